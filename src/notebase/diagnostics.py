@@ -1,0 +1,88 @@
+"""Compiler-style diagnostics: a position, a severity, a stable code, a message and a hint."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class SourcePos:
+    """A place in a file: path as shown to the user (relative to the knowledge base) and 1-based line."""
+
+    path: str
+    line: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}" if self.line else self.path
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    severity: Severity
+    code: str
+    message: str
+    pos: SourcePos | None = None
+    hint: str = ""
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+
+def error(code: str, message: str, pos: SourcePos | None = None, hint: str = "") -> Diagnostic:
+    return Diagnostic(Severity.ERROR, code, message, pos, hint)
+
+
+def warning(code: str, message: str, pos: SourcePos | None = None, hint: str = "") -> Diagnostic:
+    return Diagnostic(Severity.WARNING, code, message, pos, hint)
+
+
+def info(code: str, message: str, pos: SourcePos | None = None, hint: str = "") -> Diagnostic:
+    return Diagnostic(Severity.INFO, code, message, pos, hint)
+
+
+def format_diagnostic(diag: Diagnostic) -> str:
+    """`file:line: severity[code]: message` plus an indented hint line when there is one."""
+    where = f"{diag.pos}: " if diag.pos else ""
+    text = f"{where}{diag.severity}[{diag.code}]: {diag.message}"
+    return f"{text}\n  hint: {diag.hint}" if diag.hint else text
+
+
+def sort_diagnostics(diags: Iterable[Diagnostic]) -> tuple[Diagnostic, ...]:
+    """Deterministic order: by file, line, then code and message."""
+
+    def key(d: Diagnostic) -> tuple[str, int, str, str]:
+        pos = d.pos or SourcePos("", 0)
+        return (pos.path, pos.line, d.code, d.message)
+
+    return tuple(sorted(set(diags), key=key))
+
+
+def has_errors(diags: Iterable[Diagnostic], strict: bool = False) -> bool:
+    """True when any diagnostic fails the build (warnings too when strict)."""
+    failing = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}
+    return any(d.severity in failing for d in diags)
+
+
+def diagnostics_to_json(diags: Iterable[Diagnostic]) -> str:
+    rows = [
+        {
+            "file": d.pos.path if d.pos else None,
+            "line": d.pos.line if d.pos else None,
+            "severity": str(d.severity),
+            "code": d.code,
+            "message": d.message,
+            "hint": d.hint or None,
+        }
+        for d in diags
+    ]
+    return json.dumps(rows, ensure_ascii=False, indent=2)

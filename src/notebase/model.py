@@ -1,0 +1,142 @@
+"""The data model: frozen records passed between the pipeline stages (no behaviour here)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from notebase.diagnostics import Diagnostic, SourcePos
+
+
+class EntryKind(StrEnum):
+    PAPER = "paper"
+    LINK = "link"
+    NOTE = "note"
+
+
+class Status(StrEnum):
+    TO_READ = "to-read"
+    READING = "reading"
+    READ = "read"
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """One note file as discovered: path relative to notes/ (posix), its text and content digest."""
+
+    rel_path: str
+    text: str
+    digest: str
+    display_path: str  # the path shown in diagnostics, relative to the knowledge-base root
+
+
+@dataclass(frozen=True, slots=True)
+class SourceRef:
+    """An external source a note discusses: a paper (arXiv id / DOI) or a normalised URL."""
+
+    key: str  # "arxiv:2505.02809" | "doi:10.1/x" | "url:example.com/path"
+    url: str  # the canonical URL to link to
+    domain: str
+    arxiv: str = ""
+    doi: str = ""
+
+    @property
+    def is_paper(self) -> bool:
+        return bool(self.arxiv or self.doi)
+
+
+@dataclass(frozen=True, slots=True)
+class Quote:
+    anchor: str  # stable id within the entry page, e.g. "q-3f2a9c1b"
+    html: str  # rendered inner html (without the attribution line)
+    text: str  # plain text, for search and excerpts
+    attribution: str  # "— Name, Work" line without the dash, or the source title/domain
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Footnote:
+    label: str
+    html: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    level: int
+    text: str
+    anchor: str
+
+
+@dataclass(frozen=True, slots=True)
+class LinkRef:
+    """An outgoing link found in the body: a wikilink target or a URL, with its line."""
+
+    target: str  # wikilink: the text before | and #; url: the href as written
+    is_wiki: bool
+    line: int
+    fragment: str = ""  # heading part of [[Title#Heading]]
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One note, fully parsed. Templates read these fields; nothing downstream re-parses markdown."""
+
+    slug: str  # "papers/muon": the page lives at /papers/muon/
+    rel_path: str  # path under notes/
+    pos: SourcePos  # file:1 of the note, as shown to the user
+    title: str
+    kind: EntryKind
+    date: dt.date | None
+    tags: tuple[str, ...]
+    category: str
+    status: Status
+    aliases: tuple[str, ...]
+    draft: bool
+    source: SourceRef | None  # the primary source (url / arxiv / doi field)
+    source_title: str
+    authors: tuple[str, ...]
+    year: int | None
+    tldr_html: str
+    tldr_text: str
+    body_html: str  # internal links are markers resolved at render time (see render.py)
+    body_text: str  # plain text of the body, for search, mentions and similarity
+    quotes: tuple[Quote, ...]
+    footnotes: tuple[Footnote, ...]
+    headings: tuple[Heading, ...]
+    links: tuple[LinkRef, ...]
+    other_sources: tuple[SourceRef, ...]  # every other external URL in the body
+    origin: str
+    extra: tuple[tuple[str, str], ...] = ()  # unknown front-matter keys, kept for templates
+    digest: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ParseResult:
+    entry: Entry | None
+    diagnostics: tuple[Diagnostic, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Backlink:
+    slug: str  # the entry that links here
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class SiteIndex:
+    """Everything the planner needs, computed once from all entries."""
+
+    entries: tuple[Entry, ...]  # sorted: newest date first, then title, then slug
+    by_slug: dict[str, Entry] = field(hash=False)
+    tags: tuple[tuple[str, tuple[str, ...]], ...]  # tag -> entry slugs
+    categories: tuple[tuple[str, tuple[str, ...]], ...]
+    kinds: tuple[tuple[str, tuple[str, ...]], ...]
+    statuses: tuple[tuple[str, tuple[str, ...]], ...]
+    sources: tuple[tuple[SourceRef, tuple[str, ...]], ...]  # source -> slugs discussing it
+    resolved: dict[tuple[str, str], str] = field(hash=False)  # (from slug, target) -> to slug
+    outlinks: dict[str, tuple[str, ...]] = field(hash=False)  # slug -> linked entry slugs
+    backlinks: dict[str, tuple[Backlink, ...]] = field(hash=False)
+    diagnostics: tuple[Diagnostic, ...] = ()

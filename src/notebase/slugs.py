@@ -1,0 +1,70 @@
+"""Paths, slugs and URLs: title/tag/path -> slug -> page URL and output path; relative hrefs (pure)."""
+
+from __future__ import annotations
+
+import hashlib
+import posixpath
+import re
+import unicodedata
+
+_NON_WORD = re.compile(r"[^\w]+", re.UNICODE)
+_DASHES = re.compile(r"-{2,}")
+
+
+def slugify(text: str) -> str:
+    """Lowercase, hyphen-separated, Unicode letters and digits kept; '' when nothing is left."""
+    norm = unicodedata.normalize("NFKC", text).casefold()
+    norm = norm.replace("_", "-")
+    slug = _NON_WORD.sub("-", norm).replace("_", "-")
+    return _DASHES.sub("-", slug).strip("-")
+
+
+def slugify_or_hash(text: str, prefix: str = "n") -> str:
+    """A slug for text that may have no letters at all (only emoji or punctuation)."""
+    return slugify(text) or f"{prefix}-{hashlib.sha1(text.encode()).hexdigest()[:8]}"
+
+
+def normalize_tag(tag: str) -> str:
+    """'Machine Learning' -> 'machine-learning'; '' for a tag with no usable characters."""
+    return slugify(tag.lstrip("#"))
+
+
+def slug_from_path(rel_path: str) -> str:
+    """'papers/Muon Optimizer.md' -> 'papers/muon-optimizer'; an index.md names its folder."""
+    stem = rel_path[:-3] if rel_path.endswith(".md") else rel_path
+    parts = [slugify_or_hash(p) for p in stem.split("/") if p]
+    if len(parts) > 1 and parts[-1] == "index":
+        parts.pop()
+    return "/".join(parts)
+
+
+def clean_slug(raw: str) -> str:
+    """A user-given `slug:` made safe: each segment slugified, so it can never leave the output folder."""
+    parts = [slugify(p) for p in raw.replace("\\", "/").split("/")]
+    return "/".join(p for p in parts if p)
+
+
+def page_url(slug: str) -> str:
+    """The site-relative URL path of a page: 'papers/muon' -> 'papers/muon/'; '' is the home page."""
+    return f"{slug}/" if slug else ""
+
+
+def output_path(url: str) -> str:
+    """Where a URL path is written under site/: 'tags/ml/' -> 'tags/ml/index.html'."""
+    if url == "" or url.endswith("/"):
+        return f"{url}index.html"
+    return url
+
+
+def relative_href(from_url: str, to_url: str, directory_urls: bool = False) -> str:
+    """A relative link from the page at from_url to to_url, working from any folder or file://.
+
+    Without directory_urls the link names index.html, so that a site opened from disk works.
+    """
+    path, _, fragment = to_url.partition("#")
+    target = path if directory_urls else output_path(path)
+    from_dir = posixpath.dirname(output_path(from_url))
+    rel = posixpath.relpath(target or ".", from_dir or ".")
+    if (target == "" or target.endswith("/")) and not rel.endswith("/"):
+        rel += "/"
+    return rel + (f"#{fragment}" if fragment else "")

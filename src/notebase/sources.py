@@ -1,0 +1,86 @@
+"""External sources: URLs, arXiv ids and DOIs normalised into SourceRef identities (pure)."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+from notebase.model import SourceRef
+
+_ARXIV_ID = re.compile(r"(?P<id>\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?", re.I)
+_ARXIV_URL = re.compile(
+    r"^https?://(?:www\.|export\.)?arxiv\.org/(?:abs|pdf|html)/(?P<rest>[^?#]+)", re.I
+)
+_DOI = re.compile(r"(?P<doi>10\.\d{4,9}/\S+)")
+_DOI_URL = re.compile(r"^https?://(?:dx\.)?doi\.org/(?P<doi>10\.\d{4,9}/.+)$", re.I)
+_TRACKING = re.compile(r"^(utm_\w+|fbclid|gclid|mc_cid|mc_eid|ref|ref_src|igshid|_hs\w+|si)$")
+PAPER_HOSTS = ("openreview.net", "aclanthology.org", "proceedings.neurips.cc", "dl.acm.org")
+SAFE_SCHEMES = ("http", "https")
+
+
+def parse_arxiv_id(text: str) -> str:
+    """'2505.02809v2', 'arxiv:2505.02809', an abs/pdf URL -> '2505.02809'; '' when not an arXiv id."""
+    text = text.strip()
+    m = _ARXIV_URL.match(text)
+    if m:
+        text = m.group("rest").removesuffix(".pdf")
+    text = re.sub(r"^arxiv:\s*", "", text, flags=re.I)
+    m = _ARXIV_ID.fullmatch(text)
+    return m.group("id") if m else ""
+
+
+def parse_doi(text: str) -> str:
+    """'doi:10.1/x', 'https://doi.org/10.1/x' or '10.1/x' -> '10.1/x' (lowercased); '' otherwise."""
+    text = text.strip()
+    m = _DOI_URL.match(text)
+    if m:
+        return m.group("doi").lower()
+    text = re.sub(r"^doi:\s*", "", text, flags=re.I)
+    m = _DOI.fullmatch(text)
+    return m.group("doi").lower() if m else ""
+
+
+def is_safe_url(url: str) -> bool:
+    """Only absolute http(s) URLs with a host are accepted as sources."""
+    parts = urlsplit(url.strip())
+    return parts.scheme.lower() in SAFE_SCHEMES and bool(parts.netloc)
+
+
+def normalize_url(url: str) -> str:
+    """Lowercase scheme and host, drop default ports, tracking parameters, fragments, trailing '/'."""
+    parts = urlsplit(url.strip())
+    host = (parts.hostname or "").lower()
+    if parts.port and parts.port not in (80, 443):
+        host = f"{host}:{parts.port}"
+    query = urlencode([(k, v) for k, v in parse_qsl(parts.query) if not _TRACKING.match(k)])
+    path = parts.path.rstrip("/") or ""
+    return urlunsplit((parts.scheme.lower(), host, path, query, ""))
+
+
+def domain_of(url: str) -> str:
+    host = (urlsplit(url).hostname or "").lower()
+    return host.removeprefix("www.")
+
+
+def is_paper_url(url: str) -> bool:
+    host = domain_of(url)
+    return bool(parse_arxiv_id(url) or parse_doi(url)) or any(
+        host == h or host.endswith("." + h) for h in PAPER_HOSTS
+    )
+
+
+def make_source(url: str = "", arxiv: str = "", doi: str = "") -> SourceRef | None:
+    """The identity of a source from a URL and/or explicit arXiv id / DOI; None when unusable."""
+    arxiv_id = parse_arxiv_id(arxiv) if arxiv else (parse_arxiv_id(url) if url else "")
+    doi_id = parse_doi(doi) if doi else (parse_doi(url) if url else "")
+    if arxiv_id:
+        link = f"https://arxiv.org/abs/{arxiv_id}"
+        return SourceRef(f"arxiv:{arxiv_id}", link, "arxiv.org", arxiv=arxiv_id, doi=doi_id)
+    if doi_id:
+        link = f"https://doi.org/{doi_id}"
+        return SourceRef(f"doi:{doi_id}", link, "doi.org", doi=doi_id)
+    if url and is_safe_url(url):
+        norm = normalize_url(url)
+        key = "url:" + norm.split("://", 1)[1]
+        return SourceRef(key, norm, domain_of(norm))
+    return None
