@@ -91,7 +91,7 @@ class Entry:
     kind: EntryKind
     date: dt.date | None
     tags: tuple[str, ...]
-    category: str
+    categories: tuple[str, ...]  # usually one; a post imported from several category pages has more
     status: Status
     aliases: tuple[str, ...]
     draft: bool
