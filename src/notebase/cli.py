@@ -1,0 +1,105 @@
+"""argv -> exit code: parses the command line, runs a command, prints diagnostics (no logic here)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from notebase import __version__
+from notebase.build import BuildOptions, BuildResult, build_site
+from notebase.diagnostics import Diagnostic, diagnostics_to_json, format_diagnostic, has_errors
+
+EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
+
+
+def make_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="notebase",
+        description="A knowledge base for reading notes: markdown notes in, a static site out.",
+    )
+    parser.add_argument("--version", action="version", version=f"notebase {__version__}")
+    parser.add_argument("--root", type=Path, default=Path("."), help="the knowledge-base folder (holding notes/); default: the current folder")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    add_build_parser(sub)
+    add_check_parser(sub)
+    add_import_parser(sub)
+    return parser
+
+
+def add_build_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("build", help="build the site into site/", description="Build the static site from notes/ into site/ (or --out).")
+    p.add_argument("--out", type=Path, default=None, help="output folder (default: site/ in the root)")
+    p.add_argument("--drafts", action="store_true", help="include notes marked `draft: true`")
+    p.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    p.add_argument("--force", action="store_true", help="replace a non-empty --out folder notebase did not create")
+
+
+def add_check_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("check", help="report problems without writing a site", description="Report everything the build would report, without writing a site.")
+    p.add_argument("--drafts", action="store_true", help="include notes marked `draft: true`")
+    p.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+
+
+def add_import_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("import", help="import plain-text blog archives as notes", description="Import plain-text blog archives (tag/category pages, paper-reading posts) as notes.")
+    p.add_argument("files", nargs="+", type=Path, metavar="FILE", help="archive text files")
+    p.add_argument("--into", type=Path, default=None, help="folder for the notes (default: notes/imported/)")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = make_parser().parse_args(argv)
+    root: Path = args.root
+    if not root.is_dir():
+        print(f"notebase: error: --root {root} is not a folder", file=sys.stderr)
+        return EXIT_USAGE
+    if args.command == "import":
+        return run_import(root, args.files, args.into)
+    if args.command == "check":
+        return run_check(root, args.drafts, args.strict, args.format)
+    return run_build(root, args.out, args.drafts, args.strict, args.force)
+
+
+def run_build(root: Path, out: Path | None, drafts: bool, strict: bool, force: bool) -> int:
+    options = BuildOptions(root=root, out=out if out is not None else root / "site", drafts=drafts, strict=strict, force=force)
+    result = build_site(options)
+    print_diagnostics(result.diagnostics)
+    print(summary_line(result, options.out), file=sys.stderr)
+    return EXIT_OK if result.written else EXIT_CONTENT
+
+
+def run_check(root: Path, drafts: bool, strict: bool, fmt: str) -> int:
+    result = build_site(BuildOptions(root=root, out=root / "site", drafts=drafts, strict=strict, write=False))
+    if fmt == "json":
+        print(diagnostics_to_json(result.diagnostics))
+    else:
+        print_diagnostics(result.diagnostics)
+    return EXIT_CONTENT if has_errors(result.diagnostics, strict) else EXIT_OK
+
+
+def run_import(root: Path, files: list[Path], into: Path | None) -> int:
+    from notebase.importers import import_files
+
+    target = into if into is not None else root / "notes" / "imported"
+    outcome = import_files(files, target, root)
+    print_diagnostics(outcome.diagnostics)
+    print(
+        f"imported {len(files)} file(s): {len(outcome.written)} note(s) written, "
+        f"{len(outcome.unchanged)} unchanged, {len(outcome.kept)} kept (edited by hand)",
+        file=sys.stderr,
+    )
+    return EXIT_CONTENT if has_errors(outcome.diagnostics) else EXIT_OK
+
+
+def print_diagnostics(diags: Sequence[Diagnostic]) -> None:
+    for diag in diags:
+        print(format_diagnostic(diag), file=sys.stderr)
+
+
+def summary_line(result: BuildResult, out: Path) -> str:
+    errors = sum(1 for d in result.diagnostics if d.is_error)
+    warnings = len(result.diagnostics) - errors
+    state = f"wrote {result.pages} pages to {out}" if result.written else "site not written"
+    return f"notebase: {result.entries} entries, {state}, {errors} errors, {warnings} warnings, {result.seconds:.2f}s"

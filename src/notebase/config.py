@@ -1,0 +1,76 @@
+"""notebase.yaml -> Config (frozen, validated); wrong types are errors with their line, unknown keys warnings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from notebase.diagnostics import Diagnostic, SourcePos, error
+from notebase.yamlio import load_fields, unknown_key_diagnostic
+
+CONFIG_FILE = "notebase.yaml"
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    title: str = "Reading notes"
+    description: str = "Notes on papers, posts and links."
+    author: str = ""
+    base_url: str = ""  # absolute URL of the published site, for feeds and the sitemap
+    language: str = "en"
+    recent: int = 20  # entries on the home page
+    feed_entries: int = 50
+    directory_urls: bool = (
+        False  # True: links end in '/', for hosting; False: '…/index.html', works from disk
+    )
+    search: bool = True  # build the Pagefind index when pagefind is installed
+
+
+FIELD_TYPES: dict[str, type] = {f.name: type(getattr(Config(), f.name)) for f in fields(Config)}
+
+
+def load_config(root: Path) -> tuple[Config, tuple[Diagnostic, ...]]:
+    """Read notebase.yaml from the knowledge-base root; a missing file gives the defaults."""
+    path = root / CONFIG_FILE
+    if not path.is_file():
+        return Config(), ()
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        return Config(), (
+            error("config-unreadable", f"cannot read: {exc}", SourcePos(CONFIG_FILE)),
+        )
+    return parse_config(text)
+
+
+def parse_config(text: str) -> tuple[Config, tuple[Diagnostic, ...]]:
+    parsed, diags = load_fields(text, CONFIG_FILE, 1)
+    out = list(diags)
+    values: dict[str, Any] = {}
+    for fld in parsed:
+        pos = SourcePos(CONFIG_FILE, fld.line)
+        expected = FIELD_TYPES.get(fld.key)
+        if expected is None:
+            out.append(unknown_key_diagnostic(fld.key, tuple(FIELD_TYPES), pos))
+        elif not has_type(fld.value, expected):
+            message = f"`{fld.key}` must be {expected.__name__}, not {type(fld.value).__name__}"
+            out.append(
+                error("config-type", message, pos, f"example: {fld.key}: {example_of(expected)}")
+            )
+        else:
+            values[fld.key] = fld.value
+    config = replace(Config(), **values)
+    return replace(config, base_url=config.base_url.rstrip("/")), tuple(out)
+
+
+def has_type(value: object, expected: type) -> bool:
+    if expected is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if expected is str:
+        return isinstance(value, str)
+    return isinstance(value, expected)
+
+
+def example_of(expected: type) -> str:
+    return {str: '"text"', int: "20", bool: "true"}.get(expected, "…")

@@ -1,0 +1,78 @@
+"""Archive text -> format and raw posts: taxonomy pages (`Tag:`/`Category:` + `  • Title`) (pure)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from notebase.importers.model import RawPost, SourceLine, Taxonomy
+
+_TITLE = re.compile(r"^ {0,3}[•●▪◦] +(?P<title>\S.*?)\s*$")
+_HEADER = re.compile(
+    r"^(?P<key>tags?|categor(?:y|ies)|topics?|labels?)\s*:\s*(?P<value>\S.*?)\s*$", re.I
+)
+_TLDR = re.compile(r"^\s*(?:tl;?dr|tl;dr)\s*:", re.I)
+BODY_INDENT = 4
+
+
+def split_lines(text: str) -> tuple[str, ...]:
+    """The archive's lines without line endings (a final newline, if any, adds no line)."""
+    return tuple(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
+
+
+def find_title_lines(lines: Sequence[str]) -> tuple[int, ...]:
+    """0-based indexes of `  • Title` lines: bullets indented less than the post bodies."""
+    return tuple(i for i, line in enumerate(lines) if _TITLE.match(line))
+
+
+def is_informal(lines: Sequence[str]) -> bool:
+    """An informal paper-reading post has unindented `tldr:` lines and no `  • Title` lines."""
+    return not find_title_lines(lines) and any(_TLDR.match(line) for line in lines)
+
+
+def parse_header(line: str) -> Taxonomy | None:
+    """`Tag: ml` -> tags ('ml',); `Category: a, b` -> categories ('a', 'b'); None otherwise."""
+    m = _HEADER.match(line)
+    if not m:
+        return None
+    values = tuple(v.strip() for v in m.group("value").split(",") if v.strip())
+    if m.group("key").lower().startswith("categor"):
+        return Taxonomy(categories=values)
+    return Taxonomy(tags=values)
+
+
+def dedent_line(number: int, raw: str, indent: int = BODY_INDENT) -> SourceLine:
+    """Remove up to `indent` leading spaces; a whitespace-only line keeps its spaces (code evidence)."""
+    if raw and not raw.strip():
+        return SourceLine(number, raw)
+    width = len(raw) - len(raw.lstrip(" "))
+    return SourceLine(number, raw[min(width, indent) :].rstrip("\n"))
+
+
+def cut_posts(lines: Sequence[str], titles: Sequence[int]) -> tuple[RawPost, ...]:
+    """Each title line starts a post that runs to the line before the next title."""
+    posts = []
+    bounds = [*titles, len(lines)]
+    for start, end in zip(bounds, bounds[1:], strict=False):
+        m = _TITLE.match(lines[start])
+        assert m is not None
+        body = tuple(dedent_line(i + 1, lines[i]) for i in range(start + 1, end))
+        posts.append(RawPost(m.group("title"), start + 1, body))
+    return tuple(posts)
+
+
+def read_preamble(lines: Sequence[str], first_title: int) -> tuple[Taxonomy, tuple[SourceLine, ...]]:
+    """The header's taxonomy and the other non-blank lines before the first post (description)."""
+    taxonomy = Taxonomy()
+    rest: list[SourceLine] = []
+    for i in range(first_title):
+        header = parse_header(lines[i]) if not rest and taxonomy == Taxonomy() else None
+        if header is not None:
+            taxonomy = header
+        else:
+            rest.append(dedent_line(i + 1, lines[i]))
+    while rest and not rest[0].text.strip():
+        rest.pop(0)
+    while rest and not rest[-1].text.strip():
+        rest.pop()
+    return taxonomy, tuple(rest)

@@ -1,0 +1,97 @@
+"""Records of the import stage: archive lines, recognised body blocks and posts (no behaviour)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from notebase.diagnostics import Diagnostic
+
+
+class BlockKind(StrEnum):
+    PARAGRAPH = "paragraph"
+    HEADING = "heading"
+    CODE = "code"
+    BULLETS = "bullets"
+    NUMBERED = "numbered"
+    FOOTNOTE = "footnote"
+    URL = "url"
+    EVAL = "eval"
+
+
+class ArchiveFormat(StrEnum):
+    TAXONOMY = "taxonomy"  # a `Tag: …` / `Category: …` archive page of `  • Title` posts
+    INFORMAL = "informal"  # a paper-reading post: title lines followed by `tldr:` / `eval:` lines
+    UNKNOWN = "unknown"  # anything else: imported whole as one note
+
+
+@dataclass(frozen=True, slots=True)
+class SourceLine:
+    """One line of an archive: 1-based number and text with the post's base indentation removed."""
+
+    number: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A run of body lines recognised as one markdown block; `quoted` puts it in a blockquote."""
+
+    kind: BlockKind
+    lines: tuple[SourceLine, ...]
+    lang: str = ""  # code blocks: the language when evident
+    quoted: bool = False
+
+    @property
+    def first_line(self) -> int:
+        return self.lines[0].number if self.lines else 0
+
+    @property
+    def text(self) -> str:
+        return "\n".join(line.text for line in self.lines)
+
+
+@dataclass(frozen=True, slots=True)
+class RawPost:
+    """A post cut out of an archive: its title line and its body lines (base indent removed)."""
+
+    title: str
+    title_line: int
+    lines: tuple[SourceLine, ...]
+    heading_lines: tuple[int, ...] = ()  # line numbers the format itself marks as section headings
+
+
+@dataclass(frozen=True, slots=True)
+class Taxonomy:
+    """What an archive says about all its posts: tags, categories, series and its author."""
+
+    tags: tuple[str, ...] = ()
+    categories: tuple[str, ...] = ()
+    series: str = ""
+    series_author: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedPost:
+    """One post as recovered from an archive: the neutral record written as one note."""
+
+    title: str
+    origin: str  # "archive-file-name:line"
+    kind: str  # paper | link | note
+    blocks: tuple[Block, ...]
+    taxonomy: Taxonomy = field(default_factory=Taxonomy)
+    url: str = ""
+    arxiv: str = ""
+    doi: str = ""
+    source_title: str = ""
+    tldr: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedArchive:
+    """The posts of one archive file plus the problems found while reading it."""
+
+    name: str
+    format: ArchiveFormat
+    posts: tuple[ImportedPost, ...]
+    diagnostics: tuple[Diagnostic, ...] = ()

@@ -1,0 +1,183 @@
+"""Entries -> SiteIndex: taxonomies, sources, resolved links, backlinks, collisions, broken links."""
+
+from __future__ import annotations
+
+import difflib
+import posixpath
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+
+from notebase.diagnostics import Diagnostic, SourcePos, error, warning
+from notebase.model import Backlink, Entry, LinkRef, SiteIndex, SourceRef
+from notebase.slugs import slug_from_path, slugify
+
+Groups = tuple[tuple[str, tuple[str, ...]], ...]
+
+
+def build_index(entries: Sequence[Entry]) -> SiteIndex:
+    """Everything the planner needs, computed once; unique slugs are required (collisions are errors)."""
+    unique, diags = drop_collisions(entries)
+    ordered = sort_entries(unique)
+    by_slug = {e.slug: e for e in ordered}
+    names = name_table(ordered)
+    diags += duplicate_titles(ordered)
+    targets: dict[str, tuple[str, ...]] = {}
+    for entry in ordered:
+        resolved, problems = resolve_links(entry, by_slug, names)
+        targets[entry.slug] = resolved
+        diags += problems
+    outlinks, backlinks = link_graph(ordered, targets)
+    return SiteIndex(
+        entries=ordered,
+        by_slug=by_slug,
+        tags=group_by(ordered, lambda e: e.tags),
+        categories=group_by(ordered, lambda e: e.categories),
+        kinds=group_by(ordered, lambda e: (str(e.kind),)),
+        statuses=group_by(ordered, lambda e: (str(e.status),)),
+        sources=group_sources(ordered),
+        link_targets=targets,
+        outlinks=outlinks,
+        backlinks=backlinks,
+        diagnostics=tuple(diags),
+    )
+
+
+def sort_entries(entries: Iterable[Entry]) -> tuple[Entry, ...]:
+    """Newest first; undated entries after dated ones; then by title and slug."""
+
+    def key(e: Entry) -> tuple[int, int, str, str]:
+        ordinal = e.date.toordinal() if e.date else 0
+        return (0 if e.date else 1, -ordinal, e.title.casefold(), e.slug)
+
+    return tuple(sorted(entries, key=key))
+
+
+def drop_collisions(entries: Sequence[Entry]) -> tuple[list[Entry], list[Diagnostic]]:
+    by_slug: dict[str, list[Entry]] = defaultdict(list)
+    for entry in entries:
+        by_slug[entry.slug].append(entry)
+    kept, diags = [], []
+    for slug, group in sorted(by_slug.items()):
+        group.sort(key=lambda e: e.rel_path)
+        kept.append(group[0])
+        if len(group) > 1:
+            files = ", ".join(e.pos.path for e in group)
+            hint = "rename a file or set a different `slug:`"
+            for e in group:
+                diags.append(error("slug-collision", f"/{slug}/ is produced by {files}", e.pos, hint))
+    return kept, diags
+
+
+def duplicate_titles(entries: Sequence[Entry]) -> list[Diagnostic]:
+    by_title: dict[str, list[Entry]] = defaultdict(list)
+    for entry in entries:
+        by_title[entry.title.casefold()].append(entry)
+    diags = []
+    for group in by_title.values():
+        for e in group[1:] if len(group) > 1 else []:
+            others = ", ".join(o.pos.path for o in group if o is not e)
+            msg = f'title "{e.title}" is also used by {others}'
+            diags.append(warning("duplicate-title", msg, e.pos, "[[links]] by this title go to the first"))
+    return diags
+
+
+def name_table(entries: Sequence[Entry]) -> dict[str, str]:
+    """Case-folded title, alias, slug and file name -> slug (the first entry wins a shared name)."""
+    names: dict[str, str] = {}
+    for kind in ("slug", "title", "alias", "stem"):
+        for e in entries:
+            for name in entry_names(e, kind):
+                names.setdefault(name.casefold().strip(), e.slug)
+    return names
+
+
+def entry_names(entry: Entry, kind: str) -> tuple[str, ...]:
+    if kind == "slug":
+        return (entry.slug,)
+    if kind == "title":
+        return (entry.title,)
+    if kind == "alias":
+        return entry.aliases
+    return (entry.slug.rsplit("/", 1)[-1], entry.rel_path.rsplit("/", 1)[-1].removesuffix(".md"))
+
+
+def resolve_links(
+    entry: Entry, by_slug: dict[str, Entry], names: dict[str, str]
+) -> tuple[tuple[str, ...], list[Diagnostic]]:
+    resolved: list[str] = []
+    diags: list[Diagnostic] = []
+    for link in entry.links:
+        target = resolve_wiki(link, entry, names) if link.is_wiki else resolve_href(link, entry, by_slug)
+        resolved.append(target)
+        if not target:
+            diags.append(broken_link(link, entry, names))
+    return tuple(resolved), diags
+
+
+def resolve_wiki(link: LinkRef, entry: Entry, names: dict[str, str]) -> str:
+    slug = names.get(link.target.casefold().strip()) if link.target else entry.slug
+    if slug is None:
+        return ""
+    return f"{slug}#{slugify(link.fragment)}" if link.fragment else slug
+
+
+def resolve_href(link: LinkRef, entry: Entry, by_slug: dict[str, Entry]) -> str:
+    """`../papers/muon.md`, `/papers/muon/`, `papers/muon/index.html` -> 'papers/muon'."""
+    href, _, fragment = link.target.partition("#")
+    href = href.split("?", 1)[0]
+    if href.startswith("/"):
+        path = href.strip("/")
+    else:
+        path = posixpath.normpath(posixpath.join(posixpath.dirname(entry.rel_path), href))
+    path = path.removesuffix("index.html").strip("/")
+    slug = slug_from_path(path) if path.endswith(".md") else path
+    if slug not in by_slug:
+        return ""
+    return f"{slug}#{fragment}" if fragment else slug
+
+
+def broken_link(link: LinkRef, entry: Entry, names: dict[str, str]) -> Diagnostic:
+    pos = SourcePos(entry.pos.path, link.line or 1)
+    shown = f"[[{link.target}]]" if link.is_wiki else link.target
+    close = difflib.get_close_matches(link.target.casefold(), list(names), n=1, cutoff=0.6)
+    hint = f'did you mean "{close[0]}"?' if close else "create the note, or fix the link"
+    return warning("broken-link", f"{shown} matches no entry", pos, hint)
+
+
+def link_graph(
+    entries: Sequence[Entry], targets: dict[str, tuple[str, ...]]
+) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[Backlink, ...]]]:
+    outlinks: dict[str, tuple[str, ...]] = {}
+    back: dict[str, dict[str, Backlink]] = defaultdict(dict)
+    for entry in entries:
+        linked: list[str] = []
+        for link, target in zip(entry.links, targets[entry.slug], strict=True):
+            slug = target.split("#", 1)[0]
+            if slug and slug != entry.slug and slug not in linked:
+                linked.append(slug)
+                back[slug].setdefault(entry.slug, Backlink(entry.slug, link.line))
+        outlinks[entry.slug] = tuple(linked)
+    order = {e.slug: i for i, e in enumerate(entries)}
+    backlinks = {
+        slug: tuple(sorted(refs.values(), key=lambda b: order[b.slug])) for slug, refs in back.items()
+    }
+    return outlinks, backlinks
+
+
+def group_by(entries: Sequence[Entry], keys_of: object) -> Groups:
+    groups: dict[str, list[str]] = defaultdict(list)
+    for entry in entries:
+        for key in keys_of(entry):  # type: ignore[operator]
+            groups[key].append(entry.slug)
+    return tuple((k, tuple(v)) for k, v in sorted(groups.items()))
+
+
+def group_sources(entries: Sequence[Entry]) -> tuple[tuple[SourceRef, tuple[str, ...]], ...]:
+    refs: dict[str, SourceRef] = {}
+    groups: dict[str, list[str]] = defaultdict(list)
+    for entry in entries:
+        for ref in ((entry.source,) if entry.source else ()) + entry.other_sources:
+            refs.setdefault(ref.key, ref)
+            if entry.slug not in groups[ref.key]:
+                groups[ref.key].append(entry.slug)
+    return tuple((refs[k], tuple(v)) for k, v in sorted(groups.items()))

@@ -1,0 +1,58 @@
+"""Resolve an entry's link markers into site-relative hrefs (pages fill in their root at render)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from html import escape
+
+from notebase.markdown import MARK
+from notebase.model import Entry, Footnote, Quote, SiteIndex
+from notebase.slugs import output_path, page_url
+
+ROOT = f"{MARK}R{MARK}"  # replaced by the page's relative path to the site root when rendered
+_MARKER = re.compile(f"{MARK}L(\\d+){MARK}")
+
+
+def resolve_index(index: SiteIndex, directory_urls: bool) -> SiteIndex:
+    """The index with every entry's link markers resolved."""
+    entries = tuple(resolve_entry(e, index, directory_urls) for e in index.entries)
+    return replace(index, entries=entries, by_slug={e.slug: e for e in entries})
+
+
+def resolve_entry(entry: Entry, index: SiteIndex, directory_urls: bool) -> Entry:
+    """The entry with every internal link marker replaced by an <a> tag (or an unresolved span)."""
+    targets = index.link_targets.get(entry.slug, ())
+    tags = tuple(link_tag(entry, i, targets, index, directory_urls) for i in range(len(entry.links)))
+
+    def fill(html: str) -> str:
+        return _MARKER.sub(lambda m: tags[int(m.group(1))] if int(m.group(1)) < len(tags) else "", html)
+
+    return replace(
+        entry,
+        body_html=fill(entry.body_html),
+        tldr_html=fill(entry.tldr_html),
+        quotes=tuple(Quote(q.anchor, fill(q.html), q.text, q.attribution, q.line) for q in entry.quotes),
+        footnotes=tuple(Footnote(f.label, fill(f.html), f.text) for f in entry.footnotes),
+    )
+
+
+def link_tag(entry: Entry, i: int, targets: tuple[str, ...], index: SiteIndex, directory_urls: bool) -> str:
+    link = entry.links[i]
+    target = targets[i] if i < len(targets) else ""
+    if not target:
+        if link.is_wiki:
+            title = escape(f"No note named “{link.target}” yet")
+            return f'<a class="wikilink unresolved" title="{title}">'
+        return f'<a href="{escape(link.target)}">'
+    slug, _, fragment = target.partition("#")
+    href = page_href(slug, directory_urls) + (f"#{escape(fragment)}" if fragment else "")
+    cls = "wikilink" if link.is_wiki else "internal"
+    title = escape(index.by_slug[slug].title)
+    return f'<a class="{cls}" href="{href}" data-title="{title}">'
+
+
+def page_href(slug: str, directory_urls: bool) -> str:
+    """A page's href with the root placeholder: ROOT + 'papers/muon/index.html'."""
+    url = page_url(slug)
+    return ROOT + (url if directory_urls else output_path(url))

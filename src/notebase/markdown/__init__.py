@@ -1,0 +1,237 @@
+"""Markdown -> rendered body plus what it holds: tl;dr, quotes, footnotes, headings, links (one parse)."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from html import unescape
+from typing import Any
+
+from markdown_it.token import Token
+
+from notebase.markdown.parser import MARK, create_parser
+from notebase.model import Footnote, Heading, LinkRef
+
+__all__ = ["MARK", "RawQuote", "Rendered", "render_inline", "render_markdown"]
+
+_TLDR = re.compile(r"^\s*(?:tl;?dr|tldr)\s*[:.\-–—]\s*", re.I)
+_ATTRIBUTION = re.compile(r"^\s*(?:—|―|–|--|~)\s*")
+_TAG = re.compile(r"<[^>]+>")
+_BLOCK_TAG = re.compile(
+    r"</?(?:p|li|ul|ol|div|br|h\d|blockquote|pre|tr|td|th|footer|section)\b[^>]*>"
+)
+_MARKER = re.compile(f"{MARK}L\\d+{MARK}")
+
+
+@dataclass(frozen=True, slots=True)
+class RawQuote:
+    anchor: str
+    html: str
+    text: str
+    attribution: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rendered:
+    html: str
+    text: str
+    tldr_html: str
+    tldr_text: str
+    first_heading: str
+    quotes: tuple[RawQuote, ...]
+    footnotes: tuple[Footnote, ...]
+    headings: tuple[Heading, ...]
+    links: tuple[LinkRef, ...]
+    urls: tuple[tuple[str, int], ...]
+    problems: tuple[tuple[str, str, int], ...]  # (code, message, line relative to the text)
+
+
+def render_markdown(text: str, want_tldr: bool = True, want_title: bool = False) -> Rendered:
+    """Parse once, take out the tl;dr paragraph and the title heading (when wanted), mark quotes,
+    render, then extract what the entry needs from the tokens and the rendered HTML."""
+    md = create_parser()
+    env: dict[str, Any] = {}
+    tokens = md.parse(text, env)
+    title = pop_title_heading(tokens) if want_title else ""
+    tldr_tokens = pop_tldr(tokens) if want_tldr else []
+    quote_meta = mark_quotes(tokens)
+    html = md.renderer.render(tokens, md.options, env)
+    tldr_html = md.renderer.render(tldr_tokens, md.options, env) if tldr_tokens else ""
+    tldr_html = strip_paragraph(tldr_html)
+    return Rendered(
+        html=html,
+        text=plain_text(tokens),
+        tldr_html=tldr_html,
+        tldr_text=html_to_text(tldr_html),
+        first_heading=title,
+        quotes=tuple(extract_quotes(html, quote_meta)),
+        footnotes=tuple(extract_footnotes(html)),
+        headings=tuple(collect_headings(tokens)),
+        links=tuple(env.get("links", [])),
+        urls=tuple(env.get("urls", [])),
+        problems=tuple(env.get("problems", [])),
+    )
+
+
+def render_inline(text: str) -> Rendered:
+    """A one-paragraph markdown string (a front-matter tl;dr) rendered the same way."""
+    return render_markdown(text, want_tldr=False)
+
+
+def pop_tldr(tokens: list[Token]) -> list[Token]:
+    """Remove the first top-level `tldr:` paragraph from the stream; return it without the label."""
+    for i, token in enumerate(tokens):
+        if token.type != "paragraph_open" or token.level != 0:
+            continue
+        inline = tokens[i + 1]
+        first = inline.children[0] if inline.children else None
+        if first is None or first.type != "text" or not _TLDR.match(first.content):
+            continue
+        first.content = _TLDR.sub("", first.content, count=1)
+        inline.content = _TLDR.sub("", inline.content, count=1)
+        taken = tokens[i : i + 3]
+        del tokens[i : i + 3]
+        return taken
+    return []
+
+
+def pop_title_heading(tokens: list[Token]) -> str:
+    """Take the note's first `# heading` out of the body when it opens the note; return its text."""
+    if len(tokens) < 3 or tokens[0].type != "heading_open" or tokens[0].tag != "h1":
+        return ""
+    title = inline_plain(tokens[1])
+    del tokens[0:3]
+    return title
+
+
+def mark_quotes(tokens: list[Token]) -> list[tuple[str, str, int]]:
+    """Give each top-level blockquote a stable anchor and turn its `— Name` line into a footer."""
+    found: list[tuple[str, str, int]] = []
+    seen: set[str] = set()
+    for i, token in enumerate(tokens):
+        if token.type != "blockquote_open" or token.level != 0:
+            continue
+        end = matching_close(tokens, i)
+        attribution = mark_attribution(tokens, i, end)
+        anchor = unique_anchor(quote_anchor(plain_text(tokens[i:end])), seen)
+        token.attrSet("id", anchor)
+        token.attrSet("class", "quote")
+        line = token.map[0] + 1 if token.map else 0
+        found.append((anchor, attribution, line))
+    return found
+
+
+def matching_close(tokens: list[Token], start: int) -> int:
+    depth = 0
+    for j in range(start, len(tokens)):
+        depth += tokens[j].nesting if tokens[j].type.startswith("blockquote") else 0
+        if depth == 0:
+            return j
+    return len(tokens) - 1
+
+
+def mark_attribution(tokens: list[Token], start: int, end: int) -> str:
+    """The last paragraph of a quote, when it starts with a dash, is its attribution."""
+    para = end - 3
+    if para <= start or tokens[para].type != "paragraph_open" or tokens[para].level != 1:
+        return ""
+    inline = tokens[para + 1]
+    if not _ATTRIBUTION.match(inline.content):
+        return ""
+    for tok in (tokens[para], tokens[para + 2]):
+        tok.tag = "footer"
+    tokens[para].attrSet("class", "quote-attribution")
+    return _ATTRIBUTION.sub("", inline.content).strip()
+
+
+def quote_anchor(text: str) -> str:
+    return "q-" + hashlib.sha1(" ".join(text.split()).encode()).hexdigest()[:8]
+
+
+def unique_anchor(anchor: str, seen: set[str]) -> str:
+    candidate, n = anchor, 2
+    while candidate in seen:
+        candidate, n = f"{anchor}-{n}", n + 1
+    seen.add(candidate)
+    return candidate
+
+
+def extract_quotes(html: str, meta: list[tuple[str, str, int]]) -> list[RawQuote]:
+    quotes = []
+    for anchor, attribution, line in meta:
+        inner = element_inner(html, f'<blockquote id="{anchor}"', "blockquote")
+        inner = inner.split('<footer class="quote-attribution">', 1)[0].strip()
+        quotes.append(RawQuote(anchor, inner, html_to_text(inner), attribution, line))
+    return quotes
+
+
+def element_inner(html: str, opening: str, tag: str) -> str:
+    """The inner HTML of the element that starts with `opening`, nesting of the same tag respected."""
+    start = html.find(opening)
+    if start < 0:
+        return ""
+    body_start = html.index(">", start) + 1
+    depth, pos = 1, body_start
+    pattern = re.compile(f"<(/?){tag}[\\s>]")
+    while depth and (m := pattern.search(html, pos)):
+        depth += -1 if m.group(1) else 1
+        pos = m.end()
+        if depth == 0:
+            return html[body_start : m.start()]
+    return html[body_start:]
+
+
+_FOOTNOTE_ITEM = re.compile(r'<li id="fn(\d+)" class="footnote-item">(.*?)</li>', re.S)
+_BACKREF = re.compile(r'\s*<a href="#fnref[^"]*" class="footnote-backref">.*?</a>', re.S)
+
+
+def extract_footnotes(html: str) -> list[Footnote]:
+    notes = []
+    for m in _FOOTNOTE_ITEM.finditer(html):
+        inner = _BACKREF.sub("", m.group(2)).strip()
+        notes.append(Footnote(m.group(1), inner, html_to_text(inner)))
+    return notes
+
+
+def collect_headings(tokens: list[Token]) -> list[Heading]:
+    heads = []
+    for i, token in enumerate(tokens):
+        if token.type == "heading_open":
+            text = inline_plain(tokens[i + 1])
+            heads.append(Heading(int(token.tag[1]), text, str(token.attrGet("id") or "")))
+    return heads
+
+
+def plain_text(tokens: list[Token]) -> str:
+    parts: list[str] = []
+    for token in tokens:
+        if token.type == "inline":
+            parts.append(inline_plain(token))
+        elif token.type in ("fence", "code_block", "math_block"):
+            parts.append(token.content)
+    return "\n".join(p for p in parts if p)
+
+
+def inline_plain(inline: Token) -> str:
+    return "".join(inline_text(c) for c in inline.children or ())
+
+
+def inline_text(child: Token) -> str:
+    if child.type in ("text", "code_inline", "math_inline", "wikilink"):
+        return child.content
+    return " " if child.type in ("softbreak", "hardbreak") else ""
+
+
+def html_to_text(html: str) -> str:
+    """Visible text of rendered HTML: block boundaries become spaces, other tags vanish."""
+    text = _BLOCK_TAG.sub(" ", _MARKER.sub("", html))
+    return " ".join(unescape(_TAG.sub("", text)).split())
+
+
+def strip_paragraph(html: str) -> str:
+    html = html.strip()
+    if html.startswith("<p>") and html.endswith("</p>"):
+        return html[3:-4]
+    return html

@@ -1,0 +1,128 @@
+"""The home of markdown-it: one configured parser with our rules (wikilinks, math, links, quotes)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from html import escape
+from typing import Any
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
+from markdown_it.rules_inline import StateInline
+from markdown_it.token import Token
+from markdown_it.utils import EnvType, OptionsDict
+from mdit_py_plugins.anchors import anchors_plugin
+from mdit_py_plugins.dollarmath import dollarmath_plugin
+from mdit_py_plugins.gfm import gfm_plugin
+
+from notebase.markdown.highlight import highlight_code
+from notebase.markdown.mathml import tex_fallback, tex_to_mathml
+from notebase.model import LinkRef
+from notebase.slugs import slugify
+
+MARK = "\x1e"  # internal links are emitted as MARK L<n> MARK and resolved when a page is rendered
+_WIKILINK = re.compile(r"\[\[([^\[\]\n]+?)\]\]")
+_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.\-]*:")
+_BAD_SCHEME = re.compile(r"^\s*(javascript|vbscript|data|file):", re.I)
+
+
+@lru_cache(maxsize=1)
+def create_parser() -> MarkdownIt:
+    """CommonMark + GFM (tables, strikethrough, task lists, autolinks, footnotes) + our rules."""
+    md = MarkdownIt(
+        "commonmark", {"html": False, "highlight": highlight_code, "typographer": False}
+    )
+    md.use(gfm_plugin)
+    md.use(dollarmath_plugin, allow_blank_lines=False, allow_digits=False, allow_labels=False)
+    md.use(anchors_plugin, min_level=1, max_level=6, slug_func=lambda t: slugify(t) or "section")
+    md.inline.ruler.before("link", "wikilink", parse_wikilink)
+    md.core.ruler.after("inline", "nb_lines", number_inline_lines)
+    md.validateLink = is_allowed_link  # type: ignore[method-assign]
+    md.add_render_rule("wikilink", render_wikilink)
+    md.add_render_rule("link_open", render_link_open)
+    md.add_render_rule("math_inline", render_math)
+    md.add_render_rule("math_block", render_math)
+    return md
+
+
+def is_allowed_link(url: str) -> bool:
+    return not _BAD_SCHEME.match(url)
+
+
+def parse_wikilink(state: StateInline, silent: bool) -> bool:
+    """`[[target#heading|label]]` -> a `wikilink` token carrying target, fragment and label."""
+    if not state.src.startswith("[[", state.pos):
+        return False
+    m = _WIKILINK.match(state.src, state.pos)
+    if m is None:
+        return False
+    if not silent:
+        target, _, label = m.group(1).partition("|")
+        target, _, fragment = target.partition("#")
+        shown = f"{target.strip()} › {fragment.strip()}" if fragment.strip() else target.strip()
+        token = state.push("wikilink", "a", 0)
+        token.meta = {"target": target.strip(), "fragment": fragment.strip()}
+        token.content = label.strip() or shown or fragment.strip()
+    state.pos = m.end()
+    return True
+
+
+def number_inline_lines(state: StateCore) -> None:
+    """Give every inline child a 1-based `line` (relative to the markdown text) for diagnostics."""
+    for token in state.tokens:
+        if token.type != "inline" or not token.children or token.map is None:
+            continue
+        line = token.map[0] + 1
+        for child in token.children:
+            child.meta = {**(child.meta or {}), "line": line}
+            if child.type in ("softbreak", "hardbreak"):
+                line += 1
+
+
+def add_link(env: EnvType, ref: LinkRef) -> str:
+    links: list[LinkRef] = env.setdefault("links", [])
+    links.append(ref)
+    return f"{MARK}L{len(links) - 1}{MARK}"
+
+
+def render_wikilink(
+    _self: Any, tokens: Sequence[Token], idx: int, _options: OptionsDict, env: EnvType
+) -> str:
+    token = tokens[idx]
+    meta = token.meta
+    ref = LinkRef(meta["target"], True, meta.get("line", 0), meta["fragment"], token.content)
+    return add_link(env, ref) + escape(token.content, quote=False) + "</a>"
+
+
+def render_link_open(
+    self: Any, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+) -> str:
+    """Internal hrefs become markers (resolved to entry pages later); external URLs are recorded."""
+    token = tokens[idx]
+    href = str(token.attrGet("href") or "")
+    line = int(token.meta.get("line", 0))
+    if is_internal_href(href):
+        return add_link(env, LinkRef(href, False, line))
+    if href.startswith(("http://", "https://")):
+        env.setdefault("urls", []).append((href, line))
+    return str(self.renderToken(tokens, idx, options, env))
+
+
+def is_internal_href(href: str) -> bool:
+    return bool(href) and not href.startswith(("#", "//")) and not _SCHEME.match(href)
+
+
+def render_math(
+    _self: Any, tokens: Sequence[Token], idx: int, _options: OptionsDict, env: EnvType
+) -> str:
+    token = tokens[idx]
+    display = token.type == "math_block"
+    tex = token.content.strip()
+    mathml = tex_to_mathml(tex, display)
+    if mathml is None:
+        line = token.map[0] + 1 if token.map else int(token.meta.get("line", 0))
+        env.setdefault("problems", []).append(("math-failed", f"cannot convert ${tex}$", line))
+        mathml = tex_fallback(tex, display)
+    return f'<div class="math">{mathml}</div>\n' if display else mathml

@@ -1,0 +1,141 @@
+"""SiteIndex + Config -> PageSpec*: a pure planner of every page, its template and its context."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from notebase.config import Config
+from notebase.model import Entry, EntryKind, SiteIndex
+from notebase.slugs import page_url
+
+
+@dataclass(frozen=True, slots=True)
+class PageSpec:
+    url: str  # site-relative URL path: "", "tags/ml/", "feed.xml"
+    template: str
+    context: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """What a listing shows of an entry."""
+
+    slug: str
+    url: str
+    title: str
+    kind: str
+    tldr_html: str
+    date: str
+    year: str
+    authors: tuple[str, ...]
+    tags: tuple[str, ...]
+    categories: tuple[str, ...]
+    status: str
+    domain: str
+
+
+def make_card(entry: Entry) -> Card:
+    return Card(
+        slug=entry.slug,
+        url=page_url(entry.slug),
+        title=entry.title,
+        kind=str(entry.kind),
+        tldr_html=entry.tldr_html,
+        date=entry.date.isoformat() if entry.date else "",
+        year=str(entry.year or ""),
+        authors=entry.authors,
+        tags=entry.tags,
+        categories=entry.categories,
+        status=str(entry.status),
+        domain=entry.source.domain if entry.source else "",
+    )
+
+
+def plan_pages(index: SiteIndex, config: Config) -> tuple[PageSpec, ...]:
+    """Every page of the site, in a fixed order."""
+    cards = {e.slug: make_card(e) for e in index.entries}
+    pages: list[PageSpec] = [plan_home(index, cards, config)]
+    pages += [plan_entry(e, index, cards) for e in index.entries]
+    pages += plan_taxonomy("tags", "Tags", index.tags, cards)
+    pages += plan_taxonomy("categories", "Categories", index.categories, cards)
+    pages += [plan_papers(index, cards), plan_links(index, cards), PageSpec("404.html", "404.html", {"title": "Not found"})]
+    pages += plan_feeds(index, config)
+    pages.append(PageSpec("sitemap.xml", "sitemap.xml", {"urls": tuple(p.url for p in pages if p.url.endswith("/") or p.url == "")}))
+    return tuple(pages)
+
+
+def plan_home(index: SiteIndex, cards: dict[str, Card], config: Config) -> PageSpec:
+    kinds = dict(index.kinds)
+    counts = {
+        "entries": len(index.entries),
+        "papers": len(kinds.get("paper", ())),
+        "links": len(kinds.get("link", ())),
+        "notes": len(kinds.get("note", ())),
+        "quotes": sum(len(e.quotes) for e in index.entries),
+        "tags": len(index.tags),
+    }
+    recent = tuple(cards[e.slug] for e in index.entries[: config.recent])
+    top = sorted(((t, len(s)) for t, s in index.tags), key=lambda p: (-p[1], p[0]))
+    return PageSpec("", "home.html", {"title": "", "recent": recent, "counts": counts, "top_tags": tuple(top[:30])})
+
+
+def plan_entry(entry: Entry, index: SiteIndex, cards: dict[str, Card]) -> PageSpec:
+    backlinks = tuple(cards[b.slug] for b in index.backlinks.get(entry.slug, ()))
+    outlinks = tuple(cards[s] for s in index.outlinks.get(entry.slug, ()))
+    context = {
+        "title": entry.title,
+        "entry": entry,
+        "backlinks": backlinks,
+        "outlinks": outlinks,
+        "also": also_discussed(entry, index, cards),
+        "description": entry.tldr_text,
+    }
+    return PageSpec(page_url(entry.slug), "entry.html", context)
+
+
+def also_discussed(entry: Entry, index: SiteIndex, cards: dict[str, Card]) -> tuple[Card, ...]:
+    if entry.source is None:
+        return ()
+    for ref, slugs in index.sources:
+        if ref.key == entry.source.key:
+            return tuple(cards[s] for s in slugs if s != entry.slug)
+    return ()
+
+
+def plan_taxonomy(
+    base: str, label: str, groups: Sequence[tuple[str, tuple[str, ...]]], cards: dict[str, Card]
+) -> list[PageSpec]:
+    terms = tuple((name, len(slugs)) for name, slugs in groups)
+    pages = [PageSpec(f"{base}/", "terms.html", {"title": label, "base": base, "terms": terms})]
+    for name, slugs in groups:
+        ctx = {"title": f"{label[:-1] if label != 'Categories' else 'Category'}: {name}", "base": base,
+               "term": name, "cards": tuple(cards[s] for s in slugs)}
+        pages.append(PageSpec(f"{base}/{name}/", "term.html", ctx))
+    return pages
+
+
+def plan_papers(index: SiteIndex, cards: dict[str, Card]) -> PageSpec:
+    papers = tuple(cards[e.slug] for e in index.entries if e.kind is EntryKind.PAPER)
+    return PageSpec("papers/", "papers.html", {"title": "Papers", "cards": papers})
+
+
+def plan_links(index: SiteIndex, cards: dict[str, Card]) -> PageSpec:
+    groups: dict[str, list[Card]] = defaultdict(list)
+    for entry in index.entries:
+        if entry.kind is EntryKind.LINK and entry.source is not None:
+            groups[entry.source.domain].append(cards[entry.slug])
+    ordered = tuple((d, tuple(c)) for d, c in sorted(groups.items(), key=lambda p: (-len(p[1]), p[0])))
+    return PageSpec("links/", "links.html", {"title": "Links", "domains": ordered})
+
+
+def plan_feeds(index: SiteIndex, config: Config) -> list[PageSpec]:
+    entries = tuple(e for e in index.entries)[: config.feed_entries]
+    feeds = [PageSpec("feed.xml", "feed.xml", {"title": config.title, "entries": entries, "feed_url": "feed.xml"})]
+    for tag, slugs in index.tags:
+        tagged = tuple(index.by_slug[s] for s in slugs[: config.feed_entries])
+        url = f"tags/{tag}/feed.xml"
+        feeds.append(PageSpec(url, "feed.xml", {"title": f"{config.title}: {tag}", "entries": tagged, "feed_url": url}))
+    return feeds

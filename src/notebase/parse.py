@@ -1,0 +1,264 @@
+"""Source -> Entry | diagnostics: front matter fields, one markdown parse, typed and frozen."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from notebase.diagnostics import Diagnostic, SourcePos, error, warning
+from notebase.frontmatter import (
+    KNOWN_KEYS,
+    Field,
+    Split,
+    as_bool,
+    as_date,
+    as_list,
+    as_text,
+    as_year,
+    coerce,
+    read_front_matter,
+)
+from notebase.markdown import MARK, Rendered, render_inline, render_markdown
+from notebase.model import Entry, EntryKind, LinkRef, ParseResult, Quote, Source, SourceRef, Status
+from notebase.slugs import clean_slug, normalize_tag, slug_from_path
+from notebase.sources import is_paper_url, is_safe_url, make_source
+
+_MARKER_NUM = re.compile(f"{MARK}L(\\d+){MARK}")
+
+
+def parse_source(source: Source) -> ParseResult:
+    """Turn one note into an Entry; content problems become diagnostics, never exceptions."""
+    path = source.display_path
+    fields, split, diags = read_front_matter(source.text, path)
+    if split is None or any(d.code.startswith("yaml") for d in diags):
+        return ParseResult(None, tuple(diags))
+    entry = build_entry(source, fields, split, diags)
+    return ParseResult(entry, tuple(diags))
+
+
+def build_entry(
+    source: Source, fields: dict[str, Field], split: Split, diags: list[Diagnostic]
+) -> Entry:
+    path = source.display_path
+
+    def get(key: str, convert: Any) -> Any:
+        return coerce(fields, key, convert, path, diags)
+
+    fm_tldr = get("tldr", as_text) or ""
+    body = render_markdown(
+        split.body, want_tldr=not fm_tldr, want_title=get("title", as_text) is None
+    )
+    tldr_html, tldr_text, links = body.tldr_html, body.tldr_text, body.links
+    if fm_tldr:
+        tldr_html, tldr_text, links = merge_tldr(render_inline(fm_tldr), body.links)
+    diags.extend(problem_diagnostics(body, path, split.body_line))
+    source_ref = primary_source(get, path, fields, diags)
+    title = get("title", as_text) or body.first_heading or title_from_path(source.rel_path)
+    entry = Entry(
+        slug=entry_slug(get("slug", as_text), source.rel_path, path, fields, diags),
+        rel_path=source.rel_path,
+        pos=SourcePos(path, 1),
+        title=title,
+        kind=entry_kind(
+            get("kind", as_text), source_ref, get("url", as_text) or "", path, fields, diags
+        ),
+        date=get("date", as_date),
+        tags=normalize_tags(get("tags", as_list) or (), path, fields, diags),
+        categories=normalize_tags(get("category", as_list) or (), path, fields, diags),
+        status=entry_status(get("status", as_text), path, fields, diags),
+        aliases=get("aliases", as_list) or (),
+        draft=bool(get("draft", as_bool)),
+        source=source_ref,
+        source_title=get("source_title", as_text) or "",
+        authors=get("authors", as_list) or (),
+        year=get("year", as_year) or year_from_arxiv(source_ref),
+        tldr_html=tldr_html,
+        tldr_text=tldr_text,
+        body_html=body.html,
+        body_text=body.text,
+        quotes=(),
+        footnotes=body.footnotes,
+        headings=body.headings,
+        links=shift_lines(links, split.body_line),
+        other_sources=other_sources(body, source_ref),
+        origin=get("origin", as_text) or "",
+        extra=extra_fields(fields),
+        digest=source.digest,
+    )
+    return replace(entry, quotes=make_quotes(body, entry, split.body_line))
+
+
+def merge_tldr(
+    tldr: Rendered, body_links: tuple[LinkRef, ...]
+) -> tuple[str, str, tuple[LinkRef, ...]]:
+    """A front-matter tl;dr is rendered on its own; its link markers are renumbered after the body's."""
+    base = len(body_links)
+    html = _MARKER_NUM.sub(lambda m: f"{MARK}L{int(m.group(1)) + base}{MARK}", tldr.html.strip())
+    if html.startswith("<p>") and html.endswith("</p>"):
+        html = html[3:-4]
+    moved = tuple(replace(link, line=0) for link in tldr.links)
+    return html, " ".join(tldr.text.split()), body_links + moved
+
+
+def problem_diagnostics(body: Rendered, path: str, first_line: int) -> list[Diagnostic]:
+    hint = "check the TeX; the formula is shown as source"
+    return [
+        warning(code, msg, SourcePos(path, line + first_line - 1), hint)
+        for code, msg, line in body.problems
+    ]
+
+
+def shift_lines(links: tuple[LinkRef, ...], first_line: int) -> tuple[LinkRef, ...]:
+    return tuple(
+        replace(link, line=link.line + first_line - 1) if link.line else link for link in links
+    )
+
+
+def primary_source(
+    get: Any, path: str, fields: dict[str, Field], diags: list[Diagnostic]
+) -> SourceRef | None:
+    url = get("url", as_text) or ""
+    if url and not is_safe_url(url):
+        pos = SourcePos(path, fields["url"].line)
+        diags.append(
+            warning("unsafe-url", f"`url` is not an http(s) URL: {url[:80]}", pos, "use https://…")
+        )
+        url = ""
+    arxiv, doi = get("arxiv", as_text) or "", get("doi", as_text) or ""
+    ref = make_source(url, arxiv, doi)
+    if (arxiv or doi) and ref is not None and not ref.is_paper:
+        key = "arxiv" if arxiv else "doi"
+        diags.append(
+            warning(
+                "bad-identifier",
+                f"`{key}` is not a valid identifier",
+                SourcePos(path, fields[key].line),
+            )
+        )
+    return ref
+
+
+def entry_slug(
+    raw: str | None, rel_path: str, path: str, fields: dict[str, Field], diags: list[Diagnostic]
+) -> str:
+    if raw is None:
+        return slug_from_path(rel_path)
+    slug = clean_slug(raw)
+    if not slug or slug != raw.strip().strip("/"):
+        pos = SourcePos(path, fields["slug"].line)
+        if not slug:
+            diags.append(
+                error(
+                    "bad-slug",
+                    f"slug {raw!r} has no usable characters",
+                    pos,
+                    "use letters, digits and -",
+                )
+            )
+            return slug_from_path(rel_path)
+        diags.append(
+            warning(
+                "slug-cleaned",
+                f"slug {raw!r} was cleaned to {slug!r}",
+                pos,
+                "slugs are lowercase words joined by - and /",
+            )
+        )
+    return slug
+
+
+def entry_kind(
+    raw: str | None,
+    ref: SourceRef | None,
+    url: str,
+    path: str,
+    fields: dict[str, Field],
+    diags: list[Diagnostic],
+) -> EntryKind:
+    if raw is not None:
+        try:
+            return EntryKind(raw.lower())
+        except ValueError:
+            pos = SourcePos(path, fields["kind"].line)
+            diags.append(
+                error(
+                    "bad-kind",
+                    f"kind {raw!r} is not one of paper, link, note",
+                    pos,
+                    "omit `kind` to infer it",
+                )
+            )
+    if ref is not None and (ref.is_paper or is_paper_url(url)):
+        return EntryKind.PAPER
+    return EntryKind.LINK if ref is not None else EntryKind.NOTE
+
+
+def entry_status(
+    raw: str | None, path: str, fields: dict[str, Field], diags: list[Diagnostic]
+) -> Status:
+    if raw is None:
+        return Status.READ
+    try:
+        return Status(raw.lower().replace(" ", "-").replace("_", "-"))
+    except ValueError:
+        pos = SourcePos(path, fields["status"].line)
+        diags.append(
+            warning("bad-status", f"status {raw!r} is not one of to-read, reading, read", pos)
+        )
+        return Status.READ
+
+
+def normalize_tags(
+    raw: tuple[str, ...], path: str, fields: dict[str, Field], diags: list[Diagnostic]
+) -> tuple[str, ...]:
+    tags: list[str] = []
+    for tag in raw:
+        norm = normalize_tag(tag)
+        if not norm:
+            line = (fields.get("tags") or fields.get("category") or Field("", None, 1)).line
+            diags.append(
+                warning(
+                    "bad-tag",
+                    f"tag {tag!r} has no usable characters; dropped",
+                    SourcePos(path, line),
+                )
+            )
+        elif norm not in tags:
+            tags.append(norm)
+    return tuple(tags)
+
+
+def year_from_arxiv(ref: SourceRef | None) -> int | None:
+    """arXiv ids start with YYMM: 2505.02809 was submitted in 2025."""
+    if ref is None or not ref.arxiv[:2].isdigit() or "." not in ref.arxiv:
+        return None
+    return 2000 + int(ref.arxiv[:2])
+
+
+def other_sources(body: Rendered, primary: SourceRef | None) -> tuple[SourceRef, ...]:
+    seen = {primary.key} if primary else set()
+    found: list[SourceRef] = []
+    for url, _line in body.urls:
+        ref = make_source(url)
+        if ref is not None and ref.key not in seen:
+            seen.add(ref.key)
+            found.append(ref)
+    return tuple(found)
+
+
+def make_quotes(body: Rendered, entry: Entry, first_line: int) -> tuple[Quote, ...]:
+    fallback = entry.source_title or (entry.source.domain if entry.source else "")
+    return tuple(
+        Quote(q.anchor, q.html, q.text, q.attribution or fallback, q.line + first_line - 1)
+        for q in body.quotes
+    )
+
+
+def title_from_path(rel_path: str) -> str:
+    stem = rel_path.rsplit("/", 1)[-1].removesuffix(".md")
+    return stem.replace("-", " ").replace("_", " ").strip() or stem
+
+
+def extra_fields(fields: dict[str, Field]) -> tuple[tuple[str, str], ...]:
+    return tuple((k, str(f.value)) for k, f in sorted(fields.items()) if k not in KNOWN_KEYS)
