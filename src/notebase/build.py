@@ -69,7 +69,9 @@ def build_site(options: BuildOptions) -> BuildResult:
     pages = plan_pages(index, config)
     diags.extend(check_collisions(pages, index))
     files = render_pages(options.root, pages, config, diags) if options.write else {}
-    out_problem = check_output_dir(options.out, options.root, options.force) if options.write else None
+    out_problem = (
+        check_output_dir(options.out, options.root, options.force) if options.write else None
+    )
     if out_problem is not None:
         diags.append(out_problem)
     ok = options.write and not has_errors(diags, options.strict)
@@ -80,7 +82,9 @@ def build_site(options: BuildOptions) -> BuildResult:
     return BuildResult(sort_diagnostics(diags), len(index.entries), len(pages), ok, elapsed)
 
 
-def render_pages(root: Path, pages: Iterable[PageSpec], config: Config, diags: list[Diagnostic]) -> dict[str, bytes]:
+def render_pages(
+    root: Path, pages: Iterable[PageSpec], config: Config, diags: list[Diagnostic]
+) -> dict[str, bytes]:
     env = create_environment(root)
     files: dict[str, bytes] = {}
     for spec in pages:
@@ -125,5 +129,3 @@ def read_tree(base: Path, prefix: str) -> dict[str, bytes]:
             rel = path.relative_to(base).as_posix()
             found[f"{prefix}/{rel}" if prefix else rel] = path.read_bytes()
     return found
-
-

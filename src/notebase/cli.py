@@ -20,7 +20,12 @@ def make_parser() -> argparse.ArgumentParser:
         description="A knowledge base for reading notes: markdown notes in, a static site out.",
     )
     parser.add_argument("--version", action="version", version=f"notebase {__version__}")
-    parser.add_argument("--root", type=Path, default=Path("."), help="the knowledge-base folder (holding notes/); default: the current folder")
+    parser.add_argument(
+        "--root",
+        type=Path,
+        default=Path("."),
+        help="the knowledge-base folder (holding notes/); default: the current folder",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     add_build_parser(sub)
     add_check_parser(sub)
@@ -29,24 +34,44 @@ def make_parser() -> argparse.ArgumentParser:
 
 
 def add_build_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("build", help="build the site into site/", description="Build the static site from notes/ into site/ (or --out).")
-    p.add_argument("--out", type=Path, default=None, help="output folder (default: site/ in the root)")
+    p = sub.add_parser(
+        "build",
+        help="build the site into site/",
+        description="Build the static site from notes/ into site/ (or --out).",
+    )
+    p.add_argument(
+        "--out", type=Path, default=None, help="output folder (default: site/ in the root)"
+    )
     p.add_argument("--drafts", action="store_true", help="include notes marked `draft: true`")
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
-    p.add_argument("--force", action="store_true", help="replace a non-empty --out folder notebase did not create")
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="replace a non-empty --out folder notebase did not create",
+    )
 
 
 def add_check_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("check", help="report problems without writing a site", description="Report everything the build would report, without writing a site.")
+    p = sub.add_parser(
+        "check",
+        help="report problems without writing a site",
+        description="Report everything the build would report, without writing a site.",
+    )
     p.add_argument("--drafts", action="store_true", help="include notes marked `draft: true`")
     p.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     p.add_argument("--format", choices=("text", "json"), default="text", help="output format")
 
 
 def add_import_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("import", help="import plain-text blog archives as notes", description="Import plain-text blog archives (tag/category pages, paper-reading posts) as notes.")
+    p = sub.add_parser(
+        "import",
+        help="import plain-text blog archives as notes",
+        description="Import plain-text blog archives (tag/category pages, paper-reading posts) as notes.",
+    )
     p.add_argument("files", nargs="+", type=Path, metavar="FILE", help="archive text files")
-    p.add_argument("--into", type=Path, default=None, help="folder for the notes (default: notes/imported/)")
+    p.add_argument(
+        "--into", type=Path, default=None, help="folder for the notes (default: notes/imported/)"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -63,7 +88,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run_build(root: Path, out: Path | None, drafts: bool, strict: bool, force: bool) -> int:
-    options = BuildOptions(root=root, out=out if out is not None else root / "site", drafts=drafts, strict=strict, force=force)
+    options = BuildOptions(
+        root=root,
+        out=out if out is not None else root / "site",
+        drafts=drafts,
+        strict=strict,
+        force=force,
+    )
     result = build_site(options)
     print_diagnostics(result.diagnostics)
     print(summary_line(result, options.out), file=sys.stderr)
@@ -71,7 +102,9 @@ def run_build(root: Path, out: Path | None, drafts: bool, strict: bool, force: b
 
 
 def run_check(root: Path, drafts: bool, strict: bool, fmt: str) -> int:
-    result = build_site(BuildOptions(root=root, out=root / "site", drafts=drafts, strict=strict, write=False))
+    result = build_site(
+        BuildOptions(root=root, out=root / "site", drafts=drafts, strict=strict, write=False)
+    )
     if fmt == "json":
         print(diagnostics_to_json(result.diagnostics))
     else:

@@ -64,7 +64,9 @@ def drop_collisions(entries: Sequence[Entry]) -> tuple[list[Entry], list[Diagnos
             files = ", ".join(e.pos.path for e in group)
             hint = "rename a file or set a different `slug:`"
             for e in group:
-                diags.append(error("slug-collision", f"/{slug}/ is produced by {files}", e.pos, hint))
+                diags.append(
+                    error("slug-collision", f"/{slug}/ is produced by {files}", e.pos, hint)
+                )
     return kept, diags
 
 
@@ -77,7 +79,9 @@ def duplicate_titles(entries: Sequence[Entry]) -> list[Diagnostic]:
         for e in group[1:] if len(group) > 1 else []:
             others = ", ".join(o.pos.path for o in group if o is not e)
             msg = f'title "{e.title}" is also used by {others}'
-            diags.append(warning("duplicate-title", msg, e.pos, "[[links]] by this title go to the first"))
+            diags.append(
+                warning("duplicate-title", msg, e.pos, "[[links]] by this title go to the first")
+            )
     return diags
 
 
@@ -107,7 +111,9 @@ def resolve_links(
     resolved: list[str] = []
     diags: list[Diagnostic] = []
     for link in entry.links:
-        target = resolve_wiki(link, entry, names) if link.is_wiki else resolve_href(link, entry, by_slug)
+        target = (
+            resolve_wiki(link, entry, names) if link.is_wiki else resolve_href(link, entry, by_slug)
+        )
         resolved.append(target)
         if not target:
             diags.append(broken_link(link, entry, names))
@@ -159,7 +165,8 @@ def link_graph(
         outlinks[entry.slug] = tuple(linked)
     order = {e.slug: i for i, e in enumerate(entries)}
     backlinks = {
-        slug: tuple(sorted(refs.values(), key=lambda b: order[b.slug])) for slug, refs in back.items()
+        slug: tuple(sorted(refs.values(), key=lambda b: order[b.slug]))
+        for slug, refs in back.items()
     }
     return outlinks, backlinks
 

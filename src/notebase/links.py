@@ -23,21 +23,29 @@ def resolve_index(index: SiteIndex, directory_urls: bool) -> SiteIndex:
 def resolve_entry(entry: Entry, index: SiteIndex, directory_urls: bool) -> Entry:
     """The entry with every internal link marker replaced by an <a> tag (or an unresolved span)."""
     targets = index.link_targets.get(entry.slug, ())
-    tags = tuple(link_tag(entry, i, targets, index, directory_urls) for i in range(len(entry.links)))
+    tags = tuple(
+        link_tag(entry, i, targets, index, directory_urls) for i in range(len(entry.links))
+    )
 
     def fill(html: str) -> str:
-        return _MARKER.sub(lambda m: tags[int(m.group(1))] if int(m.group(1)) < len(tags) else "", html)
+        return _MARKER.sub(
+            lambda m: tags[int(m.group(1))] if int(m.group(1)) < len(tags) else "", html
+        )
 
     return replace(
         entry,
         body_html=fill(entry.body_html),
         tldr_html=fill(entry.tldr_html),
-        quotes=tuple(Quote(q.anchor, fill(q.html), q.text, q.attribution, q.line) for q in entry.quotes),
+        quotes=tuple(
+            Quote(q.anchor, fill(q.html), q.text, q.attribution, q.line) for q in entry.quotes
+        ),
         footnotes=tuple(Footnote(f.label, fill(f.html), f.text) for f in entry.footnotes),
     )
 
 
-def link_tag(entry: Entry, i: int, targets: tuple[str, ...], index: SiteIndex, directory_urls: bool) -> str:
+def link_tag(
+    entry: Entry, i: int, targets: tuple[str, ...], index: SiteIndex, directory_urls: bool
+) -> str:
     link = entry.links[i]
     target = targets[i] if i < len(targets) else ""
     if not target:

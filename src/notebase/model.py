@@ -136,7 +136,9 @@ class SiteIndex:
     kinds: tuple[tuple[str, tuple[str, ...]], ...]
     statuses: tuple[tuple[str, tuple[str, ...]], ...]
     sources: tuple[tuple[SourceRef, tuple[str, ...]], ...]  # source -> slugs discussing it
-    link_targets: dict[str, tuple[str, ...]] = field(hash=False)  # slug -> per link: "slug#frag" or ""
+    link_targets: dict[str, tuple[str, ...]] = field(
+        hash=False
+    )  # slug -> per link: "slug#frag" or ""
     outlinks: dict[str, tuple[str, ...]] = field(hash=False)  # slug -> linked entry slugs
     backlinks: dict[str, tuple[Backlink, ...]] = field(hash=False)
     diagnostics: tuple[Diagnostic, ...] = ()

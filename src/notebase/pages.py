@@ -61,9 +61,19 @@ def plan_pages(index: SiteIndex, config: Config) -> tuple[PageSpec, ...]:
     pages += [plan_entry(e, index, cards) for e in index.entries]
     pages += plan_taxonomy("tags", "Tags", index.tags, cards)
     pages += plan_taxonomy("categories", "Categories", index.categories, cards)
-    pages += [plan_papers(index, cards), plan_links(index, cards), PageSpec("404.html", "404.html", {"title": "Not found"})]
+    pages += [
+        plan_papers(index, cards),
+        plan_links(index, cards),
+        PageSpec("404.html", "404.html", {"title": "Not found"}),
+    ]
     pages += plan_feeds(index, config)
-    pages.append(PageSpec("sitemap.xml", "sitemap.xml", {"urls": tuple(p.url for p in pages if p.url.endswith("/") or p.url == "")}))
+    pages.append(
+        PageSpec(
+            "sitemap.xml",
+            "sitemap.xml",
+            {"urls": tuple(p.url for p in pages if p.url.endswith("/") or p.url == "")},
+        )
+    )
     return tuple(pages)
 
 
@@ -79,7 +89,11 @@ def plan_home(index: SiteIndex, cards: dict[str, Card], config: Config) -> PageS
     }
     recent = tuple(cards[e.slug] for e in index.entries[: config.recent])
     top = sorted(((t, len(s)) for t, s in index.tags), key=lambda p: (-p[1], p[0]))
-    return PageSpec("", "home.html", {"title": "", "recent": recent, "counts": counts, "top_tags": tuple(top[:30])})
+    return PageSpec(
+        "",
+        "home.html",
+        {"title": "", "recent": recent, "counts": counts, "top_tags": tuple(top[:30])},
+    )
 
 
 def plan_entry(entry: Entry, index: SiteIndex, cards: dict[str, Card]) -> PageSpec:
@@ -111,8 +125,12 @@ def plan_taxonomy(
     terms = tuple((name, len(slugs)) for name, slugs in groups)
     pages = [PageSpec(f"{base}/", "terms.html", {"title": label, "base": base, "terms": terms})]
     for name, slugs in groups:
-        ctx = {"title": f"{label[:-1] if label != 'Categories' else 'Category'}: {name}", "base": base,
-               "term": name, "cards": tuple(cards[s] for s in slugs)}
+        ctx = {
+            "title": f"{label[:-1] if label != 'Categories' else 'Category'}: {name}",
+            "base": base,
+            "term": name,
+            "cards": tuple(cards[s] for s in slugs),
+        }
         pages.append(PageSpec(f"{base}/{name}/", "term.html", ctx))
     return pages
 
@@ -127,15 +145,29 @@ def plan_links(index: SiteIndex, cards: dict[str, Card]) -> PageSpec:
     for entry in index.entries:
         if entry.kind is EntryKind.LINK and entry.source is not None:
             groups[entry.source.domain].append(cards[entry.slug])
-    ordered = tuple((d, tuple(c)) for d, c in sorted(groups.items(), key=lambda p: (-len(p[1]), p[0])))
+    ordered = tuple(
+        (d, tuple(c)) for d, c in sorted(groups.items(), key=lambda p: (-len(p[1]), p[0]))
+    )
     return PageSpec("links/", "links.html", {"title": "Links", "domains": ordered})
 
 
 def plan_feeds(index: SiteIndex, config: Config) -> list[PageSpec]:
     entries = tuple(e for e in index.entries)[: config.feed_entries]
-    feeds = [PageSpec("feed.xml", "feed.xml", {"title": config.title, "entries": entries, "feed_url": "feed.xml"})]
+    feeds = [
+        PageSpec(
+            "feed.xml",
+            "feed.xml",
+            {"title": config.title, "entries": entries, "feed_url": "feed.xml"},
+        )
+    ]
     for tag, slugs in index.tags:
         tagged = tuple(index.by_slug[s] for s in slugs[: config.feed_entries])
         url = f"tags/{tag}/feed.xml"
-        feeds.append(PageSpec(url, "feed.xml", {"title": f"{config.title}: {tag}", "entries": tagged, "feed_url": url}))
+        feeds.append(
+            PageSpec(
+                url,
+                "feed.xml",
+                {"title": f"{config.title}: {tag}", "entries": tagged, "feed_url": url},
+            )
+        )
     return feeds

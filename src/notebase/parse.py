@@ -9,7 +9,6 @@ from typing import Any
 from notebase.diagnostics import Diagnostic, SourcePos, error, warning
 from notebase.frontmatter import (
     KNOWN_KEYS,
-    Field,
     Split,
     as_bool,
     as_date,
@@ -23,6 +22,7 @@ from notebase.markdown import MARK, Rendered, render_inline, render_markdown
 from notebase.model import Entry, EntryKind, LinkRef, ParseResult, Quote, Source, SourceRef, Status
 from notebase.slugs import clean_slug, normalize_tag, slug_from_path
 from notebase.sources import is_paper_url, is_safe_url, make_source
+from notebase.yamlio import Field
 
 _MARKER_NUM = re.compile(f"{MARK}L(\\d+){MARK}")
 

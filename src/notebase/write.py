@@ -19,12 +19,19 @@ def check_output_dir(out: Path, root: Path, force: bool = False) -> Diagnostic |
     forbidden = {Path("/"), Path.home().resolve(), root, (root / "notes").resolve()}
     if out in forbidden or out in root.parents or (root / "notes").resolve().is_relative_to(out):
         hint = "choose a folder of its own, such as site/"
-        return error("unsafe-out", f"refusing to write the site into {out}", SourcePos(str(out)), hint)
+        return error(
+            "unsafe-out", f"refusing to write the site into {out}", SourcePos(str(out)), hint
+        )
     if out.exists() and not out.is_dir():
         return error("unsafe-out", f"{out} exists and is not a folder", SourcePos(str(out)))
     if out.is_dir() and any(out.iterdir()) and not (out / MARKER_FILE).exists() and not force:
         hint = "notebase only replaces folders it created; pass --force to replace it anyway"
-        return error("unsafe-out", f"{out} is not empty and was not made by notebase", SourcePos(str(out)), hint)
+        return error(
+            "unsafe-out",
+            f"{out} is not empty and was not made by notebase",
+            SourcePos(str(out)),
+            hint,
+        )
     return None
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import re
 from dataclasses import dataclass
@@ -113,7 +114,7 @@ def mark_quotes(tokens: list[Token]) -> list[tuple[str, str, int]]:
     for i, token in enumerate(tokens):
         if token.type != "blockquote_open" or token.level != 0:
             continue
-        end = matching_close(tokens, i)
+        end = split_attribution_line(tokens, i, matching_close(tokens, i))
         attribution = mark_attribution(tokens, i, end)
         anchor = unique_anchor(quote_anchor(plain_text(tokens[i:end])), seen)
         token.attrSet("id", anchor)
@@ -132,6 +133,26 @@ def matching_close(tokens: list[Token], start: int) -> int:
     return len(tokens) - 1
 
 
+def split_attribution_line(tokens: list[Token], start: int, end: int) -> int:
+    """`> text` followed by `> — Name` (no blank line) is one paragraph: its last line, when it
+    starts with a dash, becomes a paragraph of its own. Returns the quote's new closing index."""
+    para = end - 3
+    if para <= start or tokens[para].type != "paragraph_open" or tokens[para].level != 1:
+        return end
+    inline = tokens[para + 1]
+    children = inline.children or []
+    breaks = [k for k, c in enumerate(children) if c.type in ("softbreak", "hardbreak")]
+    head, _, last = inline.content.rpartition("\n")
+    if not breaks or not head or not _ATTRIBUTION.match(last):
+        return end
+    k = breaks[-1]
+    tail = dataclasses.replace(inline, content=last, children=children[k + 1 :])
+    inline.content, inline.children = head, children[:k]
+    new_open = dataclasses.replace(tokens[para], attrs={})
+    tokens[para + 2 : para + 2] = [dataclasses.replace(tokens[para + 2]), new_open, tail]
+    return end + 3
+
+
 def mark_attribution(tokens: list[Token], start: int, end: int) -> str:
     """The last paragraph of a quote, when it starts with a dash, is its attribution."""
     para = end - 3
@@ -139,11 +160,32 @@ def mark_attribution(tokens: list[Token], start: int, end: int) -> str:
         return ""
     inline = tokens[para + 1]
     if not _ATTRIBUTION.match(inline.content):
-        return ""
+        if not split_last_line(tokens, para):
+            return ""
+        para += 3
+        inline = tokens[para + 1]
     for tok in (tokens[para], tokens[para + 2]):
         tok.tag = "footer"
     tokens[para].attrSet("class", "quote-attribution")
     return _ATTRIBUTION.sub("", inline.content).strip()
+
+
+def split_last_line(tokens: list[Token], para: int) -> bool:
+    """`> text` + `> — Name` is one paragraph: move a final dash line into a paragraph of its own."""
+    inline = tokens[para + 1]
+    children = inline.children or []
+    breaks = [i for i, c in enumerate(children) if c.type in ("softbreak", "hardbreak")]
+    if not breaks or not _ATTRIBUTION.match(inline.content.rsplit("\n", 1)[-1]):
+        return False
+    cut = breaks[-1]
+    tail = Token("inline", "", 0, children=children[cut + 1 :], level=inline.level)
+    tail.content = inline.content.rsplit("\n", 1)[-1]
+    inline.children = children[:cut]
+    inline.content = inline.content.rsplit("\n", 1)[0]
+    opening = Token("paragraph_open", "p", 1, block=True, level=tokens[para].level)
+    closing = Token("paragraph_close", "p", -1, block=True, level=tokens[para].level)
+    tokens[para + 3 : para + 3] = [opening, tail, closing]
+    return True
 
 
 def quote_anchor(text: str) -> str:

@@ -36,7 +36,7 @@ def highlight_code(code: str, lang: str, _attrs: str) -> str:
 
 def pygments_css() -> str:
     """Token colours for light mode, and for dark mode under prefers-color-scheme."""
-    light = HtmlFormatter(style=LIGHT_STYLE).get_style_defs(".highlight")
-    dark = HtmlFormatter(style=DARK_STYLE).get_style_defs(".highlight")
+    light = HtmlFormatter(style=LIGHT_STYLE).get_style_defs(".highlight")  # type: ignore[no-untyped-call]
+    dark = HtmlFormatter(style=DARK_STYLE).get_style_defs(".highlight")  # type: ignore[no-untyped-call]
     dark_block = "\n".join("  " + line for line in dark.splitlines())
     return f"{light}\n@media (prefers-color-scheme: dark) {{\n{dark_block}\n}}\n"
