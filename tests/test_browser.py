@@ -86,8 +86,8 @@ def test_dark_mode_follows_the_system_setting(site: Path, browser: Browser) -> N
 @pytest.mark.browser
 def test_site_navigates_from_disk_without_javascript(site: Path, browser: Browser) -> None:
     page = open_page(browser, (site / "index.html").as_uri(), 1000)
-    page.get_by_role("link", name="Muon optimizer").first.click()
-    assert page.locator("h1").inner_text() == "Muon optimizer"
+    page.get_by_role("link", name="Muon: orthogonalised momentum").first.click()
+    assert page.locator("h1").inner_text() == "Muon: orthogonalised momentum"
     page.get_by_role("link", name="#optimizers").first.click()
     assert page.locator("h1").inner_text() == "Tag: optimizers"
     assert page.url.endswith("/tags/optimizers/index.html")

@@ -30,6 +30,9 @@ class Config:
 FIELD_TYPES: dict[str, type] = {f.name: type(getattr(Config(), f.name)) for f in fields(Config)}
 
 
+TYPE_NAMES = {str: "text", int: "a whole number", bool: "true or false"}
+
+
 def load_config(root: Path) -> tuple[Config, tuple[Diagnostic, ...]]:
     """Read notebase.yaml from the knowledge-base root; a missing file gives the defaults."""
     path = root / CONFIG_FILE
@@ -54,7 +57,7 @@ def parse_config(text: str) -> tuple[Config, tuple[Diagnostic, ...]]:
         if expected is None:
             out.append(unknown_key_diagnostic(fld.key, tuple(FIELD_TYPES), pos))
         elif not has_type(fld.value, expected):
-            message = f"`{fld.key}` must be {expected.__name__}, not {type(fld.value).__name__}"
+            message = f"`{fld.key}` must be {TYPE_NAMES[expected]}, got {fld.value!r}"
             out.append(
                 error("config-type", message, pos, f"example: {fld.key}: {example_of(expected)}")
             )

@@ -12,6 +12,9 @@ import yaml
 from notebase.diagnostics import Diagnostic, SourcePos, error, warning
 
 
+FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when PyYAML was built with it
+
+
 @dataclass(frozen=True, slots=True)
 class Field:
     key: str
@@ -26,7 +29,7 @@ def load_fields(
     if not text.strip():
         return (), ()
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=FAST_LOADER)
     except yaml.YAMLError as exc:
         return (), (yaml_error(exc, path, first_line),)
     if node is None:
@@ -72,7 +75,7 @@ def unknown_key_diagnostic(
 ) -> Diagnostic:
     close = difflib.get_close_matches(key, list(known), n=1, cutoff=0.7)
     hint = (
-        f'did you mean "{close[0]}"?' if close else "unknown keys are kept and passed to templates"
+        f'did you mean "{close[0]}"?' if close else f"known keys: {', '.join(known)}"
     )
     return warning("unknown-key", f"unknown key `{key}`", pos, hint)
 

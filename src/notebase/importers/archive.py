@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 
@@ -53,7 +54,7 @@ def cut_posts(lines: Sequence[str], titles: Sequence[int]) -> tuple[RawPost, ...
     """Each title line starts a post that runs to the line before the next title."""
     posts = []
     bounds = [*titles, len(lines)]
-    for start, end in zip(bounds, bounds[1:], strict=False):
+    for start, end in itertools.pairwise(bounds):
         m = _TITLE.match(lines[start])
         assert m is not None
         body = tuple(dedent_line(i + 1, lines[i]) for i in range(start + 1, end))
@@ -61,18 +62,12 @@ def cut_posts(lines: Sequence[str], titles: Sequence[int]) -> tuple[RawPost, ...
     return tuple(posts)
 
 
-def read_preamble(lines: Sequence[str], first_title: int) -> tuple[Taxonomy, tuple[SourceLine, ...]]:
+def read_preamble(
+    lines: Sequence[str], first_title: int
+) -> tuple[Taxonomy, tuple[SourceLine, ...]]:
     """The header's taxonomy and the other non-blank lines before the first post (description)."""
+    numbered = [(i, lines[i]) for i in range(first_title) if lines[i].strip()]
     taxonomy = Taxonomy()
-    rest: list[SourceLine] = []
-    for i in range(first_title):
-        header = parse_header(lines[i]) if not rest and taxonomy == Taxonomy() else None
-        if header is not None:
-            taxonomy = header
-        else:
-            rest.append(dedent_line(i + 1, lines[i]))
-    while rest and not rest[0].text.strip():
-        rest.pop(0)
-    while rest and not rest[-1].text.strip():
-        rest.pop()
-    return taxonomy, tuple(rest)
+    if numbered and (header := parse_header(numbered[0][1])) is not None:
+        taxonomy, numbered = header, numbered[1:]
+    return taxonomy, tuple(SourceLine(i + 1, text.strip()) for i, text in numbered)

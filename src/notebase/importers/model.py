@@ -16,7 +16,7 @@ class BlockKind(StrEnum):
     NUMBERED = "numbered"
     FOOTNOTE = "footnote"
     URL = "url"
-    EVAL = "eval"
+    FIELD = "field"  # a `tldr:` / `eval:` line
 
 
 class ArchiveFormat(StrEnum):

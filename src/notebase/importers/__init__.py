@@ -1,0 +1,94 @@
+"""Plain-text blog archives -> notes under notes/imported/: the only I/O of the import stage."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from notebase.diagnostics import Diagnostic, SourcePos, error, sort_diagnostics, warning
+from notebase.importers.model import ImportedPost
+from notebase.importers.notes import KEPT, UNCHANGED, ExistingNote, plan_notes
+from notebase.importers.reader import read_archive
+
+__all__ = ["ImportOutcome", "import_files"]
+
+
+@dataclass(frozen=True, slots=True)
+class ImportOutcome:
+    written: tuple[str, ...]  # note paths (relative to display_root, posix) created or updated
+    unchanged: tuple[str, ...]  # already identical
+    kept: tuple[str, ...]  # edited by hand since import: left alone (with a warning diagnostic)
+    diagnostics: tuple[Diagnostic, ...]
+
+
+def show_path(path: Path, root: Path) -> str:
+    """`path` relative to the knowledge-base root, in posix form (`..` when outside it)."""
+    return Path(os.path.relpath(path.resolve(), root.resolve())).as_posix()
+
+
+def read_text(path: Path, shown: str) -> tuple[str, Diagnostic | None]:
+    """The archive's text, or a diagnostic saying why it cannot be imported."""
+    pos = SourcePos(shown)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        return "", error("import-unreadable", f"cannot read archive: {exc.strerror or exc}", pos)
+    if b"\0" in data:
+        return "", error("import-binary", "not a text file (contains NUL bytes): skipped", pos)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        msg = f"not UTF-8 text (byte {exc.start}): skipped"
+        return "", error("import-binary", msg, pos, hint="convert the file to UTF-8")
+    if not text.strip():
+        return "", warning("import-empty", "archive is empty: nothing imported", pos)
+    return text, None
+
+
+def read_existing(into: Path, root: Path) -> tuple[ExistingNote, ...]:
+    """The notes already in the import folder (its *.md files)."""
+    if not into.is_dir():
+        return ()
+    notes = []
+    for path in sorted(into.glob("*.md")):
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            text = ""
+        notes.append(ExistingNote(path.stem, text, show_path(path, root)))
+    return tuple(notes)
+
+
+def import_files(paths: Sequence[Path], into: Path, display_root: Path) -> ImportOutcome:
+    """Import archives into `into` (one note per post); never overwrite a note edited by hand."""
+    posts: list[ImportedPost] = []
+    diags: list[Diagnostic] = []
+    shown: dict[str, str] = {}
+    for path in paths:
+        shown[path.name] = show_path(path, display_root)
+        text, problem = read_text(path, shown[path.name])
+        if problem is not None:
+            diags.append(problem)
+            continue
+        archive = read_archive(text, path.name, shown[path.name])
+        posts += archive.posts
+        diags += archive.diagnostics
+    plans, plan_diags = plan_notes(posts, read_existing(into, display_root), shown)
+    written: list[str] = []
+    for plan in plans:
+        if plan.status not in (KEPT, UNCHANGED):
+            into.mkdir(parents=True, exist_ok=True)
+            (into / f"{plan.slug}.md").write_text(plan.text, encoding="utf-8", newline="\n")
+            written.append(plan.slug)
+
+    def paths_of(slugs: Sequence[str]) -> tuple[str, ...]:
+        return tuple(sorted(show_path(into / f"{s}.md", display_root) for s in slugs))
+
+    return ImportOutcome(
+        written=paths_of(written),
+        unchanged=paths_of([p.slug for p in plans if p.status == UNCHANGED]),
+        kept=paths_of([p.slug for p in plans if p.status == KEPT]),
+        diagnostics=sort_diagnostics([*diags, *plan_diags]),
+    )

@@ -1,0 +1,169 @@
+"""Posts + existing notes -> planned note files: dedup, slugs, taxonomy merge, hand-edit guard (pure)."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import yaml
+
+from notebase.diagnostics import Diagnostic, SourcePos, warning
+from notebase.importers.markup import link_pattern, strip_wikilinks
+from notebase.importers.model import ImportedPost, Taxonomy
+from notebase.importers.render import LinkTitles, is_hand_edited, note_text, render_body
+from notebase.slugs import slugify_or_hash
+
+WRITTEN, UNCHANGED, KEPT = "written", "unchanged", "kept"
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedNote:
+    """What to do with one note file: its slug (file stem), its new text, and the verdict."""
+
+    slug: str
+    text: str  # the text to write ("" when kept)
+    status: str  # written | unchanged | kept
+
+
+@dataclass(frozen=True, slots=True)
+class ExistingNote:
+    """A note already in the import folder, as read from disk."""
+
+    slug: str
+    text: str
+    shown: str  # its path as shown in diagnostics
+
+
+def split_note(text: str) -> tuple[dict[str, Any], str]:
+    """(front matter fields, body) of a note; ({}, text) when it has no readable front matter."""
+    if not text.startswith("---\n") or (end := text.find("\n---\n", 3)) < 0:
+        return {}, text
+    try:
+        fields = yaml.safe_load(text[4:end])
+    except yaml.YAMLError:
+        return {}, text[end + 5 :]
+    return (fields if isinstance(fields, dict) else {}), text[end + 5 :]
+
+
+def as_tuple(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, list):
+        return tuple(str(v) for v in value)
+    return ()
+
+
+def merge_taxonomy(a: Taxonomy, b: Taxonomy) -> Taxonomy:
+    """Tags and categories of both (sorted, unique); series of the first that has one."""
+    return Taxonomy(
+        tags=tuple(sorted({*a.tags, *b.tags})),
+        categories=tuple(sorted({*a.categories, *b.categories})),
+        series=a.series or b.series,
+        series_author=a.series_author or b.series_author,
+    )
+
+
+def post_signature(post: ImportedPost) -> str:
+    """What makes two copies of a post the same post: title, source and body text."""
+    parts = (post.title, post.url, post.source_title, post.tldr, render_body(post, ()))
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()
+
+
+def merge_duplicates(posts: Sequence[ImportedPost]) -> tuple[ImportedPost, ...]:
+    """Copies of one post (several archives) become one post carrying all their taxonomies."""
+    merged: dict[str, ImportedPost] = {}
+    for post in posts:
+        key = post_signature(post)
+        if key in merged:
+            first = merged[key]
+            merged[key] = replace(first, taxonomy=merge_taxonomy(first.taxonomy, post.taxonomy))
+        else:
+            merged[key] = replace(post, taxonomy=merge_taxonomy(post.taxonomy, Taxonomy()))
+    return tuple(merged.values())
+
+
+def link_titles(posts: Sequence[ImportedPost], existing: Sequence[ExistingNote]) -> LinkTitles:
+    """Titles other notes may link to: the imported posts' and the existing notes'."""
+    titles = [p.title for p in posts]
+    titles += [str(t) for n in existing if (t := split_note(n.text)[0].get("title"))]
+    found = {t: pat for t in dict.fromkeys(titles) if (pat := link_pattern(t)) is not None}
+    return tuple(sorted(found.items(), key=lambda item: (-len(item[0]), item[0])))
+
+
+def existing_taxonomy(fields: Mapping[str, Any]) -> Taxonomy:
+    return Taxonomy(tags=as_tuple(fields.get("tags")), categories=as_tuple(fields.get("category")))
+
+
+def same_post(note: ExistingNote, post: ImportedPost) -> bool:
+    """An unedited note holds this post when it came from the same archive or has the same body."""
+    fields, body = split_note(note.text)
+    origin_file = str(fields.get("origin", "")).rsplit(":", 1)[0]
+    if fields.get("title") != post.title:
+        return False
+    same_file = origin_file == post.origin.rsplit(":", 1)[0]
+    return same_file or strip_wikilinks(body) == strip_wikilinks(render_body(post, ()))
+
+
+def place_post(
+    post: ImportedPost, slug: str, note: ExistingNote | None, titles: LinkTitles
+) -> PlannedNote | None:
+    """The plan for `post` at `slug`, or None when that slot belongs to another post."""
+    if note is None:
+        return PlannedNote(slug, note_text(post, titles), WRITTEN)
+    if is_hand_edited(note.text):
+        same_title = split_note(note.text)[0].get("title") == post.title
+        return PlannedNote(slug, "", KEPT) if same_title else None
+    if not same_post(note, post):
+        return None
+    fields = split_note(note.text)[0]
+    merged = replace(post, taxonomy=merge_taxonomy(post.taxonomy, existing_taxonomy(fields)))
+    text = note_text(merged, titles)
+    return PlannedNote(slug, text, UNCHANGED if text == note.text else WRITTEN)
+
+
+def kept_warning(note: ExistingNote) -> Diagnostic:
+    return warning(
+        "import-kept-edited",
+        f"{note.shown} was edited since it was imported: left unchanged",
+        SourcePos(note.shown, 1),
+        hint="delete the file to import the post again",
+    )
+
+
+def duplicate_warning(post: ImportedPost, slug: str, shown: Mapping[str, str]) -> Diagnostic:
+    name, _, line = post.origin.rpartition(":")
+    return warning(
+        "import-duplicate-title",
+        f"another post is also titled {post.title!r} but its text differs: imported as {slug}",
+        SourcePos(shown.get(name, name), int(line) if line.isdigit() else 0),
+        hint="rename one of the posts if they are not meant to share a title",
+    )
+
+
+def plan_notes(
+    posts: Sequence[ImportedPost], existing: Sequence[ExistingNote], shown: Mapping[str, str]
+) -> tuple[tuple[PlannedNote, ...], tuple[Diagnostic, ...]]:
+    """Decide every note file: new, updated, unchanged, or kept because it was edited by hand."""
+    merged = merge_duplicates(posts)
+    titles = link_titles(merged, existing)
+    on_disk = {n.slug: n for n in existing}
+    used: set[str] = set()
+    plans: list[PlannedNote] = []
+    diags: list[Diagnostic] = []
+    for post in merged:
+        base, n = slugify_or_hash(post.title), 1
+        while True:
+            slug = base if n == 1 else f"{base}-{n}"
+            plan = None if slug in used else place_post(post, slug, on_disk.get(slug), titles)
+            if plan is not None:
+                break
+            n += 1
+        used.add(slug)
+        plans.append(plan)
+        if plan.status == KEPT:
+            diags.append(kept_warning(on_disk[slug]))
+        if n > 1:
+            diags.append(duplicate_warning(post, slug, shown))
+    return tuple(plans), tuple(diags)
