@@ -46,15 +46,16 @@ def build_entry(
         return coerce(fields, key, convert, path, diags)
 
     fm_tldr = get("tldr", as_text) or ""
-    body = render_markdown(
-        split.body, want_tldr=not fm_tldr, want_title=get("title", as_text) is None
-    )
-    tldr_html, tldr_text, links = body.tldr_html, body.tldr_text, body.links
+    fm_title = get("title", as_text)
+    body = render_markdown(split.body, want_tldr=not fm_tldr, want_title=fm_title is None)
+    links = shift_lines(body.links, split.body_line)
+    tldr_html, tldr_text = body.tldr_html, body.tldr_text
     if fm_tldr:
-        tldr_html, tldr_text, links = merge_tldr(render_inline(fm_tldr), body.links)
+        tldr_line = fields["tldr"].line
+        tldr_html, tldr_text, links = merge_tldr(render_inline(fm_tldr), links, tldr_line)
     diags.extend(problem_diagnostics(body, path, split.body_line))
     source_ref = primary_source(get, path, fields, diags)
-    title = get("title", as_text) or body.first_heading or title_from_path(source.rel_path)
+    title = fm_title or body.first_heading or title_from_path(source.rel_path)
     entry = Entry(
         slug=entry_slug(get("slug", as_text), source.rel_path, path, fields, diags),
         rel_path=source.rel_path,
@@ -80,7 +81,7 @@ def build_entry(
         quotes=(),
         footnotes=body.footnotes,
         headings=body.headings,
-        links=shift_lines(links, split.body_line),
+        links=links,
         other_sources=other_sources(body, source_ref),
         origin=get("origin", as_text) or "",
         extra=extra_fields(fields),
@@ -90,14 +91,14 @@ def build_entry(
 
 
 def merge_tldr(
-    tldr: Rendered, body_links: tuple[LinkRef, ...]
+    tldr: Rendered, body_links: tuple[LinkRef, ...], line: int
 ) -> tuple[str, str, tuple[LinkRef, ...]]:
     """A front-matter tl;dr is rendered on its own; its link markers are renumbered after the body's."""
     base = len(body_links)
     html = _MARKER_NUM.sub(lambda m: f"{MARK}L{int(m.group(1)) + base}{MARK}", tldr.html.strip())
     if html.startswith("<p>") and html.endswith("</p>"):
         html = html[3:-4]
-    moved = tuple(replace(link, line=0) for link in tldr.links)
+    moved = tuple(replace(link, line=line) for link in tldr.links)
     return html, " ".join(tldr.text.split()), body_links + moved
 
 

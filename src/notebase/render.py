@@ -62,8 +62,9 @@ def root_of(url: str) -> str:
 
 
 def render_page(env: jinja2.Environment, spec: PageSpec, config: Config) -> str | Diagnostic:
-    is_feed = spec.url.endswith(".xml")
-    root = f"{config.base_url}/" if (is_feed and config.base_url) else root_of(spec.url)
+    # feeds are read elsewhere and 404.html is served at any depth: both link absolutely when they can
+    absolute = spec.url.endswith(".xml") or spec.url == "404.html"
+    root = f"{config.base_url}/" if (absolute and config.base_url) else root_of(spec.url)
     try:
         template = env.get_template(spec.template)
         text = template.render(**spec.context, site=config, page_url=spec.url, root=root)
@@ -71,16 +72,29 @@ def render_page(env: jinja2.Environment, spec: PageSpec, config: Config) -> str 
         where = SourcePos(f"templates/{exc.name or spec.template}", exc.lineno)
         return error("template-syntax", f"{exc.message} (rendering /{spec.url})", where)
     except jinja2.TemplateError as exc:
-        pos = SourcePos(f"templates/{spec.template}", template_line(exc))
+        pos = template_pos(env, exc, spec.template)
         return error("template-error", f"{exc} (rendering /{spec.url})", pos, "check the template")
     return text.replace(ROOT, root)
 
 
-def template_line(exc: BaseException) -> int:
+def template_pos(env: jinja2.Environment, exc: BaseException, fallback: str) -> SourcePos:
+    """The innermost template frame of a rendering error: an included partial names itself."""
     tb = exc.__traceback__
-    line = 0
+    name, line = fallback, 0
     while tb is not None:
-        if tb.tb_frame.f_code.co_filename.endswith((".html", ".xml")):
-            line = tb.tb_lineno
+        filename = tb.tb_frame.f_code.co_filename
+        if filename.endswith((".html", ".xml")):
+            name, line = theme_name(env, filename) or fallback, tb.tb_lineno
         tb = tb.tb_next
-    return line
+    return SourcePos(f"templates/{name}", line)
+
+
+def theme_name(env: jinja2.Environment, filename: str) -> str:
+    """'…/templates/partials/card.html' -> 'partials/card.html', for either theme folder."""
+    loaders = env.loader.loaders if isinstance(env.loader, jinja2.ChoiceLoader) else []
+    for loader in loaders:
+        for base in getattr(loader, "searchpath", ()):
+            path = Path(filename)
+            if path.is_relative_to(base):
+                return path.relative_to(base).as_posix()
+    return ""

@@ -11,7 +11,6 @@ import yaml
 
 from notebase.diagnostics import Diagnostic, SourcePos, error, warning
 
-
 FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when PyYAML was built with it
 
 
@@ -74,9 +73,7 @@ def unknown_key_diagnostic(
     key: str, known: Mapping[str, object] | tuple[str, ...], pos: SourcePos
 ) -> Diagnostic:
     close = difflib.get_close_matches(key, list(known), n=1, cutoff=0.7)
-    hint = (
-        f'did you mean "{close[0]}"?' if close else f"known keys: {', '.join(known)}"
-    )
+    hint = f'did you mean "{close[0]}"?' if close else f"known keys: {', '.join(known)}"
     return warning("unknown-key", f"unknown key `{key}`", pos, hint)
 
 

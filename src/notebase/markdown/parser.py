@@ -61,10 +61,11 @@ def parse_wikilink(state: StateInline, silent: bool) -> bool:
     if not silent:
         target, _, label = m.group(1).partition("|")
         target, _, fragment = target.partition("#")
-        shown = f"{target.strip()} › {fragment.strip()}" if fragment.strip() else target.strip()
+        target, fragment = target.strip(), fragment.strip()
+        shown = f"{target} › {fragment}" if target and fragment else target or fragment
         token = state.push("wikilink", "a", 0)
-        token.meta = {"target": target.strip(), "fragment": fragment.strip()}
-        token.content = label.strip() or shown or fragment.strip()
+        token.meta = {"target": target, "fragment": fragment}
+        token.content = label.strip() or shown
     state.pos = m.end()
     return True
 
