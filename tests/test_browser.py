@@ -62,7 +62,9 @@ def open_page(browser: Browser, url: str, width: int, scheme: str = "light") -> 
 
 @pytest.mark.browser
 @pytest.mark.parametrize("name", sorted(PAGE_TYPES))
-def test_narrow_viewport_has_no_horizontal_scrolling(site: Path, browser: Browser, name: str) -> None:
+def test_narrow_viewport_has_no_horizontal_scrolling(
+    site: Path, browser: Browser, name: str
+) -> None:
     target = site / PAGE_TYPES[name]
     assert target.is_file(), f"{name} page is missing"
     page = open_page(browser, target.as_uri(), 360)
