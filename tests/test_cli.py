@@ -1,0 +1,248 @@
+"""The CLI end to end: `python -m notebase` in a subprocess on temporary knowledge bases."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+NOTES = {
+    "notebase.yaml": "title: Test notes\n",
+    "notes/papers/muon.md": (
+        "---\ntitle: Muon optimizer\nurl: https://arxiv.org/abs/2502.16982\ndate: 2025-06-03\n"
+        "tags: [optimizers, ML]\ncategory: papers\naliases: [Muon]\n---\n"
+        "Compare [[Shampoo]].\n"
+    ),
+    "notes/papers/shampoo.md": (
+        "---\ntitle: Shampoo\narxiv: 1802.09568\ndate: 2025-05-20\ntags: optimizers\n---\n"
+        "Later: [[Muon]].\n"
+    ),
+}
+
+
+def write_files(root: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8", newline="\n")
+    return root
+
+
+def notebase(
+    *args: str | Path, cwd: Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "notebase", *map(str, args)],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, **(env or {})},
+    )
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
+
+
+@pytest.fixture
+def kb(tmp_path: Path) -> Path:
+    return write_files(tmp_path / "kb", NOTES)
+
+
+@pytest.mark.parametrize("command", [[], ["build"], ["check"], ["import"]])
+def test_help(command: list[str], tmp_path: Path) -> None:
+    result = notebase(*command, "--help", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("usage: notebase")
+    assert " ".join(["notebase", *command]) in result.stdout.splitlines()[0]
+
+
+def test_version(tmp_path: Path) -> None:
+    result = notebase("--version", cwd=tmp_path)
+    assert result.returncode == 0
+    assert result.stdout.startswith("notebase ")
+
+
+def test_build_exit_0_writes_the_site(kb: Path) -> None:
+    result = notebase("build", cwd=kb)
+    assert result.returncode == 0, result.stderr
+    assert "0 errors" in result.stderr
+    for rel in ["index.html", "papers/muon/index.html", "tags/ml/index.html", "feed.xml"]:
+        assert (kb / "site" / rel).is_file(), rel
+
+
+def test_content_error_exits_1_names_file_and_line_and_keeps_the_site(kb: Path) -> None:
+    assert notebase("build", cwd=kb).returncode == 0
+    before = tree(kb / "site")
+    write_files(kb, {"notes/x.md": "---\ntitle: Broken\ntags: [a, b\nsummary: x: y\n---\nbody\n"})
+    result = notebase("build", cwd=kb)
+    assert result.returncode == 1
+    assert "notes/x.md:" in result.stderr
+    line = next(ln for ln in result.stderr.splitlines() if ln.startswith("notes/x.md:"))
+    assert line.split(":")[1] in {"3", "4"}
+    assert "error[yaml-syntax]" in line
+    assert "site not written" in result.stderr
+    assert tree(kb / "site") == before
+
+
+def test_field_type_error_names_its_line(kb: Path) -> None:
+    write_files(kb, {"notes/y.md": "---\ntitle: Y\ndate: yesterday\n---\n"})
+    result = notebase("build", cwd=kb)
+    assert result.returncode == 1
+    assert "notes/y.md:3: error[field-type]: `date` must be a date" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["build", "--no-such-option"], [], ["frobnicate"], ["check", "--format", "xml"], ["import"]],
+    ids=["unknown-option", "no-command", "unknown-command", "bad-choice", "missing-file"],
+)
+def test_usage_error_exits_2(kb: Path, args: list[str]) -> None:
+    result = notebase(*args, cwd=kb)
+    assert result.returncode == 2
+    assert "usage:" in result.stderr
+    assert not (kb / "site").exists()
+
+
+def test_a_root_that_is_not_a_folder_exits_2(tmp_path: Path) -> None:
+    result = notebase("--root", tmp_path / "missing", "build", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "not a folder" in result.stderr
+
+
+def test_root_from_another_folder(kb: Path, tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    result = notebase("--root", kb, "build", cwd=elsewhere)
+    assert result.returncode == 0, result.stderr
+    assert (kb / "site" / "papers" / "muon" / "index.html").is_file()
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_out(kb: Path, tmp_path: Path) -> None:
+    out = tmp_path / "public"
+    result = notebase("build", "--out", out, cwd=kb)
+    assert result.returncode == 0, result.stderr
+    assert (out / "papers" / "shampoo" / "index.html").is_file()
+    assert not (kb / "site").exists()
+
+
+def test_out_refuses_the_notes_folder(kb: Path) -> None:
+    before = tree(kb)
+    result = notebase("build", "--out", "notes", cwd=kb)
+    assert result.returncode == 1
+    assert "unsafe-out" in result.stderr
+    assert tree(kb) == before
+
+
+def test_out_refuses_a_foreign_folder_unless_forced(kb: Path, tmp_path: Path) -> None:
+    out = tmp_path / "docs"
+    write_files(out, {"keep.txt": "mine"})
+    result = notebase("build", "--out", out, cwd=kb)
+    assert result.returncode == 1
+    assert "--force" in result.stderr
+    assert tree(out) == {"keep.txt": b"mine"}
+    assert notebase("build", "--out", out, "--force", cwd=kb).returncode == 0
+    assert (out / "index.html").is_file()
+
+
+def test_drafts(kb: Path) -> None:
+    write_files(
+        kb, {"notes/ideas/wip.md": "---\ntitle: Work in progress\ndraft: true\n---\nSoon.\n"}
+    )
+    assert notebase("build", cwd=kb).returncode == 0
+    assert not (kb / "site" / "ideas" / "wip").exists()
+    assert "Work in progress" not in (kb / "site" / "index.html").read_text(encoding="utf-8")
+    assert notebase("build", "--drafts", cwd=kb).returncode == 0
+    assert (kb / "site" / "ideas" / "wip" / "index.html").is_file()
+    assert "Work in progress" in (kb / "site" / "index.html").read_text(encoding="utf-8")
+
+
+def test_strict_fails_on_warnings(kb: Path) -> None:
+    write_files(kb, {"notes/z.md": "# Z\n\nSee [[Shampo]].\n"})
+    relaxed = notebase("build", cwd=kb)
+    assert relaxed.returncode == 0
+    assert "notes/z.md:3: warning[broken-link]: [[Shampo]] matches no entry" in relaxed.stderr
+    before = tree(kb / "site")
+    write_files(kb, {"notes/z2.md": "# Z2\n"})
+    strict = notebase("build", "--strict", cwd=kb)
+    assert strict.returncode == 1
+    assert "warning[broken-link]" in strict.stderr
+    assert tree(kb / "site") == before
+
+
+def test_check_exit_codes_and_json(kb: Path) -> None:
+    ok = notebase("check", cwd=kb)
+    assert ok.returncode == 0, ok.stderr
+    assert not (kb / "site").exists()
+    write_files(kb, {"notes/z.md": "# Z\n\n[[Nowhere]]\n"})
+    assert notebase("check", cwd=kb).returncode == 0
+    assert notebase("check", "--strict", cwd=kb).returncode == 1
+    report = notebase("check", "--format", "json", cwd=kb)
+    assert json.loads(report.stdout) == [
+        {
+            "file": "notes/z.md",
+            "line": 3,
+            "severity": "warning",
+            "code": "broken-link",
+            "message": "[[Nowhere]] matches no entry",
+            "hint": "create the note, or fix the link",
+        }
+    ]
+    write_files(kb, {"notes/bad.md": "---\ntitle: [\n---\n"})
+    assert notebase("check", cwd=kb).returncode == 1
+    assert not (kb / "site").exists()
+
+
+def test_a_new_note_appears_with_its_tags_category_and_cross_links(kb: Path) -> None:
+    assert notebase("build", cwd=kb).returncode == 0
+    write_files(
+        kb,
+        {
+            "notes/links/new-post.md": (
+                "---\ntitle: A brand new post\nurl: https://example.com/post\ndate: 2025-07-01\n"
+                "tags: [Fresh Ideas, optimizers]\ncategory: links-and-recs\n---\n"
+                "Builds on [[Muon optimizer]] and [shampoo](../papers/shampoo.md).\n"
+            )
+        },
+    )
+    result = notebase("build", cwd=kb)
+    assert result.returncode == 0, result.stderr
+    site = kb / "site"
+    page = (site / "links" / "new-post" / "index.html").read_text(encoding="utf-8")
+    assert "<h1>A brand new post</h1>" in page
+    assert 'href="../../tags/fresh-ideas/index.html"' in page
+    assert 'href="../../categories/links-and-recs/index.html"' in page
+    assert 'href="../../papers/muon/index.html"' in page
+    assert 'href="../../papers/shampoo/index.html"' in page
+    muon = (site / "papers" / "muon" / "index.html").read_text(encoding="utf-8")
+    assert 'href="../../links/new-post/index.html">A brand new post</a>' in muon  # backlink
+    tag = (site / "tags" / "fresh-ideas" / "index.html").read_text(encoding="utf-8")
+    assert "A brand new post" in tag
+    assert "A brand new post" in (site / "tags" / "optimizers" / "index.html").read_text("utf-8")
+    assert "A brand new post" in (site / "categories" / "links-and-recs" / "index.html").read_text(
+        "utf-8"
+    )
+    assert "A brand new post" in (site / "index.html").read_text(encoding="utf-8")
+    assert (site / "tags" / "fresh-ideas" / "feed.xml").is_file()
+
+
+def test_a_removed_note_disappears(kb: Path) -> None:
+    assert notebase("build", cwd=kb).returncode == 0
+    (kb / "notes" / "papers" / "shampoo.md").unlink()
+    assert notebase("build", cwd=kb).returncode == 0
+    assert not (kb / "site" / "papers" / "shampoo").exists()
+
+
+def test_the_build_is_deterministic(kb: Path, tmp_path: Path) -> None:
+    first = notebase("build", "--out", tmp_path / "one", cwd=kb, env={"PYTHONHASHSEED": "1"})
+    second = notebase("build", "--out", tmp_path / "two", cwd=kb, env={"PYTHONHASHSEED": "2"})
+    assert first.returncode == second.returncode == 0
+    one, two = tree(tmp_path / "one"), tree(tmp_path / "two")
+    assert sorted(one) == sorted(two)
+    assert [rel for rel in one if one[rel] != two[rel]] == []

@@ -1,0 +1,123 @@
+"""config.py: notebase.yaml -> Config, with typed errors at their line and did-you-mean warnings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from notebase.config import Config, load_config, parse_config
+from notebase.diagnostics import Severity, SourcePos, format_diagnostic
+
+
+def test_missing_file_gives_the_defaults(tmp_path: Path) -> None:
+    config, diags = load_config(tmp_path)
+    assert diags == ()
+    assert config == Config()
+    assert config.title == "Reading notes"
+    assert config.base_url == ""
+    assert config.language == "en"
+    assert config.recent == 20
+    assert config.feed_entries == 50
+    assert config.directory_urls is False
+    assert config.search is True
+
+
+def test_empty_file_gives_the_defaults(tmp_path: Path) -> None:
+    (tmp_path / "notebase.yaml").write_text("", encoding="utf-8")
+    assert load_config(tmp_path) == (Config(), ())
+
+
+def test_values_are_read(tmp_path: Path) -> None:
+    (tmp_path / "notebase.yaml").write_text(
+        "title: My notes\n"
+        "author: Ada\n"
+        "base_url: https://notes.example.org/\n"
+        "language: fr\n"
+        "recent: 5\n"
+        "directory_urls: true\n",
+        encoding="utf-8",
+    )
+    config, diags = load_config(tmp_path)
+    assert diags == ()
+    assert config.title == "My notes"
+    assert config.author == "Ada"
+    assert config.base_url == "https://notes.example.org"  # trailing slash dropped
+    assert config.language == "fr"
+    assert config.recent == 5
+    assert config.directory_urls is True
+    assert config.description == Config().description
+
+
+def test_a_bom_is_accepted(tmp_path: Path) -> None:
+    (tmp_path / "notebase.yaml").write_bytes("\ufefftitle: BOM\n".encode())
+    config, diags = load_config(tmp_path)
+    assert (config.title, diags) == ("BOM", ())
+
+
+def test_wrong_type_is_an_error_with_its_line() -> None:
+    config, diags = parse_config("title: Fine\nrecent: twenty\ndirectory_urls: 1\n")
+    assert config.title == "Fine"
+    assert config.recent == 20  # the default stays
+    assert config.directory_urls is False
+    assert [(d.severity, d.code, d.pos) for d in diags] == [
+        (Severity.ERROR, "config-type", SourcePos("notebase.yaml", 2)),
+        (Severity.ERROR, "config-type", SourcePos("notebase.yaml", 3)),
+    ]
+    assert diags[0].message == "`recent` must be a whole number, got 'twenty'"
+    assert diags[1].message == "`directory_urls` must be true or false, got 1"
+    assert diags[0].hint == "example: recent: 20"
+    assert format_diagnostic(diags[0]) == (
+        "notebase.yaml:2: error[config-type]: `recent` must be a whole number, got 'twenty'\n"
+        "  hint: example: recent: 20"
+    )
+
+
+def test_a_bool_is_not_an_int_and_a_number_is_not_text() -> None:
+    _, diags = parse_config("recent: true\ntitle: 42\n")
+    assert [(d.code, d.pos) for d in diags] == [
+        ("config-type", SourcePos("notebase.yaml", 1)),
+        ("config-type", SourcePos("notebase.yaml", 2)),
+    ]
+
+
+def test_unknown_key_is_a_warning_with_did_you_mean() -> None:
+    config, diags = parse_config("title: A\ntitel: B\n")
+    assert config.title == "A"
+    assert len(diags) == 1
+    (diag,) = diags
+    assert diag.severity is Severity.WARNING
+    assert diag.code == "unknown-key"
+    assert diag.pos == SourcePos("notebase.yaml", 2)
+    assert diag.hint == 'did you mean "title"?'
+
+
+def test_unknown_key_far_from_any_gets_no_suggestion() -> None:
+    _, diags = parse_config("colour_scheme: dark\n")
+    assert [(d.severity, d.code) for d in diags] == [(Severity.WARNING, "unknown-key")]
+    assert "did you mean" not in diags[0].hint
+
+
+def test_base_url_misspelt() -> None:
+    _, diags = parse_config("baseurl: https://x.org\n")
+    assert diags[0].hint == 'did you mean "base_url"?'
+
+
+def test_broken_yaml_is_an_error_with_its_line() -> None:
+    config, diags = parse_config("title: ok\nauthor: [unclosed\nlanguage: en\n")
+    assert config == Config()
+    assert len(diags) == 1
+    assert diags[0].severity is Severity.ERROR
+    assert diags[0].code == "yaml-syntax"
+    assert diags[0].pos is not None and diags[0].pos.path == "notebase.yaml"
+    assert diags[0].pos.line in (2, 3, 4)
+
+
+def test_a_list_at_top_level_is_an_error() -> None:
+    _, diags = parse_config("- a\n- b\n")
+    assert [(d.code, d.pos) for d in diags] == [("yaml-not-mapping", SourcePos("notebase.yaml", 1))]
+
+
+def test_non_utf8_file_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "notebase.yaml").write_bytes(b"title: caf\xe9\n")
+    config, diags = load_config(tmp_path)
+    assert config == Config()
+    assert [(d.code, d.pos) for d in diags] == [("config-unreadable", SourcePos("notebase.yaml"))]

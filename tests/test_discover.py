@@ -1,0 +1,117 @@
+"""discover.py: the notes/ folder -> Sources (decoded, normalised) or one diagnostic per bad file."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from notebase.diagnostics import Diagnostic, Severity, SourcePos
+from notebase.discover import decode_source, discover_sources, list_note_files
+from notebase.model import Source
+
+
+def put(root: Path, rel: str, data: bytes) -> None:
+    path = root / "notes" / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+
+
+def test_lists_markdown_at_any_depth_sorted_and_skips_hidden_and_underscored(
+    tmp_path: Path,
+) -> None:
+    for rel in [
+        "b.md",
+        "a/deep/er/note.md",
+        "a/z.md",
+        "_drafts/skip.md",
+        ".obsidian/skip.md",
+        "a/_partial.md",
+        "a/.hidden.md",
+        "a/.git/skip.md",
+        "image.png",
+        "readme.txt",
+        "a/notes.markdown",
+    ]:
+        put(tmp_path, rel, b"text\n")
+    (tmp_path / "notes" / "folder.md").mkdir()  # a folder named like a note
+    assert list_note_files(tmp_path / "notes") == ("a/deep/er/note.md", "a/z.md", "b.md")
+
+
+def test_no_notes_folder_is_no_sources(tmp_path: Path) -> None:
+    assert list_note_files(tmp_path / "notes") == ()
+    assert discover_sources(tmp_path) == ((), ())
+
+
+def test_source_fields(tmp_path: Path) -> None:
+    data = b"---\ntitle: A\n---\nbody\n"
+    put(tmp_path, "papers/a.md", data)
+    sources, diags = discover_sources(tmp_path)
+    assert diags == ()
+    assert sources == (
+        Source(
+            "papers/a.md",
+            "---\ntitle: A\n---\nbody\n",
+            hashlib.sha256(data).hexdigest(),
+            "notes/papers/a.md",
+        ),
+    )
+
+
+def test_bom_is_dropped() -> None:
+    result = decode_source("a.md", "notes/a.md", b"\xef\xbb\xbf---\ntitle: A\n---\n")
+    assert isinstance(result, Source)
+    assert result.text == "---\ntitle: A\n---\n"
+
+
+def test_crlf_and_cr_become_lf() -> None:
+    crlf = decode_source("a.md", "notes/a.md", b"---\r\ntitle: A\r\n---\r\nbody\r\n")
+    cr = decode_source("b.md", "notes/b.md", b"line one\rline two\r")
+    assert isinstance(crlf, Source) and isinstance(cr, Source)
+    assert crlf.text == "---\ntitle: A\n---\nbody\n"
+    assert cr.text == "line one\nline two\n"
+
+
+def test_non_utf8_is_an_error_at_its_line() -> None:
+    result = decode_source("a.md", "notes/a.md", b"---\ntitle: ok\n---\ncaf\xe9\n")
+    assert isinstance(result, Diagnostic)
+    assert (result.severity, result.code, result.pos) == (
+        Severity.ERROR,
+        "not-utf8",
+        SourcePos("notes/a.md", 4),
+    )
+    assert result.hint == "save the file as UTF-8"
+
+
+def test_binary_is_an_error() -> None:
+    result = decode_source("a.md", "notes/a.md", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    assert isinstance(result, Diagnostic)
+    assert (result.severity, result.code, result.pos) == (
+        Severity.ERROR,
+        "binary-file",
+        SourcePos("notes/a.md", 1),
+    )
+
+
+def test_bad_files_become_diagnostics_and_the_rest_is_read(tmp_path: Path) -> None:
+    put(tmp_path, "good.md", b"fine\n")
+    put(tmp_path, "latin1.md", b"ol\xe9\n")
+    put(tmp_path, "binary.md", b"\x00\x01\x02")
+    put(tmp_path, "bom-crlf.md", b"\xef\xbb\xbfx\r\ny\r\n")
+    sources, diags = discover_sources(tmp_path)
+    assert [(s.rel_path, s.text) for s in sources] == [
+        ("bom-crlf.md", "x\ny\n"),
+        ("good.md", "fine\n"),
+    ]
+    assert [(d.code, d.pos) for d in diags] == [
+        ("binary-file", SourcePos("notes/binary.md", 1)),
+        ("not-utf8", SourcePos("notes/latin1.md", 1)),
+    ]
+
+
+def test_digest_follows_the_bytes(tmp_path: Path) -> None:
+    put(tmp_path, "a.md", b"one\n")
+    (first,), _ = discover_sources(tmp_path)
+    put(tmp_path, "a.md", b"one\r\n")
+    (second,), _ = discover_sources(tmp_path)
+    assert first.text == second.text
+    assert first.digest != second.digest

@@ -1,0 +1,201 @@
+"""frontmatter.py: splitting front matter from the body, key checks and typed field coercion."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+
+from notebase.diagnostics import Diagnostic, Severity, SourcePos
+from notebase.frontmatter import (
+    FieldError,
+    as_bool,
+    as_date,
+    as_list,
+    as_text,
+    as_year,
+    coerce,
+    read_front_matter,
+    split_front_matter,
+)
+
+PATH = "notes/x.md"
+
+
+def test_no_front_matter() -> None:
+    split = split_front_matter("# Title\n\nbody\n")
+    assert split is not None
+    assert (split.yaml_text, split.body, split.body_line, split.has_front_matter) == (
+        "",
+        "# Title\n\nbody\n",
+        1,
+        False,
+    )
+
+
+def test_front_matter_is_split_and_the_body_line_counted() -> None:
+    split = split_front_matter("---\ntitle: A\ntags: [x]\n---\nFirst body line\n")
+    assert split is not None
+    assert split.yaml_text == "title: A\ntags: [x]\n"
+    assert split.body == "First body line\n"
+    assert split.body_line == 5
+    assert split.has_front_matter
+
+
+def test_front_matter_closed_by_dots() -> None:
+    split = split_front_matter("---\ntitle: A\n...\nbody\n")
+    assert split is not None
+    assert (split.yaml_text, split.body, split.body_line) == ("title: A\n", "body\n", 4)
+
+
+def test_front_matter_at_the_end_of_the_file() -> None:
+    split = split_front_matter("---\ntitle: A\n---")
+    assert split is not None
+    assert (split.yaml_text, split.body) == ("title: A\n", "")
+
+
+def test_a_rule_later_in_the_body_is_not_front_matter() -> None:
+    text = "Intro\n\n---\n\nmore\n"
+    split = split_front_matter(text)
+    assert split is not None
+    assert (split.body, split.has_front_matter) == (text, False)
+
+
+def test_unterminated_front_matter() -> None:
+    assert split_front_matter("---\ntitle: A\n\nbody with no closing fence\n") is None
+    fields, split, diags = read_front_matter("---\ntitle: A\n", PATH)
+    assert (fields, split) == ({}, None)
+    assert [(d.severity, d.code, d.pos) for d in diags] == [
+        (Severity.ERROR, "frontmatter-unterminated", SourcePos(PATH, 1))
+    ]
+
+
+def test_fields_carry_their_file_lines() -> None:
+    fields, split, diags = read_front_matter("---\ntitle: A\n\ntags: [x, y]\n---\nbody\n", PATH)
+    assert diags == []
+    assert split is not None
+    assert {k: (f.value, f.line) for k, f in fields.items()} == {
+        "title": ("A", 2),
+        "tags": (["x", "y"], 4),
+    }
+
+
+def test_broken_yaml_names_its_line() -> None:
+    _, _, diags = read_front_matter("---\ntitle: ok\nsummary: a: b\n---\n", PATH)
+    assert [(d.severity, d.code, d.pos) for d in diags] == [
+        (Severity.ERROR, "yaml-syntax", SourcePos(PATH, 3))
+    ]
+    assert diags[0].message.startswith("invalid YAML")
+
+
+def test_front_matter_that_is_not_a_mapping() -> None:
+    _, _, diags = read_front_matter("---\n- a\n- b\n---\n", PATH)
+    assert [(d.code, d.pos) for d in diags] == [("yaml-not-mapping", SourcePos(PATH, 2))]
+
+
+def test_misspelt_key_is_a_warning_with_did_you_mean() -> None:
+    fields, _, diags = read_front_matter("---\ntilte: A\ntag: x\nrating: 5\n---\n", PATH)
+    assert set(fields) == {"tilte", "tag", "rating"}  # kept for templates
+    assert [(d.severity, d.code, d.pos, d.hint) for d in diags] == [
+        (Severity.WARNING, "unknown-key", SourcePos(PATH, 2), 'did you mean "title"?'),
+        (Severity.WARNING, "unknown-key", SourcePos(PATH, 3), 'did you mean "tags"?'),
+    ]
+
+
+def test_duplicate_key_is_a_warning_and_the_last_wins() -> None:
+    fields, _, diags = read_front_matter("---\ntitle: A\ntitle: B\n---\n", PATH)
+    assert fields["title"].value == "B"
+    assert [(d.severity, d.code, d.pos) for d in diags] == [
+        (Severity.WARNING, "duplicate-key", SourcePos(PATH, 3))
+    ]
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [("  Muon  ", "Muon"), (2025, "2025"), (1.5, "1.5"), (dt.date(2025, 1, 2), "2025-01-02")],
+)
+def test_as_text(value: Any, expected: str) -> None:
+    assert as_text(value) == expected
+
+
+@pytest.mark.parametrize("value", [True, None, ["a"], {"a": 1}])
+def test_as_text_refuses(value: Any) -> None:
+    with pytest.raises(FieldError):
+        as_text(value)
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (["a", "b"], ("a", "b")),
+        ("a, b ,c", ("a", "b", "c")),
+        ("single", ("single",)),
+        ([" x ", "", 3, 1.5], ("x", "3", "1.5")),
+        ([], ()),
+        ("", ()),
+    ],
+)
+def test_as_list(value: Any, expected: tuple[str, ...]) -> None:
+    assert as_list(value) == expected
+
+
+@pytest.mark.parametrize("value", [5, True, {"a": 1}, [["nested"]], [True]])
+def test_as_list_refuses(value: Any) -> None:
+    with pytest.raises(FieldError):
+        as_list(value)
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (dt.date(2025, 6, 3), dt.date(2025, 6, 3)),
+        (dt.datetime(2025, 6, 3, 12, 30), dt.date(2025, 6, 3)),
+        ("2025-06-03", dt.date(2025, 6, 3)),
+        (" 2025-06-03T10:00 ", dt.date(2025, 6, 3)),
+    ],
+)
+def test_as_date(value: Any, expected: dt.date) -> None:
+    assert as_date(value) == expected
+
+
+@pytest.mark.parametrize("value", ["yesterday", "2025-13-01", 20250603, "03/06/2025"])
+def test_as_date_refuses(value: Any) -> None:
+    with pytest.raises(FieldError):
+        as_date(value)
+
+
+@pytest.mark.parametrize(("value", "expected"), [(2025, 2025), ("1999", 1999), (" 2001 ", 2001)])
+def test_as_year(value: Any, expected: int) -> None:
+    assert as_year(value) == expected
+
+
+@pytest.mark.parametrize("value", [0, 20255, "25", "two thousand", True, 2025.5])
+def test_as_year_refuses(value: Any) -> None:
+    with pytest.raises(FieldError):
+        as_year(value)
+
+
+def test_as_bool() -> None:
+    assert as_bool(True) is True
+    assert as_bool(False) is False
+    for value in ("yes please", 1, None):
+        with pytest.raises(FieldError):
+            as_bool(value)
+
+
+def test_coerce_records_an_error_at_the_field_line() -> None:
+    fields, _, _ = read_front_matter("---\ntitle: A\ntags: 5\ndate: yesterday\n---\n", PATH)
+    diags: list[Diagnostic] = []
+    assert coerce(fields, "title", as_text, PATH, diags) == "A"
+    assert coerce(fields, "tags", as_list, PATH, diags) is None
+    assert coerce(fields, "date", as_date, PATH, diags) is None
+    assert coerce(fields, "year", as_year, PATH, diags) is None  # absent: no diagnostic
+    assert [(d.severity, d.code, d.pos) for d in diags] == [
+        (Severity.ERROR, "field-type", SourcePos(PATH, 3)),
+        (Severity.ERROR, "field-type", SourcePos(PATH, 4)),
+    ]
+    assert (
+        diags[0].message == "`tags` must be a list like [a, b] or a comma-separated string, got 5"
+    )
+    assert diags[1].message == '`date` must be a date like 2025-06-03, got "yesterday"'

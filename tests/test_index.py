@@ -1,0 +1,203 @@
+"""index.py: entries -> SiteIndex (taxonomies, sources, link resolution, backlinks, collisions)."""
+
+from __future__ import annotations
+
+from notebase.diagnostics import Severity, SourcePos
+from notebase.index import build_index
+from notebase.model import Backlink, Entry, SiteIndex, Source
+from notebase.parse import parse_source
+
+
+def note(rel_path: str, text: str) -> Entry:
+    result = parse_source(Source(rel_path, text, "d", f"notes/{rel_path}"))
+    assert result.entry is not None, result.diagnostics
+    return result.entry
+
+
+MUON = note(
+    "papers/muon.md",
+    "---\ntitle: Muon optimizer\nurl: https://arxiv.org/abs/2502.16982v1\ndate: 2025-06-03\n"
+    "tags: [optimizers, ML]\ncategory: papers\naliases: [Muon]\n---\n"
+    "Compare [[Shampoo]].\n\n## Why orthogonalise\n\ntext\n",
+)
+SHAMPOO = note(
+    "papers/shampoo.md",
+    "---\ntitle: 'Shampoo: Preconditioned Stochastic Tensor Optimization'\narxiv: 1802.09568\n"
+    "date: 2025-05-20\ntags: optimizers, second-order\ncategory: papers\naliases: [Shampoo]\n"
+    "status: reading\n---\nLater work ([[muon]]) is cheaper.\n",
+)
+LATENT = note(
+    "links/latent-space.md",
+    "---\ntitle: Generative modelling in latent space\nurl: https://sander.ai/latents.html?utm_source=x\n"
+    "date: 2025-04-16\ntags: [generative-models, ml]\ncategory: links-and-recs\nstatus: to-read\n---\n"
+    "Read with [[optimizer LANDSCAPE|the overview]] and [the paper](../papers/muon.md).\n",
+)
+LANDSCAPE = note(
+    "ideas/optimizer-landscape.md",
+    "# Optimizer landscape\n\n[[MUON OPTIMIZER#Why orthogonalise]], [[papers/shampoo]], "
+    "[abs](/papers/muon/), [html](../papers/shampoo/index.html#top) and [[Shampo]].\n"
+    "Also [[Optimizer landscape]] (itself) and [gone](../papers/nothing.md).\n",
+)
+SECOND_MUON = note(
+    "links/muon-blog.md",
+    "---\ntitle: Muon blog post\narxiv: 2502.16982\ndate: 2025-01-01\n---\n"
+    "See https://sander.ai/latents.html#part-2 too.\n",
+)
+
+ALL = (LANDSCAPE, SECOND_MUON, LATENT, SHAMPOO, MUON)
+
+
+def index() -> SiteIndex:
+    return build_index(ALL)
+
+
+def test_entries_sorted_newest_first_undated_last() -> None:
+    assert [e.slug for e in index().entries] == [
+        "papers/muon",
+        "papers/shampoo",
+        "links/latent-space",
+        "links/muon-blog",
+        "ideas/optimizer-landscape",
+    ]
+    assert set(index().by_slug) == {e.slug for e in ALL}
+
+
+def test_undated_entries_sorted_by_title() -> None:
+    b = note("b.md", "# beta\n")
+    a = note("a.md", "# Alpha\n")
+    c = note("c.md", "# gamma\n")
+    assert [e.title for e in build_index([c, b, a]).entries] == ["Alpha", "beta", "gamma"]
+
+
+def test_tags_and_categories() -> None:
+    idx = index()
+    assert idx.tags == (
+        ("generative-models", ("links/latent-space",)),
+        ("ml", ("papers/muon", "links/latent-space")),
+        ("optimizers", ("papers/muon", "papers/shampoo")),
+        ("second-order", ("papers/shampoo",)),
+    )
+    assert idx.categories == (
+        ("links-and-recs", ("links/latent-space",)),
+        ("papers", ("papers/muon", "papers/shampoo")),
+    )
+
+
+def test_kinds_and_statuses() -> None:
+    idx = index()
+    assert idx.kinds == (
+        ("link", ("links/latent-space",)),
+        ("note", ("ideas/optimizer-landscape",)),
+        ("paper", ("papers/muon", "papers/shampoo", "links/muon-blog")),
+    )
+    assert idx.statuses == (
+        ("read", ("papers/muon", "links/muon-blog", "ideas/optimizer-landscape")),
+        ("reading", ("papers/shampoo",)),
+        ("to-read", ("links/latent-space",)),
+    )
+
+
+def test_sources_group_every_note_discussing_them() -> None:
+    groups = {ref.key: slugs for ref, slugs in index().sources}
+    assert groups == {
+        "arxiv:1802.09568": ("papers/shampoo",),
+        "arxiv:2502.16982": ("papers/muon", "links/muon-blog"),
+        "url:sander.ai/latents.html": ("links/latent-space", "links/muon-blog"),
+    }
+
+
+def test_wikilinks_resolve_by_title_slug_alias_case_insensitively() -> None:
+    targets = index().link_targets
+    assert targets["papers/muon"] == ("papers/shampoo",)  # alias
+    assert targets["papers/shampoo"] == ("papers/muon",)  # alias, other case
+    assert targets["links/latent-space"] == (
+        "ideas/optimizer-landscape",  # title, other case, with a label
+        "papers/muon",  # ../papers/muon.md
+    )
+    assert targets["ideas/optimizer-landscape"] == (
+        "papers/muon#why-orthogonalise",  # title + heading
+        "papers/shampoo",  # slug
+        "papers/muon",  # /papers/muon/
+        "papers/shampoo#top",  # ../papers/shampoo/index.html#top
+        "",  # [[Shampo]]
+        "ideas/optimizer-landscape",  # itself
+        "",  # ../papers/nothing.md
+    )
+
+
+def test_wikilink_by_file_name() -> None:
+    a = note("deep/folder/some-file.md", "# A very different title\n")
+    b = note("b.md", "[[some-file]]\n")
+    assert build_index([a, b]).link_targets["b"] == ("deep/folder/some-file",)
+
+
+def test_outlinks_and_backlinks_skip_self_links_and_repeats() -> None:
+    idx = index()
+    assert idx.outlinks["ideas/optimizer-landscape"] == ("papers/muon", "papers/shampoo")
+    assert idx.outlinks["links/muon-blog"] == ()
+    assert idx.backlinks["papers/muon"] == (
+        Backlink("papers/shampoo", 10),
+        Backlink("links/latent-space", 9),
+        Backlink("ideas/optimizer-landscape", 3),
+    )
+    assert idx.backlinks["ideas/optimizer-landscape"] == (Backlink("links/latent-space", 9),)
+    assert "links/muon-blog" not in idx.backlinks
+
+
+def test_unresolved_links_are_warnings_with_line_and_did_you_mean() -> None:
+    diags = [d for d in index().diagnostics if d.code == "broken-link"]
+    assert [(d.severity, d.pos, d.message) for d in diags] == [
+        (
+            Severity.WARNING,
+            SourcePos("notes/ideas/optimizer-landscape.md", 3),
+            "[[Shampo]] matches no entry",
+        ),
+        (
+            Severity.WARNING,
+            SourcePos("notes/ideas/optimizer-landscape.md", 4),
+            "../papers/nothing.md matches no entry",
+        ),
+    ]
+    assert diags[0].hint.casefold() == 'did you mean "shampoo"?'
+
+
+def test_unresolved_link_with_nothing_close() -> None:
+    idx = build_index([note("a.md", "[[Zzyzx qqq]]\n")])
+    (diag,) = idx.diagnostics
+    assert diag.code == "broken-link"
+    assert diag.hint == "create the note, or fix the link"
+    assert idx.link_targets["a"] == ("",)
+
+
+def test_slug_collision_is_an_error_naming_every_file() -> None:
+    a = note("papers/muon.md", "# A\n")
+    b = note("other/x.md", "---\nslug: papers/muon\n---\n# B\n")
+    c = note("third.md", "---\nslug: papers/muon\n---\n# C\n")
+    idx = build_index([a, b, c])
+    errors = [d for d in idx.diagnostics if d.code == "slug-collision"]
+    assert {d.pos for d in errors} == {
+        SourcePos("notes/papers/muon.md", 1),
+        SourcePos("notes/other/x.md", 1),
+        SourcePos("notes/third.md", 1),
+    }
+    for d in errors:
+        assert d.severity is Severity.ERROR
+        assert d.message.startswith("/papers/muon/ is produced by ")
+        for path in ("notes/papers/muon.md", "notes/other/x.md", "notes/third.md"):
+            assert path in d.message
+    assert len(idx.entries) == 1
+
+
+def test_duplicate_titles_are_a_warning() -> None:
+    a = note("a.md", "# Same title\n")
+    b = note("b.md", "# same TITLE\n")
+    idx = build_index([a, b])
+    assert [(d.severity, d.code, d.pos) for d in idx.diagnostics] == [
+        (Severity.WARNING, "duplicate-title", SourcePos("notes/b.md", 1))
+    ]
+    assert "notes/a.md" in idx.diagnostics[0].message
+
+
+def test_an_empty_index() -> None:
+    idx = build_index([])
+    assert (idx.entries, idx.tags, idx.sources, idx.diagnostics) == ((), (), (), ())

@@ -1,0 +1,129 @@
+"""markdown/: each rule against hand-written fixture pairs (NAME.md -> NAME.html), plus extraction."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from notebase.markdown import MARK, render_inline, render_markdown
+from notebase.model import LinkRef
+
+FIXTURES = Path(__file__).parent / "fixtures" / "markdown"
+CASES = sorted(p.stem for p in FIXTURES.glob("*.md"))
+SHOWN_MARK = "§"  # the internal-link marker, written visibly in the fixtures
+
+
+def test_every_fixture_has_its_expected_html() -> None:
+    assert len(CASES) >= 13
+    assert sorted(p.stem for p in FIXTURES.glob("*.html")) == CASES
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_fixture(name: str) -> None:
+    source = (FIXTURES / f"{name}.md").read_text(encoding="utf-8")
+    expected = (FIXTURES / f"{name}.html").read_text(encoding="utf-8")
+    assert render_markdown(source).html.replace(MARK, SHOWN_MARK) == expected
+
+
+def test_failed_math_reports_each_formula_with_its_line() -> None:
+    rendered = render_markdown((FIXTURES / "math-failed.md").read_text(encoding="utf-8"))
+    assert rendered.problems == (
+        ("math-failed", "cannot convert $\\frac{1}{$", 1),
+        ("math-failed", "cannot convert $\\begin{nosuchenv}$", 3),
+    )
+
+
+def test_good_math_reports_nothing() -> None:
+    assert render_markdown("$x^2$ and $$y$$\n").problems == ()
+
+
+def test_wikilinks_are_recorded_with_target_fragment_label_and_line() -> None:
+    rendered = render_markdown("intro\n\nSee [[Muon]]\nand [[Shampoo#Cost|the cost]].\n")
+    assert rendered.links == (
+        LinkRef("Muon", True, 3, "", "Muon"),
+        LinkRef("Shampoo", True, 4, "Cost", "the cost"),
+    )
+
+
+def test_external_urls_are_recorded_with_their_lines() -> None:
+    rendered = render_markdown("[a](https://a.org/x)\n\nand www.b.org\n")
+    assert rendered.urls == (("https://a.org/x", 1), ("http://www.b.org", 3))
+
+
+def test_unsafe_links_are_not_recorded() -> None:
+    rendered = render_markdown("[x](javascript:alert(1)) [y](mailto:a@b.org)\n")
+    assert rendered.links == ()
+    assert rendered.urls == ()
+    assert '<a href="mailto:a@b.org">y</a>' in rendered.html
+
+
+def test_blockquote_with_attribution_line() -> None:
+    rendered = render_markdown(
+        "> Muon operates on 2D tensors only.\n> — Keller Jordan, Muon post\n"
+    )
+    (quote,) = rendered.quotes
+    assert quote.attribution == "Keller Jordan, Muon post"
+    assert quote.html == "<p>Muon operates on 2D tensors only.</p>"
+    assert quote.text == "Muon operates on 2D tensors only."
+    assert quote.line == 1
+    assert rendered.html == (
+        f'<blockquote id="{quote.anchor}" class="quote">\n'
+        "<p>Muon operates on 2D tensors only.</p>\n"
+        '<footer class="quote-attribution">— Keller Jordan, Muon post</footer>\n'
+        "</blockquote>\n"
+    )
+
+
+@pytest.mark.parametrize("dash", ["—", "--", "–", "~"])
+def test_attribution_after_a_blank_quote_line(dash: str) -> None:
+    (quote,) = render_markdown(f"> Words.\n>\n> {dash} Ada Lovelace\n").quotes
+    assert (quote.text, quote.attribution) == ("Words.", "Ada Lovelace")
+
+
+def test_blockquote_without_attribution() -> None:
+    (quote,) = render_markdown("> Just words,\n> over two lines.\n").quotes
+    assert quote.attribution == ""
+    assert quote.text == "Just words, over two lines."
+
+
+def test_nested_quote_is_part_of_its_outer_quote() -> None:
+    rendered = render_markdown("> outer\n>\n> > inner\n")
+    assert len(rendered.quotes) == 1
+    assert "inner" in rendered.quotes[0].text
+
+
+def test_identical_quotes_get_distinct_anchors() -> None:
+    first, second = render_markdown("> same\n\ntext\n\n> same\n").quotes
+    assert second.anchor == f"{first.anchor}-2"
+
+
+def test_tldr_paragraph_is_removed() -> None:
+    rendered = render_markdown("Intro.\n\nTL;DR: short *version*.\n")
+    assert rendered.tldr_html == "short <em>version</em>."
+    assert rendered.tldr_text == "short version."
+    assert rendered.html == "<p>Intro.</p>\n"
+
+
+def test_tldr_inside_a_list_is_not_taken() -> None:
+    rendered = render_markdown("- tldr: inside a list\n")
+    assert rendered.tldr_html == ""
+    assert "tldr: inside a list" in rendered.html
+
+
+def test_title_heading_is_taken_only_when_asked_and_when_first() -> None:
+    assert render_markdown("# T\n\nx\n", want_title=True).first_heading == "T"
+    assert render_markdown("# T\n\nx\n").first_heading == ""
+    assert render_markdown("x\n\n# T\n", want_title=True).first_heading == ""
+    assert render_markdown("## T\n", want_title=True).first_heading == ""
+
+
+def test_plain_text_for_search() -> None:
+    rendered = render_markdown("A *b* `c`\nd\n\n```\ncode\n```\n")
+    assert rendered.text == "A b c d\ncode\n"
+
+
+def test_render_inline_keeps_a_tldr_label() -> None:
+    rendered = render_inline("tldr: is the content here")
+    assert rendered.tldr_html == ""
+    assert rendered.html == "<p>tldr: is the content here</p>\n"

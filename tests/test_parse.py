@@ -1,0 +1,399 @@
+"""parse.py: one note -> one typed Entry (every front-matter field of the note format) or errors."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from notebase.diagnostics import Diagnostic, Severity, SourcePos
+from notebase.model import Entry, EntryKind, LinkRef, ParseResult, Source, SourceRef, Status
+from notebase.parse import parse_source
+
+
+def parse(text: str, rel_path: str = "papers/x.md") -> ParseResult:
+    return parse_source(Source(rel_path, text, "digest", f"notes/{rel_path}"))
+
+
+def entry_of(text: str, rel_path: str = "papers/x.md") -> Entry:
+    result = parse(text, rel_path)
+    assert result.entry is not None, result.diagnostics
+    return result.entry
+
+
+def codes(diags: tuple[Diagnostic, ...]) -> list[tuple[Severity, str, int]]:
+    return [(d.severity, d.code, d.pos.line if d.pos else 0) for d in diags]
+
+
+FULL = """\
+---
+title: Muon optimizer
+kind: paper
+url: https://arxiv.org/abs/2502.16982v1
+source_title: "Muon is Scalable for LLM Training"
+authors: [Jingyuan Liu, Jianlin Su]
+year: 2025
+date: 2025-06-03
+tags: [Optimizers, Machine Learning, optimizers]
+category: links-and-recs
+tldr: Orthogonalised momentum beats **AdamW**.
+status: reading
+aliases: [Muon, Moonlight Muon]
+draft: false
+origin: archive.txt:12
+rating: 5
+---
+Body text.
+"""
+
+
+def test_every_front_matter_field() -> None:
+    result = parse(FULL, "papers/muon.md")
+    assert result.diagnostics == ()
+    e = result.entry
+    assert e is not None
+    assert e.slug == "papers/muon"
+    assert e.rel_path == "papers/muon.md"
+    assert e.pos == SourcePos("notes/papers/muon.md", 1)
+    assert e.title == "Muon optimizer"
+    assert e.kind is EntryKind.PAPER
+    assert e.source == SourceRef(
+        "arxiv:2502.16982", "https://arxiv.org/abs/2502.16982", "arxiv.org", arxiv="2502.16982"
+    )
+    assert e.source_title == "Muon is Scalable for LLM Training"
+    assert e.authors == ("Jingyuan Liu", "Jianlin Su")
+    assert e.year == 2025
+    assert e.date == dt.date(2025, 6, 3)
+    assert e.tags == ("optimizers", "machine-learning")
+    assert e.categories == ("links-and-recs",)
+    assert e.tldr_html == "Orthogonalised momentum beats <strong>AdamW</strong>."
+    assert e.tldr_text == "Orthogonalised momentum beats AdamW."
+    assert e.status is Status.READING
+    assert e.aliases == ("Muon", "Moonlight Muon")
+    assert e.draft is False
+    assert e.origin == "archive.txt:12"
+    assert e.extra == (("rating", "5"),)
+    assert e.body_html == "<p>Body text.</p>\n"
+    assert e.body_text == "Body text."
+    assert e.digest == "digest"
+
+
+def test_defaults_without_front_matter() -> None:
+    e = entry_of("Just a thought.\n", "ideas/a-thought.md")
+    assert e.title == "a thought"
+    assert e.slug == "ideas/a-thought"
+    assert e.kind is EntryKind.NOTE
+    assert e.status is Status.READ
+    assert (e.date, e.year, e.source, e.draft) == (None, None, None, False)
+    assert (e.tags, e.categories, e.aliases, e.authors) == ((), (), (), ())
+    assert (e.tldr_html, e.source_title, e.origin, e.extra) == ("", "", "", ())
+
+
+def test_title_from_first_heading_is_taken_out_of_the_body() -> None:
+    e = entry_of("# Optimizer landscape\n\nA map.\n", "ideas/x.md")
+    assert e.title == "Optimizer landscape"
+    assert e.body_html == "<p>A map.</p>\n"
+
+
+def test_title_from_front_matter_keeps_the_body_heading() -> None:
+    e = entry_of("---\ntitle: From YAML\n---\n# Body heading\n\ntext\n")
+    assert e.title == "From YAML"
+    assert "<h1" in e.body_html and "Body heading" in e.body_html
+
+
+def test_title_from_file_name() -> None:
+    assert entry_of("text\n", "papers/my_great-note.md").title == "my great note"
+
+
+def test_slug_override_and_cleaning() -> None:
+    assert entry_of("---\nslug: muon-2025\n---\n").slug == "muon-2025"
+    result = parse("---\ntitle: A\nslug: ../../escape\n---\n")
+    assert result.entry is not None and result.entry.slug == "escape"
+    assert codes(result.diagnostics) == [(Severity.WARNING, "slug-cleaned", 3)]
+
+
+def test_slug_without_usable_characters_is_an_error() -> None:
+    result = parse("---\nslug: '!!!'\n---\n", "papers/y.md")
+    assert result.entry is not None and result.entry.slug == "papers/y"
+    assert codes(result.diagnostics) == [(Severity.ERROR, "bad-slug", 2)]
+
+
+@pytest.mark.parametrize(
+    ("front", "kind"),
+    [
+        ("url: https://arxiv.org/abs/2502.16982", EntryKind.PAPER),
+        ("url: https://openreview.net/forum?id=abc", EntryKind.PAPER),
+        ("url: https://aclanthology.org/2020.acl-main.1/", EntryKind.PAPER),
+        ("url: https://doi.org/10.1145/3292500.3330701", EntryKind.PAPER),
+        ("arxiv: 2505.02809", EntryKind.PAPER),
+        ("doi: 10.1145/3292500.3330701", EntryKind.PAPER),
+        ("url: https://sander.ai/2025/04/15/latents.html", EntryKind.LINK),
+        ("title: nothing external", EntryKind.NOTE),
+        ("url: https://sander.ai/x\nkind: note", EntryKind.NOTE),
+        ("kind: Paper", EntryKind.PAPER),
+    ],
+)
+def test_kind(front: str, kind: EntryKind) -> None:
+    assert entry_of(f"---\n{front}\n---\nbody\n").kind is kind
+
+
+def test_body_urls_do_not_make_a_note_a_link() -> None:
+    e = entry_of("See https://example.com/post for more.\n")
+    assert e.kind is EntryKind.NOTE
+    assert e.other_sources == (
+        SourceRef("url:example.com/post", "https://example.com/post", "example.com"),
+    )
+
+
+def test_unknown_kind_is_an_error_and_the_kind_inferred() -> None:
+    result = parse("---\nkind: book\nurl: https://sander.ai/x\n---\n")
+    assert result.entry is not None and result.entry.kind is EntryKind.LINK
+    assert codes(result.diagnostics) == [(Severity.ERROR, "bad-kind", 2)]
+
+
+def test_arxiv_field_stands_in_for_url_and_gives_the_year() -> None:
+    e = entry_of("---\narxiv: 1802.09568\n---\n")
+    assert e.source is not None
+    assert (e.source.key, e.source.url) == ("arxiv:1802.09568", "https://arxiv.org/abs/1802.09568")
+    assert e.year == 2018
+
+
+def test_doi_field() -> None:
+    e = entry_of("---\ndoi: 10.18653/V1/2020.ACL-MAIN.1\n---\n")
+    assert e.source is not None
+    assert e.source.key == "doi:10.18653/v1/2020.acl-main.1"
+    assert e.kind is EntryKind.PAPER
+
+
+def test_bad_identifier_is_a_warning() -> None:
+    result = parse("---\nurl: https://example.com/p\narxiv: nope\n---\n")
+    assert codes(result.diagnostics) == [(Severity.WARNING, "bad-identifier", 3)]
+
+
+def test_unsafe_url_is_a_warning_and_dropped() -> None:
+    result = parse("---\ntitle: A\nurl: javascript:alert(1)\n---\n")
+    assert result.entry is not None
+    assert result.entry.source is None
+    assert result.entry.kind is EntryKind.NOTE
+    assert codes(result.diagnostics) == [(Severity.WARNING, "unsafe-url", 3)]
+
+
+def test_tags_as_comma_string_and_normalised() -> None:
+    e = entry_of("---\ntags: 'ML, #Deep Learning, second_order'\ncategory: Links and Recs\n---\n")
+    assert e.tags == ("ml", "deep-learning", "second-order")
+    assert e.categories == ("links-and-recs",)
+
+
+def test_unusable_tag_is_dropped_with_a_warning() -> None:
+    result = parse("---\ntitle: A\ntags: [ok, '###']\n---\n")
+    assert result.entry is not None and result.entry.tags == ("ok",)
+    assert codes(result.diagnostics) == [(Severity.WARNING, "bad-tag", 3)]
+
+
+@pytest.mark.parametrize(
+    ("raw", "status"),
+    [("to-read", Status.TO_READ), ("To Read", Status.TO_READ), ("to_read", Status.TO_READ),
+     ("reading", Status.READING), ("READ", Status.READ)],
+)  # fmt: skip
+def test_status(raw: str, status: Status) -> None:
+    assert entry_of(f"---\nstatus: {raw}\n---\n").status is status
+
+
+def test_unknown_status_is_a_warning() -> None:
+    result = parse("---\ntitle: A\nstatus: later\n---\n")
+    assert result.entry is not None and result.entry.status is Status.READ
+    assert codes(result.diagnostics) == [(Severity.WARNING, "bad-status", 3)]
+
+
+def test_drafts_are_flagged() -> None:
+    assert entry_of("---\ndraft: true\n---\n").draft is True
+    assert entry_of("---\ndraft: false\n---\n").draft is False
+
+
+def test_tldr_from_front_matter_wins_and_the_body_paragraph_stays() -> None:
+    e = entry_of("---\ntldr: From YAML.\n---\ntldr: from the body\n")
+    assert e.tldr_text == "From YAML."
+    assert "from the body" in e.body_html
+
+
+@pytest.mark.parametrize("label", ["tldr:", "TL;DR:", "TLDR:", "tl;dr -"])
+def test_tldr_paragraph_is_taken_out_of_the_body(label: str) -> None:
+    e = entry_of(f"Intro.\n\n{label} Keep one *preconditioner* per dimension.\n\nMore.\n")
+    assert e.tldr_html == "Keep one <em>preconditioner</em> per dimension."
+    assert e.tldr_text == "Keep one preconditioner per dimension."
+    assert e.body_html == "<p>Intro.</p>\n<p>More.</p>\n"
+
+
+def test_a_paragraph_mentioning_tldr_later_is_not_the_tldr() -> None:
+    e = entry_of("This is not a tldr: it is prose.\n")
+    assert e.tldr_html == ""
+
+
+def test_wikilink_in_front_matter_tldr_is_a_link() -> None:
+    e = entry_of("---\ntldr: Like [[Shampoo]].\n---\nSee [[Muon]].\n")
+    assert [(link.target, link.is_wiki, link.line) for link in e.links] == [
+        ("Muon", True, 4),
+        ("Shampoo", True, 2),  # the line of the `tldr:` field
+    ]
+    assert "\x1eL1\x1e" in e.tldr_html
+
+
+def test_quotes_attributed_to_dash_line_or_else_the_source() -> None:
+    text = """\
+---
+url: https://sander.ai/2025/latents.html
+source_title: Latents – Sander Dieleman
+---
+> First quote.
+> — Keller Jordan, Muon blog post
+
+Between.
+
+> Second quote with no attribution.
+
+> Third quote.
+>
+> -- Ada Lovelace
+"""
+    e = entry_of(text)
+    assert [(q.text, q.attribution, q.line) for q in e.quotes] == [
+        ("First quote.", "Keller Jordan, Muon blog post", 5),
+        ("Second quote with no attribution.", "Latents – Sander Dieleman", 10),
+        ("Third quote.", "Ada Lovelace", 12),
+    ]
+    assert e.quotes[0].html == "<p>First quote.</p>"
+    anchors = [q.anchor for q in e.quotes]
+    assert all(a.startswith("q-") for a in anchors) and len(set(anchors)) == 3
+    for anchor in anchors:
+        assert f'<blockquote id="{anchor}" class="quote">' in e.body_html
+    assert '<footer class="quote-attribution">— Keller Jordan, Muon blog post</footer>' in (
+        e.body_html
+    )
+
+
+def test_quote_without_attribution_or_title_falls_back_to_the_domain() -> None:
+    e = entry_of("---\narxiv: 1802.09568\n---\n> We prove convergence.\n")
+    assert [(q.text, q.attribution) for q in e.quotes] == [("We prove convergence.", "arxiv.org")]
+
+
+def test_quote_anchors_are_stable() -> None:
+    a = entry_of("> Same words.\n", "a.md").quotes[0].anchor
+    b = entry_of("intro\n\n> Same words.\n", "b.md").quotes[0].anchor
+    assert a == b
+
+
+def test_footnotes() -> None:
+    e = entry_of("Claim[^ns] and another[^2].\n\n[^ns]: Five *iterations*.\n[^2]: Second.\n")
+    assert [(f.label, f.html, f.text) for f in e.footnotes] == [
+        ("1", "<p>Five <em>iterations</em>.</p>", "Five iterations."),
+        ("2", "<p>Second.</p>", "Second."),
+    ]
+    assert '<sup class="footnote-ref"><a href="#fn1" id="fnref1">[1]</a></sup>' in e.body_html
+
+
+def test_wikilinks_and_plain_links_with_their_lines() -> None:
+    text = """\
+---
+title: Links
+---
+See [[Muon optimizer]] and [[muon|the optimizer]].
+
+Also [[Muon optimizer#Why orthogonalise]], [[papers/shampoo]]
+and [[Shampoo#Cost|cost]] and [relative](../papers/muon.md) and [abs](/papers/muon/).
+"""
+    e = entry_of(text)
+    assert e.links == (
+        LinkRef("Muon optimizer", True, 4, "", "Muon optimizer"),
+        LinkRef("muon", True, 4, "", "the optimizer"),
+        LinkRef(
+            "Muon optimizer", True, 6, "Why orthogonalise", "Muon optimizer › Why orthogonalise"
+        ),
+        LinkRef("papers/shampoo", True, 6, "", "papers/shampoo"),
+        LinkRef("Shampoo", True, 7, "Cost", "cost"),
+        LinkRef("../papers/muon.md", False, 7),
+        LinkRef("/papers/muon/", False, 7),
+    )
+
+
+def test_headings_get_anchors() -> None:
+    e = entry_of("## Why orthogonalise\n\n### Cost & memory\n\n## Why orthogonalise\n")
+    assert [(h.level, h.text, h.anchor) for h in e.headings] == [
+        (2, "Why orthogonalise", "why-orthogonalise"),
+        (3, "Cost & memory", "cost-memory"),
+        (2, "Why orthogonalise", "why-orthogonalise-1"),
+    ]
+
+
+def test_failed_math_is_a_warning_at_its_line() -> None:
+    result = parse("---\ntitle: M\n---\nok $x^2$\n\nbad $\\frac{1}{$ here\n")
+    assert codes(result.diagnostics) == [(Severity.WARNING, "math-failed", 6)]
+    assert result.entry is not None
+    assert '<code class="math-error"' in result.entry.body_html
+
+
+def test_broken_yaml_is_an_error_with_file_and_line_and_no_entry() -> None:
+    result = parse("---\ntitle: ok\nsummary: a: b\n---\nbody\n", "papers/bad.md")
+    assert result.entry is None
+    assert [(d.severity, d.code, d.pos) for d in result.diagnostics] == [
+        (Severity.ERROR, "yaml-syntax", SourcePos("notes/papers/bad.md", 3))
+    ]
+
+
+def test_unclosed_list_is_an_error_near_its_line() -> None:
+    result = parse("---\ntitle: ok\ntags: [a, b\n---\nbody\n")
+    assert result.entry is None
+    (diag,) = result.diagnostics
+    assert diag.code == "yaml-syntax"
+    assert diag.pos is not None and diag.pos.line in (3, 4)
+
+
+def test_unterminated_front_matter_is_an_error() -> None:
+    result = parse("---\ntitle: never closed\n\nbody\n")
+    assert result.entry is None
+    assert codes(result.diagnostics) == [(Severity.ERROR, "frontmatter-unterminated", 1)]
+
+
+def test_wrong_field_types_are_errors_with_their_lines() -> None:
+    result = parse("---\ntitle: A\ntags: 5\ndate: yesterday\nyear: soon\ndraft: maybe\n---\n")
+    assert sorted(codes(result.diagnostics), key=lambda c: c[2]) == [
+        (Severity.ERROR, "field-type", 3),
+        (Severity.ERROR, "field-type", 4),
+        (Severity.ERROR, "field-type", 5),
+        (Severity.ERROR, "field-type", 6),
+    ]
+    e = result.entry
+    assert e is not None
+    assert (e.tags, e.date, e.year, e.draft) == ((), None, None, False)
+
+
+def test_wrong_title_type_is_reported_once() -> None:
+    result = parse("---\ntitle: [a, b]\n---\n# Heading\n")
+    assert codes(result.diagnostics) == [(Severity.ERROR, "field-type", 2)]
+    assert result.entry is not None and result.entry.title == "Heading"
+
+
+def test_misspelt_key_is_a_warning_and_kept() -> None:
+    result = parse("---\ntilte: Muon\n---\nbody\n", "papers/muon.md")
+    assert [(d.severity, d.code, d.pos, d.hint) for d in result.diagnostics] == [
+        (
+            Severity.WARNING,
+            "unknown-key",
+            SourcePos("notes/papers/muon.md", 2),
+            'did you mean "title"?',
+        )
+    ]
+    assert result.entry is not None
+    assert result.entry.title == "muon"
+    assert result.entry.extra == (("tilte", "Muon"),)
+
+
+def test_body_line_numbers_count_the_front_matter() -> None:
+    e = entry_of("---\na: 1\nb: 2\n---\n\n\n[[Target]]\n")
+    assert [link.line for link in e.links] == [7]
+
+
+def test_raw_html_in_a_note_is_escaped() -> None:
+    e = entry_of("---\ntitle: <b>x</b>\n---\n<script>alert(1)</script>\n")
+    assert "<script>" not in e.body_html
+    assert "&lt;script&gt;" in e.body_html
+    assert e.title == "<b>x</b>"  # escaping titles is the templates' job

@@ -1,0 +1,152 @@
+"""render.py: Jinja2 with autoescape and strict undefined; theme overrides; template errors as diagnostics."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from notebase.config import Config
+from notebase.diagnostics import Diagnostic, Severity, SourcePos
+from notebase.index import build_index
+from notebase.links import resolve_index
+from notebase.model import Source
+from notebase.pages import PageSpec, plan_pages
+from notebase.parse import parse_source
+from notebase.render import create_environment, render_page, root_of
+
+
+def site_pages(*notes: tuple[str, str], config: Config | None = None) -> dict[str, PageSpec]:
+    entries = []
+    for rel, text in notes:
+        result = parse_source(Source(rel, text, "d", f"notes/{rel}"))
+        assert result.entry is not None
+        entries.append(result.entry)
+    index = resolve_index(build_index(entries), (config or Config()).directory_urls)
+    return {p.url: p for p in plan_pages(index, config or Config())}
+
+
+def render(root: Path, spec: PageSpec, config: Config | None = None) -> str:
+    result = render_page(create_environment(root), spec, config or Config())
+    assert isinstance(result, str), result
+    return result
+
+
+def test_root_of() -> None:
+    assert root_of("") == ""
+    assert root_of("404.html") == ""
+    assert root_of("tags/") == "../"
+    assert root_of("papers/muon/") == "../../"
+    assert root_of("tags/ml/feed.xml") == "../../"
+
+
+def test_a_script_title_is_escaped(tmp_path: Path) -> None:
+    pages = site_pages(
+        ("evil.md", "---\ntitle: <script>alert(1)</script>\ntags: ['<b>']\n---\nbody\n")
+    )
+    html = render(tmp_path, pages["evil/"])
+    assert "<script>alert(1)</script>" not in html
+    assert "<title>&lt;script&gt;alert(1)&lt;/script&gt; · Reading notes</title>" in html
+    assert "<h1>&lt;script&gt;alert(1)&lt;/script&gt;</h1>" in html
+    home = render(tmp_path, pages[""])
+    assert "<script>" not in home
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in home
+
+
+def test_site_settings_are_escaped_too(tmp_path: Path) -> None:
+    config = Config(title='Notes "&" <i>me</i>')
+    html = render(tmp_path, site_pages(config=config)[""], config)
+    assert "<i>me</i>" not in html
+    assert "Notes &#34;&amp;&#34; &lt;i&gt;me&lt;/i&gt;" in html
+
+
+def test_internal_links_are_relative_to_the_page(tmp_path: Path) -> None:
+    pages = site_pages(("papers/a.md", "# A\n\n[[B]]\n"), ("b.md", "# B\n"))
+    html = render(tmp_path, pages["papers/a/"])
+    assert '<a class="wikilink" href="../../b/index.html" data-title="B">B</a>' in html
+    assert '<link rel="stylesheet" href="../../assets/style.css">' in html
+    assert "\x1e" not in html
+
+
+def test_directory_urls(tmp_path: Path) -> None:
+    config = Config(directory_urls=True)
+    pages = site_pages(("papers/a.md", "# A\n\n[[B]]\n"), ("b.md", "# B\n"), config=config)
+    html = render(tmp_path, pages["papers/a/"], config)
+    assert 'href="../../b/"' in html
+    assert "index.html" not in html
+
+
+def test_feeds_use_the_base_url(tmp_path: Path) -> None:
+    config = Config(base_url="https://notes.example.org")
+    pages = site_pages(("a.md", "---\ntitle: A\ndate: 2025-01-02\n---\nx\n"), config=config)
+    feed = render(tmp_path, pages["feed.xml"], config)
+    assert '<link rel="alternate" href="https://notes.example.org/a/"/>' in feed
+    assert "<updated>2025-01-02T00:00:00Z</updated>" in feed
+
+
+def test_a_template_in_root_templates_replaces_the_default(tmp_path: Path) -> None:
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "404.html").write_text(
+        "custom 404 for {{ site.title }}\n", encoding="utf-8"
+    )
+    pages = site_pages()
+    assert render(tmp_path, pages["404.html"]) == "custom 404 for Reading notes\n"
+    assert '<main id="main">' in render(tmp_path, pages[""])  # the others stay the default
+
+
+def test_a_partial_override_is_used_by_default_templates(tmp_path: Path) -> None:
+    (tmp_path / "templates" / "partials").mkdir(parents=True)
+    (tmp_path / "templates" / "partials" / "card.html").write_text(
+        "<li class=mine>{{ card.title }}</li>\n", encoding="utf-8"
+    )
+    html = render(tmp_path, site_pages(("a.md", "# Alpha\n"))[""])
+    assert "<li class=mine>Alpha</li>" in html
+
+
+def render_error(tmp_path: Path, name: str, text: str, url: str = "404.html") -> Diagnostic:
+    path = tmp_path / "templates" / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    pages = site_pages(("a.md", "# Alpha\n"))
+    result = render_page(create_environment(tmp_path), pages[url], Config())
+    assert isinstance(result, Diagnostic)
+    return result
+
+
+def test_an_undefined_variable_is_a_diagnostic_with_template_and_line(tmp_path: Path) -> None:
+    diag = render_error(tmp_path, "404.html", "line one\n{{ no_such_thing }}\n")
+    assert (diag.severity, diag.code, diag.pos) == (
+        Severity.ERROR,
+        "template-error",
+        SourcePos("templates/404.html", 2),
+    )
+    assert "no_such_thing" in diag.message
+    assert diag.message.endswith("(rendering /404.html)")
+
+
+def test_a_syntax_error_is_a_diagnostic_with_template_and_line(tmp_path: Path) -> None:
+    diag = render_error(tmp_path, "404.html", "ok\nok\n{% if %}\n")
+    assert (diag.code, diag.pos) == ("template-syntax", SourcePos("templates/404.html", 3))
+    assert "(rendering /404.html)" in diag.message
+
+
+def test_an_error_in_a_partial_names_the_partial(tmp_path: Path) -> None:
+    diag = render_error(tmp_path, "partials/card.html", "<li>\n{{ card.nope }}</li>\n", url="")
+    assert (diag.code, diag.pos) == ("template-error", SourcePos("templates/partials/card.html", 2))
+    assert diag.message.endswith("(rendering /)")
+
+
+def test_a_missing_template_is_a_diagnostic(tmp_path: Path) -> None:
+    spec = PageSpec("x/", "no-such-template.html", {})
+    result = render_page(create_environment(tmp_path), spec, Config())
+    assert isinstance(result, Diagnostic)
+    assert result.code == "template-error"
+    assert "no-such-template.html" in result.message
+
+
+def test_404_links_absolutely_when_the_base_url_is_known(tmp_path: Path) -> None:
+    """404.html is served at any depth, so relative links would break there."""
+    config = Config(base_url="https://notes.example.org")
+    html = render(tmp_path, site_pages(config=config)["404.html"], config)
+    assert '<link rel="stylesheet" href="https://notes.example.org/assets/style.css">' in html
+    assert 'href="https://notes.example.org/tags/index.html"' in html
+    plain = render(tmp_path, site_pages()["404.html"])
+    assert '<link rel="stylesheet" href="assets/style.css">' in plain

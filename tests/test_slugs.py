@@ -1,0 +1,158 @@
+"""slugs.py: title/tag/path -> slug -> URL -> output path, and relative hrefs (table-driven)."""
+
+from __future__ import annotations
+
+import pytest
+
+from notebase.slugs import (
+    clean_slug,
+    normalize_tag,
+    output_path,
+    page_url,
+    relative_href,
+    slug_from_path,
+    slugify,
+    slugify_or_hash,
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Muon optimizer", "muon-optimizer"),
+        ("  Hello,   World!  ", "hello-world"),
+        ("snake_case_name", "snake-case-name"),
+        ("a -- b", "a-b"),
+        ("C++ & Rust", "c-rust"),
+        ("Straße", "strasse"),
+        ("Ünïcödé Café", "ünïcödé-café"),
+        ("機械学習", "機械学習"),
+        ("ＦＵＬＬ width", "full-width"),
+        ("2502.16982v1", "2502-16982v1"),
+        ("!!!", ""),
+        ("", ""),
+    ],
+)
+def test_slugify(text: str, expected: str) -> None:
+    assert slugify(text) == expected
+
+
+def test_slugify_or_hash_falls_back_to_a_stable_hash() -> None:
+    assert slugify_or_hash("Muon") == "muon"
+    first = slugify_or_hash("🚀🚀")
+    assert first == slugify_or_hash("🚀🚀")
+    assert first.startswith("n-") and len(first) == len("n-") + 8
+    assert slugify_or_hash("🚀🚀") != slugify_or_hash("🔥")
+
+
+@pytest.mark.parametrize(
+    ("tag", "expected"),
+    [
+        ("ML", "ml"),
+        ("Machine Learning", "machine-learning"),
+        ("#optimizers", "optimizers"),
+        ("second_order", "second-order"),
+        ("  links-and-recs ", "links-and-recs"),
+        ("#", ""),
+        ("C#", "c"),
+    ],
+)
+def test_normalize_tag(tag: str, expected: str) -> None:
+    assert normalize_tag(tag) == expected
+
+
+@pytest.mark.parametrize(
+    ("rel_path", "expected"),
+    [
+        ("papers/muon.md", "papers/muon"),
+        ("papers/Muon Optimizer.md", "papers/muon-optimizer"),
+        ("muon.md", "muon"),
+        ("Deep/Nested Folder/My_Note.md", "deep/nested-folder/my-note"),
+        ("papers/index.md", "papers"),
+        ("a/b/index.md", "a/b"),
+        ("index.md", "index"),
+    ],
+)
+def test_slug_from_path(rel_path: str, expected: str) -> None:
+    assert slug_from_path(rel_path) == expected
+
+
+def test_slug_from_path_of_a_name_without_letters_is_a_hash() -> None:
+    slug = slug_from_path("papers/🚀.md")
+    assert slug.startswith("papers/n-")
+    assert slug == slug_from_path("papers/🚀.md")
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ("muon", "muon"),
+        ("Papers/Muon Optimizer", "papers/muon-optimizer"),
+        ("../../x", "x"),
+        ("../../../etc/passwd", "etc/passwd"),
+        ("/etc/passwd", "etc/passwd"),
+        ("/abs/path/", "abs/path"),
+        ("a\\..\\b", "a/b"),
+        ("a/./b", "a/b"),
+        ("a\x00b", "a-b"),
+        ("\x00", ""),
+        ("..", ""),
+        ("/", ""),
+    ],
+)
+def test_clean_slug_never_leaves_the_output_folder(raw: str, expected: str) -> None:
+    assert clean_slug(raw) == expected
+
+
+@pytest.mark.parametrize(
+    ("slug", "url", "out"),
+    [
+        ("", "", "index.html"),
+        ("papers/muon", "papers/muon/", "papers/muon/index.html"),
+        ("muon", "muon/", "muon/index.html"),
+        ("tags/ml", "tags/ml/", "tags/ml/index.html"),
+    ],
+)
+def test_page_url_and_output_path(slug: str, url: str, out: str) -> None:
+    assert page_url(slug) == url
+    assert output_path(url) == out
+
+
+@pytest.mark.parametrize(
+    ("url", "out"),
+    [("feed.xml", "feed.xml"), ("tags/ml/feed.xml", "tags/ml/feed.xml"), ("404.html", "404.html")],
+)
+def test_output_path_of_a_file_url_is_the_url(url: str, out: str) -> None:
+    assert output_path(url) == out
+
+
+@pytest.mark.parametrize(
+    ("from_url", "to_url", "directory_urls", "expected"),
+    [
+        ("", "", False, "index.html"),
+        ("", "", True, "./"),
+        ("", "papers/muon/", False, "papers/muon/index.html"),
+        ("", "papers/muon/", True, "papers/muon/"),
+        ("papers/muon/", "", False, "../../index.html"),
+        ("papers/muon/", "", True, "../../"),
+        ("papers/muon/", "tags/ml/", False, "../../tags/ml/index.html"),
+        ("papers/muon/", "tags/ml/", True, "../../tags/ml/"),
+        ("papers/muon/", "papers/shampoo/", False, "../shampoo/index.html"),
+        ("papers/muon/", "papers/shampoo/", True, "../shampoo/"),
+        ("papers/muon/", "papers/muon/", False, "index.html"),
+        ("papers/muon/", "papers/muon/", True, "./"),
+        ("papers/muon/", "papers/", True, "../"),
+        ("papers/muon/", "papers/", False, "../index.html"),
+        ("tags/ml/", "tags/ml/feed.xml", False, "feed.xml"),
+        ("tags/ml/", "tags/ml/feed.xml", True, "feed.xml"),
+        ("feed.xml", "papers/muon/", False, "papers/muon/index.html"),
+        ("tags/ml/feed.xml", "papers/muon/", True, "../../papers/muon/"),
+        ("404.html", "tags/", False, "tags/index.html"),
+        ("", "assets/style.css", False, "assets/style.css"),
+        ("a/b/c/", "assets/style.css", True, "../../../assets/style.css"),
+        ("ideas/x/", "papers/muon/#why", False, "../../papers/muon/index.html#why"),
+        ("ideas/x/", "papers/muon/#why", True, "../../papers/muon/#why"),
+    ],
+)
+def test_relative_href(from_url: str, to_url: str, directory_urls: bool, expected: str) -> None:
+    assert relative_href(from_url, to_url, directory_urls) == expected

@@ -1,0 +1,129 @@
+"""write.py: the site is swapped in whole; dangerous output folders are refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from notebase.build import BuildOptions, build_site
+from notebase.diagnostics import Severity
+from notebase.write import MARKER_FILE, check_output_dir, safe_join, write_site
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
+
+
+def kb(tmp_path: Path) -> Path:
+    root = tmp_path / "kb"
+    (root / "notes").mkdir(parents=True)
+    return root
+
+
+def test_write_site_writes_every_file_and_a_marker(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    write_site(out, {"index.html": b"home", "a/b/index.html": b"deep"})
+    assert tree(out) == {
+        "index.html": b"home",
+        "a/b/index.html": b"deep",
+        MARKER_FILE: b"built by notebase\n",
+    }
+
+
+def test_a_second_write_replaces_the_whole_site(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    write_site(out, {"index.html": b"one", "stale/index.html": b"old"})
+    write_site(out, {"index.html": b"two"})
+    assert tree(out) == {"index.html": b"two", MARKER_FILE: b"built by notebase\n"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # no temp folders left
+
+
+def test_safe_join_refuses_escaping_paths(tmp_path: Path) -> None:
+    assert safe_join(tmp_path, "a/b.html") == (tmp_path / "a" / "b.html").resolve()
+    for bad in ("../x.html", "a/../../x", "/etc/passwd", "a\x00b"):
+        with pytest.raises(ValueError):
+            safe_join(tmp_path, bad)
+
+
+def test_write_site_refuses_an_escaping_path_and_keeps_the_old_site(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    write_site(out, {"index.html": b"good"})
+    with pytest.raises(ValueError):
+        write_site(out, {"index.html": b"bad", "../evil.html": b"x"})
+    assert (out / "index.html").read_bytes() == b"good"
+    assert not (tmp_path / "evil.html").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_a_fresh_or_own_output_folder_is_accepted(tmp_path: Path) -> None:
+    root = kb(tmp_path)
+    assert check_output_dir(root / "site", root) is None  # does not exist yet
+    (root / "site").mkdir()
+    assert check_output_dir(root / "site", root) is None  # empty
+    write_site(root / "site", {"index.html": b"x"})
+    assert check_output_dir(root / "site", root) is None  # made by notebase
+    assert check_output_dir(tmp_path / "elsewhere" / "out", root) is None
+
+
+@pytest.mark.parametrize(
+    "choose",
+    [
+        lambda root: Path("/"),
+        lambda root: Path.home(),
+        lambda root: root,
+        lambda root: root / "notes",
+        lambda root: root / "notes" / "..",
+        lambda root: root.parent,
+    ],
+    ids=["slash", "home", "root", "notes", "notes-dotdot", "parent-of-root"],
+)
+def test_dangerous_output_folders_are_refused(tmp_path: Path, choose: object) -> None:
+    root = kb(tmp_path)
+    out = choose(root)  # type: ignore[operator]
+    diag = check_output_dir(out, root, force=True)
+    assert diag is not None
+    assert (diag.severity, diag.code) == (Severity.ERROR, "unsafe-out")
+    assert "refusing" in diag.message
+
+
+def test_a_non_empty_foreign_folder_needs_force(tmp_path: Path) -> None:
+    root = kb(tmp_path)
+    out = tmp_path / "docs"
+    out.mkdir()
+    (out / "precious.txt").write_text("keep me")
+    diag = check_output_dir(out, root)
+    assert diag is not None and diag.code == "unsafe-out"
+    assert "--force" in diag.hint
+    assert check_output_dir(out, root, force=True) is None
+
+
+def test_a_file_is_not_an_output_folder(tmp_path: Path) -> None:
+    root = kb(tmp_path)
+    (tmp_path / "file").write_text("x")
+    diag = check_output_dir(tmp_path / "file", root, force=True)
+    assert diag is not None and diag.code == "unsafe-out"
+
+
+def test_a_build_with_an_error_leaves_the_previous_site_untouched(tmp_path: Path) -> None:
+    root = kb(tmp_path)
+    out = root / "site"
+    (root / "notes" / "a.md").write_text("# Alpha\n", encoding="utf-8")
+    assert build_site(BuildOptions(root=root, out=out)).written
+    before = tree(out)
+    assert "a/index.html" in before
+    (root / "notes" / "b.md").write_text("---\ntitle: [broken\n---\n", encoding="utf-8")
+    result = build_site(BuildOptions(root=root, out=out))
+    assert not result.written
+    assert [d.code for d in result.diagnostics if d.is_error] == ["yaml-syntax"]
+    assert tree(out) == before
+
+
+def test_a_refused_output_writes_nothing(tmp_path: Path) -> None:
+    root = kb(tmp_path)
+    (root / "notes" / "a.md").write_text("# Alpha\n", encoding="utf-8")
+    before = tree(root)
+    result = build_site(BuildOptions(root=root, out=root / "notes"))
+    assert not result.written
+    assert [d.code for d in result.diagnostics] == ["unsafe-out"]
+    assert tree(root) == before
