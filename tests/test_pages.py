@@ -40,8 +40,11 @@ def by_url(pages: tuple[PageSpec, ...]) -> dict[str, PageSpec]:
     return {p.url: p for p in pages}
 
 
+PUBLISHED = Config(base_url="https://notes.example.org")
+
+
 def test_every_page_of_a_small_site_in_order() -> None:
-    pages = plan_pages(small_index(), Config())
+    pages = plan_pages(small_index(), PUBLISHED)
     assert [(p.url, p.template) for p in pages] == [
         ("", "home.html"),
         ("papers/muon/", "entry.html"),
@@ -55,6 +58,7 @@ def test_every_page_of_a_small_site_in_order() -> None:
         ("categories/papers/", "term.html"),
         ("papers/", "papers.html"),
         ("links/", "links.html"),
+        ("quotes/", "quotes.html"),
         ("404.html", "404.html"),
         ("feed.xml", "feed.xml"),
         ("tags/ml/feed.xml", "feed.xml"),
@@ -64,7 +68,7 @@ def test_every_page_of_a_small_site_in_order() -> None:
 
 
 def test_sitemap_lists_the_html_pages_only() -> None:
-    pages = by_url(plan_pages(small_index(), Config()))
+    pages = by_url(plan_pages(small_index(), PUBLISHED))
     assert pages["sitemap.xml"].context["urls"] == (
         "",
         "papers/muon/",
@@ -78,6 +82,7 @@ def test_sitemap_lists_the_html_pages_only() -> None:
         "categories/papers/",
         "papers/",
         "links/",
+        "quotes/",
     )
 
 
@@ -148,7 +153,11 @@ def test_an_empty_site_still_has_its_fixed_pages() -> None:
         "categories/",
         "papers/",
         "links/",
+        "quotes/",
         "404.html",
         "feed.xml",
-        "sitemap.xml",
     ]
+
+
+def test_no_sitemap_without_base_url() -> None:
+    assert "sitemap.xml" not in by_url(plan_pages(small_index(), Config()))

@@ -271,9 +271,17 @@ Between.
     )
 
 
-def test_quote_without_attribution_or_title_falls_back_to_the_domain() -> None:
+def test_quote_without_attribution_or_title_falls_back_to_the_source_id() -> None:
     e = entry_of("---\narxiv: 1802.09568\n---\n> We prove convergence.\n")
-    assert [(q.text, q.attribution) for q in e.quotes] == [("We prove convergence.", "arxiv.org")]
+    assert [(q.text, q.attribution) for q in e.quotes] == [
+        ("We prove convergence.", "arXiv:1802.09568")
+    ]
+    assert '<footer class="quote-attribution">— arXiv:1802.09568</footer>' in e.body_html
+
+
+def test_quote_without_attribution_falls_back_to_the_domain() -> None:
+    e = entry_of("---\nurl: https://www.example.com/post\n---\n> Words.\n")
+    assert [q.attribution for q in e.quotes] == ["example.com"]
 
 
 def test_quote_anchors_are_stable() -> None:

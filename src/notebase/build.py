@@ -68,7 +68,7 @@ def build_site(options: BuildOptions) -> BuildResult:
     config, index, diags = load_index(options.root, options.drafts)
     pages = plan_pages(index, config)
     diags.extend(check_collisions(pages, index))
-    files = render_pages(options.root, pages, config, diags) if options.write else {}
+    files = render_pages(options.root, pages, config, diags)
     out_problem = (
         check_output_dir(options.out, options.root, options.force) if options.write else None
     )

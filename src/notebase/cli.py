@@ -12,6 +12,7 @@ from notebase.build import BuildOptions, BuildResult, build_site
 from notebase.diagnostics import Diagnostic, diagnostics_to_json, format_diagnostic, has_errors
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
+ROOT_HELP = "the knowledge-base folder (holding notes/); default: the current folder"
 
 
 def make_parser() -> argparse.ArgumentParser:
@@ -24,7 +25,7 @@ def make_parser() -> argparse.ArgumentParser:
         "--root",
         type=Path,
         default=Path("."),
-        help="the knowledge-base folder (holding notes/); default: the current folder",
+        help=ROOT_HELP,
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     add_build_parser(sub)
@@ -33,9 +34,17 @@ def make_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def root_option() -> argparse.ArgumentParser:
+    """`--root` is accepted after the command too (`notebase build --root DIR`)."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--root", type=Path, default=argparse.SUPPRESS, help=ROOT_HELP)
+    return common
+
+
 def add_build_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "build",
+        parents=[root_option()],
         help="build the site into site/",
         description="Build the static site from notes/ into site/ (or --out).",
     )
@@ -54,6 +63,7 @@ def add_build_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
 def add_check_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "check",
+        parents=[root_option()],
         help="report problems without writing a site",
         description="Report everything the build would report, without writing a site.",
     )
@@ -65,6 +75,7 @@ def add_check_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
 def add_import_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "import",
+        parents=[root_option()],
         help="import plain-text blog archives as notes",
         description="Import plain-text blog archives (tag/category pages, paper-reading posts) as notes.",
     )

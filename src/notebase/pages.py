@@ -64,16 +64,13 @@ def plan_pages(index: SiteIndex, config: Config) -> tuple[PageSpec, ...]:
     pages += [
         plan_papers(index, cards),
         plan_links(index, cards),
+        plan_quotes(index, cards),
         PageSpec("404.html", "404.html", {"title": "Not found"}),
     ]
     pages += plan_feeds(index, config)
-    pages.append(
-        PageSpec(
-            "sitemap.xml",
-            "sitemap.xml",
-            {"urls": tuple(p.url for p in pages if p.url.endswith("/") or p.url == "")},
-        )
-    )
+    if config.base_url:  # a sitemap lists absolute URLs, so it needs to know where the site lives
+        urls = tuple(p.url for p in pages if p.url.endswith("/") or p.url == "")
+        pages.append(PageSpec("sitemap.xml", "sitemap.xml", {"urls": urls}))
     return tuple(pages)
 
 
@@ -149,6 +146,12 @@ def plan_links(index: SiteIndex, cards: dict[str, Card]) -> PageSpec:
         (d, tuple(c)) for d, c in sorted(groups.items(), key=lambda p: (-len(p[1]), p[0]))
     )
     return PageSpec("links/", "links.html", {"title": "Links", "domains": ordered})
+
+
+def plan_quotes(index: SiteIndex, cards: dict[str, Card]) -> PageSpec:
+    """Every quote with its attribution and the entry that holds it (anchors are stable)."""
+    quotes = tuple((q, cards[e.slug]) for e in index.entries for q in e.quotes)
+    return PageSpec("quotes/", "quotes.html", {"title": "Quotes", "quotes": quotes})
 
 
 def plan_feeds(index: SiteIndex, config: Config) -> list[PageSpec]:

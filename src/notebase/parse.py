@@ -21,7 +21,7 @@ from notebase.frontmatter import (
 from notebase.markdown import MARK, Rendered, render_inline, render_markdown
 from notebase.model import Entry, EntryKind, LinkRef, ParseResult, Quote, Source, SourceRef, Status
 from notebase.slugs import clean_slug, normalize_tag, slug_from_path
-from notebase.sources import is_paper_url, is_safe_url, make_source
+from notebase.sources import is_paper_url, is_safe_url, make_source, source_label
 from notebase.yamlio import Field
 
 _MARKER_NUM = re.compile(f"{MARK}L(\\d+){MARK}")
@@ -47,14 +47,16 @@ def build_entry(
 
     fm_tldr = get("tldr", as_text) or ""
     fm_title = get("title", as_text)
-    body = render_markdown(split.body, want_tldr=not fm_tldr, want_title=fm_title is None)
+    source_ref = primary_source(get, path, fields, diags)
+    source_title = get("source_title", as_text) or ""
+    cited = source_title or (source_label(source_ref) if source_ref else "")
+    body = render_markdown(split.body, not fm_tldr, fm_title is None, default_attribution=cited)
     links = shift_lines(body.links, split.body_line)
     tldr_html, tldr_text = body.tldr_html, body.tldr_text
     if fm_tldr:
         tldr_line = fields["tldr"].line
         tldr_html, tldr_text, links = merge_tldr(render_inline(fm_tldr), links, tldr_line)
     diags.extend(problem_diagnostics(body, path, split.body_line))
-    source_ref = primary_source(get, path, fields, diags)
     title = fm_title or body.first_heading or title_from_path(source.rel_path)
     entry = Entry(
         slug=entry_slug(get("slug", as_text), source.rel_path, path, fields, diags),
@@ -71,7 +73,7 @@ def build_entry(
         aliases=get("aliases", as_list) or (),
         draft=bool(get("draft", as_bool)),
         source=source_ref,
-        source_title=get("source_title", as_text) or "",
+        source_title=source_title,
         authors=get("authors", as_list) or (),
         year=get("year", as_year) or year_from_arxiv(source_ref),
         tldr_html=tldr_html,
@@ -87,7 +89,7 @@ def build_entry(
         extra=extra_fields(fields),
         digest=source.digest,
     )
-    return replace(entry, quotes=make_quotes(body, entry, split.body_line))
+    return replace(entry, quotes=make_quotes(body, split.body_line))
 
 
 def merge_tldr(
@@ -248,11 +250,9 @@ def other_sources(body: Rendered, primary: SourceRef | None) -> tuple[SourceRef,
     return tuple(found)
 
 
-def make_quotes(body: Rendered, entry: Entry, first_line: int) -> tuple[Quote, ...]:
-    fallback = entry.source_title or (entry.source.domain if entry.source else "")
+def make_quotes(body: Rendered, first_line: int) -> tuple[Quote, ...]:
     return tuple(
-        Quote(q.anchor, q.html, q.text, q.attribution or fallback, q.line + first_line - 1)
-        for q in body.quotes
+        Quote(q.anchor, q.html, q.text, q.attribution, q.line + first_line - 1) for q in body.quotes
     )
 
 

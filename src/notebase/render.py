@@ -39,6 +39,7 @@ def create_environment(root: Path) -> jinja2.Environment:
     )
     env.filters["href"] = href_filter
     env.filters["absolute"] = absolute_filter
+    env.filters["atom_id"] = atom_id_filter
     return env
 
 
@@ -54,6 +55,13 @@ def href_filter(ctx: jinja2.runtime.Context, url: str) -> str:
 def absolute_filter(ctx: jinja2.runtime.Context, url: str) -> str:
     config: Config = ctx["site"]
     return f"{config.base_url}/{url}" if config.base_url else url
+
+
+@jinja2.pass_context
+def atom_id_filter(ctx: jinja2.runtime.Context, url: str) -> str:
+    """A permanent absolute id for a feed or entry: its URL, or a URN when base_url is not set."""
+    config: Config = ctx["site"]
+    return f"{config.base_url}/{url}" if config.base_url else f"urn:notebase:{url or 'home'}"
 
 
 def root_of(url: str) -> str:

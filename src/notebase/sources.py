@@ -84,3 +84,10 @@ def make_source(url: str = "", arxiv: str = "", doi: str = "") -> SourceRef | No
         key = "url:" + norm.split("://", 1)[1]
         return SourceRef(key, norm, domain_of(norm))
     return None
+
+
+def source_label(ref: SourceRef) -> str:
+    """How a source is named when it has no title: arXiv:ID, doi:ID or its domain."""
+    if ref.arxiv:
+        return f"arXiv:{ref.arxiv}"
+    return f"doi:{ref.doi}" if ref.doi else ref.domain

@@ -49,7 +49,9 @@ class Rendered:
     problems: tuple[tuple[str, str, int], ...]  # (code, message, line relative to the text)
 
 
-def render_markdown(text: str, want_tldr: bool = True, want_title: bool = False) -> Rendered:
+def render_markdown(
+    text: str, want_tldr: bool = True, want_title: bool = False, default_attribution: str = ""
+) -> Rendered:
     """Parse once, take out the tl;dr paragraph and the title heading (when wanted), mark quotes,
     render, then extract what the entry needs from the tokens and the rendered HTML."""
     md = create_parser()
@@ -57,7 +59,7 @@ def render_markdown(text: str, want_tldr: bool = True, want_title: bool = False)
     tokens = md.parse(text, env)
     title = pop_title_heading(tokens) if want_title else ""
     tldr_tokens = pop_tldr(tokens) if want_tldr else []
-    quote_meta = mark_quotes(tokens)
+    quote_meta = mark_quotes(tokens, default_attribution)
     html = md.renderer.render(tokens, md.options, env)
     tldr_html = md.renderer.render(tldr_tokens, md.options, env) if tldr_tokens else ""
     tldr_html = strip_paragraph(tldr_html)
@@ -107,8 +109,9 @@ def pop_title_heading(tokens: list[Token]) -> str:
     return title
 
 
-def mark_quotes(tokens: list[Token]) -> list[tuple[str, str, int]]:
-    """Give each top-level blockquote a stable anchor and turn its `— Name` line into a footer."""
+def mark_quotes(tokens: list[Token], default_attribution: str = "") -> list[tuple[str, str, int]]:
+    """Give each top-level blockquote a stable anchor and turn its `— Name` line into a footer
+    (a quote without one is attributed to `default_attribution`, the entry's source)."""
     found: list[tuple[str, str, int]] = []
     seen: set[str] = set()
     for i, token in enumerate(tokens):
@@ -117,11 +120,22 @@ def mark_quotes(tokens: list[Token]) -> list[tuple[str, str, int]]:
         end = split_attribution_line(tokens, i, matching_close(tokens, i))
         attribution = mark_attribution(tokens, i, end)
         anchor = unique_anchor(quote_anchor(plain_text(tokens[i:end])), seen)
+        if not attribution and default_attribution:
+            tokens[end:end] = attribution_tokens(default_attribution, token.level + 1)
+            attribution = default_attribution
         token.attrSet("id", anchor)
         token.attrSet("class", "quote")
         line = token.map[0] + 1 if token.map else 0
         found.append((anchor, attribution, line))
     return found
+
+
+def attribution_tokens(text: str, level: int) -> list[Token]:
+    opening = Token("paragraph_open", "footer", 1, block=True, level=level)
+    opening.attrSet("class", "quote-attribution")
+    inline = Token("inline", "", 0, level=level, content=f"— {text}")
+    inline.children = [Token("text", "", 0, content=f"— {text}")]
+    return [opening, inline, Token("paragraph_close", "footer", -1, block=True, level=level)]
 
 
 def matching_close(tokens: list[Token], start: int) -> int:
