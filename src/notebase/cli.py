@@ -94,6 +94,7 @@ def run_build(root: Path, out: Path | None, drafts: bool, strict: bool, force: b
         drafts=drafts,
         strict=strict,
         force=force,
+        cache=True,
     )
     result = build_site(options)
     print_diagnostics(result.diagnostics)
@@ -103,7 +104,9 @@ def run_build(root: Path, out: Path | None, drafts: bool, strict: bool, force: b
 
 def run_check(root: Path, drafts: bool, strict: bool, fmt: str) -> int:
     result = build_site(
-        BuildOptions(root=root, out=root / "site", drafts=drafts, strict=strict, write=False)
+        BuildOptions(
+            root=root, out=root / "site", drafts=drafts, strict=strict, write=False, cache=True
+        )
     )
     if fmt == "json":
         print(diagnostics_to_json(result.diagnostics))
@@ -132,7 +135,17 @@ def print_diagnostics(diags: Sequence[Diagnostic]) -> None:
 
 
 def summary_line(result: BuildResult, out: Path) -> str:
+    """One line: entries, pages, files written/unchanged/removed, errors, warnings, seconds."""
     errors = sum(1 for d in result.diagnostics if d.is_error)
-    warnings = len(result.diagnostics) - errors
-    state = f"wrote {result.pages} pages to {out}" if result.written else "site not written"
-    return f"notebase: {result.entries} entries, {state}, {errors} errors, {warnings} warnings, {result.seconds:.2f}s"
+    warnings = sum(1 for d in result.diagnostics if d.severity == "warning")
+    files = result.files
+    state = (
+        f"{len(files.written)} written, {len(files.unchanged)} unchanged, "
+        f"{len(files.removed)} removed in {out}"
+        if result.written
+        else "site not written"
+    )
+    return (
+        f"notebase: {result.entries} entries, {result.pages} pages; files: {state}; "
+        f"{errors} errors, {warnings} warnings; {result.seconds:.2f}s"
+    )

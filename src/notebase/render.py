@@ -6,9 +6,11 @@ from importlib import resources
 from pathlib import Path
 
 import jinja2
+import jinja2.meta
 
 from notebase.config import Config
 from notebase.diagnostics import Diagnostic, SourcePos, error
+from notebase.fingerprint import digest_value
 from notebase.links import ROOT
 from notebase.pages import PageSpec
 from notebase.slugs import output_path
@@ -84,3 +86,35 @@ def template_line(exc: BaseException) -> int:
             line = tb.tb_lineno
         tb = tb.tb_next
     return line
+
+
+def template_digest(env: jinja2.Environment, name: str, memo: dict[str, str]) -> str:
+    """A digest of a template's source and of every template it extends, includes or imports."""
+    if name not in memo:
+        memo[name] = ""  # a cycle contributes nothing twice
+        memo[name] = digest_value(collect_template_sources(env, name, {}))
+    return memo[name]
+
+
+def collect_template_sources(
+    env: jinja2.Environment, name: str, seen: dict[str, str]
+) -> dict[str, str]:
+    """name -> source for the template and everything it references (all templates when unknown)."""
+    if name in seen or env.loader is None:
+        return seen
+    try:
+        source = env.loader.get_source(env, name)[0]
+    except jinja2.TemplateNotFound:
+        seen[name] = "\x00missing"
+        return seen
+    seen[name] = source
+    try:
+        refs = list(jinja2.meta.find_referenced_templates(env.parse(source)))
+    except jinja2.TemplateSyntaxError:
+        return seen
+    names = sorted(r for r in refs if r is not None)
+    if None in refs:  # a computed name: depend on the whole theme
+        names = env.list_templates()
+    for ref in names:
+        collect_template_sources(env, ref, seen)
+    return seen

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 
@@ -53,7 +54,7 @@ def cut_posts(lines: Sequence[str], titles: Sequence[int]) -> tuple[RawPost, ...
     """Each title line starts a post that runs to the line before the next title."""
     posts = []
     bounds = [*titles, len(lines)]
-    for start, end in zip(bounds, bounds[1:], strict=False):
+    for start, end in itertools.pairwise(bounds):
         m = _TITLE.match(lines[start])
         assert m is not None
         body = tuple(dedent_line(i + 1, lines[i]) for i in range(start + 1, end))
@@ -61,7 +62,9 @@ def cut_posts(lines: Sequence[str], titles: Sequence[int]) -> tuple[RawPost, ...
     return tuple(posts)
 
 
-def read_preamble(lines: Sequence[str], first_title: int) -> tuple[Taxonomy, tuple[SourceLine, ...]]:
+def read_preamble(
+    lines: Sequence[str], first_title: int
+) -> tuple[Taxonomy, tuple[SourceLine, ...]]:
     """The header's taxonomy and the other non-blank lines before the first post (description)."""
     taxonomy = Taxonomy()
     rest: list[SourceLine] = []
