@@ -30,6 +30,7 @@ def make_parser() -> argparse.ArgumentParser:
     add_build_parser(sub)
     add_check_parser(sub)
     add_import_parser(sub)
+    add_serve_parser(sub)
     return parser
 
 
@@ -74,6 +75,19 @@ def add_import_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
 
 
+def add_serve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "serve",
+        help="build, serve and rebuild on change, reloading open pages",
+        description="Serve the site locally; rebuild on every save and reload open pages.",
+    )
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
+    p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    p.add_argument("--open", action="store_true", help="open the site in a web browser")
+    p.add_argument("--out", type=Path, default=None, help="output folder (default: site/)")
+    p.add_argument("--drafts", action="store_true", help="include notes marked `draft: true`")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = make_parser().parse_args(argv)
     root: Path = args.root
@@ -82,6 +96,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     if args.command == "import":
         return run_import(root, args.files, args.into)
+    if args.command == "serve":
+        return run_serve(root, args)
     if args.command == "check":
         return run_check(root, args.drafts, args.strict, args.format)
     return run_build(root, args.out, args.drafts, args.strict, args.force)
@@ -127,6 +143,26 @@ def run_import(root: Path, files: list[Path], into: Path | None) -> int:
         file=sys.stderr,
     )
     return EXIT_CONTENT if has_errors(outcome.diagnostics) else EXIT_OK
+
+
+def run_serve(root: Path, args: argparse.Namespace) -> int:
+    from notebase.serve import ServeOptions, serve
+
+    out = args.out if args.out is not None else root / "site"
+    options = ServeOptions(root, out, args.host, args.port, args.drafts, args.open)
+
+    def on_build(result: BuildResult) -> None:
+        print_diagnostics(result.diagnostics)
+        print(summary_line(result, out), file=sys.stderr, flush=True)
+
+    try:
+        serve(options, on_build, lambda line: print(line, file=sys.stderr, flush=True))
+    except KeyboardInterrupt:  # Ctrl-C during the first build
+        return EXIT_OK
+    except OSError as exc:
+        print(f"notebase: error: cannot serve on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    return EXIT_OK
 
 
 def print_diagnostics(diags: Sequence[Diagnostic]) -> None:
