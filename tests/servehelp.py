@@ -24,7 +24,7 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def wait_until(check: Callable[[], T], timeout: float = 15.0, what: str = "condition") -> T:
+def wait_until(check: Callable[[], T | None], timeout: float = 15.0, what: str = "condition") -> T:
     """Poll `check` until it returns something truthy; fail after `timeout` seconds."""
     deadline = time.monotonic() + timeout
     while True:

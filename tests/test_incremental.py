@@ -10,7 +10,7 @@ from pathlib import Path
 from notebase.build import BuildOptions, BuildResult, BuildState, rebuild
 from notebase.fingerprint import digest_value
 
-Edit = Callable[[Path], None]
+Edit = Callable[[Path], object]
 
 
 def tree(folder: Path) -> dict[str, bytes]:

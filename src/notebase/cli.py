@@ -31,6 +31,7 @@ def make_parser() -> argparse.ArgumentParser:
     add_check_parser(sub)
     add_import_parser(sub)
     add_serve_parser(sub)
+    add_new_parser(sub)
     return parser
 
 
@@ -88,6 +89,19 @@ def add_serve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     p.add_argument("--drafts", action="store_true", help="include notes marked `draft: true`")
 
 
+def add_new_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "new",
+        help="start a new note from a template",
+        description="Write a new note under notes/<kind>s/. Given arxiv:ID or an arXiv URL, "
+        "fill in its title, authors, year and abstract from arXiv.",
+    )
+    p.add_argument("title", help='the title, or "arxiv:2505.02809", or an arXiv URL')
+    p.add_argument("--kind", choices=("paper", "link", "note"), default=None)
+    p.add_argument("--url", default="", help="the source URL")
+    p.add_argument("--tags", default="", help="comma-separated tags, e.g. ml,optimizers")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = make_parser().parse_args(argv)
     root: Path = args.root
@@ -96,6 +110,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     if args.command == "import":
         return run_import(root, args.files, args.into)
+    if args.command == "new":
+        return run_new(root, args)
     if args.command == "serve":
         return run_serve(root, args)
     if args.command == "check":
@@ -143,6 +159,21 @@ def run_import(root: Path, files: list[Path], into: Path | None) -> int:
         file=sys.stderr,
     )
     return EXIT_CONTENT if has_errors(outcome.diagnostics) else EXIT_OK
+
+
+def run_new(root: Path, args: argparse.Namespace) -> int:
+    from notebase.model import EntryKind
+    from notebase.new import NewRequest, create_note
+
+    kind = EntryKind(args.kind) if args.kind else None
+    tags = tuple(t.strip() for t in args.tags.split(",") if t.strip())
+    outcome = create_note(root, NewRequest(args.title, kind, args.url, tags))
+    for message in outcome.messages:
+        print(f"notebase: {message}", file=sys.stderr)
+    if outcome.path is None:
+        return EXIT_CONTENT
+    print(f"notebase: wrote {outcome.path}", file=sys.stderr)
+    return EXIT_OK
 
 
 def run_serve(root: Path, args: argparse.Namespace) -> int:
