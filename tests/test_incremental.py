@@ -181,3 +181,19 @@ def test_digest_value_tells_containers_apart() -> None:
     assert digest_value(("a", "b")) != digest_value(("ab",))
     assert digest_value({"a": 1}) != digest_value((("a", 1),))
     assert digest_value(1) != digest_value("1") != digest_value(True)
+
+
+def test_a_template_edit_within_one_mtime_tick_is_seen(kb: Path) -> None:
+    import os
+
+    options = BuildOptions(root=kb, out=kb / "site")
+    template = kb / "templates/404.html"
+    template.parent.mkdir()
+    template.write_text("first\n")
+    state, _ = rebuild(BuildState(), options)
+    stamp = template.stat().st_mtime_ns
+    template.write_text("second\n")
+    os.utime(template, ns=(stamp, stamp))
+    state, result = rebuild(state, options)
+    assert (kb / "site/404.html").read_text() == "second\n"
+    assert result.files.written == ("404.html",)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 
@@ -26,13 +28,42 @@ def default_theme_dir() -> Path:
     return Path(__file__).resolve().parents[2] / "templates"
 
 
+class ThemeLoader(jinja2.BaseLoader):
+    """The first folder holding a template wins; a compiled template is reused only while the
+    same file still wins with the same text (content, not mtime: edits within a tick count)."""
+
+    def __init__(self, folders: tuple[Path, ...]) -> None:
+        self.loaders = tuple(jinja2.FileSystemLoader(folder) for folder in folders)
+
+    def lookup(self, env: jinja2.Environment, name: str) -> tuple[str, str | None] | None:
+        for loader in self.loaders:
+            try:
+                source, filename, _ = loader.get_source(env, name)
+            except jinja2.TemplateNotFound:
+                continue
+            return source, filename
+        return None
+
+    def get_source(
+        self, environment: jinja2.Environment, template: str
+    ) -> tuple[str, str | None, Callable[[], bool]]:
+        found = self.lookup(environment, template)
+        if found is None:
+            raise jinja2.TemplateNotFound(template)
+        return found[0], found[1], lambda: self.lookup(environment, template) == found
+
+    def list_templates(self) -> list[str]:
+        return sorted({name for loader in self.loaders for name in loader.list_templates()})
+
+
+@functools.lru_cache(maxsize=8)
 def create_environment(root: Path) -> jinja2.Environment:
-    """User templates in <root>/templates override the default theme file by file."""
-    loader = jinja2.ChoiceLoader(
-        [jinja2.FileSystemLoader(root / THEME_DIR), jinja2.FileSystemLoader(default_theme_dir())]
-    )
+    """User templates in <root>/templates override the default theme file by file.
+
+    One environment per root is kept, so unchanged templates are compiled once per process.
+    """
     env = jinja2.Environment(
-        loader=loader,
+        loader=ThemeLoader((root / THEME_DIR, default_theme_dir())),
         autoescape=jinja2.select_autoescape(["html", "xml"], default_for_string=True),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -108,13 +139,19 @@ def collect_template_sources(
         seen[name] = "\x00missing"
         return seen
     seen[name] = source
-    try:
-        refs = list(jinja2.meta.find_referenced_templates(env.parse(source)))
-    except jinja2.TemplateSyntaxError:
-        return seen
+    refs = referenced_templates(env, source)
     names = sorted(r for r in refs if r is not None)
     if None in refs:  # a computed name: depend on the whole theme
         names = env.list_templates()
     for ref in names:
         collect_template_sources(env, ref, seen)
     return seen
+
+
+@functools.lru_cache(maxsize=512)
+def referenced_templates(env: jinja2.Environment, source: str) -> tuple[str | None, ...]:
+    """The names a template extends, includes or imports (None for a computed name)."""
+    try:
+        return tuple(jinja2.meta.find_referenced_templates(env.parse(source)))
+    except jinja2.TemplateSyntaxError:
+        return ()

@@ -20,7 +20,7 @@ from notebase.config import CONFIG_FILE
 from notebase.diagnostics import error, format_diagnostic
 from notebase.livehttp import LiveSite, make_server
 
-DEBOUNCE_SECONDS = 0.1  # a burst of saves within this quiet time is one rebuild
+DEBOUNCE_SECONDS = 0.05  # a burst of saves within this quiet time is one rebuild
 WATCHED_DIRS = ("notes", "templates", "static")
 IGNORED_EVENTS = {"opened", "closed_no_write"}
 
