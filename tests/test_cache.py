@@ -70,3 +70,11 @@ def test_a_foreign_pickle_never_runs(kb: Path, tmp_path: Path) -> None:
     result = build(kb)
     assert "cache-discarded" in codes(result)
     assert not canary.exists()
+
+
+def test_a_discarded_cache_does_not_fail_a_strict_check(kb: Path) -> None:
+    from notebase.cli import main
+
+    build(kb)
+    (kb / CACHE).write_bytes(b"not a pickle")
+    assert main(["--root", str(kb), "check", "--strict"]) == 0
