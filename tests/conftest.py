@@ -1,6 +1,8 @@
-"""Shared test options: `--update-golden` rewrites tests/golden/expected from the current build."""
+"""Shared test options and fixtures: `--update-golden`, and a small knowledge base in a temp folder."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
@@ -17,3 +19,59 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 @pytest.fixture
 def update_golden(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--update-golden"))
+
+
+NOTES = {
+    "papers/muon.md": """---
+title: Muon optimizer
+url: https://arxiv.org/abs/2502.16982
+authors: [Jingyuan Liu, Jianlin Su]
+date: 2025-06-03
+tags: [optimizers, ml]
+category: papers
+tldr: Orthogonalised momentum updates.
+---
+Muon replaces momentum by its nearest semi-orthogonal matrix. Compare [[Shampoo]].
+
+> Muon operates on 2D tensors only.
+> — Keller Jordan, Muon blog post
+""",
+    "papers/shampoo.md": """---
+title: Shampoo
+arxiv: 1802.09568
+date: 2025-05-20
+tags: optimizers, second-order
+category: papers
+---
+TL;DR: One preconditioner per tensor dimension.
+
+Later work such as [[Muon]] looks for cheaper ways.
+""",
+    "links/latents.md": """---
+title: Generative modelling in latent space
+url: https://sander.ai/2025/04/15/latents.html
+date: 2025-04-16
+tags: [generative-models, ml]
+category: links-and-recs
+---
+An essay on latents.
+""",
+    "ideas/landscape.md": """# Optimizer landscape
+
+Muon ([[Muon]]) and [[Shampoo]] share a geometry.
+""",
+}
+
+
+def write_kb(root: Path, notes: dict[str, str] = NOTES) -> Path:
+    for rel, text in notes.items():
+        path = root / "notes" / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    (root / "notebase.yaml").write_text("title: Test notes\n", encoding="utf-8")
+    return root
+
+
+@pytest.fixture
+def kb(tmp_path: Path) -> Path:
+    return write_kb(tmp_path / "kb")

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from importers.score_seeds import SEEDS, format_table, score_seed
 from notebase.importers import import_files
+from tests.importers.score_seeds import SEEDS, format_table, score_seed
 
 SEED_FILES = sorted(SEEDS.glob("*.txt")) if SEEDS.is_dir() else []
 EXACT = ("titles", "urls", "link_titles", "tldr", "footnotes", "footnote_refs", "code_blocks")

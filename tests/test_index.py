@@ -150,7 +150,7 @@ def test_unresolved_links_are_warnings_with_line_and_did_you_mean() -> None:
         (
             Severity.WARNING,
             SourcePos("notes/ideas/optimizer-landscape.md", 3),
-            "[[Shampo]] matches no entry",
+            '[[Shampo]] matches no entry (did you mean "shampoo"?)',
         ),
         (
             Severity.WARNING,
@@ -158,7 +158,6 @@ def test_unresolved_links_are_warnings_with_line_and_did_you_mean() -> None:
             "../papers/nothing.md matches no entry",
         ),
     ]
-    assert diags[0].hint.casefold() == 'did you mean "shampoo"?'
 
 
 def test_unresolved_link_with_nothing_close() -> None:

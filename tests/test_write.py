@@ -8,7 +8,7 @@ import pytest
 
 from notebase.build import BuildOptions, build_site
 from notebase.diagnostics import Severity
-from notebase.write import MARKER_FILE, check_output_dir, safe_join, write_site
+from notebase.write import MARKER_FILE, check_output_dir, safe_join, update_site
 
 
 def tree(root: Path) -> dict[str, bytes]:
@@ -21,9 +21,9 @@ def kb(tmp_path: Path) -> Path:
     return root
 
 
-def test_write_site_writes_every_file_and_a_marker(tmp_path: Path) -> None:
+def test_update_site_writes_every_file_and_a_marker(tmp_path: Path) -> None:
     out = tmp_path / "site"
-    write_site(out, {"index.html": b"home", "a/b/index.html": b"deep"})
+    update_site(out, {"index.html": b"home", "a/b/index.html": b"deep"})
     assert tree(out) == {
         "index.html": b"home",
         "a/b/index.html": b"deep",
@@ -33,8 +33,8 @@ def test_write_site_writes_every_file_and_a_marker(tmp_path: Path) -> None:
 
 def test_a_second_write_replaces_the_whole_site(tmp_path: Path) -> None:
     out = tmp_path / "site"
-    write_site(out, {"index.html": b"one", "stale/index.html": b"old"})
-    write_site(out, {"index.html": b"two"})
+    update_site(out, {"index.html": b"one", "stale/index.html": b"old"})
+    update_site(out, {"index.html": b"two"})
     assert tree(out) == {"index.html": b"two", MARKER_FILE: b"built by notebase\n"}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # no temp folders left
 
@@ -46,11 +46,11 @@ def test_safe_join_refuses_escaping_paths(tmp_path: Path) -> None:
             safe_join(tmp_path, bad)
 
 
-def test_write_site_refuses_an_escaping_path_and_keeps_the_old_site(tmp_path: Path) -> None:
+def test_update_site_refuses_an_escaping_path_and_keeps_the_old_site(tmp_path: Path) -> None:
     out = tmp_path / "site"
-    write_site(out, {"index.html": b"good"})
+    update_site(out, {"index.html": b"good"})
     with pytest.raises(ValueError):
-        write_site(out, {"index.html": b"bad", "../evil.html": b"x"})
+        update_site(out, {"index.html": b"bad", "../evil.html": b"x"})
     assert (out / "index.html").read_bytes() == b"good"
     assert not (tmp_path / "evil.html").exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
@@ -61,7 +61,7 @@ def test_a_fresh_or_own_output_folder_is_accepted(tmp_path: Path) -> None:
     assert check_output_dir(root / "site", root) is None  # does not exist yet
     (root / "site").mkdir()
     assert check_output_dir(root / "site", root) is None  # empty
-    write_site(root / "site", {"index.html": b"x"})
+    update_site(root / "site", {"index.html": b"x"})
     assert check_output_dir(root / "site", root) is None  # made by notebase
     assert check_output_dir(tmp_path / "elsewhere" / "out", root) is None
 

@@ -1,27 +1,38 @@
-"""Orchestrates the pipeline: discover -> parse -> index -> plan -> render -> write (I/O at the ends)."""
+"""Orchestrates the pipeline: discover -> parse -> index -> plan -> render -> write; keeps BuildState."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from notebase import __version__
+from notebase.cache import load_state, save_state
 from notebase.config import Config, load_config
 from notebase.diagnostics import Diagnostic, SourcePos, error, has_errors, sort_diagnostics
 from notebase.discover import discover_sources
+from notebase.fingerprint import digest_bytes, digest_value
 from notebase.index import build_index
 from notebase.links import resolve_index
 from notebase.markdown.highlight import pygments_css
-from notebase.model import Entry, SiteIndex
+from notebase.model import Entry, ParseResult, SiteIndex, Source
 from notebase.pages import PageSpec, plan_pages
 from notebase.parse import parse_source
-from notebase.render import THEME_DIR, create_environment, default_theme_dir, render_page
+from notebase.render import (
+    THEME_DIR,
+    create_environment,
+    default_theme_dir,
+    render_page,
+    template_digest,
+)
 from notebase.slugs import output_path
-from notebase.write import check_output_dir, write_site
+from notebase.write import KEEP, WriteOutcome, check_output_dir, update_site
 
 ASSETS_DIR = "assets"
 STATIC_DIR = "static"
+NOTHING = WriteOutcome((), (), ())
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +43,16 @@ class BuildOptions:
     strict: bool = False
     force: bool = False
     write: bool = True  # False: check only
+    cache: bool = False  # start from, and leave, the state in <root>/.notebase-cache
+
+
+@dataclass(frozen=True, slots=True)
+class BuildState:
+    """What one build leaves for the next: parses by content digest, fingerprints of site files."""
+
+    parsed: Mapping[str, ParseResult] = field(default_factory=dict)  # parse_key -> result
+    outputs: Mapping[str, str] = field(default_factory=dict)  # file under out -> fingerprint
+    out: str = ""  # the resolved output folder `outputs` describes
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,59 +62,131 @@ class BuildResult:
     pages: int
     written: bool
     seconds: float
+    parsed: int = 0  # notes parsed afresh (the others came from the state)
+    rendered: int = 0  # pages rendered afresh (the others had an unchanged fingerprint)
+    files: WriteOutcome = NOTHING
 
     @property
     def failed(self) -> bool:
         return not self.written and has_errors(self.diagnostics)
 
 
-def load_index(root: Path, drafts: bool) -> tuple[Config, SiteIndex, list[Diagnostic]]:
-    """Everything up to the index: config, notes, entries (drafts left out unless asked for)."""
-    config, diags = load_config(root)
-    sources, read_diags = discover_sources(root)
-    out = [*diags, *read_diags]
-    entries: list[Entry] = []
+def build_site(options: BuildOptions) -> BuildResult:
+    """One build, starting from (and leaving) the persistent cache when options.cache is set."""
+    state, cache_diags = load_state(options.root) if options.cache else (BuildState(), ())
+    new_state, result = rebuild(state, options)
+    if options.cache and new_state != state:
+        cache_diags += save_state(options.root, new_state)
+    return replace(result, diagnostics=sort_diagnostics((*result.diagnostics, *cache_diags)))
+
+
+def rebuild(
+    state: BuildState,
+    options: BuildOptions,
+    swap_lock: AbstractContextManager[object] | None = None,
+) -> tuple[BuildState, BuildResult]:
+    """A build that reuses `state`, writing byte for byte the site a clean build writes."""
+    start = time.perf_counter()
+    config, config_diags = load_config(options.root)
+    sources, read_diags = discover_sources(options.root)
+    parsed, fresh = parse_sources(sources, state.parsed)
+    index, index_diags = index_parsed(parsed.values(), options.drafts, config)
+    pages = plan_pages(index, config)
+    diags = [*config_diags, *read_diags, *index_diags, *check_collisions(pages, index)]
+    kept = replace(state, parsed=parsed)
+
+    def result(written: bool, rendered: int = 0, files: WriteOutcome = NOTHING) -> BuildResult:
+        seconds = time.perf_counter() - start
+        found = sort_diagnostics(diags)
+        counts = (len(index.entries), len(pages))
+        return BuildResult(found, *counts, written, seconds, fresh, rendered, files)
+
+    if not options.write:  # check: render everything (template errors count) but write nothing
+        plan_files(options.root, pages, config, {}, options.out.resolve(), diags)
+        return kept, result(False)
+    out = options.out.resolve()
+    problem = check_output_dir(out, options.root, options.force)
+    diags.extend([problem] if problem is not None else [])
+    previous = state.outputs if state.out == str(out) else {}
+    plan = plan_files(options.root, pages, config, previous, out, diags)
+    if has_errors(diags, options.strict):
+        return kept, result(False, plan.rendered)
+    outcome = update_site(out, plan.files, swap_lock)
+    return BuildState(parsed, plan.fingerprints, str(out)), result(True, plan.rendered, outcome)
+
+
+def parse_key(source: Source) -> str:
+    return f"{source.rel_path}\x00{source.digest}"
+
+
+def parse_sources(
+    sources: Iterable[Source], previous: Mapping[str, ParseResult]
+) -> tuple[dict[str, ParseResult], int]:
+    """Every source parsed, reusing the parse of any source whose path and content are unchanged."""
+    parsed: dict[str, ParseResult] = {}
+    fresh = 0
     for source in sources:
-        result = parse_source(source)
-        out.extend(result.diagnostics)
+        key = parse_key(source)
+        cached = previous.get(key)
+        if cached is None:
+            fresh += 1
+        parsed[key] = cached if cached is not None else parse_source(source)
+    return parsed, fresh
+
+
+def index_parsed(
+    parsed: Iterable[ParseResult], drafts: bool, config: Config
+) -> tuple[SiteIndex, list[Diagnostic]]:
+    """The resolved index of every entry (drafts left out unless asked for), with all diagnostics."""
+    diags: list[Diagnostic] = []
+    entries: list[Entry] = []
+    for result in parsed:
+        diags.extend(result.diagnostics)
         if result.entry is not None and (drafts or not result.entry.draft):
             entries.append(result.entry)
     index = build_index(entries)
-    out.extend(index.diagnostics)
-    return config, resolve_index(index, config.directory_urls), out
+    diags.extend(index.diagnostics)
+    return resolve_index(index, config.directory_urls), diags
 
 
-def build_site(options: BuildOptions) -> BuildResult:
-    start = time.perf_counter()
-    config, index, diags = load_index(options.root, options.drafts)
-    pages = plan_pages(index, config)
-    diags.extend(check_collisions(pages, index))
-    files = render_pages(options.root, pages, config, diags)
-    out_problem = (
-        check_output_dir(options.out, options.root, options.force) if options.write else None
-    )
-    if out_problem is not None:
-        diags.append(out_problem)
-    ok = options.write and not has_errors(diags, options.strict)
-    if ok:
-        files.update(collect_assets(options.root))
-        write_site(options.out, files)
-    elapsed = time.perf_counter() - start
-    return BuildResult(sort_diagnostics(diags), len(index.entries), len(pages), ok, elapsed)
+@dataclass(frozen=True, slots=True)
+class FilePlan:
+    files: dict[str, bytes | None]  # file under out -> bytes, or KEEP (None) when already current
+    fingerprints: dict[str, str]
+    rendered: int
 
 
-def render_pages(
-    root: Path, pages: Iterable[PageSpec], config: Config, diags: list[Diagnostic]
-) -> dict[str, bytes]:
+def plan_files(
+    root: Path,
+    pages: Iterable[PageSpec],
+    config: Config,
+    previous: Mapping[str, str],
+    out: Path,
+    diags: list[Diagnostic],
+) -> FilePlan:
+    """Render the pages whose fingerprint changed; every other file already in `out` is kept."""
     env = create_environment(root)
-    files: dict[str, bytes] = {}
+    base = digest_value((__version__, config))
+    memo: dict[str, str] = {}
+    files: dict[str, bytes | None] = {}
+    prints: dict[str, str] = {}
     for spec in pages:
-        result = render_page(env, spec, config)
-        if isinstance(result, Diagnostic):
-            diags.append(result)
+        rel = output_path(spec.url)
+        prints[rel] = digest_value((base, template_digest(env, spec.template, memo), spec))
+        if previous.get(rel) == prints[rel] and (out / rel).is_file():
+            files[rel] = KEEP
+            continue
+        page = render_page(env, spec, config)
+        if isinstance(page, Diagnostic):
+            diags.append(page)
         else:
-            files[output_path(spec.url)] = result.encode("utf-8")
-    return files
+            files[rel] = page.encode("utf-8")
+    rendered = len(prints) - sum(1 for data in files.values() if data is KEEP)
+    for rel, data in collect_assets(root).items():
+        prints[rel] = digest_bytes(data)
+        current = previous.get(rel) == prints[rel] and (out / rel).is_file()
+        files[rel] = KEEP if current else data
+    return FilePlan(files, prints, rendered)
 
 
 def check_collisions(pages: Iterable[PageSpec], index: SiteIndex) -> list[Diagnostic]:

@@ -31,6 +31,8 @@ def make_parser() -> argparse.ArgumentParser:
     add_build_parser(sub)
     add_check_parser(sub)
     add_import_parser(sub)
+    add_serve_parser(sub)
+    add_new_parser(sub)
     return parser
 
 
@@ -85,6 +87,32 @@ def add_import_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
 
 
+def add_serve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "serve",
+        help="build, serve and rebuild on change, reloading open pages",
+        description="Serve the site locally; rebuild on every save and reload open pages.",
+    )
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
+    p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    p.add_argument("--open", action="store_true", help="open the site in a web browser")
+    p.add_argument("--out", type=Path, default=None, help="output folder (default: site/)")
+    p.add_argument("--drafts", action="store_true", help="include notes marked `draft: true`")
+
+
+def add_new_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "new",
+        help="start a new note from a template",
+        description="Write a new note under notes/<kind>s/. Given arxiv:ID or an arXiv URL, "
+        "fill in its title, authors, year and abstract from arXiv.",
+    )
+    p.add_argument("title", help='the title, or "arxiv:2505.02809", or an arXiv URL')
+    p.add_argument("--kind", choices=("paper", "link", "note"), default=None)
+    p.add_argument("--url", default="", help="the source URL")
+    p.add_argument("--tags", default="", help="comma-separated tags, e.g. ml,optimizers")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = make_parser().parse_args(argv)
     root: Path = args.root
@@ -93,6 +121,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     if args.command == "import":
         return run_import(root, args.files, args.into)
+    if args.command == "new":
+        return run_new(root, args)
+    if args.command == "serve":
+        return run_serve(root, args)
     if args.command == "check":
         return run_check(root, args.drafts, args.strict, args.format)
     return run_build(root, args.out, args.drafts, args.strict, args.force)
@@ -105,6 +137,7 @@ def run_build(root: Path, out: Path | None, drafts: bool, strict: bool, force: b
         drafts=drafts,
         strict=strict,
         force=force,
+        cache=True,
     )
     result = build_site(options)
     print_diagnostics(result.diagnostics)
@@ -114,13 +147,16 @@ def run_build(root: Path, out: Path | None, drafts: bool, strict: bool, force: b
 
 def run_check(root: Path, drafts: bool, strict: bool, fmt: str) -> int:
     result = build_site(
-        BuildOptions(root=root, out=root / "site", drafts=drafts, strict=strict, write=False)
+        BuildOptions(
+            root=root, out=root / "site", drafts=drafts, strict=strict, write=False, cache=True
+        )
     )
     if fmt == "json":
         print(diagnostics_to_json(result.diagnostics))
     else:
         print_diagnostics(result.diagnostics)
-    return EXIT_CONTENT if has_errors(result.diagnostics, strict) else EXIT_OK
+    content = [d for d in result.diagnostics if not d.code.startswith("cache-")]
+    return EXIT_CONTENT if has_errors(content, strict) else EXIT_OK  # a bad cache is not the notes'
 
 
 def run_import(root: Path, files: list[Path], into: Path | None) -> int:
@@ -137,13 +173,58 @@ def run_import(root: Path, files: list[Path], into: Path | None) -> int:
     return EXIT_CONTENT if has_errors(outcome.diagnostics) else EXIT_OK
 
 
+def run_new(root: Path, args: argparse.Namespace) -> int:
+    from notebase.model import EntryKind
+    from notebase.new import NewRequest, create_note
+
+    kind = EntryKind(args.kind) if args.kind else None
+    tags = tuple(t.strip() for t in args.tags.split(",") if t.strip())
+    outcome = create_note(root, NewRequest(args.title, kind, args.url, tags))
+    for message in outcome.messages:
+        print(f"notebase: {message}", file=sys.stderr)
+    if outcome.path is None:
+        return EXIT_CONTENT
+    print(f"notebase: wrote {outcome.path}", file=sys.stderr)
+    return EXIT_OK
+
+
+def run_serve(root: Path, args: argparse.Namespace) -> int:
+    from notebase.serve import ServeOptions, serve
+
+    out = args.out if args.out is not None else root / "site"
+    options = ServeOptions(root, out, args.host, args.port, args.drafts, args.open)
+
+    def on_build(result: BuildResult) -> None:
+        print_diagnostics(result.diagnostics)
+        print(summary_line(result, out), file=sys.stderr, flush=True)
+
+    try:
+        serve(options, on_build, lambda line: print(line, file=sys.stderr, flush=True))
+    except KeyboardInterrupt:  # Ctrl-C during the first build
+        return EXIT_OK
+    except OSError as exc:
+        print(f"notebase: error: cannot serve on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    return EXIT_OK
+
+
 def print_diagnostics(diags: Sequence[Diagnostic]) -> None:
     for diag in diags:
         print(format_diagnostic(diag), file=sys.stderr)
 
 
 def summary_line(result: BuildResult, out: Path) -> str:
+    """One line: entries, pages, files written/unchanged/removed, errors, warnings, seconds."""
     errors = sum(1 for d in result.diagnostics if d.is_error)
-    warnings = len(result.diagnostics) - errors
-    state = f"wrote {result.pages} pages to {out}" if result.written else "site not written"
-    return f"notebase: {result.entries} entries, {state}, {errors} errors, {warnings} warnings, {result.seconds:.2f}s"
+    warnings = sum(1 for d in result.diagnostics if d.severity == "warning")
+    files = result.files
+    state = (
+        f"{len(files.written)} written, {len(files.unchanged)} unchanged, "
+        f"{len(files.removed)} removed in {out}"
+        if result.written
+        else "site not written"
+    )
+    return (
+        f"notebase: {result.entries} entries, {result.pages} pages; files: {state}; "
+        f"{errors} errors, {warnings} warnings; {result.seconds:.2f}s"
+    )

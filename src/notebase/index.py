@@ -8,7 +8,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
 from notebase.diagnostics import Diagnostic, SourcePos, error, warning
-from notebase.model import Backlink, Entry, LinkRef, SiteIndex, SourceRef
+from notebase.model import Backlink, Entry, EntryKind, LinkRef, SiteIndex, SourceRef
 from notebase.slugs import slug_from_path, slugify
 
 Groups = tuple[tuple[str, tuple[str, ...]], ...]
@@ -20,7 +20,7 @@ def build_index(entries: Sequence[Entry]) -> SiteIndex:
     ordered = sort_entries(unique)
     by_slug = {e.slug: e for e in ordered}
     names = name_table(ordered)
-    diags += duplicate_titles(ordered)
+    diags += duplicate_titles(ordered) + duplicate_sources(ordered) + papers_without_tldr(ordered)
     targets: dict[str, tuple[str, ...]] = {}
     for entry in ordered:
         resolved, problems = resolve_links(entry, by_slug, names)
@@ -85,6 +85,30 @@ def duplicate_titles(entries: Sequence[Entry]) -> list[Diagnostic]:
     return diags
 
 
+def duplicate_sources(entries: Sequence[Entry]) -> list[Diagnostic]:
+    """Two notes whose primary source is the same paper or URL: probably one note written twice."""
+    first: dict[str, Entry] = {}
+    diags = []
+    for entry in sorted(entries, key=lambda e: e.rel_path):
+        if entry.source is None:
+            continue
+        other = first.setdefault(entry.source.key, entry)
+        if other is not entry:
+            msg = f"source {entry.source.url} is also the source of {other.pos.path}"
+            hint = "merge the notes, or link them with [[wikilinks]]"
+            diags.append(warning("duplicate-source", msg, entry.pos, hint))
+    return diags
+
+
+def papers_without_tldr(entries: Sequence[Entry]) -> list[Diagnostic]:
+    hint = "add `tldr:` to the front matter, or a paragraph starting with `TL;DR:`"
+    return [
+        warning("paper-no-tldr", f'paper "{e.title}" has no tl;dr', e.pos, hint)
+        for e in entries
+        if e.kind is EntryKind.PAPER and not e.tldr_text
+    ]
+
+
 def name_table(entries: Sequence[Entry]) -> dict[str, str]:
     """Case-folded title, alias, slug and file name -> slug (the first entry wins a shared name)."""
     names: dict[str, str] = {}
@@ -116,7 +140,7 @@ def resolve_links(
         )
         resolved.append(target)
         if not target:
-            diags.append(broken_link(link, entry, names))
+            diags.append(broken_link(link, entry, names, by_slug))
     return tuple(resolved), diags
 
 
@@ -142,12 +166,20 @@ def resolve_href(link: LinkRef, entry: Entry, by_slug: dict[str, Entry]) -> str:
     return f"{slug}#{fragment}" if fragment else slug
 
 
-def broken_link(link: LinkRef, entry: Entry, names: dict[str, str]) -> Diagnostic:
+def broken_link(
+    link: LinkRef, entry: Entry, names: dict[str, str], by_slug: dict[str, Entry]
+) -> Diagnostic:
     pos = SourcePos(entry.pos.path, link.line or 1)
     shown = f"[[{link.target}]]" if link.is_wiki else link.target
     close = difflib.get_close_matches(link.target.casefold(), list(names), n=1, cutoff=0.6)
-    hint = f'did you mean "{close[0]}"?' if close else "create the note, or fix the link"
-    return warning("broken-link", f"{shown} matches no entry", pos, hint)
+    if not close:
+        return warning(
+            "broken-link", f"{shown} matches no entry", pos, "create the note, or fix the link"
+        )
+    title = by_slug[names[close[0]]].title
+    name = title if title.casefold() == close[0] else close[0]
+    message = f'{shown} matches no entry (did you mean "{name}"?)'
+    return warning("broken-link", message, pos, f"link to [[{name}]], or create the note")
 
 
 def link_graph(

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 
 import jinja2
+import jinja2.meta
 
 from notebase.config import Config
 from notebase.diagnostics import Diagnostic, SourcePos, error
+from notebase.fingerprint import digest_value
 from notebase.links import ROOT
 from notebase.pages import PageSpec
 from notebase.slugs import output_path
@@ -24,13 +28,42 @@ def default_theme_dir() -> Path:
     return Path(__file__).resolve().parents[2] / "templates"
 
 
+class ThemeLoader(jinja2.BaseLoader):
+    """The first folder holding a template wins; a compiled template is reused only while the
+    same file still wins with the same text (content, not mtime: edits within a tick count)."""
+
+    def __init__(self, folders: tuple[Path, ...]) -> None:
+        self.loaders = tuple(jinja2.FileSystemLoader(folder) for folder in folders)
+
+    def lookup(self, env: jinja2.Environment, name: str) -> tuple[str, str | None] | None:
+        for loader in self.loaders:
+            try:
+                source, filename, _ = loader.get_source(env, name)
+            except jinja2.TemplateNotFound:
+                continue
+            return source, filename
+        return None
+
+    def get_source(
+        self, environment: jinja2.Environment, template: str
+    ) -> tuple[str, str | None, Callable[[], bool]]:
+        found = self.lookup(environment, template)
+        if found is None:
+            raise jinja2.TemplateNotFound(template)
+        return found[0], found[1], lambda: self.lookup(environment, template) == found
+
+    def list_templates(self) -> list[str]:
+        return sorted({name for loader in self.loaders for name in loader.list_templates()})
+
+
+@functools.lru_cache(maxsize=8)
 def create_environment(root: Path) -> jinja2.Environment:
-    """User templates in <root>/templates override the default theme file by file."""
-    loader = jinja2.ChoiceLoader(
-        [jinja2.FileSystemLoader(root / THEME_DIR), jinja2.FileSystemLoader(default_theme_dir())]
-    )
+    """User templates in <root>/templates override the default theme file by file.
+
+    One environment per root is kept, so unchanged templates are compiled once per process.
+    """
     env = jinja2.Environment(
-        loader=loader,
+        loader=ThemeLoader((root / THEME_DIR, default_theme_dir())),
         autoescape=jinja2.select_autoescape(["html", "xml"], default_for_string=True),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -99,10 +132,48 @@ def template_pos(env: jinja2.Environment, exc: BaseException, fallback: str) -> 
 
 def theme_name(env: jinja2.Environment, filename: str) -> str:
     """'…/templates/partials/card.html' -> 'partials/card.html', for either theme folder."""
-    loaders = env.loader.loaders if isinstance(env.loader, jinja2.ChoiceLoader) else []
+    loaders = getattr(env.loader, "loaders", ())
     for loader in loaders:
         for base in getattr(loader, "searchpath", ()):
             path = Path(filename)
             if path.is_relative_to(base):
                 return path.relative_to(base).as_posix()
     return ""
+
+
+def template_digest(env: jinja2.Environment, name: str, memo: dict[str, str]) -> str:
+    """A digest of a template's source and of every template it extends, includes or imports."""
+    if name not in memo:
+        memo[name] = ""  # a cycle contributes nothing twice
+        memo[name] = digest_value(collect_template_sources(env, name, {}))
+    return memo[name]
+
+
+def collect_template_sources(
+    env: jinja2.Environment, name: str, seen: dict[str, str]
+) -> dict[str, str]:
+    """name -> source for the template and everything it references (all templates when unknown)."""
+    if name in seen or env.loader is None:
+        return seen
+    try:
+        source = env.loader.get_source(env, name)[0]
+    except jinja2.TemplateNotFound:
+        seen[name] = "\x00missing"
+        return seen
+    seen[name] = source
+    refs = referenced_templates(env, source)
+    names = sorted(r for r in refs if r is not None)
+    if None in refs:  # a computed name: depend on the whole theme
+        names = env.list_templates()
+    for ref in names:
+        collect_template_sources(env, ref, seen)
+    return seen
+
+
+@functools.lru_cache(maxsize=512)
+def referenced_templates(env: jinja2.Environment, source: str) -> tuple[str | None, ...]:
+    """The names a template extends, includes or imports (None for a computed name)."""
+    try:
+        return tuple(jinja2.meta.find_referenced_templates(env.parse(source)))
+    except jinja2.TemplateSyntaxError:
+        return ()

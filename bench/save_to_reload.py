@@ -1,0 +1,98 @@
+"""Measure save -> reload-event latency of `notebase serve` on a knowledge base (default: this repo).
+
+Usage: .venv/bin/python bench/save_to_reload.py [--root DIR] [--note notes/papers/muon.md] [-n 10]
+The note is edited and restored; its original text is put back even when interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import queue
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def connect_events(port: int, timeout: float = 30.0) -> http.client.HTTPResponse:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+            conn.request("GET", "/__notebase/events")
+            return conn.getresponse()
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
+def read_events(response: http.client.HTTPResponse, out: queue.Queue[tuple[float, dict]]) -> None:
+    while line := response.fp.readline():
+        if line.startswith(b"data: "):
+            out.put((time.perf_counter(), json.loads(line[6:])))
+
+
+def next_build(events: queue.Queue[tuple[float, dict]], after: int) -> tuple[float, dict]:
+    while True:
+        stamp, event = events.get(timeout=30)
+        if event["build"] > after:
+            return stamp, event
+
+
+def measure(root: Path, note: Path, rounds: int) -> list[float]:
+    port = free_port()
+    cmd = [sys.executable, "-m", "notebase", "--root", str(root), "serve", "--port", str(port)]
+    server = subprocess.Popen(cmd, stderr=subprocess.DEVNULL)
+    original = note.read_text(encoding="utf-8")
+    events: queue.Queue[tuple[float, dict]] = queue.Queue()
+    try:
+        threading.Thread(
+            target=read_events, args=(connect_events(port), events), daemon=True
+        ).start()
+        build = next_build(events, -1)[1]["build"]
+        timings = []
+        for i in range(rounds):
+            for text in (original + f"\nEdit {i}.\n", original):
+                saved = time.perf_counter()
+                note.write_text(text, encoding="utf-8")
+                stamp, event = next_build(events, build)
+                build = event["build"]
+                timings.append(stamp - saved)
+        return timings
+    finally:
+        note.write_text(original, encoding="utf-8")
+        server.terminate()
+        server.wait(timeout=15)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--root", type=Path, default=REPO)
+    parser.add_argument("--note", default="notes/papers/muon.md")
+    parser.add_argument("-n", "--rounds", type=int, default=10)
+    args = parser.parse_args()
+    timings = measure(args.root, args.root / args.note, args.rounds)
+    ms = sorted(t * 1000 for t in timings)
+    print(
+        f"save -> reload event over {len(ms)} saves: median {statistics.median(ms):.0f} ms, "
+        f"min {ms[0]:.0f} ms, max {ms[-1]:.0f} ms"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

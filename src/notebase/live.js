@@ -1,0 +1,46 @@
+// notebase serve: reload this page when the site changes; show build errors in an overlay.
+(function () {
+  "use strict";
+  var me = document.currentScript;
+  var pageSite = Number(me && me.dataset.site) || 0;
+  var OVERLAY = "notebase-overlay";
+
+  function hideOverlay() {
+    var old = document.getElementById(OVERLAY);
+    if (old) old.remove();
+  }
+
+  function showOverlay(lines) {
+    hideOverlay();
+    var box = document.createElement("div");
+    box.id = OVERLAY;
+    box.setAttribute("role", "alert");
+    box.style.cssText =
+      "position:fixed;inset:auto 0 0 0;max-height:60vh;overflow:auto;z-index:2147483647;" +
+      "margin:0;padding:1em 1.5em;background:#2b0d0d;color:#ffd7d7;" +
+      "font:14px/1.5 ui-monospace,monospace;border-top:4px solid #e5484d";
+    var title = document.createElement("strong");
+    title.textContent = "notebase: the build failed; showing the last good site";
+    var pre = document.createElement("pre");
+    pre.style.cssText = "white-space:pre-wrap;margin:.5em 0 0";
+    pre.textContent = lines.join("\n");
+    box.appendChild(title);
+    box.appendChild(pre);
+    document.body.appendChild(box);
+  }
+
+  function onState(state) {
+    if (!state.ok) {
+      showOverlay(state.diagnostics);
+    } else if (state.site > pageSite) {
+      location.reload();
+    } else {
+      hideOverlay();
+    }
+  }
+
+  var source = new EventSource("/__notebase/events");
+  source.onmessage = function (event) {
+    onState(JSON.parse(event.data));
+  };
+})();

@@ -1,0 +1,173 @@
+"""The dev server's HTTP side (stdlib): site files with the live script, build events, no escapes."""
+
+from __future__ import annotations
+
+import json
+import mimetypes
+import threading
+from dataclasses import dataclass
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from importlib import resources
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from notebase.diagnostics import Diagnostic, format_diagnostic
+
+PREFIX = "/__notebase/"
+KEEPALIVE_SECONDS = 10.0
+NOT_BUILT = (
+    b"<!doctype html><html><head><meta charset='utf-8'><title>notebase</title></head>"
+    b"<body><p>No page here.</p></body></html>"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """What browsers are told: build number, site version (bumped when files change), errors."""
+
+    build: int
+    site: int
+    ok: bool
+    diagnostics: tuple[str, ...]
+
+
+class LiveSite:
+    """State shared by the builder and the request threads; `swap_lock` guards the site swap."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.swap_lock = threading.Lock()
+        self.changed = threading.Condition()
+        self.snapshot = Snapshot(0, 0, True, ())
+        self.stopping = False
+
+    def publish(self, ok: bool, diags: tuple[Diagnostic, ...], site_changed: bool) -> None:
+        with self.changed:
+            old = self.snapshot
+            lines = tuple(format_diagnostic(d) for d in diags if d.is_error or not ok)
+            site = old.site + 1 if site_changed else old.site
+            self.snapshot = Snapshot(old.build + 1, site, ok, lines)
+            self.changed.notify_all()
+
+    def wait_newer(self, seen: int, timeout: float) -> Snapshot | None:
+        with self.changed:
+            self.changed.wait_for(lambda: self.snapshot.build != seen or self.stopping, timeout)
+            return self.snapshot if self.snapshot.build != seen else None
+
+    def stop(self) -> None:
+        with self.changed:
+            self.stopping = True
+            self.changed.notify_all()
+
+
+def resolve_request(folder: Path, target: str) -> Path | None:
+    """The file a request path names inside `folder`; None for anything that could leave it."""
+    path = unquote(urlsplit(target).path)
+    if not path.startswith("/") or path.startswith("//") or "\\" in path or "\x00" in path:
+        return None
+    parts = [p for p in path.split("/") if p]
+    if any(p in (".", "..") or ":" in p for p in parts):
+        return None
+    candidate = folder.joinpath(*parts)
+    if candidate.is_dir():
+        candidate = candidate / "index.html"
+    real = candidate.resolve()
+    if not real.is_relative_to(folder) or not real.is_file():
+        return None
+    return real
+
+
+def inject_script(html: bytes, site: int) -> bytes:
+    tag = f'<script src="{PREFIX}live.js" data-site="{site}"></script>'.encode()
+    at = html.rfind(b"</body>")
+    return html[:at] + tag + html[at:] if at >= 0 else html + tag
+
+
+def live_script() -> bytes:
+    return (resources.files("notebase") / "live.js").read_bytes()
+
+
+def snapshot_json(snap: Snapshot) -> str:
+    data = {"build": snap.build, "site": snap.site, "ok": snap.ok, "diagnostics": snap.diagnostics}
+    return json.dumps(data, ensure_ascii=False)
+
+
+class LiveHandler(BaseHTTPRequestHandler):
+    live: LiveSite  # set on the subclass made by make_server
+    protocol_version = "HTTP/1.1"
+
+    def do_GET(self) -> None:
+        route = urlsplit(self.path).path
+        if route == PREFIX + "events":
+            self.stream_events()
+        elif route == PREFIX + "status":
+            self.send_body(
+                HTTPStatus.OK, "application/json", snapshot_json(self.live.snapshot).encode()
+            )
+        elif route == PREFIX + "live.js":
+            self.send_body(HTTPStatus.OK, "text/javascript", live_script())
+        else:
+            self.send_site_file()
+
+    def send_site_file(self) -> None:
+        with self.live.swap_lock:  # a page is read whole from one site, never mid-swap
+            found = resolve_request(self.live.folder, self.path)
+            missing = resolve_request(self.live.folder, "/404.html")
+            path = found or missing
+            data = path.read_bytes() if path is not None else NOT_BUILT
+            snap = self.live.snapshot
+        route = urlsplit(self.path).path
+        if found is not None and found.name == "index.html" and not route.endswith(("/", ".html")):
+            self.redirect(route + "/")  # a folder: relative links need the trailing slash
+            return
+        kind = (
+            mimetypes.guess_type(path.name if path else "x.html")[0] or "application/octet-stream"
+        )
+        if kind == "text/html":
+            data = inject_script(data, snap.site)
+        status = HTTPStatus.OK if found is not None else HTTPStatus.NOT_FOUND
+        self.send_body(status, kind, data)
+
+    def redirect(self, location: str) -> None:
+        self.send_response(HTTPStatus.MOVED_PERMANENTLY)
+        self.send_header("Location", location)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def send_body(self, status: HTTPStatus, kind: str, data: bytes) -> None:
+        self.send_response(status)
+        charset = "; charset=utf-8" if kind.startswith("text/") or kind.endswith("json") else ""
+        self.send_header("Content-Type", kind + charset)
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(data)
+
+    def stream_events(self) -> None:
+        """Server-sent events: the current state at once, then one event per build."""
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.close_connection = True
+        seen = -1
+        try:
+            while not self.live.stopping:
+                snap = self.live.wait_newer(seen, KEEPALIVE_SECONDS)
+                chunk = f"data: {snapshot_json(snap)}\n\n" if snap else ": keep-alive\n\n"
+                seen = snap.build if snap else seen
+                self.wfile.write(chunk.encode())
+                self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            return
+
+    def log_message(self, format: str, *args: object) -> None:
+        return  # quiet: the terminal shows builds and diagnostics
+
+
+def make_server(host: str, port: int, live: LiveSite) -> ThreadingHTTPServer:
+    handler = type("BoundLiveHandler", (LiveHandler,), {"live": live})
+    server = ThreadingHTTPServer((host, port), handler)
+    server.daemon_threads = True
+    return server

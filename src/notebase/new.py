@@ -1,0 +1,117 @@
+"""`notebase new`: a title (or an arXiv id/URL) -> a new note file from templates/new/<kind>.md."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from string import Template
+
+from notebase.arxiv import ArxivPaper, fetch_paper
+from notebase.discover import NOTES_DIR
+from notebase.model import EntryKind
+from notebase.render import THEME_DIR, default_theme_dir
+from notebase.slugs import normalize_tag, slugify_or_hash
+from notebase.sources import is_paper_url, is_safe_url, parse_arxiv_id
+
+KIND_FOLDERS = {EntryKind.PAPER: "papers", EntryKind.LINK: "links", EntryKind.NOTE: "notes"}
+NEW_DIR = "new"
+MAX_SLUG = 80
+
+
+@dataclass(frozen=True, slots=True)
+class NewRequest:
+    title: str  # a title, or "arxiv:ID" / an arXiv URL
+    kind: EntryKind | None = None
+    url: str = ""
+    tags: tuple[str, ...] = ()
+    today: dt.date | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NewOutcome:
+    path: Path | None  # the note written; None when nothing was written
+    messages: tuple[str, ...]
+    failed: bool = False
+
+
+def arxiv_of(request: NewRequest) -> str:
+    """The arXiv id given as the title (`arxiv:ID`, an arXiv URL) or by --url; '' otherwise."""
+    title = request.title.strip()
+    from_title = parse_arxiv_id(title) if title.lower().startswith(("arxiv:", "http")) else ""
+    return from_title or (parse_arxiv_id(request.url) if request.url else "")
+
+
+def decide_kind(request: NewRequest, arxiv_id: str) -> EntryKind:
+    if request.kind is not None:
+        return request.kind
+    if arxiv_id or (request.url and is_paper_url(request.url)):
+        return EntryKind.PAPER
+    return EntryKind.LINK if request.url else EntryKind.NOTE
+
+
+def note_path(root: Path, kind: EntryKind, title: str) -> Path:
+    """notes/<kind folder>/<slug of the title>.md, e.g. notes/papers/muon-optimizer.md."""
+    slug = slugify_or_hash(title)[:MAX_SLUG].strip("-") or "note"
+    return root / NOTES_DIR / KIND_FOLDERS[kind] / f"{slug}.md"
+
+
+def find_template(root: Path, kind: EntryKind) -> Path:
+    user = root / THEME_DIR / NEW_DIR / f"{kind}.md"
+    return user if user.is_file() else default_theme_dir() / NEW_DIR / f"{kind}.md"
+
+
+def yaml_text(value: str) -> str:
+    """A YAML scalar that reads back as exactly `value` (JSON strings are valid YAML)."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def abstract_block(paper: ArxivPaper | None) -> str:
+    if paper is None or not paper.abstract:
+        return ""
+    return f"## Abstract\n\n> {paper.abstract}\n"
+
+
+def fill_template(template: str, request: NewRequest, title: str, paper: ArxivPaper | None) -> str:
+    arxiv_id = paper.arxiv if paper else arxiv_of(request)
+    url = request.url or (f"https://arxiv.org/abs/{arxiv_id}" if arxiv_id else "")
+    tags = [t for t in (normalize_tag(t) for t in request.tags) if t]
+    values = {
+        "title": yaml_text(title),
+        "url": yaml_text(url),
+        "arxiv": yaml_text(arxiv_id),
+        "authors": json.dumps(list(paper.authors) if paper else [], ensure_ascii=False),
+        "year": str(paper.year) if paper and paper.year else "",
+        "date": (request.today or dt.date.today()).isoformat(),
+        "tags": json.dumps(tags, ensure_ascii=False),
+        "abstract": abstract_block(paper),
+    }
+    return Template(template).safe_substitute(values)
+
+
+def create_note(root: Path, request: NewRequest) -> NewOutcome:
+    """Write the note; never over an existing file. arXiv metadata is fetched when there is an id."""
+    messages: list[str] = []
+    arxiv_id = arxiv_of(request)
+    paper = None
+    if arxiv_id:
+        found = fetch_paper(root, arxiv_id)
+        paper = found if isinstance(found, ArxivPaper) else None
+        if isinstance(found, str):
+            messages.append(f"{found}; writing the note without its title, authors and abstract")
+    if request.url and not is_safe_url(request.url):
+        return NewOutcome(None, (f"--url must be an http(s) URL: {request.url}",), True)
+    given = request.title.strip() if not arxiv_of(NewRequest(request.title)) else ""
+    title = given or (paper.title if paper else f"arXiv {arxiv_id}")
+    kind = decide_kind(request, arxiv_id)
+    path = note_path(root, kind, title)
+    if path.exists():
+        return NewOutcome(None, (*messages, f"{path} already exists; not overwriting it"), True)
+    text = fill_template(
+        find_template(root, kind).read_text(encoding="utf-8"), request, title, paper
+    )
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("x", encoding="utf-8") as handle:
+        handle.write(text)
+    return NewOutcome(path, tuple(messages))

@@ -1,0 +1,176 @@
+"""Dev server: build, serve site/ from the stdlib, rebuild on change (watchdog), live reload, errors."""
+
+from __future__ import annotations
+
+import signal
+import threading
+import webbrowser
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+
+from watchdog.events import FileSystemEvent, FileSystemEventHandler
+from watchdog.observers import Observer
+from watchdog.observers.api import BaseObserver
+
+from notebase.build import BuildOptions, BuildResult, BuildState, rebuild
+from notebase.cache import load_state, save_state
+from notebase.config import CONFIG_FILE
+from notebase.diagnostics import error, format_diagnostic
+from notebase.livehttp import LiveSite, make_server
+
+DEBOUNCE_SECONDS = 0.05  # a burst of saves within this quiet time is one rebuild
+WATCHED_DIRS = ("notes", "templates", "static")
+IGNORED_EVENTS = {"opened", "closed_no_write"}
+
+
+@dataclass(frozen=True, slots=True)
+class ServeOptions:
+    root: Path
+    out: Path
+    host: str = "127.0.0.1"
+    port: int = 8000
+    drafts: bool = False
+    open_browser: bool = False
+
+
+def is_editor_temp(name: str) -> bool:
+    """Swap, backup and lock files editors write next to the file being saved."""
+    return (
+        name.endswith((".swp", ".swo", ".swx", "~", ".tmp"))
+        or name.startswith((".#", "#", "."))
+        or name == "4913"
+    )
+
+
+def is_watched(root: Path, raw_path: str | bytes) -> bool:
+    """True for notes/, templates/, static/ and notebase.yaml, minus editor temporaries."""
+    path = Path(raw_path.decode() if isinstance(raw_path, bytes) else raw_path)
+    try:
+        parts = path.relative_to(root).parts
+    except ValueError:
+        return False
+    if not parts or is_editor_temp(parts[-1]):
+        return False
+    return parts[0] in WATCHED_DIRS or parts == (CONFIG_FILE,)
+
+
+class ChangeHandler(FileSystemEventHandler):
+    """Sets `pending` on any change that matters, including both ends of a rename."""
+
+    def __init__(self, root: Path, pending: threading.Event, observer: BaseObserver) -> None:
+        self.root, self.pending, self.observer = root, pending, observer
+
+    def on_any_event(self, event: FileSystemEvent) -> None:
+        if event.event_type in IGNORED_EVENTS:
+            return
+        paths = (event.src_path, getattr(event, "dest_path", "") or "")
+        if any(p and is_watched(self.root, p) for p in paths):
+            self.pending.set()
+        if event.is_directory and event.event_type in ("created", "moved"):
+            watch_new_folder(self, paths[-1] or paths[0])
+
+
+def watch_new_folder(handler: ChangeHandler, raw_path: str | bytes) -> None:
+    """A notes/, templates/ or static/ folder created while serving is watched from then on."""
+    path = Path(raw_path.decode() if isinstance(raw_path, bytes) else raw_path)
+    if path.parent == handler.root and path.name in WATCHED_DIRS:
+        handler.observer.schedule(handler, str(path), recursive=True)
+
+
+def start_watching(root: Path, pending: threading.Event) -> BaseObserver:
+    """Watch the root (for notebase.yaml and new folders) and each watched folder recursively."""
+    observer = Observer()
+    handler = ChangeHandler(root, pending, observer)
+    observer.schedule(handler, str(root), recursive=False)
+    for name in WATCHED_DIRS:
+        if (root / name).is_dir():
+            observer.schedule(handler, str(root / name), recursive=True)
+    observer.start()
+    return observer
+
+
+def settle(pending: threading.Event, quiet: float) -> None:
+    """Wait until no change has arrived for `quiet` seconds."""
+    pending.clear()
+    while pending.wait(quiet):
+        pending.clear()
+
+
+def build_once(
+    live: LiveSite,
+    options: BuildOptions,
+    state: BuildState,
+    on_build: Callable[[BuildResult], None],
+) -> BuildState:
+    """One rebuild, published to the browsers; a crash in the build is shown, not fatal."""
+    try:
+        state, result = rebuild(state, options, live.swap_lock)
+    except Exception as exc:  # a bug must not stop the server; it is shown like any error
+        crash = error("build-crashed", f"{type(exc).__name__}: {exc}", hint="please report this")
+        result = BuildResult((crash,), 0, 0, False, 0.0)
+    changed = bool(result.files.written or result.files.removed)
+    live.publish(result.written, result.diagnostics, changed)
+    on_build(result)
+    return state
+
+
+def run_builder(
+    live: LiveSite,
+    options: BuildOptions,
+    state: BuildState,
+    pending: threading.Event,
+    on_build: Callable[[BuildResult], None],
+) -> None:
+    while not live.stopping:
+        if pending.wait(0.25):
+            settle(pending, DEBOUNCE_SECONDS)
+            state = build_once(live, options, state, on_build)
+    save_state(options.root, state)
+
+
+def stop_on_signals() -> None:
+    """Ctrl-C and SIGTERM end the server cleanly, even when SIGINT was ignored by a parent shell."""
+
+    def raise_interrupt(signum: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, raise_interrupt)
+    signal.signal(signal.SIGTERM, raise_interrupt)
+
+
+def serve(
+    options: ServeOptions,
+    on_build: Callable[[BuildResult], None],
+    on_message: Callable[[str], None],
+) -> None:
+    """Build, then serve and rebuild until interrupted (Ctrl-C or SIGTERM)."""
+    stop_on_signals()
+    build_options = BuildOptions(options.root, options.out, drafts=options.drafts)
+    live = LiveSite(options.out.resolve())
+    state, cache_diags = load_state(options.root)
+    for diag in cache_diags:
+        on_message(format_diagnostic(diag))
+    state = build_once(live, build_options, state, on_build)
+    save_state(options.root, state)
+    server = make_server(options.host, options.port, live)
+    pending = threading.Event()
+    observer = start_watching(options.root.resolve(), pending)
+    args = (live, build_options, state, pending, on_build)
+    builder = threading.Thread(target=run_builder, args=args, name="notebase-builder")
+    builder.start()
+    url = f"http://{options.host}:{server.server_address[1]}/"
+    on_message(f"notebase: serving {url} (Ctrl-C to stop)")
+    if options.open_browser:
+        webbrowser.open(url)
+    try:
+        server.serve_forever(poll_interval=0.2)
+    except KeyboardInterrupt:
+        on_message("notebase: stopped")
+    finally:
+        live.stop()
+        observer.stop()
+        server.server_close()
+        builder.join(timeout=5)
+        observer.join(timeout=5)

@@ -1,0 +1,104 @@
+"""Run `notebase serve` in a subprocess and talk to it: pages, status, server-sent events."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_until(check: Callable[[], T | None], timeout: float = 15.0, what: str = "condition") -> T:
+    """Poll `check` until it returns something truthy; fail after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.02)
+
+
+class Server:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.port = free_port()
+        cmd = [sys.executable, "-m", "notebase", "--root", str(root), "serve"]
+        self.proc = subprocess.Popen(
+            [*cmd, "--port", str(self.port)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        self.events: list[dict[str, Any]] = []
+        wait_until(self.is_up, 30, "the server to answer")
+        threading.Thread(target=self.listen, daemon=True).start()
+        wait_until(lambda: self.events, 10, "the first event")
+
+    def is_up(self) -> bool:
+        assert self.proc.poll() is None, self.proc.communicate()
+        try:
+            return self.get("/__notebase/status")[0] == 200
+        except OSError:
+            return False
+
+    def get(self, path: str) -> tuple[int, str]:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        try:
+            conn.request("GET", path)
+            response = conn.getresponse()
+            return response.status, response.read().decode("utf-8", "replace")
+        finally:
+            conn.close()
+
+    def status(self) -> dict[str, Any]:
+        code, body = self.get("/__notebase/status")
+        assert code == 200
+        result: dict[str, Any] = json.loads(body)
+        return result
+
+    def listen(self) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        conn.request("GET", "/__notebase/events")
+        response = conn.getresponse()
+        while True:
+            line = response.fp.readline()
+            if not line:
+                return
+            if line.startswith(b"data: "):
+                self.events.append(json.loads(line[6:]))
+
+    def wait_build(self, after: int, timeout: float = 15.0) -> dict[str, Any]:
+        def newer() -> dict[str, Any] | None:
+            fresh = [e for e in self.events if e["build"] > after]
+            return fresh[-1] if fresh else None
+
+        return wait_until(newer, timeout, f"a build after #{after}")
+
+    def stop(self) -> tuple[int, str]:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+        try:
+            _, err = self.proc.communicate(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            _, err = self.proc.communicate()
+        return self.proc.returncode, err

@@ -1,0 +1,66 @@
+"""Live reload in real Chromium: an open page reloads itself after a save and shows build errors."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from tests.servehelp import Server
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Browser, kb: Path) -> Iterator[tuple[Page, Server]]:
+    server = Server(kb)
+    tab = browser.new_page()
+    tab.goto(f"http://127.0.0.1:{server.port}/papers/muon/")
+    tab.wait_for_function("() => window.EventSource && document.querySelector('h1')")
+    yield tab, server
+    tab.close()
+    assert server.stop()[0] == 0
+
+
+def test_an_open_page_reloads_after_a_save(page: tuple[Page, Server], kb: Path) -> None:
+    tab, server = page
+    tab.evaluate("window.notReloaded = true")
+    server.wait_build(-1)
+    note = kb / "notes/papers/muon.md"
+    note.write_text(note.read_text().replace("title: Muon optimizer", "title: Muon, saved"))
+    tab.wait_for_function(
+        "() => document.querySelector('h1').textContent === 'Muon, saved'", timeout=15000
+    )
+    assert tab.evaluate("window.notReloaded === undefined")
+
+
+def test_a_failed_build_shows_an_overlay_until_fixed(page: tuple[Page, Server], kb: Path) -> None:
+    tab, _ = page
+    note = kb / "notes/papers/muon.md"
+    good = note.read_text()
+    note.write_text(good.replace("---\nMuon", "Muon", 1))  # the front matter is never closed
+    overlay = tab.wait_for_selector("#notebase-overlay", timeout=15000)
+    assert overlay is not None
+    text = overlay.text_content() or ""
+    assert "notes/papers/muon.md:1: error[frontmatter-unterminated]" in text
+    note.write_text(good)
+    tab.wait_for_selector("#notebase-overlay", state="detached", timeout=15000)
+    assert tab.query_selector("h1") is not None

@@ -1,0 +1,84 @@
+"""`notebase check`: every content problem reported compiler-style, with the right exit code."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from notebase.cli import main
+from tests.conftest import NOTES, write_kb
+
+PROBLEMS = {
+    **NOTES,
+    "papers/muon-again.md": "---\ntitle: Muon again\nurl: https://arxiv.org/abs/2502.16982v2\n"
+    "tldr: Same paper.\n---\nSee [[Shampo]] and [[Nothing like it]].\n",
+    "papers/shampoo-copy.md": "---\ntitle: shampoo\ntilte: typo\nauthor: me\n---\nCopy.\n",
+    "links/latents/index.md": "---\ntitle: Latents folder\n---\nSame slug as links/latents.md.\n",
+    "papers/bare.md": "---\ntitle: Bare\narxiv: 2505.02809\n---\nNo summary.\n",
+}
+
+
+def run_check(root: Path, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    code = main(["--root", str(root), "check", *args])
+    captured = capsys.readouterr()
+    return code, captured.out + captured.err
+
+
+def test_reports_every_problem(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run_check(write_kb(tmp_path, PROBLEMS), capsys)
+    assert code == 1  # the slug collision is an error
+    expected = [
+        'notes/papers/muon-again.md:6: warning[broken-link]: [[Shampo]] matches no entry (did you mean "Shampoo"?)',
+        "notes/papers/muon-again.md:6: warning[broken-link]: [[Nothing like it]] matches no entry",
+        "notes/papers/muon.md:1: warning[duplicate-source]: source https://arxiv.org/abs/2502.16982 "
+        "is also the source of notes/papers/muon-again.md",
+        'notes/papers/bare.md:1: warning[paper-no-tldr]: paper "Bare" has no tl;dr',
+        "warning[duplicate-title]: title",
+        "notes/papers/shampoo-copy.md:3: warning[unknown-key]: unknown key `tilte`",
+        'hint: did you mean "title"?',
+        "notes/papers/shampoo-copy.md:4: warning[unknown-key]: unknown key `author`",
+        "error[slug-collision]: /links/latents/ is produced by notes/links/latents.md, notes/links/latents/index.md",
+    ]
+    missing = [line for line in expected if line not in out]
+    assert not missing, out
+
+
+def test_shampoo_has_a_tldr_paragraph_so_only_fm_less_papers_warn(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    notes = dict(NOTES)
+    notes["papers/bare.md"] = "---\ntitle: Bare\narxiv: 2505.02809\n---\nNo summary.\n"
+    _, out = run_check(write_kb(tmp_path, notes), capsys)
+    assert 'notes/papers/bare.md:1: warning[paper-no-tldr]: paper "Bare" has no tl;dr' in out
+    assert "muon.md:1: warning[paper-no-tldr]" not in out
+
+
+def test_clean_knowledge_base_exits_0_even_strict(
+    kb: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run_check(kb, capsys) == (0, "")
+    assert run_check(kb, capsys, "--strict")[0] == 0
+
+
+def test_warnings_fail_only_with_strict(kb: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (kb / "notes/ideas/landscape.md").write_text("# Landscape\n\n[[Shampo]]\n")
+    code, out = run_check(kb, capsys)
+    assert code == 0 and "warning[broken-link]" in out
+    assert run_check(kb, capsys, "--strict")[0] == 1
+
+
+def test_json_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["--root", str(write_kb(tmp_path, PROBLEMS)), "check", "--format", "json"])
+    rows = json.loads(capsys.readouterr().out)
+    assert code == 1
+    codes = {row["code"] for row in rows}
+    assert {"broken-link", "duplicate-source", "duplicate-title", "unknown-key"} <= codes
+    assert {"slug-collision", "paper-no-tldr"} <= codes
+    row = next(r for r in rows if r["code"] == "duplicate-source")
+    assert (row["file"], row["line"], row["severity"]) == (
+        "notes/papers/muon.md",
+        1,
+        "warning",
+    )

@@ -1,0 +1,199 @@
+"""Incremental = full: after every edit, a rebuild from the previous state equals a clean build."""
+
+from __future__ import annotations
+
+import filecmp
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from notebase.build import BuildOptions, BuildResult, BuildState, rebuild
+from notebase.fingerprint import digest_value
+
+Edit = Callable[[Path], object]
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
+
+
+def assert_same_tree(got: Path, want: Path) -> None:
+    a, b = tree(got), tree(want)
+    assert sorted(a) == sorted(b), set(a) ^ set(b)
+    differing = [rel for rel in a if a[rel] != b[rel]]
+    assert not differing, differing
+
+
+def edit(rel: str, old: str, new: str) -> Edit:
+    def apply(root: Path) -> None:
+        path = root / rel
+        text = path.read_text(encoding="utf-8")
+        assert old in text, (rel, old)
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+    return apply
+
+
+def write(rel: str, text: str) -> Edit:
+    def apply(root: Path) -> None:
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+
+    return apply
+
+
+def delete(rel: str) -> Edit:
+    return lambda root: (root / rel).unlink()
+
+
+def rename(rel: str, new_rel: str) -> Edit:
+    return lambda root: (root / rel).rename(root / new_rel)
+
+
+EDITS: list[tuple[str, Edit]] = [
+    (
+        "add a note",
+        write("notes/papers/adam.md", "---\ntitle: Adam\ntags: [optimizers]\n---\nBody.\n"),
+    ),
+    ("retitle", edit("notes/papers/shampoo.md", "title: Shampoo", "title: Shampoo optimizer")),
+    ("add a tag", edit("notes/papers/adam.md", "[optimizers]", "[optimizers, adaptive]")),
+    ("remove a tag", edit("notes/papers/adam.md", "[optimizers, adaptive]", "[optimizers]")),
+    ("change a category", edit("notes/links/latents.md", "links-and-recs", "essays")),
+    ("add a wikilink", edit("notes/papers/adam.md", "Body.", "Body, see [[Muon]] and [[Nope]].")),
+    ("remove a wikilink", edit("notes/papers/adam.md", "[[Muon]] and ", "")),
+    ("rename a note", rename("notes/papers/adam.md", "notes/papers/adam-optimizer.md")),
+    ("edit a tl;dr", edit("notes/papers/muon.md", "Orthogonalised", "Orthogonalized")),
+    ("delete a note", delete("notes/papers/shampoo.md")),
+    (
+        "override a template",
+        write("templates/partials/card.html", '<p class="my-card">{{ card.title }}</p>\n'),
+    ),
+    ("edit the override", edit("templates/partials/card.html", "my-card", "their-card")),
+    ("remove the override", delete("templates/partials/card.html")),
+    ("change notebase.yaml", write("notebase.yaml", "title: Renamed notes\nrecent: 2\n")),
+    ("add a static file", write("static/robots.txt", "User-agent: *\n")),
+    ("remove the static file", delete("static/robots.txt")),
+    ("a draft", write("notes/ideas/draft.md", "---\ndraft: true\n---\n# Draft\n")),
+    ("publish it", edit("notes/ideas/draft.md", "draft: true", "draft: false")),
+    ("restore a note", write("notes/papers/shampoo.md", "---\ntitle: Shampoo\n---\nBack.\n")),
+]
+
+
+def clean_build(root: Path, out: Path) -> BuildResult:
+    _, result = rebuild(BuildState(), BuildOptions(root=root, out=out))
+    assert result.written, result.diagnostics
+    return result
+
+
+def test_every_edit_rebuilds_the_clean_site(kb: Path, tmp_path: Path) -> None:
+    options = BuildOptions(root=kb, out=kb / "site")
+    state, first = rebuild(BuildState(), options)
+    assert first.written and first.parsed == 4
+    for number, (label, apply) in enumerate(EDITS):
+        apply(kb)
+        state, result = rebuild(state, options)
+        assert result.written, (label, result.diagnostics)
+        clean = clean_build(kb, tmp_path / f"clean-{number}")
+        assert_same_tree(kb / "site", tmp_path / f"clean-{number}")
+        assert result.diagnostics == clean.diagnostics, label
+        assert result.rendered <= clean.rendered, label
+
+
+def test_one_edit_reparses_one_note_and_renders_few_pages(kb: Path) -> None:
+    options = BuildOptions(root=kb, out=kb / "site")
+    state, first = rebuild(BuildState(), options)
+    edit("notes/links/latents.md", "An essay", "A long essay")(kb)
+    state, result = rebuild(state, options)
+    assert result.parsed == 1
+    shows_body = (
+        "feed.xml",
+        "links/latents/index.html",
+        "tags/generative-models/feed.xml",
+        "tags/ml/feed.xml",
+    )
+    assert result.rendered == len(shows_body)  # the entry page and the feeds carrying it
+    assert result.files.written == shows_body
+    assert first.rendered == result.pages
+
+
+def test_unchanged_files_keep_their_inode(kb: Path) -> None:
+    options = BuildOptions(root=kb, out=kb / "site")
+    state, _ = rebuild(BuildState(), options)
+    before = (kb / "site/papers/muon/index.html").stat()
+    edit("notes/links/latents.md", "An essay", "Another essay")(kb)
+    state, _ = rebuild(state, options)
+    after = (kb / "site/papers/muon/index.html").stat()
+    assert (before.st_ino, before.st_mtime_ns) == (after.st_ino, after.st_mtime_ns)
+
+
+def test_nothing_changed_touches_nothing(kb: Path) -> None:
+    options = BuildOptions(root=kb, out=kb / "site")
+    state, _ = rebuild(BuildState(), options)
+    marker = (kb / "site/.notebase-site").stat().st_ino
+    state, result = rebuild(state, options)
+    assert (result.parsed, result.rendered, result.files.written) == (0, 0, ())
+    assert (kb / "site/.notebase-site").stat().st_ino == marker
+
+
+def test_a_failed_rebuild_keeps_the_last_site(kb: Path, tmp_path: Path) -> None:
+    options = BuildOptions(root=kb, out=kb / "site")
+    state, _ = rebuild(BuildState(), options)
+    snapshot = tmp_path / "snapshot"
+    clean_build(kb, snapshot)
+    write("notes/papers/bad.md", "---\ntitle: [unclosed\n---\n")(kb)
+    state, result = rebuild(state, options)
+    assert not result.written and result.failed
+    assert not filecmp.dircmp(kb / "site", snapshot).diff_files
+    (kb / "notes/papers/bad.md").unlink()
+    state, result = rebuild(state, options)
+    assert result.written and result.parsed == 0
+
+
+def test_fingerprints_do_not_depend_on_the_hash_seed(kb: Path) -> None:
+    import subprocess
+    import sys
+
+    script = (
+        "import sys; from pathlib import Path; from notebase.build import *; "
+        "from notebase.build import BuildState, rebuild; "
+        "s, r = rebuild(BuildState(), BuildOptions(Path(sys.argv[1]), Path(sys.argv[2]))); "
+        "print(sorted(s.outputs.items()))"
+    )
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", script, str(kb), str(kb / f"site-{seed}")],
+            env={"PYTHONHASHSEED": str(seed), "PATH": "/usr/bin:/bin"},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in (1, 2, 3)
+    }
+    assert len(outputs) == 1
+    assert re.search(r"'papers/muon/index.html', '[0-9a-f]{64}'", outputs.pop())
+
+
+def test_digest_value_tells_containers_apart() -> None:
+    assert digest_value(("a", "b")) != digest_value(("ab",))
+    assert digest_value({"a": 1}) != digest_value((("a", 1),))
+    assert digest_value(1) != digest_value("1") != digest_value(True)
+
+
+def test_a_template_edit_within_one_mtime_tick_is_seen(kb: Path) -> None:
+    import os
+
+    options = BuildOptions(root=kb, out=kb / "site")
+    template = kb / "templates/404.html"
+    template.parent.mkdir()
+    template.write_text("first\n")
+    state, _ = rebuild(BuildState(), options)
+    stamp = template.stat().st_mtime_ns
+    template.write_text("second\n")
+    os.utime(template, ns=(stamp, stamp))
+    state, result = rebuild(state, options)
+    assert (kb / "site/404.html").read_text() == "second\n"
+    assert result.files.written == ("404.html",)

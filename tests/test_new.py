@@ -1,0 +1,158 @@
+"""`notebase new`: notes from templates, never overwritten; arXiv metadata from a loopback API."""
+
+from __future__ import annotations
+
+import datetime as dt
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import ClassVar
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from notebase.arxiv import API_ENV
+from notebase.cli import main
+from notebase.discover import read_source
+from notebase.model import ParseResult, Source
+from notebase.parse import parse_source
+
+FIXTURES = Path(__file__).parent / "fixtures"
+MUON = "notes/papers/muon-is-scalable-for-llm-training-orthogonalised-updates-their-cost.md"
+
+
+class FakeArxiv(BaseHTTPRequestHandler):
+    requests: ClassVar[list[str]] = []
+
+    def do_GET(self) -> None:
+        FakeArxiv.requests.append(self.path)
+        ids = parse_qs(urlsplit(self.path).query).get("id_list", [""])
+        name = f"arxiv-{ids[0]}.xml"
+        body = (
+            FIXTURES / (name if (FIXTURES / name).is_file() else "arxiv-error.xml")
+        ).read_bytes()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/atom+xml; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        return
+
+
+@pytest.fixture
+def api(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), FakeArxiv)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    FakeArxiv.requests = []
+    monkeypatch.setenv(API_ENV, f"http://127.0.0.1:{server.server_address[1]}/api/query")
+    yield FakeArxiv.requests
+    server.shutdown()
+    server.server_close()
+
+
+def new(root: Path, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    code = main(["--root", str(root), "new", *args])
+    return code, capsys.readouterr().err
+
+
+def parsed(root: Path, rel: str) -> ParseResult:
+    source = read_source(root / "notes", rel.removeprefix("notes/"))
+    assert isinstance(source, Source), source
+    return parse_source(source)
+
+
+def test_arxiv_id_fills_title_authors_year_abstract(
+    tmp_path: Path, api: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, err = new(tmp_path, capsys, "arxiv:2502.16982")
+    assert code == 0, err
+    assert api and parse_qs(urlsplit(api[0]).query)["id_list"] == ["2502.16982"]
+    result = parsed(tmp_path, MUON)
+    entry = result.entry
+    assert entry is not None and not [d for d in result.diagnostics if d.is_error]
+    assert entry.title == "Muon is Scalable for LLM Training: orthogonalised updates & their cost"
+    assert entry.authors == ("Jingyuan Liu", "Jianlin Su", "Zhilin Yang")
+    assert (entry.year, str(entry.kind), entry.source and entry.source.arxiv) == (
+        2025,
+        "paper",
+        "2502.16982",
+    )
+    assert entry.date == dt.date.today()
+    assert "Two changes -- weight decay" in (tmp_path / MUON).read_text()
+    assert (tmp_path / ".notebase-cache/arxiv/2502.16982.json").is_file()
+
+
+def test_the_answer_is_cached(
+    tmp_path: Path, api: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert new(tmp_path, capsys, "https://arxiv.org/abs/2502.16982v2")[0] == 0
+    (tmp_path / MUON).unlink()
+    assert new(tmp_path, capsys, "arxiv:2502.16982")[0] == 0
+    assert len(api) == 1 and (tmp_path / MUON).is_file()
+
+
+def test_a_title_with_an_arxiv_url_keeps_the_title(
+    tmp_path: Path, api: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = (
+        "My Muon notes",
+        "--url",
+        "https://arxiv.org/pdf/2502.16982",
+        "--tags",
+        "ML, Optimizers",
+    )
+    assert new(tmp_path, capsys, *args)[0] == 0
+    entry = parsed(tmp_path, "notes/papers/my-muon-notes.md").entry
+    assert entry is not None and entry.title == "My Muon notes"
+    assert (str(entry.kind), entry.tags) == ("paper", ("ml", "optimizers"))
+    assert entry.authors[0] == "Jingyuan Liu"
+
+
+def test_without_network_the_note_is_still_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(API_ENV, "http://127.0.0.1:9/api/query")  # the discard port: refused
+    code, err = new(tmp_path, capsys, "arxiv:2505.02809")
+    assert code == 0
+    assert "arXiv is unreachable" in err and len(err.strip().splitlines()) == 2
+    entry = parsed(tmp_path, "notes/papers/arxiv-2505-02809.md").entry
+    assert entry is not None and entry.source is not None and entry.source.arxiv == "2505.02809"
+
+
+def test_an_unknown_arxiv_id_is_reported(
+    tmp_path: Path, api: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, err = new(tmp_path, capsys, "arxiv:9999.99999")
+    assert code == 0 and "arXiv has no paper 9999.99999" in err
+
+
+def test_kinds_choose_the_folder_and_template(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert new(tmp_path, capsys, "A blog post", "--url", "https://example.com/post")[0] == 0
+    assert new(tmp_path, capsys, "Shower thought")[0] == 0
+    link = parsed(tmp_path, "notes/links/a-blog-post.md").entry
+    note = parsed(tmp_path, "notes/notes/shower-thought.md").entry
+    assert link is not None and str(link.kind) == "link"
+    assert link.source is not None and link.source.url == "https://example.com/post"
+    assert note is not None and (str(note.kind), note.title) == ("note", "Shower thought")
+
+
+def test_never_overwrites(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert new(tmp_path, capsys, "Same title")[0] == 0
+    path = tmp_path / "notes/notes/same-title.md"
+    path.write_text("edited by hand\n")
+    code, err = new(tmp_path, capsys, "Same title")
+    assert code == 1 and "already exists" in err
+    assert path.read_text() == "edited by hand\n"
+
+
+def test_a_user_template_wins(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "templates/new").mkdir(parents=True)
+    (tmp_path / "templates/new/note.md").write_text("---\ntitle: $title\nmood: $tags\n---\nMine.\n")
+    assert new(tmp_path, capsys, 'Quote "marks": fine', "--tags", "a")[0] == 0
+    text = (tmp_path / "notes/notes/quote-marks-fine.md").read_text()
+    assert text == '---\ntitle: "Quote \\"marks\\": fine"\nmood: ["a"]\n---\nMine.\n'
