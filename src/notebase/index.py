@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 import posixpath
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from notebase.diagnostics import Diagnostic, SourcePos, error, warning
 from notebase.model import Backlink, Entry, EntryKind, LinkRef, SiteIndex, SourceRef
@@ -203,10 +203,10 @@ def link_graph(
     return outlinks, backlinks
 
 
-def group_by(entries: Sequence[Entry], keys_of: object) -> Groups:
+def group_by(entries: Sequence[Entry], keys_of: Callable[[Entry], Iterable[str]]) -> Groups:
     groups: dict[str, list[str]] = defaultdict(list)
     for entry in entries:
-        for key in keys_of(entry):  # type: ignore[operator]
+        for key in keys_of(entry):
             groups[key].append(entry.slug)
     return tuple((k, tuple(v)) for k, v in sorted(groups.items()))
 

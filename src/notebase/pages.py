@@ -58,7 +58,8 @@ def plan_pages(index: SiteIndex, config: Config) -> tuple[PageSpec, ...]:
     """Every page of the site, in a fixed order."""
     cards = {e.slug: make_card(e) for e in index.entries}
     pages: list[PageSpec] = [plan_home(index, cards, config)]
-    pages += [plan_entry(e, index, cards) for e in index.entries]
+    discussed = {ref.key: slugs for ref, slugs in index.sources}
+    pages += [plan_entry(e, index, cards, discussed) for e in index.entries]
     pages += plan_taxonomy("tags", "Tags", index.tags, cards)
     pages += plan_taxonomy("categories", "Categories", index.categories, cards)
     pages += [
@@ -93,7 +94,9 @@ def plan_home(index: SiteIndex, cards: dict[str, Card], config: Config) -> PageS
     )
 
 
-def plan_entry(entry: Entry, index: SiteIndex, cards: dict[str, Card]) -> PageSpec:
+def plan_entry(
+    entry: Entry, index: SiteIndex, cards: dict[str, Card], discussed: dict[str, tuple[str, ...]]
+) -> PageSpec:
     backlinks = tuple(cards[b.slug] for b in index.backlinks.get(entry.slug, ()))
     outlinks = tuple(cards[s] for s in index.outlinks.get(entry.slug, ()))
     context = {
@@ -101,19 +104,19 @@ def plan_entry(entry: Entry, index: SiteIndex, cards: dict[str, Card]) -> PageSp
         "entry": entry,
         "backlinks": backlinks,
         "outlinks": outlinks,
-        "also": also_discussed(entry, index, cards),
+        "also": also_discussed(entry, discussed, cards),
         "description": entry.tldr_text,
     }
     return PageSpec(page_url(entry.slug), "entry.html", context)
 
 
-def also_discussed(entry: Entry, index: SiteIndex, cards: dict[str, Card]) -> tuple[Card, ...]:
+def also_discussed(
+    entry: Entry, discussed: dict[str, tuple[str, ...]], cards: dict[str, Card]
+) -> tuple[Card, ...]:
+    """Other entries whose sources include this entry's primary source."""
     if entry.source is None:
         return ()
-    for ref, slugs in index.sources:
-        if ref.key == entry.source.key:
-            return tuple(cards[s] for s in slugs if s != entry.slug)
-    return ()
+    return tuple(cards[s] for s in discussed.get(entry.source.key, ()) if s != entry.slug)
 
 
 def plan_taxonomy(
@@ -155,7 +158,7 @@ def plan_quotes(index: SiteIndex, cards: dict[str, Card]) -> PageSpec:
 
 
 def plan_feeds(index: SiteIndex, config: Config) -> list[PageSpec]:
-    entries = tuple(e for e in index.entries)[: config.feed_entries]
+    entries = index.entries[: config.feed_entries]
     feeds = [
         PageSpec(
             "feed.xml",

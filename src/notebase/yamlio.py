@@ -77,6 +77,26 @@ def unknown_key_diagnostic(
     return warning("unknown-key", f"unknown key `{key}`", pos, hint)
 
 
-def dump_mapping(data: Mapping[str, Any]) -> str:
-    """Deterministic YAML for front matter written by notebase (keys in the given order)."""
-    return yaml.safe_dump(dict(data), sort_keys=False, allow_unicode=True, width=10_000)
+def dump_fields(fields: Mapping[str, Any]) -> str:
+    """Deterministic front matter: block keys in the given order, lists inline, lines never folded."""
+    out = []
+    for key, value in fields.items():
+        if isinstance(value, list):
+            flow = yaml.safe_dump(
+                value, allow_unicode=True, width=1_000_000, default_flow_style=True
+            )
+            out.append(f"{key}: {flow}")
+        else:
+            out.append(
+                yaml.safe_dump({key: value}, sort_keys=False, allow_unicode=True, width=1_000_000)
+            )
+    return "".join(out)
+
+
+def load_mapping(text: str) -> dict[str, Any]:
+    """A YAML mapping written by notebase; {} when it is not readable or not a mapping."""
+    try:
+        data = yaml.load(text, Loader=FAST_LOADER)
+    except yaml.YAMLError:
+        return {}
+    return data if isinstance(data, dict) else {}

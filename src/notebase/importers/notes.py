@@ -7,13 +7,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-import yaml
-
 from notebase.diagnostics import Diagnostic, SourcePos, warning
 from notebase.importers.markup import link_pattern, strip_wikilinks
 from notebase.importers.model import ImportedPost, Taxonomy
 from notebase.importers.render import LinkTitles, is_hand_edited, note_text, render_body
 from notebase.slugs import slugify_or_hash
+from notebase.yamlio import load_mapping
 
 WRITTEN, UNCHANGED, KEPT = "written", "unchanged", "kept"
 
@@ -40,11 +39,7 @@ def split_note(text: str) -> tuple[dict[str, Any], str]:
     """(front matter fields, body) of a note; ({}, text) when it has no readable front matter."""
     if not text.startswith("---\n") or (end := text.find("\n---\n", 3)) < 0:
         return {}, text
-    try:
-        fields = yaml.safe_load(text[4:end])
-    except yaml.YAMLError:
-        return {}, text[end + 5 :]
-    return (fields if isinstance(fields, dict) else {}), text[end + 5 :]
+    return load_mapping(text[4:end]), text[end + 5 :]
 
 
 def as_tuple(value: Any) -> tuple[str, ...]:

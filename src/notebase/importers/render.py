@@ -7,11 +7,10 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import yaml
-
 from notebase.importers.blocks import BACKREF, BULLET, FIELD, NUMBER
 from notebase.importers.markup import find_link, footnote_refs, render_inline
 from notebase.importers.model import Block, BlockKind, ImportedPost
+from notebase.yamlio import dump_fields
 
 DIGEST_KEY = "import_digest"
 _DIGEST_LINE = re.compile(rf"^{DIGEST_KEY}: .*\n", re.M)
@@ -40,26 +39,6 @@ def front_matter(post: ImportedPost) -> dict[str, Any]:
         "origin": post.origin,
     }
     return {k: v for k, v in fields.items() if v}
-
-
-def dump_yaml(fields: dict[str, Any]) -> str:
-    """Block-style keys in the given order; lists inline (`tags: [a, b]`); long lines kept whole."""
-    out = []
-    for key, value in fields.items():
-        flow = isinstance(value, list)
-        out.append(
-            yaml.safe_dump(
-                {key: value},
-                sort_keys=False,
-                allow_unicode=True,
-                width=1_000_000,
-                default_flow_style=flow,
-            )
-            if not flow
-            else f"{key}: "
-            + yaml.safe_dump(value, allow_unicode=True, width=1_000_000, default_flow_style=True)
-        )
-    return "".join(out)
 
 
 def code_fence(block: Block) -> list[str]:
@@ -174,7 +153,7 @@ def is_hand_edited(text: str) -> bool:
 
 def note_text(post: ImportedPost, titles: LinkTitles = ()) -> str:
     """The full note: front matter (with its import digest last) and body."""
-    head = dump_yaml(front_matter(post))
+    head = dump_fields(front_matter(post))
     body = render_body(post, titles)
     digest = content_digest(f"---\n{head}---\n{body}")
     return f"---\n{head}{DIGEST_KEY}: {digest}\n---\n{body}"

@@ -174,32 +174,11 @@ def mark_attribution(tokens: list[Token], start: int, end: int) -> str:
         return ""
     inline = tokens[para + 1]
     if not _ATTRIBUTION.match(inline.content):
-        if not split_last_line(tokens, para):
-            return ""
-        para += 3
-        inline = tokens[para + 1]
+        return ""
     for tok in (tokens[para], tokens[para + 2]):
         tok.tag = "footer"
     tokens[para].attrSet("class", "quote-attribution")
     return _ATTRIBUTION.sub("", inline.content).strip()
-
-
-def split_last_line(tokens: list[Token], para: int) -> bool:
-    """`> text` + `> — Name` is one paragraph: move a final dash line into a paragraph of its own."""
-    inline = tokens[para + 1]
-    children = inline.children or []
-    breaks = [i for i, c in enumerate(children) if c.type in ("softbreak", "hardbreak")]
-    if not breaks or not _ATTRIBUTION.match(inline.content.rsplit("\n", 1)[-1]):
-        return False
-    cut = breaks[-1]
-    tail = Token("inline", "", 0, children=children[cut + 1 :], level=inline.level)
-    tail.content = inline.content.rsplit("\n", 1)[-1]
-    inline.children = children[:cut]
-    inline.content = inline.content.rsplit("\n", 1)[0]
-    opening = Token("paragraph_open", "p", 1, block=True, level=tokens[para].level)
-    closing = Token("paragraph_close", "p", -1, block=True, level=tokens[para].level)
-    tokens[para + 3 : para + 3] = [opening, tail, closing]
-    return True
 
 
 def quote_anchor(text: str) -> str:
