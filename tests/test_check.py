@@ -82,3 +82,15 @@ def test_json_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
         1,
         "warning",
     )
+
+
+def test_build_leaves_editorial_advice_to_check(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    notes = {**NOTES, "papers/bare.md": "---\ntitle: Bare\narxiv: 2505.02809\n---\nNo summary.\n"}
+    root = write_kb(tmp_path, notes)
+    assert main(["--root", str(root), "build", "--strict"]) == 0
+    assert "paper-no-tldr" not in "".join(capsys.readouterr())
+    code, out = run_check(root, capsys, "--strict")
+    assert code == 1
+    assert 'notes/papers/bare.md:1: warning[paper-no-tldr]: paper "Bare" has no tl;dr' in out

@@ -60,6 +60,7 @@ def test_every_page_of_a_small_site_in_order() -> None:
         ("links/", "links.html"),
         ("quotes/", "quotes.html"),
         ("404.html", "404.html"),
+        ("assets/entries.js", "entries.js"),
         ("feed.xml", "feed.xml"),
         ("tags/ml/feed.xml", "feed.xml"),
         ("tags/optimizers/feed.xml", "feed.xml"),
@@ -155,9 +156,25 @@ def test_an_empty_site_still_has_its_fixed_pages() -> None:
         "links/",
         "quotes/",
         "404.html",
+        "assets/entries.js",
         "feed.xml",
     ]
 
 
 def test_no_sitemap_without_base_url() -> None:
     assert "sitemap.xml" not in by_url(plan_pages(small_index(), Config()))
+
+
+def test_entries_data_lists_what_previews_and_offline_search_need() -> None:
+    data = by_url(plan_pages(small_index(), PUBLISHED))["assets/entries.js"]
+    muon = data.context["rows"][0]
+    assert muon == {
+        "url": "papers/muon/",
+        "title": "Muon",
+        "kind": "paper",
+        "tldr": "Fast.",
+        "tags": ["optimizers", "ml"],
+        "year": "2025",  # from the date
+        "status": "read",  # the default
+        "aliases": [],
+    }

@@ -33,6 +33,8 @@ from notebase.write import KEEP, WriteOutcome, check_output_dir, update_site
 ASSETS_DIR = "assets"
 STATIC_DIR = "static"
 NOTHING = WriteOutcome((), (), ())
+# editorial advice: `check` reports it, a build stays quiet about it (it is not a build problem)
+CHECK_ONLY = frozenset({"paper-no-tldr", "duplicate-source"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +95,8 @@ def rebuild(
     index, index_diags = index_parsed(parsed.values(), options.drafts, config)
     pages = plan_pages(index, config)
     diags = [*config_diags, *read_diags, *index_diags, *check_collisions(pages, index)]
+    if options.write:
+        diags = [d for d in diags if d.code not in CHECK_ONLY]
     kept = replace(state, parsed=parsed)
 
     def result(written: bool, rendered: int = 0, files: WriteOutcome = NOTHING) -> BuildResult:

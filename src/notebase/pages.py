@@ -11,6 +11,8 @@ from notebase.config import Config
 from notebase.model import Entry, EntryKind, SiteIndex
 from notebase.slugs import page_url
 
+ENTRIES_DATA = "assets/entries.js"
+
 
 @dataclass(frozen=True, slots=True)
 class PageSpec:
@@ -28,6 +30,7 @@ class Card:
     title: str
     kind: str
     tldr_html: str
+    tldr_text: str
     date: str
     year: str
     authors: tuple[str, ...]
@@ -44,6 +47,7 @@ def make_card(entry: Entry) -> Card:
         title=entry.title,
         kind=str(entry.kind),
         tldr_html=entry.tldr_html,
+        tldr_text=entry.tldr_text,
         date=entry.date.isoformat() if entry.date else "",
         year=str(entry.year or ""),
         authors=entry.authors,
@@ -67,6 +71,7 @@ def plan_pages(index: SiteIndex, config: Config) -> tuple[PageSpec, ...]:
         plan_links(index, cards),
         plan_quotes(index, cards),
         PageSpec("404.html", "404.html", {"title": "Not found"}),
+        plan_entries_data(index, cards),
     ]
     pages += plan_feeds(index, config)
     if config.base_url:  # a sitemap lists absolute URLs, so it needs to know where the site lives
@@ -155,6 +160,27 @@ def plan_quotes(index: SiteIndex, cards: dict[str, Card]) -> PageSpec:
     """Every quote with its attribution and the entry that holds it (anchors are stable)."""
     quotes = tuple((q, cards[e.slug]) for e in index.entries for q in e.quotes)
     return PageSpec("quotes/", "quotes.html", {"title": "Quotes", "quotes": quotes})
+
+
+def plan_entries_data(index: SiteIndex, cards: dict[str, Card]) -> PageSpec:
+    """assets/entries.js: what the browser knows of every entry (search fallback, link previews).
+
+    A script, not JSON, so that pages opened from file:// can load it with a <script> element.
+    """
+    rows = tuple(
+        {
+            "url": cards[e.slug].url,
+            "title": e.title,
+            "kind": str(e.kind),
+            "tldr": e.tldr_text,
+            "tags": list(e.tags),
+            "year": str(e.year or ""),
+            "status": str(e.status),
+            "aliases": list(e.aliases),
+        }
+        for e in index.entries
+    )
+    return PageSpec(ENTRIES_DATA, "entries.js", {"rows": rows})
 
 
 def plan_feeds(index: SiteIndex, config: Config) -> list[PageSpec]:
