@@ -217,7 +217,7 @@ def test_a_new_note_appears_with_its_tags_category_and_cross_links(kb: Path) -> 
     assert result.returncode == 0, result.stderr
     site = kb / "site"
     page = (site / "links" / "new-post" / "index.html").read_text(encoding="utf-8")
-    assert "<h1>A brand new post</h1>" in page
+    assert '<h1 data-pagefind-meta="title">A brand new post</h1>' in page
     assert 'href="../../tags/fresh-ideas/index.html"' in page
     assert 'href="../../categories/links-and-recs/index.html"' in page
     assert 'href="../../papers/muon/index.html"' in page

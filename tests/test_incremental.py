@@ -116,7 +116,10 @@ def test_one_edit_reparses_one_note_and_renders_few_pages(kb: Path) -> None:
         "tags/ml/feed.xml",
     )
     assert result.rendered == len(shows_body)  # the entry page and the feeds carrying it
-    assert result.files.written == shows_body
+    pages = tuple(rel for rel in result.files.written if not rel.startswith("pagefind/"))
+    assert pages == shows_body
+    search = [rel for rel in result.files.written if rel.startswith("pagefind/")]
+    assert len([rel for rel in search if rel.startswith("pagefind/fragment/")]) == 1
     assert first.rendered == result.pages
 
 

@@ -59,6 +59,7 @@ def test_every_page_of_a_small_site_in_order() -> None:
         ("papers/", "papers.html"),
         ("links/", "links.html"),
         ("quotes/", "quotes.html"),
+        ("search/", "search.html"),
         ("404.html", "404.html"),
         ("assets/entries.js", "entries.js"),
         ("feed.xml", "feed.xml"),
@@ -84,6 +85,7 @@ def test_sitemap_lists_the_html_pages_only() -> None:
         "papers/",
         "links/",
         "quotes/",
+        "search/",
     )
 
 
@@ -155,6 +157,7 @@ def test_an_empty_site_still_has_its_fixed_pages() -> None:
         "papers/",
         "links/",
         "quotes/",
+        "search/",
         "404.html",
         "assets/entries.js",
         "feed.xml",

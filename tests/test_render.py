@@ -45,7 +45,7 @@ def test_a_script_title_is_escaped(tmp_path: Path) -> None:
     html = render(tmp_path, pages["evil/"])
     assert "<script>alert(1)</script>" not in html
     assert "<title>&lt;script&gt;alert(1)&lt;/script&gt; · Reading notes</title>" in html
-    assert "<h1>&lt;script&gt;alert(1)&lt;/script&gt;</h1>" in html
+    assert '<h1 data-pagefind-meta="title">&lt;script&gt;alert(1)&lt;/script&gt;</h1>' in html
     home = render(tmp_path, pages[""])
     assert "<script>" not in home
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in home

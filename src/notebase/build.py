@@ -27,6 +27,7 @@ from notebase.render import (
     render_page,
     template_digest,
 )
+from notebase.search import plan_search
 from notebase.slugs import output_path
 from notebase.write import KEEP, WriteOutcome, check_output_dir, update_site
 
@@ -113,6 +114,8 @@ def rebuild(
     diags.extend([problem] if problem is not None else [])
     previous = state.outputs if state.out == str(out) else {}
     plan = plan_files(options.root, pages, config, previous, out, diags)
+    if config.search and not has_errors(diags, options.strict):
+        plan = add_search_bundle(plan, out, previous, config.language, diags)
     if has_errors(diags, options.strict):
         return kept, result(False, plan.rendered)
     outcome = update_site(out, plan.files, swap_lock)
@@ -191,6 +194,18 @@ def plan_files(
         current = previous.get(rel) == prints[rel] and (out / rel).is_file()
         files[rel] = KEEP if current else data
     return FilePlan(files, prints, rendered)
+
+
+def add_search_bundle(
+    plan: FilePlan, out: Path, previous: Mapping[str, str], language: str, diags: list[Diagnostic]
+) -> FilePlan:
+    """The plan plus Pagefind's bundle of its pages (kept as it is when no page changed)."""
+    bundle = plan_search(out, plan.files, plan.fingerprints, previous, language)
+    if isinstance(bundle, Diagnostic):
+        diags.append(bundle)
+        return plan
+    files = {**plan.files, **bundle.files}
+    return FilePlan(files, {**plan.fingerprints, **bundle.fingerprints}, plan.rendered)
 
 
 def check_collisions(pages: Iterable[PageSpec], index: SiteIndex) -> list[Diagnostic]:

@@ -70,6 +70,7 @@ def plan_pages(index: SiteIndex, config: Config) -> tuple[PageSpec, ...]:
         plan_papers(index, cards),
         plan_links(index, cards),
         plan_quotes(index, cards),
+        PageSpec("search/", "search.html", {"title": "Search"}),
         PageSpec("404.html", "404.html", {"title": "Not found"}),
         plan_entries_data(index, cards),
     ]

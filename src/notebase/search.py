@@ -1,0 +1,215 @@
+"""The home of Pagefind: the site's rendered pages -> its search bundle (pagefind/), or a diagnostic.
+
+Pagefind 1.5 writes the same bytes for the same pages except in its filter indexes, whose values come
+out in hash-map order (and so the names of those files, the metadata file listing them and the entry
+file naming that change from run to run); canonical_bundle sorts them and names them by content. The
+bundle is then a function of the pages, so it is fingerprinted by them: a build where no page changed
+keeps the bundle already in the site without running Pagefind, and one where any page changed
+re-indexes them all, exactly as a clean build does.
+"""
+
+from __future__ import annotations
+
+import gzip
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
+
+from pagefind.service import get_executable
+
+from notebase.config import CONFIG_FILE
+from notebase.diagnostics import Diagnostic, SourcePos, error
+from notebase.fingerprint import digest_bytes, digest_value
+from notebase.write import KEEP, link_or_copy, safe_join
+
+BUNDLE_DIR = "pagefind"
+FILTERS_DIR = f"{BUNDLE_DIR}/filter"
+ENTRY_FILE = f"{BUNDLE_DIR}/pagefind-entry.json"
+UNUSED_FILES = (
+    "pagefind-ui.",
+    "pagefind-modular-ui.",
+    "pagefind-component-ui.",
+    "pagefind-highlight.",
+)
+SIGNATURE = b"pagefind_dcd"  # starts every Pagefind index file (gzipped or not)
+INDEXED_MARK = b"data-pagefind-body"  # only pages carrying it are search results
+TIMEOUT_SECONDS = 600
+HINT = "set `search: false` in notebase.yaml to build the site without its full-text index"
+
+
+@dataclass(frozen=True, slots=True)
+class SearchBundle:
+    files: dict[str, bytes | None]  # file under out -> bytes, or KEEP when already current
+    fingerprints: dict[str, str]
+    indexed: bool  # False: Pagefind did not run (nothing it reads had changed)
+
+
+def plan_search(
+    out: Path,
+    files: Mapping[str, bytes | None],
+    fingerprints: Mapping[str, str],
+    previous: Mapping[str, str],
+    language: str,
+) -> SearchBundle | Diagnostic:
+    """The bundle for the site `files` describe (KEEP: the file already in `out`)."""
+    pages = sorted(rel for rel in files if rel.endswith(".html"))
+    stamp = digest_value((version("pagefind"), language, [(p, fingerprints[p]) for p in pages]))
+    kept = [rel for rel in previous if rel.startswith(f"{BUNDLE_DIR}/")]
+    if kept and all(previous[rel] == stamp and (out / rel).is_file() for rel in kept):
+        return SearchBundle(dict.fromkeys(kept, KEEP), dict.fromkeys(kept, stamp), False)
+    bundle = index_pages(out, {rel: files[rel] for rel in pages}, language)
+    if isinstance(bundle, Diagnostic):
+        return bundle
+    try:
+        bundle = canonical_bundle(bundle) if bundle else bundle
+    except (ValueError, LookupError) as exc:  # a Pagefind whose files we cannot read
+        message = f"unexpected output from Pagefind {version('pagefind')}: {exc!r}"
+        return error("search-index", message, SourcePos(CONFIG_FILE), HINT)
+    return SearchBundle(dict(bundle), dict.fromkeys(bundle, stamp), True)
+
+
+def index_pages(
+    out: Path, pages: Mapping[str, bytes | None], language: str
+) -> dict[str, bytes] | Diagnostic:
+    """Run Pagefind over the pages (in a scratch folder beside `out`) and read back its bundle."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(prefix=".search-tmp-", dir=out.parent))
+    try:
+        if not stage_pages(scratch, out, pages):
+            return {}  # no page to index (no entries): the search box falls back to titles
+        problem = run_pagefind(scratch, language)
+        return problem if problem is not None else read_bundle(scratch / BUNDLE_DIR)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def stage_pages(scratch: Path, out: Path, pages: Mapping[str, bytes | None]) -> int:
+    """Place the pages that are search results in `scratch` (current ones hard-linked from `out`)."""
+    staged = 0
+    for rel, data in pages.items():
+        text = (out / rel).read_bytes() if data is KEEP else data
+        if INDEXED_MARK not in text:
+            continue
+        target = safe_join(scratch, rel)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if data is KEEP:
+            link_or_copy(out / rel, target)
+        else:
+            target.write_bytes(text)
+        staged += 1
+    return staged
+
+
+def run_pagefind(site: Path, language: str) -> Diagnostic | None:
+    executable = get_executable()
+    if executable is None:
+        return error("search-index", "the Pagefind binary is missing", SourcePos(CONFIG_FILE), HINT)
+    command = [str(executable), "--site", str(site), "--output-subdir", BUNDLE_DIR]
+    command += ["--force-language", language, "--quiet"]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT_SECONDS)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return error("search-index", f"Pagefind did not run: {exc}", SourcePos(CONFIG_FILE), HINT)
+    if done.returncode != 0:
+        said = [line.strip() for line in (done.stdout + done.stderr).splitlines() if line.strip()]
+        errors = [line for line in said if line.lower().startswith("error")] or said
+        reason = errors[0] if errors else f"exit status {done.returncode}"
+        return error("search-index", f"Pagefind failed: {reason}", SourcePos(CONFIG_FILE), HINT)
+    return None
+
+
+def read_bundle(bundle: Path) -> dict[str, bytes]:
+    """Pagefind's bundle less its prebuilt search interfaces (the site brings its own)."""
+    return {
+        f"{BUNDLE_DIR}/{path.relative_to(bundle).as_posix()}": path.read_bytes()
+        for path in sorted(bundle.rglob("*"))
+        if path.is_file() and not path.name.startswith(UNUSED_FILES)
+    }
+
+
+def canonical_bundle(bundle: dict[str, bytes]) -> dict[str, bytes]:
+    """The bundle with every filter's values sorted, and the files that change with them renamed
+    by their content (stored uncompressed, which Pagefind reads as well, so no zlib is involved)."""
+    files, renamed = dict(bundle), {}
+    for rel in sorted(r for r in bundle if r.startswith(f"{FILTERS_DIR}/")):
+        name, values = read_index_file(files.pop(rel))
+        data = write_index_file([name, sorted(values)])
+        renamed[Path(rel).stem] = new = rename_by_content(Path(rel).stem, data, 7)
+        files[f"{FILTERS_DIR}/{new}.pf_filter"] = data
+    entry = files[ENTRY_FILE].decode("utf-8")
+    for rel in sorted(r for r in bundle if r.endswith(".pf_meta")):
+        meta = read_index_file(files.pop(rel))
+        meta[3] = sorted([name, renamed[old]] for name, old in meta[3])  # [[filter, file]]
+        data = write_index_file(meta)
+        old = Path(rel).stem.removeprefix("pagefind.")
+        new = rename_by_content(old, data, 10)
+        files[f"{BUNDLE_DIR}/pagefind.{new}.pf_meta"] = data
+        entry = entry.replace(f'"{old}"', f'"{new}"')
+    files[ENTRY_FILE] = entry.encode("utf-8")
+    return dict(sorted(files.items()))
+
+
+def rename_by_content(old: str, data: bytes, length: int) -> str:
+    """'en_6468763' -> 'en_' + the first `length` hex digits of the data's digest."""
+    return f"{old.rpartition('_')[0]}_{digest_bytes(data)[:length]}"
+
+
+def read_index_file(data: bytes) -> list[Any]:
+    """A Pagefind index file: an optionally gzipped signature followed by one CBOR array."""
+    raw = gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data
+    if not raw.startswith(SIGNATURE):
+        raise ValueError("an index file without Pagefind's signature")
+    value, end = decode_cbor(raw, len(SIGNATURE))
+    if end != len(raw) or not isinstance(value, list):
+        raise ValueError("an index file that is not one CBOR array")
+    return value
+
+
+def write_index_file(value: list[Any]) -> bytes:
+    return SIGNATURE + encode_cbor(value)
+
+
+def decode_cbor(data: bytes, at: int) -> tuple[Any, int]:
+    """The CBOR subset Pagefind's metadata and filter files use: unsigned ints, text, arrays."""
+    major, size = data[at] >> 5, data[at] & 31
+    at += 1
+    if 24 <= size <= 27:
+        width = 1 << (size - 24)
+        size, at = int.from_bytes(data[at : at + width], "big"), at + width
+    elif size > 27:
+        raise ValueError(f"unsupported CBOR length {size}")
+    if major == 0:
+        return size, at
+    if major == 3:
+        return data[at : at + size].decode("utf-8"), at + size
+    if major == 4:
+        items = []
+        for _ in range(size):
+            item, at = decode_cbor(data, at)
+            items.append(item)
+        return items, at
+    raise ValueError(f"unsupported CBOR type {major}")
+
+
+def encode_cbor(value: object) -> bytes:
+    """Shortest-form CBOR, as Pagefind writes it."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return cbor_head(0, value)
+    if isinstance(value, str):
+        raw = value.encode("utf-8")
+        return cbor_head(3, len(raw)) + raw
+    if isinstance(value, list):
+        return cbor_head(4, len(value)) + b"".join(encode_cbor(item) for item in value)
+    raise ValueError(f"cannot write {value!r} as CBOR")
+
+
+def cbor_head(major: int, size: int) -> bytes:
+    if size < 24:
+        return bytes([major << 5 | size])
+    width = next(w for w in (1, 2, 4, 8) if size < 1 << (8 * w))
+    return bytes([major << 5 | (23 + width.bit_length())]) + size.to_bytes(width, "big")
