@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 from bench import generate
+
 from notebase.build import BuildOptions, build_site
 from notebase.config import load_config
 from notebase.search import plan_search
@@ -34,7 +35,9 @@ def time_index(root: Path, out: Path, runs: int) -> tuple[int, list[float]]:
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        bundle = plan_search(out, dict.fromkeys(pages, KEEP), dict.fromkeys(pages, ""), {}, language)
+        bundle = plan_search(
+            out, dict.fromkeys(pages, KEEP), dict.fromkeys(pages, ""), {}, language
+        )
         times.append(time.perf_counter() - start)
         if not hasattr(bundle, "files"):
             raise SystemExit(f"indexing failed: {bundle}")

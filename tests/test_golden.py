@@ -58,7 +58,9 @@ def test_golden_site(tmp_path: Path, update_golden: bool) -> None:
     actual = read_tree(out)
     if update_golden:
         shutil.rmtree(EXPECTED, ignore_errors=True)
-        shutil.copytree(out, EXPECTED, ignore=lambda folder, _: ["pagefind"] if folder == str(out) else [])
+        shutil.copytree(
+            out, EXPECTED, ignore=lambda folder, _: ["pagefind"] if folder == str(out) else []
+        )
     expected = read_tree(EXPECTED)
     problems = [
         describe_difference(rel, expected.get(rel), actual.get(rel))
