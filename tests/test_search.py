@@ -1,0 +1,291 @@
+"""search.py and the markup it reads: the build indexes entry pages and quotes with Pagefind, the
+bundle is canonical and kept when no page changed, a failure is a diagnostic that keeps the old site."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import stat
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from notebase.build import BuildOptions, BuildResult, BuildState, rebuild
+from notebase.search import SearchBundle, canonical_bundle, plan_search
+from notebase.write import KEEP
+from tests.conftest import write_kb
+from tests.test_incremental import edit, tree
+
+
+def build(kb: Path, state: BuildState | None = None) -> tuple[BuildState, BuildResult]:
+    return rebuild(state or BuildState(), BuildOptions(root=kb, out=kb / "site"))
+
+
+def read_fragments(site: Path) -> dict[str, dict[str, Any]]:
+    """Pagefind's record of each indexed page (gzipped JSON after a signature), by URL."""
+    found = {}
+    for path in (site / "pagefind" / "fragment").iterdir():
+        raw = gzip.decompress(path.read_bytes())
+        assert raw.startswith(b"pagefind_dcd")
+        record = json.loads(raw[len(b"pagefind_dcd") :])
+        found[record["url"]] = record
+    return found
+
+
+def fake_pagefind(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Point Pagefind's Python package at a binary that fails the way Pagefind does."""
+    script = folder / "fake-pagefind"
+    script.write_text("#!/bin/sh\necho 'Error: the index exploded'\nexit 3\n")
+    script.chmod(script.stat().st_mode | stat.S_IXUSR)
+    monkeypatch.setenv("PAGEFIND_BINARY_PATH", str(script))
+
+
+# --- what gets indexed ---------------------------------------------------------------------------
+
+
+def test_the_build_indexes_the_entry_pages_and_the_quotes_page(kb: Path) -> None:
+    build(kb)
+    fragments = read_fragments(kb / "site")
+    assert sorted(fragments) == [
+        "/ideas/landscape/",
+        "/links/latents/",
+        "/papers/muon/",
+        "/papers/shampoo/",
+        "/quotes/",
+    ]
+    entry = json.loads((kb / "site/pagefind/pagefind-entry.json").read_text())
+    assert entry["languages"]["en"]["page_count"] == 5
+    assert (kb / "site/pagefind/pagefind.js").is_file()
+    assert not (kb / "site/pagefind/pagefind-ui.js").exists()  # the site brings its own interface
+
+
+def test_filters_and_result_fields_come_from_the_entry_model(kb: Path) -> None:
+    build(kb)
+    fragments = read_fragments(kb / "site")
+    muon = fragments["/papers/muon/"]
+    assert muon["filters"] == {
+        "kind": ["paper"],
+        "status": ["read"],
+        "tag": ["optimizers", "ml"],
+        "year": ["2025"],
+    }
+    assert muon["meta"] == {
+        "kind": "paper",
+        "title": "Muon optimizer",
+        "tldr": "Orthogonalised momentum updates.",
+    }
+    assert fragments["/links/latents/"]["filters"] == {
+        "kind": ["link"],
+        "status": ["read"],
+        "tag": ["generative-models", "ml"],
+    }
+    assert fragments["/ideas/landscape/"]["meta"] == {
+        "kind": "note",
+        "title": "Optimizer landscape",
+    }
+
+
+def test_the_body_and_its_quotes_are_indexed_but_not_the_page_furniture(kb: Path) -> None:
+    build(kb)
+    content = read_fragments(kb / "site")["/papers/muon/"]["content"]
+    assert "nearest semi-orthogonal matrix" in content
+    assert "Muon operates on 2D tensors only." in content
+    for furniture in ("Skip to content", "Backlinks", "Atom feed", "Tags:", "read"):
+        assert furniture not in content.split(), furniture
+
+
+def test_each_quote_is_an_anchor_of_the_quotes_page(kb: Path) -> None:
+    build(kb)
+    quotes = read_fragments(kb / "site")["/quotes/"]
+    assert quotes["filters"] == {"kind": ["quote"]}
+    figures = [a for a in quotes["anchors"] if a["element"] == "figure"]
+    assert len(figures) == 1
+    assert figures[0]["id"].startswith("papers-muon-q-")
+    assert quotes["content"].startswith("Muon operates on 2D tensors only.")
+    assert "Keller Jordan" in quotes["content"]  # attributions are searchable too
+
+
+# --- determinism and the fast path ---------------------------------------------------------------
+
+
+def test_two_clean_builds_write_the_same_bundle(kb: Path) -> None:
+    build(kb)
+    first = tree(kb / "site")
+    build(kb)  # a fresh state: Pagefind runs again over the same pages
+    assert tree(kb / "site") == first
+    assert any(rel.startswith("pagefind/filter/") for rel in first)
+
+
+def test_filter_values_are_sorted_and_files_renamed_by_content() -> None:
+    # CBOR written by hand: ["kind", [["paper", [1]], ["link", [0]]]], values out of order
+    unsorted = b"pagefind_dcd\x82\x64kind\x82\x82\x65paper\x81\x01\x82\x64link\x81\x00"
+    sorted_ = b"pagefind_dcd\x82\x64kind\x82\x82\x64link\x81\x00\x82\x65paper\x81\x01"
+    # ["1.5.2", [], [], [["kind", "en_aaaaaaa"]], [], []]: version, pages, chunks, filters, sorts, meta
+    meta = b"pagefind_dcd\x86\x651.5.2\x80\x80\x81\x82\x64kind\x6aen_aaaaaaa\x80\x80"
+    bundle = {
+        "pagefind/filter/en_aaaaaaa.pf_filter": gzip.compress(unsorted),
+        "pagefind/pagefind.en_bbbbbbbbbb.pf_meta": gzip.compress(meta),
+        "pagefind/pagefind-entry.json": b'{"languages":{"en":{"hash":"en_bbbbbbbbbb"}}}',
+        "pagefind/pagefind.js": b"js",
+    }
+    files = canonical_bundle(bundle)
+    (filter_name,) = [rel for rel in files if rel.startswith("pagefind/filter/")]
+    assert files[filter_name] == sorted_
+    assert filter_name != "pagefind/filter/en_aaaaaaa.pf_filter"
+    (meta_name,) = [rel for rel in files if rel.endswith(".pf_meta")]
+    new_filter = filter_name.removeprefix("pagefind/filter/").removesuffix(".pf_filter")
+    assert new_filter.encode() in files[meta_name]
+    new_meta = meta_name.removeprefix("pagefind/pagefind.").removesuffix(".pf_meta")
+    entry = json.loads(files["pagefind/pagefind-entry.json"])
+    assert entry == {"languages": {"en": {"hash": new_meta}}}
+    assert files["pagefind/pagefind.js"] == b"js"
+
+
+def test_a_rebuild_where_no_page_changed_keeps_the_bundle_without_pagefind(
+    kb: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    state, _ = build(kb)
+    before = tree(kb / "site")
+    fake_pagefind(tmp_path, monkeypatch)  # any run of Pagefind would now fail the build
+    state, result = build(kb, state)
+    assert result.written and result.diagnostics == ()
+    (kb / "templates/assets").mkdir(parents=True)
+    (kb / "templates/assets/extra.css").write_text("p { color: red }\n")
+    state, result = build(kb, state)  # a new asset, no page changed
+    assert result.written and result.diagnostics == ()
+    assert result.files.written == ("assets/extra.css",)
+    after = tree(kb / "site")
+    assert {rel: data for rel, data in after.items() if rel != "assets/extra.css"} == before
+
+
+def test_plan_search_says_whether_pagefind_ran(kb: Path) -> None:
+    build(kb)
+    out = kb / "site"
+    pages = {p.relative_to(out).as_posix(): KEEP for p in out.rglob("*.html")}
+    prints = dict.fromkeys(pages, "print")
+    first = plan_search(out, pages, prints, {}, "en")
+    assert isinstance(first, SearchBundle) and first.indexed
+    current = {rel: first.fingerprints[rel] for rel in first.files}
+    for rel, data in first.files.items():
+        target = out / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        assert data is not None
+        target.write_bytes(data)
+    again = plan_search(out, pages, prints, current, "en")
+    assert isinstance(again, SearchBundle) and not again.indexed
+    assert set(again.files) == set(first.files)
+    changed = plan_search(out, pages, {**prints, "index.html": "other"}, current, "en")
+    assert isinstance(changed, SearchBundle) and changed.indexed
+
+
+# --- failures and settings -----------------------------------------------------------------------
+
+
+def test_a_failed_index_is_a_diagnostic_and_the_old_site_stays(
+    kb: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    state, _ = build(kb)
+    before = tree(kb / "site")
+    fake_pagefind(tmp_path, monkeypatch)
+    edit("notes/links/latents.md", "An essay", "A long essay")(kb)
+    _, result = build(kb, state)
+    assert not result.written
+    (diag,) = result.diagnostics
+    assert diag.code == "search-index" and diag.is_error
+    assert diag.message == "Pagefind failed: Error: the index exploded"
+    assert diag.pos is not None and diag.pos.path == "notebase.yaml"
+    assert "search: false" in diag.hint
+    assert tree(kb / "site") == before
+    assert not [p for p in kb.iterdir() if p.name.startswith(".search-tmp-")]  # scratch removed
+
+
+def test_a_missing_binary_is_a_diagnostic(kb: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PAGEFIND_BINARY_PATH", str(kb / "no-such-pagefind"))
+    _, result = build(kb)
+    assert not result.written
+    (diag,) = result.diagnostics
+    assert diag.code == "search-index"
+    assert diag.message.startswith("Pagefind did not run:")
+
+
+def test_search_false_builds_no_bundle_and_removes_an_old_one(kb: Path) -> None:
+    state, _ = build(kb)
+    assert (kb / "site/pagefind/pagefind.js").is_file()
+    (kb / "notebase.yaml").write_text("title: Test notes\nsearch: false\n")
+    _, result = build(kb, state)
+    assert result.written
+    assert not (kb / "site/pagefind").exists()
+    assert any(rel.startswith("pagefind/") for rel in result.files.removed)
+    home = (kb / "site/index.html").read_text()
+    assert "data-pagefind" not in home.split("\n")[1]  # the <html> element: no index to load
+    assert 'id="search-box"' in home  # the box stays, searching titles, tags and tl;drs
+
+
+def test_a_site_without_entries_has_no_bundle(tmp_path: Path) -> None:
+    (tmp_path / "kb/notes").mkdir(parents=True)
+    kb = write_kb(tmp_path / "kb", {})
+    _, result = build(kb)
+    assert result.written and result.diagnostics == ()
+    assert not (kb / "site/pagefind").exists()
+
+
+# --- markup --------------------------------------------------------------------------------------
+
+
+def test_entry_pages_mark_what_pagefind_reads(kb: Path) -> None:
+    build(kb)
+    page = (kb / "site/papers/muon/index.html").read_text()
+    assert '<article class="entry kind-paper" data-pagefind-body>' in page
+    assert '<p class="entry-meta" data-pagefind-ignore>' in page
+    assert (
+        '<span class="kind-badge" data-pagefind-filter="kind" data-pagefind-meta="kind">paper</span>'
+        in page
+    )
+    assert '<span class="status status-read" data-pagefind-filter="status">read</span>' in page
+    assert '<span data-pagefind-filter="year">2025</span>' in page
+    assert '<span data-pagefind-meta="tldr">Orthogonalised momentum updates.</span>' in page
+    assert 'data-pagefind-filter="tag:optimizers">#optimizers</a>' in page
+    assert '<footer class="entry-footer" data-pagefind-ignore>' in page
+    assert '<header class="site-header" data-pagefind-ignore>' in page
+    assert '<footer class="site-footer" data-pagefind-ignore>' in page
+
+
+def test_only_entry_pages_and_quotes_are_search_results(kb: Path) -> None:
+    build(kb)
+    site = kb / "site"
+    for rel in ("index.html", "tags/ml/index.html", "papers/index.html", "search/index.html"):
+        assert "data-pagefind-body" not in (site / rel).read_text(), rel
+    quotes = (site / "quotes/index.html").read_text()
+    assert '<div class="quote-list" data-pagefind-body data-pagefind-filter="kind:quote">' in quotes
+
+
+def test_every_page_has_a_labelled_search_form(kb: Path) -> None:
+    build(kb)
+    page = (kb / "site/papers/muon/index.html").read_text()
+    assert '<html lang="en" data-root="../../" data-index-file="index.html" data-pagefind>' in page
+    assert (
+        '<form class="site-search" role="search" action="../../search/index.html" method="get">'
+        in page
+    )
+    assert '<label class="visually-hidden" for="search-box">Search the notes</label>' in page
+    assert '<input id="search-box" name="q" type="search"' in page
+    assert '<script src="../../assets/search.js" defer></script>' in page
+    assert (kb / "site/assets/search.js").is_file()
+
+
+def test_directory_urls_change_the_form_target_and_the_result_links(kb: Path) -> None:
+    (kb / "notebase.yaml").write_text("title: Test notes\ndirectory_urls: true\n")
+    build(kb)
+    page = (kb / "site/papers/muon/index.html").read_text()
+    assert 'data-root="../../" data-index-file="" data-pagefind>' in page
+    assert 'action="../../search/" method="get"' in page
+
+
+def test_the_search_page_offers_the_four_filters_and_a_no_script_way_out(kb: Path) -> None:
+    build(kb)
+    page = (kb / "site/search/index.html").read_text()
+    for name in ("kind", "tag", "year", "status"):
+        assert f'<select name="{name}"><option value="">any</option></select>' in page
+    assert "<noscript><p" in page and 'href="../tags/index.html">tag</a>' in page
+    assert '<ol id="search-results"' in page and 'role="status"' in page
