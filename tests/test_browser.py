@@ -31,6 +31,8 @@ PAGE_TYPES = {
     "papers": "papers/index.html",
     "links": "links/index.html",
     "404": "404.html",
+    "search": "search/index.html",
+    "quotes": "quotes/index.html",
 }
 
 

@@ -24,7 +24,7 @@ class Config:
     directory_urls: bool = (
         False  # True: links end in '/', for hosting; False: '…/index.html', works from disk
     )
-    search: bool = True  # build the Pagefind index when pagefind is installed
+    search: bool = True  # build the Pagefind full-text index (else the box searches entries.js)
 
 
 FIELD_TYPES: dict[str, type] = {f.name: type(getattr(Config(), f.name)) for f in fields(Config)}
