@@ -180,12 +180,14 @@
     history.replaceState(null, "", `?${chosen}`);
     if (!query && !Object.keys(filters).length) {
       list.replaceChildren();
+      list.dataset.shown = chosen;
       status.textContent = engine.note || "Type to search.";
       return;
     }
     const results = await engine.search(query, filters);
     if (ticket !== latest) return; // a newer search has started
     list.replaceChildren(...results.map(renderResult));
+    list.dataset.shown = chosen; // the search these results answer
     const count = results.length === 1 ? "1 result" : `${results.length} results`;
     status.textContent = `${count}${query ? ` for “${query}”` : ""}. ${engine.note}`.trim();
   }
