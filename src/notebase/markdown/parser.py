@@ -44,6 +44,7 @@ def create_parser() -> MarkdownIt:
     md.add_render_rule("link_open", render_link_open)
     md.add_render_rule("math_inline", render_math)
     md.add_render_rule("math_block", render_math)
+    md.add_render_rule("footnote_block_open", render_footnote_block_open)
     return md
 
 
@@ -109,6 +110,11 @@ def render_link_open(
     if href.startswith(("http://", "https://")):
         env.setdefault("urls", []).append((href, line))
     return str(self.renderToken(tokens, idx, options, env))
+
+
+def render_footnote_block_open(*_args: Any) -> str:
+    """The footnote list as a titled section (no separator rule: the section draws its own)."""
+    return '<section class="footnotes">\n<h2 class="footnotes-title">Footnotes</h2>\n<ol class="footnotes-list">\n'
 
 
 def is_internal_href(href: str) -> bool:
