@@ -219,3 +219,22 @@ def test_without_javascript_footnotes_are_a_plain_list(
     expect(page.get_by_role("heading", name="Footnotes")).to_be_visible()
     expect(page.locator("#fn1")).to_contain_text("Shape in the embedding space.")
     page.close()
+
+
+def test_previews_and_sidenotes_follow_the_dark_scheme(
+    example_site: Path, browser: Browser
+) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, color_scheme="dark")
+    page.goto((example_site / MUON).as_uri())
+    page.locator(".body a.wikilink", has_text="Shampoo").focus()
+    expect(preview(page)).to_be_visible()
+    styles = page.evaluate(
+        """() => [document.getElementById('nb-preview'), document.querySelector('.sidenote')]
+             .map(el => getComputedStyle(el))
+             .map(s => [s.backgroundColor, s.color])"""
+    )
+    page.close()
+    assert styles == [
+        ["rgb(22, 24, 28)", "rgb(230, 230, 227)"],
+        ["rgba(0, 0, 0, 0)", "rgb(164, 171, 179)"],
+    ]

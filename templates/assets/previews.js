@@ -75,7 +75,7 @@
       tip.className = "preview";
       tip.setAttribute("role", "tooltip");
       tip.hidden = true;
-      document.body.appendChild(tip);
+      (document.querySelector("main") || document.body).appendChild(tip);
     }
     var meta = paragraph("preview-meta", "");
     var badge = document.createElement("span");
@@ -183,5 +183,7 @@
     }
   });
 
-  window.addEventListener("resize", hide);
+  window.addEventListener("resize", function () {
+    if (current) placeTip(current);
+  });
 })();
