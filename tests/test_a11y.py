@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 
+from tests import test_browser
+
 REPO = Path(__file__).resolve().parents[1]
 NODE_MODULES = REPO / ".venv" / "node" / "node_modules"
 VNU = NODE_MODULES / "vnu-jar" / "build" / "dist" / "vnu.jar"
@@ -24,19 +26,9 @@ ARTIFACTS = REPO / "test-artifacts" / "a11y"
 BASE_URL = "https://notes.example.org/"  # the example's base_url: 404.html links there absolutely
 SEVERE = ("serious", "critical")
 PAGE_TYPES = {
-    "home": "index.html",
-    "paper": "papers/muon/index.html",
-    "link": "links/latent-space/index.html",
-    "note": "ideas/optimizer-landscape/index.html",
+    **test_browser.PAGE_TYPES,
     "entry-with-footnotes": "imported/harnessing-the-universal-geometry-of-embeddings/index.html",
-    "tags": "tags/index.html",
-    "tag": "tags/optimizers/index.html",
-    "categories": "categories/index.html",
-    "category": "categories/papers/index.html",
-    "papers": "papers/index.html",
-    "links": "links/index.html",
     "quotes": "quotes/index.html",
-    "404": "404.html",
 }
 AXE_RUN = """async () => {
   const result = await axe.run(document, {resultTypes: ["violations"]});
