@@ -4,8 +4,10 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
+NODE_DIR := $(VENV)/node
+NODE_STAMP := $(NODE_DIR)/.installed
 
-.PHONY: site test lint types pytest chromium clean
+.PHONY: site test lint types pytest chromium node clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +21,16 @@ site: $(STAMP)
 chromium:
 	@test -x $(CHROMIUM) || { apt-get update -qq && apt-get install -y -qq chromium >/dev/null; }
 
+# axe-core and the Nu HTML Checker (vnu.jar, run with the machine's Java), pinned by tests/node's lockfile;
+# scripts are skipped: vnu-jar's would download a Java of its own.
+$(NODE_STAMP): tests/node/package.json tests/node/package-lock.json
+	mkdir -p $(NODE_DIR)
+	cp tests/node/package.json tests/node/package-lock.json $(NODE_DIR)/
+	npm ci --prefix $(NODE_DIR) --ignore-scripts --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
+node: $(NODE_STAMP)
+
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
@@ -26,7 +38,7 @@ lint: $(STAMP)
 types: $(STAMP)
 	$(BIN)/mypy src
 
-pytest: $(STAMP) chromium
+pytest: $(STAMP) chromium $(NODE_STAMP)
 	$(BIN)/pytest -q
 
 test: lint types pytest

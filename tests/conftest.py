@@ -1,10 +1,26 @@
-"""Shared test options and fixtures: `--update-golden`, and a small knowledge base in a temp folder."""
+"""Shared test options and fixtures: `--update-golden`, a small knowledge base in a temp folder, the
+example site built once, and one Chromium for every browser test."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser, sync_playwright
+
+from notebase.build import BuildOptions, build_site
+from notebase.diagnostics import format_diagnostic
+
+REPO = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -75,3 +91,20 @@ def write_kb(root: Path, notes: dict[str, str] = NOTES) -> Path:
 @pytest.fixture
 def kb(tmp_path: Path) -> Path:
     return write_kb(tmp_path / "kb")
+
+
+@pytest.fixture(scope="session")
+def example_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The repository's own notes/ built once into a temp folder (read-only for the tests)."""
+    out = tmp_path_factory.mktemp("example") / "site"
+    result = build_site(BuildOptions(root=REPO, out=out))
+    assert result.written, "\n".join(format_diagnostic(d) for d in result.diagnostics)
+    return out
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()

@@ -2,23 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from notebase.build import BuildOptions, build_site
-
-REPO = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
 PAGE_TYPES = {
     "home": "index.html",
     "paper": "papers/muon/index.html",
@@ -37,19 +25,8 @@ PAGE_TYPES = {
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("site") / "site"
-    result = build_site(BuildOptions(root=REPO, out=out))
-    assert result.written, result.diagnostics
-    return out
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+def site(example_site: Path) -> Path:
+    return example_site
 
 
 def open_page(browser: Browser, url: str, width: int, scheme: str = "light") -> Page:

@@ -11,10 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
-
-from notebase.build import BuildOptions, build_site
-from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, REPO
+from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.browser
 
@@ -25,11 +22,8 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("search") / "site"
-    result = build_site(BuildOptions(root=REPO, out=out))
-    assert result.written, result.diagnostics
-    return out
+def site(example_site: Path) -> Path:
+    return example_site
 
 
 @pytest.fixture(scope="module")
@@ -42,14 +36,6 @@ def http_root(site: Path) -> Iterator[str]:
     yield f"http://127.0.0.1:{server.server_port}/"
     server.shutdown()
     thread.join()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from notebase.markdown import MARK, render_inline, render_markdown
+from notebase.markdown.highlight import contrast, parse_hex, pygments_css, readable_colour
 from notebase.model import LinkRef
 
 FIXTURES = Path(__file__).parent / "fixtures" / "markdown"
@@ -127,3 +129,27 @@ def test_render_inline_keeps_a_tldr_label() -> None:
     rendered = render_inline("tldr: is the content here")
     assert rendered.tldr_html == ""
     assert rendered.html == "<p>tldr: is the content here</p>\n"
+
+
+def test_contrast_follows_wcag() -> None:
+    white, black = parse_hex("#fff"), parse_hex("#000000")
+    assert contrast(black, white) == pytest.approx(21)
+    assert round(contrast(parse_hex("#767676"), white), 2) == 4.54  # the usual AA grey
+    assert round(contrast(parse_hex("#777777"), white), 2) == 4.48
+
+
+def test_faint_code_colours_move_just_far_enough_to_read() -> None:
+    assert readable_colour("#000000", "#ffffff") == "#000000"  # already readable
+    assert readable_colour("#777777", "#ffffff") == "#717171"  # one 5% step towards black
+    assert readable_colour("#555555", "#000000") == "#777777"  # four steps towards white
+
+
+@pytest.mark.parametrize(
+    ("part", "background"), [(0, "#f0f0f0"), (1, "#0d1117")]
+)  # friendly, github-dark
+def test_every_code_colour_reaches_aa_on_its_background(part: int, background: str) -> None:
+    section = pygments_css().split("@media (prefers-color-scheme: dark)")[part]
+    colours = re.findall(r"^ *\.highlight \.\w+ \{ color: (#[0-9A-Fa-f]{6})[ ;]", section, re.M)
+    assert len(colours) > 40
+    low = [c for c in colours if contrast(parse_hex(c), parse_hex(background)) < 4.5]
+    assert low == []

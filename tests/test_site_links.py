@@ -10,10 +10,6 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from notebase.build import BuildOptions, build_site
-from notebase.diagnostics import format_diagnostic
-
-REPO = Path(__file__).parents[1]
 LINK_ATTRS = {("a", "href"), ("link", "href"), ("img", "src"), ("script", "src"), ("source", "src")}
 EXTERNAL = ("http:", "https:", "mailto:")
 
@@ -35,11 +31,8 @@ class PageScan(HTMLParser):
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("example") / "site"
-    result = build_site(BuildOptions(root=REPO, out=out))
-    assert result.written, "\n".join(format_diagnostic(d) for d in result.diagnostics)
-    return out
+def site(example_site: Path) -> Path:
+    return example_site
 
 
 @pytest.fixture(scope="module")

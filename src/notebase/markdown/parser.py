@@ -44,6 +44,8 @@ def create_parser() -> MarkdownIt:
     md.add_render_rule("link_open", render_link_open)
     md.add_render_rule("math_inline", render_math)
     md.add_render_rule("math_block", render_math)
+    md.add_render_rule("footnote_block_open", render_footnote_block_open)
+    md.add_render_rule("list_item_open", render_list_item_open)
     return md
 
 
@@ -109,6 +111,24 @@ def render_link_open(
     if href.startswith(("http://", "https://")):
         env.setdefault("urls", []).append((href, line))
     return str(self.renderToken(tokens, idx, options, env))
+
+
+def render_footnote_block_open(*_args: Any) -> str:
+    """The footnote list as a titled section (no separator rule: the section draws its own)."""
+    return '<section class="footnotes">\n<h2 class="footnotes-title">Footnotes</h2>\n<ol class="footnotes-list">\n'
+
+
+def render_list_item_open(
+    self: Any, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+) -> str:
+    """A task-list item's checkbox is read-only and named "done" or "to do" for screen readers."""
+    meta = tokens[idx].meta or {}
+    html = str(self.renderToken(tokens, idx, options, env))
+    if "checked" not in meta:
+        return html
+    state, name = (' checked=""', "done") if meta["checked"] else ("", "to do")
+    box = f'<input class="task-list-item-checkbox" disabled="" type="checkbox"{state} aria-label="{name}">'
+    return f"{html}{box} "
 
 
 def is_internal_href(href: str) -> bool:
