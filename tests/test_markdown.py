@@ -127,3 +127,17 @@ def test_render_inline_keeps_a_tldr_label() -> None:
     rendered = render_inline("tldr: is the content here")
     assert rendered.tldr_html == ""
     assert rendered.html == "<p>tldr: is the content here</p>\n"
+
+
+def test_mention_text_is_prose_only_with_breaks_where_code_or_links_were() -> None:
+    text = (
+        "tldr: about *Shampoo*\n\n"
+        "Muon *optimizer* and `code` plus [link text](https://x.org), [[Wiki]] and $x$\n"
+        "same paragraph\n\n"
+        "```\nfenced\n```\n\n"
+        "> quoted words\n\n"
+        "| a | b |\n|---|---|\n| cell | ![alt](i.png) |\n"
+    )
+    assert render_markdown(text).mention_text == (
+        "about Shampoo\nMuon optimizer and\nplus\n,\nand\nsame paragraph\nquoted words\na\nb\ncell"
+    )
