@@ -206,7 +206,7 @@ def test_source_pages_for_papers_primary_sources_and_urls_two_notes_link() -> No
     assert index().source_ids == {
         "arxiv:1802.09568": "arxiv-1802.09568",
         "arxiv:2502.16982": "arxiv-2502.16982",
-        "url:sander.ai/latents.html": "sander.ai-latents.html",
+        "url:sander.ai/latents.html": "sander.ai-latents-html",
     }
     once = note("a.md", "See https://once.org/x and https://twice.org/y.\n")
     again = note("b.md", "Also https://twice.org/y/ and https://arxiv.org/abs/1802.09568.\n")

@@ -206,13 +206,16 @@ def test_make_source_with_a_bad_identifier_falls_back_to_the_url() -> None:
     ("ref", "expected"),
     [
         (SourceRef("arxiv:2505.02809", "u", "arxiv.org", arxiv="2505.02809"), "arxiv-2505.02809"),
-        (SourceRef("arxiv:math.GT/0309136", "u", "arxiv.org"), "arxiv-math.gt-0309136"),
+        (SourceRef("arxiv:math.GT/0309136", "u", "arxiv.org"), "arxiv-math-gt-0309136"),
         (
             SourceRef("doi:10.1000/xyz(1)", "u", "doi.org", doi="10.1000/xyz(1)"),
             "doi-10.1000-xyz-1",
         ),
         (SourceRef("url:example.com/path/a_b?q=1", "u", "example.com"), "example.com-path-a-b-q-1"),
         (SourceRef("url:www.sander.ai/posts", "u", "sander.ai"), "sander.ai-posts"),
+        (SourceRef("url:sander.ai/a/latents.html", "u", "sander.ai"), "sander.ai-a-latents-html"),
+        (SourceRef("doi:10.1/v1.2.x.html", "u", "doi.org"), "doi-10.1-v1.2-x-html"),
+        (SourceRef("url:example.com:8080/", "u", "example.com"), "example.com-8080"),
         (SourceRef("url:例え.jp/パス", "u", "例え.jp"), "例え.jp-パス"),
         # never a path: no '/', no '.' or '..' segment, nothing left -> a hash
         (SourceRef("url:../..", "u", ""), "source-2f10a0c6"),

@@ -97,17 +97,23 @@ def source_label(ref: SourceRef) -> str:
 
 
 _ID_UNSAFE = re.compile(r"[^\w.]+")
+_LOOSE_DOT = re.compile(r"\.(?!\d)|(?<!\d)\.")  # a dot that is not between two digits
 MAX_ID = 80
 
 
 def source_id(ref: SourceRef) -> str:
-    """A readable, path-safe page id: 'arxiv-2505.02809', 'doi-10.1000-xyz', 'example.com-a-b'
-    (from www.example.com/a/b).
+    """A readable, path-safe page id: 'arxiv-2505.02809', 'doi-10.1000-xyz', 'example.com-a-b-html'
+    (from www.example.com/a/b.html).
 
-    One path segment of word characters, '-' and inner dots: never '.', '..' or a '/'.
+    One path segment of word characters and '-'; dots only in the host name and between digits, so it
+    is never '.' or '..' and never looks like a file ('x.html').
     """
     kind, _, rest = ref.key.partition(":")
-    text = rest.removeprefix("www.") if kind == "url" else f"{kind}-{rest}"
+    if kind == "url":
+        host, _, path = rest.removeprefix("www.").partition("/")
+        text = f"{host}-{_LOOSE_DOT.sub('-', path)}"
+    else:
+        text = f"{kind}-{_LOOSE_DOT.sub('-', rest)}"
     text = _ID_UNSAFE.sub("-", unicodedata.normalize("NFKC", text).casefold().replace("_", "-"))
     text = re.sub(r"-{2,}", "-", text).strip("-.")
     if len(text) > MAX_ID:
