@@ -202,7 +202,7 @@ def test_an_empty_index() -> None:
     assert (idx.entries, idx.tags, idx.sources, idx.diagnostics) == ((), (), (), ())
 
 
-def test_source_pages_for_papers_primary_sources_and_urls_two_notes_link() -> None:
+def test_source_pages_for_papers_and_for_urls_two_notes_know() -> None:
     assert index().source_ids == {
         "arxiv:1802.09568": "arxiv-1802.09568",
         "arxiv:2502.16982": "arxiv-2502.16982",

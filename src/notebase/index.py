@@ -45,7 +45,7 @@ def build_index(entries: Sequence[Entry]) -> SiteIndex:
         backlinks=backlinks,
         mentions=find_mentions(ordered, outlinks, prose),
         related=find_related(ordered, prose),
-        source_ids=assign_source_ids(paged_sources(ordered, sources)),
+        source_ids=assign_source_ids(paged_sources(sources)),
         diagnostics=tuple(diags),
     )
 
@@ -230,10 +230,7 @@ def group_sources(entries: Sequence[Entry]) -> tuple[tuple[SourceRef, tuple[str,
     return tuple((refs[k], tuple(v)) for k, v in sorted(groups.items()))
 
 
-def paged_sources(
-    entries: Sequence[Entry], sources: Sequence[tuple[SourceRef, tuple[str, ...]]]
-) -> list[SourceRef]:
-    """Sources worth a page: papers, notes' primary sources, and URLs linked from two notes or more
-    (a URL one note links in passing stays a plain link)."""
-    primary = {e.source.key for e in entries if e.source is not None}
-    return [r for r, slugs in sources if r.is_paper or r.key in primary or len(slugs) > 1]
+def paged_sources(sources: Sequence[tuple[SourceRef, tuple[str, ...]]]) -> list[SourceRef]:
+    """Sources worth a page: papers, and whatever two notes or more discuss or link to (a source
+    only one note knows is shown by that note's own page)."""
+    return [ref for ref, slugs in sources if ref.is_paper or len(slugs) > 1]

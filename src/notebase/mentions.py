@@ -8,7 +8,7 @@ longer ones, so the cost grows with the amount of text, not with notes times nam
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import pairwise
 
@@ -22,6 +22,7 @@ SHOWN = 12  # mentions listed on an entry page (the total is always given)
 EXCERPT = 70  # characters of context on each side of a mention
 
 Phrase = tuple[str, ...]
+Pair = tuple[str, str]
 
 
 def words(text: str) -> list[str]:
@@ -39,16 +40,14 @@ def find_mentions(
     `prose` holds the words of each entry's mention_text when the caller has them already."""
     owners = name_owners(entries)
     singles = {p[0] for p in owners if len(p) == 1}
-    starts: dict[tuple[str, str], list[Phrase]] = defaultdict(list)
-    for phrase in sorted(p for p in owners if len(p) > 1):
-        starts[(phrase[0], phrase[1])].append(phrase)
+    keys = key_pairs(sorted(p for p in owners if len(p) > 1))
     found: dict[str, list[Mention]] = defaultdict(list)
     totals: dict[str, int] = defaultdict(int)
     for i, entry in enumerate(entries):
         tokens = prose[i] if prose is not None else words(entry.mention_text)
         skip = {entry.slug, *outlinks.get(entry.slug, ())}
         seen: set[str] = set()
-        for phrase in sorted(matched_phrases(tokens, singles, starts), key=lambda p: (-len(p), p)):
+        for phrase in sorted(matched_phrases(tokens, singles, keys), key=lambda p: (-len(p), p)):
             slug, name = owners[phrase]
             if slug in skip or slug in seen:
                 continue
@@ -71,21 +70,36 @@ def name_owners(entries: Sequence[Entry]) -> dict[Phrase, tuple[str, str]]:
     return owners
 
 
+def word_pairs(tokens: Sequence[str]) -> set[Pair]:
+    return set(pairwise(tokens))
+
+
+def key_pairs(phrases: Sequence[Phrase]) -> dict[Pair, list[Phrase]]:
+    """Each phrase of two words or more under its rarest word pair, so that a text's pairs call up
+    few candidates ("a survey" starts many titles; "survey of" less often; "causal reward" rarely)."""
+    counts = Counter(pair for phrase in phrases for pair in word_pairs(phrase))
+    keyed: dict[Pair, list[Phrase]] = defaultdict(list)
+    for phrase in phrases:
+        keyed[min(sorted(word_pairs(phrase)), key=lambda pair: counts[pair])].append(phrase)
+    return keyed
+
+
 def matched_phrases(
-    tokens: list[str], singles: set[str], starts: Mapping[tuple[str, str], list[Phrase]]
+    tokens: list[str], singles: set[str], keys: Mapping[Pair, list[Phrase]]
 ) -> set[Phrase]:
     """The names (as phrases) that occur in a text's tokens as consecutive words."""
-    found: set[Phrase] = {(w,) for w in singles.intersection(tokens)}
-    pairs = set(pairwise(tokens))
-    for pair in pairs.intersection(starts):
-        for phrase in starts[pair]:
+    present = set(tokens)
+    found: set[Phrase] = {(w,) for w in singles.intersection(present)}
+    pairs = word_pairs(tokens)
+    for pair in pairs.intersection(keys):
+        for phrase in keys[pair]:
             if len(phrase) == 2 or contains_phrase(tokens, phrase, pairs):
                 found.add(phrase)
     return found
 
 
-def contains_phrase(tokens: list[str], phrase: Phrase, pairs: set[tuple[str, str]]) -> bool:
-    if not pairs.issuperset(pairwise(phrase)):
+def contains_phrase(tokens: list[str], phrase: Phrase, pairs: set[Pair]) -> bool:
+    if not pairs.issuperset(word_pairs(phrase)):
         return False
     n, wanted = len(phrase), list(phrase)
     return any(tokens[i : i + n] == wanted for i, t in enumerate(tokens) if t == phrase[0])

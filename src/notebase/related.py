@@ -12,6 +12,7 @@ import heapq
 import math
 from collections import Counter, defaultdict
 from collections.abc import Sequence
+from operator import itemgetter
 
 from notebase.mentions import words
 from notebase.model import Entry
@@ -20,6 +21,7 @@ from notebase.sources import entry_sources
 RELATED = 5  # shown per entry
 TOP_TERMS = 16  # distinctive words kept per entry
 POSTINGS = 16  # strongest holders kept per feature
+SEARCHED = 12  # an entry's strongest features whose holders are scored
 SOURCE_WEIGHT, TAG_WEIGHT, TERM_WEIGHT = 2.0, 1.0, 1.0
 MIN_WORD = 3
 STOPWORDS = frozenset(
@@ -164,7 +166,7 @@ def find_related(
     related: dict[str, tuple[str, ...]] = {}
     for i, vector in enumerate(vectors):
         scores: dict[int, float] = defaultdict(float)
-        for feature, weight in vector.items():
+        for feature, weight in heapq.nlargest(SEARCHED, vector.items(), key=itemgetter(1)):
             for j, other in postings.get(feature, ()):
                 scores[j] += weight * other
         scores.pop(i, None)
@@ -176,9 +178,7 @@ def entry_features(entry: Entry, prose: list[str]) -> tuple[dict[str, float], Co
     """Source and tag features with their base weights, and the counts of the entry's words."""
     base = {f"s:{ref.key}": SOURCE_WEIGHT for ref in entry_sources(entry)}
     base.update({f"t:{tag}": TAG_WEIGHT for tag in entry.tags})
-    counts = Counter(prose)
-    counts.update(words(entry.title))
-    return base, counts
+    return base, Counter(prose + words(entry.title))
 
 
 def is_feature(name: str) -> bool:
