@@ -80,6 +80,16 @@ EDITS: list[tuple[str, Edit]] = [
     ("a draft", write("notes/ideas/draft.md", "---\ndraft: true\n---\n# Draft\n")),
     ("publish it", edit("notes/ideas/draft.md", "draft: true", "draft: false")),
     ("restore a note", write("notes/papers/shampoo.md", "---\ntitle: Shampoo\n---\nBack.\n")),
+    ("mention an entry", edit("notes/papers/shampoo.md", "Back.", "Back, unlike Muon.")),
+    (
+        "link a new source",
+        edit("notes/papers/shampoo.md", "Muon.", "Muon (https://doi.org/10.1/x)."),
+    ),
+    ("link it twice", edit("notes/papers/muon.md", "\n---\n", "\n---\nhttps://doi.org/10.1/x\n")),
+    (
+        "change a status",
+        edit("notes/papers/shampoo.md", "title: Shampoo", "title: S\nstatus: reading"),
+    ),
 ]
 
 

@@ -200,3 +200,24 @@ def test_duplicate_titles_are_a_warning() -> None:
 def test_an_empty_index() -> None:
     idx = build_index([])
     assert (idx.entries, idx.tags, idx.sources, idx.diagnostics) == ((), (), (), ())
+
+
+def test_source_pages_for_papers_and_for_urls_two_notes_know() -> None:
+    assert index().source_ids == {
+        "arxiv:1802.09568": "arxiv-1802.09568",
+        "arxiv:2502.16982": "arxiv-2502.16982",
+        "url:sander.ai/latents.html": "sander.ai-latents-html",
+    }
+    once = note("a.md", "See https://once.org/x and https://twice.org/y.\n")
+    again = note("b.md", "Also https://twice.org/y/ and https://arxiv.org/abs/1802.09568.\n")
+    assert build_index([once, again]).source_ids == {
+        "arxiv:1802.09568": "arxiv-1802.09568",
+        "url:twice.org/y": "twice.org-y",
+    }
+
+
+def test_index_holds_mentions_and_related_entries() -> None:
+    idx = index()
+    assert {slug: [m.slug for m in found.shown] for slug, found in idx.mentions.items()} == {}
+    assert set(idx.related) == {e.slug for e in ALL}
+    assert idx.related["papers/muon"][:2] == ("links/muon-blog", "papers/shampoo")

@@ -153,3 +153,17 @@ def test_every_code_colour_reaches_aa_on_its_background(part: int, background: s
     assert len(colours) > 40
     low = [c for c in colours if contrast(parse_hex(c), parse_hex(background)) < 4.5]
     assert low == []
+
+
+def test_mention_text_is_prose_only_with_breaks_where_code_or_links_were() -> None:
+    text = (
+        "tldr: about *Shampoo*\n\n"
+        "Muon *optimizer* and `code` plus [link text](https://x.org), [[Wiki]] and $x$\n"
+        "same paragraph\n\n"
+        "```\nfenced\n```\n\n"
+        "> quoted words\n\n"
+        "| a | b |\n|---|---|\n| cell | ![alt](i.png) |\n"
+    )
+    assert render_markdown(text).mention_text == (
+        "about Shampoo\nMuon optimizer and\nplus\n,\nand\nsame paragraph\nquoted words\na\nb\ncell"
+    )

@@ -56,8 +56,12 @@ def test_every_page_of_a_small_site_in_order() -> None:
         ("tags/optimizers/", "term.html"),
         ("categories/", "terms.html"),
         ("categories/papers/", "term.html"),
+        ("sources/", "sources.html"),
+        ("sources/arxiv-2502.16982/", "source.html"),
+        ("papers.bib", "papers.bib"),
         ("papers/", "papers.html"),
         ("links/", "links.html"),
+        ("reading-list/", "reading-list.html"),
         ("quotes/", "quotes.html"),
         ("search/", "search.html"),
         ("404.html", "404.html"),
@@ -82,8 +86,11 @@ def test_sitemap_lists_the_html_pages_only() -> None:
         "tags/optimizers/",
         "categories/",
         "categories/papers/",
+        "sources/",
+        "sources/arxiv-2502.16982/",
         "papers/",
         "links/",
+        "reading-list/",
         "quotes/",
         "search/",
     )
@@ -135,10 +142,7 @@ def test_term_pages() -> None:
 def test_papers_and_links_pages() -> None:
     pages = by_url(plan_pages(small_index(), Config()))
     assert [c.slug for c in pages["papers/"].context["cards"]] == ["papers/muon", "ideas/idea"]
-    domains = pages["links/"].context["domains"]
-    assert [(d, [c.slug for c in cards]) for d, cards in domains] == [
-        ("sander.ai", ["links/blog", "links/other"])
-    ]
+    assert [c.slug for c in pages["links/"].context["cards"]] == ["links/blog", "links/other"]
 
 
 def test_feeds_are_capped() -> None:
@@ -154,8 +158,11 @@ def test_an_empty_site_still_has_its_fixed_pages() -> None:
         "",
         "tags/",
         "categories/",
+        "sources/",
+        "papers.bib",
         "papers/",
         "links/",
+        "reading-list/",
         "quotes/",
         "search/",
         "404.html",
@@ -181,3 +188,111 @@ def test_entries_data_lists_what_previews_and_offline_search_need() -> None:
         "status": "read",  # the default
         "aliases": [],
     }
+
+
+def test_entry_page_links_its_source_page_and_carries_its_bibtex() -> None:
+    pages = by_url(plan_pages(small_index(), Config()))
+    muon = pages["papers/muon/"].context
+    assert muon["source_url"] == "sources/arxiv-2502.16982/"
+    assert muon["bibtex"] == (
+        "@misc{muon2025,\n"
+        "  title = {Muon},\n"
+        "  year = {2025},\n"
+        "  eprint = {2502.16982},\n"
+        "  archivePrefix = {arXiv},\n"
+        "  url = {https://arxiv.org/abs/2502.16982},\n"
+        "}\n"
+    )
+    blog = pages["links/blog/"].context
+    assert (blog["source_url"], blog["bibtex"]) == ("", "")  # a web page only one note knows
+
+
+def test_source_page_shows_who_discusses_quotes_and_links_it() -> None:
+    index = build_index(
+        [
+            note(
+                "papers/muon.md",
+                "---\ntitle: Muon notes\narxiv: 2502.16982\nsource_title: Muon is Scalable\n"
+                "authors: [Jingyuan Liu]\n---\n> Scales.\n",
+            ),
+            note(
+                "ideas/idea.md", "---\ntitle: Idea\n---\nSee https://arxiv.org/pdf/2502.16982v2.\n"
+            ),
+            note(
+                "ideas/other.md", "---\ntitle: Other\nurl: https://arxiv.org/abs/2502.16982\n---\n"
+            ),
+        ]
+    )
+    page = by_url(plan_pages(index, Config()))["sources/arxiv-2502.16982/"].context
+    source = page["source"]
+    assert page["title"] == "Muon is Scalable"
+    assert (source.title, source.authors, source.year) == (
+        "Muon is Scalable",
+        ("Jingyuan Liu",),
+        "2025",
+    )
+    assert [c.slug for c in source.discussed] == ["papers/muon", "ideas/other"]  # index order
+    assert [c.slug for c in source.linked] == ["ideas/idea"]
+    assert [(q.text, c.slug) for q, c in source.quotes] == [("Scales.", "papers/muon")]
+    assert source.cite_key == "liu2025muon"
+
+
+def test_bibliography_holds_every_paper_by_citation_key() -> None:
+    index = build_index(
+        [
+            note("a.md", "---\ntitle: Zeta\ndoi: 10.1000/x_y\nyear: 2020\n---\n"),
+            note("b.md", "---\ntitle: Alpha\narxiv: 1802.09568\n---\n"),
+            note("c.md", "---\ntitle: Web\nurl: https://example.com/\n---\n"),
+        ]
+    )
+    text = by_url(plan_pages(index, Config()))["papers.bib"].context["bibliography"]
+    assert text == (
+        "@misc{alpha2018,\n  title = {Alpha},\n  year = {2018},\n  eprint = {1802.09568},\n"
+        "  archivePrefix = {arXiv},\n  url = {https://arxiv.org/abs/1802.09568},\n}\n"
+        "\n"
+        "@misc{zeta2020,\n  title = {Zeta},\n  year = {2020},\n  doi = {10.1000/x_y},\n"
+        "  url = {https://doi.org/10.1000/x_y},\n}\n"
+    )
+
+
+def test_reading_list_groups_by_status_to_read_first() -> None:
+    index = build_index(
+        [
+            note("a.md", "---\ntitle: A\nstatus: read\n---\n"),
+            note("b.md", "---\ntitle: B\nstatus: reading\n---\n"),
+            note("c.md", "---\ntitle: C\nstatus: to-read\n---\n"),
+            note("d.md", "---\ntitle: D\nstatus: to-read\n---\n"),
+        ]
+    )
+    groups = by_url(plan_pages(index, Config()))["reading-list/"].context["groups"]
+    assert [(status, [c.slug for c in cards]) for status, cards in groups] == [
+        ("to-read", ["c", "d"]),
+        ("reading", ["b"]),
+        ("read", ["a"]),
+    ]
+
+
+def test_entry_page_shows_mentions_related_and_its_neighbourhood() -> None:
+    index = build_index(
+        [
+            note("muon.md", "---\ntitle: Muon\ntags: [opt]\n---\nLinks [[Shampoo]].\n"),
+            note("shampoo.md", "---\ntitle: Shampoo\ntags: [opt]\n---\nOlder than Muon.\n"),
+            note(
+                "soap.md", "---\ntitle: SOAP\n---\nShampoo, then Muon, in a note about [[Muon]].\n"
+            ),
+        ]
+    )
+    muon = by_url(plan_pages(index, Config()))["muon/"].context
+    assert [(c.slug, m.excerpt) for c, m in muon["mentions"]] == [("shampoo", "Older than Muon.")]
+    assert muon["mention_total"] == 1
+    assert [c.slug for c in muon["related"]] == ["shampoo", "soap"]  # a shared tag ranks first
+    graph = muon["graph"]
+    assert [(n.slug, n.relation) for n in graph.nodes] == [
+        ("muon", "centre"),
+        ("shampoo", "out"),
+        ("soap", "in"),
+    ]
+    assert (
+        by_url(plan_pages(build_index([note("a.md", "alone")]), Config()))["a/"].context["graph"]
+        is None
+    )

@@ -6,6 +6,7 @@ import pytest
 
 from notebase.model import SourceRef
 from notebase.sources import (
+    assign_source_ids,
     domain_of,
     is_paper_url,
     is_safe_url,
@@ -13,6 +14,7 @@ from notebase.sources import (
     normalize_url,
     parse_arxiv_id,
     parse_doi,
+    source_id,
 )
 
 
@@ -198,3 +200,41 @@ def test_make_source_with_a_bad_identifier_falls_back_to_the_url() -> None:
     assert ref is not None
     assert ref.key == "url:example.com/p"
     assert make_source(arxiv="not-an-id") is None
+
+
+@pytest.mark.parametrize(
+    ("ref", "expected"),
+    [
+        (SourceRef("arxiv:2505.02809", "u", "arxiv.org", arxiv="2505.02809"), "arxiv-2505.02809"),
+        (SourceRef("arxiv:math.GT/0309136", "u", "arxiv.org"), "arxiv-math-gt-0309136"),
+        (
+            SourceRef("doi:10.1000/xyz(1)", "u", "doi.org", doi="10.1000/xyz(1)"),
+            "doi-10.1000-xyz-1",
+        ),
+        (SourceRef("url:example.com/path/a_b?q=1", "u", "example.com"), "example.com-path-a-b-q-1"),
+        (SourceRef("url:www.sander.ai/posts", "u", "sander.ai"), "sander.ai-posts"),
+        (SourceRef("url:sander.ai/a/latents.html", "u", "sander.ai"), "sander.ai-a-latents-html"),
+        (SourceRef("doi:10.1/v1.2.x.html", "u", "doi.org"), "doi-10.1-v1.2-x-html"),
+        (SourceRef("url:example.com:8080/", "u", "example.com"), "example.com-8080"),
+        (SourceRef("url:例え.jp/パス", "u", "例え.jp"), "例え.jp-パス"),
+        # never a path: no '/', no '.' or '..' segment, nothing left -> a hash
+        (SourceRef("url:../..", "u", ""), "source-2f10a0c6"),
+        (SourceRef("url:.../x/..", "u", ""), "x"),
+        (SourceRef("url:x.org/" + "a" * 100, "u", "x.org"), "x.org-" + "a" * 74 + "-2d528a53"),
+    ],
+)
+def test_source_ids_are_one_readable_safe_path_segment(ref: SourceRef, expected: str) -> None:
+    assert source_id(ref) == expected
+
+
+def test_colliding_source_ids_are_told_apart_by_a_hash_the_smallest_key_keeping_its_id() -> None:
+    a = SourceRef("url:example.com/a-b", "u", "example.com")
+    b = SourceRef("url:example.com/a/b", "u", "example.com")
+    c = SourceRef("url:example.com/a_b", "u", "example.com")
+    ids = assign_source_ids([c, b, a])
+    assert ids == {
+        "url:example.com/a-b": "example.com-a-b",
+        "url:example.com/a/b": "example.com-a-b-2781d1b4",
+        "url:example.com/a_b": "example.com-a-b-1389a5ca",
+    }
+    assert assign_source_ids([a, b, c]) == ids

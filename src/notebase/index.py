@@ -8,8 +8,11 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 
 from notebase.diagnostics import Diagnostic, SourcePos, error, warning
+from notebase.mentions import find_mentions, words
 from notebase.model import Backlink, Entry, EntryKind, LinkRef, SiteIndex, SourceRef
+from notebase.related import find_related
 from notebase.slugs import slug_from_path, slugify
+from notebase.sources import assign_source_ids, entry_sources
 
 Groups = tuple[tuple[str, tuple[str, ...]], ...]
 
@@ -27,6 +30,8 @@ def build_index(entries: Sequence[Entry]) -> SiteIndex:
         targets[entry.slug] = resolved
         diags += problems
     outlinks, backlinks = link_graph(ordered, targets)
+    sources = group_sources(ordered)
+    prose = [words(e.mention_text) for e in ordered]
     return SiteIndex(
         entries=ordered,
         by_slug=by_slug,
@@ -34,10 +39,13 @@ def build_index(entries: Sequence[Entry]) -> SiteIndex:
         categories=group_by(ordered, lambda e: e.categories),
         kinds=group_by(ordered, lambda e: (str(e.kind),)),
         statuses=group_by(ordered, lambda e: (str(e.status),)),
-        sources=group_sources(ordered),
+        sources=sources,
         link_targets=targets,
         outlinks=outlinks,
         backlinks=backlinks,
+        mentions=find_mentions(ordered, outlinks, prose),
+        related=find_related(ordered, prose),
+        source_ids=assign_source_ids(paged_sources(sources)),
         diagnostics=tuple(diags),
     )
 
@@ -215,8 +223,14 @@ def group_sources(entries: Sequence[Entry]) -> tuple[tuple[SourceRef, tuple[str,
     refs: dict[str, SourceRef] = {}
     groups: dict[str, list[str]] = defaultdict(list)
     for entry in entries:
-        for ref in ((entry.source,) if entry.source else ()) + entry.other_sources:
+        for ref in entry_sources(entry):
             refs.setdefault(ref.key, ref)
             if entry.slug not in groups[ref.key]:
                 groups[ref.key].append(entry.slug)
     return tuple((refs[k], tuple(v)) for k, v in sorted(groups.items()))
+
+
+def paged_sources(sources: Sequence[tuple[SourceRef, tuple[str, ...]]]) -> list[SourceRef]:
+    """Sources worth a page: papers, and whatever two notes or more discuss or link to (a source
+    only one note knows is shown by that note's own page)."""
+    return [ref for ref, slugs in sources if ref.is_paper or len(slugs) > 1]

@@ -102,7 +102,10 @@ class Entry:
     tldr_html: str
     tldr_text: str
     body_html: str  # internal links are markers resolved at render time (see render.py)
-    body_text: str  # plain text of the body, for search, mentions and similarity
+    body_text: str  # plain text of the body, for search and similarity
+    mention_text: (
+        str  # tl;dr and body prose without code, math or link text (for unlinked mentions)
+    )
     quotes: tuple[Quote, ...]
     footnotes: tuple[Footnote, ...]
     headings: tuple[Heading, ...]
@@ -126,6 +129,21 @@ class Backlink:
 
 
 @dataclass(frozen=True, slots=True)
+class Mention:
+    """Another note's prose names an entry (its title or an alias) without linking to it."""
+
+    slug: str  # the note whose text names the entry
+    name: str  # the name found, as the entry spells it
+    excerpt: str  # the words around it
+
+
+@dataclass(frozen=True, slots=True)
+class Mentions:
+    total: int  # every note that mentions the entry
+    shown: tuple[Mention, ...]  # the first few, in index order
+
+
+@dataclass(frozen=True, slots=True)
 class SiteIndex:
     """Everything the planner needs, computed once from all entries."""
 
@@ -141,4 +159,7 @@ class SiteIndex:
     )  # slug -> per link: "slug#frag" or ""
     outlinks: dict[str, tuple[str, ...]] = field(hash=False)  # slug -> linked entry slugs
     backlinks: dict[str, tuple[Backlink, ...]] = field(hash=False)
+    mentions: dict[str, Mentions] = field(hash=False)  # slug -> unlinked mentions of it
+    related: dict[str, tuple[str, ...]] = field(hash=False)  # slug -> up to five related slugs
+    source_ids: dict[str, str] = field(hash=False)  # source key -> id of its page (sources/<id>/)
     diagnostics: tuple[Diagnostic, ...] = ()

@@ -8,10 +8,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from notebase.config import Config
-from notebase.model import Entry, EntryKind, SiteIndex
+from notebase.graph import Graph, layout_graph, neighbourhood
+from notebase.model import Entry, EntryKind, Mentions, SiteIndex, Status
 from notebase.slugs import page_url
+from notebase.sourcepages import SOURCES, SourceInfo, bibliography, collect_sources
 
 ENTRIES_DATA = "assets/entries.js"
+BIBLIOGRAPHY = "papers.bib"
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,12 +66,15 @@ def plan_pages(index: SiteIndex, config: Config) -> tuple[PageSpec, ...]:
     cards = {e.slug: make_card(e) for e in index.entries}
     pages: list[PageSpec] = [plan_home(index, cards, config)]
     discussed = {ref.key: slugs for ref, slugs in index.sources}
-    pages += [plan_entry(e, index, cards, discussed) for e in index.entries]
+    sources = collect_sources(index, cards)
+    pages += [plan_entry(e, index, cards, discussed, sources) for e in index.entries]
     pages += plan_taxonomy("tags", "Tags", index.tags, cards)
     pages += plan_taxonomy("categories", "Categories", index.categories, cards)
+    pages += plan_source_pages(sources)
     pages += [
         plan_papers(index, cards),
         plan_links(index, cards),
+        plan_reading_list(index, cards),
         plan_quotes(index, cards),
         PageSpec("search/", "search.html", {"title": "Search"}),
         PageSpec("404.html", "404.html", {"title": "Not found"}),
@@ -101,19 +107,40 @@ def plan_home(index: SiteIndex, cards: dict[str, Card], config: Config) -> PageS
 
 
 def plan_entry(
-    entry: Entry, index: SiteIndex, cards: dict[str, Card], discussed: dict[str, tuple[str, ...]]
+    entry: Entry,
+    index: SiteIndex,
+    cards: dict[str, Card],
+    discussed: dict[str, tuple[str, ...]],
+    sources: dict[str, SourceInfo],
 ) -> PageSpec:
     backlinks = tuple(cards[b.slug] for b in index.backlinks.get(entry.slug, ()))
     outlinks = tuple(cards[s] for s in index.outlinks.get(entry.slug, ()))
+    source = sources.get(entry.source.key) if entry.source else None
+    mentions = index.mentions.get(entry.slug, Mentions(0, ()))
     context = {
         "title": entry.title,
         "entry": entry,
         "backlinks": backlinks,
         "outlinks": outlinks,
         "also": also_discussed(entry, discussed, cards),
+        "source_url": source.url if source else "",
+        "bibtex": source.bibtex if source else "",
+        "mentions": tuple((cards[m.slug], m) for m in mentions.shown),
+        "mention_total": mentions.total,
+        "related": tuple(cards[s] for s in index.related.get(entry.slug, ())),
+        "graph": plan_graph(entry, index, cards, discussed),
         "description": entry.tldr_text,
     }
     return PageSpec(page_url(entry.slug), "entry.html", context)
+
+
+def plan_graph(
+    entry: Entry, index: SiteIndex, cards: dict[str, Card], discussed: dict[str, tuple[str, ...]]
+) -> Graph | None:
+    """The entry's neighbourhood laid out for inline SVG; None when it has no neighbours."""
+    same = discussed.get(entry.source.key, ()) if entry.source else ()
+    around = [(s, cards[s].title, rel) for s, rel in neighbourhood(entry.slug, index, same)]
+    return layout_graph((entry.slug, entry.title), around, index.outlinks) if around else None
 
 
 def also_discussed(
@@ -147,14 +174,35 @@ def plan_papers(index: SiteIndex, cards: dict[str, Card]) -> PageSpec:
 
 
 def plan_links(index: SiteIndex, cards: dict[str, Card]) -> PageSpec:
+    """Links, the busiest domains first (a table that sorts and filters with JavaScript)."""
     groups: dict[str, list[Card]] = defaultdict(list)
     for entry in index.entries:
         if entry.kind is EntryKind.LINK and entry.source is not None:
             groups[entry.source.domain].append(cards[entry.slug])
-    ordered = tuple(
-        (d, tuple(c)) for d, c in sorted(groups.items(), key=lambda p: (-len(p[1]), p[0]))
+    ordered = sorted(groups.items(), key=lambda p: (-len(p[1]), p[0]))
+    links = tuple(card for _, group in ordered for card in group)
+    return PageSpec("links/", "links.html", {"title": "Links", "cards": links})
+
+
+def plan_reading_list(index: SiteIndex, cards: dict[str, Card]) -> PageSpec:
+    """Entries grouped by status: what is still to read and being read first."""
+    statuses = dict(index.statuses)
+    groups = tuple(
+        (str(status), tuple(cards[s] for s in statuses.get(str(status), ())))
+        for status in (Status.TO_READ, Status.READING, Status.READ)
     )
-    return PageSpec("links/", "links.html", {"title": "Links", "domains": ordered})
+    return PageSpec(
+        "reading-list/", "reading-list.html", {"title": "Reading list", "groups": groups}
+    )
+
+
+def plan_source_pages(sources: dict[str, SourceInfo]) -> list[PageSpec]:
+    """/sources/, one page per source, and /papers.bib."""
+    infos = tuple(sources.values())
+    pages = [PageSpec(SOURCES, "sources.html", {"title": "Sources", "sources": infos})]
+    pages += [PageSpec(s.url, "source.html", {"title": s.title, "source": s}) for s in infos]
+    pages.append(PageSpec(BIBLIOGRAPHY, "papers.bib", {"bibliography": bibliography(sources)}))
+    return pages
 
 
 def plan_quotes(index: SiteIndex, cards: dict[str, Card]) -> PageSpec:

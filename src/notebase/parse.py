@@ -52,10 +52,11 @@ def build_entry(
     cited = source_title or (source_label(source_ref) if source_ref else "")
     body = render_markdown(split.body, not fm_tldr, fm_title is None, default_attribution=cited)
     links = shift_lines(body.links, split.body_line)
-    tldr_html, tldr_text = body.tldr_html, body.tldr_text
+    tldr_html, tldr_text, prose = body.tldr_html, body.tldr_text, body.mention_text
     if fm_tldr:
-        tldr_line = fields["tldr"].line
-        tldr_html, tldr_text, links = merge_tldr(render_inline(fm_tldr), links, tldr_line)
+        tldr = render_inline(fm_tldr)
+        tldr_html, tldr_text, links = merge_tldr(tldr, links, fields["tldr"].line)
+        prose = f"{tldr.mention_text}\n{prose}"
     diags.extend(problem_diagnostics(body, path, split.body_line))
     title = fm_title or body.first_heading or title_from_path(source.rel_path)
     entry = Entry(
@@ -80,6 +81,7 @@ def build_entry(
         tldr_text=tldr_text,
         body_html=body.html,
         body_text=body.text,
+        mention_text=prose,
         quotes=(),
         footnotes=body.footnotes,
         headings=body.headings,

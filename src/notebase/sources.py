@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
+import unicodedata
+from collections.abc import Iterable
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from notebase.model import SourceRef
+from notebase.model import Entry, SourceRef
 
 _ARXIV_ID = re.compile(r"(?P<id>\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?", re.I)
 _ARXIV_URL = re.compile(
@@ -91,3 +94,48 @@ def source_label(ref: SourceRef) -> str:
     if ref.arxiv:
         return f"arXiv:{ref.arxiv}"
     return f"doi:{ref.doi}" if ref.doi else ref.domain
+
+
+_ID_UNSAFE = re.compile(r"[^\w.]+")
+_LOOSE_DOT = re.compile(r"\.(?!\d)|(?<!\d)\.")  # a dot that is not between two digits
+MAX_ID = 80
+
+
+def source_id(ref: SourceRef) -> str:
+    """A readable, path-safe page id: 'arxiv-2505.02809', 'doi-10.1000-xyz', 'example.com-a-b-html'
+    (from www.example.com/a/b.html).
+
+    One path segment of word characters and '-'; dots only in the host name and between digits, so it
+    is never '.' or '..' and never looks like a file ('x.html').
+    """
+    kind, _, rest = ref.key.partition(":")
+    if kind == "url":
+        host, _, path = rest.removeprefix("www.").partition("/")
+        text = f"{host}-{_LOOSE_DOT.sub('-', path)}"
+    else:
+        text = f"{kind}-{_LOOSE_DOT.sub('-', rest)}"
+    text = _ID_UNSAFE.sub("-", unicodedata.normalize("NFKC", text).casefold().replace("_", "-"))
+    text = re.sub(r"-{2,}", "-", text).strip("-.")
+    if len(text) > MAX_ID:
+        text = text[:MAX_ID].rstrip("-.") + "-" + key_hash(ref.key)
+    return text or f"source-{key_hash(ref.key)}"
+
+
+def key_hash(key: str) -> str:
+    return hashlib.sha1(key.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+
+
+def assign_source_ids(refs: Iterable[SourceRef]) -> dict[str, str]:
+    """key -> unique page id; of keys sharing an id the smallest keeps it, the others add a hash."""
+    ids: dict[str, str] = {}
+    taken: set[str] = set()
+    for ref in sorted(refs, key=lambda r: r.key):
+        wanted = source_id(ref)
+        ids[ref.key] = wanted if wanted not in taken else f"{wanted}-{key_hash(ref.key)}"
+        taken.add(ids[ref.key])
+    return ids
+
+
+def entry_sources(entry: Entry) -> tuple[SourceRef, ...]:
+    """The primary source first, then every other source the body links to."""
+    return ((entry.source,) if entry.source else ()) + entry.other_sources

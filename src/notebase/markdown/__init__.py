@@ -23,6 +23,9 @@ _BLOCK_TAG = re.compile(
     r"</?(?:p|li|ul|ol|div|br|h\d|blockquote|pre|tr|td|th|footer|section)\b[^>]*>"
 )
 _MARKER = re.compile(f"{MARK}L\\d+{MARK}")
+_PROSE_BREAKS = frozenset(
+    {"code_inline", "math_inline", "wikilink", "link_open", "link_close", "image", "footnote_ref"}
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +41,7 @@ class RawQuote:
 class Rendered:
     html: str
     text: str
+    mention_text: str  # prose only: no code, math or link text (where unlinked mentions are sought)
     tldr_html: str
     tldr_text: str
     first_heading: str
@@ -66,6 +70,7 @@ def render_markdown(
     return Rendered(
         html=html,
         text=plain_text(tokens),
+        mention_text=prose_text(tldr_tokens + tokens),
         tldr_html=tldr_html,
         tldr_text=html_to_text(tldr_html),
         first_heading=title,
@@ -247,6 +252,26 @@ def plain_text(tokens: list[Token]) -> str:
         elif token.type in ("fence", "code_block", "math_block"):
             parts.append(token.content)
     return "\n".join(p for p in parts if p)
+
+
+def prose_text(tokens: list[Token]) -> str:
+    """The words a reader sees as running text; code, math, links and wikilinks leave a line
+    break, so that no phrase is read across them."""
+    parts: list[str] = []
+    for token in tokens:
+        if token.type != "inline":
+            continue
+        depth = 0
+        for child in token.children or ():
+            depth += child.nesting if child.type in ("link_open", "link_close") else 0
+            if child.type == "text" and depth == 0:
+                parts.append(child.content)
+            elif child.type in ("softbreak", "hardbreak"):
+                parts.append(" ")
+            elif child.type in _PROSE_BREAKS:
+                parts.append("\n")
+        parts.append("\n")
+    return "\n".join(" ".join(p.split()) for p in "".join(parts).split("\n") if p.strip())
 
 
 def inline_plain(inline: Token) -> str:

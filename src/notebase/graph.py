@@ -1,0 +1,127 @@
+"""An entry's neighbourhood -> a small graph laid out for inline SVG: the entry in the centre, its
+linked, backlinked and same-source entries on an ellipse around it (pure, deterministic)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from notebase.model import SiteIndex
+from notebase.slugs import page_url
+
+MAX_NEIGHBOURS = 12
+WIDTH, HEIGHT = 480, 280  # the viewBox; the SVG scales down to its container
+RX, RY = 90, 95  # the ellipse the neighbours sit on
+LABEL_CHARS = 16
+RELATIONS = {
+    "both": "links here and is linked",
+    "out": "linked from this note",
+    "in": "links to this note",
+    "source": "shares a source",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    slug: str
+    url: str
+    title: str
+    label: str  # the title, shortened to fit
+    relation: str  # centre | both | out | in | source
+    x: float
+    y: float
+    label_x: float
+    label_y: float
+    anchor: str  # text-anchor of the label: start | middle | end
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    kind: str  # link | source | between (two neighbours linking each other)
+    qx: float = 0.0  # the control point of a "between" edge, drawn as a curve around the centre
+    qy: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Graph:
+    width: int
+    height: int
+    nodes: tuple[Node, ...]  # the centre first
+    edges: tuple[Edge, ...]
+
+
+def neighbourhood(slug: str, index: SiteIndex, same_source: Sequence[str]) -> list[tuple[str, str]]:
+    """(slug, relation) of the entries around `slug`: linked first, then backlinks, then same-source;
+    at most MAX_NEIGHBOURS."""
+    out = list(index.outlinks.get(slug, ()))
+    back = [b.slug for b in index.backlinks.get(slug, ())]
+    found: dict[str, str] = {}
+    for s in out:
+        found[s] = "both" if s in back else "out"
+    for s in back:
+        found.setdefault(s, "in")
+    for s in same_source:
+        if s != slug:
+            found.setdefault(s, "source")
+    return list(found.items())[:MAX_NEIGHBOURS]
+
+
+def layout_graph(
+    centre: tuple[str, str],
+    around: Sequence[tuple[str, str, str]],
+    outlinks: Mapping[str, Sequence[str]],
+) -> Graph:
+    """centre: (slug, title); around: (slug, title, relation). Neighbours are spread evenly from the
+    top, clockwise; edges join the centre to each, and neighbours that link one another."""
+    cx, cy = WIDTH / 2, HEIGHT / 2
+    slug, title = centre
+    nodes = [
+        Node(slug, page_url(slug), title, shorten(title), "centre", cx, cy, cx, cy + 24, "middle")
+    ]
+    edges = []
+    for k, (slug, title, relation) in enumerate(around):
+        n = len(around)
+        angle = -math.pi / 2 + 2 * math.pi * k / n + (math.pi / n if n % 2 == 0 else 0)
+        node = place(slug, title, relation, angle, cx, cy)
+        nodes.append(node)
+        edges.append(Edge(cx, cy, node.x, node.y, "source" if relation == "source" else "link"))
+    at = {n.slug: n for n in nodes[1:]}
+    pairs = {tuple(sorted((a, b))) for a in at for b in outlinks.get(a, ()) if b in at and b != a}
+    for a, b in sorted(pairs):
+        edges.append(bent_edge(at[a], at[b], cx, cy))
+    return Graph(WIDTH, HEIGHT, tuple(nodes), tuple(edges))
+
+
+def bent_edge(a: Node, b: Node, cx: float, cy: float) -> Edge:
+    """A curve between two neighbours that bows away from the centre (not through it)."""
+    mx, my = (a.x + b.x) / 2, (a.y + b.y) / 2
+    if math.hypot(mx - cx, my - cy) < 10:  # opposite neighbours: bow upwards
+        qx, qy = cx, cy - 1.3 * RY
+    else:
+        qx, qy = cx + 1.6 * (mx - cx), cy + 1.6 * (my - cy)
+    return Edge(a.x, a.y, b.x, b.y, "between", round(qx, 1), round(qy, 1))
+
+
+def place(slug: str, title: str, relation: str, angle: float, cx: float, cy: float) -> Node:
+    cos, sin = math.cos(angle), math.sin(angle)
+    x, y = round(cx + RX * cos, 1), round(cy + RY * sin, 1)
+    if cos > 0.3:
+        anchor, lx, ly = "start", x + 10, y + 4
+    elif cos < -0.3:
+        anchor, lx, ly = "end", x - 10, y + 4
+    else:
+        anchor, lx, ly = "middle", x, (y - 12 if sin < 0 else y + 20)
+    label = shorten(title)
+    return Node(
+        slug, page_url(slug), title, label, relation, x, y, round(lx, 1), round(ly, 1), anchor
+    )
+
+
+def shorten(title: str) -> str:
+    title = " ".join(title.split())
+    return title if len(title) <= LABEL_CHARS else title[: LABEL_CHARS - 1].rstrip() + "…"

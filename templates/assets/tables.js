@@ -1,0 +1,138 @@
+/* notebase: sortable, filterable tables. Enhances complete HTML tables; without JS they stay as built.
+ * <table data-sortable>: each column header becomes a button that sorts the rows (aria-sort says how).
+ * <div data-filters="tag kind year status"> around tables: one labelled <select> per attribute whose
+ * rows (data-tag="a b", data-kind=…) hold two values or more; rows not matching every filter hide. */
+(function () {
+  "use strict";
+  var LABELS = { tag: "Tag", kind: "Kind", year: "Year", status: "Status" };
+  var STATUS_ORDER = ["to-read", "reading", "read"];
+
+  function cellKey(row, column) {
+    var cell = row.cells[column];
+    if (!cell) return "";
+    var value = cell.getAttribute("data-sort");
+    return (value === null ? cell.textContent : value).trim().toLowerCase();
+  }
+
+  function compareKeys(a, b) {
+    var x = Number(a), y = Number(b);
+    if (a !== "" && b !== "" && !isNaN(x) && !isNaN(y)) return x - y;
+    return a < b ? -1 : a > b ? 1 : 0;
+  }
+
+  function sortRows(table, column, descending) {
+    var body = table.tBodies[0];
+    var rows = Array.prototype.slice.call(body.rows);
+    rows.sort(function (r1, r2) {
+      var a = cellKey(r1, column), b = cellKey(r2, column);
+      if ((a === "") !== (b === "")) return a === "" ? 1 : -1; // empty cells last either way
+      var order = compareKeys(a, b) * (descending ? -1 : 1);
+      return order || Number(r1.getAttribute("data-order")) - Number(r2.getAttribute("data-order"));
+    });
+    rows.forEach(function (row) { body.appendChild(row); });
+  }
+
+  function makeSortable(table) {
+    var headers = Array.prototype.slice.call(table.tHead.rows[0].cells);
+    Array.prototype.forEach.call(table.tBodies[0].rows, function (row, i) {
+      row.setAttribute("data-order", String(i));
+    });
+    headers.forEach(function (th, column) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "sort-button";
+      while (th.firstChild) button.appendChild(th.firstChild);
+      th.appendChild(button);
+      button.addEventListener("click", function () {
+        var descending = th.getAttribute("aria-sort") === "ascending";
+        headers.forEach(function (other) { other.removeAttribute("aria-sort"); });
+        th.setAttribute("aria-sort", descending ? "descending" : "ascending");
+        sortRows(table, column, descending);
+      });
+    });
+  }
+
+  function rowValues(row, name) {
+    var raw = row.getAttribute("data-" + name);
+    if (!raw) return [];
+    return name === "tag" ? raw.split(" ").filter(Boolean) : [raw];
+  }
+
+  function orderValues(name, values) {
+    if (name === "year") return values.sort(function (a, b) { return Number(b) - Number(a); });
+    if (name === "status") {
+      return values.sort(function (a, b) { return STATUS_ORDER.indexOf(a) - STATUS_ORDER.indexOf(b); });
+    }
+    return values.sort();
+  }
+
+  function makeSelect(box, name, values, serial) {
+    var id = "filter-" + serial + "-" + name;
+    var label = document.createElement("label");
+    label.setAttribute("for", id);
+    label.textContent = LABELS[name] || name;
+    var select = document.createElement("select");
+    select.id = id;
+    select.setAttribute("data-filter", name);
+    var all = document.createElement("option");
+    all.value = "";
+    all.textContent = "All";
+    select.appendChild(all);
+    values.forEach(function (value) {
+      var option = document.createElement("option");
+      option.value = value;
+      option.textContent = value;
+      select.appendChild(option);
+    });
+    var field = document.createElement("span");
+    field.className = "filter-field";
+    field.appendChild(label);
+    field.appendChild(select);
+    box.appendChild(field);
+    return select;
+  }
+
+  function makeFilters(scope, serial) {
+    var rows = Array.prototype.slice.call(scope.querySelectorAll("tbody tr"));
+    var box = document.createElement("div");
+    box.className = "table-filters";
+    box.setAttribute("role", "search");
+    box.setAttribute("aria-label", "Filter the table");
+    var selects = [];
+    scope.getAttribute("data-filters").split(" ").filter(Boolean).forEach(function (name) {
+      var seen = {};
+      rows.forEach(function (row) {
+        rowValues(row, name).forEach(function (v) { seen[v] = true; });
+      });
+      var values = orderValues(name, Object.keys(seen));
+      if (values.length > 1) selects.push(makeSelect(box, name, values, serial));
+    });
+    if (!selects.length) return;
+    var status = document.createElement("p");
+    status.className = "filter-status counts";
+    status.setAttribute("aria-live", "polite");
+    box.appendChild(status);
+    scope.insertBefore(box, scope.firstChild);
+    function apply() {
+      var shown = 0;
+      rows.forEach(function (row) {
+        var match = selects.every(function (select) {
+          var wanted = select.value;
+          return !wanted || rowValues(row, select.getAttribute("data-filter")).indexOf(wanted) >= 0;
+        });
+        row.hidden = !match;
+        shown += match ? 1 : 0;
+      });
+      status.textContent = shown === rows.length ? "" : shown + " of " + rows.length + " shown";
+    }
+    selects.forEach(function (select) { select.addEventListener("change", apply); });
+  }
+
+  function init() {
+    Array.prototype.forEach.call(document.querySelectorAll("table[data-sortable]"), makeSortable);
+    Array.prototype.forEach.call(document.querySelectorAll("[data-filters]"), makeFilters);
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();

@@ -1,0 +1,89 @@
+"""mentions.py: unlinked mentions of an entry's title or aliases in other notes' prose."""
+
+from __future__ import annotations
+
+from notebase.index import build_index
+from notebase.mentions import SHOWN, excerpt, find_mentions, words
+from notebase.model import Entry, Source
+from notebase.parse import parse_source
+
+
+def note(rel_path: str, text: str) -> Entry:
+    result = parse_source(Source(rel_path, text, "d", f"notes/{rel_path}"))
+    assert result.entry is not None, result.diagnostics
+    return result.entry
+
+
+MUON = note("muon.md", "---\ntitle: Muon optimizer\naliases: [Muon, AI]\n---\nMuon is me.\n")
+
+
+def mentioners(*others: Entry) -> list[tuple[str, str]]:
+    """(mentioning slug, name found) for MUON, through the whole index as a build computes it."""
+    index = build_index([MUON, *others])
+    found = index.mentions.get("muon")
+    return [(m.slug, m.name) for m in found.shown] if found else []
+
+
+def test_title_and_alias_are_found_case_insensitively_as_whole_words() -> None:
+    a = note("a.md", "---\ntitle: A\n---\nI tried the MUON OPTIMIZER today.\n")
+    b = note("b.md", "---\ntitle: B\n---\nmuon, again.\n")
+    c = note("c.md", "---\ntitle: C\n---\nMuons and muonic atoms are physics.\n")
+    assert mentioners(a, b, c) == [("a", "Muon optimizer"), ("b", "Muon")]
+
+
+def test_not_in_code_math_or_link_text() -> None:
+    code = note("code.md", "---\ntitle: Code\n---\n`Muon` and\n\n```\nMuon()\n```\n")
+    link = note("link.md", "---\ntitle: Link\n---\n[about Muon](https://x.org) and $Muon$.\n")
+    assert mentioners(code, link) == []
+
+
+def test_not_when_the_note_already_links_the_entry() -> None:
+    linked = note("linked.md", "---\ntitle: Linked\n---\nMuon, see [[Muon optimizer]].\n")
+    assert mentioners(linked) == []
+
+
+def test_an_entry_does_not_mention_itself() -> None:
+    assert mentioners() == []
+
+
+def test_a_name_is_not_read_across_a_link_or_code() -> None:
+    across = note(
+        "across.md", "---\ntitle: Across\n---\nMuon [x](https://x.org) optimizer `c` Muon\n"
+    )
+    assert mentioners(across) == [("across", "Muon")]  # the alias, not the title
+
+
+def test_tldr_prose_counts_and_short_names_are_ignored() -> None:
+    tldr = note("tldr.md", "---\ntitle: T\ntldr: Faster than Muon.\n---\nAI everywhere.\n")
+    ai = note("ai.md", "---\ntitle: Other\n---\nAI is everywhere.\n")
+    assert mentioners(tldr, ai) == [("tldr", "Muon")]
+
+
+def test_mentions_are_capped_but_counted() -> None:
+    many = [note(f"n{i:02}.md", f"---\ntitle: N{i:02}\n---\nMuon.\n") for i in range(SHOWN + 3)]
+    found = build_index([MUON, *many]).mentions["muon"]
+    assert found.total == SHOWN + 3
+    assert [m.slug for m in found.shown] == [f"n{i:02}" for i in range(SHOWN)]
+
+
+def test_find_mentions_takes_the_words_it_is_given() -> None:
+    other = note("other.md", "---\ntitle: Other\n---\nNothing here.\n")
+    given = [words("nothing"), words("the muon optimizer")]
+    found = find_mentions([MUON, other], {}, given)
+    assert [(slug, m.total, [x.slug for x in m.shown]) for slug, m in found.items()] == [
+        ("muon", 1, ["other"])
+    ]
+
+
+def test_words_fold_case_and_mark_line_breaks() -> None:
+    assert words("Muon's\nGödel_machine, x-y") == ["muon", "s", "_", "gödel_machine", "x", "y"]
+
+
+def test_excerpt_is_the_line_around_the_first_mention_trimmed_to_whole_words() -> None:
+    text = "first line\n" + "word " * 30 + "the Muon optimizer here " + "tail " * 30 + "\nlast"
+    got = excerpt(text, ("muon", "optimizer"))
+    assert got.startswith("…word word")
+    assert "the Muon optimizer here" in got
+    assert got.endswith("tail…")
+    assert len(got) < 2 * 70 + 20
+    assert excerpt("nothing", ("muon",)) == ""
