@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -13,22 +13,23 @@ from notebase.cache import load_state, save_state
 from notebase.config import Config, load_config
 from notebase.diagnostics import Diagnostic, SourcePos, error, has_errors, sort_diagnostics
 from notebase.discover import discover_sources
-from notebase.fingerprint import digest_bytes, digest_value
+from notebase.fingerprint import DigestMemo, digest_bytes, digest_value
 from notebase.index import build_index
 from notebase.links import resolve_index
 from notebase.markdown.highlight import pygments_css
 from notebase.model import Entry, ParseResult, SiteIndex, Source
 from notebase.pages import PageSpec, plan_pages
+from notebase.parallel import MIN_PARALLEL, default_jobs, map_ordered
 from notebase.parse import parse_source
 from notebase.render import (
     THEME_DIR,
-    create_environment,
     default_theme_dir,
+    environment_for_build,
     render_page,
     template_digest,
 )
 from notebase.slugs import output_path
-from notebase.write import KEEP, WriteOutcome, check_output_dir, update_site
+from notebase.write import KEEP, WriteOutcome, check_output_dir, list_site_files, update_site
 
 ASSETS_DIR = "assets"
 STATIC_DIR = "static"
@@ -46,6 +47,8 @@ class BuildOptions:
     force: bool = False
     write: bool = True  # False: check only
     cache: bool = False  # start from, and leave, the state in <root>/.notebase-cache
+    jobs: int = 0  # processes parsing notes (0: one per core; 1: serial)
+    min_parallel: int = MIN_PARALLEL  # fewer notes to parse than this are parsed serially
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +58,7 @@ class BuildState:
     parsed: Mapping[str, ParseResult] = field(default_factory=dict)  # parse_key -> result
     outputs: Mapping[str, str] = field(default_factory=dict)  # file under out -> fingerprint
     out: str = ""  # the resolved output folder `outputs` describes
+    memo: DigestMemo | None = field(default=None, compare=False)  # kept in memory only (serve)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +95,7 @@ def rebuild(
     start = time.perf_counter()
     config, config_diags = load_config(options.root)
     sources, read_diags = discover_sources(options.root)
-    parsed, fresh = parse_sources(sources, state.parsed)
+    parsed, fresh = parse_sources(sources, state.parsed, options)
     index, index_diags = index_parsed(parsed.values(), options.drafts, config)
     pages = plan_pages(index, config)
     diags = [*config_diags, *read_diags, *index_diags, *check_collisions(pages, index)]
@@ -106,17 +110,20 @@ def rebuild(
         return BuildResult(found, *counts, written, seconds, fresh, rendered, files)
 
     if not options.write:  # check: render everything (template errors count) but write nothing
-        plan_files(options.root, pages, config, {}, options.out.resolve(), diags)
+        plan_files(options.root, pages, config, {}, set(), diags)
         return kept, result(False)
     out = options.out.resolve()
     problem = check_output_dir(out, options.root, options.force)
     diags.extend([problem] if problem is not None else [])
     previous = state.outputs if state.out == str(out) else {}
-    plan = plan_files(options.root, pages, config, previous, out, diags)
+    memo = state.memo.next_generation() if state.memo else DigestMemo()
+    existing = list_site_files(out)
+    plan = plan_files(options.root, pages, config, previous, existing, diags, memo)
     if has_errors(diags, options.strict):
         return kept, result(False, plan.rendered)
-    outcome = update_site(out, plan.files, swap_lock)
-    return BuildState(parsed, plan.fingerprints, str(out)), result(True, plan.rendered, outcome)
+    outcome = update_site(out, plan.files, swap_lock, existing)
+    new_state = BuildState(parsed, plan.fingerprints, str(out), memo)
+    return new_state, result(True, plan.rendered, outcome)
 
 
 def parse_key(source: Source) -> str:
@@ -124,18 +131,17 @@ def parse_key(source: Source) -> str:
 
 
 def parse_sources(
-    sources: Iterable[Source], previous: Mapping[str, ParseResult]
+    sources: Sequence[Source], previous: Mapping[str, ParseResult], options: BuildOptions
 ) -> tuple[dict[str, ParseResult], int]:
-    """Every source parsed, reusing the parse of any source whose path and content are unchanged."""
-    parsed: dict[str, ParseResult] = {}
-    fresh = 0
-    for source in sources:
-        key = parse_key(source)
-        cached = previous.get(key)
-        if cached is None:
-            fresh += 1
-        parsed[key] = cached if cached is not None else parse_source(source)
-    return parsed, fresh
+    """Every source parsed, reusing the parse of any source whose path and content are unchanged;
+    the others are parsed on every core (in source order, so the result never depends on timing)."""
+    keys = [parse_key(s) for s in sources]
+    todo = [s for s, key in zip(sources, keys, strict=True) if key not in previous]
+    jobs = options.jobs or default_jobs()
+    results = map_ordered(parse_source, todo, jobs, options.min_parallel)
+    fresh = {parse_key(s): result for s, result in zip(todo, results, strict=True)}
+    parsed = {key: fresh[key] if key in fresh else previous[key] for key in keys}
+    return parsed, len(todo)
 
 
 def index_parsed(
@@ -165,19 +171,20 @@ def plan_files(
     pages: Iterable[PageSpec],
     config: Config,
     previous: Mapping[str, str],
-    out: Path,
+    existing: set[str],
     diags: list[Diagnostic],
+    records: DigestMemo | None = None,
 ) -> FilePlan:
-    """Render the pages whose fingerprint changed; every other file already in `out` is kept."""
-    env = create_environment(root)
+    """Render the pages whose fingerprint changed; every other file already in the site is kept."""
+    env = environment_for_build(root)
     base = digest_value((__version__, config))
     memo: dict[str, str] = {}
     files: dict[str, bytes | None] = {}
     prints: dict[str, str] = {}
     for spec in pages:
         rel = output_path(spec.url)
-        prints[rel] = digest_value((base, template_digest(env, spec.template, memo), spec))
-        if previous.get(rel) == prints[rel] and (out / rel).is_file():
+        prints[rel] = digest_value((base, template_digest(env, spec.template, memo), spec), records)
+        if previous.get(rel) == prints[rel] and rel in existing:
             files[rel] = KEEP
             continue
         page = render_page(env, spec, config)
@@ -188,7 +195,7 @@ def plan_files(
     rendered = len(prints) - sum(1 for data in files.values() if data is KEEP)
     for rel, data in collect_assets(root).items():
         prints[rel] = digest_bytes(data)
-        current = previous.get(rel) == prints[rel] and (out / rel).is_file()
+        current = previous.get(rel) == prints[rel] and rel in existing
         files[rel] = KEEP if current else data
     return FilePlan(files, prints, rendered)
 

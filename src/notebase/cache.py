@@ -6,6 +6,7 @@ import io
 import os
 import pickle
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -64,7 +65,7 @@ def discarded(reason: str) -> Diagnostic:
 
 
 def save_state(root: Path, state: BuildState) -> tuple[Diagnostic, ...]:
-    payload = {"format": FORMAT, "version": __version__, "state": state}
+    payload = {"format": FORMAT, "version": __version__, "state": replace(state, memo=None)}
     data = pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL)
     try:
         write_atomic(cache_dir(root) / STATE_FILE, data)
@@ -74,13 +75,14 @@ def save_state(root: Path, state: BuildState) -> tuple[Diagnostic, ...]:
     return ()
 
 
-def write_atomic(path: Path, data: bytes) -> None:
+def write_atomic(path: Path, data: bytes, mode: int = 0o600) -> None:
     """Write to a temporary file beside `path` and rename it over, so readers see old or new."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
