@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -12,12 +12,12 @@ from notebase import __version__
 from notebase.cache import load_state, save_state
 from notebase.config import Config, load_config
 from notebase.diagnostics import Diagnostic, SourcePos, error, has_errors, sort_diagnostics
-from notebase.discover import discover_sources
+from notebase.discover import Discovery, Stamp, discover_changes
 from notebase.fingerprint import DigestMemo, digest_bytes, digest_value
 from notebase.index import build_index
 from notebase.links import resolve_index
 from notebase.markdown.highlight import pygments_css
-from notebase.model import Entry, ParseResult, SiteIndex, Source
+from notebase.model import Entry, ParseResult, SiteIndex
 from notebase.pages import PageSpec, plan_pages
 from notebase.parallel import MIN_PARALLEL, default_jobs, map_ordered
 from notebase.parse import parse_source
@@ -56,6 +56,10 @@ class BuildState:
     """What one build leaves for the next: parses by content digest, fingerprints of site files."""
 
     parsed: Mapping[str, ParseResult] = field(default_factory=dict)  # parse_key -> result
+    stamps: Mapping[str, Stamp] = field(default_factory=dict)  # note path -> when it was read
+    # when the scan that took `stamps` began; a later scan alone is no reason to save the state
+    # again (an older time trusts fewer stamps: it is only ever more careful)
+    scanned_ns: int = field(default=0, compare=False)
     outputs: Mapping[str, str] = field(default_factory=dict)  # file under out -> fingerprint
     out: str = ""  # the resolved output folder `outputs` describes
     memo: DigestMemo | None = field(default=None, compare=False)  # kept in memory only (serve)
@@ -94,14 +98,14 @@ def rebuild(
     """A build that reuses `state`, writing byte for byte the site a clean build writes."""
     start = time.perf_counter()
     config, config_diags = load_config(options.root)
-    sources, read_diags = discover_sources(options.root)
-    parsed, fresh = parse_sources(sources, state.parsed, options)
+    found = discover_changes(options.root, trusted_stamps(state), state.scanned_ns)
+    parsed, fresh = parse_sources(found, state.parsed, options)
     index, index_diags = index_parsed(parsed.values(), options.drafts, config)
     pages = plan_pages(index, config)
-    diags = [*config_diags, *read_diags, *index_diags, *check_collisions(pages, index)]
+    diags = [*config_diags, *found.diagnostics, *index_diags, *check_collisions(pages, index)]
     if options.write:
         diags = [d for d in diags if d.code not in CHECK_ONLY]
-    kept = replace(state, parsed=parsed)
+    kept = replace(state, parsed=parsed, stamps=found.stamps, scanned_ns=found.started_ns)
 
     def result(written: bool, rendered: int = 0, files: WriteOutcome = NOTHING) -> BuildResult:
         seconds = time.perf_counter() - start
@@ -122,24 +126,33 @@ def rebuild(
     if has_errors(diags, options.strict):
         return kept, result(False, plan.rendered)
     outcome = update_site(out, plan.files, swap_lock, existing)
-    new_state = BuildState(parsed, plan.fingerprints, str(out), memo)
+    new_state = replace(kept, outputs=plan.fingerprints, out=str(out), memo=memo)
     return new_state, result(True, plan.rendered, outcome)
 
 
-def parse_key(source: Source) -> str:
-    return f"{source.rel_path}\x00{source.digest}"
+def parse_key(rel_path: str, digest: str) -> str:
+    return f"{rel_path}\x00{digest}"
+
+
+def trusted_stamps(state: BuildState) -> dict[str, Stamp]:
+    """The stamps of the notes whose parse the state holds (a stamp alone cannot stand for a note)."""
+    return {
+        rel: stamp
+        for rel, stamp in state.stamps.items()
+        if parse_key(rel, stamp.digest) in state.parsed
+    }
 
 
 def parse_sources(
-    sources: Sequence[Source], previous: Mapping[str, ParseResult], options: BuildOptions
+    found: Discovery, previous: Mapping[str, ParseResult], options: BuildOptions
 ) -> tuple[dict[str, ParseResult], int]:
-    """Every source parsed, reusing the parse of any source whose path and content are unchanged;
-    the others are parsed on every core (in source order, so the result never depends on timing)."""
-    keys = [parse_key(s) for s in sources]
-    todo = [s for s, key in zip(sources, keys, strict=True) if key not in previous]
+    """Every note parsed, reusing the parse of any note whose path and content are unchanged;
+    the others are parsed on every core (in path order, so the result never depends on timing)."""
+    todo = [s for s in found.read if parse_key(s.rel_path, s.digest) not in previous]
     jobs = options.jobs or default_jobs()
     results = map_ordered(parse_source, todo, jobs, options.min_parallel)
-    fresh = {parse_key(s): result for s, result in zip(todo, results, strict=True)}
+    fresh = {parse_key(s.rel_path, s.digest): r for s, r in zip(todo, results, strict=True)}
+    keys = [parse_key(rel, digest) for rel, digest in found.notes]
     parsed = {key: fresh[key] if key in fresh else previous[key] for key in keys}
     return parsed, len(todo)
 

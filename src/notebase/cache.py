@@ -20,7 +20,13 @@ CACHE_DIR = ".notebase-cache"
 STATE_FILE = "build-state.pickle"
 FORMAT = "notebase-build-state/1"
 # Only our own frozen records and a few standard types may be rebuilt from the cache file.
-ALLOWED_MODULES = ("notebase.model", "notebase.diagnostics", "notebase.build", "notebase.write")
+ALLOWED_MODULES = (
+    "notebase.model",
+    "notebase.diagnostics",
+    "notebase.build",
+    "notebase.write",
+    "notebase.discover",
+)
 ALLOWED_GLOBALS = {("datetime", "date"), ("builtins", "frozenset"), ("builtins", "set")}
 
 
