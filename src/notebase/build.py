@@ -15,7 +15,7 @@ from notebase.diagnostics import Diagnostic, SourcePos, error, has_errors, sort_
 from notebase.discover import Discovery, Stamp, discover_changes
 from notebase.fingerprint import DigestMemo, digest_bytes, digest_value
 from notebase.index import build_index
-from notebase.links import resolve_index
+from notebase.links import Resolved, resolve_index_again
 from notebase.markdown.highlight import pygments_css
 from notebase.model import Entry, ParseResult, SiteIndex
 from notebase.pages import PageSpec, plan_pages
@@ -62,7 +62,9 @@ class BuildState:
     scanned_ns: int = field(default=0, compare=False)
     outputs: Mapping[str, str] = field(default_factory=dict)  # file under out -> fingerprint
     out: str = ""  # the resolved output folder `outputs` describes
-    memo: DigestMemo | None = field(default=None, compare=False)  # kept in memory only (serve)
+    # kept in memory only (serve): record digests, and entries resolved, by the last build
+    memo: DigestMemo | None = field(default=None, compare=False)
+    resolved: Resolved | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,12 +102,16 @@ def rebuild(
     config, config_diags = load_config(options.root)
     found = discover_changes(options.root, trusted_stamps(state), state.scanned_ns)
     parsed, fresh = parse_sources(found, state.parsed, options)
-    index, index_diags = index_parsed(parsed.values(), options.drafts, config)
+    index, index_diags, resolved = index_parsed(
+        parsed.values(), options.drafts, config, state.resolved or {}
+    )
     pages = plan_pages(index, config)
     diags = [*config_diags, *found.diagnostics, *index_diags, *check_collisions(pages, index)]
     if options.write:
         diags = [d for d in diags if d.code not in CHECK_ONLY]
-    kept = replace(state, parsed=parsed, stamps=found.stamps, scanned_ns=found.started_ns)
+    kept = replace(
+        state, parsed=parsed, stamps=found.stamps, scanned_ns=found.started_ns, resolved=resolved
+    )
 
     def result(written: bool, rendered: int = 0, files: WriteOutcome = NOTHING) -> BuildResult:
         seconds = time.perf_counter() - start
@@ -158,8 +164,8 @@ def parse_sources(
 
 
 def index_parsed(
-    parsed: Iterable[ParseResult], drafts: bool, config: Config
-) -> tuple[SiteIndex, list[Diagnostic]]:
+    parsed: Iterable[ParseResult], drafts: bool, config: Config, previous: Resolved
+) -> tuple[SiteIndex, list[Diagnostic], Resolved]:
     """The resolved index of every entry (drafts left out unless asked for), with all diagnostics."""
     diags: list[Diagnostic] = []
     entries: list[Entry] = []
@@ -169,7 +175,8 @@ def index_parsed(
             entries.append(result.entry)
     index = build_index(entries)
     diags.extend(index.diagnostics)
-    return resolve_index(index, config.directory_urls), diags
+    resolved, memo = resolve_index_again(index, config.directory_urls, previous)
+    return resolved, diags, memo
 
 
 @dataclass(frozen=True, slots=True)

@@ -71,7 +71,11 @@ def discarded(reason: str) -> Diagnostic:
 
 
 def save_state(root: Path, state: BuildState) -> tuple[Diagnostic, ...]:
-    payload = {"format": FORMAT, "version": __version__, "state": replace(state, memo=None)}
+    payload = {
+        "format": FORMAT,
+        "version": __version__,
+        "state": replace(state, memo=None, resolved=None),
+    }
     data = pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL)
     try:
         write_atomic(cache_dir(root) / STATE_FILE, data)
