@@ -75,7 +75,9 @@ def digest_bytes(data: bytes) -> str:
 
 def feed_value(h: Hasher, value: Any, memo: DigestMemo | None = None) -> None:
     """Feed one value; every container is length-prefixed so no two values share an encoding."""
-    if isinstance(value, Enum):
+    if type(value) is str:  # the common case, and long bodies: fed as they are, not as repr
+        feed_tag(h, "str:" + value)
+    elif isinstance(value, Enum):
         feed_tag(h, f"enum:{type(value).__qualname__}:{value.value!r}")
     elif isinstance(value, _SCALARS):
         feed_tag(h, f"{type(value).__name__}:{value!r}")
