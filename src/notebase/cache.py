@@ -6,7 +6,7 @@ import io
 import os
 import pickle
 import tempfile
-from dataclasses import replace
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 CACHE_DIR = ".notebase-cache"
 STATE_FILE = "build-state.pickle"
-FORMAT = "notebase-build-state/1"
+FORMAT = "notebase-build-state/2"
 # Only our own frozen records and a few standard types may be rebuilt from the cache file.
 ALLOWED_MODULES = (
     "notebase.model",
@@ -59,7 +59,7 @@ def load_state(root: Path) -> tuple[BuildState, tuple[Diagnostic, ...]]:
     if payload.get("version") != __version__:
         return BuildState(), (discarded(f"it was written by notebase {payload.get('version')}"),)
     state = payload.get("state")
-    if not isinstance(state, BuildState):
+    if not isinstance(state, BuildState) or not all(hasattr(state, f.name) for f in fields(state)):
         return BuildState(), (discarded("it holds no build state"),)
     return state, ()
 
