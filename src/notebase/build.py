@@ -29,7 +29,14 @@ from notebase.render import (
     template_digest,
 )
 from notebase.slugs import output_path
-from notebase.write import KEEP, WriteOutcome, check_output_dir, list_site_files, update_site
+from notebase.write import (
+    KEEP,
+    MARKER_FILE,
+    WriteOutcome,
+    check_output_dir,
+    list_site_files,
+    update_site,
+)
 
 ASSETS_DIR = "assets"
 STATIC_DIR = "static"
@@ -62,6 +69,10 @@ class BuildState:
     scanned_ns: int = field(default=0, compare=False)
     outputs: Mapping[str, str] = field(default_factory=dict)  # file under out -> fingerprint
     out: str = ""  # the resolved output folder `outputs` describes
+    # of the last build that wrote the site: a digest of all it read, what it reported, its counts
+    inputs: str = ""
+    diagnostics: tuple[Diagnostic, ...] = ()
+    counts: tuple[int, int] = (0, 0)
     # kept in memory only (serve): record digests, and entries resolved, by the last build
     memo: DigestMemo | None = field(default=None, compare=False)
     resolved: Resolved | None = field(default=None, compare=False)
@@ -85,11 +96,51 @@ class BuildResult:
 
 def build_site(options: BuildOptions) -> BuildResult:
     """One build, starting from (and leaving) the persistent cache when options.cache is set."""
-    state, cache_diags = load_state(options.root) if options.cache else (BuildState(), ())
+    if not options.cache:
+        return rebuild(BuildState(), options)[1]
+    start = time.perf_counter()
+    last, cache_diags = load_state(options.root, parses=False)
+    same = unchanged_site(last, options, start)
+    if same is not None:
+        return replace(same, diagnostics=sort_diagnostics((*same.diagnostics, *cache_diags)))
+    state, cache_diags = load_state(options.root)
     new_state, result = rebuild(state, options)
-    if options.cache and new_state != state:
-        cache_diags += save_state(options.root, new_state)
+    if new_state != state:
+        cache_diags += save_state(options.root, new_state, new_state.parsed != state.parsed)
     return replace(result, diagnostics=sort_diagnostics((*result.diagnostics, *cache_diags)))
+
+
+def unchanged_site(last: BuildState, options: BuildOptions, start: float) -> BuildResult | None:
+    """The result of the last build when it read exactly what this one would and its site is
+    still there as written: then there is nothing to do. None when anything differs."""
+    out = options.out.resolve()
+    if not (options.write and last.inputs and last.out == str(out)):
+        return None
+    if has_errors(last.diagnostics, options.strict) or not (out / MARKER_FILE).is_file():
+        return None
+    config, _ = load_config(options.root)
+    found = discover_changes(options.root, last.stamps, last.scanned_ns)
+    if inputs_digest(options, config, found) != last.inputs:
+        return None
+    existing = list_site_files(out)
+    if existing != set(last.outputs):
+        return None
+    seconds = time.perf_counter() - start
+    files = WriteOutcome((), tuple(sorted(existing)), ())
+    return BuildResult(last.diagnostics, *last.counts, True, seconds, 0, 0, files)
+
+
+def inputs_digest(options: BuildOptions, config: Config, found: Discovery) -> str:
+    """Everything a build reads: notebase, its options and config, notes, templates, static files."""
+    trees = [
+        read_tree(options.root / THEME_DIR, "templates"),
+        read_tree(default_theme_dir(), "theme"),
+        read_tree(options.root / STATIC_DIR, "static"),
+    ]
+    files = {rel: digest_bytes(data) for tree in trees for rel, data in tree.items()}
+    head = (__version__, config, options.drafts, found.diagnostics, files)
+    notes = "\n".join(f"{rel}\x00{digest}" for rel, digest in found.notes)
+    return digest_value((head, digest_bytes(notes.encode("utf-8", "surrogatepass"))))
 
 
 def rebuild(
@@ -132,8 +183,17 @@ def rebuild(
     if has_errors(diags, options.strict):
         return kept, result(False, plan.rendered)
     outcome = update_site(out, plan.files, swap_lock, existing)
-    new_state = replace(kept, outputs=plan.fingerprints, out=str(out), memo=memo)
-    return new_state, result(True, plan.rendered, outcome)
+    done = result(True, plan.rendered, outcome)
+    new_state = replace(
+        kept,
+        outputs=plan.fingerprints,
+        out=str(out),
+        memo=memo,
+        inputs=inputs_digest(options, config, found),
+        diagnostics=done.diagnostics,
+        counts=(done.entries, done.pages),
+    )
+    return new_state, done
 
 
 def parse_key(rel_path: str, digest: str) -> str:
