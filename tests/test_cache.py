@@ -121,3 +121,11 @@ def test_strict_fails_on_the_warnings_of_an_unchanged_build(kb: Path) -> None:
     again = build_site(BuildOptions(root=kb, out=kb / "site", cache=True, strict=True))
     assert not again.written and "broken-link" in codes(again)
     assert "broken-link" in codes(build(kb))  # an unchanged build reports the same warnings
+
+
+def test_a_file_added_to_the_site_is_removed_by_a_build_with_nothing_changed(kb: Path) -> None:
+    build(kb)
+    (kb / "site/papers/muon/stray.html").write_text("stray")
+    result = build(kb)
+    assert result.files.removed == ("papers/muon/stray.html",)
+    assert not (kb / "site/papers/muon/stray.html").exists()

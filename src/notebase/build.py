@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterable, Mapping
 from contextlib import AbstractContextManager
@@ -73,6 +74,7 @@ class BuildState:
     inputs: str = ""
     diagnostics: tuple[Diagnostic, ...] = ()
     counts: tuple[int, int] = (0, 0)
+    folders: Mapping[str, int] = field(default_factory=dict)  # site folder -> mtime_ns after it
     # kept in memory only (serve): record digests, and entries resolved, by the last build
     memo: DigestMemo | None = field(default=None, compare=False)
     resolved: Resolved | None = field(default=None, compare=False)
@@ -105,6 +107,8 @@ def build_site(options: BuildOptions) -> BuildResult:
         return replace(same, diagnostics=sort_diagnostics((*same.diagnostics, *cache_diags)))
     state, cache_diags = load_state(options.root)
     new_state, result = rebuild(state, options)
+    if result.written:
+        new_state = replace(new_state, folders=stamp_folders(options.out.resolve(), new_state))
     if new_state != state:
         cache_diags += save_state(options.root, new_state, new_state.parsed != state.parsed)
     return replace(result, diagnostics=sort_diagnostics((*result.diagnostics, *cache_diags)))
@@ -122,12 +126,24 @@ def unchanged_site(last: BuildState, options: BuildOptions, start: float) -> Bui
     found = discover_changes(options.root, last.stamps, last.scanned_ns)
     if inputs_digest(options, config, found) != last.inputs:
         return None
-    existing = list_site_files(out)
-    if existing != set(last.outputs):
+    if stamp_folders(out, last) != last.folders:
         return None
     seconds = time.perf_counter() - start
-    files = WriteOutcome((), tuple(sorted(existing)), ())
+    files = WriteOutcome((), tuple(sorted(last.outputs)), ())
     return BuildResult(last.diagnostics, *last.counts, True, seconds, 0, 0, files)
+
+
+def stamp_folders(out: Path, state: BuildState) -> dict[str, int]:
+    """The mtime of every folder of the site (with the site's own): a file added to or removed from
+    a folder changes it, so equal stamps mean the site still holds just the files written."""
+    folders = {rel.rpartition("/")[0] for rel in state.outputs} | {""}
+    stamps = {}
+    for rel in sorted(folders):
+        try:
+            stamps[rel] = os.stat(out / rel).st_mtime_ns
+        except OSError:
+            stamps[rel] = -1
+    return stamps
 
 
 def inputs_digest(options: BuildOptions, config: Config, found: Discovery) -> str:

@@ -89,9 +89,9 @@ def is_current(out: Path, rel: str, data: bytes | None, existing: set[str]) -> b
 def list_site_files(out: Path) -> set[str]:
     """Every file under `out` (relative posix paths), the marker left out."""
     found: set[str] = set()
+    base = len(str(out)) + 1
     for folder, _dirs, names in os.walk(out):
-        rel = Path(folder).relative_to(out).as_posix()
-        prefix = "" if rel == "." else rel + "/"
+        prefix = folder[base:].replace(os.sep, "/") + "/" if len(folder) >= base else ""
         found.update(prefix + name for name in names)
     return found - {MARKER_FILE}
 
