@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from notebase.config import Config
 from notebase.index import build_index
 from notebase.model import Entry, SiteIndex, Source
-from notebase.pages import PageSpec, plan_pages
+from notebase.pages import PageSpec, make_cards, plan_pages
 from notebase.parse import parse_source
 
 
@@ -178,3 +180,13 @@ def test_entries_data_lists_what_previews_and_offline_search_need() -> None:
         "status": "read",  # the default
         "aliases": [],
     }
+
+
+def test_an_entry_carded_by_the_last_build_gets_the_same_card() -> None:
+    entries = small_index().entries
+    first, memo = make_cards(entries, {})
+    retitled = replace(entries[0], title="Another title")
+    second, _ = make_cards((retitled, *entries[1:]), memo)
+    assert second[entries[1].slug] is first[entries[1].slug]
+    assert second[entries[0].slug].title == "Another title"
+    assert first[entries[0].slug].title == entries[0].title

@@ -19,7 +19,7 @@ from notebase.index import build_index
 from notebase.links import Resolved, resolve_index_again
 from notebase.markdown.highlight import pygments_css
 from notebase.model import Entry, ParseResult, SiteIndex
-from notebase.pages import PageSpec, plan_pages
+from notebase.pages import CardMemo, PageSpec, make_cards, plan_pages
 from notebase.parallel import MIN_PARALLEL, default_jobs, map_ordered
 from notebase.parse import parse_source
 from notebase.render import (
@@ -78,6 +78,7 @@ class BuildState:
     # kept in memory only (serve): record digests, and entries resolved, by the last build
     memo: DigestMemo | None = field(default=None, compare=False)
     resolved: Resolved | None = field(default=None, compare=False)
+    cards: CardMemo | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,12 +173,18 @@ def rebuild(
     index, index_diags, resolved = index_parsed(
         parsed.values(), options.drafts, config, state.resolved or {}
     )
-    pages = plan_pages(index, config)
+    cards, card_memo = make_cards(index.entries, state.cards or {})
+    pages = plan_pages(index, config, cards)
     diags = [*config_diags, *found.diagnostics, *index_diags, *check_collisions(pages, index)]
     if options.write:
         diags = [d for d in diags if d.code not in CHECK_ONLY]
     kept = replace(
-        state, parsed=parsed, stamps=found.stamps, scanned_ns=found.started_ns, resolved=resolved
+        state,
+        parsed=parsed,
+        stamps=found.stamps,
+        scanned_ns=found.started_ns,
+        resolved=resolved,
+        cards=card_memo,
     )
 
     def result(written: bool, rendered: int = 0, files: WriteOutcome = NOTHING) -> BuildResult:

@@ -95,7 +95,12 @@ def save_state(root: Path, state: BuildState, parses: bool = True) -> tuple[Diag
     """Save the state; its parses too unless told they are those already saved."""
     pair = os.urandom(8).hex() if parses else current_pair(root)
     head = {"format": FORMAT, "version": __version__, "pair": pair}
-    files = {STATE_FILE: {**head, "state": replace(state, parsed={}, memo=None, resolved=None)}}
+    files = {
+        STATE_FILE: {
+            **head,
+            "state": replace(state, parsed={}, memo=None, resolved=None, cards=None),
+        }
+    }
     if parses:
         files[PARSES_FILE] = {**head, "parsed": dict(state.parsed)}
     try:
