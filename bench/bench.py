@@ -89,7 +89,15 @@ def count_files(site: Path) -> int:
 
 def time_pagefind(site: Path) -> float:
     start = time.perf_counter()
-    cmd = [sys.executable, "-m", "pagefind", "--site", str(site), "--output-path", "_pagefind"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "pagefind",
+        "--site",
+        str(site),
+        "--output-path",
+        str(site / "_pagefind"),
+    ]
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     seconds = time.perf_counter() - start
     shutil.rmtree(site / "_pagefind", ignore_errors=True)
