@@ -1,7 +1,9 @@
 """Measure save -> reload-event latency of `notebase serve` on a knowledge base (default: this repo).
 
 Usage: .venv/bin/python bench/save_to_reload.py [--root DIR] [--note notes/papers/muon.md] [-n 10]
-The note is edited and restored; its original text is put back even when interrupted.
+       [--tag]
+The note is edited (its body, or with --tag its tags) and restored; each save is one timing; its
+original text is put back even when interrupted.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -27,7 +30,7 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def connect_events(port: int, timeout: float = 30.0) -> http.client.HTTPResponse:
+def connect_events(port: int, timeout: float = 900.0) -> http.client.HTTPResponse:
     deadline = time.monotonic() + timeout
     while True:
         try:
@@ -46,14 +49,34 @@ def read_events(response: http.client.HTTPResponse, out: queue.Queue[tuple[float
             out.put((time.perf_counter(), json.loads(line[6:])))
 
 
-def next_build(events: queue.Queue[tuple[float, dict]], after: int) -> tuple[float, dict]:
+def next_build(
+    events: queue.Queue[tuple[float, dict]], after: int, timeout: float = 60
+) -> tuple[float, dict]:
     while True:
-        stamp, event = events.get(timeout=30)
+        stamp, event = events.get(timeout=timeout)
         if event["build"] > after:
             return stamp, event
 
 
-def measure(root: Path, note: Path, rounds: int) -> list[float]:
+def edit_body(text: str, i: int) -> str:
+    return text + f"\nEdit {i}.\n"
+
+
+def edit_tags(text: str, i: int) -> str:
+    """One more tag on the note (the `tags:` line of its front matter, which must have one)."""
+    head, sep, rest = text.partition("\ntags:")
+    if not sep:
+        raise SystemExit("the note has no `tags:` line to change")
+    line, newline, tail = rest.partition("\n")
+    values = line.strip().strip("[]").strip()
+    tags = f"bench-tag-{i}, {values}" if values else f"bench-tag-{i}"
+    return f"{head}\ntags: [{tags}]{newline}{tail}"
+
+
+def measure(
+    root: Path, note: Path, rounds: int, change: Callable[[str, int], str] = edit_body
+) -> list[float]:
+    """Save `rounds` changed versions of `note`, each followed by the original: one timing a save."""
     port = free_port()
     cmd = [sys.executable, "-m", "notebase", "--root", str(root), "serve", "--port", str(port)]
     server = subprocess.Popen(cmd, stderr=subprocess.DEVNULL)
@@ -63,10 +86,10 @@ def measure(root: Path, note: Path, rounds: int) -> list[float]:
         threading.Thread(
             target=read_events, args=(connect_events(port), events), daemon=True
         ).start()
-        build = next_build(events, -1)[1]["build"]
+        build = next_build(events, -1, timeout=900)[1]["build"]
         timings = []
         for i in range(rounds):
-            for text in (original + f"\nEdit {i}.\n", original):
+            for text in (change(original, i), original):
                 saved = time.perf_counter()
                 note.write_text(text, encoding="utf-8")
                 stamp, event = next_build(events, build)
@@ -84,8 +107,10 @@ def main() -> int:
     parser.add_argument("--root", type=Path, default=REPO)
     parser.add_argument("--note", default="notes/papers/muon.md")
     parser.add_argument("-n", "--rounds", type=int, default=10)
+    parser.add_argument("--tag", action="store_true", help="change the note's tags, not its body")
     args = parser.parse_args()
-    timings = measure(args.root, args.root / args.note, args.rounds)
+    change = edit_tags if args.tag else edit_body
+    timings = measure(args.root, args.root / args.note, args.rounds, change)
     ms = sorted(t * 1000 for t in timings)
     print(
         f"save -> reload event over {len(ms)} saves: median {statistics.median(ms):.0f} ms, "

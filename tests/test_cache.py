@@ -7,7 +7,7 @@ from pathlib import Path
 
 from notebase import __version__
 from notebase.build import BuildOptions, BuildResult, build_site
-from notebase.cache import CACHE_DIR, FORMAT, STATE_FILE
+from notebase.cache import CACHE_DIR, FORMAT, PARSES_FILE, STATE_FILE
 
 CACHE = Path(CACHE_DIR) / STATE_FILE
 
@@ -78,3 +78,54 @@ def test_a_discarded_cache_does_not_fail_a_strict_check(kb: Path) -> None:
     build(kb)
     (kb / CACHE).write_bytes(b"not a pickle")
     assert main(["--root", str(kb), "check", "--strict"]) == 0
+
+
+PARSES = Path(CACHE_DIR) / PARSES_FILE
+
+
+def test_a_build_with_nothing_changed_does_not_read_the_parses(kb: Path) -> None:
+    build(kb)
+    (kb / PARSES).write_bytes(b"garbage")  # would be discarded, were it read
+    second = build(kb)
+    assert "cache-discarded" not in codes(second)
+    assert (second.parsed, second.rendered, second.files.written) == (0, 0, ())
+    note = kb / "notes/ideas/landscape.md"
+    note.write_text(note.read_text() + "\nMore.\n")
+    third = build(kb)
+    assert "cache-discarded" in codes(third) and third.parsed == 4
+
+
+def test_a_page_deleted_from_the_site_is_written_again(kb: Path) -> None:
+    build(kb)
+    page = kb / "site/papers/muon/index.html"
+    want = page.read_bytes()
+    page.unlink()
+    result = build(kb)
+    assert result.files.written == ("papers/muon/index.html",)
+    assert page.read_bytes() == want
+
+
+def test_a_template_edit_is_not_missed_by_a_build_with_nothing_else_changed(kb: Path) -> None:
+    build(kb)
+    (kb / "templates").mkdir(exist_ok=True)
+    (kb / "templates/404.html").write_text("<p>gone</p>\n")
+    result = build(kb)
+    assert result.files.written == ("404.html",)
+    assert (kb / "site/404.html").read_text() == "<p>gone</p>\n"
+
+
+def test_strict_fails_on_the_warnings_of_an_unchanged_build(kb: Path) -> None:
+    (kb / "notes/broken.md").write_text("---\ntitle: Broken\n---\nSee [[Nowhere]].\n")
+    first = build(kb)
+    assert "broken-link" in codes(first)
+    again = build_site(BuildOptions(root=kb, out=kb / "site", cache=True, strict=True))
+    assert not again.written and "broken-link" in codes(again)
+    assert "broken-link" in codes(build(kb))  # an unchanged build reports the same warnings
+
+
+def test_a_file_added_to_the_site_is_removed_by_a_build_with_nothing_changed(kb: Path) -> None:
+    build(kb)
+    (kb / "site/papers/muon/stray.html").write_text("stray")
+    result = build(kb)
+    assert result.files.removed == ("papers/muon/stray.html",)
+    assert not (kb / "site/papers/muon/stray.html").exists()

@@ -76,6 +76,14 @@ def test_build_exit_0_writes_the_site(kb: Path) -> None:
         assert (kb / "site" / rel).is_file(), rel
 
 
+def test_build_with_jobs_writes_the_same_site(kb: Path) -> None:
+    assert notebase("build", "--jobs", "1", cwd=kb).returncode == 0
+    serial = tree(kb / "site")
+    result = notebase("build", "--out", "site2", "-j", "2", cwd=kb)
+    assert result.returncode == 0, result.stderr
+    assert tree(kb / "site2") == serial
+
+
 def test_content_error_exits_1_names_file_and_line_and_keeps_the_site(kb: Path) -> None:
     assert notebase("build", cwd=kb).returncode == 0
     before = tree(kb / "site")
@@ -99,8 +107,24 @@ def test_field_type_error_names_its_line(kb: Path) -> None:
 
 @pytest.mark.parametrize(
     "args",
-    [["build", "--no-such-option"], [], ["frobnicate"], ["check", "--format", "xml"], ["import"]],
-    ids=["unknown-option", "no-command", "unknown-command", "bad-choice", "missing-file"],
+    [
+        ["build", "--no-such-option"],
+        [],
+        ["frobnicate"],
+        ["check", "--format", "xml"],
+        ["import"],
+        ["build", "--jobs", "0"],
+        ["build", "-j", "two"],
+    ],
+    ids=[
+        "unknown-option",
+        "no-command",
+        "unknown-command",
+        "bad-choice",
+        "missing-file",
+        "zero-jobs",
+        "jobs-not-a-number",
+    ],
 )
 def test_usage_error_exits_2(kb: Path, args: list[str]) -> None:
     result = notebase(*args, cwd=kb)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from notebase.config import Config
 from notebase.index import build_index
 from notebase.model import Entry, SiteIndex, Source
-from notebase.pages import PageSpec, plan_pages
+from notebase.pages import PageSpec, make_cards, plan_pages
 from notebase.parse import parse_source
 
 
@@ -296,3 +298,13 @@ def test_entry_page_shows_mentions_related_and_its_neighbourhood() -> None:
         by_url(plan_pages(build_index([note("a.md", "alone")]), Config()))["a/"].context["graph"]
         is None
     )
+
+
+def test_an_entry_carded_by_the_last_build_gets_the_same_card() -> None:
+    entries = small_index().entries
+    first, memo = make_cards(entries, {})
+    retitled = replace(entries[0], title="Another title")
+    second, _ = make_cards((retitled, *entries[1:]), memo)
+    assert second[entries[1].slug] is first[entries[1].slug]
+    assert second[entries[0].slug].title == "Another title"
+    assert first[entries[0].slug].title == entries[0].title

@@ -127,3 +127,32 @@ def test_a_refused_output_writes_nothing(tmp_path: Path) -> None:
     assert not result.written
     assert [d.code for d in result.diagnostics] == ["unsafe-out"]
     assert tree(root) == before
+
+
+def test_a_few_changes_are_written_in_place(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    update_site(out, {"index.html": b"one", "a/index.html": b"a", "gone/x/index.html": b"x"})
+    kept_inode = (out / "a/index.html").stat().st_ino
+    outcome = update_site(out, {"index.html": b"two", "a/index.html": None, "new/index.html": b"n"})
+    assert tree(out) == {
+        "index.html": b"two",
+        "a/index.html": b"a",
+        "new/index.html": b"n",
+        MARKER_FILE: b"built by notebase\n",
+    }
+    assert (out / "a/index.html").stat().st_ino == kept_inode  # not rewritten
+    assert not (out / "gone").exists()  # emptied folders go too
+    assert outcome.written == ("index.html", "new/index.html")
+    assert outcome.removed == ("gone/x/index.html",)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+    assert not [p for p in out.rglob(".tmp-*")]
+
+
+def test_many_changes_assemble_a_new_tree(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    pages = {f"p{i}/index.html": b"old" for i in range(100)}
+    update_site(out, pages)
+    marker_inode = (out / MARKER_FILE).stat().st_ino
+    update_site(out, {rel: b"new" for rel in pages})
+    assert (out / MARKER_FILE).stat().st_ino != marker_inode  # a new tree was swapped in
+    assert tree(out) == {**{rel: b"new" for rel in pages}, MARKER_FILE: b"built by notebase\n"}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterable, Mapping
 from contextlib import AbstractContextManager
@@ -12,24 +13,32 @@ from notebase import __version__
 from notebase.cache import load_state, save_state
 from notebase.config import Config, load_config
 from notebase.diagnostics import Diagnostic, SourcePos, error, has_errors, sort_diagnostics
-from notebase.discover import discover_sources
-from notebase.fingerprint import digest_bytes, digest_value
+from notebase.discover import Discovery, Stamp, discover_changes
+from notebase.fingerprint import DigestMemo, digest_bytes, digest_value
 from notebase.index import build_index
-from notebase.links import resolve_index
+from notebase.links import Resolved, resolve_index_again
 from notebase.markdown.highlight import pygments_css
-from notebase.model import Entry, ParseResult, SiteIndex, Source
-from notebase.pages import PageSpec, plan_pages
+from notebase.model import Entry, ParseResult, SiteIndex
+from notebase.pages import CardMemo, PageSpec, make_cards, plan_pages
+from notebase.parallel import MIN_PARALLEL, default_jobs, map_ordered
 from notebase.parse import parse_source
 from notebase.render import (
     THEME_DIR,
-    create_environment,
     default_theme_dir,
+    environment_for_build,
     render_page,
     template_digest,
 )
 from notebase.search import plan_search
 from notebase.slugs import output_path
-from notebase.write import KEEP, WriteOutcome, check_output_dir, update_site
+from notebase.write import (
+    KEEP,
+    MARKER_FILE,
+    WriteOutcome,
+    check_output_dir,
+    list_site_files,
+    update_site,
+)
 
 ASSETS_DIR = "assets"
 STATIC_DIR = "static"
@@ -47,6 +56,8 @@ class BuildOptions:
     force: bool = False
     write: bool = True  # False: check only
     cache: bool = False  # start from, and leave, the state in <root>/.notebase-cache
+    jobs: int = 0  # processes parsing notes (0: one per core; 1: serial)
+    min_parallel: int = MIN_PARALLEL  # fewer notes to parse than this are parsed serially
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +65,21 @@ class BuildState:
     """What one build leaves for the next: parses by content digest, fingerprints of site files."""
 
     parsed: Mapping[str, ParseResult] = field(default_factory=dict)  # parse_key -> result
+    stamps: Mapping[str, Stamp] = field(default_factory=dict)  # note path -> when it was read
+    # when the scan that took `stamps` began; a later scan alone is no reason to save the state
+    # again (an older time trusts fewer stamps: it is only ever more careful)
+    scanned_ns: int = field(default=0, compare=False)
     outputs: Mapping[str, str] = field(default_factory=dict)  # file under out -> fingerprint
     out: str = ""  # the resolved output folder `outputs` describes
+    # of the last build that wrote the site: a digest of all it read, what it reported, its counts
+    inputs: str = ""
+    diagnostics: tuple[Diagnostic, ...] = ()
+    counts: tuple[int, int] = (0, 0)
+    folders: Mapping[str, int] = field(default_factory=dict)  # site folder -> mtime_ns after it
+    # kept in memory only (serve): record digests, and entries resolved, by the last build
+    memo: DigestMemo | None = field(default=None, compare=False)
+    resolved: Resolved | None = field(default=None, compare=False)
+    cards: CardMemo | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,11 +100,65 @@ class BuildResult:
 
 def build_site(options: BuildOptions) -> BuildResult:
     """One build, starting from (and leaving) the persistent cache when options.cache is set."""
-    state, cache_diags = load_state(options.root) if options.cache else (BuildState(), ())
+    if not options.cache:
+        return rebuild(BuildState(), options)[1]
+    start = time.perf_counter()
+    last, cache_diags = load_state(options.root, parses=False)
+    same = unchanged_site(last, options, start)
+    if same is not None:
+        return replace(same, diagnostics=sort_diagnostics((*same.diagnostics, *cache_diags)))
+    state, cache_diags = load_state(options.root)
     new_state, result = rebuild(state, options)
-    if options.cache and new_state != state:
-        cache_diags += save_state(options.root, new_state)
+    if result.written:
+        new_state = replace(new_state, folders=stamp_folders(options.out.resolve(), new_state))
+    if new_state != state:
+        cache_diags += save_state(options.root, new_state, new_state.parsed != state.parsed)
     return replace(result, diagnostics=sort_diagnostics((*result.diagnostics, *cache_diags)))
+
+
+def unchanged_site(last: BuildState, options: BuildOptions, start: float) -> BuildResult | None:
+    """The result of the last build when it read exactly what this one would and its site is
+    still there as written: then there is nothing to do. None when anything differs."""
+    out = options.out.resolve()
+    if not (options.write and last.inputs and last.out == str(out)):
+        return None
+    if has_errors(last.diagnostics, options.strict) or not (out / MARKER_FILE).is_file():
+        return None
+    config, _ = load_config(options.root)
+    found = discover_changes(options.root, last.stamps, last.scanned_ns)
+    if inputs_digest(options, config, found) != last.inputs:
+        return None
+    if stamp_folders(out, last) != last.folders:
+        return None
+    seconds = time.perf_counter() - start
+    files = WriteOutcome((), tuple(sorted(last.outputs)), ())
+    return BuildResult(last.diagnostics, *last.counts, True, seconds, 0, 0, files)
+
+
+def stamp_folders(out: Path, state: BuildState) -> dict[str, int]:
+    """The mtime of every folder of the site (with the site's own): a file added to or removed from
+    a folder changes it, so equal stamps mean the site still holds just the files written."""
+    folders = {rel.rpartition("/")[0] for rel in state.outputs} | {""}
+    stamps = {}
+    for rel in sorted(folders):
+        try:
+            stamps[rel] = os.stat(out / rel).st_mtime_ns
+        except OSError:
+            stamps[rel] = -1
+    return stamps
+
+
+def inputs_digest(options: BuildOptions, config: Config, found: Discovery) -> str:
+    """Everything a build reads: notebase, its options and config, notes, templates, static files."""
+    trees = [
+        read_tree(options.root / THEME_DIR, "templates"),
+        read_tree(default_theme_dir(), "theme"),
+        read_tree(options.root / STATIC_DIR, "static"),
+    ]
+    files = {rel: digest_bytes(data) for tree in trees for rel, data in tree.items()}
+    head = (__version__, config, options.drafts, found.diagnostics, files)
+    notes = "\n".join(f"{rel}\x00{digest}" for rel, digest in found.notes)
+    return digest_value((head, digest_bytes(notes.encode("utf-8", "surrogatepass"))))
 
 
 def rebuild(
@@ -91,14 +169,24 @@ def rebuild(
     """A build that reuses `state`, writing byte for byte the site a clean build writes."""
     start = time.perf_counter()
     config, config_diags = load_config(options.root)
-    sources, read_diags = discover_sources(options.root)
-    parsed, fresh = parse_sources(sources, state.parsed)
-    index, index_diags = index_parsed(parsed.values(), options.drafts, config)
-    pages = plan_pages(index, config)
-    diags = [*config_diags, *read_diags, *index_diags, *check_collisions(pages, index)]
+    found = discover_changes(options.root, trusted_stamps(state), state.scanned_ns)
+    parsed, fresh = parse_sources(found, state.parsed, options)
+    index, index_diags, resolved = index_parsed(
+        parsed.values(), options.drafts, config, state.resolved or {}
+    )
+    cards, card_memo = make_cards(index.entries, state.cards or {})
+    pages = plan_pages(index, config, cards)
+    diags = [*config_diags, *found.diagnostics, *index_diags, *check_collisions(pages, index)]
     if options.write:
         diags = [d for d in diags if d.code not in CHECK_ONLY]
-    kept = replace(state, parsed=parsed)
+    kept = replace(
+        state,
+        parsed=parsed,
+        stamps=found.stamps,
+        scanned_ns=found.started_ns,
+        resolved=resolved,
+        cards=card_memo,
+    )
 
     def result(written: bool, rendered: int = 0, files: WriteOutcome = NOTHING) -> BuildResult:
         seconds = time.perf_counter() - start
@@ -107,43 +195,63 @@ def rebuild(
         return BuildResult(found, *counts, written, seconds, fresh, rendered, files)
 
     if not options.write:  # check: render everything (template errors count) but write nothing
-        plan_files(options.root, pages, config, {}, options.out.resolve(), diags)
+        plan_files(options.root, pages, config, {}, set(), diags)
         return kept, result(False)
     out = options.out.resolve()
     problem = check_output_dir(out, options.root, options.force)
     diags.extend([problem] if problem is not None else [])
     previous = state.outputs if state.out == str(out) else {}
-    plan = plan_files(options.root, pages, config, previous, out, diags)
+    memo = state.memo.next_generation() if state.memo else DigestMemo()
+    existing = list_site_files(out)
+    plan = plan_files(options.root, pages, config, previous, existing, diags, memo)
     if config.search and not has_errors(diags, options.strict):
         plan = add_search_bundle(plan, out, previous, config.language, diags)
     if has_errors(diags, options.strict):
         return kept, result(False, plan.rendered)
-    outcome = update_site(out, plan.files, swap_lock)
-    return BuildState(parsed, plan.fingerprints, str(out)), result(True, plan.rendered, outcome)
+    outcome = update_site(out, plan.files, swap_lock, existing)
+    done = result(True, plan.rendered, outcome)
+    new_state = replace(
+        kept,
+        outputs=plan.fingerprints,
+        out=str(out),
+        memo=memo,
+        inputs=inputs_digest(options, config, found),
+        diagnostics=done.diagnostics,
+        counts=(done.entries, done.pages),
+    )
+    return new_state, done
 
 
-def parse_key(source: Source) -> str:
-    return f"{source.rel_path}\x00{source.digest}"
+def parse_key(rel_path: str, digest: str) -> str:
+    return f"{rel_path}\x00{digest}"
+
+
+def trusted_stamps(state: BuildState) -> dict[str, Stamp]:
+    """The stamps of the notes whose parse the state holds (a stamp alone cannot stand for a note)."""
+    return {
+        rel: stamp
+        for rel, stamp in state.stamps.items()
+        if parse_key(rel, stamp.digest) in state.parsed
+    }
 
 
 def parse_sources(
-    sources: Iterable[Source], previous: Mapping[str, ParseResult]
+    found: Discovery, previous: Mapping[str, ParseResult], options: BuildOptions
 ) -> tuple[dict[str, ParseResult], int]:
-    """Every source parsed, reusing the parse of any source whose path and content are unchanged."""
-    parsed: dict[str, ParseResult] = {}
-    fresh = 0
-    for source in sources:
-        key = parse_key(source)
-        cached = previous.get(key)
-        if cached is None:
-            fresh += 1
-        parsed[key] = cached if cached is not None else parse_source(source)
-    return parsed, fresh
+    """Every note parsed, reusing the parse of any note whose path and content are unchanged;
+    the others are parsed on every core (in path order, so the result never depends on timing)."""
+    todo = [s for s in found.read if parse_key(s.rel_path, s.digest) not in previous]
+    jobs = options.jobs or default_jobs()
+    results = map_ordered(parse_source, todo, jobs, options.min_parallel)
+    fresh = {parse_key(s.rel_path, s.digest): r for s, r in zip(todo, results, strict=True)}
+    keys = [parse_key(rel, digest) for rel, digest in found.notes]
+    parsed = {key: fresh[key] if key in fresh else previous[key] for key in keys}
+    return parsed, len(todo)
 
 
 def index_parsed(
-    parsed: Iterable[ParseResult], drafts: bool, config: Config
-) -> tuple[SiteIndex, list[Diagnostic]]:
+    parsed: Iterable[ParseResult], drafts: bool, config: Config, previous: Resolved
+) -> tuple[SiteIndex, list[Diagnostic], Resolved]:
     """The resolved index of every entry (drafts left out unless asked for), with all diagnostics."""
     diags: list[Diagnostic] = []
     entries: list[Entry] = []
@@ -153,7 +261,8 @@ def index_parsed(
             entries.append(result.entry)
     index = build_index(entries)
     diags.extend(index.diagnostics)
-    return resolve_index(index, config.directory_urls), diags
+    resolved, memo = resolve_index_again(index, config.directory_urls, previous)
+    return resolved, diags, memo
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,19 +277,20 @@ def plan_files(
     pages: Iterable[PageSpec],
     config: Config,
     previous: Mapping[str, str],
-    out: Path,
+    existing: set[str],
     diags: list[Diagnostic],
+    records: DigestMemo | None = None,
 ) -> FilePlan:
-    """Render the pages whose fingerprint changed; every other file already in `out` is kept."""
-    env = create_environment(root)
+    """Render the pages whose fingerprint changed; every other file already in the site is kept."""
+    env = environment_for_build(root)
     base = digest_value((__version__, config))
     memo: dict[str, str] = {}
     files: dict[str, bytes | None] = {}
     prints: dict[str, str] = {}
     for spec in pages:
         rel = output_path(spec.url)
-        prints[rel] = digest_value((base, template_digest(env, spec.template, memo), spec))
-        if previous.get(rel) == prints[rel] and (out / rel).is_file():
+        prints[rel] = digest_value((base, template_digest(env, spec.template, memo), spec), records)
+        if previous.get(rel) == prints[rel] and rel in existing:
             files[rel] = KEEP
             continue
         page = render_page(env, spec, config)
@@ -191,7 +301,7 @@ def plan_files(
     rendered = len(prints) - sum(1 for data in files.values() if data is KEEP)
     for rel, data in collect_assets(root).items():
         prints[rel] = digest_bytes(data)
-        current = previous.get(rel) == prints[rel] and (out / rel).is_file()
+        current = previous.get(rel) == prints[rel] and rel in existing
         files[rel] = KEEP if current else data
     return FilePlan(files, prints, rendered)
 

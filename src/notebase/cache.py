@@ -6,6 +6,7 @@ import io
 import os
 import pickle
 import tempfile
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,10 +17,17 @@ if TYPE_CHECKING:
     from notebase.build import BuildState
 
 CACHE_DIR = ".notebase-cache"
-STATE_FILE = "build-state.pickle"
-FORMAT = "notebase-build-state/2"
+STATE_FILE = "build-state.pickle"  # small: read by every build
+PARSES_FILE = "parses.pickle"  # every note's parse: read only when something changed
+FORMAT = "notebase-build-state/4"
 # Only our own frozen records and a few standard types may be rebuilt from the cache file.
-ALLOWED_MODULES = ("notebase.model", "notebase.diagnostics", "notebase.build", "notebase.write")
+ALLOWED_MODULES = (
+    "notebase.model",
+    "notebase.diagnostics",
+    "notebase.build",
+    "notebase.write",
+    "notebase.discover",
+)
 ALLOWED_GLOBALS = {("datetime", "date"), ("builtins", "frozenset"), ("builtins", "set")}
 
 
@@ -36,25 +44,45 @@ def cache_dir(root: Path) -> Path:
     return root / CACHE_DIR
 
 
-def load_state(root: Path) -> tuple[BuildState, tuple[Diagnostic, ...]]:
-    """The saved state, or an empty one (with a `cache-discarded` warning when the file is unusable)."""
+def load_state(root: Path, parses: bool = True) -> tuple[BuildState, tuple[Diagnostic, ...]]:
+    """The saved state, or an empty one (with a `cache-discarded` warning when a file is unusable).
+
+    The parses of the notes are large and kept in a file of their own: without `parses` the state
+    comes without them (enough to tell whether anything changed at all).
+    """
     from notebase.build import BuildState
 
-    path = cache_dir(root) / STATE_FILE
-    if not path.is_file():
+    if not (cache_dir(root) / STATE_FILE).is_file():
         return BuildState(), ()
+    payload, problem = load_payload(root, STATE_FILE)
+    state = payload.get("state") if payload else None
+    if problem is None and not (
+        isinstance(state, BuildState) and all(hasattr(state, f.name) for f in fields(state))
+    ):
+        problem = "it holds no build state"
+    if problem is not None or not isinstance(state, BuildState):
+        return BuildState(), (discarded(problem or ""),)
+    if not parses:
+        return state, ()
+    more, problem = load_payload(root, PARSES_FILE)
+    if problem is None and (more is None or more.get("pair") != (payload or {}).get("pair")):
+        problem = "its parses belong to another build"
+    if problem is not None or more is None or not isinstance(more.get("parsed"), dict):
+        return BuildState(), (discarded(problem or "it holds no parses"),)
+    return replace(state, parsed=more["parsed"]), ()
+
+
+def load_payload(root: Path, name: str) -> tuple[dict[str, Any] | None, str | None]:
+    """A cache file's payload, or why it cannot be used."""
     try:
-        payload = RecordUnpickler(io.BytesIO(path.read_bytes())).load()
+        payload = RecordUnpickler(io.BytesIO((cache_dir(root) / name).read_bytes())).load()
     except Exception as exc:  # any unreadable cache is simply rebuilt
-        return BuildState(), (discarded(f"it cannot be read ({type(exc).__name__})"),)
+        return None, f"it cannot be read ({type(exc).__name__})"
     if not isinstance(payload, dict) or payload.get("format") != FORMAT:
-        return BuildState(), (discarded("it was not written by notebase"),)
+        return None, "it was not written by notebase"
     if payload.get("version") != __version__:
-        return BuildState(), (discarded(f"it was written by notebase {payload.get('version')}"),)
-    state = payload.get("state")
-    if not isinstance(state, BuildState):
-        return BuildState(), (discarded("it holds no build state"),)
-    return state, ()
+        return None, f"it was written by notebase {payload.get('version')}"
+    return payload, None
 
 
 def discarded(reason: str) -> Diagnostic:
@@ -63,24 +91,42 @@ def discarded(reason: str) -> Diagnostic:
     return warning("cache-discarded", f"build cache discarded: {reason}", pos, hint)
 
 
-def save_state(root: Path, state: BuildState) -> tuple[Diagnostic, ...]:
-    payload = {"format": FORMAT, "version": __version__, "state": state}
-    data = pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL)
+def save_state(root: Path, state: BuildState, parses: bool = True) -> tuple[Diagnostic, ...]:
+    """Save the state; its parses too unless told they are those already saved."""
+    pair = os.urandom(8).hex() if parses else current_pair(root)
+    head = {"format": FORMAT, "version": __version__, "pair": pair}
+    files = {
+        STATE_FILE: {
+            **head,
+            "state": replace(state, parsed={}, memo=None, resolved=None, cards=None),
+        }
+    }
+    if parses:
+        files[PARSES_FILE] = {**head, "parsed": dict(state.parsed)}
     try:
-        write_atomic(cache_dir(root) / STATE_FILE, data)
+        for name in (PARSES_FILE, STATE_FILE):  # the small file last: it names its parses
+            if name in files:
+                data = pickle.dumps(files[name], protocol=pickle.HIGHEST_PROTOCOL)
+                write_atomic(cache_dir(root) / name, data)
     except OSError as exc:
         pos = SourcePos(f"{CACHE_DIR}/{STATE_FILE}")
         return (warning("cache-unwritable", f"cannot save the build cache: {exc}", pos),)
     return ()
 
 
-def write_atomic(path: Path, data: bytes) -> None:
+def current_pair(root: Path) -> str:
+    payload, _ = load_payload(root, STATE_FILE)
+    return str(payload.get("pair", "")) if payload else ""
+
+
+def write_atomic(path: Path, data: bytes, mode: int = 0o600) -> None:
     """Write to a temporary file beside `path` and rename it over, so readers see old or new."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

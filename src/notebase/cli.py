@@ -55,11 +55,29 @@ def add_build_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     )
     p.add_argument("--drafts", action="store_true", help="include notes marked `draft: true`")
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    add_jobs_option(p)
     p.add_argument(
         "--force",
         action="store_true",
         help="replace a non-empty --out folder notebase did not create",
     )
+
+
+def add_jobs_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--jobs",
+        "-j",
+        type=positive_int,
+        default=0,
+        metavar="N",
+        help="processes parsing notes (default: one per core)",
+    )
+
+
+def positive_int(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return int(text)
 
 
 def add_check_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -71,6 +89,7 @@ def add_check_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     )
     p.add_argument("--drafts", action="store_true", help="include notes marked `draft: true`")
     p.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
+    add_jobs_option(p)
     p.add_argument("--format", choices=("text", "json"), default="text", help="output format")
 
 
@@ -126,11 +145,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "serve":
         return run_serve(root, args)
     if args.command == "check":
-        return run_check(root, args.drafts, args.strict, args.format)
-    return run_build(root, args.out, args.drafts, args.strict, args.force)
+        return run_check(root, args.drafts, args.strict, args.format, args.jobs)
+    return run_build(root, args.out, args.drafts, args.strict, args.force, args.jobs)
 
 
-def run_build(root: Path, out: Path | None, drafts: bool, strict: bool, force: bool) -> int:
+def run_build(
+    root: Path, out: Path | None, drafts: bool, strict: bool, force: bool, jobs: int
+) -> int:
     options = BuildOptions(
         root=root,
         out=out if out is not None else root / "site",
@@ -138,6 +159,7 @@ def run_build(root: Path, out: Path | None, drafts: bool, strict: bool, force: b
         strict=strict,
         force=force,
         cache=True,
+        jobs=jobs,
     )
     result = build_site(options)
     print_diagnostics(result.diagnostics)
@@ -145,12 +167,11 @@ def run_build(root: Path, out: Path | None, drafts: bool, strict: bool, force: b
     return EXIT_OK if result.written else EXIT_CONTENT
 
 
-def run_check(root: Path, drafts: bool, strict: bool, fmt: str) -> int:
-    result = build_site(
-        BuildOptions(
-            root=root, out=root / "site", drafts=drafts, strict=strict, write=False, cache=True
-        )
+def run_check(root: Path, drafts: bool, strict: bool, fmt: str, jobs: int) -> int:
+    options = BuildOptions(
+        root, root / "site", drafts=drafts, strict=strict, write=False, cache=True, jobs=jobs
     )
+    result = build_site(options)
     if fmt == "json":
         print(diagnostics_to_json(result.diagnostics))
     else:

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import hashlib
+import os
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from notebase.diagnostics import Diagnostic, SourcePos, error
@@ -11,17 +15,54 @@ from notebase.model import Source
 NOTES_DIR = "notes"
 
 
+# A file whose stamp is this close to the scan that recorded it is read again: a second edit
+# within one tick of the file system's clock (or of a coarse one: FAT's is 2 s) keeps its mtime.
+RACY_NS = 2_000_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class Stamp:
+    """What a note file looked like when it was read: same stamp, same bytes (see RACY_NS)."""
+
+    size: int
+    mtime_ns: int
+    inode: int
+    digest: str
+
+
+@dataclass(frozen=True, slots=True)
+class Discovery:
+    notes: tuple[tuple[str, str], ...]  # (path under notes/, content digest) of every readable note
+    read: tuple[Source, ...]  # the notes read this time: new, changed, or too recent to trust
+    stamps: dict[str, Stamp] = field(default_factory=dict)
+    started_ns: int = 0  # when the scan began (stamps older than this, less RACY_NS, are trusted)
+    diagnostics: tuple[Diagnostic, ...] = ()
+
+
+def scan_note_files(notes_dir: Path) -> list[tuple[str, os.stat_result]]:
+    """Every *.md under notes_dir with its stat, in path order; names starting with _ or . skipped."""
+    found: list[tuple[str, os.stat_result]] = []
+    folders = [""]
+    while folders:
+        rel = folders.pop()
+        try:
+            entries = list(os.scandir(notes_dir / rel))
+        except OSError:
+            continue
+        for entry in entries:
+            path = f"{rel}/{entry.name}" if rel else entry.name
+            if entry.name.startswith(("_", ".")):
+                continue
+            if entry.is_dir():
+                folders.append(path)
+            elif entry.name.endswith(".md") and entry.is_file():
+                found.append((path, entry.stat()))
+    return sorted(found, key=lambda item: item[0])
+
+
 def list_note_files(notes_dir: Path) -> tuple[str, ...]:
     """Relative posix paths of every *.md under notes_dir, skipping names that start with _ or ."""
-    if not notes_dir.is_dir():
-        return ()
-    found = []
-    for path in notes_dir.rglob("*.md"):
-        rel = path.relative_to(notes_dir)
-        if any(part.startswith(("_", ".")) for part in rel.parts) or not path.is_file():
-            continue
-        found.append(rel.as_posix())
-    return tuple(sorted(found))
+    return tuple(rel for rel, _ in scan_note_files(notes_dir))
 
 
 def read_source(notes_dir: Path, rel_path: str) -> Source | Diagnostic:
@@ -54,13 +95,35 @@ def decode_source(rel_path: str, shown: str, data: bytes) -> Source | Diagnostic
 
 
 def discover_sources(root: Path) -> tuple[tuple[Source, ...], tuple[Diagnostic, ...]]:
+    """Every note read afresh."""
+    found = discover_changes(root, {}, 0)
+    return found.read, found.diagnostics
+
+
+def discover_changes(root: Path, known: Mapping[str, Stamp], scanned_ns: int) -> Discovery:
+    """Every note, reading only those whose stamp differs from `known` (recorded by a scan that
+    began at `scanned_ns`) or is too close to that scan to be trusted."""
+    started = time.time_ns()
     notes_dir = root / NOTES_DIR
-    sources: list[Source] = []
-    diags: list[Diagnostic] = []
-    for rel in list_note_files(notes_dir):
-        result = read_source(notes_dir, rel)
-        if isinstance(result, Source):
-            sources.append(result)
-        else:
-            diags.append(result)
-    return tuple(sources), tuple(diags)
+    notes, read, stamps, diags = [], [], {}, []
+    for rel, stat in scan_note_files(notes_dir):
+        old = known.get(rel)
+        if old is None or not is_trusted(old, stat, scanned_ns):
+            result = read_source(notes_dir, rel)
+            if isinstance(result, Diagnostic):
+                diags.append(result)
+                continue
+            read.append(result)
+            old = Stamp(stat.st_size, stat.st_mtime_ns, stat.st_ino, result.digest)
+        notes.append((rel, old.digest))
+        stamps[rel] = old
+    return Discovery(tuple(notes), tuple(read), stamps, started, tuple(diags))
+
+
+def is_trusted(stamp: Stamp, stat: os.stat_result, scanned_ns: int) -> bool:
+    same = (stamp.size, stamp.mtime_ns, stamp.inode) == (
+        stat.st_size,
+        stat.st_mtime_ns,
+        stat.st_ino,
+    )
+    return same and stamp.mtime_ns < scanned_ns - RACY_NS

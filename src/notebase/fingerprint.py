@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 from dataclasses import fields, is_dataclass
@@ -15,10 +16,56 @@ class Hasher(Protocol):
     def update(self, data: bytes, /) -> None: ...
 
 
-def digest_value(value: object) -> str:
+class DigestMemo:
+    """Digests of frozen records already walked, so a card shown on 50 pages is walked once.
+
+    Looked up by identity (the record is kept alive with its digest), then by value (a record equal
+    to one seen before, e.g. the same card planned again in the next build). `next_generation`
+    starts the memo of the next build: it keeps only what the last build used.
+    """
+
+    def __init__(self, previous: DigestMemo | None = None) -> None:
+        self.by_id: dict[int, tuple[object, str]] = {}
+        self.by_value: dict[object, str] = {}
+        self.previous = previous
+
+    def lookup(self, value: object) -> str | None:
+        hit = self.by_id.get(id(value))
+        if hit is not None and hit[0] is value:
+            return hit[1]
+        found = self.lookup_older(value)
+        if found is not None:
+            self.by_id[id(value)] = (value, found)
+        return found
+
+    def lookup_older(self, value: object) -> str | None:
+        old = self.previous.by_id.get(id(value)) if self.previous else None
+        if old is not None and old[0] is value:
+            return old[1]
+        try:
+            found = self.by_value.get(value)
+            if found is None and self.previous is not None:
+                found = self.previous.by_value.get(value)
+        except TypeError:  # a record holding a list or dict has no value key
+            return None
+        if found is not None:
+            self.by_value[value] = found
+        return found
+
+    def store(self, value: object, digest: str) -> None:
+        self.by_id[id(value)] = (value, digest)
+        with contextlib.suppress(TypeError):  # a record holding a list or dict has no value key
+            self.by_value[value] = digest
+
+    def next_generation(self) -> DigestMemo:
+        self.previous = None  # the chain stays two builds long
+        return DigestMemo(self)
+
+
+def digest_value(value: object, memo: DigestMemo | None = None) -> str:
     """The sha256 of a type-tagged walk over `value`; independent of hash seeds and object ids."""
     h = hashlib.sha256()
-    feed_value(h, value)
+    feed_value(h, value, memo)
     return h.hexdigest()
 
 
@@ -26,9 +73,11 @@ def digest_bytes(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def feed_value(h: Hasher, value: Any) -> None:
+def feed_value(h: Hasher, value: Any, memo: DigestMemo | None = None) -> None:
     """Feed one value; every container is length-prefixed so no two values share an encoding."""
-    if isinstance(value, Enum):
+    if type(value) is str:  # the common case, and long bodies: fed as they are, not as repr
+        feed_tag(h, "str:" + value)
+    elif isinstance(value, Enum):
         feed_tag(h, f"enum:{type(value).__qualname__}:{value.value!r}")
     elif isinstance(value, _SCALARS):
         feed_tag(h, f"{type(value).__name__}:{value!r}")
@@ -37,24 +86,39 @@ def feed_value(h: Hasher, value: Any) -> None:
     elif isinstance(value, (tuple, list)):
         feed_tag(h, f"seq:{len(value)}")
         for item in value:
-            feed_value(h, item)
+            feed_value(h, item, memo)
     elif isinstance(value, dict):
         feed_tag(h, f"map:{len(value)}")
         for key, item in value.items():  # insertion order: it is what templates iterate
-            feed_value(h, key)
-            feed_value(h, item)
+            feed_value(h, key, memo)
+            feed_value(h, item, memo)
     elif is_dataclass(value) and not isinstance(value, type):
-        feed_dataclass(h, value)
+        feed_record(h, value, memo)
     else:
         raise TypeError(f"cannot fingerprint a {type(value).__qualname__}")
 
 
-def feed_dataclass(h: Hasher, value: Any) -> None:
+def feed_record(h: Hasher, value: Any, memo: DigestMemo | None) -> None:
+    """A frozen record is fed as the digest of its own walk, so a memo can stand in for the walk."""
+    if not type(value).__dataclass_params__.frozen:
+        feed_dataclass(h, value, memo)
+        return
+    digest = memo.lookup(value) if memo is not None else None
+    if digest is None:
+        inner = hashlib.sha256()
+        feed_dataclass(inner, value, memo)
+        digest = inner.hexdigest()
+        if memo is not None:
+            memo.store(value, digest)
+    feed_tag(h, f"record:{digest}")
+
+
+def feed_dataclass(h: Hasher, value: Any, memo: DigestMemo | None = None) -> None:
     names = [f.name for f in fields(value)]
     feed_tag(h, f"obj:{type(value).__module__}.{type(value).__qualname__}:{len(names)}")
     for name in names:
         feed_tag(h, name)
-        feed_value(h, getattr(value, name))
+        feed_value(h, getattr(value, name), memo)
 
 
 def feed_tag(h: Hasher, text: str) -> None:

@@ -14,18 +14,41 @@ ROOT = f"{MARK}R{MARK}"  # replaced by the page's relative path to the site root
 _MARKER = re.compile(f"{MARK}L(\\d+){MARK}")
 
 
+# entry as parsed -> (its link tags, the entry resolved with them): what the last build resolved
+Resolved = dict[int, tuple[Entry, tuple[str, ...], Entry]]
+
+
 def resolve_index(index: SiteIndex, directory_urls: bool) -> SiteIndex:
     """The index with every entry's link markers resolved."""
-    entries = tuple(resolve_entry(e, index, directory_urls) for e in index.entries)
-    return replace(index, entries=entries, by_slug={e.slug: e for e in entries})
+    return resolve_index_again(index, directory_urls, {})[0]
 
 
-def resolve_entry(entry: Entry, index: SiteIndex, directory_urls: bool) -> Entry:
-    """The entry with every internal link marker replaced by an <a> tag (or an unresolved span)."""
+def resolve_index_again(
+    index: SiteIndex, directory_urls: bool, previous: Resolved
+) -> tuple[SiteIndex, Resolved]:
+    """resolve_index, where an entry resolved by the last build with the same link tags is that
+    same record again (so later stages can tell it is unchanged by its identity)."""
+    resolved: Resolved = {}
+    for entry in index.entries:
+        tags = link_tags(entry, index, directory_urls)
+        old = previous.get(id(entry))
+        if old is not None and old[0] is entry and old[1] == tags:
+            resolved[id(entry)] = old
+        else:
+            resolved[id(entry)] = (entry, tags, fill_links(entry, tags))
+    entries = tuple(resolved[id(e)][2] for e in index.entries)
+    return replace(index, entries=entries, by_slug={e.slug: e for e in entries}), resolved
+
+
+def link_tags(entry: Entry, index: SiteIndex, directory_urls: bool) -> tuple[str, ...]:
     targets = index.link_targets.get(entry.slug, ())
-    tags = tuple(
+    return tuple(
         link_tag(entry, i, targets, index, directory_urls) for i in range(len(entry.links))
     )
+
+
+def fill_links(entry: Entry, tags: tuple[str, ...]) -> Entry:
+    """The entry with every internal link marker replaced by its <a> tag (or an unresolved span)."""
 
     def fill(html: str) -> str:
         return _MARKER.sub(

@@ -61,9 +61,24 @@ def make_card(entry: Entry) -> Card:
     )
 
 
-def plan_pages(index: SiteIndex, config: Config) -> tuple[PageSpec, ...]:
-    """Every page of the site, in a fixed order."""
-    cards = {e.slug: make_card(e) for e in index.entries}
+# entry -> its card, as the last build made it (the same record again when the entry is)
+CardMemo = dict[int, tuple[Entry, Card]]
+
+
+def make_cards(entries: Sequence[Entry], previous: CardMemo) -> tuple[dict[str, Card], CardMemo]:
+    """Every entry's card by slug; an entry the last build carded is given that same card."""
+    memo: CardMemo = {}
+    for entry in entries:
+        old = previous.get(id(entry))
+        memo[id(entry)] = old if old is not None and old[0] is entry else (entry, make_card(entry))
+    return {e.slug: memo[id(e)][1] for e in entries}, memo
+
+
+def plan_pages(
+    index: SiteIndex, config: Config, cards: dict[str, Card] | None = None
+) -> tuple[PageSpec, ...]:
+    """Every page of the site, in a fixed order (given the entries' cards, or making them)."""
+    cards = cards if cards is not None else make_cards(index.entries, {})[0]
     pages: list[PageSpec] = [plan_home(index, cards, config)]
     discussed = {ref.key: slugs for ref, slugs in index.sources}
     sources = collect_sources(index, cards)

@@ -60,9 +60,11 @@ class ThemeLoader(jinja2.BaseLoader):
 def create_environment(root: Path) -> jinja2.Environment:
     """User templates in <root>/templates override the default theme file by file.
 
-    One environment per root is kept, so unchanged templates are compiled once per process.
+    One environment per root is kept, so unchanged templates are compiled once per process; it
+    does not check templates for edits on every page: `environment_for_build` does, once a build.
     """
     env = jinja2.Environment(
+        auto_reload=False,
         loader=ThemeLoader((root / THEME_DIR, default_theme_dir())),
         autoescape=jinja2.select_autoescape(["html", "xml"], default_for_string=True),
         undefined=jinja2.StrictUndefined,
@@ -73,6 +75,16 @@ def create_environment(root: Path) -> jinja2.Environment:
     env.filters["href"] = href_filter
     env.filters["absolute"] = absolute_filter
     env.filters["atom_id"] = atom_id_filter
+    return env
+
+
+def environment_for_build(root: Path) -> jinja2.Environment:
+    """The root's environment, with the compiled templates whose files changed since dropped."""
+    env = create_environment(root)
+    cache = env.cache if env.cache is not None else {}
+    for key, template in list(cache.items()):
+        if not template.is_up_to_date:
+            del cache[key]
     return env
 
 

@@ -10,6 +10,7 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
+from notebase.cache import write_atomic
 from notebase.diagnostics import Diagnostic, SourcePos, error
 
 MARKER_FILE = ".notebase-site"
@@ -38,6 +39,7 @@ def check_output_dir(out: Path, root: Path, force: bool = False) -> Diagnostic |
 
 
 KEEP = None  # in a file plan: the file already in the output folder is current
+IN_PLACE_MIN = 64  # a rebuild changing at most this many files (or a quarter) writes them in place
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,20 +53,31 @@ def update_site(
     out: Path,
     files: Mapping[str, bytes | None],
     swap_lock: AbstractContextManager[object] | None = None,
+    existing: set[str] | None = None,
 ) -> WriteOutcome:
     """Make `out` hold exactly `files` (None: keep the current file); untouched when nothing changed.
 
-    Changed sites are assembled beside `out` (unchanged files hard-linked, so never rewritten) and
-    swapped in whole, under `swap_lock` when a server is reading the folder.
+    A new site, or one with many changes, is assembled beside `out` (unchanged files hard-linked,
+    so never rewritten) and swapped in whole; a few changes are written in place, each file
+    atomically. Either way under `swap_lock`, so a server reading the folder sees old or new.
+    `existing` is the listing of `out` when the caller already has it.
     """
     out = out.resolve()
-    existing = list_site_files(out)
+    existing = list_site_files(out) if existing is None else existing
     unchanged = tuple(r for r, d in sorted(files.items()) if is_current(out, r, d, existing))
     written = tuple(sorted(set(files) - set(unchanged)))
     removed = tuple(sorted(existing - set(files)))
-    if written or removed or not (out / MARKER_FILE).is_file():
-        assemble_site(out, files, set(unchanged), swap_lock or nullcontext())
+    lock = swap_lock or nullcontext()
+    if not (out / MARKER_FILE).is_file() or len(written) + len(removed) > in_place_limit(files):
+        assemble_site(out, files, set(unchanged), lock)
+    elif written or removed:
+        update_in_place(out, {rel: files[rel] for rel in written}, removed, lock)
     return WriteOutcome(written, unchanged, removed)
+
+
+def in_place_limit(files: Mapping[str, bytes | None]) -> int:
+    """Up to this many changed files are written in place rather than in a whole new tree."""
+    return max(IN_PLACE_MIN, len(files) // 4)
 
 
 def is_current(out: Path, rel: str, data: bytes | None, existing: set[str]) -> bool:
@@ -74,10 +87,36 @@ def is_current(out: Path, rel: str, data: bytes | None, existing: set[str]) -> b
 
 
 def list_site_files(out: Path) -> set[str]:
-    if not out.is_dir():
-        return set()
-    found = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()}
+    """Every file under `out` (relative posix paths), the marker left out."""
+    found: set[str] = set()
+    base = len(str(out)) + 1
+    for folder, _dirs, names in os.walk(out):
+        prefix = folder[base:].replace(os.sep, "/") + "/" if len(folder) >= base else ""
+        found.update(prefix + name for name in names)
     return found - {MARKER_FILE}
+
+
+def update_in_place(
+    out: Path,
+    changed: Mapping[str, bytes | None],
+    removed: tuple[str, ...],
+    swap_lock: AbstractContextManager[object],
+) -> None:
+    """Replace each changed file atomically and delete the stale ones (with their emptied folders)."""
+    targets = {rel: safe_join(out, rel) for rel in (*changed, *removed)}  # refuse before writing
+    with swap_lock:
+        for rel, data in changed.items():
+            assert data is not None, f"{rel} is to be kept but is not in the site"
+            write_atomic(targets[rel], data, 0o644)  # readable by web servers
+        for rel in removed:
+            targets[rel].unlink(missing_ok=True)
+            prune_empty_folders(targets[rel].parent, out)
+
+
+def prune_empty_folders(folder: Path, out: Path) -> None:
+    while folder != out and folder.is_relative_to(out) and not any(folder.iterdir()):
+        folder.rmdir()
+        folder = folder.parent
 
 
 def assemble_site(
@@ -88,6 +127,7 @@ def assemble_site(
 ) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".site-tmp-", dir=out.parent))
+    tmp.chmod(0o755)  # mkdtemp's 0700 would hide the site from a web server
     try:
         for rel, data in sorted(files.items()):
             target = safe_join(tmp, rel)

@@ -29,13 +29,17 @@ def find_lexer(lang: str) -> Lexer | None:
         return None
 
 
+@lru_cache(maxsize=1)
+def code_formatter() -> HtmlFormatter[str]:
+    """One formatter for every block: making one builds a whole style sheet."""
+    return HtmlFormatter(nowrap=True)
+
+
 def highlight_code(code: str, lang: str, _attrs: str) -> str:
     """markdown-it's `highlight` option: a whole <pre> block, highlighted when the language is known."""
     name = lang.strip().split(maxsplit=1)[0].lower() if lang.strip() else ""
     lexer = find_lexer(name) if name else None
-    body = (
-        highlight(code, lexer, HtmlFormatter(nowrap=True)) if lexer else escape(code, quote=False)
-    )
+    body = highlight(code, lexer, code_formatter()) if lexer else escape(code, quote=False)
     cls = f' class="language-{escape(name)}"' if name else ""
     return f'<pre class="highlight"><code{cls}>{body}</code></pre>\n'
 

@@ -1,0 +1,47 @@
+"""All cores for cold builds: a map over a process pool, results in input order (deterministic merge)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+# Below this many items a pool costs more than it saves (measured: bench/table.py, README "Benchmarks").
+MIN_PARALLEL = 48
+CHUNKS_PER_WORKER = (
+    8  # small enough chunks to balance uneven notes, big enough to amortise pickling
+)
+
+
+def default_jobs() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def can_fork() -> bool:
+    """Forking is safe only from a single-threaded process (a dev server's rebuild runs serially)."""
+    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+
+
+def map_ordered(
+    fn: Callable[[T], R], items: Sequence[T], jobs: int, min_items: int = MIN_PARALLEL
+) -> list[R]:
+    """[fn(x) for x in items], spread over `jobs` forked processes when that pays off.
+
+    `fn` must be a module-level function, and items and results picklable; the results come back
+    in the order of `items` whatever the order the workers finish in.
+    """
+    jobs = min(jobs, len(items))
+    if jobs <= 1 or len(items) < min_items or not can_fork():
+        return [fn(item) for item in items]
+    chunk = max(1, len(items) // (jobs * CHUNKS_PER_WORKER))
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        return pool.map(fn, items, chunksize=chunk)

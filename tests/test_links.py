@@ -1,0 +1,31 @@
+"""links.py: link markers become <a> tags; an unchanged entry resolves to the same record again."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from notebase.index import build_index
+from notebase.links import resolve_index_again
+from notebase.model import Entry, Source
+from notebase.parse import parse_source
+
+
+def entry(rel: str, text: str) -> Entry:
+    result = parse_source(Source(rel, text, "d", f"notes/{rel}"))
+    assert result.entry is not None
+    return result.entry
+
+
+def test_an_entry_whose_links_did_not_change_is_resolved_to_the_same_record() -> None:
+    a = entry("a.md", "---\ntitle: A\n---\nSee [[B]].\n")
+    b = entry("b.md", "---\ntitle: B\n---\nPlain.\n")
+    c = entry("c.md", "---\ntitle: C\n---\nAlone.\n")
+    first, memo = resolve_index_again(build_index([a, b, c]), False, {})
+    assert 'href="\x1eR\x1eb/index.html" data-title="B">B</a>' in first.by_slug["a"].body_html
+
+    renamed = replace(b, title="Bee")  # a's link to b now shows another title
+    second, _ = resolve_index_again(build_index([a, renamed, c]), False, memo)
+    assert second.by_slug["c"] is first.by_slug["c"]
+    assert second.by_slug["a"] is not first.by_slug["a"]
+    assert 'data-title="Bee"' in second.by_slug["a"].body_html
+    assert second.by_slug["b"].title == "Bee"

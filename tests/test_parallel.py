@@ -1,0 +1,119 @@
+"""The parse stage on a process pool: the same site, byte for byte, as a serial build."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from notebase import build
+from notebase.build import BuildOptions, build_site
+from notebase.model import ParseResult, Source
+from notebase.parallel import map_ordered
+from notebase.parse import parse_source
+from tests.test_incremental import assert_same_tree
+
+TOPICS = ("optimizers", "attention", "retrieval", "compilers", "databases", "tokenizers")
+
+
+def note_text(i: int) -> str:
+    """A varied note: front matter, tl;dr, wikilinks to neighbours, a quote, code and a footnote."""
+    tags = f"[{TOPICS[i % 6]}, {TOPICS[(i * 5 + 1) % 6]}]"
+    lines = [
+        "---",
+        f'title: "Note {i:03d} on {TOPICS[i % 6]}"',
+        f"date: 2024-{i % 12 + 1:02d}-{i % 27 + 1:02d}",
+        f"tags: {tags}",
+        f"url: https://arxiv.org/abs/24{i % 12 + 1:02d}.{10000 + i}" if i % 3 else "kind: note",
+        "---",
+        f"tldr: Note {i} says *something* about `{TOPICS[i % 6]}`.",
+        "",
+        f"Compare [[Note {(i + 1) % 90:03d} on {TOPICS[(i + 1) % 6]}]] and [[Missing {i}]].[^1]",
+        "",
+        f"> Quoted line {i}.",
+        "> — Someone",
+        "",
+        "```python",
+        f"def f{i}(x):\n    return x * {i}  # comment",
+        "```",
+        "",
+        f"[^1]: Footnote {i} with a [link](https://example.org/{i}).",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def make_corpus(root: Path, count: int) -> Path:
+    (root / "notes" / "sub").mkdir(parents=True)
+    for i in range(count):
+        folder = "sub/" if i % 4 == 0 else ""
+        (root / "notes" / f"{folder}note-{i:03d}.md").write_text(note_text(i), encoding="utf-8")
+    return root
+
+
+PIDS_DIR = "NOTEBASE_TEST_PIDS"
+
+
+def parse_and_record_pid(source: Source) -> ParseResult:
+    """parse_source, leaving a file named after the process that ran it."""
+    (Path(os.environ[PIDS_DIR]) / str(os.getpid())).touch()
+    return parse_source(source)
+
+
+PARALLEL_BUILD = """
+import sys
+from pathlib import Path
+from notebase import build
+from notebase.build import BuildOptions, build_site
+from tests.test_parallel import parse_and_record_pid
+build.parse_source = parse_and_record_pid
+root, out = Path(sys.argv[1]), Path(sys.argv[2])
+result = build_site(BuildOptions(root, out, jobs=2, min_parallel=2))
+print(result.written, result.parsed, sep=",")
+print(__import__("os").getpid())
+for d in result.diagnostics:
+    print(d.code)
+"""
+
+
+def test_a_parallel_build_writes_the_same_site_as_a_serial_one(tmp_path: Path) -> None:
+    root = make_corpus(tmp_path / "kb", 90)
+    serial = build_site(BuildOptions(root, tmp_path / "serial", jobs=1))
+    assert serial.written and serial.parsed == 90
+
+    # a fresh interpreter: the pool forks only from a single-threaded process, and a test
+    # session may hold threads (browsers, servers)
+    pids = tmp_path / "pids"
+    pids.mkdir()
+    env = {**os.environ, PIDS_DIR: str(pids)}
+    args = [sys.executable, "-c", PARALLEL_BUILD, str(root), str(tmp_path / "parallel")]
+    done = subprocess.run(args, env=env, capture_output=True, text=True, check=True)
+    summary, pid, *codes = done.stdout.split()
+    assert summary == "True,90"
+    workers = {int(p.name) for p in pids.iterdir()}
+    assert workers and int(pid) not in workers  # every note was parsed in a worker process
+    assert codes == [d.code for d in serial.diagnostics]
+    assert_same_tree(tmp_path / "parallel", tmp_path / "serial")
+
+
+def test_few_notes_are_parsed_in_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = make_corpus(tmp_path / "kb", 5)
+    pids = tmp_path / "pids"
+    pids.mkdir()
+    monkeypatch.setenv(PIDS_DIR, str(pids))
+    monkeypatch.setattr(build, "parse_source", parse_and_record_pid)
+    build_site(BuildOptions(root, tmp_path / "site", jobs=2, min_parallel=10))
+    assert [p.name for p in pids.iterdir()] == [str(os.getpid())]
+
+
+def square(x: int) -> int:
+    return x * x
+
+
+def test_map_ordered_keeps_the_input_order() -> None:
+    items = list(range(200, 0, -1))
+    assert map_ordered(square, items, jobs=2, min_items=1) == [x * x for x in items]
+    assert map_ordered(square, [], jobs=2, min_items=1) == []
+    assert map_ordered(square, [3], jobs=4, min_items=1) == [9]
