@@ -36,7 +36,7 @@ def time_index(root: Path, out: Path, runs: int) -> tuple[int, list[float]]:
     for _ in range(runs):
         start = time.perf_counter()
         bundle = plan_search(
-            out, dict.fromkeys(pages, KEEP), dict.fromkeys(pages, ""), {}, language
+            out, dict.fromkeys(pages, KEEP), dict.fromkeys(pages, ""), {}, set(pages), language
         )
         times.append(time.perf_counter() - start)
         if not hasattr(bundle, "files"):

@@ -37,7 +37,7 @@ def wait_until(check: Callable[[], T | None], timeout: float = 15.0, what: str =
 
 
 class Server:
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, env: dict[str, str] | None = None) -> None:
         self.root = root
         self.port = free_port()
         cmd = [sys.executable, "-m", "notebase", "--root", str(root), "serve"]
@@ -46,7 +46,7 @@ class Server:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
         )
         self.events: list[dict[str, Any]] = []
         wait_until(self.is_up, 30, "the server to answer")
@@ -92,6 +92,15 @@ class Server:
             return fresh[-1] if fresh else None
 
         return wait_until(newer, timeout, f"a build after #{after}")
+
+    def wait_indexed(self, build: int, timeout: float = 30.0) -> dict[str, Any]:
+        """The event saying the search index caught up after build #`build` (or failed to)."""
+
+        def indexed() -> dict[str, Any] | None:
+            done = [e for e in self.events if e["build"] >= build and not e["indexing"]]
+            return done[-1] if done else None
+
+        return wait_until(indexed, timeout, f"the search index after build #{build}")
 
     def stop(self) -> tuple[int, str]:
         if self.proc.poll() is None:

@@ -6,16 +6,37 @@ from __future__ import annotations
 import gzip
 import json
 import stat
+import threading
+from contextlib import nullcontext
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from notebase.build import BuildOptions, BuildResult, BuildState, rebuild
-from notebase.search import SearchBundle, canonical_bundle, plan_search
+from notebase.build import (
+    BuildOptions,
+    BuildResult,
+    BuildState,
+    build_site,
+    rebuild,
+    stamp_folders,
+    swap_search_bundle,
+)
+from notebase.cache import load_state, save_state
+from notebase.diagnostics import Diagnostic
+from notebase.search import (
+    Cancelled,
+    ReadyBundle,
+    SearchBundle,
+    SearchJob,
+    canonical_bundle,
+    index_later,
+    plan_search,
+)
 from notebase.write import KEEP
 from tests.conftest import write_kb
-from tests.test_incremental import edit, tree
+from tests.test_incremental import EDITS, assert_same_tree, clean_build, edit, tree, write
 
 
 def build(kb: Path, state: BuildState | None = None) -> tuple[BuildState, BuildResult]:
@@ -164,7 +185,7 @@ def test_plan_search_says_whether_pagefind_ran(kb: Path) -> None:
     out = kb / "site"
     pages = {p.relative_to(out).as_posix(): KEEP for p in out.rglob("*.html")}
     prints = dict.fromkeys(pages, "print")
-    first = plan_search(out, pages, prints, {}, "en")
+    first = plan_search(out, pages, prints, {}, set(pages), "en")
     assert isinstance(first, SearchBundle) and first.indexed
     current = {rel: first.fingerprints[rel] for rel in first.files}
     for rel, data in first.files.items():
@@ -172,11 +193,101 @@ def test_plan_search_says_whether_pagefind_ran(kb: Path) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         assert data is not None
         target.write_bytes(data)
-    again = plan_search(out, pages, prints, current, "en")
+    listing = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()}
+    again = plan_search(out, pages, prints, current, listing, "en")
     assert isinstance(again, SearchBundle) and not again.indexed
     assert set(again.files) == set(first.files)
-    changed = plan_search(out, pages, {**prints, "index.html": "other"}, current, "en")
+    changed = plan_search(out, pages, {**prints, "index.html": "other"}, current, listing, "en")
     assert isinstance(changed, SearchBundle) and changed.indexed
+
+
+# --- left for later (serve) ----------------------------------------------------------------------
+
+
+def later(kb: Path) -> BuildOptions:
+    return BuildOptions(root=kb, out=kb / "site", search_later=True)
+
+
+def catch_up(state: BuildState, job: SearchJob | None) -> BuildState:
+    """What serve does once the pages are written and the reload sent."""
+    assert job is not None and state.unindexed == job.stamp
+    ready = index_later(job, threading.Event())
+    assert isinstance(ready, ReadyBundle), ready
+    return swap_search_bundle(state, ready, nullcontext())
+
+
+def bundle_on_disk(site: Path) -> set[str]:
+    return {p.relative_to(site).as_posix() for p in site.glob("pagefind/**/*") if p.is_file()}
+
+
+def bundle_in_state(state: BuildState) -> set[str]:
+    return {rel for rel in state.outputs if rel.startswith("pagefind/")}
+
+
+def test_an_index_left_for_later_catches_up_with_the_clean_site(kb: Path, tmp_path: Path) -> None:
+    state, result = rebuild(BuildState(), later(kb))
+    assert not (kb / "site/pagefind").exists()  # a first build has no index to keep
+    assert bundle_in_state(state) == set() and (kb / "site/papers/muon/index.html").is_file()
+    steps = [*EDITS[:4], ("add a static file", write("static/robots.txt", "User-agent: *\n"))]
+    for number, (label, apply) in enumerate(steps):
+        state = catch_up(state, result.search)
+        assert state.unindexed == "", label
+        clean_build(kb, tmp_path / f"clean-{number}")
+        assert_same_tree(kb / "site", tmp_path / f"clean-{number}")
+        assert bundle_in_state(state) == bundle_on_disk(kb / "site") != set(), label
+        before = tree(kb / "site/pagefind")
+        apply(kb)
+        state, result = rebuild(state, later(kb))
+        assert result.written and tree(kb / "site/pagefind") == before, label  # kept as it is
+        assert bundle_in_state(state) == bundle_on_disk(kb / "site"), label  # and said to be
+        if label == "add a static file":  # no page changed: the index is current
+            assert result.search is None and state.unindexed == ""
+        else:
+            assert result.search is not None and state.unindexed == result.search.stamp, label
+
+
+def test_a_site_whose_index_lags_is_never_taken_for_a_current_one(kb: Path, tmp_path: Path) -> None:
+    build_site(BuildOptions(root=kb, out=kb / "site", cache=True))
+    bundle = tree(kb / "site/pagefind")
+    edit("notes/links/latents.md", "An essay", "A long essay")(kb)
+    state, _ = load_state(kb)
+    state, result = rebuild(state, later(kb))  # serve, stopped before the index caught up
+    assert tree(kb / "site/pagefind") == bundle  # the bundle of the pages before the edit
+    assert result.search is not None
+    save_state(kb, replace(state, folders=stamp_folders(kb / "site", state)))
+    again = build_site(BuildOptions(root=kb, out=kb / "site", cache=True))
+    assert again.written and any(rel.startswith("pagefind/") for rel in again.files.written)
+    clean_build(kb, tmp_path / "clean")
+    assert_same_tree(kb / "site", tmp_path / "clean")
+
+
+def test_an_index_called_off_stops_pagefind_and_leaves_nothing(kb: Path, tmp_path: Path) -> None:
+    _, result = rebuild(BuildState(), later(kb))
+    assert result.search is not None
+    script = tmp_path / "slow-pagefind"
+    script.write_text("#!/bin/sh\nexec sleep 120\n")
+    script.chmod(script.stat().st_mode | stat.S_IXUSR)
+    cancel = threading.Event()
+    timer = threading.Timer(0.3, cancel.set)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PAGEFIND_BINARY_PATH", str(script))
+        timer.start()
+        with pytest.raises(Cancelled):
+            index_later(result.search, cancel)
+    assert not [p for p in kb.iterdir() if p.name.startswith(".search-")]
+
+
+def test_an_index_for_later_that_fails_is_a_diagnostic(
+    kb: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    _, result = rebuild(BuildState(), later(kb))
+    assert result.written and result.diagnostics == ()  # Pagefind has not run yet
+    fake_pagefind(tmp_path, monkeypatch)
+    assert result.search is not None
+    failed = index_later(result.search, threading.Event())
+    assert isinstance(failed, Diagnostic) and failed.code == "search-index"
+    assert failed.message == "Pagefind failed: Error: the index exploded"
+    assert not [p for p in kb.iterdir() if p.name.startswith(".search-")]
 
 
 # --- failures and settings -----------------------------------------------------------------------

@@ -1,13 +1,19 @@
-"""`notebase serve` end to end: rebuild on save, reload events, error overlay, safe paths, clean exit."""
+"""`notebase serve` end to end: rebuild on save, reload events, error overlay, safe paths, clean exit,
+and the search index brought up to date after the reload."""
 
 from __future__ import annotations
 
+import shlex
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from pagefind.service import get_executable
 
+from notebase.build import BuildOptions, BuildState, rebuild
 from tests.servehelp import Server, wait_until
+from tests.test_incremental import assert_same_tree, tree
 
 
 @pytest.fixture
@@ -116,3 +122,123 @@ def test_ctrl_c_exits_cleanly(kb: Path) -> None:
     assert code == 0, err
     assert "Traceback" not in err and "notebase: stopped" in err
     assert "serving http://127.0.0.1:" in err
+
+
+# --- the search index, after the reload ----------------------------------------------------------
+
+
+def gated_pagefind(gate: Path) -> dict[str, str]:
+    """The environment of a server whose Pagefind waits until gate/open exists, fails while
+    gate/fail exists, and notes in gate/runs each run it lets through to the real Pagefind."""
+    real, folder = shlex.quote(str(get_executable())), shlex.quote(str(gate))
+    script = gate / "pagefind"
+    script.write_text(
+        "#!/bin/sh\n"
+        f"while [ ! -e {folder}/open ]; do sleep 0.02; done\n"
+        f"if [ -e {folder}/fail ]; then echo 'Error: the index exploded'; exit 3; fi\n"
+        f"echo run >> {folder}/runs\n"
+        f'exec {real} "$@"\n'
+    )
+    script.chmod(script.stat().st_mode | stat.S_IXUSR)
+    return {"PAGEFIND_BINARY_PATH": str(script)}
+
+
+@pytest.fixture
+def gate(tmp_path: Path) -> Path:
+    folder = tmp_path / "gate"
+    folder.mkdir()
+    return folder
+
+
+def assert_clean_site(kb: Path, clean: Path) -> None:
+    """The served site is the one a clean build of the same notes writes (its index included)."""
+    _, result = rebuild(BuildState(), BuildOptions(root=kb, out=clean))
+    assert result.written, result.diagnostics
+    assert_same_tree(kb / "site", clean)
+
+
+def runs(gate: Path) -> int:
+    return (gate / "runs").read_text().count("run") if (gate / "runs").exists() else 0
+
+
+def test_the_reload_comes_before_the_search_index(kb: Path, gate: Path, tmp_path: Path) -> None:
+    server = Server(kb, gated_pagefind(gate))
+    try:
+        first = server.events[-1]
+        assert first["ok"] and first["indexing"]  # served at once, the index still due
+        assert (kb / "site/papers/muon/index.html").is_file()
+        assert not (kb / "site/pagefind").exists()  # a first build has no index to keep
+        (gate / "open").touch()
+        assert server.wait_indexed(first["build"])["ok"]
+        assert_clean_site(kb, tmp_path / "clean-1")
+        bundle = tree(kb / "site/pagefind")
+        (gate / "open").unlink()
+        note = kb / "notes/papers/muon.md"
+        note.write_text(note.read_text().replace("nearest", "closest"))
+        event = server.wait_build(first["build"])
+        assert event["ok"] and event["indexing"] and event["site"] == first["site"] + 1
+        assert "closest" in server.get("/papers/muon/")[1]  # the page is new at the reload
+        assert tree(kb / "site/pagefind") == bundle  # the index is still the last one
+        (gate / "open").touch()
+        done = server.wait_indexed(event["build"])
+        assert done["ok"] and done["build"] == event["build"] and done["site"] == event["site"]
+        assert_clean_site(kb, tmp_path / "clean-2")
+        assert tree(kb / "site/pagefind") != bundle
+        assert runs(gate) == 2
+    finally:
+        server.stop()
+
+
+def test_a_save_while_indexing_gives_one_index_of_the_newest_pages(
+    kb: Path, gate: Path, tmp_path: Path
+) -> None:
+    (gate / "open").touch()
+    server = Server(kb, gated_pagefind(gate))
+    try:
+        server.wait_indexed(server.events[-1]["build"])
+        (gate / "open").unlink()
+        note = kb / "notes/papers/muon.md"
+        text = note.read_text()
+        note.write_text(text.replace("nearest", "first-save"))
+        first = server.wait_build(server.events[-1]["build"])
+        assert first["indexing"]
+        note.write_text(text.replace("nearest", "second-save"))
+        second = server.wait_build(first["build"])
+        assert second["indexing"] and "second-save" in server.get("/papers/muon/")[1]
+        (gate / "open").touch()
+        done = server.wait_indexed(second["build"])
+        assert done["ok"] and done["build"] == second["build"]
+        assert_clean_site(kb, tmp_path / "clean")
+        assert runs(gate) == 2  # the first build's and the second save's: the first save's was off
+        assert not [p for p in kb.iterdir() if p.name.startswith((".search-", ".old-"))]
+    finally:
+        server.stop()
+
+
+def test_a_failed_search_index_is_shown_and_the_last_one_kept(
+    kb: Path, gate: Path, tmp_path: Path
+) -> None:
+    (gate / "open").touch()
+    server = Server(kb, gated_pagefind(gate))
+    try:
+        server.wait_indexed(server.events[-1]["build"])
+        bundle = tree(kb / "site/pagefind")
+        (gate / "fail").touch()
+        note = kb / "notes/papers/muon.md"
+        note.write_text(note.read_text().replace("nearest", "closest"))
+        event = server.wait_build(server.events[-1]["build"])
+        failed = server.wait_indexed(event["build"])
+        assert not failed["ok"] and failed["site"] == event["site"]
+        problem = "notebase.yaml: error[search-index]: Pagefind failed: Error: the index exploded"
+        assert [line.split("\n")[0] for line in failed["diagnostics"]] == [problem]
+        assert server.status()["diagnostics"] == failed["diagnostics"]
+        assert tree(kb / "site/pagefind") == bundle  # the last good index
+        assert "closest" in server.get("/papers/muon/")[1]
+        (gate / "fail").unlink()
+        note.write_text(note.read_text().replace("closest", "nearest"))
+        fixed = server.wait_indexed(server.wait_build(failed["build"])["build"])
+        assert fixed["ok"] and fixed["diagnostics"] == []
+        assert_clean_site(kb, tmp_path / "clean")  # the index kept was that of these pages
+    finally:
+        code, err = server.stop()
+    assert code == 0 and problem in err  # the log says it too

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from pathlib import Path
 
 import pytest
 
 from notebase.build import BuildOptions, build_site
 from notebase.diagnostics import Severity
-from notebase.write import MARKER_FILE, check_output_dir, safe_join, update_site
+from notebase.write import MARKER_FILE, check_output_dir, safe_join, swap_folder, update_site
 
 
 def tree(root: Path) -> dict[str, bytes]:
@@ -156,3 +157,20 @@ def test_many_changes_assemble_a_new_tree(tmp_path: Path) -> None:
     update_site(out, {rel: b"new" for rel in pages})
     assert (out / MARKER_FILE).stat().st_ino != marker_inode  # a new tree was swapped in
     assert tree(out) == {**{rel: b"new" for rel in pages}, MARKER_FILE: b"built by notebase\n"}
+
+
+def test_swap_folder_replaces_a_folder_of_the_site_whole(tmp_path: Path) -> None:
+    site, scratch = tmp_path / "site", tmp_path / "scratch"
+    (site / "bundle/old").mkdir(parents=True)
+    (site / "bundle/old/a.txt").write_text("old")
+    (site / "page.html").write_text("page")
+    (scratch / "bundle/new").mkdir(parents=True)
+    (scratch / "bundle/new/b.txt").write_text("new")
+    swap_folder(scratch / "bundle", site / "bundle", nullcontext())
+    assert sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()) == [
+        "bundle/new/b.txt",
+        "page.html",
+    ]
+    assert [p.name for p in scratch.iterdir()] == []  # the old folder is gone, not left beside
+    swap_folder(scratch / "bundle", site / "bundle", nullcontext())  # nothing new: none at all
+    assert [p.name for p in site.iterdir()] == ["page.html"]

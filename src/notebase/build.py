@@ -29,7 +29,7 @@ from notebase.render import (
     render_page,
     template_digest,
 )
-from notebase.search import plan_search
+from notebase.search import BUNDLE_DIR, ReadyBundle, SearchJob, discard_bundle, plan_search
 from notebase.slugs import output_path
 from notebase.write import (
     KEEP,
@@ -37,6 +37,7 @@ from notebase.write import (
     WriteOutcome,
     check_output_dir,
     list_site_files,
+    swap_folder,
     update_site,
 )
 
@@ -58,6 +59,8 @@ class BuildOptions:
     cache: bool = False  # start from, and leave, the state in <root>/.notebase-cache
     jobs: int = 0  # processes parsing notes (0: one per core; 1: serial)
     min_parallel: int = MIN_PARALLEL  # fewer notes to parse than this are parsed serially
+    # serve: write the pages at once and leave the search index to a SearchJob run afterwards
+    search_later: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +79,9 @@ class BuildState:
     diagnostics: tuple[Diagnostic, ...] = ()
     counts: tuple[int, int] = (0, 0)
     folders: Mapping[str, int] = field(default_factory=dict)  # site folder -> mtime_ns after it
+    # the search stamp of the site's pages when its bundle (fingerprinted as it is) is not theirs
+    # yet: a search job is due (serve); "" when the bundle is current
+    unindexed: str = ""
     # kept in memory only (serve): record digests, and entries resolved, by the last build
     memo: DigestMemo | None = field(default=None, compare=False)
     resolved: Resolved | None = field(default=None, compare=False)
@@ -92,6 +98,7 @@ class BuildResult:
     parsed: int = 0  # notes parsed afresh (the others came from the state)
     rendered: int = 0  # pages rendered afresh (the others had an unchanged fingerprint)
     files: WriteOutcome = NOTHING
+    search: SearchJob | None = None  # with search_later: the indexing still due
 
     @property
     def failed(self) -> bool:
@@ -123,6 +130,8 @@ def unchanged_site(last: BuildState, options: BuildOptions, start: float) -> Bui
     if not (options.write and last.inputs and last.out == str(out)):
         return None
     if has_errors(last.diagnostics, options.strict) or not (out / MARKER_FILE).is_file():
+        return None
+    if last.unindexed:  # its search index lags behind its pages
         return None
     config, _ = load_config(options.root)
     found = discover_changes(options.root, last.stamps, last.scanned_ns)
@@ -188,11 +197,16 @@ def rebuild(
         cards=card_memo,
     )
 
-    def result(written: bool, rendered: int = 0, files: WriteOutcome = NOTHING) -> BuildResult:
+    def result(
+        written: bool,
+        rendered: int = 0,
+        files: WriteOutcome = NOTHING,
+        due: SearchJob | None = None,
+    ) -> BuildResult:
         seconds = time.perf_counter() - start
         found = sort_diagnostics(diags)
         counts = (len(index.entries), len(pages))
-        return BuildResult(found, *counts, written, seconds, fresh, rendered, files)
+        return BuildResult(found, *counts, written, seconds, fresh, rendered, files, due)
 
     if not options.write:  # check: render everything (template errors count) but write nothing
         plan_files(options.root, pages, config, {}, set(), diags)
@@ -204,12 +218,14 @@ def rebuild(
     memo = state.memo.next_generation() if state.memo else DigestMemo()
     existing = list_site_files(out)
     plan = plan_files(options.root, pages, config, previous, existing, diags, memo)
+    due = None
     if config.search and not has_errors(diags, options.strict):
-        plan = add_search_bundle(plan, out, previous, config.language, diags)
+        later = options.search_later
+        plan, due = add_search_bundle(plan, out, previous, existing, config.language, diags, later)
     if has_errors(diags, options.strict):
         return kept, result(False, plan.rendered)
     outcome = update_site(out, plan.files, swap_lock, existing)
-    done = result(True, plan.rendered, outcome)
+    done = result(True, plan.rendered, outcome, due)
     new_state = replace(
         kept,
         outputs=plan.fingerprints,
@@ -218,8 +234,24 @@ def rebuild(
         inputs=inputs_digest(options, config, found),
         diagnostics=done.diagnostics,
         counts=(done.entries, done.pages),
+        unindexed=due.stamp if due else "",
     )
     return new_state, done
+
+
+def swap_search_bundle(
+    state: BuildState, ready: ReadyBundle, swap_lock: AbstractContextManager[object]
+) -> BuildState:
+    """The state after a due search job's bundle replaced the one in the site (serve). The job must
+    be the one the state is waiting for: run over the pages the site still holds."""
+    out = Path(state.out)
+    assert state.unindexed == ready.job.stamp and out == ready.job.out, "a stale search bundle"
+    try:
+        swap_folder(ready.folder / BUNDLE_DIR, out / BUNDLE_DIR, swap_lock)
+    finally:
+        discard_bundle(ready)
+    outputs = {r: p for r, p in state.outputs.items() if not r.startswith(f"{BUNDLE_DIR}/")}
+    return replace(state, outputs={**outputs, **ready.fingerprints}, unindexed="")
 
 
 def parse_key(rel_path: str, digest: str) -> str:
@@ -307,15 +339,24 @@ def plan_files(
 
 
 def add_search_bundle(
-    plan: FilePlan, out: Path, previous: Mapping[str, str], language: str, diags: list[Diagnostic]
-) -> FilePlan:
-    """The plan plus Pagefind's bundle of its pages (kept as it is when no page changed)."""
-    bundle = plan_search(out, plan.files, plan.fingerprints, previous, language)
+    plan: FilePlan,
+    out: Path,
+    previous: Mapping[str, str],
+    existing: set[str],
+    language: str,
+    diags: list[Diagnostic],
+    later: bool,
+) -> tuple[FilePlan, SearchJob | None]:
+    """The plan plus Pagefind's bundle of its pages (kept as it is when no page changed), and with
+    `later` the search job due when Pagefind must run (the bundle in the site kept meanwhile)."""
+    args = (plan.files, plan.fingerprints, previous, existing, language, later)
+    bundle = plan_search(out, *args)
     if isinstance(bundle, Diagnostic):
         diags.append(bundle)
-        return plan
+        return plan, None
     files = {**plan.files, **bundle.files}
-    return FilePlan(files, {**plan.fingerprints, **bundle.fingerprints}, plan.rendered)
+    prints = {**plan.fingerprints, **bundle.fingerprints}
+    return FilePlan(files, prints, plan.rendered), bundle.due
 
 
 def check_collisions(pages: Iterable[PageSpec], index: SiteIndex) -> list[Diagnostic]:

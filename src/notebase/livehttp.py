@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import mimetypes
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
@@ -24,12 +24,14 @@ NOT_BUILT = (
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
-    """What browsers are told: build number, site version (bumped when files change), errors."""
+    """What browsers are told: build number, site version (bumped when files change), errors,
+    and whether the search index is still being brought up to date with the pages."""
 
     build: int
     site: int
     ok: bool
     diagnostics: tuple[str, ...]
+    indexing: bool = False
 
 
 class LiveSite:
@@ -42,18 +44,31 @@ class LiveSite:
         self.snapshot = Snapshot(0, 0, True, ())
         self.stopping = False
 
-    def publish(self, ok: bool, diags: tuple[Diagnostic, ...], site_changed: bool) -> None:
+    def publish(
+        self, ok: bool, diags: tuple[Diagnostic, ...], site_changed: bool, indexing: bool = False
+    ) -> None:
         with self.changed:
             old = self.snapshot
             lines = tuple(format_diagnostic(d) for d in diags if d.is_error or not ok)
             site = old.site + 1 if site_changed else old.site
-            self.snapshot = Snapshot(old.build + 1, site, ok, lines)
+            self.snapshot = Snapshot(old.build + 1, site, ok, lines, indexing)
             self.changed.notify_all()
 
-    def wait_newer(self, seen: int, timeout: float) -> Snapshot | None:
+    def publish_index(self, problem: Diagnostic | None) -> None:
+        """The search index caught up with the pages, or failed to (an error like a build's)."""
         with self.changed:
-            self.changed.wait_for(lambda: self.snapshot.build != seen or self.stopping, timeout)
-            return self.snapshot if self.snapshot.build != seen else None
+            old = self.snapshot
+            if problem is None:
+                self.snapshot = replace(old, indexing=False)
+            else:
+                lines = (*old.diagnostics, format_diagnostic(problem))
+                self.snapshot = replace(old, ok=False, diagnostics=lines, indexing=False)
+            self.changed.notify_all()
+
+    def wait_newer(self, seen: Snapshot | None, timeout: float) -> Snapshot | None:
+        with self.changed:
+            self.changed.wait_for(lambda: self.snapshot is not seen or self.stopping, timeout)
+            return self.snapshot if self.snapshot is not seen else None
 
     def stop(self) -> None:
         with self.changed:
@@ -89,7 +104,13 @@ def live_script() -> bytes:
 
 
 def snapshot_json(snap: Snapshot) -> str:
-    data = {"build": snap.build, "site": snap.site, "ok": snap.ok, "diagnostics": snap.diagnostics}
+    data = {
+        "build": snap.build,
+        "site": snap.site,
+        "ok": snap.ok,
+        "diagnostics": snap.diagnostics,
+        "indexing": snap.indexing,
+    }
     return json.dumps(data, ensure_ascii=False)
 
 
@@ -145,18 +166,18 @@ class LiveHandler(BaseHTTPRequestHandler):
         self.wfile.write(data)
 
     def stream_events(self) -> None:
-        """Server-sent events: the current state at once, then one event per build."""
+        """Server-sent events: the current state at once, then one event per change of it."""
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-store")
         self.end_headers()
         self.close_connection = True
-        seen = -1
+        seen = None
         try:
             while not self.live.stopping:
                 snap = self.live.wait_newer(seen, KEEPALIVE_SECONDS)
                 chunk = f"data: {snapshot_json(snap)}\n\n" if snap else ": keep-alive\n\n"
-                seen = snap.build if snap else seen
+                seen = snap or seen
                 self.wfile.write(chunk.encode())
                 self.wfile.flush()
         except (BrokenPipeError, ConnectionResetError):

@@ -5,7 +5,9 @@ out in hash-map order (and so the names of those files, the metadata file listin
 file naming that change from run to run); canonical_bundle sorts them and names them by content. The
 bundle is then a function of the pages, so it is fingerprinted by them: a build where no page changed
 keeps the bundle already in the site without running Pagefind, and one where any page changed
-re-indexes them all, exactly as a clean build does.
+re-indexes them all, exactly as a clean build does. Under `serve` a build may leave the indexing for
+later: it keeps the bundle in the site as it is and hands back a SearchJob, which index_later runs
+(cancellable) into a folder beside the site, ready to be swapped in.
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ import gzip
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Mapping
+import threading
+import time
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
@@ -39,14 +43,39 @@ UNUSED_FILES = (
 SIGNATURE = b"pagefind_dcd"  # starts every Pagefind index file (gzipped or not)
 INDEXED_MARK = b"data-pagefind-body"  # only pages carrying it are search results
 TIMEOUT_SECONDS = 600
+POLL_SECONDS = 0.05  # how often a running Pagefind looks whether it was cancelled
 HINT = "set `search: false` in notebase.yaml to build the site without its full-text index"
+
+
+@dataclass(frozen=True, slots=True)
+class SearchJob:
+    """The indexing a build left for later: the pages it wrote to `out`, and their search stamp."""
+
+    out: Path
+    pages: tuple[str, ...]
+    language: str
+    stamp: str
 
 
 @dataclass(frozen=True, slots=True)
 class SearchBundle:
     files: dict[str, bytes | None]  # file under out -> bytes, or KEEP when already current
     fingerprints: dict[str, str]
-    indexed: bool  # False: Pagefind did not run (nothing it reads had changed)
+    indexed: bool  # False: Pagefind did not run (nothing it reads had changed, or left for later)
+    due: SearchJob | None = None  # left for later: the bundle kept (if any) is not these pages'
+
+
+@dataclass(frozen=True, slots=True)
+class ReadyBundle:
+    """A job's bundle, written in `folder`/pagefind (absent when no page is a search result)."""
+
+    job: SearchJob
+    folder: Path
+    fingerprints: dict[str, str]
+
+
+class Cancelled(Exception):
+    """The indexing was called off (a newer build is coming)."""
 
 
 def plan_search(
@@ -54,44 +83,106 @@ def plan_search(
     files: Mapping[str, bytes | None],
     fingerprints: Mapping[str, str],
     previous: Mapping[str, str],
+    existing: Collection[str],
     language: str,
+    later: bool = False,
 ) -> SearchBundle | Diagnostic:
-    """The bundle for the site `files` describe (KEEP: the file already in `out`)."""
+    """The bundle for the site `files` describe (KEEP: the file already in `out`, listed in
+    `existing`). With `later`, Pagefind does not run: the bundle in the site stays as it is (with
+    the fingerprints it has) and the result says what is due."""
     pages = sorted(rel for rel in files if rel.endswith(".html"))
     stamp = digest_value((version("pagefind"), language, [(p, fingerprints[p]) for p in pages]))
     kept = [rel for rel in previous if rel.startswith(f"{BUNDLE_DIR}/")]
-    if kept and all(previous[rel] == stamp and (out / rel).is_file() for rel in kept):
+    whole = all(rel in existing for rel in kept)
+    if kept and whole and all(previous[rel] == stamp for rel in kept):
         return SearchBundle(dict.fromkeys(kept, KEEP), dict.fromkeys(kept, stamp), False)
-    bundle = index_pages(out, {rel: files[rel] for rel in pages}, language)
+    if later:
+        job = SearchJob(out, tuple(pages), language, stamp)
+        old = kept if whole else []  # never half a bundle
+        return SearchBundle(dict.fromkeys(old, KEEP), {r: previous[r] for r in old}, False, job)
+    bundle = canonical_or_error(index_pages(out, {rel: files[rel] for rel in pages}, language))
     if isinstance(bundle, Diagnostic):
         return bundle
-    try:
-        bundle = canonical_bundle(bundle) if bundle else bundle
-    except (ValueError, LookupError) as exc:  # a Pagefind whose files we cannot read
-        message = f"unexpected output from Pagefind {version('pagefind')}: {exc!r}"
-        return error("search-index", message, SourcePos(CONFIG_FILE), HINT)
     return SearchBundle(dict(bundle), dict.fromkeys(bundle, stamp), True)
 
 
+def index_later(job: SearchJob, cancel: threading.Event) -> ReadyBundle | Diagnostic:
+    """Run a job left by a build over the pages now in the site; the bundle is written in a folder
+    beside the site. Raises Cancelled as soon as it can once `cancel` is set."""
+    try:
+        pages = dict.fromkeys(job.pages, KEEP)
+        bundle = canonical_or_error(index_pages(job.out, pages, job.language, cancel))
+        if isinstance(bundle, Diagnostic):
+            return bundle
+        check_cancel(cancel)
+        folder = write_folder(job.out.parent, bundle)
+    except OSError as exc:  # a page gone from the site: it is being rebuilt (and this cancelled)
+        check_cancel(cancel)
+        return error("search-index", f"cannot index the site: {exc}", SourcePos(CONFIG_FILE), HINT)
+    return ReadyBundle(job, folder, dict.fromkeys(bundle, job.stamp))
+
+
+def write_folder(parent: Path, files: Mapping[str, bytes]) -> Path:
+    """A new scratch folder in `parent` holding `files` (none of it left behind on failure)."""
+    folder = Path(tempfile.mkdtemp(prefix=".search-new-", dir=parent))
+    try:
+        for rel, data in files.items():
+            target = safe_join(folder, rel)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+    except BaseException:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
+    return folder
+
+
+def discard_bundle(ready: ReadyBundle) -> None:
+    shutil.rmtree(ready.folder, ignore_errors=True)
+
+
+def check_cancel(cancel: threading.Event | None) -> None:
+    if cancel is not None and cancel.is_set():
+        raise Cancelled
+
+
+def canonical_or_error(bundle: dict[str, bytes] | Diagnostic) -> dict[str, bytes] | Diagnostic:
+    if isinstance(bundle, Diagnostic) or not bundle:
+        return bundle
+    try:
+        return canonical_bundle(bundle)
+    except (ValueError, LookupError) as exc:  # a Pagefind whose files we cannot read
+        message = f"unexpected output from Pagefind {version('pagefind')}: {exc!r}"
+        return error("search-index", message, SourcePos(CONFIG_FILE), HINT)
+
+
 def index_pages(
-    out: Path, pages: Mapping[str, bytes | None], language: str
+    out: Path,
+    pages: Mapping[str, bytes | None],
+    language: str,
+    cancel: threading.Event | None = None,
 ) -> dict[str, bytes] | Diagnostic:
     """Run Pagefind over the pages (in a scratch folder beside `out`) and read back its bundle."""
     out.parent.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(prefix=".search-tmp-", dir=out.parent))
     try:
-        if not stage_pages(scratch, out, pages):
+        if not stage_pages(scratch, out, pages, cancel):
             return {}  # no page to index (no entries): the search box falls back to titles
-        problem = run_pagefind(scratch, language)
+        problem = run_pagefind(scratch, language, cancel)
         return problem if problem is not None else read_bundle(scratch / BUNDLE_DIR)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
 
-def stage_pages(scratch: Path, out: Path, pages: Mapping[str, bytes | None]) -> int:
+def stage_pages(
+    scratch: Path,
+    out: Path,
+    pages: Mapping[str, bytes | None],
+    cancel: threading.Event | None = None,
+) -> int:
     """Place the pages that are search results in `scratch` (current ones hard-linked from `out`)."""
     staged = 0
     for rel, data in pages.items():
+        check_cancel(cancel)
         text = (out / rel).read_bytes() if data is KEEP else data
         if INDEXED_MARK not in text:
             continue
@@ -105,14 +196,16 @@ def stage_pages(scratch: Path, out: Path, pages: Mapping[str, bytes | None]) -> 
     return staged
 
 
-def run_pagefind(site: Path, language: str) -> Diagnostic | None:
+def run_pagefind(
+    site: Path, language: str, cancel: threading.Event | None = None
+) -> Diagnostic | None:
     executable = get_executable()
     if executable is None:
         return error("search-index", "the Pagefind binary is missing", SourcePos(CONFIG_FILE), HINT)
     command = [str(executable), "--site", str(site), "--output-subdir", BUNDLE_DIR]
     command += ["--force-language", language, "--quiet"]
     try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT_SECONDS)
+        done = run_command(command, cancel)
     except (OSError, subprocess.TimeoutExpired) as exc:
         return error("search-index", f"Pagefind did not run: {exc}", SourcePos(CONFIG_FILE), HINT)
     if done.returncode != 0:
@@ -121,6 +214,28 @@ def run_pagefind(site: Path, language: str) -> Diagnostic | None:
         reason = errors[0] if errors else f"exit status {done.returncode}"
         return error("search-index", f"Pagefind failed: {reason}", SourcePos(CONFIG_FILE), HINT)
     return None
+
+
+def run_command(
+    command: list[str], cancel: threading.Event | None
+) -> subprocess.CompletedProcess[str]:
+    """Run to the end (TimeoutExpired after TIMEOUT_SECONDS); killed, raising Cancelled, once
+    `cancel` is set."""
+    deadline = time.monotonic() + TIMEOUT_SECONDS
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as proc:
+        while True:
+            try:
+                said, complained = proc.communicate(timeout=POLL_SECONDS)
+            except subprocess.TimeoutExpired:
+                if time.monotonic() < deadline and not (cancel and cancel.is_set()):
+                    continue
+                proc.kill()
+                proc.communicate()
+                check_cancel(cancel)
+                raise subprocess.TimeoutExpired(command, TIMEOUT_SECONDS) from None
+            return subprocess.CompletedProcess(command, proc.returncode, said, complained)
 
 
 def read_bundle(bundle: Path) -> dict[str, bytes]:

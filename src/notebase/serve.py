@@ -1,9 +1,15 @@
-"""Dev server: build, serve site/ from the stdlib, rebuild on change (watchdog), live reload, errors."""
+"""Dev server: build, serve site/ from the stdlib, rebuild on change (watchdog), live reload, errors.
+
+A save rebuilds the pages and sends the reload at once; the search index follows on a worker thread
+(Pagefind is slow on large sites), and its bundle is swapped in by the builder unless a newer save
+came first, which calls the indexing off and starts it again for the newer pages.
+"""
 
 from __future__ import annotations
 
 import signal
 import threading
+import time
 import webbrowser
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -14,13 +20,15 @@ from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 from watchdog.observers.api import BaseObserver
 
-from notebase.build import BuildOptions, BuildResult, BuildState, rebuild
+from notebase.build import BuildOptions, BuildResult, BuildState, rebuild, swap_search_bundle
 from notebase.cache import load_state, save_state
 from notebase.config import CONFIG_FILE
-from notebase.diagnostics import error, format_diagnostic
+from notebase.diagnostics import Diagnostic, error, format_diagnostic
 from notebase.livehttp import LiveSite, make_server
+from notebase.search import Cancelled, ReadyBundle, SearchJob, discard_bundle, index_later
 
 DEBOUNCE_SECONDS = 0.05  # a burst of saves within this quiet time is one rebuild
+POLL_SECONDS = 0.1  # how often the builder looks for a change or a finished search index
 WATCHED_DIRS = ("notes", "templates", "static")
 IGNORED_EVENTS = {"opened", "closed_no_write"}
 
@@ -98,21 +106,102 @@ def settle(pending: threading.Event, quiet: float) -> None:
         pending.clear()
 
 
+class Indexer:
+    """Runs the search job a build left on a worker thread; keeps what it made for the builder."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.cancel = threading.Event()
+        self.thread: threading.Thread | None = None
+        self.due: SearchJob | None = None  # the job the site waits for (running or finished)
+        self.done: ReadyBundle | Diagnostic | None = None
+        self.started = 0.0
+
+    def start(self, job: SearchJob | None) -> None:
+        self.stop()
+        self.due, self.cancel, self.started = job, threading.Event(), time.perf_counter()
+        if job is not None:
+            args = (job, self.cancel)
+            self.thread = threading.Thread(
+                target=self.run, args=args, name="notebase-search", daemon=True
+            )
+            self.thread.start()
+
+    def run(self, job: SearchJob, cancel: threading.Event) -> None:
+        try:
+            done = index_later(job, cancel)
+        except Cancelled:
+            return
+        except Exception as exc:  # a bug must not stop the server; it is shown like any error
+            done = crash_diagnostic(exc)
+        with self.lock:
+            if cancel.is_set():
+                if isinstance(done, ReadyBundle):
+                    discard_bundle(done)
+                return
+            self.done = done
+
+    def stop(self) -> None:
+        """Call the running job off (the job stays due) and drop what a finished one made."""
+        with self.lock:
+            self.cancel.set()
+            done, self.done = self.done, None
+        if isinstance(done, ReadyBundle):
+            discard_bundle(done)
+
+    def take(self) -> ReadyBundle | Diagnostic | None:
+        with self.lock:
+            done, self.done = self.done, None
+        if done is not None:
+            self.due = None
+        return done
+
+    def join(self) -> None:
+        if self.thread is not None:
+            self.thread.join(timeout=5)
+
+
+def crash_diagnostic(exc: Exception) -> Diagnostic:
+    return error("build-crashed", f"{type(exc).__name__}: {exc}", hint="please report this")
+
+
 def build_once(
     live: LiveSite,
     options: BuildOptions,
     state: BuildState,
     on_build: Callable[[BuildResult], None],
+    indexer: Indexer,
 ) -> BuildState:
-    """One rebuild, published to the browsers; a crash in the build is shown, not fatal."""
+    """One rebuild, published to the browsers, then the search index it leaves due started; a
+    crash in the build is shown, not fatal."""
+    indexer.stop()  # the build needs the cores, and may change the pages being indexed
     try:
         state, result = rebuild(state, options, live.swap_lock)
     except Exception as exc:  # a bug must not stop the server; it is shown like any error
-        crash = error("build-crashed", f"{type(exc).__name__}: {exc}", hint="please report this")
-        result = BuildResult((crash,), 0, 0, False, 0.0)
+        result = BuildResult((crash_diagnostic(exc),), 0, 0, False, 0.0)
+    due = result.search if result.written else indexer.due  # a failed build changed nothing
     changed = bool(result.files.written or result.files.removed)
-    live.publish(result.written, result.diagnostics, changed)
+    live.publish(result.written, result.diagnostics, changed, due is not None)
     on_build(result)
+    indexer.start(due)
+    return state
+
+
+def swap_index(
+    live: LiveSite, state: BuildState, indexer: Indexer, on_message: Callable[[str], None]
+) -> BuildState:
+    """Put a finished search bundle into the site (or show why there is none)."""
+    done = indexer.take()
+    if done is None:
+        return state
+    if isinstance(done, Diagnostic):
+        live.publish_index(done)
+        on_message(format_diagnostic(done))
+        return state
+    state = swap_search_bundle(state, done, live.swap_lock)
+    live.publish_index(None)
+    seconds = time.perf_counter() - indexer.started
+    on_message(f"notebase: search index of {len(done.job.pages)} pages updated; {seconds:.2f}s")
     return state
 
 
@@ -122,11 +211,16 @@ def run_builder(
     state: BuildState,
     pending: threading.Event,
     on_build: Callable[[BuildResult], None],
+    on_message: Callable[[str], None],
+    indexer: Indexer,
 ) -> None:
     while not live.stopping:
-        if pending.wait(0.25):
+        if pending.wait(POLL_SECONDS):
             settle(pending, DEBOUNCE_SECONDS)
-            state = build_once(live, options, state, on_build)
+            state = build_once(live, options, state, on_build, indexer)
+        state = swap_index(live, state, indexer, on_message)
+    indexer.stop()
+    indexer.join()
     save_state(options.root, state)
 
 
@@ -147,17 +241,20 @@ def serve(
 ) -> None:
     """Build, then serve and rebuild until interrupted (Ctrl-C or SIGTERM)."""
     stop_on_signals()
-    build_options = BuildOptions(options.root, options.out, drafts=options.drafts)
+    build_options = BuildOptions(
+        options.root, options.out, drafts=options.drafts, search_later=True
+    )
     live = LiveSite(options.out.resolve())
     state, cache_diags = load_state(options.root)
     for diag in cache_diags:
         on_message(format_diagnostic(diag))
-    state = build_once(live, build_options, state, on_build)
+    indexer = Indexer()
+    state = build_once(live, build_options, state, on_build, indexer)
     save_state(options.root, state)
     server = make_server(options.host, options.port, live)
     pending = threading.Event()
     observer = start_watching(options.root.resolve(), pending)
-    args = (live, build_options, state, pending, on_build)
+    args = (live, build_options, state, pending, on_build, on_message, indexer)
     builder = threading.Thread(target=run_builder, args=args, name="notebase-builder")
     builder.start()
     url = f"http://{options.host}:{server.server_address[1]}/"

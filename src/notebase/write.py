@@ -160,6 +160,20 @@ def safe_join(base: Path, rel: str) -> Path:
     return target
 
 
+def swap_folder(new: Path, target: Path, swap_lock: AbstractContextManager[object]) -> None:
+    """Put the folder `new` (nothing, when it does not exist) at `target`, a folder of the site,
+    under `swap_lock`; the folder it replaces is moved beside `new`, then deleted."""
+    old = Path(tempfile.mkdtemp(prefix=".old-", dir=new.parent))
+    try:
+        with swap_lock:
+            if target.exists():
+                os.replace(target, old / target.name)
+            if new.exists():
+                os.replace(new, target)
+    finally:
+        shutil.rmtree(old, ignore_errors=True)
+
+
 def swap_in(tmp: Path, out: Path) -> None:
     old = out.with_name(out.name + ".old-" + str(os.getpid()))
     if out.exists():
