@@ -249,9 +249,14 @@ def serve(
     for diag in cache_diags:
         on_message(format_diagnostic(diag))
     indexer = Indexer()
-    state = build_once(live, build_options, state, on_build, indexer)
-    save_state(options.root, state)
-    server = make_server(options.host, options.port, live)
+    try:
+        state = build_once(live, build_options, state, on_build, indexer)
+        save_state(options.root, state)
+        server = make_server(options.host, options.port, live)
+    except BaseException:  # Ctrl-C during the first build, or the port is taken
+        indexer.stop()
+        indexer.join()
+        raise
     pending = threading.Event()
     observer = start_watching(options.root.resolve(), pending)
     args = (live, build_options, state, pending, on_build, on_message, indexer)
