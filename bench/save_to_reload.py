@@ -1,9 +1,10 @@
 """Measure save -> reload-event latency of `notebase serve` on a knowledge base (default: this repo).
 
 Usage: .venv/bin/python bench/save_to_reload.py [--root DIR] [--note notes/papers/muon.md] [-n 10]
-       [--tag]
+       [--tag] [--index]
 The note is edited (its body, or with --tag its tags) and restored; each save is one timing; its
-original text is put back even when interrupted.
+original text is put back even when interrupted. The search index follows the reload in the
+background; with --index each save also waits for it (save -> index up to date is timed too).
 """
 
 from __future__ import annotations
@@ -58,6 +59,16 @@ def next_build(
             return stamp, event
 
 
+def next_indexed(
+    events: queue.Queue[tuple[float, dict]], build: int, timeout: float = 900
+) -> float:
+    """When the server said the search index caught up with build #`build` (or gave up)."""
+    while True:
+        stamp, event = events.get(timeout=timeout)
+        if event["build"] >= build and not event.get("indexing"):
+            return stamp
+
+
 def edit_body(text: str, i: int) -> str:
     return text + f"\nEdit {i}.\n"
 
@@ -74,9 +85,14 @@ def edit_tags(text: str, i: int) -> str:
 
 
 def measure(
-    root: Path, note: Path, rounds: int, change: Callable[[str, int], str] = edit_body
+    root: Path,
+    note: Path,
+    rounds: int,
+    change: Callable[[str, int], str] = edit_body,
+    indexed: list[float] | None = None,
 ) -> list[float]:
-    """Save `rounds` changed versions of `note`, each followed by the original: one timing a save."""
+    """Save `rounds` changed versions of `note`, each followed by the original: one timing a save.
+    Given `indexed`, each save also waits for the search index, and that time is added to it."""
     port = free_port()
     cmd = [sys.executable, "-m", "notebase", "--root", str(root), "serve", "--port", str(port)]
     server = subprocess.Popen(cmd, stderr=subprocess.DEVNULL)
@@ -95,6 +111,9 @@ def measure(
                 stamp, event = next_build(events, build)
                 build = event["build"]
                 timings.append(stamp - saved)
+                if indexed is not None:
+                    done = next_indexed(events, build) if event.get("indexing") else stamp
+                    indexed.append(done - saved)
         return timings
     finally:
         note.write_text(original, encoding="utf-8")
@@ -108,15 +127,23 @@ def main() -> int:
     parser.add_argument("--note", default="notes/papers/muon.md")
     parser.add_argument("-n", "--rounds", type=int, default=10)
     parser.add_argument("--tag", action="store_true", help="change the note's tags, not its body")
+    parser.add_argument("--index", action="store_true", help="also wait for the search index")
     args = parser.parse_args()
     change = edit_tags if args.tag else edit_body
-    timings = measure(args.root, args.root / args.note, args.rounds, change)
+    indexed: list[float] | None = [] if args.index else None
+    timings = measure(args.root, args.root / args.note, args.rounds, change, indexed)
+    report("save -> reload event", timings)
+    if indexed:
+        report("save -> search index up to date", indexed)
+    return 0
+
+
+def report(what: str, timings: list[float]) -> None:
     ms = sorted(t * 1000 for t in timings)
     print(
-        f"save -> reload event over {len(ms)} saves: median {statistics.median(ms):.0f} ms, "
+        f"{what} over {len(ms)} saves: median {statistics.median(ms):.0f} ms, "
         f"min {ms[0]:.0f} ms, max {ms[-1]:.0f} ms"
     )
-    return 0
 
 
 if __name__ == "__main__":
