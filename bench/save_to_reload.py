@@ -118,7 +118,7 @@ def measure(
     finally:
         note.write_text(original, encoding="utf-8")
         server.terminate()
-        server.wait(timeout=15)
+        server.wait(timeout=120)  # a large site saves its build state on the way out
 
 
 def main() -> int:
