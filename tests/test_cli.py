@@ -141,6 +141,23 @@ def test_out_refuses_the_notes_folder(kb: Path) -> None:
     assert notes == before
 
 
+@pytest.mark.parametrize(
+    "out",
+    ["/", "~", ".", "..", "notes", "notes/site", "templates/site", "static"],
+    ids=["slash", "home", "root", "parent", "notes", "in-notes", "in-templates", "static"],
+)
+def test_out_refuses_dangerous_folders_even_with_force(kb: Path, out: str) -> None:
+    (kb / "static").mkdir()
+    before = tree(kb.parent)
+    target = str(Path(out).expanduser())
+    result = notebase("build", "--out", target, "--force", cwd=kb)
+    assert result.returncode == 1, result.stderr
+    assert "error[unsafe-out]: refusing to write the site into" in result.stderr
+    assert "hint: choose a folder of its own, such as site/" in result.stderr
+    after = {k: v for k, v in tree(kb.parent).items() if not k.startswith("kb/.notebase-cache/")}
+    assert after == before
+
+
 def test_out_refuses_a_foreign_folder_unless_forced(kb: Path, tmp_path: Path) -> None:
     out = tmp_path / "docs"
     write_files(out, {"keep.txt": "mine"})

@@ -28,7 +28,7 @@ from notebase.render import (
     template_digest,
 )
 from notebase.slugs import output_path
-from notebase.write import KEEP, WriteOutcome, check_output_dir, update_site
+from notebase.write import KEEP, WriteOutcome, check_output_dir, site_identity, update_site
 
 ASSETS_DIR = "assets"
 STATIC_DIR = "static"
@@ -55,6 +55,7 @@ class BuildState:
     parsed: Mapping[str, ParseResult] = field(default_factory=dict)  # parse_key -> result
     outputs: Mapping[str, str] = field(default_factory=dict)  # file under out -> fingerprint
     out: str = ""  # the resolved output folder `outputs` describes
+    site: str = ""  # which swap put that site in place: another means a build not recorded here
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,12 +112,13 @@ def rebuild(
     out = options.out.resolve()
     problem = check_output_dir(out, options.root, options.force)
     diags.extend([problem] if problem is not None else [])
-    previous = state.outputs if state.out == str(out) else {}
-    plan = plan_files(options.root, pages, config, previous, out, diags)
+    trusted = state.out == str(out) and state.site == site_identity(out)
+    plan = plan_files(options.root, pages, config, state.outputs if trusted else {}, out, diags)
     if has_errors(diags, options.strict):
         return kept, result(False, plan.rendered)
     outcome = update_site(out, plan.files, swap_lock)
-    return BuildState(parsed, plan.fingerprints, str(out)), result(True, plan.rendered, outcome)
+    new_state = BuildState(parsed, plan.fingerprints, str(out), site_identity(out))
+    return new_state, result(True, plan.rendered, outcome)
 
 
 def parse_key(source: Source) -> str:

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 CACHE_DIR = ".notebase-cache"
 STATE_FILE = "build-state.pickle"
-FORMAT = "notebase-build-state/1"
+FORMAT = "notebase-build-state/2"
 # Only our own frozen records and a few standard types may be rebuilt from the cache file.
 ALLOWED_MODULES = ("notebase.model", "notebase.diagnostics", "notebase.build", "notebase.write")
 ALLOWED_GLOBALS = {("datetime", "date"), ("builtins", "frozenset"), ("builtins", "set")}
@@ -48,7 +48,7 @@ def load_state(root: Path) -> tuple[BuildState, tuple[Diagnostic, ...]]:
     except Exception as exc:  # any unreadable cache is simply rebuilt
         return BuildState(), (discarded(f"it cannot be read ({type(exc).__name__})"),)
     if not isinstance(payload, dict) or payload.get("format") != FORMAT:
-        return BuildState(), (discarded("it was not written by notebase"),)
+        return BuildState(), (discarded("it is not a build state of this notebase"),)
     if payload.get("version") != __version__:
         return BuildState(), (discarded(f"it was written by notebase {payload.get('version')}"),)
     state = payload.get("state")

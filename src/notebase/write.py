@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ctypes
 import os
 import shutil
 import tempfile
@@ -13,13 +14,17 @@ from pathlib import Path
 from notebase.diagnostics import Diagnostic, SourcePos, error
 
 MARKER_FILE = ".notebase-site"
+INPUT_DIRS = ("notes", "templates", "static")
+RENAME_EXCHANGE, AT_FDCWD = 2, -100  # renameat2(2) on Linux
 
 
 def check_output_dir(out: Path, root: Path, force: bool = False) -> Diagnostic | None:
-    """Refuse an output folder that would destroy notes, the project, the home folder or /."""
+    """Refuse an output folder that is or holds the notes, the project, the home folder (so /), or
+    that lies inside an input folder; and a foreign non-empty folder unless `force`."""
     out, root = out.resolve(), root.resolve()
-    forbidden = {Path("/"), Path.home().resolve(), root, (root / "notes").resolve()}
-    if out in forbidden or out in root.parents or (root / "notes").resolve().is_relative_to(out):
+    precious = (Path.home().resolve(), root, (root / "notes").resolve())  # never replaced whole
+    inputs = tuple((root / name).resolve() for name in INPUT_DIRS)  # never written into
+    if any(p.is_relative_to(out) for p in precious) or any(out.is_relative_to(p) for p in inputs):
         hint = "choose a folder of its own, such as site/"
         return error(
             "unsafe-out", f"refusing to write the site into {out}", SourcePos(str(out)), hint
@@ -58,6 +63,7 @@ def update_site(
     swapped in whole, under `swap_lock` when a server is reading the folder.
     """
     out = out.resolve()
+    remove_leftovers(out)
     existing = list_site_files(out)
     unchanged = tuple(r for r, d in sorted(files.items()) if is_current(out, r, d, existing))
     written = tuple(sorted(set(files) - set(unchanged)))
@@ -65,6 +71,44 @@ def update_site(
     if written or removed or not (out / MARKER_FILE).is_file():
         assemble_site(out, files, set(unchanged), swap_lock or nullcontext())
     return WriteOutcome(written, unchanged, removed)
+
+
+def site_identity(out: Path) -> str:
+    """Which swap put the site in place: its marker file is new with each one ("" when none)."""
+    try:
+        stat = (out / MARKER_FILE).stat()
+    except OSError:
+        return ""
+    return f"{stat.st_ino}:{stat.st_mtime_ns}"
+
+
+def temp_prefix(out: Path) -> str:
+    return f".{out.name}.tmp-"
+
+
+def remove_leftovers(out: Path) -> None:
+    """Delete the temporary folders of builds that were killed (their process is gone); an old
+    site set aside by a build killed mid-swap is put back first."""
+    if not out.parent.is_dir():
+        return
+    for path in sorted(out.parent.glob(temp_prefix(out) + "*")):
+        pid = path.name[len(temp_prefix(out)) :].split("-", 1)[0]
+        if not path.is_dir() or not pid.isdigit() or is_running(int(pid)):
+            continue
+        if path.name.endswith("-old") and not out.exists():
+            os.replace(path, out)
+        else:
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def is_running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def is_current(out: Path, rel: str, data: bytes | None, existing: set[str]) -> bool:
@@ -87,7 +131,7 @@ def assemble_site(
     swap_lock: AbstractContextManager[object],
 ) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=".site-tmp-", dir=out.parent))
+    tmp = Path(tempfile.mkdtemp(prefix=f"{temp_prefix(out)}{os.getpid()}-", dir=out.parent))
     try:
         for rel, data in sorted(files.items()):
             target = safe_join(tmp, rel)
@@ -121,8 +165,30 @@ def safe_join(base: Path, rel: str) -> Path:
 
 
 def swap_in(tmp: Path, out: Path) -> None:
-    old = out.with_name(out.name + ".old-" + str(os.getpid()))
+    """`out` becomes the new site in one step: at every instant it is the old site or the new one
+    (where the system cannot exchange two folders, the old one is renamed aside for an instant)."""
+    if out.exists() and exchange_paths(tmp, out):
+        shutil.rmtree(tmp, ignore_errors=True)  # it now holds the old site
+        return
+    old = tmp.with_name(tmp.name + "-old")
     if out.exists():
         os.replace(out, old)
     os.replace(tmp, out)
     shutil.rmtree(old, ignore_errors=True)
+
+
+def exchange_paths(a: Path, b: Path) -> bool:
+    """Atomically swap two paths (Linux renameat2 RENAME_EXCHANGE); False where unsupported."""
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (AttributeError, OSError, TypeError):
+        return False
+    renameat2.argtypes = [
+        ctypes.c_int,
+        ctypes.c_char_p,
+        ctypes.c_int,
+        ctypes.c_char_p,
+        ctypes.c_uint,
+    ]
+    result = renameat2(AT_FDCWD, os.fsencode(a), AT_FDCWD, os.fsencode(b), RENAME_EXCHANGE)
+    return bool(result == 0)
