@@ -100,6 +100,8 @@ def read_informal_archive(lines: Sequence[str], name: str) -> ParsedArchive:
 def read_unknown(lines: Sequence[str], name: str, shown: str) -> ParsedArchive:
     """Neither format: the whole file as one note, titled by its first line (or its name)."""
     numbered = [(i + 1, line) for i, line in enumerate(lines) if line.strip()]
+    if not numbered:  # blank text: nothing to import (the caller says the archive is empty)
+        return ParsedArchive(name, ArchiveFormat.UNKNOWN, ())
     first_no, first = numbered[0]
     short = len(first.strip()) <= TITLE_MAX_CHARS
     title = first.strip() if short else name.rsplit(".", 1)[0]
@@ -122,6 +124,7 @@ def read_archive(text: str, name: str, shown: str) -> ParsedArchive:
     first = next((line for line in lines if line.strip()), "")
     if find_title_lines(lines) or (parse_header(first) and not is_informal(lines)):
         return read_taxonomy_archive(lines, name, shown)
-    if is_informal(lines):
-        return read_informal_archive(lines, name)
-    return read_unknown(lines, name, shown)
+    informal = read_informal_archive(lines, name) if is_informal(lines) else None
+    if informal is not None and informal.posts:
+        return informal
+    return read_unknown(lines, name, shown)  # (an informal post with no entries is one note)
