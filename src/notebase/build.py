@@ -37,6 +37,7 @@ from notebase.write import (
     WriteOutcome,
     check_output_dir,
     list_site_files,
+    site_identity,
     update_site,
 )
 
@@ -80,6 +81,7 @@ class BuildState:
     memo: DigestMemo | None = field(default=None, compare=False)
     resolved: Resolved | None = field(default=None, compare=False)
     cards: CardMemo | None = field(default=None, compare=False)
+    site: str = ""  # which swap put that site in place: another means a build not recorded here
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +202,9 @@ def rebuild(
     out = options.out.resolve()
     problem = check_output_dir(out, options.root, options.force)
     diags.extend([problem] if problem is not None else [])
-    previous = state.outputs if state.out == str(out) else {}
+    # a site swapped in by a build this state does not record (killed before saving) is not trusted
+    trusted = state.out == str(out) and state.site == site_identity(out)
+    previous = state.outputs if trusted else {}
     memo = state.memo.next_generation() if state.memo else DigestMemo()
     existing = list_site_files(out)
     plan = plan_files(options.root, pages, config, previous, existing, diags, memo)
@@ -214,6 +218,7 @@ def rebuild(
         kept,
         outputs=plan.fingerprints,
         out=str(out),
+        site=site_identity(out),
         memo=memo,
         inputs=inputs_digest(options, config, found),
         diagnostics=done.diagnostics,
