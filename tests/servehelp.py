@@ -69,6 +69,16 @@ class Server:
         finally:
             conn.close()
 
+    def raw_get(self, target: bytes) -> tuple[int, bytes]:
+        """Send a request line as given (http.client refuses some targets) and read the answer."""
+        with socket.create_connection(("127.0.0.1", self.port), timeout=10) as sock:
+            sock.sendall(b"GET " + target + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            data = b""
+            while chunk := sock.recv(65536):
+                data += chunk
+        head, _, body = data.partition(b"\r\n\r\n")
+        return int(head.split(b" ", 2)[1]), body
+
     def status(self) -> dict[str, Any]:
         code, body = self.get("/__notebase/status")
         assert code == 200

@@ -165,6 +165,23 @@ def test_out_refuses_the_notes_folder(kb: Path) -> None:
     assert notes == before
 
 
+@pytest.mark.parametrize(
+    "out",
+    ["/", "~", ".", "..", "notes", "notes/site", "templates/site", "static"],
+    ids=["slash", "home", "root", "parent", "notes", "in-notes", "in-templates", "static"],
+)
+def test_out_refuses_dangerous_folders_even_with_force(kb: Path, out: str) -> None:
+    (kb / "static").mkdir()
+    before = tree(kb.parent)
+    target = str(Path(out).expanduser())
+    result = notebase("build", "--out", target, "--force", cwd=kb)
+    assert result.returncode == 1, result.stderr
+    assert "error[unsafe-out]: refusing to write the site into" in result.stderr
+    assert "hint: choose a folder of its own, such as site/" in result.stderr
+    after = {k: v for k, v in tree(kb.parent).items() if not k.startswith("kb/.notebase-cache/")}
+    assert after == before
+
+
 def test_out_refuses_a_foreign_folder_unless_forced(kb: Path, tmp_path: Path) -> None:
     out = tmp_path / "docs"
     write_files(out, {"keep.txt": "mine"})
@@ -272,3 +289,73 @@ def test_the_build_is_deterministic(kb: Path, tmp_path: Path) -> None:
     one, two = tree(tmp_path / "one"), tree(tmp_path / "two")
     assert sorted(one) == sorted(two)
     assert [rel for rel in one if one[rel] != two[rel]] == []
+
+
+@pytest.mark.parametrize(
+    ("archive", "code", "message", "status"),
+    [
+        (b"", "../in/a.txt: warning[import-empty]", "archive is empty: nothing imported", 0),
+        (b"\x00\x01\x02binary", "../in/a.txt: error[import-binary]", "contains NUL bytes", 1),
+        (b"caf\xe9\n", "../in/a.txt: error[import-binary]", "not UTF-8 text (byte 3)", 1),
+        (b"Tag: ml\n\n", "../in/a.txt:1: warning[import-no-posts]", "nothing imported", 0),
+        (
+            "Tag: ml\n\n  • A post with no text at all\n  • Another post\n\n    Text.\n".encode(),
+            "../in/a.txt:3: warning[import-empty-post]",
+            "post 'A post with no text at all' has no text: imported with its title only",
+            0,
+        ),
+    ],
+    ids=["empty", "binary", "not-utf8", "no-posts", "post-without-body"],
+)
+def test_import_of_bad_archives_says_why(
+    kb: Path, archive: bytes, code: str, message: str, status: int
+) -> None:
+    (kb.parent / "in").mkdir()
+    (kb.parent / "in" / "a.txt").write_bytes(archive)
+    result = notebase("import", "../in/a.txt", cwd=kb)
+    assert result.returncode == status, result.stderr
+    assert f"{code}: " in result.stderr and message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_import_never_overwrites_an_edited_note(kb: Path) -> None:
+    archive = kb.parent / "a.txt"
+    archive.write_text(
+        "Tag: ml\n\n  • A post to be edited\n\n    Original text.\n", encoding="utf-8"
+    )
+    assert notebase("import", archive, cwd=kb).returncode == 0
+    note = kb / "notes/imported/a-post-to-be-edited.md"
+    edited = note.read_text(encoding="utf-8").replace("Original text.", "My own words.")
+    note.write_text(edited, encoding="utf-8")
+    archive.write_text(archive.read_text(encoding="utf-8") + "    More text.\n", encoding="utf-8")
+    result = notebase("import", archive, cwd=kb)
+    assert result.returncode == 0, result.stderr
+    assert (
+        "notes/imported/a-post-to-be-edited.md:1: warning[import-kept-edited]: "
+        "notes/imported/a-post-to-be-edited.md was edited since it was imported: left unchanged"
+    ) in result.stderr
+    assert "hint: delete the file to import the post again" in result.stderr
+    assert "0 note(s) written, 0 unchanged, 1 kept (edited by hand)" in result.stderr
+    assert note.read_text(encoding="utf-8") == edited
+
+
+@pytest.mark.slow
+def test_import_of_ten_thousand_posts(kb: Path) -> None:
+    lines = ["Category: bulk", ""]
+    for i in range(10_000):
+        lines += [
+            f"  • Bulk post number {i}",
+            "",
+            f"    Text of post {i}, see Bulk post number {i + 1}.",
+            "",
+        ]
+    archive = kb.parent / "bulk.txt"
+    archive.write_text("\n".join(lines), encoding="utf-8")
+    result = notebase("import", archive, cwd=kb)
+    assert result.returncode == 0, result.stderr
+    assert "imported 1 file(s): 10000 note(s) written, 0 unchanged, 0 kept" in result.stderr
+    notes = sorted((kb / "notes/imported").glob("*.md"))
+    assert len(notes) == 10_000
+    text = (kb / "notes/imported/bulk-post-number-41.md").read_text(encoding="utf-8")
+    assert "Text of post 41, see [[Bulk post number 42]].\n" in text
+    assert "category: bulk\n" in text

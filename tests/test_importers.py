@@ -221,11 +221,9 @@ def test_mention_of_another_title_becomes_wikilink() -> None:
     archive = "Tag: t\n\n  • Byte-Latent Transformers\n\n    Body.\n  • Other\n\n    "
     archive += "The Byte Latent Transformers paper is cited."
     posts = read_archive(archive, "a.txt", "a.txt").posts
-    from notebase.importers.markup import link_pattern
+    from notebase.importers.markup import index_titles
 
-    pattern = link_pattern("Byte-Latent Transformers")
-    assert pattern is not None
-    text = note_text(posts[1], [("Byte-Latent Transformers", pattern)])
+    text = note_text(posts[1], index_titles(["Byte-Latent Transformers"]))
     assert "[[Byte-Latent Transformers|Byte Latent Transformers]] paper" in text
 
 

@@ -166,6 +166,17 @@ def test_a_failed_rebuild_keeps_the_last_site(kb: Path, tmp_path: Path) -> None:
     assert result.written and result.parsed == 0
 
 
+def test_a_build_killed_after_its_swap_does_not_mislead_the_next(kb: Path, tmp_path: Path) -> None:
+    options = BuildOptions(root=kb, out=kb / "site")
+    recorded, _ = rebuild(BuildState(), options)
+    edit("notes/papers/muon.md", "nearest", "closest")(kb)
+    rebuild(recorded, options)  # swaps its site in, but is killed before its state is saved
+    edit("notes/papers/muon.md", "closest", "nearest")(kb)
+    rebuild(recorded, options)  # starts again from the last state that was saved
+    clean_build(kb, tmp_path / "clean")
+    assert_same_tree(kb / "site", tmp_path / "clean")
+
+
 def test_fingerprints_do_not_depend_on_the_hash_seed(kb: Path) -> None:
     import subprocess
     import sys

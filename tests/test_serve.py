@@ -3,9 +3,14 @@ and the search index brought up to date after the reload."""
 
 from __future__ import annotations
 
+import http.client
+import re
 import shlex
 import stat
+import threading
+import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -102,6 +107,37 @@ def test_paths_leaving_the_site_are_not_found(server: Server, kb: Path, path: st
     (kb / "site/outside").symlink_to("/etc")
     code, body = server.get(path)
     assert code == 404 and "root:" not in body
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        b"/..\\..\\..\\etc\\passwd",
+        b"/papers/..\\..\\..\\..\\etc/passwd",
+        b"/%00/../../etc/passwd",
+        b"/papers/muon/%00",
+        b"/etc/passwd",
+        b"/%2fetc%2fpasswd",
+        b"/%252e%252e/%252e%252e/etc/passwd",
+        b"http://127.0.0.1/../../../../etc/passwd",
+        b"/..;/..;/etc/passwd",
+        b"/.%2e/.%2e/.%2e/etc/passwd",
+        b"/secret/",
+        b"/secret/index.html",
+        b"/tags/../../secret.html",
+    ],
+)
+def test_raw_targets_leaving_the_site_are_not_found(
+    server: Server, kb: Path, target: bytes
+) -> None:
+    outside = kb.parent / "outside-site"
+    outside.mkdir(exist_ok=True)
+    (outside / "index.html").write_text("<p>secret page</p>")
+    (kb.parent / "secret.html").write_text("<p>secret page</p>")
+    (kb / "site/secret").symlink_to(outside)  # a folder inside the site pointing outside it
+    code, body = server.raw_get(target)
+    assert code == 404, (target, code)
+    assert b"root:" not in body and b"secret page" not in body
 
 
 def test_a_folder_redirects_and_a_missing_page_is_404(server: Server) -> None:
@@ -242,3 +278,74 @@ def test_a_failed_search_index_is_shown_and_the_last_one_kept(
     finally:
         code, err = server.stop()
     assert code == 0 and problem in err  # the log says it too
+
+
+def test_raw_requests_reach_the_site(server: Server) -> None:
+    code, body = server.raw_get(b"/papers/muon/")  # the control for the raw targets above
+    assert code == 200 and b"Muon optimizer" in body
+
+
+LIVE_TAG = re.compile(rb'<script src="/__notebase/live\.js" data-site="\d+"></script>')
+
+
+def whole_page(server: Server, path: str) -> bytes:
+    """The page without the live-reload tag (whose site number changes with every build)."""
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    try:
+        conn.request("GET", path)
+        response = conn.getresponse()
+        body = response.read()
+        assert response.status == 200, (path, response.status)
+        assert len(body) == int(response.getheader("Content-Length") or -1)
+        return LIVE_TAG.sub(b"", body)
+    finally:
+        conn.close()
+
+
+@pytest.mark.slow
+def test_requests_during_rebuilds_get_whole_pages(kb: Path) -> None:
+    for i in range(300):  # enough pages that each rebuild takes a while to assemble and swap
+        (kb / f"notes/filler/n{i:03d}.md").parent.mkdir(exist_ok=True)
+        (kb / f"notes/filler/n{i:03d}.md").write_text(f"# Filler {i}\n\nSee [[Muon]].\n" * 3)
+    note = kb / "notes/papers/muon.md"
+    original = note.read_text(encoding="utf-8")
+
+    def set_version(k: int) -> None:
+        note.write_text(original.replace("nearest", f"nearest (version {k})"), encoding="utf-8")
+
+    server = Server(kb)
+    try:
+        versions = {0: whole_page(server, "/papers/muon/")}
+        seen: list[bytes] = []
+        done = threading.Event()
+
+        def edit() -> None:
+            for k in (1, 2, 3):
+                build = server.events[-1]["build"]
+                set_version(k)
+                server.wait_build(build, timeout=60)
+            done.set()
+
+        def ask() -> None:
+            deadline = time.monotonic() + 120
+            while (len(seen) < 200 or not done.is_set()) and time.monotonic() < deadline:
+                seen.append(whole_page(server, "/papers/muon/"))
+
+        editor = threading.Thread(target=edit)
+        editor.start()
+        with ThreadPoolExecutor(max_workers=20) as pool:
+            for future in [pool.submit(ask) for _ in range(20)]:
+                future.result()
+        editor.join()
+        versions[3] = whole_page(server, "/papers/muon/")
+        for k in (1, 2):  # the whole page of each version, asked for when nothing is building
+            build = server.events[-1]["build"]
+            set_version(k)
+            server.wait_build(build, timeout=60)
+            versions[k] = whole_page(server, "/papers/muon/")
+    finally:
+        server.stop()
+    assert len(set(versions.values())) == 4
+    assert len(seen) >= 200
+    assert all(body in versions.values() for body in seen), "a mixed or truncated page was served"
+    assert len(set(seen)) >= 3  # the requests really spanned the rebuilds

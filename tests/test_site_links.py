@@ -10,6 +10,8 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
+from tests.sitescan import scan_site, unbalanced_tags
+
 LINK_ATTRS = {("a", "href"), ("link", "href"), ("img", "src"), ("script", "src"), ("source", "src")}
 EXTERNAL = ("http:", "https:", "mailto:")
 
@@ -98,6 +100,16 @@ def test_no_unsafe_or_empty_link(scans: dict[str, PageScan]) -> None:
         if not href.strip() or href.lower().startswith(("javascript:", "data:", "vbscript:", "//"))
     ]
     assert bad == []
+
+
+def test_no_live_markup_and_every_page_balanced(site: Path) -> None:
+    assert scan_site(site, base_url="https://notes.example.org") == []  # the example's base_url
+    pages = {
+        p.relative_to(site).as_posix(): p.read_text(encoding="utf-8") for p in site.rglob("*.html")
+    }
+    assert {
+        rel: unbalanced_tags(html) for rel, html in pages.items() if unbalanced_tags(html)
+    } == {}
 
 
 def test_every_page_type_exists(site: Path) -> None:

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
 from contextlib import nullcontext
 from pathlib import Path
 
@@ -9,7 +15,15 @@ import pytest
 
 from notebase.build import BuildOptions, build_site
 from notebase.diagnostics import Severity
-from notebase.write import MARKER_FILE, check_output_dir, safe_join, swap_folder, update_site
+from notebase.write import (
+    MARKER_FILE,
+    MARKER_TEXT,
+    check_output_dir,
+    safe_join,
+    site_identity,
+    swap_folder,
+    update_site,
+)
 
 
 def tree(root: Path) -> dict[str, bytes]:
@@ -133,8 +147,9 @@ def test_a_refused_output_writes_nothing(tmp_path: Path) -> None:
 def test_a_few_changes_are_written_in_place(tmp_path: Path) -> None:
     out = tmp_path / "site"
     update_site(out, {"index.html": b"one", "a/index.html": b"a", "gone/x/index.html": b"x"})
-    kept_inode = (out / "a/index.html").stat().st_ino
-    outcome = update_site(out, {"index.html": b"two", "a/index.html": None, "new/index.html": b"n"})
+    kept_inode, folder_inode = (out / "a/index.html").stat().st_ino, out.stat().st_ino
+    change = {"index.html": b"two", "a/index.html": None, "new/index.html": b"n"}
+    outcome = update_site(out, change, threading.Lock())  # a server's lock: few changes in place
     assert tree(out) == {
         "index.html": b"two",
         "a/index.html": b"a",
@@ -142,6 +157,7 @@ def test_a_few_changes_are_written_in_place(tmp_path: Path) -> None:
         MARKER_FILE: b"built by notebase\n",
     }
     assert (out / "a/index.html").stat().st_ino == kept_inode  # not rewritten
+    assert out.stat().st_ino == folder_inode  # the same folder: written in place
     assert not (out / "gone").exists()  # emptied folders go too
     assert outcome.written == ("index.html", "new/index.html")
     assert outcome.removed == ("gone/x/index.html",)
@@ -166,11 +182,140 @@ def test_swap_folder_replaces_a_folder_of_the_site_whole(tmp_path: Path) -> None
     (site / "page.html").write_text("page")
     (scratch / "bundle/new").mkdir(parents=True)
     (scratch / "bundle/new/b.txt").write_text("new")
-    swap_folder(scratch / "bundle", site / "bundle", nullcontext())
+    (site / MARKER_FILE).write_bytes(MARKER_TEXT)
+    before = site_identity(site)
+    swap_folder(scratch / "bundle", site, "bundle", nullcontext())
     assert sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()) == [
+        ".notebase-site",
         "bundle/new/b.txt",
         "page.html",
     ]
     assert [p.name for p in scratch.iterdir()] == []  # the old folder is gone, not left beside
-    swap_folder(scratch / "bundle", site / "bundle", nullcontext())  # nothing new: none at all
-    assert [p.name for p in site.iterdir()] == ["page.html"]
+    assert site_identity(site) != before  # a site changed in place has a new marker
+    swap_folder(scratch / "bundle", site, "bundle", nullcontext())  # nothing new: none at all
+    assert sorted(p.name for p in site.iterdir()) == [".notebase-site", "page.html"]
+
+
+def test_without_a_server_even_a_small_change_swaps_in_a_whole_new_site(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    update_site(out, {"index.html": b"one", "a/index.html": b"a"})
+    folder_inode = out.stat().st_ino
+    update_site(out, {"index.html": b"two", "a/index.html": None})
+    assert out.stat().st_ino != folder_inode  # a killed build could not leave half of it
+    assert tree(out) == {"index.html": b"two", "a/index.html": b"a", MARKER_FILE: MARKER_TEXT}
+
+
+def test_an_in_place_write_renews_the_site_identity(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    update_site(out, {"index.html": b"one", "a/index.html": b"a"})
+    before = site_identity(out)
+    update_site(out, {"index.html": b"two", "a/index.html": None}, threading.Lock())
+    assert site_identity(out) not in ("", before)  # a state recorded before it is not trusted
+
+
+def write_corpus(root: Path, count: int, version: str) -> None:
+    """`count` linked, tagged notes, large enough that a build takes a moment to write."""
+    (root / "notes").mkdir(parents=True, exist_ok=True)
+    for i in range(count):
+        tags = ", ".join(f"t{(i * k) % 37}" for k in (1, 3, 7))
+        links = f"[[Note {(i + 1) % count}]] and [[Note {(i * 7) % count}]]"
+        (root / "notes" / f"n{i:04d}.md").write_text(
+            f"---\ntitle: Note {i}\ntags: [{tags}]\ndate: 2024-01-{i % 28 + 1:02d}\n---\n"
+            + f"Body of note {i} ({version}), linking {links}.\n\n" * 20
+            + "> A quote.\n> — Someone\n",
+            encoding="utf-8",
+        )
+
+
+def temp_folders(root: Path, pid: int | str = "") -> list[Path]:
+    """The temporary folders of builds into root/site (of process `pid` only, when given)."""
+    return sorted(root.glob(f".site.tmp-{pid}*"))
+
+
+def start_build(root: Path) -> subprocess.Popen[bytes]:
+    cmd = [sys.executable, "-m", "notebase", "--root", str(root), "build"]
+    return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def kill_when(proc: subprocess.Popen[bytes], root: Path, delay: float, on_temp: bool) -> bool:
+    """SIGKILL the build `delay` seconds after it starts (or after its temporary folder appears);
+    True when the temporary folder existed at the moment of the kill."""
+    deadline = time.monotonic() + 60
+    while on_temp and not temp_folders(root, f"{proc.pid}-") and proc.poll() is None:
+        assert time.monotonic() < deadline, "the build never started writing"
+        time.sleep(0.002)
+    time.sleep(delay)
+    mid_write = bool(temp_folders(root, f"{proc.pid}-"))
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    return mid_write and proc.returncode == -signal.SIGKILL
+
+
+@pytest.mark.slow
+def test_a_killed_build_leaves_a_whole_site_and_the_next_build_cleans_up(tmp_path: Path) -> None:
+    root, other = tmp_path / "kb", tmp_path / "other"
+    write_corpus(root, 200, "A")
+    started = time.monotonic()
+    assert start_build(root).wait(timeout=120) == 0
+    seconds = time.monotonic() - started  # how long a build that rewrites every page takes
+    write_corpus(other, 200, "B")
+    assert build_site(BuildOptions(root=other, out=other / "site")).written
+    sites = {"A": tree(root / "site"), "B": tree(other / "site")}
+    kills = [(seconds * f, False) for f in (0.5, 0.8, 0.95)]
+    kills += [(delay, True) for delay in (0.0, 0.01, 0.03, 0.06)]
+    killed_mid_write = 0
+    for delay, on_temp in kills:
+        current = tree(root / "site")
+        assert current in sites.values(), f"a half-written site after a kill at {delay:.2f}s"
+        write_corpus(root, 200, "B" if current == sites["A"] else "A")  # always work to do
+        killed_mid_write += kill_when(start_build(root), root, delay, on_temp)
+    assert tree(root / "site") in sites.values()
+    assert killed_mid_write >= 2  # the kills really landed while the new site was being written
+    write_corpus(root, 200, "B")
+    assert start_build(root).wait(timeout=120) == 0
+    assert tree(root / "site") == sites["B"]
+    assert temp_folders(root) == []  # the killed builds' leftovers are gone
+
+
+@pytest.mark.parametrize("inside", ["notes/site", "templates/out", "static/site"])
+def test_an_output_folder_inside_an_input_folder_is_refused(tmp_path: Path, inside: str) -> None:
+    root = kb(tmp_path)
+    diag = check_output_dir(root / inside, root, force=True)
+    assert diag is not None and diag.code == "unsafe-out"
+
+
+def test_a_folder_holding_the_home_folder_is_refused(tmp_path: Path) -> None:
+    root = kb(tmp_path)
+    diag = check_output_dir(Path.home().parent, root, force=True)
+    assert diag is not None and diag.code == "unsafe-out"
+
+
+def test_leftovers_of_dead_builds_are_removed_and_live_ones_kept(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    update_site(out, {"index.html": b"one"})
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    (tmp_path / f".site.tmp-{dead.pid}-abc").mkdir()
+    (tmp_path / f".site.tmp-{dead.pid}-abc" / "index.html").write_bytes(b"half")
+    (tmp_path / f".site.tmp-{os.getpid()}-live").mkdir()  # a build still running
+    (tmp_path / ".other.tmp-1-x").mkdir()  # another output folder's
+    update_site(out, {"index.html": b"two"})
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == [".other.tmp-1-x", f".site.tmp-{os.getpid()}-live", "site"]
+
+
+def test_a_site_set_aside_by_a_build_killed_mid_swap_is_put_back(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    update_site(out, {"index.html": b"old", "a/index.html": b"a"})
+    inode = (out / "index.html").stat().st_ino
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    os.replace(out, tmp_path / f".site.tmp-{dead.pid}-xyz-old")  # killed between two renames
+    update_site(out, {"index.html": b"old", "a/index.html": b"a"})
+    assert (out / "index.html").stat().st_ino == inode  # the very same site, not a new one
+    assert tree(out) == {
+        "index.html": b"old",
+        "a/index.html": b"a",
+        MARKER_FILE: b"built by notebase\n",
+    }
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]

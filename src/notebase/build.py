@@ -37,6 +37,7 @@ from notebase.write import (
     WriteOutcome,
     check_output_dir,
     list_site_files,
+    site_identity,
     swap_folder,
     update_site,
 )
@@ -86,6 +87,7 @@ class BuildState:
     memo: DigestMemo | None = field(default=None, compare=False)
     resolved: Resolved | None = field(default=None, compare=False)
     cards: CardMemo | None = field(default=None, compare=False)
+    site: str = ""  # which swap put that site in place: another means a build not recorded here
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,7 +216,9 @@ def rebuild(
     out = options.out.resolve()
     problem = check_output_dir(out, options.root, options.force)
     diags.extend([problem] if problem is not None else [])
-    previous = state.outputs if state.out == str(out) else {}
+    # a site swapped in by a build this state does not record (killed before saving) is not trusted
+    trusted = state.out == str(out) and state.site == site_identity(out)
+    previous = state.outputs if trusted else {}
     memo = state.memo.next_generation() if state.memo else DigestMemo()
     existing = list_site_files(out)
     plan = plan_files(options.root, pages, config, previous, existing, diags, memo)
@@ -230,6 +234,7 @@ def rebuild(
         kept,
         outputs=plan.fingerprints,
         out=str(out),
+        site=site_identity(out),
         memo=memo,
         inputs=inputs_digest(options, config, found),
         diagnostics=done.diagnostics,
@@ -247,11 +252,12 @@ def swap_search_bundle(
     out = Path(state.out)
     assert state.unindexed == ready.job.stamp and out == ready.job.out, "a stale search bundle"
     try:
-        swap_folder(ready.folder / BUNDLE_DIR, out / BUNDLE_DIR, swap_lock)
+        swap_folder(ready.folder / BUNDLE_DIR, out, BUNDLE_DIR, swap_lock)
     finally:
         discard_bundle(ready)
     outputs = {r: p for r, p in state.outputs.items() if not r.startswith(f"{BUNDLE_DIR}/")}
-    return replace(state, outputs={**outputs, **ready.fingerprints}, unindexed="")
+    outputs.update(ready.fingerprints)
+    return replace(state, outputs=outputs, site=site_identity(out), unindexed="")
 
 
 def parse_key(rel_path: str, digest: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -13,6 +14,14 @@ from notebase.diagnostics import Diagnostic, SourcePos, error
 from notebase.model import Source
 
 NOTES_DIR = "notes"
+MAX_NOTE_BYTES = 4 * 1024 * 1024  # far beyond any reading note; bounds the time one file can take
+# characters that are not allowed in XML (feeds) and are parse errors in HTML; \x1e marks our links
+_CONTROL_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def replace_control_chars(text: str) -> str:
+    """Control characters (other than tab and newline) become U+FFFD, as markdown does with NUL."""
+    return _CONTROL_CHARS.sub("\ufffd", text)
 
 
 # A file whose stamp is this close to the scan that recorded it is read again: a second edit
@@ -68,11 +77,22 @@ def list_note_files(notes_dir: Path) -> tuple[str, ...]:
 def read_source(notes_dir: Path, rel_path: str) -> Source | Diagnostic:
     """Decode one note as UTF-8 (a BOM is dropped; CRLF and CR become LF)."""
     shown = f"{NOTES_DIR}/{rel_path}"
+    path = notes_dir / rel_path
     try:
-        data = (notes_dir / rel_path).read_bytes()
+        size = path.stat().st_size
+        if size > MAX_NOTE_BYTES:
+            return too_large(shown, size)
+        data = path.read_bytes()
     except OSError as exc:
         return error("read-failed", f"cannot read file: {exc.strerror}", SourcePos(shown))
     return decode_source(rel_path, shown, data)
+
+
+def too_large(shown: str, size: int) -> Diagnostic:
+    limit = MAX_NOTE_BYTES // (1024 * 1024)
+    message = f"note is {size / (1024 * 1024):.1f} MB; notes are limited to {limit} MB"
+    hint = "split it into several notes, or rename it to start with _ to leave it out"
+    return error("note-too-large", message, SourcePos(shown, 1), hint)
 
 
 def decode_source(rel_path: str, shown: str, data: bytes) -> Source | Diagnostic:
@@ -89,7 +109,7 @@ def decode_source(rel_path: str, shown: str, data: bytes) -> Source | Diagnostic
         return error(
             "not-utf8", f"invalid UTF-8 byte at offset {exc.start}", SourcePos(shown, line), hint
         )
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = replace_control_chars(text.replace("\r\n", "\n").replace("\r", "\n"))
     digest = hashlib.sha256(data).hexdigest()
     return Source(rel_path, text, digest, shown)
 

@@ -33,6 +33,9 @@ def parse_source(source: Source) -> ParseResult:
     fields, split, diags = read_front_matter(source.text, path)
     if split is None or any(d.code.startswith("yaml") for d in diags):
         return ParseResult(None, tuple(diags))
+    if not source.text.strip():
+        hint = "write the note, or delete the file"
+        diags.append(warning("empty-note", "note is empty", SourcePos(path, 1), hint))
     entry = build_entry(source, fields, split, diags)
     return ParseResult(entry, tuple(diags))
 
@@ -68,8 +71,10 @@ def build_entry(
             get("kind", as_text), source_ref, get("url", as_text) or "", path, fields, diags
         ),
         date=get("date", as_date),
-        tags=normalize_tags(get("tags", as_list) or (), path, fields, diags),
-        categories=normalize_tags(get("category", as_list) or (), path, fields, diags),
+        tags=normalize_tags(get("tags", as_list) or (), path, fields.get("tags"), diags),
+        categories=normalize_tags(
+            get("category", as_list) or (), path, fields.get("category"), diags
+        ),
         status=entry_status(get("status", as_text), path, fields, diags),
         aliases=get("aliases", as_list) or (),
         draft=bool(get("draft", as_bool)),
@@ -215,13 +220,13 @@ def entry_status(
 
 
 def normalize_tags(
-    raw: tuple[str, ...], path: str, fields: dict[str, Field], diags: list[Diagnostic]
+    raw: tuple[str, ...], path: str, field: Field | None, diags: list[Diagnostic]
 ) -> tuple[str, ...]:
     tags: list[str] = []
     for tag in raw:
         norm = normalize_tag(tag)
         if not norm:
-            line = (fields.get("tags") or fields.get("category") or Field("", None, 1)).line
+            line = field.line if field is not None else 1
             diags.append(
                 warning(
                     "bad-tag",

@@ -12,6 +12,7 @@ import jinja2.meta
 
 from notebase.config import Config
 from notebase.diagnostics import Diagnostic, SourcePos, error
+from notebase.discover import replace_control_chars
 from notebase.fingerprint import digest_value
 from notebase.links import ROOT
 from notebase.pages import PageSpec
@@ -127,7 +128,8 @@ def render_page(env: jinja2.Environment, spec: PageSpec, config: Config) -> str 
     except jinja2.TemplateError as exc:
         pos = template_pos(env, exc, spec.template)
         return error("template-error", f"{exc} (rendering /{spec.url})", pos, "check the template")
-    return text.replace(ROOT, root)
+    # a control character from a front-matter escape ("\0") would make a feed ill-formed XML
+    return replace_control_chars(text.replace(ROOT, root))
 
 
 def template_pos(env: jinja2.Environment, exc: BaseException, fallback: str) -> SourcePos:

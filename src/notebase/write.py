@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ctypes
 import os
 import shutil
 import tempfile
@@ -14,13 +15,18 @@ from notebase.cache import write_atomic
 from notebase.diagnostics import Diagnostic, SourcePos, error
 
 MARKER_FILE = ".notebase-site"
+MARKER_TEXT = b"built by notebase\n"
+INPUT_DIRS = ("notes", "templates", "static")
+RENAME_EXCHANGE, AT_FDCWD = 2, -100  # renameat2(2) on Linux
 
 
 def check_output_dir(out: Path, root: Path, force: bool = False) -> Diagnostic | None:
-    """Refuse an output folder that would destroy notes, the project, the home folder or /."""
+    """Refuse an output folder that is or holds the notes, the project, the home folder (so /), or
+    that lies inside an input folder; and a foreign non-empty folder unless `force`."""
     out, root = out.resolve(), root.resolve()
-    forbidden = {Path("/"), Path.home().resolve(), root, (root / "notes").resolve()}
-    if out in forbidden or out in root.parents or (root / "notes").resolve().is_relative_to(out):
+    precious = (Path.home().resolve(), root, (root / "notes").resolve())  # never replaced whole
+    inputs = tuple((root / name).resolve() for name in INPUT_DIRS)  # never written into
+    if any(p.is_relative_to(out) for p in precious) or any(out.is_relative_to(p) for p in inputs):
         hint = "choose a folder of its own, such as site/"
         return error(
             "unsafe-out", f"refusing to write the site into {out}", SourcePos(str(out)), hint
@@ -57,20 +63,23 @@ def update_site(
 ) -> WriteOutcome:
     """Make `out` hold exactly `files` (None: keep the current file); untouched when nothing changed.
 
-    A new site, or one with many changes, is assembled beside `out` (unchanged files hard-linked,
-    so never rewritten) and swapped in whole; a few changes are written in place, each file
-    atomically. Either way under `swap_lock`, so a server reading the folder sees old or new.
+    The new site is assembled beside `out` (unchanged files hard-linked, so never rewritten) and
+    swapped in whole, so an interrupted build leaves the old site. Under a server (`swap_lock`
+    given), a few changes are written in place instead, under the lock, so readers see old or new.
     `existing` is the listing of `out` when the caller already has it.
     """
     out = out.resolve()
+    remove_leftovers(out)
     existing = list_site_files(out) if existing is None else existing
     unchanged = tuple(r for r, d in sorted(files.items()) if is_current(out, r, d, existing))
     written = tuple(sorted(set(files) - set(unchanged)))
     removed = tuple(sorted(existing - set(files)))
     lock = swap_lock or nullcontext()
-    if not (out / MARKER_FILE).is_file() or len(written) + len(removed) > in_place_limit(files):
+    changes = len(written) + len(removed)
+    in_place = swap_lock is not None and changes <= in_place_limit(files)
+    if not (out / MARKER_FILE).is_file() or (changes and not in_place):
         assemble_site(out, files, set(unchanged), lock)
-    elif written or removed:
+    elif changes:
         update_in_place(out, {rel: files[rel] for rel in written}, removed, lock)
     return WriteOutcome(written, unchanged, removed)
 
@@ -78,6 +87,46 @@ def update_site(
 def in_place_limit(files: Mapping[str, bytes | None]) -> int:
     """Up to this many changed files are written in place rather than in a whole new tree."""
     return max(IN_PLACE_MIN, len(files) // 4)
+
+
+def site_identity(out: Path) -> str:
+    """Which swap put the site in place: its marker file is new with each one ("" when none)."""
+    try:
+        stat = (out / MARKER_FILE).stat()
+    except OSError:
+        return ""
+    return f"{stat.st_ino}:{stat.st_mtime_ns}"
+
+
+def temp_prefix(out: Path) -> str:
+    return f".{out.name}.tmp-"
+
+
+def remove_leftovers(out: Path) -> None:
+    """Delete the temporary folders of builds that were killed (their process is gone); an old
+    site set aside by a build killed mid-swap is put back first."""
+    if not out.parent.is_dir():
+        return
+    for path in sorted(out.parent.glob(temp_prefix(out) + "*")):
+        pid = path.name[len(temp_prefix(out)) :].split("-", 1)[0]
+        if not path.is_dir() or not pid.isdigit() or is_running(int(pid)):
+            continue
+        if path.name.endswith("-old") and not out.exists():
+            os.replace(path, out)
+        else:
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def is_running(pid: int) -> bool:
+    if os.name != "posix":  # os.kill(pid, 0) would signal the process there: assume it runs
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def is_current(out: Path, rel: str, data: bytes | None, existing: set[str]) -> bool:
@@ -105,6 +154,8 @@ def update_in_place(
     """Replace each changed file atomically and delete the stale ones (with their emptied folders)."""
     targets = {rel: safe_join(out, rel) for rel in (*changed, *removed)}  # refuse before writing
     with swap_lock:
+        # a new marker first: a site whose writing was cut short is not the one any state recorded
+        write_atomic(out / MARKER_FILE, MARKER_TEXT, 0o644)
         for rel, data in changed.items():
             assert data is not None, f"{rel} is to be kept but is not in the site"
             write_atomic(targets[rel], data, 0o644)  # readable by web servers
@@ -126,7 +177,7 @@ def assemble_site(
     swap_lock: AbstractContextManager[object],
 ) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=".site-tmp-", dir=out.parent))
+    tmp = Path(tempfile.mkdtemp(prefix=f"{temp_prefix(out)}{os.getpid()}-", dir=out.parent))
     tmp.chmod(0o755)  # mkdtemp's 0700 would hide the site from a web server
     try:
         for rel, data in sorted(files.items()):
@@ -137,7 +188,7 @@ def assemble_site(
             else:
                 assert data is not None, f"{rel} is to be kept but is not in the site"
                 target.write_bytes(data)
-        (tmp / MARKER_FILE).write_text("built by notebase\n")
+        (tmp / MARKER_FILE).write_bytes(MARKER_TEXT)
         with swap_lock:
             swap_in(tmp, out)
     finally:
@@ -160,14 +211,17 @@ def safe_join(base: Path, rel: str) -> Path:
     return target
 
 
-def swap_folder(new: Path, target: Path, swap_lock: AbstractContextManager[object]) -> None:
-    """Put the folder `new` (nothing, when it does not exist) at `target`, a folder of the site,
-    under `swap_lock`; the folder it replaces is moved beside `new`, then deleted."""
+def swap_folder(new: Path, out: Path, name: str, swap_lock: AbstractContextManager[object]) -> None:
+    """Put the folder `new` (nothing, when it does not exist) at out/`name` under `swap_lock`, after
+    a new site marker (as in update_in_place); the folder it replaces is moved beside `new`, then
+    deleted."""
+    target = safe_join(out, name)
     old = Path(tempfile.mkdtemp(prefix=".old-", dir=new.parent))
     try:
         with swap_lock:
+            write_atomic(out / MARKER_FILE, MARKER_TEXT, 0o644)
             if target.exists():
-                os.replace(target, old / target.name)
+                os.replace(target, old / name)
             if new.exists():
                 os.replace(new, target)
     finally:
@@ -175,8 +229,30 @@ def swap_folder(new: Path, target: Path, swap_lock: AbstractContextManager[objec
 
 
 def swap_in(tmp: Path, out: Path) -> None:
-    old = out.with_name(out.name + ".old-" + str(os.getpid()))
+    """`out` becomes the new site in one step: at every instant it is the old site or the new one
+    (where the system cannot exchange two folders, the old one is renamed aside for an instant)."""
+    if out.exists() and exchange_paths(tmp, out):
+        shutil.rmtree(tmp, ignore_errors=True)  # it now holds the old site
+        return
+    old = tmp.with_name(tmp.name + "-old")
     if out.exists():
         os.replace(out, old)
     os.replace(tmp, out)
     shutil.rmtree(old, ignore_errors=True)
+
+
+def exchange_paths(a: Path, b: Path) -> bool:
+    """Atomically swap two paths (Linux renameat2 RENAME_EXCHANGE); False where unsupported."""
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (AttributeError, OSError, TypeError):
+        return False
+    renameat2.argtypes = [
+        ctypes.c_int,
+        ctypes.c_char_p,
+        ctypes.c_int,
+        ctypes.c_char_p,
+        ctypes.c_uint,
+    ]
+    result = renameat2(AT_FDCWD, os.fsencode(a), AT_FDCWD, os.fsencode(b), RENAME_EXCHANGE)
+    return bool(result == 0)

@@ -10,6 +10,7 @@ from typing import Any
 import yaml
 
 from notebase.diagnostics import Diagnostic, SourcePos, error, warning
+from notebase.discover import replace_control_chars
 
 FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when PyYAML was built with it
 
@@ -57,8 +58,19 @@ def construct_fields(
         if not isinstance(key, str):
             diags.append(error("yaml-bad-key", f"key {key!r} is not text", SourcePos(path, line)))
             continue
-        fields.append(Field(key, value, line))
+        fields.append(Field(key, clean_value(value), line))
     return tuple(fields), tuple(diags)
+
+
+def clean_value(value: Any) -> Any:
+    """A value with control characters in its text (from escapes like "\\0") replaced."""
+    if isinstance(value, str):
+        return replace_control_chars(value)
+    if isinstance(value, list):
+        return [clean_value(v) for v in value]
+    if isinstance(value, dict):
+        return {k: clean_value(v) for k, v in value.items()}
+    return value
 
 
 def yaml_error(exc: yaml.YAMLError, path: str, first_line: int) -> Diagnostic:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterable, Sequence
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 
 _INLINE = re.compile(
     r"\\(?=[!-/:-@\[-`{-~])|`|\$|<(?=[A-Za-z/!?])|\[(?=\[|\^)|(?<=\[)\[|\](?=\])|(?<=\])\]"
@@ -11,6 +14,7 @@ _INLINE = re.compile(
 _LINE_START = re.compile(r"^(?:#|>|[-+*](?=\s)|=+\s*$|-+\s*$|\||~~~|```)")
 _NUMBERED_START = re.compile(r"^(\d{1,9})([.)])(?=\s)")
 _WIKI = re.compile(r"\[\[(?:[^\]|]*\|)?([^\]]*)\]\]")
+_WORD = re.compile(r"\w+")
 MIN_LINK_WORDS = 3
 MIN_LINK_CHARS = 15
 
@@ -35,13 +39,20 @@ def footnote_refs(numbers: Iterable[str]) -> re.Pattern[str] | None:
     )
 
 
-def link_pattern(title: str) -> re.Pattern[str] | None:
-    """A title worth linking (several words), matched case-insensitively, `-` standing for ` `."""
+def is_linkable(title: str) -> bool:
+    """A title worth linking has several words and no wikilink syntax."""
     words = re.split(r"[\s\-‐–]+", title.strip())
     if any(c in title for c in "|[]#^"):
+        return False
+    return len(words) >= MIN_LINK_WORDS and len(title) >= MIN_LINK_CHARS
+
+
+@functools.lru_cache(maxsize=100_000)
+def link_pattern(title: str) -> re.Pattern[str] | None:
+    """A title worth linking, matched case-insensitively, `-` standing for ` ` (compiled once)."""
+    if not is_linkable(title):
         return None
-    if len(words) < MIN_LINK_WORDS or len(title) < MIN_LINK_CHARS:
-        return None
+    words = re.split(r"[\s\-‐–]+", title.strip())
     body = r"[\s\-‐–]+".join(re.escape(w) for w in words)
     return re.compile(rf"(?<![\w\[])(?:{body})(?![\w\]])", re.I)
 
@@ -82,11 +93,42 @@ def strip_wikilinks(text: str) -> str:
     return _WIKI.sub(lambda m: m.group(1), text)
 
 
+@dataclass(frozen=True, slots=True)
+class TitleIndex:
+    """Titles worth linking, in the order they are tried, each filed under its rarest word: a line
+    is matched only against the titles filed under one of its words, not against every title."""
+
+    titles: tuple[str, ...] = ()
+    by_word: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    wordless: tuple[int, ...] = ()  # titles without a word character: tried on every line
+
+
+def index_titles(titles: Iterable[str]) -> TitleIndex:
+    """Every word of a title appears whole in a line that mentions it, so any one word will do."""
+    ordered = tuple(titles)
+    words = [[w.casefold() for w in _WORD.findall(title)] for title in ordered]
+    counts = Counter(w for ws in words for w in set(ws))
+    by_word: dict[str, list[int]] = defaultdict(list)
+    wordless: list[int] = []
+    for i, ws in enumerate(words):
+        if ws:
+            by_word[min(ws, key=lambda w: counts[w])].append(i)
+        else:
+            wordless.append(i)
+    return TitleIndex(ordered, {w: tuple(ids) for w, ids in by_word.items()}, tuple(wordless))
+
+
 def find_link(
-    text: str, titles: Sequence[tuple[str, re.Pattern[str]]]
-) -> tuple[str, re.Pattern[str]] | None:
-    """The first known title mentioned in the text, if any."""
-    for title, pattern in titles:
-        if pattern.search(text):
-            return title, pattern
+    text: str, index: TitleIndex, skip: set[int], own_title: str
+) -> tuple[int, re.Pattern[str]] | None:
+    """The first title of the index mentioned in the text (not in `skip`, not `own_title`)."""
+    words = {w.casefold() for w in _WORD.findall(text)}
+    candidates = {i for w in words for i in index.by_word.get(w, ())}
+    for i in sorted(candidates.union(index.wordless)):
+        title = index.titles[i]
+        if i in skip or title.casefold() == own_title:
+            continue
+        pattern = link_pattern(title)
+        if pattern is not None and pattern.search(text):
+            return i, pattern
     return None

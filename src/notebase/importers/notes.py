@@ -8,9 +8,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from notebase.diagnostics import Diagnostic, SourcePos, warning
-from notebase.importers.markup import link_pattern, strip_wikilinks
+from notebase.importers.markup import TitleIndex, index_titles, is_linkable, strip_wikilinks
 from notebase.importers.model import ImportedPost, Taxonomy
-from notebase.importers.render import LinkTitles, is_hand_edited, note_text, render_body
+from notebase.importers.render import is_hand_edited, note_text, render_body
 from notebase.slugs import slugify_or_hash
 from notebase.yamlio import load_mapping
 
@@ -62,7 +62,7 @@ def merge_taxonomy(a: Taxonomy, b: Taxonomy) -> Taxonomy:
 
 def post_signature(post: ImportedPost) -> str:
     """What makes two copies of a post the same post: title, source and body text."""
-    parts = (post.title, post.url, post.source_title, post.tldr, render_body(post, ()))
+    parts = (post.title, post.url, post.source_title, post.tldr, render_body(post))
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
 
@@ -79,12 +79,12 @@ def merge_duplicates(posts: Sequence[ImportedPost]) -> tuple[ImportedPost, ...]:
     return tuple(merged.values())
 
 
-def link_titles(posts: Sequence[ImportedPost], existing: Sequence[ExistingNote]) -> LinkTitles:
+def link_titles(posts: Sequence[ImportedPost], existing: Sequence[ExistingNote]) -> TitleIndex:
     """Titles other notes may link to: the imported posts' and the existing notes'."""
     titles = [p.title for p in posts]
     titles += [str(t) for n in existing if (t := split_note(n.text)[0].get("title"))]
-    found = {t: pat for t in dict.fromkeys(titles) if (pat := link_pattern(t)) is not None}
-    return tuple(sorted(found.items(), key=lambda item: (-len(item[0]), item[0])))
+    found = [t for t in dict.fromkeys(titles) if is_linkable(t)]
+    return index_titles(sorted(found, key=lambda t: (-len(t), t)))
 
 
 def existing_taxonomy(fields: Mapping[str, Any]) -> Taxonomy:
@@ -98,11 +98,11 @@ def same_post(note: ExistingNote, post: ImportedPost) -> bool:
     if fields.get("title") != post.title:
         return False
     same_file = origin_file == post.origin.rsplit(":", 1)[0]
-    return same_file or strip_wikilinks(body) == strip_wikilinks(render_body(post, ()))
+    return same_file or strip_wikilinks(body) == strip_wikilinks(render_body(post))
 
 
 def place_post(
-    post: ImportedPost, slug: str, note: ExistingNote | None, titles: LinkTitles
+    post: ImportedPost, slug: str, note: ExistingNote | None, titles: TitleIndex
 ) -> PlannedNote | None:
     """The plan for `post` at `slug`, or None when that slot belongs to another post."""
     if note is None:

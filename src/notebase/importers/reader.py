@@ -9,6 +9,7 @@ from notebase.importers.archive import (
     cut_posts,
     find_title_lines,
     is_informal,
+    parse_header,
     read_preamble,
     split_lines,
 )
@@ -29,7 +30,7 @@ TITLE_MAX_CHARS = 100
 def read_taxonomy_archive(lines: Sequence[str], name: str, shown: str) -> ParsedArchive:
     """A `Tag:` / `Category:` page: one post per `  • Title` line, plus its description note."""
     titles = find_title_lines(lines)
-    taxonomy, preamble = read_preamble(lines, titles[0])
+    taxonomy, preamble = read_preamble(lines, titles[0] if titles else len(lines))
     diags: list[Diagnostic] = []
     if taxonomy == Taxonomy():
         diags.append(
@@ -39,10 +40,31 @@ def read_taxonomy_archive(lines: Sequence[str], name: str, shown: str) -> Parsed
                 SourcePos(shown, 1),
             )
         )
-    posts = [build_post(raw, name, taxonomy) for raw in cut_posts(lines, titles)]
+    if not titles:
+        diags.append(no_posts(shown, bool(preamble)))
+    raws = cut_posts(lines, titles)
+    diags += [
+        empty_post(raw, shown) for raw in raws if not any(ln.text.strip() for ln in raw.lines)
+    ]
+    posts = [build_post(raw, name, taxonomy) for raw in raws]
     if preamble:
         posts.insert(0, build_preamble_post(preamble, name, taxonomy))
     return ParsedArchive(name, ArchiveFormat.TAXONOMY, tuple(posts), tuple(diags))
+
+
+def no_posts(shown: str, described: bool) -> Diagnostic:
+    what = "only its description is imported" if described else "nothing imported"
+    hint = "an archive page lists its posts as `  • Title` lines"
+    return warning("import-no-posts", f"archive lists no posts: {what}", SourcePos(shown, 1), hint)
+
+
+def empty_post(raw: RawPost, shown: str) -> Diagnostic:
+    return warning(
+        "import-empty-post",
+        f"post {raw.title!r} has no text: imported with its title only",
+        SourcePos(shown, raw.title_line),
+        hint="the post's text goes on the lines after its `  • Title` line, indented",
+    )
 
 
 def build_preamble_post(
@@ -78,6 +100,8 @@ def read_informal_archive(lines: Sequence[str], name: str) -> ParsedArchive:
 def read_unknown(lines: Sequence[str], name: str, shown: str) -> ParsedArchive:
     """Neither format: the whole file as one note, titled by its first line (or its name)."""
     numbered = [(i + 1, line) for i, line in enumerate(lines) if line.strip()]
+    if not numbered:  # blank text: nothing to import (the caller says the archive is empty)
+        return ParsedArchive(name, ArchiveFormat.UNKNOWN, ())
     first_no, first = numbered[0]
     short = len(first.strip()) <= TITLE_MAX_CHARS
     title = first.strip() if short else name.rsplit(".", 1)[0]
@@ -97,8 +121,10 @@ def read_unknown(lines: Sequence[str], name: str, shown: str) -> ParsedArchive:
 def read_archive(text: str, name: str, shown: str) -> ParsedArchive:
     """Detect the archive's format and recover its posts; `shown` is the path for diagnostics."""
     lines = split_lines(text)
-    if find_title_lines(lines):
+    first = next((line for line in lines if line.strip()), "")
+    if find_title_lines(lines) or (parse_header(first) and not is_informal(lines)):
         return read_taxonomy_archive(lines, name, shown)
-    if is_informal(lines):
-        return read_informal_archive(lines, name)
-    return read_unknown(lines, name, shown)
+    informal = read_informal_archive(lines, name) if is_informal(lines) else None
+    if informal is not None and informal.posts:
+        return informal
+    return read_unknown(lines, name, shown)  # (an informal post with no entries is one note)

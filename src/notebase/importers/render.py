@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from notebase.importers.blocks import BACKREF, BULLET, FIELD, NUMBER
-from notebase.importers.markup import find_link, footnote_refs, render_inline
+from notebase.importers.markup import TitleIndex, find_link, footnote_refs, render_inline
 from notebase.importers.model import Block, BlockKind, ImportedPost
 from notebase.yamlio import dump_fields
 
 DIGEST_KEY = "import_digest"
 _DIGEST_LINE = re.compile(rf"^{DIGEST_KEY}: .*\n", re.M)
-LinkTitles = Sequence[tuple[str, re.Pattern[str]]]
+NO_TITLES = TitleIndex()
 _PROSE = (BlockKind.PARAGRAPH, BlockKind.BULLETS, BlockKind.NUMBERED)
 
 
@@ -94,7 +94,7 @@ def block_lines(block: Block, inline: Callable[[str], str]) -> list[str]:
     return [inline(line.text.strip()) for line in block.lines]
 
 
-def make_inline(post: ImportedPost, titles: LinkTitles) -> Callable[[str, bool], str]:
+def make_inline(post: ImportedPost, titles: TitleIndex) -> Callable[[str, bool], str]:
     """A line renderer for this post: footnote references always, each known title linked once."""
     numbers = [
         m.group("n")
@@ -103,18 +103,20 @@ def make_inline(post: ImportedPost, titles: LinkTitles) -> Callable[[str, bool],
         if (m := NUMBER.match(b.lines[0].text))
     ]
     refs = footnote_refs(numbers)
-    pending = [(t, p) for t, p in titles if t.casefold() != post.title.casefold()]
+    linked: set[int] = set()
+    own = post.title.casefold()
 
     def inline(text: str, linkable: bool = False) -> str:
-        link = find_link(text, pending) if linkable else None
-        if link is not None:
-            pending.remove(link)
-        return render_inline(text, refs, link)
+        found = find_link(text, titles, linked, own) if linkable else None
+        if found is None:
+            return render_inline(text, refs, None)
+        linked.add(found[0])
+        return render_inline(text, refs, (titles.titles[found[0]], found[1]))
 
     return inline
 
 
-def render_body(post: ImportedPost, titles: LinkTitles) -> str:
+def render_body(post: ImportedPost, titles: TitleIndex = NO_TITLES) -> str:
     """The body: blocks separated by blank lines, consecutive quoted blocks in one blockquote."""
     inline = make_inline(post, titles)
     out: list[str] = []
@@ -151,7 +153,7 @@ def is_hand_edited(text: str) -> bool:
     return not recorded or recorded != content_digest(text)
 
 
-def note_text(post: ImportedPost, titles: LinkTitles = ()) -> str:
+def note_text(post: ImportedPost, titles: TitleIndex = NO_TITLES) -> str:
     """The full note: front matter (with its import digest last) and body."""
     head = dump_fields(front_matter(post))
     body = render_body(post, titles)
