@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from notebase.index import build_index
 from notebase.mentions import SHOWN, excerpt, find_mentions, words
 from notebase.model import Entry, Source
 from notebase.parse import parse_source
+from notebase.words import note_words
 
 
 def note(rel_path: str, text: str) -> Entry:
@@ -66,10 +69,10 @@ def test_mentions_are_capped_but_counted() -> None:
     assert [m.slug for m in found.shown] == [f"n{i:02}" for i in range(SHOWN)]
 
 
-def test_find_mentions_takes_the_words_it_is_given() -> None:
+def test_find_mentions_reads_the_words_stored_at_parse_time() -> None:
     other = note("other.md", "---\ntitle: Other\n---\nNothing here.\n")
-    given = [words("nothing"), words("the muon optimizer")]
-    found = find_mentions([MUON, other], {}, given)
+    other = replace(other, words=note_words("the muon optimizer", "Other"))
+    found = find_mentions([MUON, other], {})
     assert [(slug, m.total, [x.slug for x in m.shown]) for slug, m in found.items()] == [
         ("muon", 1, ["other"])
     ]

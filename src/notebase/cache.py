@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 CACHE_DIR = ".notebase-cache"
 STATE_FILE = "build-state.pickle"
-FORMAT = "notebase-build-state/2"
+FORMAT = "notebase-build-state/4"
 # Only our own frozen records and a few standard types may be rebuilt from the cache file.
 ALLOWED_MODULES = ("notebase.model", "notebase.diagnostics", "notebase.build", "notebase.write")
 ALLOWED_GLOBALS = {("datetime", "date"), ("builtins", "frozenset"), ("builtins", "set")}

@@ -8,7 +8,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 
 from notebase.diagnostics import Diagnostic, SourcePos, error, warning
-from notebase.mentions import find_mentions, words
+from notebase.mentions import find_mentions
 from notebase.model import Backlink, Entry, EntryKind, LinkRef, SiteIndex, SourceRef
 from notebase.related import find_related
 from notebase.slugs import slug_from_path, slugify
@@ -31,7 +31,6 @@ def build_index(entries: Sequence[Entry]) -> SiteIndex:
         diags += problems
     outlinks, backlinks = link_graph(ordered, targets)
     sources = group_sources(ordered)
-    prose = [words(e.mention_text) for e in ordered]
     return SiteIndex(
         entries=ordered,
         by_slug=by_slug,
@@ -43,8 +42,8 @@ def build_index(entries: Sequence[Entry]) -> SiteIndex:
         link_targets=targets,
         outlinks=outlinks,
         backlinks=backlinks,
-        mentions=find_mentions(ordered, outlinks, prose),
-        related=find_related(ordered, prose),
+        mentions=find_mentions(ordered, outlinks),
+        related=find_related(ordered),
         source_ids=assign_source_ids(paged_sources(sources)),
         diagnostics=tuple(diags),
     )

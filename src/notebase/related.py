@@ -12,11 +12,12 @@ import heapq
 import math
 from collections import Counter, defaultdict
 from collections.abc import Sequence
-from operator import itemgetter
+from itertools import repeat
+from operator import itemgetter, mul
 
-from notebase.mentions import words
-from notebase.model import Entry
+from notebase.model import Entry, NoteWords
 from notebase.sources import entry_sources
+from notebase.words import read_counts, read_words
 
 RELATED = 5  # shown per entry
 TOP_TERMS = 16  # distinctive words kept per entry
@@ -150,17 +151,13 @@ STOPWORDS = frozenset(
 )
 
 Vector = dict[str, float]
+Base = tuple[tuple[str, float], ...]  # source and tag features with their base weights
 
 
-def find_related(
-    entries: Sequence[Entry], prose: Sequence[list[str]] | None = None
-) -> dict[str, tuple[str, ...]]:
-    """slug -> up to RELATED other slugs, most related first, ties broken by slug.
-
-    `prose` holds the words of each entry's mention_text when the caller has them already."""
-    texts = prose if prose is not None else [words(e.mention_text) for e in entries]
-    features = [entry_features(e, t) for e, t in zip(entries, texts, strict=True)]
-    vectors = weigh_features(features)
+def find_related(entries: Sequence[Entry]) -> dict[str, tuple[str, ...]]:
+    """slug -> up to RELATED other slugs, most related first, ties broken by slug."""
+    bases = [entry_base(e) for e in entries]
+    vectors = weigh_features(bases, [e.words for e in entries])
     postings = build_postings(vectors)
     slugs = [e.slug for e in entries]
     related: dict[str, tuple[str, ...]] = {}
@@ -174,11 +171,11 @@ def find_related(
     return related
 
 
-def entry_features(entry: Entry, prose: list[str]) -> tuple[dict[str, float], Counter[str]]:
-    """Source and tag features with their base weights, and the counts of the entry's words."""
+def entry_base(entry: Entry) -> Base:
+    """Source and tag features with their base weights."""
     base = {f"s:{ref.key}": SOURCE_WEIGHT for ref in entry_sources(entry)}
     base.update({f"t:{tag}": TAG_WEIGHT for tag in entry.tags})
-    return base, Counter(prose + words(entry.title))
+    return tuple(base.items())
 
 
 def is_feature(name: str) -> bool:
@@ -188,22 +185,28 @@ def is_feature(name: str) -> bool:
     return len(name) >= MIN_WORD and name not in STOPWORDS and not name.isdigit()
 
 
-def weigh_features(features: Sequence[tuple[dict[str, float], Counter[str]]]) -> list[Vector]:
+def weigh_features(bases: Sequence[Base], notes: Sequence[NoteWords]) -> list[Vector]:
     """Unit vectors of tf-idf weights, over the features that at least two entries share."""
-    df: Counter[str] = Counter()
-    for base, counts in features:
-        df.update(base.keys())
-        df.update(counts.keys())
-    n = len(features) + 1
+    terms = [read_words(note) for note in notes]
+    df: Counter[str] = Counter(f for base in bases for f, _ in base)
+    for distinct in terms:
+        df.update(distinct)
+    n = len(bases) + 1
     idf = {f: math.log(n / c) for f, c in df.items() if c > 1 and is_feature(f)}
-    return [entry_vector(base, counts, idf) for base, counts in features]
+    return [
+        entry_vector(base, distinct, read_counts(note), idf)
+        for base, distinct, note in zip(bases, terms, notes, strict=True)
+    ]
 
 
-def entry_vector(base: dict[str, float], counts: Counter[str], idf: dict[str, float]) -> Vector:
-    vector = {f: w * idf[f] for f, w in base.items() if f in idf}
-    weighted = [(c * idf[w], w) for w, c in counts.items() if w in idf]
+def entry_vector(base: Base, terms: list[str], counts: list[int], idf: dict[str, float]) -> Vector:
+    """The entry's base features and its TOP_TERMS weightiest words (count x idf), at unit length.
+
+    Words without an idf weigh 0 and are dropped (every idf is > 0: a feature is in 2 entries of n-1)."""
+    vector = {f: w * idf[f] for f, w in base if f in idf}
+    weighted = zip(map(mul, counts, map(idf.get, terms, repeat(0.0))), terms, strict=True)
     top = sorted(heapq.nlargest(TOP_TERMS * 2, weighted), key=lambda p: (-p[0], p[1]))
-    top = top[:TOP_TERMS]
+    top = [p for p in top[:TOP_TERMS] if p[0] > 0]
     norm = math.sqrt(sum(v * v for v, _ in top)) or 1.0
     vector.update((f"w:{w}", TERM_WEIGHT * v / norm) for v, w in top)
     length = math.sqrt(sum(v * v for v in vector.values())) or 1.0
