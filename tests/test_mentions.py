@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from notebase.index import build_index
-from notebase.mentions import SHOWN, excerpt, find_mentions, words
+from notebase.mentions import NO_MEMO, SHOWN, excerpt, find_mentions, match_mentions, words
 from notebase.model import Entry, Source
 from notebase.parse import parse_source
 from notebase.words import note_words
@@ -90,3 +90,20 @@ def test_excerpt_is_the_line_around_the_first_mention_trimmed_to_whole_words() -
     assert got.endswith("tail…")
     assert len(got) < 2 * 70 + 20
     assert excerpt("nothing", ("muon",)) == ""
+
+
+def test_what_the_last_build_matched_is_reused_only_where_it_still_holds() -> None:
+    a = note("a.md", "---\ntitle: A\n---\nThe Muon optimizer and Adam.\n")
+    b = note("b.md", "---\ntitle: Adam\n---\nNothing yet.\n")
+    c = note("c.md", "---\ntitle: C\n---\nAdam, again.\n")
+    _, memo = match_mentions([MUON, a, b, c], {}, {}, NO_MEMO)
+    edits = [
+        [MUON, a, note("b.md", "---\ntitle: Adam\n---\nMuon now.\n"), c],
+        [MUON, a, note("b.md", "---\ntitle: Adamw\n---\nNothing yet.\n"), c],
+        [MUON, note("a.md", "---\ntitle: A\n---\nNo names.\n"), b, c],
+    ]
+    for entries in edits:
+        again, _ = match_mentions(entries, {}, {}, memo)
+        assert again == match_mentions(entries, {}, {}, NO_MEMO)[0]
+    assert [m.slug for m in again["b"].shown] == ["c"]
+    assert "muon" not in again

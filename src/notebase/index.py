@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Sequence
 from notebase.diagnostics import Diagnostic, SourcePos, error, warning
 from notebase.mentions import find_mentions
 from notebase.model import Backlink, Entry, EntryKind, LinkRef, SiteIndex, SourceRef
-from notebase.related import find_related
+from notebase.relearn import related_state
 from notebase.slugs import slug_from_path, slugify
 from notebase.sources import assign_source_ids, entry_sources
 
@@ -31,6 +31,7 @@ def build_index(entries: Sequence[Entry]) -> SiteIndex:
         diags += problems
     outlinks, backlinks = link_graph(ordered, targets)
     sources = group_sources(ordered)
+    related = related_state(ordered)
     return SiteIndex(
         entries=ordered,
         by_slug=by_slug,
@@ -42,8 +43,8 @@ def build_index(entries: Sequence[Entry]) -> SiteIndex:
         link_targets=targets,
         outlinks=outlinks,
         backlinks=backlinks,
-        mentions=find_mentions(ordered, outlinks),
-        related=find_related(ordered),
+        mentions=find_mentions(ordered, outlinks, related.df),
+        related=dict(zip(related.slugs, related.related, strict=True)),
         source_ids=assign_source_ids(paged_sources(sources)),
         diagnostics=tuple(diags),
     )

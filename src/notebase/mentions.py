@@ -46,18 +46,33 @@ class Memo:
     excerpts: dict[tuple[str, Phrase], str]
 
 
-_last = Memo((), NameTable({}, frozenset(), {}), {}, {})
+NO_MEMO = Memo((), NameTable({}, frozenset(), {}), {}, {})
+_last = NO_MEMO  # what the last build matched (serve rebuilds after each save)
 
 
 def find_mentions(
-    entries: Sequence[Entry], outlinks: Mapping[str, Iterable[str]]
+    entries: Sequence[Entry],
+    outlinks: Mapping[str, Iterable[str]],
+    df: Mapping[str, int] | None = None,
 ) -> dict[str, Mentions]:
-    """slug -> the notes whose prose names it, in `entries` order (not itself, not linking it)."""
+    """slug -> the notes whose prose names it, in `entries` order (not itself, not linking it).
+
+    `df` (how many notes have each word) helps choose the pair of words each name is sought by."""
     global _last
-    last = _last
+    found, _last = match_mentions(entries, outlinks, df or {}, _last)
+    return found
+
+
+def match_mentions(
+    entries: Sequence[Entry],
+    outlinks: Mapping[str, Iterable[str]],
+    df: Mapping[str, int],
+    last: Memo,
+) -> tuple[dict[str, Mentions], Memo]:
+    """find_mentions, reusing what `last` matched where names and notes are the same."""
     names: NamesKey = tuple((e.slug, e.title, e.aliases) for e in entries)
     same = names == last.names
-    table = last.table if same else name_table(entries)
+    table = last.table if same else name_table(entries, df)
     known = last.matched if same else {}
     matched: dict[NoteWords, tuple[Phrase, ...]] = {}
     excerpts: dict[tuple[str, Phrase], str] = {}
@@ -81,14 +96,14 @@ def find_mentions(
                 shown = last.excerpts.get(key)
                 excerpts[key] = shown if shown is not None else excerpt(*key)
                 found[slug].append(Mention(entry.slug, name, excerpts[key]))
-    _last = Memo(names, table, matched, excerpts)
-    return {slug: Mentions(totals[slug], tuple(found[slug])) for slug in sorted(totals)}
+    mentions = {slug: Mentions(totals[slug], tuple(found[slug])) for slug in sorted(totals)}
+    return mentions, Memo(names, table, matched, excerpts)
 
 
-def name_table(entries: Sequence[Entry]) -> NameTable:
+def name_table(entries: Sequence[Entry], df: Mapping[str, int]) -> NameTable:
     owners = name_owners(entries)
     keys: dict[str, dict[str, list[Phrase]]] = {}
-    for (a, b), phrases in key_pairs(sorted(p for p in owners if len(p) > 1)).items():
+    for (a, b), phrases in key_pairs(sorted(p for p in owners if len(p) > 1), df).items():
         keys.setdefault(a, {})[b] = phrases
     return NameTable(owners, frozenset(p[0] for p in owners if len(p) == 1), keys)
 
@@ -109,13 +124,17 @@ def word_pairs(tokens: Sequence[str]) -> set[Pair]:
     return set(pairwise(tokens))
 
 
-def key_pairs(phrases: Sequence[Phrase]) -> dict[Pair, list[Phrase]]:
-    """Each phrase of two words or more under its rarest word pair, so that a text's pairs call up
-    few candidates ("a survey" starts many titles; "survey of" less often; "causal reward" rarely)."""
+def key_pairs(phrases: Sequence[Phrase], df: Mapping[str, int]) -> dict[Pair, list[Phrase]]:
+    """Each phrase of two words or more under its rarest word pair, so that few notes have both
+    words of a key (rarest: fewest notes have its words, by `df`; then fewest names have it)."""
     counts = Counter(pair for phrase in phrases for pair in word_pairs(phrase))
+
+    def rarity(pair: Pair) -> tuple[int, int]:
+        return df.get(pair[0], 0) * df.get(pair[1], 0), counts[pair]
+
     keyed: dict[Pair, list[Phrase]] = defaultdict(list)
     for phrase in phrases:
-        keyed[min(sorted(word_pairs(phrase)), key=lambda pair: counts[pair])].append(phrase)
+        keyed[min(sorted(word_pairs(phrase)), key=rarity)].append(phrase)
     return keyed
 
 

@@ -4,6 +4,9 @@ Each entry is a sparse vector of weighted features (its sources, its tags and it
 words by tf-idf), normalised to unit length; two entries are as related as the dot product of their
 vectors. Candidates come from an inverted index whose lists keep only the strongest holders of each
 feature, so the work per entry is bounded and 10,000 notes need no all-pairs comparison.
+
+What one build computes is kept for the next (RelatedState); relearn.py brings it up to date with
+the entries that changed, so a rebuild after one edit redoes only what that edit can reach.
 """
 
 from __future__ import annotations
@@ -11,8 +14,9 @@ from __future__ import annotations
 import heapq
 import math
 from collections import Counter, defaultdict
-from collections.abc import Sequence
-from itertools import repeat
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import compress, repeat
 from operator import itemgetter, mul
 
 from notebase.model import Entry, NoteWords
@@ -152,23 +156,66 @@ STOPWORDS = frozenset(
 
 Vector = dict[str, float]
 Base = tuple[tuple[str, float], ...]  # source and tag features with their base weights
+Postings = dict[str, list[tuple[int, float]]]
+
+
+@dataclass(frozen=True, slots=True)
+class Weighed:
+    """An entry's vector, and what decides whether a new idf of one of its words changes it."""
+
+    vector: Vector
+    candidates: str  # " w1 w2 … ": the words of its 2 * TOP_TERMS weightiest candidates
+    floor: tuple[float, str] | None  # the least of them, when there were that many
+    searched: tuple[tuple[str, float], ...]  # its SEARCHED strongest features, strongest first
+
+
+@dataclass(frozen=True, slots=True)
+class RelatedState:
+    """Everything one computation of related entries made (never changed once made)."""
+
+    slugs: tuple[str, ...]
+    bases: list[Base]
+    notes: list[NoteWords]
+    df: Counter[str]  # feature -> how many entries have it
+    idf: dict[str, float]
+    weighed: list[Weighed]
+    holders: dict[str, dict[int, float]]  # feature -> every entry whose vector has it -> weight
+    postings: Postings  # feature -> its POSTINGS strongest holders, strongest first (2 or more)
+    searchers: dict[str, set[int]]  # feature -> the entries that search it
+    related: list[tuple[str, ...]]
 
 
 def find_related(entries: Sequence[Entry]) -> dict[str, tuple[str, ...]]:
     """slug -> up to RELATED other slugs, most related first, ties broken by slug."""
+    state = compute_related(entries)
+    return dict(zip(state.slugs, state.related, strict=True))
+
+
+def compute_related(entries: Sequence[Entry]) -> RelatedState:
+    slugs = tuple(e.slug for e in entries)
     bases = [entry_base(e) for e in entries]
-    vectors = weigh_features(bases, [e.words for e in entries])
-    postings = build_postings(vectors)
-    slugs = [e.slug for e in entries]
-    related: dict[str, tuple[str, ...]] = {}
-    for i, vector in enumerate(vectors):
-        scores: dict[int, float] = defaultdict(float)
-        for feature, weight in heapq.nlargest(SEARCHED, vector.items(), key=itemgetter(1)):
-            for j, other in postings.get(feature, ()):
-                scores[j] += weight * other
-        scores.pop(i, None)
-        related[slugs[i]] = tuple(slugs[j] for j in best_of(scores, slugs))
-    return related
+    notes = [e.words for e in entries]
+    terms = [read_words(note) for note in notes]
+    df: Counter[str] = Counter(f for base in bases for f, _ in base)
+    for distinct in terms:
+        df.update(distinct)
+    idf = {f: v for f, c in df.items() if (v := idf_of(f, c, len(entries))) is not None}
+    weighed = [
+        weigh_entry(base, distinct, read_counts(note), idf)
+        for base, distinct, note in zip(bases, terms, notes, strict=True)
+    ]
+    holders: dict[str, dict[int, float]] = defaultdict(dict)
+    searchers: dict[str, set[int]] = defaultdict(set)
+    for j, w in enumerate(weighed):
+        for feature, weight in w.vector.items():
+            holders[feature][j] = weight
+        for feature, _ in w.searched:
+            searchers[feature].add(j)
+    postings = {f: strongest(h) for f, h in holders.items() if len(h) > 1}
+    related = [score_entry(i, w.searched, postings, slugs) for i, w in enumerate(weighed)]
+    return RelatedState(
+        slugs, bases, notes, df, idf, weighed, dict(holders), postings, dict(searchers), related
+    )
 
 
 def entry_base(entry: Entry) -> Base:
@@ -185,45 +232,58 @@ def is_feature(name: str) -> bool:
     return len(name) >= MIN_WORD and name not in STOPWORDS and not name.isdigit()
 
 
-def weigh_features(bases: Sequence[Base], notes: Sequence[NoteWords]) -> list[Vector]:
-    """Unit vectors of tf-idf weights, over the features that at least two entries share."""
-    terms = [read_words(note) for note in notes]
-    df: Counter[str] = Counter(f for base in bases for f, _ in base)
-    for distinct in terms:
-        df.update(distinct)
-    n = len(bases) + 1
-    idf = {f: math.log(n / c) for f, c in df.items() if c > 1 and is_feature(f)}
-    return [
-        entry_vector(base, distinct, read_counts(note), idf)
-        for base, distinct, note in zip(bases, terms, notes, strict=True)
-    ]
+def idf_of(feature: str, count: int, entries: int) -> float | None:
+    """The inverse document frequency of a feature `count` of `entries` entries have (None: it
+    is no feature, or only one entry has it). Always > 0."""
+    return math.log((entries + 1) / count) if count > 1 and is_feature(feature) else None
 
 
-def entry_vector(base: Base, terms: list[str], counts: list[int], idf: dict[str, float]) -> Vector:
+def weigh_entry(
+    base: Base, terms: list[str], counts: list[int], idf: Mapping[str, float]
+) -> Weighed:
     """The entry's base features and its TOP_TERMS weightiest words (count x idf), at unit length.
 
-    Words without an idf weigh 0 and are dropped (every idf is > 0: a feature is in 2 entries of n-1)."""
+    Words without an idf weigh 0 and are dropped."""
     vector = {f: w * idf[f] for f, w in base if f in idf}
-    weighted = zip(map(mul, counts, map(idf.get, terms, repeat(0.0))), terms, strict=True)
-    top = sorted(heapq.nlargest(TOP_TERMS * 2, weighted), key=lambda p: (-p[0], p[1]))
-    top = [p for p in top[:TOP_TERMS] if p[0] > 0]
+    candidates = weightiest(terms, counts, idf, TOP_TERMS * 2)
+    top = sorted(candidates, key=lambda p: (-p[0], p[1]))[:TOP_TERMS]
     norm = math.sqrt(sum(v * v for v, _ in top)) or 1.0
     vector.update((f"w:{w}", TERM_WEIGHT * v / norm) for v, w in top)
     length = math.sqrt(sum(v * v for v in vector.values())) or 1.0
-    return {f: v / length for f, v in sorted(vector.items())}
+    vector = {f: v / length for f, v in sorted(vector.items())}
+    return Weighed(
+        vector,
+        f" {' '.join(w for _, w in candidates)} ",
+        candidates[-1] if len(candidates) == TOP_TERMS * 2 else None,
+        tuple(heapq.nlargest(SEARCHED, vector.items(), key=itemgetter(1))),
+    )
 
 
-def build_postings(vectors: Sequence[Vector]) -> dict[str, list[tuple[int, float]]]:
-    """feature -> its POSTINGS strongest holders (entry number, weight), strongest first."""
-    postings: dict[str, list[tuple[int, float]]] = defaultdict(list)
-    for i, vector in enumerate(vectors):
-        for feature, weight in vector.items():
-            postings[feature].append((i, weight))
-    return {
-        f: sorted(holders, key=lambda p: (-p[1], p[0]))[:POSTINGS]
-        for f, holders in postings.items()
-        if len(holders) > 1
-    }
+def weightiest(
+    terms: list[str], counts: list[int], idf: Mapping[str, float], n: int
+) -> list[tuple[float, str]]:
+    """heapq.nlargest(n, (count x idf, word)) over the words with an idf, done in C."""
+    weights = list(map(mul, counts, map(idf.get, terms, repeat(0.0))))
+    cut = sorted(weights)[-n] if len(weights) > n else 0.0
+    kept = compress(zip(weights, terms, strict=True), map(cut.__le__, weights))
+    return [p for p in sorted(kept, reverse=True)[:n] if p[0] > 0]
+
+
+def strongest(holders: dict[int, float]) -> list[tuple[int, float]]:
+    """The POSTINGS strongest holders of a feature (entry number, weight), strongest first."""
+    return heapq.nsmallest(POSTINGS, holders.items(), key=lambda p: (-p[1], p[0]))
+
+
+def score_entry(
+    i: int, searched: Sequence[tuple[str, float]], postings: Postings, slugs: Sequence[str]
+) -> tuple[str, ...]:
+    """The entries most related to entry i, by their dot products over i's strongest features."""
+    scores: dict[int, float] = defaultdict(float)
+    for feature, weight in searched:
+        for j, other in postings.get(feature, ()):
+            scores[j] += weight * other
+    scores.pop(i, None)
+    return tuple(slugs[j] for j in best_of(scores, slugs))
 
 
 def best_of(scores: dict[int, float], slugs: Sequence[str]) -> list[int]:

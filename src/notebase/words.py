@@ -51,7 +51,7 @@ def note_words(mention_text: str, title: str) -> NoteWords:
     counts.update(words(title))
     code_of = word_codes(counts, prose)
     return NoteWords(
-        words=" ".join(counts),
+        words=f" {' '.join(counts)} ",
         prose=prose,
         counts=" ".join(map(str, counts.values())),
         seq="".join(map(code_of.get, tokens, repeat(NO_CODE))),
