@@ -221,13 +221,12 @@ def group_by(entries: Sequence[Entry], keys_of: Callable[[Entry], Iterable[str]]
 
 def group_sources(entries: Sequence[Entry]) -> tuple[tuple[SourceRef, tuple[str, ...]], ...]:
     refs: dict[str, SourceRef] = {}
-    groups: dict[str, list[str]] = defaultdict(list)
+    groups: dict[str, dict[str, None]] = defaultdict(dict)  # a dict keeps the first-seen order
     for entry in entries:
         for ref in entry_sources(entry):
             refs.setdefault(ref.key, ref)
-            if entry.slug not in groups[ref.key]:
-                groups[ref.key].append(entry.slug)
-    return tuple((refs[k], tuple(v)) for k, v in sorted(groups.items()))
+            groups[ref.key][entry.slug] = None
+    return tuple((refs[k], tuple(groups[k])) for k in sorted(groups))
 
 
 def paged_sources(sources: Sequence[tuple[SourceRef, tuple[str, ...]]]) -> list[SourceRef]:

@@ -173,6 +173,7 @@ class Weighed:
 class RelatedState:
     """Everything one computation of related entries made (never changed once made)."""
 
+    entries: tuple[Entry, ...]
     slugs: tuple[str, ...]
     bases: list[Base]
     notes: list[NoteWords]
@@ -214,7 +215,17 @@ def compute_related(entries: Sequence[Entry]) -> RelatedState:
     postings = {f: strongest(h) for f, h in holders.items() if len(h) > 1}
     related = [score_entry(i, w.searched, postings, slugs) for i, w in enumerate(weighed)]
     return RelatedState(
-        slugs, bases, notes, df, idf, weighed, dict(holders), postings, dict(searchers), related
+        tuple(entries),
+        slugs,
+        bases,
+        notes,
+        df,
+        idf,
+        weighed,
+        dict(holders),
+        postings,
+        dict(searchers),
+        related,
     )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from notebase.model import Entry, NoteWords
 from notebase.related import (
@@ -42,15 +43,17 @@ def related_state(entries: Sequence[Entry]) -> RelatedState:
 def relearn(last: RelatedState, entries: Sequence[Entry]) -> RelatedState:
     """`last` updated for entries with the same slugs in the same order (a state is never changed:
     what changes is copied)."""
-    bases = [entry_base(e) for e in entries]
-    notes = [e.words for e in entries]
-    changed = [
+    new = [
         i
-        for i, (base, note) in enumerate(zip(bases, notes, strict=True))
-        if base != last.bases[i] or (note is not last.notes[i] and note != last.notes[i])
+        for i, (now, then) in enumerate(zip(entries, last.entries, strict=True))
+        if now is not then
     ]
+    bases, notes = list(last.bases), list(last.notes)
+    for i in new:
+        bases[i], notes[i] = entry_base(entries[i]), entries[i].words
+    changed = [i for i in new if bases[i] != last.bases[i] or notes[i] != last.notes[i]]
     if not changed:
-        return last
+        return replace(last, entries=tuple(entries)) if new else last
     df, idf, moved = recount(last, changed, bases, notes)
     weighed = list(last.weighed)
     redo = sorted(set(changed) | reached(last.weighed, moved, bases, notes, idf))
@@ -65,7 +68,17 @@ def relearn(last: RelatedState, entries: Sequence[Entry]) -> RelatedState:
     for i in rescore:
         related[i] = score_entry(i, weighed[i].searched, postings, last.slugs)
     return RelatedState(
-        last.slugs, bases, notes, df, idf, weighed, holders, postings, searchers, related
+        tuple(entries),
+        last.slugs,
+        bases,
+        notes,
+        df,
+        idf,
+        weighed,
+        holders,
+        postings,
+        searchers,
+        related,
     )
 
 
