@@ -11,7 +11,7 @@ def test_note_words_lists_distinct_words_counts_and_a_code_per_word() -> None:
     assert got == NoteWords(
         words=" muon is _ fast rocks ",
         prose=4,
-        counts="3 1 1 1 1",
+        counts="\x03\x01\x01\x01\x01",
         seq="\x01\x02\x01\x03\x04",
     )
     assert read_words(got) == ["muon", "is", "_", "fast", "rocks"]
@@ -38,3 +38,9 @@ def test_the_code_string_follows_the_words() -> None:
     assert got.seq[0] == got.seq[-1] == code(0)
     assert got.seq[299] == code(299)
     assert words("A-b") == ["a", "b"]
+
+
+def test_counts_past_the_surrogates_read_back() -> None:
+    got = note_words("x " * 0xD801, "")
+    assert got.counts == "\ue001"
+    assert read_counts(got) == [0xD801]

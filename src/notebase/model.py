@@ -90,7 +90,7 @@ class NoteWords:
         str  # distinct case-folded words: the mention text's by first use, then the title's others
     )
     prose: int  # how many of `words` are the mention text's
-    counts: str  # how often each of `words` occurs in the mention text and the title
+    counts: str  # how often each of `words` occurs in the mention text and title: a character each
     seq: str  # the mention text, a character per word: the code of its place in `words`
 
 

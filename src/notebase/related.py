@@ -16,7 +16,7 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import compress, repeat
+from itertools import compress
 from operator import itemgetter, mul
 
 from notebase.model import Entry, NoteWords
@@ -171,7 +171,7 @@ class Weighed:
 
 @dataclass(frozen=True, slots=True)
 class RelatedState:
-    """Everything one computation of related entries made (never changed once made)."""
+    """Everything one computation of related entries made (relearn.py updates it for the next)."""
 
     entries: tuple[Entry, ...]
     slugs: tuple[str, ...]
@@ -254,7 +254,7 @@ def weigh_entry(
 ) -> Weighed:
     """The entry's base features and its TOP_TERMS weightiest words (count x idf), at unit length.
 
-    Words without an idf weigh 0 and are dropped."""
+    Words without an idf (one entry has them, or they are no feature) are left out."""
     vector = {f: w * idf[f] for f, w in base if f in idf}
     candidates = weightiest(terms, counts, idf, TOP_TERMS * 2)
     top = sorted(candidates, key=lambda p: (-p[0], p[1]))[:TOP_TERMS]
@@ -273,11 +273,13 @@ def weigh_entry(
 def weightiest(
     terms: list[str], counts: list[int], idf: Mapping[str, float], n: int
 ) -> list[tuple[float, str]]:
-    """heapq.nlargest(n, (count x idf, word)) over the words with an idf, done in C."""
-    weights = list(map(mul, counts, map(idf.get, terms, repeat(0.0))))
+    """heapq.nlargest(n, (count x idf, word)) over the words with an idf (all > 0), done in C."""
+    chosen = list(map(idf.__contains__, terms))
+    words = list(compress(terms, chosen))
+    weights = list(map(mul, compress(counts, chosen), map(idf.__getitem__, words)))
     cut = sorted(weights)[-n] if len(weights) > n else 0.0
-    kept = compress(zip(weights, terms, strict=True), map(cut.__le__, weights))
-    return [p for p in sorted(kept, reverse=True)[:n] if p[0] > 0]
+    kept = compress(zip(weights, words, strict=True), map(cut.__le__, weights))
+    return sorted(kept, reverse=True)[:n]
 
 
 def strongest(holders: dict[int, float]) -> list[tuple[int, float]]:
@@ -289,10 +291,11 @@ def score_entry(
     i: int, searched: Sequence[tuple[str, float]], postings: Postings, slugs: Sequence[str]
 ) -> tuple[str, ...]:
     """The entries most related to entry i, by their dot products over i's strongest features."""
-    scores: dict[int, float] = defaultdict(float)
+    scores: dict[int, float] = {}
+    score = scores.get
     for feature, weight in searched:
         for j, other in postings.get(feature, ()):
-            scores[j] += weight * other
+            scores[j] = score(j, 0.0) + weight * other
     scores.pop(i, None)
     return tuple(slugs[j] for j in best_of(scores, slugs))
 
@@ -301,6 +304,6 @@ def best_of(scores: dict[int, float], slugs: Sequence[str]) -> list[int]:
     """The RELATED best-scoring entries; scores equal to 9 places are ordered by slug."""
     if not scores:
         return []
-    cut = heapq.nlargest(RELATED, scores.values())[-1] - 1e-9
+    cut = sorted(scores.values())[-RELATED:][0] - 1e-9
     pool = [(-round(s, 9), slugs[j], j) for j, s in scores.items() if s >= cut]
     return [j for score, _, j in sorted(pool)[:RELATED] if score < 0]

@@ -33,7 +33,7 @@ _last: RelatedState | None = None  # what the last build computed (serve rebuild
 def related_state(entries: Sequence[Entry]) -> RelatedState:
     """compute_related(entries), reusing the last build's computation where it still holds."""
     global _last
-    last = _last
+    last, _last = _last, None  # relearn updates it in place: if that fails, it is forgotten
     same_order = last is not None and last.slugs == tuple(e.slug for e in entries)
     state = relearn(last, entries) if last is not None and same_order else compute_related(entries)
     _last = state
@@ -41,45 +41,35 @@ def related_state(entries: Sequence[Entry]) -> RelatedState:
 
 
 def relearn(last: RelatedState, entries: Sequence[Entry]) -> RelatedState:
-    """`last` updated for entries with the same slugs in the same order (a state is never changed:
-    what changes is copied)."""
+    """`last` updated for entries with the same slugs in the same order. Its tables are updated in
+    place (copying them would cost more than the update), so `last` is not to be used again."""
     new = [
         i
         for i, (now, then) in enumerate(zip(entries, last.entries, strict=True))
         if now is not then
     ]
-    bases, notes = list(last.bases), list(last.notes)
+    bases, notes = last.bases, last.notes
+    old = {i: (bases[i], notes[i]) for i in new}
     for i in new:
         bases[i], notes[i] = entry_base(entries[i]), entries[i].words
-    changed = [i for i in new if bases[i] != last.bases[i] or notes[i] != last.notes[i]]
+    changed = [i for i in new if (bases[i], notes[i]) != old[i]]
+    state = replace(last, entries=tuple(entries)) if new else last
     if not changed:
-        return replace(last, entries=tuple(entries)) if new else last
-    df, idf, moved = recount(last, changed, bases, notes)
-    weighed = list(last.weighed)
-    redo = sorted(set(changed) | reached(last.weighed, moved, bases, notes, idf))
+        return state
+    moved = recount(last.df, last.idf, len(bases), [(*old[i], bases[i], notes[i]) for i in changed])
+    weighed = last.weighed
+    redo = sorted(set(changed) | reached(weighed, moved, bases, notes, last.idf))
+    before = {j: weighed[j] for j in redo}
     for j in redo:
-        weighed[j] = weigh_entry(bases[j], read_words(notes[j]), read_counts(notes[j]), idf)
-    reweighed = [j for j in redo if weighed[j].vector != last.weighed[j].vector]
-    holders, dirty = move_holders(last.holders, reweighed, last.weighed, weighed)
-    postings, reposted = repost(last.postings, holders, dirty)
-    searchers = move_searchers(last.searchers, reweighed, last.weighed, weighed)
-    rescore = set(reweighed).union(*(searchers.get(f, ()) for f in reposted))
-    related = list(last.related)
+        weighed[j] = weigh_entry(bases[j], read_words(notes[j]), read_counts(notes[j]), last.idf)
+    reweighed = {j: w for j, w in before.items() if weighed[j].vector != w.vector}
+    dirty = move_holders(last.holders, reweighed, weighed)
+    reposted = repost(last.postings, last.holders, dirty)
+    move_searchers(last.searchers, reweighed, weighed)
+    rescore = set(reweighed).union(*(last.searchers.get(f, ()) for f in reposted))
     for i in rescore:
-        related[i] = score_entry(i, weighed[i].searched, postings, last.slugs)
-    return RelatedState(
-        tuple(entries),
-        last.slugs,
-        bases,
-        notes,
-        df,
-        idf,
-        weighed,
-        holders,
-        postings,
-        searchers,
-        related,
-    )
+        last.related[i] = score_entry(i, weighed[i].searched, last.postings, last.slugs)
+    return state
 
 
 def features_of(base: Base, note: NoteWords) -> set[str]:
@@ -87,29 +77,31 @@ def features_of(base: Base, note: NoteWords) -> set[str]:
 
 
 def recount(
-    last: RelatedState, changed: Iterable[int], bases: Sequence[Base], notes: Sequence[NoteWords]
-) -> tuple[Counter[str], dict[str, float], set[str]]:
-    """The new document frequencies and idf, and the features whose idf changed."""
-    df = Counter(last.df)
+    df: Counter[str],
+    idf: dict[str, float],
+    entries: int,
+    changes: Iterable[tuple[Base, NoteWords, Base, NoteWords]],
+) -> set[str]:
+    """Update the document frequencies and idf for entries' (old base, words, new base, words);
+    the features whose idf changed."""
     touched: set[str] = set()
-    for i in changed:
-        old, new = features_of(last.bases[i], last.notes[i]), features_of(bases[i], notes[i])
+    for old_base, old_note, new_base, new_note in changes:
+        old, new = features_of(old_base, old_note), features_of(new_base, new_note)
         df.subtract(old - new)
         df.update(new - old)
         touched |= old ^ new
-    idf = dict(last.idf)
     moved = set()
     for f in touched:
         if df[f] <= 0:
             del df[f]
-        weight = idf_of(f, df[f], len(bases))
-        if weight != last.idf.get(f):
+        weight = idf_of(f, df[f], entries)
+        if weight != idf.get(f):
             moved.add(f)
             if weight is None:
                 del idf[f]
             else:
                 idf[f] = weight
-    return df, idf, moved
+    return moved
 
 
 def reached(
@@ -143,37 +135,31 @@ def may_change(weighed: Weighed, word: str, weight: float) -> bool:
 
 
 def move_holders(
-    holders: dict[str, dict[int, float]],
-    reweighed: Iterable[int],
-    before: Sequence[Weighed],
-    after: Sequence[Weighed],
-) -> tuple[dict[str, dict[int, float]], set[str]]:
-    """The holders of each feature after some vectors changed, and the features whose changed."""
-    moved = dict(holders)
+    holders: dict[str, dict[int, float]], before: dict[int, Weighed], after: Sequence[Weighed]
+) -> set[str]:
+    """Update the holders of each feature for the entries whose vector changed (from `before`);
+    the features whose holders changed."""
     dirty: set[str] = set()
-    for j in reweighed:
-        old, new = before[j].vector, after[j].vector
+    for j, was in before.items():
+        old, new = was.vector, after[j].vector
         for f in old.keys() | new.keys():
             if old.get(f) == new.get(f):
                 continue
-            if f not in dirty:
-                moved[f] = dict(moved.get(f, {}))
-                dirty.add(f)
+            dirty.add(f)
             if f in new:
-                moved[f][j] = new[f]
+                holders.setdefault(f, {})[j] = new[f]
             else:
-                del moved[f][j]
+                del holders[f][j]
     for f in dirty:
-        if not moved[f]:
-            del moved[f]
-    return moved, dirty
+        if not holders[f]:
+            del holders[f]
+    return dirty
 
 
 def repost(
     postings: Postings, holders: dict[str, dict[int, float]], dirty: Iterable[str]
-) -> tuple[Postings, set[str]]:
-    """The postings after some holders changed, and the features whose postings changed."""
-    new = dict(postings)
+) -> set[str]:
+    """Update the postings of the features whose holders changed; those whose postings changed."""
     reposted = set()
     for f in dirty:
         found = holders.get(f, {})
@@ -181,29 +167,22 @@ def repost(
         if strong != postings.get(f):
             reposted.add(f)
             if strong is None:
-                new.pop(f, None)
+                del postings[f]
             else:
-                new[f] = strong
-    return new, reposted
+                postings[f] = strong
+    return reposted
 
 
 def move_searchers(
-    searchers: dict[str, set[int]],
-    reweighed: Iterable[int],
-    before: Sequence[Weighed],
-    after: Sequence[Weighed],
-) -> dict[str, set[int]]:
-    moved = dict(searchers)
-    copied: set[str] = set()
-    for j in reweighed:
-        old = {f for f, _ in before[j].searched}
+    searchers: dict[str, set[int]], before: dict[int, Weighed], after: Sequence[Weighed]
+) -> None:
+    """Update which entries search each feature, for the entries whose vector changed."""
+    for j, was in before.items():
+        old = {f for f, _ in was.searched}
         new = {f for f, _ in after[j].searched}
-        for f in old ^ new:
-            if f not in copied:
-                moved[f] = set(moved.get(f, ()))
-                copied.add(f)
-            moved[f].symmetric_difference_update((j,))
-    for f in copied:
-        if not moved[f]:
-            del moved[f]
-    return moved
+        for f in old - new:
+            searchers[f].discard(j)
+            if not searchers[f]:
+                del searchers[f]
+        for f in new - old:
+            searchers.setdefault(f, set()).add(j)

@@ -53,7 +53,7 @@ def note_words(mention_text: str, title: str) -> NoteWords:
     return NoteWords(
         words=f" {' '.join(counts)} ",
         prose=prose,
-        counts=" ".join(map(str, counts.values())),
+        counts="".join(map(code, (min(c, MAX_CODES) - 1 for c in counts.values()))),
         seq="".join(map(code_of.get, tokens, repeat(NO_CODE))),
     )
 
@@ -64,4 +64,8 @@ def read_words(note: NoteWords) -> list[str]:
 
 
 def read_counts(note: NoteWords) -> list[int]:
-    return list(map(int, note.counts.split()))
+    """How often each of the words occurs (a count is stored as its code: chr(count), but for
+    the surrogates it skips; a count past MAX_CODES is stored as MAX_CODES)."""
+    if not note.counts or max(note.counts) < "\ud800":
+        return list(map(ord, note.counts))
+    return [o if o < 0xD800 else o - SURROGATES for o in map(ord, note.counts)]
