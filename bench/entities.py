@@ -4,6 +4,10 @@ Usage: .venv/bin/python bench/entities.py [--sizes 1000,10000] [--runs 3] [--wor
 
 Notes come from ../shared/bench/gen_corpus.py (as in bench.py); they are parsed once (in parallel)
 and the parsed entries kept in WORK, so only the index stage is timed (CPU seconds, medians).
+Columns: mentions, related and the whole index computed cold (nothing kept from a last build);
+then the whole index again after a build of the same entries, as `serve` rebuilds it: nothing
+changed, one body edited as bench.py edits it ("Edit 1."), one body given a word other notes
+use (its idf moves: the vectors that rank it are redone), one tag added.
 """
 
 from __future__ import annotations
@@ -14,17 +18,20 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from multiprocessing import Pool
 from pathlib import Path
 
 from bench import generate  # type: ignore[import-not-found]
 
+from notebase import mentions, relearn
+from notebase.cache import FORMAT
 from notebase.discover import discover_sources
 from notebase.index import build_index, link_graph, name_table, resolve_links
-from notebase.mentions import find_mentions
 from notebase.model import Entry, Source
 from notebase.parse import parse_source
-from notebase.related import find_related
+from notebase.related import compute_related
+from notebase.words import note_words, read_words
 
 
 def parse_one(source: Source) -> Entry | None:
@@ -32,7 +39,7 @@ def parse_one(source: Source) -> Entry | None:
 
 
 def load_entries(root: Path) -> list[Entry]:
-    cached = root / "entries.pickle"
+    cached = root / f"entries-{FORMAT.rsplit('/', 1)[-1]}.pickle"  # the entries' shape changes
     if cached.is_file():
         entries: list[Entry] = pickle.loads(cached.read_bytes())
         return entries
@@ -44,28 +51,72 @@ def load_entries(root: Path) -> list[Entry]:
     return entries
 
 
-def median_seconds(run: Callable[[], object], runs: int) -> float:
+def median_seconds(run: Callable[[], object], runs: int, before: Callable[[], object]) -> float:
     times = []
     for _ in range(runs):
+        before()
         start = time.process_time()
         run()
         times.append(time.process_time() - start)
     return statistics.median(times)
 
 
+def forget() -> None:
+    """Start from nothing, as a new process does."""
+    mentions._last = mentions.NO_MEMO
+    relearn._last = None
+
+
+def edited(entries: list[Entry], text: str = "", tag: str = "") -> list[Entry]:
+    """The entries with the middle one's mention text (and words) extended, or a tag added."""
+    i = len(entries) // 2
+    e = entries[i]
+    prose = e.mention_text + text
+    changed = replace(
+        e,
+        mention_text=prose,
+        words=note_words(prose, e.title),
+        tags=(*e.tags, tag) if tag else e.tags,
+    )
+    return [*entries[:i], changed, *entries[i + 1 :]]
+
+
+def shared_word(entries: list[Entry]) -> str:
+    """A word 1-5% of the notes use and the middle note does not."""
+    df = compute_related(entries).df
+    has = set(read_words(entries[len(entries) // 2].words))
+    n = len(entries)
+    return min(
+        w for w, c in df.items() if n // 100 <= c <= n // 20 and w.isalpha() and w not in has
+    )
+
+
 def measure(entries: list[Entry], runs: int) -> str:
-    """One line: CPU seconds of mentions, related and the whole index, and what was found."""
+    """One line: CPU seconds of mentions, related, the whole index, rebuilds; what was found."""
     by_slug = {e.slug: e for e in entries}
     names = name_table(entries)
     targets = {e.slug: resolve_links(e, by_slug, names)[0] for e in entries}
     outlinks, _ = link_graph(entries, targets)
-    mentions = median_seconds(lambda: find_mentions(entries, outlinks), runs)
-    related = median_seconds(lambda: find_related(entries), runs)
-    whole = median_seconds(lambda: build_index(entries), runs)
+    df = compute_related(entries).df
+    cold = [
+        median_seconds(lambda: mentions.find_mentions(entries, outlinks, df), runs, forget),
+        median_seconds(lambda: compute_related(entries), runs, forget),
+        median_seconds(lambda: build_index(entries), runs, forget),
+    ]
+    word = shared_word(entries)
+    again = [
+        median_seconds(lambda e=changed: build_index(e), runs, lambda: build_index(entries))
+        for changed in (
+            entries,
+            edited(entries, "\nEdit 1."),
+            edited(entries, f"\nOn {word}."),
+            edited(entries, tag="bench-tag"),
+        )
+    ]
     index = build_index(entries)
     found = f"{sum(m.total for m in index.mentions.values())}m/{len(index.source_ids)}s"
-    n = len(entries)
-    return f"{n:>6} {mentions:>8.2f}s {related:>7.2f}s {whole:>6.2f}s {found:>14}"
+    cells = " ".join(f"{t:>7.2f}s" for t in cold + again)
+    return f"{len(entries):>6} {cells} {found:>14}"
 
 
 def main() -> None:
@@ -75,7 +126,8 @@ def main() -> None:
     parser.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "notebase-bench")
     args = parser.parse_args()
     args.work.mkdir(parents=True, exist_ok=True)
-    print(f"{'notes':>6} {'mentions':>9} {'related':>8} {'index':>7} {'found':>14}")
+    cols = ("mentions", "related", "index", "same", "edit", "word", "tag")
+    print(f"{'notes':>6} " + " ".join(f"{c:>8}" for c in cols) + f" {'found':>14}")
     for n in (int(s) for s in args.sizes.split(",")):
         print(measure(load_entries(generate(n, args.work)), args.runs))
 

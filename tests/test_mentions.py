@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from notebase.index import build_index
-from notebase.mentions import SHOWN, excerpt, find_mentions, words
+from notebase.mentions import NO_MEMO, SHOWN, excerpt, find_mentions, match_mentions, words
 from notebase.model import Entry, Source
 from notebase.parse import parse_source
+from notebase.words import note_words
 
 
 def note(rel_path: str, text: str) -> Entry:
@@ -66,10 +69,10 @@ def test_mentions_are_capped_but_counted() -> None:
     assert [m.slug for m in found.shown] == [f"n{i:02}" for i in range(SHOWN)]
 
 
-def test_find_mentions_takes_the_words_it_is_given() -> None:
+def test_find_mentions_reads_the_words_stored_at_parse_time() -> None:
     other = note("other.md", "---\ntitle: Other\n---\nNothing here.\n")
-    given = [words("nothing"), words("the muon optimizer")]
-    found = find_mentions([MUON, other], {}, given)
+    other = replace(other, words=note_words("the muon optimizer", "Other"))
+    found = find_mentions([MUON, other], {})
     assert [(slug, m.total, [x.slug for x in m.shown]) for slug, m in found.items()] == [
         ("muon", 1, ["other"])
     ]
@@ -87,3 +90,20 @@ def test_excerpt_is_the_line_around_the_first_mention_trimmed_to_whole_words() -
     assert got.endswith("tail…")
     assert len(got) < 2 * 70 + 20
     assert excerpt("nothing", ("muon",)) == ""
+
+
+def test_what_the_last_build_matched_is_reused_only_where_it_still_holds() -> None:
+    a = note("a.md", "---\ntitle: A\n---\nThe Muon optimizer and Adam.\n")
+    b = note("b.md", "---\ntitle: Adam\n---\nNothing yet.\n")
+    c = note("c.md", "---\ntitle: C\n---\nAdam, again.\n")
+    _, memo = match_mentions([MUON, a, b, c], {}, {}, NO_MEMO)
+    edits = [
+        [MUON, a, note("b.md", "---\ntitle: Adam\n---\nMuon now.\n"), c],
+        [MUON, a, note("b.md", "---\ntitle: Adamw\n---\nNothing yet.\n"), c],
+        [MUON, note("a.md", "---\ntitle: A\n---\nNo names.\n"), b, c],
+    ]
+    for entries in edits:
+        again, _ = match_mentions(entries, {}, {}, memo)
+        assert again == match_mentions(entries, {}, {}, NO_MEMO)[0]
+    assert [m.slug for m in again["b"].shown] == ["c"]
+    assert "muon" not in again

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 CACHE_DIR = ".notebase-cache"
 STATE_FILE = "build-state.pickle"  # small: read by every build
 PARSES_FILE = "parses.pickle"  # every note's parse: read only when something changed
-FORMAT = "notebase-build-state/6"
+FORMAT = "notebase-build-state/7"
 # Only our own frozen records and a few standard types may be rebuilt from the cache file.
 ALLOWED_MODULES = (
     "notebase.model",

@@ -8,9 +8,9 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 
 from notebase.diagnostics import Diagnostic, SourcePos, error, warning
-from notebase.mentions import find_mentions, words
+from notebase.mentions import find_mentions
 from notebase.model import Backlink, Entry, EntryKind, LinkRef, SiteIndex, SourceRef
-from notebase.related import find_related
+from notebase.relearn import related_state
 from notebase.slugs import slug_from_path, slugify
 from notebase.sources import assign_source_ids, entry_sources
 
@@ -31,7 +31,7 @@ def build_index(entries: Sequence[Entry]) -> SiteIndex:
         diags += problems
     outlinks, backlinks = link_graph(ordered, targets)
     sources = group_sources(ordered)
-    prose = [words(e.mention_text) for e in ordered]
+    related = related_state(ordered)
     return SiteIndex(
         entries=ordered,
         by_slug=by_slug,
@@ -43,8 +43,8 @@ def build_index(entries: Sequence[Entry]) -> SiteIndex:
         link_targets=targets,
         outlinks=outlinks,
         backlinks=backlinks,
-        mentions=find_mentions(ordered, outlinks, prose),
-        related=find_related(ordered, prose),
+        mentions=find_mentions(ordered, outlinks, related.df),
+        related=dict(zip(related.slugs, related.related, strict=True)),
         source_ids=assign_source_ids(paged_sources(sources)),
         diagnostics=tuple(diags),
     )
@@ -221,13 +221,12 @@ def group_by(entries: Sequence[Entry], keys_of: Callable[[Entry], Iterable[str]]
 
 def group_sources(entries: Sequence[Entry]) -> tuple[tuple[SourceRef, tuple[str, ...]], ...]:
     refs: dict[str, SourceRef] = {}
-    groups: dict[str, list[str]] = defaultdict(list)
+    groups: dict[str, dict[str, None]] = defaultdict(dict)  # a dict keeps the first-seen order
     for entry in entries:
         for ref in entry_sources(entry):
             refs.setdefault(ref.key, ref)
-            if entry.slug not in groups[ref.key]:
-                groups[ref.key].append(entry.slug)
-    return tuple((refs[k], tuple(v)) for k, v in sorted(groups.items()))
+            groups[ref.key][entry.slug] = None
+    return tuple((refs[k], tuple(groups[k])) for k in sorted(groups))
 
 
 def paged_sources(sources: Sequence[tuple[SourceRef, tuple[str, ...]]]) -> list[SourceRef]:

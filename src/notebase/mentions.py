@@ -1,8 +1,10 @@
 """Entries -> unlinked mentions: another note's prose names an entry's title or alias (pure).
 
 Names and texts are compared as sequences of case-folded words, so a match is always whole words.
-Each text is read once: its set of words finds one-word names and its set of word pairs finds
-longer ones, so the cost grows with the amount of text, not with notes times names.
+Each note's words were read once, at parse time (NoteWords): its distinct words find one-word names,
+and a name of more words is sought only where its rarest pair of words is among them, as a run of
+word codes in the note's code string. Results are memoised for the next build by value (a rebuild
+after one edit matches the names against the edited note only, unless a name changed).
 """
 
 from __future__ import annotations
@@ -10,52 +12,100 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import pairwise
 
-from notebase.model import Entry, Mention, Mentions
+from notebase.model import Entry, Mention, Mentions, NoteWords
+from notebase.words import BARRIER, BREAK, read_words, word_codes, words
 
-BREAK = "\n"  # prose_text puts a line break where code or a link was: no name is read across it
-BARRIER = "_"  # the word a line break becomes: no name (of 3 characters or more) is just "_"
-_WORD = re.compile(r"\w+")
+__all__ = ["SHOWN", "excerpt", "find_mentions", "words"]
+
 MIN_NAME_CHARS = 3  # shorter names ("AI", "Q") would be found everywhere
 SHOWN = 12  # mentions listed on an entry page (the total is always given)
 EXCERPT = 70  # characters of context on each side of a mention
 
 Phrase = tuple[str, ...]
 Pair = tuple[str, str]
+NamesKey = tuple[tuple[str, str, tuple[str, ...]], ...]
 
 
-def words(text: str) -> list[str]:
-    """Case-folded words of a text, with BARRIER where a line ends."""
-    return _WORD.findall(text.casefold().replace(BREAK, f" {BARRIER} "))
+@dataclass(frozen=True, slots=True)
+class NameTable:
+    owners: dict[Phrase, tuple[str, str]]  # phrase -> (slug, name as written)
+    singles: frozenset[str]  # the one-word names
+    keys: dict[str, dict[str, list[Phrase]]]  # a, b -> the longer names keyed by the pair (a, b)
+
+
+@dataclass(frozen=True, slots=True)
+class Memo:
+    """What the last build matched: its names, and each note's matched names under them."""
+
+    names: NamesKey
+    table: NameTable
+    matched: dict[NoteWords, tuple[Phrase, ...]]
+    excerpts: dict[tuple[str, Phrase], str]
+
+
+NO_MEMO = Memo((), NameTable({}, frozenset(), {}), {}, {})
+_last = NO_MEMO  # what the last build matched (serve rebuilds after each save)
 
 
 def find_mentions(
     entries: Sequence[Entry],
     outlinks: Mapping[str, Iterable[str]],
-    prose: Sequence[list[str]] | None = None,
+    df: Mapping[str, int] | None = None,
 ) -> dict[str, Mentions]:
     """slug -> the notes whose prose names it, in `entries` order (not itself, not linking it).
 
-    `prose` holds the words of each entry's mention_text when the caller has them already."""
-    owners = name_owners(entries)
-    singles = {p[0] for p in owners if len(p) == 1}
-    keys = key_pairs(sorted(p for p in owners if len(p) > 1))
+    `df` (how many notes have each word) helps choose the pair of words each name is sought by."""
+    global _last
+    found, _last = match_mentions(entries, outlinks, df or {}, _last)
+    return found
+
+
+def match_mentions(
+    entries: Sequence[Entry],
+    outlinks: Mapping[str, Iterable[str]],
+    df: Mapping[str, int],
+    last: Memo,
+) -> tuple[dict[str, Mentions], Memo]:
+    """find_mentions, reusing what `last` matched where names and notes are the same."""
+    names: NamesKey = tuple((e.slug, e.title, e.aliases) for e in entries)
+    same = names == last.names
+    table = last.table if same else name_table(entries, df)
+    known = last.matched if same else {}
+    matched: dict[NoteWords, tuple[Phrase, ...]] = {}
+    excerpts: dict[tuple[str, Phrase], str] = {}
     found: dict[str, list[Mention]] = defaultdict(list)
     totals: dict[str, int] = defaultdict(int)
-    for i, entry in enumerate(entries):
-        tokens = prose[i] if prose is not None else words(entry.mention_text)
+    for entry in entries:
+        phrases = known.get(entry.words)
+        if phrases is None:
+            phrases = matched_phrases(entry.words, table)
+        matched[entry.words] = phrases
         skip = {entry.slug, *outlinks.get(entry.slug, ())}
         seen: set[str] = set()
-        for phrase in sorted(matched_phrases(tokens, singles, keys), key=lambda p: (-len(p), p)):
-            slug, name = owners[phrase]
+        for phrase in phrases:
+            slug, name = table.owners[phrase]
             if slug in skip or slug in seen:
                 continue
             seen.add(slug)
             totals[slug] += 1
             if len(found[slug]) < SHOWN:
-                found[slug].append(Mention(entry.slug, name, excerpt(entry.mention_text, phrase)))
-    return {slug: Mentions(totals[slug], tuple(found[slug])) for slug in sorted(totals)}
+                key = (entry.mention_text, phrase)
+                shown = last.excerpts.get(key)
+                excerpts[key] = shown if shown is not None else excerpt(*key)
+                found[slug].append(Mention(entry.slug, name, excerpts[key]))
+    mentions = {slug: Mentions(totals[slug], tuple(found[slug])) for slug in sorted(totals)}
+    return mentions, Memo(names, table, matched, excerpts)
+
+
+def name_table(entries: Sequence[Entry], df: Mapping[str, int]) -> NameTable:
+    owners = name_owners(entries)
+    keys: dict[str, dict[str, list[Phrase]]] = {}
+    for (a, b), phrases in key_pairs(sorted(p for p in owners if len(p) > 1), df).items():
+        keys.setdefault(a, {})[b] = phrases
+    return NameTable(owners, frozenset(p[0] for p in owners if len(p) == 1), keys)
 
 
 def name_owners(entries: Sequence[Entry]) -> dict[Phrase, tuple[str, str]]:
@@ -74,35 +124,37 @@ def word_pairs(tokens: Sequence[str]) -> set[Pair]:
     return set(pairwise(tokens))
 
 
-def key_pairs(phrases: Sequence[Phrase]) -> dict[Pair, list[Phrase]]:
-    """Each phrase of two words or more under its rarest word pair, so that a text's pairs call up
-    few candidates ("a survey" starts many titles; "survey of" less often; "causal reward" rarely)."""
+def key_pairs(phrases: Sequence[Phrase], df: Mapping[str, int]) -> dict[Pair, list[Phrase]]:
+    """Each phrase of two words or more under its rarest word pair, so that few notes have both
+    words of a key (rarest: fewest notes have its words, by `df`; then fewest names have it)."""
     counts = Counter(pair for phrase in phrases for pair in word_pairs(phrase))
+
+    def rarity(pair: Pair) -> tuple[int, int]:
+        return df.get(pair[0], 0) * df.get(pair[1], 0), counts[pair]
+
     keyed: dict[Pair, list[Phrase]] = defaultdict(list)
     for phrase in phrases:
-        keyed[min(sorted(word_pairs(phrase)), key=lambda pair: counts[pair])].append(phrase)
+        keyed[min(sorted(word_pairs(phrase)), key=rarity)].append(phrase)
     return keyed
 
 
-def matched_phrases(
-    tokens: list[str], singles: set[str], keys: Mapping[Pair, list[Phrase]]
-) -> set[Phrase]:
-    """The names (as phrases) that occur in a text's tokens as consecutive words."""
-    present = set(tokens)
-    found: set[Phrase] = {(w,) for w in singles.intersection(present)}
-    pairs = word_pairs(tokens)
-    for pair in pairs.intersection(keys):
-        for phrase in keys[pair]:
-            if len(phrase) == 2 or contains_phrase(tokens, phrase, pairs):
-                found.add(phrase)
-    return found
+def matched_phrases(note: NoteWords, table: NameTable) -> tuple[Phrase, ...]:
+    """The names (as phrases) that occur in a note as consecutive words, longest first."""
+    code_of = word_codes(read_words(note), note.prose)
+    present = code_of.keys()
+    found: set[Phrase] = {(w,) for w in present & table.singles}
+    for a in present & table.keys.keys():
+        seconds = table.keys[a]
+        for b in seconds.keys() & present:
+            if code_of[a] + code_of[b] in note.seq:
+                found.update(p for p in seconds[b] if len(p) == 2 or occurs(p, code_of, note.seq))
+    return tuple(sorted(found, key=lambda p: (-len(p), p)))
 
 
-def contains_phrase(tokens: list[str], phrase: Phrase, pairs: set[Pair]) -> bool:
-    if not pairs.issuperset(word_pairs(phrase)):
+def occurs(phrase: Phrase, code_of: Mapping[str, str], seq: str) -> bool:
+    if not all(w in code_of for w in phrase):
         return False
-    n, wanted = len(phrase), list(phrase)
-    return any(tokens[i : i + n] == wanted for i, t in enumerate(tokens) if t == phrase[0])
+    return "".join(code_of[w] for w in phrase) in seq
 
 
 def excerpt(text: str, phrase: Phrase) -> str:

@@ -81,6 +81,23 @@ class LinkRef:
 
 
 @dataclass(frozen=True, slots=True)
+class NoteWords:
+    """A note's words as the index reads them (words.py makes them once, when the note is parsed).
+
+    Strings, not tuples, so that the cache and the parse workers pickle them fast."""
+
+    words: (
+        str  # distinct case-folded words: the mention text's by first use, then the title's others
+    )
+    prose: int  # how many of `words` are the mention text's
+    counts: str  # how often each of `words` occurs in the mention text and title: a character each
+    seq: str  # the mention text, a character per word: the code of its place in `words`
+
+
+NO_WORDS = NoteWords("", 0, "", "")
+
+
+@dataclass(frozen=True, slots=True)
 class Entry:
     """One note, fully parsed. Templates read these fields; nothing downstream re-parses markdown."""
 
@@ -114,6 +131,7 @@ class Entry:
     origin: str
     extra: tuple[tuple[str, str], ...] = ()  # unknown front-matter keys, kept for templates
     digest: str = ""
+    words: NoteWords = NO_WORDS  # of mention_text and title, for mentions and related
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from notebase.markdown import MARK, Rendered, render_inline, render_markdown
 from notebase.model import Entry, EntryKind, LinkRef, ParseResult, Quote, Source, SourceRef, Status
 from notebase.slugs import clean_slug, normalize_tag, slug_from_path
 from notebase.sources import is_paper_url, is_safe_url, make_source, source_label
+from notebase.words import note_words
 from notebase.yamlio import Field
 
 _MARKER_NUM = re.compile(f"{MARK}L(\\d+){MARK}")
@@ -95,6 +96,7 @@ def build_entry(
         origin=get("origin", as_text) or "",
         extra=extra_fields(fields),
         digest=source.digest,
+        words=note_words(prose, title),
     )
     return replace(entry, quotes=make_quotes(body, split.body_line))
 

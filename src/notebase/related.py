@@ -4,6 +4,9 @@ Each entry is a sparse vector of weighted features (its sources, its tags and it
 words by tf-idf), normalised to unit length; two entries are as related as the dot product of their
 vectors. Candidates come from an inverted index whose lists keep only the strongest holders of each
 feature, so the work per entry is bounded and 10,000 notes need no all-pairs comparison.
+
+What one build computes is kept for the next (RelatedState); relearn.py brings it up to date with
+the entries that changed, so a rebuild after one edit redoes only what that edit can reach.
 """
 
 from __future__ import annotations
@@ -11,12 +14,14 @@ from __future__ import annotations
 import heapq
 import math
 from collections import Counter, defaultdict
-from collections.abc import Sequence
-from operator import itemgetter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import compress
+from operator import itemgetter, mul
 
-from notebase.mentions import words
-from notebase.model import Entry
+from notebase.model import Entry, NoteWords
 from notebase.sources import entry_sources
+from notebase.words import read_counts, read_words
 
 RELATED = 5  # shown per entry
 TOP_TERMS = 16  # distinctive words kept per entry
@@ -150,35 +155,85 @@ STOPWORDS = frozenset(
 )
 
 Vector = dict[str, float]
+Base = tuple[tuple[str, float], ...]  # source and tag features with their base weights
+Postings = dict[str, list[tuple[int, float]]]
 
 
-def find_related(
-    entries: Sequence[Entry], prose: Sequence[list[str]] | None = None
-) -> dict[str, tuple[str, ...]]:
-    """slug -> up to RELATED other slugs, most related first, ties broken by slug.
+@dataclass(frozen=True, slots=True)
+class Weighed:
+    """An entry's vector, and what decides whether a new idf of one of its words changes it."""
 
-    `prose` holds the words of each entry's mention_text when the caller has them already."""
-    texts = prose if prose is not None else [words(e.mention_text) for e in entries]
-    features = [entry_features(e, t) for e, t in zip(entries, texts, strict=True)]
-    vectors = weigh_features(features)
-    postings = build_postings(vectors)
-    slugs = [e.slug for e in entries]
-    related: dict[str, tuple[str, ...]] = {}
-    for i, vector in enumerate(vectors):
-        scores: dict[int, float] = defaultdict(float)
-        for feature, weight in heapq.nlargest(SEARCHED, vector.items(), key=itemgetter(1)):
-            for j, other in postings.get(feature, ()):
-                scores[j] += weight * other
-        scores.pop(i, None)
-        related[slugs[i]] = tuple(slugs[j] for j in best_of(scores, slugs))
-    return related
+    vector: Vector
+    candidates: str  # " w1 w2 … ": the words of its 2 * TOP_TERMS weightiest candidates
+    floor: tuple[float, str] | None  # the least of them, when there were that many
+    searched: tuple[tuple[str, float], ...]  # its SEARCHED strongest features, strongest first
 
 
-def entry_features(entry: Entry, prose: list[str]) -> tuple[dict[str, float], Counter[str]]:
-    """Source and tag features with their base weights, and the counts of the entry's words."""
+@dataclass(frozen=True, slots=True)
+class RelatedState:
+    """Everything one computation of related entries made (relearn.py updates it for the next)."""
+
+    entries: tuple[Entry, ...]
+    slugs: tuple[str, ...]
+    bases: list[Base]
+    notes: list[NoteWords]
+    df: Counter[str]  # feature -> how many entries have it
+    idf: dict[str, float]
+    weighed: list[Weighed]
+    holders: dict[str, dict[int, float]]  # feature -> every entry whose vector has it -> weight
+    postings: Postings  # feature -> its POSTINGS strongest holders, strongest first (2 or more)
+    searchers: dict[str, set[int]]  # feature -> the entries that search it
+    related: list[tuple[str, ...]]
+
+
+def find_related(entries: Sequence[Entry]) -> dict[str, tuple[str, ...]]:
+    """slug -> up to RELATED other slugs, most related first, ties broken by slug."""
+    state = compute_related(entries)
+    return dict(zip(state.slugs, state.related, strict=True))
+
+
+def compute_related(entries: Sequence[Entry]) -> RelatedState:
+    slugs = tuple(e.slug for e in entries)
+    bases = [entry_base(e) for e in entries]
+    notes = [e.words for e in entries]
+    terms = [read_words(note) for note in notes]
+    df: Counter[str] = Counter(f for base in bases for f, _ in base)
+    for distinct in terms:
+        df.update(distinct)
+    idf = {f: v for f, c in df.items() if (v := idf_of(f, c, len(entries))) is not None}
+    weighed = [
+        weigh_entry(base, distinct, read_counts(note), idf)
+        for base, distinct, note in zip(bases, terms, notes, strict=True)
+    ]
+    holders: dict[str, dict[int, float]] = defaultdict(dict)
+    searchers: dict[str, set[int]] = defaultdict(set)
+    for j, w in enumerate(weighed):
+        for feature, weight in w.vector.items():
+            holders[feature][j] = weight
+        for feature, _ in w.searched:
+            searchers[feature].add(j)
+    postings = {f: strongest(h) for f, h in holders.items() if len(h) > 1}
+    related = [score_entry(i, w.searched, postings, slugs) for i, w in enumerate(weighed)]
+    return RelatedState(
+        tuple(entries),
+        slugs,
+        bases,
+        notes,
+        df,
+        idf,
+        weighed,
+        dict(holders),
+        postings,
+        dict(searchers),
+        related,
+    )
+
+
+def entry_base(entry: Entry) -> Base:
+    """Source and tag features with their base weights."""
     base = {f"s:{ref.key}": SOURCE_WEIGHT for ref in entry_sources(entry)}
     base.update({f"t:{tag}": TAG_WEIGHT for tag in entry.tags})
-    return base, Counter(prose + words(entry.title))
+    return tuple(base.items())
 
 
 def is_feature(name: str) -> bool:
@@ -188,45 +243,67 @@ def is_feature(name: str) -> bool:
     return len(name) >= MIN_WORD and name not in STOPWORDS and not name.isdigit()
 
 
-def weigh_features(features: Sequence[tuple[dict[str, float], Counter[str]]]) -> list[Vector]:
-    """Unit vectors of tf-idf weights, over the features that at least two entries share."""
-    df: Counter[str] = Counter()
-    for base, counts in features:
-        df.update(base.keys())
-        df.update(counts.keys())
-    n = len(features) + 1
-    idf = {f: math.log(n / c) for f, c in df.items() if c > 1 and is_feature(f)}
-    return [entry_vector(base, counts, idf) for base, counts in features]
+def idf_of(feature: str, count: int, entries: int) -> float | None:
+    """The inverse document frequency of a feature `count` of `entries` entries have (None: it
+    is no feature, or only one entry has it). Always > 0."""
+    return math.log((entries + 1) / count) if count > 1 and is_feature(feature) else None
 
 
-def entry_vector(base: dict[str, float], counts: Counter[str], idf: dict[str, float]) -> Vector:
-    vector = {f: w * idf[f] for f, w in base.items() if f in idf}
-    weighted = [(c * idf[w], w) for w, c in counts.items() if w in idf]
-    top = sorted(heapq.nlargest(TOP_TERMS * 2, weighted), key=lambda p: (-p[0], p[1]))
-    top = top[:TOP_TERMS]
+def weigh_entry(
+    base: Base, terms: list[str], counts: list[int], idf: Mapping[str, float]
+) -> Weighed:
+    """The entry's base features and its TOP_TERMS weightiest words (count x idf), at unit length.
+
+    Words without an idf (one entry has them, or they are no feature) are left out."""
+    vector = {f: w * idf[f] for f, w in base if f in idf}
+    candidates = weightiest(terms, counts, idf, TOP_TERMS * 2)
+    top = sorted(candidates, key=lambda p: (-p[0], p[1]))[:TOP_TERMS]
     norm = math.sqrt(sum(v * v for v, _ in top)) or 1.0
     vector.update((f"w:{w}", TERM_WEIGHT * v / norm) for v, w in top)
     length = math.sqrt(sum(v * v for v in vector.values())) or 1.0
-    return {f: v / length for f, v in sorted(vector.items())}
+    vector = {f: v / length for f, v in sorted(vector.items())}
+    return Weighed(
+        vector,
+        f" {' '.join(w for _, w in candidates)} ",
+        candidates[-1] if len(candidates) == TOP_TERMS * 2 else None,
+        tuple(heapq.nlargest(SEARCHED, vector.items(), key=itemgetter(1))),
+    )
 
 
-def build_postings(vectors: Sequence[Vector]) -> dict[str, list[tuple[int, float]]]:
-    """feature -> its POSTINGS strongest holders (entry number, weight), strongest first."""
-    postings: dict[str, list[tuple[int, float]]] = defaultdict(list)
-    for i, vector in enumerate(vectors):
-        for feature, weight in vector.items():
-            postings[feature].append((i, weight))
-    return {
-        f: sorted(holders, key=lambda p: (-p[1], p[0]))[:POSTINGS]
-        for f, holders in postings.items()
-        if len(holders) > 1
-    }
+def weightiest(
+    terms: list[str], counts: list[int], idf: Mapping[str, float], n: int
+) -> list[tuple[float, str]]:
+    """heapq.nlargest(n, (count x idf, word)) over the words with an idf (all > 0), done in C."""
+    chosen = list(map(idf.__contains__, terms))
+    words = list(compress(terms, chosen))
+    weights = list(map(mul, compress(counts, chosen), map(idf.__getitem__, words)))
+    cut = sorted(weights)[-n] if len(weights) > n else 0.0
+    kept = compress(zip(weights, words, strict=True), map(cut.__le__, weights))
+    return sorted(kept, reverse=True)[:n]
+
+
+def strongest(holders: dict[int, float]) -> list[tuple[int, float]]:
+    """The POSTINGS strongest holders of a feature (entry number, weight), strongest first."""
+    return heapq.nsmallest(POSTINGS, holders.items(), key=lambda p: (-p[1], p[0]))
+
+
+def score_entry(
+    i: int, searched: Sequence[tuple[str, float]], postings: Postings, slugs: Sequence[str]
+) -> tuple[str, ...]:
+    """The entries most related to entry i, by their dot products over i's strongest features."""
+    scores: dict[int, float] = {}
+    score = scores.get
+    for feature, weight in searched:
+        for j, other in postings.get(feature, ()):
+            scores[j] = score(j, 0.0) + weight * other
+    scores.pop(i, None)
+    return tuple(slugs[j] for j in best_of(scores, slugs))
 
 
 def best_of(scores: dict[int, float], slugs: Sequence[str]) -> list[int]:
     """The RELATED best-scoring entries; scores equal to 9 places are ordered by slug."""
     if not scores:
         return []
-    cut = heapq.nlargest(RELATED, scores.values())[-1] - 1e-9
+    cut = sorted(scores.values())[-RELATED:][0] - 1e-9
     pool = [(-round(s, 9), slugs[j], j) for j, s in scores.items() if s >= cut]
     return [j for score, _, j in sorted(pool)[:RELATED] if score < 0]

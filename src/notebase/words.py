@@ -1,0 +1,71 @@
+"""Text -> words: the case-folded words the index compares (mentions, related), read once per note
+at parse time into a compact NoteWords record (a few strings: quick to pickle, cache and digest)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from itertools import repeat
+
+from notebase.model import NoteWords
+
+BREAK = "\n"  # prose_text puts a line break where code or a link was: no name is read across it
+BARRIER = "_"  # the word a line break becomes: no name (of 3 characters or more) is just "_"
+_WORD = re.compile(r"\w+")
+NO_CODE = "\0"  # stands for a word past MAX_CODES distinct words (it matches no name)
+SURROGATES = 0x800  # U+D800..U+DFFF are no characters: codes skip them
+MAX_CODES = 0x110000 - SURROGATES - 1
+
+
+def words(text: str) -> list[str]:
+    """Case-folded words of a text, with BARRIER where a line ends."""
+    return _WORD.findall(text.casefold().replace(BREAK, f" {BARRIER} "))
+
+
+def code(i: int) -> str:
+    """The character that stands for a note's i-th distinct word in NoteWords.seq."""
+    return chr(i + 1 if i + 1 < 0xD800 else i + 1 + SURROGATES)
+
+
+_CODES = "".join(map(code, range(0xD800 - 1)))
+
+
+def codes(n: int) -> str:
+    """The codes of a note's first n distinct words (at most MAX_CODES)."""
+    if n <= len(_CODES):
+        return _CODES[:n]
+    return _CODES + "".join(map(code, range(len(_CODES), min(n, MAX_CODES))))
+
+
+def word_codes(distinct: Iterable[str], prose: int) -> dict[str, str]:
+    """Word -> its code, for the first `prose` of a note's distinct words."""
+    return dict(zip(distinct, codes(prose), strict=False))
+
+
+def note_words(mention_text: str, title: str) -> NoteWords:
+    """The words of a note's mention text (and how often each, with its title's) as NoteWords."""
+    tokens = words(mention_text)
+    counts = Counter(tokens)  # in order of first use
+    prose = len(counts)
+    counts.update(words(title))
+    code_of = word_codes(counts, prose)
+    return NoteWords(
+        words=f" {' '.join(counts)} ",
+        prose=prose,
+        counts="".join(map(code, (min(c, MAX_CODES) - 1 for c in counts.values()))),
+        seq="".join(map(code_of.get, tokens, repeat(NO_CODE))),
+    )
+
+
+def read_words(note: NoteWords) -> list[str]:
+    """The distinct words of NoteWords (the mention text's, then the title's others)."""
+    return note.words.split()
+
+
+def read_counts(note: NoteWords) -> list[int]:
+    """How often each of the words occurs (a count is stored as its code: chr(count), but for
+    the surrogates it skips; a count past MAX_CODES is stored as MAX_CODES)."""
+    if not note.counts or max(note.counts) < "\ud800":
+        return list(map(ord, note.counts))
+    return [o if o < 0xD800 else o - SURROGATES for o in map(ord, note.counts)]
