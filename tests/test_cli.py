@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import pty
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from notebase.cli import progress_bar
 
 NOTES = {
     "notebase.yaml": "title: Test notes\n",
@@ -359,3 +363,51 @@ def test_import_of_ten_thousand_posts(kb: Path) -> None:
     text = (kb / "notes/imported/bulk-post-number-41.md").read_text(encoding="utf-8")
     assert "Text of post 41, see [[Bulk post number 42]].\n" in text
     assert "category: bulk\n" in text
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_draws_on_a_terminal_and_clears_itself() -> None:
+    stream = FakeTerminal()
+    show = progress_bar(stream)
+    assert show is not None
+    show("parsing", 1, 4)
+    show("parsing", 4, 4)
+    text = stream.getvalue()
+    assert "parsing [#######......................." in text  # 1/4 of 30 columns
+    assert "parsing [##############################] 4/4" in text
+    assert text.endswith("\r\x1b[K")  # the finished bar is wiped, the summary line stays alone
+
+
+def test_no_progress_bar_when_output_is_not_a_terminal() -> None:
+    assert progress_bar(io.StringIO()) is None
+
+
+def test_a_build_in_a_pipe_prints_only_its_summary(kb: Path) -> None:
+    done = notebase("build", cwd=kb)
+    assert done.returncode == 0
+    assert "\r" not in done.stderr and "[#" not in done.stderr
+    assert done.stderr.startswith("notebase: ")
+
+
+def test_a_build_on_a_terminal_shows_its_stages(kb: Path) -> None:
+    """Through a pseudo-terminal, as a person at a shell sees it."""
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the CLI with the pty as its terminal
+        os.execv(sys.executable, [sys.executable, "-m", "notebase", "--root", str(kb), "build"])
+    chunks = []
+    while True:
+        try:
+            data = os.read(fd, 4096)
+        except OSError:
+            break
+        if not data:
+            break
+        chunks.append(data)
+    os.waitpid(pid, 0)
+    out = b"".join(chunks).decode("utf-8", "replace")
+    assert "rendering [" in out and "parsing [" in out
+    assert "notebase: " in out

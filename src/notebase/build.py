@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -42,6 +42,7 @@ from notebase.write import (
     update_site,
 )
 
+Progress = Callable[[str, int, int], None]
 ASSETS_DIR = "assets"
 STATIC_DIR = "static"
 NOTHING = WriteOutcome((), (), ())
@@ -62,6 +63,8 @@ class BuildOptions:
     min_parallel: int = MIN_PARALLEL  # fewer notes to parse than this are parsed serially
     # serve: write the pages at once and leave the search index to a SearchJob run afterwards
     search_later: bool = False
+    # told (stage, done, total) as notes are parsed and pages rendered: the CLI's progress bar
+    progress: Progress | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +224,9 @@ def rebuild(
     previous = state.outputs if trusted else {}
     memo = state.memo.next_generation() if state.memo else DigestMemo()
     existing = list_site_files(out)
-    plan = plan_files(options.root, pages, config, previous, existing, diags, memo)
+    plan = plan_files(
+        options.root, pages, config, previous, existing, diags, memo, options.progress
+    )
     due = None
     if config.search and not has_errors(diags, options.strict):
         later = options.search_later
@@ -280,7 +285,9 @@ def parse_sources(
     the others are parsed on every core (in path order, so the result never depends on timing)."""
     todo = [s for s in found.read if parse_key(s.rel_path, s.digest) not in previous]
     jobs = options.jobs or default_jobs()
-    results = map_ordered(parse_source, todo, jobs, options.min_parallel)
+    show = options.progress
+    on_done = (lambda done: show("parsing", done, len(todo))) if show else None
+    results = map_ordered(parse_source, todo, jobs, options.min_parallel, on_done)
     fresh = {parse_key(s.rel_path, s.digest): r for s, r in zip(todo, results, strict=True)}
     keys = [parse_key(rel, digest) for rel, digest in found.notes]
     parsed = {key: fresh[key] if key in fresh else previous[key] for key in keys}
@@ -318,14 +325,18 @@ def plan_files(
     existing: set[str],
     diags: list[Diagnostic],
     records: DigestMemo | None = None,
+    progress: Progress | None = None,
 ) -> FilePlan:
     """Render the pages whose fingerprint changed; every other file already in the site is kept."""
+    pages = tuple(pages)
     env = environment_for_build(root)
     base = digest_value((__version__, config))
     memo: dict[str, str] = {}
     files: dict[str, bytes | None] = {}
     prints: dict[str, str] = {}
-    for spec in pages:
+    for done, spec in enumerate(pages, 1):
+        if progress is not None:
+            progress("rendering", done, len(pages))
         rel = output_path(spec.url)
         prints[rel] = digest_value((base, template_digest(env, spec.template, memo), spec), records)
         if previous.get(rel) == prints[rel] and rel in existing:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TextIO
 
 from notebase import __version__
 from notebase.build import BuildOptions, BuildResult, build_site
@@ -160,11 +162,36 @@ def run_build(
         force=force,
         cache=True,
         jobs=jobs,
+        progress=progress_bar(sys.stderr),
     )
     result = build_site(options)
     print_diagnostics(result.diagnostics)
     print(summary_line(result, options.out), file=sys.stderr)
     return EXIT_OK if result.written else EXIT_CONTENT
+
+
+def progress_bar(stream: TextIO) -> Callable[[str, int, int], None] | None:
+    """A one-line bar redrawn in place on a terminal (cleared when a stage ends); None elsewhere,
+    so logs and pipes stay quiet."""
+    if not stream.isatty():
+        return None
+    shown = {"at": -1.0}
+
+    def show(stage: str, done: int, total: int) -> None:
+        now = time.monotonic()
+        if done < total and now - shown["at"] < 0.1:  # redraw at most ten times a second
+            return
+        shown["at"] = now
+        filled = BAR_WIDTH * done // max(total, 1)
+        bar = "#" * filled + "." * (BAR_WIDTH - filled)
+        end = "\r\x1b[K" if done >= total else ""
+        stream.write(f"\r\x1b[K{stage} [{bar}] {done}/{total}{end}")
+        stream.flush()
+
+    return show
+
+
+BAR_WIDTH = 30
 
 
 def run_check(root: Path, drafts: bool, strict: bool, fmt: str, jobs: int) -> int:
@@ -184,7 +211,7 @@ def run_import(root: Path, files: list[Path], into: Path | None) -> int:
     from notebase.importers import import_files
 
     target = into if into is not None else root / "notes" / "imported"
-    outcome = import_files(files, target, root)
+    outcome = import_files(files, target, root, progress_bar(sys.stderr))
     print_diagnostics(outcome.diagnostics)
     print(
         f"imported {len(files)} file(s): {len(outcome.written)} note(s) written, "

@@ -32,7 +32,11 @@ def can_fork() -> bool:
 
 
 def map_ordered(
-    fn: Callable[[T], R], items: Sequence[T], jobs: int, min_items: int = MIN_PARALLEL
+    fn: Callable[[T], R],
+    items: Sequence[T],
+    jobs: int,
+    min_items: int = MIN_PARALLEL,
+    on_done: Callable[[int], None] | None = None,
 ) -> list[R]:
     """[fn(x) for x in items], spread over `jobs` forked processes when that pays off.
 
@@ -40,8 +44,16 @@ def map_ordered(
     in the order of `items` whatever the order the workers finish in.
     """
     jobs = min(jobs, len(items))
+    report = on_done or (lambda done: None)
+    results: list[R] = []
     if jobs <= 1 or len(items) < min_items or not can_fork():
-        return [fn(item) for item in items]
+        for item in items:
+            results.append(fn(item))
+            report(len(results))
+        return results
     chunk = max(1, len(items) // (jobs * CHUNKS_PER_WORKER))
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        return pool.map(fn, items, chunksize=chunk)
+        for result in pool.imap(fn, items, chunksize=chunk):  # in order, as they come
+            results.append(result)
+            report(len(results))
+    return results

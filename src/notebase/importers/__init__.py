@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -61,12 +61,21 @@ def read_existing(into: Path, root: Path) -> tuple[ExistingNote, ...]:
     return tuple(notes)
 
 
-def import_files(paths: Sequence[Path], into: Path, display_root: Path) -> ImportOutcome:
-    """Import archives into `into` (one note per post); never overwrite a note edited by hand."""
+def import_files(
+    paths: Sequence[Path],
+    into: Path,
+    display_root: Path,
+    progress: Callable[[str, int, int], None] | None = None,
+) -> ImportOutcome:
+    """Import archives into `into` (one note per post); never overwrite a note edited by hand.
+
+    `progress` is told (stage, done, total) as archives are read and notes written."""
     posts: list[ImportedPost] = []
     diags: list[Diagnostic] = []
     shown: dict[str, str] = {}
-    for path in paths:
+    for done, path in enumerate(paths, 1):
+        if progress is not None:
+            progress("reading archives", done, len(paths))
         shown[path.name] = show_path(path, display_root)
         text, problem = read_text(path, shown[path.name])
         if problem is not None:
@@ -77,7 +86,9 @@ def import_files(paths: Sequence[Path], into: Path, display_root: Path) -> Impor
         diags += archive.diagnostics
     plans, plan_diags = plan_notes(posts, read_existing(into, display_root), shown)
     written: list[str] = []
-    for plan in plans:
+    for done, plan in enumerate(plans, 1):
+        if progress is not None:
+            progress("writing notes", done, len(plans))
         if plan.status not in (KEPT, UNCHANGED):
             into.mkdir(parents=True, exist_ok=True)
             (into / f"{plan.slug}.md").write_text(plan.text, encoding="utf-8", newline="\n")
