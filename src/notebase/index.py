@@ -193,22 +193,18 @@ def broken_link(
 def link_graph(
     entries: Sequence[Entry], targets: dict[str, tuple[str, ...]]
 ) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[Backlink, ...]]]:
+    """Outlinks in link order; backlinks in `entries` order (the order they are found in)."""
     outlinks: dict[str, tuple[str, ...]] = {}
-    back: dict[str, dict[str, Backlink]] = defaultdict(dict)
+    back: dict[str, list[Backlink]] = defaultdict(list)
     for entry in entries:
-        linked: list[str] = []
+        linked: dict[str, None] = {}
         for link, target in zip(entry.links, targets[entry.slug], strict=True):
             slug = target.split("#", 1)[0]
             if slug and slug != entry.slug and slug not in linked:
-                linked.append(slug)
-                back[slug].setdefault(entry.slug, Backlink(entry.slug, link.line))
+                linked[slug] = None
+                back[slug].append(Backlink(entry.slug, link.line))
         outlinks[entry.slug] = tuple(linked)
-    order = {e.slug: i for i, e in enumerate(entries)}
-    backlinks = {
-        slug: tuple(sorted(refs.values(), key=lambda b: order[b.slug]))
-        for slug, refs in back.items()
-    }
-    return outlinks, backlinks
+    return outlinks, {slug: tuple(refs) for slug, refs in back.items()}
 
 
 def group_by(entries: Sequence[Entry], keys_of: Callable[[Entry], Iterable[str]]) -> Groups:

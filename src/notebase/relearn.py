@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from typing import TypeVar
 
 from notebase.model import Entry, NoteWords
 from notebase.related import (
@@ -26,6 +27,8 @@ from notebase.related import (
     weigh_entry,
 )
 from notebase.words import read_counts, read_words
+
+V = TypeVar("V")
 
 _last: RelatedState | None = None  # what the last build computed (serve rebuilds after each save)
 
@@ -94,13 +97,8 @@ def recount(
     for f in touched:
         if df[f] <= 0:
             del df[f]
-        weight = idf_of(f, df[f], entries)
-        if weight != idf.get(f):
+        if put(idf, f, idf_of(f, df[f], entries)):
             moved.add(f)
-            if weight is None:
-                del idf[f]
-            else:
-                idf[f] = weight
     return moved
 
 
@@ -163,14 +161,20 @@ def repost(
     reposted = set()
     for f in dirty:
         found = holders.get(f, {})
-        strong = strongest(found) if len(found) > 1 else None
-        if strong != postings.get(f):
+        if put(postings, f, strongest(found) if len(found) > 1 else None):
             reposted.add(f)
-            if strong is None:
-                del postings[f]
-            else:
-                postings[f] = strong
     return reposted
+
+
+def put(table: dict[str, V], key: str, value: V | None) -> bool:
+    """Set table[key], or remove it for None; whether that changed the table."""
+    if value == table.get(key):
+        return False
+    if value is None:
+        del table[key]
+    else:
+        table[key] = value
+    return True
 
 
 def move_searchers(
