@@ -52,7 +52,7 @@ def main() -> None:
     args = parser.parse_args()
     work = args.work or Path(tempfile.mkdtemp(prefix="notebase-search-bench-"))
     for size in (int(s) for s in args.sizes.split(",")):
-        root = REPO if size == 0 else generate(size, work)
+        root = REPO if size == 0 else generate(size, work / "corpora", work)
         pages, times = time_index(root, work / f"site-{size}", args.runs)
         label = "example" if size == 0 else f"{size} notes"
         print(f"{label}: {pages} pages, search index median {statistics.median(times):.2f}s")
