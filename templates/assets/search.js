@@ -4,9 +4,7 @@
    from assets/entries.js: titles, aliases, tags and tl;drs. Both show title, kind and tl;dr. */
 (() => {
   "use strict";
-  const html = document.documentElement;
-  const root = html.dataset.root || "";
-  const indexFile = html.dataset.indexFile || "";
+  const { root, href, element, loadEntries } = window.notebase;
   const box = document.getElementById("search-box");
   const FILTERS = ["kind", "tag", "year", "status"];
   const LIMIT = 30; // results shown
@@ -28,16 +26,6 @@
   const selects = FILTERS.map((name) => panel.querySelector(`select[name="${name}"]`));
   const params = new URLSearchParams(location.search);
   box.value = params.get("q") || "";
-
-  /* a site-relative URL ("papers/muon/") as a link from this page */
-  const href = (url) => root + url + (url === "" || url.endsWith("/") ? indexFile : "");
-
-  const element = (tag, className, text) => {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text) node.textContent = text;
-    return node;
-  };
 
   /* ---- engine 1: Pagefind's index ---- */
   async function pagefindEngine() {
@@ -81,17 +69,6 @@
   }
 
   /* ---- engine 2: assets/entries.js ---- */
-  function loadEntries() {
-    if (window.NOTEBASE_ENTRIES) return Promise.resolve(window.NOTEBASE_ENTRIES);
-    return new Promise((resolve, reject) => {
-      const script = element("script");
-      script.src = `${root}assets/entries.js`;
-      script.onload = () => resolve(window.NOTEBASE_ENTRIES || []);
-      script.onerror = reject;
-      document.head.append(script);
-    });
-  }
-
   const valuesOf = (entry, name) => [].concat(entry[name === "tag" ? "tags" : name] || []);
 
   async function entriesEngine() {
@@ -200,7 +177,7 @@
 
   async function start() {
     status.textContent = "Loading the search index…";
-    const full = html.hasAttribute("data-pagefind") && location.protocol !== "file:";
+    const full = document.documentElement.hasAttribute("data-pagefind") && location.protocol !== "file:";
     engine = full ? await pagefindEngine().catch(entriesEngine) : await entriesEngine();
     fillFilters(await engine.filters());
     box.addEventListener("input", runSoon);

@@ -6,6 +6,7 @@
   "use strict";
   var LABELS = { tag: "Tag", kind: "Kind", year: "Year", status: "Status" };
   var STATUS_ORDER = ["to-read", "reading", "read"];
+  var element = window.notebase.element;
 
   function cellKey(row, column) {
     var cell = row.cells[column];
@@ -38,9 +39,8 @@
       row.setAttribute("data-order", String(i));
     });
     headers.forEach(function (th, column) {
-      var button = document.createElement("button");
+      var button = element("button", "sort-button");
       button.type = "button";
-      button.className = "sort-button";
       while (th.firstChild) button.appendChild(th.firstChild);
       th.appendChild(button);
       button.addEventListener("click", function () {
@@ -68,24 +68,14 @@
 
   function makeSelect(box, name, values, serial) {
     var id = "filter-" + serial + "-" + name;
-    var label = document.createElement("label");
+    var label = element("label", "", LABELS[name] || name);
     label.setAttribute("for", id);
-    label.textContent = LABELS[name] || name;
-    var select = document.createElement("select");
+    var select = element("select");
     select.id = id;
     select.setAttribute("data-filter", name);
-    var all = document.createElement("option");
-    all.value = "";
-    all.textContent = "All";
-    select.appendChild(all);
-    values.forEach(function (value) {
-      var option = document.createElement("option");
-      option.value = value;
-      option.textContent = value;
-      select.appendChild(option);
-    });
-    var field = document.createElement("span");
-    field.className = "filter-field";
+    select.appendChild(new Option("All", ""));
+    values.forEach(function (value) { select.appendChild(new Option(value, value)); });
+    var field = element("span", "filter-field");
     field.appendChild(label);
     field.appendChild(select);
     box.appendChild(field);
@@ -94,8 +84,7 @@
 
   function makeFilters(scope, serial) {
     var rows = Array.prototype.slice.call(scope.querySelectorAll("tbody tr"));
-    var box = document.createElement("div");
-    box.className = "table-filters";
+    var box = element("div", "table-filters");
     box.setAttribute("role", "search");
     box.setAttribute("aria-label", "Filter the table");
     var selects = [];
@@ -108,8 +97,7 @@
       if (values.length > 1) selects.push(makeSelect(box, name, values, serial));
     });
     if (!selects.length) return;
-    var status = document.createElement("p");
-    status.className = "filter-status counts";
+    var status = element("p", "filter-status counts");
     status.setAttribute("aria-live", "polite");
     box.appendChild(status);
     scope.insertBefore(box, scope.firstChild);
@@ -128,11 +116,6 @@
     selects.forEach(function (select) { select.addEventListener("change", apply); });
   }
 
-  function init() {
-    Array.prototype.forEach.call(document.querySelectorAll("table[data-sortable]"), makeSortable);
-    Array.prototype.forEach.call(document.querySelectorAll("[data-filters]"), makeFilters);
-  }
-
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
-  else init();
+  document.querySelectorAll("table[data-sortable]").forEach(makeSortable);
+  document.querySelectorAll("[data-filters]").forEach(makeFilters);
 })();
