@@ -73,6 +73,7 @@
 
   async function entriesEngine() {
     const entries = await loadEntries();
+    const prepared = searchable(entries);
     const disk = location.protocol === "file:" ? "Opened from disk: " : "";
     return {
       note: `${disk}searching titles, aliases, tags and tl;drs.`,
@@ -83,22 +84,28 @@
         }
         return counts;
       },
-      search: (query, filters) => matchEntries(entries, query, filters),
+      search: (query, filters) => matchEntries(prepared, query, filters),
     };
   }
 
+  /* each entry with its searched fields lowercased, once rather than at every keystroke */
+  function searchable(entries) {
+    return entries.map((entry) => {
+      const fields = [entry.title, entry.aliases.join(" "), entry.tags.join(" "), entry.tldr];
+      return { entry, lower: fields.map((text) => text.toLowerCase()) };
+    });
+  }
+
   /* every word of the query must occur in the title, an alias, a tag or the tl;dr (best first) */
-  function matchEntries(entries, query, filters) {
+  function matchEntries(prepared, query, filters) {
     const terms = query.toLowerCase().split(/\s+/).filter(Boolean);
     const scored = [];
-    for (const entry of entries) {
+    for (const { entry, lower } of prepared) {
       if (!Object.entries(filters).every(([name, value]) => valuesOf(entry, name).includes(value))) continue;
-      const fields = [entry.title, entry.aliases.join(" "), entry.tags.join(" "), entry.tldr];
-      const lower = fields.map((text) => text.toLowerCase());
       let score = 0;
       for (const term of terms) {
         const where = lower.findIndex((text) => text.includes(term));
-        score = where < 0 || score < 0 ? -1 : score + fields.length - where;
+        score = where < 0 || score < 0 ? -1 : score + lower.length - where;
       }
       if (score >= 0) scored.push([score, entry]);
     }

@@ -21,16 +21,19 @@
     return a < b ? -1 : a > b ? 1 : 0;
   }
 
+  /* Each row's key is read once, not at every comparison. */
   function sortRows(table, column, descending) {
     var body = table.tBodies[0];
-    var rows = Array.prototype.slice.call(body.rows);
+    var rows = Array.prototype.map.call(body.rows, function (row) {
+      return { row: row, key: cellKey(row, column), order: Number(row.getAttribute("data-order")) };
+    });
     rows.sort(function (r1, r2) {
-      var a = cellKey(r1, column), b = cellKey(r2, column);
+      var a = r1.key, b = r2.key;
       if ((a === "") !== (b === "")) return a === "" ? 1 : -1; // empty cells last either way
       var order = compareKeys(a, b) * (descending ? -1 : 1);
-      return order || Number(r1.getAttribute("data-order")) - Number(r2.getAttribute("data-order"));
+      return order || r1.order - r2.order;
     });
-    rows.forEach(function (row) { body.appendChild(row); });
+    rows.forEach(function (r) { body.appendChild(r.row); });
   }
 
   function makeSortable(table) {
