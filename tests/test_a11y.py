@@ -28,7 +28,6 @@ SEVERE = ("serious", "critical")
 PAGE_TYPES = {
     **test_browser.PAGE_TYPES,
     "entry-with-footnotes": "imported/harnessing-the-universal-geometry-of-embeddings/index.html",
-    "quotes": "quotes/index.html",
 }
 AXE_RUN = """async () => {
   const result = await axe.run(document, {resultTypes: ["violations"]});

@@ -1,10 +1,11 @@
 /* notebase: a "Copy" button for each <pre data-copy>. Without JS the text stays selectable. */
 (function () {
   "use strict";
+  var element = window.notebase.element;
 
-  function selectText(element) {
+  function selectText(node) {
     var range = document.createRange();
-    range.selectNodeContents(element);
+    range.selectNodeContents(node);
     var selection = window.getSelection();
     selection.removeAllRanges();
     selection.addRange(range);
@@ -20,14 +21,10 @@
   }
 
   function addButton(pre) {
-    var bar = document.createElement("p");
-    bar.className = "copy-bar";
-    var button = document.createElement("button");
+    var bar = element("p", "copy-bar");
+    var button = element("button", "copy-button", "Copy");
     button.type = "button";
-    button.className = "copy-button";
-    button.textContent = "Copy";
-    var status = document.createElement("span");
-    status.className = "copy-status";
+    var status = element("span", "copy-status");
     status.setAttribute("role", "status");
     bar.appendChild(button);
     bar.appendChild(status);
@@ -48,10 +45,5 @@
     });
   }
 
-  function init() {
-    Array.prototype.forEach.call(document.querySelectorAll("pre[data-copy]"), addButton);
-  }
-
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
-  else init();
+  document.querySelectorAll("pre[data-copy]").forEach(addButton);
 })();

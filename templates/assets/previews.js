@@ -1,14 +1,14 @@
 /* notebase link previews: hovering or focusing a link to an entry shows its title, kind and tl;dr.
-   The entries (assets/entries.js) are loaded by a <script> element on first use, so this works
+   The entries (assets/entries.js) are loaded on first use (notebase.loadEntries), so this works
    from file:// as well as over http. Links to anything but an entry get no preview. */
 (function () {
   "use strict";
   var TIP_ID = "nb-preview";
   var HOVER_DELAY = 200;
   var HIDE_DELAY = 150;
-  var root = new URL(document.documentElement.getAttribute("data-root") || "./", location.href);
+  var element = window.notebase.element;
+  var root = new URL(window.notebase.root || "./", location.href);
   var byUrl = null;
-  var waiting = null;
   var tip = null;
   var current = null;
   var pending = null;
@@ -34,57 +34,31 @@
     }
   }
 
-  function withEntries(callback) {
-    if (byUrl) return callback();
-    if (waiting) return waiting.push(callback);
-    if (window.NOTEBASE_ENTRIES) return indexEntries(callback);
-    waiting = [callback];
-    var script = document.createElement("script");
-    script.src = root.href + "assets/entries.js";
-    script.onload = function () {
-      var callbacks = waiting;
-      waiting = null;
-      callbacks.forEach(function (f) { indexEntries(f); });
-    };
-    script.onerror = function () {
-      waiting = null;
-      byUrl = {};
-    };
-    document.head.appendChild(script);
-  }
-
-  function indexEntries(callback) {
-    if (!byUrl) {
-      byUrl = {};
-      (window.NOTEBASE_ENTRIES || []).forEach(function (e) { byUrl[e.url] = e; });
-    }
-    callback();
-  }
-
-  function paragraph(className, text) {
-    var p = document.createElement("p");
-    p.className = className;
-    p.textContent = text;
-    return p;
+  /* The entry at a site-relative url (or undefined), to `callback` once the entries are loaded;
+     never when they cannot load. */
+  function withEntry(url, callback) {
+    window.notebase.loadEntries().then(function (entries) {
+      if (!byUrl) {
+        byUrl = {};
+        entries.forEach(function (e) { byUrl[e.url] = e; });
+      }
+      callback(byUrl[url]);
+    }, function () {});
   }
 
   function fillTip(entry) {
     if (!tip) {
-      tip = document.createElement("div");
+      tip = element("div", "preview");
       tip.id = TIP_ID;
-      tip.className = "preview";
       tip.setAttribute("role", "tooltip");
       tip.hidden = true;
       (document.querySelector("main") || document.body).appendChild(tip);
     }
-    var meta = paragraph("preview-meta", "");
-    var badge = document.createElement("span");
-    badge.className = "kind-badge";
-    badge.textContent = entry.kind;
-    meta.appendChild(badge);
+    var meta = element("p", "preview-meta");
+    meta.appendChild(element("span", "kind-badge", entry.kind));
     if (entry.year) meta.appendChild(document.createTextNode(" " + entry.year));
-    tip.replaceChildren(meta, paragraph("preview-title", entry.title));
-    if (entry.tldr) tip.appendChild(paragraph("preview-tldr", entry.tldr));
+    tip.replaceChildren(meta, element("p", "preview-title", entry.title));
+    if (entry.tldr) tip.appendChild(element("p", "preview-tldr", entry.tldr));
   }
 
   /* Below the link (above it when there is no room), always inside the viewport. */
@@ -109,8 +83,7 @@
   function show(link) {
     var url = siteUrl(link);
     if (url === null) return;
-    withEntries(function () {
-      var entry = byUrl[url];
+    withEntry(url, function (entry) {
       if (!entry || pending !== link) return;
       hide();
       fillTip(entry);

@@ -10,9 +10,9 @@
     function (ref) { return footnoteOf(ref); }
   );
   if (!refs.length) return;
+  var element = window.notebase.element;
   var article = body.closest(".entry");
-  var column = document.createElement("div");
-  column.className = "sidenotes";
+  var column = element("div", "sidenotes");
   column.setAttribute("aria-hidden", "true");
   var notes = [];
   var seen = {};
@@ -37,11 +37,8 @@
   }
 
   function makeSidenote(ref, item) {
-    var note = cloneContent(item, document.createElement("div"));
-    note.className = "sidenote";
-    var mark = document.createElement("span");
-    mark.className = "sidenote-number";
-    mark.textContent = numberOf(ref);
+    var note = cloneContent(item, element("div", "sidenote"));
+    var mark = element("span", "sidenote-number", numberOf(ref));
     var first = note.firstElementChild && note.firstElementChild.matches("p") ? note.firstElementChild : note;
     first.insertBefore(mark, first.firstChild);
     note.querySelectorAll("a, button, input, select, textarea, [tabindex]").forEach(function (el) {
@@ -91,18 +88,15 @@
 
   function openPopover(ref, item) {
     if (open) closePopover(false);
-    var pop = document.createElement("div");
-    pop.className = "footnote-popover";
+    var pop = element("div", "footnote-popover");
     pop.id = "popover-" + item.id;
     pop.setAttribute("role", "dialog");
     pop.setAttribute("aria-label", "Footnote " + numberOf(ref));
     pop.tabIndex = -1;
     cloneContent(item, pop);
-    var close = document.createElement("button");
+    var close = element("button", "footnote-close", "×");
     close.type = "button";
-    close.className = "footnote-close";
     close.setAttribute("aria-label", "Close footnote " + numberOf(ref));
-    close.textContent = "×";
     close.addEventListener("click", function () { closePopover(true); });
     pop.insertBefore(close, pop.firstChild);
     pop.addEventListener("keydown", function (event) {

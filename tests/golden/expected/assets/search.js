@@ -4,9 +4,7 @@
    from assets/entries.js: titles, aliases, tags and tl;drs. Both show title, kind and tl;dr. */
 (() => {
   "use strict";
-  const html = document.documentElement;
-  const root = html.dataset.root || "";
-  const indexFile = html.dataset.indexFile || "";
+  const { root, href, element, loadEntries } = window.notebase;
   const box = document.getElementById("search-box");
   const FILTERS = ["kind", "tag", "year", "status"];
   const LIMIT = 30; // results shown
@@ -28,16 +26,6 @@
   const selects = FILTERS.map((name) => panel.querySelector(`select[name="${name}"]`));
   const params = new URLSearchParams(location.search);
   box.value = params.get("q") || "";
-
-  /* a site-relative URL ("papers/muon/") as a link from this page */
-  const href = (url) => root + url + (url === "" || url.endsWith("/") ? indexFile : "");
-
-  const element = (tag, className, text) => {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text) node.textContent = text;
-    return node;
-  };
 
   /* ---- engine 1: Pagefind's index ---- */
   async function pagefindEngine() {
@@ -81,21 +69,11 @@
   }
 
   /* ---- engine 2: assets/entries.js ---- */
-  function loadEntries() {
-    if (window.NOTEBASE_ENTRIES) return Promise.resolve(window.NOTEBASE_ENTRIES);
-    return new Promise((resolve, reject) => {
-      const script = element("script");
-      script.src = `${root}assets/entries.js`;
-      script.onload = () => resolve(window.NOTEBASE_ENTRIES || []);
-      script.onerror = reject;
-      document.head.append(script);
-    });
-  }
-
   const valuesOf = (entry, name) => [].concat(entry[name === "tag" ? "tags" : name] || []);
 
   async function entriesEngine() {
     const entries = await loadEntries();
+    const prepared = searchable(entries);
     const disk = location.protocol === "file:" ? "Opened from disk: " : "";
     return {
       note: `${disk}searching titles, aliases, tags and tl;drs.`,
@@ -106,22 +84,28 @@
         }
         return counts;
       },
-      search: (query, filters) => matchEntries(entries, query, filters),
+      search: (query, filters) => matchEntries(prepared, query, filters),
     };
   }
 
+  /* each entry with its searched fields lowercased, once rather than at every keystroke */
+  function searchable(entries) {
+    return entries.map((entry) => {
+      const fields = [entry.title, entry.aliases.join(" "), entry.tags.join(" "), entry.tldr];
+      return { entry, lower: fields.map((text) => text.toLowerCase()) };
+    });
+  }
+
   /* every word of the query must occur in the title, an alias, a tag or the tl;dr (best first) */
-  function matchEntries(entries, query, filters) {
+  function matchEntries(prepared, query, filters) {
     const terms = query.toLowerCase().split(/\s+/).filter(Boolean);
     const scored = [];
-    for (const entry of entries) {
+    for (const { entry, lower } of prepared) {
       if (!Object.entries(filters).every(([name, value]) => valuesOf(entry, name).includes(value))) continue;
-      const fields = [entry.title, entry.aliases.join(" "), entry.tags.join(" "), entry.tldr];
-      const lower = fields.map((text) => text.toLowerCase());
       let score = 0;
       for (const term of terms) {
         const where = lower.findIndex((text) => text.includes(term));
-        score = where < 0 || score < 0 ? -1 : score + fields.length - where;
+        score = where < 0 || score < 0 ? -1 : score + lower.length - where;
       }
       if (score >= 0) scored.push([score, entry]);
     }
@@ -200,7 +184,7 @@
 
   async function start() {
     status.textContent = "Loading the search index…";
-    const full = html.hasAttribute("data-pagefind") && location.protocol !== "file:";
+    const full = document.documentElement.hasAttribute("data-pagefind") && location.protocol !== "file:";
     engine = full ? await pagefindEngine().catch(entriesEngine) : await entriesEngine();
     fillFilters(await engine.filters());
     box.addEventListener("input", runSoon);

@@ -6,6 +6,7 @@
   "use strict";
   var LABELS = { tag: "Tag", kind: "Kind", year: "Year", status: "Status" };
   var STATUS_ORDER = ["to-read", "reading", "read"];
+  var element = window.notebase.element;
 
   function cellKey(row, column) {
     var cell = row.cells[column];
@@ -20,16 +21,19 @@
     return a < b ? -1 : a > b ? 1 : 0;
   }
 
+  /* Each row's key is read once, not at every comparison. */
   function sortRows(table, column, descending) {
     var body = table.tBodies[0];
-    var rows = Array.prototype.slice.call(body.rows);
+    var rows = Array.prototype.map.call(body.rows, function (row) {
+      return { row: row, key: cellKey(row, column), order: Number(row.getAttribute("data-order")) };
+    });
     rows.sort(function (r1, r2) {
-      var a = cellKey(r1, column), b = cellKey(r2, column);
+      var a = r1.key, b = r2.key;
       if ((a === "") !== (b === "")) return a === "" ? 1 : -1; // empty cells last either way
       var order = compareKeys(a, b) * (descending ? -1 : 1);
-      return order || Number(r1.getAttribute("data-order")) - Number(r2.getAttribute("data-order"));
+      return order || r1.order - r2.order;
     });
-    rows.forEach(function (row) { body.appendChild(row); });
+    rows.forEach(function (r) { body.appendChild(r.row); });
   }
 
   function makeSortable(table) {
@@ -38,9 +42,8 @@
       row.setAttribute("data-order", String(i));
     });
     headers.forEach(function (th, column) {
-      var button = document.createElement("button");
+      var button = element("button", "sort-button");
       button.type = "button";
-      button.className = "sort-button";
       while (th.firstChild) button.appendChild(th.firstChild);
       th.appendChild(button);
       button.addEventListener("click", function () {
@@ -68,24 +71,14 @@
 
   function makeSelect(box, name, values, serial) {
     var id = "filter-" + serial + "-" + name;
-    var label = document.createElement("label");
+    var label = element("label", "", LABELS[name] || name);
     label.setAttribute("for", id);
-    label.textContent = LABELS[name] || name;
-    var select = document.createElement("select");
+    var select = element("select");
     select.id = id;
     select.setAttribute("data-filter", name);
-    var all = document.createElement("option");
-    all.value = "";
-    all.textContent = "All";
-    select.appendChild(all);
-    values.forEach(function (value) {
-      var option = document.createElement("option");
-      option.value = value;
-      option.textContent = value;
-      select.appendChild(option);
-    });
-    var field = document.createElement("span");
-    field.className = "filter-field";
+    select.appendChild(new Option("All", ""));
+    values.forEach(function (value) { select.appendChild(new Option(value, value)); });
+    var field = element("span", "filter-field");
     field.appendChild(label);
     field.appendChild(select);
     box.appendChild(field);
@@ -94,8 +87,7 @@
 
   function makeFilters(scope, serial) {
     var rows = Array.prototype.slice.call(scope.querySelectorAll("tbody tr"));
-    var box = document.createElement("div");
-    box.className = "table-filters";
+    var box = element("div", "table-filters");
     box.setAttribute("role", "search");
     box.setAttribute("aria-label", "Filter the table");
     var selects = [];
@@ -108,8 +100,7 @@
       if (values.length > 1) selects.push(makeSelect(box, name, values, serial));
     });
     if (!selects.length) return;
-    var status = document.createElement("p");
-    status.className = "filter-status counts";
+    var status = element("p", "filter-status counts");
     status.setAttribute("aria-live", "polite");
     box.appendChild(status);
     scope.insertBefore(box, scope.firstChild);
@@ -128,11 +119,6 @@
     selects.forEach(function (select) { select.addEventListener("change", apply); });
   }
 
-  function init() {
-    Array.prototype.forEach.call(document.querySelectorAll("table[data-sortable]"), makeSortable);
-    Array.prototype.forEach.call(document.querySelectorAll("[data-filters]"), makeFilters);
-  }
-
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
-  else init();
+  document.querySelectorAll("table[data-sortable]").forEach(makeSortable);
+  document.querySelectorAll("[data-filters]").forEach(makeFilters);
 })();
