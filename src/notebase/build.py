@@ -9,7 +9,6 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from notebase import __version__
 from notebase.cache import load_state, save_state
 from notebase.config import Config, load_config
 from notebase.diagnostics import Diagnostic, SourcePos, error, has_errors, sort_diagnostics
@@ -163,14 +162,15 @@ def stamp_folders(out: Path, state: BuildState) -> dict[str, int]:
 
 
 def inputs_digest(options: BuildOptions, config: Config, found: Discovery) -> str:
-    """Everything a build reads: notebase, its options and config, notes, templates, static files."""
+    """Everything a build reads: its options and config, notes, templates, static files (notebase's
+    own code is the cache's key: a state left by other code is never loaded)."""
     trees = [
         read_tree(options.root / THEME_DIR, "templates"),
         read_tree(default_theme_dir(), "theme"),
         read_tree(options.root / STATIC_DIR, "static"),
     ]
     files = {rel: digest_bytes(data) for tree in trees for rel, data in tree.items()}
-    head = (__version__, config, options.drafts, found.diagnostics, files)
+    head = (config, options.drafts, found.diagnostics, files)
     notes = "\n".join(f"{rel}\x00{digest}" for rel, digest in found.notes)
     return digest_value((head, digest_bytes(notes.encode("utf-8", "surrogatepass"))))
 
@@ -330,7 +330,7 @@ def plan_files(
     """Render the pages whose fingerprint changed; every other file already in the site is kept."""
     pages = tuple(pages)
     env = environment_for_build(root)
-    base = digest_value((__version__, config))
+    base = digest_value(config)  # notebase's own code: the cache's key
     memo: dict[str, str] = {}
     files: dict[str, bytes | None] = {}
     prints: dict[str, str] = {}
