@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import io
 import pickle
 from pathlib import Path
 
+import pytest
+
 from notebase import __version__
 from notebase.build import BuildOptions, BuildResult, build_site
-from notebase.cache import CACHE_DIR, FORMAT, PARSES_FILE, STATE_FILE
+from notebase.cache import CACHE_DIR, FORMAT, PARSES_FILE, STATE_FILE, RecordUnpickler
+from notebase.model import Status
 
 CACHE = Path(CACHE_DIR) / STATE_FILE
 
@@ -56,6 +60,37 @@ def test_a_cache_of_another_version_is_discarded(kb: Path) -> None:
     (kb / CACHE).write_bytes(pickle.dumps(payload))
     result = build(kb)
     assert "cache-discarded" in codes(result) and result.parsed == 4
+
+
+def test_a_cache_of_other_notebase_code_is_discarded(kb: Path) -> None:
+    build(kb)
+    for name in (STATE_FILE, PARSES_FILE):  # as if notebase's own code had been edited since
+        payload = pickle.loads((kb / CACHE_DIR / name).read_bytes())
+        assert payload["version"] == __version__
+        payload["code"] = "0" * 64
+        (kb / CACHE_DIR / name).write_bytes(pickle.dumps(payload))
+    result = build(kb)
+    assert "cache-discarded" in codes(result) and result.parsed == 4
+    message = next(d.message for d in result.diagnostics if d.code == "cache-discarded")
+    assert message == "build cache discarded: it was written by another build of notebase"
+
+
+def test_an_enum_member_pickled_by_name_is_read() -> None:
+    # how some Python 3.11 releases (3.11.2, Debian 12's python3) pickle an enum member
+    data = b"cbuiltins\ngetattr\n(cnotebase.model\nStatus\nVREAD\ntR."
+    assert RecordUnpickler(io.BytesIO(data)).load() is Status.READ
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"cbuiltins\ngetattr\n(cnotebase.model\nEntry\nV__class__\ntR.",
+        b"cbuiltins\ngetattr\n(cnotebase.model\nStatus\nV__class__\ntR.",
+    ],
+)
+def test_getattr_in_a_cache_reaches_enum_members_only(data: bytes) -> None:
+    with pytest.raises(pickle.UnpicklingError):
+        RecordUnpickler(io.BytesIO(data)).load()
 
 
 def test_a_foreign_pickle_never_runs(kb: Path, tmp_path: Path) -> None:

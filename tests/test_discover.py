@@ -6,6 +6,8 @@ import hashlib
 import os
 from pathlib import Path
 
+import pytest
+
 from notebase.diagnostics import Diagnostic, Severity, SourcePos
 from notebase.discover import decode_source, discover_changes, discover_sources, list_note_files
 from notebase.model import Source
@@ -41,6 +43,47 @@ def test_lists_markdown_at_any_depth_sorted_and_skips_hidden_and_underscored(
 def test_no_notes_folder_is_no_sources(tmp_path: Path) -> None:
     assert list_note_files(tmp_path / "notes") == ()
     assert discover_sources(tmp_path) == ((), ())
+
+
+def test_a_notes_file_that_is_no_folder_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "notes").write_text("not a folder\n")
+    sources, diags = discover_sources(tmp_path)
+    assert sources == ()
+    assert [(d.severity, d.code, d.pos) for d in diags] == [
+        (Severity.ERROR, "read-failed", SourcePos("notes"))
+    ]
+    assert diags[0].message == "cannot read folder: Not a directory"
+
+
+def test_an_unreadable_folder_is_an_error_and_the_rest_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    put(tmp_path, "a.md", b"a\n")
+    put(tmp_path, "locked/b.md", b"b\n")
+    scandir = os.scandir
+
+    def refuse_locked(path: Path) -> object:
+        if Path(path).name == "locked":
+            raise PermissionError(13, "Permission denied")
+        return scandir(path)
+
+    monkeypatch.setattr(os, "scandir", refuse_locked)
+    sources, diags = discover_sources(tmp_path)
+    assert [s.rel_path for s in sources] == ["a.md"]
+    assert [(d.code, d.pos, d.message) for d in diags] == [
+        ("read-failed", SourcePos("notes/locked"), "cannot read folder: Permission denied")
+    ]
+
+
+def test_a_folder_reached_again_through_a_link_is_listed_once(tmp_path: Path) -> None:
+    put(tmp_path, "a/x.md", b"x\n")
+    (tmp_path / "notes/a/loop").symlink_to("..")  # notes/a/loop/a/loop/... without end
+    (tmp_path / "notes/self.md").symlink_to("self.md")  # a link to itself: no note
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "y.md").write_bytes(b"y\n")
+    (tmp_path / "notes/shared").symlink_to(outside)  # a folder kept elsewhere is read
+    assert list_note_files(tmp_path / "notes") == ("a/x.md", "shared/y.md")
 
 
 def test_source_fields(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ from notebase.write import (
     MARKER_FILE,
     MARKER_TEXT,
     check_output_dir,
+    make_temp_folder,
     safe_join,
     site_identity,
     swap_folder,
@@ -194,6 +195,23 @@ def test_swap_folder_replaces_a_folder_of_the_site_whole(tmp_path: Path) -> None
     assert site_identity(site) != before  # a site changed in place has a new marker
     swap_folder(scratch / "bundle", site, "bundle", nullcontext())  # nothing new: none at all
     assert sorted(p.name for p in site.iterdir()) == [".notebase-site", "page.html"]
+
+
+def test_a_temporary_folder_lies_beside_the_output_and_is_named_for_its_process(
+    tmp_path: Path,
+) -> None:
+    folder = make_temp_folder(tmp_path / "deep/site")  # the output's parent is made as needed
+    assert folder.is_dir() and folder.parent == tmp_path / "deep"
+    assert folder.name.startswith(f".site.tmp-{os.getpid()}-")
+
+
+def test_swap_folder_leaves_no_folder_beside_the_site(tmp_path: Path) -> None:
+    site, scratch = tmp_path / "site", tmp_path / "scratch"
+    (site / "bundle").mkdir(parents=True)
+    (site / MARKER_FILE).write_bytes(MARKER_TEXT)
+    (scratch / "bundle").mkdir(parents=True)
+    swap_folder(scratch / "bundle", site, "bundle", nullcontext())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["scratch", "site"]
 
 
 def test_without_a_server_even_a_small_change_swaps_in_a_whole_new_site(tmp_path: Path) -> None:

@@ -2,38 +2,27 @@
 
 from __future__ import annotations
 
-import os
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from notebase import __version__
 from notebase.cache import load_state, save_state
 from notebase.config import Config, load_config
 from notebase.diagnostics import Diagnostic, SourcePos, error, has_errors, sort_diagnostics
 from notebase.discover import Discovery, Stamp, discover_changes
-from notebase.fingerprint import DigestMemo, digest_bytes, digest_value
+from notebase.fileplan import Progress, add_search_bundle, plan_files
+from notebase.fingerprint import DigestMemo
 from notebase.index import build_index
 from notebase.links import Resolved, resolve_index_again
-from notebase.markdown.highlight import pygments_css
 from notebase.model import Entry, ParseResult, SiteIndex
 from notebase.pages import CardMemo, PageSpec, make_cards, plan_pages
 from notebase.parallel import MIN_PARALLEL, default_jobs, map_ordered
 from notebase.parse import parse_source
-from notebase.render import (
-    THEME_DIR,
-    default_theme_dir,
-    environment_for_build,
-    render_page,
-    template_digest,
-)
-from notebase.search import BUNDLE_DIR, ReadyBundle, SearchJob, discard_bundle, plan_search
-from notebase.slugs import output_path
+from notebase.search import BUNDLE_DIR, ReadyBundle, SearchJob, discard_bundle
+from notebase.warm import inputs_digest, site_is_current, stamp_folders
 from notebase.write import (
-    KEEP,
-    MARKER_FILE,
     WriteOutcome,
     check_output_dir,
     list_site_files,
@@ -42,9 +31,6 @@ from notebase.write import (
     update_site,
 )
 
-Progress = Callable[[str, int, int], None]
-ASSETS_DIR = "assets"
-STATIC_DIR = "static"
 NOTHING = WriteOutcome((), (), ())
 # editorial advice: `check` reports it, a build stays quiet about it (it is not a build problem)
 CHECK_ONLY = frozenset({"paper-no-tldr", "duplicate-source"})
@@ -115,10 +101,11 @@ def build_site(options: BuildOptions) -> BuildResult:
     if not options.cache:
         return rebuild(BuildState(), options)[1]
     start = time.perf_counter()
-    last, cache_diags = load_state(options.root, parses=False)
-    same = unchanged_site(last, options, start)
-    if same is not None:
-        return replace(same, diagnostics=sort_diagnostics((*same.diagnostics, *cache_diags)))
+    last, _ = load_state(options.root, parses=False)  # unusable: an empty state, not current
+    if site_is_current(last, options):
+        files = WriteOutcome((), tuple(sorted(last.outputs)), ())
+        seconds = time.perf_counter() - start
+        return BuildResult(last.diagnostics, *last.counts, True, seconds, 0, 0, files)
     state, cache_diags = load_state(options.root)
     new_state, result = rebuild(state, options)
     if result.written:
@@ -126,53 +113,6 @@ def build_site(options: BuildOptions) -> BuildResult:
     if new_state != state:
         cache_diags += save_state(options.root, new_state, new_state.parsed != state.parsed)
     return replace(result, diagnostics=sort_diagnostics((*result.diagnostics, *cache_diags)))
-
-
-def unchanged_site(last: BuildState, options: BuildOptions, start: float) -> BuildResult | None:
-    """The result of the last build when it read exactly what this one would and its site is
-    still there as written: then there is nothing to do. None when anything differs."""
-    out = options.out.resolve()
-    if not (options.write and last.inputs and last.out == str(out)):
-        return None
-    if has_errors(last.diagnostics, options.strict) or not (out / MARKER_FILE).is_file():
-        return None
-    if last.unindexed:  # its search index lags behind its pages
-        return None
-    config, _ = load_config(options.root)
-    found = discover_changes(options.root, last.stamps, last.scanned_ns)
-    if inputs_digest(options, config, found) != last.inputs:
-        return None
-    if stamp_folders(out, last) != last.folders:
-        return None
-    seconds = time.perf_counter() - start
-    files = WriteOutcome((), tuple(sorted(last.outputs)), ())
-    return BuildResult(last.diagnostics, *last.counts, True, seconds, 0, 0, files)
-
-
-def stamp_folders(out: Path, state: BuildState) -> dict[str, int]:
-    """The mtime of every folder of the site (with the site's own): a file added to or removed from
-    a folder changes it, so equal stamps mean the site still holds just the files written."""
-    folders = {rel.rpartition("/")[0] for rel in state.outputs} | {""}
-    stamps = {}
-    for rel in sorted(folders):
-        try:
-            stamps[rel] = os.stat(out / rel).st_mtime_ns
-        except OSError:
-            stamps[rel] = -1
-    return stamps
-
-
-def inputs_digest(options: BuildOptions, config: Config, found: Discovery) -> str:
-    """Everything a build reads: notebase, its options and config, notes, templates, static files."""
-    trees = [
-        read_tree(options.root / THEME_DIR, "templates"),
-        read_tree(default_theme_dir(), "theme"),
-        read_tree(options.root / STATIC_DIR, "static"),
-    ]
-    files = {rel: digest_bytes(data) for tree in trees for rel, data in tree.items()}
-    head = (__version__, config, options.drafts, found.diagnostics, files)
-    notes = "\n".join(f"{rel}\x00{digest}" for rel, digest in found.notes)
-    return digest_value((head, digest_bytes(notes.encode("utf-8", "surrogatepass"))))
 
 
 def rebuild(
@@ -201,22 +141,58 @@ def rebuild(
         resolved=resolved,
         cards=card_memo,
     )
-
-    def result(
-        written: bool,
-        rendered: int = 0,
-        files: WriteOutcome = NOTHING,
-        due: SearchJob | None = None,
-    ) -> BuildResult:
-        seconds = time.perf_counter() - start
-        found = sort_diagnostics(diags)
-        counts = (len(index.entries), len(pages))
-        return BuildResult(found, *counts, written, seconds, fresh, rendered, files, due)
-
+    tally = Tally(start, len(index.entries), len(pages), fresh)
     if not options.write:  # check: render everything (template errors count) but write nothing
         plan_files(options.root, pages, config, {}, set(), diags)
-        return kept, result(False)
-    out = options.out.resolve()
+        return kept, finish(tally, diags, False)
+    return write_build(kept, options, Planned(config, found, pages), diags, tally, swap_lock)
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """What a build counts: when it began, its entries and pages, the notes it parsed afresh."""
+
+    start: float
+    entries: int
+    pages: int
+    parsed: int
+
+
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """What a build read and planned, before anything is rendered."""
+
+    config: Config
+    found: Discovery
+    pages: tuple[PageSpec, ...]
+
+
+def finish(
+    tally: Tally,
+    diags: Iterable[Diagnostic],
+    written: bool,
+    rendered: int = 0,
+    files: WriteOutcome = NOTHING,
+    due: SearchJob | None = None,
+) -> BuildResult:
+    seconds = time.perf_counter() - tally.start
+    counts = (tally.entries, tally.pages)
+    return BuildResult(
+        sort_diagnostics(diags), *counts, written, seconds, tally.parsed, rendered, files, due
+    )
+
+
+def write_build(
+    state: BuildState,
+    options: BuildOptions,
+    planned: Planned,
+    diags: list[Diagnostic],
+    tally: Tally,
+    swap_lock: AbstractContextManager[object] | None,
+) -> tuple[BuildState, BuildResult]:
+    """Render the pages that changed and, unless the build has errors, write the site; with the
+    state after it (`state` itself when nothing was written)."""
+    out, config = options.out.resolve(), planned.config
     problem = check_output_dir(out, options.root, options.force)
     diags.extend([problem] if problem is not None else [])
     # a site swapped in by a build this state does not record (killed before saving) is not trusted
@@ -225,28 +201,41 @@ def rebuild(
     memo = state.memo.next_generation() if state.memo else DigestMemo()
     existing = list_site_files(out)
     plan = plan_files(
-        options.root, pages, config, previous, existing, diags, memo, options.progress
+        options.root, planned.pages, config, previous, existing, diags, memo, options.progress
     )
-    due = None
-    if config.search and not has_errors(diags, options.strict):
-        later = options.search_later
-        plan, due = add_search_bundle(plan, out, previous, existing, config.language, diags, later)
-    if has_errors(diags, options.strict):
-        return kept, result(False, plan.rendered)
-    outcome = update_site(out, plan.files, swap_lock, existing)
-    done = result(True, plan.rendered, outcome, due)
+    due, outcome = None, None
+    try:
+        if config.search and not has_errors(diags, options.strict):
+            later = options.search_later
+            plan, due = add_search_bundle(
+                plan, out, previous, existing, config.language, diags, later
+            )
+        if not has_errors(diags, options.strict):
+            outcome = update_site(out, plan.files, swap_lock, existing)
+    except OSError as exc:  # beside or in the output folder
+        diags.append(write_failed(options.out, exc))
+    if outcome is None:
+        return state, finish(tally, diags, False, plan.rendered)
+    done = finish(tally, diags, True, plan.rendered, outcome, due)
     new_state = replace(
-        kept,
+        state,
         outputs=plan.fingerprints,
         out=str(out),
         site=site_identity(out),
         memo=memo,
-        inputs=inputs_digest(options, config, found),
+        inputs=inputs_digest(options, config, planned.found),
         diagnostics=done.diagnostics,
         counts=(done.entries, done.pages),
         unindexed=due.stamp if due else "",
     )
     return new_state, done
+
+
+def write_failed(out: Path, exc: OSError) -> Diagnostic:
+    where = f"{exc.filename}: " if exc.filename else ""
+    message = f"cannot write the site: {where}{exc.strerror or exc}"
+    hint = "make the output folder and the folder holding it writable, or choose another --out"
+    return error("write-failed", message, SourcePos(str(out)), hint)
 
 
 def swap_search_bundle(
@@ -310,72 +299,6 @@ def index_parsed(
     return resolved, diags, memo
 
 
-@dataclass(frozen=True, slots=True)
-class FilePlan:
-    files: dict[str, bytes | None]  # file under out -> bytes, or KEEP (None) when already current
-    fingerprints: dict[str, str]
-    rendered: int
-
-
-def plan_files(
-    root: Path,
-    pages: Iterable[PageSpec],
-    config: Config,
-    previous: Mapping[str, str],
-    existing: set[str],
-    diags: list[Diagnostic],
-    records: DigestMemo | None = None,
-    progress: Progress | None = None,
-) -> FilePlan:
-    """Render the pages whose fingerprint changed; every other file already in the site is kept."""
-    pages = tuple(pages)
-    env = environment_for_build(root)
-    base = digest_value((__version__, config))
-    memo: dict[str, str] = {}
-    files: dict[str, bytes | None] = {}
-    prints: dict[str, str] = {}
-    for done, spec in enumerate(pages, 1):
-        if progress is not None:
-            progress("rendering", done, len(pages))
-        rel = output_path(spec.url)
-        prints[rel] = digest_value((base, template_digest(env, spec.template, memo), spec), records)
-        if previous.get(rel) == prints[rel] and rel in existing:
-            files[rel] = KEEP
-            continue
-        page = render_page(env, spec, config)
-        if isinstance(page, Diagnostic):
-            diags.append(page)
-        else:
-            files[rel] = page.encode("utf-8")
-    rendered = len(prints) - sum(1 for data in files.values() if data is KEEP)
-    for rel, data in collect_assets(root).items():
-        prints[rel] = digest_bytes(data)
-        current = previous.get(rel) == prints[rel] and rel in existing
-        files[rel] = KEEP if current else data
-    return FilePlan(files, prints, rendered)
-
-
-def add_search_bundle(
-    plan: FilePlan,
-    out: Path,
-    previous: Mapping[str, str],
-    existing: set[str],
-    language: str,
-    diags: list[Diagnostic],
-    later: bool,
-) -> tuple[FilePlan, SearchJob | None]:
-    """The plan plus Pagefind's bundle of its pages (kept as it is when no page changed), and with
-    `later` the search job due when Pagefind must run (the bundle in the site kept meanwhile)."""
-    args = (plan.files, plan.fingerprints, previous, existing, language, later)
-    bundle = plan_search(out, *args)
-    if isinstance(bundle, Diagnostic):
-        diags.append(bundle)
-        return plan, None
-    files = {**plan.files, **bundle.files}
-    prints = {**plan.fingerprints, **bundle.fingerprints}
-    return FilePlan(files, prints, plan.rendered), bundle.due
-
-
 def check_collisions(pages: Iterable[PageSpec], index: SiteIndex) -> list[Diagnostic]:
     """Two pages at one URL (a note at notes/tags/x.md and the tag page x) is an error."""
     owners: dict[str, PageSpec] = {}
@@ -388,24 +311,3 @@ def check_collisions(pages: Iterable[PageSpec], index: SiteIndex) -> list[Diagno
             diags.append(error("url-collision", f"/{spec.url} is produced twice", pos, hint))
         owners[spec.url] = spec
     return diags
-
-
-def collect_assets(root: Path) -> dict[str, bytes]:
-    """Theme assets (user overrides win), generated highlight CSS, and static/ copied as-is."""
-    files: dict[str, bytes] = {}
-    for base in (default_theme_dir() / ASSETS_DIR, root / THEME_DIR / ASSETS_DIR):
-        files.update(read_tree(base, ASSETS_DIR))
-    files[f"{ASSETS_DIR}/pygments.css"] = pygments_css().encode()
-    files.update(read_tree(root / STATIC_DIR, ""))
-    return files
-
-
-def read_tree(base: Path, prefix: str) -> dict[str, bytes]:
-    if not base.is_dir():
-        return {}
-    found = {}
-    for path in sorted(base.rglob("*")):
-        if path.is_file() and not any(p.startswith(".") for p in path.relative_to(base).parts):
-            rel = path.relative_to(base).as_posix()
-            found[f"{prefix}/{rel}" if prefix else rel] = path.read_bytes()
-    return found

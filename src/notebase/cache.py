@@ -1,17 +1,20 @@
-"""<root>/.notebase-cache: the build state between runs, per notebase version; never trusted blindly."""
+"""<root>/.notebase-cache: the build state between runs, per notebase build; never trusted blindly."""
 
 from __future__ import annotations
 
+import functools
 import io
 import os
 import pickle
 import tempfile
 from dataclasses import fields, replace
+from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from notebase import __version__
 from notebase.diagnostics import Diagnostic, SourcePos, warning
+from notebase.fingerprint import digest_bytes, digest_value
 
 if TYPE_CHECKING:
     from notebase.build import BuildState
@@ -37,7 +40,27 @@ class RecordUnpickler(pickle.Unpickler):
     def find_class(self, module: str, name: str) -> Any:
         if module in ALLOWED_MODULES or (module, name) in ALLOWED_GLOBALS:
             return super().find_class(module, name)
+        if (module, name) == ("builtins", "getattr"):  # an enum member, as some 3.11s pickle it
+            return enum_member
         raise pickle.UnpicklingError(f"{module}.{name} is not allowed in the cache")
+
+
+def enum_member(cls: object, name: str) -> Enum:
+    """getattr(cls, name) for an enum class only: a general getattr would open every door."""
+    if isinstance(cls, type) and issubclass(cls, Enum) and name in cls.__members__:
+        return cls.__members__[name]
+    raise pickle.UnpicklingError(f"getattr({cls!r}, {name!r}) is not allowed in the cache")
+
+
+@functools.cache
+def code_digest() -> str:
+    """A digest of notebase's own files: a cache left by other code (a newer release, or an edit
+    to an editable install) is never reused, and nor are the parses and page fingerprints in it."""
+    package = Path(__file__).parent
+    files = sorted(p for p in package.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    return digest_value(
+        [(p.relative_to(package).as_posix(), digest_bytes(p.read_bytes())) for p in files]
+    )
 
 
 def cache_dir(root: Path) -> Path:
@@ -82,6 +105,8 @@ def load_payload(root: Path, name: str) -> tuple[dict[str, Any] | None, str | No
         return None, "it was not written by notebase"
     if payload.get("version") != __version__:
         return None, f"it was written by notebase {payload.get('version')}"
+    if payload.get("code") != code_digest():
+        return None, "it was written by another build of notebase"
     return payload, None
 
 
@@ -94,7 +119,7 @@ def discarded(reason: str) -> Diagnostic:
 def save_state(root: Path, state: BuildState, parses: bool = True) -> tuple[Diagnostic, ...]:
     """Save the state; its parses too unless told they are those already saved."""
     pair = os.urandom(8).hex() if parses else current_pair(root)
-    head = {"format": FORMAT, "version": __version__, "pair": pair}
+    head = {"format": FORMAT, "version": __version__, "code": code_digest(), "pair": pair}
     files = {
         STATE_FILE: {
             **head,

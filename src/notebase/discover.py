@@ -48,30 +48,56 @@ class Discovery:
     diagnostics: tuple[Diagnostic, ...] = ()
 
 
-def scan_note_files(notes_dir: Path) -> list[tuple[str, os.stat_result]]:
-    """Every *.md under notes_dir with its stat, in path order; names starting with _ or . skipped."""
+def scan_note_files(notes_dir: Path) -> tuple[list[tuple[str, os.stat_result]], list[Diagnostic]]:
+    """Every *.md under notes_dir with its stat, in path order; names starting with _ or . skipped;
+    a diagnostic for each folder that cannot be listed (none when notes_dir does not exist)."""
     found: list[tuple[str, os.stat_result]] = []
-    folders = [""]
+    diags: list[Diagnostic] = []
+    folders, seen = [""], set[tuple[int, int]]()
     while folders:
         rel = folders.pop()
-        try:
-            entries = list(os.scandir(notes_dir / rel))
-        except OSError:
+        entries = list_folder(notes_dir, rel, seen)
+        if isinstance(entries, Diagnostic):
+            diags.append(entries)
             continue
         for entry in entries:
             path = f"{rel}/{entry.name}" if rel else entry.name
-            if entry.name.startswith(("_", ".")):
+            try:
+                if entry.is_dir():
+                    folders.append(path)
+                elif entry.name.endswith(".md") and entry.is_file():
+                    found.append((path, entry.stat()))
+            except OSError:  # gone since listed, or a symbolic link to itself: no note
                 continue
-            if entry.is_dir():
-                folders.append(path)
-            elif entry.name.endswith(".md") and entry.is_file():
-                found.append((path, entry.stat()))
-    return sorted(found, key=lambda item: item[0])
+    return sorted(found, key=lambda item: item[0]), diags
+
+
+def list_folder(
+    notes_dir: Path, rel: str, seen: set[tuple[int, int]]
+) -> list[os.DirEntry[str]] | Diagnostic:
+    """The entries of a folder under notes_dir, but names starting with _ or . (none when notes_dir
+    does not exist, or when the folder was listed already, through a symbolic link); or why it
+    cannot be listed."""
+    try:
+        stat = os.stat(notes_dir / rel)
+        if (stat.st_dev, stat.st_ino) in seen:
+            return []
+        seen.add((stat.st_dev, stat.st_ino))
+        with os.scandir(notes_dir / rel) as entries:
+            return sorted(
+                (e for e in entries if not e.name.startswith(("_", "."))), key=lambda e: e.name
+            )
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        shown = f"{NOTES_DIR}/{rel}" if rel else NOTES_DIR
+        hint = "notes/ must be a folder you can read" if not rel else ""
+        return error("read-failed", f"cannot read folder: {exc.strerror}", SourcePos(shown), hint)
 
 
 def list_note_files(notes_dir: Path) -> tuple[str, ...]:
     """Relative posix paths of every *.md under notes_dir, skipping names that start with _ or ."""
-    return tuple(rel for rel, _ in scan_note_files(notes_dir))
+    return tuple(rel for rel, _ in scan_note_files(notes_dir)[0])
 
 
 def read_source(notes_dir: Path, rel_path: str) -> Source | Diagnostic:
@@ -125,8 +151,9 @@ def discover_changes(root: Path, known: Mapping[str, Stamp], scanned_ns: int) ->
     began at `scanned_ns`) or is too close to that scan to be trusted."""
     started = time.time_ns()
     notes_dir = root / NOTES_DIR
-    notes, read, stamps, diags = [], [], {}, []
-    for rel, stat in scan_note_files(notes_dir):
+    notes, read, stamps = [], [], {}
+    files, diags = scan_note_files(notes_dir)
+    for rel, stat in files:
         old = known.get(rel)
         if old is None or not is_trusted(old, stat, scanned_ns):
             result = read_source(notes_dir, rel)

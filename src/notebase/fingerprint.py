@@ -19,9 +19,12 @@ class Hasher(Protocol):
 class DigestMemo:
     """Digests of frozen records already walked, so a card shown on 50 pages is walked once.
 
-    Looked up by identity (the record is kept alive with its digest), then by value (a record equal
-    to one seen before, e.g. the same card planned again in the next build). `next_generation`
-    starts the memo of the next build: it keeps only what the last build used.
+    Looked up by identity (the record is kept alive with its digest, so its id is never reused
+    meanwhile), then by value (a record equal to one seen before, e.g. the same card planned again
+    in the next build). By value is sound for records whose equal values feed equal digests, as
+    typed fields do: not 1 for True, -0.0 for 0.0, a str for a StrEnum, nor a dict field (equal in
+    any order) in a hashable record. `next_generation` starts the memo of the next build: it keeps
+    only what the last build used.
     """
 
     def __init__(self, previous: DigestMemo | None = None) -> None:

@@ -13,9 +13,8 @@ R = TypeVar("R")
 
 # Below this many items a pool costs more than it saves (measured: bench/table.py, README "Benchmarks").
 MIN_PARALLEL = 48
-CHUNKS_PER_WORKER = (
-    8  # small enough chunks to balance uneven notes, big enough to amortise pickling
-)
+# small enough chunks to balance uneven notes, big enough to amortise pickling
+CHUNKS_PER_WORKER = 8
 
 
 def default_jobs() -> int:

@@ -102,9 +102,21 @@ def temp_prefix(out: Path) -> str:
     return f".{out.name}.tmp-"
 
 
+def make_temp_folder(out: Path) -> Path:
+    """A new folder beside `out` (so on its file system) named for this process: should the
+    process be killed, the next build's remove_leftovers deletes it."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    return Path(tempfile.mkdtemp(prefix=f"{temp_prefix(out)}{os.getpid()}-", dir=out.parent))
+
+
+def write_marker(site: Path) -> None:
+    """The file that tells a folder notebase made: new with each change (see site_identity)."""
+    write_atomic(site / MARKER_FILE, MARKER_TEXT, 0o644)
+
+
 def remove_leftovers(out: Path) -> None:
-    """Delete the temporary folders of builds that were killed (their process is gone); an old
-    site set aside by a build killed mid-swap is put back first."""
+    """Delete the temporary folders (make_temp_folder) of processes that are gone: builds that were
+    killed; an old site set aside by a build killed mid-swap is put back first."""
     if not out.parent.is_dir():
         return
     for path in sorted(out.parent.glob(temp_prefix(out) + "*")):
@@ -155,7 +167,7 @@ def update_in_place(
     targets = {rel: safe_join(out, rel) for rel in (*changed, *removed)}  # refuse before writing
     with swap_lock:
         # a new marker first: a site whose writing was cut short is not the one any state recorded
-        write_atomic(out / MARKER_FILE, MARKER_TEXT, 0o644)
+        write_marker(out)
         for rel, data in changed.items():
             assert data is not None, f"{rel} is to be kept but is not in the site"
             write_atomic(targets[rel], data, 0o644)  # readable by web servers
@@ -176,8 +188,7 @@ def assemble_site(
     unchanged: set[str],
     swap_lock: AbstractContextManager[object],
 ) -> None:
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f"{temp_prefix(out)}{os.getpid()}-", dir=out.parent))
+    tmp = make_temp_folder(out)
     tmp.chmod(0o755)  # mkdtemp's 0700 would hide the site from a web server
     try:
         for rel, data in sorted(files.items()):
@@ -188,7 +199,7 @@ def assemble_site(
             else:
                 assert data is not None, f"{rel} is to be kept but is not in the site"
                 target.write_bytes(data)
-        (tmp / MARKER_FILE).write_bytes(MARKER_TEXT)
+        write_marker(tmp)
         with swap_lock:
             swap_in(tmp, out)
     finally:
@@ -213,13 +224,13 @@ def safe_join(base: Path, rel: str) -> Path:
 
 def swap_folder(new: Path, out: Path, name: str, swap_lock: AbstractContextManager[object]) -> None:
     """Put the folder `new` (nothing, when it does not exist) at out/`name` under `swap_lock`, after
-    a new site marker (as in update_in_place); the folder it replaces is moved beside `new`, then
-    deleted."""
+    a new site marker (as in update_in_place); the folder it replaces is moved into a temporary
+    folder beside `out`, then deleted. `new` must be on the file system of `out`."""
     target = safe_join(out, name)
-    old = Path(tempfile.mkdtemp(prefix=".old-", dir=new.parent))
+    old = make_temp_folder(out)
     try:
         with swap_lock:
-            write_atomic(out / MARKER_FILE, MARKER_TEXT, 0o644)
+            write_marker(out)
             if target.exists():
                 os.replace(target, old / name)
             if new.exists():

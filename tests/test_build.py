@@ -1,0 +1,51 @@
+"""build.py and fileplan.py: a site that cannot be written, or a file that cannot be read, is an
+error diagnostic (with the old site left as it was), never a traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from notebase.build import BuildOptions, build_site
+from notebase.diagnostics import Severity, SourcePos
+
+
+@pytest.mark.parametrize("search", [False, True])
+def test_an_output_folder_that_cannot_be_made_is_an_error(
+    kb: Path, tmp_path: Path, search: bool
+) -> None:
+    (kb / "notebase.yaml").write_text(f"search: {str(search).lower()}\n", encoding="utf-8")
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder\n")
+    out = blocker / "site"  # its parent is a file: neither the site nor a scratch folder fits
+    result = build_site(BuildOptions(root=kb, out=out, cache=True))
+    assert not result.written
+    assert [(d.severity, d.code, d.pos) for d in result.diagnostics] == [
+        (Severity.ERROR, "write-failed", SourcePos(str(out)))
+    ]
+    assert result.diagnostics[0].message.startswith(f"cannot write the site: {blocker}")
+    assert not out.exists()
+
+
+def test_an_unreadable_static_file_is_an_error_and_the_site_is_kept(
+    kb: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (kb / "static").mkdir()
+    (kb / "static/robots.txt").write_text("User-agent: *\n")
+    assert build_site(BuildOptions(root=kb, out=kb / "site", cache=True)).written
+    read_bytes = Path.read_bytes
+
+    def refuse_robots(path: Path) -> bytes:
+        if path.name == "robots.txt":
+            raise PermissionError(13, "Permission denied", str(path))
+        return read_bytes(path)
+
+    monkeypatch.setattr(Path, "read_bytes", refuse_robots)
+    (kb / "notes/ideas/landscape.md").write_text("---\ntitle: Changed\n---\nNew.\n")
+    result = build_site(BuildOptions(root=kb, out=kb / "site", cache=True))
+    assert not result.written
+    assert [(d.code, d.pos, d.message) for d in result.diagnostics if d.is_error] == [
+        ("read-failed", SourcePos("static/robots.txt"), "cannot read file: Permission denied")
+    ]
+    assert (kb / "site/robots.txt").read_text() == "User-agent: *\n"
