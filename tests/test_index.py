@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from notebase.diagnostics import Severity, SourcePos
-from notebase.index import build_index
+from notebase.index import IndexMemo, build_index, build_index_again
 from notebase.model import Backlink, Entry, SiteIndex, Source
 from notebase.parse import parse_source
 
@@ -221,3 +221,11 @@ def test_index_holds_mentions_and_related_entries() -> None:
     assert {slug: [m.slug for m in found.shown] for slug, found in idx.mentions.items()} == {}
     assert set(idx.related) == {e.slug for e in ALL}
     assert idx.related["papers/muon"][:2] == ("links/muon-blog", "papers/shampoo")
+
+
+def test_an_index_built_again_from_the_last_equals_one_built_afresh() -> None:
+    memo = IndexMemo()
+    retitled = note("papers/shampoo.md", "---\ntitle: Shampoo\n---\nThe Muon optimizer again.\n")
+    for entries in (ALL, (LANDSCAPE, SECOND_MUON, LATENT, retitled, MUON), ALL, ALL[:3]):
+        again, memo = build_index_again(entries, memo)
+        assert again == build_index(entries)
