@@ -46,7 +46,8 @@ def parse_one(source: Source) -> Entry | None:
 
 
 def load_entries(root: Path) -> list[Entry]:
-    cached = root / f"entries-{FORMAT.rsplit('/', 1)[-1]}.pickle"  # the entries' shape changes
+    # beside the corpus (copied afresh each run); the entries' shape changes with FORMAT
+    cached = root.with_name(f"{root.name}-entries-{FORMAT.rsplit('/', 1)[-1]}.pickle")
     if cached.is_file():
         entries: list[Entry] = pickle.loads(cached.read_bytes())
         return entries
@@ -144,7 +145,7 @@ def main() -> None:
     cols = ("mentions", "related", "index", "same", "edit", "word", "tag")
     print(f"{'notes':>6} " + " ".join(f"{c:>8}" for c in cols) + f" {'found':>14}")
     for n in (int(s) for s in args.sizes.split(",")):
-        print(measure(load_entries(generate(n, args.work)), args.runs))
+        print(measure(load_entries(generate(n, args.work / "corpora", args.work)), args.runs))
 
 
 if __name__ == "__main__":

@@ -131,6 +131,12 @@ def test_wikilink_by_file_name() -> None:
     assert build_index([a, b]).link_targets["b"] == ("deep/folder/some-file",)
 
 
+def test_a_link_of_a_query_alone_is_to_the_note_itself_not_its_folder() -> None:
+    hub = note("papers/index.md", "# Papers\n")
+    muon = note("papers/muon.md", "# Muon\n\n[again](?page=2), [folder](./)\n")
+    assert build_index([hub, muon]).link_targets["papers/muon"] == ("papers/muon", "papers")
+
+
 def test_outlinks_and_backlinks_skip_self_links_and_repeats() -> None:
     idx = index()
     assert idx.outlinks["ideas/optimizer-landscape"] == ("papers/muon", "papers/shampoo")

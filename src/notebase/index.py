@@ -181,7 +181,9 @@ def resolve_href(link: LinkRef, entry: Entry, by_slug: dict[str, Entry]) -> str:
     """`../papers/muon.md`, `/papers/muon/`, `papers/muon/index.html` -> 'papers/muon'."""
     href, _, fragment = link.target.partition("#")
     href = href.split("?", 1)[0]
-    if href.startswith("/"):
+    if not href:  # `?q=1` alone: the note itself
+        path = entry.slug
+    elif href.startswith("/"):
         path = href.strip("/")
     else:
         path = posixpath.normpath(posixpath.join(posixpath.dirname(entry.rel_path), href))
