@@ -24,10 +24,17 @@ from pathlib import Path
 
 from bench import generate  # type: ignore[import-not-found]
 
-from notebase import mentions, relearn
+from notebase import mentions
 from notebase.cache import FORMAT
 from notebase.discover import discover_sources
-from notebase.index import build_index, link_graph, name_table, resolve_links
+from notebase.index import (
+    IndexMemo,
+    build_index,
+    build_index_again,
+    link_graph,
+    name_table,
+    resolve_links,
+)
 from notebase.model import Entry, Source
 from notebase.parse import parse_source
 from notebase.related import compute_related
@@ -39,7 +46,8 @@ def parse_one(source: Source) -> Entry | None:
 
 
 def load_entries(root: Path) -> list[Entry]:
-    cached = root / f"entries-{FORMAT.rsplit('/', 1)[-1]}.pickle"  # the entries' shape changes
+    # beside the corpus (copied afresh each run); the entries' shape changes with FORMAT
+    cached = root.with_name(f"{root.name}-entries-{FORMAT.rsplit('/', 1)[-1]}.pickle")
     if cached.is_file():
         entries: list[Entry] = pickle.loads(cached.read_bytes())
         return entries
@@ -61,10 +69,18 @@ def median_seconds(run: Callable[[], object], runs: int, before: Callable[[], ob
     return statistics.median(times)
 
 
-def forget() -> None:
-    """Start from nothing, as a new process does."""
-    mentions._last = mentions.NO_MEMO
-    relearn._last = None
+def nothing() -> None:
+    """Nothing to do before a run: each run starts from nothing, as a new process does."""
+
+
+def rebuild_seconds(entries: list[Entry], changed: list[Entry], runs: int) -> float:
+    """The index of `changed` built again from what a build of `entries` left (as serve does)."""
+    last = [IndexMemo()]
+
+    def before() -> None:
+        last[0] = build_index_again(entries, IndexMemo())[1]
+
+    return median_seconds(lambda: build_index_again(changed, last[0]), runs, before)
 
 
 def edited(entries: list[Entry], text: str = "", tag: str = "") -> list[Entry]:
@@ -99,13 +115,13 @@ def measure(entries: list[Entry], runs: int) -> str:
     outlinks, _ = link_graph(entries, targets)
     df = compute_related(entries).df
     cold = [
-        median_seconds(lambda: mentions.find_mentions(entries, outlinks, df), runs, forget),
-        median_seconds(lambda: compute_related(entries), runs, forget),
-        median_seconds(lambda: build_index(entries), runs, forget),
+        median_seconds(lambda: mentions.find_mentions(entries, outlinks, df), runs, nothing),
+        median_seconds(lambda: compute_related(entries), runs, nothing),
+        median_seconds(lambda: build_index(entries), runs, nothing),
     ]
     word = shared_word(entries)
     again = [
-        median_seconds(lambda e=changed: build_index(e), runs, lambda: build_index(entries))
+        rebuild_seconds(entries, changed, runs)
         for changed in (
             entries,
             edited(entries, "\nEdit 1."),
@@ -129,7 +145,7 @@ def main() -> None:
     cols = ("mentions", "related", "index", "same", "edit", "word", "tag")
     print(f"{'notes':>6} " + " ".join(f"{c:>8}" for c in cols) + f" {'found':>14}")
     for n in (int(s) for s in args.sizes.split(",")):
-        print(measure(load_entries(generate(n, args.work)), args.runs))
+        print(measure(load_entries(generate(n, args.work / "corpora", args.work)), args.runs))
 
 
 if __name__ == "__main__":

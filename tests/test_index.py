@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from notebase.diagnostics import Severity, SourcePos
-from notebase.index import build_index
+from notebase.index import IndexMemo, build_index, build_index_again
 from notebase.model import Backlink, Entry, SiteIndex, Source
 from notebase.parse import parse_source
 
@@ -131,6 +131,12 @@ def test_wikilink_by_file_name() -> None:
     assert build_index([a, b]).link_targets["b"] == ("deep/folder/some-file",)
 
 
+def test_a_link_of_a_query_alone_is_to_the_note_itself_not_its_folder() -> None:
+    hub = note("papers/index.md", "# Papers\n")
+    muon = note("papers/muon.md", "# Muon\n\n[again](?page=2), [folder](./)\n")
+    assert build_index([hub, muon]).link_targets["papers/muon"] == ("papers/muon", "papers")
+
+
 def test_outlinks_and_backlinks_skip_self_links_and_repeats() -> None:
     idx = index()
     assert idx.outlinks["ideas/optimizer-landscape"] == ("papers/muon", "papers/shampoo")
@@ -221,3 +227,11 @@ def test_index_holds_mentions_and_related_entries() -> None:
     assert {slug: [m.slug for m in found.shown] for slug, found in idx.mentions.items()} == {}
     assert set(idx.related) == {e.slug for e in ALL}
     assert idx.related["papers/muon"][:2] == ("links/muon-blog", "papers/shampoo")
+
+
+def test_an_index_built_again_from_the_last_equals_one_built_afresh() -> None:
+    memo = IndexMemo()
+    retitled = note("papers/shampoo.md", "---\ntitle: Shampoo\n---\nThe Muon optimizer again.\n")
+    for entries in (ALL, (LANDSCAPE, SECOND_MUON, LATENT, retitled, MUON), ALL, ALL[:3]):
+        again, memo = build_index_again(entries, memo)
+        assert again == build_index(entries)

@@ -93,8 +93,21 @@ def test_many_edits_at_once_in_either_direction() -> None:
 
 def test_related_state_follows_edits_and_reorders() -> None:
     before = corpus(12)
-    assert related_state(before) == compute_related(before)
+    state = related_state(before, None)
+    assert state == compute_related(before)
     after = list(before)
     edited(after, 4, before[4].body_text + " gamma3 gamma3")
-    assert related_state(after) == compute_related(after)
-    assert related_state(after[::-1]) == compute_related(after[::-1])
+    state = related_state(after, state)
+    assert state == compute_related(after)
+    assert related_state(after[::-1], state) == compute_related(after[::-1])
+
+
+def test_a_state_relearnt_from_is_not_reused() -> None:
+    before = corpus(12)
+    state = compute_related(before)
+    after = list(before)
+    edited(after, 4, " ".join(["omega1"] * 30 + ["beta2"] * 30))
+    relearn(state, after)  # updates the tables of `state` in place
+    other = list(before)
+    edited(other, 7, before[7].body_text + " delta3 delta3")
+    assert related_state(other, state) == compute_related(other)

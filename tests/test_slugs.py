@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 
 from notebase.slugs import (
@@ -43,6 +45,11 @@ def test_slugify_or_hash_falls_back_to_a_stable_hash() -> None:
     assert first == slugify_or_hash("🚀🚀")
     assert first.startswith("n-") and len(first) == len("n-") + 8
     assert slugify_or_hash("🚀🚀") != slugify_or_hash("🔥")
+
+
+def test_a_file_name_of_undecodable_bytes_gets_a_hashed_slug() -> None:
+    # Python reads the file name b"\xff.md" as "\udcff.md" (a lone surrogate)
+    assert slug_from_path("\udcff.md") == "n-" + hashlib.sha1(b"\xed\xb3\xbf").hexdigest()[:8]
 
 
 @pytest.mark.parametrize(

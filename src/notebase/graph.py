@@ -58,11 +58,8 @@ class Graph:
 def neighbourhood(slug: str, index: SiteIndex, same_source: Sequence[str]) -> list[tuple[str, str]]:
     """(slug, relation) of the entries around `slug`: linked first, then backlinks, then same-source;
     at most MAX_NEIGHBOURS."""
-    out = list(index.outlinks.get(slug, ()))
-    back = [b.slug for b in index.backlinks.get(slug, ())]
-    found: dict[str, str] = {}
-    for s in out:
-        found[s] = "both" if s in back else "out"
+    back = dict.fromkeys(b.slug for b in index.backlinks.get(slug, ()))  # ordered, and a set
+    found = {s: "both" if s in back else "out" for s in index.outlinks.get(slug, ())}
     for s in back:
         found.setdefault(s, "in")
     for s in same_source:

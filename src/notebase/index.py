@@ -6,10 +6,12 @@ import difflib
 import posixpath
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
 from notebase.diagnostics import Diagnostic, SourcePos, error, warning
-from notebase.mentions import find_mentions
+from notebase.mentions import NO_MEMO, Memo, match_mentions
 from notebase.model import Backlink, Entry, EntryKind, LinkRef, SiteIndex, SourceRef
+from notebase.related import RelatedState
 from notebase.relearn import related_state
 from notebase.slugs import slug_from_path, slugify
 from notebase.sources import assign_source_ids, entry_sources
@@ -17,8 +19,22 @@ from notebase.sources import assign_source_ids, entry_sources
 Groups = tuple[tuple[str, tuple[str, ...]], ...]
 
 
+@dataclass(frozen=True, slots=True)
+class IndexMemo:
+    """What one build's index leaves for the next: its related entries and unlinked mentions."""
+
+    related: RelatedState | None = None  # used up by the build it is given to
+    mentions: Memo = NO_MEMO
+
+
 def build_index(entries: Sequence[Entry]) -> SiteIndex:
-    """Everything the planner needs, computed once; unique slugs are required (collisions are errors)."""
+    """Everything the planner needs, computed afresh; unique slugs are required (collisions are errors)."""
+    return build_index_again(entries, IndexMemo())[0]
+
+
+def build_index_again(entries: Sequence[Entry], previous: IndexMemo) -> tuple[SiteIndex, IndexMemo]:
+    """build_index, reusing what the last build computed (`previous`, then used up) where it still
+    holds; with what this build leaves for the next."""
     unique, diags = drop_collisions(entries)
     ordered = sort_entries(unique)
     by_slug = {e.slug: e for e in ordered}
@@ -31,8 +47,9 @@ def build_index(entries: Sequence[Entry]) -> SiteIndex:
         diags += problems
     outlinks, backlinks = link_graph(ordered, targets)
     sources = group_sources(ordered)
-    related = related_state(ordered)
-    return SiteIndex(
+    related = related_state(ordered, previous.related)
+    mentions, mention_memo = match_mentions(ordered, outlinks, related.df, previous.mentions)
+    index = SiteIndex(
         entries=ordered,
         by_slug=by_slug,
         tags=group_by(ordered, lambda e: e.tags),
@@ -43,11 +60,12 @@ def build_index(entries: Sequence[Entry]) -> SiteIndex:
         link_targets=targets,
         outlinks=outlinks,
         backlinks=backlinks,
-        mentions=find_mentions(ordered, outlinks, related.df),
+        mentions=mentions,
         related=dict(zip(related.slugs, related.related, strict=True)),
         source_ids=assign_source_ids(paged_sources(sources)),
         diagnostics=tuple(diags),
     )
+    return index, IndexMemo(related, mention_memo)
 
 
 def sort_entries(entries: Iterable[Entry]) -> tuple[Entry, ...]:
@@ -163,7 +181,9 @@ def resolve_href(link: LinkRef, entry: Entry, by_slug: dict[str, Entry]) -> str:
     """`../papers/muon.md`, `/papers/muon/`, `papers/muon/index.html` -> 'papers/muon'."""
     href, _, fragment = link.target.partition("#")
     href = href.split("?", 1)[0]
-    if href.startswith("/"):
+    if not href:  # `?q=1` alone: the note itself
+        path = entry.slug
+    elif href.startswith("/"):
         path = href.strip("/")
     else:
         path = posixpath.normpath(posixpath.join(posixpath.dirname(entry.rel_path), href))

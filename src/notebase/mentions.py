@@ -3,8 +3,8 @@
 Names and texts are compared as sequences of case-folded words, so a match is always whole words.
 Each note's words were read once, at parse time (NoteWords): its distinct words find one-word names,
 and a name of more words is sought only where its rarest pair of words is among them, as a run of
-word codes in the note's code string. Results are memoised for the next build by value (a rebuild
-after one edit matches the names against the edited note only, unless a name changed).
+word codes in the note's code string. What a build matched (Memo) is reused by the next by value
+(a rebuild after one edit matches the names against the edited note only, unless a name changed).
 """
 
 from __future__ import annotations
@@ -47,7 +47,6 @@ class Memo:
 
 
 NO_MEMO = Memo((), NameTable({}, frozenset(), {}), {}, {})
-_last = NO_MEMO  # what the last build matched (serve rebuilds after each save)
 
 
 def find_mentions(
@@ -58,9 +57,7 @@ def find_mentions(
     """slug -> the notes whose prose names it, in `entries` order (not itself, not linking it).
 
     `df` (how many notes have each word) helps choose the pair of words each name is sought by."""
-    global _last
-    found, _last = match_mentions(entries, outlinks, df or {}, _last)
-    return found
+    return match_mentions(entries, outlinks, df or {}, NO_MEMO)[0]
 
 
 def match_mentions(

@@ -13,15 +13,23 @@ _DASHES = re.compile(r"-{2,}")
 
 def slugify(text: str) -> str:
     """Lowercase, hyphen-separated, Unicode letters and digits kept; '' when nothing is left."""
-    norm = unicodedata.normalize("NFKC", text).casefold()
-    norm = norm.replace("_", "-")
-    slug = _NON_WORD.sub("-", norm).replace("_", "-")
-    return _DASHES.sub("-", slug).strip("-")
+    return hyphenate(text).strip("-")
+
+
+def hyphenate(text: str, unsafe: re.Pattern[str] = _NON_WORD) -> str:
+    """Text NFKC-normalised and case-folded, each run of `unsafe` characters (and '_') one '-'."""
+    norm = unicodedata.normalize("NFKC", text).casefold().replace("_", "-")
+    return _DASHES.sub("-", unsafe.sub("-", norm))
+
+
+def short_hash(text: str) -> str:
+    """Eight hex digits that tell texts apart (any text: a file name may hold lone surrogates)."""
+    return hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()[:8]
 
 
 def slugify_or_hash(text: str, prefix: str = "n") -> str:
     """A slug for text that may have no letters at all (only emoji or punctuation)."""
-    return slugify(text) or f"{prefix}-{hashlib.sha1(text.encode()).hexdigest()[:8]}"
+    return slugify(text) or f"{prefix}-{short_hash(text)}"
 
 
 def normalize_tag(tag: str) -> str:

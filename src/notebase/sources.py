@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
 import re
-import unicodedata
 from collections.abc import Iterable
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from notebase.model import Entry, SourceRef
+from notebase.slugs import hyphenate, short_hash
 
 _ARXIV_ID = re.compile(r"(?P<id>\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?", re.I)
 _ARXIV_URL = re.compile(
@@ -114,15 +113,10 @@ def source_id(ref: SourceRef) -> str:
         text = f"{host}-{_LOOSE_DOT.sub('-', path)}"
     else:
         text = f"{kind}-{_LOOSE_DOT.sub('-', rest)}"
-    text = _ID_UNSAFE.sub("-", unicodedata.normalize("NFKC", text).casefold().replace("_", "-"))
-    text = re.sub(r"-{2,}", "-", text).strip("-.")
+    text = hyphenate(text, _ID_UNSAFE).strip("-.")
     if len(text) > MAX_ID:
-        text = text[:MAX_ID].rstrip("-.") + "-" + key_hash(ref.key)
-    return text or f"source-{key_hash(ref.key)}"
-
-
-def key_hash(key: str) -> str:
-    return hashlib.sha1(key.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+        text = text[:MAX_ID].rstrip("-.") + "-" + short_hash(ref.key)
+    return text or f"source-{short_hash(ref.key)}"
 
 
 def assign_source_ids(refs: Iterable[SourceRef]) -> dict[str, str]:
@@ -131,7 +125,7 @@ def assign_source_ids(refs: Iterable[SourceRef]) -> dict[str, str]:
     taken: set[str] = set()
     for ref in sorted(refs, key=lambda r: r.key):
         wanted = source_id(ref)
-        ids[ref.key] = wanted if wanted not in taken else f"{wanted}-{key_hash(ref.key)}"
+        ids[ref.key] = wanted if wanted not in taken else f"{wanted}-{short_hash(ref.key)}"
         taken.add(ids[ref.key])
     return ids
 
