@@ -16,6 +16,7 @@ from notebase.config import Config
 from notebase.discover import decode_source
 from notebase.importers.notes import plan_notes
 from notebase.importers.reader import read_archive
+from notebase.index import IndexMemo
 from notebase.model import Source
 from notebase.pages import plan_pages
 from notebase.parse import parse_source
@@ -117,7 +118,7 @@ def render_note(text: str) -> dict[str, str]:
     source = decode_source("n/note.md", "notes/n/note.md", text.encode("utf-8", "surrogatepass"))
     assert isinstance(source, Source)  # text without NUL in its first 8 KB always decodes
     config = Config()
-    index, _, _ = index_parsed([parse_source(source)], True, config, {})
+    index, *_ = index_parsed([parse_source(source)], True, config, {}, IndexMemo())
     env = create_environment(ROOT)
     pages = {}
     for spec in plan_pages(index, config):

@@ -14,7 +14,7 @@ from notebase.diagnostics import Diagnostic, SourcePos, error, has_errors, sort_
 from notebase.discover import Discovery, Stamp, discover_changes
 from notebase.fileplan import Progress, add_search_bundle, plan_files
 from notebase.fingerprint import DigestMemo
-from notebase.index import build_index
+from notebase.index import IndexMemo, build_index_again
 from notebase.links import Resolved, resolve_index_again
 from notebase.model import Entry, ParseResult, SiteIndex
 from notebase.pages import CardMemo, PageSpec, make_cards, plan_pages
@@ -75,6 +75,7 @@ class BuildState:
     # kept in memory only (serve): record digests, and entries resolved, by the last build
     memo: DigestMemo | None = field(default=None, compare=False)
     resolved: Resolved | None = field(default=None, compare=False)
+    index: IndexMemo | None = field(default=None, compare=False)  # used up by the next build
     cards: CardMemo | None = field(default=None, compare=False)
     site: str = ""  # which swap put that site in place: another means a build not recorded here
 
@@ -125,8 +126,8 @@ def rebuild(
     config, config_diags = load_config(options.root)
     found = discover_changes(options.root, trusted_stamps(state), state.scanned_ns)
     parsed, fresh = parse_sources(found, state.parsed, options)
-    index, index_diags, resolved = index_parsed(
-        parsed.values(), options.drafts, config, state.resolved or {}
+    index, index_diags, resolved, index_memo = index_parsed(
+        parsed.values(), options.drafts, config, state.resolved or {}, state.index or IndexMemo()
     )
     cards, card_memo = make_cards(index.entries, state.cards or {})
     pages = plan_pages(index, config, cards)
@@ -139,6 +140,7 @@ def rebuild(
         stamps=found.stamps,
         scanned_ns=found.started_ns,
         resolved=resolved,
+        index=index_memo,
         cards=card_memo,
     )
     tally = Tally(start, len(index.entries), len(pages), fresh)
@@ -284,8 +286,12 @@ def parse_sources(
 
 
 def index_parsed(
-    parsed: Iterable[ParseResult], drafts: bool, config: Config, previous: Resolved
-) -> tuple[SiteIndex, list[Diagnostic], Resolved]:
+    parsed: Iterable[ParseResult],
+    drafts: bool,
+    config: Config,
+    previous: Resolved,
+    last: IndexMemo,
+) -> tuple[SiteIndex, list[Diagnostic], Resolved, IndexMemo]:
     """The resolved index of every entry (drafts left out unless asked for), with all diagnostics."""
     diags: list[Diagnostic] = []
     entries: list[Entry] = []
@@ -293,10 +299,10 @@ def index_parsed(
         diags.extend(result.diagnostics)
         if result.entry is not None and (drafts or not result.entry.draft):
             entries.append(result.entry)
-    index = build_index(entries)
+    index, index_memo = build_index_again(entries, last)
     diags.extend(index.diagnostics)
     resolved, memo = resolve_index_again(index, config.directory_urls, previous)
-    return resolved, diags, memo
+    return resolved, diags, memo, index_memo
 
 
 def check_collisions(pages: Iterable[PageSpec], index: SiteIndex) -> list[Diagnostic]:

@@ -123,7 +123,7 @@ def save_state(root: Path, state: BuildState, parses: bool = True) -> tuple[Diag
     files = {
         STATE_FILE: {
             **head,
-            "state": replace(state, parsed={}, memo=None, resolved=None, cards=None),
+            "state": replace(state, parsed={}, memo=None, resolved=None, index=None, cards=None),
         }
     }
     if parses:
