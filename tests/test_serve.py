@@ -246,7 +246,7 @@ def test_a_save_while_indexing_gives_one_index_of_the_newest_pages(
         assert done["ok"] and done["build"] == second["build"]
         assert_clean_site(kb, tmp_path / "clean")
         assert runs(gate) == 2  # the first build's and the second save's: the first save's was off
-        assert not [p for p in kb.iterdir() if p.name.startswith((".search-", ".old-"))]
+        assert not [p for p in kb.iterdir() if p.name.startswith((".site.tmp-", ".old-"))]
     finally:
         server.stop()
 

@@ -102,6 +102,13 @@ def temp_prefix(out: Path) -> str:
     return f".{out.name}.tmp-"
 
 
+def make_temp_folder(out: Path) -> Path:
+    """A new folder beside `out` (private to its owner) that remove_leftovers deletes once this
+    process is gone."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    return Path(tempfile.mkdtemp(prefix=f"{temp_prefix(out)}{os.getpid()}-", dir=out.parent))
+
+
 def remove_leftovers(out: Path) -> None:
     """Delete the temporary folders of builds that were killed (their process is gone); an old
     site set aside by a build killed mid-swap is put back first."""
@@ -176,8 +183,7 @@ def assemble_site(
     unchanged: set[str],
     swap_lock: AbstractContextManager[object],
 ) -> None:
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f"{temp_prefix(out)}{os.getpid()}-", dir=out.parent))
+    tmp = make_temp_folder(out)
     tmp.chmod(0o755)  # mkdtemp's 0700 would hide the site from a web server
     try:
         for rel, data in sorted(files.items()):
