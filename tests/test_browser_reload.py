@@ -1,7 +1,9 @@
-"""Live reload in real Chromium: an open page reloads itself after a save and shows build errors."""
+"""Live reload in real Chromium: an open page reloads itself after a save and shows build (and
+search index) errors."""
 
 from __future__ import annotations
 
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -44,7 +46,29 @@ def test_a_failed_build_shows_an_overlay_until_fixed(page: tuple[Page, Server], 
     overlay = tab.wait_for_selector("#notebase-overlay", timeout=15000)
     assert overlay is not None
     text = overlay.text_content() or ""
+    assert text.startswith("notebase: the build failed; showing the last good site")
     assert "notes/papers/muon.md:1: error[frontmatter-unterminated]" in text
     note.write_text(good)
     tab.wait_for_selector("#notebase-overlay", state="detached", timeout=15000)
     assert tab.query_selector("h1") is not None
+
+
+def test_a_failed_search_index_is_named_as_such(browser: Browser, kb: Path, tmp_path: Path) -> None:
+    script = tmp_path / "pagefind"
+    script.write_text("#!/bin/sh\necho 'Error: the index exploded'\nexit 3\n")
+    script.chmod(script.stat().st_mode | stat.S_IXUSR)
+    server = Server(kb, {"PAGEFIND_BINARY_PATH": str(script)})
+    tab = browser.new_page()
+    try:
+        tab.goto(f"http://127.0.0.1:{server.port}/papers/muon/")
+        overlay = tab.wait_for_selector("#notebase-overlay", timeout=15000)
+        assert overlay is not None
+        text = overlay.text_content() or ""
+        assert text.startswith("notebase: the search index failed; search uses the last good index")
+        assert (
+            "notebase.yaml: error[search-index]: Pagefind failed: Error: the index exploded" in text
+        )
+        assert tab.query_selector("h1") is not None  # the page itself is the new one
+    finally:
+        tab.close()
+        assert server.stop()[0] == 0

@@ -156,3 +156,66 @@ def test_a_user_template_wins(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert new(tmp_path, capsys, 'Quote "marks": fine', "--tags", "a")[0] == 0
     text = (tmp_path / "notes/notes/quote-marks-fine.md").read_text()
     assert text == '---\ntitle: "Quote \\"marks\\": fine"\nmood: ["a"]\n---\nMine.\n'
+
+
+@pytest.mark.parametrize(
+    ("title", "said"),
+    [
+        ("arxiv:garbage", "arxiv:garbage is not an arXiv id (such as arxiv:2502.16982)"),
+        ("arXiv:", "arXiv: is not an arXiv id (such as arxiv:2502.16982)"),
+        ("  ", "the title is empty"),
+    ],
+)
+def test_a_bad_title_is_one_line_and_writes_nothing(
+    tmp_path: Path, api: list[str], capsys: pytest.CaptureFixture[str], title: str, said: str
+) -> None:
+    code, err = new(tmp_path, capsys, title)
+    assert (code, err) == (1, f"notebase: {said}\n")
+    assert api == [] and not (tmp_path / "notes").exists()
+
+
+def test_a_bad_url_is_refused_before_asking_arxiv(
+    tmp_path: Path, api: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, err = new(tmp_path, capsys, "arxiv:2502.16982", "--url", "javascript:alert(1)")
+    assert (code, err) == (1, "notebase: --url must be an http(s) URL: javascript:alert(1)\n")
+    assert api == []
+
+
+def test_an_answer_that_is_not_xml_is_reported(
+    tmp_path: Path, api: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, err = new(tmp_path, capsys, "arxiv:2101.00001")  # its fixture is cut short
+    assert code == 0 and len(api) == 1
+    assert err.startswith("notebase: arXiv's answer is not XML (no element found: line 2")
+    assert (tmp_path / "notes/papers/arxiv-2101-00001.md").is_file()
+    assert not (tmp_path / ".notebase-cache/arxiv").exists()
+
+
+def test_an_unwritable_notes_folder_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "notes").write_text("a file where the notes folder should be")
+    code, err = new(tmp_path, capsys, "Shower thought")
+    assert code == 1
+    assert err.startswith(f"notebase: cannot write {tmp_path}/notes/notes/shower-thought.md: ")
+    assert "Not a directory" in err and len(err.splitlines()) == 1
+
+
+def test_an_unreadable_template_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "templates/new").mkdir(parents=True)
+    (tmp_path / "templates/new/note.md").write_bytes(b"\xff\xfe not UTF-8")
+    code, err = new(tmp_path, capsys, "Shower thought")
+    assert code == 1 and len(err.splitlines()) == 1
+    assert err.startswith(f"notebase: cannot read {tmp_path}/templates/new/note.md: 'utf-8' codec")
+    assert not (tmp_path / "notes").exists()
+
+
+def test_a_title_that_is_not_utf8_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, err = new(tmp_path, capsys, "bad \udcff title")  # how Python passes on such argv bytes
+    assert (code, err) == (1, "notebase: the title, --url or --tags are not valid UTF-8\n")
+    assert not list(tmp_path.rglob("*.md"))

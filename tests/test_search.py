@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
+import signal
 import stat
+import subprocess
+import sys
 import threading
 from contextlib import nullcontext
 from dataclasses import replace
@@ -274,7 +278,7 @@ def test_an_index_called_off_stops_pagefind_and_leaves_nothing(kb: Path, tmp_pat
         timer.start()
         with pytest.raises(Cancelled):
             index_later(result.search, cancel)
-    assert not [p for p in kb.iterdir() if p.name.startswith(".search-")]
+    assert not [p for p in kb.iterdir() if p.name.startswith(".site.tmp-")]
 
 
 def test_an_index_for_later_that_fails_is_a_diagnostic(
@@ -287,7 +291,7 @@ def test_an_index_for_later_that_fails_is_a_diagnostic(
     failed = index_later(result.search, threading.Event())
     assert isinstance(failed, Diagnostic) and failed.code == "search-index"
     assert failed.message == "Pagefind failed: Error: the index exploded"
-    assert not [p for p in kb.iterdir() if p.name.startswith(".search-")]
+    assert not [p for p in kb.iterdir() if p.name.startswith(".site.tmp-")]
 
 
 # --- failures and settings -----------------------------------------------------------------------
@@ -308,7 +312,7 @@ def test_a_failed_index_is_a_diagnostic_and_the_old_site_stays(
     assert diag.pos is not None and diag.pos.path == "notebase.yaml"
     assert "search: false" in diag.hint
     assert tree(kb / "site") == before
-    assert not [p for p in kb.iterdir() if p.name.startswith(".search-tmp-")]  # scratch removed
+    assert not [p for p in kb.iterdir() if p.name.startswith(".site.tmp-")]  # scratch removed
 
 
 def test_a_missing_binary_is_a_diagnostic(kb: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -318,6 +322,60 @@ def test_a_missing_binary_is_a_diagnostic(kb: Path, monkeypatch: pytest.MonkeyPa
     (diag,) = result.diagnostics
     assert diag.code == "search-index"
     assert diag.message.startswith("Pagefind did not run:")
+
+
+def test_a_pagefind_that_is_not_executable_is_a_diagnostic(kb: Path, tmp_path: Path) -> None:
+    script = tmp_path / "pagefind"
+    script.write_text("#!/bin/sh\nexit 0\n")
+    script.chmod(0o644)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PAGEFIND_BINARY_PATH", str(script))
+        _, result = build(kb)
+    (diag,) = result.diagnostics
+    assert diag.code == "search-index" and "Permission denied" in diag.message
+    assert not (kb / "site").exists()
+
+
+@pytest.mark.parametrize(
+    "filter_file",
+    [b"\x1f\x8bnot gzip at all", b"pagefind_dcd\x9f", b"pagefind_dcd\x83\x01\x02", b"\xff"],
+    ids=["bad-gzip", "cbor-indefinite", "cbor-not-one-array", "no-signature"],
+)
+def test_pagefind_output_we_cannot_read_is_a_diagnostic(
+    kb: Path, tmp_path: Path, filter_file: bytes
+) -> None:
+    script = tmp_path / "odd-pagefind"
+    (tmp_path / "filter-file").write_bytes(filter_file)
+    script.write_text(
+        '#!/bin/sh\nmkdir -p "$2/pagefind/filter"\n'
+        f'cp {tmp_path}/filter-file "$2/pagefind/filter/en_1234567.pf_filter"\n'
+    )
+    script.chmod(script.stat().st_mode | stat.S_IXUSR)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PAGEFIND_BINARY_PATH", str(script))
+        _, result = build(kb)
+    assert not result.written
+    (diag,) = result.diagnostics
+    assert diag.code == "search-index"
+    assert diag.message.startswith("unexpected output from Pagefind 1.")
+    assert not [p for p in kb.iterdir() if p.name.startswith(".site.tmp-")]
+
+
+def test_the_scratch_folder_of_a_build_killed_while_indexing_goes_with_the_next_build(
+    kb: Path, tmp_path: Path
+) -> None:
+    script = tmp_path / "killing-pagefind"
+    script.write_text("#!/bin/sh\nkill -9 $PPID\nsleep 5\n")  # the build dies mid-index
+    script.chmod(script.stat().st_mode | stat.S_IXUSR)
+    command = [sys.executable, "-m", "notebase", "--root", str(kb), "build"]
+    env = {**os.environ, "PAGEFIND_BINARY_PATH": str(script)}
+    killed = subprocess.run(command, env=env, capture_output=True, timeout=120, check=False)
+    assert killed.returncode == -signal.SIGKILL
+    (left,) = [p.name for p in kb.iterdir() if p.name.startswith(".site.tmp-")]
+    assert (kb / left / "papers/muon/index.html").is_file()  # the pages staged for Pagefind
+    _, result = build(kb)
+    assert result.written
+    assert not [p for p in kb.iterdir() if p.name.startswith(".site.tmp-")]
 
 
 def test_search_false_builds_no_bundle_and_removes_an_old_one(kb: Path) -> None:

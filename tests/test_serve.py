@@ -6,7 +6,11 @@ from __future__ import annotations
 import http.client
 import re
 import shlex
+import signal
+import socket
 import stat
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -44,7 +48,7 @@ def test_a_broken_note_shows_its_error_until_fixed(server: Server, kb: Path) -> 
     bad = kb / "notes/papers/bad.md"
     bad.write_text("---\ntitle: Bad\n")
     event = server.wait_build(before["build"])
-    assert not event["ok"]
+    assert not event["ok"] and event["failed"] == "build"
     assert any(
         line.startswith("notes/papers/bad.md:1: error[frontmatter-unterminated]")
         for line in event["diagnostics"]
@@ -83,6 +87,7 @@ def test_editor_temporary_files_are_ignored(server: Server, kb: Path) -> None:
     start = server.events[-1]["build"]
     for name in (".muon.md.swp", "muon.md~", ".#muon.md", "4913"):
         (kb / "notes/papers" / name).write_text("x")
+    time.sleep(0.5)  # longer than the debounce: a rebuild for them would be one of its own
     (kb / "notes/papers/sentinel.md").write_text("# Sentinel\n")
     event = server.wait_build(start)
     assert event["build"] == start + 1 and event["ok"]
@@ -158,6 +163,59 @@ def test_ctrl_c_exits_cleanly(kb: Path) -> None:
     assert code == 0, err
     assert "Traceback" not in err and "notebase: stopped" in err
     assert "serving http://127.0.0.1:" in err
+
+
+def serve_command(kb: Path, *args: str) -> list[str]:
+    return [sys.executable, "-m", "notebase", "--root", str(kb), "serve", *args]
+
+
+def test_ctrl_c_during_the_first_build_exits_cleanly(kb: Path, tmp_path: Path) -> None:
+    started = tmp_path / "started"
+    hold = (  # the first build is held (as a long one would be) once it has begun
+        "import time, notebase.serve as serve\n"
+        "def held(*args, **kwargs):\n"
+        f"    open({str(started)!r}, 'w').close()\n"
+        "    time.sleep(60)\n"
+        "serve.rebuild = held\n"
+        "from notebase.cli import main\n"
+        f"raise SystemExit(main(['--root', {str(kb)!r}, 'serve', '--port', '0']))\n"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", hold], stderr=subprocess.PIPE, text=True)
+    wait_until(started.exists, what="the first build to start")
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=15)
+    assert (proc.returncode, err) == (0, "notebase: stopped\n")
+
+
+def test_a_port_in_use_is_one_line_before_building(kb: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        done = subprocess.run(serve_command(kb, "--port", port), capture_output=True, text=True)
+    assert done.returncode == 2 and done.stdout == ""
+    said = f"notebase: error: cannot serve on 127.0.0.1:{port}: [Errno 98] Address already in use\n"
+    assert done.stderr == said
+    assert not (kb / "site").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("--port", "70000"), "cannot serve on 127.0.0.1:70000: the port must be 0-65535"),
+        (
+            ("--host", "no-such-host.invalid", "--port", "0"),
+            "cannot serve on no-such-host.invalid:0: ",
+        ),
+    ],
+)
+def test_an_address_that_cannot_be_served_is_one_line(
+    kb: Path, args: tuple[str, ...], said: str
+) -> None:
+    done = subprocess.run(serve_command(kb, *args), capture_output=True, text=True)
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"notebase: error: {said}") and done.stderr.count("\n") == 1
+    assert not (kb / "site").exists()
 
 
 # --- the search index, after the reload ----------------------------------------------------------
@@ -246,7 +304,7 @@ def test_a_save_while_indexing_gives_one_index_of_the_newest_pages(
         assert done["ok"] and done["build"] == second["build"]
         assert_clean_site(kb, tmp_path / "clean")
         assert runs(gate) == 2  # the first build's and the second save's: the first save's was off
-        assert not [p for p in kb.iterdir() if p.name.startswith((".search-", ".old-"))]
+        assert not [p for p in kb.iterdir() if p.name.startswith((".site.tmp-", ".old-"))]
     finally:
         server.stop()
 
@@ -265,6 +323,7 @@ def test_a_failed_search_index_is_shown_and_the_last_one_kept(
         event = server.wait_build(server.events[-1]["build"])
         failed = server.wait_indexed(event["build"])
         assert not failed["ok"] and failed["site"] == event["site"]
+        assert failed["failed"] == "search index"  # the build itself went well
         problem = "notebase.yaml: error[search-index]: Pagefind failed: Error: the index exploded"
         assert [line.split("\n")[0] for line in failed["diagnostics"]] == [problem]
         assert server.status()["diagnostics"] == failed["diagnostics"]

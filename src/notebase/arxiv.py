@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import os
-import urllib.error
 import urllib.request
 import xml.etree.ElementTree as ET
 from dataclasses import asdict, dataclass
+from http.client import HTTPException
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -37,21 +37,20 @@ def squash(text: str | None) -> str:
     return " ".join((text or "").split())
 
 
-def parse_atom(arxiv_id: str, xml_text: str | bytes) -> ArxivPaper | None:
-    """The first entry of an API answer; None for an empty feed or arXiv's error entry."""
+def parse_atom(arxiv_id: str, xml_text: str | bytes) -> ArxivPaper | str:
+    """The first entry of an API answer; a one-line reason for an empty feed, arXiv's error entry
+    or an answer that is not Atom."""
     try:
         feed = ET.fromstring(xml_text)
-    except ET.ParseError:
-        return None
+    except ET.ParseError as exc:
+        return f"arXiv's answer is not XML ({exc})"
     entry = feed.find(f"{ATOM}entry")
-    if entry is None or "/api/errors" in (entry.findtext(f"{ATOM}id") or ""):
-        return None
-    title = squash(entry.findtext(f"{ATOM}title"))
-    if not title:
-        return None
+    title = squash(entry.findtext(f"{ATOM}title")) if entry is not None else ""
+    if entry is None or "/api/errors" in (entry.findtext(f"{ATOM}id") or "") or not title:
+        return f"arXiv has no paper {arxiv_id}"
     authors = tuple(squash(a.findtext(f"{ATOM}name")) for a in entry.findall(f"{ATOM}author"))
     published = (entry.findtext(f"{ATOM}published") or "")[:4]
-    year = int(published) if published.isdigit() else None
+    year = int(published) if published.isdecimal() else None
     abstract = squash(entry.findtext(f"{ATOM}summary"))
     return ArxivPaper(arxiv_id, title, tuple(a for a in authors if a), year, abstract)
 
@@ -85,11 +84,10 @@ def fetch_paper(root: Path, arxiv_id: str) -> ArxivPaper | str:
     try:
         with urllib.request.urlopen(api_url(arxiv_id), timeout=TIMEOUT_SECONDS) as response:
             body = response.read()
-    except (urllib.error.URLError, OSError, ValueError) as exc:
+    except (OSError, HTTPException, ValueError) as exc:  # URLError is an OSError
         reason = getattr(exc, "reason", exc)
         return f"arXiv is unreachable ({reason})"
     paper = parse_atom(arxiv_id, body)
-    if paper is None:
-        return f"arXiv has no paper {arxiv_id}"
-    remember_paper(root, paper)
+    if isinstance(paper, ArxivPaper):
+        remember_paper(root, paper)
     return paper

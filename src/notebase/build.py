@@ -26,6 +26,7 @@ from notebase.write import (
     WriteOutcome,
     check_output_dir,
     list_site_files,
+    remove_leftovers,
     site_identity,
     swap_folder,
     update_site,
@@ -104,6 +105,7 @@ def build_site(options: BuildOptions) -> BuildResult:
     start = time.perf_counter()
     last, _ = load_state(options.root, parses=False)  # unusable: an empty state, not current
     if site_is_current(last, options):
+        remove_leftovers(options.out.resolve())  # of builds killed since (their work was undone)
         files = WriteOutcome((), tuple(sorted(last.outputs)), ())
         seconds = time.perf_counter() - start
         return BuildResult(last.diagnostics, *last.counts, True, seconds, 0, 0, files)

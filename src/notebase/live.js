@@ -1,4 +1,5 @@
-// notebase serve: reload this page when the site changes; show build errors in an overlay.
+// notebase serve: reload this page when the site changes; show build (or search index) errors
+// in an overlay.
 (function () {
   "use strict";
   var me = document.currentScript;
@@ -10,7 +11,7 @@
     if (old) old.remove();
   }
 
-  function showOverlay(lines) {
+  function showOverlay(failed, lines) {
     hideOverlay();
     var box = document.createElement("div");
     box.id = OVERLAY;
@@ -20,7 +21,10 @@
       "margin:0;padding:1em 1.5em;background:#2b0d0d;color:#ffd7d7;" +
       "font:14px/1.5 ui-monospace,monospace;border-top:4px solid #e5484d";
     var title = document.createElement("strong");
-    title.textContent = "notebase: the build failed; showing the last good site";
+    title.textContent =
+      failed === "build"
+        ? "notebase: the build failed; showing the last good site"
+        : "notebase: the search index failed; search uses the last good index";
     var pre = document.createElement("pre");
     pre.style.cssText = "white-space:pre-wrap;margin:.5em 0 0";
     pre.textContent = lines.join("\n");
@@ -31,7 +35,7 @@
 
   function onState(state) {
     if (!state.ok) {
-      showOverlay(state.diagnostics);
+      showOverlay(state.failed, state.diagnostics);
     } else if (state.site > pageSite) {
       location.reload();
     } else {

@@ -24,12 +24,13 @@ NOT_BUILT = (
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
-    """What browsers are told: build number, site version (bumped when files change), errors,
-    and whether the search index is still being brought up to date with the pages."""
+    """What browsers are told: build number, site version (bumped when files change), what failed
+    ("build", "search index"; "" when nothing did) and why, and whether the search index is still
+    being brought up to date with the pages."""
 
     build: int
     site: int
-    ok: bool
+    failed: str
     diagnostics: tuple[str, ...]
     indexing: bool = False
 
@@ -41,7 +42,7 @@ class LiveSite:
         self.folder = folder
         self.swap_lock = threading.Lock()
         self.changed = threading.Condition()
-        self.snapshot = Snapshot(0, 0, True, ())
+        self.snapshot = Snapshot(0, 0, "", ())
         self.stopping = False
 
     def publish(
@@ -51,7 +52,7 @@ class LiveSite:
             old = self.snapshot
             lines = tuple(format_diagnostic(d) for d in diags if d.is_error or not ok)
             site = old.site + 1 if site_changed else old.site
-            self.snapshot = Snapshot(old.build + 1, site, ok, lines, indexing)
+            self.snapshot = Snapshot(old.build + 1, site, "" if ok else "build", lines, indexing)
             self.changed.notify_all()
 
     def publish_index(self, problem: Diagnostic | None) -> None:
@@ -62,7 +63,8 @@ class LiveSite:
                 self.snapshot = replace(old, indexing=False)
             else:
                 lines = (*old.diagnostics, format_diagnostic(problem))
-                self.snapshot = replace(old, ok=False, diagnostics=lines, indexing=False)
+                failed = old.failed or "search index"
+                self.snapshot = replace(old, failed=failed, diagnostics=lines, indexing=False)
             self.changed.notify_all()
 
     def wait_newer(self, seen: Snapshot | None, timeout: float) -> Snapshot | None:
@@ -107,7 +109,8 @@ def snapshot_json(snap: Snapshot) -> str:
     data = {
         "build": snap.build,
         "site": snap.site,
-        "ok": snap.ok,
+        "ok": not snap.failed,
+        "failed": snap.failed,
         "diagnostics": snap.diagnostics,
         "indexing": snap.indexing,
     }
@@ -189,6 +192,9 @@ class LiveHandler(BaseHTTPRequestHandler):
 
 def make_server(host: str, port: int, live: LiveSite) -> ThreadingHTTPServer:
     handler = type("BoundLiveHandler", (LiveHandler,), {"live": live})
-    server = ThreadingHTTPServer((host, port), handler)
+    try:
+        server = ThreadingHTTPServer((host, port), handler)
+    except OverflowError:  # the socket module's word for a port out of range
+        raise OSError("the port must be 0-65535") from None
     server.daemon_threads = True
     return server

@@ -36,11 +36,22 @@ class NewOutcome:
     failed: bool = False
 
 
-def arxiv_of(request: NewRequest) -> str:
-    """The arXiv id given as the title (`arxiv:ID`, an arXiv URL) or by --url; '' otherwise."""
+def title_arxiv_id(title: str) -> str:
+    """The arXiv id a title stands for (`arxiv:ID`, an arXiv URL); '' for a plain title."""
+    title = title.strip()
+    return parse_arxiv_id(title) if title.lower().startswith(("arxiv:", "http")) else ""
+
+
+def check_request(request: NewRequest) -> str:
+    """Why the request cannot be met as it is; '' when it can."""
     title = request.title.strip()
-    from_title = parse_arxiv_id(title) if title.lower().startswith(("arxiv:", "http")) else ""
-    return from_title or (parse_arxiv_id(request.url) if request.url else "")
+    if not title:
+        return "the title is empty"
+    if title.lower().startswith("arxiv:") and not title_arxiv_id(title):
+        return f"{title} is not an arXiv id (such as arxiv:2502.16982)"
+    if request.url and not is_safe_url(request.url):
+        return f"--url must be an http(s) URL: {request.url}"
+    return ""
 
 
 def decide_kind(request: NewRequest, arxiv_id: str) -> EntryKind:
@@ -73,8 +84,9 @@ def abstract_block(paper: ArxivPaper | None) -> str:
     return f"## Abstract\n\n> {paper.abstract}\n"
 
 
-def fill_template(template: str, request: NewRequest, title: str, paper: ArxivPaper | None) -> str:
-    arxiv_id = paper.arxiv if paper else arxiv_of(request)
+def fill_template(
+    template: str, request: NewRequest, title: str, arxiv_id: str, paper: ArxivPaper | None
+) -> str:
     url = request.url or (f"https://arxiv.org/abs/{arxiv_id}" if arxiv_id else "")
     tags = [t for t in (normalize_tag(t) for t in request.tags) if t]
     values = {
@@ -92,26 +104,45 @@ def fill_template(template: str, request: NewRequest, title: str, paper: ArxivPa
 
 def create_note(root: Path, request: NewRequest) -> NewOutcome:
     """Write the note; never over an existing file. arXiv metadata is fetched when there is an id."""
+    problem = check_request(request)
+    if problem:
+        return NewOutcome(None, (problem,), True)
     messages: list[str] = []
-    arxiv_id = arxiv_of(request)
+    given_id = title_arxiv_id(request.title)
+    arxiv_id = given_id or (parse_arxiv_id(request.url) if request.url else "")
     paper = None
     if arxiv_id:
         found = fetch_paper(root, arxiv_id)
         paper = found if isinstance(found, ArxivPaper) else None
         if isinstance(found, str):
             messages.append(f"{found}; writing the note without its title, authors and abstract")
-    if request.url and not is_safe_url(request.url):
-        return NewOutcome(None, (f"--url must be an http(s) URL: {request.url}",), True)
-    given = request.title.strip() if not arxiv_of(NewRequest(request.title)) else ""
+    given = "" if given_id else request.title.strip()
     title = given or (paper.title if paper else f"arXiv {arxiv_id}")
     kind = decide_kind(request, arxiv_id)
     path = note_path(root, kind, title)
-    if path.exists():
-        return NewOutcome(None, (*messages, f"{path} already exists; not overwriting it"), True)
-    text = fill_template(
-        find_template(root, kind).read_text(encoding="utf-8"), request, title, paper
-    )
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("x", encoding="utf-8") as handle:
-        handle.write(text)
+    template = find_template(root, kind)
+    try:
+        text = fill_template(template.read_text(encoding="utf-8"), request, title, arxiv_id, paper)
+    except (OSError, UnicodeDecodeError) as exc:
+        return NewOutcome(None, (*messages, f"cannot read {template}: {exc}"), True)
+    problem = write_note(path, text)
+    if problem:
+        return NewOutcome(None, (*messages, problem), True)
     return NewOutcome(path, tuple(messages))
+
+
+def write_note(path: Path, text: str) -> str:
+    """Create the note file, never over an existing one; '' when written, or why not."""
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:
+        return "the title, --url or --tags are not valid UTF-8"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("xb") as handle:
+            handle.write(data)
+    except FileExistsError:
+        return f"{path} already exists; not overwriting it"
+    except OSError as exc:
+        return f"cannot write {path}: {exc}"
+    return ""

@@ -7,7 +7,8 @@ bundle is then a function of the pages, so it is fingerprinted by them: a build 
 keeps the bundle already in the site without running Pagefind, and one where any page changed
 re-indexes them all, exactly as a clean build does. Under `serve` a build may leave the indexing for
 later: it keeps the bundle in the site as it is and hands back a SearchJob, which index_later runs
-(cancellable) into a folder beside the site, ready to be swapped in.
+(cancellable) into a folder beside the site, ready to be swapped in. Its scratch folders are
+write.py's temporary folders, so those of a process that was killed are deleted by the next build.
 """
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ from __future__ import annotations
 import gzip
 import shutil
 import subprocess
-import tempfile
 import threading
 import time
+import zlib
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from importlib.metadata import version
@@ -29,7 +30,7 @@ from pagefind.service import get_executable
 from notebase.config import CONFIG_FILE
 from notebase.diagnostics import Diagnostic, SourcePos, error
 from notebase.fingerprint import digest_bytes, digest_value
-from notebase.write import KEEP, link_or_copy, safe_join
+from notebase.write import KEEP, link_or_copy, make_temp_folder, safe_join
 
 BUNDLE_DIR = "pagefind"
 FILTERS_DIR = f"{BUNDLE_DIR}/filter"
@@ -44,6 +45,8 @@ SIGNATURE = b"pagefind_dcd"  # starts every Pagefind index file (gzipped or not)
 INDEXED_MARK = b"data-pagefind-body"  # only pages carrying it are search results
 TIMEOUT_SECONDS = 600
 POLL_SECONDS = 0.05  # how often a running Pagefind looks whether it was cancelled
+# what reading a Pagefind file we do not understand raises (gzip.BadGzipFile is an OSError)
+FORMAT_ERRORS = (ValueError, LookupError, TypeError, EOFError, OSError, zlib.error)
 HINT = "set `search: false` in notebase.yaml to build the site without its full-text index"
 
 
@@ -100,7 +103,7 @@ def plan_search(
         job = SearchJob(out, tuple(pages), language, stamp)
         old = kept if whole else []  # never half a bundle
         return SearchBundle(dict.fromkeys(old, KEEP), {r: previous[r] for r in old}, False, job)
-    bundle = canonical_or_error(index_pages(out, {rel: files[rel] for rel in pages}, language))
+    bundle = index_bundle(out, {rel: files[rel] for rel in pages}, language)
     if isinstance(bundle, Diagnostic):
         return bundle
     return SearchBundle(dict(bundle), dict.fromkeys(bundle, stamp), True)
@@ -110,21 +113,23 @@ def index_later(job: SearchJob, cancel: threading.Event) -> ReadyBundle | Diagno
     """Run a job left by a build over the pages now in the site; the bundle is written in a folder
     beside the site. Raises Cancelled as soon as it can once `cancel` is set."""
     try:
-        pages = dict.fromkeys(job.pages, KEEP)
-        bundle = canonical_or_error(index_pages(job.out, pages, job.language, cancel))
+        bundle = index_bundle(job.out, dict.fromkeys(job.pages, KEEP), job.language, cancel)
         if isinstance(bundle, Diagnostic):
             return bundle
         check_cancel(cancel)
-        folder = write_folder(job.out.parent, bundle)
-    except OSError as exc:  # a page gone from the site: it is being rebuilt (and this cancelled)
-        check_cancel(cancel)
-        return error("search-index", f"cannot index the site: {exc}", SourcePos(CONFIG_FILE), HINT)
+        folder = write_folder(job.out, bundle)
+    except OSError as exc:  # a full disk; no scratch folder beside the site
+        return search_error(f"cannot index the site: {exc}")
     return ReadyBundle(job, folder, dict.fromkeys(bundle, job.stamp))
 
 
-def write_folder(parent: Path, files: Mapping[str, bytes]) -> Path:
-    """A new scratch folder in `parent` holding `files` (none of it left behind on failure)."""
-    folder = Path(tempfile.mkdtemp(prefix=".search-new-", dir=parent))
+def search_error(message: str) -> Diagnostic:
+    return error("search-index", message, SourcePos(CONFIG_FILE), HINT)
+
+
+def write_folder(out: Path, files: Mapping[str, bytes]) -> Path:
+    """A new temporary folder beside `out` holding `files` (none of it left behind on failure)."""
+    folder = make_temp_folder(out)
     try:
         for rel, data in files.items():
             target = safe_join(folder, rel)
@@ -145,25 +150,36 @@ def check_cancel(cancel: threading.Event | None) -> None:
         raise Cancelled
 
 
-def canonical_or_error(bundle: dict[str, bytes] | Diagnostic) -> dict[str, bytes] | Diagnostic:
-    if isinstance(bundle, Diagnostic) or not bundle:
-        return bundle
-    try:
-        return canonical_bundle(bundle)
-    except (ValueError, LookupError) as exc:  # a Pagefind whose files we cannot read
-        message = f"unexpected output from Pagefind {version('pagefind')}: {exc!r}"
-        return error("search-index", message, SourcePos(CONFIG_FILE), HINT)
-
-
-def index_pages(
+def index_bundle(
     out: Path,
     pages: Mapping[str, bytes | None],
     language: str,
     cancel: threading.Event | None = None,
 ) -> dict[str, bytes] | Diagnostic:
-    """Run Pagefind over the pages (in a scratch folder beside `out`) and read back its bundle."""
-    out.parent.mkdir(parents=True, exist_ok=True)
-    scratch = Path(tempfile.mkdtemp(prefix=".search-tmp-", dir=out.parent))
+    """Pagefind's canonical bundle of the pages (empty when none is a search result), or why not.
+    Raises OSError when no scratch folder can be made beside `out` (the site could not be either)."""
+    scratch = make_temp_folder(out)
+    try:
+        bundle = index_pages(scratch, out, pages, language, cancel)
+    except OSError as exc:  # a full disk; under serve, a page gone: it is being rebuilt
+        check_cancel(cancel)  # (and this called off)
+        return search_error(f"cannot index the site: {exc}")
+    if isinstance(bundle, Diagnostic) or not bundle:
+        return bundle
+    try:
+        return canonical_bundle(bundle)
+    except FORMAT_ERRORS as exc:  # a Pagefind whose files we cannot read
+        return search_error(f"unexpected output from Pagefind {version('pagefind')}: {exc!r}")
+
+
+def index_pages(
+    scratch: Path,
+    out: Path,
+    pages: Mapping[str, bytes | None],
+    language: str,
+    cancel: threading.Event | None = None,
+) -> dict[str, bytes] | Diagnostic:
+    """Run Pagefind over the pages (placed in `scratch`, removed after) and read back its bundle."""
     try:
         if not stage_pages(scratch, out, pages, cancel):
             return {}  # no page to index (no entries): the search box falls back to titles
@@ -201,18 +217,18 @@ def run_pagefind(
 ) -> Diagnostic | None:
     executable = get_executable()
     if executable is None:
-        return error("search-index", "the Pagefind binary is missing", SourcePos(CONFIG_FILE), HINT)
+        return search_error("the Pagefind binary is missing")
     command = [str(executable), "--site", str(site), "--output-subdir", BUNDLE_DIR]
     command += ["--force-language", language, "--quiet"]
     try:
         done = run_command(command, cancel)
     except (OSError, subprocess.TimeoutExpired) as exc:
-        return error("search-index", f"Pagefind did not run: {exc}", SourcePos(CONFIG_FILE), HINT)
+        return search_error(f"Pagefind did not run: {exc}")
     if done.returncode != 0:
         said = [line.strip() for line in (done.stdout + done.stderr).splitlines() if line.strip()]
         errors = [line for line in said if line.lower().startswith("error")] or said
         reason = errors[0] if errors else f"exit status {done.returncode}"
-        return error("search-index", f"Pagefind failed: {reason}", SourcePos(CONFIG_FILE), HINT)
+        return search_error(f"Pagefind failed: {reason}")
     return None
 
 

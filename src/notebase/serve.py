@@ -11,8 +11,9 @@ import signal
 import threading
 import time
 import webbrowser
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from types import FrameType
 
@@ -65,13 +66,16 @@ def is_watched(root: Path, raw_path: str | bytes) -> bool:
 
 
 class ChangeHandler(FileSystemEventHandler):
-    """Sets `pending` on any change that matters, including both ends of a rename."""
+    """Sets `pending` on any change that matters, including both ends of a rename. A folder's
+    `modified` is left out: it only echoes a change to a file in it, told on its own."""
 
     def __init__(self, root: Path, pending: threading.Event, observer: BaseObserver) -> None:
         self.root, self.pending, self.observer = root, pending, observer
 
     def on_any_event(self, event: FileSystemEvent) -> None:
-        if event.event_type in IGNORED_EVENTS:
+        if event.event_type in IGNORED_EVENTS or (
+            event.is_directory and event.event_type == "modified"
+        ):
             return
         paths = (event.src_path, getattr(event, "dest_path", "") or "")
         if any(p and is_watched(self.root, p) for p in paths):
@@ -156,7 +160,9 @@ class Indexer:
             self.due = None
         return done
 
-    def join(self) -> None:
+    def close(self) -> None:
+        """Call the running job off and wait (a while) for its thread to end."""
+        self.stop()
         if self.thread is not None:
             self.thread.join(timeout=5)
 
@@ -219,9 +225,13 @@ def run_builder(
             settle(pending, DEBOUNCE_SECONDS)
             state = build_once(live, options, state, on_build, indexer)
         state = swap_index(live, state, indexer, on_message)
-    indexer.stop()
-    indexer.join()
-    save_state(options.root, state)
+    indexer.close()
+    report(save_state(options.root, state), on_message)
+
+
+def report(diags: Iterable[Diagnostic], on_message: Callable[[str], None]) -> None:
+    for diag in diags:
+        on_message(format_diagnostic(diag))
 
 
 def stop_on_signals() -> None:
@@ -239,23 +249,37 @@ def serve(
     on_build: Callable[[BuildResult], None],
     on_message: Callable[[str], None],
 ) -> None:
-    """Build, then serve and rebuild until interrupted (Ctrl-C or SIGTERM)."""
+    """Build, then serve and rebuild until interrupted (Ctrl-C or SIGTERM). Raises OSError when
+    the address cannot be served, before building."""
     stop_on_signals()
+    live = LiveSite(options.out.resolve())
+    server = make_server(options.host, options.port, live)
+    try:
+        serve_site(server, live, options, on_build, on_message)
+    except KeyboardInterrupt:
+        on_message("notebase: stopped")
+    finally:
+        server.server_close()
+
+
+def serve_site(
+    server: ThreadingHTTPServer,
+    live: LiveSite,
+    options: ServeOptions,
+    on_build: Callable[[BuildResult], None],
+    on_message: Callable[[str], None],
+) -> None:
     build_options = BuildOptions(
         options.root, options.out, drafts=options.drafts, search_later=True
     )
-    live = LiveSite(options.out.resolve())
     state, cache_diags = load_state(options.root)
-    for diag in cache_diags:
-        on_message(format_diagnostic(diag))
+    report(cache_diags, on_message)
     indexer = Indexer()
     try:
         state = build_once(live, build_options, state, on_build, indexer)
-        save_state(options.root, state)
-        server = make_server(options.host, options.port, live)
-    except BaseException:  # Ctrl-C during the first build, or the port is taken
-        indexer.stop()
-        indexer.join()
+        report(save_state(options.root, state), on_message)
+    except BaseException:  # Ctrl-C during the first build
+        indexer.close()
         raise
     pending = threading.Event()
     observer = start_watching(options.root.resolve(), pending)
@@ -268,11 +292,8 @@ def serve(
         webbrowser.open(url)
     try:
         server.serve_forever(poll_interval=0.2)
-    except KeyboardInterrupt:
-        on_message("notebase: stopped")
     finally:
         live.stop()
         observer.stop()
-        server.server_close()
         builder.join(timeout=5)
         observer.join(timeout=5)
