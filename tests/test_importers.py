@@ -230,3 +230,13 @@ def test_mention_of_another_title_becomes_wikilink() -> None:
 def test_block_text_property() -> None:
     block = Block(BlockKind.PARAGRAPH, lines_of("a\nb"))
     assert block.text == "a\nb" and block.first_line == 1
+
+
+def test_a_title_is_found_across_unicode_dashes_and_keeps_its_spelling() -> None:
+    archive = "Tag: t\n\n  • Byte Latent Transformers\n\n    Body.\n  • Other\n\n    "
+    archive += "See the byte‐latent – transformers paper."
+    posts = read_archive(archive, "a.txt", "a.txt").posts
+    from notebase.importers.markup import index_titles
+
+    text = note_text(posts[1], index_titles(["Byte Latent Transformers"]))
+    assert "See the [[Byte Latent Transformers|byte‐latent – transformers]] paper." in text
