@@ -9,7 +9,7 @@ from pathlib import Path
 
 from notebase.diagnostics import Diagnostic, SourcePos, error, sort_diagnostics, warning
 from notebase.importers.model import ImportedPost
-from notebase.importers.notes import KEPT, UNCHANGED, ExistingNote, plan_notes
+from notebase.importers.notes import KEPT, UNCHANGED, ExistingNote, plan_notes, read_note
 from notebase.importers.reader import read_archive
 
 __all__ = ["ImportOutcome", "import_files"]
@@ -57,7 +57,7 @@ def read_existing(into: Path, root: Path) -> tuple[ExistingNote, ...]:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             text = ""
-        notes.append(ExistingNote(path.stem, text, show_path(path, root)))
+        notes.append(read_note(path.stem, text, show_path(path, root)))
     return tuple(notes)
 
 
