@@ -24,9 +24,10 @@ class Field:
 
 
 def load_fields(
-    text: str, path: str, first_line: int
+    text: str, path: str, first_line: int, what: str = "front matter"
 ) -> tuple[tuple[Field, ...], tuple[Diagnostic, ...]]:
-    """Parse a YAML mapping that starts at `first_line` of `path`; a mapping or nothing is accepted."""
+    """Parse a YAML mapping that starts at `first_line` of `path`; a mapping or nothing is accepted
+    (`what` names the text in the diagnostic when it is something else)."""
     if not text.strip():
         return (), ()
     try:
@@ -38,7 +39,7 @@ def load_fields(
     if not isinstance(node, yaml.MappingNode):
         pos = SourcePos(path, first_line + node.start_mark.line)
         hint = "write one `key: value` per line"
-        return (), (error("yaml-not-mapping", "front matter is not a mapping", pos, hint),)
+        return (), (error("yaml-not-mapping", f"{what} is not a mapping", pos, hint),)
     return construct_fields(node, path, first_line)
 
 
@@ -48,6 +49,7 @@ def construct_fields(
     loader = yaml.SafeLoader("")
     fields: list[Field] = []
     diags: list[Diagnostic] = []
+    seen: set[str] = set()
     for key_node, value_node in node.value:
         line = first_line + key_node.start_mark.line
         try:
@@ -59,6 +61,10 @@ def construct_fields(
         if not isinstance(key, str):
             diags.append(error("yaml-bad-key", f"key {key!r} is not text", SourcePos(path, line)))
             continue
+        if key in seen:
+            message = f"`{key}` is given twice; the last one wins"
+            diags.append(warning("duplicate-key", message, SourcePos(path, line)))
+        seen.add(key)
         fields.append(Field(key, clean_value(value), line))
     return tuple(fields), tuple(diags)
 
