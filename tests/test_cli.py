@@ -165,6 +165,15 @@ def test_root_is_accepted_after_every_command(kb: Path, tmp_path: Path) -> None:
     assert "--root" in result.stderr and "is not a folder" in result.stderr
 
 
+def test_an_out_folder_that_cannot_be_made_is_a_diagnostic(kb: Path) -> None:
+    (kb / "taken").write_text("a file, not a folder\n", encoding="utf-8")
+    result = notebase("build", "--out", "taken/site", cwd=kb)
+    assert result.returncode == 1
+    assert "error[file-system]: " in result.stderr
+    assert "hint: check that the folder exists, is a folder, and can be written" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
 def test_out(kb: Path, tmp_path: Path) -> None:
     out = tmp_path / "public"
     result = notebase("build", "--out", out, cwd=kb)

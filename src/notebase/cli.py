@@ -11,7 +11,14 @@ from typing import TextIO
 
 from notebase import __version__
 from notebase.build import BuildOptions, BuildResult, build_site
-from notebase.diagnostics import Diagnostic, diagnostics_to_json, format_diagnostic, has_errors
+from notebase.diagnostics import (
+    Diagnostic,
+    SourcePos,
+    diagnostics_to_json,
+    error,
+    format_diagnostic,
+    has_errors,
+)
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
 ROOT_HELP = "the knowledge-base folder (holding notes/); default: the current folder"
@@ -161,6 +168,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not root.is_dir():
         print(f"notebase: error: --root {root} is not a folder", file=sys.stderr)
         return EXIT_USAGE
+    try:
+        return run_command(root, args)
+    except OSError as exc:  # the file system refused: a folder that cannot be written, a full disk
+        print_diagnostics([file_system_error(exc)])
+        return EXIT_CONTENT
+
+
+def file_system_error(exc: OSError) -> Diagnostic:
+    pos = SourcePos(str(exc.filename)) if exc.filename else None
+    hint = "check that the folder exists, is a folder, and can be written"
+    return error("file-system", exc.strerror or str(exc), pos, hint)
+
+
+def run_command(root: Path, args: argparse.Namespace) -> int:
     if args.command == "import":
         return run_import(root, args.files, args.into)
     if args.command == "new":
