@@ -119,6 +119,8 @@ def test_field_type_error_names_its_line(kb: Path) -> None:
         ["import"],
         ["build", "--jobs", "0"],
         ["build", "-j", "two"],
+        ["serve", "--port", "99999"],
+        ["serve", "--port", "-1"],
     ],
     ids=[
         "unknown-option",
@@ -128,6 +130,8 @@ def test_field_type_error_names_its_line(kb: Path) -> None:
         "missing-file",
         "zero-jobs",
         "jobs-not-a-number",
+        "port-too-high",
+        "port-negative",
     ],
 )
 def test_usage_error_exits_2(kb: Path, args: list[str]) -> None:
@@ -150,6 +154,24 @@ def test_root_from_another_folder(kb: Path, tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert (kb / "site" / "papers" / "muon" / "index.html").is_file()
     assert list(elsewhere.iterdir()) == []
+
+
+def test_root_is_accepted_after_every_command(kb: Path, tmp_path: Path) -> None:
+    result = notebase("new", "--root", kb, "A new idea", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert (kb / "notes" / "notes" / "a-new-idea.md").is_file()
+    result = notebase("serve", "--root", tmp_path / "missing", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "--root" in result.stderr and "is not a folder" in result.stderr
+
+
+def test_an_out_folder_that_cannot_be_made_is_a_diagnostic(kb: Path) -> None:
+    (kb / "taken").write_text("a file, not a folder\n", encoding="utf-8")
+    result = notebase("build", "--out", "taken/site", cwd=kb)
+    assert result.returncode == 1
+    assert "error[file-system]: " in result.stderr
+    assert "hint: check that the folder exists, is a folder, and can be written" in result.stderr
+    assert "Traceback" not in result.stderr
 
 
 def test_out(kb: Path, tmp_path: Path) -> None:
@@ -319,6 +341,19 @@ def test_import_of_bad_archives_says_why(
     result = notebase("import", "../in/a.txt", cwd=kb)
     assert result.returncode == status, result.stderr
     assert f"{code}: " in result.stderr and message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_import_into_a_file_says_why(kb: Path) -> None:
+    archive = kb.parent / "a.txt"
+    archive.write_text("Tag: ml\n\n  • One post\n\n    Text.\n", encoding="utf-8")
+    (kb / "taken").write_text("a file, not a folder\n", encoding="utf-8")
+    result = notebase("import", archive, "--into", "taken/notes", cwd=kb)
+    assert result.returncode == 1
+    assert (
+        "taken/notes/one-post.md: error[import-unwritable]: cannot write note: "
+        "Not a directory; 1 note(s) not written"
+    ) in result.stderr
     assert "Traceback" not in result.stderr
 
 

@@ -121,3 +121,34 @@ def test_non_utf8_file_is_an_error(tmp_path: Path) -> None:
     config, diags = load_config(tmp_path)
     assert config == Config()
     assert [(d.code, d.pos) for d in diags] == [("config-unreadable", SourcePos("notebase.yaml"))]
+
+
+def test_a_mapping_is_asked_of_notebase_yaml_by_name() -> None:
+    _, diags = parse_config("just a sentence\n")
+    assert [d.message for d in diags] == ["notebase.yaml is not a mapping"]
+
+
+def test_a_negative_count_is_an_error() -> None:
+    config, diags = parse_config("recent: -5\nfeed_entries: 0\n")
+    assert (config.recent, config.feed_entries) == (20, 0)
+    assert [(d.code, d.pos, d.message) for d in diags] == [
+        ("config-value", SourcePos("notebase.yaml", 1), "`recent` must be 0 or more, got -5")
+    ]
+
+
+def test_base_url_must_be_an_http_url() -> None:
+    for bad in ("javascript:alert(1)", "notes.example.org", "ftp://example.org"):
+        config, diags = parse_config(f'base_url: "{bad}"\n')
+        assert config.base_url == ""
+        assert [(d.code, d.message) for d in diags] == [
+            ("config-value", f"`base_url` must be an http(s) URL, got '{bad}'")
+        ]
+        assert diags[0].hint == 'example: base_url: "https://example.org/notes"'
+
+
+def test_a_key_given_twice_is_a_warning_and_the_last_wins() -> None:
+    config, diags = parse_config("title: One\ntitle: Two\n")
+    assert config.title == "Two"
+    assert [(d.severity, d.code, d.pos) for d in diags] == [
+        (Severity.WARNING, "duplicate-key", SourcePos("notebase.yaml", 2))
+    ]

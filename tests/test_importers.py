@@ -8,7 +8,7 @@ import yaml
 
 from notebase.importers import import_files
 from notebase.importers.blocks import build_blocks
-from notebase.importers.markup import escape_line, footnote_refs
+from notebase.importers.markup import escape_line, footnote_refs, index_titles
 from notebase.importers.model import Block, BlockKind, SourceLine
 from notebase.importers.quotes import mark_quotes
 from notebase.importers.reader import read_archive
@@ -217,16 +217,23 @@ def test_same_title_different_body_gets_two_notes(tmp_path: Path) -> None:
     assert [d.code for d in out.diagnostics] == ["import-duplicate-title"]
 
 
-def test_mention_of_another_title_becomes_wikilink() -> None:
-    archive = "Tag: t\n\n  • Byte-Latent Transformers\n\n    Body.\n  • Other\n\n    "
-    archive += "The Byte Latent Transformers paper is cited."
+def linked_note(title: str, mention: str) -> str:
+    """The note of a post whose text is `mention`, with `title` another post's title."""
+    archive = f"Tag: t\n\n  • {title}\n\n    Body.\n  • Other\n\n    {mention}"
     posts = read_archive(archive, "a.txt", "a.txt").posts
-    from notebase.importers.markup import index_titles
+    return note_text(posts[1], index_titles([title]))
 
-    text = note_text(posts[1], index_titles(["Byte-Latent Transformers"]))
+
+def test_mention_of_another_title_becomes_wikilink() -> None:
+    text = linked_note("Byte-Latent Transformers", "The Byte Latent Transformers paper is cited.")
     assert "[[Byte-Latent Transformers|Byte Latent Transformers]] paper" in text
 
 
 def test_block_text_property() -> None:
     block = Block(BlockKind.PARAGRAPH, lines_of("a\nb"))
     assert block.text == "a\nb" and block.first_line == 1
+
+
+def test_a_title_is_found_across_unicode_dashes_and_keeps_its_spelling() -> None:
+    text = linked_note("Byte Latent Transformers", "See the byte‐latent – transformers paper.")
+    assert "See the [[Byte Latent Transformers|byte‐latent – transformers]] paper." in text

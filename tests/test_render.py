@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from notebase.config import Config
 from notebase.diagnostics import Diagnostic, Severity, SourcePos
 from notebase.index import build_index
@@ -140,6 +142,34 @@ def test_a_missing_template_is_a_diagnostic(tmp_path: Path) -> None:
     assert isinstance(result, Diagnostic)
     assert result.code == "template-error"
     assert "no-such-template.html" in result.message
+
+
+def test_a_missing_include_names_the_template_and_line(tmp_path: Path) -> None:
+    diag = render_error(tmp_path, "404.html", "ok\n{% include 'partials/nope.html' %}\n")
+    assert (diag.code, diag.pos) == ("template-error", SourcePos("templates/404.html", 2))
+    assert diag.message == "template partials/nope.html not found (rendering /404.html)"
+
+
+def test_an_exception_raised_by_a_user_template_is_a_diagnostic(tmp_path: Path) -> None:
+    diag = render_error(tmp_path, "partials/card.html", "<li>\n{{ 1 / 0 }}</li>\n", url="")
+    assert (diag.code, diag.pos) == ("template-error", SourcePos("templates/partials/card.html", 2))
+    assert diag.message == "ZeroDivisionError: division by zero (rendering /)"
+    diag = render_error(tmp_path, "404.html", "a\nb\n{{ 5 | href }}\n")
+    assert (diag.code, diag.pos) == ("template-error", SourcePos("templates/404.html", 3))
+    assert diag.message.startswith("AttributeError: ")
+
+
+def test_a_template_that_includes_itself_is_a_diagnostic(tmp_path: Path) -> None:
+    diag = render_error(tmp_path, "404.html", "{% include '404.html' %}\n")
+    assert (diag.code, diag.pos) == ("template-error", SourcePos("templates/404.html", 1))
+    assert diag.message.startswith("RecursionError: ")
+
+
+def test_an_exception_in_the_default_theme_stays_an_exception(tmp_path: Path) -> None:
+    spec = site_pages(("a.md", "# Alpha\n"))[""]
+    broken = PageSpec(spec.url, spec.template, {**spec.context, "recent": 5})
+    with pytest.raises(TypeError):
+        render_page(create_environment(tmp_path), broken, Config())
 
 
 def test_404_links_absolutely_when_the_base_url_is_known(tmp_path: Path) -> None:

@@ -11,7 +11,14 @@ from typing import TextIO
 
 from notebase import __version__
 from notebase.build import BuildOptions, BuildResult, build_site
-from notebase.diagnostics import Diagnostic, diagnostics_to_json, format_diagnostic, has_errors
+from notebase.diagnostics import (
+    Diagnostic,
+    SourcePos,
+    diagnostics_to_json,
+    error,
+    format_diagnostic,
+    has_errors,
+)
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
 ROOT_HELP = "the knowledge-base folder (holding notes/); default: the current folder"
@@ -52,10 +59,8 @@ def add_build_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         help="build the site into site/",
         description="Build the static site from notes/ into site/ (or --out).",
     )
-    p.add_argument(
-        "--out", type=Path, default=None, help="output folder (default: site/ in the root)"
-    )
-    p.add_argument("--drafts", action="store_true", help="include notes marked `draft: true`")
+    add_out_option(p)
+    add_drafts_option(p)
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
     add_jobs_option(p)
     p.add_argument(
@@ -63,6 +68,16 @@ def add_build_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         action="store_true",
         help="replace a non-empty --out folder notebase did not create",
     )
+
+
+def add_out_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--out", type=Path, default=None, help="output folder (default: site/ in the root)"
+    )
+
+
+def add_drafts_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--drafts", action="store_true", help="include notes marked `draft: true`")
 
 
 def add_jobs_option(parser: argparse.ArgumentParser) -> None:
@@ -82,6 +97,15 @@ def positive_int(text: str) -> int:
     return int(text)
 
 
+def port_number(text: str) -> int:
+    if not text.isdigit() or int(text) > MAX_PORT:
+        raise argparse.ArgumentTypeError(f"expected a port from 0 to {MAX_PORT}, got {text!r}")
+    return int(text)
+
+
+MAX_PORT = 65535
+
+
 def add_check_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "check",
@@ -89,7 +113,7 @@ def add_check_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         help="report problems without writing a site",
         description="Report everything the build would report, without writing a site.",
     )
-    p.add_argument("--drafts", action="store_true", help="include notes marked `draft: true`")
+    add_drafts_option(p)
     p.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     add_jobs_option(p)
     p.add_argument("--format", choices=("text", "json"), default="text", help="output format")
@@ -111,19 +135,23 @@ def add_import_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def add_serve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "serve",
+        parents=[root_option()],
         help="build, serve and rebuild on change, reloading open pages",
         description="Serve the site locally; rebuild on every save and reload open pages.",
     )
-    p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
+    p.add_argument(
+        "--port", type=port_number, default=8000, help="port (default 8000; 0 picks a free one)"
+    )
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     p.add_argument("--open", action="store_true", help="open the site in a web browser")
-    p.add_argument("--out", type=Path, default=None, help="output folder (default: site/)")
-    p.add_argument("--drafts", action="store_true", help="include notes marked `draft: true`")
+    add_out_option(p)
+    add_drafts_option(p)
 
 
 def add_new_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "new",
+        parents=[root_option()],
         help="start a new note from a template",
         description="Write a new note under notes/<kind>s/. Given arxiv:ID or an arXiv URL, "
         "fill in its title, authors, year and abstract from arXiv.",
@@ -140,6 +168,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not root.is_dir():
         print(f"notebase: error: --root {root} is not a folder", file=sys.stderr)
         return EXIT_USAGE
+    try:
+        return run_command(root, args)
+    except OSError as exc:  # the file system refused: a folder that cannot be written, a full disk
+        print_diagnostics([file_system_error(exc)])
+        return EXIT_CONTENT
+
+
+def file_system_error(exc: OSError) -> Diagnostic:
+    pos = SourcePos(str(exc.filename)) if exc.filename else None
+    hint = "check that the folder exists, is a folder, and can be written"
+    return error("file-system", exc.strerror or str(exc), pos, hint)
+
+
+def run_command(root: Path, args: argparse.Namespace) -> int:
     if args.command == "import":
         return run_import(root, args.files, args.into)
     if args.command == "new":

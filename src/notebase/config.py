@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from notebase.diagnostics import Diagnostic, SourcePos, error
+from notebase.sources import is_safe_url
 from notebase.yamlio import load_fields, unknown_key_diagnostic
 
 CONFIG_FILE = "notebase.yaml"
@@ -48,7 +49,7 @@ def load_config(root: Path) -> tuple[Config, tuple[Diagnostic, ...]]:
 
 
 def parse_config(text: str) -> tuple[Config, tuple[Diagnostic, ...]]:
-    parsed, diags = load_fields(text, CONFIG_FILE, 1)
+    parsed, diags = load_fields(text, CONFIG_FILE, 1, what=CONFIG_FILE)
     out = list(diags)
     values: dict[str, Any] = {}
     for fld in parsed:
@@ -61,10 +62,22 @@ def parse_config(text: str) -> tuple[Config, tuple[Diagnostic, ...]]:
             out.append(
                 error("config-type", message, pos, f"example: {fld.key}: {example_of(expected)}")
             )
+        elif (problem := value_problem(fld.key, fld.value)) is not None:
+            out.append(error("config-value", problem[0], pos, problem[1]))
         else:
             values[fld.key] = fld.value
     config = replace(Config(), **values)
     return replace(config, base_url=config.base_url.rstrip("/")), tuple(out)
+
+
+def value_problem(key: str, value: object) -> tuple[str, str] | None:
+    """(message, hint) for a value of the right type that cannot be used."""
+    if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+        return f"`{key}` must be 0 or more, got {value}", f"example: {key}: 20"
+    if key == "base_url" and value and not is_safe_url(str(value)):
+        message = f"`base_url` must be an http(s) URL, got {value!r}"
+        return message, 'example: base_url: "https://example.org/notes"'
+    return None
 
 
 def has_type(value: object, expected: type) -> bool:

@@ -62,14 +62,6 @@ def read_front_matter(
     out = list(diags)
     by_key: dict[str, Field] = {}
     for fld in fields:
-        if fld.key in by_key:
-            out.append(
-                warning(
-                    "duplicate-key",
-                    f"`{fld.key}` is given twice; the last one wins",
-                    SourcePos(path, fld.line),
-                )
-            )
         by_key[fld.key] = fld
         if fld.key not in KNOWN_KEYS:
             out.extend(check_misspelling(fld, path))

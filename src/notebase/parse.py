@@ -18,7 +18,7 @@ from notebase.frontmatter import (
     coerce,
     read_front_matter,
 )
-from notebase.markdown import MARK, Rendered, render_inline, render_markdown
+from notebase.markdown import MARK, Rendered, render_inline, render_markdown, strip_paragraph
 from notebase.model import Entry, EntryKind, LinkRef, ParseResult, Quote, Source, SourceRef, Status
 from notebase.slugs import clean_slug, normalize_tag, slug_from_path
 from notebase.sources import is_paper_url, is_safe_url, make_source, source_label
@@ -63,7 +63,7 @@ def build_entry(
         prose = f"{tldr.mention_text}\n{prose}"
     diags.extend(problem_diagnostics(body, path, split.body_line))
     title = fm_title or body.first_heading or title_from_path(source.rel_path)
-    entry = Entry(
+    return Entry(
         slug=entry_slug(get("slug", as_text), source.rel_path, path, fields, diags),
         rel_path=source.rel_path,
         pos=SourcePos(path, 1),
@@ -88,7 +88,7 @@ def build_entry(
         body_html=body.html,
         body_text=body.text,
         mention_text=prose,
-        quotes=(),
+        quotes=make_quotes(body, split.body_line),
         footnotes=body.footnotes,
         headings=body.headings,
         links=links,
@@ -98,7 +98,6 @@ def build_entry(
         digest=source.digest,
         words=note_words(prose, title),
     )
-    return replace(entry, quotes=make_quotes(body, split.body_line))
 
 
 def merge_tldr(
@@ -106,11 +105,9 @@ def merge_tldr(
 ) -> tuple[str, str, tuple[LinkRef, ...]]:
     """A front-matter tl;dr is rendered on its own; its link markers are renumbered after the body's."""
     base = len(body_links)
-    html = _MARKER_NUM.sub(lambda m: f"{MARK}L{int(m.group(1)) + base}{MARK}", tldr.html.strip())
-    if html.startswith("<p>") and html.endswith("</p>"):
-        html = html[3:-4]
+    html = _MARKER_NUM.sub(lambda m: f"{MARK}L{int(m.group(1)) + base}{MARK}", tldr.html)
     moved = tuple(replace(link, line=line) for link in tldr.links)
-    return html, " ".join(tldr.text.split()), body_links + moved
+    return strip_paragraph(html), " ".join(tldr.text.split()), body_links + moved
 
 
 def problem_diagnostics(body: Rendered, path: str, first_line: int) -> list[Diagnostic]:

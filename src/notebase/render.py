@@ -125,23 +125,49 @@ def render_page(env: jinja2.Environment, spec: PageSpec, config: Config) -> str 
     except jinja2.TemplateSyntaxError as exc:
         where = SourcePos(f"templates/{exc.name or spec.template}", exc.lineno)
         return error("template-syntax", f"{exc.message} (rendering /{spec.url})", where)
+    except jinja2.TemplateNotFound as exc:
+        pos = template_pos(env, exc, spec.template)
+        message = f"template {exc.name} not found (rendering /{spec.url})"
+        return error(
+            "template-error", message, pos, "check the name: templates/ or the theme has it"
+        )
     except jinja2.TemplateError as exc:
         pos = template_pos(env, exc, spec.template)
         return error("template-error", f"{exc} (rendering /{spec.url})", pos, "check the template")
+    except Exception as exc:  # raised by a user's template (1/0, a bad filter argument, recursion)
+        if not raised_in_user_template(env, exc):
+            raise
+        pos = template_pos(env, exc, spec.template)
+        message = f"{type(exc).__name__}: {exc} (rendering /{spec.url})"
+        return error("template-error", message, pos, "check the template")
     # a control character from a front-matter escape ("\0") would make a feed ill-formed XML
     return replace_control_chars(text.replace(ROOT, root))
 
 
 def template_pos(env: jinja2.Environment, exc: BaseException, fallback: str) -> SourcePos:
     """The innermost template frame of a rendering error: an included partial names itself."""
-    tb = exc.__traceback__
-    name, line = fallback, 0
+    filename, line = innermost_template_frame(exc)
+    name = (theme_name(env, filename) if filename else "") or fallback
+    return SourcePos(f"templates/{name}", line)
+
+
+def innermost_template_frame(exc: BaseException) -> tuple[str, int]:
+    """(file, line) of the last template frame in the traceback; ("", 0) when there is none."""
+    tb, found = exc.__traceback__, ("", 0)
     while tb is not None:
         filename = tb.tb_frame.f_code.co_filename
-        if filename.endswith((".html", ".xml")):
-            name, line = theme_name(env, filename) or fallback, tb.tb_lineno
+        if filename.endswith((".html", ".xml", ".js", ".css", ".bib")):
+            found = (filename, tb.tb_lineno)
         tb = tb.tb_next
-    return SourcePos(f"templates/{name}", line)
+    return found
+
+
+def raised_in_user_template(env: jinja2.Environment, exc: BaseException) -> bool:
+    """Whether the innermost template frame of `exc` is a file of the knowledge base's templates/
+    (the first theme folder); an error in the default theme is a bug and stays an exception."""
+    filename = innermost_template_frame(exc)[0]
+    folders = [base for loader in getattr(env.loader, "loaders", ()) for base in loader.searchpath]
+    return bool(filename and folders) and Path(filename).is_relative_to(folders[0])
 
 
 def theme_name(env: jinja2.Environment, filename: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import io
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -23,9 +24,10 @@ class Field:
 
 
 def load_fields(
-    text: str, path: str, first_line: int
+    text: str, path: str, first_line: int, what: str = "front matter"
 ) -> tuple[tuple[Field, ...], tuple[Diagnostic, ...]]:
-    """Parse a YAML mapping that starts at `first_line` of `path`; a mapping or nothing is accepted."""
+    """Parse a YAML mapping that starts at `first_line` of `path`; a mapping or nothing is accepted
+    (`what` names the text in the diagnostic when it is something else)."""
     if not text.strip():
         return (), ()
     try:
@@ -37,7 +39,7 @@ def load_fields(
     if not isinstance(node, yaml.MappingNode):
         pos = SourcePos(path, first_line + node.start_mark.line)
         hint = "write one `key: value` per line"
-        return (), (error("yaml-not-mapping", "front matter is not a mapping", pos, hint),)
+        return (), (error("yaml-not-mapping", f"{what} is not a mapping", pos, hint),)
     return construct_fields(node, path, first_line)
 
 
@@ -47,6 +49,7 @@ def construct_fields(
     loader = yaml.SafeLoader("")
     fields: list[Field] = []
     diags: list[Diagnostic] = []
+    seen: set[str] = set()
     for key_node, value_node in node.value:
         line = first_line + key_node.start_mark.line
         try:
@@ -58,6 +61,10 @@ def construct_fields(
         if not isinstance(key, str):
             diags.append(error("yaml-bad-key", f"key {key!r} is not text", SourcePos(path, line)))
             continue
+        if key in seen:
+            message = f"`{key}` is given twice; the last one wins"
+            diags.append(warning("duplicate-key", message, SourcePos(path, line)))
+        seen.add(key)
         fields.append(Field(key, clean_value(value), line))
     return tuple(fields), tuple(diags)
 
@@ -91,18 +98,57 @@ def unknown_key_diagnostic(
 
 def dump_fields(fields: Mapping[str, Any]) -> str:
     """Deterministic front matter: block keys in the given order, lists inline, lines never folded."""
-    out = []
-    for key, value in fields.items():
-        if isinstance(value, list):
-            flow = yaml.safe_dump(
-                value, allow_unicode=True, width=1_000_000, default_flow_style=True
-            )
-            out.append(f"{key}: {flow}")
-        else:
-            out.append(
-                yaml.safe_dump({key: value}, sort_keys=False, allow_unicode=True, width=1_000_000)
-            )
-    return "".join(out)
+    return "".join(dump_field(key, value) for key, value in fields.items())
+
+
+def dump_field(key: str, value: Any) -> str:
+    """One `key: value` line; short one-line text is written the way PyYAML's emitter would write
+    it (its own analysis and resolver choose the style) without running the emitter."""
+    head = scalar_text(key, False) if len(key) < SIMPLE_KEY else None
+    shown = value_text(value)
+    if head is not None and shown is not None:
+        return f"{head}: {shown}\n"
+    if isinstance(value, list):
+        flow = yaml.safe_dump(value, allow_unicode=True, width=WIDTH, default_flow_style=True)
+        return f"{key}: {flow}"
+    return yaml.safe_dump({key: value}, sort_keys=False, allow_unicode=True, width=WIDTH)
+
+
+def value_text(value: Any) -> str | None:
+    """A text, or a list of texts written inline; None when PyYAML's emitter must write it."""
+    if not isinstance(value, list):
+        return scalar_text(value, False)
+    texts = [scalar_text(item, True) for item in value]
+    return None if None in texts else f"[{', '.join(t for t in texts if t is not None)}]"
+
+
+WIDTH = 1_000_000  # no line is folded
+SIMPLE_KEY = 128  # a longer key is written as a complex key (`? key`)
+_ANALYZER = yaml.emitter.Emitter(io.StringIO(), allow_unicode=True)
+_RESOLVER = yaml.resolver.Resolver()
+_STR_TAG = "tag:yaml.org,2002:str"
+
+
+def scalar_text(value: Any, in_flow: bool) -> str | None:
+    """A string as PyYAML writes it (plain or single-quoted) in a block mapping or a flow list;
+    None when it needs more than that (double quotes, line breaks, another type)."""
+    if not isinstance(value, str) or not value or len(value) > WIDTH // 4:
+        return None
+    analysis = _ANALYZER.analyze_scalar(value)
+    if analysis.multiline:
+        return None
+    plain = analysis.allow_flow_plain if in_flow else analysis.allow_block_plain
+    if plain and plain_tag(value) == _STR_TAG:
+        return value
+    if analysis.allow_single_quoted:
+        return "'" + value.replace("'", "''") + "'"
+    return None
+
+
+def plain_tag(text: str) -> str:
+    """The type YAML reads an unquoted text as (str, or int, bool, null, a date...)."""
+    tag: str = _RESOLVER.resolve(yaml.ScalarNode, text, (True, False))  # type: ignore[no-untyped-call]
+    return tag
 
 
 def load_mapping(text: str) -> dict[str, Any]:

@@ -9,7 +9,14 @@ from pathlib import Path
 
 from notebase.diagnostics import Diagnostic, SourcePos, error, sort_diagnostics, warning
 from notebase.importers.model import ImportedPost
-from notebase.importers.notes import KEPT, UNCHANGED, ExistingNote, plan_notes
+from notebase.importers.notes import (
+    KEPT,
+    UNCHANGED,
+    ExistingNote,
+    PlannedNote,
+    plan_notes,
+    read_note,
+)
 from notebase.importers.reader import read_archive
 
 __all__ = ["ImportOutcome", "import_files"]
@@ -57,8 +64,36 @@ def read_existing(into: Path, root: Path) -> tuple[ExistingNote, ...]:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             text = ""
-        notes.append(ExistingNote(path.stem, text, show_path(path, root)))
+        notes.append(read_note(path.stem, text, show_path(path, root)))
     return tuple(notes)
+
+
+def write_notes(
+    plans: Sequence[PlannedNote],
+    into: Path,
+    display_root: Path,
+    progress: Callable[[str, int, int], None] | None,
+) -> tuple[list[str], Diagnostic | None]:
+    """Write the new and updated notes; the first that cannot be written stops the writing."""
+    todo = [plan for plan in plans if plan.status not in (KEPT, UNCHANGED)]
+    for done, plan in enumerate(todo, 1):
+        if progress is not None:
+            progress("writing notes", done, len(todo))
+        path = into / f"{plan.slug}.md"
+        try:
+            into.mkdir(parents=True, exist_ok=True)
+            path.write_text(plan.text, encoding="utf-8", newline="\n")
+        except OSError as exc:
+            if progress is not None:
+                progress("writing notes", len(todo), len(todo))  # a finished bar clears its line
+            left = len(todo) - done + 1
+            message = f"cannot write note: {exc.strerror or exc}; {left} note(s) not written"
+            pos = SourcePos(show_path(path, display_root))
+            hint = "check that the import folder (--into) can be written"
+            return [p.slug for p in todo[: done - 1]], error(
+                "import-unwritable", message, pos, hint
+            )
+    return [plan.slug for plan in todo], None
 
 
 def import_files(
@@ -85,14 +120,9 @@ def import_files(
         posts += archive.posts
         diags += archive.diagnostics
     plans, plan_diags = plan_notes(posts, read_existing(into, display_root), shown)
-    written: list[str] = []
-    for done, plan in enumerate(plans, 1):
-        if progress is not None:
-            progress("writing notes", done, len(plans))
-        if plan.status not in (KEPT, UNCHANGED):
-            into.mkdir(parents=True, exist_ok=True)
-            (into / f"{plan.slug}.md").write_text(plan.text, encoding="utf-8", newline="\n")
-            written.append(plan.slug)
+    written, problem = write_notes(plans, into, display_root, progress)
+    if problem is not None:
+        diags.append(problem)
 
     def paths_of(slugs: Sequence[str]) -> tuple[str, ...]:
         return tuple(sorted(show_path(into / f"{s}.md", display_root) for s in slugs))

@@ -6,13 +6,13 @@ import itertools
 import re
 from collections.abc import Sequence
 
+from notebase.importers.informal import TLDR_LINE
 from notebase.importers.model import RawPost, SourceLine, Taxonomy
 
 _TITLE = re.compile(r"^ {0,3}[•●▪◦] +(?P<title>\S.*?)\s*$")
 _HEADER = re.compile(
     r"^(?P<key>tags?|categor(?:y|ies)|topics?|labels?)\s*:\s*(?P<value>\S.*?)\s*$", re.I
 )
-_TLDR = re.compile(r"^\s*(?:tl;?dr|tl;dr)\s*:", re.I)
 BODY_INDENT = 4
 
 
@@ -28,7 +28,7 @@ def find_title_lines(lines: Sequence[str]) -> tuple[int, ...]:
 
 def is_informal(lines: Sequence[str]) -> bool:
     """An informal paper-reading post has unindented `tldr:` lines and no `  • Title` lines."""
-    return not find_title_lines(lines) and any(_TLDR.match(line) for line in lines)
+    return not find_title_lines(lines) and any(TLDR_LINE.match(line) for line in lines)
 
 
 def parse_header(line: str) -> Taxonomy | None:

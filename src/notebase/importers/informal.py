@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from notebase.importers.model import RawPost, SourceLine, Taxonomy
 
-_TLDR = re.compile(r"^\s*tl;?dr\s*:", re.I)
+TLDR_LINE = re.compile(r"^\s*tl;?dr\s*:", re.I)
 _FIELD = re.compile(r"^\s*(?:tl;?dr|eval)\s*:", re.I)
 _CLOSING = re.compile(
     r"^(?:(?:concluding|closing|final|overall|some|my)\s+)?"
@@ -69,7 +69,7 @@ def pick_title(paras: Sequence[Paragraph], lo: int, hi: int, lines: Sequence[str
 
 def find_entry_titles(paras: Sequence[Paragraph], lines: Sequence[str]) -> tuple[int, ...]:
     """Paragraph indexes of the entry titles, one per `tldr:` paragraph (preamble skipped)."""
-    tldrs = [i for i, p in enumerate(paras) if _TLDR.match(lines[p.start])]
+    tldrs = [i for i, p in enumerate(paras) if TLDR_LINE.match(lines[p.start])]
     titles: list[int] = []
     lo = 0
     for k, t in enumerate(tldrs):

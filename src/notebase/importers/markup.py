@@ -15,6 +15,8 @@ _LINE_START = re.compile(r"^(?:#|>|[-+*](?=\s)|=+\s*$|-+\s*$|\||~~~|```)")
 _NUMBERED_START = re.compile(r"^(\d{1,9})([.)])(?=\s)")
 _WIKI = re.compile(r"\[\[(?:[^\]|]*\|)?([^\]]*)\]\]")
 _WORD = re.compile(r"\w+")
+_TITLE_SEP = re.compile(r"[\s\-‐–]+")  # between the words of a title: spaces or dashes
+_DASHES = str.maketrans("‐–", "--")
 MIN_LINK_WORDS = 3
 MIN_LINK_CHARS = 15
 
@@ -41,7 +43,7 @@ def footnote_refs(numbers: Iterable[str]) -> re.Pattern[str] | None:
 
 def is_linkable(title: str) -> bool:
     """A title worth linking has several words and no wikilink syntax."""
-    words = re.split(r"[\s\-‐–]+", title.strip())
+    words = _TITLE_SEP.split(title.strip())
     if any(c in title for c in "|[]#^"):
         return False
     return len(words) >= MIN_LINK_WORDS and len(title) >= MIN_LINK_CHARS
@@ -49,12 +51,18 @@ def is_linkable(title: str) -> bool:
 
 @functools.lru_cache(maxsize=100_000)
 def link_pattern(title: str) -> re.Pattern[str] | None:
-    """A title worth linking, matched case-insensitively, `-` standing for ` ` (compiled once)."""
+    """A title worth linking, matched case-insensitively in `fold_dashes(text)`, a space or dash
+    standing for any run of them (compiled once; its classes are ASCII, which compile fast)."""
     if not is_linkable(title):
         return None
-    words = re.split(r"[\s\-‐–]+", title.strip())
-    body = r"[\s\-‐–]+".join(re.escape(w) for w in words)
+    words = _TITLE_SEP.split(title.strip())
+    body = r"[\s\-]+".join(re.escape(w) for w in words)
     return re.compile(rf"(?<![\w\[])(?:{body})(?![\w\]])", re.I)
+
+
+def fold_dashes(text: str) -> str:
+    """The text with `‐` and `–` written `-` (same length: match positions hold for the text)."""
+    return text.translate(_DASHES)
 
 
 def render_inline(
@@ -66,8 +74,8 @@ def render_inline(
     marks: list[tuple[int, int, str]] = []
     if refs is not None:
         marks += [(m.start(), m.end(), f"[^{m.group('n')}]") for m in refs.finditer(text)]
-    if link is not None and (m := link[1].search(text)):
-        target, said = link[0], m.group(0)
+    if link is not None and (m := link[1].search(fold_dashes(text))):
+        target, said = link[0], text[m.start() : m.end()]
         marks.append(
             (m.start(), m.end(), f"[[{target}]]" if said == target else f"[[{target}|{said}]]")
         )
@@ -124,11 +132,12 @@ def find_link(
     """The first title of the index mentioned in the text (not in `skip`, not `own_title`)."""
     words = {w.casefold() for w in _WORD.findall(text)}
     candidates = {i for w in words for i in index.by_word.get(w, ())}
+    folded = fold_dashes(text)
     for i in sorted(candidates.union(index.wordless)):
         title = index.titles[i]
         if i in skip or title.casefold() == own_title:
             continue
         pattern = link_pattern(title)
-        if pattern is not None and pattern.search(text):
+        if pattern is not None and pattern.search(folded):
             return i, pattern
     return None

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from notebase.diagnostics import Diagnostic, SourcePos, warning
+from notebase.frontmatter import split_front_matter
 from notebase.importers.markup import TitleIndex, index_titles, is_linkable, strip_wikilinks
 from notebase.importers.model import ImportedPost, Taxonomy
 from notebase.importers.render import is_hand_edited, note_text, render_body
@@ -28,18 +29,20 @@ class PlannedNote:
 
 @dataclass(frozen=True, slots=True)
 class ExistingNote:
-    """A note already in the import folder, as read from disk."""
+    """A note already in the import folder, as read from disk (its front matter read once)."""
 
     slug: str
     text: str
     shown: str  # its path as shown in diagnostics
+    fields: Mapping[str, Any]  # {} when it has no readable front matter
+    body: str
 
 
-def split_note(text: str) -> tuple[dict[str, Any], str]:
-    """(front matter fields, body) of a note; ({}, text) when it has no readable front matter."""
-    if not text.startswith("---\n") or (end := text.find("\n---\n", 3)) < 0:
-        return {}, text
-    return load_mapping(text[4:end]), text[end + 5 :]
+def read_note(slug: str, text: str, shown: str) -> ExistingNote:
+    split = split_front_matter(text)
+    if split is None or not split.has_front_matter:
+        return ExistingNote(slug, text, shown, {}, text)
+    return ExistingNote(slug, text, shown, load_mapping(split.yaml_text), split.body)
 
 
 def as_tuple(value: Any) -> tuple[str, ...]:
@@ -82,7 +85,7 @@ def merge_duplicates(posts: Sequence[ImportedPost]) -> tuple[ImportedPost, ...]:
 def link_titles(posts: Sequence[ImportedPost], existing: Sequence[ExistingNote]) -> TitleIndex:
     """Titles other notes may link to: the imported posts' and the existing notes'."""
     titles = [p.title for p in posts]
-    titles += [str(t) for n in existing if (t := split_note(n.text)[0].get("title"))]
+    titles += [str(t) for n in existing if (t := n.fields.get("title"))]
     found = [t for t in dict.fromkeys(titles) if is_linkable(t)]
     return index_titles(sorted(found, key=lambda t: (-len(t), t)))
 
@@ -93,12 +96,11 @@ def existing_taxonomy(fields: Mapping[str, Any]) -> Taxonomy:
 
 def same_post(note: ExistingNote, post: ImportedPost) -> bool:
     """An unedited note holds this post when it came from the same archive or has the same body."""
-    fields, body = split_note(note.text)
-    origin_file = str(fields.get("origin", "")).rsplit(":", 1)[0]
-    if fields.get("title") != post.title:
+    origin_file = str(note.fields.get("origin", "")).rsplit(":", 1)[0]
+    if note.fields.get("title") != post.title:
         return False
     same_file = origin_file == post.origin.rsplit(":", 1)[0]
-    return same_file or strip_wikilinks(body) == strip_wikilinks(render_body(post))
+    return same_file or strip_wikilinks(note.body) == strip_wikilinks(render_body(post))
 
 
 def place_post(
@@ -108,12 +110,11 @@ def place_post(
     if note is None:
         return PlannedNote(slug, note_text(post, titles), WRITTEN)
     if is_hand_edited(note.text):
-        same_title = split_note(note.text)[0].get("title") == post.title
+        same_title = note.fields.get("title") == post.title
         return PlannedNote(slug, "", KEPT) if same_title else None
     if not same_post(note, post):
         return None
-    fields = split_note(note.text)[0]
-    merged = replace(post, taxonomy=merge_taxonomy(post.taxonomy, existing_taxonomy(fields)))
+    merged = replace(post, taxonomy=merge_taxonomy(post.taxonomy, existing_taxonomy(note.fields)))
     text = note_text(merged, titles)
     return PlannedNote(slug, text, UNCHANGED if text == note.text else WRITTEN)
 

@@ -14,7 +14,7 @@ from markdown_it.token import Token
 from notebase.markdown.parser import MARK, create_parser
 from notebase.model import Footnote, Heading, LinkRef
 
-__all__ = ["MARK", "RawQuote", "Rendered", "render_inline", "render_markdown"]
+__all__ = ["MARK", "RawQuote", "Rendered", "render_inline", "render_markdown", "strip_paragraph"]
 
 _TLDR = re.compile(r"^\s*(?:tl;?dr|tldr)\s*[:.\-–—]\s*", re.I)
 _ATTRIBUTION = re.compile(r"^\s*(?:—|―|–|--|~)\s*")

@@ -1,0 +1,69 @@
+"""yamlio: front matter written without running PyYAML's emitter reads back and looks as it would."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from notebase.yamlio import dump_fields
+
+
+@pytest.mark.parametrize(
+    ("fields", "expected"),
+    [
+        ({"title": "Muon", "kind": "paper"}, "title: Muon\nkind: paper\n"),
+        ({"arxiv": "2505.05197"}, "arxiv: '2505.05197'\n"),
+        ({"title": "Muon: an optimizer"}, "title: 'Muon: an optimizer'\n"),
+        ({"title": "It's here"}, "title: It's here\n"),
+        ({"title": "'quoted'"}, "title: '''quoted'''\n"),
+        ({"title": "yes"}, "title: 'yes'\n"),
+        ({"title": "- a list?"}, "title: '- a list?'\n"),
+        ({"title": "tab\there"}, 'title: "tab\\there"\n'),
+        ({"title": "two\nlines"}, "title: 'two\n\n  lines'\n"),
+        ({"title": "Über 🎉"}, "title: Über 🎉\n"),
+        ({"tags": ["ml", "a, b", "2025"]}, "tags: [ml, 'a, b', '2025']\n"),
+        ({"tags": ["x: y", "#c"]}, "tags: ['x: y', '#c']\n"),
+        ({"year": 2025, "draft": True}, "year: 2025\ndraft: true\n"),
+    ],
+)
+def test_dump_fields_writes_what_yaml_writes(fields: dict[str, Any], expected: str) -> None:
+    assert dump_fields(fields) == expected
+    assert yaml.safe_load(expected) == fields
+
+
+def emitted_by_pyyaml(fields: dict[str, Any]) -> str:
+    """The reference: each field through PyYAML's own emitter."""
+    out = []
+    for key, value in fields.items():
+        if isinstance(value, list):
+            flow = yaml.safe_dump(value, allow_unicode=True, width=10**6, default_flow_style=True)
+            out.append(f"{key}: {flow}")
+        else:
+            out.append(
+                yaml.safe_dump({key: value}, sort_keys=False, allow_unicode=True, width=10**6)
+            )
+    return "".join(out)
+
+
+TRICKY = st.sampled_from(
+    ["", " ", "0", "1.5", "true", "No", "~", "null", "2025-01-01", "-", "a: b", "a #b", "#", "'",
+     '"', "@", "`", "[x]", "{x}", ",", "\ufeff", "\x85", "\u2028", "é", "😀", "?", "!", "&",
+     "*", "|", ">", "%", "=", "<<", ".inf", "0x1F", "+1", "\t", "\n"]
+)  # fmt: skip
+TEXT = st.one_of(st.text(), st.lists(TRICKY, max_size=4).map("".join))
+
+
+@settings(max_examples=400, suppress_health_check=list(HealthCheck), deadline=None)
+@given(
+    st.dictionaries(
+        st.from_regex(r"\A[a-z_]{1,12}\Z"),
+        st.one_of(TEXT, st.lists(TEXT, max_size=4), st.integers(), st.booleans(), st.dates()),
+        max_size=4,
+    )
+)
+def test_dump_fields_matches_pyyaml_on_any_text(fields: dict[str, Any]) -> None:
+    assert dump_fields(fields) == emitted_by_pyyaml(fields)
