@@ -169,8 +169,8 @@ def test_an_out_folder_that_cannot_be_made_is_a_diagnostic(kb: Path) -> None:
     (kb / "taken").write_text("a file, not a folder\n", encoding="utf-8")
     result = notebase("build", "--out", "taken/site", cwd=kb)
     assert result.returncode == 1
-    assert "error[file-system]: " in result.stderr
-    assert "hint: check that the folder exists, is a folder, and can be written" in result.stderr
+    assert "taken/site: error[write-failed]: cannot write the site: " in result.stderr
+    assert "hint: make the output folder and the folder holding it writable" in result.stderr
     assert "Traceback" not in result.stderr
 
 

@@ -219,3 +219,14 @@ def test_a_title_that_is_not_utf8_writes_nothing(
     code, err = new(tmp_path, capsys, "bad \udcff title")  # how Python passes on such argv bytes
     assert (code, err) == (1, "notebase: the title, --url or --tags are not valid UTF-8\n")
     assert not list(tmp_path.rglob("*.md"))
+
+
+def test_a_file_where_its_folder_should_be_is_not_called_an_existing_note(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "notes").write_text("a file, not a folder\n")
+    code, err = new(tmp_path, capsys, "A thing")
+    assert code == 1 and "already exists" not in err
+    assert "a file stands where one of its folders should be" in err
+    assert (tmp_path / "notes" / "notes").read_text() == "a file, not a folder\n"

@@ -202,7 +202,6 @@ def test_a_port_in_use_is_one_line_before_building(kb: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (("--port", "70000"), "cannot serve on 127.0.0.1:70000: the port must be 0-65535"),
         (
             ("--host", "no-such-host.invalid", "--port", "0"),
             "cannot serve on no-such-host.invalid:0: ",

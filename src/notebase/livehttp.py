@@ -192,9 +192,6 @@ class LiveHandler(BaseHTTPRequestHandler):
 
 def make_server(host: str, port: int, live: LiveSite) -> ThreadingHTTPServer:
     handler = type("BoundLiveHandler", (LiveHandler,), {"live": live})
-    try:
-        server = ThreadingHTTPServer((host, port), handler)
-    except OverflowError:  # the socket module's word for a port out of range
-        raise OSError("the port must be 0-65535") from None
+    server = ThreadingHTTPServer((host, port), handler)  # the CLI checks the port's range
     server.daemon_threads = True
     return server

@@ -138,11 +138,15 @@ def write_note(path: Path, text: str) -> str:
     except UnicodeEncodeError:
         return "the title, --url or --tags are not valid UTF-8"
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(
+            parents=True, exist_ok=True
+        )  # FileExistsError when a file holds its place
         with path.open("xb") as handle:
             handle.write(data)
     except FileExistsError:
-        return f"{path} already exists; not overwriting it"
+        if path.parent.is_dir():
+            return f"{path} already exists; not overwriting it"
+        return f"cannot write {path}: a file stands where one of its folders should be"
     except OSError as exc:
         return f"cannot write {path}: {exc}"
     return ""
