@@ -52,3 +52,23 @@ def test_the_memo_keeps_two_builds_only() -> None:
     second = first.next_generation()
     third = second.next_generation()
     assert third.lookup(Card("old", ())) is None
+
+
+def test_a_slot_holding_an_equal_value_keeps_its_digest_without_a_walk() -> None:
+    page = Listing((Card("a", ("x",)),), {"n": 1})
+    memo = DigestMemo()
+    assert memo.digest_at("tags/x/", page) == digest_value(page)
+    following = memo.next_generation()
+    equal = Listing((Card("a", ("x",)),), {"n": 1})
+    following.previous.by_slot["tags/x/"] = (equal, "kept")  # type: ignore[union-attr]
+    assert following.digest_at("tags/x/", equal) == "kept"  # compared, not walked
+
+
+def test_a_slot_holding_a_changed_value_is_walked_again() -> None:
+    memo = DigestMemo()
+    memo.digest_at("tags/x/", Listing((Card("a", ("x",)),), {"n": 1}))
+    following = memo.next_generation()
+    changed = Listing((Card("a", ("x",)),), {"n": 2})
+    assert following.digest_at("tags/x/", changed) == digest_value(changed)
+    other = following.next_generation()
+    assert other.digest_at("tags/y/", changed) == digest_value(changed)  # another slot: walked

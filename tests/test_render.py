@@ -13,7 +13,7 @@ from notebase.links import resolve_index
 from notebase.model import Source
 from notebase.pages import PageSpec, plan_pages
 from notebase.parse import parse_source
-from notebase.render import create_environment, render_page, root_of
+from notebase.render import create_environment, environment_for_build, render_page, root_of
 
 
 def site_pages(*notes: tuple[str, str], config: Config | None = None) -> dict[str, PageSpec]:
@@ -180,3 +180,44 @@ def test_404_links_absolutely_when_the_base_url_is_known(tmp_path: Path) -> None
     assert 'href="https://notes.example.org/tags/index.html"' in html
     plain = render(tmp_path, site_pages()["404.html"])
     assert '<link rel="stylesheet" href="assets/style.css">' in plain
+
+
+def fragment_page(root: Path, url: str, items: tuple[str, ...]) -> str:
+    """Render templates/frag.html, whose block counts how often it runs (in `calls`)."""
+    spec = PageSpec(url, "frag.html", {"items": items, "calls": calls})
+    return render(root, spec)
+
+
+calls: list[str] = []
+
+
+def test_a_cached_fragment_is_rendered_once_per_key_and_depth(tmp_path: Path) -> None:
+    (tmp_path / "templates").mkdir()
+    block = '{% call cached("row", item) %}<{{ item }}:{{ calls.append(item) or "" }}>{% endcall %}'
+    (tmp_path / "templates/frag.html").write_text(f"{{% for item in items %}}{block}{{% endfor %}}")
+    calls.clear()
+    environment_for_build(tmp_path)
+    assert fragment_page(tmp_path, "a/", ("x", "y", "x")) == "<x:><y:><x:>"
+    assert fragment_page(tmp_path, "b/", ("y",)) == "<y:>"
+    assert calls == ["x", "y"]
+    assert fragment_page(tmp_path, "b/c/", ("y",)) == "<y:>"  # another depth: its own links
+    assert calls == ["x", "y", "y"]
+
+
+def test_cached_fragments_last_one_build_more_and_go_with_a_template_edit(tmp_path: Path) -> None:
+    (tmp_path / "templates").mkdir()
+    frag = tmp_path / "templates/frag.html"
+    frag.write_text(
+        "{% for i in items %}{% call cached(i) %}{{ calls.append(i) or i }}{% endcall %}{% endfor %}"
+    )
+    calls.clear()
+    environment_for_build(tmp_path)
+    fragment_page(tmp_path, "a/", ("x", "y"))
+    environment_for_build(tmp_path)
+    fragment_page(tmp_path, "a/", ("x",))  # y unused in this build
+    environment_for_build(tmp_path)
+    fragment_page(tmp_path, "a/", ("x", "y"))
+    assert calls == ["x", "y", "y"]
+    frag.write_text("{% for i in items %}{% call cached(i) %}[{{ i }}]{% endcall %}{% endfor %}")
+    environment_for_build(tmp_path)
+    assert fragment_page(tmp_path, "a/", ("x",)) == "[x]"

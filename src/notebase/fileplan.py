@@ -56,7 +56,8 @@ def plan_files(
         if progress is not None:
             progress("rendering", done, len(pages))
         rel = output_path(spec.url)
-        prints[rel] = digest_value((base, template_digest(env, spec.template, memo), spec), records)
+        key = (base, template_digest(env, spec.template, memo), spec)
+        prints[rel] = records.digest_at(rel, key) if records is not None else digest_value(key)
         if is_kept(rel, prints[rel], previous, existing):
             files[rel] = KEEP
             continue

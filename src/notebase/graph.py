@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from notebase.model import SiteIndex
 from notebase.slugs import page_url
@@ -14,12 +15,6 @@ MAX_NEIGHBOURS = 12
 WIDTH, HEIGHT = 480, 280  # the viewBox; the SVG scales down to its container
 RX, RY = 90, 95  # the ellipse the neighbours sit on
 LABEL_CHARS = 16
-RELATIONS = {
-    "both": "links here and is linked",
-    "out": "linked from this note",
-    "in": "links to this note",
-    "source": "shares a source",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +70,19 @@ def layout_graph(
 ) -> Graph:
     """centre: (slug, title); around: (slug, title, relation). Neighbours are spread evenly from the
     top, clockwise; edges join the centre to each, and neighbours that link one another."""
+    near = {slug for slug, _, _ in around}
+    pairs = {
+        tuple(sorted((a, b))) for a in near for b in outlinks.get(a, ()) if b in near and b != a
+    }
+    return layout_once(centre, tuple(around), tuple(sorted(pairs)))
+
+
+@lru_cache(maxsize=1 << 16)  # a rebuild lays out every entry's graph: most are the last one's
+def layout_once(
+    centre: tuple[str, str],
+    around: tuple[tuple[str, str, str], ...],
+    pairs: tuple[tuple[str, ...], ...],
+) -> Graph:
     cx, cy = WIDTH / 2, HEIGHT / 2
     slug, title = centre
     nodes = [
@@ -88,9 +96,7 @@ def layout_graph(
         nodes.append(node)
         edges.append(Edge(cx, cy, node.x, node.y, "source" if relation == "source" else "link"))
     at = {n.slug: n for n in nodes[1:]}
-    pairs = {tuple(sorted((a, b))) for a in at for b in outlinks.get(a, ()) if b in at and b != a}
-    for a, b in sorted(pairs):
-        edges.append(bent_edge(at[a], at[b], cx, cy))
+    edges += [bent_edge(at[a], at[b], cx, cy) for a, b in pairs]
     return Graph(WIDTH, HEIGHT, tuple(nodes), tuple(edges))
 
 

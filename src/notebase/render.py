@@ -76,17 +76,63 @@ def create_environment(root: Path) -> jinja2.Environment:
     env.filters["href"] = href_filter
     env.filters["absolute"] = absolute_filter
     env.filters["atom_id"] = atom_id_filter
+    env.globals["cached"] = cached_fragment
+    env.globals[FRAGMENTS] = Fragments()
     return env
 
 
 def environment_for_build(root: Path) -> jinja2.Environment:
-    """The root's environment, with the compiled templates whose files changed since dropped."""
+    """The root's environment, with the compiled templates whose files changed since dropped (and
+    then every cached fragment: any template may have made it)."""
     env = create_environment(root)
     cache = env.cache if env.cache is not None else {}
+    fragments = fragments_of(env)
+    fragments.next_build()
     for key, template in list(cache.items()):
         if not template.is_up_to_date:
             del cache[key]
+            fragments.clear()
     return env
+
+
+FRAGMENTS = "_notebase_fragments"
+
+
+class Fragments:
+    """Rendered fragments by key, for this build and the last: a row of a 10,000-row table is
+    rendered again only when what it shows changed."""
+
+    def __init__(self) -> None:
+        self.current: dict[object, str] = {}
+        self.previous: dict[object, str] = {}
+
+    def next_build(self) -> None:
+        self.previous, self.current = self.current, {}
+
+    def clear(self) -> None:
+        self.previous, self.current = {}, {}
+
+    def get(self, key: object, render: Callable[[], str]) -> str:
+        text = self.current.get(key)
+        if text is None:
+            text = self.previous.get(key)
+            self.current[key] = text = render() if text is None else text
+        return text
+
+
+def fragments_of(env: jinja2.Environment) -> Fragments:
+    fragments = env.globals[FRAGMENTS]
+    assert isinstance(fragments, Fragments)
+    return fragments
+
+
+@jinja2.pass_context
+def cached_fragment(ctx: jinja2.runtime.Context, *key: object, caller: Callable[[], str]) -> str:
+    """`{% call cached(card, columns) %}...{% endcall %}`: the block, rendered once per key (which
+    must hold all the block reads) at each page depth, under one config."""
+    fragments = fragments_of(ctx.environment)
+    parts = tuple(tuple(k) if isinstance(k, list) else k for k in key)
+    return fragments.get((ctx["root"], ctx["site"], parts), caller)
 
 
 @jinja2.pass_context

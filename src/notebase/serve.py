@@ -7,6 +7,7 @@ came first, which calls the indexing off and starts it again for the newer pages
 
 from __future__ import annotations
 
+import gc
 import signal
 import threading
 import time
@@ -190,6 +191,11 @@ def build_once(
     live.publish(result.written, result.diagnostics, changed, due is not None)
     on_build(result)
     indexer.start(due)
+    # what outlives a build is the state the next one reuses: exempt it from the collector's full
+    # passes, which otherwise walk every parse and page of the site during each rebuild (the young
+    # garbage is collected first; the frozen is still freed when no longer referenced)
+    gc.collect(1)
+    gc.freeze()
     return state
 
 
