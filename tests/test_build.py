@@ -49,3 +49,39 @@ def test_an_unreadable_static_file_is_an_error_and_the_site_is_kept(
         ("read-failed", SourcePos("static/robots.txt"), "cannot read file: Permission denied")
     ]
     assert (kb / "site/robots.txt").read_text() == "User-agent: *\n"
+
+
+HINT = "move or rename the note, or give it a `slug:`"
+
+
+@pytest.mark.parametrize(
+    ("rel", "front", "message"),
+    [
+        ("notes/pagefind.md", "", "/pagefind/ is inside /pagefind/, kept for the search index"),
+        (
+            "notes/ideas/x.md",
+            "slug: pagefind/ui\n",
+            "/pagefind/ui/ is inside /pagefind/, kept for the search index",
+        ),
+        ("notes/assets.md", "", "/assets/ is inside /assets/, kept for the styles and scripts"),
+        (
+            "notes/assets/style.md",
+            "",
+            "/assets/style/ is inside /assets/, kept for the styles and scripts",
+        ),
+        ("notes/tags.md", "", "/tags/ is produced twice"),
+        ("notes/search.md", "", "/search/ is produced twice"),
+        ("notes/reading-list.md", "", "/reading-list/ is produced twice"),
+        ("notes/sources.md", "", "/sources/ is produced twice"),
+    ],
+)
+def test_a_note_where_the_site_generator_writes_is_an_error(
+    kb: Path, rel: str, front: str, message: str
+) -> None:
+    (kb / rel).parent.mkdir(parents=True, exist_ok=True)
+    (kb / rel).write_text(f"---\ntitle: Reserved\n{front}---\nText.\n", encoding="utf-8")
+    result = build_site(BuildOptions(root=kb, out=kb / "site"))
+    assert not result.written and not (kb / "site").exists()
+    assert [(d.code, d.pos, d.message, d.hint) for d in result.diagnostics if d.is_error] == [
+        ("url-collision", SourcePos(rel, 1), message, HINT)
+    ]

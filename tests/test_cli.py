@@ -6,13 +6,17 @@ import io
 import json
 import os
 import pty
+import signal
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from notebase.cli import progress_bar
+from notebase.cli import main, progress_bar
+from tests.test_write import start_build, temp_folders, write_corpus
 
 NOTES = {
     "notebase.yaml": "title: Test notes\n",
@@ -433,6 +437,14 @@ def test_a_build_on_a_terminal_shows_its_stages(kb: Path) -> None:
     pid, fd = pty.fork()
     if pid == 0:  # the child: the CLI with the pty as its terminal
         os.execv(sys.executable, [sys.executable, "-m", "notebase", "--root", str(kb), "build"])
+    out = read_to_end(fd).decode("utf-8", "replace")
+    os.waitpid(pid, 0)
+    assert "rendering [" in out and "parsing [" in out
+    assert "notebase: " in out
+
+
+def read_to_end(fd: int) -> bytes:
+    """All a pseudo-terminal shows until its program ends."""
     chunks = []
     while True:
         try:
@@ -442,7 +454,86 @@ def test_a_build_on_a_terminal_shows_its_stages(kb: Path) -> None:
         if not data:
             break
         chunks.append(data)
-    os.waitpid(pid, 0)
-    out = b"".join(chunks).decode("utf-8", "replace")
-    assert "rendering [" in out and "parsing [" in out
-    assert "notebase: " in out
+    return b"".join(chunks)
+
+
+# --- Ctrl-C ---------------------------------------------------------------------------------------
+
+
+def children(pid: int) -> list[int]:
+    """The processes `pid` started that still run (Linux)."""
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+def interrupt(
+    proc: subprocess.Popen[bytes], ready: Callable[[], object]
+) -> tuple[int, str, list[int]]:
+    """Ctrl-C as a terminal sends it (SIGINT to the whole process group) once `ready()`; the exit
+    status, what the command said, and the processes it had started then."""
+    deadline = time.monotonic() + 60
+    while not ready():
+        assert proc.poll() is None, "the command ended before it could be interrupted"
+        assert time.monotonic() < deadline, "the command never got ready"
+        time.sleep(0.002)
+    started = children(proc.pid)
+    os.killpg(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    return proc.returncode, err.decode(), started
+
+
+@pytest.mark.parametrize("command", ["build", "check"])
+def test_ctrl_c_while_parsing_stops_the_workers_and_says_one_line(
+    tmp_path: Path, command: str
+) -> None:
+    root = tmp_path / "kb"
+    write_corpus(root, 400, "A")
+    proc = start_build(root, command, "--jobs", "2", stderr=subprocess.PIPE, start_new_session=True)
+    code, err, workers = interrupt(proc, lambda: len(children(proc.pid)) >= 2)
+    assert (code, err) == (130, "notebase: interrupted\n")  # from none of the workers either
+    assert len(workers) == 2 and not [pid for pid in workers if Path(f"/proc/{pid}").exists()]
+    assert not (root / "site").exists() and temp_folders(root) == []
+
+
+def test_ctrl_c_while_writing_leaves_a_whole_site_and_no_temporary_folder(tmp_path: Path) -> None:
+    root = tmp_path / "kb"
+    write_corpus(root, 300, "A")
+    assert start_build(root).wait(timeout=120) == 0
+    before = tree(root / "site")
+    write_corpus(root, 300, "B")
+    proc = start_build(root, stderr=subprocess.PIPE, start_new_session=True)
+    code, err, _ = interrupt(proc, lambda: temp_folders(root, f"{proc.pid}-"))
+    assert (code, err) == (130, "notebase: interrupted\n")
+    assert temp_folders(root) == []
+    after = tree(root / "site")  # the old site, or (when Ctrl-C came after the swap) the new one
+    pages = [f"n{i:04d}/index.html" for i in range(300)]
+    assert after == before or all(b"(B)" in after[page] for page in pages)
+
+
+def test_ctrl_c_on_a_terminal_wipes_the_progress_bar(tmp_path: Path) -> None:
+    root = tmp_path / "kb"
+    write_corpus(root, 400, "A")
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the CLI with the pty as its terminal
+        os.execv(sys.executable, [sys.executable, "-m", "notebase", "--root", str(root), "build"])
+    said = b""
+    while b"parsing [" not in said:
+        said += os.read(fd, 4096)
+    os.write(fd, b"\x03")  # Ctrl-C: the terminal sends SIGINT to the build and its workers
+    said += read_to_end(fd)
+    assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 130
+    assert said.endswith(b"\r\x1b[Knotebase: interrupted\r\n") and b"Traceback" not in said
+
+
+def test_ctrl_c_during_an_import_says_one_line(
+    kb: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupted(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("notebase.importers.import_files", interrupted)
+    (kb / "a.txt").write_text("Tag: ml\n\n  • One post\n\n    Text.\n", encoding="utf-8")
+    assert main(["--root", str(kb), "import", str(kb / "a.txt")]) == 130
+    assert capsys.readouterr() == ("", "notebase: interrupted\n")

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import builtins
+import errno
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from notebase.build import BuildOptions, build_site
 from notebase.config import Config
 from notebase.diagnostics import Diagnostic, Severity, SourcePos
 from notebase.index import build_index
@@ -163,6 +167,49 @@ def test_a_template_that_includes_itself_is_a_diagnostic(tmp_path: Path) -> None
     diag = render_error(tmp_path, "404.html", "{% include '404.html' %}\n")
     assert (diag.code, diag.pos) == ("template-error", SourcePos("templates/404.html", 1))
     assert diag.message.startswith("RecursionError: ")
+
+
+UNREADABLE_HINT = "make the file readable UTF-8 text, or delete it to use the theme's"
+
+
+def template_errors(kb: Path) -> list[Diagnostic]:
+    """The diagnostics of a build of `kb`, which must fail."""
+    result = build_site(BuildOptions(root=kb, out=kb / "site"))
+    assert not result.written and not (kb / "site").exists()
+    return list(result.diagnostics)
+
+
+def test_a_template_that_is_not_utf8_is_a_diagnostic_at_the_template(kb: Path) -> None:
+    (kb / "templates/partials").mkdir(parents=True)
+    (kb / "templates/partials/card.html").write_bytes(b"<li>caf\xe9 {{ card.title }}</li>\n")
+    diags = template_errors(kb)  # one for each page showing cards
+    where = ("template-error", SourcePos("templates/partials/card.html"), UNREADABLE_HINT)
+    assert {(d.code, d.pos, d.hint) for d in diags} == {where}
+    message = "cannot read the template: it is not UTF-8 text (rendering /)"
+    assert message in [d.message for d in diags]
+
+
+def test_a_template_that_cannot_be_read_is_a_diagnostic_at_the_template(
+    kb: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    template = kb / "templates/404.html"
+    template.parent.mkdir()
+    template.write_text("<p>Lost.</p>\n", encoding="utf-8")
+    assert build_site(BuildOptions(root=kb, out=kb / "built")).written  # compiled, then:
+    real_open = builtins.open
+
+    def open_as_chmod_000(file: Any, *args: Any, **kwargs: Any) -> Any:
+        if str(file) == str(template):
+            raise PermissionError(errno.EACCES, "Permission denied", str(file))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", open_as_chmod_000)
+    message = "cannot read the template: Permission denied (rendering /404.html)"
+    assert [(d.code, d.pos, d.message, d.hint) for d in template_errors(kb)] == [
+        ("template-error", SourcePos("templates/404.html"), message, UNREADABLE_HINT)
+    ]
+    monkeypatch.undo()
+    assert build_site(BuildOptions(root=kb, out=kb / "site")).written
 
 
 def test_an_exception_in_the_default_theme_stays_an_exception(tmp_path: Path) -> None:

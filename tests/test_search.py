@@ -184,13 +184,14 @@ def test_a_rebuild_where_no_page_changed_keeps_the_bundle_without_pagefind(
     assert {rel: data for rel, data in after.items() if rel != "assets/extra.css"} == before
 
 
-def test_plan_search_says_whether_pagefind_ran(kb: Path) -> None:
+def test_plan_search_runs_pagefind_only_when_a_page_changed(kb: Path) -> None:
     build(kb)
     out = kb / "site"
     pages = {p.relative_to(out).as_posix(): KEEP for p in out.rglob("*.html")}
     prints = dict.fromkeys(pages, "print")
     first = plan_search(out, pages, prints, {}, set(pages), "en")
-    assert isinstance(first, SearchBundle) and first.indexed
+    assert isinstance(first, SearchBundle) and "pagefind/pagefind.js" in first.files
+    assert all(data is not KEEP for data in first.files.values())  # a new bundle, from Pagefind
     current = {rel: first.fingerprints[rel] for rel in first.files}
     for rel, data in first.files.items():
         target = out / rel
@@ -199,10 +200,11 @@ def test_plan_search_says_whether_pagefind_ran(kb: Path) -> None:
         target.write_bytes(data)
     listing = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()}
     again = plan_search(out, pages, prints, current, listing, "en")
-    assert isinstance(again, SearchBundle) and not again.indexed
-    assert set(again.files) == set(first.files)
+    assert isinstance(again, SearchBundle) and set(again.files) == set(first.files)
+    assert set(again.files.values()) == {KEEP}  # the bundle in the site kept, Pagefind not run
     changed = plan_search(out, pages, {**prints, "index.html": "other"}, current, listing, "en")
-    assert isinstance(changed, SearchBundle) and changed.indexed
+    assert isinstance(changed, SearchBundle) and "pagefind/pagefind.js" in changed.files
+    assert all(data is not KEEP for data in changed.files.values())
 
 
 # --- left for later (serve) ----------------------------------------------------------------------

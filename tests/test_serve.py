@@ -6,6 +6,7 @@ from __future__ import annotations
 import http.client
 import re
 import shlex
+import shutil
 import signal
 import socket
 import stat
@@ -20,7 +21,9 @@ from pathlib import Path
 import pytest
 from pagefind.service import get_executable
 
-from notebase.build import BuildOptions, BuildState, rebuild
+from notebase.build import BuildOptions, BuildResult, BuildState, rebuild
+from notebase.livehttp import LiveSite
+from notebase.serve import Indexer, build_once, swap_index
 from tests.servehelp import Server, wait_until
 from tests.test_incremental import assert_same_tree, tree
 
@@ -336,6 +339,39 @@ def test_a_failed_search_index_is_shown_and_the_last_one_kept(
     finally:
         code, err = server.stop()
     assert code == 0 and problem in err  # the log says it too
+
+
+def test_a_search_index_that_cannot_be_swapped_in_is_shown_and_the_server_goes_on(
+    kb: Path,
+) -> None:
+    site = kb / "site"
+    live, indexer, said = LiveSite(site.resolve()), Indexer(), []
+    options = BuildOptions(root=kb, out=site, search_later=True)
+
+    def build_and_index(state: BuildState) -> BuildState:
+        results: list[BuildResult] = []
+        state = build_once(live, options, state, results.append, indexer)
+        assert results[0].written and indexer.thread is not None
+        indexer.thread.join(timeout=60)
+        return swap_index(live, state, indexer, said.append)
+
+    state = build_once(live, options, BuildState(), lambda result: None, indexer)
+    assert indexer.thread is not None
+    indexer.thread.join(timeout=60)
+    shutil.rmtree(site)
+    site.write_text("not a folder\n")  # the site folder gone (a file in its place) meanwhile
+    state = swap_index(live, state, indexer, said.append)  # told, not raised
+    assert said[0].startswith(
+        "notebase.yaml: error[search-index]: cannot put the search index into the site: "
+    )
+    assert (live.snapshot.failed, live.snapshot.indexing) == ("search index", False)
+    assert live.snapshot.diagnostics == (said[0],)
+    site.unlink()
+    state = build_and_index(state)  # the next save rebuilds the site, its index follows
+    assert (live.snapshot.failed, live.snapshot.diagnostics) == ("", ())
+    assert (site / "papers/muon/index.html").is_file() and (site / "pagefind").is_dir()
+    assert said[1].startswith("notebase: search index of ") and len(said) == 2
+    assert not [p for p in kb.iterdir() if p.name.startswith(".site.tmp-")]
 
 
 def test_raw_requests_reach_the_site(server: Server) -> None:

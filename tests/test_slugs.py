@@ -1,4 +1,4 @@
-"""slugs.py: title/tag/path -> slug -> URL -> output path, and relative hrefs (table-driven)."""
+"""slugs.py: title/tag/path -> slug -> URL -> output path (table-driven)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from notebase.slugs import (
     normalize_tag,
     output_path,
     page_url,
-    relative_href,
     slug_from_path,
     slugify,
     slugify_or_hash,
@@ -131,35 +130,3 @@ def test_page_url_and_output_path(slug: str, url: str, out: str) -> None:
 )
 def test_output_path_of_a_file_url_is_the_url(url: str, out: str) -> None:
     assert output_path(url) == out
-
-
-@pytest.mark.parametrize(
-    ("from_url", "to_url", "directory_urls", "expected"),
-    [
-        ("", "", False, "index.html"),
-        ("", "", True, "./"),
-        ("", "papers/muon/", False, "papers/muon/index.html"),
-        ("", "papers/muon/", True, "papers/muon/"),
-        ("papers/muon/", "", False, "../../index.html"),
-        ("papers/muon/", "", True, "../../"),
-        ("papers/muon/", "tags/ml/", False, "../../tags/ml/index.html"),
-        ("papers/muon/", "tags/ml/", True, "../../tags/ml/"),
-        ("papers/muon/", "papers/shampoo/", False, "../shampoo/index.html"),
-        ("papers/muon/", "papers/shampoo/", True, "../shampoo/"),
-        ("papers/muon/", "papers/muon/", False, "index.html"),
-        ("papers/muon/", "papers/muon/", True, "./"),
-        ("papers/muon/", "papers/", True, "../"),
-        ("papers/muon/", "papers/", False, "../index.html"),
-        ("tags/ml/", "tags/ml/feed.xml", False, "feed.xml"),
-        ("tags/ml/", "tags/ml/feed.xml", True, "feed.xml"),
-        ("feed.xml", "papers/muon/", False, "papers/muon/index.html"),
-        ("tags/ml/feed.xml", "papers/muon/", True, "../../papers/muon/"),
-        ("404.html", "tags/", False, "tags/index.html"),
-        ("", "assets/style.css", False, "assets/style.css"),
-        ("a/b/c/", "assets/style.css", True, "../../../assets/style.css"),
-        ("ideas/x/", "papers/muon/#why", False, "../../papers/muon/index.html#why"),
-        ("ideas/x/", "papers/muon/#why", True, "../../papers/muon/#why"),
-    ],
-)
-def test_relative_href(from_url: str, to_url: str, directory_urls: bool, expected: str) -> None:
-    assert relative_href(from_url, to_url, directory_urls) == expected

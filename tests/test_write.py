@@ -10,6 +10,7 @@ import threading
 import time
 from contextlib import nullcontext
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -250,9 +251,11 @@ def temp_folders(root: Path, pid: int | str = "") -> list[Path]:
     return sorted(root.glob(f".site.tmp-{pid}*"))
 
 
-def start_build(root: Path) -> subprocess.Popen[bytes]:
-    cmd = [sys.executable, "-m", "notebase", "--root", str(root), "build"]
-    return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def start_build(root: Path, *args: str, **popen: Any) -> subprocess.Popen[bytes]:
+    """`notebase build` (or the command `args` give) in a subprocess, silent unless `popen` says."""
+    cmd = [sys.executable, "-m", "notebase", "--root", str(root), *(args or ("build",))]
+    streams: dict[str, Any] = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    return subprocess.Popen(cmd, **{**streams, **popen})
 
 
 def kill_when(proc: subprocess.Popen[bytes], root: Path, delay: float, on_temp: bool) -> bool:

@@ -12,7 +12,7 @@ from notebase.cache import load_state, save_state
 from notebase.config import Config, load_config
 from notebase.diagnostics import Diagnostic, SourcePos, error, has_errors, sort_diagnostics
 from notebase.discover import Discovery, Stamp, discover_changes
-from notebase.fileplan import Progress, add_search_bundle, plan_files
+from notebase.fileplan import ASSETS_DIR, Progress, add_search_bundle, plan_files
 from notebase.fingerprint import DigestMemo
 from notebase.index import IndexMemo, build_index_again
 from notebase.links import Resolved, resolve_index_again
@@ -35,6 +35,8 @@ from notebase.write import (
 NOTHING = WriteOutcome((), (), ())
 # editorial advice: `check` reports it, a build stays quiet about it (it is not a build problem)
 CHECK_ONLY = frozenset({"paper-no-tldr", "duplicate-source"})
+# top-level folders of the site holding files other than pages: no note's page may go there
+RESERVED_DIRS = {BUNDLE_DIR: "the search index", ASSETS_DIR: "the styles and scripts"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,14 +310,19 @@ def index_parsed(
 
 
 def check_collisions(pages: Iterable[PageSpec], index: SiteIndex) -> list[Diagnostic]:
-    """Two pages at one URL (a note at notes/tags/x.md and the tag page x) is an error."""
+    """Two pages at one URL (a note at notes/tags.md and the tags page) is an error; so is a note
+    in a folder the site generator fills itself (notes/pagefind.md and the search index)."""
     owners: dict[str, PageSpec] = {}
     diags = []
+    hint = "move or rename the note, or give it a `slug:`"
     for spec in pages:
+        top, entry = spec.url.split("/", 1)[0], spec.context.get("entry")
+        if top in RESERVED_DIRS and isinstance(entry, Entry):
+            message = f"/{spec.url} is inside /{top}/, kept for {RESERVED_DIRS[top]}"
+            diags.append(error("url-collision", message, entry.pos, hint))
         if spec.url in owners:
-            entry = spec.context.get("entry") or owners[spec.url].context.get("entry")
+            entry = entry or owners[spec.url].context.get("entry")
             pos = entry.pos if isinstance(entry, Entry) else SourcePos("notes")
-            hint = "move or rename the note, or give it a `slug:`"
             diags.append(error("url-collision", f"/{spec.url} is produced twice", pos, hint))
         owners[spec.url] = spec
     return diags

@@ -21,6 +21,7 @@ from notebase.diagnostics import (
 )
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
+EXIT_INTERRUPTED = 128 + 2  # as a shell reports a command ended by SIGINT
 ROOT_HELP = "the knowledge-base folder (holding notes/); default: the current folder"
 
 
@@ -173,6 +174,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:  # the file system refused: a folder that cannot be written, a full disk
         print_diagnostics([file_system_error(exc)])
         return EXIT_CONTENT
+    except KeyboardInterrupt:  # Ctrl-C: the site is whole (old or new), the workers are gone
+        wipe = "\r\x1b[K" if sys.stderr.isatty() else ""  # a progress bar being drawn
+        print(f"{wipe}notebase: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
 
 
 def file_system_error(exc: OSError) -> Diagnostic:

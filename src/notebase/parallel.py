@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from multiprocessing.pool import Pool
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -51,8 +54,31 @@ def map_ordered(
             report(len(results))
         return results
     chunk = max(1, len(items) // (jobs * CHUNKS_PER_WORKER))
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+    with forked_pool(jobs) as pool:
         for result in pool.imap(fn, items, chunksize=chunk):  # in order, as they come
             results.append(result)
             report(len(results))
     return results
+
+
+@contextmanager
+def forked_pool(jobs: int) -> Iterator[Pool]:
+    """A pool of forked workers that ignore SIGINT, terminated on leaving (on Ctrl-C too).
+
+    A terminal's Ctrl-C reaches the whole process group: the parent alone stops (KeyboardInterrupt)
+    and the workers, quiet, are terminated with the pool. SIGINT is held back while they are
+    forked, so none sees it before its initializer ignores it; a Ctrl-C held back arrives after.
+    """
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs, ignore_interrupts) as pool:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
+            yield pool
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def ignore_interrupts() -> None:
+    """A worker's initializer: Ctrl-C is the parent's to handle."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})

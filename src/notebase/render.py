@@ -29,6 +29,18 @@ def default_theme_dir() -> Path:
     return Path(__file__).resolve().parents[2] / "templates"
 
 
+UNREADABLE_HINT = "make the file readable UTF-8 text, or delete it to use the theme's"
+
+
+class UnreadableTemplate(jinja2.TemplateError):
+    """A template file that is there but cannot be read (no permission, an I/O error, not UTF-8)."""
+
+    def __init__(self, name: str, exc: OSError | UnicodeDecodeError) -> None:
+        reason = "it is not UTF-8 text" if isinstance(exc, UnicodeDecodeError) else exc.strerror
+        super().__init__(f"cannot read the template: {reason or exc}")
+        self.name = name
+
+
 class ThemeLoader(jinja2.BaseLoader):
     """The first folder holding a template wins; a compiled template is reused only while the
     same file still wins with the same text (content, not mtime: edits within a tick count)."""
@@ -42,8 +54,18 @@ class ThemeLoader(jinja2.BaseLoader):
                 source, filename, _ = loader.get_source(env, name)
             except jinja2.TemplateNotFound:
                 continue
+            except (OSError, UnicodeDecodeError) as exc:
+                raise UnreadableTemplate(name, exc) from exc
             return source, filename
         return None
+
+    def is_unchanged(
+        self, env: jinja2.Environment, name: str, found: tuple[str, str | None]
+    ) -> bool:
+        try:
+            return self.lookup(env, name) == found
+        except UnreadableTemplate:
+            return False
 
     def get_source(
         self, environment: jinja2.Environment, template: str
@@ -51,7 +73,7 @@ class ThemeLoader(jinja2.BaseLoader):
         found = self.lookup(environment, template)
         if found is None:
             raise jinja2.TemplateNotFound(template)
-        return found[0], found[1], lambda: self.lookup(environment, template) == found
+        return found[0], found[1], lambda: self.is_unchanged(environment, template, found)
 
     def list_templates(self) -> list[str]:
         return sorted({name for loader in self.loaders for name in loader.list_templates()})
@@ -171,6 +193,9 @@ def render_page(env: jinja2.Environment, spec: PageSpec, config: Config) -> str 
     except jinja2.TemplateSyntaxError as exc:
         where = SourcePos(f"templates/{exc.name or spec.template}", exc.lineno)
         return error("template-syntax", f"{exc.message} (rendering /{spec.url})", where)
+    except UnreadableTemplate as exc:
+        where = SourcePos(f"templates/{exc.name}")
+        return error("template-error", f"{exc} (rendering /{spec.url})", where, UNREADABLE_HINT)
     except jinja2.TemplateNotFound as exc:
         pos = template_pos(env, exc, spec.template)
         message = f"template {exc.name} not found (rendering /{spec.url})"
@@ -245,6 +270,9 @@ def collect_template_sources(
         source = env.loader.get_source(env, name)[0]
     except jinja2.TemplateNotFound:
         seen[name] = "\x00missing"
+        return seen
+    except UnreadableTemplate:  # its pages are not rendered (render_page says why)
+        seen[name] = "\x00unreadable"
         return seen
     seen[name] = source
     refs = referenced_templates(env, source)

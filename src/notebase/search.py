@@ -64,7 +64,6 @@ class SearchJob:
 class SearchBundle:
     files: dict[str, bytes | None]  # file under out -> bytes, or KEEP when already current
     fingerprints: dict[str, str]
-    indexed: bool  # False: Pagefind did not run (nothing it reads had changed, or left for later)
     due: SearchJob | None = None  # left for later: the bundle kept (if any) is not these pages'
 
 
@@ -98,15 +97,15 @@ def plan_search(
     kept = [rel for rel in previous if rel.startswith(f"{BUNDLE_DIR}/")]
     whole = all(rel in existing for rel in kept)
     if kept and whole and all(previous[rel] == stamp for rel in kept):
-        return SearchBundle(dict.fromkeys(kept, KEEP), dict.fromkeys(kept, stamp), False)
+        return SearchBundle(dict.fromkeys(kept, KEEP), dict.fromkeys(kept, stamp))
     if later:
         job = SearchJob(out, tuple(pages), language, stamp)
         old = kept if whole else []  # never half a bundle
-        return SearchBundle(dict.fromkeys(old, KEEP), {r: previous[r] for r in old}, False, job)
+        return SearchBundle(dict.fromkeys(old, KEEP), {r: previous[r] for r in old}, job)
     bundle = index_bundle(out, {rel: files[rel] for rel in pages}, language)
     if isinstance(bundle, Diagnostic):
         return bundle
-    return SearchBundle(dict(bundle), dict.fromkeys(bundle, stamp), True)
+    return SearchBundle(dict(bundle), dict.fromkeys(bundle, stamp))
 
 
 def index_later(job: SearchJob, cancel: threading.Event) -> ReadyBundle | Diagnostic:

@@ -27,7 +27,14 @@ from notebase.cache import load_state, save_state
 from notebase.config import CONFIG_FILE
 from notebase.diagnostics import Diagnostic, error, format_diagnostic
 from notebase.livehttp import LiveSite, make_server
-from notebase.search import Cancelled, ReadyBundle, SearchJob, discard_bundle, index_later
+from notebase.search import (
+    Cancelled,
+    ReadyBundle,
+    SearchJob,
+    discard_bundle,
+    index_later,
+    search_error,
+)
 
 DEBOUNCE_SECONDS = 0.05  # a burst of saves within this quiet time is one rebuild
 POLL_SECONDS = 0.1  # how often the builder looks for a change or a finished search index
@@ -202,15 +209,22 @@ def build_once(
 def swap_index(
     live: LiveSite, state: BuildState, indexer: Indexer, on_message: Callable[[str], None]
 ) -> BuildState:
-    """Put a finished search bundle into the site (or show why there is none)."""
+    """Put a finished search bundle into the site (or show why there is none); a failure to is
+    shown, not fatal."""
     done = indexer.take()
     if done is None:
         return state
+    if isinstance(done, ReadyBundle):
+        try:
+            state = swap_search_bundle(state, done, live.swap_lock)
+        except OSError as exc:  # a full disk; the site folder gone meanwhile
+            done = search_error(f"cannot put the search index into the site: {exc}")
+        except Exception as exc:  # a bug must not stop the server; it is shown like any error
+            done = crash_diagnostic(exc)
     if isinstance(done, Diagnostic):
         live.publish_index(done)
         on_message(format_diagnostic(done))
         return state
-    state = swap_search_bundle(state, done, live.swap_lock)
     live.publish_index(None)
     seconds = time.perf_counter() - indexer.started
     on_message(f"notebase: search index of {len(done.job.pages)} pages updated; {seconds:.2f}s")

@@ -1,9 +1,8 @@
-"""Paths, slugs and URLs: title/tag/path -> slug -> page URL and output path; relative hrefs (pure)."""
+"""Paths, slugs and URLs: title/tag/path -> slug -> page URL and output path (pure)."""
 
 from __future__ import annotations
 
 import hashlib
-import posixpath
 import re
 import unicodedata
 
@@ -62,17 +61,3 @@ def output_path(url: str) -> str:
     if url == "" or url.endswith("/"):
         return f"{url}index.html"
     return url
-
-
-def relative_href(from_url: str, to_url: str, directory_urls: bool = False) -> str:
-    """A relative link from the page at from_url to to_url, working from any folder or file://.
-
-    Without directory_urls the link names index.html, so that a site opened from disk works.
-    """
-    path, _, fragment = to_url.partition("#")
-    target = path if directory_urls else output_path(path)
-    from_dir = posixpath.dirname(output_path(from_url))
-    rel = posixpath.relpath(target or ".", from_dir or ".")
-    if (target == "" or target.endswith("/")) and not rel.endswith("/"):
-        rel += "/"
-    return rel + (f"#{fragment}" if fragment else "")
