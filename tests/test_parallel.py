@@ -11,9 +11,13 @@ import pytest
 
 from notebase import build
 from notebase.build import BuildOptions, build_site
+from notebase.config import Config
+from notebase.diagnostics import Diagnostic
 from notebase.model import ParseResult, Source
+from notebase.pages import PageSpec
 from notebase.parallel import map_ordered
 from notebase.parse import parse_source
+from notebase.render import Environment, render_page
 from tests.test_incremental import assert_same_tree
 
 TOPICS = ("optimizers", "attention", "retrieval", "compilers", "databases", "tokenizers")
@@ -62,15 +66,23 @@ def parse_and_record_pid(source: Source) -> ParseResult:
     return parse_source(source)
 
 
+def render_and_record_pid(env: Environment, spec: PageSpec, config: Config) -> str | Diagnostic:
+    """render_page, leaving a file named after the process that ran it."""
+    (Path(os.environ[RENDER_PIDS_DIR]) / str(os.getpid())).touch()
+    return render_page(env, spec, config)
+
+
+RENDER_PIDS_DIR = "NOTEBASE_TEST_RENDER_PIDS"
 PARALLEL_BUILD = """
 import sys
 from pathlib import Path
-from notebase import build
+from notebase import build, fileplan
 from notebase.build import BuildOptions, build_site
-from tests.test_parallel import parse_and_record_pid
+from tests.test_parallel import parse_and_record_pid, render_and_record_pid
 build.parse_source = parse_and_record_pid
+fileplan.render_page = render_and_record_pid
 root, out = Path(sys.argv[1]), Path(sys.argv[2])
-result = build_site(BuildOptions(root, out, jobs=2, min_parallel=2))
+result = build_site(BuildOptions(root, out, jobs=2, min_parallel=2, min_parallel_render=2))
 print(result.written, result.parsed, sep=",")
 print(__import__("os").getpid())
 for d in result.diagnostics:
@@ -85,15 +97,18 @@ def test_a_parallel_build_writes_the_same_site_as_a_serial_one(tmp_path: Path) -
 
     # a fresh interpreter: the pool forks only from a single-threaded process, and a test
     # session may hold threads (browsers, servers)
-    pids = tmp_path / "pids"
+    pids, rendering = tmp_path / "pids", tmp_path / "rendering"
     pids.mkdir()
-    env = {**os.environ, PIDS_DIR: str(pids)}
+    rendering.mkdir()
+    env = {**os.environ, PIDS_DIR: str(pids), RENDER_PIDS_DIR: str(rendering)}
     args = [sys.executable, "-c", PARALLEL_BUILD, str(root), str(tmp_path / "parallel")]
     done = subprocess.run(args, env=env, capture_output=True, text=True, check=True)
     summary, pid, *codes = done.stdout.split()
     assert summary == "True,90"
     workers = {int(p.name) for p in pids.iterdir()}
     assert workers and int(pid) not in workers  # every note was parsed in a worker process
+    renderers = {int(p.name) for p in rendering.iterdir()}
+    assert renderers and int(pid) not in renderers  # and every page rendered in one
     assert codes == [d.code for d in serial.diagnostics]
     assert_same_tree(tmp_path / "parallel", tmp_path / "serial")
 

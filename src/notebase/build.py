@@ -12,7 +12,13 @@ from notebase.cache import load_state, save_state
 from notebase.config import Config, load_config
 from notebase.diagnostics import Diagnostic, SourcePos, error, has_errors, sort_diagnostics
 from notebase.discover import Discovery, Stamp, discover_changes
-from notebase.fileplan import ASSETS_DIR, Progress, add_search_bundle, plan_files
+from notebase.fileplan import (
+    ASSETS_DIR,
+    MIN_PARALLEL_RENDER,
+    Progress,
+    add_search_bundle,
+    plan_files,
+)
 from notebase.fingerprint import DigestMemo
 from notebase.index import IndexMemo, build_index_again
 from notebase.links import Resolved, resolve_index_again
@@ -50,6 +56,7 @@ class BuildOptions:
     cache: bool = False  # start from, and leave, the state in <root>/.notebase-cache
     jobs: int = 0  # processes parsing notes (0: one per core; 1: serial)
     min_parallel: int = MIN_PARALLEL  # fewer notes to parse than this are parsed serially
+    min_parallel_render: int = MIN_PARALLEL_RENDER  # the same for the pages to render
     # serve: write the pages at once and leave the search index to a SearchJob run afterwards
     search_later: bool = False
     # told (stage, done, total) as notes are parsed and pages rendered: the CLI's progress bar
@@ -206,8 +213,18 @@ def write_build(
     previous = state.outputs if trusted else {}
     memo = state.memo.next_generation() if state.memo else DigestMemo()
     existing = list_site_files(out)
+    jobs = options.jobs or default_jobs()
+    parallel = (jobs, options.min_parallel_render)
     plan = plan_files(
-        options.root, planned.pages, config, previous, existing, diags, memo, options.progress
+        options.root,
+        planned.pages,
+        config,
+        previous,
+        existing,
+        diags,
+        memo,
+        options.progress,
+        parallel,
     )
     due, outcome = None, None
     try:

@@ -11,8 +11,11 @@ from notebase.diagnostics import Diagnostic, SourcePos, error
 from notebase.fingerprint import DigestMemo, digest_bytes, digest_value
 from notebase.markdown.highlight import pygments_css
 from notebase.pages import PageSpec
+from notebase.parallel import map_shared
 from notebase.render import (
     THEME_DIR,
+    Environment,
+    compile_templates,
     default_theme_dir,
     environment_for_build,
     render_page,
@@ -43,8 +46,12 @@ def plan_files(
     diags: list[Diagnostic],
     records: DigestMemo | None = None,
     progress: Progress | None = None,
+    parallel: tuple[int, int] = (1, 0),
 ) -> FilePlan:
-    """Render the pages whose fingerprint changed; every other file already in the site is kept.
+    """Render the pages whose fingerprint changed (on `parallel` = (jobs, at least this many pages)
+    processes when there are that many to render, and forking is safe); every
+    other file already in the site is kept. A page the last build did not write is rendered
+    whatever its fingerprint, which is then taken where it is rendered.
     (notebase's own code is not in the fingerprints: it is the key of the cache they are kept in.)"""
     pages = tuple(pages)
     env = environment_for_build(root)
@@ -52,25 +59,72 @@ def plan_files(
     memo: dict[str, str] = {}
     files: dict[str, bytes | None] = {}
     prints: dict[str, str] = {}
-    for done, spec in enumerate(pages, 1):
-        if progress is not None:
-            progress("rendering", done, len(pages))
+    todo: list[Due] = []
+    for spec in pages:
         rel = output_path(spec.url)
         key = (base, template_digest(env, spec.template, memo), spec)
+        if rel not in previous:  # rendered whatever its fingerprint: taken as it is rendered
+            todo.append(Due(rel, key, True))
+            continue
         prints[rel] = records.digest_at(rel, key) if records is not None else digest_value(key)
         if is_kept(rel, prints[rel], previous, existing):
             files[rel] = KEEP
-            continue
-        page = render_page(env, spec, config)
+        else:
+            todo.append(Due(rel, key, False))
+    kept = len(files)
+    show = (lambda done: progress("rendering", kept + done, len(pages))) if progress else None
+    work = RenderWork(env, config, tuple(todo), records)
+    if len(todo) >= parallel[1]:
+        compile_templates(env, (due.key[2].template for due in todo))
+    results = map_shared(render_due, work, range(len(todo)), *parallel, show)
+    for due, (digest, page) in zip(todo, results, strict=True):
+        prints[due.rel] = digest or prints[due.rel]
         if isinstance(page, Diagnostic):
             diags.append(page)
         else:
-            files[rel] = page.encode("utf-8")
-    rendered = len(prints) - sum(1 for data in files.values() if data is KEEP)
+            files[due.rel] = page
+    order = [output_path(spec.url) for spec in pages]
+    prints = {rel: prints[rel] for rel in order}
+    files = {rel: files[rel] for rel in order if rel in files}
     for rel, data in collect_assets(root, diags).items():
         prints[rel] = digest_bytes(data)
         files[rel] = KEEP if is_kept(rel, prints[rel], previous, existing) else data
-    return FilePlan(files, prints, rendered)
+    return FilePlan(files, prints, len(todo))
+
+
+# Below this many pages to render, forking workers costs more than it saves.
+MIN_PARALLEL_RENDER = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Due:
+    """A page to render: its file, (config digest, template digest, page), whether its
+    fingerprint is still to be taken."""
+
+    rel: str
+    key: tuple[str, str, PageSpec]
+    digest: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RenderWork:
+    """What rendering the pages due needs: inherited by forked workers, never pickled."""
+
+    env: Environment
+    config: Config
+    due: tuple[Due, ...]
+    records: DigestMemo | None
+
+
+def render_due(work: RenderWork, i: int) -> tuple[str, bytes | Diagnostic]:
+    """The i-th page due: its fingerprint when still to be taken (else ""), and its bytes (or why
+    there are none)."""
+    due, memo = work.due[i], work.records
+    digest = ""
+    if due.digest:
+        digest = memo.digest_at(due.rel, due.key) if memo is not None else digest_value(due.key)
+    page = render_page(work.env, due.key[2], work.config)
+    return digest, page if isinstance(page, Diagnostic) else page.encode("utf-8")
 
 
 def is_kept(rel: str, fingerprint: str, previous: Mapping[str, str], existing: set[str]) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import signal
@@ -9,10 +10,11 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from multiprocessing.pool import Pool
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
+S = TypeVar("S")
 
 # Below this many items a pool costs more than it saves (measured: bench/table.py, README "Benchmarks").
 MIN_PARALLEL = 48
@@ -70,6 +72,7 @@ def forked_pool(jobs: int) -> Iterator[Pool]:
     forked, so none sees it before its initializer ignores it; a Ctrl-C held back arrives after.
     """
     held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    gc.freeze()  # the collector then never touches (so copies) the parent's pages in a worker
     try:
         with multiprocessing.get_context("fork").Pool(jobs, ignore_interrupts) as pool:
             signal.pthread_sigmask(signal.SIG_SETMASK, held)
@@ -82,3 +85,28 @@ def ignore_interrupts() -> None:
     """A worker's initializer: Ctrl-C is the parent's to handle."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+_SHARED: list[Any] = []  # (fn, shared) of the map_shared under way: forked workers inherit it
+
+
+def map_shared(
+    fn: Callable[[S, T], R],
+    shared: S,
+    items: Sequence[T],
+    jobs: int,
+    min_items: int = MIN_PARALLEL,
+    on_done: Callable[[int], None] | None = None,
+) -> list[R]:
+    """[fn(shared, x) for x in items] as map_ordered does it; `shared` (big, or not picklable) is
+    never sent to the workers: they inherit it when forked."""
+    _SHARED[:] = [fn, shared]
+    try:
+        return map_ordered(call_shared, items, jobs, min_items, on_done)
+    finally:
+        _SHARED.clear()
+
+
+def call_shared(item: Any) -> Any:
+    fn, shared = _SHARED
+    return fn(shared, item)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from importlib import resources
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from notebase.pages import PageSpec
 from notebase.slugs import output_path
 
 THEME_DIR = "templates"
+Environment = jinja2.Environment  # for the type hints of code that passes one along
 
 
 def default_theme_dir() -> Path:
@@ -250,6 +252,14 @@ def theme_name(env: jinja2.Environment, filename: str) -> str:
             if path.is_relative_to(base):
                 return path.relative_to(base).as_posix()
     return ""
+
+
+def compile_templates(env: jinja2.Environment, names: Iterable[str]) -> None:
+    """Compile these templates now (before workers are forked, so once): one that fails to is left
+    for render_page to report."""
+    for name in sorted(set(names)):
+        with contextlib.suppress(jinja2.TemplateError):  # UnreadableTemplate is one
+            env.get_template(name)
 
 
 def template_digest(env: jinja2.Environment, name: str, memo: dict[str, str]) -> str:
