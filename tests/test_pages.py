@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
+from pathlib import Path
 
 from notebase.config import Config
 from notebase.index import build_index
 from notebase.model import Entry, SiteIndex, Source
 from notebase.pages import PageSpec, make_cards, plan_pages
 from notebase.parse import parse_source
+from notebase.render import create_environment, render_page
 
 
 def note(rel_path: str, text: str) -> Entry:
@@ -177,9 +180,12 @@ def test_no_sitemap_without_base_url() -> None:
     assert "sitemap.xml" not in by_url(plan_pages(small_index(), Config()))
 
 
-def test_entries_data_lists_what_previews_and_offline_search_need() -> None:
+def test_entries_data_lists_what_previews_and_offline_search_need(tmp_path: Path) -> None:
     data = by_url(plan_pages(small_index(), PUBLISHED))["assets/entries.js"]
-    muon = data.context["rows"][0]
+    script = render_page(create_environment(tmp_path), data, PUBLISHED)
+    assert isinstance(script, str)
+    prefix = "window.NOTEBASE_ENTRIES = "
+    muon = json.loads(script[script.index(prefix) + len(prefix) :].rstrip().removesuffix(";"))[0]
     assert muon == {
         "url": "papers/muon/",
         "title": "Muon",

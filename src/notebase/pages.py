@@ -231,19 +231,7 @@ def plan_entries_data(index: SiteIndex, cards: dict[str, Card]) -> PageSpec:
 
     A script, not JSON, so that pages opened from file:// can load it with a <script> element.
     """
-    rows = tuple(
-        {
-            "url": cards[e.slug].url,
-            "title": e.title,
-            "kind": str(e.kind),
-            "tldr": e.tldr_text,
-            "tags": list(e.tags),
-            "year": str(e.year or ""),
-            "status": str(e.status),
-            "aliases": list(e.aliases),
-        }
-        for e in index.entries
-    )
+    rows = tuple((cards[e.slug], e.aliases) for e in index.entries)
     return PageSpec(ENTRIES_DATA, "entries.js", {"rows": rows})
 
 

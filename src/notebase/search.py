@@ -93,7 +93,8 @@ def plan_search(
     `existing`). With `later`, Pagefind does not run: the bundle in the site stays as it is (with
     the fingerprints it has) and the result says what is due."""
     pages = sorted(rel for rel in files if rel.endswith(".html"))
-    stamp = digest_value((version("pagefind"), language, [(p, fingerprints[p]) for p in pages]))
+    listing = "\0".join(f"{p}\0{fingerprints[p]}" for p in pages)  # no path holds a NUL
+    stamp = digest_value((version("pagefind"), language, digest_bytes(listing.encode())))
     kept = [rel for rel in previous if rel.startswith(f"{BUNDLE_DIR}/")]
     whole = all(rel in existing for rel in kept)
     if kept and whole and all(previous[rel] == stamp for rel in kept):
