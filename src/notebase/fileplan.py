@@ -79,6 +79,8 @@ def plan_files(
     results = map_shared(render_due, work, range(len(todo)), *parallel, show)
     for due, (digest, page) in zip(todo, results, strict=True):
         prints[due.rel] = digest or prints[due.rel]
+        if records is not None:  # the next build compares its pages with these
+            records.remember(due.rel, due.key, prints[due.rel])
         if isinstance(page, Diagnostic):
             diags.append(page)
         else:

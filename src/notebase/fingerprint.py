@@ -39,8 +39,12 @@ class DigestMemo:
         cheaper than walking one. Sound as by value is, and for dicts whose order the code fixes."""
         old = self.previous.by_slot.get(slot) if self.previous else None
         digest = old[1] if old is not None and old[0] == value else digest_value(value, self)
-        self.by_slot[slot] = (value, digest)
+        self.remember(slot, value, digest)
         return digest
+
+    def remember(self, slot: str, value: object, digest: str) -> None:
+        """The digest of the value in a slot, taken elsewhere (by a worker process)."""
+        self.by_slot[slot] = (value, digest)
 
     def lookup(self, value: object) -> str | None:
         hit = self.by_id.get(id(value))
