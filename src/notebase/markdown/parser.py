@@ -26,6 +26,11 @@ MARK = "\x1e"  # internal links are emitted as MARK L<n> MARK and resolved when 
 _WIKILINK = re.compile(r"\[\[([^\[\]\n]+?)\]\]")
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.\-]*:")
 _BAD_SCHEME = re.compile(r"^\s*(javascript|vbscript|data|file):", re.I)
+# Where plain text stops so that an inline rule may start: the characters our inline rules start
+# at, "]" (a link label is read token by token up to it) and the w of "www." (gfm autolinks).
+# markdown-it's own set also stops at - = + # > { } ^ % and every w, where no rule of ours starts:
+# each such stop costs a call to every inline rule. A new inline rule's first character goes here.
+_TEXT_STOP = re.compile(r"[\n!$&*:<@\[\\\]_`~]|w(?=ww\.)")
 
 
 @lru_cache(maxsize=1)
@@ -38,6 +43,8 @@ def create_parser() -> MarkdownIt:
     md.use(dollarmath_plugin, allow_blank_lines=False, allow_digits=False, allow_labels=False)
     md.use(anchors_plugin, min_level=1, max_level=6, slug_func=lambda t: slugify(t) or "section")
     md.inline.ruler.before("link", "wikilink", parse_wikilink)
+    md.inline.terminator_re = _TEXT_STOP
+    md.disable(["html_block", "html_inline"])  # they match nothing when html is off
     md.core.ruler.after("inline", "nb_lines", number_inline_lines)
     md.validateLink = is_allowed_link  # type: ignore[method-assign]
     md.add_render_rule("wikilink", render_wikilink)
