@@ -9,6 +9,7 @@ from html import escape
 from typing import Any
 
 from markdown_it import MarkdownIt
+from markdown_it.common.normalize_url import normalizeLink
 from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
@@ -30,6 +31,13 @@ _BAD_SCHEME = re.compile(r"^\s*(javascript|vbscript|data|file):", re.I)
 # at, "]" (a link label is read token by token up to it) and the w of "www." (gfm autolinks).
 # markdown-it's own set also stops at - = + # > { } ^ % and every w, where no rule of ours starts:
 # each such stop costs a call to every inline rule. A new inline rule's first character goes here.
+# An http(s) URL that markdown-it's normalizeLink returns unchanged: a lowercase ASCII host
+# (labels of at most 63 characters, no port) and then only characters it never escapes.
+_PLAIN_URL = re.compile(
+    r"https?://([a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63})*)"
+    r"(?:[/?#](?:[\w;/?:@&=+$,\-.!~*'()#]|%[0-9A-Fa-f]{2})*)?",
+    re.ASCII,
+)
 _TEXT_STOP = re.compile(r"[\n!$&*:<@\[\\\]_`~]|w(?=ww\.)")
 
 
@@ -47,6 +55,7 @@ def create_parser() -> MarkdownIt:
     md.disable(["html_block", "html_inline"])  # they match nothing when html is off
     md.core.ruler.after("inline", "nb_lines", number_inline_lines)
     md.validateLink = is_allowed_link  # type: ignore[method-assign]
+    md.normalizeLink = normalize_link  # type: ignore[method-assign]
     md.add_render_rule("wikilink", render_wikilink)
     md.add_render_rule("link_open", render_link_open)
     md.add_render_rule("math_inline", render_math)
@@ -58,6 +67,15 @@ def create_parser() -> MarkdownIt:
 
 def is_allowed_link(url: str) -> bool:
     return not _BAD_SCHEME.match(url)
+
+
+def normalize_link(url: str) -> str:
+    """markdown-it's normalizeLink, without its parse, punycode and escape round trip for the
+    plain http(s) URLs most links are (it would return them unchanged)."""
+    m = _PLAIN_URL.fullmatch(url)
+    if m is not None and len(m.group(1)) <= 255:
+        return url
+    return normalizeLink(url)
 
 
 def parse_wikilink(state: StateInline, silent: bool) -> bool:
