@@ -38,6 +38,7 @@ _PLAIN_URL = re.compile(
     r"(?:[/?#](?:[\w;/?:@&=+$,\-.!~*'()#]|%[0-9A-Fa-f]{2})*)?",
     re.ASCII,
 )
+_LINED = frozenset({"link_open", "wikilink", "math_inline"})  # the inline tokens told their line
 _TEXT_STOP = re.compile(r"[\n!$&*:<@\[\\\]_`~]|w(?=ww\.)")
 
 
@@ -98,14 +99,16 @@ def parse_wikilink(state: StateInline, silent: bool) -> bool:
 
 
 def number_inline_lines(state: StateCore) -> None:
-    """Give every inline child a 1-based `line` (relative to the markdown text) for diagnostics."""
+    """Give every inline link, wikilink and formula a 1-based `line` (relative to the markdown
+    text) for diagnostics: the render rules of those tokens read it."""
     for token in state.tokens:
         if token.type != "inline" or not token.children or token.map is None:
             continue
         line = token.map[0] + 1
         for child in token.children:
-            child.meta = {**(child.meta or {}), "line": line}
-            if child.type in ("softbreak", "hardbreak"):
+            if child.type in _LINED:
+                child.meta = {**(child.meta or {}), "line": line}
+            elif child.type in ("softbreak", "hardbreak"):
                 line += 1
 
 
