@@ -27,10 +27,6 @@ MARK = "\x1e"  # internal links are emitted as MARK L<n> MARK and resolved when 
 _WIKILINK = re.compile(r"\[\[([^\[\]\n]+?)\]\]")
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.\-]*:")
 _BAD_SCHEME = re.compile(r"^\s*(javascript|vbscript|data|file):", re.I)
-# Where plain text stops so that an inline rule may start: the characters our inline rules start
-# at, "]" (a link label is read token by token up to it) and the w of "www." (gfm autolinks).
-# markdown-it's own set also stops at - = + # > { } ^ % and every w, where no rule of ours starts:
-# each such stop costs a call to every inline rule. A new inline rule's first character goes here.
 # An http(s) URL that markdown-it's normalizeLink returns unchanged: a lowercase ASCII host
 # (labels of at most 63 characters, no port) and then only characters it never escapes.
 _PLAIN_URL = re.compile(
@@ -39,6 +35,10 @@ _PLAIN_URL = re.compile(
     re.ASCII,
 )
 _LINED = frozenset({"link_open", "wikilink", "math_inline"})  # the inline tokens told their line
+# Where plain text stops so that an inline rule may start: the characters our inline rules start
+# at, "]" (a link label is read token by token up to it) and the w of "www." (gfm autolinks).
+# markdown-it's own set also stops at - = + # > { } ^ % and every w, where no rule of ours starts:
+# each such stop costs a call to every inline rule. A new inline rule's first character goes here.
 _TEXT_STOP = re.compile(r"[\n!$&*:<@\[\\\]_`~]|w(?=ww\.)")
 
 
