@@ -9,6 +9,7 @@ import pytest
 
 from notebase.markdown import MARK, render_inline, render_markdown
 from notebase.markdown.highlight import contrast, parse_hex, pygments_css, readable_colour
+from notebase.markdown.parser import normalize_link
 from notebase.model import LinkRef
 
 FIXTURES = Path(__file__).parent / "fixtures" / "markdown"
@@ -167,3 +168,21 @@ def test_mention_text_is_prose_only_with_breaks_where_code_or_links_were() -> No
     assert render_markdown(text).mention_text == (
         "about Shampoo\nMuon optimizer and\nplus\n,\nand\nsame paragraph\nquoted words\na\nb\ncell"
     )
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("https://a.org/x?y=1&z=2#top", "https://a.org/x?y=1&z=2#top"),
+        ("http://sub-1.a.org/%41;b:c@d(e)'!~*$,+", "http://sub-1.a.org/%41;b:c@d(e)'!~*$,+"),
+        ("https://a.org", "https://a.org"),
+        ("https://a.org/x y", "https://a.org/x%20y"),
+        ("https://a.org/100%", "https://a.org/100%25"),
+        ("https://a.org/%zz", "https://a.org/%25zz"),
+        ("https://bücher.de/é", "https://xn--bcher-kva.de/%C3%A9"),
+        ("https://a.org/{x}|^", "https://a.org/%7Bx%7D%7C%5E"),
+        ("https://a.org/[x]", "https://a.org/%5Bx%5D"),
+    ],
+)
+def test_link_destinations_are_normalised_as_markdown_it_does(url: str, expected: str) -> None:
+    assert normalize_link(url) == expected

@@ -9,6 +9,7 @@ from html import escape
 from typing import Any
 
 from markdown_it import MarkdownIt
+from markdown_it.common.normalize_url import normalizeLink
 from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
@@ -26,6 +27,19 @@ MARK = "\x1e"  # internal links are emitted as MARK L<n> MARK and resolved when 
 _WIKILINK = re.compile(r"\[\[([^\[\]\n]+?)\]\]")
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.\-]*:")
 _BAD_SCHEME = re.compile(r"^\s*(javascript|vbscript|data|file):", re.I)
+# An http(s) URL that markdown-it's normalizeLink returns unchanged: a lowercase ASCII host
+# (labels of at most 63 characters, no port) and then only characters it never escapes.
+_PLAIN_URL = re.compile(
+    r"https?://([a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63})*)"
+    r"(?:[/?#](?:[\w;/?:@&=+$,\-.!~*'()#]|%[0-9A-Fa-f]{2})*)?",
+    re.ASCII,
+)
+_LINED = frozenset({"link_open", "wikilink", "math_inline"})  # the inline tokens told their line
+# Where plain text stops so that an inline rule may start: the characters our inline rules start
+# at, "]" (a link label is read token by token up to it) and the w of "www." (gfm autolinks).
+# markdown-it's own set also stops at - = + # > { } ^ % and every w, where no rule of ours starts:
+# each such stop costs a call to every inline rule. A new inline rule's first character goes here.
+_TEXT_STOP = re.compile(r"[\n!$&*:<@\[\\\]_`~]|w(?=ww\.)")
 
 
 @lru_cache(maxsize=1)
@@ -38,8 +52,11 @@ def create_parser() -> MarkdownIt:
     md.use(dollarmath_plugin, allow_blank_lines=False, allow_digits=False, allow_labels=False)
     md.use(anchors_plugin, min_level=1, max_level=6, slug_func=lambda t: slugify(t) or "section")
     md.inline.ruler.before("link", "wikilink", parse_wikilink)
+    md.inline.terminator_re = _TEXT_STOP
+    md.disable(["html_block", "html_inline"])  # they match nothing when html is off
     md.core.ruler.after("inline", "nb_lines", number_inline_lines)
     md.validateLink = is_allowed_link  # type: ignore[method-assign]
+    md.normalizeLink = normalize_link  # type: ignore[method-assign]
     md.add_render_rule("wikilink", render_wikilink)
     md.add_render_rule("link_open", render_link_open)
     md.add_render_rule("math_inline", render_math)
@@ -51,6 +68,15 @@ def create_parser() -> MarkdownIt:
 
 def is_allowed_link(url: str) -> bool:
     return not _BAD_SCHEME.match(url)
+
+
+def normalize_link(url: str) -> str:
+    """markdown-it's normalizeLink, without its parse, punycode and escape round trip for the
+    plain http(s) URLs most links are (it would return them unchanged)."""
+    m = _PLAIN_URL.fullmatch(url)
+    if m is not None and len(m.group(1)) <= 255:
+        return url
+    return normalizeLink(url)
 
 
 def parse_wikilink(state: StateInline, silent: bool) -> bool:
@@ -73,14 +99,16 @@ def parse_wikilink(state: StateInline, silent: bool) -> bool:
 
 
 def number_inline_lines(state: StateCore) -> None:
-    """Give every inline child a 1-based `line` (relative to the markdown text) for diagnostics."""
+    """Give every inline link, wikilink and formula a 1-based `line` (relative to the markdown
+    text) for diagnostics: the render rules of those tokens read it."""
     for token in state.tokens:
         if token.type != "inline" or not token.children or token.map is None:
             continue
         line = token.map[0] + 1
         for child in token.children:
-            child.meta = {**(child.meta or {}), "line": line}
-            if child.type in ("softbreak", "hardbreak"):
+            if child.type in _LINED:
+                child.meta = {**(child.meta or {}), "line": line}
+            elif child.type in ("softbreak", "hardbreak"):
                 line += 1
 
 

@@ -1,0 +1,92 @@
+"""Benchmark: the parse stage and the whole cold build, wall time and CPU time; prints medians.
+
+Usage: .venv/bin/python bench/parse_time.py [--sizes 1000] [--runs 5] [--work DIR]
+
+For each size a generated corpus (as in bench/bench.py) is timed in this process, in rounds:
+  parse   build.parse_sources over every note, serially (jobs 1) and on every core;
+  build   build_site with no cache and no site, with the search index left out and with it.
+CPU is this process's and its reaped children's (the parse workers, Pagefind): on a busy machine the
+wall times drift with the load, the CPU times much less.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import shutil
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from bench import generate
+
+from notebase.build import BuildOptions, BuildResult, build_site, parse_sources
+from notebase.discover import discover_changes
+from notebase.parallel import default_jobs
+
+Sample = tuple[float, float]  # wall seconds, CPU seconds
+
+
+def cpu_seconds() -> float:
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def measure(work: Callable[[], object]) -> Sample:
+    wall, cpu = time.perf_counter(), cpu_seconds()
+    work()
+    return time.perf_counter() - wall, cpu_seconds() - cpu
+
+
+def time_parse(root: Path, jobs: int) -> Sample:
+    found = discover_changes(root, {}, 0)
+    return measure(lambda: parse_sources(found, {}, BuildOptions(root, root / "site", jobs=jobs)))
+
+
+def time_build(root: Path, search: bool) -> Sample:
+    (root / "notebase.yaml").write_text(f"search: {str(search).lower()}\n", encoding="utf-8")
+    shutil.rmtree(root / "site", ignore_errors=True)
+    return measure(lambda: check_written(build_site(BuildOptions(root, root / "site"))))
+
+
+def check_written(result: BuildResult) -> None:
+    if not result.written:
+        raise SystemExit("the build failed")
+
+
+def report(label: str, samples: list[Sample]) -> None:
+    wall = statistics.median(s[0] for s in samples)
+    cpu = statistics.median(s[1] for s in samples)
+    print(f"  {label:<22} wall {wall:6.2f}s   cpu {cpu:6.2f}s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="1000")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--work", type=Path, default=None)
+    args = parser.parse_args()
+    work = args.work or Path(tempfile.mkdtemp(prefix="notebase-parse-bench-"))
+    jobs = default_jobs()
+    stages: dict[str, Callable[[Path], Sample]] = {
+        "parse, jobs 1": lambda root: time_parse(root, 1),
+        f"parse, jobs {jobs}": lambda root: time_parse(root, jobs),
+        "cold build, no search": lambda root: time_build(root, False),
+        "cold build, search": lambda root: time_build(root, True),
+    }
+    for size in (int(s) for s in args.sizes.split(",")):
+        root = generate(size, work / "corpora", work)
+        samples: dict[str, list[Sample]] = {label: [] for label in stages}
+        for _ in range(args.runs):  # in rounds: a change in the machine's load hits every stage
+            for label, stage in stages.items():
+                samples[label].append(stage(root))
+        print(f"{size} notes, median of {args.runs}:")
+        for label, taken in samples.items():
+            report(label, taken)
+
+
+if __name__ == "__main__":
+    main()
