@@ -51,6 +51,25 @@ def test_an_unreadable_static_file_is_an_error_and_the_site_is_kept(
     assert (kb / "site/robots.txt").read_text() == "User-agent: *\n"
 
 
+def test_a_static_file_in_a_page_s_place_is_an_error_and_the_site_is_kept(kb: Path) -> None:
+    first = build_site(BuildOptions(root=kb, out=kb / "site", cache=True))
+    assert first.written
+    page = (kb / "site/tags/index.html").read_bytes()
+    (kb / "static/tags").mkdir(parents=True)
+    (kb / "static/tags/index.html").write_text("<p>my own tags page</p>\n")
+    result = build_site(BuildOptions(root=kb, out=kb / "site", cache=True))
+    assert not result.written
+    assert [(d.code, d.pos, d.message, d.hint) for d in result.diagnostics if d.is_error] == [
+        (
+            "url-collision",
+            SourcePos("static/tags/index.html"),
+            "static/tags/index.html would replace the page written to tags/index.html",
+            "rename or move the file",
+        )
+    ]
+    assert (kb / "site/tags/index.html").read_bytes() == page
+
+
 HINT = "move or rename the note, or give it a `slug:`"
 
 

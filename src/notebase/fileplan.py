@@ -89,9 +89,19 @@ def plan_files(
     prints = {rel: prints[rel] for rel in order}
     files = {rel: files[rel] for rel in order if rel in files}
     for rel, data in collect_assets(root, diags).items():
+        if rel in prints:  # a page's file: the page is kept, the build fails
+            diags.append(asset_collision(root, rel))
+            continue
         prints[rel] = digest_bytes(data)
         files[rel] = KEEP if is_kept(rel, prints[rel], previous, existing) else data
     return FilePlan(files, prints, len(todo))
+
+
+def asset_collision(root: Path, rel: str) -> Diagnostic:
+    static = root / STATIC_DIR / rel
+    where = f"{STATIC_DIR}/{rel}" if static.is_file() else f"{THEME_DIR}/{rel}"
+    message = f"{where} would replace the page written to {rel}"
+    return error("url-collision", message, SourcePos(where), "rename or move the file")
 
 
 # Below this many pages to render, forking workers costs more than it saves.
