@@ -52,6 +52,26 @@ class Row:
     anchors: dict[str, float] = field(default_factory=dict)  # tool -> median wall, and ratios
 
 
+def corpus_parser(doc: str, sizes: str, runs: int) -> argparse.ArgumentParser:
+    """The options every corpus benchmark takes: --sizes, --runs, --work, --corpora."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--sizes", default=sizes, help="comma-separated note counts")
+    parser.add_argument("--runs", type=int, default=runs, help="runs per measurement (median)")
+    parser.add_argument("--work", type=Path, default=None, help="where builds run")
+    corpora = Path(tempfile.gettempdir()) / "notebase-bench-corpora"
+    parser.add_argument("--corpora", type=Path, default=corpora, help="generated once, kept here")
+    return parser
+
+
+def sizes_of(args: argparse.Namespace) -> list[int]:
+    return [int(s) for s in args.sizes.split(",")]
+
+
+def work_of(args: argparse.Namespace, name: str) -> Path:
+    """--work, or a new temporary folder."""
+    return Path(args.work or tempfile.mkdtemp(prefix=f"notebase-{name}-"))
+
+
 def generate(n: int, corpora: Path, work: Path) -> Path:
     """The corpus of n notes, generated once under `corpora`, copied fresh into `work`."""
     source = corpora / f"corpus-{n}"
@@ -190,9 +210,7 @@ def mount_tmpfs(folder: Path) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="1000,10000", help="comma-separated note counts")
-    parser.add_argument("--runs", type=int, default=3, help="builds per measurement (median)")
+    parser = corpus_parser(__doc__, "1000,10000", 3)
     parser.add_argument(
         "--edits", type=int, default=5, help="edits (each with its undo) under serve"
     )
@@ -202,18 +220,15 @@ def main() -> int:
     parser.add_argument("--tmpfs", action="store_true", help="mount a tmpfs on the work folder")
     parser.add_argument("--anchors", action="store_true", help="also time Hugo and Pelican")
     parser.add_argument("--pagefind", action="store_true", help="also time Pagefind on the site")
-    parser.add_argument("--work", type=Path, default=None, help="where builds run")
-    default_corpora = Path(tempfile.gettempdir()) / "notebase-bench-corpora"
-    parser.add_argument("--corpora", type=Path, default=default_corpora)
     args = parser.parse_args()
-    work = args.work or Path(tempfile.mkdtemp(prefix="notebase-bench-"))
+    work = work_of(args, "bench")
     if args.tmpfs:
         mount_tmpfs(work)
     print(f"command: {shlex.join(sys.argv)}")
     print(f"load before: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f}, {os.cpu_count()} cores")
     try:
         rows = []
-        for n in (int(s) for s in args.sizes.split(",")):
+        for n in sizes_of(args):
             root = generate(n, args.corpora, work)
             row = Row(n)
             measure_builds(row, root, args)

@@ -12,17 +12,15 @@ use (its idf moves: the vectors that rank it are redone), one tag added.
 
 from __future__ import annotations
 
-import argparse
 import pickle
 import statistics
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import replace
 from multiprocessing import Pool
 from pathlib import Path
 
-from bench import generate  # type: ignore[import-not-found]
+from bench import corpus_parser, generate, sizes_of, work_of  # type: ignore[import-not-found]
 
 from notebase import mentions
 from notebase.cache import FORMAT
@@ -136,16 +134,12 @@ def measure(entries: list[Entry], runs: int) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="1000,10000", help="comma-separated note counts")
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "notebase-bench")
-    args = parser.parse_args()
-    args.work.mkdir(parents=True, exist_ok=True)
+    args = corpus_parser(__doc__ or "", "1000,10000", 3).parse_args()
+    work = work_of(args, "entities-bench")
     cols = ("mentions", "related", "index", "same", "edit", "word", "tag")
     print(f"{'notes':>6} " + " ".join(f"{c:>8}" for c in cols) + f" {'found':>14}")
-    for n in (int(s) for s in args.sizes.split(",")):
-        print(measure(load_entries(generate(n, args.work / "corpora", args.work)), args.runs))
+    for n in sizes_of(args):
+        print(measure(load_entries(generate(n, args.corpora, work)), args.runs))
 
 
 if __name__ == "__main__":

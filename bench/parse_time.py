@@ -11,16 +11,14 @@ wall times drift with the load, the CPU times much less.
 
 from __future__ import annotations
 
-import argparse
 import resource
 import shutil
 import statistics
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bench import generate
+from bench import corpus_parser, generate, sizes_of, work_of
 
 from notebase.build import BuildOptions, BuildResult, build_site, parse_sources
 from notebase.discover import discover_changes
@@ -64,12 +62,8 @@ def report(label: str, samples: list[Sample]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="1000")
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--work", type=Path, default=None)
-    args = parser.parse_args()
-    work = args.work or Path(tempfile.mkdtemp(prefix="notebase-parse-bench-"))
+    args = corpus_parser(__doc__ or "", "1000", 5).parse_args()
+    work = work_of(args, "parse-bench")
     jobs = default_jobs()
     stages: dict[str, Callable[[Path], Sample]] = {
         "parse, jobs 1": lambda root: time_parse(root, 1),
@@ -77,8 +71,8 @@ def main() -> None:
         "cold build, no search": lambda root: time_build(root, False),
         "cold build, search": lambda root: time_build(root, True),
     }
-    for size in (int(s) for s in args.sizes.split(",")):
-        root = generate(size, work / "corpora", work)
+    for size in sizes_of(args):
+        root = generate(size, args.corpora, work)
         samples: dict[str, list[Sample]] = {label: [] for label in stages}
         for _ in range(args.runs):  # in rounds: a change in the machine's load hits every stage
             for label, stage in stages.items():

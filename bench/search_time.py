@@ -9,14 +9,12 @@ running the Pagefind binary, reading its bundle back and making it canonical.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-from bench import generate
+from bench import corpus_parser, generate, sizes_of, work_of
 
 from notebase.build import BuildOptions, build_site
 from notebase.config import load_config
@@ -45,14 +43,10 @@ def time_index(root: Path, out: Path, runs: int) -> tuple[int, list[float]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="0,1000")
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--work", type=Path, default=None)
-    args = parser.parse_args()
-    work = args.work or Path(tempfile.mkdtemp(prefix="notebase-search-bench-"))
-    for size in (int(s) for s in args.sizes.split(",")):
-        root = REPO if size == 0 else generate(size, work / "corpora", work)
+    args = corpus_parser(__doc__ or "", "0,1000", 3).parse_args()
+    work = work_of(args, "search-bench")
+    for size in sizes_of(args):
+        root = REPO if size == 0 else generate(size, args.corpora, work)
         pages, times = time_index(root, work / f"site-{size}", args.runs)
         label = "example" if size == 0 else f"{size} notes"
         print(f"{label}: {pages} pages, search index median {statistics.median(times):.2f}s")
