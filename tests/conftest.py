@@ -1,13 +1,19 @@
 """Shared test options and fixtures: `--update-golden`, a small knowledge base in a temp folder, the
-example site built once, and one Chromium for every browser test."""
+example site built once, one Chromium for every browser test, its tabs that fail on a script error,
+and a built site served over local http."""
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import http.server
+import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 from notebase.build import BuildOptions, build_site
 from notebase.diagnostics import format_diagnostic
@@ -108,3 +114,35 @@ def browser() -> Iterator[Browser]:
         chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+@contextlib.contextmanager
+def checked_page(browser: Browser, width: int, height: int) -> Iterator[Page]:
+    """A new tab of this size, which must close without an uncaught script error on it."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    page.close()
+    assert errors == []
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def serve_folder(folder: Path) -> Iterator[str]:
+    """`folder` served by a local http.server thread, for pages that need http (Pagefind fetches
+    its index; directory URLs): its base URL."""
+    handler = functools.partial(QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()

@@ -3,22 +3,15 @@ search of assets/entries.js from file://, filters, the `/` shortcut and links to
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.conftest import checked_page, serve_folder
+
 pytestmark = pytest.mark.browser
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
 
 
 @pytest.fixture(scope="module")
@@ -28,24 +21,15 @@ def site(example_site: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def http_root(site: Path) -> Iterator[str]:
-    """The built site served by a local http.server thread (Pagefind fetches its index)."""
-    handler = functools.partial(QuietHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}/"
-    server.shutdown()
-    thread.join()
+    """The built site over http (Pagefind fetches its index)."""
+    with serve_folder(site) as base:
+        yield base
 
 
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
-    tab = browser.new_page(viewport={"width": 1000, "height": 900})
-    errors: list[str] = []
-    tab.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield tab
-    tab.close()
-    assert errors == []
+    with checked_page(browser, 1000, 900) as tab:
+        yield tab
 
 
 def results(page: Page, shown: str) -> list[tuple[str, str]]:

@@ -199,3 +199,20 @@ def test_coerce_records_an_error_at_the_field_line() -> None:
         diags[0].message == "`tags` must be a list like [a, b] or a comma-separated string, got 5"
     )
     assert diags[1].message == '`date` must be a date like 2025-06-03, got "yesterday"'
+
+
+def test_a_date_that_does_not_exist_is_a_field_error_at_its_line() -> None:
+    text = "---\ntitle: A\ndate: 2025-02-30\ntags: [2025-13-01, b]\nyear: 2025-01-01 25:00\n---\n"
+    fields, _, diags = read_front_matter(text, PATH)
+    assert diags == []
+    assert fields["date"].value == "2025-02-30"  # left as text: YAML cannot make a date of it
+    assert fields["tags"].value == ["2025-13-01", "b"]
+    assert fields["year"].value == "2025-01-01 25:00"
+    assert coerce(fields, "date", as_date, PATH, diags) is None
+    assert [(d.code, d.pos, d.message) for d in diags] == [
+        (
+            "field-type",
+            SourcePos(PATH, 3),
+            '`date` must be a date like 2025-06-03, got "2025-02-30"',
+        )
+    ]

@@ -2,7 +2,9 @@
 
 After an intended change, run `pytest tests/test_golden.py --update-golden`, then review the diff of
 tests/golden/expected before committing it. The search bundle (pagefind/) is Pagefind's output, not
-ours: tests/test_search.py checks it, so it is left out of the golden tree.
+ours: tests/test_search.py checks it, so it is left out of the golden tree. The theme's own assets
+(templates/assets) must reach the site unchanged: they are compared with the theme's files, not kept
+twice in the golden tree; assets the build makes (entries.js, pygments.css) stay in it.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from notebase.diagnostics import format_diagnostic
 GOLDEN = Path(__file__).parent / "golden"
 KB = GOLDEN / "kb"
 EXPECTED = GOLDEN / "expected"
+THEME_ASSETS = Path(__file__).resolve().parents[1] / "templates" / "assets"
 SEARCH_BUNDLE = "pagefind/"
 
 
@@ -26,6 +29,18 @@ def read_tree(root: Path) -> dict[str, bytes]:
         for p in sorted(root.rglob("*"))
         if p.is_file() and not p.relative_to(root).as_posix().startswith(SEARCH_BUNDLE)
     }
+
+
+def read_theme_assets() -> dict[str, bytes]:
+    """The theme's assets as the site must carry them: templates/assets/x -> assets/x."""
+    return {f"assets/{rel}": data for rel, data in read_tree(THEME_ASSETS).items()}
+
+
+def read_expected() -> dict[str, bytes]:
+    """The expected site: the golden tree plus the theme's assets (which it must not copy)."""
+    golden, theme = read_tree(EXPECTED), read_theme_assets()
+    assert not golden.keys() & theme.keys(), "theme assets belong in templates/assets only"
+    return {**golden, **theme}
 
 
 def describe_difference(rel: str, expected: bytes | None, actual: bytes | None) -> str:
@@ -52,16 +67,23 @@ def build_golden(out: Path) -> list[str]:
     return [format_diagnostic(d) for d in result.diagnostics]
 
 
+def not_golden(out: Path, folder: str, names: list[str]) -> list[str]:
+    """What --update-golden leaves out of the golden tree: the search bundle, the theme's assets."""
+    if folder == str(out):
+        return ["pagefind"]
+    if folder == str(out / "assets"):
+        return [name for name in names if (THEME_ASSETS / name).is_file()]
+    return []
+
+
 def test_golden_site(tmp_path: Path, update_golden: bool) -> None:
     out = tmp_path / "site"
     build_golden(out)
     actual = read_tree(out)
     if update_golden:
         shutil.rmtree(EXPECTED, ignore_errors=True)
-        shutil.copytree(
-            out, EXPECTED, ignore=lambda folder, _: ["pagefind"] if folder == str(out) else []
-        )
-    expected = read_tree(EXPECTED)
+        shutil.copytree(out, EXPECTED, ignore=lambda folder, names: not_golden(out, folder, names))
+    expected = read_expected()
     problems = [
         describe_difference(rel, expected.get(rel), actual.get(rel))
         for rel in sorted(expected.keys() | actual.keys())
@@ -85,7 +107,7 @@ def test_golden_diagnostics(tmp_path: Path) -> None:
 
 
 def test_golden_tree_has_every_page_type() -> None:
-    files = set(read_tree(EXPECTED))
+    files = set(read_expected())
     for rel in [
         "index.html",
         "404.html",

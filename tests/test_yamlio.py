@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 import pytest
@@ -9,7 +10,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from notebase.yamlio import dump_fields
+from notebase.yamlio import dump_fields, load_mapping
 
 
 @pytest.mark.parametrize(
@@ -67,3 +68,11 @@ TEXT = st.one_of(st.text(), st.lists(TRICKY, max_size=4).map("".join))
 )
 def test_dump_fields_matches_pyyaml_on_any_text(fields: dict[str, Any]) -> None:
     assert dump_fields(fields) == emitted_by_pyyaml(fields)
+
+
+def test_a_date_that_does_not_exist_is_read_as_text() -> None:
+    assert load_mapping("title: A\ndate: 2025-02-30\nseen: 2025-02-28\n") == {
+        "title": "A",
+        "date": "2025-02-30",
+        "seen": dt.date(2025, 2, 28),
+    }

@@ -16,6 +16,20 @@ from notebase.discover import replace_control_chars
 FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when PyYAML was built with it
 
 
+def construct_timestamp(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
+    """A date or time, or its text when there is no such day or time (2025-02-30, 24:61): the
+    field that reads it then says what is wrong with it, at its line."""
+    try:
+        return yaml.SafeLoader.construct_yaml_timestamp(loader, node)
+    except ValueError:
+        return loader.construct_scalar(node)
+
+
+# the safe loader (libyaml's when there), except that a date that does not exist stays text
+LOADER: Any = type("NoteLoader", (FAST_LOADER,), {})
+LOADER.add_constructor("tag:yaml.org,2002:timestamp", construct_timestamp)
+
+
 @dataclass(frozen=True, slots=True)
 class Field:
     key: str
@@ -31,7 +45,7 @@ def load_fields(
     if not text.strip():
         return (), ()
     try:
-        node = yaml.compose(text, Loader=FAST_LOADER)
+        node = yaml.compose(text, Loader=LOADER)
     except yaml.YAMLError as exc:
         return (), (yaml_error(exc, path, first_line),)
     if node is None:
@@ -46,7 +60,7 @@ def load_fields(
 def construct_fields(
     node: yaml.MappingNode, path: str, first_line: int
 ) -> tuple[tuple[Field, ...], tuple[Diagnostic, ...]]:
-    loader = yaml.SafeLoader("")
+    loader = LOADER("")
     fields: list[Field] = []
     diags: list[Diagnostic] = []
     seen: set[str] = set()
@@ -154,7 +168,7 @@ def plain_tag(text: str) -> str:
 def load_mapping(text: str) -> dict[str, Any]:
     """A YAML mapping written by notebase; {} when it is not readable or not a mapping."""
     try:
-        data = yaml.load(text, Loader=FAST_LOADER)
+        data = yaml.load(text, Loader=LOADER)
     except yaml.YAMLError:
         return {}
     return data if isinstance(data, dict) else {}
