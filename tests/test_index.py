@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from notebase.diagnostics import Severity, SourcePos
-from notebase.index import IndexMemo, build_index, build_index_again
+from notebase.index import IndexMemo, build_index, build_index_again, closest_name
 from notebase.model import Backlink, Entry, SiteIndex, Source
 from notebase.parse import parse_source
 
@@ -172,6 +172,27 @@ def test_unresolved_link_with_nothing_close() -> None:
     assert diag.code == "broken-link"
     assert diag.hint == "create the note, or fix the link"
     assert idx.link_targets["a"] == ("",)
+
+
+def test_the_closest_name_is_the_likeliest_and_on_a_tie_the_greater() -> None:
+    names = {"abcd": "a", "abce": "b", "wxyz": "c"}
+    assert closest_name("abcx", names) == "abce"  # abcd and abce: 0.75 each
+    assert closest_name("abcxy", {**names, "abcxyz": "d"}) == "abcxyz"  # 0.909; abcd: 0.667
+    assert closest_name("qqqq", names) is None
+    assert closest_name("abcd", {"abc": "a", "abcd": "b"}) == "abcd"
+
+
+def test_a_suggestion_kept_from_the_last_build_follows_a_renamed_title() -> None:
+    linker = note("a.md", "See [[Shampo]].\n")
+    first, memo = build_index_again([linker, note("b.md", "# Shampoo\n")], IndexMemo())
+    again, memo = build_index_again([linker, note("b.md", "# Shampoo\n")], memo)
+    renamed, _ = build_index_again([linker, note("b.md", "# Shampoos\n")], memo)
+    messages = [[d.message for d in i.diagnostics] for i in (first, again, renamed)]
+    assert messages == [
+        ['[[Shampo]] matches no entry (did you mean "Shampoo"?)'],
+        ['[[Shampo]] matches no entry (did you mean "Shampoo"?)'],
+        ['[[Shampo]] matches no entry (did you mean "Shampoos"?)'],
+    ]
 
 
 def test_slug_collision_is_an_error_naming_every_file() -> None:

@@ -6,7 +6,7 @@ import difflib
 import posixpath
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from notebase.diagnostics import Diagnostic, SourcePos, error, warning
 from notebase.mentions import NO_MEMO, Memo, match_mentions
@@ -19,12 +19,25 @@ from notebase.sources import assign_source_ids, entry_sources
 Groups = tuple[tuple[str, tuple[str, ...]], ...]
 
 
+CUTOFF = 0.6  # how alike a broken link and a name must be for the name to be suggested
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestions:
+    """The name suggested for each broken link target (or None), under one name table."""
+
+    names: dict[str, str]
+    found: dict[str, str | None]
+
+
 @dataclass(frozen=True, slots=True)
 class IndexMemo:
-    """What one build's index leaves for the next: its related entries and unlinked mentions."""
+    """What one build's index leaves for the next: its related entries, unlinked mentions and
+    suggestions for broken links."""
 
     related: RelatedState | None = None  # used up by the build it is given to
     mentions: Memo = NO_MEMO
+    suggestions: Suggestions = field(default_factory=lambda: Suggestions({}, {}))
 
 
 def build_index(entries: Sequence[Entry]) -> SiteIndex:
@@ -39,10 +52,12 @@ def build_index_again(entries: Sequence[Entry], previous: IndexMemo) -> tuple[Si
     ordered = sort_entries(unique)
     by_slug = {e.slug: e for e in ordered}
     names = name_table(ordered)
+    last = previous.suggestions
+    suggestions = Suggestions(names, last.found if last.names == names else {})
     diags += duplicate_titles(ordered) + duplicate_sources(ordered) + papers_without_tldr(ordered)
     targets: dict[str, tuple[str, ...]] = {}
     for entry in ordered:
-        resolved, problems = resolve_links(entry, by_slug, names)
+        resolved, problems = resolve_links(entry, by_slug, suggestions)
         targets[entry.slug] = resolved
         diags += problems
     outlinks, backlinks = link_graph(ordered, targets)
@@ -65,7 +80,7 @@ def build_index_again(entries: Sequence[Entry], previous: IndexMemo) -> tuple[Si
         source_ids=assign_source_ids(paged_sources(sources)),
         diagnostics=tuple(diags),
     )
-    return index, IndexMemo(related, mention_memo)
+    return index, IndexMemo(related, mention_memo, suggestions)
 
 
 def sort_entries(entries: Iterable[Entry]) -> tuple[Entry, ...]:
@@ -156,8 +171,11 @@ def entry_names(entry: Entry, kind: str) -> tuple[str, ...]:
 
 
 def resolve_links(
-    entry: Entry, by_slug: dict[str, Entry], names: dict[str, str]
+    entry: Entry, by_slug: dict[str, Entry], suggestions: Suggestions
 ) -> tuple[tuple[str, ...], list[Diagnostic]]:
+    """Each link's target ("slug#fragment", "" when it matches no entry), and a warning for
+    each link that matches none; `suggestions` is told the names suggested."""
+    names = suggestions.names
     resolved: list[str] = []
     diags: list[Diagnostic] = []
     for link in entry.links:
@@ -166,7 +184,7 @@ def resolve_links(
         )
         resolved.append(target)
         if not target:
-            diags.append(broken_link(link, entry, names, by_slug))
+            diags.append(broken_link(link, entry, suggestions, by_slug))
     return tuple(resolved), diags
 
 
@@ -195,19 +213,43 @@ def resolve_href(link: LinkRef, entry: Entry, by_slug: dict[str, Entry]) -> str:
 
 
 def broken_link(
-    link: LinkRef, entry: Entry, names: dict[str, str], by_slug: dict[str, Entry]
+    link: LinkRef, entry: Entry, suggestions: Suggestions, by_slug: dict[str, Entry]
 ) -> Diagnostic:
     pos = SourcePos(entry.pos.path, link.line or 1)
     shown = f"[[{link.target}]]" if link.is_wiki else link.target
-    close = difflib.get_close_matches(link.target.casefold(), list(names), n=1, cutoff=0.6)
-    if not close:
+    wanted = link.target.casefold()
+    if wanted not in suggestions.found:
+        suggestions.found[wanted] = closest_name(wanted, suggestions.names)
+    close = suggestions.found[wanted]
+    if close is None:
         return warning(
             "broken-link", f"{shown} matches no entry", pos, "create the note, or fix the link"
         )
-    title = by_slug[names[close[0]]].title
-    name = title if title.casefold() == close[0] else close[0]
+    title = by_slug[suggestions.names[close]].title
+    name = title if title.casefold() == close else close
     message = f'{shown} matches no entry (did you mean "{name}"?)'
     return warning("broken-link", message, pos, f"link to [[{name}]], or create the note")
+
+
+def closest_name(wanted: str, names: Iterable[str]) -> str | None:
+    """difflib.get_close_matches(wanted, names, n=1, cutoff=CUTOFF), sooner: ratio() (the costly
+    part) is worked out from the likeliest name down, by quick_ratio() (never below it), until no
+    name left can beat the best found."""
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(wanted)
+    likely = []
+    for name in names:
+        matcher.set_seq1(name)
+        if matcher.real_quick_ratio() >= CUTOFF and (bound := matcher.quick_ratio()) >= CUTOFF:
+            likely.append((bound, name))
+    best: tuple[float, str] | None = None
+    for bound, name in sorted(likely, reverse=True):
+        if best is not None and (bound, name) < best:
+            break
+        matcher.set_seq1(name)
+        if (ratio := matcher.ratio()) >= CUTOFF and (best is None or (ratio, name) > best):
+            best = (ratio, name)
+    return best[1] if best is not None else None
 
 
 def link_graph(
