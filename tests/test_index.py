@@ -174,6 +174,38 @@ def test_unresolved_link_with_nothing_close() -> None:
     assert idx.link_targets["a"] == ("",)
 
 
+def test_a_markdown_link_to_a_page_that_is_no_entry_resolves_to_that_page() -> None:
+    linker = note(
+        "ideas/pages.md",
+        "---\ntags: [ml]\ncategory: ideas\n---\n[home](/), [tag](/tags/ml/), [up](../tags/ml),\n"
+        "[all](/tags/index.html#o), [cat](/categories/ideas/), [feed](/tags/ml/feed.xml),\n"
+        "[source](/sources/arxiv-2502.16982/), [search](/search/?q=x), [bib](/papers.bib),\n"
+        "[no tag](/tags/nope/), [no page](/nowhere/).\n",
+    )
+    idx = build_index([linker, MUON, SECOND_MUON])
+    assert idx.link_targets["ideas/pages"] == (
+        "/",
+        "/tags/ml/",
+        "/tags/ml/",
+        "/tags/#o",
+        "/categories/ideas/",
+        "/tags/ml/feed.xml",
+        "/sources/arxiv-2502.16982/",
+        "/search/",
+        "/papers.bib",
+        "",
+        "",
+    )
+    assert idx.outlinks["ideas/pages"] == ()
+    assert "ideas/pages" not in idx.backlinks
+    here = "notes/ideas/pages.md"
+    broken = [(d.code, d.pos.line, d.message) for d in idx.diagnostics if d.pos.path == here]
+    assert broken == [
+        ("broken-link", 8, "/tags/nope/ matches no entry"),
+        ("broken-link", 8, "/nowhere/ matches no entry"),
+    ]
+
+
 def test_the_closest_name_is_the_likeliest_and_on_a_tie_the_greater() -> None:
     names = {"abcd": "a", "abce": "b", "wxyz": "c"}
     assert closest_name("abcx", names) == "abce"  # abcd and abce: 0.75 each

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from notebase.diagnostics import Diagnostic, SourcePos, error, warning
 from notebase.mentions import NO_MEMO, Memo, match_mentions
 from notebase.model import Backlink, Entry, EntryKind, LinkRef, SiteIndex, SourceRef
+from notebase.pages import site_urls
 from notebase.related import RelatedState
 from notebase.relearn import related_state
 from notebase.slugs import slug_from_path, slugify
@@ -28,6 +29,15 @@ class Suggestions:
 
     names: dict[str, str]
     found: dict[str, str | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Linkable:
+    """What a markdown link may lead to: an entry (by slug), or another page of the site (by its
+    site-relative URL: a tag's, a source's, the home page…)."""
+
+    by_slug: dict[str, Entry]
+    pages: frozenset[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,20 +65,25 @@ def build_index_again(entries: Sequence[Entry], previous: IndexMemo) -> tuple[Si
     last = previous.suggestions
     suggestions = Suggestions(names, last.found if last.names == names else {})
     diags += duplicate_titles(ordered) + duplicate_sources(ordered) + papers_without_tldr(ordered)
+    tags = group_by(ordered, lambda e: e.tags)
+    categories = group_by(ordered, lambda e: e.categories)
+    sources = group_sources(ordered)
+    source_ids = assign_source_ids(paged_sources(sources))
+    pages = site_urls((t for t, _ in tags), (c for c, _ in categories), source_ids.values())
+    links = Linkable(by_slug, pages)
     targets: dict[str, tuple[str, ...]] = {}
     for entry in ordered:
-        resolved, problems = resolve_links(entry, by_slug, suggestions)
+        resolved, problems = resolve_links(entry, links, suggestions)
         targets[entry.slug] = resolved
         diags += problems
     outlinks, backlinks = link_graph(ordered, targets)
-    sources = group_sources(ordered)
     related = related_state(ordered, previous.related)
     mentions, mention_memo = match_mentions(ordered, outlinks, related.df, previous.mentions)
     index = SiteIndex(
         entries=ordered,
         by_slug=by_slug,
-        tags=group_by(ordered, lambda e: e.tags),
-        categories=group_by(ordered, lambda e: e.categories),
+        tags=tags,
+        categories=categories,
         kinds=group_by(ordered, lambda e: (str(e.kind),)),
         statuses=group_by(ordered, lambda e: (str(e.status),)),
         sources=sources,
@@ -77,7 +92,7 @@ def build_index_again(entries: Sequence[Entry], previous: IndexMemo) -> tuple[Si
         backlinks=backlinks,
         mentions=mentions,
         related=dict(zip(related.slugs, related.related, strict=True)),
-        source_ids=assign_source_ids(paged_sources(sources)),
+        source_ids=source_ids,
         diagnostics=tuple(diags),
     )
     return index, IndexMemo(related, mention_memo, suggestions)
@@ -171,20 +186,21 @@ def entry_names(entry: Entry, kind: str) -> tuple[str, ...]:
 
 
 def resolve_links(
-    entry: Entry, by_slug: dict[str, Entry], suggestions: Suggestions
+    entry: Entry, links: Linkable, suggestions: Suggestions
 ) -> tuple[tuple[str, ...], list[Diagnostic]]:
-    """Each link's target ("slug#fragment", "" when it matches no entry), and a warning for
-    each link that matches none; `suggestions` is told the names suggested."""
+    """Each link's target ("slug#fragment"; "/url#fragment" for a page that is no entry's; ""
+    when it matches nothing), and a warning for each link that matches nothing; `suggestions` is
+    told the names suggested."""
     names = suggestions.names
     resolved: list[str] = []
     diags: list[Diagnostic] = []
     for link in entry.links:
         target = (
-            resolve_wiki(link, entry, names) if link.is_wiki else resolve_href(link, entry, by_slug)
+            resolve_wiki(link, entry, names) if link.is_wiki else resolve_href(link, entry, links)
         )
         resolved.append(target)
         if not target:
-            diags.append(broken_link(link, entry, suggestions, by_slug))
+            diags.append(broken_link(link, entry, suggestions, links.by_slug))
     return tuple(resolved), diags
 
 
@@ -195,8 +211,9 @@ def resolve_wiki(link: LinkRef, entry: Entry, names: dict[str, str]) -> str:
     return f"{slug}#{slugify(link.fragment)}" if link.fragment else slug
 
 
-def resolve_href(link: LinkRef, entry: Entry, by_slug: dict[str, Entry]) -> str:
-    """`../papers/muon.md`, `/papers/muon/`, `papers/muon/index.html` -> 'papers/muon'."""
+def resolve_href(link: LinkRef, entry: Entry, links: Linkable) -> str:
+    """`../papers/muon.md`, `/papers/muon/`, `papers/muon/index.html` -> 'papers/muon'; a page
+    that is no entry's: `/tags/ml/` -> '/tags/ml/', `/` -> '/'."""
     href, _, fragment = link.target.partition("#")
     href = href.split("?", 1)[0]
     if not href:  # `?q=1` alone: the note itself
@@ -207,9 +224,10 @@ def resolve_href(link: LinkRef, entry: Entry, by_slug: dict[str, Entry]) -> str:
         path = posixpath.normpath(posixpath.join(posixpath.dirname(entry.rel_path), href))
     path = path.removesuffix("index.html").strip("/")
     slug = slug_from_path(path) if path.endswith(".md") else path
-    if slug not in by_slug:
-        return ""
-    return f"{slug}#{fragment}" if fragment else slug
+    if slug not in links.by_slug:
+        url = f"{path}/" if path and f"{path}/" in links.pages else path
+        slug = f"/{url}" if url in links.pages else ""
+    return f"{slug}#{fragment}" if fragment and slug else slug
 
 
 def broken_link(
@@ -262,7 +280,7 @@ def link_graph(
         linked: dict[str, None] = {}
         for link, target in zip(entry.links, targets[entry.slug], strict=True):
             slug = target.split("#", 1)[0]
-            if slug and slug != entry.slug and slug not in linked:
+            if slug and slug[0] != "/" and slug != entry.slug and slug not in linked:
                 linked[slug] = None
                 back[slug].append(Backlink(entry.slug, link.line))
         outlinks[entry.slug] = tuple(linked)

@@ -172,9 +172,8 @@ class SiteIndex:
     kinds: tuple[tuple[str, tuple[str, ...]], ...]
     statuses: tuple[tuple[str, tuple[str, ...]], ...]
     sources: tuple[tuple[SourceRef, tuple[str, ...]], ...]  # source -> slugs discussing it
-    link_targets: dict[str, tuple[str, ...]] = field(
-        hash=False
-    )  # slug -> per link: "slug#frag" or ""
+    # slug -> per link: "slug#frag", "/url#frag" (a page that is no entry's: "/tags/ml/") or ""
+    link_targets: dict[str, tuple[str, ...]] = field(hash=False)
     outlinks: dict[str, tuple[str, ...]] = field(hash=False)  # slug -> linked entry slugs
     backlinks: dict[str, tuple[Backlink, ...]] = field(hash=False)
     mentions: dict[str, Mentions] = field(hash=False)  # slug -> unlinked mentions of it
