@@ -119,7 +119,6 @@ class Entry:
     tldr_html: str
     tldr_text: str
     body_html: str  # internal links are markers resolved at render time (see render.py)
-    body_text: str  # plain text of the body, for search and similarity
     mention_text: (
         str  # tl;dr and body prose without code, math or link text (for unlinked mentions)
     )
