@@ -206,6 +206,13 @@ def test_a_markdown_link_to_a_page_that_is_no_entry_resolves_to_that_page() -> N
     ]
 
 
+def test_a_markdown_link_to_a_name_markdown_percent_encodes_resolves() -> None:
+    linker = note("a.md", "---\ntags: [über]\n---\n[u](/über/), [t](/tags/über/), [s](a%20b.md)\n")
+    idx = build_index([linker, note("über.md", "# Über\n"), note("a b.md", "# AB\n")])
+    assert idx.link_targets["a"] == ("über", "/tags/über/", "a-b")
+    assert [d.code for d in idx.diagnostics] == []
+
+
 def test_the_closest_name_is_the_likeliest_and_on_a_tie_the_greater() -> None:
     names = {"abcd": "a", "abce": "b", "wxyz": "c"}
     assert closest_name("abcx", names) == "abce"  # abcd and abce: 0.75 each

@@ -7,6 +7,7 @@ import posixpath
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from urllib.parse import unquote
 
 from notebase.diagnostics import Diagnostic, SourcePos, error, warning
 from notebase.mentions import NO_MEMO, Memo, match_mentions
@@ -215,7 +216,7 @@ def resolve_href(link: LinkRef, entry: Entry, links: Linkable) -> str:
     """`../papers/muon.md`, `/papers/muon/`, `papers/muon/index.html` -> 'papers/muon'; a page
     that is no entry's: `/tags/ml/` -> '/tags/ml/', `/` -> '/'."""
     href, _, fragment = link.target.partition("#")
-    href = href.split("?", 1)[0]
+    href = unquote(href.split("?", 1)[0])  # markdown-it percent-encodes `über.md`, `a b.md`
     if not href:  # `?q=1` alone: the note itself
         path = entry.slug
     elif href.startswith("/"):
