@@ -27,6 +27,7 @@ from notebase.cache import FORMAT
 from notebase.discover import discover_sources
 from notebase.index import (
     IndexMemo,
+    Suggestions,
     build_index,
     build_index_again,
     link_graph,
@@ -109,7 +110,7 @@ def measure(entries: list[Entry], runs: int) -> str:
     """One line: CPU seconds of mentions, related, the whole index, rebuilds; what was found."""
     by_slug = {e.slug: e for e in entries}
     names = name_table(entries)
-    targets = {e.slug: resolve_links(e, by_slug, names)[0] for e in entries}
+    targets = {e.slug: resolve_links(e, by_slug, Suggestions(names, {}))[0] for e in entries}
     outlinks, _ = link_graph(entries, targets)
     df = compute_related(entries).df
     cold = [

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from notebase.diagnostics import Severity, SourcePos
-from notebase.index import IndexMemo, build_index, build_index_again
+from notebase.index import IndexMemo, build_index, build_index_again, closest_name
 from notebase.model import Backlink, Entry, SiteIndex, Source
 from notebase.parse import parse_source
 
@@ -172,6 +172,66 @@ def test_unresolved_link_with_nothing_close() -> None:
     assert diag.code == "broken-link"
     assert diag.hint == "create the note, or fix the link"
     assert idx.link_targets["a"] == ("",)
+
+
+def test_a_markdown_link_to_a_page_that_is_no_entry_resolves_to_that_page() -> None:
+    linker = note(
+        "ideas/pages.md",
+        "---\ntags: [ml]\ncategory: ideas\n---\n[home](/), [tag](/tags/ml/), [up](../tags/ml),\n"
+        "[all](/tags/index.html#o), [cat](/categories/ideas/), [feed](/tags/ml/feed.xml),\n"
+        "[source](/sources/arxiv-2502.16982/), [search](/search/?q=x), [bib](/papers.bib),\n"
+        "[no tag](/tags/nope/), [no page](/nowhere/).\n",
+    )
+    idx = build_index([linker, MUON, SECOND_MUON])
+    assert idx.link_targets["ideas/pages"] == (
+        "/",
+        "/tags/ml/",
+        "/tags/ml/",
+        "/tags/#o",
+        "/categories/ideas/",
+        "/tags/ml/feed.xml",
+        "/sources/arxiv-2502.16982/",
+        "/search/",
+        "/papers.bib",
+        "",
+        "",
+    )
+    assert idx.outlinks["ideas/pages"] == ()
+    assert "ideas/pages" not in idx.backlinks
+    here = "notes/ideas/pages.md"
+    broken = [(d.code, d.pos.line, d.message) for d in idx.diagnostics if d.pos.path == here]
+    assert broken == [
+        ("broken-link", 8, "/tags/nope/ matches no entry"),
+        ("broken-link", 8, "/nowhere/ matches no entry"),
+    ]
+
+
+def test_a_markdown_link_to_a_name_markdown_percent_encodes_resolves() -> None:
+    linker = note("a.md", "---\ntags: [über]\n---\n[u](/über/), [t](/tags/über/), [s](a%20b.md)\n")
+    idx = build_index([linker, note("über.md", "# Über\n"), note("a b.md", "# AB\n")])
+    assert idx.link_targets["a"] == ("über", "/tags/über/", "a-b")
+    assert [d.code for d in idx.diagnostics] == []
+
+
+def test_the_closest_name_is_the_likeliest_and_on_a_tie_the_greater() -> None:
+    names = {"abcd": "a", "abce": "b", "wxyz": "c"}
+    assert closest_name("abcx", names) == "abce"  # abcd and abce: 0.75 each
+    assert closest_name("abcxy", {**names, "abcxyz": "d"}) == "abcxyz"  # 0.909; abcd: 0.667
+    assert closest_name("qqqq", names) is None
+    assert closest_name("abcd", {"abc": "a", "abcd": "b"}) == "abcd"
+
+
+def test_a_suggestion_kept_from_the_last_build_follows_a_renamed_title() -> None:
+    linker = note("a.md", "See [[Shampo]].\n")
+    first, memo = build_index_again([linker, note("b.md", "# Shampoo\n")], IndexMemo())
+    again, memo = build_index_again([linker, note("b.md", "# Shampoo\n")], memo)
+    renamed, _ = build_index_again([linker, note("b.md", "# Shampoos\n")], memo)
+    messages = [[d.message for d in i.diagnostics] for i in (first, again, renamed)]
+    assert messages == [
+        ['[[Shampo]] matches no entry (did you mean "Shampoo"?)'],
+        ['[[Shampo]] matches no entry (did you mean "Shampoo"?)'],
+        ['[[Shampo]] matches no entry (did you mean "Shampoos"?)'],
+    ]
 
 
 def test_slug_collision_is_an_error_naming_every_file() -> None:

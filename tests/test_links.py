@@ -29,3 +29,15 @@ def test_an_entry_whose_links_did_not_change_is_resolved_to_the_same_record() ->
     assert second.by_slug["a"] is not first.by_slug["a"]
     assert 'data-title="Bee"' in second.by_slug["a"].body_html
     assert second.by_slug["b"].title == "Bee"
+
+
+def test_a_link_to_a_page_that_is_no_entry_is_relative_to_the_root() -> None:
+    a = entry("a.md", "---\ntitle: A\ntags: [ml]\n---\n[home](/) and [ml](/tags/ml/#top).\n")
+    files, _ = resolve_index_again(build_index([a]), False, {})
+    folders, _ = resolve_index_again(build_index([a]), True, {})
+    assert files.by_slug["a"].body_html == (
+        '<p><a class="internal" href="\x1eR\x1eindex.html">home</a> and '
+        '<a class="internal" href="\x1eR\x1etags/ml/index.html#top">ml</a>.</p>\n'
+    )
+    assert '<a class="internal" href="\x1eR\x1e">home</a>' in folders.by_slug["a"].body_html
+    assert 'href="\x1eR\x1etags/ml/#top"' in folders.by_slug["a"].body_html

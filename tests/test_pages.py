@@ -9,7 +9,7 @@ from pathlib import Path
 from notebase.config import Config
 from notebase.index import build_index
 from notebase.model import Entry, SiteIndex, Source
-from notebase.pages import PageSpec, make_cards, plan_pages
+from notebase.pages import PageSpec, make_cards, plan_pages, site_urls
 from notebase.parse import parse_source
 from notebase.render import create_environment, render_page
 
@@ -174,6 +174,21 @@ def test_an_empty_site_still_has_its_fixed_pages() -> None:
         "assets/entries.js",
         "feed.xml",
     ]
+
+
+def test_the_site_urls_a_note_may_link_to_are_planned() -> None:
+    idx = small_index()
+    urls = site_urls(("ml", "optimizers"), ("papers",), ("arxiv-2502.16982",))
+    planned = {p.url for p in plan_pages(idx, Config())}
+    assert urls <= planned
+    assert planned - urls == {
+        "papers/muon/",
+        "links/blog/",
+        "links/other/",
+        "ideas/idea/",
+        "404.html",
+        "assets/entries.js",
+    }
 
 
 def test_no_sitemap_without_base_url() -> None:

@@ -74,7 +74,7 @@ def test_every_front_matter_field() -> None:
     assert e.origin == "archive.txt:12"
     assert e.extra == (("rating", "5"),)
     assert e.body_html == "<p>Body text.</p>\n"
-    assert e.body_text == "Body text."
+    assert e.mention_text == "Orthogonalised momentum beats AdamW.\nBody text."
     assert e.digest == "digest"
 
 

@@ -33,7 +33,7 @@ def corpus(n: int = 40, seed: int = 7) -> list[Entry]:
 
 
 def edited(entries: list[Entry], i: int, body: str = "", tags: str = "", url: str = "") -> None:
-    entries[i] = note(entries[i].slug, body or entries[i].body_text, tags, url)
+    entries[i] = note(entries[i].slug, body or entries[i].mention_text, tags, url)
 
 
 def check(before: list[Entry], after: list[Entry]) -> None:
@@ -50,20 +50,20 @@ def test_nothing_changed_is_the_same_state() -> None:
 def test_a_body_edit_that_adds_and_removes_shared_words() -> None:
     before = corpus()
     after = list(before)
-    edited(after, 3, before[3].body_text + " alpha1 alpha1 alpha1 beta7 omega29 omega29")
+    edited(after, 3, before[3].mention_text + " alpha1 alpha1 alpha1 beta7 omega29 omega29")
     check(before, after)
     removed = list(before)
-    common = before[5].body_text.split()[0]
-    edited(removed, 5, " ".join(w for w in before[5].body_text.split() if w != common))
+    common = before[5].mention_text.split()[0]
+    edited(removed, 5, " ".join(w for w in before[5].mention_text.split() if w != common))
     check(before, removed)
 
 
 def test_a_word_two_notes_start_sharing_becomes_a_feature_and_stops_being_one() -> None:
     before = corpus()
     one = list(before)
-    edited(one, 1, before[1].body_text + " zebra zebra zebra zebra zebra")
+    edited(one, 1, before[1].mention_text + " zebra zebra zebra zebra zebra")
     two = list(one)
-    edited(two, 2, before[2].body_text + " zebra zebra zebra zebra zebra zebra")
+    edited(two, 2, before[2].mention_text + " zebra zebra zebra zebra zebra zebra")
     check(one, two)
     check(two, one)
     check(before, two)
@@ -84,7 +84,7 @@ def test_many_edits_at_once_in_either_direction() -> None:
     rng = random.Random(3)
     after = list(before)
     for i in rng.sample(range(len(after)), 8):
-        words = after[i].body_text.split()
+        words = after[i].mention_text.split()
         rng.shuffle(words)
         edited(after, i, " ".join(words[: len(words) // 2] + rng.sample(VOCAB, 10)), "db")
     check(before, after)
@@ -96,7 +96,7 @@ def test_related_state_follows_edits_and_reorders() -> None:
     state = related_state(before, None)
     assert state == compute_related(before)
     after = list(before)
-    edited(after, 4, before[4].body_text + " gamma3 gamma3")
+    edited(after, 4, before[4].mention_text + " gamma3 gamma3")
     state = related_state(after, state)
     assert state == compute_related(after)
     assert related_state(after[::-1], state) == compute_related(after[::-1])
@@ -109,5 +109,5 @@ def test_a_state_relearnt_from_is_not_reused() -> None:
     edited(after, 4, " ".join(["omega1"] * 30 + ["beta2"] * 30))
     relearn(state, after)  # updates the tables of `state` in place
     other = list(before)
-    edited(other, 7, before[7].body_text + " delta3 delta3")
+    edited(other, 7, before[7].mention_text + " delta3 delta3")
     assert related_state(other, state) == compute_related(other)

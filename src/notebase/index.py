@@ -6,11 +6,13 @@ import difflib
 import posixpath
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from urllib.parse import unquote
 
 from notebase.diagnostics import Diagnostic, SourcePos, error, warning
 from notebase.mentions import NO_MEMO, Memo, match_mentions
 from notebase.model import Backlink, Entry, EntryKind, LinkRef, SiteIndex, SourceRef
+from notebase.pages import site_urls
 from notebase.related import RelatedState
 from notebase.relearn import related_state
 from notebase.slugs import slug_from_path, slugify
@@ -19,12 +21,34 @@ from notebase.sources import assign_source_ids, entry_sources
 Groups = tuple[tuple[str, tuple[str, ...]], ...]
 
 
+CUTOFF = 0.6  # how alike a broken link and a name must be for the name to be suggested
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestions:
+    """The name suggested for each broken link target (or None), under one name table."""
+
+    names: dict[str, str]
+    found: dict[str, str | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Linkable:
+    """What a markdown link may lead to: an entry (by slug), or another page of the site (by its
+    site-relative URL: a tag's, a source's, the home page…)."""
+
+    by_slug: dict[str, Entry]
+    pages: frozenset[str]
+
+
 @dataclass(frozen=True, slots=True)
 class IndexMemo:
-    """What one build's index leaves for the next: its related entries and unlinked mentions."""
+    """What one build's index leaves for the next: its related entries, unlinked mentions and
+    suggestions for broken links."""
 
     related: RelatedState | None = None  # used up by the build it is given to
     mentions: Memo = NO_MEMO
+    suggestions: Suggestions = field(default_factory=lambda: Suggestions({}, {}))
 
 
 def build_index(entries: Sequence[Entry]) -> SiteIndex:
@@ -39,21 +63,28 @@ def build_index_again(entries: Sequence[Entry], previous: IndexMemo) -> tuple[Si
     ordered = sort_entries(unique)
     by_slug = {e.slug: e for e in ordered}
     names = name_table(ordered)
+    last = previous.suggestions
+    suggestions = Suggestions(names, last.found if last.names == names else {})
     diags += duplicate_titles(ordered) + duplicate_sources(ordered) + papers_without_tldr(ordered)
+    tags = group_by(ordered, lambda e: e.tags)
+    categories = group_by(ordered, lambda e: e.categories)
+    sources = group_sources(ordered)
+    source_ids = assign_source_ids(paged_sources(sources))
+    pages = site_urls((t for t, _ in tags), (c for c, _ in categories), source_ids.values())
+    links = Linkable(by_slug, pages)
     targets: dict[str, tuple[str, ...]] = {}
     for entry in ordered:
-        resolved, problems = resolve_links(entry, by_slug, names)
+        resolved, problems = resolve_links(entry, links, suggestions)
         targets[entry.slug] = resolved
         diags += problems
     outlinks, backlinks = link_graph(ordered, targets)
-    sources = group_sources(ordered)
     related = related_state(ordered, previous.related)
     mentions, mention_memo = match_mentions(ordered, outlinks, related.df, previous.mentions)
     index = SiteIndex(
         entries=ordered,
         by_slug=by_slug,
-        tags=group_by(ordered, lambda e: e.tags),
-        categories=group_by(ordered, lambda e: e.categories),
+        tags=tags,
+        categories=categories,
         kinds=group_by(ordered, lambda e: (str(e.kind),)),
         statuses=group_by(ordered, lambda e: (str(e.status),)),
         sources=sources,
@@ -62,10 +93,10 @@ def build_index_again(entries: Sequence[Entry], previous: IndexMemo) -> tuple[Si
         backlinks=backlinks,
         mentions=mentions,
         related=dict(zip(related.slugs, related.related, strict=True)),
-        source_ids=assign_source_ids(paged_sources(sources)),
+        source_ids=source_ids,
         diagnostics=tuple(diags),
     )
-    return index, IndexMemo(related, mention_memo)
+    return index, IndexMemo(related, mention_memo, suggestions)
 
 
 def sort_entries(entries: Iterable[Entry]) -> tuple[Entry, ...]:
@@ -156,17 +187,21 @@ def entry_names(entry: Entry, kind: str) -> tuple[str, ...]:
 
 
 def resolve_links(
-    entry: Entry, by_slug: dict[str, Entry], names: dict[str, str]
+    entry: Entry, links: Linkable, suggestions: Suggestions
 ) -> tuple[tuple[str, ...], list[Diagnostic]]:
+    """Each link's target ("slug#fragment"; "/url#fragment" for a page that is no entry's; ""
+    when it matches nothing), and a warning for each link that matches nothing; `suggestions` is
+    told the names suggested."""
+    names = suggestions.names
     resolved: list[str] = []
     diags: list[Diagnostic] = []
     for link in entry.links:
         target = (
-            resolve_wiki(link, entry, names) if link.is_wiki else resolve_href(link, entry, by_slug)
+            resolve_wiki(link, entry, names) if link.is_wiki else resolve_href(link, entry, links)
         )
         resolved.append(target)
         if not target:
-            diags.append(broken_link(link, entry, names, by_slug))
+            diags.append(broken_link(link, entry, suggestions, links.by_slug))
     return tuple(resolved), diags
 
 
@@ -177,10 +212,11 @@ def resolve_wiki(link: LinkRef, entry: Entry, names: dict[str, str]) -> str:
     return f"{slug}#{slugify(link.fragment)}" if link.fragment else slug
 
 
-def resolve_href(link: LinkRef, entry: Entry, by_slug: dict[str, Entry]) -> str:
-    """`../papers/muon.md`, `/papers/muon/`, `papers/muon/index.html` -> 'papers/muon'."""
+def resolve_href(link: LinkRef, entry: Entry, links: Linkable) -> str:
+    """`../papers/muon.md`, `/papers/muon/`, `papers/muon/index.html` -> 'papers/muon'; a page
+    that is no entry's: `/tags/ml/` -> '/tags/ml/', `/` -> '/'."""
     href, _, fragment = link.target.partition("#")
-    href = href.split("?", 1)[0]
+    href = unquote(href.split("?", 1)[0])  # markdown-it percent-encodes `über.md`, `a b.md`
     if not href:  # `?q=1` alone: the note itself
         path = entry.slug
     elif href.startswith("/"):
@@ -189,25 +225,50 @@ def resolve_href(link: LinkRef, entry: Entry, by_slug: dict[str, Entry]) -> str:
         path = posixpath.normpath(posixpath.join(posixpath.dirname(entry.rel_path), href))
     path = path.removesuffix("index.html").strip("/")
     slug = slug_from_path(path) if path.endswith(".md") else path
-    if slug not in by_slug:
-        return ""
-    return f"{slug}#{fragment}" if fragment else slug
+    if slug not in links.by_slug:
+        url = f"{path}/" if path and f"{path}/" in links.pages else path
+        slug = f"/{url}" if url in links.pages else ""
+    return f"{slug}#{fragment}" if fragment and slug else slug
 
 
 def broken_link(
-    link: LinkRef, entry: Entry, names: dict[str, str], by_slug: dict[str, Entry]
+    link: LinkRef, entry: Entry, suggestions: Suggestions, by_slug: dict[str, Entry]
 ) -> Diagnostic:
     pos = SourcePos(entry.pos.path, link.line or 1)
     shown = f"[[{link.target}]]" if link.is_wiki else link.target
-    close = difflib.get_close_matches(link.target.casefold(), list(names), n=1, cutoff=0.6)
-    if not close:
+    wanted = link.target.casefold()
+    if wanted not in suggestions.found:
+        suggestions.found[wanted] = closest_name(wanted, suggestions.names)
+    close = suggestions.found[wanted]
+    if close is None:
         return warning(
             "broken-link", f"{shown} matches no entry", pos, "create the note, or fix the link"
         )
-    title = by_slug[names[close[0]]].title
-    name = title if title.casefold() == close[0] else close[0]
+    title = by_slug[suggestions.names[close]].title
+    name = title if title.casefold() == close else close
     message = f'{shown} matches no entry (did you mean "{name}"?)'
     return warning("broken-link", message, pos, f"link to [[{name}]], or create the note")
+
+
+def closest_name(wanted: str, names: Iterable[str]) -> str | None:
+    """difflib.get_close_matches(wanted, names, n=1, cutoff=CUTOFF), sooner: ratio() (the costly
+    part) is worked out from the likeliest name down, by quick_ratio() (never below it), until no
+    name left can beat the best found."""
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(wanted)
+    likely = []
+    for name in names:
+        matcher.set_seq1(name)
+        if matcher.real_quick_ratio() >= CUTOFF and (bound := matcher.quick_ratio()) >= CUTOFF:
+            likely.append((bound, name))
+    best: tuple[float, str] | None = None
+    for bound, name in sorted(likely, reverse=True):
+        if best is not None and (bound, name) < best:
+            break
+        matcher.set_seq1(name)
+        if (ratio := matcher.ratio()) >= CUTOFF and (best is None or (ratio, name) > best):
+            best = (ratio, name)
+    return best[1] if best is not None else None
 
 
 def link_graph(
@@ -220,7 +281,7 @@ def link_graph(
         linked: dict[str, None] = {}
         for link, target in zip(entry.links, targets[entry.slug], strict=True):
             slug = target.split("#", 1)[0]
-            if slug and slug != entry.slug and slug not in linked:
+            if slug and slug[0] != "/" and slug != entry.slug and slug not in linked:
                 linked[slug] = None
                 back[slug].append(Backlink(entry.slug, link.line))
         outlinks[entry.slug] = tuple(linked)

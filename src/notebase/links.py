@@ -77,13 +77,15 @@ def link_tag(
             return f'<a class="wikilink unresolved" title="{title}">'
         return f'<a href="{escape(link.target)}">'
     slug, _, fragment = target.partition("#")
-    href = page_href(slug, directory_urls) + (f"#{escape(fragment)}" if fragment else "")
+    anchor = f"#{escape(fragment)}" if fragment else ""
+    if slug.startswith("/"):  # a page that is no entry's: '/tags/ml/'
+        return f'<a class="internal" href="{url_href(slug[1:], directory_urls)}{anchor}">'
+    href = url_href(page_url(slug), directory_urls) + anchor
     cls = "wikilink" if link.is_wiki else "internal"
     title = escape(index.by_slug[slug].title)
     return f'<a class="{cls}" href="{href}" data-title="{title}">'
 
 
-def page_href(slug: str, directory_urls: bool) -> str:
+def url_href(url: str, directory_urls: bool) -> str:
     """A page's href with the root placeholder: ROOT + 'papers/muon/index.html'."""
-    url = page_url(slug)
-    return ROOT + (url if directory_urls else output_path(url))
+    return ROOT + escape(url if directory_urls else output_path(url))

@@ -119,7 +119,6 @@ class Entry:
     tldr_html: str
     tldr_text: str
     body_html: str  # internal links are markers resolved at render time (see render.py)
-    body_text: str  # plain text of the body, for search and similarity
     mention_text: (
         str  # tl;dr and body prose without code, math or link text (for unlinked mentions)
     )
@@ -172,9 +171,8 @@ class SiteIndex:
     kinds: tuple[tuple[str, tuple[str, ...]], ...]
     statuses: tuple[tuple[str, tuple[str, ...]], ...]
     sources: tuple[tuple[SourceRef, tuple[str, ...]], ...]  # source -> slugs discussing it
-    link_targets: dict[str, tuple[str, ...]] = field(
-        hash=False
-    )  # slug -> per link: "slug#frag" or ""
+    # slug -> per link: "slug#frag", "/url#frag" (a page that is no entry's: "/tags/ml/") or ""
+    link_targets: dict[str, tuple[str, ...]] = field(hash=False)
     outlinks: dict[str, tuple[str, ...]] = field(hash=False)  # slug -> linked entry slugs
     backlinks: dict[str, tuple[Backlink, ...]] = field(hash=False)
     mentions: dict[str, Mentions] = field(hash=False)  # slug -> unlinked mentions of it

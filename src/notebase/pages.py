@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +15,9 @@ from notebase.sourcepages import SOURCES, SourceInfo, bibliography, collect_sour
 
 ENTRIES_DATA = "assets/entries.js"
 BIBLIOGRAPHY = "papers.bib"
+FEED = "feed.xml"
+# the pages every site has besides its entries' (plan_pages plans each)
+LISTINGS = ("", "tags/", "categories/", "papers/", "links/", "quotes/", "reading-list/", "search/")
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +103,24 @@ def plan_pages(
         urls = tuple(p.url for p in pages if p.url.endswith("/") or p.url == "")
         pages.append(PageSpec("sitemap.xml", "sitemap.xml", {"urls": urls}))
     return tuple(pages)
+
+
+def site_urls(
+    tags: Iterable[str], categories: Iterable[str], source_pages: Iterable[str]
+) -> frozenset[str]:
+    """The site-relative URLs of what a note may link to besides entries: the listings, each
+    tag's and category's page, each source's page (by its id), the feeds and papers.bib."""
+    return frozenset(
+        (
+            *LISTINGS,
+            SOURCES,
+            FEED,
+            BIBLIOGRAPHY,
+            *(f"tags/{tag}/{end}" for tag in tags for end in ("", FEED)),
+            *(f"categories/{name}/" for name in categories),
+            *(f"{SOURCES}{page}/" for page in source_pages),
+        )
+    )
 
 
 def plan_home(index: SiteIndex, cards: dict[str, Card], config: Config) -> PageSpec:
@@ -238,15 +259,11 @@ def plan_entries_data(index: SiteIndex, cards: dict[str, Card]) -> PageSpec:
 def plan_feeds(index: SiteIndex, config: Config) -> list[PageSpec]:
     entries = index.entries[: config.feed_entries]
     feeds = [
-        PageSpec(
-            "feed.xml",
-            "feed.xml",
-            {"title": config.title, "entries": entries, "feed_url": "feed.xml"},
-        )
+        PageSpec(FEED, "feed.xml", {"title": config.title, "entries": entries, "feed_url": FEED})
     ]
     for tag, slugs in index.tags:
         tagged = tuple(index.by_slug[s] for s in slugs[: config.feed_entries])
-        url = f"tags/{tag}/feed.xml"
+        url = f"tags/{tag}/{FEED}"
         feeds.append(
             PageSpec(
                 url,

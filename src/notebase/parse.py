@@ -86,7 +86,6 @@ def build_entry(
         tldr_html=tldr_html,
         tldr_text=tldr_text,
         body_html=body.html,
-        body_text=body.text,
         mention_text=prose,
         quotes=make_quotes(body, split.body_line),
         footnotes=body.footnotes,

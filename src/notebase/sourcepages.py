@@ -42,7 +42,7 @@ def collect_sources(index: SiteIndex, cards: dict[str, Card]) -> dict[str, Sourc
             primary[entry.source.key].append(entry)
         for ref in entry.other_sources:
             linked[ref.key].append(entry.slug)
-    refs = sorted((r for r, _ in index.sources if r.key in index.source_ids), key=lambda r: r.key)
+    refs = [r for r, _ in index.sources if r.key in index.source_ids]  # index.sources: by key
     records = {r.key: bib_record(r, primary[r.key]) for r in refs}
     papers = [r for r in refs if r.is_paper]
     keys = dict(
