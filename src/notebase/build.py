@@ -8,7 +8,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from notebase.cache import load_state, save_state
+from notebase.cache import load_parses, load_state, save_state
 from notebase.config import Config, load_config
 from notebase.diagnostics import Diagnostic, SourcePos, error, has_errors, sort_diagnostics
 from notebase.discover import Discovery, Stamp, discover_changes
@@ -88,6 +88,8 @@ class BuildState:
     index: IndexMemo | None = field(default=None, compare=False)  # used up by the next build
     cards: CardMemo | None = field(default=None, compare=False)
     site: str = ""  # which swap put that site in place: another means a build not recorded here
+    # names the parses saved with this state in the cache ("" when none are)
+    pair: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,13 +114,14 @@ def build_site(options: BuildOptions) -> BuildResult:
     if not options.cache:
         return rebuild(BuildState(), options)[1]
     start = time.perf_counter()
-    last, _ = load_state(options.root, parses=False)  # unusable: an empty state, not current
+    last, cache_diags = load_state(options.root, parses=False)  # unusable: empty, not current
     if site_is_current(last, options):
         remove_leftovers(options.out.resolve())  # of builds killed since (their work was undone)
         files = WriteOutcome((), tuple(sorted(last.outputs)), ())
         seconds = time.perf_counter() - start
         return BuildResult(last.diagnostics, *last.counts, True, seconds, 0, 0, files)
-    state, cache_diags = load_state(options.root)
+    state, more_diags = load_parses(options.root, last)
+    cache_diags += more_diags
     new_state, result = rebuild(state, options)
     if result.written:
         new_state = replace(new_state, folders=stamp_folders(options.out.resolve(), new_state))
