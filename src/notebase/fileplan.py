@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -176,18 +177,36 @@ def collect_assets(root: Path, diags: list[Diagnostic]) -> dict[str, bytes]:
 
 
 def read_tree(base: Path, prefix: str, root: Path, diags: list[Diagnostic]) -> dict[str, bytes]:
-    """prefix/path -> bytes of every file under `base` (hidden ones left out); a read-failed error
-    (its path shown relative to `root`) for each file that cannot be read."""
+    """prefix/path -> bytes of every file under `base` (hidden files and folders left out); a
+    read-failed error (its path shown relative to `root`) for each file or folder that cannot be read."""
     if not base.is_dir():
         return {}
     found = {}
-    for path in sorted(base.rglob("*")):
-        if path.is_file() and not any(p.startswith(".") for p in path.relative_to(base).parts):
-            rel = path.relative_to(base).as_posix()
-            try:
-                found[f"{prefix}/{rel}" if prefix else rel] = path.read_bytes()
-            except OSError as exc:
-                shown = path.relative_to(root).as_posix() if path.is_relative_to(root) else path
-                message = f"cannot read file: {exc.strerror}"
-                diags.append(error("read-failed", message, SourcePos(str(shown))))
+    for parts in list_tree(base, root, diags):
+        path = base.joinpath(*parts)
+        try:
+            found["/".join((prefix, *parts) if prefix else parts)] = path.read_bytes()
+        except OSError as exc:
+            diags.append(read_failed(path, root, "file", exc))
     return found
+
+
+def list_tree(base: Path, root: Path, diags: list[Diagnostic]) -> list[tuple[str, ...]]:
+    """The path parts under `base` of every file in it but hidden ones, in path order; a
+    read-failed error for each folder that cannot be listed."""
+
+    def unlisted(exc: OSError) -> None:
+        diags.append(read_failed(Path(exc.filename), root, "folder", exc))
+
+    files: list[tuple[str, ...]] = []
+    for folder, dirs, names in os.walk(base, onerror=unlisted):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        parts = Path(folder).relative_to(base).parts
+        visible = (n for n in names if not n.startswith("."))
+        files.extend((*parts, n) for n in visible if Path(folder, n).is_file())
+    return sorted(files)
+
+
+def read_failed(path: Path, root: Path, what: str, exc: OSError) -> Diagnostic:
+    shown = path.relative_to(root).as_posix() if path.is_relative_to(root) else path
+    return error("read-failed", f"cannot read {what}: {exc.strerror}", SourcePos(str(shown)))
