@@ -12,7 +12,7 @@ from notebase.diagnostics import Diagnostic, SourcePos, error
 from notebase.fingerprint import DigestMemo, digest_bytes, digest_value
 from notebase.markdown.highlight import pygments_css
 from notebase.pages import PageSpec
-from notebase.parallel import map_shared
+from notebase.parallel import map_indexed
 from notebase.render import (
     THEME_DIR,
     Environment,
@@ -74,10 +74,10 @@ def plan_files(
             todo.append(Due(rel, key, False))
     kept = len(files)
     show = (lambda done: progress("rendering", kept + done, len(pages))) if progress else None
-    work = RenderWork(env, config, tuple(todo), records)
-    if len(todo) >= parallel[1]:
-        compile_templates(env, (due.key[2].template for due in todo))
-    results = map_shared(render_due, work, range(len(todo)), *parallel, show)
+    compile_templates(env, (due.key[2].template for due in todo))  # once, before any fork
+    results = map_indexed(
+        lambda i: render_due(env, config, todo[i], records), len(todo), *parallel, show
+    )
     for due, (digest, page) in zip(todo, results, strict=True):
         prints[due.rel] = digest or prints[due.rel]
         if records is not None:  # the next build compares its pages with these
@@ -119,24 +119,15 @@ class Due:
     digest: bool
 
 
-@dataclass(frozen=True, slots=True)
-class RenderWork:
-    """What rendering the pages due needs: inherited by forked workers, never pickled."""
-
-    env: Environment
-    config: Config
-    due: tuple[Due, ...]
-    records: DigestMemo | None
-
-
-def render_due(work: RenderWork, i: int) -> tuple[str, bytes | Diagnostic]:
-    """The i-th page due: its fingerprint when still to be taken (else ""), and its bytes (or why
-    there are none)."""
-    due, memo = work.due[i], work.records
+def render_due(
+    env: Environment, config: Config, due: Due, memo: DigestMemo | None
+) -> tuple[str, bytes | Diagnostic]:
+    """A page due: its fingerprint when still to be taken (else ""), and its bytes (or why there
+    are none)."""
     digest = ""
     if due.digest:
         digest = memo.digest_at(due.rel, due.key) if memo is not None else digest_value(due.key)
-    page = render_page(work.env, due.key[2], work.config)
+    page = render_page(env, due.key[2], config)
     return digest, page if isinstance(page, Diagnostic) else page.encode("utf-8")
 
 
