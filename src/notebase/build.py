@@ -159,7 +159,7 @@ def rebuild(
     )
     tally = Tally(start, len(index.entries), len(pages), fresh)
     if not options.write:  # check: render everything (template errors count) but write nothing
-        plan_files(options.root, pages, config, {}, set(), diags)
+        plan_files(options.root, pages, config, {}, set(), diags, None, None, render_pool(options))
         return kept, finish(tally, diags, False)
     return write_build(kept, options, Planned(config, found, pages), diags, tally, swap_lock)
 
@@ -216,8 +216,6 @@ def write_build(
     previous = state.outputs if trusted else {}
     memo = state.memo.next_generation() if state.memo else DigestMemo()
     existing = list_site_files(out)
-    jobs = options.jobs or default_jobs()
-    parallel = (jobs, options.min_parallel_render)
     plan = plan_files(
         options.root,
         planned.pages,
@@ -227,7 +225,7 @@ def write_build(
         diags,
         memo,
         options.progress,
-        parallel,
+        render_pool(options),
     )
     due, outcome = None, None
     try:
@@ -255,6 +253,11 @@ def write_build(
         unindexed=due.stamp if due else "",
     )
     return new_state, done
+
+
+def render_pool(options: BuildOptions) -> tuple[int, int]:
+    """(processes, fewest pages worth them) to render pages on."""
+    return options.jobs or default_jobs(), options.min_parallel_render
 
 
 def write_failed(out: Path, exc: OSError) -> Diagnostic:

@@ -52,7 +52,8 @@ def plan_files(
     """Render the pages whose fingerprint changed (on `parallel` = (jobs, at least this many pages)
     processes when there are that many to render, and forking is safe); every
     other file already in the site is kept. A page the last build did not write is rendered
-    whatever its fingerprint, which is then taken where it is rendered.
+    whatever its fingerprint, which is then taken where it is rendered. Without `records` (a
+    check, which writes nothing) every page is rendered and none fingerprinted.
     (notebase's own code is not in the fingerprints: it is the key of the cache they are kept in.)"""
     pages = tuple(pages)
     env = environment_for_build(root)
@@ -64,10 +65,10 @@ def plan_files(
     for spec in pages:
         rel = output_path(spec.url)
         key = (base, template_digest(env, spec.template, memo), spec)
-        if rel not in previous:  # rendered whatever its fingerprint: taken as it is rendered
-            todo.append(Due(rel, key, True))
+        if records is None or rel not in previous:  # fingerprint taken as rendered (none: a check)
+            todo.append(Due(rel, key, records is not None))
             continue
-        prints[rel] = records.digest_at(rel, key) if records is not None else digest_value(key)
+        prints[rel] = records.digest_at(rel, key)
         if is_kept(rel, prints[rel], previous, existing):
             files[rel] = KEEP
         else:
@@ -79,7 +80,7 @@ def plan_files(
         lambda i: render_due(env, config, todo[i], records), len(todo), *parallel, show
     )
     for due, (digest, page) in zip(todo, results, strict=True):
-        prints[due.rel] = digest or prints[due.rel]
+        prints[due.rel] = digest or prints.get(due.rel, "")
         if records is not None:  # the next build compares its pages with these
             records.remember(due.rel, due.key, prints[due.rel])
         if isinstance(page, Diagnostic):
@@ -124,9 +125,7 @@ def render_due(
 ) -> tuple[str, bytes | Diagnostic]:
     """A page due: its fingerprint when still to be taken (else ""), and its bytes (or why there
     are none)."""
-    digest = ""
-    if due.digest:
-        digest = memo.digest_at(due.rel, due.key) if memo is not None else digest_value(due.key)
+    digest = memo.digest_at(due.rel, due.key) if memo is not None and due.digest else ""
     page = render_page(env, due.key[2], config)
     return digest, page if isinstance(page, Diagnostic) else page.encode("utf-8")
 
