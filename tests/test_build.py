@@ -3,7 +3,9 @@ error diagnostic (with the old site left as it was), never a traceback."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -49,6 +51,28 @@ def test_an_unreadable_static_file_is_an_error_and_the_site_is_kept(
         ("read-failed", SourcePos("static/robots.txt"), "cannot read file: Permission denied")
     ]
     assert (kb / "site/robots.txt").read_text() == "User-agent: *\n"
+
+
+def test_an_unreadable_static_folder_is_an_error_and_the_site_is_kept(
+    kb: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (kb / "static/files").mkdir(parents=True)
+    (kb / "static/files/paper.txt").write_text("text\n")
+    assert build_site(BuildOptions(root=kb, out=kb / "site", cache=True)).written
+    scandir = os.scandir
+
+    def refuse_files(path: Any) -> Any:
+        if Path(path).name == "files":
+            raise PermissionError(13, "Permission denied", str(path))
+        return scandir(path)
+
+    monkeypatch.setattr(os, "scandir", refuse_files)
+    result = build_site(BuildOptions(root=kb, out=kb / "site", cache=True))
+    assert not result.written
+    assert [(d.code, d.pos, d.message) for d in result.diagnostics if d.is_error] == [
+        ("read-failed", SourcePos("static/files"), "cannot read folder: Permission denied")
+    ]
+    assert (kb / "site/files/paper.txt").read_text() == "text\n"
 
 
 def test_a_static_file_in_a_page_s_place_is_an_error_and_the_site_is_kept(kb: Path) -> None:

@@ -164,3 +164,33 @@ def test_a_file_added_to_the_site_is_removed_by_a_build_with_nothing_changed(kb:
     result = build(kb)
     assert result.files.removed == ("papers/muon/stray.html",)
     assert not (kb / "site/papers/muon/stray.html").exists()
+
+
+def test_a_knowledge_base_without_notes_keeps_its_cache_sound(tmp_path: Path) -> None:
+    (tmp_path / "notes").mkdir()
+    assert build(tmp_path).entries == 0
+    (tmp_path / "static").mkdir()
+    (tmp_path / "static/robots.txt").write_text("User-agent: *\n")  # not warm: parses loaded
+    result = build(tmp_path)
+    assert result.files.written == ("robots.txt",)
+    assert "cache-discarded" not in codes(result)
+
+
+def test_the_state_file_is_read_once_by_a_build_with_changes(
+    kb: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import notebase.cache
+
+    build(kb)
+    note = kb / "notes/ideas/landscape.md"
+    note.write_text(note.read_text() + "\nMore.\n")
+    read: list[str] = []
+    load = notebase.cache.load_payload
+
+    def counted(root: Path, name: str) -> tuple[object, str | None]:
+        read.append(name)
+        return load(root, name)
+
+    monkeypatch.setattr(notebase.cache, "load_payload", counted)
+    assert build(kb).parsed == 1
+    assert read == [STATE_FILE, PARSES_FILE]

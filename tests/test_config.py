@@ -123,6 +123,19 @@ def test_non_utf8_file_is_an_error(tmp_path: Path) -> None:
     assert [(d.code, d.pos) for d in diags] == [("config-unreadable", SourcePos("notebase.yaml"))]
 
 
+def test_a_folder_named_notebase_yaml_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "notebase.yaml").mkdir()
+    config, diags = load_config(tmp_path)
+    assert config == Config()
+    assert [(d.code, d.pos, d.message) for d in diags] == [
+        (
+            "config-unreadable",
+            SourcePos("notebase.yaml"),
+            "cannot read notebase.yaml: Is a directory",
+        )
+    ]
+
+
 def test_a_mapping_is_asked_of_notebase_yaml_by_name() -> None:
     _, diags = parse_config("just a sentence\n")
     assert [d.message for d in diags] == ["notebase.yaml is not a mapping"]

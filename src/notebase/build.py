@@ -8,7 +8,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from notebase.cache import load_state, save_state
+from notebase.cache import load_parses, load_state, save_state
 from notebase.config import Config, load_config
 from notebase.diagnostics import Diagnostic, SourcePos, error, has_errors, sort_diagnostics
 from notebase.discover import Discovery, Stamp, discover_changes
@@ -88,6 +88,8 @@ class BuildState:
     index: IndexMemo | None = field(default=None, compare=False)  # used up by the next build
     cards: CardMemo | None = field(default=None, compare=False)
     site: str = ""  # which swap put that site in place: another means a build not recorded here
+    # names the parses saved with this state in the cache ("" when none are)
+    pair: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,13 +114,14 @@ def build_site(options: BuildOptions) -> BuildResult:
     if not options.cache:
         return rebuild(BuildState(), options)[1]
     start = time.perf_counter()
-    last, _ = load_state(options.root, parses=False)  # unusable: an empty state, not current
+    last, cache_diags = load_state(options.root, parses=False)  # unusable: empty, not current
     if site_is_current(last, options):
         remove_leftovers(options.out.resolve())  # of builds killed since (their work was undone)
         files = WriteOutcome((), tuple(sorted(last.outputs)), ())
         seconds = time.perf_counter() - start
         return BuildResult(last.diagnostics, *last.counts, True, seconds, 0, 0, files)
-    state, cache_diags = load_state(options.root)
+    state, more_diags = load_parses(options.root, last)
+    cache_diags += more_diags
     new_state, result = rebuild(state, options)
     if result.written:
         new_state = replace(new_state, folders=stamp_folders(options.out.resolve(), new_state))
@@ -156,7 +159,7 @@ def rebuild(
     )
     tally = Tally(start, len(index.entries), len(pages), fresh)
     if not options.write:  # check: render everything (template errors count) but write nothing
-        plan_files(options.root, pages, config, {}, set(), diags)
+        plan_files(options.root, pages, config, {}, set(), diags, None, None, render_pool(options))
         return kept, finish(tally, diags, False)
     return write_build(kept, options, Planned(config, found, pages), diags, tally, swap_lock)
 
@@ -213,8 +216,6 @@ def write_build(
     previous = state.outputs if trusted else {}
     memo = state.memo.next_generation() if state.memo else DigestMemo()
     existing = list_site_files(out)
-    jobs = options.jobs or default_jobs()
-    parallel = (jobs, options.min_parallel_render)
     plan = plan_files(
         options.root,
         planned.pages,
@@ -224,7 +225,7 @@ def write_build(
         diags,
         memo,
         options.progress,
-        parallel,
+        render_pool(options),
     )
     due, outcome = None, None
     try:
@@ -252,6 +253,11 @@ def write_build(
         unindexed=due.stamp if due else "",
     )
     return new_state, done
+
+
+def render_pool(options: BuildOptions) -> tuple[int, int]:
+    """(processes, fewest pages worth them) to render pages on."""
+    return options.jobs or default_jobs(), options.min_parallel_render
 
 
 def write_failed(out: Path, exc: OSError) -> Diagnostic:

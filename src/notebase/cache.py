@@ -71,7 +71,7 @@ def load_state(root: Path, parses: bool = True) -> tuple[BuildState, tuple[Diagn
     """The saved state, or an empty one (with a `cache-discarded` warning when a file is unusable).
 
     The parses of the notes are large and kept in a file of their own: without `parses` the state
-    comes without them (enough to tell whether anything changed at all).
+    comes without them (enough to tell whether anything changed at all; `load_parses` adds them).
     """
     from notebase.build import BuildState
 
@@ -85,10 +85,17 @@ def load_state(root: Path, parses: bool = True) -> tuple[BuildState, tuple[Diagn
         problem = "it holds no build state"
     if problem is not None or not isinstance(state, BuildState):
         return BuildState(), (discarded(problem or ""),)
-    if not parses:
+    return load_parses(root, state) if parses else (state, ())
+
+
+def load_parses(root: Path, state: BuildState) -> tuple[BuildState, tuple[Diagnostic, ...]]:
+    """A state loaded without its parses, with them (an empty state when they are unusable)."""
+    from notebase.build import BuildState
+
+    if not state.pair:  # an empty state: no parses were saved with it
         return state, ()
     more, problem = load_payload(root, PARSES_FILE)
-    if problem is None and (more is None or more.get("pair") != (payload or {}).get("pair")):
+    if problem is None and (more is None or more.get("pair") != state.pair):
         problem = "its parses belong to another build"
     if problem is not None or more is None or not isinstance(more.get("parsed"), dict):
         return BuildState(), (discarded(problem or "it holds no parses"),)
@@ -117,15 +124,12 @@ def discarded(reason: str) -> Diagnostic:
 
 
 def save_state(root: Path, state: BuildState, parses: bool = True) -> tuple[Diagnostic, ...]:
-    """Save the state; its parses too unless told they are those already saved."""
-    pair = os.urandom(8).hex() if parses else current_pair(root)
+    """Save the state; its parses too unless told they are those saved with it (`state.pair`)."""
+    parses = parses or not state.pair
+    pair = os.urandom(8).hex() if parses else state.pair
     head = {"format": FORMAT, "version": __version__, "code": code_digest(), "pair": pair}
-    files = {
-        STATE_FILE: {
-            **head,
-            "state": replace(state, parsed={}, memo=None, resolved=None, index=None, cards=None),
-        }
-    }
+    small = replace(state, parsed={}, pair=pair, memo=None, resolved=None, index=None, cards=None)
+    files = {STATE_FILE: {**head, "state": small}}
     if parses:
         files[PARSES_FILE] = {**head, "parsed": dict(state.parsed)}
     try:
@@ -137,11 +141,6 @@ def save_state(root: Path, state: BuildState, parses: bool = True) -> tuple[Diag
         pos = SourcePos(f"{CACHE_DIR}/{STATE_FILE}")
         return (warning("cache-unwritable", f"cannot save the build cache: {exc}", pos),)
     return ()
-
-
-def current_pair(root: Path) -> str:
-    payload, _ = load_payload(root, STATE_FILE)
-    return str(payload.get("pair", "")) if payload else ""
 
 
 def write_atomic(path: Path, data: bytes, mode: int = 0o600) -> None:

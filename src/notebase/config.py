@@ -37,14 +37,15 @@ TYPE_NAMES = {str: "text", int: "a whole number", bool: "true or false"}
 def load_config(root: Path) -> tuple[Config, tuple[Diagnostic, ...]]:
     """Read notebase.yaml from the knowledge-base root; a missing file gives the defaults."""
     path = root / CONFIG_FILE
-    if not path.is_file():
+    if not path.exists():
         return Config(), ()
     try:
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
-        return Config(), (
-            error("config-unreadable", f"cannot read: {exc}", SourcePos(CONFIG_FILE)),
-        )
+        reason = "it is not UTF-8 text" if isinstance(exc, UnicodeDecodeError) else exc.strerror
+        hint = f"make {CONFIG_FILE} a readable UTF-8 file, or delete it to use the defaults"
+        message = f"cannot read {CONFIG_FILE}: {reason or exc}"
+        return Config(), (error("config-unreadable", message, SourcePos(CONFIG_FILE), hint),)
     return parse_config(text)
 
 

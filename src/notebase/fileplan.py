@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,7 +12,7 @@ from notebase.diagnostics import Diagnostic, SourcePos, error
 from notebase.fingerprint import DigestMemo, digest_bytes, digest_value
 from notebase.markdown.highlight import pygments_css
 from notebase.pages import PageSpec
-from notebase.parallel import map_shared
+from notebase.parallel import map_indexed
 from notebase.render import (
     THEME_DIR,
     Environment,
@@ -51,7 +52,8 @@ def plan_files(
     """Render the pages whose fingerprint changed (on `parallel` = (jobs, at least this many pages)
     processes when there are that many to render, and forking is safe); every
     other file already in the site is kept. A page the last build did not write is rendered
-    whatever its fingerprint, which is then taken where it is rendered.
+    whatever its fingerprint, which is then taken where it is rendered. Without `records` (a
+    check, which writes nothing) every page is rendered and none fingerprinted.
     (notebase's own code is not in the fingerprints: it is the key of the cache they are kept in.)"""
     pages = tuple(pages)
     env = environment_for_build(root)
@@ -63,22 +65,22 @@ def plan_files(
     for spec in pages:
         rel = output_path(spec.url)
         key = (base, template_digest(env, spec.template, memo), spec)
-        if rel not in previous:  # rendered whatever its fingerprint: taken as it is rendered
-            todo.append(Due(rel, key, True))
+        if records is None or rel not in previous:  # fingerprint taken as rendered (none: a check)
+            todo.append(Due(rel, key, records is not None))
             continue
-        prints[rel] = records.digest_at(rel, key) if records is not None else digest_value(key)
+        prints[rel] = records.digest_at(rel, key)
         if is_kept(rel, prints[rel], previous, existing):
             files[rel] = KEEP
         else:
             todo.append(Due(rel, key, False))
     kept = len(files)
     show = (lambda done: progress("rendering", kept + done, len(pages))) if progress else None
-    work = RenderWork(env, config, tuple(todo), records)
-    if len(todo) >= parallel[1]:
-        compile_templates(env, (due.key[2].template for due in todo))
-    results = map_shared(render_due, work, range(len(todo)), *parallel, show)
+    compile_templates(env, (due.key[2].template for due in todo))  # once, before any fork
+    results = map_indexed(
+        lambda i: render_due(env, config, todo[i], records), len(todo), *parallel, show
+    )
     for due, (digest, page) in zip(todo, results, strict=True):
-        prints[due.rel] = digest or prints[due.rel]
+        prints[due.rel] = digest or prints.get(due.rel, "")
         if records is not None:  # the next build compares its pages with these
             records.remember(due.rel, due.key, prints[due.rel])
         if isinstance(page, Diagnostic):
@@ -118,24 +120,13 @@ class Due:
     digest: bool
 
 
-@dataclass(frozen=True, slots=True)
-class RenderWork:
-    """What rendering the pages due needs: inherited by forked workers, never pickled."""
-
-    env: Environment
-    config: Config
-    due: tuple[Due, ...]
-    records: DigestMemo | None
-
-
-def render_due(work: RenderWork, i: int) -> tuple[str, bytes | Diagnostic]:
-    """The i-th page due: its fingerprint when still to be taken (else ""), and its bytes (or why
-    there are none)."""
-    due, memo = work.due[i], work.records
-    digest = ""
-    if due.digest:
-        digest = memo.digest_at(due.rel, due.key) if memo is not None else digest_value(due.key)
-    page = render_page(work.env, due.key[2], work.config)
+def render_due(
+    env: Environment, config: Config, due: Due, memo: DigestMemo | None
+) -> tuple[str, bytes | Diagnostic]:
+    """A page due: its fingerprint when still to be taken (else ""), and its bytes (or why there
+    are none)."""
+    digest = memo.digest_at(due.rel, due.key) if memo is not None and due.digest else ""
+    page = render_page(env, due.key[2], config)
     return digest, page if isinstance(page, Diagnostic) else page.encode("utf-8")
 
 
@@ -176,18 +167,36 @@ def collect_assets(root: Path, diags: list[Diagnostic]) -> dict[str, bytes]:
 
 
 def read_tree(base: Path, prefix: str, root: Path, diags: list[Diagnostic]) -> dict[str, bytes]:
-    """prefix/path -> bytes of every file under `base` (hidden ones left out); a read-failed error
-    (its path shown relative to `root`) for each file that cannot be read."""
+    """prefix/path -> bytes of every file under `base` (hidden files and folders left out); a
+    read-failed error (its path shown relative to `root`) for each file or folder that cannot be read."""
     if not base.is_dir():
         return {}
     found = {}
-    for path in sorted(base.rglob("*")):
-        if path.is_file() and not any(p.startswith(".") for p in path.relative_to(base).parts):
-            rel = path.relative_to(base).as_posix()
-            try:
-                found[f"{prefix}/{rel}" if prefix else rel] = path.read_bytes()
-            except OSError as exc:
-                shown = path.relative_to(root).as_posix() if path.is_relative_to(root) else path
-                message = f"cannot read file: {exc.strerror}"
-                diags.append(error("read-failed", message, SourcePos(str(shown))))
+    for parts in list_tree(base, root, diags):
+        path = base.joinpath(*parts)
+        try:
+            found["/".join((prefix, *parts) if prefix else parts)] = path.read_bytes()
+        except OSError as exc:
+            diags.append(read_failed(path, root, "file", exc))
     return found
+
+
+def list_tree(base: Path, root: Path, diags: list[Diagnostic]) -> list[tuple[str, ...]]:
+    """The path parts under `base` of every file in it but hidden ones, in path order; a
+    read-failed error for each folder that cannot be listed."""
+
+    def unlisted(exc: OSError) -> None:
+        diags.append(read_failed(Path(exc.filename), root, "folder", exc))
+
+    files: list[tuple[str, ...]] = []
+    for folder, dirs, names in os.walk(base, onerror=unlisted):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        parts = Path(folder).relative_to(base).parts
+        visible = (n for n in names if not n.startswith("."))
+        files.extend((*parts, n) for n in visible if Path(folder, n).is_file())
+    return sorted(files)
+
+
+def read_failed(path: Path, root: Path, what: str, exc: OSError) -> Diagnostic:
+    shown = path.relative_to(root).as_posix() if path.is_relative_to(root) else path
+    return error("read-failed", f"cannot read {what}: {exc.strerror}", SourcePos(str(shown)))

@@ -14,9 +14,9 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
-S = TypeVar("S")
 
-# Below this many items a pool costs more than it saves (measured: bench/table.py, README "Benchmarks").
+# Below this many items a pool costs more than it saves (bench/parse_time.py times the parse serially
+# and on every core: README "Benchmarks").
 MIN_PARALLEL = 48
 # small enough chunks to balance uneven notes, big enough to amortise pickling
 CHUNKS_PER_WORKER = 8
@@ -87,26 +87,26 @@ def ignore_interrupts() -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
-_SHARED: list[Any] = []  # (fn, shared) of the map_shared under way: forked workers inherit it
+_INHERITED: list[
+    Callable[[int], Any]
+] = []  # the fn of the map_indexed under way: workers inherit it
 
 
-def map_shared(
-    fn: Callable[[S, T], R],
-    shared: S,
-    items: Sequence[T],
+def map_indexed(
+    fn: Callable[[int], R],
+    count: int,
     jobs: int,
     min_items: int = MIN_PARALLEL,
     on_done: Callable[[int], None] | None = None,
 ) -> list[R]:
-    """[fn(shared, x) for x in items] as map_ordered does it; `shared` (big, or not picklable) is
-    never sent to the workers: they inherit it when forked."""
-    _SHARED[:] = [fn, shared]
+    """[fn(i) for i in range(count)] as map_ordered does it; `fn` (a closure over big data, or over
+    what cannot be pickled) is never sent to the workers: they inherit it when forked."""
+    _INHERITED[:] = [fn]
     try:
-        return map_ordered(call_shared, items, jobs, min_items, on_done)
+        return map_ordered(call_inherited, range(count), jobs, min_items, on_done)
     finally:
-        _SHARED.clear()
+        _INHERITED.clear()
 
 
-def call_shared(item: Any) -> Any:
-    fn, shared = _SHARED
-    return fn(shared, item)
+def call_inherited(i: int) -> Any:
+    return _INHERITED[0](i)
