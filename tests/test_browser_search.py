@@ -3,22 +3,15 @@ search of assets/entries.js from file://, filters, the `/` shortcut and links to
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.servehelp import static_server
+
 pytestmark = pytest.mark.browser
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
 
 
 @pytest.fixture(scope="module")
@@ -28,14 +21,9 @@ def site(example_site: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def http_root(site: Path) -> Iterator[str]:
-    """The built site served by a local http.server thread (Pagefind fetches its index)."""
-    handler = functools.partial(QuietHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}/"
-    server.shutdown()
-    thread.join()
+    """The built site served over http (Pagefind fetches its index)."""
+    with static_server(site) as base:
+        yield base
 
 
 @pytest.fixture

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import functools
-import threading
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from notebase.build import BuildOptions, build_site
+from tests.servehelp import static_server
 
 pytestmark = pytest.mark.browser
 
@@ -135,27 +133,16 @@ def test_preview_stays_inside_a_narrow_viewport(example_site: Path, narrow_tab: 
     assert narrow_tab.evaluate("document.scrollingElement.scrollWidth") <= 360
 
 
-def serve(folder: Path) -> tuple[ThreadingHTTPServer, str]:
-    handler = functools.partial(SimpleHTTPRequestHandler, directory=str(folder))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
-
-
 def test_previews_over_http_with_directory_urls(kb: Path, tab: Page) -> None:
     (kb / "notebase.yaml").write_text("title: Test notes\ndirectory_urls: true\n", encoding="utf-8")
     out = kb / "site"
     assert build_site(BuildOptions(root=kb, out=out)).written
-    server, base = serve(out)
-    try:
+    with static_server(out) as base:
         tab.goto(base + "papers/muon/")
         link = tab.locator(".body a.wikilink", has_text="Shampoo")
         assert link.get_attribute("href") == "../../papers/shampoo/"
         link.hover()
         assert_preview(tab, "paper", "Shampoo", "One preconditioner per tensor dimension.")
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def test_wide_screens_show_footnotes_as_sidenotes_beside_their_reference(

@@ -9,7 +9,6 @@ import shlex
 import shutil
 import signal
 import socket
-import stat
 import subprocess
 import sys
 import threading
@@ -24,7 +23,7 @@ from pagefind.service import get_executable
 from notebase.build import BuildOptions, BuildResult, BuildState, rebuild
 from notebase.livehttp import LiveSite
 from notebase.serve import Indexer, build_once, swap_index
-from tests.servehelp import Server, wait_until
+from tests.servehelp import PAGEFIND_ENV, Server, fake_pagefind, wait_until
 from tests.test_incremental import assert_same_tree, tree
 
 
@@ -227,16 +226,26 @@ def gated_pagefind(gate: Path) -> dict[str, str]:
     """The environment of a server whose Pagefind waits until gate/open exists, fails while
     gate/fail exists, and notes in gate/runs each run it lets through to the real Pagefind."""
     real, folder = shlex.quote(str(get_executable())), shlex.quote(str(gate))
-    script = gate / "pagefind"
-    script.write_text(
-        "#!/bin/sh\n"
+    script = fake_pagefind(
+        gate / "pagefind",
         f"while [ ! -e {folder}/open ]; do sleep 0.02; done\n"
         f"if [ -e {folder}/fail ]; then echo 'Error: the index exploded'; exit 3; fi\n"
         f"echo run >> {folder}/runs\n"
-        f'exec {real} "$@"\n'
+        f'exec {real} "$@"\n',
     )
-    script.chmod(script.stat().st_mode | stat.S_IXUSR)
-    return {"PAGEFIND_BINARY_PATH": str(script)}
+    return {PAGEFIND_ENV: script}
+
+
+def indexed_server(kb: Path, gate: Path) -> Server:
+    """A server with a gated Pagefind, once its first search index is in the site."""
+    (gate / "open").touch()
+    server = Server(kb, gated_pagefind(gate))
+    try:
+        server.wait_indexed(server.events[-1]["build"])
+    except BaseException:
+        server.stop()
+        raise
+    return server
 
 
 @pytest.fixture
@@ -288,10 +297,8 @@ def test_the_reload_comes_before_the_search_index(kb: Path, gate: Path, tmp_path
 def test_a_save_while_indexing_gives_one_index_of_the_newest_pages(
     kb: Path, gate: Path, tmp_path: Path
 ) -> None:
-    (gate / "open").touch()
-    server = Server(kb, gated_pagefind(gate))
+    server = indexed_server(kb, gate)
     try:
-        server.wait_indexed(server.events[-1]["build"])
         (gate / "open").unlink()
         note = kb / "notes/papers/muon.md"
         text = note.read_text()
@@ -314,10 +321,8 @@ def test_a_save_while_indexing_gives_one_index_of_the_newest_pages(
 def test_a_failed_search_index_is_shown_and_the_last_one_kept(
     kb: Path, gate: Path, tmp_path: Path
 ) -> None:
-    (gate / "open").touch()
-    server = Server(kb, gated_pagefind(gate))
+    server = indexed_server(kb, gate)
     try:
-        server.wait_indexed(server.events[-1]["build"])
         bundle = tree(kb / "site/pagefind")
         (gate / "fail").touch()
         note = kb / "notes/papers/muon.md"
