@@ -3,6 +3,7 @@ and the search index brought up to date after the reload."""
 
 from __future__ import annotations
 
+import gc
 import http.client
 import re
 import shlex
@@ -346,20 +347,28 @@ def test_a_failed_search_index_is_shown_and_the_last_one_kept(
     assert code == 0 and problem in err  # the log says it too
 
 
+class Builder:
+    """serve's builder run in this process: one build, then its search index swapped in."""
+
+    def __init__(self, kb: Path) -> None:
+        self.site = kb / "site"
+        self.live, self.indexer, self.said = LiveSite(self.site.resolve()), Indexer(), []
+        self.options = BuildOptions(root=kb, out=self.site, search_later=True)
+
+    def build_and_index(self, state: BuildState) -> BuildState:
+        results: list[BuildResult] = []
+        state = build_once(self.live, self.options, state, results.append, self.indexer)
+        assert results[0].written and self.indexer.thread is not None
+        self.indexer.thread.join(timeout=60)
+        return swap_index(self.live, state, self.indexer, self.said.append)
+
+
 def test_a_search_index_that_cannot_be_swapped_in_is_shown_and_the_server_goes_on(
     kb: Path,
 ) -> None:
-    site = kb / "site"
-    live, indexer, said = LiveSite(site.resolve()), Indexer(), []
-    options = BuildOptions(root=kb, out=site, search_later=True)
-
-    def build_and_index(state: BuildState) -> BuildState:
-        results: list[BuildResult] = []
-        state = build_once(live, options, state, results.append, indexer)
-        assert results[0].written and indexer.thread is not None
-        indexer.thread.join(timeout=60)
-        return swap_index(live, state, indexer, said.append)
-
+    builder = Builder(kb)
+    site, live, indexer, said = builder.site, builder.live, builder.indexer, builder.said
+    options, build_and_index = builder.options, builder.build_and_index
     state = build_once(live, options, BuildState(), lambda result: None, indexer)
     assert indexer.thread is not None
     indexer.thread.join(timeout=60)
@@ -377,6 +386,26 @@ def test_a_search_index_that_cannot_be_swapped_in_is_shown_and_the_server_goes_o
     assert (site / "papers/muon/index.html").is_file() and (site / "pagefind").is_dir()
     assert said[1].startswith("notebase: search index of ") and len(said) == 2
     assert not [p for p in kb.iterdir() if p.name.startswith(".site.tmp-")]
+
+
+def test_rebuilds_leave_no_garbage_in_the_heap_frozen_after_each(kb: Path) -> None:
+    """What a build drops is freed at once (reference counts), as the collector never sees the
+    frozen heap: garbage in cycles there would stay for as long as the server runs."""
+    builder = Builder(kb)
+    state = builder.build_and_index(BuildState())  # (and what a process looks up once)
+    gc.unfreeze()
+    gc.collect()
+    try:
+        for i in range(3):
+            note = kb / "notes/papers/muon.md"
+            note.write_text(note.read_text() + f"\nEdit {i}.\n")
+            state = builder.build_and_index(state)
+        gc.collect()  # what was never frozen
+        gc.unfreeze()
+        assert gc.collect() == 0
+    finally:
+        gc.unfreeze()
+    assert builder.said[-1].startswith("notebase: search index of ")
 
 
 def test_raw_requests_reach_the_site(server: Server) -> None:
