@@ -190,6 +190,29 @@ def test_ctrl_c_during_the_first_build_exits_cleanly(kb: Path, tmp_path: Path) -
     assert (proc.returncode, err) == (0, "notebase: stopped\n")
 
 
+def test_folders_that_cannot_be_watched_are_not_called_an_address_that_cannot_be_served(
+    kb: Path,
+) -> None:
+    unwatchable = (  # as watchdog fails when the system's inotify watches run out
+        "import errno, notebase.serve as serve\n"
+        "def full(*args, **kwargs):\n"
+        "    raise OSError(errno.ENOSPC, 'inotify watch limit reached')\n"
+        "serve.start_watching = full\n"
+        "from notebase.cli import main\n"
+        f"raise SystemExit(main(['--root', {str(kb)!r}, 'serve', '--port', '0']))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", unwatchable], capture_output=True, text=True)
+    assert done.returncode == 1
+    said = done.stderr.splitlines()
+    assert said[-2:] == [
+        "error[file-system]: inotify watch limit reached",
+        "  hint: check that the folder exists, is a folder, and can be written",
+    ]
+    assert "cannot serve" not in done.stderr and "Traceback" not in done.stderr
+    assert (kb / "site/papers/muon/index.html").is_file()  # the first build was written
+    assert not [p for p in kb.iterdir() if p.name.startswith(".site.tmp-")]  # nor indexing
+
+
 def test_a_port_in_use_is_one_line_before_building(kb: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
