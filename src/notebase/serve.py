@@ -210,7 +210,8 @@ def swap_index(
     live: LiveSite, state: BuildState, indexer: Indexer, on_message: Callable[[str], None]
 ) -> BuildState:
     """Put a finished search bundle into the site (or show why there is none); a failure to is
-    shown, not fatal."""
+    shown, not fatal. A failed job is not run again by itself: what failed (a full disk, the site
+    folder gone) would fail it again, so the next save starts a new one."""
     done = indexer.take()
     if done is None:
         return state
