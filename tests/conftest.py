@@ -5,12 +5,8 @@ and a built site served over local http."""
 from __future__ import annotations
 
 import contextlib
-import functools
-import http.server
-import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
@@ -125,24 +121,3 @@ def checked_page(browser: Browser, width: int, height: int) -> Iterator[Page]:
     yield page
     page.close()
     assert errors == []
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-@contextlib.contextmanager
-def serve_folder(folder: Path) -> Iterator[str]:
-    """`folder` served by a local http.server thread, for pages that need http (Pagefind fetches
-    its index; directory URLs): its base URL."""
-    handler = functools.partial(QuietHandler, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()

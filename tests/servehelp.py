@@ -1,21 +1,61 @@
-"""Run `notebase serve` in a subprocess and talk to it: pages, status, server-sent events."""
+"""Servers for tests: `notebase serve` in a subprocess (pages, status, server-sent events), a
+folder or a request handler served on a thread, and a stand-in for Pagefind's binary."""
 
 from __future__ import annotations
 
+import functools
 import http.client
 import json
 import os
 import signal
 import socket
+import stat
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
+from http.server import BaseHTTPRequestHandler, SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+FAILING_PAGEFIND = "echo 'Error: the index exploded'\nexit 3\n"  # fails as Pagefind does
+
+
+PAGEFIND_ENV = "PAGEFIND_BINARY_PATH"  # the binary Pagefind's Python package runs
+
+
+def fake_pagefind(script: Path, body: str) -> str:
+    """Write a shell script standing in for Pagefind: its path, for PAGEFIND_ENV."""
+    script.write_text("#!/bin/sh\n" + body)
+    script.chmod(script.stat().st_mode | stat.S_IXUSR)
+    return str(script)
+
+
+@contextmanager
+def http_server(handler: Callable[..., BaseHTTPRequestHandler]) -> Iterator[str]:
+    """The handler served on a free loopback port by a thread: its base URL (ending in /)."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        return
+
+
+def static_server(folder: Path) -> AbstractContextManager[str]:
+    """The files of `folder` served over HTTP (a built site, for pages fetching their index)."""
+    return http_server(functools.partial(QuietHandler, directory=str(folder)))
 
 
 def free_port() -> int:

@@ -3,14 +3,13 @@ search index) errors."""
 
 from __future__ import annotations
 
-import stat
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.servehelp import Server
+from tests.servehelp import FAILING_PAGEFIND, PAGEFIND_ENV, Server, fake_pagefind
 
 pytestmark = pytest.mark.browser
 
@@ -54,10 +53,8 @@ def test_a_failed_build_shows_an_overlay_until_fixed(page: tuple[Page, Server], 
 
 
 def test_a_failed_search_index_is_named_as_such(browser: Browser, kb: Path, tmp_path: Path) -> None:
-    script = tmp_path / "pagefind"
-    script.write_text("#!/bin/sh\necho 'Error: the index exploded'\nexit 3\n")
-    script.chmod(script.stat().st_mode | stat.S_IXUSR)
-    server = Server(kb, {"PAGEFIND_BINARY_PATH": str(script)})
+    script = fake_pagefind(tmp_path / "pagefind", FAILING_PAGEFIND)
+    server = Server(kb, {PAGEFIND_ENV: script})
     tab = browser.new_page()
     try:
         tab.goto(f"http://127.0.0.1:{server.port}/papers/muon/")

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.conftest import checked_page, serve_folder
+from tests.conftest import checked_page
+from tests.servehelp import static_server
 
 pytestmark = pytest.mark.browser
 
@@ -21,8 +22,8 @@ def site(example_site: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def http_root(site: Path) -> Iterator[str]:
-    """The built site over http (Pagefind fetches its index)."""
-    with serve_folder(site) as base:
+    """The built site served over http (Pagefind fetches its index)."""
+    with static_server(site) as base:
         yield base
 
 

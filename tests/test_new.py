@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import ClassVar
 from urllib.parse import parse_qs, urlsplit
@@ -17,6 +16,7 @@ from notebase.cli import main
 from notebase.discover import read_source
 from notebase.model import ParseResult, Source
 from notebase.parse import parse_source
+from tests.servehelp import http_server
 
 FIXTURES = Path(__file__).parent / "fixtures"
 MUON = "notes/papers/muon-is-scalable-for-llm-training-orthogonalised-updates-their-cost.md"
@@ -44,13 +44,10 @@ class FakeArxiv(BaseHTTPRequestHandler):
 
 @pytest.fixture
 def api(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), FakeArxiv)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
     FakeArxiv.requests = []
-    monkeypatch.setenv(API_ENV, f"http://127.0.0.1:{server.server_address[1]}/api/query")
-    yield FakeArxiv.requests
-    server.shutdown()
-    server.server_close()
+    with http_server(FakeArxiv) as base:
+        monkeypatch.setenv(API_ENV, base + "api/query")
+        yield FakeArxiv.requests
 
 
 def new(root: Path, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:

@@ -9,7 +9,8 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from notebase.build import BuildOptions, build_site
-from tests.conftest import checked_page, serve_folder
+from tests.conftest import checked_page
+from tests.servehelp import static_server
 
 pytestmark = pytest.mark.browser
 
@@ -133,7 +134,7 @@ def test_previews_over_http_with_directory_urls(kb: Path, tab: Page) -> None:
     (kb / "notebase.yaml").write_text("title: Test notes\ndirectory_urls: true\n", encoding="utf-8")
     out = kb / "site"
     assert build_site(BuildOptions(root=kb, out=out)).written
-    with serve_folder(out) as base:
+    with static_server(out) as base:
         tab.goto(base + "papers/muon/")
         link = tab.locator(".body a.wikilink", has_text="Shampoo")
         assert link.get_attribute("href") == "../../papers/shampoo/"

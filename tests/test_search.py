@@ -7,7 +7,6 @@ import gzip
 import json
 import os
 import signal
-import stat
 import subprocess
 import sys
 import threading
@@ -40,6 +39,7 @@ from notebase.search import (
 )
 from notebase.write import KEEP
 from tests.conftest import write_kb
+from tests.servehelp import FAILING_PAGEFIND, PAGEFIND_ENV, fake_pagefind
 from tests.test_incremental import EDITS, assert_same_tree, clean_build, edit, tree, write
 
 
@@ -58,12 +58,9 @@ def read_fragments(site: Path) -> dict[str, dict[str, Any]]:
     return found
 
 
-def fake_pagefind(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def failing_pagefind(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Point Pagefind's Python package at a binary that fails the way Pagefind does."""
-    script = folder / "fake-pagefind"
-    script.write_text("#!/bin/sh\necho 'Error: the index exploded'\nexit 3\n")
-    script.chmod(script.stat().st_mode | stat.S_IXUSR)
-    monkeypatch.setenv("PAGEFIND_BINARY_PATH", str(script))
+    monkeypatch.setenv(PAGEFIND_ENV, fake_pagefind(folder / "fake-pagefind", FAILING_PAGEFIND))
 
 
 # --- what gets indexed ---------------------------------------------------------------------------
@@ -172,7 +169,7 @@ def test_a_rebuild_where_no_page_changed_keeps_the_bundle_without_pagefind(
 ) -> None:
     state, _ = build(kb)
     before = tree(kb / "site")
-    fake_pagefind(tmp_path, monkeypatch)  # any run of Pagefind would now fail the build
+    failing_pagefind(tmp_path, monkeypatch)  # any run of Pagefind would now fail the build
     state, result = build(kb, state)
     assert result.written and result.diagnostics == ()
     (kb / "templates/assets").mkdir(parents=True)
@@ -270,13 +267,11 @@ def test_a_site_whose_index_lags_is_never_taken_for_a_current_one(kb: Path, tmp_
 def test_an_index_called_off_stops_pagefind_and_leaves_nothing(kb: Path, tmp_path: Path) -> None:
     _, result = rebuild(BuildState(), later(kb))
     assert result.search is not None
-    script = tmp_path / "slow-pagefind"
-    script.write_text("#!/bin/sh\nexec sleep 120\n")
-    script.chmod(script.stat().st_mode | stat.S_IXUSR)
+    script = fake_pagefind(tmp_path / "slow-pagefind", "exec sleep 120\n")
     cancel = threading.Event()
     timer = threading.Timer(0.3, cancel.set)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("PAGEFIND_BINARY_PATH", str(script))
+        patch.setenv(PAGEFIND_ENV, script)
         timer.start()
         with pytest.raises(Cancelled):
             index_later(result.search, cancel)
@@ -288,7 +283,7 @@ def test_an_index_for_later_that_fails_is_a_diagnostic(
 ) -> None:
     _, result = rebuild(BuildState(), later(kb))
     assert result.written and result.diagnostics == ()  # Pagefind has not run yet
-    fake_pagefind(tmp_path, monkeypatch)
+    failing_pagefind(tmp_path, monkeypatch)
     assert result.search is not None
     failed = index_later(result.search, threading.Event())
     assert isinstance(failed, Diagnostic) and failed.code == "search-index"
@@ -304,7 +299,7 @@ def test_a_failed_index_is_a_diagnostic_and_the_old_site_stays(
 ) -> None:
     state, _ = build(kb)
     before = tree(kb / "site")
-    fake_pagefind(tmp_path, monkeypatch)
+    failing_pagefind(tmp_path, monkeypatch)
     edit("notes/links/latents.md", "An essay", "A long essay")(kb)
     _, result = build(kb, state)
     assert not result.written
@@ -318,7 +313,7 @@ def test_a_failed_index_is_a_diagnostic_and_the_old_site_stays(
 
 
 def test_a_missing_binary_is_a_diagnostic(kb: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PAGEFIND_BINARY_PATH", str(kb / "no-such-pagefind"))
+    monkeypatch.setenv(PAGEFIND_ENV, str(kb / "no-such-pagefind"))
     _, result = build(kb)
     assert not result.written
     (diag,) = result.diagnostics
@@ -331,7 +326,7 @@ def test_a_pagefind_that_is_not_executable_is_a_diagnostic(kb: Path, tmp_path: P
     script.write_text("#!/bin/sh\nexit 0\n")
     script.chmod(0o644)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("PAGEFIND_BINARY_PATH", str(script))
+        patch.setenv(PAGEFIND_ENV, str(script))
         _, result = build(kb)
     (diag,) = result.diagnostics
     assert diag.code == "search-index" and "Permission denied" in diag.message
@@ -346,15 +341,14 @@ def test_a_pagefind_that_is_not_executable_is_a_diagnostic(kb: Path, tmp_path: P
 def test_pagefind_output_we_cannot_read_is_a_diagnostic(
     kb: Path, tmp_path: Path, filter_file: bytes
 ) -> None:
-    script = tmp_path / "odd-pagefind"
     (tmp_path / "filter-file").write_bytes(filter_file)
-    script.write_text(
-        '#!/bin/sh\nmkdir -p "$2/pagefind/filter"\n'
-        f'cp {tmp_path}/filter-file "$2/pagefind/filter/en_1234567.pf_filter"\n'
+    script = fake_pagefind(
+        tmp_path / "odd-pagefind",
+        'mkdir -p "$2/pagefind/filter"\n'
+        f'cp {tmp_path}/filter-file "$2/pagefind/filter/en_1234567.pf_filter"\n',
     )
-    script.chmod(script.stat().st_mode | stat.S_IXUSR)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("PAGEFIND_BINARY_PATH", str(script))
+        patch.setenv(PAGEFIND_ENV, script)
         _, result = build(kb)
     assert not result.written
     (diag,) = result.diagnostics
@@ -366,11 +360,9 @@ def test_pagefind_output_we_cannot_read_is_a_diagnostic(
 def test_the_scratch_folder_of_a_build_killed_while_indexing_goes_with_the_next_build(
     kb: Path, tmp_path: Path
 ) -> None:
-    script = tmp_path / "killing-pagefind"
-    script.write_text("#!/bin/sh\nkill -9 $PPID\nsleep 5\n")  # the build dies mid-index
-    script.chmod(script.stat().st_mode | stat.S_IXUSR)
+    script = fake_pagefind(tmp_path / "killing-pagefind", "kill -9 $PPID\nsleep 5\n")
     command = [sys.executable, "-m", "notebase", "--root", str(kb), "build"]
-    env = {**os.environ, "PAGEFIND_BINARY_PATH": str(script)}
+    env = {**os.environ, PAGEFIND_ENV: script}  # the build dies mid-index
     killed = subprocess.run(command, env=env, capture_output=True, timeout=120, check=False)
     assert killed.returncode == -signal.SIGKILL
     (left,) = [p.name for p in kb.iterdir() if p.name.startswith(".site.tmp-")]

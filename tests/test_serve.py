@@ -3,13 +3,13 @@ and the search index brought up to date after the reload."""
 
 from __future__ import annotations
 
+import gc
 import http.client
 import re
 import shlex
 import shutil
 import signal
 import socket
-import stat
 import subprocess
 import sys
 import threading
@@ -24,7 +24,7 @@ from pagefind.service import get_executable
 from notebase.build import BuildOptions, BuildResult, BuildState, rebuild
 from notebase.livehttp import LiveSite
 from notebase.serve import Indexer, build_once, swap_index
-from tests.servehelp import Server, wait_until
+from tests.servehelp import PAGEFIND_ENV, Server, fake_pagefind, wait_until
 from tests.test_incremental import assert_same_tree, tree
 
 
@@ -190,6 +190,29 @@ def test_ctrl_c_during_the_first_build_exits_cleanly(kb: Path, tmp_path: Path) -
     assert (proc.returncode, err) == (0, "notebase: stopped\n")
 
 
+def test_folders_that_cannot_be_watched_are_not_called_an_address_that_cannot_be_served(
+    kb: Path,
+) -> None:
+    unwatchable = (  # as watchdog fails when the system's inotify watches run out
+        "import errno, notebase.serve as serve\n"
+        "def full(*args, **kwargs):\n"
+        "    raise OSError(errno.ENOSPC, 'inotify watch limit reached')\n"
+        "serve.start_watching = full\n"
+        "from notebase.cli import main\n"
+        f"raise SystemExit(main(['--root', {str(kb)!r}, 'serve', '--port', '0']))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", unwatchable], capture_output=True, text=True)
+    assert done.returncode == 1
+    said = done.stderr.splitlines()
+    assert said[-2:] == [
+        "error[file-system]: inotify watch limit reached",
+        "  hint: check that the folder exists, is a folder, and can be written",
+    ]
+    assert "cannot serve" not in done.stderr and "Traceback" not in done.stderr
+    assert (kb / "site/papers/muon/index.html").is_file()  # the first build was written
+    assert not [p for p in kb.iterdir() if p.name.startswith(".site.tmp-")]  # nor indexing
+
+
 def test_a_port_in_use_is_one_line_before_building(kb: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -205,11 +228,12 @@ def test_a_port_in_use_is_one_line_before_building(kb: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (
-            ("--host", "no-such-host.invalid", "--port", "0"),
-            "cannot serve on no-such-host.invalid:0: ",
+        (  # an address of no interface here (TEST-NET-1): refused without asking any network
+            ("--host", "192.0.2.1", "--port", "0"),
+            "cannot serve on 192.0.2.1:0: [Errno 99] Cannot assign requested address",
         ),
     ],
+    ids=["not-this-machine"],
 )
 def test_an_address_that_cannot_be_served_is_one_line(
     kb: Path, args: tuple[str, ...], said: str
@@ -227,16 +251,26 @@ def gated_pagefind(gate: Path) -> dict[str, str]:
     """The environment of a server whose Pagefind waits until gate/open exists, fails while
     gate/fail exists, and notes in gate/runs each run it lets through to the real Pagefind."""
     real, folder = shlex.quote(str(get_executable())), shlex.quote(str(gate))
-    script = gate / "pagefind"
-    script.write_text(
-        "#!/bin/sh\n"
+    script = fake_pagefind(
+        gate / "pagefind",
         f"while [ ! -e {folder}/open ]; do sleep 0.02; done\n"
         f"if [ -e {folder}/fail ]; then echo 'Error: the index exploded'; exit 3; fi\n"
         f"echo run >> {folder}/runs\n"
-        f'exec {real} "$@"\n'
+        f'exec {real} "$@"\n',
     )
-    script.chmod(script.stat().st_mode | stat.S_IXUSR)
-    return {"PAGEFIND_BINARY_PATH": str(script)}
+    return {PAGEFIND_ENV: script}
+
+
+def indexed_server(kb: Path, gate: Path) -> Server:
+    """A server with a gated Pagefind, once its first search index is in the site."""
+    (gate / "open").touch()
+    server = Server(kb, gated_pagefind(gate))
+    try:
+        server.wait_indexed(server.events[-1]["build"])
+    except BaseException:
+        server.stop()
+        raise
+    return server
 
 
 @pytest.fixture
@@ -288,10 +322,8 @@ def test_the_reload_comes_before_the_search_index(kb: Path, gate: Path, tmp_path
 def test_a_save_while_indexing_gives_one_index_of_the_newest_pages(
     kb: Path, gate: Path, tmp_path: Path
 ) -> None:
-    (gate / "open").touch()
-    server = Server(kb, gated_pagefind(gate))
+    server = indexed_server(kb, gate)
     try:
-        server.wait_indexed(server.events[-1]["build"])
         (gate / "open").unlink()
         note = kb / "notes/papers/muon.md"
         text = note.read_text()
@@ -314,10 +346,8 @@ def test_a_save_while_indexing_gives_one_index_of_the_newest_pages(
 def test_a_failed_search_index_is_shown_and_the_last_one_kept(
     kb: Path, gate: Path, tmp_path: Path
 ) -> None:
-    (gate / "open").touch()
-    server = Server(kb, gated_pagefind(gate))
+    server = indexed_server(kb, gate)
     try:
-        server.wait_indexed(server.events[-1]["build"])
         bundle = tree(kb / "site/pagefind")
         (gate / "fail").touch()
         note = kb / "notes/papers/muon.md"
@@ -341,20 +371,28 @@ def test_a_failed_search_index_is_shown_and_the_last_one_kept(
     assert code == 0 and problem in err  # the log says it too
 
 
+class Builder:
+    """serve's builder run in this process: one build, then its search index swapped in."""
+
+    def __init__(self, kb: Path) -> None:
+        self.site = kb / "site"
+        self.live, self.indexer, self.said = LiveSite(self.site.resolve()), Indexer(), []
+        self.options = BuildOptions(root=kb, out=self.site, search_later=True)
+
+    def build_and_index(self, state: BuildState) -> BuildState:
+        results: list[BuildResult] = []
+        state = build_once(self.live, self.options, state, results.append, self.indexer)
+        assert results[0].written and self.indexer.thread is not None
+        self.indexer.thread.join(timeout=60)
+        return swap_index(self.live, state, self.indexer, self.said.append)
+
+
 def test_a_search_index_that_cannot_be_swapped_in_is_shown_and_the_server_goes_on(
     kb: Path,
 ) -> None:
-    site = kb / "site"
-    live, indexer, said = LiveSite(site.resolve()), Indexer(), []
-    options = BuildOptions(root=kb, out=site, search_later=True)
-
-    def build_and_index(state: BuildState) -> BuildState:
-        results: list[BuildResult] = []
-        state = build_once(live, options, state, results.append, indexer)
-        assert results[0].written and indexer.thread is not None
-        indexer.thread.join(timeout=60)
-        return swap_index(live, state, indexer, said.append)
-
+    builder = Builder(kb)
+    site, live, indexer, said = builder.site, builder.live, builder.indexer, builder.said
+    options, build_and_index = builder.options, builder.build_and_index
     state = build_once(live, options, BuildState(), lambda result: None, indexer)
     assert indexer.thread is not None
     indexer.thread.join(timeout=60)
@@ -372,6 +410,26 @@ def test_a_search_index_that_cannot_be_swapped_in_is_shown_and_the_server_goes_o
     assert (site / "papers/muon/index.html").is_file() and (site / "pagefind").is_dir()
     assert said[1].startswith("notebase: search index of ") and len(said) == 2
     assert not [p for p in kb.iterdir() if p.name.startswith(".site.tmp-")]
+
+
+def test_rebuilds_leave_no_garbage_in_the_heap_frozen_after_each(kb: Path) -> None:
+    """What a build drops is freed at once (reference counts), as the collector never sees the
+    frozen heap: garbage in cycles there would stay for as long as the server runs."""
+    builder = Builder(kb)
+    state = builder.build_and_index(BuildState())  # (and what a process looks up once)
+    gc.unfreeze()
+    gc.collect()
+    try:
+        for i in range(3):
+            note = kb / "notes/papers/muon.md"
+            note.write_text(note.read_text() + f"\nEdit {i}.\n")
+            state = builder.build_and_index(state)
+        gc.collect()  # what was never frozen
+        gc.unfreeze()
+        assert gc.collect() == 0
+    finally:
+        gc.unfreeze()
+    assert builder.said[-1].startswith("notebase: search index of ")
 
 
 def test_raw_requests_reach_the_site(server: Server) -> None:

@@ -166,12 +166,12 @@ def add_new_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
 def main(argv: Sequence[str] | None = None) -> int:
     args = make_parser().parse_args(argv)
     root: Path = args.root
-    if not root.is_dir():
-        print(f"notebase: error: --root {root} is not a folder", file=sys.stderr)
-        return EXIT_USAGE
     try:
+        if not root.is_dir():
+            print(f"notebase: error: --root {root} is not a folder", file=sys.stderr)
+            return EXIT_USAGE
         return run_command(root, args)
-    except OSError as exc:  # the file system refused: a folder that cannot be written, a full disk
+    except OSError as exc:  # what the file system refused that no stage names (a name too long)
         print_diagnostics([file_system_error(exc)])
         return EXIT_CONTENT
     except KeyboardInterrupt:  # Ctrl-C: the site is whole (old or new), the workers are gone
@@ -284,7 +284,7 @@ def run_new(root: Path, args: argparse.Namespace) -> int:
 
 
 def run_serve(root: Path, args: argparse.Namespace) -> int:
-    from notebase.serve import ServeOptions, serve
+    from notebase.serve import CannotServe, ServeOptions, serve
 
     out = args.out if args.out is not None else root / "site"
     options = ServeOptions(root, out, args.host, args.port, args.drafts, args.open)
@@ -295,10 +295,8 @@ def run_serve(root: Path, args: argparse.Namespace) -> int:
 
     try:
         serve(options, on_build, lambda line: print(line, file=sys.stderr, flush=True))
-    except KeyboardInterrupt:  # Ctrl-C during the first build
-        return EXIT_OK
-    except OSError as exc:
-        print(f"notebase: error: cannot serve on {args.host}:{args.port}: {exc}", file=sys.stderr)
+    except CannotServe as exc:
+        print(f"notebase: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     return EXIT_OK
 

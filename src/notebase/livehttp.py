@@ -137,8 +137,7 @@ class LiveHandler(BaseHTTPRequestHandler):
     def send_site_file(self) -> None:
         with self.live.swap_lock:  # a page is read whole from one site, never mid-swap
             found = resolve_request(self.live.folder, self.path)
-            missing = resolve_request(self.live.folder, "/404.html")
-            path = found or missing
+            path = found or resolve_request(self.live.folder, "/404.html")
             data = path.read_bytes() if path is not None else NOT_BUILT
             snap = self.live.snapshot
         route = urlsplit(self.path).path

@@ -33,7 +33,6 @@ class NewRequest:
 class NewOutcome:
     path: Path | None  # the note written; None when nothing was written
     messages: tuple[str, ...]
-    failed: bool = False
 
 
 def title_arxiv_id(title: str) -> str:
@@ -106,7 +105,7 @@ def create_note(root: Path, request: NewRequest) -> NewOutcome:
     """Write the note; never over an existing file. arXiv metadata is fetched when there is an id."""
     problem = check_request(request)
     if problem:
-        return NewOutcome(None, (problem,), True)
+        return NewOutcome(None, (problem,))
     messages: list[str] = []
     given_id = title_arxiv_id(request.title)
     arxiv_id = given_id or (parse_arxiv_id(request.url) if request.url else "")
@@ -124,10 +123,10 @@ def create_note(root: Path, request: NewRequest) -> NewOutcome:
     try:
         text = fill_template(template.read_text(encoding="utf-8"), request, title, arxiv_id, paper)
     except (OSError, UnicodeDecodeError) as exc:
-        return NewOutcome(None, (*messages, f"cannot read {template}: {exc}"), True)
+        return NewOutcome(None, (*messages, f"cannot read {template}: {exc}"))
     problem = write_note(path, text)
     if problem:
-        return NewOutcome(None, (*messages, problem), True)
+        return NewOutcome(None, (*messages, problem))
     return NewOutcome(path, tuple(messages))
 
 

@@ -13,6 +13,7 @@ write.py's temporary folders, so those of a process that was killed are deleted 
 
 from __future__ import annotations
 
+import functools
 import gzip
 import shutil
 import subprocess
@@ -94,7 +95,7 @@ def plan_search(
     the fingerprints it has) and the result says what is due."""
     pages = sorted(rel for rel in files if rel.endswith(".html"))
     listing = "\0".join(f"{p}\0{fingerprints[p]}" for p in pages)  # no path holds a NUL
-    stamp = digest_value((version("pagefind"), language, digest_bytes(listing.encode())))
+    stamp = digest_value((pagefind_version(), language, digest_bytes(listing.encode())))
     kept = [rel for rel in previous if rel.startswith(f"{BUNDLE_DIR}/")]
     whole = all(rel in existing for rel in kept)
     if kept and whole and all(previous[rel] == stamp for rel in kept):
@@ -107,6 +108,13 @@ def plan_search(
     if isinstance(bundle, Diagnostic):
         return bundle
     return SearchBundle(dict(bundle), dict.fromkeys(bundle, stamp))
+
+
+@functools.cache
+def pagefind_version() -> str:
+    """Looked up once: importlib.metadata scans every folder on sys.path (and leaves cyclic
+    garbage, which serve's frozen heap would keep)."""
+    return version("pagefind")
 
 
 def index_later(job: SearchJob, cancel: threading.Event) -> ReadyBundle | Diagnostic:
@@ -169,7 +177,7 @@ def index_bundle(
     try:
         return canonical_bundle(bundle)
     except FORMAT_ERRORS as exc:  # a Pagefind whose files we cannot read
-        return search_error(f"unexpected output from Pagefind {version('pagefind')}: {exc!r}")
+        return search_error(f"unexpected output from Pagefind {pagefind_version()}: {exc!r}")
 
 
 def index_pages(

@@ -210,7 +210,8 @@ def swap_index(
     live: LiveSite, state: BuildState, indexer: Indexer, on_message: Callable[[str], None]
 ) -> BuildState:
     """Put a finished search bundle into the site (or show why there is none); a failure to is
-    shown, not fatal."""
+    shown, not fatal. A failed job is not run again by itself: what failed (a full disk, the site
+    folder gone) would fail it again, so the next save starts a new one."""
     done = indexer.take()
     if done is None:
         return state
@@ -264,16 +265,23 @@ def stop_on_signals() -> None:
     signal.signal(signal.SIGTERM, raise_interrupt)
 
 
+class CannotServe(Exception):
+    """The address cannot be served: a port in use, a host not of this machine or not found."""
+
+
 def serve(
     options: ServeOptions,
     on_build: Callable[[BuildResult], None],
     on_message: Callable[[str], None],
 ) -> None:
-    """Build, then serve and rebuild until interrupted (Ctrl-C or SIGTERM). Raises OSError when
-    the address cannot be served, before building."""
+    """Build, then serve and rebuild until interrupted (Ctrl-C or SIGTERM). Raises CannotServe
+    before building when the address cannot be served."""
     stop_on_signals()
     live = LiveSite(options.out.resolve())
-    server = make_server(options.host, options.port, live)
+    try:
+        server = make_server(options.host, options.port, live)
+    except OSError as exc:
+        raise CannotServe(f"cannot serve on {options.host}:{options.port}: {exc}") from exc
     try:
         serve_site(server, live, options, on_build, on_message)
     except KeyboardInterrupt:
@@ -294,15 +302,14 @@ def serve_site(
     )
     state, cache_diags = load_state(options.root)
     report(cache_diags, on_message)
-    indexer = Indexer()
+    indexer, pending = Indexer(), threading.Event()
     try:
         state = build_once(live, build_options, state, on_build, indexer)
         report(save_state(options.root, state), on_message)
-    except BaseException:  # Ctrl-C during the first build
+        observer = start_watching(options.root.resolve(), pending)
+    except BaseException:  # Ctrl-C during the first build; the folders cannot be watched
         indexer.close()
         raise
-    pending = threading.Event()
-    observer = start_watching(options.root.resolve(), pending)
     args = (live, build_options, state, pending, on_build, on_message, indexer)
     builder = threading.Thread(target=run_builder, args=args, name="notebase-builder")
     builder.start()
