@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -15,7 +16,7 @@ from notebase.config import Config
 from notebase.diagnostics import Diagnostic
 from notebase.model import ParseResult, Source
 from notebase.pages import PageSpec
-from notebase.parallel import map_ordered
+from notebase.parallel import ignore_interrupts, map_ordered
 from notebase.parse import parse_source
 from notebase.render import Environment, render_page
 from tests.test_incremental import assert_same_tree
@@ -132,3 +133,18 @@ def test_map_ordered_keeps_the_input_order() -> None:
     assert map_ordered(square, items, jobs=2, min_items=1) == [x * x for x in items]
     assert map_ordered(square, [], jobs=2, min_items=1) == []
     assert map_ordered(square, [3], jobs=4, min_items=1) == [9]
+
+
+def test_a_worker_ends_quietly_on_sigterm_whatever_the_parent_had() -> None:
+    def raise_interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    before = (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM))
+    signal.signal(signal.SIGTERM, raise_interrupt)  # as `notebase serve` has it
+    try:
+        ignore_interrupts()  # what each forked worker runs first
+        assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+        assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before[0])
+        signal.signal(signal.SIGTERM, before[1])

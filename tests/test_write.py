@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from notebase.build import BuildOptions, build_site
-from notebase.diagnostics import Severity
+from notebase.diagnostics import Severity, SourcePos
 from notebase.write import (
     MARKER_FILE,
     MARKER_TEXT,
@@ -340,3 +340,27 @@ def test_a_site_set_aside_by_a_build_killed_mid_swap_is_put_back(tmp_path: Path)
         MARKER_FILE: b"built by notebase\n",
     }
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_a_refused_output_is_told_before_any_note_is_read(tmp_path: Path) -> None:
+    root = kb(tmp_path)
+    (root / "notes" / "a.md").write_text("# Alpha\n", encoding="utf-8")
+    result = build_site(BuildOptions(root=root, out=Path("/")))
+    assert [d.code for d in result.diagnostics] == ["unsafe-out"]
+    assert (result.parsed, result.entries, result.pages) == (0, 0, 0)
+
+
+@pytest.mark.parametrize("name", ["loop", "x" * 300])
+def test_an_output_the_file_system_cannot_look_into_is_a_diagnostic(
+    tmp_path: Path, name: str
+) -> None:
+    root = kb(tmp_path)
+    (root / "notes" / "a.md").write_text("# Alpha\n", encoding="utf-8")
+    out = tmp_path / name
+    if name == "loop":
+        out.symlink_to(out)
+    result = build_site(BuildOptions(root=root, out=out))
+    assert not result.written
+    assert [(d.code, d.pos) for d in result.diagnostics if d.is_error] == [
+        ("write-failed" if name == "loop" else "unsafe-out", SourcePos(str(out)))
+    ]

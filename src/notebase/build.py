@@ -32,6 +32,7 @@ from notebase.write import (
     WriteOutcome,
     check_output_dir,
     list_site_files,
+    real_path,
     remove_leftovers,
     site_identity,
     swap_folder,
@@ -116,7 +117,7 @@ def build_site(options: BuildOptions) -> BuildResult:
     start = time.perf_counter()
     last, cache_diags = load_state(options.root, parses=False)  # unusable: empty, not current
     if site_is_current(last, options):
-        remove_leftovers(options.out.resolve())  # of builds killed since (their work was undone)
+        remove_leftovers(real_path(options.out))  # of builds killed since (their work was undone)
         files = WriteOutcome((), tuple(sorted(last.outputs)), ())
         seconds = time.perf_counter() - start
         return BuildResult(last.diagnostics, *last.counts, True, seconds, 0, 0, files)
@@ -124,7 +125,7 @@ def build_site(options: BuildOptions) -> BuildResult:
     cache_diags += more_diags
     new_state, result = rebuild(state, options)
     if result.written:
-        new_state = replace(new_state, folders=stamp_folders(options.out.resolve(), new_state))
+        new_state = replace(new_state, folders=stamp_folders(real_path(options.out), new_state))
     if new_state != state:
         cache_diags += save_state(options.root, new_state, new_state.parsed != state.parsed)
     return replace(result, diagnostics=sort_diagnostics((*result.diagnostics, *cache_diags)))
@@ -137,6 +138,9 @@ def rebuild(
 ) -> tuple[BuildState, BuildResult]:
     """A build that reuses `state`, writing byte for byte the site a clean build writes."""
     start = time.perf_counter()
+    refused = check_output_dir(options.out, options.root, options.force) if options.write else None
+    if refused is not None:  # before reading a note: nothing the build could do would be written
+        return state, finish(Tally(start, 0, 0, 0), [refused], False)
     config, config_diags = load_config(options.root)
     found = discover_changes(options.root, trusted_stamps(state), state.scanned_ns)
     parsed, fresh = parse_sources(found, state.parsed, options)
@@ -208,9 +212,7 @@ def write_build(
 ) -> tuple[BuildState, BuildResult]:
     """Render the pages that changed and, unless the build has errors, write the site; with the
     state after it (`state` itself when nothing was written)."""
-    out, config = options.out.resolve(), planned.config
-    problem = check_output_dir(out, options.root, options.force)
-    diags.extend([problem] if problem is not None else [])
+    out, config = real_path(options.out), planned.config
     # a site swapped in by a build this state does not record (killed before saving) is not trusted
     trusted = state.out == str(out) and state.site == site_identity(out)
     previous = state.outputs if trusted else {}

@@ -82,8 +82,10 @@ def forked_pool(jobs: int) -> Iterator[Pool]:
 
 
 def ignore_interrupts() -> None:
-    """A worker's initializer: Ctrl-C is the parent's to handle."""
+    """A worker's initializer: Ctrl-C is the parent's to handle, and SIGTERM (how the pool ends
+    its workers) ends a worker quietly, whatever handler the parent had (serve raises on it)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 

@@ -35,6 +35,7 @@ from notebase.search import (
     index_later,
     search_error,
 )
+from notebase.write import real_path
 
 DEBOUNCE_SECONDS = 0.05  # a burst of saves within this quiet time is one rebuild
 POLL_SECONDS = 0.1  # how often the builder looks for a change or a finished search index
@@ -277,7 +278,7 @@ def serve(
     """Build, then serve and rebuild until interrupted (Ctrl-C or SIGTERM). Raises CannotServe
     before building when the address cannot be served."""
     stop_on_signals()
-    live = LiveSite(options.out.resolve())
+    live = LiveSite(real_path(options.out))
     try:
         server = make_server(options.host, options.port, live)
     except OSError as exc:

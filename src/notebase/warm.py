@@ -13,7 +13,7 @@ from notebase.discover import Discovery, discover_changes
 from notebase.fileplan import STATIC_DIR, read_tree
 from notebase.fingerprint import digest_bytes, digest_value
 from notebase.render import THEME_DIR, default_theme_dir
-from notebase.write import MARKER_FILE
+from notebase.write import MARKER_FILE, real_path
 
 if TYPE_CHECKING:
     from notebase.build import BuildOptions, BuildState
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 def site_is_current(last: BuildState, options: BuildOptions) -> bool:
     """The last build read exactly what this one would, and its site is still there as written:
     then there is nothing to do, and its result stands."""
-    out = options.out.resolve()
+    out = real_path(options.out)
     if not (options.write and last.inputs and last.out == str(out)):
         return False
     if has_errors(last.diagnostics, options.strict) or not (out / MARKER_FILE).is_file():

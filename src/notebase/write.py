@@ -20,12 +20,26 @@ INPUT_DIRS = ("notes", "templates", "static")
 RENAME_EXCHANGE, AT_FDCWD = 2, -100  # renameat2(2) on Linux
 
 
+def real_path(path: Path) -> Path:
+    """The absolute path with symlinks resolved; a symlink loop is left as it is (Path.resolve
+    raises RuntimeError on one before Python 3.13), for the file system to refuse when used."""
+    return Path(os.path.realpath(path))
+
+
 def check_output_dir(out: Path, root: Path, force: bool = False) -> Diagnostic | None:
     """Refuse an output folder that is or holds the notes, the project, the home folder (so /), or
-    that lies inside an input folder; and a foreign non-empty folder unless `force`."""
-    out, root = out.resolve(), root.resolve()
-    precious = (Path.home().resolve(), root, (root / "notes").resolve())  # never replaced whole
-    inputs = tuple((root / name).resolve() for name in INPUT_DIRS)  # never written into
+    that lies inside an input folder; a foreign non-empty folder unless `force`; and one the file
+    system will not look into (a name too long, a symlink loop)."""
+    try:
+        return refuse_output_dir(real_path(out), real_path(root), force)
+    except OSError as exc:
+        message = f"cannot use {out} as the output folder: {exc.strerror or exc}"
+        return error("unsafe-out", message, SourcePos(str(out)), "choose another --out")
+
+
+def refuse_output_dir(out: Path, root: Path, force: bool) -> Diagnostic | None:
+    precious = (real_path(Path.home()), root, real_path(root / "notes"))  # never replaced whole
+    inputs = tuple(real_path(root / name) for name in INPUT_DIRS)  # never written into
     if any(p.is_relative_to(out) for p in precious) or any(out.is_relative_to(p) for p in inputs):
         hint = "choose a folder of its own, such as site/"
         return error(
@@ -68,7 +82,7 @@ def update_site(
     given), a few changes are written in place instead, under the lock, so readers see old or new.
     `existing` is the listing of `out` when the caller already has it.
     """
-    out = out.resolve()
+    out = real_path(out)
     remove_leftovers(out)
     existing = list_site_files(out) if existing is None else existing
     unchanged = tuple(r for r, d in sorted(files.items()) if is_current(out, r, d, existing))
