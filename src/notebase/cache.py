@@ -128,7 +128,9 @@ def save_state(root: Path, state: BuildState, parses: bool = True) -> tuple[Diag
     parses = parses or not state.pair
     pair = os.urandom(8).hex() if parses else state.pair
     head = {"format": FORMAT, "version": __version__, "code": code_digest(), "pair": pair}
-    small = replace(state, parsed={}, pair=pair, memo=None, resolved=None, index=None, cards=None)
+    small = replace(
+        state, parsed={}, pair=pair, memo=None, resolved=None, index=None, cards=None, plan=None
+    )
     files = {STATE_FILE: {**head, "state": small}}
     if parses:
         files[PARSES_FILE] = {**head, "parsed": dict(state.parsed)}

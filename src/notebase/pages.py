@@ -11,7 +11,14 @@ from notebase.config import Config
 from notebase.graph import Graph, layout_graph, neighbourhood
 from notebase.model import Entry, EntryKind, Mentions, SiteIndex, Status
 from notebase.slugs import page_url
-from notebase.sourcepages import SOURCES, SourceInfo, bibliography, collect_sources
+from notebase.sourcepages import (
+    NO_SOURCES,
+    SOURCES,
+    SourceInfo,
+    SourceMemo,
+    bibliography,
+    collect_sources,
+)
 
 ENTRIES_DATA = "assets/entries.js"
 BIBLIOGRAPHY = "papers.bib"
@@ -77,15 +84,52 @@ def make_cards(entries: Sequence[Entry], previous: CardMemo) -> tuple[dict[str, 
     return {e.slug: memo[id(e)][1] for e in entries}, memo
 
 
+@dataclass(frozen=True, slots=True)
+class EntryPlan:
+    """An entry's page, what it was planned from, and the entries whose card or outlinks it reads."""
+
+    inputs: tuple[object, ...]
+    shown: frozenset[str]
+    spec: PageSpec
+
+
+@dataclass(frozen=True, slots=True)
+class PlanMemo:
+    """What one build planned, for the next: the cards and outlinks its pages read, each entry's
+    page and the sources."""
+
+    cards: dict[str, Card]
+    outlinks: dict[str, tuple[str, ...]]
+    entries: dict[str, EntryPlan]
+    sources: SourceMemo
+
+
+NO_PLAN = PlanMemo({}, {}, {}, NO_SOURCES)
+
+
 def plan_pages(
     index: SiteIndex, config: Config, cards: dict[str, Card] | None = None
 ) -> tuple[PageSpec, ...]:
     """Every page of the site, in a fixed order (given the entries' cards, or making them)."""
     cards = cards if cards is not None else make_cards(index.entries, {})[0]
+    return plan_pages_again(index, config, cards, NO_PLAN)[0]
+
+
+def plan_pages_again(
+    index: SiteIndex, config: Config, cards: dict[str, Card], last: PlanMemo
+) -> tuple[tuple[PageSpec, ...], PlanMemo]:
+    """plan_pages, where an entry page (a source) the last build planned from the same inputs is
+    that same PageSpec (SourceInfo) again, so that later stages can tell it unchanged by its
+    identity; with what this build leaves for the next."""
+    changed = changed_slugs(cards, index.outlinks, last)
     pages: list[PageSpec] = [plan_home(index, cards, config)]
     discussed = {ref.key: slugs for ref, slugs in index.sources}
-    sources = collect_sources(index, cards)
-    pages += [plan_entry(e, index, cards, discussed, sources) for e in index.entries]
+    sources, source_memo = collect_sources(index, cards, last.sources, changed)
+    plans = {
+        e.slug: plan_entry_again(e, index, cards, discussed, sources, last, changed)
+        for e in index.entries
+    }
+    pages += [plan.spec for plan in plans.values()]
     pages += plan_taxonomy("tags", "Tags", index.tags, cards)
     pages += plan_taxonomy("categories", "Categories", index.categories, cards)
     pages += plan_source_pages(sources)
@@ -102,7 +146,44 @@ def plan_pages(
     if config.base_url:  # a sitemap lists absolute URLs, so it needs to know where the site lives
         urls = tuple(p.url for p in pages if p.url.endswith("/") or p.url == "")
         pages.append(PageSpec("sitemap.xml", "sitemap.xml", {"urls": urls}))
-    return tuple(pages)
+    return tuple(pages), PlanMemo(cards, index.outlinks, plans, source_memo)
+
+
+def changed_slugs(
+    cards: dict[str, Card], outlinks: dict[str, tuple[str, ...]], last: PlanMemo
+) -> set[str]:
+    """The entries whose card or outlinks are not the last build's, and those gone since."""
+    changed = {slug for slug, card in cards.items() if last.cards.get(slug) is not card}
+    changed.update(slug for slug, out in outlinks.items() if last.outlinks.get(slug) != out)
+    changed.update(last.cards.keys() - cards.keys())
+    return changed
+
+
+def plan_entry_again(
+    entry: Entry,
+    index: SiteIndex,
+    cards: dict[str, Card],
+    discussed: dict[str, tuple[str, ...]],
+    sources: dict[str, SourceInfo],
+    last: PlanMemo,
+    changed: set[str],
+) -> EntryPlan:
+    """The entry's page; the last build's when planned from the same entry, index records and
+    source, and none of the entries it shows (`changed`) has a new card or new outlinks."""
+    slug, key = entry.slug, entry.source.key if entry.source else ""
+    back, out = index.backlinks.get(slug, ()), index.outlinks.get(slug, ())
+    related, mentions, same = (
+        index.related.get(slug, ()),
+        index.mentions.get(slug),
+        discussed.get(key, ()),
+    )
+    inputs = (entry, back, out, related, mentions, sources.get(key), same)
+    old = last.entries.get(slug)
+    if old is not None and old.inputs == inputs and changed.isdisjoint(old.shown):
+        return old
+    shown = {b.slug for b in back}.union(out, related, same)
+    shown.update(m.slug for m in (mentions.shown if mentions else ()))
+    return EntryPlan(inputs, frozenset(shown), plan_entry(entry, index, cards, discussed, sources))
 
 
 def site_urls(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -33,8 +34,61 @@ class SourceInfo:
     bibtex: str  # papers only
 
 
-def collect_sources(index: SiteIndex, cards: dict[str, Card]) -> dict[str, SourceInfo]:
-    """source key -> SourceInfo for every source with a page, in key order."""
+@dataclass(frozen=True, slots=True)
+class SourceMemo:
+    """What one build made of its sources, for the next: each source's record with the notes it
+    was made from, the papers' records with their citation keys, each SourceInfo with its inputs."""
+
+    records: dict[str, tuple[tuple[Entry, ...], BibRecord]]
+    cited: tuple[list[BibRecord], list[str]]
+    infos: dict[str, tuple[SourceInputs, SourceInfo]]
+
+
+@dataclass(frozen=True, slots=True)
+class SourceInputs:
+    """What a SourceInfo is made from, besides the cards of these notes."""
+
+    ref: SourceRef
+    id: str
+    record: BibRecord
+    notes: tuple[Entry, ...]  # whose primary source it is
+    linked: tuple[str, ...]  # slugs of the notes linking to it
+    cite_key: str
+
+
+NO_SOURCES = SourceMemo({}, ([], []), {})
+
+
+def collect_sources(
+    index: SiteIndex,
+    cards: dict[str, Card],
+    last: SourceMemo = NO_SOURCES,
+    changed: AbstractSet[str] = frozenset(),
+) -> tuple[dict[str, SourceInfo], SourceMemo]:
+    """source key -> SourceInfo for every source with a page, in key order; with what the next
+    build may reuse. A source made from the same notes, linking notes and citation key as the last
+    build's (`last`), none of whose linking notes has a card not the last build's (`changed`:
+    their slugs), is that same SourceInfo again."""
+    primary, linked = group_notes(index)
+    refs = [r for r, _ in index.sources if r.key in index.source_ids]  # index.sources: by key
+    records = {r.key: same_record(r, tuple(primary[r.key]), last) for r in refs}
+    papers = [records[r.key][1] for r in refs if r.is_paper]
+    cited = last.cited if papers == last.cited[0] else (papers, cite_keys(papers))
+    keys = dict(zip((r.key for r in refs if r.is_paper), cited[1], strict=True))
+    infos = {}
+    for ref in refs:
+        notes, record = records[ref.key]
+        ident, links = index.source_ids[ref.key], tuple(linked[ref.key])
+        inputs = SourceInputs(ref, ident, record, notes, links, keys.get(ref.key, ""))
+        old = last.infos.get(ref.key)
+        if old is None or old[0] != inputs or not changed.isdisjoint(links):
+            old = (inputs, make_info(inputs, cards))
+        infos[ref.key] = old
+    return {key: info for key, (_, info) in infos.items()}, SourceMemo(records, cited, infos)
+
+
+def group_notes(index: SiteIndex) -> tuple[dict[str, list[Entry]], dict[str, list[str]]]:
+    """source key -> the entries whose primary source it is, and -> the slugs linking to it."""
     primary: dict[str, list[Entry]] = defaultdict(list)
     linked: dict[str, list[str]] = defaultdict(list)
     for entry in index.entries:
@@ -42,30 +96,32 @@ def collect_sources(index: SiteIndex, cards: dict[str, Card]) -> dict[str, Sourc
             primary[entry.source.key].append(entry)
         for ref in entry.other_sources:
             linked[ref.key].append(entry.slug)
-    refs = [r for r, _ in index.sources if r.key in index.source_ids]  # index.sources: by key
-    records = {r.key: bib_record(r, primary[r.key]) for r in refs}
-    papers = [r for r in refs if r.is_paper]
-    keys = dict(
-        zip((r.key for r in papers), cite_keys([records[r.key] for r in papers]), strict=True)
+    return primary, linked
+
+
+def same_record(
+    ref: SourceRef, notes: tuple[Entry, ...], last: SourceMemo
+) -> tuple[tuple[Entry, ...], BibRecord]:
+    """The source's record, the last build's when made from the same notes."""
+    old = last.records.get(ref.key)
+    return old if old is not None and old[0] == notes else (notes, bib_record(ref, list(notes)))
+
+
+def make_info(made: SourceInputs, cards: dict[str, Card]) -> SourceInfo:
+    record, key = made.record, made.cite_key
+    return SourceInfo(
+        id=made.id,
+        url=f"{SOURCES}{made.id}/",
+        ref=made.ref,
+        title=record.title,
+        authors=record.authors,
+        year=str(record.year or ""),
+        discussed=tuple(cards[e.slug] for e in made.notes),
+        linked=tuple(cards[s] for s in made.linked),
+        quotes=tuple((q, cards[e.slug]) for e in made.notes for q in e.quotes),
+        cite_key=key,
+        bibtex=format_entry(key, record) if key else "",
     )
-    found = {}
-    for ref in refs:
-        record, notes = records[ref.key], primary[ref.key]
-        key = keys.get(ref.key, "")
-        found[ref.key] = SourceInfo(
-            id=index.source_ids[ref.key],
-            url=f"{SOURCES}{index.source_ids[ref.key]}/",
-            ref=ref,
-            title=record.title,
-            authors=record.authors,
-            year=str(record.year or ""),
-            discussed=tuple(cards[e.slug] for e in notes),
-            linked=tuple(cards[s] for s in linked[ref.key]),
-            quotes=tuple((q, cards[e.slug]) for e in notes for q in e.quotes),
-            cite_key=key,
-            bibtex=format_entry(key, record) if key else "",
-        )
-    return found
 
 
 def bib_record(ref: SourceRef, notes: list[Entry]) -> BibRecord:

@@ -158,7 +158,10 @@ def is_running(pid: int) -> bool:
 def is_current(out: Path, rel: str, data: bytes | None, existing: set[str]) -> bool:
     if rel not in existing:
         return False
-    return data is KEEP or (out / rel).read_bytes() == data
+    try:  # `existing` may be what the last build wrote (build.site_files), not a listing
+        return data is KEEP or (out / rel).read_bytes() == data
+    except FileNotFoundError:
+        return False
 
 
 def list_site_files(out: Path) -> set[str]:
