@@ -14,8 +14,8 @@ ROOT = f"{MARK}R{MARK}"  # replaced by the page's relative path to the site root
 _MARKER = re.compile(f"{MARK}L(\\d+){MARK}")
 
 
-# entry as parsed -> (its link tags, the entry resolved with them): what the last build resolved
-Resolved = dict[int, tuple[Entry, tuple[str, ...], Entry]]
+# entry as parsed -> (what its link tags are made of, the entry resolved with them): the last build's
+Resolved = dict[int, tuple[Entry, tuple[object, ...], Entry]]
 
 
 def resolve_index(index: SiteIndex, directory_urls: bool) -> SiteIndex:
@@ -26,18 +26,27 @@ def resolve_index(index: SiteIndex, directory_urls: bool) -> SiteIndex:
 def resolve_index_again(
     index: SiteIndex, directory_urls: bool, previous: Resolved
 ) -> tuple[SiteIndex, Resolved]:
-    """resolve_index, where an entry resolved by the last build with the same link tags is that
-    same record again (so later stages can tell it is unchanged by its identity)."""
+    """resolve_index, where an entry resolved by the last build from the same link targets and
+    target titles is that same record again (so later stages can tell it is unchanged by its
+    identity, and its link tags are not made again)."""
     resolved: Resolved = {}
     for entry in index.entries:
-        tags = link_tags(entry, index, directory_urls)
+        made_of = link_inputs(entry, index, directory_urls)
         old = previous.get(id(entry))
-        if old is not None and old[0] is entry and old[1] == tags:
-            resolved[id(entry)] = old
-        else:
-            resolved[id(entry)] = (entry, tags, fill_links(entry, tags))
+        if old is None or old[0] is not entry or old[1] != made_of:
+            old = (entry, made_of, fill_links(entry, link_tags(entry, index, directory_urls)))
+        resolved[id(entry)] = old
     entries = tuple(resolved[id(e)][2] for e in index.entries)
     return replace(index, entries=entries, by_slug={e.slug: e for e in entries}), resolved
+
+
+def link_inputs(entry: Entry, index: SiteIndex, directory_urls: bool) -> tuple[object, ...]:
+    """What an entry's link tags are made of (besides the entry): its links' targets, the titles
+    of the entries they lead to, the URL style."""
+    targets = index.link_targets.get(entry.slug, ())
+    slugs = (t.partition("#")[0] for t in targets)
+    titles = tuple(index.by_slug[s].title for s in slugs if s and s[0] != "/")
+    return (directory_urls, targets, titles)
 
 
 def link_tags(entry: Entry, index: SiteIndex, directory_urls: bool) -> tuple[str, ...]:

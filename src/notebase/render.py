@@ -101,6 +101,7 @@ def create_environment(root: Path) -> jinja2.Environment:
     env.filters["absolute"] = absolute_filter
     env.filters["atom_id"] = atom_id_filter
     env.globals["cached"] = cached_fragment
+    env.globals["fragment_rows"] = FRAGMENT_ROWS
     env.globals[FRAGMENTS] = Fragments()
     return env
 
@@ -120,6 +121,9 @@ def environment_for_build(root: Path) -> jinja2.Environment:
 
 
 FRAGMENTS = "_notebase_fragments"
+# rows of a long listing cached together (`cards|batch(fragment_rows)`): a listing of 10,000 rows
+# whose one row changed is made of 99 cached blocks and one block of (mostly cached) rows
+FRAGMENT_ROWS = 100
 
 
 class Fragments:
@@ -127,8 +131,8 @@ class Fragments:
     rendered again only when what it shows changed."""
 
     def __init__(self) -> None:
-        self.current: dict[object, str] = {}
-        self.previous: dict[object, str] = {}
+        self.current: dict[FragmentKey, str] = {}
+        self.previous: dict[FragmentKey, str] = {}
 
     def next_build(self) -> None:
         self.previous, self.current = self.current, {}
@@ -137,11 +141,28 @@ class Fragments:
         self.previous, self.current = {}, {}
 
     def get(self, key: object, render: Callable[[], str]) -> str:
+        key = FragmentKey(key)
         text = self.current.get(key)
         if text is None:
             text = self.previous.get(key)
             self.current[key] = text = render() if text is None else text
         return text
+
+
+class FragmentKey:
+    """A fragment's key, hashed once: it is looked up thrice, and hashing a block of 100 rows'
+    records (or the config) again each time would cost more than rendering the block."""
+
+    __slots__ = ("hash", "key")
+
+    def __init__(self, key: object) -> None:
+        self.key, self.hash = key, hash(key)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, FragmentKey) and self.hash == other.hash and self.key == other.key
 
 
 def fragments_of(env: jinja2.Environment) -> Fragments:
