@@ -30,6 +30,7 @@ class Suggestions:
 
     names: dict[str, str]
     found: dict[str, str | None]
+    named: tuple[tuple[str, str, tuple[str, ...], str], ...] = ()  # what `names` was made of
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +50,24 @@ class IndexMemo:
     related: RelatedState | None = None  # used up by the build it is given to
     mentions: Memo = NO_MEMO
     suggestions: Suggestions = field(default_factory=lambda: Suggestions({}, {}))
+    grouped: Grouped | None = None
+    # entry -> its resolved links and their problems, under `suggestions` and `grouped`
+    links: dict[int, tuple[Entry, tuple[str, ...], list[Diagnostic]]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Grouped:
+    """What only the entries' slugs, tags, categories, kinds, statuses and sources (their shapes,
+    in order) decide: the groups, the source pages' ids and the URLs of the site's other pages."""
+
+    shapes: tuple[tuple[object, ...], ...]
+    tags: Groups
+    categories: Groups
+    kinds: Groups
+    statuses: Groups
+    sources: tuple[tuple[SourceRef, tuple[str, ...]], ...]
+    source_ids: dict[str, str]
+    pages: frozenset[str]
 
 
 def build_index(entries: Sequence[Entry]) -> SiteIndex:
@@ -62,41 +81,90 @@ def build_index_again(entries: Sequence[Entry], previous: IndexMemo) -> tuple[Si
     unique, diags = drop_collisions(entries)
     ordered = sort_entries(unique)
     by_slug = {e.slug: e for e in ordered}
-    names = name_table(ordered)
-    last = previous.suggestions
-    suggestions = Suggestions(names, last.found if last.names == names else {})
+    suggestions = name_suggestions(ordered, previous.suggestions)
     diags += duplicate_titles(ordered) + duplicate_sources(ordered) + papers_without_tldr(ordered)
-    tags = group_by(ordered, lambda e: e.tags)
-    categories = group_by(ordered, lambda e: e.categories)
-    sources = group_sources(ordered)
-    source_ids = assign_source_ids(paged_sources(sources))
-    pages = site_urls((t for t, _ in tags), (c for c, _ in categories), source_ids.values())
-    links = Linkable(by_slug, pages)
+    grouped = group_entries(ordered, previous.grouped)
+    links = Linkable(by_slug, grouped.pages)
+    # under the same names and pages, an entry's links resolve as they did
+    same = suggestions is previous.suggestions and grouped is previous.grouped
+    resolved = {
+        id(e): resolve_again(e, links, suggestions, previous.links if same else {}) for e in ordered
+    }
     targets: dict[str, tuple[str, ...]] = {}
     for entry in ordered:
-        resolved, problems = resolve_links(entry, links, suggestions)
-        targets[entry.slug] = resolved
-        diags += problems
+        targets[entry.slug] = resolved[id(entry)][1]
+        diags += resolved[id(entry)][2]
     outlinks, backlinks = link_graph(ordered, targets)
     related = related_state(ordered, previous.related)
     mentions, mention_memo = match_mentions(ordered, outlinks, related.df, previous.mentions)
     index = SiteIndex(
         entries=ordered,
         by_slug=by_slug,
-        tags=tags,
-        categories=categories,
-        kinds=group_by(ordered, lambda e: (str(e.kind),)),
-        statuses=group_by(ordered, lambda e: (str(e.status),)),
-        sources=sources,
+        tags=grouped.tags,
+        categories=grouped.categories,
+        kinds=grouped.kinds,
+        statuses=grouped.statuses,
+        sources=grouped.sources,
         link_targets=targets,
         outlinks=outlinks,
         backlinks=backlinks,
         mentions=mentions,
         related=dict(zip(related.slugs, related.related, strict=True)),
-        source_ids=source_ids,
+        source_ids=grouped.source_ids,
         diagnostics=tuple(diags),
     )
-    return index, IndexMemo(related, mention_memo, suggestions)
+    return index, IndexMemo(related, mention_memo, suggestions, grouped, resolved)
+
+
+def name_suggestions(entries: Sequence[Entry], last: Suggestions) -> Suggestions:
+    """The name table and the suggestions under it: the last build's when the entries are named
+    as then; the names suggested then when the table is the same."""
+    named = tuple((e.slug, e.title, e.aliases, e.rel_path) for e in entries)
+    if named == last.named:
+        return last
+    names = name_table(entries)
+    return Suggestions(names, last.found if last.names == names else {}, named)
+
+
+def group_entries(entries: Sequence[Entry], last: Grouped | None) -> Grouped:
+    """The entries' groups; the last build's when the entries' shapes are the same."""
+    shapes = tuple(entry_shape(e) for e in entries)
+    if last is not None and last.shapes == shapes:
+        return last
+    tags = group_by(entries, lambda e: e.tags)
+    categories = group_by(entries, lambda e: e.categories)
+    sources = group_sources(entries)
+    source_ids = assign_source_ids(paged_sources(sources))
+    pages = site_urls((t for t, _ in tags), (c for c, _ in categories), source_ids.values())
+    kinds = group_by(entries, lambda e: (str(e.kind),))
+    statuses = group_by(entries, lambda e: (str(e.status),))
+    return Grouped(shapes, tags, categories, kinds, statuses, sources, source_ids, pages)
+
+
+def entry_shape(entry: Entry) -> tuple[object, ...]:
+    """What of an entry its groups are made of."""
+    return (
+        entry.slug,
+        entry.tags,
+        entry.categories,
+        entry.kind,
+        entry.status,
+        entry_sources(entry),
+    )
+
+
+def resolve_again(
+    entry: Entry,
+    links: Linkable,
+    suggestions: Suggestions,
+    last: dict[int, tuple[Entry, tuple[str, ...], list[Diagnostic]]],
+) -> tuple[Entry, tuple[str, ...], list[Diagnostic]]:
+    """resolve_links, or what it gave the last build for this same entry (`last`: only when the
+    names and the site's pages are those it resolved against)."""
+    old = last.get(id(entry))
+    if old is not None and old[0] is entry:
+        return old
+    return (entry, *resolve_links(entry, links, suggestions))
 
 
 def sort_entries(entries: Iterable[Entry]) -> tuple[Entry, ...]:

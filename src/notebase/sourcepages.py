@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from notebase.bibtex import BibRecord, cite_keys, format_entry
@@ -27,9 +27,10 @@ class SourceInfo:
     title: str
     authors: tuple[str, ...]
     year: str
-    discussed: tuple[Card, ...]  # notes whose primary source it is
-    linked: tuple[Card, ...]  # notes whose body links to it
-    quotes: tuple[tuple[Quote, Card], ...]  # quotes in the notes that discuss it
+    # hashed without these (a listing's rows are looked up by value): equal records hash alike still
+    discussed: tuple[Card, ...] = field(hash=False)  # notes whose primary source it is
+    linked: tuple[Card, ...] = field(hash=False)  # notes whose body links to it
+    quotes: tuple[tuple[Quote, Card], ...] = field(hash=False)  # quotes in the notes discussing it
     cite_key: str  # papers only
     bibtex: str  # papers only
 
