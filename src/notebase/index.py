@@ -51,8 +51,30 @@ class IndexMemo:
     mentions: Memo = NO_MEMO
     suggestions: Suggestions = field(default_factory=lambda: Suggestions({}, {}))
     grouped: Grouped | None = None
-    # entry -> its resolved links and their problems, under `suggestions` and `grouped`
-    links: dict[int, tuple[Entry, tuple[str, ...], list[Diagnostic]]] = field(default_factory=dict)
+    # entry -> its links resolved under `suggestions` and `grouped`
+    links: dict[int, Resolution] = field(default_factory=dict)
+    graph: LinkGraph | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """An entry's links resolved: their targets, the warnings of those matching nothing, and the
+    entries it links to, each with the line of its first link there."""
+
+    entry: Entry
+    targets: tuple[str, ...]
+    problems: list[Diagnostic]
+    linked: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LinkGraph:
+    """Outlinks in link order; backlinks in entries order (the order they are found in); made of
+    each entry's slug and linked entries, in order."""
+
+    made: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
+    outlinks: dict[str, tuple[str, ...]]
+    backlinks: dict[str, tuple[Backlink, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,9 +114,10 @@ def build_index_again(entries: Sequence[Entry], previous: IndexMemo) -> tuple[Si
     }
     targets: dict[str, tuple[str, ...]] = {}
     for entry in ordered:
-        targets[entry.slug] = resolved[id(entry)][1]
-        diags += resolved[id(entry)][2]
-    outlinks, backlinks = link_graph(ordered, targets)
+        targets[entry.slug] = resolved[id(entry)].targets
+        diags += resolved[id(entry)].problems
+    graph = link_graph(tuple((e.slug, resolved[id(e)].linked) for e in ordered), previous.graph)
+    outlinks = graph.outlinks
     related = related_state(ordered, previous.related)
     mentions, mention_memo = match_mentions(ordered, outlinks, related.df, previous.mentions)
     index = SiteIndex(
@@ -107,13 +130,13 @@ def build_index_again(entries: Sequence[Entry], previous: IndexMemo) -> tuple[Si
         sources=grouped.sources,
         link_targets=targets,
         outlinks=outlinks,
-        backlinks=backlinks,
+        backlinks=graph.backlinks,
         mentions=mentions,
         related=dict(zip(related.slugs, related.related, strict=True)),
         source_ids=grouped.source_ids,
         diagnostics=tuple(diags),
     )
-    return index, IndexMemo(related, mention_memo, suggestions, grouped, resolved)
+    return index, IndexMemo(related, mention_memo, suggestions, grouped, resolved, graph)
 
 
 def name_suggestions(entries: Sequence[Entry], last: Suggestions) -> Suggestions:
@@ -154,17 +177,15 @@ def entry_shape(entry: Entry) -> tuple[object, ...]:
 
 
 def resolve_again(
-    entry: Entry,
-    links: Linkable,
-    suggestions: Suggestions,
-    last: dict[int, tuple[Entry, tuple[str, ...], list[Diagnostic]]],
-) -> tuple[Entry, tuple[str, ...], list[Diagnostic]]:
-    """resolve_links, or what it gave the last build for this same entry (`last`: only when the
-    names and the site's pages are those it resolved against)."""
+    entry: Entry, links: Linkable, suggestions: Suggestions, last: dict[int, Resolution]
+) -> Resolution:
+    """The entry's links resolved, or as the last build resolved this same entry (`last`: only
+    when the names and the site's pages are those it resolved against)."""
     old = last.get(id(entry))
-    if old is not None and old[0] is entry:
+    if old is not None and old.entry is entry:
         return old
-    return (entry, *resolve_links(entry, links, suggestions))
+    targets, problems = resolve_links(entry, links, suggestions)
+    return Resolution(entry, targets, problems, linked_entries(entry, targets))
 
 
 def sort_entries(entries: Iterable[Entry]) -> tuple[Entry, ...]:
@@ -339,21 +360,28 @@ def closest_name(wanted: str, names: Iterable[str]) -> str | None:
     return best[1] if best is not None else None
 
 
+def linked_entries(entry: Entry, targets: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """The other entries an entry links to, in link order, each with the line of its first link."""
+    linked: dict[str, int] = {}
+    for link, target in zip(entry.links, targets, strict=True):
+        slug = target.split("#", 1)[0]
+        if slug and slug[0] != "/" and slug != entry.slug and slug not in linked:
+            linked[slug] = link.line
+    return tuple(linked.items())
+
+
 def link_graph(
-    entries: Sequence[Entry], targets: dict[str, tuple[str, ...]]
-) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[Backlink, ...]]]:
-    """Outlinks in link order; backlinks in `entries` order (the order they are found in)."""
-    outlinks: dict[str, tuple[str, ...]] = {}
+    made: tuple[tuple[str, tuple[tuple[str, int], ...]], ...], last: LinkGraph | None
+) -> LinkGraph:
+    """The graph of each entry's (slug, linked entries); the last build's when made alike."""
+    if last is not None and last.made == made:
+        return last
     back: dict[str, list[Backlink]] = defaultdict(list)
-    for entry in entries:
-        linked: dict[str, None] = {}
-        for link, target in zip(entry.links, targets[entry.slug], strict=True):
-            slug = target.split("#", 1)[0]
-            if slug and slug[0] != "/" and slug != entry.slug and slug not in linked:
-                linked[slug] = None
-                back[slug].append(Backlink(entry.slug, link.line))
-        outlinks[entry.slug] = tuple(linked)
-    return outlinks, {slug: tuple(refs) for slug, refs in back.items()}
+    for slug, linked in made:
+        for target, line in linked:
+            back[target].append(Backlink(slug, line))
+    outlinks = {slug: tuple(target for target, _ in linked) for slug, linked in made}
+    return LinkGraph(made, outlinks, {slug: tuple(refs) for slug, refs in back.items()})
 
 
 def group_by(entries: Sequence[Entry], keys_of: Callable[[Entry], Iterable[str]]) -> Groups:

@@ -154,7 +154,8 @@ def changed_slugs(
 ) -> set[str]:
     """The entries whose card or outlinks are not the last build's, and those gone since."""
     changed = {slug for slug, card in cards.items() if last.cards.get(slug) is not card}
-    changed.update(slug for slug, out in outlinks.items() if last.outlinks.get(slug) != out)
+    if outlinks is not last.outlinks:
+        changed.update(slug for slug, out in outlinks.items() if last.outlinks.get(slug) != out)
     changed.update(last.cards.keys() - cards.keys())
     return changed
 
