@@ -4,12 +4,14 @@ error diagnostic (with the old site left as it was), never a traceback."""
 from __future__ import annotations
 
 import os
+import threading
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from notebase.build import BuildOptions, build_site
+from notebase.build import BuildOptions, BuildState, build_site, rebuild
 from notebase.diagnostics import Severity, SourcePos
 
 
@@ -128,3 +130,18 @@ def test_a_note_where_the_site_generator_writes_is_an_error(
     assert [(d.code, d.pos, d.message, d.hint) for d in result.diagnostics if d.is_error] == [
         ("url-collision", SourcePos(rel, 1), message, HINT)
     ]
+
+
+def test_a_rebuild_in_memory_lists_the_site_by_what_it_wrote(kb: Path) -> None:
+    options, lock = BuildOptions(root=kb, out=kb / "site"), threading.Lock()  # as serve does
+    state, _ = rebuild(BuildState(), options, lock)
+    (kb / "site/links/latents/index.html").unlink()  # by hand: this state does not see it
+    (kb / "site/stray.txt").write_text("left by hand")
+    (kb / "notes/links/latents.md").write_text("---\ntitle: Latents\n---\nRewritten.\n")
+    state, result = rebuild(state, options, lock)
+    assert result.written, result.diagnostics
+    assert "links/latents/index.html" in result.files.written
+    assert "Rewritten." in (kb / "site/links/latents/index.html").read_text()
+    assert (kb / "site/stray.txt").exists()
+    _, walked = rebuild(replace(state, memo=None), options, lock)  # a state from the cache walks it
+    assert walked.files.removed == ("stray.txt",)

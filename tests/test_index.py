@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from notebase.diagnostics import Severity, SourcePos
 from notebase.index import IndexMemo, build_index, build_index_again, closest_name
 from notebase.model import Backlink, Entry, SiteIndex, Source
@@ -295,3 +297,19 @@ def test_an_index_built_again_from_the_last_equals_one_built_afresh() -> None:
     for entries in (ALL, (LANDSCAPE, SECOND_MUON, LATENT, retitled, MUON), ALL, ALL[:3]):
         again, memo = build_index_again(entries, memo)
         assert again == build_index(entries)
+
+
+def test_groups_and_links_are_the_last_builds_until_a_shape_or_a_link_changes() -> None:
+    a = note("a.md", "---\ntitle: A\ntags: [x]\n---\nSee [[B]].\n")
+    b = note("b.md", "---\ntitle: B\ntags: [x]\n---\nPlain.\n")
+    first, memo = build_index_again([a, b], IndexMemo())
+    edited = replace(b, body_html="<p>Edited.</p>")
+    again, memo = build_index_again([a, edited], memo)
+    assert again.tags is first.tags and again.backlinks is first.backlinks
+    retagged = replace(edited, tags=("x", "y"))
+    tagged, memo = build_index_again([a, retagged], memo)
+    assert tagged.tags == (("x", ("a", "b")), ("y", ("b",)))
+    moved = note("a.md", "---\ntitle: A\ntags: [x]\n---\nFirst.\n\nSee [[B]].\n")
+    relinked, _ = build_index_again([moved, retagged], memo)
+    assert relinked.backlinks == {"b": (Backlink("a", 7),)} != tagged.backlinks
+    assert relinked == build_index([moved, retagged])

@@ -7,9 +7,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from notebase.config import Config
-from notebase.index import build_index
+from notebase.index import IndexMemo, build_index, build_index_again
 from notebase.model import Entry, SiteIndex, Source
-from notebase.pages import PageSpec, make_cards, plan_pages, site_urls
+from notebase.pages import NO_PLAN, PageSpec, make_cards, plan_pages, plan_pages_again, site_urls
 from notebase.parse import parse_source
 from notebase.render import create_environment, render_page
 
@@ -329,3 +329,59 @@ def test_an_entry_carded_by_the_last_build_gets_the_same_card() -> None:
     assert second[entries[1].slug] is first[entries[1].slug]
     assert second[entries[0].slug].title == "Another title"
     assert first[entries[0].slug].title == entries[0].title
+
+
+def plan_twice(first: list[Entry], second: list[Entry]) -> tuple[dict[str, PageSpec], ...]:
+    """The pages of `first`, then of `second` planned again from them, and `second` planned afresh."""
+    index, memo = build_index_again(first, IndexMemo())
+    cards, carded = make_cards(index.entries, {})
+    pages, plan = plan_pages_again(index, Config(), cards, NO_PLAN)
+    again_index, _ = build_index_again(second, memo)
+    again, _ = plan_pages_again(
+        again_index, Config(), make_cards(again_index.entries, carded)[0], plan
+    )
+    return by_url(pages), by_url(again), by_url(plan_pages(again_index, Config()))
+
+
+def test_an_entry_page_planned_from_the_same_inputs_is_the_same_spec() -> None:
+    entries = list(small_index().entries)
+    before, after, fresh = plan_twice(entries, entries)
+    assert after["ideas/idea/"] is before["ideas/idea/"]
+    assert after == fresh
+
+
+def test_a_page_showing_an_entry_whose_card_changed_is_planned_again() -> None:
+    entries = list(small_index().entries)
+    muon = next(e for e in entries if e.slug == "papers/muon")
+    retitled = [replace(muon, title="Muon optimiser") if e is muon else e for e in entries]
+    before, after, fresh = plan_twice(entries, retitled)
+    assert after["links/blog/"] is not before["links/blog/"]  # links to Muon
+    assert after["links/other/"] is before["links/other/"]  # shows nothing of Muon
+    assert after == fresh
+    assert after["links/blog/"].context["outlinks"][0].title == "Muon optimiser"
+
+
+def test_a_page_whose_backlinks_changed_is_planned_again() -> None:
+    entries = list(small_index().entries)
+    other = next(e for e in entries if e.slug == "links/other")
+    linking = note("links/other.md", "---\ntitle: Other blog\ndate: 2025-03-01\n---\n[[Idea]]\n")
+    before, after, fresh = plan_twice(entries, [linking if e is other else e for e in entries])
+    assert after["ideas/idea/"] is not before["ideas/idea/"]
+    assert [c.slug for c in after["ideas/idea/"].context["backlinks"]] == [
+        "papers/muon",
+        "links/other",
+    ]
+    assert after == fresh
+
+
+def test_a_source_linked_by_an_entry_whose_card_changed_is_made_again() -> None:
+    source = "https://example.org/essay"
+    a = note("a.md", f"---\ntitle: A\nurl: {source}\n---\nAn essay.\n")
+    b = note("b.md", f"---\ntitle: B\n---\nSee {source}.\n")
+    before, after, fresh = plan_twice([a, b], [a, replace(b, title="Bee")])
+    url = next(u for u in before if u.startswith("sources/") and u != "sources/")
+    assert after[url] != before[url]
+    assert [c.title for c in after[url].context["source"].linked] == ["Bee"]
+    assert after == fresh
+    unchanged = plan_twice([a, b], [a, b])
+    assert unchanged[1][url].context["source"] is unchanged[0][url].context["source"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 import errno
+import json
 from pathlib import Path
 from typing import Any
 
@@ -268,3 +269,27 @@ def test_cached_fragments_last_one_build_more_and_go_with_a_template_edit(tmp_pa
     frag.write_text("{% for i in items %}{% call cached(i) %}[{{ i }}]{% endcall %}{% endfor %}")
     environment_for_build(tmp_path)
     assert fragment_page(tmp_path, "a/", ("x",)) == "[x]"
+
+
+def test_a_listing_longer_than_a_block_of_rows_renders_as_afresh_after_a_change(
+    tmp_path: Path,
+) -> None:
+    notes = [
+        (f"n{i:03}.md", f"---\ntitle: Note {i:03}\ntags: [t]\n---\nBody.\n") for i in range(250)
+    ]
+    changed = [
+        *notes[:150],
+        ("n150.md", "---\ntitle: Note 150b\ntags: [t]\n---\nBody.\n"),
+        *notes[151:],
+    ]
+    urls = ("assets/entries.js", "papers/", "reading-list/", "quotes/", "sources/", "tags/t/")
+    environment_for_build(tmp_path)
+    first = {url: render(tmp_path, site_pages(*notes)[url]) for url in urls}
+    environment_for_build(tmp_path)  # the next build: blocks of rows cached by the last one
+    again = {url: render(tmp_path, site_pages(*changed)[url]) for url in urls}
+    rows = json.loads(again["assets/entries.js"].split(" = ", 1)[1].rstrip().removesuffix(";"))
+    assert len(rows) == 250 and rows[150]["title"] == "Note 150b"
+    assert again["tags/t/"].count('<li class="card') == 250 and "Note 150b" in again["tags/t/"]
+    assert again["reading-list/"] != first["reading-list/"]
+    fresh = {url: render(tmp_path / "elsewhere", site_pages(*changed)[url]) for url in urls}
+    assert again == fresh
