@@ -313,3 +313,13 @@ def test_groups_and_links_are_the_last_builds_until_a_shape_or_a_link_changes() 
     relinked, _ = build_index_again([moved, retagged], memo)
     assert relinked.backlinks == {"b": (Backlink("a", 7),)} != tagged.backlinks
     assert relinked == build_index([moved, retagged])
+
+
+def test_a_link_by_url_resolves_again_when_the_page_it_leads_to_appears() -> None:
+    a = note("a.md", "---\ntitle: A\n---\nSee [ml](/tags/ml/) and [[B]].\n")
+    b = note("b.md", "---\ntitle: B\n---\nPlain.\n")
+    first, memo = build_index_again([a, b], IndexMemo())
+    assert first.link_targets["a"] == ("", "b")
+    tagged, _ = build_index_again([a, replace(b, tags=("ml",))], memo)
+    assert tagged.link_targets["a"] == ("/tags/ml/", "b")
+    assert [d.code for d in tagged.diagnostics] == []

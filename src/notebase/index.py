@@ -65,6 +65,7 @@ class Resolution:
     targets: tuple[str, ...]
     problems: list[Diagnostic]
     linked: tuple[tuple[str, int], ...]
+    by_url: bool  # some link is an URL, which may lead to a page that is no entry's
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +83,8 @@ class Grouped:
     """What only the entries' slugs, tags, categories, kinds, statuses and sources (their shapes,
     in order) decide: the groups, the source pages' ids and the URLs of the site's other pages."""
 
-    shapes: tuple[tuple[object, ...], ...]
+    shapes: tuple[tuple[object, ...], ...]  # each entry's slug, tags, categories, kind, status
+    sourced: tuple[tuple[str, tuple[SourceRef, ...]], ...]  # each entry's slug and sources
     tags: Groups
     categories: Groups
     kinds: Groups
@@ -107,11 +109,10 @@ def build_index_again(entries: Sequence[Entry], previous: IndexMemo) -> tuple[Si
     diags += duplicate_titles(ordered) + duplicate_sources(ordered) + papers_without_tldr(ordered)
     grouped = group_entries(ordered, previous.grouped)
     links = Linkable(by_slug, grouped.pages)
-    # under the same names and pages, an entry's links resolve as they did
-    same = suggestions is previous.suggestions and grouped is previous.grouped
-    resolved = {
-        id(e): resolve_again(e, links, suggestions, previous.links if same else {}) for e in ordered
-    }
+    # under the same names (and pages), an entry's links resolve as they did
+    last = previous.links if suggestions is previous.suggestions else {}
+    same_pages = previous.grouped is not None and grouped.pages == previous.grouped.pages
+    resolved = {id(e): resolve_again(e, links, suggestions, last, same_pages) for e in ordered}
     targets: dict[str, tuple[str, ...]] = {}
     for entry in ordered:
         targets[entry.slug] = resolved[id(entry)].targets
@@ -150,42 +151,41 @@ def name_suggestions(entries: Sequence[Entry], last: Suggestions) -> Suggestions
 
 
 def group_entries(entries: Sequence[Entry], last: Grouped | None) -> Grouped:
-    """The entries' groups; the last build's when the entries' shapes are the same."""
-    shapes = tuple(entry_shape(e) for e in entries)
-    if last is not None and last.shapes == shapes:
+    """The entries' groups; the last build's when the entries' shapes are the same (and its
+    sources with their ids when only the sources' shapes are)."""
+    shapes = tuple((e.slug, e.tags, e.categories, e.kind, e.status) for e in entries)
+    sourced = tuple((e.slug, entry_sources(e)) for e in entries)
+    if last is not None and last.shapes == shapes and last.sourced == sourced:
         return last
+    if last is not None and last.sourced == sourced:
+        sources, source_ids = last.sources, last.source_ids
+    else:
+        sources = group_sources(entries)
+        source_ids = assign_source_ids(paged_sources(sources))
     tags = group_by(entries, lambda e: e.tags)
     categories = group_by(entries, lambda e: e.categories)
-    sources = group_sources(entries)
-    source_ids = assign_source_ids(paged_sources(sources))
     pages = site_urls((t for t, _ in tags), (c for c, _ in categories), source_ids.values())
     kinds = group_by(entries, lambda e: (str(e.kind),))
     statuses = group_by(entries, lambda e: (str(e.status),))
-    return Grouped(shapes, tags, categories, kinds, statuses, sources, source_ids, pages)
-
-
-def entry_shape(entry: Entry) -> tuple[object, ...]:
-    """What of an entry its groups are made of."""
-    return (
-        entry.slug,
-        entry.tags,
-        entry.categories,
-        entry.kind,
-        entry.status,
-        entry_sources(entry),
-    )
+    return Grouped(shapes, sourced, tags, categories, kinds, statuses, sources, source_ids, pages)
 
 
 def resolve_again(
-    entry: Entry, links: Linkable, suggestions: Suggestions, last: dict[int, Resolution]
+    entry: Entry,
+    links: Linkable,
+    suggestions: Suggestions,
+    last: dict[int, Resolution],
+    same_pages: bool,
 ) -> Resolution:
     """The entry's links resolved, or as the last build resolved this same entry (`last`: only
-    when the names and the site's pages are those it resolved against)."""
+    when the names are those it resolved against; and the site's other pages, unless it has only
+    wikilinks)."""
     old = last.get(id(entry))
-    if old is not None and old.entry is entry:
+    if old is not None and old.entry is entry and (same_pages or not old.by_url):
         return old
     targets, problems = resolve_links(entry, links, suggestions)
-    return Resolution(entry, targets, problems, linked_entries(entry, targets))
+    by_url = not all(link.is_wiki for link in entry.links)
+    return Resolution(entry, targets, problems, linked_entries(entry, targets), by_url)
 
 
 def sort_entries(entries: Iterable[Entry]) -> tuple[Entry, ...]:
