@@ -385,3 +385,11 @@ def test_a_source_linked_by_an_entry_whose_card_changed_is_made_again() -> None:
     assert after == fresh
     unchanged = plan_twice([a, b], [a, b])
     assert unchanged[1][url].context["source"] is unchanged[0][url].context["source"]
+
+
+def test_a_source_whose_note_was_retitled_is_titled_again() -> None:
+    a = note("a.md", "---\ntitle: A\nurl: https://example.org/essay\n---\nAn essay.\n")
+    b = note("b.md", "---\ntitle: B\n---\nSee https://example.org/essay.\n")
+    before, after, fresh = plan_twice([a, b], [replace(a, title="Essay"), b])
+    assert [s.title for s in after["sources/"].context["sources"]] == ["Essay"]
+    assert after == fresh

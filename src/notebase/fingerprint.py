@@ -104,8 +104,13 @@ def feed_value(h: Hasher, value: Any, memo: DigestMemo | None = None) -> None:
         feed_tag(h, f"{type(value).__name__}:{value.isoformat()}")
     elif isinstance(value, (tuple, list)):
         feed_tag(h, f"seq:{len(value)}")
-        for item in value:
-            feed_value(h, item, memo)
+        known = memo.by_id if memo is not None else {}
+        for item in value:  # a listing's 10,000 cards: those this build walked are fed at once
+            hit = known.get(id(item))
+            if hit is not None and hit[0] is item:
+                feed_tag(h, "record:" + hit[1])
+            else:
+                feed_value(h, item, memo)
     elif isinstance(value, dict):
         feed_tag(h, f"map:{len(value)}")
         for key, item in value.items():  # insertion order: it is what templates iterate

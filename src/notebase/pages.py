@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from notebase.config import Config
@@ -36,21 +36,22 @@ class PageSpec:
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """What a listing shows of an entry."""
+    """What a listing shows of an entry. Hashed by its slug and title alone: a listing's blocks of
+    rows are looked up by their cards (equal cards still hash alike; the few of one slug differ)."""
 
     slug: str
-    url: str
+    url: str = field(hash=False)
     title: str
-    kind: str
-    tldr_html: str
-    tldr_text: str
-    date: str
-    year: str
-    authors: tuple[str, ...]
-    tags: tuple[str, ...]
-    categories: tuple[str, ...]
-    status: str
-    domain: str
+    kind: str = field(hash=False)
+    tldr_html: str = field(hash=False)
+    tldr_text: str = field(hash=False)
+    date: str = field(hash=False)
+    year: str = field(hash=False)
+    authors: tuple[str, ...] = field(hash=False)
+    tags: tuple[str, ...] = field(hash=False)
+    categories: tuple[str, ...] = field(hash=False)
+    status: str = field(hash=False)
+    domain: str = field(hash=False)
 
 
 def make_card(entry: Entry) -> Card:

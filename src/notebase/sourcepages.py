@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from notebase.bibtex import BibRecord, cite_keys, format_entry
 from notebase.model import Entry, Quote, SiteIndex, SourceRef
-from notebase.sources import source_label
+from notebase.sources import entry_sources, source_label
 
 if TYPE_CHECKING:
     from notebase.pages import Card
@@ -43,6 +43,7 @@ class SourceMemo:
     records: dict[str, tuple[tuple[Entry, ...], BibRecord]]
     cited: tuple[list[BibRecord], list[str]]
     infos: dict[str, tuple[SourceInputs, SourceInfo]]
+    grouping: tuple[tuple[SourceRef, tuple[str, ...]], ...] = ()  # the index's sources, as made
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +71,10 @@ def collect_sources(
     build may reuse. A source made from the same notes, linking notes and citation key as the last
     build's (`last`), none of whose linking notes has a card not the last build's (`changed`:
     their slugs), is that same SourceInfo again."""
+    if last.grouping is index.sources and last.infos:
+        updated = update_sources(index, cards, last, changed)
+        if updated is not None:
+            return updated
     primary, linked = group_notes(index)
     refs = [r for r, _ in index.sources if r.key in index.source_ids]  # index.sources: by key
     records = {r.key: same_record(r, tuple(primary[r.key]), last) for r in refs}
@@ -85,7 +90,33 @@ def collect_sources(
         if old is None or old[0] != inputs or not changed.isdisjoint(links):
             old = (inputs, make_info(inputs, cards))
         infos[ref.key] = old
-    return {key: info for key, (_, info) in infos.items()}, SourceMemo(records, cited, infos)
+    found = {key: info for key, (_, info) in infos.items()}
+    return found, SourceMemo(records, cited, infos, index.sources)
+
+
+def update_sources(
+    index: SiteIndex, cards: dict[str, Card], last: SourceMemo, changed: AbstractSet[str]
+) -> tuple[dict[str, SourceInfo], SourceMemo] | None:
+    """collect_sources when every source is discussed by the same entries as in the last build
+    (the index's groups are its): only the sources of the changed entries are made again. None
+    when one of their records changed, which may change the citation keys of others."""
+    groups = {ref.key: (ref, slugs) for ref, slugs in index.sources}
+    entries = (index.by_slug[slug] for slug in changed if slug in index.by_slug)
+    touched = {r.key for e in entries for r in entry_sources(e) if r.key in index.source_ids}
+    records, infos = dict(last.records), dict(last.infos)
+    for key in sorted(touched):
+        ref, slugs = groups[key]
+        around = [index.by_slug[slug] for slug in slugs]
+        notes = tuple(e for e in around if e.source is not None and e.source.key == key)
+        links = tuple(e.slug for e in around if any(r.key == key for r in e.other_sources))
+        records[key] = same_record(ref, notes, last)
+        if records[key][1] != last.records[key][1]:
+            return None
+        made = last.infos[key][0]
+        inputs = SourceInputs(ref, made.id, records[key][1], notes, links, made.cite_key)
+        infos[key] = (inputs, make_info(inputs, cards))
+    found = {key: info for key, (_, info) in infos.items()}
+    return found, SourceMemo(records, last.cited, infos, index.sources)
 
 
 def group_notes(index: SiteIndex) -> tuple[dict[str, list[Entry]], dict[str, list[str]]]:
