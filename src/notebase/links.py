@@ -28,11 +28,22 @@ def resolve_index_again(
 ) -> tuple[SiteIndex, Resolved]:
     """resolve_index, where an entry resolved by the last build from the same link targets and
     target titles is that same record again (so later stages can tell it is unchanged by its
-    identity, and its link tags are not made again)."""
+    identity, and its link tags are not made again). The index keeps an entry's targets (the same
+    tuple) only while every entry is named as before (index.resolve_again): the same targets then
+    lead to entries of the same titles, which need not be looked up."""
     resolved: Resolved = {}
     for entry in index.entries:
-        made_of = link_inputs(entry, index, directory_urls)
         old = previous.get(id(entry))
+        targets = index.link_targets.get(entry.slug, ())
+        if (
+            old is not None
+            and old[0] is entry
+            and old[1][1] is targets
+            and old[1][0] == directory_urls
+        ):
+            resolved[id(entry)] = old
+            continue
+        made_of = link_inputs(entry, index, directory_urls)
         if old is None or old[0] is not entry or old[1] != made_of:
             old = (entry, made_of, fill_links(entry, link_tags(entry, index, directory_urls)))
         resolved[id(entry)] = old
