@@ -391,5 +391,6 @@ def test_a_source_whose_note_was_retitled_is_titled_again() -> None:
     a = note("a.md", "---\ntitle: A\nurl: https://example.org/essay\n---\nAn essay.\n")
     b = note("b.md", "---\ntitle: B\n---\nSee https://example.org/essay.\n")
     before, after, fresh = plan_twice([a, b], [replace(a, title="Essay"), b])
+    assert [s.title for s in before["sources/"].context["sources"]] == ["A"]
     assert [s.title for s in after["sources/"].context["sources"]] == ["Essay"]
     assert after == fresh
