@@ -6,8 +6,8 @@ import ctypes
 import os
 import shutil
 import tempfile
-from collections.abc import Mapping
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Iterator, Mapping
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -69,6 +69,44 @@ class WriteOutcome:
     removed: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Staged:
+    """A file already written to a staging folder (staging_folder): moved into the site, never
+    held in memory."""
+
+    path: Path
+
+
+class SiteFiles(Mapping[str, bytes | None]):
+    """The files of a site: file under out -> its bytes, or KEEP (None) when the file in the site is
+    current. A staged file is read from disk only when its bytes are asked for, so a build does not
+    hold all its pages at once."""
+
+    def __init__(self, files: Mapping[str, bytes | Staged | None]) -> None:
+        self.held = dict(files)
+
+    def __getitem__(self, rel: str) -> bytes | None:
+        data = self.held[rel]
+        return data.path.read_bytes() if isinstance(data, Staged) else data
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.held)
+
+    def __len__(self) -> int:
+        return len(self.held)
+
+
+@contextmanager
+def staging_folder(out: Path) -> Iterator[Path]:
+    """A temporary folder beside `out` (see make_temp_folder) for files written ahead of the
+    site; deleted on leaving, with whatever was not moved into the site."""
+    folder = make_temp_folder(out)
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def update_site(
     out: Path,
     files: Mapping[str, bytes | None],
@@ -80,25 +118,27 @@ def update_site(
     The new site is assembled beside `out` (unchanged files hard-linked, so never rewritten) and
     swapped in whole, so an interrupted build leaves the old site. Under a server (`swap_lock`
     given), a few changes are written in place instead, under the lock, so readers see old or new.
-    `existing` is the listing of `out` when the caller already has it.
+    `existing` is the listing of `out` when the caller already has it. Staged files (SiteFiles)
+    are moved into the site.
     """
     out = real_path(out)
     remove_leftovers(out)
     existing = list_site_files(out) if existing is None else existing
-    unchanged = tuple(r for r, d in sorted(files.items()) if is_current(out, r, d, existing))
-    written = tuple(sorted(set(files) - set(unchanged)))
-    removed = tuple(sorted(existing - set(files)))
+    held = files.held if isinstance(files, SiteFiles) else dict(files)
+    unchanged = tuple(r for r, d in sorted(held.items()) if is_current(out, r, d, existing))
+    written = tuple(sorted(set(held) - set(unchanged)))
+    removed = tuple(sorted(existing - set(held)))
     lock = swap_lock or nullcontext()
     changes = len(written) + len(removed)
-    in_place = swap_lock is not None and changes <= in_place_limit(files)
+    in_place = swap_lock is not None and changes <= in_place_limit(held)
     if not (out / MARKER_FILE).is_file() or (changes and not in_place):
-        assemble_site(out, files, set(unchanged), lock)
+        assemble_site(out, held, set(unchanged), lock)
     elif changes:
-        update_in_place(out, {rel: files[rel] for rel in written}, removed, lock)
+        update_in_place(out, {rel: held[rel] for rel in written}, removed, lock)
     return WriteOutcome(written, unchanged, removed)
 
 
-def in_place_limit(files: Mapping[str, bytes | None]) -> int:
+def in_place_limit(files: Mapping[str, object]) -> int:
     """Up to this many changed files are written in place rather than in a whole new tree."""
     return max(IN_PLACE_MIN, len(files) // 4)
 
@@ -155,10 +195,16 @@ def is_running(pid: int) -> bool:
     return True
 
 
-def is_current(out: Path, rel: str, data: bytes | None, existing: set[str]) -> bool:
+def is_current(out: Path, rel: str, data: bytes | Staged | None, existing: set[str]) -> bool:
     if rel not in existing:
         return False
+    if isinstance(data, Staged):
+        return same_bytes(out / rel, data.path)
     return data is KEEP or (out / rel).read_bytes() == data
+
+
+def same_bytes(a: Path, b: Path) -> bool:
+    return a.stat().st_size == b.stat().st_size and a.read_bytes() == b.read_bytes()
 
 
 def list_site_files(out: Path) -> set[str]:
@@ -173,7 +219,7 @@ def list_site_files(out: Path) -> set[str]:
 
 def update_in_place(
     out: Path,
-    changed: Mapping[str, bytes | None],
+    changed: Mapping[str, bytes | Staged | None],
     removed: tuple[str, ...],
     swap_lock: AbstractContextManager[object],
 ) -> None:
@@ -184,7 +230,12 @@ def update_in_place(
         write_marker(out)
         for rel, data in changed.items():
             assert data is not None, f"{rel} is to be kept but is not in the site"
-            write_atomic(targets[rel], data, 0o644)  # readable by web servers
+            if isinstance(data, Staged):  # a rename: atomic as well
+                targets[rel].parent.mkdir(parents=True, exist_ok=True)
+                data.path.chmod(0o644)
+                os.replace(data.path, targets[rel])
+            else:
+                write_atomic(targets[rel], data, 0o644)  # readable by web servers
         for rel in removed:
             targets[rel].unlink(missing_ok=True)
             prune_empty_folders(targets[rel].parent, out)
@@ -198,7 +249,7 @@ def prune_empty_folders(folder: Path, out: Path) -> None:
 
 def assemble_site(
     out: Path,
-    files: Mapping[str, bytes | None],
+    files: Mapping[str, bytes | Staged | None],
     unchanged: set[str],
     swap_lock: AbstractContextManager[object],
 ) -> None:
@@ -210,6 +261,8 @@ def assemble_site(
             target.parent.mkdir(parents=True, exist_ok=True)
             if rel in unchanged:
                 link_or_copy(out / rel, target)
+            elif isinstance(data, Staged):
+                os.replace(data.path, target)
             else:
                 assert data is not None, f"{rel} is to be kept but is not in the site"
                 target.write_bytes(data)
