@@ -25,8 +25,8 @@ from notebase.write import (
     make_temp_folder,
     safe_join,
     site_identity,
-    staging_folder,
     swap_folder,
+    temp_folder,
     update_site,
 )
 
@@ -202,7 +202,7 @@ def test_staged_files_are_moved_into_the_site(tmp_path: Path, lock: Any) -> None
     out = tmp_path / "site"
     update_site(out, {"index.html": b"one", "a/index.html": b"a", "b/index.html": b"b"})
     same_inode = (out / "a/index.html").stat().st_ino
-    with staging_folder(out) as staging:
+    with temp_folder(out) as staging:
         change = {"index.html": b"two", "a/index.html": b"a", "b/index.html": None}
         outcome = update_site(out, stage(staging, {**change, "c/index.html": b"c"}), lock)
         assert sorted(p.name for p in staging.iterdir()) == ["1"]  # the unchanged page's copy
@@ -222,10 +222,26 @@ def test_staged_files_are_moved_into_the_site(tmp_path: Path, lock: Any) -> None
 
 def test_a_staging_folder_is_deleted_even_when_the_build_fails(tmp_path: Path) -> None:
     out = tmp_path / "site"
-    with pytest.raises(OSError), staging_folder(out) as staging:
+    with pytest.raises(OSError), temp_folder(out) as staging:
         (staging / "0").write_bytes(b"page")
         raise OSError("disk full")
     assert staging.name.startswith(f".site.tmp-{os.getpid()}-")  # a killed build's is removed
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_ctrl_c_the_moment_a_temporary_folder_is_made_leaves_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = Path.mkdir
+
+    def mkdir_then_interrupt(self: Path, *args: Any, **kwargs: Any) -> None:
+        made(self, *args, **kwargs)
+        if self.name.startswith(".site.tmp-"):
+            raise KeyboardInterrupt  # as SIGINT would, between the mkdir and the next line
+
+    monkeypatch.setattr(Path, "mkdir", mkdir_then_interrupt)
+    with pytest.raises(KeyboardInterrupt), temp_folder(tmp_path / "site"):
+        pass
     assert list(tmp_path.iterdir()) == []
 
 

@@ -35,8 +35,8 @@ from notebase.write import (
     real_path,
     remove_leftovers,
     site_identity,
-    staging_folder,
     swap_folder,
+    temp_folder,
     update_site,
 )
 
@@ -224,7 +224,7 @@ def write_build(
     existing = list_site_files(out)
     plan, due, outcome = None, None, None
     try:
-        with staging_folder(out) as staging:  # the pages are written there as they are rendered
+        with temp_folder(out) as staging:  # the pages are written there as they are rendered
             plan = plan_files(
                 options.root,
                 planned.pages,

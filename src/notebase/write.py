@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import ctypes
 import os
+import secrets
 import shutil
-import tempfile
 from collections.abc import Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
@@ -71,7 +71,7 @@ class WriteOutcome:
 
 @dataclass(frozen=True, slots=True)
 class Staged:
-    """A file already written to a staging folder (staging_folder): moved into the site, never
+    """A file already written to a staging folder (temp_folder): moved into the site, never
     held in memory."""
 
     path: Path
@@ -97,11 +97,13 @@ class SiteFiles(Mapping[str, bytes | None]):
 
 
 @contextmanager
-def staging_folder(out: Path) -> Iterator[Path]:
-    """A temporary folder beside `out` (see make_temp_folder) for files written ahead of the
-    site; deleted on leaving, with whatever was not moved into the site."""
-    folder = make_temp_folder(out)
+def temp_folder(out: Path) -> Iterator[Path]:
+    """A new temporary folder beside `out` (see make_temp_folder), deleted on leaving with what is
+    still in it. Named before it is made, so that an interrupt (Ctrl-C) the moment after it is
+    made cannot leave it behind."""
+    folder = temp_name(out)
     try:
+        folder.mkdir(mode=0o700)
         yield folder
     finally:
         shutil.rmtree(folder, ignore_errors=True)
@@ -159,8 +161,15 @@ def temp_prefix(out: Path) -> str:
 def make_temp_folder(out: Path) -> Path:
     """A new folder beside `out` (so on its file system) named for this process: should the
     process be killed, the next build's remove_leftovers deletes it."""
+    folder = temp_name(out)
+    folder.mkdir(mode=0o700)
+    return folder
+
+
+def temp_name(out: Path) -> Path:
+    """A name for a new temporary folder beside `out` (whose parent is made as needed)."""
     out.parent.mkdir(parents=True, exist_ok=True)
-    return Path(tempfile.mkdtemp(prefix=f"{temp_prefix(out)}{os.getpid()}-", dir=out.parent))
+    return out.parent / f"{temp_prefix(out)}{os.getpid()}-{secrets.token_hex(6)}"
 
 
 def write_marker(site: Path) -> None:
@@ -253,9 +262,8 @@ def assemble_site(
     unchanged: set[str],
     swap_lock: AbstractContextManager[object],
 ) -> None:
-    tmp = make_temp_folder(out)
-    tmp.chmod(0o755)  # mkdtemp's 0700 would hide the site from a web server
-    try:
+    with temp_folder(out) as tmp:  # after the swap, it holds the old site (or is gone)
+        tmp.chmod(0o755)  # a temporary folder's 0700 would hide the site from a web server
         for rel, data in sorted(files.items()):
             target = safe_join(tmp, rel)
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -269,9 +277,6 @@ def assemble_site(
         write_marker(tmp)
         with swap_lock:
             swap_in(tmp, out)
-    finally:
-        if tmp.exists():
-            shutil.rmtree(tmp, ignore_errors=True)
 
 
 def link_or_copy(src: Path, dst: Path) -> None:
@@ -294,16 +299,12 @@ def swap_folder(new: Path, out: Path, name: str, swap_lock: AbstractContextManag
     a new site marker (as in update_in_place); the folder it replaces is moved into a temporary
     folder beside `out`, then deleted. `new` must be on the file system of `out`."""
     target = safe_join(out, name)
-    old = make_temp_folder(out)
-    try:
-        with swap_lock:
-            write_marker(out)
-            if target.exists():
-                os.replace(target, old / name)
-            if new.exists():
-                os.replace(new, target)
-    finally:
-        shutil.rmtree(old, ignore_errors=True)
+    with temp_folder(out) as old, swap_lock:
+        write_marker(out)
+        if target.exists():
+            os.replace(target, old / name)
+        if new.exists():
+            os.replace(new, target)
 
 
 def swap_in(tmp: Path, out: Path) -> None:
