@@ -72,3 +72,25 @@ def test_a_slot_holding_a_changed_value_is_walked_again() -> None:
     assert following.digest_at("tags/x/", changed) == digest_value(changed)
     other = following.next_generation()
     assert other.digest_at("tags/y/", changed) == digest_value(changed)  # another slot: walked
+
+
+def test_values_that_print_alike_have_different_digests() -> None:
+    tricky = [
+        ("ab", "c"),
+        ("a", "bc"),
+        "1",
+        1,
+        1.0,
+        True,
+        None,
+        "None",
+        ("s1:a",),
+        ("a",),
+        {"a": "b"},
+        ("a", "b"),
+        Card("a", ()),
+        Card("", ("a",)),
+        {"t3:abc": ""},
+    ]
+    digests = [digest_value(value) for value in tricky]
+    assert len(set(digests)) == len(tricky)

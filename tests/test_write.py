@@ -19,11 +19,14 @@ from notebase.diagnostics import Severity, SourcePos
 from notebase.write import (
     MARKER_FILE,
     MARKER_TEXT,
+    SiteFiles,
+    Staged,
     check_output_dir,
     make_temp_folder,
     safe_join,
     site_identity,
     swap_folder,
+    temp_folder,
     update_site,
 )
 
@@ -175,6 +178,71 @@ def test_many_changes_assemble_a_new_tree(tmp_path: Path) -> None:
     update_site(out, {rel: b"new" for rel in pages})
     assert (out / MARKER_FILE).stat().st_ino != marker_inode  # a new tree was swapped in
     assert tree(out) == {**{rel: b"new" for rel in pages}, MARKER_FILE: b"built by notebase\n"}
+
+
+def stage(folder: Path, files: dict[str, bytes | None]) -> SiteFiles:
+    """The files, each one with bytes written to `folder` (as the renderer stages pages)."""
+    staged: dict[str, bytes | Staged | None] = {}
+    for i, (rel, data) in enumerate(files.items()):
+        if data is not None:
+            (folder / str(i)).write_bytes(data)
+        staged[rel] = Staged(folder / str(i)) if data is not None else None
+    return SiteFiles(staged)
+
+
+def test_site_files_read_a_staged_file_only_when_asked(tmp_path: Path) -> None:
+    files = stage(tmp_path, {"a/index.html": b"page", "b/index.html": None})
+    (tmp_path / "0").write_bytes(b"changed")  # not read when staged: read when asked for
+    assert list(files) == ["a/index.html", "b/index.html"] and len(files) == 2
+    assert files["a/index.html"] == b"changed" and files["b/index.html"] is None
+
+
+@pytest.mark.parametrize("lock", [None, threading.Lock()], ids=["swapped", "in-place"])
+def test_staged_files_are_moved_into_the_site(tmp_path: Path, lock: Any) -> None:
+    out = tmp_path / "site"
+    update_site(out, {"index.html": b"one", "a/index.html": b"a", "b/index.html": b"b"})
+    same_inode = (out / "a/index.html").stat().st_ino
+    with temp_folder(out) as staging:
+        change = {"index.html": b"two", "a/index.html": b"a", "b/index.html": None}
+        outcome = update_site(out, stage(staging, {**change, "c/index.html": b"c"}), lock)
+        assert sorted(p.name for p in staging.iterdir()) == ["1"]  # the unchanged page's copy
+    assert tree(out) == {
+        "index.html": b"two",
+        "a/index.html": b"a",
+        "b/index.html": b"b",
+        "c/index.html": b"c",
+        MARKER_FILE: MARKER_TEXT,
+    }
+    assert (out / "a/index.html").stat().st_ino == same_inode  # equal bytes: the file is kept
+    assert ((out / "c/index.html").stat().st_mode & 0o777) == 0o644
+    assert outcome.written == ("c/index.html", "index.html")
+    assert outcome.unchanged == ("a/index.html", "b/index.html")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # staging and temp gone
+
+
+def test_a_staging_folder_is_deleted_even_when_the_build_fails(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    with pytest.raises(OSError), temp_folder(out) as staging:
+        (staging / "0").write_bytes(b"page")
+        raise OSError("disk full")
+    assert staging.name.startswith(f".site.tmp-{os.getpid()}-")  # a killed build's is removed
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_ctrl_c_the_moment_a_temporary_folder_is_made_leaves_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = Path.mkdir
+
+    def mkdir_then_interrupt(self: Path, *args: Any, **kwargs: Any) -> None:
+        made(self, *args, **kwargs)
+        if self.name.startswith(".site.tmp-"):
+            raise KeyboardInterrupt  # as SIGINT would, between the mkdir and the next line
+
+    monkeypatch.setattr(Path, "mkdir", mkdir_then_interrupt)
+    with pytest.raises(KeyboardInterrupt), temp_folder(tmp_path / "site"):
+        pass
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_swap_folder_replaces_a_folder_of_the_site_whole(tmp_path: Path) -> None:

@@ -36,6 +36,7 @@ from notebase.write import (
     remove_leftovers,
     site_identity,
     swap_folder,
+    temp_folder,
     update_site,
 )
 
@@ -125,6 +126,8 @@ def build_site(options: BuildOptions) -> BuildResult:
     state, more_diags = load_parses(options.root, last)
     cache_diags += more_diags
     new_state, result = rebuild(state, options)
+    # what only a server keeps between builds: freed before the cache is written (it is not saved)
+    new_state = replace(new_state, memo=None, resolved=None, index=None, cards=None)
     if result.written:
         new_state = replace(new_state, folders=stamp_folders(real_path(options.out), new_state))
     if new_state != state:
@@ -145,6 +148,7 @@ def rebuild(
     config, config_diags = load_config(options.root)
     found = discover_changes(options.root, trusted_stamps(state), state.scanned_ns)
     parsed, fresh = parse_sources(found, state.parsed, options)
+    found = replace(found, read=())  # the notes' text, parsed: not held while the pages render
     index, index_diags, resolved, index_memo = index_parsed(
         parsed.values(), options.drafts, config, state.resolved or {}, state.index or IndexMemo()
     )
@@ -220,30 +224,32 @@ def write_build(
     previous = state.outputs if trusted else {}
     memo = state.memo.next_generation() if state.memo else DigestMemo()
     existing = site_files(state, out, trusted)
-    plan = plan_files(
-        options.root,
-        planned.pages,
-        config,
-        previous,
-        existing,
-        diags,
-        memo,
-        options.progress,
-        render_pool(options),
-    )
-    due, outcome = None, None
+    plan, due, outcome = None, None, None
     try:
-        if config.search and not has_errors(diags, options.strict):
-            later = options.search_later
-            plan, due = add_search_bundle(
-                plan, out, previous, existing, config.language, diags, later
+        with temp_folder(out) as staging:  # the pages are written there as they are rendered
+            plan = plan_files(
+                options.root,
+                planned.pages,
+                config,
+                previous,
+                existing,
+                diags,
+                memo,
+                options.progress,
+                render_pool(options),
+                staging,
             )
-        if not has_errors(diags, options.strict):
-            outcome = update_site(out, plan.files, swap_lock, existing)
+            if config.search and not has_errors(diags, options.strict):
+                later = options.search_later
+                plan, due = add_search_bundle(
+                    plan, out, previous, existing, config.language, diags, later
+                )
+            if not has_errors(diags, options.strict):
+                outcome = update_site(out, plan.files, swap_lock, existing)
     except OSError as exc:  # beside or in the output folder
         diags.append(write_failed(options.out, exc))
-    if outcome is None:
-        return state, finish(tally, diags, False, plan.rendered)
+    if plan is None or outcome is None:
+        return state, finish(tally, diags, False, plan.rendered if plan else 0)
     done = finish(tally, diags, True, plan.rendered, outcome, due)
     new_state = replace(
         state,

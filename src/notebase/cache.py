@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import functools
-import io
 import os
 import pickle
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import fields, replace
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from notebase import __version__
 from notebase.diagnostics import Diagnostic, SourcePos, warning
@@ -105,7 +106,8 @@ def load_parses(root: Path, state: BuildState) -> tuple[BuildState, tuple[Diagno
 def load_payload(root: Path, name: str) -> tuple[dict[str, Any] | None, str | None]:
     """A cache file's payload, or why it cannot be used."""
     try:
-        payload = RecordUnpickler(io.BytesIO((cache_dir(root) / name).read_bytes())).load()
+        with (cache_dir(root) / name).open("rb") as handle:  # read as unpickled, never whole
+            payload = RecordUnpickler(handle).load()
     except Exception as exc:  # any unreadable cache is simply rebuilt
         return None, f"it cannot be read ({type(exc).__name__})"
     if not isinstance(payload, dict) or payload.get("format") != FORMAT:
@@ -136,9 +138,9 @@ def save_state(root: Path, state: BuildState, parses: bool = True) -> tuple[Diag
         files[PARSES_FILE] = {**head, "parsed": dict(state.parsed)}
     try:
         for name in (PARSES_FILE, STATE_FILE):  # the small file last: it names its parses
-            if name in files:
-                data = pickle.dumps(files[name], protocol=pickle.HIGHEST_PROTOCOL)
-                write_atomic(cache_dir(root) / name, data)
+            if name in files:  # pickled straight to the file: the parses are never held twice
+                with open_atomic(cache_dir(root) / name) as handle:
+                    pickle.dump(files[name], handle, protocol=pickle.HIGHEST_PROTOCOL)
     except OSError as exc:
         pos = SourcePos(f"{CACHE_DIR}/{STATE_FILE}")
         return (warning("cache-unwritable", f"cannot save the build cache: {exc}", pos),)
@@ -147,11 +149,18 @@ def save_state(root: Path, state: BuildState, parses: bool = True) -> tuple[Diag
 
 def write_atomic(path: Path, data: bytes, mode: int = 0o600) -> None:
     """Write to a temporary file beside `path` and rename it over, so readers see old or new."""
+    with open_atomic(path, mode) as handle:
+        handle.write(data)
+
+
+@contextmanager
+def open_atomic(path: Path, mode: int = 0o600) -> Iterator[IO[bytes]]:
+    """A file to write that replaces `path` once closed without error (see write_atomic)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            yield handle
         os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:

@@ -24,7 +24,7 @@ from notebase.render import (
 )
 from notebase.search import SearchJob, plan_search
 from notebase.slugs import output_path
-from notebase.write import KEEP
+from notebase.write import KEEP, SiteFiles, Staged
 
 Progress = Callable[[str, int, int], None]
 ASSETS_DIR = "assets"
@@ -33,7 +33,7 @@ STATIC_DIR = "static"
 
 @dataclass(frozen=True, slots=True)
 class FilePlan:
-    files: dict[str, bytes | None]  # file under out -> bytes, or KEEP (None) when already current
+    files: SiteFiles  # file under out -> bytes (of a page: staged), or KEEP when already current
     fingerprints: dict[str, str]
     rendered: int
 
@@ -48,18 +48,21 @@ def plan_files(
     records: DigestMemo | None = None,
     progress: Progress | None = None,
     parallel: tuple[int, int] = (1, 0),
+    staging: Path | None = None,
 ) -> FilePlan:
     """Render the pages whose fingerprint changed (on `parallel` = (jobs, at least this many pages)
     processes when there are that many to render, and forking is safe); every
     other file already in the site is kept. A page the last build did not write is rendered
     whatever its fingerprint, which is then taken where it is rendered. Without `records` (a
-    check, which writes nothing) every page is rendered and none fingerprinted.
+    check, which writes nothing) every page is rendered and none fingerprinted. Each page rendered
+    is written to the `staging` folder where it is rendered (none: it is not kept), so that no
+    process holds the whole site.
     (notebase's own code is not in the fingerprints: it is the key of the cache they are kept in.)"""
     pages = tuple(pages)
     env = environment_for_build(root)
     base = digest_value(config)
     memo: dict[str, str] = {}
-    files: dict[str, bytes | None] = {}
+    files: dict[str, bytes | Staged | None] = {}
     prints: dict[str, str] = {}
     todo: list[Due] = []
     for spec in pages:
@@ -76,17 +79,18 @@ def plan_files(
     kept = len(files)
     show = (lambda done: progress("rendering", kept + done, len(pages))) if progress else None
     compile_templates(env, (due.key[2].template for due in todo))  # once, before any fork
+    staged = [staging / str(i) if staging else None for i in range(len(todo))]
     results = map_indexed(
-        lambda i: render_due(env, config, todo[i], records), len(todo), *parallel, show
+        lambda i: render_due(env, config, todo[i], records, staged[i]), len(todo), *parallel, show
     )
-    for due, (digest, page) in zip(todo, results, strict=True):
+    for due, target, (digest, problem) in zip(todo, staged, results, strict=True):
         prints[due.rel] = digest or prints.get(due.rel, "")
         if records is not None:  # the next build compares its pages with these
             records.remember(due.rel, due.key, prints[due.rel])
-        if isinstance(page, Diagnostic):
-            diags.append(page)
-        else:
-            files[due.rel] = page
+        if problem is not None:
+            diags.append(problem)
+        elif target is not None:
+            files[due.rel] = Staged(target)
     order = [output_path(spec.url) for spec in pages]
     prints = {rel: prints[rel] for rel in order}
     files = {rel: files[rel] for rel in order if rel in files}
@@ -96,7 +100,7 @@ def plan_files(
             continue
         prints[rel] = digest_bytes(data)
         files[rel] = KEEP if is_kept(rel, prints[rel], previous, existing) else data
-    return FilePlan(files, prints, len(todo))
+    return FilePlan(SiteFiles(files), prints, len(todo))
 
 
 def asset_collision(root: Path, rel: str) -> Diagnostic:
@@ -121,13 +125,17 @@ class Due:
 
 
 def render_due(
-    env: Environment, config: Config, due: Due, memo: DigestMemo | None
-) -> tuple[str, bytes | Diagnostic]:
-    """A page due: its fingerprint when still to be taken (else ""), and its bytes (or why there
-    are none)."""
+    env: Environment, config: Config, due: Due, memo: DigestMemo | None, target: Path | None
+) -> tuple[str, Diagnostic | None]:
+    """Render a page due into the file `target` (none: nowhere); its fingerprint when still to be
+    taken (else ""), and why it has no bytes, if it has none."""
     digest = memo.digest_at(due.rel, due.key) if memo is not None and due.digest else ""
     page = render_page(env, due.key[2], config)
-    return digest, page if isinstance(page, Diagnostic) else page.encode("utf-8")
+    if isinstance(page, Diagnostic):
+        return digest, page
+    if target is not None:
+        target.write_bytes(page.encode("utf-8"))
+    return digest, None
 
 
 def is_kept(rel: str, fingerprint: str, previous: Mapping[str, str], existing: set[str]) -> bool:
@@ -151,7 +159,7 @@ def add_search_bundle(
     if isinstance(bundle, Diagnostic):
         diags.append(bundle)
         return plan, None
-    files = {**plan.files, **bundle.files}
+    files = SiteFiles({**plan.files.held, **bundle.files})
     prints = {**plan.fingerprints, **bundle.fingerprints}
     return FilePlan(files, prints, plan.rendered), bundle.due
 

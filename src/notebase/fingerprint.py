@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import functools
 import hashlib
-from dataclasses import fields
+from dataclasses import fields, is_dataclass
 from enum import Enum
-from typing import Any, Protocol
+from typing import Any
 
 _SCALARS = (str, int, float, bool, type(None))
-
-
-class Hasher(Protocol):
-    def update(self, data: bytes, /) -> None: ...
 
 
 class DigestMemo:
@@ -81,69 +78,83 @@ class DigestMemo:
 
 def digest_value(value: object, memo: DigestMemo | None = None) -> str:
     """The sha256 of a type-tagged walk over `value`; independent of hash seeds and object ids."""
-    h = hashlib.sha256()
-    feed_value(h, value, memo)
-    return h.hexdigest()
+    parts: list[str] = []
+    walk_value(parts, value, memo)
+    return digest_parts(parts)
 
 
 def digest_bytes(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def feed_value(h: Hasher, value: Any, memo: DigestMemo | None = None) -> None:
-    """Feed one value; every container is length-prefixed so no two values share an encoding."""
-    if type(value) is str:  # the common case, and long bodies: fed as they are, not as repr
-        feed_tag(h, "str:" + value)
-    elif hasattr(type(value), "__dataclass_fields__"):  # next: a listing holds 10,000 records
-        feed_record(h, value, memo)
-    elif isinstance(value, Enum):
-        feed_tag(h, f"enum:{type(value).__qualname__}:{value.value!r}")
-    elif isinstance(value, _SCALARS):
-        feed_tag(h, f"{type(value).__name__}:{value!r}")
-    elif isinstance(value, (dt.date, dt.datetime)):
-        feed_tag(h, f"{type(value).__name__}:{value.isoformat()}")
+def digest_parts(parts: list[str]) -> str:
+    """The walk is gathered as text and hashed once: far cheaper than feeding a hash each piece."""
+    return hashlib.sha256("".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def walk_value(parts: list[str], value: Any, memo: DigestMemo | None = None) -> None:
+    """Append one value's pieces; every piece and container is length-prefixed, so no two values
+    share an encoding."""
+    kind = type(value)
+    if kind is str:  # the common case, and long bodies: taken as they are, not as repr
+        parts.append(f"s{len(value)}:")
+        parts.append(value)
     elif isinstance(value, (tuple, list)):
-        feed_tag(h, f"seq:{len(value)}")
-        known = memo.by_id if memo is not None else {}
-        for item in value:  # a listing's 10,000 cards: those this build walked are fed at once
-            hit = known.get(id(item))
-            if hit is not None and hit[0] is item:
-                feed_tag(h, "record:" + hit[1])
-            else:
-                feed_value(h, item, memo)
+        parts.append(f"q{len(value)}:")
+        for item in value:
+            walk_value(parts, item, memo)
+    elif isinstance(value, Enum):
+        add_tag(parts, f"enum:{kind.__qualname__}:{value.value!r}")
+    elif isinstance(value, _SCALARS):
+        add_tag(parts, f"{kind.__name__}:{value!r}")
+    elif isinstance(value, (dt.date, dt.datetime)):
+        add_tag(parts, f"{kind.__name__}:{value.isoformat()}")
     elif isinstance(value, dict):
-        feed_tag(h, f"map:{len(value)}")
+        parts.append(f"m{len(value)}:")
         for key, item in value.items():  # insertion order: it is what templates iterate
-            feed_value(h, key, memo)
-            feed_value(h, item, memo)
+            walk_value(parts, key, memo)
+            walk_value(parts, item, memo)
+    elif is_dataclass(value) and not isinstance(value, type):
+        walk_record(parts, value, memo)
     else:
-        raise TypeError(f"cannot fingerprint a {type(value).__qualname__}")
+        raise TypeError(f"cannot fingerprint a {kind.__qualname__}")
 
 
-def feed_record(h: Hasher, value: Any, memo: DigestMemo | None) -> None:
-    """A frozen record is fed as the digest of its own walk, so a memo can stand in for the walk."""
+def walk_record(parts: list[str], value: Any, memo: DigestMemo | None) -> None:
+    """A frozen record is taken as the digest of its own walk, so a memo can stand in for it."""
     if not type(value).__dataclass_params__.frozen:
-        feed_dataclass(h, value, memo)
+        walk_dataclass(parts, value, memo)
         return
     digest = memo.lookup(value) if memo is not None else None
     if digest is None:
-        inner = hashlib.sha256()
-        feed_dataclass(inner, value, memo)
-        digest = inner.hexdigest()
+        inner: list[str] = []
+        walk_dataclass(inner, value, memo)
+        digest = digest_parts(inner)
         if memo is not None:
             memo.store(value, digest)
-    feed_tag(h, f"record:{digest}")
+    parts.append(f"r{digest}")  # a digest has a fixed length
 
 
-def feed_dataclass(h: Hasher, value: Any, memo: DigestMemo | None = None) -> None:
-    names = [f.name for f in fields(value)]
-    feed_tag(h, f"obj:{type(value).__module__}.{type(value).__qualname__}:{len(names)}")
-    for name in names:
-        feed_tag(h, name)
-        feed_value(h, getattr(value, name), memo)
+def walk_dataclass(parts: list[str], value: Any, memo: DigestMemo | None = None) -> None:
+    kind: type = type(value)
+    head, names = record_layout(kind)
+    parts.append(head)
+    for tag, name in names:
+        parts.append(tag)
+        walk_value(parts, getattr(value, name), memo)
 
 
-def feed_tag(h: Hasher, text: str) -> None:
-    data = text.encode("utf-8", "surrogatepass")
-    h.update(len(data).to_bytes(8, "little"))
-    h.update(data)
+@functools.cache
+def record_layout(kind: type) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """A record type's head piece and, for each field, its tag piece and name: made once."""
+    names = [f.name for f in fields(kind)]
+    head = tag_piece(f"obj:{kind.__module__}.{kind.__qualname__}:{len(names)}")
+    return head, tuple((tag_piece(name), name) for name in names)
+
+
+def add_tag(parts: list[str], text: str) -> None:
+    parts.append(tag_piece(text))
+
+
+def tag_piece(text: str) -> str:
+    return f"t{len(text)}:{text}"

@@ -31,7 +31,7 @@ from pagefind.service import get_executable
 from notebase.config import CONFIG_FILE
 from notebase.diagnostics import Diagnostic, SourcePos, error
 from notebase.fingerprint import digest_bytes, digest_value
-from notebase.write import KEEP, link_or_copy, make_temp_folder, safe_join
+from notebase.write import KEEP, link_or_copy, make_temp_folder, safe_join, temp_folder
 
 BUNDLE_DIR = "pagefind"
 FILTERS_DIR = f"{BUNDLE_DIR}/filter"
@@ -166,12 +166,12 @@ def index_bundle(
 ) -> dict[str, bytes] | Diagnostic:
     """Pagefind's canonical bundle of the pages (empty when none is a search result), or why not.
     Raises OSError when no scratch folder can be made beside `out` (the site could not be either)."""
-    scratch = make_temp_folder(out)
-    try:
-        bundle = index_pages(scratch, out, pages, language, cancel)
-    except OSError as exc:  # a full disk; under serve, a page gone: it is being rebuilt
-        check_cancel(cancel)  # (and this called off)
-        return search_error(f"cannot index the site: {exc}")
+    with temp_folder(out) as scratch:
+        try:
+            bundle = index_pages(scratch, out, pages, language, cancel)
+        except OSError as exc:  # a full disk; under serve, a page gone: it is being rebuilt
+            check_cancel(cancel)  # (and this called off)
+            return search_error(f"cannot index the site: {exc}")
     if isinstance(bundle, Diagnostic) or not bundle:
         return bundle
     try:
@@ -187,14 +187,11 @@ def index_pages(
     language: str,
     cancel: threading.Event | None = None,
 ) -> dict[str, bytes] | Diagnostic:
-    """Run Pagefind over the pages (placed in `scratch`, removed after) and read back its bundle."""
-    try:
-        if not stage_pages(scratch, out, pages, cancel):
-            return {}  # no page to index (no entries): the search box falls back to titles
-        problem = run_pagefind(scratch, language, cancel)
-        return problem if problem is not None else read_bundle(scratch / BUNDLE_DIR)
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+    """Run Pagefind over the pages (placed in `scratch`) and read back its bundle."""
+    if not stage_pages(scratch, out, pages, cancel):
+        return {}  # no page to index (no entries): the search box falls back to titles
+    problem = run_pagefind(scratch, language, cancel)
+    return problem if problem is not None else read_bundle(scratch / BUNDLE_DIR)
 
 
 def stage_pages(

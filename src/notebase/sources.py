@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import SplitResult, parse_qsl, urlencode, urlsplit, urlunsplit
 
 from notebase.model import Entry, SourceRef
 from notebase.slugs import hyphenate, short_hash
@@ -14,6 +14,8 @@ _ARXIV_URL = re.compile(
     r"^https?://(?:www\.|export\.)?arxiv\.org/(?:abs|pdf|html)/(?P<rest>[^?#]+)", re.I
 )
 _DOI = re.compile(r"(?P<doi>10\.\d{4,9}/\S+)")
+_ARXIV_PREFIX = re.compile(r"^arxiv:\s*", re.I)
+_DOI_PREFIX = re.compile(r"^doi:\s*", re.I)
 _DOI_URL = re.compile(r"^https?://(?:dx\.)?doi\.org/(?P<doi>10\.\d{4,9}/.+)$", re.I)
 _TRACKING = re.compile(r"^(utm_\w+|fbclid|gclid|mc_cid|mc_eid|ref|ref_src|igshid|_hs\w+|si)$")
 PAPER_HOSTS = ("openreview.net", "aclanthology.org", "proceedings.neurips.cc", "dl.acm.org")
@@ -26,7 +28,9 @@ def parse_arxiv_id(text: str) -> str:
     m = _ARXIV_URL.match(text)
     if m:
         text = m.group("rest").removesuffix(".pdf")
-    text = re.sub(r"^arxiv:\s*", "", text, flags=re.I)
+    elif "://" in text:  # another URL: an id has no ':' (most links are such URLs: no more work)
+        return ""
+    text = _ARXIV_PREFIX.sub("", text)
     m = _ARXIV_ID.fullmatch(text)
     return m.group("id") if m else ""
 
@@ -37,24 +41,34 @@ def parse_doi(text: str) -> str:
     m = _DOI_URL.match(text)
     if m:
         return m.group("doi").lower()
-    text = re.sub(r"^doi:\s*", "", text, flags=re.I)
+    if "://" in text:  # another URL: a DOI starts with '10.'
+        return ""
+    text = _DOI_PREFIX.sub("", text)
     m = _DOI.fullmatch(text)
     return m.group("doi").lower() if m else ""
 
 
 def is_safe_url(url: str) -> bool:
     """Only absolute http(s) URLs with a host are accepted as sources."""
-    parts = urlsplit(url.strip())
+    return is_safe(urlsplit(url.strip()))
+
+
+def is_safe(parts: SplitResult) -> bool:
     return parts.scheme.lower() in SAFE_SCHEMES and bool(parts.netloc)
 
 
 def normalize_url(url: str) -> str:
     """Lowercase scheme and host, drop default ports, tracking parameters, fragments, trailing '/'."""
-    parts = urlsplit(url.strip())
+    return normalize_parts(urlsplit(url.strip()))
+
+
+def normalize_parts(parts: SplitResult) -> str:
     host = (parts.hostname or "").lower()
     if parts.port and parts.port not in (80, 443):
         host = f"{host}:{parts.port}"
-    query = urlencode([(k, v) for k, v in parse_qsl(parts.query) if not _TRACKING.match(k)])
+    query = parts.query
+    if query:
+        query = urlencode([(k, v) for k, v in parse_qsl(query) if not _TRACKING.match(k)])
     path = parts.path.rstrip("/") or ""
     return urlunsplit((parts.scheme.lower(), host, path, query, ""))
 
@@ -81,10 +95,11 @@ def make_source(url: str = "", arxiv: str = "", doi: str = "") -> SourceRef | No
     if doi_id:
         link = f"https://doi.org/{doi_id}"
         return SourceRef(f"doi:{doi_id}", link, "doi.org", doi=doi_id)
-    if url and is_safe_url(url):
-        norm = normalize_url(url)
+    parts = urlsplit(url.strip()) if url else None
+    if parts is not None and is_safe(parts):
+        norm = normalize_parts(parts)
         key = "url:" + norm.split("://", 1)[1]
-        return SourceRef(key, norm, domain_of(norm))
+        return SourceRef(key, norm, (parts.hostname or "").lower().removeprefix("www."))
     return None
 
 

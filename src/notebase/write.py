@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import ctypes
 import os
+import secrets
 import shutil
-import tempfile
-from collections.abc import Mapping
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Iterator, Mapping
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -69,6 +69,46 @@ class WriteOutcome:
     removed: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Staged:
+    """A file already written to a staging folder (temp_folder): moved into the site, never
+    held in memory."""
+
+    path: Path
+
+
+class SiteFiles(Mapping[str, bytes | None]):
+    """The files of a site: file under out -> its bytes, or KEEP (None) when the file in the site is
+    current. A staged file is read from disk only when its bytes are asked for, so a build does not
+    hold all its pages at once."""
+
+    def __init__(self, files: Mapping[str, bytes | Staged | None]) -> None:
+        self.held = dict(files)
+
+    def __getitem__(self, rel: str) -> bytes | None:
+        data = self.held[rel]
+        return data.path.read_bytes() if isinstance(data, Staged) else data
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.held)
+
+    def __len__(self) -> int:
+        return len(self.held)
+
+
+@contextmanager
+def temp_folder(out: Path) -> Iterator[Path]:
+    """A new temporary folder beside `out` (see make_temp_folder), deleted on leaving with what is
+    still in it. Named before it is made, so that an interrupt (Ctrl-C) the moment after it is
+    made cannot leave it behind."""
+    folder = temp_name(out)
+    try:
+        folder.mkdir(mode=0o700)
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def update_site(
     out: Path,
     files: Mapping[str, bytes | None],
@@ -80,25 +120,27 @@ def update_site(
     The new site is assembled beside `out` (unchanged files hard-linked, so never rewritten) and
     swapped in whole, so an interrupted build leaves the old site. Under a server (`swap_lock`
     given), a few changes are written in place instead, under the lock, so readers see old or new.
-    `existing` is the listing of `out` when the caller already has it.
+    `existing` is the listing of `out` when the caller already has it. Staged files (SiteFiles)
+    are moved into the site.
     """
     out = real_path(out)
     remove_leftovers(out)
     existing = list_site_files(out) if existing is None else existing
-    unchanged = tuple(r for r, d in sorted(files.items()) if is_current(out, r, d, existing))
-    written = tuple(sorted(set(files) - set(unchanged)))
-    removed = tuple(sorted(existing - set(files)))
+    held = files.held if isinstance(files, SiteFiles) else dict(files)
+    unchanged = tuple(r for r, d in sorted(held.items()) if is_current(out, r, d, existing))
+    written = tuple(sorted(set(held) - set(unchanged)))
+    removed = tuple(sorted(existing - set(held)))
     lock = swap_lock or nullcontext()
     changes = len(written) + len(removed)
-    in_place = swap_lock is not None and changes <= in_place_limit(files)
+    in_place = swap_lock is not None and changes <= in_place_limit(held)
     if not (out / MARKER_FILE).is_file() or (changes and not in_place):
-        assemble_site(out, files, set(unchanged), lock)
+        assemble_site(out, held, set(unchanged), lock)
     elif changes:
-        update_in_place(out, {rel: files[rel] for rel in written}, removed, lock)
+        update_in_place(out, {rel: held[rel] for rel in written}, removed, lock)
     return WriteOutcome(written, unchanged, removed)
 
 
-def in_place_limit(files: Mapping[str, bytes | None]) -> int:
+def in_place_limit(files: Mapping[str, object]) -> int:
     """Up to this many changed files are written in place rather than in a whole new tree."""
     return max(IN_PLACE_MIN, len(files) // 4)
 
@@ -119,8 +161,15 @@ def temp_prefix(out: Path) -> str:
 def make_temp_folder(out: Path) -> Path:
     """A new folder beside `out` (so on its file system) named for this process: should the
     process be killed, the next build's remove_leftovers deletes it."""
+    folder = temp_name(out)
+    folder.mkdir(mode=0o700)
+    return folder
+
+
+def temp_name(out: Path) -> Path:
+    """A name for a new temporary folder beside `out` (whose parent is made as needed)."""
     out.parent.mkdir(parents=True, exist_ok=True)
-    return Path(tempfile.mkdtemp(prefix=f"{temp_prefix(out)}{os.getpid()}-", dir=out.parent))
+    return out.parent / f"{temp_prefix(out)}{os.getpid()}-{secrets.token_hex(6)}"
 
 
 def write_marker(site: Path) -> None:
@@ -155,13 +204,19 @@ def is_running(pid: int) -> bool:
     return True
 
 
-def is_current(out: Path, rel: str, data: bytes | None, existing: set[str]) -> bool:
+def is_current(out: Path, rel: str, data: bytes | Staged | None, existing: set[str]) -> bool:
     if rel not in existing:
         return False
     try:  # `existing` may be what the last build wrote (build.site_files), not a listing
+        if isinstance(data, Staged):
+            return same_bytes(out / rel, data.path)
         return data is KEEP or (out / rel).read_bytes() == data
     except FileNotFoundError:
         return False
+
+
+def same_bytes(a: Path, b: Path) -> bool:
+    return a.stat().st_size == b.stat().st_size and a.read_bytes() == b.read_bytes()
 
 
 def list_site_files(out: Path) -> set[str]:
@@ -176,7 +231,7 @@ def list_site_files(out: Path) -> set[str]:
 
 def update_in_place(
     out: Path,
-    changed: Mapping[str, bytes | None],
+    changed: Mapping[str, bytes | Staged | None],
     removed: tuple[str, ...],
     swap_lock: AbstractContextManager[object],
 ) -> None:
@@ -187,7 +242,12 @@ def update_in_place(
         write_marker(out)
         for rel, data in changed.items():
             assert data is not None, f"{rel} is to be kept but is not in the site"
-            write_atomic(targets[rel], data, 0o644)  # readable by web servers
+            if isinstance(data, Staged):  # a rename: atomic as well
+                targets[rel].parent.mkdir(parents=True, exist_ok=True)
+                data.path.chmod(0o644)
+                os.replace(data.path, targets[rel])
+            else:
+                write_atomic(targets[rel], data, 0o644)  # readable by web servers
         for rel in removed:
             targets[rel].unlink(missing_ok=True)
             prune_empty_folders(targets[rel].parent, out)
@@ -201,27 +261,25 @@ def prune_empty_folders(folder: Path, out: Path) -> None:
 
 def assemble_site(
     out: Path,
-    files: Mapping[str, bytes | None],
+    files: Mapping[str, bytes | Staged | None],
     unchanged: set[str],
     swap_lock: AbstractContextManager[object],
 ) -> None:
-    tmp = make_temp_folder(out)
-    tmp.chmod(0o755)  # mkdtemp's 0700 would hide the site from a web server
-    try:
+    with temp_folder(out) as tmp:  # after the swap, it holds the old site (or is gone)
+        tmp.chmod(0o755)  # a temporary folder's 0700 would hide the site from a web server
         for rel, data in sorted(files.items()):
             target = safe_join(tmp, rel)
             target.parent.mkdir(parents=True, exist_ok=True)
             if rel in unchanged:
                 link_or_copy(out / rel, target)
+            elif isinstance(data, Staged):
+                os.replace(data.path, target)
             else:
                 assert data is not None, f"{rel} is to be kept but is not in the site"
                 target.write_bytes(data)
         write_marker(tmp)
         with swap_lock:
             swap_in(tmp, out)
-    finally:
-        if tmp.exists():
-            shutil.rmtree(tmp, ignore_errors=True)
 
 
 def link_or_copy(src: Path, dst: Path) -> None:
@@ -244,16 +302,12 @@ def swap_folder(new: Path, out: Path, name: str, swap_lock: AbstractContextManag
     a new site marker (as in update_in_place); the folder it replaces is moved into a temporary
     folder beside `out`, then deleted. `new` must be on the file system of `out`."""
     target = safe_join(out, name)
-    old = make_temp_folder(out)
-    try:
-        with swap_lock:
-            write_marker(out)
-            if target.exists():
-                os.replace(target, old / name)
-            if new.exists():
-                os.replace(new, target)
-    finally:
-        shutil.rmtree(old, ignore_errors=True)
+    with temp_folder(out) as old, swap_lock:
+        write_marker(out)
+        if target.exists():
+            os.replace(target, old / name)
+        if new.exists():
+            os.replace(new, target)
 
 
 def swap_in(tmp: Path, out: Path) -> None:
