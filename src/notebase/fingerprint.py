@@ -101,8 +101,13 @@ def walk_value(parts: list[str], value: Any, memo: DigestMemo | None = None) -> 
         parts.append(value)
     elif isinstance(value, (tuple, list)):
         parts.append(f"q{len(value)}:")
-        for item in value:
-            walk_value(parts, item, memo)
+        known = memo.by_id if memo is not None else {}
+        for item in value:  # a listing of 10,000 cards: those already walked are taken at once
+            hit = known.get(id(item))
+            if hit is not None and hit[0] is item:
+                parts.append(f"r{hit[1]}")  # as walk_record takes it
+            else:
+                walk_value(parts, item, memo)
     elif isinstance(value, Enum):
         add_tag(parts, f"enum:{kind.__qualname__}:{value.value!r}")
     elif isinstance(value, _SCALARS):
