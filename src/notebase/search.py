@@ -45,7 +45,7 @@ UNUSED_FILES = (
 SIGNATURE = b"pagefind_dcd"  # starts every Pagefind index file (gzipped or not)
 INDEXED_MARK = b"data-pagefind-body"  # only pages carrying it are search results
 TIMEOUT_SECONDS = 600
-POLL_SECONDS = 0.05  # how often a running Pagefind looks whether it was cancelled
+POLL_SECONDS = 0.01  # how often a running Pagefind looks whether it was cancelled
 # what reading a Pagefind file we do not understand raises (gzip.BadGzipFile is an OSError)
 FORMAT_ERRORS = (ValueError, LookupError, TypeError, EOFError, OSError, zlib.error)
 HINT = "set `search: false` in notebase.yaml to build the site without its full-text index"

@@ -38,6 +38,9 @@ from notebase.search import (
 from notebase.write import real_path
 
 DEBOUNCE_SECONDS = 0.05  # a burst of saves within this quiet time is one rebuild
+# the search index starts once saves have paused this long: in a burst of saves (an editor saving
+# as one types) Pagefind is not started for each only to be stopped by the next, slowing its build
+INDEX_PAUSE_SECONDS = 0.5
 POLL_SECONDS = 0.1  # how often the builder looks for a change or a finished search index
 WATCHED_DIRS = ("notes", "templates", "static")
 IGNORED_EVENTS = {"opened", "closed_no_write"}
@@ -141,6 +144,8 @@ class Indexer:
             self.thread.start()
 
     def run(self, job: SearchJob, cancel: threading.Event) -> None:
+        if cancel.wait(INDEX_PAUSE_SECONDS):
+            return  # a newer build came first
         try:
             done = index_later(job, cancel)
         except Cancelled:
