@@ -9,7 +9,7 @@ from typing import Any
 
 from notebase.config import Config
 from notebase.graph import Graph, layout_graph, neighbourhood
-from notebase.model import Entry, EntryKind, Mentions, SiteIndex, Status
+from notebase.model import Backlink, Entry, EntryKind, Mentions, SiteIndex, Status
 from notebase.slugs import page_url
 from notebase.sourcepages import (
     NO_SOURCES,
@@ -23,6 +23,7 @@ from notebase.sourcepages import (
 ENTRIES_DATA = "assets/entries.js"
 BIBLIOGRAPHY = "papers.bib"
 FEED = "feed.xml"
+NO_MENTIONS = Mentions(0, ())
 # the pages every site has besides its entries' (plan_pages plans each)
 LISTINGS = ("", "tags/", "categories/", "papers/", "links/", "quotes/", "reading-list/", "search/")
 
@@ -86,10 +87,24 @@ def make_cards(entries: Sequence[Entry], previous: CardMemo) -> tuple[dict[str, 
 
 
 @dataclass(frozen=True, slots=True)
+class EntryInputs:
+    """What an entry's page is planned from, besides the cards of the entries it shows (and, for
+    its graph, their outlinks): the index's records of the entry, looked up once."""
+
+    entry: Entry
+    backlinks: tuple[Backlink, ...]
+    outlinks: tuple[str, ...]
+    related: tuple[str, ...]
+    mentions: Mentions
+    source: SourceInfo | None  # its primary source's page, if it has one
+    same: tuple[str, ...]  # the entries whose sources include its primary source (itself too)
+
+
+@dataclass(frozen=True, slots=True)
 class EntryPlan:
     """An entry's page, what it was planned from, and the entries whose card or outlinks it reads."""
 
-    inputs: tuple[object, ...]
+    inputs: EntryInputs
     shown: frozenset[str]
     spec: PageSpec
 
@@ -170,22 +185,24 @@ def plan_entry_again(
     last: PlanMemo,
     changed: set[str],
 ) -> EntryPlan:
-    """The entry's page; the last build's when planned from the same entry, index records and
-    source, and none of the entries it shows (`changed`) has a new card or new outlinks."""
+    """The entry's page; the last build's when planned from the same inputs, and none of the
+    entries it shows (`changed`) has a new card or new outlinks."""
     slug, key = entry.slug, entry.source.key if entry.source else ""
-    back, out = index.backlinks.get(slug, ()), index.outlinks.get(slug, ())
-    related, mentions, same = (
+    inputs = EntryInputs(
+        entry,
+        index.backlinks.get(slug, ()),
+        index.outlinks.get(slug, ()),
         index.related.get(slug, ()),
-        index.mentions.get(slug),
+        index.mentions.get(slug, NO_MENTIONS),
+        sources.get(key),
         discussed.get(key, ()),
     )
-    inputs = (entry, back, out, related, mentions, sources.get(key), same)
     old = last.entries.get(slug)
     if old is not None and old.inputs == inputs and changed.isdisjoint(old.shown):
         return old
-    shown = {b.slug for b in back}.union(out, related, same)
-    shown.update(m.slug for m in (mentions.shown if mentions else ()))
-    return EntryPlan(inputs, frozenset(shown), plan_entry(entry, index, cards, discussed, sources))
+    shown = {b.slug for b in inputs.backlinks}.union(inputs.outlinks, inputs.related, inputs.same)
+    shown.update(m.slug for m in inputs.mentions.shown)
+    return EntryPlan(inputs, frozenset(shown), plan_entry(inputs, index, cards))
 
 
 def site_urls(
@@ -225,50 +242,31 @@ def plan_home(index: SiteIndex, cards: dict[str, Card], config: Config) -> PageS
     )
 
 
-def plan_entry(
-    entry: Entry,
-    index: SiteIndex,
-    cards: dict[str, Card],
-    discussed: dict[str, tuple[str, ...]],
-    sources: dict[str, SourceInfo],
-) -> PageSpec:
-    backlinks = tuple(cards[b.slug] for b in index.backlinks.get(entry.slug, ()))
-    outlinks = tuple(cards[s] for s in index.outlinks.get(entry.slug, ()))
-    source = sources.get(entry.source.key) if entry.source else None
-    mentions = index.mentions.get(entry.slug, Mentions(0, ()))
+def plan_entry(inputs: EntryInputs, index: SiteIndex, cards: dict[str, Card]) -> PageSpec:
+    entry, source, mentions = inputs.entry, inputs.source, inputs.mentions
     context = {
         "title": entry.title,
         "entry": entry,
-        "backlinks": backlinks,
-        "outlinks": outlinks,
-        "also": also_discussed(entry, discussed, cards),
+        "backlinks": tuple(cards[b.slug] for b in inputs.backlinks),
+        "outlinks": tuple(cards[s] for s in inputs.outlinks),
+        "also": tuple(cards[s] for s in inputs.same if s != entry.slug),
         "source_url": source.url if source else "",
         "bibtex": source.bibtex if source else "",
         "mentions": tuple((cards[m.slug], m) for m in mentions.shown),
         "mention_total": mentions.total,
-        "related": tuple(cards[s] for s in index.related.get(entry.slug, ())),
-        "graph": plan_graph(entry, index, cards, discussed),
+        "related": tuple(cards[s] for s in inputs.related),
+        "graph": plan_graph(entry, index, cards, inputs.same),
         "description": entry.tldr_text,
     }
     return PageSpec(page_url(entry.slug), "entry.html", context)
 
 
 def plan_graph(
-    entry: Entry, index: SiteIndex, cards: dict[str, Card], discussed: dict[str, tuple[str, ...]]
+    entry: Entry, index: SiteIndex, cards: dict[str, Card], same: tuple[str, ...]
 ) -> Graph | None:
     """The entry's neighbourhood laid out for inline SVG; None when it has no neighbours."""
-    same = discussed.get(entry.source.key, ()) if entry.source else ()
     around = [(s, cards[s].title, rel) for s, rel in neighbourhood(entry.slug, index, same)]
     return layout_graph((entry.slug, entry.title), around, index.outlinks) if around else None
-
-
-def also_discussed(
-    entry: Entry, discussed: dict[str, tuple[str, ...]], cards: dict[str, Card]
-) -> tuple[Card, ...]:
-    """Other entries whose sources include this entry's primary source."""
-    if entry.source is None:
-        return ()
-    return tuple(cards[s] for s in discussed.get(entry.source.key, ()) if s != entry.slug)
 
 
 def plan_taxonomy(
