@@ -76,3 +76,7 @@ def test_a_date_that_does_not_exist_is_read_as_text() -> None:
         "date": "2025-02-30",
         "seen": dt.date(2025, 2, 28),
     }
+
+
+def test_an_explicit_tag_its_text_does_not_fit_makes_no_mapping() -> None:
+    assert load_mapping("title: A\nyear: !!float abc\n") == {}
