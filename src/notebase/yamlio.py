@@ -154,10 +154,10 @@ def dump_field(key: str, value: Any) -> str:
     shown = value_text(value)
     if head is not None and shown is not None:
         return f"{head}: {shown}\n"
-    if isinstance(value, list):
-        flow = yaml.safe_dump(value, allow_unicode=True, width=WIDTH, default_flow_style=True)
-        return f"{key}: {flow}"
-    return yaml.safe_dump({key: value}, sort_keys=False, allow_unicode=True, width=WIDTH)
+    inline = None if isinstance(value, list) else False  # None: a list of scalars is written inline
+    return yaml.safe_dump(
+        {key: value}, sort_keys=False, allow_unicode=True, width=WIDTH, default_flow_style=inline
+    )
 
 
 def value_text(value: Any) -> str | None:
