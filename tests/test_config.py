@@ -165,3 +165,9 @@ def test_a_key_given_twice_is_a_warning_and_the_last_wins() -> None:
     assert [(d.severity, d.code, d.pos) for d in diags] == [
         (Severity.WARNING, "duplicate-key", SourcePos("notebase.yaml", 2))
     ]
+
+
+def test_an_explicit_tag_its_text_does_not_fit_is_an_error_at_its_line() -> None:
+    config, diags = parse_config("title: T\nrecent: !!int x\n")
+    assert config == Config(title="T")
+    assert [(d.code, d.pos) for d in diags] == [("yaml-syntax", SourcePos("notebase.yaml", 2))]

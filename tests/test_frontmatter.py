@@ -216,3 +216,14 @@ def test_a_date_that_does_not_exist_is_a_field_error_at_its_line() -> None:
             '`date` must be a date like 2025-06-03, got "2025-02-30"',
         )
     ]
+
+
+def test_an_explicit_tag_its_text_does_not_fit_is_a_yaml_error_at_its_line() -> None:
+    text = "---\ntitle: A\nyear: !!int abc\ntags: [a, !!bool maybe]\nseen: !!timestamp now\n---\n"
+    fields, _, diags = read_front_matter(text, PATH)
+    assert list(fields) == ["title"]
+    assert [(d.code, d.pos, d.message) for d in diags] == [
+        ("yaml-syntax", SourcePos(PATH, 3), "invalid YAML: !!int cannot read 'abc'"),
+        ("yaml-syntax", SourcePos(PATH, 4), "invalid YAML: !!bool cannot read 'maybe'"),
+        ("yaml-syntax", SourcePos(PATH, 5), "invalid YAML: !!timestamp cannot read 'now'"),
+    ]

@@ -6,6 +6,9 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+from markdown_it.common.normalize_url import normalizeLink
 
 from notebase.markdown import MARK, render_inline, render_markdown
 from notebase.markdown.highlight import contrast, parse_hex, pygments_css, readable_colour
@@ -186,3 +189,25 @@ def test_mention_text_is_prose_only_with_breaks_where_code_or_links_were() -> No
 )
 def test_link_destinations_are_normalised_as_markdown_it_does(url: str, expected: str) -> None:
     assert normalize_link(url) == expected
+
+
+PLAIN_URLS = st.from_regex(
+    r"(?a)https?://[a-z0-9-]{1,70}(\.[a-z0-9-]{1,70}){0,4}([/?#][\w/?#:@&=+$,.!~*'();-]{0,12})?",
+    fullmatch=True,
+)
+
+
+@pytest.mark.parametrize("odd", ["", "A", ":80", ".", " ", "%", "%4", "%zz", "é", "[", "|", "\\"])
+@given(plain=PLAIN_URLS, at=st.integers(min_value=-16, max_value=16))
+@settings(max_examples=40)
+@example(plain="https://" + "a" * 63 + "." + "b" * 64, at=0)
+@example(plain="https://" + ".".join(["a" * 63] * 5), at=0)
+@example(plain="https://a.org/b", at=-2)
+@example(plain="http://a.org", at=-5)
+def test_a_link_destination_is_normalised_as_markdown_it_normalises_it(
+    plain: str, at: int, odd: str
+) -> None:
+    """`odd` put in a URL markdown-it leaves as it is, near its start or (at < 0) its end."""
+    at = max(0, min(len(plain), at if at >= 0 else len(plain) + 1 + at))
+    url = plain[:at] + odd + plain[at:]
+    assert normalize_link(url) == normalizeLink(url)

@@ -178,6 +178,13 @@ def test_unsafe_url_is_a_warning_and_dropped() -> None:
     assert codes(result.diagnostics) == [(Severity.WARNING, "unsafe-url", 3)]
 
 
+def test_a_url_with_a_bad_port_is_an_unsafe_url_and_a_body_link_no_source() -> None:
+    result = parse("---\ntitle: A\nurl: http://a.org:xyz/\n---\nSee [b](http://b.org:99999/).\n")
+    assert result.entry is not None
+    assert (result.entry.source, result.entry.other_sources) == (None, ())
+    assert codes(result.diagnostics) == [(Severity.WARNING, "unsafe-url", 3)]
+
+
 def test_tags_as_comma_string_and_normalised() -> None:
     e = entry_of("---\ntags: 'ML, #Deep Learning, second_order'\ncategory: Links and Recs\n---\n")
     assert e.tags == ("ml", "deep-learning", "second-order")

@@ -116,6 +116,14 @@ def test_is_safe_url(url: str, safe: bool) -> None:
 
 
 @pytest.mark.parametrize(
+    "url", ["http://a.org:xyz/", "https://a.org:99999/p", "http://[::1/", "https://a.org]/"]
+)
+def test_a_url_urllib_cannot_read_is_neither_safe_nor_a_source(url: str) -> None:
+    assert is_safe_url(url) is False
+    assert make_source(url) is None
+
+
+@pytest.mark.parametrize(
     ("url", "domain"),
     [
         ("https://www.Example.com/a", "example.com"),

@@ -37,17 +37,16 @@ def test_dump_fields_writes_what_yaml_writes(fields: dict[str, Any], expected: s
 
 
 def emitted_by_pyyaml(fields: dict[str, Any]) -> str:
-    """The reference: each field through PyYAML's own emitter."""
-    out = []
-    for key, value in fields.items():
-        if isinstance(value, list):
-            flow = yaml.safe_dump(value, allow_unicode=True, width=10**6, default_flow_style=True)
-            out.append(f"{key}: {flow}")
-        else:
-            out.append(
-                yaml.safe_dump({key: value}, sort_keys=False, allow_unicode=True, width=10**6)
-            )
-    return "".join(out)
+    """The reference: each field through PyYAML's own emitter (a list of texts inline)."""
+    return "".join(
+        yaml.safe_dump(
+            {key: value},
+            allow_unicode=True,
+            width=10**6,
+            default_flow_style=None if isinstance(value, list) else False,
+        )
+        for key, value in fields.items()
+    )
 
 
 TRICKY = st.sampled_from(
@@ -70,9 +69,26 @@ def test_dump_fields_matches_pyyaml_on_any_text(fields: dict[str, Any]) -> None:
     assert dump_fields(fields) == emitted_by_pyyaml(fields)
 
 
+@pytest.mark.parametrize(
+    ("fields", "expected"),
+    [
+        ({"no": []}, "'no': []\n"),
+        ({"on": ["a\tb"]}, "'on': [\"a\\tb\"]\n"),
+        ({"null": "x"}, "'null': x\n"),
+    ],
+)
+def test_a_key_yaml_reads_as_another_type_is_quoted(fields: dict[str, Any], expected: str) -> None:
+    assert dump_fields(fields) == expected
+    assert yaml.safe_load(expected) == fields
+
+
 def test_a_date_that_does_not_exist_is_read_as_text() -> None:
     assert load_mapping("title: A\ndate: 2025-02-30\nseen: 2025-02-28\n") == {
         "title": "A",
         "date": "2025-02-30",
         "seen": dt.date(2025, 2, 28),
     }
+
+
+def test_an_explicit_tag_its_text_does_not_fit_makes_no_mapping() -> None:
+    assert load_mapping("title: A\nyear: !!float abc\n") == {}

@@ -50,11 +50,19 @@ def parse_doi(text: str) -> str:
 
 def is_safe_url(url: str) -> bool:
     """Only absolute http(s) URLs with a host are accepted as sources."""
-    return is_safe(urlsplit(url.strip()))
+    return split_url(url) is not None
 
 
-def is_safe(parts: SplitResult) -> bool:
-    return parts.scheme.lower() in SAFE_SCHEMES and bool(parts.netloc)
+def split_url(url: str) -> SplitResult | None:
+    """The parts of an absolute http(s) URL with a host; None for anything else, such as a URL
+    whose port is no number up to 65535 or whose [IPv6] host is not closed (which urllib only
+    refuses with a ValueError, when split or when its port is read)."""
+    try:
+        parts = urlsplit(url.strip())
+        parts.port  # noqa: B018 (reading a bad port raises)
+    except ValueError:
+        return None
+    return parts if parts.scheme.lower() in SAFE_SCHEMES and parts.netloc else None
 
 
 def normalize_url(url: str) -> str:
@@ -74,8 +82,12 @@ def normalize_parts(parts: SplitResult) -> str:
 
 
 def domain_of(url: str) -> str:
-    host = (urlsplit(url).hostname or "").lower()
-    return host.removeprefix("www.")
+    return host_domain(urlsplit(url))
+
+
+def host_domain(parts: SplitResult) -> str:
+    """The host without a leading www., lowercased: how a source's site is named."""
+    return (parts.hostname or "").lower().removeprefix("www.")
 
 
 def is_paper_url(url: str) -> bool:
@@ -95,11 +107,10 @@ def make_source(url: str = "", arxiv: str = "", doi: str = "") -> SourceRef | No
     if doi_id:
         link = f"https://doi.org/{doi_id}"
         return SourceRef(f"doi:{doi_id}", link, "doi.org", doi=doi_id)
-    parts = urlsplit(url.strip()) if url else None
-    if parts is not None and is_safe(parts):
+    parts = split_url(url) if url else None
+    if parts is not None:
         norm = normalize_parts(parts)
-        key = "url:" + norm.split("://", 1)[1]
-        return SourceRef(key, norm, (parts.hostname or "").lower().removeprefix("www."))
+        return SourceRef("url:" + norm.split("://", 1)[1], norm, host_domain(parts))
     return None
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 import io
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +16,10 @@ from notebase.discover import replace_control_chars
 FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when PyYAML was built with it
 
 
+YAML_TAG = "tag:yaml.org,2002:"
+Constructor = Callable[[Any, Any], Any]  # (loader, node) -> value
+
+
 def construct_timestamp(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
     """A date or time, or its text when there is no such day or time (2025-02-30, 24:61): the
     field that reads it then says what is wrong with it, at its line."""
@@ -25,9 +29,37 @@ def construct_timestamp(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
         return loader.construct_scalar(node)
 
 
-# the safe loader (libyaml's when there), except that a date that does not exist stays text
-LOADER: Any = type("NoteLoader", (FAST_LOADER,), {})
-LOADER.add_constructor("tag:yaml.org,2002:timestamp", construct_timestamp)
+def raising_yaml_errors(construct: Constructor) -> Constructor:
+    """The constructor, raising YAML's own error at the value (which the readers report) where
+    PyYAML's raises a Python one: on text an explicit tag cannot read (`!!int abc`, `!!bool maybe`,
+    `!!timestamp yesterday`)."""
+
+    def construct_checked(loader: Any, node: yaml.ScalarNode) -> Any:
+        try:
+            return construct(loader, node)
+        except (ValueError, KeyError, AttributeError) as exc:
+            problem = f"!!{node.tag.removeprefix(YAML_TAG)} cannot read {node.value!r}"
+            raise yaml.constructor.ConstructorError(None, None, problem, node.start_mark) from exc
+
+    return construct_checked
+
+
+def make_loader() -> Any:
+    """The safe loader (libyaml's when there), except that a date that does not exist stays text
+    and an explicit tag on text it cannot read is a YAML error."""
+    loader: Any = type("NoteLoader", (FAST_LOADER,), {})
+    constructors: dict[str, Constructor] = {
+        "int": yaml.SafeLoader.construct_yaml_int,
+        "float": yaml.SafeLoader.construct_yaml_float,
+        "bool": yaml.SafeLoader.construct_yaml_bool,
+        "timestamp": construct_timestamp,
+    }
+    for name, construct in constructors.items():
+        loader.add_constructor(YAML_TAG + name, raising_yaml_errors(construct))
+    return loader
+
+
+LOADER = make_loader()
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,10 +154,10 @@ def dump_field(key: str, value: Any) -> str:
     shown = value_text(value)
     if head is not None and shown is not None:
         return f"{head}: {shown}\n"
-    if isinstance(value, list):
-        flow = yaml.safe_dump(value, allow_unicode=True, width=WIDTH, default_flow_style=True)
-        return f"{key}: {flow}"
-    return yaml.safe_dump({key: value}, sort_keys=False, allow_unicode=True, width=WIDTH)
+    inline = None if isinstance(value, list) else False  # None: a list of scalars is written inline
+    return yaml.safe_dump(
+        {key: value}, sort_keys=False, allow_unicode=True, width=WIDTH, default_flow_style=inline
+    )
 
 
 def value_text(value: Any) -> str | None:
