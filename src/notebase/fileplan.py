@@ -154,7 +154,7 @@ def add_search_bundle(
 ) -> tuple[FilePlan, SearchJob | None]:
     """The plan plus Pagefind's bundle of its pages (kept as it is when no page changed), and with
     `later` the search job due when Pagefind must run (the bundle in the site kept meanwhile)."""
-    args = (plan.files, plan.fingerprints, previous, existing, language, later)
+    args = (plan.files.held, plan.fingerprints, previous, existing, language, later)
     bundle = plan_search(out, *args)
     if isinstance(bundle, Diagnostic):
         diags.append(bundle)
