@@ -24,7 +24,7 @@ from notebase.render import (
 )
 from notebase.search import SearchJob, plan_search
 from notebase.slugs import output_path
-from notebase.write import KEEP, SiteFiles, Staged
+from notebase.write import KEEP, Staged
 
 Progress = Callable[[str, int, int], None]
 ASSETS_DIR = "assets"
@@ -33,7 +33,7 @@ STATIC_DIR = "static"
 
 @dataclass(frozen=True, slots=True)
 class FilePlan:
-    files: SiteFiles  # file under out -> bytes (of a page: staged), or KEEP when already current
+    files: dict[str, bytes | Staged | None]  # file under out -> bytes (a page's: staged), or KEEP
     fingerprints: dict[str, str]
     rendered: int
 
@@ -100,7 +100,7 @@ def plan_files(
             continue
         prints[rel] = digest_bytes(data)
         files[rel] = KEEP if is_kept(rel, prints[rel], previous, existing) else data
-    return FilePlan(SiteFiles(files), prints, len(todo))
+    return FilePlan(files, prints, len(todo))
 
 
 def asset_collision(root: Path, rel: str) -> Diagnostic:
@@ -154,12 +154,12 @@ def add_search_bundle(
 ) -> tuple[FilePlan, SearchJob | None]:
     """The plan plus Pagefind's bundle of its pages (kept as it is when no page changed), and with
     `later` the search job due when Pagefind must run (the bundle in the site kept meanwhile)."""
-    args = (plan.files.held, plan.fingerprints, previous, existing, language, later)
+    args = (plan.files, plan.fingerprints, previous, existing, language, later)
     bundle = plan_search(out, *args)
     if isinstance(bundle, Diagnostic):
         diags.append(bundle)
         return plan, None
-    files = SiteFiles({**plan.files.held, **bundle.files})
+    files = {**plan.files, **bundle.files}
     prints = {**plan.fingerprints, **bundle.fingerprints}
     return FilePlan(files, prints, plan.rendered), bundle.due
 
