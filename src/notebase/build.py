@@ -248,6 +248,8 @@ def write_build(
                 outcome = update_site(out, plan.files, swap_lock, existing)
     except OSError as exc:  # beside or in the output folder
         diags.append(write_failed(options.out, exc))
+        # a file the state lists may be what is gone (deleted by hand): the next build walks the site
+        state = replace(state, memo=None)
     if plan is None or outcome is None:
         return state, finish(tally, diags, False, plan.rendered if plan else 0)
     done = finish(tally, diags, True, plan.rendered, outcome, due)
