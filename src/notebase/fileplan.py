@@ -65,8 +65,8 @@ def plan_files(
     files: dict[str, bytes | Staged | None] = {}
     prints: dict[str, str] = {}
     todo: list[Due] = []
-    for spec in pages:
-        rel = output_path(spec.url)
+    order = [output_path(spec.url) for spec in pages]
+    for rel, spec in zip(order, pages, strict=True):
         key = (base, template_digest(env, spec.template, memo), spec)
         if records is None or rel not in previous:  # fingerprint taken as rendered (none: a check)
             todo.append(Due(rel, key, records is not None))
@@ -91,7 +91,6 @@ def plan_files(
             diags.append(problem)
         elif target is not None:
             files[due.rel] = Staged(target)
-    order = [output_path(spec.url) for spec in pages]
     prints = {rel: prints[rel] for rel in order}
     files = {rel: files[rel] for rel in order if rel in files}
     for rel, data in collect_assets(root, diags).items():
