@@ -145,3 +145,19 @@ def test_a_rebuild_in_memory_lists_the_site_by_what_it_wrote(kb: Path) -> None:
     assert (kb / "site/stray.txt").exists()
     _, walked = rebuild(replace(state, memo=None), options, lock)  # a state from the cache walks it
     assert walked.files.removed == ("stray.txt",)
+
+
+def test_a_rebuild_in_memory_that_misses_a_file_deleted_by_hand_walks_the_site_next(
+    kb: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("notebase.write.IN_PLACE_MIN", 0)  # a change to every page: a new tree
+    options, lock = BuildOptions(root=kb, out=kb / "site"), threading.Lock()  # as serve does
+    state, _ = rebuild(BuildState(), options, lock)
+    (kb / "site/assets/search.js").unlink()  # by hand: kept by a tree assembled from this state
+    (kb / "notebase.yaml").write_text("title: Other notes\n", encoding="utf-8")
+    state, failed = rebuild(state, options, lock)
+    assert [d.code for d in failed.diagnostics] == ["write-failed"]
+    state, result = rebuild(state, options, lock)  # the next save: the site is walked
+    assert result.written, result.diagnostics
+    assert "assets/search.js" in result.files.written
+    assert (kb / "site/assets/search.js").is_file()

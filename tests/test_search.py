@@ -36,8 +36,9 @@ from notebase.search import (
     canonical_bundle,
     index_later,
     plan_search,
+    stage_pages,
 )
-from notebase.write import KEEP
+from notebase.write import KEEP, Staged
 from tests.conftest import write_kb
 from tests.servehelp import FAILING_PAGEFIND, PAGEFIND_ENV, fake_pagefind
 from tests.test_incremental import EDITS, assert_same_tree, clean_build, edit, tree, write
@@ -202,6 +203,28 @@ def test_plan_search_runs_pagefind_only_when_a_page_changed(kb: Path) -> None:
     changed = plan_search(out, pages, {**prints, "index.html": "other"}, current, listing, "en")
     assert isinstance(changed, SearchBundle) and "pagefind/pagefind.js" in changed.files
     assert all(data is not KEEP for data in changed.files.values())
+
+
+def test_pages_in_files_are_linked_for_pagefind_not_copied(tmp_path: Path) -> None:
+    out, staging, scratch = tmp_path / "site", tmp_path / "staging", tmp_path / "scratch"
+    for folder in (out, staging, scratch):
+        folder.mkdir()
+    page = b"<main data-pagefind-body>text</main>"
+    (out / "kept.html").write_bytes(page)
+    (staging / "0").write_bytes(page)
+    (staging / "1").write_bytes(b"<main>not a search result</main>")
+    pages = {
+        "kept.html": KEEP,
+        "a/staged.html": Staged(staging / "0"),
+        "b/plain.html": Staged(staging / "1"),
+        "held.html": page,
+    }
+    assert stage_pages(scratch, out, pages) == 3
+    found = {p.relative_to(scratch).as_posix() for p in scratch.rglob("*") if p.is_file()}
+    assert found == {"kept.html", "a/staged.html", "held.html"}
+    assert (scratch / "a/staged.html").stat().st_ino == (staging / "0").stat().st_ino
+    assert (scratch / "kept.html").stat().st_ino == (out / "kept.html").stat().st_ino
+    assert (scratch / "held.html").read_bytes() == page
 
 
 # --- left for later (serve) ----------------------------------------------------------------------

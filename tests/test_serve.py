@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 from pagefind.service import get_executable
 
-from notebase.build import BuildOptions, BuildResult, BuildState, rebuild
+from notebase.build import BuildOptions, BuildResult, BuildState, build_site, rebuild
+from notebase.cache import CACHE_DIR, PARSES_FILE
 from notebase.livehttp import LiveSite
 from notebase.serve import Indexer, build_once, swap_index
 from tests.servehelp import PAGEFIND_ENV, Server, fake_pagefind, wait_until
@@ -166,6 +167,19 @@ def test_ctrl_c_exits_cleanly(kb: Path) -> None:
     assert code == 0, err
     assert "Traceback" not in err and "notebase: stopped" in err
     assert "serving http://127.0.0.1:" in err
+
+
+def test_a_server_started_over_a_current_cache_keeps_its_parses(kb: Path) -> None:
+    code, err = Server(kb).stop()  # leaves the cache
+    assert code == 0, err
+    parses = kb / CACHE_DIR / PARSES_FILE
+    before = parses.stat().st_ino
+    srv = Server(kb)  # answers once the first build is saved
+    assert parses.stat().st_ino == before  # not written again
+    srv.proc.kill()  # no save on the way out: the cache is what the start left
+    srv.proc.communicate()
+    result = build_site(BuildOptions(root=kb, out=kb / "site", cache=True))
+    assert result.parsed == 0 and not [d for d in result.diagnostics if d.code.startswith("cache")]
 
 
 def serve_command(kb: Path, *args: str) -> list[str]:

@@ -19,7 +19,6 @@ from notebase.diagnostics import Severity, SourcePos
 from notebase.write import (
     MARKER_FILE,
     MARKER_TEXT,
-    SiteFiles,
     Staged,
     check_output_dir,
     make_temp_folder,
@@ -180,21 +179,14 @@ def test_many_changes_assemble_a_new_tree(tmp_path: Path) -> None:
     assert tree(out) == {**{rel: b"new" for rel in pages}, MARKER_FILE: b"built by notebase\n"}
 
 
-def stage(folder: Path, files: dict[str, bytes | None]) -> SiteFiles:
+def stage(folder: Path, files: dict[str, bytes | None]) -> dict[str, bytes | Staged | None]:
     """The files, each one with bytes written to `folder` (as the renderer stages pages)."""
     staged: dict[str, bytes | Staged | None] = {}
     for i, (rel, data) in enumerate(files.items()):
         if data is not None:
             (folder / str(i)).write_bytes(data)
         staged[rel] = Staged(folder / str(i)) if data is not None else None
-    return SiteFiles(staged)
-
-
-def test_site_files_read_a_staged_file_only_when_asked(tmp_path: Path) -> None:
-    files = stage(tmp_path, {"a/index.html": b"page", "b/index.html": None})
-    (tmp_path / "0").write_bytes(b"changed")  # not read when staged: read when asked for
-    assert list(files) == ["a/index.html", "b/index.html"] and len(files) == 2
-    assert files["a/index.html"] == b"changed" and files["b/index.html"] is None
+    return staged
 
 
 @pytest.mark.parametrize("lock", [None, threading.Lock()], ids=["swapped", "in-place"])

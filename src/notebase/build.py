@@ -126,13 +126,17 @@ def build_site(options: BuildOptions) -> BuildResult:
     state, more_diags = load_parses(options.root, last)
     cache_diags += more_diags
     new_state, result = rebuild(state, options)
-    # what only a server keeps between builds: freed before the cache is written (it is not saved)
-    new_state = replace(new_state, memo=None, resolved=None, index=None, cards=None)
+    new_state = drop_memos(new_state)  # freed before the cache is written (it is not saved)
     if result.written:
         new_state = replace(new_state, folders=stamp_folders(real_path(options.out), new_state))
     if new_state != state:
         cache_diags += save_state(options.root, new_state, new_state.parsed != state.parsed)
     return replace(result, diagnostics=sort_diagnostics((*result.diagnostics, *cache_diags)))
+
+
+def drop_memos(state: BuildState) -> BuildState:
+    """The state without what only a server keeps between builds (in memory, never cached)."""
+    return replace(state, memo=None, resolved=None, index=None, cards=None, plan=None)
 
 
 def rebuild(
@@ -248,6 +252,8 @@ def write_build(
                 outcome = update_site(out, plan.files, swap_lock, existing)
     except OSError as exc:  # beside or in the output folder
         diags.append(write_failed(options.out, exc))
+        # a file the state lists may be what is gone (deleted by hand): the next build walks the site
+        state = replace(state, memo=None)
     if plan is None or outcome is None:
         return state, finish(tally, diags, False, plan.rendered if plan else 0)
     done = finish(tally, diags, True, plan.rendered, outcome, due)

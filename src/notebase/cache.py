@@ -127,12 +127,12 @@ def discarded(reason: str) -> Diagnostic:
 
 def save_state(root: Path, state: BuildState, parses: bool = True) -> tuple[Diagnostic, ...]:
     """Save the state; its parses too unless told they are those saved with it (`state.pair`)."""
+    from notebase.build import drop_memos
+
     parses = parses or not state.pair
     pair = os.urandom(8).hex() if parses else state.pair
     head = {"format": FORMAT, "version": __version__, "code": code_digest(), "pair": pair}
-    small = replace(
-        state, parsed={}, pair=pair, memo=None, resolved=None, index=None, cards=None, plan=None
-    )
+    small = replace(drop_memos(state), parsed={}, pair=pair)
     files = {STATE_FILE: {**head, "state": small}}
     if parses:
         files[PARSES_FILE] = {**head, "parsed": dict(state.parsed)}

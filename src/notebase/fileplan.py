@@ -24,7 +24,7 @@ from notebase.render import (
 )
 from notebase.search import SearchJob, plan_search
 from notebase.slugs import output_path
-from notebase.write import KEEP, SiteFiles, Staged
+from notebase.write import KEEP, Staged
 
 Progress = Callable[[str, int, int], None]
 ASSETS_DIR = "assets"
@@ -33,7 +33,7 @@ STATIC_DIR = "static"
 
 @dataclass(frozen=True, slots=True)
 class FilePlan:
-    files: SiteFiles  # file under out -> bytes (of a page: staged), or KEEP when already current
+    files: dict[str, bytes | Staged | None]  # file under out -> bytes (a page's: staged), or KEEP
     fingerprints: dict[str, str]
     rendered: int
 
@@ -65,8 +65,8 @@ def plan_files(
     files: dict[str, bytes | Staged | None] = {}
     prints: dict[str, str] = {}
     todo: list[Due] = []
-    for spec in pages:
-        rel = output_path(spec.url)
+    order = [output_path(spec.url) for spec in pages]
+    for rel, spec in zip(order, pages, strict=True):
         key = (base, template_digest(env, spec.template, memo), spec)
         if records is None or rel not in previous:  # fingerprint taken as rendered (none: a check)
             todo.append(Due(rel, key, records is not None))
@@ -91,7 +91,6 @@ def plan_files(
             diags.append(problem)
         elif target is not None:
             files[due.rel] = Staged(target)
-    order = [output_path(spec.url) for spec in pages]
     prints = {rel: prints[rel] for rel in order}
     files = {rel: files[rel] for rel in order if rel in files}
     for rel, data in collect_assets(root, diags).items():
@@ -100,7 +99,7 @@ def plan_files(
             continue
         prints[rel] = digest_bytes(data)
         files[rel] = KEEP if is_kept(rel, prints[rel], previous, existing) else data
-    return FilePlan(SiteFiles(files), prints, len(todo))
+    return FilePlan(files, prints, len(todo))
 
 
 def asset_collision(root: Path, rel: str) -> Diagnostic:
@@ -159,7 +158,7 @@ def add_search_bundle(
     if isinstance(bundle, Diagnostic):
         diags.append(bundle)
         return plan, None
-    files = SiteFiles({**plan.files.held, **bundle.files})
+    files = {**plan.files, **bundle.files}
     prints = {**plan.fingerprints, **bundle.fingerprints}
     return FilePlan(files, prints, plan.rendered), bundle.due
 

@@ -31,7 +31,7 @@ from pagefind.service import get_executable
 from notebase.config import CONFIG_FILE
 from notebase.diagnostics import Diagnostic, SourcePos, error
 from notebase.fingerprint import digest_bytes, digest_value
-from notebase.write import KEEP, link_or_copy, make_temp_folder, safe_join, temp_folder
+from notebase.write import KEEP, Staged, link_or_copy, make_temp_folder, safe_join, temp_folder
 
 BUNDLE_DIR = "pagefind"
 FILTERS_DIR = f"{BUNDLE_DIR}/filter"
@@ -83,7 +83,7 @@ class Cancelled(Exception):
 
 def plan_search(
     out: Path,
-    files: Mapping[str, bytes | None],
+    files: Mapping[str, bytes | Staged | None],
     fingerprints: Mapping[str, str],
     previous: Mapping[str, str],
     existing: Collection[str],
@@ -91,8 +91,9 @@ def plan_search(
     later: bool = False,
 ) -> SearchBundle | Diagnostic:
     """The bundle for the site `files` describe (KEEP: the file already in `out`, listed in
-    `existing`). With `later`, Pagefind does not run: the bundle in the site stays as it is (with
-    the fingerprints it has) and the result says what is due."""
+    `existing`; Staged: a page rendered to a file beside `out`). With `later`, Pagefind does not
+    run: the bundle in the site stays as it is (with the fingerprints it has) and the result says
+    what is due."""
     pages = sorted(rel for rel in files if rel.endswith(".html"))
     listing = "\0".join(f"{p}\0{fingerprints[p]}" for p in pages)  # no path holds a NUL
     stamp = digest_value((pagefind_version(), language, digest_bytes(listing.encode())))
@@ -160,7 +161,7 @@ def check_cancel(cancel: threading.Event | None) -> None:
 
 def index_bundle(
     out: Path,
-    pages: Mapping[str, bytes | None],
+    pages: Mapping[str, bytes | Staged | None],
     language: str,
     cancel: threading.Event | None = None,
 ) -> dict[str, bytes] | Diagnostic:
@@ -183,7 +184,7 @@ def index_bundle(
 def index_pages(
     scratch: Path,
     out: Path,
-    pages: Mapping[str, bytes | None],
+    pages: Mapping[str, bytes | Staged | None],
     language: str,
     cancel: threading.Event | None = None,
 ) -> dict[str, bytes] | Diagnostic:
@@ -197,22 +198,24 @@ def index_pages(
 def stage_pages(
     scratch: Path,
     out: Path,
-    pages: Mapping[str, bytes | None],
+    pages: Mapping[str, bytes | Staged | None],
     cancel: threading.Event | None = None,
 ) -> int:
-    """Place the pages that are search results in `scratch` (current ones hard-linked from `out`)."""
+    """Place the pages that are search results in `scratch`: those in a file (current in `out`, or
+    staged) hard-linked, each read only to look for the mark, so the pages are never held at once."""
     staged = 0
     for rel, data in pages.items():
         check_cancel(cancel)
-        text = (out / rel).read_bytes() if data is KEEP else data
+        source = data.path if isinstance(data, Staged) else out / rel
+        text = data if isinstance(data, bytes) else source.read_bytes()
         if INDEXED_MARK not in text:
             continue
         target = safe_join(scratch, rel)
         target.parent.mkdir(parents=True, exist_ok=True)
-        if data is KEEP:
-            link_or_copy(out / rel, target)
+        if isinstance(data, bytes):
+            target.write_bytes(data)
         else:
-            target.write_bytes(text)
+            link_or_copy(source, target)
         staged += 1
     return staged
 

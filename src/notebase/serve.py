@@ -306,12 +306,13 @@ def serve_site(
     build_options = BuildOptions(
         options.root, options.out, drafts=options.drafts, search_later=True
     )
-    state, cache_diags = load_state(options.root)
+    loaded, cache_diags = load_state(options.root)
     report(cache_diags, on_message)
     indexer, pending = Indexer(), threading.Event()
     try:
-        state = build_once(live, build_options, state, on_build, indexer)
-        report(save_state(options.root, state), on_message)
+        state = build_once(live, build_options, loaded, on_build, indexer)
+        # the parses (2 s to write at 10,000 notes) only when the first build changed them
+        report(save_state(options.root, state, state.parsed != loaded.parsed), on_message)
         observer = start_watching(options.root.resolve(), pending)
     except BaseException:  # Ctrl-C during the first build; the folders cannot be watched
         indexer.close()

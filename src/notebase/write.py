@@ -77,25 +77,6 @@ class Staged:
     path: Path
 
 
-class SiteFiles(Mapping[str, bytes | None]):
-    """The files of a site: file under out -> its bytes, or KEEP (None) when the file in the site is
-    current. A staged file is read from disk only when its bytes are asked for, so a build does not
-    hold all its pages at once."""
-
-    def __init__(self, files: Mapping[str, bytes | Staged | None]) -> None:
-        self.held = dict(files)
-
-    def __getitem__(self, rel: str) -> bytes | None:
-        data = self.held[rel]
-        return data.path.read_bytes() if isinstance(data, Staged) else data
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.held)
-
-    def __len__(self) -> int:
-        return len(self.held)
-
-
 @contextmanager
 def temp_folder(out: Path) -> Iterator[Path]:
     """A new temporary folder beside `out` (see make_temp_folder), deleted on leaving with what is
@@ -111,32 +92,31 @@ def temp_folder(out: Path) -> Iterator[Path]:
 
 def update_site(
     out: Path,
-    files: Mapping[str, bytes | None],
+    files: Mapping[str, bytes | Staged | None],
     swap_lock: AbstractContextManager[object] | None = None,
     existing: set[str] | None = None,
 ) -> WriteOutcome:
-    """Make `out` hold exactly `files` (None: keep the current file); untouched when nothing changed.
+    """Make `out` hold exactly `files` (None: keep the current file; Staged: move that file in);
+    untouched when nothing changed.
 
     The new site is assembled beside `out` (unchanged files hard-linked, so never rewritten) and
     swapped in whole, so an interrupted build leaves the old site. Under a server (`swap_lock`
     given), a few changes are written in place instead, under the lock, so readers see old or new.
-    `existing` is the listing of `out` when the caller already has it. Staged files (SiteFiles)
-    are moved into the site.
+    `existing` is the listing of `out` when the caller already has it.
     """
     out = real_path(out)
     remove_leftovers(out)
     existing = list_site_files(out) if existing is None else existing
-    held = files.held if isinstance(files, SiteFiles) else dict(files)
-    unchanged = tuple(r for r, d in sorted(held.items()) if is_current(out, r, d, existing))
-    written = tuple(sorted(set(held) - set(unchanged)))
-    removed = tuple(sorted(existing - set(held)))
+    unchanged = tuple(r for r, d in sorted(files.items()) if is_current(out, r, d, existing))
+    written = tuple(sorted(set(files) - set(unchanged)))
+    removed = tuple(sorted(existing - set(files)))
     lock = swap_lock or nullcontext()
     changes = len(written) + len(removed)
-    in_place = swap_lock is not None and changes <= in_place_limit(held)
+    in_place = swap_lock is not None and changes <= in_place_limit(files)
     if not (out / MARKER_FILE).is_file() or (changes and not in_place):
-        assemble_site(out, held, set(unchanged), lock)
+        assemble_site(out, files, set(unchanged), lock)
     elif changes:
-        update_in_place(out, {rel: held[rel] for rel in written}, removed, lock)
+        update_in_place(out, {rel: files[rel] for rel in written}, removed, lock)
     return WriteOutcome(written, unchanged, removed)
 
 
