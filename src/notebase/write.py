@@ -29,7 +29,8 @@ def real_path(path: Path) -> Path:
 def check_output_dir(out: Path, root: Path, force: bool = False) -> Diagnostic | None:
     """Refuse an output folder that is or holds the notes, the project, the home folder (so /), or
     that lies inside an input folder; a foreign non-empty folder unless `force`; and one the file
-    system will not look into (a name too long, a symlink loop)."""
+    system will not look into (a name too long). A symlink loop passes (it does not exist, to
+    these checks): writing the site into it fails, as `write-failed`."""
     try:
         return refuse_output_dir(real_path(out), real_path(root), force)
     except OSError as exc:
