@@ -211,3 +211,50 @@ def test_a_link_destination_is_normalised_as_markdown_it_normalises_it(
     at = max(0, min(len(plain), at if at >= 0 else len(plain) + 1 + at))
     url = plain[:at] + odd + plain[at:]
     assert normalize_link(url) == normalizeLink(url)
+
+
+def test_inline_tags_are_recorded_outside_code_links_and_numbers() -> None:
+    rendered = render_markdown(
+        "#ml and #nested/tag here\n\n`#fff` [a #linked](https://e.org/#x) #123 C#\n"
+        "```\n#incode\n```\n# Heading #inhead\n"
+    )
+    assert rendered.tags == ("ml", "nested/tag", "inhead")
+    assert [link.target for link in rendered.links] == [
+        "/tags/ml/",
+        "/tags/nested-tag/",
+        "/tags/inhead/",
+    ]
+
+
+def test_callouts_are_not_quotes_but_a_plain_blockquote_still_is() -> None:
+    rendered = render_markdown("> [!quote] Said\n> Words.\n\n> A real quote.\n")
+    (quote,) = rendered.quotes
+    assert quote.text == "A real quote."
+    assert '<div class="callout callout-quote" data-callout="quote">' in rendered.html
+
+
+def test_comments_hide_huge_json_and_leave_no_text() -> None:
+    dump = '{"type": "excalidraw", "elements": [' + ", ".join(["{}"] * 5000) + "]}"
+    rendered = render_markdown(f"Seen.\n%%\n## Drawing\n```json\n{dump}\n```\n%%\n")
+    assert rendered.html == "<p>Seen.</p>\n"
+    assert "excalidraw" not in rendered.text
+
+
+def test_math_after_a_text_line_never_pairs_dollars_across_prose() -> None:
+    rendered = render_markdown("The loss\n$$\n\\sigma(x)\n$$\nwhere $5 is a price.\n")
+    assert "\\sigma" not in rendered.html
+    assert "<p>where $5 is a price.</p>" in rendered.html
+    assert rendered.problems == ()
+
+
+def test_operatorname_with_a_thin_space_is_one_upright_operator() -> None:
+    html = render_markdown("$\\operatorname{arg\\,min}_x f$ and $\\arg\\max_y g$\n").html
+    assert "<mo>arg\u2009min</mo>" in html
+    assert '<mo movablelimits="true">arg\u2009max</mo>' in html
+    assert "<mi>a</mi><mi>r</mi>" not in html
+
+
+def test_aligned_is_a_table_not_letters() -> None:
+    rendered = render_markdown("$$\n\\begin{aligned} a &= b \\\\ c &= d \\end{aligned}\n$$\n")
+    assert rendered.html.count("<mtr>") == 2
+    assert "<mi>&</mi>" not in rendered.html

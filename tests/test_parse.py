@@ -343,7 +343,7 @@ def test_failed_math_is_a_warning_at_its_line() -> None:
     result = parse("---\ntitle: M\n---\nok $x^2$\n\nbad $\\frac{1}{$ here\n")
     assert codes(result.diagnostics) == [(Severity.WARNING, "math-failed", 6)]
     assert result.entry is not None
-    assert '<code class="math-error"' in result.entry.body_html
+    assert '<code class="math-tex"' in result.entry.body_html
 
 
 def test_broken_yaml_is_an_error_with_file_and_line_and_no_entry() -> None:
@@ -412,3 +412,9 @@ def test_raw_html_in_a_note_is_escaped() -> None:
     assert "<script>" not in e.body_html
     assert "&lt;script&gt;" in e.body_html
     assert e.title == "<b>x</b>"  # escaping titles is the templates' job
+
+
+def test_inline_tags_join_the_front_matter_tags_once() -> None:
+    result = parse("---\ntitle: T\ntags: '#ml, Reading'\n---\nAbout #ml and #Optimizers.\n")
+    assert result.entry is not None
+    assert result.entry.tags == ("ml", "reading", "optimizers")

@@ -97,6 +97,16 @@ def as_list(value: Any) -> tuple[str, ...]:
     raise FieldError("must be a list like [a, b] or a comma-separated string")
 
 
+def as_tags(value: Any) -> tuple[str, ...]:
+    """Tags as vaults write them: a list, or one string split at commas (else at spaces); a
+    leading # is dropped later, with the rest of the normalising."""
+    if isinstance(value, str) and "," not in value:
+        return tuple(value.split())
+    if isinstance(value, list):
+        value = [v for v in value if isinstance(v, (str, int, float)) and not isinstance(v, bool)]
+    return as_list(value)
+
+
 def as_date(value: Any) -> dt.date:
     if isinstance(value, dt.datetime):
         return value.date()

@@ -13,6 +13,7 @@ from notebase.frontmatter import (
     as_bool,
     as_date,
     as_list,
+    as_tags,
     as_text,
     as_year,
     coerce,
@@ -72,7 +73,9 @@ def build_entry(
             get("kind", as_text), source_ref, get("url", as_text) or "", path, fields, diags
         ),
         date=get("date", as_date),
-        tags=normalize_tags(get("tags", as_list) or (), path, fields.get("tags"), diags),
+        tags=normalize_tags(
+            (get("tags", as_tags) or ()) + body.tags, path, fields.get("tags"), diags
+        ),
         categories=normalize_tags(
             get("category", as_list) or (), path, fields.get("category"), diags
         ),

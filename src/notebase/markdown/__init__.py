@@ -24,7 +24,17 @@ _BLOCK_TAG = re.compile(
 )
 _MARKER = re.compile(f"{MARK}L\\d+{MARK}")
 _PROSE_BREAKS = frozenset(
-    {"code_inline", "math_inline", "wikilink", "link_open", "link_close", "image", "footnote_ref"}
+    {
+        "code_inline",
+        "math_inline",
+        "math_inline_double",
+        "wikilink",
+        "link_open",
+        "link_close",
+        "image",
+        "footnote_ref",
+        "hashtag",
+    }
 )
 
 
@@ -51,6 +61,7 @@ class Rendered:
     links: tuple[LinkRef, ...]
     urls: tuple[tuple[str, int], ...]
     problems: tuple[tuple[str, str, int], ...]  # (code, message, line relative to the text)
+    tags: tuple[str, ...] = ()  # inline #tags, as written (without the #)
 
 
 def render_markdown(
@@ -80,6 +91,7 @@ def render_markdown(
         links=tuple(env.get("links", [])),
         urls=tuple(env.get("urls", [])),
         problems=tuple(env.get("problems", [])),
+        tags=tuple(env.get("tags", [])),
     )
 
 
@@ -279,8 +291,10 @@ def inline_plain(inline: Token) -> str:
 
 
 def inline_text(child: Token) -> str:
-    if child.type in ("text", "code_inline", "math_inline", "wikilink"):
+    if child.type in ("text", "code_inline", "math_inline", "math_inline_double", "wikilink"):
         return child.content
+    if child.type == "hashtag":
+        return f"#{child.content}"
     return " " if child.type in ("softbreak", "hardbreak") else ""
 
 

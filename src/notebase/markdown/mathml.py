@@ -1,20 +1,56 @@
-"""The home of latex2mathml: $…$ and $$…$$ converted to MathML at build time (no JavaScript)."""
+"""The home of latex2mathml: $…$ and $$…$$ converted to MathML at build time (no JavaScript).
+
+latex2mathml lacks a few things notes use often; `prepare_tex` rewrites them first into what it
+reads (`aligned` as `align*`, `\\operatorname{arg\\,min}` with a thin space it can hold, labels
+dropped), and a conversion it cannot do faithfully (an exception, or an unknown command or a
+stray `&` it would show as a letter) is None, so the caller shows the TeX instead."""
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from latex2mathml.converter import convert
 
+_ENVIRONMENTS = re.compile(r"\\(begin|end)\{(aligned|alignedat|alignat|alignat\*|flalign\*?)\}")
+_ALIGNAT_COLUMNS = re.compile(r"(\\begin\{align\*\})\s*\{\d+\}")
+_OPERATORNAME = re.compile(r"\\operatorname(\*?)\s*\{([^{}]*)\}")
+_SPACING = re.compile(r"\\[,;:! ]|~|\s+")
+_DROPPED = re.compile(r"\\(?:label\{[^{}]*\}|(?:nonumber|notag)(?![a-zA-Z]))|(?<=\\\\)\[[^\]]*\]")
+_ARG = re.compile(r"\\arg\s*\\(min|max)(?![a-zA-Z])|\\arg(?![a-zA-Z])")
+_RENAMED = {"\\textbackslash": "\\backslash"}
+# What latex2mathml writes for what it did not understand: a command as a letter (<mi>\foo</mi>),
+# an alignment `&` outside a table as a letter, an empty operator.
+_UNREAD = re.compile(r"<m[io]>\\|<mi>&</mi>|<mo />")
+
+
+def prepare_tex(tex: str) -> str:
+    """TeX rewritten into the subset latex2mathml converts, meaning kept."""
+    tex = _DROPPED.sub("", tex)
+    tex = _ENVIRONMENTS.sub(lambda m: f"\\{m.group(1)}{{align*}}", tex)
+    tex = _ALIGNAT_COLUMNS.sub(r"\1", tex)
+    tex = _ARG.sub(lambda m: f"\\operatorname*{{arg {m.group(1) or ''}}}", tex)
+    for old, new in _RENAMED.items():
+        tex = tex.replace(old, new)
+    return _OPERATORNAME.sub(operator_name, tex)
+
+
+def operator_name(m: re.Match[str]) -> str:
+    """`\\operatorname{arg\\,min}` -> `\\operatorname{arg min}` with a thin space (U+2009), which
+    latex2mathml keeps inside one upright operator (its own reading spells the letters italic)."""
+    name = _SPACING.sub("\u2009", m.group(2).strip()).replace("\\", "")
+    return f"\\operatorname{m.group(1)}{{{name}}}"
+
 
 def tex_to_mathml(tex: str, display: bool) -> str | None:
-    """MathML for a TeX formula, or None when it cannot be converted."""
+    """MathML for a TeX formula, or None when it cannot be converted faithfully."""
     try:
-        return str(convert(tex, display="block" if display else "inline"))
+        mathml = str(convert(prepare_tex(tex), display="block" if display else "inline"))
     except Exception:
         return None
+    return None if _UNREAD.search(mathml) else mathml
 
 
-def tex_fallback(tex: str, display: bool) -> str:
-    tag = "pre" if display else "code"
-    return f'<{tag} class="math-error" title="formula could not be converted">{escape(tex)}</{tag}>'
+def tex_fallback(tex: str) -> str:
+    """A formula that could not be converted, shown as its TeX source."""
+    return f'<code class="math-tex" title="formula shown as TeX">{escape(tex)}</code>'

@@ -10,18 +10,21 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.common.normalize_url import normalizeLink
+from markdown_it.ruler import RuleOptionsType
 from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 from mdit_py_plugins.anchors import anchors_plugin
 from mdit_py_plugins.dollarmath import dollarmath_plugin
+from mdit_py_plugins.footnote.index import footnote_inline
 from mdit_py_plugins.gfm import gfm_plugin
 
+from notebase.markdown import obsidian
 from notebase.markdown.highlight import highlight_code
 from notebase.markdown.mathml import tex_fallback, tex_to_mathml
 from notebase.model import LinkRef
-from notebase.slugs import slugify
+from notebase.slugs import normalize_tag, slugify
 
 MARK = "\x1e"  # internal links are emitted as MARK L<n> MARK and resolved when a page is rendered
 _WIKILINK = re.compile(r"\[\[([^\[\]\n]+?)\]\]")
@@ -34,12 +37,18 @@ _PLAIN_URL = re.compile(
     r"(?:[/?#](?:[\w;/?:@&=+$,\-.!~*'()#]|%[0-9A-Fa-f]{2})*)?",
     re.ASCII,
 )
-_LINED = frozenset({"link_open", "wikilink", "math_inline"})  # the inline tokens told their line
+_LINED = frozenset(
+    {"link_open", "wikilink", "math_inline", "math_inline_double", "hashtag"}
+)  # the inline tokens told their line
 # Where plain text stops so that an inline rule may start: the characters our inline rules start
-# at, "]" (a link label is read token by token up to it) and the w of "www." (gfm autolinks).
-# markdown-it's own set also stops at - = + # > { } ^ % and every w, where no rule of ours starts:
-# each such stop costs a call to every inline rule. A new inline rule's first character goes here.
-_TEXT_STOP = re.compile(r"[\n!$&*:<@\[\\\]_`~]|w(?=ww\.)")
+# at, "]" (a link label is read token by token up to it) and the w of "www." (gfm autolinks);
+# "#" only where a tag may start (first or after a space), "%" and "=" only doubled (comments,
+# highlights) and "^" before "[" (inline footnotes). markdown-it's own set also stops at - + > { } and
+# every w, where no rule of ours starts: each such stop costs a call to every inline rule. A new
+# inline rule's first character goes here.
+_TEXT_STOP = re.compile(r"[\n!$&*:<@\[\\\]_`~]|w(?=ww\.)|(?:^|(?<=\s))#|%%|==|\^\[")
+# Where a `$$` line may interrupt: display math opens on the line right after text, in a list or a quote.
+_MATH_ALT: RuleOptionsType = {"alt": ["paragraph", "reference", "blockquote", "list"]}
 
 
 @lru_cache(maxsize=1)
@@ -49,9 +58,19 @@ def create_parser() -> MarkdownIt:
         "commonmark", {"html": False, "highlight": highlight_code, "typographer": False}
     )
     md.use(gfm_plugin)
-    md.use(dollarmath_plugin, allow_blank_lines=False, allow_digits=False, allow_labels=False)
+    md.options["alerts"] = (
+        False  # GitHub's `> [!NOTE]` alerts are callouts (obsidian.py), as all types
+    )
+    md.use(dollarmath_plugin, allow_space=False, allow_digits=False, double_inline=True)
+    md.block.ruler.at("math_block", obsidian.math_block, _MATH_ALT)
+    md.block.ruler.before("math_block", "comment", obsidian.comment_block, _MATH_ALT)
     md.use(anchors_plugin, min_level=1, max_level=6, slug_func=lambda t: slugify(t) or "section")
     md.inline.ruler.before("link", "wikilink", parse_wikilink)
+    md.inline.ruler.before("math_inline", "comment", obsidian.comment_inline)
+    md.inline.ruler.before("emphasis", "highlight", obsidian.highlight)
+    md.inline.ruler.before("link", "hashtag", obsidian.hashtag)
+    md.inline.ruler.after("image", "footnote_inline", footnote_inline)
+    md.core.ruler.after("block", "callouts", obsidian.mark_callouts)
     md.inline.terminator_re = _TEXT_STOP
     md.disable(["html_block", "html_inline"])  # they match nothing when html is off
     md.core.ruler.after("inline", "nb_lines", number_inline_lines)
@@ -61,6 +80,13 @@ def create_parser() -> MarkdownIt:
     md.add_render_rule("link_open", render_link_open)
     md.add_render_rule("math_inline", render_math)
     md.add_render_rule("math_block", render_math)
+    md.add_render_rule("math_inline_double", render_math)
+    md.add_render_rule("hashtag", render_hashtag)
+    md.add_render_rule("comment", lambda *_args: "")
+    for name in ("callout_open", "callout_close"):
+        md.add_render_rule(name, obsidian.render_callout)
+    for name in ("callout_title_open", "callout_title_close"):
+        md.add_render_rule(name, obsidian.render_callout_title)
     md.add_render_rule("footnote_block_open", render_footnote_block_open)
     md.add_render_rule("list_item_open", render_list_item_open)
     return md
@@ -141,6 +167,20 @@ def render_link_open(
     return str(self.renderToken(tokens, idx, options, env))
 
 
+def render_hashtag(
+    _self: Any, tokens: Sequence[Token], idx: int, _options: OptionsDict, env: EnvType
+) -> str:
+    """An inline `#tag` links to its tag page (recorded in env["tags"] for the entry's tags)."""
+    token = tokens[idx]
+    shown = escape(f"#{token.content}", quote=False)
+    tag = normalize_tag(token.content)
+    if not tag:
+        return shown
+    env.setdefault("tags", []).append(token.content)
+    ref = LinkRef(f"/tags/{tag}/", False, int(token.meta.get("line", 0)))
+    return f'<span class="hashtag">{add_link(env, ref)}{shown}</a></span>'
+
+
 def render_footnote_block_open(*_args: Any) -> str:
     """The footnote list as a titled section (no separator rule: the section draws its own)."""
     return '<section class="footnotes">\n<h2 class="footnotes-title">Footnotes</h2>\n<ol class="footnotes-list">\n'
@@ -166,12 +206,14 @@ def is_internal_href(href: str) -> bool:
 def render_math(
     _self: Any, tokens: Sequence[Token], idx: int, _options: OptionsDict, env: EnvType
 ) -> str:
+    """MathML, or the TeX as code with a math-failed warning; a `$$` block is wrapped in a div
+    (`$$…$$` inside a paragraph is display math without one: a div may not sit in a p)."""
     token = tokens[idx]
-    display = token.type == "math_block"
     tex = token.content.strip()
-    mathml = tex_to_mathml(tex, display)
+    mathml = tex_to_mathml(tex, token.type != "math_inline")
     if mathml is None:
         line = token.map[0] + 1 if token.map else int(token.meta.get("line", 0))
-        env.setdefault("problems", []).append(("math-failed", f"cannot convert ${tex}$", line))
-        mathml = tex_fallback(tex, display)
-    return f'<div class="math">{mathml}</div>\n' if display else mathml
+        shown = tex if len(tex) <= 80 else f"{tex[:77]}..."
+        env.setdefault("problems", []).append(("math-failed", f"cannot convert ${shown}$", line))
+        mathml = tex_fallback(tex)
+    return f'<div class="math">{mathml}</div>\n' if token.type == "math_block" else mathml

@@ -1,0 +1,235 @@
+"""Obsidian's markdown as markdown-it rules (parser.py, the home of markdown-it, registers them):
+callouts, %%comments%%, ==highlights==, inline #tags and $$display math$$ wherever it opens."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+from markdown_it.rules_block import StateBlock
+from markdown_it.rules_core import StateCore
+from markdown_it.rules_inline import StateInline
+from markdown_it.token import Token
+from markdown_it.utils import EnvType, OptionsDict
+
+# Obsidian's callout types, each with the group that styles it; an unknown type is a note.
+CALLOUT_GROUPS = {
+    "note": "note",
+    **dict.fromkeys(("abstract", "summary", "tldr"), "abstract"),
+    "info": "info",
+    "todo": "todo",
+    **dict.fromkeys(("tip", "hint", "important"), "tip"),
+    **dict.fromkeys(("success", "check", "done"), "success"),
+    **dict.fromkeys(("question", "help", "faq"), "question"),
+    **dict.fromkeys(("warning", "caution", "attention"), "warning"),
+    **dict.fromkeys(("failure", "fail", "missing"), "failure"),
+    **dict.fromkeys(("danger", "error"), "danger"),
+    "bug": "bug",
+    "example": "example",
+    **dict.fromkeys(("quote", "cite"), "quote"),
+}
+_CALLOUT = re.compile(r"\[!([^\]\s]+)\]([+-]?)[ \t]*([^\n]*)(?:\n|$)")
+# A tag: letters, digits, _ - and /, with one character at least that is not a digit.
+_HASHTAG = re.compile(r"#([\w/-]*[^\W\d_][\w/-]*)")
+
+
+def mark_callouts(state: StateCore) -> None:
+    """A blockquote whose first line is `[!type]±? Title` becomes a callout (before the inline
+    rules run, so its title is parsed as markdown). Nested ones too."""
+    tokens = state.tokens
+    i = 0
+    while i < len(tokens):
+        if tokens[i].type == "blockquote_open" and is_callout(tokens, i):
+            make_callout(tokens, i)
+        i += 1
+
+
+def is_callout(tokens: list[Token], i: int) -> bool:
+    if i + 2 >= len(tokens) or tokens[i + 1].type != "paragraph_open":
+        return False
+    return _CALLOUT.match(tokens[i + 2].content) is not None
+
+
+def make_callout(tokens: list[Token], i: int) -> None:
+    opening, inline = tokens[i], tokens[i + 2]
+    m = _CALLOUT.match(inline.content)
+    assert m is not None
+    kind = m.group(1).lower()
+    meta = {"kind": kind, "group": CALLOUT_GROUPS.get(kind, "note"), "fold": m.group(2)}
+    close = closing_blockquote(tokens, i)
+    tokens[close].type, tokens[close].meta = "callout_close", meta
+    opening.type, opening.meta = "callout_open", meta
+    rest = inline.content[m.end() :]
+    if rest.strip():
+        inline.content = rest
+        for tok in (tokens[i + 1], inline):
+            tok.map = [tok.map[0] + 1, tok.map[1]] if tok.map else None
+    else:
+        del tokens[i + 1 : i + 4]  # the paragraph held the marker line alone
+    title = m.group(3).strip() or kind.capitalize()
+    level = opening.level + 1
+    head = Token("inline", "", 0, content=title, level=level, map=opening.map, children=[])
+    tokens[i + 1 : i + 1] = [
+        Token("callout_title_open", "", 1, level=level, meta=meta, block=True),
+        head,
+        Token("callout_title_close", "", -1, level=level, meta=meta, block=True),
+    ]
+
+
+def closing_blockquote(tokens: list[Token], start: int) -> int:
+    depth = 0
+    for j in range(start, len(tokens)):
+        if tokens[j].type in ("blockquote_open", "blockquote_close"):
+            depth += tokens[j].nesting
+            if depth == 0:
+                return j
+    return len(tokens) - 1
+
+
+def render_callout(
+    _self: Any, tokens: Sequence[Token], idx: int, _options: OptionsDict, _env: EnvType
+) -> str:
+    token = tokens[idx]
+    meta = token.meta
+    tag = "details" if meta["fold"] else "div"
+    if token.nesting < 0:
+        return f"</div>\n</{tag}>\n"
+    opened = " open" if meta["fold"] == "+" else ""
+    kind = escape(meta["kind"])
+    return f'<{tag} class="callout callout-{meta["group"]}" data-callout="{kind}"{opened}>\n'
+
+
+def render_callout_title(
+    _self: Any, tokens: Sequence[Token], idx: int, _options: OptionsDict, _env: EnvType
+) -> str:
+    token = tokens[idx]
+    tag = "summary" if token.meta["fold"] else "p"
+    if token.nesting < 0:
+        return f'</{tag}>\n<div class="callout-body">\n'
+    return f'<{tag} class="callout-title">'
+
+
+def comment_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """A `%%` at the start of a line opens a comment up to the next `%%` (blank lines, fences and
+    anything else inside it included; unclosed, to the end of the note, as in Obsidian). A line
+    with text after its closing `%%` is left to the inline rule."""
+    if state.sCount[start] - state.blkIndent >= 4:
+        return False
+    pos = state.bMarks[start] + state.tShift[start]
+    line = state.src[pos : state.eMarks[start]]
+    if not line.startswith("%%"):
+        return False
+    if "%%" in line[2:]:
+        if line[2:].split("%%", 1)[1].strip():
+            return False
+        last = start
+    else:
+        last = next_comment_close(state, start + 1, end)
+    if not silent:
+        token = state.push("comment", "", 0)
+        token.map = [start, last + 1]
+    state.line = last + 1
+    return True
+
+
+def next_comment_close(state: StateBlock, first: int, end: int) -> int:
+    for line in range(first, end):
+        if "%%" in state.src[state.bMarks[line] : state.eMarks[line]]:
+            return line
+    return end - 1
+
+
+def comment_inline(state: StateInline, silent: bool) -> bool:
+    """`%%…%%` inside a paragraph is dropped (an unclosed `%%` stays text)."""
+    if not state.src.startswith("%%", state.pos):
+        return False
+    close = state.src.find("%%", state.pos + 2)
+    if close < 0:
+        return False
+    state.pos = close + 2
+    return True
+
+
+def highlight(state: StateInline, silent: bool) -> bool:
+    """`==text==` -> <mark>text</mark>; the text inside is parsed as markdown."""
+    src, start = state.src, state.pos
+    if not src.startswith("==", start) or start + 2 >= state.posMax or src[start + 2] in " \t\n=":
+        return False
+    close = src.find("==", start + 3)
+    while close > 0 and src[close - 1].isspace():
+        close = src.find("==", close + 1)
+    if close < 0 or close + 2 > state.posMax:
+        return False
+    if not silent:
+        state.push("mark_open", "mark", 1)
+        old_max = state.posMax
+        state.pos, state.posMax = start + 2, close
+        state.md.inline.tokenize(state)
+        state.posMax = old_max
+        state.push("mark_close", "mark", -1)
+    state.pos = close + 2
+    return True
+
+
+def hashtag(state: StateInline, silent: bool) -> bool:
+    """`#tag` or `#nested/tag` after a space or at the start of a line (not `#1`, not in a link's
+    text) -> a `hashtag` token; the render rule links it to its tag page."""
+    src, pos = state.src, state.pos
+    if src[pos] != "#" or state.linkLevel > 0 or (pos > 0 and not src[pos - 1].isspace()):
+        return False
+    m = _HASHTAG.match(src, pos, state.posMax)
+    if m is None:
+        return False
+    if not silent:
+        token = state.push("hashtag", "a", 0)
+        token.content = m.group(1).rstrip("/")
+    state.pos = m.end()
+    return True
+
+
+def math_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """`$$` at the start of a line opens display math up to the next `$$`, which may close on the
+    same line, on a line of its own or at the end of a line of TeX; blank lines may come between.
+    Registered to interrupt paragraphs, so a `$$` on the line after text is math, not `$…$` pairs."""
+    if state.sCount[start] - state.blkIndent >= 4:
+        return False
+    pos = state.bMarks[start] + state.tShift[start]
+    first = state.src[pos : state.eMarks[start]]
+    if not first.startswith("$$"):
+        return False
+    closing = first.find("$$", 2)
+    if closing >= 0:
+        if first[closing + 2 :].strip():
+            return False  # `$$a$$ and more`: inline display math in a paragraph
+        last, body = start, first[2:closing]
+    else:
+        found = math_block_end(state, start + 1, end)
+        if found is None:
+            return False
+        last, tail = found
+        middle = state.getLines(start + 1, last, state.blkIndent, False)
+        body = "\n".join(t for t in (first[2:], middle, tail) if t.strip())
+    if not silent:
+        token = state.push("math_block", "math", 0)
+        token.block, token.content, token.markup = True, body, "$$"
+        token.map = [start, last + 1]
+    state.line = last + 1
+    return True
+
+
+def math_block_end(state: StateBlock, first: int, end: int) -> tuple[int, str] | None:
+    """The line whose text ends with the closing `$$` and the TeX before it on that line; None
+    when the block is never closed or a line leaves its container (a quote's `>` missing)."""
+    for line in range(first, end):
+        if state.isEmpty(line):
+            continue
+        if state.sCount[line] < state.blkIndent:
+            return None
+        text = state.src[state.bMarks[line] + state.tShift[line] : state.eMarks[line]].rstrip()
+        if text.endswith("$$"):
+            return line, text[:-2]
+        if "$$" in text:
+            return None
+    return None
