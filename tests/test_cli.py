@@ -106,11 +106,12 @@ def test_content_error_exits_1_names_file_and_line_and_keeps_the_site(kb: Path) 
     assert tree(kb / "site") == before
 
 
-def test_field_type_error_names_its_line(kb: Path) -> None:
+def test_field_type_warning_names_its_line_and_the_site_is_written(kb: Path) -> None:
     write_files(kb, {"notes/y.md": "---\ntitle: Y\ndate: yesterday\n---\n"})
     result = notebase("build", cwd=kb)
-    assert result.returncode == 1
-    assert "notes/y.md:3: error[field-type]: `date` must be a date" in result.stderr
+    assert result.returncode == 0
+    assert "notes/y.md:3: warning[field-type]: `date` must be a date" in result.stderr
+    assert (kb / "site" / "y" / "index.html").is_file()
 
 
 @pytest.mark.parametrize(

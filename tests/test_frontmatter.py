@@ -9,10 +9,12 @@ import pytest
 
 from notebase.diagnostics import Diagnostic, Severity, SourcePos
 from notebase.frontmatter import (
+    Coerced,
     FieldError,
     as_bool,
     as_date,
     as_list,
+    as_tags,
     as_text,
     as_year,
     coerce,
@@ -179,12 +181,15 @@ def test_as_year_refuses(value: Any) -> None:
 def test_as_bool() -> None:
     assert as_bool(True) is True
     assert as_bool(False) is False
-    for value in ("yes please", 1, None):
+    assert as_bool("true") == Coerced(True)
+    assert as_bool(" No ") == Coerced(False)
+    assert as_bool("yes") == Coerced(True)
+    for value in ("yes please", 2, None, [True]):
         with pytest.raises(FieldError):
             as_bool(value)
 
 
-def test_coerce_records_an_error_at_the_field_line() -> None:
+def test_coerce_drops_a_wrong_type_with_a_warning_at_the_field_line() -> None:
     fields, _, _ = read_front_matter("---\ntitle: A\ntags: 5\ndate: yesterday\n---\n", PATH)
     diags: list[Diagnostic] = []
     assert coerce(fields, "title", as_text, PATH, diags) == "A"
@@ -192,16 +197,16 @@ def test_coerce_records_an_error_at_the_field_line() -> None:
     assert coerce(fields, "date", as_date, PATH, diags) is None
     assert coerce(fields, "year", as_year, PATH, diags) is None  # absent: no diagnostic
     assert [(d.severity, d.code, d.pos) for d in diags] == [
-        (Severity.ERROR, "field-type", SourcePos(PATH, 3)),
-        (Severity.ERROR, "field-type", SourcePos(PATH, 4)),
+        (Severity.WARNING, "field-type", SourcePos(PATH, 3)),
+        (Severity.WARNING, "field-type", SourcePos(PATH, 4)),
     ]
-    assert (
-        diags[0].message == "`tags` must be a list like [a, b] or a comma-separated string, got 5"
+    assert diags[0].message == (
+        "`tags` must be a list like [a, b] or a comma-separated string, got 5; ignored"
     )
-    assert diags[1].message == '`date` must be a date like 2025-06-03, got "yesterday"'
+    assert diags[1].message == '`date` must be a date like 2025-06-03, got "yesterday"; ignored'
 
 
-def test_a_date_that_does_not_exist_is_a_field_error_at_its_line() -> None:
+def test_a_date_that_does_not_exist_is_a_field_warning_at_its_line() -> None:
     text = "---\ntitle: A\ndate: 2025-02-30\ntags: [2025-13-01, b]\nyear: 2025-01-01 25:00\n---\n"
     fields, _, diags = read_front_matter(text, PATH)
     assert diags == []
@@ -213,7 +218,7 @@ def test_a_date_that_does_not_exist_is_a_field_error_at_its_line() -> None:
         (
             "field-type",
             SourcePos(PATH, 3),
-            '`date` must be a date like 2025-06-03, got "2025-02-30"',
+            '`date` must be a date like 2025-06-03, got "2025-02-30"; ignored',
         )
     ]
 
@@ -227,3 +232,58 @@ def test_an_explicit_tag_its_text_does_not_fit_is_a_yaml_error_at_its_line() -> 
         ("yaml-syntax", SourcePos(PATH, 4), "invalid YAML: !!bool cannot read 'maybe'"),
         ("yaml-syntax", SourcePos(PATH, 5), "invalid YAML: !!timestamp cannot read 'now'"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("2023-01-05", dt.date(2023, 1, 5)),
+        ("2023-01-05 10:00", dt.date(2023, 1, 5)),
+        ("2023-01-05T10:00:00Z", dt.date(2023, 1, 5)),
+        ("2023/01/05", dt.date(2023, 1, 5)),
+        ("05.01.2023", dt.date(2023, 1, 5)),
+        ("January 5, 2023", dt.date(2023, 1, 5)),
+        ("5 Jan 2023", dt.date(2023, 1, 5)),
+    ],
+)
+def test_dates_as_vaults_write_them(text: str, day: dt.date) -> None:
+    assert as_date(text) == day
+
+
+@pytest.mark.parametrize("text", ["01/05/2023", "{{date:YYYY-MM-DD}}", "soon"])
+def test_a_date_whose_meaning_is_unclear_is_a_field_error(text: str) -> None:
+    with pytest.raises(FieldError):
+        as_date(text)
+
+
+def test_tags_as_one_string_or_a_list_with_hashes() -> None:
+    assert as_tags("#ml #reading") == ("#ml", "#reading")
+    assert as_tags("ml, deep learning") == ("ml", "deep learning")
+    assert as_tags(["#ml", None, "b"]) == ("#ml", "b")
+
+
+def test_a_string_boolean_is_coerced_with_a_warning() -> None:
+    fields, _, _ = read_front_matter('---\ndraft: "true"\npublish: "no"\n---\n', PATH)
+    diags: list[Diagnostic] = []
+    assert coerce(fields, "draft", as_bool, PATH, diags) is True
+    assert coerce(fields, "publish", as_bool, PATH, diags) is False
+    assert [(d.severity, d.code, d.pos.line if d.pos else 0) for d in diags] == [
+        (Severity.WARNING, "field-coerced", 2),
+        (Severity.WARNING, "field-coerced", 3),
+    ]
+    assert diags[0].message == '`draft` is "true", read as True'
+
+
+def test_template_placeholders_are_read_as_text_with_one_warning() -> None:
+    text = "---\ntitle: {{title}}\ndate: {{date:YYYY-MM-DD}}\ntags:\n  - {{tag}}\n---\nbody\n"
+    fields, split, diags = read_front_matter(text, PATH)
+    assert split is not None
+    assert fields["title"].value == "{{title}}"
+    assert fields["date"].value == "{{date:YYYY-MM-DD}}"
+    assert fields["tags"].value == ["{{tag}}"]
+    assert [(d.severity, d.code) for d in diags] == [(Severity.WARNING, "template-placeholder")]
+
+
+def test_broken_yaml_without_placeholders_is_still_an_error() -> None:
+    _, _, diags = read_front_matter("---\ntitle: [a\n---\n", PATH)
+    assert [(d.severity, d.code) for d in diags] == [(Severity.ERROR, "yaml-syntax")]

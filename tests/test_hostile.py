@@ -51,10 +51,10 @@ EXPECTED = {
     "notes/bad/not-mapping.md:2: error[yaml-not-mapping]",
     "notes/bad/scalar.md:2: error[yaml-not-mapping]",
     "notes/bad/unterminated.md:1: error[frontmatter-unterminated]",
-    "notes/bad/wrong-types.md:3: error[field-type]",  # tags: 5
-    "notes/bad/wrong-types.md:4: error[field-type]",  # date: yesterday
-    "notes/bad/wrong-types.md:5: error[field-type]",  # year: soon
-    "notes/bad/wrong-types.md:6: error[field-type]",  # draft: maybe
+    "notes/bad/wrong-types.md:3: warning[field-type]",  # tags: 5
+    "notes/bad/wrong-types.md:4: warning[field-type]",  # date: yesterday
+    "notes/bad/wrong-types.md:5: warning[field-type]",  # year: soon
+    "notes/bad/wrong-types.md:6: warning[field-type]",  # draft: maybe
     "notes/bytes/binary.md:1: error[binary-file]",
     "notes/bytes/bom.md:4: warning[broken-link]",
     "notes/bytes/cr.md:6: warning[broken-link]",

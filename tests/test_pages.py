@@ -394,3 +394,17 @@ def test_a_source_whose_note_was_retitled_is_titled_again() -> None:
     assert [s.title for s in before["sources/"].context["sources"]] == ["A"]
     assert [s.title for s in after["sources/"].context["sources"]] == ["Essay"]
     assert after == fresh
+
+
+def test_a_description_is_the_meta_and_the_card_summary_without_a_tldr() -> None:
+    entries = [
+        note("a.md", "---\ntitle: A\ndescription: Fish & chips.\ncssclasses: wide\n---\nBody.\n"),
+        note("b.md", "---\ntitle: B\ndescription: Not shown.\ntldr: Shown.\n---\nBody.\n"),
+    ]
+    cards, _ = make_cards(entries, {})
+    assert (cards["a"].tldr_text, cards["a"].tldr_html) == ("Fish & chips.", "Fish &amp; chips.")
+    assert cards["b"].tldr_text == "Shown."
+    pages = by_url(plan_pages(build_index(entries), Config()))
+    assert pages["a/"].context["description"] == "Fish & chips."
+    assert pages["a/"].context["body_class"] == "wide"
+    assert pages["b/"].context["description"] == "Not shown."

@@ -368,13 +368,13 @@ def test_unterminated_front_matter_is_an_error() -> None:
     assert codes(result.diagnostics) == [(Severity.ERROR, "frontmatter-unterminated", 1)]
 
 
-def test_wrong_field_types_are_errors_with_their_lines() -> None:
+def test_wrong_field_types_are_dropped_with_warnings_at_their_lines() -> None:
     result = parse("---\ntitle: A\ntags: 5\ndate: yesterday\nyear: soon\ndraft: maybe\n---\n")
     assert sorted(codes(result.diagnostics), key=lambda c: c[2]) == [
-        (Severity.ERROR, "field-type", 3),
-        (Severity.ERROR, "field-type", 4),
-        (Severity.ERROR, "field-type", 5),
-        (Severity.ERROR, "field-type", 6),
+        (Severity.WARNING, "field-type", 3),
+        (Severity.WARNING, "field-type", 4),
+        (Severity.WARNING, "field-type", 5),
+        (Severity.WARNING, "field-type", 6),
     ]
     e = result.entry
     assert e is not None
@@ -383,7 +383,7 @@ def test_wrong_field_types_are_errors_with_their_lines() -> None:
 
 def test_wrong_title_type_is_reported_once() -> None:
     result = parse("---\ntitle: [a, b]\n---\n# Heading\n")
-    assert codes(result.diagnostics) == [(Severity.ERROR, "field-type", 2)]
+    assert codes(result.diagnostics) == [(Severity.WARNING, "field-type", 2)]
     assert result.entry is not None and result.entry.title == "Heading"
 
 
@@ -418,3 +418,32 @@ def test_inline_tags_join_the_front_matter_tags_once() -> None:
     result = parse("---\ntitle: T\ntags: '#ml, Reading'\n---\nAbout #ml and #Optimizers.\n")
     assert result.entry is not None
     assert result.entry.tags == ("ml", "reading", "optimizers")
+
+
+def test_quartz_and_obsidian_fields_are_read() -> None:
+    result = parse(
+        "---\ntitle: Q\ndescription: A short summary.\npermalink: /Garden/Q-Page/\n"
+        "aliases: Kew\npublish: false\ncreated: 2023-01-05 10:00\nmodified: 2023/02/01\n"
+        "cssclasses: [wide, 'x\"><y']\nunknown_thing: {a: [1, 2]}\n---\nBody.\n"
+    )
+    e = result.entry
+    assert e is not None
+    assert e.description == "A short summary."
+    assert e.slug == "garden/q-page"
+    assert e.aliases == ("Kew",)
+    assert e.draft is True
+    assert (e.date, e.updated) == (dt.date(2023, 1, 5), dt.date(2023, 2, 1))
+    assert e.cssclasses == ("wide", "xy")
+    assert codes(result.diagnostics) == [(Severity.WARNING, "slug-cleaned", 4)]
+
+
+def test_string_draft_and_template_dates_do_not_stop_the_note() -> None:
+    result = parse('---\ntitle: T\ndraft: "true"\ndate: {{date:YYYY-MM-DD}}\n---\nBody.\n')
+    assert result.entry is not None and result.entry.draft is True
+    assert result.entry.date is None
+    assert sorted(codes(result.diagnostics), key=lambda c: c[2]) == [
+        (Severity.WARNING, "template-placeholder", 2),
+        (Severity.WARNING, "field-coerced", 3),
+        (Severity.WARNING, "field-type", 4),
+    ]
+    assert not any(d.is_error for d in result.diagnostics)

@@ -14,9 +14,30 @@ from notebase.yamlio import Field, load_fields
 KNOWN_KEYS = (
     "title", "kind", "url", "source_title", "authors", "year", "date", "tags", "category",
     "tldr", "status", "aliases", "draft", "slug", "arxiv", "doi", "origin", "series",
-    "series_author", "import_digest",
+    "series_author", "import_digest", "description", "permalink", "publish", "created",
+    "modified", "updated", "cssclasses", "cssclass",
 )  # fmt: skip
 _FENCE = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.M)
+# A template's placeholder as a whole value (`date: {{date:YYYY-MM-DD}}`, `- {{tag}}`), which
+# YAML would read as a mapping in a mapping: it is quoted, so that the field reads it as text.
+_PLACEHOLDER = re.compile(
+    r"^([ \t]*(?:-[ \t]+|[^\s:#][^:\n]*:[ \t]+))(\{\{[^\n]*\}\})[ \t]*$", re.M
+)
+_BOOLS = {
+    "true": True,
+    "yes": True,
+    "on": True,
+    "1": True,
+    "false": False,
+    "no": False,
+    "off": False,
+    "0": False,
+}
+# Dates as vaults write them, besides ISO 8601 (which may go on with a time: "2023-01-05 10:00").
+_DATE_FORMATS = (
+    "%Y/%m/%d", "%Y.%m.%d", "%d.%m.%Y", "%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%d %b %Y",
+    "%B %d %Y", "%b %d %Y", "%Y%m%d",
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,12 +81,26 @@ def read_front_matter(
         )
     fields, diags = load_fields(split.yaml_text, path, 2)
     out = list(diags)
+    if diags and "{{" in split.yaml_text:
+        quoted = _PLACEHOLDER.sub(quote_placeholder, split.yaml_text)
+        fields, diags = load_fields(quoted, path, 2)
+        out = [*diags, placeholder_warning(path)]
     by_key: dict[str, Field] = {}
     for fld in fields:
         by_key[fld.key] = fld
         if fld.key not in KNOWN_KEYS:
             out.extend(check_misspelling(fld, path))
     return by_key, split, out
+
+
+def quote_placeholder(m: re.Match[str]) -> str:
+    return m.group(1) + "'" + m.group(2).replace("'", "''") + "'"
+
+
+def placeholder_warning(path: str) -> Diagnostic:
+    message = "front matter holds template placeholders like {{date}}; read as text"
+    hint = "fill them in, or keep templates in a folder `ignore:` leaves out (templates/)"
+    return warning("template-placeholder", message, SourcePos(path, 2), hint)
 
 
 def check_misspelling(fld: Field, path: str) -> list[Diagnostic]:
@@ -78,6 +113,13 @@ def check_misspelling(fld: Field, path: str) -> list[Diagnostic]:
 
 class FieldError(ValueError):
     """A front-matter value of the wrong type; becomes a diagnostic at the field's line."""
+
+
+@dataclass(frozen=True, slots=True)
+class Coerced:
+    """A value read from another type whose meaning is clear (`draft: "yes"`): kept, with a warning."""
+
+    value: Any
 
 
 def as_text(value: Any) -> str:
@@ -113,11 +155,24 @@ def as_date(value: Any) -> dt.date:
     if isinstance(value, dt.date):
         return value
     if isinstance(value, str):
-        try:
-            return dt.date.fromisoformat(value.strip()[:10])
-        except ValueError:
-            pass
+        found = parse_date_text(value.strip())
+        if found is not None:
+            return found
     raise FieldError("must be a date like 2025-06-03")
+
+
+def parse_date_text(text: str) -> dt.date | None:
+    """A date written as text: ISO 8601 (maybe with a time after it) or a common other form."""
+    try:
+        return dt.date.fromisoformat(text[:10])
+    except ValueError:
+        pass
+    for form in _DATE_FORMATS:
+        try:
+            return dt.datetime.strptime(text, form).date()
+        except ValueError:
+            continue
+    return None
 
 
 def as_year(value: Any) -> int:
@@ -128,29 +183,34 @@ def as_year(value: Any) -> int:
     raise FieldError("must be a year like 2025")
 
 
-def as_bool(value: Any) -> bool:
+def as_bool(value: Any) -> bool | Coerced:
+    """true or false; "true"/"yes"/"no"/… (as Quartz and Obsidian read them) are coerced."""
     if isinstance(value, bool):
         return value
+    if isinstance(value, (str, int)) and str(value).strip().lower() in _BOOLS:
+        return Coerced(_BOOLS[str(value).strip().lower()])
     raise FieldError("must be true or false")
 
 
 def coerce(
     fields: dict[str, Field], key: str, convert: Any, path: str, diags: list[Diagnostic]
 ) -> Any:
-    """The converted value of a field, or None when absent or wrong (then an error is recorded)."""
+    """The converted value of a field, or None when absent or of the wrong type (then it is
+    dropped with a field-type warning: a note's page is still made)."""
     fld = fields.get(key)
     if fld is None or fld.value is None:
         return None
+    shown = repr(fld.value) if not isinstance(fld.value, str) else f'"{fld.value}"'
+    pos = SourcePos(path, fld.line)
     try:
-        return convert(fld.value)
+        value = convert(fld.value)
     except FieldError as exc:
-        shown = repr(fld.value) if not isinstance(fld.value, str) else f'"{fld.value}"'
-        diags.append(
-            error(
-                "field-type",
-                f"`{key}` {exc}, got {shown[:60]}",
-                SourcePos(path, fld.line),
-                f"fix or remove `{key}`",
-            )
-        )
+        message = f"`{key}` {exc}, got {shown[:60]}; ignored"
+        diags.append(warning("field-type", message, pos, f"fix or remove `{key}`"))
         return None
+    if isinstance(value, Coerced):
+        message = f"`{key}` is {shown[:60]}, read as {value.value!r}"
+        hint = f"write `{key}: {str(value.value).lower()}`"
+        diags.append(warning("field-coerced", message, pos, hint))
+        return value.value
+    return value

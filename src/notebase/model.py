@@ -131,6 +131,9 @@ class Entry:
     extra: tuple[tuple[str, str], ...] = ()  # unknown front-matter keys, kept for templates
     digest: str = ""
     words: NoteWords = NO_WORDS  # of mention_text and title, for mentions and related
+    description: str = ""  # front matter's, for <meta> and (without a tl;dr) the card
+    cssclasses: tuple[str, ...] = ()  # classes for the page's <body>
+    updated: dt.date | None = None  # `updated:` or `modified:`
 
 
 @dataclass(frozen=True, slots=True)

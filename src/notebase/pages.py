@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any
 
 from notebase.config import Config
@@ -61,8 +62,8 @@ def make_card(entry: Entry) -> Card:
         url=page_url(entry.slug),
         title=entry.title,
         kind=str(entry.kind),
-        tldr_html=entry.tldr_html,
-        tldr_text=entry.tldr_text,
+        tldr_html=entry.tldr_html or escape(entry.description, quote=False),
+        tldr_text=entry.tldr_text or entry.description,
         date=entry.date.isoformat() if entry.date else "",
         year=str(entry.year or ""),
         authors=entry.authors,
@@ -256,7 +257,8 @@ def plan_entry(inputs: EntryInputs, index: SiteIndex, cards: dict[str, Card]) ->
         "mention_total": mentions.total,
         "related": tuple(cards[s] for s in inputs.related),
         "graph": plan_graph(entry, index, cards, inputs.same),
-        "description": entry.tldr_text,
+        "description": entry.description or entry.tldr_text,
+        "body_class": " ".join(entry.cssclasses),
     }
     return PageSpec(page_url(entry.slug), "entry.html", context)
 

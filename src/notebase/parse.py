@@ -64,15 +64,16 @@ def build_entry(
         prose = f"{tldr.mention_text}\n{prose}"
     diags.extend(problem_diagnostics(body, path, split.body_line))
     title = fm_title or body.first_heading or title_from_path(source.rel_path)
+    slug_key = "slug" if "slug" in fields or "permalink" not in fields else "permalink"
     return Entry(
-        slug=entry_slug(get("slug", as_text), source.rel_path, path, fields, diags),
+        slug=entry_slug(get(slug_key, as_text), slug_key, source.rel_path, path, fields, diags),
         rel_path=source.rel_path,
         pos=SourcePos(path, 1),
         title=title,
         kind=entry_kind(
             get("kind", as_text), source_ref, get("url", as_text) or "", path, fields, diags
         ),
-        date=get("date", as_date),
+        date=first_field(get, ("date", "created"), as_date),
         tags=normalize_tags(
             (get("tags", as_tags) or ()) + body.tags, path, fields.get("tags"), diags
         ),
@@ -81,7 +82,7 @@ def build_entry(
         ),
         status=entry_status(get("status", as_text), path, fields, diags),
         aliases=get("aliases", as_list) or (),
-        draft=bool(get("draft", as_bool)),
+        draft=bool(get("draft", as_bool)) or get("publish", as_bool) is False,
         source=source_ref,
         source_title=source_title,
         authors=get("authors", as_list) or (),
@@ -99,7 +100,22 @@ def build_entry(
         extra=extra_fields(fields),
         digest=source.digest,
         words=note_words(prose, title),
+        description=get("description", as_text) or "",
+        cssclasses=css_classes(first_field(get, ("cssclasses", "cssclass"), as_tags) or ()),
+        updated=first_field(get, ("updated", "modified"), as_date),
     )
+
+
+def first_field(get: Any, keys: tuple[str, ...], convert: Any) -> Any:
+    """The value of the first of the keys a note gives (each is checked, so each can warn)."""
+    values = [get(key, convert) for key in keys]
+    return next((v for v in values if v is not None), None)
+
+
+def css_classes(raw: tuple[str, ...]) -> tuple[str, ...]:
+    """`cssclasses:` kept for the page's body class, each cut to letters, digits, - and _."""
+    cleaned = (re.sub(r"[^\w-]", "", name) for name in raw)
+    return tuple(dict.fromkeys(name for name in cleaned if name))
 
 
 def merge_tldr(
@@ -151,13 +167,19 @@ def primary_source(
 
 
 def entry_slug(
-    raw: str | None, rel_path: str, path: str, fields: dict[str, Field], diags: list[Diagnostic]
+    raw: str | None,
+    key: str,
+    rel_path: str,
+    path: str,
+    fields: dict[str, Field],
+    diags: list[Diagnostic],
 ) -> str:
+    """The page's URL from `slug:` (or Quartz's `permalink:`), cleaned, else from its path."""
     if raw is None:
         return slug_from_path(rel_path)
     slug = clean_slug(raw)
     if not slug or slug != raw.strip().strip("/"):
-        pos = SourcePos(path, fields["slug"].line)
+        pos = SourcePos(path, fields[key].line)
         if not slug:
             diags.append(
                 error(
