@@ -161,3 +161,21 @@ def test_a_rebuild_in_memory_that_misses_a_file_deleted_by_hand_walks_the_site_n
     assert result.written, result.diagnostics
     assert "assets/search.js" in result.files.written
     assert (kb / "site/assets/search.js").is_file()
+
+
+def test_template_folders_are_left_out_and_ignore_patterns_follow_the_config(kb: Path) -> None:
+    (kb / "notes" / "templates").mkdir()
+    (kb / "notes" / "templates" / "daily.md").write_text(
+        "---\ndate: {{date:YYYY-MM-DD}}\n---\n# {{title}}\n", encoding="utf-8"
+    )
+    (kb / "notes" / "sketch.excalidraw.md").write_text("# Sketch\n", encoding="utf-8")
+    out = kb / "site"
+    (kb / "notebase.yaml").write_text("search: false\n", encoding="utf-8")
+    result = build_site(BuildOptions(root=kb, out=out))
+    assert result.written and not (out / "templates").exists()
+    assert (out / "sketch-excalidraw" / "index.html").is_file()
+    (kb / "notebase.yaml").write_text(
+        "search: false\nignore: [templates/, '*.excalidraw.md']\n", encoding="utf-8"
+    )
+    result = build_site(BuildOptions(root=kb, out=out))
+    assert result.written and not (out / "sketch-excalidraw").exists()

@@ -171,3 +171,21 @@ def test_an_explicit_tag_its_text_does_not_fit_is_an_error_at_its_line() -> None
     config, diags = parse_config("title: T\nrecent: !!int x\n")
     assert config == Config(title="T")
     assert [(d.code, d.pos) for d in diags] == [("yaml-syntax", SourcePos("notebase.yaml", 2))]
+
+
+def test_ignore_defaults_to_vault_settings_bin_and_template_folders() -> None:
+    assert Config().ignore == (".obsidian/", ".trash/", "templates/", "Templates/", "_templates/")
+
+
+def test_ignore_is_a_list_of_patterns_or_one_pattern() -> None:
+    config, diags = parse_config("ignore: ['**/drafts/*', '*.excalidraw.md']\n")
+    assert (config.ignore, diags) == (("**/drafts/*", "*.excalidraw.md"), ())
+    assert parse_config("ignore: templates/\n")[0].ignore == ("templates/",)
+
+
+def test_ignore_of_the_wrong_type_is_an_error_with_its_line() -> None:
+    config, diags = parse_config("title: T\nignore: [1, 2]\n")
+    assert config.ignore == Config().ignore
+    assert [(d.severity, d.code, d.pos) for d in diags] == [
+        (Severity.ERROR, "config-type", SourcePos("notebase.yaml", 2))
+    ]

@@ -203,3 +203,32 @@ def test_a_changed_or_removed_note_is_seen(tmp_path: Path) -> None:
     second = discover_changes(tmp_path, first.stamps, first.started_ns)
     assert [s.text for s in second.read] == ["longer text\n"]
     assert [rel for rel, _ in second.notes] == ["a.md"] and set(second.stamps) == {"a.md"}
+
+
+def test_ignore_patterns_leave_folders_and_files_out(tmp_path: Path) -> None:
+    notes = tmp_path / "notes"
+    for rel in (
+        "a.md",
+        "templates/daily.md",
+        "deep/Templates/t.md",
+        "drafts/top.md",
+        "x/drafts/d.md",
+        "x/drafts/deeper/gone.md",
+        "drawing.excalidraw.md",
+        "x/y/sketch.excalidraw.md",
+        "templates.md",
+    ):
+        (notes / rel).parent.mkdir(parents=True, exist_ok=True)
+        (notes / rel).write_text("body\n", encoding="utf-8")
+    patterns = ("templates/", "Templates/", "**/drafts/*", "*.excalidraw.md")
+    # as in git, `**/drafts/*` matches the folder drafts/deeper too, so nothing under it is kept
+    assert list_note_files(notes, patterns) == ("a.md", "templates.md")
+
+
+def test_an_anchored_pattern_matches_from_the_notes_folder_only(tmp_path: Path) -> None:
+    notes = tmp_path / "notes"
+    for rel in ("private/a.md", "x/private/b.md", "x/c.md"):
+        (notes / rel).parent.mkdir(parents=True, exist_ok=True)
+        (notes / rel).write_text("body\n", encoding="utf-8")
+    assert list_note_files(notes, ("/private/",)) == ("x/c.md", "x/private/b.md")
+    assert list_note_files(notes, ("x/*.md",)) == ("private/a.md", "x/private/b.md")

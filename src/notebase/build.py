@@ -150,7 +150,7 @@ def rebuild(
     if refused is not None:  # before reading a note: nothing the build could do would be written
         return state, finish(Tally(start, 0, 0, 0), [refused], False)
     config, config_diags = load_config(options.root)
-    found = discover_changes(options.root, trusted_stamps(state), state.scanned_ns)
+    found = discover_changes(options.root, trusted_stamps(state), state.scanned_ns, config.ignore)
     parsed, fresh = parse_sources(found, state.parsed, options)
     found = replace(found, read=())  # the notes' text, parsed: not held while the pages render
     index, index_diags, resolved, index_memo = index_parsed(

@@ -11,6 +11,8 @@ from notebase.sources import is_safe_url
 from notebase.yamlio import load_fields, unknown_key_diagnostic
 
 CONFIG_FILE = "notebase.yaml"
+# Vault folders that hold no notes to publish: Obsidian's settings and bin, and note templates.
+DEFAULT_IGNORE = (".obsidian/", ".trash/", "templates/", "Templates/", "_templates/")
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,12 +28,18 @@ class Config:
         False  # True: links end in '/', for hosting; False: '…/index.html', works from disk
     )
     search: bool = True  # build the Pagefind full-text index (else the box searches entries.js)
+    ignore: tuple[str, ...] = DEFAULT_IGNORE  # gitignore-like globs of notes/ paths left out
 
 
 FIELD_TYPES: dict[str, type] = {f.name: type(getattr(Config(), f.name)) for f in fields(Config)}
 
 
-TYPE_NAMES = {str: "text", int: "a whole number", bool: "true or false"}
+TYPE_NAMES = {
+    str: "text",
+    int: "a whole number",
+    bool: "true or false",
+    tuple: "a list of patterns like [templates/, '*.excalidraw.md']",
+}
 
 
 def load_config(root: Path) -> tuple[Config, tuple[Diagnostic, ...]]:
@@ -66,7 +74,7 @@ def parse_config(text: str) -> tuple[Config, tuple[Diagnostic, ...]]:
         elif (problem := value_problem(fld.key, fld.value)) is not None:
             out.append(error("config-value", problem[0], pos, problem[1]))
         else:
-            values[fld.key] = fld.value
+            values[fld.key] = as_patterns(fld.value) if expected is tuple else fld.value
     config = replace(Config(), **values)
     return replace(config, base_url=config.base_url.rstrip("/")), tuple(out)
 
@@ -81,7 +89,19 @@ def value_problem(key: str, value: object) -> tuple[str, str] | None:
     return None
 
 
+def as_patterns(value: object) -> tuple[str, ...]:
+    """`ignore:` as a tuple: a list of patterns, or one pattern."""
+    if isinstance(value, str):
+        return (value,)
+    assert isinstance(value, list)  # has_type checked it
+    return tuple(str(v) for v in value)
+
+
 def has_type(value: object, expected: type) -> bool:
+    if expected is tuple:
+        return isinstance(value, str) or (
+            isinstance(value, list) and all(isinstance(v, str) for v in value)
+        )
     if expected is int:
         return isinstance(value, int) and not isinstance(value, bool)
     if expected is str:
@@ -90,4 +110,4 @@ def has_type(value: object, expected: type) -> bool:
 
 
 def example_of(expected: type) -> str:
-    return {str: '"text"', int: "20", bool: "true"}.get(expected, "…")
+    return {str: '"text"', int: "20", bool: "true", tuple: "[templates/]"}.get(expected, "…")

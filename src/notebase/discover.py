@@ -6,7 +6,7 @@ import hashlib
 import os
 import re
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -48,12 +48,42 @@ class Discovery:
     diagnostics: tuple[Diagnostic, ...] = ()
 
 
-def scan_note_files(notes_dir: Path) -> tuple[list[tuple[str, os.stat_result]], list[Diagnostic]]:
-    """Every *.md under notes_dir with its stat, in path order; names starting with _ or . skipped;
-    a diagnostic for each folder that cannot be listed (none when notes_dir does not exist)."""
+def ignore_pattern(pattern: str) -> tuple[re.Pattern[str], bool]:
+    """A gitignore-like glob -> (regex over a path under notes/, matches folders only). A pattern
+    with a `/` inside (or at its start) is anchored at notes/; without, it matches a name at any
+    depth. `*` and `?` stay within a name, `**` crosses folders; a trailing `/` means folders."""
+    folders_only = pattern.endswith("/")
+    core = pattern.strip().rstrip("/")
+    anchored = "/" in core
+    parts = re.split(r"(\*\*/|/\*\*|\*\*|\*|\?)", core.lstrip("/"))
+    glob = {"**/": "(?:.*/)?", "/**": "(?:/.*)?", "**": ".*", "*": "[^/]*", "?": "[^/]"}
+    body = "".join(glob.get(part, re.escape(part)) for part in parts)
+    return re.compile(("" if anchored else "(?:.*/)?") + body), folders_only
+
+
+def make_ignore(patterns: tuple[str, ...]) -> Callable[[str, bool], bool]:
+    """Whether a path under notes/ (a folder when the flag is set) is left out by `ignore:`."""
+    compiled = [ignore_pattern(p) for p in patterns if p.strip().strip("/")]
+
+    def ignored(path: str, is_folder: bool) -> bool:
+        return any(
+            rx.fullmatch(path) is not None and (is_folder or not folders_only)
+            for rx, folders_only in compiled
+        )
+
+    return ignored
+
+
+def scan_note_files(
+    notes_dir: Path, ignore: tuple[str, ...] = ()
+) -> tuple[list[tuple[str, os.stat_result]], list[Diagnostic]]:
+    """Every *.md under notes_dir with its stat, in path order; names starting with _ or . and paths
+    `ignore` patterns match skipped; a diagnostic for each folder that cannot be listed (none when
+    notes_dir does not exist)."""
     found: list[tuple[str, os.stat_result]] = []
     diags: list[Diagnostic] = []
     folders, seen = [""], set[tuple[int, int]]()
+    ignored = make_ignore(ignore)
     while folders:
         rel = folders.pop()
         entries = list_folder(notes_dir, rel, seen)
@@ -64,8 +94,9 @@ def scan_note_files(notes_dir: Path) -> tuple[list[tuple[str, os.stat_result]], 
             path = f"{rel}/{entry.name}" if rel else entry.name
             try:
                 if entry.is_dir():
-                    folders.append(path)
-                elif entry.name.endswith(".md") and entry.is_file():
+                    if not ignored(path, True):
+                        folders.append(path)
+                elif entry.name.endswith(".md") and entry.is_file() and not ignored(path, False):
                     found.append((path, entry.stat()))
             except OSError:  # gone since listed, or a symbolic link to itself: no note
                 continue
@@ -95,9 +126,10 @@ def list_folder(
         return error("read-failed", f"cannot read folder: {exc.strerror}", SourcePos(shown), hint)
 
 
-def list_note_files(notes_dir: Path) -> tuple[str, ...]:
-    """Relative posix paths of every *.md under notes_dir, skipping names that start with _ or ."""
-    return tuple(rel for rel, _ in scan_note_files(notes_dir)[0])
+def list_note_files(notes_dir: Path, ignore: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """Relative posix paths of every *.md under notes_dir, skipping names that start with _ or .
+    and what `ignore` matches."""
+    return tuple(rel for rel, _ in scan_note_files(notes_dir, ignore)[0])
 
 
 def read_source(notes_dir: Path, rel_path: str) -> Source | Diagnostic:
@@ -140,19 +172,24 @@ def decode_source(rel_path: str, shown: str, data: bytes) -> Source | Diagnostic
     return Source(rel_path, text, digest, shown)
 
 
-def discover_sources(root: Path) -> tuple[tuple[Source, ...], tuple[Diagnostic, ...]]:
+def discover_sources(
+    root: Path, ignore: tuple[str, ...] = ()
+) -> tuple[tuple[Source, ...], tuple[Diagnostic, ...]]:
     """Every note read afresh."""
-    found = discover_changes(root, {}, 0)
+    found = discover_changes(root, {}, 0, ignore)
     return found.read, found.diagnostics
 
 
-def discover_changes(root: Path, known: Mapping[str, Stamp], scanned_ns: int) -> Discovery:
-    """Every note, reading only those whose stamp differs from `known` (recorded by a scan that
-    began at `scanned_ns`) or is too close to that scan to be trusted."""
+def discover_changes(
+    root: Path, known: Mapping[str, Stamp], scanned_ns: int, ignore: tuple[str, ...] = ()
+) -> Discovery:
+    """Every note but those `ignore` leaves out, reading only those whose stamp differs from
+    `known` (recorded by a scan that began at `scanned_ns`) or is too close to that scan to be
+    trusted."""
     started = time.time_ns()
     notes_dir = root / NOTES_DIR
     notes, read, stamps = [], [], {}
-    files, diags = scan_note_files(notes_dir)
+    files, diags = scan_note_files(notes_dir, ignore)
     for rel, stat in files:
         old = known.get(rel)
         if old is None or not is_trusted(old, stat, scanned_ns):

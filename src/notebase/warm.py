@@ -30,7 +30,7 @@ def site_is_current(last: BuildState, options: BuildOptions) -> bool:
     if last.unindexed:  # its search index lags behind its pages
         return False
     config, _ = load_config(options.root)
-    found = discover_changes(options.root, last.stamps, last.scanned_ns)
+    found = discover_changes(options.root, last.stamps, last.scanned_ns, config.ignore)
     if inputs_digest(options, config, found) != last.inputs:
         return False
     return stamp_folders(out, last) == last.folders
