@@ -258,3 +258,18 @@ def test_aligned_is_a_table_not_letters() -> None:
     rendered = render_markdown("$$\n\\begin{aligned} a &= b \\\\ c &= d \\end{aligned}\n$$\n")
     assert rendered.html.count("<mtr>") == 2
     assert "<mi>&</mi>" not in rendered.html
+
+
+def test_text_after_a_closing_dollar_pair_is_a_paragraph_of_its_own() -> None:
+    html = render_markdown("The equation\n$$\nx^2\n$$ is called *square*.\n$$\ny\n$$\n").html
+    assert html.count('<div class="math">') == 2
+    assert "<p>is called <em>square</em>.</p>" in html
+    assert "$" not in html
+
+
+def test_a_math_block_in_a_callout_may_have_lines_without_the_quote_marker() -> None:
+    html = render_markdown(
+        "> [!example] T\n> We need:\n> $$\n\\begin{aligned}\nf &= 1\n\\end{aligned}\n> $$\n"
+    ).html
+    assert '<div class="math"><math' in html
+    assert "\\begin" not in html and "$" not in html

@@ -447,3 +447,15 @@ def test_string_draft_and_template_dates_do_not_stop_the_note() -> None:
         (Severity.WARNING, "field-type", 4),
     ]
     assert not any(d.is_error for d in result.diagnostics)
+
+
+@pytest.mark.parametrize("permalink", ["/", "tags", "links/x", "assets", "pagefind/y"])
+def test_a_permalink_naming_a_page_of_the_site_is_ignored_with_a_warning(permalink: str) -> None:
+    result = parse(f"---\ntitle: P\npermalink: {permalink}\n---\nBody.\n", "help/p.md")
+    assert result.entry is not None and result.entry.slug == "help/p"
+    assert codes(result.diagnostics) == [(Severity.WARNING, "permalink-ignored", 3)]
+
+
+def test_a_slug_naming_nothing_is_still_an_error() -> None:
+    result = parse("---\ntitle: P\nslug: /\n---\nBody.\n", "help/p.md")
+    assert codes(result.diagnostics) == [(Severity.ERROR, "bad-slug", 3)]

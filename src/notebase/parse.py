@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from notebase.diagnostics import Diagnostic, SourcePos, error, warning
+from notebase.fileplan import ASSETS_DIR
 from notebase.frontmatter import (
     KNOWN_KEYS,
     Split,
@@ -21,7 +22,10 @@ from notebase.frontmatter import (
 )
 from notebase.markdown import MARK, Rendered, render_inline, render_markdown, strip_paragraph
 from notebase.model import Entry, EntryKind, LinkRef, ParseResult, Quote, Source, SourceRef, Status
+from notebase.pages import LISTINGS
+from notebase.search import BUNDLE_DIR
 from notebase.slugs import clean_slug, normalize_tag, slug_from_path
+from notebase.sourcepages import SOURCES
 from notebase.sources import is_paper_url, is_safe_url, make_source, source_label
 from notebase.words import note_words
 from notebase.yamlio import Field
@@ -178,6 +182,11 @@ def entry_slug(
     if raw is None:
         return slug_from_path(rel_path)
     slug = clean_slug(raw)
+    if key == "permalink" and not usable_permalink(slug):
+        pos = SourcePos(path, fields[key].line)
+        message = f"permalink {raw!r} names no page of its own on this site; the path's URL is used"
+        diags.append(warning("permalink-ignored", message, pos, "use slug: to choose the URL"))
+        return slug_from_path(rel_path)
     if not slug or slug != raw.strip().strip("/"):
         pos = SourcePos(path, fields[key].line)
         if not slug:
@@ -199,6 +208,14 @@ def entry_slug(
             )
         )
     return slug
+
+
+def usable_permalink(slug: str) -> bool:
+    """Whether a cleaned `permalink:` can be an entry's URL: Obsidian Publish's `/` (the home
+    page) and names of the site's own pages (`tags`, `links`, …) are not, where a `slug:` given
+    so is an error (Publish and Quartz vaults use permalinks their own way)."""
+    top = slug.split("/", 1)[0] + "/"
+    return bool(slug) and top not in (*LISTINGS, SOURCES, f"{BUNDLE_DIR}/", f"{ASSETS_DIR}/")
 
 
 def entry_kind(

@@ -190,8 +190,8 @@ def hashtag(state: StateInline, silent: bool) -> bool:
 
 
 def math_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
-    """`$$` at the start of a line opens display math up to the next `$$`, which may close on the
-    same line, on a line of its own or at the end of a line of TeX; blank lines may come between.
+    """`$$` at the start of a line opens display math up to the next `$$`: on the same line, on a
+    later one (blank lines may come between), where text may follow it (a paragraph of its own).
     Registered to interrupt paragraphs, so a `$$` on the line after text is math, not `$…$` pairs."""
     if state.sCount[start] - state.blkIndent >= 4:
         return False
@@ -203,33 +203,42 @@ def math_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     if closing >= 0:
         if first[closing + 2 :].strip():
             return False  # `$$a$$ and more`: inline display math in a paragraph
-        last, body = start, first[2:closing]
+        last, body, rest = start, first[2:closing], ""
     else:
         found = math_block_end(state, start + 1, end)
         if found is None:
             return False
-        last, tail = found
+        last, tail, rest = found
         middle = state.getLines(start + 1, last, state.blkIndent, False)
         body = "\n".join(t for t in (first[2:], middle, tail) if t.strip())
     if not silent:
-        token = state.push("math_block", "math", 0)
-        token.block, token.content, token.markup = True, body, "$$"
-        token.map = [start, last + 1]
+        push_math_block(state, body, [start, last + 1], rest)
     state.line = last + 1
     return True
 
 
-def math_block_end(state: StateBlock, first: int, end: int) -> tuple[int, str] | None:
-    """The line whose text ends with the closing `$$` and the TeX before it on that line; None
-    when the block is never closed or a line leaves its container (a quote's `>` missing)."""
+def push_math_block(state: StateBlock, tex: str, lines: list[int], rest: str) -> None:
+    """The math block's token, and the text after its closing `$$` as a paragraph."""
+    token = state.push("math_block", "math", 0)
+    token.block, token.content, token.markup, token.map = True, tex, "$$", lines
+    if not rest:
+        return
+    state.push("paragraph_open", "p", 1).map = [lines[1] - 1, lines[1]]
+    inline = state.push("inline", "", 0)
+    inline.content, inline.map, inline.children = rest, [lines[1] - 1, lines[1]], []
+    state.push("paragraph_close", "p", -1)
+
+
+def math_block_end(state: StateBlock, first: int, end: int) -> tuple[int, str, str] | None:
+    """The line of the closing `$$`, the TeX before it on that line and the text after it; None
+    when the block is never closed or a line leaves its container (a list item's indent)."""
     for line in range(first, end):
         if state.isEmpty(line):
             continue
-        if state.sCount[line] < state.blkIndent:
+        if 0 <= state.sCount[line] < state.blkIndent:  # -1: a lazy line of a quote, kept
             return None
-        text = state.src[state.bMarks[line] + state.tShift[line] : state.eMarks[line]].rstrip()
-        if text.endswith("$$"):
-            return line, text[:-2]
-        if "$$" in text:
-            return None
+        text = state.src[state.bMarks[line] + state.tShift[line] : state.eMarks[line]]
+        tex, found, rest = text.partition("$$")
+        if found:
+            return line, tex, rest.strip()
     return None
