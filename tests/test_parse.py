@@ -145,10 +145,10 @@ def test_body_urls_do_not_make_a_note_a_link() -> None:
     )
 
 
-def test_unknown_kind_is_an_error_and_the_kind_inferred() -> None:
+def test_unknown_kind_is_a_warning_and_the_kind_inferred() -> None:
     result = parse("---\nkind: book\nurl: https://sander.ai/x\n---\n")
     assert result.entry is not None and result.entry.kind is EntryKind.LINK
-    assert codes(result.diagnostics) == [(Severity.ERROR, "bad-kind", 2)]
+    assert codes(result.diagnostics) == [(Severity.WARNING, "bad-kind", 2)]
 
 
 def test_arxiv_field_stands_in_for_url_and_gives_the_year() -> None:

@@ -231,14 +231,8 @@ def entry_kind(
             return EntryKind(raw.lower())
         except ValueError:
             pos = SourcePos(path, fields["kind"].line)
-            diags.append(
-                error(
-                    "bad-kind",
-                    f"kind {raw!r} is not one of paper, link, note",
-                    pos,
-                    "omit `kind` to infer it",
-                )
-            )
+            message = f"kind {raw!r} is not one of paper, link, note; inferred instead"
+            diags.append(warning("bad-kind", message, pos, "omit `kind` to infer it"))
     if ref is not None and (ref.is_paper or is_paper_url(url)):
         return EntryKind.PAPER
     return EntryKind.LINK if ref is not None else EntryKind.NOTE
