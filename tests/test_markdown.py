@@ -273,3 +273,13 @@ def test_a_math_block_in_a_callout_may_have_lines_without_the_quote_marker() -> 
     ).html
     assert '<div class="math"><math' in html
     assert "\\begin" not in html and "$" not in html
+
+
+def test_an_unclosed_block_comment_hides_the_rest_of_the_note_as_in_obsidian() -> None:
+    assert render_markdown("Seen.\n\n%%\nnever closed\n\nstill hidden\n").html == "<p>Seen.</p>\n"
+
+
+def test_a_callout_type_is_escaped_and_an_unknown_one_is_drawn_as_a_note() -> None:
+    html = render_markdown('> [!"><script>] x\n').html
+    assert '<div class="callout callout-note" data-callout="&quot;&gt;&lt;script&gt;">' in html
+    assert "<script>" not in html
