@@ -1,4 +1,4 @@
-"""Plain-text blog archives -> notes under notes/imported/: the only I/O of the import stage."""
+"""Archives, web pages, feeds, highlights, BibTeX -> notes under notes/imported/: the import's only I/O."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from notebase.diagnostics import Diagnostic, SourcePos, error, sort_diagnostics, warning
+from notebase.importers.formats import read_input
 from notebase.importers.model import ImportedPost
 from notebase.importers.notes import (
     KEPT,
@@ -17,7 +18,6 @@ from notebase.importers.notes import (
     plan_notes,
     read_note,
 )
-from notebase.importers.reader import read_archive
 
 __all__ = ["ImportOutcome", "import_files"]
 
@@ -116,7 +116,7 @@ def import_files(
         if problem is not None:
             diags.append(problem)
             continue
-        archive = read_archive(text, path.name, shown[path.name])
+        archive = read_input(text, path.name, shown[path.name])
         posts += archive.posts
         diags += archive.diagnostics
     plans, plan_diags = plan_notes(posts, read_existing(into, display_root), shown)

@@ -17,12 +17,20 @@ class BlockKind(StrEnum):
     FOOTNOTE = "footnote"
     URL = "url"
     FIELD = "field"  # a `tldr:` / `eval:` line
+    MARKDOWN = (
+        "markdown"  # markdown already made safe by a structured reader (HTML, feeds): kept as is
+    )
 
 
 class ArchiveFormat(StrEnum):
     TAXONOMY = "taxonomy"  # a `Tag: …` / `Category: …` archive page of `  • Title` posts
     INFORMAL = "informal"  # a paper-reading post: title lines followed by `tldr:` / `eval:` lines
     UNKNOWN = "unknown"  # anything else: imported whole as one note
+    HTML = "html"  # a saved web page: one post, or a listing of several
+    FEED = "feed"  # RSS 2.0, Atom or JSON Feed: one post per item
+    KINDLE = "kindle"  # Kindle's `My Clippings.txt`: one post per book
+    READWISE = "readwise"  # a Readwise CSV export: one post per book or article
+    BIBTEX = "bibtex"  # a .bib file: one paper per entry
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +93,9 @@ class ImportedPost:
     doi: str = ""
     source_title: str = ""
     tldr: str = ""
+    authors: tuple[str, ...] = ()  # the source's authors, when the input names them
+    year: int | None = None
+    date: str = ""  # YYYY-MM-DD: when the post was written or the item published
 
 
 @dataclass(frozen=True, slots=True)

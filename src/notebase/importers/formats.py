@@ -1,0 +1,36 @@
+"""Which reader an input file needs: by its extension, then by its content (pure).
+
+Anything not recognised here stays with the plain-text archive reader."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from notebase.importers.model import ParsedArchive
+from notebase.importers.reader import read_archive
+from notebase.importers.webpage import read_webpage
+
+Reader = Callable[[str, str, str], ParsedArchive]
+HTML_SUFFIXES = (".html", ".htm", ".xhtml")
+_HTML_START = re.compile(r"^\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html)[\s>]", re.I | re.S)
+
+
+def suffix_of(name: str) -> str:
+    return "." + name.rsplit(".", 1)[-1].lower() if "." in name else ""
+
+
+def is_html(name: str, text: str) -> bool:
+    return suffix_of(name) in HTML_SUFFIXES or bool(_HTML_START.match(text[:4000]))
+
+
+def choose_reader(name: str, text: str) -> Reader:
+    """The reader for a file named `name` holding `text`."""
+    if is_html(name, text):
+        return read_webpage
+    return read_archive
+
+
+def read_input(text: str, name: str, shown: str) -> ParsedArchive:
+    """The posts of one input file, whatever its format."""
+    return choose_reader(name, text)(text, name, shown)

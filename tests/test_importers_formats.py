@@ -1,0 +1,24 @@
+"""Which reader a file gets: by extension, then by content; anything else stays plain text."""
+
+from __future__ import annotations
+
+import pytest
+
+from notebase.importers.formats import choose_reader
+from notebase.importers.reader import read_archive
+from notebase.importers.webpage import read_webpage
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "reader"),
+    [
+        ("page.html", "Tag: x\n", read_webpage),
+        ("page.HTM", "<p>x</p>", read_webpage),
+        ("saved.txt", "<!-- saved -->\n<!DOCTYPE html><html><p>x</p>", read_webpage),
+        ("page", "  <html lang=en><p>x</p>", read_webpage),
+        ("notes.txt", "Tag: ml\n\n  • Post\n\n    <b>text</b>", read_archive),
+        ("notes.txt", "plain words", read_archive),
+    ],
+)
+def test_reader_choice(name: str, text: str, reader: object) -> None:
+    assert choose_reader(name, text) is reader
