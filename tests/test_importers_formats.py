@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from notebase.importers.feeds import read_feed
 from notebase.importers.formats import choose_reader
 from notebase.importers.reader import read_archive
 from notebase.importers.webpage import read_webpage
@@ -22,3 +23,16 @@ from notebase.importers.webpage import read_webpage
 )
 def test_reader_choice(name: str, text: str, reader: object) -> None:
     assert choose_reader(name, text) is reader
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("feed.xml", '<?xml version="1.0"?><rss version="2.0"><channel/></rss>'),
+        ("index.rss", "<rss><channel/></rss>"),
+        ("feed.json", '{"version": "https://jsonfeed.org/version/1", "items": []}'),
+        ("downloaded", '<feed xmlns="http://www.w3.org/2005/Atom"></feed>'),
+    ],
+)
+def test_feeds_are_sniffed(name: str, text: str) -> None:
+    assert choose_reader(name, text) is read_feed

@@ -7,12 +7,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from notebase.importers.feeds import is_feed, read_feed
 from notebase.importers.model import ParsedArchive
 from notebase.importers.reader import read_archive
 from notebase.importers.webpage import read_webpage
 
 Reader = Callable[[str, str, str], ParsedArchive]
 HTML_SUFFIXES = (".html", ".htm", ".xhtml")
+FEED_SUFFIXES = (".xml", ".rss", ".atom", ".json", ".feed")
 _HTML_START = re.compile(r"^\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html)[\s>]", re.I | re.S)
 
 
@@ -26,6 +28,8 @@ def is_html(name: str, text: str) -> bool:
 
 def choose_reader(name: str, text: str) -> Reader:
     """The reader for a file named `name` holding `text`."""
+    if is_feed(text) and (suffix_of(name) in FEED_SUFFIXES or not is_html(name, text)):
+        return read_feed
     if is_html(name, text):
         return read_webpage
     return read_archive

@@ -111,13 +111,15 @@ def link(node: LexborNode, ctx: Context) -> str:
     target = resolve(href, ctx.base)
     if not target:
         return text
-    if not text.strip():
+    core = text.strip()
+    if not core:
         return (
             f"<{target}>"
             if ")" not in target
             else f"[{escape_text(target)}]({link_target(target)})"
         )
-    return f"[{text.strip()}]({link_target(target)})"
+    lead, trail = text[: len(text) - len(text.lstrip())], text[len(text.rstrip()) :]
+    return f"{lead}[{core}]({link_target(target)}){trail}"
 
 
 def image(node: LexborNode, ctx: Context) -> str:
