@@ -6,6 +6,7 @@ import pytest
 
 from notebase.importers.feeds import read_feed
 from notebase.importers.formats import choose_reader
+from notebase.importers.highlights import read_kindle, read_readwise
 from notebase.importers.reader import read_archive
 from notebase.importers.webpage import read_webpage
 
@@ -36,3 +37,11 @@ def test_reader_choice(name: str, text: str, reader: object) -> None:
 )
 def test_feeds_are_sniffed(name: str, text: str) -> None:
     assert choose_reader(name, text) is read_feed
+
+
+def test_highlight_exports_are_recognised() -> None:
+    clip = "B (A)\n- Your Highlight on Location 1 | Added on x\n\nText\n==========\n"
+    assert choose_reader("My Clippings.txt", "anything") is read_kindle
+    assert choose_reader("kindle.txt", clip) is read_kindle
+    assert choose_reader("r.csv", "Highlight,Book Title,Book Author\n") is read_readwise
+    assert choose_reader("r.csv", "a,b\n") is read_archive

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 
 from notebase.importers.feeds import is_feed, read_feed
+from notebase.importers.highlights import is_kindle, is_readwise, read_kindle, read_readwise
 from notebase.importers.model import ParsedArchive
 from notebase.importers.reader import read_archive
 from notebase.importers.webpage import read_webpage
@@ -28,6 +29,10 @@ def is_html(name: str, text: str) -> bool:
 
 def choose_reader(name: str, text: str) -> Reader:
     """The reader for a file named `name` holding `text`."""
+    if is_readwise(name, text):
+        return read_readwise
+    if is_kindle(name, text):
+        return read_kindle
     if is_feed(text) and (suffix_of(name) in FEED_SUFFIXES or not is_html(name, text)):
         return read_feed
     if is_html(name, text):
