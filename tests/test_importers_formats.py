@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from notebase.importers.bib import read_bibtex
 from notebase.importers.feeds import read_feed
 from notebase.importers.formats import choose_reader
 from notebase.importers.highlights import read_kindle, read_readwise
@@ -45,3 +46,9 @@ def test_highlight_exports_are_recognised() -> None:
     assert choose_reader("kindle.txt", clip) is read_kindle
     assert choose_reader("r.csv", "Highlight,Book Title,Book Author\n") is read_readwise
     assert choose_reader("r.csv", "a,b\n") is read_archive
+
+
+def test_bibtex_by_extension_or_content() -> None:
+    assert choose_reader("refs.bib", "anything") is read_bibtex
+    assert choose_reader("refs.txt", "% c\n@Article{k, title={x}}") is read_bibtex
+    assert choose_reader("notes.txt", "@someone said hi") is read_archive

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from notebase.importers.bib import read_bibtex
 from notebase.importers.feeds import is_feed, read_feed
 from notebase.importers.highlights import is_kindle, is_readwise, read_kindle, read_readwise
 from notebase.importers.model import ParsedArchive
@@ -16,6 +17,10 @@ from notebase.importers.webpage import read_webpage
 Reader = Callable[[str, str, str], ParsedArchive]
 HTML_SUFFIXES = (".html", ".htm", ".xhtml")
 FEED_SUFFIXES = (".xml", ".rss", ".atom", ".json", ".feed")
+_BIB_START = re.compile(
+    r"^(?:\s*%[^\n]*\n)*\s*@\s*(?:string|comment|preamble|article|book|misc|\w*proceedings|inbook|incollection|phdthesis|mastersthesis|techreport|manual|unpublished|online|software|dataset)\s*[{(]",
+    re.I,
+)
 _HTML_START = re.compile(r"^\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html)[\s>]", re.I | re.S)
 
 
@@ -29,6 +34,8 @@ def is_html(name: str, text: str) -> bool:
 
 def choose_reader(name: str, text: str) -> Reader:
     """The reader for a file named `name` holding `text`."""
+    if suffix_of(name) == ".bib" or _BIB_START.match(text[:4000]):
+        return read_bibtex
     if is_readwise(name, text):
         return read_readwise
     if is_kindle(name, text):
