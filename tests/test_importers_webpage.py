@@ -96,3 +96,24 @@ def test_untitled_article_is_titled_by_its_words_with_a_warning() -> None:
 def test_page_without_text_imports_nothing_with_a_warning() -> None:
     archive = read_webpage("<html><script>x()</script></html>", "e.html", "e.html")
     assert archive.posts == () and [d.code for d in archive.diagnostics] == ["import-no-posts"]
+
+
+def test_headings_linking_to_their_own_anchors_are_sections_not_posts() -> None:
+    html = (
+        '<main><h1><a class="header" href="#t">Title</a></h1><p>a</p>'
+        '<h2><a class="header" href="#one">One</a></h2><p>b</p>'
+        '<h2><a class="header" href="#two">Two</a></h2><p>c</p></main>'
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert post.title == "Title" and "## One" in note_text(post) and "## Two" in note_text(post)
+
+
+def test_a_link_deep_in_the_post_is_no_source() -> None:
+    html = (
+        "<article><h2>Essay</h2><p>One.</p><p>Two.</p>"
+        '<p>See <a href="https://en.wikipedia.org/wiki/X">X</a>.</p></article>'
+        '<article><h2>Link</h2><p>Intro.</p><p>Via <a href="https://ex.org/a">ex</a>.</p></article>'
+    )
+    essay, link = read_webpage(html, "p.html", "p.html").posts
+    assert (essay.kind, essay.url) == ("note", "")
+    assert (link.kind, link.url) == ("link", "https://ex.org/a")

@@ -124,10 +124,13 @@ def add_import_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p = sub.add_parser(
         "import",
         parents=[root_option()],
-        help="import plain-text blog archives as notes",
-        description="Import plain-text blog archives (tag/category pages, paper-reading posts) as notes.",
+        help="import archives, web pages, feeds, highlights and BibTeX as notes",
+        description=(
+            "Import blog archives (plain text), saved web pages, RSS/Atom/JSON feeds, Kindle and"
+            " Readwise highlights and BibTeX files as notes."
+        ),
     )
-    p.add_argument("files", nargs="+", type=Path, metavar="FILE", help="archive text files")
+    p.add_argument("files", nargs="+", type=Path, metavar="FILE", help="files to import")
     p.add_argument(
         "--into", type=Path, default=None, help="folder for the notes (default: notes/imported/)"
     )

@@ -230,10 +230,10 @@ def item_problems(items: Sequence[FeedItem], shown: str) -> list[Diagnostic]:
         pos = SourcePos(shown, item.line)
         if not item.title and item_title(item):
             msg = f"item has no title: titled by its first words {item_title(item)!r}"
-            diags.append(warning("import-untitled", msg, pos))
+            diags.append(warning("import-untitled", msg, pos, hint="give the item a <title>"))
         elif not item_title(item):
             msg = "item has no title, text, date or link: skipped"
-            diags.append(warning("import-empty-post", msg, pos))
+            diags.append(warning("import-empty-post", msg, pos, hint="remove the empty item"))
     return diags
 
 

@@ -329,6 +329,7 @@ def read_readwise(text: str, name: str, shown: str) -> ParsedArchive:
                     "import-bad-highlight",
                     "row has no highlight or no book title: skipped",
                     SourcePos(shown, line),
+                    hint="each row needs its Highlight and Book Title columns filled",
                 )
             )
             continue

@@ -29,6 +29,7 @@ from notebase.importers.structured import make_post, parse_date, safe_url
 
 LISTING_LEVELS = ("h1", "h2", "h3")
 UNTITLED_WORDS = 8
+LEAD_BLOCKS = 2  # paragraphs after the title that may name a link post's source
 _TAG_HREF = re.compile(r"/(?:tags?|topics?|labels?)/", re.I)
 _INERT = re.compile(r"<!--.*?-->|<(script|style|template)\b.*?</\1\s*>", re.I | re.S)
 _CATEGORY_HREF = re.compile(r"/(?:categor(?:y|ies))/", re.I)
@@ -105,11 +106,16 @@ def article_scopes(tree: LexborHTMLParser, lines: dict[int, int]) -> list[Scope]
     return [Scope((a,), first_heading(a), lines.get(a.mem_id, 1)) for a in articles]
 
 
+def links_away(heading: LexborNode) -> bool:
+    """A heading linking to another page (a post's permalink), not to its own anchor."""
+    return any(not attr(a, "href").startswith("#") for a in heading.css("a[href]"))
+
+
 def is_listing(headings: Sequence[LexborNode], main: LexborNode) -> bool:
-    """Several headings of one level that each link to a post or come with a date."""
+    """Several headings of one level that each link to a page of their own or come with a date."""
     if len(headings) < 2:
         return False
-    linked = all(h.css_first("a[href]") is not None for h in headings)
+    linked = all(links_away(h) for h in headings)
     return linked or len(main.css("time")) >= len(headings)
 
 
@@ -198,14 +204,21 @@ def post_tags(scope: Scope) -> tuple[list[str], list[str]]:
     return tags, categories
 
 
+def lead_links(scope: Scope) -> list[LexborNode]:
+    """The links of the title and of the post's first paragraphs, where a link post names its
+    source (a link further down is only mentioned)."""
+    links = scope.heading.css("a[href]") if scope.heading is not None else []
+    paragraphs = [p for node in scope.nodes for p in node.css("p, li, blockquote")][:LEAD_BLOCKS]
+    return links + [a for p in paragraphs for a in p.css("a[href]")]
+
+
 def source_url(scope: Scope, meta: PageMeta) -> str:
-    """The first link to another site, from the title on (a link post's source)."""
-    for node in scope.nodes:
-        for a in node.css("a[href]"):
-            url = resolve(attr(a, "href"), meta.base)
-            host = (urlsplit(url).hostname or "").removeprefix("www.")
-            if url and host != meta.site_host and not _TAG_HREF.search(url):
-                return url
+    """The first link to another site in the title or the lead (a link post's source)."""
+    for a in lead_links(scope):
+        url = resolve(attr(a, "href"), meta.base)
+        host = (urlsplit(url).hostname or "").removeprefix("www.")
+        if url and host != meta.site_host and not _TAG_HREF.search(url):
+            return url
     return ""
 
 
