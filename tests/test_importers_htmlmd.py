@@ -89,3 +89,30 @@ def test_hard_break_and_headings() -> None:
 
 def test_fragment_text() -> None:
     assert fragment_text("A &amp; <b>B</b>\n c") == "A & B c"
+
+
+def test_nesting_deeper_than_the_converter_follows_is_read_as_text() -> None:
+    text = md("<div>" * 3000 + "<b>deep</b> text" + "</div>" * 3000)
+    assert text == "deep text"
+    assert md("<b>" * 3000 + "x") == "**x**"
+    assert md("<i><b>x</b></i> <b><b>y</b></b>") == "***x*** **y**"
+
+
+HOSTILE = (
+    '<p>&lt;img src=x onerror=alert(1)&gt; <a href="javascript:alert(1)">j</a> '
+    '<a href=" JAVASCRIPT:alert(1)">k</a> <img src="javascript:alert(1)" alt="i"> '
+    "<code>&lt;/code&gt;&lt;script&gt;</code> &lt;!-- c --&gt; [x](javascript:alert(1)) "
+    '<a href="https://ok.org/">[y](javascript:alert(2))</a></p>'
+    "<pre><code>&lt;script&gt;alert(3)&lt;/script&gt;</code></pre>"
+    "<table><tr><td>&lt;b onclick=x&gt;</td></tr></table>"
+)
+
+
+def test_hostile_markup_never_reaches_the_rendered_page_as_html() -> None:
+    from notebase.markdown import render_markdown
+
+    html = render_markdown(md(HOSTILE)).html
+    assert "<script" not in html and "<img src=x" not in html and "<b onclick" not in html
+    assert 'href="javascript' not in html.lower() and 'src="javascript' not in html.lower()
+    assert "[x](javascript:alert(1))" in html  # shown as the text it was
+    assert 'href="https://ok.org/"' in html

@@ -117,3 +117,13 @@ def test_a_link_deep_in_the_post_is_no_source() -> None:
     essay, link = read_webpage(html, "p.html", "p.html").posts
     assert (essay.kind, essay.url) == ("note", "")
     assert (link.kind, link.url) == ("link", "https://ex.org/a")
+
+
+def test_another_sites_tag_page_is_no_tag() -> None:
+    html = (
+        '<link rel="canonical" href="https://me.net/p/"><article><h2>T</h2><p>x '
+        '<a href="https://other.org/tags/rust/">rust</a> <a href="/tags/go/">go</a> '
+        '<a href="https://me.net/category/notes/">Notes</a></p></article>'
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert (post.taxonomy.tags, post.taxonomy.categories) == (("go",), ("Notes",))

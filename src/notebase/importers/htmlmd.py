@@ -37,6 +37,7 @@ _LANG_CLASS = re.compile(r"^(?:language|lang|highlight|brush)[-:](?P<lang>[A-Za-
 _LEAD_DASH = re.compile(r"^\s*(?:—|―|–|--|~)\s*")
 _LIST_START = re.compile(r"^(?:-|\d+\.) ")
 HARD_BREAK = "\\\n"
+MAX_DEPTH = 100  # element nesting the converter follows; deeper elements are read as text
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,8 +84,9 @@ def link_target(url: str) -> str:
 def wrap(text: str, mark: str) -> str:
     """`mark` around the text, its outer spaces kept outside (markdown emphasis needs that)."""
     core = text.strip()
-    if not core:
-        return text
+    doubled = mark and core.startswith(mark) and core.endswith(mark)
+    if not core or (doubled and not core.startswith(mark + mark[0])):
+        return text  # empty, or already marked so (`<b><b>x</b></b>`)
     lead, trail = text[: len(text) - len(text.lstrip())], text[len(text.rstrip()) :]
     return f"{lead}{mark}{core}{mark}{trail}"
 
@@ -389,10 +391,25 @@ def scope_markdown(scope: Sequence[LexborNode], ctx: Context) -> list[str]:
     return blocks_of_nodes(scope, ctx) + footnote_defs(scope, ctx)
 
 
+def flatten_deep(root: LexborNode) -> None:
+    """Elements nested deeper than MAX_DEPTH become their text: the converter recurses once per
+    level, and a hostile or broken page may nest thousands deep."""
+    stack = [(root, 0)]
+    while stack:
+        node, depth = stack.pop()
+        for child in node.iter():
+            if depth + 1 >= MAX_DEPTH:
+                child.replace_with(child.text(deep=True))
+            else:
+                stack.append((child, depth + 1))
+
+
 def strip_chrome(tree: LexborHTMLParser) -> None:
     """Remove scripts, styles, forms, navigation, asides, and the page's own header and footer
-    (not those of a post, a quote or a figure)."""
+    (not those of a post, a quote or a figure); flatten what nests too deep."""
     tree.strip_tags(CHROME)
+    if tree.root is not None:
+        flatten_deep(tree.root)
     for node in tree.css("header, footer"):
         if not any(a.tag in ("article", "blockquote", "figure") for a in ancestors(node)):
             node.decompose()

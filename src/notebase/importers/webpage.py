@@ -190,16 +190,20 @@ def post_date(scope: Scope) -> tuple[str, LexborNode | None]:
     return "", None
 
 
-def post_tags(scope: Scope) -> tuple[list[str], list[str]]:
-    """(tags, categories): links marked rel=tag or pointing at a tag / category page."""
+def post_tags(scope: Scope, meta: PageMeta) -> tuple[list[str], list[str]]:
+    """(tags, categories): links marked rel=tag, or pointing at a tag / category page of this
+    site (another site's tag page is only a link)."""
     tags: list[str] = []
     categories: list[str] = []
     for node in scope.nodes:
         for a in node.css("a[href]"):
             href, text = attr(a, "href"), plain_text(a).lstrip("#")
-            if _CATEGORY_HREF.search(href):
+            url = resolve(href, meta.base)
+            host = (urlsplit(url).hostname or "").removeprefix("www.")
+            own = not urlsplit(href).netloc or host == meta.site_host
+            if own and _CATEGORY_HREF.search(href):
                 categories.append(text)
-            elif "tag" in attr(a, "rel").split() or _TAG_HREF.search(href):
+            elif "tag" in attr(a, "rel").split() or (own and _TAG_HREF.search(href)):
                 tags.append(text)
     return tags, categories
 
@@ -235,7 +239,7 @@ def read_post(scope: Scope, meta: PageMeta, name: str, single: bool) -> Imported
     date, time = post_date(scope)
     skip = frozenset(n.mem_id for n in (scope.heading, time) if n is not None)
     chunks = scope_markdown(scope.nodes, Context(base=meta.base, skip=skip))
-    tags, categories = post_tags(scope)
+    tags, categories = post_tags(scope, meta)
     return make_post(
         post_title(scope, meta, chunks, single),
         f"{name}:{scope.line}",
