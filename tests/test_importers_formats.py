@@ -52,3 +52,9 @@ def test_bibtex_by_extension_or_content() -> None:
     assert choose_reader("refs.bib", "anything") is read_bibtex
     assert choose_reader("refs.txt", "% c\n@Article{k, title={x}}") is read_bibtex
     assert choose_reader("notes.txt", "@someone said hi") is read_archive
+
+
+def test_a_feed_suffix_always_gets_the_feed_reader_which_says_what_is_wrong() -> None:
+    assert choose_reader("sitemap.xml", "<urlset></urlset>") is read_feed
+    (diag,) = read_feed("<urlset></urlset>", "sitemap.xml", "sitemap.xml").diagnostics
+    assert diag.code == "import-bad-feed" and "<urlset> is not a feed" in diag.message

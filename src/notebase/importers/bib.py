@@ -11,8 +11,9 @@ from dataclasses import dataclass, replace
 from notebase.diagnostics import Diagnostic, SourcePos, error, warning
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
 from notebase.importers.structured import (
+    LineIndex,
     escape_lines,
-    line_at,
+    line_index,
     make_post,
     parse_date,
     safe_url,
@@ -61,9 +62,9 @@ def read_braced(text: str, start: int) -> tuple[str, int]:
     """The text inside the braces opening at `start`, and the offset after the closing one."""
     depth = 0
     for i in range(start, len(text)):
-        if text[i] == "{" and text[i - 1] != "\\":
+        if text[i] == "{":  # BibTeX counts every brace, escaped or not
             depth += 1
-        elif text[i] == "}" and text[i - 1] != "\\":
+        elif text[i] == "}":
             depth -= 1
             if depth == 0:
                 return text[start + 1 : i], i + 1
@@ -254,14 +255,14 @@ def entry_year(fields: dict[str, str]) -> int | None:
     return int(year[:4]) if year[:4].isdigit() else None
 
 
-def entry_post(entry: BibEntry, name: str, text: str) -> ImportedPost:
+def entry_post(entry: BibEntry, name: str, lines: LineIndex) -> ImportedPost:
     fields = entry.fields
     url, arxiv, doi = entry_ids(fields)
     abstract = decode_value(fields.get("abstract", ""))
     tags = re.split(r"[,;]", decode_value(fields.get("keywords", "")))
     post = make_post(
         decode_value(fields.get("title", "")) or entry.key,
-        f"{name}:{line_at(text, entry.offset)}",
+        f"{name}:{lines.line(entry.offset)}",
         [escape_lines(abstract)] if abstract else [],
         url=url,
         tags=tag_names(tags),
@@ -273,8 +274,9 @@ def entry_post(entry: BibEntry, name: str, text: str) -> ImportedPost:
 def read_bibtex(text: str, name: str, shown: str) -> ParsedArchive:
     """A .bib file: one paper post per entry; an entry that cannot be read is an error at its line."""
     entries, problems = parse_bibtex(text)
+    lines = line_index(text)
     diags: list[Diagnostic] = [
-        error("import-bad-bibtex", f"{exc}: entry skipped", SourcePos(shown, line_at(text, exc.offset)),
+        error("import-bad-bibtex", f"{exc}: entry skipped", SourcePos(shown, lines.line(exc.offset)),
               hint="check the entry's braces, quotes and commas")
         for exc in problems
     ]  # fmt: skip
@@ -282,11 +284,11 @@ def read_bibtex(text: str, name: str, shown: str) -> ParsedArchive:
         if not entry.fields.get("title"):
             msg = f"entry {entry.key!r} has no title: titled by its key"
             diags.append(
-                warning("import-untitled", msg, SourcePos(shown, line_at(text, entry.offset)))
+                warning("import-untitled", msg, SourcePos(shown, lines.line(entry.offset)))
             )
     if not entries and not problems:
         diags.append(
             warning("import-no-posts", "no BibTeX entries: nothing imported", SourcePos(shown, 1))
         )
-    posts = tuple(entry_post(e, name, text) for e in entries)
+    posts = tuple(entry_post(e, name, lines) for e in entries)
     return ParsedArchive(name, ArchiveFormat.BIBTEX, posts, tuple(diags))

@@ -17,10 +17,11 @@ from notebase.diagnostics import Diagnostic, SourcePos, error, warning
 from notebase.importers.htmlmd import fragment_markdown, fragment_text
 from notebase.importers.model import ArchiveFormat, ParsedArchive
 from notebase.importers.structured import (
+    LineIndex,
     escape_lines,
-    line_at,
+    line_index,
     make_post,
-    nth_match_line,
+    match_lines,
     parse_date,
     safe_url,
 )
@@ -151,7 +152,8 @@ def xml_items(text: str) -> tuple[list[FeedItem], str]:
         )
     else:
         return [], f"<{root.tag}> is not a feed (RSS <rss>, Atom <feed>)"
-    return [read(e, nth_match_line(text, _ITEM_TAG, i), site) for i, e in enumerate(elems)], ""
+    lines = match_lines(text, _ITEM_TAG)
+    return [read(e, lines[i] if i < len(lines) else 1, site) for i, e in enumerate(elems)], ""
 
 
 def json_names(value: Any) -> tuple[str, ...]:
@@ -160,7 +162,9 @@ def json_names(value: Any) -> tuple[str, ...]:
     return tuple(str(p["name"]) for p in people if isinstance(p, dict) and p.get("name"))
 
 
-def json_item(item: dict[str, Any], text: str, start: int, site: str) -> tuple[FeedItem, int]:
+def json_item(
+    item: dict[str, Any], text: str, start: int, site: str, lines: LineIndex
+) -> tuple[FeedItem, int]:
     """One JSON Feed item, and where the next one is looked for in the text."""
     url = safe_url(str(item.get("external_url") or item.get("url") or ""))
     html = item.get("content_html") or item.get("summary") or ""
@@ -177,7 +181,7 @@ def json_item(item: dict[str, Any], text: str, start: int, site: str) -> tuple[F
         authors=json_names(item.get("authors") or item.get("author") or []),
         tags=tuple(str(t) for t in tags) if isinstance(tags, list) else (),
         chunks=chunks,
-        line=line_at(text, found) if found >= 0 else 1,
+        line=lines.line(found) if found >= 0 else 1,
     ), (found + 1 if found >= 0 else start)
 
 
@@ -189,9 +193,10 @@ def json_items(text: str) -> tuple[list[FeedItem], str]:
     found: list[FeedItem] = []
     start = 0
     site = safe_url(str(feed.get("home_page_url") or ""))
+    lines = line_index(text)
     for item in items:
         if isinstance(item, dict):
-            read, start = json_item(item, text, start, site)
+            read, start = json_item(item, text, start, site, lines)
             found.append(read)
     return found, ""
 

@@ -17,10 +17,29 @@ from notebase.importers.webpage import read_webpage
 Reader = Callable[[str, str, str], ParsedArchive]
 HTML_SUFFIXES = (".html", ".htm", ".xhtml")
 FEED_SUFFIXES = (".xml", ".rss", ".atom", ".json", ".feed")
-_BIB_START = re.compile(
-    r"^(?:\s*%[^\n]*\n)*\s*@\s*(?:string|comment|preamble|article|book|misc|\w*proceedings|inbook|incollection|phdthesis|mastersthesis|techreport|manual|unpublished|online|software|dataset)\s*[{(]",
-    re.I,
-)
+BIB_KINDS = [
+    "string",
+    "comment",
+    "preamble",
+    "article",
+    "book",
+    "booklet",
+    "misc",
+    "inproceedings",
+    "proceedings",
+    "conference",
+    "inbook",
+    "incollection",
+    "phdthesis",
+    "mastersthesis",
+    "techreport",
+    "manual",
+    "unpublished",
+    "online",
+    "software",
+    "dataset",
+]
+_BIB_START = re.compile(rf"^(?:\s*%[^\n]*\n)*\s*@\s*(?:{'|'.join(BIB_KINDS)})\s*[{{(]", re.I)
 _HTML_START = re.compile(r"^\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html)[\s>]", re.I | re.S)
 
 
@@ -40,8 +59,8 @@ def choose_reader(name: str, text: str) -> Reader:
         return read_readwise
     if is_kindle(name, text):
         return read_kindle
-    if is_feed(text) and (suffix_of(name) in FEED_SUFFIXES or not is_html(name, text)):
-        return read_feed
+    if suffix_of(name) in FEED_SUFFIXES or (is_feed(text) and not is_html(name, text)):
+        return read_feed  # a .xml / .json that is no feed is told so, not read as plain text
     if is_html(name, text):
         return read_webpage
     return read_archive

@@ -4,7 +4,9 @@ its kind from its source, dates, tags and the line an input's n-th record starts
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from notebase.importers.markup import escape_line_start
@@ -88,17 +90,26 @@ def tag_names(values: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(n for n in names if n))
 
 
-def line_at(text: str, offset: int) -> int:
-    """The 1-based line number of a character offset."""
-    return text.count("\n", 0, max(offset, 0)) + 1
+@dataclass(frozen=True, slots=True)
+class LineIndex:
+    """Where each line of a text starts: the line of any offset by bisection (a large export
+    has thousands of records; counting newlines from the start for each is quadratic)."""
+
+    starts: tuple[int, ...]
+
+    def line(self, offset: int) -> int:
+        """The 1-based line number of a character offset."""
+        return bisect_right(self.starts, offset)
 
 
-def nth_match_line(text: str, pattern: re.Pattern[str], n: int) -> int:
-    """The line on which `pattern` matches for the n-th time (0-based); 1 when it does not."""
-    for i, m in enumerate(pattern.finditer(text)):
-        if i == n:
-            return line_at(text, m.start())
-    return 1
+def line_index(text: str) -> LineIndex:
+    return LineIndex((0, *(m.end() for m in re.finditer("\n", text))))
+
+
+def match_lines(text: str, pattern: re.Pattern[str]) -> list[int]:
+    """The line of each match of `pattern`, in order."""
+    index = line_index(text)
+    return [index.line(m.start()) for m in pattern.finditer(text)]
 
 
 def make_post(

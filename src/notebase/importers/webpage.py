@@ -25,7 +25,7 @@ from notebase.importers.htmlmd import (
     strip_chrome,
 )
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
-from notebase.importers.structured import make_post, parse_date, safe_url
+from notebase.importers.structured import line_index, make_post, parse_date, safe_url
 
 LISTING_LEVELS = ("h1", "h2", "h3")
 UNTITLED_WORDS = 8
@@ -85,11 +85,12 @@ def blank_inert(text: str) -> str:
 def element_lines(tree: LexborHTMLParser, text: str) -> dict[int, int]:
     """mem_id -> line of each article and h1-h3 element, by counting its tag in the source."""
     text = blank_inert(text)
+    index = line_index(text)
     lines: dict[int, int] = {}
     for tag in ("article", *LISTING_LEVELS):
         starts = [m.start() for m in re.finditer(rf"<{tag}[\s>/]", text, re.I)]
         for node, start in zip(tree.css(tag), starts, strict=False):
-            lines[node.mem_id] = text.count("\n", 0, start) + 1
+            lines[node.mem_id] = index.line(start)
     return lines
 
 
