@@ -284,11 +284,21 @@ def read_bibtex(text: str, name: str, shown: str) -> ParsedArchive:
         if not entry.fields.get("title"):
             msg = f"entry {entry.key!r} has no title: titled by its key"
             diags.append(
-                warning("import-untitled", msg, SourcePos(shown, lines.line(entry.offset)))
+                warning(
+                    "import-untitled",
+                    msg,
+                    SourcePos(shown, lines.line(entry.offset)),
+                    hint="add a `title = {…}` field",
+                )
             )
     if not entries and not problems:
         diags.append(
-            warning("import-no-posts", "no BibTeX entries: nothing imported", SourcePos(shown, 1))
+            warning(
+                "import-no-posts",
+                "no BibTeX entries: nothing imported",
+                SourcePos(shown, 1),
+                hint="entries start with `@article{key,` and the like",
+            )
         )
     posts = tuple(entry_post(e, name, lines) for e in entries)
     return ParsedArchive(name, ArchiveFormat.BIBTEX, posts, tuple(diags))

@@ -216,9 +216,11 @@ def read_items(text: str, shown: str) -> tuple[list[FeedItem], Diagnostic | None
         hint = "remove the <!DOCTYPE …> declaration"
         return [], error("import-bad-feed", msg, SourcePos(shown, 1), hint)
     except (ValueError, RecursionError) as exc:  # an encoding the parser refuses, deep nesting
-        return [], error("import-bad-feed", f"cannot read the feed: {exc}", SourcePos(shown, 1))
+        msg, hint = f"cannot read the feed: {exc}", "save the feed as UTF-8 XML or JSON"
+        return [], error("import-bad-feed", msg, SourcePos(shown, 1), hint)
     if why:
-        return [], error("import-bad-feed", why, SourcePos(shown, 1))
+        hint = "import an RSS, Atom or JSON Feed file; other XML or JSON is not read"
+        return [], error("import-bad-feed", why, SourcePos(shown, 1), hint)
     return items, None
 
 

@@ -242,7 +242,12 @@ def read_kindle(text: str, name: str, shown: str) -> ParsedArchive:
         posts.append(book_post(book, name))
     if not posts:
         diags.append(
-            warning("import-no-posts", "no clippings found: nothing imported", SourcePos(shown, 1))
+            warning(
+                "import-no-posts",
+                "no clippings found: nothing imported",
+                SourcePos(shown, 1),
+                hint="import the `My Clippings.txt` file from the Kindle's documents folder",
+            )
         )
     return ParsedArchive(name, ArchiveFormat.KINDLE, tuple(posts), tuple(diags))
 
@@ -345,6 +350,11 @@ def read_readwise(text: str, name: str, shown: str) -> ParsedArchive:
     posts = tuple(book_post(book, name) for book in books.values())
     if not posts:
         diags.append(
-            warning("import-no-posts", "no highlights found: nothing imported", SourcePos(shown, 1))
+            warning(
+                "import-no-posts",
+                "no highlights found: nothing imported",
+                SourcePos(shown, 1),
+                hint="export highlights from Readwise as CSV",
+            )
         )
     return ParsedArchive(name, ArchiveFormat.READWISE, posts, tuple(diags))

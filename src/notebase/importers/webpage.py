@@ -273,6 +273,7 @@ def post_problems(
                     "import-empty-post",
                     f"post {post.title!r} has no text: imported with its title only",
                     pos,
+                    hint="check that the saved page holds the post's text, not only a script",
                 )
             )
     return diags
@@ -299,5 +300,6 @@ def read_webpage(text: str, name: str, shown: str) -> ParsedArchive:
     diags = post_problems([p for p, _ in kept], [s for _, s in kept], shown)
     if lead:
         msg = f"text before the listing's first post left out: {shorten(lead, 60)!r}"
-        diags.append(info("import-html-lead", msg, SourcePos(shown, 1)))
+        hint = "a listing's posts are its <article>s or its repeated linked headings"
+        diags.append(info("import-html-lead", msg, SourcePos(shown, 1), hint))
     return ParsedArchive(name, ArchiveFormat.HTML, tuple(p for p, _ in kept), tuple(diags))
