@@ -127,3 +127,13 @@ def test_another_sites_tag_page_is_no_tag() -> None:
     )
     (post,) = read_webpage(html, "p.html", "p.html").posts
     assert (post.taxonomy.tags, post.taxonomy.categories) == (("go",), ("Notes",))
+
+
+def test_readers_comments_are_no_posts() -> None:
+    html = (
+        "<article><h1>Post</h1><p>Text.</p></article>"
+        '<div id="comments"><ol class="comment-list"><li><article class="comment">'
+        "<p>Great post!</p></article></li></ol></div>"
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert post.title == "Post" and "Great" not in note_text(post)

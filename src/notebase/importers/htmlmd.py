@@ -20,6 +20,7 @@ __all__ = ["Context", "LexborHTMLParser", "LexborNode", "blocks_of", "fragment_m
 
 CHROME = ["script", "style", "noscript", "template", "form", "button", "input", "select"]
 CHROME += ["textarea", "iframe", "object", "embed", "svg", "canvas", "nav", "aside", "dialog"]
+COMMENTS = "#comments, .comments, .comment-list, #respond, .comment-respond"  # readers' comments
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 BLOCKS = frozenset(
     (*HEADINGS, "p", "div", "section", "main", "article", "ul", "ol", "li", "blockquote", "pre",
@@ -405,9 +406,11 @@ def flatten_deep(root: LexborNode) -> None:
 
 
 def strip_chrome(tree: LexborHTMLParser) -> None:
-    """Remove scripts, styles, forms, navigation, asides, and the page's own header and footer
-    (not those of a post, a quote or a figure); flatten what nests too deep."""
+    """Remove scripts, styles, forms, navigation, asides, readers' comments, and the page's own
+    header and footer (not those of a post, a quote or a figure); flatten what nests too deep."""
     tree.strip_tags(CHROME)
+    for node in tree.css(COMMENTS):
+        node.decompose()
     if tree.root is not None:
         flatten_deep(tree.root)
     for node in tree.css("header, footer"):
