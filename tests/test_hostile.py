@@ -47,7 +47,7 @@ GENERATED: dict[str, bytes] = {
 # Every diagnostic the whole hostile knowledge base must give, written by hand: where, what.
 EXPECTED = {
     "notes/bad/empty.md:1: warning[empty-note]",
-    "notes/bad/malformed-yaml.md:4: error[yaml-syntax]",
+    "notes/bad/malformed-yaml.md:3: error[yaml-syntax]",
     "notes/bad/not-mapping.md:2: error[yaml-not-mapping]",
     "notes/bad/scalar.md:2: error[yaml-not-mapping]",
     "notes/bad/unterminated.md:1: error[frontmatter-unterminated]",
