@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -58,7 +59,9 @@ def test_shampoo_has_a_tldr_paragraph_so_only_fm_less_papers_warn(
 def test_clean_knowledge_base_exits_0_even_strict(
     kb: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert run_check(kb, capsys) == (0, "")
+    code, out = run_check(kb, capsys)
+    assert code == 0 and out.startswith("notebase: ") and out.count("\n") == 1  # the summary
+    assert "0 errors, 0 warnings" in out
     assert run_check(kb, capsys, "--strict")[0] == 0
 
 
@@ -94,3 +97,19 @@ def test_build_leaves_editorial_advice_to_check(
     code, out = run_check(root, capsys, "--strict")
     assert code == 1
     assert 'notes/papers/bare.md:1: warning[paper-no-tldr]: paper "Bare" has no tl;dr' in out
+
+
+def test_check_ends_with_the_summary_line_of_a_build(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = write_kb(tmp_path, PROBLEMS)
+    _, out = run_check(root, capsys)
+    last = out.rstrip("\n").splitlines()[-1]
+    errors, warnings = out.count(": error["), out.count(": warning[")
+    assert errors and warnings
+    assert re.fullmatch(
+        rf"notebase: \d+ entries, \d+ pages; files: none written \(check\); "
+        rf"{errors} errors, {warnings} warnings; \d+\.\d\ds",
+        last,
+    ), last
+    assert not (root / "site").exists()

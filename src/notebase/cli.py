@@ -250,6 +250,7 @@ def run_check(root: Path, drafts: bool, strict: bool, fmt: str, jobs: int) -> in
         print(diagnostics_to_json(result.diagnostics))
     else:
         print_diagnostics(result.diagnostics)
+    print(summary_line(result, None), file=sys.stderr)
     content = [d for d in result.diagnostics if not d.code.startswith("cache-")]
     return EXIT_CONTENT if has_errors(content, strict) else EXIT_OK  # a bad cache is not the notes'
 
@@ -306,13 +307,16 @@ def print_diagnostics(diags: Sequence[Diagnostic]) -> None:
         print(format_diagnostic(diag), file=sys.stderr)
 
 
-def summary_line(result: BuildResult, out: Path) -> str:
-    """One line: entries, pages, files written/unchanged/removed, errors, warnings, seconds."""
+def summary_line(result: BuildResult, out: Path | None) -> str:
+    """One line: entries, pages, files written/unchanged/removed (none for `check`: `out` is
+    None), errors, warnings, seconds."""
     errors = sum(1 for d in result.diagnostics if d.is_error)
     warnings = sum(1 for d in result.diagnostics if d.severity == "warning")
     files = result.files
     state = (
-        f"{len(files.written)} written, {len(files.unchanged)} unchanged, "
+        "none written (check)"
+        if out is None
+        else f"{len(files.written)} written, {len(files.unchanged)} unchanged, "
         f"{len(files.removed)} removed in {out}"
         if result.written
         else "site not written"
