@@ -515,3 +515,25 @@ def test_requests_during_rebuilds_get_whole_pages(kb: Path) -> None:
     assert len(seen) >= 200
     assert all(body in versions.values() for body in seen), "a mixed or truncated page was served"
     assert len(set(seen)) >= 3  # the requests really spanned the rebuilds
+
+
+def test_a_rebuild_prints_only_new_diagnostics_and_what_was_resolved(kb: Path) -> None:
+    (kb / "notes/ideas/stale.md").write_text("# Stale\n\n[[Nowhere]]\n")
+    srv = Server(kb)
+    try:
+        build = srv.events[-1]["build"]
+        note = kb / "notes/ideas/landscape.md"
+        for i in range(3):  # saves that touch neither problem
+            note.write_text(f"# Optimizer landscape\n\nVersion {i}.\n")
+            build = srv.wait_build(build)["build"]
+        (kb / "notes/ideas/typo.md").write_text("---\ntitle: Typo\ntilte: x\n---\nA typo.\n")
+        build = srv.wait_build(build)["build"]
+        (kb / "notes/ideas/stale.md").write_text("# Stale\n\nFixed.\n")
+        srv.wait_build(build)
+    finally:
+        code, err = srv.stop()
+    assert code == 0, err
+    assert err.count("warning[broken-link]: [[Nowhere]] matches no entry") == 1, err
+    assert err.count("notes/ideas/typo.md:3: warning[unknown-key]") == 1, err
+    assert err.count("notebase: 1 warning resolved") == 1, err
+    assert err.count("warnings; ") == 6  # a summary line after every build still

@@ -18,6 +18,8 @@ from notebase.diagnostics import (
     error,
     format_diagnostic,
     has_errors,
+    news_since,
+    resolved_line,
 )
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
@@ -290,8 +292,14 @@ def run_serve(root: Path, args: argparse.Namespace) -> int:
     out = args.out if args.out is not None else root / "site"
     options = ServeOptions(root, out, args.host, args.port, args.drafts, args.open)
 
+    reported: list[Diagnostic] = []  # what the last build said: a build says what is new
+
     def on_build(result: BuildResult) -> None:
-        print_diagnostics(result.diagnostics)
+        fresh, resolved = news_since(reported, result.diagnostics)
+        print_diagnostics(fresh)
+        if resolved:
+            print(resolved_line(resolved), file=sys.stderr)
+        reported[:] = result.diagnostics
         print(summary_line(result, out), file=sys.stderr, flush=True)
 
     try:
