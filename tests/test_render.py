@@ -5,6 +5,7 @@ from __future__ import annotations
 import builtins
 import errno
 import json
+import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
@@ -293,3 +294,73 @@ def test_a_listing_longer_than_a_block_of_rows_renders_as_afresh_after_a_change(
     assert again["reading-list/"] != first["reading-list/"]
     fresh = {url: render(tmp_path / "elsewhere", site_pages(*changed)[url]) for url in urls}
     assert again == fresh
+
+
+FEED_NOTES = (
+    ("a.md", "---\ntitle: A & B\ndate: 2025-06-03\ntags: [ml]\n---\nSee <this>.\n"),
+    ("b.md", "---\ntitle: B\ndate: 2024-12-31\nmodified: 2025-07-01\ntags: [ml]\n---\nx\n"),
+    ("c.md", "# Undated\n\nNo date at all.\n"),
+)
+
+
+def test_the_rss_feed_is_rss_2_with_a_self_link_guids_and_rfc_822_dates(tmp_path: Path) -> None:
+    config = Config(base_url="https://notes.example.org", description="Mine")
+    pages = site_pages(*FEED_NOTES, config=config)
+    for url in ("rss.xml", "tags/ml/rss.xml"):
+        rss = ET.fromstring(render(tmp_path, pages[url], config))
+        assert rss.tag == "rss" and rss.get("version") == "2.0"
+        channel = rss.find("channel")
+        assert channel is not None
+        assert [c.tag for c in channel][:3] == ["title", "link", "description"]
+        assert channel.findtext("link") == "https://notes.example.org/"
+        assert channel.findtext("description") == "Mine"
+        self_link = channel.find(f"{ATOM}link")
+        assert self_link is not None and self_link.attrib == {
+            "href": f"https://notes.example.org/{url}",
+            "rel": "self",
+            "type": "application/rss+xml",
+        }
+        assert channel.findtext("lastBuildDate") == "Tue, 03 Jun 2025 00:00:00 +0000"
+    items = ET.fromstring(render(tmp_path, pages["rss.xml"], config)).findall("channel/item")
+    assert [i.findtext("title") for i in items] == ["A & B", "B", "Undated"]
+    assert [i.findtext("guid") for i in items] == [
+        f"https://notes.example.org/{slug}/" for slug in ("a", "b", "c")
+    ]
+    assert {i.find("guid").get("isPermaLink") for i in items} == {"true"}  # type: ignore[union-attr]
+    assert [i.findtext("pubDate") for i in items] == [
+        "Tue, 03 Jun 2025 00:00:00 +0000",
+        "Tue, 31 Dec 2024 00:00:00 +0000",
+        None,  # undated: no pubDate rather than an invented one
+    ]
+    assert "&lt;this&gt;" in (items[0].findtext("description") or "")  # escaped HTML, as text
+
+
+def test_without_a_base_url_rss_guids_are_not_permalinks(tmp_path: Path) -> None:
+    pages = site_pages(*FEED_NOTES)
+    items = ET.fromstring(render(tmp_path, pages["rss.xml"])).findall("channel/item")
+    assert [(i.findtext("guid"), i.find("guid").get("isPermaLink")) for i in items] == [  # type: ignore[union-attr]
+        ("urn:notebase:a/", "false"),
+        ("urn:notebase:b/", "false"),
+        ("urn:notebase:c/", "false"),
+    ]
+
+
+def test_the_sitemap_says_when_each_page_last_changed(tmp_path: Path) -> None:
+    config = Config(base_url="https://notes.example.org")
+    pages = site_pages(*FEED_NOTES, config=config)
+    sitemap = ET.fromstring(render(tmp_path, pages["sitemap.xml"], config))
+    lastmod = {
+        (u.findtext(f"{SITEMAP}loc") or "").removeprefix("https://notes.example.org/"): u.findtext(
+            f"{SITEMAP}lastmod"
+        )
+        for u in sitemap
+    }
+    assert lastmod["a/"] == "2025-06-03"
+    assert lastmod["b/"] == "2025-07-01"  # modified: wins over date:
+    assert lastmod["c/"] is None  # the note says nothing: no lastmod (never the clock)
+    assert lastmod["tags/ml/"] == "2025-07-01"  # the newest of its entries
+    assert lastmod[""] == lastmod["quotes/"] == "2025-07-01"  # the newest note
+
+
+ATOM = "{http://www.w3.org/2005/Atom}"
+SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"

@@ -22,7 +22,8 @@ from notebase.sourcepages import (
 
 ENTRIES_DATA = "assets/entries.js"
 BIBLIOGRAPHY = "papers.bib"
-FEED = "feed.xml"
+FEED = "feed.xml"  # Atom
+RSS = "rss.xml"  # RSS 2.0, beside each Atom feed
 NO_MENTIONS = Mentions(0, ())
 # the pages every site has besides its entries' (plan_pages plans each)
 LISTINGS = ("", "tags/", "categories/", "papers/", "links/", "quotes/", "reading-list/", "search/")
@@ -160,9 +161,34 @@ def plan_pages_again(
     ]
     pages += plan_feeds(index, config)
     if config.base_url:  # a sitemap lists absolute URLs, so it needs to know where the site lives
-        urls = tuple(p.url for p in pages if p.url.endswith("/") or p.url == "")
-        pages.append(PageSpec("sitemap.xml", "sitemap.xml", {"urls": urls}))
+        pages.append(plan_sitemap(pages, index))
     return tuple(pages), PlanMemo(cards, index.outlinks, plans, source_memo)
+
+
+def last_changed(entry: Entry) -> str:
+    """When the note last changed, as it says (`modified:`/`updated:`, else `date:`); '' unsaid."""
+    day = entry.updated or entry.date
+    return day.isoformat() if day else ""
+
+
+def plan_sitemap(pages: Sequence[PageSpec], index: SiteIndex) -> PageSpec:
+    """Every HTML page with its lastmod: an entry's page when its note changed, a listing of cards
+    when the newest of them did, any other page when the newest note did (none when no note says)."""
+    changed = {e.slug: last_changed(e) for e in index.entries}
+    newest = max(changed.values(), default="")
+    rows = []
+    for page in pages:
+        if page.url.endswith("/") or page.url == "":
+            entry, cards = page.context.get("entry"), page.context.get("cards")
+            if isinstance(entry, Entry):
+                lastmod = changed[entry.slug]
+            elif cards is not None and page.template == "term.html":
+                lastmod = max((changed[c.slug] for c in cards), default="")
+            else:
+                lastmod = newest
+            rows.append((page.url, lastmod))
+    urls = tuple(url for url, _ in rows)
+    return PageSpec("sitemap.xml", "sitemap.xml", {"urls": urls, "pages": tuple(rows)})
 
 
 def changed_slugs(
@@ -215,8 +241,9 @@ def site_urls(
             *LISTINGS,
             SOURCES,
             FEED,
+            RSS,
             BIBLIOGRAPHY,
-            *(f"tags/{tag}/{end}" for tag in tags for end in ("", FEED)),
+            *(f"tags/{tag}/{end}" for tag in tags for end in ("", FEED, RSS)),
             *(f"categories/{name}/" for name in categories),
             *(f"{SOURCES}{page}/" for page in source_pages),
         )
@@ -338,18 +365,18 @@ def plan_entries_data(index: SiteIndex, cards: dict[str, Card]) -> PageSpec:
 
 
 def plan_feeds(index: SiteIndex, config: Config) -> list[PageSpec]:
-    entries = index.entries[: config.feed_entries]
-    feeds = [
-        PageSpec(FEED, "feed.xml", {"title": config.title, "entries": entries, "feed_url": FEED})
-    ]
+    """An Atom feed and an RSS 2.0 feed of the newest entries, for the site and for each tag."""
+    feeds = feed_pair("", config.title, index.entries[: config.feed_entries])
     for tag, slugs in index.tags:
         tagged = tuple(index.by_slug[s] for s in slugs[: config.feed_entries])
-        url = f"tags/{tag}/{FEED}"
-        feeds.append(
-            PageSpec(
-                url,
-                "feed.xml",
-                {"title": f"{config.title}: {tag}", "entries": tagged, "feed_url": url},
-            )
-        )
+        feeds += feed_pair(f"tags/{tag}/", f"{config.title}: {tag}", tagged)
     return feeds
+
+
+def feed_pair(folder: str, title: str, entries: Sequence[Entry]) -> list[PageSpec]:
+    return [
+        PageSpec(
+            folder + name, name, {"title": title, "entries": entries, "feed_url": folder + name}
+        )
+        for name in (FEED, RSS)
+    ]

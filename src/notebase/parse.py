@@ -96,6 +96,7 @@ def build_entry(
         extra=extra_fields(fields),
         digest=source.digest,
         words=note_words(prose, title),
+        updated=get("modified", as_date) or get("updated", as_date),
     )
 
 
