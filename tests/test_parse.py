@@ -412,3 +412,12 @@ def test_raw_html_in_a_note_is_escaped() -> None:
     assert "<script>" not in e.body_html
     assert "&lt;script&gt;" in e.body_html
     assert e.title == "<b>x</b>"  # escaping titles is the templates' job
+
+
+def test_an_arxiv_page_title_is_shown_without_its_id() -> None:
+    entry = parse(
+        "---\ntitle: '[2412.09871] BLT'\narxiv: '2412.09871'\n"
+        "source_title: '[2412.09871] Byte Latent Transformer'\n---\n> Patches scale.\n"
+    ).entry
+    assert entry is not None
+    assert (entry.title, entry.source_title) == ("BLT", "Byte Latent Transformer")

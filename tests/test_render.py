@@ -364,3 +364,52 @@ def test_the_sitemap_says_when_each_page_last_changed(tmp_path: Path) -> None:
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
+
+
+ENTRY_NOTES = (
+    (
+        "blt.md",
+        "---\ntitle: BLT\narxiv: '2412.09871'\nsource_title: '[2412.09871] Byte Latent Transformer'\n"
+        "origin: 001_fcfb23ecd0d5ce7b.txt:254\n---\nPatches.\n",
+    ),
+    (
+        "blt-again.md",
+        "---\ntitle: BLT again\narxiv: '2412.09871'\nauthors: [Artidoro Pagnoni]\n---\nMore.\n",
+    ),
+    ("solo.md", "---\ntitle: Solo\nurl: https://example.com/essay\n---\nSee [[BLT]].\n"),
+)
+
+
+def source_line(html: str) -> str:
+    start = html.index('<p class="source">')
+    return html[start : html.index("</p>", start) + 4]
+
+
+def test_an_entry_header_says_its_source_in_one_line(tmp_path: Path) -> None:
+    pages = site_pages(*ENTRY_NOTES)
+    blt = render(tmp_path, pages["blt/"])
+    assert source_line(blt) == (
+        '<p class="source"><a class="source-link" href="https://arxiv.org/abs/2412.09871" '
+        'rel="noopener">Byte Latent Transformer</a> · Artidoro Pagnoni · '
+        '<span data-pagefind-filter="year">2024</span> · <span class="ident">arXiv:2412.09871</span>'
+        ' · <a class="source-page-link" href="../sources/arxiv-2412.09871/index.html">'
+        "2 notes on this source</a></p>"
+    )
+    assert "2412.09871]" not in blt  # the id arXiv puts before its titles is gone
+    again = source_line(render(tmp_path, pages["blt-again/"]))
+    assert ">Byte Latent Transformer</a>" in again  # named as the other note names it
+    solo = source_line(render(tmp_path, pages["solo/"]))
+    assert solo == (  # one note on it: no count, no separator left over
+        '<p class="source"><a class="source-link" href="https://example.com/essay" '
+        'rel="noopener">example.com</a></p>'
+    )
+
+
+def test_an_entry_page_shows_no_import_origin_and_its_bibtex_after_the_backlinks(
+    tmp_path: Path,
+) -> None:
+    html = render(tmp_path, site_pages(*ENTRY_NOTES)["blt/"])
+    assert "001_fcfb23ecd0d5ce7b" not in html and "Imported from" not in html
+    assert html.index('id="backlinks-heading"') < html.index('id="bibtex-heading"')
+    bibtex = html[html.index("@misc{") :]
+    assert "author = {Artidoro Pagnoni}" in bibtex[: bibtex.index("</pre>")]

@@ -19,6 +19,7 @@ from notebase.sourcepages import (
     bibliography,
     collect_sources,
 )
+from notebase.sources import source_label
 
 ENTRIES_DATA = "assets/entries.js"
 BIBLIOGRAPHY = "papers.bib"
@@ -278,6 +279,9 @@ def plan_entry(inputs: EntryInputs, index: SiteIndex, cards: dict[str, Card]) ->
         "outlinks": tuple(cards[s] for s in inputs.outlinks),
         "also": tuple(cards[s] for s in inputs.same if s != entry.slug),
         "source_url": source.url if source else "",
+        "source_info": source,
+        "source_name": source_name(entry, source),
+        "source_notes": len(inputs.same),  # the notes on its primary source, itself too
         "bibtex": source.bibtex if source else "",
         "mentions": tuple((cards[m.slug], m) for m in mentions.shown),
         "mention_total": mentions.total,
@@ -286,6 +290,16 @@ def plan_entry(inputs: EntryInputs, index: SiteIndex, cards: dict[str, Card]) ->
         "description": entry.tldr_text,
     }
     return PageSpec(page_url(entry.slug), "entry.html", context)
+
+
+def source_name(entry: Entry, source: SourceInfo | None) -> str:
+    """What an entry's source is called: its `source_title`, another note's on the same source
+    (the source's title, when it is no note's own title), else its arXiv id, DOI or domain."""
+    if entry.source_title or entry.source is None:
+        return entry.source_title
+    if source is not None and source.title not in {card.title for card in source.discussed}:
+        return source.title
+    return source_label(entry.source)
 
 
 def plan_graph(

@@ -21,7 +21,13 @@ from notebase.frontmatter import (
 from notebase.markdown import MARK, Rendered, render_inline, render_markdown, strip_paragraph
 from notebase.model import Entry, EntryKind, LinkRef, ParseResult, Quote, Source, SourceRef, Status
 from notebase.slugs import clean_slug, normalize_tag, slug_from_path
-from notebase.sources import is_paper_url, is_safe_url, make_source, source_label
+from notebase.sources import (
+    is_paper_url,
+    is_safe_url,
+    make_source,
+    source_label,
+    strip_arxiv_prefix,
+)
 from notebase.words import note_words
 from notebase.yamlio import Field
 
@@ -51,8 +57,9 @@ def build_entry(
 
     fm_tldr = get("tldr", as_text) or ""
     fm_title = get("title", as_text)
+    fm_title = strip_arxiv_prefix(fm_title) if fm_title else fm_title
     source_ref = primary_source(get, path, fields, diags)
-    source_title = get("source_title", as_text) or ""
+    source_title = strip_arxiv_prefix(get("source_title", as_text) or "")
     cited = source_title or (source_label(source_ref) if source_ref else "")
     body = render_markdown(split.body, not fm_tldr, fm_title is None, default_attribution=cited)
     links = shift_lines(body.links, split.body_line)
