@@ -413,3 +413,45 @@ def test_an_entry_page_shows_no_import_origin_and_its_bibtex_after_the_backlinks
     assert html.index('id="backlinks-heading"') < html.index('id="bibtex-heading"')
     bibtex = html[html.index("@misc{") :]
     assert "author = {Artidoro Pagnoni}" in bibtex[: bibtex.index("</pre>")]
+
+
+def card_meta(html: str, title: str) -> str:
+    card = html[: html.index(f">{title}</a></h3>")]
+    start = card.rindex('<p class="card-meta">')
+    return card[start : card.index("</p>", start) + 4]
+
+
+def test_a_card_joins_only_the_parts_it_has() -> None:
+    pages = site_pages(
+        ("undated.md", "---\ntitle: Undated\narxiv: '1802.09568'\ntags: [ml]\n---\nx\n"),
+        ("dated.md", "---\ntitle: Dated\nurl: https://a.org/x\ndate: 2025-01-02\n---\nx\n"),
+        ("bare.md", "---\ntitle: Bare\nstatus: to-read\n---\nx\n"),
+    )
+    home = render(Path("."), pages[""])
+    badge = '<p class="card-meta"><span class="kind-badge">'
+    assert (
+        card_meta(home, "Undated")
+        == f'{badge}paper</span> <span class="domain">arxiv.org</span></p>'
+    )
+    assert card_meta(home, "Dated") == (
+        f'{badge}link</span> <time datetime="2025-01-02">2025-01-02</time> · '
+        '<span class="domain">a.org</span></p>'
+    )
+    assert card_meta(home, "Bare") == (
+        f'{badge}note</span> <span class="status status-to-read">to-read</span></p>'
+    )
+
+
+def test_a_tag_page_does_not_repeat_its_tag_on_its_cards(tmp_path: Path) -> None:
+    pages = site_pages(
+        ("a.md", "---\ntitle: A\ntags: [ml, optimizers]\n---\nx\n"),
+        ("b.md", "---\ntitle: B\ntags: [ml]\n---\nx\n"),
+    )
+    ml = render(tmp_path, pages["tags/ml/"])
+    cards = ml[ml.index('<ul class="cards">') :]
+    assert "#ml<" not in cards and ">#optimizers</a>" in cards
+    assert '<p class="tag-list"></p>' not in cards  # B has no other tag: no empty list
+    optimizers = render(tmp_path, pages["tags/optimizers/"])
+    assert ">#ml</a>" in optimizers[optimizers.index('<ul class="cards">') :]
+    home = render(tmp_path, pages[""])
+    assert ">#ml</a> <a" in home  # every tag elsewhere
