@@ -455,3 +455,14 @@ def test_a_tag_page_does_not_repeat_its_tag_on_its_cards(tmp_path: Path) -> None
     assert ">#ml</a>" in optimizers[optimizers.index('<ul class="cards">') :]
     home = render(tmp_path, pages[""])
     assert ">#ml</a> <a" in home  # every tag elsewhere
+
+
+def test_the_quotes_page_names_the_entry_once(tmp_path: Path) -> None:
+    pages = site_pages(
+        ("repo.md", "---\ntitle: A repo\nurl: https://github.com/a/b\n---\n> Fast.\n"),
+        ("p.md", "---\ntitle: P\narxiv: '1802.09568'\nauthors: [Ann, Bo, Cy]\n---\n> Slow.\n"),
+    )
+    html = render(tmp_path, pages["quotes/"])
+    captions = [c.split(">", 1)[1] for c in html.split("<figcaption")[1:]]
+    assert [c[: c.index(" <a")] for c in captions] == ["in", "— Ann et al., in"]
+    assert "github.com" not in html and "arXiv:" not in html
