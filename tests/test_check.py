@@ -113,3 +113,29 @@ def test_check_ends_with_the_summary_line_of_a_build(
         last,
     ), last
     assert not (root / "site").exists()
+
+
+def test_a_source_is_recognised_by_its_title_when_a_note_has_no_url(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    notes = {
+        **NOTES,
+        "links/latents.md": "---\ntitle: Generative modelling in latent space\n"
+        "url: https://sander.ai/2025/04/15/latents.html\n"
+        "source_title: Generative modelling in latent space – Sander Dieleman\n---\nAn essay.\n",
+        "imported/latents.md": "---\ntitle: Latents\nkind: link\n"
+        "source_title: Generative Modelling in  latent space\n---\nImported without its link.\n",
+        "imported/other.md": "---\ntitle: Other\nsource_title: Some other essay\n---\nx\n",
+    }
+    root = write_kb(tmp_path, notes)
+    code, out = run_check(root, capsys)
+    assert code == 0
+    assert (
+        'notes/imported/latents.md:4: warning[source-by-title]: source "Generative Modelling in  '
+        'latent space" has no URL here, but is the source of notes/links/latents.md:4\n'
+        "  hint: add `url: https://sander.ai/2025/04/15/latents.html` so that both notes share "
+        "the source"
+    ) in out
+    assert out.count("source-by-title") == 1
+    assert main(["--root", str(root), "build", "--strict"]) == 0  # advice: check's, not build's
+    assert "source-by-title" not in "".join(capsys.readouterr())

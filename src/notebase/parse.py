@@ -105,6 +105,7 @@ def build_entry(
         digest=source.digest,
         words=note_words(prose, title),
         updated=get("modified", as_date) or get("updated", as_date),
+        source_title_line=fields["source_title"].line if source_title else 0,
     )
 
 
