@@ -315,10 +315,15 @@ def test_entry_page_shows_mentions_related_and_its_neighbourhood() -> None:
     assert [(c.slug, m.excerpt) for c, m in muon["mentions"]] == [("shampoo", "Older than Muon.")]
     assert muon["mention_total"] == 1
     assert [c.slug for c in muon["related"]] == ["shampoo", "soap"]  # a shared tag ranks first
-    graph = muon["graph"]
+    assert muon["graph"] is None  # two neighbours: the lists of links show them already
+    index = build_index(
+        [*index.entries, note("adam.md", "---\ntitle: Adam\n---\nBefore [[Muon]].\n")]
+    )
+    graph = by_url(plan_pages(index, Config()))["muon/"].context["graph"]
     assert [(n.slug, n.relation) for n in graph.nodes] == [
         ("muon", "centre"),
         ("shampoo", "out"),
+        ("adam", "in"),
         ("soap", "in"),
     ]
     assert (

@@ -466,3 +466,22 @@ def test_the_quotes_page_names_the_entry_once(tmp_path: Path) -> None:
     captions = [c.split(">", 1)[1] for c in html.split("<figcaption")[1:]]
     assert [c[: c.index(" <a")] for c in captions] == ["in", "— Ann et al., in"]
     assert "github.com" not in html and "arXiv:" not in html
+
+
+def test_the_graph_legend_names_only_the_edges_drawn_and_long_labels_are_whole_on_focus(
+    tmp_path: Path,
+) -> None:
+    long = "A very long title for a note that links here"
+    pages = site_pages(
+        ("hub.md", "# Hub\n\nAlone.\n"),
+        *((f"n{i}.md", f"# {long} {i}\n\nSee [[Hub]].\n") for i in range(3)),
+    )
+    html = render(tmp_path, pages["hub/"])
+    svg = html[html.index("<svg") : html.index("</figure>")]
+    assert "solid: a link between the notes" in svg and "dashed" not in svg and " · " not in svg
+    width, height = (int(v) for v in svg.split('viewBox="0 0 ')[1].split('"')[0].split())
+    assert f'width="{width}" height="{height}"' in svg
+    assert '<text class="label-full" ' in svg and f">{long} 0</text>" in svg
+    assert ">A very long title for a…</text>" in svg
+    alone = site_pages(("hub.md", "# Hub\n\nAlone.\n"), ("n.md", "# N\n\n[[Hub]]\n"))
+    assert "<svg" not in render(tmp_path, alone["hub/"])  # one neighbour: no graph

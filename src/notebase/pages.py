@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from notebase.config import Config
-from notebase.graph import Graph, layout_graph, neighbourhood
+from notebase.graph import MIN_NEIGHBOURS, Graph, layout_graph, neighbourhood
 from notebase.model import Backlink, Entry, EntryKind, Mentions, SiteIndex, Status
 from notebase.slugs import page_url
 from notebase.sourcepages import (
@@ -305,9 +305,12 @@ def source_name(entry: Entry, source: SourceInfo | None) -> str:
 def plan_graph(
     entry: Entry, index: SiteIndex, cards: dict[str, Card], same: tuple[str, ...]
 ) -> Graph | None:
-    """The entry's neighbourhood laid out for inline SVG; None when it has no neighbours."""
+    """The entry's neighbourhood laid out for inline SVG; None when it has too few neighbours to
+    show more than the lists of links do."""
     around = [(s, cards[s].title, rel) for s, rel in neighbourhood(entry.slug, index, same)]
-    return layout_graph((entry.slug, entry.title), around, index.outlinks) if around else None
+    if len(around) < MIN_NEIGHBOURS:
+        return None
+    return layout_graph((entry.slug, entry.title), around, index.outlinks)
 
 
 def plan_taxonomy(
