@@ -60,8 +60,7 @@ def build_entry(
     source_ref = primary_source(get, path, fields, diags)
     source_title = strip_arxiv_prefix(get("source_title", as_text) or "")
     authors = get("authors", as_list) or ()
-    work = source_title or (fm_title if source_ref else "") or ""
-    cited = quote_attribution(authors, work)
+    cited = quote_attribution(authors, source_title or (fm_title if source_ref else "") or "")
     body = render_markdown(split.body, not fm_tldr, fm_title is None, default_attribution=cited)
     links = shift_lines(body.links, split.body_line)
     tldr_html, tldr_text, prose = body.tldr_html, body.tldr_text, body.mention_text
