@@ -138,16 +138,26 @@ def test_tables_are_complete_without_javascript(site: Path, browser: Browser) ->
 
 @pytest.mark.browser
 def test_neighbourhood_graph_renders_with_links(site: Path, browser: Browser) -> None:
-    page = open_page(browser, (site / "papers/shampoo/index.html").as_uri(), 360, "dark")
+    page = open_page(browser, (site / "ideas/optimizer-landscape/index.html").as_uri(), 360, "dark")
     svg = page.locator("figure.graph svg")
     box = svg.bounding_box()
-    assert box is not None and 200 < box["width"] <= 344 and box["height"] > 100
+    assert box is not None and 200 < box["width"] <= 344 and box["height"] > 80
     nodes = svg.locator("a.node")
-    names = sorted(nodes.locator("text").all_text_contents())
-    assert names == ["Muon: orthogona…", "Optimizer lands…"]
+    shown = sorted(nodes.locator("text.label").all_text_contents())
+    assert shown == [
+        "Generative modelling in…",
+        "Muon: orthogonalised mo…",
+        "Shampoo: Preconditioned…",
+    ]
     label = svg.locator("a.node text").first
     assert label.evaluate("(t) => getComputedStyle(t).fill") == "rgb(138, 180, 248)"  # dark accent
-    svg.locator("a.node", has_text="Muon").click()
+    muon = svg.locator("a.node", has_text="Muon")
+    full = muon.locator("text.label-full")
+    assert not full.is_visible()
+    muon.focus()  # the whole title while focused (or hovered), the short one hidden
+    assert full.is_visible() and full.text_content() == "Muon: orthogonalised momentum"
+    assert not muon.locator("text.label").is_visible()
+    muon.click()
     assert page.locator("h1").inner_text() == "Muon: orthogonalised momentum"
     page.close()
 

@@ -108,7 +108,7 @@ def test_broken_yaml_is_an_error_with_its_line() -> None:
     assert diags[0].severity is Severity.ERROR
     assert diags[0].code == "yaml-syntax"
     assert diags[0].pos is not None and diags[0].pos.path == "notebase.yaml"
-    assert diags[0].pos.line in (2, 3, 4)
+    assert diags[0].pos.line == 2
 
 
 def test_a_list_at_top_level_is_an_error() -> None:

@@ -237,3 +237,28 @@ def test_block_text_property() -> None:
 def test_a_title_is_found_across_unicode_dashes_and_keeps_its_spelling() -> None:
     text = linked_note("Byte Latent Transformers", "See the byte‐latent – transformers paper.")
     assert "See the [[Byte Latent Transformers|byte‐latent – transformers]] paper." in text
+
+
+def test_an_arxiv_id_before_a_post_title_is_cleaned_and_kept_as_its_source_title() -> None:
+    archive = read_archive(
+        "Tag: ml\n\n  • [2412.09871] Byte Latent Transformer\n\n    Who needs a tokenizer.\n"
+        "  • [2505.02809v2] Other Paper\n\n    [2505.02809] Other Paper: The Long Title\n\n"
+        "    Text.",
+        "a.txt",
+        "a.txt",
+    )
+    first, second = archive.posts
+    assert (first.title, first.source_title, first.arxiv, first.kind) == (
+        "Byte Latent Transformer",
+        "[2412.09871] Byte Latent Transformer",
+        "2412.09871",
+        "paper",
+    )
+    # the link-title line under it is the source title, whole
+    assert (second.title, second.source_title) == (
+        "Other Paper",
+        "[2505.02809] Other Paper: The Long Title",
+    )
+    fields = yaml.safe_load(note_text(first).split("---\n")[1])
+    assert fields["title"] == "Byte Latent Transformer"
+    assert fields["source_title"] == "[2412.09871] Byte Latent Transformer"

@@ -122,8 +122,11 @@ def test_one_edit_reparses_one_note_and_renders_few_pages(kb: Path) -> None:
     shows_body = (
         "feed.xml",
         "links/latents/index.html",
+        "rss.xml",
         "tags/generative-models/feed.xml",
+        "tags/generative-models/rss.xml",
         "tags/ml/feed.xml",
+        "tags/ml/rss.xml",
     )
     assert result.rendered == len(shows_body)  # the entry page and the feeds carrying it
     pages = tuple(rel for rel in result.files.written if not rel.startswith("pagefind/"))

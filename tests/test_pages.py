@@ -72,8 +72,11 @@ def test_every_page_of_a_small_site_in_order() -> None:
         ("404.html", "404.html"),
         ("assets/entries.js", "entries.js"),
         ("feed.xml", "feed.xml"),
+        ("rss.xml", "rss.xml"),
         ("tags/ml/feed.xml", "feed.xml"),
+        ("tags/ml/rss.xml", "rss.xml"),
         ("tags/optimizers/feed.xml", "feed.xml"),
+        ("tags/optimizers/rss.xml", "rss.xml"),
         ("sitemap.xml", "sitemap.xml"),
     ]
 
@@ -155,6 +158,8 @@ def test_feeds_are_capped() -> None:
     assert [e.slug for e in pages["feed.xml"].context["entries"]] == ["papers/muon"]
     assert [e.slug for e in pages["tags/ml/feed.xml"].context["entries"]] == ["papers/muon"]
     assert pages["tags/ml/feed.xml"].context["feed_url"] == "tags/ml/feed.xml"
+    assert [e.slug for e in pages["tags/ml/rss.xml"].context["entries"]] == ["papers/muon"]
+    assert pages["tags/ml/rss.xml"].context["feed_url"] == "tags/ml/rss.xml"
 
 
 def test_an_empty_site_still_has_its_fixed_pages() -> None:
@@ -173,6 +178,7 @@ def test_an_empty_site_still_has_its_fixed_pages() -> None:
         "404.html",
         "assets/entries.js",
         "feed.xml",
+        "rss.xml",
     ]
 
 
@@ -309,10 +315,15 @@ def test_entry_page_shows_mentions_related_and_its_neighbourhood() -> None:
     assert [(c.slug, m.excerpt) for c, m in muon["mentions"]] == [("shampoo", "Older than Muon.")]
     assert muon["mention_total"] == 1
     assert [c.slug for c in muon["related"]] == ["shampoo", "soap"]  # a shared tag ranks first
-    graph = muon["graph"]
+    assert muon["graph"] is None  # two neighbours: the lists of links show them already
+    index = build_index(
+        [*index.entries, note("adam.md", "---\ntitle: Adam\n---\nBefore [[Muon]].\n")]
+    )
+    graph = by_url(plan_pages(index, Config()))["muon/"].context["graph"]
     assert [(n.slug, n.relation) for n in graph.nodes] == [
         ("muon", "centre"),
         ("shampoo", "out"),
+        ("adam", "in"),
         ("soap", "in"),
     ]
     assert (

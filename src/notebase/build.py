@@ -42,7 +42,7 @@ from notebase.write import (
 
 NOTHING = WriteOutcome((), (), ())
 # editorial advice: `check` reports it, a build stays quiet about it (it is not a build problem)
-CHECK_ONLY = frozenset({"paper-no-tldr", "duplicate-source"})
+CHECK_ONLY = frozenset({"paper-no-tldr", "duplicate-source", "source-by-title"})
 # top-level folders of the site holding files other than pages: no note's page may go there
 RESERVED_DIRS = {BUNDLE_DIR: "the search index", ASSETS_DIR: "the styles and scripts"}
 

@@ -18,6 +18,8 @@ from notebase.diagnostics import (
     error,
     format_diagnostic,
     has_errors,
+    news_since,
+    resolved_line,
 )
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
@@ -253,6 +255,7 @@ def run_check(root: Path, drafts: bool, strict: bool, fmt: str, jobs: int) -> in
         print(diagnostics_to_json(result.diagnostics))
     else:
         print_diagnostics(result.diagnostics)
+    print(summary_line(result, None), file=sys.stderr)
     content = [d for d in result.diagnostics if not d.code.startswith("cache-")]
     return EXIT_CONTENT if has_errors(content, strict) else EXIT_OK  # a bad cache is not the notes'
 
@@ -292,8 +295,14 @@ def run_serve(root: Path, args: argparse.Namespace) -> int:
     out = args.out if args.out is not None else root / "site"
     options = ServeOptions(root, out, args.host, args.port, args.drafts, args.open)
 
+    reported: list[Diagnostic] = []  # what the last build said: a build says what is new
+
     def on_build(result: BuildResult) -> None:
-        print_diagnostics(result.diagnostics)
+        fresh, resolved = news_since(reported, result.diagnostics)
+        print_diagnostics(fresh)
+        if resolved:
+            print(resolved_line(resolved), file=sys.stderr)
+        reported[:] = result.diagnostics
         print(summary_line(result, out), file=sys.stderr, flush=True)
 
     try:
@@ -309,13 +318,16 @@ def print_diagnostics(diags: Sequence[Diagnostic]) -> None:
         print(format_diagnostic(diag), file=sys.stderr)
 
 
-def summary_line(result: BuildResult, out: Path) -> str:
-    """One line: entries, pages, files written/unchanged/removed, errors, warnings, seconds."""
+def summary_line(result: BuildResult, out: Path | None) -> str:
+    """One line: entries, pages, files written/unchanged/removed (none for `check`: `out` is
+    None), errors, warnings, seconds."""
     errors = sum(1 for d in result.diagnostics if d.is_error)
     warnings = sum(1 for d in result.diagnostics if d.severity == "warning")
     files = result.files
     state = (
-        f"{len(files.written)} written, {len(files.unchanged)} unchanged, "
+        "none written (check)"
+        if out is None
+        else f"{len(files.written)} written, {len(files.unchanged)} unchanged, "
         f"{len(files.removed)} removed in {out}"
         if result.written
         else "site not written"

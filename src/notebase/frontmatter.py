@@ -14,7 +14,7 @@ from notebase.yamlio import Field, load_fields
 KNOWN_KEYS = (
     "title", "kind", "url", "source_title", "authors", "year", "date", "tags", "category",
     "tldr", "status", "aliases", "draft", "slug", "arxiv", "doi", "origin", "series",
-    "series_author", "import_digest",
+    "series_author", "import_digest", "modified", "updated",
 )  # fmt: skip
 _FENCE = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.M)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import posixpath
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -107,6 +108,7 @@ def build_index_again(entries: Sequence[Entry], previous: IndexMemo) -> tuple[Si
     by_slug = {e.slug: e for e in ordered}
     suggestions = name_suggestions(ordered, previous.suggestions)
     diags += duplicate_titles(ordered) + duplicate_sources(ordered) + papers_without_tldr(ordered)
+    diags += sources_by_title(ordered)
     grouped = group_entries(ordered, previous.grouped)
     links = Linkable(by_slug, grouped.pages)
     # under the same names (and pages), an entry's links resolve as they did
@@ -243,6 +245,42 @@ def duplicate_sources(entries: Sequence[Entry]) -> list[Diagnostic]:
             msg = f"source {entry.source.url} is also the source of {other.pos.path}"
             hint = "merge the notes, or link them with [[wikilinks]]"
             diags.append(warning("duplicate-source", msg, entry.pos, hint))
+    return diags
+
+
+_SITE_SUFFIX = re.compile(r"\s+[–—|·-]\s+[^–—|·]+$")  # "Title – Sander Dieleman", "Title | PyTorch"
+
+
+def title_keys(title: str) -> set[str]:
+    """How a source title is compared: case, spaces and dashes folded; with and without the site
+    or author name a page title ends in (when what is left has several words)."""
+    folded = " ".join(title.replace("‐", "-").replace("‒", "-").casefold().split())
+    keys = {folded}
+    bare = _SITE_SUFFIX.sub("", folded)
+    if bare != folded and len(bare.split()) >= 3:
+        keys.add(bare)
+    return keys
+
+
+def sources_by_title(entries: Sequence[Entry]) -> list[Diagnostic]:
+    """A note without a source URL whose `source_title` is that of another note's source: the
+    same source, not recognised as one (an imported copy of a post without its link)."""
+    named: dict[str, Entry] = {}
+    for entry in sorted(entries, key=lambda e: e.rel_path):
+        if entry.source is not None and entry.source_title:
+            for key in title_keys(entry.source_title):
+                named.setdefault(key, entry)
+    diags = []
+    for entry in sorted(entries, key=lambda e: e.rel_path):
+        if entry.source is not None or not entry.source_title:
+            continue
+        other = next((named[k] for k in sorted(title_keys(entry.source_title)) if k in named), None)
+        if other is not None and other.source is not None:
+            where = SourcePos(other.pos.path, other.source_title_line)
+            msg = f'source "{entry.source_title}" has no URL here, but is the source of {where}'
+            hint = f"add `url: {other.source.url}` so that both notes share the source"
+            pos = SourcePos(entry.pos.path, entry.source_title_line)
+            diags.append(warning("source-by-title", msg, pos, hint))
     return diags
 
 

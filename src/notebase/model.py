@@ -131,6 +131,8 @@ class Entry:
     extra: tuple[tuple[str, str], ...] = ()  # unknown front-matter keys, kept for templates
     digest: str = ""
     words: NoteWords = NO_WORDS  # of mention_text and title, for mentions and related
+    updated: dt.date | None = None  # `modified:` or `updated:`, when the note says it changed
+    source_title_line: int = 0  # the line of `source_title:` (0: none)
 
 
 @dataclass(frozen=True, slots=True)

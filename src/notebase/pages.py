@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from notebase.config import Config
-from notebase.graph import Graph, layout_graph, neighbourhood
+from notebase.graph import MIN_NEIGHBOURS, Graph, layout_graph, neighbourhood
 from notebase.model import Backlink, Entry, EntryKind, Mentions, SiteIndex, Status
 from notebase.slugs import page_url
 from notebase.sourcepages import (
@@ -19,10 +19,12 @@ from notebase.sourcepages import (
     bibliography,
     collect_sources,
 )
+from notebase.sources import source_label
 
 ENTRIES_DATA = "assets/entries.js"
 BIBLIOGRAPHY = "papers.bib"
-FEED = "feed.xml"
+FEED = "feed.xml"  # Atom
+RSS = "rss.xml"  # RSS 2.0, beside each Atom feed
 NO_MENTIONS = Mentions(0, ())
 # the pages every site has besides its entries' (plan_pages plans each)
 LISTINGS = ("", "tags/", "categories/", "papers/", "links/", "quotes/", "reading-list/", "search/")
@@ -160,9 +162,34 @@ def plan_pages_again(
     ]
     pages += plan_feeds(index, config)
     if config.base_url:  # a sitemap lists absolute URLs, so it needs to know where the site lives
-        urls = tuple(p.url for p in pages if p.url.endswith("/") or p.url == "")
-        pages.append(PageSpec("sitemap.xml", "sitemap.xml", {"urls": urls}))
+        pages.append(plan_sitemap(pages, index))
     return tuple(pages), PlanMemo(cards, index.outlinks, plans, source_memo)
+
+
+def last_changed(entry: Entry) -> str:
+    """When the note last changed, as it says (`modified:`/`updated:`, else `date:`); '' unsaid."""
+    day = entry.updated or entry.date
+    return day.isoformat() if day else ""
+
+
+def plan_sitemap(pages: Sequence[PageSpec], index: SiteIndex) -> PageSpec:
+    """Every HTML page with its lastmod: an entry's page when its note changed, a listing of cards
+    when the newest of them did, any other page when the newest note did (none when no note says)."""
+    changed = {e.slug: last_changed(e) for e in index.entries}
+    newest = max(changed.values(), default="")
+    rows = []
+    for page in pages:
+        if page.url.endswith("/") or page.url == "":
+            entry, cards = page.context.get("entry"), page.context.get("cards")
+            if isinstance(entry, Entry):
+                lastmod = changed[entry.slug]
+            elif cards is not None and page.template == "term.html":
+                lastmod = max((changed[c.slug] for c in cards), default="")
+            else:
+                lastmod = newest
+            rows.append((page.url, lastmod))
+    urls = tuple(url for url, _ in rows)
+    return PageSpec("sitemap.xml", "sitemap.xml", {"urls": urls, "pages": tuple(rows)})
 
 
 def changed_slugs(
@@ -215,8 +242,9 @@ def site_urls(
             *LISTINGS,
             SOURCES,
             FEED,
+            RSS,
             BIBLIOGRAPHY,
-            *(f"tags/{tag}/{end}" for tag in tags for end in ("", FEED)),
+            *(f"tags/{tag}/{end}" for tag in tags for end in ("", FEED, RSS)),
             *(f"categories/{name}/" for name in categories),
             *(f"{SOURCES}{page}/" for page in source_pages),
         )
@@ -251,6 +279,9 @@ def plan_entry(inputs: EntryInputs, index: SiteIndex, cards: dict[str, Card]) ->
         "outlinks": tuple(cards[s] for s in inputs.outlinks),
         "also": tuple(cards[s] for s in inputs.same if s != entry.slug),
         "source_url": source.url if source else "",
+        "source_info": source,
+        "source_name": source_name(entry, source),
+        "source_notes": len(inputs.same),  # the notes on its primary source, itself too
         "bibtex": source.bibtex if source else "",
         "mentions": tuple((cards[m.slug], m) for m in mentions.shown),
         "mention_total": mentions.total,
@@ -261,12 +292,25 @@ def plan_entry(inputs: EntryInputs, index: SiteIndex, cards: dict[str, Card]) ->
     return PageSpec(page_url(entry.slug), "entry.html", context)
 
 
+def source_name(entry: Entry, source: SourceInfo | None) -> str:
+    """What an entry's source is called: its `source_title`, another note's on the same source
+    (the source's title, when it is no note's own title), else its arXiv id, DOI or domain."""
+    if entry.source_title or entry.source is None:
+        return entry.source_title
+    if source is not None and source.title not in {card.title for card in source.discussed}:
+        return source.title
+    return source_label(entry.source)
+
+
 def plan_graph(
     entry: Entry, index: SiteIndex, cards: dict[str, Card], same: tuple[str, ...]
 ) -> Graph | None:
-    """The entry's neighbourhood laid out for inline SVG; None when it has no neighbours."""
+    """The entry's neighbourhood laid out for inline SVG; None when it has too few neighbours to
+    show more than the lists of links do."""
     around = [(s, cards[s].title, rel) for s, rel in neighbourhood(entry.slug, index, same)]
-    return layout_graph((entry.slug, entry.title), around, index.outlinks) if around else None
+    if len(around) < MIN_NEIGHBOURS:
+        return None
+    return layout_graph((entry.slug, entry.title), around, index.outlinks)
 
 
 def plan_taxonomy(
@@ -338,18 +382,18 @@ def plan_entries_data(index: SiteIndex, cards: dict[str, Card]) -> PageSpec:
 
 
 def plan_feeds(index: SiteIndex, config: Config) -> list[PageSpec]:
-    entries = index.entries[: config.feed_entries]
-    feeds = [
-        PageSpec(FEED, "feed.xml", {"title": config.title, "entries": entries, "feed_url": FEED})
-    ]
+    """An Atom feed and an RSS 2.0 feed of the newest entries, for the site and for each tag."""
+    feeds = feed_pair("", config.title, index.entries[: config.feed_entries])
     for tag, slugs in index.tags:
         tagged = tuple(index.by_slug[s] for s in slugs[: config.feed_entries])
-        url = f"tags/{tag}/{FEED}"
-        feeds.append(
-            PageSpec(
-                url,
-                "feed.xml",
-                {"title": f"{config.title}: {tag}", "entries": tagged, "feed_url": url},
-            )
-        )
+        feeds += feed_pair(f"tags/{tag}/", f"{config.title}: {tag}", tagged)
     return feeds
+
+
+def feed_pair(folder: str, title: str, entries: Sequence[Entry]) -> list[PageSpec]:
+    return [
+        PageSpec(
+            folder + name, name, {"title": title, "entries": entries, "feed_url": folder + name}
+        )
+        for name in (FEED, RSS)
+    ]

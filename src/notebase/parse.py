@@ -21,7 +21,12 @@ from notebase.frontmatter import (
 from notebase.markdown import MARK, Rendered, render_inline, render_markdown, strip_paragraph
 from notebase.model import Entry, EntryKind, LinkRef, ParseResult, Quote, Source, SourceRef, Status
 from notebase.slugs import clean_slug, normalize_tag, slug_from_path
-from notebase.sources import is_paper_url, is_safe_url, make_source, source_label
+from notebase.sources import (
+    is_paper_url,
+    is_safe_url,
+    make_source,
+    strip_arxiv_prefix,
+)
 from notebase.words import note_words
 from notebase.yamlio import Field
 
@@ -51,9 +56,11 @@ def build_entry(
 
     fm_tldr = get("tldr", as_text) or ""
     fm_title = get("title", as_text)
+    fm_title = strip_arxiv_prefix(fm_title) if fm_title else fm_title
     source_ref = primary_source(get, path, fields, diags)
-    source_title = get("source_title", as_text) or ""
-    cited = source_title or (source_label(source_ref) if source_ref else "")
+    source_title = strip_arxiv_prefix(get("source_title", as_text) or "")
+    authors = get("authors", as_list) or ()
+    cited = quote_attribution(authors, source_title or (fm_title if source_ref else "") or "")
     body = render_markdown(split.body, not fm_tldr, fm_title is None, default_attribution=cited)
     links = shift_lines(body.links, split.body_line)
     tldr_html, tldr_text, prose = body.tldr_html, body.tldr_text, body.mention_text
@@ -81,7 +88,7 @@ def build_entry(
         draft=bool(get("draft", as_bool)),
         source=source_ref,
         source_title=source_title,
-        authors=get("authors", as_list) or (),
+        authors=authors,
         year=get("year", as_year) or year_from_arxiv(source_ref),
         tldr_html=tldr_html,
         tldr_text=tldr_text,
@@ -96,7 +103,21 @@ def build_entry(
         extra=extra_fields(fields),
         digest=source.digest,
         words=note_words(prose, title),
+        updated=get("modified", as_date) or get("updated", as_date),
+        source_title_line=fields["source_title"].line if source_title else 0,
     )
+
+
+def quote_attribution(authors: tuple[str, ...], work: str) -> str:
+    """Who a quote without its own `— …` line is by: the source's authors and its title, as far
+    as the note says ('Gupta et al., Shampoo'); '' when it says neither (never a bare domain or
+    id: the quote is then shown as from the note)."""
+    names = authors[0] if len(authors) == 1 else ""
+    if len(authors) == 2:
+        names = f"{authors[0]} and {authors[1]}"
+    elif len(authors) > 2:
+        names = f"{authors[0]} et al."
+    return ", ".join(part for part in (names, work) if part)
 
 
 def merge_tldr(

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from notebase.importers.blocks import FIELD, build_blocks
 from notebase.importers.model import Block, BlockKind, ImportedPost, RawPost, Taxonomy
 from notebase.importers.quotes import mark_quotes
-from notebase.sources import is_paper_url, parse_arxiv_id, parse_doi
+from notebase.sources import is_paper_url, parse_arxiv_id, parse_doi, strip_arxiv_prefix
 
 LEAD_MAX = 3  # blocks after the title that may still be the link card / tagline
 TAGLINE_MAX_WORDS = 12
@@ -117,6 +117,9 @@ def build_post(
     """Recognise a raw post's blocks and source fields."""
     blocks = build_blocks(raw.lines, raw.heading_lines)
     url, source_title, blocks = take_lead(blocks, raw.title)
+    title = strip_arxiv_prefix(raw.title)  # "[2412.09871] Title": an arXiv page's title
+    if title != raw.title and not source_title:
+        source_title = raw.title  # kept whole, as a link-title line is (it names the paper)
     tldr, blocks = take_tldr(blocks)
     blocks = mark_quotes(blocks, raw.title)
     if not url and (urls := find_urls(blocks)):
@@ -124,7 +127,7 @@ def build_post(
     ids = paper_ids(url, source_title)
     kind = decide_kind(url, source_title, ids, paper_entry)
     return ImportedPost(
-        title=raw.title,
+        title=title,
         origin=f"{origin}:{raw.title_line}",
         kind=kind,
         blocks=blocks,
