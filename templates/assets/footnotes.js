@@ -78,7 +78,8 @@
     });
     if (!wide) return;
     var base = column.getBoundingClientRect().top;
-    var floor = 0;
+    var rail = document.querySelector(".entry-rail"); // its table of contents shares the margin
+    var floor = rail && rail.offsetHeight ? Math.max(0, rail.getBoundingClientRect().bottom - base + 24) : 0;
     notes.forEach(function (n) {
       var top = Math.max(n.ref.getBoundingClientRect().top - base, floor);
       n.el.style.top = top + "px";
