@@ -272,6 +272,9 @@
         event.preventDefault();
         const first = list.querySelector(".card-title a");
         if (first) first.click();
+      } else if (event.key === "Escape") {
+        event.preventDefault(); // in the box, Escape would only clear it
+        dialog.close();
       } else if (event.key === "Tab") {
         trapTab(event);
       } else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && event.target.matches(".card-title a")) {
@@ -302,7 +305,8 @@
     });
     dialog.querySelector(".search-dialog-close").addEventListener("click", () => dialog.close());
     dialog.addEventListener("close", () => {
-      if (opener && opener.isConnected && typeof opener.focus === "function") opener.focus();
+      if (opener && opener !== document.body && opener.isConnected && opener.focus) opener.focus();
+      else if (dialog.contains(document.activeElement)) document.activeElement.blur();
       opener = null;
     });
     return open;
