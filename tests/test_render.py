@@ -293,3 +293,46 @@ def test_a_listing_longer_than_a_block_of_rows_renders_as_afresh_after_a_change(
     assert again["reading-list/"] != first["reading-list/"]
     fresh = {url: render(tmp_path / "elsewhere", site_pages(*changed)[url]) for url in urls}
     assert again == fresh
+
+
+def test_pages_describe_themselves_to_search_engines_and_link_previews(tmp_path: Path) -> None:
+    config = Config(title="Notes", description="All my notes.", base_url="https://n.example.org")
+    pages = site_pages(
+        ("a.md", "---\ntitle: A <b>\ntldr: About A & more.\n---\nBody of A.\n"),
+        ("b.md", "---\ntitle: B\n---\nFirst paragraph of B.\n\nSecond.\n"),
+        config=config,
+    )
+    a = render(tmp_path, pages["a/"], config)
+    assert '<meta name="description" content="About A &amp; more.">' in a
+    assert '<meta property="og:title" content="A &lt;b&gt;">' in a
+    assert '<meta property="og:description" content="About A &amp; more.">' in a
+    assert '<meta property="og:type" content="article">' in a
+    assert '<meta property="og:url" content="https://n.example.org/a/">' in a
+    assert '<meta property="og:site_name" content="Notes">' in a
+    assert '<meta name="twitter:card" content="summary">' in a
+    b = render(tmp_path, pages["b/"], config)
+    assert '<meta name="description" content="First paragraph of B.">' in b
+    home = render(tmp_path, pages[""], config)
+    assert '<meta name="description" content="All my notes.">' in home
+    assert '<meta property="og:type" content="website">' in home
+    assert '<meta property="og:title" content="Notes">' in home
+    for page in (a, home):
+        assert (
+            '<link rel="icon" href="' in page
+            and 'assets/favicon.svg" type="image/svg+xml">' in page
+        )
+        assert '<link rel="alternate" type="application/atom+xml" title="Notes" href="' in page
+
+
+def test_without_a_base_url_there_is_no_og_url(tmp_path: Path) -> None:
+    pages = site_pages(("a.md", "# A\n\nx\n"))
+    assert "og:url" not in render(tmp_path, pages["a/"])
+
+
+def test_the_theme_script_runs_before_the_first_paint(tmp_path: Path) -> None:
+    """header.js sets <html data-theme> from localStorage: loaded in <head>, neither deferred nor
+    async (an inline script would need the sitescan allowance), so it runs before the first paint."""
+    html = render(tmp_path, site_pages(("a.md", "# A\n\nx\n"))["a/"])
+    head = html.split("</head>", 1)[0]
+    assert '<script src="../assets/header.js"></script>' in head
+    assert (Path(__file__).parents[1] / "templates/assets/header.js").is_file()
