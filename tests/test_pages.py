@@ -412,6 +412,8 @@ def test_an_entry_without_a_tldr_is_described_by_its_first_paragraph() -> None:
     image_only = note("b.md", "---\ntitle: B\n---\n![x](x.png)\n\nThen [[prose]] here.\n")
     assert describe(image_only) == "Then prose here."
     assert describe(note("c.md", "---\ntitle: C\n---\n```\ncode\n```\n")) == ""
+    listed = note("f.md", "---\ntitle: F\n---\n## Parts\n\n- one\n- two\n\n```\ncode\n```\n")
+    assert describe(listed) == "Parts one two"  # no paragraph: the text but code
     long = note("d.md", "---\ntitle: D\n---\n" + "word " * 100 + "\n")
     cut = describe(long)
     assert cut.endswith("word…") and len(cut) <= 200

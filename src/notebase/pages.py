@@ -29,6 +29,7 @@ NO_MENTIONS = Mentions(0, ())
 DESCRIPTION_CHARS = 200  # of a page's meta description (search engines show about 160)
 # what a note's first paragraph is not taken from: quotes, lists, code, tables, footnotes
 NOT_PROSE = re.compile(r"<(blockquote|ul|ol|pre|table|section|figure)\b.*?</\1>", re.S)
+CODE = re.compile(r"<pre\b.*?</pre>", re.S)
 PARAGRAPH = re.compile(r"<p>(.*?)</p>", re.S)
 # the pages every site has besides its entries' (plan_pages plans each)
 LISTINGS = ("", "tags/", "categories/", "papers/", "links/", "quotes/", "reading-list/", "search/")
@@ -269,8 +270,13 @@ def plan_entry(inputs: EntryInputs, index: SiteIndex, cards: dict[str, Card]) ->
 
 def describe(entry: Entry, limit: int = DESCRIPTION_CHARS) -> str:
     """The page's meta description: the tl;dr, else the body's first paragraph (outside quotes,
-    lists and code), cut at a word to at most `limit` characters; "" when the note has neither."""
-    text = entry.tldr_text or first_paragraph(entry.body_html)
+    lists and code), else its text but code; cut at a word to at most `limit` characters ("" when
+    the note has no text: the site's description is used)."""
+    text = (
+        entry.tldr_text
+        or first_paragraph(entry.body_html)
+        or html_to_text(CODE.sub("", entry.body_html))
+    )
     if len(text) <= limit:
         return text
     return text[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:.") + "…"
