@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
+from notebase.build import BuildOptions, build_site
+from tests.conftest import write_kb
 from tests.servehelp import static_server
 
 PAGE_TYPES = {
@@ -378,3 +380,24 @@ def test_quotes_page_is_whole_without_javascript_and_in_two_columns_when_wide(
     narrow = open_page(browser, (site / "quotes/index.html").as_uri(), 390)
     assert height < narrow.evaluate("document.scrollingElement.scrollHeight") / 2
     narrow.close()
+
+
+@pytest.mark.browser
+def test_sidenotes_start_below_the_table_of_contents(browser: Browser, tmp_path: Path) -> None:
+    note = (
+        "---\ntitle: Footnoted\n---\nA first line.[^a]\n\n## One\n\ntext[^b]\n\n## Two\n\n"
+        "## Three\n\n## Four\n\n[^a]: Note A.\n[^b]: Note B.\n"
+    )
+    root = write_kb(tmp_path / "kb", {"f.md": note})
+    out = tmp_path / "site"
+    assert build_site(BuildOptions(root=root, out=out)).written
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto((out / "f" / "index.html").as_uri())
+    toc = page.get_by_role("navigation", name="On this page").bounding_box()
+    first, second = (page.locator(".sidenote").nth(i).bounding_box() for i in (0, 1))
+    ref = page.locator(".footnote-ref").nth(1).bounding_box()
+    assert toc and first and second and ref
+    assert first["x"] == toc["x"]  # in the same column
+    assert first["y"] >= toc["y"] + toc["height"]  # not over the contents
+    assert abs(second["y"] - ref["y"]) < 2  # a note with room beside its reference stays level
+    page.close()
