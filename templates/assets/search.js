@@ -320,7 +320,6 @@
   if (panel && box) searchPage(panel, box);
   else if (dialog && typeof dialog.showModal === "function") {
     open = searchDialog(dialog);
-    document.documentElement.classList.add("search-dialog-ready");
     for (const button of document.querySelectorAll(".search-button")) button.addEventListener("click", open);
   }
 
