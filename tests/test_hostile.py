@@ -248,9 +248,12 @@ def test_hostile_fields_are_escaped_text(written: tuple[Path, BuildResult, dict]
         H1 + "&lt;script&gt;alert(&#39;title&#39;)&lt;/script&gt; &amp; &lt;b onmouseover" in html
     )
     assert (
-        '<p class="source">&lt;img src=x onerror=alert(&#39;source&#39;)&gt; · '
+        '<p class="source" data-pagefind-ignore>&lt;img src=x onerror=alert(&#39;source&#39;)&gt; · '
         "&lt;script&gt;alert(&#39;author&#39;)&lt;/script&gt;, Ada &#34; onclick=&#34;alert(1)</p>"
     ) in html
+    head = html.split("</head>", 1)[0]  # the title in the meta tags of link previews too
+    assert '<meta property="og:title" content="&lt;script&gt;alert(&#39;title&#39;)' in head
+    assert "<script>alert" not in head
     assert "javascript:" not in html.split("<main")[1].split("tl;dr")[0]  # the url field is dropped
     assert "— &lt;b onmouseover=alert(1)&gt;Someone&lt;/b&gt;" in html  # quote attribution
 

@@ -153,7 +153,9 @@ def test_faint_code_colours_move_just_far_enough_to_read() -> None:
 )  # friendly, github-dark
 def test_every_code_colour_reaches_aa_on_its_background(part: int, background: str) -> None:
     section = pygments_css().split("@media (prefers-color-scheme: dark)")[part]
-    colours = re.findall(r"^ *\.highlight \.\w+ \{ color: (#[0-9A-Fa-f]{6})[ ;]", section, re.M)
+    colours = re.findall(
+        r"^ *(?:\S+ )?\.highlight \.\w+ \{ color: (#[0-9A-Fa-f]{6})[ ;]", section, re.M
+    )
     assert len(colours) > 40
     low = [c for c in colours if contrast(parse_hex(c), parse_hex(background)) < 4.5]
     assert low == []

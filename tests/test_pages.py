@@ -9,7 +9,15 @@ from pathlib import Path
 from notebase.config import Config
 from notebase.index import IndexMemo, build_index, build_index_again
 from notebase.model import Entry, SiteIndex, Source
-from notebase.pages import NO_PLAN, PageSpec, make_cards, plan_pages, plan_pages_again, site_urls
+from notebase.pages import (
+    NO_PLAN,
+    PageSpec,
+    describe,
+    make_cards,
+    plan_pages,
+    plan_pages_again,
+    site_urls,
+)
 from notebase.parse import parse_source
 from notebase.render import create_environment, render_page
 
@@ -405,3 +413,33 @@ def test_a_source_whose_note_was_retitled_is_titled_again() -> None:
     assert [s.title for s in before["sources/"].context["sources"]] == ["A"]
     assert [s.title for s in after["sources/"].context["sources"]] == ["Essay"]
     assert after == fresh
+
+
+def test_an_entry_without_a_tldr_is_described_by_its_first_paragraph() -> None:
+    quoted = note(
+        "a.md", "---\ntitle: A\n---\n> A quote first.\n\n- a list\n\nThe *first* words.\n"
+    )
+    assert describe(quoted) == "The first words."
+    image_only = note("b.md", "---\ntitle: B\n---\n![x](x.png)\n\nThen [[prose]] here.\n")
+    assert describe(image_only) == "Then prose here."
+    assert describe(note("c.md", "---\ntitle: C\n---\n```\ncode\n```\n")) == ""
+    listed = note("f.md", "---\ntitle: F\n---\n## Parts\n\n- one\n- two\n\n```\ncode\n```\n")
+    assert describe(listed) == "Parts one two"  # no paragraph: the text but code
+    long = note("d.md", "---\ntitle: D\n---\n" + "word " * 100 + "\n")
+    cut = describe(long)
+    assert cut.endswith("word…") and len(cut) <= 200
+    assert describe(note("e.md", "---\ntitle: E\ntldr: Short.\n---\nBody text.\n")) == "Short."
+
+
+def test_quotes_are_grouped_by_their_entry_in_index_order() -> None:
+    index = build_index(
+        [
+            note("new.md", "---\ntitle: New\ndate: 2025-02-01\n---\n> one\n\n> two\n"),
+            note("none.md", "---\ntitle: None\ndate: 2025-01-15\n---\nNo quote.\n"),
+            note("old.md", "---\ntitle: Old\ndate: 2025-01-01\n---\n> three\n"),
+        ]
+    )
+    context = by_url(plan_pages(index, Config()))["quotes/"].context
+    groups = [(card.slug, [q.text for q in quotes]) for card, quotes in context["groups"]]
+    assert groups == [("new", ["one", "two"]), ("old", ["three"])]
+    assert len(context["quotes"]) == 3

@@ -381,7 +381,7 @@ ENTRY_NOTES = (
 
 
 def source_line(html: str) -> str:
-    start = html.index('<p class="source">')
+    start = html.index('<p class="source" data-pagefind-ignore>')
     return html[start : html.index("</p>", start) + 4]
 
 
@@ -389,7 +389,7 @@ def test_an_entry_header_says_its_source_in_one_line(tmp_path: Path) -> None:
     pages = site_pages(*ENTRY_NOTES)
     blt = render(tmp_path, pages["blt/"])
     assert source_line(blt) == (
-        '<p class="source"><a class="source-link" href="https://arxiv.org/abs/2412.09871" '
+        '<p class="source" data-pagefind-ignore><a class="source-link" href="https://arxiv.org/abs/2412.09871" '
         'rel="noopener">Byte Latent Transformer</a> · Artidoro Pagnoni · '
         '<span data-pagefind-filter="year">2024</span> · <span class="ident">arXiv:2412.09871</span>'
         ' · <a class="source-page-link" href="../sources/arxiv-2412.09871/index.html">'
@@ -400,7 +400,7 @@ def test_an_entry_header_says_its_source_in_one_line(tmp_path: Path) -> None:
     assert ">Byte Latent Transformer</a>" in again  # named as the other note names it
     solo = source_line(render(tmp_path, pages["solo/"]))
     assert solo == (  # one note on it: no count, no separator left over
-        '<p class="source"><a class="source-link" href="https://example.com/essay" '
+        '<p class="source" data-pagefind-ignore><a class="source-link" href="https://example.com/essay" '
         'rel="noopener">example.com</a></p>'
     )
 
@@ -463,9 +463,10 @@ def test_the_quotes_page_names_the_entry_once(tmp_path: Path) -> None:
         ("p.md", "---\ntitle: P\narxiv: '1802.09568'\nauthors: [Ann, Bo, Cy]\n---\n> Slow.\n"),
     )
     html = render(tmp_path, pages["quotes/"])
-    captions = [c.split(">", 1)[1] for c in html.split("<figcaption")[1:]]
-    assert [c[: c.index(" <a")] for c in captions] == ["in", "— Ann et al., in"]
-    assert "github.com" not in html and "arXiv:" not in html
+    bys = [c.split(">", 1)[1].split("<", 1)[0] for c in html.split('<span class="quote-by"')[1:]]
+    assert bys == ["A repo", "Ann et al., P"]  # the work or its authors, never a domain or an id
+    assert html.count('<a href="../p/index.html">P</a>') == 1  # the entry named once
+    assert "arXiv:" not in html
 
 
 def test_the_graph_legend_names_only_the_edges_drawn_and_long_labels_are_whole_on_focus(
@@ -477,11 +478,55 @@ def test_the_graph_legend_names_only_the_edges_drawn_and_long_labels_are_whole_o
         *((f"n{i}.md", f"# {long} {i}\n\nSee [[Hub]].\n") for i in range(3)),
     )
     html = render(tmp_path, pages["hub/"])
-    svg = html[html.index("<svg") : html.index("</figure>")]
+    figure = html[html.index('<figure class="graph">') :]
+    svg = figure[figure.index("<svg") : figure.index("</figure>")]
     assert "solid: a link between the notes" in svg and "dashed" not in svg and " · " not in svg
     width, height = (int(v) for v in svg.split('viewBox="0 0 ')[1].split('"')[0].split())
     assert f'width="{width}" height="{height}"' in svg
     assert '<text class="label-full" ' in svg and f">{long} 0</text>" in svg
     assert ">A very long title for a…</text>" in svg
     alone = site_pages(("hub.md", "# Hub\n\nAlone.\n"), ("n.md", "# N\n\n[[Hub]]\n"))
-    assert "<svg" not in render(tmp_path, alone["hub/"])  # one neighbour: no graph
+    assert '<figure class="graph">' not in render(tmp_path, alone["hub/"])  # one neighbour: none
+
+
+def test_pages_describe_themselves_to_search_engines_and_link_previews(tmp_path: Path) -> None:
+    config = Config(title="Notes", description="All my notes.", base_url="https://n.example.org")
+    pages = site_pages(
+        ("a.md", "---\ntitle: A <b>\ntldr: About A & more.\n---\nBody of A.\n"),
+        ("b.md", "---\ntitle: B\n---\nFirst paragraph of B.\n\nSecond.\n"),
+        config=config,
+    )
+    a = render(tmp_path, pages["a/"], config)
+    assert '<meta name="description" content="About A &amp; more.">' in a
+    assert '<meta property="og:title" content="A &lt;b&gt;">' in a
+    assert '<meta property="og:description" content="About A &amp; more.">' in a
+    assert '<meta property="og:type" content="article">' in a
+    assert '<meta property="og:url" content="https://n.example.org/a/">' in a
+    assert '<meta property="og:site_name" content="Notes">' in a
+    assert '<meta name="twitter:card" content="summary">' in a
+    b = render(tmp_path, pages["b/"], config)
+    assert '<meta name="description" content="First paragraph of B.">' in b
+    home = render(tmp_path, pages[""], config)
+    assert '<meta name="description" content="All my notes.">' in home
+    assert '<meta property="og:type" content="website">' in home
+    assert '<meta property="og:title" content="Notes">' in home
+    for page in (a, home):
+        assert (
+            '<link rel="icon" href="' in page
+            and 'assets/favicon.svg" type="image/svg+xml">' in page
+        )
+        assert '<link rel="alternate" type="application/atom+xml" title="Notes" href="' in page
+
+
+def test_without_a_base_url_there_is_no_og_url(tmp_path: Path) -> None:
+    pages = site_pages(("a.md", "# A\n\nx\n"))
+    assert "og:url" not in render(tmp_path, pages["a/"])
+
+
+def test_the_theme_script_runs_before_the_first_paint(tmp_path: Path) -> None:
+    """header.js sets <html data-theme> from localStorage: loaded in <head>, neither deferred nor
+    async (an inline script would need the sitescan allowance), so it runs before the first paint."""
+    html = render(tmp_path, site_pages(("a.md", "# A\n\nx\n"))["a/"])
+    head = html.split("</head>", 1)[0]
+    assert '<script src="../assets/header.js"></script>' in head
+    assert (Path(__file__).parents[1] / "templates/assets/header.js").is_file()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -9,6 +10,7 @@ from typing import Any
 
 from notebase.config import Config
 from notebase.graph import MIN_NEIGHBOURS, Graph, layout_graph, neighbourhood
+from notebase.markdown import html_to_text
 from notebase.model import Backlink, Entry, EntryKind, Mentions, SiteIndex, Status
 from notebase.slugs import page_url
 from notebase.sourcepages import (
@@ -26,6 +28,11 @@ BIBLIOGRAPHY = "papers.bib"
 FEED = "feed.xml"  # Atom
 RSS = "rss.xml"  # RSS 2.0, beside each Atom feed
 NO_MENTIONS = Mentions(0, ())
+DESCRIPTION_CHARS = 200  # of a page's meta description (search engines show about 160)
+# what a note's first paragraph is not taken from: quotes, lists, code, tables, footnotes
+NOT_PROSE = re.compile(r"<(blockquote|ul|ol|pre|table|section|figure)\b.*?</\1>", re.S)
+CODE = re.compile(r"<pre\b.*?</pre>", re.S)
+PARAGRAPH = re.compile(r"<p>(.*?)</p>", re.S)
 # the pages every site has besides its entries' (plan_pages plans each)
 LISTINGS = ("", "tags/", "categories/", "papers/", "links/", "quotes/", "reading-list/", "search/")
 
@@ -287,7 +294,7 @@ def plan_entry(inputs: EntryInputs, index: SiteIndex, cards: dict[str, Card]) ->
         "mention_total": mentions.total,
         "related": tuple(cards[s] for s in inputs.related),
         "graph": plan_graph(entry, index, cards, inputs.same),
-        "description": entry.tldr_text,
+        "description": describe(entry),
     }
     return PageSpec(page_url(entry.slug), "entry.html", context)
 
@@ -300,6 +307,29 @@ def source_name(entry: Entry, source: SourceInfo | None) -> str:
     if source is not None and source.title not in {card.title for card in source.discussed}:
         return source.title
     return source_label(entry.source)
+
+
+def describe(entry: Entry, limit: int = DESCRIPTION_CHARS) -> str:
+    """The page's meta description: the tl;dr, else the body's first paragraph (outside quotes,
+    lists and code), else its text but code; cut at a word to at most `limit` characters ("" when
+    the note has no text: the site's description is used)."""
+    text = (
+        entry.tldr_text
+        or first_paragraph(entry.body_html)
+        or html_to_text(CODE.sub("", entry.body_html))
+    )
+    if len(text) <= limit:
+        return text
+    return text[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:.") + "…"
+
+
+def first_paragraph(html: str) -> str:
+    """The text of the first paragraph of rendered body HTML with any text, outside NOT_PROSE."""
+    for match in PARAGRAPH.finditer(NOT_PROSE.sub("", html)):
+        text = html_to_text(match.group(1))
+        if text:
+            return text
+    return ""
 
 
 def plan_graph(
@@ -367,9 +397,12 @@ def plan_source_pages(sources: dict[str, SourceInfo]) -> list[PageSpec]:
 
 
 def plan_quotes(index: SiteIndex, cards: dict[str, Card]) -> PageSpec:
-    """Every quote with its attribution and the entry that holds it (anchors are stable)."""
+    """Every quote with its attribution and the entry that holds it (anchors are stable), and
+    the quotes grouped by entry, in index order."""
     quotes = tuple((q, cards[e.slug]) for e in index.entries for q in e.quotes)
-    return PageSpec("quotes/", "quotes.html", {"title": "Quotes", "quotes": quotes})
+    groups = tuple((cards[e.slug], e.quotes) for e in index.entries if e.quotes)
+    context = {"title": "Quotes", "quotes": quotes, "groups": groups}
+    return PageSpec("quotes/", "quotes.html", context)
 
 
 def plan_entries_data(index: SiteIndex, cards: dict[str, Card]) -> PageSpec:
