@@ -275,11 +275,12 @@ def test_a_listing_longer_than_a_block_of_rows_renders_as_afresh_after_a_change(
     tmp_path: Path,
 ) -> None:
     notes = [
-        (f"n{i:03}.md", f"---\ntitle: Note {i:03}\ntags: [t]\n---\nBody.\n") for i in range(250)
+        (f"n{i:03}.md", f"---\ntitle: Note {i:03}\ntags: [t]\nstatus: read\n---\nBody.\n")
+        for i in range(250)
     ]
     changed = [
         *notes[:150],
-        ("n150.md", "---\ntitle: Note 150b\ntags: [t]\n---\nBody.\n"),
+        ("n150.md", "---\ntitle: Note 150b\ntags: [t]\nstatus: read\n---\nBody.\n"),
         *notes[151:],
     ]
     urls = ("assets/entries.js", "papers/", "reading-list/", "quotes/", "sources/", "tags/t/")
