@@ -89,6 +89,16 @@ def test_feeds_use_the_base_url(tmp_path: Path) -> None:
     assert "<updated>2025-01-02T00:00:00Z</updated>" in feed
 
 
+def test_the_root_index_is_the_home_page_in_feeds_too(tmp_path: Path) -> None:
+    config = Config(base_url="https://notes.example.org")
+    pages = site_pages(("index.md", "---\ntitle: Home\ndate: 2025-01-02\n---\nx\n"), config=config)
+    feed = render(tmp_path, pages["feed.xml"], config)
+    assert '<link rel="alternate" href="https://notes.example.org/"/>' in feed
+    assert "<id>https://notes.example.org/</id>" in feed
+    home = render(tmp_path, pages[""], config)
+    assert '<h1 data-pagefind-meta="title">Home</h1>' in home and "<p>x</p>" in home
+
+
 def test_a_template_in_root_templates_replaces_the_default(tmp_path: Path) -> None:
     (tmp_path / "templates").mkdir()
     (tmp_path / "templates" / "404.html").write_text(
