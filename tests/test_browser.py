@@ -12,6 +12,7 @@ PAGE_TYPES = {
     "paper": "papers/muon/index.html",
     "link": "links/latent-space/index.html",
     "note": "ideas/optimizer-landscape/index.html",
+    "folder": "ideas/index.html",
     "tags": "tags/index.html",
     "tag": "tags/optimizers/index.html",
     "categories": "categories/index.html",
