@@ -454,11 +454,20 @@ def test_entry_pages_have_breadcrumbs_and_long_ones_a_table_of_contents() -> Non
     ]
     assert cnn["toc"] == ()  # one heading: no table of contents
     toc = pages["ml/svm/"].context["toc"]
-    assert [(h.level, h.text, h.anchor) for h in toc] == [
+    assert [(h.level, h.html, h.anchor) for h in toc] == [
         (2, "One", "one"),
         (2, "Two", "two"),
         (3, "Three", "three"),
     ]
+
+
+def test_a_table_of_contents_shows_headings_as_they_read_without_their_links() -> None:
+    text = "## The $x$ rule\n\n## A [[B]] and [c](https://c.org)[^1]\n\n### <b>\n\n[^1]: F.\n"
+    pages = vault_pages(("a.md", text), ("b.md", "# B\n"))
+    toc = pages["a/"].context["toc"]
+    assert "<math" in toc[0].html and "$" not in toc[0].html
+    assert toc[1].html == "A B and c"
+    assert toc[2].html == "&lt;b&gt;"
 
 
 def test_the_nav_names_only_the_collections_with_entries() -> None:

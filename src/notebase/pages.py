@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any
 
 from notebase.config import Config
@@ -17,6 +19,7 @@ from notebase.folderpages import (
     folder_collisions,
 )
 from notebase.graph import Graph, layout_graph, neighbourhood
+from notebase.markdown import MARK
 from notebase.model import Backlink, Entry, EntryKind, Mentions, SiteIndex, Status
 from notebase.slugs import page_url
 from notebase.sourcepages import (
@@ -325,11 +328,37 @@ def plan_entry(inputs: EntryInputs, index: SiteIndex, cards: dict[str, Card]) ->
         "graph": plan_graph(entry, index, cards, inputs.same),
         "description": entry.tldr_text,
         "crumbs": breadcrumbs(entry.rel_path),
-        "toc": entry.headings if len(entry.headings) >= TOC_HEADINGS else (),
+        "toc": table_of_contents(entry),
         "folder": folder_listing(inputs.folder, cards),
         "nav": inputs.nav,
     }
     return PageSpec(page_url(entry.slug), "entry.html", context)
+
+
+@dataclass(frozen=True, slots=True)
+class TocItem:
+    level: int
+    anchor: str
+    html: str  # the heading's own markup (its math too), without links or footnote marks
+
+
+_HEADING = re.compile(r'<h[1-6] id="([^"]+)">(.*?)</h[1-6]>', re.S)
+_FOOTNOTE_REF = re.compile(r'<sup class="footnote-ref">.*?</sup>', re.S)
+_LINK_TAG = re.compile(f"</?a\\b[^>]*>|{MARK}L\\d+{MARK}")  # a link, resolved or not yet
+
+
+def table_of_contents(entry: Entry) -> tuple[TocItem, ...]:
+    """An entry's headings, when it has TOC_HEADINGS or more, as they read in its body."""
+    if len(entry.headings) < TOC_HEADINGS:
+        return ()
+    shown = {m[1]: m[2] for m in _HEADING.finditer(entry.body_html)}
+    return tuple(
+        TocItem(h.level, h.anchor, _LINK_TAG.sub("", _FOOTNOTE_REF.sub("", shown[h.anchor])))
+        if h.anchor in shown
+        else TocItem(h.level, h.anchor, escape(h.text))
+        for h in entry.headings
+        if h.anchor
+    )
 
 
 @dataclass(frozen=True, slots=True)
