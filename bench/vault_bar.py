@@ -561,8 +561,14 @@ def report(name: str, figures: Figures) -> Iterator[str]:
         f"broken-link warnings: {f.broken_links}; of them Obsidian resolves: "
         f"{f.broken_links_obsidian_resolves} ({f.broken_links_to_notes} to a note)"
     )
-    yield f"image embeds shown: {f.image_embeds_shown}/{f.image_embeds} ({f.percent(f.image_embeds_shown, f.image_embeds):.1f}%)"
-    yield f"note embeds shown: {f.note_embeds_shown}/{f.note_embeds} ({f.percent(f.note_embeds_shown, f.note_embeds):.1f}%)"
+    yield (
+        f"image embeds (of images in the vault) shown: {f.image_embeds_shown}/{f.image_embeds} "
+        f"({f.percent(f.image_embeds_shown, f.image_embeds):.1f}%)"
+    )
+    yield (
+        f"note embeds (of notes in the vault, with words) shown: {f.note_embeds_shown}/"
+        f"{f.note_embeds} ({f.percent(f.note_embeds_shown, f.note_embeds):.1f}%)"
+    )
     yield f"pages with a literal [!type]: {f.callout_marker_pages}"
     yield f"pages publishing %%: {f.comment_pages}"
     yield f"pages with prose as math: {f.prose_math_pages}; with raw TeX: {f.raw_tex_pages}"
