@@ -35,6 +35,7 @@ FIXTURE = Path(__file__).parent / "fixtures" / "vaults" / "k78ma-quartz" / "note
 class Built:
     vault: Vault
     site: Path
+    log: str
     figures: Figures
 
     def page(self, rel: str) -> PageScan:
@@ -48,7 +49,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Built]:
     work = tmp_path_factory.mktemp("vault")
     site, log, seconds = build_vault(FIXTURE, work)
     vault = load_vault(work / "notes")
-    yield Built(vault, site, measure(vault, site, log, seconds))
+    yield Built(vault, site, log, measure(vault, site, log, seconds))
 
 
 def examples(built: Built, key: str) -> str:
@@ -98,6 +99,7 @@ def test_no_prose_turns_into_math_and_little_tex_is_left_raw(built: Built) -> No
 def test_the_root_index_is_the_home_page(built: Built) -> None:
     assert built.figures.root_index_is_home is True
     assert not (built.site / "index" / "index.html").exists()
+    assert "collision" not in built.log  # no url-, slug- or folder-collision
 
 
 def test_the_cold_build_is_quick(built: Built) -> None:
