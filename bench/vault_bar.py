@@ -335,7 +335,8 @@ BROKEN = re.compile(r"^(?P<path>.+?):\d+: warning\[broken-link\]: (?P<what>.+?) 
 
 def broken_links(vault: Vault, log: str) -> tuple[int, list[str], list[str]]:
     """Broken-link warnings in the log, those naming a file Obsidian would find, and those naming a
-    note it would find."""
+    note it would find. A note that is not published (a draft, or under a `_` folder) is no page
+    to link to: a warning for it is right, and not counted."""
     count, resolvable, notes = 0, [], []
     for match in BROKEN.finditer(log):
         count += 1
@@ -344,6 +345,8 @@ def broken_links(vault: Vault, log: str) -> tuple[int, list[str], list[str]]:
         target = what[2:-2] if what.startswith("[[") and what.endswith("]]") else what
         if what.startswith("[[") or not urlsplit(target).scheme:
             found = resolve(vault, source, target)
+            if found is not None and found.endswith(".md") and found not in vault.pages:
+                continue
             if found is not None:
                 resolvable.append(f"{match['path']}: {what} -> {found}")
             if found is not None and found.endswith(".md"):
