@@ -90,6 +90,23 @@ EDITS: list[tuple[str, Edit]] = [
         "change a status",
         edit("notes/papers/shampoo.md", "title: Shampoo", "title: S\nstatus: reading"),
     ),
+    ("remove the status", edit("notes/papers/shampoo.md", "\nstatus: reading", "")),
+    # a garden: folder pages, the folders' index notes, the root index.md as the home page
+    ("add a note to a new folder", write("notes/ideas/Deep Dive/cnn.md", "# CNN\n\nConv.\n")),
+    ("add another", write("notes/ideas/Deep Dive/rnn.md", "# RNN\n\n## A\n\n## B\n\n## C\n")),
+    ("a folder's index note", write("notes/ideas/index.md", "---\ntitle: Ideas\n---\nThoughts.\n")),
+    ("retitle a note in it", edit("notes/ideas/Deep Dive/cnn.md", "# CNN", "# ConvNets")),
+    ("retitle a note the index lists", edit("notes/ideas/landscape.md", "landscape", "map")),
+    ("delete a note from a folder", delete("notes/ideas/Deep Dive/rnn.md")),
+    ("rename a folder", rename("notes/ideas", "notes/Thoughts")),
+    ("delete a folder's index note", delete("notes/Thoughts/index.md")),
+    ("a note beside its folder", write("notes/thoughts.md", "# Beside\n")),
+    ("delete it again", delete("notes/thoughts.md")),
+    ("a home page note", write("notes/index.md", "# Hello\n\nSee [[Muon]] and [[ConvNets]].\n")),
+    ("edit the home page note", edit("notes/index.md", "Hello", "Hello there")),
+    ("link to the home page", edit("notes/Thoughts/Deep Dive/cnn.md", "Conv.", "[[Hello there]]")),
+    ("remove the home page note", delete("notes/index.md")),
+    ("empty the last folder", delete("notes/Thoughts/Deep Dive/cnn.md")),
 ]
 
 

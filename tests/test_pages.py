@@ -64,6 +64,7 @@ def test_every_page_of_a_small_site_in_order() -> None:
         ("links/blog/", "entry.html"),
         ("links/other/", "entry.html"),
         ("ideas/idea/", "entry.html"),
+        ("ideas/", "folder.html"),
         ("tags/", "terms.html"),
         ("tags/ml/", "term.html"),
         ("tags/optimizers/", "term.html"),
@@ -97,6 +98,7 @@ def test_sitemap_lists_the_html_pages_only() -> None:
         "links/blog/",
         "links/other/",
         "ideas/idea/",
+        "ideas/",
         "tags/",
         "tags/ml/",
         "tags/optimizers/",
@@ -200,6 +202,7 @@ def test_the_site_urls_a_note_may_link_to_are_planned() -> None:
         "links/blog/",
         "links/other/",
         "ideas/idea/",
+        "ideas/",
         "404.html",
         "assets/entries.js",
     }
@@ -222,7 +225,7 @@ def test_entries_data_lists_what_previews_and_offline_search_need(tmp_path: Path
         "tldr": "Fast.",
         "tags": ["optimizers", "ml"],
         "year": "2025",  # from the date
-        "status": "read",  # the default
+        "status": "",  # none given: no reading status
         "aliases": [],
     }
 
@@ -443,3 +446,101 @@ def test_quotes_are_grouped_by_their_entry_in_index_order() -> None:
     groups = [(card.slug, [q.text for q in quotes]) for card, quotes in context["groups"]]
     assert groups == [("new", ["one", "two"]), ("old", ["three"])]
     assert len(context["quotes"]) == 3
+
+
+def vault_pages(*notes: tuple[str, str]) -> dict[str, PageSpec]:
+    return by_url(plan_pages(build_index([note(path, text) for path, text in notes]), Config()))
+
+
+GARDEN = (
+    ("index.md", "---\ntitle: Welcome\n---\nMy garden. See [[SVM]] and [home](/).\n"),
+    ("ML/index.md", "---\ntitle: Machine learning\n---\nAll about ML.\n"),
+    (
+        "ML/SVM.md",
+        "# SVM\n\n## One\n\n## Two\n\n### Three\n\nBack [[Welcome]], [home](../index.md).\n",
+    ),
+    ("ML/Deep Learning/CNN.md", "# CNN\n\n## Only one heading\n"),
+    ("Misc/Note.md", "Plain.\n"),
+)
+
+
+def test_a_root_index_note_is_the_home_page_not_a_page_of_its_own() -> None:
+    pages = vault_pages(*GARDEN)
+    home = pages[""].context
+    assert home["entry"].title == "Welcome" and "My garden" in home["entry"].body_html
+    assert "index/" not in pages and all(p.template != "entry.html" for p in [pages[""]])
+    assert [c.slug for c in home["recent"]] == ["ml/deep-learning/cnn", "ml", "misc/note", "ml/svm"]
+    assert [f.url for f in home["folders"]] == ["misc/", "ml/"]
+
+
+def test_links_to_the_root_index_lead_home() -> None:
+    index = build_index([note(path, text) for path, text in GARDEN])
+    assert index.link_targets["ml/svm"] == ("/", "/")  # [[Welcome]], [home](../index.md)
+    assert index.link_targets[""] == ("ml/svm", "/")
+    assert not [d for d in index.diagnostics if d.code == "broken-link"]
+
+
+def test_each_folder_has_a_page_or_is_its_index_notes_page() -> None:
+    pages = vault_pages(*GARDEN)
+    deep = pages["ml/deep-learning/"]
+    assert deep.template == "folder.html"
+    assert [c.slug for c in deep.context["folder"].cards] == ["ml/deep-learning/cnn"]
+    assert [c.title for c in deep.context["crumbs"]] == ["ML"]
+    ml = pages["ml/"]
+    assert ml.template == "entry.html" and ml.context["entry"].title == "Machine learning"
+    assert [c.slug for c in ml.context["folder"].cards] == ["ml/svm"]
+    assert [f.url for f in ml.context["folder"].subfolders] == ["ml/deep-learning/"]
+    assert pages["misc/"].template == "folder.html"
+    assert pages["ml/svm/"].context["folder"] is None
+
+
+def test_entry_pages_have_breadcrumbs_and_long_ones_a_table_of_contents() -> None:
+    pages = vault_pages(*GARDEN)
+    cnn = pages["ml/deep-learning/cnn/"].context
+    assert [(c.title, c.url) for c in cnn["crumbs"]] == [
+        ("ML", "ml/"),
+        ("Deep Learning", "ml/deep-learning/"),
+    ]
+    assert cnn["toc"] == ()  # one heading: no table of contents
+    toc = pages["ml/svm/"].context["toc"]
+    assert [(h.level, h.html, h.anchor) for h in toc] == [
+        (2, "One", "one"),
+        (2, "Two", "two"),
+        (3, "Three", "three"),
+    ]
+
+
+def test_a_table_of_contents_shows_headings_as_they_read_without_their_links() -> None:
+    text = "## The $x$ rule\n\n## A [[B]] and [c](https://c.org)[^1]\n\n### <b>\n\n[^1]: F.\n"
+    pages = vault_pages(("a.md", text), ("b.md", "# B\n"))
+    toc = pages["a/"].context["toc"]
+    assert "<math" in toc[0].html and "$" not in toc[0].html
+    assert toc[1].html == "A B and c"
+    assert toc[2].html == "&lt;b&gt;"
+
+
+def test_the_nav_names_only_the_collections_with_entries() -> None:
+    garden = vault_pages(*GARDEN)
+    assert all(spec.context["nav"] == () for spec in garden.values() if spec.url.endswith("/"))
+    tagged = vault_pages(("a.md", "---\ntags: [x]\nstatus: to-read\n---\n> a quote\n"))
+    assert tagged[""].context["nav"] == (
+        ("quotes/", "Quotes"),
+        ("reading-list/", "Reading list"),
+        ("tags/", "Tags"),
+    )
+    full = by_url(plan_pages(small_index(), Config()))
+    assert [label for _, label in full["papers/muon/"].context["nav"]] == [
+        "Papers",
+        "Links",
+        "Quotes",
+        "Sources",
+        "Tags",
+        "Categories",
+    ]
+
+
+def test_only_notes_with_a_status_are_on_the_reading_list() -> None:
+    pages = vault_pages(("a.md", "---\nstatus: reading\n---\n"), ("b.md", "B.\n"))
+    groups = dict(pages["reading-list/"].context["groups"])
+    assert [c.slug for c in groups["reading"]] == ["a"]
+    assert groups["read"] == () and groups["to-read"] == ()

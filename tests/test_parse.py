@@ -83,7 +83,7 @@ def test_defaults_without_front_matter() -> None:
     assert e.title == "a thought"
     assert e.slug == "ideas/a-thought"
     assert e.kind is EntryKind.NOTE
-    assert e.status is Status.READ
+    assert e.status is None  # no reading status: the note is not on the reading list
     assert (e.date, e.year, e.source, e.draft) == (None, None, None, False)
     assert (e.tags, e.categories, e.aliases, e.authors) == ((), (), (), ())
     assert (e.tldr_html, e.source_title, e.origin, e.extra) == ("", "", "", ())
@@ -208,7 +208,7 @@ def test_status(raw: str, status: Status) -> None:
 
 def test_unknown_status_is_a_warning() -> None:
     result = parse("---\ntitle: A\nstatus: later\n---\n")
-    assert result.entry is not None and result.entry.status is Status.READ
+    assert result.entry is not None and result.entry.status is None
     assert codes(result.diagnostics) == [(Severity.WARNING, "bad-status", 3)]
 
 

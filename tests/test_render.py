@@ -90,6 +90,16 @@ def test_feeds_use_the_base_url(tmp_path: Path) -> None:
     assert "<updated>2025-01-02T00:00:00Z</updated>" in feed
 
 
+def test_the_root_index_is_the_home_page_in_feeds_too(tmp_path: Path) -> None:
+    config = Config(base_url="https://notes.example.org")
+    pages = site_pages(("index.md", "---\ntitle: Home\ndate: 2025-01-02\n---\nx\n"), config=config)
+    feed = render(tmp_path, pages["feed.xml"], config)
+    assert '<link rel="alternate" href="https://notes.example.org/"/>' in feed
+    assert "<id>https://notes.example.org/</id>" in feed
+    home = render(tmp_path, pages[""], config)
+    assert '<h1 data-pagefind-meta="title">Home</h1>' in home and "<p>x</p>" in home
+
+
 def test_a_template_in_root_templates_replaces_the_default(tmp_path: Path) -> None:
     (tmp_path / "templates").mkdir()
     (tmp_path / "templates" / "404.html").write_text(
@@ -276,11 +286,12 @@ def test_a_listing_longer_than_a_block_of_rows_renders_as_afresh_after_a_change(
     tmp_path: Path,
 ) -> None:
     notes = [
-        (f"n{i:03}.md", f"---\ntitle: Note {i:03}\ntags: [t]\n---\nBody.\n") for i in range(250)
+        (f"n{i:03}.md", f"---\ntitle: Note {i:03}\ntags: [t]\nstatus: read\n---\nBody.\n")
+        for i in range(250)
     ]
     changed = [
         *notes[:150],
-        ("n150.md", "---\ntitle: Note 150b\ntags: [t]\n---\nBody.\n"),
+        ("n150.md", "---\ntitle: Note 150b\ntags: [t]\nstatus: read\n---\nBody.\n"),
         *notes[151:],
     ]
     urls = ("assets/entries.js", "papers/", "reading-list/", "quotes/", "sources/", "tags/t/")

@@ -23,7 +23,15 @@ from notebase.fingerprint import DigestMemo
 from notebase.index import IndexMemo, build_index_again
 from notebase.links import Resolved, resolve_index_again
 from notebase.model import Entry, ParseResult, SiteIndex
-from notebase.pages import NO_PLAN, CardMemo, PageSpec, PlanMemo, make_cards, plan_pages_again
+from notebase.pages import (
+    NO_PLAN,
+    CardMemo,
+    PageSpec,
+    PlanMemo,
+    folder_warnings,
+    make_cards,
+    plan_pages_again,
+)
 from notebase.parallel import MIN_PARALLEL, default_jobs, map_ordered
 from notebase.parse import parse_source
 from notebase.search import BUNDLE_DIR, ReadyBundle, SearchJob, discard_bundle
@@ -159,6 +167,7 @@ def rebuild(
     cards, card_memo = make_cards(index.entries, state.cards or {})
     pages, plan_memo = plan_pages_again(index, config, cards, state.plan or NO_PLAN)
     diags = [*config_diags, *found.diagnostics, *index_diags, *check_collisions(pages, index)]
+    diags += folder_warnings(index)
     if options.write:
         diags = [d for d in diags if d.code not in CHECK_ONLY]
     kept = replace(

@@ -168,7 +168,7 @@ def group_entries(entries: Sequence[Entry], last: Grouped | None) -> Grouped:
     categories = group_by(entries, lambda e: e.categories)
     pages = site_urls((t for t, _ in tags), (c for c, _ in categories), source_ids.values())
     kinds = group_by(entries, lambda e: (str(e.kind),))
-    statuses = group_by(entries, lambda e: (str(e.status),))
+    statuses = group_by(entries, lambda e: (str(e.status),) if e.status else ())
     return Grouped(shapes, sourced, tags, categories, kinds, statuses, sources, source_ids, pages)
 
 
@@ -299,7 +299,8 @@ def name_table(entries: Sequence[Entry]) -> dict[str, str]:
     for kind in ("slug", "title", "alias", "stem"):
         for e in entries:
             for name in entry_names(e, kind):
-                names.setdefault(name.casefold().strip(), e.slug)
+                if name.strip():  # the root index.md's slug is ''
+                    names.setdefault(name.casefold().strip(), e.slug)
     return names
 
 
@@ -336,6 +337,7 @@ def resolve_wiki(link: LinkRef, entry: Entry, names: dict[str, str]) -> str:
     slug = names.get(link.target.casefold().strip()) if link.target else entry.slug
     if slug is None:
         return ""
+    slug = slug or "/"  # the root index.md: the home page
     return f"{slug}#{slugify(link.fragment)}" if link.fragment else slug
 
 
@@ -352,6 +354,8 @@ def resolve_href(link: LinkRef, entry: Entry, links: Linkable) -> str:
         path = posixpath.normpath(posixpath.join(posixpath.dirname(entry.rel_path), href))
     path = path.removesuffix("index.html").strip("/")
     slug = slug_from_path(path) if path.endswith(".md") else path
+    if not slug:  # the home page: `/`, or the root index.md it shows
+        return f"/#{fragment}" if fragment else "/"
     if slug not in links.by_slug:
         url = f"{path}/" if path and f"{path}/" in links.pages else path
         slug = f"/{url}" if url in links.pages else ""

@@ -109,7 +109,7 @@ class Entry:
     date: dt.date | None
     tags: tuple[str, ...]
     categories: tuple[str, ...]  # usually one; a post imported from several category pages has more
-    status: Status
+    status: Status | None  # None: no reading status (the note is no reading-log entry)
     aliases: tuple[str, ...]
     draft: bool
     source: SourceRef | None  # the primary source (url / arxiv / doi field)

@@ -225,17 +225,23 @@ def entry_kind(
 
 def entry_status(
     raw: str | None, path: str, fields: dict[str, Field], diags: list[Diagnostic]
-) -> Status:
+) -> Status | None:
+    """The reading status a note gives; None when it gives none (or one that is none of them)."""
     if raw is None:
-        return Status.READ
+        return None
     try:
         return Status(raw.lower().replace(" ", "-").replace("_", "-"))
     except ValueError:
         pos = SourcePos(path, fields["status"].line)
         diags.append(
-            warning("bad-status", f"status {raw!r} is not one of to-read, reading, read", pos)
+            warning(
+                "bad-status",
+                f"status {raw!r} is not one of to-read, reading, read",
+                pos,
+                "fix it, or remove it: a note without `status` has no reading status",
+            )
         )
-        return Status.READ
+        return None
 
 
 def normalize_tags(
