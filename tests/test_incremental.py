@@ -46,6 +46,20 @@ def write(rel: str, text: str) -> Edit:
     return apply
 
 
+def png(width: int, height: int) -> bytes:
+    """A PNG's signature and header chunk: all notebase reads of an image."""
+    size = width.to_bytes(4, "big") + height.to_bytes(4, "big")
+    return b"\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR" + size + b"\x08\x02\x00\x00\x00"
+
+
+def write_bytes(rel: str, data: bytes) -> Edit:
+    def apply(root: Path) -> None:
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_bytes(data)
+
+    return apply
+
+
 def delete(rel: str) -> Edit:
     return lambda root: (root / rel).unlink()
 
@@ -90,6 +104,17 @@ EDITS: list[tuple[str, Edit]] = [
         "change a status",
         edit("notes/papers/shampoo.md", "title: Shampoo", "title: S\nstatus: reading"),
     ),
+    ("add an image nothing embeds", write_bytes("notes/img/plot one.png", png(4, 3))),
+    ("embed the image", edit("notes/papers/shampoo.md", "Muon (", "Muon ![[plot one.png]] (")),
+    ("change the image's bytes", write_bytes("notes/img/plot one.png", png(8, 3))),
+    (
+        "link the image too",
+        edit("notes/papers/muon.md", "\n---\n", "\n---\n[p](../img/plot%20one.png)\n"),
+    ),
+    ("stop embedding it", edit("notes/papers/shampoo.md", "![[plot one.png]] ", "")),
+    ("stop linking it", edit("notes/papers/muon.md", "[p](../img/plot%20one.png)\n", "")),
+    ("embed a missing image", edit("notes/papers/shampoo.md", "Muon (", "Muon ![[gone.png]] (")),
+    ("add the missing image", write_bytes("notes/gone.png", png(2, 2))),
 ]
 
 
@@ -221,3 +246,23 @@ def test_a_template_edit_within_one_mtime_tick_is_seen(kb: Path) -> None:
     state, result = rebuild(state, options)
     assert (kb / "site/404.html").read_text() == "second\n"
     assert result.files.written == ("404.html",)
+
+
+def test_a_warm_build_sees_an_attachment_change(kb: Path) -> None:
+    import os
+
+    from notebase.build import build_site
+
+    options = BuildOptions(root=kb, out=kb / "site", cache=True)
+    write_bytes("notes/img/x.png", png(4, 3))(kb)
+    edit("notes/papers/muon.md", "\n---\n", "\n---\n![[x.png]]\n")(kb)
+    assert build_site(options).written
+    long_ago = 1_000_000_000_000_000_000
+    os.utime(kb / "notes/img/x.png", ns=(long_ago, long_ago))
+    assert not build_site(options).files.written  # nothing changed: nothing written
+    write_bytes("notes/img/x.png", png(9, 3))(kb)
+    os.utime(kb / "notes/img/x.png", ns=(long_ago, long_ago + 1))
+    result = build_site(options)
+    assert (kb / "site/files/img/x.png").read_bytes() == png(9, 3)
+    assert "files/img/x.png" in result.files.written
+    assert 'width="9" height="3"' in (kb / "site/papers/muon/index.html").read_text()

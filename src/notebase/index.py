@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from urllib.parse import unquote
 
+from notebase.attachments import NO_FILES, FileTable, file_table, find_file, looks_like_file
 from notebase.diagnostics import Diagnostic, SourcePos, error, warning
 from notebase.mentions import NO_MEMO, Memo, match_mentions
 from notebase.model import Backlink, Entry, EntryKind, LinkRef, SiteIndex, SourceRef
@@ -40,6 +41,7 @@ class Linkable:
 
     by_slug: dict[str, Entry]
     pages: frozenset[str]
+    files: FileTable = NO_FILES  # the files under notes/ that are no notes
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +56,7 @@ class IndexMemo:
     # entry -> its links resolved under `suggestions` and `grouped`
     links: dict[int, Resolution] = field(default_factory=dict)
     graph: LinkGraph | None = None
+    files: FileTable = NO_FILES
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,12 +97,15 @@ class Grouped:
     pages: frozenset[str]
 
 
-def build_index(entries: Sequence[Entry]) -> SiteIndex:
-    """Everything the planner needs, computed afresh; unique slugs are required (collisions are errors)."""
-    return build_index_again(entries, IndexMemo())[0]
+def build_index(entries: Sequence[Entry], files: Iterable[str] = ()) -> SiteIndex:
+    """Everything the planner needs, computed afresh; unique slugs are required (collisions are
+    errors). `files` are the other files under notes/, which links may lead to."""
+    return build_index_again(entries, IndexMemo(), files)[0]
 
 
-def build_index_again(entries: Sequence[Entry], previous: IndexMemo) -> tuple[SiteIndex, IndexMemo]:
+def build_index_again(
+    entries: Sequence[Entry], previous: IndexMemo, files: Iterable[str] = ()
+) -> tuple[SiteIndex, IndexMemo]:
     """build_index, reusing what the last build computed (`previous`, then used up) where it still
     holds; with what this build leaves for the next."""
     unique, diags = drop_collisions(entries)
@@ -108,9 +114,12 @@ def build_index_again(entries: Sequence[Entry], previous: IndexMemo) -> tuple[Si
     suggestions = name_suggestions(ordered, previous.suggestions)
     diags += duplicate_titles(ordered) + duplicate_sources(ordered) + papers_without_tldr(ordered)
     grouped = group_entries(ordered, previous.grouped)
-    links = Linkable(by_slug, grouped.pages)
-    # under the same names (and pages), an entry's links resolve as they did
-    last = previous.links if suggestions is previous.suggestions else {}
+    table = file_table(files)
+    table = previous.files if table.paths == previous.files.paths else table
+    links = Linkable(by_slug, grouped.pages, table)
+    # under the same names (and pages, and files), an entry's links resolve as they did
+    same_names = suggestions is previous.suggestions and table is previous.files
+    last = previous.links if same_names else {}
     same_pages = previous.grouped is not None and grouped.pages == previous.grouped.pages
     resolved = {id(e): resolve_again(e, links, suggestions, last, same_pages) for e in ordered}
     targets: dict[str, tuple[str, ...]] = {}
@@ -137,7 +146,8 @@ def build_index_again(entries: Sequence[Entry], previous: IndexMemo) -> tuple[Si
         source_ids=grouped.source_ids,
         diagnostics=tuple(diags),
     )
-    return index, IndexMemo(related, mention_memo, suggestions, grouped, resolved, graph)
+    memo = IndexMemo(related, mention_memo, suggestions, grouped, resolved, graph, table)
+    return index, memo
 
 
 def name_suggestions(entries: Sequence[Entry], last: Suggestions) -> Suggestions:
@@ -285,13 +295,25 @@ def resolve_links(
     resolved: list[str] = []
     diags: list[Diagnostic] = []
     for link in entry.links:
-        target = (
-            resolve_wiki(link, entry, names) if link.is_wiki else resolve_href(link, entry, links)
-        )
+        target = resolve_link(link, entry, links, names)
         resolved.append(target)
         if not target:
             diags.append(broken_link(link, entry, suggestions, links.by_slug))
     return tuple(resolved), diags
+
+
+def resolve_link(link: LinkRef, entry: Entry, links: Linkable, names: dict[str, str]) -> str:
+    """A link's target: a note (or another page), else a file under notes/ ("@" + its path);
+    an image a markdown image shows is always a file."""
+    path = link.target if link.is_wiki else link.target.partition("#")[0]
+    if not (link.embed and not link.is_wiki and looks_like_file(path)):
+        found = (
+            resolve_wiki(link, entry, names) if link.is_wiki else resolve_href(link, entry, links)
+        )
+        if found:
+            return found
+    file = find_file(path, entry.rel_path, links.files)
+    return f"@{file}" if file else ""
 
 
 def resolve_wiki(link: LinkRef, entry: Entry, names: dict[str, str]) -> str:
@@ -325,6 +347,10 @@ def broken_link(
 ) -> Diagnostic:
     pos = SourcePos(entry.pos.path, link.line or 1)
     shown = f"[[{link.target}]]" if link.is_wiki else link.target
+    if (link.embed and not link.is_wiki) or looks_like_file(link.target.partition("#")[0]):
+        message = f"{shown} names no file under notes/"
+        hint = "put the file in notes/ (any folder: it is found by name), or fix the path"
+        return warning("missing-attachment", message, pos, hint)
     wanted = link.target.casefold()
     if wanted not in suggestions.found:
         suggestions.found[wanted] = closest_name(wanted, suggestions.names)
@@ -365,7 +391,7 @@ def linked_entries(entry: Entry, targets: tuple[str, ...]) -> tuple[tuple[str, i
     linked: dict[str, int] = {}
     for link, target in zip(entry.links, targets, strict=True):
         slug = target.split("#", 1)[0]
-        if slug and slug[0] != "/" and slug != entry.slug and slug not in linked:
+        if slug and slug[0] not in "/@" and slug != entry.slug and slug not in linked:
             linked[slug] = link.line
     return tuple(linked.items())
 

@@ -6,8 +6,9 @@ import re
 from dataclasses import replace
 from html import escape
 
+from notebase.attachments import attachment_embed, file_href
 from notebase.markdown import MARK
-from notebase.model import Entry, Footnote, Quote, SiteIndex
+from notebase.model import Entry, Footnote, LinkRef, Quote, SiteIndex
 from notebase.slugs import output_path, page_url
 
 ROOT = f"{MARK}R{MARK}"  # replaced by the page's relative path to the site root when rendered
@@ -40,6 +41,7 @@ def resolve_index_again(
             and old[0] is entry
             and old[1][1] is targets
             and old[1][0] == directory_urls
+            and not any(t.startswith("@") for t in targets)  # a file's size is no target's
         ):
             resolved[id(entry)] = old
             continue
@@ -55,9 +57,10 @@ def link_inputs(entry: Entry, index: SiteIndex, directory_urls: bool) -> tuple[o
     """What an entry's link tags are made of (besides the entry): its links' targets, the titles
     of the entries they lead to, the URL style."""
     targets = index.link_targets.get(entry.slug, ())
-    slugs = (t.partition("#")[0] for t in targets)
-    titles = tuple(index.by_slug[s].title for s in slugs if s and s[0] != "/")
-    return (directory_urls, targets, titles)
+    slugs = [t.partition("#")[0] for t in targets]
+    titles = tuple(index.by_slug[s].title for s in slugs if s and s[0] not in "/@")
+    files = tuple(index.attachments.get(s[1:]) for s in slugs if s.startswith("@"))
+    return (directory_urls, targets, titles, files)
 
 
 def link_tags(entry: Entry, index: SiteIndex, directory_urls: bool) -> tuple[str, ...]:
@@ -91,6 +94,14 @@ def link_tag(
 ) -> str:
     link = entry.links[i]
     target = targets[i] if i < len(targets) else ""
+    if link.embed:
+        return embed_tag(link, target, index, directory_urls)
+    if target.startswith("@"):
+        file = index.attachments.get(target[1:])
+        href = ROOT + file_href(file) if file else ""
+        return (
+            f'<a class="attachment" href="{href}">' if file else '<a class="attachment unresolved">'
+        )
     if not target:
         if link.is_wiki:
             title = escape(f"No note named “{link.target}” yet")
@@ -104,6 +115,22 @@ def link_tag(
     cls = "wikilink" if link.is_wiki else "internal"
     title = escape(index.by_slug[slug].title)
     return f'<a class="{cls}" href="{href}" data-title="{title}">'
+
+
+def embed_tag(link: LinkRef, target: str, index: SiteIndex, directory_urls: bool) -> str:
+    """What `![[…]]` or `![…](…)` shows in place: the file, else a link to the note (a note's
+    content is put in by embeds.py), else what was written, marked unresolved."""
+    file = index.attachments.get(target[1:]) if target.startswith("@") else None
+    if file is not None:
+        return attachment_embed(file, link.label, ROOT + file_href(file))
+    if target and target[0] not in "@/":
+        slug, _, fragment = target.partition("#")
+        anchor = f"#{escape(fragment)}" if fragment else ""
+        href = url_href(page_url(slug), directory_urls) + anchor
+        return f'<a class="wikilink" href="{href}">{escape(index.by_slug[slug].title)}</a>'
+    shown = f"![[{link.target}]]" if link.is_wiki else link.label or link.target
+    title = escape(f"No file or note named “{link.target}”")
+    return f'<span class="embed unresolved" title="{title}">{escape(shown)}</span>'
 
 
 def url_href(url: str, directory_urls: bool) -> str:

@@ -1,0 +1,79 @@
+"""An Obsidian-flavoured vault (tests/fixtures/vault/) built whole: attachments, links as
+Obsidian resolves them, embeds."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from notebase.build import BuildOptions, BuildResult, build_site
+
+VAULT = Path(__file__).parent / "fixtures" / "vault"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, BuildResult]:
+    root = tmp_path_factory.mktemp("vault") / "kb"
+    shutil.copytree(VAULT, root)
+    result = build_site(BuildOptions(root=root, out=root / "site"))
+    assert result.written, result.diagnostics
+    return root / "site", result
+
+
+def body(site: Path, page: str) -> str:
+    html = (site / page / "index.html").read_text(encoding="utf-8")
+    return html.split('<div class="body">', 1)[1].split("</article>", 1)[0]
+
+
+def warnings(result: BuildResult, code: str) -> list[tuple[str, str]]:
+    return [(str(d.pos), d.message) for d in result.diagnostics if d.code == code]
+
+
+def test_only_the_files_notes_use_are_copied(built: tuple[Path, BuildResult]) -> None:
+    site, _ = built
+    copied = sorted(p.relative_to(site / "files").as_posix() for p in (site / "files").rglob("*.*"))
+    assert copied == [
+        "attachments/Pasted image 1.png",
+        "docs/paper.pdf",
+        "img/diagram.svg",
+        "media/clip.mp3",
+        "media/clip.mp4",
+    ]
+    original = VAULT / "notes" / "attachments" / "Pasted image 1.png"
+    assert (site / "files/attachments/Pasted image 1.png").read_bytes() == original.read_bytes()
+
+
+def test_every_image_has_its_file_size_and_alt(built: tuple[Path, BuildResult]) -> None:
+    site, _ = built
+    html = body(site, "attachments")
+    images = re.findall(r"<img [^>]*>", html)
+    assert images == [
+        '<img src="../files/attachments/Pasted%20image%201.png" alt="Pasted image 1" width="30" height="20" loading="lazy">',
+        '<img src="../files/attachments/Pasted%20image%201.png" alt="Pasted image 1" width="300" height="200" loading="lazy">',
+        '<img src="../files/attachments/Pasted%20image%201.png" alt="Pasted image 1" width="300" height="100" loading="lazy">',
+        '<img src="../files/img/diagram.svg" alt="A diagram" width="40" height="20" loading="lazy">',
+        '<img src="../files/attachments/Pasted%20image%201.png" alt="pasted" width="30" height="20" loading="lazy">',
+        '<img src="../files/attachments/Pasted%20image%201.png" alt="pasted" width="30" height="20" loading="lazy">',
+    ]
+
+
+def test_pdfs_audio_and_video(built: tuple[Path, BuildResult]) -> None:
+    html = body(built[0], "attachments")
+    pdf = '<a class="attachment" href="../files/docs/paper.pdf">'
+    assert f"{pdf}paper.pdf</a>, a link to it: {pdf}the paper</a> and {pdf}paper.pdf</a>" in html
+    assert '<audio controls preload="metadata" src="../files/media/clip.mp3">' in html
+    assert '<video controls preload="metadata" src="../files/media/clip.mp4" width="320">' in html
+
+
+def test_a_missing_attachment_is_a_warning_at_its_line(built: tuple[Path, BuildResult]) -> None:
+    site, result = built
+    assert warnings(result, "missing-attachment") == [
+        ("notes/Attachments.md:18", "[[nowhere.png]] names no file under notes/")
+    ]
+    assert (
+        '<span class="embed unresolved" title="No file or note named “nowhere.png”">![[nowhere.png]]</span>'
+        in body(site, "attachments")
+    )
