@@ -115,6 +115,14 @@ EDITS: list[tuple[str, Edit]] = [
     ("stop linking it", edit("notes/papers/muon.md", "[p](../img/plot%20one.png)\n", "")),
     ("embed a missing image", edit("notes/papers/shampoo.md", "Muon (", "Muon ![[gone.png]] (")),
     ("add the missing image", write_bytes("notes/gone.png", png(2, 2))),
+    ("add a heading", edit("notes/links/latents.md", "An essay", "## Why latents\n\nAn essay ^b1")),
+    (
+        "link to it",
+        edit("notes/papers/muon.md", "\n---\n", "\n---\n[[latents#Why latents]] [[latents#^b1]]\n"),
+    ),
+    ("rename the heading", edit("notes/links/latents.md", "## Why latents", "## Why not")),
+    ("drop the block id", edit("notes/links/latents.md", " ^b1", "")),
+    ("link by path", edit("notes/papers/muon.md", "[[latents#", "[[Links/Latents.md#")),
 ]
 
 

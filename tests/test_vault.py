@@ -77,3 +77,44 @@ def test_a_missing_attachment_is_a_warning_at_its_line(built: tuple[Path, BuildR
         '<span class="embed unresolved" title="No file or note named “nowhere.png”">![[nowhere.png]]</span>'
         in body(site, "attachments")
     )
+
+
+def links_in(html: str) -> list[tuple[str, str]]:
+    return re.findall(r'<a class="(?:wikilink|internal)" href="([^"]*)"[^>]*>([^<]*)</a>', html)
+
+
+def test_links_resolve_as_obsidian_resolves_them(built: tuple[Path, BuildResult]) -> None:
+    deep = "../folder/sub/deep-note/index.html"
+    assert links_in(body(built[0], "wikilinks")) == [
+        (deep, "Folder/Sub/Deep Note"),
+        (deep, "Sub/Deep Note"),
+        (deep, "deep note"),
+        (deep, "Deep Note.md"),
+        (deep, "shown text"),
+        (f"{deep}#some-heading", "Deep Note › Some Heading"),
+        (f"{deep}#^blk1", "Deep Note › ^blk1"),
+        (f"{deep}#^li2", "Deep Note › ^li2"),
+        ("../wikilinks/index.html#local-heading", "Local Heading"),
+        ("../wikilinks/index.html#^here", "^here"),
+        ("../other/note/index.html", "Note"),  # Other/Note.md: the shorter path
+        (deep, "encoded"),
+        ("../folder/note/index.html", "up and by name"),
+        (f"{deep}#next-heading", "with heading"),
+        (f"{deep}#no-such-heading", "Deep Note › No Such Heading"),
+        (f"{deep}#^nope", "Deep Note › ^nope"),
+    ]
+
+
+def test_block_ids_are_anchors_and_never_shown(built: tuple[Path, BuildResult]) -> None:
+    html = body(built[0], "folder/sub/deep-note")
+    assert '<p id="^blk1">A block to point at.</p>' in html
+    assert '<li id="^li2">second item</li>' in html
+    assert "^after" not in html.replace('id="^after"', "")
+
+
+def test_a_heading_or_block_that_is_not_there_is_a_warning(built: tuple[Path, BuildResult]) -> None:
+    assert warnings(built[1], "missing-anchor") == [
+        ("notes/Wikilinks.md:13", '"Deep Note" has no block "^nope"'),
+        ("notes/Wikilinks.md:13", '"Deep Note" has no heading "No Such Heading"'),
+    ]
+    assert not warnings(built[1], "broken-link")

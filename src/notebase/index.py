@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import posixpath
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ from notebase.sources import assign_source_ids, entry_sources
 Groups = tuple[tuple[str, tuple[str, ...]], ...]
 
 
+_UP = re.compile(r"^(?:\.\.?/)+")  # leading ./ and ../ of a relative path
 CUTOFF = 0.6  # how alike a broken link and a name must be for the name to be suggested
 
 
@@ -69,6 +71,7 @@ class Resolution:
     problems: list[Diagnostic]
     linked: tuple[tuple[str, int], ...]
     by_url: bool  # some link is an URL, which may lead to a page that is no entry's
+    read: tuple[Entry, ...] = ()  # the entries whose headings and blocks its fragments name
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,11 +194,27 @@ def resolve_again(
     when the names are those it resolved against; and the site's other pages, unless it has only
     wikilinks)."""
     old = last.get(id(entry))
-    if old is not None and old.entry is entry and (same_pages or not old.by_url):
+    if (
+        old is not None
+        and old.entry is entry
+        and (same_pages or not old.by_url)
+        and all(links.by_slug.get(e.slug) is e for e in old.read)
+    ):
         return old
     targets, problems = resolve_links(entry, links, suggestions)
     by_url = not all(link.is_wiki for link in entry.links)
-    return Resolution(entry, targets, problems, linked_entries(entry, targets), by_url)
+    read = tuple(links.by_slug[s] for s in fragment_targets(entry, targets))
+    return Resolution(entry, targets, problems, linked_entries(entry, targets), by_url, read)
+
+
+def fragment_targets(entry: Entry, targets: tuple[str, ...]) -> dict[str, None]:
+    """The entries (by slug, in order) whose headings or blocks the entry's links name."""
+    found: dict[str, None] = {}
+    for link, target in zip(entry.links, targets, strict=True):
+        slug = target.partition("#")[0]
+        if (link.fragment or "#" in link.target) and slug and slug[0] not in "/@":
+            found[slug] = None
+    return found
 
 
 def sort_entries(entries: Iterable[Entry]) -> tuple[Entry, ...]:
@@ -266,13 +285,29 @@ def papers_without_tldr(entries: Sequence[Entry]) -> list[Diagnostic]:
 
 
 def name_table(entries: Sequence[Entry]) -> dict[str, str]:
-    """Case-folded title, alias, slug and file name -> slug (the first entry wins a shared name)."""
+    """Case-folded title, alias, slug, file name and path -> slug (the first entry wins a shared
+    name; a file name or path, the entry of the shortest path). A path or a path's end is kept
+    under "/" + it (`/folder/note`, `/note`), apart from names, and also as a name."""
     names: dict[str, str] = {}
-    for kind in ("slug", "title", "alias", "stem"):
+    for kind in ("slug", "title", "alias"):
         for e in entries:
             for name in entry_names(e, kind):
                 names.setdefault(name.casefold().strip(), e.slug)
+    by_path = sorted(entries, key=lambda e: (e.rel_path.count("/"), len(e.rel_path), e.rel_path))
+    for e in by_path:
+        for name in entry_names(e, "stem"):
+            names.setdefault(name.casefold().strip(), e.slug)
+    for e in by_path:
+        for tail in path_tails(e.rel_path):
+            names.setdefault(f"/{tail}", e.slug)
+            names.setdefault(tail, e.slug)
     return names
+
+
+def path_tails(rel_path: str) -> list[str]:
+    """`a/b/Note.md` -> ["a/b/note", "b/note", "note"]: the path, case-folded, and its ends."""
+    parts = rel_path.removesuffix(".md").casefold().split("/")
+    return ["/".join(parts[i:]) for i in range(len(parts))]
 
 
 def entry_names(entry: Entry, kind: str) -> tuple[str, ...]:
@@ -296,10 +331,66 @@ def resolve_links(
     diags: list[Diagnostic] = []
     for link in entry.links:
         target = resolve_link(link, entry, links, names)
+        slug, _, fragment = target.partition("#")
+        if fragment and slug and slug[0] not in "/@" and names_anchor(link):
+            anchor = find_anchor(links.by_slug[slug], fragment)
+            if not anchor:
+                diags.append(missing_anchor(link, entry, links.by_slug[slug], fragment))
+            target = f"{slug}#{anchor or as_anchor(fragment)}"
         resolved.append(target)
         if not target:
             diags.append(broken_link(link, entry, suggestions, links.by_slug))
     return tuple(resolved), diags
+
+
+def as_anchor(fragment: str) -> str:
+    """The anchor a heading (`Some Heading` -> some-heading) or block (`^id`) would have."""
+    return fragment if fragment.startswith("^") else slugify(fragment)
+
+
+def names_anchor(link: LinkRef) -> bool:
+    """The link's fragment names a heading or block as written (`[[Note#Heading]]`,
+    `[t](Note.md#Heading)`); a URL's (`/papers/muon/#why`) is an anchor already."""
+    return link.is_wiki or link.target.partition("#")[0].endswith(".md")
+
+
+def resolve_note_href(link: LinkRef, entry: Entry, names: dict[str, str]) -> str:
+    """A markdown link to a note that is not where its path says: `[t](Other%20Note.md#Heading)`
+    found by its path from the root of notes/, or its name, as a wikilink would be."""
+    href, _, fragment = link.target.partition("#")
+    href = unquote(href)
+    if not href.endswith(".md") or href.startswith("/"):
+        return ""
+    slug = find_note(_UP.sub("", href), entry, names)
+    return f"{slug}#{unquote(fragment)}" if slug and fragment else slug
+
+
+def find_anchor(entry: Entry, fragment: str) -> str:
+    """The anchor of the heading (`Heading`, its anchor) or block (`^id`) a fragment names in the
+    entry, or "" when it has none such. A quote's anchor (`q-…`) and a footnote's stand too."""
+    if fragment.startswith("^"):
+        return fragment if f'id="{fragment}"' in entry.body_html else ""
+    wanted = fragment.casefold().strip()
+    for heading in entry.headings:
+        if heading.text.casefold().strip() == wanted or heading.anchor == fragment:
+            return heading.anchor
+    slug = slugify(fragment)
+    if any(h.anchor == slug for h in entry.headings) or f'id="{fragment}"' in entry.body_html:
+        return slug if any(h.anchor == slug for h in entry.headings) else fragment
+    return ""
+
+
+def missing_anchor(link: LinkRef, entry: Entry, target: Entry, fragment: str) -> Diagnostic:
+    pos = SourcePos(entry.pos.path, link.line or 1)
+    what = "block" if fragment.startswith("^") else "heading"
+    message = f'"{target.title}" has no {what} "{fragment}"'
+    names = ", ".join(f'"{h.text}"' for h in target.headings[:5])
+    hint = (
+        f"its headings: {names}"
+        if names and what == "heading"
+        else f"fix the link, or add the {what}"
+    )
+    return warning("missing-anchor", message, pos, hint)
 
 
 def resolve_link(link: LinkRef, entry: Entry, links: Linkable, names: dict[str, str]) -> str:
@@ -307,9 +398,10 @@ def resolve_link(link: LinkRef, entry: Entry, links: Linkable, names: dict[str, 
     an image a markdown image shows is always a file."""
     path = link.target if link.is_wiki else link.target.partition("#")[0]
     if not (link.embed and not link.is_wiki and looks_like_file(path)):
-        found = (
-            resolve_wiki(link, entry, names) if link.is_wiki else resolve_href(link, entry, links)
-        )
+        if link.is_wiki:
+            found = resolve_wiki(link, entry, names)
+        else:
+            found = resolve_href(link, entry, links) or resolve_note_href(link, entry, names)
         if found:
             return found
     file = find_file(path, entry.rel_path, links.files)
@@ -317,10 +409,21 @@ def resolve_link(link: LinkRef, entry: Entry, links: Linkable, names: dict[str, 
 
 
 def resolve_wiki(link: LinkRef, entry: Entry, names: dict[str, str]) -> str:
-    slug = names.get(link.target.casefold().strip()) if link.target else entry.slug
-    if slug is None:
+    """`[[Title]]`, `[[alias]]`, `[[file name]]`, `[[Folder/Note]]` (a path or its end, from the
+    root of notes/ or, with ./ or ../, from the note), `.md` or not, any case; `[[#Heading]]`
+    is the note itself. The fragment is the heading or block as written (resolved later)."""
+    slug = find_note(link.target, entry, names) if link.target else entry.slug
+    if not slug:
         return ""
-    return f"{slug}#{slugify(link.fragment)}" if link.fragment else slug
+    return f"{slug}#{link.fragment}" if link.fragment else slug
+
+
+def find_note(target: str, entry: Entry, names: dict[str, str]) -> str:
+    name = target.strip().casefold().removesuffix(".md")
+    if name.startswith(("./", "../")):
+        path = posixpath.normpath(posixpath.join(posixpath.dirname(entry.rel_path), name))
+        return names.get(f"/{path}", "")
+    return names.get(name) or names.get(f"/{name.lstrip('/')}", "")
 
 
 def resolve_href(link: LinkRef, entry: Entry, links: Linkable) -> str:
@@ -339,6 +442,8 @@ def resolve_href(link: LinkRef, entry: Entry, links: Linkable) -> str:
     if slug not in links.by_slug:
         url = f"{path}/" if path and f"{path}/" in links.pages else path
         slug = f"/{url}" if url in links.pages else ""
+    if fragment and href.endswith(".md"):  # a heading as written: `Note.md#Some%20heading`
+        fragment = unquote(fragment)
     return f"{slug}#{fragment}" if fragment and slug else slug
 
 

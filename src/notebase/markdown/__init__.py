@@ -124,7 +124,8 @@ def mark_quotes(tokens: list[Token], default_attribution: str = "") -> list[tupl
             continue
         end = split_attribution_line(tokens, i, matching_close(tokens, i))
         attribution = mark_attribution(tokens, i, end)
-        anchor = unique_anchor(quote_anchor(plain_text(tokens[i:end])), seen)
+        block_id = str(token.attrGet("id") or "")  # `^id` after the quote: Obsidian's block id
+        anchor = block_id or unique_anchor(quote_anchor(plain_text(tokens[i:end])), seen)
         if not attribution and default_attribution:
             tokens[end:end] = attribution_tokens(default_attribution, token.level + 1)
             attribution = default_attribution
