@@ -60,6 +60,14 @@ def write_bytes(rel: str, data: bytes) -> Edit:
     return apply
 
 
+def append(rel: str, text: str) -> Edit:
+    def apply(root: Path) -> None:
+        with (root / rel).open("a", encoding="utf-8") as file:
+            file.write(text)
+
+    return apply
+
+
 def delete(rel: str) -> Edit:
     return lambda root: (root / rel).unlink()
 
@@ -123,6 +131,20 @@ EDITS: list[tuple[str, Edit]] = [
     ("rename the heading", edit("notes/links/latents.md", "## Why latents", "## Why not")),
     ("drop the block id", edit("notes/links/latents.md", " ^b1", "")),
     ("link by path", edit("notes/papers/muon.md", "[[latents#", "[[Links/Latents.md#")),
+    ("embed a note", append("notes/papers/muon.md", "\n![[latents]]\n")),
+    ("edit the embedded note", edit("notes/links/latents.md", "An essay", "A long essay")),
+    ("embed a section", edit("notes/papers/muon.md", "![[latents]]", "![[latents#Why not]]")),
+    ("edit in the section", edit("notes/links/latents.md", "A long essay", "A longer essay")),
+    ("rename the embedded heading", edit("notes/links/latents.md", "## Why not", "## Why so")),
+    ("embed the embedding note", append("notes/papers/shampoo.md", "\n![[Muon optimizer]]\n")),
+    ("edit the end of the chain", edit("notes/links/latents.md", "## Why so", "## Why not")),
+    ("make a cycle", append("notes/links/latents.md", "\n![[Shampoo]]\n")),
+    ("break the cycle", edit("notes/links/latents.md", "\n![[Shampoo]]\n", "\n")),
+    (
+        "retitle the embedded note",
+        edit("notes/links/latents.md", "title: Generative", "title: Gen"),
+    ),
+    ("delete the embedded note", delete("notes/links/latents.md")),
 ]
 
 

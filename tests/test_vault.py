@@ -118,3 +118,48 @@ def test_a_heading_or_block_that_is_not_there_is_a_warning(built: tuple[Path, Bu
         ("notes/Wikilinks.md:13", '"Deep Note" has no heading "No Such Heading"'),
     ]
     assert not warnings(built[1], "broken-link")
+
+
+def embeds_in(html: str) -> list[str]:
+    return re.findall(r'<p class="embed-source"><a [^>]*>([^<]*)</a></p>', html)
+
+
+def test_notes_sections_and_blocks_are_embedded(built: tuple[Path, BuildResult]) -> None:
+    html = body(built[0], "embeds")
+    assert embeds_in(html) == [
+        "The folder note",
+        "Deep Note › Some Heading",
+        "Deep Note › ^blk1",
+        "Deep Note › ^li2",
+        "Chain A",
+        "Chain B",
+        "The folder note",
+    ]
+    section = html.split("Deep Note › Some Heading</a></p>\n", 1)[1].split("</div>", 1)[0]
+    assert section == (
+        "<h2>Some Heading</h2>\n<p>A block to point at.</p>\n<ul>\n<li>first item</li>\n"
+        "<li>second item</li>\n</ul>\n<h3>A sub-heading</h3>\n<p>Still in the section.</p>\n"
+    )
+    assert "Next Heading" not in html and "Intro paragraph" not in html
+    assert '<p class="embed-source"><a class="wikilink" href="../folder/note/index.html">' in html
+    assert "<p>second item</p>" in html
+    assert "B&#x27;s footnote" not in html and "B's footnote" not in html
+
+
+def test_embedded_quotes_are_not_the_embedding_note_s(built: tuple[Path, BuildResult]) -> None:
+    site = built[0]
+    assert body(site, "embeds").count("Said in the folder note.") == 2  # embedded twice
+    quotes = (site / "quotes" / "index.html").read_text(encoding="utf-8")
+    assert quotes.count("Said in the folder note.") == 1  # the folder note's quote, once
+    assert quotes.count("A quote of this note") == 1
+
+
+def test_an_embed_cycle_is_a_warning_and_stops(built: tuple[Path, BuildResult]) -> None:
+    site, result = built
+    assert warnings(result, "embed-cycle") == [
+        ("notes/Cycle Two.md:1", "![[Cycle]] embeds a note that embeds it again"),
+        ("notes/Cycle.md:3", "![[Cycle Two]] embeds a note that embeds it again"),
+    ]
+    html = body(site, "cycle")
+    assert embeds_in(html) == ["Cycle Two"]
+    assert '<a class="wikilink" href="../cycle/index.html">Cycle</a>' in html

@@ -12,6 +12,7 @@ from urllib.parse import unquote
 
 from notebase.attachments import NO_FILES, FileTable, file_table, find_file, looks_like_file
 from notebase.diagnostics import Diagnostic, SourcePos, error, warning
+from notebase.embeds import embed_problems
 from notebase.mentions import NO_MEMO, Memo, match_mentions
 from notebase.model import Backlink, Entry, EntryKind, LinkRef, SiteIndex, SourceRef
 from notebase.pages import site_urls
@@ -129,6 +130,7 @@ def build_index_again(
     for entry in ordered:
         targets[entry.slug] = resolved[id(entry)].targets
         diags += resolved[id(entry)].problems
+    diags += embed_problems(ordered, targets)
     graph = link_graph(tuple((e.slug, resolved[id(e)].linked) for e in ordered), previous.graph)
     outlinks = graph.outlinks
     related = related_state(ordered, previous.related)

@@ -7,6 +7,7 @@ from dataclasses import replace
 from html import escape
 
 from notebase.attachments import attachment_embed, file_href
+from notebase.embeds import expand_embeds, note_embeds
 from notebase.markdown import MARK
 from notebase.model import Entry, Footnote, LinkRef, Quote, SiteIndex
 from notebase.slugs import output_path, page_url
@@ -49,8 +50,47 @@ def resolve_index_again(
         if old is None or old[0] is not entry or old[1] != made_of:
             old = (entry, made_of, fill_links(entry, link_tags(entry, index, directory_urls)))
         resolved[id(entry)] = old
-    entries = tuple(resolved[id(e)][2] for e in index.entries)
+    entries = embed_notes(index, [resolved[id(e)][2] for e in index.entries], directory_urls)
     return replace(index, entries=entries, by_slug={e.slug: e for e in entries}), resolved
+
+
+def embed_notes(index: SiteIndex, filled: list[Entry], directory_urls: bool) -> tuple[Entry, ...]:
+    """The entries with the notes they embed put in place (their markers are all that is left):
+    made again by every build, for an embed changes with the note embedded."""
+    by_slug = {e.slug: e for e in filled}
+
+    def note_link(slug: str, fragment: str) -> str:
+        anchor = f"#{escape(fragment)}" if fragment else ""
+        href = url_href(page_url(slug), directory_urls) + anchor
+        shown = by_slug[slug].title + (
+            f" › {part_name(by_slug[slug], fragment)}" if fragment else ""
+        )
+        return f'<a class="wikilink" href="{href}">{escape(shown)}</a>'
+
+    def link_only(html: str, entry: Entry) -> str:
+        targets = index.link_targets.get(entry.slug, ())
+
+        def tag(m: re.Match[str]) -> str:
+            i = int(m.group(1))
+            return note_link(*targets[i].partition("#")[::2]) if i < len(targets) else ""
+
+        return _MARKER.sub(tag, html)
+
+    def embed(entry: Entry) -> Entry:
+        if not any(e.embed for e in entry.links) or not note_embeds(
+            entry, index.link_targets.get(entry.slug, ())
+        ):
+            return entry
+        body = expand_embeds(entry.body_html, entry, by_slug, index.link_targets, note_link)
+        return replace(
+            entry,
+            body_html=body,
+            tldr_html=link_only(entry.tldr_html, entry),
+            quotes=tuple(replace(q, html=link_only(q.html, entry)) for q in entry.quotes),
+            footnotes=tuple(replace(f, html=link_only(f.html, entry)) for f in entry.footnotes),
+        )
+
+    return tuple(embed(e) for e in filled)
 
 
 def link_inputs(entry: Entry, index: SiteIndex, directory_urls: bool) -> tuple[object, ...]:
@@ -95,7 +135,7 @@ def link_tag(
     link = entry.links[i]
     target = targets[i] if i < len(targets) else ""
     if link.embed:
-        return embed_tag(link, target, index, directory_urls)
+        return embed_tag(link, i, target, index)
     if target.startswith("@"):
         file = index.attachments.get(target[1:])
         href = ROOT + file_href(file) if file else ""
@@ -117,17 +157,19 @@ def link_tag(
     return f'<a class="{cls}" href="{href}" data-title="{title}">'
 
 
-def embed_tag(link: LinkRef, target: str, index: SiteIndex, directory_urls: bool) -> str:
-    """What `![[…]]` or `![…](…)` shows in place: the file, else a link to the note (a note's
-    content is put in by embeds.py), else what was written, marked unresolved."""
+def part_name(entry: Entry, anchor: str) -> str:
+    """The text of the heading of that anchor, else the anchor (a block's `^id`)."""
+    return next((h.text for h in entry.headings if h.anchor == anchor), anchor)
+
+
+def embed_tag(link: LinkRef, i: int, target: str, index: SiteIndex) -> str:
+    """What `![[…]]` or `![…](…)` shows in place: the file; a note's marker, left for
+    embed_notes; else what was written, marked unresolved."""
     file = index.attachments.get(target[1:]) if target.startswith("@") else None
     if file is not None:
         return attachment_embed(file, link.label, ROOT + file_href(file))
-    if target and target[0] not in "@/":
-        slug, _, fragment = target.partition("#")
-        anchor = f"#{escape(fragment)}" if fragment else ""
-        href = url_href(page_url(slug), directory_urls) + anchor
-        return f'<a class="wikilink" href="{href}">{escape(index.by_slug[slug].title)}</a>'
+    if target and target[0] not in "@/":  # a note: left for embed_notes
+        return f"{MARK}L{i}{MARK}"
     shown = f"![[{link.target}]]" if link.is_wiki else link.label or link.target
     title = escape(f"No file or note named “{link.target}”")
     return f'<span class="embed unresolved" title="{title}">{escape(shown)}</span>'
