@@ -49,13 +49,23 @@ def note(rel: str, text: str) -> Entry:
     return entry
 
 
-def test_a_cycle_is_reported_at_each_embed_on_it_and_nowhere_else() -> None:
+def test_a_cycle_is_reported_at_each_embed_whose_page_it_cuts_short() -> None:
     a, b, c = note("a.md", "![[b]]\n"), note("b.md", "x\n\n![[a]]\n"), note("c.md", "![[a]]\n")
     targets = {"a": ("b",), "b": ("a",), "c": ("a",)}
     diags = embed_problems([a, b, c], targets)
     assert [(d.code, str(d.pos)) for d in diags] == [
         ("embed-cycle", "notes/a.md:1"),
         ("embed-cycle", "notes/b.md:3"),
+        ("embed-cycle", "notes/c.md:1"),
+    ]
+
+
+def test_a_note_may_embed_its_own_sections_but_not_the_one_holding_the_embed() -> None:
+    text = "![[#Two]]\n\n## One\n\n![[#One]]\n\n## Two\n\ntwo\n"
+    entry = note("s.md", text)
+    diags = embed_problems([entry], {"s": ("s#two", "s#one")})
+    assert [(d.code, d.message, str(d.pos)) for d in diags] == [
+        ("embed-cycle", "![[#One]] leads round to a part that embeds it", "notes/s.md:5")
     ]
 
 

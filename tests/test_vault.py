@@ -157,8 +157,8 @@ def test_embedded_quotes_are_not_the_embedding_note_s(built: tuple[Path, BuildRe
 def test_an_embed_cycle_is_a_warning_and_stops(built: tuple[Path, BuildResult]) -> None:
     site, result = built
     assert warnings(result, "embed-cycle") == [
-        ("notes/Cycle Two.md:1", "![[Cycle]] embeds a note that embeds it again"),
-        ("notes/Cycle.md:3", "![[Cycle Two]] embeds a note that embeds it again"),
+        ("notes/Cycle Two.md:1", "![[Cycle]] leads round to a part that embeds it"),
+        ("notes/Cycle.md:3", "![[Cycle Two]] leads round to a part that embeds it"),
     ]
     html = body(site, "cycle")
     assert embeds_in(html) == ["Cycle Two"]

@@ -22,6 +22,7 @@ _FOOTNOTE_REF = re.compile(r'<a href="#fn[^"]*"[^>]*>(.*?)</a>', re.S)
 _FOOTNOTES = re.compile(r'<section class="footnotes">.*?</section>\n?', re.S)
 _OPEN_TAG = re.compile(r"<([a-z0-9]+)\b[^>]*>")
 
+Node = tuple[str, str]  # a note (its slug) or a part of it (slug, heading anchor or ^id)
 # the HTML of a link to a note (slug#fragment): the embed's heading, or what a cut-off embed shows
 LinkTag = Callable[[str, str], str]
 
@@ -42,28 +43,22 @@ def expand_embeds(
     filled: dict[str, Entry],
     targets: dict[str, tuple[str, ...]],
     link_tag: LinkTag,
-    stack: tuple[str, ...] = (),
+    stack: tuple[Node, ...] = (),
 ) -> str:
     """`html` of `entry` with each marker left (an embedded note) replaced by the part embedded."""
-    stack = (*stack, entry.slug)
+    stack = stack or ((entry.slug, ""),)
     own = targets.get(entry.slug, ())
 
     def embed(m: re.Match[str]) -> str:
         i = int(m.group(1))
-        target = own[i] if i < len(own) else ""
-        slug, _, fragment = target.partition("#")
+        slug, _, fragment = (own[i] if i < len(own) else "").partition("#")
         if slug not in filled:
             return ""
-        if slug in stack or len(stack) > MAX_DEPTH:  # reported by embed_problems
+        node = (slug, fragment)
+        if node in stack or len(stack) > MAX_DEPTH:  # reported by embed_problems
             return link_tag(slug, fragment)
-        inner = expand_embeds(
-            part_of(filled[slug].body_html, fragment),
-            filled[slug],
-            filled,
-            targets,
-            link_tag,
-            stack,
-        )
+        part = part_of(filled[slug].body_html, fragment)
+        inner = expand_embeds(part, filled[slug], filled, targets, link_tag, (*stack, node))
         source = link_tag(slug, fragment)
         return f'<div class="embed">\n<p class="embed-source">{source}</p>\n{quiet(inner)}</div>\n'
 
@@ -105,35 +100,46 @@ def quiet(html: str) -> str:
 def embed_problems(
     entries: Iterable[Entry], targets: dict[str, tuple[str, ...]]
 ) -> list[Diagnostic]:
-    """A warning for each embed that leads round to a note it is in, or deeper than MAX_DEPTH."""
-    graph = {e.slug: note_embeds(e, targets.get(e.slug, ())) for e in entries}
-    diags = []
+    """A warning for each embed whose page would be cut short: one that leads round to a part
+    it is in (a note, or a section embedding itself), or deeper than MAX_DEPTH."""
     by_slug = {e.slug: e for e in entries}
-    for slug, embeds in graph.items():
-        for i, target in embeds:
-            problem = chain_problem(graph, target.partition("#")[0], (slug,))
+
+    def embeds_of(node: Node) -> list[Node]:
+        entry = by_slug[node[0]]
+        own = targets.get(entry.slug, ())
+        found = (int(m.group(1)) for m in _MARKER.finditer(part_of(entry.body_html, node[1])))
+        return [node_of(own[i]) for i in found if i < len(own) and is_note_embed(entry, i, own)]
+
+    diags = []
+    for entry in by_slug.values():
+        own = targets.get(entry.slug, ())
+        for i, target in note_embeds(entry, own):
+            problem = chain_problem(embeds_of, node_of(target), ((entry.slug, ""),))
             if problem:
-                link = by_slug[slug].links[i]
-                pos = SourcePos(by_slug[slug].pos.path, link.line or 1)
-                diags.append(
-                    warning(problem[0], f"![[{link.target}]] {problem[1]}", pos, problem[2])
-                )
+                link = entry.links[i]
+                shown = link.target + (f"#{link.fragment}" if link.fragment else "")
+                message = f"![[{shown}]] {problem[1]}"
+                pos = SourcePos(entry.pos.path, link.line or 1)
+                diags.append(warning(problem[0], message, pos, problem[2]))
     return diags
 
 
+def node_of(target: str) -> Node:
+    slug, _, fragment = target.partition("#")
+    return (slug, fragment)
+
+
 def chain_problem(
-    graph: dict[str, list[tuple[int, str]]], slug: str, stack: tuple[str, ...]
+    embeds_of: Callable[[Node], list[Node]], node: Node, stack: tuple[Node, ...]
 ) -> tuple[str, str, str] | None:
-    if slug == stack[0]:
-        hint = "embed a part of the note (![[Note#Heading]]), or link to it"
-        return ("embed-cycle", "embeds a note that embeds it again", hint)
-    if slug in stack:  # a cycle the note is not on: reported at the embeds that are
-        return None
+    if node in stack:
+        hint = "embed another part of the note (![[Note#Heading]]), or link to it"
+        return ("embed-cycle", "leads round to a part that embeds it", hint)
     if len(stack) > MAX_DEPTH:
         hint = f"embeds are shown {MAX_DEPTH} levels deep; deeper ones are links"
         return ("embed-too-deep", "leads to embeds too deeply nested", hint)
-    for _, target in graph.get(slug, ()):
-        found = chain_problem(graph, target.partition("#")[0], (*stack, slug))
+    for inner in embeds_of(node):
+        found = chain_problem(embeds_of, inner, (*stack, node))
         if found:
             return found
     return None
