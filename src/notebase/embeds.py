@@ -60,7 +60,8 @@ def expand_embeds(
         part = part_of(filled[slug].body_html, fragment)
         inner = expand_embeds(part, filled[slug], filled, targets, link_tag, (*stack, node))
         source = link_tag(slug, fragment)
-        return f'<div class="embed">\n<p class="embed-source">{source}</p>\n{quiet(inner)}</div>\n'
+        head = f'<div class="embed" data-pagefind-ignore>\n<p class="embed-source">{source}</p>\n'
+        return f"{head}{quiet(inner)}</div>\n"
 
     return _MARKER.sub(embed, html)
 
