@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 from notebase.attachments import (
+    Copy,
     attachment_embed,
     file_table,
     find_file,
@@ -101,5 +103,6 @@ def test_read_attachments_reads_sizes_and_reports_unreadable_files(tmp_path: Pat
     (tmp_path / "img" / "d.svg").write_text('<svg width="4" height="2"></svg>')
     found, files, diags = read_attachments(tmp_path, ["img/d.svg", "gone.png", "../x"], "notes")
     assert found == {"img/d.svg": Attachment("img/d.svg", "files/img/d.svg", "image", 4, 2)}
-    assert files == {"files/img/d.svg": b'<svg width="4" height="2"></svg>'}
+    digest = hashlib.sha256(b'<svg width="4" height="2"></svg>').hexdigest()
+    assert files == {"files/img/d.svg": Copy(digest, tmp_path / "img" / "d.svg")}
     assert [(d.code, str(d.pos)) for d in diags] == [("read-failed", "notes/gone.png")]

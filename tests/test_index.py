@@ -345,10 +345,11 @@ def test_wikilinks_find_notes_by_path_its_end_or_name_the_shortest_path_first() 
 
 
 def test_a_fragment_is_the_anchor_of_its_heading_or_block_else_a_warning() -> None:
-    deep = note("a/Deep.md", "# Deep\n\n## Part Two!\n\ntext ^blk\n")
+    deep = note("a/Deep.md", "# Deep\n\n## Part Two!\n\ntext ^blk\n\n## SYB: Scrap\n")
     source = note(
         "src.md",
-        "[[Deep#part two!]] [[Deep#^blk]] [[Deep#Gone]] [[Deep#^gone]] [t](a/Deep.md#Part%20Two!)\n",
+        "[[Deep#part two!]] [[Deep#^blk]] [[Deep#Gone]] [[Deep#^gone]] [t](a/Deep.md#Part%20Two!)"
+        " [[Deep#SYB Scrap]]\n",
     )
     index = build_index([deep, source])
     assert index.link_targets["src"] == (
@@ -357,6 +358,7 @@ def test_a_fragment_is_the_anchor_of_its_heading_or_block_else_a_warning() -> No
         "a/deep#gone",
         "a/deep#^gone",
         "a/deep#part-two",
+        "a/deep#syb-scrap",
     )
     assert [
         (d.code, d.message) for d in index.diagnostics if d.pos and d.pos.path == "notes/src.md"

@@ -12,6 +12,7 @@ from pathlib import Path
 from urllib.parse import quote, unquote
 
 from notebase.diagnostics import Diagnostic, SourcePos, warning
+from notebase.fingerprint import digest_bytes
 from notebase.imagesize import image_size
 from notebase.model import Attachment
 
@@ -81,13 +82,21 @@ def kind_of(path: str) -> str:
     return next((kind for kind, exts in KINDS.items() if ext in exts), "file")
 
 
+@dataclass(frozen=True, slots=True)
+class Copy:
+    """A file under notes/ the site holds a copy of: the digest of its bytes, and where it is."""
+
+    digest: str
+    source: Path
+
+
 def read_attachments(
     notes_dir: Path, paths: Iterable[str], shown: str
-) -> tuple[dict[str, Attachment], dict[str, bytes], list[Diagnostic]]:
-    """Each linked file read: its record (an image's size from its header), its bytes by the path
-    the site holds them at, and a warning for each that cannot be read."""
+) -> tuple[dict[str, Attachment], dict[str, Copy], list[Diagnostic]]:
+    """Each linked file read: its record (an image's size from its header), its copy by the path
+    the site holds it at, and a warning for each that cannot be read."""
     found: dict[str, Attachment] = {}
-    files: dict[str, bytes] = {}
+    copies: dict[str, Copy] = {}
     diags: list[Diagnostic] = []
     for path in sorted(set(paths)):
         if any(part in ("", ".", "..") for part in path.split("/")):
@@ -95,14 +104,17 @@ def read_attachments(
         try:
             data = (notes_dir / path).read_bytes()
         except OSError as exc:
-            pos = SourcePos(f"{shown}/{path}")
-            diags.append(warning("read-failed", f"cannot read file: {exc.strerror}", pos))
+            diags.append(unreadable(f"{shown}/{path}", exc))
             continue
         kind = kind_of(path)
         width, height = image_size(data) if kind == "image" else (0, 0)
         found[path] = Attachment(path, f"{FILES_DIR}/{path}", kind, width, height)
-        files[found[path].url] = data
-    return found, files, diags
+        copies[found[path].url] = Copy(digest_bytes(data), notes_dir / path)
+    return found, copies, diags
+
+
+def unreadable(shown: str, exc: OSError) -> Diagnostic:
+    return warning("read-failed", f"cannot read file: {exc.strerror}", SourcePos(shown))
 
 
 def split_size(label: str) -> tuple[str, int, int]:

@@ -8,7 +8,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from notebase.attachments import read_attachments
+from notebase.attachments import Copy, read_attachments
 from notebase.cache import load_parses, load_state, save_state
 from notebase.config import Config, load_config
 from notebase.diagnostics import Diagnostic, SourcePos, error, has_errors, sort_diagnostics
@@ -210,7 +210,7 @@ class Planned:
     config: Config
     found: Discovery
     pages: tuple[PageSpec, ...]
-    copies: dict[str, bytes]  # the files under notes/ the site holds, by their path there
+    copies: dict[str, Copy]  # the files under notes/ the site holds, by their path there
 
 
 def finish(
@@ -358,9 +358,9 @@ def parse_sources(
 
 def index_parsed(
     parsed: Iterable[ParseResult], options: BuildOptions, found: Discovery, last: IndexMemo
-) -> tuple[SiteIndex, list[Diagnostic], IndexMemo, dict[str, bytes]]:
+) -> tuple[SiteIndex, list[Diagnostic], IndexMemo, dict[str, Copy]]:
     """The index of every entry (drafts left out unless asked for) with the files under notes/
-    its links lead to, all diagnostics, and those files' bytes by where the site holds them."""
+    its links lead to, all diagnostics, and those files' copies by where the site holds them."""
     diags: list[Diagnostic] = []
     entries: list[Entry] = []
     for result in parsed:

@@ -25,6 +25,7 @@ Groups = tuple[tuple[str, tuple[str, ...]], ...]
 
 
 _UP = re.compile(r"^(?:\.\.?/)+")  # leading ./ and ../ of a relative path
+_NOT_IN_LINKS = re.compile(r"[#^:|\[\]%\\]")
 CUTOFF = 0.6  # how alike a broken link and a name must be for the name to be suggested
 
 
@@ -372,14 +373,20 @@ def find_anchor(entry: Entry, fragment: str) -> str:
     entry, or "" when it has none such. A quote's anchor (`q-…`) and a footnote's stand too."""
     if fragment.startswith("^"):
         return fragment if f'id="{fragment}"' in entry.body_html else ""
-    wanted = fragment.casefold().strip()
+    wanted = heading_key(fragment)
     for heading in entry.headings:
-        if heading.text.casefold().strip() == wanted or heading.anchor == fragment:
+        if heading_key(heading.text) == wanted or heading.anchor == fragment:
             return heading.anchor
     slug = slugify(fragment)
     if any(h.anchor == slug for h in entry.headings) or f'id="{fragment}"' in entry.body_html:
         return slug if any(h.anchor == slug for h in entry.headings) else fragment
     return ""
+
+
+def heading_key(text: str) -> str:
+    """A heading as links name it: Obsidian leaves out the characters a link cannot hold
+    (`SYB: Scrap` is linked as `SYB Scrap`); any case, any spacing."""
+    return " ".join(_NOT_IN_LINKS.sub(" ", text).casefold().split())
 
 
 def missing_anchor(link: LinkRef, entry: Entry, target: Entry, fragment: str) -> Diagnostic:
