@@ -11,11 +11,10 @@ from collections.abc import Callable, Iterable
 from html import escape
 
 from notebase.diagnostics import Diagnostic, SourcePos, warning
-from notebase.markdown import MARK, element_inner
+from notebase.markdown import LINK_MARKER, element_inner
 from notebase.model import Entry
 
 MAX_DEPTH = 4  # an embed in an embed in … : this many levels are shown
-_MARKER = re.compile(f"{MARK}L(\\d+){MARK}")
 _HEADING = re.compile(r"<h([1-6])[\s>]")
 _ID = re.compile(r'\sid="[^"]*"')
 _FOOTNOTE_REF = re.compile(r'<a href="#fn[^"]*"[^>]*>(.*?)</a>', re.S)
@@ -63,7 +62,7 @@ def expand_embeds(
         head = f'<div class="embed" data-pagefind-ignore>\n<p class="embed-source">{source}</p>\n'
         return f"{head}{quiet(inner)}</div>\n"
 
-    return _MARKER.sub(embed, html)
+    return LINK_MARKER.sub(embed, html)
 
 
 def part_of(html: str, fragment: str) -> str:
@@ -108,7 +107,7 @@ def embed_problems(
     def embeds_of(node: Node) -> list[Node]:
         entry = by_slug[node[0]]
         own = targets.get(entry.slug, ())
-        found = (int(m.group(1)) for m in _MARKER.finditer(part_of(entry.body_html, node[1])))
+        found = (int(m.group(1)) for m in LINK_MARKER.finditer(part_of(entry.body_html, node[1])))
         return [node_of(own[i]) for i in found if i < len(own) and is_note_embed(entry, i, own)]
 
     diags = []

@@ -8,12 +8,11 @@ from html import escape
 
 from notebase.attachments import attachment_embed, file_href
 from notebase.embeds import expand_embeds, note_embeds
-from notebase.markdown import MARK
+from notebase.markdown import LINK_MARKER, MARK, link_marker
 from notebase.model import Entry, Footnote, LinkRef, Quote, SiteIndex
 from notebase.slugs import output_path, page_url
 
 ROOT = f"{MARK}R{MARK}"  # replaced by the page's relative path to the site root when rendered
-_MARKER = re.compile(f"{MARK}L(\\d+){MARK}")
 
 
 # entry as parsed -> (what its link tags are made of, the entry resolved with them): the last build's
@@ -74,12 +73,12 @@ def embed_notes(index: SiteIndex, filled: list[Entry], directory_urls: bool) -> 
             i = int(m.group(1))
             return note_link(*targets[i].partition("#")[::2]) if i < len(targets) else ""
 
-        return _MARKER.sub(tag, html)
+        return LINK_MARKER.sub(tag, html)
 
     def embed(entry: Entry) -> Entry:
-        if not any(e.embed for e in entry.links) or not note_embeds(
-            entry, index.link_targets.get(entry.slug, ())
-        ):
+        if not any(link.embed for link in entry.links):
+            return entry
+        if not note_embeds(entry, index.link_targets.get(entry.slug, ())):
             return entry
         body = expand_embeds(entry.body_html, entry, by_slug, index.link_targets, note_link)
         return replace(
@@ -114,7 +113,7 @@ def fill_links(entry: Entry, tags: tuple[str, ...]) -> Entry:
     """The entry with every internal link marker replaced by its <a> tag (or an unresolved span)."""
 
     def fill(html: str) -> str:
-        return _MARKER.sub(
+        return LINK_MARKER.sub(
             lambda m: tags[int(m.group(1))] if int(m.group(1)) < len(tags) else "", html
         )
 
@@ -169,7 +168,7 @@ def embed_tag(link: LinkRef, i: int, target: str, index: SiteIndex) -> str:
     if file is not None:
         return attachment_embed(file, link.label, ROOT + file_href(file))
     if target and target[0] not in "@/":  # a note: left for embed_notes
-        return f"{MARK}L{i}{MARK}"
+        return link_marker(i)
     shown = f"![[{link.target}]]" if link.is_wiki else link.label or link.target
     title = escape(f"No file or note named “{link.target}”")
     return f'<span class="embed unresolved" title="{title}">{escape(shown)}</span>'

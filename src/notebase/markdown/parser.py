@@ -25,6 +25,14 @@ from notebase.model import LinkRef
 from notebase.slugs import slugify
 
 MARK = "\x1e"  # internal links are emitted as MARK L<n> MARK and resolved when a page is rendered
+LINK_MARKER = re.compile(f"{MARK}L(\\d+){MARK}")  # link_marker(n), n its group 1
+
+
+def link_marker(n: int) -> str:
+    """Where the n-th link of a note goes, until it is resolved."""
+    return f"{MARK}L{n}{MARK}"
+
+
 _WIKILINK = re.compile(r"(!?)\[\[([^\[\]\n]+?)\]\]")
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.\-]*:")
 _BAD_SCHEME = re.compile(r"^\s*(javascript|vbscript|data|file):", re.I)
@@ -192,7 +200,7 @@ def block_start(tokens: list[Token], end: int) -> int | None:
 def add_link(env: EnvType, ref: LinkRef) -> str:
     links: list[LinkRef] = env.setdefault("links", [])
     links.append(ref)
-    return f"{MARK}L{len(links) - 1}{MARK}"
+    return link_marker(len(links) - 1)
 
 
 def render_wikilink(
