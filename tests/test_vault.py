@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser
 
 from notebase.build import BuildOptions, BuildResult, build_site
 
@@ -92,16 +93,16 @@ def test_links_resolve_as_obsidian_resolves_them(built: tuple[Path, BuildResult]
         (deep, "Deep Note.md"),
         (deep, "shown text"),
         (f"{deep}#some-heading", "Deep Note › Some Heading"),
-        (f"{deep}#^blk1", "Deep Note › ^blk1"),
-        (f"{deep}#^li2", "Deep Note › ^li2"),
+        (f"{deep}#%5Eblk1", "Deep Note › ^blk1"),
+        (f"{deep}#%5Eli2", "Deep Note › ^li2"),
         ("../wikilinks/index.html#local-heading", "Local Heading"),
-        ("../wikilinks/index.html#^here", "^here"),
+        ("../wikilinks/index.html#%5Ehere", "^here"),
         ("../other/note/index.html", "Note"),  # Other/Note.md: the shorter path
         (deep, "encoded"),
         ("../folder/note/index.html", "up and by name"),
         (f"{deep}#next-heading", "with heading"),
         (f"{deep}#no-such-heading", "Deep Note › No Such Heading"),
-        (f"{deep}#^nope", "Deep Note › ^nope"),
+        (f"{deep}#%5Enope", "Deep Note › ^nope"),
     ]
 
 
@@ -163,3 +164,20 @@ def test_an_embed_cycle_is_a_warning_and_stops(built: tuple[Path, BuildResult]) 
     html = body(site, "cycle")
     assert embeds_in(html) == ["Cycle Two"]
     assert '<a class="wikilink" href="../cycle/index.html">Cycle</a>' in html
+
+
+def test_in_a_browser_images_load_and_block_links_reach_their_block(
+    built: tuple[Path, BuildResult], browser: Browser
+) -> None:
+    site = built[0]
+    page = browser.new_page()
+    try:
+        page.goto((site / "attachments" / "index.html").as_uri())
+        loaded = page.evaluate("[...document.images].map(i => i.complete && i.naturalWidth)")
+        assert loaded == [30, 30, 30, 40, 30, 30]
+        page.goto((site / "wikilinks" / "index.html").as_uri())
+        page.click("text=Deep Note › ^li2")
+        page.wait_for_url("**/deep-note/index.html#%5Eli2")
+        assert page.evaluate("document.querySelector(':target').textContent") == "second item"
+    finally:
+        page.close()

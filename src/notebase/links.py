@@ -59,7 +59,7 @@ def embed_notes(index: SiteIndex, filled: list[Entry], directory_urls: bool) -> 
     by_slug = {e.slug: e for e in filled}
 
     def note_link(slug: str, fragment: str) -> str:
-        anchor = f"#{escape(fragment)}" if fragment else ""
+        anchor = fragment_href(fragment)
         href = url_href(page_url(slug), directory_urls) + anchor
         shown = by_slug[slug].title + (
             f" › {part_name(by_slug[slug], fragment)}" if fragment else ""
@@ -147,13 +147,19 @@ def link_tag(
             return f'<a class="wikilink unresolved" title="{title}">'
         return f'<a href="{escape(link.target)}">'
     slug, _, fragment = target.partition("#")
-    anchor = f"#{escape(fragment)}" if fragment else ""
+    anchor = fragment_href(fragment)
     if slug.startswith("/"):  # a page that is no entry's: '/tags/ml/'
         return f'<a class="internal" href="{url_href(slug[1:], directory_urls)}{anchor}">'
     href = url_href(page_url(slug), directory_urls) + anchor
     cls = "wikilink" if link.is_wiki else "internal"
     title = escape(index.by_slug[slug].title)
     return f'<a class="{cls}" href="{href}" data-title="{title}">'
+
+
+def fragment_href(fragment: str) -> str:
+    """`#anchor` for an href; a block's `^id` is written `%5Eid` (a URL may not hold ^, and a
+    browser decodes it to find the element)."""
+    return f"#{escape(fragment.replace('^', '%5E'))}" if fragment else ""
 
 
 def part_name(entry: Entry, anchor: str) -> str:
