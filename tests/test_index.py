@@ -392,3 +392,11 @@ def test_resolved_links_are_made_again_when_a_heading_they_name_changes() -> Non
     renamed = note("deep.md", "# Deep\n\n## Other part\n")
     index, memo = build_index_again([renamed, source], memo)
     assert [d.code for d in index.diagnostics if d.code == "missing-anchor"] == ["missing-anchor"]
+
+
+def test_a_broken_link_is_never_told_a_path_key() -> None:
+    target = note("deep/folder/Some Note.md", "# Title\n")
+    idx = build_index([target, note("a.md", "[[/deep/folder/some notes]]\n")])
+    assert [d.message for d in idx.diagnostics if d.code == "broken-link"] == [
+        '[[/deep/folder/some notes]] matches no entry (did you mean "deep/folder/some note"?)'
+    ]

@@ -467,7 +467,8 @@ def broken_link(
         return warning("missing-attachment", message, pos, hint)
     wanted = link.target.casefold()
     if wanted not in suggestions.found:
-        suggestions.found[wanted] = closest_name(wanted, suggestions.names)
+        names = (n for n in suggestions.names if n[:1] != "/")  # a path is no name to suggest
+        suggestions.found[wanted] = closest_name(wanted, names)
     close = suggestions.found[wanted]
     if close is None:
         return warning(
