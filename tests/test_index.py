@@ -377,10 +377,18 @@ def test_a_markdown_link_to_a_note_elsewhere_is_found_by_its_name() -> None:
 
 def test_a_link_to_a_file_under_notes_is_an_attachment_target() -> None:
     source = note(
-        "a/src.md", "![[x.png]] [[doc.pdf]] ![](img/y.png) ![[gone.png]] [d](../doc.pdf)\n"
+        "a/src.md",
+        "![[x.png]] [[doc.pdf]] ![](img/y.png) ![[gone.png]] [d](../doc.pdf) [q](../doc.pdf?v=2#p)\n",
     )
     index = build_index([source], ["doc.pdf", "a/img/y.png", "z/x.png"])
-    assert index.link_targets["a/src"] == ("@z/x.png", "@doc.pdf", "@a/img/y.png", "", "@doc.pdf")
+    assert index.link_targets["a/src"] == (
+        "@z/x.png",
+        "@doc.pdf",
+        "@a/img/y.png",
+        "",
+        "@doc.pdf",
+        "@doc.pdf",
+    )
     assert [d.code for d in index.diagnostics] == ["missing-attachment"]
 
 

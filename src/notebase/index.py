@@ -405,7 +405,7 @@ def missing_anchor(link: LinkRef, entry: Entry, target: Entry, fragment: str) ->
 def resolve_link(link: LinkRef, entry: Entry, links: Linkable, names: dict[str, str]) -> str:
     """A link's target: a note (or another page), else a file under notes/ ("@" + its path);
     an image a markdown image shows is always a file."""
-    path = link.target if link.is_wiki else link.target.partition("#")[0]
+    path = link.target if link.is_wiki else link.target.partition("#")[0].partition("?")[0]
     if not (link.embed and not link.is_wiki and looks_like_file(path)):
         if link.is_wiki:
             found = resolve_wiki(link, entry, names)
