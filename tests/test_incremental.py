@@ -100,6 +100,8 @@ EDITS: list[tuple[str, Edit]] = [
     ("add a static file", write("static/robots.txt", "User-agent: *\n")),
     ("remove the static file", delete("static/robots.txt")),
     ("a draft", write("notes/ideas/draft.md", "---\ndraft: true\n---\n# Draft\n")),
+    ("link to the draft", edit("notes/papers/muon.md", "\n---\n", "\n---\n[[Draft]]\n")),
+    ("retitle the draft", edit("notes/ideas/draft.md", "# Draft", "# Sketch")),
     ("publish it", edit("notes/ideas/draft.md", "draft: true", "draft: false")),
     ("restore a note", write("notes/papers/shampoo.md", "---\ntitle: Shampoo\n---\nBack.\n")),
     ("mention an entry", edit("notes/papers/shampoo.md", "Back.", "Back, unlike Muon.")),

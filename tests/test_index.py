@@ -408,3 +408,14 @@ def test_a_broken_link_is_never_told_a_path_key() -> None:
     assert [d.message for d in idx.diagnostics if d.code == "broken-link"] == [
         '[[/deep/folder/some notes]] matches no entry (did you mean "deep/folder/some note"?)'
     ]
+
+
+def test_a_link_to_a_draft_left_out_says_so() -> None:
+    draft = note("ideas/Half done.md", "---\ndraft: true\n---\n# Half done\n")
+    source = note("a.md", "[[Half done]] [[ideas/half done]] [[Nothing]]\n")
+    idx = build_index([source], drafts=[draft])
+    assert [(d.code, d.message) for d in idx.diagnostics] == [
+        ("draft-link", "[[Half done]] is a draft, left out of the site"),
+        ("draft-link", "[[ideas/half done]] is a draft, left out of the site"),
+        ("broken-link", "[[Nothing]] matches no entry"),
+    ]

@@ -363,11 +363,14 @@ def index_parsed(
     its links lead to, all diagnostics, and those files' copies by where the site holds them."""
     diags: list[Diagnostic] = []
     entries: list[Entry] = []
+    drafts: list[Entry] = []
     for result in parsed:
         diags.extend(result.diagnostics)
-        if result.entry is not None and (options.drafts or not result.entry.draft):
-            entries.append(result.entry)
-    index, index_memo = build_index_again(entries, last, (rel for rel, _, _ in found.files))
+        if result.entry is not None:
+            shown = options.drafts or not result.entry.draft
+            (entries if shown else drafts).append(result.entry)
+    others = (rel for rel, _, _ in found.files)
+    index, index_memo = build_index_again(entries, last, others, drafts)
     diags.extend(index.diagnostics)
     linked = (t[1:] for targets in index.link_targets.values() for t in targets if t[:1] == "@")
     files, copies, unread = read_attachments(options.root / NOTES_DIR, linked, NOTES_DIR)

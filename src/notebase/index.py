@@ -35,7 +35,8 @@ class Suggestions:
 
     names: dict[str, str]
     found: dict[str, str | None]
-    named: tuple[tuple[str, str, tuple[str, ...], str], ...] = ()  # what `names` was made of
+    named: tuple[object, ...] = ()  # what `names` and `drafts` were made of
+    drafts: dict[str, str] = field(default_factory=dict)  # the names of drafts left out
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,21 +103,27 @@ class Grouped:
     pages: frozenset[str]
 
 
-def build_index(entries: Sequence[Entry], files: Iterable[str] = ()) -> SiteIndex:
+def build_index(
+    entries: Sequence[Entry], files: Iterable[str] = (), drafts: Sequence[Entry] = ()
+) -> SiteIndex:
     """Everything the planner needs, computed afresh; unique slugs are required (collisions are
-    errors). `files` are the other files under notes/, which links may lead to."""
-    return build_index_again(entries, IndexMemo(), files)[0]
+    errors). `files` are the other files under notes/, which links may lead to; `drafts` the
+    entries left out, which a link to is told apart from a link to nothing."""
+    return build_index_again(entries, IndexMemo(), files, drafts)[0]
 
 
 def build_index_again(
-    entries: Sequence[Entry], previous: IndexMemo, files: Iterable[str] = ()
+    entries: Sequence[Entry],
+    previous: IndexMemo,
+    files: Iterable[str] = (),
+    drafts: Sequence[Entry] = (),
 ) -> tuple[SiteIndex, IndexMemo]:
     """build_index, reusing what the last build computed (`previous`, then used up) where it still
     holds; with what this build leaves for the next."""
     unique, diags = drop_collisions(entries)
     ordered = sort_entries(unique)
     by_slug = {e.slug: e for e in ordered}
-    suggestions = name_suggestions(ordered, previous.suggestions)
+    suggestions = name_suggestions(ordered, previous.suggestions, drafts)
     diags += duplicate_titles(ordered) + duplicate_sources(ordered) + papers_without_tldr(ordered)
     grouped = group_entries(ordered, previous.grouped)
     table = file_table(files)
@@ -156,14 +163,20 @@ def build_index_again(
     return index, memo
 
 
-def name_suggestions(entries: Sequence[Entry], last: Suggestions) -> Suggestions:
-    """The name table and the suggestions under it: the last build's when the entries are named
-    as then; the names suggested then when the table is the same."""
-    named = tuple((e.slug, e.title, e.aliases, e.rel_path) for e in entries)
+def name_suggestions(
+    entries: Sequence[Entry], last: Suggestions, drafts: Sequence[Entry] = ()
+) -> Suggestions:
+    """The name table (and the drafts') and the suggestions under it: the last build's when the
+    entries are named as then; the names suggested then when the table is the same."""
+    named = tuple(
+        tuple((e.slug, e.title, e.aliases, e.rel_path) for e in group)
+        for group in (entries, drafts)
+    )
     if named == last.named:
         return last
-    names = name_table(entries)
-    return Suggestions(names, last.found if last.names == names else {}, named)
+    names, draft_names = name_table(entries), name_table(drafts)
+    same = last.names == names and last.drafts == draft_names
+    return Suggestions(names, last.found if same else {}, named, draft_names)
 
 
 def group_entries(entries: Sequence[Entry], last: Grouped | None) -> Grouped:
@@ -461,6 +474,11 @@ def broken_link(
 ) -> Diagnostic:
     pos = SourcePos(entry.pos.path, link.line or 1)
     shown = f"[[{link.target}]]" if link.is_wiki else link.target
+    draft = find_note(link.target, entry, suggestions.drafts) if link.is_wiki else ""
+    if draft:
+        message = f"{shown} is a draft, left out of the site"
+        hint = "publish it (`draft: false`), or build with --drafts"
+        return warning("draft-link", message, pos, hint)
     if (link.embed and not link.is_wiki) or looks_like_file(link.target.partition("#")[0]):
         message = f"{shown} names no file under notes/"
         hint = "put the file in notes/ (any folder: it is found by name), or fix the path"
