@@ -161,3 +161,15 @@ def test_a_rebuild_in_memory_that_misses_a_file_deleted_by_hand_walks_the_site_n
     assert result.written, result.diagnostics
     assert "assets/search.js" in result.files.written
     assert (kb / "site/assets/search.js").is_file()
+
+
+def test_an_attachment_in_the_place_of_a_static_file_is_an_error(kb: Path) -> None:
+    (kb / "notes" / "x.png").write_bytes(b"png")
+    (kb / "notes" / "papers" / "shampoo.md").write_text("![[x.png]]\n", encoding="utf-8")
+    (kb / "static" / "files").mkdir(parents=True)
+    (kb / "static" / "files" / "x.png").write_bytes(b"static")
+    result = build_site(BuildOptions(root=kb, out=kb / "site"))
+    assert not result.written
+    assert [(d.code, str(d.pos)) for d in result.diagnostics if d.is_error] == [
+        ("url-collision", "notes/x.png")
+    ]

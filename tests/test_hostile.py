@@ -73,6 +73,7 @@ EXPECTED = {
     "notes/hostile/urls.md:7: warning[broken-link]",  # <java\tscript:…> is a relative link
     "notes/hostile/wikilinks.md:4: warning[broken-link]",  # [[javascript:alert(1)]]
     "notes/hostile/wikilinks.md:5: warning[broken-link]",  # [[<img …>]]
+    "notes/hostile/wikilinks.md:5: warning[missing-anchor]",  # [[Cycle A#"><script>…]]
     "notes/huge/huge.md:1: error[note-too-large]",
     "notes/links/: warning[folder-collision]",  # its notes are no links: /links/ lists none
     "notes/tags/: warning[folder-collision]",  # /tags/ is the tags' index

@@ -46,6 +46,28 @@ def write(rel: str, text: str) -> Edit:
     return apply
 
 
+def png(width: int, height: int) -> bytes:
+    """A PNG's signature and header chunk: all notebase reads of an image."""
+    size = width.to_bytes(4, "big") + height.to_bytes(4, "big")
+    return b"\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR" + size + b"\x08\x02\x00\x00\x00"
+
+
+def write_bytes(rel: str, data: bytes) -> Edit:
+    def apply(root: Path) -> None:
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_bytes(data)
+
+    return apply
+
+
+def append(rel: str, text: str) -> Edit:
+    def apply(root: Path) -> None:
+        with (root / rel).open("a", encoding="utf-8") as file:
+            file.write(text)
+
+    return apply
+
+
 def delete(rel: str) -> Edit:
     return lambda root: (root / rel).unlink()
 
@@ -78,6 +100,8 @@ EDITS: list[tuple[str, Edit]] = [
     ("add a static file", write("static/robots.txt", "User-agent: *\n")),
     ("remove the static file", delete("static/robots.txt")),
     ("a draft", write("notes/ideas/draft.md", "---\ndraft: true\n---\n# Draft\n")),
+    ("link to the draft", edit("notes/papers/muon.md", "\n---\n", "\n---\n[[Draft]]\n")),
+    ("retitle the draft", edit("notes/ideas/draft.md", "# Draft", "# Sketch")),
     ("publish it", edit("notes/ideas/draft.md", "draft: true", "draft: false")),
     ("restore a note", write("notes/papers/shampoo.md", "---\ntitle: Shampoo\n---\nBack.\n")),
     ("mention an entry", edit("notes/papers/shampoo.md", "Back.", "Back, unlike Muon.")),
@@ -107,6 +131,39 @@ EDITS: list[tuple[str, Edit]] = [
     ("link to the home page", edit("notes/Thoughts/Deep Dive/cnn.md", "Conv.", "[[Hello there]]")),
     ("remove the home page note", delete("notes/index.md")),
     ("empty the last folder", delete("notes/Thoughts/Deep Dive/cnn.md")),
+    ("add an image nothing embeds", write_bytes("notes/img/plot one.png", png(4, 3))),
+    ("embed the image", edit("notes/papers/shampoo.md", "Muon (", "Muon ![[plot one.png]] (")),
+    ("change the image's bytes", write_bytes("notes/img/plot one.png", png(8, 3))),
+    (
+        "link the image too",
+        edit("notes/papers/muon.md", "\n---\n", "\n---\n[p](../img/plot%20one.png)\n"),
+    ),
+    ("stop embedding it", edit("notes/papers/shampoo.md", "![[plot one.png]] ", "")),
+    ("stop linking it", edit("notes/papers/muon.md", "[p](../img/plot%20one.png)\n", "")),
+    ("embed a missing image", edit("notes/papers/shampoo.md", "Muon (", "Muon ![[gone.png]] (")),
+    ("add the missing image", write_bytes("notes/gone.png", png(2, 2))),
+    ("add a heading", edit("notes/links/latents.md", "An essay", "## Why latents\n\nAn essay ^b1")),
+    (
+        "link to it",
+        edit("notes/papers/muon.md", "\n---\n", "\n---\n[[latents#Why latents]] [[latents#^b1]]\n"),
+    ),
+    ("rename the heading", edit("notes/links/latents.md", "## Why latents", "## Why not")),
+    ("drop the block id", edit("notes/links/latents.md", " ^b1", "")),
+    ("link by path", edit("notes/papers/muon.md", "[[latents#", "[[Links/Latents.md#")),
+    ("embed a note", append("notes/papers/muon.md", "\n![[latents]]\n")),
+    ("edit the embedded note", edit("notes/links/latents.md", "An essay", "A long essay")),
+    ("embed a section", edit("notes/papers/muon.md", "![[latents]]", "![[latents#Why not]]")),
+    ("edit in the section", edit("notes/links/latents.md", "A long essay", "A longer essay")),
+    ("rename the embedded heading", edit("notes/links/latents.md", "## Why not", "## Why so")),
+    ("embed the embedding note", append("notes/papers/shampoo.md", "\n![[Muon optimizer]]\n")),
+    ("edit the end of the chain", edit("notes/links/latents.md", "## Why so", "## Why not")),
+    ("make a cycle", append("notes/links/latents.md", "\n![[Shampoo]]\n")),
+    ("break the cycle", edit("notes/links/latents.md", "\n![[Shampoo]]\n", "\n")),
+    (
+        "retitle the embedded note",
+        edit("notes/links/latents.md", "title: Generative", "title: Gen"),
+    ),
+    ("delete the embedded note", delete("notes/links/latents.md")),
 ]
 
 
@@ -241,3 +298,23 @@ def test_a_template_edit_within_one_mtime_tick_is_seen(kb: Path) -> None:
     state, result = rebuild(state, options)
     assert (kb / "site/404.html").read_text() == "second\n"
     assert result.files.written == ("404.html",)
+
+
+def test_a_warm_build_sees_an_attachment_change(kb: Path) -> None:
+    import os
+
+    from notebase.build import build_site
+
+    options = BuildOptions(root=kb, out=kb / "site", cache=True)
+    write_bytes("notes/img/x.png", png(4, 3))(kb)
+    edit("notes/papers/muon.md", "\n---\n", "\n---\n![[x.png]]\n")(kb)
+    assert build_site(options).written
+    long_ago = 1_000_000_000_000_000_000
+    os.utime(kb / "notes/img/x.png", ns=(long_ago, long_ago))
+    assert not build_site(options).files.written  # nothing changed: nothing written
+    write_bytes("notes/img/x.png", png(9, 3))(kb)
+    os.utime(kb / "notes/img/x.png", ns=(long_ago, long_ago + 1))
+    result = build_site(options)
+    assert (kb / "site/files/img/x.png").read_bytes() == png(9, 3)
+    assert "files/img/x.png" in result.files.written
+    assert 'width="9" height="3"' in (kb / "site/papers/muon/index.html").read_text()

@@ -213,3 +213,17 @@ def test_a_link_destination_is_normalised_as_markdown_it_normalises_it(
     at = max(0, min(len(plain), at if at >= 0 else len(plain) + 1 + at))
     url = plain[:at] + odd + plain[at:]
     assert normalize_link(url) == normalizeLink(url)
+
+
+def test_embeds_are_links_marked_as_embeds_with_their_label() -> None:
+    rendered = render_markdown((FIXTURES / "embeds.md").read_text(encoding="utf-8"))
+    assert [(x.target, x.is_wiki, x.fragment, x.label, x.embed) for x in rendered.links] == [
+        ("x.png", True, "", "", True),
+        ("x.png", True, "", "300", True),
+        ("img/a%20b.png", False, "", "alt|20", True),
+        ("a%20b.png", False, "", "s", True),
+        ("Some note", True, "", "", True),
+        ("Other", True, "Section", "", True),
+        ("Inline note", True, "", "", True),
+    ]
+    assert [x.line for x in rendered.links] == [1, 1, 1, 1, 3, 4, 6]

@@ -78,6 +78,18 @@ class LinkRef:
     line: int
     fragment: str = ""  # heading part of [[Title#Heading]]
     label: str = ""
+    embed: bool = False  # ![[…]] or ![…](…): the target is shown in place (an image, a note)
+
+
+@dataclass(frozen=True, slots=True)
+class Attachment:
+    """A file under notes/ that is no note, as a note embeds or links to it."""
+
+    rel_path: str  # under notes/ (posix)
+    url: str  # where the site holds it: "files/" + rel_path
+    kind: str  # image | audio | video | pdf | file
+    width: int = 0  # an image's size in pixels, from its header (0: unknown)
+    height: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,3 +193,5 @@ class SiteIndex:
     related: dict[str, tuple[str, ...]] = field(hash=False)  # slug -> up to five related slugs
     source_ids: dict[str, str] = field(hash=False)  # source key -> id of its page (sources/<id>/)
     diagnostics: tuple[Diagnostic, ...] = ()
+    # the files under notes/ that links lead to ("@" + path in link_targets), read by build
+    attachments: dict[str, Attachment] = field(default_factory=dict, hash=False)

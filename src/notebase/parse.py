@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Any
 
@@ -18,7 +17,14 @@ from notebase.frontmatter import (
     coerce,
     read_front_matter,
 )
-from notebase.markdown import MARK, Rendered, render_inline, render_markdown, strip_paragraph
+from notebase.markdown import (
+    LINK_MARKER,
+    Rendered,
+    link_marker,
+    render_inline,
+    render_markdown,
+    strip_paragraph,
+)
 from notebase.model import Entry, EntryKind, LinkRef, ParseResult, Quote, Source, SourceRef, Status
 from notebase.slugs import clean_slug, normalize_tag, slug_from_path
 from notebase.sources import (
@@ -29,8 +35,6 @@ from notebase.sources import (
 )
 from notebase.words import note_words
 from notebase.yamlio import Field
-
-_MARKER_NUM = re.compile(f"{MARK}L(\\d+){MARK}")
 
 
 def parse_source(source: Source) -> ParseResult:
@@ -125,7 +129,7 @@ def merge_tldr(
 ) -> tuple[str, str, tuple[LinkRef, ...]]:
     """A front-matter tl;dr is rendered on its own; its link markers are renumbered after the body's."""
     base = len(body_links)
-    html = _MARKER_NUM.sub(lambda m: f"{MARK}L{int(m.group(1)) + base}{MARK}", tldr.html)
+    html = LINK_MARKER.sub(lambda m: link_marker(int(m.group(1)) + base), tldr.html)
     moved = tuple(replace(link, line=line) for link in tldr.links)
     return strip_paragraph(html), " ".join(tldr.text.split()), body_links + moved
 
