@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 from notebase.importers.model import Block, BlockKind, SourceLine
 
-BULLET = re.compile(r"^[•●▪◦‣*-] +(?=\S)")
-NUMBER = re.compile(r"^(?P<n>\d{1,3})[.)] +(?=\S)")
+BULLET = re.compile(r"^ {0,3}[•●▪◦‣*-] +(?=\S)")
+NUMBER = re.compile(r"^ {0,3}(?P<n>\d{1,3})[.)] +(?=\S)")
 BACKREF = re.compile(r"\s*↩\ufe0e?\ufe0f?\s*$")
 FIELD = re.compile(r"^(?P<label>tl;?dr|eval)\s*:\s*", re.I)
 BARE_URL = re.compile(r"^<?https?://\S+>?$")

@@ -22,6 +22,7 @@ class BlockKind(StrEnum):
 class ArchiveFormat(StrEnum):
     TAXONOMY = "taxonomy"  # a `Tag: …` / `Category: …` archive page of `  • Title` posts
     INFORMAL = "informal"  # a paper-reading post: title lines followed by `tldr:` / `eval:` lines
+    RECORDS = "records"  # any page of repeated post records (a title line of one recurring shape)
     UNKNOWN = "unknown"  # anything else: imported whole as one note
 
 
@@ -41,6 +42,7 @@ class Block:
     lines: tuple[SourceLine, ...]
     lang: str = ""  # code blocks: the language when evident
     quoted: bool = False
+    quote_confidence: float = 0.0  # candidates for a quotation: how sure (0..1) it is one
 
     @property
     def first_line(self) -> int:
@@ -59,6 +61,7 @@ class RawPost:
     title_line: int
     lines: tuple[SourceLine, ...]
     heading_lines: tuple[int, ...] = ()  # line numbers the format itself marks as section headings
+    roundup_item: bool = False  # a linked item of a roundup / weeknotes post (a `link` entry)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +88,17 @@ class ImportedPost:
     doi: str = ""
     source_title: str = ""
     tldr: str = ""
+    end_line: int = 0  # the last line of the archive the post was cut from (0: unknown)
+
+
+@dataclass(frozen=True, slots=True)
+class Collection:
+    """A tag or category page's own description (`Category: x` + the line under it)."""
+
+    kind: str  # "tags" | "categories"
+    name: str
+    description: str
+    line: int  # the description's first line
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,3 +109,5 @@ class ParsedArchive:
     format: ArchiveFormat
     posts: tuple[ImportedPost, ...]
     diagnostics: tuple[Diagnostic, ...] = ()
+    collections: tuple[Collection, ...] = ()
+    cut_by: str = ""  # the record shape the posts were cut at ("" when the page is one post)

@@ -45,6 +45,15 @@ def is_link_title(text: str, post_title: str) -> bool:
     )
 
 
+def link_title_confidence(text: str) -> float:
+    """How sure a link title is one: a site separator, an arXiv id or a repository name says so;
+    Title Case alone is weaker evidence."""
+    line = text.strip()
+    if _ARXIV_TITLE.match(line) or _REPO.match(line) or _SITE_SEP.search(line):
+        return 0.9
+    return 0.6
+
+
 def is_single(block: Block) -> bool:
     return block.kind in (BlockKind.PARAGRAPH, BlockKind.URL) and len(block.lines) == 1
 
@@ -123,6 +132,7 @@ def build_post(
         url = urls[0]
     ids = paper_ids(url, source_title)
     kind = decide_kind(url, source_title, ids, paper_entry)
+    kind = "link" if raw.roundup_item and kind == "note" else kind
     return ImportedPost(
         title=raw.title,
         origin=f"{origin}:{raw.title_line}",

@@ -1,0 +1,271 @@
+"""Archive lines -> the repeated post record: title lines of one recurring shape (pure).
+
+Every line that could be a post title gets a shape (indent, leading glyph or number, case, and what
+follows it: a byline, a date, a `tl;dr`, a URL, a "featured in") and the evidence that it opens a
+record (its body indented under it, a "Read more" or `» date` closing the record before it, a
+separator). Candidates are grouped by shape; the group that recurs with the most evidence cuts the
+page, as wrapper induction finds the repeated record of an HTML listing. A page without a repeated
+record is one post.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from notebase.importers.archive import GLYPH
+from notebase.importers.posts import is_title_case
+
+_MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
+DATE = re.compile(
+    rf"\b(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}|\d{{1,2}}\s+{_MONTH}\s+\d{{4}}"
+    r"|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4}"
+    r"|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,?\s)",
+    re.I,
+)
+BYLINE = re.compile(
+    r"^(?:by|posted(?:\s+(?:on|by|in))?|written by|published(?:\s+on)?|author:|filed under)\s"
+    r"|\b\d+\s+min(?:ute)?s?\s+read\b|\s[·|•]\s",
+    re.I,
+)
+TLDR = re.compile(r"(?:^|[·|•—–-]\s*)tl;?\s?dr\b|\btl;?\s?dr\s*[:—–-]", re.I)
+TLDR_START = re.compile(r"^tl;?\s?dr\b", re.I)
+FEATURED = re.compile(
+    r"\b(?:featured in|as seen in|originally (?:published|posted) (?:in|on|at)|appeared in"
+    r"|included in|from (?:the )?(?:issue|newsletter)|issue\s*#?\s*\d+|\bnewsletter\b)",
+    re.I,
+)
+URL_LINE = re.compile(r"^<?https?://\S+>?$")
+MORE = re.compile(
+    r"(?:^|\s|\w)(?:read more|continue reading|keep reading|read the rest|read the full|more…|"
+    r"more\.\.\.)\b.*$|»\s*\S+\s*$",
+    re.I,
+)
+SEPARATOR = re.compile(r"^\s*(?:[-=*_~·•]\s*){3,}$")
+TITLE_MAX_WORDS = 20
+TITLE_MAX_CHARS = 160
+WINDOW = 2  # non-blank lines after a title that may carry its byline, date, tl;dr
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    index: int  # 0-based line index
+    shape: tuple[str, ...]  # the grouping key
+    evidence: int
+    title: str
+    marker_at: int = -1  # the first byline / date / tl;dr line of its head (-1: none)
+    titled: bool = False  # Title Case, or led by a glyph over an indented body
+
+
+@dataclass(frozen=True, slots=True)
+class Records:
+    """The chosen cut: title line indexes, their titles, and a word for the shape that chose them."""
+
+    starts: tuple[int, ...]
+    titles: tuple[str, ...]
+    shape: str
+
+
+def indent_of(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def strip_glyph(text: str) -> tuple[str, str]:
+    """(glyph class, text without it): `•`, `1.` -> `#`, `##` -> `h`, or ''."""
+    m = GLYPH.match(text)
+    if not m:
+        return "", text
+    glyph = m.group("glyph")
+    kind = "#" if glyph[0].isdigit() else "h" if glyph.startswith("#") else "•"
+    return kind, text[m.end() :]
+
+
+MARKER_MAX_WORDS = 40  # a byline / tl;dr / "featured in" line, not a paragraph that mentions one
+
+
+def marker_kinds(text: str) -> set[str]:
+    """What a line next to a title says about the record: byline, date, tldr, featured, url."""
+    body = text.strip()
+    if URL_LINE.match(body):
+        return {"url"}
+    kinds = set()
+    short = len(body.split()) <= MARKER_MAX_WORDS
+    if TLDR_START.match(body) or (short and TLDR.search(body[:80])):
+        kinds.add("tldr")
+    if short and FEATURED.search(body):
+        kinds.add("featured")
+    if (len(body.split()) <= 14 or kinds) and BYLINE.search(body):
+        kinds.add("byline")
+    if len(body.split()) <= 8 and DATE.search(body):
+        kinds.add("date")
+    return kinds
+
+
+def marker_kind(text: str) -> str:
+    """One of the line's marker kinds ('' for none)."""
+    return min(marker_kinds(text), default="")
+
+
+def closes_record(text: str) -> bool:
+    """A line that ends a listed post: `Read more…`, `Continue reading`, `» 7/21/15`, a rule."""
+    body = text.strip()
+    return bool(SEPARATOR.match(body) or MORE.search(body[-80:]) or marker_kind(body) == "date")
+
+
+def next_lines(lines: Sequence[str], i: int, count: int) -> list[int]:
+    out: list[int] = []
+    for j in range(i + 1, len(lines)):
+        if lines[j].strip():
+            out.append(j)
+            if len(out) == count:
+                break
+    return out
+
+
+def head_lines(lines: Sequence[str], i: int) -> list[int]:
+    """The lines after line i that may still be its head: the next non-blank line, and the one
+    after it when the first is a byline / date / tl;dr (not a line that could be a title itself)."""
+    after = next_lines(lines, i, WINDOW)
+    if len(after) > 1 and not marker_kind(lines[after[0]]) and could_be_title(lines[after[0]]):
+        return after[:1]
+    return after
+
+
+def prev_line(lines: Sequence[str], i: int) -> int:
+    for j in range(i - 1, -1, -1):
+        if lines[j].strip():
+            return j
+    return -1
+
+
+def could_be_title(text: str) -> bool:
+    body = text.strip()
+    words = body.split()
+    return (
+        0 < len(words) <= TITLE_MAX_WORDS
+        and len(body) <= TITLE_MAX_CHARS
+        and body[-1] not in ":;,"
+        and not (marker_kind(body) and not TLDR.search(body))
+        and not TLDR_START.match(body)
+        and not closes_record(body)
+        and not re.match(r"^(?:tl;?dr|eval)\s*:", body, re.I)
+    )
+
+
+def standalone(lines: Sequence[str], i: int, dense: bool) -> bool:
+    """A line alone in its paragraph (a dense page has no blank lines: every line is alone), or a
+    glyph line over an indented body."""
+    after = next_lines(lines, i, 1)
+    nxt = lines[after[0]] if after else ""
+    if dense or (GLYPH.match(lines[i].strip()) and indent_of(nxt) > indent_of(lines[i])):
+        return True
+    before = i == 0 or not lines[i - 1].strip()
+    alone = i + 1 >= len(lines) or not lines[i + 1].strip()
+    return before and (alone or bool(marker_kind(nxt)) or indent_of(nxt) > indent_of(lines[i]))
+
+
+def candidate(lines: Sequence[str], i: int, dense: bool) -> Candidate | None:
+    """The shape and evidence of line i as a post title, or None when it cannot be one."""
+    line = lines[i]
+    glyph, text = strip_glyph(line.strip())
+    if not could_be_title(text) or not standalone(lines, i, dense):
+        return None
+    after = head_lines(lines, i)
+    outdent = bool(after) and indent_of(lines[after[0]]) > indent_of(line)
+    markers = {kind for j in after for kind in marker_kinds(lines[j])}
+    before = prev_line(lines, i)
+    evidence = 3 * outdent + (1 if glyph and outdent else 0)
+    evidence += 2 * len(markers - {"url"}) + ("url" in markers)
+    evidence += 2 if before >= 0 and closes_record(lines[before]) else 0
+    titled = is_title_case(text)
+    evidence += 1 if titled else 0
+    evidence -= 1 if text.endswith(".") and not markers else 0
+    indent = min(indent_of(line), 4)
+    shape: tuple[str, ...]
+    if glyph and outdent:
+        shape = ("glyph", str(indent), glyph)
+    elif markers:
+        shape = ("context", str(indent), glyph)
+    else:
+        shape = ("plain", str(indent), glyph, "Title" if titled else "other")
+    marked = [j for j in after if marker_kind(lines[j])]
+    strong = titled or bool(glyph and outdent)
+    return Candidate(i, shape, evidence, text.strip(), marked[0] if marked else -1, strong)
+
+
+def one_per_head(cands: Sequence[Candidate]) -> list[Candidate]:
+    """Two candidates before one byline / tl;dr line: the title is the earlier only when it looks
+    more like one (the later is an aside under it), else the later (the earlier is an intro)."""
+    kept: list[Candidate] = []
+    for cand in cands:
+        prev = kept[-1] if kept else None
+        if prev is not None and prev.marker_at > cand.index and prev.marker_at == cand.marker_at:
+            if prev.titled and not cand.titled:
+                continue
+            kept.pop()
+        kept.append(cand)
+    return kept
+
+
+STRONG = 2.5  # mean evidence of a group that cuts the page on its own
+SHORT_BODY_LINES = 8  # a link item's commentary: a few lines, not an essay section
+
+
+def with_bodies(lines: Sequence[str], group: Sequence[Candidate]) -> list[Candidate]:
+    """Drop members with nothing between them and the next member (a section heading over a run)."""
+    kept: list[Candidate] = []
+    for k, cand in enumerate(group):
+        end = group[k + 1].index if k + 1 < len(group) else len(lines)
+        if any(lines[j].strip() for j in range(cand.index + 1, end)):
+            kept.append(cand)
+    return kept
+
+
+def short_bodies(lines: Sequence[str], group: Sequence[Candidate]) -> bool:
+    """Every record but the last (which runs to the page's end) has a short body."""
+    return all(
+        sum(1 for j in range(a.index + 1, b.index) if lines[j].strip()) <= SHORT_BODY_LINES
+        for a, b in itertools.pairwise(group)
+    )
+
+
+def group_score(lines: Sequence[str], group: Sequence[Candidate]) -> int:
+    """The group's total evidence when it is a repeated record, else 0."""
+    if len(group) < 2:
+        return 0
+    total = sum(c.evidence for c in group)
+    if total >= STRONG * len(group) and group[0].shape[0] != "plain":
+        return total
+    weak = group[0].shape[0] == "plain" and group[0].shape[-1] == "Title"
+    if weak and len(group) >= 3 and total >= len(group) and short_bodies(lines, group):
+        return total
+    if total >= STRONG * len(group) and len(group) >= 3:
+        return total
+    return 0
+
+
+def find_records(lines: Sequence[str]) -> Records | None:
+    """The repeated record that best explains the page, or None (the page is one post)."""
+    blank = sum(1 for line in lines if not line.strip())
+    dense = len(lines) > 3 and blank * 20 < len(lines)
+    found = [c for i in range(len(lines)) if (c := candidate(lines, i, dense)) is not None]
+    groups: dict[tuple[str, ...], list[Candidate]] = {}
+    for cand in one_per_head(found):
+        groups.setdefault(cand.shape, []).append(cand)
+    best: tuple[int, list[Candidate]] | None = None
+    for group in groups.values():
+        kept = with_bodies(lines, group)
+        score = group_score(lines, kept)
+        if score and (best is None or score > best[0]):
+            best = (score, kept)
+    if best is None:
+        return None
+    chosen = best[1]
+    first = next((i for i, line in enumerate(lines) if line.strip()), 0)
+    if chosen[0].index == first and all(c.evidence <= 1 for c in chosen) and len(chosen) > 2:
+        chosen = chosen[1:]  # the page's own title over weak Title Case records: the roundup's
+    return Records(
+        tuple(c.index for c in chosen), tuple(c.title for c in chosen), "/".join(chosen[0].shape)
+    )
