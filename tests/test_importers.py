@@ -10,7 +10,7 @@ from notebase.importers import import_files
 from notebase.importers.blocks import build_blocks
 from notebase.importers.markup import escape_line, footnote_refs, index_titles
 from notebase.importers.model import Block, BlockKind, SourceLine
-from notebase.importers.quotes import mark_quotes
+from notebase.importers.quotes import QUOTE_AT, REVIEW_AT, mark_quotes
 from notebase.importers.reader import read_archive
 from notebase.importers.render import is_hand_edited, note_text
 
@@ -79,9 +79,23 @@ def test_subheading_between_paragraphs() -> None:
     assert kinds("Some text here.\n\nSimilarities\n\nMore text.")[1] is BlockKind.HEADING
 
 
-def test_quote_after_colon_line_and_continuation() -> None:
-    text = "The post puts it well:\n\nAssistance games avoid drawbacks.\n\nAssistance games also help users."
-    assert quoted(text) == [False, True, True]
+def confidences(text: str) -> list[float]:
+    return [b.quote_confidence for b in mark_quotes(build_blocks(lines_of(text)))]
+
+
+def test_quote_after_colon_line_and_a_weak_continuation_left_for_review() -> None:
+    text = (
+        "The post puts it well:\n\nAssistance games avoid the drawbacks of RLHF by explicitly "
+        "accounting for the interactive nature of assistance.\n\nIn particular, an assistance game "
+        "is a two player game in which an assistant and a user take actions in a shared environment."
+    )
+    assert quoted(text) == [False, True, False]
+    assert REVIEW_AT <= confidences(text)[2] < QUOTE_AT
+
+
+def test_colon_before_a_dropped_embed_does_not_make_the_authors_words_a_quote() -> None:
+    text = "Here is the tweet that started it:\n\nI think this is a great point, and my favourite part."
+    assert quoted(text) == [False, False]
 
 
 def test_quote_from_citation_and_elision() -> None:
@@ -237,3 +251,72 @@ def test_block_text_property() -> None:
 def test_a_title_is_found_across_unicode_dashes_and_keeps_its_spelling() -> None:
     text = linked_note("Byte Latent Transformers", "See the byte‐latent – transformers paper.")
     assert "See the [[Byte Latent Transformers|byte‐latent – transformers]] paper." in text
+
+
+def titles_of(text: str) -> list[str]:
+    return [p.title for p in read_archive(text, "p.txt", "p.txt").posts]
+
+
+def test_titles_followed_by_a_byline_with_tldr_and_newsletter_are_records() -> None:
+    text = "\n\n".join(
+        f"{title}\nby Ann Lee · tl;dr: {tldr}. Featured in Issue #{n}\n\nBody text number {n}."
+        for n, (title, tldr) in enumerate(
+            [("Caching is hard", "it is"), ("On small models", "they help"), ("Evals", "do them")]
+        )
+    )
+    assert titles_of(text) == ["Caching is hard", "On small models", "Evals"]
+
+
+def test_digest_posts_with_dates_and_read_more_are_records() -> None:
+    posts = [
+        f"Weekly digest #{n}\nMarch {n}, 2024\n\nWhat happened in week {n}.\n\nRead more"
+        for n in (1, 2)
+    ]
+    assert titles_of("Category: digest\n\nAll the digests\n\n" + "\n\n".join(posts)) == [
+        "Weekly digest #1",
+        "Weekly digest #2",
+    ]
+
+
+def test_weeknotes_link_items_are_link_entries_of_the_roundup() -> None:
+    items = "\n\n".join(
+        f"{t}\n\nMy short comment on it, number {n}."
+        for n, t in enumerate(
+            ["The Case For Digital Minimalism", "Learning to Love Paper Books", "Golden Age of Tea"]
+        )
+    )
+    posts = read_archive("Weeknotes 12\n\nA busy week.\n\n" + items, "w.txt", "w.txt").posts
+    assert [p.title for p in posts] == [
+        "Weeknotes 12",
+        "The Case For Digital Minimalism",
+        "Learning to Love Paper Books",
+        "Golden Age of Tea",
+    ]
+    assert [p.kind for p in posts[1:]] == ["link"] * 3
+    assert all(p.taxonomy.series == "Weeknotes 12" for p in posts[1:])
+
+
+def test_an_essay_with_subheadings_is_one_post() -> None:
+    text = "My essay\n\nWhat is it?\n\nSome words here.\n\nWho is it for?\n\nMore words.\n\nWhy?\n\nEnd."
+    assert titles_of(text) == ["My essay"]
+
+
+def test_category_description_goes_to_the_collections_file_and_report(tmp_path: Path) -> None:
+    src = tmp_path / "c.txt"
+    src.write_text("Category: recs\n\nThings I liked\n\n  • One\n\n    Body one.", encoding="utf-8")
+    out = import_files([src], tmp_path / "notes", tmp_path)
+    assert out.written == ("notes/one.md",)
+    described = yaml.safe_load((tmp_path / "notes/_collections.yaml").read_text(encoding="utf-8"))
+    assert described == {"categories": {"recs": {"description": "Things I liked"}}}
+    report = (tmp_path / "notes/_import-report.md").read_text(encoding="utf-8")
+    assert "Lines 5–7: **One** (note)" in report and "category `recs`, line 3" in report
+
+
+def test_dry_run_writes_nothing_and_reports_the_cut(tmp_path: Path) -> None:
+    src = tmp_path / "a.txt"
+    src.write_text(ARCHIVE, encoding="utf-8")
+    out = import_files([src], tmp_path / "notes", tmp_path, dry_run=True)
+    assert out.written == ("notes/first-post.md", "notes/second-post.md")
+    assert not (tmp_path / "notes").exists()
+    assert "Lines 3–13: **First Post** (paper)" in out.report
+    assert "quote, line 9 (" in out.report and "footnote 1, line 13 (0.99)" in out.report
