@@ -26,7 +26,7 @@ from notebase.importers.model import (
     Taxonomy,
 )
 from notebase.importers.posts import build_post
-from notebase.importers.segment import could_be_title, find_records
+from notebase.importers.segment import could_be_title, find_records, marker_kind
 
 TITLE_MAX_CHARS = 100
 
@@ -124,18 +124,37 @@ def read_informal_archive(lines: Sequence[str], name: str) -> ParsedArchive:
     return ParsedArchive(name, ArchiveFormat.INFORMAL, tuple(posts))
 
 
+HEAD_LINES = 3  # a page's title is among its first lines: after a site name or a date line
+
+
+def single_title(numbered: Sequence[tuple[int, str]]) -> int | None:
+    """Which of the first lines titles a one-post page: one followed by its date or byline, else
+    the first that is not itself a date or byline; None when none is short enough."""
+    head = [text.strip() for _, text in numbered[:HEAD_LINES]]
+    for k, text in enumerate(head[:-1]):
+        if could_be_title(text) and marker_kind(head[k + 1]) in ("date", "byline"):
+            return k
+    k = next((k for k, text in enumerate(head) if not marker_kind(text)), 0)
+    return k if len(head[k]) <= TITLE_MAX_CHARS else None
+
+
 def read_unknown(lines: Sequence[str], name: str, shown: str) -> ParsedArchive:
     """Neither format: the whole file as one note, titled by its first line (or its name)."""
     numbered = [(i + 1, line) for i, line in enumerate(lines) if line.strip()]
     if not numbered:  # blank text: nothing to import (the caller says the archive is empty)
         return ParsedArchive(name, ArchiveFormat.UNKNOWN, ())
-    first_no, first = numbered[0]
-    short = len(first.strip()) <= TITLE_MAX_CHARS
-    title = first.strip() if short else name.rsplit(".", 1)[0]
-    start = first_no if short else 0
+    at = single_title(numbered)
+    title_no = numbered[at][0] if at is not None else numbered[0][0]
+    title = numbered[at][1].strip() if at is not None else name.rsplit(".", 1)[0]
     indent = min(len(t) - len(t.lstrip(" ")) for _, t in numbered)
-    body = tuple(SourceLine(i + 1, lines[i][indent:].rstrip()) for i in range(start, len(lines)))
-    post = build_post(RawPost(title, first_no, body), name, Taxonomy())
+    body = tuple(
+        SourceLine(i + 1, lines[i][indent:].rstrip())
+        for i in range(len(lines))
+        if at is None or i + 1 != title_no
+    )
+    post = replace(
+        build_post(RawPost(title, title_no, body), name, Taxonomy()), end_line=numbered[-1][0]
+    )
     diag = warning(
         "import-unknown-format",
         "no repeated post record found (no title line of one recurring shape): imported as one note",

@@ -22,7 +22,7 @@ _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
 DATE = re.compile(
     rf"\b(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}|\d{{1,2}}\s+{_MONTH}\s+\d{{4}}"
     r"|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4}"
-    r"|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,?\s)",
+    rf"|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,\s+(?:\d|{_MONTH}))",
     re.I,
 )
 BYLINE = re.compile(
