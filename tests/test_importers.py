@@ -320,3 +320,41 @@ def test_dry_run_writes_nothing_and_reports_the_cut(tmp_path: Path) -> None:
     assert not (tmp_path / "notes").exists()
     assert "Lines 3–13: **First Post** (paper)" in out.report
     assert "quote, line 9 (" in out.report and "footnote 1, line 13 (0.99)" in out.report
+
+
+def test_titles_over_a_glued_author_tldr_and_featured_in_head_are_records() -> None:
+    records = [
+        ("How we built an agent", "Jane Doe"),
+        ("Why evals matter", "John Roe"),
+        ("Small models, big wins", "Ann Lee"),
+    ]
+    text = "Tag: agents\n\n" + "\n\n".join(
+        f"{t}\n{a}\nTL;DR: the short of it.\nFeatured in Newsletter #{n}\n\nThe body {n}."
+        for n, (t, a) in enumerate(records)
+    )
+    assert titles_of(text) == [t for t, _ in records]
+
+
+def test_numbered_paper_headings_are_records() -> None:
+    text = (
+        "Papers I read this week\n\nA short intro.\n\n1. Attention is all you need\n\nNotes on it."
+        "\n\nMore notes.\n\n2. Scaling laws for neural language models\n\nOther notes."
+    )
+    posts = read_archive(text, "r.txt", "r.txt").posts
+    assert [p.title for p in posts] == [
+        "Papers I read this week",
+        "Attention is all you need",
+        "Scaling laws for neural language models",
+    ]
+
+
+def test_sentence_case_link_items_of_a_weeknotes_post_are_records() -> None:
+    items = [
+        "The case for digital minimalism in 2024",
+        "Learning to love paper books again",
+        "Now entering the golden age of tea",
+    ]
+    text = "Weeknotes 7\n\nA quiet week.\n\n" + "\n\n".join(
+        f"{t}\n\nMy comment on item {n}." for n, t in enumerate(items)
+    )
+    assert titles_of(text)[1:] == items

@@ -47,6 +47,7 @@ SEPARATOR = re.compile(r"^\s*(?:[-=*_~·•]\s*){3,}$")
 TITLE_MAX_WORDS = 20
 TITLE_MAX_CHARS = 160
 WINDOW = 2  # non-blank lines after a title that may carry its byline, date, tl;dr
+HEAD_MAX = 3  # lines glued under a title that may be its head (author, tl;dr, "featured in")
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,9 +125,22 @@ def next_lines(lines: Sequence[str], i: int, count: int) -> list[int]:
     return out
 
 
+def glued_lines(lines: Sequence[str], i: int) -> list[int]:
+    """The lines right under line i, before a blank line (at most HEAD_MAX)."""
+    out: list[int] = []
+    for j in range(i + 1, min(i + 1 + HEAD_MAX, len(lines))):
+        if not lines[j].strip():
+            break
+        out.append(j)
+    return out
+
+
 def head_lines(lines: Sequence[str], i: int) -> list[int]:
-    """The lines after line i that may still be its head: the next non-blank line, and the one
-    after it when the first is a byline / date / tl;dr (not a line that could be a title itself)."""
+    """The lines after line i that may still be its head: the lines glued under it; else the next
+    non-blank line, and the one after it when the first is a byline / date / tl;dr (not a line
+    that could be a title itself)."""
+    if glued := glued_lines(lines, i):
+        return glued
     after = next_lines(lines, i, WINDOW)
     if len(after) > 1 and not marker_kind(lines[after[0]]) and could_be_title(lines[after[0]]):
         return after[:1]
@@ -162,8 +176,9 @@ def standalone(lines: Sequence[str], i: int, dense: bool) -> bool:
     if dense or (GLYPH.match(lines[i].strip()) and indent_of(nxt) > indent_of(lines[i])):
         return True
     before = i == 0 or not lines[i - 1].strip()
-    alone = i + 1 >= len(lines) or not lines[i + 1].strip()
-    return before and (alone or bool(marker_kind(nxt)) or indent_of(nxt) > indent_of(lines[i]))
+    glued = glued_lines(lines, i)
+    headed = any(marker_kind(lines[j]) for j in glued)
+    return before and (not glued or headed or indent_of(nxt) > indent_of(lines[i]))
 
 
 def candidate(lines: Sequence[str], i: int, dense: bool) -> Candidate | None:
@@ -186,10 +201,14 @@ def candidate(lines: Sequence[str], i: int, dense: bool) -> Candidate | None:
     shape: tuple[str, ...]
     if glyph and outdent:
         shape = ("glyph", str(indent), glyph)
+    elif glyph in ("#", "h"):  # `1. Title` / `## Title` alone over a body: a numbered heading
+        evidence += 3
+        shape = ("numbered", str(indent), glyph)
     elif markers:
         shape = ("context", str(indent), glyph)
     else:
-        shape = ("plain", str(indent), glyph, "Title" if titled else "other")
+        end = "." if text.endswith(".") else ""
+        shape = ("plain", str(indent), glyph, end, "Title" if titled else "other")
     marked = [j for j in after if marker_kind(lines[j])]
     strong = titled or bool(glyph and outdent)
     return Candidate(i, shape, evidence, text.strip(), marked[0] if marked else -1, strong)
@@ -231,6 +250,22 @@ def short_bodies(lines: Sequence[str], group: Sequence[Candidate]) -> bool:
     )
 
 
+LINK_TITLE_WORDS = 5  # a linked page's title, longer than an essay's subheading
+
+
+def is_link_list(lines: Sequence[str], group: Sequence[Candidate]) -> bool:
+    """Three or more title lines with short commentary under each (a roundup's linked items):
+    Title Case or long enough to be a page's title, none a sentence ending in a full stop."""
+    titled = group[0].shape[-1] == "Title"
+    words = sum(len(c.title.split()) for c in group) / len(group)
+    return (
+        len(group) >= 3
+        and (titled or words >= LINK_TITLE_WORDS)
+        and not any(c.title.endswith(".") for c in group)
+        and short_bodies(lines, group)
+    )
+
+
 def group_score(lines: Sequence[str], group: Sequence[Candidate]) -> int:
     """The group's total evidence when it is a repeated record, else 0."""
     if len(group) < 2:
@@ -238,9 +273,8 @@ def group_score(lines: Sequence[str], group: Sequence[Candidate]) -> int:
     total = sum(c.evidence for c in group)
     if total >= STRONG * len(group) and group[0].shape[0] != "plain":
         return total
-    weak = group[0].shape[0] == "plain" and group[0].shape[-1] == "Title"
-    if weak and len(group) >= 3 and total >= len(group) and short_bodies(lines, group):
-        return total
+    if group[0].shape[0] == "plain" and is_link_list(lines, group):
+        return max(total, len(group))
     if total >= STRONG * len(group) and len(group) >= 3:
         return total
     return 0
