@@ -353,7 +353,7 @@ def test_the_build_is_deterministic(kb: Path, tmp_path: Path) -> None:
         (
             "Tag: ml\n\n  • A post with no text at all\n  • Another post\n\n    Text.\n".encode(),
             "../in/a.txt:3: warning[import-empty-post]",
-            "post 'A post with no text at all' has no text: imported with its title only",
+            "post 'A post with no text at all' has no text: no note written for it",
             0,
         ),
     ],

@@ -49,7 +49,11 @@ def read_records(
     diags += [
         empty_post(raw, shown) for raw in raws if not any(ln.text.strip() for ln in raw.lines)
     ]
-    posts = [with_end(build_post(raw, name, taxonomy), raw) for raw in raws]
+    posts = [
+        with_end(build_post(raw, name, taxonomy), raw)
+        for raw in raws
+        if any(ln.text.strip() for ln in raw.lines)  # never an empty note
+    ]
     if roundup is not None:
         posts.insert(0, roundup)
     collections = describe(taxonomy, preamble) if header else ()
@@ -99,7 +103,7 @@ def no_posts(shown: str, described: bool) -> Diagnostic:
 def empty_post(raw: RawPost, shown: str) -> Diagnostic:
     return warning(
         "import-empty-post",
-        f"post {raw.title!r} has no text: imported with its title only",
+        f"post {raw.title!r} has no text: no note written for it",
         SourcePos(shown, raw.title_line),
         hint="the post's text goes on the lines after its `  • Title` line, indented",
     )

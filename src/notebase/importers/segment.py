@@ -185,10 +185,11 @@ def candidate(lines: Sequence[str], i: int, dense: bool) -> Candidate | None:
     """The shape and evidence of line i as a post title, or None when it cannot be one."""
     line = lines[i]
     glyph, text = strip_glyph(line.strip())
-    if not could_be_title(text) or not standalone(lines, i, dense):
-        return None
     after = head_lines(lines, i)
     outdent = bool(after) and indent_of(lines[after[0]]) > indent_of(line)
+    over_body = bool(glyph) and outdent and len(text) <= TITLE_MAX_CHARS  # any text: `  • Title`
+    if not (over_body or could_be_title(text)) or not standalone(lines, i, dense):
+        return None
     markers = {kind for j in after for kind in marker_kinds(lines[j])}
     before = prev_line(lines, i)
     evidence = 3 * outdent + (1 if glyph and outdent else 0)
@@ -280,6 +281,19 @@ def group_score(lines: Sequence[str], group: Sequence[Candidate]) -> int:
     return 0
 
 
+def same_glyph_lines(lines: Sequence[str], group: Sequence[Candidate]) -> list[Candidate]:
+    """Every line with the records' glyph at their indent starts a record, even one with no
+    body under it (a post that lost its text is still a post, reported as empty)."""
+    indent, glyph = group[0].shape[1], group[0].shape[2]
+    known = {c.index for c in group}
+    out = list(group)
+    for i, line in enumerate(lines):
+        mark, text = strip_glyph(line.strip())
+        if i not in known and mark == glyph and str(min(indent_of(line), 4)) == indent and text:
+            out.append(Candidate(i, group[0].shape, 0, text.strip()))
+    return sorted(out, key=lambda c: c.index)
+
+
 def find_records(lines: Sequence[str]) -> Records | None:
     """The repeated record that best explains the page, or None (the page is one post)."""
     blank = sum(1 for line in lines if not line.strip())
@@ -290,13 +304,15 @@ def find_records(lines: Sequence[str]) -> Records | None:
         groups.setdefault(cand.shape, []).append(cand)
     best: tuple[int, list[Candidate]] | None = None
     for group in groups.values():
-        kept = with_bodies(lines, group)
+        kept = list(group) if group[0].shape[0] == "glyph" else with_bodies(lines, group)
         score = group_score(lines, kept)
         if score and (best is None or score > best[0]):
             best = (score, kept)
     if best is None:
         return None
     chosen = best[1]
+    if chosen[0].shape[0] == "glyph":
+        chosen = same_glyph_lines(lines, chosen)
     first = next((i for i, line in enumerate(lines) if line.strip()), 0)
     if chosen[0].index == first and all(c.evidence <= 1 for c in chosen) and len(chosen) > 2:
         chosen = chosen[1:]  # the page's own title over weak Title Case records: the roundup's
