@@ -84,6 +84,8 @@ _REACTS = re.compile(
     r"^(?:This|That|These|Those|So|I|I[’']m|I[’']ve|It[’']s|Which|In other words|Basically|"
     r"Essentially|Interesting|Nice|Neat|Great)\b"
 )
+_CONTRACTION = re.compile(r"\b\w+(?:[’'](?:re|ll|ve|d|s|m)|n[’']t)\b", re.I)
+_ASIDE = re.compile(r"\((?:and|ish|or|which|though|but|i\.e\.|e\.g\.|see|via|also)\b", re.I)
 _NBSP_INSIDE = re.compile(r"\S\u00a0\S|[.,;:]\u00a0$")
 _LIST = (BlockKind.BULLETS, BlockKind.NUMBERED)
 
@@ -155,6 +157,11 @@ def text_features(text: str) -> dict[str, float]:
         "backref": float(bool(_BACKREF.match(stripped))),
         "leads": float(stripped.endswith(":")),
         "long": min(len(text.split()), 120) / 120,
+        "contractions": min(len(_CONTRACTION.findall(text)), 3) / 3,
+        "exclaims": float("!" in text or "?" in text),
+        "aside": float(bool(_ASIDE.search(text))),
+        "sentence_len": min(len(text.split()) / max(1, len(re.findall(r"[.!?](?:\s|$)", text))), 40)
+        / 40,
     }
 
 
@@ -199,43 +206,47 @@ def quote_features(
 
 # fitted by tests/importers/fit_quotes.py on the tuning pages
 WEIGHTS: dict[str, float] = {
-    "after_list_quote": -0.21,
-    "backref": -1.35,
+    "after_list_quote": -0.26,
+    "aside": -0.44,
+    "backref": -1.36,
     "casual": -1.25,
-    "citation": 2.58,
-    "continues": 1.16,
-    "continues_plain": 1.16,
+    "citation": 2.46,
+    "continues": 1.20,
+    "continues_plain": 1.10,
+    "contractions": -0.49,
     "elision": 2.01,
-    "ellipsis_end": 1.82,
-    "formal": 3.33,
-    "hard_wrapped": 1.51,
-    "intro": 2.94,
-    "intro_but_me": 1.35,
-    "intro_embed": -1.21,
-    "intro_plain": 0.52,
-    "intro_says": 1.10,
-    "leads": -1.06,
-    "list_item": -2.04,
-    "long": 1.52,
-    "lower_start": 2.26,
-    "me": -2.27,
-    "names_subject": 1.24,
-    "nbsp_inside": 2.19,
-    "nbsp_lead": 2.39,
-    "next_reacts": -0.17,
-    "opinion": 0.45,
-    "prev_names_source": 0.00,
-    "promo": 1.24,
-    "quoted_marks": 0.59,
-    "reporting": -0.98,
-    "source_ref": -2.31,
-    "they_start": -0.53,
-    "url": -0.50,
-    "voice_change": 0.82,
-    "we_strong": 1.68,
-    "we_weak": 0.48,
+    "ellipsis_end": 1.93,
+    "exclaims": -0.10,
+    "formal": 3.25,
+    "hard_wrapped": 1.45,
+    "intro": 2.93,
+    "intro_but_me": 1.36,
+    "intro_embed": -1.26,
+    "intro_plain": 0.58,
+    "intro_says": 1.07,
+    "leads": -1.11,
+    "list_item": -2.10,
+    "long": 1.75,
+    "lower_start": 2.20,
+    "me": -2.26,
+    "names_subject": 1.21,
+    "nbsp_inside": 2.07,
+    "nbsp_lead": 2.34,
+    "next_reacts": -0.24,
+    "opinion": 0.56,
+    "prev_names_source": 0.06,
+    "promo": 1.21,
+    "quoted_marks": 0.55,
+    "reporting": -0.99,
+    "sentence_len": -0.23,
+    "source_ref": -2.26,
+    "they_start": -0.55,
+    "url": -0.52,
+    "voice_change": 0.91,
+    "we_strong": 1.60,
+    "we_weak": 0.61,
 }
-BIAS = -3.04
+BIAS = -2.93
 
 
 def quote_probability(features: dict[str, float]) -> float:
