@@ -294,6 +294,7 @@ def test_weeknotes_link_items_are_link_entries_of_the_roundup() -> None:
     ]
     assert [p.kind for p in posts[1:]] == ["link"] * 3
     assert all(p.taxonomy.series == "Weeknotes 12" for p in posts[1:])
+    assert note_text(posts[1]).endswith("\n\nFrom [[Weeknotes 12]].\n")
 
 
 def test_an_essay_with_subheadings_is_one_post() -> None:

@@ -89,6 +89,7 @@ class ImportedPost:
     source_title: str = ""
     tldr: str = ""
     end_line: int = 0  # the last line of the archive the post was cut from (0: unknown)
+    roundup: str = ""  # a roundup's linked item: the title of the roundup's own note
 
 
 @dataclass(frozen=True, slots=True)

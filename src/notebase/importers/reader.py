@@ -50,7 +50,9 @@ def read_records(
         empty_post(raw, shown) for raw in raws if not any(ln.text.strip() for ln in raw.lines)
     ]
     posts = [
-        with_end(build_post(raw, name, taxonomy), raw)
+        replace(with_end(build_post(raw, name, taxonomy), raw), roundup=taxonomy.series)
+        if roundup is not None
+        else with_end(build_post(raw, name, taxonomy), raw)
         for raw in raws
         if any(ln.text.strip() for ln in raw.lines)  # never an empty note
     ]
