@@ -46,11 +46,13 @@ def read_records(
         roundup = build_roundup(lines, starts[0] if starts else len(lines), name)
         taxonomy = replace(taxonomy, series=roundup.title)
     raws = cut_posts(lines, starts, roundup_item=roundup is not None)
+    if roundup is not None and not has_text(roundup):  # only a title over the items: no note
+        roundup = None
     diags += [
         empty_post(raw, shown) for raw in raws if not any(ln.text.strip() for ln in raw.lines)
     ]
     posts = [
-        replace(with_end(build_post(raw, name, taxonomy), raw), roundup=taxonomy.series)
+        replace(with_end(build_post(raw, name, taxonomy), raw), roundup=roundup.title)
         if roundup is not None
         else with_end(build_post(raw, name, taxonomy), raw)
         for raw in raws
@@ -61,6 +63,11 @@ def read_records(
     collections = describe(taxonomy, preamble) if header else ()
     fmt = ArchiveFormat.RECORDS if cut_by else ArchiveFormat.TAXONOMY
     return ParsedArchive(name, fmt, tuple(posts), tuple(diags), collections, cut_by)
+
+
+def has_text(post: ImportedPost) -> bool:
+    """Whether a post has anything besides its title (a note of a title alone is never written)."""
+    return bool(post.blocks or post.tldr or post.url or post.source_title)
 
 
 def first_line(lines: Sequence[str]) -> str:

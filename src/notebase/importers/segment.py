@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from notebase.importers.archive import GLYPH
+from notebase.importers.blocks import BACKREF
 from notebase.importers.posts import is_title_case
 
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
@@ -164,6 +165,7 @@ def could_be_title(text: str) -> bool:
         and not (marker_kind(body) and not TLDR.search(body))
         and not TLDR_START.match(body)
         and not closes_record(body)
+        and not BACKREF.search(body)
         and not re.match(r"^(?:tl;?dr|eval)\s*:", body, re.I)
     )
 
