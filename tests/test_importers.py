@@ -359,3 +359,12 @@ def test_sentence_case_link_items_of_a_weeknotes_post_are_records() -> None:
         f"{t}\n\nMy comment on item {n}." for n, t in enumerate(items)
     )
     assert titles_of(text)[1:] == items
+
+
+def test_an_author_name_line_between_title_and_tldr_is_the_head_not_a_title() -> None:
+    records = [("How We Built An Agent", "Jane Doe"), ("Why Evals Matter", "John Roe")]
+    text = "\n\n".join(
+        f"{t}\n\n{a}\n\ntl;dr: the short of it.\n\nFeatured in Issue #{n}\n\nThe body {n}."
+        for n, (t, a) in enumerate(records)
+    )
+    assert titles_of(text) == [t for t, _ in records]

@@ -183,11 +183,9 @@ def read_archive(text: str, name: str, shown: str) -> ParsedArchive:
     diagnostics. Records anchored on `tldr:` lines are read as a paper-reading post."""
     lines = split_lines(text)
     records = find_records(lines)
-    informal = (
-        is_informal(lines)
-        and (records is None or records.shape.startswith("context"))
-        and bool(parse_informal(lines).entries)
-    )
+    entries = parse_informal(lines).entries if is_informal(lines) else ()
+    found = {raw.title_line - 1 for raw in entries}
+    informal = bool(entries) and (records is None or found == set(records.starts))
     if informal and (parsed := read_informal_archive(lines, name)).posts:
         return parsed
     if records is not None:

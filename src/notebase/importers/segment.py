@@ -48,6 +48,7 @@ SEPARATOR = re.compile(r"^\s*(?:[-=*_~·•]\s*){3,}$")
 TITLE_MAX_WORDS = 20
 TITLE_MAX_CHARS = 160
 WINDOW = 2  # non-blank lines after a title that may carry its byline, date, tl;dr
+NAME_MAX_WORDS = 4  # an author's name on its own line
 HEAD_MAX = 3  # lines glued under a title that may be its head (author, tl;dr, "featured in")
 
 
@@ -138,14 +139,27 @@ def glued_lines(lines: Sequence[str], i: int) -> list[int]:
 
 def head_lines(lines: Sequence[str], i: int) -> list[int]:
     """The lines after line i that may still be its head: the lines glued under it; else the next
-    non-blank line, and the one after it when the first is a byline / date / tl;dr (not a line
-    that could be a title itself)."""
+    non-blank line, and the one after it unless the first is already body text."""
     if glued := glued_lines(lines, i):
         return glued
     after = next_lines(lines, i, WINDOW)
-    if len(after) > 1 and not marker_kind(lines[after[0]]) and could_be_title(lines[after[0]]):
+    if len(after) > 1 and not marker_kind(lines[after[0]]) and is_prose(lines[after[0]]):
         return after[:1]
     return after
+
+
+def is_prose(text: str) -> bool:
+    """A line of body text: a finished sentence, or longer than a title."""
+    body = text.strip()
+    return body.endswith((".", "!", "?", "…")) or len(body.split()) > TITLE_MAX_WORDS
+
+
+def is_name(text: str) -> bool:
+    """A bare author line: two to four capitalised words, no digits or punctuation."""
+    words = text.split()
+    return 2 <= len(words) <= NAME_MAX_WORDS and all(
+        w[:1].isupper() and w.replace(".", "").replace("-", "").isalpha() for w in words
+    )
 
 
 def prev_line(lines: Sequence[str], i: int) -> int:
@@ -224,7 +238,7 @@ def one_per_head(cands: Sequence[Candidate]) -> list[Candidate]:
     for cand in cands:
         prev = kept[-1] if kept else None
         if prev is not None and prev.marker_at > cand.index and prev.marker_at == cand.marker_at:
-            if prev.titled and not cand.titled:
+            if prev.titled and (not cand.titled or is_name(cand.title)):
                 continue
             kept.pop()
         kept.append(cand)
