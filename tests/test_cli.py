@@ -383,6 +383,17 @@ def test_import_into_a_file_says_why(kb: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
+def test_import_dry_run_prints_the_cut_and_writes_nothing(kb: Path) -> None:
+    archive = kb.parent / "a.txt"
+    archive.write_text("Tag: ml\n\n  • One post\n\n    Text.\n", encoding="utf-8")
+    before = sorted(p.relative_to(kb) for p in kb.rglob("*"))
+    result = notebase("import", archive, "--dry-run", cwd=kb)
+    assert result.returncode == 0, result.stderr
+    assert "- Lines 3–5: **One post** (note)" in result.stdout
+    assert "would import 1 file(s): 1 note(s) to write" in result.stderr
+    assert sorted(p.relative_to(kb) for p in kb.rglob("*")) == before
+
+
 def test_import_never_overwrites_an_edited_note(kb: Path) -> None:
     archive = kb.parent / "a.txt"
     archive.write_text(
