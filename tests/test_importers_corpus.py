@@ -49,7 +49,7 @@ def test_titles_are_exact(scores: dict[str, PageScore], split: str) -> None:
 
 def test_quotes_are_marked_only_on_strong_evidence(scores: dict[str, PageScore]) -> None:
     tune, held_out = totals(scores, "tune", "quotes"), totals(scores, "held-out", "quotes")
-    assert tune.precision >= 0.9 and tune.recall >= 0.75, tune
+    assert tune.precision >= 0.9 and tune.recall >= 0.6, tune
     assert held_out.precision >= 0.5 and held_out.recall >= 0.5, held_out  # as measured, untuned
 
 

@@ -20,8 +20,9 @@ from dataclasses import replace
 from notebase.importers.blocks import is_list_start
 from notebase.importers.model import Block, BlockKind
 
-QUOTE_AT = 0.45  # probability from which a paragraph is marked a quotation
+QUOTE_AT = 0.55  # probability from which a paragraph is marked a quotation
 REVIEW_AT = 0.25  # from here up to QUOTE_AT it stays the author's text, listed for review
+_ELISION_ONLY = re.compile(r"^(?:\[(?:…|\.\.\.)\]|\((?:…|\.\.\.)\)|…)$")
 _ELISION = re.compile(r"\[(?:…|\.\.\.)\]|\((?:…|\.\.\.)\)")
 _CITATION = re.compile(
     r"\(\s*[A-Z][\w'’-]+(?:\s+(?:et\s+al\.?|and|&)(?:\s+[A-Z][\w'’-]+)?)?,?\s+\d{4}[a-z]?"
@@ -129,6 +130,14 @@ def in_quotation_marks(text: str) -> bool:
     return len(body) > 40 and body[0] in '“"«' and body.count(body[0]) + body.count("”") >= 1
 
 
+def closes_quotation(text: str) -> bool:
+    """The paragraph ends a quotation opened before it: a closing mark with no opening one."""
+    body = text.strip()
+    if not body.endswith(("”", '"')):
+        return False
+    return body.count("“") < body.count("”") or (body[-1] == '"' and body.count('"') % 2 == 1)
+
+
 def speaks_as_me(block: Block | None) -> bool:
     return block is not None and block.kind is BlockKind.PARAGRAPH and bool(_ME.search(block.text))
 
@@ -146,6 +155,7 @@ def text_features(text: str) -> dict[str, float]:
         "citation": float(bool(_CITATION.search(text))),
         "ellipsis_end": float(stripped.endswith(("…", "..."))),
         "quoted_marks": float(in_quotation_marks(text)),
+        "closes_marks": float(closes_quotation(text)),
         "formal": min(len({m.group(0).lower() for m in _FORMAL.finditer(text)}), 3) / 3,
         "promo": float(bool(_PROMO.search(text)) and not (me or _WE.search(text))),
         "me": min(me, 3) / 3,
@@ -175,6 +185,7 @@ def quote_features(
     intro = introduces(prev)
     intro_text = prev.text if intro and prev is not None else ""
     features |= {
+        "we_opens": float(bool(re.match(r"(?:We|Our)\b", text.lstrip(" \u00a0")))),
         "intro": float(intro),
         "intro_embed": float(bool(_EMBED_INTRO.search(intro_text))),
         "intro_says": float(bool(_QUOTE_INTRO.search(intro_text))),
@@ -206,47 +217,49 @@ def quote_features(
 
 # fitted by tests/importers/fit_quotes.py on the tuning pages
 WEIGHTS: dict[str, float] = {
-    "after_list_quote": -0.26,
+    "after_list_quote": -0.25,
     "aside": -0.44,
-    "backref": -1.36,
+    "backref": -1.33,
     "casual": -1.25,
-    "citation": 2.46,
-    "continues": 1.20,
-    "continues_plain": 1.10,
+    "citation": 2.47,
+    "closes_marks": 1.01,
+    "continues": 1.18,
+    "continues_plain": 1.05,
     "contractions": -0.49,
-    "elision": 2.01,
-    "ellipsis_end": 1.93,
+    "elision": 2.05,
+    "ellipsis_end": 1.94,
     "exclaims": -0.10,
-    "formal": 3.25,
-    "hard_wrapped": 1.45,
+    "formal": 3.26,
+    "hard_wrapped": 1.43,
     "intro": 2.93,
     "intro_but_me": 1.36,
-    "intro_embed": -1.26,
-    "intro_plain": 0.58,
+    "intro_embed": -1.28,
+    "intro_plain": 0.59,
     "intro_says": 1.07,
-    "leads": -1.11,
-    "list_item": -2.10,
-    "long": 1.75,
+    "leads": -1.08,
+    "list_item": -2.11,
+    "long": 1.71,
     "lower_start": 2.20,
-    "me": -2.26,
+    "me": -2.23,
     "names_subject": 1.21,
     "nbsp_inside": 2.07,
-    "nbsp_lead": 2.34,
-    "next_reacts": -0.24,
-    "opinion": 0.56,
+    "nbsp_lead": 2.33,
+    "next_reacts": -0.25,
+    "opinion": 0.54,
     "prev_names_source": 0.06,
     "promo": 1.21,
-    "quoted_marks": 0.55,
-    "reporting": -0.99,
-    "sentence_len": -0.23,
-    "source_ref": -2.26,
-    "they_start": -0.55,
+    "quoted_marks": 0.56,
+    "reporting": -0.97,
+    "sentence_len": -0.25,
+    "source_ref": -2.22,
+    "they_start": -0.54,
     "url": -0.52,
     "voice_change": 0.91,
-    "we_strong": 1.60,
-    "we_weak": 0.61,
+    "we_opens": -0.41,
+    "we_strong": 1.67,
+    "we_weak": 0.64,
 }
-BIAS = -2.93
+BIAS = -2.92
 
 
 def quote_probability(features: dict[str, float]) -> float:
@@ -284,4 +297,24 @@ def mark_quotes(blocks: Sequence[Block], title: str = "") -> tuple[Block, ...]:
             continue
         p = quote_probability(quote_features(block, prev, nxt, context))
         out.append(replace(block, quoted=p >= QUOTE_AT, quote_confidence=round(p, 2)))
+    return join_elisions(out)
+
+
+def is_elision(block: Block) -> bool:
+    """A paragraph that is only `[…]`: the mark of text cut out of a quotation."""
+    return block.kind is BlockKind.PARAGRAPH and bool(_ELISION_ONLY.match(block.text.strip()))
+
+
+def join_elisions(blocks: Sequence[Block]) -> tuple[Block, ...]:
+    """A `[…]` paragraph is part of a quotation, and so are the paragraphs either side of it that
+    read at all like one (from REVIEW_AT): the elision joins two cut parts of one quote."""
+    out = list(blocks)
+    for i, block in enumerate(blocks):
+        if not is_elision(block):
+            continue
+        out[i] = replace(block, quoted=True, quote_confidence=1.0)
+        for j in (i - 1, i + 1):
+            near = out[j] if 0 <= j < len(out) else None
+            if near is not None and is_candidate(near) and near.quote_confidence >= REVIEW_AT:
+                out[j] = replace(near, quoted=True)
     return tuple(out)
