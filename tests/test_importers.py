@@ -368,3 +368,16 @@ def test_an_author_name_line_between_title_and_tldr_is_the_head_not_a_title() ->
         for n, (t, a) in enumerate(records)
     )
     assert titles_of(text) == [t for t, _ in records]
+
+
+def test_a_dense_category_page_of_digests_is_cut_under_its_description() -> None:
+    posts = [
+        (f"Weekly Digest {n}: week {n} notes", f"March {n}, 2024", f"What happened in week {n}.")
+        for n in (12, 11, 10)
+    ]
+    text = "Category: Weekly Digest\nWeekly digest posts from the team.\n" + "\n".join(
+        f"{t}\nPosted on {d} by admin\n{body}\nContinue reading →" for t, d, body in posts
+    )
+    archive = read_archive(text, "d.txt", "d.txt")
+    assert [p.title for p in archive.posts] == [t for t, _, _ in posts]
+    assert [c.description for c in archive.collections] == ["Weekly digest posts from the team."]

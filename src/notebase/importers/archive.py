@@ -11,7 +11,7 @@ from notebase.importers.model import RawPost, SourceLine, Taxonomy
 
 _TITLE = re.compile(r"^ {0,3}[•●▪◦] +(?P<title>\S.*?)\s*$")
 GLYPH = re.compile(r"^(?P<glyph>[•●▪◦‣■□►▸*-]|#{1,6}|\d{1,3}[.)])\s+(?=\S)")
-_HEADER = re.compile(
+HEADER = re.compile(
     r"^(?P<key>tags?|categor(?:y|ies)|topics?|labels?)\s*:\s*(?P<value>\S.*?)\s*$", re.I
 )
 BODY_INDENT = 4
@@ -34,7 +34,7 @@ def is_informal(lines: Sequence[str]) -> bool:
 
 def parse_header(line: str) -> Taxonomy | None:
     """`Tag: ml` -> tags ('ml',); `Category: a, b` -> categories ('a', 'b'); None otherwise."""
-    m = _HEADER.match(line)
+    m = HEADER.match(line)
     if not m:
         return None
     values = tuple(v.strip() for v in m.group("value").split(",") if v.strip())

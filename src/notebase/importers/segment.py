@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from notebase.importers.archive import GLYPH
+from notebase.importers.archive import GLYPH, HEADER
 from notebase.importers.blocks import BACKREF
 from notebase.importers.posts import is_title_case
 
@@ -180,6 +180,7 @@ def could_be_title(text: str) -> bool:
         and not TLDR_START.match(body)
         and not closes_record(body)
         and not BACKREF.search(body)
+        and not HEADER.match(body)
         and not re.match(r"^(?:tl;?dr|eval)\s*:", body, re.I)
     )
 
@@ -233,12 +234,14 @@ def candidate(lines: Sequence[str], i: int, dense: bool) -> Candidate | None:
 
 def one_per_head(cands: Sequence[Candidate]) -> list[Candidate]:
     """Two candidates before one byline / tl;dr line: the title is the earlier only when it looks
-    more like one (the later is an aside under it), else the later (the earlier is an intro)."""
+    more like one (the later is an aside under it) and the later is not right above the byline,
+    else the later (the earlier is an intro)."""
     kept: list[Candidate] = []
     for cand in cands:
         prev = kept[-1] if kept else None
         if prev is not None and prev.marker_at > cand.index and prev.marker_at == cand.marker_at:
-            if prev.titled and (not cand.titled or is_name(cand.title)):
+            right_above = cand.marker_at == cand.index + 1 and not is_name(cand.title)
+            if prev.titled and (not cand.titled or is_name(cand.title)) and not right_above:
                 continue
             kept.pop()
         kept.append(cand)
