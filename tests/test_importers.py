@@ -381,3 +381,13 @@ def test_a_dense_category_page_of_digests_is_cut_under_its_description() -> None
     archive = read_archive(text, "d.txt", "d.txt")
     assert [p.title for p in archive.posts] == [t for t, _, _ in posts]
     assert [c.description for c in archive.collections] == ["Weekly digest posts from the team."]
+
+
+def test_posts_with_a_dateline_above_the_title_are_records_with_their_date() -> None:
+    text = "\n\n".join(
+        f"March {d}, 2024\n\nWeekly Digest {n}\n\nThe excerpt of digest {n}.\n\nRead more"
+        for d, n in ((22, "Twelve"), (15, "Eleven"))
+    )
+    posts = read_archive(text, "d.txt", "d.txt").posts
+    assert [p.title for p in posts] == ["Weekly Digest Twelve", "Weekly Digest Eleven"]
+    assert posts[0].source_title == "" and posts[0].blocks[0].text == "March 22, 2024"

@@ -20,6 +20,14 @@ _REPO = re.compile(r"^[\w.-]+/[\w.-]+:\s")
 _SENTENCE_BREAK = re.compile(r"[.!?]\s+[A-Z]")
 _SMALL = {"a", "an", "the", "of", "to", "in", "on", "for", "and", "or", "with", "by", "at", "vs"}
 _PAPER_SITES = ("openreview", "arxiv", "aclanthology", "acl anthology")
+_MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
+DATE = re.compile(
+    rf"\b(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}|\d{{1,2}}\s+{_MONTH}\s+\d{{4}}"
+    r"|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4}"
+    rf"|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,\s+(?:\d|{_MONTH}))",
+    re.I,
+)
+DATE_LINE_WORDS = 8  # a line this short holding a date is a dateline, not a title
 
 
 def is_title_case(text: str) -> bool:
@@ -35,6 +43,8 @@ def is_link_title(text: str, post_title: str) -> bool:
     if not line or len(line) > 200 or _URL.search(line) or line[-1] in ".,;:!":
         return False
     if _SENTENCE_BREAK.search(line) or FIELD.match(line):
+        return False
+    if DATE.search(line) and len(line.split()) <= DATE_LINE_WORDS:
         return False
     return bool(
         _SITE_SEP.search(line)

@@ -42,10 +42,13 @@ def read_records(
     if not starts:
         diags.append(no_posts(shown, bool(preamble)))
     roundup = None
-    if preamble and not header:
+    dated = bool(starts) and all(marker_kind(line.text) for line in preamble)
+    if preamble and not header and not dated:
         roundup = build_roundup(lines, starts[0] if starts else len(lines), name)
         taxonomy = replace(taxonomy, series=roundup.title)
     raws = cut_posts(lines, starts, roundup_item=roundup is not None)
+    if preamble and not header and dated:  # the first post's date / byline above its title
+        raws = (replace(raws[0], lines=(*preamble, *raws[0].lines)), *raws[1:])
     if roundup is not None and not has_text(roundup):  # only a title over the items: no note
         roundup = None
     diags += [

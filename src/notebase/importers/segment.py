@@ -17,15 +17,8 @@ from dataclasses import dataclass
 
 from notebase.importers.archive import GLYPH, HEADER
 from notebase.importers.blocks import BACKREF
-from notebase.importers.posts import is_title_case
+from notebase.importers.posts import DATE, is_title_case
 
-_MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
-DATE = re.compile(
-    rf"\b(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}|\d{{1,2}}\s+{_MONTH}\s+\d{{4}}"
-    r"|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4}"
-    rf"|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,\s+(?:\d|{_MONTH}))",
-    re.I,
-)
 BYLINE = re.compile(
     r"^(?:by|posted(?:\s+(?:on|by|in))?|written by|published(?:\s+on)?|author:|filed under)\s"
     r"|\b\d+\s+min(?:ute)?s?\s+read\b|\s[·|•]\s",
@@ -295,9 +288,14 @@ def group_score(lines: Sequence[str], group: Sequence[Candidate]) -> int:
         return total
     if group[0].shape[0] == "plain" and is_link_list(lines, group):
         return max(total, len(group))
-    if total >= STRONG * len(group) and len(group) >= 3:
+    if total >= STRONG * len(group) and (len(group) >= 3 or closed_records(lines, group)):
         return total
     return 0
+
+
+def closed_records(lines: Sequence[str], group: Sequence[Candidate]) -> bool:
+    """Every record after the first follows a line that closes the one before (Read more, a date)."""
+    return all((j := prev_line(lines, c.index)) >= 0 and closes_record(lines[j]) for c in group[1:])
 
 
 def same_glyph_lines(lines: Sequence[str], group: Sequence[Candidate]) -> list[Candidate]:
