@@ -391,3 +391,16 @@ def test_posts_with_a_dateline_above_the_title_are_records_with_their_date() -> 
     posts = read_archive(text, "d.txt", "d.txt").posts
     assert [p.title for p in posts] == ["Weekly Digest Twelve", "Weekly Digest Eleven"]
     assert posts[0].source_title == "" and posts[0].blocks[0].text == "March 22, 2024"
+
+
+def test_plain_titles_under_a_category_header_are_records() -> None:
+    text = (
+        "Category: notes\n\nOn Small Models\n\nAn excerpt about small models, long enough.\n\n"
+        "Why evals\n\nAn excerpt about evals, long enough too.\n\nTools I use\n\nThird excerpt."
+    )
+    assert titles_of(text) == ["On Small Models", "Why evals", "Tools I use"]
+
+
+def test_a_tag_page_without_records_is_one_post_with_the_tag() -> None:
+    posts = read_archive("Tag: ml\n\nOne essay paragraph.\n\nAnother.", "t.txt", "t.txt").posts
+    assert [(p.title, p.taxonomy.tags) for p in posts] == [("One essay paragraph.", ("ml",))]

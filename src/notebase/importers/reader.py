@@ -140,6 +140,7 @@ def read_informal_archive(lines: Sequence[str], name: str) -> ParsedArchive:
     return ParsedArchive(name, ArchiveFormat.INFORMAL, tuple(posts))
 
 
+NO_TAXONOMY = Taxonomy()
 HEAD_LINES = 3  # a page's title is among its first lines: after a site name or a date line
 
 
@@ -154,8 +155,13 @@ def single_title(numbered: Sequence[tuple[int, str]]) -> int | None:
     return k if len(head[k]) <= TITLE_MAX_CHARS else None
 
 
-def read_unknown(lines: Sequence[str], name: str, shown: str) -> ParsedArchive:
-    """Neither format: the whole file as one note, titled by its first line (or its name)."""
+def read_unknown(
+    lines: Sequence[str], name: str, shown: str, taxonomy: Taxonomy = NO_TAXONOMY
+) -> ParsedArchive:
+    """No repeated record: the whole file as one note, titled by its first line (or its name);
+    a `Tag:` / `Category:` header line gives its taxonomy instead of text."""
+    header = taxonomy != Taxonomy()
+    lines = [("" if header and parse_header(t) else t) for t in lines]
     numbered = [(i + 1, line) for i, line in enumerate(lines) if line.strip()]
     if not numbered:  # blank text: nothing to import (the caller says the archive is empty)
         return ParsedArchive(name, ArchiveFormat.UNKNOWN, ())
@@ -169,7 +175,7 @@ def read_unknown(lines: Sequence[str], name: str, shown: str) -> ParsedArchive:
         if at is None or i + 1 != title_no
     )
     post = replace(
-        build_post(RawPost(title, title_no, body), name, Taxonomy()), end_line=numbered[-1][0]
+        build_post(RawPost(title, title_no, body), name, taxonomy), end_line=numbered[-1][0]
     )
     diag = warning(
         "import-unknown-format",
@@ -193,6 +199,8 @@ def read_archive(text: str, name: str, shown: str) -> ParsedArchive:
         return parsed
     if records is not None:
         return read_records(lines, records.starts, name, shown, records.shape)
-    if parse_header(first_line(lines)):  # a `Tag:` page of one `  • Title` post, or of none
-        return read_records(lines, find_title_lines(lines), name, shown, "")
-    return read_unknown(lines, name, shown)
+    header = parse_header(first_line(lines))
+    titles = find_title_lines(lines)
+    if header is not None and (titles or len([t for t in lines if t.strip()]) <= 2):
+        return read_records(lines, titles, name, shown, "")  # one `  • Title` post, or none
+    return read_unknown(lines, name, shown, header or NO_TAXONOMY)

@@ -293,6 +293,14 @@ def group_score(lines: Sequence[str], group: Sequence[Candidate]) -> int:
     return 0
 
 
+def archive_score(group: Sequence[Candidate]) -> int:
+    """Plain title lines under an archive header: two or more, none a finished sentence."""
+    plain = bool(group) and group[0].shape[0] == "plain"
+    if not plain or len(group) < 2 or any(c.title.endswith(".") for c in group):
+        return 0
+    return max(1, sum(c.evidence for c in group))
+
+
 def closed_records(lines: Sequence[str], group: Sequence[Candidate]) -> bool:
     """Every record after the first follows a line that closes the one before (Read more, a date)."""
     return all((j := prev_line(lines, c.index)) >= 0 and closes_record(lines[j]) for c in group[1:])
@@ -312,7 +320,10 @@ def same_glyph_lines(lines: Sequence[str], group: Sequence[Candidate]) -> list[C
 
 
 def find_records(lines: Sequence[str]) -> Records | None:
-    """The repeated record that best explains the page, or None (the page is one post)."""
+    """The repeated record that best explains the page, or None (the page is one post). Under a
+    `Tag:` / `Category:` header the page says it lists posts, so plain title lines will do."""
+    head = next((line for line in lines if line.strip()), "")
+    archive = HEADER.match(head.strip()) is not None
     blank = sum(1 for line in lines if not line.strip())
     dense = len(lines) > 3 and blank * 20 < len(lines)
     found = [c for i in range(len(lines)) if (c := candidate(lines, i, dense)) is not None]
@@ -325,6 +336,10 @@ def find_records(lines: Sequence[str]) -> Records | None:
         score = group_score(lines, kept)
         if score and (best is None or score > best[0]):
             best = (score, kept)
+    if best is None and archive:  # plain title lines of any case under the header
+        plain = [c for c in found if c.shape[0] == "plain" and not c.title.endswith(".")]
+        kept = with_bodies(lines, plain)
+        best = (score, kept) if (score := archive_score(kept)) else None
     if best is None:
         return None
     chosen = best[1]
