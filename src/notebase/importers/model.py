@@ -111,4 +111,4 @@ class ParsedArchive:
     posts: tuple[ImportedPost, ...]
     diagnostics: tuple[Diagnostic, ...] = ()
     collections: tuple[Collection, ...] = ()
-    cut_by: str = ""  # the record shape the posts were cut at ("" when the page is one post)
+    cut_by: str = ""  # the record shape the posts were cut at, in words ("": not cut at one)

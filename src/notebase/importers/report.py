@@ -66,7 +66,7 @@ def archive_section(shown: str, archive: ParsedArchive) -> list[str]:
     """How one file was cut, its collections, and each post."""
     n = len(archive.posts)
     if archive.cut_by:
-        how = f"cut at the repeated record `{archive.cut_by}` into {n} note(s)"
+        how = f"cut at its repeated record ({archive.cut_by}) into {n} note(s)"
     else:
         how = f"read as `{archive.format}`: {n} note(s)"
     out = [f"## {shown}", "", how + "."]

@@ -61,7 +61,7 @@ class Records:
 
     starts: tuple[int, ...]
     titles: tuple[str, ...]
-    shape: str
+    shape: str  # the record shape in words
 
 
 def indent_of(line: str) -> int:
@@ -349,5 +349,19 @@ def find_records(lines: Sequence[str]) -> Records | None:
     if chosen[0].index == first and all(c.evidence <= 1 for c in chosen) and len(chosen) > 2:
         chosen = chosen[1:]  # the page's own title over weak Title Case records: the roundup's
     return Records(
-        tuple(c.index for c in chosen), tuple(c.title for c in chosen), "/".join(chosen[0].shape)
+        tuple(c.index for c in chosen), tuple(c.title for c in chosen), describe(chosen[0].shape)
     )
+
+
+def describe(shape: tuple[str, ...]) -> str:
+    """The record shape in words, for the import report."""
+    kind, indent, glyph = shape[0], shape[1], shape[2]
+    at = f", indented {indent}" if indent != "0" else ""
+    if kind == "glyph":
+        return f"`{glyph}` title lines over an indented body{at}"
+    if kind == "numbered":
+        return f"{'numbered' if glyph == '#' else '`#`'} headings over a body{at}"
+    if kind == "context":
+        return f"title lines with a byline, date, tl;dr or 'featured in' under them{at}"
+    case = " in Title Case" if shape[-1] == "Title" else ""
+    return f"plain title lines{case} over short text{at}"
