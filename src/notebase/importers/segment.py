@@ -47,6 +47,8 @@ HEAD_MAX = 3  # lines glued under a title that may be its head (author, tl;dr, "
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
+    """A line that could open a post: its shape, its evidence, its title text."""
+
     index: int  # 0-based line index
     shape: tuple[str, ...]  # the grouping key
     evidence: int
