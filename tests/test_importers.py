@@ -404,3 +404,23 @@ def test_plain_titles_under_a_category_header_are_records() -> None:
 def test_a_tag_page_without_records_is_one_post_with_the_tag() -> None:
     posts = read_archive("Tag: ml\n\nOne essay paragraph.\n\nAnother.", "t.txt", "t.txt").posts
     assert [(p.title, p.taxonomy.tags) for p in posts] == [("One essay paragraph.", ("ml",))]
+
+
+def test_a_category_description_is_shown_on_its_page_and_followed_by_rebuilds(
+    tmp_path: Path,
+) -> None:
+    from notebase.build import BuildOptions, build_site
+
+    kb = tmp_path / "kb"
+    (kb / "notes").mkdir(parents=True)
+    src = tmp_path / "c.txt"
+    src.write_text("Category: Links And Recs\n\nThings I liked\n\n  • One\n\n    Body.", "utf-8")
+    import_files([src], kb / "notes" / "imported", kb)
+    options = BuildOptions(root=kb, out=kb / "site", cache=True, jobs=1)
+    build_site(options)
+    page = kb / "site/categories/links-and-recs/index.html"
+    assert '<p class="lede">Things I liked</p>' in page.read_text(encoding="utf-8")
+    described = kb / "notes/imported/_collections.yaml"
+    described.write_text(described.read_text("utf-8").replace("I liked", "I loved"), "utf-8")
+    build_site(options)  # only the collections file changed: the page follows it
+    assert '<p class="lede">Things I loved</p>' in page.read_text(encoding="utf-8")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -146,8 +146,9 @@ def plan_pages_again(
         for e in index.entries
     }
     pages += [plan.spec for plan in plans.values()]
-    pages += plan_taxonomy("tags", "Tags", index.tags, cards)
-    pages += plan_taxonomy("categories", "Categories", index.categories, cards)
+    described = {(kind, name): text for kind, name, text in config.descriptions}
+    pages += plan_taxonomy("tags", "Tags", index.tags, cards, described)
+    pages += plan_taxonomy("categories", "Categories", index.categories, cards, described)
     pages += plan_source_pages(sources)
     pages += [
         plan_papers(index, cards),
@@ -270,17 +271,24 @@ def plan_graph(
 
 
 def plan_taxonomy(
-    base: str, label: str, groups: Sequence[tuple[str, tuple[str, ...]]], cards: dict[str, Card]
+    base: str,
+    label: str,
+    groups: Sequence[tuple[str, tuple[str, ...]]],
+    cards: dict[str, Card],
+    described: Mapping[tuple[str, str], str],
 ) -> list[PageSpec]:
+    """The index of a taxonomy and one page per term (with its description, when one is given)."""
     terms = tuple((name, len(slugs)) for name, slugs in groups)
     pages = [PageSpec(f"{base}/", "terms.html", {"title": label, "base": base, "terms": terms})]
     for name, slugs in groups:
-        ctx = {
+        ctx: dict[str, Any] = {
             "title": f"{label[:-1] if label != 'Categories' else 'Category'}: {name}",
             "base": base,
             "term": name,
             "cards": tuple(cards[s] for s in slugs),
         }
+        if (base, name) in described:
+            ctx["description"] = described[(base, name)]
         pages.append(PageSpec(f"{base}/{name}/", "term.html", ctx))
     return pages
 
