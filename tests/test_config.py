@@ -171,3 +171,15 @@ def test_an_explicit_tag_its_text_does_not_fit_is_an_error_at_its_line() -> None
     config, diags = parse_config("title: T\nrecent: !!int x\n")
     assert config == Config(title="T")
     assert [(d.code, d.pos) for d in diags] == [("yaml-syntax", SourcePos("notebase.yaml", 2))]
+
+
+def test_descriptions_come_from_the_collections_files_under_notes(tmp_path: Path) -> None:
+    (tmp_path / "notes" / "imported").mkdir(parents=True)
+    (tmp_path / "notes" / "imported" / "_collections.yaml").write_text(
+        "categories:\n  Links And Recs:\n    description: Things I liked\n"
+        "tags:\n  ml: {description: ''}\n  bad: 5\n",
+        encoding="utf-8",
+    )
+    config, diags = load_config(tmp_path)
+    assert config.descriptions == (("categories", "links-and-recs", "Things I liked"),)
+    assert diags == ()

@@ -136,6 +136,11 @@ def add_import_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument(
         "--into", type=Path, default=None, help="folder for the notes (default: notes/imported/)"
     )
+    p.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="print how each file would be cut and every judgement, without writing",
+    )
 
 
 def add_serve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -193,7 +198,7 @@ def file_system_error(exc: OSError) -> Diagnostic:
 
 def run_command(root: Path, args: argparse.Namespace) -> int:
     if args.command == "import":
-        return run_import(root, args.files, args.into)
+        return run_import(root, args.files, args.into, args.dry_run)
     if args.command == "new":
         return run_new(root, args)
     if args.command == "serve":
@@ -260,14 +265,17 @@ def run_check(root: Path, drafts: bool, strict: bool, fmt: str, jobs: int) -> in
     return EXIT_CONTENT if has_errors(content, strict) else EXIT_OK  # a bad cache is not the notes'
 
 
-def run_import(root: Path, files: list[Path], into: Path | None) -> int:
+def run_import(root: Path, files: list[Path], into: Path | None, dry_run: bool = False) -> int:
     from notebase.importers import import_files
 
     target = into if into is not None else root / "notes" / "imported"
-    outcome = import_files(files, target, root, progress_bar(sys.stderr))
+    outcome = import_files(files, target, root, progress_bar(sys.stderr), dry_run)
     print_diagnostics(outcome.diagnostics)
+    if dry_run:
+        sys.stdout.write(outcome.report)
+    did, verb = ("would import", "to write") if dry_run else ("imported", "written")
     print(
-        f"imported {len(files)} file(s): {len(outcome.written)} note(s) written, "
+        f"{did} {len(files)} file(s): {len(outcome.written)} note(s) {verb}, "
         f"{len(outcome.unchanged)} unchanged, {len(outcome.kept)} kept (edited by hand)",
         file=sys.stderr,
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
@@ -173,13 +173,14 @@ def plan_pages_again(
     sources, source_memo = collect_sources(index, cards, last.sources, changed)
     folders, nav = collect_folders(index.entries), plan_nav(index, sources)
     discussed = {ref.key: slugs for ref, slugs in index.sources}
+    described = {(kind, name): text for kind, name, text in config.descriptions}
     around = Around(index, cards, sources, folders, nav, discussed)
     plans = {e.slug: plan_entry_again(e, around, last, changed) for e in index.entries if e.slug}
     listings = [
         plan_home(index, cards, config, folders[""]),
         *plan_folders(folders, index, cards),
-        *plan_taxonomy("tags", "Tags", index.tags, cards),
-        *plan_taxonomy("categories", "Categories", index.categories, cards),
+        *plan_taxonomy("tags", "Tags", index.tags, cards, described),
+        *plan_taxonomy("categories", "Categories", index.categories, cards, described),
         *plan_source_pages(sources),
         plan_papers(index, cards),
         plan_links(index, cards),
@@ -474,17 +475,24 @@ def plan_graph(
 
 
 def plan_taxonomy(
-    base: str, label: str, groups: Sequence[tuple[str, tuple[str, ...]]], cards: dict[str, Card]
+    base: str,
+    label: str,
+    groups: Sequence[tuple[str, tuple[str, ...]]],
+    cards: dict[str, Card],
+    described: Mapping[tuple[str, str], str],
 ) -> list[PageSpec]:
+    """The index of a taxonomy and one page per term (with its description, when one is given)."""
     terms = tuple((name, len(slugs)) for name, slugs in groups)
     pages = [PageSpec(f"{base}/", "terms.html", {"title": label, "base": base, "terms": terms})]
     for name, slugs in groups:
-        ctx = {
+        ctx: dict[str, Any] = {
             "title": f"{label[:-1] if label != 'Categories' else 'Category'}: {name}",
             "base": base,
             "term": name,
             "cards": tuple(cards[s] for s in slugs),
         }
+        if (base, name) in described:
+            ctx["description"] = described[(base, name)]
         pages.append(PageSpec(f"{base}/{name}/", "term.html", ctx))
     return pages
 

@@ -140,7 +140,14 @@ def render_body(post: ImportedPost, titles: TitleIndex = NO_TITLES) -> str:
         else:
             out += ([""] if out else []) + lines
         prev = block
+    if post.roundup and is_linkable_target(post.roundup):
+        out += ["", f"From [[{post.roundup}]]."]
     return "\n".join(out) + "\n"
+
+
+def is_linkable_target(title: str) -> bool:
+    """A title a wikilink can name as written (no `[`, `]`, `|` or `#` in it)."""
+    return bool(title.strip()) and not any(c in title for c in "[]|#")
 
 
 def content_digest(text: str) -> str:
