@@ -65,7 +65,7 @@ def test_search_finds_a_quote_by_its_words(page: Page, http_root: str) -> None:
     found = search(page, f"{http_root}search/index.html?q=convex")
     assert found == [
         ("paper", "Shampoo: Preconditioned Stochastic Tensor Optimization"),
-        ("quote", "Shampoo: Preconditioned Stochastic Tensor Optimization — arXiv:1802.09568"),
+        ("quote", "Shampoo: Preconditioned Stochastic Tensor Optimization — Vineet Gupta et al."),
     ]
     quote = page.locator("#search-results > li.kind-quote")
     assert "prove convergence in the convex setting" in quote.inner_text()

@@ -54,7 +54,7 @@ COLLECTIONS = (
     ("tags/", "Tags"),
     ("categories/", "Categories"),
 )
-TOC_HEADINGS = 3  # an entry with this many headings or more gets a table of contents
+TOC_HEADINGS = 2  # an entry with this many headings or more gets a table of contents
 Nav = tuple[tuple[str, str], ...]  # (URL, label) of each collection the navigation shows
 
 

@@ -56,7 +56,8 @@
       const start = Math.max(anchor.location, hits[0] - QUOTE_WORDS / 2);
       const shown = words.slice(start, Math.min(end, start + QUOTE_WORDS));
       const marked = new Set(hits.map((at) => at - start));
-      const by = texts[`${anchor.id}-by`];
+      let by = texts[`${anchor.id}-by`];
+      if (by && entry && by.endsWith(`, ${entry}`)) by = by.slice(0, -entry.length - 2); // named once
       const title = [entry, by].filter(Boolean).join(" — ") || "Quote";
       found.push({ url, hash: `#${anchor.id}`, title, kind: "quote", words: shown, marked, hits });
     });
