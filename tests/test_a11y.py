@@ -37,6 +37,16 @@ AXE_RUN = """async () => {
   }));
 }"""
 
+# name -> (the system's scheme, the theme chosen with the toggle: header.js sets <html data-theme>)
+SCHEMES = {
+    "light": ("light", ""),
+    "dark": ("dark", ""),
+    "chosen-light": ("dark", "light"),
+    "chosen-dark": ("light", "dark"),
+}
+CHOOSE_THEME = """(theme) => theme ? document.documentElement.setAttribute("data-theme", theme)
+  : document.documentElement.removeAttribute("data-theme")"""
+
 pytestmark = pytest.mark.browser
 
 
@@ -147,15 +157,19 @@ def context(browser: Browser, example_site: Path) -> Iterator[BrowserContext]:
 
 
 def run_axe(page: Page, name: str, width: int = 1280) -> dict[str, Any]:
-    """axe in the light and dark schemes, a screenshot of each, and the width at 360 px."""
+    """axe in the light and dark schemes of the system, and in each theme the toggle can choose
+    against the other system scheme (<html data-theme>); a screenshot of each system scheme."""
     page.add_script_tag(path=str(AXE))
     result: dict[str, Any] = {}
-    for scheme in ("light", "dark"):
-        page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    for scheme, (system, chosen) in SCHEMES.items():
+        page.emulate_media(color_scheme=system)  # type: ignore[arg-type]
+        page.evaluate(CHOOSE_THEME, chosen)
         result[scheme] = page.evaluate(AXE_RUN)
-        shot = ARTIFACTS / f"{name}-{scheme}-{width}.png"
-        page.screenshot(path=shot, full_page=True)
-        result[f"screenshot-{scheme}"] = str(shot)
+        if not chosen:
+            shot = ARTIFACTS / f"{name}-{scheme}-{width}.png"
+            page.screenshot(path=shot, full_page=True)
+            result[f"screenshot-{scheme}"] = str(shot)
+    page.evaluate(CHOOSE_THEME, "")
     return result
 
 
@@ -175,7 +189,8 @@ def audit_page(context: BrowserContext, url: str, name: str) -> dict[str, Any]:
 
 
 def audit_open_widgets(context: BrowserContext, site: Path) -> dict[str, dict[str, Any]]:
-    """The same checks with a link preview open, and with a footnote popover open at 360 px."""
+    """The same checks with a link preview open, with a footnote popover, then the menu open at
+    360 px, and with the search dialog showing results at 360 and 1280 px."""
     page = context.new_page()
     page.goto((site / PAGE_TYPES["paper"]).as_uri())
     page.locator(".body a.wikilink").first.focus()
@@ -188,6 +203,18 @@ def audit_open_widgets(context: BrowserContext, site: Path) -> dict[str, dict[st
     page.locator(".footnote-popover").wait_for(state="visible")
     found["footnote-popover"] = run_axe(page, "footnote-popover", 360)
     found["footnote-popover"]["open"] = page.locator(".footnote-popover").is_visible()
+    page.get_by_role("button", name="Menu").click()
+    found["menu"] = run_axe(page, "menu", 360)
+    found["menu"]["open"] = page.get_by_role("navigation", name="Site").is_visible()
+    page.keyboard.press("Escape")
+    for width in (360, 1280):
+        page.set_viewport_size({"width": width, "height": 740})
+        page.keyboard.press("/")
+        page.keyboard.type("muon")
+        page.locator("#search-dialog .search-results > li").first.wait_for()
+        found[f"search-dialog-{width}"] = run_axe(page, f"search-dialog-{width}", width)
+        found[f"search-dialog-{width}"]["open"] = page.locator("#search-dialog").is_visible()
+        page.keyboard.press("Escape")
     page.close()
     return found
 
@@ -201,11 +228,11 @@ def audits(context: BrowserContext, example_site: Path) -> dict[str, dict[str, A
     }
     found.update(audit_open_widgets(context, example_site))
     by_impact = Counter(
-        v["impact"] for result in found.values() for s in ("light", "dark") for v in result[s]
+        v["impact"] for result in found.values() for s in SCHEMES for v in result[s]
     )
-    record("axe", {"pages": len(found), "schemes": 2, "violations_by_impact": dict(by_impact)})
+    record("axe", {"pages": len(found), "schemes": 4, "violations_by_impact": dict(by_impact)})
     record("screenshots", {name: r["screenshot-light"] for name, r in found.items()})
-    print(f"axe-core over {len(found)} page types x 2 schemes: {dict(by_impact)}; {ARTIFACTS}")
+    print(f"axe-core over {len(found)} page types x 4 schemes: {dict(by_impact)}; {ARTIFACTS}")
     return found
 
 
@@ -213,7 +240,7 @@ def test_axe_finds_no_serious_or_critical_violation(audits: dict[str, dict[str, 
     every = [
         f"{name} ({scheme}): {v['impact']} {v['id']}: {v['help']} x{v['nodes']} {v['targets']}"
         for name, result in audits.items()
-        for scheme in ("light", "dark")
+        for scheme in SCHEMES
         for v in result[scheme]
     ]
     severe = [line for line in every if line.split(": ")[1].split()[0] in SEVERE]
@@ -221,8 +248,15 @@ def test_axe_finds_no_serious_or_critical_violation(audits: dict[str, dict[str, 
 
 
 def test_every_page_type_is_audited_with_screenshots(audits: dict[str, dict[str, Any]]) -> None:
-    assert set(PAGE_TYPES) | {"paper+preview", "footnote-popover"} <= set(audits)
-    assert audits["paper+preview"]["open"] and audits["footnote-popover"]["open"]
+    widgets = {
+        "paper+preview",
+        "footnote-popover",
+        "menu",
+        "search-dialog-360",
+        "search-dialog-1280",
+    }
+    assert set(PAGE_TYPES) | widgets <= set(audits)
+    assert all(audits[name]["open"] for name in widgets)
     for name, result in audits.items():
         for scheme in ("light", "dark"):
             assert Path(result[f"screenshot-{scheme}"]).stat().st_size > 1000, name

@@ -1,17 +1,24 @@
-"""What only a browser shows: the built example site in real Chromium (layout, dark mode, no JS needed)."""
+"""What only a browser shows: the built example site in real Chromium (layout, dark mode, no JS needed;
+with JS: the theme toggle, the phone header and its menu, tables, the table of contents, quotes)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+
+from notebase.build import BuildOptions, build_site
+from tests.conftest import write_kb
+from tests.servehelp import static_server
 
 PAGE_TYPES = {
     "home": "index.html",
     "paper": "papers/muon/index.html",
     "link": "links/latent-space/index.html",
     "note": "ideas/optimizer-landscape/index.html",
+    "folder": "ideas/index.html",
     "tags": "tags/index.html",
     "tag": "tags/optimizers/index.html",
     "categories": "categories/index.html",
@@ -111,16 +118,16 @@ def test_papers_table_sorts_by_column_and_filters_by_status(site: Path, browser:
     titles = column(page, "Title")
     assert titles[:2] == ["A patchwork quilt view of AI Alignment", "AbsenceBench"]
     assert year_header.get_attribute("aria-sort") is None
-    page.get_by_label("Status").select_option("to-read")
+    page.locator("main").get_by_label("Status").select_option("to-read")
     assert column(page, "Title") == ["SOAP: Improving and Stabilizing Shampoo using Adam"]
     assert page.locator(".filter-status").inner_text() == "1 of 16 shown"
-    page.get_by_label("Status").select_option("")
-    page.get_by_label("Tag").select_option("second-order")
+    page.locator("main").get_by_label("Status").select_option("")
+    page.locator("main").get_by_label("Tag").select_option("second-order")
     assert column(page, "Title") == [  # still sorted by title
         "Shampoo: Preconditioned Stochastic Tensor Optimization",
         "SOAP: Improving and Stabilizing Shampoo using Adam",
     ]
-    page.get_by_label("Year").select_option("2018")
+    page.locator("main").get_by_label("Year").select_option("2018")
     assert column(page, "Title") == ["Shampoo: Preconditioned Stochastic Tensor Optimization"]
     page.close()
 
@@ -128,26 +135,36 @@ def test_papers_table_sorts_by_column_and_filters_by_status(site: Path, browser:
 @pytest.mark.browser
 def test_tables_are_complete_without_javascript(site: Path, browser: Browser) -> None:
     page = open_page(browser, (site / "reading-list/index.html").as_uri(), 1000)
-    assert page.locator("select").count() == 0
+    assert page.locator("main select").count() == 0
     assert page.locator("th button").count() == 0
     headings = page.locator("main h2").all_inner_texts()
     assert [h.split()[0] for h in headings] == ["To", "Reading", "Read"]
-    assert page.locator("tbody tr").count() == 40
+    assert page.locator("tbody tr").count() == 4  # the notes with a status (the imported have none)
     page.close()
 
 
 @pytest.mark.browser
 def test_neighbourhood_graph_renders_with_links(site: Path, browser: Browser) -> None:
-    page = open_page(browser, (site / "papers/shampoo/index.html").as_uri(), 360, "dark")
+    page = open_page(browser, (site / "ideas/optimizer-landscape/index.html").as_uri(), 360, "dark")
     svg = page.locator("figure.graph svg")
     box = svg.bounding_box()
-    assert box is not None and 200 < box["width"] <= 344 and box["height"] > 100
+    assert box is not None and 200 < box["width"] <= 344 and box["height"] > 80
     nodes = svg.locator("a.node")
-    names = sorted(nodes.locator("text").all_text_contents())
-    assert names == ["Muon: orthogona…", "Optimizer lands…"]
+    shown = sorted(nodes.locator("text.label").all_text_contents())
+    assert shown == [
+        "Generative modelling in…",
+        "Muon: orthogonalised mo…",
+        "Shampoo: Preconditioned…",
+    ]
     label = svg.locator("a.node text").first
     assert label.evaluate("(t) => getComputedStyle(t).fill") == "rgb(138, 180, 248)"  # dark accent
-    svg.locator("a.node", has_text="Muon").click()
+    muon = svg.locator("a.node", has_text="Muon")
+    full = muon.locator("text.label-full")
+    assert not full.is_visible()
+    muon.focus()  # the whole title while focused (or hovered), the short one hidden
+    assert full.is_visible() and full.text_content() == "Muon: orthogonalised momentum"
+    assert not muon.locator("text.label").is_visible()
+    muon.click()
     assert page.locator("h1").inner_text() == "Muon: orthogonalised momentum"
     page.close()
 
@@ -162,3 +179,256 @@ def test_bibtex_copy_button_copies_the_entry(site: Path, browser: Browser) -> No
     copied = page.evaluate("navigator.clipboard.readText()")
     assert copied.startswith("@misc{liu2025muon,\n  title = {Muon is Scalable for LLM Training},")
     context.close()
+
+
+# --- the header: theme toggle and the menu of narrow screens (JavaScript on, served over http) ---
+
+PUBLISHED = "https://notes.example.org/"  # the example's base_url
+FIRST_PAINT = """(() => {
+  /* what the page looks like when <body> is first inserted: nothing of it can be painted earlier */
+  new MutationObserver((records, observer) => {
+    if (!document.body) return;
+    observer.disconnect();
+    const html = document.documentElement;
+    window.atBody = {
+      theme: html.getAttribute("data-theme"),
+      bg: getComputedStyle(html).getPropertyValue("--bg").trim(),
+    };
+  }).observe(document, { childList: true, subtree: true });
+})();"""
+
+
+@pytest.fixture(scope="module")
+def http_root(site: Path) -> Iterator[str]:
+    with static_server(site) as base:
+        yield base
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="light")
+    ctx.add_init_script(FIRST_PAINT)
+    yield ctx
+    ctx.close()
+
+
+def background(page: Page) -> str:
+    colour: str = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    return colour
+
+
+@pytest.mark.browser
+def test_theme_toggle_cycles_and_is_remembered_without_a_flash(
+    context: BrowserContext, http_root: str
+) -> None:
+    page = context.new_page()
+    page.goto(f"{http_root}papers/muon/index.html")
+    toggle = page.get_by_role("button", name="Colour theme: system (switch to light)")
+    assert background(page) == "rgb(253, 252, 250)"  # the system's light
+    toggle.click()
+    assert page.evaluate("document.documentElement.dataset.theme") == "light"
+    page.get_by_role("button", name="Colour theme: light (switch to dark)").click()
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    assert background(page) == "rgb(22, 24, 28)"
+    code = page.locator(".highlight .k").first  # code colours follow the chosen theme too
+    assert code.evaluate("(e) => getComputedStyle(e).color") == "rgb(255, 123, 114)"
+    page.goto(f"{http_root}tags/index.html")  # another page, then a reload: still dark
+    page.reload()
+    assert page.evaluate("window.atBody") == {"theme": "dark", "bg": "#16181c"}
+    assert background(page) == "rgb(22, 24, 28)"
+    page.get_by_role("button", name="Colour theme: dark (switch to system)").click()
+    assert page.evaluate("document.documentElement.dataset.theme") is None
+    page.reload()
+    assert page.evaluate("window.atBody") == {"theme": None, "bg": "#fdfcfa"}
+    page.emulate_media(color_scheme="dark")  # "system" follows the system again
+    assert background(page) == "rgb(22, 24, 28)"
+    page.close()
+
+
+@pytest.mark.browser
+def test_light_chosen_wins_over_a_dark_system(browser: Browser, http_root: str) -> None:
+    ctx = browser.new_context(color_scheme="dark")
+    ctx.add_init_script(FIRST_PAINT)
+    ctx.add_init_script("localStorage.setItem('notebase-theme', 'light')")
+    page = ctx.new_page()
+    page.goto(f"{http_root}index.html")
+    assert page.evaluate("window.atBody") == {"theme": "light", "bg": "#fdfcfa"}
+    assert background(page) == "rgb(253, 252, 250)"
+    ctx.close()
+
+
+def from_site(site: Path, route: Route) -> None:
+    """404.html links to the example's base_url absolutely: answered from the built site."""
+    rel = route.request.url.removeprefix(PUBLISHED).split("?")[0].split("#")[0]
+    target = site / rel / "index.html" if (site / rel).is_dir() else site / rel
+    if target.is_file():
+        route.fulfill(path=target)
+    else:
+        route.fulfill(status=404, body="")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("name", sorted(PAGE_TYPES))
+def test_phone_header_is_one_row_and_no_page_scrolls_sideways(
+    site: Path, browser: Browser, http_root: str, name: str
+) -> None:
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.route(PUBLISHED + "**", lambda route: from_site(site, route))
+    page.goto(http_root + PAGE_TYPES[name])
+    header = page.locator(".site-header").bounding_box()
+    assert header is not None and header["height"] <= 844 / 5, f"{name}: {header}"
+    page.set_viewport_size({"width": 360, "height": 740})
+    width = page.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= 360, f"{name}: {width}px wide at 360px"
+    page.close()
+
+
+@pytest.mark.browser
+def test_the_menu_button_shows_the_site_nav_on_a_phone(browser: Browser, http_root: str) -> None:
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{http_root}papers/muon/index.html")
+    nav = page.get_by_role("navigation", name="Site")
+    menu = page.get_by_role("button", name="Menu")
+    expect(nav).to_be_hidden()
+    assert menu.get_attribute("aria-expanded") == "false"
+    menu.click()
+    expect(nav).to_be_visible()
+    assert menu.get_attribute("aria-expanded") == "true"
+    page.keyboard.press("Escape")
+    expect(nav).to_be_hidden()
+    assert (
+        page.evaluate(
+            "document.activeElement.getAttribute('aria-label') || document.activeElement.textContent"
+        )
+        == "Menu"
+    )
+    menu.click()
+    nav.get_by_role("link", name="Quotes").click()
+    expect(page.locator("h1")).to_have_text("Quotes")
+    page.set_viewport_size({"width": 1280, "height": 900})  # wide: the nav is always there
+    expect(page.get_by_role("navigation", name="Site")).to_be_visible()
+    expect(page.get_by_role("button", name="Menu")).to_be_hidden()
+    page.close()
+
+
+@pytest.mark.browser
+def test_a_wide_table_scrolls_inside_its_box_on_a_phone(browser: Browser, http_root: str) -> None:
+    page = browser.new_page(viewport={"width": 360, "height": 740})
+    page.goto(f"{http_root}papers/index.html")
+    wrap = page.locator(".table-wrap").first
+    inner, outer = wrap.evaluate("(w) => [w.scrollWidth, w.clientWidth]")
+    assert inner > outer  # the whole table is there, to scroll to
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+    wrap.evaluate("(w) => { w.scrollLeft = w.scrollWidth; }")
+    tags = page.locator("th.col-tags").bounding_box()
+    assert tags is not None and tags["x"] + tags["width"] <= 360 + 1  # the last column is reachable
+    page.close()
+
+
+@pytest.mark.browser
+def test_the_table_of_contents_fills_the_right_column_on_wide_screens(
+    context: BrowserContext, http_root: str
+) -> None:
+    page = context.new_page()
+    page.goto(f"{http_root}imported/jepa/index.html")
+    toc = page.get_by_role("navigation", name="On this page")
+    expect(toc).to_be_visible()
+    article = page.locator("article.entry").bounding_box()
+    box = toc.bounding_box()
+    assert article is not None and box is not None
+    assert box["x"] >= article["x"] + article["width"] + 20  # beside the note, not under it
+    assert box["y"] < article["y"] + 100
+    toc.get_by_role("link", name="Challenges").click()
+    assert page.url.endswith("#challenges")
+    page.mouse.wheel(0, 1500)  # sticky: still in view further down the note
+    expect(toc).to_be_in_viewport()
+    page.set_viewport_size({"width": 800, "height": 900})
+    page.reload()  # narrow: folded above the note, not beside it
+    expect(toc.locator("details")).not_to_have_attribute("open", "")
+    folded, note = toc.bounding_box(), page.locator("article.entry").bounding_box()
+    assert folded is not None and note is not None and folded["y"] < note["y"]
+    page.close()
+
+
+def quotes_in_notes(notes: Path = Path(__file__).parents[1] / "notes") -> int:
+    """The example's blockquotes, counted from its markdown: each run of `>` lines outside code."""
+    count = 0
+    for path in sorted(notes.rglob("*.md")):
+        if any(part.startswith(("_", ".")) for part in path.relative_to(notes).parts):
+            continue
+        fenced, before = False, ""
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.lstrip().startswith(("```", "~~~")):
+                fenced = not fenced
+            if not fenced and line.startswith(">") and not before.startswith(">"):
+                count += 1
+            before = line
+    return count
+
+
+@pytest.mark.browser
+def test_quotes_filter_by_author_and_tag_and_hide_empty_groups(
+    context: BrowserContext, http_root: str
+) -> None:
+    page = context.new_page()
+    page.goto(f"{http_root}quotes/index.html")
+    quotes = page.locator("figure.quote-item:visible")
+    groups = page.locator("section.quote-group:visible")
+    total = quotes_in_notes()
+    assert quotes.count() == total > 30
+    all_groups = groups.count()
+    page.locator("main").get_by_label("Author").select_option("Keller Jordan, Muon blog post")
+    expect(quotes).to_have_count(1)
+    expect(groups).to_have_count(1)
+    assert groups.locator("h2").inner_text() == "Muon: orthogonalised momentum"
+    assert page.locator(".filter-status").inner_text() == f"1 of {total} shown"
+    page.locator("main").get_by_label("Author").select_option("")
+    page.locator("main").get_by_label("Tag").select_option("second-order")
+    expect(groups).to_have_count(1)
+    page.locator("main").get_by_label("Tag").select_option("")
+    page.locator("main").get_by_label("Source").select_option("github.com")
+    assert 0 < groups.count() < all_groups
+    assert all("github.com" in g.locator(".quote-group-meta").inner_text() for g in groups.all())
+    page.close()
+
+
+@pytest.mark.browser
+def test_quotes_page_is_whole_without_javascript_and_in_two_columns_when_wide(
+    site: Path, browser: Browser
+) -> None:
+    page = open_page(browser, (site / "quotes/index.html").as_uri(), 1280)
+    assert page.locator("figure.quote-item").count() == quotes_in_notes()
+    assert page.locator("main select").count() == 0
+    height = page.evaluate("document.scrollingElement.scrollHeight")
+    lefts = {
+        round(b["x"])
+        for b in page.locator("section.quote-group").evaluate_all(
+            "(gs) => gs.map((g) => g.getBoundingClientRect()).map((r) => ({x: r.x}))"
+        )
+    }
+    assert len(lefts) == 2  # two columns
+    page.close()
+    narrow = open_page(browser, (site / "quotes/index.html").as_uri(), 390)
+    assert height < narrow.evaluate("document.scrollingElement.scrollHeight") / 2
+    narrow.close()
+
+
+@pytest.mark.browser
+def test_sidenotes_start_below_the_table_of_contents(browser: Browser, tmp_path: Path) -> None:
+    note = (
+        "---\ntitle: Footnoted\n---\nA first line.[^a]\n\n## One\n\ntext[^b]\n\n## Two\n\n"
+        "## Three\n\n## Four\n\n[^a]: Note A.\n[^b]: Note B.\n"
+    )
+    root = write_kb(tmp_path / "kb", {"f.md": note})
+    out = tmp_path / "site"
+    assert build_site(BuildOptions(root=root, out=out)).written
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto((out / "f" / "index.html").as_uri())
+    toc = page.get_by_role("navigation", name="On this page").bounding_box()
+    first, second = (page.locator(".sidenote").nth(i).bounding_box() for i in (0, 1))
+    ref = page.locator(".footnote-ref").nth(1).bounding_box()
+    assert toc and first and second and ref
+    assert first["x"] == toc["x"]  # in the same column
+    assert first["y"] >= toc["y"] + toc["height"]  # not over the contents
+    assert abs(second["y"] - ref["y"]) < 2  # a note with room beside its reference stays level
+    page.close()

@@ -1,8 +1,10 @@
 """Search in real Chromium on the example knowledge base: Pagefind's index over http, the small
-search of assets/entries.js from file://, filters, the `/` shortcut and links to the right pages."""
+search of assets/entries.js from file://, filters, links to the right pages, and the search dialog
+of every page (`/`, Ctrl-K / Cmd-K, results as you type, arrows and Enter, Escape, focus)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -63,7 +65,7 @@ def test_search_finds_a_quote_by_its_words(page: Page, http_root: str) -> None:
     found = search(page, f"{http_root}search/index.html?q=convex")
     assert found == [
         ("paper", "Shampoo: Preconditioned Stochastic Tensor Optimization"),
-        ("quote", "Quote"),
+        ("quote", "Shampoo: Preconditioned Stochastic Tensor Optimization — Vineet Gupta et al."),
     ]
     quote = page.locator("#search-results > li.kind-quote")
     assert "prove convergence in the convex setting" in quote.inner_text()
@@ -76,40 +78,159 @@ def test_search_finds_a_quote_by_its_words(page: Page, http_root: str) -> None:
 def test_filters_narrow_the_results(page: Page, http_root: str) -> None:
     everything = search(page, f"{http_root}search/index.html?q=muon")
     assert {kind for kind, _ in everything} >= {"paper", "link", "note"}
-    page.select_option("select[name=kind]", "note")
+    page.select_option("#search select[name=kind]", "note")
     notes = results(page, "q=muon&kind=note")
     assert ("note", "Optimizer landscape") in notes
     assert {kind for kind, _ in notes} == {"note"}
     assert len(notes) < len(everything)
     assert page.url.endswith("?q=muon&kind=note")  # the filtered search has an address of its own
-    page.select_option("select[name=kind]", "")
-    page.select_option("select[name=tag]", "second-order")
+    page.select_option("#search select[name=kind]", "")
+    page.select_option("#search select[name=tag]", "second-order")
     shampoo = ("paper", "Shampoo: Preconditioned Stochastic Tensor Optimization")
     soap = ("paper", "SOAP: Improving and Stabilizing Shampoo using Adam")
     assert sorted(results(page, "q=muon&tag=second-order")) == [soap, shampoo]
 
 
-def test_slash_focuses_the_box_and_enter_shows_results_that_link_to_their_page(
+def dialog_results(page: Page, shown: str) -> list[tuple[str, str]]:
+    """(kind, title) of every result in the search dialog, once those of `shown` are there."""
+    found = page.locator("#search-dialog .search-results")
+    expect(found).to_have_attribute("data-shown", shown)
+    return [
+        (item.locator(".kind-badge").inner_text().lower(), item.locator("a").first.inner_text())
+        for item in found.locator("> li").all()
+    ]
+
+
+def focused(page: Page) -> str:
+    """The focused element: its id, else its class, else its tag and text."""
+    script = "(e => e.id || e.className || e.tagName + ':' + e.textContent.trim())(document.activeElement)"
+    value: str = page.evaluate(script)
+    return value
+
+
+# "essay" is only in the body of the latent-space link: not its title, tags or tl;dr
+@pytest.mark.parametrize(
+    "rel",
+    [
+        "index.html",
+        "papers/muon/index.html",
+        "tags/optimizers/index.html",
+        "papers/index.html",
+        "quotes/index.html",
+        "sources/arxiv-2502.16982/index.html",
+    ],
+)
+def test_the_dialog_finds_a_word_of_one_notes_body_within_a_second_from_any_page(
+    page: Page, http_root: str, rel: str
+) -> None:
+    page.goto(f"{http_root}{rel}")
+    dialog = page.locator("#search-dialog")
+    expect(dialog).to_be_hidden()
+    page.keyboard.press("/")
+    expect(dialog).to_be_visible()
+    assert focused(page) == "search-dialog-box"
+    started = time.monotonic()
+    page.keyboard.type("essay")
+    first = dialog.locator(".search-results > li").first
+    expect(first).to_contain_text("Generative modelling in latent space", timeout=1000)
+    assert time.monotonic() - started < 1.0
+    assert dialog_results(page, "q=essay") == [("link", "Generative modelling in latent space")]
+    assert first.locator("mark").first.inner_text().lower() == "essay"
+    assert page.input_value("#search-dialog-box") == "essay"  # `/` typed nothing into the box
+
+
+def test_arrow_keys_and_enter_open_a_result(page: Page, http_root: str) -> None:
+    page.goto(f"{http_root}papers/muon/index.html")
+    page.keyboard.press("Control+k")
+    page.keyboard.type("muon")
+    found = dialog_results(page, "q=muon")
+    assert len(found) > 3
+    page.keyboard.press("ArrowDown")
+    assert focused(page) == f"A:{found[0][1]}"
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowUp")
+    assert focused(page) == f"A:{found[1][1]}"
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")
+    assert focused(page) == "search-dialog-box"
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    page.wait_for_load_state()
+    expect(page.locator("h1")).to_have_text(found[1][1])
+
+
+def test_enter_in_the_box_opens_the_first_result_and_filters_narrow(
     page: Page, http_root: str
 ) -> None:
-    page.goto(f"{http_root}papers/muon/index.html")
-    page.keyboard.press("/")
-    assert page.evaluate("document.activeElement.id") == "search-box"
+    page.goto(f"{http_root}index.html")
+    page.keyboard.press("Meta+k")
+    page.keyboard.type("muon")
+    everything = dialog_results(page, "q=muon")
+    page.locator("#search-dialog select[name=kind]").select_option("note")
+    notes = dialog_results(page, "q=muon&kind=note")
+    assert notes and {kind for kind, _ in notes} == {"note"} and len(notes) < len(everything)
+    all_results = page.locator("#search-dialog .search-dialog-all")
+    assert all_results.get_attribute("href") == "search/index.html?q=muon&kind=note"
+    page.locator("#search-dialog-box").press("Enter")
+    expect(page.locator("h1")).to_have_text(notes[0][1])
+
+
+def test_escape_closes_the_dialog_and_focus_returns_to_the_opener(
+    page: Page, http_root: str
+) -> None:
+    page.goto(f"{http_root}tags/optimizers/index.html")
+    button = page.locator(".site-header .search-button")
+    button.click()
+    dialog = page.get_by_role("dialog", name="Search the notes")
+    expect(dialog).to_be_visible()
+    assert dialog.evaluate("d => d.matches(':modal')")  # the page behind is inert
     page.keyboard.type("essay")
-    assert page.input_value("#search-box") == "essay"  # `/` typed nothing into the box
-    page.keyboard.press("Enter")
-    page.wait_for_url("**/search/index.html?q=essay")
-    assert results(page, "q=essay") == [("link", "Generative modelling in latent space")]
-    page.locator("#search-results a").first.click()
-    page.wait_for_url("**/links/latent-space/index.html")
-    assert page.locator("h1").inner_text() == "Generative modelling in latent space"
+    expect(dialog.locator(".search-results > li")).to_have_count(1)
+    page.keyboard.press("Escape")  # in the box: closes, not only clears it
+    expect(dialog).to_be_hidden()
+    assert focused(page) == "header-button search-button"
+    page.keyboard.press("/")  # opened again, the last search is still there
+    expect(dialog).to_be_visible()
+    assert page.input_value("#search-dialog-box") == "essay"
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Escape")  # on a result
+    expect(dialog).to_be_hidden()
+
+
+def test_tab_stays_inside_the_dialog(page: Page, http_root: str) -> None:
+    page.goto(f"{http_root}index.html")
+    page.locator(".site-header .search-button").click()
+    page.keyboard.type("muon")
+    dialog_results(page, "q=muon")
+    inside = "document.getElementById('search-dialog').contains(document.activeElement)"
+    seen = set()
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        assert page.evaluate(inside)
+        seen.add(focused(page))
+    assert {"search-dialog-box", "search-dialog-close"} <= seen  # it went round
+    page.locator("#search-dialog-box").focus()
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(inside)
+    assert focused(page) == "search-dialog-all"  # the last control: round the other way
 
 
 def test_slash_types_a_slash_inside_the_box(page: Page, http_root: str) -> None:
     page.goto(f"{http_root}index.html")
-    page.locator("#search-box").click()
+    page.keyboard.press("/")
     page.keyboard.type("a/b")
-    assert page.input_value("#search-box") == "a/b"
+    assert page.input_value("#search-dialog-box") == "a/b"
+
+
+def test_on_the_search_page_slash_focuses_its_box(page: Page, http_root: str) -> None:
+    page.goto(f"{http_root}search/index.html")
+    page.keyboard.press("/")
+    assert focused(page) == "search-box"
+    expect(page.locator("#search-dialog")).to_be_hidden()
+    page.keyboard.type("essay")
+    assert results(page, "q=essay") == [("link", "Generative modelling in latent space")]
 
 
 def test_from_disk_the_box_finds_entries_by_title_and_by_tag(page: Page, site: Path) -> None:
@@ -132,16 +253,33 @@ def test_from_disk_the_box_finds_entries_by_title_and_by_tag(page: Page, site: P
     )
 
 
-def test_from_disk_the_box_on_any_page_leads_to_the_results(page: Page, site: Path) -> None:
+def test_from_disk_the_dialog_searches_titles_and_leads_to_the_search_page(
+    page: Page, site: Path
+) -> None:
     page.goto((site / "papers" / "muon" / "index.html").as_uri())
     page.keyboard.press("/")
     page.keyboard.type("optimizer landscape")
-    page.keyboard.press("Enter")
+    assert dialog_results(page, "q=optimizer+landscape")[0] == ("note", "Optimizer landscape")
+    assert "Opened from disk" in page.locator("#search-dialog-status").inner_text()
+    page.locator("#search-dialog .search-dialog-all").click()
     page.wait_for_url("**/search/index.html?q=optimizer+landscape")
     assert results(page, "q=optimizer+landscape")[0] == ("note", "Optimizer landscape")
-    page.select_option("select[name=kind]", "paper")
+    page.select_option("#search select[name=kind]", "paper")
     assert results(page, "q=optimizer+landscape&kind=paper") == []
     expect(page.locator("#search-status")).to_contain_text("0 results")
+
+
+def test_without_javascript_the_header_form_leads_to_the_search_page(
+    browser: Browser, site: Path
+) -> None:
+    tab = browser.new_page(java_script_enabled=False)
+    tab.goto((site / "papers" / "muon" / "index.html").as_uri())
+    expect(tab.locator(".site-header .search-button")).to_be_hidden()
+    expect(tab.locator(".site-header .theme-toggle")).to_be_hidden()
+    tab.locator("#search-box").fill("muon")
+    tab.locator("#search-box").press("Enter")
+    tab.wait_for_url("**/search/index.html?q=muon")
+    tab.close()
 
 
 def test_without_javascript_the_search_page_says_where_to_browse(

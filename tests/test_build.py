@@ -179,3 +179,15 @@ def test_template_folders_are_left_out_and_ignore_patterns_follow_the_config(kb:
     )
     result = build_site(BuildOptions(root=kb, out=out))
     assert result.written and not (out / "sketch-excalidraw").exists()
+
+
+def test_an_attachment_in_the_place_of_a_static_file_is_an_error(kb: Path) -> None:
+    (kb / "notes" / "x.png").write_bytes(b"png")
+    (kb / "notes" / "papers" / "shampoo.md").write_text("![[x.png]]\n", encoding="utf-8")
+    (kb / "static" / "files").mkdir(parents=True)
+    (kb / "static" / "files" / "x.png").write_bytes(b"static")
+    result = build_site(BuildOptions(root=kb, out=kb / "site"))
+    assert not result.written
+    assert [(d.code, str(d.pos)) for d in result.diagnostics if d.is_error] == [
+        ("url-collision", "notes/x.png")
+    ]

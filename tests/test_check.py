@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -58,7 +59,9 @@ def test_shampoo_has_a_tldr_paragraph_so_only_fm_less_papers_warn(
 def test_clean_knowledge_base_exits_0_even_strict(
     kb: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert run_check(kb, capsys) == (0, "")
+    code, out = run_check(kb, capsys)
+    assert code == 0 and out.startswith("notebase: ") and out.count("\n") == 1  # the summary
+    assert "0 errors, 0 warnings" in out
     assert run_check(kb, capsys, "--strict")[0] == 0
 
 
@@ -94,3 +97,45 @@ def test_build_leaves_editorial_advice_to_check(
     code, out = run_check(root, capsys, "--strict")
     assert code == 1
     assert 'notes/papers/bare.md:1: warning[paper-no-tldr]: paper "Bare" has no tl;dr' in out
+
+
+def test_check_ends_with_the_summary_line_of_a_build(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = write_kb(tmp_path, PROBLEMS)
+    _, out = run_check(root, capsys)
+    last = out.rstrip("\n").splitlines()[-1]
+    errors, warnings = out.count(": error["), out.count(": warning[")
+    assert errors and warnings
+    assert re.fullmatch(
+        rf"notebase: \d+ entries, \d+ pages; files: none written \(check\); "
+        rf"{errors} errors, {warnings} warnings; \d+\.\d\ds",
+        last,
+    ), last
+    assert not (root / "site").exists()
+
+
+def test_a_source_is_recognised_by_its_title_when_a_note_has_no_url(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    notes = {
+        **NOTES,
+        "links/latents.md": "---\ntitle: Generative modelling in latent space\n"
+        "url: https://sander.ai/2025/04/15/latents.html\n"
+        "source_title: Generative modelling in latent space – Sander Dieleman\n---\nAn essay.\n",
+        "imported/latents.md": "---\ntitle: Latents\nkind: link\n"
+        "source_title: Generative Modelling in  latent space\n---\nImported without its link.\n",
+        "imported/other.md": "---\ntitle: Other\nsource_title: Some other essay\n---\nx\n",
+    }
+    root = write_kb(tmp_path, notes)
+    code, out = run_check(root, capsys)
+    assert code == 0
+    assert (
+        'notes/imported/latents.md:4: warning[source-by-title]: source "Generative Modelling in  '
+        'latent space" has no URL here, but is the source of notes/links/latents.md:4\n'
+        "  hint: add `url: https://sander.ai/2025/04/15/latents.html` so that both notes share "
+        "the source"
+    ) in out
+    assert out.count("source-by-title") == 1
+    assert main(["--root", str(root), "build", "--strict"]) == 0  # advice: check's, not build's
+    assert "source-by-title" not in "".join(capsys.readouterr())

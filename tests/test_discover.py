@@ -232,3 +232,15 @@ def test_an_anchored_pattern_matches_from_the_notes_folder_only(tmp_path: Path) 
         (notes / rel).write_text("body\n", encoding="utf-8")
     assert list_note_files(notes, ("/private/",)) == ("x/c.md", "x/private/b.md")
     assert list_note_files(notes, ("x/*.md",)) == ("private/a.md", "x/private/b.md")
+
+
+def test_files_that_are_no_notes_are_listed_with_their_stamp(tmp_path: Path) -> None:
+    put(tmp_path, "a.md", b"![[x.png]]\n")
+    put(tmp_path, "img/x.png", b"png bytes")
+    put(tmp_path, "_hidden/y.png", b"left out")
+    put(tmp_path, ".obsidian/z.json", b"{}")
+    found = discover_changes(tmp_path, {}, 0)
+    stat = os.stat(tmp_path / "notes/img/x.png")
+    assert found.files == (("img/x.png", 9, stat.st_mtime_ns),)
+    assert [rel for rel, _ in found.notes] == ["a.md"]
+    assert list_note_files(tmp_path / "notes") == ("a.md",)

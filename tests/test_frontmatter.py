@@ -91,6 +91,30 @@ def test_broken_yaml_names_its_line() -> None:
     assert diags[0].message.startswith("invalid YAML")
 
 
+@pytest.mark.parametrize(
+    ("yaml_lines", "line"),
+    [
+        (["title: x", "tags:", "  - a", " - b", "date: 2025-01-01"], 5),  # bad indentation
+        (["title: x", "kind: paper", 'source_title: "abc', "date: 2025-01-01"], 4),  # open quote
+        (["title: x", "kind: paper", "source_title: 'abc"], 4),  # open quote on the last line
+        (["title: x", "kind: paper", "\ttags: a", "date: 2025-01-01"], 4),  # a tab as indentation
+        (["title: x", "tags:", "\t- a", "date: 2025-01-01"], 4),  # a tab before an item
+        (["title: x", "kind: paper", "tags: [a, b", "date: 2025-01-01"], 4),  # open bracket
+        (["title: x", "kind paper", "date: 2025-01-01"], 3),  # a key without its colon
+        (["title: x", "kind: paper", "summary: a: b", "date: 2025-01-01"], 4),  # ': ' in a value
+    ],
+)
+def test_a_yaml_mistake_is_reported_at_its_own_line(yaml_lines: list[str], line: int) -> None:
+    text = "---\n" + "\n".join(yaml_lines) + "\n---\nbody\n"
+    _, _, diags = read_front_matter(text, PATH)
+    assert [(d.code, d.pos) for d in diags] == [("yaml-syntax", SourcePos(PATH, line))]
+
+
+def test_a_duplicate_key_is_a_warning_at_the_second_one() -> None:
+    _, _, diags = read_front_matter("---\ntitle: x\nkind: paper\ntitle: y\n---\n", PATH)
+    assert [(d.code, d.pos) for d in diags] == [("duplicate-key", SourcePos(PATH, 4))]
+
+
 def test_front_matter_that_is_not_a_mapping() -> None:
     _, _, diags = read_front_matter("---\n- a\n- b\n---\n", PATH)
     assert [(d.code, d.pos) for d in diags] == [("yaml-not-mapping", SourcePos(PATH, 2))]

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from notebase.graph import HEIGHT, MAX_NEIGHBOURS, WIDTH, layout_graph, neighbourhood, shorten
+from notebase.graph import (
+    HEIGHT,
+    MAX_NEIGHBOURS,
+    RY,
+    WIDTH,
+    layout_graph,
+    neighbourhood,
+    shorten,
+)
 from notebase.index import build_index
 from notebase.model import Entry, Source
 from notebase.parse import parse_source
@@ -43,29 +51,47 @@ def test_layout_puts_the_entry_in_the_centre_and_neighbours_around_it() -> None:
     around = [("a", "Alpha", "out"), ("b", "Beta", "in"), ("c", "Gamma", "source")]
     graph = layout_graph(("hub", "Hub"), around, {"a": ("b",), "b": ("a",)})
     centre, a, b, c = graph.nodes
-    assert (centre.x, centre.y, centre.relation) == (WIDTH / 2, HEIGHT / 2, "centre")
-    assert (a.x, a.y, a.anchor) == (240.0, 45.0, "middle")  # the first at the top
-    assert (b.x, b.anchor) == (317.9, "start")  # then clockwise: right, below
-    assert (c.x, c.anchor) == (162.1, "end")
-    assert (a.url, a.label_y) == ("a/", 33.0)
+    assert centre.relation == "centre"
+    assert (a.x, a.anchor) == (centre.x, "middle") and a.y == centre.y - RY  # the first on top
+    assert (b.x - centre.x, b.anchor) == (77.9, "start")  # then clockwise: right, below
+    assert (c.x - centre.x, c.anchor) == (-77.9, "end")
+    assert (a.url, a.label_y) == ("a/", a.y - 12)
     kinds = [(e.kind, e.x2, e.y2) for e in graph.edges]
     assert kinds == [
-        ("link", 240.0, 45.0),
-        ("link", 317.9, 187.5),
-        ("source", 162.1, 187.5),
-        ("between", 317.9, 187.5),
+        ("link", a.x, a.y),
+        ("link", b.x, b.y),
+        ("source", c.x, c.y),
+        ("between", b.x, b.y),
     ]
+    assert graph.edge_kinds == {"link", "source"}
+
+
+def test_the_drawing_is_cropped_to_its_nodes_and_labels() -> None:
+    around = [("a", "A", "out"), ("b", "B", "in"), ("c", "C", "in")]
+    graph = layout_graph(("hub", "Hub"), around, {})
+    assert graph.width < WIDTH and graph.height < HEIGHT  # short labels: a small drawing
+    left = min(min(n.x - 10, n.label_x - len(n.label) * 7.5) for n in graph.nodes)
+    top = min(min(n.y - 10, n.label_y - 14) for n in graph.nodes)
+    assert 0 <= left <= 8 and 0 <= top <= 8  # a margin, not the frame's empty space
     for node in graph.nodes:
-        assert 0 <= node.x <= WIDTH and 0 <= node.y <= HEIGHT
+        assert 0 <= node.x <= graph.width and 0 <= node.y <= graph.height
+    assert graph.edge_kinds == {"link"}  # the legend names only what is drawn
+    wide = layout_graph(("hub", "Hub"), [(s, "A long title " * 3, r) for s, _, r in around], {})
+    assert wide.width > graph.width  # labels take room
+    for node in wide.nodes:
+        half = len(node.label) * 7.5 / 2
+        assert 0 <= node.label_x - (half if node.anchor == "middle" else 0) <= wide.width
 
 
 def test_two_neighbours_sit_left_and_right_and_are_joined_by_a_curve_above() -> None:
     graph = layout_graph(("hub", "Hub"), [("a", "A", "out"), ("b", "B", "out")], {"a": ("b",)})
-    assert [(n.x, n.y) for n in graph.nodes[1:]] == [(330.0, 140.0), (150.0, 140.0)]
+    centre, a, b = graph.nodes
+    assert (a.x - centre.x, a.y, b.x - centre.x, b.y) == (90.0, centre.y, -90.0, centre.y)
     between = graph.edges[-1]
-    assert (between.kind, between.qx, between.qy) == ("between", 240.0, 16.5)
+    assert (between.kind, between.qx, centre.y - between.qy) == ("between", centre.x, 123.5)
+    assert between.qy >= 0  # the curve is inside the drawing
 
 
 def test_long_titles_are_shortened_for_labels() -> None:
     assert shorten("Short") == "Short"
-    assert shorten("Muon: orthogonalised momentum") == "Muon: orthogona…"
+    assert shorten("Muon: orthogonalised momentum updates") == "Muon: orthogonalised mo…"

@@ -47,7 +47,7 @@ GENERATED: dict[str, bytes] = {
 # Every diagnostic the whole hostile knowledge base must give, written by hand: where, what.
 EXPECTED = {
     "notes/bad/empty.md:1: warning[empty-note]",
-    "notes/bad/malformed-yaml.md:4: error[yaml-syntax]",
+    "notes/bad/malformed-yaml.md:3: error[yaml-syntax]",
     "notes/bad/not-mapping.md:2: error[yaml-not-mapping]",
     "notes/bad/scalar.md:2: error[yaml-not-mapping]",
     "notes/bad/unterminated.md:1: error[frontmatter-unterminated]",
@@ -73,7 +73,10 @@ EXPECTED = {
     "notes/hostile/urls.md:7: warning[broken-link]",  # <java\tscript:…> is a relative link
     "notes/hostile/wikilinks.md:4: warning[broken-link]",  # [[javascript:alert(1)]]
     "notes/hostile/wikilinks.md:5: warning[broken-link]",  # [[<img …>]]
+    "notes/hostile/wikilinks.md:5: warning[missing-anchor]",  # [[Cycle A#"><script>…]]
     "notes/huge/huge.md:1: error[note-too-large]",
+    "notes/links/: warning[folder-collision]",  # its notes are no links: /links/ lists none
+    "notes/tags/: warning[folder-collision]",  # /tags/ is the tags' index
     "notes/tags/escaping.md:3: warning[bad-tag]",  # "..", "/" and "🎉" (three messages)
     "notes/tags/escaping.md:4: warning[bad-tag]",  # category "../.."
     "notes/titles/second.md:1: warning[duplicate-title]",
@@ -247,7 +250,13 @@ def test_hostile_fields_are_escaped_text(written: tuple[Path, BuildResult, dict]
     assert (
         H1 + "&lt;script&gt;alert(&#39;title&#39;)&lt;/script&gt; &amp; &lt;b onmouseover" in html
     )
-    assert '<p class="source">&lt;img src=x onerror=alert(&#39;source&#39;)&gt;</p>' in html
+    assert (
+        '<p class="source" data-pagefind-ignore>&lt;img src=x onerror=alert(&#39;source&#39;)&gt; · '
+        "&lt;script&gt;alert(&#39;author&#39;)&lt;/script&gt;, Ada &#34; onclick=&#34;alert(1)</p>"
+    ) in html
+    head = html.split("</head>", 1)[0]  # the title in the meta tags of link previews too
+    assert '<meta property="og:title" content="&lt;script&gt;alert(&#39;title&#39;)' in head
+    assert "<script>alert" not in head
     assert "javascript:" not in html.split("<main")[1].split("tl;dr")[0]  # the url field is dropped
     assert "— &lt;b onmouseover=alert(1)&gt;Someone&lt;/b&gt;" in html  # quote attribution
 

@@ -10,7 +10,7 @@ from notebase.importers import import_files
 from notebase.importers.blocks import build_blocks
 from notebase.importers.markup import escape_line, footnote_refs, index_titles
 from notebase.importers.model import Block, BlockKind, SourceLine
-from notebase.importers.quotes import mark_quotes
+from notebase.importers.quotes import QUOTE_AT, REVIEW_AT, mark_quotes
 from notebase.importers.reader import read_archive
 from notebase.importers.render import is_hand_edited, note_text
 
@@ -79,9 +79,23 @@ def test_subheading_between_paragraphs() -> None:
     assert kinds("Some text here.\n\nSimilarities\n\nMore text.")[1] is BlockKind.HEADING
 
 
-def test_quote_after_colon_line_and_continuation() -> None:
-    text = "The post puts it well:\n\nAssistance games avoid drawbacks.\n\nAssistance games also help users."
-    assert quoted(text) == [False, True, True]
+def confidences(text: str) -> list[float]:
+    return [b.quote_confidence for b in mark_quotes(build_blocks(lines_of(text)))]
+
+
+def test_quote_after_colon_line_and_a_weak_continuation_left_for_review() -> None:
+    text = (
+        "The post puts it well:\n\nAssistance games avoid the drawbacks of RLHF by explicitly "
+        "accounting for the interactive nature of assistance.\n\nIn particular, an assistance game "
+        "is a two player game in which an assistant and a user take actions in a shared environment."
+    )
+    assert quoted(text) == [False, True, False]
+    assert REVIEW_AT <= confidences(text)[2] < QUOTE_AT
+
+
+def test_colon_before_a_dropped_embed_does_not_make_the_authors_words_a_quote() -> None:
+    text = "Here is the tweet that started it:\n\nI think this is a great point, and my favourite part."
+    assert quoted(text) == [False, False]
 
 
 def test_quote_from_citation_and_elision() -> None:
@@ -237,3 +251,201 @@ def test_block_text_property() -> None:
 def test_a_title_is_found_across_unicode_dashes_and_keeps_its_spelling() -> None:
     text = linked_note("Byte Latent Transformers", "See the byte‐latent – transformers paper.")
     assert "See the [[Byte Latent Transformers|byte‐latent – transformers]] paper." in text
+
+
+def test_an_arxiv_id_before_a_post_title_is_cleaned_and_kept_as_its_source_title() -> None:
+    archive = read_archive(
+        "Tag: ml\n\n  • [2412.09871] Byte Latent Transformer\n\n    Who needs a tokenizer.\n"
+        "  • [2505.02809v2] Other Paper\n\n    [2505.02809] Other Paper: The Long Title\n\n"
+        "    Text.",
+        "a.txt",
+        "a.txt",
+    )
+    first, second = archive.posts
+    assert (first.title, first.source_title, first.arxiv, first.kind) == (
+        "Byte Latent Transformer",
+        "[2412.09871] Byte Latent Transformer",
+        "2412.09871",
+        "paper",
+    )
+    # the link-title line under it is the source title, whole
+    assert (second.title, second.source_title) == (
+        "Other Paper",
+        "[2505.02809] Other Paper: The Long Title",
+    )
+    fields = yaml.safe_load(note_text(first).split("---\n")[1])
+    assert fields["title"] == "Byte Latent Transformer"
+    assert fields["source_title"] == "[2412.09871] Byte Latent Transformer"
+
+
+def titles_of(text: str) -> list[str]:
+    return [p.title for p in read_archive(text, "p.txt", "p.txt").posts]
+
+
+def test_titles_followed_by_a_byline_with_tldr_and_newsletter_are_records() -> None:
+    text = "\n\n".join(
+        f"{title}\nby Ann Lee · tl;dr: {tldr}. Featured in Issue #{n}\n\nBody text number {n}."
+        for n, (title, tldr) in enumerate(
+            [("Caching is hard", "it is"), ("On small models", "they help"), ("Evals", "do them")]
+        )
+    )
+    assert titles_of(text) == ["Caching is hard", "On small models", "Evals"]
+
+
+def test_digest_posts_with_dates_and_read_more_are_records() -> None:
+    posts = [
+        f"Weekly digest #{n}\nMarch {n}, 2024\n\nWhat happened in week {n}.\n\nRead more"
+        for n in (1, 2)
+    ]
+    assert titles_of("Category: digest\n\nAll the digests\n\n" + "\n\n".join(posts)) == [
+        "Weekly digest #1",
+        "Weekly digest #2",
+    ]
+
+
+def test_weeknotes_link_items_are_link_entries_of_the_roundup() -> None:
+    items = "\n\n".join(
+        f"{t}\n\nMy short comment on it, number {n}."
+        for n, t in enumerate(
+            ["The Case For Digital Minimalism", "Learning to Love Paper Books", "Golden Age of Tea"]
+        )
+    )
+    posts = read_archive("Weeknotes 12\n\nA busy week.\n\n" + items, "w.txt", "w.txt").posts
+    assert [p.title for p in posts] == [
+        "Weeknotes 12",
+        "The Case For Digital Minimalism",
+        "Learning to Love Paper Books",
+        "Golden Age of Tea",
+    ]
+    assert [p.kind for p in posts[1:]] == ["link"] * 3
+    assert all(p.taxonomy.series == "Weeknotes 12" for p in posts[1:])
+    assert note_text(posts[1]).endswith("\n\nFrom [[Weeknotes 12]].\n")
+
+
+def test_an_essay_with_subheadings_is_one_post() -> None:
+    text = "My essay\n\nWhat is it?\n\nSome words here.\n\nWho is it for?\n\nMore words.\n\nWhy?\n\nEnd."
+    assert titles_of(text) == ["My essay"]
+
+
+def test_category_description_goes_to_the_collections_file_and_report(tmp_path: Path) -> None:
+    src = tmp_path / "c.txt"
+    src.write_text("Category: recs\n\nThings I liked\n\n  • One\n\n    Body one.", encoding="utf-8")
+    out = import_files([src], tmp_path / "notes", tmp_path)
+    assert out.written == ("notes/one.md",)
+    described = yaml.safe_load((tmp_path / "notes/_collections.yaml").read_text(encoding="utf-8"))
+    assert described == {"categories": {"recs": {"description": "Things I liked"}}}
+    report = (tmp_path / "notes/_import-report.md").read_text(encoding="utf-8")
+    assert "Lines 5–7: **One** (note)" in report and "category `recs`, line 3" in report
+
+
+def test_dry_run_writes_nothing_and_reports_the_cut(tmp_path: Path) -> None:
+    src = tmp_path / "a.txt"
+    src.write_text(ARCHIVE, encoding="utf-8")
+    out = import_files([src], tmp_path / "notes", tmp_path, dry_run=True)
+    assert out.written == ("notes/first-post.md", "notes/second-post.md")
+    assert not (tmp_path / "notes").exists()
+    assert "Lines 3–13: **First Post** (paper)" in out.report
+    assert "quote, line 9 (" in out.report and "footnote 1, line 13 (0.99)" in out.report
+
+
+def test_titles_over_a_glued_author_tldr_and_featured_in_head_are_records() -> None:
+    records = [
+        ("How we built an agent", "Jane Doe"),
+        ("Why evals matter", "John Roe"),
+        ("Small models, big wins", "Ann Lee"),
+    ]
+    text = "Tag: agents\n\n" + "\n\n".join(
+        f"{t}\n{a}\nTL;DR: the short of it.\nFeatured in Newsletter #{n}\n\nThe body {n}."
+        for n, (t, a) in enumerate(records)
+    )
+    assert titles_of(text) == [t for t, _ in records]
+
+
+def test_numbered_paper_headings_are_records() -> None:
+    text = (
+        "Papers I read this week\n\nA short intro.\n\n1. Attention is all you need\n\nNotes on it."
+        "\n\nMore notes.\n\n2. Scaling laws for neural language models\n\nOther notes."
+    )
+    posts = read_archive(text, "r.txt", "r.txt").posts
+    assert [p.title for p in posts] == [
+        "Papers I read this week",
+        "Attention is all you need",
+        "Scaling laws for neural language models",
+    ]
+
+
+def test_sentence_case_link_items_of_a_weeknotes_post_are_records() -> None:
+    items = [
+        "The case for digital minimalism in 2024",
+        "Learning to love paper books again",
+        "Now entering the golden age of tea",
+    ]
+    text = "Weeknotes 7\n\nA quiet week.\n\n" + "\n\n".join(
+        f"{t}\n\nMy comment on item {n}." for n, t in enumerate(items)
+    )
+    assert titles_of(text)[1:] == items
+
+
+def test_an_author_name_line_between_title_and_tldr_is_the_head_not_a_title() -> None:
+    records = [("How We Built An Agent", "Jane Doe"), ("Why Evals Matter", "John Roe")]
+    text = "\n\n".join(
+        f"{t}\n\n{a}\n\ntl;dr: the short of it.\n\nFeatured in Issue #{n}\n\nThe body {n}."
+        for n, (t, a) in enumerate(records)
+    )
+    assert titles_of(text) == [t for t, _ in records]
+
+
+def test_a_dense_category_page_of_digests_is_cut_under_its_description() -> None:
+    posts = [
+        (f"Weekly Digest {n}: week {n} notes", f"March {n}, 2024", f"What happened in week {n}.")
+        for n in (12, 11, 10)
+    ]
+    text = "Category: Weekly Digest\nWeekly digest posts from the team.\n" + "\n".join(
+        f"{t}\nPosted on {d} by admin\n{body}\nContinue reading →" for t, d, body in posts
+    )
+    archive = read_archive(text, "d.txt", "d.txt")
+    assert [p.title for p in archive.posts] == [t for t, _, _ in posts]
+    assert [c.description for c in archive.collections] == ["Weekly digest posts from the team."]
+
+
+def test_posts_with_a_dateline_above_the_title_are_records_with_their_date() -> None:
+    text = "\n\n".join(
+        f"March {d}, 2024\n\nWeekly Digest {n}\n\nThe excerpt of digest {n}.\n\nRead more"
+        for d, n in ((22, "Twelve"), (15, "Eleven"))
+    )
+    posts = read_archive(text, "d.txt", "d.txt").posts
+    assert [p.title for p in posts] == ["Weekly Digest Twelve", "Weekly Digest Eleven"]
+    assert posts[0].source_title == "" and posts[0].blocks[0].text == "March 22, 2024"
+
+
+def test_plain_titles_under_a_category_header_are_records() -> None:
+    text = (
+        "Category: notes\n\nOn Small Models\n\nAn excerpt about small models, long enough.\n\n"
+        "Why evals\n\nAn excerpt about evals, long enough too.\n\nTools I use\n\nThird excerpt."
+    )
+    assert titles_of(text) == ["On Small Models", "Why evals", "Tools I use"]
+
+
+def test_a_tag_page_without_records_is_one_post_with_the_tag() -> None:
+    posts = read_archive("Tag: ml\n\nOne essay paragraph.\n\nAnother.", "t.txt", "t.txt").posts
+    assert [(p.title, p.taxonomy.tags) for p in posts] == [("One essay paragraph.", ("ml",))]
+
+
+def test_a_category_description_is_shown_on_its_page_and_followed_by_rebuilds(
+    tmp_path: Path,
+) -> None:
+    from notebase.build import BuildOptions, build_site
+
+    kb = tmp_path / "kb"
+    (kb / "notes").mkdir(parents=True)
+    src = tmp_path / "c.txt"
+    src.write_text("Category: Links And Recs\n\nThings I liked\n\n  • One\n\n    Body.", "utf-8")
+    import_files([src], kb / "notes" / "imported", kb)
+    options = BuildOptions(root=kb, out=kb / "site", cache=True, jobs=1)
+    build_site(options)
+    page = kb / "site/categories/links-and-recs/index.html"
+    assert '<p class="lede">Things I liked</p>' in page.read_text(encoding="utf-8")
+    described = kb / "notes/imported/_collections.yaml"
+    described.write_text(described.read_text("utf-8").replace("I liked", "I loved"), "utf-8")
+    build_site(options)  # only the collections file changed: the page follows it
+    assert '<p class="lede">Things I loved</p>' in page.read_text(encoding="utf-8")

@@ -46,6 +46,28 @@ def write(rel: str, text: str) -> Edit:
     return apply
 
 
+def png(width: int, height: int) -> bytes:
+    """A PNG's signature and header chunk: all notebase reads of an image."""
+    size = width.to_bytes(4, "big") + height.to_bytes(4, "big")
+    return b"\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR" + size + b"\x08\x02\x00\x00\x00"
+
+
+def write_bytes(rel: str, data: bytes) -> Edit:
+    def apply(root: Path) -> None:
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_bytes(data)
+
+    return apply
+
+
+def append(rel: str, text: str) -> Edit:
+    def apply(root: Path) -> None:
+        with (root / rel).open("a", encoding="utf-8") as file:
+            file.write(text)
+
+    return apply
+
+
 def delete(rel: str) -> Edit:
     return lambda root: (root / rel).unlink()
 
@@ -78,6 +100,8 @@ EDITS: list[tuple[str, Edit]] = [
     ("add a static file", write("static/robots.txt", "User-agent: *\n")),
     ("remove the static file", delete("static/robots.txt")),
     ("a draft", write("notes/ideas/draft.md", "---\ndraft: true\n---\n# Draft\n")),
+    ("link to the draft", edit("notes/papers/muon.md", "\n---\n", "\n---\n[[Draft]]\n")),
+    ("retitle the draft", edit("notes/ideas/draft.md", "# Draft", "# Sketch")),
     ("publish it", edit("notes/ideas/draft.md", "draft: true", "draft: false")),
     ("restore a note", write("notes/papers/shampoo.md", "---\ntitle: Shampoo\n---\nBack.\n")),
     ("mention an entry", edit("notes/papers/shampoo.md", "Back.", "Back, unlike Muon.")),
@@ -90,6 +114,56 @@ EDITS: list[tuple[str, Edit]] = [
         "change a status",
         edit("notes/papers/shampoo.md", "title: Shampoo", "title: S\nstatus: reading"),
     ),
+    ("remove the status", edit("notes/papers/shampoo.md", "\nstatus: reading", "")),
+    # a garden: folder pages, the folders' index notes, the root index.md as the home page
+    ("add a note to a new folder", write("notes/ideas/Deep Dive/cnn.md", "# CNN\n\nConv.\n")),
+    ("add another", write("notes/ideas/Deep Dive/rnn.md", "# RNN\n\n## A\n\n## B\n\n## C\n")),
+    ("a folder's index note", write("notes/ideas/index.md", "---\ntitle: Ideas\n---\nThoughts.\n")),
+    ("retitle a note in it", edit("notes/ideas/Deep Dive/cnn.md", "# CNN", "# ConvNets")),
+    ("retitle a note the index lists", edit("notes/ideas/landscape.md", "landscape", "map")),
+    ("delete a note from a folder", delete("notes/ideas/Deep Dive/rnn.md")),
+    ("rename a folder", rename("notes/ideas", "notes/Thoughts")),
+    ("delete a folder's index note", delete("notes/Thoughts/index.md")),
+    ("a note beside its folder", write("notes/thoughts.md", "# Beside\n")),
+    ("delete it again", delete("notes/thoughts.md")),
+    ("a home page note", write("notes/index.md", "# Hello\n\nSee [[Muon]] and [[ConvNets]].\n")),
+    ("edit the home page note", edit("notes/index.md", "Hello", "Hello there")),
+    ("link to the home page", edit("notes/Thoughts/Deep Dive/cnn.md", "Conv.", "[[Hello there]]")),
+    ("remove the home page note", delete("notes/index.md")),
+    ("empty the last folder", delete("notes/Thoughts/Deep Dive/cnn.md")),
+    ("add an image nothing embeds", write_bytes("notes/img/plot one.png", png(4, 3))),
+    ("embed the image", edit("notes/papers/shampoo.md", "Muon (", "Muon ![[plot one.png]] (")),
+    ("change the image's bytes", write_bytes("notes/img/plot one.png", png(8, 3))),
+    (
+        "link the image too",
+        edit("notes/papers/muon.md", "\n---\n", "\n---\n[p](../img/plot%20one.png)\n"),
+    ),
+    ("stop embedding it", edit("notes/papers/shampoo.md", "![[plot one.png]] ", "")),
+    ("stop linking it", edit("notes/papers/muon.md", "[p](../img/plot%20one.png)\n", "")),
+    ("embed a missing image", edit("notes/papers/shampoo.md", "Muon (", "Muon ![[gone.png]] (")),
+    ("add the missing image", write_bytes("notes/gone.png", png(2, 2))),
+    ("add a heading", edit("notes/links/latents.md", "An essay", "## Why latents\n\nAn essay ^b1")),
+    (
+        "link to it",
+        edit("notes/papers/muon.md", "\n---\n", "\n---\n[[latents#Why latents]] [[latents#^b1]]\n"),
+    ),
+    ("rename the heading", edit("notes/links/latents.md", "## Why latents", "## Why not")),
+    ("drop the block id", edit("notes/links/latents.md", " ^b1", "")),
+    ("link by path", edit("notes/papers/muon.md", "[[latents#", "[[Links/Latents.md#")),
+    ("embed a note", append("notes/papers/muon.md", "\n![[latents]]\n")),
+    ("edit the embedded note", edit("notes/links/latents.md", "An essay", "A long essay")),
+    ("embed a section", edit("notes/papers/muon.md", "![[latents]]", "![[latents#Why not]]")),
+    ("edit in the section", edit("notes/links/latents.md", "A long essay", "A longer essay")),
+    ("rename the embedded heading", edit("notes/links/latents.md", "## Why not", "## Why so")),
+    ("embed the embedding note", append("notes/papers/shampoo.md", "\n![[Muon optimizer]]\n")),
+    ("edit the end of the chain", edit("notes/links/latents.md", "## Why so", "## Why not")),
+    ("make a cycle", append("notes/links/latents.md", "\n![[Shampoo]]\n")),
+    ("break the cycle", edit("notes/links/latents.md", "\n![[Shampoo]]\n", "\n")),
+    (
+        "retitle the embedded note",
+        edit("notes/links/latents.md", "title: Generative", "title: Gen"),
+    ),
+    ("delete the embedded note", delete("notes/links/latents.md")),
 ]
 
 
@@ -122,8 +196,11 @@ def test_one_edit_reparses_one_note_and_renders_few_pages(kb: Path) -> None:
     shows_body = (
         "feed.xml",
         "links/latents/index.html",
+        "rss.xml",
         "tags/generative-models/feed.xml",
+        "tags/generative-models/rss.xml",
         "tags/ml/feed.xml",
+        "tags/ml/rss.xml",
     )
     assert result.rendered == len(shows_body)  # the entry page and the feeds carrying it
     pages = tuple(rel for rel in result.files.written if not rel.startswith("pagefind/"))
@@ -221,3 +298,23 @@ def test_a_template_edit_within_one_mtime_tick_is_seen(kb: Path) -> None:
     state, result = rebuild(state, options)
     assert (kb / "site/404.html").read_text() == "second\n"
     assert result.files.written == ("404.html",)
+
+
+def test_a_warm_build_sees_an_attachment_change(kb: Path) -> None:
+    import os
+
+    from notebase.build import build_site
+
+    options = BuildOptions(root=kb, out=kb / "site", cache=True)
+    write_bytes("notes/img/x.png", png(4, 3))(kb)
+    edit("notes/papers/muon.md", "\n---\n", "\n---\n![[x.png]]\n")(kb)
+    assert build_site(options).written
+    long_ago = 1_000_000_000_000_000_000
+    os.utime(kb / "notes/img/x.png", ns=(long_ago, long_ago))
+    assert not build_site(options).files.written  # nothing changed: nothing written
+    write_bytes("notes/img/x.png", png(9, 3))(kb)
+    os.utime(kb / "notes/img/x.png", ns=(long_ago, long_ago + 1))
+    result = build_site(options)
+    assert (kb / "site/files/img/x.png").read_bytes() == png(9, 3)
+    assert "files/img/x.png" in result.files.written
+    assert 'width="9" height="3"' in (kb / "site/papers/muon/index.html").read_text()

@@ -92,8 +92,7 @@ def test_kinds_and_statuses() -> None:
         ("note", ("ideas/optimizer-landscape",)),
         ("paper", ("papers/muon", "papers/shampoo", "links/muon-blog")),
     )
-    assert idx.statuses == (
-        ("read", ("papers/muon", "links/muon-blog", "ideas/optimizer-landscape")),
+    assert idx.statuses == (  # a note without `status` has none: it is in no group
         ("reading", ("papers/shampoo",)),
         ("to-read", ("links/latent-space",)),
     )
@@ -323,3 +322,99 @@ def test_a_link_by_url_resolves_again_when_the_page_it_leads_to_appears() -> Non
     tagged, _ = build_index_again([a, replace(b, tags=("ml",))], memo)
     assert tagged.link_targets["a"] == ("/tags/ml/", "b")
     assert [d.code for d in tagged.diagnostics] == []
+
+
+def test_wikilinks_find_notes_by_path_its_end_or_name_the_shortest_path_first() -> None:
+    deep = note("a/b/Deep Note.md", "# Deep\n\n## Part Two\n\ntext ^blk\n")
+    short = note("x/Deep Note.md", "# Other deep\n")
+    source = note(
+        "c/src.md",
+        "[[A/B/Deep Note]] [[b/deep note.md]] [[Deep Note]] [[../a/b/Deep Note]] [[Nope/Deep Note]]\n",
+    )
+    index = build_index([deep, short, source])
+    assert index.link_targets["c/src"] == (
+        "a/b/deep-note",
+        "a/b/deep-note",
+        "x/deep-note",
+        "a/b/deep-note",
+        "",
+    )
+    index = build_index([deep, short, note("a/src.md", "[[./b/Deep Note]] [[../x/deep note]]\n")])
+    assert index.link_targets["a/src"] == ("a/b/deep-note", "x/deep-note")
+
+
+def test_a_fragment_is_the_anchor_of_its_heading_or_block_else_a_warning() -> None:
+    deep = note("a/Deep.md", "# Deep\n\n## Part Two!\n\ntext ^blk\n\n## SYB: Scrap\n")
+    source = note(
+        "src.md",
+        "[[Deep#part two!]] [[Deep#^blk]] [[Deep#Gone]] [[Deep#^gone]] [t](a/Deep.md#Part%20Two!)"
+        " [[Deep#SYB Scrap]]\n",
+    )
+    index = build_index([deep, source])
+    assert index.link_targets["src"] == (
+        "a/deep#part-two",
+        "a/deep#^blk",
+        "a/deep#gone",
+        "a/deep#^gone",
+        "a/deep#part-two",
+        "a/deep#syb-scrap",
+    )
+    assert [
+        (d.code, d.message) for d in index.diagnostics if d.pos and d.pos.path == "notes/src.md"
+    ] == [
+        ("missing-anchor", '"Deep" has no heading "Gone"'),
+        ("missing-anchor", '"Deep" has no block "^gone"'),
+    ]
+
+
+def test_a_markdown_link_to_a_note_elsewhere_is_found_by_its_name() -> None:
+    other = note("notes dir/Other Note.md", "# Other Note\n")
+    source = note("a/src.md", "[t](Other%20Note.md) [u](../../Other%20Note.md) [v](Missing.md)\n")
+    index = build_index([other, source])
+    assert index.link_targets["a/src"] == ("notes-dir/other-note", "notes-dir/other-note", "")
+
+
+def test_a_link_to_a_file_under_notes_is_an_attachment_target() -> None:
+    source = note(
+        "a/src.md",
+        "![[x.png]] [[doc.pdf]] ![](img/y.png) ![[gone.png]] [d](../doc.pdf) [q](../doc.pdf?v=2#p)\n",
+    )
+    index = build_index([source], ["doc.pdf", "a/img/y.png", "z/x.png"])
+    assert index.link_targets["a/src"] == (
+        "@z/x.png",
+        "@doc.pdf",
+        "@a/img/y.png",
+        "",
+        "@doc.pdf",
+        "@doc.pdf",
+    )
+    assert [d.code for d in index.diagnostics] == ["missing-attachment"]
+
+
+def test_resolved_links_are_made_again_when_a_heading_they_name_changes() -> None:
+    deep = note("deep.md", "# Deep\n\n## Part\n")
+    source = note("src.md", "[[Deep#Part]]\n")
+    index, memo = build_index_again([deep, source], IndexMemo())
+    assert not [d for d in index.diagnostics if d.code == "missing-anchor"]
+    renamed = note("deep.md", "# Deep\n\n## Other part\n")
+    index, memo = build_index_again([renamed, source], memo)
+    assert [d.code for d in index.diagnostics if d.code == "missing-anchor"] == ["missing-anchor"]
+
+
+def test_a_broken_link_is_never_told_a_path_key() -> None:
+    target = note("deep/folder/Some Note.md", "# Title\n")
+    idx = build_index([target, note("a.md", "[[/deep/folder/some notes]]\n")])
+    assert [d.message for d in idx.diagnostics if d.code == "broken-link"] == [
+        '[[/deep/folder/some notes]] matches no entry (did you mean "deep/folder/some note"?)'
+    ]
+
+
+def test_a_link_to_a_draft_left_out_says_so() -> None:
+    draft = note("ideas/Half done.md", "---\ndraft: true\n---\n# Half done\n")
+    source = note("a.md", "[[Half done]] [[ideas/half done]] [[Nothing]]\n")
+    idx = build_index([source], drafts=[draft])
+    assert [(d.code, d.message) for d in idx.diagnostics] == [
+        ("draft-link", "[[Half done]] is a draft, left out of the site"),
+        ("draft-link", "[[ideas/half done]] is a draft, left out of the site"),
+        ("broken-link", "[[Nothing]] matches no entry"),
+    ]

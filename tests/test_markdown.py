@@ -153,7 +153,9 @@ def test_faint_code_colours_move_just_far_enough_to_read() -> None:
 )  # friendly, github-dark
 def test_every_code_colour_reaches_aa_on_its_background(part: int, background: str) -> None:
     section = pygments_css().split("@media (prefers-color-scheme: dark)")[part]
-    colours = re.findall(r"^ *\.highlight \.\w+ \{ color: (#[0-9A-Fa-f]{6})[ ;]", section, re.M)
+    colours = re.findall(
+        r"^ *(?:\S+ )?\.highlight \.\w+ \{ color: (#[0-9A-Fa-f]{6})[ ;]", section, re.M
+    )
     assert len(colours) > 40
     low = [c for c in colours if contrast(parse_hex(c), parse_hex(background)) < 4.5]
     assert low == []
@@ -283,3 +285,17 @@ def test_a_callout_type_is_escaped_and_an_unknown_one_is_drawn_as_a_note() -> No
     html = render_markdown('> [!"><script>] x\n').html
     assert '<div class="callout callout-note" data-callout="&quot;&gt;&lt;script&gt;">' in html
     assert "<script>" not in html
+
+
+def test_embeds_are_links_marked_as_embeds_with_their_label() -> None:
+    rendered = render_markdown((FIXTURES / "embeds.md").read_text(encoding="utf-8"))
+    assert [(x.target, x.is_wiki, x.fragment, x.label, x.embed) for x in rendered.links] == [
+        ("x.png", True, "", "", True),
+        ("x.png", True, "", "300", True),
+        ("img/a%20b.png", False, "", "alt|20", True),
+        ("a%20b.png", False, "", "s", True),
+        ("Some note", True, "", "", True),
+        ("Other", True, "Section", "", True),
+        ("Inline note", True, "", "", True),
+    ]
+    assert [x.line for x in rendered.links] == [1, 1, 1, 1, 3, 4, 6]

@@ -9,7 +9,15 @@ from pathlib import Path
 from notebase.config import Config
 from notebase.index import IndexMemo, build_index, build_index_again
 from notebase.model import Entry, SiteIndex, Source
-from notebase.pages import NO_PLAN, PageSpec, make_cards, plan_pages, plan_pages_again, site_urls
+from notebase.pages import (
+    NO_PLAN,
+    PageSpec,
+    describe,
+    make_cards,
+    plan_pages,
+    plan_pages_again,
+    site_urls,
+)
 from notebase.parse import parse_source
 from notebase.render import create_environment, render_page
 
@@ -56,6 +64,7 @@ def test_every_page_of_a_small_site_in_order() -> None:
         ("links/blog/", "entry.html"),
         ("links/other/", "entry.html"),
         ("ideas/idea/", "entry.html"),
+        ("ideas/", "folder.html"),
         ("tags/", "terms.html"),
         ("tags/ml/", "term.html"),
         ("tags/optimizers/", "term.html"),
@@ -72,8 +81,11 @@ def test_every_page_of_a_small_site_in_order() -> None:
         ("404.html", "404.html"),
         ("assets/entries.js", "entries.js"),
         ("feed.xml", "feed.xml"),
+        ("rss.xml", "rss.xml"),
         ("tags/ml/feed.xml", "feed.xml"),
+        ("tags/ml/rss.xml", "rss.xml"),
         ("tags/optimizers/feed.xml", "feed.xml"),
+        ("tags/optimizers/rss.xml", "rss.xml"),
         ("sitemap.xml", "sitemap.xml"),
     ]
 
@@ -86,6 +98,7 @@ def test_sitemap_lists_the_html_pages_only() -> None:
         "links/blog/",
         "links/other/",
         "ideas/idea/",
+        "ideas/",
         "tags/",
         "tags/ml/",
         "tags/optimizers/",
@@ -155,6 +168,8 @@ def test_feeds_are_capped() -> None:
     assert [e.slug for e in pages["feed.xml"].context["entries"]] == ["papers/muon"]
     assert [e.slug for e in pages["tags/ml/feed.xml"].context["entries"]] == ["papers/muon"]
     assert pages["tags/ml/feed.xml"].context["feed_url"] == "tags/ml/feed.xml"
+    assert [e.slug for e in pages["tags/ml/rss.xml"].context["entries"]] == ["papers/muon"]
+    assert pages["tags/ml/rss.xml"].context["feed_url"] == "tags/ml/rss.xml"
 
 
 def test_an_empty_site_still_has_its_fixed_pages() -> None:
@@ -173,6 +188,7 @@ def test_an_empty_site_still_has_its_fixed_pages() -> None:
         "404.html",
         "assets/entries.js",
         "feed.xml",
+        "rss.xml",
     ]
 
 
@@ -186,6 +202,7 @@ def test_the_site_urls_a_note_may_link_to_are_planned() -> None:
         "links/blog/",
         "links/other/",
         "ideas/idea/",
+        "ideas/",
         "404.html",
         "assets/entries.js",
     }
@@ -208,7 +225,7 @@ def test_entries_data_lists_what_previews_and_offline_search_need(tmp_path: Path
         "tldr": "Fast.",
         "tags": ["optimizers", "ml"],
         "year": "2025",  # from the date
-        "status": "read",  # the default
+        "status": "",  # none given: no reading status
         "aliases": [],
     }
 
@@ -309,10 +326,15 @@ def test_entry_page_shows_mentions_related_and_its_neighbourhood() -> None:
     assert [(c.slug, m.excerpt) for c, m in muon["mentions"]] == [("shampoo", "Older than Muon.")]
     assert muon["mention_total"] == 1
     assert [c.slug for c in muon["related"]] == ["shampoo", "soap"]  # a shared tag ranks first
-    graph = muon["graph"]
+    assert muon["graph"] is None  # two neighbours: the lists of links show them already
+    index = build_index(
+        [*index.entries, note("adam.md", "---\ntitle: Adam\n---\nBefore [[Muon]].\n")]
+    )
+    graph = by_url(plan_pages(index, Config()))["muon/"].context["graph"]
     assert [(n.slug, n.relation) for n in graph.nodes] == [
         ("muon", "centre"),
         ("shampoo", "out"),
+        ("adam", "in"),
         ("soap", "in"),
     ]
     assert (
@@ -408,3 +430,131 @@ def test_a_description_is_the_meta_and_the_card_summary_without_a_tldr() -> None
     assert pages["a/"].context["description"] == "Fish & chips."
     assert pages["a/"].context["body_class"] == "wide"
     assert pages["b/"].context["description"] == "Not shown."
+
+
+def test_an_entry_without_a_tldr_is_described_by_its_first_paragraph() -> None:
+    quoted = note(
+        "a.md", "---\ntitle: A\n---\n> A quote first.\n\n- a list\n\nThe *first* words.\n"
+    )
+    assert describe(quoted) == "The first words."
+    image_only = note("b.md", "---\ntitle: B\n---\n![x](x.png)\n\nThen [[prose]] here.\n")
+    assert describe(image_only) == "Then prose here."
+    assert describe(note("c.md", "---\ntitle: C\n---\n```\ncode\n```\n")) == ""
+    listed = note("f.md", "---\ntitle: F\n---\n## Parts\n\n- one\n- two\n\n```\ncode\n```\n")
+    assert describe(listed) == "Parts one two"  # no paragraph: the text but code
+    long = note("d.md", "---\ntitle: D\n---\n" + "word " * 100 + "\n")
+    cut = describe(long)
+    assert cut.endswith("word…") and len(cut) <= 200
+    assert describe(note("e.md", "---\ntitle: E\ntldr: Short.\n---\nBody text.\n")) == "Short."
+
+
+def test_quotes_are_grouped_by_their_entry_in_index_order() -> None:
+    index = build_index(
+        [
+            note("new.md", "---\ntitle: New\ndate: 2025-02-01\n---\n> one\n\n> two\n"),
+            note("none.md", "---\ntitle: None\ndate: 2025-01-15\n---\nNo quote.\n"),
+            note("old.md", "---\ntitle: Old\ndate: 2025-01-01\n---\n> three\n"),
+        ]
+    )
+    context = by_url(plan_pages(index, Config()))["quotes/"].context
+    groups = [(card.slug, [q.text for q in quotes]) for card, quotes in context["groups"]]
+    assert groups == [("new", ["one", "two"]), ("old", ["three"])]
+    assert len(context["quotes"]) == 3
+
+
+def vault_pages(*notes: tuple[str, str]) -> dict[str, PageSpec]:
+    return by_url(plan_pages(build_index([note(path, text) for path, text in notes]), Config()))
+
+
+GARDEN = (
+    ("index.md", "---\ntitle: Welcome\n---\nMy garden. See [[SVM]] and [home](/).\n"),
+    ("ML/index.md", "---\ntitle: Machine learning\n---\nAll about ML.\n"),
+    (
+        "ML/SVM.md",
+        "# SVM\n\n## One\n\n## Two\n\n### Three\n\nBack [[Welcome]], [home](../index.md).\n",
+    ),
+    ("ML/Deep Learning/CNN.md", "# CNN\n\n## Only one heading\n"),
+    ("Misc/Note.md", "Plain.\n"),
+)
+
+
+def test_a_root_index_note_is_the_home_page_not_a_page_of_its_own() -> None:
+    pages = vault_pages(*GARDEN)
+    home = pages[""].context
+    assert home["entry"].title == "Welcome" and "My garden" in home["entry"].body_html
+    assert "index/" not in pages and all(p.template != "entry.html" for p in [pages[""]])
+    assert [c.slug for c in home["recent"]] == ["ml/deep-learning/cnn", "ml", "misc/note", "ml/svm"]
+    assert [f.url for f in home["folders"]] == ["misc/", "ml/"]
+
+
+def test_links_to_the_root_index_lead_home() -> None:
+    index = build_index([note(path, text) for path, text in GARDEN])
+    assert index.link_targets["ml/svm"] == ("/", "/")  # [[Welcome]], [home](../index.md)
+    assert index.link_targets[""] == ("ml/svm", "/")
+    assert not [d for d in index.diagnostics if d.code == "broken-link"]
+
+
+def test_each_folder_has_a_page_or_is_its_index_notes_page() -> None:
+    pages = vault_pages(*GARDEN)
+    deep = pages["ml/deep-learning/"]
+    assert deep.template == "folder.html"
+    assert [c.slug for c in deep.context["folder"].cards] == ["ml/deep-learning/cnn"]
+    assert [c.title for c in deep.context["crumbs"]] == ["ML"]
+    ml = pages["ml/"]
+    assert ml.template == "entry.html" and ml.context["entry"].title == "Machine learning"
+    assert [c.slug for c in ml.context["folder"].cards] == ["ml/svm"]
+    assert [f.url for f in ml.context["folder"].subfolders] == ["ml/deep-learning/"]
+    assert pages["misc/"].template == "folder.html"
+    assert pages["ml/svm/"].context["folder"] is None
+
+
+def test_entry_pages_have_breadcrumbs_and_long_ones_a_table_of_contents() -> None:
+    pages = vault_pages(*GARDEN)
+    cnn = pages["ml/deep-learning/cnn/"].context
+    assert [(c.title, c.url) for c in cnn["crumbs"]] == [
+        ("ML", "ml/"),
+        ("Deep Learning", "ml/deep-learning/"),
+    ]
+    assert cnn["toc"] == ()  # one heading: no table of contents
+    toc = pages["ml/svm/"].context["toc"]
+    assert [(h.level, h.html, h.anchor) for h in toc] == [
+        (2, "One", "one"),
+        (2, "Two", "two"),
+        (3, "Three", "three"),
+    ]
+
+
+def test_a_table_of_contents_shows_headings_as_they_read_without_their_links() -> None:
+    text = "## The $x$ rule\n\n## A [[B]] and [c](https://c.org)[^1]\n\n### <b>\n\n[^1]: F.\n"
+    pages = vault_pages(("a.md", text), ("b.md", "# B\n"))
+    toc = pages["a/"].context["toc"]
+    assert "<math" in toc[0].html and "$" not in toc[0].html
+    assert toc[1].html == "A B and c"
+    assert toc[2].html == "&lt;b&gt;"
+
+
+def test_the_nav_names_only_the_collections_with_entries() -> None:
+    garden = vault_pages(*GARDEN)
+    assert all(spec.context["nav"] == () for spec in garden.values() if spec.url.endswith("/"))
+    tagged = vault_pages(("a.md", "---\ntags: [x]\nstatus: to-read\n---\n> a quote\n"))
+    assert tagged[""].context["nav"] == (
+        ("quotes/", "Quotes"),
+        ("reading-list/", "Reading list"),
+        ("tags/", "Tags"),
+    )
+    full = by_url(plan_pages(small_index(), Config()))
+    assert [label for _, label in full["papers/muon/"].context["nav"]] == [
+        "Papers",
+        "Links",
+        "Quotes",
+        "Sources",
+        "Tags",
+        "Categories",
+    ]
+
+
+def test_only_notes_with_a_status_are_on_the_reading_list() -> None:
+    pages = vault_pages(("a.md", "---\nstatus: reading\n---\n"), ("b.md", "B.\n"))
+    groups = dict(pages["reading-list/"].context["groups"])
+    assert [c.slug for c in groups["reading"]] == ["a"]
+    assert groups["read"] == () and groups["to-read"] == ()

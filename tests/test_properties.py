@@ -11,12 +11,13 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from notebase.build import index_parsed
+from notebase.build import BuildOptions, index_parsed
 from notebase.config import Config
-from notebase.discover import decode_source
+from notebase.discover import Discovery, decode_source
 from notebase.importers.notes import plan_notes
 from notebase.importers.reader import read_archive
 from notebase.index import IndexMemo
+from notebase.links import resolve_index
 from notebase.model import Source
 from notebase.pages import plan_pages
 from notebase.parse import parse_source
@@ -118,7 +119,9 @@ def render_note(text: str) -> dict[str, str]:
     source = decode_source("n/note.md", "notes/n/note.md", text.encode("utf-8", "surrogatepass"))
     assert isinstance(source, Source)  # text without NUL in its first 8 KB always decodes
     config = Config()
-    index, *_ = index_parsed([parse_source(source)], True, config, {}, IndexMemo())
+    options = BuildOptions(root=ROOT, out=ROOT / "site", drafts=True)
+    index, *_ = index_parsed([parse_source(source)], options, Discovery((), ()), IndexMemo())
+    index = resolve_index(index, config.directory_urls)
     env = create_environment(ROOT)
     pages = {}
     for spec in plan_pages(index, config):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import builtins
 import errno
 import json
+import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
@@ -87,6 +88,16 @@ def test_feeds_use_the_base_url(tmp_path: Path) -> None:
     feed = render(tmp_path, pages["feed.xml"], config)
     assert '<link rel="alternate" href="https://notes.example.org/a/"/>' in feed
     assert "<updated>2025-01-02T00:00:00Z</updated>" in feed
+
+
+def test_the_root_index_is_the_home_page_in_feeds_too(tmp_path: Path) -> None:
+    config = Config(base_url="https://notes.example.org")
+    pages = site_pages(("index.md", "---\ntitle: Home\ndate: 2025-01-02\n---\nx\n"), config=config)
+    feed = render(tmp_path, pages["feed.xml"], config)
+    assert '<link rel="alternate" href="https://notes.example.org/"/>' in feed
+    assert "<id>https://notes.example.org/</id>" in feed
+    home = render(tmp_path, pages[""], config)
+    assert '<h1 data-pagefind-meta="title">Home</h1>' in home and "<p>x</p>" in home
 
 
 def test_a_template_in_root_templates_replaces_the_default(tmp_path: Path) -> None:
@@ -275,11 +286,12 @@ def test_a_listing_longer_than_a_block_of_rows_renders_as_afresh_after_a_change(
     tmp_path: Path,
 ) -> None:
     notes = [
-        (f"n{i:03}.md", f"---\ntitle: Note {i:03}\ntags: [t]\n---\nBody.\n") for i in range(250)
+        (f"n{i:03}.md", f"---\ntitle: Note {i:03}\ntags: [t]\nstatus: read\n---\nBody.\n")
+        for i in range(250)
     ]
     changed = [
         *notes[:150],
-        ("n150.md", "---\ntitle: Note 150b\ntags: [t]\n---\nBody.\n"),
+        ("n150.md", "---\ntitle: Note 150b\ntags: [t]\nstatus: read\n---\nBody.\n"),
         *notes[151:],
     ]
     urls = ("assets/entries.js", "papers/", "reading-list/", "quotes/", "sources/", "tags/t/")
@@ -293,3 +305,239 @@ def test_a_listing_longer_than_a_block_of_rows_renders_as_afresh_after_a_change(
     assert again["reading-list/"] != first["reading-list/"]
     fresh = {url: render(tmp_path / "elsewhere", site_pages(*changed)[url]) for url in urls}
     assert again == fresh
+
+
+FEED_NOTES = (
+    ("a.md", "---\ntitle: A & B\ndate: 2025-06-03\ntags: [ml]\n---\nSee <this>.\n"),
+    ("b.md", "---\ntitle: B\ndate: 2024-12-31\nmodified: 2025-07-01\ntags: [ml]\n---\nx\n"),
+    ("c.md", "# Undated\n\nNo date at all.\n"),
+)
+
+
+def test_the_rss_feed_is_rss_2_with_a_self_link_guids_and_rfc_822_dates(tmp_path: Path) -> None:
+    config = Config(base_url="https://notes.example.org", description="Mine")
+    pages = site_pages(*FEED_NOTES, config=config)
+    for url in ("rss.xml", "tags/ml/rss.xml"):
+        rss = ET.fromstring(render(tmp_path, pages[url], config))
+        assert rss.tag == "rss" and rss.get("version") == "2.0"
+        channel = rss.find("channel")
+        assert channel is not None
+        assert [c.tag for c in channel][:3] == ["title", "link", "description"]
+        assert channel.findtext("link") == "https://notes.example.org/"
+        assert channel.findtext("description") == "Mine"
+        self_link = channel.find(f"{ATOM}link")
+        assert self_link is not None and self_link.attrib == {
+            "href": f"https://notes.example.org/{url}",
+            "rel": "self",
+            "type": "application/rss+xml",
+        }
+        assert channel.findtext("lastBuildDate") == "Tue, 03 Jun 2025 00:00:00 +0000"
+    items = ET.fromstring(render(tmp_path, pages["rss.xml"], config)).findall("channel/item")
+    assert [i.findtext("title") for i in items] == ["A & B", "B", "Undated"]
+    assert [i.findtext("guid") for i in items] == [
+        f"https://notes.example.org/{slug}/" for slug in ("a", "b", "c")
+    ]
+    assert {i.find("guid").get("isPermaLink") for i in items} == {"true"}  # type: ignore[union-attr]
+    assert [i.findtext("pubDate") for i in items] == [
+        "Tue, 03 Jun 2025 00:00:00 +0000",
+        "Tue, 31 Dec 2024 00:00:00 +0000",
+        None,  # undated: no pubDate rather than an invented one
+    ]
+    assert "&lt;this&gt;" in (items[0].findtext("description") or "")  # escaped HTML, as text
+
+
+def test_without_a_base_url_rss_guids_are_not_permalinks(tmp_path: Path) -> None:
+    pages = site_pages(*FEED_NOTES)
+    items = ET.fromstring(render(tmp_path, pages["rss.xml"])).findall("channel/item")
+    assert [(i.findtext("guid"), i.find("guid").get("isPermaLink")) for i in items] == [  # type: ignore[union-attr]
+        ("urn:notebase:a/", "false"),
+        ("urn:notebase:b/", "false"),
+        ("urn:notebase:c/", "false"),
+    ]
+
+
+def test_the_sitemap_says_when_each_page_last_changed(tmp_path: Path) -> None:
+    config = Config(base_url="https://notes.example.org")
+    pages = site_pages(*FEED_NOTES, config=config)
+    sitemap = ET.fromstring(render(tmp_path, pages["sitemap.xml"], config))
+    lastmod = {
+        (u.findtext(f"{SITEMAP}loc") or "").removeprefix("https://notes.example.org/"): u.findtext(
+            f"{SITEMAP}lastmod"
+        )
+        for u in sitemap
+    }
+    assert lastmod["a/"] == "2025-06-03"
+    assert lastmod["b/"] == "2025-07-01"  # modified: wins over date:
+    assert lastmod["c/"] is None  # the note says nothing: no lastmod (never the clock)
+    assert lastmod["tags/ml/"] == "2025-07-01"  # the newest of its entries
+    assert lastmod[""] == lastmod["quotes/"] == "2025-07-01"  # the newest note
+
+
+ATOM = "{http://www.w3.org/2005/Atom}"
+SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
+
+
+ENTRY_NOTES = (
+    (
+        "blt.md",
+        "---\ntitle: BLT\narxiv: '2412.09871'\nsource_title: '[2412.09871] Byte Latent Transformer'\n"
+        "origin: 001_fcfb23ecd0d5ce7b.txt:254\n---\nPatches.\n",
+    ),
+    (
+        "blt-again.md",
+        "---\ntitle: BLT again\narxiv: '2412.09871'\nauthors: [Artidoro Pagnoni]\n---\nMore.\n",
+    ),
+    ("solo.md", "---\ntitle: Solo\nurl: https://example.com/essay\n---\nSee [[BLT]].\n"),
+)
+
+
+def source_line(html: str) -> str:
+    start = html.index('<p class="source" data-pagefind-ignore>')
+    return html[start : html.index("</p>", start) + 4]
+
+
+def test_an_entry_header_says_its_source_in_one_line(tmp_path: Path) -> None:
+    pages = site_pages(*ENTRY_NOTES)
+    blt = render(tmp_path, pages["blt/"])
+    assert source_line(blt) == (
+        '<p class="source" data-pagefind-ignore><a class="source-link" href="https://arxiv.org/abs/2412.09871" '
+        'rel="noopener">Byte Latent Transformer</a> · Artidoro Pagnoni · '
+        '<span data-pagefind-filter="year">2024</span> · <span class="ident">arXiv:2412.09871</span>'
+        ' · <a class="source-page-link" href="../sources/arxiv-2412.09871/index.html">'
+        "2 notes on this source</a></p>"
+    )
+    assert "2412.09871]" not in blt  # the id arXiv puts before its titles is gone
+    again = source_line(render(tmp_path, pages["blt-again/"]))
+    assert ">Byte Latent Transformer</a>" in again  # named as the other note names it
+    solo = source_line(render(tmp_path, pages["solo/"]))
+    assert solo == (  # one note on it: no count, no separator left over
+        '<p class="source" data-pagefind-ignore><a class="source-link" href="https://example.com/essay" '
+        'rel="noopener">example.com</a></p>'
+    )
+
+
+def test_an_entry_page_shows_no_import_origin_and_its_bibtex_after_the_backlinks(
+    tmp_path: Path,
+) -> None:
+    html = render(tmp_path, site_pages(*ENTRY_NOTES)["blt/"])
+    assert "001_fcfb23ecd0d5ce7b" not in html and "Imported from" not in html
+    assert html.index('id="backlinks-heading"') < html.index('id="bibtex-heading"')
+    bibtex = html[html.index("@misc{") :]
+    assert "author = {Artidoro Pagnoni}" in bibtex[: bibtex.index("</pre>")]
+
+
+def card_meta(html: str, title: str) -> str:
+    card = html[: html.index(f">{title}</a></h3>")]
+    start = card.rindex('<p class="card-meta">')
+    return card[start : card.index("</p>", start) + 4]
+
+
+def test_a_card_joins_only_the_parts_it_has() -> None:
+    pages = site_pages(
+        ("undated.md", "---\ntitle: Undated\narxiv: '1802.09568'\ntags: [ml]\n---\nx\n"),
+        ("dated.md", "---\ntitle: Dated\nurl: https://a.org/x\ndate: 2025-01-02\n---\nx\n"),
+        ("bare.md", "---\ntitle: Bare\nstatus: to-read\n---\nx\n"),
+    )
+    home = render(Path("."), pages[""])
+    badge = '<p class="card-meta"><span class="kind-badge">'
+    assert (
+        card_meta(home, "Undated")
+        == f'{badge}paper</span> <span class="domain">arxiv.org</span></p>'
+    )
+    assert card_meta(home, "Dated") == (
+        f'{badge}link</span> <time datetime="2025-01-02">2025-01-02</time> · '
+        '<span class="domain">a.org</span></p>'
+    )
+    assert card_meta(home, "Bare") == (
+        f'{badge}note</span> <span class="status status-to-read">to-read</span></p>'
+    )
+
+
+def test_a_tag_page_does_not_repeat_its_tag_on_its_cards(tmp_path: Path) -> None:
+    pages = site_pages(
+        ("a.md", "---\ntitle: A\ntags: [ml, optimizers]\n---\nx\n"),
+        ("b.md", "---\ntitle: B\ntags: [ml]\n---\nx\n"),
+    )
+    ml = render(tmp_path, pages["tags/ml/"])
+    cards = ml[ml.index('<ul class="cards">') :]
+    assert "#ml<" not in cards and ">#optimizers</a>" in cards
+    assert '<p class="tag-list"></p>' not in cards  # B has no other tag: no empty list
+    optimizers = render(tmp_path, pages["tags/optimizers/"])
+    assert ">#ml</a>" in optimizers[optimizers.index('<ul class="cards">') :]
+    home = render(tmp_path, pages[""])
+    assert ">#ml</a> <a" in home  # every tag elsewhere
+
+
+def test_the_quotes_page_names_the_entry_once(tmp_path: Path) -> None:
+    pages = site_pages(
+        ("repo.md", "---\ntitle: A repo\nurl: https://github.com/a/b\n---\n> Fast.\n"),
+        ("p.md", "---\ntitle: P\narxiv: '1802.09568'\nauthors: [Ann, Bo, Cy]\n---\n> Slow.\n"),
+    )
+    html = render(tmp_path, pages["quotes/"])
+    bys = [c.split(">", 1)[1].split("<", 1)[0] for c in html.split('<span class="quote-by"')[1:]]
+    assert bys == ["A repo", "Ann et al., P"]  # the work or its authors, never a domain or an id
+    assert html.count('<a href="../p/index.html">P</a>') == 1  # the entry named once
+    assert "arXiv:" not in html
+
+
+def test_the_graph_legend_names_only_the_edges_drawn_and_long_labels_are_whole_on_focus(
+    tmp_path: Path,
+) -> None:
+    long = "A very long title for a note that links here"
+    pages = site_pages(
+        ("hub.md", "# Hub\n\nAlone.\n"),
+        *((f"n{i}.md", f"# {long} {i}\n\nSee [[Hub]].\n") for i in range(3)),
+    )
+    html = render(tmp_path, pages["hub/"])
+    figure = html[html.index('<figure class="graph">') :]
+    svg = figure[figure.index("<svg") : figure.index("</figure>")]
+    assert "solid: a link between the notes" in svg and "dashed" not in svg and " · " not in svg
+    width, height = (int(v) for v in svg.split('viewBox="0 0 ')[1].split('"')[0].split())
+    assert f'width="{width}" height="{height}"' in svg
+    assert '<text class="label-full" ' in svg and f">{long} 0</text>" in svg
+    assert ">A very long title for a…</text>" in svg
+    alone = site_pages(("hub.md", "# Hub\n\nAlone.\n"), ("n.md", "# N\n\n[[Hub]]\n"))
+    assert '<figure class="graph">' not in render(tmp_path, alone["hub/"])  # one neighbour: none
+
+
+def test_pages_describe_themselves_to_search_engines_and_link_previews(tmp_path: Path) -> None:
+    config = Config(title="Notes", description="All my notes.", base_url="https://n.example.org")
+    pages = site_pages(
+        ("a.md", "---\ntitle: A <b>\ntldr: About A & more.\n---\nBody of A.\n"),
+        ("b.md", "---\ntitle: B\n---\nFirst paragraph of B.\n\nSecond.\n"),
+        config=config,
+    )
+    a = render(tmp_path, pages["a/"], config)
+    assert '<meta name="description" content="About A &amp; more.">' in a
+    assert '<meta property="og:title" content="A &lt;b&gt;">' in a
+    assert '<meta property="og:description" content="About A &amp; more.">' in a
+    assert '<meta property="og:type" content="article">' in a
+    assert '<meta property="og:url" content="https://n.example.org/a/">' in a
+    assert '<meta property="og:site_name" content="Notes">' in a
+    assert '<meta name="twitter:card" content="summary">' in a
+    b = render(tmp_path, pages["b/"], config)
+    assert '<meta name="description" content="First paragraph of B.">' in b
+    home = render(tmp_path, pages[""], config)
+    assert '<meta name="description" content="All my notes.">' in home
+    assert '<meta property="og:type" content="website">' in home
+    assert '<meta property="og:title" content="Notes">' in home
+    for page in (a, home):
+        assert (
+            '<link rel="icon" href="' in page
+            and 'assets/favicon.svg" type="image/svg+xml">' in page
+        )
+        assert '<link rel="alternate" type="application/atom+xml" title="Notes" href="' in page
+
+
+def test_without_a_base_url_there_is_no_og_url(tmp_path: Path) -> None:
+    pages = site_pages(("a.md", "# A\n\nx\n"))
+    assert "og:url" not in render(tmp_path, pages["a/"])
+
+
+def test_the_theme_script_runs_before_the_first_paint(tmp_path: Path) -> None:
+    """header.js sets <html data-theme> from localStorage: loaded in <head>, neither deferred nor
+    async (an inline script would need the sitescan allowance), so it runs before the first paint."""
+    html = render(tmp_path, site_pages(("a.md", "# A\n\nx\n"))["a/"])
+    head = html.split("</head>", 1)[0]
+    assert '<script src="../assets/header.js"></script>' in head
+    assert (Path(__file__).parents[1] / "templates/assets/header.js").is_file()

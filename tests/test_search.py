@@ -83,7 +83,13 @@ def test_the_build_indexes_the_entry_pages_and_the_quotes_page(kb: Path) -> None
     assert not (kb / "site/pagefind/pagefind-ui.js").exists()  # the site brings its own interface
 
 
+def give_muon_a_status(kb: Path) -> None:
+    muon = kb / "notes/papers/muon.md"
+    muon.write_text(muon.read_text().replace("---\n", "---\nstatus: read\n", 1))
+
+
 def test_filters_and_result_fields_come_from_the_entry_model(kb: Path) -> None:
+    give_muon_a_status(kb)
     build(kb)
     fragments = read_fragments(kb / "site")
     muon = fragments["/papers/muon/"]
@@ -100,7 +106,6 @@ def test_filters_and_result_fields_come_from_the_entry_model(kb: Path) -> None:
     }
     assert fragments["/links/latents/"]["filters"] == {
         "kind": ["link"],
-        "status": ["read"],
         "tag": ["generative-models", "ml"],
     }
     assert fragments["/ideas/landscape/"]["meta"] == {
@@ -114,8 +119,11 @@ def test_the_body_and_its_quotes_are_indexed_but_not_the_page_furniture(kb: Path
     content = read_fragments(kb / "site")["/papers/muon/"]["content"]
     assert "nearest semi-orthogonal matrix" in content
     assert "Muon operates on 2D tensors only." in content
-    for furniture in ("Skip to content", "Backlinks", "Atom feed", "Tags:", "read"):
+    for furniture in ("Skip to content", "Backlinks", "Atom feed", "Tags:", "read", "tl;dr"):
         assert furniture not in content.split(), furniture
+    # nor the entry's header chrome: its source link, identifiers and byline
+    for chrome in ("arXiv:2502.16982", "Every note on this source", "Jingyuan Liu", "(arxiv.org)"):
+        assert chrome not in content, chrome
 
 
 def test_each_quote_is_an_anchor_of_the_quotes_page(kb: Path) -> None:
@@ -124,9 +132,15 @@ def test_each_quote_is_an_anchor_of_the_quotes_page(kb: Path) -> None:
     assert quotes["filters"] == {"kind": ["quote"]}
     figures = [a for a in quotes["anchors"] if a["element"] == "figure"]
     assert len(figures) == 1
-    assert figures[0]["id"].startswith("papers-muon-q-")
-    assert quotes["content"].startswith("Muon operates on 2D tensors only.")
-    assert "Keller Jordan" in quotes["content"]  # attributions are searchable too
+    figure = figures[0]["id"]
+    assert figure.startswith("papers-muon-q-")
+    # its group's heading names the entry, its attribution has an anchor: what a result is titled by
+    anchors = {a["id"]: (a["element"], a["text"]) for a in quotes["anchors"]}
+    assert anchors["quotes-papers-muon"] == ("h2", "Muon optimizer")
+    assert anchors[f"{figure}-by"] == ("span", "Keller Jordan, Muon blog post")
+    assert quotes["content"] == (
+        "Muon optimizer. Muon operates on 2D tensors only. — Keller Jordan, Muon blog post"
+    )  # attributions are searchable too; tags, "in context" and separators are not
 
 
 # --- determinism and the fast path ---------------------------------------------------------------
@@ -420,6 +434,7 @@ def test_a_site_without_entries_has_no_bundle(tmp_path: Path) -> None:
 
 
 def test_entry_pages_mark_what_pagefind_reads(kb: Path) -> None:
+    give_muon_a_status(kb)
     build(kb)
     page = (kb / "site/papers/muon/index.html").read_text()
     assert '<article class="entry kind-paper" data-pagefind-body>' in page

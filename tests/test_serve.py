@@ -515,3 +515,50 @@ def test_requests_during_rebuilds_get_whole_pages(kb: Path) -> None:
     assert len(seen) >= 200
     assert all(body in versions.values() for body in seen), "a mixed or truncated page was served"
     assert len(set(seen)) >= 3  # the requests really spanned the rebuilds
+
+
+def test_a_rebuild_prints_only_new_diagnostics_and_what_was_resolved(kb: Path) -> None:
+    (kb / "notes/ideas/stale.md").write_text("# Stale\n\n[[Nowhere]]\n")
+    srv = Server(kb)
+    try:
+        build = srv.events[-1]["build"]
+        note = kb / "notes/ideas/landscape.md"
+        for i in range(3):  # saves that touch neither problem
+            note.write_text(f"# Optimizer landscape\n\nVersion {i}.\n")
+            build = srv.wait_build(build)["build"]
+        (kb / "notes/ideas/typo.md").write_text("---\ntitle: Typo\ntilte: x\n---\nA typo.\n")
+        build = srv.wait_build(build)["build"]
+        (kb / "notes/ideas/stale.md").write_text("# Stale\n\nFixed.\n")
+        srv.wait_build(build)
+    finally:
+        code, err = srv.stop()
+    assert code == 0, err
+    assert err.count("warning[broken-link]: [[Nowhere]] matches no entry") == 1, err
+    assert err.count("notes/ideas/typo.md:3: warning[unknown-key]") == 1, err
+    assert err.count("notebase: 1 warning resolved") == 1, err
+    assert err.count("warnings; ") == 6  # a summary line after every build still
+
+
+def relative_luminance(colour: str) -> float:
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def test_the_overlay_sets_its_own_colours_on_every_element() -> None:
+    """The page's theme styles `pre` (a light background in light mode): the overlay's text
+    elements set both colours, which read at WCAG AAA contrast."""
+    script = (Path(__file__).parents[1] / "src/notebase/live.js").read_text()
+    background = re.search(r'var BACKGROUND = "(#[0-9a-f]{6})"', script)
+    text = re.search(r'var TEXT = "(#[0-9a-f]{6})"', script)
+    assert background and text
+    darker, lighter = sorted((relative_luminance(background[1]), relative_luminance(text[1])))
+    assert (lighter + 0.05) / (darker + 0.05) >= 7
+    for element in ("box", "pre"):
+        css = re.search(rf"{element}\.style\.cssText =(.*?);\n", script, re.S)
+        assert css, element
+        assert 'background:" + BACKGROUND' in css[1] and ';color:" + TEXT' in css[1], element
+    assert re.search(r'title\.style\.cssText = "color:" \+ TEXT', script)

@@ -76,7 +76,7 @@ def test_normalize_tag(tag: str, expected: str) -> None:
         ("Deep/Nested Folder/My_Note.md", "deep/nested-folder/my-note"),
         ("papers/index.md", "papers"),
         ("a/b/index.md", "a/b"),
-        ("index.md", "index"),
+        ("index.md", ""),  # the home page
     ],
 )
 def test_slug_from_path(rel_path: str, expected: str) -> None:

@@ -15,6 +15,7 @@ from notebase.sources import (
     parse_arxiv_id,
     parse_doi,
     source_id,
+    strip_arxiv_prefix,
 )
 
 
@@ -246,3 +247,18 @@ def test_colliding_source_ids_are_told_apart_by_a_hash_the_smallest_key_keeping_
         "url:example.com/a_b": "example.com-a-b-1389a5ca",
     }
     assert assign_source_ids([a, b, c]) == ids
+
+
+@pytest.mark.parametrize(
+    ("title", "cleaned"),
+    [
+        ("[2412.09871] Byte Latent Transformer", "Byte Latent Transformer"),
+        ("[2412.09871v3]  Byte Latent", "Byte Latent"),
+        ("[hep-th/9901001] An Old Paper", "An Old Paper"),
+        ("[2412.09871]", "[2412.09871]"),  # nothing but the id: kept
+        ("Notes on [2412.09871] later", "Notes on [2412.09871] later"),
+        ("[draft] A title", "[draft] A title"),
+    ],
+)
+def test_strip_arxiv_prefix(title: str, cleaned: str) -> None:
+    assert strip_arxiv_prefix(title) == cleaned

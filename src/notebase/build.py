@@ -8,10 +8,11 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from notebase.attachments import Copy, read_attachments
 from notebase.cache import load_parses, load_state, save_state
 from notebase.config import Config, load_config
 from notebase.diagnostics import Diagnostic, SourcePos, error, has_errors, sort_diagnostics
-from notebase.discover import Discovery, Stamp, discover_changes
+from notebase.discover import NOTES_DIR, Discovery, Stamp, discover_changes
 from notebase.fileplan import (
     ASSETS_DIR,
     MIN_PARALLEL_RENDER,
@@ -23,7 +24,15 @@ from notebase.fingerprint import DigestMemo
 from notebase.index import IndexMemo, build_index_again
 from notebase.links import Resolved, resolve_index_again
 from notebase.model import Entry, ParseResult, SiteIndex
-from notebase.pages import NO_PLAN, CardMemo, PageSpec, PlanMemo, make_cards, plan_pages_again
+from notebase.pages import (
+    NO_PLAN,
+    CardMemo,
+    PageSpec,
+    PlanMemo,
+    folder_warnings,
+    make_cards,
+    plan_pages_again,
+)
 from notebase.parallel import MIN_PARALLEL, default_jobs, map_ordered
 from notebase.parse import parse_source
 from notebase.search import BUNDLE_DIR, ReadyBundle, SearchJob, discard_bundle
@@ -42,7 +51,7 @@ from notebase.write import (
 
 NOTHING = WriteOutcome((), (), ())
 # editorial advice: `check` reports it, a build stays quiet about it (it is not a build problem)
-CHECK_ONLY = frozenset({"paper-no-tldr", "duplicate-source"})
+CHECK_ONLY = frozenset({"paper-no-tldr", "duplicate-source", "source-by-title"})
 # top-level folders of the site holding files other than pages: no note's page may go there
 RESERVED_DIRS = {BUNDLE_DIR: "the search index", ASSETS_DIR: "the styles and scripts"}
 
@@ -153,12 +162,14 @@ def rebuild(
     found = discover_changes(options.root, trusted_stamps(state), state.scanned_ns, config.ignore)
     parsed, fresh = parse_sources(found, state.parsed, options)
     found = replace(found, read=())  # the notes' text, parsed: not held while the pages render
-    index, index_diags, resolved, index_memo = index_parsed(
-        parsed.values(), options.drafts, config, state.resolved or {}, state.index or IndexMemo()
+    index, index_diags, index_memo, copies = index_parsed(
+        parsed.values(), options, found, state.index or IndexMemo()
     )
+    index, resolved = resolve_index_again(index, config.directory_urls, state.resolved or {})
     cards, card_memo = make_cards(index.entries, state.cards or {})
     pages, plan_memo = plan_pages_again(index, config, cards, state.plan or NO_PLAN)
     diags = [*config_diags, *found.diagnostics, *index_diags, *check_collisions(pages, index)]
+    diags += folder_warnings(index)
     if options.write:
         diags = [d for d in diags if d.code not in CHECK_ONLY]
     kept = replace(
@@ -173,9 +184,22 @@ def rebuild(
     )
     tally = Tally(start, len(index.entries), len(pages), fresh)
     if not options.write:  # check: render everything (template errors count) but write nothing
-        plan_files(options.root, pages, config, {}, set(), diags, None, None, render_pool(options))
+        plan_files(
+            options.root,
+            pages,
+            config,
+            {},
+            set(),
+            diags,
+            None,
+            None,
+            render_pool(options),
+            None,
+            copies,
+        )
         return kept, finish(tally, diags, False)
-    return write_build(kept, options, Planned(config, found, pages), diags, tally, swap_lock)
+    planned = Planned(config, found, pages, copies)
+    return write_build(kept, options, planned, diags, tally, swap_lock)
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +219,7 @@ class Planned:
     config: Config
     found: Discovery
     pages: tuple[PageSpec, ...]
+    copies: dict[str, Copy]  # the files under notes/ the site holds, by their path there
 
 
 def finish(
@@ -242,6 +267,7 @@ def write_build(
                 options.progress,
                 render_pool(options),
                 staging,
+                planned.copies,
             )
             if config.search and not has_errors(diags, options.strict):
                 later = options.search_later
@@ -340,23 +366,25 @@ def parse_sources(
 
 
 def index_parsed(
-    parsed: Iterable[ParseResult],
-    drafts: bool,
-    config: Config,
-    previous: Resolved,
-    last: IndexMemo,
-) -> tuple[SiteIndex, list[Diagnostic], Resolved, IndexMemo]:
-    """The resolved index of every entry (drafts left out unless asked for), with all diagnostics."""
+    parsed: Iterable[ParseResult], options: BuildOptions, found: Discovery, last: IndexMemo
+) -> tuple[SiteIndex, list[Diagnostic], IndexMemo, dict[str, Copy]]:
+    """The index of every entry (drafts left out unless asked for) with the files under notes/
+    its links lead to, all diagnostics, and those files' copies by where the site holds them."""
     diags: list[Diagnostic] = []
     entries: list[Entry] = []
+    drafts: list[Entry] = []
     for result in parsed:
         diags.extend(result.diagnostics)
-        if result.entry is not None and (drafts or not result.entry.draft):
-            entries.append(result.entry)
-    index, index_memo = build_index_again(entries, last)
+        if result.entry is not None:
+            shown = options.drafts or not result.entry.draft
+            (entries if shown else drafts).append(result.entry)
+    others = (rel for rel, _, _ in found.files)
+    index, index_memo = build_index_again(entries, last, others, drafts)
     diags.extend(index.diagnostics)
-    resolved, memo = resolve_index_again(index, config.directory_urls, previous)
-    return resolved, diags, memo, index_memo
+    linked = (t[1:] for targets in index.link_targets.values() for t in targets if t[:1] == "@")
+    files, copies, unread = read_attachments(options.root / NOTES_DIR, linked, NOTES_DIR)
+    diags.extend(unread)
+    return replace(index, attachments=files), diags, index_memo, copies
 
 
 def check_collisions(pages: Iterable[PageSpec], index: SiteIndex) -> list[Diagnostic]:

@@ -18,6 +18,8 @@ from notebase.diagnostics import (
     error,
     format_diagnostic,
     has_errors,
+    news_since,
+    resolved_line,
 )
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
@@ -124,12 +126,20 @@ def add_import_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p = sub.add_parser(
         "import",
         parents=[root_option()],
-        help="import plain-text blog archives as notes",
-        description="Import plain-text blog archives (tag/category pages, paper-reading posts) as notes.",
+        help="import archives, web pages, feeds, highlights and BibTeX as notes",
+        description=(
+            "Import blog archives (plain text), saved web pages, RSS/Atom/JSON feeds, Kindle and"
+            " Readwise highlights and BibTeX files as notes."
+        ),
     )
-    p.add_argument("files", nargs="+", type=Path, metavar="FILE", help="archive text files")
+    p.add_argument("files", nargs="+", type=Path, metavar="FILE", help="files to import")
     p.add_argument(
         "--into", type=Path, default=None, help="folder for the notes (default: notes/imported/)"
+    )
+    p.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="print how each file would be cut and every judgement, without writing",
     )
 
 
@@ -188,7 +198,7 @@ def file_system_error(exc: OSError) -> Diagnostic:
 
 def run_command(root: Path, args: argparse.Namespace) -> int:
     if args.command == "import":
-        return run_import(root, args.files, args.into)
+        return run_import(root, args.files, args.into, args.dry_run)
     if args.command == "new":
         return run_new(root, args)
     if args.command == "serve":
@@ -250,18 +260,22 @@ def run_check(root: Path, drafts: bool, strict: bool, fmt: str, jobs: int) -> in
         print(diagnostics_to_json(result.diagnostics))
     else:
         print_diagnostics(result.diagnostics)
+    print(summary_line(result, None), file=sys.stderr)
     content = [d for d in result.diagnostics if not d.code.startswith("cache-")]
     return EXIT_CONTENT if has_errors(content, strict) else EXIT_OK  # a bad cache is not the notes'
 
 
-def run_import(root: Path, files: list[Path], into: Path | None) -> int:
+def run_import(root: Path, files: list[Path], into: Path | None, dry_run: bool = False) -> int:
     from notebase.importers import import_files
 
     target = into if into is not None else root / "notes" / "imported"
-    outcome = import_files(files, target, root, progress_bar(sys.stderr))
+    outcome = import_files(files, target, root, progress_bar(sys.stderr), dry_run)
     print_diagnostics(outcome.diagnostics)
+    if dry_run:
+        sys.stdout.write(outcome.report)
+    did, verb = ("would import", "to write") if dry_run else ("imported", "written")
     print(
-        f"imported {len(files)} file(s): {len(outcome.written)} note(s) written, "
+        f"{did} {len(files)} file(s): {len(outcome.written)} note(s) {verb}, "
         f"{len(outcome.unchanged)} unchanged, {len(outcome.kept)} kept (edited by hand)",
         file=sys.stderr,
     )
@@ -289,8 +303,14 @@ def run_serve(root: Path, args: argparse.Namespace) -> int:
     out = args.out if args.out is not None else root / "site"
     options = ServeOptions(root, out, args.host, args.port, args.drafts, args.open)
 
+    reported: list[Diagnostic] = []  # what the last build said: a build says what is new
+
     def on_build(result: BuildResult) -> None:
-        print_diagnostics(result.diagnostics)
+        fresh, resolved = news_since(reported, result.diagnostics)
+        print_diagnostics(fresh)
+        if resolved:
+            print(resolved_line(resolved), file=sys.stderr)
+        reported[:] = result.diagnostics
         print(summary_line(result, out), file=sys.stderr, flush=True)
 
     try:
@@ -306,13 +326,16 @@ def print_diagnostics(diags: Sequence[Diagnostic]) -> None:
         print(format_diagnostic(diag), file=sys.stderr)
 
 
-def summary_line(result: BuildResult, out: Path) -> str:
-    """One line: entries, pages, files written/unchanged/removed, errors, warnings, seconds."""
+def summary_line(result: BuildResult, out: Path | None) -> str:
+    """One line: entries, pages, files written/unchanged/removed (none for `check`: `out` is
+    None), errors, warnings, seconds."""
     errors = sum(1 for d in result.diagnostics if d.is_error)
     warnings = sum(1 for d in result.diagnostics if d.severity == "warning")
     files = result.files
     state = (
-        f"{len(files.written)} written, {len(files.unchanged)} unchanged, "
+        "none written (check)"
+        if out is None
+        else f"{len(files.written)} written, {len(files.unchanged)} unchanged, "
         f"{len(files.removed)} removed in {out}"
         if result.written
         else "site not written"

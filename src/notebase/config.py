@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from notebase.diagnostics import Diagnostic, SourcePos, error
+from notebase.slugs import normalize_tag
 from notebase.sources import is_safe_url
-from notebase.yamlio import load_fields, unknown_key_diagnostic
+from notebase.yamlio import load_fields, load_mapping, unknown_key_diagnostic
 
 CONFIG_FILE = "notebase.yaml"
 # Vault folders that hold no notes to publish: Obsidian's settings and bin, and note templates.
@@ -29,9 +30,15 @@ class Config:
     )
     search: bool = True  # build the Pagefind full-text index (else the box searches entries.js)
     ignore: tuple[str, ...] = DEFAULT_IGNORE  # gitignore-like globs of notes/ paths left out
+    # not a notebase.yaml key: (kind, name, description) of tag/category pages, read from the
+    # `_collections.yaml` files `notebase import` writes under notes/
+    descriptions: tuple[tuple[str, str, str], ...] = ()
 
 
-FIELD_TYPES: dict[str, type] = {f.name: type(getattr(Config(), f.name)) for f in fields(Config)}
+DESCRIPTIONS_FILE = "_collections.yaml"
+FIELD_TYPES: dict[str, type] = {
+    f.name: type(getattr(Config(), f.name)) for f in fields(Config) if f.name != "descriptions"
+}
 
 
 TYPE_NAMES = {
@@ -43,7 +50,32 @@ TYPE_NAMES = {
 
 
 def load_config(root: Path) -> tuple[Config, tuple[Diagnostic, ...]]:
-    """Read notebase.yaml from the knowledge-base root; a missing file gives the defaults."""
+    """Read notebase.yaml from the knowledge-base root (a missing file gives the defaults), with
+    the tag and category descriptions of the knowledge base's collections files."""
+    config, diags = load_settings(root)
+    return replace(config, descriptions=load_descriptions(root / "notes")), diags
+
+
+def load_descriptions(notes: Path) -> tuple[tuple[str, str, str], ...]:
+    """(kind, name, description) from every notes/**/_collections.yaml, in path order (a later
+    file's description of the same page wins); an unreadable file is left out."""
+    found: dict[tuple[str, str], str] = {}
+    for path in sorted(notes.rglob(DESCRIPTIONS_FILE)) if notes.is_dir() else ():
+        try:
+            data = load_mapping(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError):
+            continue
+        for kind in ("tags", "categories"):
+            pages = data.get(kind)
+            for name, value in pages.items() if isinstance(pages, dict) else ():
+                text = value.get("description") if isinstance(value, dict) else None
+                if isinstance(text, str) and text.strip() and normalize_tag(str(name)):
+                    found[(kind, normalize_tag(str(name)))] = text.strip()
+    return tuple((kind, name, text) for (kind, name), text in sorted(found.items()))
+
+
+def load_settings(root: Path) -> tuple[Config, tuple[Diagnostic, ...]]:
+    """notebase.yaml alone."""
     path = root / CONFIG_FILE
     if not path.exists():
         return Config(), ()

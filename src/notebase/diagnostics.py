@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -86,3 +87,34 @@ def diagnostics_to_json(diags: Iterable[Diagnostic]) -> str:
         for d in diags
     ]
     return json.dumps(rows, ensure_ascii=False, indent=2)
+
+
+def news_since(
+    reported: Collection[Diagnostic], current: Iterable[Diagnostic]
+) -> tuple[tuple[Diagnostic, ...], Counter[Severity]]:
+    """What to say after a rebuild, when `reported` was said after the one before: the current
+    diagnostics not reported (new, or changed, such as moved to another line), and how many of
+    each severity were resolved (reported, and now gone even from another line)."""
+    said = set(reported)
+    fresh = tuple(d for d in current if d not in said)
+    gone = Counter(where_and_what(d) for d in reported)
+    gone.subtract(where_and_what(d) for d in current)
+    resolved: Counter[Severity] = Counter()
+    for (_, severity, _, _), n in gone.items():
+        resolved[severity] += max(n, 0)
+    return fresh, +resolved
+
+
+def where_and_what(diag: Diagnostic) -> tuple[str, Severity, str, str]:
+    """A diagnostic less its line: the same problem moved by an edit above it is still one."""
+    return (diag.pos.path if diag.pos else "", diag.severity, diag.code, diag.message)
+
+
+def resolved_line(resolved: Counter[Severity]) -> str:
+    """'notebase: 2 warnings resolved', '1 error, 3 warnings resolved'; '' when none were."""
+    parts = [
+        f"{n} {severity}{'' if n == 1 else 's'}"
+        for severity in Severity
+        if (n := resolved.get(severity, 0))
+    ]
+    return f"notebase: {', '.join(parts)} resolved" if parts else ""

@@ -46,6 +46,8 @@ class Discovery:
     stamps: dict[str, Stamp] = field(default_factory=dict)
     started_ns: int = 0  # when the scan began (stamps older than this, less RACY_NS, are trusted)
     diagnostics: tuple[Diagnostic, ...] = ()
+    # every other file under notes/ (what notes may embed or link to): (path, size, mtime_ns)
+    files: tuple[tuple[str, int, int], ...] = ()
 
 
 def ignore_pattern(pattern: str) -> tuple[re.Pattern[str], bool]:
@@ -77,9 +79,9 @@ def make_ignore(patterns: tuple[str, ...]) -> Callable[[str, bool], bool]:
 def scan_note_files(
     notes_dir: Path, ignore: tuple[str, ...] = ()
 ) -> tuple[list[tuple[str, os.stat_result]], list[Diagnostic]]:
-    """Every *.md under notes_dir with its stat, in path order; names starting with _ or . and paths
-    `ignore` patterns match skipped; a diagnostic for each folder that cannot be listed (none when
-    notes_dir does not exist)."""
+    """Every file under notes_dir (notes and attachments) with its stat, in path order; names
+    starting with _ or . and paths `ignore` patterns match skipped; a diagnostic for each folder
+    that cannot be listed (none when notes_dir does not exist)."""
     found: list[tuple[str, os.stat_result]] = []
     diags: list[Diagnostic] = []
     folders, seen = [""], set[tuple[int, int]]()
@@ -96,7 +98,7 @@ def scan_note_files(
                 if entry.is_dir():
                     if not ignored(path, True):
                         folders.append(path)
-                elif entry.name.endswith(".md") and entry.is_file() and not ignored(path, False):
+                elif entry.is_file() and not ignored(path, False):
                     found.append((path, entry.stat()))
             except OSError:  # gone since listed, or a symbolic link to itself: no note
                 continue
@@ -129,7 +131,7 @@ def list_folder(
 def list_note_files(notes_dir: Path, ignore: tuple[str, ...] = ()) -> tuple[str, ...]:
     """Relative posix paths of every *.md under notes_dir, skipping names that start with _ or .
     and what `ignore` matches."""
-    return tuple(rel for rel, _ in scan_note_files(notes_dir, ignore)[0])
+    return tuple(rel for rel, _ in scan_note_files(notes_dir, ignore)[0] if rel.endswith(".md"))
 
 
 def read_source(notes_dir: Path, rel_path: str) -> Source | Diagnostic:
@@ -188,9 +190,12 @@ def discover_changes(
     trusted."""
     started = time.time_ns()
     notes_dir = root / NOTES_DIR
-    notes, read, stamps = [], [], {}
+    notes, read, stamps, others = [], [], {}, []
     files, diags = scan_note_files(notes_dir, ignore)
     for rel, stat in files:
+        if not rel.endswith(".md"):
+            others.append((rel, stat.st_size, stat.st_mtime_ns))
+            continue
         old = known.get(rel)
         if old is None or not is_trusted(old, stat, scanned_ns):
             result = read_source(notes_dir, rel)
@@ -201,7 +206,7 @@ def discover_changes(
             old = Stamp(stat.st_size, stat.st_mtime_ns, stat.st_ino, result.digest)
         notes.append((rel, old.digest))
         stamps[rel] = old
-    return Discovery(tuple(notes), tuple(read), stamps, started, tuple(diags))
+    return Discovery(tuple(notes), tuple(read), stamps, started, tuple(diags), tuple(others))
 
 
 def is_trusted(stamp: Stamp, stat: os.stat_result, scanned_ns: int) -> bool:

@@ -7,8 +7,10 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from notebase.attachments import FILES_DIR, Copy, unreadable
 from notebase.config import Config
 from notebase.diagnostics import Diagnostic, SourcePos, error
+from notebase.discover import NOTES_DIR
 from notebase.fingerprint import DigestMemo, digest_bytes, digest_value
 from notebase.markdown.highlight import pygments_css
 from notebase.pages import PageSpec
@@ -49,6 +51,7 @@ def plan_files(
     progress: Progress | None = None,
     parallel: tuple[int, int] = (1, 0),
     staging: Path | None = None,
+    copies: Mapping[str, Copy] | None = None,
 ) -> FilePlan:
     """Render the pages whose fingerprint changed (on `parallel` = (jobs, at least this many pages)
     processes when there are that many to render, and forking is safe); every
@@ -56,7 +59,8 @@ def plan_files(
     whatever its fingerprint, which is then taken where it is rendered. Without `records` (a
     check, which writes nothing) every page is rendered and none fingerprinted. Each page rendered
     is written to the `staging` folder where it is rendered (none: it is not kept), so that no
-    process holds the whole site.
+    process holds the whole site. `copies` are the files under notes/ the notes link to, by their
+    path in the site.
     (notebase's own code is not in the fingerprints: it is the key of the cache they are kept in.)"""
     pages = tuple(pages)
     env = environment_for_build(root)
@@ -99,12 +103,40 @@ def plan_files(
             continue
         prints[rel] = digest_bytes(data)
         files[rel] = KEEP if is_kept(rel, prints[rel], previous, existing) else data
+    add_copies(root, copies or {}, files, prints, (previous, existing), diags)
     return FilePlan(files, prints, len(todo))
+
+
+def add_copies(
+    root: Path,
+    copies: Mapping[str, Copy],
+    files: dict[str, bytes | Staged | None],
+    prints: dict[str, str],
+    site: tuple[Mapping[str, str], set[str]],
+    diags: list[Diagnostic],
+) -> None:
+    """The files under notes/ the site holds copies of: read only when the copy in `site`
+    (fingerprints, files there) is not current."""
+    for rel, copy in copies.items():
+        if rel in prints:  # a page's file or a static one: it is kept, the build fails
+            diags.append(asset_collision(root, rel))
+            continue
+        prints[rel] = copy.digest
+        if is_kept(rel, copy.digest, *site):
+            files[rel] = KEEP
+            continue
+        try:
+            files[rel] = copy.source.read_bytes()
+        except OSError as exc:
+            diags.append(unreadable(f"{NOTES_DIR}/{rel.removeprefix(FILES_DIR + '/')}", exc))
+            del prints[rel]
 
 
 def asset_collision(root: Path, rel: str) -> Diagnostic:
     static = root / STATIC_DIR / rel
     where = f"{STATIC_DIR}/{rel}" if static.is_file() else f"{THEME_DIR}/{rel}"
+    if rel.startswith(f"{FILES_DIR}/"):
+        where = f"{NOTES_DIR}/{rel.removeprefix(FILES_DIR + '/')}"
     message = f"{where} would replace the page written to {rel}"
     return error("url-collision", message, SourcePos(where), "rename or move the file")
 

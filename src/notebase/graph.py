@@ -5,16 +5,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from notebase.model import SiteIndex
 from notebase.slugs import page_url
 
 MAX_NEIGHBOURS = 12
-WIDTH, HEIGHT = 480, 280  # the viewBox; the SVG scales down to its container
+MIN_NEIGHBOURS = 3  # fewer are all in the lists of links and backlinks already: no graph
+WIDTH, HEIGHT = 480, 280  # the frame the layout is made in, before it is cropped to what it holds
 RX, RY = 90, 95  # the ellipse the neighbours sit on
-LABEL_CHARS = 16
+LABEL_CHARS = 24  # a longer title is shortened (shown whole on hover and focus)
+CHAR_WIDTH, LINE_HEIGHT = 7.5, 14  # how much room a label takes (14px sans-serif), roughly
+MARGIN = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +51,11 @@ class Graph:
     height: int
     nodes: tuple[Node, ...]  # the centre first
     edges: tuple[Edge, ...]
+
+    @property
+    def edge_kinds(self) -> frozenset[str]:
+        """The kinds of edge drawn, for the legend: link (between counts as one), source."""
+        return frozenset("link" if e.kind == "between" else e.kind for e in self.edges)
 
 
 def neighbourhood(slug: str, index: SiteIndex, same_source: Sequence[str]) -> list[tuple[str, str]]:
@@ -97,7 +105,46 @@ def layout_once(
         edges.append(Edge(cx, cy, node.x, node.y, "source" if relation == "source" else "link"))
     at = {n.slug: n for n in nodes[1:]}
     edges += [bent_edge(at[a], at[b], cx, cy) for a, b in pairs]
-    return Graph(WIDTH, HEIGHT, tuple(nodes), tuple(edges))
+    return cropped(nodes, edges)
+
+
+def label_box(node: Node) -> tuple[float, float, float, float]:
+    """The room a node's (shortened) label takes: left, top, right, bottom."""
+    width = len(node.label) * CHAR_WIDTH
+    left = {"start": node.label_x, "end": node.label_x - width}.get(
+        node.anchor, node.label_x - width / 2
+    )
+    return left, node.label_y - LINE_HEIGHT, left + width, node.label_y + 4
+
+
+def cropped(nodes: Sequence[Node], edges: Sequence[Edge]) -> Graph:
+    """The graph moved and sized to what it holds (nodes, labels, curves), with a margin."""
+    boxes = [label_box(n) for n in nodes] + [
+        (n.x - 10, n.y - 10, n.x + 10, n.y + 10) for n in nodes
+    ]
+    boxes += [(e.qx, e.qy, e.qx, e.qy) for e in edges if e.kind == "between"]
+    left = math.floor(min(b[0] for b in boxes)) - MARGIN
+    top = math.floor(min(b[1] for b in boxes)) - MARGIN
+    right = math.ceil(max(b[2] for b in boxes)) + MARGIN
+    bottom = math.ceil(max(b[3] for b in boxes)) + MARGIN
+
+    def nx(x: float) -> float:
+        return round(x - left, 1)
+
+    def ny(y: float) -> float:
+        return round(y - top, 1)
+
+    moved = tuple(
+        replace(n, x=nx(n.x), y=ny(n.y), label_x=nx(n.label_x), label_y=ny(n.label_y))
+        for n in nodes
+    )
+    lines = tuple(
+        replace(e, x1=nx(e.x1), y1=ny(e.y1), x2=nx(e.x2), y2=ny(e.y2), qx=nx(e.qx), qy=ny(e.qy))
+        if e.kind == "between"
+        else replace(e, x1=nx(e.x1), y1=ny(e.y1), x2=nx(e.x2), y2=ny(e.y2))
+        for e in edges
+    )
+    return Graph(right - left, bottom - top, moved, lines)
 
 
 def bent_edge(a: Node, b: Node, cx: float, cy: float) -> Edge:

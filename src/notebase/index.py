@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import difflib
 import posixpath
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from urllib.parse import unquote
 
+from notebase.attachments import NO_FILES, FileTable, file_table, find_file, looks_like_file
 from notebase.diagnostics import Diagnostic, SourcePos, error, warning
+from notebase.embeds import embed_problems
 from notebase.mentions import NO_MEMO, Memo, match_mentions
 from notebase.model import Backlink, Entry, EntryKind, LinkRef, SiteIndex, SourceRef
 from notebase.pages import site_urls
@@ -21,6 +24,8 @@ from notebase.sources import assign_source_ids, entry_sources
 Groups = tuple[tuple[str, tuple[str, ...]], ...]
 
 
+_UP = re.compile(r"^(?:\.\.?/)+")  # leading ./ and ../ of a relative path
+_NOT_IN_LINKS = re.compile(r"[#^:|\[\]%\\]")
 CUTOFF = 0.6  # how alike a broken link and a name must be for the name to be suggested
 
 
@@ -30,7 +35,8 @@ class Suggestions:
 
     names: dict[str, str]
     found: dict[str, str | None]
-    named: tuple[tuple[str, str, tuple[str, ...], str], ...] = ()  # what `names` was made of
+    named: tuple[object, ...] = ()  # what `names` and `drafts` were made of
+    drafts: dict[str, str] = field(default_factory=dict)  # the names of drafts left out
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +46,7 @@ class Linkable:
 
     by_slug: dict[str, Entry]
     pages: frozenset[str]
+    files: FileTable = NO_FILES  # the files under notes/ that are no notes
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +61,7 @@ class IndexMemo:
     # entry -> its links resolved under `suggestions` and `grouped`
     links: dict[int, Resolution] = field(default_factory=dict)
     graph: LinkGraph | None = None
+    files: FileTable = NO_FILES
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +74,7 @@ class Resolution:
     problems: list[Diagnostic]
     linked: tuple[tuple[str, int], ...]
     by_url: bool  # some link is an URL, which may lead to a page that is no entry's
+    read: tuple[Entry, ...] = ()  # the entries whose headings and blocks its fragments name
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,29 +103,43 @@ class Grouped:
     pages: frozenset[str]
 
 
-def build_index(entries: Sequence[Entry]) -> SiteIndex:
-    """Everything the planner needs, computed afresh; unique slugs are required (collisions are errors)."""
-    return build_index_again(entries, IndexMemo())[0]
+def build_index(
+    entries: Sequence[Entry], files: Iterable[str] = (), drafts: Sequence[Entry] = ()
+) -> SiteIndex:
+    """Everything the planner needs, computed afresh; unique slugs are required (collisions are
+    errors). `files` are the other files under notes/, which links may lead to; `drafts` the
+    entries left out, which a link to is told apart from a link to nothing."""
+    return build_index_again(entries, IndexMemo(), files, drafts)[0]
 
 
-def build_index_again(entries: Sequence[Entry], previous: IndexMemo) -> tuple[SiteIndex, IndexMemo]:
+def build_index_again(
+    entries: Sequence[Entry],
+    previous: IndexMemo,
+    files: Iterable[str] = (),
+    drafts: Sequence[Entry] = (),
+) -> tuple[SiteIndex, IndexMemo]:
     """build_index, reusing what the last build computed (`previous`, then used up) where it still
     holds; with what this build leaves for the next."""
     unique, diags = drop_collisions(entries)
     ordered = sort_entries(unique)
     by_slug = {e.slug: e for e in ordered}
-    suggestions = name_suggestions(ordered, previous.suggestions)
+    suggestions = name_suggestions(ordered, previous.suggestions, drafts)
     diags += duplicate_titles(ordered) + duplicate_sources(ordered) + papers_without_tldr(ordered)
+    diags += sources_by_title(ordered)
     grouped = group_entries(ordered, previous.grouped)
-    links = Linkable(by_slug, grouped.pages)
-    # under the same names (and pages), an entry's links resolve as they did
-    last = previous.links if suggestions is previous.suggestions else {}
+    table = file_table(files)
+    table = previous.files if table.paths == previous.files.paths else table
+    links = Linkable(by_slug, grouped.pages, table)
+    # under the same names (and pages, and files), an entry's links resolve as they did
+    same_names = suggestions is previous.suggestions and table is previous.files
+    last = previous.links if same_names else {}
     same_pages = previous.grouped is not None and grouped.pages == previous.grouped.pages
     resolved = {id(e): resolve_again(e, links, suggestions, last, same_pages) for e in ordered}
     targets: dict[str, tuple[str, ...]] = {}
     for entry in ordered:
         targets[entry.slug] = resolved[id(entry)].targets
         diags += resolved[id(entry)].problems
+    diags += embed_problems(ordered, targets)
     graph = link_graph(tuple((e.slug, resolved[id(e)].linked) for e in ordered), previous.graph)
     outlinks = graph.outlinks
     related = related_state(ordered, previous.related)
@@ -137,17 +160,24 @@ def build_index_again(entries: Sequence[Entry], previous: IndexMemo) -> tuple[Si
         source_ids=grouped.source_ids,
         diagnostics=tuple(diags),
     )
-    return index, IndexMemo(related, mention_memo, suggestions, grouped, resolved, graph)
+    memo = IndexMemo(related, mention_memo, suggestions, grouped, resolved, graph, table)
+    return index, memo
 
 
-def name_suggestions(entries: Sequence[Entry], last: Suggestions) -> Suggestions:
-    """The name table and the suggestions under it: the last build's when the entries are named
-    as then; the names suggested then when the table is the same."""
-    named = tuple((e.slug, e.title, e.aliases, e.rel_path) for e in entries)
+def name_suggestions(
+    entries: Sequence[Entry], last: Suggestions, drafts: Sequence[Entry] = ()
+) -> Suggestions:
+    """The name table (and the drafts') and the suggestions under it: the last build's when the
+    entries are named as then; the names suggested then when the table is the same."""
+    named = tuple(
+        tuple((e.slug, e.title, e.aliases, e.rel_path) for e in group)
+        for group in (entries, drafts)
+    )
     if named == last.named:
         return last
-    names = name_table(entries)
-    return Suggestions(names, last.found if last.names == names else {}, named)
+    names, draft_names = name_table(entries), name_table(drafts)
+    same = last.names == names and last.drafts == draft_names
+    return Suggestions(names, last.found if same else {}, named, draft_names)
 
 
 def group_entries(entries: Sequence[Entry], last: Grouped | None) -> Grouped:
@@ -166,7 +196,7 @@ def group_entries(entries: Sequence[Entry], last: Grouped | None) -> Grouped:
     categories = group_by(entries, lambda e: e.categories)
     pages = site_urls((t for t, _ in tags), (c for c, _ in categories), source_ids.values())
     kinds = group_by(entries, lambda e: (str(e.kind),))
-    statuses = group_by(entries, lambda e: (str(e.status),))
+    statuses = group_by(entries, lambda e: (str(e.status),) if e.status else ())
     return Grouped(shapes, sourced, tags, categories, kinds, statuses, sources, source_ids, pages)
 
 
@@ -181,11 +211,27 @@ def resolve_again(
     when the names are those it resolved against; and the site's other pages, unless it has only
     wikilinks)."""
     old = last.get(id(entry))
-    if old is not None and old.entry is entry and (same_pages or not old.by_url):
+    if (
+        old is not None
+        and old.entry is entry
+        and (same_pages or not old.by_url)
+        and all(links.by_slug.get(e.slug) is e for e in old.read)
+    ):
         return old
     targets, problems = resolve_links(entry, links, suggestions)
     by_url = not all(link.is_wiki for link in entry.links)
-    return Resolution(entry, targets, problems, linked_entries(entry, targets), by_url)
+    read = tuple(links.by_slug[s] for s in fragment_targets(entry, targets))
+    return Resolution(entry, targets, problems, linked_entries(entry, targets), by_url, read)
+
+
+def fragment_targets(entry: Entry, targets: tuple[str, ...]) -> dict[str, None]:
+    """The entries (by slug, in order) whose headings or blocks the entry's links name."""
+    found: dict[str, None] = {}
+    for link, target in zip(entry.links, targets, strict=True):
+        slug = target.partition("#")[0]
+        if (link.fragment or "#" in link.target) and slug and slug[0] not in "/@":
+            found[slug] = None
+    return found
 
 
 def sort_entries(entries: Iterable[Entry]) -> tuple[Entry, ...]:
@@ -246,6 +292,42 @@ def duplicate_sources(entries: Sequence[Entry]) -> list[Diagnostic]:
     return diags
 
 
+_SITE_SUFFIX = re.compile(r"\s+[–—|·-]\s+[^–—|·]+$")  # "Title – Sander Dieleman", "Title | PyTorch"
+
+
+def title_keys(title: str) -> set[str]:
+    """How a source title is compared: case, spaces and dashes folded; with and without the site
+    or author name a page title ends in (when what is left has several words)."""
+    folded = " ".join(title.replace("‐", "-").replace("‒", "-").casefold().split())
+    keys = {folded}
+    bare = _SITE_SUFFIX.sub("", folded)
+    if bare != folded and len(bare.split()) >= 3:
+        keys.add(bare)
+    return keys
+
+
+def sources_by_title(entries: Sequence[Entry]) -> list[Diagnostic]:
+    """A note without a source URL whose `source_title` is that of another note's source: the
+    same source, not recognised as one (an imported copy of a post without its link)."""
+    named: dict[str, Entry] = {}
+    for entry in sorted(entries, key=lambda e: e.rel_path):
+        if entry.source is not None and entry.source_title:
+            for key in title_keys(entry.source_title):
+                named.setdefault(key, entry)
+    diags = []
+    for entry in sorted(entries, key=lambda e: e.rel_path):
+        if entry.source is not None or not entry.source_title:
+            continue
+        other = next((named[k] for k in sorted(title_keys(entry.source_title)) if k in named), None)
+        if other is not None and other.source is not None:
+            where = SourcePos(other.pos.path, other.source_title_line)
+            msg = f'source "{entry.source_title}" has no URL here, but is the source of {where}'
+            hint = f"add `url: {other.source.url}` so that both notes share the source"
+            pos = SourcePos(entry.pos.path, entry.source_title_line)
+            diags.append(warning("source-by-title", msg, pos, hint))
+    return diags
+
+
 def papers_without_tldr(entries: Sequence[Entry]) -> list[Diagnostic]:
     hint = "add `tldr:` to the front matter, or a paragraph starting with `TL;DR:`"
     return [
@@ -256,13 +338,30 @@ def papers_without_tldr(entries: Sequence[Entry]) -> list[Diagnostic]:
 
 
 def name_table(entries: Sequence[Entry]) -> dict[str, str]:
-    """Case-folded title, alias, slug and file name -> slug (the first entry wins a shared name)."""
+    """Case-folded title, alias, slug, file name and path -> slug (the first entry wins a shared
+    name; a file name or path, the entry of the shortest path). A path or a path's end is kept
+    under "/" + it (`/folder/note`, `/note`), apart from names, and also as a name."""
     names: dict[str, str] = {}
-    for kind in ("slug", "title", "alias", "stem"):
+    for kind in ("slug", "title", "alias"):
         for e in entries:
             for name in entry_names(e, kind):
-                names.setdefault(name.casefold().strip(), e.slug)
+                if name.strip():  # the root index.md's slug is ''
+                    names.setdefault(name.casefold().strip(), e.slug)
+    by_path = sorted(entries, key=lambda e: (e.rel_path.count("/"), len(e.rel_path), e.rel_path))
+    for e in by_path:
+        for name in entry_names(e, "stem"):
+            names.setdefault(name.casefold().strip(), e.slug)
+    for e in by_path:
+        for tail in path_tails(e.rel_path):
+            names.setdefault(f"/{tail}", e.slug)
+            names.setdefault(tail, e.slug)
     return names
+
+
+def path_tails(rel_path: str) -> list[str]:
+    """`a/b/Note.md` -> ["a/b/note", "b/note", "note"]: the path, case-folded, and its ends."""
+    parts = rel_path.removesuffix(".md").casefold().split("/")
+    return ["/".join(parts[i:]) for i in range(len(parts))]
 
 
 def entry_names(entry: Entry, kind: str) -> tuple[str, ...]:
@@ -285,20 +384,113 @@ def resolve_links(
     resolved: list[str] = []
     diags: list[Diagnostic] = []
     for link in entry.links:
-        target = (
-            resolve_wiki(link, entry, names) if link.is_wiki else resolve_href(link, entry, links)
-        )
+        target = resolve_link(link, entry, links, names)
+        slug, _, fragment = target.partition("#")
+        if fragment and slug and (slug == "/" or slug[0] not in "/@") and names_anchor(link):
+            note = links.by_slug[slug.strip("/")]  # "/": the root index.md, the home page
+            anchor = find_anchor(note, fragment)
+            if not anchor:
+                diags.append(missing_anchor(link, entry, note, fragment))
+            target = f"{slug}#{anchor or as_anchor(fragment)}"
         resolved.append(target)
         if not target:
             diags.append(broken_link(link, entry, suggestions, links.by_slug))
     return tuple(resolved), diags
 
 
-def resolve_wiki(link: LinkRef, entry: Entry, names: dict[str, str]) -> str:
-    slug = names.get(link.target.casefold().strip()) if link.target else entry.slug
+def as_anchor(fragment: str) -> str:
+    """The anchor a heading (`Some Heading` -> some-heading) or block (`^id`) would have."""
+    return fragment if fragment.startswith("^") else slugify(fragment)
+
+
+def names_anchor(link: LinkRef) -> bool:
+    """The link's fragment names a heading or block as written (`[[Note#Heading]]`,
+    `[t](Note.md#Heading)`); a URL's (`/papers/muon/#why`) is an anchor already."""
+    return link.is_wiki or link.target.partition("#")[0].endswith(".md")
+
+
+def resolve_note_href(link: LinkRef, entry: Entry, names: dict[str, str]) -> str:
+    """A markdown link to a note that is not where its path says: `[t](Other%20Note.md#Heading)`
+    found by its path from the root of notes/, or its name, as a wikilink would be."""
+    href, _, fragment = link.target.partition("#")
+    href = unquote(href)
+    if not href.endswith(".md") or href.startswith("/"):
+        return ""
+    slug = find_note(_UP.sub("", href), entry, names)
     if slug is None:
         return ""
-    return f"{slug}#{slugify(link.fragment)}" if link.fragment else slug
+    slug = slug or "/"  # the root index.md: the home page
+    return f"{slug}#{unquote(fragment)}" if fragment else slug
+
+
+def find_anchor(entry: Entry, fragment: str) -> str:
+    """The anchor of the heading (`Heading`, its anchor) or block (`^id`) a fragment names in the
+    entry, or "" when it has none such. A quote's anchor (`q-…`) and a footnote's stand too."""
+    if fragment.startswith("^"):
+        return fragment if f'id="{fragment}"' in entry.body_html else ""
+    wanted = heading_key(fragment)
+    for heading in entry.headings:
+        if heading_key(heading.text) == wanted or heading.anchor == fragment:
+            return heading.anchor
+    slug = slugify(fragment)
+    if any(h.anchor == slug for h in entry.headings) or f'id="{fragment}"' in entry.body_html:
+        return slug if any(h.anchor == slug for h in entry.headings) else fragment
+    return ""
+
+
+def heading_key(text: str) -> str:
+    """A heading as links name it: Obsidian leaves out the characters a link cannot hold
+    (`SYB: Scrap` is linked as `SYB Scrap`); any case, any spacing."""
+    return " ".join(_NOT_IN_LINKS.sub(" ", text).casefold().split())
+
+
+def missing_anchor(link: LinkRef, entry: Entry, target: Entry, fragment: str) -> Diagnostic:
+    pos = SourcePos(entry.pos.path, link.line or 1)
+    what = "block" if fragment.startswith("^") else "heading"
+    message = f'"{target.title}" has no {what} "{fragment}"'
+    names = ", ".join(f'"{h.text}"' for h in target.headings[:5])
+    hint = (
+        f"its headings: {names}"
+        if names and what == "heading"
+        else f"fix the link, or add the {what}"
+    )
+    return warning("missing-anchor", message, pos, hint)
+
+
+def resolve_link(link: LinkRef, entry: Entry, links: Linkable, names: dict[str, str]) -> str:
+    """A link's target: a note (or another page), else a file under notes/ ("@" + its path);
+    an image a markdown image shows is always a file."""
+    path = link.target if link.is_wiki else link.target.partition("#")[0].partition("?")[0]
+    if not (link.embed and not link.is_wiki and looks_like_file(path)):
+        if link.is_wiki:
+            found = resolve_wiki(link, entry, names)
+        else:
+            found = resolve_href(link, entry, links) or resolve_note_href(link, entry, names)
+        if found:
+            return found
+    file = find_file(path, entry.rel_path, links.files)
+    return f"@{file}" if file else ""
+
+
+def resolve_wiki(link: LinkRef, entry: Entry, names: dict[str, str]) -> str:
+    """`[[Title]]`, `[[alias]]`, `[[file name]]`, `[[Folder/Note]]` (a path or its end, from the
+    root of notes/ or, with ./ or ../, from the note), `.md` or not, any case; `[[#Heading]]`
+    is the note itself. The fragment is the heading or block as written (resolved later)."""
+    slug = find_note(link.target, entry, names) if link.target else entry.slug
+    if slug is None:
+        return ""
+    slug = slug or "/"  # the root index.md: the home page
+    return f"{slug}#{link.fragment}" if link.fragment else slug
+
+
+def find_note(target: str, entry: Entry, names: dict[str, str]) -> str | None:
+    """The slug of the note a link names, None when none ("" is the root index.md's)."""
+    name = target.strip().casefold().removesuffix(".md")
+    if name.startswith(("./", "../")):
+        path = posixpath.normpath(posixpath.join(posixpath.dirname(entry.rel_path), name))
+        return names.get(f"/{path}")
+    found = names.get(name)
+    return found if found is not None else names.get(f"/{name.lstrip('/')}")
 
 
 def resolve_href(link: LinkRef, entry: Entry, links: Linkable) -> str:
@@ -314,9 +506,13 @@ def resolve_href(link: LinkRef, entry: Entry, links: Linkable) -> str:
         path = posixpath.normpath(posixpath.join(posixpath.dirname(entry.rel_path), href))
     path = path.removesuffix("index.html").strip("/")
     slug = slug_from_path(path) if path.endswith(".md") else path
+    if not slug:  # the home page: `/`, or the root index.md it shows
+        return f"/#{fragment}" if fragment else "/"
     if slug not in links.by_slug:
         url = f"{path}/" if path and f"{path}/" in links.pages else path
         slug = f"/{url}" if url in links.pages else ""
+    if fragment and href.endswith(".md"):  # a heading as written: `Note.md#Some%20heading`
+        fragment = unquote(fragment)
     return f"{slug}#{fragment}" if fragment and slug else slug
 
 
@@ -325,9 +521,19 @@ def broken_link(
 ) -> Diagnostic:
     pos = SourcePos(entry.pos.path, link.line or 1)
     shown = f"[[{link.target}]]" if link.is_wiki else link.target
+    draft = find_note(link.target, entry, suggestions.drafts) if link.is_wiki else ""
+    if draft:
+        message = f"{shown} is a draft, left out of the site"
+        hint = "publish it (`draft: false`), or build with --drafts"
+        return warning("draft-link", message, pos, hint)
+    if (link.embed and not link.is_wiki) or looks_like_file(link.target.partition("#")[0]):
+        message = f"{shown} names no file under notes/"
+        hint = "put the file in notes/ (any folder: it is found by name), or fix the path"
+        return warning("missing-attachment", message, pos, hint)
     wanted = link.target.casefold()
     if wanted not in suggestions.found:
-        suggestions.found[wanted] = closest_name(wanted, suggestions.names)
+        names = (n for n in suggestions.names if n[:1] != "/")  # a path is no name to suggest
+        suggestions.found[wanted] = closest_name(wanted, names)
     close = suggestions.found[wanted]
     if close is None:
         return warning(
@@ -365,7 +571,7 @@ def linked_entries(entry: Entry, targets: tuple[str, ...]) -> tuple[tuple[str, i
     linked: dict[str, int] = {}
     for link, target in zip(entry.links, targets, strict=True):
         slug = target.split("#", 1)[0]
-        if slug and slug[0] != "/" and slug != entry.slug and slug not in linked:
+        if slug and slug[0] not in "/@" and slug != entry.slug and slug not in linked:
             linked[slug] = link.line
     return tuple(linked.items())
 

@@ -5,6 +5,9 @@
   var me = document.currentScript;
   var pageSite = Number(me && me.dataset.site) || 0;
   var OVERLAY = "notebase-overlay";
+  // the overlay's colours in either theme (contrast 13:1)
+  var BACKGROUND = "#2b0d0d";
+  var TEXT = "#ffd7d7";
 
   function hideOverlay() {
     var old = document.getElementById(OVERLAY);
@@ -18,15 +21,19 @@
     box.setAttribute("role", "alert");
     box.style.cssText =
       "position:fixed;inset:auto 0 0 0;max-height:60vh;overflow:auto;z-index:2147483647;" +
-      "margin:0;padding:1em 1.5em;background:#2b0d0d;color:#ffd7d7;" +
+      "margin:0;padding:1em 1.5em;background:" + BACKGROUND + ";color:" + TEXT + ";" +
       "font:14px/1.5 ui-monospace,monospace;border-top:4px solid #e5484d";
     var title = document.createElement("strong");
+    title.style.cssText = "color:" + TEXT;
     title.textContent =
       failed === "build"
         ? "notebase: the build failed; showing the last good site"
         : "notebase: the search index failed; search uses the last good index";
     var pre = document.createElement("pre");
-    pre.style.cssText = "white-space:pre-wrap;margin:.5em 0 0";
+    // its own colours: a theme's `pre` (a light background in light mode) must not show through
+    pre.style.cssText =
+      "white-space:pre-wrap;margin:.5em 0 0;padding:0;border:0;border-radius:0;" +
+      "background:" + BACKGROUND + ";color:" + TEXT + ";font:inherit";
     pre.textContent = lines.join("\n");
     box.appendChild(title);
     box.appendChild(pre);

@@ -78,6 +78,18 @@ class LinkRef:
     line: int
     fragment: str = ""  # heading part of [[Title#Heading]]
     label: str = ""
+    embed: bool = False  # ![[…]] or ![…](…): the target is shown in place (an image, a note)
+
+
+@dataclass(frozen=True, slots=True)
+class Attachment:
+    """A file under notes/ that is no note, as a note embeds or links to it."""
+
+    rel_path: str  # under notes/ (posix)
+    url: str  # where the site holds it: "files/" + rel_path
+    kind: str  # image | audio | video | pdf | file
+    width: int = 0  # an image's size in pixels, from its header (0: unknown)
+    height: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +121,7 @@ class Entry:
     date: dt.date | None
     tags: tuple[str, ...]
     categories: tuple[str, ...]  # usually one; a post imported from several category pages has more
-    status: Status
+    status: Status | None  # None: no reading status (the note is no reading-log entry)
     aliases: tuple[str, ...]
     draft: bool
     source: SourceRef | None  # the primary source (url / arxiv / doi field)
@@ -133,7 +145,8 @@ class Entry:
     words: NoteWords = NO_WORDS  # of mention_text and title, for mentions and related
     description: str = ""  # front matter's, for <meta> and (without a tl;dr) the card
     cssclasses: tuple[str, ...] = ()  # classes for the page's <body>
-    updated: dt.date | None = None  # `updated:` or `modified:`
+    updated: dt.date | None = None  # `modified:` or `updated:`, when the note says it changed
+    source_title_line: int = 0  # the line of `source_title:` (0: none)
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,3 +195,5 @@ class SiteIndex:
     related: dict[str, tuple[str, ...]] = field(hash=False)  # slug -> up to five related slugs
     source_ids: dict[str, str] = field(hash=False)  # source key -> id of its page (sources/<id>/)
     diagnostics: tuple[Diagnostic, ...] = ()
+    # the files under notes/ that links lead to ("@" + path in link_targets), read by build
+    attachments: dict[str, Attachment] = field(default_factory=dict, hash=False)

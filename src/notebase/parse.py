@@ -20,17 +20,27 @@ from notebase.frontmatter import (
     coerce,
     read_front_matter,
 )
-from notebase.markdown import MARK, Rendered, render_inline, render_markdown, strip_paragraph
+from notebase.markdown import (
+    LINK_MARKER,
+    Rendered,
+    link_marker,
+    render_inline,
+    render_markdown,
+    strip_paragraph,
+)
 from notebase.model import Entry, EntryKind, LinkRef, ParseResult, Quote, Source, SourceRef, Status
 from notebase.pages import LISTINGS
 from notebase.search import BUNDLE_DIR
 from notebase.slugs import clean_slug, normalize_tag, slug_from_path
 from notebase.sourcepages import SOURCES
-from notebase.sources import is_paper_url, is_safe_url, make_source, source_label
+from notebase.sources import (
+    is_paper_url,
+    is_safe_url,
+    make_source,
+    strip_arxiv_prefix,
+)
 from notebase.words import note_words
 from notebase.yamlio import Field
-
-_MARKER_NUM = re.compile(f"{MARK}L(\\d+){MARK}")
 
 
 def parse_source(source: Source) -> ParseResult:
@@ -56,9 +66,11 @@ def build_entry(
 
     fm_tldr = get("tldr", as_text) or ""
     fm_title = get("title", as_text)
+    fm_title = strip_arxiv_prefix(fm_title) if fm_title else fm_title
     source_ref = primary_source(get, path, fields, diags)
-    source_title = get("source_title", as_text) or ""
-    cited = source_title or (source_label(source_ref) if source_ref else "")
+    source_title = strip_arxiv_prefix(get("source_title", as_text) or "")
+    authors = get("authors", as_list) or ()
+    cited = quote_attribution(authors, source_title or (fm_title if source_ref else "") or "")
     body = render_markdown(split.body, not fm_tldr, fm_title is None, default_attribution=cited)
     links = shift_lines(body.links, split.body_line)
     tldr_html, tldr_text, prose = body.tldr_html, body.tldr_text, body.mention_text
@@ -89,7 +101,7 @@ def build_entry(
         draft=bool(get("draft", as_bool)) or get("publish", as_bool) is False,
         source=source_ref,
         source_title=source_title,
-        authors=get("authors", as_list) or (),
+        authors=authors,
         year=get("year", as_year) or year_from_arxiv(source_ref),
         tldr_html=tldr_html,
         tldr_text=tldr_text,
@@ -106,7 +118,8 @@ def build_entry(
         words=note_words(prose, title),
         description=get("description", as_text) or "",
         cssclasses=css_classes(first_field(get, ("cssclasses", "cssclass"), as_tags) or ()),
-        updated=first_field(get, ("updated", "modified"), as_date),
+        updated=first_field(get, ("modified", "updated"), as_date),
+        source_title_line=fields["source_title"].line if source_title else 0,
     )
 
 
@@ -122,12 +135,24 @@ def css_classes(raw: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(name for name in cleaned if name))
 
 
+def quote_attribution(authors: tuple[str, ...], work: str) -> str:
+    """Who a quote without its own `— …` line is by: the source's authors and its title, as far
+    as the note says ('Gupta et al., Shampoo'); '' when it says neither (never a bare domain or
+    id: the quote is then shown as from the note)."""
+    names = authors[0] if len(authors) == 1 else ""
+    if len(authors) == 2:
+        names = f"{authors[0]} and {authors[1]}"
+    elif len(authors) > 2:
+        names = f"{authors[0]} et al."
+    return ", ".join(part for part in (names, work) if part)
+
+
 def merge_tldr(
     tldr: Rendered, body_links: tuple[LinkRef, ...], line: int
 ) -> tuple[str, str, tuple[LinkRef, ...]]:
     """A front-matter tl;dr is rendered on its own; its link markers are renumbered after the body's."""
     base = len(body_links)
-    html = _MARKER_NUM.sub(lambda m: f"{MARK}L{int(m.group(1)) + base}{MARK}", tldr.html)
+    html = LINK_MARKER.sub(lambda m: link_marker(int(m.group(1)) + base), tldr.html)
     moved = tuple(replace(link, line=line) for link in tldr.links)
     return strip_paragraph(html), " ".join(tldr.text.split()), body_links + moved
 
@@ -240,17 +265,23 @@ def entry_kind(
 
 def entry_status(
     raw: str | None, path: str, fields: dict[str, Field], diags: list[Diagnostic]
-) -> Status:
+) -> Status | None:
+    """The reading status a note gives; None when it gives none (or one that is none of them)."""
     if raw is None:
-        return Status.READ
+        return None
     try:
         return Status(raw.lower().replace(" ", "-").replace("_", "-"))
     except ValueError:
         pos = SourcePos(path, fields["status"].line)
         diags.append(
-            warning("bad-status", f"status {raw!r} is not one of to-read, reading, read", pos)
+            warning(
+                "bad-status",
+                f"status {raw!r} is not one of to-read, reading, read",
+                pos,
+                "fix it, or remove it: a note without `status` has no reading status",
+            )
         )
-        return Status.READ
+        return None
 
 
 def normalize_tags(

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
+import email.utils
 import functools
 from collections.abc import Callable, Iterable
 from importlib import resources
@@ -100,6 +102,7 @@ def create_environment(root: Path) -> jinja2.Environment:
     env.filters["href"] = href_filter
     env.filters["absolute"] = absolute_filter
     env.filters["atom_id"] = atom_id_filter
+    env.filters["rfc822"] = rfc822_date
     env.globals["cached"] = cached_fragment
     env.globals["fragment_rows"] = FRAGMENT_ROWS
     env.globals[FRAGMENTS] = Fragments()
@@ -199,6 +202,11 @@ def atom_id_filter(ctx: jinja2.runtime.Context, url: str) -> str:
     """A permanent absolute id for a feed or entry: its URL, or a URN when base_url is not set."""
     config: Config = ctx["site"]
     return f"{config.base_url}/{url}" if config.base_url else f"urn:notebase:{url or 'home'}"
+
+
+def rfc822_date(day: dt.date) -> str:
+    """A day as RSS 2.0 dates it (RFC 822, in English whatever the locale): midnight UTC."""
+    return email.utils.format_datetime(dt.datetime(day.year, day.month, day.day, tzinfo=dt.UTC))
 
 
 def root_of(url: str) -> str:

@@ -37,10 +37,11 @@ def normalize_tag(tag: str) -> str:
 
 
 def slug_from_path(rel_path: str) -> str:
-    """'papers/Muon Optimizer.md' -> 'papers/muon-optimizer'; an index.md names its folder."""
+    """'papers/Muon Optimizer.md' -> 'papers/muon-optimizer'; an index.md names its folder (the
+    one in notes/ itself: '', the home page)."""
     stem = rel_path[:-3] if rel_path.endswith(".md") else rel_path
     parts = [slugify_or_hash(p) for p in stem.split("/") if p]
-    if len(parts) > 1 and parts[-1] == "index":
+    if parts and parts[-1] == "index":
         parts.pop()
     return "/".join(parts)
 

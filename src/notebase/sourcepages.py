@@ -158,9 +158,7 @@ def make_info(made: SourceInputs, cards: dict[str, Card]) -> SourceInfo:
 
 def bib_record(ref: SourceRef, notes: list[Entry]) -> BibRecord:
     """A source's metadata from the notes that discuss it: the first note that gives each field."""
-    title = next((e.source_title for e in notes if e.source_title), "")
-    if ref.arxiv:  # arXiv's own page titles start with "[2404.08335] "
-        title = title.removeprefix(f"[{ref.arxiv}]").strip()
+    title = next((e.source_title for e in notes if e.source_title), "")  # "[id] " stripped
     title = title or next((e.title for e in notes), "") or source_name(ref)
     authors = next((e.authors for e in notes if e.authors), ())
     year = next((e.year for e in notes if e.year), None)

@@ -17,6 +17,8 @@ _DOI = re.compile(r"(?P<doi>10\.\d{4,9}/\S+)")
 _ARXIV_PREFIX = re.compile(r"^arxiv:\s*", re.I)
 _DOI_PREFIX = re.compile(r"^doi:\s*", re.I)
 _DOI_URL = re.compile(r"^https?://(?:dx\.)?doi\.org/(?P<doi>10\.\d{4,9}/.+)$", re.I)
+# an arXiv page's own title: "[2412.09871] Byte Latent Transformer: …" (an old-style id too)
+ARXIV_TITLE = re.compile(r"^\[(?P<id>\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?\]\s+")
 _TRACKING = re.compile(r"^(utm_\w+|fbclid|gclid|mc_cid|mc_eid|ref|ref_src|igshid|_hs\w+|si)$")
 PAPER_HOSTS = ("openreview.net", "aclanthology.org", "proceedings.neurips.cc", "dl.acm.org")
 SAFE_SCHEMES = ("http", "https")
@@ -46,6 +48,13 @@ def parse_doi(text: str) -> str:
     text = _DOI_PREFIX.sub("", text)
     m = _DOI.fullmatch(text)
     return m.group("doi").lower() if m else ""
+
+
+def strip_arxiv_prefix(title: str) -> str:
+    """'[2412.09871] Byte Latent Transformer' -> 'Byte Latent Transformer': a title copied from
+    an arXiv page, without the id arXiv puts before it (a title that is only the id is kept)."""
+    rest = ARXIV_TITLE.sub("", title, count=1).strip()
+    return rest or title
 
 
 def is_safe_url(url: str) -> bool:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from notebase.config import Config, load_config
 from notebase.diagnostics import Diagnostic, has_errors
-from notebase.discover import Discovery, discover_changes
+from notebase.discover import RACY_NS, Discovery, discover_changes
 from notebase.fileplan import STATIC_DIR, read_tree
 from notebase.fingerprint import digest_bytes, digest_value
 from notebase.render import THEME_DIR, default_theme_dir
@@ -33,6 +33,9 @@ def site_is_current(last: BuildState, options: BuildOptions) -> bool:
     found = discover_changes(options.root, last.stamps, last.scanned_ns, config.ignore)
     if inputs_digest(options, config, found) != last.inputs:
         return False
+    # an attachment is known by its stamp alone: one written in the last scan's tick may differ
+    if any(mtime >= last.scanned_ns - RACY_NS for _, _, mtime in found.files):
+        return False
     return stamp_folders(out, last) == last.folders
 
 
@@ -50,8 +53,9 @@ def stamp_folders(out: Path, state: BuildState) -> dict[str, int]:
 
 
 def inputs_digest(options: BuildOptions, config: Config, found: Discovery) -> str:
-    """Everything a build reads: its options and config, notes, templates, static files (notebase's
-    own code is the cache's key: a state left by other code is never loaded)."""
+    """Everything a build reads: its options and config, notes, templates, static files, the
+    stamps of the other files under notes/ (notebase's own code is the cache's key: a state left
+    by other code is never loaded)."""
     unread: list[Diagnostic] = []  # an unreadable file is left out: the build then reports it
     trees = [
         read_tree(options.root / THEME_DIR, "templates", options.root, unread),
@@ -59,6 +63,6 @@ def inputs_digest(options: BuildOptions, config: Config, found: Discovery) -> st
         read_tree(options.root / STATIC_DIR, "static", options.root, unread),
     ]
     files = {rel: digest_bytes(data) for tree in trees for rel, data in tree.items()}
-    head = (config, options.drafts, found.diagnostics, files)
+    head = (config, options.drafts, found.diagnostics, files, found.files)
     notes = "\n".join(f"{rel}\x00{digest}" for rel, digest in found.notes)
     return digest_value((head, digest_bytes(notes.encode("utf-8", "surrogatepass"))))

@@ -79,7 +79,7 @@ def load_fields(
     try:
         node = yaml.compose(text, Loader=LOADER)
     except yaml.YAMLError as exc:
-        return (), (yaml_error(exc, path, first_line),)
+        return (), (yaml_error(exc, path, first_line, text),)
     if node is None:
         return (), ()
     if not isinstance(node, yaml.MappingNode):
@@ -126,10 +126,27 @@ def clean_value(value: Any) -> Any:
     return value
 
 
-def yaml_error(exc: yaml.YAMLError, path: str, first_line: int) -> Diagnostic:
+# the contexts that start where the mistake is (an opening quote or bracket, a key missing its
+# colon), reported further on, where the scanner gave up: often at the next key or the end
+OPENED_AT = (
+    "while scanning a quoted scalar",
+    "while scanning a simple key",
+    "while parsing a flow",
+    "while scanning a block scalar",
+)
+
+
+def yaml_error(exc: yaml.YAMLError, path: str, first_line: int, text: str = "") -> Diagnostic:
+    """A YAML error at the line of the mistake: where what was left open was opened, else where
+    the parser stopped, but never past the text's last line (the end of the stream is one more)."""
+    context = getattr(exc, "context", None) or ""
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-    line = first_line + (mark.line if mark is not None else 0)
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+    if context.startswith(OPENED_AT) and getattr(exc, "context_mark", None) is not None:
+        mark, problem = exc.context_mark, f"{problem} {context}"  # type: ignore[attr-defined]
+    last = max(len(text.splitlines()) - 1, 0) if text else None
+    at = mark.line if mark is not None else 0
+    line = first_line + (min(at, last) if last is not None else at)
     hint = "check indentation, and quote values that contain ': ' or start with [ { * & ! | > @"
     return error("yaml-syntax", f"invalid YAML: {problem}", SourcePos(path, line), hint)
 

@@ -78,7 +78,8 @@
     });
     if (!wide) return;
     var base = column.getBoundingClientRect().top;
-    var floor = 0;
+    var toc = document.querySelector(".entry-rail .toc"); // shown, it shares the margin: notes go below
+    var floor = toc && toc.offsetHeight ? Math.max(0, toc.getBoundingClientRect().bottom - base + 24) : 0;
     notes.forEach(function (n) {
       var top = Math.max(n.ref.getBoundingClientRect().top - base, floor);
       n.el.style.top = top + "px";

@@ -34,3 +34,8 @@ window.notebase = (() => {
 
   return { root, href, element, loadEntries };
 })();
+
+/* a long entry's table of contents: folded on a phone, open where there is room for it */
+document.querySelectorAll(".toc details").forEach((details) => {
+  if (window.matchMedia("(min-width: 75em)").matches) details.open = true;
+});

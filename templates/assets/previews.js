@@ -18,6 +18,7 @@
   /* The site-relative url ("papers/muon/") a link points at, or null when it leaves the site. */
   function siteUrl(link) {
     var href = link.getAttribute("href") || "";
+    if (link.closest("dialog")) return null; // search results show their own tl;dr
     if (!href || href.charAt(0) === "#" || /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(href)) return null;
     var target = new URL(href, location.href);
     target.hash = "";

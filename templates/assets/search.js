@@ -1,31 +1,14 @@
-/* notebase search: "/" focuses the header's search box on every page; search/ shows the results.
+/* notebase search: a dialog on every page (`/`, Ctrl-K / Cmd-K or the header's Search button)
+   shows results as you type; search/ shows them as a page with an address of its own.
    Served over http(s), results come from Pagefind's full-text index (pagefind/, built with the site).
    Opened from disk (file://, where Pagefind cannot fetch its index) or without an index, they come
    from assets/entries.js: titles, aliases, tags and tl;drs. Both show title, kind and tl;dr. */
 (() => {
   "use strict";
   const { root, href, element, loadEntries } = window.notebase;
-  const box = document.getElementById("search-box");
   const FILTERS = ["kind", "tag", "year", "status"];
   const LIMIT = 30; // results shown
   const QUOTE_WORDS = 40; // words of a quote shown around its matches
-
-  document.addEventListener("keydown", (event) => {
-    if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey || !box) return;
-    const target = event.target;
-    if (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
-    event.preventDefault();
-    box.focus();
-  });
-
-  const panel = document.getElementById("search");
-  if (!panel || !box) return; // not the search page
-  panel.hidden = false;
-  const status = document.getElementById("search-status");
-  const list = document.getElementById("search-results");
-  const selects = FILTERS.map((name) => panel.querySelector(`select[name="${name}"]`));
-  const params = new URLSearchParams(location.search);
-  box.value = params.get("q") || "";
 
   /* ---- engine 1: Pagefind's index ---- */
   async function pagefindEngine() {
@@ -53,19 +36,32 @@
   }
 
   /* The quotes page is one page to Pagefind; each quote (a <figure id>) with at least as many
-     matching words as the query has terms becomes a result of its own, most matches first. */
+     matching words as the query has terms becomes a result of its own, most matches first. It is
+     titled by its entry (the <h2> of its group) and its attribution (the <cite id="…-by">). */
   function quoteResults(page, url, terms) {
     const words = page.content.split(/\s+/);
-    const figures = page.anchors.filter((a) => a.element === "figure");
-    return figures.flatMap((figure, i) => {
-      const end = i + 1 < figures.length ? figures[i + 1].location : words.length;
-      const hits = page.locations.filter((at) => at >= figure.location && at < end);
-      if (hits.length < Math.max(terms, 1)) return [];
-      const start = Math.max(figure.location, hits[0] - QUOTE_WORDS / 2);
+    const anchors = page.anchors.slice().sort((a, b) => a.location - b.location);
+    const bounds = anchors.filter((a) => a.element === "figure" || a.element === "h2");
+    const texts = Object.fromEntries(anchors.map((a) => [a.id, a.text]));
+    let entry = "";
+    const found = [];
+    bounds.forEach((anchor, i) => {
+      if (anchor.element === "h2") {
+        entry = anchor.text;
+        return;
+      }
+      const end = i + 1 < bounds.length ? bounds[i + 1].location : words.length;
+      const hits = page.locations.filter((at) => at >= anchor.location && at < end);
+      if (hits.length < Math.max(terms, 1)) return;
+      const start = Math.max(anchor.location, hits[0] - QUOTE_WORDS / 2);
       const shown = words.slice(start, Math.min(end, start + QUOTE_WORDS));
       const marked = new Set(hits.map((at) => at - start));
-      return [{ url, hash: `#${figure.id}`, title: "Quote", kind: "quote", words: shown, marked, hits }];
-    }).sort((a, b) => b.hits.length - a.hits.length);
+      let by = texts[`${anchor.id}-by`];
+      if (by && entry && by.endsWith(`, ${entry}`)) by = by.slice(0, -entry.length - 2); // named once
+      const title = [entry, by].filter(Boolean).join(" — ") || "Quote";
+      found.push({ url, hash: `#${anchor.id}`, title, kind: "quote", words: shown, marked, hits });
+    });
+    return found.sort((a, b) => b.hits.length - a.hits.length);
   }
 
   /* ---- engine 2: assets/entries.js ---- */
@@ -113,12 +109,20 @@
     return scored.slice(0, LIMIT).map(([, e]) => ({ url: e.url, title: e.title, kind: e.kind, tldr: e.tldr }));
   }
 
+  /* the engine, loaded once for the page on first use */
+  let engine = null;
+  function getEngine() {
+    const full = document.documentElement.hasAttribute("data-pagefind") && location.protocol !== "file:";
+    engine = engine || (full ? pagefindEngine().catch(entriesEngine) : entriesEngine());
+    return engine;
+  }
+
   /* ---- showing results ---- */
-  function renderResult(result) {
+  function renderResult(result, heading) {
     const item = element("li", `card search-result kind-${result.kind}`);
     const meta = element("p", "card-meta");
     meta.append(element("span", "kind-badge", result.kind));
-    const title = element("h2", "card-title");
+    const title = element(heading, "card-title");
     const link = element("a", "", result.title);
     link.href = href(result.url) + (result.hash || "");
     title.append(link);
@@ -141,63 +145,195 @@
     return excerpt;
   }
 
-  function fillFilters(values) {
-    FILTERS.forEach((name, i) => {
-      const options = Object.keys(values[name] || {}).filter(Boolean).sort();
-      if (name === "year") options.reverse();
-      for (const value of options) selects[i].append(new Option(value, value));
-      selects[i].value = params.get(name) || "";
-    });
-  }
+  /* A search box with its filter <select>s, result list and status line (the page's or the
+     dialog's). `shown(chosen)` is told of each search whose results are on screen. */
+  function searchUI({ box, form, list, status, heading, shown }) {
+    const selects = FILTERS.map((name) => form.querySelector(`select[name="${name}"]`));
+    let latest = 0;
+    let timer = 0;
 
-  let engine = null;
-  let latest = 0;
-
-  async function run() {
-    const ticket = ++latest;
-    const query = box.value.trim();
-    const filters = {};
-    FILTERS.forEach((name, i) => {
-      if (selects[i].value) filters[name] = selects[i].value;
-    });
-    const chosen = new URLSearchParams({ q: query, ...filters });
-    history.replaceState(null, "", `?${chosen}`);
-    if (!query && !Object.keys(filters).length) {
-      list.replaceChildren();
-      list.dataset.shown = chosen;
-      status.textContent = engine.note || "Type to search.";
-      return;
+    function chosen() {
+      const filters = {};
+      FILTERS.forEach((name, i) => {
+        if (selects[i].value) filters[name] = selects[i].value;
+      });
+      return filters;
     }
-    const results = await engine.search(query, filters);
-    if (ticket !== latest) return; // a newer search has started
-    list.replaceChildren(...results.map(renderResult));
-    list.dataset.shown = chosen; // the search these results answer
-    const count = results.length === 1 ? "1 result" : `${results.length} results`;
-    status.textContent = `${count}${query ? ` for “${query}”` : ""}. ${engine.note}`.trim();
+
+    async function run() {
+      const ticket = ++latest;
+      const query = box.value.trim();
+      const filters = chosen();
+      const search = new URLSearchParams({ q: query, ...filters });
+      const current = await getEngine();
+      if (!query && !Object.keys(filters).length) {
+        list.replaceChildren();
+        list.dataset.shown = search;
+        status.textContent = current.note || "Type to search.";
+        shown(search);
+        return;
+      }
+      const results = await current.search(query, filters);
+      if (ticket !== latest) return; // a newer search has started
+      list.replaceChildren(...results.map((r) => renderResult(r, heading)));
+      list.dataset.shown = search; // the search these results answer
+      const count = results.length === 1 ? "1 result" : `${results.length} results`;
+      status.textContent = `${count}${query ? ` for “${query}”` : ""}. ${current.note}`.trim();
+      shown(search);
+    }
+
+    function runSoon() {
+      clearTimeout(timer);
+      timer = setTimeout(run, 120);
+    }
+
+    async function start(values) {
+      status.textContent = "Loading the search index…";
+      const current = await getEngine();
+      const counts = await current.filters();
+      FILTERS.forEach((name, i) => {
+        const options = Object.keys(counts[name] || {}).filter(Boolean).sort();
+        if (name === "year") options.reverse();
+        for (const value of options) selects[i].append(new Option(value, value));
+        selects[i].value = values.get(name) || "";
+      });
+      box.addEventListener("input", runSoon);
+      for (const select of selects) select.addEventListener("change", run);
+      form.addEventListener("submit", (event) => event.preventDefault());
+      await run();
+    }
+
+    return { run, start };
   }
 
-  let timer = 0;
-  const runSoon = () => {
-    clearTimeout(timer);
-    timer = setTimeout(run, 150);
+  const failed = (status) => () => {
+    status.textContent = "Search could not load. Browse by tags, categories, papers or quotes instead.";
   };
 
-  async function start() {
-    status.textContent = "Loading the search index…";
-    const full = document.documentElement.hasAttribute("data-pagefind") && location.protocol !== "file:";
-    engine = full ? await pagefindEngine().catch(entriesEngine) : await entriesEngine();
-    fillFilters(await engine.filters());
-    box.addEventListener("input", runSoon);
+  /* ---- the search page ---- */
+  function searchPage(panel, box) {
+    panel.hidden = false;
+    const status = document.getElementById("search-status");
+    const params = new URLSearchParams(location.search);
+    box.value = params.get("q") || "";
+    const ui = searchUI({
+      box,
+      form: panel.querySelector(".search-filters"),
+      list: document.getElementById("search-results"),
+      status,
+      heading: "h2",
+      shown: (search) => history.replaceState(null, "", `?${search}`),
+    });
     box.form.addEventListener("submit", (event) => {
       event.preventDefault();
-      run();
+      ui.run();
     });
-    for (const select of selects) select.addEventListener("change", run);
-    panel.querySelector(".search-filters").addEventListener("submit", (event) => event.preventDefault());
-    await run();
+    ui.start(params).catch(failed(status));
   }
 
-  start().catch(() => {
-    status.textContent = "Search could not load. Browse by tags, categories, papers or quotes instead.";
+  /* ---- the dialog ---- */
+  function searchDialog(dialog) {
+    const box = dialog.querySelector("input[type=search]");
+    const list = dialog.querySelector(".search-dialog-results");
+    const status = dialog.querySelector("[role=status]");
+    const all = dialog.querySelector(".search-dialog-all");
+    const page = all.getAttribute("href");
+    let opener = null;
+    let started = null;
+    const ui = searchUI({
+      box,
+      form: dialog.querySelector(".search-filters"),
+      list,
+      status,
+      heading: "h2",
+      shown: (search) => all.setAttribute("href", `${page}?${search}`),
+    });
+
+    function open() {
+      if (dialog.open) return;
+      opener = document.activeElement;
+      dialog.showModal();
+      box.focus();
+      box.select();
+      started = started || ui.start(new URLSearchParams()).catch(failed(status));
+    }
+
+    /* the box, then each result's link: what the arrow keys move between */
+    const stops = () => [box, ...list.querySelectorAll(".card-title a")];
+
+    function onKey(event) {
+      if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+        const items = stops();
+        const at = items.indexOf(document.activeElement);
+        if (at < 0) return; // in a filter <select>: the arrows choose its value
+        event.preventDefault();
+        const next = Math.min(Math.max(at + (event.key === "ArrowDown" ? 1 : -1), 0), items.length - 1);
+        items[next].focus();
+      } else if (event.key === "Enter" && event.target === box) {
+        event.preventDefault();
+        const first = list.querySelector(".card-title a");
+        if (first) first.click();
+      } else if (event.key === "Escape") {
+        event.preventDefault(); // in the box, Escape would only clear it
+        dialog.close();
+      } else if (event.key === "Tab") {
+        trapTab(event);
+      } else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && event.target.matches(".card-title a")) {
+        box.focus(); // typing on a result goes on in the box
+      }
+    }
+
+    /* Tab and Shift-Tab go round the dialog's controls, never out of it */
+    function trapTab(event) {
+      const controls = [...dialog.querySelectorAll("input, select, button, a[href]")].filter(
+        (el) => el.offsetParent !== null,
+      );
+      const first = controls[0];
+      const last = controls[controls.length - 1];
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    }
+
+    dialog.addEventListener("keydown", onKey);
+    dialog.addEventListener("click", (event) => {
+      if (event.target === dialog) dialog.close(); // the backdrop
+      else if (event.target.closest("a[href]")) dialog.close(); // a link on this very page
+    });
+    dialog.querySelector(".search-dialog-close").addEventListener("click", () => dialog.close());
+    dialog.addEventListener("close", () => {
+      if (opener && opener !== document.body && opener.isConnected && opener.focus) opener.focus();
+      else if (dialog.contains(document.activeElement)) document.activeElement.blur();
+      opener = null;
+    });
+    return open;
+  }
+
+  /* ---- wiring ---- */
+  const box = document.getElementById("search-box");
+  const panel = document.getElementById("search");
+  const dialog = document.getElementById("search-dialog");
+  let open = null;
+  if (panel && box) searchPage(panel, box);
+  else if (dialog && typeof dialog.showModal === "function") {
+    open = searchDialog(dialog);
+    for (const button of document.querySelectorAll(".search-button")) button.addEventListener("click", open);
+  }
+
+  document.addEventListener("keydown", (event) => {
+    const slash = event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey;
+    const k = event.key.toLowerCase() === "k" && (event.ctrlKey || event.metaKey) && !event.altKey;
+    if (!slash && !k) return;
+    const target = event.target;
+    const typing = target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
+    if (slash && typing) return;
+    if (dialog && dialog.open) return;
+    event.preventDefault();
+    if (open) open();
+    else if (box) box.focus();
   });
 })();

@@ -1,10 +1,12 @@
 /* notebase: sortable, filterable tables. Enhances complete HTML tables; without JS they stay as built.
  * <table data-sortable>: each column header becomes a button that sorts the rows (aria-sort says how).
  * <div data-filters="tag kind year status"> around tables: one labelled <select> per attribute whose
- * rows (data-tag="a b", data-kind=…) hold two values or more; rows not matching every filter hide. */
+ * rows (data-tag="a b", data-kind=…) hold two values or more; rows not matching every filter hide.
+ * Rows are table rows or any element marked data-filter-row (the quotes); a [data-filter-group]
+ * hides when every row in it does. */
 (function () {
   "use strict";
-  var LABELS = { tag: "Tag", kind: "Kind", year: "Year", status: "Status" };
+  var LABELS = { tag: "Tag", kind: "Kind", year: "Year", status: "Status", source: "Source", author: "Author" };
   var STATUS_ORDER = ["to-read", "reading", "read"];
   var element = window.notebase.element;
 
@@ -86,10 +88,11 @@
   }
 
   function makeFilters(scope, serial) {
-    var rows = Array.prototype.slice.call(scope.querySelectorAll("tbody tr"));
+    var rows = Array.prototype.slice.call(scope.querySelectorAll("tbody tr, [data-filter-row]"));
+    var groups = scope.querySelectorAll("[data-filter-group]");
     var box = element("div", "table-filters");
     box.setAttribute("role", "search");
-    box.setAttribute("aria-label", "Filter the table");
+    box.setAttribute("aria-label", scope.querySelector("table") ? "Filter the table" : "Filter the list");
     var selects = [];
     scope.getAttribute("data-filters").split(" ").filter(Boolean).forEach(function (name) {
       var seen = {};
@@ -113,6 +116,9 @@
         });
         row.hidden = !match;
         shown += match ? 1 : 0;
+      });
+      groups.forEach(function (group) {
+        group.hidden = !group.querySelector("[data-filter-row]:not([hidden])");
       });
       status.textContent = shown === rows.length ? "" : shown + " of " + rows.length + " shown";
     }

@@ -1,4 +1,4 @@
-"""Plain-text blog archives -> notes under notes/imported/: the only I/O of the import stage."""
+"""Archives, web pages, feeds, highlights, BibTeX -> notes under notes/imported/: the import's only I/O."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from notebase.diagnostics import Diagnostic, SourcePos, error, sort_diagnostics, warning
-from notebase.importers.model import ImportedPost
+from notebase.importers.formats import read_input
+from notebase.importers.model import Collection, ImportedPost, ParsedArchive
 from notebase.importers.notes import (
     KEPT,
     UNCHANGED,
@@ -17,7 +18,12 @@ from notebase.importers.notes import (
     plan_notes,
     read_note,
 )
-from notebase.importers.reader import read_archive
+from notebase.importers.report import (
+    COLLECTIONS_FILE,
+    REPORT_FILE,
+    collections_text,
+    import_report,
+)
 
 __all__ = ["ImportOutcome", "import_files"]
 
@@ -28,6 +34,7 @@ class ImportOutcome:
     unchanged: tuple[str, ...]  # already identical
     kept: tuple[str, ...]  # edited by hand since import: left alone (with a warning diagnostic)
     diagnostics: tuple[Diagnostic, ...]
+    report: str = ""  # how each file was cut and every judgement (also written as REPORT_FILE)
 
 
 def show_path(path: Path, root: Path) -> str:
@@ -55,11 +62,11 @@ def read_text(path: Path, shown: str) -> tuple[str, Diagnostic | None]:
 
 
 def read_existing(into: Path, root: Path) -> tuple[ExistingNote, ...]:
-    """The notes already in the import folder (its *.md files)."""
+    """The notes already in the import folder (its *.md files; `_` names are not notes)."""
     if not into.is_dir():
         return ()
     notes = []
-    for path in sorted(into.glob("*.md")):
+    for path in sorted(p for p in into.glob("*.md") if not p.name.startswith("_")):
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
@@ -96,16 +103,32 @@ def write_notes(
     return [plan.slug for plan in todo], None
 
 
-def import_files(
-    paths: Sequence[Path],
-    into: Path,
-    display_root: Path,
-    progress: Callable[[str, int, int], None] | None = None,
-) -> ImportOutcome:
-    """Import archives into `into` (one note per post); never overwrite a note edited by hand.
+def write_extras(
+    into: Path, display_root: Path, report: str, collections: Sequence[Collection]
+) -> Diagnostic | None:
+    """The report, and the tag/category descriptions merged into the collections file."""
+    try:
+        into.mkdir(parents=True, exist_ok=True)
+        (into / REPORT_FILE).write_text(report, encoding="utf-8", newline="\n")
+        if collections:
+            path = into / COLLECTIONS_FILE
+            old = path.read_text(encoding="utf-8") if path.is_file() else ""
+            text = collections_text(old, collections)
+            path.write_text(text, encoding="utf-8", newline="\n")
+    except (OSError, UnicodeDecodeError) as exc:
+        pos = SourcePos(show_path(into, display_root))
+        message = f"cannot write the import report or collections: {exc}"
+        return error("import-unwritable", message, pos, "check that --into can be written")
+    return None
 
-    `progress` is told (stage, done, total) as archives are read and notes written."""
-    posts: list[ImportedPost] = []
+
+def read_archives(
+    paths: Sequence[Path],
+    display_root: Path,
+    progress: Callable[[str, int, int], None] | None,
+) -> tuple[list[tuple[str, ParsedArchive]], list[Diagnostic], dict[str, str]]:
+    """Each readable archive parsed, with the problems of those that could not be read."""
+    archives: list[tuple[str, ParsedArchive]] = []
     diags: list[Diagnostic] = []
     shown: dict[str, str] = {}
     for done, path in enumerate(paths, 1):
@@ -116,13 +139,35 @@ def import_files(
         if problem is not None:
             diags.append(problem)
             continue
-        archive = read_archive(text, path.name, shown[path.name])
-        posts += archive.posts
+        archive = read_input(text, path.name, shown[path.name])
+        archives.append((shown[path.name], archive))
         diags += archive.diagnostics
+    return archives, diags, shown
+
+
+def import_files(
+    paths: Sequence[Path],
+    into: Path,
+    display_root: Path,
+    progress: Callable[[str, int, int], None] | None = None,
+    dry_run: bool = False,
+) -> ImportOutcome:
+    """Import archives into `into` (one note per post); never overwrite a note edited by hand.
+
+    `progress` is told (stage, done, total) as archives are read and notes written. A dry run
+    writes nothing: its outcome lists what would be written, and its report how each file was cut."""
+    archives, diags, shown = read_archives(paths, display_root, progress)
+    posts: list[ImportedPost] = [p for _, a in archives for p in a.posts]
+    report = import_report(archives)
     plans, plan_diags = plan_notes(posts, read_existing(into, display_root), shown)
-    written, problem = write_notes(plans, into, display_root, progress)
-    if problem is not None:
-        diags.append(problem)
+    if dry_run:
+        written = [p.slug for p in plans if p.status not in (KEPT, UNCHANGED)]
+    else:
+        written, problem = write_notes(plans, into, display_root, progress)
+        collections = [c for _, a in archives for c in a.collections]
+        problem = problem or write_extras(into, display_root, report, collections)
+        if problem is not None:
+            diags.append(problem)
 
     def paths_of(slugs: Sequence[str]) -> tuple[str, ...]:
         return tuple(sorted(show_path(into / f"{s}.md", display_root) for s in slugs))
@@ -132,4 +177,5 @@ def import_files(
         unchanged=paths_of([p.slug for p in plans if p.status == UNCHANGED]),
         kept=paths_of([p.slug for p in plans if p.status == KEPT]),
         diagnostics=sort_diagnostics([*diags, *plan_diags]),
+        report=report,
     )

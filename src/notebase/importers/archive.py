@@ -10,7 +10,8 @@ from notebase.importers.informal import TLDR_LINE
 from notebase.importers.model import RawPost, SourceLine, Taxonomy
 
 _TITLE = re.compile(r"^ {0,3}[•●▪◦] +(?P<title>\S.*?)\s*$")
-_HEADER = re.compile(
+GLYPH = re.compile(r"^(?P<glyph>[•●▪◦‣■□►▸*-]|#{1,6}|\d{1,3}[.)])\s+(?=\S)")
+HEADER = re.compile(
     r"^(?P<key>tags?|categor(?:y|ies)|topics?|labels?)\s*:\s*(?P<value>\S.*?)\s*$", re.I
 )
 BODY_INDENT = 4
@@ -33,7 +34,7 @@ def is_informal(lines: Sequence[str]) -> bool:
 
 def parse_header(line: str) -> Taxonomy | None:
     """`Tag: ml` -> tags ('ml',); `Category: a, b` -> categories ('a', 'b'); None otherwise."""
-    m = _HEADER.match(line)
+    m = HEADER.match(line)
     if not m:
         return None
     values = tuple(v.strip() for v in m.group("value").split(",") if v.strip())
@@ -50,15 +51,28 @@ def dedent_line(number: int, raw: str, indent: int = BODY_INDENT) -> SourceLine:
     return SourceLine(number, raw[min(width, indent) :].rstrip("\n"))
 
 
-def cut_posts(lines: Sequence[str], titles: Sequence[int]) -> tuple[RawPost, ...]:
+def body_indent(lines: Sequence[str]) -> int:
+    """The indentation every non-blank body line shares (the post's base indent)."""
+    return min((len(t) - len(t.lstrip(" ")) for t in lines if t.strip()), default=0)
+
+
+def title_text(line: str) -> str:
+    """A title line without its bullet or number glyph."""
+    text = line.strip()
+    m = GLYPH.match(text)
+    return text[m.end() :].strip() if m else text
+
+
+def cut_posts(
+    lines: Sequence[str], titles: Sequence[int], roundup_item: bool = False
+) -> tuple[RawPost, ...]:
     """Each title line starts a post that runs to the line before the next title."""
     posts = []
     bounds = [*titles, len(lines)]
     for start, end in itertools.pairwise(bounds):
-        m = _TITLE.match(lines[start])
-        assert m is not None
-        body = tuple(dedent_line(i + 1, lines[i]) for i in range(start + 1, end))
-        posts.append(RawPost(m.group("title"), start + 1, body))
+        indent = body_indent(lines[start + 1 : end])
+        body = tuple(dedent_line(i + 1, lines[i], indent) for i in range(start + 1, end))
+        posts.append(RawPost(title_text(lines[start]), start + 1, body, roundup_item=roundup_item))
     return tuple(posts)
 
 

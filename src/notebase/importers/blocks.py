@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 from notebase.importers.model import Block, BlockKind, SourceLine
 
-BULLET = re.compile(r"^[•●▪◦‣*-] +(?=\S)")
-NUMBER = re.compile(r"^(?P<n>\d{1,3})[.)] +(?=\S)")
+BULLET = re.compile(r"^ {0,3}[•●▪◦‣*-] +(?=\S)")
+NUMBER = re.compile(r"^ {0,3}(?P<n>\d{1,3})[.)] +(?=\S)")
 BACKREF = re.compile(r"\s*↩\ufe0e?\ufe0f?\s*$")
 FIELD = re.compile(r"^(?P<label>tl;?dr|eval)\s*:\s*", re.I)
 BARE_URL = re.compile(r"^<?https?://\S+>?$")
@@ -23,6 +23,7 @@ _SHELL = re.compile(
 _CODE_END = re.compile(r"[:({\[,;=\\]$|^[)\]}]+[,;]?$")
 _ASSIGN = re.compile(r"^[\w.\[\]'\"]+\s*(?:[+\-*/]?=)\s*\S")
 _BOX = re.compile(r"[\u2500-\u257f]|^=+$|^-{3,}$")
+_MORE = re.compile(r"^(?:read more|continue reading|keep reading|read the rest)\b", re.I)
 HEADING_MAX_WORDS = 6
 HEADING_MAX_CHARS = 60
 
@@ -157,6 +158,7 @@ def is_heading_text(text: str) -> bool:
         and body[-1] not in '.:;,!?…)"”’'
         and "," not in body
         and not BARE_URL.match(body)
+        and not _MORE.match(body)
     )
 
 

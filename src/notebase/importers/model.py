@@ -17,12 +17,21 @@ class BlockKind(StrEnum):
     FOOTNOTE = "footnote"
     URL = "url"
     FIELD = "field"  # a `tldr:` / `eval:` line
+    MARKDOWN = (
+        "markdown"  # markdown already made safe by a structured reader (HTML, feeds): kept as is
+    )
 
 
 class ArchiveFormat(StrEnum):
     TAXONOMY = "taxonomy"  # a `Tag: …` / `Category: …` archive page of `  • Title` posts
     INFORMAL = "informal"  # a paper-reading post: title lines followed by `tldr:` / `eval:` lines
+    RECORDS = "records"  # any page of repeated post records (a title line of one recurring shape)
     UNKNOWN = "unknown"  # anything else: imported whole as one note
+    HTML = "html"  # a saved web page: one post, or a listing of several
+    FEED = "feed"  # RSS 2.0, Atom or JSON Feed: one post per item
+    KINDLE = "kindle"  # Kindle's `My Clippings.txt`: one post per book
+    READWISE = "readwise"  # a Readwise CSV export: one post per book or article
+    BIBTEX = "bibtex"  # a .bib file: one paper per entry
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +50,7 @@ class Block:
     lines: tuple[SourceLine, ...]
     lang: str = ""  # code blocks: the language when evident
     quoted: bool = False
+    quote_confidence: float = 0.0  # candidates for a quotation: how sure (0..1) it is one
 
     @property
     def first_line(self) -> int:
@@ -59,6 +69,7 @@ class RawPost:
     title_line: int
     lines: tuple[SourceLine, ...]
     heading_lines: tuple[int, ...] = ()  # line numbers the format itself marks as section headings
+    roundup_item: bool = False  # a linked item of a roundup / weeknotes post (a `link` entry)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +96,21 @@ class ImportedPost:
     doi: str = ""
     source_title: str = ""
     tldr: str = ""
+    authors: tuple[str, ...] = ()  # the source's authors, when the input names them
+    year: int | None = None
+    date: str = ""  # YYYY-MM-DD: when the post was written or the item published
+    end_line: int = 0  # the last line of the archive the post was cut from (0: unknown)
+    roundup: str = ""  # a roundup's linked item: the title of the roundup's own note
+
+
+@dataclass(frozen=True, slots=True)
+class Collection:
+    """A tag or category page's own description (`Category: x` + the line under it)."""
+
+    kind: str  # "tags" | "categories"
+    name: str
+    description: str
+    line: int  # the description's first line
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,3 +121,5 @@ class ParsedArchive:
     format: ArchiveFormat
     posts: tuple[ImportedPost, ...]
     diagnostics: tuple[Diagnostic, ...] = ()
+    collections: tuple[Collection, ...] = ()
+    cut_by: str = ""  # the record shape the posts were cut at, in words ("": not cut at one)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from notebase.importers.blocks import FIELD, build_blocks
 from notebase.importers.model import Block, BlockKind, ImportedPost, RawPost, Taxonomy
 from notebase.importers.quotes import mark_quotes
-from notebase.sources import is_paper_url, parse_arxiv_id, parse_doi
+from notebase.sources import is_paper_url, parse_arxiv_id, parse_doi, strip_arxiv_prefix
 
 LEAD_MAX = 3  # blocks after the title that may still be the link card / tagline
 TAGLINE_MAX_WORDS = 12
@@ -20,6 +20,14 @@ _REPO = re.compile(r"^[\w.-]+/[\w.-]+:\s")
 _SENTENCE_BREAK = re.compile(r"[.!?]\s+[A-Z]")
 _SMALL = {"a", "an", "the", "of", "to", "in", "on", "for", "and", "or", "with", "by", "at", "vs"}
 _PAPER_SITES = ("openreview", "arxiv", "aclanthology", "acl anthology")
+_MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
+DATE = re.compile(
+    rf"\b(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}|\d{{1,2}}\s+{_MONTH}\s+\d{{4}}"
+    r"|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4}"
+    rf"|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,\s+(?:\d|{_MONTH}))",
+    re.I,
+)
+DATE_LINE_WORDS = 8  # a line this short holding a date is a dateline, not a title
 
 
 def is_title_case(text: str) -> bool:
@@ -36,6 +44,8 @@ def is_link_title(text: str, post_title: str) -> bool:
         return False
     if _SENTENCE_BREAK.search(line) or FIELD.match(line):
         return False
+    if DATE.search(line) and len(line.split()) <= DATE_LINE_WORDS:
+        return False
     return bool(
         _SITE_SEP.search(line)
         or _ARXIV_TITLE.match(line)
@@ -43,6 +53,15 @@ def is_link_title(text: str, post_title: str) -> bool:
         or line.casefold() == post_title.casefold()
         or is_title_case(line)
     )
+
+
+def link_title_confidence(text: str) -> float:
+    """How sure a link title is one: a site separator, an arXiv id or a repository name says so;
+    Title Case alone is weaker evidence."""
+    line = text.strip()
+    if _ARXIV_TITLE.match(line) or _REPO.match(line) or _SITE_SEP.search(line):
+        return 0.9
+    return 0.6
 
 
 def is_single(block: Block) -> bool:
@@ -117,14 +136,18 @@ def build_post(
     """Recognise a raw post's blocks and source fields."""
     blocks = build_blocks(raw.lines, raw.heading_lines)
     url, source_title, blocks = take_lead(blocks, raw.title)
+    title = strip_arxiv_prefix(raw.title)  # "[2412.09871] Title": an arXiv page's title
+    if title != raw.title and not source_title:
+        source_title = raw.title  # kept whole, as a link-title line is (it names the paper)
     tldr, blocks = take_tldr(blocks)
     blocks = mark_quotes(blocks, raw.title)
     if not url and (urls := find_urls(blocks)):
         url = urls[0]
     ids = paper_ids(url, source_title)
     kind = decide_kind(url, source_title, ids, paper_entry)
+    kind = "link" if raw.roundup_item and kind == "note" else kind
     return ImportedPost(
-        title=raw.title,
+        title=title,
         origin=f"{origin}:{raw.title_line}",
         kind=kind,
         blocks=blocks,

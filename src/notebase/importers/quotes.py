@@ -1,20 +1,28 @@
 """Blocks -> blocks with quotations marked, from evidence in the text itself (pure).
 
-A paragraph is a quotation when its evidence adds up: an introducing line ending in `:`, the
-source's voice (`we`/`our`), `[…]` elisions, citations, no-break spaces, hard-wrapped copied text;
-it is the author's when it speaks as `I`, names the source in the third person or links out.
+Each paragraph is described by features (an introducing line ending in `:`, the source's voice
+`we`/`our`, `[…]` elisions, citations, no-break spaces, quotation marks around it, a sentence cut
+at an edge, hard-wrapped copied text; against: the author's `I`/`my`, naming the source in the
+third person, links out, casual words) and a logistic model turns them into the probability that
+it is a quotation. Its weights were fit on the tuning pages (tests/importers/fit_quotes.py). A
+paragraph is marked a quote only when that probability is high; one in between stays the author's
+text and is listed for review.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from notebase.importers.blocks import is_list_start
 from notebase.importers.model import Block, BlockKind
 
-THRESHOLD = 3
+QUOTE_AT = 0.55  # probability from which a paragraph is marked a quotation
+REVIEW_AT = 0.25  # from here up to QUOTE_AT it stays the author's text, listed for review
+_ELISION_ONLY = re.compile(r"^(?:\[(?:…|\.\.\.)\]|\((?:…|\.\.\.)\)|…)$")
 _ELISION = re.compile(r"\[(?:…|\.\.\.)\]|\((?:…|\.\.\.)\)")
 _CITATION = re.compile(
     r"\(\s*[A-Z][\w'’-]+(?:\s+(?:et\s+al\.?|and|&)(?:\s+[A-Z][\w'’-]+)?)?,?\s+\d{4}[a-z]?"
@@ -58,6 +66,27 @@ _OWN_READING = re.compile(
     r"|to summari[sz]e|in short)\s*:\s*$",
     re.I,
 )
+_EMBED_INTRO = re.compile(
+    r"\b(?:tweet(?:ed)?|thread|toot|video|image|picture|photo|screenshot|chart|graph|figure|plot|"
+    r"diagram|clip|demo|gif|embed(?:ded)?|below|here(?:'s|’s| is| are))\b",
+    re.I,
+)
+_QUOTE_INTRO = re.compile(
+    r"\b(?:says?|said|writes?|wrote|puts? it|notes?|argues?|explains?|summary|summari[sz]es?|"
+    r"conclu(?:sion|des?)|bit|quote|excerpt|passage|wording|abstract|paper|post|answer|describes?|"
+    r"according|states?|examples?|adds?|from the|in their)\b",
+    re.I,
+)
+_OPINION = re.compile(
+    r"\b(?:I (?:think|thought|feel|found|liked?|loved?|enjoyed|wonder(?:ed)?|suspect|guess|am|was|"
+    r"have|had|really)|I[’']m|I[’']ve|I[’']d|my (?:favou?rite|take|guess|view|sense))\b"
+)
+_REACTS = re.compile(
+    r"^(?:This|That|These|Those|So|I|I[’']m|I[’']ve|It[’']s|Which|In other words|Basically|"
+    r"Essentially|Interesting|Nice|Neat|Great)\b"
+)
+_CONTRACTION = re.compile(r"\b\w+(?:[’'](?:re|ll|ve|d|s|m)|n[’']t)\b", re.I)
+_ASIDE = re.compile(r"\((?:and|ish|or|which|though|but|i\.e\.|e\.g\.|see|via|also)\b", re.I)
 _NBSP_INSIDE = re.compile(r"\S\u00a0\S|[.,;:]\u00a0$")
 _LIST = (BlockKind.BULLETS, BlockKind.NUMBERED)
 
@@ -71,40 +100,6 @@ def is_hard_wrapped(block: Block) -> bool:
     )
 
 
-def voice_score(text: str) -> int:
-    """The source speaking as `we` / `our`: strong when it opens a sentence or recurs."""
-    if _WE_START.search(text) or _OUR.search(text) or len(_WE.findall(text)) >= 2:
-        return 3
-    return 1 if _WE.search(text) else 0
-
-
-def marker_score(block: Block) -> int:
-    """Traces of copying: no-break spaces, elisions, citations, hard wraps, formal register."""
-    text = block.text
-    score = 0
-    if text.lstrip(" ").startswith("\u00a0"):
-        score += 4
-    elif _NBSP_INSIDE.search(text):
-        score += 2
-    score += 3 if _ELISION.search(text) else 0
-    score += 3 if _CITATION.search(text) else 0
-    score += 2 if is_hard_wrapped(block) else 0
-    score += 2 if text.rstrip().endswith(("…", "...")) else 0
-    score += 2 if _PROMO.search(text) and not (_ME.search(text) or _WE.search(text)) else 0
-    return score + min(len({m.group(0).lower() for m in _FORMAL.finditer(text)}), 3)
-
-
-def author_score(text: str) -> int:
-    """Evidence that the blog's author is speaking (subtracted from the quotation evidence)."""
-    score = 1 if _ME.search(text) else 0
-    score += 2 if _SOURCE_REF.search(text) and voice_score(text) < 3 else 0
-    score += 3 if _URL.search(text) else 0
-    score += 1 if _CASUAL.search(text) else 0
-    score += 1 if _REPORTING.search(text) else 0
-    score += 2 if _THEY_START.match(text.strip()) else 0
-    return score + (2 if _BACKREF.match(text.strip()) else 0)
-
-
 def introduces(prev: Block | None) -> bool:
     """An author's paragraph ending in `:` announces a quotation (unless it announces a paraphrase)."""
     if prev is None or prev.kind is not BlockKind.PARAGRAPH or prev.quoted:
@@ -113,49 +108,163 @@ def introduces(prev: Block | None) -> bool:
     return text.endswith(":") and not _OWN_READING.search(text)
 
 
-def context_score(block: Block, prev: Block | None, nxt: Block | None, lower_ok: bool) -> int:
-    """Evidence from the neighbours: an introduction, a quotation being continued, a lead-in."""
-    text = block.text.rstrip()
-    leads = text.endswith(":") and nxt is not None
-    score = 0
-    if introduces(prev) and not (leads and nxt is not None and nxt.kind is not BlockKind.PARAGRAPH):
-        score += 4
-    author = author_score(text) + (1 if len(_ME.findall(text)) > 1 else 0)
-    if prev is not None and prev.quoted and author < 2:
-        score += 2 + (2 if prev.kind in _LIST else 0) + (1 if author == 0 else 0)
-    if leads and nxt is not None and nxt.kind in (BlockKind.PARAGRAPH, BlockKind.CODE):
-        score -= 2
-    return score + (3 if lower_ok and text.lstrip()[:1].islower() else 0)
-
-
 def is_candidate(block: Block) -> bool:
     """Paragraphs, and lone list items (a numbered passage lifted from a paper)."""
     if block.kind is BlockKind.PARAGRAPH:
         return True
-    starts = sum(1 for line in block.lines if not line.text.startswith(" "))
+    starts = sum(1 for line in block.lines if is_list_start(line.text))
     return block.kind in _LIST and starts == 1
 
 
-def names_subject(text: str, title: str, prev: Block | None) -> bool:
-    """After the author's opening, a paragraph defining the post's subject (`X is a …`) is the
-    subject's own self-description."""
+def names_subject(text: str, title: str) -> bool:
+    """A paragraph defining the post's subject (`X is a …`): the subject's own self-description."""
     head = text.lstrip()
     return bool(
-        prev is not None
-        and title
-        and head.startswith(title + " ")
-        and re.match(r"(?:is|are)\b", head[len(title) + 1 :])
+        title and head.startswith(title + " ") and re.match(r"(?:is|are)\b", head[len(title) + 1 :])
     )
 
 
-def quote_score(
+def in_quotation_marks(text: str) -> bool:
+    """The whole paragraph between quotation marks (`“…”`, `"…"`), or opening one at its start."""
+    body = text.strip()
+    return len(body) > 40 and body[0] in '“"«' and body.count(body[0]) + body.count("”") >= 1
+
+
+def closes_quotation(text: str) -> bool:
+    """The paragraph ends a quotation opened before it: a closing mark with no opening one."""
+    body = text.strip()
+    if not body.endswith(("”", '"')):
+        return False
+    return body.count("“") < body.count("”") or (body[-1] == '"' and body.count('"') % 2 == 1)
+
+
+def speaks_as_me(block: Block | None) -> bool:
+    return block is not None and block.kind is BlockKind.PARAGRAPH and bool(_ME.search(block.text))
+
+
+def text_features(text: str) -> dict[str, float]:
+    """Evidence in the paragraph's own words."""
+    stripped = text.strip()
+    me = len(_ME.findall(text))
+    return {
+        "we_strong": float(bool(_WE_START.search(text) or _OUR.search(text))),
+        "we_weak": float(len(_WE.findall(text)) >= 1),
+        "nbsp_lead": float(text.lstrip(" ").startswith("\u00a0")),
+        "nbsp_inside": float(bool(_NBSP_INSIDE.search(text))),
+        "elision": float(bool(_ELISION.search(text))),
+        "citation": float(bool(_CITATION.search(text))),
+        "ellipsis_end": float(stripped.endswith(("…", "..."))),
+        "quoted_marks": float(in_quotation_marks(text)),
+        "closes_marks": float(closes_quotation(text)),
+        "formal": min(len({m.group(0).lower() for m in _FORMAL.finditer(text)}), 3) / 3,
+        "promo": float(bool(_PROMO.search(text)) and not (me or _WE.search(text))),
+        "me": min(me, 3) / 3,
+        "source_ref": float(bool(_SOURCE_REF.search(text))),
+        "url": float(bool(_URL.search(text))),
+        "casual": float(bool(_CASUAL.search(text))),
+        "reporting": float(bool(_REPORTING.search(text))),
+        "they_start": float(bool(_THEY_START.match(stripped))),
+        "backref": float(bool(_BACKREF.match(stripped))),
+        "leads": float(stripped.endswith(":")),
+        "long": min(len(text.split()), 120) / 120,
+        "contractions": min(len(_CONTRACTION.findall(text)), 3) / 3,
+        "exclaims": float("!" in text or "?" in text),
+        "aside": float(bool(_ASIDE.search(text))),
+        "sentence_len": min(len(text.split()) / max(1, len(re.findall(r"[.!?](?:\s|$)", text))), 40)
+        / 40,
+    }
+
+
+def quote_features(
     block: Block, prev: Block | None, nxt: Block | None, context: tuple[bool, str]
-) -> int:
+) -> dict[str, float]:
+    """Everything the model weighs for one candidate block, given its neighbours."""
     lower_ok, title = context
     text = block.text
-    evidence = voice_score(text) + marker_score(block) + context_score(block, prev, nxt, lower_ok)
-    evidence += 1 if names_subject(text, title, prev) else 0
-    return evidence - author_score(text)
+    features = text_features(text)
+    intro = introduces(prev)
+    intro_text = prev.text if intro and prev is not None else ""
+    features |= {
+        "we_opens": float(bool(re.match(r"(?:We|Our)\b", text.lstrip(" \u00a0")))),
+        "intro": float(intro),
+        "intro_embed": float(bool(_EMBED_INTRO.search(intro_text))),
+        "intro_says": float(bool(_QUOTE_INTRO.search(intro_text))),
+        "opinion": float(bool(_OPINION.search(text))),
+        "intro_but_me": float(intro and bool(_ME.search(text))),
+        "intro_plain": float(intro and not _ME.search(text) and not _CASUAL.search(text)),
+        "continues_plain": float(
+            prev is not None and prev.quoted and not _ME.search(text) and not _CASUAL.search(text)
+        ),
+        "continues": float(prev is not None and prev.quoted),
+        "after_list_quote": float(prev is not None and prev.quoted and prev.kind in _LIST),
+        "lower_start": float(lower_ok and text.lstrip()[:1].islower()),
+        "hard_wrapped": float(is_hard_wrapped(block)),
+        "voice_change": float(not _ME.search(text) and (speaks_as_me(prev) or speaks_as_me(nxt))),
+        "names_subject": float(prev is not None and names_subject(text, title)),
+        "prev_names_source": float(
+            prev is not None
+            and prev.kind is BlockKind.PARAGRAPH
+            and not prev.quoted
+            and bool(_SOURCE_REF.search(prev.text) or _REPORTING.search(prev.text))
+        ),
+        "next_reacts": float(
+            nxt is not None and nxt.kind is BlockKind.PARAGRAPH and bool(_REACTS.match(nxt.text))
+        ),
+        "list_item": float(block.kind in _LIST),
+    }
+    return features
+
+
+# fitted by tests/importers/fit_quotes.py on the tuning pages
+WEIGHTS: dict[str, float] = {
+    "after_list_quote": -0.25,
+    "aside": -0.44,
+    "backref": -1.33,
+    "casual": -1.25,
+    "citation": 2.47,
+    "closes_marks": 1.01,
+    "continues": 1.18,
+    "continues_plain": 1.05,
+    "contractions": -0.49,
+    "elision": 2.05,
+    "ellipsis_end": 1.94,
+    "exclaims": -0.10,
+    "formal": 3.26,
+    "hard_wrapped": 1.43,
+    "intro": 2.93,
+    "intro_but_me": 1.36,
+    "intro_embed": -1.28,
+    "intro_plain": 0.59,
+    "intro_says": 1.07,
+    "leads": -1.08,
+    "list_item": -2.11,
+    "long": 1.71,
+    "lower_start": 2.20,
+    "me": -2.23,
+    "names_subject": 1.21,
+    "nbsp_inside": 2.07,
+    "nbsp_lead": 2.33,
+    "next_reacts": -0.25,
+    "opinion": 0.54,
+    "prev_names_source": 0.06,
+    "promo": 1.21,
+    "quoted_marks": 0.56,
+    "reporting": -0.97,
+    "sentence_len": -0.25,
+    "source_ref": -2.22,
+    "they_start": -0.54,
+    "url": -0.52,
+    "voice_change": 0.91,
+    "we_opens": -0.41,
+    "we_strong": 1.67,
+    "we_weak": 0.64,
+}
+BIAS = -2.92
+
+
+def quote_probability(features: dict[str, float]) -> float:
+    z = BIAS + sum(WEIGHTS.get(name, 0.0) * value for name, value in features.items())
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
 def continues_quote(block: Block, prev: Block | None) -> bool:
@@ -165,17 +274,47 @@ def continues_quote(block: Block, prev: Block | None) -> bool:
     return not prev.text.rstrip().endswith((".", "!", "?", "”", '"'))
 
 
-def mark_quotes(blocks: Sequence[Block], title: str = "") -> tuple[Block, ...]:
-    """Each block, with `quoted` set when the text shows it is a quotation."""
+def page_context(blocks: Sequence[Block], title: str) -> tuple[bool, str]:
+    """(whether a lower-case start is unusual on this page, the post's title)."""
     paras = [b for b in blocks if b.kind is BlockKind.PARAGRAPH]
     lower = sum(1 for b in paras if b.text.lstrip()[:1].islower())
-    context = (lower * 10 < len(paras) * 3, title)
+    return lower * 10 < len(paras) * 3, title
+
+
+def mark_quotes(blocks: Sequence[Block], title: str = "") -> tuple[Block, ...]:
+    """Each block, with `quoted` set when the text shows it is a quotation and the model's
+    probability kept on every candidate (for the import report)."""
+    context = page_context(blocks, title)
     out: list[Block] = []
     for i, block in enumerate(blocks):
         prev = out[-1] if out else None
         nxt = blocks[i + 1] if i + 1 < len(blocks) else None
-        quoted = continues_quote(block, prev) or (
-            is_candidate(block) and quote_score(block, prev, nxt, context) >= THRESHOLD
-        )
-        out.append(replace(block, quoted=quoted) if quoted else block)
+        if continues_quote(block, prev):
+            out.append(replace(block, quoted=True, quote_confidence=1.0))
+            continue
+        if not is_candidate(block):
+            out.append(block)
+            continue
+        p = quote_probability(quote_features(block, prev, nxt, context))
+        out.append(replace(block, quoted=p >= QUOTE_AT, quote_confidence=round(p, 2)))
+    return join_elisions(out)
+
+
+def is_elision(block: Block) -> bool:
+    """A paragraph that is only `[…]`: the mark of text cut out of a quotation."""
+    return block.kind is BlockKind.PARAGRAPH and bool(_ELISION_ONLY.match(block.text.strip()))
+
+
+def join_elisions(blocks: Sequence[Block]) -> tuple[Block, ...]:
+    """A `[…]` paragraph is part of a quotation, and so are the paragraphs either side of it that
+    read at all like one (from REVIEW_AT): the elision joins two cut parts of one quote."""
+    out = list(blocks)
+    for i, block in enumerate(blocks):
+        if not is_elision(block):
+            continue
+        out[i] = replace(block, quoted=True, quote_confidence=1.0)
+        for j in (i - 1, i + 1):
+            near = out[j] if 0 <= j < len(out) else None
+            if near is not None and is_candidate(near) and near.quote_confidence >= REVIEW_AT:
+                out[j] = replace(near, quoted=True)
     return tuple(out)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import re
 from collections.abc import Callable
@@ -31,6 +32,9 @@ def front_matter(post: ImportedPost) -> dict[str, Any]:
         "arxiv": post.arxiv,
         "doi": post.doi,
         "source_title": post.source_title,
+        "authors": list(post.authors),
+        "year": post.year,
+        "date": dt.date.fromisoformat(post.date) if post.date else "",
         "tags": list(tax.tags),
         "category": category,
         "series": tax.series,
@@ -69,6 +73,8 @@ def list_lines(block: Block, inline: Callable[[str], str]) -> list[str]:
 def block_lines(block: Block, inline: Callable[[str], str]) -> list[str]:
     """The markdown lines of one block (without blockquote markers)."""
     kind = block.kind
+    if kind is BlockKind.MARKDOWN:
+        return [line.text for line in block.lines]
     if kind is BlockKind.CODE:
         return code_fence(block)
     if kind is BlockKind.HEADING:
@@ -134,7 +140,14 @@ def render_body(post: ImportedPost, titles: TitleIndex = NO_TITLES) -> str:
         else:
             out += ([""] if out else []) + lines
         prev = block
+    if post.roundup and is_linkable_target(post.roundup):
+        out += ["", f"From [[{post.roundup}]]."]
     return "\n".join(out) + "\n"
+
+
+def is_linkable_target(title: str) -> bool:
+    """A title a wikilink can name as written (no `[`, `]`, `|` or `#` in it)."""
+    return bool(title.strip()) and not any(c in title for c in "[]|#")
 
 
 def content_digest(text: str) -> str:

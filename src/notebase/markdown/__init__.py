@@ -11,10 +11,19 @@ from typing import Any
 
 from markdown_it.token import Token
 
-from notebase.markdown.parser import MARK, create_parser
+from notebase.markdown.parser import LINK_MARKER, MARK, create_parser, link_marker
 from notebase.model import Footnote, Heading, LinkRef
 
-__all__ = ["MARK", "RawQuote", "Rendered", "render_inline", "render_markdown", "strip_paragraph"]
+__all__ = [
+    "LINK_MARKER",
+    "MARK",
+    "RawQuote",
+    "Rendered",
+    "link_marker",
+    "render_inline",
+    "render_markdown",
+    "strip_paragraph",
+]
 
 _TLDR = re.compile(r"^\s*(?:tl;?dr|tldr)\s*[:.\-–—]\s*", re.I)
 _ATTRIBUTION = re.compile(r"^\s*(?:—|―|–|--|~)\s*")
@@ -22,7 +31,6 @@ _TAG = re.compile(r"<[^>]+>")
 _BLOCK_TAG = re.compile(
     r"</?(?:p|li|ul|ol|div|br|h\d|blockquote|pre|tr|td|th|footer|section)\b[^>]*>"
 )
-_MARKER = re.compile(f"{MARK}L\\d+{MARK}")
 _PROSE_BREAKS = frozenset(
     {
         "code_inline",
@@ -136,7 +144,8 @@ def mark_quotes(tokens: list[Token], default_attribution: str = "") -> list[tupl
             continue
         end = split_attribution_line(tokens, i, matching_close(tokens, i))
         attribution = mark_attribution(tokens, i, end)
-        anchor = unique_anchor(quote_anchor(plain_text(tokens[i:end])), seen)
+        block_id = str(token.attrGet("id") or "")  # `^id` after the quote: Obsidian's block id
+        anchor = block_id or unique_anchor(quote_anchor(plain_text(tokens[i:end])), seen)
         if not attribution and default_attribution:
             tokens[end:end] = attribution_tokens(default_attribution, token.level + 1)
             attribution = default_attribution
@@ -300,7 +309,7 @@ def inline_text(child: Token) -> str:
 
 def html_to_text(html: str) -> str:
     """Visible text of rendered HTML: block boundaries become spaces, other tags vanish."""
-    text = _BLOCK_TAG.sub(" ", _MARKER.sub("", html))
+    text = _BLOCK_TAG.sub(" ", LINK_MARKER.sub("", html))
     return " ".join(unescape(_TAG.sub("", text)).split())
 
 

@@ -45,11 +45,14 @@ def highlight_code(code: str, lang: str, _attrs: str) -> str:
 
 
 def pygments_css() -> str:
-    """Token colours for light mode, and for dark mode under prefers-color-scheme."""
+    """Token colours for light mode, and for dark mode: under prefers-color-scheme unless the
+    theme toggle chose light (<html data-theme="light">), and whenever it chose dark."""
     light = HtmlFormatter(style=readable_style(LIGHT_STYLE)).get_style_defs(".highlight")  # type: ignore[no-untyped-call]
-    dark = HtmlFormatter(style=readable_style(DARK_STYLE)).get_style_defs(".highlight")  # type: ignore[no-untyped-call]
-    dark_block = "\n".join("  " + line for line in dark.splitlines())
-    return f"{light}\n@media (prefers-color-scheme: dark) {{\n{dark_block}\n}}\n"
+    dark = HtmlFormatter(style=readable_style(DARK_STYLE))
+    system = dark.get_style_defs(':root:not([data-theme="light"]) .highlight')  # type: ignore[no-untyped-call]
+    chosen = dark.get_style_defs(':root[data-theme="dark"] .highlight')  # type: ignore[no-untyped-call]
+    system_block = "\n".join("  " + line for line in system.splitlines())
+    return f"{light}\n@media (prefers-color-scheme: dark) {{\n{system_block}\n}}\n{chosen}\n"
 
 
 def readable_style(name: str) -> type[Style]:

@@ -20,6 +20,7 @@ from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote.index import footnote_inline
 from mdit_py_plugins.gfm import gfm_plugin
 
+from notebase.attachments import looks_like_file
 from notebase.markdown import obsidian
 from notebase.markdown.highlight import highlight_code
 from notebase.markdown.mathml import tex_fallback, tex_to_mathml
@@ -27,7 +28,15 @@ from notebase.model import LinkRef
 from notebase.slugs import normalize_tag, slugify
 
 MARK = "\x1e"  # internal links are emitted as MARK L<n> MARK and resolved when a page is rendered
-_WIKILINK = re.compile(r"\[\[([^\[\]\n]+?)\]\]")
+LINK_MARKER = re.compile(f"{MARK}L(\\d+){MARK}")  # link_marker(n), n its group 1
+
+
+def link_marker(n: int) -> str:
+    """Where the n-th link of a note goes, until it is resolved."""
+    return f"{MARK}L{n}{MARK}"
+
+
+_WIKILINK = re.compile(r"(!?)\[\[([^\[\]\n]+?)\]\]")
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.\-]*:")
 _BAD_SCHEME = re.compile(r"^\s*(javascript|vbscript|data|file):", re.I)
 # An http(s) URL that markdown-it's normalizeLink returns unchanged: a lowercase ASCII host
@@ -37,8 +46,10 @@ _PLAIN_URL = re.compile(
     r"(?:[/?#](?:[\w;/?:@&=+$,\-.!~*'()#]|%[0-9A-Fa-f]{2})*)?",
     re.ASCII,
 )
+# `text ^id` ending a paragraph or list item, or `^id` alone after a block: an Obsidian block id
+_BLOCK_ID = re.compile(r"(?:^|[ \t])\^([A-Za-z0-9-]+)[ \t]*$")
 _LINED = frozenset(
-    {"link_open", "wikilink", "math_inline", "math_inline_double", "hashtag"}
+    {"link_open", "wikilink", "math_inline", "math_inline_double", "hashtag", "image"}
 )  # the inline tokens told their line
 # Where plain text stops so that an inline rule may start: the characters our inline rules start
 # at, "]" (a link label is read token by token up to it) and the w of "www." (gfm autolinks);
@@ -74,10 +85,12 @@ def create_parser() -> MarkdownIt:
     md.inline.terminator_re = _TEXT_STOP
     md.disable(["html_block", "html_inline"])  # they match nothing when html is off
     md.core.ruler.after("inline", "nb_lines", number_inline_lines)
+    md.core.ruler.after("nb_lines", "nb_blocks", mark_blocks)
     md.validateLink = is_allowed_link  # type: ignore[method-assign]
     md.normalizeLink = normalize_link  # type: ignore[method-assign]
     md.add_render_rule("wikilink", render_wikilink)
     md.add_render_rule("link_open", render_link_open)
+    md.add_render_rule("image", render_image)
     md.add_render_rule("math_inline", render_math)
     md.add_render_rule("math_block", render_math)
     md.add_render_rule("math_inline_double", render_math)
@@ -106,20 +119,21 @@ def normalize_link(url: str) -> str:
 
 
 def parse_wikilink(state: StateInline, silent: bool) -> bool:
-    """`[[target#heading|label]]` -> a `wikilink` token carrying target, fragment and label."""
-    if not state.src.startswith("[[", state.pos):
+    """`[[target#heading|label]]` -> a `wikilink` token carrying target, fragment and label;
+    `![[target]]` (an embed) too, marked as one."""
+    if not state.src.startswith(("[[", "![["), state.pos):
         return False
     m = _WIKILINK.match(state.src, state.pos)
     if m is None:
         return False
     if not silent:
-        target, _, label = m.group(1).partition("|")
+        target, _, label = m.group(2).partition("|")
         target, _, fragment = target.partition("#")
-        target, fragment = target.strip(), fragment.strip()
+        target, fragment = target.strip(), fragment.strip().rsplit("#", 1)[-1].strip()
         shown = f"{target} › {fragment}" if target and fragment else target or fragment
         token = state.push("wikilink", "a", 0)
-        token.meta = {"target": target, "fragment": fragment}
-        token.content = label.strip() or shown
+        token.meta = {"target": target, "fragment": fragment, "embed": bool(m.group(1))}
+        token.content = label.strip() or ("" if m.group(1) else shown)
     state.pos = m.end()
     return True
 
@@ -138,10 +152,79 @@ def number_inline_lines(state: StateCore) -> None:
                 line += 1
 
 
+def mark_blocks(state: StateCore) -> None:
+    """Obsidian's block ids become the `id` of their block (`^id` is never shown); a paragraph
+    holding only embeds of notes is no paragraph (the embed is a block of its own)."""
+    tokens = state.tokens
+    i = len(tokens) - 1
+    while i > 0:
+        token = tokens[i]
+        if token.type == "inline" and token.children:
+            if tokens[i - 1].type == "paragraph_open" and only_note_embeds(token.children):
+                tokens[i - 1].hidden = tokens[i + 1].hidden = True
+            block_id = take_block_id(token.children)
+            if block_id and tokens[i - 1].type == "paragraph_open":
+                place_block_id(tokens, i, f"^{block_id}")
+        i = min(i, len(tokens)) - 1
+
+
+def only_note_embeds(children: list[Token]) -> bool:
+    """The inline run is embeds of notes (not files), maybe on lines of their own, and nothing else."""
+    embeds = 0
+    for child in children:
+        if child.type == "wikilink" and child.meta.get("embed"):
+            if looks_like_file(child.meta["target"]):
+                return False
+            embeds += 1
+        elif child.type not in ("softbreak", "hardbreak") and child.content.strip():
+            return False
+    return embeds > 0
+
+
+def take_block_id(children: list[Token]) -> str:
+    """The block id ending an inline run, taken out of its text ("" when there is none)."""
+    last = children[-1]
+    m = _BLOCK_ID.search(last.content) if last.type == "text" else None
+    if m is None:
+        return ""
+    last.content = last.content[: m.start()].rstrip()
+    blank = ("softbreak", "hardbreak", "text")
+    while children and children[-1].type in blank and not children[-1].content.strip():
+        children.pop()
+    return m.group(1)
+
+
+def place_block_id(tokens: list[Token], i: int, anchor: str) -> None:
+    """The id goes to the paragraph (its list item, in a list); a paragraph that was only the id
+    gives it to the block before it, and is dropped."""
+    opening = tokens[i - 1]
+    if not tokens[i].children and i >= 2 and tokens[i - 2].nesting <= 0:
+        previous = block_start(tokens, i - 2)
+        if previous is not None:
+            tokens[previous].attrSet("id", anchor)
+            del tokens[i - 1 : i + 2]
+            return
+    if i >= 2 and tokens[i - 2].type == "list_item_open":
+        opening = tokens[i - 2]
+    opening.attrSet("id", anchor)
+
+
+def block_start(tokens: list[Token], end: int) -> int | None:
+    """The opening token of the block that ends at `end` (a closing or a self-contained one)."""
+    if tokens[end].nesting == 0:
+        return end if tokens[end].block else None
+    depth = 0
+    for j in range(end, -1, -1):
+        depth += tokens[j].nesting
+        if depth == 0:
+            return j
+    return None
+
+
 def add_link(env: EnvType, ref: LinkRef) -> str:
     links: list[LinkRef] = env.setdefault("links", [])
     links.append(ref)
-    return f"{MARK}L{len(links) - 1}{MARK}"
+    return link_marker(len(links) - 1)
 
 
 def render_wikilink(
@@ -149,8 +232,26 @@ def render_wikilink(
 ) -> str:
     token = tokens[idx]
     meta = token.meta
-    ref = LinkRef(meta["target"], True, meta.get("line", 0), meta["fragment"], token.content)
+    embed = bool(meta.get("embed"))
+    line = meta.get("line", 0)
+    ref = LinkRef(meta["target"], True, line, meta["fragment"], token.content, embed)
+    if embed:  # the whole element is put in place of the marker
+        return add_link(env, ref)
     return add_link(env, ref) + escape(token.content, quote=False) + "</a>"
+
+
+def render_image(
+    self: Any, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+) -> str:
+    """An image of the knowledge base's own (a relative path) becomes a marker, as links do: it
+    is found, copied into the site and sized when the pages are made."""
+    token = tokens[idx]
+    src = str(token.attrGet("src") or "")
+    if not is_internal_href(src) or src.startswith("/"):
+        return str(self.image(tokens, idx, options, env))
+    alt = self.renderInlineAsText(token.children or [], options, env)
+    line = int((token.meta or {}).get("line", 0))
+    return add_link(env, LinkRef(src, False, line, "", alt, True))
 
 
 def render_link_open(

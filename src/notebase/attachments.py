@@ -1,0 +1,154 @@
+"""Files under notes/ that are no notes: found as Obsidian finds them, read once, shown as HTML."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+from urllib.parse import quote, unquote
+
+from notebase.diagnostics import Diagnostic, SourcePos, warning
+from notebase.fingerprint import digest_bytes
+from notebase.imagesize import image_size
+from notebase.model import Attachment
+
+FILES_DIR = "files"  # the site's folder of attachments: notes/img/x.png -> files/img/x.png
+KINDS = {
+    "image": frozenset({"png", "jpg", "jpeg", "gif", "webp", "svg", "avif", "bmp", "ico"}),
+    "audio": frozenset({"mp3", "wav", "ogg", "oga", "m4a", "flac", "opus", "aac"}),
+    "video": frozenset({"mp4", "webm", "ogv", "mov", "m4v", "mkv"}),
+    "pdf": frozenset({"pdf"}),
+}
+# `![[x.png|300]]`, `![[x.png|300x200]]`, `![alt|300](x.png)`: a size after the last |
+_SIZE = re.compile(r"^(?:(.*)\|)?\s*(\d{1,5})(?:\s*x\s*(\d{1,5}))?\s*$", re.S)
+_FILE_EXT = re.compile(r"\.([A-Za-z][A-Za-z0-9]{1,4})$")
+
+
+@dataclass(frozen=True, slots=True)
+class FileTable:
+    """The files under notes/ that are no notes, by path and by file name (case-folded)."""
+
+    paths: tuple[str, ...]
+    by_path: dict[str, str]
+    by_name: dict[str, tuple[str, ...]]  # shortest path first
+
+
+NO_FILES = FileTable((), {}, {})
+
+
+def file_table(paths: Iterable[str]) -> FileTable:
+    ordered = tuple(sorted(paths))
+    by_path: dict[str, str] = {}
+    by_name: dict[str, list[str]] = defaultdict(list)
+    for path in ordered:
+        by_path.setdefault(path.casefold(), path)
+        by_name[path.rsplit("/", 1)[-1].casefold()].append(path)
+    names = {
+        k: tuple(sorted(v, key=lambda p: (p.count("/"), len(p), p))) for k, v in by_name.items()
+    }
+    return FileTable(ordered, by_path, names)
+
+
+def find_file(target: str, note_path: str, table: FileTable) -> str:
+    """The file a link names, as Obsidian finds it: relative to the note, then from the root of
+    notes/, then by its name (and the folders it gives) anywhere, the shortest path first; ""
+    when none matches."""
+    target = unquote(target).strip().replace("\\", "/")
+    if not target or not table.paths:
+        return ""
+    for joined in (posixpath.join(posixpath.dirname(note_path), target), target.lstrip("/")):
+        path = posixpath.normpath(joined)
+        if not path.startswith("..") and (hit := table.by_path.get(path.casefold())):
+            return hit
+    tail = "/" + posixpath.normpath(target).lstrip("./").casefold()
+    for path in table.by_name.get(tail.rsplit("/", 1)[-1], ()):
+        if f"/{path.casefold()}".endswith(tail):
+            return path
+    return ""
+
+
+def looks_like_file(target: str) -> bool:
+    """The target names a file by an extension (not a note's .md): a missing one is an attachment."""
+    m = _FILE_EXT.search(unquote(target).strip())
+    return m is not None and m.group(1).lower() != "md"
+
+
+def kind_of(path: str) -> str:
+    ext = path.rsplit(".", 1)[-1].lower() if "." in path else ""
+    return next((kind for kind, exts in KINDS.items() if ext in exts), "file")
+
+
+@dataclass(frozen=True, slots=True)
+class Copy:
+    """A file under notes/ the site holds a copy of: the digest of its bytes, and where it is."""
+
+    digest: str
+    source: Path
+
+
+def read_attachments(
+    notes_dir: Path, paths: Iterable[str], shown: str
+) -> tuple[dict[str, Attachment], dict[str, Copy], list[Diagnostic]]:
+    """Each linked file read: its record (an image's size from its header), its copy by the path
+    the site holds it at, and a warning for each that cannot be read."""
+    found: dict[str, Attachment] = {}
+    copies: dict[str, Copy] = {}
+    diags: list[Diagnostic] = []
+    for path in sorted(set(paths)):
+        if any(part in ("", ".", "..") for part in path.split("/")):
+            continue  # never from the scan of notes/; never a way out of the site
+        try:
+            data = (notes_dir / path).read_bytes()
+        except OSError as exc:
+            diags.append(unreadable(f"{shown}/{path}", exc))
+            continue
+        kind = kind_of(path)
+        width, height = image_size(data) if kind == "image" else (0, 0)
+        found[path] = Attachment(path, f"{FILES_DIR}/{path}", kind, width, height)
+        copies[found[path].url] = Copy(digest_bytes(data), notes_dir / path)
+    return found, copies, diags
+
+
+def unreadable(shown: str, exc: OSError) -> Diagnostic:
+    return warning("read-failed", f"cannot read file: {exc.strerror}", SourcePos(shown))
+
+
+def split_size(label: str) -> tuple[str, int, int]:
+    """`alt|300x200` -> ("alt", 300, 200); `300` -> ("", 300, 0); `alt` -> ("alt", 0, 0)."""
+    m = _SIZE.match(label)
+    if m is None:
+        return label, 0, 0
+    return (m.group(1) or "").strip(), int(m.group(2)), int(m.group(3) or 0)
+
+
+def attachment_embed(file: Attachment, label: str, href: str) -> str:
+    """The HTML that shows a file in place: an image, a player, or a link to it."""
+    alt, width, height = split_size(label)
+    name = file.rel_path.rsplit("/", 1)[-1]
+    if file.kind == "image":
+        alt = escape(alt or name.rsplit(".", 1)[0])
+        size = image_dimensions(file, width, height)
+        return f'<img src="{href}" alt="{alt}"{size} loading="lazy">'
+    link = f'<a class="attachment" href="{href}">{escape(alt or name)}</a>'
+    if file.kind in ("audio", "video"):
+        size = f' width="{width}"' if width and file.kind == "video" else ""
+        return f'<{file.kind} controls preload="metadata" src="{href}"{size}>{link}</{file.kind}>'
+    return link
+
+
+def image_dimensions(file: Attachment, width: int, height: int) -> str:
+    """width/height attributes: those asked for (a width alone keeps the image's proportions),
+    else the image's own."""
+    if width and not height and file.width and file.height:
+        height = round(width * file.height / file.width)
+    if not width:
+        width, height = file.width, file.height
+    return (f' width="{width}"' if width else "") + (f' height="{height}"' if height else "")
+
+
+def file_href(file: Attachment) -> str:
+    return quote(file.url, safe="/")

@@ -1,0 +1,145 @@
+"""`![[Note]]`, `![[Note#Heading]]`, `![[Note#^id]]`: another note's rendered part, put in place.
+
+links.py resolves every link marker but those of embedded notes, which it leaves in the HTML; then
+each is replaced here by the part it names, with the embeds in that part in turn (at most
+MAX_DEPTH deep, never round a cycle). index.py reports the cycles and chains too deep."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from html import escape
+
+from notebase.diagnostics import Diagnostic, SourcePos, warning
+from notebase.markdown import LINK_MARKER, element_inner
+from notebase.model import Entry
+
+MAX_DEPTH = 4  # an embed in an embed in … : this many levels are shown
+_HEADING = re.compile(r"<h([1-6])[\s>]")
+_ID = re.compile(r'\sid="[^"]*"')
+_FOOTNOTE_REF = re.compile(r'<a href="#fn[^"]*"[^>]*>(.*?)</a>', re.S)
+_FOOTNOTES = re.compile(r'<section class="footnotes">.*?</section>\n?', re.S)
+_OPEN_TAG = re.compile(r"<([a-z0-9]+)\b[^>]*>")
+
+Node = tuple[str, str]  # a note (its slug) or a part of it (slug, heading anchor or ^id)
+# the HTML of a link to a note (slug#fragment): the embed's heading, or what a cut-off embed shows
+LinkTag = Callable[[str, str], str]
+
+
+def is_note_embed(entry: Entry, i: int, targets: tuple[str, ...]) -> bool:
+    target = targets[i] if i < len(targets) else ""
+    return entry.links[i].embed and bool(target) and target[0] not in "/@"
+
+
+def note_embeds(entry: Entry, targets: tuple[str, ...]) -> list[tuple[int, str]]:
+    """(link number, target) of each embed of a note in the entry."""
+    return [(i, targets[i]) for i in range(len(entry.links)) if is_note_embed(entry, i, targets)]
+
+
+def expand_embeds(
+    html: str,
+    entry: Entry,
+    filled: dict[str, Entry],
+    targets: dict[str, tuple[str, ...]],
+    link_tag: LinkTag,
+    stack: tuple[Node, ...] = (),
+) -> str:
+    """`html` of `entry` with each marker left (an embedded note) replaced by the part embedded."""
+    stack = stack or ((entry.slug, ""),)
+    own = targets.get(entry.slug, ())
+
+    def embed(m: re.Match[str]) -> str:
+        i = int(m.group(1))
+        slug, _, fragment = (own[i] if i < len(own) else "").partition("#")
+        if slug not in filled:
+            return ""
+        node = (slug, fragment)
+        if node in stack or len(stack) > MAX_DEPTH:  # reported by embed_problems
+            return link_tag(slug, fragment)
+        part = part_of(filled[slug].body_html, fragment)
+        inner = expand_embeds(part, filled[slug], filled, targets, link_tag, (*stack, node))
+        source = link_tag(slug, fragment)
+        head = f'<div class="embed" data-pagefind-ignore>\n<p class="embed-source">{source}</p>\n'
+        return f"{head}{quiet(inner)}</div>\n"
+
+    return LINK_MARKER.sub(embed, html)
+
+
+def part_of(html: str, fragment: str) -> str:
+    """The whole body, the section of a heading (to the next heading of its level or higher), or
+    a block (`^id`); "" when it has no such part."""
+    if not fragment:
+        return html
+    start = html.find(f' id="{escape(fragment)}"')
+    if start < 0:
+        return ""
+    start = html.rfind("<", 0, start)
+    tag = _OPEN_TAG.match(html, start)
+    if tag is None:
+        return ""
+    name = tag.group(1)
+    if name[0] == "h" and name[1:].isdigit():
+        return section(html, start, int(name[1:]))
+    inner = element_inner(html[start:], tag.group(0), name)
+    return f"<p>{inner}</p>\n" if name == "li" else f"{tag.group(0)}{inner}</{name}>\n"
+
+
+def section(html: str, start: int, level: int) -> str:
+    pos = html.find(">", start)
+    for m in _HEADING.finditer(html, pos):
+        if int(m.group(1)) <= level:
+            return html[start : m.start()]
+    return html[start:]
+
+
+def quiet(html: str) -> str:
+    """Embedded HTML without ids (the page has its own) or footnotes (they are the other note's)."""
+    return _ID.sub("", _FOOTNOTE_REF.sub(r"\1", _FOOTNOTES.sub("", html)))
+
+
+def embed_problems(
+    entries: Iterable[Entry], targets: dict[str, tuple[str, ...]]
+) -> list[Diagnostic]:
+    """A warning for each embed whose page would be cut short: one that leads round to a part
+    it is in (a note, or a section embedding itself), or deeper than MAX_DEPTH."""
+    by_slug = {e.slug: e for e in entries}
+
+    def embeds_of(node: Node) -> list[Node]:
+        entry = by_slug[node[0]]
+        own = targets.get(entry.slug, ())
+        found = (int(m.group(1)) for m in LINK_MARKER.finditer(part_of(entry.body_html, node[1])))
+        return [node_of(own[i]) for i in found if i < len(own) and is_note_embed(entry, i, own)]
+
+    diags = []
+    for entry in by_slug.values():
+        own = targets.get(entry.slug, ())
+        for i, target in note_embeds(entry, own):
+            problem = chain_problem(embeds_of, node_of(target), ((entry.slug, ""),))
+            if problem:
+                link = entry.links[i]
+                shown = link.target + (f"#{link.fragment}" if link.fragment else "")
+                message = f"![[{shown}]] {problem[1]}"
+                pos = SourcePos(entry.pos.path, link.line or 1)
+                diags.append(warning(problem[0], message, pos, problem[2]))
+    return diags
+
+
+def node_of(target: str) -> Node:
+    slug, _, fragment = target.partition("#")
+    return (slug, fragment)
+
+
+def chain_problem(
+    embeds_of: Callable[[Node], list[Node]], node: Node, stack: tuple[Node, ...]
+) -> tuple[str, str, str] | None:
+    if node in stack:
+        hint = "embed another part of the note (![[Note#Heading]]), or link to it"
+        return ("embed-cycle", "leads round to a part that embeds it", hint)
+    if len(stack) > MAX_DEPTH:
+        hint = f"embeds are shown {MAX_DEPTH} levels deep; deeper ones are links"
+        return ("embed-too-deep", "leads to embeds too deeply nested", hint)
+    for inner in embeds_of(node):
+        found = chain_problem(embeds_of, inner, (*stack, node))
+        if found:
+            return found
+    return None

@@ -1,0 +1,304 @@
+"""A BibTeX file -> one paper post per entry: our own small parser (brace-balanced and quoted
+values, `#` concatenation, `@string` macros, month names, `@comment` / `@preamble` and text
+between entries skipped) and a LaTeX accent decoder (pure)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, replace
+
+from notebase.diagnostics import Diagnostic, SourcePos, error, warning
+from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
+from notebase.importers.structured import (
+    LineIndex,
+    escape_lines,
+    line_index,
+    make_post,
+    parse_date,
+    safe_url,
+    tag_names,
+)
+from notebase.sources import parse_arxiv_id, parse_doi
+
+_ENTRY = re.compile(r"@\s*(?P<kind>[A-Za-z]+)\s*(?P<open>[{(])")
+_NAME = re.compile(r"\s*(?P<name>[^\s=,{}()\"#%]+)\s*")
+_MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]  # fmt: skip
+MONTHS = {m[:3]: m.capitalize() for m in _MONTHS}
+_ACCENTS = {
+    '"': "\u0308", "'": "\u0301", "`": "\u0300", "^": "\u0302", "~": "\u0303", "=": "\u0304",
+    ".": "\u0307", "u": "\u0306", "v": "\u030c", "H": "\u030b", "c": "\u0327", "k": "\u0328",
+    "r": "\u030a", "d": "\u0323", "b": "\u0331",
+}  # fmt: skip
+_LETTERS = {"ss": "ß", "o": "ø", "O": "Ø", "aa": "å", "AA": "Å", "ae": "æ", "AE": "Æ", "oe": "œ",
+            "OE": "Œ", "l": "ł", "L": "Ł", "i": "ı", "j": "ȷ"}  # fmt: skip
+_ACCENT = re.compile(
+    r"\\(?P<a>[\"'`^~=.]|[uvHckrdb](?=[\s{]))\s*(?:\{(?P<x>\\?\w?)\}|(?P<y>\\?\w))"
+)
+_LETTER = re.compile(r"\\(?P<n>ss|aa|AA|ae|AE|oe|OE|[oOlLij])(?![A-Za-z])\s?")
+_ESCAPED = re.compile(r"\\([&%$#_{}])")
+_COMMAND = re.compile(r"\\(?:emph|textit|textbf|textsc|texttt|mathrm|url|href|text)\s*(?=\{)")
+_AND = re.compile(r"\s+and\s+", re.I)
+_ARXIV_NOTE = re.compile(r"arxiv[:\s]+(?P<id>\d{4}\.\d{4,5}(?:v\d+)?)", re.I)
+
+
+class BibError(Exception):
+    """A syntax error at a character offset of the file."""
+
+    def __init__(self, message: str, offset: int) -> None:
+        super().__init__(message)
+        self.offset = offset
+
+
+@dataclass(frozen=True, slots=True)
+class BibEntry:
+    kind: str
+    key: str
+    fields: dict[str, str]  # lowercase names -> raw values (braces kept, macros expanded)
+    offset: int
+
+
+def read_braced(text: str, start: int) -> tuple[str, int]:
+    """The text inside the braces opening at `start`, and the offset after the closing one."""
+    depth = 0
+    for i in range(start, len(text)):
+        if text[i] == "{":  # BibTeX counts every brace, escaped or not
+            depth += 1
+        elif text[i] == "}":
+            depth -= 1
+            if depth == 0:
+                return text[start + 1 : i], i + 1
+        elif text[i] == "@" and depth == 1 and text[i - 1] == "\n":
+            break  # a new entry at a line start: this value was never closed
+    raise BibError("unclosed `{`", start)
+
+
+def read_quoted(text: str, start: int) -> tuple[str, int]:
+    """A `"…"` value (braces inside may hold quotes) and the offset after it."""
+    depth = 0
+    for i in range(start + 1, len(text)):
+        c = text[i]
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+        elif c == '"' and depth == 0:
+            return text[start + 1 : i], i + 1
+        elif c == "@" and text[i - 1] == "\n":
+            break
+    raise BibError('unclosed `"`', start)
+
+
+def read_piece(text: str, pos: int, macros: dict[str, str]) -> tuple[str, int]:
+    """One part of a value: braced, quoted, a number or a macro name."""
+    pos = skip_space(text, pos)
+    if pos >= len(text):
+        raise BibError("the file ends inside an entry", pos)
+    if text[pos] == "{":
+        return read_braced(text, pos)
+    if text[pos] == '"':
+        return read_quoted(text, pos)
+    m = _NAME.match(text, pos)
+    if m is None:
+        raise BibError(f"expected a value, found {text[pos]!r}", pos)
+    name = m.group("name")
+    if name.isdigit():
+        return name, m.end()
+    value = macros.get(name.lower(), MONTHS.get(name.lower()[:3]) if len(name) == 3 else None)
+    if value is None:
+        raise BibError(f"unknown @string macro {name!r}", pos)
+    return value, m.end()
+
+
+def read_value(text: str, pos: int, macros: dict[str, str]) -> tuple[str, int]:
+    """A field value: pieces joined by `#`."""
+    parts = []
+    while True:
+        piece, pos = read_piece(text, pos, macros)
+        parts.append(piece)
+        pos = skip_space(text, pos)
+        if pos >= len(text) or text[pos] != "#":
+            return "".join(parts), pos
+        pos += 1
+
+
+def skip_space(text: str, pos: int) -> int:
+    while pos < len(text) and text[pos].isspace():
+        pos += 1
+    return pos
+
+
+def read_fields(
+    text: str, pos: int, close: str, macros: dict[str, str]
+) -> tuple[dict[str, str], int]:
+    """`name = value` pairs up to the entry's closing character."""
+    fields: dict[str, str] = {}
+    while True:
+        pos = skip_space(text, pos)
+        if pos < len(text) and text[pos] == close:
+            return fields, pos + 1
+        m = _NAME.match(text, pos)
+        if m is None or text[skip_space(text, m.end()) : skip_space(text, m.end()) + 1] != "=":
+            raise BibError("expected `name = value`", pos)
+        value, pos = read_value(text, skip_space(text, m.end()) + 1, macros)
+        fields[m.group("name").lower()] = value
+        pos = skip_space(text, pos)
+        if pos < len(text) and text[pos] == ",":
+            pos += 1
+        elif pos >= len(text) or text[pos] != close:
+            raise BibError(f"expected `,` or `{close}` after field {m.group('name')!r}", pos)
+
+
+def read_entry(text: str, m: re.Match[str], macros: dict[str, str]) -> tuple[BibEntry | None, int]:
+    """The entry (None for @string, @comment, @preamble) and where reading goes on."""
+    kind, close = m.group("kind").lower(), ")" if m.group("open") == "(" else "}"
+    if kind in ("comment", "preamble"):
+        _, end = (
+            read_braced(text, m.end() - 1) if close == "}" else (None, text.find(")", m.end()) + 1)
+        )
+        return None, end or len(text)
+    if kind == "string":
+        fields, end = read_fields(text, m.end(), close, macros)
+        macros.update(fields)
+        return None, end
+    key_end = text.find(",", m.end())
+    if key_end < 0 or "\n@" in text[m.end() : key_end]:
+        raise BibError("entry has no citation key followed by `,`", m.start())
+    fields, end = read_fields(text, key_end + 1, close, macros)
+    return BibEntry(kind, text[m.end() : key_end].strip(), fields, m.start()), end
+
+
+def parse_bibtex(text: str) -> tuple[list[BibEntry], list[BibError]]:
+    """Every entry of the file, and the errors of the ones that could not be read."""
+    entries: list[BibEntry] = []
+    problems: list[BibError] = []
+    macros: dict[str, str] = {}
+    pos = 0
+    while (at := text.find("@", pos)) >= 0:
+        m = _ENTRY.match(text, at)
+        if m is None:
+            pos = at + 1
+            continue
+        try:
+            entry, pos = read_entry(text, m, macros)
+        except BibError as exc:
+            problems.append(BibError(str(exc), m.start()))
+            nxt = text.find("\n@", m.end())
+            pos = nxt + 1 if nxt >= 0 else len(text)
+            continue
+        if entry is not None:
+            entries.append(entry)
+    return entries, problems
+
+
+def decode_value(value: str) -> str:
+    """LaTeX text -> Unicode: accents, special letters, escapes, dashes; braces dropped."""
+    text = _COMMAND.sub("", value)
+    text = _ACCENT.sub(lambda m: accented(m.group("x") or m.group("y") or "", m.group("a")), text)
+    text = _LETTER.sub(lambda m: _LETTERS[m.group("n")], text)
+    text = _ESCAPED.sub(lambda m: "\x00" + m.group(1), text)
+    text = text.replace("---", "—").replace("--", "–").replace("~", " ")
+    text = text.replace("``", "“").replace("''", "”")
+    text = re.sub(r"(?<!\x00)[{}]", "", text).replace("\x00", "")
+    return unicodedata.normalize("NFC", " ".join(text.split()))
+
+
+def accented(letter: str, accent: str) -> str:
+    base = {"\\i": "i", "\\j": "j"}.get(letter, letter.lstrip("\\"))
+    return base + _ACCENTS[accent] if base else _ACCENTS[accent]
+
+
+def person(name: str) -> str:
+    """'Vaswani, Ashish' -> 'Ashish Vaswani'; 'Ashish Vaswani' as is."""
+    parts = [p.strip() for p in name.split(",")]
+    if len(parts) == 2 and all(parts):
+        return f"{parts[1]} {parts[0]}"
+    if len(parts) == 3 and all(parts):  # 'von Last, Jr, First'
+        return f"{parts[2]} {parts[0]} {parts[1]}"
+    return name.strip()
+
+
+def split_authors(value: str) -> tuple[str, ...]:
+    """The `and`-separated names (an `and` inside braces is part of a name); `others` dropped."""
+    names, depth, start = [], 0, 0
+    for m in re.finditer(r"[{}]|\s+and\s+", value, re.I):
+        token = m.group(0)
+        depth += 1 if token == "{" else -1 if token == "}" else 0
+        if depth == 0 and token not in "{}":
+            names.append(value[start : m.start()])
+            start = m.end()
+    names.append(value[start:])
+    found = (person(decode_value(n)) for n in names)
+    return tuple(n for n in found if n and n.lower() != "others")
+
+
+def entry_ids(fields: dict[str, str]) -> tuple[str, str, str]:
+    """(url, arXiv id, DOI) of an entry: its url, doi and eprint fields, or an arXiv journal."""
+    prefix = (fields.get("archiveprefix") or fields.get("eprinttype") or "").lower()
+    eprint = decode_value(fields.get("eprint", ""))
+    arxiv = parse_arxiv_id(eprint) if prefix in ("arxiv", "") and eprint else ""
+    if not arxiv and (
+        m := _ARXIV_NOTE.search(fields.get("journal", "") + " " + fields.get("note", ""))
+    ):
+        arxiv = parse_arxiv_id(m.group("id"))
+    doi = parse_doi(decode_value(fields.get("doi", "")))
+    url = safe_url(fields.get("url", "").strip())
+    return (
+        url,
+        arxiv or (parse_arxiv_id(url) if url else ""),
+        doi or (parse_doi(url) if url else ""),
+    )
+
+
+def entry_year(fields: dict[str, str]) -> int | None:
+    year = decode_value(fields.get("year", "")) or parse_date(fields.get("date", ""))[:4]
+    return int(year[:4]) if year[:4].isdigit() else None
+
+
+def entry_post(entry: BibEntry, name: str, lines: LineIndex) -> ImportedPost:
+    fields = entry.fields
+    url, arxiv, doi = entry_ids(fields)
+    abstract = decode_value(fields.get("abstract", ""))
+    tags = re.split(r"[,;]", decode_value(fields.get("keywords", "")))
+    post = make_post(
+        decode_value(fields.get("title", "")) or entry.key,
+        f"{name}:{lines.line(entry.offset)}",
+        [escape_lines(abstract)] if abstract else [],
+        url=url,
+        tags=tag_names(tags),
+        authors=split_authors(fields.get("author", "") or fields.get("editor", "")),
+    )
+    return replace(post, kind="paper", arxiv=arxiv, doi=doi, year=entry_year(fields))
+
+
+def read_bibtex(text: str, name: str, shown: str) -> ParsedArchive:
+    """A .bib file: one paper post per entry; an entry that cannot be read is an error at its line."""
+    entries, problems = parse_bibtex(text)
+    lines = line_index(text)
+    diags: list[Diagnostic] = [
+        error("import-bad-bibtex", f"{exc}: entry skipped", SourcePos(shown, lines.line(exc.offset)),
+              hint="check the entry's braces, quotes and commas")
+        for exc in problems
+    ]  # fmt: skip
+    for entry in entries:
+        if not entry.fields.get("title"):
+            msg = f"entry {entry.key!r} has no title: titled by its key"
+            diags.append(
+                warning(
+                    "import-untitled",
+                    msg,
+                    SourcePos(shown, lines.line(entry.offset)),
+                    hint="add a `title = {…}` field",
+                )
+            )
+    if not entries and not problems:
+        diags.append(
+            warning(
+                "import-no-posts",
+                "no BibTeX entries: nothing imported",
+                SourcePos(shown, 1),
+                hint="entries start with `@article{key,` and the like",
+            )
+        )
+    posts = tuple(entry_post(e, name, lines) for e in entries)
+    return ParsedArchive(name, ArchiveFormat.BIBTEX, posts, tuple(diags))

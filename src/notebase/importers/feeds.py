@@ -1,0 +1,273 @@
+"""Feeds -> posts: RSS 2.0 (and 1.0), Atom and JSON Feed, one post per item; item HTML through
+the page converter. XML is read by defusedxml: no entity expansion, no external fetch (pure)."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import defusedxml.ElementTree as SafeET
+from defusedxml import DefusedXmlException
+
+from notebase.diagnostics import Diagnostic, SourcePos, error, warning
+from notebase.importers.htmlmd import fragment_markdown, fragment_text
+from notebase.importers.model import ArchiveFormat, ParsedArchive
+from notebase.importers.structured import (
+    LineIndex,
+    escape_lines,
+    line_index,
+    make_post,
+    match_lines,
+    parse_date,
+    safe_url,
+)
+
+ATOM = "{http://www.w3.org/2005/Atom}"
+CONTENT = "{http://purl.org/rss/1.0/modules/content/}encoded"
+DC = "{http://purl.org/dc/elements/1.1/}"
+RSS1 = "{http://purl.org/rss/1.0/}"
+UNTITLED_WORDS = 8
+_ITEM_TAG = re.compile(r"<(?:\w+:)?(?:item|entry)[\s>]")
+_JSONFEED = re.compile(r'"version"\s*:\s*"https?://jsonfeed\.org/', re.I)
+_XML_FEED = re.compile(r"<(?:\w+:)?(?:rss|feed|RDF)[\s>]")
+
+
+@dataclass(frozen=True, slots=True)
+class FeedItem:
+    """One item as the feed gives it, whichever the format."""
+
+    title: str  # plain text
+    url: str
+    date: str
+    authors: tuple[str, ...]
+    tags: tuple[str, ...]
+    chunks: tuple[str, ...]  # markdown blocks of its content
+    line: int
+
+
+def is_feed(text: str) -> bool:
+    """An XML document whose root is a feed, or a JSON Feed."""
+    head = text.lstrip()[:2000]
+    if head.startswith("{"):
+        return bool(_JSONFEED.search(text[:5000]))
+    return head.startswith("<") and bool(_XML_FEED.search(head))
+
+
+def text_of(elem: ET.Element | None) -> str:
+    return " ".join("".join(elem.itertext()).split()) if elem is not None else ""
+
+
+def html_chunks(html: str, base: str) -> tuple[str, ...]:
+    return tuple(fragment_markdown(html, base)) if html.strip() else ()
+
+
+def plain_chunks(text: str) -> tuple[str, ...]:
+    """Plain text: one paragraph per blank-line-separated run, escaped."""
+    paras = (" ".join(p.split()) for p in re.split(r"\n\s*\n", text))
+    return tuple(escape_lines(p) for p in paras if p)
+
+
+def rss_item(item: ET.Element, line: int, site: str) -> FeedItem:
+    """An RSS 2.0 `<item>` (or RSS 1.0's): content:encoded, else description, as HTML."""
+
+    def find(*names: str) -> ET.Element | None:
+        return next((e for n in names if (e := item.find(n)) is not None), None)
+
+    url = safe_url(text_of(find("link", f"{RSS1}link")))
+    guid = find("guid")
+    if not url and guid is not None and guid.get("isPermaLink", "true") == "true":
+        url = safe_url(text_of(guid))
+    content = find(CONTENT, "description", f"{RSS1}description")
+    authors = [text_of(e) for e in [*item.findall("author"), *item.findall(f"{DC}creator")]]
+    tags = [text_of(e) for e in [*item.findall("category"), *item.findall(f"{DC}subject")]]
+    return FeedItem(
+        title=fragment_text(text_of(find("title", f"{RSS1}title"))),
+        url=url,
+        date=parse_date(text_of(find("pubDate", f"{DC}date"))),
+        authors=tuple(a for a in authors if a),
+        tags=tuple(tags),
+        chunks=html_chunks("".join(content.itertext()) if content is not None else "", site or url),
+        line=line,
+    )
+
+
+def atom_text(elem: ET.Element | None, base: str) -> tuple[str, ...]:
+    """An Atom text construct (type text, html or xhtml) as markdown blocks."""
+    if elem is None:
+        return ()
+    kind = elem.get("type", "text")
+    if kind == "xhtml":
+        for node in elem.iter():
+            node.tag = node.tag.rsplit("}", 1)[-1]  # XHTML's namespace off: plain HTML tags
+        inner = "".join(ET.tostring(child, encoding="unicode") for child in elem)
+        return html_chunks(inner, base)
+    text = "".join(elem.itertext())
+    return html_chunks(text, base) if kind in ("html", "text/html") else plain_chunks(text)
+
+
+def atom_link(entry: ET.Element) -> str:
+    for link in entry.findall(f"{ATOM}link"):
+        if link.get("rel", "alternate") == "alternate" and (url := safe_url(link.get("href", ""))):
+            return url
+    return ""
+
+
+def atom_entry(entry: ET.Element, line: int, site: str) -> FeedItem:
+    url = atom_link(entry)
+    title = entry.find(f"{ATOM}title")
+    raw_title = "".join(title.itertext()) if title is not None else ""
+    is_html = title is not None and title.get("type") in ("html", "xhtml")
+    content = entry.find(f"{ATOM}content")
+    if content is None or content.get("src"):
+        content = entry.find(f"{ATOM}summary")
+    when = text_of(entry.find(f"{ATOM}published")) or text_of(entry.find(f"{ATOM}updated"))
+    authors = [text_of(a.find(f"{ATOM}name")) for a in entry.findall(f"{ATOM}author")]
+    tags = [c.get("label") or c.get("term") or "" for c in entry.findall(f"{ATOM}category")]
+    return FeedItem(
+        title=fragment_text(raw_title) if is_html else " ".join(raw_title.split()),
+        url=url,
+        date=parse_date(when),
+        authors=tuple(a for a in authors if a),
+        tags=tuple(tags),
+        chunks=atom_text(content, site or url),
+        line=line,
+    )
+
+
+def xml_items(text: str) -> tuple[list[FeedItem], str]:
+    """The items of an RSS or Atom document, or ([], why it cannot be read)."""
+    root = SafeET.fromstring(text)
+    read: Callable[[ET.Element, int, str], FeedItem]
+    if root.tag == f"{ATOM}feed":
+        elems, read, site = root.findall(f"{ATOM}entry"), atom_entry, atom_link(root)
+    elif root.tag == "rss" or root.tag.endswith("RDF"):
+        elems = root.findall("channel/item") + root.findall(f"{RSS1}item")
+        read = rss_item
+        site = safe_url(
+            text_of(root.find("channel/link")) or text_of(root.find(f"{RSS1}channel/{RSS1}link"))
+        )
+    else:
+        return [], f"<{root.tag}> is not a feed (RSS <rss>, Atom <feed>)"
+    lines = match_lines(text, _ITEM_TAG)
+    return [read(e, lines[i] if i < len(lines) else 1, site) for i, e in enumerate(elems)], ""
+
+
+def json_names(value: Any) -> tuple[str, ...]:
+    """JSON Feed authors: `authors: [{name}]` (1.1) or `author: {name}` (1.0)."""
+    people = value if isinstance(value, list) else [value]
+    return tuple(str(p["name"]) for p in people if isinstance(p, dict) and p.get("name"))
+
+
+def json_item(
+    item: dict[str, Any], text: str, start: int, site: str, lines: LineIndex
+) -> tuple[FeedItem, int]:
+    """One JSON Feed item, and where the next one is looked for in the text."""
+    url = safe_url(str(item.get("external_url") or item.get("url") or ""))
+    html = item.get("content_html") or item.get("summary") or ""
+    chunks = html_chunks(str(html), site or url) or plain_chunks(
+        str(item.get("content_text") or "")
+    )
+    key = json.dumps(str(item.get("id", "")), ensure_ascii=False)
+    found = text.find(key, start)
+    tags = item.get("tags")
+    return FeedItem(
+        title=" ".join(str(item.get("title") or "").split()),
+        url=url,
+        date=parse_date(str(item.get("date_published") or item.get("date_modified") or "")),
+        authors=json_names(item.get("authors") or item.get("author") or []),
+        tags=tuple(str(t) for t in tags) if isinstance(tags, list) else (),
+        chunks=chunks,
+        line=lines.line(found) if found >= 0 else 1,
+    ), (found + 1 if found >= 0 else start)
+
+
+def json_items(text: str) -> tuple[list[FeedItem], str]:
+    feed = json.loads(text)
+    items = feed.get("items") if isinstance(feed, dict) else None
+    if not isinstance(items, list):
+        return [], "a JSON Feed has an `items` list"
+    found: list[FeedItem] = []
+    start = 0
+    site = safe_url(str(feed.get("home_page_url") or ""))
+    lines = line_index(text)
+    for item in items:
+        if isinstance(item, dict):
+            read, start = json_item(item, text, start, site, lines)
+            found.append(read)
+    return found, ""
+
+
+def read_items(text: str, shown: str) -> tuple[list[FeedItem], Diagnostic | None]:
+    """The feed's items, or the diagnostic saying why it cannot be read."""
+    try:
+        items, why = json_items(text) if text.lstrip().startswith("{") else xml_items(text)
+    except json.JSONDecodeError as exc:
+        pos = SourcePos(shown, exc.lineno)
+        return [], error("import-bad-feed", f"not valid JSON: {exc.msg}", pos, "fix the JSON")
+    except ET.ParseError as exc:
+        pos = SourcePos(shown, exc.position[0])
+        return [], error("import-bad-feed", f"not well-formed XML: {exc}", pos, "fix the XML")
+    except DefusedXmlException:
+        msg = "the feed declares XML entities or a DTD: refused (entity expansion is unsafe)"
+        hint = "remove the <!DOCTYPE …> declaration"
+        return [], error("import-bad-feed", msg, SourcePos(shown, 1), hint)
+    except (ValueError, RecursionError) as exc:  # an encoding the parser refuses, deep nesting
+        msg, hint = f"cannot read the feed: {exc}", "save the feed as UTF-8 XML or JSON"
+        return [], error("import-bad-feed", msg, SourcePos(shown, 1), hint)
+    if why:
+        hint = "import an RSS, Atom or JSON Feed file; other XML or JSON is not read"
+        return [], error("import-bad-feed", why, SourcePos(shown, 1), hint)
+    return items, None
+
+
+def item_title(item: FeedItem) -> str:
+    if item.title:
+        return item.title
+    words = " ".join(item.chunks).split()[:UNTITLED_WORDS]
+    return " ".join(w.strip("*_`\\[]#>!") for w in words).strip() or item.date or item.url
+
+
+def item_problems(items: Sequence[FeedItem], shown: str) -> list[Diagnostic]:
+    diags = []
+    for item in items:
+        pos = SourcePos(shown, item.line)
+        if not item.title and item_title(item):
+            msg = f"item has no title: titled by its first words {item_title(item)!r}"
+            diags.append(warning("import-untitled", msg, pos, hint="give the item a <title>"))
+        elif not item_title(item):
+            msg = "item has no title, text, date or link: skipped"
+            diags.append(warning("import-empty-post", msg, pos, hint="remove the empty item"))
+    return diags
+
+
+def read_feed(text: str, name: str, shown: str) -> ParsedArchive:
+    """An RSS, Atom or JSON feed: one post per item."""
+    items, problem = read_items(text, shown)
+    if problem is not None:
+        return ParsedArchive(name, ArchiveFormat.FEED, (), (problem,))
+    posts = tuple(
+        make_post(
+            item_title(item),
+            f"{name}:{item.line}",
+            item.chunks,
+            url=item.url,
+            tags=item.tags,
+            date=item.date,
+            authors=item.authors,
+        )
+        for item in items
+        if item_title(item)
+    )
+    diags = item_problems(items, shown)
+    if not items:
+        hint = "a feed's posts are its <item> / <entry> elements or its `items`"
+        diags.append(
+            warning(
+                "import-no-posts", "feed has no items: nothing imported", SourcePos(shown, 1), hint
+            )
+        )
+    return ParsedArchive(name, ArchiveFormat.FEED, posts, tuple(diags))

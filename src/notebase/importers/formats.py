@@ -1,0 +1,71 @@
+"""Which reader an input file needs: by its extension, then by its content (pure).
+
+Anything not recognised here stays with the plain-text archive reader."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from notebase.importers.bib import read_bibtex
+from notebase.importers.feeds import is_feed, read_feed
+from notebase.importers.highlights import is_kindle, is_readwise, read_kindle, read_readwise
+from notebase.importers.model import ParsedArchive
+from notebase.importers.reader import read_archive
+from notebase.importers.webpage import read_webpage
+
+Reader = Callable[[str, str, str], ParsedArchive]
+HTML_SUFFIXES = (".html", ".htm", ".xhtml")
+FEED_SUFFIXES = (".xml", ".rss", ".atom", ".json", ".feed")
+BIB_KINDS = [
+    "string",
+    "comment",
+    "preamble",
+    "article",
+    "book",
+    "booklet",
+    "misc",
+    "inproceedings",
+    "proceedings",
+    "conference",
+    "inbook",
+    "incollection",
+    "phdthesis",
+    "mastersthesis",
+    "techreport",
+    "manual",
+    "unpublished",
+    "online",
+    "software",
+    "dataset",
+]
+_BIB_START = re.compile(rf"^(?:\s*%[^\n]*\n)*\s*@\s*(?:{'|'.join(BIB_KINDS)})\s*[{{(]", re.I)
+_HTML_START = re.compile(r"^\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html)[\s>]", re.I | re.S)
+
+
+def suffix_of(name: str) -> str:
+    return "." + name.rsplit(".", 1)[-1].lower() if "." in name else ""
+
+
+def is_html(name: str, text: str) -> bool:
+    return suffix_of(name) in HTML_SUFFIXES or bool(_HTML_START.match(text[:4000]))
+
+
+def choose_reader(name: str, text: str) -> Reader:
+    """The reader for a file named `name` holding `text`."""
+    if suffix_of(name) == ".bib" or _BIB_START.match(text[:4000]):
+        return read_bibtex
+    if is_readwise(name, text):
+        return read_readwise
+    if is_kindle(name, text):
+        return read_kindle
+    if suffix_of(name) in FEED_SUFFIXES or (is_feed(text) and not is_html(name, text)):
+        return read_feed  # a .xml / .json that is no feed is told so, not read as plain text
+    if is_html(name, text):
+        return read_webpage
+    return read_archive
+
+
+def read_input(text: str, name: str, shown: str) -> ParsedArchive:
+    """The posts of one input file, whatever its format."""
+    return choose_reader(name, text)(text, name, shown)

@@ -1,0 +1,360 @@
+"""Reading highlights -> one post per book or article: Kindle's `My Clippings.txt` and a Readwise
+CSV export; each highlight a quote attributed with its location, a note on it kept after it,
+re-highlights of one passage collapsed (pure)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from notebase.diagnostics import Diagnostic, SourcePos, error, warning
+from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
+from notebase.importers.structured import escape_lines, escape_text, make_post, parse_date
+
+SEPARATOR = "=========="
+READWISE_COLUMNS = ("Highlight", "Book Title")
+_CLIP_META = re.compile(
+    r"^-\s*(?:Your\s+)?(?P<kind>Highlight|Note|Bookmark|Clip)\b(?P<rest>.*)$", re.I
+)
+_PAGE = re.compile(r"\bpage\s+(?P<v>[\w-]+)", re.I)
+_LOCATION = re.compile(r"\b(?:location|loc\.)\s+(?P<a>\d+)(?:-(?P<b>\d+))?", re.I)
+_ADDED = re.compile(r"\bAdded on\s+(?P<v>.+?)\s*$", re.I)
+_AUTHOR = re.compile(r"^(?P<title>.*?)\s*\((?P<author>[^()]*)\)\s*$")
+_HEADING_TAG = re.compile(r"^\.h(?P<n>[1-6])$")
+
+
+@dataclass(frozen=True, slots=True)
+class Highlight:
+    """One highlighted passage (or a note or bookmark) of a book, where it is and what was said."""
+
+    text: str
+    where: str  # `page 12, location 123-125` ('' when unknown)
+    start: int  # first location (0 when unknown), for overlap and note placement
+    end: int
+    line: int  # where it is in the export
+    note: str = ""  # the reader's own note on it
+    kind: str = "highlight"  # highlight | note | bookmark | heading
+    date: str = ""
+    level: int = 0  # a heading's level (Readwise's `.h1` … `.h6` tags)
+
+
+@dataclass(frozen=True, slots=True)
+class Book:
+    title: str
+    author: str
+    line: int
+    highlights: tuple[Highlight, ...]
+    tags: tuple[str, ...] = ()
+
+
+def folded(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def overlaps(a: Highlight, b: Highlight) -> bool:
+    return bool(a.start and b.start and a.start <= b.end and b.start <= a.end)
+
+
+def is_rehighlight(old: Highlight, new: Highlight) -> bool:
+    """The same passage highlighted again: same text, or overlapping ranges, one text holding the
+    other (Kindle keeps both when a highlight is extended)."""
+    a, b = folded(old.text), folded(new.text)
+    return a == b or (overlaps(old, new) and (a in b or b in a))
+
+
+def rehighlighted(kept: Sequence[Highlight], new: Highlight) -> int | None:
+    """The index of the kept highlight that `new` highlights again, if any."""
+    for i, old in enumerate(kept):
+        if old.kind == new.kind == "highlight" and is_rehighlight(old, new):
+            return i
+    return None
+
+
+def holding(items: Sequence[Highlight], location: int) -> int | None:
+    """The index of the last highlight whose range holds the location, if any."""
+    for i in range(len(items) - 1, -1, -1):
+        if items[i].kind == "highlight" and items[i].start <= location <= items[i].end:
+            return i
+    return None
+
+
+def collapse(highlights: Iterable[Highlight]) -> tuple[Highlight, ...]:
+    """Highlights with re-highlights of one passage kept once (the longer text, the first place)."""
+    kept: list[Highlight] = []
+    for new in highlights:
+        same = rehighlighted(kept, new)
+        if same is None:
+            kept.append(new)
+            continue
+        old = kept[same]
+        longer = new if len(new.text) > len(old.text) else old
+        note = "\n\n".join(n for n in dict.fromkeys((old.note, new.note)) if n)
+        kept[same] = replace(longer, line=old.line, note=note)
+    return tuple(kept)
+
+
+def attach_notes(items: Sequence[Highlight]) -> tuple[Highlight, ...]:
+    """Kindle notes placed on the highlight whose range holds their location (else kept alone)."""
+    out: list[Highlight] = []
+    for item in items:
+        if item.kind == "note" and item.start:
+            target = holding(out, item.start)
+            if target is not None:
+                host = out[target]
+                out[target] = replace(
+                    host, note="\n\n".join(n for n in (host.note, item.text) if n)
+                )
+                continue
+        out.append(item)
+    return tuple(out)
+
+
+def quote_chunks(item: Highlight, book: Book) -> list[str]:
+    """A highlight as a blockquote attributed to its book and place, its note after it."""
+    if item.kind == "heading":
+        return [f"{'#' * max(2, item.level)} {escape_text(' '.join(item.text.split()))}"]
+    if item.kind == "bookmark":
+        return [f"Bookmark: {escape_text(item.where)}"]
+    if item.kind == "note":
+        where = f" ({escape_text(item.where)})" if item.where else ""
+        return [f"Note{where}: {escape_lines(item.text)}"]
+    body = escape_lines(item.text.strip()).split("\n")
+    quote = [f"> {line}" if line.strip() else ">" for line in body]
+    chunks = ["\n".join([*quote, ">", f"> — {source_text(book, item)}"])]
+    return chunks + ([escape_lines(item.note)] if item.note else [])
+
+
+def source_text(book: Book, item: Highlight) -> str:
+    parts = [escape_text(book.author), f"*{escape_text(book.title)}*", escape_text(item.where)]
+    return ", ".join(p for p in parts if p.strip("*"))
+
+
+def book_post(book: Book, name: str) -> ImportedPost:
+    items = collapse(book.highlights)
+    chunks = [chunk for item in items for chunk in quote_chunks(item, book)]
+    dates = sorted(h.date for h in items if h.date)
+    authors = [a.strip() for a in book.author.split(";") if a.strip()]  # Kindle: `A; B`
+    return make_post(
+        book.title,
+        f"{name}:{book.line}",
+        chunks,
+        tags=book.tags,
+        date=dates[-1] if dates else "",
+        authors=authors,
+    )
+
+
+# Kindle's My Clippings.txt
+
+
+def is_kindle(name: str, text: str) -> bool:
+    if name.casefold() == "my clippings.txt":
+        return True
+    head = text[:4000]
+    return SEPARATOR in head and any(_CLIP_META.match(line.strip()) for line in head.split("\n"))
+
+
+def split_entries(text: str) -> list[tuple[int, list[str]]]:
+    """(first line number, lines) of each entry between `==========` lines."""
+    entries: list[tuple[int, list[str]]] = []
+    start, lines = 1, list[str]()
+    for number, line in enumerate(text.replace("\r\n", "\n").split("\n"), 1):
+        if line.strip() == SEPARATOR:
+            if any(ln.strip() for ln in lines):
+                entries.append((start, lines))
+            start, lines = number + 1, []
+        else:
+            lines.append(line.replace("\ufeff", ""))
+    if any(ln.strip() for ln in lines):
+        entries.append((start, lines))
+    return entries
+
+
+def place(rest: str) -> tuple[str, int, int]:
+    """(`page 12, location 123-125`, 123, 125) from the meta line's words."""
+    page = _PAGE.search(rest)
+    loc = _LOCATION.search(rest)
+    start = int(loc.group("a")) if loc else 0
+    end = int(loc.group("b")) if loc and loc.group("b") else start
+    if loc and loc.group("b") and end < start:  # `Loc. 1234-56`: the end's leading digits left out
+        b = loc.group("b")
+        end = int(str(start)[: -len(b)] + b) if len(b) < len(str(start)) else start
+    parts = [
+        f"page {page.group('v')}" if page else "",
+        f"location {start}" + (f"-{end}" if end != start else "") if loc else "",
+    ]
+    return ", ".join(p for p in parts if p), start, end
+
+
+def parse_entry(line: int, lines: list[str]) -> tuple[str, Highlight] | str:
+    """(book line, highlight) of one clipping, or why it is not one."""
+    filled = [ln for ln in lines if ln.strip()]
+    meta_at = next((i for i, ln in enumerate(lines) if _CLIP_META.match(ln.strip())), None)
+    if len(filled) < 2 or meta_at is None or meta_at == 0:
+        return "not a clipping (a `Title (Author)` line, then `- Your Highlight on …`)"
+    m = _CLIP_META.match(lines[meta_at].strip())
+    assert m is not None
+    where, start, end = place(m.group("rest"))
+    added = _ADDED.search(m.group("rest"))
+    text = "\n".join(lines[meta_at + 1 :]).strip()
+    kind = m.group("kind").lower().replace("clip", "highlight")
+    if kind != "bookmark" and not text:
+        return f"{kind} has no text"
+    date = parse_date(added.group("v")) if added else ""
+    book_line = " ".join(lines[0].split()) if lines[0].strip() else filled[0].strip()
+    return book_line, Highlight(text, where, start, end, line + meta_at + 1, kind=kind, date=date)
+
+
+def split_book(book_line: str) -> tuple[str, str]:
+    m = _AUTHOR.match(book_line)
+    return (
+        (m.group("title"), m.group("author").strip()) if m and m.group("title") else (book_line, "")
+    )
+
+
+def read_kindle(text: str, name: str, shown: str) -> ParsedArchive:
+    """My Clippings.txt: one post per book, in the order books first appear."""
+    books: dict[str, list[Highlight]] = {}
+    first_line: dict[str, int] = {}
+    diags: list[Diagnostic] = []
+    for line, lines in split_entries(text):
+        parsed = parse_entry(line, lines)
+        if isinstance(parsed, str):
+            diags.append(
+                warning(
+                    "import-bad-clipping",
+                    f"{parsed}: skipped",
+                    SourcePos(shown, line),
+                    "each clipping ends with a `==========` line",
+                )
+            )
+            continue
+        book_line, item = parsed
+        books.setdefault(book_line, []).append(item)
+        first_line.setdefault(book_line, line)
+    posts = []
+    for book_line, items in books.items():
+        title, author = split_book(book_line)
+        book = Book(title, author, first_line[book_line], attach_notes(items))
+        posts.append(book_post(book, name))
+    if not posts:
+        diags.append(
+            warning(
+                "import-no-posts",
+                "no clippings found: nothing imported",
+                SourcePos(shown, 1),
+                hint="import the `My Clippings.txt` file from the Kindle's documents folder",
+            )
+        )
+    return ParsedArchive(name, ArchiveFormat.KINDLE, tuple(posts), tuple(diags))
+
+
+# Readwise CSV export
+
+
+def is_readwise(name: str, text: str) -> bool:
+    first = text.lstrip("\ufeff").split("\n", 1)[0]
+    header = next(csv.reader([first]), [])
+    return name.lower().endswith(".csv") and all(c in header for c in READWISE_COLUMNS)
+
+
+def readwise_item(row: dict[str, str], line: int) -> Highlight:
+    location, kind = (row.get("Location") or "").strip(), (row.get("Location Type") or "").strip()
+    where = f"{kind or 'location'} {location}" if location else ""
+    start = int(location) if location.isdecimal() else 0
+    tags = tag_list(row.get("Tags"))
+    level = next((int(m.group("n")) for t in tags if (m := _HEADING_TAG.match(t))), 0)
+    if level:
+        text = row.get("Highlight") or ""
+        return Highlight(text, where, start, start, line, kind="heading", level=level)
+    date = parse_date(row.get("Highlighted at") or "")
+    return Highlight(
+        row.get("Highlight") or "",
+        where,
+        start,
+        start,
+        line,
+        (row.get("Note") or "").strip(),
+        date=date,
+    )
+
+
+def tag_list(value: str | None) -> list[str]:
+    return [t.strip() for t in (value or "").split(",") if t.strip()]
+
+
+def readwise_rows(
+    text: str, shown: str
+) -> tuple[list[tuple[int, dict[str, str]]], Diagnostic | None]:
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff"), newline=""))
+    rows: list[tuple[int, dict[str, str]]] = []
+    line = 2
+    try:
+        missing = [c for c in READWISE_COLUMNS if c not in (reader.fieldnames or [])]
+        if missing:
+            return [], error(
+                "import-bad-csv",
+                f"no {', '.join(missing)} column",
+                SourcePos(shown, 1),
+                "export highlights from Readwise as CSV",
+            )
+        for row in reader:
+            rows.append(
+                (line, {k: v for k, v in row.items() if isinstance(k, str) and isinstance(v, str)})
+            )
+            line = reader.line_num + 1
+    except csv.Error as exc:
+        return [], error(
+            "import-bad-csv",
+            f"not valid CSV: {exc}",
+            SourcePos(shown, reader.line_num),
+            "check the file's quoting",
+        )
+    return rows, None
+
+
+def read_readwise(text: str, name: str, shown: str) -> ParsedArchive:
+    """A Readwise CSV export: one post per book or article, each highlight a quote."""
+    rows, problem = readwise_rows(text, shown)
+    if problem is not None:
+        return ParsedArchive(name, ArchiveFormat.READWISE, (), (problem,))
+    books: dict[tuple[str, str], Book] = {}
+    diags: list[Diagnostic] = []
+    for line, row in rows:
+        key = (
+            " ".join((row.get("Book Title") or "").split()),
+            " ".join((row.get("Book Author") or "").split()),
+        )
+        if not (row.get("Highlight") or "").strip() or not key[0]:
+            diags.append(
+                warning(
+                    "import-bad-highlight",
+                    "row has no highlight or no book title: skipped",
+                    SourcePos(shown, line),
+                    hint="each row needs its Highlight and Book Title columns filled",
+                )
+            )
+            continue
+        item = readwise_item(row, line)
+        tags = (
+            *tag_list(row.get("Document tags")),
+            *(t for t in tag_list(row.get("Tags")) if not t.startswith(".")),
+        )
+        old = books.get(key, Book(key[0], key[1], line, ()))
+        books[key] = replace(
+            old, highlights=(*old.highlights, item), tags=tuple(dict.fromkeys((*old.tags, *tags)))
+        )
+    posts = tuple(book_post(book, name) for book in books.values())
+    if not posts:
+        diags.append(
+            warning(
+                "import-no-posts",
+                "no highlights found: nothing imported",
+                SourcePos(shown, 1),
+                hint="export highlights from Readwise as CSV",
+            )
+        )
+    return ParsedArchive(name, ArchiveFormat.READWISE, posts, tuple(diags))

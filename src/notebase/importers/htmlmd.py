@@ -1,0 +1,441 @@
+"""HTML -> safe markdown, from the markup's own structure: the one home of selectolax (pure).
+
+Text is escaped as it is read, so no tag, entity or markdown syntax of the page reaches a note
+unescaped; links and images keep only absolute http(s) URLs (relative ones are resolved against
+the page's address when it is known)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from urllib.parse import urljoin
+
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+from notebase.importers.markup import escape_line_start
+from notebase.importers.structured import escape_text, safe_url
+
+__all__ = ["Context", "LexborHTMLParser", "LexborNode", "blocks_of", "fragment_markdown"]
+
+CHROME = ["script", "style", "noscript", "template", "form", "button", "input", "select"]
+CHROME += ["textarea", "iframe", "object", "embed", "svg", "canvas", "nav", "aside", "dialog"]
+COMMENTS = "#comments, .comments, .comment-list, #respond, .comment-respond"  # readers' comments
+HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+BLOCKS = frozenset(
+    (*HEADINGS, "p", "div", "section", "main", "article", "ul", "ol", "li", "blockquote", "pre",
+     "table", "hr", "figure", "figcaption", "dl", "dt", "dd", "details", "summary", "address",
+     "center", "header", "footer", "body", "html")
+)  # fmt: skip
+_EMPHASIS = {"em": "*", "i": "*", "cite": "*", "dfn": "*", "strong": "**", "b": "**"}
+_EMPHASIS |= {"del": "~~", "s": "~~", "strike": "~~"}
+_CODE = ("code", "kbd", "samp", "tt")
+_SPACE = re.compile(r"[ \t\r\n\f]+")
+_NOTE_ID = re.compile(r"^(?:fn|footnote)[-:_]?(?P<label>[A-Za-z0-9][\w-]*)$")
+_BACKREF = re.compile(r"fnref|backref|reversefootnote|footnote-back", re.I)
+_ARROW = re.compile(r"\s*↩[\ufe0e\ufe0f]?\s*$")
+_LANG_CLASS = re.compile(r"^(?:language|lang|highlight|brush)[-:](?P<lang>[A-Za-z0-9_+#.-]+)$")
+_LEAD_DASH = re.compile(r"^\s*(?:—|―|–|--|~)\s*")
+_LIST_START = re.compile(r"^(?:-|\d+\.) ")
+HARD_BREAK = "\\\n"
+MAX_DEPTH = 100  # element nesting the converter follows; deeper elements are read as text
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What converting one post needs: its address, its footnotes and what to leave out."""
+
+    base: str = ""  # the address relative links resolve against ('' when unknown)
+    notes: Mapping[str, str] = field(default_factory=dict)  # footnote element id -> label
+    skip: frozenset[int] = frozenset()  # mem_ids of elements left out (title, footnote list)
+
+
+def children(node: LexborNode) -> list[LexborNode]:
+    return list(node.iter(include_text=True))
+
+
+def attr(node: LexborNode, name: str) -> str:
+    return (node.attributes.get(name) or "").strip()
+
+
+def classes(node: LexborNode) -> list[str]:
+    return attr(node, "class").split()
+
+
+def plain_text(node: LexborNode) -> str:
+    """The element's text, whitespace folded (no markup): titles, tags, attributions."""
+    return " ".join(node.text(deep=True).split())
+
+
+def resolve(url: str, base: str) -> str:
+    """An absolute http(s) URL for `url` (resolved against `base`), or ''."""
+    url = url.strip()
+    if not url or url.startswith("#"):
+        return ""
+    return safe_url(urljoin(base, url) if base else url)
+
+
+def link_target(url: str) -> str:
+    """A URL as a markdown link destination: `<…>` when it holds parentheses."""
+    if "(" in url or ")" in url:
+        return "<" + url.replace("<", "%3C").replace(">", "%3E") + ">"
+    return url
+
+
+def wrap(text: str, mark: str) -> str:
+    """`mark` around the text, its outer spaces kept outside (markdown emphasis needs that)."""
+    core = text.strip()
+    doubled = mark and core.startswith(mark) and core.endswith(mark)
+    if not core or (doubled and not core.startswith(mark + mark[0])):
+        return text  # empty, or already marked so (`<b><b>x</b></b>`)
+    lead, trail = text[: len(text) - len(text.lstrip())], text[len(text.rstrip()) :]
+    return f"{lead}{mark}{core}{mark}{trail}"
+
+
+def code_span(text: str) -> str:
+    text = " ".join(text.split())
+    if not text:
+        return ""
+    fence = "`" * (max((len(r) for r in re.findall(r"`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def link(node: LexborNode, ctx: Context) -> str:
+    """A footnote reference, a link with an http(s) target, or just its text."""
+    href = attr(node, "href")
+    if href.startswith("#") and href[1:] in ctx.notes:
+        return f"[^{ctx.notes[href[1:]]}]"
+    if _BACKREF.search(href if href.startswith("#") else "") or _BACKREF.search(
+        attr(node, "class")
+    ):
+        return ""
+    text = inline_of(node, ctx)
+    target = resolve(href, ctx.base)
+    if not target:
+        return text
+    core = text.strip()
+    if not core:
+        return (
+            f"<{target}>"
+            if ")" not in target
+            else f"[{escape_text(target)}]({link_target(target)})"
+        )
+    lead, trail = text[: len(text) - len(text.lstrip())], text[len(text.rstrip()) :]
+    return f"{lead}[{core}]({link_target(target)}){trail}"
+
+
+def image(node: LexborNode, ctx: Context) -> str:
+    alt = escape_text(" ".join(attr(node, "alt").split()))
+    src = resolve(attr(node, "src") or attr(node, "data-src"), ctx.base)
+    return f"![{alt}]({link_target(src)})" if src else alt
+
+
+def inline_piece(node: LexborNode, ctx: Context) -> str:
+    """One node of running text as markdown."""
+    tag = node.tag or ""
+    if tag == "-text":
+        return escape_text(_SPACE.sub(" ", node.text_content or ""))
+    if tag.startswith("-") or node.mem_id in ctx.skip:
+        return ""  # comments, doctype
+    if tag in _EMPHASIS:
+        return wrap(inline_of(node, ctx), _EMPHASIS[tag])
+    if tag in _CODE:
+        return code_span(node.text(deep=True))
+    if tag == "br":
+        return HARD_BREAK
+    if tag == "img":
+        return image(node, ctx)
+    if tag == "a":
+        return link(node, ctx)
+    if tag == "q":
+        return f"“{inline_of(node, ctx)}”"
+    if tag in BLOCKS:
+        return f" {inline_of(node, ctx)} "
+    return inline_of(node, ctx)
+
+
+def inline_of(node: LexborNode, ctx: Context) -> str:
+    return "".join(inline_piece(child, ctx) for child in children(node))
+
+
+def paragraph(text: str) -> list[str]:
+    """Running text as one paragraph: spaces folded, hard breaks kept, line starts made inert."""
+    lines = [" ".join(line.split()) for line in text.split("\n")]
+    lines = [line for line in lines if line and line != "\\"]
+    if lines and lines[-1].endswith("\\"):
+        lines[-1] = lines[-1][:-1].rstrip()
+    return ["\n".join(escape_line_start(line) for line in lines)] if lines else []
+
+
+def one_line(text: str) -> str:
+    """Running text on one line (a heading, a table cell, an attribution)."""
+    return " ".join(text.replace(HARD_BREAK, " ").split())
+
+
+def is_block(node: LexborNode) -> bool:
+    return (node.tag or "") in BLOCKS
+
+
+def blocks_of_nodes(nodes: Iterable[LexborNode], ctx: Context) -> list[str]:
+    """Markdown blocks of a run of sibling nodes: runs of inline nodes become paragraphs."""
+    out: list[str] = []
+    run: list[str] = []
+    for node in nodes:
+        if node.mem_id in ctx.skip:
+            continue
+        if is_block(node):
+            out += paragraph("".join(run))
+            run = []
+            out += block(node, ctx)
+        else:
+            run.append(inline_piece(node, ctx))
+    return out + paragraph("".join(run))
+
+
+def blocks_of(node: LexborNode, ctx: Context) -> list[str]:
+    return blocks_of_nodes(children(node), ctx)
+
+
+def block(node: LexborNode, ctx: Context) -> list[str]:
+    """One block element as markdown blocks."""
+    tag = node.tag or ""
+    if tag in HEADINGS:
+        text = one_line(inline_of(node, ctx))
+        return [f"{'#' * max(2, int(tag[1]))} {text}"] if text else []
+    if tag in ("ul", "ol"):
+        return list_block(node, ctx)
+    if tag == "blockquote":
+        return quote_block(node, ctx)
+    if tag == "pre":
+        return code_block(node)
+    if tag == "table":
+        return table_block(node, ctx)
+    if tag == "hr":
+        return ["---"]
+    if tag == "figure":
+        return figure_block(node, ctx)
+    if tag in ("header", "footer"):
+        return []  # a post's own header and footer: title, date, tags are read from them
+    if tag in ("p", "dt", "summary", "figcaption"):
+        text = inline_of(node, ctx)
+        return paragraph(wrap(text, "**") if tag == "dt" else text)
+    return blocks_of(node, ctx)
+
+
+def join_item(chunks: Sequence[str]) -> str:
+    """A list item's blocks: a nested list right under the text before it (a tight list)."""
+    text = chunks[0] if chunks else ""
+    for chunk in chunks[1:]:
+        text += ("\n" if _LIST_START.match(chunk) else "\n\n") + chunk
+    return text
+
+
+def indent_item(marker: str, chunks: Sequence[str]) -> str:
+    """A list item: its marker, then its blocks indented under the marker's text."""
+    lines = join_item(chunks).split("\n")
+    pad = " " * (len(marker) + 1)
+    rest = [pad + line if line else "" for line in lines[1:]]
+    return "\n".join([f"{marker} {lines[0]}".rstrip(), *rest])
+
+
+def list_block(node: LexborNode, ctx: Context) -> list[str]:
+    items = [c for c in children(node) if c.tag == "li" and c.mem_id not in ctx.skip]
+    start = attr(node, "start")
+    first = int(start) if start.isdecimal() and len(start) < 9 else 1
+    markers = [f"{first + i}." if node.tag == "ol" else "-" for i in range(len(items))]
+    text = "\n".join(
+        indent_item(m, blocks_of(li, ctx)) for m, li in zip(markers, items, strict=True)
+    )
+    return [text] if text else []
+
+
+def attribution_node(quote: LexborNode) -> LexborNode | None:
+    """The last element of a blockquote when it names the source: a footer, a lone cite, or a
+    paragraph starting with a dash."""
+    elements = [c for c in children(quote) if not (c.tag or "").startswith("-")]
+    if not elements:
+        return None
+    last = elements[-1]
+    if last.tag in ("footer", "cite") or (len(elements) > 1 and _LEAD_DASH.match(plain_text(last))):
+        return last
+    inner = [c for c in children(last) if c.tag != "-text" or (c.text_content or "").strip()]
+    return last if len(elements) > 1 and len(inner) == 1 and inner[0].tag == "cite" else None
+
+
+def quote_block(node: LexborNode, ctx: Context, attribution: str = "") -> list[str]:
+    """A blockquote, its source (cite, footer, figcaption, `cite=` URL) as its last `— ` line."""
+    source = attribution_node(node)
+    inner_ctx = ctx if source is None else replace(ctx, skip=ctx.skip | {source.mem_id})
+    if source is not None:
+        attribution = _LEAD_DASH.sub("", one_line(inline_of(source, ctx)))
+    cited = resolve(attr(node, "cite"), ctx.base)
+    if cited:
+        attribution = f"[{attribution}]({link_target(cited)})" if attribution else f"<{cited}>"
+    chunks = blocks_of(node, inner_ctx)
+    if attribution:
+        chunks.append(f"— {attribution}")
+    lines = "\n\n".join(chunks).split("\n")
+    return ["\n".join(f"> {line}" if line else ">" for line in lines)] if chunks else []
+
+
+def code_language(*nodes: LexborNode | None) -> str:
+    for node in nodes:
+        if node is None:
+            continue
+        if lang := attr(node, "data-lang"):
+            return lang.lower() if re.fullmatch(r"[\w+#.-]+", lang) else ""
+        for name in classes(node):
+            if m := _LANG_CLASS.match(name):
+                return m.group("lang").lower()
+    return ""
+
+
+def code_block(pre: LexborNode) -> list[str]:
+    code = pre.css_first("code")
+    text = (code or pre).text(deep=True).strip("\n")
+    if not text.strip():
+        return []
+    lang = code_language(code, pre, pre.parent)
+    fence = "`" * max(3, max((len(r) for r in re.findall(r"`+", text)), default=0) + 1)
+    lines = [line.rstrip() for line in text.split("\n")]
+    return ["\n".join([fence + lang, *lines, fence])]
+
+
+def table_block(node: LexborNode, ctx: Context) -> list[str]:
+    """A GFM table: the first row is the header; short rows are padded."""
+    rows = [
+        [one_line(inline_of(c, ctx)) for c in children(tr) if c.tag in ("td", "th")]
+        for tr in node.css("tr")
+    ]
+    rows = [row for row in rows if row]
+    caption = node.css_first("caption")
+    before = paragraph(inline_of(caption, ctx)) if caption is not None else []
+    if not rows:
+        return before
+    width = max(len(row) for row in rows)
+    rows = [row + [""] * (width - len(row)) for row in rows]
+    lines = ["| " + " | ".join(row) + " |" for row in rows]
+    lines.insert(1, "|" + " --- |" * width)
+    return [*before, "\n".join(lines)]
+
+
+def figure_block(node: LexborNode, ctx: Context) -> list[str]:
+    """A figure: a quote attributed to its caption, or its content and caption."""
+    quote = node.css_first("blockquote")
+    caption = node.css_first("figcaption")
+    if quote is not None and caption is not None:
+        said = _LEAD_DASH.sub("", one_line(inline_of(caption, ctx)))
+        return quote_block(quote, ctx, said)
+    return blocks_of(node, ctx)
+
+
+def footnote_ids(scope: Sequence[LexborNode]) -> dict[str, str]:
+    """Footnote list items (`<li id="fn1">`, `fn:1`, `footnote-1`) -> unique labels."""
+    labels: dict[str, str] = {}
+    for root in scope:
+        for li in root.css("li[id]"):
+            m = _NOTE_ID.match(attr(li, "id"))
+            if m and attr(li, "id") not in labels:
+                label = re.sub(r"[^A-Za-z0-9-]", "-", m.group("label"))
+                while label in labels.values():
+                    label += "b"
+                labels[attr(li, "id")] = label
+    return labels
+
+
+def footnote_lists(scope: Sequence[LexborNode], notes: Mapping[str, str]) -> list[LexborNode]:
+    """The elements holding the footnote items: a `.footnotes` section, else the list itself."""
+    found: dict[int, LexborNode] = {}
+    for root in scope:
+        for li in root.css("li[id]"):
+            if attr(li, "id") not in notes or li.parent is None:
+                continue
+            holder = li.parent
+            outer = holder.parent
+            if outer is not None and (
+                any("footnote" in c for c in classes(outer)) or "data-footnotes" in outer.attributes
+            ):
+                holder = outer
+            found[holder.mem_id] = holder
+    return list(found.values())
+
+
+def footnote_defs(scope: Sequence[LexborNode], ctx: Context) -> list[str]:
+    """`[^label]: text` for each footnote, its later paragraphs indented under it."""
+    defs = []
+    for root in scope:
+        for li in root.css("li[id]"):
+            label = ctx.notes.get(attr(li, "id"))
+            if label is None:
+                continue
+            chunks = blocks_of(li, ctx) or [""]
+            chunks[-1] = _ARROW.sub("", chunks[-1])
+            lines = "\n\n".join(chunks).split("\n")
+            rest = ["    " + line if line else "" for line in lines[1:]]
+            defs.append("\n".join([f"[^{label}]: {lines[0]}".rstrip(), *rest]))
+    return defs
+
+
+def with_footnotes(scope: Sequence[LexborNode], ctx: Context) -> Context:
+    """The context with the scope's footnotes known and their list left out of the body."""
+    notes = footnote_ids(scope)
+    holders = footnote_lists(scope, notes)
+    seps = [hr for root in scope for hr in root.css("hr") if "footnotes-sep" in classes(hr)]
+    skip = ctx.skip | {n.mem_id for n in [*holders, *seps]}
+    return replace(ctx, notes=notes, skip=frozenset(skip))
+
+
+def scope_markdown(scope: Sequence[LexborNode], ctx: Context) -> list[str]:
+    """The markdown blocks of a post made of sibling nodes, its footnotes last."""
+    ctx = with_footnotes(scope, ctx)
+    return blocks_of_nodes(scope, ctx) + footnote_defs(scope, ctx)
+
+
+def flatten_deep(root: LexborNode) -> None:
+    """Elements nested deeper than MAX_DEPTH become their text: the converter recurses once per
+    level, and a hostile or broken page may nest thousands deep."""
+    stack = [(root, 0)]
+    while stack:
+        node, depth = stack.pop()
+        for child in node.iter():
+            if depth + 1 >= MAX_DEPTH:
+                child.replace_with(child.text(deep=True))
+            else:
+                stack.append((child, depth + 1))
+
+
+def strip_chrome(tree: LexborHTMLParser) -> None:
+    """Remove scripts, styles, forms, navigation, asides, readers' comments, and the page's own
+    header and footer (not those of a post, a quote or a figure); flatten what nests too deep."""
+    tree.strip_tags(CHROME)
+    for node in tree.css(COMMENTS):
+        node.decompose()
+    if tree.root is not None:
+        flatten_deep(tree.root)
+    for node in tree.css("header, footer"):
+        if not any(a.tag in ("article", "blockquote", "figure") for a in ancestors(node)):
+            node.decompose()
+
+
+def ancestors(node: LexborNode) -> list[LexborNode]:
+    found = []
+    parent = node.parent
+    while parent is not None:
+        found.append(parent)
+        parent = parent.parent
+    return found
+
+
+def fragment_markdown(html: str, base: str = "") -> list[str]:
+    """An HTML fragment (a feed item's content) as markdown blocks."""
+    tree = LexborHTMLParser(html)
+    strip_chrome(tree)
+    body = tree.body
+    return scope_markdown(children(body), Context(base=base)) if body is not None else []
+
+
+def fragment_text(html: str) -> str:
+    """An HTML fragment's text, whitespace folded (a feed title that holds markup)."""
+    body = LexborHTMLParser(html).body
+    return plain_text(body) if body is not None else ""

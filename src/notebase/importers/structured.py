@@ -1,0 +1,139 @@
+"""Shared by the readers of structured inputs (HTML, feeds, highlights, BibTeX): the post record,
+its kind from its source, dates, tags and the line an input's n-th record starts on (pure)."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from notebase.importers.markup import escape_line_start
+from notebase.importers.model import Block, BlockKind, ImportedPost, SourceLine, Taxonomy
+from notebase.sources import is_paper_url, parse_arxiv_id, parse_doi, split_url
+
+_TEXT_SPECIALS = re.compile(r"[\\`*\[\]<$~|]|(?<!\w)_|_(?!\w)|&(?=#?\w+;)")
+_ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})")
+_DATE_FORMATS = (
+    "%a, %d %b %Y %H:%M:%S %z",  # RFC 822, as RSS writes dates
+    "%a, %d %b %Y %H:%M:%S %Z",
+    "%a, %d %b %Y %H:%M %z",
+    "%d %b %Y %H:%M:%S %z",
+    "%a, %d %b %Y",
+    "%d %B %Y",
+    "%B %d, %Y",
+    "%b %d, %Y",
+    "%A, %d %B %Y %H:%M:%S",  # Kindle: `Added on Monday, 3 June 2024 09:14:05`
+    "%A, %B %d, %Y %I:%M:%S %p",  # Kindle (US): `Added on Monday, June 3, 2024 9:14:05 AM`
+)
+
+
+def escape_text(text: str) -> str:
+    """Text taken from markup, made inert in markdown: emphasis, code, links, math, HTML and
+    entity characters backslash-escaped (an underscore inside a word is left alone)."""
+    return _TEXT_SPECIALS.sub(lambda m: "\\" + m.group(0), text)
+
+
+def escape_lines(text: str) -> str:
+    """`escape_text`, then each line's start made inert (`# x`, `> x`, `1. x`)."""
+    return "\n".join(escape_line_start(line) for line in escape_text(text).split("\n"))
+
+
+def markdown_blocks(chunks: Iterable[str]) -> tuple[Block, ...]:
+    """Markdown chunks (already safe) as blocks the note writer keeps as they are."""
+    return tuple(
+        Block(BlockKind.MARKDOWN, tuple(SourceLine(0, line) for line in chunk.split("\n")))
+        for chunk in chunks
+        if chunk.strip()
+    )
+
+
+def source_kind(url: str, arxiv: str = "", doi: str = "") -> str:
+    """paper for a paper source, link for another source, note without one."""
+    if arxiv or doi or (url and is_paper_url(url)):
+        return "paper"
+    return "link" if url else "note"
+
+
+def paper_ids(url: str) -> tuple[str, str]:
+    """(arXiv id, DOI) named by a source URL."""
+    return (parse_arxiv_id(url), parse_doi(url)) if url else ("", "")
+
+
+def safe_url(url: str) -> str:
+    """An absolute http(s) URL as is; '' for anything else (relative, `javascript:`, `data:`)."""
+    url = url.strip()
+    return url if split_url(url) is not None and not any(c.isspace() for c in url) else ""
+
+
+def parse_date(text: str) -> str:
+    """'2024-06-03T10:00Z', 'Mon, 03 Jun 2024 10:00:00 GMT', '3 June 2024' -> '2024-06-03';
+    '' when the text is no date."""
+    text = " ".join(text.split())
+    if m := _ISO_DATE.match(text):
+        try:
+            return datetime(int(m.group(1)), int(m.group(2)), int(m.group(3))).date().isoformat()
+        except ValueError:
+            return ""
+    for fmt in _DATE_FORMATS:
+        try:
+            return datetime.strptime(text, fmt).date().isoformat()
+        except ValueError:
+            continue
+    return ""
+
+
+def tag_names(values: Iterable[str]) -> tuple[str, ...]:
+    """Tag names, whitespace folded, empty and repeated ones dropped, in their order."""
+    names = (" ".join(v.split()) for v in values)
+    return tuple(dict.fromkeys(n for n in names if n))
+
+
+@dataclass(frozen=True, slots=True)
+class LineIndex:
+    """Where each line of a text starts: the line of any offset by bisection (a large export
+    has thousands of records; counting newlines from the start for each is quadratic)."""
+
+    starts: tuple[int, ...]
+
+    def line(self, offset: int) -> int:
+        """The 1-based line number of a character offset."""
+        return bisect_right(self.starts, offset)
+
+
+def line_index(text: str) -> LineIndex:
+    return LineIndex((0, *(m.end() for m in re.finditer("\n", text))))
+
+
+def match_lines(text: str, pattern: re.Pattern[str]) -> list[int]:
+    """The line of each match of `pattern`, in order."""
+    index = line_index(text)
+    return [index.line(m.start()) for m in pattern.finditer(text)]
+
+
+def make_post(
+    title: str,
+    origin: str,
+    chunks: Sequence[str],
+    *,
+    url: str = "",
+    tags: Sequence[str] = (),
+    categories: Sequence[str] = (),
+    date: str = "",
+    authors: Sequence[str] = (),
+) -> ImportedPost:
+    """A post of markdown chunks, its kind and paper ids taken from its source URL."""
+    arxiv, doi = paper_ids(url)
+    return ImportedPost(
+        title=title,
+        origin=origin,
+        kind=source_kind(url, arxiv, doi),
+        blocks=markdown_blocks(chunks),
+        taxonomy=Taxonomy(tags=tag_names(tags), categories=tag_names(categories)),
+        url=url,
+        arxiv=arxiv,
+        doi=doi,
+        authors=tuple(authors),
+        date=date,
+    )

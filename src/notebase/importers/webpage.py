@@ -1,0 +1,305 @@
+"""A saved web page -> posts: `<article>`s, or repeated heading + body blocks on a listing page,
+or the page as one post; titles, dates, tags and source links from the markup (pure).
+
+The tree is parsed and converted by htmlmd (selectolax's home); this module only finds the posts."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from textwrap import shorten
+from urllib.parse import urlsplit
+
+from notebase.diagnostics import Diagnostic, SourcePos, info, warning
+from notebase.importers.htmlmd import (
+    Context,
+    LexborHTMLParser,
+    LexborNode,
+    ancestors,
+    attr,
+    children,
+    plain_text,
+    resolve,
+    scope_markdown,
+    strip_chrome,
+)
+from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
+from notebase.importers.structured import line_index, make_post, parse_date, safe_url
+
+LISTING_LEVELS = ("h1", "h2", "h3")
+UNTITLED_WORDS = 8
+LEAD_BLOCKS = 2  # paragraphs after the title that may name a link post's source
+_TAG_HREF = re.compile(r"/(?:tags?|topics?|labels?)/", re.I)
+_INERT = re.compile(r"<!--.*?-->|<(script|style|template)\b.*?</\1\s*>", re.I | re.S)
+_CATEGORY_HREF = re.compile(r"/(?:categor(?:y|ies))/", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class PageMeta:
+    """What the page's head says of it."""
+
+    base: str  # the page's own address (canonical, og:url or <base>), '' when unknown
+    title: str
+    date: str
+    site_host: str
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """The sibling nodes one post is made of, its title heading and its line in the file."""
+
+    nodes: tuple[LexborNode, ...]
+    heading: LexborNode | None
+    line: int
+
+
+def meta_content(tree: LexborHTMLParser, selector: str) -> str:
+    node = tree.css_first(selector)
+    if node is None:
+        return ""
+    return attr(node, "content") or attr(node, "href")
+
+
+def page_meta(tree: LexborHTMLParser) -> PageMeta:
+    base = safe_url(
+        meta_content(tree, "link[rel=canonical]")
+        or meta_content(tree, "meta[property='og:url']")
+        or meta_content(tree, "base[href]")
+    )
+    title_node = tree.css_first("title")
+    title = meta_content(tree, "meta[property='og:title']") or (
+        plain_text(title_node) if title_node is not None else ""
+    )
+    date = parse_date(meta_content(tree, "meta[property='article:published_time']"))
+    host = (urlsplit(base).hostname or "").removeprefix("www.")
+    return PageMeta(base, " ".join(title.split()), date, host)
+
+
+def blank_inert(text: str) -> str:
+    """The source with comments, scripts and styles blanked (their lines kept): tags in them
+    are not elements."""
+    return _INERT.sub(lambda m: "\n" * m.group(0).count("\n"), text)
+
+
+def element_lines(tree: LexborHTMLParser, text: str) -> dict[int, int]:
+    """mem_id -> line of each article and h1-h3 element, by counting its tag in the source."""
+    text = blank_inert(text)
+    index = line_index(text)
+    lines: dict[int, int] = {}
+    for tag in ("article", *LISTING_LEVELS):
+        starts = [m.start() for m in re.finditer(rf"<{tag}[\s>/]", text, re.I)]
+        for node, start in zip(tree.css(tag), starts, strict=False):
+            lines[node.mem_id] = index.line(start)
+    return lines
+
+
+def outermost(nodes: Sequence[LexborNode], tag: str) -> list[LexborNode]:
+    return [n for n in nodes if not any(a.tag == tag for a in ancestors(n))]
+
+
+def first_heading(node: LexborNode) -> LexborNode | None:
+    return node.css_first("h1, h2, h3")
+
+
+def article_scopes(tree: LexborHTMLParser, lines: dict[int, int]) -> list[Scope]:
+    articles = outermost(tree.css("article"), "article")
+    return [Scope((a,), first_heading(a), lines.get(a.mem_id, 1)) for a in articles]
+
+
+def links_away(heading: LexborNode) -> bool:
+    """A heading linking to another page (a post's permalink), not to its own anchor."""
+    return any(not attr(a, "href").startswith("#") for a in heading.css("a[href]"))
+
+
+def is_listing(headings: Sequence[LexborNode], main: LexborNode) -> bool:
+    """Several headings of one level that each link to a page of their own or come with a date."""
+    if len(headings) < 2:
+        return False
+    linked = all(links_away(h) for h in headings)
+    return linked or len(main.css("time")) >= len(headings)
+
+
+def common_parent(nodes: Sequence[LexborNode]) -> LexborNode | None:
+    """The deepest element holding all the nodes."""
+    chains = [[a.mem_id for a in reversed(ancestors(n))] for n in nodes]
+    depth = 0
+    while all(len(c) > depth for c in chains) and len({c[depth] for c in chains}) == 1:
+        depth += 1
+    if depth == 0:
+        return None
+    found = ancestors(nodes[0])
+    return found[len(found) - depth]
+
+
+def child_holding(parent: LexborNode, node: LexborNode) -> int:
+    """mem_id of the child of `parent` that is or holds `node`."""
+    chain = [node, *ancestors(node)]
+    for i, a in enumerate(chain[1:], 1):
+        if a.mem_id == parent.mem_id:
+            return chain[i - 1].mem_id
+    return node.mem_id
+
+
+def heading_scopes(
+    headings: Sequence[LexborNode], lines: dict[int, int]
+) -> tuple[list[Scope], list[LexborNode]]:
+    """Each heading (or the block holding it) and the siblings after it, up to the next one, and
+    the nodes before the first; ([], []) when a block holds two headings (no clean boundaries)."""
+    parent = common_parent(headings)
+    holders = {child_holding(parent, h): h for h in headings} if parent is not None else {}
+    if parent is None or len(holders) < len(headings):
+        return [], []
+    scopes: list[Scope] = []
+    lead: list[LexborNode] = []
+    for node in children(parent):
+        if node.mem_id in holders:
+            heading = holders[node.mem_id]
+            scopes.append(Scope((node,), heading, lines.get(heading.mem_id, 1)))
+        elif scopes:
+            last = scopes[-1]
+            scopes[-1] = Scope((*last.nodes, node), last.heading, last.line)
+        else:
+            lead.append(node)
+    return scopes, lead
+
+
+def find_scopes(tree: LexborHTMLParser, lines: dict[int, int]) -> tuple[list[Scope], str]:
+    """The posts of the page (its articles, a listing's heading blocks, or the whole page) and
+    the text of a listing left before its first post."""
+    if scopes := article_scopes(tree, lines):
+        return scopes, ""
+    main = tree.css_first("main, [role=main]") or tree.body
+    if main is None:
+        return [], ""
+    for level in LISTING_LEVELS:
+        headings = main.css(level)
+        if is_listing(headings, main):
+            scopes, lead = heading_scopes(headings, lines)
+            if scopes:
+                return scopes, " ".join(" ".join(plain_text(n) for n in lead).split())
+    heading = first_heading(main)
+    return [Scope((main,), heading, lines.get(heading.mem_id, 1) if heading else 1)], ""
+
+
+def post_date(scope: Scope) -> tuple[str, LexborNode | None]:
+    """The post's date from its first `<time>` that holds one, and that element."""
+    for node in scope.nodes:
+        for time in node.css("time"):
+            if date := parse_date(attr(time, "datetime") or plain_text(time)):
+                return date, time
+    return "", None
+
+
+def post_tags(scope: Scope, meta: PageMeta) -> tuple[list[str], list[str]]:
+    """(tags, categories): links marked rel=tag, or pointing at a tag / category page of this
+    site (another site's tag page is only a link)."""
+    tags: list[str] = []
+    categories: list[str] = []
+    for node in scope.nodes:
+        for a in node.css("a[href]"):
+            href, text = attr(a, "href"), plain_text(a).lstrip("#")
+            url = resolve(href, meta.base)
+            host = (urlsplit(url).hostname or "").removeprefix("www.")
+            own = not urlsplit(href).netloc or host == meta.site_host
+            if own and _CATEGORY_HREF.search(href):
+                categories.append(text)
+            elif "tag" in attr(a, "rel").split() or (own and _TAG_HREF.search(href)):
+                tags.append(text)
+    return tags, categories
+
+
+def lead_links(scope: Scope) -> list[LexborNode]:
+    """The links of the title and of the post's first paragraphs, where a link post names its
+    source (a link further down is only mentioned)."""
+    links = scope.heading.css("a[href]") if scope.heading is not None else []
+    paragraphs = [p for node in scope.nodes for p in node.css("p, li, blockquote")][:LEAD_BLOCKS]
+    return links + [a for p in paragraphs for a in p.css("a[href]")]
+
+
+def source_url(scope: Scope, meta: PageMeta) -> str:
+    """The first link to another site in the title or the lead (a link post's source)."""
+    for a in lead_links(scope):
+        url = resolve(attr(a, "href"), meta.base)
+        host = (urlsplit(url).hostname or "").removeprefix("www.")
+        if url and host != meta.site_host and not _TAG_HREF.search(url):
+            return url
+    return ""
+
+
+def post_title(scope: Scope, meta: PageMeta, chunks: Sequence[str], single: bool) -> str:
+    if scope.heading is not None and (title := plain_text(scope.heading)):
+        return title
+    if single and meta.title:
+        return meta.title
+    words = " ".join(chunks).split()[:UNTITLED_WORDS]
+    return " ".join(w.strip("*_`\\[]#>") for w in words).strip()
+
+
+def read_post(scope: Scope, meta: PageMeta, name: str, single: bool) -> ImportedPost:
+    date, time = post_date(scope)
+    skip = frozenset(n.mem_id for n in (scope.heading, time) if n is not None)
+    chunks = scope_markdown(scope.nodes, Context(base=meta.base, skip=skip))
+    tags, categories = post_tags(scope, meta)
+    return make_post(
+        post_title(scope, meta, chunks, single),
+        f"{name}:{scope.line}",
+        chunks,
+        url=source_url(scope, meta),
+        tags=tags,
+        categories=categories,
+        date=date or (meta.date if single else ""),
+    )
+
+
+def post_problems(
+    posts: Sequence[ImportedPost], scopes: Sequence[Scope], shown: str
+) -> list[Diagnostic]:
+    diags = []
+    for post, scope in zip(posts, scopes, strict=True):
+        pos = SourcePos(shown, scope.line)
+        if scope.heading is None and len(scopes) > 1:
+            diags.append(
+                warning(
+                    "import-untitled",
+                    f"post has no heading: titled by its first words {post.title!r}",
+                    pos,
+                    hint="give each <article> an <h1>-<h3> title",
+                )
+            )
+        if not post.blocks:
+            diags.append(
+                warning(
+                    "import-empty-post",
+                    f"post {post.title!r} has no text: imported with its title only",
+                    pos,
+                    hint="check that the saved page holds the post's text, not only a script",
+                )
+            )
+    return diags
+
+
+def read_webpage(text: str, name: str, shown: str) -> ParsedArchive:
+    """A saved HTML page as posts: one per article / listed post, else the page as one."""
+    tree = LexborHTMLParser(text)
+    meta = page_meta(tree)
+    lines = element_lines(tree, text)
+    strip_chrome(tree)
+    scopes, lead = find_scopes(tree, lines)
+    single = len(scopes) == 1
+    posts = [read_post(s, meta, name, single) for s in scopes]
+    kept = [(p, s) for p, s in zip(posts, scopes, strict=True) if p.title or p.blocks]
+    if not kept:
+        diag = warning(
+            "import-no-posts",
+            "page has no text: nothing imported",
+            SourcePos(shown, 1),
+            hint="save the page as HTML with its content (not only its scripts)",
+        )
+        return ParsedArchive(name, ArchiveFormat.HTML, (), (diag,))
+    diags = post_problems([p for p, _ in kept], [s for _, s in kept], shown)
+    if lead:
+        msg = f"text before the listing's first post left out: {shorten(lead, 60)!r}"
+        hint = "a listing's posts are its <article>s or its repeated linked headings"
+        diags.append(info("import-html-lead", msg, SourcePos(shown, 1), hint))
+    return ParsedArchive(name, ArchiveFormat.HTML, tuple(p for p, _ in kept), tuple(diags))

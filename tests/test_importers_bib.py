@@ -1,0 +1,104 @@
+"""BibTeX -> one paper per entry: the parser's values, macros and errors, LaTeX decoding."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from notebase.importers.bib import decode_value, parse_bibtex, read_bibtex, split_authors
+from notebase.importers.render import note_text
+
+FIXTURES = Path(__file__).parent / "fixtures" / "importers"
+PAPERS = (FIXTURES / "papers.bib").read_text(encoding="utf-8")
+
+
+def test_entries_become_papers() -> None:
+    archive = read_bibtex(PAPERS, "papers.bib", "papers.bib")
+    vaswani, muon, liu, kahneman = archive.posts
+    assert (vaswani.title, vaswani.arxiv, vaswani.year, vaswani.origin) == (
+        "Attention Is All You Need",
+        "1706.03762",
+        2017,
+        "papers.bib:5",
+    )
+    assert vaswani.authors == ("Ashish Vaswani", "Noam Shazeer", "Kurt Gödel")
+    assert vaswani.taxonomy.tags == ("transformers", "attention")
+    assert note_text(vaswani).endswith(
+        "---\nThe dominant sequence transduction models are based on complex recurrent or "
+        "convolutional neural networks & use \\$O(n^2)\\$ memory — or not.\n"
+    )
+    assert (muon.title, muon.url, muon.year, muon.kind) == (
+        "Muon: An Optimizer for Hidden Layers in “Neural” Networks",
+        "https://kellerjordan.github.io/posts/muon/",
+        2024,
+        "paper",
+    )
+    assert muon.authors == ("Keller Jordan", "The Muon and Friends Team")
+    assert (liu.arxiv, liu.authors, liu.year) == (
+        "2502.16982",
+        ("Jingyuan Liu", "Jianlin Su"),
+        2025,
+    )
+    assert (kahneman.doi, kahneman.kind, kahneman.origin) == (
+        "10.5555/abc.123",
+        "paper",
+        "papers.bib:37",
+    )
+
+
+def test_broken_entry_is_an_error_at_its_line_and_the_next_is_kept() -> None:
+    diags = read_bibtex(PAPERS, "papers.bib", "refs/papers.bib").diagnostics
+    assert [(d.code, str(d.pos), d.is_error) for d in diags] == [
+        ("import-bad-bibtex", "refs/papers.bib:33", True)
+    ]
+
+
+def test_values_macros_and_concatenation() -> None:
+    text = (
+        '@STRING(conf = "Conf")\n@preamble{"\\newcommand{\\x}{y}"}\n'
+        '@Misc{k, title = conf # " {on} " # "X" # 2024, month = feb, note = "a {"} b"}'
+    )
+    entries, problems = parse_bibtex(text)
+    assert problems == []
+    (entry,) = entries
+    assert (entry.kind, entry.key) == ("misc", "k")
+    assert entry.fields == {"title": "Conf {on} X2024", "month": "February", "note": 'a {"} b'}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("@misc{k, title = undefined}", "unknown @string macro 'undefined'"),
+        ("@misc{k, title = {x} year = 1}", "expected `,` or `}` after field 'title'"),
+        ("@misc{k title = {x}}", "entry has no citation key followed by `,`"),
+        ("@misc{k, = {x}}", "expected `name = value`"),
+        ('@misc{k, title = "x}', 'unclosed `"`'),
+    ],
+)
+def test_syntax_errors(text: str, message: str) -> None:
+    entries, problems = parse_bibtex(text)
+    assert entries == [] and [str(p) for p in problems] == [message]
+
+
+def test_latex_decoding() -> None:
+    assert decode_value(r"G{\"o}del, \'{e}t\'e, Erd\H{o}s, \c{c}a, {\ss}, \o{}, \v s") == (
+        "Gödel, été, Erdős, ça, ß, ø, š"
+    )
+    assert (
+        decode_value(r"\emph{Deep} \& {Wide} 50\% --- pages 1--2 a~b")
+        == "Deep & Wide 50% — pages 1–2 a b"
+    )
+
+
+def test_author_lists() -> None:
+    assert split_authors("{Barnes and Noble} and van der Berg, Jan and Alice Smith and others") == (
+        "Barnes and Noble",
+        "Jan van der Berg",
+        "Alice Smith",
+    )
+
+
+def test_file_without_entries_warns() -> None:
+    archive = read_bibtex("% only a comment\n", "e.bib", "e.bib")
+    assert archive.posts == () and [d.code for d in archive.diagnostics] == ["import-no-posts"]

@@ -1,0 +1,54 @@
+"""`notebase import` on every format at once, then `notebase build`: notes, site, re-import."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from notebase.cli import main
+
+FIXTURES = Path(__file__).parent / "fixtures" / "importers"
+INPUTS = (
+    "listing.html",
+    "headings.html",
+    "single.html",
+    "rss.xml",
+    "atom.xml",
+    "feed.json",
+    "My Clippings.txt",
+    "readwise.csv",
+    "papers.bib",
+)
+
+
+def test_import_every_format_then_build(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "notes").mkdir()
+    files = [shutil.copy(FIXTURES / name, tmp_path / name) for name in INPUTS]
+    assert main(["--root", str(tmp_path), "import", *map(str, files)]) == 1  # papers.bib:33
+    err = capsys.readouterr().err
+    assert "papers.bib:33: error[import-bad-bibtex]: unclosed `{`: entry skipped" in err
+    assert "imported 9 file(s): 21 note(s) written, 0 unchanged, 0 kept" in err
+    notes = tmp_path / "notes" / "imported"
+    assert (
+        (notes / "deep-work.md")
+        .read_text(encoding="utf-8")
+        .startswith("---\ntitle: Deep Work\nkind: note\nauthors: [Cal Newport]\n")
+    )
+
+    assert main(["--root", str(tmp_path), "build"]) == 0
+    site = tmp_path / "site"
+    muon = (site / "imported" / "muon-an-optimizer-for-hidden-layers" / "index.html").read_text(
+        encoding="utf-8"
+    )
+    assert '<footer class="quote-attribution">' in muon and "newtonschulz5" in muon
+    assert 'class="footnote' in muon
+    shampoo = (site / "imported" / "shampoo-revisited" / "index.html").read_text(encoding="utf-8")
+    assert "&lt;script&gt;" in shampoo and "javascript:" not in shampoo
+    bib = (site / "papers.bib").read_text(encoding="utf-8")
+    assert "eprint = {1706.03762}" in bib and "doi = {10.5555/abc.123}" in bib
+
+    capsys.readouterr()
+    assert main(["--root", str(tmp_path), "import", *map(str, files)]) == 1
+    assert "0 note(s) written, 21 unchanged, 0 kept" in capsys.readouterr().err

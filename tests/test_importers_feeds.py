@@ -1,0 +1,114 @@
+"""Feeds -> posts: RSS 2.0, Atom and JSON Feed items, and feeds that cannot be read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from notebase.importers.feeds import is_feed, read_feed
+from notebase.importers.model import ImportedPost
+from notebase.importers.render import note_text
+
+FIXTURES = Path(__file__).parent / "fixtures" / "importers"
+
+
+def posts_of(name: str) -> tuple[ImportedPost, ...]:
+    archive = read_feed((FIXTURES / name).read_text(encoding="utf-8"), name, name)
+    return archive.posts
+
+
+def body(post: ImportedPost) -> str:
+    return note_text(post).split("---\n", 2)[2]
+
+
+def test_rss_items() -> None:
+    muon, sinks, untitled = posts_of("rss.xml")
+    assert (muon.title, muon.url, muon.date, muon.authors, muon.origin) == (
+        "Muon & the Newton–Schulz step",
+        "https://kellerjordan.github.io/posts/muon/",
+        "2024-12-08",
+        ("Sam Reader",),
+        "rss.xml:8",
+    )
+    assert muon.taxonomy.tags == ("optimizers", "ml") and muon.kind == "link"
+    assert body(muon) == (
+        "Orthogonalised momentum, *five* iterations.\n\n> Muon optimizes 2D parameters.\n>\n"
+        "> — Keller Jordan\n\n```python\nX = a * X + B @ X\n```\n"
+    )
+    assert (sinks.kind, sinks.arxiv, sinks.date) == ("paper", "2309.17453", "2024-03-15")
+    assert (
+        body(sinks)
+        == "Keep the first four tokens [(notes)](https://log.example.net/notes/sinks/).\n"
+    )
+    assert (untitled.title, untitled.origin) == ("A note without a title, only words", "rss.xml:27")
+
+
+def test_rss_untitled_item_is_a_warning_at_its_line() -> None:
+    text = (FIXTURES / "rss.xml").read_text(encoding="utf-8")
+    diags = read_feed(text, "rss.xml", "feeds/rss.xml").diagnostics
+    assert [(d.code, str(d.pos)) for d in diags] == [("import-untitled", "feeds/rss.xml:27")]
+
+
+def test_atom_entries() -> None:
+    tiny, blt, xhtml = posts_of("atom.xml")
+    assert (tiny.title, tiny.url, tiny.date, tiny.authors) == (
+        "TinyStories: how small can a LM be?",
+        "https://notes.example.org/tinystories/",
+        "2024-06-09",
+        ("Ann Lee", "Bo Chen"),
+    )
+    assert tiny.taxonomy.tags == ("small models", "datasets")
+    assert (
+        body(tiny) == "Synthetic stories with a small vocabulary.[^1]\n\n[^1]: GPT-4 wrote them.\n"
+    )
+    assert (blt.kind, blt.arxiv, blt.date) == ("paper", "2412.09871", "2024-06-02")
+    assert body(blt) == "Patches, not tokens.\n\nEntropy decides \\* where \\* a patch ends.\n"
+    assert body(xhtml) == "Inline **xhtml** body.\n"
+
+
+def test_json_feed_items() -> None:
+    evals, plain = posts_of("feed.json")
+    assert (evals.url, evals.authors, evals.taxonomy.tags, evals.date, evals.origin) == (
+        "https://hamel.dev/blog/posts/evals/",
+        ("Hamel Husain",),
+        ("evals", "llm"),
+        "2024-05-20",
+        "feed.json:7",
+    )
+    assert "> Unit tests for LLMs." in body(evals)
+    assert (plain.kind, body(plain)) == ("note", "First paragraph.\n\n\\# not a heading\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "words"),
+    [
+        ((FIXTURES / "bad-entities.xml").read_text(encoding="utf-8"), 1, "entities"),
+        ("<rss><channel><item><title>x</title></channel></rss>", 1, "not well-formed XML"),
+        ('{"version": "https://jsonfeed.org/version/1",\n "items": [,]}', 2, "not valid JSON"),
+        ('{"version": "https://jsonfeed.org/version/1"}', 1, "`items` list"),
+        ("<html><body/></html>", 1, "is not a feed"),
+    ],
+)
+def test_unreadable_feed_is_an_error_at_its_line(text: str, line: int, words: str) -> None:
+    archive = read_feed(text, "f.xml", "f.xml")
+    (diag,) = archive.diagnostics
+    assert archive.posts == ()
+    assert (diag.code, diag.is_error, diag.pos.line if diag.pos else 0) == (
+        "import-bad-feed",
+        True,
+        line,
+    )
+    assert words in diag.message
+
+
+def test_feed_without_items_warns() -> None:
+    archive = read_feed("<rss><channel><title>t</title></channel></rss>", "f.xml", "f.xml")
+    assert archive.posts == () and [d.code for d in archive.diagnostics] == ["import-no-posts"]
+
+
+def test_feed_sniffing() -> None:
+    assert is_feed('<?xml version="1.0"?>\n<feed xmlns="http://www.w3.org/2005/Atom">')
+    assert is_feed('  <rss version="2.0">')
+    assert is_feed('{"version": "https://jsonfeed.org/version/1.1", "items": []}')
+    assert not is_feed('{"items": []}') and not is_feed("<html><p>rss</p></html>")

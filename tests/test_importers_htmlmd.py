@@ -1,0 +1,118 @@
+"""HTML -> markdown: each construct of the markup, escaping, and URL safety."""
+
+from __future__ import annotations
+
+from notebase.importers.htmlmd import fragment_markdown, fragment_text
+
+
+def md(html: str, base: str = "") -> str:
+    return "\n\n".join(fragment_markdown(html, base))
+
+
+def test_inline_markup() -> None:
+    html = "<p>a <em>b</em> <strong>c </strong><code>d`e</code> <del>f</del> <q>g</q></p>"
+    assert md(html) == "a *b* **c** ``d`e`` ~~f~~ “g”"
+
+
+def test_text_is_escaped_so_no_markup_survives() -> None:
+    html = (
+        "<p>&lt;script&gt;x&lt;/script&gt; *s* [[w]] $5 a_b _c_ &amp;amp;</p><p># h</p><p>1. n</p>"
+    )
+    assert md(html) == (
+        "\\<script>x\\</script> \\*s\\* \\[\\[w\\]\\] \\$5 a_b \\_c\\_ \\&amp;\n\n\\# h\n\n1\\. n"
+    )
+
+
+def test_links_keep_only_http_urls_resolved_against_the_base() -> None:
+    html = (
+        '<p><a href="/p">rel</a> <a href="javascript:alert(1)">js</a> <a href="#x">frag</a> '
+        '<a href="https://e.org/a_(b)">paren</a> <a href="https://e.org/"></a></p>'
+    )
+    assert md(html, "https://site.net/x/") == (
+        "[rel](https://site.net/p) js frag [paren](<https://e.org/a_(b)>) <https://e.org/>"
+    )
+
+
+def test_images_embed_with_their_url_or_keep_their_alt_text() -> None:
+    html = '<p><img src="a.png" alt="cat *1*"> <img src="data:image/png;base64,xx" alt="dot"></p>'
+    assert md(html, "https://s.net/") == "![cat \\*1\\*](https://s.net/a.png) dot"
+
+
+def test_lists_nest_and_number_from_start() -> None:
+    html = '<ul><li>a<ul><li>b</li></ul></li></ul><ol start="4"><li><p>x</p><p>y</p></li></ol>'
+    assert md(html) == "- a\n  - b\n\n4. x\n\n   y"
+
+
+def test_code_block_keeps_language_and_outfences_backticks() -> None:
+    html = '<pre><code class="language-rust">let s = "```";\n  x</code></pre>'
+    assert md(html) == '````rust\nlet s = "```";\n  x\n````'
+    assert md('<div class="highlight-go"><pre>go x</pre></div>') == "```go\ngo x\n```"
+
+
+def test_blockquote_with_cite_footer_and_source_url() -> None:
+    html = (
+        '<blockquote cite="https://s.org/q"><p>We did it.</p>'
+        "<p>— <cite>Ann Lee</cite>, Book</p></blockquote>"
+    )
+    assert md(html) == "> We did it.\n>\n> — [*Ann Lee*, Book](https://s.org/q)"
+
+
+def test_inline_cite_in_a_quote_is_not_its_attribution() -> None:
+    html = "<blockquote><p>As <cite>Book</cite> says.</p></blockquote>"
+    assert md(html) == "> As *Book* says."
+
+
+def test_table_with_header_and_pipes() -> None:
+    html = "<table><tr><th>a|b</th><th>c</th></tr><tr><td>1</td></tr></table>"
+    assert md(html) == "| a\\|b | c |\n| --- | --- |\n| 1 |  |"
+
+
+def test_footnotes_become_markdown_footnotes() -> None:
+    html = (
+        '<p>Text<sup><a href="#fn-1">1</a></sup>.</p><hr class="footnotes-sep">'
+        '<section class="footnotes"><ol><li id="fn-1"><p>Note. <a href="#fnref-1">↩︎</a></p>'
+        "<p>More.</p></li></ol></section>"
+    )
+    assert md(html) == "Text[^1].\n\n[^1]: Note.\n\n    More."
+
+
+def test_chrome_and_comments_are_dropped() -> None:
+    html = "<nav>menu</nav><script>x()</script><!-- c --><p>kept</p><aside>ad</aside><form>f</form>"
+    assert md(html) == "kept"
+
+
+def test_hard_break_and_headings() -> None:
+    assert (
+        md("<h1>T <em>x</em></h1><h4>s</h4><p>a<br>- b</p>") == "## T *x*\n\n#### s\n\na\\\n\\- b"
+    )
+
+
+def test_fragment_text() -> None:
+    assert fragment_text("A &amp; <b>B</b>\n c") == "A & B c"
+
+
+def test_nesting_deeper_than_the_converter_follows_is_read_as_text() -> None:
+    text = md("<div>" * 3000 + "<b>deep</b> text" + "</div>" * 3000)
+    assert text == "deep text"
+    assert md("<b>" * 3000 + "x") == "**x**"
+    assert md("<i><b>x</b></i> <b><b>y</b></b>") == "***x*** **y**"
+
+
+HOSTILE = (
+    '<p>&lt;img src=x onerror=alert(1)&gt; <a href="javascript:alert(1)">j</a> '
+    '<a href=" JAVASCRIPT:alert(1)">k</a> <img src="javascript:alert(1)" alt="i"> '
+    "<code>&lt;/code&gt;&lt;script&gt;</code> &lt;!-- c --&gt; [x](javascript:alert(1)) "
+    '<a href="https://ok.org/">[y](javascript:alert(2))</a></p>'
+    "<pre><code>&lt;script&gt;alert(3)&lt;/script&gt;</code></pre>"
+    "<table><tr><td>&lt;b onclick=x&gt;</td></tr></table>"
+)
+
+
+def test_hostile_markup_never_reaches_the_rendered_page_as_html() -> None:
+    from notebase.markdown import render_markdown
+
+    html = render_markdown(md(HOSTILE)).html
+    assert "<script" not in html and "<img src=x" not in html and "<b onclick" not in html
+    assert 'href="javascript' not in html.lower() and 'src="javascript' not in html.lower()
+    assert "[x](javascript:alert(1))" in html  # shown as the text it was
+    assert 'href="https://ok.org/"' in html

@@ -1,0 +1,62 @@
+"""What the structured readers share: escaping, dates, URLs, kinds and line numbers."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from notebase.importers.structured import (
+    escape_lines,
+    escape_text,
+    line_index,
+    match_lines,
+    parse_date,
+    safe_url,
+    source_kind,
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("2024-06-03T10:00:00Z", "2024-06-03"),
+        ("Mon, 03 Jun 2024 10:00:00 GMT", "2024-06-03"),
+        ("Sun, 08 Dec 2024 09:30:00 +0000", "2024-12-08"),
+        ("3 June 2024", "2024-06-03"),
+        ("June 3, 2024", "2024-06-03"),
+        ("Monday, 3 June 2024 09:14:05", "2024-06-03"),
+        ("Monday, June 3, 2024 9:14:05 AM", "2024-06-03"),
+        ("2024-02-30", ""),
+        ("yesterday", ""),
+        ("", ""),
+    ],
+)
+def test_dates(text: str, date: str) -> None:
+    assert parse_date(text) == date
+
+
+def test_escaping() -> None:
+    assert escape_text("a*b_c d_ `x` [y] <z> $1 ~ | &amp;") == (
+        "a\\*b_c d\\_ \\`x\\` \\[y\\] \\<z> \\$1 \\~ \\| \\&amp;"
+    )
+    assert escape_lines("# h\n> q\n- l\n2. n") == "\\# h\n\\> q\n\\- l\n2\\. n"
+
+
+def test_urls_and_kinds() -> None:
+    assert safe_url(" https://e.org/a ") == "https://e.org/a"
+    assert [safe_url(u) for u in ("javascript:x", "/rel", "data:x", "https://e.org/a b")] == [
+        ""
+    ] * 4
+    assert source_kind("https://arxiv.org/abs/2502.16982") == "paper"
+    assert (source_kind("https://e.org/"), source_kind(""), source_kind("", doi="10.1/x")) == (
+        "link",
+        "note",
+        "paper",
+    )
+
+
+def test_line_numbers() -> None:
+    index = line_index("a\nbc\n\nd")
+    assert [index.line(i) for i in (0, 1, 2, 4, 5, 6)] == [1, 1, 2, 2, 3, 4]
+    assert match_lines("x\n<item>\n\n<item> <item>", re.compile("<item>")) == [2, 4, 4]

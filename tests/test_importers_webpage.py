@@ -1,0 +1,139 @@
+"""Saved web pages -> posts: article listings, heading listings, a single page, bad pages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from notebase.importers.render import note_text
+from notebase.importers.webpage import read_webpage
+
+FIXTURES = Path(__file__).parent / "fixtures" / "importers"
+
+
+def read(name: str) -> tuple[str, ...]:
+    archive = read_webpage((FIXTURES / name).read_text(encoding="utf-8"), name, name)
+    return tuple(note_text(p) for p in archive.posts)
+
+
+def test_articles_of_a_listing_are_posts_with_fields_from_the_markup() -> None:
+    text = (FIXTURES / "listing.html").read_text(encoding="utf-8")
+    archive = read_webpage(text, "listing.html", "listing.html")
+    first, second = archive.posts
+    assert [p.title for p in archive.posts] == [
+        "Muon: An optimizer for hidden layers",
+        "Shampoo, revisited",
+    ]
+    assert [p.origin for p in archive.posts] == ["listing.html:14", "listing.html:47"]
+    assert (first.kind, first.url, first.date) == (
+        "link",
+        "https://kellerjordan.github.io/posts/muon/",
+        "2024-12-08",
+    )
+    assert (first.taxonomy.tags, first.taxonomy.categories) == (("optimizers", "ml"), ("Links",))
+    assert (second.kind, second.arxiv, second.date) == ("paper", "1802.09568", "2024-11-20")
+    assert archive.diagnostics == ()
+
+
+def test_article_body_keeps_quotes_code_footnotes_and_drops_chrome() -> None:
+    muon, shampoo = read("listing.html")
+    assert (
+        "> — [*Keller Jordan*, Muon blog post](https://kellerjordan.github.io/posts/muon/)" in muon
+    )
+    assert "```python\ndef newtonschulz5(G, steps=5):\n" in muon
+    assert "records.[^1] The core" in muon and "[^1]: Records on 8×H100" in muon
+    assert "- only **2D** weights" in muon
+    assert "| Shampoo | m² + n² |" in shampoo
+    assert "![Shampoo's preconditioner](https://log.example.net/images/shampoo.png)" in shampoo
+    assert "a script link stays text." in shampoo and "javascript" not in shampoo
+    for chrome in ("Home", "Archives", "©", "tracking", "commented out", "Tagged", "8 December"):
+        assert chrome not in muon + shampoo
+
+
+def test_repeated_heading_blocks_are_posts() -> None:
+    text = (FIXTURES / "headings.html").read_text(encoding="utf-8")
+    archive = read_webpage(text, "headings.html", "headings.html")
+    blt, tiny = archive.posts
+    assert (blt.title, blt.arxiv, blt.date, blt.origin) == (
+        "Byte Latent Transformers",
+        "2412.09871",
+        "2024-06-02",
+        "headings.html:8",
+    )
+    assert (tiny.title, tiny.kind, tiny.date) == ("TinyStories", "note", "2024-06-09")
+    body = note_text(blt).split("---\n", 2)[2]
+    assert body.startswith("Patches instead of tokens")  # the date line went to the front matter
+    assert [d.code for d in archive.diagnostics] == ["import-html-lead"]
+
+
+def test_single_page_is_one_post_with_sections() -> None:
+    (note,) = read("single.html")
+    assert note.startswith("---\ntitle: Notes on Attention Sinks\nkind: paper\n")
+    assert "arxiv: '2309.17453'\ndate: 2024-03-15\n" in note
+    assert "\n## What the sink is\n" in note and "\n### Code\n" in note
+    assert "> — Xiao et al., 2023" in note
+    assert "```bash\npip install streaming-llm\n" in note
+    assert (
+        "beside it.[^1]" in note and "[^1]: Version 4 of the paper; *see* the appendix.\n" in note
+    )
+    for chrome in ("Archive", "leave a comment", "Related"):
+        assert chrome not in note
+
+
+def test_page_without_heading_is_titled_by_its_title_element() -> None:
+    archive = read_webpage("<title>Saved</title><p>Body.</p>", "s.html", "s.html")
+    assert [(p.title, p.kind) for p in archive.posts] == [("Saved", "note")]
+
+
+def test_untitled_article_is_titled_by_its_words_with_a_warning() -> None:
+    html = "<article><h2>One</h2><p>x</p></article><article><p>Just *some* words here</p></article>"
+    archive = read_webpage(html, "u.html", "u.html")
+    assert [p.title for p in archive.posts] == ["One", "Just some words here"]
+    assert [(d.code, d.pos.line if d.pos else 0) for d in archive.diagnostics] == [
+        ("import-untitled", 1)
+    ]
+
+
+def test_page_without_text_imports_nothing_with_a_warning() -> None:
+    archive = read_webpage("<html><script>x()</script></html>", "e.html", "e.html")
+    assert archive.posts == () and [d.code for d in archive.diagnostics] == ["import-no-posts"]
+
+
+def test_headings_linking_to_their_own_anchors_are_sections_not_posts() -> None:
+    html = (
+        '<main><h1><a class="header" href="#t">Title</a></h1><p>a</p>'
+        '<h2><a class="header" href="#one">One</a></h2><p>b</p>'
+        '<h2><a class="header" href="#two">Two</a></h2><p>c</p></main>'
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert post.title == "Title" and "## One" in note_text(post) and "## Two" in note_text(post)
+
+
+def test_a_link_deep_in_the_post_is_no_source() -> None:
+    html = (
+        "<article><h2>Essay</h2><p>One.</p><p>Two.</p>"
+        '<p>See <a href="https://en.wikipedia.org/wiki/X">X</a>.</p></article>'
+        '<article><h2>Link</h2><p>Intro.</p><p>Via <a href="https://ex.org/a">ex</a>.</p></article>'
+    )
+    essay, link = read_webpage(html, "p.html", "p.html").posts
+    assert (essay.kind, essay.url) == ("note", "")
+    assert (link.kind, link.url) == ("link", "https://ex.org/a")
+
+
+def test_another_sites_tag_page_is_no_tag() -> None:
+    html = (
+        '<link rel="canonical" href="https://me.net/p/"><article><h2>T</h2><p>x '
+        '<a href="https://other.org/tags/rust/">rust</a> <a href="/tags/go/">go</a> '
+        '<a href="https://me.net/category/notes/">Notes</a></p></article>'
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert (post.taxonomy.tags, post.taxonomy.categories) == (("go",), ("Notes",))
+
+
+def test_readers_comments_are_no_posts() -> None:
+    html = (
+        "<article><h1>Post</h1><p>Text.</p></article>"
+        '<div id="comments"><ol class="comment-list"><li><article class="comment">'
+        "<p>Great post!</p></article></li></ol></div>"
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert post.title == "Post" and "Great" not in note_text(post)

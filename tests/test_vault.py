@@ -1,0 +1,183 @@
+"""An Obsidian-flavoured vault (tests/fixtures/vault/) built whole: attachments, links as
+Obsidian resolves them, embeds."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+
+from notebase.build import BuildOptions, BuildResult, build_site
+
+VAULT = Path(__file__).parent / "fixtures" / "vault"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, BuildResult]:
+    root = tmp_path_factory.mktemp("vault") / "kb"
+    shutil.copytree(VAULT, root)
+    result = build_site(BuildOptions(root=root, out=root / "site"))
+    assert result.written, result.diagnostics
+    return root / "site", result
+
+
+def body(site: Path, page: str) -> str:
+    html = (site / page / "index.html").read_text(encoding="utf-8")
+    return html.split('<div class="body">', 1)[1].split("</article>", 1)[0]
+
+
+def warnings(result: BuildResult, code: str) -> list[tuple[str, str]]:
+    return [(str(d.pos), d.message) for d in result.diagnostics if d.code == code]
+
+
+def test_only_the_files_notes_use_are_copied(built: tuple[Path, BuildResult]) -> None:
+    site, _ = built
+    copied = sorted(p.relative_to(site / "files").as_posix() for p in (site / "files").rglob("*.*"))
+    assert copied == [
+        "attachments/Pasted image 1.png",
+        "docs/paper.pdf",
+        "img/diagram.svg",
+        "media/clip.mp3",
+        "media/clip.mp4",
+    ]
+    original = VAULT / "notes" / "attachments" / "Pasted image 1.png"
+    assert (site / "files/attachments/Pasted image 1.png").read_bytes() == original.read_bytes()
+
+
+def test_every_image_has_its_file_size_and_alt(built: tuple[Path, BuildResult]) -> None:
+    site, _ = built
+    html = body(site, "attachments")
+    images = re.findall(r"<img [^>]*>", html)
+    assert images == [
+        '<img src="../files/attachments/Pasted%20image%201.png" alt="Pasted image 1" width="30" height="20" loading="lazy">',
+        '<img src="../files/attachments/Pasted%20image%201.png" alt="Pasted image 1" width="300" height="200" loading="lazy">',
+        '<img src="../files/attachments/Pasted%20image%201.png" alt="Pasted image 1" width="300" height="100" loading="lazy">',
+        '<img src="../files/img/diagram.svg" alt="A diagram" width="40" height="20" loading="lazy">',
+        '<img src="../files/attachments/Pasted%20image%201.png" alt="pasted" width="30" height="20" loading="lazy">',
+        '<img src="../files/attachments/Pasted%20image%201.png" alt="pasted" width="30" height="20" loading="lazy">',
+    ]
+
+
+def test_pdfs_audio_and_video(built: tuple[Path, BuildResult]) -> None:
+    html = body(built[0], "attachments")
+    pdf = '<a class="attachment" href="../files/docs/paper.pdf">'
+    assert f"{pdf}paper.pdf</a>, a link to it: {pdf}the paper</a> and {pdf}paper.pdf</a>" in html
+    assert '<audio controls preload="metadata" src="../files/media/clip.mp3">' in html
+    assert '<video controls preload="metadata" src="../files/media/clip.mp4" width="320">' in html
+
+
+def test_a_missing_attachment_is_a_warning_at_its_line(built: tuple[Path, BuildResult]) -> None:
+    site, result = built
+    assert warnings(result, "missing-attachment") == [
+        ("notes/Attachments.md:18", "[[nowhere.png]] names no file under notes/")
+    ]
+    assert (
+        '<span class="embed unresolved" title="No file or note named “nowhere.png”">![[nowhere.png]]</span>'
+        in body(site, "attachments")
+    )
+
+
+def links_in(html: str) -> list[tuple[str, str]]:
+    return re.findall(r'<a class="(?:wikilink|internal)" href="([^"]*)"[^>]*>([^<]*)</a>', html)
+
+
+def test_links_resolve_as_obsidian_resolves_them(built: tuple[Path, BuildResult]) -> None:
+    deep = "../folder/sub/deep-note/index.html"
+    assert links_in(body(built[0], "wikilinks")) == [
+        (deep, "Folder/Sub/Deep Note"),
+        (deep, "Sub/Deep Note"),
+        (deep, "deep note"),
+        (deep, "Deep Note.md"),
+        (deep, "shown text"),
+        (f"{deep}#some-heading", "Deep Note › Some Heading"),
+        (f"{deep}#%5Eblk1", "Deep Note › ^blk1"),
+        (f"{deep}#%5Eli2", "Deep Note › ^li2"),
+        ("../wikilinks/index.html#local-heading", "Local Heading"),
+        ("../wikilinks/index.html#%5Ehere", "^here"),
+        ("../other/note/index.html", "Note"),  # Other/Note.md: the shorter path
+        (deep, "encoded"),
+        ("../folder/note/index.html", "up and by name"),
+        (f"{deep}#next-heading", "with heading"),
+        (f"{deep}#no-such-heading", "Deep Note › No Such Heading"),
+        (f"{deep}#%5Enope", "Deep Note › ^nope"),
+    ]
+
+
+def test_block_ids_are_anchors_and_never_shown(built: tuple[Path, BuildResult]) -> None:
+    html = body(built[0], "folder/sub/deep-note")
+    assert '<p id="^blk1">A block to point at.</p>' in html
+    assert '<li id="^li2">second item</li>' in html
+    assert "^after" not in html.replace('id="^after"', "")
+
+
+def test_a_heading_or_block_that_is_not_there_is_a_warning(built: tuple[Path, BuildResult]) -> None:
+    assert warnings(built[1], "missing-anchor") == [
+        ("notes/Wikilinks.md:13", '"Deep Note" has no block "^nope"'),
+        ("notes/Wikilinks.md:13", '"Deep Note" has no heading "No Such Heading"'),
+    ]
+    assert not warnings(built[1], "broken-link")
+
+
+def embeds_in(html: str) -> list[str]:
+    return re.findall(r'<p class="embed-source"><a [^>]*>([^<]*)</a></p>', html)
+
+
+def test_notes_sections_and_blocks_are_embedded(built: tuple[Path, BuildResult]) -> None:
+    html = body(built[0], "embeds")
+    assert embeds_in(html) == [
+        "The folder note",
+        "Deep Note › Some Heading",
+        "Deep Note › ^blk1",
+        "Deep Note › ^li2",
+        "Chain A",
+        "Chain B",
+        "The folder note",
+    ]
+    section = html.split("Deep Note › Some Heading</a></p>\n", 1)[1].split("</div>", 1)[0]
+    assert section == (
+        "<h2>Some Heading</h2>\n<p>A block to point at.</p>\n<ul>\n<li>first item</li>\n"
+        "<li>second item</li>\n</ul>\n<h3>A sub-heading</h3>\n<p>Still in the section.</p>\n"
+    )
+    assert "Next Heading" not in html and "Intro paragraph" not in html
+    assert '<p class="embed-source"><a class="wikilink" href="../folder/note/index.html">' in html
+    assert "<p>second item</p>" in html
+    assert "B&#x27;s footnote" not in html and "B's footnote" not in html
+
+
+def test_embedded_quotes_are_not_the_embedding_note_s(built: tuple[Path, BuildResult]) -> None:
+    site = built[0]
+    assert body(site, "embeds").count("Said in the folder note.") == 2  # embedded twice
+    quotes = (site / "quotes" / "index.html").read_text(encoding="utf-8")
+    assert quotes.count("Said in the folder note.") == 1  # the folder note's quote, once
+    assert quotes.count("A quote of this note") == 1
+
+
+def test_an_embed_cycle_is_a_warning_and_stops(built: tuple[Path, BuildResult]) -> None:
+    site, result = built
+    assert warnings(result, "embed-cycle") == [
+        ("notes/Cycle Two.md:1", "![[Cycle]] leads round to a part that embeds it"),
+        ("notes/Cycle.md:3", "![[Cycle Two]] leads round to a part that embeds it"),
+    ]
+    html = body(site, "cycle")
+    assert embeds_in(html) == ["Cycle Two"]
+    assert '<a class="wikilink" href="../cycle/index.html">Cycle</a>' in html
+
+
+def test_in_a_browser_images_load_and_block_links_reach_their_block(
+    built: tuple[Path, BuildResult], browser: Browser
+) -> None:
+    site = built[0]
+    page = browser.new_page()
+    try:
+        page.goto((site / "attachments" / "index.html").as_uri())
+        loaded = page.evaluate("[...document.images].map(i => i.complete && i.naturalWidth)")
+        assert loaded == [30, 30, 30, 40, 30, 30]
+        page.goto((site / "wikilinks" / "index.html").as_uri())
+        page.click("text=Deep Note › ^li2")
+        page.wait_for_url("**/deep-note/index.html#%5Eli2")
+        assert page.evaluate("document.querySelector(':target').textContent") == "second item"
+    finally:
+        page.close()
