@@ -299,3 +299,9 @@ def test_embeds_are_links_marked_as_embeds_with_their_label() -> None:
         ("Inline note", True, "", "", True),
     ]
     assert [x.line for x in rendered.links] == [1, 1, 1, 1, 3, 4, 6]
+
+
+def test_a_block_id_on_the_line_under_a_callout_names_the_callout() -> None:
+    html = render_markdown("> [!note] T\n> Text here.\n^gid\n\n> [!tip]\n> Own id ^pid\n").html
+    assert html.startswith('<div id="^gid" class="callout callout-note" data-callout="note">')
+    assert '<p id="^pid">Own id</p>' in html

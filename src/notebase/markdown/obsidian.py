@@ -98,7 +98,11 @@ def render_callout(
         return f"</div>\n</{tag}>\n"
     opened = " open" if meta["fold"] == "+" else ""
     kind = escape(meta["kind"])
-    return f'<{tag} class="callout callout-{meta["group"]}" data-callout="{kind}"{opened}>\n'
+    block_id = token.attrGet("id")  # an Obsidian block id naming the callout
+    shown_id = f' id="{escape(str(block_id))}"' if block_id else ""
+    return (
+        f'<{tag}{shown_id} class="callout callout-{meta["group"]}" data-callout="{kind}"{opened}>\n'
+    )
 
 
 def render_callout_title(

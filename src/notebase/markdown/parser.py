@@ -162,9 +162,10 @@ def mark_blocks(state: StateCore) -> None:
         if token.type == "inline" and token.children:
             if tokens[i - 1].type == "paragraph_open" and only_note_embeds(token.children):
                 tokens[i - 1].hidden = tokens[i + 1].hidden = True
+            on_own_line = id_on_own_line(token.children)
             block_id = take_block_id(token.children)
             if block_id and tokens[i - 1].type == "paragraph_open":
-                place_block_id(tokens, i, f"^{block_id}")
+                place_block_id(tokens, i, f"^{block_id}", on_own_line)
         i = min(i, len(tokens)) - 1
 
 
@@ -194,9 +195,34 @@ def take_block_id(children: list[Token]) -> str:
     return m.group(1)
 
 
-def place_block_id(tokens: list[Token], i: int, anchor: str) -> None:
+def id_on_own_line(children: list[Token]) -> bool:
+    """Whether the inline run ends with a line that is only a block id (`…\n^id`)."""
+    if len(children) < 2 or children[-1].type != "text":
+        return False
+    m = _BLOCK_ID.search(children[-1].content)
+    own = m is not None and not children[-1].content[: m.start()].strip()
+    return own and children[-2].type in ("softbreak", "hardbreak")
+
+
+def give_id_to_quote(tokens: list[Token], i: int, anchor: str) -> bool:
+    """`^id` on a line of its own right under a quote or callout (a lazy line of its last
+    paragraph) names the whole quote or callout, as in Obsidian."""
+    after = i + 2
+    if after >= len(tokens) or tokens[after].type not in ("blockquote_close", "callout_close"):
+        return False
+    opening = block_start(tokens, after)
+    if opening is None:
+        return False
+    tokens[opening].attrSet("id", anchor)
+    return True
+
+
+def place_block_id(tokens: list[Token], i: int, anchor: str, on_own_line: bool = False) -> None:
     """The id goes to the paragraph (its list item, in a list); a paragraph that was only the id
-    gives it to the block before it, and is dropped."""
+    gives it to the block before it, and is dropped; an id on the line under a quote or callout
+    names it."""
+    if on_own_line and give_id_to_quote(tokens, i, anchor):
+        return
     opening = tokens[i - 1]
     if not tokens[i].children and i >= 2 and tokens[i - 2].nesting <= 0:
         previous = block_start(tokens, i - 2)
