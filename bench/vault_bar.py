@@ -78,9 +78,37 @@ def load_vault(root: Path) -> Vault:
         fields = front_matter(text)
         if fields.get("draft", "").strip("'\"").lower() in ("true", "yes"):
             continue
+        if fields.get("publish", "").strip("'\"").lower() in ("false", "no"):
+            continue
+        if any(part in TEMPLATE_FOLDERS for part in rel.split("/")[:-1]):
+            continue
         notes.append(rel)
-        pages[rel] = page_file(fields.get("slug", "").strip("'\"") or url_of_path(rel))
+        pages[rel] = page_file(
+            fields.get("slug", "").strip("'\"") or permalink(fields) or url_of_path(rel)
+        )
     return Vault(root, files, tuple(notes), pages)
+
+
+# Folders left out by default (as notebase.yaml's ignore: says), and the site's own top-level pages,
+# which a Quartz or Obsidian Publish `permalink:` may not take.
+TEMPLATE_FOLDERS = ("templates", "Templates")
+SITE_PAGES = (
+    "tags",
+    "categories",
+    "papers",
+    "links",
+    "quotes",
+    "reading-list",
+    "search",
+    "sources",
+)
+
+
+def permalink(fields: dict[str, str]) -> str:
+    """A note's `permalink:` when it names a page of its own ('' for `/` or a page of the site's)."""
+    wanted = fields.get("permalink", "").strip("'\"").strip("/")
+    top = slug_part(wanted.split("/", 1)[0]) if wanted else ""
+    return wanted if top and top not in (*SITE_PAGES, "pagefind", "assets") else ""
 
 
 def front_matter(text: str) -> dict[str, str]:
