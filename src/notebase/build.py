@@ -14,7 +14,6 @@ from notebase.config import Config, load_config
 from notebase.diagnostics import Diagnostic, SourcePos, error, has_errors, sort_diagnostics
 from notebase.discover import NOTES_DIR, Discovery, Stamp, discover_changes
 from notebase.fileplan import (
-    ASSETS_DIR,
     MIN_PARALLEL_RENDER,
     Progress,
     add_search_bundle,
@@ -35,7 +34,8 @@ from notebase.pages import (
 )
 from notebase.parallel import MIN_PARALLEL, default_jobs, map_ordered
 from notebase.parse import parse_source
-from notebase.search import BUNDLE_DIR, ReadyBundle, SearchJob, discard_bundle
+from notebase.search import ReadyBundle, SearchJob, discard_bundle
+from notebase.urls import ASSETS_DIR, BUNDLE_DIR
 from notebase.warm import inputs_digest, site_is_current, stamp_folders
 from notebase.write import (
     WriteOutcome,

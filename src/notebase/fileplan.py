@@ -26,10 +26,10 @@ from notebase.render import (
 )
 from notebase.search import SearchJob, plan_search
 from notebase.slugs import output_path
+from notebase.urls import ASSETS_DIR
 from notebase.write import KEEP, Staged
 
 Progress = Callable[[str, int, int], None]
-ASSETS_DIR = "assets"
 STATIC_DIR = "static"
 
 

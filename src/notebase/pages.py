@@ -24,13 +24,13 @@ from notebase.model import Backlink, Entry, EntryKind, Mentions, SiteIndex, Stat
 from notebase.slugs import page_url
 from notebase.sourcepages import (
     NO_SOURCES,
-    SOURCES,
     SourceInfo,
     SourceMemo,
     bibliography,
     collect_sources,
 )
 from notebase.sources import source_label
+from notebase.urls import LISTINGS, SOURCES
 
 ENTRIES_DATA = "assets/entries.js"
 BIBLIOGRAPHY = "papers.bib"
@@ -42,8 +42,6 @@ DESCRIPTION_CHARS = 200  # of a page's meta description (search engines show abo
 NOT_PROSE = re.compile(r"<(blockquote|ul|ol|pre|table|section|figure)\b.*?</\1>", re.S)
 CODE = re.compile(r"<pre\b.*?</pre>", re.S)
 PARAGRAPH = re.compile(r"<p>(.*?)</p>", re.S)
-# the pages every site has besides its entries' (plan_pages plans each)
-LISTINGS = ("", "tags/", "categories/", "papers/", "links/", "quotes/", "reading-list/", "search/")
 # the collections the site's navigation names, each shown only when it has something to list
 COLLECTIONS = (
     ("papers/", "Papers"),

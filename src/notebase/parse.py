@@ -7,7 +7,6 @@ from dataclasses import replace
 from typing import Any
 
 from notebase.diagnostics import Diagnostic, SourcePos, error, warning
-from notebase.fileplan import ASSETS_DIR
 from notebase.frontmatter import (
     KNOWN_KEYS,
     Split,
@@ -29,16 +28,14 @@ from notebase.markdown import (
     strip_paragraph,
 )
 from notebase.model import Entry, EntryKind, LinkRef, ParseResult, Quote, Source, SourceRef, Status
-from notebase.pages import LISTINGS
-from notebase.search import BUNDLE_DIR
 from notebase.slugs import clean_slug, normalize_tag, slug_from_path
-from notebase.sourcepages import SOURCES
 from notebase.sources import (
     is_paper_url,
     is_safe_url,
     make_source,
     strip_arxiv_prefix,
 )
+from notebase.urls import RESERVED_TOPS
 from notebase.words import note_words
 from notebase.yamlio import Field
 
@@ -240,7 +237,7 @@ def usable_permalink(slug: str) -> bool:
     page) and names of the site's own pages (`tags`, `links`, …) are not, where a `slug:` given
     so is an error (Publish and Quartz vaults use permalinks their own way)."""
     top = slug.split("/", 1)[0] + "/"
-    return bool(slug) and top not in (*LISTINGS, SOURCES, f"{BUNDLE_DIR}/", f"{ASSETS_DIR}/")
+    return bool(slug) and top not in RESERVED_TOPS
 
 
 def entry_kind(

@@ -31,9 +31,9 @@ from pagefind.service import get_executable
 from notebase.config import CONFIG_FILE
 from notebase.diagnostics import Diagnostic, SourcePos, error
 from notebase.fingerprint import digest_bytes, digest_value
+from notebase.urls import BUNDLE_DIR
 from notebase.write import KEEP, Staged, link_or_copy, make_temp_folder, safe_join, temp_folder
 
-BUNDLE_DIR = "pagefind"
 FILTERS_DIR = f"{BUNDLE_DIR}/filter"
 ENTRY_FILE = f"{BUNDLE_DIR}/pagefind-entry.json"
 UNUSED_FILES = (

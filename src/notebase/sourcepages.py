@@ -10,11 +10,10 @@ from typing import TYPE_CHECKING
 from notebase.bibtex import BibRecord, cite_keys, format_entry
 from notebase.model import Entry, Quote, SiteIndex, SourceRef
 from notebase.sources import entry_sources, source_label
+from notebase.urls import SOURCES
 
 if TYPE_CHECKING:
     from notebase.pages import Card
-
-SOURCES = "sources/"
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,8 +20,8 @@ from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote.index import footnote_inline
 from mdit_py_plugins.gfm import gfm_plugin
 
+import notebase.markdown.obsidian as obsidian
 from notebase.attachments import looks_like_file
-from notebase.markdown import obsidian
 from notebase.markdown.highlight import highlight_code
 from notebase.markdown.mathml import tex_fallback, tex_to_mathml
 from notebase.model import LinkRef
