@@ -418,3 +418,17 @@ def test_a_link_to_a_draft_left_out_says_so() -> None:
         ("draft-link", "[[ideas/half done]] is a draft, left out of the site"),
         ("broken-link", "[[Nothing]] matches no entry"),
     ]
+
+
+def test_file_names_that_clean_to_one_url_are_told_apart_with_a_warning() -> None:
+    a = note("ml/🎾 PointNet.md", "# PointNet\n")
+    b = note("ml/🏐 PointNet++.md", "# PointNet++\n\nBuilds on [[PointNet]].\n")
+    idx = build_index([b, a])
+    assert a.slug == b.slug == "ml/pointnet"
+    renamed = [d for d in idx.diagnostics if d.code == "slug-renamed"]
+    assert [(d.pos.path, d.severity) for d in renamed] == [
+        ("notes/ml/🏐 PointNet++.md", Severity.WARNING)
+    ]
+    slugs = sorted(e.slug for e in idx.entries)
+    assert slugs[0] == "ml/pointnet" and slugs[1].startswith("ml/pointnet-") and len(slugs) == 2
+    assert not [d for d in idx.diagnostics if d.severity is Severity.ERROR]

@@ -7,7 +7,7 @@ import posixpath
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from urllib.parse import unquote
 
 from notebase.attachments import NO_FILES, FileTable, file_table, find_file, looks_like_file
@@ -18,7 +18,7 @@ from notebase.model import Backlink, Entry, EntryKind, LinkRef, SiteIndex, Sourc
 from notebase.pages import site_urls
 from notebase.related import RelatedState
 from notebase.relearn import related_state
-from notebase.slugs import slug_from_path, slugify
+from notebase.slugs import short_hash, slug_from_path, slugify
 from notebase.sources import assign_source_ids, entry_sources
 
 Groups = tuple[tuple[str, tuple[str, ...]], ...]
@@ -245,14 +245,19 @@ def sort_entries(entries: Iterable[Entry]) -> tuple[Entry, ...]:
 
 
 def drop_collisions(entries: Sequence[Entry]) -> tuple[list[Entry], list[Diagnostic]]:
+    """One entry per URL. Notes whose different file names clean to one URL (`🎾 PointNet.md`,
+    `🏐 PointNet++.md`) are told apart by a short hash of their path, with a warning; notes that
+    ask for one URL (`slug:`, or `x.md` beside `x/index.md`) are an error naming every file."""
     by_slug: dict[str, list[Entry]] = defaultdict(list)
     for entry in entries:
         by_slug[entry.slug].append(entry)
     kept, diags = [], []
     for slug, group in sorted(by_slug.items()):
         group.sort(key=lambda e: e.rel_path)
-        kept.append(group[0])
-        if len(group) > 1:
+        apart = told_apart(group)
+        kept += [group[0], *apart]
+        diags += [slug_renamed(e, group[0]) for e in apart]
+        if len(group) > 1 and not apart:
             files = ", ".join(e.pos.path for e in group)
             hint = "rename a file or set a different `slug:`"
             for e in group:
@@ -260,6 +265,23 @@ def drop_collisions(entries: Sequence[Entry]) -> tuple[list[Entry], list[Diagnos
                     error("slug-collision", f"/{slug}/ is produced by {files}", e.pos, hint)
                 )
     return kept, diags
+
+
+def told_apart(group: Sequence[Entry]) -> list[Entry]:
+    """The entries after the first, each at its own URL (its path's with a short hash of the
+    path), when every entry's URL comes from a file name of its own; else none."""
+    if len(group) < 2 or any(e.slug != slug_from_path(e.rel_path) for e in group):
+        return []
+    names = {e.rel_path.removesuffix(".md").removesuffix("/index").casefold() for e in group}
+    if len(names) < len(group):
+        return []
+    return [replace(e, slug=f"{e.slug}-{short_hash(e.rel_path)[:6]}") for e in group[1:]]
+
+
+def slug_renamed(entry: Entry, first: Entry) -> Diagnostic:
+    message = f"/{first.slug}/ is {first.pos.path}'s, so this note is at /{entry.slug}/"
+    hint = "rename the file or set `slug:` to choose its URL"
+    return warning("slug-renamed", message, entry.pos, hint)
 
 
 def duplicate_titles(entries: Sequence[Entry]) -> list[Diagnostic]:
