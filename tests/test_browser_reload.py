@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.servehelp import FAILING_PAGEFIND, PAGEFIND_ENV, Server, fake_pagefind
+from tests.test_a11y import AXE, CHOOSE_THEME, SCHEMES, SEVERE
 
 pytestmark = pytest.mark.browser
 
@@ -47,9 +48,23 @@ def test_a_failed_build_shows_an_overlay_until_fixed(page: tuple[Page, Server], 
     text = overlay.text_content() or ""
     assert text.startswith("notebase: the build failed; showing the last good site")
     assert "notes/papers/muon.md:1: error[frontmatter-unterminated]" in text
+    for scheme, theme in SCHEMES.values():  # readable in every theme: axe finds nothing severe
+        tab.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+        tab.evaluate(CHOOSE_THEME, theme)
+        assert overlay_violations(tab) == [], (scheme, theme)
     note.write_text(good)
     tab.wait_for_selector("#notebase-overlay", state="detached", timeout=15000)
     assert tab.query_selector("h1") is not None
+
+
+def overlay_violations(tab: Page) -> list[object]:
+    """axe's serious and critical violations inside the error overlay."""
+    tab.add_script_tag(path=str(AXE))
+    found = tab.evaluate(
+        """async () => (await axe.run("#notebase-overlay", {resultTypes: ["violations"]}))
+          .violations.map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.length}))"""
+    )
+    return [v for v in found if v["impact"] in SEVERE]
 
 
 def test_a_failed_search_index_is_named_as_such(browser: Browser, kb: Path, tmp_path: Path) -> None:
