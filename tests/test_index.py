@@ -455,3 +455,14 @@ def test_file_names_that_clean_to_one_url_are_told_apart_with_a_warning() -> Non
     slugs = sorted(e.slug for e in idx.entries)
     assert slugs[0] == "ml/pointnet" and slugs[1].startswith("ml/pointnet-") and len(slugs) == 2
     assert not [d for d in idx.diagnostics if d.severity is Severity.ERROR]
+
+
+def test_a_link_to_the_heading_a_note_is_titled_by_is_a_link_to_the_note() -> None:
+    target = note("Transformation.md", "# Basic Data Transformation\n\n## Stabilize Variance\n")
+    user = note(
+        "user.md", "![[Transformation#Basic Data Transformation]] [[Transformation#Nope]]\n"
+    )
+    idx = build_index([target, user])
+    assert idx.link_targets["user"] == ("transformation", "transformation#nope")
+    missing = [d.message for d in idx.diagnostics if d.code == "missing-anchor"]
+    assert missing == ['"Basic Data Transformation" has no heading "Nope"']

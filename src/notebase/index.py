@@ -414,9 +414,12 @@ def resolve_links(
         if fragment and slug and (slug == "/" or slug[0] not in "/@") and names_anchor(link):
             note = links.by_slug[slug.strip("/")]  # "/": the root index.md, the home page
             anchor = find_anchor(note, fragment)
-            if not anchor:
-                diags.append(missing_anchor(link, entry, note, fragment))
-            target = f"{slug}#{anchor or as_anchor(fragment)}"
+            if not anchor and heading_key(fragment) == heading_key(note.title):
+                target = slug  # the `# Title` heading the page shows as its title: the whole note
+            else:
+                if not anchor:
+                    diags.append(missing_anchor(link, entry, note, fragment))
+                target = f"{slug}#{anchor or as_anchor(fragment)}"
         resolved.append(target)
         if not target:
             diags.append(broken_link(link, entry, suggestions, links.by_slug))
