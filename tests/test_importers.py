@@ -10,7 +10,7 @@ from notebase.importers import import_files
 from notebase.importers.blocks import build_blocks
 from notebase.importers.markup import escape_line, footnote_refs, index_titles
 from notebase.importers.model import Block, BlockKind, SourceLine
-from notebase.importers.quotes import QUOTE_AT, REVIEW_AT, mark_quotes
+from notebase.importers.quotes import REVIEW_AT, mark_quotes
 from notebase.importers.reader import read_archive
 from notebase.importers.render import is_hand_edited, note_text
 
@@ -83,14 +83,17 @@ def confidences(text: str) -> list[float]:
     return [b.quote_confidence for b in mark_quotes(build_blocks(lines_of(text)))]
 
 
-def test_quote_after_colon_line_and_a_weak_continuation_left_for_review() -> None:
+def test_announced_quotation_runs_on_until_the_author_speaks_again() -> None:
+    # as the seeds' keys judge it: a paragraph in the source's register after an announced quote
+    # continues it; the author's own voice ends it
     text = (
         "The post puts it well:\n\nAssistance games avoid the drawbacks of RLHF by explicitly "
         "accounting for the interactive nature of assistance.\n\nIn particular, an assistance game "
         "is a two player game in which an assistant and a user take actions in a shared environment."
+        "\n\nI think that is a neat framing, and I liked it a lot."
     )
-    assert quoted(text) == [False, True, False]
-    assert REVIEW_AT <= confidences(text)[2] < QUOTE_AT
+    assert quoted(text) == [False, True, True, False]
+    assert confidences(text)[3] < REVIEW_AT
 
 
 def test_colon_before_a_dropped_embed_does_not_make_the_authors_words_a_quote() -> None:
