@@ -421,6 +421,23 @@ def test_posts_with_a_dateline_above_the_title_are_records_with_their_date() -> 
     assert posts[0].source_title == "" and posts[0].blocks[0].text == "March 22, 2024"
 
 
+def test_a_listing_of_posts_cut_at_read_more_has_no_roundup_note() -> None:
+    # the page's heading and the first post's picture text come before the first record: with
+    # every record cut at `Read more` the page lists posts, so they are the first post's head
+    text = "Blog Posts\n\n" + "\n".join(
+        f"A picture of {t}\n\nRead of the week: {t}\n\nBy Ann Lee / May {d}, 2021\n\n"
+        f"An excerpt about {t}.\n\nRead More"
+        for t, d in (("Cats", 3), ("Sofas", 10), ("Naps", 17))
+    )
+    posts = read_archive(text, "b.txt", "b.txt").posts
+    assert [p.title for p in posts] == [
+        "Read of the week: Cats",
+        "Read of the week: Sofas",
+        "Read of the week: Naps",
+    ]
+    assert posts[0].blocks[0].text.startswith("Blog Posts") and posts[0].taxonomy.series == ""
+
+
 def test_plain_titles_under_a_category_header_are_records() -> None:
     text = (
         "Category: notes\n\nOn Small Models\n\nAn excerpt about small models, long enough.\n\n"

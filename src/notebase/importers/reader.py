@@ -26,7 +26,7 @@ from notebase.importers.model import (
     Taxonomy,
 )
 from notebase.importers.posts import build_post
-from notebase.importers.segment import could_be_title, find_records, marker_kind
+from notebase.importers.segment import MORE, could_be_title, find_records, marker_kind
 
 TITLE_MAX_CHARS = 100
 
@@ -43,11 +43,15 @@ def read_records(
         diags.append(no_posts(shown, bool(preamble)))
     roundup = None
     dated = bool(starts) and all(marker_kind(line.text) for line in preamble)
-    if preamble and not header and not dated:
+    raws = cut_posts(lines, starts, roundup_item=False)
+    # every record cut at `Read more`: a listing of posts (its heading and the first post's picture
+    # above them), not a roundup's own note over its linked items
+    listing = len(raws) > 1 and all(any(MORE.search(ln.text) for ln in r.lines) for r in raws)
+    if preamble and not header and not dated and not listing:
         roundup = build_roundup(lines, starts[0] if starts else len(lines), name)
         taxonomy = replace(taxonomy, series=roundup.title)
-    raws = cut_posts(lines, starts, roundup_item=roundup is not None)
-    if preamble and not header and dated:  # the first post's date / byline above its title
+        raws = cut_posts(lines, starts, roundup_item=True)
+    if preamble and not header and (dated or listing):  # the first post's head above its title
         raws = (replace(raws[0], lines=(*preamble, *raws[0].lines)), *raws[1:])
     if roundup is not None and not has_text(roundup):  # only a title over the items: no note
         roundup = None
