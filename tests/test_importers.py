@@ -438,6 +438,23 @@ def test_a_listing_of_posts_cut_at_read_more_has_no_roundup_note() -> None:
     assert posts[0].blocks[0].text.startswith("Blog Posts") and posts[0].taxonomy.series == ""
 
 
+def test_posts_cut_at_an_excerpt_elision_are_records_over_their_section_headings() -> None:
+    # an archive shows each post's excerpt cut at `word […]`: the line after it opens the next
+    # post whatever its case, and a Title Case heading inside a post is not a post
+    text = (
+        "First post of the year\n\nIt begins with a long sentence that runs on and on until it is […]"
+        "\n\nWeekend Edition: 9-8\n\nBulletin Board\n\nSome news of the week, and more of it […]"
+        "\n\nSad news about reading\n\nA report on reading came out today and it says […]"
+        "\n\nWeekend Edition: 8-25\n\nBookish Linkage\n\nWhere do the dead books go […]"
+    )
+    assert titles_of(text) == [
+        "First post of the year",
+        "Weekend Edition: 9-8",
+        "Sad news about reading",
+        "Weekend Edition: 8-25",
+    ]
+
+
 def test_plain_titles_under_a_category_header_are_records() -> None:
     text = (
         "Category: notes\n\nOn Small Models\n\nAn excerpt about small models, long enough.\n\n"

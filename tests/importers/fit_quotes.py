@@ -19,6 +19,7 @@ from typing import Any
 
 from notebase.importers.quotes import (
     QUOTE_AT,
+    elides,
     is_candidate,
     is_elision,
     page_context,
@@ -55,7 +56,8 @@ def page_samples(path: Path) -> list[tuple[dict[str, float], int]]:
         gold = [replace(b, quoted=b.first_line in quotes) for b in post.blocks]
         context = page_context(gold, post.title)
         for i, block in enumerate(gold):
-            if not is_candidate(block) or is_elision(block) or block.first_line in skip:
+            decided = is_elision(block) or elides(block)  # by rule, not by the model
+            if not is_candidate(block) or decided or block.first_line in skip:
                 continue
             nxt = gold[i + 1] if i + 1 < len(gold) else None
             samples.append((quote_features(gold[:i], block, nxt, context), int(block.quoted)))

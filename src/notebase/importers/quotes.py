@@ -1,11 +1,12 @@
 """Blocks -> blocks with quotations marked, from evidence in the text itself (pure).
 
 Each paragraph is described by features (an introducing line ending in `:`, the source's voice
-`we`/`our`, `[…]` elisions, citations, no-break spaces, quotation marks around it, a sentence cut
+`we`/`our`, citations, no-break spaces, quotation marks around it, a sentence cut
 at an edge, hard-wrapped copied text, an impersonal academic register, running on from a quotation
 that was announced; against: the author's `I`/`my`, naming the source in the third person, links
 out, casual words, a short line) and a logistic model turns them into the probability that it is
-a quotation. A `[…]` paragraph is a quotation by rule, so the paragraph after it reads on from one. Its weights were fit on the tuning pages (tests/importers/fit_quotes.py). A
+a quotation. A `[…]` paragraph, and one with `[…]` inside its text, is a quotation by rule (the
+paragraph after it reads on from one). Its weights were fit on the tuning pages (tests/importers/fit_quotes.py). A
 paragraph is marked a quote only when that probability is high; one in between stays the author's
 text and is listed for review.
 """
@@ -156,7 +157,6 @@ def text_features(text: str) -> dict[str, float]:
         "we_strong": float(bool(_WE_START.search(text) or _OUR.search(text))),
         "we_weak": float(len(_WE.findall(text)) >= 1),
         "nbsp": float(text.lstrip(" ").startswith("\u00a0") or bool(_NBSP_INSIDE.search(text))),
-        "elision": float(bool(_ELISION.search(text))),
         "citation": float(bool(_CITATION.search(text))),
         "quoted_marks": float(in_quotation_marks(text)),
         "closes_marks": float(closes_quotation(text)),
@@ -239,45 +239,44 @@ def quote_features(
 # fitted by tests/importers/fit_quotes.py on the tuning pages
 WEIGHTS: dict[str, float] = {
     "after_list_quote": -0.10,
-    "aside": -0.11,
+    "aside": 0.08,
     "backref": -1.38,
-    "casual": -0.65,
-    "citation": 2.20,
-    "closes_marks": 0.67,
-    "continues": 1.04,
-    "continues_announced": 0.71,
-    "continues_plain": 0.95,
-    "contractions": 0.43,
-    "cut_edge": 2.77,
-    "elision": 1.37,
-    "formal": 3.32,
-    "hard_wrapped": 0.95,
-    "impersonal": 1.56,
-    "intro": 3.09,
-    "intro_but_me": 1.50,
-    "intro_plain": 0.74,
+    "casual": -0.63,
+    "citation": 2.19,
+    "closes_marks": 0.66,
+    "continues": 1.10,
+    "continues_announced": 0.61,
+    "continues_plain": 1.02,
+    "contractions": 0.37,
+    "cut_edge": 2.76,
+    "formal": 3.33,
+    "hard_wrapped": 0.97,
+    "impersonal": 1.52,
+    "intro": 3.07,
+    "intro_but_me": 1.49,
+    "intro_plain": 0.75,
     "intro_says": 1.87,
-    "leads": -0.33,
-    "list_item": -2.26,
-    "long": 0.97,
-    "me": -1.48,
-    "names_subject": 1.03,
-    "nbsp": 2.59,
-    "next_reacts": -0.01,
-    "promo": 1.03,
+    "leads": -0.34,
+    "list_item": -2.22,
+    "long": 0.92,
+    "me": -1.49,
+    "names_subject": 1.04,
+    "nbsp": 2.57,
+    "next_reacts": -0.03,
+    "promo": 1.04,
     "quoted_marks": 0.47,
-    "reporting": -0.70,
+    "reporting": -0.69,
     "sentence_len": -0.55,
-    "short": -0.21,
-    "source_ref": -1.72,
+    "short": -0.28,
+    "source_ref": -1.77,
     "they_start": -0.64,
-    "url": -0.35,
-    "voice_change": 0.98,
-    "we_opens": -0.36,
-    "we_strong": 1.88,
-    "we_weak": 0.85,
+    "url": -0.34,
+    "voice_change": 0.93,
+    "we_opens": -0.38,
+    "we_strong": 1.83,
+    "we_weak": 0.94,
 }
-BIAS = -3.57
+BIAS = -3.55
 
 
 def quote_probability(features: dict[str, float]) -> float:
@@ -307,7 +306,7 @@ def mark_quotes(blocks: Sequence[Block], title: str = "") -> tuple[Block, ...]:
     for i, block in enumerate(blocks):
         prev = out[-1] if out else None
         nxt = blocks[i + 1] if i + 1 < len(blocks) else None
-        if continues_quote(block, prev) or is_elision(block):
+        if continues_quote(block, prev) or is_elision(block) or elides(block):
             out.append(replace(block, quoted=True, quote_confidence=1.0))
             continue
         if not is_candidate(block):
@@ -321,6 +320,15 @@ def mark_quotes(blocks: Sequence[Block], title: str = "") -> tuple[Block, ...]:
 def is_elision(block: Block) -> bool:
     """A paragraph that is only `[…]`: the mark of text cut out of a quotation."""
     return block.kind is BlockKind.PARAGRAPH and bool(_ELISION_ONLY.match(block.text.strip()))
+
+
+def elides(block: Block) -> bool:
+    """A paragraph with `[…]` inside its text was cut out of a quotation: an author does not elide
+    their own words (a `[…]` at its very end may be an archive's excerpt cut, and is not counted)."""
+    text = block.text.strip()
+    return block.kind is BlockKind.PARAGRAPH and any(
+        m.end() < len(text) for m in _ELISION.finditer(text)
+    )
 
 
 def join_elisions(blocks: Sequence[Block]) -> tuple[Block, ...]:

@@ -34,7 +34,7 @@ FEATURED = re.compile(
 URL_LINE = re.compile(r"^<?https?://\S+>?$")
 MORE = re.compile(
     r"(?:^|\s|\w)(?:read more|continue reading|keep reading|read the rest|read the full|more…|"
-    r"more\.\.\.)\b.*$|»\s*\S+\s*$",
+    r"more\.\.\.)\b.*$|»\s*\S+\s*$|\w[^\w\s]*\s+\[(?:…|\.\.\.)\]$",  # `… words […]`: an excerpt cut
     re.I,
 )
 SEPARATOR = re.compile(r"^\s*(?:[-=*_~·•]\s*){3,}$")
@@ -219,6 +219,8 @@ def candidate(lines: Sequence[str], i: int, dense: bool) -> Candidate | None:
         shape = ("numbered", str(indent), glyph)
     elif markers:
         shape = ("context", str(indent), glyph)
+    elif before >= 0 and closes_record(lines[before]):  # what closes a record is the evidence
+        shape = ("closed", str(indent), glyph)
     else:
         end = "." if text.endswith(".") else ""
         shape = ("plain", str(indent), glyph, end, "Title" if titled else "other")
@@ -347,12 +349,25 @@ def find_records(lines: Sequence[str]) -> Records | None:
     chosen = best[1]
     if chosen[0].shape[0] == "glyph":
         chosen = same_glyph_lines(lines, chosen)
+    if chosen[0].shape[0] == "closed":
+        chosen = with_first_record(lines, found, chosen)
     first = next((i for i, line in enumerate(lines) if line.strip()), 0)
     if chosen[0].index == first and all(c.evidence <= 1 for c in chosen) and len(chosen) > 2:
         chosen = chosen[1:]  # the page's own title over weak Title Case records: the roundup's
     return Records(
         tuple(c.index for c in chosen), tuple(c.title for c in chosen), describe(chosen[0].shape)
     )
+
+
+def with_first_record(
+    lines: Sequence[str], found: Sequence[Candidate], group: Sequence[Candidate]
+) -> list[Candidate]:
+    """Records known by the line closing the one before them: the first has no such line, so it is
+    the nearest title line above the second with a body between them."""
+    above = [c for c in found if c.index < group[0].index]
+    if not above or not any(lines[j].strip() for j in range(above[-1].index + 1, group[0].index)):
+        return list(group)
+    return [above[-1], *group]
 
 
 def describe(shape: tuple[str, ...]) -> str:
@@ -363,6 +378,8 @@ def describe(shape: tuple[str, ...]) -> str:
         return f"`{glyph}` title lines over an indented body{at}"
     if kind == "numbered":
         return f"{'numbered' if glyph == '#' else '`#`'} headings over a body{at}"
+    if kind == "closed":
+        return f"title lines after a line closing the post before (Read more, a date, `[…]`){at}"
     if kind == "context":
         return f"title lines with a byline, date, tl;dr or 'featured in' under them{at}"
     case = " in Title Case" if shape[-1] == "Title" else ""
