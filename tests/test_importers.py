@@ -455,6 +455,11 @@ def test_posts_cut_at_an_excerpt_elision_are_records_over_their_section_headings
     ]
 
 
+def test_a_one_post_page_is_not_titled_by_the_sites_menu() -> None:
+    text = "archive about\n\nOld posts as a pot of gold.\n\nWhat if old posts were hard to find?"
+    assert titles_of(text) == ["Old posts as a pot of gold."]
+
+
 def test_plain_titles_under_a_category_header_are_records() -> None:
     text = (
         "Category: notes\n\nOn Small Models\n\nAn excerpt about small models, long enough.\n\n"

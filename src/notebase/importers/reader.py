@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -148,14 +149,24 @@ NO_TAXONOMY = Taxonomy()
 HEAD_LINES = 3  # a page's title is among its first lines: after a site name or a date line
 
 
+_NAV = re.compile(
+    r"^(?:(?:home|archives?|about|blog|posts|tags|categories|contact|rss|feed|search|menu|"
+    r"subscribe|projects|now)\b[\s|·•/]*){2,}$",
+    re.I,
+)
+
+
 def single_title(numbered: Sequence[tuple[int, str]]) -> int | None:
     """Which of the first lines titles a one-post page: one followed by its date or byline, else
-    the first that is not itself a date or byline; None when none is short enough."""
+    the first that is not itself a date or byline, nor the site's menu (`archive about`); None when
+    none is short enough."""
     head = [text.strip() for _, text in numbered[:HEAD_LINES]]
     for k, text in enumerate(head[:-1]):
         if could_be_title(text) and marker_kind(head[k + 1]) in ("date", "byline"):
             return k
-    k = next((k for k, text in enumerate(head) if not marker_kind(text)), 0)
+    k = next(
+        (k for k, text in enumerate(head) if not marker_kind(text) and not _NAV.match(text)), 0
+    )
     return k if len(head[k]) <= TITLE_MAX_CHARS else None
 
 
