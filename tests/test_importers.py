@@ -460,6 +460,31 @@ def test_a_one_post_page_is_not_titled_by_the_sites_menu() -> None:
     assert titles_of(text) == ["Old posts as a pot of gold."]
 
 
+def test_title_lines_holding_their_date_are_records() -> None:
+    text = "\n\n".join(
+        f"The One About {t} | {d} 2021\n\nWeekend Digest: a long excerpt about {t} that goes on "
+        f"and on until it isContinue reading “The One About {t} | {d} 2021”"
+        for t, d in (("Podcasts", "1 October"), ("Summer", "3 September"), ("Leisure", "12 March"))
+    )
+    assert titles_of(text) == [
+        "The One About Podcasts | 1 October 2021",
+        "The One About Summer | 3 September 2021",
+        "The One About Leisure | 12 March 2021",
+    ]
+
+
+def test_a_title_colon_separates_it_from_its_excerpt_under_a_dateline() -> None:
+    text = "\n\n".join(
+        f"03/0{n}/2022\n\n{t} : \n\nThe summary of issue {n}, a sentence or two long.\n#{160 + n}"
+        for n, t in (
+            (3, "A Creator’s Market"),
+            (2, "Brand Safety"),
+            (1, "The Death of Consistency"),
+        )
+    )
+    assert titles_of(text) == ["A Creator’s Market", "Brand Safety", "The Death of Consistency"]
+
+
 def test_plain_titles_under_a_category_header_are_records() -> None:
     text = (
         "Category: notes\n\nOn Small Models\n\nAn excerpt about small models, long enough.\n\n"

@@ -24,6 +24,11 @@ _CODE_END = re.compile(r"[:({\[,;=\\]$|^[)\]}]+[,;]?$")
 _ASSIGN = re.compile(r"^[\w.\[\]'\"]+\s*(?:[+\-*/]?=)\s*\S")
 _BOX = re.compile(r"[\u2500-\u257f]|^=+$|^-{3,}$")
 MORE_LINK = re.compile(r"^(?:read more|continue reading|keep reading|read the rest)\b", re.I)
+MORE = re.compile(  # what ends a listed post's excerpt: `Read more`, `» date`, `word […]`
+    r"(?:^|\s|\w)(?:read more|continue reading|keep reading|read the rest|read the full|more…|"
+    r"more\.\.\.)\b.*$|»\s*\S+\s*$|\w[^\w\s]*\s+\[(?:…|\.\.\.)\]$",
+    re.I,
+)
 HEADING_MAX_WORDS = 6
 HEADING_MAX_CHARS = 60
 

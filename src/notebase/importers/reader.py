@@ -16,6 +16,7 @@ from notebase.importers.archive import (
     read_preamble,
     split_lines,
 )
+from notebase.importers.blocks import MORE
 from notebase.importers.informal import parse_informal
 from notebase.importers.model import (
     ArchiveFormat,
@@ -27,7 +28,7 @@ from notebase.importers.model import (
     Taxonomy,
 )
 from notebase.importers.posts import build_post
-from notebase.importers.segment import MORE, could_be_title, find_records, marker_kind
+from notebase.importers.segment import could_be_title, find_records, marker_kind
 
 TITLE_MAX_CHARS = 100
 

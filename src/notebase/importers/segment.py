@@ -15,8 +15,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from notebase.importers.archive import GLYPH, HEADER
-from notebase.importers.blocks import BACKREF
+from notebase.importers.archive import GLYPH, HEADER, title_text
+from notebase.importers.blocks import BACKREF, MORE
 from notebase.importers.posts import DATE, is_title_case
 
 BYLINE = re.compile(
@@ -32,11 +32,6 @@ FEATURED = re.compile(
     re.I,
 )
 URL_LINE = re.compile(r"^<?https?://\S+>?$")
-MORE = re.compile(
-    r"(?:^|\s|\w)(?:read more|continue reading|keep reading|read the rest|read the full|more…|"
-    r"more\.\.\.)\b.*$|»\s*\S+\s*$|\w[^\w\s]*\s+\[(?:…|\.\.\.)\]$",  # `… words […]`: an excerpt cut
-    re.I,
-)
 SEPARATOR = re.compile(r"^\s*(?:[-=*_~·•]\s*){3,}$")
 TITLE_MAX_WORDS = 20
 TITLE_MAX_CHARS = 160
@@ -164,14 +159,20 @@ def prev_line(lines: Sequence[str], i: int) -> int:
     return -1
 
 
+def dated_title(body: str) -> bool:
+    """`Title | 1 October 2021`: a title with its date after a separator."""
+    head, sep, tail = body.rpartition(" | ")
+    return bool(sep and head.strip() and marker_kind(tail) == "date" and not marker_kind(head))
+
+
 def could_be_title(text: str) -> bool:
-    body = text.strip()
+    body = title_text(text)
     words = body.split()
     return (
         0 < len(words) <= TITLE_MAX_WORDS
         and len(body) <= TITLE_MAX_CHARS
         and body[-1] not in ":;,"
-        and not (marker_kind(body) and not TLDR.search(body))
+        and not (marker_kind(body) and not TLDR.search(body) and not dated_title(body))
         and not TLDR_START.match(body)
         and not closes_record(body)
         and not BACKREF.search(body)
@@ -289,6 +290,8 @@ def group_score(lines: Sequence[str], group: Sequence[Candidate]) -> int:
         return 0
     total = sum(c.evidence for c in group)
     if total >= STRONG * len(group) and group[0].shape[0] != "plain":
+        return total
+    if group[0].shape[0] == "closed" and len(group) >= 3:  # each title after a closing line
         return total
     if group[0].shape[0] == "plain" and is_link_list(lines, group):
         return max(total, len(group))
