@@ -10,7 +10,7 @@ from notebase.importers import import_files
 from notebase.importers.blocks import build_blocks
 from notebase.importers.markup import escape_line, footnote_refs, index_titles
 from notebase.importers.model import Block, BlockKind, SourceLine
-from notebase.importers.quotes import QUOTE_AT, REVIEW_AT, mark_quotes
+from notebase.importers.quotes import REVIEW_AT, mark_quotes
 from notebase.importers.reader import read_archive
 from notebase.importers.render import is_hand_edited, note_text
 
@@ -83,14 +83,17 @@ def confidences(text: str) -> list[float]:
     return [b.quote_confidence for b in mark_quotes(build_blocks(lines_of(text)))]
 
 
-def test_quote_after_colon_line_and_a_weak_continuation_left_for_review() -> None:
+def test_announced_quotation_runs_on_until_the_author_speaks_again() -> None:
+    # as the seeds' keys judge it: a paragraph in the source's register after an announced quote
+    # continues it; the author's own voice ends it
     text = (
         "The post puts it well:\n\nAssistance games avoid the drawbacks of RLHF by explicitly "
         "accounting for the interactive nature of assistance.\n\nIn particular, an assistance game "
         "is a two player game in which an assistant and a user take actions in a shared environment."
+        "\n\nI think that is a neat framing, and I liked it a lot."
     )
-    assert quoted(text) == [False, True, False]
-    assert REVIEW_AT <= confidences(text)[2] < QUOTE_AT
+    assert quoted(text) == [False, True, True, False]
+    assert confidences(text)[3] < REVIEW_AT
 
 
 def test_colon_before_a_dropped_embed_does_not_make_the_authors_words_a_quote() -> None:
@@ -416,6 +419,70 @@ def test_posts_with_a_dateline_above_the_title_are_records_with_their_date() -> 
     posts = read_archive(text, "d.txt", "d.txt").posts
     assert [p.title for p in posts] == ["Weekly Digest Twelve", "Weekly Digest Eleven"]
     assert posts[0].source_title == "" and posts[0].blocks[0].text == "March 22, 2024"
+
+
+def test_a_listing_of_posts_cut_at_read_more_has_no_roundup_note() -> None:
+    # the page's heading and the first post's picture text come before the first record: with
+    # every record cut at `Read more` the page lists posts, so they are the first post's head
+    text = "Blog Posts\n\n" + "\n".join(
+        f"A picture of {t}\n\nRead of the week: {t}\n\nBy Ann Lee / May {d}, 2021\n\n"
+        f"An excerpt about {t}.\n\nRead More"
+        for t, d in (("Cats", 3), ("Sofas", 10), ("Naps", 17))
+    )
+    posts = read_archive(text, "b.txt", "b.txt").posts
+    assert [p.title for p in posts] == [
+        "Read of the week: Cats",
+        "Read of the week: Sofas",
+        "Read of the week: Naps",
+    ]
+    assert posts[0].blocks[0].text.startswith("Blog Posts") and posts[0].taxonomy.series == ""
+
+
+def test_posts_cut_at_an_excerpt_elision_are_records_over_their_section_headings() -> None:
+    # an archive shows each post's excerpt cut at `word […]`: the line after it opens the next
+    # post whatever its case, and a Title Case heading inside a post is not a post
+    text = (
+        "First post of the year\n\nIt begins with a long sentence that runs on and on until it is […]"
+        "\n\nWeekend Edition: 9-8\n\nBulletin Board\n\nSome news of the week, and more of it […]"
+        "\n\nSad news about reading\n\nA report on reading came out today and it says […]"
+        "\n\nWeekend Edition: 8-25\n\nBookish Linkage\n\nWhere do the dead books go […]"
+    )
+    assert titles_of(text) == [
+        "First post of the year",
+        "Weekend Edition: 9-8",
+        "Sad news about reading",
+        "Weekend Edition: 8-25",
+    ]
+
+
+def test_a_one_post_page_is_not_titled_by_the_sites_menu() -> None:
+    text = "archive about\n\nOld posts as a pot of gold.\n\nWhat if old posts were hard to find?"
+    assert titles_of(text) == ["Old posts as a pot of gold."]
+
+
+def test_title_lines_holding_their_date_are_records() -> None:
+    text = "\n\n".join(
+        f"The One About {t} | {d} 2021\n\nWeekend Digest: a long excerpt about {t} that goes on "
+        f"and on until it isContinue reading “The One About {t} | {d} 2021”"
+        for t, d in (("Podcasts", "1 October"), ("Summer", "3 September"), ("Leisure", "12 March"))
+    )
+    assert titles_of(text) == [
+        "The One About Podcasts | 1 October 2021",
+        "The One About Summer | 3 September 2021",
+        "The One About Leisure | 12 March 2021",
+    ]
+
+
+def test_a_title_colon_separates_it_from_its_excerpt_under_a_dateline() -> None:
+    text = "\n\n".join(
+        f"03/0{n}/2022\n\n{t} : \n\nThe summary of issue {n}, a sentence or two long.\n#{160 + n}"
+        for n, t in (
+            (3, "A Creator’s Market"),
+            (2, "Brand Safety"),
+            (1, "The Death of Consistency"),
+        )
+    )
+    assert titles_of(text) == ["A Creator’s Market", "Brand Safety", "The Death of Consistency"]
 
 
 def test_plain_titles_under_a_category_header_are_records() -> None:

@@ -56,9 +56,14 @@ def body_indent(lines: Sequence[str]) -> int:
     return min((len(t) - len(t.lstrip(" ")) for t in lines if t.strip()), default=0)
 
 
+SEPARATOR_COLON = re.compile(
+    r"\s+:$"
+)  # `Title :` over its excerpt (a lead-in `…this:` has no space)
+
+
 def title_text(line: str) -> str:
-    """A title line without its bullet or number glyph."""
-    text = line.strip()
+    """A title line without its bullet or number glyph, nor a ` :` separating it from its excerpt."""
+    text = SEPARATOR_COLON.sub("", line.strip())
     m = GLYPH.match(text)
     return text[m.end() :].strip() if m else text
 

@@ -23,7 +23,12 @@ _SHELL = re.compile(
 _CODE_END = re.compile(r"[:({\[,;=\\]$|^[)\]}]+[,;]?$")
 _ASSIGN = re.compile(r"^[\w.\[\]'\"]+\s*(?:[+\-*/]?=)\s*\S")
 _BOX = re.compile(r"[\u2500-\u257f]|^=+$|^-{3,}$")
-_MORE = re.compile(r"^(?:read more|continue reading|keep reading|read the rest)\b", re.I)
+MORE_LINK = re.compile(r"^(?:read more|continue reading|keep reading|read the rest)\b", re.I)
+MORE = re.compile(  # what ends a listed post's excerpt: `Read more`, `» date`, `word […]`
+    r"(?:^|\s|\w)(?:read more|continue reading|keep reading|read the rest|read the full|more…|"
+    r"more\.\.\.)\b.*$|»\s*\S+\s*$|\w[^\w\s]*\s+\[(?:…|\.\.\.)\]$",
+    re.I,
+)
 HEADING_MAX_WORDS = 6
 HEADING_MAX_CHARS = 60
 
@@ -158,7 +163,7 @@ def is_heading_text(text: str) -> bool:
         and body[-1] not in '.:;,!?…)"”’'
         and "," not in body
         and not BARE_URL.match(body)
-        and not _MORE.match(body)
+        and not MORE_LINK.match(body)
     )
 
 

@@ -1,10 +1,12 @@
 """Blocks -> blocks with quotations marked, from evidence in the text itself (pure).
 
 Each paragraph is described by features (an introducing line ending in `:`, the source's voice
-`we`/`our`, `[…]` elisions, citations, no-break spaces, quotation marks around it, a sentence cut
-at an edge, hard-wrapped copied text; against: the author's `I`/`my`, naming the source in the
-third person, links out, casual words) and a logistic model turns them into the probability that
-it is a quotation. Its weights were fit on the tuning pages (tests/importers/fit_quotes.py). A
+`we`/`our`, citations, no-break spaces, quotation marks around it, a sentence cut
+at an edge, hard-wrapped copied text, an impersonal academic register, running on from a quotation
+that was announced; against: the author's `I`/`my`, naming the source in the third person, links
+out, casual words, a short line) and a logistic model turns them into the probability that it is
+a quotation. A `[…]` paragraph, and one with `[…]` inside its text, is a quotation by rule (the
+paragraph after it reads on from one). Its weights were fit on the tuning pages (tests/importers/fit_quotes.py). A
 paragraph is marked a quote only when that probability is high; one in between stays the author's
 text and is listed for review.
 """
@@ -17,10 +19,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from notebase.importers.blocks import is_list_start
+from notebase.importers.blocks import MORE_LINK, is_list_start
 from notebase.importers.model import Block, BlockKind
 
-QUOTE_AT = 0.55  # probability from which a paragraph is marked a quotation
+QUOTE_AT = 0.45  # probability from which a paragraph is marked a quotation
 REVIEW_AT = 0.25  # from here up to QUOTE_AT it stays the author's text, listed for review
 _ELISION_ONLY = re.compile(r"^(?:\[(?:…|\.\.\.)\]|\((?:…|\.\.\.)\)|…)$")
 _ELISION = re.compile(r"\[(?:…|\.\.\.)\]|\((?:…|\.\.\.)\)")
@@ -48,11 +50,11 @@ _BACKREF = re.compile(
     r"sort|one|point|idea|approach)\b"
 )
 _FORMAL = re.compile(
-    r"\b(?:thereby|whereby|wherein|whereas|furthermore|moreover|nevertheless|nonetheless|"
+    r"\b(?i:thereby|whereby|wherein|whereas|furthermore|moreover|nevertheless|nonetheless|"
     r"consequently|notably|specifically|respectively|qualitatively|quantitatively|inversely|"
     r"predominantly|first and foremost|in contrast|as a result|in particular|commences?|"
-    r"demonstrat(?:e|es|ed)|exhibit(?:s|ed)?|facilitat(?:e|es|ed)|"
-    r"(?:Figure|Fig\.|Table|Section|Appendix)\s+[A-Z0-9])\b|"
+    r"demonstrat(?:e|es|ed)|exhibit(?:s|ed)?|facilitat(?:e|es|ed))\b|"
+    r"\b(?:(?:Figure|Fig\.|Table|Section|Appendix)\s+[A-Z0-9])\b|"
     r"\b(?:e\.g\.|i\.e\.),|\b[a-z]+ \([A-Z]{2,5}\)|(?:^|\.\s+)(?:Second|Third|Fourth),"
 )
 _PROMO = re.compile(
@@ -77,10 +79,6 @@ _QUOTE_INTRO = re.compile(
     r"according|states?|examples?|adds?|from the|in their)\b",
     re.I,
 )
-_OPINION = re.compile(
-    r"\b(?:I (?:think|thought|feel|found|liked?|loved?|enjoyed|wonder(?:ed)?|suspect|guess|am|was|"
-    r"have|had|really)|I[’']m|I[’']ve|I[’']d|my (?:favou?rite|take|guess|view|sense))\b"
-)
 _REACTS = re.compile(
     r"^(?:This|That|These|Those|So|I|I[’']m|I[’']ve|It[’']s|Which|In other words|Basically|"
     r"Essentially|Interesting|Nice|Neat|Great)\b"
@@ -89,6 +87,7 @@ _CONTRACTION = re.compile(r"\b\w+(?:[’'](?:re|ll|ve|d|s|m)|n[’']t)\b", re.I)
 _ASIDE = re.compile(r"\((?:and|ish|or|which|though|but|i\.e\.|e\.g\.|see|via|also)\b", re.I)
 _NBSP_INSIDE = re.compile(r"\S\u00a0\S|[.,;:]\u00a0$")
 _LIST = (BlockKind.BULLETS, BlockKind.NUMBERED)
+_READ_ON = re.compile(r"(?:read more|continue reading|keep reading|read the rest)\b[^.!?]*$", re.I)
 
 
 def is_hard_wrapped(block: Block) -> bool:
@@ -109,9 +108,11 @@ def introduces(prev: Block | None) -> bool:
 
 
 def is_candidate(block: Block) -> bool:
-    """Paragraphs, and lone list items (a numbered passage lifted from a paper)."""
-    if block.kind is BlockKind.PARAGRAPH:
-        return True
+    """Paragraphs (not a `Read more` link nor an excerpt ending in one), and lone list items (a numbered passage lifted from a
+    paper)."""
+    if block.kind is BlockKind.PARAGRAPH:  # a listed post's excerpt cut at `Read more` is its own
+        text = block.text.strip()
+        return not MORE_LINK.match(text) and not _READ_ON.search(text[-80:])
     starts = sum(1 for line in block.lines if is_list_start(line.text))
     return block.kind in _LIST and starts == 1
 
@@ -146,14 +147,19 @@ def text_features(text: str) -> dict[str, float]:
     """Evidence in the paragraph's own words."""
     stripped = text.strip()
     me = len(_ME.findall(text))
+    plain = not (me or _CONTRACTION.search(text) or _CASUAL.search(text) or _URL.search(text))
     return {
+        "impersonal": float(
+            plain
+            and len(text.split()) >= 25
+            and not _SOURCE_REF.search(text)
+            and not _REPORTING.search(text)
+            and not re.search(r"[!?]|:\s*$", text)
+        ),
         "we_strong": float(bool(_WE_START.search(text) or _OUR.search(text))),
         "we_weak": float(len(_WE.findall(text)) >= 1),
-        "nbsp_lead": float(text.lstrip(" ").startswith("\u00a0")),
-        "nbsp_inside": float(bool(_NBSP_INSIDE.search(text))),
-        "elision": float(bool(_ELISION.search(text))),
+        "nbsp": float(text.lstrip(" ").startswith("\u00a0") or bool(_NBSP_INSIDE.search(text))),
         "citation": float(bool(_CITATION.search(text))),
-        "ellipsis_end": float(stripped.endswith(("…", "..."))),
         "quoted_marks": float(in_quotation_marks(text)),
         "closes_marks": float(closes_quotation(text)),
         "formal": min(len({m.group(0).lower() for m in _FORMAL.finditer(text)}), 3) / 3,
@@ -167,46 +173,61 @@ def text_features(text: str) -> dict[str, float]:
         "backref": float(bool(_BACKREF.match(stripped))),
         "leads": float(stripped.endswith(":")),
         "long": min(len(text.split()), 120) / 120,
+        "short": float(len(text.split()) < 8),
         "contractions": min(len(_CONTRACTION.findall(text)), 3) / 3,
-        "exclaims": float("!" in text or "?" in text),
         "aside": float(bool(_ASIDE.search(text))),
-        "sentence_len": min(len(text.split()) / max(1, len(re.findall(r"[.!?](?:\s|$)", text))), 40)
-        / 40,
     }
 
 
+def announced_run(done: Sequence[Block]) -> bool:
+    """The quotation the last decided block belongs to was announced by a line ending in `:`
+    (an announced quotation often runs on over several paragraphs)."""
+    i = len(done) - 1
+    if i < 0 or not done[i].quoted:
+        return False
+    while i >= 0 and done[i].quoted:
+        i -= 1
+    return i >= 0 and introduces(done[i])
+
+
 def quote_features(
-    block: Block, prev: Block | None, nxt: Block | None, context: tuple[bool, str]
+    done: Sequence[Block], block: Block, nxt: Block | None, context: tuple[bool, str]
 ) -> dict[str, float]:
-    """Everything the model weighs for one candidate block, given its neighbours."""
+    """Everything the model weighs for one candidate block, given the blocks decided before it
+    and the next one."""
     lower_ok, title = context
+    prev = done[-1] if done else None
     text = block.text
     features = text_features(text)
-    intro = introduces(prev)
-    intro_text = prev.text if intro and prev is not None else ""
+    # a line ending in `:` right after one is the announcement going on, not what it announced;
+    # an announced picture, tweet or video is lost from the text: what follows is the author's again
+    intro_text = prev.text if introduces(prev) and prev is not None else ""
+    intro = bool(intro_text) and not text.rstrip().endswith(":")
+    intro = intro and not _EMBED_INTRO.search(intro_text)
     features |= {
         "we_opens": float(bool(re.match(r"(?:We|Our)\b", text.lstrip(" \u00a0")))),
         "intro": float(intro),
-        "intro_embed": float(bool(_EMBED_INTRO.search(intro_text))),
-        "intro_says": float(bool(_QUOTE_INTRO.search(intro_text))),
-        "opinion": float(bool(_OPINION.search(text))),
-        "intro_but_me": float(intro and bool(_ME.search(text))),
+        "intro_says": float(intro and bool(_QUOTE_INTRO.search(intro_text))),
+        # the source's own first person, unless the paragraph also names the source or links out
+        "intro_but_me": float(
+            intro
+            and bool(_ME.search(text))
+            and not _SOURCE_REF.search(text)
+            and not _URL.search(text)
+        ),
         "intro_plain": float(intro and not _ME.search(text) and not _CASUAL.search(text)),
         "continues_plain": float(
             prev is not None and prev.quoted and not _ME.search(text) and not _CASUAL.search(text)
         ),
         "continues": float(prev is not None and prev.quoted),
+        "continues_announced": float(announced_run(done) and not _ME.search(text)),
         "after_list_quote": float(prev is not None and prev.quoted and prev.kind in _LIST),
-        "lower_start": float(lower_ok and text.lstrip()[:1].islower()),
+        "cut_edge": float(
+            (lower_ok and text.lstrip()[:1].islower()) or text.rstrip().endswith(("…", "..."))
+        ),
         "hard_wrapped": float(is_hard_wrapped(block)),
         "voice_change": float(not _ME.search(text) and (speaks_as_me(prev) or speaks_as_me(nxt))),
         "names_subject": float(prev is not None and names_subject(text, title)),
-        "prev_names_source": float(
-            prev is not None
-            and prev.kind is BlockKind.PARAGRAPH
-            and not prev.quoted
-            and bool(_SOURCE_REF.search(prev.text) or _REPORTING.search(prev.text))
-        ),
         "next_reacts": float(
             nxt is not None and nxt.kind is BlockKind.PARAGRAPH and bool(_REACTS.match(nxt.text))
         ),
@@ -217,49 +238,44 @@ def quote_features(
 
 # fitted by tests/importers/fit_quotes.py on the tuning pages
 WEIGHTS: dict[str, float] = {
-    "after_list_quote": -0.25,
-    "aside": -0.44,
-    "backref": -1.33,
-    "casual": -1.25,
-    "citation": 2.47,
-    "closes_marks": 1.01,
-    "continues": 1.18,
-    "continues_plain": 1.05,
-    "contractions": -0.49,
-    "elision": 2.05,
-    "ellipsis_end": 1.94,
-    "exclaims": -0.10,
-    "formal": 3.26,
-    "hard_wrapped": 1.43,
-    "intro": 2.93,
-    "intro_but_me": 1.36,
-    "intro_embed": -1.28,
-    "intro_plain": 0.59,
-    "intro_says": 1.07,
-    "leads": -1.08,
-    "list_item": -2.11,
-    "long": 1.71,
-    "lower_start": 2.20,
-    "me": -2.23,
-    "names_subject": 1.21,
-    "nbsp_inside": 2.07,
-    "nbsp_lead": 2.33,
-    "next_reacts": -0.25,
-    "opinion": 0.54,
-    "prev_names_source": 0.06,
-    "promo": 1.21,
-    "quoted_marks": 0.56,
-    "reporting": -0.97,
-    "sentence_len": -0.25,
-    "source_ref": -2.22,
-    "they_start": -0.54,
-    "url": -0.52,
-    "voice_change": 0.91,
-    "we_opens": -0.41,
-    "we_strong": 1.67,
-    "we_weak": 0.64,
+    "after_list_quote": -0.09,
+    "aside": 0.12,
+    "backref": -1.45,
+    "casual": -0.64,
+    "citation": 2.24,
+    "closes_marks": 0.56,
+    "continues": 1.10,
+    "continues_announced": 0.78,
+    "continues_plain": 1.09,
+    "contractions": 0.55,
+    "cut_edge": 2.56,
+    "formal": 3.30,
+    "hard_wrapped": 0.95,
+    "impersonal": 1.51,
+    "intro": 3.10,
+    "intro_but_me": 1.59,
+    "intro_plain": 0.67,
+    "intro_says": 1.92,
+    "leads": -0.30,
+    "list_item": -2.09,
+    "long": 0.85,
+    "me": -1.47,
+    "names_subject": 1.00,
+    "nbsp": 2.62,
+    "next_reacts": 0.30,
+    "promo": 1.00,
+    "quoted_marks": 0.45,
+    "reporting": -0.74,
+    "short": -0.42,
+    "source_ref": -1.81,
+    "they_start": -0.63,
+    "url": -0.30,
+    "voice_change": 0.97,
+    "we_opens": -0.32,
+    "we_strong": 1.86,
+    "we_weak": 0.79,
 }
-BIAS = -2.92
+BIAS = -3.89
 
 
 def quote_probability(features: dict[str, float]) -> float:
@@ -289,13 +305,13 @@ def mark_quotes(blocks: Sequence[Block], title: str = "") -> tuple[Block, ...]:
     for i, block in enumerate(blocks):
         prev = out[-1] if out else None
         nxt = blocks[i + 1] if i + 1 < len(blocks) else None
-        if continues_quote(block, prev):
+        if continues_quote(block, prev) or is_elision(block) or elides(block):
             out.append(replace(block, quoted=True, quote_confidence=1.0))
             continue
         if not is_candidate(block):
             out.append(block)
             continue
-        p = quote_probability(quote_features(block, prev, nxt, context))
+        p = quote_probability(quote_features(out, block, nxt, context))
         out.append(replace(block, quoted=p >= QUOTE_AT, quote_confidence=round(p, 2)))
     return join_elisions(out)
 
@@ -303,6 +319,15 @@ def mark_quotes(blocks: Sequence[Block], title: str = "") -> tuple[Block, ...]:
 def is_elision(block: Block) -> bool:
     """A paragraph that is only `[…]`: the mark of text cut out of a quotation."""
     return block.kind is BlockKind.PARAGRAPH and bool(_ELISION_ONLY.match(block.text.strip()))
+
+
+def elides(block: Block) -> bool:
+    """A paragraph with `[…]` inside its text was cut out of a quotation: an author does not elide
+    their own words (a `[…]` at its very end may be an archive's excerpt cut, and is not counted)."""
+    text = block.text.strip()
+    return block.kind is BlockKind.PARAGRAPH and any(
+        m.end() < len(text) for m in _ELISION.finditer(text)
+    )
 
 
 def join_elisions(blocks: Sequence[Block]) -> tuple[Block, ...]:

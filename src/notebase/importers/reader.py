@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -15,6 +16,7 @@ from notebase.importers.archive import (
     read_preamble,
     split_lines,
 )
+from notebase.importers.blocks import MORE
 from notebase.importers.informal import parse_informal
 from notebase.importers.model import (
     ArchiveFormat,
@@ -43,11 +45,15 @@ def read_records(
         diags.append(no_posts(shown, bool(preamble)))
     roundup = None
     dated = bool(starts) and all(marker_kind(line.text) for line in preamble)
-    if preamble and not header and not dated:
+    raws = cut_posts(lines, starts, roundup_item=False)
+    # every record cut at `Read more`: a listing of posts (its heading and the first post's picture
+    # above them), not a roundup's own note over its linked items
+    listing = len(raws) > 1 and all(any(MORE.search(ln.text) for ln in r.lines) for r in raws)
+    if preamble and not header and not dated and not listing:
         roundup = build_roundup(lines, starts[0] if starts else len(lines), name)
         taxonomy = replace(taxonomy, series=roundup.title)
-    raws = cut_posts(lines, starts, roundup_item=roundup is not None)
-    if preamble and not header and dated:  # the first post's date / byline above its title
+        raws = cut_posts(lines, starts, roundup_item=True)
+    if preamble and not header and (dated or listing):  # the first post's head above its title
         raws = (replace(raws[0], lines=(*preamble, *raws[0].lines)), *raws[1:])
     if roundup is not None and not has_text(roundup):  # only a title over the items: no note
         roundup = None
@@ -144,14 +150,24 @@ NO_TAXONOMY = Taxonomy()
 HEAD_LINES = 3  # a page's title is among its first lines: after a site name or a date line
 
 
+_NAV = re.compile(
+    r"^(?:(?:home|archives?|about|blog|posts|tags|categories|contact|rss|feed|search|menu|"
+    r"subscribe|projects|now)\b[\s|·•/]*){2,}$",
+    re.I,
+)
+
+
 def single_title(numbered: Sequence[tuple[int, str]]) -> int | None:
     """Which of the first lines titles a one-post page: one followed by its date or byline, else
-    the first that is not itself a date or byline; None when none is short enough."""
+    the first that is not itself a date or byline, nor the site's menu (`archive about`); None when
+    none is short enough."""
     head = [text.strip() for _, text in numbered[:HEAD_LINES]]
     for k, text in enumerate(head[:-1]):
         if could_be_title(text) and marker_kind(head[k + 1]) in ("date", "byline"):
             return k
-    k = next((k for k, text in enumerate(head) if not marker_kind(text)), 0)
+    k = next(
+        (k for k, text in enumerate(head) if not marker_kind(text) and not _NAV.match(text)), 0
+    )
     return k if len(head[k]) <= TITLE_MAX_CHARS else None
 
 

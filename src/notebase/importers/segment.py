@@ -15,8 +15,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from notebase.importers.archive import GLYPH, HEADER
-from notebase.importers.blocks import BACKREF
+from notebase.importers.archive import GLYPH, HEADER, title_text
+from notebase.importers.blocks import BACKREF, MORE
 from notebase.importers.posts import DATE, is_title_case
 
 BYLINE = re.compile(
@@ -32,11 +32,6 @@ FEATURED = re.compile(
     re.I,
 )
 URL_LINE = re.compile(r"^<?https?://\S+>?$")
-MORE = re.compile(
-    r"(?:^|\s|\w)(?:read more|continue reading|keep reading|read the rest|read the full|more…|"
-    r"more\.\.\.)\b.*$|»\s*\S+\s*$",
-    re.I,
-)
 SEPARATOR = re.compile(r"^\s*(?:[-=*_~·•]\s*){3,}$")
 TITLE_MAX_WORDS = 20
 TITLE_MAX_CHARS = 160
@@ -164,14 +159,20 @@ def prev_line(lines: Sequence[str], i: int) -> int:
     return -1
 
 
+def dated_title(body: str) -> bool:
+    """`Title | 1 October 2021`: a title with its date after a separator."""
+    head, sep, tail = body.rpartition(" | ")
+    return bool(sep and head.strip() and marker_kind(tail) == "date" and not marker_kind(head))
+
+
 def could_be_title(text: str) -> bool:
-    body = text.strip()
+    body = title_text(text)
     words = body.split()
     return (
         0 < len(words) <= TITLE_MAX_WORDS
         and len(body) <= TITLE_MAX_CHARS
         and body[-1] not in ":;,"
-        and not (marker_kind(body) and not TLDR.search(body))
+        and not (marker_kind(body) and not TLDR.search(body) and not dated_title(body))
         and not TLDR_START.match(body)
         and not closes_record(body)
         and not BACKREF.search(body)
@@ -219,6 +220,8 @@ def candidate(lines: Sequence[str], i: int, dense: bool) -> Candidate | None:
         shape = ("numbered", str(indent), glyph)
     elif markers:
         shape = ("context", str(indent), glyph)
+    elif before >= 0 and closes_record(lines[before]):  # what closes a record is the evidence
+        shape = ("closed", str(indent), glyph)
     else:
         end = "." if text.endswith(".") else ""
         shape = ("plain", str(indent), glyph, end, "Title" if titled else "other")
@@ -288,6 +291,8 @@ def group_score(lines: Sequence[str], group: Sequence[Candidate]) -> int:
     total = sum(c.evidence for c in group)
     if total >= STRONG * len(group) and group[0].shape[0] != "plain":
         return total
+    if group[0].shape[0] == "closed" and len(group) >= 3:  # each title after a closing line
+        return total
     if group[0].shape[0] == "plain" and is_link_list(lines, group):
         return max(total, len(group))
     if total >= STRONG * len(group) and (len(group) >= 3 or closed_records(lines, group)):
@@ -347,12 +352,25 @@ def find_records(lines: Sequence[str]) -> Records | None:
     chosen = best[1]
     if chosen[0].shape[0] == "glyph":
         chosen = same_glyph_lines(lines, chosen)
+    if chosen[0].shape[0] == "closed":
+        chosen = with_first_record(lines, found, chosen)
     first = next((i for i, line in enumerate(lines) if line.strip()), 0)
     if chosen[0].index == first and all(c.evidence <= 1 for c in chosen) and len(chosen) > 2:
         chosen = chosen[1:]  # the page's own title over weak Title Case records: the roundup's
     return Records(
         tuple(c.index for c in chosen), tuple(c.title for c in chosen), describe(chosen[0].shape)
     )
+
+
+def with_first_record(
+    lines: Sequence[str], found: Sequence[Candidate], group: Sequence[Candidate]
+) -> list[Candidate]:
+    """Records known by the line closing the one before them: the first has no such line, so it is
+    the nearest title line above the second with a body between them."""
+    above = [c for c in found if c.index < group[0].index]
+    if not above or not any(lines[j].strip() for j in range(above[-1].index + 1, group[0].index)):
+        return list(group)
+    return [above[-1], *group]
 
 
 def describe(shape: tuple[str, ...]) -> str:
@@ -363,6 +381,8 @@ def describe(shape: tuple[str, ...]) -> str:
         return f"`{glyph}` title lines over an indented body{at}"
     if kind == "numbered":
         return f"{'numbered' if glyph == '#' else '`#`'} headings over a body{at}"
+    if kind == "closed":
+        return f"title lines after a line closing the post before (Read more, a date, `[…]`){at}"
     if kind == "context":
         return f"title lines with a byline, date, tl;dr or 'featured in' under them{at}"
     case = " in Title Case" if shape[-1] == "Title" else ""
