@@ -1,4 +1,5 @@
-"""Orchestrates the pipeline: discover -> parse -> index -> plan -> render -> write, from one BuildState to the next."""
+"""Runs the pipeline, discover -> parse -> index -> plan -> render -> write, from one BuildState
+to the next."""
 
 from __future__ import annotations
 
