@@ -16,10 +16,10 @@ from notebase.pages import (
     describe,
     plan_pages,
     plan_pages_again,
-    site_urls,
 )
 from notebase.parse import parse_source
 from notebase.render import create_environment, render_page
+from notebase.urls import site_urls
 
 
 def note(rel_path: str, text: str) -> Entry:

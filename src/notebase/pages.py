@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -31,12 +31,9 @@ from notebase.sourcepages import (
     collect_sources,
 )
 from notebase.sources import source_label
-from notebase.urls import LISTINGS, SOURCES
+from notebase.urls import BIBLIOGRAPHY, FEED, RSS, SOURCES, site_urls
 
 ENTRIES_DATA = "assets/entries.js"
-BIBLIOGRAPHY = "papers.bib"
-FEED = "feed.xml"  # Atom
-RSS = "rss.xml"  # RSS 2.0, beside each Atom feed
 NO_MENTIONS = Mentions(0, ())
 DESCRIPTION_CHARS = 200  # of a page's meta description (search engines show about 160)
 # what a note's first paragraph is not taken from: quotes, lists, code, tables, footnotes
@@ -236,25 +233,6 @@ def plan_nav(index: SiteIndex, sources: dict[str, SourceInfo]) -> Nav:
         "categories/": bool(index.categories),
     }
     return tuple((url, label) for url, label in COLLECTIONS if filled[url])
-
-
-def site_urls(
-    tags: Iterable[str], categories: Iterable[str], source_pages: Iterable[str]
-) -> frozenset[str]:
-    """The site-relative URLs of what a note may link to besides entries: the listings, each
-    tag's and category's page, each source's page (by its id), the feeds and papers.bib."""
-    return frozenset(
-        (
-            *LISTINGS,
-            SOURCES,
-            FEED,
-            RSS,
-            BIBLIOGRAPHY,
-            *(f"tags/{tag}/{end}" for tag in tags for end in ("", FEED, RSS)),
-            *(f"categories/{name}/" for name in categories),
-            *(f"{SOURCES}{page}/" for page in source_pages),
-        )
-    )
 
 
 def own_urls(index: SiteIndex) -> frozenset[str]:
