@@ -20,7 +20,8 @@ from pathlib import Path
 
 from bench import corpus_parser, generate, sizes_of, work_of
 
-from notebase.build import BuildOptions, BuildResult, build_site, parse_sources
+from notebase.build import BuildResult, build_site, parse_sources
+from notebase.buildstate import BuildOptions
 from notebase.discover import discover_changes
 from notebase.parallel import default_jobs
 

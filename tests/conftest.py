@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from notebase.build import BuildOptions, build_site
+from notebase.build import build_site
+from notebase.buildstate import BuildOptions
 from notebase.diagnostics import format_diagnostic
 
 REPO = Path(__file__).resolve().parents[1]

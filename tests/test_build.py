@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from notebase.build import BuildOptions, BuildState, build_site, rebuild
+from notebase.build import build_site, rebuild
+from notebase.buildstate import BuildOptions, BuildState
 from notebase.diagnostics import Severity, SourcePos
 
 

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from notebase import __version__
-from notebase.build import BuildOptions, BuildResult, build_site
+from notebase.build import BuildResult, build_site
+from notebase.buildstate import BuildOptions
 from notebase.cache import CACHE_DIR, FORMAT, PARSES_FILE, STATE_FILE, RecordUnpickler
 from notebase.model import Status
 

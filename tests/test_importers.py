@@ -501,7 +501,8 @@ def test_a_tag_page_without_records_is_one_post_with_the_tag() -> None:
 def test_a_category_description_is_shown_on_its_page_and_followed_by_rebuilds(
     tmp_path: Path,
 ) -> None:
-    from notebase.build import BuildOptions, build_site
+    from notebase.build import build_site
+    from notebase.buildstate import BuildOptions
 
     kb = tmp_path / "kb"
     (kb / "notes").mkdir(parents=True)

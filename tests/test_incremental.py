@@ -7,7 +7,8 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from notebase.build import BuildOptions, BuildResult, BuildState, rebuild
+from notebase.build import BuildResult, rebuild
+from notebase.buildstate import BuildOptions, BuildState
 from notebase.fingerprint import digest_value
 
 Edit = Callable[[Path], object]
@@ -259,8 +260,8 @@ def test_fingerprints_do_not_depend_on_the_hash_seed(kb: Path) -> None:
     import sys
 
     script = (
-        "import sys; from pathlib import Path; from notebase.build import *; "
-        "from notebase.build import BuildState, rebuild; "
+        "import sys; from pathlib import Path; from notebase.build import rebuild; "
+        "from notebase.buildstate import BuildOptions, BuildState; "
         "s, r = rebuild(BuildState(), BuildOptions(Path(sys.argv[1]), Path(sys.argv[2]))); "
         "print(sorted(s.outputs.items()))"
     )

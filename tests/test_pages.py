@@ -6,6 +6,7 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+from notebase.cards import make_cards
 from notebase.config import Config
 from notebase.index import IndexMemo, build_index, build_index_again
 from notebase.model import Entry, SiteIndex, Source
@@ -13,13 +14,12 @@ from notebase.pages import (
     NO_PLAN,
     PageSpec,
     describe,
-    make_cards,
     plan_pages,
     plan_pages_again,
-    site_urls,
 )
 from notebase.parse import parse_source
 from notebase.render import create_environment, render_page
+from notebase.urls import site_urls
 
 
 def note(rel_path: str, text: str) -> Entry:

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from notebase import build
-from notebase.build import BuildOptions, build_site
+from notebase.build import build_site
+from notebase.buildstate import BuildOptions
 from notebase.config import Config
 from notebase.diagnostics import Diagnostic
 from notebase.model import ParseResult, Source
@@ -78,7 +79,8 @@ PARALLEL_BUILD = """
 import sys
 from pathlib import Path
 from notebase import build, fileplan
-from notebase.build import BuildOptions, build_site
+from notebase.build import build_site
+from notebase.buildstate import BuildOptions
 from tests.test_parallel import parse_and_record_pid, render_and_record_pid
 build.parse_source = parse_and_record_pid
 fileplan.render_page = render_and_record_pid

@@ -11,7 +11,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from notebase.build import BuildOptions, index_parsed
+from notebase.build import index_parsed
+from notebase.buildstate import BuildOptions
 from notebase.config import Config
 from notebase.discover import Discovery, decode_source
 from notebase.importers.notes import plan_notes

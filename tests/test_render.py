@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from notebase.build import BuildOptions, build_site
+from notebase.build import build_site
+from notebase.buildstate import BuildOptions
 from notebase.config import Config
 from notebase.diagnostics import Diagnostic, Severity, SourcePos
 from notebase.index import build_index

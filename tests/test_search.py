@@ -17,17 +17,11 @@ from typing import Any
 
 import pytest
 
-from notebase.build import (
-    BuildOptions,
-    BuildResult,
-    BuildState,
-    build_site,
-    rebuild,
-    stamp_folders,
-    swap_search_bundle,
-)
+from notebase.build import BuildResult, build_site, rebuild, stamp_folders, swap_search_bundle
+from notebase.buildstate import BuildOptions, BuildState
 from notebase.cache import load_state, save_state
 from notebase.diagnostics import Diagnostic
+from notebase.files import KEEP, Staged
 from notebase.search import (
     Cancelled,
     ReadyBundle,
@@ -38,7 +32,6 @@ from notebase.search import (
     plan_search,
     stage_pages,
 )
-from notebase.write import KEEP, Staged
 from tests.conftest import write_kb
 from tests.servehelp import FAILING_PAGEFIND, PAGEFIND_ENV, fake_pagefind
 from tests.test_incremental import EDITS, assert_same_tree, clean_build, edit, tree, write

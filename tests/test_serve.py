@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 from pagefind.service import get_executable
 
-from notebase.build import BuildOptions, BuildResult, BuildState, build_site, rebuild
+from notebase.build import BuildResult, build_site, rebuild
+from notebase.buildstate import BuildOptions, BuildState
 from notebase.cache import CACHE_DIR, PARSES_FILE
 from notebase.livehttp import LiveSite
 from notebase.serve import Indexer, build_once, swap_index

@@ -14,18 +14,16 @@ from typing import Any
 
 import pytest
 
-from notebase.build import BuildOptions, build_site
+from notebase.build import build_site
+from notebase.buildstate import BuildOptions
 from notebase.diagnostics import Severity, SourcePos
+from notebase.files import Staged, make_temp_folder, safe_join, temp_folder
 from notebase.write import (
     MARKER_FILE,
     MARKER_TEXT,
-    Staged,
     check_output_dir,
-    make_temp_folder,
-    safe_join,
     site_identity,
     swap_folder,
-    temp_folder,
     update_site,
 )
 

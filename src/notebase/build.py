@@ -1,38 +1,37 @@
-"""Orchestrates the pipeline: discover -> parse -> index -> plan -> render -> write; keeps BuildState."""
+"""Runs the pipeline, discover -> parse -> index -> plan -> render -> write, from one BuildState
+to the next."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Mapping
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from notebase.attachments import Copy, read_attachments
+from notebase.buildstate import BuildOptions, BuildState, drop_memos
 from notebase.cache import load_parses, load_state, save_state
+from notebase.cards import make_cards
 from notebase.config import Config, load_config
 from notebase.diagnostics import Diagnostic, SourcePos, error, has_errors, sort_diagnostics
 from notebase.discover import NOTES_DIR, Discovery, Stamp, discover_changes
 from notebase.fileplan import (
-    MIN_PARALLEL_RENDER,
-    Progress,
     add_search_bundle,
     plan_files,
 )
+from notebase.files import real_path, temp_folder
 from notebase.fingerprint import DigestMemo
 from notebase.index import IndexMemo, build_index_again
-from notebase.links import Resolved, resolve_index_again
+from notebase.links import resolve_index_again
 from notebase.model import Entry, ParseResult, SiteIndex
 from notebase.pages import (
     NO_PLAN,
-    CardMemo,
     PageSpec,
-    PlanMemo,
     folder_warnings,
-    make_cards,
     plan_pages_again,
 )
-from notebase.parallel import MIN_PARALLEL, default_jobs, map_ordered
+from notebase.parallel import default_jobs, map_ordered
 from notebase.parse import parse_source
 from notebase.search import ReadyBundle, SearchJob, discard_bundle
 from notebase.urls import ASSETS_DIR, BUNDLE_DIR
@@ -41,11 +40,9 @@ from notebase.write import (
     WriteOutcome,
     check_output_dir,
     list_site_files,
-    real_path,
     remove_leftovers,
     site_identity,
     swap_folder,
-    temp_folder,
     update_site,
 )
 
@@ -54,54 +51,6 @@ NOTHING = WriteOutcome((), (), ())
 CHECK_ONLY = frozenset({"paper-no-tldr", "duplicate-source", "source-by-title"})
 # top-level folders of the site holding files other than pages: no note's page may go there
 RESERVED_DIRS = {BUNDLE_DIR: "the search index", ASSETS_DIR: "the styles and scripts"}
-
-
-@dataclass(frozen=True, slots=True)
-class BuildOptions:
-    root: Path
-    out: Path
-    drafts: bool = False
-    strict: bool = False
-    force: bool = False
-    write: bool = True  # False: check only
-    cache: bool = False  # start from, and leave, the state in <root>/.notebase-cache
-    jobs: int = 0  # processes parsing notes (0: one per core; 1: serial)
-    min_parallel: int = MIN_PARALLEL  # fewer notes to parse than this are parsed serially
-    min_parallel_render: int = MIN_PARALLEL_RENDER  # the same for the pages to render
-    # serve: write the pages at once and leave the search index to a SearchJob run afterwards
-    search_later: bool = False
-    # told (stage, done, total) as notes are parsed and pages rendered: the CLI's progress bar
-    progress: Progress | None = field(default=None, compare=False)
-
-
-@dataclass(frozen=True, slots=True)
-class BuildState:
-    """What one build leaves for the next: parses by content digest, fingerprints of site files."""
-
-    parsed: Mapping[str, ParseResult] = field(default_factory=dict)  # parse_key -> result
-    stamps: Mapping[str, Stamp] = field(default_factory=dict)  # note path -> when it was read
-    # when the scan that took `stamps` began; a later scan alone is no reason to save the state
-    # again (an older time trusts fewer stamps: it is only ever more careful)
-    scanned_ns: int = field(default=0, compare=False)
-    outputs: Mapping[str, str] = field(default_factory=dict)  # file under out -> fingerprint
-    out: str = ""  # the resolved output folder `outputs` describes
-    # of the last build that wrote the site: a digest of all it read, what it reported, its counts
-    inputs: str = ""
-    diagnostics: tuple[Diagnostic, ...] = ()
-    counts: tuple[int, int] = (0, 0)
-    folders: Mapping[str, int] = field(default_factory=dict)  # site folder -> mtime_ns after it
-    # the search stamp of the site's pages when its bundle (fingerprinted as it is) is not theirs
-    # yet: a search job is due (serve); "" when the bundle is current
-    unindexed: str = ""
-    # kept in memory only (serve): record digests, and entries resolved, by the last build
-    memo: DigestMemo | None = field(default=None, compare=False)
-    resolved: Resolved | None = field(default=None, compare=False)
-    index: IndexMemo | None = field(default=None, compare=False)  # used up by the next build
-    cards: CardMemo | None = field(default=None, compare=False)
-    plan: PlanMemo | None = field(default=None, compare=False)
-    site: str = ""  # which swap put that site in place: another means a build not recorded here
-    # names the parses saved with this state in the cache ("" when none are)
-    pair: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,11 +90,6 @@ def build_site(options: BuildOptions) -> BuildResult:
     if new_state != state:
         cache_diags += save_state(options.root, new_state, new_state.parsed != state.parsed)
     return replace(result, diagnostics=sort_diagnostics((*result.diagnostics, *cache_diags)))
-
-
-def drop_memos(state: BuildState) -> BuildState:
-    """The state without what only a server keeps between builds (in memory, never cached)."""
-    return replace(state, memo=None, resolved=None, index=None, cards=None, plan=None)
 
 
 def rebuild(

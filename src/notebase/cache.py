@@ -5,20 +5,16 @@ from __future__ import annotations
 import functools
 import os
 import pickle
-import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import fields, replace
 from enum import Enum
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import Any
 
 from notebase import __version__
+from notebase.buildstate import BuildState, drop_memos
 from notebase.diagnostics import Diagnostic, SourcePos, warning
+from notebase.files import open_atomic
 from notebase.fingerprint import digest_bytes, digest_value
-
-if TYPE_CHECKING:
-    from notebase.build import BuildState
 
 CACHE_DIR = ".notebase-cache"
 STATE_FILE = "build-state.pickle"  # small: read by every build
@@ -28,7 +24,7 @@ FORMAT = "notebase-build-state/7"
 ALLOWED_MODULES = (
     "notebase.model",
     "notebase.diagnostics",
-    "notebase.build",
+    "notebase.buildstate",
     "notebase.write",
     "notebase.discover",
 )
@@ -74,8 +70,6 @@ def load_state(root: Path, parses: bool = True) -> tuple[BuildState, tuple[Diagn
     The parses of the notes are large and kept in a file of their own: without `parses` the state
     comes without them (enough to tell whether anything changed at all; `load_parses` adds them).
     """
-    from notebase.build import BuildState
-
     if not (cache_dir(root) / STATE_FILE).is_file():
         return BuildState(), ()
     payload, problem = load_payload(root, STATE_FILE)
@@ -91,8 +85,6 @@ def load_state(root: Path, parses: bool = True) -> tuple[BuildState, tuple[Diagn
 
 def load_parses(root: Path, state: BuildState) -> tuple[BuildState, tuple[Diagnostic, ...]]:
     """A state loaded without its parses, with them (an empty state when they are unusable)."""
-    from notebase.build import BuildState
-
     if not state.pair:  # an empty state: no parses were saved with it
         return state, ()
     more, problem = load_payload(root, PARSES_FILE)
@@ -127,8 +119,6 @@ def discarded(reason: str) -> Diagnostic:
 
 def save_state(root: Path, state: BuildState, parses: bool = True) -> tuple[Diagnostic, ...]:
     """Save the state; its parses too unless told they are those saved with it (`state.pair`)."""
-    from notebase.build import drop_memos
-
     parses = parses or not state.pair
     pair = os.urandom(8).hex() if parses else state.pair
     head = {"format": FORMAT, "version": __version__, "code": code_digest(), "pair": pair}
@@ -145,24 +135,3 @@ def save_state(root: Path, state: BuildState, parses: bool = True) -> tuple[Diag
         pos = SourcePos(f"{CACHE_DIR}/{STATE_FILE}")
         return (warning("cache-unwritable", f"cannot save the build cache: {exc}", pos),)
     return ()
-
-
-def write_atomic(path: Path, data: bytes, mode: int = 0o600) -> None:
-    """Write to a temporary file beside `path` and rename it over, so readers see old or new."""
-    with open_atomic(path, mode) as handle:
-        handle.write(data)
-
-
-@contextmanager
-def open_atomic(path: Path, mode: int = 0o600) -> Iterator[IO[bytes]]:
-    """A file to write that replaces `path` once closed without error (see write_atomic)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            yield handle
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

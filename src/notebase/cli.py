@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import TextIO
 
 from notebase import __version__
-from notebase.build import BuildOptions, BuildResult, build_site
+from notebase.build import BuildResult, build_site
+from notebase.buildstate import BuildOptions
 from notebase.diagnostics import (
     Diagnostic,
     SourcePos,

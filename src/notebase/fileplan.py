@@ -11,6 +11,7 @@ from notebase.attachments import FILES_DIR, Copy, unreadable
 from notebase.config import Config
 from notebase.diagnostics import Diagnostic, SourcePos, error
 from notebase.discover import NOTES_DIR
+from notebase.files import KEEP, Staged
 from notebase.fingerprint import DigestMemo, digest_bytes, digest_value
 from notebase.markdown.highlight import pygments_css
 from notebase.pages import PageSpec
@@ -27,7 +28,6 @@ from notebase.render import (
 from notebase.search import SearchJob, plan_search
 from notebase.slugs import output_path
 from notebase.urls import ASSETS_DIR
-from notebase.write import KEEP, Staged
 
 Progress = Callable[[str, int, int], None]
 STATIC_DIR = "static"

@@ -17,11 +17,11 @@ from notebase.diagnostics import Diagnostic, SourcePos, error, warning
 from notebase.embeds import embed_problems
 from notebase.mentions import NO_MEMO, Memo, match_mentions
 from notebase.model import Backlink, Entry, EntryKind, LinkRef, SiteIndex, SourceRef
-from notebase.pages import site_urls
 from notebase.related import RelatedState
 from notebase.relearn import related_state
 from notebase.slugs import short_hash, slug_from_path, slugify
 from notebase.sources import assign_source_ids, entry_sources
+from notebase.urls import site_urls
 
 Groups = tuple[tuple[str, tuple[str, ...]], ...]
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from notebase.cards import Card, make_cards
 from notebase.config import Config
 from notebase.diagnostics import Diagnostic
 from notebase.folderpages import (
@@ -30,12 +31,9 @@ from notebase.sourcepages import (
     collect_sources,
 )
 from notebase.sources import source_label
-from notebase.urls import LISTINGS, SOURCES
+from notebase.urls import BIBLIOGRAPHY, FEED, RSS, SOURCES, site_urls
 
 ENTRIES_DATA = "assets/entries.js"
-BIBLIOGRAPHY = "papers.bib"
-FEED = "feed.xml"  # Atom
-RSS = "rss.xml"  # RSS 2.0, beside each Atom feed
 NO_MENTIONS = Mentions(0, ())
 DESCRIPTION_CHARS = 200  # of a page's meta description (search engines show about 160)
 # what a note's first paragraph is not taken from: quotes, lists, code, tables, footnotes
@@ -61,57 +59,6 @@ class PageSpec:
     url: str  # site-relative URL path: "", "tags/ml/", "feed.xml"
     template: str
     context: dict[str, Any]
-
-
-@dataclass(frozen=True, slots=True)
-class Card:
-    """What a listing shows of an entry. Hashed by its slug and title alone: a listing's blocks of
-    rows are looked up by their cards (equal cards still hash alike; the few of one slug differ)."""
-
-    slug: str
-    url: str = field(hash=False)
-    title: str
-    kind: str = field(hash=False)
-    tldr_html: str = field(hash=False)
-    tldr_text: str = field(hash=False)
-    date: str = field(hash=False)
-    year: str = field(hash=False)
-    authors: tuple[str, ...] = field(hash=False)
-    tags: tuple[str, ...] = field(hash=False)
-    categories: tuple[str, ...] = field(hash=False)
-    status: str = field(hash=False)  # "" when the entry has no reading status
-    domain: str = field(hash=False)
-
-
-def make_card(entry: Entry) -> Card:
-    return Card(
-        slug=entry.slug,
-        url=page_url(entry.slug),
-        title=entry.title,
-        kind=str(entry.kind),
-        tldr_html=entry.tldr_html or escape(entry.description, quote=False),
-        tldr_text=entry.tldr_text or entry.description,
-        date=entry.date.isoformat() if entry.date else "",
-        year=str(entry.year or ""),
-        authors=entry.authors,
-        tags=entry.tags,
-        categories=entry.categories,
-        status=str(entry.status or ""),
-        domain=entry.source.domain if entry.source else "",
-    )
-
-
-# entry -> its card, as the last build made it (the same record again when the entry is)
-CardMemo = dict[int, tuple[Entry, Card]]
-
-
-def make_cards(entries: Sequence[Entry], previous: CardMemo) -> tuple[dict[str, Card], CardMemo]:
-    """Every entry's card by slug; an entry the last build carded is given that same card."""
-    memo: CardMemo = {}
-    for entry in entries:
-        old = previous.get(id(entry))
-        memo[id(entry)] = old if old is not None and old[0] is entry else (entry, make_card(entry))
-    return {e.slug: memo[id(e)][1] for e in entries}, memo
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,25 +233,6 @@ def plan_nav(index: SiteIndex, sources: dict[str, SourceInfo]) -> Nav:
         "categories/": bool(index.categories),
     }
     return tuple((url, label) for url, label in COLLECTIONS if filled[url])
-
-
-def site_urls(
-    tags: Iterable[str], categories: Iterable[str], source_pages: Iterable[str]
-) -> frozenset[str]:
-    """The site-relative URLs of what a note may link to besides entries: the listings, each
-    tag's and category's page, each source's page (by its id), the feeds and papers.bib."""
-    return frozenset(
-        (
-            *LISTINGS,
-            SOURCES,
-            FEED,
-            RSS,
-            BIBLIOGRAPHY,
-            *(f"tags/{tag}/{end}" for tag in tags for end in ("", FEED, RSS)),
-            *(f"categories/{name}/" for name in categories),
-            *(f"{SOURCES}{page}/" for page in source_pages),
-        )
-    )
 
 
 def own_urls(index: SiteIndex) -> frozenset[str]:

@@ -30,9 +30,9 @@ from pagefind.service import get_executable
 
 from notebase.config import CONFIG_FILE
 from notebase.diagnostics import Diagnostic, SourcePos, error
+from notebase.files import KEEP, Staged, link_or_copy, make_temp_folder, safe_join, temp_folder
 from notebase.fingerprint import digest_bytes, digest_value
 from notebase.urls import BUNDLE_DIR
-from notebase.write import KEEP, Staged, link_or_copy, make_temp_folder, safe_join, temp_folder
 
 FILTERS_DIR = f"{BUNDLE_DIR}/filter"
 ENTRY_FILE = f"{BUNDLE_DIR}/pagefind-entry.json"

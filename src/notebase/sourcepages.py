@@ -5,15 +5,12 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from notebase.bibtex import BibRecord, cite_keys, format_entry
+from notebase.cards import Card
 from notebase.model import Entry, Quote, SiteIndex, SourceRef
 from notebase.sources import entry_sources, source_label
 from notebase.urls import SOURCES
-
-if TYPE_CHECKING:
-    from notebase.pages import Card
 
 
 @dataclass(frozen=True, slots=True)

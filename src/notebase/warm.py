@@ -5,18 +5,16 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from notebase.buildstate import BuildOptions, BuildState
 from notebase.config import Config, load_config
 from notebase.diagnostics import Diagnostic, has_errors
 from notebase.discover import RACY_NS, Discovery, discover_changes
 from notebase.fileplan import STATIC_DIR, read_tree
+from notebase.files import real_path
 from notebase.fingerprint import digest_bytes, digest_value
 from notebase.render import THEME_DIR, default_theme_dir
-from notebase.write import MARKER_FILE, real_path
-
-if TYPE_CHECKING:
-    from notebase.build import BuildOptions, BuildState
+from notebase.write import MARKER_FILE
 
 
 def site_is_current(last: BuildState, options: BuildOptions) -> bool:

@@ -4,26 +4,28 @@ from __future__ import annotations
 
 import ctypes
 import os
-import secrets
 import shutil
-from collections.abc import Iterator, Mapping
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from collections.abc import Mapping
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
-from notebase.cache import write_atomic
 from notebase.diagnostics import Diagnostic, SourcePos, error
+from notebase.files import (
+    KEEP,
+    Staged,
+    link_or_copy,
+    real_path,
+    safe_join,
+    temp_folder,
+    temp_prefix,
+    write_atomic,
+)
 
 MARKER_FILE = ".notebase-site"
 MARKER_TEXT = b"built by notebase\n"
 INPUT_DIRS = ("notes", "templates", "static")
 RENAME_EXCHANGE, AT_FDCWD = 2, -100  # renameat2(2) on Linux
-
-
-def real_path(path: Path) -> Path:
-    """The absolute path with symlinks resolved; a symlink loop is left as it is (Path.resolve
-    raises RuntimeError on one before Python 3.13), for the file system to refuse when used."""
-    return Path(os.path.realpath(path))
 
 
 def check_output_dir(out: Path, root: Path, force: bool = False) -> Diagnostic | None:
@@ -59,7 +61,6 @@ def refuse_output_dir(out: Path, root: Path, force: bool) -> Diagnostic | None:
     return None
 
 
-KEEP = None  # in a file plan: the file already in the output folder is current
 IN_PLACE_MIN = 64  # a rebuild changing at most this many files (or a quarter) writes them in place
 
 
@@ -68,27 +69,6 @@ class WriteOutcome:
     written: tuple[str, ...]
     unchanged: tuple[str, ...]
     removed: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Staged:
-    """A file already written to a staging folder (temp_folder): moved into the site, never
-    held in memory."""
-
-    path: Path
-
-
-@contextmanager
-def temp_folder(out: Path) -> Iterator[Path]:
-    """A new temporary folder beside `out` (see make_temp_folder), deleted on leaving with what is
-    still in it. Named before it is made, so that an interrupt (Ctrl-C) the moment after it is
-    made cannot leave it behind."""
-    folder = temp_name(out)
-    try:
-        folder.mkdir(mode=0o700)
-        yield folder
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def update_site(
@@ -133,24 +113,6 @@ def site_identity(out: Path) -> str:
     except OSError:
         return ""
     return f"{stat.st_ino}:{stat.st_mtime_ns}"
-
-
-def temp_prefix(out: Path) -> str:
-    return f".{out.name}.tmp-"
-
-
-def make_temp_folder(out: Path) -> Path:
-    """A new folder beside `out` (so on its file system) named for this process: should the
-    process be killed, the next build's remove_leftovers deletes it."""
-    folder = temp_name(out)
-    folder.mkdir(mode=0o700)
-    return folder
-
-
-def temp_name(out: Path) -> Path:
-    """A name for a new temporary folder beside `out` (whose parent is made as needed)."""
-    out.parent.mkdir(parents=True, exist_ok=True)
-    return out.parent / f"{temp_prefix(out)}{os.getpid()}-{secrets.token_hex(6)}"
 
 
 def write_marker(site: Path) -> None:
@@ -261,21 +223,6 @@ def assemble_site(
         write_marker(tmp)
         with swap_lock:
             swap_in(tmp, out)
-
-
-def link_or_copy(src: Path, dst: Path) -> None:
-    try:
-        os.link(src, dst)
-    except OSError:
-        shutil.copy2(src, dst)
-
-
-def safe_join(base: Path, rel: str) -> Path:
-    """base/rel, refusing any path that would leave base (a programmer error: slugs are clean)."""
-    target = (base / rel).resolve()
-    if not target.is_relative_to(base.resolve()) or "\x00" in rel:
-        raise ValueError(f"output path escapes the site folder: {rel!r}")
-    return target
 
 
 def swap_folder(new: Path, out: Path, name: str, swap_lock: AbstractContextManager[object]) -> None:

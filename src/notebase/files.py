@@ -1,0 +1,98 @@
+"""File-system helpers shared by the cache, the site writer and the search index: atomic writes,
+temporary folders beside the site, safe joins, link-or-copy, and a file plan's KEEP and Staged."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+
+def write_atomic(path: Path, data: bytes, mode: int = 0o600) -> None:
+    """Write to a temporary file beside `path` and rename it over, so readers see old or new."""
+    with open_atomic(path, mode) as handle:
+        handle.write(data)
+
+
+@contextmanager
+def open_atomic(path: Path, mode: int = 0o600) -> Iterator[IO[bytes]]:
+    """A file to write that replaces `path` once closed without error (see write_atomic)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            yield handle
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def real_path(path: Path) -> Path:
+    """The absolute path with symlinks resolved; a symlink loop is left as it is (Path.resolve
+    raises RuntimeError on one before Python 3.13), for the file system to refuse when used."""
+    return Path(os.path.realpath(path))
+
+
+KEEP = None  # in a file plan: the file already in the output folder is current
+
+
+@dataclass(frozen=True, slots=True)
+class Staged:
+    """A file already written to a staging folder (temp_folder): moved into the site, never
+    held in memory."""
+
+    path: Path
+
+
+@contextmanager
+def temp_folder(out: Path) -> Iterator[Path]:
+    """A new temporary folder beside `out` (see make_temp_folder), deleted on leaving with what is
+    still in it. Named before it is made, so that an interrupt (Ctrl-C) the moment after it is
+    made cannot leave it behind."""
+    folder = temp_name(out)
+    try:
+        folder.mkdir(mode=0o700)
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def temp_prefix(out: Path) -> str:
+    return f".{out.name}.tmp-"
+
+
+def make_temp_folder(out: Path) -> Path:
+    """A new folder beside `out` (so on its file system) named for this process: should the
+    process be killed, the next build's remove_leftovers deletes it."""
+    folder = temp_name(out)
+    folder.mkdir(mode=0o700)
+    return folder
+
+
+def temp_name(out: Path) -> Path:
+    """A name for a new temporary folder beside `out` (whose parent is made as needed)."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    return out.parent / f"{temp_prefix(out)}{os.getpid()}-{secrets.token_hex(6)}"
+
+
+def link_or_copy(src: Path, dst: Path) -> None:
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copy2(src, dst)
+
+
+def safe_join(base: Path, rel: str) -> Path:
+    """base/rel, refusing any path that would leave base (a programmer error: slugs are clean)."""
+    target = (base / rel).resolve()
+    if not target.is_relative_to(base.resolve()) or "\x00" in rel:
+        raise ValueError(f"output path escapes the site folder: {rel!r}")
+    return target
