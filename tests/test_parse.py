@@ -475,3 +475,10 @@ def test_an_arxiv_page_title_is_shown_without_its_id() -> None:
     ).entry
     assert entry is not None
     assert (entry.title, entry.source_title) == ("BLT", "Byte Latent Transformer")
+
+
+def test_a_quote_keeps_its_footnote_mark_as_text_not_a_link_to_the_note_s_footnotes() -> None:
+    entry = entry_of("> Scaling works.[^1] ^b1\n\nText.\n\n[^1]: A footnote.\n", "q.md")
+    (quote,) = entry.quotes
+    assert "Scaling works." in quote.html
+    assert 'href="#fn' not in quote.html and " id=" not in quote.html

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from notebase.diagnostics import Diagnostic, SourcePos, error, warning
+from notebase.embeds import quiet
 from notebase.frontmatter import (
     KNOWN_KEYS,
     Split,
@@ -320,8 +321,11 @@ def other_sources(body: Rendered, primary: SourceRef | None) -> tuple[SourceRef,
 
 
 def make_quotes(body: Rendered, first_line: int) -> tuple[Quote, ...]:
+    """The note's quotes as the quotes and source pages show them, away from the note: without
+    ids or footnote links (its footnotes are on its own page)."""
     return tuple(
-        Quote(q.anchor, q.html, q.text, q.attribution, q.line + first_line - 1) for q in body.quotes
+        Quote(q.anchor, quiet(q.html), q.text, q.attribution, q.line + first_line - 1)
+        for q in body.quotes
     )
 
 
