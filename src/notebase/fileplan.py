@@ -97,14 +97,26 @@ def plan_files(
             files[due.rel] = Staged(target)
     prints = {rel: prints[rel] for rel in order}
     files = {rel: files[rel] for rel in order if rel in files}
+    add_assets(root, files, prints, (previous, existing), diags)
+    add_copies(root, copies or {}, files, prints, (previous, existing), diags)
+    return FilePlan(files, prints, len(todo))
+
+
+def add_assets(
+    root: Path,
+    files: dict[str, bytes | Staged | None],
+    prints: dict[str, str],
+    site: tuple[Mapping[str, str], set[str]],
+    diags: list[Diagnostic],
+) -> None:
+    """The theme's assets and the static files: kept when the copy in `site` (fingerprints, files
+    there) is current."""
     for rel, data in collect_assets(root, diags).items():
         if rel in prints:  # a page's file: the page is kept, the build fails
             diags.append(asset_collision(root, rel))
             continue
         prints[rel] = digest_bytes(data)
-        files[rel] = KEEP if is_kept(rel, prints[rel], previous, existing) else data
-    add_copies(root, copies or {}, files, prints, (previous, existing), diags)
-    return FilePlan(files, prints, len(todo))
+        files[rel] = KEEP if is_kept(rel, prints[rel], *site) else data
 
 
 def add_copies(
