@@ -92,7 +92,7 @@ def test_every_page_of_a_small_site_in_order() -> None:
 
 def test_sitemap_lists_the_html_pages_only() -> None:
     pages = by_url(plan_pages(small_index(), PUBLISHED))
-    assert pages["sitemap.xml"].context["urls"] == (
+    assert tuple(url for url, _ in pages["sitemap.xml"].context["pages"]) == (
         "",
         "papers/muon/",
         "links/blog/",

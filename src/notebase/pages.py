@@ -164,8 +164,7 @@ def plan_sitemap(pages: Sequence[PageSpec], index: SiteIndex) -> PageSpec:
             else:
                 lastmod = newest
             rows.append((page.url, lastmod))
-    urls = tuple(url for url, _ in rows)
-    return PageSpec("sitemap.xml", "sitemap.xml", {"urls": urls, "pages": tuple(rows)})
+    return PageSpec("sitemap.xml", "sitemap.xml", {"pages": tuple(rows)})
 
 
 def changed_slugs(
