@@ -128,19 +128,8 @@ def rebuild(
     )
     tally = Tally(start, len(index.entries), len(pages), fresh)
     if not options.write:  # check: render everything (template errors count) but write nothing
-        plan_files(
-            options.root,
-            pages,
-            config,
-            {},
-            set(),
-            diags,
-            None,
-            None,
-            render_pool(options),
-            None,
-            copies,
-        )
+        pool = render_pool(options)
+        plan_files(options.root, pages, config, {}, set(), diags, parallel=pool, copies=copies)
         return kept, finish(tally, diags, False)
     planned = Planned(config, found, pages, copies)
     return write_build(kept, options, planned, diags, tally, swap_lock)
