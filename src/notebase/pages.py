@@ -7,6 +7,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
+from itertools import islice
 from typing import Any
 
 from notebase.cards import Card, make_cards
@@ -258,7 +259,7 @@ def plan_home(index: SiteIndex, cards: dict[str, Card], config: Config, root: Fo
         "tags": len(index.tags),
     }
     entries = (e for e in index.entries if e.slug)  # the root index.md is the page itself
-    recent = tuple(cards[e.slug] for _, e in zip(range(config.recent), entries, strict=False))
+    recent = tuple(cards[e.slug] for e in islice(entries, config.recent))
     top = sorted(((t, len(s)) for t, s in index.tags), key=lambda p: (-p[1], p[0]))
     context = {
         "title": "",
