@@ -332,16 +332,21 @@ def summary_line(result: BuildResult, out: Path | None) -> str:
     None), errors, warnings, seconds."""
     errors = sum(1 for d in result.diagnostics if d.is_error)
     warnings = sum(1 for d in result.diagnostics if d.severity == "warning")
-    files = result.files
-    state = (
-        "none written (check)"
-        if out is None
-        else f"{len(files.written)} written, {len(files.unchanged)} unchanged, "
-        f"{len(files.removed)} removed in {out}"
-        if result.written
-        else "site not written"
-    )
     return (
-        f"notebase: {result.entries} entries, {result.pages} pages; files: {state}; "
+        f"notebase: {result.entries} entries, {result.pages} pages; "
+        f"files: {files_written(result, out)}; "
         f"{errors} errors, {warnings} warnings; {result.seconds:.2f}s"
+    )
+
+
+def files_written(result: BuildResult, out: Path | None) -> str:
+    """What a build did to the site's files (`out` None: a check, which writes none)."""
+    if out is None:
+        return "none written (check)"
+    if not result.written:
+        return "site not written"
+    files = result.files
+    return (
+        f"{len(files.written)} written, {len(files.unchanged)} unchanged, "
+        f"{len(files.removed)} removed in {out}"
     )
