@@ -201,3 +201,17 @@ def test_descriptions_come_from_the_collections_files_under_notes(tmp_path: Path
     config, diags = load_config(tmp_path)
     assert config.descriptions == (("categories", "links-and-recs", "Things I liked"),)
     assert diags == ()
+
+
+def test_a_collections_file_that_is_not_yaml_is_ignored_with_a_warning_at_its_line(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "notes" / "imported").mkdir(parents=True)
+    (tmp_path / "notes" / "imported" / "_collections.yaml").write_text(
+        "tags:\n  ml: {description: [unclosed\n", encoding="utf-8"
+    )
+    config, diags = load_config(tmp_path)
+    assert config.descriptions == ()
+    assert [(d.severity, d.code, d.pos) for d in diags] == [
+        (Severity.WARNING, "yaml-syntax", SourcePos("notes/imported/_collections.yaml", 2))
+    ]

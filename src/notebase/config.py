@@ -9,7 +9,7 @@ from typing import Any
 from notebase.diagnostics import Diagnostic, SourcePos, error
 from notebase.slugs import normalize_tag
 from notebase.sources import is_safe_url
-from notebase.yamlio import load_fields, load_mapping, unknown_key_diagnostic
+from notebase.yamlio import load_fields, read_mapping, unknown_key_diagnostic
 
 CONFIG_FILE = "notebase.yaml"
 # Vault folders that hold no notes to publish: Obsidian's settings and bin, and note templates.
@@ -53,25 +53,32 @@ def load_config(root: Path) -> tuple[Config, tuple[Diagnostic, ...]]:
     """Read notebase.yaml from the knowledge-base root (a missing file gives the defaults), with
     the tag and category descriptions of the knowledge base's collections files."""
     config, diags = load_settings(root)
-    return replace(config, descriptions=load_descriptions(root / "notes")), diags
+    descriptions, broken = load_descriptions(root / "notes")
+    return replace(config, descriptions=descriptions), (*diags, *broken)
 
 
-def load_descriptions(notes: Path) -> tuple[tuple[str, str, str], ...]:
+def load_descriptions(
+    notes: Path,
+) -> tuple[tuple[tuple[str, str, str], ...], tuple[Diagnostic, ...]]:
     """(kind, name, description) from every notes/**/_collections.yaml, in path order (a later
-    file's description of the same page wins); an unreadable file is left out."""
+    file's description of the same page wins); an unreadable file is left out, one that is not
+    YAML too, with a warning."""
     found: dict[tuple[str, str], str] = {}
+    broken: list[Diagnostic] = []
     for path in sorted(notes.rglob(DESCRIPTIONS_FILE)) if notes.is_dir() else ():
         try:
-            data = load_mapping(path.read_text(encoding="utf-8"))
+            written = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             continue
+        data, problem = read_mapping(written, path.relative_to(notes.parent).as_posix())
+        broken += [problem] if problem else []
         for kind in ("tags", "categories"):
             pages = data.get(kind)
             for name, value in pages.items() if isinstance(pages, dict) else ():
                 text = value.get("description") if isinstance(value, dict) else None
                 if isinstance(text, str) and text.strip() and normalize_tag(str(name)):
                     found[(kind, normalize_tag(str(name)))] = text.strip()
-    return tuple((kind, name, text) for (kind, name), text in sorted(found.items()))
+    return tuple((kind, name, text) for (kind, name), text in sorted(found.items())), tuple(broken)
 
 
 def load_settings(root: Path) -> tuple[Config, tuple[Diagnostic, ...]]:

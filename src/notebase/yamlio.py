@@ -216,8 +216,17 @@ def plain_tag(text: str) -> str:
 
 def load_mapping(text: str) -> dict[str, Any]:
     """A YAML mapping written by notebase; {} when it is not readable or not a mapping."""
+    return read_mapping(text, "")[0]
+
+
+def read_mapping(text: str, path: str) -> tuple[dict[str, Any], Diagnostic | None]:
+    """A YAML mapping notebase wrote and a person may have edited since: {} when it is not a
+    mapping, with a yaml-syntax warning at the line of the mistake when it is not YAML."""
     try:
         data = yaml.load(text, Loader=LOADER)
-    except yaml.YAMLError:
-        return {}
-    return data if isinstance(data, dict) else {}
+    except yaml.YAMLError as exc:
+        found = yaml_error(exc, path, 1, text)
+        return {}, warning(
+            found.code, f"{found.message}; the file is ignored", found.pos, found.hint
+        )
+    return (data if isinstance(data, dict) else {}), None
