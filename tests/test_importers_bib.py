@@ -72,6 +72,7 @@ def test_values_macros_and_concatenation() -> None:
         ("@misc{k, title = undefined}", "unknown @string macro 'undefined'"),
         ("@misc{k, title = {x} year = 1}", "expected `,` or `}` after field 'title'"),
         ("@misc{k title = {x}}", "entry has no citation key followed by `,`"),
+        ("@misc{ , title = {x}}", "entry has no citation key"),  # not a note without a title
         ("@misc{k, = {x}}", "expected `name = value`"),
         ('@misc{k, title = "x}', 'unclosed `"`'),
     ],

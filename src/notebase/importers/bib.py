@@ -164,8 +164,11 @@ def read_entry(text: str, m: re.Match[str], macros: dict[str, str]) -> tuple[Bib
     key_end = text.find(",", m.end())
     if key_end < 0 or "\n@" in text[m.end() : key_end]:
         raise BibError("entry has no citation key followed by `,`", m.start())
+    key = text[m.end() : key_end].strip()
+    if not key:  # BibTeX refuses it too; untitled, it would become a note without a title
+        raise BibError("entry has no citation key", m.start())
     fields, end = read_fields(text, key_end + 1, close, macros)
-    return BibEntry(kind, text[m.end() : key_end].strip(), fields, m.start()), end
+    return BibEntry(kind, key, fields, m.start()), end
 
 
 def parse_bibtex(text: str) -> tuple[list[BibEntry], list[BibError]]:
