@@ -87,6 +87,7 @@ def test_json_feed_items() -> None:
         ("<rss><channel><item><title>x</title></channel></rss>", 1, "not well-formed XML"),
         ('{"version": "https://jsonfeed.org/version/1",\n "items": [,]}', 2, "not valid JSON"),
         ('{"version": "https://jsonfeed.org/version/1"}', 1, "`items` list"),
+        ('[{"title": "x"}]', 1, "`items` list"),  # JSON, though not an object: not "XML"
         ("<html><body/></html>", 1, "is not a feed"),
     ],
 )

@@ -204,7 +204,7 @@ def json_items(text: str) -> tuple[list[FeedItem], str]:
 def read_items(text: str, shown: str) -> tuple[list[FeedItem], Diagnostic | None]:
     """The feed's items, or the diagnostic saying why it cannot be read."""
     try:
-        items, why = json_items(text) if text.lstrip().startswith("{") else xml_items(text)
+        items, why = json_items(text) if text.lstrip().startswith(("{", "[")) else xml_items(text)
     except json.JSONDecodeError as exc:
         pos = SourcePos(shown, exc.lineno)
         return [], error("import-bad-feed", f"not valid JSON: {exc.msg}", pos, "fix the JSON")
