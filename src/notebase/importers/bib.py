@@ -15,6 +15,7 @@ from notebase.importers.structured import (
     escape_lines,
     line_index,
     make_post,
+    paper_ids,
     parse_date,
     safe_url,
     tag_names,
@@ -246,11 +247,8 @@ def entry_ids(fields: dict[str, str]) -> tuple[str, str, str]:
         arxiv = parse_arxiv_id(m.group("id"))
     doi = parse_doi(decode_value(fields.get("doi", "")))
     url = safe_url(fields.get("url", "").strip())
-    return (
-        url,
-        arxiv or (parse_arxiv_id(url) if url else ""),
-        doi or (parse_doi(url) if url else ""),
-    )
+    url_arxiv, url_doi = paper_ids(url)
+    return url, arxiv or url_arxiv, doi or url_doi
 
 
 def entry_year(fields: dict[str, str]) -> int | None:
