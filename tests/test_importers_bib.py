@@ -82,6 +82,12 @@ def test_syntax_errors(text: str, message: str) -> None:
     assert entries == [] and [str(p) for p in problems] == [message]
 
 
+def test_unclosed_comment_does_not_swallow_the_next_entry() -> None:
+    entries, problems = parse_bibtex("@comment(an aside\n@misc{k, title = {T}}\n")
+    assert [e.key for e in entries] == ["k"]
+    assert [str(p) for p in problems] == ["unclosed `(`"]
+
+
 def test_latex_decoding() -> None:
     assert decode_value(r"G{\"o}del, \'{e}t\'e, Erd\H{o}s, \c{c}a, {\ss}, \o{}, \v s") == (
         "Gödel, été, Erdős, ça, ß, ø, š"

@@ -90,6 +90,16 @@ def read_quoted(text: str, start: int) -> tuple[str, int]:
     raise BibError('unclosed `"`', start)
 
 
+def after_paren(text: str, start: int) -> int:
+    """The offset after the `)` closing a `@comment(…` opened before `start` (on a line before
+    the next entry's, as `read_braced` looks for a `}`)."""
+    stop = text.find("\n@", start)
+    end = text.find(")", start, len(text) if stop < 0 else stop)
+    if end < 0:
+        raise BibError("unclosed `(`", start)
+    return end + 1
+
+
 def read_piece(text: str, pos: int, macros: dict[str, str]) -> tuple[str, int]:
     """One part of a value: braced, quoted, a number or a macro name."""
     pos = skip_space(text, pos)
@@ -154,10 +164,8 @@ def read_entry(text: str, m: re.Match[str], macros: dict[str, str]) -> tuple[Bib
     """The entry (None for @string, @comment, @preamble) and where reading goes on."""
     kind, close = m.group("kind").lower(), ")" if m.group("open") == "(" else "}"
     if kind in ("comment", "preamble"):
-        _, end = (
-            read_braced(text, m.end() - 1) if close == "}" else (None, text.find(")", m.end()) + 1)
-        )
-        return None, end or len(text)
+        end = read_braced(text, m.end() - 1)[1] if close == "}" else after_paren(text, m.end())
+        return None, end
     if kind == "string":
         fields, end = read_fields(text, m.end(), close, macros)
         macros.update(fields)
