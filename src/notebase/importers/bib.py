@@ -39,7 +39,6 @@ _ACCENT = re.compile(
 _LETTER = re.compile(r"\\(?P<n>ss|aa|AA|ae|AE|oe|OE|[oOlLij])(?![A-Za-z])\s?")
 _ESCAPED = re.compile(r"\\([&%$#_{}])")
 _COMMAND = re.compile(r"\\(?:emph|textit|textbf|textsc|texttt|mathrm|url|href|text)\s*(?=\{)")
-_AND = re.compile(r"\s+and\s+", re.I)
 _ARXIV_NOTE = re.compile(r"arxiv[:\s]+(?P<id>\d{4}\.\d{4,5}(?:v\d+)?)", re.I)
 
 
