@@ -187,6 +187,16 @@ def test_unreadable_binary_and_empty_inputs(tmp_path: Path) -> None:
     ]
 
 
+def test_folder_or_device_is_not_read(tmp_path: Path) -> None:
+    out = import_files([tmp_path, Path("/dev/null")], tmp_path / "notes", tmp_path)
+    assert out.written == ()
+    assert [(d.code, d.message) for d in out.diagnostics] == [
+        ("import-unreadable", "a folder: skipped"),
+        ("import-unreadable", "not a regular file: skipped"),
+    ]
+    assert all(d.hint for d in out.diagnostics)
+
+
 def test_reimport_is_idempotent_and_keeps_hand_edits(tmp_path: Path) -> None:
     src = tmp_path / "a.txt"
     src.write_text(ARCHIVE, encoding="utf-8")

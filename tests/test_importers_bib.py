@@ -72,6 +72,7 @@ def test_values_macros_and_concatenation() -> None:
         ("@misc{k, title = undefined}", "unknown @string macro 'undefined'"),
         ("@misc{k, title = {x} year = 1}", "expected `,` or `}` after field 'title'"),
         ("@misc{k title = {x}}", "entry has no citation key followed by `,`"),
+        ("@misc{ , title = {x}}", "entry has no citation key"),  # not a note without a title
         ("@misc{k, = {x}}", "expected `name = value`"),
         ('@misc{k, title = "x}', 'unclosed `"`'),
     ],
@@ -79,6 +80,12 @@ def test_values_macros_and_concatenation() -> None:
 def test_syntax_errors(text: str, message: str) -> None:
     entries, problems = parse_bibtex(text)
     assert entries == [] and [str(p) for p in problems] == [message]
+
+
+def test_unclosed_comment_does_not_swallow_the_next_entry() -> None:
+    entries, problems = parse_bibtex("@comment(an aside\n@misc{k, title = {T}}\n")
+    assert [e.key for e in entries] == ["k"]
+    assert [str(p) for p in problems] == ["unclosed `(`"]
 
 
 def test_latex_decoding() -> None:

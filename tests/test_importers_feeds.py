@@ -87,6 +87,7 @@ def test_json_feed_items() -> None:
         ("<rss><channel><item><title>x</title></channel></rss>", 1, "not well-formed XML"),
         ('{"version": "https://jsonfeed.org/version/1",\n "items": [,]}', 2, "not valid JSON"),
         ('{"version": "https://jsonfeed.org/version/1"}', 1, "`items` list"),
+        ('[{"title": "x"}]', 1, "`items` list"),  # JSON, though not an object: not "XML"
         ("<html><body/></html>", 1, "is not a feed"),
     ],
 )
@@ -112,3 +113,21 @@ def test_feed_sniffing() -> None:
     assert is_feed('  <rss version="2.0">')
     assert is_feed('{"version": "https://jsonfeed.org/version/1.1", "items": []}')
     assert not is_feed('{"items": []}') and not is_feed("<html><p>rss</p></html>")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "<rss><channel>\n<item><title>T</title><pubDate>not a date</pubDate></item>\n</channel></rss>",
+        '<feed xmlns="http://www.w3.org/2005/Atom">\n<entry><title>T</title>'
+        "<updated>2020-13-45</updated></entry>\n</feed>",
+        '{"version": "https://jsonfeed.org/version/1.1",\n'
+        ' "items": [{"id": "1", "title": "T", "date_published": "soon"}]}',
+    ],
+)
+def test_unreadable_date_is_a_warning_at_its_item(text: str) -> None:
+    archive = read_feed(text, "f.xml", "f.xml")
+    (post,) = archive.posts
+    (diag,) = archive.diagnostics
+    assert (post.title, post.date) == ("T", "")
+    assert (diag.code, diag.is_error, str(diag.pos)) == ("import-bad-date", False, "f.xml:2")

@@ -45,6 +45,10 @@ def show_path(path: Path, root: Path) -> str:
 def read_text(path: Path, shown: str) -> tuple[str, Diagnostic | None]:
     """The archive's text, or a diagnostic saying why it cannot be imported."""
     pos = SourcePos(shown)
+    if path.exists() and not path.is_file():  # a FIFO or device would be read forever
+        what = "a folder" if path.is_dir() else "not a regular file"
+        hint = "name the files to import (a folder's: `notebase import DIR/*`)"
+        return "", error("import-unreadable", f"{what}: skipped", pos, hint)
     try:
         data = path.read_bytes()
     except OSError as exc:

@@ -15,6 +15,7 @@ from notebase.importers.structured import (
     escape_lines,
     line_index,
     make_post,
+    paper_ids,
     parse_date,
     safe_url,
     tag_names,
@@ -38,7 +39,6 @@ _ACCENT = re.compile(
 _LETTER = re.compile(r"\\(?P<n>ss|aa|AA|ae|AE|oe|OE|[oOlLij])(?![A-Za-z])\s?")
 _ESCAPED = re.compile(r"\\([&%$#_{}])")
 _COMMAND = re.compile(r"\\(?:emph|textit|textbf|textsc|texttt|mathrm|url|href|text)\s*(?=\{)")
-_AND = re.compile(r"\s+and\s+", re.I)
 _ARXIV_NOTE = re.compile(r"arxiv[:\s]+(?P<id>\d{4}\.\d{4,5}(?:v\d+)?)", re.I)
 
 
@@ -87,6 +87,16 @@ def read_quoted(text: str, start: int) -> tuple[str, int]:
         elif c == "@" and text[i - 1] == "\n":
             break
     raise BibError('unclosed `"`', start)
+
+
+def after_paren(text: str, start: int) -> int:
+    """The offset after the `)` closing a `@comment(…` opened before `start` (on a line before
+    the next entry's, as `read_braced` looks for a `}`)."""
+    stop = text.find("\n@", start)
+    end = text.find(")", start, len(text) if stop < 0 else stop)
+    if end < 0:
+        raise BibError("unclosed `(`", start)
+    return end + 1
 
 
 def read_piece(text: str, pos: int, macros: dict[str, str]) -> tuple[str, int]:
@@ -153,10 +163,8 @@ def read_entry(text: str, m: re.Match[str], macros: dict[str, str]) -> tuple[Bib
     """The entry (None for @string, @comment, @preamble) and where reading goes on."""
     kind, close = m.group("kind").lower(), ")" if m.group("open") == "(" else "}"
     if kind in ("comment", "preamble"):
-        _, end = (
-            read_braced(text, m.end() - 1) if close == "}" else (None, text.find(")", m.end()) + 1)
-        )
-        return None, end or len(text)
+        end = read_braced(text, m.end() - 1)[1] if close == "}" else after_paren(text, m.end())
+        return None, end
     if kind == "string":
         fields, end = read_fields(text, m.end(), close, macros)
         macros.update(fields)
@@ -164,8 +172,11 @@ def read_entry(text: str, m: re.Match[str], macros: dict[str, str]) -> tuple[Bib
     key_end = text.find(",", m.end())
     if key_end < 0 or "\n@" in text[m.end() : key_end]:
         raise BibError("entry has no citation key followed by `,`", m.start())
+    key = text[m.end() : key_end].strip()
+    if not key:  # BibTeX refuses it too; untitled, it would become a note without a title
+        raise BibError("entry has no citation key", m.start())
     fields, end = read_fields(text, key_end + 1, close, macros)
-    return BibEntry(kind, text[m.end() : key_end].strip(), fields, m.start()), end
+    return BibEntry(kind, key, fields, m.start()), end
 
 
 def parse_bibtex(text: str) -> tuple[list[BibEntry], list[BibError]]:
@@ -243,11 +254,8 @@ def entry_ids(fields: dict[str, str]) -> tuple[str, str, str]:
         arxiv = parse_arxiv_id(m.group("id"))
     doi = parse_doi(decode_value(fields.get("doi", "")))
     url = safe_url(fields.get("url", "").strip())
-    return (
-        url,
-        arxiv or (parse_arxiv_id(url) if url else ""),
-        doi or (parse_doi(url) if url else ""),
-    )
+    url_arxiv, url_doi = paper_ids(url)
+    return url, arxiv or url_arxiv, doi or url_doi
 
 
 def entry_year(fields: dict[str, str]) -> int | None:

@@ -47,6 +47,7 @@ class FeedItem:
     tags: tuple[str, ...]
     chunks: tuple[str, ...]  # markdown blocks of its content
     line: int
+    date_text: str = ""  # the date as written, told when it is no date `date` could be read from
 
 
 def is_feed(text: str) -> bool:
@@ -84,14 +85,16 @@ def rss_item(item: ET.Element, line: int, site: str) -> FeedItem:
     content = find(CONTENT, "description", f"{RSS1}description")
     authors = [text_of(e) for e in [*item.findall("author"), *item.findall(f"{DC}creator")]]
     tags = [text_of(e) for e in [*item.findall("category"), *item.findall(f"{DC}subject")]]
+    when = text_of(find("pubDate", f"{DC}date"))
     return FeedItem(
         title=fragment_text(text_of(find("title", f"{RSS1}title"))),
         url=url,
-        date=parse_date(text_of(find("pubDate", f"{DC}date"))),
+        date=parse_date(when),
         authors=tuple(a for a in authors if a),
         tags=tuple(tags),
         chunks=html_chunks("".join(content.itertext()) if content is not None else "", site or url),
         line=line,
+        date_text=when,
     )
 
 
@@ -135,6 +138,7 @@ def atom_entry(entry: ET.Element, line: int, site: str) -> FeedItem:
         tags=tuple(tags),
         chunks=atom_text(content, site or url),
         line=line,
+        date_text=when,
     )
 
 
@@ -174,14 +178,16 @@ def json_item(
     key = json.dumps(str(item.get("id", "")), ensure_ascii=False)
     found = text.find(key, start)
     tags = item.get("tags")
+    when = str(item.get("date_published") or item.get("date_modified") or "")
     return FeedItem(
         title=" ".join(str(item.get("title") or "").split()),
         url=url,
-        date=parse_date(str(item.get("date_published") or item.get("date_modified") or "")),
+        date=parse_date(when),
         authors=json_names(item.get("authors") or item.get("author") or []),
         tags=tuple(str(t) for t in tags) if isinstance(tags, list) else (),
         chunks=chunks,
         line=lines.line(found) if found >= 0 else 1,
+        date_text=when,
     ), (found + 1 if found >= 0 else start)
 
 
@@ -204,7 +210,7 @@ def json_items(text: str) -> tuple[list[FeedItem], str]:
 def read_items(text: str, shown: str) -> tuple[list[FeedItem], Diagnostic | None]:
     """The feed's items, or the diagnostic saying why it cannot be read."""
     try:
-        items, why = json_items(text) if text.lstrip().startswith("{") else xml_items(text)
+        items, why = json_items(text) if text.lstrip().startswith(("{", "[")) else xml_items(text)
     except json.JSONDecodeError as exc:
         pos = SourcePos(shown, exc.lineno)
         return [], error("import-bad-feed", f"not valid JSON: {exc.msg}", pos, "fix the JSON")
@@ -241,6 +247,12 @@ def item_problems(items: Sequence[FeedItem], shown: str) -> list[Diagnostic]:
         elif not item_title(item):
             msg = "item has no title, text, date or link: skipped"
             diags.append(warning("import-empty-post", msg, pos, hint="remove the empty item"))
+        if item.date_text and not item.date and item_title(item):
+            msg = f"cannot read the date {item.date_text!r}: imported without a date"
+            hint = (
+                "write an RFC 822 date (`Mon, 03 Jun 2024 10:00:00 GMT`) or an ISO one (2024-06-03)"
+            )
+            diags.append(warning("import-bad-date", msg, pos, hint))
     return diags
 
 

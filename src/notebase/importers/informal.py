@@ -6,10 +6,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from notebase.importers.blocks import FIELD
 from notebase.importers.model import RawPost, SourceLine, Taxonomy
 
 TLDR_LINE = re.compile(r"^\s*tl;?dr\s*:", re.I)
-_FIELD = re.compile(r"^\s*(?:tl;?dr|eval)\s*:", re.I)
 _CLOSING = re.compile(
     r"^(?:(?:concluding|closing|final|overall|some|my)\s+)?"
     r"(?:thoughts|conclusions?|summary|takeaways|wrap[- ]?up|remarks)\s*:?\s*$",
@@ -53,9 +53,7 @@ def find_paragraphs(lines: Sequence[str]) -> tuple[Paragraph, ...]:
 def is_short(para: Paragraph, lines: Sequence[str]) -> bool:
     """A candidate title: one line, few words, not a `tldr:` / `eval:` field."""
     text = para.text(lines)
-    return (
-        para.end - para.start == 1 and len(text.split()) <= SHORT_WORDS and not _FIELD.match(text)
-    )
+    return para.end - para.start == 1 and len(text.split()) <= SHORT_WORDS and not FIELD.match(text)
 
 
 def pick_title(paras: Sequence[Paragraph], lo: int, hi: int, lines: Sequence[str]) -> int:

@@ -8,13 +8,13 @@ from collections.abc import Sequence
 from notebase.importers.blocks import FIELD, build_blocks
 from notebase.importers.model import Block, BlockKind, ImportedPost, RawPost, Taxonomy
 from notebase.importers.quotes import mark_quotes
-from notebase.sources import is_paper_url, parse_arxiv_id, parse_doi, strip_arxiv_prefix
+from notebase.importers.structured import paper_ids
+from notebase.sources import ARXIV_TITLE, is_paper_url, parse_doi, strip_arxiv_prefix
 
 LEAD_MAX = 3  # blocks after the title that may still be the link card / tagline
 TAGLINE_MAX_WORDS = 12
 _URL = re.compile(r"https?://[^\s<>\"'”’)\]]+")
 _SITE_SEP = re.compile(r"\s[–—|·:-]\s")
-_ARXIV_TITLE = re.compile(r"^\[(?P<id>\d{4}\.\d{4,5})(?:v\d+)?\]\s")
 _DOI_TITLE = re.compile(r"\b10\.\d{4,9}/\S+")
 _REPO = re.compile(r"^[\w.-]+/[\w.-]+:\s")
 _SENTENCE_BREAK = re.compile(r"[.!?]\s+[A-Z]")
@@ -48,7 +48,7 @@ def is_link_title(text: str, post_title: str) -> bool:
         return False
     return bool(
         _SITE_SEP.search(line)
-        or _ARXIV_TITLE.match(line)
+        or ARXIV_TITLE.match(line)
         or _REPO.match(line)
         or line.casefold() == post_title.casefold()
         or is_title_case(line)
@@ -59,7 +59,7 @@ def link_title_confidence(text: str) -> float:
     """How sure a link title is one: a site separator, an arXiv id or a repository name says so;
     Title Case alone is weaker evidence."""
     line = text.strip()
-    if _ARXIV_TITLE.match(line) or _REPO.match(line) or _SITE_SEP.search(line):
+    if ARXIV_TITLE.match(line) or _REPO.match(line) or _SITE_SEP.search(line):
         return 0.9
     return 0.6
 
@@ -110,12 +110,10 @@ def find_urls(blocks: Sequence[Block]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(urls))
 
 
-def paper_ids(url: str, source_title: str) -> tuple[str, str]:
+def source_ids(url: str, source_title: str) -> tuple[str, str]:
     """(arXiv id, DOI) from the source URL or a `[2412.09871] Title` link title."""
-    m = _ARXIV_TITLE.match(source_title)
-    arxiv = parse_arxiv_id(url) if url else ""
-    doi = parse_doi(url) if url else ""
-    if not arxiv and m:
+    arxiv, doi = paper_ids(url)
+    if not arxiv and (m := ARXIV_TITLE.match(source_title)):
         arxiv = m.group("id")
     if not doi and (d := _DOI_TITLE.search(source_title)):
         doi = parse_doi(d.group(0))
@@ -143,7 +141,7 @@ def build_post(
     blocks = mark_quotes(blocks, raw.title)
     if not url and (urls := find_urls(blocks)):
         url = urls[0]
-    ids = paper_ids(url, source_title)
+    ids = source_ids(url, source_title)
     kind = decide_kind(url, source_title, ids, paper_entry)
     kind = "link" if raw.roundup_item and kind == "note" else kind
     return ImportedPost(

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from notebase.importers.archive import GLYPH, HEADER, title_text
-from notebase.importers.blocks import BACKREF, MORE
+from notebase.importers.blocks import BACKREF, BARE_URL, MORE
 from notebase.importers.posts import DATE, is_title_case
 
 BYLINE = re.compile(
@@ -31,7 +31,6 @@ FEATURED = re.compile(
     r"|included in|from (?:the )?(?:issue|newsletter)|issue\s*#?\s*\d+|\bnewsletter\b)",
     re.I,
 )
-URL_LINE = re.compile(r"^<?https?://\S+>?$")
 SEPARATOR = re.compile(r"^\s*(?:[-=*_~·•]\s*){3,}$")
 TITLE_MAX_WORDS = 20
 TITLE_MAX_CHARS = 160
@@ -81,7 +80,7 @@ MARKER_MAX_WORDS = 40  # a byline / tl;dr / "featured in" line, not a paragraph 
 def marker_kinds(text: str) -> set[str]:
     """What a line next to a title says about the record: byline, date, tldr, featured, url."""
     body = text.strip()
-    if URL_LINE.match(body):
+    if BARE_URL.match(body):
         return {"url"}
     kinds = set()
     short = len(body.split()) <= MARKER_MAX_WORDS
