@@ -40,6 +40,13 @@ def test_failed_math_reports_each_formula_with_its_line() -> None:
     )
 
 
+def test_failed_math_over_several_lines_is_reported_on_one() -> None:
+    # a diagnostic is one `file:line: …` line: the TeX's line breaks are not carried into it
+    rendered = render_markdown("$$\n\\begin{nosuchenv}\n  x\n$$\n")
+    message = "cannot convert $\\begin{nosuchenv} x$"
+    assert rendered.problems == (("math-failed", message, 1),)
+
+
 def test_good_math_reports_nothing() -> None:
     assert render_markdown("$x^2$ and $$y$$\n").problems == ()
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import cache
 from html import escape
 
 from notebase.diagnostics import Diagnostic, SourcePos, warning
@@ -104,11 +105,14 @@ def embed_problems(
     it is in (a note, or a section embedding itself), or deeper than MAX_DEPTH."""
     by_slug = {e.slug: e for e in entries}
 
-    def embeds_of(node: Node) -> list[Node]:
+    @cache  # a part embedded by many is scanned once, not once per chain through it
+    def embeds_of(node: Node) -> tuple[Node, ...]:
         entry = by_slug[node[0]]
         own = targets.get(entry.slug, ())
         found = (int(m.group(1)) for m in LINK_MARKER.finditer(part_of(entry.body_html, node[1])))
-        return [node_of(own[i]) for i in found if i < len(own) and is_note_embed(entry, i, own)]
+        return tuple(
+            node_of(own[i]) for i in found if i < len(own) and is_note_embed(entry, i, own)
+        )
 
     diags = []
     for entry in by_slug.values():
@@ -130,7 +134,7 @@ def node_of(target: str) -> Node:
 
 
 def chain_problem(
-    embeds_of: Callable[[Node], list[Node]], node: Node, stack: tuple[Node, ...]
+    embeds_of: Callable[[Node], tuple[Node, ...]], node: Node, stack: tuple[Node, ...]
 ) -> tuple[str, str, str] | None:
     if node in stack:
         hint = "embed another part of the note (![[Note#Heading]]), or link to it"

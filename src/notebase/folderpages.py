@@ -13,10 +13,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from notebase.diagnostics import Diagnostic, SourcePos, warning
+from notebase.discover import NOTES_DIR
 from notebase.model import Entry, EntryKind
 from notebase.slugs import slugify_or_hash
 
-NOTES_DIR = "notes"
 # the site's own pages that list notes by kind, at the URLs of notebase's folders for them
 # (`notebase new` writes papers to notes/papers/, links to notes/links/)
 KIND_PAGES = ("papers/", "links/")

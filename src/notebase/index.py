@@ -454,16 +454,15 @@ def resolve_note_href(link: LinkRef, entry: Entry, names: dict[str, str]) -> str
 def find_anchor(entry: Entry, fragment: str) -> str:
     """The anchor of the heading (`Heading`, its anchor) or block (`^id`) a fragment names in the
     entry, or "" when it has none such. A quote's anchor (`q-…`) and a footnote's stand too."""
-    if fragment.startswith("^"):
-        return fragment if f'id="{fragment}"' in entry.body_html else ""
-    wanted = heading_key(fragment)
-    for heading in entry.headings:
-        if heading_key(heading.text) == wanted or heading.anchor == fragment:
-            return heading.anchor
-    slug = slugify(fragment)
-    if any(h.anchor == slug for h in entry.headings) or f'id="{fragment}"' in entry.body_html:
-        return slug if any(h.anchor == slug for h in entry.headings) else fragment
-    return ""
+    if not fragment.startswith("^"):
+        wanted = heading_key(fragment)
+        for heading in entry.headings:
+            if heading_key(heading.text) == wanted or heading.anchor == fragment:
+                return heading.anchor
+        slug = slugify(fragment)
+        if any(h.anchor == slug for h in entry.headings):
+            return slug
+    return fragment if f'id="{fragment}"' in entry.body_html else ""
 
 
 def heading_key(text: str) -> str:

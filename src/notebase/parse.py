@@ -70,12 +70,7 @@ def build_entry(
     authors = get("authors", as_list) or ()
     cited = quote_attribution(authors, source_title or (fm_title if source_ref else "") or "")
     body = render_markdown(split.body, not fm_tldr, fm_title is None, default_attribution=cited)
-    links = shift_lines(body.links, split.body_line)
-    tldr_html, tldr_text, prose = body.tldr_html, body.tldr_text, body.mention_text
-    if fm_tldr:
-        tldr = render_inline(fm_tldr)
-        tldr_html, tldr_text, links = merge_tldr(tldr, links, fields["tldr"].line)
-        prose = f"{tldr.mention_text}\n{prose}"
+    tldr_html, tldr_text, prose, links = entry_tldr(body, fm_tldr, fields, split.body_line)
     diags.extend(problem_diagnostics(body, path, split.body_line))
     title = fm_title or body.first_heading or title_from_path(source.rel_path)
     slug_key = "slug" if "slug" in fields or "permalink" not in fields else "permalink"
@@ -143,6 +138,19 @@ def quote_attribution(authors: tuple[str, ...], work: str) -> str:
     elif len(authors) > 2:
         names = f"{authors[0]} et al."
     return ", ".join(part for part in (names, work) if part)
+
+
+def entry_tldr(
+    body: Rendered, fm_tldr: str, fields: dict[str, Field], body_line: int
+) -> tuple[str, str, str, tuple[LinkRef, ...]]:
+    """The tl;dr (HTML, text), the prose mentions are found in, and the links: the body's, then
+    those of a front-matter tl;dr, which is rendered on its own and comes first in the prose."""
+    links = shift_lines(body.links, body_line)
+    if not fm_tldr:
+        return body.tldr_html, body.tldr_text, body.mention_text, links
+    tldr = render_inline(fm_tldr)
+    tldr_html, tldr_text, links = merge_tldr(tldr, links, fields["tldr"].line)
+    return tldr_html, tldr_text, f"{tldr.mention_text}\n{body.mention_text}", links
 
 
 def merge_tldr(

@@ -340,7 +340,8 @@ def render_math(
     mathml = tex_to_mathml(tex, token.type != "math_inline")
     if mathml is None:
         line = token.map[0] + 1 if token.map else int(token.meta.get("line", 0))
-        shown = tex if len(tex) <= 80 else f"{tex[:77]}..."
+        shown = " ".join(tex.split())  # a diagnostic is one line
+        shown = shown if len(shown) <= 80 else f"{shown[:77]}..."
         env.setdefault("problems", []).append(("math-failed", f"cannot convert ${shown}$", line))
         mathml = tex_fallback(tex)
     return f'<div class="math">{mathml}</div>\n' if token.type == "math_block" else mathml
