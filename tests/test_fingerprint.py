@@ -1,10 +1,13 @@
-"""fingerprint.py: a memo of record digests changes the cost of a digest, never its value."""
+"""fingerprint.py: digests of values; a record's content key stands for its content."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from notebase.fingerprint import DigestMemo, digest_value
+import pytest
+
+from notebase import fingerprint
+from notebase.fingerprint import digest_value, keyed, remade
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,59 +22,49 @@ class Listing:
     extra: dict[str, int]  # unhashable: never looked up by value
 
 
-def test_a_memo_gives_the_digest_a_walk_gives() -> None:
-    page = {
-        "cards": (Card("a", ("x",)), Card("b", ())),
-        "listing": Listing((Card("a", ("x",)),), {}),
-    }
-    memo = DigestMemo()
-    assert digest_value(page, memo) == digest_value(page)
-    assert digest_value(page, memo) == digest_value(page)  # from the memo this time
-    assert digest_value(page, memo.next_generation()) == digest_value(page)
+@dataclass(frozen=True, slots=True)
+class Keyed:
+    body: str
+    content_key: str = field(default="", compare=False)
 
 
-def test_an_equal_record_of_the_last_build_is_found_by_value() -> None:
-    memo = DigestMemo()
-    digest_value(Card("a", ("x",)), memo)
-    following = memo.next_generation()
-    assert following.lookup(Card("a", ("x",))) == memo.lookup(Card("a", ("x",)))
-    assert following.lookup(Card("a", ("y",))) is None
+def test_a_record_with_a_content_key_is_digested_as_the_key(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(fingerprint, "VERIFY_KEYS", False)  # the test breaks the key's promise
+    assert digest_value(Keyed("long body", "k1")) == digest_value(Keyed("other body", "k1"))
+    assert digest_value(Keyed("long body", "k1")) != digest_value(Keyed("long body", "k2"))
+    assert digest_value(Keyed("a")) != digest_value(Keyed("b"))  # no key: walked whole
 
 
-def test_a_changed_field_changes_the_digest_through_the_memo() -> None:
-    memo = DigestMemo()
-    before = digest_value({"cards": (Card("a", ("x",)),)}, memo)
-    after = digest_value({"cards": (Card("a", ("x", "y")),)}, memo.next_generation())
-    assert before != after
-    assert digest_value(Listing((), {"n": 1}), memo) != digest_value(Listing((), {"n": 2}), memo)
+def test_the_tests_verify_that_a_key_stands_for_one_content() -> None:
+    assert fingerprint.VERIFY_KEYS  # set by conftest.py for every test
+    digest_value(Keyed("one", "verify-1"))
+    digest_value(Keyed("one", "verify-1"))
+    with pytest.raises(AssertionError, match="records of one content key differ"):
+        digest_value(Keyed("two", "verify-1"))
 
 
-def test_the_memo_keeps_two_builds_only() -> None:
-    first = DigestMemo()
-    digest_value(Card("old", ()), first)
-    second = first.next_generation()
-    third = second.next_generation()
-    assert third.lookup(Card("old", ())) is None
+def test_a_record_remade_has_a_key_of_its_changes() -> None:
+    first = Keyed("a", "k1")
+    changed, same = remade(first, body="b"), remade(first, body="b")
+    assert changed.body == "b" and changed.content_key not in {"", "k1"}
+    assert changed.content_key == same.content_key
+    assert remade(first, body="c").content_key != changed.content_key
+    assert remade(Keyed("a"), body="b").content_key == ""  # no key to start from: none
 
 
-def test_a_slot_holding_an_equal_value_keeps_its_digest_without_a_walk() -> None:
-    page = Listing((Card("a", ("x",)),), {"n": 1})
-    memo = DigestMemo()
-    assert memo.digest_at("tags/x/", page) == digest_value(page)
-    following = memo.next_generation()
-    equal = Listing((Card("a", ("x",)),), {"n": 1})
-    following.previous.by_slot["tags/x/"] = (equal, "kept")  # type: ignore[union-attr]
-    assert following.digest_at("tags/x/", equal) == "kept"  # compared, not walked
+def test_a_keyed_value_is_digested_once() -> None:
+    listing = Listing((Card("a", ("x",)),), {"n": 1})
+    assert keyed(listing).content_key == digest_value(listing)
+    assert digest_value((keyed(listing),)) == digest_value(
+        (keyed(Listing((Card("a", ("x",)),), {"n": 1})),)
+    )
 
 
-def test_a_slot_holding_a_changed_value_is_walked_again() -> None:
-    memo = DigestMemo()
-    memo.digest_at("tags/x/", Listing((Card("a", ("x",)),), {"n": 1}))
-    following = memo.next_generation()
-    changed = Listing((Card("a", ("x",)),), {"n": 2})
-    assert following.digest_at("tags/x/", changed) == digest_value(changed)
-    other = following.next_generation()
-    assert other.digest_at("tags/y/", changed) == digest_value(changed)  # another slot: walked
+def test_sets_are_digested_in_an_order_of_their_own() -> None:
+    assert digest_value(frozenset({"b", "a", "c"})) == digest_value(frozenset(["c", "a", "b"]))
+    assert digest_value(frozenset({"a"})) != digest_value(("a",))
 
 
 def test_values_that_print_alike_have_different_digests() -> None:

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import difflib
-from dataclasses import replace
+from collections.abc import Sequence
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notebase.diagnostics import Severity, SourcePos
-from notebase.index import IndexMemo, build_index, build_index_again, closest_name
+from notebase.fingerprint import remade
+from notebase.index import build_index, closest_name
+from notebase.memo import Memo
+from notebase.mentions import find_mentions
 from notebase.model import Backlink, Entry, SiteIndex, Source
 from notebase.parse import parse_source
+from notebase.related import find_related
 
 
 def note(rel_path: str, text: str) -> Entry:
@@ -245,12 +249,17 @@ def test_the_closest_name_of_a_long_link_is_difflibs_closest_match() -> None:
     assert expected and closest_name(wanted, names) == expected[0]
 
 
+def again(entries: Sequence[Entry], memo: Memo) -> tuple[SiteIndex, Memo]:
+    """The index of the entries built through the memo, and the memo of the next build."""
+    return build_index(entries, apply=memo.call), memo.next_generation()
+
+
 def test_a_suggestion_kept_from_the_last_build_follows_a_renamed_title() -> None:
     linker = note("a.md", "See [[Shampo]].\n")
-    first, memo = build_index_again([linker, note("b.md", "# Shampoo\n")], IndexMemo())
-    again, memo = build_index_again([linker, note("b.md", "# Shampoo\n")], memo)
-    renamed, _ = build_index_again([linker, note("b.md", "# Shampoos\n")], memo)
-    messages = [[d.message for d in i.diagnostics] for i in (first, again, renamed)]
+    first, memo = again([linker, note("b.md", "# Shampoo\n")], Memo())
+    same, memo = again([linker, note("b.md", "# Shampoo\n")], memo)
+    renamed, _ = again([linker, note("b.md", "# Shampoos\n")], memo)
+    messages = [[d.message for d in i.diagnostics] for i in (first, same, renamed)]
     assert messages == [
         ['[[Shampo]] matches no entry (did you mean "Shampoo"?)'],
         ['[[Shampo]] matches no entry (did you mean "Shampoo"?)'],
@@ -306,33 +315,35 @@ def test_source_pages_for_papers_and_for_urls_two_notes_know() -> None:
     }
 
 
-def test_index_holds_mentions_and_related_entries() -> None:
+def test_mentions_and_related_entries_of_the_index() -> None:
     idx = index()
-    assert {slug: [m.slug for m in found.shown] for slug, found in idx.mentions.items()} == {}
-    assert set(idx.related) == {e.slug for e in ALL}
-    assert idx.related["papers/muon"][:2] == ("links/muon-blog", "papers/shampoo")
+    mentions = find_mentions(idx.entries, idx.outlinks)
+    assert {slug: [m.slug for m in found.shown] for slug, found in mentions.items()} == {}
+    related = find_related(idx.entries)
+    assert set(related) == {e.slug for e in ALL}
+    assert related["papers/muon"][:2] == ("links/muon-blog", "papers/shampoo")
 
 
 def test_an_index_built_again_from_the_last_equals_one_built_afresh() -> None:
-    memo = IndexMemo()
+    memo = Memo()
     retitled = note("papers/shampoo.md", "---\ntitle: Shampoo\n---\nThe Muon optimizer again.\n")
     for entries in (ALL, (LANDSCAPE, SECOND_MUON, LATENT, retitled, MUON), ALL, ALL[:3]):
-        again, memo = build_index_again(entries, memo)
-        assert again == build_index(entries)
+        built, memo = again(entries, memo)
+        assert built == build_index(entries)
 
 
-def test_groups_and_links_are_the_last_builds_until_a_shape_or_a_link_changes() -> None:
+def test_groups_and_links_follow_a_shape_or_a_link_changed_through_the_memo() -> None:
     a = note("a.md", "---\ntitle: A\ntags: [x]\n---\nSee [[B]].\n")
     b = note("b.md", "---\ntitle: B\ntags: [x]\n---\nPlain.\n")
-    first, memo = build_index_again([a, b], IndexMemo())
-    edited = replace(b, body_html="<p>Edited.</p>")
-    again, memo = build_index_again([a, edited], memo)
-    assert again.tags is first.tags and again.backlinks is first.backlinks
-    retagged = replace(edited, tags=("x", "y"))
-    tagged, memo = build_index_again([a, retagged], memo)
+    first, memo = again([a, b], Memo())
+    edited = remade(b, body_html="<p>Edited.</p>")
+    same, memo = again([a, edited], memo)
+    assert same.tags == first.tags and same.backlinks == first.backlinks
+    retagged = remade(edited, tags=("x", "y"))
+    tagged, memo = again([a, retagged], memo)
     assert tagged.tags == (("x", ("a", "b")), ("y", ("b",)))
     moved = note("a.md", "---\ntitle: A\ntags: [x]\n---\nFirst.\n\nSee [[B]].\n")
-    relinked, _ = build_index_again([moved, retagged], memo)
+    relinked, _ = again([moved, retagged], memo)
     assert relinked.backlinks == {"b": (Backlink("a", 7),)} != tagged.backlinks
     assert relinked == build_index([moved, retagged])
 
@@ -340,9 +351,9 @@ def test_groups_and_links_are_the_last_builds_until_a_shape_or_a_link_changes() 
 def test_a_link_by_url_resolves_again_when_the_page_it_leads_to_appears() -> None:
     a = note("a.md", "---\ntitle: A\n---\nSee [ml](/tags/ml/) and [[B]].\n")
     b = note("b.md", "---\ntitle: B\n---\nPlain.\n")
-    first, memo = build_index_again([a, b], IndexMemo())
+    first, memo = again([a, b], Memo())
     assert first.link_targets["a"] == ("", "b")
-    tagged, _ = build_index_again([a, replace(b, tags=("ml",))], memo)
+    tagged, _ = again([a, remade(b, tags=("ml",))], memo)
     assert tagged.link_targets["a"] == ("/tags/ml/", "b")
     assert [d.code for d in tagged.diagnostics] == []
 
@@ -417,10 +428,10 @@ def test_a_link_to_a_file_under_notes_is_an_attachment_target() -> None:
 def test_resolved_links_are_made_again_when_a_heading_they_name_changes() -> None:
     deep = note("deep.md", "# Deep\n\n## Part\n")
     source = note("src.md", "[[Deep#Part]]\n")
-    index, memo = build_index_again([deep, source], IndexMemo())
+    index, memo = again([deep, source], Memo())
     assert not [d for d in index.diagnostics if d.code == "missing-anchor"]
     renamed = note("deep.md", "# Deep\n\n## Other part\n")
-    index, memo = build_index_again([renamed, source], memo)
+    index, memo = again([renamed, source], memo)
     assert [d.code for d in index.diagnostics if d.code == "missing-anchor"] == ["missing-anchor"]
 
 

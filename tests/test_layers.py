@@ -25,7 +25,9 @@ MACHINERY = frozenset(
         "fileplan",
         "files",
         "livehttp",
+        "memo",
         "parallel",
+        "relearn",
         "search",
         "serve",
         "warm",
@@ -35,6 +37,7 @@ MACHINERY = frozenset(
 # the pipeline's stages and the records and helpers they share (a package covers its modules)
 STAGES = frozenset(
     {
+        "analyses",
         "attachments",
         "bibtex",
         "cards",
@@ -56,7 +59,6 @@ STAGES = frozenset(
         "pages",
         "parse",
         "related",
-        "relearn",
         "render",
         "slugs",
         "sourcepages",

@@ -1,11 +1,12 @@
-"""links.py: link markers become <a> tags; an unchanged entry resolves to the same record again."""
+"""links.py: link markers become <a> tags; through the memo, only entries whose links changed are
+resolved again."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from notebase.fingerprint import remade
 from notebase.index import build_index
-from notebase.links import resolve_index_again
+from notebase.links import resolve_index
+from notebase.memo import Memo
 from notebase.model import Entry, Source
 from notebase.parse import parse_source
 
@@ -20,11 +21,12 @@ def test_an_entry_whose_links_did_not_change_is_resolved_to_the_same_record() ->
     a = entry("a.md", "---\ntitle: A\n---\nSee [[B]].\n")
     b = entry("b.md", "---\ntitle: B\n---\nPlain.\n")
     c = entry("c.md", "---\ntitle: C\n---\nAlone.\n")
-    first, memo = resolve_index_again(build_index([a, b, c]), False, {})
+    memo = Memo()
+    first = resolve_index(build_index([a, b, c]), False, memo.call)
     assert 'href="\x1eR\x1eb/index.html" data-title="B">B</a>' in first.by_slug["a"].body_html
 
-    renamed = replace(b, title="Bee")  # a's link to b now shows another title
-    second, _ = resolve_index_again(build_index([a, renamed, c]), False, memo)
+    renamed = remade(b, title="Bee")  # a's link to b now shows another title
+    second = resolve_index(build_index([a, renamed, c]), False, memo.next_generation().call)
     assert second.by_slug["c"] is first.by_slug["c"]
     assert second.by_slug["a"] is not first.by_slug["a"]
     assert 'data-title="Bee"' in second.by_slug["a"].body_html
@@ -33,8 +35,8 @@ def test_an_entry_whose_links_did_not_change_is_resolved_to_the_same_record() ->
 
 def test_a_link_to_a_page_that_is_no_entry_is_relative_to_the_root() -> None:
     a = entry("a.md", "---\ntitle: A\ntags: [ml]\n---\n[home](/) and [ml](/tags/ml/#top).\n")
-    files, _ = resolve_index_again(build_index([a]), False, {})
-    folders, _ = resolve_index_again(build_index([a]), True, {})
+    files = resolve_index(build_index([a]), False)
+    folders = resolve_index(build_index([a]), True)
     assert files.by_slug["a"].body_html == (
         '<p><a class="internal" href="\x1eR\x1eindex.html">home</a> and '
         '<a class="internal" href="\x1eR\x1etags/ml/index.html#top">ml</a>.</p>\n'

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from notebase.analyses import analyse
+from notebase.fingerprint import remade
 from notebase.index import build_index
-from notebase.mentions import NO_MEMO, SHOWN, excerpt, find_mentions, match_mentions, words
+from notebase.memo import Memo
+from notebase.mentions import SHOWN, excerpt, find_mentions, words
 from notebase.model import Entry, Source
 from notebase.parse import parse_source
 from notebase.words import note_words
@@ -22,7 +23,7 @@ MUON = note("muon.md", "---\ntitle: Muon optimizer\naliases: [Muon, AI]\n---\nMu
 
 def mentioners(*others: Entry) -> list[tuple[str, str]]:
     """(mentioning slug, name found) for MUON, through the whole index as a build computes it."""
-    index = build_index([MUON, *others])
+    index = analyse(build_index([MUON, *others]))
     found = index.mentions.get("muon")
     return [(m.slug, m.name) for m in found.shown] if found else []
 
@@ -64,14 +65,14 @@ def test_tldr_prose_counts_and_short_names_are_ignored() -> None:
 
 def test_mentions_are_capped_but_counted() -> None:
     many = [note(f"n{i:02}.md", f"---\ntitle: N{i:02}\n---\nMuon.\n") for i in range(SHOWN + 3)]
-    found = build_index([MUON, *many]).mentions["muon"]
+    found = analyse(build_index([MUON, *many])).mentions["muon"]
     assert found.total == SHOWN + 3
     assert [m.slug for m in found.shown] == [f"n{i:02}" for i in range(SHOWN)]
 
 
 def test_find_mentions_reads_the_words_stored_at_parse_time() -> None:
     other = note("other.md", "---\ntitle: Other\n---\nNothing here.\n")
-    other = replace(other, words=note_words("the muon optimizer", "Other"))
+    other = remade(other, words=note_words("the muon optimizer", "Other"))
     found = find_mentions([MUON, other], {})
     assert [(slug, m.total, [x.slug for x in m.shown]) for slug, m in found.items()] == [
         ("muon", 1, ["other"])
@@ -96,14 +97,16 @@ def test_what_the_last_build_matched_is_reused_only_where_it_still_holds() -> No
     a = note("a.md", "---\ntitle: A\n---\nThe Muon optimizer and Adam.\n")
     b = note("b.md", "---\ntitle: Adam\n---\nNothing yet.\n")
     c = note("c.md", "---\ntitle: C\n---\nAdam, again.\n")
-    _, memo = match_mentions([MUON, a, b, c], {}, {}, NO_MEMO)
+    memo = Memo()
+    find_mentions([MUON, a, b, c], {}, memo.call)
     edits = [
         [MUON, a, note("b.md", "---\ntitle: Adam\n---\nMuon now.\n"), c],
         [MUON, a, note("b.md", "---\ntitle: Adamw\n---\nNothing yet.\n"), c],
         [MUON, note("a.md", "---\ntitle: A\n---\nNo names.\n"), b, c],
     ]
     for entries in edits:
-        again, _ = match_mentions(entries, {}, {}, memo)
-        assert again == match_mentions(entries, {}, {}, NO_MEMO)[0]
+        memo = memo.next_generation()
+        again = find_mentions(entries, {}, memo.call)
+        assert again == find_mentions(entries, {})
     assert [m.slug for m in again["b"].shown] == ["c"]
     assert "muon" not in again

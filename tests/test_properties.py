@@ -17,8 +17,8 @@ from notebase.config import Config
 from notebase.discover import Discovery, decode_source
 from notebase.importers.notes import plan_notes
 from notebase.importers.reader import read_archive
-from notebase.index import IndexMemo
 from notebase.links import resolve_index
+from notebase.memo import Memo
 from notebase.model import Source
 from notebase.pages import plan_pages
 from notebase.parse import parse_source
@@ -121,7 +121,7 @@ def render_note(text: str) -> dict[str, str]:
     assert isinstance(source, Source)  # text without NUL in its first 8 KB always decodes
     config = Config()
     options = BuildOptions(root=ROOT, out=ROOT / "site", drafts=True)
-    index, *_ = index_parsed([parse_source(source)], options, Discovery((), ()), IndexMemo())
+    index, *_ = index_parsed([parse_source(source)], options, Discovery((), ()), Memo())
     index = resolve_index(index, config.directory_urls)
     env = create_environment(ROOT)
     pages = {}

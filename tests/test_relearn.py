@@ -100,14 +100,3 @@ def test_related_state_follows_edits_and_reorders() -> None:
     state = related_state(after, state)
     assert state == compute_related(after)
     assert related_state(after[::-1], state) == compute_related(after[::-1])
-
-
-def test_a_state_relearnt_from_is_not_reused() -> None:
-    before = corpus(12)
-    state = compute_related(before)
-    after = list(before)
-    edited(after, 4, " ".join(["omega1"] * 30 + ["beta2"] * 30))
-    relearn(state, after)  # updates the tables of `state` in place
-    other = list(before)
-    edited(other, 7, before[7].mention_text + " delta3 delta3")
-    assert related_state(other, state) == compute_related(other)

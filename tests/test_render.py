@@ -251,38 +251,6 @@ def fragment_page(root: Path, url: str, items: tuple[str, ...]) -> str:
 calls: list[str] = []
 
 
-def test_a_cached_fragment_is_rendered_once_per_key_and_depth(tmp_path: Path) -> None:
-    (tmp_path / "templates").mkdir()
-    block = '{% call cached("row", item) %}<{{ item }}:{{ calls.append(item) or "" }}>{% endcall %}'
-    (tmp_path / "templates/frag.html").write_text(f"{{% for item in items %}}{block}{{% endfor %}}")
-    calls.clear()
-    environment_for_build(tmp_path)
-    assert fragment_page(tmp_path, "a/", ("x", "y", "x")) == "<x:><y:><x:>"
-    assert fragment_page(tmp_path, "b/", ("y",)) == "<y:>"
-    assert calls == ["x", "y"]
-    assert fragment_page(tmp_path, "b/c/", ("y",)) == "<y:>"  # another depth: its own links
-    assert calls == ["x", "y", "y"]
-
-
-def test_cached_fragments_last_one_build_more_and_go_with_a_template_edit(tmp_path: Path) -> None:
-    (tmp_path / "templates").mkdir()
-    frag = tmp_path / "templates/frag.html"
-    frag.write_text(
-        "{% for i in items %}{% call cached(i) %}{{ calls.append(i) or i }}{% endcall %}{% endfor %}"
-    )
-    calls.clear()
-    environment_for_build(tmp_path)
-    fragment_page(tmp_path, "a/", ("x", "y"))
-    environment_for_build(tmp_path)
-    fragment_page(tmp_path, "a/", ("x",))  # y unused in this build
-    environment_for_build(tmp_path)
-    fragment_page(tmp_path, "a/", ("x", "y"))
-    assert calls == ["x", "y", "y"]
-    frag.write_text("{% for i in items %}{% call cached(i) %}[{{ i }}]{% endcall %}{% endfor %}")
-    environment_for_build(tmp_path)
-    assert fragment_page(tmp_path, "a/", ("x",)) == "[x]"
-
-
 def test_a_listing_longer_than_a_block_of_rows_renders_as_afresh_after_a_change(
     tmp_path: Path,
 ) -> None:

@@ -9,6 +9,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from notebase.analyses import with_analyses
 from notebase.attachments import Copy, read_attachments
 from notebase.buildstate import BuildOptions, BuildState, drop_memos
 from notebase.cache import load_parses, load_state, save_state
@@ -21,18 +22,14 @@ from notebase.fileplan import (
     plan_files,
 )
 from notebase.files import real_path, temp_folder
-from notebase.fingerprint import DigestMemo
-from notebase.index import IndexMemo, build_index_again
-from notebase.links import resolve_index_again
+from notebase.index import build_index
+from notebase.links import resolve_index
+from notebase.memo import Memo
 from notebase.model import Entry, ParseResult, SiteIndex
-from notebase.pages import (
-    NO_PLAN,
-    PageSpec,
-    folder_warnings,
-    plan_pages_again,
-)
+from notebase.pages import PageSpec, folder_warnings, plan_pages
 from notebase.parallel import default_jobs, map_ordered
 from notebase.parse import parse_source
+from notebase.relearn import related_state
 from notebase.search import ReadyBundle, SearchJob, discard_bundle
 from notebase.urls import ASSETS_DIR, BUNDLE_DIR
 from notebase.warm import inputs_digest, site_is_current, stamp_folders
@@ -47,6 +44,7 @@ from notebase.write import (
 )
 
 NOTHING = WriteOutcome((), (), ())
+RELATED = "related"  # the memo holds the last build's related entries by this name
 # editorial advice: `check` reports it, a build stays quiet about it (it is not a build problem)
 CHECK_ONLY = frozenset({"paper-no-tldr", "duplicate-source", "source-by-title"})
 # top-level folders of the site holding files other than pages: no note's page may go there
@@ -106,32 +104,23 @@ def rebuild(
     found = discover_changes(options.root, trusted_stamps(state), state.scanned_ns, config.ignore)
     parsed, fresh = parse_sources(found, state.parsed, options)
     found = replace(found, read=())  # the notes' text, parsed: not held while the pages render
-    index, index_diags, index_memo, copies = index_parsed(
-        parsed.values(), options, found, state.index or IndexMemo()
-    )
-    index, resolved = resolve_index_again(index, config.directory_urls, state.resolved or {})
-    cards, card_memo = make_cards(index.entries, state.cards or {})
-    pages, plan_memo = plan_pages_again(index, config, cards, state.plan or NO_PLAN)
+    memo = state.memo.next_generation() if state.memo else Memo()
+    index, index_diags, copies = index_parsed(parsed.values(), options, found, memo)
+    index = resolve_index(add_analyses(index, memo), config.directory_urls, memo.call)
+    pages = plan_pages(index, config, make_cards(index.entries, memo.call), memo.call)
     diags = [*config_diags, *found.diagnostics, *index_diags, *check_collisions(pages, index)]
     diags += folder_warnings(index)
     if options.write:
         diags = [d for d in diags if d.code not in CHECK_ONLY]
     kept = replace(
-        state,
-        parsed=parsed,
-        stamps=found.stamps,
-        scanned_ns=found.started_ns,
-        resolved=resolved,
-        index=index_memo,
-        cards=card_memo,
-        plan=plan_memo,
+        state, parsed=parsed, stamps=found.stamps, scanned_ns=found.started_ns, memo=memo
     )
     tally = Tally(start, len(index.entries), len(pages), fresh)
     if not options.write:  # check: render everything (template errors count) but write nothing
         pool = render_pool(options)
         plan_files(options.root, pages, config, {}, set(), diags, parallel=pool, copies=copies)
         return kept, finish(tally, diags, False)
-    planned = Planned(config, found, pages, copies)
+    planned = Planned(config, found, pages, copies, state.memo is not None)
     return write_build(kept, options, planned, diags, tally, swap_lock)
 
 
@@ -153,6 +142,11 @@ class Planned:
     found: Discovery
     pages: tuple[PageSpec, ...]
     copies: dict[str, Copy]  # the files under notes/ the site holds, by their path there
+    # the state it began from was built in this process (serve's): it recorded every file it put
+    # in the site, and when a trusted site marker says no other build put a site in place since,
+    # the walk of the site (a sixth of a rebuild after one edit at 10,000 notes) is skipped. Only
+    # a file changed by hand in the site goes unseen, until its page changes or a `notebase build`
+    listed: bool
 
 
 def finish(
@@ -184,8 +178,7 @@ def write_build(
     # a site swapped in by a build this state does not record (killed before saving) is not trusted
     trusted = state.out == str(out) and state.site == site_identity(out)
     previous = state.outputs if trusted else {}
-    memo = state.memo.next_generation() if state.memo else DigestMemo()
-    existing = site_files(state, out, trusted)
+    existing = set(state.outputs) if trusted and planned.listed else list_site_files(out)
     plan, due, outcome = None, None, None
     try:
         with temp_folder(out) as staging:  # the pages are written there as they are rendered
@@ -196,7 +189,7 @@ def write_build(
                 previous,
                 existing,
                 diags,
-                memo,
+                True,
                 options.progress,
                 render_pool(options),
                 staging,
@@ -221,24 +214,12 @@ def write_build(
         outputs=plan.fingerprints,
         out=str(out),
         site=site_identity(out),
-        memo=memo,
         inputs=inputs_digest(options, config, planned.found),
         diagnostics=done.diagnostics,
         counts=(done.entries, done.pages),
         unindexed=due.stamp if due else "",
     )
     return new_state, done
-
-
-def site_files(state: BuildState, out: Path, trusted: bool) -> set[str]:
-    """The files in the site. A state this process built (its digest memo is kept in memory only:
-    serve's) recorded every file it put there, and a trusted site marker says no other build put a
-    site in place since: those files are the site's, and the walk, a sixth of a rebuild after one
-    edit at 10,000 notes, is skipped. Only a file changed by hand inside the site goes unseen,
-    until its page changes or a `notebase build` (which walks the site) mends it."""
-    if trusted and state.memo is not None:
-        return set(state.outputs)
-    return list_site_files(out)
 
 
 def render_pool(options: BuildOptions) -> tuple[int, int]:
@@ -299,8 +280,8 @@ def parse_sources(
 
 
 def index_parsed(
-    parsed: Iterable[ParseResult], options: BuildOptions, found: Discovery, last: IndexMemo
-) -> tuple[SiteIndex, list[Diagnostic], IndexMemo, dict[str, Copy]]:
+    parsed: Iterable[ParseResult], options: BuildOptions, found: Discovery, memo: Memo
+) -> tuple[SiteIndex, list[Diagnostic], dict[str, Copy]]:
     """The index of every entry (drafts left out unless asked for) with the files under notes/
     its links lead to, all diagnostics, and those files' copies by where the site holds them."""
     diags: list[Diagnostic] = []
@@ -312,12 +293,20 @@ def index_parsed(
             shown = options.drafts or not result.entry.draft
             (entries if shown else drafts).append(result.entry)
     others = (rel for rel, _, _ in found.files)
-    index, index_memo = build_index_again(entries, last, others, drafts)
+    index = build_index(entries, others, drafts, memo.call)
     diags.extend(index.diagnostics)
     linked = (t[1:] for targets in index.link_targets.values() for t in targets if t[:1] == "@")
     files, copies, unread = read_attachments(options.root / NOTES_DIR, linked, NOTES_DIR)
     diags.extend(unread)
-    return replace(index, attachments=files), diags, index_memo, copies
+    return replace(index, attachments=files), diags, copies
+
+
+def add_analyses(index: SiteIndex, memo: Memo) -> SiteIndex:
+    """The index with each entry's related entries (brought up to date from the last build's,
+    which the memo holds) and unlinked mentions."""
+    related = related_state(index.entries, memo.take(RELATED))
+    memo.hold(RELATED, related)
+    return with_analyses(index, related, memo.call)
 
 
 def check_collisions(pages: Iterable[PageSpec], index: SiteIndex) -> list[Diagnostic]:

@@ -7,15 +7,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from notebase.cards import CardMemo
 from notebase.diagnostics import Diagnostic
 from notebase.discover import Stamp
 from notebase.fileplan import MIN_PARALLEL_RENDER, Progress
-from notebase.fingerprint import DigestMemo
-from notebase.index import IndexMemo
-from notebase.links import Resolved
+from notebase.memo import Memo
 from notebase.model import ParseResult
-from notebase.pages import PlanMemo
 from notebase.parallel import MIN_PARALLEL
 
 
@@ -56,12 +52,8 @@ class BuildState:
     # the search stamp of the site's pages when its bundle (fingerprinted as it is) is not theirs
     # yet: a search job is due (serve); "" when the bundle is current
     unindexed: str = ""
-    # kept in memory only (serve): record digests, and entries resolved, by the last build
-    memo: DigestMemo | None = field(default=None, compare=False)
-    resolved: Resolved | None = field(default=None, compare=False)
-    index: IndexMemo | None = field(default=None, compare=False)  # used up by the next build
-    cards: CardMemo | None = field(default=None, compare=False)
-    plan: PlanMemo | None = field(default=None, compare=False)
+    # kept in memory only (serve): what the last build's per-item functions returned
+    memo: Memo | None = field(default=None, compare=False)
     site: str = ""  # which swap put that site in place: another means a build not recorded here
     # names the parses saved with this state in the cache ("" when none are)
     pair: str = field(default="", compare=False)
@@ -69,4 +61,4 @@ class BuildState:
 
 def drop_memos(state: BuildState) -> BuildState:
     """The state without what only a server keeps between builds (in memory, never cached)."""
-    return replace(state, memo=None, resolved=None, index=None, cards=None, plan=None)
+    return replace(state, memo=None)

@@ -1,12 +1,12 @@
-"""Cards: what a listing shows of an entry (home, folders, sources, tags), made once per entry and
-kept across builds while the entry is the same record."""
+"""Cards: what a listing shows of an entry (home, folders, sources, tags), keyed by its entry."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html import escape
 
+from notebase.fingerprint import Apply, digest_value, direct
 from notebase.model import Entry
 from notebase.slugs import page_url
 
@@ -29,10 +29,12 @@ class Card:
     categories: tuple[str, ...] = field(hash=False)
     status: str = field(hash=False)  # "" when the entry has no reading status
     domain: str = field(hash=False)
+    # a digest of the fields above, taken once: listings of 10,000 cards are digested by it
+    content_key: str = field(default="", compare=False, hash=False)
 
 
 def make_card(entry: Entry) -> Card:
-    return Card(
+    card = Card(
         slug=entry.slug,
         url=page_url(entry.slug),
         title=entry.title,
@@ -47,16 +49,9 @@ def make_card(entry: Entry) -> Card:
         status=str(entry.status or ""),
         domain=entry.source.domain if entry.source else "",
     )
+    return replace(card, content_key=digest_value(card))
 
 
-# entry -> its card, as the last build made it (the same record again when the entry is)
-CardMemo = dict[int, tuple[Entry, Card]]
-
-
-def make_cards(entries: Sequence[Entry], previous: CardMemo) -> tuple[dict[str, Card], CardMemo]:
-    """Every entry's card by slug; an entry the last build carded is given that same card."""
-    memo: CardMemo = {}
-    for entry in entries:
-        old = previous.get(id(entry))
-        memo[id(entry)] = old if old is not None and old[0] is entry else (entry, make_card(entry))
-    return {e.slug: memo[id(e)][1] for e in entries}, memo
+def make_cards(entries: Sequence[Entry], apply: Apply = direct) -> dict[str, Card]:
+    """Every entry's card by slug (made through `apply`: only for entries that changed)."""
+    return {e.slug: apply(make_card, e) for e in entries}

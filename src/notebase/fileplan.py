@@ -12,7 +12,7 @@ from notebase.config import Config
 from notebase.diagnostics import Diagnostic, SourcePos, error
 from notebase.discover import NOTES_DIR
 from notebase.files import KEEP, Staged
-from notebase.fingerprint import DigestMemo, digest_bytes, digest_value
+from notebase.fingerprint import digest_bytes, digest_value
 from notebase.markdown.highlight import pygments_css
 from notebase.pages import PageSpec
 from notebase.parallel import map_indexed
@@ -47,7 +47,7 @@ def plan_files(
     previous: Mapping[str, str],
     existing: set[str],
     diags: list[Diagnostic],
-    records: DigestMemo | None = None,
+    fingerprint: bool = False,
     progress: Progress | None = None,
     parallel: tuple[int, int] = (1, 0),
     staging: Path | None = None,
@@ -56,7 +56,7 @@ def plan_files(
     """Render the pages whose fingerprint changed (on `parallel` = (jobs, at least this many pages)
     processes when there are that many to render, and forking is safe); every
     other file already in the site is kept. A page the last build did not write is rendered
-    whatever its fingerprint, which is then taken where it is rendered. Without `records` (a
+    whatever its fingerprint, which is then taken where it is rendered. Without `fingerprint` (a
     check, which writes nothing) every page is rendered and none fingerprinted. Each page rendered
     is written to the `staging` folder where it is rendered (none: it is not kept), so that no
     process holds the whole site. `copies` are the files under notes/ the notes link to, by their
@@ -72,10 +72,10 @@ def plan_files(
     order = [output_path(spec.url) for spec in pages]
     for rel, spec in zip(order, pages, strict=True):
         key = (base, template_digest(env, spec.template, memo), spec)
-        if records is None or rel not in previous:  # fingerprint taken as rendered (none: a check)
-            todo.append(Due(rel, key, records is not None))
+        if not fingerprint or rel not in previous:  # taken as rendered (none: a check)
+            todo.append(Due(rel, key, fingerprint))
             continue
-        prints[rel] = records.digest_at(rel, key)
+        prints[rel] = digest_value(key)
         if is_kept(rel, prints[rel], previous, existing):
             files[rel] = KEEP
         else:
@@ -85,12 +85,10 @@ def plan_files(
     compile_templates(env, (due.key[2].template for due in todo))  # once, before any fork
     staged = [staging / str(i) if staging else None for i in range(len(todo))]
     results = map_indexed(
-        lambda i: render_due(env, config, todo[i], records, staged[i]), len(todo), *parallel, show
+        lambda i: render_due(env, config, todo[i], staged[i]), len(todo), *parallel, show
     )
     for due, target, (digest, problem) in zip(todo, staged, results, strict=True):
         prints[due.rel] = digest or prints.get(due.rel, "")
-        if records is not None:  # the next build compares its pages with these
-            records.remember(due.rel, due.key, prints[due.rel])
         if problem is not None:
             diags.append(problem)
         elif target is not None:
@@ -168,11 +166,11 @@ class Due:
 
 
 def render_due(
-    env: Environment, config: Config, due: Due, memo: DigestMemo | None, target: Path | None
+    env: Environment, config: Config, due: Due, target: Path | None
 ) -> tuple[str, Diagnostic | None]:
     """Render a page due into the file `target` (none: nowhere); its fingerprint when still to be
     taken (else ""), and why it has no bytes, if it has none."""
-    digest = memo.digest_at(due.rel, due.key) if memo is not None and due.digest else ""
+    digest = digest_value(due.key) if due.digest else ""
     page = render_page(env, due.key[2], config)
     if isinstance(page, Diagnostic):
         return digest, page

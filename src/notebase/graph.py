@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from notebase.model import SiteIndex
 from notebase.slugs import page_url
@@ -71,6 +70,17 @@ def neighbourhood(slug: str, index: SiteIndex, same_source: Sequence[str]) -> li
     return list(found.items())[:MAX_NEIGHBOURS]
 
 
+def linked_pairs(
+    around: Sequence[tuple[str, str, str]], outlinks: Mapping[str, Sequence[str]]
+) -> tuple[tuple[str, ...], ...]:
+    """The pairs of neighbours (slug, title, relation) that link one another, each sorted."""
+    near = {slug for slug, _, _ in around}
+    pairs = {
+        tuple(sorted((a, b))) for a in near for b in outlinks.get(a, ()) if b in near and b != a
+    }
+    return tuple(sorted(pairs))
+
+
 def layout_graph(
     centre: tuple[str, str],
     around: Sequence[tuple[str, str, str]],
@@ -78,19 +88,15 @@ def layout_graph(
 ) -> Graph:
     """centre: (slug, title); around: (slug, title, relation). Neighbours are spread evenly from the
     top, clockwise; edges join the centre to each, and neighbours that link one another."""
-    near = {slug for slug, _, _ in around}
-    pairs = {
-        tuple(sorted((a, b))) for a in near for b in outlinks.get(a, ()) if b in near and b != a
-    }
-    return layout_once(centre, tuple(around), tuple(sorted(pairs)))
+    return place_nodes(centre, tuple(around), linked_pairs(around, outlinks))
 
 
-@lru_cache(maxsize=1 << 16)  # a rebuild lays out every entry's graph: most are the last one's
-def layout_once(
+def place_nodes(
     centre: tuple[str, str],
     around: tuple[tuple[str, str, str], ...],
     pairs: tuple[tuple[str, ...], ...],
 ) -> Graph:
+    """layout_graph, given the pairs of neighbours that link one another."""
     cx, cy = WIDTH / 2, HEIGHT / 2
     slug, title = centre
     nodes = [

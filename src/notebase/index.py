@@ -7,7 +7,7 @@ import posixpath
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from urllib.parse import unquote
 
 from rapidfuzz import fuzz, process
@@ -15,10 +15,8 @@ from rapidfuzz import fuzz, process
 from notebase.attachments import NO_FILES, FileTable, file_table, find_file, looks_like_file
 from notebase.diagnostics import Diagnostic, SourcePos, error, warning
 from notebase.embeds import embed_problems
-from notebase.mentions import NO_MEMO, Memo, match_mentions
+from notebase.fingerprint import Apply, Keyed, direct, keyed, remade
 from notebase.model import Backlink, Entry, EntryKind, LinkRef, SiteIndex, SourceRef
-from notebase.related import RelatedState
-from notebase.relearn import related_state
 from notebase.slugs import short_hash, slug_from_path, slugify
 from notebase.sources import assign_source_ids, entry_sources
 from notebase.urls import site_urls
@@ -33,70 +31,24 @@ SLACK = 1e-6  # rapidfuzz's ratio is a float worked out otherwise: a bound taken
 
 
 @dataclass(frozen=True, slots=True)
-class Suggestions:
-    """The name suggested for each broken link target (or None), under one name table."""
+class Names:
+    """What a link may lead to, by name: the entries (by their names, and their slugs' titles),
+    the drafts left out (a link to one is told apart from a link to nothing), the site's other
+    pages (by site-relative URL: a tag's, a source's…) and the files under notes/ that are no
+    notes. The same names resolve an entry's links alike, whatever the entries hold."""
 
-    names: dict[str, str]
-    found: dict[str, str | None]
-    named: tuple[object, ...] = ()  # what `names` and `drafts` were made of
-    drafts: dict[str, str] = field(default_factory=dict)  # the names of drafts left out
-
-
-@dataclass(frozen=True, slots=True)
-class Linkable:
-    """What a markdown link may lead to: an entry (by slug), or another page of the site (by its
-    site-relative URL: a tag's, a source's, the home page…)."""
-
-    by_slug: dict[str, Entry]
+    names: dict[str, str]  # name_table
+    drafts: dict[str, str]  # name_table of the drafts
+    titles: dict[str, str]  # slug -> title
     pages: frozenset[str]
-    files: FileTable = NO_FILES  # the files under notes/ that are no notes
-
-
-@dataclass(frozen=True, slots=True)
-class IndexMemo:
-    """What one build's index leaves for the next: its related entries, unlinked mentions and
-    suggestions for broken links."""
-
-    related: RelatedState | None = None  # used up by the build it is given to
-    mentions: Memo = NO_MEMO
-    suggestions: Suggestions = field(default_factory=lambda: Suggestions({}, {}))
-    grouped: Grouped | None = None
-    # entry -> its links resolved under `suggestions` and `grouped`
-    links: dict[int, Resolution] = field(default_factory=dict)
-    graph: LinkGraph | None = None
     files: FileTable = NO_FILES
 
 
 @dataclass(frozen=True, slots=True)
-class Resolution:
-    """An entry's links resolved: their targets, the warnings of those matching nothing, and the
-    entries it links to, each with the line of its first link there."""
-
-    entry: Entry
-    targets: tuple[str, ...]
-    problems: list[Diagnostic]
-    linked: tuple[tuple[str, int], ...]
-    by_url: bool  # some link is an URL, which may lead to a page that is no entry's
-    read: tuple[Entry, ...] = ()  # the entries whose headings and blocks its fragments name
-
-
-@dataclass(frozen=True, slots=True)
-class LinkGraph:
-    """Outlinks in link order; backlinks in entries order (the order they are found in); made of
-    each entry's slug and linked entries, in order."""
-
-    made: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
-    outlinks: dict[str, tuple[str, ...]]
-    backlinks: dict[str, tuple[Backlink, ...]]
-
-
-@dataclass(frozen=True, slots=True)
 class Grouped:
-    """What only the entries' slugs, tags, categories, kinds, statuses and sources (their shapes,
-    in order) decide: the groups, the source pages' ids and the URLs of the site's other pages."""
+    """What the entries' slugs, tags, categories, kinds, statuses and sources decide: the
+    groups, the source pages' ids and the URLs of the site's other pages."""
 
-    shapes: tuple[tuple[object, ...], ...]  # each entry's slug, tags, categories, kind, status
-    sourced: tuple[tuple[str, tuple[SourceRef, ...]], ...]  # each entry's slug and sources
     tags: Groups
     categories: Groups
     kinds: Groups
@@ -107,47 +59,32 @@ class Grouped:
 
 
 def build_index(
-    entries: Sequence[Entry], files: Iterable[str] = (), drafts: Sequence[Entry] = ()
-) -> SiteIndex:
-    """Everything the planner needs, computed afresh; unique slugs are required (collisions are
-    errors). `files` are the other files under notes/, which links may lead to; `drafts` the
-    entries left out, which a link to is told apart from a link to nothing."""
-    return build_index_again(entries, IndexMemo(), files, drafts)[0]
-
-
-def build_index_again(
     entries: Sequence[Entry],
-    previous: IndexMemo,
     files: Iterable[str] = (),
     drafts: Sequence[Entry] = (),
-) -> tuple[SiteIndex, IndexMemo]:
-    """build_index, reusing what the last build computed (`previous`, then used up) where it still
-    holds; with what this build leaves for the next."""
+    apply: Apply = direct,
+) -> SiteIndex:
+    """Everything the planner needs; unique slugs are required (collisions are errors). `files`
+    are the other files under notes/, which links may lead to; `drafts` the entries left out,
+    which a link to is told apart from a link to nothing. Each entry's links are resolved by
+    `apply` (the build's memo: only those of changed entries, or under changed names)."""
     unique, diags = drop_collisions(entries)
     ordered = sort_entries(unique)
     by_slug = {e.slug: e for e in ordered}
-    suggestions = name_suggestions(ordered, previous.suggestions, drafts)
     diags += duplicate_titles(ordered) + duplicate_sources(ordered) + papers_without_tldr(ordered)
     diags += sources_by_title(ordered)
-    grouped = group_entries(ordered, previous.grouped)
-    table = file_table(files)
-    table = previous.files if table.paths == previous.files.paths else table
-    links = Linkable(by_slug, grouped.pages, table)
-    # under the same names (and pages, and files), an entry's links resolve as they did
-    same_names = suggestions is previous.suggestions and table is previous.files
-    last = previous.links if same_names else {}
-    same_pages = previous.grouped is not None and grouped.pages == previous.grouped.pages
-    resolved = {id(e): resolve_again(e, links, suggestions, last, same_pages) for e in ordered}
+    grouped = group_entries(ordered)
+    titles = {e.slug: e.title for e in ordered}
+    table = Names(name_table(ordered), name_table(drafts), titles, grouped.pages, file_table(files))
+    names = keyed(table)
     targets: dict[str, tuple[str, ...]] = {}
     for entry in ordered:
-        targets[entry.slug] = resolved[id(entry)].targets
-        diags += resolved[id(entry)].problems
+        targets[entry.slug], problems = resolve_entry(entry, names, by_slug, apply)
+        diags += problems
     diags += embed_problems(ordered, targets)
-    graph = link_graph(tuple((e.slug, resolved[id(e)].linked) for e in ordered), previous.graph)
-    outlinks = graph.outlinks
-    related = related_state(ordered, previous.related)
-    mentions, mention_memo = match_mentions(ordered, outlinks, related.df, previous.mentions)
-    index = SiteIndex(
+    made = tuple((e.slug, linked_entries(e, targets[e.slug])) for e in ordered)
+    outlinks, backlinks = link_graph(made)
+    return SiteIndex(
         entries=ordered,
         by_slug=by_slug,
         tags=grouped.tags,
@@ -157,83 +94,48 @@ def build_index_again(
         sources=grouped.sources,
         link_targets=targets,
         outlinks=outlinks,
-        backlinks=graph.backlinks,
-        mentions=mentions,
-        related=dict(zip(related.slugs, related.related, strict=True)),
+        backlinks=backlinks,
+        mentions={},
+        related={},
         source_ids=grouped.source_ids,
         diagnostics=tuple(diags),
     )
-    memo = IndexMemo(related, mention_memo, suggestions, grouped, resolved, graph, table)
-    return index, memo
 
 
-def name_suggestions(
-    entries: Sequence[Entry], last: Suggestions, drafts: Sequence[Entry] = ()
-) -> Suggestions:
-    """The name table (and the drafts') and the suggestions under it: the last build's when the
-    entries are named as then; the names suggested then when the table is the same."""
-    named = tuple(
-        tuple((e.slug, e.title, e.aliases, e.rel_path) for e in group)
-        for group in (entries, drafts)
-    )
-    if named == last.named:
-        return last
-    names, draft_names = name_table(entries), name_table(drafts)
-    same = last.names == names and last.drafts == draft_names
-    return Suggestions(names, last.found if same else {}, named, draft_names)
-
-
-def group_entries(entries: Sequence[Entry], last: Grouped | None) -> Grouped:
-    """The entries' groups; the last build's when the entries' shapes are the same (and its
-    sources with their ids when only the sources' shapes are)."""
-    shapes = tuple((e.slug, e.tags, e.categories, e.kind, e.status) for e in entries)
-    sourced = tuple((e.slug, entry_sources(e)) for e in entries)
-    if last is not None and last.shapes == shapes and last.sourced == sourced:
-        return last
-    if last is not None and last.sourced == sourced:
-        sources, source_ids = last.sources, last.source_ids
-    else:
-        sources = group_sources(entries)
-        source_ids = assign_source_ids(paged_sources(sources))
+def group_entries(entries: Sequence[Entry]) -> Grouped:
+    """The entries' groups, their sources with the ids of their pages, the site's other pages."""
+    sources = group_sources(entries)
+    source_ids = assign_source_ids(paged_sources(sources))
     tags = group_by(entries, lambda e: e.tags)
     categories = group_by(entries, lambda e: e.categories)
     pages = site_urls((t for t, _ in tags), (c for c, _ in categories), source_ids.values())
     kinds = group_by(entries, lambda e: (str(e.kind),))
     statuses = group_by(entries, lambda e: (str(e.status),) if e.status else ())
-    return Grouped(shapes, sourced, tags, categories, kinds, statuses, sources, source_ids, pages)
+    return Grouped(tags, categories, kinds, statuses, sources, source_ids, pages)
 
 
-def resolve_again(
-    entry: Entry,
-    links: Linkable,
-    suggestions: Suggestions,
-    last: dict[int, Resolution],
-    same_pages: bool,
-) -> Resolution:
-    """The entry's links resolved, or as the last build resolved this same entry (`last`: only
-    when the names are those it resolved against; and the site's other pages, unless it has only
-    wikilinks)."""
-    old = last.get(id(entry))
-    if (
-        old is not None
-        and old.entry is entry
-        and (same_pages or not old.by_url)
-        and all(links.by_slug.get(e.slug) is e for e in old.read)
-    ):
-        return old
-    targets, problems = resolve_links(entry, links, suggestions)
-    by_url = not all(link.is_wiki for link in entry.links)
-    read = tuple(links.by_slug[s] for s in fragment_targets(entry, targets))
-    return Resolution(entry, targets, problems, linked_entries(entry, targets), by_url, read)
+def resolve_entry(
+    entry: Entry, names: Keyed[Names], by_slug: dict[str, Entry], apply: Apply
+) -> tuple[tuple[str, ...], list[Diagnostic]]:
+    """The entry's link targets, by name and then (a fragment naming a heading or block) by the
+    anchors of the entries they lead to; a warning for each link that leads nowhere."""
+    found = apply(name_targets, entry, names)
+    diags: list[Diagnostic] = []
+    wanted = anchor_slugs(entry, found)
+    if wanted:
+        read = tuple(by_slug[s] for s in wanted if s in by_slug)
+        found, problems = apply(anchor_targets, entry, found, read)
+        diags += problems
+    return found, diags + broken_links(entry, found, names, apply)
 
 
-def fragment_targets(entry: Entry, targets: tuple[str, ...]) -> dict[str, None]:
+def anchor_slugs(entry: Entry, targets: tuple[str, ...]) -> dict[str, None]:
     """The entries (by slug, in order) whose headings or blocks the entry's links name."""
     found: dict[str, None] = {}
     for link, target in zip(entry.links, targets, strict=True):
-        slug = target.partition("#")[0]
-        if (link.fragment or "#" in link.target) and slug and slug[0] not in "/@":
-            found[slug] = None
+        slug, _, fragment = target.partition("#")
+        if fragment and slug and (slug == "/" or slug[0] not in "/@") and names_anchor(link):
+            found[slug.strip("/")] = None  # "/": the root index.md, the home page
     return found
 
 
@@ -278,7 +180,7 @@ def told_apart(group: Sequence[Entry]) -> list[Entry]:
     names = {e.rel_path.removesuffix(".md").removesuffix("/index").casefold() for e in group}
     if len(names) < len(group):
         return []
-    return [replace(e, slug=f"{e.slug}-{short_hash(e.rel_path)[:6]}") for e in group[1:]]
+    return [remade(e, slug=f"{e.slug}-{short_hash(e.rel_path)[:6]}") for e in group[1:]]
 
 
 def slug_renamed(entry: Entry, first: Entry) -> Diagnostic:
@@ -399,31 +301,36 @@ def entry_names(entry: Entry, kind: str) -> tuple[str, ...]:
     return (entry.slug.rsplit("/", 1)[-1], entry.rel_path.rsplit("/", 1)[-1].removesuffix(".md"))
 
 
-def resolve_links(
-    entry: Entry, links: Linkable, suggestions: Suggestions
-) -> tuple[tuple[str, ...], list[Diagnostic]]:
-    """Each link's target ("slug#fragment"; "/url#fragment" for a page that is no entry's; ""
-    when it matches nothing), and a warning for each link that matches nothing; `suggestions` is
-    told the names suggested."""
-    names = suggestions.names
-    resolved: list[str] = []
+def name_targets(entry: Entry, names: Keyed[Names]) -> tuple[str, ...]:
+    """Each link's target by name, its fragment as written ("" when it matches nothing)."""
+    return tuple(resolve_link(link, entry, names.value) for link in entry.links)
+
+
+def anchor_targets(
+    entry: Entry, targets: tuple[str, ...], read: tuple[Entry, ...]
+) -> tuple[tuple[str, ...], tuple[Diagnostic, ...]]:
+    """The targets with each fragment that names a heading or block of an entry (`read`: those
+    entries) made its anchor; a warning for each the entry has not. A link to the `# Title`
+    heading a note is titled by is a link to the note."""
+    by_slug = {e.slug: e for e in read}
+    anchored: list[str] = []
     diags: list[Diagnostic] = []
-    for link in entry.links:
-        target = resolve_link(link, entry, links, names)
+    for link, target in zip(entry.links, targets, strict=True):
         slug, _, fragment = target.partition("#")
-        if fragment and slug and (slug == "/" or slug[0] not in "/@") and names_anchor(link):
-            note = links.by_slug[slug.strip("/")]  # "/": the root index.md, the home page
+        note = by_slug.get(slug.strip("/"))
+        names_one = (
+            fragment and slug and (slug == "/" or slug[0] not in "/@") and names_anchor(link)
+        )
+        if names_one and note is not None:
             anchor = find_anchor(note, fragment)
             if not anchor and heading_key(fragment) == heading_key(note.title):
-                target = slug  # the `# Title` heading the page shows as its title: the whole note
+                target = slug  # the whole note
             else:
                 if not anchor:
                     diags.append(missing_anchor(link, entry, note, fragment))
                 target = f"{slug}#{anchor or as_anchor(fragment)}"
-        resolved.append(target)
-        if not target:
-            diags.append(broken_link(link, entry, suggestions, links.by_slug))
-    return tuple(resolved), diags
+        anchored.append(target)
+    return tuple(anchored), tuple(diags)
 
 
 def as_anchor(fragment: str) -> str:
@@ -484,9 +391,10 @@ def missing_anchor(link: LinkRef, entry: Entry, target: Entry, fragment: str) ->
     return warning("missing-anchor", message, pos, hint)
 
 
-def resolve_link(link: LinkRef, entry: Entry, links: Linkable, names: dict[str, str]) -> str:
+def resolve_link(link: LinkRef, entry: Entry, links: Names) -> str:
     """A link's target: a note (or another page), else a file under notes/ ("@" + its path);
     an image a markdown image shows is always a file."""
+    names = links.names
     path = link.target if link.is_wiki else link.target.partition("#")[0].partition("?")[0]
     if not (link.embed and not link.is_wiki and looks_like_file(path)):
         if link.is_wiki:
@@ -520,7 +428,7 @@ def find_note(target: str, entry: Entry, names: dict[str, str]) -> str | None:
     return found if found is not None else names.get(f"/{name.lstrip('/')}")
 
 
-def resolve_href(link: LinkRef, entry: Entry, links: Linkable) -> str:
+def resolve_href(link: LinkRef, entry: Entry, links: Names) -> str:
     """`../papers/muon.md`, `/papers/muon/`, `papers/muon/index.html` -> 'papers/muon'; a page
     that is no entry's: `/tags/ml/` -> '/tags/ml/', `/` -> '/'."""
     href, _, fragment = link.target.partition("#")
@@ -535,7 +443,7 @@ def resolve_href(link: LinkRef, entry: Entry, links: Linkable) -> str:
     slug = slug_from_path(path) if path.endswith(".md") else path
     if not slug:  # the home page: `/`, or the root index.md it shows
         return f"/#{fragment}" if fragment else "/"
-    if slug not in links.by_slug:
+    if slug not in links.titles:
         url = f"{path}/" if path and f"{path}/" in links.pages else path
         slug = f"/{url}" if url in links.pages else ""
     if fragment and href.endswith(".md"):  # a heading as written: `Note.md#Some%20heading`
@@ -543,12 +451,21 @@ def resolve_href(link: LinkRef, entry: Entry, links: Linkable) -> str:
     return f"{slug}#{fragment}" if fragment and slug else slug
 
 
-def broken_link(
-    link: LinkRef, entry: Entry, suggestions: Suggestions, by_slug: dict[str, Entry]
-) -> Diagnostic:
+def broken_links(
+    entry: Entry, targets: tuple[str, ...], names: Keyed[Names], apply: Apply
+) -> list[Diagnostic]:
+    """A warning for each of the entry's links that matches nothing."""
+    return [
+        broken_link(link, entry, names, apply)
+        for link, target in zip(entry.links, targets, strict=True)
+        if not target
+    ]
+
+
+def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) -> Diagnostic:
     pos = SourcePos(entry.pos.path, link.line or 1)
     shown = f"[[{link.target}]]" if link.is_wiki else link.target
-    draft = find_note(link.target, entry, suggestions.drafts) if link.is_wiki else ""
+    draft = find_note(link.target, entry, names.value.drafts) if link.is_wiki else ""
     if draft:
         message = f"{shown} is a draft, left out of the site"
         hint = "publish it (`draft: false`), or build with --drafts"
@@ -557,19 +474,20 @@ def broken_link(
         message = f"{shown} names no file under notes/"
         hint = "put the file in notes/ (any folder: it is found by name), or fix the path"
         return warning("missing-attachment", message, pos, hint)
-    wanted = link.target.casefold()
-    if wanted not in suggestions.found:
-        names = (n for n in suggestions.names if n[:1] != "/")  # a path is no name to suggest
-        suggestions.found[wanted] = closest_name(wanted, names)
-    close = suggestions.found[wanted]
+    close = apply(suggest_name, link.target.casefold(), names)
     if close is None:
         return warning(
             "broken-link", f"{shown} matches no entry", pos, "create the note, or fix the link"
         )
-    title = by_slug[suggestions.names[close]].title
+    title = names.value.titles[names.value.names[close]]
     name = title if title.casefold() == close else close
     message = f'{shown} matches no entry (did you mean "{name}"?)'
     return warning("broken-link", message, pos, f"link to [[{name}]], or create the note")
+
+
+def suggest_name(wanted: str, names: Keyed[Names]) -> str | None:
+    """The name most like a broken link's target (a path is no name to suggest), if any is."""
+    return closest_name(wanted, (n for n in names.value.names if n[:1] != "/"))
 
 
 def closest_name(wanted: str, names: Iterable[str]) -> str | None:
@@ -604,17 +522,16 @@ def linked_entries(entry: Entry, targets: tuple[str, ...]) -> tuple[tuple[str, i
 
 
 def link_graph(
-    made: tuple[tuple[str, tuple[tuple[str, int], ...]], ...], last: LinkGraph | None
-) -> LinkGraph:
-    """The graph of each entry's (slug, linked entries); the last build's when made alike."""
-    if last is not None and last.made == made:
-        return last
+    made: tuple[tuple[str, tuple[tuple[str, int], ...]], ...],
+) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[Backlink, ...]]]:
+    """Outlinks in link order and backlinks in entries order, of each entry's (slug, linked
+    entries with the line of the first link)."""
     back: dict[str, list[Backlink]] = defaultdict(list)
     for slug, linked in made:
         for target, line in linked:
             back[target].append(Backlink(slug, line))
     outlinks = {slug: tuple(target for target, _ in linked) for slug, linked in made}
-    return LinkGraph(made, outlinks, {slug: tuple(refs) for slug, refs in back.items()})
+    return outlinks, {slug: tuple(refs) for slug, refs in back.items()}
 
 
 def group_by(entries: Sequence[Entry], keys_of: Callable[[Entry], Iterable[str]]) -> Groups:

@@ -3,54 +3,47 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from html import escape
 
 from notebase.attachments import attachment_embed, file_href
 from notebase.embeds import expand_embeds, note_embeds
+from notebase.fingerprint import Apply, direct, remade
 from notebase.markdown import LINK_MARKER, MARK, link_marker
-from notebase.model import Entry, Footnote, LinkRef, Quote, SiteIndex
+from notebase.model import Attachment, Entry, Footnote, LinkRef, Quote, SiteIndex
 from notebase.slugs import output_path, page_url
 
 ROOT = f"{MARK}R{MARK}"  # replaced by the page's relative path to the site root when rendered
 
 
-# entry as parsed -> (what its link tags are made of, the entry resolved with them): the last build's
-Resolved = dict[int, tuple[Entry, tuple[object, ...], Entry]]
+@dataclass(frozen=True, slots=True)
+class LinkInputs:
+    """What an entry's link tags are made of, besides the entry: its links' targets, the titles
+    of the entries and the files they lead to, the URL style."""
+
+    targets: tuple[str, ...]
+    titles: dict[str, str]  # slug -> title
+    files: dict[str, Attachment]  # path under notes/ -> the file
+    directory_urls: bool
 
 
-def resolve_index(index: SiteIndex, directory_urls: bool) -> SiteIndex:
-    """The index with every entry's link markers resolved."""
-    return resolve_index_again(index, directory_urls, {})[0]
+def resolve_index(index: SiteIndex, directory_urls: bool, apply: Apply = direct) -> SiteIndex:
+    """The index with every entry's link markers resolved (by `apply`: the build's memo makes
+    only the entries whose links lead elsewhere than before again)."""
+    filled = [
+        apply(fill_links, entry, link_inputs(entry, index, directory_urls))
+        for entry in index.entries
+    ]
+    entries = embed_notes(index, filled, directory_urls)
+    return replace(index, entries=entries, by_slug={e.slug: e for e in entries})
 
 
-def resolve_index_again(
-    index: SiteIndex, directory_urls: bool, previous: Resolved
-) -> tuple[SiteIndex, Resolved]:
-    """resolve_index, where an entry resolved by the last build from the same link targets and
-    target titles is that same record again (so later stages can tell it is unchanged by its
-    identity, and its link tags are not made again). The index keeps an entry's targets (the same
-    tuple) only while every entry is named as before (index.resolve_again): the same targets then
-    lead to entries of the same titles, which need not be looked up."""
-    resolved: Resolved = {}
-    for entry in index.entries:
-        old = previous.get(id(entry))
-        targets = index.link_targets.get(entry.slug, ())
-        if (
-            old is not None
-            and old[0] is entry
-            and old[1][1] is targets
-            and old[1][0] == directory_urls
-            and not any(t.startswith("@") for t in targets)  # a file's size is no target's
-        ):
-            resolved[id(entry)] = old
-            continue
-        made_of = link_inputs(entry, index, directory_urls)
-        if old is None or old[0] is not entry or old[1] != made_of:
-            old = (entry, made_of, fill_links(entry, link_tags(entry, index, directory_urls)))
-        resolved[id(entry)] = old
-    entries = embed_notes(index, [resolved[id(e)][2] for e in index.entries], directory_urls)
-    return replace(index, entries=entries, by_slug={e.slug: e for e in entries}), resolved
+def link_inputs(entry: Entry, index: SiteIndex, directory_urls: bool) -> LinkInputs:
+    targets = index.link_targets.get(entry.slug, ())
+    slugs = [t.partition("#")[0] for t in targets]
+    titles = {s: index.by_slug[s].title for s in slugs if s and s[0] not in "/@"}
+    files = {s[1:]: index.attachments[s[1:]] for s in slugs if s[1:] in index.attachments}
+    return LinkInputs(targets, titles, files, directory_urls)
 
 
 def embed_notes(index: SiteIndex, filled: list[Entry], directory_urls: bool) -> tuple[Entry, ...]:
@@ -81,7 +74,7 @@ def embed_notes(index: SiteIndex, filled: list[Entry], directory_urls: bool) -> 
         if not note_embeds(entry, index.link_targets.get(entry.slug, ())):
             return entry
         body = expand_embeds(entry.body_html, entry, by_slug, index.link_targets, note_link)
-        return replace(
+        return remade(
             entry,
             body_html=body,
             tldr_html=link_only(entry.tldr_html, entry),
@@ -92,32 +85,16 @@ def embed_notes(index: SiteIndex, filled: list[Entry], directory_urls: bool) -> 
     return tuple(embed(e) for e in filled)
 
 
-def link_inputs(entry: Entry, index: SiteIndex, directory_urls: bool) -> tuple[object, ...]:
-    """What an entry's link tags are made of (besides the entry): its links' targets, the titles
-    of the entries they lead to, the URL style."""
-    targets = index.link_targets.get(entry.slug, ())
-    slugs = [t.partition("#")[0] for t in targets]
-    titles = tuple(index.by_slug[s].title for s in slugs if s and s[0] not in "/@")
-    files = tuple(index.attachments.get(s[1:]) for s in slugs if s.startswith("@"))
-    return (directory_urls, targets, titles, files)
-
-
-def link_tags(entry: Entry, index: SiteIndex, directory_urls: bool) -> tuple[str, ...]:
-    targets = index.link_targets.get(entry.slug, ())
-    return tuple(
-        link_tag(entry, i, targets, index, directory_urls) for i in range(len(entry.links))
-    )
-
-
-def fill_links(entry: Entry, tags: tuple[str, ...]) -> Entry:
+def fill_links(entry: Entry, made: LinkInputs) -> Entry:
     """The entry with every internal link marker replaced by its <a> tag (or an unresolved span)."""
+    tags = tuple(link_tag(entry.links[i], i, made) for i in range(len(entry.links)))
 
     def fill(html: str) -> str:
         return LINK_MARKER.sub(
             lambda m: tags[int(m.group(1))] if int(m.group(1)) < len(tags) else "", html
         )
 
-    return replace(
+    return remade(
         entry,
         body_html=fill(entry.body_html),
         tldr_html=fill(entry.tldr_html),
@@ -128,15 +105,12 @@ def fill_links(entry: Entry, tags: tuple[str, ...]) -> Entry:
     )
 
 
-def link_tag(
-    entry: Entry, i: int, targets: tuple[str, ...], index: SiteIndex, directory_urls: bool
-) -> str:
-    link = entry.links[i]
-    target = targets[i] if i < len(targets) else ""
+def link_tag(link: LinkRef, i: int, made: LinkInputs) -> str:
+    target = made.targets[i] if i < len(made.targets) else ""
     if link.embed:
-        return embed_tag(link, i, target, index)
+        return embed_tag(link, i, target, made)
     if target.startswith("@"):
-        file = index.attachments.get(target[1:])
+        file = made.files.get(target[1:])
         href = ROOT + file_href(file) if file else ""
         return (
             f'<a class="attachment" href="{href}">' if file else '<a class="attachment unresolved">'
@@ -149,10 +123,10 @@ def link_tag(
     slug, _, fragment = target.partition("#")
     anchor = fragment_href(fragment)
     if slug.startswith("/"):  # a page that is no entry's: '/tags/ml/'
-        return f'<a class="internal" href="{url_href(slug[1:], directory_urls)}{anchor}">'
-    href = url_href(page_url(slug), directory_urls) + anchor
+        return f'<a class="internal" href="{url_href(slug[1:], made.directory_urls)}{anchor}">'
+    href = url_href(page_url(slug), made.directory_urls) + anchor
     cls = "wikilink" if link.is_wiki else "internal"
-    title = escape(index.by_slug[slug].title)
+    title = escape(made.titles[slug])
     return f'<a class="{cls}" href="{href}" data-title="{title}">'
 
 
@@ -167,10 +141,10 @@ def part_name(entry: Entry, anchor: str) -> str:
     return next((h.text for h in entry.headings if h.anchor == anchor), anchor)
 
 
-def embed_tag(link: LinkRef, i: int, target: str, index: SiteIndex) -> str:
+def embed_tag(link: LinkRef, i: int, target: str, made: LinkInputs) -> str:
     """What `![[…]]` or `![…](…)` shows in place: the file; a note's marker, left for
     embed_notes; else what was written, marked unresolved."""
-    file = index.attachments.get(target[1:]) if target.startswith("@") else None
+    file = made.files.get(target[1:]) if target.startswith("@") else None
     if file is not None:
         return attachment_embed(file, link.label, ROOT + file_href(file))
     if target and target[0] not in "@/":  # a note: left for embed_notes

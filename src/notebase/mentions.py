@@ -3,8 +3,7 @@
 Names and texts are compared as sequences of case-folded words, so a match is always whole words.
 Each note's words were read once, at parse time (NoteWords): its distinct words find one-word names,
 and a name of more words is sought only where its rarest pair of words is among them, as a run of
-word codes in the note's code string. What a build matched (Memo) is reused by the next by value
-(a rebuild after one edit matches the names against the edited note only, unless a name changed).
+word codes in the note's code string.
 """
 
 from __future__ import annotations
@@ -15,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
+from notebase.fingerprint import Apply, Keyed, direct, keyed
 from notebase.model import Entry, Mention, Mentions, NoteWords
 from notebase.words import BARRIER, BREAK, read_words, word_codes, words
 
@@ -36,84 +36,57 @@ class NameTable:
     keys: dict[str, dict[str, list[Phrase]]]  # a, b -> the longer names keyed by the pair (a, b)
 
 
-@dataclass(frozen=True, slots=True)
-class Memo:
-    """What the last build matched: its names, and each note's matched names under them."""
-
-    names: NamesKey
-    table: NameTable
-    matched: dict[NoteWords, tuple[Phrase, ...]]
-    excerpts: dict[tuple[str, Phrase], str]
-
-
-NO_MEMO = Memo((), NameTable({}, frozenset(), {}), {}, {})
-
-
 def find_mentions(
-    entries: Sequence[Entry],
-    outlinks: Mapping[str, Iterable[str]],
-    df: Mapping[str, int] | None = None,
+    entries: Sequence[Entry], outlinks: Mapping[str, Iterable[str]], apply: Apply = direct
 ) -> dict[str, Mentions]:
     """slug -> the notes whose prose names it, in `entries` order (not itself, not linking it).
 
-    `df` (how many notes have each word) helps choose the pair of words each name is sought by."""
-    return match_mentions(entries, outlinks, df or {}, NO_MEMO)[0]
-
-
-def match_mentions(
-    entries: Sequence[Entry],
-    outlinks: Mapping[str, Iterable[str]],
-    df: Mapping[str, int],
-    last: Memo,
-) -> tuple[dict[str, Mentions], Memo]:
-    """find_mentions, reusing what `last` matched where names and notes are the same."""
-    names: NamesKey = tuple((e.slug, e.title, e.aliases) for e in entries)
-    same = names == last.names
-    table = last.table if same else name_table(entries, df)
-    known = last.matched if same else {}
-    matched: dict[NoteWords, tuple[Phrase, ...]] = {}
-    excerpts: dict[tuple[str, Phrase], str] = {}
+    The name table, each note's names matched and each excerpt cut are made through `apply`
+    (the build's memo: a rebuild matches only the notes that changed, unless a name did)."""
+    names = tuple((e.slug, e.title, e.aliases) for e in entries)
+    table = keyed(apply(name_table, names))
     found: dict[str, list[Mention]] = defaultdict(list)
     totals: dict[str, int] = defaultdict(int)
     for entry in entries:
-        phrases = known.get(entry.words)
-        if phrases is None:
-            phrases = matched_phrases(entry.words, table)
-        matched[entry.words] = phrases
         skip = {entry.slug, *outlinks.get(entry.slug, ())}
         seen: set[str] = set()
-        for phrase in phrases:
-            slug, name = table.owners[phrase]
+        for phrase in apply(entry_phrases, entry, table):
+            slug, name = table.value.owners[phrase]
             if slug in skip or slug in seen:
                 continue
             seen.add(slug)
             totals[slug] += 1
             if len(found[slug]) < SHOWN:
-                key = (entry.mention_text, phrase)
-                shown = last.excerpts.get(key)
-                excerpts[key] = shown if shown is not None else excerpt(*key)
-                found[slug].append(Mention(entry.slug, name, excerpts[key]))
-    mentions = {slug: Mentions(totals[slug], tuple(found[slug])) for slug in sorted(totals)}
-    return mentions, Memo(names, table, matched, excerpts)
+                found[slug].append(Mention(entry.slug, name, apply(entry_excerpt, entry, phrase)))
+    return {slug: Mentions(totals[slug], tuple(found[slug])) for slug in sorted(totals)}
 
 
-def name_table(entries: Sequence[Entry], df: Mapping[str, int]) -> NameTable:
-    owners = name_owners(entries)
+def entry_phrases(entry: Entry, table: Keyed[NameTable]) -> tuple[Phrase, ...]:
+    return matched_phrases(entry.words, table.value)
+
+
+def entry_excerpt(entry: Entry, phrase: Phrase) -> str:
+    return excerpt(entry.mention_text, phrase)
+
+
+def name_table(names: Sequence[tuple[str, str, tuple[str, ...]]]) -> NameTable:
+    """The table of the entries' (slug, title, aliases)."""
+    owners = name_owners(names)
     keys: dict[str, dict[str, list[Phrase]]] = {}
-    for (a, b), phrases in key_pairs(sorted(p for p in owners if len(p) > 1), df).items():
+    for (a, b), phrases in key_pairs(sorted(p for p in owners if len(p) > 1)).items():
         keys.setdefault(a, {})[b] = phrases
     return NameTable(owners, frozenset(p[0] for p in owners if len(p) == 1), keys)
 
 
-def name_owners(entries: Sequence[Entry]) -> dict[Phrase, tuple[str, str]]:
+def name_owners(names: Sequence[tuple[str, str, tuple[str, ...]]]) -> dict[Phrase, tuple[str, str]]:
     """Phrase -> (slug, name as written): titles first, then aliases; the first entry wins."""
     owners: dict[Phrase, tuple[str, str]] = {}
-    for names_of in (lambda e: (e.title,), lambda e: e.aliases):
-        for entry in entries:
-            for name in names_of(entry):
+    for pick in (lambda title, _: (title,), lambda _, aliases: aliases):
+        for slug, title, aliases in names:
+            for name in pick(title, aliases):
                 phrase = tuple(words(name))
                 if sum(len(w) for w in phrase) >= MIN_NAME_CHARS and BARRIER not in phrase:
-                    owners.setdefault(phrase, (entry.slug, name))
+                    owners.setdefault(phrase, (slug, name))
     return owners
 
 
@@ -121,13 +94,15 @@ def word_pairs(tokens: Sequence[str]) -> set[Pair]:
     return set(pairwise(tokens))
 
 
-def key_pairs(phrases: Sequence[Phrase], df: Mapping[str, int]) -> dict[Pair, list[Phrase]]:
-    """Each phrase of two words or more under its rarest word pair, so that few notes have both
-    words of a key (rarest: fewest notes have its words, by `df`; then fewest names have it)."""
+def key_pairs(phrases: Sequence[Phrase]) -> dict[Pair, list[Phrase]]:
+    """Each phrase of two words or more under its likely rarest word pair, so that few notes
+    have both words of a key: the pair fewest names have, then of the longest words (made from
+    the names alone, so that the table is the same until a name changes; which pair keys a name
+    decides only how many notes are looked at closer, never what is found)."""
     counts = Counter(pair for phrase in phrases for pair in word_pairs(phrase))
 
     def rarity(pair: Pair) -> tuple[int, int]:
-        return df.get(pair[0], 0) * df.get(pair[1], 0), counts[pair]
+        return counts[pair], -len(pair[0]) - len(pair[1])
 
     keyed: dict[Pair, list[Phrase]] = defaultdict(list)
     for phrase in phrases:

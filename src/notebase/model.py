@@ -141,7 +141,9 @@ class Entry:
     other_sources: tuple[SourceRef, ...]  # every other external URL in the body
     origin: str
     extra: tuple[tuple[str, str], ...] = ()  # unknown front-matter keys, kept for templates
-    digest: str = ""
+    # a digest of what this record was made from (its file, then each change made to it): equal
+    # keys, equal entries; the build's memo and the page fingerprints take an entry as its key
+    content_key: str = field(default="", compare=False)
     words: NoteWords = NO_WORDS  # of mention_text and title, for mentions and related
     description: str = ""  # front matter's, for <meta> and (without a tl;dr) the card
     cssclasses: tuple[str, ...] = ()  # classes for the page's <body>

@@ -13,6 +13,7 @@ from typing import Any
 from notebase.cards import Card, make_cards
 from notebase.config import Config
 from notebase.diagnostics import Diagnostic
+from notebase.fingerprint import Apply, direct
 from notebase.folderpages import (
     Folder,
     FolderLink,
@@ -20,17 +21,11 @@ from notebase.folderpages import (
     collect_folders,
     folder_collisions,
 )
-from notebase.graph import MIN_NEIGHBOURS, Graph, layout_graph, neighbourhood
+from notebase.graph import MIN_NEIGHBOURS, Graph, linked_pairs, neighbourhood, place_nodes
 from notebase.markdown import MARK, html_to_text
-from notebase.model import Backlink, Entry, EntryKind, Mentions, SiteIndex, Status
+from notebase.model import Entry, EntryKind, Mentions, SiteIndex, Status
 from notebase.slugs import page_url
-from notebase.sourcepages import (
-    NO_SOURCES,
-    SourceInfo,
-    SourceMemo,
-    bibliography,
-    collect_sources,
-)
+from notebase.sourcepages import SourceInfo, bibliography, collect_sources
 from notebase.sources import source_label
 from notebase.urls import BIBLIOGRAPHY, FEED, RSS, SOURCES, site_urls
 
@@ -63,65 +58,29 @@ class PageSpec:
 
 
 @dataclass(frozen=True, slots=True)
-class EntryInputs:
-    """What an entry's page is planned from, besides the cards of the entries it shows (and, for
-    its graph, their outlinks): the index's records of the entry, looked up once."""
+class Around:
+    """What every entry page is planned from besides its entry: made once a build."""
 
-    entry: Entry
-    backlinks: tuple[Backlink, ...]
-    outlinks: tuple[str, ...]
-    related: tuple[str, ...]
-    mentions: Mentions
-    source: SourceInfo | None  # its primary source's page, if it has one
-    same: tuple[str, ...]  # the entries whose sources include its primary source (itself too)
-    folder: Folder | None  # the folder whose page it is (it is at the folder's URL)
-    nav: Nav
-
-
-@dataclass(frozen=True, slots=True)
-class EntryPlan:
-    """An entry's page, what it was planned from, and the entries whose card or outlinks it reads."""
-
-    inputs: EntryInputs
-    shown: frozenset[str]
-    spec: PageSpec
-
-
-@dataclass(frozen=True, slots=True)
-class PlanMemo:
-    """What one build planned, for the next: the cards and outlinks its pages read, each entry's
-    page and the sources."""
-
+    index: SiteIndex
     cards: dict[str, Card]
-    outlinks: dict[str, tuple[str, ...]]
-    entries: dict[str, EntryPlan]
-    sources: SourceMemo
-
-
-NO_PLAN = PlanMemo({}, {}, {}, NO_SOURCES)
+    sources: dict[str, SourceInfo]
+    folders: dict[str, Folder]
+    nav: Nav
+    discussed: dict[str, tuple[str, ...]]  # source key -> the entries whose sources include it
 
 
 def plan_pages(
-    index: SiteIndex, config: Config, cards: dict[str, Card] | None = None
+    index: SiteIndex, config: Config, cards: dict[str, Card] | None = None, apply: Apply = direct
 ) -> tuple[PageSpec, ...]:
-    """Every page of the site, in a fixed order (given the entries' cards, or making them)."""
-    cards = cards if cards is not None else make_cards(index.entries, {})[0]
-    return plan_pages_again(index, config, cards, NO_PLAN)[0]
-
-
-def plan_pages_again(
-    index: SiteIndex, config: Config, cards: dict[str, Card], last: PlanMemo
-) -> tuple[tuple[PageSpec, ...], PlanMemo]:
-    """plan_pages, where an entry page (a source) the last build planned from the same inputs is
-    that same PageSpec (SourceInfo) again, so that later stages can tell it unchanged by its
-    identity; with what this build leaves for the next."""
-    changed = changed_slugs(cards, index.outlinks, last)
-    sources, source_memo = collect_sources(index, cards, last.sources, changed)
+    """Every page of the site, in a fixed order (given the entries' cards, or making them); the
+    costly parts of an entry's page (its description, contents, graph) made through `apply`."""
+    cards = cards if cards is not None else make_cards(index.entries)
+    sources = collect_sources(index, cards)
     folders, nav = collect_folders(index.entries), plan_nav(index, sources)
     discussed = {ref.key: slugs for ref, slugs in index.sources}
     described = {(kind, name): text for kind, name, text in config.descriptions}
     around = Around(index, cards, sources, folders, nav, discussed)
-    plans = {e.slug: plan_entry_again(e, around, last, changed) for e in index.entries if e.slug}
+    entry_pages = [plan_entry(e, around, apply) for e in index.entries if e.slug]
     listings = [
         plan_home(index, cards, config, folders[""]),
         *plan_folders(folders, index, cards),
@@ -135,12 +94,12 @@ def plan_pages_again(
         PageSpec("search/", "search.html", {"title": "Search"}),
         PageSpec("404.html", "404.html", {"title": "Not found"}),
     ]
-    pages = [with_nav(listings[0], nav), *(plan.spec for plan in plans.values())]
+    pages = [with_nav(listings[0], nav), *entry_pages]
     pages += [with_nav(spec, nav) for spec in listings[1:]]
     pages += [plan_entries_data(index, cards), *plan_feeds(index, config)]
     if config.base_url:  # a sitemap lists absolute URLs, so it needs to know where the site lives
         pages.append(plan_sitemap(pages, index))
-    return tuple(pages), PlanMemo(cards, index.outlinks, plans, source_memo)
+    return tuple(pages)
 
 
 def last_changed(entry: Entry) -> str:
@@ -166,54 +125,6 @@ def plan_sitemap(pages: Sequence[PageSpec], index: SiteIndex) -> PageSpec:
                 lastmod = newest
             rows.append((page.url, lastmod))
     return PageSpec("sitemap.xml", "sitemap.xml", {"pages": tuple(rows)})
-
-
-def changed_slugs(
-    cards: dict[str, Card], outlinks: dict[str, tuple[str, ...]], last: PlanMemo
-) -> set[str]:
-    """The entries whose card or outlinks are not the last build's, and those gone since."""
-    changed = {slug for slug, card in cards.items() if last.cards.get(slug) is not card}
-    if outlinks is not last.outlinks:
-        changed.update(slug for slug, out in outlinks.items() if last.outlinks.get(slug) != out)
-    changed.update(last.cards.keys() - cards.keys())
-    return changed
-
-
-@dataclass(frozen=True, slots=True)
-class Around:
-    """What every entry page is planned from besides its entry: made once a build."""
-
-    index: SiteIndex
-    cards: dict[str, Card]
-    sources: dict[str, SourceInfo]
-    folders: dict[str, Folder]
-    nav: Nav
-    discussed: dict[str, tuple[str, ...]]  # source key -> the entries whose sources include it
-
-
-def plan_entry_again(entry: Entry, around: Around, last: PlanMemo, changed: set[str]) -> EntryPlan:
-    """The entry's page; the last build's when planned from the same inputs, and none of the
-    entries it shows (`changed`) has a new card or new outlinks."""
-    index, slug, key = around.index, entry.slug, entry.source.key if entry.source else ""
-    folder = around.folders.get(f"{slug}/")
-    inputs = EntryInputs(
-        entry,
-        index.backlinks.get(slug, ()),
-        index.outlinks.get(slug, ()),
-        index.related.get(slug, ()),
-        index.mentions.get(slug, NO_MENTIONS),
-        around.sources.get(key),
-        around.discussed.get(key, ()),
-        folder,
-        around.nav,
-    )
-    old = last.entries.get(slug)
-    if old is not None and old.inputs == inputs and changed.isdisjoint(old.shown):
-        return old
-    shown = {b.slug for b in inputs.backlinks}.union(inputs.outlinks, inputs.related, inputs.same)
-    shown.update(m.slug for m in inputs.mentions.shown)
-    shown.update(folder.notes if folder else ())
-    return EntryPlan(inputs, frozenset(shown), plan_entry(inputs, index, around.cards))
 
 
 def with_nav(spec: PageSpec, nav: Nav) -> PageSpec:
@@ -272,31 +183,34 @@ def plan_home(index: SiteIndex, cards: dict[str, Card], config: Config, root: Fo
     return PageSpec("", "home.html", context)
 
 
-def plan_entry(inputs: EntryInputs, index: SiteIndex, cards: dict[str, Card]) -> PageSpec:
-    entry, source, mentions = inputs.entry, inputs.source, inputs.mentions
+def plan_entry(entry: Entry, around: Around, apply: Apply) -> PageSpec:
+    index, cards, slug = around.index, around.cards, entry.slug
+    key = entry.source.key if entry.source else ""
+    source, same = around.sources.get(key), around.discussed.get(key, ())
+    mentions = index.mentions.get(slug, NO_MENTIONS)
     context = {
         "title": entry.title,
         "entry": entry,
-        "backlinks": tuple(cards[b.slug] for b in inputs.backlinks),
-        "outlinks": tuple(cards[s] for s in inputs.outlinks),
-        "also": tuple(cards[s] for s in inputs.same if s != entry.slug),
+        "backlinks": tuple(cards[b.slug] for b in index.backlinks.get(slug, ())),
+        "outlinks": tuple(cards[s] for s in index.outlinks.get(slug, ())),
+        "also": tuple(cards[s] for s in same if s != slug),
         "source_url": source.url if source else "",
         "source_info": source,
         "source_name": source_name(entry, source),
-        "source_notes": len(inputs.same),  # the notes on its primary source, itself too
+        "source_notes": len(same),  # the notes on its primary source, itself too
         "bibtex": source.bibtex if source else "",
         "mentions": tuple((cards[m.slug], m) for m in mentions.shown),
         "mention_total": mentions.total,
-        "related": tuple(cards[s] for s in inputs.related),
-        "graph": plan_graph(entry, index, cards, inputs.same),
-        "description": entry.description or describe(entry),
+        "related": tuple(cards[s] for s in index.related.get(slug, ())),
+        "graph": plan_graph(entry, index, cards, same, apply),
+        "description": entry.description or apply(describe, entry),
         "body_class": " ".join(entry.cssclasses),
         "crumbs": breadcrumbs(entry.rel_path),
-        "toc": table_of_contents(entry),
-        "folder": folder_listing(inputs.folder, cards),
-        "nav": inputs.nav,
+        "toc": apply(table_of_contents, entry),
+        "folder": folder_listing(around.folders.get(f"{slug}/"), cards),
+        "nav": around.nav,
     }
-    return PageSpec(page_url(entry.slug), "entry.html", context)
+    return PageSpec(page_url(slug), "entry.html", context)
 
 
 def source_name(entry: Entry, source: SourceInfo | None) -> str:
@@ -391,14 +305,15 @@ def plan_folders(
 
 
 def plan_graph(
-    entry: Entry, index: SiteIndex, cards: dict[str, Card], same: tuple[str, ...]
+    entry: Entry, index: SiteIndex, cards: dict[str, Card], same: tuple[str, ...], apply: Apply
 ) -> Graph | None:
     """The entry's neighbourhood laid out for inline SVG; None when it has too few neighbours to
     show more than the lists of links do."""
     around = [(s, cards[s].title, rel) for s, rel in neighbourhood(entry.slug, index, same)]
     if len(around) < MIN_NEIGHBOURS:
         return None
-    return layout_graph((entry.slug, entry.title), around, index.outlinks)
+    centre, pairs = (entry.slug, entry.title), linked_pairs(around, index.outlinks)
+    return apply(place_nodes, centre, tuple(around), pairs)
 
 
 def plan_taxonomy(

@@ -8,6 +8,7 @@ from typing import Any
 
 from notebase.diagnostics import Diagnostic, SourcePos, error, warning
 from notebase.embeds import quiet
+from notebase.fingerprint import digest_value
 from notebase.frontmatter import (
     KNOWN_KEYS,
     Split,
@@ -107,7 +108,7 @@ def build_entry(
         other_sources=other_sources(body, source_ref),
         origin=get("origin", as_text) or "",
         extra=extra_fields(fields),
-        digest=source.digest,
+        content_key=digest_value(("note", source.rel_path, source.text)),
         words=note_words(prose, title),
         description=get("description", as_text) or "",
         cssclasses=css_classes(first_field(get, ("cssclasses", "cssclass"), as_tags) or ()),

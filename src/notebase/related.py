@@ -15,7 +15,7 @@ import heapq
 import math
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import compress
 from operator import itemgetter, mul
 
@@ -184,8 +184,6 @@ class RelatedState:
     postings: Postings  # feature -> its POSTINGS strongest holders, strongest first (2 or more)
     searchers: dict[str, set[int]]  # feature -> the entries that search it
     related: list[tuple[str, ...]]
-    # [False] once relearn has updated these tables in place for a newer state
-    live: list[bool] = field(default_factory=lambda: [True], compare=False, repr=False)
 
 
 def find_related(entries: Sequence[Entry]) -> dict[str, tuple[str, ...]]:

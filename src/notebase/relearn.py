@@ -32,31 +32,29 @@ V = TypeVar("V")
 
 
 def related_state(entries: Sequence[Entry], last: RelatedState | None) -> RelatedState:
-    """compute_related(entries), reusing `last` (what the last build computed) where it still
-    holds. `last` may be used up: it is not to be used again."""
-    if last is not None and last.live[0] and last.slugs == tuple(e.slug for e in entries):
+    """compute_related(entries), reusing `last` (what the last build computed, handed over by the
+    build's memo) where it still holds. `last` is used up: its tables are updated in place."""
+    if last is not None and last.slugs == tuple(e.slug for e in entries):
         return relearn(last, entries)
     return compute_related(entries)
 
 
 def relearn(last: RelatedState, entries: Sequence[Entry]) -> RelatedState:
     """`last` updated for entries with the same slugs in the same order. Its tables are updated in
-    place (copying them would cost more than the update), so `last` is used up (no longer live:
-    related_state will not reuse it, even when this update fails half-way)."""
+    place (copying them would cost more than the update), so `last` is used up."""
     new = [
         i
         for i, (now, then) in enumerate(zip(entries, last.entries, strict=True))
-        if now is not then
+        if not now.content_key or now.content_key != then.content_key
     ]
     if not new:
         return last
-    last.live[0] = False
     bases, notes = last.bases, last.notes
     old = {i: (bases[i], notes[i]) for i in new}
     for i in new:
         bases[i], notes[i] = entry_base(entries[i]), entries[i].words
     changed = [i for i in new if (bases[i], notes[i]) != old[i]]
-    state = replace(last, entries=tuple(entries), live=[True])
+    state = replace(last, entries=tuple(entries))
     if not changed:
         return state
     moved = recount(last.df, last.idf, len(bases), [(*old[i], bases[i], notes[i]) for i in changed])

@@ -103,84 +103,17 @@ def create_environment(root: Path) -> jinja2.Environment:
     env.filters["absolute"] = absolute_filter
     env.filters["atom_id"] = atom_id_filter
     env.filters["rfc822"] = rfc822_date
-    env.globals["cached"] = cached_fragment
-    env.globals["fragment_rows"] = FRAGMENT_ROWS
-    env.globals[FRAGMENTS] = Fragments()
     return env
 
 
 def environment_for_build(root: Path) -> jinja2.Environment:
-    """The root's environment, with the compiled templates whose files changed since dropped (and
-    then every cached fragment: any template may have made it)."""
+    """The root's environment, with the compiled templates whose files changed since dropped."""
     env = create_environment(root)
     cache = env.cache if env.cache is not None else {}
-    fragments = fragments_of(env)
-    fragments.next_build()
     for key, template in list(cache.items()):
         if not template.is_up_to_date:
             del cache[key]
-            fragments.clear()
     return env
-
-
-FRAGMENTS = "_notebase_fragments"
-# rows of a long listing cached together (`cards|batch(fragment_rows)`): a listing of 10,000 rows
-# whose one row changed is made of 99 cached blocks and one block of (mostly cached) rows
-FRAGMENT_ROWS = 100
-
-
-class Fragments:
-    """Rendered fragments by key, for this build and the last: a row of a 10,000-row table is
-    rendered again only when what it shows changed."""
-
-    def __init__(self) -> None:
-        self.current: dict[FragmentKey, str] = {}
-        self.previous: dict[FragmentKey, str] = {}
-
-    def next_build(self) -> None:
-        self.previous, self.current = self.current, {}
-
-    def clear(self) -> None:
-        self.previous, self.current = {}, {}
-
-    def get(self, key: object, render: Callable[[], str]) -> str:
-        key = FragmentKey(key)
-        text = self.current.get(key)
-        if text is None:
-            text = self.previous.get(key)
-            self.current[key] = text = render() if text is None else text
-        return text
-
-
-class FragmentKey:
-    """A fragment's key, hashed once: it is looked up thrice, and hashing a block of 100 rows'
-    records (or the config) again each time would cost more than rendering the block."""
-
-    __slots__ = ("hash", "key")
-
-    def __init__(self, key: object) -> None:
-        self.key, self.hash = key, hash(key)
-
-    def __hash__(self) -> int:
-        return self.hash
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, FragmentKey) and self.hash == other.hash and self.key == other.key
-
-
-def fragments_of(env: jinja2.Environment) -> Fragments:
-    fragments = env.globals[FRAGMENTS]
-    assert isinstance(fragments, Fragments)
-    return fragments
-
-
-@jinja2.pass_context
-def cached_fragment(ctx: jinja2.runtime.Context, *key: object, caller: Callable[[], str]) -> str:
-    """`{% call cached(card, columns) %}...{% endcall %}`: the block, rendered once per key (which
-    must hold all the block reads) at each page depth, under one config."""
-    fragments = fragments_of(ctx.environment)
-    parts = tuple(tuple(k) if isinstance(k, list) else k for k in key)
-    return fragments.get((ctx["root"], ctx["site"], parts), caller)
 
 
 @jinja2.pass_context

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from notebase.bibtex import BibRecord, cite_keys, format_entry
 from notebase.cards import Card
 from notebase.model import Entry, Quote, SiteIndex, SourceRef
-from notebase.sources import entry_sources, source_label
+from notebase.sources import source_label
 from notebase.urls import SOURCES
 
 
@@ -32,17 +31,6 @@ class SourceInfo:
 
 
 @dataclass(frozen=True, slots=True)
-class SourceMemo:
-    """What one build made of its sources, for the next: each source's record with the notes it
-    was made from, the papers' records with their citation keys, each SourceInfo with its inputs."""
-
-    records: dict[str, tuple[tuple[Entry, ...], BibRecord]]
-    cited: tuple[list[BibRecord], list[str]]
-    infos: dict[str, tuple[SourceInputs, SourceInfo]]
-    grouping: tuple[tuple[SourceRef, tuple[str, ...]], ...] = ()  # the index's sources, as made
-
-
-@dataclass(frozen=True, slots=True)
 class SourceInputs:
     """What a SourceInfo is made from, besides the cards of these notes."""
 
@@ -54,65 +42,21 @@ class SourceInputs:
     cite_key: str
 
 
-NO_SOURCES = SourceMemo({}, ([], []), {})
-
-
-def collect_sources(
-    index: SiteIndex,
-    cards: dict[str, Card],
-    last: SourceMemo = NO_SOURCES,
-    changed: AbstractSet[str] = frozenset(),
-) -> tuple[dict[str, SourceInfo], SourceMemo]:
-    """source key -> SourceInfo for every source with a page, in key order; with what the next
-    build may reuse. A source made from the same notes, linking notes and citation key as the last
-    build's (`last`), none of whose linking notes has a card not the last build's (`changed`:
-    their slugs), is that same SourceInfo again."""
-    if last.grouping is index.sources and last.infos:
-        updated = update_sources(index, cards, last, changed)
-        if updated is not None:
-            return updated
+def collect_sources(index: SiteIndex, cards: dict[str, Card]) -> dict[str, SourceInfo]:
+    """source key -> SourceInfo for every source with a page, in key order."""
     primary, linked = group_notes(index)
     refs = [r for r, _ in index.sources if r.key in index.source_ids]  # index.sources: by key
-    records = {r.key: same_record(r, tuple(primary[r.key]), last) for r in refs}
-    papers = [records[r.key][1] for r in refs if r.is_paper]
-    cited = last.cited if papers == last.cited[0] else (papers, cite_keys(papers))
-    keys = dict(zip((r.key for r in refs if r.is_paper), cited[1], strict=True))
+    records = {r.key: bib_record(r, primary[r.key]) for r in refs}
+    papers = [records[r.key] for r in refs if r.is_paper]
+    keys = dict(zip((r.key for r in refs if r.is_paper), cite_keys(papers), strict=True))
     infos = {}
     for ref in refs:
-        notes, record = records[ref.key]
-        ident, links = index.source_ids[ref.key], tuple(linked[ref.key])
-        inputs = SourceInputs(ref, ident, record, notes, links, keys.get(ref.key, ""))
-        old = last.infos.get(ref.key)
-        if old is None or old[0] != inputs or not changed.isdisjoint(links):
-            old = (inputs, make_info(inputs, cards))
-        infos[ref.key] = old
-    found = {key: info for key, (_, info) in infos.items()}
-    return found, SourceMemo(records, cited, infos, index.sources)
-
-
-def update_sources(
-    index: SiteIndex, cards: dict[str, Card], last: SourceMemo, changed: AbstractSet[str]
-) -> tuple[dict[str, SourceInfo], SourceMemo] | None:
-    """collect_sources when every source is discussed by the same entries as in the last build
-    (the index's groups are its): only the sources of the changed entries are made again. None
-    when one of their records changed, which may change the citation keys of others."""
-    groups = {ref.key: (ref, slugs) for ref, slugs in index.sources}
-    entries = (index.by_slug[slug] for slug in changed if slug in index.by_slug)
-    touched = {r.key for e in entries for r in entry_sources(e) if r.key in index.source_ids}
-    records, infos = dict(last.records), dict(last.infos)
-    for key in sorted(touched):
-        ref, slugs = groups[key]
-        around = [index.by_slug[slug] for slug in slugs]
-        notes = tuple(e for e in around if e.source is not None and e.source.key == key)
-        links = tuple(e.slug for e in around if any(r.key == key for r in e.other_sources))
-        records[key] = same_record(ref, notes, last)
-        if records[key][1] != last.records[key][1]:
-            return None
-        made = last.infos[key][0]
-        inputs = SourceInputs(ref, made.id, records[key][1], notes, links, made.cite_key)
-        infos[key] = (inputs, make_info(inputs, cards))
-    found = {key: info for key, (_, info) in infos.items()}
-    return found, SourceMemo(records, last.cited, infos, index.sources)
+        notes, ident, links = tuple(primary[ref.key]), index.source_ids[ref.key], linked[ref.key]
+        made = SourceInputs(
+            ref, ident, records[ref.key], notes, tuple(links), keys.get(ref.key, "")
+        )
+        infos[ref.key] = make_info(made, cards)
+    return infos
 
 
 def group_notes(index: SiteIndex) -> tuple[dict[str, list[Entry]], dict[str, list[str]]]:
@@ -125,14 +69,6 @@ def group_notes(index: SiteIndex) -> tuple[dict[str, list[Entry]], dict[str, lis
         for ref in entry.other_sources:
             linked[ref.key].append(entry.slug)
     return primary, linked
-
-
-def same_record(
-    ref: SourceRef, notes: tuple[Entry, ...], last: SourceMemo
-) -> tuple[tuple[Entry, ...], BibRecord]:
-    """The source's record, the last build's when made from the same notes."""
-    old = last.records.get(ref.key)
-    return old if old is not None and old[0] == notes else (notes, bib_record(ref, list(notes)))
 
 
 def make_info(made: SourceInputs, cards: dict[str, Card]) -> SourceInfo:

@@ -1,0 +1,25 @@
+"""The analyses a build runs over the whole index: related entries and unlinked mentions."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from notebase.fingerprint import Apply, direct
+from notebase.mentions import find_mentions
+from notebase.model import SiteIndex
+from notebase.related import RelatedState, compute_related
+
+
+def analyse(index: SiteIndex) -> SiteIndex:
+    """The index with each entry's related entries and unlinked mentions."""
+    return with_analyses(index, compute_related(index.entries))
+
+
+def with_analyses(index: SiteIndex, related: RelatedState, apply: Apply = direct) -> SiteIndex:
+    """The index with the related entries `related` holds for its entries, and the unlinked
+    mentions (each note's matched through `apply`)."""
+    return replace(
+        index,
+        related=dict(zip(related.slugs, related.related, strict=True)),
+        mentions=find_mentions(index.entries, index.outlinks, apply),
+    )

@@ -1,0 +1,49 @@
+"""The one home of incrementality: what per-item functions returned, kept from one build to the
+next and keyed by the content digests of their arguments (never by object identity).
+
+A stage calls its per-item functions through an `Apply` (fingerprint.py): `direct` when it runs
+alone, `Memo.call` in a build. Either way the result is the same, since the functions are pure;
+the memo only skips the call when it has the result for arguments of the same digests. Records
+with a `content_key` (entries, cards, `Keyed` values) are digested as that key, so looking a
+call up costs a digest of a few keys, not a walk of a note's body.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from notebase.fingerprint import digest_value
+
+R = TypeVar("R")
+
+
+class Memo:
+    """The results of one build (`now`) and of the build before (`last`). A build looks a call
+    up in both; the next build keeps only what this one used, so the memo never holds more than
+    two builds' results. `held` keeps results that are brought up to date rather than made
+    again (the related entries): handed over to one build, which gives back the new one."""
+
+    def __init__(self, last: dict[str, Any] | None = None, held: dict[str, Any] | None = None):
+        self.last = last or {}
+        self.now: dict[str, Any] = {}
+        self.held = held or {}
+
+    def call(self, fn: Callable[..., R], /, *args: Any) -> R:
+        key = f"{fn.__module__}.{fn.__qualname__}:{digest_value(args)}"
+        if key in self.now:
+            found: R = self.now[key]
+            return found
+        value = self.last[key] if key in self.last else fn(*args)
+        self.now[key] = value
+        return value
+
+    def take(self, name: str) -> Any:
+        """The result held under `name` (None when there is none); it is not held any more."""
+        return self.held.pop(name, None)
+
+    def hold(self, name: str, value: object) -> None:
+        self.held[name] = value
+
+    def next_generation(self) -> Memo:
+        return Memo(self.now, self.held)
