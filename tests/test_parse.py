@@ -75,7 +75,7 @@ def test_every_front_matter_field() -> None:
     assert e.extra == (("rating", "5"),)
     assert e.body_html == "<p>Body text.</p>\n"
     assert e.mention_text == "Orthogonalised momentum beats AdamW.\nBody text."
-    assert e.digest == "digest"
+    assert len(e.content_key) == 64  # a sha256 of its path and text: see the test below
 
 
 def test_defaults_without_front_matter() -> None:
@@ -482,3 +482,17 @@ def test_a_quote_keeps_its_footnote_mark_as_text_not_a_link_to_the_note_s_footno
     (quote,) = entry.quotes
     assert "Scaling works." in quote.html
     assert 'href="#fn' not in quote.html and " id=" not in quote.html
+
+
+def test_an_entry_is_keyed_by_its_path_and_text() -> None:
+    keys = [
+        parse(text, rel).entry.content_key  # type: ignore[union-attr]
+        for text, rel in (
+            ("# A\n", "a.md"),
+            ("# A\n", "a.md"),
+            ("# A!\n", "a.md"),
+            ("# A\n", "b.md"),
+        )
+    ]
+    assert keys[0] == keys[1]
+    assert len(set(keys)) == 3
