@@ -11,18 +11,18 @@ from pathlib import Path
 
 from notebase.analyses import with_analyses
 from notebase.attachments import Copy, read_attachments
-from notebase.buildstate import BuildOptions, BuildState, drop_memos
+from notebase.buildstate import BuildOptions, BuildState, Stamp, drop_memos
 from notebase.cache import load_parses, load_state, save_state
 from notebase.cards import make_cards
 from notebase.diagnostics import Diagnostic, SourcePos, error, has_errors, sort_diagnostics
-from notebase.discover import NOTES_DIR, Discovery, Stamp, read_source
+from notebase.discover import NOTES_DIR, read_source
 from notebase.fileplan import (
     add_search_bundle,
     plan_files,
 )
 from notebase.files import real_path, temp_folder
 from notebase.index import build_index
-from notebase.inputs import Inputs, read_inputs, site_is_current, stamp_folders
+from notebase.inputs import Discovery, Inputs, read_inputs, site_is_current, stamp_folders
 from notebase.links import resolve_index
 from notebase.memo import Memo
 from notebase.model import Entry, ParseResult, SiteIndex, Source

@@ -6,21 +6,38 @@ left it, there is nothing to do."""
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from notebase.buildstate import BuildOptions, BuildState
+from notebase.buildstate import BuildOptions, BuildState, Stamp
 from notebase.config import Config, load_config
 from notebase.diagnostics import Diagnostic, SourcePos, error, has_errors
-from notebase.discover import RACY_NS, Discovery, Stamp, discover_changes
+from notebase.discover import NOTES_DIR, read_source, scan_note_files
 from notebase.fileplan import STATIC_DIR
 from notebase.files import real_path
 from notebase.fingerprint import digest_bytes, digest_value
 from notebase.markdown.highlight import pygments_css
+from notebase.model import Source
 from notebase.render import THEME_DIR, default_theme_dir
 from notebase.urls import ASSETS_DIR
 from notebase.write import MARKER_FILE
+
+# A file whose stamp is this close to the scan that recorded it is read again: a second edit
+# within one tick of the file system's clock (or of a coarse one: FAT's is 2 s) keeps its mtime.
+RACY_NS = 2_000_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class Discovery:
+    notes: tuple[tuple[str, str], ...]  # (path under notes/, content digest) of every readable note
+    read: tuple[Source, ...]  # the notes read this time: new, changed, or too recent to trust
+    stamps: dict[str, Stamp] = field(default_factory=dict)
+    started_ns: int = 0  # when the scan began (stamps older than this, less RACY_NS, are trusted)
+    diagnostics: tuple[Diagnostic, ...] = ()
+    # every other file under notes/ (what notes may embed or link to): (path, size, mtime_ns)
+    files: tuple[tuple[str, int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,3 +153,39 @@ def list_tree(base: Path, root: Path, diags: list[Diagnostic], skip: str) -> lis
 def read_failed(path: Path, root: Path, what: str, exc: OSError) -> Diagnostic:
     shown = path.relative_to(root).as_posix() if path.is_relative_to(root) else path
     return error("read-failed", f"cannot read {what}: {exc.strerror}", SourcePos(str(shown)))
+
+
+def discover_changes(
+    root: Path, known: Mapping[str, Stamp], scanned_ns: int, ignore: tuple[str, ...] = ()
+) -> Discovery:
+    """Every note but those `ignore` leaves out, reading only those whose stamp differs from
+    `known` (recorded by a scan that began at `scanned_ns`) or is too close to that scan to be
+    trusted."""
+    started = time.time_ns()
+    notes_dir = root / NOTES_DIR
+    notes, read, stamps, others = [], [], {}, []
+    files, diags = scan_note_files(notes_dir, ignore)
+    for rel, stat in files:
+        if not rel.endswith(".md"):
+            others.append((rel, stat.st_size, stat.st_mtime_ns))
+            continue
+        old = known.get(rel)
+        if old is None or not is_trusted(old, stat, scanned_ns):
+            result = read_source(notes_dir, rel)
+            if isinstance(result, Diagnostic):
+                diags.append(result)
+                continue
+            read.append(result)
+            old = Stamp(stat.st_size, stat.st_mtime_ns, stat.st_ino, result.digest)
+        notes.append((rel, old.digest))
+        stamps[rel] = old
+    return Discovery(tuple(notes), tuple(read), stamps, started, tuple(diags), tuple(others))
+
+
+def is_trusted(stamp: Stamp, stat: os.stat_result, scanned_ns: int) -> bool:
+    same = (stamp.size, stamp.mtime_ns, stamp.inode) == (
+        stat.st_size,
+        stat.st_mtime_ns,
+        stat.st_ino,
+    )
+    return same and stamp.mtime_ns < scanned_ns - RACY_NS
