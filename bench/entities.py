@@ -16,25 +16,20 @@ import pickle
 import statistics
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from multiprocessing import Pool
 from pathlib import Path
 
 from bench import corpus_parser, generate, sizes_of, work_of  # type: ignore[import-not-found]
 
-from notebase import mentions
+from notebase.analyses import analyse
+from notebase.build import add_analyses
 from notebase.cache import FORMAT
 from notebase.discover import discover_sources
-from notebase.index import (
-    IndexMemo,
-    Suggestions,
-    build_index,
-    build_index_again,
-    link_graph,
-    name_table,
-    resolve_links,
-)
-from notebase.model import Entry, Source
+from notebase.fingerprint import remade
+from notebase.index import build_index
+from notebase.memo import Memo
+from notebase.mentions import find_mentions
+from notebase.model import Entry, SiteIndex, Source
 from notebase.parse import parse_source
 from notebase.related import compute_related
 from notebase.words import note_words, read_words
@@ -72,14 +67,21 @@ def nothing() -> None:
     """Nothing to do before a run: each run starts from nothing, as a new process does."""
 
 
+def index_all(entries: list[Entry], memo: Memo) -> SiteIndex:
+    """The index with its analyses, as a build makes it through its memo."""
+    return add_analyses(build_index(entries, apply=memo.call), memo)
+
+
 def rebuild_seconds(entries: list[Entry], changed: list[Entry], runs: int) -> float:
     """The index of `changed` built again from what a build of `entries` left (as serve does)."""
-    last = [IndexMemo()]
+    last = [Memo()]
 
     def before() -> None:
-        last[0] = build_index_again(entries, IndexMemo())[1]
+        memo = Memo()
+        index_all(entries, memo)
+        last[0] = memo.next_generation()
 
-    return median_seconds(lambda: build_index_again(changed, last[0]), runs, before)
+    return median_seconds(lambda: index_all(changed, last[0]), runs, before)
 
 
 def edited(entries: list[Entry], text: str = "", tag: str = "") -> list[Entry]:
@@ -87,7 +89,7 @@ def edited(entries: list[Entry], text: str = "", tag: str = "") -> list[Entry]:
     i = len(entries) // 2
     e = entries[i]
     prose = e.mention_text + text
-    changed = replace(
+    changed = remade(
         e,
         mention_text=prose,
         words=note_words(prose, e.title),
@@ -108,15 +110,11 @@ def shared_word(entries: list[Entry]) -> str:
 
 def measure(entries: list[Entry], runs: int) -> str:
     """One line: CPU seconds of mentions, related, the whole index, rebuilds; what was found."""
-    by_slug = {e.slug: e for e in entries}
-    names = name_table(entries)
-    targets = {e.slug: resolve_links(e, by_slug, Suggestions(names, {}))[0] for e in entries}
-    outlinks, _ = link_graph(entries, targets)
-    df = compute_related(entries).df
+    outlinks = build_index(entries).outlinks
     cold = [
-        median_seconds(lambda: mentions.find_mentions(entries, outlinks, df), runs, nothing),
+        median_seconds(lambda: find_mentions(entries, outlinks), runs, nothing),
         median_seconds(lambda: compute_related(entries), runs, nothing),
-        median_seconds(lambda: build_index(entries), runs, nothing),
+        median_seconds(lambda: analyse(build_index(entries)), runs, nothing),
     ]
     word = shared_word(entries)
     again = [
@@ -128,7 +126,7 @@ def measure(entries: list[Entry], runs: int) -> str:
             edited(entries, tag="bench-tag"),
         )
     ]
-    index = build_index(entries)
+    index = analyse(build_index(entries))
     found = f"{sum(m.total for m in index.mentions.values())}m/{len(index.source_ids)}s"
     cells = " ".join(f"{t:>7.2f}s" for t in cold + again)
     return f"{len(entries):>6} {cells} {found:>14}"

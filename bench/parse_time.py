@@ -22,7 +22,7 @@ from bench import corpus_parser, generate, sizes_of, work_of
 
 from notebase.build import BuildResult, build_site, parse_sources
 from notebase.buildstate import BuildOptions
-from notebase.discover import discover_changes
+from notebase.inputs import discover_changes
 from notebase.parallel import default_jobs
 
 Sample = tuple[float, float]  # wall seconds, CPU seconds

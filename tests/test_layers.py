@@ -30,7 +30,7 @@ MACHINERY = frozenset(
         "relearn",
         "search",
         "serve",
-        "warm",
+        "inputs",
         "write",
     }
 )
@@ -160,7 +160,7 @@ def test_the_graph_is_read() -> None:
     assert {"cards", "sourcepages"} <= GRAPH["pages"]
     assert GRAPH["cli"] >= {"build", "serve"}
     assert "markdown" in GRAPH["parse"]  # a package import is an edge to the package
-    assert "markdown.highlight" in GRAPH["fileplan"]
+    assert "markdown.highlight" in GRAPH["inputs"]
 
 
 def test_there_is_no_import_cycle() -> None:

@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 from notebase.build import index_parsed
 from notebase.buildstate import BuildOptions
 from notebase.config import Config
-from notebase.discover import Discovery, decode_source
+from notebase.discover import decode_source
 from notebase.importers.notes import plan_notes
 from notebase.importers.reader import read_archive
+from notebase.inputs import Discovery
 from notebase.links import resolve_index
 from notebase.memo import Memo
 from notebase.model import Source

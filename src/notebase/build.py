@@ -11,28 +11,27 @@ from pathlib import Path
 
 from notebase.analyses import with_analyses
 from notebase.attachments import Copy, read_attachments
-from notebase.buildstate import BuildOptions, BuildState, drop_memos
+from notebase.buildstate import BuildOptions, BuildState, Stamp, drop_memos
 from notebase.cache import load_parses, load_state, save_state
 from notebase.cards import make_cards
-from notebase.config import Config, load_config
 from notebase.diagnostics import Diagnostic, SourcePos, error, has_errors, sort_diagnostics
-from notebase.discover import NOTES_DIR, Discovery, Stamp, discover_changes
+from notebase.discover import NOTES_DIR, read_source
 from notebase.fileplan import (
     add_search_bundle,
     plan_files,
 )
 from notebase.files import real_path, temp_folder
 from notebase.index import build_index
+from notebase.inputs import Discovery, Inputs, read_inputs, site_is_current, stamp_folders
 from notebase.links import resolve_index
 from notebase.memo import Memo
-from notebase.model import Entry, ParseResult, SiteIndex
+from notebase.model import Entry, ParseResult, SiteIndex, Source
 from notebase.pages import PageSpec, folder_warnings, plan_pages
 from notebase.parallel import default_jobs, map_ordered
 from notebase.parse import parse_source
 from notebase.relearn import related_state
 from notebase.search import ReadyBundle, SearchJob, discard_bundle
 from notebase.urls import ASSETS_DIR, BUNDLE_DIR
-from notebase.warm import inputs_digest, site_is_current, stamp_folders
 from notebase.write import (
     WriteOutcome,
     check_output_dir,
@@ -74,14 +73,15 @@ def build_site(options: BuildOptions) -> BuildResult:
         return rebuild(BuildState(), options)[1]
     start = time.perf_counter()
     last, cache_diags = load_state(options.root, parses=False)  # unusable: empty, not current
-    if site_is_current(last, options):
+    inputs = read_inputs(options, last.stamps, last.scanned_ns)
+    if site_is_current(last, options, inputs):
         remove_leftovers(real_path(options.out))  # of builds killed since (their work was undone)
         files = WriteOutcome((), tuple(sorted(last.outputs)), ())
         seconds = time.perf_counter() - start
         return BuildResult(last.diagnostics, *last.counts, True, seconds, 0, 0, files)
     state, more_diags = load_parses(options.root, last)
     cache_diags += more_diags
-    new_state, result = rebuild(state, options)
+    new_state, result = rebuild(state, options, inputs=inputs)
     new_state = drop_memos(new_state)  # freed before the cache is written (it is not saved)
     if result.written:
         new_state = replace(new_state, folders=stamp_folders(real_path(options.out), new_state))
@@ -94,21 +94,24 @@ def rebuild(
     state: BuildState,
     options: BuildOptions,
     swap_lock: AbstractContextManager[object] | None = None,
+    inputs: Inputs | None = None,
 ) -> tuple[BuildState, BuildResult]:
-    """A build that reuses `state`, writing byte for byte the site a clean build writes."""
+    """A build that reuses `state`, writing byte for byte the site a clean build writes (from
+    `inputs` when they were read already, with the stamps the state was saved with)."""
     start = time.perf_counter()
     refused = check_output_dir(options.out, options.root, options.force) if options.write else None
     if refused is not None:  # before reading a note: nothing the build could do would be written
         return state, finish(Tally(start, 0, 0, 0), [refused], False)
-    config, config_diags = load_config(options.root)
-    found = discover_changes(options.root, trusted_stamps(state), state.scanned_ns, config.ignore)
+    inputs = inputs or read_inputs(options, trusted_stamps(state), state.scanned_ns)
+    config, found = inputs.config, read_unparsed(options.root, inputs.found, state.parsed)
     parsed, fresh = parse_sources(found, state.parsed, options)
     found = replace(found, read=())  # the notes' text, parsed: not held while the pages render
     memo = state.memo.next_generation() if state.memo else Memo()
     index, index_diags, copies = index_parsed(parsed.values(), options, found, memo)
     index = resolve_index(add_analyses(index, memo), config.directory_urls, memo.call)
     pages = plan_pages(index, config, make_cards(index.entries, memo.call), memo.call)
-    diags = [*config_diags, *found.diagnostics, *index_diags, *check_collisions(pages, index)]
+    diags = [*inputs.diagnostics, *found.diagnostics, *index_diags]
+    diags += check_collisions(pages, index)
     diags += folder_warnings(index)
     if options.write:
         diags = [d for d in diags if d.code not in CHECK_ONLY]
@@ -118,9 +121,20 @@ def rebuild(
     tally = Tally(start, len(index.entries), len(pages), fresh)
     if not options.write:  # check: render everything (template errors count) but write nothing
         pool = render_pool(options)
-        plan_files(options.root, pages, config, {}, set(), diags, parallel=pool, copies=copies)
+        assets = inputs.assets
+        plan_files(
+            options.root,
+            pages,
+            config,
+            {},
+            set(),
+            diags,
+            parallel=pool,
+            copies=copies,
+            assets=assets,
+        )
         return kept, finish(tally, diags, False)
-    planned = Planned(config, found, pages, copies, state.memo is not None)
+    planned = Planned(inputs, pages, copies, state.memo is not None)
     return write_build(kept, options, planned, diags, tally, swap_lock)
 
 
@@ -138,8 +152,7 @@ class Tally:
 class Planned:
     """What a build read and planned, before anything is rendered."""
 
-    config: Config
-    found: Discovery
+    inputs: Inputs
     pages: tuple[PageSpec, ...]
     copies: dict[str, Copy]  # the files under notes/ the site holds, by their path there
     # the state it began from was built in this process (serve's): it recorded every file it put
@@ -174,7 +187,7 @@ def write_build(
 ) -> tuple[BuildState, BuildResult]:
     """Render the pages that changed and, unless the build has errors, write the site; with the
     state after it (`state` itself when nothing was written)."""
-    out, config = real_path(options.out), planned.config
+    out, config = real_path(options.out), planned.inputs.config
     # a site swapped in by a build this state does not record (killed before saving) is not trusted
     trusted = state.out == str(out) and state.site == site_identity(out)
     previous = state.outputs if trusted else {}
@@ -194,6 +207,7 @@ def write_build(
                 render_pool(options),
                 staging,
                 planned.copies,
+                planned.inputs.assets,
             )
             if config.search and not has_errors(diags, options.strict):
                 later = options.search_later
@@ -214,7 +228,7 @@ def write_build(
         outputs=plan.fingerprints,
         out=str(out),
         site=site_identity(out),
-        inputs=inputs_digest(options, config, planned.found),
+        inputs=planned.inputs.digest,
         diagnostics=done.diagnostics,
         counts=(done.entries, done.pages),
         unindexed=due.stamp if due else "",
@@ -261,6 +275,26 @@ def trusted_stamps(state: BuildState) -> dict[str, Stamp]:
         for rel, stamp in state.stamps.items()
         if parse_key(rel, stamp.digest) in state.parsed
     }
+
+
+def read_unparsed(root: Path, found: Discovery, parsed: Mapping[str, ParseResult]) -> Discovery:
+    """`found` with the notes read whose parse the state does not hold (its stamps were trusted
+    when the inputs were read, before its parses were loaded: a cache that lost some)."""
+    read = {s.rel_path for s in found.read}
+    missing = {r for r, d in found.notes if r not in read and parse_key(r, d) not in parsed}
+    if not missing:
+        return found
+    sources: list[Source] = []
+    diags = list(found.diagnostics)
+    for rel in sorted(missing):
+        result = read_source(root / NOTES_DIR, rel)
+        if isinstance(result, Diagnostic):
+            diags.append(result)
+        else:
+            sources.append(result)
+    got = {s.rel_path: s.digest for s in sources}
+    notes = tuple((r, got.get(r, d)) for r, d in found.notes if r not in missing or r in got)
+    return replace(found, notes=notes, read=(*found.read, *sources), diagnostics=tuple(diags))
 
 
 def parse_sources(

@@ -8,11 +8,20 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from notebase.diagnostics import Diagnostic
-from notebase.discover import Stamp
 from notebase.fileplan import MIN_PARALLEL_RENDER, Progress
 from notebase.memo import Memo
 from notebase.model import ParseResult
 from notebase.parallel import MIN_PARALLEL
+
+
+@dataclass(frozen=True, slots=True)
+class Stamp:
+    """What a note file looked like when it was read: same stamp, same bytes (see RACY_NS)."""
+
+    size: int
+    mtime_ns: int
+    inode: int
+    digest: str
 
 
 @dataclass(frozen=True, slots=True)

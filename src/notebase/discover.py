@@ -5,9 +5,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import time
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from pathlib import Path
 
 from notebase.diagnostics import Diagnostic, SourcePos, error
@@ -22,32 +20,6 @@ _CONTROL_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 def replace_control_chars(text: str) -> str:
     """Control characters (other than tab and newline) become U+FFFD, as markdown does with NUL."""
     return _CONTROL_CHARS.sub("\ufffd", text)
-
-
-# A file whose stamp is this close to the scan that recorded it is read again: a second edit
-# within one tick of the file system's clock (or of a coarse one: FAT's is 2 s) keeps its mtime.
-RACY_NS = 2_000_000_000
-
-
-@dataclass(frozen=True, slots=True)
-class Stamp:
-    """What a note file looked like when it was read: same stamp, same bytes (see RACY_NS)."""
-
-    size: int
-    mtime_ns: int
-    inode: int
-    digest: str
-
-
-@dataclass(frozen=True, slots=True)
-class Discovery:
-    notes: tuple[tuple[str, str], ...]  # (path under notes/, content digest) of every readable note
-    read: tuple[Source, ...]  # the notes read this time: new, changed, or too recent to trust
-    stamps: dict[str, Stamp] = field(default_factory=dict)
-    started_ns: int = 0  # when the scan began (stamps older than this, less RACY_NS, are trusted)
-    diagnostics: tuple[Diagnostic, ...] = ()
-    # every other file under notes/ (what notes may embed or link to): (path, size, mtime_ns)
-    files: tuple[tuple[str, int, int], ...] = ()
 
 
 def ignore_pattern(pattern: str) -> tuple[re.Pattern[str], bool]:
@@ -177,42 +149,14 @@ def decode_source(rel_path: str, shown: str, data: bytes) -> Source | Diagnostic
 def discover_sources(
     root: Path, ignore: tuple[str, ...] = ()
 ) -> tuple[tuple[Source, ...], tuple[Diagnostic, ...]]:
-    """Every note read afresh."""
-    found = discover_changes(root, {}, 0, ignore)
-    return found.read, found.diagnostics
-
-
-def discover_changes(
-    root: Path, known: Mapping[str, Stamp], scanned_ns: int, ignore: tuple[str, ...] = ()
-) -> Discovery:
-    """Every note but those `ignore` leaves out, reading only those whose stamp differs from
-    `known` (recorded by a scan that began at `scanned_ns`) or is too close to that scan to be
-    trusted."""
-    started = time.time_ns()
+    """Every note read, with a diagnostic for each that cannot be."""
     notes_dir = root / NOTES_DIR
-    notes, read, stamps, others = [], [], {}, []
     files, diags = scan_note_files(notes_dir, ignore)
-    for rel, stat in files:
-        if not rel.endswith(".md"):
-            others.append((rel, stat.st_size, stat.st_mtime_ns))
-            continue
-        old = known.get(rel)
-        if old is None or not is_trusted(old, stat, scanned_ns):
-            result = read_source(notes_dir, rel)
-            if isinstance(result, Diagnostic):
-                diags.append(result)
-                continue
-            read.append(result)
-            old = Stamp(stat.st_size, stat.st_mtime_ns, stat.st_ino, result.digest)
-        notes.append((rel, old.digest))
-        stamps[rel] = old
-    return Discovery(tuple(notes), tuple(read), stamps, started, tuple(diags), tuple(others))
-
-
-def is_trusted(stamp: Stamp, stat: os.stat_result, scanned_ns: int) -> bool:
-    same = (stamp.size, stamp.mtime_ns, stamp.inode) == (
-        stat.st_size,
-        stat.st_mtime_ns,
-        stat.st_ino,
-    )
-    return same and stamp.mtime_ns < scanned_ns - RACY_NS
+    sources: list[Source] = []
+    for rel, _ in files:
+        result = read_source(notes_dir, rel) if rel.endswith(".md") else None
+        if isinstance(result, Diagnostic):
+            diags.append(result)
+        elif result is not None:
+            sources.append(result)
+    return tuple(sources), tuple(diags)

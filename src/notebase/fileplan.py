@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,21 +12,18 @@ from notebase.diagnostics import Diagnostic, SourcePos, error
 from notebase.discover import NOTES_DIR
 from notebase.files import KEEP, Staged
 from notebase.fingerprint import digest_bytes, digest_value
-from notebase.markdown.highlight import pygments_css
 from notebase.pages import PageSpec
 from notebase.parallel import map_indexed
 from notebase.render import (
     THEME_DIR,
     Environment,
     compile_templates,
-    default_theme_dir,
     environment_for_build,
     render_page,
     template_digest,
 )
 from notebase.search import SearchJob, plan_search
 from notebase.slugs import output_path
-from notebase.urls import ASSETS_DIR
 
 Progress = Callable[[str, int, int], None]
 STATIC_DIR = "static"
@@ -52,6 +48,7 @@ def plan_files(
     parallel: tuple[int, int] = (1, 0),
     staging: Path | None = None,
     copies: Mapping[str, Copy] | None = None,
+    assets: Mapping[str, bytes] | None = None,
 ) -> FilePlan:
     """Render the pages whose fingerprint changed (on `parallel` = (jobs, at least this many pages)
     processes when there are that many to render, and forking is safe); every
@@ -59,8 +56,9 @@ def plan_files(
     whatever its fingerprint, which is then taken where it is rendered. Without `fingerprint` (a
     check, which writes nothing) every page is rendered and none fingerprinted. Each page rendered
     is written to the `staging` folder where it is rendered (none: it is not kept), so that no
-    process holds the whole site. `copies` are the files under notes/ the notes link to, by their
-    path in the site.
+    process holds the whole site. `copies` are the files under notes/ the notes link to, and
+    `assets` the theme's and static/ files (as read with the build's inputs), by their path in
+    the site.
     (notebase's own code is not in the fingerprints: it is the key of the cache they are kept in.)"""
     pages = tuple(pages)
     env = environment_for_build(root)
@@ -95,13 +93,14 @@ def plan_files(
             files[due.rel] = Staged(target)
     prints = {rel: prints[rel] for rel in order}
     files = {rel: files[rel] for rel in order if rel in files}
-    add_assets(root, files, prints, (previous, existing), diags)
+    add_assets(root, assets or {}, files, prints, (previous, existing), diags)
     add_copies(root, copies or {}, files, prints, (previous, existing), diags)
     return FilePlan(files, prints, len(todo))
 
 
 def add_assets(
     root: Path,
+    assets: Mapping[str, bytes],
     files: dict[str, bytes | Staged | None],
     prints: dict[str, str],
     site: tuple[Mapping[str, str], set[str]],
@@ -109,7 +108,7 @@ def add_assets(
 ) -> None:
     """The theme's assets and the static files: kept when the copy in `site` (fingerprints, files
     there) is current."""
-    for rel, data in collect_assets(root, diags).items():
+    for rel, data in assets.items():
         if rel in prints:  # a page's file: the page is kept, the build fails
             diags.append(asset_collision(root, rel))
             continue
@@ -203,49 +202,3 @@ def add_search_bundle(
     files = {**plan.files, **bundle.files}
     prints = {**plan.fingerprints, **bundle.fingerprints}
     return FilePlan(files, prints, plan.rendered), bundle.due
-
-
-def collect_assets(root: Path, diags: list[Diagnostic]) -> dict[str, bytes]:
-    """Theme assets (user overrides win), generated highlight CSS, and static/ copied as-is."""
-    files: dict[str, bytes] = {}
-    for base in (default_theme_dir() / ASSETS_DIR, root / THEME_DIR / ASSETS_DIR):
-        files.update(read_tree(base, ASSETS_DIR, root, diags))
-    files[f"{ASSETS_DIR}/pygments.css"] = pygments_css().encode()
-    files.update(read_tree(root / STATIC_DIR, "", root, diags))
-    return files
-
-
-def read_tree(base: Path, prefix: str, root: Path, diags: list[Diagnostic]) -> dict[str, bytes]:
-    """prefix/path -> bytes of every file under `base` (hidden files and folders left out); a
-    read-failed error (its path shown relative to `root`) for each file or folder that cannot be read."""
-    if not base.is_dir():
-        return {}
-    found = {}
-    for parts in list_tree(base, root, diags):
-        path = base.joinpath(*parts)
-        try:
-            found["/".join((prefix, *parts) if prefix else parts)] = path.read_bytes()
-        except OSError as exc:
-            diags.append(read_failed(path, root, "file", exc))
-    return found
-
-
-def list_tree(base: Path, root: Path, diags: list[Diagnostic]) -> list[tuple[str, ...]]:
-    """The path parts under `base` of every file in it but hidden ones, in path order; a
-    read-failed error for each folder that cannot be listed."""
-
-    def unlisted(exc: OSError) -> None:
-        diags.append(read_failed(Path(exc.filename), root, "folder", exc))
-
-    files: list[tuple[str, ...]] = []
-    for folder, dirs, names in os.walk(base, onerror=unlisted):
-        dirs[:] = [d for d in dirs if not d.startswith(".")]
-        parts = Path(folder).relative_to(base).parts
-        visible = (n for n in names if not n.startswith("."))
-        files.extend((*parts, n) for n in visible if Path(folder, n).is_file())
-    return sorted(files)
-
-
-def read_failed(path: Path, root: Path, what: str, exc: OSError) -> Diagnostic:
-    shown = path.relative_to(root).as_posix() if path.is_relative_to(root) else path
-    return error("read-failed", f"cannot read {what}: {exc.strerror}", SourcePos(str(shown)))

@@ -1,0 +1,191 @@
+"""What a build reads, read once (Inputs): notebase.yaml, the notes (only those whose file stamp
+changed), the templates, the theme's assets and static/. Its digest tells the warm-build
+shortcut that a build would read exactly what the last one read: over the site it left as it
+left it, there is nothing to do."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from notebase.buildstate import BuildOptions, BuildState, Stamp
+from notebase.config import Config, load_config
+from notebase.diagnostics import Diagnostic, SourcePos, error, has_errors
+from notebase.discover import NOTES_DIR, read_source, scan_note_files
+from notebase.fileplan import STATIC_DIR
+from notebase.files import real_path
+from notebase.fingerprint import digest_bytes, digest_value
+from notebase.markdown.highlight import pygments_css
+from notebase.model import Source
+from notebase.render import THEME_DIR, default_theme_dir
+from notebase.urls import ASSETS_DIR
+from notebase.write import MARKER_FILE
+
+# A file whose stamp is this close to the scan that recorded it is read again: a second edit
+# within one tick of the file system's clock (or of a coarse one: FAT's is 2 s) keeps its mtime.
+RACY_NS = 2_000_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class Discovery:
+    notes: tuple[tuple[str, str], ...]  # (path under notes/, content digest) of every readable note
+    read: tuple[Source, ...]  # the notes read this time: new, changed, or too recent to trust
+    stamps: dict[str, Stamp] = field(default_factory=dict)
+    started_ns: int = 0  # when the scan began (stamps older than this, less RACY_NS, are trusted)
+    diagnostics: tuple[Diagnostic, ...] = ()
+    # every other file under notes/ (what notes may embed or link to): (path, size, mtime_ns)
+    files: tuple[tuple[str, int, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Inputs:
+    """Everything one build reads, and a digest of it."""
+
+    config: Config
+    found: Discovery
+    assets: dict[str, bytes]  # site path -> bytes: theme assets (yours win), static/, highlight CSS
+    diagnostics: tuple[Diagnostic, ...]  # the config's and the assets' (the notes' are in found)
+    digest: str
+
+
+def read_inputs(options: BuildOptions, known: Mapping[str, Stamp], scanned_ns: int) -> Inputs:
+    """Read what a build reads; a note whose stamp `known` holds (taken by a scan that began at
+    `scanned_ns`) is not read again. Templates are digested here and compiled where rendered."""
+    root = options.root
+    config, config_diags = load_config(root)
+    found = discover_changes(root, known, scanned_ns, config.ignore)
+    unread: list[Diagnostic] = []  # a template that cannot be read is reported where it is used
+    templates = {
+        **read_tree(root / THEME_DIR, "templates", root, unread, skip=ASSETS_DIR),
+        **read_tree(default_theme_dir(), "theme", root, unread, skip=ASSETS_DIR),
+    }
+    diags: list[Diagnostic] = [*config_diags]
+    assets: dict[str, bytes] = {}
+    for base in (default_theme_dir() / ASSETS_DIR, root / THEME_DIR / ASSETS_DIR):
+        assets.update(read_tree(base, ASSETS_DIR, root, diags))
+    assets[f"{ASSETS_DIR}/pygments.css"] = pygments_css().encode()
+    assets.update(read_tree(root / STATIC_DIR, "", root, diags))
+    digest = inputs_digest(options, config, found, {**templates, **assets})
+    return Inputs(config, found, assets, tuple(diags), digest)
+
+
+def inputs_digest(
+    options: BuildOptions, config: Config, found: Discovery, files: Mapping[str, bytes]
+) -> str:
+    """Everything a build reads: its options and config, notes, templates, assets and static
+    files, the stamps of the other files under notes/ (notebase's own code is the cache's key: a
+    state left by other code is never loaded)."""
+    digests = {rel: digest_bytes(data) for rel, data in files.items()}
+    head = (config, options.drafts, found.diagnostics, digests, found.files)
+    notes = "\n".join(f"{rel}\x00{digest}" for rel, digest in found.notes)
+    return digest_value((head, digest_bytes(notes.encode("utf-8", "surrogatepass"))))
+
+
+def site_is_current(last: BuildState, options: BuildOptions, inputs: Inputs) -> bool:
+    """The last build read exactly what this one would (`inputs`, read with its stamps), and its
+    site is still there as written: then there is nothing to do, and its result stands."""
+    out = real_path(options.out)
+    if not (options.write and last.inputs and last.out == str(out)):
+        return False
+    if has_errors(last.diagnostics, options.strict) or not (out / MARKER_FILE).is_file():
+        return False
+    if last.unindexed:  # its search index lags behind its pages
+        return False
+    if inputs.digest != last.inputs:
+        return False
+    # an attachment is known by its stamp alone: one written in the last scan's tick may differ
+    if any(mtime >= last.scanned_ns - RACY_NS for _, _, mtime in inputs.found.files):
+        return False
+    return stamp_folders(out, last) == last.folders
+
+
+def stamp_folders(out: Path, state: BuildState) -> dict[str, int]:
+    """The mtime of every folder of the site (with the site's own): a file added to or removed from
+    a folder changes it, so equal stamps mean the site still holds just the files written."""
+    folders = {rel.rpartition("/")[0] for rel in state.outputs} | {""}
+    stamps = {}
+    for rel in sorted(folders):
+        try:
+            stamps[rel] = os.stat(out / rel).st_mtime_ns
+        except OSError:
+            stamps[rel] = -1
+    return stamps
+
+
+def read_tree(
+    base: Path, prefix: str, root: Path, diags: list[Diagnostic], skip: str = ""
+) -> dict[str, bytes]:
+    """prefix/path -> bytes of every file under `base` (hidden files and folders, and the folder
+    `skip` at its top, left out); a read-failed error (its path shown relative to `root`) for
+    each file or folder that cannot be read."""
+    if not base.is_dir():
+        return {}
+    found = {}
+    for parts in list_tree(base, root, diags, skip):
+        path = base.joinpath(*parts)
+        try:
+            found["/".join((prefix, *parts) if prefix else parts)] = path.read_bytes()
+        except OSError as exc:
+            diags.append(read_failed(path, root, "file", exc))
+    return found
+
+
+def list_tree(base: Path, root: Path, diags: list[Diagnostic], skip: str) -> list[tuple[str, ...]]:
+    """The path parts under `base` of every file in it but hidden ones, in path order; a
+    read-failed error for each folder that cannot be listed."""
+
+    def unlisted(exc: OSError) -> None:
+        diags.append(read_failed(Path(exc.filename), root, "folder", exc))
+
+    files: list[tuple[str, ...]] = []
+    for folder, dirs, names in os.walk(base, onerror=unlisted):
+        top = Path(folder) == base
+        dirs[:] = [d for d in dirs if not d.startswith(".") and not (top and d == skip)]
+        parts = Path(folder).relative_to(base).parts
+        visible = (n for n in names if not n.startswith("."))
+        files.extend((*parts, n) for n in visible if Path(folder, n).is_file())
+    return sorted(files)
+
+
+def read_failed(path: Path, root: Path, what: str, exc: OSError) -> Diagnostic:
+    shown = path.relative_to(root).as_posix() if path.is_relative_to(root) else path
+    return error("read-failed", f"cannot read {what}: {exc.strerror}", SourcePos(str(shown)))
+
+
+def discover_changes(
+    root: Path, known: Mapping[str, Stamp], scanned_ns: int, ignore: tuple[str, ...] = ()
+) -> Discovery:
+    """Every note but those `ignore` leaves out, reading only those whose stamp differs from
+    `known` (recorded by a scan that began at `scanned_ns`) or is too close to that scan to be
+    trusted."""
+    started = time.time_ns()
+    notes_dir = root / NOTES_DIR
+    notes, read, stamps, others = [], [], {}, []
+    files, diags = scan_note_files(notes_dir, ignore)
+    for rel, stat in files:
+        if not rel.endswith(".md"):
+            others.append((rel, stat.st_size, stat.st_mtime_ns))
+            continue
+        old = known.get(rel)
+        if old is None or not is_trusted(old, stat, scanned_ns):
+            result = read_source(notes_dir, rel)
+            if isinstance(result, Diagnostic):
+                diags.append(result)
+                continue
+            read.append(result)
+            old = Stamp(stat.st_size, stat.st_mtime_ns, stat.st_ino, result.digest)
+        notes.append((rel, old.digest))
+        stamps[rel] = old
+    return Discovery(tuple(notes), tuple(read), stamps, started, tuple(diags), tuple(others))
+
+
+def is_trusted(stamp: Stamp, stat: os.stat_result, scanned_ns: int) -> bool:
+    same = (stamp.size, stamp.mtime_ns, stamp.inode) == (
+        stat.st_size,
+        stat.st_mtime_ns,
+        stat.st_ino,
+    )
+    return same and stamp.mtime_ns < scanned_ns - RACY_NS
