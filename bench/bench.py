@@ -24,8 +24,11 @@ and neither always goes first), and so do the serve sessions, --runs of them eac
 and for the tag edit (instead of one). The table then gives, for each figure, both medians, their
 ratio (this / baseline: below 1 is faster or smaller) and the median and range of the paired
 ratios (run by run; for serve, session by session, of each session's median), the files written
-and whether the two sites are byte for byte the same. The commit each side runs is printed first.
---anchors and --pagefind time this checkout only.
+and whether the two sites are byte for byte the same. It adds the CPU seconds of the cold and warm
+builds (user + system, workers and Pagefind included), which follow the machine's load much less
+than wall time. The commit each side runs is printed first. --anchors and --pagefind time this
+checkout only. On a loaded machine one pair can be off by 15-30% with both sides running the same
+code: take --runs 5 or more, and read the paired ratios' range before calling a change a loss.
 For instance, against main before a change (`git worktree add --detach ../baseline main`):
   .venv/bin/python bench/bench.py --sizes 1000,10000 --runs 5 --edits 5 --baseline ../baseline
 """
@@ -44,6 +47,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from save_to_reload import edit_body, edit_tags, measure
 from vaults import same_tree
@@ -74,6 +78,8 @@ class Row:
     cold: list[float] = field(default_factory=list)
     warm: list[float] = field(default_factory=list)
     rss_mb: list[float] = field(default_factory=list)
+    cold_cpu: list[float] = field(default_factory=list)
+    warm_cpu: list[float] = field(default_factory=list)
     serve: dict[str, list[list[float]]] = field(  # "body"/"tag" -> each session's timings (ms)
         default_factory=lambda: {kind: [] for kind in SERVE}
     )
@@ -138,8 +144,18 @@ def origin(install: Install) -> str:
     return f"{install.label}: {install.python} runs {where}" + (" + changes" if changed else "")
 
 
-def run_build(root: Path, jobs: int, python: str = sys.executable) -> tuple[float, float]:
-    """Wall seconds and peak RSS (MB, the largest of the process and its workers) of one build."""
+class Build(NamedTuple):
+    """One build's figures: wall seconds, peak RSS (MB, the largest of the process and its
+    workers) and CPU seconds (user + system, of the process and all it waited for: workers,
+    Pagefind), which follow the machine's load much less than wall time does."""
+
+    wall: float
+    rss_mb: float
+    cpu: float
+
+
+def run_build(root: Path, jobs: int, python: str = sys.executable) -> Build:
+    """Run `notebase build` on `root` once, with the given Python's notebase."""
     cmd = [python, "-m", "notebase", "--root", str(root), "build"]
     cmd += ["--jobs", str(jobs)] if jobs else []
     start = time.perf_counter()
@@ -149,7 +165,7 @@ def run_build(root: Path, jobs: int, python: str = sys.executable) -> tuple[floa
     if os.waitstatus_to_exitcode(status) != 0:
         err = proc.stderr.read().decode() if proc.stderr else ""
         raise SystemExit(f"build failed in {root}:\n{err[-2000:]}")
-    return elapsed, usage.ru_maxrss / 1024
+    return Build(elapsed, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime)
 
 
 def clean(root: Path) -> None:
@@ -181,11 +197,17 @@ def time_pagefind(site: Path) -> float:
 def measure_run(row: Row, root: Path, install: Install, args: argparse.Namespace) -> None:
     """One cold build (no cache, no site), then a warm one with nothing changed."""
     clean(root)
-    seconds, rss = run_build(root, args.jobs, install.python)
-    row.cold.append(seconds)
-    row.rss_mb.append(rss)
-    row.warm.append(run_build(root, args.jobs, install.python)[0])
-    say(f"N={row.n} {install.label}: cold {seconds:.2f}s ({rss:.0f} MB), warm {row.warm[-1]:.2f}s")
+    cold = run_build(root, args.jobs, install.python)
+    warm = run_build(root, args.jobs, install.python)
+    row.cold.append(cold.wall)
+    row.rss_mb.append(cold.rss_mb)
+    row.warm.append(warm.wall)
+    row.cold_cpu.append(cold.cpu)
+    row.warm_cpu.append(warm.cpu)
+    say(
+        f"N={row.n} {install.label}: cold {cold.wall:.2f}s (CPU {cold.cpu:.2f}s, "
+        f"{cold.rss_mb:.0f} MB), warm {warm.wall:.2f}s (CPU {warm.cpu:.2f}s)"
+    )
     if args.pagefind and install == THIS:
         row.pagefind.append(time_pagefind(root / "site"))
         say(f"N={row.n} pagefind {row.pagefind[-1]:.2f}s")
@@ -290,6 +312,8 @@ def figures(row: Row) -> dict[str, tuple[str, list[float], list[float]]]:
     return {
         "cold build (s)": (".2f", row.cold, row.cold),
         "warm build (s)": (".2f", row.warm, row.warm),
+        "cold build CPU (s)": (".2f", row.cold_cpu, row.cold_cpu),
+        "warm build CPU (s)": (".2f", row.warm_cpu, row.warm_cpu),
         "body edit → reload (ms)": (".0f", flat(body), [statistics.median(s) for s in body]),
         "tag change → reload (ms)": (".0f", flat(tag), [statistics.median(s) for s in tag]),
         "peak RSS (MB)": (".0f", row.rss_mb, row.rss_mb),
