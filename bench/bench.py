@@ -27,7 +27,7 @@ ratios (run by run; for serve, session by session, of each session's median), th
 and whether the two sites are byte for byte the same. It adds the CPU seconds of the cold and warm
 builds (user + system, workers and Pagefind included), which follow the machine's load much less
 than wall time. The commit each side runs is printed first. --anchors and --pagefind time this
-checkout only. On a loaded machine one pair can be off by 15-30% with both sides running the same
+checkout only. On a loaded machine one pair can be off by 30% or more with both sides running the same
 code: take --runs 5 or more, and read the paired ratios' range before calling a change a loss.
 For instance, against main before a change (`git worktree add --detach ../baseline main`):
   .venv/bin/python bench/bench.py --sizes 1000,10000 --runs 5 --edits 5 --baseline ../baseline
