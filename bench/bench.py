@@ -247,7 +247,7 @@ def bench_size(n: int, installs: list[Install], args: argparse.Namespace, work: 
     if args.anchors:
         measure_anchors(rows[0], work, args)
     for root in roots:
-        shutil.rmtree(root, ignore_errors=True)
+        shutil.rmtree(root.parent, ignore_errors=True)  # the folder of its install
     return rows
 
 
