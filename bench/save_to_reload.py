@@ -90,11 +90,13 @@ def measure(
     rounds: int,
     change: Callable[[str, int], str] = edit_body,
     indexed: list[float] | None = None,
+    python: str = sys.executable,
 ) -> list[float]:
     """Save `rounds` changed versions of `note`, each followed by the original: one timing a save.
-    Given `indexed`, each save also waits for the search index, and that time is added to it."""
+    Given `indexed`, each save also waits for the search index, and that time is added to it.
+    `python` is the interpreter whose environment has the notebase to serve."""
     port = free_port()
-    cmd = [sys.executable, "-m", "notebase", "--root", str(root), "serve", "--port", str(port)]
+    cmd = [python, "-m", "notebase", "--root", str(root), "serve", "--port", str(port)]
     server = subprocess.Popen(cmd, stderr=subprocess.DEVNULL)
     original = note.read_text(encoding="utf-8")
     events: queue.Queue[tuple[float, dict]] = queue.Queue()
