@@ -69,7 +69,7 @@ def nothing() -> None:
 
 def index_all(entries: list[Entry], memo: Memo) -> SiteIndex:
     """The index with its analyses, as a build makes it through its memo."""
-    return add_analyses(build_index(entries, apply=memo.call), memo)
+    return add_analyses(build_index(entries, apply=memo), memo)
 
 
 def rebuild_seconds(entries: list[Entry], changed: list[Entry], runs: int) -> float:

@@ -251,7 +251,7 @@ def test_the_closest_name_of_a_long_link_is_difflibs_closest_match() -> None:
 
 def again(entries: Sequence[Entry], memo: Memo) -> tuple[SiteIndex, Memo]:
     """The index of the entries built through the memo, and the memo of the next build."""
-    return build_index(entries, apply=memo.call), memo.next_generation()
+    return build_index(entries, apply=memo), memo.next_generation()
 
 
 def test_a_suggestion_kept_from_the_last_build_follows_a_renamed_title() -> None:

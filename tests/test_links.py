@@ -22,11 +22,11 @@ def test_an_entry_whose_links_did_not_change_is_resolved_to_the_same_record() ->
     b = entry("b.md", "---\ntitle: B\n---\nPlain.\n")
     c = entry("c.md", "---\ntitle: C\n---\nAlone.\n")
     memo = Memo()
-    first = resolve_index(build_index([a, b, c]), False, memo.call)
+    first = resolve_index(build_index([a, b, c]), False, memo)
     assert 'href="\x1eR\x1eb/index.html" data-title="B">B</a>' in first.by_slug["a"].body_html
 
     renamed = remade(b, title="Bee")  # a's link to b now shows another title
-    second = resolve_index(build_index([a, renamed, c]), False, memo.next_generation().call)
+    second = resolve_index(build_index([a, renamed, c]), False, memo.next_generation())
     assert second.by_slug["c"] is first.by_slug["c"]
     assert second.by_slug["a"] is not first.by_slug["a"]
     assert 'data-title="Bee"' in second.by_slug["a"].body_html

@@ -98,7 +98,7 @@ def test_what_the_last_build_matched_is_reused_only_where_it_still_holds() -> No
     b = note("b.md", "---\ntitle: Adam\n---\nNothing yet.\n")
     c = note("c.md", "---\ntitle: C\n---\nAdam, again.\n")
     memo = Memo()
-    find_mentions([MUON, a, b, c], {}, memo.call)
+    find_mentions([MUON, a, b, c], {}, memo)
     edits = [
         [MUON, a, note("b.md", "---\ntitle: Adam\n---\nMuon now.\n"), c],
         [MUON, a, note("b.md", "---\ntitle: Adamw\n---\nNothing yet.\n"), c],
@@ -106,7 +106,7 @@ def test_what_the_last_build_matched_is_reused_only_where_it_still_holds() -> No
     ]
     for entries in edits:
         memo = memo.next_generation()
-        again = find_mentions(entries, {}, memo.call)
+        again = find_mentions(entries, {}, memo)
         assert again == find_mentions(entries, {})
     assert [m.slug for m in again["b"].shown] == ["c"]
     assert "muon" not in again

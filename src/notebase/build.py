@@ -108,8 +108,8 @@ def rebuild(
     found = replace(found, read=())  # the notes' text, parsed: not held while the pages render
     memo = state.memo.next_generation() if state.memo else Memo()
     index, index_diags, copies = index_parsed(parsed.values(), options, found, memo)
-    index = resolve_index(add_analyses(index, memo), config.directory_urls, memo.call)
-    pages = plan_pages(index, config, make_cards(index.entries, memo.call), memo.call)
+    index = resolve_index(add_analyses(index, memo), config.directory_urls, memo)
+    pages = plan_pages(index, config, make_cards(index.entries, memo), memo)
     diags = [*inputs.diagnostics, *found.diagnostics, *index_diags]
     diags += check_collisions(pages, index)
     diags += folder_warnings(index)
@@ -202,7 +202,7 @@ def write_build(
                 previous,
                 existing,
                 diags,
-                True,
+                state.memo,
                 options.progress,
                 render_pool(options),
                 staging,
@@ -327,7 +327,7 @@ def index_parsed(
             shown = options.drafts or not result.entry.draft
             (entries if shown else drafts).append(result.entry)
     others = (rel for rel, _, _ in found.files)
-    index = build_index(entries, others, drafts, memo.call)
+    index = build_index(entries, others, drafts, memo)
     diags.extend(index.diagnostics)
     linked = (t[1:] for targets in index.link_targets.values() for t in targets if t[:1] == "@")
     files, copies, unread = read_attachments(options.root / NOTES_DIR, linked, NOTES_DIR)
@@ -340,7 +340,7 @@ def add_analyses(index: SiteIndex, memo: Memo) -> SiteIndex:
     which the memo holds) and unlinked mentions."""
     related = related_state(index.entries, memo.take(RELATED))
     memo.hold(RELATED, related)
-    return with_analyses(index, related, memo.call)
+    return with_analyses(index, related, memo)
 
 
 def check_collisions(pages: Iterable[PageSpec], index: SiteIndex) -> list[Diagnostic]:

@@ -54,4 +54,4 @@ def make_card(entry: Entry) -> Card:
 
 def make_cards(entries: Sequence[Entry], apply: Apply = direct) -> dict[str, Card]:
     """Every entry's card by slug (made through `apply`: only for entries that changed)."""
-    return {e.slug: apply(make_card, e) for e in entries}
+    return {e.slug: apply.call(make_card, e) for e in entries}

@@ -11,7 +11,7 @@ from notebase.config import Config
 from notebase.diagnostics import Diagnostic, SourcePos, error
 from notebase.discover import NOTES_DIR
 from notebase.files import KEEP, Staged
-from notebase.fingerprint import digest_bytes, digest_value
+from notebase.fingerprint import Apply, digest_bytes, digest_value
 from notebase.pages import PageSpec
 from notebase.parallel import map_indexed
 from notebase.render import (
@@ -43,7 +43,7 @@ def plan_files(
     previous: Mapping[str, str],
     existing: set[str],
     diags: list[Diagnostic],
-    fingerprint: bool = False,
+    memo: Apply | None = None,
     progress: Progress | None = None,
     parallel: tuple[int, int] = (1, 0),
     staging: Path | None = None,
@@ -53,8 +53,9 @@ def plan_files(
     """Render the pages whose fingerprint changed (on `parallel` = (jobs, at least this many pages)
     processes when there are that many to render, and forking is safe); every
     other file already in the site is kept. A page the last build did not write is rendered
-    whatever its fingerprint, which is then taken where it is rendered. Without `fingerprint` (a
-    check, which writes nothing) every page is rendered and none fingerprinted. Each page rendered
+    whatever its fingerprint, which is then taken where it is rendered. Without a `memo` (a
+    check, which writes nothing) every page is rendered and none fingerprinted; with one, a
+    page planned as the last build planned it keeps its fingerprint without a digest. Each page rendered
     is written to the `staging` folder where it is rendered (none: it is not kept), so that no
     process holds the whole site. `copies` are the files under notes/ the notes link to, and
     `assets` the theme's and static/ files (as read with the build's inputs), by their path in
@@ -63,17 +64,17 @@ def plan_files(
     pages = tuple(pages)
     env = environment_for_build(root)
     base = digest_value(config)
-    memo: dict[str, str] = {}
+    templates: dict[str, str] = {}
     files: dict[str, bytes | Staged | None] = {}
     prints: dict[str, str] = {}
     todo: list[Due] = []
     order = [output_path(spec.url) for spec in pages]
     for rel, spec in zip(order, pages, strict=True):
-        key = (base, template_digest(env, spec.template, memo), spec)
-        if not fingerprint or rel not in previous:  # taken as rendered (none: a check)
-            todo.append(Due(rel, key, fingerprint))
+        key = (base, template_digest(env, spec.template, templates), spec)
+        if memo is None or rel not in previous:  # taken as rendered (none: a check)
+            todo.append(Due(rel, key, memo is not None))
             continue
-        prints[rel] = digest_value(key)
+        prints[rel] = memo.call_at(rel, digest_value, key)
         if is_kept(rel, prints[rel], previous, existing):
             files[rel] = KEEP
         else:

@@ -41,62 +41,102 @@ def digest_parts(parts: list[str]) -> str:
 
 def walk_value(parts: list[str], value: Any) -> None:
     """Append one value's pieces; every piece and container is length-prefixed, so no two values
-    share an encoding."""
+    share an encoding. Each type's walk is chosen once (walker_for)."""
     kind = type(value)
     if kind is str:  # the common case, and long bodies: taken as they are, not as repr
         parts.append(f"s{len(value)}:")
         parts.append(value)
-    elif isinstance(value, (tuple, list)):
-        parts.append(f"q{len(value)}:")
-        for item in value:
-            walk_value(parts, item)
-    elif isinstance(value, (frozenset, set)):  # in an order of their own, not of hash seeds
-        parts.append(f"f{len(value)}:")
-        for item in sorted(value, key=repr):
-            walk_value(parts, item)
-    elif isinstance(value, Enum):
-        add_tag(parts, f"enum:{kind.__qualname__}:{value.value!r}")
-    elif isinstance(value, _SCALARS):
-        add_tag(parts, f"{kind.__name__}:{value!r}")
-    elif isinstance(value, (dt.date, dt.datetime)):
-        add_tag(parts, f"{kind.__name__}:{value.isoformat()}")
-    elif isinstance(value, dict):
-        parts.append(f"m{len(value)}:")
-        for key, item in value.items():  # insertion order: it is what templates iterate
-            walk_value(parts, key)
-            walk_value(parts, item)
-    elif is_dataclass(value) and not isinstance(value, type):
-        walk_record(parts, value)
-    else:
-        raise TypeError(f"cannot fingerprint a {kind.__qualname__}")
-
-
-def walk_record(parts: list[str], value: Any) -> None:
-    """A record with a content key is taken as the key (a digest has a fixed length)."""
-    key = getattr(value, "content_key", "")
-    if not key:
-        walk_dataclass(parts, value)
         return
-    parts.append(f"k{key}")
-    if VERIFY_KEYS:
-        verify_key(key, value)
+    walk = _WALKS.get(kind)
+    if walk is None:
+        walk = _WALKS[kind] = walker_for(kind)
+    walk(parts, value)
+
+
+Walk = Callable[[list[str], Any], None]
+_WALKS: dict[type, Walk] = {}
+
+
+def walker_for(kind: type) -> Walk:
+    """How values of a type are walked."""
+    if issubclass(kind, (tuple, list)):
+        return walk_sequence
+    if issubclass(kind, (frozenset, set)):
+        return walk_set
+    if issubclass(kind, Enum):
+        return lambda parts, value: add_tag(parts, f"enum:{kind.__qualname__}:{value.value!r}")
+    if issubclass(kind, _SCALARS):
+        return lambda parts, value: add_tag(parts, f"{kind.__name__}:{value!r}")
+    if issubclass(kind, (dt.date, dt.datetime)):
+        return lambda parts, value: add_tag(parts, f"{kind.__name__}:{value.isoformat()}")
+    if issubclass(kind, dict):
+        return walk_dict
+    if is_dataclass(kind):
+        return record_walker(kind)
+    raise TypeError(f"cannot fingerprint a {kind.__qualname__}")
+
+
+def walk_sequence(parts: list[str], value: Any) -> None:
+    parts.append(f"q{len(value)}:")
+    for item in value:
+        if type(item) is str:  # walk_value's first case, without the call
+            parts.append(f"s{len(item)}:")
+            parts.append(item)
+        else:
+            walk_value(parts, item)
+
+
+def walk_set(parts: list[str], value: Any) -> None:  # in an order of its own, not of hash seeds
+    parts.append(f"f{len(value)}:")
+    for item in sorted(value, key=repr):
+        walk_value(parts, item)
+
+
+def walk_dict(parts: list[str], value: Any) -> None:
+    parts.append(f"m{len(value)}:")
+    for key, item in value.items():  # insertion order: it is what templates iterate
+        walk_value(parts, key)
+        walk_value(parts, item)
+
+
+def record_walker(kind: type) -> Walk:
+    """A record is walked field by field; one with a content key is taken as the key (a digest
+    has a fixed length)."""
+    if "content_key" not in {f.name for f in fields(kind)}:
+        return walk_fields
+
+    def walk_keyed(parts: list[str], value: Any) -> None:
+        key = value.content_key
+        if not key:
+            walk_fields(parts, value)
+            return
+        parts.append(f"k{key}")
+        if VERIFY_KEYS:
+            verify_key(key, value)
+
+    return walk_keyed
 
 
 def verify_key(key: str, value: Any) -> None:
     inner: list[str] = []
-    walk_dataclass(inner, value)
+    walk_fields(inner, value)
     digest = digest_parts(inner)
     known = _verified.setdefault(key, digest)
     assert known == digest, f"two {type(value).__name__} records of one content key differ"
 
 
-def walk_dataclass(parts: list[str], value: Any) -> None:
+def walk_fields(parts: list[str], value: Any) -> None:
     kind: type = type(value)
     head, names = record_layout(kind)
     parts.append(head)
     for tag, name in names:
         parts.append(tag)
-        walk_value(parts, getattr(value, name))
+        item = getattr(value, name)
+        if type(item) is str:  # walk_value's first case, without the call
+            parts.append(f"s{len(item)}:")
+            parts.append(item)
+        else:
+            walk_value(parts, item)
 
 
 @functools.cache
@@ -130,13 +170,25 @@ def keyed(value: T) -> Keyed[T]:
 
 class Apply(Protocol):
     """How a stage calls its per-item functions: `fn(*args)` itself (`direct`), or through the
-    build's memo, which gives the result of an earlier call with arguments of the same digests."""
+    build's memo, which gives the result of an earlier call with arguments of the same digests
+    (`call`) or, in the same slot, of equal arguments (`call_at`)."""
 
-    def __call__(self, fn: Callable[..., R], /, *args: Any) -> R: ...
+    def call(self, fn: Callable[..., R], /, *args: Any) -> R: ...
+
+    def call_at(self, slot: str, fn: Callable[..., R], /, *args: Any) -> R: ...
 
 
-def direct(fn: Callable[..., R], /, *args: Any) -> R:
-    return fn(*args)
+class Direct:
+    """Calls made as they are: what a stage does run on its own."""
+
+    def call(self, fn: Callable[..., R], /, *args: Any) -> R:
+        return fn(*args)
+
+    def call_at(self, slot: str, fn: Callable[..., R], /, *args: Any) -> R:
+        return fn(*args)
+
+
+direct = Direct()
 
 
 def remade(record: T, **changes: Any) -> T:

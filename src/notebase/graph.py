@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
+from notebase.fingerprint import digest_value
 from notebase.model import SiteIndex
 from notebase.slugs import page_url
 
@@ -50,6 +51,8 @@ class Graph:
     height: int
     nodes: tuple[Node, ...]  # the centre first
     edges: tuple[Edge, ...]
+    # a digest of what it was laid out from (page fingerprints take the graph as this key)
+    content_key: str = field(default="", compare=False)
 
     @property
     def edge_kinds(self) -> frozenset[str]:
@@ -97,6 +100,15 @@ def place_nodes(
     pairs: tuple[tuple[str, ...], ...],
 ) -> Graph:
     """layout_graph, given the pairs of neighbours that link one another."""
+    graph = lay_out(centre, around, pairs)
+    return replace(graph, content_key=digest_value(("graph", centre, around, pairs)))
+
+
+def lay_out(
+    centre: tuple[str, str],
+    around: tuple[tuple[str, str, str], ...],
+    pairs: tuple[tuple[str, ...], ...],
+) -> Graph:
     cx, cy = WIDTH / 2, HEIGHT / 2
     slug, title = centre
     nodes = [

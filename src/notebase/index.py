@@ -7,7 +7,7 @@ import posixpath
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from urllib.parse import unquote
 
 from rapidfuzz import fuzz, process
@@ -15,7 +15,7 @@ from rapidfuzz import fuzz, process
 from notebase.attachments import NO_FILES, FileTable, file_table, find_file, looks_like_file
 from notebase.diagnostics import Diagnostic, SourcePos, error, warning
 from notebase.embeds import embed_problems
-from notebase.fingerprint import Apply, Keyed, direct, keyed, remade
+from notebase.fingerprint import Apply, Keyed, digest_value, direct, remade
 from notebase.model import Backlink, Entry, EntryKind, LinkRef, SiteIndex, SourceRef
 from notebase.slugs import short_hash, slug_from_path, slugify
 from notebase.sources import assign_source_ids, entry_sources
@@ -42,6 +42,38 @@ class Names:
     titles: dict[str, str]  # slug -> title
     pages: frozenset[str]
     files: FileTable = NO_FILES
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """What an entry's groups and names are made of: a rebuild after an edit that leaves every
+    entry's shape as it was groups and names them as before."""
+
+    slug: str
+    title: str
+    aliases: tuple[str, ...]
+    rel_path: str
+    tags: tuple[str, ...]
+    categories: tuple[str, ...]
+    kind: str
+    status: str  # "" when the entry has no reading status
+    sources: tuple[SourceRef, ...]
+    content_key: str = field(default="", compare=False)
+
+
+def entry_shape(entry: Entry) -> Shape:
+    shape = Shape(
+        entry.slug,
+        entry.title,
+        entry.aliases,
+        entry.rel_path,
+        entry.tags,
+        entry.categories,
+        str(entry.kind),
+        str(entry.status) if entry.status else "",
+        entry_sources(entry),
+    )
+    return replace(shape, content_key=digest_value(shape))
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,10 +105,10 @@ def build_index(
     by_slug = {e.slug: e for e in ordered}
     diags += duplicate_titles(ordered) + duplicate_sources(ordered) + papers_without_tldr(ordered)
     diags += sources_by_title(ordered)
-    grouped = group_entries(ordered)
-    titles = {e.slug: e.title for e in ordered}
-    table = Names(name_table(ordered), name_table(drafts), titles, grouped.pages, file_table(files))
-    names = keyed(table)
+    shapes = tuple(apply.call(entry_shape, e) for e in ordered)
+    grouped = apply.call(group_shapes, shapes)
+    drafted = tuple(apply.call(entry_shape, e) for e in drafts)
+    names = apply.call(make_names, shapes, drafted, grouped.pages, tuple(files))
     targets: dict[str, tuple[str, ...]] = {}
     for entry in ordered:
         targets[entry.slug], problems = resolve_entry(entry, names, by_slug, apply)
@@ -102,16 +134,25 @@ def build_index(
     )
 
 
-def group_entries(entries: Sequence[Entry]) -> Grouped:
+def group_shapes(shapes: Sequence[Shape]) -> Grouped:
     """The entries' groups, their sources with the ids of their pages, the site's other pages."""
-    sources = group_sources(entries)
+    sources = group_sources(shapes)
     source_ids = assign_source_ids(paged_sources(sources))
-    tags = group_by(entries, lambda e: e.tags)
-    categories = group_by(entries, lambda e: e.categories)
+    tags = group_by(shapes, lambda e: e.tags)
+    categories = group_by(shapes, lambda e: e.categories)
     pages = site_urls((t for t, _ in tags), (c for c, _ in categories), source_ids.values())
-    kinds = group_by(entries, lambda e: (str(e.kind),))
-    statuses = group_by(entries, lambda e: (str(e.status),) if e.status else ())
+    kinds = group_by(shapes, lambda e: (e.kind,))
+    statuses = group_by(shapes, lambda e: (e.status,) if e.status else ())
     return Grouped(tags, categories, kinds, statuses, sources, source_ids, pages)
+
+
+def make_names(
+    shapes: Sequence[Shape], drafts: Sequence[Shape], pages: frozenset[str], files: Sequence[str]
+) -> Keyed[Names]:
+    """The names links are resolved by (keyed by what they were made from)."""
+    titles = {s.slug: s.title for s in shapes}
+    table = Names(name_table(shapes), name_table(drafts), titles, pages, file_table(files))
+    return Keyed(table, digest_value(("names", shapes, drafts, pages, files)))
 
 
 def resolve_entry(
@@ -119,12 +160,12 @@ def resolve_entry(
 ) -> tuple[tuple[str, ...], list[Diagnostic]]:
     """The entry's link targets, by name and then (a fragment naming a heading or block) by the
     anchors of the entries they lead to; a warning for each link that leads nowhere."""
-    found = apply(name_targets, entry, names)
+    found = apply.call(name_targets, entry, names)
     diags: list[Diagnostic] = []
     wanted = anchor_slugs(entry, found)
     if wanted:
         read = tuple(by_slug[s] for s in wanted if s in by_slug)
-        found, problems = apply(anchor_targets, entry, found, read)
+        found, problems = apply.call(anchor_targets, entry, found, read)
         diags += problems
     return found, diags + broken_links(entry, found, names, apply)
 
@@ -264,7 +305,7 @@ def papers_without_tldr(entries: Sequence[Entry]) -> list[Diagnostic]:
     ]
 
 
-def name_table(entries: Sequence[Entry]) -> dict[str, str]:
+def name_table(entries: Sequence[Shape]) -> dict[str, str]:
     """Case-folded title, alias, slug, file name and path -> slug (the first entry wins a shared
     name; a file name or path, the entry of the shortest path). A path or a path's end is kept
     under "/" + it (`/folder/note`, `/note`), apart from names, and also as a name."""
@@ -291,7 +332,7 @@ def path_tails(rel_path: str) -> list[str]:
     return ["/".join(parts[i:]) for i in range(len(parts))]
 
 
-def entry_names(entry: Entry, kind: str) -> tuple[str, ...]:
+def entry_names(entry: Shape, kind: str) -> tuple[str, ...]:
     if kind == "slug":
         return (entry.slug,)
     if kind == "title":
@@ -474,7 +515,7 @@ def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) 
         message = f"{shown} names no file under notes/"
         hint = "put the file in notes/ (any folder: it is found by name), or fix the path"
         return warning("missing-attachment", message, pos, hint)
-    close = apply(suggest_name, link.target.casefold(), names)
+    close = apply.call(suggest_name, link.target.casefold(), names)
     if close is None:
         return warning(
             "broken-link", f"{shown} matches no entry", pos, "create the note, or fix the link"
@@ -534,7 +575,7 @@ def link_graph(
     return outlinks, {slug: tuple(refs) for slug, refs in back.items()}
 
 
-def group_by(entries: Sequence[Entry], keys_of: Callable[[Entry], Iterable[str]]) -> Groups:
+def group_by(entries: Sequence[Shape], keys_of: Callable[[Shape], Iterable[str]]) -> Groups:
     groups: dict[str, list[str]] = defaultdict(list)
     for entry in entries:
         for key in keys_of(entry):
@@ -542,11 +583,11 @@ def group_by(entries: Sequence[Entry], keys_of: Callable[[Entry], Iterable[str]]
     return tuple((k, tuple(v)) for k, v in sorted(groups.items()))
 
 
-def group_sources(entries: Sequence[Entry]) -> tuple[tuple[SourceRef, tuple[str, ...]], ...]:
+def group_sources(shapes: Sequence[Shape]) -> tuple[tuple[SourceRef, tuple[str, ...]], ...]:
     refs: dict[str, SourceRef] = {}
     groups: dict[str, dict[str, None]] = defaultdict(dict)  # a dict keeps the first-seen order
-    for entry in entries:
-        for ref in entry_sources(entry):
+    for entry in shapes:
+        for ref in entry.sources:
             refs.setdefault(ref.key, ref)
             groups[ref.key][entry.slug] = None
     return tuple((refs[k], tuple(groups[k])) for k in sorted(groups))

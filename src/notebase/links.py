@@ -31,7 +31,7 @@ def resolve_index(index: SiteIndex, directory_urls: bool, apply: Apply = direct)
     """The index with every entry's link markers resolved (by `apply`: the build's memo makes
     only the entries whose links lead elsewhere than before again)."""
     filled = [
-        apply(fill_links, entry, link_inputs(entry, index, directory_urls))
+        apply.call_at(entry.slug, fill_links, entry, link_inputs(entry, index, directory_urls))
         for entry in index.entries
     ]
     entries = embed_notes(index, filled, directory_urls)

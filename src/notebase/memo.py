@@ -38,6 +38,16 @@ class Memo:
         self.now[key] = value
         return value
 
+    def call_at(self, slot: str, fn: Callable[..., R], /, *args: Any) -> R:
+        """fn(*args), or the result of the call in the same slot (a page's URL) when its arguments
+        were equal, compared by value: for arguments cheaper to compare than to digest (records
+        made of the entries and cards the memo gave, which compare as the same objects)."""
+        key = f"{fn.__module__}.{fn.__qualname__}@{slot}"
+        found = self.now.get(key) or self.last.get(key)
+        value: R = found[1] if found is not None and found[0] == args else fn(*args)
+        self.now[key] = (args, value)
+        return value
+
     def take(self, name: str) -> Any:
         """The result held under `name` (None when there is none); it is not held any more."""
         return self.held.pop(name, None)

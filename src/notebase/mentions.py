@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 
-from notebase.fingerprint import Apply, Keyed, direct, keyed
+from notebase.fingerprint import Apply, Keyed, digest_value, direct
 from notebase.model import Entry, Mention, Mentions, NoteWords
 from notebase.words import BARRIER, BREAK, read_words, word_codes, words
 
@@ -43,21 +43,22 @@ def find_mentions(
 
     The name table, each note's names matched and each excerpt cut are made through `apply`
     (the build's memo: a rebuild matches only the notes that changed, unless a name did)."""
-    names = tuple((e.slug, e.title, e.aliases) for e in entries)
-    table = keyed(apply(name_table, names))
+    table = apply.call(name_table, tuple(apply.call(entry_names, e) for e in entries))
     found: dict[str, list[Mention]] = defaultdict(list)
     totals: dict[str, int] = defaultdict(int)
     for entry in entries:
         skip = {entry.slug, *outlinks.get(entry.slug, ())}
         seen: set[str] = set()
-        for phrase in apply(entry_phrases, entry, table):
+        for phrase in apply.call(entry_phrases, entry, table):
             slug, name = table.value.owners[phrase]
             if slug in skip or slug in seen:
                 continue
             seen.add(slug)
             totals[slug] += 1
             if len(found[slug]) < SHOWN:
-                found[slug].append(Mention(entry.slug, name, apply(entry_excerpt, entry, phrase)))
+                found[slug].append(
+                    Mention(entry.slug, name, apply.call(entry_excerpt, entry, phrase))
+                )
     return {slug: Mentions(totals[slug], tuple(found[slug])) for slug in sorted(totals)}
 
 
@@ -69,20 +70,40 @@ def entry_excerpt(entry: Entry, phrase: Phrase) -> str:
     return excerpt(entry.mention_text, phrase)
 
 
-def name_table(names: Sequence[tuple[str, str, tuple[str, ...]]]) -> NameTable:
-    """The table of the entries' (slug, title, aliases)."""
+@dataclass(frozen=True, slots=True)
+class Named:
+    """What an entry is named by: a rebuild whose entries are named as before keeps the table."""
+
+    slug: str
+    title: str
+    aliases: tuple[str, ...]
+    content_key: str = field(default="", compare=False)
+
+
+def entry_names(entry: Entry) -> Named:
+    return Named(
+        entry.slug,
+        entry.title,
+        entry.aliases,
+        digest_value(("named", entry.slug, entry.title, entry.aliases)),
+    )
+
+
+def name_table(names: Sequence[Named]) -> Keyed[NameTable]:
+    """The table of the entries' names (keyed by them)."""
     owners = name_owners(names)
     keys: dict[str, dict[str, list[Phrase]]] = {}
     for (a, b), phrases in key_pairs(sorted(p for p in owners if len(p) > 1)).items():
         keys.setdefault(a, {})[b] = phrases
-    return NameTable(owners, frozenset(p[0] for p in owners if len(p) == 1), keys)
+    table = NameTable(owners, frozenset(p[0] for p in owners if len(p) == 1), keys)
+    return Keyed(table, digest_value(("names", names)))
 
 
-def name_owners(names: Sequence[tuple[str, str, tuple[str, ...]]]) -> dict[Phrase, tuple[str, str]]:
+def name_owners(names: Sequence[Named]) -> dict[Phrase, tuple[str, str]]:
     """Phrase -> (slug, name as written): titles first, then aliases; the first entry wins."""
     owners: dict[Phrase, tuple[str, str]] = {}
     for pick in (lambda title, _: (title,), lambda _, aliases: aliases):
-        for slug, title, aliases in names:
+        for slug, title, aliases in ((n.slug, n.title, n.aliases) for n in names):
             for name in pick(title, aliases):
                 phrase = tuple(words(name))
                 if sum(len(w) for w in phrase) >= MIN_NAME_CHARS and BARRIER not in phrase:

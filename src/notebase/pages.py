@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from html import escape
 from itertools import islice
 from typing import Any
@@ -13,7 +13,7 @@ from typing import Any
 from notebase.cards import Card, make_cards
 from notebase.config import Config
 from notebase.diagnostics import Diagnostic
-from notebase.fingerprint import Apply, direct
+from notebase.fingerprint import Apply, digest_value, direct
 from notebase.folderpages import (
     Folder,
     FolderLink,
@@ -47,7 +47,20 @@ COLLECTIONS = (
     ("categories/", "Categories"),
 )
 TOC_HEADINGS = 2  # an entry with this many headings or more gets a table of contents
-Nav = tuple[tuple[str, str], ...]  # (URL, label) of each collection the navigation shows
+
+
+@dataclass(frozen=True, slots=True)
+class Nav:
+    """(URL, label) of each collection the navigation shows; on every page, so digested once."""
+
+    links: tuple[tuple[str, str], ...]
+    content_key: str = field(default="", compare=False)
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:  # templates: {% for url, label in nav %}
+        return iter(self.links)
+
+    def __len__(self) -> int:
+        return len(self.links)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +68,9 @@ class PageSpec:
     url: str  # site-relative URL path: "", "tags/ml/", "feed.xml"
     template: str
     context: dict[str, Any]
+    # a digest of what the page was made from, when it was made from declared inputs alone (an
+    # entry's page): its fingerprint is taken from this, not from a walk of the context
+    content_key: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +91,7 @@ def plan_pages(
     """Every page of the site, in a fixed order (given the entries' cards, or making them); the
     costly parts of an entry's page (its description, contents, graph) made through `apply`."""
     cards = cards if cards is not None else make_cards(index.entries)
-    sources = collect_sources(index, cards)
+    sources = collect_sources(index, cards, apply)
     folders, nav = collect_folders(index.entries), plan_nav(index, sources)
     discussed = {ref.key: slugs for ref, slugs in index.sources}
     described = {(kind, name): text for kind, name, text in config.descriptions}
@@ -143,7 +159,8 @@ def plan_nav(index: SiteIndex, sources: dict[str, SourceInfo]) -> Nav:
         "tags/": bool(index.tags),
         "categories/": bool(index.categories),
     }
-    return tuple((url, label) for url, label in COLLECTIONS if filled[url])
+    links = tuple((url, label) for url, label in COLLECTIONS if filled[url])
+    return Nav(links, digest_value(("nav", links)))
 
 
 def own_urls(index: SiteIndex) -> frozenset[str]:
@@ -183,34 +200,84 @@ def plan_home(index: SiteIndex, cards: dict[str, Card], config: Config, root: Fo
     return PageSpec("", "home.html", context)
 
 
+@dataclass(frozen=True, slots=True)
+class EntryPage:
+    """What an entry's page shows, declared once: the page is made from this alone."""
+
+    entry: Entry
+    backlinks: tuple[Card, ...]
+    outlinks: tuple[Card, ...]
+    also: tuple[Card, ...]  # the other notes on its primary source
+    source: SourceInfo | None  # its primary source's page, if it has one
+    source_notes: int  # the notes on its primary source, itself too
+    mentions: Mentions
+    mentioned_by: tuple[Card, ...]  # the cards of mentions.shown
+    related: tuple[Card, ...]
+    neighbours: tuple[tuple[str, str, str], ...]  # (slug, title, relation) around it in the graph
+    pairs: tuple[tuple[str, ...], ...]  # the neighbours that link one another
+    folder: FolderListing | None  # the folder whose page it is
+    nav: Nav
+
+
 def plan_entry(entry: Entry, around: Around, apply: Apply) -> PageSpec:
+    """The entry's page, made through `apply` (the build's memo: again only when what it shows
+    changed)."""
     index, cards, slug = around.index, around.cards, entry.slug
     key = entry.source.key if entry.source else ""
     source, same = around.sources.get(key), around.discussed.get(key, ())
     mentions = index.mentions.get(slug, NO_MENTIONS)
+    near = tuple((s, cards[s].title, rel) for s, rel in neighbourhood(slug, index, same))
+    page = EntryPage(
+        entry,
+        tuple(cards[b.slug] for b in index.backlinks.get(slug, ())),
+        tuple(cards[s] for s in index.outlinks.get(slug, ())),
+        tuple(cards[s] for s in same if s != slug),
+        source,
+        len(same),
+        mentions,
+        tuple(cards[m.slug] for m in mentions.shown),
+        tuple(cards[s] for s in index.related.get(slug, ())),
+        near,
+        linked_pairs(near, index.outlinks) if len(near) >= MIN_NEIGHBOURS else (),
+        folder_listing(around.folders.get(f"{slug}/"), cards),
+        around.nav,
+    )
+    return apply.call_at(entry.slug, entry_page, page)
+
+
+def entry_page(page: EntryPage) -> PageSpec:
+    entry, source = page.entry, page.source
     context = {
         "title": entry.title,
         "entry": entry,
-        "backlinks": tuple(cards[b.slug] for b in index.backlinks.get(slug, ())),
-        "outlinks": tuple(cards[s] for s in index.outlinks.get(slug, ())),
-        "also": tuple(cards[s] for s in same if s != slug),
+        "backlinks": page.backlinks,
+        "outlinks": page.outlinks,
+        "also": page.also,
         "source_url": source.url if source else "",
         "source_info": source,
         "source_name": source_name(entry, source),
-        "source_notes": len(same),  # the notes on its primary source, itself too
+        "source_notes": page.source_notes,
         "bibtex": source.bibtex if source else "",
-        "mentions": tuple((cards[m.slug], m) for m in mentions.shown),
-        "mention_total": mentions.total,
-        "related": tuple(cards[s] for s in index.related.get(slug, ())),
-        "graph": plan_graph(entry, index, cards, same, apply),
-        "description": entry.description or apply(describe, entry),
+        "mentions": tuple(zip(page.mentioned_by, page.mentions.shown, strict=True)),
+        "mention_total": page.mentions.total,
+        "related": page.related,
+        "graph": entry_graph(page),
+        "description": entry.description or describe(entry),
         "body_class": " ".join(entry.cssclasses),
         "crumbs": breadcrumbs(entry.rel_path),
-        "toc": apply(table_of_contents, entry),
-        "folder": folder_listing(around.folders.get(f"{slug}/"), cards),
-        "nav": around.nav,
+        "toc": table_of_contents(entry),
+        "folder": page.folder,
+        "nav": page.nav,
     }
-    return PageSpec(page_url(slug), "entry.html", context)
+    return PageSpec(page_url(entry.slug), "entry.html", context, digest_value(page))
+
+
+def entry_graph(page: EntryPage) -> Graph | None:
+    """The entry's neighbourhood laid out for inline SVG; None when it has too few neighbours to
+    show more than the lists of links do."""
+    if len(page.neighbours) < MIN_NEIGHBOURS:
+        return None
+    return place_nodes((page.entry.slug, page.entry.title), page.neighbours, page.pairs)
 
 
 def source_name(entry: Entry, source: SourceInfo | None) -> str:
@@ -302,18 +369,6 @@ def plan_folders(
             }
             pages.append(PageSpec(url, "folder.html", context))
     return pages
-
-
-def plan_graph(
-    entry: Entry, index: SiteIndex, cards: dict[str, Card], same: tuple[str, ...], apply: Apply
-) -> Graph | None:
-    """The entry's neighbourhood laid out for inline SVG; None when it has too few neighbours to
-    show more than the lists of links do."""
-    around = [(s, cards[s].title, rel) for s, rel in neighbourhood(entry.slug, index, same)]
-    if len(around) < MIN_NEIGHBOURS:
-        return None
-    centre, pairs = (entry.slug, entry.title), linked_pairs(around, index.outlinks)
-    return apply(place_nodes, centre, tuple(around), pairs)
 
 
 def plan_taxonomy(

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from notebase.bibtex import BibRecord, cite_keys, format_entry
 from notebase.cards import Card
+from notebase.fingerprint import Apply, digest_value, direct
 from notebase.model import Entry, Quote, SiteIndex, SourceRef
 from notebase.sources import source_label
 from notebase.urls import SOURCES
@@ -28,6 +29,8 @@ class SourceInfo:
     quotes: tuple[tuple[Quote, Card], ...] = field(hash=False)  # quotes in the notes discussing it
     cite_key: str  # papers only
     bibtex: str  # papers only
+    # a digest of what it was made from (page fingerprints take the source as this key)
+    content_key: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,8 +45,11 @@ class SourceInputs:
     cite_key: str
 
 
-def collect_sources(index: SiteIndex, cards: dict[str, Card]) -> dict[str, SourceInfo]:
-    """source key -> SourceInfo for every source with a page, in key order."""
+def collect_sources(
+    index: SiteIndex, cards: dict[str, Card], apply: Apply = direct
+) -> dict[str, SourceInfo]:
+    """source key -> SourceInfo for every source with a page, in key order (each made through
+    `apply`: only for sources whose notes changed)."""
     primary, linked = group_notes(index)
     refs = [r for r, _ in index.sources if r.key in index.source_ids]  # index.sources: by key
     records = {r.key: bib_record(r, primary[r.key]) for r in refs}
@@ -55,7 +61,8 @@ def collect_sources(index: SiteIndex, cards: dict[str, Card]) -> dict[str, Sourc
         made = SourceInputs(
             ref, ident, records[ref.key], notes, tuple(links), keys.get(ref.key, "")
         )
-        infos[ref.key] = make_info(made, cards)
+        shown = tuple(cards[e.slug] for e in notes), tuple(cards[s] for s in links)
+        infos[ref.key] = apply.call_at(ref.key, make_info, made, shown)
     return infos
 
 
@@ -71,21 +78,24 @@ def group_notes(index: SiteIndex) -> tuple[dict[str, list[Entry]], dict[str, lis
     return primary, linked
 
 
-def make_info(made: SourceInputs, cards: dict[str, Card]) -> SourceInfo:
+def make_info(made: SourceInputs, shown: tuple[tuple[Card, ...], tuple[Card, ...]]) -> SourceInfo:
+    """The source's record; `shown`: the cards of the notes discussing it and linking to it."""
     record, key = made.record, made.cite_key
-    return SourceInfo(
+    cards = {c.slug: c for c in shown[0]}
+    info = SourceInfo(
         id=made.id,
         url=f"{SOURCES}{made.id}/",
         ref=made.ref,
         title=record.title,
         authors=record.authors,
         year=str(record.year or ""),
-        discussed=tuple(cards[e.slug] for e in made.notes),
-        linked=tuple(cards[s] for s in made.linked),
+        discussed=shown[0],
+        linked=shown[1],
         quotes=tuple((q, cards[e.slug]) for e in made.notes for q in e.quotes),
         cite_key=key,
         bibtex=format_entry(key, record) if key else "",
     )
+    return replace(info, content_key=digest_value(info))
 
 
 def bib_record(ref: SourceRef, notes: list[Entry]) -> BibRecord:
