@@ -10,8 +10,9 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from markdown_it.common.normalize_url import normalizeLink
 
-from notebase.markdown import MARK, render_inline, render_markdown
+from notebase.markdown import render_inline, render_markdown
 from notebase.markdown.highlight import contrast, parse_hex, pygments_css, readable_colour
+from notebase.markdown.markers import MARK
 from notebase.markdown.parser import normalize_link
 from notebase.model import LinkRef
 

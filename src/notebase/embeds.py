@@ -12,7 +12,8 @@ from functools import cache
 from html import escape
 
 from notebase.diagnostics import Diagnostic, SourcePos, warning
-from notebase.markdown import LINK_MARKER, element_inner
+from notebase.markdown import element_inner
+from notebase.markdown.markers import marker_numbers, substitute_markers
 from notebase.model import Entry
 
 MAX_DEPTH = 4  # an embed in an embed in … : this many levels are shown
@@ -49,8 +50,7 @@ def expand_embeds(
     stack = stack or ((entry.slug, ""),)
     own = targets.get(entry.slug, ())
 
-    def embed(m: re.Match[str]) -> str:
-        i = int(m.group(1))
+    def embed(i: int) -> str:
         slug, _, fragment = (own[i] if i < len(own) else "").partition("#")
         if slug not in filled:
             return ""
@@ -63,7 +63,7 @@ def expand_embeds(
         head = f'<div class="embed" data-pagefind-ignore>\n<p class="embed-source">{source}</p>\n'
         return f"{head}{quiet(inner)}</div>\n"
 
-    return LINK_MARKER.sub(embed, html)
+    return substitute_markers(html, embed)
 
 
 def part_of(html: str, fragment: str) -> str:
@@ -109,7 +109,7 @@ def embed_problems(
     def embeds_of(node: Node) -> tuple[Node, ...]:
         entry = by_slug[node[0]]
         own = targets.get(entry.slug, ())
-        found = (int(m.group(1)) for m in LINK_MARKER.finditer(part_of(entry.body_html, node[1])))
+        found = marker_numbers(part_of(entry.body_html, node[1]))
         return tuple(
             node_of(own[i]) for i in found if i < len(own) and is_note_embed(entry, i, own)
         )

@@ -21,7 +21,8 @@ from notebase.folderpages import (
     folder_collisions,
 )
 from notebase.graph import MIN_NEIGHBOURS, Graph, layout_graph, neighbourhood
-from notebase.markdown import MARK, html_to_text
+from notebase.markdown import html_to_text
+from notebase.markdown.markers import strip_markers
 from notebase.model import Backlink, Entry, EntryKind, Mentions, SiteIndex, Status
 from notebase.slugs import page_url
 from notebase.sourcepages import (
@@ -341,7 +342,7 @@ class TocItem:
 
 _HEADING = re.compile(r'<h[1-6] id="([^"]+)">(.*?)</h[1-6]>', re.S)
 _FOOTNOTE_REF = re.compile(r'<sup class="footnote-ref">.*?</sup>', re.S)
-_LINK_TAG = re.compile(f"</?a\\b[^>]*>|{MARK}L\\d+{MARK}")  # a link, resolved or not yet
+_LINK_TAG = re.compile(r"</?a\b[^>]*>")  # a resolved link (strip_markers takes those not yet)
 
 
 def table_of_contents(entry: Entry) -> tuple[TocItem, ...]:
@@ -350,7 +351,11 @@ def table_of_contents(entry: Entry) -> tuple[TocItem, ...]:
         return ()
     shown = {m[1]: m[2] for m in _HEADING.finditer(entry.body_html)}
     return tuple(
-        TocItem(h.level, h.anchor, _LINK_TAG.sub("", _FOOTNOTE_REF.sub("", shown[h.anchor])))
+        TocItem(
+            h.level,
+            h.anchor,
+            strip_markers(_LINK_TAG.sub("", _FOOTNOTE_REF.sub("", shown[h.anchor]))),
+        )
         if h.anchor in shown
         else TocItem(h.level, h.anchor, escape(h.text))
         for h in entry.headings

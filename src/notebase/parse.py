@@ -20,14 +20,8 @@ from notebase.frontmatter import (
     coerce,
     read_front_matter,
 )
-from notebase.markdown import (
-    LINK_MARKER,
-    Rendered,
-    link_marker,
-    render_inline,
-    render_markdown,
-    strip_paragraph,
-)
+from notebase.markdown import Rendered, render_inline, render_markdown, strip_paragraph
+from notebase.markdown.markers import renumber_markers
 from notebase.model import Entry, EntryKind, LinkRef, ParseResult, Quote, Source, SourceRef, Status
 from notebase.slugs import clean_slug, normalize_tag, slug_from_path
 from notebase.sources import (
@@ -158,7 +152,7 @@ def merge_tldr(
 ) -> tuple[str, str, tuple[LinkRef, ...]]:
     """A front-matter tl;dr is rendered on its own; its link markers are renumbered after the body's."""
     base = len(body_links)
-    html = LINK_MARKER.sub(lambda m: link_marker(int(m.group(1)) + base), tldr.html)
+    html = renumber_markers(tldr.html, base)
     moved = tuple(replace(link, line=line) for link in tldr.links)
     return strip_paragraph(html), " ".join(tldr.text.split()), body_links + moved
 

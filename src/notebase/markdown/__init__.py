@@ -11,15 +11,13 @@ from typing import Any
 
 from markdown_it.token import Token
 
-from notebase.markdown.parser import LINK_MARKER, MARK, create_parser, link_marker
+from notebase.markdown.markers import strip_markers
+from notebase.markdown.parser import create_parser
 from notebase.model import Footnote, Heading, LinkRef
 
 __all__ = [
-    "LINK_MARKER",
-    "MARK",
     "RawQuote",
     "Rendered",
-    "link_marker",
     "render_inline",
     "render_markdown",
     "strip_paragraph",
@@ -309,7 +307,7 @@ def inline_text(child: Token) -> str:
 
 def html_to_text(html: str) -> str:
     """Visible text of rendered HTML: block boundaries become spaces, other tags vanish."""
-    text = _BLOCK_TAG.sub(" ", LINK_MARKER.sub("", html))
+    text = _BLOCK_TAG.sub(" ", strip_markers(html))
     return " ".join(unescape(_TAG.sub("", text)).split())
 
 

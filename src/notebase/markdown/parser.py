@@ -23,18 +23,10 @@ from mdit_py_plugins.gfm import gfm_plugin
 import notebase.markdown.obsidian as obsidian
 from notebase.attachments import looks_like_file
 from notebase.markdown.highlight import highlight_code
+from notebase.markdown.markers import link_marker
 from notebase.markdown.mathml import tex_fallback, tex_to_mathml
 from notebase.model import LinkRef
 from notebase.slugs import normalize_tag, slugify
-
-MARK = "\x1e"  # internal links are emitted as MARK L<n> MARK and resolved when a page is rendered
-LINK_MARKER = re.compile(f"{MARK}L(\\d+){MARK}")  # link_marker(n), n its group 1
-
-
-def link_marker(n: int) -> str:
-    """Where the n-th link of a note goes, until it is resolved."""
-    return f"{MARK}L{n}{MARK}"
-
 
 _WIKILINK = re.compile(r"(!?)\[\[([^\[\]\n]+?)\]\]")
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.\-]*:")
