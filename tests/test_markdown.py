@@ -13,7 +13,7 @@ from markdown_it.common.normalize_url import normalizeLink
 from notebase.markdown import render_inline, render_markdown
 from notebase.markdown.highlight import contrast, parse_hex, pygments_css, readable_colour
 from notebase.markdown.markers import MARK
-from notebase.markdown.parser import normalize_link
+from notebase.markdown.parser import create_parser, normalize_link, render_pieces
 from notebase.model import LinkRef
 
 FIXTURES = Path(__file__).parent / "fixtures" / "markdown"
@@ -110,6 +110,39 @@ def test_nested_quote_is_part_of_its_outer_quote() -> None:
 def test_identical_quotes_get_distinct_anchors() -> None:
     first, second = render_markdown("> same\n\ntext\n\n> same\n").quotes
     assert second.anchor == f"{first.anchor}-2"
+
+
+def test_quote_html_is_its_inner_html_without_the_footer() -> None:
+    (quote,) = render_markdown("> Words *here*.\n>\n> > inner\n>\n> — Ada\n").quotes
+    assert quote.html == "<p>Words <em>here</em>.</p>\n<blockquote>\n<p>inner</p>\n</blockquote>"
+    assert quote.attribution == "Ada"
+
+
+def test_quotes_with_the_same_block_id_keep_their_own_words() -> None:
+    first, second = render_markdown("> one\n^same\n\n> two\n^same\n").quotes
+    assert (first.html, second.html) == ("<p>one</p>", "<p>two</p>")
+
+
+def test_footnote_html_drops_every_back_link() -> None:
+    rendered = render_markdown("a[^n] b[^n]\n\n[^n]: said **twice**\n")
+    assert [(f.label, f.html, f.text) for f in rendered.footnotes] == [
+        ("1", "<p>said <strong>twice</strong></p>", "said twice")
+    ]
+    assert rendered.html.count('class="footnote-backref"') == 2
+
+
+def test_a_footnote_holding_a_list_is_whole() -> None:
+    (note,) = render_markdown("a[^1]\n\n[^1]: one\n\n    - x\n    - y\n").footnotes
+    assert note.html == "<p>one</p>\n<ul>\n<li>x</li>\n<li>y</li>\n</ul>"
+    assert note.text == "one x y"
+
+
+def test_inline_footnotes_are_numbered_with_the_others() -> None:
+    rendered = render_markdown("a[^x] b^[inline *one*]\n\n[^x]: first\n")
+    assert [(f.label, f.html) for f in rendered.footnotes] == [
+        ("1", "<p>first</p>"),
+        ("2", "<p>inline <em>one</em></p>"),
+    ]
 
 
 def test_tldr_paragraph_is_removed() -> None:
@@ -313,3 +346,9 @@ def test_a_block_id_on_the_line_under_a_callout_names_the_callout() -> None:
     html = render_markdown("> [!note] T\n> Text here.\n^gid\n\n> [!tip]\n> Own id ^pid\n").html
     assert html.startswith('<div id="^gid" class="callout callout-note" data-callout="note">')
     assert '<p id="^pid">Own id</p>' in html
+
+
+def test_render_pieces_join_to_markdown_its_render() -> None:
+    md = create_parser()
+    text = "# T\n\n> q [[A]]\n\n- x[^1]\n\n```py\nx = 1\n```\n\n[^1]: n $y$\n"
+    assert "".join(render_pieces(md.parse(text, {}), {})) == md.render(text, {})

@@ -12,7 +12,6 @@ from functools import cache
 from html import escape
 
 from notebase.diagnostics import Diagnostic, SourcePos, warning
-from notebase.markdown import element_inner
 from notebase.markdown.markers import marker_numbers, substitute_markers
 from notebase.model import Entry
 
@@ -83,6 +82,22 @@ def part_of(html: str, fragment: str) -> str:
         return section(html, start, int(name[1:]))
     inner = element_inner(html[start:], tag.group(0), name)
     return f"<p>{inner}</p>\n" if name == "li" else f"{tag.group(0)}{inner}</{name}>\n"
+
+
+def element_inner(html: str, opening: str, tag: str) -> str:
+    """The inner HTML of the element that starts with `opening`, nesting of the same tag respected."""
+    start = html.find(opening)
+    if start < 0:
+        return ""
+    body_start = html.index(">", start) + 1
+    depth, pos = 1, body_start
+    pattern = re.compile(f"<(/?){tag}[\\s>]")
+    while depth and (m := pattern.search(html, pos)):
+        depth += -1 if m.group(1) else 1
+        pos = m.end()
+        if depth == 0:
+            return html[body_start : m.start()]
+    return html[body_start:]
 
 
 def section(html: str, start: int, level: int) -> str:

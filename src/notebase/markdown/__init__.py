@@ -7,12 +7,12 @@ import hashlib
 import re
 from dataclasses import dataclass
 from html import unescape
-from typing import Any
+from typing import Any, NamedTuple
 
 from markdown_it.token import Token
 
 from notebase.markdown.markers import strip_markers
-from notebase.markdown.parser import create_parser
+from notebase.markdown.parser import create_parser, render_pieces
 from notebase.model import Footnote, Heading, LinkRef
 
 __all__ = [
@@ -53,6 +53,16 @@ class RawQuote:
     line: int
 
 
+class QuoteMark(NamedTuple):
+    """A top-level quote as mark_quotes leaves it: where it opens in the token stream, its anchor,
+    attribution and line."""
+
+    start: int
+    anchor: str
+    attribution: str
+    line: int
+
+
 @dataclass(frozen=True, slots=True)
 class Rendered:
     html: str
@@ -80,8 +90,9 @@ def render_markdown(
     tokens = md.parse(text, env)
     title = pop_title_heading(tokens) if want_title else ""
     tldr_tokens = pop_tldr(tokens) if want_tldr else []
-    quote_meta = mark_quotes(tokens, default_attribution)
-    html = md.renderer.render(tokens, md.options, env)
+    quote_marks = mark_quotes(tokens, default_attribution)
+    pieces = render_pieces(tokens, env)
+    html = "".join(pieces)
     tldr_html = md.renderer.render(tldr_tokens, md.options, env) if tldr_tokens else ""
     tldr_html = strip_paragraph(tldr_html)
     return Rendered(
@@ -91,8 +102,8 @@ def render_markdown(
         tldr_html=tldr_html,
         tldr_text=html_to_text(tldr_html),
         first_heading=title,
-        quotes=tuple(extract_quotes(html, quote_meta)),
-        footnotes=tuple(extract_footnotes(html)),
+        quotes=tuple(quotes_of(tokens, pieces, quote_marks)),
+        footnotes=tuple(footnotes_of(tokens, pieces)),
         headings=tuple(collect_headings(tokens)),
         links=tuple(env.get("links", [])),
         urls=tuple(env.get("urls", [])),
@@ -132,10 +143,10 @@ def pop_title_heading(tokens: list[Token]) -> str:
     return title
 
 
-def mark_quotes(tokens: list[Token], default_attribution: str = "") -> list[tuple[str, str, int]]:
+def mark_quotes(tokens: list[Token], default_attribution: str = "") -> list[QuoteMark]:
     """Give each top-level blockquote a stable anchor and turn its `— Name` line into a footer
     (a quote without one is attributed to `default_attribution`, the entry's source)."""
-    found: list[tuple[str, str, int]] = []
+    found: list[QuoteMark] = []
     seen: set[str] = set()
     for i, token in enumerate(tokens):
         if token.type != "blockquote_open" or token.level != 0:
@@ -150,7 +161,7 @@ def mark_quotes(tokens: list[Token], default_attribution: str = "") -> list[tupl
         token.attrSet("id", anchor)
         token.attrSet("class", "quote")
         line = token.map[0] + 1 if token.map else 0
-        found.append((anchor, attribution, line))
+        found.append(QuoteMark(i, anchor, attribution, line))
     return found
 
 
@@ -217,40 +228,42 @@ def unique_anchor(anchor: str, seen: set[str]) -> str:
     return candidate
 
 
-def extract_quotes(html: str, meta: list[tuple[str, str, int]]) -> list[RawQuote]:
+def quotes_of(tokens: list[Token], pieces: list[str], marks: list[QuoteMark]) -> list[RawQuote]:
+    """Each marked quote's inner HTML (without its attribution footer) and text, from the pieces
+    its tokens rendered as in the body."""
     quotes = []
-    for anchor, attribution, line in meta:
-        inner = element_inner(html, f'<blockquote id="{anchor}"', "blockquote")
-        inner = inner.split('<footer class="quote-attribution">', 1)[0].strip()
+    for start, anchor, attribution, line in marks:
+        inner = "".join(pieces[start + 1 : quote_inner_end(tokens, start)]).strip()
         quotes.append(RawQuote(anchor, inner, html_to_text(inner), attribution, line))
     return quotes
 
 
-def element_inner(html: str, opening: str, tag: str) -> str:
-    """The inner HTML of the element that starts with `opening`, nesting of the same tag respected."""
-    start = html.find(opening)
-    if start < 0:
-        return ""
-    body_start = html.index(">", start) + 1
-    depth, pos = 1, body_start
-    pattern = re.compile(f"<(/?){tag}[\\s>]")
-    while depth and (m := pattern.search(html, pos)):
-        depth += -1 if m.group(1) else 1
-        pos = m.end()
-        if depth == 0:
-            return html[body_start : m.start()]
-    return html[body_start:]
+def quote_inner_end(tokens: list[Token], start: int) -> int:
+    """Where a top-level quote's words end: at its attribution footer, else at its close."""
+    end = matching_close(tokens, start)
+    for j in range(start + 1, end):
+        if (
+            tokens[j].type == "paragraph_open"
+            and tokens[j].tag == "footer"
+            and tokens[j].level == 1
+        ):
+            return j
+    return end
 
 
-_FOOTNOTE_ITEM = re.compile(r'<li id="fn(\d+)" class="footnote-item">(.*?)</li>', re.S)
-_BACKREF = re.compile(r'\s*<a href="#fnref[^"]*" class="footnote-backref">.*?</a>', re.S)
-
-
-def extract_footnotes(html: str) -> list[Footnote]:
-    notes = []
-    for m in _FOOTNOTE_ITEM.finditer(html):
-        inner = _BACKREF.sub("", m.group(2)).strip()
-        notes.append(Footnote(m.group(1), inner, html_to_text(inner)))
+def footnotes_of(tokens: list[Token], pieces: list[str]) -> list[Footnote]:
+    """Each footnote's HTML (without its back links) and text, from the pieces its tokens
+    rendered as in the body's footnote list."""
+    notes: list[Footnote] = []
+    start = 0
+    for i, token in enumerate(tokens):
+        if token.type == "footnote_open":
+            start = i
+        elif token.type == "footnote_close":
+            kept = (pieces[j] for j in range(start + 1, i) if tokens[j].type != "footnote_anchor")
+            inner = "".join(kept).strip()
+            label = str(tokens[start].meta["id"] + 1)
+            notes.append(Footnote(label, inner, html_to_text(inner)))
     return notes
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.common.normalize_url import normalizeLink
+from markdown_it.renderer import RendererHTML
 from markdown_it.ruler import RuleOptionsType
 from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
@@ -95,6 +96,25 @@ def create_parser() -> MarkdownIt:
     md.add_render_rule("footnote_block_open", render_footnote_block_open)
     md.add_render_rule("list_item_open", render_list_item_open)
     return md
+
+
+def render_pieces(tokens: list[Token], env: EnvType) -> list[str]:
+    """What each token of a block stream renders as, in order (markdown-it's render, which joins
+    them): a block's HTML, or a part of it, is a slice of the pieces."""
+    md = create_parser()
+    renderer, options = md.renderer, md.options
+    assert isinstance(renderer, RendererHTML)
+    rules = renderer.rules
+    pieces: list[str] = []
+    for i, token in enumerate(tokens):
+        if token.type == "inline":
+            children = token.children
+            pieces.append(renderer.renderInline(children, options, env) if children else "")
+        elif token.type in rules:
+            pieces.append(rules[token.type](tokens, i, options, env))
+        else:
+            pieces.append(renderer.renderToken(tokens, i, options, env))
+    return pieces
 
 
 def is_allowed_link(url: str) -> bool:
