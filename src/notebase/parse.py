@@ -20,12 +20,12 @@ from notebase.frontmatter import (
     coerce,
     read_front_matter,
 )
+from notebase.kinds import infer_kind
 from notebase.markdown import Rendered, render_inline, render_markdown, strip_paragraph
 from notebase.markdown.markers import renumber_markers
 from notebase.model import Entry, EntryKind, LinkRef, ParseResult, Quote, Source, SourceRef, Status
 from notebase.slugs import clean_slug, normalize_tag, slug_from_path
 from notebase.sources import (
-    is_paper_url,
     is_safe_url,
     make_source,
     strip_arxiv_prefix,
@@ -258,9 +258,9 @@ def entry_kind(
             pos = SourcePos(path, fields["kind"].line)
             message = f"kind {raw!r} is not one of paper, link, note; inferred instead"
             diags.append(warning("bad-kind", message, pos, "omit `kind` to infer it"))
-    if ref is not None and (ref.is_paper or is_paper_url(url)):
-        return EntryKind.PAPER
-    return EntryKind.LINK if ref is not None else EntryKind.NOTE
+    if ref is None:
+        return infer_kind()
+    return infer_kind(url, paper=ref.is_paper, source=True)
 
 
 def entry_status(
