@@ -352,3 +352,16 @@ def test_render_pieces_join_to_markdown_its_render() -> None:
     md = create_parser()
     text = "# T\n\n> q [[A]]\n\n- x[^1]\n\n```py\nx = 1\n```\n\n[^1]: n $y$\n"
     assert "".join(render_pieces(md.parse(text, {}), {})) == md.render(text, {})
+
+
+def test_heading_html_keeps_markup_but_not_links_or_footnote_marks() -> None:
+    text = "# T\n\n## The *[[Muon]]* and [x](https://a.org) $y$[^1] #ml\n\n[^1]: n\n"
+    (heading,) = render_markdown(text, want_title=True).headings
+    assert heading.text == "The Muon and x y #ml"
+    assert heading.html.startswith("The <em>Muon</em> and x <math")
+    assert heading.html.endswith('</math> <span class="hashtag">#ml</span>')
+
+
+def test_heading_html_leaves_an_embed_out() -> None:
+    (heading,) = render_markdown("## Figure ![[plot.png]]\n").headings
+    assert heading.html == "Figure "

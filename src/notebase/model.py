@@ -67,6 +67,9 @@ class Heading:
     level: int
     text: str
     anchor: str
+    html: str = (
+        ""  # as the table of contents shows it: its markup (math too), no links or footnote marks
+    )
 
 
 @dataclass(frozen=True, slots=True)

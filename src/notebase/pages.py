@@ -6,7 +6,6 @@ import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from html import escape
 from itertools import islice
 from typing import Any
 
@@ -22,7 +21,6 @@ from notebase.folderpages import (
 )
 from notebase.graph import MIN_NEIGHBOURS, Graph, layout_graph, neighbourhood
 from notebase.markdown import html_to_text
-from notebase.markdown.markers import strip_markers
 from notebase.model import Backlink, Entry, EntryKind, Mentions, SiteIndex, Status
 from notebase.slugs import page_url
 from notebase.sourcepages import (
@@ -340,27 +338,11 @@ class TocItem:
     html: str  # the heading's own markup (its math too), without links or footnote marks
 
 
-_HEADING = re.compile(r'<h[1-6] id="([^"]+)">(.*?)</h[1-6]>', re.S)
-_FOOTNOTE_REF = re.compile(r'<sup class="footnote-ref">.*?</sup>', re.S)
-_LINK_TAG = re.compile(r"</?a\b[^>]*>")  # a resolved link (strip_markers takes those not yet)
-
-
 def table_of_contents(entry: Entry) -> tuple[TocItem, ...]:
     """An entry's headings, when it has TOC_HEADINGS or more, as they read in its body."""
     if len(entry.headings) < TOC_HEADINGS:
         return ()
-    shown = {m[1]: m[2] for m in _HEADING.finditer(entry.body_html)}
-    return tuple(
-        TocItem(
-            h.level,
-            h.anchor,
-            strip_markers(_LINK_TAG.sub("", _FOOTNOTE_REF.sub("", shown[h.anchor]))),
-        )
-        if h.anchor in shown
-        else TocItem(h.level, h.anchor, escape(h.text))
-        for h in entry.headings
-        if h.anchor
-    )
+    return tuple(TocItem(h.level, h.anchor, h.html) for h in entry.headings if h.anchor)
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,8 @@ _TAG = re.compile(r"<[^>]+>")
 _BLOCK_TAG = re.compile(
     r"</?(?:p|li|ul|ol|div|br|h\d|blockquote|pre|tr|td|th|footer|section)\b[^>]*>"
 )
+_FOOTNOTE_REF = re.compile(r'<sup class="footnote-ref">.*?</sup>', re.S)
+_LINK_TAG = re.compile(r"</?a\b[^>]*>")
 _PROSE_BREAKS = frozenset(
     {
         "code_inline",
@@ -104,7 +106,7 @@ def render_markdown(
         first_heading=title,
         quotes=tuple(quotes_of(tokens, pieces, quote_marks)),
         footnotes=tuple(footnotes_of(tokens, pieces)),
-        headings=tuple(collect_headings(tokens)),
+        headings=tuple(collect_headings(tokens, pieces)),
         links=tuple(env.get("links", [])),
         urls=tuple(env.get("urls", [])),
         problems=tuple(env.get("problems", [])),
@@ -267,13 +269,21 @@ def footnotes_of(tokens: list[Token], pieces: list[str]) -> list[Footnote]:
     return notes
 
 
-def collect_headings(tokens: list[Token]) -> list[Heading]:
+def collect_headings(tokens: list[Token], pieces: list[str]) -> list[Heading]:
+    """Each heading: its level, text, anchor and the HTML a table of contents shows."""
     heads = []
     for i, token in enumerate(tokens):
         if token.type == "heading_open":
             text = inline_plain(tokens[i + 1])
-            heads.append(Heading(int(token.tag[1]), text, str(token.attrGet("id") or "")))
+            anchor = str(token.attrGet("id") or "")
+            heads.append(Heading(int(token.tag[1]), text, anchor, heading_html(pieces[i + 1])))
     return heads
+
+
+def heading_html(inline_html: str) -> str:
+    """A heading's rendered words as they read away from it: without footnote marks, and
+    without its links (their words stay; an embed in it is left out)."""
+    return strip_markers(_LINK_TAG.sub("", _FOOTNOTE_REF.sub("", inline_html)))
 
 
 def plain_text(tokens: list[Token]) -> str:
