@@ -365,3 +365,24 @@ def test_heading_html_keeps_markup_but_not_links_or_footnote_marks() -> None:
 def test_heading_html_leaves_an_embed_out() -> None:
     (heading,) = render_markdown("## Figure ![[plot.png]]\n").headings
     assert heading.html == "Figure "
+
+
+
+
+
+def test_anchors_are_the_ids_the_body_renders_with() -> None:
+    text = (
+        "## Head\n\nSome words ^blk\n\n> a quote\n\n- item ^li\n\n> [!note] T\n> body\n^call\n\n"
+        "x[^a] y[^a] z[^b]\n\n[^a]: one\n[^b]: two\n"
+    )
+    rendered = render_markdown(text)
+    shown = re.findall(r'\sid="([^"]*)"', rendered.html)
+    assert list(rendered.anchors) == shown
+    assert {"head", "^blk", "^li", "^call", "fn1", "fnref1", "fnref1:1", "fn2"} <= set(shown)
+    assert any(a.startswith("q-") for a in rendered.anchors)
+
+
+def test_an_embed_line_with_a_block_id_is_anchored() -> None:
+    rendered = render_markdown("- tight ^li\n\n![[Other]]\n^here\n")
+    assert rendered.anchors == ("^li", "^here")
+    assert '<li id="^li">' in rendered.html and '<p id="^here">' in rendered.html

@@ -150,6 +150,7 @@ class Entry:
     cssclasses: tuple[str, ...] = ()  # classes for the page's <body>
     updated: dt.date | None = None  # `modified:` or `updated:`, when the note says it changed
     source_title_line: int = 0  # the line of `source_title:` (0: none)
+    anchors: tuple[str, ...] = ()  # the ids of the body's elements (a link's #fragment names one)
 
 
 @dataclass(frozen=True, slots=True)

@@ -103,6 +103,7 @@ def build_entry(
         extra=extra_fields(fields),
         digest=source.digest,
         words=note_words(prose, title),
+        anchors=body.anchors,
         description=get("description", as_text) or "",
         cssclasses=css_classes(first_field(get, ("cssclasses", "cssclass"), as_tags) or ()),
         updated=first_field(get, ("modified", "updated"), as_date),

@@ -80,6 +80,7 @@ class Rendered:
     urls: tuple[tuple[str, int], ...]
     problems: tuple[tuple[str, str, int], ...]  # (code, message, line relative to the text)
     tags: tuple[str, ...] = ()  # inline #tags, as written (without the #)
+    anchors: tuple[str, ...] = ()  # the ids of the body's elements, in order
 
 
 def render_markdown(
@@ -111,6 +112,7 @@ def render_markdown(
         urls=tuple(env.get("urls", [])),
         problems=tuple(env.get("problems", [])),
         tags=tuple(env.get("tags", [])),
+        anchors=tuple(element_ids(tokens)),
     )
 
 
@@ -284,6 +286,27 @@ def heading_html(inline_html: str) -> str:
     """A heading's rendered words as they read away from it: without footnote marks, and
     without its links (their words stay; an embed in it is left out)."""
     return strip_markers(_LINK_TAG.sub("", _FOOTNOTE_REF.sub("", inline_html)))
+
+
+def element_ids(tokens: list[Token]) -> list[str]:
+    """The id of each element the tokens render with one: headings, blocks with a `^id`, quotes,
+    footnotes (`fn1`) and the marks that refer to them (`fnref1`, `fnref1:1` for the second)."""
+    ids: list[str] = []
+    for token in tokens:
+        if token.hidden:
+            continue
+        if token.type == "footnote_open":
+            ids.append(f"fn{token.meta['id'] + 1}")
+        elif token.type == "inline":
+            ids.extend(footnote_ref_id(c) for c in token.children or () if c.type == "footnote_ref")
+        elif (found := token.attrGet("id")) is not None:
+            ids.append(str(found))
+    return ids
+
+
+def footnote_ref_id(token: Token) -> str:
+    sub_id = token.meta.get("subId", -1)
+    return f"fnref{token.meta['id'] + 1}" + (f":{sub_id}" if sub_id > 0 else "")
 
 
 def plain_text(tokens: list[Token]) -> str:
