@@ -484,10 +484,9 @@ def test_a_quote_keeps_its_footnote_mark_as_text_not_a_link_to_the_note_s_footno
     assert 'href="#fn' not in quote.html and " id=" not in quote.html
 
 
-def test_the_entry_carries_its_lead_anchors_and_heading_markup() -> None:
+def test_the_entry_carries_its_anchors_and_heading_markup() -> None:
     e = entry_of(
         "---\ntitle: X\n---\n> quoted\n\nThe *lead* [[Y]].\n\n## See `code` [[Z]]\n\nEnd ^end\n"
     )
-    assert e.lead_text == "The lead Y."
     assert [h.html for h in e.headings] == ["See <code>code</code> Z"]
     assert e.anchors == (e.quotes[0].anchor, e.headings[0].anchor, "^end")
