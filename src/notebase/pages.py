@@ -20,7 +20,7 @@ from notebase.folderpages import (
     folder_collisions,
 )
 from notebase.graph import MIN_NEIGHBOURS, Graph, layout_graph, neighbourhood
-from notebase.markdown import html_to_text
+from notebase.markdown.text import html_to_text
 from notebase.model import Backlink, Entry, EntryKind, Mentions, SiteIndex, Status
 from notebase.slugs import page_url
 from notebase.sourcepages import (
