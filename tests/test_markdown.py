@@ -10,9 +10,10 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from markdown_it.common.normalize_url import normalizeLink
 
-from notebase.markdown import MARK, render_inline, render_markdown
+from notebase.markdown import render_inline, render_markdown
 from notebase.markdown.highlight import contrast, parse_hex, pygments_css, readable_colour
-from notebase.markdown.parser import normalize_link
+from notebase.markdown.markers import MARK
+from notebase.markdown.parser import create_parser, normalize_link, render_pieces
 from notebase.model import LinkRef
 
 FIXTURES = Path(__file__).parent / "fixtures" / "markdown"
@@ -109,6 +110,39 @@ def test_nested_quote_is_part_of_its_outer_quote() -> None:
 def test_identical_quotes_get_distinct_anchors() -> None:
     first, second = render_markdown("> same\n\ntext\n\n> same\n").quotes
     assert second.anchor == f"{first.anchor}-2"
+
+
+def test_quote_html_is_its_inner_html_without_the_footer() -> None:
+    (quote,) = render_markdown("> Words *here*.\n>\n> > inner\n>\n> — Ada\n").quotes
+    assert quote.html == "<p>Words <em>here</em>.</p>\n<blockquote>\n<p>inner</p>\n</blockquote>"
+    assert quote.attribution == "Ada"
+
+
+def test_quotes_with_the_same_block_id_keep_their_own_words() -> None:
+    first, second = render_markdown("> one\n^same\n\n> two\n^same\n").quotes
+    assert (first.html, second.html) == ("<p>one</p>", "<p>two</p>")
+
+
+def test_footnote_html_drops_every_back_link() -> None:
+    rendered = render_markdown("a[^n] b[^n]\n\n[^n]: said **twice**\n")
+    assert [(f.label, f.html, f.text) for f in rendered.footnotes] == [
+        ("1", "<p>said <strong>twice</strong></p>", "said twice")
+    ]
+    assert rendered.html.count('class="footnote-backref"') == 2
+
+
+def test_a_footnote_holding_a_list_is_whole() -> None:
+    (note,) = render_markdown("a[^1]\n\n[^1]: one\n\n    - x\n    - y\n").footnotes
+    assert note.html == "<p>one</p>\n<ul>\n<li>x</li>\n<li>y</li>\n</ul>"
+    assert note.text == "one x y"
+
+
+def test_inline_footnotes_are_numbered_with_the_others() -> None:
+    rendered = render_markdown("a[^x] b^[inline *one*]\n\n[^x]: first\n")
+    assert [(f.label, f.html) for f in rendered.footnotes] == [
+        ("1", "<p>first</p>"),
+        ("2", "<p>inline <em>one</em></p>"),
+    ]
 
 
 def test_tldr_paragraph_is_removed() -> None:
@@ -312,3 +346,40 @@ def test_a_block_id_on_the_line_under_a_callout_names_the_callout() -> None:
     html = render_markdown("> [!note] T\n> Text here.\n^gid\n\n> [!tip]\n> Own id ^pid\n").html
     assert html.startswith('<div id="^gid" class="callout callout-note" data-callout="note">')
     assert '<p id="^pid">Own id</p>' in html
+
+
+def test_render_pieces_join_to_markdown_its_render() -> None:
+    md = create_parser()
+    text = "# T\n\n> q [[A]]\n\n- x[^1]\n\n```py\nx = 1\n```\n\n[^1]: n $y$\n"
+    assert "".join(render_pieces(md.parse(text, {}), {})) == md.render(text, {})
+
+
+def test_heading_html_keeps_markup_but_not_links_or_footnote_marks() -> None:
+    text = "# T\n\n## The *[[Muon]]* and [x](https://a.org) $y$[^1] #ml\n\n[^1]: n\n"
+    (heading,) = render_markdown(text, want_title=True).headings
+    assert heading.text == "The Muon and x y #ml"
+    assert heading.html.startswith("The <em>Muon</em> and x <math")
+    assert heading.html.endswith('</math> <span class="hashtag">#ml</span>')
+
+
+def test_heading_html_leaves_an_embed_out() -> None:
+    (heading,) = render_markdown("## Figure ![[plot.png]]\n").headings
+    assert heading.html == "Figure "
+
+
+def test_anchors_are_the_ids_the_body_renders_with() -> None:
+    text = (
+        "## Head\n\nSome words ^blk\n\n> a quote\n\n- item ^li\n\n> [!note] T\n> body\n^call\n\n"
+        "x[^a] y[^a] z[^b]\n\n[^a]: one\n[^b]: two\n"
+    )
+    rendered = render_markdown(text)
+    shown = re.findall(r'\sid="([^"]*)"', rendered.html)
+    assert list(rendered.anchors) == shown
+    assert {"head", "^blk", "^li", "^call", "fn1", "fnref1", "fnref1:1", "fn2"} <= set(shown)
+    assert any(a.startswith("q-") for a in rendered.anchors)
+
+
+def test_an_embed_line_with_a_block_id_is_anchored() -> None:
+    rendered = render_markdown("- tight ^li\n\n![[Other]]\n^here\n")
+    assert rendered.anchors == ("^li", "^here")
+    assert '<li id="^li">' in rendered.html and '<p id="^here">' in rendered.html

@@ -496,3 +496,11 @@ def test_an_entry_is_keyed_by_its_path_and_text() -> None:
     ]
     assert keys[0] == keys[1]
     assert len(set(keys)) == 3
+
+
+def test_the_entry_carries_its_anchors_and_heading_markup() -> None:
+    e = entry_of(
+        "---\ntitle: X\n---\n> quoted\n\nThe *lead* [[Y]].\n\n## See `code` [[Z]]\n\nEnd ^end\n"
+    )
+    assert [h.html for h in e.headings] == ["See <code>code</code> Z"]
+    assert e.anchors == (e.quotes[0].anchor, e.headings[0].anchor, "^end")

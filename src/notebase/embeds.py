@@ -12,7 +12,7 @@ from functools import cache
 from html import escape
 
 from notebase.diagnostics import Diagnostic, SourcePos, warning
-from notebase.markdown import LINK_MARKER, element_inner
+from notebase.markdown.markers import marker_numbers, substitute_markers
 from notebase.model import Entry
 
 MAX_DEPTH = 4  # an embed in an embed in … : this many levels are shown
@@ -49,8 +49,7 @@ def expand_embeds(
     stack = stack or ((entry.slug, ""),)
     own = targets.get(entry.slug, ())
 
-    def embed(m: re.Match[str]) -> str:
-        i = int(m.group(1))
+    def embed(i: int) -> str:
         slug, _, fragment = (own[i] if i < len(own) else "").partition("#")
         if slug not in filled:
             return ""
@@ -63,7 +62,7 @@ def expand_embeds(
         head = f'<div class="embed" data-pagefind-ignore>\n<p class="embed-source">{source}</p>\n'
         return f"{head}{quiet(inner)}</div>\n"
 
-    return LINK_MARKER.sub(embed, html)
+    return substitute_markers(html, embed)
 
 
 def part_of(html: str, fragment: str) -> str:
@@ -83,6 +82,22 @@ def part_of(html: str, fragment: str) -> str:
         return section(html, start, int(name[1:]))
     inner = element_inner(html[start:], tag.group(0), name)
     return f"<p>{inner}</p>\n" if name == "li" else f"{tag.group(0)}{inner}</{name}>\n"
+
+
+def element_inner(html: str, opening: str, tag: str) -> str:
+    """The inner HTML of the element that starts with `opening`, nesting of the same tag respected."""
+    start = html.find(opening)
+    if start < 0:
+        return ""
+    body_start = html.index(">", start) + 1
+    depth, pos = 1, body_start
+    pattern = re.compile(f"<(/?){tag}[\\s>]")
+    while depth and (m := pattern.search(html, pos)):
+        depth += -1 if m.group(1) else 1
+        pos = m.end()
+        if depth == 0:
+            return html[body_start : m.start()]
+    return html[body_start:]
 
 
 def section(html: str, start: int, level: int) -> str:
@@ -109,7 +124,7 @@ def embed_problems(
     def embeds_of(node: Node) -> tuple[Node, ...]:
         entry = by_slug[node[0]]
         own = targets.get(entry.slug, ())
-        found = (int(m.group(1)) for m in LINK_MARKER.finditer(part_of(entry.body_html, node[1])))
+        found = marker_numbers(part_of(entry.body_html, node[1]))
         return tuple(
             node_of(own[i]) for i in found if i < len(own) and is_note_embed(entry, i, own)
         )

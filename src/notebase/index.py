@@ -410,7 +410,7 @@ def find_anchor(entry: Entry, fragment: str) -> str:
         slug = slugify(fragment)
         if any(h.anchor == slug for h in entry.headings):
             return slug
-    return fragment if f'id="{fragment}"' in entry.body_html else ""
+    return fragment if fragment in entry.anchors else ""
 
 
 def heading_key(text: str) -> str:

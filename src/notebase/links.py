@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from html import escape
 
 from notebase.attachments import attachment_embed, file_href
 from notebase.embeds import expand_embeds, note_embeds
 from notebase.fingerprint import Apply, direct, remade
-from notebase.markdown import LINK_MARKER, MARK, link_marker
+from notebase.markdown.markers import ROOT as ROOT  # render.py's, from here
+from notebase.markdown.markers import link_marker, substitute_markers
 from notebase.model import Attachment, Entry, Footnote, LinkRef, Quote, SiteIndex
 from notebase.slugs import output_path, page_url
-
-ROOT = f"{MARK}R{MARK}"  # replaced by the page's relative path to the site root when rendered
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,11 +60,10 @@ def embed_notes(index: SiteIndex, filled: list[Entry], directory_urls: bool) -> 
     def link_only(html: str, entry: Entry) -> str:
         targets = index.link_targets.get(entry.slug, ())
 
-        def tag(m: re.Match[str]) -> str:
-            i = int(m.group(1))
+        def tag(i: int) -> str:
             return note_link(*targets[i].partition("#")[::2]) if i < len(targets) else ""
 
-        return LINK_MARKER.sub(tag, html)
+        return substitute_markers(html, tag)
 
     def embed(entry: Entry) -> Entry:
         if not any(link.embed for link in entry.links):
@@ -90,9 +87,7 @@ def fill_links(entry: Entry, made: LinkInputs) -> Entry:
     tags = tuple(link_tag(entry.links[i], i, made) for i in range(len(entry.links)))
 
     def fill(html: str) -> str:
-        return LINK_MARKER.sub(
-            lambda m: tags[int(m.group(1))] if int(m.group(1)) < len(tags) else "", html
-        )
+        return substitute_markers(html, lambda i: tags[i] if i < len(tags) else "")
 
     return remade(
         entry,

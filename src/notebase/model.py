@@ -67,6 +67,9 @@ class Heading:
     level: int
     text: str
     anchor: str
+    html: str = (
+        ""  # as the table of contents shows it: its markup (math too), no links or footnote marks
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +152,7 @@ class Entry:
     cssclasses: tuple[str, ...] = ()  # classes for the page's <body>
     updated: dt.date | None = None  # `modified:` or `updated:`, when the note says it changed
     source_title_line: int = 0  # the line of `source_title:` (0: none)
+    anchors: tuple[str, ...] = ()  # the ids of the body's elements (a link's #fragment names one)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,10 +10,11 @@ from string import Template
 
 from notebase.arxiv import ArxivPaper, fetch_paper
 from notebase.discover import NOTES_DIR
+from notebase.kinds import infer_kind
 from notebase.model import EntryKind
 from notebase.render import THEME_DIR, default_theme_dir
 from notebase.slugs import normalize_tag, slugify_or_hash
-from notebase.sources import is_paper_url, is_safe_url, parse_arxiv_id
+from notebase.sources import is_safe_url, parse_arxiv_id
 
 KIND_FOLDERS = {EntryKind.PAPER: "papers", EntryKind.LINK: "links", EntryKind.NOTE: "notes"}
 NEW_DIR = "new"
@@ -56,9 +57,7 @@ def check_request(request: NewRequest) -> str:
 def decide_kind(request: NewRequest, arxiv_id: str) -> EntryKind:
     if request.kind is not None:
         return request.kind
-    if arxiv_id or (request.url and is_paper_url(request.url)):
-        return EntryKind.PAPER
-    return EntryKind.LINK if request.url else EntryKind.NOTE
+    return infer_kind(request.url, paper=bool(arxiv_id))
 
 
 def note_path(root: Path, kind: EntryKind, title: str) -> Path:

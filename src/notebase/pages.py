@@ -6,7 +6,6 @@ import re
 from collections import defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from html import escape
 from itertools import islice
 from typing import Any
 
@@ -22,7 +21,7 @@ from notebase.folderpages import (
     folder_collisions,
 )
 from notebase.graph import MIN_NEIGHBOURS, Graph, linked_pairs, neighbourhood, place_nodes
-from notebase.markdown import MARK, html_to_text
+from notebase.markdown.text import html_to_text
 from notebase.model import Entry, EntryKind, Mentions, SiteIndex, Status
 from notebase.slugs import page_url
 from notebase.sourcepages import SourceInfo, bibliography, collect_sources
@@ -320,23 +319,11 @@ class TocItem:
     html: str  # the heading's own markup (its math too), without links or footnote marks
 
 
-_HEADING = re.compile(r'<h[1-6] id="([^"]+)">(.*?)</h[1-6]>', re.S)
-_FOOTNOTE_REF = re.compile(r'<sup class="footnote-ref">.*?</sup>', re.S)
-_LINK_TAG = re.compile(f"</?a\\b[^>]*>|{MARK}L\\d+{MARK}")  # a link, resolved or not yet
-
-
 def table_of_contents(entry: Entry) -> tuple[TocItem, ...]:
     """An entry's headings, when it has TOC_HEADINGS or more, as they read in its body."""
     if len(entry.headings) < TOC_HEADINGS:
         return ()
-    shown = {m[1]: m[2] for m in _HEADING.finditer(entry.body_html)}
-    return tuple(
-        TocItem(h.level, h.anchor, _LINK_TAG.sub("", _FOOTNOTE_REF.sub("", shown[h.anchor])))
-        if h.anchor in shown
-        else TocItem(h.level, h.anchor, escape(h.text))
-        for h in entry.headings
-        if h.anchor
-    )
+    return tuple(TocItem(h.level, h.anchor, h.html) for h in entry.headings if h.anchor)
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,18 +21,12 @@ from notebase.frontmatter import (
     coerce,
     read_front_matter,
 )
-from notebase.markdown import (
-    LINK_MARKER,
-    Rendered,
-    link_marker,
-    render_inline,
-    render_markdown,
-    strip_paragraph,
-)
+from notebase.kinds import infer_kind
+from notebase.markdown import Rendered, render_inline, render_markdown, strip_paragraph
+from notebase.markdown.markers import renumber_markers
 from notebase.model import Entry, EntryKind, LinkRef, ParseResult, Quote, Source, SourceRef, Status
 from notebase.slugs import clean_slug, normalize_tag, slug_from_path
 from notebase.sources import (
-    is_paper_url,
     is_safe_url,
     make_source,
     strip_arxiv_prefix,
@@ -110,6 +104,7 @@ def build_entry(
         extra=extra_fields(fields),
         content_key=digest_value(("note", source.rel_path, source.text)),
         words=note_words(prose, title),
+        anchors=body.anchors,
         description=get("description", as_text) or "",
         cssclasses=css_classes(first_field(get, ("cssclasses", "cssclass"), as_tags) or ()),
         updated=first_field(get, ("modified", "updated"), as_date),
@@ -159,7 +154,7 @@ def merge_tldr(
 ) -> tuple[str, str, tuple[LinkRef, ...]]:
     """A front-matter tl;dr is rendered on its own; its link markers are renumbered after the body's."""
     base = len(body_links)
-    html = LINK_MARKER.sub(lambda m: link_marker(int(m.group(1)) + base), tldr.html)
+    html = renumber_markers(tldr.html, base)
     moved = tuple(replace(link, line=line) for link in tldr.links)
     return strip_paragraph(html), " ".join(tldr.text.split()), body_links + moved
 
@@ -265,9 +260,9 @@ def entry_kind(
             pos = SourcePos(path, fields["kind"].line)
             message = f"kind {raw!r} is not one of paper, link, note; inferred instead"
             diags.append(warning("bad-kind", message, pos, "omit `kind` to infer it"))
-    if ref is not None and (ref.is_paper or is_paper_url(url)):
-        return EntryKind.PAPER
-    return EntryKind.LINK if ref is not None else EntryKind.NOTE
+    if ref is None:
+        return infer_kind()
+    return infer_kind(url, paper=ref.is_paper, source=True)
 
 
 def entry_status(

@@ -9,7 +9,8 @@ from notebase.importers.blocks import FIELD, build_blocks
 from notebase.importers.model import Block, BlockKind, ImportedPost, RawPost, Taxonomy
 from notebase.importers.quotes import mark_quotes
 from notebase.importers.structured import paper_ids
-from notebase.sources import ARXIV_TITLE, is_paper_url, parse_doi, strip_arxiv_prefix
+from notebase.kinds import infer_kind
+from notebase.sources import ARXIV_TITLE, parse_doi, strip_arxiv_prefix
 
 LEAD_MAX = 3  # blocks after the title that may still be the link card / tagline
 TAGLINE_MAX_WORDS = 12
@@ -123,9 +124,8 @@ def source_ids(url: str, source_title: str) -> tuple[str, str]:
 def decide_kind(url: str, source_title: str, ids: tuple[str, str], paper_entry: bool) -> str:
     """paper for a paper source (or an entry of a paper-reading post), link for another, else note."""
     site = source_title.rsplit("|", 1)[-1].strip().lower() if "|" in source_title else ""
-    if paper_entry or any(ids) or (url and is_paper_url(url)) or site in _PAPER_SITES:
-        return "paper"
-    return "link" if url or source_title else "note"
+    paper = paper_entry or any(ids) or site in _PAPER_SITES
+    return infer_kind(url, paper=paper, source=bool(source_title)).value
 
 
 def build_post(

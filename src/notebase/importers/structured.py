@@ -11,7 +11,8 @@ from datetime import datetime
 
 from notebase.importers.markup import escape_line_start
 from notebase.importers.model import Block, BlockKind, ImportedPost, SourceLine, Taxonomy
-from notebase.sources import is_paper_url, parse_arxiv_id, parse_doi, split_url
+from notebase.kinds import infer_kind
+from notebase.sources import parse_arxiv_id, parse_doi, split_url
 
 _TEXT_SPECIALS = re.compile(r"[\\`*\[\]<$~|]|(?<!\w)_|_(?!\w)|&(?=#?\w+;)")
 _ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})")
@@ -51,9 +52,7 @@ def markdown_blocks(chunks: Iterable[str]) -> tuple[Block, ...]:
 
 def source_kind(url: str, arxiv: str = "", doi: str = "") -> str:
     """paper for a paper source, link for another source, note without one."""
-    if arxiv or doi or (url and is_paper_url(url)):
-        return "paper"
-    return "link" if url else "note"
+    return infer_kind(url, paper=bool(arxiv or doi)).value
 
 
 def paper_ids(url: str) -> tuple[str, str]:

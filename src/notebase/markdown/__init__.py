@@ -2,35 +2,29 @@
 
 from __future__ import annotations
 
-import dataclasses
-import hashlib
 import re
 from dataclasses import dataclass
-from html import unescape
 from typing import Any
 
 from markdown_it.token import Token
 
-from notebase.markdown.parser import LINK_MARKER, MARK, create_parser, link_marker
+from notebase.markdown.markers import strip_markers
+from notebase.markdown.parser import create_parser, render_pieces
+from notebase.markdown.quotes import RawQuote, mark_quotes, quotes_of
+from notebase.markdown.text import html_to_text, inline_plain, plain_text
 from notebase.model import Footnote, Heading, LinkRef
 
 __all__ = [
-    "LINK_MARKER",
-    "MARK",
     "RawQuote",
     "Rendered",
-    "link_marker",
     "render_inline",
     "render_markdown",
     "strip_paragraph",
 ]
 
 _TLDR = re.compile(r"^\s*(?:tl;?dr|tldr)\s*[:.\-–—]\s*", re.I)
-_ATTRIBUTION = re.compile(r"^\s*(?:—|―|–|--|~)\s*")
-_TAG = re.compile(r"<[^>]+>")
-_BLOCK_TAG = re.compile(
-    r"</?(?:p|li|ul|ol|div|br|h\d|blockquote|pre|tr|td|th|footer|section)\b[^>]*>"
-)
+_FOOTNOTE_REF = re.compile(r'<sup class="footnote-ref">.*?</sup>', re.S)
+_LINK_TAG = re.compile(r"</?a\b[^>]*>")
 _PROSE_BREAKS = frozenset(
     {
         "code_inline",
@@ -44,15 +38,6 @@ _PROSE_BREAKS = frozenset(
         "hashtag",
     }
 )
-
-
-@dataclass(frozen=True, slots=True)
-class RawQuote:
-    anchor: str
-    html: str
-    text: str
-    attribution: str
-    line: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +55,7 @@ class Rendered:
     urls: tuple[tuple[str, int], ...]
     problems: tuple[tuple[str, str, int], ...]  # (code, message, line relative to the text)
     tags: tuple[str, ...] = ()  # inline #tags, as written (without the #)
+    anchors: tuple[str, ...] = ()  # the ids of the body's elements, in order
 
 
 def render_markdown(
@@ -82,8 +68,9 @@ def render_markdown(
     tokens = md.parse(text, env)
     title = pop_title_heading(tokens) if want_title else ""
     tldr_tokens = pop_tldr(tokens) if want_tldr else []
-    quote_meta = mark_quotes(tokens, default_attribution)
-    html = md.renderer.render(tokens, md.options, env)
+    quote_marks = mark_quotes(tokens, default_attribution)
+    pieces = render_pieces(tokens, env)
+    html = "".join(pieces)
     tldr_html = md.renderer.render(tldr_tokens, md.options, env) if tldr_tokens else ""
     tldr_html = strip_paragraph(tldr_html)
     return Rendered(
@@ -93,13 +80,14 @@ def render_markdown(
         tldr_html=tldr_html,
         tldr_text=html_to_text(tldr_html),
         first_heading=title,
-        quotes=tuple(extract_quotes(html, quote_meta)),
-        footnotes=tuple(extract_footnotes(html)),
-        headings=tuple(collect_headings(tokens)),
+        quotes=tuple(quotes_of(tokens, pieces, quote_marks)),
+        footnotes=tuple(footnotes_of(tokens, pieces)),
+        headings=tuple(collect_headings(tokens, pieces)),
         links=tuple(env.get("links", [])),
         urls=tuple(env.get("urls", [])),
         problems=tuple(env.get("problems", [])),
         tags=tuple(env.get("tags", [])),
+        anchors=tuple(element_ids(tokens)),
     )
 
 
@@ -134,145 +122,58 @@ def pop_title_heading(tokens: list[Token]) -> str:
     return title
 
 
-def mark_quotes(tokens: list[Token], default_attribution: str = "") -> list[tuple[str, str, int]]:
-    """Give each top-level blockquote a stable anchor and turn its `— Name` line into a footer
-    (a quote without one is attributed to `default_attribution`, the entry's source)."""
-    found: list[tuple[str, str, int]] = []
-    seen: set[str] = set()
+def footnotes_of(tokens: list[Token], pieces: list[str]) -> list[Footnote]:
+    """Each footnote's HTML (without its back links) and text, from the pieces its tokens
+    rendered as in the body's footnote list."""
+    notes: list[Footnote] = []
+    start = 0
     for i, token in enumerate(tokens):
-        if token.type != "blockquote_open" or token.level != 0:
-            continue
-        end = split_attribution_line(tokens, i, matching_close(tokens, i))
-        attribution = mark_attribution(tokens, i, end)
-        block_id = str(token.attrGet("id") or "")  # `^id` after the quote: Obsidian's block id
-        anchor = block_id or unique_anchor(quote_anchor(plain_text(tokens[i:end])), seen)
-        if not attribution and default_attribution:
-            tokens[end:end] = attribution_tokens(default_attribution, token.level + 1)
-            attribution = default_attribution
-        token.attrSet("id", anchor)
-        token.attrSet("class", "quote")
-        line = token.map[0] + 1 if token.map else 0
-        found.append((anchor, attribution, line))
-    return found
-
-
-def attribution_tokens(text: str, level: int) -> list[Token]:
-    opening = Token("paragraph_open", "footer", 1, block=True, level=level)
-    opening.attrSet("class", "quote-attribution")
-    inline = Token("inline", "", 0, level=level, content=f"— {text}")
-    inline.children = [Token("text", "", 0, content=f"— {text}")]
-    return [opening, inline, Token("paragraph_close", "footer", -1, block=True, level=level)]
-
-
-def matching_close(tokens: list[Token], start: int) -> int:
-    depth = 0
-    for j in range(start, len(tokens)):
-        depth += tokens[j].nesting if tokens[j].type.startswith("blockquote") else 0
-        if depth == 0:
-            return j
-    return len(tokens) - 1
-
-
-def split_attribution_line(tokens: list[Token], start: int, end: int) -> int:
-    """`> text` followed by `> — Name` (no blank line) is one paragraph: its last line, when it
-    starts with a dash, becomes a paragraph of its own. Returns the quote's new closing index."""
-    para = end - 3
-    if para <= start or tokens[para].type != "paragraph_open" or tokens[para].level != 1:
-        return end
-    inline = tokens[para + 1]
-    children = inline.children or []
-    breaks = [k for k, c in enumerate(children) if c.type in ("softbreak", "hardbreak")]
-    head, _, last = inline.content.rpartition("\n")
-    if not breaks or not head or not _ATTRIBUTION.match(last):
-        return end
-    k = breaks[-1]
-    tail = dataclasses.replace(inline, content=last, children=children[k + 1 :])
-    inline.content, inline.children = head, children[:k]
-    new_open = dataclasses.replace(tokens[para], attrs={})
-    tokens[para + 2 : para + 2] = [dataclasses.replace(tokens[para + 2]), new_open, tail]
-    return end + 3
-
-
-def mark_attribution(tokens: list[Token], start: int, end: int) -> str:
-    """The last paragraph of a quote, when it starts with a dash, is its attribution."""
-    para = end - 3
-    if para <= start or tokens[para].type != "paragraph_open" or tokens[para].level != 1:
-        return ""
-    inline = tokens[para + 1]
-    if not _ATTRIBUTION.match(inline.content):
-        return ""
-    for tok in (tokens[para], tokens[para + 2]):
-        tok.tag = "footer"
-    tokens[para].attrSet("class", "quote-attribution")
-    return _ATTRIBUTION.sub("", inline.content).strip()
-
-
-def quote_anchor(text: str) -> str:
-    return "q-" + hashlib.sha1(" ".join(text.split()).encode()).hexdigest()[:8]
-
-
-def unique_anchor(anchor: str, seen: set[str]) -> str:
-    candidate, n = anchor, 2
-    while candidate in seen:
-        candidate, n = f"{anchor}-{n}", n + 1
-    seen.add(candidate)
-    return candidate
-
-
-def extract_quotes(html: str, meta: list[tuple[str, str, int]]) -> list[RawQuote]:
-    quotes = []
-    for anchor, attribution, line in meta:
-        inner = element_inner(html, f'<blockquote id="{anchor}"', "blockquote")
-        inner = inner.split('<footer class="quote-attribution">', 1)[0].strip()
-        quotes.append(RawQuote(anchor, inner, html_to_text(inner), attribution, line))
-    return quotes
-
-
-def element_inner(html: str, opening: str, tag: str) -> str:
-    """The inner HTML of the element that starts with `opening`, nesting of the same tag respected."""
-    start = html.find(opening)
-    if start < 0:
-        return ""
-    body_start = html.index(">", start) + 1
-    depth, pos = 1, body_start
-    pattern = re.compile(f"<(/?){tag}[\\s>]")
-    while depth and (m := pattern.search(html, pos)):
-        depth += -1 if m.group(1) else 1
-        pos = m.end()
-        if depth == 0:
-            return html[body_start : m.start()]
-    return html[body_start:]
-
-
-_FOOTNOTE_ITEM = re.compile(r'<li id="fn(\d+)" class="footnote-item">(.*?)</li>', re.S)
-_BACKREF = re.compile(r'\s*<a href="#fnref[^"]*" class="footnote-backref">.*?</a>', re.S)
-
-
-def extract_footnotes(html: str) -> list[Footnote]:
-    notes = []
-    for m in _FOOTNOTE_ITEM.finditer(html):
-        inner = _BACKREF.sub("", m.group(2)).strip()
-        notes.append(Footnote(m.group(1), inner, html_to_text(inner)))
+        if token.type == "footnote_open":
+            start = i
+        elif token.type == "footnote_close":
+            kept = (pieces[j] for j in range(start + 1, i) if tokens[j].type != "footnote_anchor")
+            inner = "".join(kept).strip()
+            label = str(tokens[start].meta["id"] + 1)
+            notes.append(Footnote(label, inner, html_to_text(inner)))
     return notes
 
 
-def collect_headings(tokens: list[Token]) -> list[Heading]:
+def collect_headings(tokens: list[Token], pieces: list[str]) -> list[Heading]:
+    """Each heading: its level, text, anchor and the HTML a table of contents shows."""
     heads = []
     for i, token in enumerate(tokens):
         if token.type == "heading_open":
             text = inline_plain(tokens[i + 1])
-            heads.append(Heading(int(token.tag[1]), text, str(token.attrGet("id") or "")))
+            anchor = str(token.attrGet("id") or "")
+            heads.append(Heading(int(token.tag[1]), text, anchor, heading_html(pieces[i + 1])))
     return heads
 
 
-def plain_text(tokens: list[Token]) -> str:
-    parts: list[str] = []
+def heading_html(inline_html: str) -> str:
+    """A heading's rendered words as they read away from it: without footnote marks, and
+    without its links (their words stay; an embed in it is left out)."""
+    return strip_markers(_LINK_TAG.sub("", _FOOTNOTE_REF.sub("", inline_html)))
+
+
+def element_ids(tokens: list[Token]) -> list[str]:
+    """The id of each element the tokens render with one: headings, blocks with a `^id`, quotes,
+    footnotes (`fn1`) and the marks that refer to them (`fnref1`, `fnref1:1` for the second)."""
+    ids: list[str] = []
     for token in tokens:
-        if token.type == "inline":
-            parts.append(inline_plain(token))
-        elif token.type in ("fence", "code_block", "math_block"):
-            parts.append(token.content)
-    return "\n".join(p for p in parts if p)
+        if token.hidden:
+            continue
+        if token.type == "footnote_open":
+            ids.append(f"fn{token.meta['id'] + 1}")
+        elif token.type == "inline":
+            ids.extend(footnote_ref_id(c) for c in token.children or () if c.type == "footnote_ref")
+        elif (found := token.attrGet("id")) is not None:
+            ids.append(str(found))
+    return ids
+
+
+def footnote_ref_id(token: Token) -> str:
+    sub_id = token.meta.get("subId", -1)
+    return f"fnref{token.meta['id'] + 1}" + (f":{sub_id}" if sub_id > 0 else "")
 
 
 def prose_text(tokens: list[Token]) -> str:
@@ -293,24 +194,6 @@ def prose_text(tokens: list[Token]) -> str:
                 parts.append("\n")
         parts.append("\n")
     return "\n".join(" ".join(p.split()) for p in "".join(parts).split("\n") if p.strip())
-
-
-def inline_plain(inline: Token) -> str:
-    return "".join(inline_text(c) for c in inline.children or ())
-
-
-def inline_text(child: Token) -> str:
-    if child.type in ("text", "code_inline", "math_inline", "math_inline_double", "wikilink"):
-        return child.content
-    if child.type == "hashtag":
-        return f"#{child.content}"
-    return " " if child.type in ("softbreak", "hardbreak") else ""
-
-
-def html_to_text(html: str) -> str:
-    """Visible text of rendered HTML: block boundaries become spaces, other tags vanish."""
-    text = _BLOCK_TAG.sub(" ", LINK_MARKER.sub("", html))
-    return " ".join(unescape(_TAG.sub("", text)).split())
 
 
 def strip_paragraph(html: str) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.common.normalize_url import normalizeLink
+from markdown_it.renderer import RendererHTML
 from markdown_it.ruler import RuleOptionsType
 from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
@@ -23,18 +24,10 @@ from mdit_py_plugins.gfm import gfm_plugin
 import notebase.markdown.obsidian as obsidian
 from notebase.attachments import looks_like_file
 from notebase.markdown.highlight import highlight_code
+from notebase.markdown.markers import link_marker
 from notebase.markdown.mathml import tex_fallback, tex_to_mathml
 from notebase.model import LinkRef
 from notebase.slugs import normalize_tag, slugify
-
-MARK = "\x1e"  # internal links are emitted as MARK L<n> MARK and resolved when a page is rendered
-LINK_MARKER = re.compile(f"{MARK}L(\\d+){MARK}")  # link_marker(n), n its group 1
-
-
-def link_marker(n: int) -> str:
-    """Where the n-th link of a note goes, until it is resolved."""
-    return f"{MARK}L{n}{MARK}"
-
 
 _WIKILINK = re.compile(r"(!?)\[\[([^\[\]\n]+?)\]\]")
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.\-]*:")
@@ -103,6 +96,25 @@ def create_parser() -> MarkdownIt:
     md.add_render_rule("footnote_block_open", render_footnote_block_open)
     md.add_render_rule("list_item_open", render_list_item_open)
     return md
+
+
+def render_pieces(tokens: list[Token], env: EnvType) -> list[str]:
+    """What each token of a block stream renders as, in order (markdown-it's render, which joins
+    them): a block's HTML, or a part of it, is a slice of the pieces."""
+    md = create_parser()
+    renderer, options = md.renderer, md.options
+    assert isinstance(renderer, RendererHTML)
+    rules = renderer.rules
+    pieces: list[str] = []
+    for i, token in enumerate(tokens):
+        if token.type == "inline":
+            children = token.children
+            pieces.append(renderer.renderInline(children, options, env) if children else "")
+        elif token.type in rules:
+            pieces.append(rules[token.type](tokens, i, options, env))
+        else:
+            pieces.append(renderer.renderToken(tokens, i, options, env))
+    return pieces
 
 
 def is_allowed_link(url: str) -> bool:

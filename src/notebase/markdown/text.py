@@ -1,0 +1,43 @@
+"""The text of tokens and of rendered HTML: what search, excerpts and descriptions read."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+from markdown_it.token import Token
+
+from notebase.markdown.markers import strip_markers
+
+_TAG = re.compile(r"<[^>]+>")
+_BLOCK_TAG = re.compile(
+    r"</?(?:p|li|ul|ol|div|br|h\d|blockquote|pre|tr|td|th|footer|section)\b[^>]*>"
+)
+
+
+def plain_text(tokens: list[Token]) -> str:
+    parts: list[str] = []
+    for token in tokens:
+        if token.type == "inline":
+            parts.append(inline_plain(token))
+        elif token.type in ("fence", "code_block", "math_block"):
+            parts.append(token.content)
+    return "\n".join(p for p in parts if p)
+
+
+def inline_plain(inline: Token) -> str:
+    return "".join(inline_text(c) for c in inline.children or ())
+
+
+def inline_text(child: Token) -> str:
+    if child.type in ("text", "code_inline", "math_inline", "math_inline_double", "wikilink"):
+        return child.content
+    if child.type == "hashtag":
+        return f"#{child.content}"
+    return " " if child.type in ("softbreak", "hardbreak") else ""
+
+
+def html_to_text(html: str) -> str:
+    """Visible text of rendered HTML: block boundaries become spaces, other tags vanish."""
+    text = _BLOCK_TAG.sub(" ", strip_markers(html))
+    return " ".join(unescape(_TAG.sub("", text)).split())
