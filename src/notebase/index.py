@@ -411,8 +411,9 @@ def resolve_links(
     for link in entry.links:
         target = resolve_link(link, entry, links, names)
         slug, _, fragment = target.partition("#")
-        if fragment and slug and (slug == "/" or slug[0] not in "/@") and names_anchor(link):
-            note = links.by_slug[slug.strip("/")]  # "/": the root index.md, the home page
+        shown = slug == "/" or slug[:1] not in ("", "/", "@")  # "/": the root index.md's
+        note = links.by_slug.get(slug.strip("/")) if shown else None  # none: the plain home page
+        if fragment and note is not None and names_anchor(link):
             anchor = find_anchor(note, fragment)
             if not anchor and heading_key(fragment) == heading_key(note.title):
                 target = slug  # the `# Title` heading the page shows as its title: the whole note
