@@ -144,7 +144,8 @@ class EditSequences(RuleBasedStateMachine):
         self.builds = 0
 
     def teardown(self) -> None:
-        shutil.rmtree(self.root, ignore_errors=True)
+        for folder in self.tmp.iterdir():  # the root and a clean site a failed check left
+            shutil.rmtree(folder, ignore_errors=True)
 
     # -- writing files, each with a new mtime ------------------------------------------------------
 
