@@ -149,16 +149,21 @@ class EditSequences(RuleBasedStateMachine):
 
     # -- writing files, each with a new mtime ------------------------------------------------------
 
-    def write(self, rel: str, data: bytes) -> None:
+    def write(self, rel: str, data: bytes, mtime: str = "new") -> None:
+        """Write a file with a new mtime long past; or ("now") the clock's, as an editor saves; or
+        ("kept") the one it had, as an edit within one tick of a coarse clock leaves it."""
         path = self.root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
+        stamp = path.stat().st_mtime_ns if mtime == "kept" and path.exists() else new_mtime()
         path.write_bytes(data)
-        stamp = new_mtime()
-        os.utime(path, ns=(stamp, stamp))
+        if mtime != "now":
+            os.utime(path, ns=(stamp, stamp))
 
-    def save(self, rel_note: str, what: str) -> None:
-        self.write(f"notes/{rel_note}", self.notes[rel_note].text().encode())
-        self.story.append(f"{what}: notes/{rel_note} =\n{self.notes[rel_note].text()}")
+    def save(self, rel_note: str, what: str, mtime: str = "new") -> None:
+        self.write(f"notes/{rel_note}", self.notes[rel_note].text().encode(), mtime)
+        self.story.append(
+            f"{what} ({mtime} mtime): notes/{rel_note} =\n{self.notes[rel_note].text()}"
+        )
 
     def remove(self, rel: str, what: str) -> None:
         (self.root / rel).unlink()
@@ -188,12 +193,12 @@ class EditSequences(RuleBasedStateMachine):
         self.save(path, "write")
 
     @precondition(lambda self: self.notes)
-    @rule(data=st.data(), block=blocks())
-    def add_block(self, data: st.DataObject, block: str) -> None:
+    @rule(data=st.data(), block=blocks(), mtime=st.sampled_from(("new", "now")))
+    def add_block(self, data: st.DataObject, block: str, mtime: str) -> None:
         path = data.draw(st.sampled_from(sorted(self.notes)), label="note")
         body = self.notes[path].body
         body.insert(data.draw(st.integers(0, len(body)), label="at"), block)
-        self.save(path, "add a paragraph")
+        self.save(path, "add a paragraph", mtime)
 
     @precondition(lambda self: self.notes)
     @rule(data=st.data(), to=st.sampled_from(NOTE_PATHS), heading=st.booleans())
@@ -247,15 +252,24 @@ class EditSequences(RuleBasedStateMachine):
         del self.notes[path]
         self.remove(f"notes/{path}", "delete")
 
-    @rule(name=st.sampled_from(TEMPLATES), line=st.sampled_from(("one", "two")))
-    def write_template(self, name: str, line: str) -> None:
-        self.write(f"templates/{name}", template_override(name, line).encode())
-        self.story.append(f"override the template templates/{name} (extra line {line!r})")
+    # templates and static files are read whole by every build: an edit keeping the mtime counts
+    @rule(
+        name=st.sampled_from(TEMPLATES),
+        line=st.sampled_from(("one", "two")),
+        mtime=st.sampled_from(("new", "kept")),
+    )
+    def write_template(self, name: str, line: str, mtime: str) -> None:
+        self.write(f"templates/{name}", template_override(name, line).encode(), mtime)
+        self.story.append(f"override templates/{name}, extra line {line!r} ({mtime} mtime)")
 
-    @rule(name=st.sampled_from(STATIC_FILES), text=st.sampled_from(("one\n", "two\n")))
-    def write_static(self, name: str, text: str) -> None:
-        self.write(f"static/{name}", text.encode())
-        self.story.append(f"write static/{name} = {text!r}")
+    @rule(
+        name=st.sampled_from(STATIC_FILES),
+        text=st.sampled_from(("one\n", "two\n")),
+        mtime=st.sampled_from(("new", "kept")),
+    )
+    def write_static(self, name: str, text: str, mtime: str) -> None:
+        self.write(f"static/{name}", text.encode(), mtime)
+        self.story.append(f"write static/{name} = {text!r} ({mtime} mtime)")
 
     @rule(name=st.sampled_from(PICTURES), size=st.sampled_from(((2, 2), (3, 2), (2, 2, 9))))
     def write_picture(self, name: str, size: tuple[int, ...]) -> None:
