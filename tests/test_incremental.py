@@ -10,23 +10,9 @@ from pathlib import Path
 from notebase.build import BuildResult, rebuild
 from notebase.buildstate import BuildOptions, BuildState
 from notebase.fingerprint import digest_value
+from tests.sitecompare import assert_same_tree, png
 
 Edit = Callable[[Path], object]
-
-
-def tree(folder: Path) -> dict[str, bytes]:
-    return {
-        p.relative_to(folder).as_posix(): p.read_bytes()
-        for p in sorted(folder.rglob("*"))
-        if p.is_file()
-    }
-
-
-def assert_same_tree(got: Path, want: Path) -> None:
-    a, b = tree(got), tree(want)
-    assert sorted(a) == sorted(b), set(a) ^ set(b)
-    differing = [rel for rel in a if a[rel] != b[rel]]
-    assert not differing, differing
 
 
 def edit(rel: str, old: str, new: str) -> Edit:
@@ -45,12 +31,6 @@ def write(rel: str, text: str) -> Edit:
         (root / rel).write_text(text, encoding="utf-8")
 
     return apply
-
-
-def png(width: int, height: int) -> bytes:
-    """A PNG's signature and header chunk: all notebase reads of an image."""
-    size = width.to_bytes(4, "big") + height.to_bytes(4, "big")
-    return b"\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR" + size + b"\x08\x02\x00\x00\x00"
 
 
 def write_bytes(rel: str, data: bytes) -> Edit:

@@ -477,3 +477,10 @@ def test_a_link_to_the_heading_a_note_is_titled_by_is_a_link_to_the_note() -> No
     assert idx.link_targets["user"] == ("transformation", "transformation#nope")
     missing = [d.message for d in idx.diagnostics if d.code == "missing-anchor"]
     assert missing == ['"Basic Data Transformation" has no heading "Nope"']
+
+
+def test_a_link_to_a_heading_of_the_home_page_with_no_root_index_note_builds() -> None:
+    # found by tests/test_edit_sequences.py: a KeyError in every build (clean or incremental)
+    idx = build_index([note("papers/a.md", "[home](../index.md#intro), [[Missing]]\n")])
+    assert idx.link_targets["papers/a"] == ("/#intro", "")
+    assert [d.code for d in idx.diagnostics] == ["broken-link"]

@@ -20,7 +20,7 @@ from notebase.pages import PageSpec
 from notebase.parallel import ignore_interrupts, map_ordered
 from notebase.parse import parse_source
 from notebase.render import Environment, render_page
-from tests.test_incremental import assert_same_tree
+from tests.sitecompare import assert_same_tree
 
 TOPICS = ("optimizers", "attention", "retrieval", "compilers", "databases", "tokenizers")
 

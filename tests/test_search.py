@@ -34,7 +34,8 @@ from notebase.search import (
 )
 from tests.conftest import write_kb
 from tests.servehelp import FAILING_PAGEFIND, PAGEFIND_ENV, fake_pagefind
-from tests.test_incremental import EDITS, assert_same_tree, clean_build, edit, tree, write
+from tests.sitecompare import assert_same_tree, tree
+from tests.test_incremental import EDITS, clean_build, edit, write
 
 
 def build(kb: Path, state: BuildState | None = None) -> tuple[BuildState, BuildResult]:

@@ -27,7 +27,7 @@ from notebase.cache import CACHE_DIR, PARSES_FILE
 from notebase.livehttp import LiveSite
 from notebase.serve import Indexer, build_once, swap_index
 from tests.servehelp import PAGEFIND_ENV, Server, fake_pagefind, wait_until
-from tests.test_incremental import assert_same_tree, tree
+from tests.sitecompare import assert_same_tree, tree
 
 
 @pytest.fixture
