@@ -44,6 +44,7 @@ def highlight_code(code: str, lang: str, _attrs: str) -> str:
     return f'<pre class="highlight"><code{cls}>{body}</code></pre>\n'
 
 
+@lru_cache(maxsize=1)  # the same text for the whole process: made once, not on every rebuild
 def pygments_css() -> str:
     """Token colours for light mode, and for dark mode: under prefers-color-scheme unless the
     theme toggle chose light (<html data-theme="light">), and whenever it chose dark."""
