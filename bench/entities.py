@@ -22,21 +22,21 @@ from pathlib import Path
 from bench import corpus_parser, generate, sizes_of, work_of  # type: ignore[import-not-found]
 
 from notebase.analyses import analyse
-from notebase.build import add_analyses
-from notebase.cache import FORMAT
-from notebase.discover import discover_sources
-from notebase.fingerprint import remade
+from notebase.build.cache import FORMAT
+from notebase.build.memo import Memo
+from notebase.build.pipeline import add_analyses
+from notebase.digests import remade
+from notebase.discover import discover_notes
 from notebase.index import build_index
-from notebase.memo import Memo
 from notebase.mentions import find_mentions
-from notebase.model import Entry, SiteIndex, Source
-from notebase.parse import parse_source
+from notebase.model import Entry, NoteFile, SiteIndex
+from notebase.notewords import note_words, read_words
+from notebase.parse import parse_note
 from notebase.related import compute_related
-from notebase.words import note_words, read_words
 
 
-def parse_one(source: Source) -> Entry | None:
-    return parse_source(source).entry
+def parse_one(source: NoteFile) -> Entry | None:
+    return parse_note(source).entry
 
 
 def load_entries(root: Path) -> list[Entry]:
@@ -45,7 +45,7 @@ def load_entries(root: Path) -> list[Entry]:
     if cached.is_file():
         entries: list[Entry] = pickle.loads(cached.read_bytes())
         return entries
-    sources, _ = discover_sources(root)
+    sources, _ = discover_notes(root)
     with Pool() as pool:
         parsed = pool.map(parse_one, sources, chunksize=64)
     entries = [e for e in parsed if e is not None]

@@ -3,7 +3,7 @@
 Usage: .venv/bin/python bench/parse_time.py [--sizes 1000] [--runs 5] [--work DIR]
 
 For each size a generated corpus (as in bench/bench.py) is timed in this process, in rounds:
-  parse   build.parse_sources over every note, serially (jobs 1) and on every core;
+  parse   build.parse_notes over every note, serially (jobs 1) and on every core;
   build   build_site with no cache and no site, with the search index left out and with it.
 CPU is this process's and its reaped children's (the parse workers, Pagefind): on a busy machine the
 wall times drift with the load, the CPU times much less.
@@ -20,10 +20,10 @@ from pathlib import Path
 
 from bench import corpus_parser, generate, sizes_of, work_of
 
-from notebase.build import BuildResult, build_site, parse_sources
-from notebase.buildstate import BuildOptions
-from notebase.inputs import discover_changes
-from notebase.parallel import default_jobs
+from notebase.build.inputs import discover_changes
+from notebase.build.parallel import default_jobs
+from notebase.build.pipeline import BuildResult, build_site, parse_notes
+from notebase.build.state import BuildOptions
 
 Sample = tuple[float, float]  # wall seconds, CPU seconds
 
@@ -42,7 +42,7 @@ def measure(work: Callable[[], object]) -> Sample:
 
 def time_parse(root: Path, jobs: int) -> Sample:
     found = discover_changes(root, {}, 0)
-    return measure(lambda: parse_sources(found, {}, BuildOptions(root, root / "site", jobs=jobs)))
+    return measure(lambda: parse_notes(found, {}, BuildOptions(root, root / "site", jobs=jobs)))
 
 
 def time_build(root: Path, search: bool) -> Sample:

@@ -16,11 +16,11 @@ from pathlib import Path
 
 from bench import corpus_parser, generate, sizes_of, work_of
 
-from notebase.build import build_site
-from notebase.buildstate import BuildOptions
+from notebase.build.pipeline import build_site
+from notebase.build.search import plan_search
+from notebase.build.state import BuildOptions
 from notebase.config import load_config
 from notebase.files import KEEP
-from notebase.search import plan_search
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -10,14 +10,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 # every record digested as its content key is walked whole too, once per key: a key that does not
-# stand for its record's content fails the test (read by notebase.fingerprint when imported)
+# stand for its record's content fails the test (read by notebase.digests when imported)
 os.environ["NOTEBASE_VERIFY_KEYS"] = "1"
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from notebase.build import build_site
-from notebase.buildstate import BuildOptions
+from notebase.build.pipeline import build_site
+from notebase.build.state import BuildOptions
 from notebase.diagnostics import format_diagnostic
 
 REPO = Path(__file__).resolve().parents[1]

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
-from notebase.build import build_site
-from notebase.buildstate import BuildOptions
+from notebase.build.pipeline import build_site
+from notebase.build.state import BuildOptions
 from tests.conftest import write_kb
 from tests.servehelp import static_server
 

@@ -1,4 +1,4 @@
-"""build.py and fileplan.py: a site that cannot be written, or a file that cannot be read, is an
+"""build/pipeline.py and build/sitefiles.py: a site that cannot be written, or a file that cannot be read, is an
 error diagnostic (with the old site left as it was), never a traceback."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from notebase.build import build_site, rebuild
-from notebase.buildstate import BuildOptions, BuildState
-from notebase.diagnostics import Severity, SourcePos
+from notebase.build.pipeline import build_site, rebuild
+from notebase.build.state import BuildOptions, BuildState
+from notebase.diagnostics import FilePos, Severity
 
 
 @pytest.mark.parametrize("search", [False, True])
@@ -27,7 +27,7 @@ def test_an_output_folder_that_cannot_be_made_is_an_error(
     result = build_site(BuildOptions(root=kb, out=out, cache=True))
     assert not result.written
     assert [(d.severity, d.code, d.pos) for d in result.diagnostics] == [
-        (Severity.ERROR, "write-failed", SourcePos(str(out)))
+        (Severity.ERROR, "write-failed", FilePos(str(out)))
     ]
     assert result.diagnostics[0].message.startswith(f"cannot write the site: {blocker}")
     assert not out.exists()
@@ -51,7 +51,7 @@ def test_an_unreadable_static_file_is_an_error_and_the_site_is_kept(
     result = build_site(BuildOptions(root=kb, out=kb / "site", cache=True))
     assert not result.written
     assert [(d.code, d.pos, d.message) for d in result.diagnostics if d.is_error] == [
-        ("read-failed", SourcePos("static/robots.txt"), "cannot read file: Permission denied")
+        ("read-failed", FilePos("static/robots.txt"), "cannot read file: Permission denied")
     ]
     assert (kb / "site/robots.txt").read_text() == "User-agent: *\n"
 
@@ -73,7 +73,7 @@ def test_an_unreadable_static_folder_is_an_error_and_the_site_is_kept(
     result = build_site(BuildOptions(root=kb, out=kb / "site", cache=True))
     assert not result.written
     assert [(d.code, d.pos, d.message) for d in result.diagnostics if d.is_error] == [
-        ("read-failed", SourcePos("static/files"), "cannot read folder: Permission denied")
+        ("read-failed", FilePos("static/files"), "cannot read folder: Permission denied")
     ]
     assert (kb / "site/files/paper.txt").read_text() == "text\n"
 
@@ -89,7 +89,7 @@ def test_a_static_file_in_a_page_s_place_is_an_error_and_the_site_is_kept(kb: Pa
     assert [(d.code, d.pos, d.message, d.hint) for d in result.diagnostics if d.is_error] == [
         (
             "url-collision",
-            SourcePos("static/tags/index.html"),
+            FilePos("static/tags/index.html"),
             "static/tags/index.html would replace the page written to tags/index.html",
             "rename or move the file",
         )
@@ -129,7 +129,7 @@ def test_a_note_where_the_site_generator_writes_is_an_error(
     result = build_site(BuildOptions(root=kb, out=kb / "site"))
     assert not result.written and not (kb / "site").exists()
     assert [(d.code, d.pos, d.message, d.hint) for d in result.diagnostics if d.is_error] == [
-        ("url-collision", SourcePos(rel, 1), message, HINT)
+        ("url-collision", FilePos(rel, 1), message, HINT)
     ]
 
 
@@ -151,7 +151,9 @@ def test_a_rebuild_in_memory_lists_the_site_by_what_it_wrote(kb: Path) -> None:
 def test_a_rebuild_in_memory_that_misses_a_file_deleted_by_hand_walks_the_site_next(
     kb: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("notebase.write.IN_PLACE_MIN", 0)  # a change to every page: a new tree
+    monkeypatch.setattr(
+        "notebase.build.write.IN_PLACE_MIN", 0
+    )  # a change to every page: a new tree
     options, lock = BuildOptions(root=kb, out=kb / "site"), threading.Lock()  # as serve does
     state, _ = rebuild(BuildState(), options, lock)
     (kb / "site/assets/search.js").unlink()  # by hand: kept by a tree assembled from this state

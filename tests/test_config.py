@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from notebase.config import Config, load_config, parse_config
-from notebase.diagnostics import Severity, SourcePos, format_diagnostic
+from notebase.diagnostics import FilePos, Severity, format_diagnostic
 
 
 def test_missing_file_gives_the_defaults(tmp_path: Path) -> None:
@@ -59,8 +59,8 @@ def test_wrong_type_is_an_error_with_its_line() -> None:
     assert config.recent == 20  # the default stays
     assert config.directory_urls is False
     assert [(d.severity, d.code, d.pos) for d in diags] == [
-        (Severity.ERROR, "config-type", SourcePos("notebase.yaml", 2)),
-        (Severity.ERROR, "config-type", SourcePos("notebase.yaml", 3)),
+        (Severity.ERROR, "config-type", FilePos("notebase.yaml", 2)),
+        (Severity.ERROR, "config-type", FilePos("notebase.yaml", 3)),
     ]
     assert diags[0].message == "`recent` must be a whole number, got 'twenty'"
     assert diags[1].message == "`directory_urls` must be true or false, got 1"
@@ -74,8 +74,8 @@ def test_wrong_type_is_an_error_with_its_line() -> None:
 def test_a_bool_is_not_an_int_and_a_number_is_not_text() -> None:
     _, diags = parse_config("recent: true\ntitle: 42\n")
     assert [(d.code, d.pos) for d in diags] == [
-        ("config-type", SourcePos("notebase.yaml", 1)),
-        ("config-type", SourcePos("notebase.yaml", 2)),
+        ("config-type", FilePos("notebase.yaml", 1)),
+        ("config-type", FilePos("notebase.yaml", 2)),
     ]
 
 
@@ -86,7 +86,7 @@ def test_unknown_key_is_a_warning_with_did_you_mean() -> None:
     (diag,) = diags
     assert diag.severity is Severity.WARNING
     assert diag.code == "unknown-key"
-    assert diag.pos == SourcePos("notebase.yaml", 2)
+    assert diag.pos == FilePos("notebase.yaml", 2)
     assert diag.hint == 'did you mean "title"?'
 
 
@@ -113,14 +113,14 @@ def test_broken_yaml_is_an_error_with_its_line() -> None:
 
 def test_a_list_at_top_level_is_an_error() -> None:
     _, diags = parse_config("- a\n- b\n")
-    assert [(d.code, d.pos) for d in diags] == [("yaml-not-mapping", SourcePos("notebase.yaml", 1))]
+    assert [(d.code, d.pos) for d in diags] == [("yaml-not-mapping", FilePos("notebase.yaml", 1))]
 
 
 def test_non_utf8_file_is_an_error(tmp_path: Path) -> None:
     (tmp_path / "notebase.yaml").write_bytes(b"title: caf\xe9\n")
     config, diags = load_config(tmp_path)
     assert config == Config()
-    assert [(d.code, d.pos) for d in diags] == [("config-unreadable", SourcePos("notebase.yaml"))]
+    assert [(d.code, d.pos) for d in diags] == [("config-unreadable", FilePos("notebase.yaml"))]
 
 
 def test_a_folder_named_notebase_yaml_is_an_error(tmp_path: Path) -> None:
@@ -130,7 +130,7 @@ def test_a_folder_named_notebase_yaml_is_an_error(tmp_path: Path) -> None:
     assert [(d.code, d.pos, d.message) for d in diags] == [
         (
             "config-unreadable",
-            SourcePos("notebase.yaml"),
+            FilePos("notebase.yaml"),
             "cannot read notebase.yaml: Is a directory",
         )
     ]
@@ -145,7 +145,7 @@ def test_a_negative_count_is_an_error() -> None:
     config, diags = parse_config("recent: -5\nfeed_entries: 0\n")
     assert (config.recent, config.feed_entries) == (20, 0)
     assert [(d.code, d.pos, d.message) for d in diags] == [
-        ("config-value", SourcePos("notebase.yaml", 1), "`recent` must be 0 or more, got -5")
+        ("config-value", FilePos("notebase.yaml", 1), "`recent` must be 0 or more, got -5")
     ]
 
 
@@ -163,14 +163,14 @@ def test_a_key_given_twice_is_a_warning_and_the_last_wins() -> None:
     config, diags = parse_config("title: One\ntitle: Two\n")
     assert config.title == "Two"
     assert [(d.severity, d.code, d.pos) for d in diags] == [
-        (Severity.WARNING, "duplicate-key", SourcePos("notebase.yaml", 2))
+        (Severity.WARNING, "duplicate-key", FilePos("notebase.yaml", 2))
     ]
 
 
 def test_an_explicit_tag_its_text_does_not_fit_is_an_error_at_its_line() -> None:
     config, diags = parse_config("title: T\nrecent: !!int x\n")
     assert config == Config(title="T")
-    assert [(d.code, d.pos) for d in diags] == [("yaml-syntax", SourcePos("notebase.yaml", 2))]
+    assert [(d.code, d.pos) for d in diags] == [("yaml-syntax", FilePos("notebase.yaml", 2))]
 
 
 def test_ignore_defaults_to_vault_settings_bin_and_template_folders() -> None:
@@ -187,7 +187,7 @@ def test_ignore_of_the_wrong_type_is_an_error_with_its_line() -> None:
     config, diags = parse_config("title: T\nignore: [1, 2]\n")
     assert config.ignore == Config().ignore
     assert [(d.severity, d.code, d.pos) for d in diags] == [
-        (Severity.ERROR, "config-type", SourcePos("notebase.yaml", 2))
+        (Severity.ERROR, "config-type", FilePos("notebase.yaml", 2))
     ]
 
 
@@ -213,5 +213,5 @@ def test_a_collections_file_that_is_not_yaml_is_ignored_with_a_warning_at_its_li
     config, diags = load_config(tmp_path)
     assert config.descriptions == ()
     assert [(d.severity, d.code, d.pos) for d in diags] == [
-        (Severity.WARNING, "yaml-syntax", SourcePos("notes/imported/_collections.yaml", 2))
+        (Severity.WARNING, "yaml-syntax", FilePos("notes/imported/_collections.yaml", 2))
     ]

@@ -5,17 +5,17 @@ from __future__ import annotations
 from collections import Counter
 
 from notebase.diagnostics import (
+    FilePos,
     Severity,
-    SourcePos,
     error,
     news_since,
     resolved_line,
     warning,
 )
 
-LINK = warning("broken-link", "[[X]] matches no entry", SourcePos("notes/a.md", 3))
-TYPO = warning("unknown-key", "unknown key `tilte`", SourcePos("notes/b.md", 2))
-YAML = error("yaml-syntax", "invalid YAML", SourcePos("notes/c.md", 4))
+LINK = warning("broken-link", "[[X]] matches no entry", FilePos("notes/a.md", 3))
+TYPO = warning("unknown-key", "unknown key `tilte`", FilePos("notes/b.md", 2))
+YAML = error("yaml-syntax", "invalid YAML", FilePos("notes/c.md", 4))
 
 
 def test_the_first_build_says_everything() -> None:
@@ -37,12 +37,12 @@ def test_fixed_problems_are_counted_by_severity() -> None:
 
 
 def test_a_problem_moved_to_another_line_is_said_again_but_not_resolved() -> None:
-    moved = warning("broken-link", "[[X]] matches no entry", SourcePos("notes/a.md", 5))
+    moved = warning("broken-link", "[[X]] matches no entry", FilePos("notes/a.md", 5))
     assert news_since([LINK], [moved]) == ((moved,), Counter())
 
 
 def test_one_of_two_alike_problems_fixed_is_one_resolved() -> None:
-    other = warning("broken-link", "[[X]] matches no entry", SourcePos("notes/a.md", 9))
+    other = warning("broken-link", "[[X]] matches no entry", FilePos("notes/a.md", 9))
     assert news_since([LINK, other], [LINK]) == ((), Counter({Severity.WARNING: 1}))
     assert resolved_line(Counter({Severity.WARNING: 2})) == "notebase: 2 warnings resolved"
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from notebase.diagnostics import Diagnostic, Severity, SourcePos
-from notebase.discover import decode_source, discover_sources, list_note_files
-from notebase.model import Source
+from notebase.diagnostics import Diagnostic, FilePos, Severity
+from notebase.discover import decode_note, discover_notes, list_note_files
+from notebase.model import NoteFile
 
 
 def put(root: Path, rel: str, data: bytes) -> None:
@@ -42,15 +42,15 @@ def test_lists_markdown_at_any_depth_sorted_and_skips_hidden_and_underscored(
 
 def test_no_notes_folder_is_no_sources(tmp_path: Path) -> None:
     assert list_note_files(tmp_path / "notes") == ()
-    assert discover_sources(tmp_path) == ((), ())
+    assert discover_notes(tmp_path) == ((), ())
 
 
 def test_a_notes_file_that_is_no_folder_is_an_error(tmp_path: Path) -> None:
     (tmp_path / "notes").write_text("not a folder\n")
-    sources, diags = discover_sources(tmp_path)
+    sources, diags = discover_notes(tmp_path)
     assert sources == ()
     assert [(d.severity, d.code, d.pos) for d in diags] == [
-        (Severity.ERROR, "read-failed", SourcePos("notes"))
+        (Severity.ERROR, "read-failed", FilePos("notes"))
     ]
     assert diags[0].message == "cannot read folder: Not a directory"
 
@@ -68,10 +68,10 @@ def test_an_unreadable_folder_is_an_error_and_the_rest_is_read(
         return scandir(path)
 
     monkeypatch.setattr(os, "scandir", refuse_locked)
-    sources, diags = discover_sources(tmp_path)
+    sources, diags = discover_notes(tmp_path)
     assert [s.rel_path for s in sources] == ["a.md"]
     assert [(d.code, d.pos, d.message) for d in diags] == [
-        ("read-failed", SourcePos("notes/locked"), "cannot read folder: Permission denied")
+        ("read-failed", FilePos("notes/locked"), "cannot read folder: Permission denied")
     ]
 
 
@@ -89,10 +89,10 @@ def test_a_folder_reached_again_through_a_link_is_listed_once(tmp_path: Path) ->
 def test_source_fields(tmp_path: Path) -> None:
     data = b"---\ntitle: A\n---\nbody\n"
     put(tmp_path, "papers/a.md", data)
-    sources, diags = discover_sources(tmp_path)
+    sources, diags = discover_notes(tmp_path)
     assert diags == ()
     assert sources == (
-        Source(
+        NoteFile(
             "papers/a.md",
             "---\ntitle: A\n---\nbody\n",
             hashlib.sha256(data).hexdigest(),
@@ -102,37 +102,37 @@ def test_source_fields(tmp_path: Path) -> None:
 
 
 def test_bom_is_dropped() -> None:
-    result = decode_source("a.md", "notes/a.md", b"\xef\xbb\xbf---\ntitle: A\n---\n")
-    assert isinstance(result, Source)
+    result = decode_note("a.md", "notes/a.md", b"\xef\xbb\xbf---\ntitle: A\n---\n")
+    assert isinstance(result, NoteFile)
     assert result.text == "---\ntitle: A\n---\n"
 
 
 def test_crlf_and_cr_become_lf() -> None:
-    crlf = decode_source("a.md", "notes/a.md", b"---\r\ntitle: A\r\n---\r\nbody\r\n")
-    cr = decode_source("b.md", "notes/b.md", b"line one\rline two\r")
-    assert isinstance(crlf, Source) and isinstance(cr, Source)
+    crlf = decode_note("a.md", "notes/a.md", b"---\r\ntitle: A\r\n---\r\nbody\r\n")
+    cr = decode_note("b.md", "notes/b.md", b"line one\rline two\r")
+    assert isinstance(crlf, NoteFile) and isinstance(cr, NoteFile)
     assert crlf.text == "---\ntitle: A\n---\nbody\n"
     assert cr.text == "line one\nline two\n"
 
 
 def test_non_utf8_is_an_error_at_its_line() -> None:
-    result = decode_source("a.md", "notes/a.md", b"---\ntitle: ok\n---\ncaf\xe9\n")
+    result = decode_note("a.md", "notes/a.md", b"---\ntitle: ok\n---\ncaf\xe9\n")
     assert isinstance(result, Diagnostic)
     assert (result.severity, result.code, result.pos) == (
         Severity.ERROR,
         "not-utf8",
-        SourcePos("notes/a.md", 4),
+        FilePos("notes/a.md", 4),
     )
     assert result.hint == "save the file as UTF-8"
 
 
 def test_binary_is_an_error() -> None:
-    result = decode_source("a.md", "notes/a.md", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    result = decode_note("a.md", "notes/a.md", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
     assert isinstance(result, Diagnostic)
     assert (result.severity, result.code, result.pos) == (
         Severity.ERROR,
         "binary-file",
-        SourcePos("notes/a.md", 1),
+        FilePos("notes/a.md", 1),
     )
 
 
@@ -141,22 +141,22 @@ def test_bad_files_become_diagnostics_and_the_rest_is_read(tmp_path: Path) -> No
     put(tmp_path, "latin1.md", b"ol\xe9\n")
     put(tmp_path, "binary.md", b"\x00\x01\x02")
     put(tmp_path, "bom-crlf.md", b"\xef\xbb\xbfx\r\ny\r\n")
-    sources, diags = discover_sources(tmp_path)
+    sources, diags = discover_notes(tmp_path)
     assert [(s.rel_path, s.text) for s in sources] == [
         ("bom-crlf.md", "x\ny\n"),
         ("good.md", "fine\n"),
     ]
     assert [(d.code, d.pos) for d in diags] == [
-        ("binary-file", SourcePos("notes/binary.md", 1)),
-        ("not-utf8", SourcePos("notes/latin1.md", 1)),
+        ("binary-file", FilePos("notes/binary.md", 1)),
+        ("not-utf8", FilePos("notes/latin1.md", 1)),
     ]
 
 
 def test_digest_follows_the_bytes(tmp_path: Path) -> None:
     put(tmp_path, "a.md", b"one\n")
-    (first,), _ = discover_sources(tmp_path)
+    (first,), _ = discover_notes(tmp_path)
     put(tmp_path, "a.md", b"one\r\n")
-    (second,), _ = discover_sources(tmp_path)
+    (second,), _ = discover_notes(tmp_path)
     assert first.text == second.text
     assert first.digest != second.digest
 

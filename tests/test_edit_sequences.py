@@ -22,8 +22,8 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from notebase.build import BuildResult, build_site, rebuild
-from notebase.buildstate import BuildOptions, BuildState
+from notebase.build.pipeline import BuildResult, build_site, rebuild
+from notebase.build.state import BuildOptions, BuildState
 from notebase.diagnostics import Diagnostic, format_diagnostic
 from notebase.render import default_theme_dir
 from tests.sitecompare import png, tree, tree_differences

@@ -5,8 +5,8 @@ from __future__ import annotations
 import itertools
 
 from notebase.embeds import MAX_DEPTH, embed_problems, part_of, quiet
-from notebase.model import Entry, Source
-from notebase.parse import parse_source
+from notebase.model import Entry, NoteFile
+from notebase.parse import parse_note
 
 BODY = (
     '<p>Intro.</p>\n<h2 id="a">A</h2>\n<p id="^b1">Block.</p>\n<h3 id="a-1">Sub</h3>\n'
@@ -44,7 +44,7 @@ def test_embedded_html_has_no_ids_and_no_footnotes() -> None:
 
 
 def note(rel: str, text: str) -> Entry:
-    entry = parse_source(Source(rel, text, "d", f"notes/{rel}")).entry
+    entry = parse_note(NoteFile(rel, text, "d", f"notes/{rel}")).entry
     assert entry is not None
     return entry
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from notebase.diagnostics import Diagnostic, Severity, SourcePos
+from notebase.diagnostics import Diagnostic, FilePos, Severity
 from notebase.frontmatter import (
     Coerced,
     FieldError,
@@ -69,7 +69,7 @@ def test_unterminated_front_matter() -> None:
     fields, split, diags = read_front_matter("---\ntitle: A\n", PATH)
     assert (fields, split) == ({}, None)
     assert [(d.severity, d.code, d.pos) for d in diags] == [
-        (Severity.ERROR, "frontmatter-unterminated", SourcePos(PATH, 1))
+        (Severity.ERROR, "frontmatter-unterminated", FilePos(PATH, 1))
     ]
 
 
@@ -86,7 +86,7 @@ def test_fields_carry_their_file_lines() -> None:
 def test_broken_yaml_names_its_line() -> None:
     _, _, diags = read_front_matter("---\ntitle: ok\nsummary: a: b\n---\n", PATH)
     assert [(d.severity, d.code, d.pos) for d in diags] == [
-        (Severity.ERROR, "yaml-syntax", SourcePos(PATH, 3))
+        (Severity.ERROR, "yaml-syntax", FilePos(PATH, 3))
     ]
     assert diags[0].message.startswith("invalid YAML")
 
@@ -107,25 +107,25 @@ def test_broken_yaml_names_its_line() -> None:
 def test_a_yaml_mistake_is_reported_at_its_own_line(yaml_lines: list[str], line: int) -> None:
     text = "---\n" + "\n".join(yaml_lines) + "\n---\nbody\n"
     _, _, diags = read_front_matter(text, PATH)
-    assert [(d.code, d.pos) for d in diags] == [("yaml-syntax", SourcePos(PATH, line))]
+    assert [(d.code, d.pos) for d in diags] == [("yaml-syntax", FilePos(PATH, line))]
 
 
 def test_a_duplicate_key_is_a_warning_at_the_second_one() -> None:
     _, _, diags = read_front_matter("---\ntitle: x\nkind: paper\ntitle: y\n---\n", PATH)
-    assert [(d.code, d.pos) for d in diags] == [("duplicate-key", SourcePos(PATH, 4))]
+    assert [(d.code, d.pos) for d in diags] == [("duplicate-key", FilePos(PATH, 4))]
 
 
 def test_front_matter_that_is_not_a_mapping() -> None:
     _, _, diags = read_front_matter("---\n- a\n- b\n---\n", PATH)
-    assert [(d.code, d.pos) for d in diags] == [("yaml-not-mapping", SourcePos(PATH, 2))]
+    assert [(d.code, d.pos) for d in diags] == [("yaml-not-mapping", FilePos(PATH, 2))]
 
 
 def test_misspelt_key_is_a_warning_with_did_you_mean() -> None:
     fields, _, diags = read_front_matter("---\ntilte: A\ntag: x\nrating: 5\n---\n", PATH)
     assert set(fields) == {"tilte", "tag", "rating"}  # kept for templates
     assert [(d.severity, d.code, d.pos, d.hint) for d in diags] == [
-        (Severity.WARNING, "unknown-key", SourcePos(PATH, 2), 'did you mean "title"?'),
-        (Severity.WARNING, "unknown-key", SourcePos(PATH, 3), 'did you mean "tags"?'),
+        (Severity.WARNING, "unknown-key", FilePos(PATH, 2), 'did you mean "title"?'),
+        (Severity.WARNING, "unknown-key", FilePos(PATH, 3), 'did you mean "tags"?'),
     ]
 
 
@@ -133,7 +133,7 @@ def test_duplicate_key_is_a_warning_and_the_last_wins() -> None:
     fields, _, diags = read_front_matter("---\ntitle: A\ntitle: B\n---\n", PATH)
     assert fields["title"].value == "B"
     assert [(d.severity, d.code, d.pos) for d in diags] == [
-        (Severity.WARNING, "duplicate-key", SourcePos(PATH, 3))
+        (Severity.WARNING, "duplicate-key", FilePos(PATH, 3))
     ]
 
 
@@ -221,8 +221,8 @@ def test_coerce_drops_a_wrong_type_with_a_warning_at_the_field_line() -> None:
     assert coerce(fields, "date", as_date, PATH, diags) is None
     assert coerce(fields, "year", as_year, PATH, diags) is None  # absent: no diagnostic
     assert [(d.severity, d.code, d.pos) for d in diags] == [
-        (Severity.WARNING, "field-type", SourcePos(PATH, 3)),
-        (Severity.WARNING, "field-type", SourcePos(PATH, 4)),
+        (Severity.WARNING, "field-type", FilePos(PATH, 3)),
+        (Severity.WARNING, "field-type", FilePos(PATH, 4)),
     ]
     assert diags[0].message == (
         "`tags` must be a list like [a, b] or a comma-separated string, got 5; ignored"
@@ -241,7 +241,7 @@ def test_a_date_that_does_not_exist_is_a_field_warning_at_its_line() -> None:
     assert [(d.code, d.pos, d.message) for d in diags] == [
         (
             "field-type",
-            SourcePos(PATH, 3),
+            FilePos(PATH, 3),
             '`date` must be a date like 2025-06-03, got "2025-02-30"; ignored',
         )
     ]
@@ -252,9 +252,9 @@ def test_an_explicit_tag_its_text_does_not_fit_is_a_yaml_error_at_its_line() -> 
     fields, _, diags = read_front_matter(text, PATH)
     assert list(fields) == ["title"]
     assert [(d.code, d.pos, d.message) for d in diags] == [
-        ("yaml-syntax", SourcePos(PATH, 3), "invalid YAML: !!int cannot read 'abc'"),
-        ("yaml-syntax", SourcePos(PATH, 4), "invalid YAML: !!bool cannot read 'maybe'"),
-        ("yaml-syntax", SourcePos(PATH, 5), "invalid YAML: !!timestamp cannot read 'now'"),
+        ("yaml-syntax", FilePos(PATH, 3), "invalid YAML: !!int cannot read 'abc'"),
+        ("yaml-syntax", FilePos(PATH, 4), "invalid YAML: !!bool cannot read 'maybe'"),
+        ("yaml-syntax", FilePos(PATH, 5), "invalid YAML: !!timestamp cannot read 'now'"),
     ]
 
 

@@ -12,12 +12,12 @@ from notebase.graph import (
     shorten,
 )
 from notebase.index import build_index
-from notebase.model import Entry, Source
-from notebase.parse import parse_source
+from notebase.model import Entry, NoteFile
+from notebase.parse import parse_note
 
 
 def note(slug: str, body: str) -> Entry:
-    result = parse_source(Source(f"{slug}.md", f"# {slug}\n\n{body}\n", "d", f"notes/{slug}.md"))
+    result = parse_note(NoteFile(f"{slug}.md", f"# {slug}\n\n{body}\n", "d", f"notes/{slug}.md"))
     assert result.entry is not None, result.diagnostics
     return result.entry
 

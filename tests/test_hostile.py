@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from notebase.build import BuildResult, build_site
-from notebase.buildstate import BuildOptions
+from notebase.build.pipeline import BuildResult, build_site
+from notebase.build.state import BuildOptions
 from notebase.diagnostics import format_diagnostic
 from tests.sitescan import scan_html, scan_site, unbalanced_tags
 

@@ -9,14 +9,14 @@ import yaml
 from notebase.importers import import_files
 from notebase.importers.blocks import build_blocks
 from notebase.importers.markup import escape_line, footnote_refs, index_titles
-from notebase.importers.model import Block, BlockKind, SourceLine
+from notebase.importers.model import ArchiveLine, Block, BlockKind
 from notebase.importers.quotes import REVIEW_AT, mark_quotes
 from notebase.importers.reader import read_archive
 from notebase.importers.render import is_hand_edited, note_text
 
 
-def lines_of(text: str) -> tuple[SourceLine, ...]:
-    return tuple(SourceLine(i + 1, t) for i, t in enumerate(text.split("\n")))
+def lines_of(text: str) -> tuple[ArchiveLine, ...]:
+    return tuple(ArchiveLine(i + 1, t) for i, t in enumerate(text.split("\n")))
 
 
 def kinds(text: str) -> list[BlockKind]:
@@ -511,8 +511,8 @@ def test_a_tag_page_without_records_is_one_post_with_the_tag() -> None:
 def test_a_category_description_is_shown_on_its_page_and_followed_by_rebuilds(
     tmp_path: Path,
 ) -> None:
-    from notebase.build import build_site
-    from notebase.buildstate import BuildOptions
+    from notebase.build.pipeline import build_site
+    from notebase.build.state import BuildOptions
 
     kb = tmp_path / "kb"
     (kb / "notes").mkdir(parents=True)

@@ -8,18 +8,18 @@ from collections.abc import Sequence
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notebase.diagnostics import Severity, SourcePos
-from notebase.fingerprint import remade
+from notebase.build.memo import Memo
+from notebase.diagnostics import FilePos, Severity
+from notebase.digests import remade
 from notebase.index import build_index, closest_name
-from notebase.memo import Memo
 from notebase.mentions import find_mentions
-from notebase.model import Backlink, Entry, SiteIndex, Source
-from notebase.parse import parse_source
+from notebase.model import Backlink, Entry, NoteFile, SiteIndex
+from notebase.parse import parse_note
 from notebase.related import find_related
 
 
 def note(rel_path: str, text: str) -> Entry:
-    result = parse_source(Source(rel_path, text, "d", f"notes/{rel_path}"))
+    result = parse_note(NoteFile(rel_path, text, "d", f"notes/{rel_path}"))
     assert result.entry is not None, result.diagnostics
     return result.entry
 
@@ -164,12 +164,12 @@ def test_unresolved_links_are_warnings_with_line_and_did_you_mean() -> None:
     assert [(d.severity, d.pos, d.message) for d in diags] == [
         (
             Severity.WARNING,
-            SourcePos("notes/ideas/optimizer-landscape.md", 3),
+            FilePos("notes/ideas/optimizer-landscape.md", 3),
             '[[Shampo]] matches no entry (did you mean "shampoo"?)',
         ),
         (
             Severity.WARNING,
-            SourcePos("notes/ideas/optimizer-landscape.md", 4),
+            FilePos("notes/ideas/optimizer-landscape.md", 4),
             "../papers/nothing.md matches no entry",
         ),
     ]
@@ -274,9 +274,9 @@ def test_slug_collision_is_an_error_naming_every_file() -> None:
     idx = build_index([a, b, c])
     errors = [d for d in idx.diagnostics if d.code == "slug-collision"]
     assert {d.pos for d in errors} == {
-        SourcePos("notes/papers/muon.md", 1),
-        SourcePos("notes/other/x.md", 1),
-        SourcePos("notes/third.md", 1),
+        FilePos("notes/papers/muon.md", 1),
+        FilePos("notes/other/x.md", 1),
+        FilePos("notes/third.md", 1),
     }
     for d in errors:
         assert d.severity is Severity.ERROR
@@ -291,7 +291,7 @@ def test_duplicate_titles_are_a_warning() -> None:
     b = note("b.md", "# same TITLE\n")
     idx = build_index([a, b])
     assert [(d.severity, d.code, d.pos) for d in idx.diagnostics] == [
-        (Severity.WARNING, "duplicate-title", SourcePos("notes/b.md", 1))
+        (Severity.WARNING, "duplicate-title", FilePos("notes/b.md", 1))
     ]
     assert "notes/a.md" in idx.diagnostics[0].message
 

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from notebase import fingerprint
-from notebase.memo import Memo
+from notebase import digests as fingerprint
+from notebase.build.memo import Memo
 
 calls: list[str] = []
 

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from notebase.analyses import analyse
-from notebase.fingerprint import remade
+from notebase.build.memo import Memo
+from notebase.digests import remade
 from notebase.index import build_index
-from notebase.memo import Memo
 from notebase.mentions import SHOWN, excerpt, find_mentions, words
-from notebase.model import Entry, Source
-from notebase.parse import parse_source
-from notebase.words import note_words
+from notebase.model import Entry, NoteFile
+from notebase.notewords import note_words
+from notebase.parse import parse_note
 
 
 def note(rel_path: str, text: str) -> Entry:
-    result = parse_source(Source(rel_path, text, "d", f"notes/{rel_path}"))
+    result = parse_note(NoteFile(rel_path, text, "d", f"notes/{rel_path}"))
     assert result.entry is not None, result.diagnostics
     return result.entry
 

@@ -13,9 +13,9 @@ import pytest
 
 from notebase.arxiv import API_ENV
 from notebase.cli import main
-from notebase.discover import read_source
-from notebase.model import ParseResult, Source
-from notebase.parse import parse_source
+from notebase.discover import read_note
+from notebase.model import NoteFile, ParseResult
+from notebase.parse import parse_note
 from tests.servehelp import http_server
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -56,9 +56,9 @@ def new(root: Path, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int
 
 
 def parsed(root: Path, rel: str) -> ParseResult:
-    source = read_source(root / "notes", rel.removeprefix("notes/"))
-    assert isinstance(source, Source), source
-    return parse_source(source)
+    source = read_note(root / "notes", rel.removeprefix("notes/"))
+    assert isinstance(source, NoteFile), source
+    return parse_note(source)
 
 
 def test_arxiv_id_fills_title_authors_year_abstract(

@@ -6,20 +6,20 @@ import json
 from pathlib import Path
 
 from notebase.analyses import analyse
+from notebase.build.memo import Memo
 from notebase.cards import make_cards
 from notebase.config import Config
-from notebase.fingerprint import direct, remade
+from notebase.digests import direct, remade
 from notebase.index import build_index
-from notebase.memo import Memo
-from notebase.model import Entry, SiteIndex, Source
+from notebase.model import Entry, NoteFile, SiteIndex
 from notebase.pages import PageSpec, describe, plan_pages
-from notebase.parse import parse_source
+from notebase.parse import parse_note
 from notebase.render import create_environment, render_page
 from notebase.urls import site_urls
 
 
 def note(rel_path: str, text: str) -> Entry:
-    result = parse_source(Source(rel_path, text, "d", f"notes/{rel_path}"))
+    result = parse_note(NoteFile(rel_path, text, "d", f"notes/{rel_path}"))
     assert result.entry is not None, result.diagnostics
     return result.entry
 

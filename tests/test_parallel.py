@@ -10,15 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from notebase import build
-from notebase.build import build_site
-from notebase.buildstate import BuildOptions
+from notebase.build import pipeline as build
+from notebase.build.parallel import ignore_interrupts, map_ordered
+from notebase.build.pipeline import build_site
+from notebase.build.state import BuildOptions
 from notebase.config import Config
 from notebase.diagnostics import Diagnostic
-from notebase.model import ParseResult, Source
+from notebase.model import NoteFile, ParseResult
 from notebase.pages import PageSpec
-from notebase.parallel import ignore_interrupts, map_ordered
-from notebase.parse import parse_source
+from notebase.parse import parse_note
 from notebase.render import Environment, render_page
 from tests.sitecompare import assert_same_tree
 
@@ -62,10 +62,10 @@ def make_corpus(root: Path, count: int) -> Path:
 PIDS_DIR = "NOTEBASE_TEST_PIDS"
 
 
-def parse_and_record_pid(source: Source) -> ParseResult:
-    """parse_source, leaving a file named after the process that ran it."""
+def parse_and_record_pid(source: NoteFile) -> ParseResult:
+    """parse_note, leaving a file named after the process that ran it."""
     (Path(os.environ[PIDS_DIR]) / str(os.getpid())).touch()
-    return parse_source(source)
+    return parse_note(source)
 
 
 def render_and_record_pid(env: Environment, spec: PageSpec, config: Config) -> str | Diagnostic:
@@ -78,12 +78,13 @@ RENDER_PIDS_DIR = "NOTEBASE_TEST_RENDER_PIDS"
 PARALLEL_BUILD = """
 import sys
 from pathlib import Path
-from notebase import build, fileplan
-from notebase.build import build_site
-from notebase.buildstate import BuildOptions
+from notebase.build import pipeline as build
+from notebase.build import sitefiles
+from notebase.build.pipeline import build_site
+from notebase.build.state import BuildOptions
 from tests.test_parallel import parse_and_record_pid, render_and_record_pid
-build.parse_source = parse_and_record_pid
-fileplan.render_page = render_and_record_pid
+build.parse_note = parse_and_record_pid
+sitefiles.render_page = render_and_record_pid
 root, out = Path(sys.argv[1]), Path(sys.argv[2])
 result = build_site(BuildOptions(root, out, jobs=2, min_parallel=2, min_parallel_render=2))
 print(result.written, result.parsed, sep=",")
@@ -121,7 +122,7 @@ def test_few_notes_are_parsed_in_process(tmp_path: Path, monkeypatch: pytest.Mon
     pids = tmp_path / "pids"
     pids.mkdir()
     monkeypatch.setenv(PIDS_DIR, str(pids))
-    monkeypatch.setattr(build, "parse_source", parse_and_record_pid)
+    monkeypatch.setattr(build, "parse_note", parse_and_record_pid)
     build_site(BuildOptions(root, tmp_path / "site", jobs=2, min_parallel=10))
     assert [p.name for p in pids.iterdir()] == [str(os.getpid())]
 

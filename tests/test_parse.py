@@ -6,13 +6,13 @@ import datetime as dt
 
 import pytest
 
-from notebase.diagnostics import Diagnostic, Severity, SourcePos
-from notebase.model import Entry, EntryKind, LinkRef, ParseResult, Source, SourceRef, Status
-from notebase.parse import parse_source
+from notebase.diagnostics import Diagnostic, FilePos, Severity
+from notebase.model import Entry, EntryKind, LinkRef, NoteFile, ParseResult, SourceRef, Status
+from notebase.parse import parse_note
 
 
 def parse(text: str, rel_path: str = "papers/x.md") -> ParseResult:
-    return parse_source(Source(rel_path, text, "digest", f"notes/{rel_path}"))
+    return parse_note(NoteFile(rel_path, text, "digest", f"notes/{rel_path}"))
 
 
 def entry_of(text: str, rel_path: str = "papers/x.md") -> Entry:
@@ -54,7 +54,7 @@ def test_every_front_matter_field() -> None:
     assert e is not None
     assert e.slug == "papers/muon"
     assert e.rel_path == "papers/muon.md"
-    assert e.pos == SourcePos("notes/papers/muon.md", 1)
+    assert e.pos == FilePos("notes/papers/muon.md", 1)
     assert e.title == "Muon optimizer"
     assert e.kind is EntryKind.PAPER
     assert e.source == SourceRef(
@@ -357,7 +357,7 @@ def test_broken_yaml_is_an_error_with_file_and_line_and_no_entry() -> None:
     result = parse("---\ntitle: ok\nsummary: a: b\n---\nbody\n", "papers/bad.md")
     assert result.entry is None
     assert [(d.severity, d.code, d.pos) for d in result.diagnostics] == [
-        (Severity.ERROR, "yaml-syntax", SourcePos("notes/papers/bad.md", 3))
+        (Severity.ERROR, "yaml-syntax", FilePos("notes/papers/bad.md", 3))
     ]
 
 
@@ -366,7 +366,7 @@ def test_unclosed_list_is_an_error_near_its_line() -> None:
     assert result.entry is None
     (diag,) = result.diagnostics
     assert diag.code == "yaml-syntax"
-    assert diag.pos == SourcePos("notes/papers/x.md", 3)
+    assert diag.pos == FilePos("notes/papers/x.md", 3)
 
 
 def test_unterminated_front_matter_is_an_error() -> None:
@@ -400,7 +400,7 @@ def test_misspelt_key_is_a_warning_and_kept() -> None:
         (
             Severity.WARNING,
             "unknown-key",
-            SourcePos("notes/papers/muon.md", 2),
+            FilePos("notes/papers/muon.md", 2),
             'did you mean "title"?',
         )
     ]

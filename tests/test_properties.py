@@ -11,18 +11,18 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from notebase.build import index_parsed
-from notebase.buildstate import BuildOptions
+from notebase.build.inputs import Discovery
+from notebase.build.memo import Memo
+from notebase.build.pipeline import index_parsed
+from notebase.build.state import BuildOptions
 from notebase.config import Config
-from notebase.discover import decode_source
+from notebase.discover import decode_note
 from notebase.importers.notes import plan_notes
 from notebase.importers.reader import read_archive
-from notebase.inputs import Discovery
-from notebase.links import resolve_index
-from notebase.memo import Memo
-from notebase.model import Source
+from notebase.linktags import resolve_index
+from notebase.model import NoteFile
 from notebase.pages import plan_pages
-from notebase.parse import parse_source
+from notebase.parse import parse_note
 from notebase.render import create_environment, render_page
 from tests.sitescan import scan_feed, scan_html, unbalanced_tags
 
@@ -118,11 +118,11 @@ notes = st.builds(lambda fm, body: fm + body, st.one_of(st.just(""), front_matte
 
 def render_note(text: str) -> dict[str, str]:
     """Every page a knowledge base of this one note renders to (url -> text)."""
-    source = decode_source("n/note.md", "notes/n/note.md", text.encode("utf-8", "surrogatepass"))
-    assert isinstance(source, Source)  # text without NUL in its first 8 KB always decodes
+    source = decode_note("n/note.md", "notes/n/note.md", text.encode("utf-8", "surrogatepass"))
+    assert isinstance(source, NoteFile)  # text without NUL in its first 8 KB always decodes
     config = Config()
     options = BuildOptions(root=ROOT, out=ROOT / "site", drafts=True)
-    index, *_ = index_parsed([parse_source(source)], options, Discovery((), ()), Memo())
+    index, *_ = index_parsed([parse_note(source)], options, Discovery((), ()), Memo())
     index = resolve_index(index, config.directory_urls)
     env = create_environment(ROOT)
     pages = {}
@@ -150,8 +150,8 @@ def test_any_note_renders_to_balanced_pages_with_nothing_live(text: str) -> None
 @SETTINGS
 @given(st.text(max_size=400))
 def test_any_text_parses_without_raising(text: str) -> None:
-    source = Source("note.md", text, "digest", "notes/note.md")
-    result = parse_source(source)
+    source = NoteFile("note.md", text, "digest", "notes/note.md")
+    result = parse_note(source)
     assert result.entry is not None or any(d.is_error for d in result.diagnostics)
 
 

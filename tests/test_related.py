@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from notebase.model import Entry, Source
-from notebase.parse import parse_source
+from notebase.model import Entry, NoteFile
+from notebase.parse import parse_note
 from notebase.related import RELATED, find_related
 
 
 def note(slug: str, front: str = "", body: str = "") -> Entry:
     text = f"---\ntitle: {slug.title()}\n{front}---\n{body}\n"
-    result = parse_source(Source(f"{slug}.md", text, "d", f"notes/{slug}.md"))
+    result = parse_note(NoteFile(f"{slug}.md", text, "d", f"notes/{slug}.md"))
     assert result.entry is not None, result.diagnostics
     return result.entry
 

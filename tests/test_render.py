@@ -11,22 +11,22 @@ from typing import Any
 
 import pytest
 
-from notebase.build import build_site
-from notebase.buildstate import BuildOptions
+from notebase.build.pipeline import build_site
+from notebase.build.state import BuildOptions
 from notebase.config import Config
-from notebase.diagnostics import Diagnostic, Severity, SourcePos
+from notebase.diagnostics import Diagnostic, FilePos, Severity
 from notebase.index import build_index
-from notebase.links import resolve_index
-from notebase.model import Source
+from notebase.linktags import resolve_index
+from notebase.model import NoteFile
 from notebase.pages import PageSpec, plan_pages
-from notebase.parse import parse_source
+from notebase.parse import parse_note
 from notebase.render import create_environment, environment_for_build, render_page, root_of
 
 
 def site_pages(*notes: tuple[str, str], config: Config | None = None) -> dict[str, PageSpec]:
     entries = []
     for rel, text in notes:
-        result = parse_source(Source(rel, text, "d", f"notes/{rel}"))
+        result = parse_note(NoteFile(rel, text, "d", f"notes/{rel}"))
         assert result.entry is not None
         entries.append(result.entry)
     index = resolve_index(build_index(entries), (config or Config()).directory_urls)
@@ -135,7 +135,7 @@ def test_an_undefined_variable_is_a_diagnostic_with_template_and_line(tmp_path: 
     assert (diag.severity, diag.code, diag.pos) == (
         Severity.ERROR,
         "template-error",
-        SourcePos("templates/404.html", 2),
+        FilePos("templates/404.html", 2),
     )
     assert "no_such_thing" in diag.message
     assert diag.message.endswith("(rendering /404.html)")
@@ -143,13 +143,13 @@ def test_an_undefined_variable_is_a_diagnostic_with_template_and_line(tmp_path: 
 
 def test_a_syntax_error_is_a_diagnostic_with_template_and_line(tmp_path: Path) -> None:
     diag = render_error(tmp_path, "404.html", "ok\nok\n{% if %}\n")
-    assert (diag.code, diag.pos) == ("template-syntax", SourcePos("templates/404.html", 3))
+    assert (diag.code, diag.pos) == ("template-syntax", FilePos("templates/404.html", 3))
     assert "(rendering /404.html)" in diag.message
 
 
 def test_an_error_in_a_partial_names_the_partial(tmp_path: Path) -> None:
     diag = render_error(tmp_path, "partials/card.html", "<li>\n{{ card.nope }}</li>\n", url="")
-    assert (diag.code, diag.pos) == ("template-error", SourcePos("templates/partials/card.html", 2))
+    assert (diag.code, diag.pos) == ("template-error", FilePos("templates/partials/card.html", 2))
     assert diag.message.endswith("(rendering /)")
 
 
@@ -163,22 +163,22 @@ def test_a_missing_template_is_a_diagnostic(tmp_path: Path) -> None:
 
 def test_a_missing_include_names_the_template_and_line(tmp_path: Path) -> None:
     diag = render_error(tmp_path, "404.html", "ok\n{% include 'partials/nope.html' %}\n")
-    assert (diag.code, diag.pos) == ("template-error", SourcePos("templates/404.html", 2))
+    assert (diag.code, diag.pos) == ("template-error", FilePos("templates/404.html", 2))
     assert diag.message == "template partials/nope.html not found (rendering /404.html)"
 
 
 def test_an_exception_raised_by_a_user_template_is_a_diagnostic(tmp_path: Path) -> None:
     diag = render_error(tmp_path, "partials/card.html", "<li>\n{{ 1 / 0 }}</li>\n", url="")
-    assert (diag.code, diag.pos) == ("template-error", SourcePos("templates/partials/card.html", 2))
+    assert (diag.code, diag.pos) == ("template-error", FilePos("templates/partials/card.html", 2))
     assert diag.message == "ZeroDivisionError: division by zero (rendering /)"
     diag = render_error(tmp_path, "404.html", "a\nb\n{{ 5 | href }}\n")
-    assert (diag.code, diag.pos) == ("template-error", SourcePos("templates/404.html", 3))
+    assert (diag.code, diag.pos) == ("template-error", FilePos("templates/404.html", 3))
     assert diag.message.startswith("AttributeError: ")
 
 
 def test_a_template_that_includes_itself_is_a_diagnostic(tmp_path: Path) -> None:
     diag = render_error(tmp_path, "404.html", "{% include '404.html' %}\n")
-    assert (diag.code, diag.pos) == ("template-error", SourcePos("templates/404.html", 1))
+    assert (diag.code, diag.pos) == ("template-error", FilePos("templates/404.html", 1))
     assert diag.message.startswith("RecursionError: ")
 
 
@@ -196,7 +196,7 @@ def test_a_template_that_is_not_utf8_is_a_diagnostic_at_the_template(kb: Path) -
     (kb / "templates/partials").mkdir(parents=True)
     (kb / "templates/partials/card.html").write_bytes(b"<li>caf\xe9 {{ card.title }}</li>\n")
     diags = template_errors(kb)  # one for each page showing cards
-    where = ("template-error", SourcePos("templates/partials/card.html"), UNREADABLE_HINT)
+    where = ("template-error", FilePos("templates/partials/card.html"), UNREADABLE_HINT)
     assert {(d.code, d.pos, d.hint) for d in diags} == {where}
     message = "cannot read the template: it is not UTF-8 text (rendering /)"
     assert message in [d.message for d in diags]
@@ -219,7 +219,7 @@ def test_a_template_that_cannot_be_read_is_a_diagnostic_at_the_template(
     monkeypatch.setattr(builtins, "open", open_as_chmod_000)
     message = "cannot read the template: Permission denied (rendering /404.html)"
     assert [(d.code, d.pos, d.message, d.hint) for d in template_errors(kb)] == [
-        ("template-error", SourcePos("templates/404.html"), message, UNREADABLE_HINT)
+        ("template-error", FilePos("templates/404.html"), message, UNREADABLE_HINT)
     ]
     monkeypatch.undo()
     assert build_site(BuildOptions(root=kb, out=kb / "site")).written

@@ -17,12 +17,15 @@ from typing import Any
 
 import pytest
 
-from notebase.build import BuildResult, build_site, rebuild, stamp_folders, swap_search_bundle
-from notebase.buildstate import BuildOptions, BuildState
-from notebase.cache import load_state, save_state
-from notebase.diagnostics import Diagnostic
-from notebase.files import KEEP, Staged
-from notebase.search import (
+from notebase.build.cache import load_state, save_state
+from notebase.build.pipeline import (
+    BuildResult,
+    build_site,
+    rebuild,
+    stamp_folders,
+    swap_search_bundle,
+)
+from notebase.build.search import (
     Cancelled,
     ReadyBundle,
     SearchBundle,
@@ -32,6 +35,9 @@ from notebase.search import (
     plan_search,
     stage_pages,
 )
+from notebase.build.state import BuildOptions, BuildState
+from notebase.diagnostics import Diagnostic
+from notebase.files import KEEP, Staged
 from tests.conftest import write_kb
 from tests.servehelp import FAILING_PAGEFIND, PAGEFIND_ENV, fake_pagefind
 from tests.sitecompare import assert_same_tree, tree

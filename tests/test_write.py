@@ -14,11 +14,9 @@ from typing import Any
 
 import pytest
 
-from notebase.build import build_site
-from notebase.buildstate import BuildOptions
-from notebase.diagnostics import Severity, SourcePos
-from notebase.files import Staged, make_temp_folder, safe_join, temp_folder
-from notebase.write import (
+from notebase.build.pipeline import build_site
+from notebase.build.state import BuildOptions
+from notebase.build.write import (
     MARKER_FILE,
     MARKER_TEXT,
     check_output_dir,
@@ -26,6 +24,8 @@ from notebase.write import (
     swap_folder,
     update_site,
 )
+from notebase.diagnostics import FilePos, Severity
+from notebase.files import Staged, make_temp_folder, safe_join, temp_folder
 
 
 def tree(root: Path) -> dict[str, bytes]:
@@ -420,5 +420,5 @@ def test_an_output_the_file_system_cannot_look_into_is_a_diagnostic(
     result = build_site(BuildOptions(root=root, out=out))
     assert not result.written
     assert [(d.code, d.pos) for d in result.diagnostics if d.is_error] == [
-        ("write-failed" if name == "loop" else "unsafe-out", SourcePos(str(out)))
+        ("write-failed" if name == "loop" else "unsafe-out", FilePos(str(out)))
     ]

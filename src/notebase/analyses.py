@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from notebase.fingerprint import Apply, direct
+from notebase.digests import Apply, direct
 from notebase.mentions import find_mentions
 from notebase.model import SiteIndex
 from notebase.related import RelatedState, compute_related

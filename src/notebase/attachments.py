@@ -11,8 +11,8 @@ from html import escape
 from pathlib import Path
 from urllib.parse import quote, unquote
 
-from notebase.diagnostics import Diagnostic, SourcePos, warning
-from notebase.fingerprint import digest_bytes
+from notebase.diagnostics import Diagnostic, FilePos, warning
+from notebase.digests import digest_bytes
 from notebase.imagesize import image_size
 from notebase.model import Attachment
 
@@ -114,7 +114,7 @@ def read_attachments(
 
 
 def unreadable(shown: str, exc: OSError) -> Diagnostic:
-    return warning("read-failed", f"cannot read file: {exc.strerror}", SourcePos(shown))
+    return warning("read-failed", f"cannot read file: {exc.strerror}", FilePos(shown))
 
 
 def split_size(label: str) -> tuple[str, int, int]:

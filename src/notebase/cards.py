@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from html import escape
 
-from notebase.fingerprint import Apply, digest_value, direct
+from notebase.digests import Apply, digest_value, direct
 from notebase.model import Entry
 from notebase.slugs import page_url
 

@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import TextIO
 
 from notebase import __version__
-from notebase.build import BuildResult, build_site
-from notebase.buildstate import BuildOptions
+from notebase.build.pipeline import BuildResult, build_site
+from notebase.build.state import BuildOptions
 from notebase.diagnostics import (
     Diagnostic,
-    SourcePos,
+    FilePos,
     diagnostics_to_json,
     error,
     format_diagnostic,
@@ -192,7 +192,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def file_system_error(exc: OSError) -> Diagnostic:
-    pos = SourcePos(str(exc.filename)) if exc.filename else None
+    pos = FilePos(str(exc.filename)) if exc.filename else None
     hint = "check that the folder exists, is a folder, and can be written"
     return error("file-system", exc.strerror or str(exc), pos, hint)
 

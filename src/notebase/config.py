@@ -6,9 +6,9 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from notebase.diagnostics import Diagnostic, SourcePos, error
+from notebase.diagnostics import Diagnostic, FilePos, error
 from notebase.slugs import normalize_tag
-from notebase.sources import is_safe_url
+from notebase.sourcerefs import is_safe_url
 from notebase.yamlio import load_fields, read_mapping, unknown_key_diagnostic
 
 CONFIG_FILE = "notebase.yaml"
@@ -92,7 +92,7 @@ def load_settings(root: Path) -> tuple[Config, tuple[Diagnostic, ...]]:
         reason = "it is not UTF-8 text" if isinstance(exc, UnicodeDecodeError) else exc.strerror
         hint = f"make {CONFIG_FILE} a readable UTF-8 file, or delete it to use the defaults"
         message = f"cannot read {CONFIG_FILE}: {reason or exc}"
-        return Config(), (error("config-unreadable", message, SourcePos(CONFIG_FILE), hint),)
+        return Config(), (error("config-unreadable", message, FilePos(CONFIG_FILE), hint),)
     return parse_config(text)
 
 
@@ -101,7 +101,7 @@ def parse_config(text: str) -> tuple[Config, tuple[Diagnostic, ...]]:
     out = list(diags)
     values: dict[str, Any] = {}
     for fld in parsed:
-        pos = SourcePos(CONFIG_FILE, fld.line)
+        pos = FilePos(CONFIG_FILE, fld.line)
         expected = FIELD_TYPES.get(fld.key)
         if expected is None:
             out.append(unknown_key_diagnostic(fld.key, tuple(FIELD_TYPES), pos))

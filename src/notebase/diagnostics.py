@@ -16,7 +16,7 @@ class Severity(StrEnum):
 
 
 @dataclass(frozen=True, slots=True, order=True)
-class SourcePos:
+class FilePos:
     """A place in a file: path as shown to the user (relative to the knowledge base) and 1-based line."""
 
     path: str
@@ -31,7 +31,7 @@ class Diagnostic:
     severity: Severity
     code: str
     message: str
-    pos: SourcePos | None = None
+    pos: FilePos | None = None
     hint: str = ""
 
     @property
@@ -39,15 +39,15 @@ class Diagnostic:
         return self.severity is Severity.ERROR
 
 
-def error(code: str, message: str, pos: SourcePos | None = None, hint: str = "") -> Diagnostic:
+def error(code: str, message: str, pos: FilePos | None = None, hint: str = "") -> Diagnostic:
     return Diagnostic(Severity.ERROR, code, message, pos, hint)
 
 
-def warning(code: str, message: str, pos: SourcePos | None = None, hint: str = "") -> Diagnostic:
+def warning(code: str, message: str, pos: FilePos | None = None, hint: str = "") -> Diagnostic:
     return Diagnostic(Severity.WARNING, code, message, pos, hint)
 
 
-def info(code: str, message: str, pos: SourcePos | None = None, hint: str = "") -> Diagnostic:
+def info(code: str, message: str, pos: FilePos | None = None, hint: str = "") -> Diagnostic:
     return Diagnostic(Severity.INFO, code, message, pos, hint)
 
 
@@ -62,7 +62,7 @@ def sort_diagnostics(diags: Iterable[Diagnostic]) -> tuple[Diagnostic, ...]:
     """Deterministic order: by file, line, then code and message."""
 
     def key(d: Diagnostic) -> tuple[str, int, str, str]:
-        pos = d.pos or SourcePos("", 0)
+        pos = d.pos or FilePos("", 0)
         return (pos.path, pos.line, d.code, d.message)
 
     return tuple(sorted(set(diags), key=key))

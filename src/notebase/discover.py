@@ -1,4 +1,4 @@
-"""The only reader of notes/: files -> Source(rel path, text, digest), or a diagnostic per unreadable file."""
+"""The only reader of notes/: files -> NoteFile(rel path, text, digest), or a diagnostic per unreadable file."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from notebase.diagnostics import Diagnostic, SourcePos, error
-from notebase.model import Source
+from notebase.diagnostics import Diagnostic, FilePos, error
+from notebase.model import NoteFile
 
 NOTES_DIR = "notes"
 MAX_NOTE_BYTES = 4 * 1024 * 1024  # far beyond any reading note; bounds the time one file can take
@@ -97,7 +97,7 @@ def list_folder(
     except OSError as exc:
         shown = f"{NOTES_DIR}/{rel}" if rel else NOTES_DIR
         hint = "notes/ must be a folder you can read" if not rel else ""
-        return error("read-failed", f"cannot read folder: {exc.strerror}", SourcePos(shown), hint)
+        return error("read-failed", f"cannot read folder: {exc.strerror}", FilePos(shown), hint)
 
 
 def list_note_files(notes_dir: Path, ignore: tuple[str, ...] = ()) -> tuple[str, ...]:
@@ -106,7 +106,7 @@ def list_note_files(notes_dir: Path, ignore: tuple[str, ...] = ()) -> tuple[str,
     return tuple(rel for rel, _ in scan_note_files(notes_dir, ignore)[0] if rel.endswith(".md"))
 
 
-def read_source(notes_dir: Path, rel_path: str) -> Source | Diagnostic:
+def read_note(notes_dir: Path, rel_path: str) -> NoteFile | Diagnostic:
     """Decode one note as UTF-8 (a BOM is dropped; CRLF and CR become LF)."""
     shown = f"{NOTES_DIR}/{rel_path}"
     path = notes_dir / rel_path
@@ -116,22 +116,22 @@ def read_source(notes_dir: Path, rel_path: str) -> Source | Diagnostic:
             return too_large(shown, size)
         data = path.read_bytes()
     except OSError as exc:
-        return error("read-failed", f"cannot read file: {exc.strerror}", SourcePos(shown))
-    return decode_source(rel_path, shown, data)
+        return error("read-failed", f"cannot read file: {exc.strerror}", FilePos(shown))
+    return decode_note(rel_path, shown, data)
 
 
 def too_large(shown: str, size: int) -> Diagnostic:
     limit = MAX_NOTE_BYTES // (1024 * 1024)
     message = f"note is {size / (1024 * 1024):.1f} MB; notes are limited to {limit} MB"
     hint = "split it into several notes, or rename it to start with _ to leave it out"
-    return error("note-too-large", message, SourcePos(shown, 1), hint)
+    return error("note-too-large", message, FilePos(shown, 1), hint)
 
 
-def decode_source(rel_path: str, shown: str, data: bytes) -> Source | Diagnostic:
+def decode_note(rel_path: str, shown: str, data: bytes) -> NoteFile | Diagnostic:
     if b"\x00" in data[:8192]:
         hint = "notes are UTF-8 text; move binary files out of notes/"
         return error(
-            "binary-file", "file looks binary (it contains NUL bytes)", SourcePos(shown, 1), hint
+            "binary-file", "file looks binary (it contains NUL bytes)", FilePos(shown, 1), hint
         )
     try:
         text = data.decode("utf-8-sig")
@@ -139,22 +139,22 @@ def decode_source(rel_path: str, shown: str, data: bytes) -> Source | Diagnostic
         line = data[: exc.start].count(b"\n") + 1
         hint = "save the file as UTF-8"
         return error(
-            "not-utf8", f"invalid UTF-8 byte at offset {exc.start}", SourcePos(shown, line), hint
+            "not-utf8", f"invalid UTF-8 byte at offset {exc.start}", FilePos(shown, line), hint
         )
     text = replace_control_chars(text.replace("\r\n", "\n").replace("\r", "\n"))
     digest = hashlib.sha256(data).hexdigest()
-    return Source(rel_path, text, digest, shown)
+    return NoteFile(rel_path, text, digest, shown)
 
 
-def discover_sources(
+def discover_notes(
     root: Path, ignore: tuple[str, ...] = ()
-) -> tuple[tuple[Source, ...], tuple[Diagnostic, ...]]:
+) -> tuple[tuple[NoteFile, ...], tuple[Diagnostic, ...]]:
     """Every note read, with a diagnostic for each that cannot be."""
     notes_dir = root / NOTES_DIR
     files, diags = scan_note_files(notes_dir, ignore)
-    sources: list[Source] = []
+    sources: list[NoteFile] = []
     for rel, _ in files:
-        result = read_source(notes_dir, rel) if rel.endswith(".md") else None
+        result = read_note(notes_dir, rel) if rel.endswith(".md") else None
         if isinstance(result, Diagnostic):
             diags.append(result)
         elif result is not None:

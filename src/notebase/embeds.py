@@ -1,6 +1,6 @@
 """`![[Note]]`, `![[Note#Heading]]`, `![[Note#^id]]`: another note's rendered part, put in place.
 
-links.py resolves every link marker but those of embedded notes, which it leaves in the HTML; then
+linktags.py resolves every link marker but those of embedded notes, which it leaves in the HTML; then
 each is replaced here by the part it names, with the embeds in that part in turn (at most
 MAX_DEPTH deep, never round a cycle). index.py reports the cycles and chains too deep."""
 
@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from html import escape
 
-from notebase.diagnostics import Diagnostic, SourcePos, warning
+from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.markdown.markers import marker_numbers, substitute_markers
 from notebase.model import Entry
 
@@ -138,7 +138,7 @@ def embed_problems(
                 link = entry.links[i]
                 shown = link.target + (f"#{link.fragment}" if link.fragment else "")
                 message = f"![[{shown}]] {problem[1]}"
-                pos = SourcePos(entry.pos.path, link.line or 1)
+                pos = FilePos(entry.pos.path, link.line or 1)
                 diags.append(warning(problem[0], message, pos, problem[2]))
     return diags
 

@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from notebase.diagnostics import Diagnostic, SourcePos, warning
+from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.discover import NOTES_DIR
 from notebase.model import Entry, EntryKind
 from notebase.slugs import slugify_or_hash
@@ -109,7 +109,7 @@ def folder_collisions(
     for folder in folders.values():
         if not folder.url:  # notes/ itself: the home page
             continue
-        where = SourcePos(f"{NOTES_DIR}/{folder.path}/")
+        where = FilePos(f"{NOTES_DIR}/{folder.path}/")
         entry = by_slug.get(folder.url[:-1])
         if entry is not None and entry.rel_path.casefold() != f"{folder.path}/index.md".casefold():
             message = f"{entry.pos.path} has the URL /{folder.url} of the folder {where}"

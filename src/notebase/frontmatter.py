@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from notebase.diagnostics import Diagnostic, SourcePos, error, warning
+from notebase.diagnostics import Diagnostic, FilePos, error, warning
 from notebase.yamlio import Field, load_fields
 
 KNOWN_KEYS = (
@@ -74,7 +74,7 @@ def read_front_matter(
                 error(
                     "frontmatter-unterminated",
                     "front matter is never closed",
-                    SourcePos(path, 1),
+                    FilePos(path, 1),
                     hint,
                 )
             ],
@@ -100,7 +100,7 @@ def quote_placeholder(m: re.Match[str]) -> str:
 def placeholder_warning(path: str) -> Diagnostic:
     message = "front matter holds template placeholders like {{date}}; read as text"
     hint = "fill them in, or keep templates in a folder `ignore:` leaves out (templates/)"
-    return warning("template-placeholder", message, SourcePos(path, 2), hint)
+    return warning("template-placeholder", message, FilePos(path, 2), hint)
 
 
 def check_misspelling(fld: Field, path: str) -> list[Diagnostic]:
@@ -108,7 +108,7 @@ def check_misspelling(fld: Field, path: str) -> list[Diagnostic]:
     if not close:
         return []
     msg = f"unknown key `{fld.key}` (kept for templates)"
-    return [warning("unknown-key", msg, SourcePos(path, fld.line), f'did you mean "{close[0]}"?')]
+    return [warning("unknown-key", msg, FilePos(path, fld.line), f'did you mean "{close[0]}"?')]
 
 
 class FieldError(ValueError):
@@ -201,7 +201,7 @@ def coerce(
     if fld is None or fld.value is None:
         return None
     shown = repr(fld.value) if not isinstance(fld.value, str) else f'"{fld.value}"'
-    pos = SourcePos(path, fld.line)
+    pos = FilePos(path, fld.line)
     try:
         value = convert(fld.value)
     except FieldError as exc:

@@ -7,7 +7,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from notebase.fingerprint import digest_value
+from notebase.digests import digest_value
 from notebase.model import SiteIndex
 from notebase.slugs import page_url
 

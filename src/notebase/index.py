@@ -13,12 +13,12 @@ from urllib.parse import unquote
 from rapidfuzz import fuzz, process
 
 from notebase.attachments import NO_FILES, FileTable, file_table, find_file, looks_like_file
-from notebase.diagnostics import Diagnostic, SourcePos, error, warning
+from notebase.diagnostics import Diagnostic, FilePos, error, warning
+from notebase.digests import Apply, Keyed, digest_value, direct, remade
 from notebase.embeds import embed_problems
-from notebase.fingerprint import Apply, Keyed, digest_value, direct, remade
 from notebase.model import Backlink, Entry, EntryKind, LinkRef, SiteIndex, SourceRef
 from notebase.slugs import short_hash, slug_from_path, slugify
-from notebase.sources import assign_source_ids, entry_sources
+from notebase.sourcerefs import assign_source_ids, entry_sources
 from notebase.urls import site_urls
 
 Groups = tuple[tuple[str, tuple[str, ...]], ...]
@@ -288,10 +288,10 @@ def sources_by_title(entries: Sequence[Entry]) -> list[Diagnostic]:
             continue
         other = next((named[k] for k in sorted(title_keys(entry.source_title)) if k in named), None)
         if other is not None and other.source is not None:
-            where = SourcePos(other.pos.path, other.source_title_line)
+            where = FilePos(other.pos.path, other.source_title_line)
             msg = f'source "{entry.source_title}" has no URL here, but is the source of {where}'
             hint = f"add `url: {other.source.url}` so that both notes share the source"
-            pos = SourcePos(entry.pos.path, entry.source_title_line)
+            pos = FilePos(entry.pos.path, entry.source_title_line)
             diags.append(warning("source-by-title", msg, pos, hint))
     return diags
 
@@ -420,7 +420,7 @@ def heading_key(text: str) -> str:
 
 
 def missing_anchor(link: LinkRef, entry: Entry, target: Entry, fragment: str) -> Diagnostic:
-    pos = SourcePos(entry.pos.path, link.line or 1)
+    pos = FilePos(entry.pos.path, link.line or 1)
     what = "block" if fragment.startswith("^") else "heading"
     message = f'"{target.title}" has no {what} "{fragment}"'
     names = ", ".join(f'"{h.text}"' for h in target.headings[:5])
@@ -504,7 +504,7 @@ def broken_links(
 
 
 def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) -> Diagnostic:
-    pos = SourcePos(entry.pos.path, link.line or 1)
+    pos = FilePos(entry.pos.path, link.line or 1)
     shown = f"[[{link.target}]]" if link.is_wiki else link.target
     draft = find_note(link.target, entry, names.value.drafts) if link.is_wiki else ""
     if draft:

@@ -14,9 +14,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from notebase.fingerprint import Apply, Keyed, digest_value, direct
+from notebase.digests import Apply, Keyed, digest_value, direct
 from notebase.model import Entry, Mention, Mentions, NoteWords
-from notebase.words import BARRIER, BREAK, read_words, word_codes, words
+from notebase.notewords import BARRIER, BREAK, read_words, word_codes, words
 
 __all__ = ["SHOWN", "excerpt", "find_mentions", "words"]
 

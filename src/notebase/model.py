@@ -6,7 +6,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from notebase.diagnostics import Diagnostic, SourcePos
+from notebase.diagnostics import Diagnostic, FilePos
 
 
 class EntryKind(StrEnum):
@@ -22,7 +22,7 @@ class Status(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Source:
+class NoteFile:
     """One note file as discovered: path relative to notes/ (posix), its text and content digest."""
 
     rel_path: str
@@ -97,7 +97,7 @@ class Attachment:
 
 @dataclass(frozen=True, slots=True)
 class NoteWords:
-    """A note's words as the index reads them (words.py makes them once, when the note is parsed).
+    """A note's words as the index reads them (notewords.py makes them once, when the note is parsed).
 
     Strings, not tuples, so that the cache and the parse workers pickle them fast."""
 
@@ -118,7 +118,7 @@ class Entry:
 
     slug: str  # "papers/muon": the page lives at /papers/muon/
     rel_path: str  # path under notes/
-    pos: SourcePos  # file:1 of the note, as shown to the user
+    pos: FilePos  # file:1 of the note, as shown to the user
     title: str
     kind: EntryKind
     date: dt.date | None

@@ -14,7 +14,7 @@ from notebase.kinds import infer_kind
 from notebase.model import EntryKind
 from notebase.render import THEME_DIR, default_theme_dir
 from notebase.slugs import normalize_tag, slugify_or_hash
-from notebase.sources import is_safe_url, parse_arxiv_id
+from notebase.sourcerefs import is_safe_url, parse_arxiv_id
 
 KIND_FOLDERS = {EntryKind.PAPER: "papers", EntryKind.LINK: "links", EntryKind.NOTE: "notes"}
 NEW_DIR = "new"

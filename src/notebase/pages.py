@@ -12,7 +12,7 @@ from typing import Any
 from notebase.cards import Card, make_cards
 from notebase.config import Config
 from notebase.diagnostics import Diagnostic
-from notebase.fingerprint import Apply, digest_value, direct
+from notebase.digests import Apply, digest_value, direct
 from notebase.folderpages import (
     Folder,
     FolderLink,
@@ -25,7 +25,7 @@ from notebase.markdown.text import html_to_text
 from notebase.model import Entry, EntryKind, Mentions, SiteIndex, Status
 from notebase.slugs import page_url
 from notebase.sourcepages import SourceInfo, bibliography, collect_sources
-from notebase.sources import source_label
+from notebase.sourcerefs import source_label
 from notebase.urls import BIBLIOGRAPHY, FEED, RSS, SOURCES, site_urls
 
 ENTRIES_DATA = "assets/entries.js"

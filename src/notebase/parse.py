@@ -1,4 +1,4 @@
-"""Source -> Entry | diagnostics: front matter fields, one markdown parse, typed and frozen."""
+"""NoteFile -> Entry | diagnostics: front matter fields, one markdown parse, typed and frozen."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from notebase.diagnostics import Diagnostic, SourcePos, error, warning
+from notebase.diagnostics import Diagnostic, FilePos, error, warning
+from notebase.digests import digest_value
 from notebase.embeds import quiet
-from notebase.fingerprint import digest_value
 from notebase.frontmatter import (
     KNOWN_KEYS,
     Split,
@@ -24,19 +24,28 @@ from notebase.frontmatter import (
 from notebase.kinds import infer_kind
 from notebase.markdown import Rendered, render_inline, render_markdown, strip_paragraph
 from notebase.markdown.markers import renumber_markers
-from notebase.model import Entry, EntryKind, LinkRef, ParseResult, Quote, Source, SourceRef, Status
+from notebase.model import (
+    Entry,
+    EntryKind,
+    LinkRef,
+    NoteFile,
+    ParseResult,
+    Quote,
+    SourceRef,
+    Status,
+)
+from notebase.notewords import note_words
 from notebase.slugs import clean_slug, normalize_tag, slug_from_path
-from notebase.sources import (
+from notebase.sourcerefs import (
     is_safe_url,
     make_source,
     strip_arxiv_prefix,
 )
 from notebase.urls import RESERVED_TOPS
-from notebase.words import note_words
 from notebase.yamlio import Field
 
 
-def parse_source(source: Source) -> ParseResult:
+def parse_note(source: NoteFile) -> ParseResult:
     """Turn one note into an Entry; content problems become diagnostics, never exceptions."""
     path = source.display_path
     fields, split, diags = read_front_matter(source.text, path)
@@ -44,13 +53,13 @@ def parse_source(source: Source) -> ParseResult:
         return ParseResult(None, tuple(diags))
     if not source.text.strip():
         hint = "write the note, or delete the file"
-        diags.append(warning("empty-note", "note is empty", SourcePos(path, 1), hint))
+        diags.append(warning("empty-note", "note is empty", FilePos(path, 1), hint))
     entry = build_entry(source, fields, split, diags)
     return ParseResult(entry, tuple(diags))
 
 
 def build_entry(
-    source: Source, fields: dict[str, Field], split: Split, diags: list[Diagnostic]
+    source: NoteFile, fields: dict[str, Field], split: Split, diags: list[Diagnostic]
 ) -> Entry:
     path = source.display_path
 
@@ -72,7 +81,7 @@ def build_entry(
     return Entry(
         slug=entry_slug(get(slug_key, as_text), slug_key, source.rel_path, path, fields, diags),
         rel_path=source.rel_path,
-        pos=SourcePos(path, 1),
+        pos=FilePos(path, 1),
         title=title,
         kind=entry_kind(
             get("kind", as_text), source_ref, get("url", as_text) or "", path, fields, diags
@@ -162,7 +171,7 @@ def merge_tldr(
 def problem_diagnostics(body: Rendered, path: str, first_line: int) -> list[Diagnostic]:
     hint = "check the TeX; the formula is shown as source"
     return [
-        warning(code, msg, SourcePos(path, line + first_line - 1), hint)
+        warning(code, msg, FilePos(path, line + first_line - 1), hint)
         for code, msg, line in body.problems
     ]
 
@@ -178,7 +187,7 @@ def primary_source(
 ) -> SourceRef | None:
     url = get("url", as_text) or ""
     if url and not is_safe_url(url):
-        pos = SourcePos(path, fields["url"].line)
+        pos = FilePos(path, fields["url"].line)
         diags.append(
             warning("unsafe-url", f"`url` is not an http(s) URL: {url[:80]}", pos, "use https://…")
         )
@@ -191,7 +200,7 @@ def primary_source(
             warning(
                 "bad-identifier",
                 f"`{key}` is not a valid identifier",
-                SourcePos(path, fields[key].line),
+                FilePos(path, fields[key].line),
             )
         )
     return ref
@@ -210,12 +219,12 @@ def entry_slug(
         return slug_from_path(rel_path)
     slug = clean_slug(raw)
     if key == "permalink" and not usable_permalink(slug):
-        pos = SourcePos(path, fields[key].line)
+        pos = FilePos(path, fields[key].line)
         message = f"permalink {raw!r} names no page of its own on this site; the path's URL is used"
         diags.append(warning("permalink-ignored", message, pos, "use slug: to choose the URL"))
         return slug_from_path(rel_path)
     if not slug or slug != raw.strip().strip("/"):
-        pos = SourcePos(path, fields[key].line)
+        pos = FilePos(path, fields[key].line)
         if not slug:
             diags.append(
                 error(
@@ -257,7 +266,7 @@ def entry_kind(
         try:
             return EntryKind(raw.lower())
         except ValueError:
-            pos = SourcePos(path, fields["kind"].line)
+            pos = FilePos(path, fields["kind"].line)
             message = f"kind {raw!r} is not one of paper, link, note; inferred instead"
             diags.append(warning("bad-kind", message, pos, "omit `kind` to infer it"))
     if ref is None:
@@ -274,7 +283,7 @@ def entry_status(
     try:
         return Status(raw.lower().replace(" ", "-").replace("_", "-"))
     except ValueError:
-        pos = SourcePos(path, fields["status"].line)
+        pos = FilePos(path, fields["status"].line)
         diags.append(
             warning(
                 "bad-status",
@@ -298,7 +307,7 @@ def normalize_tags(
                 warning(
                     "bad-tag",
                     f"tag {tag!r} has no usable characters; dropped",
-                    SourcePos(path, line),
+                    FilePos(path, line),
                 )
             )
         elif norm not in tags:

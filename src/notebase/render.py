@@ -14,10 +14,10 @@ import jinja2
 import jinja2.meta
 
 from notebase.config import Config
-from notebase.diagnostics import Diagnostic, SourcePos, error
+from notebase.diagnostics import Diagnostic, FilePos, error
+from notebase.digests import digest_value
 from notebase.discover import replace_control_chars
-from notebase.fingerprint import digest_value
-from notebase.links import ROOT
+from notebase.linktags import ROOT
 from notebase.pages import PageSpec
 from notebase.slugs import output_path
 
@@ -155,10 +155,10 @@ def render_page(env: jinja2.Environment, spec: PageSpec, config: Config) -> str 
         template = env.get_template(spec.template)
         text = template.render(**spec.context, site=config, page_url=spec.url, root=root)
     except jinja2.TemplateSyntaxError as exc:
-        where = SourcePos(f"templates/{exc.name or spec.template}", exc.lineno)
+        where = FilePos(f"templates/{exc.name or spec.template}", exc.lineno)
         return error("template-syntax", f"{exc.message} (rendering /{spec.url})", where)
     except UnreadableTemplate as exc:
-        where = SourcePos(f"templates/{exc.name}")
+        where = FilePos(f"templates/{exc.name}")
         return error("template-error", f"{exc} (rendering /{spec.url})", where, UNREADABLE_HINT)
     except jinja2.TemplateNotFound as exc:
         pos = template_pos(env, exc, spec.template)
@@ -179,11 +179,11 @@ def render_page(env: jinja2.Environment, spec: PageSpec, config: Config) -> str 
     return replace_control_chars(text.replace(ROOT, root))
 
 
-def template_pos(env: jinja2.Environment, exc: BaseException, fallback: str) -> SourcePos:
+def template_pos(env: jinja2.Environment, exc: BaseException, fallback: str) -> FilePos:
     """The innermost template frame of a rendering error: an included partial names itself."""
     filename, line = innermost_template_frame(exc)
     name = (theme_name(env, filename) if filename else "") or fallback
-    return SourcePos(f"templates/{name}", line)
+    return FilePos(f"templates/{name}", line)
 
 
 def innermost_template_frame(exc: BaseException) -> tuple[str, int]:

@@ -22,14 +22,9 @@ from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 from watchdog.observers.api import BaseObserver
 
-from notebase.build import BuildResult, rebuild, swap_search_bundle
-from notebase.buildstate import BuildOptions, BuildState
-from notebase.cache import load_state, save_state
-from notebase.config import CONFIG_FILE
-from notebase.diagnostics import Diagnostic, error, format_diagnostic
-from notebase.files import real_path
-from notebase.livehttp import LiveSite, make_server
-from notebase.search import (
+from notebase.build.cache import load_state, save_state
+from notebase.build.pipeline import BuildResult, rebuild, swap_search_bundle
+from notebase.build.search import (
     Cancelled,
     ReadyBundle,
     SearchJob,
@@ -37,6 +32,11 @@ from notebase.search import (
     index_later,
     search_error,
 )
+from notebase.build.state import BuildOptions, BuildState
+from notebase.config import CONFIG_FILE
+from notebase.diagnostics import Diagnostic, error, format_diagnostic
+from notebase.files import real_path
+from notebase.livehttp import LiveSite, make_server
 
 DEBOUNCE_SECONDS = 0.05  # a burst of saves within this quiet time is one rebuild
 # the search index starts once saves have paused this long: in a burst of saves (an editor saving

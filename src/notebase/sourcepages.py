@@ -7,9 +7,9 @@ from dataclasses import dataclass, field, replace
 
 from notebase.bibtex import BibRecord, cite_keys, format_entry
 from notebase.cards import Card
-from notebase.fingerprint import Apply, digest_value, direct
+from notebase.digests import Apply, digest_value, direct
 from notebase.model import Entry, Quote, SiteIndex, SourceRef
-from notebase.sources import source_label
+from notebase.sourcerefs import source_label
 from notebase.urls import SOURCES
 
 

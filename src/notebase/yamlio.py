@@ -10,7 +10,7 @@ from typing import Any
 
 import yaml
 
-from notebase.diagnostics import Diagnostic, SourcePos, error, warning
+from notebase.diagnostics import Diagnostic, FilePos, error, warning
 from notebase.discover import replace_control_chars
 
 FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when PyYAML was built with it
@@ -83,7 +83,7 @@ def load_fields(
     if node is None:
         return (), ()
     if not isinstance(node, yaml.MappingNode):
-        pos = SourcePos(path, first_line + node.start_mark.line)
+        pos = FilePos(path, first_line + node.start_mark.line)
         hint = "write one `key: value` per line"
         return (), (error("yaml-not-mapping", f"{what} is not a mapping", pos, hint),)
     return construct_fields(node, path, first_line)
@@ -105,11 +105,11 @@ def construct_fields(
             diags.append(yaml_error(exc, path, first_line))
             continue
         if not isinstance(key, str):
-            diags.append(error("yaml-bad-key", f"key {key!r} is not text", SourcePos(path, line)))
+            diags.append(error("yaml-bad-key", f"key {key!r} is not text", FilePos(path, line)))
             continue
         if key in seen:
             message = f"`{key}` is given twice; the last one wins"
-            diags.append(warning("duplicate-key", message, SourcePos(path, line)))
+            diags.append(warning("duplicate-key", message, FilePos(path, line)))
         seen.add(key)
         fields.append(Field(key, clean_value(value), line))
     return tuple(fields), tuple(diags)
@@ -148,11 +148,11 @@ def yaml_error(exc: yaml.YAMLError, path: str, first_line: int, text: str = "") 
     at = mark.line if mark is not None else 0
     line = first_line + (min(at, last) if last is not None else at)
     hint = "check indentation, and quote values that contain ': ' or start with [ { * & ! | > @"
-    return error("yaml-syntax", f"invalid YAML: {problem}", SourcePos(path, line), hint)
+    return error("yaml-syntax", f"invalid YAML: {problem}", FilePos(path, line), hint)
 
 
 def unknown_key_diagnostic(
-    key: str, known: Mapping[str, object] | tuple[str, ...], pos: SourcePos
+    key: str, known: Mapping[str, object] | tuple[str, ...], pos: FilePos
 ) -> Diagnostic:
     close = difflib.get_close_matches(key, list(known), n=1, cutoff=0.7)
     hint = f'did you mean "{close[0]}"?' if close else f"known keys: {', '.join(known)}"

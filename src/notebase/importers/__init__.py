@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from notebase.diagnostics import Diagnostic, SourcePos, error, sort_diagnostics, warning
+from notebase.diagnostics import Diagnostic, FilePos, error, sort_diagnostics, warning
 from notebase.importers.formats import read_input
 from notebase.importers.model import Collection, ImportedPost, ParsedArchive
 from notebase.importers.notes import (
@@ -44,7 +44,7 @@ def show_path(path: Path, root: Path) -> str:
 
 def read_text(path: Path, shown: str) -> tuple[str, Diagnostic | None]:
     """The archive's text, or a diagnostic saying why it cannot be imported."""
-    pos = SourcePos(shown)
+    pos = FilePos(shown)
     if path.exists() and not path.is_file():  # a FIFO or device would be read forever
         what = "a folder" if path.is_dir() else "not a regular file"
         hint = "name the files to import (a folder's: `notebase import DIR/*`)"
@@ -99,7 +99,7 @@ def write_notes(
                 progress("writing notes", len(todo), len(todo))  # a finished bar clears its line
             left = len(todo) - done + 1
             message = f"cannot write note: {exc.strerror or exc}; {left} note(s) not written"
-            pos = SourcePos(show_path(path, display_root))
+            pos = FilePos(show_path(path, display_root))
             hint = "check that the import folder (--into) can be written"
             return [p.slug for p in todo[: done - 1]], error(
                 "import-unwritable", message, pos, hint
@@ -120,7 +120,7 @@ def write_extras(
             text = collections_text(old, collections)
             path.write_text(text, encoding="utf-8", newline="\n")
     except (OSError, UnicodeDecodeError) as exc:
-        pos = SourcePos(show_path(into, display_root))
+        pos = FilePos(show_path(into, display_root))
         message = f"cannot write the import report or collections: {exc}"
         return error("import-unwritable", message, pos, "check that --into can be written")
     return None

@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 
 from notebase.importers.informal import TLDR_LINE
-from notebase.importers.model import RawPost, SourceLine, Taxonomy
+from notebase.importers.model import ArchiveLine, RawPost, Taxonomy
 
 _TITLE = re.compile(r"^ {0,3}[•●▪◦] +(?P<title>\S.*?)\s*$")
 GLYPH = re.compile(r"^(?P<glyph>[•●▪◦‣■□►▸*-]|#{1,6}|\d{1,3}[.)])\s+(?=\S)")
@@ -43,12 +43,12 @@ def parse_header(line: str) -> Taxonomy | None:
     return Taxonomy(tags=values)
 
 
-def dedent_line(number: int, raw: str, indent: int = BODY_INDENT) -> SourceLine:
+def dedent_line(number: int, raw: str, indent: int = BODY_INDENT) -> ArchiveLine:
     """Remove up to `indent` leading spaces; a whitespace-only line keeps its spaces (code evidence)."""
     if raw and not raw.strip():
-        return SourceLine(number, raw)
+        return ArchiveLine(number, raw)
     width = len(raw) - len(raw.lstrip(" "))
-    return SourceLine(number, raw[min(width, indent) :].rstrip("\n"))
+    return ArchiveLine(number, raw[min(width, indent) :].rstrip("\n"))
 
 
 def body_indent(lines: Sequence[str]) -> int:
@@ -83,10 +83,10 @@ def cut_posts(
 
 def read_preamble(
     lines: Sequence[str], first_title: int
-) -> tuple[Taxonomy, tuple[SourceLine, ...]]:
+) -> tuple[Taxonomy, tuple[ArchiveLine, ...]]:
     """The header's taxonomy and the other non-blank lines before the first post (description)."""
     numbered = [(i, lines[i]) for i in range(first_title) if lines[i].strip()]
     taxonomy = Taxonomy()
     if numbered and (header := parse_header(numbered[0][1])) is not None:
         taxonomy, numbered = header, numbered[1:]
-    return taxonomy, tuple(SourceLine(i + 1, text.strip()) for i, text in numbered)
+    return taxonomy, tuple(ArchiveLine(i + 1, text.strip()) for i, text in numbered)

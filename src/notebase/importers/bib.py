@@ -8,7 +8,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, replace
 
-from notebase.diagnostics import Diagnostic, SourcePos, error, warning
+from notebase.diagnostics import Diagnostic, FilePos, error, warning
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
 from notebase.importers.structured import (
     LineIndex,
@@ -20,7 +20,7 @@ from notebase.importers.structured import (
     safe_url,
     tag_names,
 )
-from notebase.sources import parse_arxiv_id, parse_doi
+from notebase.sourcerefs import parse_arxiv_id, parse_doi
 
 _ENTRY = re.compile(r"@\s*(?P<kind>[A-Za-z]+)\s*(?P<open>[{(])")
 _NAME = re.compile(r"\s*(?P<name>[^\s=,{}()\"#%]+)\s*")
@@ -284,7 +284,7 @@ def read_bibtex(text: str, name: str, shown: str) -> ParsedArchive:
     entries, problems = parse_bibtex(text)
     lines = line_index(text)
     diags: list[Diagnostic] = [
-        error("import-bad-bibtex", f"{exc}: entry skipped", SourcePos(shown, lines.line(exc.offset)),
+        error("import-bad-bibtex", f"{exc}: entry skipped", FilePos(shown, lines.line(exc.offset)),
               hint="check the entry's braces, quotes and commas")
         for exc in problems
     ]  # fmt: skip
@@ -295,7 +295,7 @@ def read_bibtex(text: str, name: str, shown: str) -> ParsedArchive:
                 warning(
                     "import-untitled",
                     msg,
-                    SourcePos(shown, lines.line(entry.offset)),
+                    FilePos(shown, lines.line(entry.offset)),
                     hint="add a `title = {…}` field",
                 )
             )
@@ -304,7 +304,7 @@ def read_bibtex(text: str, name: str, shown: str) -> ParsedArchive:
             warning(
                 "import-no-posts",
                 "no BibTeX entries: nothing imported",
-                SourcePos(shown, 1),
+                FilePos(shown, 1),
                 hint="entries start with `@article{key,` and the like",
             )
         )

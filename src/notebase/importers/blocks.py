@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from notebase.importers.model import Block, BlockKind, SourceLine
+from notebase.importers.model import ArchiveLine, Block, BlockKind
 
 BULLET = re.compile(r"^ {0,3}[•●▪◦‣*-] +(?=\S)")
 NUMBER = re.compile(r"^ {0,3}(?P<n>\d{1,3})[.)] +(?=\S)")
@@ -33,11 +33,11 @@ HEADING_MAX_WORDS = 6
 HEADING_MAX_CHARS = 60
 
 
-def split_chunks(lines: Sequence[SourceLine]) -> tuple[tuple[SourceLine, ...], ...]:
+def split_chunks(lines: Sequence[ArchiveLine]) -> tuple[tuple[ArchiveLine, ...], ...]:
     """Runs of lines between empty lines; whitespace-only lines stay inside (code evidence)."""
-    chunks: list[tuple[SourceLine, ...]] = []
-    run: list[SourceLine] = []
-    for line in [*lines, SourceLine(0, "")]:
+    chunks: list[tuple[ArchiveLine, ...]] = []
+    run: list[ArchiveLine] = []
+    for line in [*lines, ArchiveLine(0, "")]:
         if line.text:
             run.append(line)
         elif run:
@@ -64,7 +64,7 @@ def is_list_start(text: str) -> bool:
     return bool(BULLET.match(text) or NUMBER.match(text))
 
 
-def looks_like_code(chunk: Sequence[SourceLine]) -> bool:
+def looks_like_code(chunk: Sequence[ArchiveLine]) -> bool:
     """Whitespace-only lines, or mostly code-like lines over several lines, make a code block."""
     if is_list_start(chunk[0].text):
         return False
@@ -77,7 +77,7 @@ def looks_like_code(chunk: Sequence[SourceLine]) -> bool:
     return code * 2 >= len(chunk) or (nested and code >= 1)
 
 
-def detect_language(lines: Sequence[SourceLine]) -> str:
+def detect_language(lines: Sequence[ArchiveLine]) -> str:
     """python / bash / json when the code says so; '' when it is not evident."""
     texts = [line.text.strip() for line in lines if line.text.strip()]
     if any(_PY.match(t) for t in texts):
@@ -89,7 +89,7 @@ def detect_language(lines: Sequence[SourceLine]) -> str:
     return ""
 
 
-def trim_code(chunk: Sequence[SourceLine]) -> tuple[SourceLine, ...]:
+def trim_code(chunk: Sequence[ArchiveLine]) -> tuple[ArchiveLine, ...]:
     """Drop the trailing whitespace-only lines that closed a code block."""
     end = len(chunk)
     while end > 1 and not chunk[end - 1].text.strip():
@@ -97,9 +97,9 @@ def trim_code(chunk: Sequence[SourceLine]) -> tuple[SourceLine, ...]:
     return tuple(chunk[:end])
 
 
-def split_items(chunk: Sequence[SourceLine]) -> list[list[SourceLine]]:
+def split_items(chunk: Sequence[ArchiveLine]) -> list[list[ArchiveLine]]:
     """Group lines into items (a marker line + indented continuation lines) and plain runs."""
-    groups: list[list[SourceLine]] = []
+    groups: list[list[ArchiveLine]] = []
     for line in chunk:
         starts = is_list_start(line.text)
         joins = (
@@ -114,7 +114,7 @@ def split_items(chunk: Sequence[SourceLine]) -> list[list[SourceLine]]:
     return groups
 
 
-def item_kind(group: Sequence[SourceLine]) -> BlockKind:
+def item_kind(group: Sequence[ArchiveLine]) -> BlockKind:
     first = group[0].text
     if NUMBER.match(first) and BACKREF.search(group[-1].text):
         return BlockKind.FOOTNOTE
@@ -125,7 +125,7 @@ def item_kind(group: Sequence[SourceLine]) -> BlockKind:
     return BlockKind.PARAGRAPH
 
 
-def chunk_blocks(chunk: Sequence[SourceLine]) -> list[Block]:
+def chunk_blocks(chunk: Sequence[ArchiveLine]) -> list[Block]:
     """The blocks of one chunk: code, or lists / footnotes / paragraphs item by item."""
     if looks_like_code(chunk):
         lines = trim_code(chunk)
@@ -143,7 +143,7 @@ def chunk_blocks(chunk: Sequence[SourceLine]) -> list[Block]:
     return blocks
 
 
-def classify_plain(group: Sequence[SourceLine]) -> BlockKind:
+def classify_plain(group: Sequence[ArchiveLine]) -> BlockKind:
     """A plain run: a bare URL line, a `tldr:` / `eval:` field, or a paragraph."""
     if len(group) == 1 and BARE_URL.match(group[0].text.strip()):
         return BlockKind.URL
@@ -186,7 +186,7 @@ def mark_headings(blocks: Sequence[Block], heading_lines: Sequence[int]) -> tupl
 
 
 def build_blocks(
-    lines: Sequence[SourceLine], heading_lines: Sequence[int] = ()
+    lines: Sequence[ArchiveLine], heading_lines: Sequence[int] = ()
 ) -> tuple[Block, ...]:
     """All the blocks of a post body, in order."""
     blocks = [block for chunk in split_chunks(lines) for block in chunk_blocks(chunk)]

@@ -13,7 +13,7 @@ from typing import Any
 import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
 
-from notebase.diagnostics import Diagnostic, SourcePos, error, warning
+from notebase.diagnostics import Diagnostic, FilePos, error, warning
 from notebase.importers.htmlmd import fragment_markdown, fragment_text
 from notebase.importers.model import ArchiveFormat, ParsedArchive
 from notebase.importers.structured import (
@@ -212,21 +212,21 @@ def read_items(text: str, shown: str) -> tuple[list[FeedItem], Diagnostic | None
     try:
         items, why = json_items(text) if text.lstrip().startswith(("{", "[")) else xml_items(text)
     except json.JSONDecodeError as exc:
-        pos = SourcePos(shown, exc.lineno)
+        pos = FilePos(shown, exc.lineno)
         return [], error("import-bad-feed", f"not valid JSON: {exc.msg}", pos, "fix the JSON")
     except ET.ParseError as exc:
-        pos = SourcePos(shown, exc.position[0])
+        pos = FilePos(shown, exc.position[0])
         return [], error("import-bad-feed", f"not well-formed XML: {exc}", pos, "fix the XML")
     except DefusedXmlException:
         msg = "the feed declares XML entities or a DTD: refused (entity expansion is unsafe)"
         hint = "remove the <!DOCTYPE …> declaration"
-        return [], error("import-bad-feed", msg, SourcePos(shown, 1), hint)
+        return [], error("import-bad-feed", msg, FilePos(shown, 1), hint)
     except (ValueError, RecursionError) as exc:  # an encoding the parser refuses, deep nesting
         msg, hint = f"cannot read the feed: {exc}", "save the feed as UTF-8 XML or JSON"
-        return [], error("import-bad-feed", msg, SourcePos(shown, 1), hint)
+        return [], error("import-bad-feed", msg, FilePos(shown, 1), hint)
     if why:
         hint = "import an RSS, Atom or JSON Feed file; other XML or JSON is not read"
-        return [], error("import-bad-feed", why, SourcePos(shown, 1), hint)
+        return [], error("import-bad-feed", why, FilePos(shown, 1), hint)
     return items, None
 
 
@@ -240,7 +240,7 @@ def item_title(item: FeedItem) -> str:
 def item_problems(items: Sequence[FeedItem], shown: str) -> list[Diagnostic]:
     diags = []
     for item in items:
-        pos = SourcePos(shown, item.line)
+        pos = FilePos(shown, item.line)
         if not item.title and item_title(item):
             msg = f"item has no title: titled by its first words {item_title(item)!r}"
             diags.append(warning("import-untitled", msg, pos, hint="give the item a <title>"))
@@ -279,7 +279,7 @@ def read_feed(text: str, name: str, shown: str) -> ParsedArchive:
         hint = "a feed's posts are its <item> / <entry> elements or its `items`"
         diags.append(
             warning(
-                "import-no-posts", "feed has no items: nothing imported", SourcePos(shown, 1), hint
+                "import-no-posts", "feed has no items: nothing imported", FilePos(shown, 1), hint
             )
         )
     return ParsedArchive(name, ArchiveFormat.FEED, posts, tuple(diags))

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from notebase.diagnostics import Diagnostic, SourcePos, error, warning
+from notebase.diagnostics import Diagnostic, FilePos, error, warning
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
 from notebase.importers.structured import escape_lines, escape_text, make_post, parse_date
 
@@ -227,7 +227,7 @@ def read_kindle(text: str, name: str, shown: str) -> ParsedArchive:
                 warning(
                     "import-bad-clipping",
                     f"{parsed}: skipped",
-                    SourcePos(shown, line),
+                    FilePos(shown, line),
                     "each clipping ends with a `==========` line",
                 )
             )
@@ -245,7 +245,7 @@ def read_kindle(text: str, name: str, shown: str) -> ParsedArchive:
             warning(
                 "import-no-posts",
                 "no clippings found: nothing imported",
-                SourcePos(shown, 1),
+                FilePos(shown, 1),
                 hint="import the `My Clippings.txt` file from the Kindle's documents folder",
             )
         )
@@ -298,7 +298,7 @@ def readwise_rows(
             return [], error(
                 "import-bad-csv",
                 f"no {', '.join(missing)} column",
-                SourcePos(shown, 1),
+                FilePos(shown, 1),
                 "export highlights from Readwise as CSV",
             )
         for row in reader:
@@ -310,7 +310,7 @@ def readwise_rows(
         return [], error(
             "import-bad-csv",
             f"not valid CSV: {exc}",
-            SourcePos(shown, reader.line_num),
+            FilePos(shown, reader.line_num),
             "check the file's quoting",
         )
     return rows, None
@@ -333,7 +333,7 @@ def read_readwise(text: str, name: str, shown: str) -> ParsedArchive:
                 warning(
                     "import-bad-highlight",
                     "row has no highlight or no book title: skipped",
-                    SourcePos(shown, line),
+                    FilePos(shown, line),
                     hint="each row needs its Highlight and Book Title columns filled",
                 )
             )
@@ -353,7 +353,7 @@ def read_readwise(text: str, name: str, shown: str) -> ParsedArchive:
             warning(
                 "import-no-posts",
                 "no highlights found: nothing imported",
-                SourcePos(shown, 1),
+                FilePos(shown, 1),
                 hint="export highlights from Readwise as CSV",
             )
         )

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from notebase.importers.blocks import FIELD
-from notebase.importers.model import RawPost, SourceLine, Taxonomy
+from notebase.importers.model import ArchiveLine, RawPost, Taxonomy
 
 TLDR_LINE = re.compile(r"^\s*tl;?dr\s*:", re.I)
 _CLOSING = re.compile(
@@ -102,8 +102,8 @@ def assign_preamble(
     return author, title, tuple(rest)
 
 
-def take_lines(lines: Sequence[str], start: int, end: int) -> tuple[SourceLine, ...]:
-    return tuple(SourceLine(i + 1, lines[i].strip()) for i in range(start, end))
+def take_lines(lines: Sequence[str], start: int, end: int) -> tuple[ArchiveLine, ...]:
+    return tuple(ArchiveLine(i + 1, lines[i].strip()) for i in range(start, end))
 
 
 def parse_informal(lines: Sequence[str]) -> InformalPost:
@@ -119,9 +119,9 @@ def parse_informal(lines: Sequence[str]) -> InformalPost:
         end = paras[titles[k + 1]].start if k + 1 < len(titles) else stop
         title = paras[t].text(lines)
         entries.append(RawPost(title, paras[t].start + 1, take_lines(lines, paras[t].end, end)))
-    series_lines: list[SourceLine] = []
+    series_lines: list[ArchiveLine] = []
     for para in intro:
-        series_lines += [*take_lines(lines, para.start, para.end), SourceLine(0, "")]
+        series_lines += [*take_lines(lines, para.start, para.end), ArchiveLine(0, "")]
     heading: tuple[int, ...] = ()
     if closing >= 0:
         series_lines += take_lines(lines, stop, len(lines))

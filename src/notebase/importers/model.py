@@ -35,7 +35,7 @@ class ArchiveFormat(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class SourceLine:
+class ArchiveLine:
     """One line of an archive: 1-based number and text with the post's base indentation removed."""
 
     number: int
@@ -47,7 +47,7 @@ class Block:
     """A run of body lines recognised as one markdown block; `quoted` puts it in a blockquote."""
 
     kind: BlockKind
-    lines: tuple[SourceLine, ...]
+    lines: tuple[ArchiveLine, ...]
     lang: str = ""  # code blocks: the language when evident
     quoted: bool = False
     quote_confidence: float = 0.0  # candidates for a quotation: how sure (0..1) it is one
@@ -67,7 +67,7 @@ class RawPost:
 
     title: str
     title_line: int
-    lines: tuple[SourceLine, ...]
+    lines: tuple[ArchiveLine, ...]
     heading_lines: tuple[int, ...] = ()  # line numbers the format itself marks as section headings
     roundup_item: bool = False  # a linked item of a roundup / weeknotes post (a `link` entry)
 

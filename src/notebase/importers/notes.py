@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from notebase.diagnostics import Diagnostic, SourcePos, warning
+from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.frontmatter import split_front_matter
 from notebase.importers.markup import TitleIndex, index_titles, is_linkable, strip_wikilinks
 from notebase.importers.model import ImportedPost, Taxonomy
@@ -123,7 +123,7 @@ def kept_warning(note: ExistingNote) -> Diagnostic:
     return warning(
         "import-kept-edited",
         f"{note.shown} was edited since it was imported: left unchanged",
-        SourcePos(note.shown, 1),
+        FilePos(note.shown, 1),
         hint="delete the file to import the post again",
     )
 
@@ -133,7 +133,7 @@ def duplicate_warning(post: ImportedPost, slug: str, shown: Mapping[str, str]) -
     return warning(
         "import-duplicate-title",
         f"another post is also titled {post.title!r} but its text differs: imported as {slug}",
-        SourcePos(shown.get(name, name), int(line) if line.isdigit() else 0),
+        FilePos(shown.get(name, name), int(line) if line.isdigit() else 0),
         hint="rename one of the posts if they are not meant to share a title",
     )
 

@@ -10,7 +10,7 @@ from notebase.importers.model import Block, BlockKind, ImportedPost, RawPost, Ta
 from notebase.importers.quotes import mark_quotes
 from notebase.importers.structured import paper_ids
 from notebase.kinds import infer_kind
-from notebase.sources import ARXIV_TITLE, parse_doi, strip_arxiv_prefix
+from notebase.sourcerefs import ARXIV_TITLE, parse_doi, strip_arxiv_prefix
 
 LEAD_MAX = 3  # blocks after the title that may still be the link card / tagline
 TAGLINE_MAX_WORDS = 12

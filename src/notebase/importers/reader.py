@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from notebase.diagnostics import Diagnostic, SourcePos, warning
+from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.importers.archive import (
     GLYPH,
     cut_posts,
@@ -20,11 +20,11 @@ from notebase.importers.blocks import MORE
 from notebase.importers.informal import parse_informal
 from notebase.importers.model import (
     ArchiveFormat,
+    ArchiveLine,
     Collection,
     ImportedPost,
     ParsedArchive,
     RawPost,
-    SourceLine,
     Taxonomy,
 )
 from notebase.importers.posts import build_post
@@ -88,7 +88,7 @@ def with_end(post: ImportedPost, raw: RawPost) -> ImportedPost:
     return replace(post, end_line=last)
 
 
-def describe(taxonomy: Taxonomy, preamble: Sequence[SourceLine]) -> tuple[Collection, ...]:
+def describe(taxonomy: Taxonomy, preamble: Sequence[ArchiveLine]) -> tuple[Collection, ...]:
     """The description under a `Tag:` / `Category:` header belongs to that tag's page."""
     if not preamble:
         return ()
@@ -107,7 +107,7 @@ def build_roundup(lines: Sequence[str], end: int, name: str) -> ImportedPost:
     titled = could_be_title(head) and not GLYPH.match(head)
     title = head if titled else name.rsplit(".", 1)[0]
     first = body[0] + 1 if titled else 0
-    numbered = tuple(SourceLine(i + 1, lines[i].strip()) for i in range(first, end))
+    numbered = tuple(ArchiveLine(i + 1, lines[i].strip()) for i in range(first, end))
     post = build_post(RawPost(title, body[0] + 1, numbered), name, Taxonomy())
     return replace(post, end_line=body[-1] + 1)
 
@@ -115,14 +115,14 @@ def build_roundup(lines: Sequence[str], end: int, name: str) -> ImportedPost:
 def no_posts(shown: str, described: bool) -> Diagnostic:
     what = "only its description is imported" if described else "nothing imported"
     hint = "an archive page lists its posts as `  • Title` lines"
-    return warning("import-no-posts", f"archive lists no posts: {what}", SourcePos(shown, 1), hint)
+    return warning("import-no-posts", f"archive lists no posts: {what}", FilePos(shown, 1), hint)
 
 
 def empty_post(raw: RawPost, shown: str) -> Diagnostic:
     return warning(
         "import-empty-post",
         f"post {raw.title!r} has no text: no note written for it",
-        SourcePos(shown, raw.title_line),
+        FilePos(shown, raw.title_line),
         hint="the post's text goes on the lines after its `  • Title` line, indented",
     )
 
@@ -186,7 +186,7 @@ def read_unknown(
     title = numbered[at][1].strip() if at is not None else name.rsplit(".", 1)[0]
     indent = min(len(t) - len(t.lstrip(" ")) for _, t in numbered)
     body = tuple(
-        SourceLine(i + 1, lines[i][indent:].rstrip())
+        ArchiveLine(i + 1, lines[i][indent:].rstrip())
         for i in range(len(lines))
         if at is None or i + 1 != title_no
     )
@@ -196,7 +196,7 @@ def read_unknown(
     diag = warning(
         "import-unknown-format",
         "no repeated post record found (no title line of one recurring shape): imported as one note",
-        SourcePos(shown, 1),
+        FilePos(shown, 1),
         hint="an archive page repeats one shape per post: a title line with a byline, date, "
         "`tl;dr:`, `Read more`, or a `  • Title` bullet over an indented body",
     )

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from notebase.importers.markup import escape_line_start
-from notebase.importers.model import Block, BlockKind, ImportedPost, SourceLine, Taxonomy
+from notebase.importers.model import ArchiveLine, Block, BlockKind, ImportedPost, Taxonomy
 from notebase.kinds import infer_kind
-from notebase.sources import parse_arxiv_id, parse_doi, split_url
+from notebase.sourcerefs import parse_arxiv_id, parse_doi, split_url
 
 _TEXT_SPECIALS = re.compile(r"[\\`*\[\]<$~|]|(?<!\w)_|_(?!\w)|&(?=#?\w+;)")
 _ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})")
@@ -44,7 +44,7 @@ def escape_lines(text: str) -> str:
 def markdown_blocks(chunks: Iterable[str]) -> tuple[Block, ...]:
     """Markdown chunks (already safe) as blocks the note writer keeps as they are."""
     return tuple(
-        Block(BlockKind.MARKDOWN, tuple(SourceLine(0, line) for line in chunk.split("\n")))
+        Block(BlockKind.MARKDOWN, tuple(ArchiveLine(0, line) for line in chunk.split("\n")))
         for chunk in chunks
         if chunk.strip()
     )

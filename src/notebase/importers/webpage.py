@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from textwrap import shorten
 from urllib.parse import urlsplit
 
-from notebase.diagnostics import Diagnostic, SourcePos, info, warning
+from notebase.diagnostics import Diagnostic, FilePos, info, warning
 from notebase.importers.htmlmd import (
     Context,
     LexborHTMLParser,
@@ -257,7 +257,7 @@ def post_problems(
 ) -> list[Diagnostic]:
     diags = []
     for post, scope in zip(posts, scopes, strict=True):
-        pos = SourcePos(shown, scope.line)
+        pos = FilePos(shown, scope.line)
         if scope.heading is None and len(scopes) > 1:
             diags.append(
                 warning(
@@ -293,7 +293,7 @@ def read_webpage(text: str, name: str, shown: str) -> ParsedArchive:
         diag = warning(
             "import-no-posts",
             "page has no text: nothing imported",
-            SourcePos(shown, 1),
+            FilePos(shown, 1),
             hint="save the page as HTML with its content (not only its scripts)",
         )
         return ParsedArchive(name, ArchiveFormat.HTML, (), (diag,))
@@ -301,5 +301,5 @@ def read_webpage(text: str, name: str, shown: str) -> ParsedArchive:
     if lead:
         msg = f"text before the listing's first post left out: {shorten(lead, 60)!r}"
         hint = "a listing's posts are its <article>s or its repeated linked headings"
-        diags.append(info("import-html-lead", msg, SourcePos(shown, 1), hint))
+        diags.append(info("import-html-lead", msg, FilePos(shown, 1), hint))
     return ParsedArchive(name, ArchiveFormat.HTML, tuple(p for p, _ in kept), tuple(diags))

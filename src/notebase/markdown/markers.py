@@ -1,7 +1,7 @@
 """The link-marker protocol, its one home: how an internal link waits in rendered HTML.
 
 A note's n-th internal link (a wikilink, a relative link or image, an inline #tag) is rendered as
-the marker MARK L<n> MARK; links.py puts the link's tag in its place once every note is known, and
+the marker MARK L<n> MARK; linktags.py puts the link's tag in its place once every note is known, and
 embeds.py the note embedded. ROOT stands where a page's relative path to the site root goes.
 Nothing else builds a marker or reads one."""
 

@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from notebase import __version__
-from notebase.buildstate import BuildState, drop_memos
-from notebase.diagnostics import Diagnostic, SourcePos, warning
+from notebase.build.state import BuildState, drop_memos
+from notebase.diagnostics import Diagnostic, FilePos, warning
+from notebase.digests import digest_bytes, digest_value
 from notebase.files import open_atomic
-from notebase.fingerprint import digest_bytes, digest_value
 
 CACHE_DIR = ".notebase-cache"
 STATE_FILE = "build-state.pickle"  # small: read by every build
@@ -24,8 +24,8 @@ FORMAT = "notebase-build-state/7"
 ALLOWED_MODULES = (
     "notebase.model",
     "notebase.diagnostics",
-    "notebase.buildstate",
-    "notebase.write",
+    "notebase.build.state",
+    "notebase.build.write",
     "notebase.discover",
 )
 ALLOWED_GLOBALS = {("datetime", "date"), ("builtins", "frozenset"), ("builtins", "set")}
@@ -53,7 +53,7 @@ def enum_member(cls: object, name: str) -> Enum:
 def code_digest() -> str:
     """A digest of notebase's own files: a cache left by other code (a newer release, or an edit
     to an editable install) is never reused, and nor are the parses and page fingerprints in it."""
-    package = Path(__file__).parent
+    package = Path(__file__).resolve().parents[1]  # src/notebase: every file of the package
     files = sorted(p for p in package.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     return digest_value(
         [(p.relative_to(package).as_posix(), digest_bytes(p.read_bytes())) for p in files]
@@ -112,7 +112,7 @@ def load_payload(root: Path, name: str) -> tuple[dict[str, Any] | None, str | No
 
 
 def discarded(reason: str) -> Diagnostic:
-    pos = SourcePos(f"{CACHE_DIR}/{STATE_FILE}")
+    pos = FilePos(f"{CACHE_DIR}/{STATE_FILE}")
     hint = "nothing to do: everything is rebuilt and the cache is rewritten"
     return warning("cache-discarded", f"build cache discarded: {reason}", pos, hint)
 
@@ -132,6 +132,6 @@ def save_state(root: Path, state: BuildState, parses: bool = True) -> tuple[Diag
                 with open_atomic(cache_dir(root) / name) as handle:
                     pickle.dump(files[name], handle, protocol=pickle.HIGHEST_PROTOCOL)
     except OSError as exc:
-        pos = SourcePos(f"{CACHE_DIR}/{STATE_FILE}")
+        pos = FilePos(f"{CACHE_DIR}/{STATE_FILE}")
         return (warning("cache-unwritable", f"cannot save the build cache: {exc}", pos),)
     return ()

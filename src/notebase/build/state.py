@@ -7,11 +7,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from notebase.build.memo import Memo
+from notebase.build.parallel import MIN_PARALLEL
+from notebase.build.sitefiles import MIN_PARALLEL_RENDER, Progress
 from notebase.diagnostics import Diagnostic
-from notebase.fileplan import MIN_PARALLEL_RENDER, Progress
-from notebase.memo import Memo
 from notebase.model import ParseResult
-from notebase.parallel import MIN_PARALLEL
 
 
 @dataclass(frozen=True, slots=True)

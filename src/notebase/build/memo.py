@@ -1,7 +1,7 @@
 """The one home of incrementality: what per-item functions returned, kept from one build to the
 next and keyed by the content digests of their arguments (never by object identity).
 
-A stage calls its per-item functions through an `Apply` (fingerprint.py): `direct` when it runs
+A stage calls its per-item functions through an `Apply` (digests.py): `direct` when it runs
 alone, `Memo.call` in a build. Either way the result is the same, since the functions are pure;
 the memo only skips the call when it has the result for arguments of the same digests. Records
 with a `content_key` (entries, cards, `Keyed` values) are digested as that key, so looking a
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from notebase.fingerprint import digest_value
+from notebase.digests import digest_value
 
 R = TypeVar("R")
 

@@ -11,18 +11,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from notebase.buildstate import BuildOptions, BuildState, Stamp
+from notebase.build.sitefiles import STATIC_DIR
+from notebase.build.state import BuildOptions, BuildState, Stamp
+from notebase.build.write import MARKER_FILE
 from notebase.config import Config, load_config
-from notebase.diagnostics import Diagnostic, SourcePos, error, has_errors
-from notebase.discover import NOTES_DIR, read_source, scan_note_files
-from notebase.fileplan import STATIC_DIR
+from notebase.diagnostics import Diagnostic, FilePos, error, has_errors
+from notebase.digests import digest_bytes, digest_value
+from notebase.discover import NOTES_DIR, read_note, scan_note_files
 from notebase.files import real_path
-from notebase.fingerprint import digest_bytes, digest_value
 from notebase.markdown.highlight import pygments_css
-from notebase.model import Source
+from notebase.model import NoteFile
 from notebase.render import THEME_DIR, default_theme_dir
 from notebase.urls import ASSETS_DIR
-from notebase.write import MARKER_FILE
 
 # A file whose stamp is this close to the scan that recorded it is read again: a second edit
 # within one tick of the file system's clock (or of a coarse one: FAT's is 2 s) keeps its mtime.
@@ -32,7 +32,7 @@ RACY_NS = 2_000_000_000
 @dataclass(frozen=True, slots=True)
 class Discovery:
     notes: tuple[tuple[str, str], ...]  # (path under notes/, content digest) of every readable note
-    read: tuple[Source, ...]  # the notes read this time: new, changed, or too recent to trust
+    read: tuple[NoteFile, ...]  # the notes read this time: new, changed, or too recent to trust
     stamps: dict[str, Stamp] = field(default_factory=dict)
     started_ns: int = 0  # when the scan began (stamps older than this, less RACY_NS, are trusted)
     diagnostics: tuple[Diagnostic, ...] = ()
@@ -152,7 +152,7 @@ def list_tree(base: Path, root: Path, diags: list[Diagnostic], skip: str) -> lis
 
 def read_failed(path: Path, root: Path, what: str, exc: OSError) -> Diagnostic:
     shown = path.relative_to(root).as_posix() if path.is_relative_to(root) else path
-    return error("read-failed", f"cannot read {what}: {exc.strerror}", SourcePos(str(shown)))
+    return error("read-failed", f"cannot read {what}: {exc.strerror}", FilePos(str(shown)))
 
 
 def discover_changes(
@@ -171,7 +171,7 @@ def discover_changes(
             continue
         old = known.get(rel)
         if old is None or not is_trusted(old, stat, scanned_ns):
-            result = read_source(notes_dir, rel)
+            result = read_note(notes_dir, rel)
             if isinstance(result, Diagnostic):
                 diags.append(result)
                 continue

@@ -1,20 +1,20 @@
-"""relearn.py: related entries brought up to date equal related entries computed afresh."""
+"""build/related_update.py: related entries brought up to date equal related entries computed afresh."""
 
 from __future__ import annotations
 
 import random
 
-from notebase.model import Entry, Source
-from notebase.parse import parse_source
+from notebase.build.related_update import related_state, relearn
+from notebase.model import Entry, NoteFile
+from notebase.parse import parse_note
 from notebase.related import compute_related
-from notebase.relearn import related_state, relearn
 
 VOCAB = [f"{a}{b}" for a in ("alpha", "beta", "gamma", "delta", "omega") for b in range(30)]
 
 
 def note(slug: str, body: str, tags: str = "", url: str = "") -> Entry:
     front = f"title: Note {slug}\ntags: [{tags}]\n" + (f"url: {url}\n" if url else "")
-    result = parse_source(Source(f"{slug}.md", f"---\n{front}---\n{body}\n", "d", f"{slug}.md"))
+    result = parse_note(NoteFile(f"{slug}.md", f"---\n{front}---\n{body}\n", "d", f"{slug}.md"))
     assert result.entry is not None, result.diagnostics
     return result.entry
 

@@ -10,7 +10,7 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
-from notebase.diagnostics import Diagnostic, SourcePos, error
+from notebase.diagnostics import Diagnostic, FilePos, error
 from notebase.files import (
     KEEP,
     Staged,
@@ -37,7 +37,7 @@ def check_output_dir(out: Path, root: Path, force: bool = False) -> Diagnostic |
         return refuse_output_dir(real_path(out), real_path(root), force)
     except OSError as exc:
         message = f"cannot use {out} as the output folder: {exc.strerror or exc}"
-        return error("unsafe-out", message, SourcePos(str(out)), "choose another --out")
+        return error("unsafe-out", message, FilePos(str(out)), "choose another --out")
 
 
 def refuse_output_dir(out: Path, root: Path, force: bool) -> Diagnostic | None:
@@ -46,16 +46,16 @@ def refuse_output_dir(out: Path, root: Path, force: bool) -> Diagnostic | None:
     if any(p.is_relative_to(out) for p in precious) or any(out.is_relative_to(p) for p in inputs):
         hint = "choose a folder of its own, such as site/"
         return error(
-            "unsafe-out", f"refusing to write the site into {out}", SourcePos(str(out)), hint
+            "unsafe-out", f"refusing to write the site into {out}", FilePos(str(out)), hint
         )
     if out.exists() and not out.is_dir():
-        return error("unsafe-out", f"{out} exists and is not a folder", SourcePos(str(out)))
+        return error("unsafe-out", f"{out} exists and is not a folder", FilePos(str(out)))
     if out.is_dir() and any(out.iterdir()) and not (out / MARKER_FILE).exists() and not force:
         hint = "notebase only replaces folders it created; pass --force to replace it anyway"
         return error(
             "unsafe-out",
             f"{out} is not empty and was not made by notebase",
-            SourcePos(str(out)),
+            FilePos(str(out)),
             hint,
         )
     return None

@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import TypeVar
 
 from notebase.model import Entry, NoteWords
+from notebase.notewords import read_counts, read_words
 from notebase.related import (
     Base,
     Postings,
@@ -26,7 +27,6 @@ from notebase.related import (
     strongest,
     weigh_entry,
 )
-from notebase.words import read_counts, read_words
 
 V = TypeVar("V")
 

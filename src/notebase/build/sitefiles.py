@@ -7,13 +7,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from notebase.attachments import FILES_DIR, Copy, unreadable
+from notebase.build.parallel import map_indexed
+from notebase.build.search import SearchJob, plan_search
 from notebase.config import Config
-from notebase.diagnostics import Diagnostic, SourcePos, error
+from notebase.diagnostics import Diagnostic, FilePos, error
+from notebase.digests import Apply, digest_bytes, digest_value
 from notebase.discover import NOTES_DIR
 from notebase.files import KEEP, Staged
-from notebase.fingerprint import Apply, digest_bytes, digest_value
 from notebase.pages import PageSpec
-from notebase.parallel import map_indexed
 from notebase.render import (
     THEME_DIR,
     Environment,
@@ -22,7 +23,6 @@ from notebase.render import (
     render_page,
     template_digest,
 )
-from notebase.search import SearchJob, plan_search
 from notebase.slugs import output_path
 
 Progress = Callable[[str, int, int], None]
@@ -148,7 +148,7 @@ def asset_collision(root: Path, rel: str) -> Diagnostic:
     if rel.startswith(f"{FILES_DIR}/"):
         where = f"{NOTES_DIR}/{rel.removeprefix(FILES_DIR + '/')}"
     message = f"{where} would replace the page written to {rel}"
-    return error("url-collision", message, SourcePos(where), "rename or move the file")
+    return error("url-collision", message, FilePos(where), "rename or move the file")
 
 
 # Below this many pages to render, forking workers costs more than it saves.

@@ -1,9 +1,9 @@
-"""words.py: a note's words, read once at parse time into compact NoteWords."""
+"""notewords.py: a note's words, read once at parse time into compact NoteWords."""
 
 from __future__ import annotations
 
 from notebase.model import NoteWords
-from notebase.words import code, codes, note_words, read_counts, read_words, words
+from notebase.notewords import code, codes, note_words, read_counts, read_words, words
 
 
 def test_note_words_lists_distinct_words_counts_and_a_code_per_word() -> None:

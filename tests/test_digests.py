@@ -1,4 +1,4 @@
-"""fingerprint.py: digests of values; a record's content key stands for its content."""
+"""digests.py: digests of values; a record's content key stands for its content."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from notebase import fingerprint
-from notebase.fingerprint import digest_value, keyed, remade
+from notebase import digests as fingerprint
+from notebase.digests import digest_value, keyed, remade
 
 
 @dataclass(frozen=True, slots=True)

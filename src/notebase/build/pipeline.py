@@ -11,28 +11,18 @@ from pathlib import Path
 
 from notebase.analyses import with_analyses
 from notebase.attachments import Copy, read_attachments
-from notebase.buildstate import BuildOptions, BuildState, Stamp, drop_memos
-from notebase.cache import load_parses, load_state, save_state
-from notebase.cards import make_cards
-from notebase.diagnostics import Diagnostic, SourcePos, error, has_errors, sort_diagnostics
-from notebase.discover import NOTES_DIR, read_source
-from notebase.fileplan import (
+from notebase.build.cache import load_parses, load_state, save_state
+from notebase.build.inputs import Discovery, Inputs, read_inputs, site_is_current, stamp_folders
+from notebase.build.memo import Memo
+from notebase.build.parallel import default_jobs, map_ordered
+from notebase.build.related_update import related_state
+from notebase.build.search import ReadyBundle, SearchJob, discard_bundle
+from notebase.build.sitefiles import (
     add_search_bundle,
     plan_files,
 )
-from notebase.files import real_path, temp_folder
-from notebase.index import build_index
-from notebase.inputs import Discovery, Inputs, read_inputs, site_is_current, stamp_folders
-from notebase.links import resolve_index
-from notebase.memo import Memo
-from notebase.model import Entry, ParseResult, SiteIndex, Source
-from notebase.pages import PageSpec, folder_warnings, plan_pages
-from notebase.parallel import default_jobs, map_ordered
-from notebase.parse import parse_source
-from notebase.relearn import related_state
-from notebase.search import ReadyBundle, SearchJob, discard_bundle
-from notebase.urls import ASSETS_DIR, BUNDLE_DIR
-from notebase.write import (
+from notebase.build.state import BuildOptions, BuildState, Stamp, drop_memos
+from notebase.build.write import (
     WriteOutcome,
     check_output_dir,
     list_site_files,
@@ -41,6 +31,16 @@ from notebase.write import (
     swap_folder,
     update_site,
 )
+from notebase.cards import make_cards
+from notebase.diagnostics import Diagnostic, FilePos, error, has_errors, sort_diagnostics
+from notebase.discover import NOTES_DIR, read_note
+from notebase.files import real_path, temp_folder
+from notebase.index import build_index
+from notebase.linktags import resolve_index
+from notebase.model import Entry, NoteFile, ParseResult, SiteIndex
+from notebase.pages import PageSpec, folder_warnings, plan_pages
+from notebase.parse import parse_note
+from notebase.urls import ASSETS_DIR, BUNDLE_DIR
 
 NOTHING = WriteOutcome((), (), ())
 RELATED = "related"  # the memo holds the last build's related entries by this name
@@ -104,7 +104,7 @@ def rebuild(
         return state, finish(Tally(start, 0, 0, 0), [refused], False)
     inputs = inputs or read_inputs(options, trusted_stamps(state), state.scanned_ns)
     config, found = inputs.config, read_unparsed(options.root, inputs.found, state.parsed)
-    parsed, fresh = parse_sources(found, state.parsed, options)
+    parsed, fresh = parse_notes(found, state.parsed, options)
     found = replace(found, read=())  # the notes' text, parsed: not held while the pages render
     memo = state.memo.next_generation() if state.memo else Memo()
     index, index_diags, copies = index_parsed(parsed.values(), options, found, memo)
@@ -245,7 +245,7 @@ def write_failed(out: Path, exc: OSError) -> Diagnostic:
     where = f"{exc.filename}: " if exc.filename else ""
     message = f"cannot write the site: {where}{exc.strerror or exc}"
     hint = "make the output folder and the folder holding it writable, or choose another --out"
-    return error("write-failed", message, SourcePos(str(out)), hint)
+    return error("write-failed", message, FilePos(str(out)), hint)
 
 
 def swap_search_bundle(
@@ -284,10 +284,10 @@ def read_unparsed(root: Path, found: Discovery, parsed: Mapping[str, ParseResult
     missing = {r for r, d in found.notes if r not in read and parse_key(r, d) not in parsed}
     if not missing:
         return found
-    sources: list[Source] = []
+    sources: list[NoteFile] = []
     diags = list(found.diagnostics)
     for rel in sorted(missing):
-        result = read_source(root / NOTES_DIR, rel)
+        result = read_note(root / NOTES_DIR, rel)
         if isinstance(result, Diagnostic):
             diags.append(result)
         else:
@@ -297,7 +297,7 @@ def read_unparsed(root: Path, found: Discovery, parsed: Mapping[str, ParseResult
     return replace(found, notes=notes, read=(*found.read, *sources), diagnostics=tuple(diags))
 
 
-def parse_sources(
+def parse_notes(
     found: Discovery, previous: Mapping[str, ParseResult], options: BuildOptions
 ) -> tuple[dict[str, ParseResult], int]:
     """Every note parsed, reusing the parse of any note whose path and content are unchanged;
@@ -306,7 +306,7 @@ def parse_sources(
     jobs = options.jobs or default_jobs()
     show = options.progress
     on_done = (lambda done: show("parsing", done, len(todo))) if show else None
-    results = map_ordered(parse_source, todo, jobs, options.min_parallel, on_done)
+    results = map_ordered(parse_note, todo, jobs, options.min_parallel, on_done)
     fresh = {parse_key(s.rel_path, s.digest): r for s, r in zip(todo, results, strict=True)}
     keys = [parse_key(rel, digest) for rel, digest in found.notes]
     parsed = {key: fresh[key] if key in fresh else previous[key] for key in keys}
@@ -356,7 +356,7 @@ def check_collisions(pages: Iterable[PageSpec], index: SiteIndex) -> list[Diagno
             diags.append(error("url-collision", message, entry.pos, hint))
         if spec.url in owners:
             entry = entry or owners[spec.url].context.get("entry")
-            pos = entry.pos if isinstance(entry, Entry) else SourcePos("notes")
+            pos = entry.pos if isinstance(entry, Entry) else FilePos("notes")
             diags.append(error("url-collision", f"/{spec.url} is produced twice", pos, hint))
         owners[spec.url] = spec
     return diags

@@ -1,18 +1,18 @@
-"""links.py: link markers become <a> tags; through the memo, only entries whose links changed are
+"""linktags.py: link markers become <a> tags; through the memo, only entries whose links changed are
 resolved again."""
 
 from __future__ import annotations
 
-from notebase.fingerprint import remade
+from notebase.build.memo import Memo
+from notebase.digests import remade
 from notebase.index import build_index
-from notebase.links import resolve_index
-from notebase.memo import Memo
-from notebase.model import Entry, Source
-from notebase.parse import parse_source
+from notebase.linktags import resolve_index
+from notebase.model import Entry, NoteFile
+from notebase.parse import parse_note
 
 
 def entry(rel: str, text: str) -> Entry:
-    result = parse_source(Source(rel, text, "d", f"notes/{rel}"))
+    result = parse_note(NoteFile(rel, text, "d", f"notes/{rel}"))
     assert result.entry is not None
     return result.entry
 

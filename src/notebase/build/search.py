@@ -29,9 +29,9 @@ from typing import Any
 from pagefind.service import get_executable
 
 from notebase.config import CONFIG_FILE
-from notebase.diagnostics import Diagnostic, SourcePos, error
+from notebase.diagnostics import Diagnostic, FilePos, error
+from notebase.digests import digest_bytes, digest_value
 from notebase.files import KEEP, Staged, link_or_copy, make_temp_folder, safe_join, temp_folder
-from notebase.fingerprint import digest_bytes, digest_value
 from notebase.urls import BUNDLE_DIR
 
 FILTERS_DIR = f"{BUNDLE_DIR}/filter"
@@ -133,7 +133,7 @@ def index_later(job: SearchJob, cancel: threading.Event) -> ReadyBundle | Diagno
 
 
 def search_error(message: str) -> Diagnostic:
-    return error("search-index", message, SourcePos(CONFIG_FILE), HINT)
+    return error("search-index", message, FilePos(CONFIG_FILE), HINT)
 
 
 def write_folder(out: Path, files: Mapping[str, bytes]) -> Path:

@@ -1,11 +1,11 @@
-"""sources.py: arXiv ids, DOIs and URLs normalised into source identities."""
+"""sourcerefs.py: arXiv ids, DOIs and URLs normalised into source identities."""
 
 from __future__ import annotations
 
 import pytest
 
 from notebase.model import SourceRef
-from notebase.sources import (
+from notebase.sourcerefs import (
     assign_source_ids,
     domain_of,
     is_paper_url,
