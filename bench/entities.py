@@ -21,18 +21,18 @@ from pathlib import Path
 
 from bench import corpus_parser, generate, sizes_of, work_of  # type: ignore[import-not-found]
 
-from notebase.analyses import analyse
-from notebase.build.cache import FORMAT
-from notebase.build.memo import Memo
-from notebase.build.pipeline import add_analyses
+from notebase.builder.cache import FORMAT
+from notebase.builder.memo import Memo
+from notebase.builder.pipeline import add_analyses
 from notebase.digests import remade
-from notebase.discover import discover_notes
-from notebase.index import build_index
-from notebase.mentions import find_mentions
+from notebase.linking.analyses import analyse
+from notebase.linking.index import build_index
+from notebase.linking.mentions import find_mentions
+from notebase.linking.related import compute_related
 from notebase.model import Entry, NoteFile, SiteIndex
-from notebase.notewords import note_words, read_words
-from notebase.parse import parse_note
-from notebase.related import compute_related
+from notebase.reading.discover import discover_notes
+from notebase.reading.notewords import note_words, read_words
+from notebase.reading.parse import parse_note
 
 
 def parse_one(source: NoteFile) -> Entry | None:

@@ -19,9 +19,9 @@ from pathlib import Path
 
 from latex2mathml.converter import convert
 
-from notebase.frontmatter import split_front_matter
 from notebase.markdown.mathml import tex_to_mathml
 from notebase.markdown.parser import create_parser
+from notebase.reading.frontmatter import split_front_matter
 
 _MATH = {"math_inline": False, "math_inline_double": True, "math_block": True}
 _UNREAD = re.compile(r"<m[io]>\\|<mi>&</mi>|<mo />")

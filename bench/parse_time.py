@@ -20,10 +20,10 @@ from pathlib import Path
 
 from bench import corpus_parser, generate, sizes_of, work_of
 
-from notebase.build.inputs import discover_changes
-from notebase.build.parallel import default_jobs
-from notebase.build.pipeline import BuildResult, build_site, parse_notes
-from notebase.build.state import BuildOptions
+from notebase.builder.inputs import discover_changes
+from notebase.builder.parallel import default_jobs
+from notebase.builder.pipeline import BuildResult, build_site, parse_notes
+from notebase.builder.state import BuildOptions
 
 Sample = tuple[float, float]  # wall seconds, CPU seconds
 

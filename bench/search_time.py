@@ -16,9 +16,9 @@ from pathlib import Path
 
 from bench import corpus_parser, generate, sizes_of, work_of
 
-from notebase.build.pipeline import build_site
-from notebase.build.search import plan_search
-from notebase.build.state import BuildOptions
+from notebase.builder.pipeline import build_site
+from notebase.builder.search import plan_search
+from notebase.builder.state import BuildOptions
 from notebase.config import load_config
 from notebase.files import KEEP
 

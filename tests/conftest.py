@@ -16,8 +16,8 @@ os.environ["NOTEBASE_VERIFY_KEYS"] = "1"
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from notebase.build.pipeline import build_site
-from notebase.build.state import BuildOptions
+from notebase.builder.pipeline import build_site
+from notebase.builder.state import BuildOptions
 from notebase.diagnostics import format_diagnostic
 
 REPO = Path(__file__).resolve().parents[1]

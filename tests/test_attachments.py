@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from notebase.attachments import (
+from notebase.linking.attachments import (
     Copy,
     attachment_embed,
     file_table,

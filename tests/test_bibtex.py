@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from notebase.bibtex import BibRecord, cite_keys, escape_text, escape_url, format_entry, key_base
+from notebase.planning.bibtex import (
+    BibRecord,
+    cite_keys,
+    escape_text,
+    escape_url,
+    format_entry,
+    key_base,
+)
 
 
 @pytest.mark.parametrize(

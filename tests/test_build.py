@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from notebase.build.pipeline import build_site, rebuild
-from notebase.build.state import BuildOptions, BuildState
+from notebase.builder.pipeline import build_site, rebuild
+from notebase.builder.state import BuildOptions, BuildState
 from notebase.diagnostics import FilePos, Severity
 
 
@@ -152,7 +152,7 @@ def test_a_rebuild_in_memory_that_misses_a_file_deleted_by_hand_walks_the_site_n
     kb: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(
-        "notebase.build.write.IN_PLACE_MIN", 0
+        "notebase.builder.write.IN_PLACE_MIN", 0
     )  # a change to every page: a new tree
     options, lock = BuildOptions(root=kb, out=kb / "site"), threading.Lock()  # as serve does
     state, _ = rebuild(BuildState(), options, lock)

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from notebase import __version__
-from notebase.build.cache import CACHE_DIR, FORMAT, PARSES_FILE, STATE_FILE, RecordUnpickler
-from notebase.build.pipeline import BuildResult, build_site
-from notebase.build.state import BuildOptions
+from notebase.builder.cache import CACHE_DIR, FORMAT, PARSES_FILE, STATE_FILE, RecordUnpickler
+from notebase.builder.pipeline import BuildResult, build_site
+from notebase.builder.state import BuildOptions
 from notebase.model import Status
 
 CACHE = Path(CACHE_DIR) / STATE_FILE
@@ -180,18 +180,18 @@ def test_a_knowledge_base_without_notes_keeps_its_cache_sound(tmp_path: Path) ->
 def test_the_state_file_is_read_once_by_a_build_with_changes(
     kb: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import notebase.build.cache
+    import notebase.builder.cache
 
     build(kb)
     note = kb / "notes/ideas/landscape.md"
     note.write_text(note.read_text() + "\nMore.\n")
     read: list[str] = []
-    load = notebase.build.cache.load_payload
+    load = notebase.builder.cache.load_payload
 
     def counted(root: Path, name: str) -> tuple[object, str | None]:
         read.append(name)
         return load(root, name)
 
-    monkeypatch.setattr(notebase.build.cache, "load_payload", counted)
+    monkeypatch.setattr(notebase.builder.cache, "load_payload", counted)
     assert build(kb).parsed == 1
     assert read == [STATE_FILE, PARSES_FILE]

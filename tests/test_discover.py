@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from notebase.diagnostics import Diagnostic, FilePos, Severity
-from notebase.discover import decode_note, discover_notes, list_note_files
 from notebase.model import NoteFile
+from notebase.reading.discover import decode_note, discover_notes, list_note_files
 
 
 def put(root: Path, rel: str, data: bytes) -> None:

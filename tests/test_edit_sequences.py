@@ -22,10 +22,10 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from notebase.build.pipeline import BuildResult, build_site, rebuild
-from notebase.build.state import BuildOptions, BuildState
+from notebase.builder.pipeline import BuildResult, build_site, rebuild
+from notebase.builder.state import BuildOptions, BuildState
 from notebase.diagnostics import Diagnostic, format_diagnostic
-from notebase.render import default_theme_dir
+from notebase.planning.render import default_theme_dir
 from tests.sitecompare import png, tree, tree_differences
 
 MAX_NOTES = 6

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import itertools
 
-from notebase.embeds import MAX_DEPTH, embed_problems, part_of, quiet
+from notebase.linking.embeds import MAX_DEPTH, embed_problems, part_of, quiet
 from notebase.model import Entry, NoteFile
-from notebase.parse import parse_note
+from notebase.reading.parse import parse_note
 
 BODY = (
     '<p>Intro.</p>\n<h2 id="a">A</h2>\n<p id="^b1">Block.</p>\n<h3 id="a-1">Sub</h3>\n'

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from notebase.diagnostics import Severity
-from notebase.folderpages import (
+from notebase.linking.index import build_index
+from notebase.planning.folderpages import (
     FolderLink,
     breadcrumbs,
     collect_folders,
     folder_collisions,
     folder_url,
 )
-from notebase.index import build_index
-from notebase.pages import own_urls
+from notebase.planning.pages import own_urls
 from tests.test_pages import note
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from notebase.diagnostics import Diagnostic, FilePos, Severity
-from notebase.frontmatter import (
+from notebase.reading.frontmatter import (
     Coerced,
     FieldError,
     as_bool,

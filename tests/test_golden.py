@@ -13,8 +13,8 @@ import difflib
 import shutil
 from pathlib import Path
 
-from notebase.build.pipeline import build_site
-from notebase.build.state import BuildOptions
+from notebase.builder.pipeline import build_site
+from notebase.builder.state import BuildOptions
 from notebase.diagnostics import format_diagnostic
 
 GOLDEN = Path(__file__).parent / "golden"

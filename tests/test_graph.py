@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from notebase.graph import (
+from notebase.linking.index import build_index
+from notebase.model import Entry, NoteFile
+from notebase.planning.graph import (
     HEIGHT,
     MAX_NEIGHBOURS,
     RY,
@@ -11,9 +13,7 @@ from notebase.graph import (
     neighbourhood,
     shorten,
 )
-from notebase.index import build_index
-from notebase.model import Entry, NoteFile
-from notebase.parse import parse_note
+from notebase.reading.parse import parse_note
 
 
 def note(slug: str, body: str) -> Entry:

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from notebase.build.pipeline import BuildResult, build_site
-from notebase.build.state import BuildOptions
+from notebase.builder.pipeline import BuildResult, build_site
+from notebase.builder.state import BuildOptions
 from notebase.diagnostics import format_diagnostic
 from tests.sitescan import scan_html, scan_site, unbalanced_tags
 

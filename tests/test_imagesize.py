@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct
 
-from notebase.imagesize import image_size
+from notebase.linking.imagesize import image_size
 
 
 def test_png_size_is_read_from_its_ihdr_chunk() -> None:

@@ -511,8 +511,8 @@ def test_a_tag_page_without_records_is_one_post_with_the_tag() -> None:
 def test_a_category_description_is_shown_on_its_page_and_followed_by_rebuilds(
     tmp_path: Path,
 ) -> None:
-    from notebase.build.pipeline import build_site
-    from notebase.build.state import BuildOptions
+    from notebase.builder.pipeline import build_site
+    from notebase.builder.state import BuildOptions
 
     kb = tmp_path / "kb"
     (kb / "notes").mkdir(parents=True)

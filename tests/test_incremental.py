@@ -7,8 +7,8 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from notebase.build.pipeline import BuildResult, rebuild
-from notebase.build.state import BuildOptions, BuildState
+from notebase.builder.pipeline import BuildResult, rebuild
+from notebase.builder.state import BuildOptions, BuildState
 from notebase.digests import digest_value
 from tests.sitecompare import assert_same_tree, png
 
@@ -240,8 +240,8 @@ def test_fingerprints_do_not_depend_on_the_hash_seed(kb: Path) -> None:
     import sys
 
     script = (
-        "import sys; from pathlib import Path; from notebase.build.pipeline import rebuild; "
-        "from notebase.build.state import BuildOptions, BuildState; "
+        "import sys; from pathlib import Path; from notebase.builder.pipeline import rebuild; "
+        "from notebase.builder.state import BuildOptions, BuildState; "
         "s, r = rebuild(BuildState(), BuildOptions(Path(sys.argv[1]), Path(sys.argv[2]))); "
         "print(sorted(s.outputs.items()))"
     )
@@ -284,7 +284,7 @@ def test_a_template_edit_within_one_mtime_tick_is_seen(kb: Path) -> None:
 def test_a_warm_build_sees_an_attachment_change(kb: Path) -> None:
     import os
 
-    from notebase.build.pipeline import build_site
+    from notebase.builder.pipeline import build_site
 
     options = BuildOptions(root=kb, out=kb / "site", cache=True)
     write_bytes("notes/img/x.png", png(4, 3))(kb)

@@ -8,14 +8,14 @@ from collections.abc import Sequence
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notebase.build.memo import Memo
+from notebase.builder.memo import Memo
 from notebase.diagnostics import FilePos, Severity
 from notebase.digests import remade
-from notebase.index import build_index, closest_name
-from notebase.mentions import find_mentions
+from notebase.linking.index import build_index, closest_name
+from notebase.linking.mentions import find_mentions
+from notebase.linking.related import find_related
 from notebase.model import Backlink, Entry, NoteFile, SiteIndex
-from notebase.parse import parse_note
-from notebase.related import find_related
+from notebase.reading.parse import parse_note
 
 
 def note(rel_path: str, text: str) -> Entry:

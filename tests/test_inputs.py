@@ -6,8 +6,8 @@ import hashlib
 import os
 from pathlib import Path
 
-from notebase.build.inputs import discover_changes
-from notebase.discover import list_note_files
+from notebase.builder.inputs import discover_changes
+from notebase.reading.discover import list_note_files
 from tests.test_discover import put
 
 

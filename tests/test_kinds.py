@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from notebase.kinds import infer_kind
 from notebase.model import EntryKind
+from notebase.reading.kinds import infer_kind
 
 
 @pytest.mark.parametrize(

@@ -16,40 +16,22 @@ import notebase
 PACKAGE = Path(notebase.__file__).parent
 
 # what runs a build, keeps its state and puts the site on disk or on the wire
-MACHINERY = frozenset({"build", "cli", "files", "livehttp", "serve"})
-# the pipeline's stages and the records and helpers they share (a package covers its modules)
+MACHINERY = frozenset({"builder", "cli", "files", "livehttp", "serve"})
+# the pipeline's stages, by step (a package covers its modules), and the records and helpers they
+# share
 STAGES = frozenset(
     {
-        "analyses",
-        "attachments",
-        "bibtex",
-        "cards",
+        "reading",
+        "linking",
+        "planning",
+        "markdown",
+        "importers",
         "config",
         "diagnostics",
         "digests",
-        "discover",
-        "embeds",
-        "folderpages",
-        "frontmatter",
-        "graph",
-        "imagesize",
-        "importers",
-        "index",
-        "kinds",
-        "linktags",
-        "markdown",
-        "mentions",
         "model",
-        "notewords",
-        "pages",
-        "parse",
-        "related",
-        "render",
         "slugs",
-        "sourcepages",
-        "sourcerefs",
         "urls",
-        "yamlio",
     }
 )
 # commands beside the build: they may use the machinery (arxiv keeps its answers in the cache)
@@ -141,10 +123,10 @@ GRAPH = import_graph(module_names(PACKAGE))
 
 
 def test_the_graph_is_read() -> None:
-    assert {"cards", "sourcepages"} <= GRAPH["pages"]
-    assert GRAPH["cli"] >= {"build.pipeline", "serve"}
-    assert "markdown" in GRAPH["parse"]  # a package import is an edge to the package
-    assert "markdown.highlight" in GRAPH["build.inputs"]
+    assert {"planning.cards", "planning.sourcepages"} <= GRAPH["planning.pages"]
+    assert GRAPH["cli"] >= {"builder.pipeline", "serve"}
+    assert "markdown" in GRAPH["reading.parse"]  # a package import is an edge to the package
+    assert "markdown.highlight" in GRAPH["builder.inputs"]
 
 
 def test_there_is_no_import_cycle() -> None:

@@ -3,12 +3,12 @@ resolved again."""
 
 from __future__ import annotations
 
-from notebase.build.memo import Memo
+from notebase.builder.memo import Memo
 from notebase.digests import remade
-from notebase.index import build_index
-from notebase.linktags import resolve_index
+from notebase.linking.index import build_index
+from notebase.linking.linktags import resolve_index
 from notebase.model import Entry, NoteFile
-from notebase.parse import parse_note
+from notebase.reading.parse import parse_note
 
 
 def entry(rel: str, text: str) -> Entry:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from notebase import digests as fingerprint
-from notebase.build.memo import Memo
+from notebase.builder.memo import Memo
 
 calls: list[str] = []
 

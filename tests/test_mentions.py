@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from notebase.analyses import analyse
-from notebase.build.memo import Memo
+from notebase.builder.memo import Memo
 from notebase.digests import remade
-from notebase.index import build_index
-from notebase.mentions import SHOWN, excerpt, find_mentions, words
+from notebase.linking.analyses import analyse
+from notebase.linking.index import build_index
+from notebase.linking.mentions import SHOWN, excerpt, find_mentions, words
 from notebase.model import Entry, NoteFile
-from notebase.notewords import note_words
-from notebase.parse import parse_note
+from notebase.reading.notewords import note_words
+from notebase.reading.parse import parse_note
 
 
 def note(rel_path: str, text: str) -> Entry:

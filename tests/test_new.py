@@ -13,9 +13,9 @@ import pytest
 
 from notebase.arxiv import API_ENV
 from notebase.cli import main
-from notebase.discover import read_note
 from notebase.model import NoteFile, ParseResult
-from notebase.parse import parse_note
+from notebase.reading.discover import read_note
+from notebase.reading.parse import parse_note
 from tests.servehelp import http_server
 
 FIXTURES = Path(__file__).parent / "fixtures"

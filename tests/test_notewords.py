@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from notebase.model import NoteWords
-from notebase.notewords import code, codes, note_words, read_counts, read_words, words
+from notebase.reading.notewords import code, codes, note_words, read_counts, read_words, words
 
 
 def test_note_words_lists_distinct_words_counts_and_a_code_per_word() -> None:

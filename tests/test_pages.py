@@ -5,16 +5,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from notebase.analyses import analyse
-from notebase.build.memo import Memo
-from notebase.cards import make_cards
+from notebase.builder.memo import Memo
 from notebase.config import Config
 from notebase.digests import direct, remade
-from notebase.index import build_index
+from notebase.linking.analyses import analyse
+from notebase.linking.index import build_index
 from notebase.model import Entry, NoteFile, SiteIndex
-from notebase.pages import PageSpec, describe, plan_pages
-from notebase.parse import parse_note
-from notebase.render import create_environment, render_page
+from notebase.planning.cards import make_cards
+from notebase.planning.pages import PageSpec, describe, plan_pages
+from notebase.planning.render import create_environment, render_page
+from notebase.reading.parse import parse_note
 from notebase.urls import site_urls
 
 

@@ -10,16 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from notebase.build import pipeline as build
-from notebase.build.parallel import ignore_interrupts, map_ordered
-from notebase.build.pipeline import build_site
-from notebase.build.state import BuildOptions
+from notebase.builder import pipeline as build
+from notebase.builder.parallel import ignore_interrupts, map_ordered
+from notebase.builder.pipeline import build_site
+from notebase.builder.state import BuildOptions
 from notebase.config import Config
 from notebase.diagnostics import Diagnostic
 from notebase.model import NoteFile, ParseResult
-from notebase.pages import PageSpec
-from notebase.parse import parse_note
-from notebase.render import Environment, render_page
+from notebase.planning.pages import PageSpec
+from notebase.planning.render import Environment, render_page
+from notebase.reading.parse import parse_note
 from tests.sitecompare import assert_same_tree
 
 TOPICS = ("optimizers", "attention", "retrieval", "compilers", "databases", "tokenizers")
@@ -78,10 +78,10 @@ RENDER_PIDS_DIR = "NOTEBASE_TEST_RENDER_PIDS"
 PARALLEL_BUILD = """
 import sys
 from pathlib import Path
-from notebase.build import pipeline as build
-from notebase.build import sitefiles
-from notebase.build.pipeline import build_site
-from notebase.build.state import BuildOptions
+from notebase.builder import pipeline as build
+from notebase.builder import sitefiles
+from notebase.builder.pipeline import build_site
+from notebase.builder.state import BuildOptions
 from tests.test_parallel import parse_and_record_pid, render_and_record_pid
 build.parse_note = parse_and_record_pid
 sitefiles.render_page = render_and_record_pid

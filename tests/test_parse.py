@@ -8,7 +8,7 @@ import pytest
 
 from notebase.diagnostics import Diagnostic, FilePos, Severity
 from notebase.model import Entry, EntryKind, LinkRef, NoteFile, ParseResult, SourceRef, Status
-from notebase.parse import parse_note
+from notebase.reading.parse import parse_note
 
 
 def parse(text: str, rel_path: str = "papers/x.md") -> ParseResult:

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from notebase.build.pipeline import build_site
-from notebase.build.state import BuildOptions
+from notebase.builder.pipeline import build_site
+from notebase.builder.state import BuildOptions
 from tests.conftest import checked_page
 from tests.servehelp import static_server
 

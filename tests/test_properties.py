@@ -11,19 +11,19 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from notebase.build.inputs import Discovery
-from notebase.build.memo import Memo
-from notebase.build.pipeline import index_parsed
-from notebase.build.state import BuildOptions
+from notebase.builder.inputs import Discovery
+from notebase.builder.memo import Memo
+from notebase.builder.pipeline import index_parsed
+from notebase.builder.state import BuildOptions
 from notebase.config import Config
-from notebase.discover import decode_note
 from notebase.importers.notes import plan_notes
 from notebase.importers.reader import read_archive
-from notebase.linktags import resolve_index
+from notebase.linking.linktags import resolve_index
 from notebase.model import NoteFile
-from notebase.pages import plan_pages
-from notebase.parse import parse_note
-from notebase.render import create_environment, render_page
+from notebase.planning.pages import plan_pages
+from notebase.planning.render import create_environment, render_page
+from notebase.reading.discover import decode_note
+from notebase.reading.parse import parse_note
 from tests.sitescan import scan_feed, scan_html, unbalanced_tags
 
 SETTINGS = settings(

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from notebase.linking.related import RELATED, find_related
 from notebase.model import Entry, NoteFile
-from notebase.parse import parse_note
-from notebase.related import RELATED, find_related
+from notebase.reading.parse import parse_note
 
 
 def note(slug: str, front: str = "", body: str = "") -> Entry:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from notebase.build.related_update import related_state, relearn
+from notebase.builder.related_update import related_state, relearn
+from notebase.linking.related import compute_related
 from notebase.model import Entry, NoteFile
-from notebase.parse import parse_note
-from notebase.related import compute_related
+from notebase.reading.parse import parse_note
 
 VOCAB = [f"{a}{b}" for a in ("alpha", "beta", "gamma", "delta", "omega") for b in range(30)]
 

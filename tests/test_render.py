@@ -11,16 +11,16 @@ from typing import Any
 
 import pytest
 
-from notebase.build.pipeline import build_site
-from notebase.build.state import BuildOptions
+from notebase.builder.pipeline import build_site
+from notebase.builder.state import BuildOptions
 from notebase.config import Config
 from notebase.diagnostics import Diagnostic, FilePos, Severity
-from notebase.index import build_index
-from notebase.linktags import resolve_index
+from notebase.linking.index import build_index
+from notebase.linking.linktags import resolve_index
 from notebase.model import NoteFile
-from notebase.pages import PageSpec, plan_pages
-from notebase.parse import parse_note
-from notebase.render import create_environment, environment_for_build, render_page, root_of
+from notebase.planning.pages import PageSpec, plan_pages
+from notebase.planning.render import create_environment, environment_for_build, render_page, root_of
+from notebase.reading.parse import parse_note
 
 
 def site_pages(*notes: tuple[str, str], config: Config | None = None) -> dict[str, PageSpec]:

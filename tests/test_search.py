@@ -17,15 +17,15 @@ from typing import Any
 
 import pytest
 
-from notebase.build.cache import load_state, save_state
-from notebase.build.pipeline import (
+from notebase.builder.cache import load_state, save_state
+from notebase.builder.pipeline import (
     BuildResult,
     build_site,
     rebuild,
     stamp_folders,
     swap_search_bundle,
 )
-from notebase.build.search import (
+from notebase.builder.search import (
     Cancelled,
     ReadyBundle,
     SearchBundle,
@@ -35,7 +35,7 @@ from notebase.build.search import (
     plan_search,
     stage_pages,
 )
-from notebase.build.state import BuildOptions, BuildState
+from notebase.builder.state import BuildOptions, BuildState
 from notebase.diagnostics import Diagnostic
 from notebase.files import KEEP, Staged
 from tests.conftest import write_kb

@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 from pagefind.service import get_executable
 
-from notebase.build.cache import CACHE_DIR, PARSES_FILE
-from notebase.build.pipeline import BuildResult, build_site, rebuild
-from notebase.build.state import BuildOptions, BuildState
+from notebase.builder.cache import CACHE_DIR, PARSES_FILE
+from notebase.builder.pipeline import BuildResult, build_site, rebuild
+from notebase.builder.state import BuildOptions, BuildState
 from notebase.livehttp import LiveSite
 from notebase.serve import Indexer, build_once, swap_index
 from tests.servehelp import PAGEFIND_ENV, Server, fake_pagefind, wait_until

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from notebase.model import SourceRef
-from notebase.sourcerefs import (
+from notebase.reading.sourcerefs import (
     assign_source_ids,
     domain_of,
     is_paper_url,

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from notebase.build.pipeline import BuildResult, build_site
-from notebase.build.state import BuildOptions
+from notebase.builder.pipeline import BuildResult, build_site
+from notebase.builder.state import BuildOptions
 
 VAULT = Path(__file__).parent / "fixtures" / "vault"
 

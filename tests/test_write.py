@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from notebase.build.pipeline import build_site
-from notebase.build.state import BuildOptions
-from notebase.build.write import (
+from notebase.builder.pipeline import build_site
+from notebase.builder.state import BuildOptions
+from notebase.builder.write import (
     MARKER_FILE,
     MARKER_TEXT,
     check_output_dir,

@@ -10,7 +10,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from notebase.yamlio import dump_fields, load_mapping
+from notebase.reading.yamlio import dump_fields, load_mapping
 
 
 @pytest.mark.parametrize(

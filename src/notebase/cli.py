@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import TextIO
 
 from notebase import __version__
-from notebase.build.pipeline import BuildResult, build_site
-from notebase.build.state import BuildOptions
+from notebase.builder.pipeline import BuildResult, build_site
+from notebase.builder.state import BuildOptions
 from notebase.diagnostics import (
     Diagnostic,
     FilePos,

@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from notebase.diagnostics import Diagnostic, FilePos, error
+from notebase.reading.sourcerefs import is_safe_url
+from notebase.reading.yamlio import load_fields, read_mapping, unknown_key_diagnostic
 from notebase.slugs import normalize_tag
-from notebase.sourcerefs import is_safe_url
-from notebase.yamlio import load_fields, read_mapping, unknown_key_diagnostic
 
 CONFIG_FILE = "notebase.yaml"
 # Vault folders that hold no notes to publish: Obsidian's settings and bin, and note templates.

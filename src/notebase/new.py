@@ -9,12 +9,12 @@ from pathlib import Path
 from string import Template
 
 from notebase.arxiv import ArxivPaper, fetch_paper
-from notebase.discover import NOTES_DIR
-from notebase.kinds import infer_kind
 from notebase.model import EntryKind
-from notebase.render import THEME_DIR, default_theme_dir
+from notebase.planning.render import THEME_DIR, default_theme_dir
+from notebase.reading.discover import NOTES_DIR
+from notebase.reading.kinds import infer_kind
+from notebase.reading.sourcerefs import is_safe_url, parse_arxiv_id
 from notebase.slugs import normalize_tag, slugify_or_hash
-from notebase.sourcerefs import is_safe_url, parse_arxiv_id
 
 KIND_FOLDERS = {EntryKind.PAPER: "papers", EntryKind.LINK: "links", EntryKind.NOTE: "notes"}
 NEW_DIR = "new"

@@ -22,9 +22,9 @@ from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 from watchdog.observers.api import BaseObserver
 
-from notebase.build.cache import load_state, save_state
-from notebase.build.pipeline import BuildResult, rebuild, swap_search_bundle
-from notebase.build.search import (
+from notebase.builder.cache import load_state, save_state
+from notebase.builder.pipeline import BuildResult, rebuild, swap_search_bundle
+from notebase.builder.search import (
     Cancelled,
     ReadyBundle,
     SearchJob,
@@ -32,7 +32,7 @@ from notebase.build.search import (
     index_later,
     search_error,
 )
-from notebase.build.state import BuildOptions, BuildState
+from notebase.builder.state import BuildOptions, BuildState
 from notebase.config import CONFIG_FILE
 from notebase.diagnostics import Diagnostic, error, format_diagnostic
 from notebase.files import real_path

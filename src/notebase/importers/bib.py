@@ -20,7 +20,7 @@ from notebase.importers.structured import (
     safe_url,
     tag_names,
 )
-from notebase.sourcerefs import parse_arxiv_id, parse_doi
+from notebase.reading.sourcerefs import parse_arxiv_id, parse_doi
 
 _ENTRY = re.compile(r"@\s*(?P<kind>[A-Za-z]+)\s*(?P<open>[{(])")
 _NAME = re.compile(r"\s*(?P<name>[^\s=,{}()\"#%]+)\s*")

@@ -8,12 +8,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from notebase.diagnostics import Diagnostic, FilePos, warning
-from notebase.frontmatter import split_front_matter
 from notebase.importers.markup import TitleIndex, index_titles, is_linkable, strip_wikilinks
 from notebase.importers.model import ImportedPost, Taxonomy
 from notebase.importers.render import is_hand_edited, note_text, render_body
+from notebase.reading.frontmatter import split_front_matter
+from notebase.reading.yamlio import load_mapping
 from notebase.slugs import slugify_or_hash
-from notebase.yamlio import load_mapping
 
 WRITTEN, UNCHANGED, KEPT = "written", "unchanged", "kept"
 

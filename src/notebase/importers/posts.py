@@ -9,8 +9,8 @@ from notebase.importers.blocks import FIELD, build_blocks
 from notebase.importers.model import Block, BlockKind, ImportedPost, RawPost, Taxonomy
 from notebase.importers.quotes import mark_quotes
 from notebase.importers.structured import paper_ids
-from notebase.kinds import infer_kind
-from notebase.sourcerefs import ARXIV_TITLE, parse_doi, strip_arxiv_prefix
+from notebase.reading.kinds import infer_kind
+from notebase.reading.sourcerefs import ARXIV_TITLE, parse_doi, strip_arxiv_prefix
 
 LEAD_MAX = 3  # blocks after the title that may still be the link card / tagline
 TAGLINE_MAX_WORDS = 12

@@ -11,7 +11,7 @@ from typing import Any
 from notebase.importers.blocks import BACKREF, BULLET, FIELD, NUMBER
 from notebase.importers.markup import TitleIndex, find_link, footnote_refs, render_inline
 from notebase.importers.model import Block, BlockKind, ImportedPost
-from notebase.yamlio import dump_fields
+from notebase.reading.yamlio import dump_fields
 
 DIGEST_KEY = "import_digest"
 _DIGEST_LINE = re.compile(rf"^{DIGEST_KEY}: .*\n", re.M)

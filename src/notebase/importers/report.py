@@ -14,7 +14,7 @@ from notebase.importers.blocks import NUMBER
 from notebase.importers.model import Block, BlockKind, Collection, ImportedPost, ParsedArchive
 from notebase.importers.posts import link_title_confidence
 from notebase.importers.quotes import QUOTE_AT, REVIEW_AT
-from notebase.yamlio import dump_fields, load_mapping
+from notebase.reading.yamlio import dump_fields, load_mapping
 
 REPORT_FILE = "_import-report.md"
 COLLECTIONS_FILE = "_collections.yaml"

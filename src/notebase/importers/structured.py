@@ -11,8 +11,8 @@ from datetime import datetime
 
 from notebase.importers.markup import escape_line_start
 from notebase.importers.model import ArchiveLine, Block, BlockKind, ImportedPost, Taxonomy
-from notebase.kinds import infer_kind
-from notebase.sourcerefs import parse_arxiv_id, parse_doi, split_url
+from notebase.reading.kinds import infer_kind
+from notebase.reading.sourcerefs import parse_arxiv_id, parse_doi, split_url
 
 _TEXT_SPECIALS = re.compile(r"[\\`*\[\]<$~|]|(?<!\w)_|_(?!\w)|&(?=#?\w+;)")
 _ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})")

@@ -22,7 +22,7 @@ from mdit_py_plugins.footnote.index import footnote_inline
 from mdit_py_plugins.gfm import gfm_plugin
 
 import notebase.markdown.obsidian as obsidian
-from notebase.attachments import looks_like_file
+from notebase.linking.attachments import looks_like_file
 from notebase.markdown.highlight import highlight_code
 from notebase.markdown.markers import link_marker
 from notebase.markdown.mathml import tex_fallback, tex_to_mathml

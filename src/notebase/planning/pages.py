@@ -9,23 +9,23 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
 
-from notebase.cards import Card, make_cards
 from notebase.config import Config
 from notebase.diagnostics import Diagnostic
 from notebase.digests import Apply, digest_value, direct
-from notebase.folderpages import (
+from notebase.markdown.text import html_to_text
+from notebase.model import Entry, EntryKind, Mentions, SiteIndex, Status
+from notebase.planning.cards import Card, make_cards
+from notebase.planning.folderpages import (
     Folder,
     FolderLink,
     breadcrumbs,
     collect_folders,
     folder_collisions,
 )
-from notebase.graph import MIN_NEIGHBOURS, Graph, linked_pairs, neighbourhood, place_nodes
-from notebase.markdown.text import html_to_text
-from notebase.model import Entry, EntryKind, Mentions, SiteIndex, Status
+from notebase.planning.graph import MIN_NEIGHBOURS, Graph, linked_pairs, neighbourhood, place_nodes
+from notebase.planning.sourcepages import SourceInfo, bibliography, collect_sources
+from notebase.reading.sourcerefs import source_label
 from notebase.slugs import page_url
-from notebase.sourcepages import SourceInfo, bibliography, collect_sources
-from notebase.sourcerefs import source_label
 from notebase.urls import BIBLIOGRAPHY, FEED, RSS, SOURCES, site_urls
 
 ENTRIES_DATA = "assets/entries.js"

@@ -20,8 +20,8 @@ from itertools import compress
 from operator import itemgetter, mul
 
 from notebase.model import Entry, NoteWords
-from notebase.notewords import read_counts, read_words
-from notebase.sourcerefs import entry_sources
+from notebase.reading.notewords import read_counts, read_words
+from notebase.reading.sourcerefs import entry_sources
 
 RELATED = 5  # shown per entry
 TOP_TERMS = 16  # distinctive words kept per entry

@@ -13,8 +13,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from notebase.diagnostics import Diagnostic, FilePos, warning
-from notebase.discover import NOTES_DIR
 from notebase.model import Entry, EntryKind
+from notebase.reading.discover import NOTES_DIR
 from notebase.slugs import slugify_or_hash
 
 # the site's own pages that list notes by kind, at the URLs of notebase's folders for them

@@ -4,7 +4,7 @@ build, `notebase new` and the importers share."""
 from __future__ import annotations
 
 from notebase.model import EntryKind
-from notebase.sourcerefs import is_paper_url
+from notebase.reading.sourcerefs import is_paper_url
 
 
 def infer_kind(url: str = "", paper: bool = False, source: bool = False) -> EntryKind:

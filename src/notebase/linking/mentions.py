@@ -16,7 +16,7 @@ from itertools import pairwise
 
 from notebase.digests import Apply, Keyed, digest_value, direct
 from notebase.model import Entry, Mention, Mentions, NoteWords
-from notebase.notewords import BARRIER, BREAK, read_words, word_codes, words
+from notebase.reading.notewords import BARRIER, BREAK, read_words, word_codes, words
 
 __all__ = ["SHOWN", "excerpt", "find_mentions", "words"]
 

@@ -13,7 +13,7 @@ from urllib.parse import quote, unquote
 
 from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.digests import digest_bytes
-from notebase.imagesize import image_size
+from notebase.linking.imagesize import image_size
 from notebase.model import Attachment
 
 FILES_DIR = "files"  # the site's folder of attachments: notes/img/x.png -> files/img/x.png

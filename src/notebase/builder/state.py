@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from notebase.build.memo import Memo
-from notebase.build.parallel import MIN_PARALLEL
-from notebase.build.sitefiles import MIN_PARALLEL_RENDER, Progress
+from notebase.builder.memo import Memo
+from notebase.builder.parallel import MIN_PARALLEL
+from notebase.builder.sitefiles import MIN_PARALLEL_RENDER, Progress
 from notebase.diagnostics import Diagnostic
 from notebase.model import ParseResult
 

@@ -8,20 +8,7 @@ from typing import Any
 
 from notebase.diagnostics import Diagnostic, FilePos, error, warning
 from notebase.digests import digest_value
-from notebase.embeds import quiet
-from notebase.frontmatter import (
-    KNOWN_KEYS,
-    Split,
-    as_bool,
-    as_date,
-    as_list,
-    as_tags,
-    as_text,
-    as_year,
-    coerce,
-    read_front_matter,
-)
-from notebase.kinds import infer_kind
+from notebase.linking.embeds import quiet
 from notebase.markdown import Rendered, render_inline, render_markdown, strip_paragraph
 from notebase.markdown.markers import renumber_markers
 from notebase.model import (
@@ -34,15 +21,28 @@ from notebase.model import (
     SourceRef,
     Status,
 )
-from notebase.notewords import note_words
-from notebase.slugs import clean_slug, normalize_tag, slug_from_path
-from notebase.sourcerefs import (
+from notebase.reading.frontmatter import (
+    KNOWN_KEYS,
+    Split,
+    as_bool,
+    as_date,
+    as_list,
+    as_tags,
+    as_text,
+    as_year,
+    coerce,
+    read_front_matter,
+)
+from notebase.reading.kinds import infer_kind
+from notebase.reading.notewords import note_words
+from notebase.reading.sourcerefs import (
     is_safe_url,
     make_source,
     strip_arxiv_prefix,
 )
+from notebase.reading.yamlio import Field
+from notebase.slugs import clean_slug, normalize_tag, slug_from_path
 from notebase.urls import RESERVED_TOPS
-from notebase.yamlio import Field
 
 
 def parse_note(source: NoteFile) -> ParseResult:

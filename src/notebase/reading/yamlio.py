@@ -11,7 +11,7 @@ from typing import Any
 import yaml
 
 from notebase.diagnostics import Diagnostic, FilePos, error, warning
-from notebase.discover import replace_control_chars
+from notebase.reading.discover import replace_control_chars
 
 FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when PyYAML was built with it
 

@@ -9,20 +9,18 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from notebase.analyses import with_analyses
-from notebase.attachments import Copy, read_attachments
-from notebase.build.cache import load_parses, load_state, save_state
-from notebase.build.inputs import Discovery, Inputs, read_inputs, site_is_current, stamp_folders
-from notebase.build.memo import Memo
-from notebase.build.parallel import default_jobs, map_ordered
-from notebase.build.related_update import related_state
-from notebase.build.search import ReadyBundle, SearchJob, discard_bundle
-from notebase.build.sitefiles import (
+from notebase.builder.cache import load_parses, load_state, save_state
+from notebase.builder.inputs import Discovery, Inputs, read_inputs, site_is_current, stamp_folders
+from notebase.builder.memo import Memo
+from notebase.builder.parallel import default_jobs, map_ordered
+from notebase.builder.related_update import related_state
+from notebase.builder.search import ReadyBundle, SearchJob, discard_bundle
+from notebase.builder.sitefiles import (
     add_search_bundle,
     plan_files,
 )
-from notebase.build.state import BuildOptions, BuildState, Stamp, drop_memos
-from notebase.build.write import (
+from notebase.builder.state import BuildOptions, BuildState, Stamp, drop_memos
+from notebase.builder.write import (
     WriteOutcome,
     check_output_dir,
     list_site_files,
@@ -31,15 +29,17 @@ from notebase.build.write import (
     swap_folder,
     update_site,
 )
-from notebase.cards import make_cards
 from notebase.diagnostics import Diagnostic, FilePos, error, has_errors, sort_diagnostics
-from notebase.discover import NOTES_DIR, read_note
 from notebase.files import real_path, temp_folder
-from notebase.index import build_index
-from notebase.linktags import resolve_index
+from notebase.linking.analyses import with_analyses
+from notebase.linking.attachments import Copy, read_attachments
+from notebase.linking.index import build_index
+from notebase.linking.linktags import resolve_index
 from notebase.model import Entry, NoteFile, ParseResult, SiteIndex
-from notebase.pages import PageSpec, folder_warnings, plan_pages
-from notebase.parse import parse_note
+from notebase.planning.cards import make_cards
+from notebase.planning.pages import PageSpec, folder_warnings, plan_pages
+from notebase.reading.discover import NOTES_DIR, read_note
+from notebase.reading.parse import parse_note
 from notebase.urls import ASSETS_DIR, BUNDLE_DIR
 
 NOTHING = WriteOutcome((), (), ())

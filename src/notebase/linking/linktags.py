@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from html import escape
 
-from notebase.attachments import attachment_embed, file_href
 from notebase.digests import Apply, direct, remade
-from notebase.embeds import expand_embeds, note_embeds
+from notebase.linking.attachments import attachment_embed, file_href
+from notebase.linking.embeds import expand_embeds, note_embeds
 from notebase.markdown.markers import ROOT as ROOT  # render.py's, from here
 from notebase.markdown.markers import link_marker, substitute_markers
 from notebase.model import Attachment, Entry, Footnote, LinkRef, Quote, SiteIndex

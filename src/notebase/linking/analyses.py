@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from notebase.digests import Apply, direct
-from notebase.mentions import find_mentions
+from notebase.linking.mentions import find_mentions
+from notebase.linking.related import RelatedState, compute_related
 from notebase.model import SiteIndex
-from notebase.related import RelatedState, compute_related
 
 
 def analyse(index: SiteIndex) -> SiteIndex:

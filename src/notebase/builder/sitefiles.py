@@ -6,16 +6,15 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from notebase.attachments import FILES_DIR, Copy, unreadable
-from notebase.build.parallel import map_indexed
-from notebase.build.search import SearchJob, plan_search
+from notebase.builder.parallel import map_indexed
+from notebase.builder.search import SearchJob, plan_search
 from notebase.config import Config
 from notebase.diagnostics import Diagnostic, FilePos, error
 from notebase.digests import Apply, digest_bytes, digest_value
-from notebase.discover import NOTES_DIR
 from notebase.files import KEEP, Staged
-from notebase.pages import PageSpec
-from notebase.render import (
+from notebase.linking.attachments import FILES_DIR, Copy, unreadable
+from notebase.planning.pages import PageSpec
+from notebase.planning.render import (
     THEME_DIR,
     Environment,
     compile_templates,
@@ -23,6 +22,7 @@ from notebase.render import (
     render_page,
     template_digest,
 )
+from notebase.reading.discover import NOTES_DIR
 from notebase.slugs import output_path
 
 Progress = Callable[[str, int, int], None]

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from notebase.diagnostics import Diagnostic, FilePos, error, warning
-from notebase.yamlio import Field, load_fields
+from notebase.reading.yamlio import Field, load_fields
 
 KNOWN_KEYS = (
     "title", "kind", "url", "source_title", "authors", "year", "date", "tags", "category",

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from notebase import __version__
-from notebase.build.state import BuildState, drop_memos
+from notebase.builder.state import BuildState, drop_memos
 from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.digests import digest_bytes, digest_value
 from notebase.files import open_atomic
@@ -24,9 +24,9 @@ FORMAT = "notebase-build-state/7"
 ALLOWED_MODULES = (
     "notebase.model",
     "notebase.diagnostics",
-    "notebase.build.state",
-    "notebase.build.write",
-    "notebase.discover",
+    "notebase.builder.state",
+    "notebase.builder.write",
+    "notebase.reading.discover",
 )
 ALLOWED_GLOBALS = {("datetime", "date"), ("builtins", "frozenset"), ("builtins", "set")}
 

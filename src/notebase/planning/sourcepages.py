@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 
-from notebase.bibtex import BibRecord, cite_keys, format_entry
-from notebase.cards import Card
 from notebase.digests import Apply, digest_value, direct
 from notebase.model import Entry, Quote, SiteIndex, SourceRef
-from notebase.sourcerefs import source_label
+from notebase.planning.bibtex import BibRecord, cite_keys, format_entry
+from notebase.planning.cards import Card
+from notebase.reading.sourcerefs import source_label
 from notebase.urls import SOURCES
 
 

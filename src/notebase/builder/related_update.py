@@ -13,9 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
-from notebase.model import Entry, NoteWords
-from notebase.notewords import read_counts, read_words
-from notebase.related import (
+from notebase.linking.related import (
     Base,
     Postings,
     RelatedState,
@@ -27,6 +25,8 @@ from notebase.related import (
     strongest,
     weigh_entry,
 )
+from notebase.model import Entry, NoteWords
+from notebase.reading.notewords import read_counts, read_words
 
 V = TypeVar("V")
 

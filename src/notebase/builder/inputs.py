@@ -11,17 +11,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from notebase.build.sitefiles import STATIC_DIR
-from notebase.build.state import BuildOptions, BuildState, Stamp
-from notebase.build.write import MARKER_FILE
+from notebase.builder.sitefiles import STATIC_DIR
+from notebase.builder.state import BuildOptions, BuildState, Stamp
+from notebase.builder.write import MARKER_FILE
 from notebase.config import Config, load_config
 from notebase.diagnostics import Diagnostic, FilePos, error, has_errors
 from notebase.digests import digest_bytes, digest_value
-from notebase.discover import NOTES_DIR, read_note, scan_note_files
 from notebase.files import real_path
 from notebase.markdown.highlight import pygments_css
 from notebase.model import NoteFile
-from notebase.render import THEME_DIR, default_theme_dir
+from notebase.planning.render import THEME_DIR, default_theme_dir
+from notebase.reading.discover import NOTES_DIR, read_note, scan_note_files
 from notebase.urls import ASSETS_DIR
 
 # A file whose stamp is this close to the scan that recorded it is read again: a second edit

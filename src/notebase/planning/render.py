@@ -16,9 +16,9 @@ import jinja2.meta
 from notebase.config import Config
 from notebase.diagnostics import Diagnostic, FilePos, error
 from notebase.digests import digest_value
-from notebase.discover import replace_control_chars
-from notebase.linktags import ROOT
-from notebase.pages import PageSpec
+from notebase.linking.linktags import ROOT
+from notebase.planning.pages import PageSpec
+from notebase.reading.discover import replace_control_chars
 from notebase.slugs import output_path
 
 THEME_DIR = "templates"
@@ -30,7 +30,7 @@ def default_theme_dir() -> Path:
     packaged = Path(str(resources.files("notebase"))) / "templates"
     if packaged.is_dir():
         return packaged
-    return Path(__file__).resolve().parents[2] / "templates"
+    return Path(__file__).resolve().parents[3] / "templates"
 
 
 UNREADABLE_HINT = "make the file readable UTF-8 text, or delete it to use the theme's"
