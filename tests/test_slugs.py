@@ -8,6 +8,7 @@ import pytest
 
 from notebase.slugs import (
     clean_slug,
+    looks_like_file,
     normalize_tag,
     output_path,
     page_url,
@@ -130,3 +131,9 @@ def test_page_url_and_output_path(slug: str, url: str, out: str) -> None:
 )
 def test_output_path_of_a_file_url_is_the_url(url: str, out: str) -> None:
     assert output_path(url) == out
+
+
+def test_what_looks_like_a_file() -> None:
+    assert looks_like_file("x.png") and looks_like_file("a b.PDF")
+    assert not looks_like_file("Note.md") and not looks_like_file("Version 2.5")
+    assert not looks_like_file("Note")

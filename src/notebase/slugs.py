@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from urllib.parse import unquote
 
 _NON_WORD = re.compile(r"[^\w]+", re.UNICODE)
 _DASHES = re.compile(r"-{2,}")
@@ -62,3 +63,12 @@ def output_path(url: str) -> str:
     if url == "" or url.endswith("/"):
         return f"{url}index.html"
     return url
+
+
+_FILE_EXT = re.compile(r"\.([A-Za-z][A-Za-z0-9]{1,4})$")
+
+
+def looks_like_file(target: str) -> bool:
+    """The target names a file by an extension (not a note's .md): a missing one is an attachment."""
+    m = _FILE_EXT.search(unquote(target).strip())
+    return m is not None and m.group(1).lower() != "md"

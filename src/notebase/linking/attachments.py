@@ -25,7 +25,6 @@ KINDS = {
 }
 # `![[x.png|300]]`, `![[x.png|300x200]]`, `![alt|300](x.png)`: a size after the last |
 _SIZE = re.compile(r"^(?:(.*)\|)?\s*(\d{1,5})(?:\s*x\s*(\d{1,5}))?\s*$", re.S)
-_FILE_EXT = re.compile(r"\.([A-Za-z][A-Za-z0-9]{1,4})$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,12 +68,6 @@ def find_file(target: str, note_path: str, table: FileTable) -> str:
         if f"/{path.casefold()}".endswith(tail):
             return path
     return ""
-
-
-def looks_like_file(target: str) -> bool:
-    """The target names a file by an extension (not a note's .md): a missing one is an attachment."""
-    m = _FILE_EXT.search(unquote(target).strip())
-    return m is not None and m.group(1).lower() != "md"
 
 
 def kind_of(path: str) -> str:

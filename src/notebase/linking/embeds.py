@@ -13,13 +13,11 @@ from html import escape
 
 from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.markdown.markers import marker_numbers, substitute_markers
+from notebase.markdown.text import quiet
 from notebase.model import Entry
 
 MAX_DEPTH = 4  # an embed in an embed in … : this many levels are shown
 _HEADING = re.compile(r"<h([1-6])[\s>]")
-_ID = re.compile(r'\sid="[^"]*"')
-_FOOTNOTE_REF = re.compile(r'<a href="#fn[^"]*"[^>]*>(.*?)</a>', re.S)
-_FOOTNOTES = re.compile(r'<section class="footnotes">.*?</section>\n?', re.S)
 _OPEN_TAG = re.compile(r"<([a-z0-9]+)\b[^>]*>")
 
 Node = tuple[str, str]  # a note (its slug) or a part of it (slug, heading anchor or ^id)
@@ -106,11 +104,6 @@ def section(html: str, start: int, level: int) -> str:
         if int(m.group(1)) <= level:
             return html[start : m.start()]
     return html[start:]
-
-
-def quiet(html: str) -> str:
-    """Embedded HTML without ids (the page has its own) or footnotes (they are the other note's)."""
-    return _ID.sub("", _FOOTNOTE_REF.sub(r"\1", _FOOTNOTES.sub("", html)))
 
 
 def embed_problems(

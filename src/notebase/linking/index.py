@@ -14,11 +14,11 @@ from rapidfuzz import fuzz, process
 
 from notebase.diagnostics import Diagnostic, FilePos, error, warning
 from notebase.digests import Apply, Keyed, digest_value, direct, remade
-from notebase.linking.attachments import NO_FILES, FileTable, file_table, find_file, looks_like_file
+from notebase.linking.attachments import NO_FILES, FileTable, file_table, find_file
 from notebase.linking.embeds import embed_problems
 from notebase.model import Backlink, Entry, EntryKind, LinkRef, SiteIndex, SourceRef
 from notebase.reading.sourcerefs import assign_source_ids, entry_sources
-from notebase.slugs import short_hash, slug_from_path, slugify
+from notebase.slugs import looks_like_file, short_hash, slug_from_path, slugify
 from notebase.urls import site_urls
 
 Groups = tuple[tuple[str, tuple[str, ...]], ...]

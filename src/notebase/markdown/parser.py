@@ -22,12 +22,11 @@ from mdit_py_plugins.footnote.index import footnote_inline
 from mdit_py_plugins.gfm import gfm_plugin
 
 import notebase.markdown.obsidian as obsidian
-from notebase.linking.attachments import looks_like_file
 from notebase.markdown.highlight import highlight_code
 from notebase.markdown.markers import link_marker
 from notebase.markdown.mathml import tex_fallback, tex_to_mathml
 from notebase.model import LinkRef
-from notebase.slugs import normalize_tag, slugify
+from notebase.slugs import looks_like_file, normalize_tag, slugify
 
 _WIKILINK = re.compile(r"(!?)\[\[([^\[\]\n]+?)\]\]")
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.\-]*:")

@@ -41,3 +41,13 @@ def html_to_text(html: str) -> str:
     """Visible text of rendered HTML: block boundaries become spaces, other tags vanish."""
     text = _BLOCK_TAG.sub(" ", strip_markers(html))
     return " ".join(unescape(_TAG.sub("", text)).split())
+
+
+_ID = re.compile(r'\sid="[^"]*"')
+_FOOTNOTE_REF = re.compile(r'<a href="#fn[^"]*"[^>]*>(.*?)</a>', re.S)
+_FOOTNOTES = re.compile(r'<section class="footnotes">.*?</section>\n?', re.S)
+
+
+def quiet(html: str) -> str:
+    """Embedded HTML without ids (the page has its own) or footnotes (they are the other note's)."""
+    return _ID.sub("", _FOOTNOTE_REF.sub(r"\1", _FOOTNOTES.sub("", html)))

@@ -8,9 +8,9 @@ from typing import Any
 
 from notebase.diagnostics import Diagnostic, FilePos, error, warning
 from notebase.digests import digest_value
-from notebase.linking.embeds import quiet
 from notebase.markdown import Rendered, render_inline, render_markdown, strip_paragraph
 from notebase.markdown.markers import renumber_markers
+from notebase.markdown.text import quiet
 from notebase.model import (
     Entry,
     EntryKind,
