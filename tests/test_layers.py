@@ -155,3 +155,15 @@ def test_find_cycle_names_a_cycle() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": set()}
     assert find_cycle(graph) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_no_function_is_longer_than_sixty_lines() -> None:
+    long = [
+        f"{shown(module)}.{node.name}: {node.end_lineno - node.lineno + 1} lines"
+        for module, path in module_names(PACKAGE).items()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.end_lineno is not None
+        and node.end_lineno - node.lineno + 1 > 60
+    ]
+    assert not long, "split these: " + "; ".join(long)

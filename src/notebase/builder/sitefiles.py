@@ -51,16 +51,13 @@ def plan_files(
     assets: Mapping[str, bytes] | None = None,
 ) -> FilePlan:
     """Render the pages whose fingerprint changed (on `parallel` = (jobs, at least this many pages)
-    processes when there are that many to render, and forking is safe); every
-    other file already in the site is kept. A page the last build did not write is rendered
-    whatever its fingerprint, which is then taken where it is rendered. Without a `memo` (a
-    check, which writes nothing) every page is rendered and none fingerprinted; with one, a
-    page planned as the last build planned it keeps its fingerprint without a digest. Each page rendered
-    is written to the `staging` folder where it is rendered (none: it is not kept), so that no
-    process holds the whole site. `copies` are the files under notes/ the notes link to, and
-    `assets` the theme's and static/ files (as read with the build's inputs), by their path in
-    the site.
-    (notebase's own code is not in the fingerprints: it is the key of the cache they are kept in.)"""
+    processes when there are that many to render, and forking is safe); every other file already
+    in the site is kept. A page the last build did not write is rendered whatever its fingerprint,
+    which is then taken where it is rendered. Without a `memo` (a check, which writes nothing)
+    every page is rendered and none fingerprinted. Each page rendered is written to the `staging`
+    folder where it is rendered (none: it is not kept), so that no process holds the whole site.
+    `copies` (files under notes/ the notes link to) and `assets` (the theme's and static/ files)
+    are by their path in the site. (notebase's own code is the cache's key, not in fingerprints.)"""
     pages = tuple(pages)
     env = environment_for_build(root)
     base = digest_value(config)

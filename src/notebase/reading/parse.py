@@ -58,6 +58,15 @@ def parse_note(source: NoteFile) -> ParseResult:
     return ParseResult(entry, tuple(diags))
 
 
+def entry_source(
+    get: Any, path: str, fields: dict[str, Field], diags: list[Diagnostic]
+) -> tuple[SourceRef | None, str, tuple[str, ...]]:
+    """The note's primary source, the source's title (without an arXiv id) and its authors."""
+    source_ref = primary_source(get, path, fields, diags)
+    title = strip_arxiv_prefix(get("source_title", as_text) or "")
+    return source_ref, title, get("authors", as_list) or ()
+
+
 def build_entry(
     source: NoteFile, fields: dict[str, Field], split: Split, diags: list[Diagnostic]
 ) -> Entry:
@@ -69,9 +78,7 @@ def build_entry(
     fm_tldr = get("tldr", as_text) or ""
     fm_title = get("title", as_text)
     fm_title = strip_arxiv_prefix(fm_title) if fm_title else fm_title
-    source_ref = primary_source(get, path, fields, diags)
-    source_title = strip_arxiv_prefix(get("source_title", as_text) or "")
-    authors = get("authors", as_list) or ()
+    source_ref, source_title, authors = entry_source(get, path, fields, diags)
     cited = quote_attribution(authors, source_title or (fm_title if source_ref else "") or "")
     body = render_markdown(split.body, not fm_tldr, fm_title is None, default_attribution=cited)
     tldr_html, tldr_text, prose, links = entry_tldr(body, fm_tldr, fields, split.body_line)
