@@ -13,9 +13,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from notebase.digests import digest_value
+from notebase.digests import VERIFY_KEYS, digest_value
 
 R = TypeVar("R")
+
+
+def arguments_key(args: tuple[Any, ...]) -> str:
+    """The arguments' content keys (and short strings) joined, when that is all they are: their
+    digest, without a walk; else the digest of a walk of them."""
+    parts = []
+    for arg in args:
+        key = getattr(arg, "content_key", "")
+        if key and not VERIFY_KEYS:
+            parts.append(f"k{key}")
+        elif type(arg) is str and len(arg) <= 256:
+            parts.append(f"s{len(arg)}:{arg}")
+        else:
+            return digest_value(args)
+    return "".join(parts)
 
 
 class Memo:
@@ -30,7 +45,7 @@ class Memo:
         self.held = held or {}
 
     def call(self, fn: Callable[..., R], /, *args: Any) -> R:
-        key = f"{fn.__module__}.{fn.__qualname__}:{digest_value(args)}"
+        key = f"{fn.__module__}.{fn.__qualname__}:{arguments_key(args)}"
         if key in self.now:
             found: R = self.now[key]
             return found

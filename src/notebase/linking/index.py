@@ -108,10 +108,14 @@ def build_index(
     shapes = tuple(apply.call(entry_shape, e) for e in ordered)
     grouped = apply.call(group_shapes, shapes)
     drafted = tuple(apply.call(entry_shape, e) for e in drafts)
-    names = apply.call(make_names, shapes, drafted, grouped.pages, tuple(files))
+    paths = tuple(files)
+    names = apply.call(make_names, shapes, drafted, grouped.pages, paths)
+    # wikilinks never lead to the site's other pages: a new tag page re-resolves no wikilink
+    wiki_names = apply.call(make_names, shapes, drafted, frozenset(), paths)
     targets: dict[str, tuple[str, ...]] = {}
     for entry in ordered:
-        targets[entry.slug], problems = resolve_entry(entry, names, by_slug, apply)
+        table = names if any(not link.is_wiki for link in entry.links) else wiki_names
+        targets[entry.slug], problems = resolve_entry(entry, table, by_slug, apply)
         diags += problems
     diags += embed_problems(ordered, targets)
     made = tuple((e.slug, linked_entries(e, targets[e.slug])) for e in ordered)
