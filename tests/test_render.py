@@ -19,7 +19,13 @@ from notebase.linking.index import build_index
 from notebase.linking.linktags import resolve_index
 from notebase.model import NoteFile
 from notebase.planning.pages import PageSpec, plan_pages
-from notebase.planning.render import create_environment, environment_for_build, render_page, root_of
+from notebase.planning.render import (
+    create_environment,
+    environment_for_build,
+    render_page,
+    root_of,
+    template_digest,
+)
 from notebase.reading.parse import parse_note
 
 
@@ -510,3 +516,16 @@ def test_the_theme_script_runs_before_the_first_paint(tmp_path: Path) -> None:
     head = html.split("</head>", 1)[0]
     assert '<script src="../assets/header.js"></script>' in head
     assert (Path(__file__).parents[1] / "templates/assets/header.js").is_file()
+
+
+def test_a_partial_rendered_with_each_is_a_template_the_page_uses(tmp_path: Path) -> None:
+    (tmp_path / "templates/partials").mkdir(parents=True)
+    (tmp_path / "templates/list.html").write_text('{{ each("partials/row.html", items, "item") }}')
+    (tmp_path / "templates/partials/row.html").write_text("<{{ item }}>")
+    env = environment_for_build(tmp_path)
+    before = template_digest(env, "list.html", {})
+    assert render(tmp_path, PageSpec("a/", "list.html", {"items": ("x", "y")})) == "<x><y>"
+    (tmp_path / "templates/partials/row.html").write_text("[{{ item }}]")
+    env = environment_for_build(tmp_path)
+    assert template_digest(env, "list.html", {}) != before  # the page is rendered again
+    assert render(tmp_path, PageSpec("a/", "list.html", {"items": ("x",)})) == "[x]"

@@ -10,7 +10,7 @@ from notebase.builder.parallel import map_indexed
 from notebase.builder.search import SearchJob, plan_search
 from notebase.config import Config
 from notebase.diagnostics import Diagnostic, FilePos, error
-from notebase.digests import Apply, digest_bytes, digest_value
+from notebase.digests import Apply, digest_bytes, digest_value, direct
 from notebase.files import KEEP, Staged
 from notebase.linking.attachments import FILES_DIR, Copy, unreadable
 from notebase.planning.pages import PageSpec
@@ -59,7 +59,7 @@ def plan_files(
     `copies` (files under notes/ the notes link to) and `assets` (the theme's and static/ files)
     are by their path in the site. (notebase's own code is the cache's key, not in fingerprints.)"""
     pages = tuple(pages)
-    env = environment_for_build(root)
+    env = environment_for_build(root, memo or direct)
     base = digest_value(config)
     templates: dict[str, str] = {}
     files: dict[str, bytes | Staged | None] = {}

@@ -9,13 +9,15 @@ import functools
 from collections.abc import Callable, Iterable
 from importlib import resources
 from pathlib import Path
+from typing import Any, cast
 
 import jinja2
 import jinja2.meta
+from markupsafe import Markup
 
 from notebase.config import Config
 from notebase.diagnostics import Diagnostic, FilePos, error
-from notebase.digests import digest_value
+from notebase.digests import Apply, digest_value, direct
 from notebase.linking.linktags import ROOT
 from notebase.planning.pages import PageSpec
 from notebase.reading.discover import replace_control_chars
@@ -103,17 +105,43 @@ def create_environment(root: Path) -> jinja2.Environment:
     env.filters["absolute"] = absolute_filter
     env.filters["atom_id"] = atom_id_filter
     env.filters["rfc822"] = rfc822_date
+    env.globals["each"] = render_each
     return env
 
 
-def environment_for_build(root: Path) -> jinja2.Environment:
-    """The root's environment, with the compiled templates whose files changed since dropped."""
+def environment_for_build(root: Path, rows: Apply = direct) -> jinja2.Environment:
+    """The root's environment, with the compiled templates whose files changed since dropped; its
+    `each` rows rendered through `rows` (the build's memo)."""
     env = create_environment(root)
     cache = env.cache if env.cache is not None else {}
     for key, template in list(cache.items()):
         if not template.is_up_to_date:
             del cache[key]
+    env.globals[ROWS] = (rows, {})  # with the digests of the partials, taken once a build
     return env
+
+
+ROWS = "_notebase_rows"
+
+
+@jinja2.pass_context
+def render_each(
+    ctx: jinja2.runtime.Context, partial: str, items: Iterable[Any], name: str, **extra: Any
+) -> Markup:
+    """`{{ each("partials/card.html", cards, "card") }}`: the partial once for each item, which it
+    sees as `name`, with `extra`, the page's root and the site, and nothing else. A row is made
+    again only when one of these or a template it uses changed: the build's memo keys it by
+    their digests, and a template author writes no key."""
+    env = ctx.environment
+    rows, partials = cast(tuple[Apply, dict[str, str]], env.globals.get(ROWS, (direct, {})))
+    template = env.get_template(partial)
+    root, site = ctx["root"], ctx["site"]
+    shared = (template_digest(env, partial, partials), digest_value(site), root, name, extra)
+
+    def row(_: tuple[object, ...], item: object) -> str:
+        return template.render(extra, root=root, site=site, **{name: item})
+
+    return Markup("".join(rows.call(row, shared, item) for item in items))
 
 
 @jinja2.pass_context
@@ -258,8 +286,25 @@ def collect_template_sources(
 
 @functools.lru_cache(maxsize=512)
 def referenced_templates(env: jinja2.Environment, source: str) -> tuple[str | None, ...]:
-    """The names a template extends, includes or imports (None for a computed name)."""
+    """The names a template extends, includes, imports or renders with `each` (None for a
+    computed name)."""
     try:
-        return tuple(jinja2.meta.find_referenced_templates(env.parse(source)))
+        tree = env.parse(source)
     except jinja2.TemplateSyntaxError:
         return ()
+    return (*jinja2.meta.find_referenced_templates(tree), *rendered_each(tree))
+
+
+def rendered_each(tree: jinja2.nodes.Template) -> tuple[str | None, ...]:
+    """The partials `each(...)` renders (None for a computed name)."""
+    calls = (
+        call
+        for call in tree.find_all(jinja2.nodes.Call)
+        if isinstance(call.node, jinja2.nodes.Name) and call.node.name == "each" and call.args
+    )
+    return tuple(
+        call.args[0].value
+        if isinstance(call.args[0], jinja2.nodes.Const) and isinstance(call.args[0].value, str)
+        else None
+        for call in calls
+    )
