@@ -34,47 +34,88 @@ class SourceInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class Cited:
+    """What the pages of a note's sources take from the note: its sources' fields and quotes."""
+
+    slug: str
+    title: str
+    source: SourceRef | None  # its primary source
+    others: tuple[SourceRef, ...]  # the sources its body links to
+    source_title: str
+    authors: tuple[str, ...]
+    year: int | None
+    quotes: tuple[Quote, ...]
+
+
+def cited(entry: Entry) -> Cited:
+    return Cited(
+        entry.slug,
+        entry.title,
+        entry.source,
+        entry.other_sources,
+        entry.source_title,
+        entry.authors,
+        entry.year,
+        entry.quotes,
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class SourceInputs:
     """What a SourceInfo is made from, besides the cards of these notes."""
 
     ref: SourceRef
     id: str
     record: BibRecord
-    notes: tuple[Entry, ...]  # whose primary source it is
+    notes: tuple[Cited, ...]  # whose primary source it is
     linked: tuple[str, ...]  # slugs of the notes linking to it
     cite_key: str
+
+
+Groups = tuple[tuple[SourceRef, tuple[str, ...]], ...]
 
 
 def collect_sources(
     index: SiteIndex, cards: dict[str, Card], apply: Apply = direct
 ) -> dict[str, SourceInfo]:
-    """source key -> SourceInfo for every source with a page, in key order (each made through
-    `apply`: only for sources whose notes changed)."""
-    primary, linked = group_notes(index)
-    refs = [r for r, _ in index.sources if r.key in index.source_ids]  # index.sources: by key
+    """source key -> SourceInfo for every source with a page, in key order; made again (through
+    `apply`) only when a source's notes, their cards or the sources' pages changed."""
+    notes = tuple(apply.call(cited, e) for e in index.entries if e.source or e.other_sources)
+    shown = tuple(cards[note.slug] for note in notes)
+    return apply.call_at("sources", make_sources, index.sources, index.source_ids, notes, shown)
+
+
+def make_sources(
+    sources: Groups, source_ids: dict[str, str], notes: tuple[Cited, ...], shown: tuple[Card, ...]
+) -> dict[str, SourceInfo]:
+    """source key -> SourceInfo for every source with a page (`source_ids`), in key order."""
+    cards = {card.slug: card for card in shown}
+    primary, linked = group_notes(notes)
+    refs = [r for r, _ in sources if r.key in source_ids]  # sources: by key
     records = {r.key: bib_record(r, primary[r.key]) for r in refs}
     papers = [records[r.key] for r in refs if r.is_paper]
     keys = dict(zip((r.key for r in refs if r.is_paper), cite_keys(papers), strict=True))
     infos = {}
     for ref in refs:
-        notes, ident, links = tuple(primary[ref.key]), index.source_ids[ref.key], linked[ref.key]
+        own, links = tuple(primary[ref.key]), tuple(linked[ref.key])
         made = SourceInputs(
-            ref, ident, records[ref.key], notes, tuple(links), keys.get(ref.key, "")
+            ref, source_ids[ref.key], records[ref.key], own, links, keys.get(ref.key, "")
         )
-        shown = tuple(cards[e.slug] for e in notes), tuple(cards[s] for s in links)
-        infos[ref.key] = apply.call_at(ref.key, make_info, made, shown)
+        infos[ref.key] = make_info(
+            made, (tuple(cards[n.slug] for n in own), tuple(cards[s] for s in links))
+        )
     return infos
 
 
-def group_notes(index: SiteIndex) -> tuple[dict[str, list[Entry]], dict[str, list[str]]]:
-    """source key -> the entries whose primary source it is, and -> the slugs linking to it."""
-    primary: dict[str, list[Entry]] = defaultdict(list)
+def group_notes(notes: tuple[Cited, ...]) -> tuple[dict[str, list[Cited]], dict[str, list[str]]]:
+    """source key -> the notes whose primary source it is, and -> the slugs linking to it."""
+    primary: dict[str, list[Cited]] = defaultdict(list)
     linked: dict[str, list[str]] = defaultdict(list)
-    for entry in index.entries:
-        if entry.source is not None:
-            primary[entry.source.key].append(entry)
-        for ref in entry.other_sources:
-            linked[ref.key].append(entry.slug)
+    for note in notes:
+        if note.source is not None:
+            primary[note.source.key].append(note)
+        for ref in note.others:
+            linked[ref.key].append(note.slug)
     return primary, linked
 
 
@@ -98,7 +139,7 @@ def make_info(made: SourceInputs, shown: tuple[tuple[Card, ...], tuple[Card, ...
     return replace(info, content_key=digest_value(info))
 
 
-def bib_record(ref: SourceRef, notes: list[Entry]) -> BibRecord:
+def bib_record(ref: SourceRef, notes: list[Cited]) -> BibRecord:
     """A source's metadata from the notes that discuss it: the first note that gives each field."""
     title = next((e.source_title for e in notes if e.source_title), "")  # "[id] " stripped
     title = title or next((e.title for e in notes), "") or source_name(ref)
