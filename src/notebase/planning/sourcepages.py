@@ -82,11 +82,21 @@ def collect_sources(
     `apply`) only when a source's notes, their cards or the sources' pages changed."""
     notes = tuple(apply.call(cited, e) for e in index.entries if e.source or e.other_sources)
     shown = tuple(cards[note.slug] for note in notes)
-    return apply.call_at("sources", make_sources, index.sources, index.source_ids, notes, shown)
+
+    def each_source(
+        sources: Groups, ids: dict[str, str], notes: tuple[Cited, ...], shown: tuple[Card, ...]
+    ) -> dict[str, SourceInfo]:  # and each source through `apply` too
+        return make_sources(sources, ids, notes, shown, apply)
+
+    return apply.call_at("sources", each_source, index.sources, index.source_ids, notes, shown)
 
 
 def make_sources(
-    sources: Groups, source_ids: dict[str, str], notes: tuple[Cited, ...], shown: tuple[Card, ...]
+    sources: Groups,
+    source_ids: dict[str, str],
+    notes: tuple[Cited, ...],
+    shown: tuple[Card, ...],
+    apply: Apply = direct,
 ) -> dict[str, SourceInfo]:
     """source key -> SourceInfo for every source with a page (`source_ids`), in key order."""
     cards = {card.slug: card for card in shown}
@@ -101,9 +111,8 @@ def make_sources(
         made = SourceInputs(
             ref, source_ids[ref.key], records[ref.key], own, links, keys.get(ref.key, "")
         )
-        infos[ref.key] = make_info(
-            made, (tuple(cards[n.slug] for n in own), tuple(cards[s] for s in links))
-        )
+        shown_here = tuple(cards[n.slug] for n in own), tuple(cards[s] for s in links)
+        infos[ref.key] = apply.call_at(ref.key, make_info, made, shown_here)
     return infos
 
 
