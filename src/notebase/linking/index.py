@@ -109,9 +109,9 @@ def build_index(
     grouped = apply.call(group_shapes, shapes)
     drafted = tuple(apply.call(entry_shape, e) for e in drafts)
     paths = tuple(files)
-    names = apply.call(make_names, shapes, drafted, grouped.pages, paths)
     # wikilinks never lead to the site's other pages: a new tag page re-resolves no wikilink
-    wiki_names = apply.call(make_names, shapes, drafted, frozenset(), paths)
+    wiki_names = apply.call(make_names, shapes, drafted, paths)
+    names = apply.call(with_pages, wiki_names, grouped.pages)
     targets: dict[str, tuple[str, ...]] = {}
     for entry in ordered:
         table = names if any(not link.is_wiki for link in entry.links) else wiki_names
@@ -151,12 +151,19 @@ def group_shapes(shapes: Sequence[Shape]) -> Grouped:
 
 
 def make_names(
-    shapes: Sequence[Shape], drafts: Sequence[Shape], pages: frozenset[str], files: Sequence[str]
+    shapes: Sequence[Shape], drafts: Sequence[Shape], files: Sequence[str]
 ) -> Keyed[Names]:
-    """The names links are resolved by (keyed by what they were made from)."""
+    """The names links are resolved by, without the site's other pages (what wikilinks lead to;
+    keyed by what they were made from)."""
     titles = {s.slug: s.title for s in shapes}
-    table = Names(name_table(shapes), name_table(drafts), titles, pages, file_table(files))
-    return Keyed(table, digest_value(("names", shapes, drafts, pages, files)))
+    table = Names(name_table(shapes), name_table(drafts), titles, frozenset(), file_table(files))
+    return Keyed(table, digest_value(("names", shapes, drafts, files)))
+
+
+def with_pages(names: Keyed[Names], pages: frozenset[str]) -> Keyed[Names]:
+    """The names with the site's other pages too (what other links lead to): the tables shared,
+    not made again."""
+    return Keyed(replace(names.value, pages=pages), digest_value(("pages", names, pages)))
 
 
 def resolve_entry(
