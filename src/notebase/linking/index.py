@@ -289,12 +289,13 @@ def sources_by_title(entries: Sequence[Entry]) -> list[Diagnostic]:
     """A note without a source URL whose `source_title` is that of another note's source: the
     same source, not recognised as one (an imported copy of a post without its link)."""
     named: dict[str, Entry] = {}
-    for entry in sorted(entries, key=lambda e: e.rel_path):
+    by_path = sorted(entries, key=lambda e: e.rel_path)
+    for entry in by_path:
         if entry.source is not None and entry.source_title:
             for key in title_keys(entry.source_title):
                 named.setdefault(key, entry)
     diags = []
-    for entry in sorted(entries, key=lambda e: e.rel_path):
+    for entry in by_path:
         if entry.source is not None or not entry.source_title:
             continue
         other = next((named[k] for k in sorted(title_keys(entry.source_title)) if k in named), None)
