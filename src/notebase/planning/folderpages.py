@@ -50,6 +50,11 @@ def folder_url(parts: Sequence[str]) -> str:
     return "".join(f"{slugify_or_hash(p)}/" for p in parts)
 
 
+def folder_urls(parts: Sequence[str]) -> tuple[str, ...]:
+    """The URL of each folder down to the one `parts` name, notes/ itself ("") first."""
+    return tuple(folder_url(parts[:depth]) for depth in range(len(parts) + 1))
+
+
 def folder_parts(rel_path: str) -> tuple[str, ...]:
     """The folders a note is in: 'ML/Deep Learning/x.md' -> ('ML', 'Deep Learning')."""
     return tuple(p for p in rel_path.split("/")[:-1] if p)
@@ -71,15 +76,18 @@ def collect_folders(entries: Iterable[Entry]) -> dict[str, Folder]:
     direct: dict[str, list[str]] = defaultdict(list)
     counts: dict[str, int] = defaultdict(int)
     children: dict[str, set[str]] = defaultdict(set)
+    urls_of: dict[tuple[str, ...], tuple[str, ...]] = {}  # a folder's parts are slugged once
     for entry in entries:
         parts = folder_parts(entry.rel_path)
+        urls = urls_of.get(parts)
+        if urls is None:
+            urls = urls_of[parts] = folder_urls(parts)
         for depth in range(1, len(parts) + 1):
-            url = folder_url(parts[:depth])
-            names.setdefault(url, "/".join(parts[:depth]))
-            counts[url] += 1
-            children[folder_url(parts[: depth - 1])].add(url)
-        if f"{entry.slug}/" != folder_url(parts) and entry.slug:
-            direct[folder_url(parts)].append(entry.slug)
+            names.setdefault(urls[depth], "/".join(parts[:depth]))
+            counts[urls[depth]] += 1
+            children[urls[depth - 1]].add(urls[depth])
+        if f"{entry.slug}/" != urls[-1] and entry.slug:
+            direct[urls[-1]].append(entry.slug)
     links = {
         url: FolderLink(path.rsplit("/", 1)[-1], url, counts[url]) for url, path in names.items()
     }
