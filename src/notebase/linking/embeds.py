@@ -78,16 +78,13 @@ def part_of(html: str, fragment: str) -> str:
     name = tag.group(1)
     if name[0] == "h" and name[1:].isdigit():
         return section(html, start, int(name[1:]))
-    inner = element_inner(html[start:], tag.group(0), name)
+    inner = element_inner(html, tag.end(), name)
     return f"<p>{inner}</p>\n" if name == "li" else f"{tag.group(0)}{inner}</{name}>\n"
 
 
-def element_inner(html: str, opening: str, tag: str) -> str:
-    """The inner HTML of the element that starts with `opening`, nesting of the same tag respected."""
-    start = html.find(opening)
-    if start < 0:
-        return ""
-    body_start = html.index(">", start) + 1
+def element_inner(html: str, body_start: int, tag: str) -> str:
+    """The inner HTML of the `tag` element whose opening tag ends at `body_start`, nesting of the
+    same tag respected."""
     depth, pos = 1, body_start
     pattern = re.compile(f"<(/?){tag}[\\s>]")
     while depth and (m := pattern.search(html, pos)):
