@@ -254,8 +254,7 @@ def compile_templates(env: jinja2.Environment, names: Iterable[str]) -> None:
 
 def template_digest(env: jinja2.Environment, name: str, memo: dict[str, str]) -> str:
     """A digest of a template's source and of every template it extends, includes or imports."""
-    if name not in memo:
-        memo[name] = ""  # a cycle contributes nothing twice
+    if name not in memo:  # a cycle of templates is walked once: collect_template_sources
         memo[name] = digest_value(collect_template_sources(env, name, {}))
     return memo[name]
 
