@@ -5,7 +5,7 @@ words by tf-idf), normalised to unit length; two entries are as related as the d
 vectors. Candidates come from an inverted index whose lists keep only the strongest holders of each
 feature, so the work per entry is bounded and 10,000 notes need no all-pairs comparison.
 
-What one build computes is kept for the next (RelatedState); build/related_update.py brings it up to date with
+What one build computes is kept for the next (RelatedState); builder/related_update.py brings it up to date with
 the entries that changed, so a rebuild after one edit redoes only what that edit can reach.
 """
 
@@ -171,7 +171,7 @@ class Weighed:
 
 @dataclass(frozen=True, slots=True)
 class RelatedState:
-    """Everything one computation of related entries made (build/related_update.py updates it for the next)."""
+    """Everything one computation of related entries made (builder/related_update.py updates it for the next)."""
 
     entries: tuple[Entry, ...]
     slugs: tuple[str, ...]
