@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from notebase import digests as fingerprint
-from notebase.digests import digest_value, keyed, remade
+from notebase.digests import digest_value, remade
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,12 +54,12 @@ def test_a_record_remade_has_a_key_of_its_changes() -> None:
     assert remade(Keyed("a"), body="b").content_key == ""  # no key to start from: none
 
 
-def test_a_keyed_value_is_digested_once() -> None:
+def test_a_keyed_value_is_digested_as_its_key() -> None:
     listing = Listing((Card("a", ("x",)),), {"n": 1})
-    assert keyed(listing).content_key == digest_value(listing)
-    assert digest_value((keyed(listing),)) == digest_value(
-        (keyed(Listing((Card("a", ("x",)),), {"n": 1})),)
-    )
+    key = digest_value(listing)
+    once = digest_value((fingerprint.Keyed(listing, key),))
+    assert once == digest_value((fingerprint.Keyed(Listing((Card("a", ("x",)),), {"n": 1}), key),))
+    assert once != digest_value((fingerprint.Keyed(listing, "another key"),))
 
 
 def test_sets_are_digested_in_an_order_of_their_own() -> None:

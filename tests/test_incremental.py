@@ -7,6 +7,8 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from notebase.builder.pipeline import BuildResult, rebuild
 from notebase.builder.state import BuildOptions, BuildState
 from notebase.digests import digest_value
@@ -298,4 +300,45 @@ def test_a_warm_build_sees_an_attachment_change(kb: Path) -> None:
     result = build_site(options)
     assert (kb / "site/files/img/x.png").read_bytes() == png(9, 3)
     assert "files/img/x.png" in result.files.written
+    assert 'width="9" height="3"' in (kb / "site/papers/muon/index.html").read_text()
+
+
+def test_an_unchanged_attachment_is_not_read_again(
+    kb: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    from notebase.builder import pipeline
+
+    reads: list[str] = []
+    real = pipeline.read_attachment
+    monkeypatch.setattr(pipeline, "read_attachment", lambda d, p: reads.append(p) or real(d, p))
+    options = BuildOptions(root=kb, out=kb / "site")
+    write_bytes("notes/img/x.png", png(4, 3))(kb)
+    edit("notes/papers/muon.md", "\n---\n", "\n---\n![[x.png]]\n")(kb)
+    long_ago = 1_000_000_000_000_000_000
+    os.utime(kb / "notes/img/x.png", ns=(long_ago, long_ago))
+    state, _ = rebuild(BuildState(), options)
+    state, _ = rebuild(state, options)
+    assert reads == ["img/x.png"]  # the second build had it from the memo
+    write_bytes("notes/img/x.png", png(9, 3))(kb)  # same size, another stamp: read again
+    os.utime(kb / "notes/img/x.png", ns=(long_ago, long_ago + 1))
+    state, _ = rebuild(state, options)
+    assert reads == ["img/x.png", "img/x.png"]
+    assert (kb / "site/files/img/x.png").read_bytes() == png(9, 3)
+    assert 'width="9" height="3"' in (kb / "site/papers/muon/index.html").read_text()
+
+
+def test_an_attachment_rewritten_within_one_mtime_tick_is_seen(kb: Path) -> None:
+    import os
+
+    options = BuildOptions(root=kb, out=kb / "site")
+    write_bytes("notes/img/x.png", png(4, 3))(kb)
+    edit("notes/papers/muon.md", "\n---\n", "\n---\n![[x.png]]\n")(kb)
+    state, _ = rebuild(BuildState(), options)
+    stamp = (kb / "notes/img/x.png").stat().st_mtime_ns
+    write_bytes("notes/img/x.png", png(9, 3))(kb)
+    os.utime(kb / "notes/img/x.png", ns=(stamp, stamp))  # the stamp the last build saw
+    state, _ = rebuild(state, options)
+    assert (kb / "site/files/img/x.png").read_bytes() == png(9, 3)
     assert 'width="9" height="3"' in (kb / "site/papers/muon/index.html").read_text()

@@ -164,10 +164,6 @@ class Keyed(Generic[T]):
     content_key: str = field(compare=False)
 
 
-def keyed(value: T) -> Keyed[T]:
-    return Keyed(value, digest_value(value))
-
-
 class Apply(Protocol):
     """How a stage calls its per-item functions: `fn(*args)` itself (`direct`), or through the
     build's memo, which gives the result of an earlier call with arguments of the same digests

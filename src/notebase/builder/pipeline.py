@@ -10,7 +10,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from notebase.builder.cache import load_parses, load_state, save_state
-from notebase.builder.inputs import Discovery, Inputs, read_inputs, site_is_current, stamp_folders
+from notebase.builder.inputs import (
+    RACY_NS,
+    Discovery,
+    Inputs,
+    read_inputs,
+    site_is_current,
+    stamp_folders,
+)
 from notebase.builder.memo import Memo
 from notebase.builder.parallel import default_jobs, map_ordered
 from notebase.builder.related_update import related_state
@@ -32,10 +39,10 @@ from notebase.builder.write import (
 from notebase.diagnostics import Diagnostic, FilePos, error, has_errors, sort_diagnostics
 from notebase.files import real_path, temp_folder
 from notebase.linking.analyses import with_analyses
-from notebase.linking.attachments import Copy, read_attachments
+from notebase.linking.attachments import Copy, Reader, read_attachment, read_attachments
 from notebase.linking.index import build_index
 from notebase.linking.linktags import resolve_index
-from notebase.model import Entry, NoteFile, ParseResult, SiteIndex
+from notebase.model import Attachment, Entry, NoteFile, ParseResult, SiteIndex
 from notebase.planning.cards import make_cards
 from notebase.planning.pages import PageSpec, folder_warnings, plan_pages
 from notebase.reading.discover import NOTES_DIR, read_note
@@ -330,9 +337,30 @@ def index_parsed(
     index = build_index(entries, others, drafts, memo)
     diags.extend(index.diagnostics)
     linked = (t[1:] for targets in index.link_targets.values() for t in targets if t[:1] == "@")
-    files, copies, unread = read_attachments(options.root / NOTES_DIR, linked, NOTES_DIR)
+    read = attachment_reader(found, memo)
+    files, copies, unread = read_attachments(options.root / NOTES_DIR, linked, NOTES_DIR, read)
     diags.extend(unread)
     return replace(index, attachments=files), diags, copies
+
+
+def attachment_reader(found: Discovery, memo: Memo) -> Reader:
+    """read_attachment through the memo for a file whose stamp (size, mtime) is old enough to
+    stand for its bytes: an attachment unchanged since the last build is not read again."""
+    trusted = found.started_ns - RACY_NS  # a file written in the scan's tick may change unseen
+    stamps = {rel: (size, mtime) for rel, size, mtime in found.files if mtime < trusted}
+
+    def read(notes_dir: Path, path: str) -> tuple[Attachment, Copy]:
+        stamp = stamps.get(path)
+        if stamp is None:
+            return read_attachment(notes_dir, path)
+        return memo.call(read_stamped, str(notes_dir), path, *stamp)
+
+    return read
+
+
+def read_stamped(notes_dir: str, path: str, size: int, mtime_ns: int) -> tuple[Attachment, Copy]:
+    """read_attachment, keyed in the memo by the file's stamp as well."""
+    return read_attachment(Path(notes_dir), path)
 
 
 def add_analyses(index: SiteIndex, memo: Memo) -> SiteIndex:

@@ -91,52 +91,38 @@ def plan_files(
             files[due.rel] = Staged(target)
     prints = {rel: prints[rel] for rel in order}
     files = {rel: files[rel] for rel in order if rel in files}
-    add_assets(root, assets or {}, files, prints, (previous, existing), diags)
-    add_copies(root, copies or {}, files, prints, (previous, existing), diags)
+    add_files(root, assets or {}, files, prints, (previous, existing), diags)
+    add_files(root, copies or {}, files, prints, (previous, existing), diags)
     return FilePlan(files, prints, len(todo))
 
 
-def add_assets(
+def add_files(
     root: Path,
-    assets: Mapping[str, bytes],
+    found: Mapping[str, bytes | Copy],
     files: dict[str, bytes | Staged | None],
     prints: dict[str, str],
     site: tuple[Mapping[str, str], set[str]],
     diags: list[Diagnostic],
 ) -> None:
-    """The theme's assets and the static files: kept when the copy in `site` (fingerprints, files
-    there) is current."""
-    for rel, data in assets.items():
-        if rel in prints:  # a page's file: the page is kept, the build fails
+    """The theme's assets and the static files (bytes), or the files under notes/ the site holds
+    copies of (read only when needed): kept when the copy in `site` (fingerprints, files there)
+    is current."""
+    for rel, item in found.items():
+        if rel in prints:  # a page's file (or a static one): it is kept, the build fails
             diags.append(asset_collision(root, rel))
             continue
-        prints[rel] = digest_bytes(data)
-        files[rel] = KEEP if is_kept(rel, prints[rel], *site) else data
-
-
-def add_copies(
-    root: Path,
-    copies: Mapping[str, Copy],
-    files: dict[str, bytes | Staged | None],
-    prints: dict[str, str],
-    site: tuple[Mapping[str, str], set[str]],
-    diags: list[Diagnostic],
-) -> None:
-    """The files under notes/ the site holds copies of: read only when the copy in `site`
-    (fingerprints, files there) is not current."""
-    for rel, copy in copies.items():
-        if rel in prints:  # a page's file or a static one: it is kept, the build fails
-            diags.append(asset_collision(root, rel))
-            continue
-        prints[rel] = copy.digest
-        if is_kept(rel, copy.digest, *site):
+        digest = item.digest if isinstance(item, Copy) else digest_bytes(item)
+        if is_kept(rel, digest, *site):
             files[rel] = KEEP
-            continue
-        try:
-            files[rel] = copy.source.read_bytes()
-        except OSError as exc:
-            diags.append(unreadable(f"{NOTES_DIR}/{rel.removeprefix(FILES_DIR + '/')}", exc))
-            del prints[rel]
+        elif isinstance(item, Copy):
+            try:
+                files[rel] = item.source.read_bytes()
+            except OSError as exc:
+                diags.append(unreadable(f"{NOTES_DIR}/{rel.removeprefix(FILES_DIR + '/')}", exc))
+                continue
+        else:
+            files[rel] = item
+        prints[rel] = digest
 
 
 def asset_collision(root: Path, rel: str) -> Diagnostic:

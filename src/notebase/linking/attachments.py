@@ -5,7 +5,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -83,11 +83,14 @@ class Copy:
     source: Path
 
 
+Reader = Callable[[Path, str], tuple[Attachment, Copy]]  # raises OSError when unreadable
+
+
 def read_attachments(
-    notes_dir: Path, paths: Iterable[str], shown: str
+    notes_dir: Path, paths: Iterable[str], shown: str, read: Reader | None = None
 ) -> tuple[dict[str, Attachment], dict[str, Copy], list[Diagnostic]]:
-    """Each linked file read: its record (an image's size from its header), its copy by the path
-    the site holds it at, and a warning for each that cannot be read."""
+    """Each linked file read (by `read`, read_attachment unless given): its record, its copy by
+    the path the site holds it at, and a warning for each that cannot be read."""
     found: dict[str, Attachment] = {}
     copies: dict[str, Copy] = {}
     diags: list[Diagnostic] = []
@@ -95,15 +98,21 @@ def read_attachments(
         if any(part in ("", ".", "..") for part in path.split("/")):
             continue  # never from the scan of notes/; never a way out of the site
         try:
-            data = (notes_dir / path).read_bytes()
+            found[path], copy = (read or read_attachment)(notes_dir, path)
         except OSError as exc:
             diags.append(unreadable(f"{shown}/{path}", exc))
             continue
-        kind = kind_of(path)
-        width, height = image_size(data) if kind == "image" else (0, 0)
-        found[path] = Attachment(path, f"{FILES_DIR}/{path}", kind, width, height)
-        copies[found[path].url] = Copy(digest_bytes(data), notes_dir / path)
+        copies[found[path].url] = copy
     return found, copies, diags
+
+
+def read_attachment(notes_dir: Path, path: str) -> tuple[Attachment, Copy]:
+    """One file's record (an image's size from its header) and copy; OSError when unreadable."""
+    data = (notes_dir / path).read_bytes()
+    kind = kind_of(path)
+    width, height = image_size(data) if kind == "image" else (0, 0)
+    attachment = Attachment(path, f"{FILES_DIR}/{path}", kind, width, height)
+    return attachment, Copy(digest_bytes(data), notes_dir / path)
 
 
 def unreadable(shown: str, exc: OSError) -> Diagnostic:
