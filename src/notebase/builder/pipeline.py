@@ -119,7 +119,7 @@ def rebuild(
     pages = plan_pages(index, config, make_cards(index.entries, memo), memo)
     diags = [*inputs.diagnostics, *found.diagnostics, *index_diags]
     diags += check_collisions(pages, index)
-    diags += folder_warnings(index)
+    diags += folder_warnings(index, memo)
     if options.write:
         diags = [d for d in diags if d.code not in CHECK_ONLY]
     kept = replace(

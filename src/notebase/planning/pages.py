@@ -91,7 +91,7 @@ def plan_pages(
     costly parts of an entry's page (its description, contents, graph) made through `apply`."""
     cards = cards if cards is not None else make_cards(index.entries)
     sources = collect_sources(index, cards, apply)
-    folders, nav = collect_folders(index.entries), plan_nav(index, sources)
+    folders, nav = apply.call(collect_folders, index.entries), plan_nav(index, sources)
     discussed = {ref.key: slugs for ref, slugs in index.sources}
     described = {(kind, name): text for kind, name, text in config.descriptions}
     around = Around(index, cards, sources, folders, nav, discussed)
@@ -168,9 +168,10 @@ def own_urls(index: SiteIndex) -> frozenset[str]:
     return site_urls(tags, categories, index.source_ids.values())
 
 
-def folder_warnings(index: SiteIndex) -> list[Diagnostic]:
+def folder_warnings(index: SiteIndex, apply: Apply = direct) -> list[Diagnostic]:
     """A folder-collision warning for each folder whose URL another page has (folderpages)."""
-    return folder_collisions(collect_folders(index.entries), index.by_slug, own_urls(index))
+    folders = apply.call(collect_folders, index.entries)  # plan_pages's, when given its memo
+    return folder_collisions(folders, index.by_slug, own_urls(index))
 
 
 def plan_home(index: SiteIndex, cards: dict[str, Card], config: Config, root: Folder) -> PageSpec:
