@@ -142,7 +142,6 @@ class Entry:
     headings: tuple[Heading, ...]
     links: tuple[LinkRef, ...]
     other_sources: tuple[SourceRef, ...]  # every other external URL in the body
-    origin: str
     extra: tuple[tuple[str, str], ...] = ()  # unknown front-matter keys, kept for templates
     # a digest of what this record was made from (its file, then each change made to it): equal
     # keys, equal entries; the build's memo and the page fingerprints take an entry as its key

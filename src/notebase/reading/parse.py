@@ -116,7 +116,6 @@ def build_entry(
         headings=body.headings,
         links=links,
         other_sources=other_sources(body, source_ref),
-        origin=get("origin", as_text) or "",
         extra=extra_fields(fields),
         content_key=digest_value(("note", source.rel_path, source.text)),
         words=note_words(prose, title),
