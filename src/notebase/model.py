@@ -67,9 +67,8 @@ class Heading:
     level: int
     text: str
     anchor: str
-    html: str = (
-        ""  # as the table of contents shows it: its markup (math too), no links or footnote marks
-    )
+    # as the table of contents shows it: its markup (math too), no links or footnote marks
+    html: str
 
 
 @dataclass(frozen=True, slots=True)
