@@ -393,6 +393,13 @@ def test_wrong_title_type_is_reported_once() -> None:
     assert result.entry is not None and result.entry.title == "Heading"
 
 
+def test_wrong_url_type_is_reported_once_and_the_kind_still_read() -> None:
+    # the kind was decided from `url` read a second time, which warned a second time
+    result = parse("---\nurl: [a, b]\narxiv: 2501.00001\n---\nbody\n")
+    assert codes(result.diagnostics) == [(Severity.WARNING, "field-type", 2)]
+    assert result.entry is not None and result.entry.kind is EntryKind.PAPER
+
+
 def test_misspelt_key_is_a_warning_and_kept() -> None:
     result = parse("---\ntilte: Muon\n---\nbody\n", "papers/muon.md")
     assert [(d.severity, d.code, d.pos, d.hint) for d in result.diagnostics] == [
