@@ -71,6 +71,20 @@ def test_wrong_type_is_an_error_with_its_line() -> None:
     )
 
 
+def test_a_count_too_large_is_an_error_not_a_traceback() -> None:
+    # 10**20 passes the type check; slicing the home page's entries by it raised ValueError
+    config, diags = parse_config("recent: 100000000000000000000\nfeed_entries: 1000000\n")
+    assert (config.recent, config.feed_entries) == (20, 1_000_000)
+    assert [(d.severity, d.code, d.pos, d.message) for d in diags] == [
+        (
+            Severity.ERROR,
+            "config-value",
+            FilePos("notebase.yaml", 1),
+            "`recent` must be at most 1000000, got 100000000000000000000",
+        )
+    ]
+
+
 def test_a_bool_is_not_an_int_and_a_number_is_not_text() -> None:
     _, diags = parse_config("recent: true\ntitle: 42\n")
     assert [(d.code, d.pos) for d in diags] == [

@@ -71,8 +71,7 @@ def test_every_front_matter_field() -> None:
     assert e.status is Status.READING
     assert e.aliases == ("Muon", "Moonlight Muon")
     assert e.draft is False
-    assert e.origin == "archive.txt:12"
-    assert e.extra == (("rating", "5"),)
+    assert e.extra == (("rating", "5"),)  # `origin:` is known (an import's), kept off the page
     assert e.body_html == "<p>Body text.</p>\n"
     assert e.mention_text == "Orthogonalised momentum beats AdamW.\nBody text."
     assert len(e.content_key) == 64  # a sha256 of its path and text: see the test below
@@ -86,7 +85,7 @@ def test_defaults_without_front_matter() -> None:
     assert e.status is None  # no reading status: the note is not on the reading list
     assert (e.date, e.year, e.source, e.draft) == (None, None, None, False)
     assert (e.tags, e.categories, e.aliases, e.authors) == ((), (), (), ())
-    assert (e.tldr_html, e.source_title, e.origin, e.extra) == ("", "", "", ())
+    assert (e.tldr_html, e.source_title, e.extra) == ("", "", ())
 
 
 def test_title_from_first_heading_is_taken_out_of_the_body() -> None:
@@ -392,6 +391,13 @@ def test_wrong_title_type_is_reported_once() -> None:
     result = parse("---\ntitle: [a, b]\n---\n# Heading\n")
     assert codes(result.diagnostics) == [(Severity.WARNING, "field-type", 2)]
     assert result.entry is not None and result.entry.title == "Heading"
+
+
+def test_wrong_url_type_is_reported_once_and_the_kind_still_read() -> None:
+    # the kind was decided from `url` read a second time, which warned a second time
+    result = parse("---\nurl: [a, b]\narxiv: 2501.00001\n---\nbody\n")
+    assert codes(result.diagnostics) == [(Severity.WARNING, "field-type", 2)]
+    assert result.entry is not None and result.entry.kind is EntryKind.PAPER
 
 
 def test_misspelt_key_is_a_warning_and_kept() -> None:

@@ -36,6 +36,9 @@ class Config:
 
 
 DESCRIPTIONS_FILE = "_collections.yaml"
+# the largest count a setting takes (more entries than any site has; a count past what Python
+# slices by, sys.maxsize, made a traceback)
+MAX_COUNT = 1_000_000
 FIELD_TYPES: dict[str, type] = {
     f.name: type(getattr(Config(), f.name)) for f in fields(Config) if f.name != "descriptions"
 }
@@ -122,6 +125,8 @@ def value_problem(key: str, value: object) -> tuple[str, str] | None:
     """(message, hint) for a value of the right type that cannot be used."""
     if isinstance(value, int) and not isinstance(value, bool) and value < 0:
         return f"`{key}` must be 0 or more, got {value}", f"example: {key}: 20"
+    if isinstance(value, int) and value > MAX_COUNT:
+        return f"`{key}` must be at most {MAX_COUNT}, got {value}", f"example: {key}: 20"
     if key == "base_url" and value and not is_safe_url(str(value)):
         message = f"`base_url` must be an http(s) URL, got {value!r}"
         return message, 'example: base_url: "https://example.org/notes"'

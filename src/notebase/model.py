@@ -67,9 +67,8 @@ class Heading:
     level: int
     text: str
     anchor: str
-    html: str = (
-        ""  # as the table of contents shows it: its markup (math too), no links or footnote marks
-    )
+    # as the table of contents shows it: its markup (math too), no links or footnote marks
+    html: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +141,6 @@ class Entry:
     headings: tuple[Heading, ...]
     links: tuple[LinkRef, ...]
     other_sources: tuple[SourceRef, ...]  # every other external URL in the body
-    origin: str
     extra: tuple[tuple[str, str], ...] = ()  # unknown front-matter keys, kept for templates
     # a digest of what this record was made from (its file, then each change made to it): equal
     # keys, equal entries; the build's memo and the page fingerprints take an entry as its key

@@ -102,6 +102,17 @@ class ImportedPost:
     end_line: int = 0  # the last line of the archive the post was cut from (0: unknown)
     roundup: str = ""  # a roundup's linked item: the title of the roundup's own note
 
+    @property
+    def origin_file(self) -> str:
+        """The archive file's name, from `origin`."""
+        return self.origin.rpartition(":")[0]
+
+    @property
+    def origin_line(self) -> int:
+        """The line the post starts on, from `origin` (0: unknown)."""
+        line = self.origin.rpartition(":")[2]
+        return int(line) if line.isdigit() else 0
+
 
 @dataclass(frozen=True, slots=True)
 class Collection:

@@ -99,7 +99,7 @@ def same_post(note: ExistingNote, post: ImportedPost) -> bool:
     origin_file = str(note.fields.get("origin", "")).rsplit(":", 1)[0]
     if note.fields.get("title") != post.title:
         return False
-    same_file = origin_file == post.origin.rsplit(":", 1)[0]
+    same_file = origin_file == post.origin_file
     return same_file or strip_wikilinks(note.body) == strip_wikilinks(render_body(post))
 
 
@@ -129,11 +129,11 @@ def kept_warning(note: ExistingNote) -> Diagnostic:
 
 
 def duplicate_warning(post: ImportedPost, slug: str, shown: Mapping[str, str]) -> Diagnostic:
-    name, _, line = post.origin.rpartition(":")
+    name = post.origin_file
     return warning(
         "import-duplicate-title",
         f"another post is also titled {post.title!r} but its text differs: imported as {slug}",
-        FilePos(shown.get(name, name), int(line) if line.isdigit() else 0),
+        FilePos(shown.get(name, name), post.origin_line),
         hint="rename one of the posts if they are not meant to share a title",
     )
 

@@ -50,8 +50,7 @@ def block_judgement(block: Block) -> str | None:
 
 def post_section(post: ImportedPost) -> list[str]:
     """The post's line range and title, then its judgements."""
-    line = int(post.origin.rpartition(":")[2] or 0)
-    span = line_span(line, post.end_line)
+    span = line_span(post.origin_line, post.end_line)
     out = [f"- {span[0].upper()}{span[1:]}: **{post.title}** ({post.kind})"]
     if post.source_title:
         confidence = link_title_confidence(post.source_title)

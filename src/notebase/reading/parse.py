@@ -60,11 +60,12 @@ def parse_note(source: NoteFile) -> ParseResult:
 
 def entry_source(
     get: Any, path: str, fields: dict[str, Field], diags: list[Diagnostic]
-) -> tuple[SourceRef | None, str, tuple[str, ...]]:
-    """The note's primary source, the source's title (without an arXiv id) and its authors."""
-    source_ref = primary_source(get, path, fields, diags)
+) -> tuple[SourceRef | None, str, str, tuple[str, ...]]:
+    """The note's primary source, its `url` (when safe), the source's title (without an arXiv
+    id) and its authors."""
+    source_ref, url = primary_source(get, path, fields, diags)
     title = strip_arxiv_prefix(get("source_title", as_text) or "")
-    return source_ref, title, get("authors", as_list) or ()
+    return source_ref, url, title, get("authors", as_list) or ()
 
 
 def build_entry(
@@ -78,7 +79,7 @@ def build_entry(
     fm_tldr = get("tldr", as_text) or ""
     fm_title = get("title", as_text)
     fm_title = strip_arxiv_prefix(fm_title) if fm_title else fm_title
-    source_ref, source_title, authors = entry_source(get, path, fields, diags)
+    source_ref, url, source_title, authors = entry_source(get, path, fields, diags)
     cited = quote_attribution(authors, source_title or (fm_title if source_ref else "") or "")
     body = render_markdown(split.body, not fm_tldr, fm_title is None, default_attribution=cited)
     tldr_html, tldr_text, prose, links = entry_tldr(body, fm_tldr, fields, split.body_line)
@@ -90,9 +91,7 @@ def build_entry(
         rel_path=source.rel_path,
         pos=FilePos(path, 1),
         title=title,
-        kind=entry_kind(
-            get("kind", as_text), source_ref, get("url", as_text) or "", path, fields, diags
-        ),
+        kind=entry_kind(get("kind", as_text), source_ref, url, path, fields, diags),
         date=first_field(get, ("date", "created"), as_date),
         tags=normalize_tags(
             (get("tags", as_tags) or ()) + body.tags, path, fields.get("tags"), diags
@@ -116,7 +115,6 @@ def build_entry(
         headings=body.headings,
         links=links,
         other_sources=other_sources(body, source_ref),
-        origin=get("origin", as_text) or "",
         extra=extra_fields(fields),
         content_key=digest_value(("note", source.rel_path, source.text)),
         words=note_words(prose, title),
@@ -191,7 +189,8 @@ def shift_lines(links: tuple[LinkRef, ...], first_line: int) -> tuple[LinkRef, .
 
 def primary_source(
     get: Any, path: str, fields: dict[str, Field], diags: list[Diagnostic]
-) -> SourceRef | None:
+) -> tuple[SourceRef | None, str]:
+    """The source the note's `url`, `arxiv` and `doi` name, and its `url` ("" when unsafe)."""
     url = get("url", as_text) or ""
     if url and not is_safe_url(url):
         pos = FilePos(path, fields["url"].line)
@@ -210,7 +209,7 @@ def primary_source(
                 FilePos(path, fields[key].line),
             )
         )
-    return ref
+    return ref, url
 
 
 def entry_slug(
