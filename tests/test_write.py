@@ -25,7 +25,7 @@ from notebase.builder.write import (
     update_site,
 )
 from notebase.diagnostics import FilePos, Severity
-from notebase.files import Staged, make_temp_folder, safe_join, temp_folder
+from notebase.files import Staged, clean_rel, make_temp_folder, safe_join, temp_folder
 
 
 def tree(root: Path) -> dict[str, bytes]:
@@ -61,6 +61,13 @@ def test_safe_join_refuses_escaping_paths(tmp_path: Path) -> None:
     for bad in ("../x.html", "a/../../x", "/etc/passwd", "a\x00b"):
         with pytest.raises(ValueError):
             safe_join(tmp_path, bad)
+
+
+def test_clean_rel_refuses_by_its_words_any_path_that_could_leave_a_folder() -> None:
+    assert clean_rel("a/b/index.html") == "a/b/index.html"
+    for bad in ("../x.html", "a/../b", "/etc/passwd", "a//b", "./a", "a/", "a\x00b", "a\\..\\b"):
+        with pytest.raises(ValueError):
+            clean_rel(bad)
 
 
 def test_update_site_refuses_an_escaping_path_and_keeps_the_old_site(tmp_path: Path) -> None:

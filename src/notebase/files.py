@@ -83,11 +83,20 @@ def temp_name(out: Path) -> Path:
     return out.parent / f"{temp_prefix(out)}{os.getpid()}-{secrets.token_hex(6)}"
 
 
-def link_or_copy(src: Path, dst: Path) -> None:
+def link_or_copy(src: str | Path, dst: str | Path) -> None:
     try:
         os.link(src, dst)
     except OSError:
         shutil.copy2(src, dst)
+
+
+def clean_rel(rel: str) -> str:
+    """`rel` itself when it names a path inside any folder by its words alone (no absolute path, no
+    `..`, `.` or empty part, no NUL); a programmer error otherwise, as in safe_join."""
+    parts = rel.split("/")
+    if "\x00" in rel or "\\" in rel or any(p in ("", ".", "..") for p in parts):
+        raise ValueError(f"output path escapes the site folder: {rel!r}")
+    return rel
 
 
 def safe_join(base: Path, rel: str) -> Path:

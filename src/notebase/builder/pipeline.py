@@ -3,9 +3,10 @@ to the next."""
 
 from __future__ import annotations
 
+import gc
 import time
-from collections.abc import Iterable, Mapping
-from contextlib import AbstractContextManager
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -105,6 +106,30 @@ def rebuild(
 ) -> tuple[BuildState, BuildResult]:
     """A build that reuses `state`, writing byte for byte the site a clean build writes (from
     `inputs` when they were read already, with the stamps the state was saved with)."""
+    with collector_paused():
+        return run_build(state, options, swap_lock, inputs)
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector off for one build. A build makes few cycles, but its passes
+    walk every object the build holds: at 10,000 notes they were a third of a rebuild after one
+    edit. What cycles the build leaves are collected once it is done."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def run_build(
+    state: BuildState,
+    options: BuildOptions,
+    swap_lock: AbstractContextManager[object] | None,
+    inputs: Inputs | None,
+) -> tuple[BuildState, BuildResult]:
     start = time.perf_counter()
     refused = check_output_dir(options.out, options.root, options.force) if options.write else None
     if refused is not None:  # before reading a note: nothing the build could do would be written

@@ -14,6 +14,7 @@ from notebase.diagnostics import Diagnostic, FilePos, error
 from notebase.files import (
     KEEP,
     Staged,
+    clean_rel,
     link_or_copy,
     real_path,
     safe_join,
@@ -210,16 +211,21 @@ def assemble_site(
 ) -> None:
     with temp_folder(out) as tmp:  # after the swap, it holds the old site (or is gone)
         tmp.chmod(0o755)  # a temporary folder's 0700 would hide the site from a web server
+        made: set[str] = set()  # a new folder holds no symlink: the paths are checked by words
         for rel, data in sorted(files.items()):
-            target = safe_join(tmp, rel)
-            target.parent.mkdir(parents=True, exist_ok=True)
+            folder, _, _ = clean_rel(rel).rpartition("/")
+            if folder not in made:
+                os.makedirs(os.path.join(tmp, folder), exist_ok=True)
+                made.add(folder)
+            target = os.path.join(tmp, rel)
             if rel in unchanged:
-                link_or_copy(out / rel, target)
+                link_or_copy(os.path.join(out, rel), target)
             elif isinstance(data, Staged):
                 os.replace(data.path, target)
             else:
                 assert data is not None, f"{rel} is to be kept but is not in the site"
-                target.write_bytes(data)
+                with open(target, "wb") as handle:
+                    handle.write(data)
         write_marker(tmp)
         with swap_lock:
             swap_in(tmp, out)
