@@ -78,42 +78,43 @@ Groups = tuple[tuple[SourceRef, tuple[str, ...]], ...]
 def collect_sources(
     index: SiteIndex, cards: dict[str, Card], apply: Apply = direct
 ) -> dict[str, SourceInfo]:
-    """source key -> SourceInfo for every source with a page, in key order; made again (through
-    `apply`) only when a source's notes, their cards or the sources' pages changed."""
+    """source key -> SourceInfo for every source with a page, in key order; the sources' records
+    made again (through `apply`) only when the notes citing them changed, and each source's info
+    only when its own records or the cards of its notes did."""
     notes = tuple(apply.call(cited, e) for e in index.entries if e.source or e.other_sources)
-    shown = tuple(cards[note.slug] for note in notes)
-
-    def each_source(
-        sources: Groups, ids: dict[str, str], notes: tuple[Cited, ...], shown: tuple[Card, ...]
-    ) -> dict[str, SourceInfo]:  # and each source through `apply` too
-        return make_sources(sources, ids, notes, shown, apply)
-
-    return apply.call_at("sources", each_source, index.sources, index.source_ids, notes, shown)
+    made = apply.call_at("sources", source_inputs, index.sources, index.source_ids, notes)
+    return {
+        key: apply.call_at(key, make_info, inputs, shown_cards(inputs, cards))
+        for key, inputs in made.items()
+    }
 
 
-def make_sources(
-    sources: Groups,
-    source_ids: dict[str, str],
-    notes: tuple[Cited, ...],
-    shown: tuple[Card, ...],
-    apply: Apply = direct,
-) -> dict[str, SourceInfo]:
-    """source key -> SourceInfo for every source with a page (`source_ids`), in key order."""
-    cards = {card.slug: card for card in shown}
+def source_inputs(
+    sources: Groups, source_ids: dict[str, str], notes: tuple[Cited, ...]
+) -> dict[str, SourceInputs]:
+    """source key -> what its SourceInfo is made from, for every source with a page (`source_ids`),
+    in key order."""
     primary, linked = group_notes(notes)
     refs = [r for r, _ in sources if r.key in source_ids]  # sources: by key
     records = {r.key: bib_record(r, primary[r.key]) for r in refs}
     papers = [records[r.key] for r in refs if r.is_paper]
     keys = dict(zip((r.key for r in refs if r.is_paper), cite_keys(papers), strict=True))
-    infos = {}
-    for ref in refs:
-        own, links = tuple(primary[ref.key]), tuple(linked[ref.key])
-        made = SourceInputs(
-            ref, source_ids[ref.key], records[ref.key], own, links, keys.get(ref.key, "")
+    return {
+        ref.key: SourceInputs(
+            ref,
+            source_ids[ref.key],
+            records[ref.key],
+            tuple(primary[ref.key]),
+            tuple(linked[ref.key]),
+            keys.get(ref.key, ""),
         )
-        shown_here = tuple(cards[n.slug] for n in own), tuple(cards[s] for s in links)
-        infos[ref.key] = apply.call_at(ref.key, make_info, made, shown_here)
-    return infos
+        for ref in refs
+    }
+
+
+def shown_cards(made: SourceInputs, cards: dict[str, Card]) -> tuple[tuple[Card, ...], ...]:
+    """The cards of the notes discussing the source and of those linking to it."""
+    return tuple(cards[n.slug] for n in made.notes), tuple(cards[s] for s in made.linked)
 
 
 def group_notes(notes: tuple[Cited, ...]) -> tuple[dict[str, list[Cited]], dict[str, list[str]]]:
@@ -128,7 +129,7 @@ def group_notes(notes: tuple[Cited, ...]) -> tuple[dict[str, list[Cited]], dict[
     return primary, linked
 
 
-def make_info(made: SourceInputs, shown: tuple[tuple[Card, ...], tuple[Card, ...]]) -> SourceInfo:
+def make_info(made: SourceInputs, shown: tuple[tuple[Card, ...], ...]) -> SourceInfo:
     """The source's record; `shown`: the cards of the notes discussing it and linking to it."""
     record, key = made.record, made.cite_key
     cards = {c.slug: c for c in shown[0]}
