@@ -38,6 +38,8 @@ def ignore_pattern(pattern: str) -> tuple[re.Pattern[str], bool]:
 def make_ignore(patterns: tuple[str, ...]) -> Callable[[str, bool], bool]:
     """Whether a path under notes/ (a folder when the flag is set) is left out by `ignore:`."""
     compiled = [ignore_pattern(p) for p in patterns if p.strip().strip("/")]
+    if not compiled:
+        return lambda _path, _is_folder: False
 
     def ignored(path: str, is_folder: bool) -> bool:
         return any(
