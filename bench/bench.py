@@ -22,6 +22,7 @@ and after the runs, `notebase serve` sessions:
          ../shared/bench/setup_anchors.sh (--venv, --npm: where it put them). Each build's ratio to
          Hugo, to Hugo + Pagefind and to Quartz is the median of the round-by-round ratios.
 --cold-only   cold builds alone (no warm, edit, serve or anchors): for 100,000 notes.
+--no-search   notebase builds with `search: false` in notebase.yaml (no Pagefind index).
 --pagefind   Pagefind indexing the built site on its own (python -m pagefind).
 --tmpfs mounts a tmpfs on the work folder first (root only), as the reference figures were taken.
 
@@ -289,9 +290,13 @@ def corpus_roots(
 ) -> list[Path]:
     """Each install's copy of the corpus of n notes: with --anchors, the plain layout of theirs."""
     if anchors is None:
-        return [generate(n, args.corpora, work / i.label) for i in installs]
-    plain = anchors.corpus(n, args.corpora) / "plain"
-    return [copy_notes(plain, work / i.label / f"corpus-{n}") for i in installs]
+        roots = [generate(n, args.corpora, work / i.label) for i in installs]
+    else:
+        plain = anchors.corpus(n, args.corpora) / "plain"
+        roots = [copy_notes(plain, work / i.label / f"corpus-{n}") for i in installs]
+    for root in roots if args.no_search else ():
+        (root / "notebase.yaml").write_text("search: false\n", encoding="utf-8")
+    return roots
 
 
 def median(values: list[float], fmt: str) -> str:
@@ -337,7 +342,8 @@ def figure_line(row: Row, label: str, value: str, names: list[str]) -> str:
 def size_lines(row: Row, base: Row | None, names: list[str], args: argparse.Namespace) -> list[str]:
     """The table's rows for one size: every cold build in the rounds, then notebase's own."""
     cold = ratios(row.cold, row, names)
-    lines = [build_line(row, "**notebase** cold build", row.cold, cold, f"{row.files:,}")]
+    ours = "**notebase** cold build" + (" (`search: false`)" if args.no_search else "")
+    lines = [build_line(row, ours, row.cold, cold, f"{row.files:,}")]
     if base is not None:  # --baseline: its cold builds ran in the same rounds
         cells = ratios(base.cold, row, names)
         lines.append(
@@ -444,6 +450,7 @@ def parse_args() -> argparse.Namespace:
     add("--npm", type=Path, default=Path("/tmp/anchors-npm"), help="setup_anchors.sh's npm folder")
     add("--cold-only", action="store_true", help="cold builds only: no warm, edit, serve, anchors")
     add("--pagefind", action="store_true", help="also time Pagefind on the site")
+    add("--no-search", action="store_true", help="build with `search: false` in notebase.yaml")
     add(
         "--baseline",
         type=Path,

@@ -98,7 +98,9 @@ def test_the_table_gives_each_build_its_ratios_to_the_anchors(capsys) -> None:  
         for wall in walls:
             peer.runs.add(proctree.Measured(wall, wall, 100.0, 0))
         row.peers.append(peer)
-    args = bench.argparse.Namespace(runs=3, cold_only=False, pagefind=False, anchors=True)
+    args = bench.argparse.Namespace(
+        runs=3, cold_only=False, pagefind=False, anchors=True, no_search=False
+    )
     base = bench.Row(1000)
     for wall in (2.0, 3.0, 2.5):  # its cold builds ran in the same rounds as the anchors
         base.cold.add(proctree.Measured(wall, wall, 500.0, 0))
