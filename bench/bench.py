@@ -98,6 +98,7 @@ class Row:
     cold: Runs = field(default_factory=Runs)
     warm: Runs = field(default_factory=Runs)  # again at once, nothing changed
     edit: Runs = field(default_factory=Runs)  # again after one note's body changed
+    edit_unseen: int = 0  # edit builds after which the edit was not in the note's page
     serve: dict[str, list[list[float]]] = field(  # "body"/"tag" -> each session's timings (ms)
         default_factory=lambda: {kind: [] for kind in SERVE}
     )
@@ -180,17 +181,21 @@ def run_build(root: Path, jobs: int, python: str = sys.executable) -> Measured:
     return measured
 
 
-def edit_build(root: Path, jobs: int, python: str, run: int) -> Measured:
+def edit_build(root: Path, jobs: int, python: str, run: int) -> tuple[Measured, bool]:
     """`notebase build` after one note's body changed, its cache and site kept: a different note
-    each run, put back as it was after the build."""
+    each run, put back as it was after the build. Whether the edit reached the note's page."""
     notes = sorted((root / "notes").glob("*.md"))
     note = notes[(len(notes) // 3 + 101 * run) % len(notes)]
     original = note.read_text(encoding="utf-8")
-    note.write_text(edit_body(original, run), encoding="utf-8")
+    edited = edit_body(original, run)
+    note.write_text(edited, encoding="utf-8")
     try:
-        return run_build(root, jobs, python)
+        built = run_build(root, jobs, python)
     finally:
         note.write_text(original, encoding="utf-8")
+    page = root / "site" / note.stem / "index.html"  # the generated notes' slugs are their names
+    added = edited[len(original) :].strip()
+    return built, page.is_file() and added in page.read_text(encoding="utf-8")
 
 
 def clean(root: Path) -> None:
@@ -228,10 +233,12 @@ def measure_run(row: Row, root: Path, install: Install, args: argparse.Namespace
     said = f"N={row.n} {install.label}: cold {figures_of(cold)}"
     if not args.cold_only:
         warm = run_build(root, args.jobs, install.python)
-        edit = edit_build(root, args.jobs, install.python, run)
+        edit, seen = edit_build(root, args.jobs, install.python, run)
         row.warm.add(warm)
         row.edit.add(edit)
+        row.edit_unseen += not seen
         said += f", warm {figures_of(warm)}, one edit {figures_of(edit)}"
+        said += "" if seen else " (the edit is NOT in the page)"
     say(said)
     if args.pagefind and install == THIS:
         row.pagefind.append(time_pagefind(root / "site"))
@@ -355,7 +362,12 @@ def size_lines(row: Row, base: Row | None, names: list[str], args: argparse.Name
     blank = ["" for _ in names]
     if not args.cold_only:
         lines.append(build_line(row, "notebase warm build, nothing changed", row.warm, blank, ""))
-        lines.append(build_line(row, "notebase build after one body edit", row.edit, blank, ""))
+        unseen = (
+            f" (**the edit missing from the page {row.edit_unseen}×**)" if row.edit_unseen else ""
+        )
+        lines.append(
+            build_line(row, f"notebase build after one body edit{unseen}", row.edit, blank, "")
+        )
         for kind, what in (("body", "body edit"), ("tag", "tag change")):
             value = median(flat(row.serve[kind]), ".0f") + " ms"
             lines.append(figure_line(row, f"{what} → reload under serve", value, names))
@@ -370,7 +382,8 @@ def print_table(results: list[list[Row]], args: argparse.Namespace) -> None:
     ratios), then notebase's warm build, its build after an edit and save → reload."""
     rows = [row for row, *_ in results]
     names = reference_names(rows)
-    print(f"medians of {args.runs} runs; × tool: median of the run-by-run ratios (row / tool)\n")
+    paired = "; × tool: median of the run-by-run ratios (row / tool)" if names else ""
+    print(f"medians of {args.runs} runs{paired}\n")
     print("\n".join(table_head(names)))
     for row, *base in results:
         print("\n".join(size_lines(row, base[0] if base else None, names, args)))
