@@ -21,7 +21,8 @@ and after the runs, `notebase serve` sessions:
          a Quartz checkout where `npm ci` ran, built without social images. The anchors are installed by
          ../shared/bench/setup_anchors.sh (--venv, --npm: where it put them). Each build's ratio to
          Hugo, to Hugo + Pagefind and to Quartz is the median of the round-by-round ratios.
---cold-only   cold builds alone (no warm, edit, serve or anchors): for 100,000 notes.
+--cold-only [N]   cold builds alone (no warm, edit, serve or anchors) for every size, or for the sizes
+         of N notes or more: `--sizes 1000,10000,100000 --anchors --cold-only 100000`.
 --no-search   notebase builds with `search: false` in notebase.yaml (no Pagefind index).
 --pagefind   Pagefind indexing the built site on its own (python -m pagefind).
 --tmpfs mounts a tmpfs on the work folder first (root only), as the reference figures were taken.
@@ -57,6 +58,7 @@ The one table of issue 17 (Quartz checked out and `npm ci`-ed in /tmp/quartz):
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import shlex
 import shutil
@@ -99,6 +101,7 @@ class Row:
     warm: Runs = field(default_factory=Runs)  # again at once, nothing changed
     edit: Runs = field(default_factory=Runs)  # again after one note's body changed
     edit_unseen: int = 0  # edit builds after which the edit was not in the note's page
+    cold_only: bool = False  # --cold-only N and at least N notes: cold builds alone
     serve: dict[str, list[list[float]]] = field(  # "body"/"tag" -> each session's timings (ms)
         default_factory=lambda: {kind: [] for kind in SERVE}
     )
@@ -226,12 +229,12 @@ def time_pagefind(site: Path) -> float:
 
 def measure_run(row: Row, root: Path, install: Install, args: argparse.Namespace, run: int) -> None:
     """One cold build (no cache, no site), then a warm one with nothing changed and one after a
-    body edit (none of those two with --cold-only)."""
+    body edit (none of those two for a size --cold-only takes)."""
     clean(root)
     cold = run_build(root, args.jobs, install.python)
     row.cold.add(cold)
     said = f"N={row.n} {install.label}: cold {figures_of(cold)}"
-    if not args.cold_only:
+    if not row.cold_only:
         warm = run_build(root, args.jobs, install.python)
         edit, seen = edit_build(root, args.jobs, install.python, run)
         row.warm.add(warm)
@@ -271,8 +274,9 @@ def bench_size(
 ) -> list[Row]:
     """Every figure of one size, for each install and anchor (runs in rounds, serve sessions
     alternated between the installs)."""
+    rows = [Row(n, cold_only=0 < args.cold_only <= n) for _ in installs]
+    anchors = None if rows[0].cold_only else anchors
     roots = corpus_roots(n, installs, args, work, anchors)
-    rows = [Row(n) for _ in installs]
     if anchors:
         rows[0].peers = anchors.peers(n, anchors.corpus(n, args.corpora), work / "anchors")
     for run in range(args.runs):  # a round: each install, then each anchor
@@ -281,7 +285,7 @@ def bench_size(
         for peer in rows[0].peers:
             say(f"N={n} {peer.build(work / 'anchors.log')}")
     sessions = args.runs if len(installs) > 1 else 1  # pairs need several sessions
-    for kind in SERVE if not args.cold_only else ():
+    for kind in SERVE if not rows[0].cold_only else ():
         for session in range(sessions):
             for i in in_turn(installs, session):
                 measure_serve(rows[i], roots[i], installs[i], args.edits, kind)
@@ -360,7 +364,7 @@ def size_lines(row: Row, base: Row | None, names: list[str], args: argparse.Name
         files = f"failed: {peer.failed}" if peer.failed else f"{peer.files:,}"
         lines.append(build_line(row, peer.label, peer.runs, ratios(peer.runs, row, names), files))
     blank = ["" for _ in names]
-    if not args.cold_only:
+    if not row.cold_only:
         lines.append(build_line(row, "notebase warm build, nothing changed", row.warm, blank, ""))
         unseen = (
             f" (**the edit missing from the page {row.edit_unseen}×**)" if row.edit_unseen else ""
@@ -387,9 +391,18 @@ def print_table(results: list[list[Row]], args: argparse.Namespace) -> None:
     print("\n".join(table_head(names)))
     for row, *base in results:
         print("\n".join(size_lines(row, base[0] if base else None, names, args)))
-    if len(rows) > 1 and all(r.cold.wall for r in rows):
-        grow = statistics.median(rows[-1].cold.wall) / statistics.median(rows[0].cold.wall)
-        print(f"\ncold {rows[-1].n:,} / {rows[0].n:,}: {grow:.1f}x")
+    print("\n".join(growth_lines(rows)))
+
+
+def growth_lines(rows: list[Row]) -> list[str]:
+    """How the cold build grows from one size to the next (linear: as the notes)."""
+    lines = []
+    for small, big in itertools.pairwise(rows):
+        if small.cold.wall and big.cold.wall:
+            grow = statistics.median(big.cold.wall) / statistics.median(small.cold.wall)
+            ratio = f"{grow:.1f}x for {big.n / small.n:.1f}x the notes"
+            lines.append(f"cold {big.n:,} / {small.n:,}: {ratio}")
+    return [""] * bool(lines) + lines
 
 
 def figures(row: Row) -> dict[str, tuple[str, list[float], list[float]]]:
@@ -461,7 +474,15 @@ def parse_args() -> argparse.Namespace:
     add("--quartz", type=Path, default=None, help="a Quartz checkout after `npm ci` (--anchors)")
     add("--venv", type=Path, default=Path("/tmp/anchors-venv"), help="setup_anchors.sh's venv")
     add("--npm", type=Path, default=Path("/tmp/anchors-npm"), help="setup_anchors.sh's npm folder")
-    add("--cold-only", action="store_true", help="cold builds only: no warm, edit, serve, anchors")
+    add(
+        "--cold-only",
+        type=int,
+        nargs="?",
+        const=1,
+        default=0,
+        metavar="N",
+        help="cold builds alone (no warm, edit, serve, anchors) for the sizes of N notes or more (all)",
+    )
     add("--pagefind", action="store_true", help="also time Pagefind on the site")
     add("--no-search", action="store_true", help="build with `search: false` in notebase.yaml")
     add(
@@ -474,11 +495,11 @@ def parse_args() -> argparse.Namespace:
 
 
 def anchors_of(args: argparse.Namespace) -> Anchors | None:
-    """--anchors (not with --cold-only): the anchor tools, Quartz where installed."""
-    if args.anchors and args.cold_only:
+    """--anchors (unless --cold-only takes every size): the anchor tools, Quartz where installed."""
+    if args.anchors and 0 < args.cold_only <= min(sizes_of(args)):
         say("--cold-only: the anchors are not built")
-    if not args.anchors or args.cold_only:
         args.anchors = False
+    if not args.anchors:
         return None
     names = [name for name in args.anchor_tools.split(",") if name]
     return Anchors(SHARED_BENCH, names, quartz_dir(args.quartz), args.venv, args.npm)

@@ -98,9 +98,7 @@ def test_the_table_gives_each_build_its_ratios_to_the_anchors(capsys) -> None:  
         for wall in walls:
             peer.runs.add(proctree.Measured(wall, wall, 100.0, 0))
         row.peers.append(peer)
-    args = bench.argparse.Namespace(
-        runs=3, cold_only=False, pagefind=False, anchors=True, no_search=False
-    )
+    args = bench.argparse.Namespace(runs=3, pagefind=False, anchors=True, no_search=False)
     base = bench.Row(1000)
     for wall in (2.0, 3.0, 2.5):  # its cold builds ran in the same rounds as the anchors
         base.cold.add(proctree.Measured(wall, wall, 500.0, 0))
@@ -117,3 +115,15 @@ def test_the_table_gives_each_build_its_ratios_to_the_anchors(capsys) -> None:  
     edit = next(line for line in lines if "after one body edit" in line)
     assert edit.split(" | ")[2:6] == ["1.50 s", "", "", "300"]
     assert any("tag change" in line and "450 ms" in line for line in lines)
+
+
+def test_growth_compares_each_size_with_the_one_before() -> None:
+    bench = load_bench()
+    rows = [bench.Row(n) for n in (1000, 10000, 100000)]
+    for row, wall in zip(rows, (5.0, 45.0, 500.0), strict=True):
+        row.cold.add(proctree.Measured(wall, wall, 100.0, 0))
+    assert bench.growth_lines(rows) == [
+        "",
+        "cold 10,000 / 1,000: 9.0x for 10.0x the notes",
+        "cold 100,000 / 10,000: 11.1x for 10.0x the notes",
+    ]
