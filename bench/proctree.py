@@ -7,7 +7,7 @@ their resident set sizes; the result is the larger of that and the largest singl
 wait4 reports (which a short-lived process between two samples can only raise). A page two processes
 share (a forked worker's copy-on-write pages, shared libraries) counts once for each: the sum is an
 upper bound of the memory the build holds, never below it. CPU time is user + system of the command
-and all it waited for, from wait4.
+and all it waited for, from wait4. The sampling takes about 5% of one core (every tool alike).
 """
 
 from __future__ import annotations
