@@ -283,7 +283,7 @@ def bench_size(
         for i in in_turn(installs, run):
             measure_run(rows[i], roots[i], installs[i], args, run)
         for peer in rows[0].peers:
-            say(f"N={n} {peer.build(work / 'anchors.log')}")
+            say(f"N={n} {peer.build(work / 'anchors.log', args.timeout)}")
     sessions = args.runs if len(installs) > 1 else 1  # pairs need several sessions
     for kind in SERVE if not rows[0].cold_only else ():
         for session in range(sessions):
@@ -472,6 +472,7 @@ def parse_args() -> argparse.Namespace:
     add("--anchors", action="store_true", help="also build the anchors, in the same rounds")
     add("--anchor-tools", default=DEFAULT, help=f"run_anchors.py tools for --anchors ({DEFAULT})")
     add("--quartz", type=Path, default=None, help="a Quartz checkout after `npm ci` (--anchors)")
+    add("--timeout", type=float, default=1800, help="seconds an anchor's build may take")
     add("--venv", type=Path, default=Path("/tmp/anchors-venv"), help="setup_anchors.sh's venv")
     add("--npm", type=Path, default=Path("/tmp/anchors-npm"), help="setup_anchors.sh's npm folder")
     add(

@@ -16,6 +16,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import statistics
 import sys
 from dataclasses import dataclass, field
@@ -73,16 +74,19 @@ class Peer:
     def label(self) -> str:
         return self.title or NAMES.get(self.name, self.name)
 
-    def build(self, log: Path) -> str:
-        """One clean build (its output and caches removed first); what to print of it."""
+    def build(self, log: Path, timeout: float) -> str:
+        """One clean build (its output and caches removed first; killed after `timeout` seconds,
+        and the tool then dropped); what to print of it."""
         if self.failed:
             return f"{self.label}: skipped ({self.failed})"
         for name in (self.out, *self.clean):
             remove(self.workdir / name)
         with log.open("ab") as out:
-            measured = run_measured(self.argv, self.workdir, {**os.environ, **self.env}, out)
+            env = {**os.environ, **self.env}
+            measured = run_measured(self.argv, self.workdir, env, out, timeout)
         if measured.code != 0:
-            self.failed = f"exit {measured.code}, see {log}"
+            killed = f"killed after {timeout:.0f} s" if measured.code == -signal.SIGKILL else ""
+            self.failed = f"{killed or f'exit {measured.code}'}, see {log}"
             return f"{self.label}: FAILED ({self.failed})"
         self.runs.add(measured)
         self.files = sum(len(names) for _, _, names in os.walk(self.workdir / self.out))

@@ -13,6 +13,7 @@ and all it waited for, from wait4. The sampling takes about 5% of one core (ever
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import threading
 import time
@@ -59,8 +60,10 @@ def session_rss(leader: int, proc: Path = Path("/proc")) -> int:
 class PeakSampler:
     """Samples session_rss(leader) every `interval` seconds in a thread, until stopped."""
 
-    def __init__(self, leader: int, interval: float = INTERVAL) -> None:
+    def __init__(self, leader: int, interval: float = INTERVAL, timeout: float = 0) -> None:
         self.leader, self.interval = leader, interval
+        self.deadline = time.perf_counter() + timeout if timeout else None
+        self.killed = False
         self.peak = 0
         self.samples = 0
         self.done = threading.Event()
@@ -70,6 +73,9 @@ class PeakSampler:
         while True:
             self.peak = max(self.peak, session_rss(self.leader))
             self.samples += 1
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                self.killed = kill_group(self.leader)
+                return
             if self.done.wait(self.interval):
                 return
 
@@ -80,6 +86,15 @@ class PeakSampler:
     def __exit__(self, *exc: object) -> None:
         self.done.set()
         self.thread.join()
+
+
+def kill_group(leader: int) -> bool:
+    """Kill every process of the group `leader` started (whether there was one)."""
+    try:
+        os.killpg(leader, signal.SIGKILL)
+        return True
+    except (ProcessLookupError, PermissionError):
+        return False
 
 
 class Measured(NamedTuple):
@@ -96,8 +111,11 @@ def run_measured(
     cwd: Path | None = None,
     env: dict[str, str] | None = None,
     output: IO[bytes] | int = subprocess.DEVNULL,
+    timeout: float = 0,
 ) -> Measured:
-    """Run argv to its end (its output to `output`) and measure it and all its processes."""
+    """Run argv to its end (its output to `output`) and measure it and all its processes; after
+    `timeout` seconds (if not 0) they are killed and the exit code is that of the kill (-9). Any
+    process of its group still running when it ends is killed then."""
     start = time.perf_counter()
     proc = subprocess.Popen(
         argv,
@@ -108,9 +126,10 @@ def run_measured(
         stderr=subprocess.STDOUT,
         start_new_session=True,
     )
-    with PeakSampler(proc.pid) as sampler:
+    with PeakSampler(proc.pid, timeout=timeout) as sampler:
         _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
+    kill_group(proc.pid)  # what it left behind
     proc.returncode = os.waitstatus_to_exitcode(status)
     rss = max(sampler.peak, usage.ru_maxrss * 1024)
     return Measured(wall, usage.ru_utime + usage.ru_stime, rss / 2**20, proc.returncode)

@@ -127,3 +127,10 @@ def test_growth_compares_each_size_with_the_one_before() -> None:
         "cold 10,000 / 1,000: 9.0x for 10.0x the notes",
         "cold 100,000 / 10,000: 11.1x for 10.0x the notes",
     ]
+
+
+def test_a_command_past_its_timeout_is_killed_with_its_children() -> None:
+    sleeper = "import subprocess, sys; subprocess.run([sys.executable, '-c', 'import time; time.sleep(30)'])"
+    measured = proctree.run_measured([sys.executable, "-c", sleeper], timeout=1.0)
+    assert measured.code == -9
+    assert measured.wall < 10
