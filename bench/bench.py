@@ -17,7 +17,8 @@ and after the runs, `notebase serve` sessions:
 --anchors   each run is a round: notebase's builds, then one clean build of each anchor tool on the
          same corpus (A B C A B C ...): Hugo, Hugo + Pagefind and Pelican by default (--anchor-tools
          takes any of ../shared/bench/run_anchors.py's tools, e.g. eleventy, whose definitions are
-         imported from it: bench/peers.py), and Quartz with --quartz DIR (or $NOTEBASE_BENCH_QUARTZ):
+         imported from it: bench/peers.py, and hugo-pagefind-bodies, Hugo + Pagefind indexing the
+         notes' pages alone), and Quartz with --quartz DIR (or $NOTEBASE_BENCH_QUARTZ):
          a Quartz checkout where `npm ci` ran, built without social images. The anchors are installed by
          ../shared/bench/setup_anchors.sh (--venv, --npm: where it put them). Each build's ratio to
          Hugo, to Hugo + Pagefind and to Quartz is the median of the round-by-round ratios.

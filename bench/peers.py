@@ -5,12 +5,15 @@ TOOLS, corpus layouts and work folders, imported, not copied); Quartz is one mor
 same kind, for a Quartz checkout given with --quartz DIR (or $NOTEBASE_BENCH_QUARTZ) where `npm ci`
 was run: its app is copied beside the corpus's notes, its node_modules linked, social images (the
 CustomOgImages emitter) and font downloads (cdnCaching) turned off in the copy's quartz.config.ts, and
-`node quartz/bootstrap-cli.mjs build -d notes` (what `npx quartz build` runs) is timed. Each build is
+`node quartz/bootstrap-cli.mjs build -d notes` (what `npx quartz build` runs) is timed. One more,
+hugo-pagefind-bodies, is Hugo + Pagefind with only the notes' pages indexed (their article marked
+`data-pagefind-body` in a copy of the Hugo anchor's files), which is what notebase indexes. Each build is
 measured by proctree.run_measured: wall, CPU and the peak RSS of all its processes.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import json
 import os
@@ -29,6 +32,7 @@ from proctree import Runs, run_measured
 NAMES = {
     "hugo": "Hugo",
     "hugo-pagefind": "Hugo + Pagefind",
+    "hugo-pagefind-bodies": "Hugo + Pagefind, note bodies only",
     "pelican": "Pelican",
     "eleventy": "Eleventy",
     "mkdocs": "MkDocs",
@@ -36,6 +40,9 @@ NAMES = {
     "quartz": "Quartz",
 }
 DEFAULT = "hugo,hugo-pagefind,pelican"  # eleventy and the others on request (--anchor-tools)
+BODIES = (
+    "hugo-pagefind-bodies"  # hugo-pagefind with only the notes' pages indexed, as notebase does
+)
 REFERENCES = ("hugo", "hugo-pagefind", "quartz")  # the tools every build gets a ratio to
 QUARTZ_SKIP = ("node_modules", ".git", "content", "public", ".quartz-cache", "docs")
 QUARTZ_OFF = (  # what the copy's quartz.config.ts has switched off: the line, or the setting
@@ -105,6 +112,7 @@ class Anchors:
 
     def __init__(self, shared: Path, names: list[str], quartz: Path | None, venv: Path, npm: Path):
         self.ra = load_run_anchors(shared)
+        self.ra.register(dataclasses.replace(self.ra.TOOLS["hugo-pagefind"], name=BODIES))
         unknown = [name for name in names if name not in self.ra.TOOLS]
         if unknown:
             raise SystemExit(
@@ -143,7 +151,9 @@ class Anchors:
 
     def peers(self, n: int, corpus: Path, work: Path) -> list[Peer]:
         """Each tool's work folder for the corpus of n notes under `work`, ready to build."""
-        tools = list(self.tools)
+        tools = [
+            self.bodies_only(tool, work) if tool.name == BODIES else tool for tool in self.tools
+        ]
         if self.quartz:
             tools.append(self.quartz_tool(work / "quartz-app"))
         made = []
@@ -158,6 +168,19 @@ class Anchors:
                 peer.title = f"Quartz {quartz_version(self.quartz)} (no social images)"
             made.append(peer)
         return made
+
+    def bodies_only(self, tool: Any, work: Path) -> Any:
+        """The Hugo + Pagefind tool over a copy of the Hugo anchor's files whose note pages mark their
+        article `data-pagefind-body`: Pagefind then indexes those pages alone."""
+        app = work / "hugo-bodies-app"
+        remove(app)
+        shutil.copytree(Path(self.ra.ANCHORS_DIR, "hugo"), app)
+        single = app / "layouts" / "single.html"
+        text = single.read_text(encoding="utf-8")
+        single.write_text(
+            text.replace("<article>", "<article data-pagefind-body>", 1), encoding="utf-8"
+        )
+        return dataclasses.replace(tool, anchor_dir=str(app))
 
     def quartz_tool(self, app: Path) -> Any:
         """Quartz as one more run_anchors Tool: its app (less node_modules) copied to `app`."""
