@@ -1,0 +1,136 @@
+"""The benchmark's own helpers (bench/): the process-tree RSS sampler, the Quartz config it builds
+with, the paired ratios and the one table bench.py prints."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+from types import ModuleType
+
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+
+
+def load(name: str, file: str = "") -> ModuleType:
+    """A script of bench/ as the top-level module `name` (they import each other so), read from
+    its file: bench/ itself is not put on sys.path, where its bench.py would hide the folder."""
+    spec = importlib.util.spec_from_file_location(name, BENCH / (file or f"{name}.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+proctree = load("proctree")
+peers = load("peers")
+
+
+def load_bench() -> ModuleType:
+    """bench/bench.py under a name of its own, with the scripts it imports."""
+    for name in ("save_to_reload", "vaults"):
+        load(name)
+    return load("bench_script", "bench.py")
+
+
+CHILD = "import time; block = b'x' * (100 * 2**20); time.sleep(1.0)"  # written: resident
+PARENT = (
+    "import subprocess, sys; block = b'x' * (100 * 2**20); "
+    f"subprocess.run([sys.executable, '-c', {CHILD!r}])"
+)
+
+
+def test_parse_stat_reads_past_a_name_with_spaces_and_parentheses() -> None:
+    line = "4242 (a (weird) name) S 17 4243 4242 0 -1 4194304 1 2 3 4 5 6 7 8 20 0 1 0 77 12345678 321 9"
+    assert proctree.parse_stat(line) == proctree.Stat(ppid=17, session=4242, rss_pages=321)
+
+
+def test_parse_stat_reads_this_process() -> None:
+    stat = proctree.parse_stat(Path("/proc/self/stat").read_text())
+    assert (stat.ppid, stat.session) == (os.getppid(), os.getsid(0))
+    assert stat.rss_pages * proctree.PAGE > 10 * 2**20  # a Python running pytest
+
+
+def test_peak_rss_counts_the_children_of_the_command() -> None:
+    measured = proctree.run_measured([sys.executable, "-c", PARENT])
+    assert measured.code == 0
+    # two processes of 100 MB each at once; the largest single one (wait4's figure) is about 110
+    assert measured.rss_mb > 200
+    assert measured.wall >= 1.0
+
+
+def test_a_failing_command_gives_its_exit_code() -> None:
+    measured = proctree.run_measured([sys.executable, "-c", "raise SystemExit(3)"])
+    assert measured.code == 3
+
+
+def test_quartz_config_loses_social_images_and_font_downloads() -> None:
+    config = (
+        "    cdnCaching: true,\n"
+        "    emitters: [\n"
+        "      Plugin.ContentPage(),\n"
+        "      Plugin.CustomOgImages(),\n"
+        "      Plugin.Static(),\n"
+    )
+    quiet = peers.quiet_quartz_config(config)
+    assert "CustomOgImages" not in quiet
+    assert "cdnCaching: false" in quiet
+    assert "Plugin.ContentPage(),\n      Plugin.Static()," in quiet
+
+
+def test_paired_ratio_is_the_median_of_the_ratios_round_by_round() -> None:
+    assert peers.paired_ratio([2.0, 9.0, 3.0], [1.0, 3.0, 3.0]) == 2.0
+    assert peers.paired_ratio([2.0], []) is None
+
+
+def test_the_table_gives_each_build_its_ratios_to_the_anchors(capsys) -> None:  # type: ignore[no-untyped-def]
+    bench = load_bench()
+    row = bench.Row(1000)
+    for wall, rss in ((4.0, 900.0), (6.0, 950.0), (5.0, 920.0)):
+        row.cold.add(proctree.Measured(wall, wall * 1.5, rss, 0))
+        row.warm.add(proctree.Measured(0.5, 0.4, 80.0, 0))
+        row.edit.add(proctree.Measured(1.5, 1.2, 300.0, 0))
+    row.serve = {"body": [[100.0, 120.0]], "tag": [[400.0, 500.0]]}
+    row.files = 3500
+    for name, walls in (("hugo", (1.0, 1.5, 1.25)), ("hugo-pagefind", (4.0, 6.0, 4.0))):
+        peer = peers.Peer(name, ["true"], Path("."), "public", [], {}, files=320)
+        for wall in walls:
+            peer.runs.add(proctree.Measured(wall, wall, 100.0, 0))
+        row.peers.append(peer)
+    args = bench.argparse.Namespace(runs=3, pagefind=False, anchors=True, no_search=False)
+    base = bench.Row(1000)
+    for wall in (2.0, 3.0, 2.5):  # its cold builds ran in the same rounds as the anchors
+        base.cold.add(proctree.Measured(wall, wall, 500.0, 0))
+    bench.print_table([[row, base]], args)
+    lines = capsys.readouterr().out.splitlines()
+    head = next(line for line in lines if line.startswith("| notes"))
+    assert head.split(" | ")[3:5] == ["× Hugo", "× Hugo + Pagefind"]
+    cold = next(line for line in lines if "notebase** cold" in line)
+    assert cold.split(" | ")[2:7] == ["5.00 s", "4.00", "1.00", "950", "7.50"]
+    baseline = next(line for line in lines if "baseline notebase cold" in line)
+    assert baseline.split(" | ")[2:6] == ["2.50 s", "2.00", "0.50", "500"]
+    hugo = next(line for line in lines if line.startswith("| 1,000 | Hugo |"))
+    assert hugo.split(" | ")[2:5] == ["1.25 s", "1.00", "0.25"]
+    edit = next(line for line in lines if "after one body edit" in line)
+    assert edit.split(" | ")[2:6] == ["1.50 s", "", "", "300"]
+    assert any("tag change" in line and "450 ms" in line for line in lines)
+
+
+def test_growth_compares_each_size_with_the_one_before() -> None:
+    bench = load_bench()
+    rows = [bench.Row(n) for n in (1000, 10000, 100000)]
+    for row, wall in zip(rows, (5.0, 45.0, 500.0), strict=True):
+        row.cold.add(proctree.Measured(wall, wall, 100.0, 0))
+    assert bench.growth_lines(rows) == [
+        "",
+        "cold 10,000 / 1,000: 9.0x for 10.0x the notes",
+        "cold 100,000 / 10,000: 11.1x for 10.0x the notes",
+    ]
+
+
+def test_a_command_past_its_timeout_is_killed_with_its_children() -> None:
+    sleeper = "import subprocess, sys; subprocess.run([sys.executable, '-c', 'import time; time.sleep(30)'])"
+    measured = proctree.run_measured([sys.executable, "-c", sleeper], timeout=1.0)
+    assert measured.code == -9
+    assert measured.wall < 10
