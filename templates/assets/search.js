@@ -1,6 +1,7 @@
 /* notebase search: a dialog on every page (`/`, Ctrl-K / Cmd-K or the header's Search button)
    shows results as you type; search/ shows them as a page with an address of its own.
-   Served over http(s), results come from Pagefind's full-text index (pagefind/, built with the site).
+   Served over http(s), results come from Pagefind's full-text index (pagefind/, built with the site,
+   in shards merged here).
    Opened from disk (file://, where Pagefind cannot fetch its index) or without an index, they come
    from assets/entries.js: titles, aliases, tags and tl;drs. Both show title, kind and tl;dr. */
 (() => {
@@ -11,10 +12,16 @@
   const QUOTE_WORDS = 40; // words of a quote shown around its matches
 
   /* ---- engine 1: Pagefind's index ---- */
+  /* The index is in shards (pagefind/s00/, …; pagefind/shards.json names them), each a Pagefind
+     bundle of its own: the first is loaded and the others merged into it. */
   async function pagefindEngine() {
-    const url = new URL(`${root}pagefind/pagefind.js`, location.href).href;
-    const pagefind = await import(url);
+    const base = new URL(`${root}pagefind/`, location.href).href;
+    const response = await fetch(`${base}shards.json`);
+    if (!response.ok) throw new Error(`no search index (${response.status})`);
+    const [first, ...others] = (await response.json()).shards;
+    const pagefind = await import(`${base}${first}/pagefind.js`);
     await pagefind.init();
+    await Promise.all(others.map((name) => pagefind.mergeIndex(`${base}${name}/`)));
     return {
       note: "",
       filters: () => pagefind.filters(),
