@@ -21,18 +21,49 @@
     const [first, ...others] = (await response.json()).shards;
     const pagefind = await import(`${base}${first}/pagefind.js`);
     await pagefind.init();
-    await Promise.all(others.map((name) => pagefind.mergeIndex(`${base}${name}/`)));
+    await Promise.all(others.map((name) => pagefind.mergeIndex(`${base}${name}/`, { baseUrl: "/" })));
     return {
       note: "",
       filters: () => pagefind.filters(),
       search: async (query, filters) => {
         const found = await pagefind.search(query || null, { filters });
-        const pages = await Promise.all(found.results.slice(0, LIMIT).map((r) => r.data()));
-        const terms = new Set((query || "").toLowerCase().split(/\s+/).filter(Boolean)).size;
+        const lower = (query || "").toLowerCase();
+        const terms = new Set(lower.split(/\s+/).filter(Boolean)).size;
+        const words = [...new Set(wordsOf(lower))];
+        const wanted = others.length && words.length ? 2 * LIMIT : LIMIT; // some may be dropped
+        let pages = await Promise.all(found.results.slice(0, wanted).map((r) => r.data()));
+        if (others.length) pages = closeMatches(pages, words).slice(0, LIMIT);
         const results = pages.flatMap((page) => pageResults(page, terms));
         return results.filter((r) => r.kind !== "quote").concat(results.filter((r) => r.kind === "quote"));
       },
     };
+  }
+
+  /* A word of the query that one shard does not hold is searched there as its longest prefix the
+     shard holds (what Pagefind does in an index without the word): "convex" finds "controls" in
+     shards where no page says "convex". One index of the whole site does that only when no page
+     has the word; so a result is kept when each word of the query reaches as far into one of its
+     matched words as the best match of any result does, or as the word less a common ending
+     (which Pagefind's stemming drops: "optimizers" finds "optimization"). */
+  const ENDING = /(i?z?ations?|iz(er|ed|es|ing)s?|ers?|ings?|ness|ments?|ity|ive|al|ed|es|ly|s)$/;
+  const wordsOf = (text) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+  function closeMatches(pages, terms) {
+    const reach = pages.map((page) => {
+      const words = page.content.toLowerCase().split(/\s+/);
+      const matched = page.locations.flatMap((at) => wordsOf(words[at] || "")); // second-order: 2
+      return terms.map((term) => Math.max(0, ...matched.map((word) => sharedLength(word, term))));
+    });
+    const needed = terms.map((term, i) =>
+      Math.min(term.replace(ENDING, "").length, Math.max(0, ...reach.map((found) => found[i]))),
+    );
+    return pages.filter((page, p) => !page.locations.length || reach[p].every((n, i) => n >= needed[i]));
+  }
+
+  function sharedLength(word, term) {
+    let n = 0;
+    while (n < word.length && n < term.length && word[n] === term[n]) n++;
+    return n;
   }
 
   function pageResults(page, terms) {
