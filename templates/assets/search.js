@@ -30,9 +30,9 @@
         const lower = (query || "").toLowerCase();
         const terms = new Set(lower.split(/\s+/).filter(Boolean)).size;
         const words = [...new Set(wordsOf(lower))];
-        const wanted = others.length && words.length ? 2 * LIMIT : LIMIT; // some may be dropped
-        let pages = await Promise.all(found.results.slice(0, wanted).map((r) => r.data()));
-        if (others.length) pages = closeMatches(pages, words).slice(0, LIMIT);
+        const pages = await (others.length && words.length
+          ? closePages(found.results, words)
+          : Promise.all(found.results.slice(0, LIMIT).map((r) => r.data())));
         const results = pages.flatMap((page) => pageResults(page, terms));
         return results.filter((r) => r.kind !== "quote").concat(results.filter((r) => r.kind === "quote"));
       },
@@ -47,6 +47,19 @@
      (which Pagefind's stemming drops: "optimizers" finds "optimization"). */
   const ENDING = /(i?z?ations?|iz(er|ed|es|ing)s?|ers?|ings?|ness|ments?|ity|ive|al|ed|es|ly|s)$/;
   const wordsOf = (text) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+  /* the close matches among the best results, read LIMIT at a time (Pagefind reads more at once
+     far slower), and no more than BATCHES times */
+  const BATCHES = 4;
+  async function closePages(results, words) {
+    let pages = [];
+    let kept = [];
+    for (let at = 0; at < Math.min(results.length, BATCHES * LIMIT) && kept.length < LIMIT; at += LIMIT) {
+      pages = pages.concat(await Promise.all(results.slice(at, at + LIMIT).map((r) => r.data())));
+      kept = closeMatches(pages, words);
+    }
+    return kept.slice(0, LIMIT);
+  }
 
   function closeMatches(pages, terms) {
     const reach = pages.map((page) => {
@@ -225,20 +238,24 @@
       timer = setTimeout(run, 120);
     }
 
+    /* The filters' values are read from every shard: a search without a filter chosen does not
+       wait for them. */
     async function start(values) {
       status.textContent = "Loading the search index…";
       const current = await getEngine();
-      const counts = await current.filters();
-      FILTERS.forEach((name, i) => {
-        const options = Object.keys(counts[name] || {}).filter(Boolean).sort();
-        if (name === "year") options.reverse();
-        for (const value of options) selects[i].append(new Option(value, value));
-        selects[i].value = values.get(name) || "";
+      const filling = Promise.resolve(current.filters()).then((counts) => {
+        FILTERS.forEach((name, i) => {
+          const options = Object.keys(counts[name] || {}).filter(Boolean).sort();
+          if (name === "year") options.reverse();
+          for (const value of options) selects[i].append(new Option(value, value));
+          selects[i].value = values.get(name) || "";
+        });
       });
       box.addEventListener("input", runSoon);
       for (const select of selects) select.addEventListener("change", run);
       form.addEventListener("submit", (event) => event.preventDefault());
-      await run();
+      if (FILTERS.some((name) => values.get(name))) await filling;
+      await Promise.all([run(), filling]);
     }
 
     return { run, start };
