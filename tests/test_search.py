@@ -369,6 +369,28 @@ def test_an_index_left_for_later_catches_up_with_the_clean_site(kb: Path, tmp_pa
             assert result.search is not None and state.unindexed == result.search.stamp, label
 
 
+def test_an_index_left_for_later_reindexes_only_the_shards_due(
+    kb: Path, tmp_path: Path, sharded: None
+) -> None:
+    state, result = rebuild(BuildState(), later(kb))
+    state = catch_up(state, result.search)
+    site = kb / "site"
+    edit("notes/links/latents.md", "An essay", "A long essay")(kb)
+    state, result = rebuild(state, later(kb))
+    job = result.search
+    assert job is not None and [s.name for s in job.shards] == ["s00", "s01"]
+    (due,) = job.due
+    assert due.name == shard_holding(site, "/links/latents/")
+    other = next(s.name for s in job.shards if s != due)
+    assert job.kept and all(rel.startswith(f"pagefind/{other}/") for rel in job.kept)
+    inodes = {rel: (site / rel).stat().st_ino for rel in job.kept}
+    state = catch_up(state, job)
+    assert {rel: (site / rel).stat().st_ino for rel in job.kept} == inodes  # linked, not rewritten
+    assert bundle_in_state(state) == bundle_on_disk(site)
+    clean_build(kb, tmp_path / "clean")
+    assert_same_tree(site, tmp_path / "clean")
+
+
 def test_a_site_whose_index_lags_is_never_taken_for_a_current_one(kb: Path, tmp_path: Path) -> None:
     build_site(BuildOptions(root=kb, out=kb / "site", cache=True))
     bundle = tree(kb / "site/pagefind")
