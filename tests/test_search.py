@@ -406,9 +406,11 @@ def test_a_site_whose_index_lags_is_never_taken_for_a_current_one(kb: Path, tmp_
     assert_same_tree(kb / "site", tmp_path / "clean")
 
 
-def test_an_index_called_off_stops_pagefind_and_leaves_nothing(kb: Path, tmp_path: Path) -> None:
+def test_an_index_called_off_stops_pagefind_and_leaves_nothing(
+    kb: Path, tmp_path: Path, sharded: None
+) -> None:
     _, result = rebuild(BuildState(), later(kb))
-    assert result.search is not None
+    assert result.search is not None and len(result.search.due) == 2  # two Pagefinds at once
     script = fake_pagefind(tmp_path / "slow-pagefind", "exec sleep 120\n")
     cancel = threading.Event()
     timer = threading.Timer(0.3, cancel.set)

@@ -28,6 +28,7 @@ import threading
 import time
 import zlib
 from collections.abc import Collection, Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
@@ -54,6 +55,7 @@ UNUSED_FILES = (
 SIGNATURE = b"pagefind_dcd"  # starts every Pagefind index file (gzipped or not)
 INDEXED_MARK = b"data-pagefind-body"  # only pages carrying it are search results
 TIMEOUT_SECONDS = 600
+INDEX_JOBS = 2  # Pagefinds run at once (each uses more than one core a little of the time)
 POLL_SECONDS = 0.01  # how often a running Pagefind looks whether it was cancelled
 # what reading a Pagefind file we do not understand raises (gzip.BadGzipFile is an OSError)
 FORMAT_ERRORS = (ValueError, LookupError, TypeError, EOFError, OSError, zlib.error)
@@ -289,11 +291,18 @@ def index_shards(
     cancel: threading.Event | None = None,
 ) -> tuple[dict[str, bytes], dict[str, str]] | Diagnostic:
     """Each shard's canonical bundle in its folder, and the files' fingerprints (their shard's
-    stamp), or why not. One Pagefind runs at a time, so that its memory is a shard's."""
+    stamp), or why not (the first shard's that failed). INDEX_JOBS Pagefinds run at a time, each
+    holding a shard's pages only."""
     made: dict[str, bytes] = {}
     prints: dict[str, str] = {}
-    for shard in shards:
-        bundle = index_bundle(out, {rel: pages[rel] for rel in shard.pages}, language, cancel)
+    shards = tuple(shards)
+
+    def index(shard: Shard) -> dict[str, bytes] | Diagnostic:
+        return index_bundle(out, {rel: pages[rel] for rel in shard.pages}, language, cancel)
+
+    with ThreadPoolExecutor(min(INDEX_JOBS, len(shards) or 1), "notebase-pagefind") as pool:
+        bundles = list(pool.map(index, shards))
+    for shard, bundle in zip(shards, bundles, strict=True):
         if isinstance(bundle, Diagnostic):
             return bundle
         for rel, data in bundle.items():
