@@ -216,6 +216,7 @@
       const query = box.value.trim();
       const filters = chosen();
       const search = new URLSearchParams({ q: query, ...filters });
+      if (list.dataset.shown === String(search)) return; // (a newer search still in flight is void)
       const current = await getEngine();
       if (!query && !Object.keys(filters).length) {
         list.replaceChildren();
