@@ -246,8 +246,9 @@ def test_pages_in_files_are_linked_for_pagefind_not_copied(tmp_path: Path) -> No
         "b/plain.html": Staged(staging / "1"),
         "held.html": page,
     }
-    assert search_results(out, pages) == ["a/staged.html", "held.html", "kept.html"]
-    stage_pages(scratch, out, {rel: pages[rel] for rel in search_results(out, pages)})
+    found = search_results(out, pages, dict.fromkeys(pages, "new"))
+    assert found == ["a/staged.html", "held.html", "kept.html"]
+    stage_pages(scratch, out, {rel: pages[rel] for rel in found})
     found = {p.relative_to(scratch).as_posix() for p in scratch.rglob("*") if p.is_file()}
     assert found == {"kept.html", "a/staged.html", "held.html"}
     assert (scratch / "a/staged.html").stat().st_ino == (staging / "0").stat().st_ino
@@ -322,6 +323,17 @@ def test_every_edit_gives_the_bundle_of_a_clean_build(
         assert_same_tree(kb / "site", tmp_path / f"clean-{number}")
         counts.add(len(shard_names(kb / "site")))
     assert counts == {2, 4}  # past 6 results, 4 shards: every shard new, as in a clean build
+
+
+def test_a_page_is_read_for_the_mark_again_only_with_a_new_fingerprint(tmp_path: Path) -> None:
+    (tmp_path / "a.html").write_bytes(b"<main data-pagefind-body>a</main>")
+    (tmp_path / "b.html").write_bytes(b"<main>b</main>")
+    pages: dict[str, bytes | Staged | None] = {"a.html": KEEP, "b.html": KEEP}
+    assert search_results(tmp_path, pages, {"a.html": "1", "b.html": "1"}) == ["a.html"]
+    (tmp_path / "a.html").unlink()  # not read again: its fingerprint is the same (serve)
+    (tmp_path / "b.html").write_bytes(b"<main data-pagefind-body>b</main>")
+    found = search_results(tmp_path, pages, {"a.html": "1", "b.html": "2"})
+    assert found == ["a.html", "b.html"]
 
 
 # --- left for later (serve) ----------------------------------------------------------------------

@@ -122,11 +122,12 @@ def plan_search(
     `existing`; Staged: a page rendered to a file beside `out`): the shards whose pages changed
     indexed, the others kept. With `later`, Pagefind does not run: the bundle in the site stays as
     it is (with the fingerprints it has) and the result says what is due."""
-    shards = plan_shards(search_results(out, files), fingerprints, language)
+    shards = plan_shards(search_results(out, files, fingerprints), fingerprints, language)
     bundle = {rel: p for rel, p in previous.items() if rel.startswith(f"{BUNDLE_DIR}/")}
     whole = all(rel in existing for rel in bundle)  # else none of it is trusted
     current = current_files(shards, bundle if whole else {})
-    due = tuple(s for s in shards if s.folder not in {shard_folder(rel) for rel in current})
+    present = {shard_folder(rel) for rel in current}
+    due = tuple(s for s in shards if s.folder not in present)
     manifest = manifest_file(shards)
     if not due:
         kept = {rel: KEEP for rel in current} | manifest_kept(manifest, previous, existing)
@@ -144,17 +145,28 @@ def plan_search(
     return SearchBundle(files_out, {**current, **made[1], **manifest_prints(manifest)})
 
 
-def search_results(out: Path, files: Mapping[str, bytes | Staged | None]) -> list[str]:
-    """The pages that carry the mark, each read (one at a time) to look for it."""
-    found = []
-    for rel in sorted(files):
-        data = files[rel]
-        if not rel.endswith(".html"):
-            continue
-        source = data.path if isinstance(data, Staged) else out / rel
-        if INDEXED_MARK in (data if isinstance(data, bytes) else source.read_bytes()):
-            found.append(rel)
-    return found
+# (page, fingerprint) -> whether it carries the mark, for the pages of the last site planned: a
+# process building again (serve) reads only the pages that changed
+_marked: dict[tuple[str, str], bool] = {}
+
+
+def search_results(
+    out: Path, files: Mapping[str, bytes | Staged | None], fingerprints: Mapping[str, str]
+) -> list[str]:
+    """The pages that carry the mark, each read (one at a time) to look for it unless it was
+    when the last site was planned with the same fingerprint."""
+    global _marked
+    marked = {}
+    for rel in sorted(r for r in files if r.endswith(".html")):
+        key, data = (rel, fingerprints[rel]), files[rel]
+        if key not in _marked:
+            source = data.path if isinstance(data, Staged) else out / rel
+            _marked[key] = INDEXED_MARK in (
+                data if isinstance(data, bytes) else source.read_bytes()
+            )
+        marked[key] = _marked[key]
+    _marked = marked
+    return [rel for (rel, _), mark in marked.items() if mark]
 
 
 def shard_count(results: int) -> int:
