@@ -4,6 +4,7 @@ of every page (`/`, Ctrl-K / Cmd-K, results as you type, arrows and Enter, Escap
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,7 +12,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.conftest import checked_page
+from notebase.builder import search as search_index
+from notebase.builder.pipeline import build_site
+from notebase.builder.state import BuildOptions
+from tests.conftest import REPO, checked_page
 from tests.servehelp import static_server
 
 pytestmark = pytest.mark.browser
@@ -89,6 +93,52 @@ def test_filters_narrow_the_results(page: Page, http_root: str) -> None:
     shampoo = ("paper", "Shampoo: Preconditioned Stochastic Tensor Optimization")
     soap = ("paper", "SOAP: Improving and Stabilizing Shampoo using Adam")
     assert sorted(results(page, "q=muon&tag=second-order")) == [soap, shampoo]
+
+
+@pytest.fixture(scope="module")
+def sharded_root(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The example built with shards of at most 2 search results, served over http."""
+    out = tmp_path_factory.mktemp("sharded") / "site"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(search_index, "SHARD_PAGES", 2)
+        assert build_site(BuildOptions(root=REPO, out=out)).written
+    assert len(json.loads((out / "pagefind/shards.json").read_text())["shards"]) > 4
+    with static_server(out) as base:
+        yield base
+
+
+def filter_options(page: Page) -> list[list[str]]:
+    expect(page.locator("#search select[name=kind] option")).not_to_have_count(1)
+    return [
+        page.locator(f"#search select[name={name}] option").all_inner_texts()
+        for name in ("kind", "tag", "year", "status")
+    ]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "q=muon",
+        "q=convex",
+        "q=optimizers",
+        "q=second+order",
+        "q=muon&tag=second-order",
+        "q=&kind=note",
+    ],
+)
+def test_the_shards_merged_find_what_one_bundle_finds(
+    page: Page, http_root: str, sharded_root: str, query: str
+) -> None:
+    one = search(page, f"{http_root}search/index.html?{query}")
+    options, links = filter_options(page), result_links(page)
+    merged = search(page, f"{sharded_root}search/index.html?{query}")
+    assert sorted(merged) == sorted(one) != []
+    assert result_links(page) == links  # the merged shards' results link to the site's pages
+    assert filter_options(page) == options  # every shard's filter values offered
+
+
+def result_links(page: Page) -> list[str]:
+    return sorted(a.get_attribute("href") or "" for a in page.locator(".card-title a").all())
 
 
 def dialog_results(page: Page, shown: str) -> list[tuple[str, str]]:

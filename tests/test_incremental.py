@@ -189,7 +189,7 @@ def test_one_edit_reparses_one_note_and_renders_few_pages(kb: Path) -> None:
     pages = tuple(rel for rel in result.files.written if not rel.startswith("pagefind/"))
     assert pages == shows_body
     search = [rel for rel in result.files.written if rel.startswith("pagefind/")]
-    assert len([rel for rel in search if rel.startswith("pagefind/fragment/")]) == 1
+    assert len([rel for rel in search if rel.startswith("pagefind/s00/fragment/")]) == 1
     assert first.rendered == result.pages
 
 

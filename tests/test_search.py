@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from notebase.builder import search
 from notebase.builder.cache import load_state, save_state
 from notebase.builder.pipeline import (
     BuildResult,
@@ -33,6 +34,9 @@ from notebase.builder.search import (
     canonical_bundle,
     index_later,
     plan_search,
+    plan_shards,
+    search_results,
+    shard_count,
     stage_pages,
 )
 from notebase.builder.state import BuildOptions, BuildState
@@ -48,10 +52,11 @@ def build(kb: Path, state: BuildState | None = None) -> tuple[BuildState, BuildR
     return rebuild(state or BuildState(), BuildOptions(root=kb, out=kb / "site"))
 
 
-def read_fragments(site: Path) -> dict[str, dict[str, Any]]:
-    """Pagefind's record of each indexed page (gzipped JSON after a signature), by URL."""
+def read_fragments(site: Path, shards: str = "s*") -> dict[str, dict[str, Any]]:
+    """Pagefind's record of each indexed page (gzipped JSON after a signature) in the shards, by
+    URL."""
     found = {}
-    for path in (site / "pagefind" / "fragment").iterdir():
+    for path in site.glob(f"pagefind/{shards}/fragment/*"):
         raw = gzip.decompress(path.read_bytes())
         assert raw.startswith(b"pagefind_dcd")
         record = json.loads(raw[len(b"pagefind_dcd") :])
@@ -77,10 +82,11 @@ def test_the_build_indexes_the_entry_pages_and_the_quotes_page(kb: Path) -> None
         "/papers/shampoo/",
         "/quotes/",
     ]
-    entry = json.loads((kb / "site/pagefind/pagefind-entry.json").read_text())
+    assert json.loads((kb / "site/pagefind/shards.json").read_text()) == {"shards": ["s00"]}
+    entry = json.loads((kb / "site/pagefind/s00/pagefind-entry.json").read_text())
     assert entry["languages"]["en"]["page_count"] == 5
-    assert (kb / "site/pagefind/pagefind.js").is_file()
-    assert not (kb / "site/pagefind/pagefind-ui.js").exists()  # the site brings its own interface
+    assert (kb / "site/pagefind/s00/pagefind.js").is_file()
+    assert not (kb / "site/pagefind/s00/pagefind-ui.js").exists()  # the site brings its own UI
 
 
 def give_muon_a_status(kb: Path) -> None:
@@ -151,7 +157,7 @@ def test_two_clean_builds_write_the_same_bundle(kb: Path) -> None:
     first = tree(kb / "site")
     build(kb)  # a fresh state: Pagefind runs again over the same pages
     assert tree(kb / "site") == first
-    assert any(rel.startswith("pagefind/filter/") for rel in first)
+    assert any(rel.startswith("pagefind/s00/filter/") for rel in first)
 
 
 def test_filter_values_are_sorted_and_files_renamed_by_content() -> None:
@@ -202,7 +208,7 @@ def test_plan_search_runs_pagefind_only_when_a_page_changed(kb: Path) -> None:
     pages = {p.relative_to(out).as_posix(): KEEP for p in out.rglob("*.html")}
     prints = dict.fromkeys(pages, "print")
     first = plan_search(out, pages, prints, {}, set(pages), "en")
-    assert isinstance(first, SearchBundle) and "pagefind/pagefind.js" in first.files
+    assert isinstance(first, SearchBundle) and "pagefind/s00/pagefind.js" in first.files
     assert all(data is not KEEP for data in first.files.values())  # a new bundle, from Pagefind
     current = {rel: first.fingerprints[rel] for rel in first.files}
     for rel, data in first.files.items():
@@ -214,9 +220,16 @@ def test_plan_search_runs_pagefind_only_when_a_page_changed(kb: Path) -> None:
     again = plan_search(out, pages, prints, current, listing, "en")
     assert isinstance(again, SearchBundle) and set(again.files) == set(first.files)
     assert set(again.files.values()) == {KEEP}  # the bundle in the site kept, Pagefind not run
-    changed = plan_search(out, pages, {**prints, "index.html": "other"}, current, listing, "en")
-    assert isinstance(changed, SearchBundle) and "pagefind/pagefind.js" in changed.files
-    assert all(data is not KEEP for data in changed.files.values())
+    plain = plan_search(
+        out, pages, {**prints, "tags/ml/index.html": "other"}, current, listing, "en"
+    )
+    assert isinstance(plain, SearchBundle) and set(plain.files.values()) == {KEEP}  # no result's
+    changed = plan_search(
+        out, pages, {**prints, "papers/muon/index.html": "x"}, current, listing, "en"
+    )
+    assert isinstance(changed, SearchBundle) and "pagefind/s00/pagefind.js" in changed.files
+    assert changed.files["pagefind/shards.json"] is KEEP  # the same one shard
+    assert all(changed.files[rel] is not KEEP for rel in changed.files if "/s00/" in rel)
 
 
 def test_pages_in_files_are_linked_for_pagefind_not_copied(tmp_path: Path) -> None:
@@ -233,12 +246,94 @@ def test_pages_in_files_are_linked_for_pagefind_not_copied(tmp_path: Path) -> No
         "b/plain.html": Staged(staging / "1"),
         "held.html": page,
     }
-    assert stage_pages(scratch, out, pages) == 3
+    found = search_results(out, pages, dict.fromkeys(pages, "new"))
+    assert found == ["a/staged.html", "held.html", "kept.html"]
+    stage_pages(scratch, out, {rel: pages[rel] for rel in found})
     found = {p.relative_to(scratch).as_posix() for p in scratch.rglob("*") if p.is_file()}
     assert found == {"kept.html", "a/staged.html", "held.html"}
     assert (scratch / "a/staged.html").stat().st_ino == (staging / "0").stat().st_ino
     assert (scratch / "kept.html").stat().st_ino == (out / "kept.html").stat().st_ino
     assert (scratch / "held.html").read_bytes() == page
+
+
+# --- shards ---------------------------------------------------------------------------------------
+
+
+def test_shards_are_a_power_of_two_holding_a_few_hundred_results_each() -> None:
+    counts = [shard_count(n) for n in (0, 1, 400, 401, 800, 801, 1000, 10_000)]
+    assert counts == [1, 1, 1, 2, 2, 4, 4, 32]
+
+
+def test_a_page_keeps_its_shard_whatever_its_content() -> None:
+    results = [f"entry-{i}/index.html" for i in range(1000)]
+    before = plan_shards(results, dict.fromkeys(results, "a"), "en")
+    after = plan_shards(results, {**dict.fromkeys(results, "a"), results[7]: "b"}, "en")
+    assert [s.name for s in before] == ["s00", "s01", "s02", "s03"]
+    assert [s.pages for s in before] == [s.pages for s in after]
+    assert sorted(p for s in before for p in s.pages) == sorted(results)
+    assert all(150 < len(s.pages) < 350 for s in before)  # a stable hash spreads them
+    changed = [old.name for old, new in zip(before, after, strict=True) if old.stamp != new.stamp]
+    assert changed == [next(s.name for s in before if results[7] in s.pages)]
+
+
+@pytest.fixture
+def sharded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Shards of at most 3 results: the example's 5 (4 entries and the quotes) in 2 shards."""
+    monkeypatch.setattr(search, "SHARD_PAGES", 3)
+
+
+def shard_names(site: Path) -> list[str]:
+    names: list[str] = json.loads((site / "pagefind/shards.json").read_text())["shards"]
+    return names
+
+
+def shard_holding(site: Path, url: str) -> str:
+    (found,) = [n for n in shard_names(site) if url in read_fragments(site, n)]
+    return found
+
+
+def test_an_edit_reindexes_only_its_shard(kb: Path, tmp_path: Path, sharded: None) -> None:
+    state, _ = build(kb)
+    site = kb / "site"
+    assert shard_names(site) == ["s00", "s01"]
+    assert set(read_fragments(site / "pagefind/s00")).isdisjoint(
+        read_fragments(site / "pagefind/s01")
+    )
+    edit("notes/links/latents.md", "An essay", "A long essay")(kb)
+    _, result = build(kb, state)
+    assert {rel.split("/")[1] for rel in result.files.written if rel.startswith("pagefind/")} == {
+        shard_holding(site, "/links/latents/")
+    }
+    other = next(n for n in shard_names(site) if n != shard_holding(site, "/links/latents/"))
+    assert any(rel.startswith(f"pagefind/{other}/") for rel in result.files.unchanged)
+    clean_build(kb, tmp_path / "clean")
+    assert_same_tree(site, tmp_path / "clean")
+
+
+def test_every_edit_gives_the_bundle_of_a_clean_build(
+    kb: Path, tmp_path: Path, sharded: None
+) -> None:
+    state, _ = build(kb)
+    counts = {len(shard_names(kb / "site"))}
+    for number, (label, apply) in enumerate(EDITS):
+        apply(kb)
+        state, result = build(kb, state)
+        assert result.written, (label, result.diagnostics)
+        clean_build(kb, tmp_path / f"clean-{number}")
+        assert_same_tree(kb / "site", tmp_path / f"clean-{number}")
+        counts.add(len(shard_names(kb / "site")))
+    assert counts == {2, 4}  # past 6 results, 4 shards: every shard new, as in a clean build
+
+
+def test_a_page_is_read_for_the_mark_again_only_with_a_new_fingerprint(tmp_path: Path) -> None:
+    (tmp_path / "a.html").write_bytes(b"<main data-pagefind-body>a</main>")
+    (tmp_path / "b.html").write_bytes(b"<main>b</main>")
+    pages: dict[str, bytes | Staged | None] = {"a.html": KEEP, "b.html": KEEP}
+    assert search_results(tmp_path, pages, {"a.html": "1", "b.html": "1"}) == ["a.html"]
+    (tmp_path / "a.html").unlink()  # not read again: its fingerprint is the same (serve)
+    (tmp_path / "b.html").write_bytes(b"<main data-pagefind-body>b</main>")
+    found = search_results(tmp_path, pages, {"a.html": "1", "b.html": "2"})
+    assert found == ["a.html", "b.html"]
 
 
 # --- left for later (serve) ----------------------------------------------------------------------
@@ -286,6 +381,28 @@ def test_an_index_left_for_later_catches_up_with_the_clean_site(kb: Path, tmp_pa
             assert result.search is not None and state.unindexed == result.search.stamp, label
 
 
+def test_an_index_left_for_later_reindexes_only_the_shards_due(
+    kb: Path, tmp_path: Path, sharded: None
+) -> None:
+    state, result = rebuild(BuildState(), later(kb))
+    state = catch_up(state, result.search)
+    site = kb / "site"
+    edit("notes/links/latents.md", "An essay", "A long essay")(kb)
+    state, result = rebuild(state, later(kb))
+    job = result.search
+    assert job is not None and [s.name for s in job.shards] == ["s00", "s01"]
+    (due,) = job.due
+    assert due.name == shard_holding(site, "/links/latents/")
+    other = next(s.name for s in job.shards if s != due)
+    assert job.kept and all(rel.startswith(f"pagefind/{other}/") for rel in job.kept)
+    inodes = {rel: (site / rel).stat().st_ino for rel in job.kept}
+    state = catch_up(state, job)
+    assert {rel: (site / rel).stat().st_ino for rel in job.kept} == inodes  # linked, not rewritten
+    assert bundle_in_state(state) == bundle_on_disk(site)
+    clean_build(kb, tmp_path / "clean")
+    assert_same_tree(site, tmp_path / "clean")
+
+
 def test_a_site_whose_index_lags_is_never_taken_for_a_current_one(kb: Path, tmp_path: Path) -> None:
     build_site(BuildOptions(root=kb, out=kb / "site", cache=True))
     bundle = tree(kb / "site/pagefind")
@@ -301,9 +418,11 @@ def test_a_site_whose_index_lags_is_never_taken_for_a_current_one(kb: Path, tmp_
     assert_same_tree(kb / "site", tmp_path / "clean")
 
 
-def test_an_index_called_off_stops_pagefind_and_leaves_nothing(kb: Path, tmp_path: Path) -> None:
+def test_an_index_called_off_stops_pagefind_and_leaves_nothing(
+    kb: Path, tmp_path: Path, sharded: None
+) -> None:
     _, result = rebuild(BuildState(), later(kb))
-    assert result.search is not None
+    assert result.search is not None and len(result.search.due) == 2  # two Pagefinds at once
     script = fake_pagefind(tmp_path / "slow-pagefind", "exec sleep 120\n")
     cancel = threading.Event()
     timer = threading.Timer(0.3, cancel.set)
@@ -411,7 +530,7 @@ def test_the_scratch_folder_of_a_build_killed_while_indexing_goes_with_the_next_
 
 def test_search_false_builds_no_bundle_and_removes_an_old_one(kb: Path) -> None:
     state, _ = build(kb)
-    assert (kb / "site/pagefind/pagefind.js").is_file()
+    assert (kb / "site/pagefind/s00/pagefind.js").is_file()
     (kb / "notebase.yaml").write_text("title: Test notes\nsearch: false\n")
     _, result = build(kb, state)
     assert result.written

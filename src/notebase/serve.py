@@ -235,7 +235,9 @@ def swap_index(
         return state
     live.publish_index(None)
     seconds = time.perf_counter() - indexer.started
-    on_message(f"notebase: search index of {len(done.job.pages)} pages updated; {seconds:.2f}s")
+    job = done.job
+    pages, shards = sum(len(s.pages) for s in job.shards), f"{len(job.due)} of {len(job.shards)}"
+    on_message(f"notebase: search index of {pages} pages updated ({shards} shards); {seconds:.2f}s")
     return state
 
 

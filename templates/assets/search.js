@@ -1,6 +1,7 @@
 /* notebase search: a dialog on every page (`/`, Ctrl-K / Cmd-K or the header's Search button)
    shows results as you type; search/ shows them as a page with an address of its own.
-   Served over http(s), results come from Pagefind's full-text index (pagefind/, built with the site).
+   Served over http(s), results come from Pagefind's full-text index (pagefind/, built with the site,
+   in shards merged here).
    Opened from disk (file://, where Pagefind cannot fetch its index) or without an index, they come
    from assets/entries.js: titles, aliases, tags and tl;drs. Both show title, kind and tl;dr. */
 (() => {
@@ -11,21 +12,71 @@
   const QUOTE_WORDS = 40; // words of a quote shown around its matches
 
   /* ---- engine 1: Pagefind's index ---- */
+  /* The index is in shards (pagefind/s00/, …; pagefind/shards.json names them), each a Pagefind
+     bundle of its own: the first is loaded and the others merged into it. */
   async function pagefindEngine() {
-    const url = new URL(`${root}pagefind/pagefind.js`, location.href).href;
-    const pagefind = await import(url);
+    const base = new URL(`${root}pagefind/`, location.href).href;
+    const response = await fetch(`${base}shards.json`);
+    if (!response.ok) throw new Error(`no search index (${response.status})`);
+    const [first, ...others] = (await response.json()).shards;
+    const pagefind = await import(`${base}${first}/pagefind.js`);
     await pagefind.init();
+    await Promise.all(others.map((name) => pagefind.mergeIndex(`${base}${name}/`, { baseUrl: "/" })));
     return {
       note: "",
       filters: () => pagefind.filters(),
       search: async (query, filters) => {
         const found = await pagefind.search(query || null, { filters });
-        const pages = await Promise.all(found.results.slice(0, LIMIT).map((r) => r.data()));
-        const terms = new Set((query || "").toLowerCase().split(/\s+/).filter(Boolean)).size;
+        const lower = (query || "").toLowerCase();
+        const terms = new Set(lower.split(/\s+/).filter(Boolean)).size;
+        const words = [...new Set(wordsOf(lower))];
+        const pages = await (others.length && words.length
+          ? closePages(found.results, words)
+          : Promise.all(found.results.slice(0, LIMIT).map((r) => r.data())));
         const results = pages.flatMap((page) => pageResults(page, terms));
         return results.filter((r) => r.kind !== "quote").concat(results.filter((r) => r.kind === "quote"));
       },
     };
+  }
+
+  /* A word of the query that one shard does not hold is searched there as its longest prefix the
+     shard holds (what Pagefind does in an index without the word): "convex" finds "controls" in
+     shards where no page says "convex". One index of the whole site does that only when no page
+     has the word; so a result is kept when each word of the query reaches as far into one of its
+     matched words as the best match of any result does, or as the word less a common ending
+     (which Pagefind's stemming drops: "optimizers" finds "optimization"). */
+  const ENDING = /(i?z?ations?|iz(er|ed|es|ing)s?|ers?|ings?|ness|ments?|ity|ive|al|ed|es|ly|s)$/;
+  const wordsOf = (text) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+  /* the close matches among the best results, read LIMIT at a time (Pagefind reads more at once
+     far slower), and no more than BATCHES times */
+  const BATCHES = 4;
+  async function closePages(results, words) {
+    let pages = [];
+    let kept = [];
+    for (let at = 0; at < Math.min(results.length, BATCHES * LIMIT) && kept.length < LIMIT; at += LIMIT) {
+      pages = pages.concat(await Promise.all(results.slice(at, at + LIMIT).map((r) => r.data())));
+      kept = closeMatches(pages, words);
+    }
+    return kept.slice(0, LIMIT);
+  }
+
+  function closeMatches(pages, terms) {
+    const reach = pages.map((page) => {
+      const words = page.content.toLowerCase().split(/\s+/);
+      const matched = page.locations.flatMap((at) => wordsOf(words[at] || "")); // second-order: 2
+      return terms.map((term) => Math.max(0, ...matched.map((word) => sharedLength(word, term))));
+    });
+    const needed = terms.map((term, i) =>
+      Math.min(term.replace(ENDING, "").length, Math.max(0, ...reach.map((found) => found[i]))),
+    );
+    return pages.filter((page, p) => !page.locations.length || reach[p].every((n, i) => n >= needed[i]));
+  }
+
+  function sharedLength(word, term) {
+    let n = 0;
+    while (n < word.length && n < term.length && word[n] === term[n]) n++;
+    return n;
   }
 
   function pageResults(page, terms) {
@@ -165,6 +216,7 @@
       const query = box.value.trim();
       const filters = chosen();
       const search = new URLSearchParams({ q: query, ...filters });
+      if (list.dataset.shown === String(search)) return; // (a newer search still in flight is void)
       const current = await getEngine();
       if (!query && !Object.keys(filters).length) {
         list.replaceChildren();
@@ -187,20 +239,24 @@
       timer = setTimeout(run, 120);
     }
 
+    /* The filters' values are read from every shard: a search without a filter chosen does not
+       wait for them. */
     async function start(values) {
       status.textContent = "Loading the search index…";
       const current = await getEngine();
-      const counts = await current.filters();
-      FILTERS.forEach((name, i) => {
-        const options = Object.keys(counts[name] || {}).filter(Boolean).sort();
-        if (name === "year") options.reverse();
-        for (const value of options) selects[i].append(new Option(value, value));
-        selects[i].value = values.get(name) || "";
+      const filling = Promise.resolve(current.filters()).then((counts) => {
+        FILTERS.forEach((name, i) => {
+          const options = Object.keys(counts[name] || {}).filter(Boolean).sort();
+          if (name === "year") options.reverse();
+          for (const value of options) selects[i].append(new Option(value, value));
+          selects[i].value = values.get(name) || "";
+        });
       });
       box.addEventListener("input", runSoon);
       for (const select of selects) select.addEventListener("change", run);
       form.addEventListener("submit", (event) => event.preventDefault());
-      await run();
+      if (FILTERS.some((name) => values.get(name))) await filling;
+      await Promise.all([run(), filling]);
     }
 
     return { run, start };

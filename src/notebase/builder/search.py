@@ -1,26 +1,34 @@
 """The home of Pagefind: the site's rendered pages -> its search bundle (pagefind/), or a diagnostic.
 
+The index is sharded: each page that is a search result belongs, by a hash of its path, to one of K
+shards, and each shard is a Pagefind bundle of its own (pagefind/s03/...); pagefind/shards.json
+names them and search.js merges them in the browser (Pagefind's mergeIndex). K is a power of two
+chosen from the number of search results (a shard holds at most SHARD_PAGES), so it changes only
+when that number crosses a threshold, and then every shard is new.
+
 Pagefind 1.5 writes the same bytes for the same pages except in its filter indexes, whose values come
 out in hash-map order (and so the names of those files, the metadata file listing them and the entry
-file naming that change from run to run); canonical_bundle sorts them and names them by content. The
-bundle is then a function of the pages, so it is fingerprinted by them: a build where no page changed
-keeps the bundle already in the site without running Pagefind, and one where any page changed
-re-indexes them all, exactly as a clean build does. Under `serve` a build may leave the indexing for
-later: it keeps the bundle in the site as it is and hands back a SearchJob, which index_later runs
-(cancellable) into a folder beside the site, ready to be swapped in. Its scratch folders are
-write.py's temporary folders, so those of a process that was killed are deleted by the next build.
+file naming that change from run to run); canonical_bundle sorts them and names them by content. A
+shard's bundle is then a function of its pages, so it is fingerprinted by them: a build re-indexes
+only the shards one of whose pages changed and keeps the others' files, and the bundle is the one a
+clean build writes. Under `serve` a build may leave the indexing for later: it keeps the bundle in
+the site as it is and hands back a SearchJob, which index_later runs (cancellable, over the shards
+due only) into a folder beside the site, ready to be swapped in. Its scratch folders are write.py's
+temporary folders, so those of a process that was killed are deleted by the next build.
 """
 
 from __future__ import annotations
 
 import functools
 import gzip
+import json
 import shutil
 import subprocess
 import threading
 import time
 import zlib
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
@@ -36,6 +44,8 @@ from notebase.urls import BUNDLE_DIR
 
 FILTERS_DIR = f"{BUNDLE_DIR}/filter"
 ENTRY_FILE = f"{BUNDLE_DIR}/pagefind-entry.json"
+MANIFEST_FILE = f"{BUNDLE_DIR}/shards.json"  # the shards search.js merges
+SHARD_PAGES = 400  # the most search results a shard holds (about half that after a threshold)
 UNUSED_FILES = (
     "pagefind-ui.",
     "pagefind-modular-ui.",
@@ -45,6 +55,7 @@ UNUSED_FILES = (
 SIGNATURE = b"pagefind_dcd"  # starts every Pagefind index file (gzipped or not)
 INDEXED_MARK = b"data-pagefind-body"  # only pages carrying it are search results
 TIMEOUT_SECONDS = 600
+INDEX_JOBS = 2  # Pagefinds run at once (each uses more than one core a little of the time)
 POLL_SECONDS = 0.01  # how often a running Pagefind looks whether it was cancelled
 # what reading a Pagefind file we do not understand raises (gzip.BadGzipFile is an OSError)
 FORMAT_ERRORS = (ValueError, LookupError, TypeError, EOFError, OSError, zlib.error)
@@ -52,11 +63,28 @@ HINT = "set `search: false` in notebase.yaml to build the site without its full-
 
 
 @dataclass(frozen=True, slots=True)
+class Shard:
+    """One bundle of the index, in pagefind/<name>/: its pages, stamped with what indexes them."""
+
+    name: str
+    pages: tuple[str, ...]
+    stamp: str
+
+    @property
+    def folder(self) -> str:
+        return f"{BUNDLE_DIR}/{self.name}/"
+
+
+@dataclass(frozen=True, slots=True)
 class SearchJob:
-    """The indexing a build left for later: the pages it wrote to `out`, and their search stamp."""
+    """The indexing a build left for later: the shards of the pages it wrote to `out`, those of
+    them `due` to be indexed (the others' files, `kept`, are current in `out`), and the stamp of
+    the whole index."""
 
     out: Path
-    pages: tuple[str, ...]
+    shards: tuple[Shard, ...]
+    due: tuple[Shard, ...]
+    kept: tuple[str, ...]
     language: str
     stamp: str
 
@@ -91,24 +119,122 @@ def plan_search(
     later: bool = False,
 ) -> SearchBundle | Diagnostic:
     """The bundle for the site `files` describe (KEEP: the file already in `out`, listed in
-    `existing`; Staged: a page rendered to a file beside `out`). With `later`, Pagefind does not
-    run: the bundle in the site stays as it is (with the fingerprints it has) and the result says
-    what is due."""
-    pages = sorted(rel for rel in files if rel.endswith(".html"))
-    listing = "\0".join(f"{p}\0{fingerprints[p]}" for p in pages)  # no path holds a NUL
-    stamp = digest_value((pagefind_version(), language, digest_bytes(listing.encode())))
-    kept = [rel for rel in previous if rel.startswith(f"{BUNDLE_DIR}/")]
-    whole = all(rel in existing for rel in kept)
-    if kept and whole and all(previous[rel] == stamp for rel in kept):
-        return SearchBundle(dict.fromkeys(kept, KEEP), dict.fromkeys(kept, stamp))
+    `existing`; Staged: a page rendered to a file beside `out`): the shards whose pages changed
+    indexed, the others kept. With `later`, Pagefind does not run: the bundle in the site stays as
+    it is (with the fingerprints it has) and the result says what is due."""
+    shards = plan_shards(search_results(out, files, fingerprints), fingerprints, language)
+    bundle = {rel: p for rel, p in previous.items() if rel.startswith(f"{BUNDLE_DIR}/")}
+    whole = all(rel in existing for rel in bundle)  # else none of it is trusted
+    current = current_files(shards, bundle if whole else {})
+    present = {shard_folder(rel) for rel in current}
+    due = tuple(s for s in shards if s.folder not in present)
+    manifest = manifest_file(shards)
+    if not due:
+        kept = {rel: KEEP for rel in current} | manifest_kept(manifest, previous, existing)
+        return SearchBundle(kept, {**current, **manifest_prints(manifest)})
     if later:
-        job = SearchJob(out, tuple(pages), language, stamp)
-        old = kept if whole else []  # never half a bundle
-        return SearchBundle(dict.fromkeys(old, KEEP), {r: previous[r] for r in old}, job)
-    bundle = index_bundle(out, {rel: files[rel] for rel in pages}, language)
-    if isinstance(bundle, Diagnostic):
-        return bundle
-    return SearchBundle(dict(bundle), dict.fromkeys(bundle, stamp))
+        stamp = digest_value([s.stamp for s in shards])
+        job = SearchJob(out, shards, due, tuple(current), language, stamp)
+        old = bundle if whole else {}  # never half a bundle
+        return SearchBundle(dict.fromkeys(old, KEEP), old, job)
+    made = index_shards(out, files, due, language)
+    if isinstance(made, Diagnostic):
+        return made
+    files_out: dict[str, bytes | None] = {rel: KEEP for rel in current}
+    files_out |= made[0] | manifest_kept(manifest, previous, existing)
+    return SearchBundle(files_out, {**current, **made[1], **manifest_prints(manifest)})
+
+
+# (page, fingerprint) -> whether it carries the mark, for the pages of the last site planned: a
+# process building again (serve) reads only the pages that changed
+_marked: dict[tuple[str, str], bool] = {}
+
+
+def search_results(
+    out: Path, files: Mapping[str, bytes | Staged | None], fingerprints: Mapping[str, str]
+) -> list[str]:
+    """The pages that carry the mark, each read (one at a time) to look for it unless it was
+    when the last site was planned with the same fingerprint."""
+    global _marked
+    marked = {}
+    for rel in sorted(r for r in files if r.endswith(".html")):
+        key, data = (rel, fingerprints[rel]), files[rel]
+        if key not in _marked:
+            source = data.path if isinstance(data, Staged) else out / rel
+            _marked[key] = INDEXED_MARK in (
+                data if isinstance(data, bytes) else source.read_bytes()
+            )
+        marked[key] = _marked[key]
+    _marked = marked
+    return [rel for (rel, _), mark in marked.items() if mark]
+
+
+def shard_count(results: int) -> int:
+    """K: the fewest power of two shards holding at most SHARD_PAGES search results each."""
+    count = 1
+    while count * SHARD_PAGES < results:
+        count *= 2
+    return count
+
+
+def plan_shards(
+    results: list[str], fingerprints: Mapping[str, str], language: str
+) -> tuple[Shard, ...]:
+    """The search results by shard (a stable hash of the path, never of the content), each stamped
+    with its pages' fingerprints; shards without a page are left out."""
+    count = shard_count(len(results))
+    width = len(str(count - 1)) if count > 10 else 2
+    groups: dict[int, list[str]] = {}
+    for rel in results:
+        groups.setdefault(int(digest_bytes(rel.encode("utf-8"))[:8], 16) % count, []).append(rel)
+    shards = []
+    for number in sorted(groups):
+        pages = tuple(groups[number])
+        listing = "\0".join(f"{p}\0{fingerprints[p]}" for p in pages)  # no path holds a NUL
+        stamp = (pagefind_version(), language, count, number, digest_bytes(listing.encode()))
+        shards.append(Shard(f"s{number:0{width}d}", pages, digest_value(stamp)))
+    return tuple(shards)
+
+
+def shard_folder(rel: str) -> str:
+    """pagefind/s03/index/x.pf_index -> pagefind/s03/ (the manifest: pagefind/)."""
+    return "/".join(rel.split("/")[:2]) + "/" if rel.count("/") >= 2 else f"{BUNDLE_DIR}/"
+
+
+def current_files(shards: Iterable[Shard], bundle: Mapping[str, str]) -> dict[str, str]:
+    """The files of `bundle` (in the site, by fingerprint) of the shards it holds as they are now."""
+    stamps = {shard.folder: shard.stamp for shard in shards}
+    by_folder: dict[str, dict[str, str]] = {}
+    for rel, stamp in bundle.items():
+        by_folder.setdefault(shard_folder(rel), {})[rel] = stamp
+    return {
+        rel: stamp
+        for folder, found in by_folder.items()
+        if folder in stamps and set(found.values()) == {stamps[folder]}
+        for rel, stamp in found.items()
+    }
+
+
+def manifest_file(shards: tuple[Shard, ...]) -> dict[str, bytes]:
+    """pagefind/shards.json, naming the shards (none without a search result)."""
+    if not shards:
+        return {}
+    names = json.dumps({"shards": [shard.name for shard in shards]})
+    return {MANIFEST_FILE: names.encode("utf-8") + b"\n"}
+
+
+def manifest_prints(manifest: Mapping[str, bytes]) -> dict[str, str]:
+    return {rel: digest_bytes(data) for rel, data in manifest.items()}
+
+
+def manifest_kept(
+    manifest: Mapping[str, bytes], previous: Mapping[str, str], existing: Collection[str]
+) -> dict[str, bytes | None]:
+    """The manifest, KEEP when the site holds it already."""
+    return {
+        rel: KEEP if previous.get(rel) == digest_bytes(data) and rel in existing else data
+        for rel, data in manifest.items()
+    }
 
 
 @functools.cache
@@ -119,31 +245,41 @@ def pagefind_version() -> str:
 
 
 def index_later(job: SearchJob, cancel: threading.Event) -> ReadyBundle | Diagnostic:
-    """Run a job left by a build over the pages now in the site; the bundle is written in a folder
-    beside the site. Raises Cancelled as soon as it can once `cancel` is set."""
+    """Run a job left by a build over the pages now in the site; the bundle (the shards due
+    indexed, the others' files linked from the site) is written in a folder beside the site.
+    Raises Cancelled as soon as it can once `cancel` is set."""
     try:
-        bundle = index_bundle(job.out, dict.fromkeys(job.pages, KEEP), job.language, cancel)
-        if isinstance(bundle, Diagnostic):
-            return bundle
+        pages = dict.fromkeys((rel for shard in job.due for rel in shard.pages), KEEP)
+        made = index_shards(job.out, pages, job.due, job.language, cancel)
+        if isinstance(made, Diagnostic):
+            return made
         check_cancel(cancel)
-        folder = write_folder(job.out, bundle)
+        manifest = manifest_file(job.shards)
+        folder = write_folder(job.out, made[0] | manifest, job.kept)
     except OSError as exc:  # a full disk; no scratch folder beside the site
         return search_error(f"cannot index the site: {exc}")
-    return ReadyBundle(job, folder, dict.fromkeys(bundle, job.stamp))
+    stamps = {shard.folder: shard.stamp for shard in job.shards}
+    kept = {rel: stamps[shard_folder(rel)] for rel in job.kept}
+    return ReadyBundle(job, folder, {**kept, **made[1], **manifest_prints(manifest)})
 
 
 def search_error(message: str) -> Diagnostic:
     return error("search-index", message, FilePos(CONFIG_FILE), HINT)
 
 
-def write_folder(out: Path, files: Mapping[str, bytes]) -> Path:
-    """A new temporary folder beside `out` holding `files` (none of it left behind on failure)."""
+def write_folder(out: Path, files: Mapping[str, bytes], linked: Iterable[str] = ()) -> Path:
+    """A new temporary folder beside `out` holding `files`, and the files `linked` from `out`
+    (none of it left behind on failure)."""
     folder = make_temp_folder(out)
     try:
         for rel, data in files.items():
             target = safe_join(folder, rel)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
+        for rel in linked:
+            target = safe_join(folder, rel)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            link_or_copy(safe_join(out, rel), target)
     except BaseException:
         shutil.rmtree(folder, ignore_errors=True)
         raise
@@ -159,21 +295,49 @@ def check_cancel(cancel: threading.Event | None) -> None:
         raise Cancelled
 
 
+def index_shards(
+    out: Path,
+    pages: Mapping[str, bytes | Staged | None],
+    shards: Iterable[Shard],
+    language: str,
+    cancel: threading.Event | None = None,
+) -> tuple[dict[str, bytes], dict[str, str]] | Diagnostic:
+    """Each shard's canonical bundle in its folder, and the files' fingerprints (their shard's
+    stamp), or why not (the first shard's that failed). INDEX_JOBS Pagefinds run at a time, each
+    holding a shard's pages only."""
+    made: dict[str, bytes] = {}
+    prints: dict[str, str] = {}
+    shards = tuple(shards)
+
+    def index(shard: Shard) -> dict[str, bytes] | Diagnostic:
+        return index_bundle(out, {rel: pages[rel] for rel in shard.pages}, language, cancel)
+
+    with ThreadPoolExecutor(min(INDEX_JOBS, len(shards) or 1), "notebase-pagefind") as pool:
+        bundles = list(pool.map(index, shards))
+    for shard, bundle in zip(shards, bundles, strict=True):
+        if isinstance(bundle, Diagnostic):
+            return bundle
+        for rel, data in bundle.items():
+            moved = shard.folder + rel.removeprefix(f"{BUNDLE_DIR}/")
+            made[moved], prints[moved] = data, shard.stamp
+    return made, prints
+
+
 def index_bundle(
     out: Path,
     pages: Mapping[str, bytes | Staged | None],
     language: str,
     cancel: threading.Event | None = None,
 ) -> dict[str, bytes] | Diagnostic:
-    """Pagefind's canonical bundle of the pages (empty when none is a search result), or why not.
-    Raises OSError when no scratch folder can be made beside `out` (the site could not be either)."""
+    """Pagefind's canonical bundle of the pages (all search results), or why not. Raises OSError
+    when no scratch folder can be made beside `out` (the site could not be either)."""
     with temp_folder(out) as scratch:
         try:
             bundle = index_pages(scratch, out, pages, language, cancel)
         except OSError as exc:  # a full disk; under serve, a page gone: it is being rebuilt
             check_cancel(cancel)  # (and this called off)
             return search_error(f"cannot index the site: {exc}")
-    if isinstance(bundle, Diagnostic) or not bundle:
+    if isinstance(bundle, Diagnostic):
         return bundle
     try:
         return canonical_bundle(bundle)
@@ -189,8 +353,7 @@ def index_pages(
     cancel: threading.Event | None = None,
 ) -> dict[str, bytes] | Diagnostic:
     """Run Pagefind over the pages (placed in `scratch`) and read back its bundle."""
-    if not stage_pages(scratch, out, pages, cancel):
-        return {}  # no page to index (no entries): the search box falls back to titles
+    stage_pages(scratch, out, pages, cancel)
     problem = run_pagefind(scratch, language, cancel)
     return problem if problem is not None else read_bundle(scratch / BUNDLE_DIR)
 
@@ -200,24 +363,17 @@ def stage_pages(
     out: Path,
     pages: Mapping[str, bytes | Staged | None],
     cancel: threading.Event | None = None,
-) -> int:
-    """Place the pages that are search results in `scratch`: those in a file (current in `out`, or
-    staged) hard-linked, each read only to look for the mark, so the pages are never held at once."""
-    staged = 0
+) -> None:
+    """Place the pages in `scratch`: those in a file (current in `out`, or staged) hard-linked,
+    so the pages are never held at once."""
     for rel, data in pages.items():
         check_cancel(cancel)
-        source = data.path if isinstance(data, Staged) else out / rel
-        text = data if isinstance(data, bytes) else source.read_bytes()
-        if INDEXED_MARK not in text:
-            continue
         target = safe_join(scratch, rel)
         target.parent.mkdir(parents=True, exist_ok=True)
         if isinstance(data, bytes):
             target.write_bytes(data)
         else:
-            link_or_copy(source, target)
-        staged += 1
-    return staged
+            link_or_copy(data.path if isinstance(data, Staged) else out / rel, target)
 
 
 def run_pagefind(
