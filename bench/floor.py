@@ -7,7 +7,8 @@ On a generated corpus (as in bench/bench.py), each run in a fresh process on one
            after its front matter); MB/s of that markdown. The floor of the parse stage.
   parse    parse_note over the same notes (front matter, one markdown parse with our rules and
            plugins, Pygments, MathML, quotes, links): MB/s of the same markdown, and the ratio
-           to the bare library (1.00 would be the floor).
+           to the bare library (1.00 would be the floor); of which our markdown-it parser's
+           parse alone (no render) and Pygments (the other library floor: code blocks).
   render   every page rendered by its Jinja template: pages/s and MB/s of the HTML written.
   build    the whole clean build (jobs 1, no search index), of which "rest" is what is neither
            parse nor render (indexing, planning, writing).
@@ -34,7 +35,7 @@ from typing import Any
 from bench import baseline_install, corpus_parser, generate, sizes_of, work_of
 from vaults import same_tree
 
-STAGES = ("bare", "parse", "render", "rest", "build")
+STAGES = ("bare", "bare_parse", "parse", "md_parse", "pygments", "render", "rest", "build")
 
 
 def cpu() -> float:
@@ -49,13 +50,15 @@ def bodies(notes: Path) -> list[str]:
     return [split.body if (split := split_front_matter(t)) else t for t in texts]
 
 
-def time_bare(texts: list[str]) -> float:
+def time_bare(texts: list[str], render: bool) -> float:
+    """markdown-it-py's CommonMark parser alone: render (parse and render), or parse only."""
     from markdown_it import MarkdownIt
 
     md = MarkdownIt("commonmark")
+    run = md.render if render else md.parse
     start = cpu()
     for text in texts:
-        md.render(text)
+        run(text)
     return cpu() - start
 
 
@@ -75,6 +78,18 @@ def timed(module: Any, name: str, spent: list[float], sizes: list[int]) -> None:
     setattr(module, name, wrapper)
 
 
+def time_parts() -> dict[str, list[float]]:
+    """Inside parse_note: our markdown-it parser's parse (CommonMark, GFM, plugins, our rules)
+    and Pygments, wrapped in place; the lists fill as the build runs."""
+    import notebase.markdown.highlight as highlight
+    from notebase.markdown.parser import create_parser
+
+    parts: dict[str, list[float]] = {"md_parse": [], "pygments": []}
+    timed(create_parser(), "parse", parts["md_parse"], [])  # the one parser, cached
+    timed(highlight, "highlight", parts["pygments"], [])
+    return parts
+
+
 def time_build(root: Path) -> dict[str, float]:
     """A clean build with parse_note and render_page timed (CPU seconds, HTML bytes)."""
     import notebase.builder.pipeline as pipeline
@@ -86,6 +101,7 @@ def time_build(root: Path) -> dict[str, float]:
     html: list[int] = []
     timed(pipeline, "parse_note", parsed, [])
     timed(sitefiles, "render_page", rendered, html)
+    parts = time_parts()
     (root / "notebase.yaml").write_text("search: false\n", encoding="utf-8")
     shutil.rmtree(root / "site", ignore_errors=True)
     start = cpu()
@@ -95,6 +111,7 @@ def time_build(root: Path) -> dict[str, float]:
         raise SystemExit("the build failed")
     parse, render = sum(parsed), sum(rendered)
     return {
+        **{name: sum(spent) for name, spent in parts.items()},
         "parse": parse,
         "render": render,
         "rest": total - parse - render,
@@ -107,7 +124,8 @@ def time_build(root: Path) -> dict[str, float]:
 def measure_one(root: Path) -> None:
     """One run in this process (as a child of main): prints its figures as JSON."""
     texts = bodies(root / "notes")
-    figures = {"bare": time_bare(texts), "md_mb": sum(len(t.encode()) for t in texts) / 1e6}
+    figures = {"bare": time_bare(texts, True), "bare_parse": time_bare(texts, False)}
+    figures |= {"md_mb": sum(len(t.encode()) for t in texts) / 1e6}
     figures |= time_build(root)
     print(json.dumps(figures))
 
@@ -128,6 +146,7 @@ def median(runs: list[dict[str, float]], key: str) -> float:
 def print_side(label: str, runs: list[dict[str, float]]) -> None:
     md_mb, pages, html_mb = (median(runs, k) for k in ("md_mb", "pages", "html_mb"))
     bare, parse, render = (median(runs, k) for k in ("bare", "parse", "render"))
+    md_parse, pygments = median(runs, "md_parse"), median(runs, "pygments")
     print(f"  {label}: median CPU seconds of {len(runs)} runs, one core")
     print(
         f"    bare markdown-it  {bare:6.2f}s  {md_mb / bare:5.2f} MB/s of markdown ({md_mb:.1f} MB)"
@@ -136,10 +155,18 @@ def print_side(label: str, runs: list[dict[str, float]]) -> None:
         f"    parse             {parse:6.2f}s  {md_mb / parse:5.2f} MB/s, {parse / bare:.2f} x bare"
     )
     print(
+        f"      markdown-it     {md_parse:6.2f}s  our parser's parse, no render: "
+        f"{md_parse / median(runs, 'bare_parse'):.2f} x bare markdown-it's parse"
+    )
+    print(f"      Pygments        {pygments:6.2f}s  highlighting the code blocks")
+    print(
+        f"      the rest        {parse - md_parse - pygments:6.2f}s  render, front matter, extraction"
+    )
+    print(
         f"    render            {render:6.2f}s  {pages / render:6.0f} pages/s, "
         f"{html_mb / render:5.2f} MB/s of HTML ({pages:.0f} pages, {html_mb:.1f} MB)"
     )
-    print(f"    rest              {median(runs, 'rest'):6.2f}s")
+    print(f"    rest              {median(runs, 'rest'):6.2f}s  (neither parse nor render)")
     print(f"    build             {median(runs, 'build'):6.2f}s")
 
 
