@@ -136,9 +136,11 @@ def render_each(
     rows, partials = cast(tuple[Apply, dict[str, str]], env.globals.get(ROWS, (direct, {})))
     template = env.get_template(partial)
     root, site = ctx["root"], ctx["site"]
-    shared = (template_digest(env, partial, partials), digest_value(site), root, name, extra)
+    # what every row shares, digested once: a row's key is then this digest and the item's
+    # content key, not a walk of the site's settings for each row
+    shared = digest_value((template_digest(env, partial, partials), site, root, name, extra))
 
-    def row(_: tuple[object, ...], item: object) -> str:
+    def row(_: str, item: object) -> str:
         return template.render(extra, root=root, site=site, **{name: item})
 
     return Markup("".join(rows.call(row, shared, item) for item in items))
