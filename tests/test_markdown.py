@@ -383,3 +383,18 @@ def test_an_embed_line_with_a_block_id_is_anchored() -> None:
     rendered = render_markdown("- tight ^li\n\n![[Other]]\n^here\n")
     assert rendered.anchors == ("^li", "^here")
     assert '<li id="^li">' in rendered.html and '<p id="^here">' in rendered.html
+
+
+def test_only_a_caret_written_as_one_makes_a_block_id() -> None:
+    """An escaped or entity caret is a character of the text, not a block id's mark: the block
+    ids pass looks only at inline runs whose source holds a `^`."""
+    html = render_markdown("Escaped \\^esc\n\nEntity &#94;ent\n\nWritten ^own\n").html
+    assert "<p>Escaped ^esc</p>" in html and "<p>Entity ^ent</p>" in html
+    assert '<p id="^own">Written</p>' in html
+
+
+def test_comment_and_math_blocks_open_only_at_their_marker() -> None:
+    text = "% not a comment %%\n\n%%\nhidden\n%%\n\n $ not math $$\n\n$$\nx\n$$\n"
+    html = render_markdown(text).html
+    assert "<p>% not a comment %%</p>" in html and "hidden" not in html
+    assert "<p>$ not math $$</p>" in html and '<div class="math"><math' in html

@@ -25,6 +25,8 @@ __all__ = [
 _TLDR = re.compile(r"^\s*(?:tl;?dr|tldr)\s*[:.\-–—]\s*", re.I)
 _FOOTNOTE_REF = re.compile(r'<sup class="footnote-ref">.*?</sup>', re.S)
 _LINK_TAG = re.compile(r"</?a\b[^>]*>")
+_SPACES = frozenset({"softbreak", "hardbreak"})
+_LINK_ENDS = frozenset({"link_open", "link_close"})
 _PROSE_BREAKS = frozenset(
     {
         "code_inline",
@@ -180,19 +182,22 @@ def prose_text(tokens: list[Token]) -> str:
     """The words a reader sees as running text; code, math, links and wikilinks leave a line
     break, so that no phrase is read across them."""
     parts: list[str] = []
+    add = parts.append
     for token in tokens:
         if token.type != "inline":
             continue
-        depth = 0
+        depth = 0  # inside a link's text
         for child in token.children or ():
-            depth += child.nesting if child.type in ("link_open", "link_close") else 0
-            if child.type == "text" and depth == 0:
-                parts.append(child.content)
-            elif child.type in ("softbreak", "hardbreak"):
-                parts.append(" ")
-            elif child.type in _PROSE_BREAKS:
-                parts.append("\n")
-        parts.append("\n")
+            kind = child.type
+            if kind == "text":
+                if depth == 0:
+                    add(child.content)
+            elif kind in _SPACES:
+                add(" ")
+            elif kind in _PROSE_BREAKS:
+                depth += child.nesting if kind in _LINK_ENDS else 0
+                add("\n")
+        add("\n")
     return "\n".join(" ".join(p.split()) for p in "".join(parts).split("\n") if p.strip())
 
 

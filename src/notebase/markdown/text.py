@@ -25,16 +25,23 @@ def plain_text(tokens: list[Token]) -> str:
     return "\n".join(p for p in parts if p)
 
 
+_WORDS = frozenset({"text", "code_inline", "math_inline", "math_inline_double", "wikilink"})
+_BREAKS = frozenset({"softbreak", "hardbreak"})
+
+
 def inline_plain(inline: Token) -> str:
-    return "".join(inline_text(c) for c in inline.children or ())
-
-
-def inline_text(child: Token) -> str:
-    if child.type in ("text", "code_inline", "math_inline", "math_inline_double", "wikilink"):
-        return child.content
-    if child.type == "hashtag":
-        return f"#{child.content}"
-    return " " if child.type in ("softbreak", "hardbreak") else ""
+    """The words of an inline run: its text, code, TeX, wikilinks' labels and #tags; a line
+    break is a space."""
+    parts: list[str] = []
+    for child in inline.children or ():
+        kind = child.type
+        if kind in _WORDS:
+            parts.append(child.content)
+        elif kind == "hashtag":
+            parts.append(f"#{child.content}")
+        elif kind in _BREAKS:
+            parts.append(" ")
+    return "".join(parts)
 
 
 def html_to_text(html: str) -> str:

@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from notebase.config import Config
 from notebase.diagnostics import Diagnostic, FilePos, error
-from notebase.digests import Apply, Keyed, digest_value, direct
+from notebase.digests import Apply, digest_value, direct
 from notebase.linking.linktags import ROOT
 from notebase.planning.pages import PageSpec
 from notebase.reading.discover import replace_control_chars
@@ -136,13 +136,14 @@ def render_each(
     rows, partials = cast(tuple[Apply, dict[str, str]], env.globals.get(ROWS, (direct, {})))
     template = env.get_template(partial)
     root, site = ctx["root"], ctx["site"]
-    shared = (template_digest(env, partial, partials), digest_value(site), root, name, extra)
-    key = Keyed(shared, digest_value(shared))  # taken once for the rows, not walked for each
+    # what every row shares, digested once: a row's key is then this digest and the item's
+    # content key, not a walk of the site's settings for each row
+    shared = digest_value((template_digest(env, partial, partials), site, root, name, extra))
 
-    def row(_: Keyed[tuple[object, ...]], item: object) -> str:
+    def row(_: str, item: object) -> str:
         return template.render(extra, root=root, site=site, **{name: item})
 
-    return Markup("".join(rows.call(row, key, item) for item in items))
+    return Markup("".join(rows.call(row, shared, item) for item in items))
 
 
 @jinja2.pass_context
