@@ -19,6 +19,7 @@ import pytest
 
 from notebase.builder import search
 from notebase.builder.cache import load_state, save_state
+from notebase.builder.memo import Memo
 from notebase.builder.pipeline import (
     BuildResult,
     build_site,
@@ -329,10 +330,13 @@ def test_a_page_is_read_for_the_mark_again_only_with_a_new_fingerprint(tmp_path:
     (tmp_path / "a.html").write_bytes(b"<main data-pagefind-body>a</main>")
     (tmp_path / "b.html").write_bytes(b"<main>b</main>")
     pages: dict[str, bytes | Staged | None] = {"a.html": KEEP, "b.html": KEEP}
-    assert search_results(tmp_path, pages, {"a.html": "1", "b.html": "1"}) == ["a.html"]
+    memo = Memo()  # serve's, from one build to the next
+    found = search_results(tmp_path, pages, {"a.html": "1", "b.html": "1"}, memo)
+    assert found == ["a.html"]
     (tmp_path / "a.html").unlink()  # not read again: its fingerprint is the same (serve)
     (tmp_path / "b.html").write_bytes(b"<main data-pagefind-body>b</main>")
-    found = search_results(tmp_path, pages, {"a.html": "1", "b.html": "2"})
+    memo = memo.next_generation()
+    found = search_results(tmp_path, pages, {"a.html": "1", "b.html": "2"}, memo)
     assert found == ["a.html", "b.html"]
 
 

@@ -38,6 +38,7 @@ from notebase.builder.write import (
     update_site,
 )
 from notebase.diagnostics import Diagnostic, FilePos, error, has_errors, sort_diagnostics
+from notebase.digests import direct
 from notebase.files import real_path, temp_folder
 from notebase.linking.analyses import with_analyses
 from notebase.linking.attachments import Copy, Reader, read_attachment, read_attachments
@@ -244,7 +245,14 @@ def write_build(
             if config.search and not has_errors(diags, options.strict):
                 later = options.search_later
                 plan, due = add_search_bundle(
-                    plan, out, previous, existing, config.language, diags, later
+                    plan,
+                    out,
+                    previous,
+                    existing,
+                    config.language,
+                    diags,
+                    later,
+                    state.memo or direct,
                 )
             if not has_errors(diags, options.strict):
                 outcome = update_site(out, plan.files, swap_lock, existing)

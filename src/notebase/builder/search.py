@@ -38,7 +38,7 @@ from pagefind.service import get_executable
 
 from notebase.config import CONFIG_FILE
 from notebase.diagnostics import Diagnostic, FilePos, error
-from notebase.digests import digest_bytes, digest_value
+from notebase.digests import Apply, digest_bytes, digest_value, direct
 from notebase.files import KEEP, Staged, link_or_copy, make_temp_folder, safe_join, temp_folder
 from notebase.urls import BUNDLE_DIR
 
@@ -117,12 +117,13 @@ def plan_search(
     existing: Collection[str],
     language: str,
     later: bool = False,
+    apply: Apply = direct,
 ) -> SearchBundle | Diagnostic:
     """The bundle for the site `files` describe (KEEP: the file already in `out`, listed in
     `existing`; Staged: a page rendered to a file beside `out`): the shards whose pages changed
     indexed, the others kept. With `later`, Pagefind does not run: the bundle in the site stays as
     it is (with the fingerprints it has) and the result says what is due."""
-    shards = plan_shards(search_results(out, files, fingerprints), fingerprints, language)
+    shards = plan_shards(search_results(out, files, fingerprints, apply), fingerprints, language)
     bundle = {rel: p for rel, p in previous.items() if rel.startswith(f"{BUNDLE_DIR}/")}
     whole = all(rel in existing for rel in bundle)  # else none of it is trusted
     current = current_files(shards, bundle if whole else {})
@@ -145,28 +146,23 @@ def plan_search(
     return SearchBundle(files_out, {**current, **made[1], **manifest_prints(manifest)})
 
 
-# (page, fingerprint) -> whether it carries the mark, for the pages of the last site planned: a
-# process building again (serve) reads only the pages that changed
-_marked: dict[tuple[str, str], bool] = {}
-
-
 def search_results(
-    out: Path, files: Mapping[str, bytes | Staged | None], fingerprints: Mapping[str, str]
+    out: Path,
+    files: Mapping[str, bytes | Staged | None],
+    fingerprints: Mapping[str, str],
+    apply: Apply = direct,
 ) -> list[str]:
-    """The pages that carry the mark, each read (one at a time) to look for it unless it was
-    when the last site was planned with the same fingerprint."""
-    global _marked
-    marked = {}
-    for rel in sorted(r for r in files if r.endswith(".html")):
-        key, data = (rel, fingerprints[rel]), files[rel]
-        if key not in _marked:
-            source = data.path if isinstance(data, Staged) else out / rel
-            _marked[key] = INDEXED_MARK in (
-                data if isinstance(data, bytes) else source.read_bytes()
-            )
-        marked[key] = _marked[key]
-    _marked = marked
-    return [rel for (rel, _), mark in marked.items() if mark]
+    """The pages that carry the mark, each read (one at a time) to look for it unless the build's
+    memo (`apply`) saw it with the same fingerprint: a process building again (serve) reads only
+    the pages that changed."""
+
+    def carries_mark(rel: str, _fingerprint: str) -> bool:
+        data = files[rel]
+        source = data.path if isinstance(data, Staged) else out / rel
+        return INDEXED_MARK in (data if isinstance(data, bytes) else source.read_bytes())
+
+    pages = sorted(rel for rel in files if rel.endswith(".html"))
+    return [rel for rel in pages if apply.call_at(rel, carries_mark, rel, fingerprints[rel])]
 
 
 def shard_count(results: int) -> int:

@@ -175,10 +175,11 @@ def add_search_bundle(
     language: str,
     diags: list[Diagnostic],
     later: bool,
+    apply: Apply = direct,
 ) -> tuple[FilePlan, SearchJob | None]:
     """The plan plus Pagefind's bundle of its pages (kept as it is when no page changed), and with
     `later` the search job due when Pagefind must run (the bundle in the site kept meanwhile)."""
-    args = (plan.files, plan.fingerprints, previous, existing, language, later)
+    args = (plan.files, plan.fingerprints, previous, existing, language, later, apply)
     bundle = plan_search(out, *args)
     if isinstance(bundle, Diagnostic):
         diags.append(bundle)
