@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import replace
 from typing import Any
@@ -333,16 +332,11 @@ def other_sources(body: Rendered, primary: SourceRef | None) -> tuple[SourceRef,
     seen = {primary.key} if primary else set()
     found: list[SourceRef] = []
     for url, _line in body.urls:
-        ref = url_source(url)
+        ref = make_source(url)
         if ref is not None and ref.key not in seen:
             seen.add(ref.key)
             found.append(ref)
     return tuple(found)
-
-
-# The source a URL in a body names: notes cite the same pages again and again (make_source is pure
-# and its SourceRef frozen, so a note's share one with the others').
-url_source = functools.lru_cache(maxsize=4096)(make_source)
 
 
 def make_quotes(body: Rendered, first_line: int) -> tuple[Quote, ...]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from urllib.parse import SplitResult, parse_qsl, urlencode, urlsplit, urlunsplit
@@ -106,6 +107,9 @@ def is_paper_url(url: str) -> bool:
     )
 
 
+# notes cite the same pages again and again (11,138 body URLs, 2,513 distinct, in a 1,000-note
+# corpus): pure, and its SourceRef frozen, so the notes share one
+@functools.lru_cache(maxsize=4096)
 def make_source(url: str = "", arxiv: str = "", doi: str = "") -> SourceRef | None:
     """The identity of a source from a URL and/or explicit arXiv id / DOI; None when unusable."""
     arxiv_id = parse_arxiv_id(arxiv) if arxiv else (parse_arxiv_id(url) if url else "")
