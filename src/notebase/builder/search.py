@@ -268,14 +268,13 @@ def write_folder(out: Path, files: Mapping[str, bytes], linked: Iterable[str] = 
     (none of it left behind on failure)."""
     folder = make_temp_folder(out)
     try:
-        for rel, data in files.items():
+        for rel, data in [*files.items(), *((rel, None) for rel in linked)]:
             target = safe_join(folder, rel)
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
-        for rel in linked:
-            target = safe_join(folder, rel)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            link_or_copy(safe_join(out, rel), target)
+            if data is None:
+                link_or_copy(safe_join(out, rel), target)
+            else:
+                target.write_bytes(data)
     except BaseException:
         shutil.rmtree(folder, ignore_errors=True)
         raise
