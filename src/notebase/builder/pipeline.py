@@ -23,10 +23,7 @@ from notebase.builder.memo import Memo
 from notebase.builder.parallel import default_jobs, map_ordered
 from notebase.builder.related_update import related_state
 from notebase.builder.search import ReadyBundle, SearchJob, discard_bundle
-from notebase.builder.sitefiles import (
-    add_search_bundle,
-    plan_files,
-)
+from notebase.builder.sitefiles import FilePlan, add_search_bundle, plan_files
 from notebase.builder.state import BuildOptions, BuildState, Stamp, drop_memos
 from notebase.builder.write import (
     WriteOutcome,
@@ -37,6 +34,7 @@ from notebase.builder.write import (
     swap_folder,
     update_site,
 )
+from notebase.config import Config
 from notebase.diagnostics import Diagnostic, FilePos, error, has_errors, sort_diagnostics
 from notebase.digests import direct
 from notebase.files import real_path, temp_folder
@@ -242,18 +240,7 @@ def write_build(
                 planned.copies,
                 planned.inputs.assets,
             )
-            if config.search and not has_errors(diags, options.strict):
-                later = options.search_later
-                plan, due = add_search_bundle(
-                    plan,
-                    out,
-                    previous,
-                    existing,
-                    config.language,
-                    diags,
-                    later,
-                    state.memo or direct,
-                )
+            plan, due = with_search(plan, out, (previous, existing), options, config, diags, state)
             if not has_errors(diags, options.strict):
                 outcome = update_site(out, plan.files, swap_lock, existing)
     except OSError as exc:  # beside or in the output folder
@@ -274,6 +261,24 @@ def write_build(
         unindexed=due.stamp if due else "",
     )
     return new_state, done
+
+
+def with_search(
+    plan: FilePlan,
+    out: Path,
+    site: tuple[Mapping[str, str], set[str]],
+    options: BuildOptions,
+    config: Config,
+    diags: list[Diagnostic],
+    state: BuildState,
+) -> tuple[FilePlan, SearchJob | None]:
+    """The plan plus the search bundle when the site has one and the build has no errors (and with
+    `search_later`, the indexing due)."""
+    if not config.search or has_errors(diags, options.strict):
+        return plan, None
+    previous, existing = site
+    later, apply = options.search_later, state.memo or direct
+    return add_search_bundle(plan, out, previous, existing, config.language, diags, later, apply)
 
 
 def render_pool(options: BuildOptions) -> tuple[int, int]:
