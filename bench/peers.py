@@ -4,7 +4,7 @@ Hugo, Hugo + Pagefind, Pelican and Eleventy are ../shared/bench/run_anchors.py's
 TOOLS, corpus layouts and work folders, imported, not copied); Quartz is one more definition of the
 same kind, for a Quartz checkout given with --quartz DIR (or $NOTEBASE_BENCH_QUARTZ) where `npm ci`
 was run: its app is copied beside the corpus's notes, its node_modules linked, social images (the
-CustomOgImages emitter) and font downloads (cdnCaching) turned off in the copy's quartz.config.ts, and
+CustomOgImages emitter) and Google fonts (fontOrigin: "local": no fetch at build time, no link in pages) turned off in the copy's quartz.config.ts, and
 `node quartz/bootstrap-cli.mjs build -d notes` (what `npx quartz build` runs) is timed. One more,
 hugo-pagefind-bodies, is Hugo + Pagefind with only the notes' pages indexed (their article marked
 `data-pagefind-body` in a copy of the Hugo anchor's files), which is what notebase indexes. Each build is
@@ -47,7 +47,9 @@ REFERENCES = ("hugo", "hugo-pagefind", "quartz")  # the tools every build gets a
 QUARTZ_SKIP = ("node_modules", ".git", "content", "public", ".quartz-cache", "docs")
 QUARTZ_OFF = (  # what the copy's quartz.config.ts has switched off: the line, or the setting
     (re.compile(r"^\s*Plugin\.CustomOgImages\(.*\n", re.M), ""),
-    (re.compile(r"cdnCaching:\s*true"), "cdnCaching: false"),
+    # fonts from the theme's CSS: Quartz fetches Google's stylesheet at build time when cdnCaching
+    # is off (and fails offline), and links it from every page when it is on
+    (re.compile(r"fontOrigin:\s*\"googleFonts\""), 'fontOrigin: "local"'),
 )
 
 

@@ -67,7 +67,8 @@ def test_a_failing_command_gives_its_exit_code() -> None:
 
 def test_quartz_config_loses_social_images_and_font_downloads() -> None:
     config = (
-        "    cdnCaching: true,\n"
+        '    fontOrigin: "googleFonts",\n'
+        "    cdnCaching: false,\n"
         "    emitters: [\n"
         "      Plugin.ContentPage(),\n"
         "      Plugin.CustomOgImages(),\n"
@@ -75,7 +76,7 @@ def test_quartz_config_loses_social_images_and_font_downloads() -> None:
     )
     quiet = peers.quiet_quartz_config(config)
     assert "CustomOgImages" not in quiet
-    assert "cdnCaching: false" in quiet
+    assert 'fontOrigin: "local"' in quiet  # no stylesheet fetched at build time, none linked
     assert "Plugin.ContentPage(),\n      Plugin.Static()," in quiet
 
 
