@@ -61,3 +61,26 @@ def test_a_held_result_is_handed_over_once() -> None:
     following = memo.next_generation()
     assert following.take("related") == [1, 2]
     assert following.take("related") is None  # used up: never given to two builds
+
+
+def test_map_makes_only_the_calls_no_build_made_and_shares_the_call_keys() -> None:
+    calls.clear()
+    first = Memo()
+    assert first.map(shout, [Note("a"), Note("b")], "!") == ["A!", "B!"]
+    second = first.next_generation()
+    assert second.map(shout, [Note("b"), Note("c"), Note("a")], "!") == ["B!", "C!", "A!"]
+    assert second.call(shout, Note("c"), "!") == "C!"  # map keeps what call finds
+    assert second.map(shout, [Note("a")], "?") == ["A?"]  # another shared argument: a new call
+    assert calls == ["a", "b", "c", "a"]
+
+
+def length_with(note: Note, extra: int) -> int:
+    return len(note.text) + extra
+
+
+def test_spread_calls_give_what_serial_calls_give() -> None:
+    notes = [Note("x" * i) for i in range(120)]  # enough to be worth forking workers
+    serial = [length_with(n, 3) for n in notes]
+    assert Memo(jobs=2).spread(length_with, notes, 3) == serial
+    assert Memo(jobs=2).map(length_with, notes, 3, spread=True) == serial
+    assert fingerprint.direct.spread(length_with, notes, 3) == serial

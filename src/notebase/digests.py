@@ -6,7 +6,7 @@ import datetime as dt
 import functools
 import hashlib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from enum import Enum
 from typing import Any, Generic, Protocol, TypeVar
@@ -173,6 +173,18 @@ class Apply(Protocol):
 
     def call_at(self, slot: str, fn: Callable[..., R], /, *args: Any) -> R: ...
 
+    def map(
+        self, fn: Callable[..., R], items: Sequence[Any], /, *shared: Any, spread: bool = False
+    ) -> list[R]:
+        """[fn(item, *shared) for item in items], each call as `call` makes it (with `spread`,
+        those made spread over the build's cores)."""
+        ...
+
+    def spread(self, fn: Callable[..., R], items: Sequence[Any], /, *shared: Any) -> list[R]:
+        """[fn(item, *shared) for item in items], never kept (shared values too big to key): a
+        build spreads the calls over its cores."""
+        ...
+
 
 class Direct:
     """Calls made as they are: what a stage does run on its own."""
@@ -182,6 +194,14 @@ class Direct:
 
     def call_at(self, slot: str, fn: Callable[..., R], /, *args: Any) -> R:
         return fn(*args)
+
+    def map(
+        self, fn: Callable[..., R], items: Sequence[Any], /, *shared: Any, spread: bool = False
+    ) -> list[R]:
+        return [fn(item, *shared) for item in items]
+
+    def spread(self, fn: Callable[..., R], items: Sequence[Any], /, *shared: Any) -> list[R]:
+        return [fn(item, *shared) for item in items]
 
 
 direct = Direct()

@@ -10,9 +10,10 @@ call up costs a digest of a few keys, not a walk of a note's body.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+from notebase.builder.parallel import map_indexed
 from notebase.digests import VERIFY_KEYS, digest_value
 
 R = TypeVar("R")
@@ -39,10 +40,16 @@ class Memo:
     two builds' results. `held` keeps results that are brought up to date rather than made
     again (the related entries): handed over to one build, which gives back the new one."""
 
-    def __init__(self, last: dict[str, Any] | None = None, held: dict[str, Any] | None = None):
+    def __init__(
+        self,
+        last: dict[str, Any] | None = None,
+        held: dict[str, Any] | None = None,
+        jobs: int = 1,
+    ):
         self.last = last or {}
         self.now: dict[str, Any] = {}
         self.held = held or {}
+        self.jobs = jobs  # processes the calls `map` and `spread` make may be spread over
 
     def call(self, fn: Callable[..., R], /, *args: Any) -> R:
         key = f"{fn.__module__}.{fn.__qualname__}:{arguments_key(args)}"
@@ -63,6 +70,32 @@ class Memo:
         self.now[key] = (args, value)
         return value
 
+    def map(
+        self, fn: Callable[..., R], items: Sequence[Any], /, *shared: Any, spread: bool = False
+    ) -> list[R]:
+        """[fn(item, *shared) for item in items], each kept as `call` keeps it (the shared
+        arguments keyed once); with `spread`, the calls not kept are spread over the build's
+        cores."""
+        prefix = f"{fn.__module__}.{fn.__qualname__}:"
+        tail = arguments_key(shared)
+        keys = [f"{prefix}{arguments_key((item,))}|{tail}" for item in items]
+        now, last = self.now, self.last
+        missing = [i for i, key in enumerate(keys) if key not in now and key not in last]
+        todo = [items[i] for i in missing]
+        made = self.spread(fn, todo, *shared) if spread else [fn(x, *shared) for x in todo]
+        fresh = dict(zip((keys[i] for i in missing), made, strict=True))
+        results = []
+        for key in keys:
+            value = fresh[key] if key in fresh else now[key] if key in now else last[key]
+            now[key] = value
+            results.append(value)
+        return results
+
+    def spread(self, fn: Callable[..., R], items: Sequence[Any], /, *shared: Any) -> list[R]:
+        """[fn(item, *shared) for item in items] on the build's cores (forked workers inherit
+        the shared values), none of it kept."""
+        return map_indexed(lambda i: fn(items[i], *shared), len(items), self.jobs)
+
     def take(self, name: str) -> Any:
         """The result held under `name` (None when there is none); it is not held any more."""
         return self.held.pop(name, None)
@@ -70,5 +103,5 @@ class Memo:
     def hold(self, name: str, value: object) -> None:
         self.held[name] = value
 
-    def next_generation(self) -> Memo:
-        return Memo(self.now, self.held)
+    def next_generation(self, jobs: int = 1) -> Memo:
+        return Memo(self.now, self.held, jobs)

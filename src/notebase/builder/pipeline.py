@@ -137,7 +137,8 @@ def run_build(
     config, found = inputs.config, read_unparsed(options.root, inputs.found, state.parsed)
     parsed, fresh = parse_notes(found, state.parsed, options)
     found = replace(found, read=())  # the notes' text, parsed: not held while the pages render
-    memo = state.memo.next_generation() if state.memo else Memo()
+    jobs = options.jobs or default_jobs()
+    memo = state.memo.next_generation(jobs) if state.memo else Memo(jobs=jobs)
     index, index_diags, copies = index_parsed(parsed.values(), options, found, memo)
     index = resolve_index(add_analyses(index, memo), config.directory_urls, memo)
     pages = plan_pages(index, config, make_cards(index.entries, memo), memo)
@@ -404,7 +405,7 @@ def read_stamped(notes_dir: str, path: str, size: int, mtime_ns: int) -> tuple[A
 def add_analyses(index: SiteIndex, memo: Memo) -> SiteIndex:
     """The index with each entry's related entries (brought up to date from the last build's,
     which the memo holds) and unlinked mentions."""
-    related = related_state(index.entries, memo.take(RELATED))
+    related = related_state(index.entries, memo.take(RELATED), memo)
     memo.hold(RELATED, related)
     return with_analyses(index, related, memo)
 

@@ -43,13 +43,15 @@ def find_mentions(
 
     The name table, each note's names matched and each excerpt cut are made through `apply`
     (the build's memo: a rebuild matches only the notes that changed, unless a name did)."""
-    table = apply.call(name_table, tuple(apply.call(entry_names, e) for e in entries))
+    table = apply.call(name_table, tuple(apply.map(entry_names, entries)))
     found: dict[str, list[Mention]] = defaultdict(list)
     totals: dict[str, int] = defaultdict(int)
-    for entry in entries:
+    for entry, phrases in zip(
+        entries, apply.map(entry_phrases, entries, table, spread=True), strict=True
+    ):
         skip = {entry.slug, *outlinks.get(entry.slug, ())}
         seen: set[str] = set()
-        for phrase in apply.call(entry_phrases, entry, table):
+        for phrase in phrases:
             slug, name = table.value.owners[phrase]
             if slug in skip or slug in seen:
                 continue

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from itertools import compress
 from operator import itemgetter, mul
 
+from notebase.digests import Apply, direct
 from notebase.model import Entry, NoteWords
 from notebase.reading.notewords import read_counts, read_words
 from notebase.reading.sourcerefs import entry_sources
@@ -192,7 +193,9 @@ def find_related(entries: Sequence[Entry]) -> dict[str, tuple[str, ...]]:
     return dict(zip(state.slugs, state.related, strict=True))
 
 
-def compute_related(entries: Sequence[Entry]) -> RelatedState:
+def compute_related(entries: Sequence[Entry], apply: Apply = direct) -> RelatedState:
+    """The related entries of every entry, with the tables they were found by; each entry's
+    weighing and scoring spread by `apply` (over the build's cores)."""
     slugs = tuple(e.slug for e in entries)
     bases = [entry_base(e) for e in entries]
     notes = [e.words for e in entries]
@@ -201,10 +204,7 @@ def compute_related(entries: Sequence[Entry]) -> RelatedState:
     for distinct in terms:
         df.update(distinct)
     idf = {f: v for f, c in df.items() if (v := idf_of(f, c, len(entries))) is not None}
-    weighed = [
-        weigh_entry(base, distinct, read_counts(note), idf)
-        for base, distinct, note in zip(bases, terms, notes, strict=True)
-    ]
+    weighed = apply.spread(weigh_note, range(len(entries)), bases, terms, notes, idf)
     holders: dict[str, dict[int, float]] = defaultdict(dict)
     searchers: dict[str, set[int]] = defaultdict(set)
     for j, w in enumerate(weighed):
@@ -213,7 +213,7 @@ def compute_related(entries: Sequence[Entry]) -> RelatedState:
         for feature, _ in w.searched:
             searchers[feature].add(j)
     postings = {f: strongest(h) for f, h in holders.items() if len(h) > 1}
-    related = [score_entry(i, w.searched, postings, slugs) for i, w in enumerate(weighed)]
+    related = apply.spread(score_note, range(len(entries)), weighed, postings, slugs)
     return RelatedState(
         tuple(entries),
         slugs,
@@ -227,6 +227,22 @@ def compute_related(entries: Sequence[Entry]) -> RelatedState:
         dict(searchers),
         related,
     )
+
+
+def weigh_note(
+    i: int,
+    bases: Sequence[Base],
+    terms: Sequence[list[str]],
+    notes: Sequence[NoteWords],
+    idf: Mapping[str, float],
+) -> Weighed:
+    return weigh_entry(bases[i], terms[i], read_counts(notes[i]), idf)
+
+
+def score_note(
+    i: int, weighed: Sequence[Weighed], postings: Postings, slugs: Sequence[str]
+) -> tuple[str, ...]:
+    return score_entry(i, weighed[i].searched, postings, slugs)
 
 
 def entry_base(entry: Entry) -> Base:
