@@ -63,13 +63,13 @@ def test_a_held_result_is_handed_over_once() -> None:
     assert following.take("related") is None  # used up: never given to two builds
 
 
-def test_map_makes_only_the_calls_no_build_made_and_shares_the_call_keys() -> None:
+def test_map_makes_only_the_calls_no_build_made() -> None:
     calls.clear()
     first = Memo()
     assert first.map(shout, [Note("a"), Note("b")], "!") == ["A!", "B!"]
     second = first.next_generation()
     assert second.map(shout, [Note("b"), Note("c"), Note("a")], "!") == ["B!", "C!", "A!"]
-    assert second.call(shout, Note("c"), "!") == "C!"  # map keeps what call finds
+    assert second.map(shout, [Note("c")], "!") == ["C!"]  # kept within the build too
     assert second.map(shout, [Note("a")], "?") == ["A?"]  # another shared argument: a new call
     assert calls == ["a", "b", "c", "a"]
 
