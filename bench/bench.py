@@ -106,6 +106,9 @@ class Row:
     serve: dict[str, list[list[float]]] = field(  # "body"/"tag" -> each session's timings (ms)
         default_factory=lambda: {kind: [] for kind in SERVE}
     )
+    settled: dict[str, list[list[float]]] = field(  # the same, to the whole site rebuilt (ms)
+        default_factory=lambda: {kind: [] for kind in SERVE}
+    )
     pagefind: list[float] = field(default_factory=list)
     files: int = 0
     same_site: bool | None = None  # with a baseline: its site has the same bytes
@@ -258,8 +261,10 @@ def measure_serve(row: Row, root: Path, install: Install, edits: int, kind: str)
     """One `serve` session: `edits` saves of the kind (each with its undo), timed to the reload."""
     notes = sorted((root / "notes").glob("*.md"))
     note = notes[len(notes) // 2]
-    timings = measure(root, note, edits, SERVE[kind], python=install.python)
+    settled: list[float] = []
+    timings = measure(root, note, edits, SERVE[kind], python=install.python, settled=settled)
     row.serve[kind].append([t * 1000 for t in timings])
+    row.settled[kind].append([t * 1000 for t in settled])
     middle = statistics.median(row.serve[kind][-1])
     say(f"N={row.n} {install.label}: {kind} change -> reload: median {middle:.0f} ms")
 
@@ -376,6 +381,8 @@ def size_lines(row: Row, base: Row | None, names: list[str], args: argparse.Name
         for kind, what in (("body", "body edit"), ("tag", "tag change")):
             value = median(flat(row.serve[kind]), ".0f") + " ms"
             lines.append(figure_line(row, f"{what} → reload under serve", value, names))
+            value = median(flat(row.settled[kind]), ".0f") + " ms"
+            lines.append(figure_line(row, f"{what} → whole site rebuilt under serve", value, names))
     if args.pagefind:
         value = median(row.pagefind, ".2f") + " s"
         lines.append(figure_line(row, "Pagefind alone on notebase's site", value, names))
@@ -406,6 +413,11 @@ def growth_lines(rows: list[Row]) -> list[str]:
     return [""] * bool(lines) + lines
 
 
+def settled_figure(row: Row, kind: str) -> tuple[str, list[float], list[float]]:
+    sessions = row.settled[kind]
+    return (".0f", flat(sessions), [statistics.median(s) for s in sessions if s])
+
+
 def figures(row: Row) -> dict[str, tuple[str, list[float], list[float]]]:
     """Each compared figure: its format, all its values, and one value per run (or session)."""
     body, tag = row.serve["body"], row.serve["tag"]
@@ -418,6 +430,8 @@ def figures(row: Row) -> dict[str, tuple[str, list[float], list[float]]]:
         "build after one body edit CPU (s)": (".2f", row.edit.cpu, row.edit.cpu),
         "body edit → reload (ms)": (".0f", flat(body), [statistics.median(s) for s in body]),
         "tag change → reload (ms)": (".0f", flat(tag), [statistics.median(s) for s in tag]),
+        "body edit → site rebuilt (ms)": settled_figure(row, "body"),
+        "tag change → site rebuilt (ms)": settled_figure(row, "tag"),
         "cold build peak RSS, all processes (MB)": (".0f", row.cold.rss_mb, row.cold.rss_mb),
     }
 

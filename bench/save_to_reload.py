@@ -53,9 +53,21 @@ def read_events(response: http.client.HTTPResponse, out: queue.Queue[tuple[float
 def next_build(
     events: queue.Queue[tuple[float, dict]], after: int, timeout: float = 60
 ) -> tuple[float, dict]:
+    """The next event of a whole build after build #`after` (a preview's is none)."""
     while True:
         stamp, event = events.get(timeout=timeout)
-        if event["build"] > after:
+        if event["build"] > after and not event.get("settling"):
+            return stamp, event
+
+
+def next_reload(
+    events: queue.Queue[tuple[float, dict]], build: int, site: int, timeout: float = 60
+) -> tuple[float, dict]:
+    """The next event after build #`build` at site version `site`: the first a browser reloads
+    on (a preview of the note's page, or the build), or the build, when it changed nothing."""
+    while True:
+        stamp, event = events.get(timeout=timeout)
+        if event["site"] > site or event["build"] > build:
             return stamp, event
 
 
@@ -91,10 +103,13 @@ def measure(
     change: Callable[[str, int], str] = edit_body,
     indexed: list[float] | None = None,
     python: str = sys.executable,
+    settled: list[float] | None = None,
 ) -> list[float]:
-    """Save `rounds` changed versions of `note`, each followed by the original: one timing a save.
-    Given `indexed`, each save also waits for the search index, and that time is added to it.
-    `python` is the interpreter whose environment has the notebase to serve."""
+    """Save `rounds` changed versions of `note`, each followed by the original: one timing a save,
+    until the first event a browser reloads on (the note's page previewed, or the build). Given
+    `settled`, the time until the whole site is rebuilt is added to it; given `indexed`, each
+    save also waits for the search index, and that time is added to it. `python` is the
+    interpreter whose environment has the notebase to serve."""
     port = free_port()
     cmd = [python, "-m", "notebase", "--root", str(root), "serve", "--port", str(port)]
     server = subprocess.Popen(cmd, stderr=subprocess.DEVNULL)
@@ -104,15 +119,19 @@ def measure(
         threading.Thread(
             target=read_events, args=(connect_events(port), events), daemon=True
         ).start()
-        build = next_build(events, -1, timeout=900)[1]["build"]
+        first = next_build(events, -1, timeout=900)[1]
+        build, site = first["build"], first["site"]
         timings = []
         for i in range(rounds):
             for text in (change(original, i), original):
                 saved = time.perf_counter()
                 note.write_text(text, encoding="utf-8")
-                stamp, event = next_build(events, build)
-                build = event["build"]
+                stamp, event = next_reload(events, build, site)
                 timings.append(stamp - saved)
+                done, event = next_build(events, build) if event["settling"] else (stamp, event)
+                build, site = event["build"], event["site"]
+                if settled is not None:
+                    settled.append(done - saved)
                 if indexed is not None:
                     done = next_indexed(events, build) if event.get("indexing") else stamp
                     indexed.append(done - saved)
@@ -133,8 +152,12 @@ def main() -> int:
     args = parser.parse_args()
     change = edit_tags if args.tag else edit_body
     indexed: list[float] | None = [] if args.index else None
-    timings = measure(args.root, args.root / args.note, args.rounds, change, indexed)
+    settled: list[float] = []
+    timings = measure(
+        args.root, args.root / args.note, args.rounds, change, indexed, settled=settled
+    )
     report("save -> reload event", timings)
+    report("save -> whole site rebuilt", settled)
     if indexed:
         report("save -> search index up to date", indexed)
     return 0

@@ -77,8 +77,11 @@ def wait_until(check: Callable[[], T | None], timeout: float = 15.0, what: str =
 
 
 class Server:
-    def __init__(self, root: Path, env: dict[str, str] | None = None) -> None:
+    def __init__(self, root: Path, env: dict[str, str] | None = None, page: str = "") -> None:
+        """`page`: the events are those a tab showing that page is sent (its version as the
+        site's), else the site's."""
         self.root = root
+        self.page = page
         self.port = free_port()
         cmd = [sys.executable, "-m", "notebase", "--root", str(root), "serve"]
         self.proc = subprocess.Popen(
@@ -127,7 +130,7 @@ class Server:
 
     def listen(self) -> None:
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
-        conn.request("GET", "/__notebase/events")
+        conn.request("GET", "/__notebase/events" + (f"?page={self.page}" if self.page else ""))
         response = conn.getresponse()
         while True:
             line = response.fp.readline()
@@ -137,11 +140,23 @@ class Server:
                 self.events.append(json.loads(line[6:]))
 
     def wait_build(self, after: int, timeout: float = 15.0) -> dict[str, Any]:
+        """The newest event of a whole build after build #`after` (a preview of the notes saved
+        is no build: the site is settled only after the rebuild that follows it)."""
+
         def newer() -> dict[str, Any] | None:
-            fresh = [e for e in self.events if e["build"] > after]
+            fresh = [e for e in self.events if e["build"] > after and not e["settling"]]
             return fresh[-1] if fresh else None
 
         return wait_until(newer, timeout, f"a build after #{after}")
+
+    def wait_site(self, after: int, timeout: float = 15.0) -> dict[str, Any]:
+        """The first event of a site version after `after` (a preview's, or a build's)."""
+
+        def first() -> dict[str, Any] | None:
+            fresh = [e for e in self.events if e["site"] > after]
+            return fresh[0] if fresh else None
+
+        return wait_until(first, timeout, f"a site version after {after}")
 
     def wait_indexed(self, build: int, timeout: float = 30.0) -> dict[str, Any]:
         """The event saying the search index caught up after build #`build` (or failed to)."""

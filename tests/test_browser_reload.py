@@ -38,6 +38,25 @@ def test_an_open_page_reloads_after_a_save(page: tuple[Page, Server], kb: Path) 
     assert tab.evaluate("window.notReloaded === undefined")
 
 
+def test_a_tab_whose_page_a_save_leaves_as_it_was_is_not_reloaded(
+    page: tuple[Page, Server], browser: Browser, kb: Path
+) -> None:
+    tab, server = page  # on the Muon note's page
+    other = browser.new_page()
+    other.goto(f"http://127.0.0.1:{server.port}/tags/")  # no body edit changes the tag list
+    other.wait_for_function("() => window.EventSource && document.querySelector('main')")
+    for each in (tab, other):
+        each.evaluate("window.notReloaded = true")
+    built = server.wait_build(-1)["build"]
+    note = kb / "notes/papers/muon.md"
+    note.write_text(note.read_text().replace("nearest", "closest"))
+    tab.wait_for_function("() => document.body.textContent.includes('closest')", timeout=15000)
+    server.wait_build(built)  # the rebuild after the preview, done too
+    other.wait_for_timeout(500)  # an event the other tab was sent would have reloaded it by now
+    assert other.evaluate("window.notReloaded === true")
+    other.close()
+
+
 def test_a_failed_build_shows_an_overlay_until_fixed(page: tuple[Page, Server], kb: Path) -> None:
     tab, _ = page
     note = kb / "notes/papers/muon.md"

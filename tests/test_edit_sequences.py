@@ -17,12 +17,14 @@ import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from threading import Lock
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from notebase.builder.pipeline import BuildResult, build_site, rebuild
+from notebase.builder.preview import preview_notes
 from notebase.builder.state import BuildOptions, BuildState
 from notebase.diagnostics import Diagnostic, format_diagnostic
 from notebase.planning.render import default_theme_dir
@@ -140,6 +142,7 @@ class EditSequences(RuleBasedStateMachine):
         self.notes: dict[str, Note] = {}
         self.story: list[str] = []
         self.serve_state = BuildState()
+        self.changed: set[str] = set()  # the paths written or removed since serve's last rebuild
         self.last_sites: dict[str, dict[str, bytes]] = {}
         self.builds = 0
 
@@ -154,6 +157,7 @@ class EditSequences(RuleBasedStateMachine):
         ("kept") the one it had, as an edit within one tick of a coarse clock leaves it."""
         path = self.root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
+        self.changed.add(rel)
         stamp = path.stat().st_mtime_ns if mtime == "kept" and path.exists() else new_mtime()
         path.write_bytes(data)
         if mtime != "now":
@@ -167,6 +171,7 @@ class EditSequences(RuleBasedStateMachine):
 
     def remove(self, rel: str, what: str) -> None:
         (self.root / rel).unlink()
+        self.changed.add(rel)
         self.story.append(f"{what}: {rel}")
 
     def existing(self, folder: str) -> list[str]:
@@ -242,6 +247,7 @@ class EditSequences(RuleBasedStateMachine):
         new = data.draw(st.sampled_from(free), label="new path")
         (self.root / "notes" / new).parent.mkdir(parents=True, exist_ok=True)
         (self.root / "notes" / path).rename(self.root / "notes" / new)
+        self.changed.update((f"notes/{path}", f"notes/{new}"))
         self.notes[new] = self.notes.pop(path)
         self.story.append(f"rename: notes/{path} -> notes/{new}")
 
@@ -306,6 +312,9 @@ class EditSequences(RuleBasedStateMachine):
         clean_out = self.tmp / f"clean-{self.builds}"
         _, clean = rebuild(BuildState(), self.options(clean_out))
         serve_options = replace(self.options(self.root / "serve-site"), search_later=True)
+        # as serve does: the pages of the notes saved previewed first, then the rebuild
+        changed, self.changed = self.changed, set()
+        self.serve_state, _ = preview_notes(self.serve_state, serve_options, changed, Lock())
         self.serve_state, served = rebuild(self.serve_state, serve_options)
         assert served.search is None, "search: false, yet a search job is due"
         built = build_site(replace(self.options(self.root / "site"), cache=True))

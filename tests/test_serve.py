@@ -37,14 +37,20 @@ def server(kb: Path) -> Iterator[Server]:
     srv.stop()
 
 
-def test_a_saved_note_changes_the_page_and_sends_a_reload(server: Server, kb: Path) -> None:
-    first = server.events[-1]
-    assert first["ok"] and "live.js" in server.get("/papers/muon/")[1]
-    note = kb / "notes/papers/muon.md"
-    note.write_text(note.read_text().replace("nearest", "closest"))
-    event = server.wait_build(first["build"])
-    assert event["ok"] and event["site"] == first["site"] + 1
-    assert "closest" in server.get("/papers/muon/")[1]
+def test_a_saved_note_changes_the_page_and_sends_a_reload(kb: Path) -> None:
+    server = Server(kb, page="/papers/muon/")  # told what a tab showing the note is told
+    try:
+        first = server.events[-1]
+        assert first["ok"] and "live.js" in server.get("/papers/muon/")[1]
+        note = kb / "notes/papers/muon.md"
+        note.write_text(note.read_text().replace("nearest", "closest"))
+        preview = server.wait_site(first["site"])
+        assert preview["settling"] and preview["build"] == first["build"]  # the page, first
+        event = server.wait_build(first["build"])
+        assert event["ok"] and event["site"] == first["site"] + 1  # one reload: the rebuild's
+        assert "closest" in server.get("/papers/muon/")[1]  # page is the preview's, byte for byte
+    finally:
+        server.stop()
 
 
 def test_a_broken_note_shows_its_error_until_fixed(server: Server, kb: Path) -> None:
@@ -307,7 +313,7 @@ def runs(gate: Path) -> int:
 
 
 def test_the_reload_comes_before_the_search_index(kb: Path, gate: Path, tmp_path: Path) -> None:
-    server = Server(kb, gated_pagefind(gate))
+    server = Server(kb, gated_pagefind(gate), page="/papers/muon/")
     try:
         first = server.events[-1]
         assert first["ok"] and first["indexing"]  # served at once, the index still due
@@ -563,3 +569,18 @@ def test_the_overlay_sets_its_own_colours_on_every_element() -> None:
         assert css, element
         assert 'background:" + BACKGROUND' in css[1] and ';color:" + TEXT' in css[1], element
     assert re.search(r'title\.style\.cssText = "color:" \+ TEXT', script)
+
+
+def test_a_page_is_told_of_its_own_changes_and_of_what_every_page_shows(tmp_path: Path) -> None:
+    live = LiveSite(tmp_path)
+    page, other = tmp_path / "a/index.html", tmp_path / "b/index.html"
+    live.publish(True, (), ("a/index.html", "b/index.html", "assets/style.css"))
+    assert live.page_version(page) == live.page_version(other) == 1
+    live.publish(True, (), ("b/index.html", "feed.xml", "pagefind/s00/x.pf_index"))
+    assert (live.page_version(page), live.page_version(other)) == (1, 2)  # a's tab: no reload
+    live.preview(("a/index.html",))
+    assert live.snapshot.settling and live.snapshot.build == 2 and live.page_version(page) == 3
+    live.publish(True, (), ("assets/search.js",))  # a script every page loads: all reload
+    assert live.page_version(page) == live.page_version(other) == 4
+    assert not live.snapshot.settling
+    assert live.page_version(None) == live.snapshot.site == 4  # no page: the site's version

@@ -1,5 +1,5 @@
-// notebase serve: reload this page when the site changes; show build (or search index) errors
-// in an overlay.
+// notebase serve: reload this page when it changes (or a style or script every page uses does);
+// show build (or search index) errors in an overlay.
 (function () {
   "use strict";
   var me = document.currentScript;
@@ -50,7 +50,10 @@
     }
   }
 
-  var source = new EventSource("/__notebase/events");
+  // told the version of this page: a save that leaves it as it was reloads no tab showing it
+  var source = new EventSource(
+    "/__notebase/events?page=" + encodeURIComponent(location.pathname)
+  );
   source.onmessage = function (event) {
     onState(JSON.parse(event.data));
   };

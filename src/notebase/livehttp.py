@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 import mimetypes
 import threading
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 from notebase.diagnostics import Diagnostic, format_diagnostic
 
@@ -33,6 +34,7 @@ class Snapshot:
     failed: str
     diagnostics: tuple[str, ...]
     indexing: bool = False
+    settling: bool = False  # the pages of the notes saved are shown; the rest of the site follows
 
 
 class LiveSite:
@@ -44,16 +46,45 @@ class LiveSite:
         self.changed = threading.Condition()
         self.snapshot = Snapshot(0, 0, "", ())
         self.stopping = False
+        self.versions: dict[str, int] = {}  # site path -> the site version it last changed in
+        self.floor = 0  # the last version that changed what every page shows (styles, scripts)
 
     def publish(
-        self, ok: bool, diags: tuple[Diagnostic, ...], site_changed: bool, indexing: bool = False
+        self,
+        ok: bool,
+        diags: tuple[Diagnostic, ...],
+        changed: Collection[str],
+        indexing: bool = False,
     ) -> None:
+        """A build's outcome; `changed`: the site paths it wrote or removed."""
         with self.changed:
             old = self.snapshot
             lines = tuple(format_diagnostic(d) for d in diags if d.is_error or not ok)
-            site = old.site + 1 if site_changed else old.site
-            self.snapshot = Snapshot(old.build + 1, site, "" if ok else "build", lines, indexing)
+            site = old.site + 1 if changed else old.site
+            self.versions.update(dict.fromkeys(changed, site))
+            if any(shown_by_every_page(rel) for rel in changed):
+                self.floor = site
+            failed = "" if ok else "build"
+            self.snapshot = Snapshot(old.build + 1, site, failed, lines, indexing)
             self.changed.notify_all()
+
+    def preview(self, changed: Collection[str]) -> None:
+        """The pages of the notes saved were written ahead of their build (`changed`), which is
+        still to come: a new site version, no new build."""
+        with self.changed:
+            old = self.snapshot
+            site = old.site + 1
+            self.versions.update(dict.fromkeys(changed, site))
+            self.snapshot = replace(old, site=site, indexing=True, settling=True)
+            self.changed.notify_all()
+
+    def page_version(self, page: Path | None) -> int:
+        """The site version a page (a file of the site) last changed in; for no page, the site's."""
+        with self.changed:
+            if page is None or not page.is_relative_to(self.folder):
+                return self.snapshot.site
+            rel = page.relative_to(self.folder).as_posix()
+            return max(self.floor, self.versions.get(rel, 0))
 
     def publish_index(self, problem: Diagnostic | None) -> None:
         """The search index caught up with the pages, or failed to (an error like a build's)."""
@@ -95,6 +126,13 @@ def resolve_request(folder: Path, target: str) -> Path | None:
     return real
 
 
+def shown_by_every_page(rel: str) -> bool:
+    """A changed file a page shows without naming it in its HTML: a style, a script, an image…
+    (not a page, a feed, the search index, or the entry list the scripts read at need)."""
+    own = rel.endswith((".html", ".xml", ".bib")) or rel.startswith("pagefind/")
+    return not own and rel != "assets/entries.js"
+
+
 def inject_script(html: bytes, site: int) -> bytes:
     tag = f'<script src="{PREFIX}live.js" data-site="{site}"></script>'.encode()
     at = html.rfind(b"</body>")
@@ -105,14 +143,16 @@ def live_script() -> bytes:
     return (resources.files("notebase") / "live.js").read_bytes()
 
 
-def snapshot_json(snap: Snapshot) -> str:
+def snapshot_json(snap: Snapshot, site: int | None = None) -> str:
+    """The snapshot as a page is told it: `site` is that page's version (the site's when None)."""
     data = {
         "build": snap.build,
-        "site": snap.site,
+        "site": snap.site if site is None else site,
         "ok": not snap.failed,
         "failed": snap.failed,
         "diagnostics": snap.diagnostics,
         "indexing": snap.indexing,
+        "settling": snap.settling,
     }
     return json.dumps(data, ensure_ascii=False)
 
@@ -139,7 +179,7 @@ class LiveHandler(BaseHTTPRequestHandler):
             found = resolve_request(self.live.folder, self.path)
             path = found or resolve_request(self.live.folder, "/404.html")
             data = path.read_bytes() if path is not None else NOT_BUILT
-            snap = self.live.snapshot
+            version = self.live.page_version(found)  # with the bytes: a reload never misses them
         route = urlsplit(self.path).path
         if found is not None and found.name == "index.html" and not route.endswith(("/", ".html")):
             self.redirect(route + "/")  # a folder: relative links need the trailing slash
@@ -148,7 +188,7 @@ class LiveHandler(BaseHTTPRequestHandler):
             mimetypes.guess_type(path.name if path else "x.html")[0] or "application/octet-stream"
         )
         if kind == "text/html":
-            data = inject_script(data, snap.site)
+            data = inject_script(data, version)
         status = HTTPStatus.OK if found is not None else HTTPStatus.NOT_FOUND
         self.send_body(status, kind, data)
 
@@ -175,10 +215,13 @@ class LiveHandler(BaseHTTPRequestHandler):
         self.end_headers()
         self.close_connection = True
         seen = None
+        page = parse_qs(urlsplit(self.path).query).get("page", [""])[0]
+        found = resolve_request(self.live.folder, page) if page else None
         try:
             while not self.live.stopping:
                 snap = self.live.wait_newer(seen, KEEPALIVE_SECONDS)
-                chunk = f"data: {snapshot_json(snap)}\n\n" if snap else ": keep-alive\n\n"
+                site = self.live.page_version(found) if page else None
+                chunk = f"data: {snapshot_json(snap, site)}\n\n" if snap else ": keep-alive\n\n"
                 seen = snap or seen
                 self.wfile.write(chunk.encode())
                 self.wfile.flush()

@@ -12,7 +12,7 @@ import signal
 import threading
 import time
 import webbrowser
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from http.server import ThreadingHTTPServer
 from pathlib import Path
@@ -24,6 +24,7 @@ from watchdog.observers.api import BaseObserver
 
 from notebase.builder.cache import load_state, save_state
 from notebase.builder.pipeline import BuildResult, rebuild, swap_search_bundle
+from notebase.builder.preview import preview_notes
 from notebase.builder.search import (
     Cancelled,
     ReadyBundle,
@@ -78,12 +79,35 @@ def is_watched(root: Path, raw_path: str | bytes) -> bool:
     return parts[0] in WATCHED_DIRS or parts == (CONFIG_FILE,)
 
 
+class Changes:
+    """What changed since the builder last looked: `pending` is set on any change that matters,
+    and `paths` gathers the paths changed (under the root, as posix paths; FOLDER for a folder's
+    change), which tell the builder whether a preview of the notes saved can go first."""
+
+    FOLDER = "/"  # no note's path: a folder created, moved or deleted
+
+    def __init__(self) -> None:
+        self.pending = threading.Event()
+        self.lock = threading.Lock()
+        self.paths: set[str] = set()
+
+    def add(self, paths: Iterable[str]) -> None:
+        with self.lock:
+            self.paths.update(paths)
+        self.pending.set()
+
+    def take(self) -> frozenset[str]:
+        with self.lock:
+            taken, self.paths = frozenset(self.paths), set()
+        return taken
+
+
 class ChangeHandler(FileSystemEventHandler):
-    """Sets `pending` on any change that matters, including both ends of a rename. A folder's
+    """Tells `changes` of any change that matters, including both ends of a rename. A folder's
     `modified` is left out: it only echoes a change to a file in it, told on its own."""
 
-    def __init__(self, root: Path, pending: threading.Event, observer: BaseObserver) -> None:
-        self.root, self.pending, self.observer = root, pending, observer
+    def __init__(self, root: Path, changes: Changes, observer: BaseObserver) -> None:
+        self.root, self.changes, self.observer = root, changes, observer
 
     def on_any_event(self, event: FileSystemEvent) -> None:
         if event.event_type in IGNORED_EVENTS or (
@@ -91,10 +115,19 @@ class ChangeHandler(FileSystemEventHandler):
         ):
             return
         paths = (event.src_path, getattr(event, "dest_path", "") or "")
-        if any(p and is_watched(self.root, p) for p in paths):
-            self.pending.set()
+        watched = [p for p in paths if p and is_watched(self.root, p)]
+        if watched:
+            self.changes.add(
+                Changes.FOLDER if event.is_directory else under(self.root, p) for p in watched
+            )
         if event.is_directory and event.event_type in ("created", "moved"):
             watch_new_folder(self, paths[-1] or paths[0])
+
+
+def under(root: Path, raw_path: str | bytes) -> str:
+    """A watched path as a posix path under the root."""
+    path = Path(raw_path.decode() if isinstance(raw_path, bytes) else raw_path)
+    return path.relative_to(root).as_posix()
 
 
 def watch_new_folder(handler: ChangeHandler, raw_path: str | bytes) -> None:
@@ -104,10 +137,10 @@ def watch_new_folder(handler: ChangeHandler, raw_path: str | bytes) -> None:
         handler.observer.schedule(handler, str(path), recursive=True)
 
 
-def start_watching(root: Path, pending: threading.Event) -> BaseObserver:
+def start_watching(root: Path, changes: Changes) -> BaseObserver:
     """Watch the root (for notebase.yaml and new folders) and each watched folder recursively."""
     observer = Observer()
-    handler = ChangeHandler(root, pending, observer)
+    handler = ChangeHandler(root, changes, observer)
     observer.schedule(handler, str(root), recursive=False)
     for name in WATCHED_DIRS:
         if (root / name).is_dir():
@@ -192,16 +225,21 @@ def build_once(
     state: BuildState,
     on_build: Callable[[BuildResult], None],
     indexer: Indexer,
+    changed: Collection[str] = (),
 ) -> BuildState:
     """One rebuild, published to the browsers, then the search index it leaves due started; a
-    crash in the build is shown, not fatal."""
+    crash in the build is shown, not fatal. When only notes were saved (`changed`), their pages
+    are previewed first: written from the last build and published before the rebuild."""
     indexer.stop()  # the build needs the cores, and may change the pages being indexed
     try:
+        state, shown = preview_notes(state, options, changed, live.swap_lock)
+        if shown:
+            live.preview(shown)
         state, result = rebuild(state, options, live.swap_lock)
     except Exception as exc:  # a bug must not stop the server; it is shown like any error
         result = BuildResult((crash_diagnostic(exc),), 0, 0, False, 0.0)
     due = result.search if result.written else indexer.due  # a failed build changed nothing
-    changed = bool(result.files.written or result.files.removed)
+    changed = (*result.files.written, *result.files.removed)
     live.publish(result.written, result.diagnostics, changed, due is not None)
     on_build(result)
     indexer.start(due)
@@ -245,15 +283,15 @@ def run_builder(
     live: LiveSite,
     options: BuildOptions,
     state: BuildState,
-    pending: threading.Event,
+    changes: Changes,
     on_build: Callable[[BuildResult], None],
     on_message: Callable[[str], None],
     indexer: Indexer,
 ) -> None:
     while not live.stopping:
-        if pending.wait(POLL_SECONDS):
-            settle(pending, DEBOUNCE_SECONDS)
-            state = build_once(live, options, state, on_build, indexer)
+        if changes.pending.wait(POLL_SECONDS):
+            settle(changes.pending, DEBOUNCE_SECONDS)
+            state = build_once(live, options, state, on_build, indexer, changes.take())
         state = swap_index(live, state, indexer, on_message)
     indexer.close()
     report(save_state(options.root, state), on_message)
@@ -311,16 +349,16 @@ def serve_site(
     )
     loaded, cache_diags = load_state(options.root)
     report(cache_diags, on_message)
-    indexer, pending = Indexer(), threading.Event()
+    indexer, changes = Indexer(), Changes()
     try:
         state = build_once(live, build_options, loaded, on_build, indexer)
         # the parses (2 s to write at 10,000 notes) only when the first build changed them
         report(save_state(options.root, state, state.parsed != loaded.parsed), on_message)
-        observer = start_watching(options.root.resolve(), pending)
+        observer = start_watching(options.root.resolve(), changes)
     except BaseException:  # Ctrl-C during the first build; the folders cannot be watched
         indexer.close()
         raise
-    args = (live, build_options, state, pending, on_build, on_message, indexer)
+    args = (live, build_options, state, changes, on_build, on_message, indexer)
     builder = threading.Thread(target=run_builder, args=args, name="notebase-builder")
     builder.start()
     url = f"http://{options.host}:{server.server_address[1]}/"

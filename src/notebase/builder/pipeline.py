@@ -21,6 +21,7 @@ from notebase.builder.inputs import (
 )
 from notebase.builder.memo import Memo
 from notebase.builder.parallel import default_jobs, map_ordered
+from notebase.builder.preview import BASIS, Basis, hold_basis
 from notebase.builder.related_update import related_state
 from notebase.builder.search import ReadyBundle, SearchJob, discard_bundle
 from notebase.builder.sitefiles import FilePlan, add_search_bundle, plan_files
@@ -40,7 +41,7 @@ from notebase.digests import direct
 from notebase.files import real_path, temp_folder
 from notebase.linking.analyses import with_analyses
 from notebase.linking.attachments import Copy, Reader, read_attachment, read_attachments
-from notebase.linking.index import build_index
+from notebase.linking.index import index_and_names
 from notebase.linking.linktags import resolve_index
 from notebase.model import Attachment, Entry, NoteFile, ParseResult, SiteIndex
 from notebase.planning.cards import make_cards
@@ -51,6 +52,7 @@ from notebase.urls import ASSETS_DIR, BUNDLE_DIR
 
 NOTHING = WriteOutcome((), (), ())
 RELATED = "related"  # the memo holds the last build's related entries by this name
+NAMES = "names"  # and this build's link names, until its site is written
 # editorial advice: `check` reports it, a build stays quiet about it (it is not a build problem)
 CHECK_ONLY = frozenset({"paper-no-tldr", "duplicate-source", "source-by-title"})
 # top-level folders of the site holding files other than pages: no note's page may go there
@@ -139,9 +141,12 @@ def run_build(
     found = replace(found, read=())  # the notes' text, parsed: not held while the pages render
     jobs = options.jobs or default_jobs()
     memo = state.memo.next_generation(jobs) if state.memo else Memo(jobs=jobs)
+    memo.held.pop(BASIS, None)  # the last site's, which this build is to replace
     index, index_diags, copies = index_parsed(parsed.values(), options, found, memo)
     index = resolve_index(add_analyses(index, memo), config.directory_urls, memo)
     pages = plan_pages(index, config, make_cards(index.entries, memo), memo)
+    wiki_names, names = memo.held.pop(NAMES)
+    basis = Basis(index, wiki_names, names, config)
     diags = [*inputs.diagnostics, *found.diagnostics, *index_diags]
     diags += check_collisions(pages, index)
     diags += folder_warnings(index, memo)
@@ -166,7 +171,7 @@ def run_build(
             assets=assets,
         )
         return kept, finish(tally, diags, False)
-    planned = Planned(inputs, pages, copies, state.memo is not None)
+    planned = Planned(inputs, pages, copies, state.memo is not None, basis)
     return write_build(kept, options, planned, diags, tally, swap_lock)
 
 
@@ -192,6 +197,7 @@ class Planned:
     # the walk of the site (a sixth of a rebuild after one edit at 10,000 notes) is skipped. Only
     # a file changed by hand in the site goes unseen, until its page changes or a `notebase build`
     listed: bool
+    basis: Basis  # what previews of this site's pages are made from, once it is written
 
 
 def finish(
@@ -251,6 +257,8 @@ def write_build(
     if plan is None or outcome is None:
         return state, finish(tally, diags, False, plan.rendered if plan else 0)
     done = finish(tally, diags, True, plan.rendered, outcome, due)
+    if state.memo is not None:
+        hold_basis(state.memo, planned.basis)
     new_state = replace(
         state,
         outputs=plan.fingerprints,
@@ -373,7 +381,8 @@ def index_parsed(
             shown = options.drafts or not result.entry.draft
             (entries if shown else drafts).append(result.entry)
     others = (rel for rel, _, _ in found.files)
-    index = build_index(entries, others, drafts, memo)
+    index, *names = index_and_names(entries, others, drafts, memo)
+    memo.held[NAMES] = tuple(names)  # for a preview (preview.py), once the site is written
     diags.extend(index.diagnostics)
     linked = (t[1:] for targets in index.link_targets.values() for t in targets if t[:1] == "@")
     read = attachment_reader(found, memo)

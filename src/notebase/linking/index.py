@@ -100,6 +100,16 @@ def build_index(
     are the other files under notes/, which links may lead to; `drafts` the entries left out,
     which a link to is told apart from a link to nothing. Each entry's links are resolved by
     `apply` (the build's memo: only those of changed entries, or under changed names)."""
+    return index_and_names(entries, files, drafts, apply)[0]
+
+
+def index_and_names(
+    entries: Sequence[Entry],
+    files: Iterable[str] = (),
+    drafts: Sequence[Entry] = (),
+    apply: Apply = direct,
+) -> tuple[SiteIndex, Keyed[Names], Keyed[Names]]:
+    """build_index, with the names wikilinks and the other links were resolved by."""
     unique, diags = drop_collisions(entries)
     ordered = sort_entries(unique)
     by_slug = {e.slug: e for e in ordered}
@@ -120,7 +130,7 @@ def build_index(
     diags += embed_problems(ordered, targets)
     made = tuple((e.slug, linked_entries(e, targets[e.slug])) for e in ordered)
     outlinks, backlinks = link_graph(made)
-    return SiteIndex(
+    index = SiteIndex(
         entries=ordered,
         by_slug=by_slug,
         tags=grouped.tags,
@@ -136,6 +146,7 @@ def build_index(
         source_ids=grouped.source_ids,
         diagnostics=tuple(diags),
     )
+    return index, wiki_names, names
 
 
 def group_shapes(shapes: Sequence[Shape]) -> Grouped:
