@@ -339,20 +339,21 @@ def ratios(runs: Runs, row: Row, names: list[str]) -> list[str]:
 
 def table_head(names: list[str]) -> list[str]:
     cells = ["notes", "build or figure", "median", *(f"× {NAMES[name]}" for name in names)]
-    cells += ["peak RSS, all processes (MB)", "CPU (s)", "files"]
+    cells += ["peak RSS, all processes (MB)", "peak PSS, all processes (MB)", "CPU (s)", "files"]
     return ["| " + " | ".join(cells) + " |", "|---" * len(cells) + "|"]
 
 
 def build_line(row: Row, label: str, runs: Runs, ratio_cells: list[str], files: str) -> str:
     """One build's row: median wall time, the ratios given, peak RSS, CPU seconds, files."""
     rss = f"{max(runs.rss_mb):.0f}" if runs.rss_mb else "–"
+    pss = f"{max(runs.pss_mb):.0f}" if any(runs.pss_mb) else "–"
     cells = [f"{row.n:,}", label, median(runs.wall, ".2f") + " s", *ratio_cells]
-    return "| " + " | ".join([*cells, rss, median(runs.cpu, ".2f"), files]) + " |"
+    return "| " + " | ".join([*cells, rss, pss, median(runs.cpu, ".2f"), files]) + " |"
 
 
 def figure_line(row: Row, label: str, value: str, names: list[str]) -> str:
     """A row of notebase's own figures that has no ratio, no RSS and no CPU time."""
-    cells = [f"{row.n:,}", label, value, *("" for _ in names), "", "", ""]
+    cells = [f"{row.n:,}", label, value, *("" for _ in names), "", "", "", ""]
     return "| " + " | ".join(cells) + " |"
 
 
@@ -433,6 +434,7 @@ def figures(row: Row) -> dict[str, tuple[str, list[float], list[float]]]:
         "body edit → site rebuilt (ms)": settled_figure(row, "body"),
         "tag change → site rebuilt (ms)": settled_figure(row, "tag"),
         "cold build peak RSS, all processes (MB)": (".0f", row.cold.rss_mb, row.cold.rss_mb),
+        "cold build peak PSS, all processes (MB)": (".0f", row.cold.pss_mb, row.cold.pss_mb),
     }
 
 

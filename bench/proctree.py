@@ -1,4 +1,4 @@
-"""Run a command and measure it whole: wall time, CPU time and peak RSS of all its processes.
+"""Run a command and measure it whole: wall time, CPU time and peak RSS (and PSS) of all its processes.
 
 The command starts a session of its own; every process in that session (the command, the workers it
 forks, Pagefind, a shell's children: anything that does not call setsid itself) is one of its
@@ -23,6 +23,7 @@ from typing import IO, NamedTuple
 
 PAGE = os.sysconf("SC_PAGE_SIZE")
 INTERVAL = 0.05  # seconds between two samples of the process tree
+PSS_EVERY = 4  # samples between two of the proportional set sizes (slower to read)
 
 
 class Stat(NamedTuple):
@@ -57,14 +58,34 @@ def session_rss(leader: int, proc: Path = Path("/proc")) -> int:
     return pages * PAGE
 
 
+def session_pss(leader: int, proc: Path = Path("/proc")) -> int:
+    """Bytes of the proportional set size of every process of the session `leader` started: a
+    page two processes share counts half in each (a forked worker's copy-on-write pages), so
+    the sum is the memory the processes hold together (/proc/<pid>/smaps_rollup)."""
+    total = 0
+    for pid, stat in stats(proc):
+        if stat.session != leader and pid != leader:
+            continue
+        try:
+            rollup = Path(proc, str(pid), "smaps_rollup").read_text()
+        except OSError:  # gone meanwhile, or not ours to read
+            continue
+        total += next(
+            (int(line.split()[1]) for line in rollup.splitlines() if line.startswith("Pss:")), 0
+        )
+    return total * 1024
+
+
 class PeakSampler:
-    """Samples session_rss(leader) every `interval` seconds in a thread, until stopped."""
+    """Samples session_rss(leader) every `interval` seconds in a thread, until stopped, and
+    session_pss every PSS_EVERY samples (reading it walks every page a process maps)."""
 
     def __init__(self, leader: int, interval: float = INTERVAL, timeout: float = 0) -> None:
         self.leader, self.interval = leader, interval
         self.deadline = time.perf_counter() + timeout if timeout else None
         self.killed = False
         self.peak = 0
+        self.peak_pss = 0
         self.samples = 0
         self.done = threading.Event()
         self.thread = threading.Thread(target=self.sample, daemon=True)
@@ -72,6 +93,8 @@ class PeakSampler:
     def sample(self) -> None:
         while True:
             self.peak = max(self.peak, session_rss(self.leader))
+            if self.samples % PSS_EVERY == 0:
+                self.peak_pss = max(self.peak_pss, session_pss(self.leader))
             self.samples += 1
             if self.deadline is not None and time.perf_counter() > self.deadline:
                 self.killed = kill_group(self.leader)
@@ -104,6 +127,7 @@ class Measured(NamedTuple):
     cpu: float
     rss_mb: float
     code: int
+    pss_mb: float = 0.0  # peak of the sum of the processes' proportional set sizes
 
 
 def run_measured(
@@ -132,7 +156,8 @@ def run_measured(
     kill_group(proc.pid)  # what it left behind
     proc.returncode = os.waitstatus_to_exitcode(status)
     rss = max(sampler.peak, usage.ru_maxrss * 1024)
-    return Measured(wall, usage.ru_utime + usage.ru_stime, rss / 2**20, proc.returncode)
+    cpu, pss = usage.ru_utime + usage.ru_stime, sampler.peak_pss / 2**20
+    return Measured(wall, cpu, rss / 2**20, proc.returncode, pss)
 
 
 class Runs:
@@ -142,8 +167,10 @@ class Runs:
         self.wall: list[float] = []
         self.cpu: list[float] = []
         self.rss_mb: list[float] = []
+        self.pss_mb: list[float] = []
 
     def add(self, measured: Measured) -> None:
         self.wall.append(measured.wall)
         self.cpu.append(measured.cpu)
         self.rss_mb.append(measured.rss_mb)
+        self.pss_mb.append(measured.pss_mb)

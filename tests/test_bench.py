@@ -57,6 +57,7 @@ def test_peak_rss_counts_the_children_of_the_command() -> None:
     assert measured.code == 0
     # two processes of 100 MB each at once; the largest single one (wait4's figure) is about 110
     assert measured.rss_mb > 200
+    assert measured.pss_mb > 150  # pages of their own: shared by neither, counted whole
     assert measured.wall >= 1.0
 
 
@@ -89,7 +90,7 @@ def test_the_table_gives_each_build_its_ratios_to_the_anchors(capsys) -> None:  
     bench = load_bench()
     row = bench.Row(1000)
     for wall, rss in ((4.0, 900.0), (6.0, 950.0), (5.0, 920.0)):
-        row.cold.add(proctree.Measured(wall, wall * 1.5, rss, 0))
+        row.cold.add(proctree.Measured(wall, wall * 1.5, rss, 0, rss * 0.6))
         row.warm.add(proctree.Measured(0.5, 0.4, 80.0, 0))
         row.edit.add(proctree.Measured(1.5, 1.2, 300.0, 0))
     row.serve = {"body": [[100.0, 120.0]], "tag": [[400.0, 500.0]]}
@@ -108,7 +109,7 @@ def test_the_table_gives_each_build_its_ratios_to_the_anchors(capsys) -> None:  
     head = next(line for line in lines if line.startswith("| notes"))
     assert head.split(" | ")[3:5] == ["× Hugo", "× Hugo + Pagefind"]
     cold = next(line for line in lines if "notebase** cold" in line)
-    assert cold.split(" | ")[2:7] == ["5.00 s", "4.00", "1.00", "950", "7.50"]
+    assert cold.split(" | ")[2:8] == ["5.00 s", "4.00", "1.00", "950", "570", "7.50"]
     baseline = next(line for line in lines if "baseline notebase cold" in line)
     assert baseline.split(" | ")[2:6] == ["2.50 s", "2.00", "0.50", "500"]
     hugo = next(line for line in lines if line.startswith("| 1,000 | Hugo |"))
