@@ -9,7 +9,15 @@ from pathlib import Path
 import pytest
 
 from notebase import __version__
-from notebase.builder.cache import CACHE_DIR, FORMAT, PARSES_FILE, STATE_FILE, RecordUnpickler
+from notebase.builder.cache import (
+    CACHE_DIR,
+    FORMAT,
+    MEMO_FILE,
+    PARSE_SHARDS,
+    PARSES_FILE,
+    STATE_FILE,
+    RecordUnpickler,
+)
 from notebase.builder.pipeline import BuildResult, build_site
 from notebase.builder.state import BuildOptions
 from notebase.model import Status
@@ -65,7 +73,8 @@ def test_a_cache_of_another_version_is_discarded(kb: Path) -> None:
 
 def test_a_cache_of_other_notebase_code_is_discarded(kb: Path) -> None:
     build(kb)
-    for name in (STATE_FILE, PARSES_FILE):  # as if notebase's own code had been edited since
+    shards = [PARSES_FILE.format(i) for i in range(PARSE_SHARDS)]
+    for name in (STATE_FILE, *shards):  # as if notebase's own code had been edited since
         payload = pickle.loads((kb / CACHE_DIR / name).read_bytes())
         assert payload["version"] == __version__
         payload["code"] = "0" * 64
@@ -116,12 +125,13 @@ def test_a_discarded_cache_does_not_fail_a_strict_check(kb: Path) -> None:
     assert main(["--root", str(kb), "check", "--strict"]) == 0
 
 
-PARSES = Path(CACHE_DIR) / PARSES_FILE
+PARSES = [Path(CACHE_DIR) / PARSES_FILE.format(i) for i in range(PARSE_SHARDS)]
 
 
 def test_a_build_with_nothing_changed_does_not_read_the_parses(kb: Path) -> None:
     build(kb)
-    (kb / PARSES).write_bytes(b"garbage")  # would be discarded, were it read
+    for shard in PARSES:
+        (kb / shard).write_bytes(b"garbage")  # would be discarded, were it read
     second = build(kb)
     assert "cache-discarded" not in codes(second)
     assert (second.parsed, second.rendered, second.files.written) == (0, 0, ())
@@ -194,4 +204,39 @@ def test_the_state_file_is_read_once_by_a_build_with_changes(
 
     monkeypatch.setattr(notebase.builder.cache, "load_payload", counted)
     assert build(kb).parsed == 1
-    assert read == [STATE_FILE, PARSES_FILE]
+    shards = [PARSES_FILE.format(i) for i in range(PARSE_SHARDS)]
+    assert read == [STATE_FILE, *shards, MEMO_FILE]  # each once
+
+
+def test_an_edit_rewrites_only_the_shard_of_the_parses_holding_the_note(kb: Path) -> None:
+    build(kb)
+    stamps = {shard: (kb / shard).stat().st_ino for shard in PARSES}
+    note = kb / "notes/ideas/landscape.md"
+    note.write_text(note.read_text() + "\nMore.\n")
+    assert build(kb).parsed == 1
+    rewritten = [shard for shard in PARSES if (kb / shard).stat().st_ino != stamps[shard]]
+    assert len(rewritten) == 1
+    again = build(kb)  # the state names the new shard: every parse is read back
+    assert (again.parsed, again.rendered) == (0, 0) and "cache-discarded" not in codes(again)
+    note.write_text(note.read_text() + "\nAnd more.\n")
+    assert build(kb).parsed == 1 and "cache-discarded" not in codes(build(kb))
+
+
+def test_a_build_starts_from_the_costly_results_the_last_one_kept(
+    kb: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import notebase.linking.mentions
+
+    build(kb)
+    calls: list[str] = []
+    matched = notebase.linking.mentions.matched_phrases
+
+    def counted(*args: object) -> object:
+        calls.append("matched")
+        return matched(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(notebase.linking.mentions, "matched_phrases", counted)
+    note = kb / "notes/ideas/landscape.md"
+    note.write_text(note.read_text() + "\nMore.\n")
+    assert build(kb).parsed == 1
+    assert calls == ["matched"]  # the edited note's alone: the others' from memo.pickle

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from pagefind.service import get_executable
 
-from notebase.builder.cache import CACHE_DIR, PARSES_FILE
+from notebase.builder.cache import CACHE_DIR, PARSE_SHARDS, PARSES_FILE
 from notebase.builder.pipeline import BuildResult, build_site, rebuild
 from notebase.builder.state import BuildOptions, BuildState
 from notebase.livehttp import LiveSite
@@ -179,10 +179,10 @@ def test_ctrl_c_exits_cleanly(kb: Path) -> None:
 def test_a_server_started_over_a_current_cache_keeps_its_parses(kb: Path) -> None:
     code, err = Server(kb).stop()  # leaves the cache
     assert code == 0, err
-    parses = kb / CACHE_DIR / PARSES_FILE
-    before = parses.stat().st_ino
+    parses = [kb / CACHE_DIR / PARSES_FILE.format(i) for i in range(PARSE_SHARDS)]
+    before = [shard.stat().st_ino for shard in parses]
     srv = Server(kb)  # answers once the first build is saved
-    assert parses.stat().st_ino == before  # not written again
+    assert [shard.stat().st_ino for shard in parses] == before  # not written again
     srv.proc.kill()  # no save on the way out: the cache is what the start left
     srv.proc.communicate()
     result = build_site(BuildOptions(root=kb, out=kb / "site", cache=True))

@@ -12,7 +12,7 @@ import signal
 import threading
 import time
 import webbrowser
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from http.server import ThreadingHTTPServer
 from pathlib import Path
@@ -22,7 +22,7 @@ from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 from watchdog.observers.api import BaseObserver
 
-from notebase.builder.cache import load_state, save_state
+from notebase.builder.cache import load_state, save_state, saved_state
 from notebase.builder.pipeline import BuildResult, rebuild, swap_search_bundle
 from notebase.builder.preview import preview_notes
 from notebase.builder.search import (
@@ -38,6 +38,7 @@ from notebase.config import CONFIG_FILE
 from notebase.diagnostics import Diagnostic, error, format_diagnostic
 from notebase.files import real_path
 from notebase.livehttp import LiveSite, make_server
+from notebase.model import ParseResult
 
 DEBOUNCE_SECONDS = 0.05  # a burst of saves within this quiet time is one rebuild
 # the search index starts once saves have paused this long: in a burst of saves (an editor saving
@@ -287,14 +288,17 @@ def run_builder(
     on_build: Callable[[BuildResult], None],
     on_message: Callable[[str], None],
     indexer: Indexer,
+    saved: Mapping[str, ParseResult],
 ) -> None:
+    """Rebuild on every change until the server stops; then save the state (the shards of
+    its parses that differ from those `saved` with it)."""
     while not live.stopping:
         if changes.pending.wait(POLL_SECONDS):
             settle(changes.pending, DEBOUNCE_SECONDS)
             state = build_once(live, options, state, on_build, indexer, changes.take())
         state = swap_index(live, state, indexer, on_message)
     indexer.close()
-    report(save_state(options.root, state), on_message)
+    report(save_state(options.root, state, saved), on_message)
 
 
 def report(diags: Iterable[Diagnostic], on_message: Callable[[str], None]) -> None:
@@ -352,13 +356,14 @@ def serve_site(
     indexer, changes = Indexer(), Changes()
     try:
         state = build_once(live, build_options, loaded, on_build, indexer)
-        # the parses (2 s to write at 10,000 notes) only when the first build changed them
-        report(save_state(options.root, state, state.parsed != loaded.parsed), on_message)
+        # the shards of the parses (2 s to write at 10,000 notes) the first build changed
+        state, saving = saved_state(options.root, state, loaded.parsed)
+        report(saving, on_message)
         observer = start_watching(options.root.resolve(), changes)
     except BaseException:  # Ctrl-C during the first build; the folders cannot be watched
         indexer.close()
         raise
-    args = (live, build_options, state, changes, on_build, on_message, indexer)
+    args = (live, build_options, state, changes, on_build, on_message, indexer, state.parsed)
     builder = threading.Thread(target=run_builder, args=args, name="notebase-builder")
     builder.start()
     url = f"http://{options.host}:{server.server_address[1]}/"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import os
 import pickle
+from collections.abc import Mapping
 from dataclasses import fields, replace
 from enum import Enum
 from pathlib import Path
@@ -15,11 +16,14 @@ from notebase.builder.state import BuildState, drop_memos
 from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.digests import digest_bytes, digest_value
 from notebase.files import open_atomic
+from notebase.model import ParseResult
 
 CACHE_DIR = ".notebase-cache"
 STATE_FILE = "build-state.pickle"  # small: read by every build
-PARSES_FILE = "parses.pickle"  # every note's parse: read only when something changed
-FORMAT = "notebase-build-state/7"
+PARSES_FILE = "parses-{:02d}.pickle"  # the notes' parses, a shard a file: read only on a change
+PARSE_SHARDS = 16  # a note's parse is in the shard of its path's hash: an edit rewrites one
+MEMO_FILE = "memo.pickle"  # costly per-note results keyed by content, and the related entries
+FORMAT = "notebase-build-state/8"
 # Only our own frozen records and a few standard types may be rebuilt from the cache file.
 ALLOWED_MODULES = (
     "notebase.model",
@@ -27,8 +31,14 @@ ALLOWED_MODULES = (
     "notebase.builder.state",
     "notebase.builder.write",
     "notebase.reading.discover",
+    "notebase.linking.related",
 )
-ALLOWED_GLOBALS = {("datetime", "date"), ("builtins", "frozenset"), ("builtins", "set")}
+ALLOWED_GLOBALS = {
+    ("datetime", "date"),
+    ("builtins", "frozenset"),
+    ("builtins", "set"),
+    ("collections", "Counter"),
+}
 
 
 class RecordUnpickler(pickle.Unpickler):
@@ -85,14 +95,31 @@ def load_state(root: Path, parses: bool = True) -> tuple[BuildState, tuple[Diagn
 
 def load_parses(root: Path, state: BuildState) -> tuple[BuildState, tuple[Diagnostic, ...]]:
     """A state loaded without its parses, with them (an empty state when they are unusable)."""
-    if not state.pair:  # an empty state: no parses were saved with it
+    if len(state.pair) != PARSE_SHARDS:  # an empty state: no parses were saved with it
         return state, ()
-    more, problem = load_payload(root, PARSES_FILE)
-    if problem is None and (more is None or more.get("pair") != state.pair):
-        problem = "its parses belong to another build"
-    if problem is not None or more is None or not isinstance(more.get("parsed"), dict):
-        return BuildState(), (discarded(problem or "it holds no parses"),)
-    return replace(state, parsed=more["parsed"]), ()
+    parsed: dict[str, ParseResult] = {}
+    for shard, pair in enumerate(state.pair):
+        more, problem = load_payload(root, PARSES_FILE.format(shard))
+        if problem is None and (more is None or more.get("pair") != pair):
+            problem = "its parses belong to another build"
+        if problem is not None or more is None or not isinstance(more.get("parsed"), dict):
+            return BuildState(), (discarded(problem or "it holds no parses"),)
+        parsed.update(more["parsed"])
+    return replace(state, parsed=parsed), ()
+
+
+def parse_shard(key: str) -> int:
+    """The shard of a parse (by the path in its key, `path\0digest`): stable across processes."""
+    return int(digest_bytes(key.partition("\x00")[0].encode("utf-8", "surrogatepass"))[:4], 16) % (
+        PARSE_SHARDS
+    )
+
+
+def parse_shards(parsed: Mapping[str, ParseResult]) -> list[dict[str, ParseResult]]:
+    shards: list[dict[str, ParseResult]] = [{} for _ in range(PARSE_SHARDS)]
+    for key, result in parsed.items():
+        shards[parse_shard(key)][key] = result
+    return shards
 
 
 def load_payload(root: Path, name: str) -> tuple[dict[str, Any] | None, str | None]:
@@ -117,21 +144,65 @@ def discarded(reason: str) -> Diagnostic:
     return warning("cache-discarded", f"build cache discarded: {reason}", pos, hint)
 
 
-def save_state(root: Path, state: BuildState, parses: bool = True) -> tuple[Diagnostic, ...]:
-    """Save the state; its parses too unless told they are those saved with it (`state.pair`)."""
-    parses = parses or not state.pair
-    pair = os.urandom(8).hex() if parses else state.pair
-    head = {"format": FORMAT, "version": __version__, "code": code_digest(), "pair": pair}
+def save_state(
+    root: Path, state: BuildState, saved: Mapping[str, ParseResult] | None = None
+) -> tuple[Diagnostic, ...]:
+    """Save the state, and each shard of its parses unless it holds the parses of that shard
+    saved with the state already (`saved`: the parses its `pair` names; None: unknown)."""
+    return saved_state(root, state, saved)[1]
+
+
+def saved_state(
+    root: Path, state: BuildState, saved: Mapping[str, ParseResult] | None = None
+) -> tuple[BuildState, tuple[Diagnostic, ...]]:
+    """save_state, and the state with the `pair` it was saved with (its parses are then `saved`
+    for a later save_state of it)."""
+    head = {"format": FORMAT, "version": __version__, "code": code_digest()}
+    shards, before = parse_shards(state.parsed), parse_shards(saved or {})
+    old = state.pair if saved is not None and len(state.pair) == PARSE_SHARDS else ()
+    pair = tuple(
+        old[i] if old and shards[i].keys() == before[i].keys() else os.urandom(8).hex()
+        for i in range(PARSE_SHARDS)
+    )
     small = replace(drop_memos(state), parsed={}, pair=pair)
-    files = {STATE_FILE: {**head, "state": small}}
-    if parses:
-        files[PARSES_FILE] = {**head, "parsed": dict(state.parsed)}
+    files: dict[str, dict[str, object]] = {
+        PARSES_FILE.format(i): {**head, "pair": pair[i], "parsed": shards[i]}
+        for i in range(PARSE_SHARDS)
+        if not old or pair[i] != old[i]
+    }
+    files[STATE_FILE] = {**head, "state": small}  # the small file last: it names its parses
     try:
-        for name in (PARSES_FILE, STATE_FILE):  # the small file last: it names its parses
-            if name in files:  # pickled straight to the file: the parses are never held twice
-                with open_atomic(cache_dir(root) / name) as handle:
-                    pickle.dump(files[name], handle, protocol=pickle.HIGHEST_PROTOCOL)
+        for name, payload in files.items():  # pickled straight to the file, a shard at a time
+            with open_atomic(cache_dir(root) / name) as handle:
+                pickle.dump(payload, handle, protocol=pickle.HIGHEST_PROTOCOL)
     except OSError as exc:
         pos = FilePos(f"{CACHE_DIR}/{STATE_FILE}")
+        return state, (warning("cache-unwritable", f"cannot save the build cache: {exc}", pos),)
+    return replace(state, pair=pair), ()
+
+
+def load_memo(root: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The memo results and held values the last build saved (none when unusable: they are only
+    ever a shortcut, keyed by content, so a stale or foreign file is simply not used)."""
+    if not (cache_dir(root) / MEMO_FILE).is_file():
+        return {}, {}
+    payload, problem = load_payload(root, MEMO_FILE)
+    if problem is not None or payload is None:
+        return {}, {}
+    results, held = payload.get("results"), payload.get("held")
+    if not isinstance(results, dict) or not isinstance(held, dict):
+        return {}, {}
+    return results, held
+
+
+def save_memo(root: Path, results: dict[str, Any], held: dict[str, Any]) -> tuple[Diagnostic, ...]:
+    """Save what the next process's memo may start from."""
+    head = {"format": FORMAT, "version": __version__, "code": code_digest()}
+    try:
+        with open_atomic(cache_dir(root) / MEMO_FILE) as handle:
+            payload = {**head, "results": results, "held": held}
+            pickle.dump(payload, handle, protocol=pickle.HIGHEST_PROTOCOL)
+    except OSError as exc:
+        pos = FilePos(f"{CACHE_DIR}/{MEMO_FILE}")
         return (warning("cache-unwritable", f"cannot save the build cache: {exc}", pos),)
     return ()

@@ -10,7 +10,7 @@ call up costs a digest of a few keys, not a walk of a note's body.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
 from notebase.builder.parallel import map_indexed
@@ -95,6 +95,12 @@ class Memo:
         """[fn(item, *shared) for item in items] on the build's cores (forked workers inherit
         the shared values), none of it kept."""
         return map_indexed(lambda i: fn(items[i], *shared), len(items), self.jobs)
+
+    def results_of(self, fns: Iterable[Callable[..., Any]]) -> dict[str, Any]:
+        """This build's results of the functions `fns`, by key: what a memo of another process
+        may start from (`Memo(last=…)`), its keys being content, never identity."""
+        prefixes = tuple(f"{fn.__module__}.{fn.__qualname__}:" for fn in fns)
+        return {key: value for key, value in self.now.items() if key.startswith(prefixes)}
 
     def take(self, name: str) -> Any:
         """The result held under `name` (None when there is none); it is not held any more."""

@@ -10,7 +10,7 @@ from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from notebase.builder.cache import load_parses, load_state, save_state
+from notebase.builder.cache import load_memo, load_parses, load_state, save_memo, save_state
 from notebase.builder.inputs import (
     RACY_NS,
     Discovery,
@@ -41,8 +41,9 @@ from notebase.digests import direct
 from notebase.files import real_path, temp_folder
 from notebase.linking.analyses import with_analyses
 from notebase.linking.attachments import Copy, Reader, read_attachment, read_attachments
-from notebase.linking.index import index_and_names
+from notebase.linking.index import index_and_names, name_targets
 from notebase.linking.linktags import resolve_index
+from notebase.linking.mentions import entry_phrases
 from notebase.model import Attachment, Entry, NoteFile, ParseResult, SiteIndex
 from notebase.planning.cards import make_cards
 from notebase.planning.pages import PageSpec, folder_warnings, plan_pages
@@ -53,6 +54,8 @@ from notebase.urls import ASSETS_DIR, BUNDLE_DIR
 NOTHING = WriteOutcome((), (), ())
 RELATED = "related"  # the memo holds the last build's related entries by this name
 NAMES = "names"  # and this build's link names, until its site is written
+# per-note results, small and costly, a one-shot build keeps in the cache for the next (memo.pickle)
+DURABLE = (entry_phrases, name_targets)
 # editorial advice: `check` reports it, a build stays quiet about it (it is not a build problem)
 CHECK_ONLY = frozenset({"paper-no-tldr", "duplicate-source", "source-by-title"})
 # top-level folders of the site holding files other than pages: no note's page may go there
@@ -80,6 +83,11 @@ def build_site(options: BuildOptions) -> BuildResult:
     """One build, starting from (and leaving) the persistent cache when options.cache is set."""
     if not options.cache:
         return rebuild(BuildState(), options)[1]
+    with collector_paused():  # loading and saving the cache too: they allocate by the million
+        return cached_build(options)
+
+
+def cached_build(options: BuildOptions) -> BuildResult:
     start = time.perf_counter()
     last, cache_diags = load_state(options.root, parses=False)  # unusable: empty, not current
     inputs = read_inputs(options, last.stamps, last.scanned_ns)
@@ -90,12 +98,15 @@ def build_site(options: BuildOptions) -> BuildResult:
         return BuildResult(last.diagnostics, *last.counts, True, seconds, 0, 0, files)
     state, more_diags = load_parses(options.root, last)
     cache_diags += more_diags
-    new_state, result = rebuild(state, options, inputs=inputs)
+    memo = Memo(*load_memo(options.root), options.jobs or default_jobs())
+    new_state, result = rebuild(state, options, inputs=inputs, memo=memo)
     new_state = drop_memos(new_state)  # freed before the cache is written (it is not saved)
     if result.written:
         new_state = replace(new_state, folders=stamp_folders(real_path(options.out), new_state))
     if new_state != state:
-        cache_diags += save_state(options.root, new_state, new_state.parsed != state.parsed)
+        cache_diags += save_state(options.root, new_state, state.parsed)
+        held = {RELATED: memo.held[RELATED]} if RELATED in memo.held else {}
+        cache_diags += save_memo(options.root, memo.results_of(DURABLE), held)
     return replace(result, diagnostics=sort_diagnostics((*result.diagnostics, *cache_diags)))
 
 
@@ -104,11 +115,13 @@ def rebuild(
     options: BuildOptions,
     swap_lock: AbstractContextManager[object] | None = None,
     inputs: Inputs | None = None,
+    memo: Memo | None = None,
 ) -> tuple[BuildState, BuildResult]:
     """A build that reuses `state`, writing byte for byte the site a clean build writes (from
-    `inputs` when they were read already, with the stamps the state was saved with)."""
+    `inputs` when they were read already, with the stamps the state was saved with; with
+    `memo` the build's memo when the state has none: one loaded from the cache)."""
     with collector_paused():
-        return run_build(state, options, swap_lock, inputs)
+        return run_build(state, options, swap_lock, inputs, memo)
 
 
 @contextmanager
@@ -130,6 +143,7 @@ def run_build(
     options: BuildOptions,
     swap_lock: AbstractContextManager[object] | None,
     inputs: Inputs | None,
+    loaded: Memo | None = None,
 ) -> tuple[BuildState, BuildResult]:
     start = time.perf_counter()
     refused = check_output_dir(options.out, options.root, options.force) if options.write else None
@@ -140,7 +154,7 @@ def run_build(
     parsed, fresh = parse_notes(found, state.parsed, options)
     found = replace(found, read=())  # the notes' text, parsed: not held while the pages render
     jobs = options.jobs or default_jobs()
-    memo = state.memo.next_generation(jobs) if state.memo else Memo(jobs=jobs)
+    memo = state.memo.next_generation(jobs) if state.memo else (loaded or Memo(jobs=jobs))
     memo.held.pop(BASIS, None)  # the last site's, which this build is to replace
     index, index_diags, copies = index_parsed(parsed.values(), options, found, memo)
     index = resolve_index(add_analyses(index, memo), config.directory_urls, memo)

@@ -48,8 +48,8 @@ def relearn(last: RelatedState, entries: Sequence[Entry]) -> RelatedState:
     place (copying them would cost more than the update), so `last` is used up."""
     new = [
         i
-        for i, (now, then) in enumerate(zip(entries, last.entries, strict=True))
-        if not now.content_key or now.content_key != then.content_key
+        for i, (now, then) in enumerate(zip(entries, last.keys, strict=True))
+        if not now.content_key or now.content_key != then
     ]
     if not new:
         return last
@@ -58,7 +58,7 @@ def relearn(last: RelatedState, entries: Sequence[Entry]) -> RelatedState:
     for i in new:
         bases[i], notes[i] = entry_base(entries[i]), entries[i].words
     changed = [i for i in new if (bases[i], notes[i]) != old[i]]
-    state = replace(last, entries=tuple(entries))
+    state = replace(last, keys=tuple(e.content_key for e in entries))
     if not changed:
         return state
     moved = recount(last.df, last.idf, len(bases), [(*old[i], bases[i], notes[i]) for i in changed])

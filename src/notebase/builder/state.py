@@ -64,8 +64,8 @@ class BuildState:
     # kept in memory only (serve): what the last build's per-item functions returned
     memo: Memo | None = field(default=None, compare=False)
     site: str = ""  # which swap put that site in place: another means a build not recorded here
-    # names the parses saved with this state in the cache ("" when none are)
-    pair: str = field(default="", compare=False)
+    # names the parses saved with this state in the cache, a name a shard (none when none are)
+    pair: tuple[str, ...] = field(default=(), compare=False)
 
 
 def drop_memos(state: BuildState) -> BuildState:

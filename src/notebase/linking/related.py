@@ -174,7 +174,7 @@ class Weighed:
 class RelatedState:
     """Everything one computation of related entries made (builder/related_update.py updates it for the next)."""
 
-    entries: tuple[Entry, ...]
+    keys: tuple[str, ...]  # the content keys of the entries it was computed for
     slugs: tuple[str, ...]
     bases: list[Base]
     notes: list[NoteWords]
@@ -215,7 +215,7 @@ def compute_related(entries: Sequence[Entry], apply: Apply = direct) -> RelatedS
     postings = {f: strongest(h) for f, h in holders.items() if len(h) > 1}
     related = apply.spread(score_note, range(len(entries)), weighed, postings, slugs)
     return RelatedState(
-        tuple(entries),
+        tuple(e.content_key for e in entries),
         slugs,
         bases,
         notes,
