@@ -524,7 +524,8 @@ def test_ctrl_c_while_parsing_stops_the_workers_and_says_one_line(
 ) -> None:
     root = tmp_path / "kb"
     write_corpus(root, 400, "A")
-    proc = start_build(root, command, "--jobs", "2", stderr=subprocess.PIPE, start_new_session=True)
+    # --jobs 3: the build's own process and two forked workers parse
+    proc = start_build(root, command, "--jobs", "3", stderr=subprocess.PIPE, start_new_session=True)
     code, err, workers = interrupt(proc, lambda: len(children(proc.pid)) >= 2)
     assert (code, err) == (130, "notebase: interrupted\n")  # from none of the workers either
     assert len(workers) == 2 and not [pid for pid in workers if Path(f"/proc/{pid}").exists()]

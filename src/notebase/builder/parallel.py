@@ -42,25 +42,87 @@ def map_ordered(
     min_items: int = MIN_PARALLEL,
     on_done: Callable[[int], None] | None = None,
 ) -> list[R]:
-    """[fn(x) for x in items], spread over `jobs` forked processes when that pays off.
+    """[fn(x) for x in items], spread over `jobs` processes (this one and forked workers) when
+    that pays off; the results come in the order of `items` whatever the order they are made in.
+    The workers inherit `fn` and the items when forked; the results must be picklable."""
+    return map_indexed(lambda i: fn(items[i]), len(items), jobs, min_items, on_done)
 
-    `fn` must be a module-level function, and items and results picklable; the results come back
-    in the order of `items` whatever the order the workers finish in.
-    """
-    jobs = min(jobs, len(items))
+
+def map_indexed(
+    fn: Callable[[int], R],
+    count: int,
+    jobs: int,
+    min_items: int = MIN_PARALLEL,
+    on_done: Callable[[int], None] | None = None,
+) -> list[R]:
+    """[fn(i) for i in range(count)], spread over `jobs` processes when that pays off: this one
+    and jobs - 1 forked workers, each taking the next chunk of indexes none has taken. `fn` (a
+    closure over big data, or over what cannot be pickled) is never sent: the workers inherit it.
+    This process works too rather than wait: one worker fewer holds a copy-on-write copy of the
+    pages it reads, and its share of the results is never pickled."""
+    jobs = min(jobs, count)
     report = on_done or (lambda done: None)
-    results: list[R] = []
-    if jobs <= 1 or len(items) < min_items or not can_fork():
-        for item in items:
-            results.append(fn(item))
+    if jobs <= 1 or count < min_items or not can_fork():
+        results: list[R] = []
+        for i in range(count):
+            results.append(fn(i))
             report(len(results))
         return results
-    chunk = max(1, len(items) // (jobs * CHUNKS_PER_WORKER))
-    with forked_pool(jobs) as pool:
-        for result in pool.imap(fn, items, chunksize=chunk):  # in order, as they come
-            results.append(result)
-            report(len(results))
-    return results
+    return shared_map(fn, count, jobs, report)
+
+
+_SHARED: list[Any] = []  # the map under way (fn, count, chunk, next index): workers inherit it
+
+
+def shared_map(
+    fn: Callable[[int], R], count: int, jobs: int, report: Callable[[int], None]
+) -> list[R]:
+    chunk = max(1, count // (jobs * CHUNKS_PER_WORKER))
+    taken = multiprocessing.get_context("fork").Value("q", 0)  # before the fork: shared
+    _SHARED[:] = [fn, count, chunk, taken]
+    made: list[Any] = [None] * count
+    done = 0
+
+    def keep(part: list[tuple[int, Any]]) -> None:
+        nonlocal done
+        for i, result in part:
+            made[i] = result
+        done += len(part)
+        report(done)
+
+    try:
+        with forked_pool(jobs - 1) as pool:
+            theirs = pool.imap_unordered(run_chunk, range(-(-count // chunk)))
+            while mine := run_chunk(0):
+                keep(mine)
+                keep_ready(theirs, keep)
+            for part in theirs:
+                keep(part)
+    finally:
+        _SHARED.clear()
+    return made
+
+
+def keep_ready(
+    theirs: Iterator[list[tuple[int, Any]]], keep: Callable[[list[tuple[int, Any]]], None]
+) -> None:
+    """Take the workers' results that are ready, without waiting for any."""
+    while True:
+        try:
+            part = theirs.next(timeout=0)  # type: ignore[attr-defined]
+        except (multiprocessing.TimeoutError, StopIteration):
+            return
+        keep(part)
+
+
+def run_chunk(_: int) -> list[tuple[int, Any]]:
+    """The next chunk of indexes no process has taken, with fn's result for each (none left:
+    an empty list)."""
+    fn, count, chunk, taken = _SHARED
+    with taken.get_lock():
+        start = taken.value
+        taken.value = start + chunk
+    return [(i, fn(i)) for i in range(start, min(start + chunk, count))]
 
 
 @contextmanager
@@ -87,28 +149,3 @@ def ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-
-
-_INHERITED: list[
-    Callable[[int], Any]
-] = []  # the fn of the map_indexed under way: workers inherit it
-
-
-def map_indexed(
-    fn: Callable[[int], R],
-    count: int,
-    jobs: int,
-    min_items: int = MIN_PARALLEL,
-    on_done: Callable[[int], None] | None = None,
-) -> list[R]:
-    """[fn(i) for i in range(count)] as map_ordered does it; `fn` (a closure over big data, or over
-    what cannot be pickled) is never sent to the workers: they inherit it when forked."""
-    _INHERITED[:] = [fn]
-    try:
-        return map_ordered(call_inherited, range(count), jobs, min_items, on_done)
-    finally:
-        _INHERITED.clear()
-
-
-def call_inherited(i: int) -> Any:
-    return _INHERITED[0](i)
