@@ -77,6 +77,23 @@ def entry_shape(entry: Entry) -> Shape:
 
 
 @dataclass(frozen=True, slots=True)
+class Called:
+    """What an entry is linked by: the names of a rebuild whose entries are called as before
+    (whatever their tags, kinds or sources) resolve every link as before."""
+
+    slug: str
+    title: str
+    aliases: tuple[str, ...]
+    rel_path: str
+    content_key: str = field(default="", compare=False)
+
+
+def entry_called(entry: Entry) -> Called:
+    called = Called(entry.slug, entry.title, entry.aliases, entry.rel_path)
+    return replace(called, content_key=digest_value(called))
+
+
+@dataclass(frozen=True, slots=True)
 class Grouped:
     """What the entries' slugs, tags, categories, kinds, statuses and sources decide: the
     groups, the source pages' ids and the URLs of the site's other pages."""
@@ -115,17 +132,20 @@ def index_and_names(
     by_slug = {e.slug: e for e in ordered}
     diags += duplicate_titles(ordered) + duplicate_sources(ordered) + papers_without_tldr(ordered)
     diags += sources_by_title(ordered)
-    shapes = tuple(apply.call(entry_shape, e) for e in ordered)
+    shapes = tuple(apply.map(entry_shape, ordered))
     grouped = apply.call(group_shapes, shapes)
-    drafted = tuple(apply.call(entry_shape, e) for e in drafts)
+    called = tuple(apply.map(entry_called, ordered))
+    drafted = tuple(apply.map(entry_called, drafts))
     paths = tuple(files)
     # wikilinks never lead to the site's other pages: a new tag page re-resolves no wikilink
-    wiki_names = apply.call(make_names, shapes, drafted, paths)
+    wiki_names = apply.call(make_names, called, drafted, paths)
     names = apply.call(with_pages, wiki_names, grouped.pages)
     targets: dict[str, tuple[str, ...]] = {}
     for entry in ordered:
-        table = names if any(not link.is_wiki for link in entry.links) else wiki_names
-        targets[entry.slug], problems = resolve_entry(entry, table, by_slug, apply)
+        # only the site's pages the entry's links could name: a new tag page re-resolves none
+        named = frozenset(p for p in apply.call(href_pages, entry) if p in grouped.pages)
+        table = apply.call(with_pages, wiki_names, named) if named else wiki_names
+        targets[entry.slug], problems = resolve_entry(entry, table, by_slug, apply, wiki_names)
         diags += problems
     diags += embed_problems(ordered, targets)
     made = tuple((e.slug, linked_entries(e, targets[e.slug])) for e in ordered)
@@ -162,7 +182,7 @@ def group_shapes(shapes: Sequence[Shape]) -> Grouped:
 
 
 def make_names(
-    shapes: Sequence[Shape], drafts: Sequence[Shape], files: Sequence[str]
+    shapes: Sequence[Called], drafts: Sequence[Called], files: Sequence[str]
 ) -> Keyed[Names]:
     """The names links are resolved by, without the site's other pages (what wikilinks lead to;
     keyed by what they were made from)."""
@@ -178,10 +198,15 @@ def with_pages(names: Keyed[Names], pages: frozenset[str]) -> Keyed[Names]:
 
 
 def resolve_entry(
-    entry: Entry, names: Keyed[Names], by_slug: dict[str, Entry], apply: Apply
+    entry: Entry,
+    names: Keyed[Names],
+    by_slug: dict[str, Entry],
+    apply: Apply,
+    suggested: Keyed[Names] | None = None,
 ) -> tuple[tuple[str, ...], list[Diagnostic]]:
     """The entry's link targets, by name and then (a fragment naming a heading or block) by the
-    anchors of the entries they lead to; a warning for each link that leads nowhere."""
+    anchors of the entries they lead to; a warning for each link that leads nowhere (with a name
+    from `suggested`, the names without the site's pages, when given)."""
     found = apply.call(name_targets, entry, names)
     diags: list[Diagnostic] = []
     wanted = anchor_slugs(entry, found)
@@ -189,7 +214,7 @@ def resolve_entry(
         read = tuple(by_slug[s] for s in wanted if s in by_slug)
         found, problems = apply.call(anchor_targets, entry, found, read)
         diags += problems
-    return found, diags + broken_links(entry, found, names, apply)
+    return found, diags + broken_links(entry, found, suggested or names, apply)
 
 
 def anchor_slugs(entry: Entry, targets: tuple[str, ...]) -> dict[str, None]:
@@ -328,7 +353,7 @@ def papers_without_tldr(entries: Sequence[Entry]) -> list[Diagnostic]:
     ]
 
 
-def name_table(entries: Sequence[Shape]) -> dict[str, str]:
+def name_table(entries: Sequence[Called]) -> dict[str, str]:
     """Case-folded title, alias, slug, file name and path -> slug (the first entry wins a shared
     name; a file name or path, the entry of the shortest path). A path or a path's end is kept
     under "/" + it (`/folder/note`, `/note`), apart from names, and also as a name."""
@@ -355,7 +380,7 @@ def path_tails(rel_path: str) -> list[str]:
     return ["/".join(parts[i:]) for i in range(len(parts))]
 
 
-def entry_names(entry: Shape, kind: str) -> tuple[str, ...]:
+def entry_names(entry: Called, kind: str) -> tuple[str, ...]:
     if kind == "slug":
         return (entry.slug,)
     if kind == "title":
@@ -495,15 +520,8 @@ def find_note(target: str, entry: Entry, names: dict[str, str]) -> str | None:
 def resolve_href(link: LinkRef, entry: Entry, links: Names) -> str:
     """`../papers/muon.md`, `/papers/muon/`, `papers/muon/index.html` -> 'papers/muon'; a page
     that is no entry's: `/tags/ml/` -> '/tags/ml/', `/` -> '/'."""
-    href, _, fragment = link.target.partition("#")
-    href = unquote(href.split("?", 1)[0])  # markdown-it percent-encodes `über.md`, `a b.md`
-    if not href:  # `?q=1` alone: the note itself
-        path = entry.slug
-    elif href.startswith("/"):
-        path = href.strip("/")
-    else:
-        path = posixpath.normpath(posixpath.join(posixpath.dirname(entry.rel_path), href))
-    path = path.removesuffix("index.html").strip("/")
+    href, path = href_path(link, entry)
+    fragment = link.target.partition("#")[2]
     slug = slug_from_path(path) if path.endswith(".md") else path
     if not slug:  # the home page: `/`, or the root index.md it shows
         return f"/#{fragment}" if fragment else "/"
@@ -513,6 +531,25 @@ def resolve_href(link: LinkRef, entry: Entry, links: Names) -> str:
     if fragment and href.endswith(".md"):  # a heading as written: `Note.md#Some%20heading`
         fragment = unquote(fragment)
     return f"{slug}#{fragment}" if fragment and slug else slug
+
+
+def href_path(link: LinkRef, entry: Entry) -> tuple[str, str]:
+    """A link's href as written (unquoted, without query) and the site path it names."""
+    href = unquote(link.target.partition("#")[0].split("?", 1)[0])  # markdown-it encodes `a b.md`
+    if not href:  # `?q=1` alone: the note itself
+        path = entry.slug
+    elif href.startswith("/"):
+        path = href.strip("/")
+    else:
+        path = posixpath.normpath(posixpath.join(posixpath.dirname(entry.rel_path), href))
+    return href, path.removesuffix("index.html").strip("/")
+
+
+def href_pages(entry: Entry) -> tuple[str, ...]:
+    """The site paths (as the site's own pages are listed) the entry's links, wikilinks aside,
+    could lead to: its links are resolved as before unless one of these pages came or went."""
+    paths = (href_path(link, entry)[1] for link in entry.links if not link.is_wiki)
+    return tuple(page for path in paths for page in (path, f"{path}/"))
 
 
 def broken_links(
