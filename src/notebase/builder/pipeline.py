@@ -37,11 +37,11 @@ from notebase.builder.write import (
 )
 from notebase.config import Config
 from notebase.diagnostics import Diagnostic, FilePos, error, has_errors, sort_diagnostics
-from notebase.digests import direct
+from notebase.digests import Keyed, direct
 from notebase.files import real_path, temp_folder
 from notebase.linking.analyses import with_analyses
 from notebase.linking.attachments import Copy, Reader, read_attachment, read_attachments
-from notebase.linking.index import index_and_names, name_targets
+from notebase.linking.index import Names, index_and_names, name_targets
 from notebase.linking.linktags import resolve_index
 from notebase.linking.mentions import entry_phrases
 from notebase.model import Attachment, Entry, NoteFile, ParseResult, SiteIndex
@@ -53,7 +53,6 @@ from notebase.urls import ASSETS_DIR, BUNDLE_DIR
 
 NOTHING = WriteOutcome((), (), ())
 RELATED = "related"  # the memo holds the last build's related entries by this name
-NAMES = "names"  # and this build's link names, until its site is written
 # per-note results, small and costly, a one-shot build keeps in the cache for the next (memo.pickle)
 DURABLE = (entry_phrases, name_targets)
 # editorial advice: `check` reports it, a build stays quiet about it (it is not a build problem)
@@ -156,10 +155,11 @@ def run_build(
     jobs = options.jobs or default_jobs()
     memo = state.memo.next_generation(jobs) if state.memo else (loaded or Memo(jobs=jobs))
     memo.held.pop(BASIS, None)  # the last site's, which this build is to replace
-    index, index_diags, copies = index_parsed(parsed.values(), options, found, memo)
+    index, index_diags, copies, (wiki_names, names) = index_parsed(
+        parsed.values(), options, found, memo
+    )
     index = resolve_index(add_analyses(index, memo), config.directory_urls, memo)
     pages = plan_pages(index, config, make_cards(index.entries, memo), memo)
-    wiki_names, names = memo.held.pop(NAMES)
     basis = Basis(index, wiki_names, names, config)
     diags = [*inputs.diagnostics, *found.diagnostics, *index_diags]
     diags += check_collisions(pages, index)
@@ -383,9 +383,10 @@ def parse_notes(
 
 def index_parsed(
     parsed: Iterable[ParseResult], options: BuildOptions, found: Discovery, memo: Memo
-) -> tuple[SiteIndex, list[Diagnostic], dict[str, Copy]]:
+) -> tuple[SiteIndex, list[Diagnostic], dict[str, Copy], tuple[Keyed[Names], Keyed[Names]]]:
     """The index of every entry (drafts left out unless asked for) with the files under notes/
-    its links lead to, all diagnostics, and those files' copies by where the site holds them."""
+    its links lead to, all diagnostics, those files' copies by where the site holds them, and
+    the names its wikilinks and its other links were resolved by."""
     diags: list[Diagnostic] = []
     entries: list[Entry] = []
     drafts: list[Entry] = []
@@ -395,14 +396,13 @@ def index_parsed(
             shown = options.drafts or not result.entry.draft
             (entries if shown else drafts).append(result.entry)
     others = (rel for rel, _, _ in found.files)
-    index, *names = index_and_names(entries, others, drafts, memo)
-    memo.held[NAMES] = tuple(names)  # for a preview (preview.py), once the site is written
+    index, wiki_names, names = index_and_names(entries, others, drafts, memo)
     diags.extend(index.diagnostics)
     linked = (t[1:] for targets in index.link_targets.values() for t in targets if t[:1] == "@")
     read = attachment_reader(found, memo)
     files, copies, unread = read_attachments(options.root / NOTES_DIR, linked, NOTES_DIR, read)
     diags.extend(unread)
-    return replace(index, attachments=files), diags, copies
+    return replace(index, attachments=files), diags, copies, (wiki_names, names)
 
 
 def attachment_reader(found: Discovery, memo: Memo) -> Reader:
