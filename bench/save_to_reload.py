@@ -128,7 +128,8 @@ def measure(
                 note.write_text(text, encoding="utf-8")
                 stamp, event = next_reload(events, build, site)
                 timings.append(stamp - saved)
-                done, event = next_build(events, build) if event["settling"] else (stamp, event)
+                settling = event.get("settling")  # a notebase before previews: never
+                done, event = next_build(events, build) if settling else (stamp, event)
                 build, site = event["build"], event["site"]
                 if settled is not None:
                     settled.append(done - saved)
