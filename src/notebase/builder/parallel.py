@@ -88,34 +88,31 @@ def shared_map(
         for i, result in part:
             made[i] = result
         done += len(part)
-        report(done)
+        report(max(done, min(taken.value, count) - chunk * (jobs - 1)))  # theirs: under way
 
     try:
         with forked_pool(jobs - 1) as pool:
-            theirs = pool.imap_unordered(run_chunk, range(-(-count // chunk)))
-            while mine := run_chunk(0):
+            # one task a worker, handed over at once: the pool's threads in this process, which
+            # hand tasks over, would wait for the interpreter lock while this process works
+            theirs = [pool.apply_async(run_chunks) for _ in range(jobs - 1)]
+            while mine := run_chunk():
                 keep(mine)
-                keep_ready(theirs, keep)
-            for part in theirs:
-                keep(part)
+            for result in theirs:
+                keep(result.get())
     finally:
         _SHARED.clear()
     return made
 
 
-def keep_ready(
-    theirs: Iterator[list[tuple[int, Any]]], keep: Callable[[list[tuple[int, Any]]], None]
-) -> None:
-    """Take the workers' results that are ready, without waiting for any."""
-    while True:
-        try:
-            part = theirs.next(timeout=0)  # type: ignore[attr-defined]
-        except (multiprocessing.TimeoutError, StopIteration):
-            return
-        keep(part)
+def run_chunks() -> list[tuple[int, Any]]:
+    """A worker's share: chunk after chunk until none is left."""
+    made: list[tuple[int, Any]] = []
+    while part := run_chunk():
+        made += part
+    return made
 
 
-def run_chunk(_: int) -> list[tuple[int, Any]]:
+def run_chunk() -> list[tuple[int, Any]]:
     """The next chunk of indexes no process has taken, with fn's result for each (none left:
     an empty list)."""
     fn, count, chunk, taken = _SHARED
