@@ -240,3 +240,59 @@ def test_a_build_starts_from_the_costly_results_the_last_one_kept(
     note.write_text(note.read_text() + "\nMore.\n")
     assert build(kb).parsed == 1
     assert calls == ["matched"]  # the edited note's alone: the others' from memo.pickle
+
+
+def test_a_build_reads_back_only_the_pages_it_wrote_to_find_the_search_results(
+    kb: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    build(kb)
+    site = (kb / "site").resolve()
+    read: list[Path] = []
+    read_bytes = Path.read_bytes
+
+    def counted(path: Path) -> bytes:
+        if path.suffix == ".html" and path.resolve().is_relative_to(site):
+            read.append(path)
+        return read_bytes(path)
+
+    monkeypatch.setattr(Path, "read_bytes", counted)
+    note = kb / "notes/ideas/landscape.md"
+    note.write_text(note.read_text() + "\nMore.\n")
+    result = build(kb)
+    pages = [rel for rel in (*result.files.written, *result.files.unchanged) if ".html" in rel]
+    assert 0 < len(result.files.written) < len(pages) // 2
+    # each page written is compared with the one it replaces; the kept ones were known (memo.pickle)
+    assert len(read) <= len(result.files.written)
+
+
+def test_a_build_leaves_no_memo_alive_once_it_is_done(kb: Path) -> None:
+    import gc
+
+    from notebase.builder.memo import Memo
+
+    build(kb)
+    note = kb / "notes/ideas/landscape.md"
+    note.write_text(note.read_text() + "\nMore.\n")
+    build(kb)
+    gc.collect()
+    assert not [o for o in gc.get_objects() if isinstance(o, Memo)]  # (the template cache held it)
+
+
+def test_the_time_a_build_reports_counts_reading_and_writing_the_cache(
+    kb: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import time
+
+    import notebase.builder.pipeline
+
+    build(kb)
+    save = notebase.builder.pipeline.save_memo
+
+    def slow(*args: object) -> object:
+        time.sleep(0.3)
+        return save(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(notebase.builder.pipeline, "save_memo", slow)
+    note = kb / "notes/ideas/landscape.md"
+    note.write_text(note.read_text() + "\nMore.\n")
+    assert build(kb).seconds >= 0.3

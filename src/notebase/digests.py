@@ -173,6 +173,10 @@ class Apply(Protocol):
 
     def call_at(self, slot: str, fn: Callable[..., R], /, *args: Any) -> R: ...
 
+    def remember(self, fn: Callable[..., R], args: tuple[Any, ...], value: R, /) -> None:
+        """Keep `value` as what fn(*args) gives, found by other means (a memo keeps it)."""
+        ...
+
     def map(
         self, fn: Callable[..., R], items: Sequence[Any], /, *shared: Any, spread: bool = False
     ) -> list[R]:
@@ -194,6 +198,9 @@ class Direct:
 
     def call_at(self, slot: str, fn: Callable[..., R], /, *args: Any) -> R:
         return fn(*args)
+
+    def remember(self, fn: Callable[..., R], args: tuple[Any, ...], value: R, /) -> None:
+        pass
 
     def map(
         self, fn: Callable[..., R], items: Sequence[Any], /, *shared: Any, spread: bool = False

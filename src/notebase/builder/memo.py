@@ -60,6 +60,10 @@ class Memo:
         self.now[key] = value
         return value
 
+    def remember(self, fn: Callable[..., R], args: tuple[Any, ...], value: R, /) -> None:
+        """Keep `value` as the result of fn(*args), found by other means (`fn` would give it)."""
+        self.now[f"{fn.__module__}.{fn.__qualname__}:{arguments_key(args)}"] = value
+
     def call_at(self, slot: str, fn: Callable[..., R], /, *args: Any) -> R:
         """fn(*args), or the result of the call in the same slot (a page's URL) when its arguments
         were equal, compared by value: for arguments cheaper to compare than to digest (records

@@ -23,7 +23,7 @@ from notebase.builder.memo import Memo
 from notebase.builder.parallel import default_jobs, map_ordered
 from notebase.builder.preview import BASIS, Basis, hold_basis
 from notebase.builder.related_update import related_state
-from notebase.builder.search import ReadyBundle, SearchJob, discard_bundle
+from notebase.builder.search import ReadyBundle, SearchJob, discard_bundle, kept_page_marked
 from notebase.builder.sitefiles import FilePlan, add_search_bundle, plan_files
 from notebase.builder.state import BuildOptions, BuildState, Stamp, drop_memos
 from notebase.builder.write import (
@@ -54,7 +54,7 @@ from notebase.urls import ASSETS_DIR, BUNDLE_DIR
 NOTHING = WriteOutcome((), (), ())
 RELATED = "related"  # the memo holds the last build's related entries by this name
 # per-note results, small and costly, a one-shot build keeps in the cache for the next (memo.pickle)
-DURABLE = (entry_phrases, name_targets)
+DURABLE = (entry_phrases, name_targets, kept_page_marked)
 # editorial advice: `check` reports it, a build stays quiet about it (it is not a build problem)
 CHECK_ONLY = frozenset({"paper-no-tldr", "duplicate-source", "source-by-title"})
 # top-level folders of the site holding files other than pages: no note's page may go there
@@ -87,7 +87,13 @@ def build_site(options: BuildOptions) -> BuildResult:
 
 
 def cached_build(options: BuildOptions) -> BuildResult:
+    """The build, timed from the cache read to the cache written and the build's values freed."""
     start = time.perf_counter()
+    result = build_from_cache(options, start)
+    return replace(result, seconds=time.perf_counter() - start)
+
+
+def build_from_cache(options: BuildOptions, start: float) -> BuildResult:
     last, cache_diags = load_state(options.root, parses=False)  # unusable: empty, not current
     inputs = read_inputs(options, last.stamps, last.scanned_ns)
     if site_is_current(last, options, inputs):

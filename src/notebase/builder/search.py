@@ -152,17 +152,24 @@ def search_results(
     fingerprints: Mapping[str, str],
     apply: Apply = direct,
 ) -> list[str]:
-    """The pages that carry the mark, each read (one at a time) to look for it unless the build's
-    memo (`apply`) saw it with the same fingerprint: a process building again (serve) reads only
-    the pages that changed."""
+    """The pages that carry the mark, each read (one at a time) to look for it, except a page the
+    site holds already that the build's memo (`apply`) saw with the same fingerprint: a build
+    after an edit, in this process (serve) or from the cache, reads only the pages that changed."""
 
-    def carries_mark(rel: str, _fingerprint: str) -> bool:
-        data = files[rel]
-        source = data.path if isinstance(data, Staged) else out / rel
-        return INDEXED_MARK in (data if isinstance(data, bytes) else source.read_bytes())
+    def is_result(rel: str) -> bool:
+        data, key = files[rel], (str(out), rel, fingerprints[rel])
+        if data is KEEP:
+            return apply.call(kept_page_marked, *key)
+        marked = INDEXED_MARK in (data if isinstance(data, bytes) else data.path.read_bytes())
+        apply.remember(kept_page_marked, key, marked)  # for the build that keeps the page
+        return marked
 
-    pages = sorted(rel for rel in files if rel.endswith(".html"))
-    return [rel for rel in pages if apply.call_at(rel, carries_mark, rel, fingerprints[rel])]
+    return [rel for rel in sorted(files) if rel.endswith(".html") and is_result(rel)]
+
+
+def kept_page_marked(out: str, rel: str, _fingerprint: str) -> bool:
+    """Whether the page of this fingerprint the site holds is a search result."""
+    return INDEXED_MARK in Path(out, rel).read_bytes()
 
 
 def shard_count(results: int) -> int:

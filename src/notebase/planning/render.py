@@ -6,6 +6,7 @@ import contextlib
 import datetime as dt
 import email.utils
 import functools
+import weakref
 from collections.abc import Callable, Iterable
 from importlib import resources
 from pathlib import Path
@@ -117,7 +118,9 @@ def environment_for_build(root: Path, rows: Apply = direct) -> jinja2.Environmen
     for key, template in list(cache.items()):
         if not template.is_up_to_date:
             del cache[key]
-    env.globals[ROWS] = (rows, {})  # with the digests of the partials, taken once a build
+    # with the digests of the partials, taken once a build; the memo only referred to, so that
+    # the process's cached environment does not keep a build's memo alive after the build
+    env.globals[ROWS] = (weakref.ref(rows), {})
     return env
 
 
@@ -133,7 +136,8 @@ def render_each(
     again only when one of these or a template it uses changed: the build's memo keys it by
     their digests, and a template author writes no key."""
     env = ctx.environment
-    rows, partials = cast(tuple[Apply, dict[str, str]], env.globals.get(ROWS, (direct, {})))
+    held = cast(tuple[Callable[[], Apply | None], dict[str, str]] | None, env.globals.get(ROWS))
+    rows, partials = (held[0]() or direct, held[1]) if held else (direct, {})
     template = env.get_template(partial)
     root, site = ctx["root"], ctx["site"]
     # what every row shares, digested once: a row's key is then this digest and the item's
