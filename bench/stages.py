@@ -4,7 +4,7 @@ Usage: .venv/bin/python bench/stages.py --root KB [--edit notes/some-note.md] [-
 
 With --edit, a line is appended to that note first, so the build is the one-shot build after one body
 edit that bench/bench.py times as a whole. Prints each stage function's seconds (a stage called more
-than once is summed), the time the build printed, the whole call, and the process's peak RSS and that
+than once is summed) and the process's resident memory after it, the time the build printed, the whole call, and the process's peak RSS and that
 of its children. One run: for medians, run it several times (each with --edit, or the build has
 nothing to do).
 """
@@ -45,7 +45,15 @@ STAGES = (
 )
 
 
-def timed(seconds: dict[str, float], name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+def resident_mb() -> int:
+    """This process's resident memory now (Linux)."""
+    pages = int(Path("/proc/self/statm").read_text().split()[1])
+    return pages * resource.getpagesize() // 2**20
+
+
+def timed(
+    seconds: dict[str, float], memory: dict[str, int], name: str, fn: Callable[..., Any]
+) -> Callable[..., Any]:
     @functools.wraps(fn)
     def call(*args: Any, **kwargs: Any) -> Any:
         start = time.perf_counter()
@@ -53,6 +61,7 @@ def timed(seconds: dict[str, float], name: str, fn: Callable[..., Any]) -> Calla
             return fn(*args, **kwargs)
         finally:
             seconds[name] = seconds.get(name, 0.0) + time.perf_counter() - start
+            memory[name] = resident_mb()
 
     return call
 
@@ -69,15 +78,16 @@ def main_stages() -> None:
         note = args.root / args.edit
         note.write_text(note.read_text(encoding="utf-8") + f"\nEdited at {time.time()}.\n")
     seconds: dict[str, float] = {}
+    memory: dict[str, int] = {}
     for name in STAGES:
-        setattr(pipeline, name, timed(seconds, name, getattr(pipeline, name)))
+        setattr(pipeline, name, timed(seconds, memory, name, getattr(pipeline, name)))
     start = time.perf_counter()
     jobs = ["--jobs", str(args.jobs)] if args.jobs else []
     code = main(["build", "--root", str(args.root), *jobs])
     whole = time.perf_counter() - start
     for name in STAGES:
         if name in seconds:
-            print(f"{name:18s} {seconds[name]:8.3f} s")
+            print(f"{name:18s} {seconds[name]:8.3f} s  RSS after it {memory[name]:6d} MB")
     print(f"{'main()':18s} {whole:8.3f} s  (exit {code})")
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
     children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024
