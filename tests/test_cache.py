@@ -296,3 +296,13 @@ def test_the_time_a_build_reports_counts_reading_and_writing_the_cache(
     note = kb / "notes/ideas/landscape.md"
     note.write_text(note.read_text() + "\nMore.\n")
     assert build(kb).seconds >= 0.3
+
+
+def test_a_cache_that_cannot_be_written_is_a_warning_and_the_site_is_built(kb: Path) -> None:
+    (kb / CACHE_DIR).write_text("not a folder")
+    result = build(kb)
+    assert (kb / "site/index.html").is_file()
+    unwritable = [d for d in result.diagnostics if d.code == "cache-unwritable"]
+    assert unwritable and all(d.hint and d.pos for d in unwritable)
+    files = {f"{CACHE_DIR}/{name}" for name in (STATE_FILE, MEMO_FILE)} | {str(p) for p in PARSES}
+    assert {d.pos.path for d in unwritable if d.pos} <= files

@@ -110,9 +110,8 @@ def load_parses(root: Path, state: BuildState) -> tuple[BuildState, tuple[Diagno
 
 def parse_shard(key: str) -> int:
     """The shard of a parse (by the path in its key, `path\0digest`): stable across processes."""
-    return int(digest_bytes(key.partition("\x00")[0].encode("utf-8", "surrogatepass"))[:4], 16) % (
-        PARSE_SHARDS
-    )
+    path = key.partition("\x00")[0]
+    return int(digest_bytes(path.encode("utf-8", "surrogatepass"))[:4], 16) % PARSE_SHARDS
 
 
 def parse_shards(parsed: Mapping[str, ParseResult]) -> list[dict[str, ParseResult]]:
@@ -157,7 +156,6 @@ def saved_state(
 ) -> tuple[BuildState, tuple[Diagnostic, ...]]:
     """save_state, and the state with the `pair` it was saved with (its parses are then `saved`
     for a later save_state of it)."""
-    head = {"format": FORMAT, "version": __version__, "code": code_digest()}
     shards, before = parse_shards(state.parsed), parse_shards(saved or {})
     old = state.pair if saved is not None and len(state.pair) == PARSE_SHARDS else ()
     pair = tuple(
@@ -166,19 +164,13 @@ def saved_state(
     )
     small = replace(drop_memos(state), parsed={}, pair=pair)
     files: dict[str, dict[str, object]] = {
-        PARSES_FILE.format(i): {**head, "pair": pair[i], "parsed": shards[i]}
+        PARSES_FILE.format(i): {"pair": pair[i], "parsed": shards[i]}
         for i in range(PARSE_SHARDS)
         if not old or pair[i] != old[i]
     }
-    files[STATE_FILE] = {**head, "state": small}  # the small file last: it names its parses
-    try:
-        for name, payload in files.items():  # pickled straight to the file, a shard at a time
-            with open_atomic(cache_dir(root) / name) as handle:
-                pickle.dump(payload, handle, protocol=pickle.HIGHEST_PROTOCOL)
-    except OSError as exc:
-        pos = FilePos(f"{CACHE_DIR}/{STATE_FILE}")
-        return state, (warning("cache-unwritable", f"cannot save the build cache: {exc}", pos),)
-    return replace(state, pair=pair), ()
+    files[STATE_FILE] = {"state": small}  # the small file last: it names its parses
+    problems = write_payloads(root, files)
+    return (state, problems) if problems else (replace(state, pair=pair), ())
 
 
 def load_memo(root: Path) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -197,12 +189,19 @@ def load_memo(root: Path) -> tuple[dict[str, Any], dict[str, Any]]:
 
 def save_memo(root: Path, results: dict[str, Any], held: dict[str, Any]) -> tuple[Diagnostic, ...]:
     """Save what the next process's memo may start from."""
+    return write_payloads(root, {MEMO_FILE: {"results": results, "held": held}})
+
+
+def write_payloads(root: Path, files: Mapping[str, dict[str, object]]) -> tuple[Diagnostic, ...]:
+    """Each payload, stamped with what wrote it, pickled straight to its file in the cache folder
+    (in the order given), each file replaced whole; a warning when one cannot be."""
     head = {"format": FORMAT, "version": __version__, "code": code_digest()}
-    try:
-        with open_atomic(cache_dir(root) / MEMO_FILE) as handle:
-            payload = {**head, "results": results, "held": held}
-            pickle.dump(payload, handle, protocol=pickle.HIGHEST_PROTOCOL)
-    except OSError as exc:
-        pos = FilePos(f"{CACHE_DIR}/{MEMO_FILE}")
-        return (warning("cache-unwritable", f"cannot save the build cache: {exc}", pos),)
+    for name, payload in files.items():
+        try:
+            with open_atomic(cache_dir(root) / name) as handle:
+                pickle.dump({**head, **payload}, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        except OSError as exc:
+            pos, message = FilePos(f"{CACHE_DIR}/{name}"), f"cannot save the build cache: {exc}"
+            hint = f"make {CACHE_DIR} a folder that can be written: the next build starts afresh"
+            return (warning("cache-unwritable", message, pos, hint),)
     return ()
