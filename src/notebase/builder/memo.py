@@ -34,6 +34,16 @@ def arguments_key(args: tuple[Any, ...]) -> str:
     return "".join(parts)
 
 
+def function_key(fn: Callable[..., Any]) -> str:
+    """What a function's results are kept under in a memo key (its module and qualified name)."""
+    return f"{fn.__module__}.{fn.__qualname__}"
+
+
+def slot_key(fn: Callable[..., Any], slot: str) -> str:
+    """The key of `call_at`'s result of `fn` in `slot`."""
+    return f"{function_key(fn)}@{slot}"
+
+
 class Memo:
     """The results of one build (`now`) and of the build before (`last`). A build looks a call
     up in both; the next build keeps only what this one used, so the memo never holds more than
@@ -52,7 +62,7 @@ class Memo:
         self.jobs = jobs  # processes the calls `map` and `spread` make may be spread over
 
     def call(self, fn: Callable[..., R], /, *args: Any) -> R:
-        key = f"{fn.__module__}.{fn.__qualname__}:{arguments_key(args)}"
+        key = f"{function_key(fn)}:{arguments_key(args)}"
         if key in self.now:
             found: R = self.now[key]
             return found
@@ -62,13 +72,13 @@ class Memo:
 
     def remember(self, fn: Callable[..., R], args: tuple[Any, ...], value: R, /) -> None:
         """Keep `value` as the result of fn(*args), found by other means (`fn` would give it)."""
-        self.now[f"{fn.__module__}.{fn.__qualname__}:{arguments_key(args)}"] = value
+        self.now[f"{function_key(fn)}:{arguments_key(args)}"] = value
 
     def call_at(self, slot: str, fn: Callable[..., R], /, *args: Any) -> R:
         """fn(*args), or the result of the call in the same slot (a page's URL) when its arguments
         were equal, compared by value: for arguments cheaper to compare than to digest (records
         made of the entries and cards the memo gave, which compare as the same objects)."""
-        key = f"{fn.__module__}.{fn.__qualname__}@{slot}"
+        key = slot_key(fn, slot)
         found = self.now.get(key) or self.last.get(key)
         value: R = found[1] if found is not None and found[0] == args else fn(*args)
         self.now[key] = (args, value)
@@ -80,7 +90,7 @@ class Memo:
         """[fn(item, *shared) for item in items], each kept as `call` keeps it (the shared
         arguments keyed once); with `spread`, the calls not kept are spread over the build's
         cores."""
-        prefix = f"{fn.__module__}.{fn.__qualname__}:"
+        prefix = f"{function_key(fn)}:"
         tail = arguments_key(shared)
         keys = [f"{prefix}{arguments_key((item,))}|{tail}" for item in items]
         now, last = self.now, self.last
@@ -103,7 +113,7 @@ class Memo:
     def results_of(self, fns: Iterable[Callable[..., Any]]) -> dict[str, Any]:
         """This build's results of the functions `fns`, by key: what a memo of another process
         may start from (`Memo(last=…)`), its keys being content, never identity."""
-        prefixes = tuple(f"{fn.__module__}.{fn.__qualname__}:" for fn in fns)
+        prefixes = tuple(f"{function_key(fn)}:" for fn in fns)
         return {key: value for key, value in self.now.items() if key.startswith(prefixes)}
 
     def take(self, name: str) -> Any:

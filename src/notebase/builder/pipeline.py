@@ -89,18 +89,19 @@ def build_site(options: BuildOptions) -> BuildResult:
 def cached_build(options: BuildOptions) -> BuildResult:
     """The build, timed from the cache read to the cache written and the build's values freed."""
     start = time.perf_counter()
-    result = build_from_cache(options, start)
+    result = build_from_cache(options)
     return replace(result, seconds=time.perf_counter() - start)
 
 
-def build_from_cache(options: BuildOptions, start: float) -> BuildResult:
+def build_from_cache(options: BuildOptions) -> BuildResult:
+    """The build from the last build's cache (nothing done when the site is current), leaving
+    the cache for the next."""
     last, cache_diags = load_state(options.root, parses=False)  # unusable: empty, not current
     inputs = read_inputs(options, last.stamps, last.scanned_ns)
     if site_is_current(last, options, inputs):
         remove_leftovers(real_path(options.out))  # of builds killed since (their work was undone)
         files = WriteOutcome((), tuple(sorted(last.outputs)), ())
-        seconds = time.perf_counter() - start
-        return BuildResult(last.diagnostics, *last.counts, True, seconds, 0, 0, files)
+        return BuildResult(last.diagnostics, *last.counts, True, 0.0, 0, 0, files)  # timed above
     state, more_diags = load_parses(options.root, last)
     cache_diags += more_diags
     memo = Memo(*load_memo(options.root), options.jobs or default_jobs())

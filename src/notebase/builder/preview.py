@@ -18,7 +18,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from notebase.builder.memo import Memo
+from notebase.builder.memo import Memo, slot_key
 from notebase.builder.state import BuildOptions, BuildState
 from notebase.builder.write import site_identity, write_marker
 from notebase.config import Config
@@ -120,8 +120,7 @@ def last_page(memo: Memo | None, slug: str) -> EntryPage | None:
     """What the last build made the entry's page from (the memo's slot of entry_page)."""
     if memo is None:
         return None
-    key = f"{entry_page.__module__}.{entry_page.__qualname__}@{slug}"
-    found = memo.now.get(key)
+    found = memo.now.get(slot_key(entry_page, slug))
     args = found[0] if found is not None else ()
     return args[0] if args and isinstance(args[0], EntryPage) else None
 
