@@ -218,6 +218,7 @@
       const search = new URLSearchParams({ q: query, ...filters });
       if (list.dataset.shown === String(search)) return; // (a newer search still in flight is void)
       const current = await getEngine();
+      if (ticket !== latest) return; // a newer search has started
       if (!query && !Object.keys(filters).length) {
         list.replaceChildren();
         list.dataset.shown = search;
