@@ -3,9 +3,10 @@ linked, backlinked and same-source entries on an ellipse around it (pure, determ
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from notebase.digests import digest_value
 from notebase.model import SiteIndex
@@ -101,7 +102,8 @@ def place_nodes(
 ) -> Graph:
     """layout_graph, given the pairs of neighbours that link one another."""
     graph = lay_out(centre, around, pairs)
-    return replace(graph, content_key=digest_value(("graph", centre, around, pairs)))
+    key = digest_value(("graph", centre, around, pairs))
+    return Graph(graph.width, graph.height, graph.nodes, graph.edges, key)
 
 
 def lay_out(
@@ -109,42 +111,16 @@ def lay_out(
     around: tuple[tuple[str, str, str], ...],
     pairs: tuple[tuple[str, ...], ...],
 ) -> Graph:
+    """The graph in the frame, cropped to what it holds (nodes, labels, curves) with a margin.
+    Places are worked out as plain tuples and each record made once: a frozen record is
+    costly to make, and there are thousands of graphs."""
     cx, cy = WIDTH / 2, HEIGHT / 2
     slug, title = centre
-    nodes = [
-        Node(slug, page_url(slug), title, shorten(title), "centre", cx, cy, cx, cy + 24, "middle")
-    ]
-    edges = []
-    for k, (slug, title, relation) in enumerate(around):
-        n = len(around)
-        angle = -math.pi / 2 + 2 * math.pi * k / n + (math.pi / n if n % 2 == 0 else 0)
-        node = place(slug, title, relation, angle, cx, cy)
-        nodes.append(node)
-        edges.append(Edge(cx, cy, node.x, node.y, "source" if relation == "source" else "link"))
-    at = {n.slug: n for n in nodes[1:]}
-    edges += [bent_edge(at[a], at[b], cx, cy) for a, b in pairs]
-    return cropped(nodes, edges)
-
-
-def label_box(node: Node) -> tuple[float, float, float, float]:
-    """The room a node's (shortened) label takes: left, top, right, bottom."""
-    width = len(node.label) * CHAR_WIDTH
-    left = {"start": node.label_x, "end": node.label_x - width}.get(
-        node.anchor, node.label_x - width / 2
-    )
-    return left, node.label_y - LINE_HEIGHT, left + width, node.label_y + 4
-
-
-def cropped(nodes: Sequence[Node], edges: Sequence[Edge]) -> Graph:
-    """The graph moved and sized to what it holds (nodes, labels, curves), with a margin."""
-    boxes = [label_box(n) for n in nodes] + [
-        (n.x - 10, n.y - 10, n.x + 10, n.y + 10) for n in nodes
-    ]
-    boxes += [(e.qx, e.qy, e.qx, e.qy) for e in edges if e.kind == "between"]
-    left = math.floor(min(b[0] for b in boxes)) - MARGIN
-    top = math.floor(min(b[1] for b in boxes)) - MARGIN
-    right = math.ceil(max(b[2] for b in boxes)) + MARGIN
-    bottom = math.ceil(max(b[3] for b in boxes)) + MARGIN
+    spots = [(slug, title, "centre", (cx, cy, "middle", cx, cy + 24))]
+    spots += [(s, t, rel, spot(k, len(around))) for k, (s, t, rel) in enumerate(around)]
+    at = {s: place[:2] for s, _, _, place in spots[1:]}
+    bends = [bent_edge(at[a], at[b], cx, cy) for a, b in pairs]
+    left, top, right, bottom = frame(spots, bends)
 
     def nx(x: float) -> float:
         return round(x - left, 1)
@@ -152,42 +128,73 @@ def cropped(nodes: Sequence[Node], edges: Sequence[Edge]) -> Graph:
     def ny(y: float) -> float:
         return round(y - top, 1)
 
-    moved = tuple(
-        replace(n, x=nx(n.x), y=ny(n.y), label_x=nx(n.label_x), label_y=ny(n.label_y))
-        for n in nodes
+    nodes = tuple(
+        Node(s, page_url(s), t, shorten(t), rel, nx(x), ny(y), nx(lx), ny(ly), anchor)
+        for s, t, rel, (x, y, anchor, lx, ly) in spots
     )
-    lines = tuple(
-        replace(e, x1=nx(e.x1), y1=ny(e.y1), x2=nx(e.x2), y2=ny(e.y2), qx=nx(e.qx), qy=ny(e.qy))
-        if e.kind == "between"
-        else replace(e, x1=nx(e.x1), y1=ny(e.y1), x2=nx(e.x2), y2=ny(e.y2))
-        for e in edges
-    )
-    return Graph(right - left, bottom - top, moved, lines)
+    edges = [
+        Edge(nx(cx), ny(cy), node.x, node.y, "source" if node.relation == "source" else "link")
+        for node in nodes[1:]
+    ]
+    edges += [
+        Edge(nx(x1), ny(y1), nx(x2), ny(y2), "between", nx(qx), ny(qy))
+        for (x1, y1), (x2, y2), (qx, qy) in bends
+    ]
+    return Graph(right - left, bottom - top, nodes, tuple(edges))
 
 
-def bent_edge(a: Node, b: Node, cx: float, cy: float) -> Edge:
-    """A curve between two neighbours that bows away from the centre (not through it)."""
-    mx, my = (a.x + b.x) / 2, (a.y + b.y) / 2
+Spot = tuple[str, str, str, tuple[float, float, str, float, float]]
+Point = tuple[float, float]
+
+
+def frame(spots: Sequence[Spot], bends: Sequence[tuple[Point, Point, Point]]) -> tuple[int, ...]:
+    """The box around the nodes, their labels and the curves' control points, with a margin:
+    left, top, right, bottom."""
+    boxes = [label_box(shorten(t), anchor, lx, ly) for _, t, _, (_, _, anchor, lx, ly) in spots]
+    boxes += [(x - 10, y - 10, x + 10, y + 10) for _, _, _, (x, y, _, _, _) in spots]
+    boxes += [(qx, qy, qx, qy) for _, _, (qx, qy) in bends]
+    return (
+        math.floor(min(b[0] for b in boxes)) - MARGIN,
+        math.floor(min(b[1] for b in boxes)) - MARGIN,
+        math.ceil(max(b[2] for b in boxes)) + MARGIN,
+        math.ceil(max(b[3] for b in boxes)) + MARGIN,
+    )
+
+
+def label_box(
+    label: str, anchor: str, label_x: float, label_y: float
+) -> tuple[float, float, float, float]:
+    """The room a node's (shortened) label takes: left, top, right, bottom."""
+    width = len(label) * CHAR_WIDTH
+    left = {"start": label_x, "end": label_x - width}.get(anchor, label_x - width / 2)
+    return left, label_y - LINE_HEIGHT, left + width, label_y + 4
+
+
+def bent_edge(a: Point, b: Point, cx: float, cy: float) -> tuple[Point, Point, Point]:
+    """A curve between two neighbours that bows away from the centre (not through it): its ends
+    and control point."""
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
     if math.hypot(mx - cx, my - cy) < 10:  # opposite neighbours: bow upwards
         qx, qy = cx, cy - 1.3 * RY
     else:
         qx, qy = cx + 1.6 * (mx - cx), cy + 1.6 * (my - cy)
-    return Edge(a.x, a.y, b.x, b.y, "between", round(qx, 1), round(qy, 1))
+    return a, b, (round(qx, 1), round(qy, 1))
 
 
-def place(slug: str, title: str, relation: str, angle: float, cx: float, cy: float) -> Node:
+@functools.cache
+def spot(k: int, n: int) -> tuple[float, float, str, float, float]:
+    """Where the k-th of n neighbours sits: x, y, and its label's text-anchor, x and y. Spread
+    evenly from the top, clockwise."""
+    angle = -math.pi / 2 + 2 * math.pi * k / n + (math.pi / n if n % 2 == 0 else 0)
     cos, sin = math.cos(angle), math.sin(angle)
-    x, y = round(cx + RX * cos, 1), round(cy + RY * sin, 1)
+    x, y = round(WIDTH / 2 + RX * cos, 1), round(HEIGHT / 2 + RY * sin, 1)
     if cos > 0.3:
         anchor, lx, ly = "start", x + 10, y + 4
     elif cos < -0.3:
         anchor, lx, ly = "end", x - 10, y + 4
     else:
         anchor, lx, ly = "middle", x, (y - 12 if sin < 0 else y + 20)
-    label = shorten(title)
-    return Node(
-        slug, page_url(slug), title, label, relation, x, y, round(lx, 1), round(ly, 1), anchor
-    )
+    return x, y, anchor, round(lx, 1), round(ly, 1)
 
 
 def shorten(title: str) -> str:
