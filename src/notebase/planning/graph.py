@@ -95,30 +95,24 @@ def layout_graph(
     return place_nodes(centre, tuple(around), linked_pairs(around, outlinks))
 
 
+Place = tuple[float, float, str, float, float]  # x, y, and the label's text-anchor, x and y
+Spot = tuple[str, str, str, str, Place]  # slug, title, label (the title shortened), relation, place
+Point = tuple[float, float]
+
+
 def place_nodes(
     centre: tuple[str, str],
     around: tuple[tuple[str, str, str], ...],
     pairs: tuple[tuple[str, ...], ...],
 ) -> Graph:
-    """layout_graph, given the pairs of neighbours that link one another."""
-    graph = lay_out(centre, around, pairs)
-    key = digest_value(("graph", centre, around, pairs))
-    return Graph(graph.width, graph.height, graph.nodes, graph.edges, key)
-
-
-def lay_out(
-    centre: tuple[str, str],
-    around: tuple[tuple[str, str, str], ...],
-    pairs: tuple[tuple[str, ...], ...],
-) -> Graph:
-    """The graph in the frame, cropped to what it holds (nodes, labels, curves) with a margin.
-    Places are worked out as plain tuples and each record made once: a frozen record is
-    costly to make, and there are thousands of graphs."""
+    """layout_graph, given the pairs of neighbours that link one another: cropped to what it
+    holds (nodes, labels, curves) with a margin. Places are worked out as plain tuples and each
+    record made once: a frozen record is costly to make, and there are thousands of graphs."""
     cx, cy = WIDTH / 2, HEIGHT / 2
     slug, title = centre
-    spots = [(slug, title, "centre", (cx, cy, "middle", cx, cy + 24))]
-    spots += [(s, t, rel, spot(k, len(around))) for k, (s, t, rel) in enumerate(around)]
-    at = {s: place[:2] for s, _, _, place in spots[1:]}
+    spots: list[Spot] = [(slug, title, shorten(title), "centre", (cx, cy, "middle", cx, cy + 24))]
+    spots += [(s, t, shorten(t), rel, spot(k, len(around))) for k, (s, t, rel) in enumerate(around)]
+    at = {s: place[:2] for s, _, _, _, place in spots[1:]}
     bends = [bent_edge(at[a], at[b], cx, cy) for a, b in pairs]
     left, top, right, bottom = frame(spots, bends)
 
@@ -129,8 +123,8 @@ def lay_out(
         return round(y - top, 1)
 
     nodes = tuple(
-        Node(s, page_url(s), t, shorten(t), rel, nx(x), ny(y), nx(lx), ny(ly), anchor)
-        for s, t, rel, (x, y, anchor, lx, ly) in spots
+        Node(s, page_url(s), t, label, rel, nx(x), ny(y), nx(lx), ny(ly), anchor)
+        for s, t, label, rel, (x, y, anchor, lx, ly) in spots
     )
     edges = [
         Edge(nx(cx), ny(cy), node.x, node.y, "source" if node.relation == "source" else "link")
@@ -140,18 +134,15 @@ def lay_out(
         Edge(nx(x1), ny(y1), nx(x2), ny(y2), "between", nx(qx), ny(qy))
         for (x1, y1), (x2, y2), (qx, qy) in bends
     ]
-    return Graph(right - left, bottom - top, nodes, tuple(edges))
-
-
-Spot = tuple[str, str, str, tuple[float, float, str, float, float]]
-Point = tuple[float, float]
+    key = digest_value(("graph", centre, around, pairs))
+    return Graph(right - left, bottom - top, nodes, tuple(edges), key)
 
 
 def frame(spots: Sequence[Spot], bends: Sequence[tuple[Point, Point, Point]]) -> tuple[int, ...]:
     """The box around the nodes, their labels and the curves' control points, with a margin:
     left, top, right, bottom."""
-    boxes = [label_box(shorten(t), anchor, lx, ly) for _, t, _, (_, _, anchor, lx, ly) in spots]
-    boxes += [(x - 10, y - 10, x + 10, y + 10) for _, _, _, (x, y, _, _, _) in spots]
+    boxes = [label_box(label, anchor, lx, ly) for _, _, label, _, (_, _, anchor, lx, ly) in spots]
+    boxes += [(x - 10, y - 10, x + 10, y + 10) for _, _, _, _, (x, y, _, _, _) in spots]
     boxes += [(qx, qy, qx, qy) for _, _, (qx, qy) in bends]
     return (
         math.floor(min(b[0] for b in boxes)) - MARGIN,
@@ -182,7 +173,7 @@ def bent_edge(a: Point, b: Point, cx: float, cy: float) -> tuple[Point, Point, P
 
 
 @functools.cache
-def spot(k: int, n: int) -> tuple[float, float, str, float, float]:
+def spot(k: int, n: int) -> Place:
     """Where the k-th of n neighbours sits: x, y, and its label's text-anchor, x and y. Spread
     evenly from the top, clockwise."""
     angle = -math.pi / 2 + 2 * math.pi * k / n + (math.pi / n if n % 2 == 0 else 0)
