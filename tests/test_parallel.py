@@ -19,7 +19,7 @@ from notebase.config import Config
 from notebase.diagnostics import Diagnostic
 from notebase.model import NoteFile, ParseResult
 from notebase.planning.pages import PageSpec
-from notebase.planning.render import Environment, render_page
+from notebase.planning.render import Environment, Rows, render_page
 from notebase.reading.parse import parse_note
 from tests.sitecompare import assert_same_tree
 
@@ -69,10 +69,12 @@ def parse_and_record_pid(source: NoteFile) -> ParseResult:
     return parse_note(source)
 
 
-def render_and_record_pid(env: Environment, spec: PageSpec, config: Config) -> str | Diagnostic:
+def render_and_record_pid(
+    env: Environment, spec: PageSpec, config: Config, rows: Rows | None = None
+) -> str | Diagnostic:
     """render_page, leaving a file named after the process that ran it."""
     (Path(os.environ[RENDER_PIDS_DIR]) / str(os.getpid())).touch()
-    return render_page(env, spec, config)
+    return render_page(env, spec, config, rows)
 
 
 RENDER_PIDS_DIR = "NOTEBASE_TEST_RENDER_PIDS"

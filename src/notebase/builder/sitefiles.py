@@ -17,6 +17,7 @@ from notebase.planning.pages import PageSpec
 from notebase.planning.render import (
     THEME_DIR,
     Environment,
+    Rows,
     compile_templates,
     environment_for_build,
     render_page,
@@ -59,7 +60,7 @@ def plan_files(
     `copies` (files under notes/ the notes link to) and `assets` (the theme's and static/ files)
     are by their path in the site. (notebase's own code is the cache's key, not in fingerprints.)"""
     pages = tuple(pages)
-    env = environment_for_build(root, memo or direct)
+    env, rows = environment_for_build(root), Rows(memo or direct)
     base = digest_value(config)
     templates: dict[str, str] = {}
     files: dict[str, bytes | Staged | None] = {}
@@ -81,7 +82,7 @@ def plan_files(
     compile_templates(env, (due.key[2].template for due in todo))  # once, before any fork
     staged = [staging / str(i) if staging else None for i in range(len(todo))]
     results = map_indexed(
-        lambda i: render_due(env, config, todo[i], staged[i]), len(todo), *parallel, show
+        lambda i: render_due(env, config, todo[i], staged[i], rows), len(todo), *parallel, show
     )
     for due, target, (digest, problem) in zip(todo, staged, results, strict=True):
         prints[due.rel] = digest or prints.get(due.rel, "")
@@ -149,12 +150,12 @@ class Due:
 
 
 def render_due(
-    env: Environment, config: Config, due: Due, target: Path | None
+    env: Environment, config: Config, due: Due, target: Path | None, rows: Rows
 ) -> tuple[str, Diagnostic | None]:
     """Render a page due into the file `target` (none: nowhere); its fingerprint when still to be
     taken (else ""), and why it has no bytes, if it has none."""
     digest = digest_value(due.key) if due.digest else ""
-    page = render_page(env, due.key[2], config)
+    page = render_page(env, due.key[2], config, rows)
     if isinstance(page, Diagnostic):
         return digest, page
     if target is not None:

@@ -6,8 +6,8 @@ import contextlib
 import datetime as dt
 import email.utils
 import functools
-import weakref
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any, cast
@@ -110,21 +110,27 @@ def create_environment(root: Path) -> jinja2.Environment:
     return env
 
 
-def environment_for_build(root: Path, rows: Apply = direct) -> jinja2.Environment:
-    """The root's environment, with the compiled templates whose files changed since dropped; its
-    `each` rows rendered through `rows` (the build's memo)."""
+def environment_for_build(root: Path) -> jinja2.Environment:
+    """The root's environment, with the compiled templates whose files changed since dropped."""
     env = create_environment(root)
     cache = env.cache if env.cache is not None else {}
     for key, template in list(cache.items()):
         if not template.is_up_to_date:
             del cache[key]
-    # with the digests of the partials, taken once a build; the memo only referred to, so that
-    # the process's cached environment does not keep a build's memo alive after the build
-    env.globals[ROWS] = (weakref.ref(rows), {})
     return env
 
 
-ROWS = "_notebase_rows"
+@dataclass(frozen=True, slots=True)
+class Rows:
+    """How one build renders the rows of `each()`: through its memo (`apply`), with the digests
+    of the partials, taken once a build. Handed to every page it renders (never kept in the
+    process's environment, which outlives the build)."""
+
+    apply: Apply = direct
+    partials: dict[str, str] = field(default_factory=dict)
+
+
+ROWS = "_notebase_rows"  # the name the rows go by in a page's context
 
 
 @jinja2.pass_context
@@ -136,18 +142,17 @@ def render_each(
     again only when one of these or a template it uses changed: the build's memo keys it by
     their digests, and a template author writes no key."""
     env = ctx.environment
-    held = cast(tuple[Callable[[], Apply | None], dict[str, str]] | None, env.globals.get(ROWS))
-    rows, partials = (held[0]() or direct, held[1]) if held else (direct, {})
+    rows = cast(Rows | None, ctx.get(ROWS)) or Rows()
     template = env.get_template(partial)
     root, site = ctx["root"], ctx["site"]
     # what every row shares, digested once: a row's key is then this digest and the item's
     # content key, not a walk of the site's settings for each row
-    shared = digest_value((template_digest(env, partial, partials), site, root, name, extra))
+    shared = digest_value((template_digest(env, partial, rows.partials), site, root, name, extra))
 
     def row(_: str, item: object) -> str:
-        return template.render(extra, root=root, site=site, **{name: item})
+        return template.render(extra, root=root, site=site, **{name: item, ROWS: rows})
 
-    return Markup("".join(rows.call(row, shared, item) for item in items))
+    return Markup("".join(rows.apply.call(row, shared, item) for item in items))
 
 
 @jinja2.pass_context
@@ -181,13 +186,17 @@ def root_of(url: str) -> str:
     return "../" * output_path(url).count("/")
 
 
-def render_page(env: jinja2.Environment, spec: PageSpec, config: Config) -> str | Diagnostic:
+def render_page(
+    env: jinja2.Environment, spec: PageSpec, config: Config, rows: Rows | None = None
+) -> str | Diagnostic:
+    """The page's text (its `each()` rows through `rows`, the build's), or a diagnostic."""
     # feeds are read elsewhere and 404.html is served at any depth: both link absolutely when they can
     absolute = spec.url.endswith(".xml") or spec.url == "404.html"
     root = f"{config.base_url}/" if (absolute and config.base_url) else root_of(spec.url)
     try:
         template = env.get_template(spec.template)
-        text = template.render(**spec.context, site=config, page_url=spec.url, root=root)
+        context = {**spec.context, ROWS: rows or Rows()}
+        text = template.render(context, site=config, page_url=spec.url, root=root)
     except jinja2.TemplateSyntaxError as exc:
         where = FilePos(f"templates/{exc.name or spec.template}", exc.lineno)
         return error("template-syntax", f"{exc.message} (rendering /{spec.url})", where)
