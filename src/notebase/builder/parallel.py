@@ -88,7 +88,10 @@ def shared_map(
         for i, result in part:
             made[i] = result
         done += len(part)
-        report(max(done, min(taken.value, count) - chunk * (jobs - 1)))  # theirs: under way
+        # the workers hand their results over at the end: until then, count what has been
+        # taken, less the chunk each worker may still be working on
+        under_way = chunk * (jobs - 1)
+        report(max(done, min(taken.value, count) - under_way))
 
     try:
         with forked_pool(jobs - 1) as pool:
