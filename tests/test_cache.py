@@ -141,6 +141,16 @@ def test_a_build_with_nothing_changed_does_not_read_the_parses(kb: Path) -> None
     assert "cache-discarded" in codes(third) and third.parsed == 4
 
 
+def test_an_unreadable_parse_shard_is_the_file_the_warning_names(kb: Path) -> None:
+    build(kb)
+    (kb / PARSES[3]).write_bytes(b"garbage")
+    note = kb / "notes/ideas/landscape.md"
+    note.write_text(note.read_text() + "\nMore.\n")
+    result = build(kb)
+    warned = [d for d in result.diagnostics if d.code == "cache-discarded"]
+    assert [d.pos.path for d in warned if d.pos] == [PARSES[3].as_posix()] and result.written
+
+
 def test_a_page_deleted_from_the_site_is_written_again(kb: Path) -> None:
     build(kb)
     page = kb / "site/papers/muon/index.html"

@@ -89,7 +89,7 @@ def load_state(root: Path, parses: bool = True) -> tuple[BuildState, tuple[Diagn
     ):
         problem = "it holds no build state"
     if problem is not None or not isinstance(state, BuildState):
-        return BuildState(), (discarded(problem or ""),)
+        return BuildState(), (discarded(STATE_FILE, problem or ""),)
     return load_parses(root, state) if parses else (state, ())
 
 
@@ -99,11 +99,12 @@ def load_parses(root: Path, state: BuildState) -> tuple[BuildState, tuple[Diagno
         return state, ()
     parsed: dict[str, ParseResult] = {}
     for shard, pair in enumerate(state.pair):
-        more, problem = load_payload(root, PARSES_FILE.format(shard))
+        name = PARSES_FILE.format(shard)
+        more, problem = load_payload(root, name)
         if problem is None and (more is None or more.get("pair") != pair):
             problem = "its parses belong to another build"
         if problem is not None or more is None or not isinstance(more.get("parsed"), dict):
-            return BuildState(), (discarded(problem or "it holds no parses"),)
+            return BuildState(), (discarded(name, problem or "it holds no parses"),)
         parsed.update(more["parsed"])
     return replace(state, parsed=parsed), ()
 
@@ -137,8 +138,9 @@ def load_payload(root: Path, name: str) -> tuple[dict[str, Any] | None, str | No
     return payload, None
 
 
-def discarded(reason: str) -> Diagnostic:
-    pos = FilePos(f"{CACHE_DIR}/{STATE_FILE}")
+def discarded(name: str, reason: str) -> Diagnostic:
+    """The warning that the cache file `name` could not be used (and why)."""
+    pos = FilePos(f"{CACHE_DIR}/{name}")
     hint = "nothing to do: everything is rebuilt and the cache is rewritten"
     return warning("cache-discarded", f"build cache discarded: {reason}", pos, hint)
 
