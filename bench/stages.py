@@ -1,11 +1,14 @@
-"""Benchmark: the wall time of each pipeline stage in one `notebase build` (the cache kept), in process.
+"""Benchmark: the wall and CPU time of each pipeline stage in one `notebase build` (the cache kept),
+in process.
 
 Usage: .venv/bin/python bench/stages.py --root KB [--edit notes/some-note.md] [--jobs N]
 
 With --edit, a line is appended to that note first, so the build is the one-shot build after one body
-edit that bench/bench.py times as a whole. Prints each stage function's seconds (a stage called more
-than once is summed) and the process's resident memory after it, the time the build printed, the whole call, and the process's peak RSS and that
-of its children. One run: for medians, run it several times (each with --edit, or the build has
+edit that bench/bench.py times as a whole; without a cache (delete KB/.notebase-cache) it is a cold
+build. Prints for each stage function (a stage called more than once is summed): its seconds, the CPU
+seconds of this process and of the children it waited for over it (forked workers, Pagefind), and
+this process's resident memory after it; then the whole call, and the process's peak RSS and that of
+its largest child. One run: for medians, run it several times (each with --edit, or the build has
 nothing to do).
 """
 
@@ -13,11 +16,14 @@ from __future__ import annotations
 
 import argparse
 import functools
+import os
 import resource
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from proctree import PAGE, parse_stat
 
 import notebase.builder.pipeline as pipeline
 from notebase.cli import main
@@ -46,24 +52,47 @@ STAGES = (
 
 
 def resident_mb() -> int:
-    """This process's resident memory now (Linux)."""
-    pages = int(Path("/proc/self/statm").read_text().split()[1])
-    return pages * resource.getpagesize() // 2**20
+    """This process's resident memory now."""
+    return parse_stat(Path("/proc/self/stat").read_text()).rss_pages * PAGE // 2**20
 
 
-def timed(
-    seconds: dict[str, float], memory: dict[str, int], name: str, fn: Callable[..., Any]
-) -> Callable[..., Any]:
-    @functools.wraps(fn)
-    def call(*args: Any, **kwargs: Any) -> Any:
-        start = time.perf_counter()
-        try:
-            return fn(*args, **kwargs)
-        finally:
-            seconds[name] = seconds.get(name, 0.0) + time.perf_counter() - start
-            memory[name] = resident_mb()
+class Timings:
+    """Per stage: wall seconds, CPU seconds of this process and of its children, and the RSS
+    after it (MB)."""
 
-    return call
+    def __init__(self) -> None:
+        self.wall: dict[str, float] = {}
+        self.own: dict[str, float] = {}
+        self.children: dict[str, float] = {}
+        self.memory: dict[str, int] = {}
+
+    def timed(self, name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(fn)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            start, cpu = time.perf_counter(), os.times()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                now = os.times()
+                add(self.wall, name, time.perf_counter() - start)
+                add(self.own, name, (now.user - cpu.user) + (now.system - cpu.system))
+                spent = (now.children_user - cpu.children_user) + (
+                    now.children_system - cpu.children_system
+                )
+                add(self.children, name, spent)
+                self.memory[name] = resident_mb()
+
+        return call
+
+    def report(self, name: str) -> str:
+        return (
+            f"{name:18s} {self.wall[name]:8.3f} s  CPU {self.own[name]:7.2f} s"
+            f" + children {self.children[name]:7.2f} s  RSS after it {self.memory[name]:6d} MB"
+        )
+
+
+def add(totals: dict[str, float], name: str, value: float) -> None:
+    totals[name] = totals.get(name, 0.0) + value
 
 
 def main_stages() -> None:
@@ -77,17 +106,16 @@ def main_stages() -> None:
     if args.edit is not None:
         note = args.root / args.edit
         note.write_text(note.read_text(encoding="utf-8") + f"\nEdited at {time.time()}.\n")
-    seconds: dict[str, float] = {}
-    memory: dict[str, int] = {}
+    timings = Timings()
     for name in STAGES:
-        setattr(pipeline, name, timed(seconds, memory, name, getattr(pipeline, name)))
+        setattr(pipeline, name, timings.timed(name, getattr(pipeline, name)))
     start = time.perf_counter()
     jobs = ["--jobs", str(args.jobs)] if args.jobs else []
     code = main(["build", "--root", str(args.root), *jobs])
     whole = time.perf_counter() - start
     for name in STAGES:
-        if name in seconds:
-            print(f"{name:18s} {seconds[name]:8.3f} s  RSS after it {memory[name]:6d} MB")
+        if name in timings.wall:
+            print(timings.report(name))
     print(f"{'main()':18s} {whole:8.3f} s  (exit {code})")
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
     children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024
