@@ -288,6 +288,27 @@ def test_a_build_leaves_no_memo_alive_once_it_is_done(kb: Path) -> None:
     assert not [o for o in gc.get_objects() if isinstance(o, Memo)]  # (the template cache held it)
 
 
+def test_a_build_leaves_its_memo_to_no_cycle(kb: Path) -> None:
+    """Freed as the build returns, not when the collector next runs: a memo caught in a cycle
+    (a page's Jinja context held it once) costs a collection over all it holds."""
+    import gc
+
+    from notebase.builder.memo import Memo
+
+    build(kb)
+    note = kb / "notes/ideas/landscape.md"
+    note.write_text(note.read_text() + "\nMore.\n")
+    was_enabled = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        build(kb)
+        assert not [o for o in gc.get_objects() if isinstance(o, Memo)]
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def test_the_time_a_build_reports_counts_reading_and_writing_the_cache(
     kb: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import datetime as dt
 import email.utils
 import functools
@@ -10,7 +11,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import jinja2
 import jinja2.meta
@@ -123,14 +124,16 @@ def environment_for_build(root: Path) -> jinja2.Environment:
 @dataclass(frozen=True, slots=True)
 class Rows:
     """How one build renders the rows of `each()`: through its memo (`apply`), with the digests
-    of the partials, taken once a build. Handed to every page it renders (never kept in the
-    process's environment, which outlives the build)."""
+    of the partials, taken once a build. Handed to every page it renders, and set as the rows of
+    the render under way (RENDERING) for that call only: never kept in the process's environment,
+    which outlives the build, nor in a page's Jinja context (the contexts of imported macros
+    make cycles, which would hold the memo until the collector ran)."""
 
     apply: Apply = direct
     partials: dict[str, str] = field(default_factory=dict)
 
 
-ROWS = "_notebase_rows"  # the name the rows go by in a page's context
+RENDERING: contextvars.ContextVar[Rows] = contextvars.ContextVar("notebase_rows")
 
 
 @jinja2.pass_context
@@ -142,7 +145,7 @@ def render_each(
     again only when one of these or a template it uses changed: the build's memo keys it by
     their digests, and a template author writes no key."""
     env = ctx.environment
-    rows = cast(Rows | None, ctx.get(ROWS)) or Rows()
+    rows = RENDERING.get(None) or Rows()
     template = env.get_template(partial)
     root, site = ctx["root"], ctx["site"]
     # what every row shares, digested once: a row's key is then this digest and the item's
@@ -150,7 +153,7 @@ def render_each(
     shared = digest_value((template_digest(env, partial, rows.partials), site, root, name, extra))
 
     def row(_: str, item: object) -> str:
-        return template.render(extra, root=root, site=site, **{name: item, ROWS: rows})
+        return template.render(extra, root=root, site=site, **{name: item})
 
     return Markup("".join(rows.apply.call(row, shared, item) for item in items))
 
@@ -195,8 +198,7 @@ def render_page(
     root = f"{config.base_url}/" if (absolute and config.base_url) else root_of(spec.url)
     try:
         template = env.get_template(spec.template)
-        context = {**spec.context, ROWS: rows or Rows()}
-        text = template.render(context, site=config, page_url=spec.url, root=root)
+        text = render_with(rows or Rows(), template, spec, config, root)
     except jinja2.TemplateSyntaxError as exc:
         where = FilePos(f"templates/{exc.name or spec.template}", exc.lineno)
         return error("template-syntax", f"{exc.message} (rendering /{spec.url})", where)
@@ -220,6 +222,17 @@ def render_page(
         return error("template-error", message, pos, "check the template")
     # a control character from a front-matter escape ("\0") would make a feed ill-formed XML
     return replace_control_chars(text.replace(ROOT, root))
+
+
+def render_with(
+    rows: Rows, template: jinja2.Template, spec: PageSpec, config: Config, root: str
+) -> str:
+    """The page's template rendered, its `each()` rows through `rows`."""
+    token = RENDERING.set(rows)
+    try:
+        return template.render(**spec.context, site=config, page_url=spec.url, root=root)
+    finally:
+        RENDERING.reset(token)
 
 
 def template_pos(env: jinja2.Environment, exc: BaseException, fallback: str) -> FilePos:
