@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from notebase import digests as fingerprint
-from notebase.digests import digest_value, remade
+from notebase.digests import digest_value, made_from, remade
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,3 +87,22 @@ def test_values_that_print_alike_have_different_digests() -> None:
     ]
     digests = [digest_value(value) for value in tricky]
     assert len(set(digests)) == len(tricky)
+
+
+def upper(record: Keyed, inputs: str) -> Keyed:
+    return made_from(upper, record, inputs, body=record.body.upper() + inputs)
+
+
+def lower(record: Keyed, inputs: str) -> Keyed:
+    return made_from(lower, record, inputs, body=record.body.lower() + inputs)
+
+
+def test_a_record_made_from_inputs_is_keyed_by_the_function_its_key_and_the_inputs() -> None:
+    first = Keyed("a", "k1")
+    made, same = upper(first, "!"), upper(first, "!")
+    assert made.body == "A!" and made.content_key not in {"", "k1"}
+    assert made.content_key == same.content_key
+    assert upper(first, "?").content_key != made.content_key  # other inputs
+    assert upper(Keyed("b", "k2"), "!").content_key != made.content_key  # another record
+    assert lower(first, "!").content_key != made.content_key  # another function
+    assert upper(Keyed("a"), "!").content_key == ""  # no key to start from: none

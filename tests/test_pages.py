@@ -326,7 +326,7 @@ def test_entry_page_shows_mentions_related_and_its_neighbourhood() -> None:
     index = build_index(
         [*index.entries, note("adam.md", "---\ntitle: Adam\n---\nBefore [[Muon]].\n")]
     )
-    graph = by_url(plan_pages(index, Config()))["muon/"].context["graph"]
+    graph = by_url(plan_pages(index, Config()))["muon/"].context["graph"].layout()
     assert [(n.slug, n.relation) for n in graph.nodes] == [
         ("muon", "centre"),
         ("shampoo", "out"),

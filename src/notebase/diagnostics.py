@@ -8,6 +8,8 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from notebase.records import fast_pickling
+
 
 class Severity(StrEnum):
     ERROR = "error"
@@ -15,6 +17,7 @@ class Severity(StrEnum):
     INFO = "info"
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True, order=True)
 class FilePos:
     """A place in a file: path as shown to the user (relative to the knowledge base) and 1-based line."""
@@ -26,6 +29,7 @@ class FilePos:
         return f"{self.path}:{self.line}" if self.line else self.path
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     severity: Severity

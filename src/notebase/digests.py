@@ -218,7 +218,17 @@ def remade(record: T, **changes: Any) -> T:
     """The record with `changes`, keyed by its own key and the changes' digest (a record
     without a key stays without: it is walked whole)."""
     key: str = getattr(record, "content_key", "")
-    made = replace(record, **changes)  # type: ignore[type-var]
     if not key:
-        return made
-    return replace(made, content_key=digest_value((key, changes)))  # type: ignore[type-var]
+        return replace(record, **changes)  # type: ignore[type-var]
+    return replace(record, **changes, content_key=digest_value((key, changes)))  # type: ignore[type-var]
+
+
+def made_from(fn: Callable[..., Any], record: T, inputs: object, **changes: Any) -> T:
+    """The record with `changes` that the pure function `fn` made of it and `inputs` alone: keyed
+    by the function, the record's key and the inputs' digest, which stand for the changes (a walk
+    of a few names where one of the changes would hash whole bodies); without a key, as remade."""
+    key: str = getattr(record, "content_key", "")
+    if not key:
+        return replace(record, **changes)  # type: ignore[type-var]
+    made = digest_value((f"{fn.__module__}.{fn.__qualname__}", key, inputs))
+    return replace(record, **changes, content_key=made)  # type: ignore[type-var]

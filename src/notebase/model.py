@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from notebase.diagnostics import Diagnostic, FilePos
+from notebase.records import fast_pickling
 
 
 class EntryKind(StrEnum):
@@ -21,6 +22,7 @@ class Status(StrEnum):
     READ = "read"
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class NoteFile:
     """One note file as discovered: path relative to notes/ (posix), its text and content digest."""
@@ -31,6 +33,7 @@ class NoteFile:
     display_path: str  # the path shown in diagnostics, relative to the knowledge-base root
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class SourceRef:
     """An external source a note discusses: a paper (arXiv id / DOI) or a normalised URL."""
@@ -46,6 +49,7 @@ class SourceRef:
         return bool(self.arxiv or self.doi)
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class Quote:
     anchor: str  # stable id within the entry page, e.g. "q-3f2a9c1b"
@@ -55,6 +59,7 @@ class Quote:
     line: int
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class Footnote:
     label: str
@@ -62,6 +67,7 @@ class Footnote:
     text: str
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class Heading:
     level: int
@@ -71,6 +77,7 @@ class Heading:
     html: str
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class LinkRef:
     """An outgoing link found in the body: a wikilink target or a URL, with its line."""
@@ -83,6 +90,7 @@ class LinkRef:
     embed: bool = False  # ![[…]] or ![…](…): the target is shown in place (an image, a note)
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class Attachment:
     """A file under notes/ that is no note, as a note embeds or links to it."""
@@ -94,6 +102,7 @@ class Attachment:
     height: int = 0
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class NoteWords:
     """A note's words as the index reads them (notewords.py makes them once, when the note is parsed).
@@ -111,6 +120,7 @@ class NoteWords:
 NO_WORDS = NoteWords("", 0, "", "")
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One note, fully parsed. Templates read these fields; nothing downstream re-parses markdown."""
@@ -153,18 +163,21 @@ class Entry:
     anchors: tuple[str, ...] = ()  # the ids of the body's elements (a link's #fragment names one)
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class ParseResult:
     entry: Entry | None
     diagnostics: tuple[Diagnostic, ...]
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class Backlink:
     slug: str  # the entry that links here
     line: int
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class Mention:
     """Another note's prose names an entry (its title or an alias) without linking to it."""
@@ -174,12 +187,14 @@ class Mention:
     excerpt: str  # the words around it
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class Mentions:
     total: int  # every note that mentions the entry
     shown: tuple[Mention, ...]  # the first few, in index order
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class SiteIndex:
     """Everything the planner needs, computed once from all entries."""

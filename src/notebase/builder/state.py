@@ -12,8 +12,10 @@ from notebase.builder.parallel import MIN_PARALLEL
 from notebase.builder.sitefiles import MIN_PARALLEL_RENDER, Progress
 from notebase.diagnostics import Diagnostic
 from notebase.model import ParseResult
+from notebase.records import fast_pickling
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class Stamp:
     """What a note file looked like when it was read: same stamp, same bytes (see RACY_NS)."""
@@ -24,6 +26,7 @@ class Stamp:
     digest: str
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class BuildOptions:
     root: Path
@@ -42,6 +45,7 @@ class BuildOptions:
     progress: Progress | None = field(default=None, compare=False)
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class BuildState:
     """What one build leaves for the next: parses by content digest, fingerprints of site files."""

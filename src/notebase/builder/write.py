@@ -22,6 +22,7 @@ from notebase.files import (
     temp_prefix,
     write_atomic,
 )
+from notebase.records import fast_pickling
 
 MARKER_FILE = ".notebase-site"
 MARKER_TEXT = b"built by notebase\n"
@@ -65,6 +66,7 @@ def refuse_output_dir(out: Path, root: Path, force: bool) -> Diagnostic | None:
 IN_PLACE_MIN = 64  # a rebuild changing at most this many files (or a quarter) writes them in place
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class WriteOutcome:
     written: tuple[str, ...]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from html import escape
 
-from notebase.digests import Apply, direct, remade
+from notebase.digests import Apply, direct, made_from, remade
 from notebase.linking.attachments import attachment_embed, file_href
 from notebase.linking.embeds import expand_embeds, note_embeds
 from notebase.markdown.markers import ROOT as ROOT  # render.py's, from here
@@ -89,8 +89,10 @@ def fill_links(entry: Entry, made: LinkInputs) -> Entry:
     def fill(html: str) -> str:
         return substitute_markers(html, lambda i: tags[i] if i < len(tags) else "")
 
-    return remade(
+    return made_from(
+        fill_links,
         entry,
+        made,
         body_html=fill(entry.body_html),
         tldr_html=fill(entry.tldr_html),
         quotes=tuple(

@@ -23,6 +23,7 @@ from notebase.digests import Apply, direct
 from notebase.model import Entry, NoteWords
 from notebase.reading.notewords import read_counts, read_words
 from notebase.reading.sourcerefs import entry_sources
+from notebase.records import fast_pickling
 
 RELATED = 5  # shown per entry
 TOP_TERMS = 16  # distinctive words kept per entry
@@ -160,6 +161,7 @@ Base = tuple[tuple[str, float], ...]  # source and tag features with their base 
 Postings = dict[str, list[tuple[int, float]]]
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class Weighed:
     """An entry's vector, and what decides whether a new idf of one of its words changes it."""
@@ -170,6 +172,7 @@ class Weighed:
     searched: tuple[tuple[str, float], ...]  # its SEARCHED strongest features, strongest first
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class RelatedState:
     """Everything one computation of related entries made (builder/related_update.py updates it for the next)."""

@@ -61,6 +61,20 @@ class Graph:
         return frozenset("link" if e.kind == "between" else e.kind for e in self.edges)
 
 
+@dataclass(frozen=True, slots=True)
+class GraphPlan:
+    """What an entry's neighbourhood graph is laid out from. A page's fingerprint is taken from
+    these inputs, and the layout made only when the page is rendered: a rebuild renders few pages
+    of thousands that have a graph."""
+
+    centre: tuple[str, str]  # slug, title
+    around: tuple[tuple[str, str, str], ...]  # (slug, title, relation) of each neighbour
+    pairs: tuple[tuple[str, ...], ...]  # the neighbours that link one another
+
+    def layout(self) -> Graph:
+        return place_nodes(self.centre, self.around, self.pairs)
+
+
 def neighbourhood(slug: str, index: SiteIndex, same_source: Sequence[str]) -> list[tuple[str, str]]:
     """(slug, relation) of the entries around `slug`: linked first, then backlinks, then same-source;
     at most MAX_NEIGHBOURS."""

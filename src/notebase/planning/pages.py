@@ -22,7 +22,7 @@ from notebase.planning.folderpages import (
     collect_folders,
     folder_collisions,
 )
-from notebase.planning.graph import MIN_NEIGHBOURS, Graph, linked_pairs, neighbourhood, place_nodes
+from notebase.planning.graph import MIN_NEIGHBOURS, GraphPlan, linked_pairs, neighbourhood
 from notebase.planning.sourcepages import SourceInfo, bibliography, collect_sources
 from notebase.reading.sourcerefs import source_label
 from notebase.slugs import page_url
@@ -272,12 +272,12 @@ def entry_page(page: EntryPage) -> PageSpec:
     return PageSpec(page_url(entry.slug), "entry.html", context, digest_value(page))
 
 
-def entry_graph(page: EntryPage) -> Graph | None:
-    """The entry's neighbourhood laid out for inline SVG; None when it has too few neighbours to
-    show more than the lists of links do."""
+def entry_graph(page: EntryPage) -> GraphPlan | None:
+    """The entry's neighbourhood, for inline SVG (laid out only for a page rendered); None when it
+    has too few neighbours to show more than the lists of links do."""
     if len(page.neighbours) < MIN_NEIGHBOURS:
         return None
-    return place_nodes((page.entry.slug, page.entry.title), page.neighbours, page.pairs)
+    return GraphPlan((page.entry.slug, page.entry.title), page.neighbours, page.pairs)
 
 
 def source_name(entry: Entry, source: SourceInfo | None) -> str:
