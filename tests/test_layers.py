@@ -30,6 +30,7 @@ STAGES = frozenset(
         "diagnostics",
         "digests",
         "model",
+        "records",
         "slugs",
         "urls",
     }
