@@ -20,6 +20,7 @@ from notebase.builder.write import (
     MARKER_FILE,
     MARKER_TEXT,
     check_output_dir,
+    removals_later,
     site_identity,
     swap_folder,
     update_site,
@@ -429,3 +430,23 @@ def test_an_output_the_file_system_cannot_look_into_is_a_diagnostic(
     assert [(d.code, d.pos) for d in result.diagnostics if d.is_error] == [
         ("write-failed" if name == "loop" else "unsafe-out", FilePos(str(out)))
     ]
+
+
+@pytest.mark.parametrize("rm", ["rm", "false"], ids=["removed-by-rm", "rm-failed"])
+def test_an_old_site_removed_later_is_gone_when_the_build_ends(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, rm: str
+) -> None:
+    import shutil
+
+    out = tmp_path / "site"
+    pages = {f"p{i}/index.html": b"old" for i in range(50)}
+    update_site(out, pages)
+    command = shutil.which(rm)
+    assert command is not None
+    monkeypatch.setattr(shutil, "which", lambda name: command if name == "rm" else None)
+    with removals_later():
+        update_site(out, {rel: b"new" for rel in pages})
+        assert tree(out) == {**{rel: b"new" for rel in pages}, MARKER_FILE: MARKER_TEXT}
+        beside = sorted(p.name for p in tmp_path.iterdir())
+        assert len(beside) == 2 and beside[0].endswith("-gone")  # the old site, being deleted
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # none left, whatever rm did

@@ -30,6 +30,7 @@ from notebase.builder.write import (
     WriteOutcome,
     check_output_dir,
     list_site_files,
+    removals_later,
     remove_leftovers,
     site_identity,
     swap_folder,
@@ -89,7 +90,8 @@ def build_site(options: BuildOptions) -> BuildResult:
 def cached_build(options: BuildOptions) -> BuildResult:
     """The build, timed from the cache read to the cache written and the build's values freed."""
     start = time.perf_counter()
-    result = build_from_cache(options)
+    with removals_later():  # the old site is deleted while the cache is saved
+        result = build_from_cache(options)
     return replace(result, seconds=time.perf_counter() - start)
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import ctypes
 import os
 import shutil
-from collections.abc import Mapping
-from contextlib import AbstractContextManager, nullcontext
+import subprocess
+from collections.abc import Iterator, Mapping
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -250,13 +252,54 @@ def swap_in(tmp: Path, out: Path) -> None:
     """`out` becomes the new site in one step: at every instant it is the old site or the new one
     (where the system cannot exchange two folders, the old one is renamed aside for an instant)."""
     if out.exists() and exchange_paths(tmp, out):
-        shutil.rmtree(tmp, ignore_errors=True)  # it now holds the old site
+        remove_old_site(tmp)  # it now holds the old site
         return
-    old = tmp.with_name(tmp.name + "-old")
-    if out.exists():
+    old, first = tmp.with_name(tmp.name + "-old"), not out.exists()
+    if not first:
         os.replace(out, old)
     os.replace(tmp, out)
-    shutil.rmtree(old, ignore_errors=True)
+    if not first:
+        remove_old_site(old)
+
+
+# The old sites a build swapped out while removals_later is in force, each with the child process
+# deleting it: the kernel's work of unlinking a whole site (a third of a second at 10,000 notes) is
+# done on another core while the build saves its cache.
+_REMOVING: ContextVar[list[tuple[Path, subprocess.Popen[bytes]]] | None] = ContextVar(
+    "removing", default=None
+)
+
+
+@contextmanager
+def removals_later() -> Iterator[None]:
+    """Old sites swapped out meanwhile are deleted by child processes, waited for on leaving (one
+    that failed or was interrupted, its folder deleted here): none is left once it is over."""
+    removing: list[tuple[Path, subprocess.Popen[bytes]]] = []
+    token = _REMOVING.set(removing)
+    try:
+        yield
+    finally:
+        _REMOVING.reset(token)
+        for folder, process in removing:
+            if process.wait() != 0 or folder.exists():
+                shutil.rmtree(folder, ignore_errors=True)
+
+
+def remove_old_site(folder: Path) -> None:
+    """Delete a site swapped out: at once, or by a child process under removals_later (moved out
+    of its temporary folder first, which is deleted on leaving; a name of the same prefix, so the
+    next build's remove_leftovers deletes it should this process be killed)."""
+    removing, rm = _REMOVING.get(), shutil.which("rm")
+    if removing is None or rm is None:
+        shutil.rmtree(folder, ignore_errors=True)
+        return
+    gone = folder.with_name(folder.name + "-gone")
+    os.replace(folder, gone)
+    quiet = subprocess.DEVNULL
+    process = subprocess.Popen(
+        [rm, "-rf", "--", str(gone)], stdin=quiet, stdout=quiet, stderr=quiet
+    )
+    removing.append((gone, process))
 
 
 def exchange_paths(a: Path, b: Path) -> bool:
