@@ -450,3 +450,18 @@ def test_an_old_site_removed_later_is_gone_when_the_build_ends(
         beside = sorted(p.name for p in tmp_path.iterdir())
         assert len(beside) == 2 and beside[0].endswith("-gone")  # the old site, being deleted
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # none left, whatever rm did
+
+
+def test_an_old_site_that_no_process_can_delete_is_deleted_in_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_process(*args: object, **kwargs: object) -> None:
+        raise OSError("no more processes")
+
+    out = tmp_path / "site"
+    update_site(out, {"index.html": b"old"})
+    monkeypatch.setattr(subprocess, "Popen", no_process)
+    with removals_later():
+        update_site(out, {"index.html": b"new"})  # the new site in place: no failure
+    assert tree(out) == {"index.html": b"new", MARKER_FILE: MARKER_TEXT}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]

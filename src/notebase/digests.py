@@ -217,18 +217,25 @@ direct = Direct()
 def remade(record: T, **changes: Any) -> T:
     """The record with `changes`, keyed by its own key and the changes' digest (a record
     without a key stays without: it is walked whole)."""
-    key: str = getattr(record, "content_key", "")
-    if not key:
-        return replace(record, **changes)  # type: ignore[type-var]
-    return replace(record, **changes, content_key=digest_value((key, changes)))  # type: ignore[type-var]
+    return rekeyed(record, changes, lambda key: (key, changes))
 
 
 def made_from(fn: Callable[..., Any], record: T, inputs: object, **changes: Any) -> T:
     """The record with `changes` that the pure function `fn` made of it and `inputs` alone: keyed
     by the function, the record's key and the inputs' digest, which stand for the changes (a walk
     of a few names where one of the changes would hash whole bodies); without a key, as remade."""
+    return rekeyed(record, changes, lambda key: (function_key(fn), key, inputs))
+
+
+def rekeyed(record: T, changes: dict[str, Any], made_of: Callable[[str], object]) -> T:
+    """The record with `changes` and the digest of `made_of(its key)` for its key (none when it
+    has no key)."""
     key: str = getattr(record, "content_key", "")
     if not key:
         return replace(record, **changes)  # type: ignore[type-var]
-    made = digest_value((f"{fn.__module__}.{fn.__qualname__}", key, inputs))
-    return replace(record, **changes, content_key=made)  # type: ignore[type-var]
+    return replace(record, **changes, content_key=digest_value(made_of(key)))  # type: ignore[type-var]
+
+
+def function_key(fn: Callable[..., Any]) -> str:
+    """What stands for a function in a key (its module and qualified name): a memo's, a record's."""
+    return f"{fn.__module__}.{fn.__qualname__}"

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
 from notebase.builder.parallel import map_indexed
-from notebase.digests import VERIFY_KEYS, digest_value
+from notebase.digests import VERIFY_KEYS, digest_value, function_key
 
 R = TypeVar("R")
 
@@ -32,11 +32,6 @@ def arguments_key(args: tuple[Any, ...]) -> str:
         else:
             return digest_value(args)
     return "".join(parts)
-
-
-def function_key(fn: Callable[..., Any]) -> str:
-    """What a function's results are kept under in a memo key (its module and qualified name)."""
-    return f"{fn.__module__}.{fn.__qualname__}"
 
 
 def slot_key(fn: Callable[..., Any], slot: str) -> str:

@@ -26,7 +26,6 @@ class Stamp:
     digest: str
 
 
-@fast_pickling
 @dataclass(frozen=True, slots=True)
 class BuildOptions:
     root: Path

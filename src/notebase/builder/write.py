@@ -290,16 +290,20 @@ def remove_old_site(folder: Path) -> None:
     of its temporary folder first, which is deleted on leaving; a name of the same prefix, so the
     next build's remove_leftovers deletes it should this process be killed)."""
     removing, rm = _REMOVING.get(), shutil.which("rm")
-    if removing is None or rm is None:
-        shutil.rmtree(folder, ignore_errors=True)
-        return
     gone = folder.with_name(folder.name + "-gone")
-    os.replace(folder, gone)
-    quiet = subprocess.DEVNULL
-    process = subprocess.Popen(
-        [rm, "-rf", "--", str(gone)], stdin=quiet, stdout=quiet, stderr=quiet
-    )
-    removing.append((gone, process))
+    if removing is not None and rm is not None:
+        try:  # the new site is in place: a failure here must not fail the build
+            os.replace(folder, gone)
+            quiet = subprocess.DEVNULL
+            command = [rm, "-rf", "--", str(gone)]
+            removing.append(
+                (gone, subprocess.Popen(command, stdin=quiet, stdout=quiet, stderr=quiet))
+            )
+            return
+        except OSError:
+            pass
+    for path in (folder, gone):
+        shutil.rmtree(path, ignore_errors=True)
 
 
 def exchange_paths(a: Path, b: Path) -> bool:

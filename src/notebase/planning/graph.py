@@ -6,9 +6,8 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from notebase.digests import digest_value
 from notebase.model import SiteIndex
 from notebase.slugs import page_url
 
@@ -52,8 +51,6 @@ class Graph:
     height: int
     nodes: tuple[Node, ...]  # the centre first
     edges: tuple[Edge, ...]
-    # a digest of what it was laid out from (page fingerprints take the graph as this key)
-    content_key: str = field(default="", compare=False)
 
     @property
     def edge_kinds(self) -> frozenset[str]:
@@ -148,8 +145,7 @@ def place_nodes(
         Edge(nx(x1), ny(y1), nx(x2), ny(y2), "between", nx(qx), ny(qy))
         for (x1, y1), (x2, y2), (qx, qy) in bends
     ]
-    key = digest_value(("graph", centre, around, pairs))
-    return Graph(right - left, bottom - top, nodes, tuple(edges), key)
+    return Graph(right - left, bottom - top, nodes, tuple(edges))
 
 
 def frame(spots: Sequence[Spot], bends: Sequence[tuple[Point, Point, Point]]) -> tuple[int, ...]:
