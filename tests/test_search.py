@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -46,6 +47,7 @@ from notebase.files import KEEP, Staged
 from tests.conftest import write_kb
 from tests.servehelp import FAILING_PAGEFIND, PAGEFIND_ENV, fake_pagefind
 from tests.sitecompare import assert_same_tree, tree
+from tests.test_hostile import ERROR_FILES, make_kb
 from tests.test_incremental import EDITS, clean_build, edit, write
 
 
@@ -233,11 +235,11 @@ def test_plan_search_runs_pagefind_only_when_a_page_changed(kb: Path) -> None:
     assert all(changed.files[rel] is not KEEP for rel in changed.files if "/s00/" in rel)
 
 
-def test_pages_in_files_are_linked_for_pagefind_not_copied(tmp_path: Path) -> None:
+def test_pagefind_reads_each_page_cut_to_its_search_body_one_page_at_a_time(tmp_path: Path) -> None:
     out, staging, scratch = tmp_path / "site", tmp_path / "staging", tmp_path / "scratch"
     for folder in (out, staging, scratch):
         folder.mkdir()
-    page = b"<main data-pagefind-body>text</main>"
+    page = PAGE % b"<main data-pagefind-body>text</main>"
     (out / "kept.html").write_bytes(page)
     (staging / "0").write_bytes(page)
     (staging / "1").write_bytes(b"<main>not a search result</main>")
@@ -252,9 +254,89 @@ def test_pages_in_files_are_linked_for_pagefind_not_copied(tmp_path: Path) -> No
     stage_pages(scratch, out, {rel: pages[rel] for rel in found})
     found = {p.relative_to(scratch).as_posix() for p in scratch.rglob("*") if p.is_file()}
     assert found == {"kept.html", "a/staged.html", "held.html"}
-    assert (scratch / "a/staged.html").stat().st_ino == (staging / "0").stat().st_ino
-    assert (scratch / "kept.html").stat().st_ino == (out / "kept.html").stat().st_ino
-    assert (scratch / "held.html").read_bytes() == page
+    cut = b'<!doctype html><html lang="en"><head><title>T</title></head><body>'
+    cut += b"<main data-pagefind-body>text</main></body></html>"
+    assert {(scratch / rel).read_bytes() for rel in found} == {cut}
+    assert (staging / "0").read_bytes() == page  # the page itself is untouched
+
+
+PAGE = (
+    b'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>T</title>'
+    b'<link rel="stylesheet" href="s.css"></head><body><nav><a href="/">Home</a></nav>'
+    b'%s<footer>site footer</footer><script src="search.js"></script></body></html>'
+)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b"<main data-pagefind-body>a <main>nested</main> b</main>",
+        b'<article class="x" data-pagefind-body data-pagefind-filter="kind:quote">a</article>',
+    ],
+)
+def test_a_search_body_is_cut_at_its_own_end_tag(body: bytes) -> None:
+    cut = search.search_page(PAGE % body)
+    assert cut.endswith(body + b"</body></html>")
+    assert b"<nav>" not in cut and b"site footer" not in cut
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b"<main>no search body</main>",
+        b"<h1>a heading Pagefind reads</h1><main data-pagefind-body>a</main>",
+        b'<img src="a.png"><main data-pagefind-body>a</main>',
+        b'<p data-pagefind-meta="author">A</p><main data-pagefind-body>a</main>',
+        b"<main data-pagefind-body>a <!-- </main> --> b</main>",
+        b"<main data-pagefind-body>a <script>'</main>'</script></main>",
+        b"<main data-pagefind-body>never ends",
+        b"<main data-pagefind-body>a</main><div data-pagefind-body>b</div>",
+    ],
+)
+def test_a_page_cut_could_index_otherwise_is_given_whole(body: bytes) -> None:
+    assert search.search_page(PAGE % body) == PAGE % body
+
+
+@pytest.mark.parametrize("notes", ["example", "hostile", "vault"])
+def test_pagefind_indexes_the_cut_pages_as_it_indexes_the_whole_pages(
+    notes: str, example_site: Path, tmp_path: Path
+) -> None:
+    """The index Pagefind makes of the pages cut by search_page is byte for byte the index it
+    makes of the whole pages, for every kind of page three real knowledge bases have."""
+    site = example_site if notes == "example" else built_fixture(notes, tmp_path)
+    pages = {
+        p.relative_to(site).as_posix(): p.read_bytes()
+        for p in site.rglob("*.html")
+        if b"data-pagefind-body" in p.read_bytes()
+    }
+    bundles = []
+    for name, cut in (("whole", lambda page: page), ("cut", search.search_page)):
+        folder = tmp_path / name
+        for rel, page in pages.items():
+            (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+            (folder / rel).write_bytes(cut(page))
+        assert search.run_pagefind(folder, "en") is None
+        bundles.append(canonical_bundle(search.read_bundle(folder / "pagefind")))
+    assert len(pages) >= 8 and len(bundles[0]) > 10
+    assert bundles[0] == bundles[1]
+    cut_bytes = sum(len(search.search_page(page)) for page in pages.values())
+    assert cut_bytes < 0.7 * sum(len(page) for page in pages.values())
+
+
+def built_fixture(notes: str, tmp_path: Path) -> Path:
+    """The site of tests/fixtures/hostile, or of the trimmed real vault's notes."""
+    root = tmp_path / notes
+    if notes == "hostile":  # less the notes that are errors (no site is written with them)
+        make_kb(root)
+        for rel in ERROR_FILES:
+            shutil.rmtree(root / rel) if (root / rel).is_dir() else (root / rel).unlink()
+    else:
+        vault = Path(__file__).parent / "fixtures" / "vaults" / "k78ma-quartz" / "notes"
+        shutil.copytree(vault, root / "notes")
+    out = tmp_path / f"{notes}-site"
+    result = build_site(BuildOptions(root=root, out=out, cache=False))
+    assert result.written
+    return out
 
 
 # --- shards ---------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import gzip
 import json
+import re
 import shutil
 import subprocess
 import threading
@@ -366,16 +367,80 @@ def stage_pages(
     pages: Mapping[str, bytes | Staged | None],
     cancel: threading.Event | None = None,
 ) -> None:
-    """Place the pages in `scratch`: those in a file (current in `out`, or staged) hard-linked,
-    so the pages are never held at once."""
+    """Place what Pagefind reads of each page in `scratch` (search_page), one page at a time, so
+    the pages are never held at once (those in a file: current in `out`, or staged)."""
     for rel, data in pages.items():
         check_cancel(cancel)
         target = safe_join(scratch, rel)
         target.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(data, bytes):
-            target.write_bytes(data)
-        else:
-            link_or_copy(data.path if isinstance(data, Staged) else out / rel, target)
+        if not isinstance(data, bytes):
+            data = (data.path if isinstance(data, Staged) else out / rel).read_bytes()
+        target.write_bytes(search_page(data))
+
+
+TAG_NAME = re.compile(rb"<([a-z][a-z0-9]*)[\s/>]")
+HEAD_START = re.compile(rb"<head\b[^>]*>")
+TITLE = re.compile(rb"<title\b[^>]*>.*?</title>", re.S)
+# markup that Pagefind reads wherever it is (an attribute other than data-pagefind-ignore, the
+# default title and image): outside the search body, the page is staged whole
+READ_ANYWHERE = (b"data-pagefind-", b"<h1", b"<img")
+IGNORED = b"data-pagefind-ignore"
+# where `<tag` may be text, not a tag: inside the search body, the page is staged whole
+NOT_MARKUP = (b"<!--", b"<![CDATA[", b"<script", b"<style", b"<textarea", b"<template", b"<xmp")
+
+
+def search_page(page: bytes) -> bytes:
+    """The page as Pagefind reads it: the <html> and <head> start tags, the <title>, and the one
+    element marked data-pagefind-body, without the rest (the navigation, the sidebars, the
+    search dialog), which Pagefind would parse only to skip. Pagefind makes the same index of it
+    as of the whole page (tests/test_search.py compares the two) from about half the bytes. A
+    page with anything else Pagefind reads outside that element (meta, filters, headings,
+    images), or that this plain scan could misread, is returned whole."""
+    mark = page.find(INDEXED_MARK)
+    if mark < 0 or page.find(INDEXED_MARK, mark + 1) >= 0:
+        return page
+    start = page.rfind(b"<", 0, mark)
+    tag = TAG_NAME.match(page, start) if start >= 0 else None
+    head = HEAD_START.search(page, 0, start)
+    if tag is None or head is None or page.find(b">", start, mark) >= 0:
+        return page
+    end = element_end(page, start, tag.group(1))
+    inside_is_markup = end > 0 and not any(page.find(t, start, end) >= 0 for t in NOT_MARKUP)
+    if not inside_is_markup or read_anywhere(page, 0, start) or read_anywhere(page, end):
+        return page
+    title = TITLE.search(page, head.end(), start)
+    kept = page[: head.end()] + (title.group(0) if title else b"") + b"</head><body>"
+    return kept + page[start:end] + b"</body></html>"
+
+
+def read_anywhere(page: bytes, lo: int, hi: int | None = None) -> bool:
+    """Whether page[lo:hi] holds markup Pagefind reads outside the search body."""
+    hi = len(page) if hi is None else hi
+    for marker in READ_ANYWHERE:
+        at = page.find(marker, lo, hi)
+        while at >= 0:
+            if not page.startswith(IGNORED, at) or page[at + len(IGNORED) : at + 21] not in b" =>":
+                return True
+            at = page.find(marker, at + 1, hi)
+    return False
+
+
+def element_end(page: bytes, start: int, tag: bytes) -> int:
+    """Where the element that starts at `start` ends (after its end tag), counting the elements
+    of the same name nested in it; -1 when it never ends."""
+    opening, closing, depth, at = b"<" + tag, b"</" + tag + b">", 1, start + 1
+    while True:
+        close = page.find(closing, at)
+        if close < 0:
+            return -1
+        nested = page.find(opening, at, close)
+        while nested >= 0:  # an element of the same name (or a longer name) opened before it
+            depth += page[nested + len(opening) : nested + len(opening) + 1] in b" \t\n/>"
+            nested = page.find(opening, nested + 1, close)
+        depth -= 1
+        if depth == 0:
+            return close + len(closing)
+        at = close + len(closing)
 
 
 def run_pagefind(
