@@ -20,13 +20,19 @@ from notebase.builder.write import (
     MARKER_FILE,
     MARKER_TEXT,
     check_output_dir,
-    removals_later,
     site_identity,
     swap_folder,
     update_site,
 )
 from notebase.diagnostics import FilePos, Severity
-from notebase.files import Staged, clean_rel, make_temp_folder, safe_join, temp_folder
+from notebase.files import (
+    Staged,
+    clean_rel,
+    make_temp_folder,
+    removals_later,
+    safe_join,
+    temp_folder,
+)
 
 
 def tree(root: Path) -> dict[str, bytes]:
@@ -438,18 +444,26 @@ def test_an_old_site_removed_later_is_gone_when_the_build_ends(
 ) -> None:
     import shutil
 
-    out = tmp_path / "site"
+    out, work = tmp_path / "kb" / "site", tmp_path / "work"
+    work.mkdir()
     pages = {f"p{i}/index.html": b"old" for i in range(50)}
     update_site(out, pages)
-    command = shutil.which(rm)
-    assert command is not None
-    monkeypatch.setattr(shutil, "which", lambda name: command if name == "rm" else None)
+    found = shutil.which(rm)
+    assert found is not None
+    # an rm that starts only once the test has looked (else it may be done before)
+    command = work / "held-rm"
+    command.write_text(
+        f'#!/bin/sh\nwhile [ ! -e "{work}/go" ]; do sleep 0.01; done\nexec {found} "$@"\n'
+    )
+    command.chmod(0o755)
+    monkeypatch.setattr(shutil, "which", lambda name: str(command) if name == "rm" else None)
     with removals_later():
         update_site(out, {rel: b"new" for rel in pages})
         assert tree(out) == {**{rel: b"new" for rel in pages}, MARKER_FILE: MARKER_TEXT}
-        beside = sorted(p.name for p in tmp_path.iterdir())
-        assert len(beside) == 2 and beside[0].endswith("-gone")  # the old site, being deleted
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # none left, whatever rm did
+        beside = sorted(p.name for p in out.parent.iterdir())
+        assert any(name.endswith("-gone") for name in beside)  # the old site, being deleted
+        (work / "go").touch()
+    assert sorted(p.name for p in out.parent.iterdir()) == ["site"]  # none left, whatever rm did
 
 
 def test_an_old_site_that_no_process_can_delete_is_deleted_in_process(

@@ -30,7 +30,6 @@ from notebase.builder.write import (
     WriteOutcome,
     check_output_dir,
     list_site_files,
-    removals_later,
     remove_leftovers,
     site_identity,
     swap_folder,
@@ -39,7 +38,7 @@ from notebase.builder.write import (
 from notebase.config import Config
 from notebase.diagnostics import Diagnostic, FilePos, error, has_errors, sort_diagnostics
 from notebase.digests import Keyed, direct
-from notebase.files import real_path, temp_folder
+from notebase.files import real_path, removals_later, temp_folder
 from notebase.linking.analyses import with_analyses
 from notebase.linking.attachments import Copy, Reader, read_attachment, read_attachments
 from notebase.linking.index import Names, index_and_names, name_targets

@@ -19,6 +19,7 @@ temporary folders, so those of a process that was killed are deleted by the next
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import gzip
 import json
@@ -40,7 +41,15 @@ from pagefind.service import get_executable
 from notebase.config import CONFIG_FILE
 from notebase.diagnostics import Diagnostic, FilePos, error
 from notebase.digests import Apply, digest_bytes, digest_value, direct
-from notebase.files import KEEP, Staged, link_or_copy, make_temp_folder, safe_join, temp_folder
+from notebase.files import (
+    KEEP,
+    Staged,
+    clean_rel,
+    link_or_copy,
+    make_temp_folder,
+    safe_join,
+    temp_folder,
+)
 from notebase.urls import BUNDLE_DIR
 
 FILTERS_DIR = f"{BUNDLE_DIR}/filter"
@@ -316,7 +325,9 @@ def index_shards(
         return index_bundle(out, {rel: pages[rel] for rel in shard.pages}, language, cancel)
 
     with ThreadPoolExecutor(min(INDEX_JOBS, len(shards) or 1), "notebase-pagefind") as pool:
-        bundles = list(pool.map(index, shards))
+        # each in a copy of this context: its scratch folders are deleted as this thread's are
+        running = [pool.submit(contextvars.copy_context().run, index, shard) for shard in shards]
+        bundles = [future.result() for future in running]
     for shard, bundle in zip(shards, bundles, strict=True):
         if isinstance(bundle, Diagnostic):
             return bundle
@@ -371,7 +382,7 @@ def stage_pages(
     the pages are never held at once (those in a file: current in `out`, or staged)."""
     for rel, data in pages.items():
         check_cancel(cancel)
-        target = safe_join(scratch, rel)
+        target = scratch / clean_rel(rel)  # a folder of its own: made here, holding no link
         target.parent.mkdir(parents=True, exist_ok=True)
         if not isinstance(data, bytes):
             data = (data.path if isinstance(data, Staged) else out / rel).read_bytes()

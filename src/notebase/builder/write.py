@@ -5,10 +5,8 @@ from __future__ import annotations
 import ctypes
 import os
 import shutil
-import subprocess
-from collections.abc import Iterator, Mapping
-from contextlib import AbstractContextManager, contextmanager, nullcontext
-from contextvars import ContextVar
+from collections.abc import Mapping
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,6 +17,7 @@ from notebase.files import (
     clean_rel,
     link_or_copy,
     real_path,
+    remove_folder,
     safe_join,
     temp_folder,
     temp_prefix,
@@ -262,48 +261,17 @@ def swap_in(tmp: Path, out: Path) -> None:
         remove_old_site(old)
 
 
-# The old sites a build swapped out while removals_later is in force, each with the child process
-# deleting it: the kernel's work of unlinking a whole site (a third of a second at 10,000 notes) is
-# done on another core while the build saves its cache.
-_REMOVING: ContextVar[list[tuple[Path, subprocess.Popen[bytes]]] | None] = ContextVar(
-    "removing", default=None
-)
-
-
-@contextmanager
-def removals_later() -> Iterator[None]:
-    """Old sites swapped out meanwhile are deleted by child processes, waited for on leaving (one
-    that failed or was interrupted, its folder deleted here): none is left once it is over."""
-    removing: list[tuple[Path, subprocess.Popen[bytes]]] = []
-    token = _REMOVING.set(removing)
-    try:
-        yield
-    finally:
-        _REMOVING.reset(token)
-        for folder, process in removing:
-            if process.wait() != 0 or folder.exists():
-                shutil.rmtree(folder, ignore_errors=True)
-
-
 def remove_old_site(folder: Path) -> None:
-    """Delete a site swapped out: at once, or by a child process under removals_later (moved out
+    """Delete a site swapped out (at once, or by a child process under removals_later), moved out
     of its temporary folder first, which is deleted on leaving; a name of the same prefix, so the
-    next build's remove_leftovers deletes it should this process be killed)."""
-    removing, rm = _REMOVING.get(), shutil.which("rm")
+    next build's remove_leftovers deletes it should this process be killed."""
     gone = folder.with_name(folder.name + "-gone")
-    if removing is not None and rm is not None:
-        try:  # the new site is in place: a failure here must not fail the build
-            os.replace(folder, gone)
-            quiet = subprocess.DEVNULL
-            command = [rm, "-rf", "--", str(gone)]
-            removing.append(
-                (gone, subprocess.Popen(command, stdin=quiet, stdout=quiet, stderr=quiet))
-            )
-            return
-        except OSError:
-            pass
-    for path in (folder, gone):
-        shutil.rmtree(path, ignore_errors=True)
+    try:  # the new site is in place: a failure here must not fail the build
+        os.replace(folder, gone)
+    except OSError:
+        shutil.rmtree(folder, ignore_errors=True)
+        return
+    remove_folder(gone)
 
 
 def exchange_paths(a: Path, b: Path) -> bool:
