@@ -460,8 +460,9 @@ def test_an_old_site_removed_later_is_gone_when_the_build_ends(
     with removals_later():
         update_site(out, {rel: b"new" for rel in pages})
         assert tree(out) == {**{rel: b"new" for rel in pages}, MARKER_FILE: MARKER_TEXT}
-        beside = sorted(p.name for p in out.parent.iterdir())
-        assert any(name.endswith("-gone") for name in beside)  # the old site, being deleted
+        beside = [p / "p0/index.html" for p in out.parent.iterdir() if p != out]
+        old = [page.read_bytes() for page in beside if page.is_file()]
+        assert old == [b"old"]  # the old site, beside the new one, being deleted
         (work / "go").touch()
     assert sorted(p.name for p in out.parent.iterdir()) == ["site"]  # none left, whatever rm did
 

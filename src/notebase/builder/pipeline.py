@@ -89,7 +89,7 @@ def build_site(options: BuildOptions) -> BuildResult:
 def cached_build(options: BuildOptions) -> BuildResult:
     """The build, timed from the cache read to the cache written and the build's values freed."""
     start = time.perf_counter()
-    with removals_later():  # the old site is deleted while the cache is saved
+    with removals_later():  # old sites and scratch folders deleted while the build goes on
         result = build_from_cache(options)
     return replace(result, seconds=time.perf_counter() - start)
 

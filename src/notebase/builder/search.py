@@ -162,15 +162,19 @@ def search_results(
     fingerprints: Mapping[str, str],
     apply: Apply = direct,
 ) -> list[str]:
-    """The pages that carry the mark, each read (one at a time) to look for it, except a page the
-    site holds already that the build's memo (`apply`) saw with the same fingerprint: a build
-    after an edit, in this process (serve) or from the cache, reads only the pages that changed."""
+    """The pages that carry the mark. A page rendered by this build was seen where it was
+    rendered (Staged.marked); a page the site holds already is read (one at a time) unless the
+    build's memo (`apply`) saw it with the same fingerprint: a build after an edit, in this
+    process (serve) or from the cache, reads none of the pages."""
 
     def is_result(rel: str) -> bool:
         data, key = files[rel], (str(out), rel, fingerprints[rel])
         if data is KEEP:
             return apply.call(kept_page_marked, *key)
-        marked = INDEXED_MARK in (data if isinstance(data, bytes) else data.path.read_bytes())
+        if isinstance(data, bytes):
+            marked = INDEXED_MARK in data
+        else:
+            marked = data.marked if data.marked is not None else page_marked(data.path)
         apply.remember(kept_page_marked, key, marked)  # for the build that keeps the page
         return marked
 
@@ -179,7 +183,11 @@ def search_results(
 
 def kept_page_marked(out: str, rel: str, _fingerprint: str) -> bool:
     """Whether the page of this fingerprint the site holds is a search result."""
-    return INDEXED_MARK in Path(out, rel).read_bytes()
+    return page_marked(Path(out, rel))
+
+
+def page_marked(page: Path) -> bool:
+    return INDEXED_MARK in page.read_bytes()
 
 
 def shard_count(results: int) -> int:
@@ -389,15 +397,16 @@ def stage_pages(
         target.write_bytes(search_page(data))
 
 
-TAG_NAME = re.compile(rb"<([a-z][a-z0-9]*)[\s/>]")
+TAG_NAME = re.compile(rb"<([a-z][a-z0-9]*)[\s/>]")  # an element's start tag, and its name
 HEAD_START = re.compile(rb"<head\b[^>]*>")
 TITLE = re.compile(rb"<title\b[^>]*>.*?</title>", re.S)
-# markup that Pagefind reads wherever it is (an attribute other than data-pagefind-ignore, the
-# default title and image): outside the search body, the page is staged whole
-READ_ANYWHERE = (b"data-pagefind-", b"<h1", b"<img")
-IGNORED = b"data-pagefind-ignore"
+# markup that Pagefind reads wherever it is (its default title and image, an attribute other than
+# data-pagefind-ignore): outside the search body, the page is staged whole
+READ_ANYWHERE = (b"<h1", b"<img")
+ATTRIBUTE, IGNORED = b"data-pagefind-", b"data-pagefind-ignore"
 # where `<tag` may be text, not a tag: inside the search body, the page is staged whole
 NOT_MARKUP = (b"<!--", b"<![CDATA[", b"<script", b"<style", b"<textarea", b"<template", b"<xmp")
+NAME_ENDS = b" \t\r\n/>="  # what may follow a tag's or an attribute's name
 
 
 def search_page(page: bytes) -> bytes:
@@ -426,13 +435,13 @@ def search_page(page: bytes) -> bytes:
 
 def read_anywhere(page: bytes, lo: int, hi: int | None = None) -> bool:
     """Whether page[lo:hi] holds markup Pagefind reads outside the search body."""
-    hi = len(page) if hi is None else hi
-    for marker in READ_ANYWHERE:
-        at = page.find(marker, lo, hi)
-        while at >= 0:
-            if not page.startswith(IGNORED, at) or page[at + len(IGNORED) : at + 21] not in b" =>":
-                return True
-            at = page.find(marker, at + 1, hi)
+    if any(page.find(marker, lo, hi) >= 0 for marker in READ_ANYWHERE):
+        return True
+    at = page.find(ATTRIBUTE, lo, hi)
+    while at >= 0:
+        if not (page.startswith(IGNORED, at) and name_ends(page, at + len(IGNORED))):
+            return True
+        at = page.find(ATTRIBUTE, at + 1, hi)
     return False
 
 
@@ -445,13 +454,18 @@ def element_end(page: bytes, start: int, tag: bytes) -> int:
         if close < 0:
             return -1
         nested = page.find(opening, at, close)
-        while nested >= 0:  # an element of the same name (or a longer name) opened before it
-            depth += page[nested + len(opening) : nested + len(opening) + 1] in b" \t\n/>"
+        while nested >= 0:  # an element of the same name (not a longer one) opened before it
+            depth += name_ends(page, nested + len(opening))
             nested = page.find(opening, nested + 1, close)
         depth -= 1
         if depth == 0:
             return close + len(closing)
         at = close + len(closing)
+
+
+def name_ends(page: bytes, at: int) -> bool:
+    """Whether a name read up to `at` ends there (the end of the page ends it)."""
+    return page[at : at + 1] in NAME_ENDS  # b"" at the end is in it
 
 
 def run_pagefind(

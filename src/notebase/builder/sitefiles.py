@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from notebase.builder.parallel import map_indexed
-from notebase.builder.search import SearchJob, plan_search
+from notebase.builder.search import INDEXED_MARK, SearchJob, plan_search
 from notebase.config import Config
 from notebase.diagnostics import Diagnostic, FilePos, error
 from notebase.digests import Apply, digest_bytes, digest_value, direct
@@ -84,12 +84,12 @@ def plan_files(
     results = map_indexed(
         lambda i: render_due(env, config, todo[i], staged[i], rows), len(todo), *parallel, show
     )
-    for due, target, (digest, problem) in zip(todo, staged, results, strict=True):
+    for due, target, (digest, problem, marked) in zip(todo, staged, results, strict=True):
         prints[due.rel] = digest or prints.get(due.rel, "")
         if problem is not None:
             diags.append(problem)
         elif target is not None:
-            files[due.rel] = Staged(target)
+            files[due.rel] = Staged(target, marked)
     prints = {rel: prints[rel] for rel in order}
     files = {rel: files[rel] for rel in order if rel in files}
     add_files(root, assets or {}, files, prints, (previous, existing), diags)
@@ -151,16 +151,18 @@ class Due:
 
 def render_due(
     env: Environment, config: Config, due: Due, target: Path | None, rows: Rows
-) -> tuple[str, Diagnostic | None]:
+) -> tuple[str, Diagnostic | None, bool]:
     """Render a page due into the file `target` (none: nowhere); its fingerprint when still to be
-    taken (else ""), and why it has no bytes, if it has none."""
+    taken (else ""), why it has no bytes, if it has none, and whether it is a search result
+    (seen here, where its bytes are at hand)."""
     digest = digest_value(due.key) if due.digest else ""
     page = render_page(env, due.key[2], config, rows)
     if isinstance(page, Diagnostic):
-        return digest, page
+        return digest, page, False
+    data = page.encode("utf-8")
     if target is not None:
-        target.write_bytes(page.encode("utf-8"))
-    return digest, None
+        target.write_bytes(data)
+    return digest, None, INDEXED_MARK in data
 
 
 def is_kept(rel: str, fingerprint: str, previous: Mapping[str, str], existing: set[str]) -> bool:

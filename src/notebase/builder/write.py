@@ -249,29 +249,17 @@ def swap_folder(new: Path, out: Path, name: str, swap_lock: AbstractContextManag
 
 def swap_in(tmp: Path, out: Path) -> None:
     """`out` becomes the new site in one step: at every instant it is the old site or the new one
-    (where the system cannot exchange two folders, the old one is renamed aside for an instant)."""
+    (where the system cannot exchange two folders, the old one is renamed aside for an instant).
+    The old site is deleted with the temporary folder `tmp` (remove_folder: by a child process
+    under removals_later)."""
     if out.exists() and exchange_paths(tmp, out):
-        remove_old_site(tmp)  # it now holds the old site
-        return
+        return  # tmp now holds the old site
     old, first = tmp.with_name(tmp.name + "-old"), not out.exists()
     if not first:
         os.replace(out, old)
     os.replace(tmp, out)
     if not first:
-        remove_old_site(old)
-
-
-def remove_old_site(folder: Path) -> None:
-    """Delete a site swapped out (at once, or by a child process under removals_later), moved out
-    of its temporary folder first, which is deleted on leaving; a name of the same prefix, so the
-    next build's remove_leftovers deletes it should this process be killed."""
-    gone = folder.with_name(folder.name + "-gone")
-    try:  # the new site is in place: a failure here must not fail the build
-        os.replace(folder, gone)
-    except OSError:
-        shutil.rmtree(folder, ignore_errors=True)
-        return
-    remove_folder(gone)
+        remove_folder(old)
 
 
 def exchange_paths(a: Path, b: Path) -> bool:
