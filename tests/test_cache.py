@@ -12,6 +12,7 @@ from notebase import __version__
 from notebase.builder.cache import (
     CACHE_DIR,
     FORMAT,
+    HELD_FILE,
     MEMO_FILE,
     PARSE_SHARDS,
     PARSES_FILE,
@@ -215,7 +216,7 @@ def test_the_state_file_is_read_once_by_a_build_with_changes(
     monkeypatch.setattr(notebase.builder.cache, "load_payload", counted)
     assert build(kb).parsed == 1
     shards = [PARSES_FILE.format(i) for i in range(PARSE_SHARDS)]
-    assert read == [STATE_FILE, *shards, MEMO_FILE]  # each once
+    assert read == [STATE_FILE, *shards, MEMO_FILE, HELD_FILE]  # each once
 
 
 def test_an_edit_rewrites_only_the_shard_of_the_parses_holding_the_note(kb: Path) -> None:
@@ -335,5 +336,6 @@ def test_a_cache_that_cannot_be_written_is_a_warning_and_the_site_is_built(kb: P
     assert (kb / "site/index.html").is_file()
     unwritable = [d for d in result.diagnostics if d.code == "cache-unwritable"]
     assert unwritable and all(d.hint and d.pos for d in unwritable)
-    files = {f"{CACHE_DIR}/{name}" for name in (STATE_FILE, MEMO_FILE)} | {str(p) for p in PARSES}
+    files = {f"{CACHE_DIR}/{name}" for name in (STATE_FILE, MEMO_FILE, HELD_FILE)}
+    files |= {str(p) for p in PARSES}
     assert {d.pos.path for d in unwritable if d.pos} <= files

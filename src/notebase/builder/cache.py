@@ -22,8 +22,9 @@ CACHE_DIR = ".notebase-cache"
 STATE_FILE = "build-state.pickle"  # small: read by every build
 PARSES_FILE = "parses-{:02d}.pickle"  # the notes' parses, a shard a file: read only on a change
 PARSE_SHARDS = 16  # a note's parse is in the shard of its path's hash: an edit rewrites one
-MEMO_FILE = "memo.pickle"  # costly per-note results keyed by content, and the related entries
-FORMAT = "notebase-build-state/8"
+MEMO_FILE = "memo.pickle"  # costly per-note results keyed by content
+HELD_FILE = "held.pickle"  # what a build brings up to date rather than makes (the related entries)
+FORMAT = "notebase-build-state/9"
 # Only our own frozen records and a few standard types may be rebuilt from the cache file.
 ALLOWED_MODULES = (
     "notebase.model",
@@ -178,20 +179,26 @@ def saved_state(
 def load_memo(root: Path) -> tuple[dict[str, Any], dict[str, Any]]:
     """The memo results and held values the last build saved (none when unusable: they are only
     ever a shortcut, keyed by content, so a stale or foreign file is simply not used)."""
-    if not (cache_dir(root) / MEMO_FILE).is_file():
-        return {}, {}
-    payload, problem = load_payload(root, MEMO_FILE)
-    if problem is not None or payload is None:
-        return {}, {}
-    results, held = payload.get("results"), payload.get("held")
-    if not isinstance(results, dict) or not isinstance(held, dict):
-        return {}, {}
-    return results, held
+    return load_dict(root, MEMO_FILE, "results"), load_dict(root, HELD_FILE, "held")
 
 
-def save_memo(root: Path, results: dict[str, Any], held: dict[str, Any]) -> tuple[Diagnostic, ...]:
-    """Save what the next process's memo may start from."""
-    return write_payloads(root, {MEMO_FILE: {"results": results, "held": held}})
+def load_dict(root: Path, name: str, field: str) -> dict[str, Any]:
+    """The dict a cache file holds under `field` (empty when the file is missing or unusable)."""
+    if not (cache_dir(root) / name).is_file():
+        return {}
+    payload, problem = load_payload(root, name)
+    found = payload.get(field) if payload is not None and problem is None else None
+    return found if isinstance(found, dict) else {}
+
+
+def save_memo(root: Path, results: dict[str, Any]) -> tuple[Diagnostic, ...]:
+    """Save the results the next process's memo may start from."""
+    return write_payloads(root, {MEMO_FILE: {"results": results}})
+
+
+def save_held(root: Path, held: dict[str, Any]) -> tuple[Diagnostic, ...]:
+    """Save the values the next process's memo holds to bring up to date."""
+    return write_payloads(root, {HELD_FILE: {"held": held}})
 
 
 def write_payloads(root: Path, files: Mapping[str, dict[str, object]]) -> tuple[Diagnostic, ...]:

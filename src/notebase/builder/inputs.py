@@ -51,6 +51,19 @@ class Inputs:
     digest: str
 
 
+class Handed:
+    """Inputs read already, handed down to the build that uses them, which takes them: no
+    caller's frame then holds the notes' text (a build lets go of it once the notes are parsed)."""
+
+    def __init__(self, inputs: Inputs) -> None:
+        self.inputs: Inputs | None = inputs
+
+    def take(self) -> Inputs:
+        inputs, self.inputs = self.inputs, None
+        assert inputs is not None, "inputs handed to one build are taken by it once"
+        return inputs
+
+
 def read_inputs(options: BuildOptions, known: Mapping[str, Stamp], scanned_ns: int) -> Inputs:
     """Read what a build reads; a note whose stamp `known` holds (taken by a scan that began at
     `scanned_ns`) is not read again. Templates are digested here and compiled where rendered."""

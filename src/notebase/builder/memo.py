@@ -50,11 +50,16 @@ class Memo:
         last: dict[str, Any] | None = None,
         held: dict[str, Any] | None = None,
         jobs: int = 1,
+        slots: bool = True,
     ):
         self.last = last or {}
         self.now: dict[str, Any] = {}
         self.held = held or {}
         self.jobs = jobs  # processes the calls `map` and `spread` make may be spread over
+        # whether `call_at` keeps its arguments and result for the next build: a process that
+        # makes one build (`notebase build`) has no next, and the arguments it would keep are
+        # the notes as parsed, a second copy of every body while the pages render
+        self.slots = slots
 
     def call(self, fn: Callable[..., R], /, *args: Any) -> R:
         key = f"{function_key(fn)}:{arguments_key(args)}"
@@ -73,6 +78,8 @@ class Memo:
         """fn(*args), or the result of the call in the same slot (a page's URL) when its arguments
         were equal, compared by value: for arguments cheaper to compare than to digest (records
         made of the entries and cards the memo gave, which compare as the same objects)."""
+        if not self.slots:
+            return fn(*args)
         key = slot_key(fn, slot)
         found = self.now.get(key) or self.last.get(key)
         value: R = found[1] if found is not None and found[0] == args else fn(*args)

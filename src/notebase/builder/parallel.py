@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ctypes
+import functools
 import gc
 import multiprocessing
 import os
@@ -134,6 +136,7 @@ def forked_pool(jobs: int) -> Iterator[Pool]:
     forked, so none sees it before its initializer ignores it; a Ctrl-C held back arrives after.
     """
     held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    give_back_free_memory()  # else each worker counts it resident too
     gc.freeze()  # the collector then never touches (so copies) the parent's pages in a worker
     try:
         with multiprocessing.get_context("fork").Pool(jobs, ignore_interrupts) as pool:
@@ -141,6 +144,24 @@ def forked_pool(jobs: int) -> Iterator[Pool]:
             yield pool
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def give_back_free_memory() -> None:
+    """Hand the memory the C allocator holds free back to the system (glibc's malloc_trim; where
+    there is no glibc, nothing). A worker forked from this process counts every page this one
+    has resident in its own RSS, freed ones too: the values a build let go of before the fork."""
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
+
+
+@functools.cache
+def _malloc_trim() -> Callable[[int], int] | None:
+    try:
+        trim: Callable[[int], int] = ctypes.CDLL(None).malloc_trim  # this process's own symbols
+    except (OSError, AttributeError):  # not glibc
+        return None
+    return trim
 
 
 def ignore_interrupts() -> None:

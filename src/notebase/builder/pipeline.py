@@ -10,10 +10,19 @@ from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from notebase.builder.cache import load_memo, load_parses, load_state, save_memo, save_state
+from notebase.builder.cache import (
+    load_memo,
+    load_parses,
+    load_state,
+    save_held,
+    save_memo,
+    save_state,
+    saved_state,
+)
 from notebase.builder.inputs import (
     RACY_NS,
     Discovery,
+    Handed,
     Inputs,
     read_inputs,
     site_is_current,
@@ -105,30 +114,57 @@ def build_from_cache(options: BuildOptions) -> BuildResult:
         return BuildResult(last.diagnostics, *last.counts, True, 0.0, 0, 0, files)  # timed above
     state, more_diags = load_parses(options.root, last)
     cache_diags += more_diags
-    memo = Memo(*load_memo(options.root), options.jobs or default_jobs())
-    new_state, result = rebuild(state, options, inputs=inputs, memo=memo)
+    # no next build in this process: nothing is kept for one (the memo's slots, the parses)
+    memo = Memo(*load_memo(options.root), options.jobs or default_jobs(), slots=False)
+    handed = Handed(inputs)
+    del inputs  # the build takes them: the notes' text is let go of once they are parsed
+    early = SavedEarly(options.root)
+    new_state, result = rebuild(state, options, inputs=handed, memo=memo, saves=early)
     new_state = drop_memos(new_state)  # freed before the cache is written (it is not saved)
     if result.written:
         new_state = replace(new_state, folders=stamp_folders(real_path(options.out), new_state))
     if new_state != state:
-        cache_diags += save_state(options.root, new_state, state.parsed)
-        held = {RELATED: memo.held[RELATED]} if RELATED in memo.held else {}
-        cache_diags += save_memo(options.root, memo.results_of(DURABLE), held)
+        cache_diags += save_state(options.root, new_state, {})  # the parses saved already
+        cache_diags += save_memo(options.root, memo.results_of(DURABLE))
     return replace(result, diagnostics=sort_diagnostics((*result.diagnostics, *cache_diags)))
+
+
+class SavedEarly:
+    """What a process that makes one build (`notebase build`) saves for the next as soon as it
+    is made, and then lets go of: the parses, and the related entries."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def parses(
+        self, state: BuildState, parsed: Mapping[str, ParseResult]
+    ) -> tuple[BuildState, tuple[Diagnostic, ...]]:
+        """The last build's `state` saved with this build's parses, `parsed` (the shards that
+        changed; the rest of the state as it was, which they are consistent with, being keyed
+        by content), and that state without them, naming the shards saved."""
+        saved, problems = saved_state(self.root, replace(state, parsed=parsed), state.parsed)
+        return replace(saved, parsed={}), problems
+
+    def related(self, memo: Memo) -> tuple[Diagnostic, ...]:
+        """The related entries the memo holds saved, and no longer held."""
+        related = memo.take(RELATED)
+        return save_held(self.root, {RELATED: related} if related is not None else {})
 
 
 def rebuild(
     state: BuildState,
     options: BuildOptions,
     swap_lock: AbstractContextManager[object] | None = None,
-    inputs: Inputs | None = None,
+    inputs: Handed | None = None,
     memo: Memo | None = None,
+    saves: SavedEarly | None = None,
 ) -> tuple[BuildState, BuildResult]:
     """A build that reuses `state`, writing byte for byte the site a clean build writes (from
     `inputs` when they were read already, with the stamps the state was saved with; with
-    `memo` the build's memo when the state has none: one loaded from the cache)."""
+    `memo` the build's memo when the state has none: one loaded from the cache; with `saves`,
+    what the next build reuses saved as soon as it is made, and not held)."""
     with collector_paused():
-        return run_build(state, options, swap_lock, inputs, memo)
+        return run_build(state, options, swap_lock, inputs, memo, saves)
 
 
 @contextmanager
@@ -149,41 +185,21 @@ def run_build(
     state: BuildState,
     options: BuildOptions,
     swap_lock: AbstractContextManager[object] | None,
-    inputs: Inputs | None,
+    inputs: Handed | None,
     loaded: Memo | None = None,
+    saves: SavedEarly | None = None,
 ) -> tuple[BuildState, BuildResult]:
     start = time.perf_counter()
     refused = check_output_dir(options.out, options.root, options.force) if options.write else None
     if refused is not None:  # before reading a note: nothing the build could do would be written
         return state, finish(Tally(start, 0, 0, 0), [refused], False)
-    inputs = inputs or read_inputs(options, trusted_stamps(state), state.scanned_ns)
-    config, found = inputs.config, read_unparsed(options.root, inputs.found, state.parsed)
-    parsed, fresh = parse_notes(found, state.parsed, options)
-    found = replace(found, read=())  # the notes' text, parsed: not held while the pages render
-    jobs = options.jobs or default_jobs()
-    memo = state.memo.next_generation(jobs) if state.memo else (loaded or Memo(jobs=jobs))
-    memo.held.pop(BASIS, None)  # the last site's, which this build is to replace
-    index, index_diags, copies, (wiki_names, names) = index_parsed(
-        parsed.values(), options, found, memo
-    )
-    index = resolve_index(add_analyses(index, memo), config.directory_urls, memo)
-    pages = plan_pages(index, config, make_cards(index.entries, memo), memo)
-    basis = Basis(index, wiki_names, names, config)
-    diags = [*inputs.diagnostics, *found.diagnostics, *index_diags]
-    diags += check_collisions(pages, index)
-    diags += folder_warnings(index, memo)
-    if options.write:
-        diags = [d for d in diags if d.code not in CHECK_ONLY]
-    kept = replace(
-        state, parsed=parsed, stamps=found.stamps, scanned_ns=found.started_ns, memo=memo
-    )
-    tally = Tally(start, len(index.entries), len(pages), fresh)
+    kept, planned, diags, tally = plan_build(state, options, inputs, loaded, saves, start)
     if not options.write:  # check: render everything (template errors count) but write nothing
+        config, copies, assets = planned.inputs.config, planned.copies, planned.inputs.assets
         pool = render_pool(options)
-        assets = inputs.assets
         plan_files(
             options.root,
-            pages,
+            planned.pages,
             config,
             {},
             set(),
@@ -193,8 +209,48 @@ def run_build(
             assets=assets,
         )
         return kept, finish(tally, diags, False)
-    planned = Planned(inputs, pages, copies, state.memo is not None, basis)
     return write_build(kept, options, planned, diags, tally, swap_lock)
+
+
+def plan_build(
+    state: BuildState,
+    options: BuildOptions,
+    handed: Handed | None,
+    loaded: Memo | None,
+    saves: SavedEarly | None,
+    start: float,
+) -> tuple[BuildState, Planned, list[Diagnostic], Tally]:
+    """Read, parse, index and plan: the state to keep, what the build is to render, its problems.
+    With `saves`, the notes as parsed are held by none of these, once saved."""
+    known = trusted_stamps(state)
+    inputs = handed.take() if handed else read_inputs(options, known, state.scanned_ns)
+    config, found = inputs.config, read_unparsed(options.root, inputs.found, state.parsed)
+    parsed, fresh = parse_notes(found, state.parsed, options)
+    found = replace(found, read=())  # the notes' text, parsed: not held while the pages render
+    inputs = replace(inputs, found=found)
+    kept, diags = replace(state, parsed=parsed), list(inputs.diagnostics)
+    if saves is not None:
+        kept, saving = saves.parses(state, parsed)
+        diags += saving
+    jobs = options.jobs or default_jobs()
+    memo = state.memo.next_generation(jobs) if state.memo else (loaded or Memo(jobs=jobs))
+    memo.held.pop(BASIS, None)  # the last site's, which this build is to replace
+    index, index_diags, copies, (wiki_names, names) = index_parsed(
+        parsed.values(), options, found, memo
+    )
+    index = add_analyses(index, memo)
+    if saves is not None:
+        diags += saves.related(memo)
+    index = resolve_index(index, config.directory_urls, memo)
+    pages = plan_pages(index, config, make_cards(index.entries, memo), memo)
+    diags += [*found.diagnostics, *index_diags, *check_collisions(pages, index)]
+    diags += folder_warnings(index, memo)
+    if options.write:
+        diags = [d for d in diags if d.code not in CHECK_ONLY]
+    kept = replace(kept, stamps=found.stamps, scanned_ns=found.started_ns, memo=memo)
+    basis = Basis(index, wiki_names, names, config)
+    planned = Planned(inputs, pages, copies, state.memo is not None, basis)
+    return kept, planned, diags, Tally(start, len(index.entries), len(pages), fresh)
 
 
 @dataclass(frozen=True, slots=True)

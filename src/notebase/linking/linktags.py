@@ -10,7 +10,7 @@ from notebase.linking.attachments import attachment_embed, file_href
 from notebase.linking.embeds import expand_embeds, note_embeds
 from notebase.markdown.markers import ROOT as ROOT  # render.py's, from here
 from notebase.markdown.markers import link_marker, substitute_markers
-from notebase.model import Attachment, Entry, Footnote, LinkRef, Quote, SiteIndex
+from notebase.model import NO_WORDS, Attachment, Entry, Footnote, LinkRef, Quote, SiteIndex
 from notebase.slugs import output_path, page_url
 
 
@@ -83,7 +83,9 @@ def embed_notes(index: SiteIndex, filled: list[Entry], directory_urls: bool) -> 
 
 
 def fill_links(entry: Entry, made: LinkInputs) -> Entry:
-    """The entry with every internal link marker replaced by its <a> tag (or an unresolved span)."""
+    """The entry with every internal link marker replaced by its <a> tag (or an unresolved span),
+    without its mention text and words: the analyses that read them are done before the links are
+    filled, and no page shows them (a quarter of a parsed note's memory, held while pages render)."""
     tags = tuple(link_tag(entry.links[i], i, made) for i in range(len(entry.links)))
 
     def fill(html: str) -> str:
@@ -99,6 +101,8 @@ def fill_links(entry: Entry, made: LinkInputs) -> Entry:
             Quote(q.anchor, fill(q.html), q.text, q.attribution, q.line) for q in entry.quotes
         ),
         footnotes=tuple(Footnote(f.label, fill(f.html), f.text) for f in entry.footnotes),
+        mention_text="",
+        words=NO_WORDS,
     )
 
 
