@@ -42,8 +42,7 @@ def resharded(site: Path, copy: Path, shards: int) -> None:
     subprocess.run(["cp", "-al", str(site), str(copy)], check=True)
     shutil.rmtree(copy / "pagefind", ignore_errors=True)
     pages = {p.relative_to(site).as_posix(): KEEP for p in site.rglob("*.html")}
-    results = len(search.search_results(site, pages, dict.fromkeys(pages, "")))
-    search.SHARD_PAGES = -(-results // shards)  # shard_count gives `shards`
+    search.SHARD_PAGES = -(-len(pages) // shards)  # shard_count gives `shards`
     bundle = search.plan_search(site, pages, dict.fromkeys(pages, ""), {}, set(pages), "en")
     if not isinstance(bundle, search.SearchBundle):
         raise SystemExit(f"indexing failed: {bundle}")

@@ -72,15 +72,3 @@ def test_map_makes_only_the_calls_no_build_made() -> None:
     assert second.map(shout, [Note("c")], "!") == ["C!"]  # kept within the build too
     assert second.map(shout, [Note("a")], "?") == ["A?"]  # another shared argument: a new call
     assert calls == ["a", "b", "c", "a"]
-
-
-def length_with(note: Note, extra: int) -> int:
-    return len(note.text) + extra
-
-
-def test_spread_calls_give_what_serial_calls_give() -> None:
-    notes = [Note("x" * i) for i in range(120)]  # enough to be worth forking workers
-    serial = [length_with(n, 3) for n in notes]
-    assert Memo(jobs=2).spread(length_with, notes, 3) == serial
-    assert Memo(jobs=2).map(length_with, notes, 3, spread=True) == serial
-    assert fingerprint.direct.spread(length_with, notes, 3) == serial

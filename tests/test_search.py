@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
@@ -18,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from notebase.builder import search
+from notebase.builder import search, sitefiles
 from notebase.builder.cache import load_state, save_state
 from notebase.builder.memo import Memo
 from notebase.builder.pipeline import (
@@ -342,15 +343,15 @@ def built_fixture(notes: str, tmp_path: Path) -> Path:
 # --- shards ---------------------------------------------------------------------------------------
 
 
-def test_shards_are_a_power_of_two_holding_a_few_hundred_results_each() -> None:
-    counts = [shard_count(n) for n in (0, 1, 400, 401, 800, 801, 1000, 10_000)]
+def test_shards_are_a_power_of_two_holding_a_few_hundred_pages_each() -> None:
+    counts = [shard_count(n) for n in (0, 1, 800, 801, 1600, 1601, 2000, 20_000)]
     assert counts == [1, 1, 1, 2, 2, 4, 4, 32]
 
 
 def test_a_page_keeps_its_shard_whatever_its_content() -> None:
     results = [f"entry-{i}/index.html" for i in range(1000)]
-    before = plan_shards(results, dict.fromkeys(results, "a"), "en")
-    after = plan_shards(results, {**dict.fromkeys(results, "a"), results[7]: "b"}, "en")
+    before = plan_shards(results, dict.fromkeys(results, "a"), "en", 4)
+    after = plan_shards(results, {**dict.fromkeys(results, "a"), results[7]: "b"}, "en", 4)
     assert [s.name for s in before] == ["s00", "s01", "s02", "s03"]
     assert [s.pages for s in before] == [s.pages for s in after]
     assert sorted(p for s in before for p in s.pages) == sorted(results)
@@ -361,8 +362,9 @@ def test_a_page_keeps_its_shard_whatever_its_content() -> None:
 
 @pytest.fixture
 def sharded(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Shards of at most 3 results: the example's 5 (4 entries and the quotes) in 2 shards."""
-    monkeypatch.setattr(search, "SHARD_PAGES", 3)
+    """Shards of at most 12 pages: the kb's 23 (5 of them search results, its 4 entries and the
+    quotes) in 2 shards, 4 past 24 pages."""
+    monkeypatch.setattr(search, "SHARD_PAGES", 12)
 
 
 def shard_names(site: Path) -> list[str]:
@@ -393,6 +395,33 @@ def test_an_edit_reindexes_only_its_shard(kb: Path, tmp_path: Path, sharded: Non
     assert_same_tree(site, tmp_path / "clean")
 
 
+def recorded(events: list[str], name: str, real: Callable[..., Any]) -> Callable[..., Any]:
+    def call(*args: Any, **kwargs: Any) -> Any:
+        events.append(name)
+        return real(*args, **kwargs)
+
+    return call
+
+
+def test_a_shard_is_indexed_as_soon_as_its_pages_are_rendered(
+    kb: Path, sharded: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    events: list[str] = []
+    monkeypatch.setattr(sitefiles, "render_due", recorded(events, "render", sitefiles.render_due))
+    monkeypatch.setattr(search, "index_folder", recorded(events, "index", search.index_folder))
+    monkeypatch.setattr(search, "stage_pages", recorded(events, "restage", search.stage_pages))
+    state, result = build(kb)
+    assert result.written and len(shard_names(kb / "site")) == 2
+    last_render = len(events) - 1 - events[::-1].index("render")
+    assert "index" in events[:last_render]  # the first shard's Pagefind ran while pages rendered
+    assert "restage" not in events  # each page was staged for Pagefind as it was rendered
+    events.clear()
+    edit("notes/links/latents.md", "An essay", "A long essay")(kb)
+    _, result = build(kb, state)
+    assert result.written
+    assert events.count("render") < 10 and events.count("restage") == 1  # with its kept pages
+
+
 def test_every_edit_gives_the_bundle_of_a_clean_build(
     kb: Path, tmp_path: Path, sharded: None
 ) -> None:
@@ -405,7 +434,7 @@ def test_every_edit_gives_the_bundle_of_a_clean_build(
         clean_build(kb, tmp_path / f"clean-{number}")
         assert_same_tree(kb / "site", tmp_path / f"clean-{number}")
         counts.add(len(shard_names(kb / "site")))
-    assert counts == {2, 4}  # past 6 results, 4 shards: every shard new, as in a clean build
+    assert counts == {2, 4}  # past 24 pages, 4 shards: every shard new, as in a clean build
 
 
 def test_a_page_is_read_for_the_mark_again_only_with_a_new_fingerprint(tmp_path: Path) -> None:
@@ -608,7 +637,8 @@ def test_the_scratch_folder_of_a_build_killed_while_indexing_goes_with_the_next_
     killed = subprocess.run(command, env=env, capture_output=True, timeout=120, check=False)
     assert killed.returncode == -signal.SIGKILL
     left = [p for p in kb.iterdir() if p.name.startswith(".site.tmp-")]  # rendered pages' too
-    assert len(left) == 2 and any((p / "papers/muon/index.html").is_file() for p in left)
+    staged = [page for p in left for page in p.glob("**/papers/muon/index.html")]  # by shard
+    assert len(left) == 2 and len(staged) == 1
     _, result = build(kb)
     assert result.written
     assert not [p for p in kb.iterdir() if p.name.startswith(".site.tmp-")]

@@ -177,16 +177,8 @@ class Apply(Protocol):
         """Keep `value` as what fn(*args) gives, found by other means (a memo keeps it)."""
         ...
 
-    def map(
-        self, fn: Callable[..., R], items: Sequence[Any], /, *shared: Any, spread: bool = False
-    ) -> list[R]:
-        """[fn(item, *shared) for item in items], each call as `call` makes it (with `spread`,
-        those made spread over the build's cores)."""
-        ...
-
-    def spread(self, fn: Callable[..., R], items: Sequence[Any], /, *shared: Any) -> list[R]:
-        """[fn(item, *shared) for item in items], never kept (shared values too big to key): a
-        build spreads the calls over its cores."""
+    def map(self, fn: Callable[..., R], items: Sequence[Any], /, *shared: Any) -> list[R]:
+        """[fn(item, *shared) for item in items], each call as `call` makes it."""
         ...
 
 
@@ -202,12 +194,7 @@ class Direct:
     def remember(self, fn: Callable[..., R], args: tuple[Any, ...], value: R, /) -> None:
         pass
 
-    def map(
-        self, fn: Callable[..., R], items: Sequence[Any], /, *shared: Any, spread: bool = False
-    ) -> list[R]:
-        return [fn(item, *shared) for item in items]
-
-    def spread(self, fn: Callable[..., R], items: Sequence[Any], /, *shared: Any) -> list[R]:
+    def map(self, fn: Callable[..., R], items: Sequence[Any], /, *shared: Any) -> list[R]:
         return [fn(item, *shared) for item in items]
 
 

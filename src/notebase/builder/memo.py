@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
-from notebase.builder.parallel import map_indexed
 from notebase.digests import VERIFY_KEYS, digest_value, function_key
 
 R = TypeVar("R")
@@ -49,13 +48,11 @@ class Memo:
         self,
         last: dict[str, Any] | None = None,
         held: dict[str, Any] | None = None,
-        jobs: int = 1,
         slots: bool = True,
     ):
         self.last = last or {}
         self.now: dict[str, Any] = {}
         self.held = held or {}
-        self.jobs = jobs  # processes the calls `map` and `spread` make may be spread over
         # whether `call_at` keeps its arguments and result for the next build: a process that
         # makes one build (`notebase build`) has no next, and the arguments it would keep are
         # the notes as parsed, a second copy of every body while the pages render
@@ -86,19 +83,16 @@ class Memo:
         self.now[key] = (args, value)
         return value
 
-    def map(
-        self, fn: Callable[..., R], items: Sequence[Any], /, *shared: Any, spread: bool = False
-    ) -> list[R]:
+    def map(self, fn: Callable[..., R], items: Sequence[Any], /, *shared: Any) -> list[R]:
         """[fn(item, *shared) for item in items], each kept as `call` keeps it (the shared
-        arguments keyed once); with `spread`, the calls not kept are spread over the build's
-        cores."""
+        arguments keyed once)."""
         prefix = f"{function_key(fn)}:"
         tail = arguments_key(shared)
         keys = [f"{prefix}{arguments_key((item,))}|{tail}" for item in items]
         now, last = self.now, self.last
         missing = [i for i, key in enumerate(keys) if key not in now and key not in last]
         todo = [items[i] for i in missing]
-        made = self.spread(fn, todo, *shared) if spread else [fn(x, *shared) for x in todo]
+        made = [fn(x, *shared) for x in todo]
         fresh = dict(zip((keys[i] for i in missing), made, strict=True))
         results = []
         for key in keys:
@@ -106,11 +100,6 @@ class Memo:
             now[key] = value
             results.append(value)
         return results
-
-    def spread(self, fn: Callable[..., R], items: Sequence[Any], /, *shared: Any) -> list[R]:
-        """[fn(item, *shared) for item in items] on the build's cores (forked workers inherit
-        the shared values), none of it kept."""
-        return map_indexed(lambda i: fn(items[i], *shared), len(items), self.jobs)
 
     def results_of(self, fns: Iterable[Callable[..., Any]]) -> dict[str, Any]:
         """This build's results of the functions `fns`, by key: what a memo of another process
@@ -125,5 +114,5 @@ class Memo:
     def hold(self, name: str, value: object) -> None:
         self.held[name] = value
 
-    def next_generation(self, jobs: int = 1) -> Memo:
-        return Memo(self.now, self.held, jobs)
+    def next_generation(self) -> Memo:
+        return Memo(self.now, self.held)

@@ -32,7 +32,13 @@ from notebase.builder.memo import Memo
 from notebase.builder.parallel import default_jobs, map_ordered
 from notebase.builder.preview import BASIS, Basis, hold_basis
 from notebase.builder.related_update import related_state
-from notebase.builder.search import ReadyBundle, SearchJob, discard_bundle, kept_page_marked
+from notebase.builder.search import (
+    EarlyIndex,
+    ReadyBundle,
+    SearchJob,
+    discard_bundle,
+    kept_page_marked,
+)
 from notebase.builder.sitefiles import FilePlan, add_search_bundle, plan_files
 from notebase.builder.state import BuildOptions, BuildState, Stamp, drop_memos
 from notebase.builder.write import (
@@ -58,6 +64,7 @@ from notebase.planning.cards import make_cards
 from notebase.planning.pages import PageSpec, folder_warnings, plan_pages
 from notebase.reading.discover import NOTES_DIR, read_note
 from notebase.reading.parse import parse_note
+from notebase.slugs import output_path
 from notebase.urls import ASSETS_DIR, BUNDLE_DIR
 
 NOTHING = WriteOutcome((), (), ())
@@ -115,7 +122,7 @@ def build_from_cache(options: BuildOptions) -> BuildResult:
     state, more_diags = load_parses(options.root, last)
     cache_diags += more_diags
     # no next build in this process: nothing is kept for one (the memo's slots, the parses)
-    memo = Memo(*load_memo(options.root), options.jobs or default_jobs(), slots=False)
+    memo = Memo(*load_memo(options.root), slots=False)
     handed = Handed(inputs)
     del inputs  # the build takes them: the notes' text is let go of once they are parsed
     early = SavedEarly(options.root)
@@ -232,8 +239,7 @@ def plan_build(
     if saves is not None:
         kept, saving = saves.parses(state, parsed)
         diags += saving
-    jobs = options.jobs or default_jobs()
-    memo = state.memo.next_generation(jobs) if state.memo else (loaded or Memo(jobs=jobs))
+    memo = state.memo.next_generation() if state.memo else (loaded or Memo())
     memo.held.pop(BASIS, None)  # the last site's, which this build is to replace
     index, index_diags, copies, (wiki_names, names) = index_parsed(
         parsed.values(), options, found, memo
@@ -308,9 +314,12 @@ def write_build(
     trusted = state.out == str(out) and state.site == site_identity(out)
     previous = state.outputs if trusted else {}
     existing = set(state.outputs) if trusted and planned.listed else list_site_files(out)
-    plan, due, outcome = None, None, None
+    plan, due, outcome, site = None, None, None, (previous, existing)
     try:
-        with temp_folder(out) as staging:  # the pages are written there as they are rendered
+        with (
+            temp_folder(out) as staging,  # the pages are written there as they are rendered
+            early_index(out, planned, site, options, diags, state) as early,
+        ):
             plan = plan_files(
                 options.root,
                 planned.pages,
@@ -324,8 +333,9 @@ def write_build(
                 staging,
                 planned.copies,
                 planned.inputs.assets,
+                early,
             )
-            plan, due = with_search(plan, out, (previous, existing), options, config, diags, state)
+            plan, due = with_search(plan, out, site, options, config, diags, state, early)
             if not has_errors(diags, options.strict):
                 outcome = update_site(out, plan.files, swap_lock, existing)
     except OSError as exc:  # beside or in the output folder
@@ -358,14 +368,36 @@ def with_search(
     config: Config,
     diags: list[Diagnostic],
     state: BuildState,
+    early: EarlyIndex | None = None,
 ) -> tuple[FilePlan, SearchJob | None]:
     """The plan plus the search bundle when the site has one and the build has no errors (and with
-    `search_later`, the indexing due)."""
+    `search_later`, the indexing due; the shards `early` indexed taken as made)."""
     if not config.search or has_errors(diags, options.strict):
         return plan, None
     previous, existing = site
     later, apply = options.search_later, state.memo or direct
-    return add_search_bundle(plan, out, previous, existing, config.language, diags, later, apply)
+    language = config.language
+    return add_search_bundle(plan, out, previous, existing, language, diags, later, apply, early)
+
+
+@contextmanager
+def early_index(
+    out: Path,
+    planned: Planned,
+    site: tuple[Mapping[str, str], set[str]],
+    options: BuildOptions,
+    diags: list[Diagnostic],
+    state: BuildState,
+) -> Iterator[EarlyIndex | None]:
+    """What indexes the shards as their pages are rendered, when this build is to index them
+    (not left for later, no errors yet), called off on leaving; else None."""
+    config = planned.inputs.config
+    if not config.search or options.search_later or has_errors(diags, options.strict):
+        yield None
+        return
+    rels = (output_path(spec.url) for spec in planned.pages)
+    with EarlyIndex(out, rels, site, config.language, state.memo or direct) as early:
+        yield early
 
 
 def render_pool(options: BuildOptions) -> tuple[int, int]:
@@ -492,7 +524,7 @@ def read_stamped(notes_dir: str, path: str, size: int, mtime_ns: int) -> tuple[A
 def add_analyses(index: SiteIndex, memo: Memo) -> SiteIndex:
     """The index with each entry's related entries (brought up to date from the last build's,
     which the memo holds) and unlinked mentions."""
-    related = related_state(index.entries, memo.take(RELATED), memo)
+    related = related_state(index.entries, memo.take(RELATED))
     memo.hold(RELATED, related)
     return with_analyses(index, related, memo)
 

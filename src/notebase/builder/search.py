@@ -1,10 +1,11 @@
 """The home of Pagefind: the site's rendered pages -> its search bundle (pagefind/), or a diagnostic.
 
-The index is sharded: each page that is a search result belongs, by a hash of its path, to one of K
-shards, and each shard is a Pagefind bundle of its own (pagefind/s03/...); pagefind/shards.json
-names them and search.js merges them in the browser (Pagefind's mergeIndex). K is a power of two
-chosen from the number of search results (a shard holds at most SHARD_PAGES), so it changes only
-when that number crosses a threshold, and then every shard is new.
+The index is sharded: each page belongs, by a hash of its path, to one of K shards, and each shard's
+search results are a Pagefind bundle of its own (pagefind/s03/...); pagefind/shards.json names them
+and search.js merges them in the browser (Pagefind's mergeIndex). K is a power of two chosen from
+the number of pages (a shard holds at most SHARD_PAGES), so it changes only when that number
+crosses a threshold, and then every shard is new. Being known before a page is rendered, it lets a
+build index each shard as soon as its pages are rendered (EarlyIndex), while the rest render.
 
 Pagefind 1.5 writes the same bytes for the same pages except in its filter indexes, whose values come
 out in hash-map order (and so the names of those files, the metadata file listing them and the entry
@@ -19,6 +20,7 @@ temporary folders, so those of a process that was killed are deleted by the next
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import functools
 import gzip
@@ -30,7 +32,8 @@ import threading
 import time
 import zlib
 from collections.abc import Collection, Iterable, Mapping
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import closing
 from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
@@ -55,7 +58,7 @@ from notebase.urls import BUNDLE_DIR
 FILTERS_DIR = f"{BUNDLE_DIR}/filter"
 ENTRY_FILE = f"{BUNDLE_DIR}/pagefind-entry.json"
 MANIFEST_FILE = f"{BUNDLE_DIR}/shards.json"  # the shards search.js merges
-SHARD_PAGES = 400  # the most search results a shard holds (about half that after a threshold)
+SHARD_PAGES = 800  # the most pages a shard holds (about half that after a threshold)
 UNUSED_FILES = (
     "pagefind-ui.",
     "pagefind-modular-ui.",
@@ -128,15 +131,22 @@ def plan_search(
     language: str,
     later: bool = False,
     apply: Apply = direct,
+    pages: Collection[str] | None = None,
+    early: EarlyIndex | None = None,
 ) -> SearchBundle | Diagnostic:
     """The bundle for the site `files` describe (KEEP: the file already in `out`, listed in
     `existing`; Staged: a page rendered to a file beside `out`): the shards whose pages changed
-    indexed, the others kept. With `later`, Pagefind does not run: the bundle in the site stays as
-    it is (with the fingerprints it has) and the result says what is due."""
-    shards = plan_shards(search_results(out, files, fingerprints, apply), fingerprints, language)
-    bundle = {rel: p for rel, p in previous.items() if rel.startswith(f"{BUNDLE_DIR}/")}
-    whole = all(rel in existing for rel in bundle)  # else none of it is trusted
-    current = current_files(shards, bundle if whole else {})
+    indexed, the others kept. The pages are `pages` (none: every HTML file), and the bundles
+    `early` made of shards as they are now are taken as made. With `later`, Pagefind does not
+    run: the bundle in the site stays as it is (with the fingerprints it has) and the result
+    says what is due."""
+    html = site_pages(files if pages is None else pages)
+    results = search_results(
+        out, {rel: files[rel] for rel in html if rel in files}, fingerprints, apply
+    )
+    shards = plan_shards(results, fingerprints, language, shard_count(len(html)))
+    bundle = site_bundle(previous, existing)
+    current = current_files(shards, bundle)
     present = {shard_folder(rel) for rel in current}
     due = tuple(s for s in shards if s.folder not in present)
     manifest = manifest_file(shards)
@@ -146,14 +156,129 @@ def plan_search(
     if later:
         stamp = digest_value([s.stamp for s in shards])
         job = SearchJob(out, shards, due, tuple(current), language, stamp)
-        old = bundle if whole else {}  # never half a bundle
-        return SearchBundle(dict.fromkeys(old, KEEP), old, job)
-    made = index_shards(out, files, due, language)
+        return SearchBundle(dict.fromkeys(bundle, KEEP), bundle, job)  # never half a bundle
+    made = index_shards(out, files, due, language, indexer=early.indexer if early else None)
     if isinstance(made, Diagnostic):
         return made
     files_out: dict[str, bytes | None] = {rel: KEEP for rel in current}
     files_out |= made[0] | manifest_kept(manifest, previous, existing)
     return SearchBundle(files_out, {**current, **made[1], **manifest_prints(manifest)})
+
+
+def site_pages(files: Iterable[str]) -> list[str]:
+    """The pages (HTML files) among `files`, in order: what may be a search result, and counts
+    for the number of shards."""
+    return sorted(rel for rel in files if rel.endswith(".html"))
+
+
+def site_bundle(previous: Mapping[str, str], existing: Collection[str]) -> dict[str, str]:
+    """The bundle in the site (its files' fingerprints): none of it unless all of it is there."""
+    bundle = {rel: p for rel, p in previous.items() if rel.startswith(f"{BUNDLE_DIR}/")}
+    return bundle if all(rel in existing for rel in bundle) else {}
+
+
+class EarlyIndex:
+    """The shards indexed while the pages are rendered. A page rendered is staged for Pagefind
+    where it is rendered, in its shard's folder (`stage_folder`); once the last of a shard's pages
+    this build renders is rendered, the build says so (`rendered`), and the shard's Pagefind
+    starts then if the shard is due (INDEX_JOBS at a time, on the cores the rendering leaves).
+    plan_search takes the bundles it made, a shard's stamp standing for its pages. Leaving it
+    calls off the Pagefinds left and deletes its scratch folder."""
+
+    def __init__(
+        self,
+        out: Path,
+        pages: Iterable[str],
+        site: tuple[Mapping[str, str], Collection[str]],
+        language: str,
+        apply: Apply = direct,
+    ) -> None:
+        html = site_pages(pages)
+        self.out, self.language, self.apply = out, language, apply
+        self.count = shard_count(len(html))
+        self.groups: dict[int, list[str]] = {}
+        for rel in html:
+            self.groups.setdefault(self.shard_of(rel), []).append(rel)
+        self.bundle = site_bundle(*site)
+        self.indexer = Indexer(out, language)
+        self.closing = contextlib.ExitStack()
+        self.folder = Path()
+
+    def shard_of(self, rel: str) -> int:
+        """The number of the shard a page belongs to (-1: a file that is no page)."""
+        return shard_number(rel, self.count) if rel.endswith(".html") else -1
+
+    def stage_folder(self, rel: str) -> Path | None:
+        """The folder a page is staged in for Pagefind, if it is a search result (stage_page;
+        none: the file is no page)."""
+        number = self.shard_of(rel)
+        return self.folder / f"s{number}" if number >= 0 else None
+
+    def rendered(
+        self,
+        number: int,
+        files: Mapping[str, bytes | Staged | None],
+        fingerprints: Mapping[str, str],
+    ) -> None:
+        """Every page of shard `number` is rendered (or kept, or failed): its indexing starts
+        when it is due. Pagefind numbers pages in the order their files were made: the pages
+        staged as they were rendered (in order) are indexed where they are only when they are
+        all of its search results; else they are staged again, in order (stage_pages)."""
+        pages = {rel: files[rel] for rel in self.groups.get(number, ()) if rel in files}
+        results = search_results(self.out, pages, fingerprints, self.apply)
+        for shard in plan_shards(results, fingerprints, self.language, self.count):
+            if current_files((shard,), self.bundle):
+                continue
+            folder = self.folder / f"s{number}"
+            whole = all((folder / clean_rel(rel)).is_file() for rel in shard.pages)
+            self.indexer.start(shard, files, folder if whole else None)
+
+    def __enter__(self) -> EarlyIndex:
+        self.folder = self.closing.enter_context(temp_folder(self.out))
+        self.closing.callback(self.indexer.close)  # first: no Pagefind reads the folder then
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.closing.close()
+
+
+class Indexer:
+    """Shards' Pagefinds run INDEX_JOBS at a time, each started once (by its stamp), each in a
+    copy of the context it was started in (its scratch folders are deleted as that thread's are).
+    Closing it calls off those still running (unless they answer to a `cancel` of the caller's),
+    and waits for them."""
+
+    def __init__(self, out: Path, language: str, cancel: threading.Event | None = None) -> None:
+        self.out, self.language = out, language
+        self.owned = cancel is None
+        self.cancel = cancel or threading.Event()
+        self.pool = ThreadPoolExecutor(INDEX_JOBS, "notebase-pagefind")
+        self.started: dict[str, Future[dict[str, bytes] | Diagnostic]] = {}
+
+    def start(
+        self, shard: Shard, files: Mapping[str, bytes | Staged | None], staged: Path | None = None
+    ) -> None:
+        """Index the shard's pages (their files as `files` has them), or those `staged` already
+        in a scratch folder (stage_pages)."""
+        if shard.stamp in self.started:
+            return
+        run = contextvars.copy_context().run
+        if staged is not None:
+            future = self.pool.submit(run, index_folder, staged, self.language, self.cancel)
+        else:
+            pages = {rel: files[rel] for rel in shard.pages}
+            future = self.pool.submit(
+                run, index_bundle, self.out, pages, self.language, self.cancel
+            )
+        self.started[shard.stamp] = future
+
+    def bundle(self, shard: Shard) -> dict[str, bytes] | Diagnostic:
+        return self.started[shard.stamp].result()
+
+    def close(self) -> None:
+        if self.owned:
+            self.cancel.set()
+        self.pool.shutdown(wait=True, cancel_futures=True)
 
 
 def search_results(
@@ -190,24 +315,28 @@ def page_marked(page: Path) -> bool:
     return INDEXED_MARK in page.read_bytes()
 
 
-def shard_count(results: int) -> int:
-    """K: the fewest power of two shards holding at most SHARD_PAGES search results each."""
+def shard_count(pages: int) -> int:
+    """K: the fewest power of two shards holding at most SHARD_PAGES pages each."""
     count = 1
-    while count * SHARD_PAGES < results:
+    while count * SHARD_PAGES < pages:
         count *= 2
     return count
 
 
+def shard_number(rel: str, count: int) -> int:
+    """The shard of a page: a stable hash of its path, never of its content."""
+    return int(digest_bytes(rel.encode("utf-8"))[:8], 16) % count
+
+
 def plan_shards(
-    results: list[str], fingerprints: Mapping[str, str], language: str
+    results: list[str], fingerprints: Mapping[str, str], language: str, count: int
 ) -> tuple[Shard, ...]:
-    """The search results by shard (a stable hash of the path, never of the content), each stamped
-    with its pages' fingerprints; shards without a page are left out."""
-    count = shard_count(len(results))
+    """The search results by shard (of `count`), each stamped with its pages' fingerprints;
+    shards without a search result are left out."""
     width = len(str(count - 1)) if count > 10 else 2
     groups: dict[int, list[str]] = {}
     for rel in results:
-        groups.setdefault(int(digest_bytes(rel.encode("utf-8"))[:8], 16) % count, []).append(rel)
+        groups.setdefault(shard_number(rel, count), []).append(rel)
     shards = []
     for number in sorted(groups):
         pages = tuple(groups[number])
@@ -321,21 +450,22 @@ def index_shards(
     shards: Iterable[Shard],
     language: str,
     cancel: threading.Event | None = None,
+    indexer: Indexer | None = None,
 ) -> tuple[dict[str, bytes], dict[str, str]] | Diagnostic:
     """Each shard's canonical bundle in its folder, and the files' fingerprints (their shard's
-    stamp), or why not (the first shard's that failed). INDEX_JOBS Pagefinds run at a time, each
-    holding a shard's pages only."""
+    stamp), or why not (the first shard's that failed): by `indexer` (the bundles it made
+    already taken as they are), else by one of its own. Each Pagefind holds a shard's pages only."""
     made: dict[str, bytes] = {}
     prints: dict[str, str] = {}
     shards = tuple(shards)
-
-    def index(shard: Shard) -> dict[str, bytes] | Diagnostic:
-        return index_bundle(out, {rel: pages[rel] for rel in shard.pages}, language, cancel)
-
-    with ThreadPoolExecutor(min(INDEX_JOBS, len(shards) or 1), "notebase-pagefind") as pool:
-        # each in a copy of this context: its scratch folders are deleted as this thread's are
-        running = [pool.submit(contextvars.copy_context().run, index, shard) for shard in shards]
-        bundles = [future.result() for future in running]
+    with (
+        contextlib.nullcontext(indexer)
+        if indexer
+        else closing(Indexer(out, language, cancel)) as runs
+    ):
+        for shard in shards:
+            runs.start(shard, pages)
+        bundles = [runs.bundle(shard) for shard in shards]
     for shard, bundle in zip(shards, bundles, strict=True):
         if isinstance(bundle, Diagnostic):
             return bundle
@@ -355,29 +485,29 @@ def index_bundle(
     when no scratch folder can be made beside `out` (the site could not be either)."""
     with temp_folder(out) as scratch:
         try:
-            bundle = index_pages(scratch, out, pages, language, cancel)
+            stage_pages(scratch, out, pages, cancel)
         except OSError as exc:  # a full disk; under serve, a page gone: it is being rebuilt
             check_cancel(cancel)  # (and this called off)
             return search_error(f"cannot index the site: {exc}")
+        return index_folder(scratch, language, cancel)
+
+
+def index_folder(
+    scratch: Path, language: str, cancel: threading.Event | None = None
+) -> dict[str, bytes] | Diagnostic:
+    """Pagefind's canonical bundle of the pages staged in `scratch` (stage_pages), or why not."""
+    try:
+        problem = run_pagefind(scratch, language, cancel)
+        bundle = problem if problem is not None else read_bundle(scratch / BUNDLE_DIR)
+    except OSError as exc:  # a full disk
+        check_cancel(cancel)
+        return search_error(f"cannot index the site: {exc}")
     if isinstance(bundle, Diagnostic):
         return bundle
     try:
         return canonical_bundle(bundle)
     except FORMAT_ERRORS as exc:  # a Pagefind whose files we cannot read
         return search_error(f"unexpected output from Pagefind {pagefind_version()}: {exc!r}")
-
-
-def index_pages(
-    scratch: Path,
-    out: Path,
-    pages: Mapping[str, bytes | Staged | None],
-    language: str,
-    cancel: threading.Event | None = None,
-) -> dict[str, bytes] | Diagnostic:
-    """Run Pagefind over the pages (placed in `scratch`) and read back its bundle."""
-    stage_pages(scratch, out, pages, cancel)
-    problem = run_pagefind(scratch, language, cancel)
-    return problem if problem is not None else read_bundle(scratch / BUNDLE_DIR)
 
 
 def stage_pages(
@@ -390,11 +520,17 @@ def stage_pages(
     the pages are never held at once (those in a file: current in `out`, or staged)."""
     for rel, data in pages.items():
         check_cancel(cancel)
-        target = scratch / clean_rel(rel)  # a folder of its own: made here, holding no link
-        target.parent.mkdir(parents=True, exist_ok=True)
         if not isinstance(data, bytes):
             data = (data.path if isinstance(data, Staged) else out / rel).read_bytes()
-        target.write_bytes(search_page(data))
+        stage_page(scratch, rel, data)
+
+
+def stage_page(scratch: Path, rel: str, page: bytes) -> None:
+    """Place what Pagefind reads of a page in `scratch` (in a folder of its own: made here,
+    holding no link)."""
+    target = scratch / clean_rel(rel)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(search_page(page))
 
 
 TAG_NAME = re.compile(rb"<([a-z][a-z0-9]*)[\s/>]")  # an element's start tag, and its name

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import functools
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from notebase.builder.parallel import map_indexed
-from notebase.builder.search import INDEXED_MARK, SearchJob, plan_search
+from notebase.builder.parallel import give_back_free_memory, map_indexed
+from notebase.builder.search import (
+    INDEXED_MARK,
+    EarlyIndex,
+    SearchJob,
+    plan_search,
+    stage_page,
+)
 from notebase.config import Config
 from notebase.diagnostics import Diagnostic, FilePos, error
 from notebase.digests import Apply, digest_bytes, digest_value, direct
@@ -35,6 +43,7 @@ class FilePlan:
     files: dict[str, bytes | Staged | None]  # file under out -> bytes (a page's: staged), or KEEP
     fingerprints: dict[str, str]
     rendered: int
+    pages: tuple[str, ...]  # the files that are pages (rendered from the templates)
 
 
 def plan_files(
@@ -50,6 +59,7 @@ def plan_files(
     staging: Path | None = None,
     copies: Mapping[str, Copy] | None = None,
     assets: Mapping[str, bytes] | None = None,
+    early: EarlyIndex | None = None,
 ) -> FilePlan:
     """Render the pages whose fingerprint changed (on `parallel` = (jobs, at least this many pages)
     processes when there are that many to render, and forking is safe); every other file already
@@ -57,44 +67,102 @@ def plan_files(
     which is then taken where it is rendered. Without a `memo` (a check, which writes nothing)
     every page is rendered and none fingerprinted. Each page rendered is written to the `staging`
     folder where it is rendered (none: it is not kept), so that no process holds the whole site.
-    `copies` (files under notes/ the notes link to) and `assets` (the theme's and static/ files)
-    are by their path in the site. (notebase's own code is the cache's key, not in fingerprints.)"""
+    With `early`, the pages render here, shard by shard, each shard indexed meanwhile once its
+    pages are. `copies` (files under notes/ the notes link to) and `assets` (the theme's and
+    static/ files) are by their path in the site. (notebase's code is the cache's key.)"""
     pages = tuple(pages)
     env, rows = environment_for_build(root), Rows(memo or direct)
-    base = digest_value(config)
-    templates: dict[str, str] = {}
     files: dict[str, bytes | Staged | None] = {}
     prints: dict[str, str] = {}
-    todo: list[Due] = []
     order = [output_path(spec.url) for spec in pages]
-    for rel, spec in zip(order, pages, strict=True):
-        key = (base, template_digest(env, spec.template, templates), spec)
-        if memo is None or rel not in previous:  # taken as rendered (none: a check)
-            todo.append(Due(rel, key, memo is not None))
-            continue
-        prints[rel] = memo.call_at(rel, digest_value, key)
-        if is_kept(rel, prints[rel], previous, existing):
-            files[rel] = KEEP
-        else:
-            todo.append(Due(rel, key, False))
+    todo = pages_due(env, config, order, pages, memo, (previous, existing), files, prints)
     kept = len(files)
     show = (lambda done: progress("rendering", kept + done, len(pages))) if progress else None
     compile_templates(env, (due.key[2].template for due in todo))  # once, before any fork
     staged = [staging / str(i) if staging else None for i in range(len(todo))]
-    results = map_indexed(
-        lambda i: render_due(env, config, todo[i], staged[i], rows), len(todo), *parallel, show
-    )
-    for due, target, (digest, problem, marked) in zip(todo, staged, results, strict=True):
-        prints[due.rel] = digest or prints.get(due.rel, "")
+    give_back_free_memory()  # what planning let go of: not counted resident while pages render
+
+    def render(i: int) -> Rendered:
+        search_copy = early.stage_folder(todo[i].rel) if early else None
+        return render_due(env, config, todo[i], staged[i], rows, search_copy)
+
+    def take(i: int, rendered: Rendered) -> None:
+        (digest, problem, marked), target = rendered, staged[i]
+        prints[todo[i].rel] = digest or prints.get(todo[i].rel, "")
         if problem is not None:
             diags.append(problem)
         elif target is not None:
-            files[due.rel] = Staged(target, marked)
+            files[todo[i].rel] = Staged(target, marked)
+
+    if early is None:
+        results = map_indexed(render, len(todo), *parallel, show)
+        for i, rendered in enumerate(results):
+            take(i, rendered)
+    else:
+        ready = functools.partial(early.rendered, files=files, fingerprints=prints)
+        render_by_shard(early, [due.rel for due in todo], render, take, ready, show)
     prints = {rel: prints[rel] for rel in order}
     files = {rel: files[rel] for rel in order if rel in files}
     add_files(root, assets or {}, files, prints, (previous, existing), diags)
     add_files(root, copies or {}, files, prints, (previous, existing), diags)
-    return FilePlan(files, prints, len(todo))
+    return FilePlan(files, prints, len(todo), tuple(order))
+
+
+def pages_due(
+    env: Environment,
+    config: Config,
+    order: list[str],
+    pages: tuple[PageSpec, ...],
+    memo: Apply | None,
+    site: tuple[Mapping[str, str], set[str]],
+    files: dict[str, bytes | Staged | None],
+    prints: dict[str, str],
+) -> list[Due]:
+    """The pages to render (`order`: their files); the fingerprint of each other page is put in
+    `prints`, and KEEP in `files` for those the site holds as they are (see plan_files)."""
+    base = digest_value(config)
+    templates: dict[str, str] = {}
+    todo: list[Due] = []
+    for rel, spec in zip(order, pages, strict=True):
+        key = (base, template_digest(env, spec.template, templates), spec)
+        if memo is None or rel not in site[0]:  # taken as rendered (none: a check)
+            todo.append(Due(rel, key, memo is not None))
+            continue
+        prints[rel] = memo.call_at(rel, digest_value, key)
+        if is_kept(rel, prints[rel], *site):
+            files[rel] = KEEP
+        else:
+            todo.append(Due(rel, key, False))
+    return todo
+
+
+Rendered = tuple[str, Diagnostic | None, bool]  # render_due's: fingerprint, problem, search mark
+
+
+def render_by_shard(
+    early: EarlyIndex,
+    rels: list[str],
+    render: Callable[[int], Rendered],
+    take: Callable[[int, Rendered], None],
+    ready: Callable[[int], None],
+    show: Callable[[int], None] | None,
+) -> None:
+    """Render the pages due (`rels`) here, a shard's after another's (each's in the order of
+    their paths, as stage_pages stages them): each shard is `ready` once its pages are rendered
+    (one with none to render, at once)."""
+    left = Counter(early.shard_of(rel) for rel in rels)
+    for number in sorted(set(early.groups) - set(left)):
+        ready(number)
+    for done, i in enumerate(
+        sorted(range(len(rels)), key=lambda i: (early.shard_of(rels[i]), rels[i])), 1
+    ):
+        take(i, render(i))
+        if show:
+            show(done)
+        number = early.shard_of(rels[i])
+        left[number] -= 1
+        if left[number] == 0 and number >= 0:
+            ready(number)
 
 
 def add_files(
@@ -150,11 +218,16 @@ class Due:
 
 
 def render_due(
-    env: Environment, config: Config, due: Due, target: Path | None, rows: Rows
-) -> tuple[str, Diagnostic | None, bool]:
+    env: Environment,
+    config: Config,
+    due: Due,
+    target: Path | None,
+    rows: Rows,
+    search_copy: Path | None = None,
+) -> Rendered:
     """Render a page due into the file `target` (none: nowhere); its fingerprint when still to be
     taken (else ""), why it has no bytes, if it has none, and whether it is a search result
-    (seen here, where its bytes are at hand)."""
+    (seen here, where its bytes are at hand: one is staged for Pagefind at `search_copy`)."""
     digest = digest_value(due.key) if due.digest else ""
     page = render_page(env, due.key[2], config, rows)
     if isinstance(page, Diagnostic):
@@ -162,7 +235,10 @@ def render_due(
     data = page.encode("utf-8")
     if target is not None:
         target.write_bytes(data)
-    return digest, None, INDEXED_MARK in data
+    marked = INDEXED_MARK in data
+    if marked and search_copy is not None:
+        stage_page(search_copy, due.rel, data)
+    return digest, None, marked
 
 
 def is_kept(rel: str, fingerprint: str, previous: Mapping[str, str], existing: set[str]) -> bool:
@@ -179,14 +255,16 @@ def add_search_bundle(
     diags: list[Diagnostic],
     later: bool,
     apply: Apply = direct,
+    early: EarlyIndex | None = None,
 ) -> tuple[FilePlan, SearchJob | None]:
-    """The plan plus Pagefind's bundle of its pages (kept as it is when no page changed), and with
-    `later` the search job due when Pagefind must run (the bundle in the site kept meanwhile)."""
+    """The plan plus Pagefind's bundle of its pages (kept as it is when no page changed; the
+    shards `early` indexed taken as it made them), and with `later` the search job due when
+    Pagefind must run (the bundle in the site kept meanwhile)."""
     args = (plan.files, plan.fingerprints, previous, existing, language, later, apply)
-    bundle = plan_search(out, *args)
+    bundle = plan_search(out, *args, plan.pages, early)
     if isinstance(bundle, Diagnostic):
         diags.append(bundle)
         return plan, None
     files = {**plan.files, **bundle.files}
     prints = {**plan.fingerprints, **bundle.fingerprints}
-    return FilePlan(files, prints, plan.rendered), bundle.due
+    return FilePlan(files, prints, plan.rendered, plan.pages), bundle.due

@@ -46,9 +46,7 @@ def find_mentions(
     table = apply.call(name_table, tuple(apply.map(entry_names, entries)))
     found: dict[str, list[Mention]] = defaultdict(list)
     totals: dict[str, int] = defaultdict(int)
-    for entry, phrases in zip(
-        entries, apply.map(entry_phrases, entries, table, spread=True), strict=True
-    ):
+    for entry, phrases in zip(entries, apply.map(entry_phrases, entries, table), strict=True):
         skip = {entry.slug, *outlinks.get(entry.slug, ())}
         seen: set[str] = set()
         for phrase in phrases:

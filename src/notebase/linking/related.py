@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from itertools import compress
 from operator import itemgetter, mul
 
-from notebase.digests import Apply, direct
 from notebase.model import Entry, NoteWords
 from notebase.reading.notewords import read_counts, read_words
 from notebase.reading.sourcerefs import entry_sources
@@ -196,9 +195,8 @@ def find_related(entries: Sequence[Entry]) -> dict[str, tuple[str, ...]]:
     return dict(zip(state.slugs, state.related, strict=True))
 
 
-def compute_related(entries: Sequence[Entry], apply: Apply = direct) -> RelatedState:
-    """The related entries of every entry, with the tables they were found by; each entry's
-    weighing and scoring spread by `apply` (over the build's cores)."""
+def compute_related(entries: Sequence[Entry]) -> RelatedState:
+    """The related entries of every entry, with the tables they were found by."""
     slugs = tuple(e.slug for e in entries)
     bases = [entry_base(e) for e in entries]
     notes = [e.words for e in entries]
@@ -207,7 +205,7 @@ def compute_related(entries: Sequence[Entry], apply: Apply = direct) -> RelatedS
     for distinct in terms:
         df.update(distinct)
     idf = {f: v for f, c in df.items() if (v := idf_of(f, c, len(entries))) is not None}
-    weighed = apply.spread(weigh_note, range(len(entries)), bases, terms, notes, idf)
+    weighed = [weigh_note(i, bases, terms, notes, idf) for i in range(len(entries))]
     holders: dict[str, dict[int, float]] = defaultdict(dict)
     searchers: dict[str, set[int]] = defaultdict(set)
     for j, w in enumerate(weighed):
@@ -216,7 +214,7 @@ def compute_related(entries: Sequence[Entry], apply: Apply = direct) -> RelatedS
         for feature, _ in w.searched:
             searchers[feature].add(j)
     postings = {f: strongest(h) for f, h in holders.items() if len(h) > 1}
-    related = apply.spread(score_note, range(len(entries)), weighed, postings, slugs)
+    related = [score_note(i, weighed, postings, slugs) for i in range(len(entries))]
     return RelatedState(
         tuple(e.content_key for e in entries),
         slugs,
