@@ -410,14 +410,15 @@ def test_a_shard_is_indexed_as_soon_as_its_pages_are_rendered(
     monkeypatch.setattr(sitefiles, "render_due", recorded(events, "render", sitefiles.render_due))
     monkeypatch.setattr(search, "index_folder", recorded(events, "index", search.index_folder))
     monkeypatch.setattr(search, "stage_pages", recorded(events, "restage", search.stage_pages))
-    state, result = build(kb)
+    options = BuildOptions(root=kb, out=kb / "site", min_parallel_render=1)
+    state, result = rebuild(BuildState(), options)
     assert result.written and len(shard_names(kb / "site")) == 2
     last_render = len(events) - 1 - events[::-1].index("render")
     assert "index" in events[:last_render]  # the first shard's Pagefind ran while pages rendered
     assert "restage" not in events  # each page was staged for Pagefind as it was rendered
     events.clear()
     edit("notes/links/latents.md", "An essay", "A long essay")(kb)
-    _, result = build(kb, state)
+    _, result = rebuild(state, options)
     assert result.written
     assert events.count("render") < 10 and events.count("restage") == 1  # with its kept pages
 

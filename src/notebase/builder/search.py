@@ -201,8 +201,8 @@ class EarlyIndex:
             self.groups.setdefault(self.shard_of(rel), []).append(rel)
         self.bundle = site_bundle(*site)
         self.indexer = Indexer(out, language)
-        self.closing = contextlib.ExitStack()
-        self.folder = Path()
+        self.closing = contextlib.ExitStack()  # the scratch folder, made when a page is staged
+        self.folder: Path | None = None
 
     def shard_of(self, rel: str) -> int:
         """The number of the shard a page belongs to (-1: a file that is no page)."""
@@ -212,7 +212,12 @@ class EarlyIndex:
         """The folder a page is staged in for Pagefind, if it is a search result (stage_page;
         none: the file is no page)."""
         number = self.shard_of(rel)
-        return self.folder / f"s{number}" if number >= 0 else None
+        return self.scratch() / f"s{number}" if number >= 0 else None
+
+    def scratch(self) -> Path:
+        if self.folder is None:
+            self.folder = self.closing.enter_context(temp_folder(self.out))
+        return self.folder
 
     def rendered(
         self,
@@ -229,17 +234,18 @@ class EarlyIndex:
         for shard in plan_shards(results, fingerprints, self.language, self.count):
             if current_files((shard,), self.bundle):
                 continue
-            folder = self.folder / f"s{number}"
+            folder = self.scratch() / f"s{number}"
             whole = all((folder / clean_rel(rel)).is_file() for rel in shard.pages)
             self.indexer.start(shard, files, folder if whole else None)
 
     def __enter__(self) -> EarlyIndex:
-        self.folder = self.closing.enter_context(temp_folder(self.out))
-        self.closing.callback(self.indexer.close)  # first: no Pagefind reads the folder then
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.closing.close()
+        try:
+            self.indexer.close()  # first: no Pagefind reads the scratch folder then
+        finally:
+            self.closing.close()
 
 
 class Indexer:

@@ -67,9 +67,9 @@ def plan_files(
     which is then taken where it is rendered. Without a `memo` (a check, which writes nothing)
     every page is rendered and none fingerprinted. Each page rendered is written to the `staging`
     folder where it is rendered (none: it is not kept), so that no process holds the whole site.
-    With `early`, the pages render here, shard by shard, each shard indexed meanwhile once its
-    pages are. `copies` (files under notes/ the notes link to) and `assets` (the theme's and
-    static/ files) are by their path in the site. (notebase's code is the cache's key.)"""
+    With `early`, that many pages render here, shard by shard, each indexed once its pages are.
+    `copies` (files under notes/ the notes link to) and `assets` (the theme's and static/ files)
+    are by their path in the site. (notebase's code is the cache's key.)"""
     pages = tuple(pages)
     env, rows = environment_for_build(root), Rows(memo or direct)
     files: dict[str, bytes | Staged | None] = {}
@@ -81,6 +81,7 @@ def plan_files(
     compile_templates(env, (due.key[2].template for due in todo))  # once, before any fork
     staged = [staging / str(i) if staging else None for i in range(len(todo))]
     give_back_free_memory()  # what planning let go of: not counted resident while pages render
+    early = early if len(todo) >= parallel[1] else None  # few pages: the bundle is made after
 
     def render(i: int) -> Rendered:
         search_copy = early.stage_folder(todo[i].rel) if early else None
@@ -95,8 +96,7 @@ def plan_files(
             files[todo[i].rel] = Staged(target, marked)
 
     if early is None:
-        results = map_indexed(render, len(todo), *parallel, show)
-        for i, rendered in enumerate(results):
+        for i, rendered in enumerate(map_indexed(render, len(todo), *parallel, show)):
             take(i, rendered)
     else:
         ready = functools.partial(early.rendered, files=files, fingerprints=prints)
@@ -149,10 +149,8 @@ def render_by_shard(
 ) -> None:
     """Render the pages due (`rels`) here, a shard's after another's (each's in the order of
     their paths, as stage_pages stages them): each shard is `ready` once its pages are rendered
-    (one with none to render, at once)."""
+    (one with none to render is left to plan_search)."""
     left = Counter(early.shard_of(rel) for rel in rels)
-    for number in sorted(set(early.groups) - set(left)):
-        ready(number)
     for done, i in enumerate(
         sorted(range(len(rels)), key=lambda i: (early.shard_of(rels[i]), rels[i])), 1
     ):
@@ -203,7 +201,8 @@ def asset_collision(root: Path, rel: str) -> Diagnostic:
     return error("url-collision", message, FilePos(where), "rename or move the file")
 
 
-# Below this many pages to render, forking workers costs more than it saves.
+# Below this many pages to render, forking workers costs more than it saves, and so does indexing
+# each shard as soon as its pages are rendered (EarlyIndex) rather than all due shards afterwards.
 MIN_PARALLEL_RENDER = 200
 
 
