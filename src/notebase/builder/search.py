@@ -33,7 +33,6 @@ import time
 import zlib
 from collections.abc import Collection, Iterable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import closing
 from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
@@ -193,16 +192,22 @@ class EarlyIndex:
         language: str,
         apply: Apply = direct,
     ) -> None:
-        html = site_pages(pages)
+        self.html = site_pages(pages)
         self.out, self.language, self.apply = out, language, apply
-        self.count = shard_count(len(html))
-        self.groups: dict[int, list[str]] = {}
-        for rel in html:
-            self.groups.setdefault(self.shard_of(rel), []).append(rel)
+        self.count = shard_count(len(self.html))
         self.bundle = site_bundle(*site)
         self.indexer = Indexer(out, language)
         self.closing = contextlib.ExitStack()  # the scratch folder, made when a page is staged
         self.folder: Path | None = None
+
+    @functools.cached_property
+    def groups(self) -> dict[int, list[str]]:
+        """The pages by shard: hashed when a shard is first rendered (a build rendering fewer
+        pages than MIN_PARALLEL_RENDER never asks)."""
+        groups: dict[int, list[str]] = {}
+        for rel in self.html:
+            groups.setdefault(self.shard_of(rel), []).append(rel)
+        return groups
 
     def shard_of(self, rel: str) -> int:
         """The number of the shard a page belongs to (-1: a file that is no page)."""
@@ -228,15 +233,15 @@ class EarlyIndex:
         """Every page of shard `number` is rendered (or kept, or failed): its indexing starts
         when it is due. Pagefind numbers pages in the order their files were made: the pages
         staged as they were rendered (in order) are indexed where they are only when they are
-        all of its search results; else they are staged again, in order (stage_pages)."""
+        all of its search results (each rendered by this build, so staged); else they are staged
+        again, in order (stage_pages)."""
         pages = {rel: files[rel] for rel in self.groups.get(number, ()) if rel in files}
         results = search_results(self.out, pages, fingerprints, self.apply)
         for shard in plan_shards(results, fingerprints, self.language, self.count):
             if current_files((shard,), self.bundle):
                 continue
-            folder = self.scratch() / f"s{number}"
-            whole = all((folder / clean_rel(rel)).is_file() for rel in shard.pages)
-            self.indexer.start(shard, files, folder if whole else None)
+            whole = all(isinstance(files[rel], Staged) for rel in shard.pages)
+            self.indexer.start(shard, files, self.scratch() / f"s{number}" if whole else None)
 
     def __enter__(self) -> EarlyIndex:
         return self
@@ -464,14 +469,14 @@ def index_shards(
     made: dict[str, bytes] = {}
     prints: dict[str, str] = {}
     shards = tuple(shards)
-    with (
-        contextlib.nullcontext(indexer)
-        if indexer
-        else closing(Indexer(out, language, cancel)) as runs
-    ):
+    runs = indexer or Indexer(out, language, cancel)
+    try:
         for shard in shards:
             runs.start(shard, pages)
         bundles = [runs.bundle(shard) for shard in shards]
+    finally:
+        if runs is not indexer:  # its own, closed here; a given one is its owner's to close
+            runs.close()
     for shard, bundle in zip(shards, bundles, strict=True):
         if isinstance(bundle, Diagnostic):
             return bundle

@@ -150,14 +150,13 @@ def render_by_shard(
     """Render the pages due (`rels`) here, a shard's after another's (each's in the order of
     their paths, as stage_pages stages them): each shard is `ready` once its pages are rendered
     (one with none to render is left to plan_search)."""
-    left = Counter(early.shard_of(rel) for rel in rels)
-    for done, i in enumerate(
-        sorted(range(len(rels)), key=lambda i: (early.shard_of(rels[i]), rels[i])), 1
-    ):
+    numbers = [early.shard_of(rel) for rel in rels]
+    left = Counter(numbers)
+    for done, i in enumerate(sorted(range(len(rels)), key=lambda i: (numbers[i], rels[i])), 1):
         take(i, render(i))
         if show:
             show(done)
-        number = early.shard_of(rels[i])
+        number = numbers[i]
         left[number] -= 1
         if left[number] == 0 and number >= 0:
             ready(number)
