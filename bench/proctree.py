@@ -6,13 +6,17 @@ processes. A thread reads /proc/<pid>/stat of every process every 50 ms and keep
 their resident set sizes; the result is the larger of that and the largest single process's peak that
 wait4 reports (which a short-lived process between two samples can only raise). A page two processes
 share (a forked worker's copy-on-write pages, shared libraries) counts once for each: the sum is an
-upper bound of the memory the build holds, never below it. CPU time is user + system of the command
+upper bound of the memory the build holds, never below it. Processes sharing one address space count
+once: a child started with vfork (as Python's subprocess and Node start theirs) shows its parent's
+resident pages until it calls exec, which would count the parent twice. CPU time is user + system of the command
 and all it waited for, from wait4. The sampling takes about 5% of one core (every tool alike).
 """
 
 from __future__ import annotations
 
+import ctypes
 import os
+import platform
 import signal
 import subprocess
 import threading
@@ -24,6 +28,9 @@ from typing import IO, NamedTuple
 PAGE = os.sysconf("SC_PAGE_SIZE")
 INTERVAL = 0.05  # seconds between two samples of the process tree
 PSS_EVERY = 4  # samples between two of the proportional set sizes (slower to read)
+SYS_KCMP = {"x86_64": 312, "aarch64": 272}.get(platform.machine())  # kcmp(2)'s syscall number
+KCMP_VM = 1  # kcmp(2): do the two processes share one address space
+LIBC = ctypes.CDLL(None, use_errno=True)
 
 
 class Stat(NamedTuple):
@@ -52,10 +59,27 @@ def stats(proc: Path = Path("/proc")) -> Iterator[tuple[int, Stat]]:
             yield int(entry.name), parse_stat(text)
 
 
+def session_stats(leader: int, proc: Path = Path("/proc")) -> list[tuple[int, Stat]]:
+    """Every process of the session `leader` started (it included), one per address space."""
+    distinct: list[tuple[int, Stat]] = []
+    for pid, stat in stats(proc):
+        if stat.session != leader and pid != leader:
+            continue
+        if not any(same_memory(pid, other) for other, _ in distinct):
+            distinct.append((pid, stat))
+    return distinct
+
+
+def same_memory(pid: int, other: int) -> bool:
+    """Whether two processes share one address space (kcmp(2); False where it is not known)."""
+    if SYS_KCMP is None:
+        return False
+    return int(LIBC.syscall(SYS_KCMP, pid, other, KCMP_VM, 0, 0)) == 0
+
+
 def session_rss(leader: int, proc: Path = Path("/proc")) -> int:
     """Bytes resident in every process of the session `leader` started (it included)."""
-    pages = sum(s.rss_pages for pid, s in stats(proc) if s.session == leader or pid == leader)
-    return pages * PAGE
+    return sum(s.rss_pages for _, s in session_stats(leader, proc)) * PAGE
 
 
 def session_pss(leader: int, proc: Path = Path("/proc")) -> int:
@@ -63,9 +87,7 @@ def session_pss(leader: int, proc: Path = Path("/proc")) -> int:
     page two processes share counts half in each (a forked worker's copy-on-write pages), so
     the sum is the memory the processes hold together (/proc/<pid>/smaps_rollup)."""
     total = 0
-    for pid, stat in stats(proc):
-        if stat.session != leader and pid != leader:
-            continue
+    for pid, _ in session_stats(leader, proc):
         try:
             rollup = Path(proc, str(pid), "smaps_rollup").read_text()
         except OSError:  # gone meanwhile, or not ours to read

@@ -61,6 +61,22 @@ def test_peak_rss_counts_the_children_of_the_command() -> None:
     assert measured.wall >= 1.0
 
 
+def test_a_process_shares_its_address_space_with_itself_and_not_with_a_forked_child() -> None:
+    # a vfork child before exec shares its parent's, and must not count its pages a second time
+    read_end, write_end = os.pipe()
+    child = os.fork()
+    if child == 0:
+        os.close(write_end)
+        os.read(read_end, 1)  # alive until the parent closes its end
+        os._exit(0)
+    try:
+        assert proctree.same_memory(os.getpid(), os.getpid())
+        assert not proctree.same_memory(os.getpid(), child)
+    finally:
+        os.close(write_end)
+        os.waitpid(child, 0)
+
+
 def test_a_failing_command_gives_its_exit_code() -> None:
     measured = proctree.run_measured([sys.executable, "-c", "raise SystemExit(3)"])
     assert measured.code == 3
