@@ -20,7 +20,9 @@ from notebase.builder.write import (
     MARKER_FILE,
     MARKER_TEXT,
     check_output_dir,
+    list_site_files,
     site_identity,
+    site_tree,
     swap_folder,
     update_site,
 )
@@ -199,6 +201,42 @@ def stage(folder: Path, files: dict[str, bytes | None]) -> dict[str, bytes | Sta
             (folder / str(i)).write_bytes(data)
         staged[rel] = Staged(folder / str(i)) if data is not None else None
     return staged
+
+
+def test_a_site_begun_while_the_build_goes_on_is_finished_with_the_files_made_later(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "site"
+    update_site(out, {"index.html": b"one", "a/index.html": b"a", "pagefind/x.js": b"old"})
+    same_inode = (out / "a/index.html").stat().st_ino
+    with temp_folder(out) as staging, site_tree(out) as new:
+        pages = stage(staging, {"index.html": b"two", "a/index.html": None})
+        new.begin(pages, list_site_files(out))
+        assert (out / "index.html").read_bytes() == b"one"  # nothing swapped in yet
+        later = {**pages, "pagefind/x.js": b"new"}  # the search index, made meanwhile
+        outcome = update_site(out, later, existing=list_site_files(out), tree=new)
+        assert sorted(p.name for p in staging.iterdir()) == ["0"]  # linked: Pagefind may read it
+    assert tree(out) == {
+        "index.html": b"two",
+        "a/index.html": b"a",
+        "pagefind/x.js": b"new",
+        MARKER_FILE: MARKER_TEXT,
+    }
+    assert (out / "a/index.html").stat().st_ino == same_inode
+    assert outcome.written == ("index.html", "pagefind/x.js")
+    assert outcome.unchanged == ("a/index.html",)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # the old site deleted
+
+
+def test_a_site_begun_but_not_finished_is_deleted_and_the_site_left_as_it_was(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "site"
+    update_site(out, {"index.html": b"one"})
+    with site_tree(out) as new:  # a build with errors: never finished
+        new.begin({"index.html": b"two"}, {"index.html"})
+    assert tree(out) == {"index.html": b"one", MARKER_FILE: MARKER_TEXT}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
 
 
 @pytest.mark.parametrize("lock", [None, threading.Lock()], ids=["swapped", "in-place"])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import gc
 import time
 from collections.abc import Iterable, Iterator, Mapping
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -42,11 +42,13 @@ from notebase.builder.search import (
 from notebase.builder.sitefiles import FilePlan, add_search_bundle, plan_files
 from notebase.builder.state import BuildOptions, BuildState, Stamp, drop_memos
 from notebase.builder.write import (
+    SiteTree,
     WriteOutcome,
     check_output_dir,
     list_site_files,
     remove_leftovers,
     site_identity,
+    site_tree,
     swap_folder,
     update_site,
 )
@@ -319,6 +321,7 @@ def write_build(
         with (
             temp_folder(out) as staging,  # the pages are written there as they are rendered
             early_index(out, planned, site, options, diags, state) as early,
+            new_site(out, swap_lock) as tree,
         ):
             plan = plan_files(
                 options.root,
@@ -335,9 +338,11 @@ def write_build(
                 planned.inputs.assets,
                 early,
             )
+            if tree is not None and not has_errors(diags, options.strict):
+                tree.begin(plan.files, existing)  # while the search index is made
             plan, due = with_search(plan, out, site, options, config, diags, state, early)
             if not has_errors(diags, options.strict):
-                outcome = update_site(out, plan.files, swap_lock, existing)
+                outcome = update_site(out, plan.files, swap_lock, existing, tree)
     except OSError as exc:  # beside or in the output folder
         diags.append(write_failed(options.out, exc))
         # a file the state lists may be what is gone (deleted by hand): the next build walks the site
@@ -358,6 +363,14 @@ def write_build(
         unindexed=due.stamp if due else "",
     )
     return new_state, done
+
+
+def new_site(
+    out: Path, swap_lock: AbstractContextManager[object] | None
+) -> AbstractContextManager[SiteTree | None]:
+    """Where a build of its own assembles the new site, begun while the search index is made
+    (None under a server, which writes a few changes in place instead)."""
+    return site_tree(out) if swap_lock is None else nullcontext(None)
 
 
 def with_search(

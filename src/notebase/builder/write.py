@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextvars
 import ctypes
 import os
 import shutil
-from collections.abc import Mapping
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Iterator, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -80,29 +82,45 @@ def update_site(
     files: Mapping[str, bytes | Staged | None],
     swap_lock: AbstractContextManager[object] | None = None,
     existing: set[str] | None = None,
+    tree: SiteTree | None = None,
 ) -> WriteOutcome:
-    """Make `out` hold exactly `files` (None: keep the current file; Staged: move that file in);
+    """Make `out` hold exactly `files` (None: keep the current file; Staged: that file put in);
     untouched when nothing changed.
 
     The new site is assembled beside `out` (unchanged files hard-linked, so never rewritten) and
     swapped in whole, so an interrupted build leaves the old site. Under a server (`swap_lock`
     given), a few changes are written in place instead, under the lock, so readers see old or new.
-    `existing` is the listing of `out` when the caller already has it.
+    `existing` is the listing of `out` when the caller already has it; `tree`, a new site begun
+    with some of the files already (SiteTree.begin), is finished rather than begun again.
     """
     out = real_path(out)
     remove_leftovers(out)
     existing = list_site_files(out) if existing is None else existing
-    unchanged = tuple(r for r, d in sorted(files.items()) if is_current(out, r, d, existing))
+    known = tree.wait() if tree is not None else {}
+    unchanged = tuple(
+        rel
+        for rel, data in sorted(files.items())
+        if is_known_current(out, rel, data, existing, known)
+    )
     written = tuple(sorted(set(files) - set(unchanged)))
     removed = tuple(sorted(existing - set(files)))
     lock = swap_lock or nullcontext()
     changes = len(written) + len(removed)
     in_place = swap_lock is not None and changes <= in_place_limit(files)
     if not (out / MARKER_FILE).is_file() or (changes and not in_place):
-        assemble_site(out, files, set(unchanged), lock)
+        with nullcontext(tree) if tree is not None else site_tree(out) as new:
+            new.add(files, set(unchanged))
+            new.swap_in(lock)
     elif changes:
         update_in_place(out, {rel: files[rel] for rel in written}, removed, lock)
     return WriteOutcome(written, unchanged, removed)
+
+
+def is_known_current(
+    out: Path, rel: str, data: bytes | Staged | None, existing: set[str], known: Mapping[str, bool]
+) -> bool:
+    """is_current, or what `known` says of it (a SiteTree's files placed already)."""
+    return known[rel] if rel in known else is_current(out, rel, data, existing)
 
 
 def in_place_limit(files: Mapping[str, object]) -> int:
@@ -206,32 +224,83 @@ def prune_empty_folders(folder: Path, out: Path) -> None:
         folder = folder.parent
 
 
-def assemble_site(
-    out: Path,
-    files: Mapping[str, bytes | Staged | None],
-    unchanged: set[str],
-    swap_lock: AbstractContextManager[object],
-) -> None:
-    with temp_folder(out) as tmp:  # after the swap, it holds the old site (or is gone)
-        tmp.chmod(0o755)  # a temporary folder's 0700 would hide the site from a web server
-        made: set[str] = set()  # a new folder holds no symlink: the paths are checked by words
+@contextmanager
+def site_tree(out: Path) -> Iterator[SiteTree]:
+    """A new site being assembled beside `out`: after the swap, its folder holds the old site, and
+    is deleted on leaving (with the new site, when it was not swapped in)."""
+    with temp_folder(out) as folder:
+        folder.chmod(0o755)  # a temporary folder's 0700 would hide the site from a web server
+        tree = SiteTree(out, folder)
+        try:
+            yield tree
+        finally:
+            tree.close()
+
+
+class SiteTree:
+    """A new site assembled in a temporary folder beside `out`, then swapped in whole. Its first
+    files may be placed in a thread (`begin`) while the build makes the rest (the search index);
+    `add` places the others, `swap_in` puts it in place."""
+
+    def __init__(self, out: Path, folder: Path) -> None:
+        self.out, self.folder = out, folder
+        self.made: set[str] = set()  # a new folder holds no symlink: the paths are checked by words
+        self.current: dict[str, bool] = {}  # each file placed: whether it was the one in `out`
+        self.pool: ThreadPoolExecutor | None = None
+        self.begun: Future[None] | None = None
+
+    def begin(self, files: Mapping[str, bytes | Staged | None], existing: set[str]) -> None:
+        """Place `files` in a thread (each unchanged one linked from `out`), `add` waiting for it."""
+        self.pool = ThreadPoolExecutor(1, "notebase-site")
+        run = contextvars.copy_context().run  # its deletions deferred as the build's are
+        self.begun = self.pool.submit(run, self.place_current, dict(files), existing)
+
+    def place_current(self, files: Mapping[str, bytes | Staged | None], existing: set[str]) -> None:
+        current = {rel: is_current(self.out, rel, data, existing) for rel, data in files.items()}
+        self.place(files, {rel for rel, same in current.items() if same}, move=False)
+        self.current.update(current)
+
+    def add(self, files: Mapping[str, bytes | Staged | None], unchanged: set[str]) -> None:
+        """Place the files not placed yet (those in `unchanged` linked from `out`)."""
+        assert self.wait().keys() <= files.keys(), "a file placed is not in the site"
+        self.place({r: d for r, d in files.items() if r not in self.current}, unchanged)
+
+    def place(
+        self, files: Mapping[str, bytes | Staged | None], unchanged: set[str], move: bool = True
+    ) -> None:
+        """Each file put in the tree: linked from `out` when `unchanged`, moved (or with `move`
+        False, linked: the search index may read it still) when it is Staged, else written."""
         for rel, data in sorted(files.items()):
             folder, _, _ = clean_rel(rel).rpartition("/")
-            if folder not in made:
-                os.makedirs(os.path.join(tmp, folder), exist_ok=True)
-                made.add(folder)
-            target = os.path.join(tmp, rel)
+            if folder not in self.made:
+                os.makedirs(os.path.join(self.folder, folder), exist_ok=True)
+                self.made.add(folder)
+            target = os.path.join(self.folder, rel)
             if rel in unchanged:
-                link_or_copy(os.path.join(out, rel), target)
+                link_or_copy(os.path.join(self.out, rel), target)
             elif isinstance(data, Staged):
-                os.replace(data.path, target)
+                (os.replace if move else link_or_copy)(data.path, target)
             else:
                 assert data is not None, f"{rel} is to be kept but is not in the site"
                 with open(target, "wb") as handle:
                     handle.write(data)
-        write_marker(tmp)
+
+    def swap_in(self, swap_lock: AbstractContextManager[object]) -> None:
+        write_marker(self.folder)
         with swap_lock:
-            swap_in(tmp, out)
+            swap_in(self.folder, self.out)
+
+    def wait(self) -> dict[str, bool]:
+        """The files `begin` placed, each with whether it was the one in `out`, once they are
+        (raising what placing them raised)."""
+        if self.begun is not None:
+            begun, self.begun = self.begun, None
+            begun.result()
+        return self.current
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
 
 
 def swap_folder(new: Path, out: Path, name: str, swap_lock: AbstractContextManager[object]) -> None:
