@@ -352,17 +352,23 @@ def write_build(
     done = finish(tally, diags, True, plan.rendered, outcome, due)
     if state.memo is not None:
         hold_basis(state.memo, planned.basis)
-    new_state = replace(
+    return written_state(state, out, planned, plan.fingerprints, done), done
+
+
+def written_state(
+    state: BuildState, out: Path, planned: Planned, outputs: dict[str, str], done: BuildResult
+) -> BuildState:
+    """The state after a build `done` wrote the site `out` (its files' fingerprints `outputs`)."""
+    return replace(
         state,
-        outputs=plan.fingerprints,
+        outputs=outputs,
         out=str(out),
         site=site_identity(out),
         inputs=planned.inputs.digest,
         diagnostics=done.diagnostics,
         counts=(done.entries, done.pages),
-        unindexed=due.stamp if due else "",
+        unindexed=done.search.stamp if done.search else "",
     )
-    return new_state, done
 
 
 def new_site(
