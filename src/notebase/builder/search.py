@@ -199,6 +199,7 @@ class EarlyIndex:
         self.indexer = Indexer(out, language)
         self.closing = contextlib.ExitStack()  # the scratch folder, made when a page is staged
         self.folder: Path | None = None
+        self.numbers: dict[str, int] = {}  # each page's shard, hashed when first asked
 
     @functools.cached_property
     def groups(self) -> dict[int, list[str]]:
@@ -210,19 +211,26 @@ class EarlyIndex:
         return groups
 
     def shard_of(self, rel: str) -> int:
-        """The number of the shard a page belongs to (-1: a file that is no page)."""
-        return shard_number(rel, self.count) if rel.endswith(".html") else -1
+        """The number of the shard a page belongs to (-1: a file that is no page), each page's
+        hashed once."""
+        number = self.numbers.get(rel)
+        if number is None:
+            number = self.numbers[rel] = (
+                shard_number(rel, self.count) if rel.endswith(".html") else -1
+            )
+        return number
 
     def stage_folder(self, rel: str) -> Path | None:
         """The folder a page is staged in for Pagefind, if it is a search result (stage_page;
         none: the file is no page)."""
         number = self.shard_of(rel)
-        return self.scratch() / f"s{number}" if number >= 0 else None
+        return self.shard_folder(number) if number >= 0 else None
 
-    def scratch(self) -> Path:
+    def shard_folder(self, number: int) -> Path:
+        """The scratch folder the pages of shard `number` are staged in (made when first asked)."""
         if self.folder is None:
             self.folder = self.closing.enter_context(temp_folder(self.out))
-        return self.folder
+        return self.folder / f"s{number}"
 
     def rendered(
         self,
@@ -241,7 +249,7 @@ class EarlyIndex:
             if current_files((shard,), self.bundle):
                 continue
             whole = all(isinstance(files[rel], Staged) for rel in shard.pages)
-            self.indexer.start(shard, files, self.scratch() / f"s{number}" if whole else None)
+            self.indexer.start(shard, files, self.shard_folder(number) if whole else None)
 
     def __enter__(self) -> EarlyIndex:
         return self

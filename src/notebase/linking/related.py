@@ -205,7 +205,10 @@ def compute_related(entries: Sequence[Entry]) -> RelatedState:
     for distinct in terms:
         df.update(distinct)
     idf = {f: v for f, c in df.items() if (v := idf_of(f, c, len(entries))) is not None}
-    weighed = [weigh_note(i, bases, terms, notes, idf) for i in range(len(entries))]
+    weighed = [
+        weigh_entry(base, words, read_counts(note), idf)
+        for base, words, note in zip(bases, terms, notes, strict=True)
+    ]
     holders: dict[str, dict[int, float]] = defaultdict(dict)
     searchers: dict[str, set[int]] = defaultdict(set)
     for j, w in enumerate(weighed):
@@ -214,7 +217,7 @@ def compute_related(entries: Sequence[Entry]) -> RelatedState:
         for feature, _ in w.searched:
             searchers[feature].add(j)
     postings = {f: strongest(h) for f, h in holders.items() if len(h) > 1}
-    related = [score_note(i, weighed, postings, slugs) for i in range(len(entries))]
+    related = [score_entry(i, w.searched, postings, slugs) for i, w in enumerate(weighed)]
     return RelatedState(
         tuple(e.content_key for e in entries),
         slugs,
@@ -228,22 +231,6 @@ def compute_related(entries: Sequence[Entry]) -> RelatedState:
         dict(searchers),
         related,
     )
-
-
-def weigh_note(
-    i: int,
-    bases: Sequence[Base],
-    terms: Sequence[list[str]],
-    notes: Sequence[NoteWords],
-    idf: Mapping[str, float],
-) -> Weighed:
-    return weigh_entry(bases[i], terms[i], read_counts(notes[i]), idf)
-
-
-def score_note(
-    i: int, weighed: Sequence[Weighed], postings: Postings, slugs: Sequence[str]
-) -> tuple[str, ...]:
-    return score_entry(i, weighed[i].searched, postings, slugs)
 
 
 def entry_base(entry: Entry) -> Base:
