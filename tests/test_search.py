@@ -423,6 +423,49 @@ def test_a_shard_is_indexed_as_soon_as_its_pages_are_rendered(
     assert events.count("render") < 10 and events.count("restage") == 1  # with its kept pages
 
 
+def test_the_pages_that_may_be_search_results_render_first_and_their_shards_index_meanwhile(
+    kb: Path, sharded: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    events: list[str] = []
+    render, start = sitefiles.render_due, search.Indexer.start
+
+    def rendered(env: Any, config: Any, due: sitefiles.Due, *args: Any) -> Any:
+        events.append(due.key[2].template)
+        return render(env, config, due, *args)
+
+    def started(self: search.Indexer, shard: search.Shard, *args: Any) -> None:
+        if shard.stamp not in self.started:  # plan_search asks again for the bundles made
+            events.append("index")
+        start(self, shard, *args)
+
+    monkeypatch.setattr(sitefiles, "render_due", rendered)
+    monkeypatch.setattr(search.Indexer, "start", started)
+    _, result = rebuild(BuildState(), BuildOptions(root=kb, out=kb / "site", min_parallel_render=1))
+    assert result.written and len(shard_names(kb / "site")) == 2
+    results = {"entry.html", "quotes.html", "home.html"}  # the templates that mark search results
+    first_other = next(i for i, event in enumerate(events) if event not in results | {"index"})
+    assert events[:first_other].count("index") == 2  # both shards, before any other page rendered
+    assert set(events[first_other:]).isdisjoint(results | {"index"})  # and none again
+
+
+def test_a_page_found_a_search_result_only_once_rendered_is_indexed_with_its_shard(
+    kb: Path, tmp_path: Path, sharded: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen = sitefiles.may_be_results
+
+    def quotes_unseen(env: Any, todo: list[sitefiles.Due]) -> list[bool]:
+        return [due.key[2].template == "entry.html" for due in todo]
+
+    monkeypatch.setattr(sitefiles, "may_be_results", quotes_unseen)  # rendered after the entries
+    options = BuildOptions(root=kb, out=kb / "site", min_parallel_render=1)
+    _, result = rebuild(BuildState(), options)
+    assert result.written
+    monkeypatch.setattr(sitefiles, "may_be_results", seen)
+    clean_build(kb, tmp_path / "clean")
+    assert_same_tree(kb / "site", tmp_path / "clean")
+    assert "/quotes/" in read_fragments(kb / "site")
+
+
 def test_every_edit_gives_the_bundle_of_a_clean_build(
     kb: Path, tmp_path: Path, sharded: None
 ) -> None:

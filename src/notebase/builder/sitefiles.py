@@ -30,12 +30,14 @@ from notebase.planning.render import (
     environment_for_build,
     render_page,
     template_digest,
+    template_holds,
 )
 from notebase.reading.discover import NOTES_DIR
 from notebase.slugs import output_path
 
 Progress = Callable[[str, int, int], None]
 STATIC_DIR = "static"
+SEARCH_MARK = INDEXED_MARK.decode()
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +102,8 @@ def plan_files(
             take(i, rendered)
     else:
         ready = functools.partial(early.rendered, files=files, fingerprints=prints)
-        render_by_shard(early, [due.rel for due in todo], render, take, ready, show)
+        first = may_be_results(env, todo)
+        render_by_shard(early, [due.rel for due in todo], render, take, ready, show, first)
     prints = {rel: prints[rel] for rel in order}
     files = {rel: files[rel] for rel in order if rel in files}
     add_files(root, assets or {}, files, prints, (previous, existing), diags)
@@ -146,20 +149,37 @@ def render_by_shard(
     take: Callable[[int, Rendered], None],
     ready: Callable[[int], None],
     show: Callable[[int], None] | None,
+    first: list[bool],
 ) -> None:
-    """Render the pages due (`rels`) here, a shard's after another's (each's in the order of
-    their paths, as stage_pages stages them): each shard is `ready` once its pages are rendered
-    (one with none to render is left to plan_search)."""
+    """Render the pages due (`rels`) here: first those that may be search results (`first`), a
+    shard's after another's (each's in the order of their paths, as stage_pages stages them),
+    each shard `ready` once they are rendered (one with none to render is left to plan_search);
+    then the others, while the last shards are indexed. A page of these that is a search result
+    after all (its template was not seen to mark one) changes its shard's results: plan_search
+    then indexes that shard again."""
     numbers = [early.shard_of(rel) for rel in rels]
-    left = Counter(numbers)
-    for done, i in enumerate(sorted(range(len(rels)), key=lambda i: (numbers[i], rels[i])), 1):
+    left = Counter(number for number, result in zip(numbers, first, strict=True) if result)
+    for number in sorted(set(numbers) - left.keys() - {-1}):
+        ready(number)  # no page of it to render is a search result: indexed from the others
+    order = sorted(range(len(rels)), key=lambda i: (not first[i], numbers[i], rels[i]))
+    for done, i in enumerate(order, 1):
         take(i, render(i))
         if show:
             show(done)
         number = numbers[i]
+        if not first[i]:
+            continue
         left[number] -= 1
         if left[number] == 0 and number >= 0:
             ready(number)
+
+
+def may_be_results(env: Environment, todo: list[Due]) -> list[bool]:
+    """For each page due, whether it may be a search result: its template, or one it extends,
+    includes or imports, holds the mark (any may, when a name is computed)."""
+    templates = {due.key[2].template for due in todo}
+    marked = {name for name in templates if template_holds(env, name, SEARCH_MARK)}
+    return [due.key[2].template in marked for due in todo]
 
 
 def add_files(

@@ -287,6 +287,12 @@ def template_digest(env: jinja2.Environment, name: str, memo: dict[str, str]) ->
     return memo[name]
 
 
+def template_holds(env: jinja2.Environment, name: str, text: str) -> bool:
+    """Whether `text` is in the template's source or in one it references (or may: all
+    templates, when a name is computed)."""
+    return any(text in source for source in collect_template_sources(env, name, {}).values())
+
+
 def collect_template_sources(
     env: jinja2.Environment, name: str, seen: dict[str, str]
 ) -> dict[str, str]:
