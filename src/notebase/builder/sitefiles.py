@@ -102,8 +102,7 @@ def plan_files(
             take(i, rendered)
     else:
         ready = functools.partial(early.rendered, files=files, fingerprints=prints)
-        first = may_be_results(env, todo)
-        render_by_shard(early, [due.rel for due in todo], render, take, ready, show, first)
+        render_by_shard(early, todo, render, take, ready, show, may_be_results(env, todo))
     prints = {rel: prints[rel] for rel in order}
     files = {rel: files[rel] for rel in order if rel in files}
     add_files(root, assets or {}, files, prints, (previous, existing), diags)
@@ -144,19 +143,20 @@ Rendered = tuple[str, Diagnostic | None, bool]  # render_due's: fingerprint, pro
 
 def render_by_shard(
     early: EarlyIndex,
-    rels: list[str],
+    todo: list[Due],
     render: Callable[[int], Rendered],
     take: Callable[[int, Rendered], None],
     ready: Callable[[int], None],
     show: Callable[[int], None] | None,
     first: list[bool],
 ) -> None:
-    """Render the pages due (`rels`) here: first those that may be search results (`first`), a
+    """Render the pages due (`todo`) here: first those that may be search results (`first`), a
     shard's after another's (each's in the order of their paths, as stage_pages stages them),
     each shard `ready` once they are rendered (one with none to render is left to plan_search);
     then the others, while the last shards are indexed. A page of these that is a search result
     after all (its template was not seen to mark one) changes its shard's results: plan_search
     then indexes that shard again."""
+    rels = [due.rel for due in todo]
     numbers = [early.shard_of(rel) for rel in rels]
     left = Counter(number for number, result in zip(numbers, first, strict=True) if result)
     for number in sorted(set(numbers) - left.keys() - {-1}):
