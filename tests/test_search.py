@@ -466,27 +466,18 @@ def test_a_page_found_a_search_result_only_once_rendered_is_indexed_with_its_sha
     assert "/quotes/" in read_fragments(kb / "site")
 
 
-def test_every_edit_indexed_as_its_pages_render_gives_the_bundle_of_a_clean_build(
-    kb: Path, tmp_path: Path, sharded: None
-) -> None:
-    options = BuildOptions(root=kb, out=kb / "site", min_parallel_render=1)  # always early
-    state, _ = rebuild(BuildState(), options)
-    for number, (label, apply) in enumerate(EDITS):
-        apply(kb)  # some re-render listings alone: their shards are indexed before they render
-        state, result = rebuild(state, options)
-        assert result.written, (label, result.diagnostics)
-        clean_build(kb, tmp_path / f"clean-{number}")
-        assert_same_tree(kb / "site", tmp_path / f"clean-{number}")
-
-
+# the default: the few pages an edit renders are indexed once they all are; 1: always as they
+# render, where some edits re-render listings alone, whose shards are indexed before they render
+@pytest.mark.parametrize("min_parallel_render", [sitefiles.MIN_PARALLEL_RENDER, 1])
 def test_every_edit_gives_the_bundle_of_a_clean_build(
-    kb: Path, tmp_path: Path, sharded: None
+    kb: Path, tmp_path: Path, sharded: None, min_parallel_render: int
 ) -> None:
-    state, _ = build(kb)
+    options = BuildOptions(root=kb, out=kb / "site", min_parallel_render=min_parallel_render)
+    state, _ = rebuild(BuildState(), options)
     counts = {len(shard_names(kb / "site"))}
     for number, (label, apply) in enumerate(EDITS):
         apply(kb)
-        state, result = build(kb, state)
+        state, result = rebuild(state, options)
         assert result.written, (label, result.diagnostics)
         clean_build(kb, tmp_path / f"clean-{number}")
         assert_same_tree(kb / "site", tmp_path / f"clean-{number}")
