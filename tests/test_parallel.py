@@ -19,7 +19,7 @@ from notebase.config import Config
 from notebase.diagnostics import Diagnostic
 from notebase.model import NoteFile, ParseResult
 from notebase.planning.pages import PageSpec
-from notebase.planning.render import Environment, Rows, render_page
+from notebase.planning.render import Environment, Rows, page_bytes
 from notebase.reading.parse import parse_note
 from tests.sitecompare import assert_same_tree
 
@@ -71,10 +71,10 @@ def parse_and_record_pid(source: NoteFile) -> ParseResult:
 
 def render_and_record_pid(
     env: Environment, spec: PageSpec, config: Config, rows: Rows | None = None
-) -> str | Diagnostic:
-    """render_page, leaving a file named after the process that ran it."""
+) -> bytes | Diagnostic:
+    """page_bytes, leaving a file named after the process that ran it."""
     (Path(os.environ[RENDER_PIDS_DIR]) / str(os.getpid())).touch()
-    return render_page(env, spec, config, rows)
+    return page_bytes(env, spec, config, rows)
 
 
 RENDER_PIDS_DIR = "NOTEBASE_TEST_RENDER_PIDS"
@@ -87,7 +87,7 @@ from notebase.builder.pipeline import build_site
 from notebase.builder.state import BuildOptions
 from tests.test_parallel import parse_and_record_pid, render_and_record_pid
 build.parse_note = parse_and_record_pid
-sitefiles.render_page = render_and_record_pid
+sitefiles.page_bytes = render_and_record_pid
 root, out = Path(sys.argv[1]), Path(sys.argv[2])
 result = build_site(BuildOptions(root, out, jobs=2, min_parallel=2, min_parallel_render=2))
 print(result.written, result.parsed, sep=",")

@@ -21,7 +21,7 @@ from notebase.importers.reader import read_archive
 from notebase.linking.linktags import resolve_index
 from notebase.model import NoteFile
 from notebase.planning.pages import plan_pages
-from notebase.planning.render import create_environment, render_page
+from notebase.planning.render import clean_bytes, create_environment, render_page
 from notebase.reading.discover import decode_note
 from notebase.reading.parse import parse_note
 from tests.sitescan import scan_feed, scan_html, unbalanced_tags
@@ -145,6 +145,16 @@ def test_any_note_renders_to_balanced_pages_with_nothing_live(text: str) -> None
             assert scan_html(page, url or "index.html") == [], url
             main = page.split('<main id="main">', 1)[1].split("</main>", 1)[0]
             assert "<script" not in main.lower(), url  # content never brings a script
+
+
+@SETTINGS
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=200))
+def test_clean_bytes_replaces_exactly_the_control_characters(text: str) -> None:
+    expected = "".join(
+        "\ufffd" if (ord(c) < 0x20 and c not in "\t\n\r") or c in "\ufffe\uffff" else c
+        for c in text
+    )
+    assert clean_bytes(text) == expected.encode("utf-8")
 
 
 @SETTINGS

@@ -20,6 +20,7 @@ from notebase.linking.linktags import resolve_index
 from notebase.model import NoteFile
 from notebase.planning.pages import PageSpec, plan_pages
 from notebase.planning.render import (
+    clean_bytes,
     create_environment,
     environment_for_build,
     render_page,
@@ -124,6 +125,35 @@ def test_a_partial_override_is_used_by_default_templates(tmp_path: Path) -> None
     )
     html = render(tmp_path, site_pages(("a.md", "# Alpha\n"))[""])
     assert "<li class=mine>Alpha</li>" in html
+
+
+def test_control_characters_a_template_writes_are_replaced(tmp_path: Path) -> None:
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "404.html").write_text(
+        "a\x01b\x1f c\ufffe d\uffff e\x0b\x0c f\t g \ufffd \uffc2 \u00bf \u043f", encoding="utf-8"
+    )
+    html = render(tmp_path, site_pages(("a.md", "# Alpha\n"))["404.html"])
+    assert html == "a\ufffdb\ufffd c\ufffd d\ufffd e\ufffd\ufffd f\t g \ufffd \uffc2 \u00bf \u043f"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "plain <p>ASCII</p>\n\twith tab\r\n",
+        "\u00bf \u043f \u4e2d\u6587 \uffc2 \ufffd \U0001f600",  # UTF-8 with BF/EF BF bytes, no control
+        "\x00",
+        "x\x08y\x0bz\x1f",
+        "\ufffe\uffff",
+        "\u4e2d\x07\u00bf\ufffe",
+    ],
+)
+def test_clean_bytes_replaces_what_the_regex_replaces(text: str) -> None:
+    expected = "".join(
+        "\ufffd" if (ord(c) < 0x20 and c not in "\t\n\r") or c in "\ufffe\uffff" else c
+        for c in text
+    )
+    assert clean_bytes(text) == expected.encode("utf-8")
 
 
 def render_error(tmp_path: Path, name: str, text: str, url: str = "404.html") -> Diagnostic:

@@ -29,7 +29,7 @@ from notebase.linking.index import Names, resolve_entry
 from notebase.linking.linktags import embed_notes, fill_links, link_inputs
 from notebase.model import Entry, NoteFile, SiteIndex
 from notebase.planning.pages import EntryPage, entry_page
-from notebase.planning.render import Rows, environment_for_build, render_page
+from notebase.planning.render import Rows, environment_for_build, page_bytes
 from notebase.reading.discover import NOTES_DIR, read_note
 from notebase.reading.parse import parse_note
 from notebase.slugs import output_path
@@ -112,8 +112,8 @@ def preview_page(state: BuildState, root: Path, rel: str, basis: Basis) -> tuple
     entry = filled_entry(parsed.entry, basis)
     spec = entry_page(replace(page, entry=entry))
     rows = Rows(state.memo or Memo())
-    text = render_page(environment_for_build(root), spec, basis.config, rows)
-    return (output_path(spec.url), text.encode("utf-8")) if isinstance(text, str) else None
+    made = page_bytes(environment_for_build(root), spec, basis.config, rows)
+    return (output_path(spec.url), made) if isinstance(made, bytes) else None
 
 
 def last_page(memo: Memo | None, slug: str) -> EntryPage | None:

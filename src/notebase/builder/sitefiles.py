@@ -28,7 +28,7 @@ from notebase.planning.render import (
     Rows,
     compile_templates,
     environment_for_build,
-    render_page,
+    page_bytes,
     template_digest,
     template_holds,
 )
@@ -247,10 +247,9 @@ def render_due(
     taken (else ""), why it has no bytes, if it has none, and whether it is a search result
     (seen here, where its bytes are at hand: one is staged for Pagefind at `search_copy`)."""
     digest = digest_value(due.key) if due.digest else ""
-    page = render_page(env, due.key[2], config, rows)
-    if isinstance(page, Diagnostic):
-        return digest, page, False
-    data = page.encode("utf-8")
+    data = page_bytes(env, due.key[2], config, rows)
+    if isinstance(data, Diagnostic):
+        return digest, data, False
     if target is not None:
         target.write_bytes(data)
     marked = INDEXED_MARK in data
