@@ -194,3 +194,22 @@ def test_an_attachment_in_the_place_of_a_static_file_is_an_error(kb: Path) -> No
     assert [(d.code, str(d.pos)) for d in result.diagnostics if d.is_error] == [
         ("url-collision", "notes/x.png")
     ]
+
+
+def test_names_too_long_for_a_file_are_cut_and_the_site_is_written(tmp_path: Path) -> None:
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "a.md").write_text("---\ntags: [" + "longtag" * 40 + "]\n---\n# A\n\nbody\n")
+    (notes / "b.md").write_text("---\nslug: " + "slug" * 80 + "\n---\n# B\n\nbody\n")
+    (notes / "c.md").write_text("# C\n\nA #" + "hashtag" * 40 + " here.\n")
+    (notes / ("n" * 250 + ".md")).write_text("# Long file name\n")
+    result = build_site(BuildOptions(root=tmp_path, out=tmp_path / "site", cache=True))
+    assert result.written and not result.failed
+    assert [d.code for d in result.diagnostics] == ["slug-cleaned"]
+    site = tmp_path / "site"
+    names = [p.name for p in site.rglob("*")]
+    assert max(len(name.encode()) for name in names) <= 180
+    assert len(list((site / "tags").glob("longtaglongtag*-*/index.html"))) == 1
+    assert len(list((site / "tags").glob("hashtaghashtag*-*/index.html"))) == 1
+    assert len(list(site.glob("slugslug*-*/index.html"))) == 1
+    assert len(list(site.glob("nnnn*-*/index.html"))) == 1

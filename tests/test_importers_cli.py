@@ -52,3 +52,25 @@ def test_import_every_format_then_build(tmp_path: Path, capsys: pytest.CaptureFi
     capsys.readouterr()
     assert main(["--root", str(tmp_path), "import", *map(str, files)]) == 1
     assert "0 note(s) written, 21 unchanged, 0 kept" in capsys.readouterr().err
+
+
+def test_a_title_too_long_for_a_file_name_is_imported_under_a_shorter_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    links = " ".join(f"https://t.co/link{i:02d}abcdefgh" for i in range(12))
+    bib = tmp_path / "long.bib"
+    bib.write_text(
+        f"@online{{a,\n  title = {{Trimstray on Twitter: Search Engines for Hackers: {links}}},\n"
+        "  year = {2019},\n  url = {https://twitter.com/trimstray/status/1086705742793658369}\n}\n\n"
+        "@article{b,\n  title = {Equilibrium Propagation},\n  year = {2017}\n}\n",
+        encoding="utf-8",
+    )
+    assert main(["--root", str(tmp_path), "import", str(bib)]) == 0
+    assert "2 note(s) written" in capsys.readouterr().err
+    imported = tmp_path / "notes" / "imported"
+    assert (imported / "equilibrium-propagation.md").is_file()
+    [long] = imported.glob("trimstray-on-twitter-*.md")
+    assert len(long.name.encode()) <= 183
+    assert "title: 'Trimstray on Twitter: Search Engines for Hackers: https://t.co/link00" in (
+        long.read_text(encoding="utf-8")
+    )

@@ -7,6 +7,7 @@ import hashlib
 import pytest
 
 from notebase.slugs import (
+    MAX_SLUG_BYTES,
     clean_slug,
     looks_like_file,
     normalize_tag,
@@ -137,3 +138,30 @@ def test_what_looks_like_a_file() -> None:
     assert looks_like_file("x.png") and looks_like_file("a b.PDF")
     assert not looks_like_file("Note.md") and not looks_like_file("Version 2.5")
     assert not looks_like_file("Note")
+
+
+LINKS = " ".join(f"https://t.co/link{i:02d}abcdefgh" for i in range(12))
+
+
+def test_a_slug_too_long_for_a_file_name_is_cut_and_told_apart_by_a_hash() -> None:
+    slug = slugify(f"Trimstray on Twitter: Search Engines for Hackers: {LINKS}")
+    assert len(slug.encode()) <= MAX_SLUG_BYTES == 180
+    assert slug.startswith(
+        "trimstray-on-twitter-search-engines-for-hackers-https-t-co-link00abcdefgh"
+    )
+    whole = "trimstray-on-twitter-search-engines-for-hackers-" + "-".join(
+        f"https-t-co-link{i:02d}abcdefgh" for i in range(12)
+    )
+    assert slug.endswith("-" + hashlib.sha1(whole.encode()).hexdigest()[:8])
+    other = slugify(f"Trimstray on Twitter: Search Engines for Hackers: {LINKS} and one more")
+    assert other != slug and other[:-8] == slug[:-8]  # the same start, another hash
+    assert slugify(f"Short: {LINKS[:40]}") == "short-https-t-co-link00abcdefgh-https-t-co"
+
+
+def test_a_long_slug_is_cut_between_characters() -> None:
+    slug = slugify("中" * 100)  # 300 bytes of UTF-8
+    assert len(slug.encode()) <= MAX_SLUG_BYTES
+    assert slug == "中" * 57 + "-" + hashlib.sha1(("中" * 100).encode()).hexdigest()[:8]
+    assert len(clean_slug("a/" + "b" * 300).split("/")[1].encode()) <= MAX_SLUG_BYTES
+    assert len(normalize_tag("#" + "tag" * 100).encode()) <= MAX_SLUG_BYTES
+    assert len(slug_from_path("x" * 250 + ".md").encode()) <= MAX_SLUG_BYTES

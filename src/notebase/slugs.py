@@ -9,11 +9,25 @@ from urllib.parse import unquote
 
 _NON_WORD = re.compile(r"[^\w]+", re.UNICODE)
 _DASHES = re.compile(r"-{2,}")
+# a slug names one folder or file of the site, or an imported note's file: file systems take 255
+# bytes a name, and a longer one (a tweet pasted as a title, a tag of 300 letters) made the build
+# or the import fail whole; this leaves room for a "-2" and an extension
+MAX_SLUG_BYTES = 180
 
 
 def slugify(text: str) -> str:
-    """Lowercase, hyphen-separated, Unicode letters and digits kept; '' when nothing is left."""
-    return hyphenate(text).strip("-")
+    """Lowercase, hyphen-separated, Unicode letters and digits kept; '' when nothing is left; at
+    most MAX_SLUG_BYTES of UTF-8 (a longer one cut, and told apart by a hash of it whole)."""
+    return capped(hyphenate(text).strip("-"))
+
+
+def capped(slug: str) -> str:
+    """The slug when it fits in MAX_SLUG_BYTES, else its start and a short hash of it whole."""
+    data = slug.encode("utf-8")
+    if len(data) <= MAX_SLUG_BYTES:
+        return slug
+    start = data[: MAX_SLUG_BYTES - 9].decode("utf-8", "ignore").rstrip("-")
+    return f"{start}-{short_hash(slug)}"
 
 
 def hyphenate(text: str, unsafe: re.Pattern[str] = _NON_WORD) -> str:

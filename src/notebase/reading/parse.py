@@ -41,7 +41,7 @@ from notebase.reading.sourcerefs import (
     strip_arxiv_prefix,
 )
 from notebase.reading.yamlio import Field
-from notebase.slugs import clean_slug, normalize_tag, slug_from_path
+from notebase.slugs import MAX_SLUG_BYTES, clean_slug, normalize_tag, slug_from_path
 from notebase.urls import RESERVED_TOPS
 
 
@@ -246,7 +246,7 @@ def entry_slug(
                 "slug-cleaned",
                 f"slug {raw!r} was cleaned to {slug!r}",
                 pos,
-                "slugs are lowercase words joined by - and /",
+                f"slugs are lowercase words joined by - and /, each part {MAX_SLUG_BYTES} bytes at most",
             )
         )
     return slug
