@@ -109,3 +109,23 @@ def test_author_lists() -> None:
 def test_file_without_entries_warns() -> None:
     archive = read_bibtex("% only a comment\n", "e.bib", "e.bib")
     assert archive.posts == () and [d.code for d in archive.diagnostics] == ["import-no-posts"]
+
+
+@pytest.mark.parametrize(
+    ("fields", "year"),
+    [
+        ("year = {2017}", 2017),
+        ("date = {2017}", 2017),  # biblatex as Zotero writes it: `date` alone
+        ("date = {2017-05}", 2017),
+        ("date = {2020-01-23}", 2020),
+        ("date = {2017-05/2018-02}", 2017),  # a range: the year it begins
+        ("year = {2019}, date = {2017}", 2019),
+        ("date = {12:30}", None),
+        ("date = {n.d.}", None),
+        ("title = {No date}", None),
+    ],
+)
+def test_the_year_of_an_entry(fields: str, year: int | None) -> None:
+    text = f"@article{{k,\n  title = {{T}},\n  {fields}\n}}\n"
+    [post] = read_bibtex(text, "x.bib", "x.bib").posts
+    assert post.year == year

@@ -16,7 +16,6 @@ from notebase.importers.structured import (
     line_index,
     make_post,
     paper_ids,
-    parse_date,
     safe_url,
     tag_names,
 )
@@ -258,9 +257,17 @@ def entry_ids(fields: dict[str, str]) -> tuple[str, str, str]:
     return url, arxiv or url_arxiv, doi or url_doi
 
 
+# biblatex's `date` is ISO 8601: 2017, 2017-05, 2017-05-04, or a range 2017-05/2018 (its year first)
+DATE_YEAR = re.compile(r"\s*(\d{4})(?![\d:])")
+
+
 def entry_year(fields: dict[str, str]) -> int | None:
-    year = decode_value(fields.get("year", "")) or parse_date(fields.get("date", ""))[:4]
-    return int(year[:4]) if year[:4].isdigit() else None
+    """The `year`, else the year `date` begins with (biblatex: Zotero writes `date` alone)."""
+    year = decode_value(fields.get("year", ""))
+    if year[:4].isdigit():
+        return int(year[:4])
+    found = DATE_YEAR.match(decode_value(fields.get("date", "")))
+    return int(found.group(1)) if found else None
 
 
 def entry_post(entry: BibEntry, name: str, lines: LineIndex) -> ImportedPost:
