@@ -131,3 +131,57 @@ def test_unreadable_date_is_a_warning_at_its_item(text: str) -> None:
     (diag,) = archive.diagnostics
     assert (post.title, post.date) == ("T", "")
     assert (diag.code, diag.is_error, str(diag.pos)) == ("import-bad-date", False, "f.xml:2")
+
+
+RSS_RELATIVE = """<?xml version="1.0"?>
+<rss version="2.0"><channel><title>Blog</title><link>https://blog.example.org/</link>
+<item><title>Agents</title><link>https://blog.example.org/posts/2023-06-23-agent/</link>
+<description>&lt;p&gt;&lt;img src="agent-overview.png" alt="overview"&gt; and
+&lt;a href="/about/"&gt;about&lt;/a&gt;&lt;/p&gt;</description></item>
+<item><title>Link post</title><link>https://other.example.com/deep/article</link>
+<guid>https://www.blog.example.org/2024/05/link-post.html</guid>
+<description>&lt;p&gt;My &lt;a href="notes.html"&gt;notes&lt;/a&gt;.&lt;/p&gt;</description></item>
+<item><title>Link post, no permalink</title><link>https://other.example.com/deep/article</link>
+<description>&lt;p&gt;See &lt;a href="archive/"&gt;the archive&lt;/a&gt;.&lt;/p&gt;</description></item>
+</channel></rss>
+"""
+
+
+def test_relative_urls_in_an_item_are_read_against_its_own_page_on_the_feeds_site() -> None:
+    agents, link_post, no_permalink = read_feed(RSS_RELATIVE, "rss.xml", "rss.xml").posts
+    assert body(agents) == (
+        "![overview](https://blog.example.org/posts/2023-06-23-agent/agent-overview.png) and "
+        "[about](https://blog.example.org/about/)\n"
+    )
+    # a link blog's item links to another site: its permalink (guid) is the page on the blog
+    assert link_post.url == "https://other.example.com/deep/article"
+    assert body(link_post) == "My [notes](https://www.blog.example.org/2024/05/notes.html).\n"
+    assert body(no_permalink) == "See [the archive](https://blog.example.org/archive/).\n"
+
+
+def test_an_atom_entry_reads_relative_urls_against_its_xml_base() -> None:
+    text = """<?xml version="1.0"?>
+<feed xmlns="http://www.w3.org/2005/Atom"><title>F</title>
+<link href="https://notes.example.org/"/>
+<entry><title>Based</title><link href="https://notes.example.org/2024/based/"/>
+<content type="html" xml:base="https://cdn.example.org/media/">&lt;img src="a.png" alt="a"&gt;</content>
+</entry>
+<entry><title>Beside</title><link href="https://notes.example.org/2024/beside/"/>
+<content type="html">&lt;img src="b.png" alt="b"&gt;</content></entry>
+</feed>
+"""
+    based, beside = read_feed(text, "atom.xml", "atom.xml").posts
+    assert body(based) == "![a](https://cdn.example.org/media/a.png)\n"
+    assert body(beside) == "![b](https://notes.example.org/2024/beside/b.png)\n"
+
+
+def test_a_json_feed_item_reads_relative_urls_against_its_url_not_its_external_url() -> None:
+    text = (
+        '{"version": "https://jsonfeed.org/version/1.1", "home_page_url": "https://j.example.org/",'
+        ' "items": [{"id": "1", "title": "Linked", "url": "https://j.example.org/2024/linked/",'
+        ' "external_url": "https://elsewhere.example.com/paper",'
+        ' "content_html": "<p><img src=\\"fig.png\\" alt=\\"fig\\"></p>"}]}'
+    )
+    [linked] = read_feed(text, "feed.json", "feed.json").posts
+    assert linked.url == "https://elsewhere.example.com/paper"
+    assert body(linked) == "![fig](https://j.example.org/2024/linked/fig.png)\n"

@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urljoin, urlsplit
 
 import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
@@ -25,6 +26,7 @@ from notebase.importers.structured import (
     parse_date,
     safe_url,
 )
+from notebase.reading.sourcerefs import host_domain
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 CONTENT = "{http://purl.org/rss/1.0/modules/content/}encoded"
@@ -72,6 +74,18 @@ def plain_chunks(text: str) -> tuple[str, ...]:
     return tuple(escape_lines(p) for p in paras if p)
 
 
+def content_base(site: str, *permalinks: str) -> str:
+    """What relative URLs in an item's content are resolved against: the item's own page on the
+    feed's site (a post's images sit beside it: posts/2023-06-23-agent/agent-overview.png), else
+    the site. A link blog's item links to another site's page, which the content's links are not
+    relative to, so only a page on the feed's own host is taken."""
+    host = host_domain(urlsplit(site)) if site else ""
+    for url in permalinks:
+        if url and (not host or host_domain(urlsplit(url)) == host):
+            return url
+    return site or next((url for url in permalinks if url), "")
+
+
 def rss_item(item: ET.Element, line: int, site: str) -> FeedItem:
     """An RSS 2.0 `<item>` (or RSS 1.0's): content:encoded, else description, as HTML."""
 
@@ -80,8 +94,10 @@ def rss_item(item: ET.Element, line: int, site: str) -> FeedItem:
 
     url = safe_url(text_of(find("link", f"{RSS1}link")))
     guid = find("guid")
-    if not url and guid is not None and guid.get("isPermaLink", "true") == "true":
-        url = safe_url(text_of(guid))
+    permalink = ""
+    if guid is not None and guid.get("isPermaLink", "true") == "true":
+        permalink = safe_url(text_of(guid))
+    url = url or permalink
     content = find(CONTENT, "description", f"{RSS1}description")
     authors = [text_of(e) for e in [*item.findall("author"), *item.findall(f"{DC}creator")]]
     tags = [text_of(e) for e in [*item.findall("category"), *item.findall(f"{DC}subject")]]
@@ -92,7 +108,10 @@ def rss_item(item: ET.Element, line: int, site: str) -> FeedItem:
         date=parse_date(when),
         authors=tuple(a for a in authors if a),
         tags=tuple(tags),
-        chunks=html_chunks("".join(content.itertext()) if content is not None else "", site or url),
+        chunks=html_chunks(
+            "".join(content.itertext()) if content is not None else "",
+            content_base(site, url, permalink),
+        ),
         line=line,
         date_text=when,
     )
@@ -110,6 +129,18 @@ def atom_text(elem: ET.Element | None, base: str) -> tuple[str, ...]:
         return html_chunks(inner, base)
     text = "".join(elem.itertext())
     return html_chunks(text, base) if kind in ("html", "text/html") else plain_chunks(text)
+
+
+XML_BASE = "{http://www.w3.org/XML/1998/namespace}base"
+
+
+def xml_base(content: ET.Element | None, entry: ET.Element, base: str) -> str:
+    """The base an Atom entry's content declares (xml:base, on it or the entry), else `base`."""
+    for elem in (content, entry):
+        declared = elem.get(XML_BASE, "").strip() if elem is not None else ""
+        if declared and (found := safe_url(urljoin(base, declared))):
+            return found
+    return base
 
 
 def atom_link(entry: ET.Element) -> str:
@@ -136,7 +167,7 @@ def atom_entry(entry: ET.Element, line: int, site: str) -> FeedItem:
         date=parse_date(when),
         authors=tuple(a for a in authors if a),
         tags=tuple(tags),
-        chunks=atom_text(content, site or url),
+        chunks=atom_text(content, xml_base(content, entry, content_base(site, url))),
         line=line,
         date_text=when,
     )
@@ -172,9 +203,8 @@ def json_item(
     """One JSON Feed item, and where the next one is looked for in the text."""
     url = safe_url(str(item.get("external_url") or item.get("url") or ""))
     html = item.get("content_html") or item.get("summary") or ""
-    chunks = html_chunks(str(html), site or url) or plain_chunks(
-        str(item.get("content_text") or "")
-    )
+    base = content_base(site, safe_url(str(item.get("url") or "")), url)
+    chunks = html_chunks(str(html), base) or plain_chunks(str(item.get("content_text") or ""))
     key = json.dumps(str(item.get("id", "")), ensure_ascii=False)
     found = text.find(key, start)
     tags = item.get("tags")
