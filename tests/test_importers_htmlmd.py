@@ -81,6 +81,22 @@ def test_chrome_and_comments_are_dropped() -> None:
     assert md(html) == "kept"
 
 
+def test_what_the_page_hides_its_contents_and_heading_permalinks_are_dropped() -> None:
+    html = (
+        '<details class="toc"><summary>Table of Contents</summary><ul><li><a href="#r">R</a>'
+        "</li></ul></details>"
+        '<h2 id="r">References<a hidden class="anchor" aria-hidden="true" href="#r">#</a></h2>'
+        '<h3 id="s">Setup <a class="headerlink" href="#s">\u00b6</a></h3>'
+        '<h3 id="t"><a href="#t">Linked title</a></h3>'
+        '<p>Kept<span aria-hidden="true"> \u2192</span>, <span hidden>gone</span>'
+        ' and <a href="#r">a link in the text</a>.</p>'
+        '<div id="TableOfContents"><ul><li>x</li></ul></div>'
+    )
+    assert md(html, "https://blog.example.org/p/") == (
+        "## References\n\n### Setup\n\n### Linked title\n\nKept, and a link in the text."
+    )
+
+
 def test_hard_break_and_headings() -> None:
     assert (
         md("<h1>T <em>x</em></h1><h4>s</h4><p>a<br>- b</p>") == "## T *x*\n\n#### s\n\na\\\n\\- b"

@@ -21,6 +21,10 @@ __all__ = ["Context", "LexborHTMLParser", "LexborNode", "blocks_of", "fragment_m
 CHROME = ["script", "style", "noscript", "template", "form", "button", "input", "select"]
 CHROME += ["textarea", "iframe", "object", "embed", "svg", "canvas", "nav", "aside", "dialog"]
 COMMENTS = "#comments, .comments, .comment-list, #respond, .comment-respond"  # readers' comments
+# what a page does not show (`hidden`; aria-hidden: a decoration, or KaTeX's visual copy of the
+# MathML beside it) and its table of contents (the note gets one of its own)
+UNSHOWN = '[hidden], [aria-hidden="true"], .toc, #toc, .table-of-contents, #TableOfContents'
+HEADING_LINKS = ", ".join(f'{h} a[href^="#"]' for h in ("h1", "h2", "h3", "h4", "h5", "h6"))
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 BLOCKS = frozenset(
     (*HEADINGS, "p", "div", "section", "main", "article", "ul", "ol", "li", "blockquote", "pre",
@@ -406,11 +410,15 @@ def flatten_deep(root: LexborNode) -> None:
 
 
 def strip_chrome(tree: LexborHTMLParser) -> None:
-    """Remove scripts, styles, forms, navigation, asides, readers' comments, and the page's own
-    header and footer (not those of a post, a quote or a figure); flatten what nests too deep."""
+    """Remove scripts, styles, forms, navigation, asides, readers' comments, what the page hides,
+    tables of contents, headings' permalinks, and the page's own header and footer (not those of
+    a post, a quote or a figure); flatten what nests too deep."""
     tree.strip_tags(CHROME)
-    for node in tree.css(COMMENTS):
+    for node in tree.css(f"{COMMENTS}, {UNSHOWN}"):
         node.decompose()
+    for node in tree.css(HEADING_LINKS):  # a heading's own permalink: "#", "¶", "§", "🔗"
+        if not any(c.isalnum() for c in node.text(deep=True)):
+            node.decompose()
     if tree.root is not None:
         flatten_deep(tree.root)
     for node in tree.css("header, footer"):
