@@ -95,13 +95,13 @@ def test_build_with_jobs_writes_the_same_site(kb: Path) -> None:
 def test_content_error_exits_1_names_file_and_line_and_keeps_the_site(kb: Path) -> None:
     assert notebase("build", cwd=kb).returncode == 0
     before = tree(kb / "site")
-    write_files(kb, {"notes/x.md": "---\ntitle: Broken\ntags: [a, b\nsummary: x: y\n---\nbody\n"})
+    write_files(kb, {"notes/x.md": "---\ntitle: Broken\nslug: '!!!'\n---\nbody\n"})
     result = notebase("build", cwd=kb)
     assert result.returncode == 1
     assert "notes/x.md:" in result.stderr
     line = next(ln for ln in result.stderr.splitlines() if ln.startswith("notes/x.md:"))
     assert line.split(":")[1] == "3"
-    assert "error[yaml-syntax]" in line
+    assert "error[bad-slug]" in line
     assert "site not written" in result.stderr
     assert tree(kb / "site") == before
 
@@ -290,7 +290,10 @@ def test_check_exit_codes_and_json(kb: Path) -> None:
             "hint": "create the note, or fix the link",
         }
     ]
-    write_files(kb, {"notes/bad.md": "---\ntitle: [\n---\n"})
+    write_files(kb, {"notes/bad.md": "---\ntitle: [\n---\n"})  # not YAML: built without it
+    assert notebase("check", cwd=kb).returncode == 0
+    assert notebase("check", "--strict", cwd=kb).returncode == 1
+    write_files(kb, {"notes/bad.md": "---\ntitle: never closed\n"})
     assert notebase("check", cwd=kb).returncode == 1
     assert not (kb / "site").exists()
 

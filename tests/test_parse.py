@@ -79,13 +79,20 @@ def test_every_front_matter_field() -> None:
 
 def test_defaults_without_front_matter() -> None:
     e = entry_of("Just a thought.\n", "ideas/a-thought.md")
-    assert e.title == "a thought"
+    assert e.title == "a-thought"  # the file's name as it is, as Obsidian and Quartz show it
     assert e.slug == "ideas/a-thought"
     assert e.kind is EntryKind.NOTE
     assert e.status is None  # no reading status: the note is not on the reading list
     assert (e.date, e.year, e.source, e.draft) == (None, None, None, False)
     assert (e.tags, e.categories, e.aliases, e.authors) == ((), (), (), ())
     assert (e.tldr_html, e.source_title, e.extra) == ("", "", ())
+
+
+def test_a_note_of_several_top_headings_is_titled_by_its_file_name() -> None:
+    e = entry_of("# Theory\n\nA.\n\n# Model\n\nB.\n", "Models/🦠 Logistic Regression.md")
+    assert e.title == "🦠 Logistic Regression"
+    assert '<h1 id="theory">Theory</h1>' in e.body_html and "Model</h1>" in e.body_html
+    assert entry_of("# Only one\n\n## Section\n\ntext\n", "n.md").title == "Only one"
 
 
 def test_title_from_first_heading_is_taken_out_of_the_body() -> None:
@@ -98,10 +105,6 @@ def test_title_from_front_matter_keeps_the_body_heading() -> None:
     e = entry_of("---\ntitle: From YAML\n---\n# Body heading\n\ntext\n")
     assert e.title == "From YAML"
     assert "<h1" in e.body_html and "Body heading" in e.body_html
-
-
-def test_title_from_file_name() -> None:
-    assert entry_of("text\n", "papers/my_great-note.md").title == "my great note"
 
 
 def test_slug_override_and_cleaning() -> None:
@@ -352,20 +355,29 @@ def test_failed_math_is_a_warning_at_its_line() -> None:
     assert '<code class="math-tex"' in result.entry.body_html
 
 
-def test_broken_yaml_is_an_error_with_file_and_line_and_no_entry() -> None:
-    result = parse("---\ntitle: ok\nsummary: a: b\n---\nbody\n", "papers/bad.md")
-    assert result.entry is None
+def test_broken_yaml_is_a_warning_at_its_line_and_the_note_is_built_without_it() -> None:
+    result = parse("---\ntitle: ok\nsummary: a: b\n---\n# Heading\n\nbody\n", "papers/bad.md")
     assert [(d.severity, d.code, d.pos) for d in result.diagnostics] == [
-        (Severity.ERROR, "yaml-syntax", FilePos("notes/papers/bad.md", 3))
+        (Severity.WARNING, "yaml-syntax", FilePos("notes/papers/bad.md", 3))
     ]
+    assert result.diagnostics[0].message.endswith("; the note is built without its front matter")
+    assert result.entry is not None
+    assert (result.entry.title, result.entry.slug) == ("Heading", "papers/bad")
+    assert result.entry.body_html == "<p>body</p>\n"  # no front matter in the body
 
 
-def test_unclosed_list_is_an_error_near_its_line() -> None:
+def test_unclosed_list_is_a_warning_near_its_line() -> None:
     result = parse("---\ntitle: ok\ntags: [a, b\n---\nbody\n")
-    assert result.entry is None
     (diag,) = result.diagnostics
-    assert diag.code == "yaml-syntax"
+    assert (diag.severity, diag.code) == (Severity.WARNING, "yaml-syntax")
     assert diag.pos == FilePos("notes/papers/x.md", 3)
+    assert result.entry is not None and result.entry.tags == ()
+
+
+def test_front_matter_that_is_no_mapping_is_a_warning() -> None:
+    result = parse("---\n- a\n- b\n---\nbody\n")
+    assert codes(result.diagnostics) == [(Severity.WARNING, "yaml-not-mapping", 2)]
+    assert result.entry is not None and result.entry.title == "x"
 
 
 def test_unterminated_front_matter_is_an_error() -> None:
@@ -510,3 +522,29 @@ def test_the_entry_carries_its_anchors_and_heading_markup() -> None:
     )
     assert [h.html for h in e.headings] == ["See <code>code</code> Z"]
     assert e.anchors == (e.quotes[0].anchor, e.headings[0].anchor, "^end")
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "8 - chiusura di un insieme di attributi",
+        "sr.value_counts()",
+        "if __name__ == '__main__'",
+        "🐘 Conservative Q-Learning",
+        "muon_optimizer-notes",
+    ],
+)
+def test_a_note_without_a_title_is_titled_by_its_file_name_as_it_is(name: str) -> None:
+    assert entry_of("Some text.\n", f"folder/{name}.md").title == name
+
+
+def test_obsidians_older_alias_key_names_the_note_too() -> None:
+    assert entry_of("---\nalias: [Digraph, Directed graph]\n---\nx\n").aliases == (
+        "Digraph",
+        "Directed graph",
+    )
+    assert entry_of("---\nalias: Feature Engineering\n---\nx\n").aliases == (
+        "Feature Engineering",
+    )
+    assert entry_of("---\naliases: [A]\nalias: [B]\n---\nx\n").aliases == ("A",)
+    assert not parse("---\nalias: [Digraph]\n---\nx\n").diagnostics  # no unknown-key warning

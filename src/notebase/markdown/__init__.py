@@ -116,8 +116,12 @@ def pop_tldr(tokens: list[Token]) -> list[Token]:
 
 
 def pop_title_heading(tokens: list[Token]) -> str:
-    """Take the note's first `# heading` out of the body when it opens the note; return its text."""
+    """Take the note's first `# heading` out of the body when it opens the note and is its only
+    one; return its text. A note of several `#` sections (Theory, Model, Training) is titled by
+    its file name, as Obsidian titles every note, its first section kept in the body."""
     if len(tokens) < 3 or tokens[0].type != "heading_open" or tokens[0].tag != "h1":
+        return ""
+    if any(t.type == "heading_open" and t.tag == "h1" for t in tokens[3:]):
         return ""
     title = inline_plain(tokens[1])
     del tokens[0:3]

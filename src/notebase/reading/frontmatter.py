@@ -13,7 +13,7 @@ from notebase.reading.yamlio import Field, load_fields
 
 KNOWN_KEYS = (
     "title", "kind", "url", "source_title", "authors", "year", "date", "tags", "category",
-    "tldr", "status", "aliases", "draft", "slug", "arxiv", "doi", "origin", "series",
+    "tldr", "status", "aliases", "alias", "draft", "slug", "arxiv", "doi", "origin", "series",
     "series_author", "import_digest", "description", "permalink", "publish", "created",
     "modified", "updated", "cssclasses", "cssclass",
 )  # fmt: skip

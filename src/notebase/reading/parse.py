@@ -6,7 +6,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from notebase.diagnostics import Diagnostic, FilePos, error, warning
+from notebase.diagnostics import Diagnostic, FilePos, Severity, error, warning
 from notebase.digests import digest_value
 from notebase.markdown import Rendered, render_inline, render_markdown, strip_paragraph
 from notebase.markdown.markers import renumber_markers
@@ -44,18 +44,31 @@ from notebase.reading.yamlio import Field
 from notebase.slugs import MAX_SLUG_BYTES, clean_slug, normalize_tag, slug_from_path
 from notebase.urls import RESERVED_TOPS
 
+UNREADABLE_YAML = ("yaml-syntax", "yaml-not-mapping")  # no field of the front matter can be read
+
 
 def parse_note(source: NoteFile) -> ParseResult:
     """Turn one note into an Entry; content problems become diagnostics, never exceptions."""
     path = source.display_path
     fields, split, diags = read_front_matter(source.text, path)
-    if split is None or any(d.code.startswith("yaml") for d in diags):
+    if split is None:
         return ParseResult(None, tuple(diags))
+    if any(d.code in UNREADABLE_YAML for d in diags):
+        fields, diags = {}, [without_front_matter(d) for d in diags]
     if not source.text.strip():
         hint = "write the note, or delete the file"
         diags.append(warning("empty-note", "note is empty", FilePos(path, 1), hint))
     entry = build_entry(source, fields, split, diags)
     return ParseResult(entry, tuple(diags))
+
+
+def without_front_matter(diag: Diagnostic) -> Diagnostic:
+    """A front matter that is not YAML, as a warning: the note is built without it, as Obsidian
+    opens such a note and only flags its properties (one such note stopped a vault's whole site)."""
+    if diag.code not in UNREADABLE_YAML:
+        return diag
+    message = f"{diag.message}; the note is built without its front matter"
+    return replace(diag, severity=Severity.WARNING, message=message)
 
 
 def entry_source(
@@ -100,7 +113,7 @@ def build_entry(
             get("category", as_list) or (), path, fields.get("category"), diags
         ),
         status=entry_status(get("status", as_text), path, fields, diags),
-        aliases=get("aliases", as_list) or (),
+        aliases=first_field(get, ("aliases", "alias"), as_list) or (),
         draft=bool(get("draft", as_bool)) or get("publish", as_bool) is False,
         source=source_ref,
         source_title=source_title,
@@ -349,8 +362,10 @@ def make_quotes(body: Rendered, first_line: int) -> tuple[Quote, ...]:
 
 
 def title_from_path(rel_path: str) -> str:
+    """The file's name without `.md`, as it is: as Obsidian and Quartz title a note
+    (`8 - chiusura.md`, `sr.value_counts().md`, `Q-Learning.md`)."""
     stem = rel_path.rsplit("/", 1)[-1].removesuffix(".md")
-    return stem.replace("-", " ").replace("_", " ").strip() or stem
+    return stem.strip() or stem
 
 
 def extra_fields(fields: dict[str, Field]) -> tuple[tuple[str, str], ...]:
