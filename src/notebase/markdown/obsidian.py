@@ -125,19 +125,31 @@ def block_line(state: StateBlock, line: int, marker: str) -> str | None:
     return state.src[start : state.eMarks[line]]
 
 
+# Obsidian's comments, and HTML's (which Obsidian hides too): (opening, closing)
+COMMENTS = (("%%", "%%"), ("<!--", "-->"))
+
+
 def comment_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
-    """A `%%` at the start of a line opens a comment up to the next `%%` (blank lines, fences and
-    anything else inside it included; unclosed, to the end of the note, as in Obsidian). A line
-    with text after its closing `%%` is left to the inline rule."""
-    line = block_line(state, start, "%%")
-    if line is None:
+    """A `%%` (or `<!--`) at the start of a line opens a comment up to the next `%%` (`-->`):
+    blank lines, fences and anything else inside it included; unclosed, to the end of the note,
+    as in Obsidian. A line with text after its closing is left to the inline rule."""
+    found = next(
+        (
+            (line[len(mark) :], shut)
+            for mark, shut in COMMENTS
+            if (line := block_line(state, start, mark)) is not None
+        ),
+        None,
+    )
+    if found is None:
         return False
-    if "%%" in line[2:]:
-        if line[2:].split("%%", 1)[1].strip():
+    rest, closing = found
+    if closing in rest:
+        if rest.split(closing, 1)[1].strip():
             return False
         last = start
     else:
-        last = next_comment_close(state, start + 1, end)
+        last = next_comment_close(state, start + 1, end, closing)
     if not silent:
         token = state.push("comment", "", 0)
         token.map = [start, last + 1]
@@ -145,22 +157,23 @@ def comment_block(state: StateBlock, start: int, end: int, silent: bool) -> bool
     return True
 
 
-def next_comment_close(state: StateBlock, first: int, end: int) -> int:
+def next_comment_close(state: StateBlock, first: int, end: int, closing: str) -> int:
     for line in range(first, end):
-        if "%%" in state.src[state.bMarks[line] : state.eMarks[line]]:
+        if closing in state.src[state.bMarks[line] : state.eMarks[line]]:
             return line
     return end - 1
 
 
 def comment_inline(state: StateInline, silent: bool) -> bool:
-    """`%%…%%` inside a paragraph is dropped (an unclosed `%%` stays text)."""
-    if not state.src.startswith("%%", state.pos):
-        return False
-    close = state.src.find("%%", state.pos + 2)
-    if close < 0:
-        return False
-    state.pos = close + 2
-    return True
+    """`%%…%%` (or `<!--…-->`) inside a paragraph is dropped (an unclosed one stays text)."""
+    for opening, closing in COMMENTS:
+        if state.src.startswith(opening, state.pos):
+            close = state.src.find(closing, state.pos + len(opening))
+            if close < 0:
+                return False
+            state.pos = close + len(closing)
+            return True
+    return False
 
 
 def highlight(state: StateInline, silent: bool) -> bool:
