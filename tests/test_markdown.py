@@ -290,6 +290,20 @@ def test_math_after_a_text_line_never_pairs_dollars_across_prose() -> None:
     assert rendered.problems == ()
 
 
+@pytest.mark.parametrize(
+    ("text", "maths"),
+    [
+        ("$\\frac{151}{2}=76$ - lo 0,5\n", 1),  # opens the text, which ends in a digit
+        ("- $x$ and 5\n- $y$ or 6\n", 2),
+        ("$x$5 is not math\n", 0),  # a digit right after the closing $
+        ("$5 and $10\n", 0),
+        ("a $x$ 76\n", 1),
+    ],
+)
+def test_math_that_opens_a_paragraph_ending_in_a_digit(text: str, maths: int) -> None:
+    assert render_markdown(text).html.count("<math") == maths
+
+
 def test_operatorname_with_a_thin_space_is_one_upright_operator() -> None:
     html = render_markdown("$\\operatorname{arg\\,min}_x f$ and $\\arg\\max_y g$\n").html
     assert "<mo>arg\u2009min</mo>" in html

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from html import escape
 from typing import Any
@@ -18,6 +18,7 @@ from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 from mdit_py_plugins.anchors import anchors_plugin
 from mdit_py_plugins.dollarmath import dollarmath_plugin
+from mdit_py_plugins.dollarmath.index import math_inline_dollar
 from mdit_py_plugins.footnote.index import footnote_inline
 from mdit_py_plugins.gfm import gfm_plugin
 
@@ -65,6 +66,7 @@ def create_parser() -> MarkdownIt:
         False  # GitHub's `> [!NOTE]` alerts are callouts (obsidian.py), as all types
     )
     md.use(dollarmath_plugin, allow_space=False, allow_digits=False, double_inline=True)
+    md.inline.ruler.at("math_inline", math_inline_at_start())
     md.block.ruler.at("math_block", obsidian.math_block, _MATH_ALT)
     md.block.ruler.before("math_block", "comment", obsidian.comment_block, _MATH_ALT)
     md.use(anchors_plugin, min_level=1, max_level=6, slug_func=lambda t: slugify(t) or "section")
@@ -127,6 +129,26 @@ def normalize_link(url: str) -> str:
     if m is not None and len(m.group(1)) <= 255:
         return url
     return normalizeLink(url)
+
+
+def math_inline_at_start() -> Callable[[StateInline, bool], bool]:
+    """dollarmath's inline rule, but for a `$` that opens the text: there the plugin (0.5 to
+    0.7) looks for a digit before it at src[-1], the text's last character, so `$x$ = 76` was
+    no math. At the start, the rule that takes digits is asked, and a digit after the closing
+    `$` still refused."""
+    strict = math_inline_dollar(allow_space=False, allow_digits=False, allow_double=True)
+    lenient = math_inline_dollar(allow_space=False, allow_digits=True, allow_double=True)
+
+    def math_inline(state: StateInline, silent: bool) -> bool:
+        if state.pos > 0:
+            return bool(strict(state, silent))
+        if not lenient(state, True):
+            return False
+        after = state.src[state.pos : state.pos + 1]
+        state.pos = 0
+        return not after.isdigit() and bool(lenient(state, silent))
+
+    return math_inline
 
 
 def parse_wikilink(state: StateInline, silent: bool) -> bool:
