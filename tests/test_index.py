@@ -408,6 +408,13 @@ def test_a_markdown_link_to_a_note_elsewhere_is_found_by_its_name() -> None:
     assert index.link_targets["a/src"] == ("notes-dir/other-note", "notes-dir/other-note", "")
 
 
+def test_a_markdown_link_without_md_to_a_note_elsewhere_is_found_by_its_name() -> None:
+    k, fn = note("sub/k.md", "# k\n"), note("R/sub/cbind().md", "cbind()\n")
+    source = note("a/src.md", "[k](k) [c](cbind()) [h](k#Top) [m](missing) [p](k.png)\n")
+    index = build_index([k, fn, source], ["a/k.png"])
+    assert index.link_targets["a/src"] == ("sub/k", "r/sub/cbind", "sub/k#Top", "", "@a/k.png")
+
+
 def test_a_link_to_a_file_under_notes_is_an_attachment_target() -> None:
     source = note(
         "a/src.md",

@@ -435,10 +435,11 @@ def names_anchor(link: LinkRef) -> bool:
 
 def resolve_note_href(link: LinkRef, entry: Entry, names: dict[str, str]) -> str:
     """A markdown link to a note that is not where its path says: `[t](Other%20Note.md#Heading)`
-    found by its path from the root of notes/, or its name, as a wikilink would be."""
+    (or without `.md`: `[cbind()](cbind())`, a note in another folder) found by its path from
+    the root of notes/, or its name, as a wikilink would be."""
     href, _, fragment = link.target.partition("#")
     href = unquote(href)
-    if not href.endswith(".md") or href.startswith("/"):
+    if not href or href.startswith("/") or (looks_like_file(href) and not href.endswith(".md")):
         return ""
     slug = find_note(_UP.sub("", href), entry, names)
     if slug is None:
