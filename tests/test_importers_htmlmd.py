@@ -132,3 +132,32 @@ def test_hostile_markup_never_reaches_the_rendered_page_as_html() -> None:
     assert 'href="javascript' not in html.lower() and 'src="javascript' not in html.lower()
     assert "[x](javascript:alert(1))" in html  # shown as the text it was
     assert 'href="https://ok.org/"' in html
+
+
+def test_tex_in_the_text_is_kept_as_math() -> None:
+    html = (
+        "<p>A sequence $\\mathbf{x}$ of length $n$, a target $\\mathbf{y}_t$, \\(a^2\\) and"
+        " \\[b_1\\].</p><p>$$ \\mathbf{c}_t = \\sum_{i=1}^n \\alpha_{t,i} $$</p>"
+    )
+    assert md(html) == (
+        "A sequence $\\mathbf{x}$ of length $n$, a target $\\mathbf{y}_t$, $a^2$ and $$b_1$$."
+        "\n\n$$\\mathbf{c}_t = \\sum_{i=1}^n \\alpha_{t,i}$$"
+    )
+
+
+def test_dollars_that_are_no_tex_stay_text() -> None:
+    assert md("<p>It costs $5 and $10, or $ab$ each.</p>") == (
+        "It costs \\$5 and \\$10, or \\$ab\\$ each."
+    )
+    assert md("<p><code>$x$</code> and $x$2</p>") == "`$x$` and \\$x\\$2"
+
+
+def test_katex_mathml_is_its_tex() -> None:
+    html = (
+        '<p><span class="katex"><span class="katex-mathml"><math><semantics><mrow><mi>x</mi>'
+        '</mrow><annotation encoding="application/x-tex">x^2</annotation></semantics></math>'
+        '</span><span class="katex-html" aria-hidden="true"><span>x2</span></span></span> and '
+        '<math display="block"><semantics><mi>y</mi><annotation encoding="application/x-tex">'
+        "\\frac{a}{b}</annotation></semantics></math> and <math><mi>z</mi></math></p>"
+    )
+    assert md(html) == "$x^2$ and $$\\frac{a}{b}$$ and z"

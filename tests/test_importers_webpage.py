@@ -137,3 +137,16 @@ def test_readers_comments_are_no_posts() -> None:
     )
     (post,) = read_webpage(html, "p.html", "p.html").posts
     assert post.title == "Post" and "Great" not in note_text(post)
+
+
+def test_a_page_that_typesets_tex_keeps_every_dollar_pair_as_math() -> None:
+    page = (
+        "<!DOCTYPE html><html><head><title>T</title>"
+        '<script src="https://cdn.example.org/mathjax/tex-mml-chtml.js"></script></head>'
+        "<body><article><h1>T</h1><p>Pick $ab$ and $x$, not $5 or $ 6$.</p></article></body></html>"
+    )
+    [post] = read_webpage(page, "p.html", "p.html").posts
+    assert note_text(post).endswith("Pick $ab$ and $x$, not \\$5 or \\$ 6\\$.\n")
+    without = page.replace("mathjax/tex-mml-chtml.js", "site.js")
+    [post] = read_webpage(without, "p.html", "p.html").posts
+    assert note_text(post).endswith("Pick \\$ab\\$ and $x$, not \\$5 or \\$ 6\\$.\n")

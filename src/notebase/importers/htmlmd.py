@@ -52,6 +52,7 @@ class Context:
     base: str = ""  # the address relative links resolve against ('' when unknown)
     notes: Mapping[str, str] = field(default_factory=dict)  # footnote element id -> label
     skip: frozenset[int] = frozenset()  # mem_ids of elements left out (title, footnote list)
+    tex: bool = False  # the page typesets TeX (MathJax, KaTeX): any `$…$` in its text is math
 
 
 def children(node: LexborNode) -> list[LexborNode]:
@@ -135,11 +136,69 @@ def image(node: LexborNode, ctx: Context) -> str:
     return f"![{alt}]({link_target(src)})" if src else alt
 
 
+# TeX as pages write it for MathJax or KaTeX to typeset: $$…$$, \[…\], \(…\) and $…$ (no space
+# inside the dollars, no digit right after: "$5 and $10" is no pair)
+_TEX = re.compile(
+    r"\$\$(?P<dd>[^$]+?)\$\$|\\\[(?P<bd>.+?)\\\]|\\\((?P<pi>.+?)\\\)"
+    r"|(?<![\\$\w])\$(?P<di>[^\s$](?:[^$]*?[^\s$\\])?)\$(?![\d$])"
+)
+_TEX_LIKE = re.compile(r"[\\^_{]|^[A-Za-z]$")  # a command, a script, a group, one letter
+TEX_SCRIPTS = ("mathjax", "katex")
+
+
+def uses_tex(tree: LexborHTMLParser) -> bool:
+    """Whether the page loads MathJax or KaTeX (its scripts or style sheets)."""
+    for node in tree.css("script, link[rel=stylesheet]"):
+        said = f"{attr(node, 'src')} {attr(node, 'href')} {node.text()}".lower()
+        if any(name in said for name in TEX_SCRIPTS):
+            return True
+    return False
+
+
+def text_markdown(text: str, ctx: Context) -> str:
+    """A text node as markdown: escaped, but for the TeX in it, kept as notebase math."""
+    pieces, end = [], 0
+    for found in _TEX.finditer(text):
+        math = tex_markdown(found, ctx)
+        if math:
+            pieces += [escape_text(text[end : found.start()]), math]
+            end = found.end()
+    return "".join(pieces) + escape_text(text[end:])
+
+
+def tex_markdown(found: re.Match[str], ctx: Context) -> str:
+    """The math a match of _TEX is as markdown; "" when it is text (`$…$` that is not TeX on a
+    page that typesets none), or cannot be written back as math."""
+    display = found.group("dd") or found.group("bd")
+    tex = " ".join((display or found.group("pi") or found.group("di") or "").split())
+    dollar = found.group("di") is not None
+    if (
+        not tex
+        or "$" in tex
+        or tex.endswith("\\")
+        or (dollar and not ctx.tex and not _TEX_LIKE.search(tex))
+    ):
+        return ""
+    return f"$${tex}$$" if display else f"${tex}$"
+
+
+def math_element(node: LexborNode, ctx: Context) -> str:
+    """MathML (KaTeX's, beside its hidden visual copy) as its TeX when it carries it, else its
+    text."""
+    annotation = node.css_first('annotation[encoding="application/x-tex"]')
+    tex = " ".join(annotation.text(deep=True).split()) if annotation is not None else ""
+    if not tex or "$" in tex or tex.endswith("\\"):
+        return escape_text(plain_text(node))
+    return f"$${tex}$$" if attr(node, "display") == "block" else f"${tex}$"
+
+
 def inline_piece(node: LexborNode, ctx: Context) -> str:
     """One node of running text as markdown."""
     tag = node.tag or ""
     if tag == "-text":
-        return escape_text(_SPACE.sub(" ", node.text_content or ""))
+        return text_markdown(_SPACE.sub(" ", node.text_content or ""), ctx)
+    if tag == "math":
+        return math_element(node, ctx)
     if tag.startswith("-") or node.mem_id in ctx.skip:
         return ""  # comments, doctype
     if tag in _EMPHASIS:

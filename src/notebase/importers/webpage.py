@@ -23,6 +23,7 @@ from notebase.importers.htmlmd import (
     resolve,
     scope_markdown,
     strip_chrome,
+    uses_tex,
 )
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
 from notebase.importers.structured import line_index, make_post, parse_date, safe_url
@@ -43,6 +44,7 @@ class PageMeta:
     title: str
     date: str
     site_host: str
+    tex: bool  # it loads MathJax or KaTeX: its `$…$` are math
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +75,7 @@ def page_meta(tree: LexborHTMLParser) -> PageMeta:
     )
     date = parse_date(meta_content(tree, "meta[property='article:published_time']"))
     host = (urlsplit(base).hostname or "").removeprefix("www.")
-    return PageMeta(base, " ".join(title.split()), date, host)
+    return PageMeta(base, " ".join(title.split()), date, host, uses_tex(tree))
 
 
 def blank_inert(text: str) -> str:
@@ -239,7 +241,7 @@ def post_title(scope: Scope, meta: PageMeta, chunks: Sequence[str], single: bool
 def read_post(scope: Scope, meta: PageMeta, name: str, single: bool) -> ImportedPost:
     date, time = post_date(scope)
     skip = frozenset(n.mem_id for n in (scope.heading, time) if n is not None)
-    chunks = scope_markdown(scope.nodes, Context(base=meta.base, skip=skip))
+    chunks = scope_markdown(scope.nodes, Context(base=meta.base, skip=skip, tex=meta.tex))
     tags, categories = post_tags(scope, meta)
     return make_post(
         post_title(scope, meta, chunks, single),
