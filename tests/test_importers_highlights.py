@@ -57,6 +57,79 @@ def test_kindle_distinct_passages_sharing_a_location_are_both_kept() -> None:
     assert body(post).count("> — A, *B*") == 2
 
 
+LOCALISED = """\ufeff人与永恒 (周国平)
+- 您在位置 #469-471的标注 | 添加于 2014年3月2日星期日 下午10:29:20
+
+人生最好的境界是丰富的安静。
+==========
+人与永恒 (周国平)
+- 您在位置 #471 的笔记 | 添加于 2014年3月2日星期日 下午10:30:02
+
+说得好
+==========
+知乎周刊 (知乎)
+- 我的标注 位置 #465-466 | 添加于2013年12月24日星期二 下午09:10:24
+
+小的时候读《背影》。
+==========
+Der Prozess (Franz Kafka)
+- Ihre Markierung bei Position 610-612 | Hinzugefügt am Montag, 5. Januar 2015 21:41:19
+
+Jemand musste Josef K. verleumdet haben.
+==========
+Der Prozess (Franz Kafka)
+- Ihr Lesezeichen bei Position 700 | Hinzugefügt am Montag, 5. Januar 2015 21:50:00
+
+
+==========
+Rayuela (Julio Cortázar)
+- Tu subrayado en la posición 1520-1522 | Añadido el martes, 2 de enero de 2018 10:00:00
+
+Andábamos sin buscarnos.
+==========
+L'Étranger (Albert Camus)
+- Votre surlignement sur la page 9 | emplacement 120-122 | Ajouté le lundi 4 mars 2019 08:00:00
+
+Aujourd'hui, maman est morte.
+==========
+吾輩は猫である (夏目漱石)
+- 位置No. 12-13のハイライト |作成日: 2020年5月1日金曜日 10:00:00
+
+吾輩は猫である。
+==========
+"""
+
+
+def test_kindle_clippings_in_the_kindles_languages() -> None:
+    archive = read_kindle(LOCALISED, "My Clippings.txt", "My Clippings.txt")
+    assert archive.diagnostics == ()
+    books = {p.title: p for p in archive.posts}
+    assert list(books) == [
+        "人与永恒",
+        "知乎周刊",
+        "Der Prozess",
+        "Rayuela",
+        "L'Étranger",
+        "吾輩は猫である",
+    ]
+    assert body(books["人与永恒"]) == (
+        "> 人生最好的境界是丰富的安静。\n>\n> — 周国平, *人与永恒*, location 469-471\n\n说得好\n"
+    )
+    assert books["人与永恒"].date == "2014-03-02"
+    assert books["知乎周刊"].date == "2013-12-24"
+    assert body(books["Der Prozess"]) == (
+        "> Jemand musste Josef K. verleumdet haben.\n>\n"
+        "> — Franz Kafka, *Der Prozess*, location 610-612\n\nBookmark: location 700\n"
+    )
+    assert books["Der Prozess"].date == "2015-01-05"
+    assert books["Rayuela"].date == "2018-01-02"
+    assert "*L'Étranger*, page 9, location 120-122" in body(books["L'Étranger"])
+    assert books["L'Étranger"].date == "2019-03-04"
+    assert "*吾輩は猫である*, location 12-13" in body(books["吾輩は猫である"])
+    assert books["吾輩は猫である"].date == "2020-05-01"
+    assert is_kindle("clippings.txt", LOCALISED)
+
+
 def test_readwise_books_headings_notes_tags_and_escaping() -> None:
     archive = read_readwise(READWISE, "readwise.csv", "readwise.csv")
     deep, graham = archive.posts

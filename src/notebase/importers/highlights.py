@@ -16,12 +16,64 @@ from notebase.importers.structured import escape_lines, escape_text, make_post, 
 
 SEPARATOR = "=========="
 READWISE_COLUMNS = ("Highlight", "Book Title")
-_CLIP_META = re.compile(
-    r"^-\s*(?:Your\s+)?(?P<kind>Highlight|Note|Bookmark|Clip)\b(?P<rest>.*)$", re.I
+# A clipping's meta line, as Kindles write it in their languages: "- Your Highlight on page 12 |
+# location 123-125 | Added on …", "- Ihre Markierung bei Position 610-612 | Hinzugefügt am …",
+# "- Tu subrayado en la posición …", "- 您在位置 #469-471的标注 | 添加于 …", "- 位置No. 12のハイライト".
+_KINDS = {  # its kind's words: whole words, and words of scripts without spaces anywhere
+    "bookmark": (
+        r"bookmark|lesezeichen|marcador|signet|segnalibro|bladwijzer|закладк\w*",
+        "书签|ブックマーク",
+    ),
+    "note": (r"note|notiz|nota|notitie|заметк\w*", "笔记|メモ"),
+    "highlight": (
+        r"highlight|clip|markierung|subrayado|surlignement|evidenziazione|destaque|markering"
+        r"|выделени\w*|выделенный",
+        "标注|ハイライト",
+    ),
+}
+_KIND = {
+    kind: re.compile(rf"\b(?:{words})\b|{unspaced}", re.I)
+    for kind, (words, unspaced) in _KINDS.items()
+}
+_CLIP_META = re.compile(r"^-\s*(?P<rest>\S.*)$")
+_PAGE = re.compile(
+    r"\b(?:page|seite|página|pagina|strona|странице)\s+(?P<v>[\w-]+)|第\s*(?P<zh>[\w-]+)\s*页"
+    r"|(?P<ja>[\w-]+)\s*ページ",
+    re.I,
 )
-_PAGE = re.compile(r"\bpage\s+(?P<v>[\w-]+)", re.I)
-_LOCATION = re.compile(r"\b(?:location|loc\.)\s+(?P<a>\d+)(?:-(?P<b>\d+))?", re.I)
-_ADDED = re.compile(r"\bAdded on\s+(?P<v>.+?)\s*$", re.I)
+_LOCATION = re.compile(
+    r"(?:\b(?:location|loc\.|position|posición|emplacement|posizione|posição|locatie|positie"
+    r"|местоположени\w*|позиции)|位置)\s*(?:No\.|#)?\s*(?P<a>\d+)(?:-(?P<b>\d+))?",
+    re.I,
+)
+_ADDED = re.compile(
+    r"(?:\bAdded on|\bHinzugefügt am|\bAñadido el|\bAjouté le|\bAggiunto in data|\bAdicionado:?"
+    r"|\bToegevoegd op|\bДобавлено:?|添加于|作成日:?)\s*(?P<v>.+?)\s*$",
+    re.I,
+)
+_CJK_DATE = re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日")
+_DAY_MONTH_YEAR = re.compile(r"(\d{1,2})\.?\s+(?:de\s+)?([^\W\d]+)\.?\s+(?:de\s+)?(\d{4})")
+_MONTHS = {  # the months' names (and their common starts) in the Kindle's languages
+    name: number
+    for number, names in enumerate(
+        (
+            "january januar enero janvier gennaio janeiro januari",
+            "february februar febrero février febbraio fevereiro februari",
+            "march märz marzo mars março maart",
+            "april abril avril aprile",
+            "may mai mayo maggio maio mei",
+            "june juni junio juin giugno junho",
+            "july juli julio juillet luglio julho",
+            "august agosto août augustus",
+            "september septiembre septembre settembre setembro",
+            "october oktober octubre octobre ottobre outubro",
+            "november noviembre novembre novembro",
+            "december dezember diciembre décembre dicembre dezembro",
+        ),
+        1,
+    )
+    for name in names.split()
+}
 _AUTHOR = re.compile(r"^(?P<title>.*?)\s*\((?P<author>[^()]*)\)\s*$")
 _HEADING_TAG = re.compile(r"^\.h(?P<n>[1-6])$")
 
@@ -154,7 +206,24 @@ def is_kindle(name: str, text: str) -> bool:
     if name.casefold() == "my clippings.txt":
         return True
     head = text[:4000]
-    return SEPARATOR in head and any(_CLIP_META.match(line.strip()) for line in head.split("\n"))
+    return SEPARATOR in head and any(clip_kind(line.strip()) for line in head.split("\n"))
+
+
+def clip_kind(line: str) -> str:
+    """ "highlight", "note" or "bookmark" for a clipping's meta line, "" for any other line."""
+    m = _CLIP_META.match(line)
+    if m is None or not (_LOCATION.search(line) or _PAGE.search(line) or "|" in line):
+        return ""
+    return next((kind for kind, words in _KIND.items() if words.search(m.group("rest"))), "")
+
+
+def added_date(text: str) -> str:
+    """The day a meta line's "Added on …" names, as ISO (in the Kindle's language), or ""."""
+    if m := _CJK_DATE.search(text):
+        return parse_date(f"{m.group(1)}-{int(m.group(2)):02d}-{int(m.group(3)):02d}")
+    if (m := _DAY_MONTH_YEAR.search(text)) and (month := _MONTHS.get(m.group(2).casefold())):
+        return parse_date(f"{m.group(3)}-{month:02d}-{int(m.group(1)):02d}")
+    return parse_date(text)
 
 
 def split_entries(text: str) -> list[tuple[int, list[str]]]:
@@ -175,7 +244,8 @@ def split_entries(text: str) -> list[tuple[int, list[str]]]:
 
 def place(rest: str) -> tuple[str, int, int]:
     """(`page 12, location 123-125`, 123, 125) from the meta line's words."""
-    page = _PAGE.search(rest)
+    found = _PAGE.search(rest)
+    page = (found.group("v") or found.group("zh") or found.group("ja")) if found else ""
     loc = _LOCATION.search(rest)
     start = int(loc.group("a")) if loc else 0
     end = int(loc.group("b")) if loc and loc.group("b") else start
@@ -183,7 +253,7 @@ def place(rest: str) -> tuple[str, int, int]:
         b = loc.group("b")
         end = int(str(start)[: -len(b)] + b) if len(b) < len(str(start)) else start
     parts = [
-        f"page {page.group('v')}" if page else "",
+        f"page {page}" if page else "",
         f"location {start}" + (f"-{end}" if end != start else "") if loc else "",
     ]
     return ", ".join(p for p in parts if p), start, end
@@ -192,18 +262,17 @@ def place(rest: str) -> tuple[str, int, int]:
 def parse_entry(line: int, lines: list[str]) -> tuple[str, Highlight] | str:
     """(book line, highlight) of one clipping, or why it is not one."""
     filled = [ln for ln in lines if ln.strip()]
-    meta_at = next((i for i, ln in enumerate(lines) if _CLIP_META.match(ln.strip())), None)
+    meta_at = next((i for i, ln in enumerate(lines) if clip_kind(ln.strip())), None)
     if len(filled) < 2 or meta_at is None or meta_at == 0:
         return "not a clipping (a `Title (Author)` line, then `- Your Highlight on …`)"
-    m = _CLIP_META.match(lines[meta_at].strip())
-    assert m is not None
-    where, start, end = place(m.group("rest"))
-    added = _ADDED.search(m.group("rest"))
+    rest = lines[meta_at].strip()[1:]
+    where, start, end = place(rest)
+    added = _ADDED.search(rest)
     text = "\n".join(lines[meta_at + 1 :]).strip()
-    kind = m.group("kind").lower().replace("clip", "highlight")
+    kind = clip_kind(lines[meta_at].strip())
     if kind != "bookmark" and not text:
         return f"{kind} has no text"
-    date = parse_date(added.group("v")) if added else ""
+    date = added_date(added.group("v")) if added else ""
     book_line = " ".join(lines[0].split()) if lines[0].strip() else filled[0].strip()
     return book_line, Highlight(text, where, start, end, line + meta_at + 1, kind=kind, date=date)
 
