@@ -311,6 +311,20 @@ def test_operatorname_with_a_thin_space_is_one_upright_operator() -> None:
     assert "<mi>a</mi><mi>r</mi>" not in html
 
 
+def test_tex_mathjax_reads_that_latex2mathml_does_not() -> None:
+    rendered = render_markdown(
+        "$X=\\set{x_1, x_2}$, $P(A \\and B)$, $\\operatorname{log_2}(p)$,"
+        " $\\operatorname{Sublayer(x)}$ and $\\Set{x \\in \\mathbb{R} \\mid x>0}$\n"
+    )
+    assert rendered.problems == ()
+    html = rendered.html
+    assert html.count("<math") == 5 and 'class="math-tex"' not in html
+    assert "<mo stretchy=\"false\">&#x0007B;</mo>" in html  # \set's braces
+    assert "&#x02227;" in html  # \and is the logical and
+    assert "<msub><mo>log</mo><mn>2</mn></msub>" in html
+    assert "<mo>Sublayer</mo><mo stretchy=\"false\">&#x00028;</mo><mi>x</mi>" in html
+
+
 def test_aligned_is_a_table_not_letters() -> None:
     rendered = render_markdown("$$\n\\begin{aligned} a &= b \\\\ c &= d \\end{aligned}\n$$\n")
     assert rendered.html.count("<mtr>") == 2

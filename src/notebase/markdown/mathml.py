@@ -20,6 +20,9 @@ _SPACING = re.compile(r"\\[,;:! ]|~|\s+")
 _DROPPED = re.compile(r"\\(?:label\{[^{}]*\}|(?:nonumber|notag)(?![a-zA-Z]))|(?<=\\\\)\[[^\]]*\]")
 _ARG = re.compile(r"\\arg\s*\\(min|max)(?![a-zA-Z])|\\arg(?![a-zA-Z])")
 _RENAMED = {"\\textbackslash": "\\backslash"}
+_AND = re.compile(r"\\and(?![a-zA-Z])")  # MathJax reads \and as \land
+_SET = re.compile(r"\\[sS]et\s*\{")  # braket's \set{x | y}, which MathJax loads when it is used
+_NAME_TAIL = re.compile(r"[_^(]")  # what follows an operator's name inside \operatorname{log_2}
 # What latex2mathml writes for what it did not understand: a command as a letter (<mi>\foo</mi>),
 # an alignment `&` outside a table as a letter, an empty operator.
 _UNREAD = re.compile(r"<m[io]>\\|<mi>&</mi>|<mo />")
@@ -33,14 +36,31 @@ def prepare_tex(tex: str) -> str:
     tex = _ARG.sub(lambda m: f"\\operatorname*{{arg {m.group(1) or ''}}}", tex)
     for old, new in _RENAMED.items():
         tex = tex.replace(old, new)
+    tex = set_braces(_AND.sub(r"\\land", tex))
     return _OPERATORNAME.sub(operator_name, tex)
+
+
+def set_braces(tex: str) -> str:
+    """`\\set{x \\mid y}` -> `\\{x \\mid y\\}` (its braces matched; unmatched: left as it is)."""
+    while found := _SET.search(tex):
+        depth, end = 1, found.end()
+        while end < len(tex) and depth:
+            depth += {"{": 1, "}": -1}.get(tex[end], 0) if tex[end - 1] != "\\" else 0
+            end += 1
+        if depth:
+            return tex
+        tex = f"{tex[: found.start()]}\\{{{tex[found.end() : end - 1]}\\}}{tex[end:]}"
+    return tex
 
 
 def operator_name(m: re.Match[str]) -> str:
     """`\\operatorname{arg\\,min}` -> `\\operatorname{arg min}` with a thin space (U+2009), which
     latex2mathml keeps inside one upright operator (its own reading spells the letters italic)."""
-    name = _SPACING.sub("\u2009", m.group(2).strip()).replace("\\", "")
-    return f"\\operatorname{m.group(1)}{{{name}}}"
+    raw = m.group(2).strip()
+    cut = _NAME_TAIL.search(raw)
+    head, tail = (raw[: cut.start()], raw[cut.start() :]) if cut and cut.start() else (raw, "")
+    name = _SPACING.sub("\u2009", head).replace("\\", "")
+    return f"\\operatorname{m.group(1)}{{{name}}}{tail}"
 
 
 # Notes write the same formulas again and again ($x$, $\theta$): 4 in 10 of the formulas of the
