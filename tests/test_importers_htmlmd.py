@@ -97,6 +97,14 @@ def test_what_the_page_hides_its_contents_and_heading_permalinks_are_dropped() -
     )
 
 
+def test_a_pages_header_and_footer_divs_are_dropped() -> None:
+    html = (
+        '<div id="header"><a href="/">Papers</a></div><p>Text.</p><div class="site-footer">f</div>'
+        '<div role="contentinfo">c</div><div role="banner">b</div><div class="header">kept</div>'
+    )
+    assert md(html) == "Text.\n\nkept"
+
+
 def test_hard_break_and_headings() -> None:
     assert (
         md("<h1>T <em>x</em></h1><h4>s</h4><p>a<br>- b</p>") == "## T *x*\n\n#### s\n\na\\\n\\- b"

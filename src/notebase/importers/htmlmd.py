@@ -24,6 +24,11 @@ COMMENTS = "#comments, .comments, .comment-list, #respond, .comment-respond"  # 
 # what a page does not show (`hidden`; aria-hidden: a decoration, or KaTeX's visual copy of the
 # MathML beside it) and its table of contents (the note gets one of its own)
 UNSHOWN = '[hidden], [aria-hidden="true"], .toc, #toc, .table-of-contents, #TableOfContents'
+# the page's own header and footer, as elements or as the divs older sites and themes use
+PAGE_FRAME = (
+    "header, footer, #header, #footer, #site-header, #site-footer, .site-header, .site-footer,"
+    " [role=banner], [role=contentinfo]"
+)
 HEADING_LINKS = ", ".join(f'{h} a[href^="#"]' for h in ("h1", "h2", "h3", "h4", "h5", "h6"))
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 BLOCKS = frozenset(
@@ -480,7 +485,7 @@ def strip_chrome(tree: LexborHTMLParser) -> None:
             node.decompose()
     if tree.root is not None:
         flatten_deep(tree.root)
-    for node in tree.css("header, footer"):
+    for node in tree.css(PAGE_FRAME):
         if not any(a.tag in ("article", "blockquote", "figure") for a in ancestors(node)):
             node.decompose()
 
