@@ -408,6 +408,16 @@ def test_a_markdown_link_to_a_note_elsewhere_is_found_by_its_name() -> None:
     assert index.link_targets["a/src"] == ("notes-dir/other-note", "notes-dir/other-note", "")
 
 
+def test_a_link_to_a_heading_with_math_finds_it_as_written_and_as_obsidian_writes_it() -> None:
+    target = note("chiusura.md", "# Chiusura\n\n### come calcolare $X^+$\nAlgoritmo.\n")
+    source = note(
+        "uses.md", "[[chiusura#come calcolare $X^+$]] [[chiusura#come calcolare $X +$]]\n"
+    )
+    index = build_index([target, source])
+    assert index.link_targets["uses"] == ("chiusura#come-calcolare", "chiusura#come-calcolare")
+    assert not [d for d in index.diagnostics if d.code == "missing-anchor"]
+
+
 def test_a_markdown_link_without_md_to_a_note_elsewhere_is_found_by_its_name() -> None:
     k, fn = note("sub/k.md", "# k\n"), note("R/sub/cbind().md", "cbind()\n")
     source = note("a/src.md", "[k](k) [c](cbind()) [h](k#Top) [m](missing) [p](k.png)\n")

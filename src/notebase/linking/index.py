@@ -464,8 +464,9 @@ def find_anchor(entry: Entry, fragment: str) -> str:
 
 def heading_key(text: str) -> str:
     """A heading as links name it: Obsidian leaves out the characters a link cannot hold
-    (`SYB: Scrap` is linked as `SYB Scrap`); any case, any spacing."""
-    return " ".join(_NOT_IN_LINKS.sub(" ", text).casefold().split())
+    (`SYB: Scrap` is linked as `SYB Scrap`); any case, any spacing; without math's dollars (a
+    heading's text holds its formula's TeX alone: `come calcolare $X^+$` is `come calcolare X^+`)."""
+    return " ".join(_NOT_IN_LINKS.sub(" ", text.replace("$", "")).casefold().split())
 
 
 def missing_anchor(link: LinkRef, entry: Entry, target: Entry, fragment: str) -> Diagnostic:
