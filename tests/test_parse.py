@@ -543,8 +543,6 @@ def test_obsidians_older_alias_key_names_the_note_too() -> None:
         "Digraph",
         "Directed graph",
     )
-    assert entry_of("---\nalias: Feature Engineering\n---\nx\n").aliases == (
-        "Feature Engineering",
-    )
+    assert entry_of("---\nalias: Feature Engineering\n---\nx\n").aliases == ("Feature Engineering",)
     assert entry_of("---\naliases: [A]\nalias: [B]\n---\nx\n").aliases == ("A",)
     assert not parse("---\nalias: [Digraph]\n---\nx\n").diagnostics  # no unknown-key warning

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from notebase.importers.bib import read_bibtex
 from notebase.importers.feeds import is_feed, read_feed
 from notebase.importers.highlights import is_kindle, is_readwise, read_kindle, read_readwise
+from notebase.importers.markdownpost import MARKDOWN_SUFFIXES, read_markdown
 from notebase.importers.model import ParsedArchive
 from notebase.importers.reader import read_archive
 from notebase.importers.webpage import read_webpage
@@ -63,6 +64,8 @@ def choose_reader(name: str, text: str) -> Reader:
         return read_feed  # a .xml / .json that is no feed is told so, not read as plain text
     if is_html(name, text):
         return read_webpage
+    if suffix_of(name) in MARKDOWN_SUFFIXES:
+        return read_markdown
     return read_archive
 
 

@@ -32,6 +32,7 @@ class ArchiveFormat(StrEnum):
     KINDLE = "kindle"  # Kindle's `My Clippings.txt`: one post per book
     READWISE = "readwise"  # a Readwise CSV export: one post per book or article
     BIBTEX = "bibtex"  # a .bib file: one paper per entry
+    MARKDOWN = "markdown"  # a .md file: one post, its markdown kept
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,88 @@
+"""A markdown file (`.md`, `.markdown`) -> one post: a paper note as paper-notes collections write
+them (`## [Title](https://arxiv.org/abs/…)`, a `TLDR;` line, `#### Key Points` and lists), kept as
+markdown rather than cut as a plain-text archive (pure)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from notebase.importers.model import ArchiveFormat, ParsedArchive
+from notebase.importers.structured import make_post, parse_date, safe_url
+from notebase.reading.frontmatter import split_front_matter
+from notebase.reading.yamlio import load_fields
+
+MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd")
+_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(?P<text>.+?)[ \t#]*$")
+_LINK = re.compile(r"\[(?P<text>[^\]]*)\]\((?P<url>[^)\s]+)\)")
+_BRACKETED = re.compile(r"\s*\[\s*\[[^\]]*\]\([^)\s]+\)\s*\]")  # ` [[arXiv](…)]` after a title
+# a first line that is one link (and bracketed links after it), standing for a heading
+_LINK_LINE = re.compile(
+    r"^\s*(?P<text>\[[^\]]+\]\([^)\s]+\)(?:\s*\[\s*\[[^\]]*\]\([^)\s]+\)\s*\])*)\s*$"
+)
+_BARE_URL = re.compile(r"^<?(?P<url>https?://\S+?)>?$")
+_TLDR = re.compile(r"^(?:\*\*)?(?:tl;?dr|tldr)(?:\*\*)?\s*[;:.]?(?:\*\*)?\s*", re.I)
+
+
+def read_markdown(text: str, name: str, shown: str) -> ParsedArchive:
+    """The file as one post: its title (front matter, else its first heading, whose link is the
+    post's `url`, else the file's name), a bare URL line under the title as `url`, a `TLDR;`
+    paragraph as its tl;dr, and the rest as it is."""
+    split = split_front_matter(text)
+    fields = {}
+    if split is not None and split.has_front_matter:
+        found, _ = load_fields(split.yaml_text, shown, 2)
+        fields = {f.key: f.value for f in found}
+        text = split.body
+    lines = text.replace("\r\n", "\n").split("\n")
+    title, url, start = title_of(lines)
+    url = url or (safe_url(str(fields.get("url", ""))) if fields.get("url") else "")
+    tldr, body = tldr_of(lines[start:])
+    stem = name.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    post = make_post(
+        str(fields.get("title") or title or stem),
+        f"{name}:1",
+        ["\n".join(body).strip("\n")] if "".join(body).strip() else [],
+        url=url,
+        tags=tags_of(fields.get("tags")),
+        date=parse_date(str(fields.get("date") or "")),
+    )
+    return ParsedArchive(name, ArchiveFormat.MARKDOWN, (replace(post, tldr=tldr),))
+
+
+def title_of(lines: list[str]) -> tuple[str, str, int]:
+    """The first heading's text (its links' words, without a bracketed `[[arXiv](…)]` after it)
+    and its first http(s) link, else a bare URL line right under it, and where the body starts."""
+    at = next((i for i, line in enumerate(lines) if line.strip()), len(lines))
+    heading = (
+        (_HEADING.match(lines[at]) or _LINK_LINE.match(lines[at])) if at < len(lines) else None
+    )
+    if heading is None:
+        return "", "", 0
+    raw = heading.group("text").strip()
+    url = next((u for m in _LINK.finditer(raw) if (u := safe_url(m.group("url")))), "")
+    text = _LINK.sub(lambda m: m.group("text"), _BRACKETED.sub("", raw)).strip() or raw
+    after = next((i for i in range(at + 1, len(lines)) if lines[i].strip()), len(lines))
+    if not url and after < len(lines) and (bare := _BARE_URL.match(lines[after].strip())):
+        url = safe_url(bare.group("url"))
+        if url:
+            return text, url, after + 1
+    return text, url, at + 1
+
+
+def tldr_of(lines: list[str]) -> tuple[str, list[str]]:
+    """The first paragraph that opens with `TLDR;` / `TL;DR:` (its text without the label), and
+    the lines without it."""
+    for i, line in enumerate(lines):
+        if not _TLDR.match(line.strip()) or (i > 0 and lines[i - 1].strip()):
+            continue
+        end = next((j for j in range(i, len(lines)) if not lines[j].strip()), len(lines))
+        words = " ".join(" ".join(lines[i:end]).split())
+        return _TLDR.sub("", words, count=1).strip(), [*lines[:i], *lines[end:]]
+    return "", lines
+
+
+def tags_of(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [t for t in re.split(r"[,\s]+", value) if t]
+    return [str(t) for t in value] if isinstance(value, list) else []

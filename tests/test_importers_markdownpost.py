@@ -1,0 +1,82 @@
+"""A markdown file -> one post: title and source from its first heading, tl;dr, body kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from notebase.importers.formats import choose_reader
+from notebase.importers.markdownpost import read_markdown
+from notebase.importers.render import note_text
+
+PAPER_NOTE = """## [Batch Normalization: Accelerating Deep Network Training](http://arxiv.org/abs/1502.03167)
+
+TLDR; The authors introduce Batch Normalization,
+a technique to normalize unit activations.
+
+#### Key Points
+
+- Internal Covariate Shift.
+  - Statistics per minibatch.
+
+#### My notes
+
+- Great paper overall.
+"""
+
+
+def test_a_paper_note_is_one_paper_with_its_tldr_and_its_markdown_kept() -> None:
+    archive = read_markdown(PAPER_NOTE, "batch-norm.md", "notes/batch-norm.md")
+    assert archive.diagnostics == ()
+    [post] = archive.posts
+    assert (post.title, post.kind, post.url, post.arxiv, post.origin) == (
+        "Batch Normalization: Accelerating Deep Network Training",
+        "paper",
+        "http://arxiv.org/abs/1502.03167",
+        "1502.03167",
+        "batch-norm.md:1",
+    )
+    assert (
+        post.tldr
+        == "The authors introduce Batch Normalization, a technique to normalize unit activations."
+    )
+    assert note_text(post).split("---\n", 2)[2] == (
+        "#### Key Points\n\n- Internal Covariate Shift.\n  - Statistics per minibatch.\n\n"
+        "#### My notes\n\n- Great paper overall.\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("head", "title", "url"),
+    [
+        ("## A Sentence Embedding [[arXiv](https://arxiv.org/abs/1703.03130)]", "A Sentence Embedding",
+         "https://arxiv.org/abs/1703.03130"),
+        ("## [Action Space](notes/drl.md) [[arXiv](https://arxiv.org/abs/1511.04636)]", "Action Space",
+         "https://arxiv.org/abs/1511.04636"),
+        ("[Diverse Beam Search](https://arxiv.org/abs/1610.02424)", "Diverse Beam Search",
+         "https://arxiv.org/abs/1610.02424"),
+        ("## Dual Learning\n\nhttp://arxiv.org/abs/1611.00179", "Dual Learning",
+         "http://arxiv.org/abs/1611.00179"),
+        ("## Dual Learning", "Dual Learning", ""),
+        ("Just text, no heading.", "dual", ""),
+    ],
+)  # fmt: skip
+def test_the_title_and_source_of_a_note(head: str, title: str, url: str) -> None:
+    [post] = read_markdown(f"{head}\n\nTL;DR: Short.\n\nBody.\n", "dual.md", "dual.md").posts
+    assert (post.title, post.url, post.tldr) == (title, url, "Short.")
+    assert note_text(post).endswith("Body.\n")
+
+
+def test_front_matter_gives_the_title_tags_and_date() -> None:
+    text = "---\ntitle: From YAML\ntags: [ml, rl]\ndate: 2024-05-01\nurl: https://example.org/p\n---\n# Heading\n\nText.\n"
+    [post] = read_markdown(text, "x.md", "x.md").posts
+    assert (post.title, post.taxonomy.tags, post.date, post.url) == (
+        "From YAML",
+        ("ml", "rl"),
+        "2024-05-01",
+        "https://example.org/p",
+    )
+
+
+def test_a_markdown_file_is_read_as_markdown_not_as_a_plain_text_archive() -> None:
+    assert choose_reader("notes/batch-norm.md", PAPER_NOTE) is read_markdown
+    assert choose_reader("archive.txt", PAPER_NOTE) is not read_markdown
