@@ -263,3 +263,80 @@ def math_block_end(state: StateBlock, first: int, end: int) -> tuple[int, str, s
         if found:
             return line, tex, rest.strip()
     return None
+
+
+# A few inline HTML tags vaults write (Obsidian renders them): kept without attributes, so they
+# can carry nothing but their meaning; any other tag, or one with attributes, stays text, but
+# for `<font …>` and `<span …>`, whose tags are left out and their words kept.
+KEPT_TAGS = frozenset(
+    ("br", "u", "sup", "sub", "mark", "ins", "del", "s", "kbd", "small", "b", "i", "em", "strong")
+)
+_HTML_TAG = re.compile(r"<(/?)([A-Za-z]+)(\s[^<>]*?)?\s*(/?)>")
+DROPPED_TAGS = frozenset(("font", "span"))
+
+
+def html_tag(state: StateInline, silent: bool) -> bool:
+    """`<br>`, `<u>…</u>`, `<sup>` and the like as `html_tag` tokens (balanced by
+    balance_html_tags); `<font color=…>` and `<span …>` left out."""
+    if not state.src.startswith("<", state.pos):
+        return False
+    m = _HTML_TAG.match(state.src, state.pos, state.posMax)
+    if m is None:
+        return False
+    closing, name, attrs, _self = m.group(1), m.group(2).lower(), m.group(3), m.group(4)
+    dropped = name in DROPPED_TAGS
+    if not dropped and (name not in KEPT_TAGS or (attrs and attrs.strip())):
+        return False
+    if not silent and not dropped:
+        token = state.push("html_tag", name, 0)  # its nesting in meta: markdown-it's nesting
+        token.meta = {"side": -1 if closing else (0 if name == "br" else 1)}  # moves delimiters
+        token.content = m.group(0)
+    state.pos = m.end()
+    return True
+
+
+def balance_html_tags(state: StateCore) -> None:
+    """Each inline run's kept tags nested with its own elements (emphasis, links): a tag still
+    open where an element it sits in ends is closed there, a closing tag with no open one is
+    text (one that would cross an element is left out), and a tag left open is closed at the
+    end."""
+    for block in state.tokens:
+        if block.type == "inline" and block.children:
+            block.children = balanced_tags(block.children)
+
+
+def balanced_tags(children: list[Token]) -> list[Token]:
+    out: list[Token] = []
+    opened: list[Token] = []  # the kept tags and markdown elements open, innermost last
+    for token in children:
+        side = token.meta.get("side", 0) if token.type == "html_tag" else token.nesting
+        if side == 1:
+            opened.append(token)
+        elif side == -1 and token.type == "html_tag":
+            at = next((i for i in range(len(opened) - 1, -1, -1) if opened[i].tag == token.tag), -1)
+            if at < 0:  # it closes nothing (its opening tag had attributes: shown as text)
+                out.append(Token("text", "", 0, content=token.content))
+                continue
+            if any(t.type != "html_tag" for t in opened[at:]):
+                continue
+            out += [closing_tag(t) for t in reversed(opened[at:])]
+            del opened[at:]
+            continue
+        elif side == -1:
+            while opened and opened[-1].type == "html_tag":
+                out.append(closing_tag(opened.pop()))
+            if opened:
+                opened.pop()
+        out.append(token)
+    return out + [closing_tag(t) for t in reversed(opened) if t.type == "html_tag"]
+
+
+def closing_tag(opening: Token) -> Token:
+    return Token("html_tag", opening.tag, 0, meta={"side": -1})
+
+
+def render_html_tag(
+    _self: Any, tokens: Sequence[Token], idx: int, _options: OptionsDict, _env: EnvType
+) -> str:
+    token = tokens[idx]
+    return f"<{'/' if token.meta.get('side') == -1 else ''}{token.tag}>"

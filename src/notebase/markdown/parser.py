@@ -77,6 +77,8 @@ def create_parser() -> MarkdownIt:
     md.inline.ruler.after("image", "footnote_inline", footnote_inline)
     md.core.ruler.after("block", "callouts", obsidian.mark_callouts)
     md.inline.terminator_re = _TEXT_STOP
+    md.inline.ruler.after("autolink", "html_tag", obsidian.html_tag)
+    md.core.ruler.after("inline", "html_tags", obsidian.balance_html_tags)
     md.disable(["html_block", "html_inline"])  # they match nothing when html is off
     md.core.ruler.after("inline", "nb_lines", number_inline_lines)
     md.core.ruler.after("nb_lines", "nb_blocks", mark_blocks)
@@ -90,6 +92,7 @@ def create_parser() -> MarkdownIt:
     md.add_render_rule("math_inline_double", render_math)
     md.add_render_rule("hashtag", render_hashtag)
     md.add_render_rule("comment", lambda *_args: "")
+    md.add_render_rule("html_tag", obsidian.render_html_tag)
     for name in ("callout_open", "callout_close"):
         md.add_render_rule(name, obsidian.render_callout)
     for name in ("callout_title_open", "callout_title_close"):
