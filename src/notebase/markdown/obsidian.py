@@ -291,6 +291,7 @@ def html_tag(state: StateInline, silent: bool) -> bool:
         token = state.push("html_tag", name, 0)  # its nesting in meta: markdown-it's nesting
         token.meta = {"side": -1 if closing else (0 if name == "br" else 1)}  # moves delimiters
         token.content = m.group(0)
+        state.env["html_tags"] = True  # the note has some: balance_html_tags has work
     state.pos = m.end()
     return True
 
@@ -300,6 +301,8 @@ def balance_html_tags(state: StateCore) -> None:
     open where an element it sits in ends is closed there, a closing tag with no open one is
     text (one that would cross an element is left out), and a tag left open is closed at the
     end."""
+    if not state.env.get("html_tags"):
+        return
     for block in state.tokens:
         if block.type == "inline" and block.children:
             block.children = balanced_tags(block.children)
