@@ -546,3 +546,10 @@ def test_obsidians_older_alias_key_names_the_note_too() -> None:
     assert entry_of("---\nalias: Feature Engineering\n---\nx\n").aliases == ("Feature Engineering",)
     assert entry_of("---\naliases: [A]\nalias: [B]\n---\nx\n").aliases == ("A",)
     assert not parse("---\nalias: [Digraph]\n---\nx\n").diagnostics  # no unknown-key warning
+
+
+def test_a_title_heading_with_math_reads_as_text() -> None:
+    e = entry_of(
+        "# Das $\\alpha$ Perzentil und $\\frac{1}{2}$, $\\mathbf{x}_t \\to \\infty$\n\nx\n"
+    )
+    assert e.title == "Das α Perzentil und 1/2, x_t → ∞"

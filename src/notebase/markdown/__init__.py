@@ -11,7 +11,7 @@ from markdown_it.token import Token
 from notebase.markdown.markers import strip_markers
 from notebase.markdown.parser import create_parser, render_pieces
 from notebase.markdown.quotes import RawQuote, mark_quotes, quotes_of
-from notebase.markdown.text import html_to_text, inline_plain, plain_text
+from notebase.markdown.text import html_to_text, inline_plain, plain_text, readable_tex
 from notebase.model import Footnote, Heading, LinkRef
 
 __all__ = [
@@ -123,7 +123,7 @@ def pop_title_heading(tokens: list[Token]) -> str:
         return ""
     if any(t.type == "heading_open" and t.tag == "h1" for t in tokens[3:]):
         return ""
-    title = inline_plain(tokens[1])
+    title = inline_plain(tokens[1], readable_tex)
     del tokens[0:3]
     return title
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from html import unescape
 
 from markdown_it.token import Token
@@ -29,19 +30,69 @@ _WORDS = frozenset({"text", "code_inline", "math_inline", "math_inline_double", 
 _BREAKS = frozenset({"softbreak", "hardbreak"})
 
 
-def inline_plain(inline: Token) -> str:
-    """The words of an inline run: its text, code, TeX, wikilinks' labels and #tags; a line
-    break is a space."""
+def inline_plain(inline: Token, math: Callable[[str], str] = str) -> str:
+    """The words of an inline run: its text, code, TeX (through `math`), wikilinks' labels and
+    #tags; a line break is a space."""
     parts: list[str] = []
     for child in inline.children or ():
         kind = child.type
         if kind in _WORDS:
-            parts.append(child.content)
+            parts.append(math(child.content) if kind.startswith("math") else child.content)
         elif kind == "hashtag":
             parts.append(f"#{child.content}")
         elif kind in _BREAKS:
             parts.append(" ")
     return "".join(parts)
+
+
+# What a title's TeX reads as in plain text (a title is text wherever it is shown: <title>, cards,
+# the graph): the Greek letters and the symbols notes put in titles; `\mathbf{X}` is X.
+_GREEK = [
+    "alpha",
+    "beta",
+    "gamma",
+    "delta",
+    "epsilon",
+    "zeta",
+    "eta",
+    "theta",
+    "iota",
+    "kappa",
+    "lambda",
+    "mu",
+    "nu",
+    "xi",
+    "omicron",
+    "pi",
+    "rho",
+    "sigma",
+    "tau",
+    "upsilon",
+    "phi",
+    "chi",
+    "psi",
+    "omega",
+]
+_TEX_SYMBOLS = {
+    **{name: chr(0x3B1 + i + (i > 16)) for i, name in enumerate(_GREEK)},
+    **{name.capitalize(): chr(0x391 + i + (i > 16)) for i, name in enumerate(_GREEK)},
+    "varepsilon": "ε", "vartheta": "ϑ", "varphi": "φ", "ell": "ℓ", "infty": "∞", "cdot": "·",
+    "times": "×", "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "neq": "≠", "ne": "≠",
+    "approx": "≈", "sim": "∼", "to": "→", "rightarrow": "→", "leftarrow": "←", "in": "∈",
+    "sum": "∑", "prod": "∏", "int": "∫", "partial": "∂", "nabla": "∇", "pm": "±", "sqrt": "√",
+    "log": "log", "exp": "exp", "max": "max", "min": "min", "mid": "|", "ldots": "…", "dots": "…",
+}  # fmt: skip
+_TEX_COMMAND = re.compile(r"\\([A-Za-z]+)")
+_TEX_FRACTION = re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
+_TEX_GROUP = re.compile(r"[{}]")
+
+
+def readable_tex(tex: str) -> str:
+    """A formula as text: `\\alpha` as α, `\\mathbf{x}` as x, other commands and braces left out
+    (`Das $\\alpha$ Perzentil` is titled `Das α Perzentil`)."""
+    text = _TEX_FRACTION.sub(r"\1/\2", tex)
+    text = _TEX_COMMAND.sub(lambda m: _TEX_SYMBOLS.get(m.group(1), ""), text)
+    return _TEX_GROUP.sub("", text).strip()
 
 
 def html_to_text(html: str) -> str:
