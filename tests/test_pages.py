@@ -525,12 +525,12 @@ def test_entry_pages_have_breadcrumbs_and_long_ones_a_table_of_contents() -> Non
 
 
 def test_a_table_of_contents_shows_headings_as_they_read_without_their_links() -> None:
-    text = "## The $x$ rule\n\n## A [[B]] and [c](https://c.org)[^1]\n\n### <b>\n\n[^1]: F.\n"
+    text = "## The $x$ rule\n\n## A [[B]] and [c](https://c.org)[^1]\n\n### <b id=x>\n\n[^1]: F.\n"
     pages = vault_pages(("a.md", text), ("b.md", "# B\n"))
     toc = pages["a/"].context["toc"]
     assert "<math" in toc[0].html and "$" not in toc[0].html
     assert toc[1].html == "A B and c"
-    assert toc[2].html == "&lt;b&gt;"
+    assert toc[2].html == "&lt;b id=x&gt;"  # a tag with attributes is text
 
 
 def test_the_nav_names_only_the_collections_with_entries() -> None:
