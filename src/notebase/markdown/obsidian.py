@@ -133,6 +133,10 @@ def comment_block(state: StateBlock, start: int, end: int, silent: bool) -> bool
     """A `%%` (or `<!--`) at the start of a line opens a comment up to the next `%%` (`-->`):
     blank lines, fences and anything else inside it included; unclosed, to the end of the note,
     as in Obsidian. A line with text after its closing is left to the inline rule."""
+    at = state.bMarks[start] + state.tShift[start]
+    first = state.src[at : at + 1]
+    if first != "%" and first != "<":  # tried at every line
+        return False
     found = next(
         (
             (line[len(mark) :], shut)
@@ -166,6 +170,9 @@ def next_comment_close(state: StateBlock, first: int, end: int, closing: str) ->
 
 def comment_inline(state: StateInline, silent: bool) -> bool:
     """`%%…%%` (or `<!--…-->`) inside a paragraph is dropped (an unclosed one stays text)."""
+    first = state.src[state.pos]
+    if first != "%" and first != "<":  # tried wherever text stops: the common case first
+        return False
     for opening, closing in COMMENTS:
         if state.src.startswith(opening, state.pos):
             close = state.src.find(closing, state.pos + len(opening))

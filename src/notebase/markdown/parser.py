@@ -143,6 +143,8 @@ def math_inline_at_start() -> Callable[[StateInline, bool], bool]:
     lenient = math_inline_dollar(allow_space=False, allow_digits=True, allow_double=True)
 
     def math_inline(state: StateInline, silent: bool) -> bool:
+        if state.src[state.pos] != "$":  # tried wherever text stops
+            return False
         if state.pos > 0:
             return bool(strict(state, silent))
         if not lenient(state, True):
