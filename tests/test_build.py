@@ -213,3 +213,15 @@ def test_names_too_long_for_a_file_are_cut_and_the_site_is_written(tmp_path: Pat
     assert len(list((site / "tags").glob("hashtaghashtag*-*/index.html"))) == 1
     assert len(list(site.glob("slugslug*-*/index.html"))) == 1
     assert len(list(site.glob("nnnn*-*/index.html"))) == 1
+
+
+def test_a_note_whose_file_name_is_not_utf8_is_built_with_a_replacement_character(
+    tmp_path: Path,
+) -> None:
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / os.fsdecode(b"caf\xe9-x.md")).write_text("Body text.\n")
+    result = build_site(BuildOptions(root=tmp_path, out=tmp_path / "site", cache=True))
+    assert result.written and not result.failed
+    page = (tmp_path / "site" / "caf-x" / "index.html").read_text(encoding="utf-8")
+    assert '<h1 data-pagefind-meta="title">caf\ufffd-x</h1>' in page

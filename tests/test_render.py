@@ -559,3 +559,7 @@ def test_a_partial_rendered_with_each_is_a_template_the_page_uses(tmp_path: Path
     env = environment_for_build(tmp_path)
     assert template_digest(env, "list.html", {}) != before  # the page is rendered again
     assert render(tmp_path, PageSpec("a/", "list.html", {"items": ("x",)})) == "[x]"
+
+
+def test_clean_bytes_replaces_a_lone_surrogate() -> None:
+    assert clean_bytes("caf\udce9-x \x01") == "caf\ufffd-x \ufffd".encode()

@@ -13,12 +13,14 @@ from notebase.model import NoteFile
 
 NOTES_DIR = "notes"
 MAX_NOTE_BYTES = 4 * 1024 * 1024  # far beyond any reading note; bounds the time one file can take
-# characters that are not allowed in XML (feeds) and are parse errors in HTML; \x1e marks our links
-_CONTROL_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+# characters that are not allowed in XML (feeds) and are parse errors in HTML; \x1e marks our links;
+# and lone surrogates, which no UTF-8 can hold (a file name that is not UTF-8 decodes to them)
+_CONTROL_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 
 
 def replace_control_chars(text: str) -> str:
-    """Control characters (other than tab and newline) become U+FFFD, as markdown does with NUL."""
+    """Control characters (other than tab and newline) become U+FFFD, as markdown does with NUL;
+    so do lone surrogates."""
     return _CONTROL_CHARS.sub("\ufffd", text)
 
 
