@@ -29,8 +29,8 @@ PAGE_FRAME = (
     "header, footer, #header, #footer, #site-header, #site-footer, .site-header, .site-footer,"
     " [role=banner], [role=contentinfo]"
 )
-HEADING_LINKS = ", ".join(f'{h} a[href^="#"]' for h in ("h1", "h2", "h3", "h4", "h5", "h6"))
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+HEADING_LINKS = ", ".join(f'{h} a[href^="#"]' for h in HEADINGS)
 BLOCKS = frozenset(
     (*HEADINGS, "p", "div", "section", "main", "article", "ul", "ol", "li", "blockquote", "pre",
      "table", "hr", "figure", "figcaption", "dl", "dt", "dd", "details", "summary", "address",
@@ -175,26 +175,27 @@ def tex_markdown(found: re.Match[str], ctx: Context) -> str:
     """The math a match of _TEX is as markdown; "" when it is text (`$…$` that is not TeX on a
     page that typesets none), or cannot be written back as math."""
     display = found.group("dd") or found.group("bd")
-    tex = " ".join((display or found.group("pi") or found.group("di") or "").split())
-    dollar = found.group("di") is not None
-    if (
-        not tex
-        or "$" in tex
-        or tex.endswith("\\")
-        or (dollar and not ctx.tex and not _TEX_LIKE.search(tex))
-    ):
+    tex = display or found.group("pi") or found.group("di") or ""
+    if found.group("di") is not None and not ctx.tex and not _TEX_LIKE.search(tex):
         return ""
-    return f"$${tex}$$" if display else f"${tex}$"
+    return math_markdown(tex, display is not None)
 
 
-def math_element(node: LexborNode, ctx: Context) -> str:
+def math_element(node: LexborNode) -> str:
     """MathML (KaTeX's, beside its hidden visual copy) as its TeX when it carries it, else its
     text."""
     annotation = node.css_first('annotation[encoding="application/x-tex"]')
-    tex = " ".join(annotation.text(deep=True).split()) if annotation is not None else ""
+    tex = annotation.text(deep=True) if annotation is not None else ""
+    return math_markdown(tex, attr(node, "display") == "block") or escape_text(plain_text(node))
+
+
+def math_markdown(tex: str, display: bool) -> str:
+    """TeX as notebase math (`$…$`, `$$…$$`, its spaces folded); "" when it cannot be written so
+    (empty, holding a `$`, or ending in a backslash that would escape the closing one)."""
+    tex = " ".join(tex.split())
     if not tex or "$" in tex or tex.endswith("\\"):
-        return escape_text(plain_text(node))
-    return f"$${tex}$$" if attr(node, "display") == "block" else f"${tex}$"
+        return ""
+    return f"$${tex}$$" if display else f"${tex}$"
 
 
 def inline_piece(node: LexborNode, ctx: Context) -> str:
@@ -203,7 +204,7 @@ def inline_piece(node: LexborNode, ctx: Context) -> str:
     if tag == "-text":
         return text_markdown(_SPACE.sub(" ", node.text_content or ""), ctx)
     if tag == "math":
-        return math_element(node, ctx)
+        return math_element(node)
     if tag.startswith("-") or node.mem_id in ctx.skip:
         return ""  # comments, doctype
     if tag in _EMPHASIS:
