@@ -80,3 +80,12 @@ def test_front_matter_gives_the_title_tags_and_date() -> None:
 def test_a_markdown_file_is_read_as_markdown_not_as_a_plain_text_archive() -> None:
     assert choose_reader("notes/batch-norm.md", PAPER_NOTE) is read_markdown
     assert choose_reader("archive.txt", PAPER_NOTE) is not read_markdown
+
+
+def test_front_matter_that_is_not_yaml_is_a_warning_and_the_note_is_kept() -> None:
+    archive = read_markdown("---\ntitle: [a\n---\n# Heading\n\nText.\n", "x.md", "in/x.md")
+    assert [(d.severity.value, d.code, str(d.pos)) for d in archive.diagnostics] == [
+        ("warning", "yaml-syntax", "in/x.md:2")
+    ]
+    assert archive.diagnostics[0].message.endswith("; the front matter is ignored")
+    assert archive.posts[0].title == "Heading"

@@ -7,10 +7,11 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from notebase.diagnostics import Diagnostic
 from notebase.importers.model import ArchiveFormat, ParsedArchive
 from notebase.importers.structured import make_post, parse_date, safe_url
-from notebase.reading.frontmatter import split_front_matter
-from notebase.reading.yamlio import load_fields
+from notebase.reading.frontmatter import FieldError, as_tags, split_front_matter
+from notebase.reading.yamlio import load_fields, yaml_warning
 
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd")
 _HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(?P<text>.+?)[ \t#]*$")
@@ -29,14 +30,15 @@ def read_markdown(text: str, name: str, shown: str) -> ParsedArchive:
     post's `url`, else the file's name), a bare URL line under the title as `url`, a `TLDR;`
     paragraph as its tl;dr, and the rest as it is."""
     split = split_front_matter(text)
-    fields = {}
+    fields: dict[str, object] = {}
+    problems: tuple[Diagnostic, ...] = ()
     if split is not None and split.has_front_matter:
-        found, _ = load_fields(split.yaml_text, shown, 2)
+        found, problems = load_fields(split.yaml_text, shown, 2)
         fields = {f.key: f.value for f in found}
         text = split.body
     lines = text.replace("\r\n", "\n").split("\n")
     title, url, start = title_of(lines)
-    url = url or (safe_url(str(fields.get("url", ""))) if fields.get("url") else "")
+    url = url or safe_url(str(fields.get("url") or ""))
     tldr, body = tldr_of(lines[start:])
     stem = name.rsplit("/", 1)[-1].rsplit(".", 1)[0]
     post = make_post(
@@ -47,7 +49,8 @@ def read_markdown(text: str, name: str, shown: str) -> ParsedArchive:
         tags=tags_of(fields.get("tags")),
         date=parse_date(str(fields.get("date") or "")),
     )
-    return ParsedArchive(name, ArchiveFormat.MARKDOWN, (replace(post, tldr=tldr),))
+    diags = tuple(yaml_warning(d, "the front matter is ignored") for d in problems)
+    return ParsedArchive(name, ArchiveFormat.MARKDOWN, (replace(post, tldr=tldr),), diags)
 
 
 def title_of(lines: list[str]) -> tuple[str, str, int]:
@@ -82,7 +85,9 @@ def tldr_of(lines: list[str]) -> tuple[str, list[str]]:
     return "", lines
 
 
-def tags_of(value: object) -> list[str]:
-    if isinstance(value, str):
-        return [t for t in re.split(r"[,\s]+", value) if t]
-    return [str(t) for t in value] if isinstance(value, list) else []
+def tags_of(value: object) -> tuple[str, ...]:
+    """Front matter `tags` read as a note's are; none when they cannot be."""
+    try:
+        return as_tags(value) if value is not None else ()
+    except FieldError:
+        return ()

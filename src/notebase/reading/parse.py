@@ -6,7 +6,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from notebase.diagnostics import Diagnostic, FilePos, Severity, error, warning
+from notebase.diagnostics import Diagnostic, FilePos, error, warning
 from notebase.digests import digest_value
 from notebase.markdown import Rendered, render_inline, render_markdown, strip_paragraph
 from notebase.markdown.markers import renumber_markers
@@ -40,7 +40,7 @@ from notebase.reading.sourcerefs import (
     make_source,
     strip_arxiv_prefix,
 )
-from notebase.reading.yamlio import Field
+from notebase.reading.yamlio import Field, yaml_warning
 from notebase.slugs import MAX_SLUG_BYTES, clean_slug, normalize_tag, slug_from_path
 from notebase.urls import RESERVED_TOPS
 
@@ -67,8 +67,7 @@ def without_front_matter(diag: Diagnostic) -> Diagnostic:
     opens such a note and only flags its properties (one such note stopped a vault's whole site)."""
     if diag.code not in UNREADABLE_YAML:
         return diag
-    message = f"{diag.message}; the note is built without its front matter"
-    return replace(diag, severity=Severity.WARNING, message=message)
+    return yaml_warning(diag, "the note is built without its front matter")
 
 
 def entry_source(

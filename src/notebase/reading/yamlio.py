@@ -225,8 +225,10 @@ def read_mapping(text: str, path: str) -> tuple[dict[str, Any], Diagnostic | Non
     try:
         data = yaml.load(text, Loader=LOADER)
     except yaml.YAMLError as exc:
-        found = yaml_error(exc, path, 1, text)
-        return {}, warning(
-            found.code, f"{found.message}; the file is ignored", found.pos, found.hint
-        )
+        return {}, yaml_warning(yaml_error(exc, path, 1, text), "the file is ignored")
     return (data if isinstance(data, dict) else {}), None
+
+
+def yaml_warning(found: Diagnostic, instead: str) -> Diagnostic:
+    """A YAML problem as a warning that says what is done instead ("the file is ignored")."""
+    return warning(found.code, f"{found.message}; {instead}", found.pos, found.hint)
