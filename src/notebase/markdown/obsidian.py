@@ -125,8 +125,9 @@ def block_line(state: StateBlock, line: int, marker: str) -> str | None:
     return state.src[start : state.eMarks[line]]
 
 
-# Obsidian's comments, and HTML's (which Obsidian hides too): (opening, closing)
-COMMENTS = (("%%", "%%"), ("<!--", "-->"))
+# Obsidian's comments, and HTML's (which Obsidian hides too), by their first character:
+# (opening, closing)
+COMMENTS = {"%": ("%%", "%%"), "<": ("<!--", "-->")}
 
 
 def comment_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
@@ -134,20 +135,12 @@ def comment_block(state: StateBlock, start: int, end: int, silent: bool) -> bool
     blank lines, fences and anything else inside it included; unclosed, to the end of the note,
     as in Obsidian. A line with text after its closing is left to the inline rule."""
     at = state.bMarks[start] + state.tShift[start]
-    first = state.src[at : at + 1]
-    if first != "%" and first != "<":  # tried at every line
+    marks = COMMENTS.get(state.src[at : at + 1])  # tried at every line: one look first
+    line = block_line(state, start, marks[0]) if marks else None
+    if marks is None or line is None:
         return False
-    found = next(
-        (
-            (line[len(mark) :], shut)
-            for mark, shut in COMMENTS
-            if (line := block_line(state, start, mark)) is not None
-        ),
-        None,
-    )
-    if found is None:
-        return False
-    rest, closing = found
+    opening, closing = marks
+    rest = line[len(opening) :]
     if closing in rest:
         if rest.split(closing, 1)[1].strip():
             return False
@@ -170,17 +163,15 @@ def next_comment_close(state: StateBlock, first: int, end: int, closing: str) ->
 
 def comment_inline(state: StateInline, silent: bool) -> bool:
     """`%%…%%` (or `<!--…-->`) inside a paragraph is dropped (an unclosed one stays text)."""
-    first = state.src[state.pos]
-    if first != "%" and first != "<":  # tried wherever text stops: the common case first
+    marks = COMMENTS.get(state.src[state.pos])  # tried wherever text stops: one look first
+    if marks is None or not state.src.startswith(marks[0], state.pos):
         return False
-    for opening, closing in COMMENTS:
-        if state.src.startswith(opening, state.pos):
-            close = state.src.find(closing, state.pos + len(opening))
-            if close < 0:
-                return False
-            state.pos = close + len(closing)
-            return True
-    return False
+    opening, closing = marks
+    close = state.src.find(closing, state.pos + len(opening))
+    if close < 0:
+        return False
+    state.pos = close + len(closing)
+    return True
 
 
 def highlight(state: StateInline, silent: bool) -> bool:
