@@ -269,7 +269,7 @@ def math_block_end(state: StateBlock, first: int, end: int) -> tuple[int, str, s
 KEPT_TAGS = frozenset(
     ("br", "u", "sup", "sub", "mark", "ins", "del", "s", "kbd", "small", "b", "i", "em", "strong")
 )
-_HTML_TAG = re.compile(r"<(/?)([A-Za-z]+)(\s[^<>]*?)?\s*(/?)>")
+_HTML_TAG = re.compile(r"<(/?)([A-Za-z]+)(\s[^<>]*?)?\s*/?>")
 DROPPED_TAGS = frozenset(("font", "span"))
 
 
@@ -281,7 +281,7 @@ def html_tag(state: StateInline, silent: bool) -> bool:
     m = _HTML_TAG.match(state.src, state.pos, state.posMax)
     if m is None:
         return False
-    closing, name, attrs, _self = m.group(1), m.group(2).lower(), m.group(3), m.group(4)
+    closing, name, attrs = m.group(1), m.group(2).lower(), m.group(3)
     dropped = name in DROPPED_TAGS
     if not dropped and (name not in KEPT_TAGS or (attrs and attrs.strip())):
         return False

@@ -47,32 +47,11 @@ def inline_plain(inline: Token, math: Callable[[str], str] = str) -> str:
 
 # What a title's TeX reads as in plain text (a title is text wherever it is shown: <title>, cards,
 # the graph): the Greek letters and the symbols notes put in titles; `\mathbf{X}` is X.
-_GREEK = [
-    "alpha",
-    "beta",
-    "gamma",
-    "delta",
-    "epsilon",
-    "zeta",
-    "eta",
-    "theta",
-    "iota",
-    "kappa",
-    "lambda",
-    "mu",
-    "nu",
-    "xi",
-    "omicron",
-    "pi",
-    "rho",
-    "sigma",
-    "tau",
-    "upsilon",
-    "phi",
-    "chi",
-    "psi",
-    "omega",
-]
+_GREEK = (
+    "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa",
+    "lambda", "mu", "nu", "xi", "omicron", "pi", "rho", "sigma", "tau", "upsilon", "phi", "chi",
+    "psi", "omega",
+)  # fmt: skip
 _TEX_SYMBOLS = {
     **{name: chr(0x3B1 + i + (i > 16)) for i, name in enumerate(_GREEK)},
     **{name.capitalize(): chr(0x391 + i + (i > 16)) for i, name in enumerate(_GREEK)},
