@@ -262,14 +262,15 @@ def place(rest: str) -> tuple[str, int, int]:
 def parse_entry(line: int, lines: list[str]) -> tuple[str, Highlight] | str:
     """(book line, highlight) of one clipping, or why it is not one."""
     filled = [ln for ln in lines if ln.strip()]
-    meta_at = next((i for i, ln in enumerate(lines) if clip_kind(ln.strip())), None)
-    if len(filled) < 2 or meta_at is None or meta_at == 0:
+    meta_at, kind = next(
+        ((i, kind) for i, ln in enumerate(lines) if (kind := clip_kind(ln.strip()))), (0, "")
+    )
+    if len(filled) < 2 or meta_at == 0:
         return "not a clipping (a `Title (Author)` line, then `- Your Highlight on …`)"
     rest = lines[meta_at].strip()[1:]
     where, start, end = place(rest)
     added = _ADDED.search(rest)
     text = "\n".join(lines[meta_at + 1 :]).strip()
-    kind = clip_kind(lines[meta_at].strip())
     if kind != "bookmark" and not text:
         return f"{kind} has no text"
     date = added_date(added.group("v")) if added else ""
