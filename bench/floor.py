@@ -64,15 +64,15 @@ def time_bare(texts: list[str], render: bool) -> float:
 
 def timed(module: Any, name: str, spent: list[float], sizes: list[int]) -> None:
     """Wrap module.name so that the CPU seconds of its calls add up in `spent`, and the length
-    of each str it returns in `sizes`."""
+    of each str (UTF-8) or bytes it returns in `sizes`."""
     inner: Callable[..., Any] = getattr(module, name)
 
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         start = cpu()
         result = inner(*args, **kwargs)
         spent.append(cpu() - start)
-        if isinstance(result, str):
-            sizes.append(len(result.encode("utf-8")))
+        if isinstance(result, bytes | str):
+            sizes.append(len(result.encode("utf-8") if isinstance(result, str) else result))
         return result
 
     setattr(module, name, wrapper)
@@ -91,7 +91,7 @@ def time_parts() -> dict[str, list[float]]:
 
 
 def time_build(root: Path) -> dict[str, float]:
-    """A clean build with parse_note and render_page timed (CPU seconds, HTML bytes)."""
+    """A clean build with parse_note and page_bytes timed (CPU seconds, HTML bytes)."""
     import notebase.builder.pipeline as pipeline
     import notebase.builder.sitefiles as sitefiles
     from notebase.builder.state import BuildOptions
@@ -100,7 +100,7 @@ def time_build(root: Path) -> dict[str, float]:
     rendered: list[float] = []
     html: list[int] = []
     timed(pipeline, "parse_note", parsed, [])
-    timed(sitefiles, "render_page", rendered, html)
+    timed(sitefiles, "page_bytes", rendered, html)
     parts = time_parts()
     (root / "notebase.yaml").write_text("search: false\n", encoding="utf-8")
     shutil.rmtree(root / "site", ignore_errors=True)
