@@ -150,3 +150,46 @@ def test_a_page_that_typesets_tex_keeps_every_dollar_pair_as_math() -> None:
     without = page.replace("mathjax/tex-mml-chtml.js", "site.js")
     [post] = read_webpage(without, "p.html", "p.html").posts
     assert note_text(post).endswith("Pick \\$ab\\$ and $x$, not \\$5 or \\$ 6\\$.\n")
+
+
+# the shape of a Hugo PaperMod archive page (lilianweng.github.io/archives/): cards of a heading
+# and a link laid over them, under year and month headings that are no posts
+CARDS = """<html><head><title>Archive | Log</title></head><body>
+<header class="header"><nav><a href="/">Log</a></nav></header>
+<main class="main"><header class="page-header"><h1>Archive</h1></header>
+<div class="archive-year"><h2>2026<sup>&nbsp;2</sup></h2>
+<div class="archive-month"><h3>July<sup>&nbsp;2</sup></h3><div class="archive-posts">
+<div class="archive-entry"><h3 class="archive-entry-title">Harness engineering</h3>
+<div class="archive-meta">Date: July 4, 2026&nbsp;|&nbsp;Author: A. Writer</div>
+<a class="entry-link" aria-label="post link" href="https://log.example.net/posts/harness/"></a></div>
+<div class="archive-entry"><h3 class="archive-entry-title">Scaling laws</h3>
+<div class="archive-meta">Date: 1 July 2026</div>
+<a class="entry-link" href="https://log.example.net/posts/scaling/"></a></div>
+</div></div></div></main></body></html>"""
+
+
+def test_cards_with_a_link_laid_over_them_are_posts_dated_by_their_meta_text() -> None:
+    archive = read_webpage(CARDS, "archive.html", "archive.html")
+    assert [(p.title, p.date, p.origin) for p in archive.posts] == [
+        ("Harness engineering", "2026-07-04", "archive.html:6"),
+        ("Scaling laws", "2026-07-01", "archive.html:9"),
+    ]
+    first = note_text(archive.posts[0])
+    assert "Author: A. Writer" in first and "https://log.example.net/posts/harness/" in first
+    assert "July" not in first.split("Date:")[0]  # the month's heading is no post's text
+
+
+def test_a_header_in_the_main_content_is_the_pages_not_the_sites() -> None:
+    page = (
+        '<header class="header"><a href="/">My Log</a></header>'
+        '<main><header class="page-header"><h1>Archive</h1></header><p>Every post.</p></main>'
+    )
+    (post,) = read_webpage(page, "archive.html", "archive.html").posts
+    assert post.title == "Archive"
+    assert "Every post." in note_text(post) and "My Log" not in note_text(post)
+
+
+def test_a_site_header_is_left_out_even_inside_the_main_content() -> None:
+    page = '<main><header class="site-header">My Site</header><h1>Post</h1><p>Text.</p></main>'
+    (post,) = read_webpage(page, "p.html", "p.html").posts
+    assert post.title == "Post" and "My Site" not in note_text(post)

@@ -25,10 +25,14 @@ COMMENTS = "#comments, .comments, .comment-list, #respond, .comment-respond"  # 
 # MathML beside it) and its table of contents (the note gets one of its own)
 UNSHOWN = '[hidden], [aria-hidden="true"], .toc, #toc, .table-of-contents, #TableOfContents'
 # the page's own header and footer, as elements or as the divs older sites and themes use
-PAGE_FRAME = (
-    "header, footer, #header, #footer, #site-header, #site-footer, .site-header, .site-footer,"
-    " [role=banner], [role=contentinfo]"
+PAGE_FRAME = "header, footer, #header, #footer"
+SITE_FRAME = (
+    "#site-header, #site-footer, .site-header, .site-footer, [role=banner], [role=contentinfo]"
 )
+# a header or footer in these is a post's, a quote's or a figure's own; one in the main content
+# is the content's (a listing's `<main><header><h1>Archive</h1>`) unless it says it is the site's
+POSTS_OWN = frozenset(("article", "blockquote", "figure"))
+MAINS_OWN = POSTS_OWN | {"main"}
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 HEADING_LINKS = ", ".join(f'{h} a[href^="#"]' for h in HEADINGS)
 BLOCKS = frozenset(
@@ -477,7 +481,7 @@ def flatten_deep(root: LexborNode) -> None:
 def strip_chrome(tree: LexborHTMLParser) -> None:
     """Remove scripts, styles, forms, navigation, asides, readers' comments, what the page hides,
     tables of contents, headings' permalinks, and the page's own header and footer (not those of
-    a post, a quote or a figure); flatten what nests too deep."""
+    a post, a quote, a figure or the main content); flatten what nests too deep."""
     tree.strip_tags(CHROME)
     for node in tree.css(f"{COMMENTS}, {UNSHOWN}"):
         node.decompose()
@@ -486,9 +490,10 @@ def strip_chrome(tree: LexborHTMLParser) -> None:
             node.decompose()
     if tree.root is not None:
         flatten_deep(tree.root)
-    for node in tree.css(PAGE_FRAME):
-        if not any(a.tag in ("article", "blockquote", "figure") for a in ancestors(node)):
-            node.decompose()
+    for selector, own in ((SITE_FRAME, POSTS_OWN), (PAGE_FRAME, MAINS_OWN)):
+        for node in tree.css(selector):
+            if not any(a.tag in own for a in ancestors(node)):
+                node.decompose()
 
 
 def ancestors(node: LexborNode) -> list[LexborNode]:

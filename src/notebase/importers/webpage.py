@@ -29,10 +29,18 @@ from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
 from notebase.importers.structured import line_index, make_post, parse_date, safe_url
 
 LISTING_LEVELS = ("h1", "h2", "h3")
+HEADING_TAGS = "h1, h2, h3, h4, h5, h6"
 UNTITLED_WORDS = 8
 LEAD_BLOCKS = 2  # paragraphs after the title that may name a link post's source
 _TAG_HREF = re.compile(r"/(?:tags?|topics?|labels?)/", re.I)
 _INERT = re.compile(r"<!--.*?-->|<(script|style|template)\b.*?</\1\s*>", re.I | re.S)
+# elements whose text may say the post's date, and a date as such text writes it
+DATED = '[class*="date"], [class*="meta"], [class*="time"]'
+MAX_META = 200
+_MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*"
+_TEXT_DATE = re.compile(
+    rf"\b(?:\d{{4}}-\d{{2}}-\d{{2}}|{_MONTH} \d{{1,2}}, \d{{4}}|\d{{1,2}} {_MONTH} \d{{4}})\b"
+)
 _CATEGORY_HREF = re.compile(r"/(?:categor(?:y|ies))/", re.I)
 
 
@@ -122,6 +130,25 @@ def is_listing(headings: Sequence[LexborNode], main: LexborNode) -> bool:
     return linked or len(main.css("time")) >= len(headings)
 
 
+def card_scopes(headings: Sequence[LexborNode], lines: dict[int, int]) -> list[Scope]:
+    """A listing of cards (PaperMod's archive, many themes' post lists): each heading's parent
+    holds it, as its only heading, and an empty link laid over the card to the post's page.
+    The headings that are no card's (a year's, a month's) are left out with their counts."""
+    cards = [h for h in headings if h.parent is not None and overlay_link(h.parent)]
+    if len(cards) < 2 or any(len(h.parent.css(HEADING_TAGS)) > 1 for h in cards if h.parent):
+        return []
+    return [Scope((h.parent,), h, lines.get(h.mem_id, 1)) for h in cards if h.parent]
+
+
+def overlay_link(card: LexborNode) -> bool:
+    """The element holds a link of its own with no text (laid over it by the theme's style)."""
+    return any(
+        a.parent is not None and a.parent.mem_id == card.mem_id and not plain_text(a)
+        for a in card.css("a[href]")
+        if not attr(a, "href").startswith("#")
+    )
+
+
 def common_parent(nodes: Sequence[LexborNode]) -> LexborNode | None:
     """The deepest element holding all the nodes."""
     chains = [[a.mem_id for a in reversed(ancestors(n))] for n in nodes]
@@ -180,16 +207,25 @@ def find_scopes(tree: LexborHTMLParser, lines: dict[int, int]) -> tuple[list[Sco
             scopes, lead = heading_scopes(headings, lines)
             if scopes:
                 return scopes, " ".join(" ".join(plain_text(n) for n in lead).split())
+        if cards := card_scopes(headings, lines):
+            return cards, ""
     heading = first_heading(main)
     return [Scope((main,), heading, lines.get(heading.mem_id, 1) if heading else 1)], ""
 
 
 def post_date(scope: Scope) -> tuple[str, LexborNode | None]:
-    """The post's date from its first `<time>` that holds one, and that element."""
+    """The post's date from its first `<time>` that holds one, and that element; else from the
+    text of a short element whose class says it holds the date ("Date: July 4, 2026 | …", kept)."""
     for node in scope.nodes:
         for time in node.css("time"):
             if date := parse_date(attr(time, "datetime") or plain_text(time)):
                 return date, time
+    for node in scope.nodes:
+        for meta in node.css(DATED):
+            text = plain_text(meta)
+            found = (parse_date(m.group(0)) for m in _TEXT_DATE.finditer(text[:MAX_META]))
+            if date := next((d for d in found if d), ""):
+                return date, None
     return "", None
 
 
