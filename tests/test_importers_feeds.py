@@ -185,3 +185,28 @@ def test_a_json_feed_item_reads_relative_urls_against_its_url_not_its_external_u
     [linked] = read_feed(text, "feed.json", "feed.json").posts
     assert linked.url == "https://elsewhere.example.com/paper"
     assert body(linked) == "![fig](https://j.example.org/2024/linked/fig.png)\n"
+
+
+# the shape of 0swin/oswin.io's feed.json: root-relative links, and no address of the site's
+UNPLACED = (
+    '{"version": "https://jsonfeed.org/version/1.1", "title": "Log", "items": [{"id": "1",'
+    ' "title": "A post", "content_html": "<p>See <a href=\\"/notes/x/\\">my notes</a>, <a href='
+    '\\"#top\\">top</a>, <a href=\\"mailto:a@b.org\\">mail</a>.</p><img src=\\"/img/a.png\\" alt='
+    '\\"a chart\\">"}]}'
+)
+
+
+def test_relative_urls_no_address_makes_absolute_are_kept_as_text_with_a_warning() -> None:
+    archive = read_feed(UNPLACED, "feed.json", "feed.json")
+    [post] = archive.posts
+    assert "my notes" in body(post) and "a chart" in body(post) and "](/" not in body(post)
+    [diag] = archive.diagnostics
+    assert (diag.code, diag.severity, diag.pos.line) == ("import-relative-url", "warning", 1)
+    assert "2 relative link(s) or image(s) kept as text ('/notes/x/', '/img/a.png')" in diag.message
+
+
+def test_relative_urls_of_a_feed_that_says_its_address_need_no_warning() -> None:
+    text = UNPLACED.replace('"title": "Log",', '"home_page_url": "https://log.example.org/",')
+    archive = read_feed(text, "feed.json", "feed.json")
+    assert "![a chart](https://log.example.org/img/a.png)" in body(archive.posts[0])
+    assert archive.diagnostics == ()

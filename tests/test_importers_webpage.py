@@ -193,3 +193,15 @@ def test_a_site_header_is_left_out_even_inside_the_main_content() -> None:
     page = '<main><header class="site-header">My Site</header><h1>Post</h1><p>Text.</p></main>'
     (post,) = read_webpage(page, "p.html", "p.html").posts
     assert post.title == "Post" and "My Site" not in note_text(post)
+
+
+def test_a_page_without_its_address_warns_of_the_relative_links_kept_as_text() -> None:
+    page = (
+        '<main><h1>Post</h1><p><a href="../other/">Other</a> <img src="a.png" alt="A"></p></main>'
+    )
+    archive = read_webpage(page, "p.html", "p.html")
+    assert "Other" in note_text(archive.posts[0]) and "](" not in note_text(archive.posts[0])
+    [diag] = archive.diagnostics
+    assert diag.code == "import-relative-url" and "('../other/', 'a.png')" in diag.message
+    canonical = '<link rel="canonical" href="https://x.example.org/p/">' + page
+    assert read_webpage(canonical, "p.html", "p.html").diagnostics == ()

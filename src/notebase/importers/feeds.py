@@ -15,7 +15,12 @@ import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
 
 from notebase.diagnostics import Diagnostic, FilePos, error, warning
-from notebase.importers.htmlmd import fragment_markdown, fragment_text
+from notebase.importers.htmlmd import (
+    fragment_markdown,
+    fragment_relative_urls,
+    fragment_text,
+    unresolved_warning,
+)
 from notebase.importers.model import ArchiveFormat, ParsedArchive
 from notebase.importers.structured import (
     LineIndex,
@@ -50,6 +55,8 @@ class FeedItem:
     chunks: tuple[str, ...]  # markdown blocks of its content
     line: int
     date_text: str = ""  # the date as written, told when it is no date `date` could be read from
+    # relative links and images no address of the feed's made absolute (kept as their text)
+    unresolved: tuple[str, ...] = ()
 
 
 def is_feed(text: str) -> bool:
@@ -66,6 +73,11 @@ def text_of(elem: ET.Element | None) -> str:
 
 def html_chunks(html: str, base: str) -> tuple[str, ...]:
     return tuple(fragment_markdown(html, base)) if html.strip() else ()
+
+
+def unresolved(html: str, base: str) -> tuple[str, ...]:
+    """The relative URLs of an item's HTML content when nothing says where they are relative to."""
+    return () if base or "=" not in html else fragment_relative_urls(html)
 
 
 def plain_chunks(text: str) -> tuple[str, ...]:
@@ -99,6 +111,10 @@ def rss_item(item: ET.Element, line: int, site: str) -> FeedItem:
         permalink = safe_url(text_of(guid))
     url = url or permalink
     content = find(CONTENT, "description", f"{RSS1}description")
+    html, base = (
+        "".join(content.itertext()) if content is not None else "",
+        content_base(site, url, permalink),
+    )
     authors = [text_of(e) for e in [*item.findall("author"), *item.findall(f"{DC}creator")]]
     tags = [text_of(e) for e in [*item.findall("category"), *item.findall(f"{DC}subject")]]
     when = text_of(find("pubDate", f"{DC}date"))
@@ -108,12 +124,10 @@ def rss_item(item: ET.Element, line: int, site: str) -> FeedItem:
         date=parse_date(when),
         authors=tuple(a for a in authors if a),
         tags=tuple(tags),
-        chunks=html_chunks(
-            "".join(content.itertext()) if content is not None else "",
-            content_base(site, url, permalink),
-        ),
+        chunks=html_chunks(html, base),
         line=line,
         date_text=when,
+        unresolved=unresolved(html, base),
     )
 
 
@@ -218,6 +232,7 @@ def json_item(
         chunks=chunks,
         line=lines.line(found) if found >= 0 else 1,
         date_text=when,
+        unresolved=unresolved(str(html), base),
     ), (found + 1 if found >= 0 else start)
 
 
@@ -283,6 +298,9 @@ def item_problems(items: Sequence[FeedItem], shown: str) -> list[Diagnostic]:
                 "write an RFC 822 date (`Mon, 03 Jun 2024 10:00:00 GMT`) or an ISO one (2024-06-03)"
             )
             diags.append(warning("import-bad-date", msg, pos, hint))
+        if item.unresolved and item_title(item):
+            hint = "add the site's address to the feed (RSS <link>, JSON Feed home_page_url)"
+            diags.append(unresolved_warning(item.unresolved, "the feed says no address", pos, hint))
     return diags
 
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.importers.markup import escape_line_start
 from notebase.importers.structured import escape_text, safe_url
 
@@ -511,6 +512,32 @@ def fragment_markdown(html: str, base: str = "") -> list[str]:
     strip_chrome(tree)
     body = tree.body
     return scope_markdown(children(body), Context(base=base)) if body is not None else []
+
+
+def relative_urls(nodes: Iterable[LexborNode]) -> tuple[str, ...]:
+    """The links' and images' addresses in `nodes` that only an address of the page could make
+    absolute (`/img/a.png`, `../notes/`), in their order, each once: converted without one, a
+    link is kept as its text and an image as its alt text."""
+    found: dict[str, None] = {}
+    for node in nodes:
+        for element in node.css("a[href], img[src]"):
+            url = attr(element, "href" if element.tag == "a" else "src")
+            if url and not url.startswith("#") and not urlsplit(url).scheme:
+                found[url] = None
+    return tuple(found)
+
+
+def unresolved_warning(urls: Sequence[str], why: str, pos: FilePos, hint: str) -> Diagnostic:
+    """A post's relative links and images kept as their text, for `why` (no address known)."""
+    shown = ", ".join(repr(u) for u in urls[:3]) + (", …" if len(urls) > 3 else "")
+    message = f"{len(urls)} relative link(s) or image(s) kept as text ({shown}): {why}"
+    return warning("import-relative-url", message, pos, hint)
+
+
+def fragment_relative_urls(html: str) -> tuple[str, ...]:
+    """relative_urls of an HTML fragment."""
+    body = LexborHTMLParser(html).body
+    return relative_urls([body]) if body is not None else ()
 
 
 def fragment_text(html: str) -> str:

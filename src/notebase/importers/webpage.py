@@ -20,9 +20,11 @@ from notebase.importers.htmlmd import (
     attr,
     children,
     plain_text,
+    relative_urls,
     resolve,
     scope_markdown,
     strip_chrome,
+    unresolved_warning,
     uses_tex,
 )
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
@@ -290,12 +292,21 @@ def read_post(scope: Scope, meta: PageMeta, name: str, single: bool) -> Imported
     )
 
 
+def unplaced_urls(scope: Scope) -> list[str]:
+    """The relative URLs of a post's text (not of its title: a listed post's own address)."""
+    titles = set(relative_urls([scope.heading])) if scope.heading is not None else set()
+    return [url for url in relative_urls(scope.nodes) if url not in titles]
+
+
 def post_problems(
-    posts: Sequence[ImportedPost], scopes: Sequence[Scope], shown: str
+    posts: Sequence[ImportedPost], scopes: Sequence[Scope], shown: str, base: str
 ) -> list[Diagnostic]:
     diags = []
     for post, scope in zip(posts, scopes, strict=True):
         pos = FilePos(shown, scope.line)
+        if not base and (urls := unplaced_urls(scope)):
+            why, hint = "the page says no address", 'add <link rel="canonical" href="…"> to it'
+            diags.append(unresolved_warning(urls, why, pos, hint))
         if scope.heading is None and len(scopes) > 1:
             diags.append(
                 warning(
@@ -335,7 +346,7 @@ def read_webpage(text: str, name: str, shown: str) -> ParsedArchive:
             hint="save the page as HTML with its content (not only its scripts)",
         )
         return ParsedArchive(name, ArchiveFormat.HTML, (), (diag,))
-    diags = post_problems([p for p, _ in kept], [s for _, s in kept], shown)
+    diags = post_problems([p for p, _ in kept], [s for _, s in kept], shown, meta.base)
     if lead:
         msg = f"text before the listing's first post left out: {shorten(lead, 60)!r}"
         hint = "a listing's posts are its <article>s or its repeated linked headings"
