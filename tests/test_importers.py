@@ -244,6 +244,17 @@ def test_same_title_different_body_gets_two_notes(tmp_path: Path) -> None:
     assert [d.code for d in out.diagnostics] == ["import-duplicate-title"]
 
 
+def test_two_bibtex_entries_of_one_title_and_no_text_are_two_notes(tmp_path: Path) -> None:
+    # biblatex-examples.bib's moore and moore:related: a paper and its reprint, one title
+    entry = "@article{{{key},\n  author = {{Moore, Gordon E.}},\n  title = {{Cramming}},\n  year = {year},\n}}\n"
+    bib = entry.format(key="moore", year=1965) + entry.format(key="reprint", year=1998)
+    (tmp_path / "m.bib").write_text(bib, encoding="utf-8")
+    out = import_files([tmp_path / "m.bib"], tmp_path / "n", tmp_path)
+    assert out.written == ("n/cramming-2.md", "n/cramming.md")
+    assert "year: 1998" in (tmp_path / "n/cramming-2.md").read_text(encoding="utf-8")
+    assert [d.code for d in out.diagnostics] == ["import-duplicate-title"]
+
+
 def linked_note(title: str, mention: str) -> str:
     """The note of a post whose text is `mention`, with `title` another post's title."""
     archive = f"Tag: t\n\n  • {title}\n\n    Body.\n  • Other\n\n    {mention}"

@@ -64,8 +64,10 @@ def merge_taxonomy(a: Taxonomy, b: Taxonomy) -> Taxonomy:
 
 
 def post_signature(post: ImportedPost) -> str:
-    """What makes two copies of a post the same post: title, source and body text."""
-    parts = (post.title, post.url, post.source_title, post.tldr, render_body(post))
+    """What makes two copies of a post the same post: title, source and body text (two BibTeX
+    entries of one title and no text, a paper and its reprint, differ in their year or ids)."""
+    source = (post.arxiv, post.doi, ";".join(post.authors), str(post.year or ""))
+    parts = (post.title, post.url, post.source_title, post.tldr, render_body(post), *source)
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
 
@@ -132,7 +134,7 @@ def duplicate_warning(post: ImportedPost, slug: str, shown: Mapping[str, str]) -
     name = post.origin_file
     return warning(
         "import-duplicate-title",
-        f"another post is also titled {post.title!r} but its text differs: imported as {slug}",
+        f"another post is also titled {post.title!r} but its text or source differs: imported as {slug}",
         FilePos(shown.get(name, name), post.origin_line),
         hint="rename one of the posts if they are not meant to share a title",
     )
