@@ -149,11 +149,30 @@ def test_readwise_books_headings_notes_tags_and_escaping() -> None:
     )
     assert body(graham) == (
         "> Attention is a \\<b>resource\\</b> \\[\\[not\\]\\] a \\$tool.\n>\n"
-        "> — Paul Graham, *How to Do Great Work*, order 3\n\nSeems right\n"
+        "> — Paul Graham, *How to Do Great Work*\n\nSeems right\n"  # an `order` is no place
     )
     assert [(d.code, d.pos.line if d.pos else 0) for d in archive.diagnostics] == [
         ("import-bad-highlight", 9)
     ]
+
+
+# the shape of a real export (davidlove/fastai-nlp-course's readwise-data.csv): the newest row
+# first, a heading marked by the note `.h2` and the tag `h2` (no dot)
+NEWEST_FIRST = """Highlight,Book Title,Book Author,Amazon Book ID,Note,Color,Tags,Location Type,Location,Highlighted at
+Later words.,Rules,A. Writer,,,yellow,,location,1900,2018-09-10 04:58:00+00:00
+A Reciprocal Arrangement,Rules,A. Writer,,.h2,yellow,h2,location,1887,2018-09-10 04:57:00+00:00
+Friendship is a reciprocal arrangement.,Rules,A. Writer,,,yellow,,location,1887,2018-09-10 04:56:00+00:00
+"""
+
+
+def test_readwise_headings_as_exported_and_highlights_in_reading_order() -> None:
+    [post] = read_readwise(NEWEST_FIRST, "r.csv", "r.csv").posts
+    assert post.taxonomy.tags == ()
+    assert body(post) == (
+        "## A Reciprocal Arrangement\n\n"
+        "> Friendship is a reciprocal arrangement.\n>\n> — A. Writer, *Rules*, location 1887\n\n"
+        "> Later words.\n>\n> — A. Writer, *Rules*, location 1900\n"
+    )
 
 
 def test_readwise_without_its_columns_is_an_error() -> None:

@@ -75,7 +75,8 @@ _MONTHS = {  # the months' names (and their common starts) in the Kindle's langu
     for name in names.split()
 }
 _AUTHOR = re.compile(r"^(?P<title>.*?)\s*\((?P<author>[^()]*)\)\s*$")
-_HEADING_TAG = re.compile(r"^\.h(?P<n>[1-6])$")
+# Readwise marks a heading by the note `.h2`, which it also gives as the tag `h2`
+_HEADING_TAG = re.compile(r"^\.?h(?P<n>[1-6])$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,10 +334,11 @@ def is_readwise(name: str, text: str) -> bool:
 
 def readwise_item(row: dict[str, str], line: int) -> Highlight:
     location, kind = (row.get("Location") or "").strip(), (row.get("Location Type") or "").strip()
-    where = f"{kind or 'location'} {location}" if location else ""
+    # an article's highlights are numbered in their `order`, which orders them but is no place
+    where = f"{kind or 'location'} {location}" if location and kind != "order" else ""
     start = int(location) if location.isdecimal() else 0
-    tags = tag_list(row.get("Tags"))
-    level = next((int(m.group("n")) for t in tags if (m := _HEADING_TAG.match(t))), 0)
+    marks = [*tag_list(row.get("Tags")), (row.get("Note") or "").strip()]
+    level = next((int(m.group("n")) for t in marks if (m := _HEADING_TAG.match(t))), 0)
     if level:
         text = row.get("Highlight") or ""
         return Highlight(text, where, start, start, line, kind="heading", level=level)
@@ -350,6 +352,15 @@ def readwise_item(row: dict[str, str], line: int) -> Highlight:
         (row.get("Note") or "").strip(),
         date=date,
     )
+
+
+def in_reading_order(book: Book) -> Book:
+    """The book's highlights by their place in it, a heading before what it heads (Readwise
+    exports the newest first), when each has one; else as exported."""
+    if not all(h.start for h in book.highlights):
+        return book
+    ordered = sorted(book.highlights, key=lambda h: (h.start, h.kind != "heading"))
+    return replace(book, highlights=tuple(ordered))
 
 
 def tag_list(value: str | None) -> list[str]:
@@ -411,13 +422,13 @@ def read_readwise(text: str, name: str, shown: str) -> ParsedArchive:
         item = readwise_item(row, line)
         tags = (
             *tag_list(row.get("Document tags")),
-            *(t for t in tag_list(row.get("Tags")) if not t.startswith(".")),
+            *(t for t in tag_list(row.get("Tags")) if not _HEADING_TAG.match(t)),
         )
         old = books.get(key, Book(key[0], key[1], line, ()))
         books[key] = replace(
             old, highlights=(*old.highlights, item), tags=tuple(dict.fromkeys((*old.tags, *tags)))
         )
-    posts = tuple(book_post(book, name) for book in books.values())
+    posts = tuple(book_post(in_reading_order(book), name) for book in books.values())
     if not posts:
         diags.append(
             warning(
