@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from notebase.importers.highlights import is_kindle, is_readwise, read_kindle, read_readwise
+import pytest
+
+from notebase.importers.highlights import (
+    author_names,
+    is_kindle,
+    is_readwise,
+    read_kindle,
+    read_readwise,
+    split_book,
+)
 from notebase.importers.model import ImportedPost
 from notebase.importers.render import note_text
 
@@ -22,17 +31,17 @@ def test_kindle_books_with_rehighlights_collapsed_and_notes_attached() -> None:
     pragmatic, kahneman = archive.posts
     assert (pragmatic.title, pragmatic.authors, pragmatic.date, pragmatic.origin) == (
         "The Pragmatic Programmer",
-        ("Hunt, Andrew", "Thomas, David"),
+        ("Andrew Hunt", "David Thomas"),
         "2024-06-06",
         "My Clippings.txt:1",
     )
     assert body(pragmatic) == (
         "> Don’t live with broken windows. Fix each one as soon as it is discovered.\n>\n"
-        "> — Hunt, Andrew; Thomas, David, *The Pragmatic Programmer*, page 12, location 170-174\n\n"
+        "> — Andrew Hunt, David Thomas, *The Pragmatic Programmer*, page 12, location 170-174\n\n"
         "same as the \\*boy scout\\* rule\n\n"
         "Bookmark: page 40, location 610\n\n"
         "> Care about your craft.\n>\n"
-        "> — Hunt, Andrew; Thomas, David, *The Pragmatic Programmer*, page 50, location 801-803\n"
+        "> — Andrew Hunt, David Thomas, *The Pragmatic Programmer*, page 50, location 801-803\n"
     )
     assert (kahneman.title, kahneman.authors, kahneman.origin) == (
         "Thinking, Fast and Slow",
@@ -186,3 +195,41 @@ def test_detection() -> None:
     assert not is_kindle("notes.txt", "Tag: x\n\n  • Post\n\n    ==========")
     assert is_readwise("export.csv", READWISE) and not is_readwise("export.txt", READWISE)
     assert not is_readwise("other.csv", "a,b\n1,2\n")
+
+
+# book lines of real exports (GengMS/reading-record, KWeatherwalks/KindleMyClippings): an author
+# holding parentheses, and "Last, First"
+@pytest.mark.parametrize(
+    ("line", "title", "author"),
+    [
+        ("17496328 ((英)齐格蒙特·鲍曼)", "17496328", "(英)齐格蒙特·鲍曼"),
+        (
+            "A - li (咪咪 (Mimi Spencer) 麦克 (Michael))",
+            "A - li",
+            "咪咪 (Mimi Spencer) 麦克 (Michael)",
+        ),
+        ("Book (Series 1) (Weir, Andy)", "Book (Series 1)", "Weir, Andy"),
+        ("Unbalanced (x", "Unbalanced (x", ""),
+        ("(Only an author)", "(Only an author)", ""),
+    ],
+)
+def test_a_kindle_book_lines_author_is_its_last_parenthesised_group(
+    line: str, title: str, author: str
+) -> None:
+    assert split_book(line) == (title, author)
+
+
+@pytest.mark.parametrize(
+    ("value", "names"),
+    [
+        ("Weir, Andy", ["Andy Weir"]),
+        ("Nir Eyal;", ["Nir Eyal"]),
+        ("A. Ericsson;R. Pool", ["A. Ericsson", "R. Pool"]),
+        ("Edward S. Herman, Noam Chomsky", ["Edward S. Herman", "Noam Chomsky"]),
+        ("F. A. Hayek and W. W. Bartley III", ["F. A. Hayek", "W. W. Bartley III"]),
+        ("Ann Lee, Bo Ma, and Cy Ng", ["Ann Lee", "Bo Ma", "Cy Ng"]),
+        ("Emperor of Rome Marcus Aurelius", ["Emperor of Rome Marcus Aurelius"]),
+    ],
+)
+def test_author_names_as_exports_write_them(value: str, names: list[str]) -> None:
+    assert author_names(value) == names

@@ -74,7 +74,8 @@ _MONTHS = {  # the months' names (and their common starts) in the Kindle's langu
     )
     for name in names.split()
 }
-_AUTHOR = re.compile(r"^(?P<title>.*?)\s*\((?P<author>[^()]*)\)\s*$")
+# the names of a list of authors: `A, B`, `A and B`, `A, B, and C`
+_NAME_LIST = re.compile(r",\s*(?:and\s+)?|\s+and\s+")
 # Readwise marks a heading by the note `.h2`, which it also gives as the tag `h2`
 _HEADING_TAG = re.compile(r"^\.?h(?P<n>[1-6])$")
 
@@ -181,15 +182,27 @@ def quote_chunks(item: Highlight, book: Book) -> list[str]:
 
 
 def source_text(book: Book, item: Highlight) -> str:
-    parts = [escape_text(book.author), f"*{escape_text(book.title)}*", escape_text(item.where)]
+    author = ", ".join(author_names(book.author))
+    parts = [escape_text(author), f"*{escape_text(book.title)}*", escape_text(item.where)]
     return ", ".join(p for p in parts if p.strip("*"))
+
+
+def author_names(value: str) -> list[str]:
+    """A book's authors as exports write them: Kindle's `A;B` and `Weir, Andy`, Readwise's
+    `A, B`, `A and B` and `A, B, and C`, each name as it is read (`Andy Weir`)."""
+    names: list[str] = []
+    for part in value.split(";"):
+        pieces = [p for p in (" ".join(p.split()) for p in _NAME_LIST.split(part)) if p]
+        inverted = len(pieces) == 2 and " " not in pieces[0] and "," in part and " and " not in part
+        names += [f"{pieces[1]} {pieces[0]}"] if inverted else pieces
+    return names
 
 
 def book_post(book: Book, name: str) -> ImportedPost:
     items = collapse(book.highlights)
     chunks = [chunk for item in items for chunk in quote_chunks(item, book)]
     dates = sorted(h.date for h in items if h.date)
-    authors = [a.strip() for a in book.author.split(";") if a.strip()]  # Kindle: `A; B`
+    authors = author_names(book.author)
     return make_post(
         book.title,
         f"{name}:{book.line}",
@@ -280,10 +293,17 @@ def parse_entry(line: int, lines: list[str]) -> tuple[str, Highlight] | str:
 
 
 def split_book(book_line: str) -> tuple[str, str]:
-    m = _AUTHOR.match(book_line)
-    return (
-        (m.group("title"), m.group("author").strip()) if m and m.group("title") else (book_line, "")
-    )
+    """A Kindle book line's (title, author): the author is its last parenthesised group, which may
+    hold parentheses itself (`Title (Name (Translator))`); ('line', '') without one."""
+    line = book_line.rstrip()
+    depth = 0
+    for i in range(len(line) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(line[i], 0)
+        if depth == 0:
+            break
+    if not line.endswith(")") or depth != 0 or not (title := line[:i].rstrip()):
+        return book_line, ""
+    return title, line[i + 1 : -1].strip()
 
 
 def read_kindle(text: str, name: str, shown: str) -> ParsedArchive:
