@@ -28,6 +28,11 @@ from notebase.importers.structured import (
         ("Monday, 3 June 2024 09:14:05", "2024-06-03"),
         ("Monday, June 3, 2024 9:14:05 AM", "2024-06-03"),
         ("2024-02-30", ""),
+        ("Mon, 07 Jul 2014 00:00:00 UT", "2014-07-07"),  # Hakyll's feeds (colah.github.io)
+        ("Tue, 10 Jun 2003 04:00:00 EST", "2003-06-10"),
+        ("07 Jul 14 00:00 PDT", "2014-07-07"),
+        ("Mon, 31 Feb 2014 00:00:00 UT", ""),
+        ("Thu 13 September 2018", "2018-09-13"),  # Pelican's default (jakevdp.github.io)
         ("yesterday", ""),
         ("", ""),
     ],

@@ -205,3 +205,47 @@ def test_a_page_without_its_address_warns_of_the_relative_links_kept_as_text() -
     assert diag.code == "import-relative-url" and "('../other/', 'a.png')" in diag.message
     canonical = '<link rel="canonical" href="https://x.example.org/p/">' + page
     assert read_webpage(canonical, "p.html", "p.html").diagnostics == ()
+
+
+# Quarto's title block (11rchitwood.github.io), a hand-written page's header (henryhmko.github.io)
+QUARTO = """<html><head><title>Contrasts – site</title></head><body>
+<header id="title-block-header"><div><h1 class="title">Better A/B Testing</h1></div>
+<div class="quarto-title-meta"><div>Published</div><p class="date">January 17, 2026</p></div>
+</header><div id="quarto-content"><main class="content"><p>You are running tests.</p>
+<h2>A Quick Review</h2><p>A scenario.</p></main></div></body></html>"""
+
+
+def test_a_title_block_before_the_main_content_titles_and_dates_the_page() -> None:
+    (post,) = read_webpage(QUARTO, "q.html", "q.html").posts
+    assert (post.title, post.date) == ("Better A/B Testing", "2026-01-17")
+    assert note_text(post).split("---\n", 2)[2] == (
+        "You are running tests.\n\n## A Quick Review\n\nA scenario.\n"
+    )
+
+
+def test_a_header_holding_the_pages_one_h1_is_the_posts_title_block() -> None:
+    page = (
+        "<body><header><h1>MoE Overview</h1><span class='date'>May 18, 2024</span></header>"
+        "<p>Key ideas.</p><h2>Benefits</h2><p>Parallelism.</p></body>"
+    )
+    (post,) = read_webpage(page, "m.html", "m.html").posts
+    assert (post.title, post.date) == ("MoE Overview", "2024-05-18")
+    assert "## Benefits" in note_text(post) and "May 18" not in note_text(post)
+
+
+def test_a_site_name_heading_that_links_home_is_still_the_sites_header() -> None:
+    page = (
+        "<body><header><h1><a href='https://x.example.org/'>My Site</a></h1></header>"
+        "<main><h2>The Post</h2><p>Text.</p></main></body>"
+    )
+    (post,) = read_webpage(page, "s.html", "s.html").posts
+    assert post.title == "The Post" and "My Site" not in note_text(post)
+
+
+def test_a_time_whose_datetime_is_no_date_is_read_from_its_text() -> None:
+    page = (
+        '<article><h1>Post</h1><time datetime="article.date.isoformat()">Thu 13 September 2018'
+        "</time><p>Text.</p></article>"
+    )
+    (post,) = read_webpage(page, "p.html", "p.html").posts
+    assert post.date == "2018-09-13"

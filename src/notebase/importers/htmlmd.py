@@ -491,10 +491,19 @@ def strip_chrome(tree: LexborHTMLParser) -> None:
             node.decompose()
     if tree.root is not None:
         flatten_deep(tree.root)
+    titles = tree.css("h1")
     for selector, own in ((SITE_FRAME, POSTS_OWN), (PAGE_FRAME, MAINS_OWN)):
         for node in tree.css(selector):
-            if not any(a.tag in own for a in ancestors(node)):
+            if not any(a.tag in own for a in ancestors(node)) and not is_title_block(node, titles):
                 node.decompose()
+
+
+def is_title_block(node: LexborNode, titles: Sequence[LexborNode]) -> bool:
+    """A `<header>` holding the page's one `<h1>`, as text (Quarto's and pandoc's title block,
+    a hand-written page's): the post's title, not the site's (a site's name links home)."""
+    if node.tag != "header" or len(titles) != 1 or titles[0].css_first("a") is not None:
+        return False
+    return any(a.mem_id == node.mem_id for a in ancestors(titles[0]))
 
 
 def ancestors(node: LexborNode) -> list[LexborNode]:

@@ -8,6 +8,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from email.utils import parsedate_tz
 
 from notebase.importers.markup import escape_line_start
 from notebase.importers.model import ArchiveLine, Block, BlockKind, ImportedPost, Taxonomy
@@ -16,12 +17,15 @@ from notebase.reading.sourcerefs import parse_arxiv_id, parse_doi, split_url
 
 _TEXT_SPECIALS = re.compile(r"[\\`*\[\]<$~|]|(?<!\w)_|_(?!\w)|&(?=#?\w+;)")
 _ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})")
+_RFC822 = re.compile(r"^(?:[A-Za-z]{3}, )?\d{1,2} [A-Za-z]{3} \d{2,4} \d{2}:\d{2}")
 _DATE_FORMATS = (
     "%a, %d %b %Y %H:%M:%S %z",  # RFC 822, as RSS writes dates
     "%a, %d %b %Y %H:%M:%S %Z",
     "%a, %d %b %Y %H:%M %z",
     "%d %b %Y %H:%M:%S %z",
     "%a, %d %b %Y",
+    "%a %d %B %Y",  # Pelican's default: Thu 13 September 2018
+    "%a %d %b %Y",
     "%d %B %Y",
     "%B %d, %Y",
     "%b %d, %Y",
@@ -80,7 +84,19 @@ def parse_date(text: str) -> str:
             return datetime.strptime(text, fmt).date().isoformat()
         except ValueError:
             continue
-    return ""
+    return rfc822_date(text)
+
+
+def rfc822_date(text: str) -> str:
+    """An RFC 822 date in any of its zones (`UT`, `EST`, `PDT`, `Z`, …: Hakyll's feeds write
+    `UT`), '' for other text."""
+    parsed = parsedate_tz(text) if _RFC822.match(text) else None
+    if parsed is None:
+        return ""
+    try:
+        return datetime(*parsed[:3]).date().isoformat()
+    except ValueError:
+        return ""
 
 
 def tag_names(values: Iterable[str]) -> tuple[str, ...]:

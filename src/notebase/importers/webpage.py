@@ -64,6 +64,8 @@ class Scope:
     nodes: tuple[LexborNode, ...]
     heading: LexborNode | None
     line: int
+    # read for the date and tags, not converted: a title block outside the main content
+    meta: tuple[LexborNode, ...] = ()
 
 
 def meta_content(tree: LexborHTMLParser, selector: str) -> str:
@@ -211,23 +213,38 @@ def find_scopes(tree: LexborHTMLParser, lines: dict[int, int]) -> tuple[list[Sco
                 return scopes, " ".join(" ".join(plain_text(n) for n in lead).split())
         if cards := card_scopes(headings, lines):
             return cards, ""
-    heading = first_heading(main)
-    return [Scope((main,), heading, lines.get(heading.mem_id, 1) if heading else 1)], ""
+    heading, block = title_outside(tree, main)
+    heading = heading or first_heading(main)
+    return [Scope((main,), heading, lines.get(heading.mem_id, 1) if heading else 1, block)], ""
+
+
+def title_outside(
+    tree: LexborHTMLParser, main: LexborNode
+) -> tuple[LexborNode | None, tuple[LexborNode, ...]]:
+    """The page's one `<h1>` and the title block holding it, when that is outside the main
+    content (Quarto's `<header id="title-block-header">` before its `<main>`)."""
+    titles = tree.css("h1")
+    if len(titles) != 1 or any(a.mem_id == main.mem_id for a in ancestors(titles[0])):
+        return None, ()
+    block = next((a for a in ancestors(titles[0]) if a.tag == "header"), titles[0])
+    return titles[0], (block,)
 
 
 def post_date(scope: Scope) -> tuple[str, LexborNode | None]:
     """The post's date from its first `<time>` that holds one, and that element; else from the
     text of a short element whose class says it holds the date ("Date: July 4, 2026 | …", kept)."""
-    for node in scope.nodes:
+    nodes = (*scope.nodes, *scope.meta)
+    for node in nodes:
         for time in node.css("time"):
-            if date := parse_date(attr(time, "datetime") or plain_text(time)):
+            written = (attr(time, "datetime"), attr(time, "title"), plain_text(time))
+            if date := next((d for d in map(parse_date, written) if d), ""):
                 return date, time
-    for node in scope.nodes:
+    for node in nodes:
         for meta in node.css(DATED):
             text = plain_text(meta)
             found = (parse_date(m.group(0)) for m in _TEXT_DATE.finditer(text[:MAX_META]))
             if date := next((d for d in found if d), ""):
-                return date, None
+                return date, meta if _TEXT_DATE.fullmatch(text) else None
     return "", None
 
 
@@ -236,7 +253,7 @@ def post_tags(scope: Scope, meta: PageMeta) -> tuple[list[str], list[str]]:
     site (another site's tag page is only a link)."""
     tags: list[str] = []
     categories: list[str] = []
-    for node in scope.nodes:
+    for node in (*scope.nodes, *scope.meta):
         for a in node.css("a[href]"):
             href, text = attr(a, "href"), plain_text(a).lstrip("#")
             url = resolve(href, meta.base)
