@@ -49,6 +49,19 @@ def test_code_block_keeps_language_and_outfences_backticks() -> None:
     assert md('<div class="highlight-go"><pre>go x</pre></div>') == "```go\ngo x\n```"
 
 
+def test_code_language_as_rouge_and_pandoc_mark_it() -> None:
+    rouge = (  # Jekyll's: on a div around the div around the <pre>
+        '<div class="language-python highlighter-rouge"><div class="highlight">'
+        '<pre class="highlight"><code>import pymc</code></pre></div></div>'
+    )
+    assert md(rouge) == "```python\nimport pymc\n```"
+    pandoc = (
+        '<pre class="sourceCode r code-with-copy"><code class="sourceCode r">x &lt;- 1</code></pre>'
+    )
+    assert md(pandoc) == "```r\nx <- 1\n```"
+    assert md('<pre class="sourceCode"><code>plain</code></pre>') == "```\nplain\n```"
+
+
 def test_blockquote_with_cite_footer_and_source_url() -> None:
     html = (
         '<blockquote cite="https://s.org/q"><p>We did it.</p>'

@@ -359,9 +359,13 @@ def code_language(*nodes: LexborNode | None) -> str:
             continue
         if lang := attr(node, "data-lang"):
             return lang.lower() if re.fullmatch(r"[\w+#.-]+", lang) else ""
-        for name in classes(node):
+        names = classes(node)
+        for name in names:
             if m := _LANG_CLASS.match(name):
                 return m.group("lang").lower()
+        if "sourceCode" in names[:-1]:  # pandoc's and Quarto's `sourceCode r`
+            lang = names[names.index("sourceCode") + 1]
+            return lang.lower() if re.fullmatch(r"[\w+#.-]+", lang) else ""
     return ""
 
 
@@ -370,7 +374,8 @@ def code_block(pre: LexborNode) -> list[str]:
     text = (code or pre).text(deep=True).strip("\n")
     if not text.strip():
         return []
-    lang = code_language(code, pre, pre.parent)
+    wrapper = pre.parent.parent if pre.parent is not None else None  # rouge's div.language-x
+    lang = code_language(code, pre, pre.parent, wrapper)
     fence = "`" * max(3, max((len(r) for r in re.findall(r"`+", text)), default=0) + 1)
     lines = [line.rstrip() for line in text.split("\n")]
     return ["\n".join([fence + lang, *lines, fence])]
