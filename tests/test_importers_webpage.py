@@ -249,3 +249,19 @@ def test_a_time_whose_datetime_is_no_date_is_read_from_its_text() -> None:
     )
     (post,) = read_webpage(page, "p.html", "p.html").posts
     assert post.date == "2018-09-13"
+
+
+def test_a_listings_section_heading_does_not_stop_its_linked_headings_being_posts() -> None:
+    # the shape of a Hugo theme's home page (094459/blog): "Recent posts" among the posts' <h2>s
+    item = (
+        '<li><h2><a href="https://b.example.org/{0}/">{0}</a></h2>'
+        '<div class="meta-data"><p>Dec 1{1}, 2023 | 5 minute read</p></div><p>About {0}.</p></li>'
+    )
+    page = (
+        '<link rel="canonical" href="https://b.example.org/"><main><h1>Home</h1>'
+        f"<div><h2>Recent posts</h2><ul>{item.format('One', 1)}{item.format('Two', 2)}</ul></div>"
+        "</main>"
+    )
+    posts = read_webpage(page, "home.html", "home.html").posts
+    assert [(p.title, p.date) for p in posts] == [("One", "2023-12-11"), ("Two", "2023-12-12")]
+    assert "About Two" not in note_text(posts[0])

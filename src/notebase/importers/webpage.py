@@ -153,6 +153,14 @@ def overlay_link(card: LexborNode) -> bool:
     )
 
 
+def linked_posts(headings: Sequence[LexborNode]) -> list[LexborNode]:
+    """The headings linking to a page of their own, when they are two or more and outnumber the
+    others two to one (a listing's section heading, "Recent posts", is no post)."""
+    linked = [h for h in headings if links_away(h)]
+    others = len(headings) - len(linked)
+    return linked if others > 0 and len(linked) >= max(2, 2 * others) else []
+
+
 def common_parent(nodes: Sequence[LexborNode]) -> LexborNode | None:
     """The deepest element holding all the nodes."""
     chains = [[a.mem_id for a in reversed(ancestors(n))] for n in nodes]
@@ -207,9 +215,9 @@ def find_scopes(tree: LexborHTMLParser, lines: dict[int, int]) -> tuple[list[Sco
         return [], ""
     for level in LISTING_LEVELS:
         headings = main.css(level)
-        if is_listing(headings, main):
-            scopes, lead = heading_scopes(headings, lines)
-            if scopes:
+        for group in (headings, linked_posts(headings)):
+            if is_listing(group, main) and (found := heading_scopes(group, lines))[0]:
+                scopes, lead = found
                 return scopes, " ".join(" ".join(plain_text(n) for n in lead).split())
         if cards := card_scopes(headings, lines):
             return cards, ""
