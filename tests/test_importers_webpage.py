@@ -265,3 +265,17 @@ def test_a_listings_section_heading_does_not_stop_its_linked_headings_being_post
     posts = read_webpage(page, "home.html", "home.html").posts
     assert [(p.title, p.date) for p in posts] == [("One", "2023-12-11"), ("Two", "2023-12-12")]
     assert "About Two" not in note_text(posts[0])
+
+
+def test_without_its_address_a_pages_host_is_the_one_its_tag_links_or_post_titles_lead_to() -> None:
+    # jakevdp.github.io's Pelican pages say no address; their tag and post links are absolute
+    post = (
+        "<article><h1>Paradox</h1><p>Text, after <a href='https://en.example.org/w'>a source</a>.</p>"
+        "<a href='http://jv.example.io/tag/simulation.html'>simulation</a></article>"
+    )
+    (read,) = read_webpage(post, "p.html", "p.html").posts
+    assert read.taxonomy.tags == ("simulation",)
+    entry = "<h2><a href='http://jv.example.io/blog/{0}/'>{0}</a></h2><time>2018-09-1{1}</time><p>On {0}.</p>"
+    listing = f"<main>{entry.format('One', 1)}{entry.format('Two', 2)}</main>"
+    posts = read_webpage(listing, "i.html", "i.html").posts
+    assert [(p.title, p.kind, p.url) for p in posts] == [("One", "note", ""), ("Two", "note", "")]

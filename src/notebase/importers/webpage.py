@@ -86,8 +86,31 @@ def page_meta(tree: LexborHTMLParser) -> PageMeta:
         plain_text(title_node) if title_node is not None else ""
     )
     date = parse_date(meta_content(tree, "meta[property='article:published_time']"))
-    host = (urlsplit(base).hostname or "").removeprefix("www.")
+    host = host_of(base) if base else own_host(tree)
     return PageMeta(base, " ".join(title.split()), date, host, uses_tex(tree))
+
+
+def host_of(url: str) -> str:
+    return (urlsplit(url).hostname or "").removeprefix("www.")
+
+
+def own_host(tree: LexborHTMLParser) -> str:
+    """The site's host when the page does not say its address: the one host its absolute links
+    to tag or category pages lead to, else the one host two or more headings' links lead to (a
+    listing's posts); '' when they lead to several, or there are none."""
+    links = [attr(a, "href") for a in tree.css("a[href]")]
+    taxonomy = {host_of(u) for u in links if _TAG_HREF.search(u) or _CATEGORY_HREF.search(u)}
+    titled = [
+        host_of(attr(a, "href"))
+        for a in tree.css(", ".join(f"{h} a[href]" for h in LISTING_LEVELS))
+    ]
+    for hosts in (
+        taxonomy - {""},
+        set(titled) - {""} if len(titled) >= 2 and "" not in titled else set(),
+    ):
+        if len(hosts) == 1:
+            return hosts.pop()
+    return ""
 
 
 def blank_inert(text: str) -> str:
@@ -265,8 +288,7 @@ def post_tags(scope: Scope, meta: PageMeta) -> tuple[list[str], list[str]]:
         for a in node.css("a[href]"):
             href, text = attr(a, "href"), plain_text(a).lstrip("#")
             url = resolve(href, meta.base)
-            host = (urlsplit(url).hostname or "").removeprefix("www.")
-            own = not urlsplit(href).netloc or host == meta.site_host
+            own = not urlsplit(href).netloc or host_of(url) == meta.site_host
             if own and _CATEGORY_HREF.search(href):
                 categories.append(text)
             elif "tag" in attr(a, "rel").split() or (own and _TAG_HREF.search(href)):
@@ -286,8 +308,7 @@ def source_url(scope: Scope, meta: PageMeta) -> str:
     """The first link to another site in the title or the lead (a link post's source)."""
     for a in lead_links(scope):
         url = resolve(attr(a, "href"), meta.base)
-        host = (urlsplit(url).hostname or "").removeprefix("www.")
-        if url and host != meta.site_host and not _TAG_HREF.search(url):
+        if url and host_of(url) != meta.site_host and not _TAG_HREF.search(url):
             return url
     return ""
 
