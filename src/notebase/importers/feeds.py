@@ -6,15 +6,17 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
 
-from notebase.diagnostics import Diagnostic, FilePos, error, warning
+from notebase.diagnostics import Diagnostic, FilePos, error, info, warning
 from notebase.importers.htmlmd import (
     fragment_markdown,
     fragment_relative_urls,
@@ -31,6 +33,7 @@ from notebase.importers.structured import (
     parse_date,
     safe_url,
 )
+from notebase.importers.wordpress import is_export, item_role, shown_html
 from notebase.reading.sourcerefs import host_domain
 
 ATOM = "{http://www.w3.org/2005/Atom}"
@@ -38,6 +41,7 @@ CONTENT = "{http://purl.org/rss/1.0/modules/content/}encoded"
 DC = "{http://purl.org/dc/elements/1.1/}"
 RSS1 = "{http://purl.org/rss/1.0/}"
 UNTITLED_WORDS = 8
+POST_ROLES = ("post", "draft")
 _ITEM_TAG = re.compile(r"<(?:\w+:)?(?:item|entry)[\s>]")
 _JSONFEED = re.compile(r'"version"\s*:\s*"https?://jsonfeed\.org/', re.I)
 _XML_FEED = re.compile(r"<(?:\w+:)?(?:rss|feed|RDF)[\s>]")
@@ -57,6 +61,7 @@ class FeedItem:
     date_text: str = ""  # the date as written, told when it is no date `date` could be read from
     # relative links and images no address of the feed's made absolute (kept as their text)
     unresolved: tuple[str, ...] = ()
+    role: str = "post"  # a WordPress export's: post, draft, or what else it is (left out)
 
 
 def is_feed(text: str) -> bool:
@@ -98,8 +103,9 @@ def content_base(site: str, *permalinks: str) -> str:
     return site or next((url for url in permalinks if url), "")
 
 
-def rss_item(item: ET.Element, line: int, site: str) -> FeedItem:
-    """An RSS 2.0 `<item>` (or RSS 1.0's): content:encoded, else description, as HTML."""
+def rss_item(item: ET.Element, line: int, site: str, exported: bool = False) -> FeedItem:
+    """An RSS 2.0 `<item>` (or RSS 1.0's): content:encoded, else description, as HTML (as
+    WordPress shows it, for the items of its export)."""
 
     def find(*names: str) -> ET.Element | None:
         return next((e for n in names if (e := item.find(n)) is not None), None)
@@ -111,16 +117,14 @@ def rss_item(item: ET.Element, line: int, site: str) -> FeedItem:
         permalink = safe_url(text_of(guid))
     url = url or permalink
     content = find(CONTENT, "description", f"{RSS1}description")
-    html, base = (
-        "".join(content.itertext()) if content is not None else "",
-        content_base(site, url, permalink),
-    )
+    html = "".join(content.itertext()) if content is not None else ""
+    html, base = shown_html(html) if exported else html, content_base(site, url, permalink)
     authors = [text_of(e) for e in [*item.findall("author"), *item.findall(f"{DC}creator")]]
     tags = [text_of(e) for e in [*item.findall("category"), *item.findall(f"{DC}subject")]]
     when = text_of(find("pubDate", f"{DC}date"))
     return FeedItem(
         title=fragment_text(text_of(find("title", f"{RSS1}title"))),
-        url=url,
+        url="" if exported else url,  # an export's post is the writer's own, not a source
         date=parse_date(when),
         authors=tuple(a for a in authors if a),
         tags=tuple(tags),
@@ -128,6 +132,7 @@ def rss_item(item: ET.Element, line: int, site: str) -> FeedItem:
         line=line,
         date_text=when,
         unresolved=unresolved(html, base),
+        role=item_role(item) if exported else "post",
     )
 
 
@@ -195,7 +200,7 @@ def xml_items(text: str) -> tuple[list[FeedItem], str]:
         elems, read, site = root.findall(f"{ATOM}entry"), atom_entry, atom_link(root)
     elif root.tag == "rss" or root.tag.endswith("RDF"):
         elems = root.findall("channel/item") + root.findall(f"{RSS1}item")
-        read = rss_item
+        read = partial(rss_item, exported=is_export(elems))
         site = safe_url(
             text_of(root.find("channel/link")) or text_of(root.find(f"{RSS1}channel/{RSS1}link"))
         )
@@ -304,11 +309,24 @@ def item_problems(items: Sequence[FeedItem], shown: str) -> list[Diagnostic]:
     return diags
 
 
+def left_out_info(items: Sequence[FeedItem], shown: str) -> Diagnostic:
+    """What a WordPress export holds besides its posts, told by kind once."""
+    counts = Counter(item.role for item in items)
+    kinds = ", ".join(f"{n} {role}" for role, n in sorted(counts.items()))
+    message = f"{len(items)} item(s) of the WordPress export are no posts: left out ({kinds})"
+    hint = (
+        "its posts and pages are imported, drafts as drafts; attachments, menus and trash are not"
+    )
+    return info("import-not-a-post", message, FilePos(shown, items[0].line), hint)
+
+
 def read_feed(text: str, name: str, shown: str) -> ParsedArchive:
     """An RSS, Atom or JSON feed: one post per item."""
     items, problem = read_items(text, shown)
     if problem is not None:
         return ParsedArchive(name, ArchiveFormat.FEED, (), (problem,))
+    left_out = [item for item in items if item.role not in POST_ROLES]
+    items = [item for item in items if item.role in POST_ROLES]
     posts = tuple(
         make_post(
             item_title(item),
@@ -318,11 +336,14 @@ def read_feed(text: str, name: str, shown: str) -> ParsedArchive:
             tags=item.tags,
             date=item.date,
             authors=item.authors,
+            draft=item.role == "draft",
         )
         for item in items
         if item_title(item)
     )
     diags = item_problems(items, shown)
+    if left_out:
+        diags.append(left_out_info(left_out, shown))
     if not items:
         hint = "a feed's posts are its <item> / <entry> elements or its `items`"
         diags.append(

@@ -102,6 +102,7 @@ class ImportedPost:
     date: str = ""  # YYYY-MM-DD: when the post was written or the item published
     end_line: int = 0  # the last line of the archive the post was cut from (0: unknown)
     roundup: str = ""  # a roundup's linked item: the title of the roundup's own note
+    draft: bool = False  # not published where it came from (a WordPress draft)
 
     @property
     def origin_file(self) -> str:

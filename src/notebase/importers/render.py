@@ -40,6 +40,7 @@ def front_matter(post: ImportedPost) -> dict[str, Any]:
         "series": tax.series,
         "series_author": tax.series_author,
         "tldr": post.tldr,
+        "draft": post.draft,
         "origin": post.origin,
     }
     return {k: v for k, v in fields.items() if v}

@@ -137,6 +137,7 @@ def make_post(
     categories: Sequence[str] = (),
     date: str = "",
     authors: Sequence[str] = (),
+    draft: bool = False,
 ) -> ImportedPost:
     """A post of markdown chunks, its kind and paper ids taken from its source URL."""
     arxiv, doi = paper_ids(url)
@@ -151,4 +152,5 @@ def make_post(
         doi=doi,
         authors=tuple(authors),
         date=date,
+        draft=draft,
     )
