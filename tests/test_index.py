@@ -501,3 +501,23 @@ def test_a_link_to_a_heading_of_the_home_page_with_no_root_index_note_builds() -
     idx = build_index([note("papers/a.md", "[home](../index.md#intro), [[Missing]]\n")])
     assert idx.link_targets["papers/a"] == ("/#intro", "")
     assert [d.code for d in idx.diagnostics] == ["broken-link"]
+
+
+def test_a_nested_tag_keeps_its_levels_and_lists_its_notes_under_its_parents_too() -> None:
+    # ObsidianTTRPGShare's `#pf2e/class/monk`: 3,784 notes of four real vaults had nested tags
+    def note(rel: str, tags: str) -> Entry:
+        result = parse_note(NoteFile(rel, f"---\ntags: [{tags}]\n---\nText.\n", "d", rel))
+        assert result.entry is not None
+        return result.entry
+
+    monk = note("monk.md", "pf2e/class/monk, PF2E/Class-Monk")
+    spell = note("spell.md", "pf2e/spell")
+    assert monk.tags == ("pf2e/class/monk", "pf2e/class-monk")
+    index = build_index([monk, spell])
+    assert dict(index.tags) == {
+        "pf2e": ("monk", "spell"),
+        "pf2e/class": ("monk",),
+        "pf2e/class-monk": ("monk",),
+        "pf2e/class/monk": ("monk",),
+        "pf2e/spell": ("spell",),
+    }

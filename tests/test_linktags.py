@@ -43,3 +43,15 @@ def test_a_link_to_a_page_that_is_no_entry_is_relative_to_the_root() -> None:
     )
     assert '<a class="internal" href="\x1eR\x1e">home</a>' in folders.by_slug["a"].body_html
     assert 'href="\x1eR\x1etags/ml/#top"' in folders.by_slug["a"].body_html
+
+
+def test_an_unresolved_plain_link_to_a_note_is_drawn_unresolved_not_left_to_404() -> None:
+    # a shared vault links notes it does not hold (ObsidianTTRPGShare: 2,613 such links)
+    a = entry(
+        "sub/a.md",
+        "---\ntitle: A\n---\n[gone](../rules/gone.md), [w](Wiki%20Dir/Gone), [cv](/cv.pdf).\n",
+    )
+    html = resolve_index(build_index([a]), False).by_slug["sub/a"].body_html
+    assert '<a class="internal unresolved" title="No note at “../rules/gone.md”">gone</a>' in html
+    assert '<a class="internal unresolved" title="No note at “Wiki Dir/Gone”">w</a>' in html
+    assert '<a href="/cv.pdf">cv</a>' in html  # a file: static/ may hold it

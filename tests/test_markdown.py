@@ -264,7 +264,7 @@ def test_inline_tags_are_recorded_outside_code_links_and_numbers() -> None:
     assert rendered.tags == ("ml", "nested/tag", "inhead")
     assert [link.target for link in rendered.links] == [
         "/tags/ml/",
-        "/tags/nested-tag/",
+        "/tags/nested/tag/",  # a nested tag keeps its levels, as in Obsidian
         "/tags/inhead/",
     ]
 

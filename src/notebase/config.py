@@ -9,7 +9,7 @@ from typing import Any
 from notebase.diagnostics import Diagnostic, FilePos, error
 from notebase.reading.sourcerefs import is_safe_url
 from notebase.reading.yamlio import load_fields, read_mapping, unknown_key_diagnostic
-from notebase.slugs import normalize_tag
+from notebase.slugs import normalize_name, normalize_tag
 
 CONFIG_FILE = "notebase.yaml"
 # Vault folders that hold no notes to publish: Obsidian's settings and bin, and note templates.
@@ -79,8 +79,9 @@ def load_descriptions(
             pages = data.get(kind)
             for name, value in pages.items() if isinstance(pages, dict) else ():
                 text = value.get("description") if isinstance(value, dict) else None
-                if isinstance(text, str) and text.strip() and normalize_tag(str(name)):
-                    found[(kind, normalize_tag(str(name)))] = text.strip()
+                key = (normalize_tag if kind == "tags" else normalize_name)(str(name))
+                if isinstance(text, str) and text.strip() and key:
+                    found[(kind, key)] = text.strip()
     return tuple((kind, name, text) for (kind, name), text in sorted(found.items())), tuple(broken)
 
 

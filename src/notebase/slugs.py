@@ -47,8 +47,21 @@ def slugify_or_hash(text: str, prefix: str = "n") -> str:
 
 
 def normalize_tag(tag: str) -> str:
-    """'Machine Learning' -> 'machine-learning'; '' for a tag with no usable characters."""
-    return slugify(tag.lstrip("#"))
+    """'Machine Learning' -> 'machine-learning', 'ML/Deep Learning' -> 'ml/deep-learning' (a
+    nested tag, as Obsidian's); '' for a tag with no usable characters."""
+    parts = (slugify(part) for part in tag.lstrip("#").split("/"))
+    return "/".join(part for part in parts if part)
+
+
+def normalize_name(name: str) -> str:
+    """A category's name: 'Deep Learning' -> 'deep-learning' (a category does not nest)."""
+    return slugify(name.lstrip("#"))
+
+
+def tag_and_parents(tag: str) -> tuple[str, ...]:
+    """'a/b/c' -> ('a/b/c', 'a/b', 'a'): the tags a note tagged `a/b/c` is listed under."""
+    parts = tag.split("/")
+    return tuple("/".join(parts[:n]) for n in range(len(parts), 0, -1))
 
 
 def slug_from_path(rel_path: str) -> str:

@@ -18,7 +18,7 @@ from notebase.linking.attachments import NO_FILES, FileTable, file_table, find_f
 from notebase.linking.embeds import embed_problems
 from notebase.model import Backlink, Entry, EntryKind, LinkRef, SiteIndex, SourceRef
 from notebase.reading.sourcerefs import assign_source_ids, entry_sources
-from notebase.slugs import looks_like_file, short_hash, slug_from_path, slugify
+from notebase.slugs import looks_like_file, short_hash, slug_from_path, slugify, tag_and_parents
 from notebase.urls import site_urls
 
 Groups = tuple[tuple[str, tuple[str, ...]], ...]
@@ -173,7 +173,10 @@ def group_shapes(shapes: Sequence[Shape]) -> Grouped:
     """The entries' groups, their sources with the ids of their pages, the site's other pages."""
     sources = group_sources(shapes)
     source_ids = assign_source_ids(paged_sources(sources))
-    tags = group_by(shapes, lambda e: e.tags)
+    # a note tagged `a/b` is listed under `a` too, as Obsidian's tag search finds it
+    tags = group_by(
+        shapes, lambda e: dict.fromkeys(t for tag in e.tags for t in tag_and_parents(tag))
+    )
     categories = group_by(shapes, lambda e: e.categories)
     pages = site_urls((t for t, _ in tags), (c for c, _ in categories), source_ids.values())
     kinds = group_by(shapes, lambda e: (e.kind,))

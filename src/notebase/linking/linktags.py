@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from html import escape
+from urllib.parse import unquote
 
 from notebase.digests import Apply, direct, made_from, remade
 from notebase.linking.attachments import attachment_embed, file_href
@@ -11,7 +12,7 @@ from notebase.linking.embeds import expand_embeds, note_embeds
 from notebase.markdown.markers import ROOT as ROOT  # render.py's, from here
 from notebase.markdown.markers import link_marker, substitute_markers
 from notebase.model import NO_WORDS, Attachment, Entry, Footnote, LinkRef, Quote, SiteIndex
-from notebase.slugs import output_path, page_url
+from notebase.slugs import looks_like_file, output_path, page_url
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +121,10 @@ def link_tag(link: LinkRef, i: int, made: LinkInputs) -> str:
         if link.is_wiki:
             title = escape(f"No note named “{link.target}” yet")
             return f'<a class="wikilink unresolved" title="{title}">'
-        return f'<a href="{escape(link.target)}">'
+        if looks_like_file(link.target):  # a file the site may hold all the same (from static/)
+            return f'<a href="{escape(link.target)}">'
+        title = escape(f"No note at “{unquote(link.target)}”")
+        return f'<a class="internal unresolved" title="{title}">'
     slug, _, fragment = target.partition("#")
     anchor = fragment_href(fragment)
     if slug.startswith("/"):  # a page that is no entry's: '/tags/ml/'

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -41,7 +42,13 @@ from notebase.reading.sourcerefs import (
     strip_arxiv_prefix,
 )
 from notebase.reading.yamlio import Field, yaml_warning
-from notebase.slugs import MAX_SLUG_BYTES, clean_slug, normalize_tag, slug_from_path
+from notebase.slugs import (
+    MAX_SLUG_BYTES,
+    clean_slug,
+    normalize_name,
+    normalize_tag,
+    slug_from_path,
+)
 from notebase.urls import RESERVED_TOPS
 
 UNREADABLE_YAML = ("yaml-syntax", "yaml-not-mapping")  # no field of the front matter can be read
@@ -109,7 +116,7 @@ def build_entry(
             (get("tags", as_tags) or ()) + body.tags, path, fields.get("tags"), diags
         ),
         categories=normalize_tags(
-            get("category", as_list) or (), path, fields.get("category"), diags
+            get("category", as_list) or (), path, fields.get("category"), diags, normalize_name
         ),
         status=entry_status(get("status", as_text), path, fields, diags),
         aliases=first_field(get, ("aliases", "alias"), as_list) or (),
@@ -314,11 +321,15 @@ def entry_status(
 
 
 def normalize_tags(
-    raw: tuple[str, ...], path: str, field: Field | None, diags: list[Diagnostic]
+    raw: tuple[str, ...],
+    path: str,
+    field: Field | None,
+    diags: list[Diagnostic],
+    normalize: Callable[[str], str] = normalize_tag,
 ) -> tuple[str, ...]:
     tags: list[str] = []
     for tag in raw:
-        norm = normalize_tag(tag)
+        norm = normalize(tag)
         if not norm:
             line = field.line if field is not None else 1
             diags.append(
