@@ -375,6 +375,18 @@ def test_wikilinks_find_notes_by_path_its_end_or_name_the_shortest_path_first() 
     )
     index = build_index([deep, short, note("a/src.md", "[[./b/Deep Note]] [[../x/deep note]]\n")])
     assert index.link_targets["a/src"] == ("a/b/deep-note", "x/deep-note")
+    # a name two notes share: the one beside the linking note (Obsidian-vault-cpp's Прогресс.md)
+    beside = note("x/src.md", "[[Deep Note]] [[deep note]]\n")
+    index = build_index([deep, short, beside])
+    assert index.link_targets["x/src"] == ("x/deep-note", "x/deep-note")
+    index = build_index(
+        [deep, note("z/Deep Note.md", "# Z\n"), note("a/b/src.md", "[[Deep Note]]\n")]
+    )
+    assert index.link_targets["a/b/src"] == ("a/b/deep-note",)
+    # from a folder of capitals (sonoQuartz's Teino/Bar/GUI/: 213 links were broken)
+    upper = note("A/B/Up.md", "[[./Deep Note]] [[../../X/Deep Note]]\n")
+    index = build_index([deep, short, upper])
+    assert index.link_targets["a/b/up"] == ("a/b/deep-note", "x/deep-note")
 
 
 def test_a_fragment_is_the_anchor_of_its_heading_or_block_else_a_warning() -> None:

@@ -290,7 +290,12 @@ def duplicate_titles(entries: Sequence[Entry]) -> list[Diagnostic]:
             others = ", ".join(o.pos.path for o in group if o is not e)
             msg = f'title "{e.title}" is also used by {others}'
             diags.append(
-                warning("duplicate-title", msg, e.pos, "[[links]] by this title go to the first")
+                warning(
+                    "duplicate-title",
+                    msg,
+                    e.pos,
+                    "[[links]] by this title go to the one beside the linking note, else the first",
+                )
             )
     return diags
 
@@ -516,8 +521,13 @@ def find_note(target: str, entry: Entry, names: dict[str, str]) -> str | None:
     """The slug of the note a link names, None when none ("" is the root index.md's)."""
     name = target.strip().casefold().removesuffix(".md")
     if name.startswith(("./", "../")):
-        path = posixpath.normpath(posixpath.join(posixpath.dirname(entry.rel_path), name))
+        here = posixpath.dirname(entry.rel_path).casefold()  # the names are case-folded
+        path = posixpath.normpath(posixpath.join(here, name))
         return names.get(f"/{path}")
+    if "/" not in name:  # a name two notes share: the one beside the linking note first
+        here = posixpath.dirname(entry.rel_path).casefold()
+        if (beside := names.get(f"/{here}/{name}" if here else f"/{name}")) is not None:
+            return beside
     found = names.get(name)
     return found if found is not None else names.get(f"/{name.lstrip('/')}")
 
