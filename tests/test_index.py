@@ -426,7 +426,26 @@ def test_a_link_to_a_heading_with_math_finds_it_as_written_and_as_obsidian_write
         "uses.md", "[[chiusura#come calcolare $X^+$]] [[chiusura#come calcolare $X +$]]\n"
     )
     index = build_index([target, source])
-    assert index.link_targets["uses"] == ("chiusura#come-calcolare", "chiusura#come-calcolare")
+    assert index.link_targets["uses"] == (
+        "chiusura#come-calcolare-x",  # the id holds the formula's TeX as words
+        "chiusura#come-calcolare-x",
+    )
+    assert not [d for d in index.diagnostics if d.code == "missing-anchor"]
+
+
+def test_a_heading_holding_emphasis_math_or_a_wikilink_is_found_as_obsidian_links_it() -> None:
+    # Mathematikezettelkasten (184 links) and Obsidian-vault-cpp: Obsidian links a heading by its
+    # source, with `:`, `|`, `[` and `]` made spaces
+    target = note(
+        "F.md",
+        "# F\n\n##### _definition:_ Fourier series, $N$th sum\n\nOne.\n\n"
+        "## [[Flyweight pattern|Flyweight]]\n\nTwo.\n",
+    )
+    source = note(
+        "S.md", "[[F#_definition _ Fourier series, $N$th sum]] [[F#Flyweight pattern Flyweight]]\n"
+    )
+    index = build_index([target, source])
+    assert index.link_targets["s"] == ("f#definition-fourier-series-nth-sum", "f#flyweight")
     assert not [d for d in index.diagnostics if d.code == "missing-anchor"]
 
 

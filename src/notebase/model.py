@@ -75,6 +75,7 @@ class Heading:
     anchor: str
     # as the table of contents shows it: its markup (math too), no links or footnote marks
     html: str
+    source: str = ""  # as written (Obsidian's links name a heading by it: `_def:_ $N$th`)
 
 
 @fast_pickling

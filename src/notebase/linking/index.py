@@ -462,7 +462,8 @@ def find_anchor(entry: Entry, fragment: str) -> str:
     if not fragment.startswith("^"):
         wanted = heading_key(fragment)
         for heading in entry.headings:
-            if heading_key(heading.text) == wanted or heading.anchor == fragment:
+            as_written = heading_key(heading.source)
+            if wanted in (heading_key(heading.text), as_written) or heading.anchor == fragment:
                 return heading.anchor
         slug = slugify(fragment)
         if any(h.anchor == slug for h in entry.headings):

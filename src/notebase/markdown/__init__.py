@@ -151,7 +151,8 @@ def collect_headings(tokens: list[Token], pieces: list[str]) -> list[Heading]:
         if token.type == "heading_open":
             text = inline_plain(tokens[i + 1])
             anchor = str(token.attrGet("id") or "")
-            heads.append(Heading(int(token.tag[1]), text, anchor, heading_html(pieces[i + 1])))
+            html, source = heading_html(pieces[i + 1]), tokens[i + 1].content
+            heads.append(Heading(int(token.tag[1]), text, anchor, html, source))
     return heads
 
 

@@ -16,7 +16,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
-from mdit_py_plugins.anchors import anchors_plugin
+from mdit_py_plugins.anchors.index import unique_slug
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.dollarmath.index import math_inline_dollar
 from mdit_py_plugins.footnote.index import footnote_inline
@@ -55,6 +55,9 @@ _TEXT_STOP = re.compile(r"[\n!$&*:<@\[\\\]_`~]|w(?=ww\.)|(?:^|(?<=\s))#|%%|==|\^
 _MATH_ALT: RuleOptionsType = {"alt": ["paragraph", "reference", "blockquote", "list"]}
 
 
+_ID_WORDS = frozenset({"text", "code_inline", "wikilink", "math_inline", "math_inline_double"})
+
+
 @lru_cache(maxsize=1)
 def create_parser() -> MarkdownIt:
     """CommonMark + GFM (tables, strikethrough, task lists, autolinks, footnotes) + our rules."""
@@ -69,7 +72,7 @@ def create_parser() -> MarkdownIt:
     md.inline.ruler.at("math_inline", math_inline_at_start())
     md.block.ruler.at("math_block", obsidian.math_block, _MATH_ALT)
     md.block.ruler.before("math_block", "comment", obsidian.comment_block, _MATH_ALT)
-    md.use(anchors_plugin, min_level=1, max_level=6, slug_func=lambda t: slugify(t) or "section")
+    md.core.ruler.push("anchor", heading_ids)
     md.inline.ruler.before("link", "wikilink", parse_wikilink)
     md.inline.ruler.before("math_inline", "comment", obsidian.comment_inline)
     md.inline.ruler.before("emphasis", "highlight", obsidian.highlight)
@@ -369,6 +372,18 @@ def render_list_item_open(
     state, name = (' checked=""', "done") if meta["checked"] else ("", "to do")
     box = f'<input class="task-list-item-checkbox" disabled="" type="checkbox"{state} aria-label="{name}">'
     return f"{html}{box} "
+
+
+def heading_ids(state: StateCore) -> None:
+    """Each heading's id: its words (text, code, a wikilink's label, math's TeX) as a slug, told
+    apart by -1, -2, … as mdit-py-plugins' anchors do (they read text and code alone:
+    `## [[Flyweight]]` was #section, and `$N$th sum` lost its N)."""
+    tokens = state.tokens
+    slugs = {str(i) for t in tokens if t.type == "heading_open" and (i := t.attrGet("id"))}
+    for at, token in enumerate(tokens):
+        if token.type == "heading_open" and not token.attrGet("id"):
+            words = (c.content for c in tokens[at + 1].children or () if c.type in _ID_WORDS)
+            token.attrSet("id", unique_slug(slugify("".join(words)) or "section", slugs))
 
 
 def is_internal_href(href: str) -> bool:
