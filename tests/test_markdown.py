@@ -298,6 +298,8 @@ def test_math_after_a_text_line_never_pairs_dollars_across_prose() -> None:
         ("$x$5 is not math\n", 0),  # a digit right after the closing $
         ("$5 and $10\n", 0),
         ("a $x$ 76\n", 1),
+        ("a circle is 2$\\pi$ rad\n", 1),  # a digit before the opening $ (Obsidian-vault-cpp)
+        ("US$5 and US$10\n", 0),
     ],
 )
 def test_math_that_opens_a_paragraph_ending_in_a_digit(text: str, maths: int) -> None:
@@ -426,3 +428,12 @@ def test_comment_and_math_blocks_open_only_at_their_marker() -> None:
     html = render_markdown(text).html
     assert "<p>% not a comment %%</p>" in html and "hidden" not in html
     assert "<p>$ not math $$</p>" in html and '<div class="math"><math' in html
+
+
+@pytest.mark.parametrize("item", ["", "1) "])
+def test_a_dollar_pair_opened_at_a_lines_end_is_closed_by_a_dollar_line(item: str) -> None:
+    # Mathematikezettelkasten: "Thus the map $$", the TeX, "$$", then prose, a later block
+    text = f"{item}Thus the map $$\nf : A \\to B\n$$\nis well defined (any $x$ here).\n\n$$\ny^2\n$$\nend.\n"
+    html = render_markdown(text).html
+    assert html.count('display="block"') == 2 and html.count('display="inline"') == 1
+    assert "is well defined (any" in html and "<mi>w</mi>" not in html and "$$" not in html

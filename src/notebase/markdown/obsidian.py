@@ -216,7 +216,9 @@ def math_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     later one (blank lines may come between), where text may follow it (a paragraph of its own).
     Registered to interrupt paragraphs, so a `$$` on the line after text is math, not `$…$` pairs."""
     first = block_line(state, start, "$$")
-    if first is None:
+    if first is None or (
+        silent and state.parentType == "paragraph" and closes_inline(state, start)
+    ):
         return False
     closing = first.find("$$", 2)
     if closing >= 0:
@@ -234,6 +236,16 @@ def math_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
         push_math_block(state, body, [start, last + 1], rest)
     state.line = last + 1
     return True
+
+
+def closes_inline(state: StateBlock, line: int) -> bool:
+    """Whether the paragraph that ends above `line` left a `$$` open (`Thus the map $$` and the
+    TeX on the next lines): the `$$` line closes that math, it opens none."""
+    opened = 0
+    while line > 0 and not state.isEmpty(line - 1):
+        line -= 1
+        opened += state.src.count("$$", state.bMarks[line], state.eMarks[line])
+    return opened % 2 == 1
 
 
 def push_math_block(state: StateBlock, tex: str, lines: list[int], rest: str) -> None:

@@ -138,23 +138,21 @@ def normalize_link(url: str) -> str:
 
 
 def math_inline_at_start() -> Callable[[StateInline, bool], bool]:
-    """dollarmath's inline rule, but for a `$` that opens the text: there the plugin (0.5 to
-    0.7) looks for a digit before it at src[-1], the text's last character, so `$x$ = 76` was
-    no math. At the start, the rule that takes digits is asked, and a digit after the closing
-    `$` still refused."""
-    strict = math_inline_dollar(allow_space=False, allow_digits=False, allow_double=True)
-    lenient = math_inline_dollar(allow_space=False, allow_digits=True, allow_double=True)
+    """dollarmath's inline rule with pandoc's and Obsidian's digit rule: no digit right after the
+    closing `$` ("$5 and $10" is no math), but one before the opening `$` is no matter (`12$\\pi$`
+    is math). The plugin's own rule refuses both, and (0.5 to 0.7) reads a `$` that opens the
+    text as coming after src[-1], the text's last character: `$x$ = 76` was no math."""
+    rule = math_inline_dollar(allow_space=False, allow_digits=True, allow_double=True)
 
     def math_inline(state: StateInline, silent: bool) -> bool:
         if state.src[state.pos] != "$":  # tried wherever text stops
             return False
-        if state.pos > 0:
-            return bool(strict(state, silent))
-        if not lenient(state, True):
+        start = state.pos
+        if not rule(state, True):
             return False
         after = state.src[state.pos : state.pos + 1]
-        state.pos = 0
-        return not after.isdigit() and bool(lenient(state, silent))
+        state.pos = start
+        return not after.isdigit() and bool(rule(state, silent))
 
     return math_inline
 
