@@ -437,3 +437,21 @@ def test_a_dollar_pair_opened_at_a_lines_end_is_closed_by_a_dollar_line(item: st
     html = render_markdown(text).html
     assert html.count('display="block"') == 2 and html.count('display="inline"') == 1
     assert "is well defined (any" in html and "<mi>w</mi>" not in html and "$$" not in html
+
+
+@pytest.mark.parametrize(
+    ("text", "link"),
+    [  # Mathematikezettelkasten: Obsidian's autocomplete links a heading holding $\mathbb{F}[\alpha]$
+        (
+            "[[V#def $ V[f]$, derivation|the derivation]]",
+            ("V", "def $ V[f]$, derivation", "the derivation"),
+        ),
+        ("[[V|a [b] c]]", ("V", "", "a [b] c")),
+        ("[[[y]]", ("y", "", "y")),
+    ],
+)
+def test_a_wikilink_runs_from_its_brackets_to_the_first_closing_pair(
+    text: str, link: tuple[str, str, str]
+) -> None:
+    [found] = render_markdown(text).links
+    assert (found.target, found.fragment, found.label) == link

@@ -29,7 +29,9 @@ from notebase.markdown.mathml import tex_fallback, tex_to_mathml
 from notebase.model import LinkRef
 from notebase.slugs import looks_like_file, normalize_tag, slugify
 
-_WIKILINK = re.compile(r"(!?)\[\[([^\[\]\n]+?)\]\]")
+# from `[[` to the first `]]`, as Obsidian reads it: a single bracket inside is the link's
+# (`[[V#def $V[f]$|shown]]`, `[[V|a [b] c]]`)
+_WIKILINK = re.compile(r"(!?)\[\[(?!\[)((?:[^\[\]\n]|\[(?!\[)|\](?!\]))+?)\]\]")
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.\-]*:")
 _BAD_SCHEME = re.compile(r"^\s*(javascript|vbscript|data|file):", re.I)
 # An http(s) URL that markdown-it's normalizeLink returns unchanged: a lowercase ASCII host
