@@ -455,3 +455,23 @@ def test_a_wikilink_runs_from_its_brackets_to_the_first_closing_pair(
 ) -> None:
     [found] = render_markdown(text).links
     assert (found.target, found.fragment, found.label) == link
+
+
+@pytest.mark.parametrize(
+    "tex",
+    [  # what MathJax renders in two real vaults (Mathematikezettelkasten, sonoQuartz)
+        "\\operatorname{\\mathcal{Hom}}_{X}(F, G)",
+        "f \\in \\operatorname{Möb} \\mathbb{H}^{2}",
+        "\\operatorname{Spec \\mathbb{Z}}",
+        "\\begin{align} [e, f] & = h \\\\ [f, h] & = 2f \\end{align}",
+        "\\begin{eqnarray} a_{n+1} &=& b_n \\\\ c &=& d \\end{eqnarray}",
+    ],
+)
+def test_tex_mathjax_renders_in_real_vaults_converts(tex: str) -> None:
+    rendered = render_markdown(f"$${tex}$$\n")
+    assert rendered.problems == () and "<math" in rendered.html
+
+
+def test_an_eqnarrays_three_columns_are_aligns_two() -> None:
+    html = render_markdown("$$\\begin{eqnarray} a &=& b \\\\ c &<& d \\end{eqnarray}$$\n").html
+    assert html.count("<mtd") == 4 and "<mi>&amp;</mi>" not in html

@@ -22,6 +22,11 @@ _ARG = re.compile(r"\\arg\s*\\(min|max)(?![a-zA-Z])|\\arg(?![a-zA-Z])")
 _RENAMED = {"\\textbackslash": "\\backslash"}
 _AND = re.compile(r"\\and(?![a-zA-Z])")  # MathJax reads \and as \land
 _SET = re.compile(r"\\[sS]et\s*\{")  # braket's \set{x | y}, which MathJax loads when it is used
+_OPERATORNAME_OPEN = re.compile(r"\\operatorname\*?\s*\{")
+_COMMAND = re.compile(r"\\[A-Za-z]{2,}")  # not a spacing command (\\, \\;)
+# a first row opening with `[`, which latex2mathml reads as the environment's optional argument
+_ROW_BRACKET = re.compile(r"(\\begin\{(?:align|split|gather|eqnarray|multline)\*?\})(\s*\[)")
+_EQNARRAY = re.compile(r"\\begin\{eqnarray\*?\}(.*?)\\end\{eqnarray\*?\}", re.S)
 _NAME_TAIL = re.compile(r"[_^(]")  # what follows an operator's name inside \operatorname{log_2}
 # What latex2mathml writes for what it did not understand: a command as a letter (<mi>\foo</mi>),
 # an alignment `&` outside a table as a letter, an empty operator.
@@ -37,17 +42,53 @@ def prepare_tex(tex: str) -> str:
     for old, new in _RENAMED.items():
         tex = tex.replace(old, new)
     tex = set_braces(_AND.sub(r"\\land", tex))
-    return _OPERATORNAME.sub(operator_name, tex)
+    tex = _EQNARRAY.sub(eqnarray_as_align, _ROW_BRACKET.sub(r"\1{}\2", tex))
+    return _OPERATORNAME.sub(operator_name, rich_operator_names(tex))
+
+
+def eqnarray_as_align(m: re.Match[str]) -> str:
+    """`\\begin{eqnarray} a &=& b \\\\ …` -> `\\begin{align*} a &= b \\\\ …`: its three columns,
+    the relation's own, as align's two (each row's second `&` left out)."""
+    rows = (two_columns(row) for row in m.group(1).split("\\\\"))
+    return "\\begin{align*}" + "\\\\".join(rows) + "\\end{align*}"
+
+
+def two_columns(row: str) -> str:
+    first = row.find("&")
+    second = row.find("&", first + 1) if first >= 0 else -1
+    return row if second < 0 else row[:second] + row[second + 1 :]
+
+
+def rich_operator_names(tex: str) -> str:
+    """`\\operatorname{…}` holding a command, a group or a letter outside ASCII (`\\mathcal{Hom}`,
+    `Spec \\mathbb{Z}`, `Möb`), which latex2mathml does not read, as `\\mathrm{…}`: upright, as
+    MathJax shows it."""
+    start = 0
+    while found := _OPERATORNAME_OPEN.search(tex, start):
+        end = matching_brace(tex, found.end())
+        if end < 0:
+            return tex
+        body = tex[found.end() : end - 1]
+        start = found.start() + 1
+        if "{" in body or not body.isascii() or _COMMAND.search(body):
+            tex = f"{tex[: found.start()]}\\mathrm{{{body}}}{tex[end:]}"
+    return tex
+
+
+def matching_brace(tex: str, end: int) -> int:
+    """Where the group opened just before `end` closes (just after its `}`); -1 if it does not."""
+    depth = 1
+    while end < len(tex) and depth:
+        depth += {"{": 1, "}": -1}.get(tex[end], 0) if tex[end - 1] != "\\" else 0
+        end += 1
+    return -1 if depth else end
 
 
 def set_braces(tex: str) -> str:
     """`\\set{x \\mid y}` -> `\\{x \\mid y\\}` (its braces matched; unmatched: left as it is)."""
     while found := _SET.search(tex):
-        depth, end = 1, found.end()
-        while end < len(tex) and depth:
-            depth += {"{": 1, "}": -1}.get(tex[end], 0) if tex[end - 1] != "\\" else 0
-            end += 1
-        if depth:
+        end = matching_brace(tex, found.end())
+        if end < 0:
             return tex
         tex = f"{tex[: found.start()]}\\{{{tex[found.end() : end - 1]}\\}}{tex[end:]}"
     return tex
