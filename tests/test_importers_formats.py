@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from notebase.importers.bib import read_bibtex
+from notebase.importers.bookmarks import read_bookmarks, read_other_csv
 from notebase.importers.feeds import read_feed
 from notebase.importers.formats import choose_reader
 from notebase.importers.highlights import read_kindle, read_readwise
@@ -45,7 +46,9 @@ def test_highlight_exports_are_recognised() -> None:
     assert choose_reader("My Clippings.txt", "anything") is read_kindle
     assert choose_reader("kindle.txt", clip) is read_kindle
     assert choose_reader("r.csv", "Highlight,Book Title,Book Author\n") is read_readwise
-    assert choose_reader("r.csv", "a,b\n") is read_archive
+    assert choose_reader("b.csv", "URL,Title,Selection\n") is read_bookmarks
+    assert choose_reader("r.csv", "a,b\n") is read_other_csv  # refused, not read as text
+    assert choose_reader("r.txt", "a,b\n") is read_archive
 
 
 def test_bibtex_by_extension_or_content() -> None:

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 
 from notebase.importers.bib import read_bibtex
+from notebase.importers.bookmarks import is_bookmarks, is_csv, read_bookmarks, read_other_csv
 from notebase.importers.feeds import is_feed, read_feed
 from notebase.importers.highlights import is_kindle, is_readwise, read_kindle, read_readwise
 from notebase.importers.markdownpost import MARKDOWN_SUFFIXES, read_markdown
@@ -58,6 +59,10 @@ def choose_reader(name: str, text: str) -> Reader:
         return read_bibtex
     if is_readwise(name, text):
         return read_readwise
+    if is_bookmarks(name, text):
+        return read_bookmarks
+    if is_csv(name):
+        return read_other_csv  # told so, not read as plain text: its cells are no prose
     if is_kindle(name, text):
         return read_kindle
     if suffix_of(name) in FEED_SUFFIXES or (is_feed(text) and not is_html(name, text)):

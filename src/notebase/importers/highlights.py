@@ -390,17 +390,22 @@ def tag_list(value: str | None) -> list[str]:
 def readwise_rows(
     text: str, shown: str
 ) -> tuple[list[tuple[int, dict[str, str]]], Diagnostic | None]:
+    return csv_rows(text, shown, READWISE_COLUMNS, "export highlights from Readwise as CSV")
+
+
+def csv_rows(
+    text: str, shown: str, needed: Sequence[str], hint: str
+) -> tuple[list[tuple[int, dict[str, str]]], Diagnostic | None]:
+    """A CSV export's rows by column name, with the line each starts on; or the error saying why
+    it cannot be read (a column `needed` missing, bad quoting)."""
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff"), newline=""))
     rows: list[tuple[int, dict[str, str]]] = []
     line = 2
     try:
-        missing = [c for c in READWISE_COLUMNS if c not in (reader.fieldnames or [])]
+        missing = [c for c in needed if c not in (reader.fieldnames or [])]
         if missing:
             return [], error(
-                "import-bad-csv",
-                f"no {', '.join(missing)} column",
-                FilePos(shown, 1),
-                "export highlights from Readwise as CSV",
+                "import-bad-csv", f"no {', '.join(missing)} column", FilePos(shown, 1), hint
             )
         for row in reader:
             rows.append(

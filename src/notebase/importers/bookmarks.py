@@ -1,0 +1,97 @@
+"""A bookmarks export as CSV (Instapaper's, Raindrop's, Pocket's, ...): one link note per
+bookmark, its highlighted selection or excerpt quoted, its note after it (pure).
+
+The columns are found by name, whatever their case: a URL and a title column make a bookmarks
+export; any other CSV is no format notebase reads, and is told so rather than read as text."""
+
+from __future__ import annotations
+
+import csv
+import re
+from datetime import UTC, datetime
+
+from notebase.diagnostics import Diagnostic, FilePos, error, warning
+from notebase.importers.highlights import csv_rows
+from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
+from notebase.importers.structured import escape_lines, make_post, parse_date, safe_url
+
+URL_COLUMNS = ("url", "link", "href")
+TITLE_COLUMNS = ("title", "name")
+QUOTED_COLUMNS = ("selection", "excerpt", "highlights")  # words of the page itself
+NOTE_COLUMNS = ("note", "description", "comment")  # the reader's own
+TAG_COLUMNS = ("tags",)
+FOLDER_COLUMNS = ("folder", "collection")
+DATE_COLUMNS = ("timestamp", "created", "time_added", "date", "added")
+# Instapaper's own folders, which say where a bookmark is in the reading, not what it is about
+STATE_FOLDERS = frozenset(("unread", "archive", "starred"))
+_TAG_SPLIT = re.compile(r"\s*[,|]\s*")
+
+
+def header(text: str) -> list[str]:
+    first = text.lstrip("\ufeff").split("\n", 1)[0]
+    return [c.strip().casefold() for c in next(csv.reader([first]), [])]
+
+
+def is_csv(name: str) -> bool:
+    return name.lower().endswith(".csv")
+
+
+def is_bookmarks(name: str, text: str) -> bool:
+    columns = header(text)
+    return is_csv(name) and any(c in columns for c in URL_COLUMNS) and "title" in columns
+
+
+def column(row: dict[str, str], names: tuple[str, ...]) -> str:
+    return next((row[n].strip() for n in names if row.get(n, "").strip()), "")
+
+
+def bookmark_date(value: str) -> str:
+    """A Unix time (seconds, or milliseconds) or a written date, as YYYY-MM-DD; '' for neither."""
+    if value.isdigit():
+        seconds = int(value) / (1000 if len(value) > 11 else 1)
+        return datetime.fromtimestamp(seconds, UTC).date().isoformat()
+    return parse_date(value)
+
+
+def bookmark_post(row: dict[str, str], name: str, line: int) -> ImportedPost:
+    url = safe_url(column(row, URL_COLUMNS))
+    quoted = column(row, QUOTED_COLUMNS)
+    note = column(row, NOTE_COLUMNS)
+    chunks = [f"> {p}" if p else ">" for p in escape_lines(quoted).split("\n")] if quoted else []
+    chunks = (["\n".join(chunks)] if chunks else []) + ([escape_lines(note)] if note else [])
+    folder = column(row, FOLDER_COLUMNS)
+    return make_post(
+        column(row, TITLE_COLUMNS) or url,
+        f"{name}:{line}",
+        chunks,
+        url=url,
+        tags=[t for t in _TAG_SPLIT.split(column(row, TAG_COLUMNS)) if t],
+        categories=[folder] if folder and folder.casefold() not in STATE_FOLDERS else [],
+        date=bookmark_date(column(row, DATE_COLUMNS)),
+    )
+
+
+def read_bookmarks(text: str, name: str, shown: str) -> ParsedArchive:
+    """One link note per row that names a page (by its URL or title); a row naming none is told."""
+    rows, problem = csv_rows(text, shown, (), "export the bookmarks as CSV")
+    if problem is not None:
+        return ParsedArchive(name, ArchiveFormat.BOOKMARKS, (), (problem,))
+    posts: list[ImportedPost] = []
+    diags: list[Diagnostic] = []
+    for line, raw in rows:
+        row = {k.strip().casefold(): v for k, v in raw.items()}
+        if not (safe_url(column(row, URL_COLUMNS)) or column(row, TITLE_COLUMNS)):
+            msg, hint = "bookmark has no http(s) URL and no title: skipped", "fill its URL column"
+            diags.append(warning("import-bad-bookmark", msg, FilePos(shown, line), hint))
+            continue
+        posts.append(bookmark_post(row, name, line))
+    return ParsedArchive(name, ArchiveFormat.BOOKMARKS, tuple(posts), tuple(diags))
+
+
+def read_other_csv(text: str, name: str, shown: str) -> ParsedArchive:
+    """A CSV of no export notebase reads: an error naming its columns (its cells are no prose)."""
+    columns = ", ".join(header(text)) or "none"
+    message = f"a CSV with the columns {columns} is no export notebase reads: nothing imported"
+    hint = "CSV is read as a Readwise export (Highlight, Book Title) or bookmarks (URL, Title)"
+    problem = error("import-bad-csv", message, FilePos(shown, 1), hint)
+    return ParsedArchive(name, ArchiveFormat.UNKNOWN, (), (problem,))

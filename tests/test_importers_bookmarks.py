@@ -1,0 +1,54 @@
+"""Bookmarks exports as CSV: one link note per bookmark; any other CSV is refused, not read as text."""
+
+from __future__ import annotations
+
+from notebase.importers.bookmarks import read_bookmarks
+from notebase.importers.formats import read_input
+from notebase.importers.render import note_text
+
+# the shape of a real Instapaper export (stephenmatheis/bookmarks' instapaper-export.csv)
+INSTAPAPER = """URL,Title,Selection,Folder,Timestamp
+https://landings.dev/,Landings - Landing Page Examples,,Unread,1692762914
+https://e.example.org/post,"A post, quoted","The words
+I highlighted.",Design,1692762472
+javascript:alert(1),,,Unread,1692762493
+"""
+
+
+def test_each_bookmark_is_a_link_note_with_its_selection_quoted() -> None:
+    archive = read_input(INSTAPAPER, "instapaper-export.csv", "instapaper-export.csv")
+    landings, post = archive.posts
+    assert (landings.title, landings.kind, landings.url, landings.date) == (
+        "Landings - Landing Page Examples",
+        "link",
+        "https://landings.dev/",
+        "2023-08-23",
+    )
+    assert landings.taxonomy.categories == ()  # Unread is where it is in the reading, no topic
+    assert (post.title, post.origin, post.taxonomy.categories) == (
+        "A post, quoted",
+        "instapaper-export.csv:3",
+        ("Design",),
+    )
+    assert note_text(post).endswith("---\n> The words\n> I highlighted.\n")
+    [skipped] = archive.diagnostics
+    assert (skipped.code, skipped.pos.line) == ("import-bad-bookmark", 5)
+
+
+def test_columns_are_found_by_name_tags_and_dates_as_raindrop_writes_them() -> None:
+    raindrop = (
+        "id,title,note,excerpt,url,folder,tags,created\n"
+        '1,Paper,my take,Its abstract.,https://arxiv.org/abs/2502.16982,ML,"optim, ml",'
+        "2025-03-01T10:00:00.000Z\n"
+    )
+    [post] = read_bookmarks(raindrop, "r.csv", "r.csv").posts
+    assert (post.kind, post.arxiv, post.date) == ("paper", "2502.16982", "2025-03-01")
+    assert post.taxonomy.tags == ("optim", "ml")
+    assert note_text(post).endswith("---\n> Its abstract.\n\nmy take\n")
+
+
+def test_a_csv_of_no_export_notebase_reads_is_an_error_naming_its_columns() -> None:
+    archive = read_input("a,b\n1,2\n", "sales.csv", "sales.csv")
+    assert archive.posts == ()
+    [diag] = archive.diagnostics
+    assert diag.code == "import-bad-csv" and "the columns a, b" in diag.message
