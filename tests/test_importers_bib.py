@@ -98,6 +98,27 @@ def test_latex_decoding() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("latex", "text"),
+    [  # biblatex-examples.bib and a Zotero export (ControlNet/annotated-bibliography)
+        (r"methodology\hyphen independent", "methodology-independent"),
+        (
+            r"\mkbibquote{Intention} und \mkbibquote{Intentionalität}",
+            "“Intention” und “Intentionalität”",
+        ),
+        (r"The {\TeX book}", "The TeXbook"),
+        (r"achieves {\textasciitilde}13x", "achieves ~13x"),
+        (r"CelebA $64{\textbackslash}times64$", "CelebA $64\\times64$"),
+        (r"\unknowncommand{Kept} words", "Kept words"),
+        (r"$\alpha$-divergence", "$\\alpha$-divergence"),  # math keeps its commands
+    ],
+)
+def test_latex_commands_are_read_or_left_out_never_glued_to_their_argument(
+    latex: str, text: str
+) -> None:
+    assert decode_value(latex) == text
+
+
 def test_author_lists() -> None:
     assert split_authors("{Barnes and Noble} and van der Berg, Jan and Alice Smith and others") == (
         "Barnes and Noble",

@@ -38,6 +38,14 @@ _ACCENT = re.compile(
 _LETTER = re.compile(r"\\(?P<n>ss|aa|AA|ae|AE|oe|OE|[oOlLij])(?![A-Za-z])\s?")
 _ESCAPED = re.compile(r"\\([&%$#_{}])")
 _COMMAND = re.compile(r"\\(?:emph|textit|textbf|textsc|texttt|mathrm|url|href|text)\s*(?=\{)")
+# named symbols, as Zotero and biblatex write them; a tilde and a backslash kept as such
+_TILDE, _BACKSLASH = "\x01", "\x02"
+_SYMBOLS = {"textasciitilde": _TILDE, "textbackslash": _BACKSLASH, "TeX": "TeX", "LaTeX": "LaTeX"}
+_SYMBOLS |= {"hyphen": "-", "textendash": "–", "textemdash": "—", "ldots": "…", "dots": "…"}
+_SYMBOL = re.compile(rf"\\(?P<n>{'|'.join(_SYMBOLS)})(?![A-Za-z])(?:\{{\}}|\s(?=\S))?")
+_QUOTED = re.compile(r"\\(?:mkbibquote|enquote|textquote)\s*\{(?P<x>[^{}]*)\}")
+_OTHER = re.compile(r"\\[A-Za-z]+\*?\s*")  # any other command: its argument's braces go later
+_TEXT_OR_MATH = re.compile(r"(?P<math>\$[^$]*\$)|[^$]+|\$")
 _ARXIV_NOTE = re.compile(r"arxiv[:\s]+(?P<id>\d{4}\.\d{4,5}(?:v\d+)?)", re.I)
 
 
@@ -202,14 +210,20 @@ def parse_bibtex(text: str) -> tuple[list[BibEntry], list[BibError]]:
 
 
 def decode_value(value: str) -> str:
-    """LaTeX text -> Unicode: accents, special letters, escapes, dashes; braces dropped."""
-    text = _COMMAND.sub("", value)
+    """LaTeX text -> Unicode: accents, special letters, escapes, dashes, quotes and a few named
+    symbols; any other command left out, its argument kept (not in `$math$`); braces dropped."""
+    text = _SYMBOL.sub(lambda m: _SYMBOLS[m.group("n")], value)
+    text = _QUOTED.sub(r"“\g<x>”", _COMMAND.sub("", text))
     text = _ACCENT.sub(lambda m: accented(m.group("x") or m.group("y") or "", m.group("a")), text)
     text = _LETTER.sub(lambda m: _LETTERS[m.group("n")], text)
     text = _ESCAPED.sub(lambda m: "\x00" + m.group(1), text)
+    text = _TEXT_OR_MATH.sub(
+        lambda m: m.group(0) if m.group("math") else _OTHER.sub("", m.group(0)), text
+    )
     text = text.replace("---", "—").replace("--", "–").replace("~", " ")
     text = text.replace("``", "“").replace("''", "”")
     text = re.sub(r"(?<!\x00)[{}]", "", text).replace("\x00", "")
+    text = text.replace(_TILDE, "~").replace(_BACKSLASH, "\\")
     return unicodedata.normalize("NFC", " ".join(text.split()))
 
 
