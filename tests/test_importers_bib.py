@@ -150,3 +150,21 @@ def test_the_year_of_an_entry(fields: str, year: int | None) -> None:
     text = f"@article{{k,\n  title = {{T}},\n  {fields}\n}}\n"
     [post] = read_bibtex(text, "x.bib", "x.bib").posts
     assert post.year == year
+
+
+def test_an_entry_takes_the_fields_it_leaves_to_its_crossref() -> None:
+    # biblatex-examples.bib's westfahl:space and its collection westfahl:frontier
+    text = (
+        "@incollection{westfahl:space, author = {Westfahl, Gary}, title = {The True Frontier},\n"
+        "  crossref = {westfahl:frontier}}\n"
+        "@collection{westfahl:frontier, editor = {Westfahl, Gary}, title = {Space and Beyond},\n"
+        "  date = 2000, doi = {10.5555/frontier}}\n"
+    )
+    space, frontier = read_bibtex(text, "x.bib", "x.bib").posts
+    assert (space.title, space.year, space.authors) == (
+        "The True Frontier",
+        2000,
+        ("Gary Westfahl",),
+    )
+    assert (frontier.title, frontier.year) == ("Space and Beyond", 2000)
+    assert (space.doi, frontier.doi) == ("", "10.5555/frontier")  # the chapter is not its book

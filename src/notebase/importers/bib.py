@@ -300,9 +300,30 @@ def entry_post(entry: BibEntry, name: str, lines: LineIndex) -> ImportedPost:
     return replace(post, kind="paper", arxiv=arxiv, doi=doi, year=entry_year(fields))
 
 
+# what a crossref's entry keeps to itself: its links, and what names the entry itself (a
+# chapter is not its book: a DOI, an arXiv id or a URL would make it the book's source)
+NOT_INHERITED = frozenset(("crossref", "xref", "ids", "key", "entryset", "xdata"))
+NOT_INHERITED |= {"doi", "url", "eprint", "eprinttype", "archiveprefix", "isbn"}
+
+
+def with_crossrefs(entries: list[BibEntry]) -> list[BibEntry]:
+    """Each entry with the fields it leaves to the entry its `crossref` names (a paper its
+    proceedings' year, an article of DBLP's its venue), as BibTeX fills them."""
+    by_key = {e.key.casefold(): e for e in entries}
+    filled = []
+    for entry in entries:
+        parent = by_key.get(entry.fields.get("crossref", "").strip('{}" ').casefold())
+        if parent is not None and parent is not entry:
+            inherited = {k: v for k, v in parent.fields.items() if k not in NOT_INHERITED}
+            entry = replace(entry, fields=inherited | entry.fields)
+        filled.append(entry)
+    return filled
+
+
 def read_bibtex(text: str, name: str, shown: str) -> ParsedArchive:
     """A .bib file: one paper post per entry; an entry that cannot be read is an error at its line."""
     entries, problems = parse_bibtex(text)
+    entries = with_crossrefs(entries)
     lines = line_index(text)
     diags: list[Diagnostic] = [
         error("import-bad-bibtex", f"{exc}: entry skipped", FilePos(shown, lines.line(exc.offset)),
