@@ -233,3 +233,13 @@ def test_a_kindle_book_lines_author_is_its_last_parenthesised_group(
 )
 def test_author_names_as_exports_write_them(value: str, names: list[str]) -> None:
     assert author_names(value) == names
+
+
+def test_a_kindle_note_listed_before_the_highlight_holding_it_is_put_after_it() -> None:
+    # GengMS/reading-record: a note made while highlighting comes first in the file
+    clip = "Book (A. Writer)\n- Your {0} on Location {1} | Added on Monday, 1 May 2023 10:00:0{2}\n\n{3}\n==========\n"
+    text = clip.format("Note", "1849", 8, "important") + clip.format(
+        "Highlight", "1849-1849", 9, "The passage."
+    )
+    [post] = read_kindle(text, "My Clippings.txt", "My Clippings.txt").posts
+    assert body(post) == "> The passage.\n>\n> — A. Writer, *Book*, location 1849\n\nimportant\n"

@@ -151,19 +151,28 @@ def collapse(highlights: Iterable[Highlight]) -> tuple[Highlight, ...]:
 
 
 def attach_notes(items: Sequence[Highlight]) -> tuple[Highlight, ...]:
-    """Kindle notes placed on the highlight whose range holds their location (else kept alone)."""
+    """Kindle notes placed on the highlight whose range holds their location: one before it, or
+    the next (a note made while highlighting is listed first); else kept alone."""
     out: list[Highlight] = []
-    for item in items:
+    carried: list[str] = []  # notes listed just before the highlight that holds them
+    for i, item in enumerate(items):
         if item.kind == "note" and item.start:
             target = holding(out, item.start)
             if target is not None:
-                host = out[target]
-                out[target] = replace(
-                    host, note="\n\n".join(n for n in (host.note, item.text) if n)
-                )
+                out[target] = with_note(out[target], item.text)
                 continue
+            if holding(items[i + 1 : i + 2], item.start) is not None:
+                carried.append(item.text)
+                continue
+        for text in carried:
+            item = with_note(item, text)
+        carried = []
         out.append(item)
     return tuple(out)
+
+
+def with_note(host: Highlight, text: str) -> Highlight:
+    return replace(host, note="\n\n".join(n for n in (host.note, text) if n))
 
 
 def quote_chunks(item: Highlight, book: Book) -> list[str]:
