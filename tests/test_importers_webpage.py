@@ -279,3 +279,21 @@ def test_without_its_address_a_pages_host_is_the_one_its_tag_links_or_post_title
     listing = f"<main>{entry.format('One', 1)}{entry.format('Two', 2)}</main>"
     posts = read_webpage(listing, "i.html", "i.html").posts
     assert [(p.title, p.kind, p.url) for p in posts] == [("One", "note", ""), ("Two", "note", "")]
+
+
+def test_a_posts_tag_list_toc_and_copyright_box_are_not_its_text() -> None:
+    # Hugo themes "cupper" (094459/blog) and "even" (ouuan.github.io)
+    page = (
+        '<link rel="canonical" href="https://b.example.org/p/"><main><h1>Ragna</h1>'
+        '<div class="date"><p>Published Nov 12, 2023</p><p>Reading time 27 minutes</p></div>'
+        '<div class="tags"><strong>Tags: </strong><ul><li><a href="/tags/ragna">Ragna</a></li>'
+        '<li><a href="/tags/openai">OpenAI</a></li></ul></div>'
+        '<div class="post-toc"><h2>Contents</h2><nav><ul><li><a href="#a">A</a></li></ul></nav></div>'
+        '<p>I tried <a href="/tags/ragna">Ragna</a> this week.</p>'
+        '<div class="post-copyright"><p>Author ouuan</p><p>License CC BY-SA 4.0</p></div></main>'
+    )
+    (post,) = read_webpage(page, "p.html", "p.html").posts
+    assert (post.date, post.taxonomy.tags) == ("2023-11-12", ("Ragna", "OpenAI"))
+    body = note_text(post).split("---\n", 2)[2]
+    assert "Tags" not in body and "Contents" not in body and "License" not in body
+    assert "I tried [Ragna](https://b.example.org/tags/ragna) this week." in body

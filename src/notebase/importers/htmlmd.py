@@ -25,6 +25,7 @@ COMMENTS = "#comments, .comments, .comment-list, #respond, .comment-respond"  # 
 # what a page does not show (`hidden`; aria-hidden: a decoration, or KaTeX's visual copy of the
 # MathML beside it) and its table of contents (the note gets one of its own)
 UNSHOWN = '[hidden], [aria-hidden="true"], .toc, #toc, .table-of-contents, #TableOfContents'
+UNSHOWN += ", .post-toc, .toc-container, #table-of-contents, .post-copyright"
 # the page's own header and footer, as elements or as the divs older sites and themes use
 PAGE_FRAME = "header, footer, #header, #footer"
 SITE_FRAME = (

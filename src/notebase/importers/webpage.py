@@ -39,6 +39,7 @@ _INERT = re.compile(r"<!--.*?-->|<(script|style|template)\b.*?</\1\s*>", re.I | 
 # elements whose text may say the post's date, and a date as such text writes it
 DATED = '[class*="date"], [class*="meta"], [class*="time"]'
 MAX_META = 200
+MAX_LABEL = 12  # the words of a tag list besides its tags: "Tags:", "Filed under"
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*"
 _TEXT_DATE = re.compile(
     rf"\b(?:\d{{4}}-\d{{2}}-\d{{2}}|{_MONTH} \d{{1,2}}, \d{{4}}|\d{{1,2}} {_MONTH} \d{{4}})\b"
@@ -272,7 +273,7 @@ def post_date(scope: Scope) -> tuple[str, LexborNode | None]:
                 return date, time
     for node in nodes:
         for meta in node.css(DATED):
-            text = plain_text(meta)
+            text = " ".join(meta.text(deep=True, separator=" ").split())  # <p>s apart
             found = (parse_date(m.group(0)) for m in _TEXT_DATE.finditer(text[:MAX_META]))
             if date := next((d for d in found if d), ""):
                 return date, meta if _TEXT_DATE.fullmatch(text) else None
@@ -282,18 +283,36 @@ def post_date(scope: Scope) -> tuple[str, LexborNode | None]:
 def post_tags(scope: Scope, meta: PageMeta) -> tuple[list[str], list[str]]:
     """(tags, categories): links marked rel=tag, or pointing at a tag / category page of this
     site (another site's tag page is only a link)."""
-    tags: list[str] = []
-    categories: list[str] = []
+    found: dict[str, list[str]] = {"tag": [], "category": []}
     for node in (*scope.nodes, *scope.meta):
         for a in node.css("a[href]"):
-            href, text = attr(a, "href"), plain_text(a).lstrip("#")
-            url = resolve(href, meta.base)
-            own = not urlsplit(href).netloc or host_of(url) == meta.site_host
-            if own and _CATEGORY_HREF.search(href):
-                categories.append(text)
-            elif "tag" in attr(a, "rel").split() or (own and _TAG_HREF.search(href)):
-                tags.append(text)
-    return tags, categories
+            if kind := taxonomy_link(a, meta):
+                found[kind].append(plain_text(a).lstrip("#"))
+    return found["tag"], found["category"]
+
+
+def taxonomy_link(a: LexborNode, meta: PageMeta) -> str:
+    """'tag' or 'category' for a link to such a page of this site (or marked rel=tag), else ''."""
+    href = attr(a, "href")
+    own = not urlsplit(href).netloc or host_of(resolve(href, meta.base)) == meta.site_host
+    if own and _CATEGORY_HREF.search(href):
+        return "category"
+    return "tag" if "tag" in attr(a, "rel").split() or (own and _TAG_HREF.search(href)) else ""
+
+
+def taxonomy_lists(scope: Scope, meta: PageMeta) -> list[LexborNode]:
+    """The lists of a post's tags and categories (taken as such, so left out of its text): a
+    block whose links all lead to tag or category pages and whose words are theirs and a label
+    ("Tags:") at most."""
+    found = []
+    for node in scope.nodes:
+        for block in node.css("ul, ol, p, div"):
+            links = block.css("a[href]")
+            words = sum(len(plain_text(a)) + 1 for a in links)
+            tags_only = links and all(taxonomy_link(a, meta) for a in links)
+            if tags_only and len(plain_text(block)) <= words + MAX_LABEL:
+                found.append(block)
+    return found
 
 
 def lead_links(scope: Scope) -> list[LexborNode]:
@@ -324,7 +343,8 @@ def post_title(scope: Scope, meta: PageMeta, chunks: Sequence[str], single: bool
 
 def read_post(scope: Scope, meta: PageMeta, name: str, single: bool) -> ImportedPost:
     date, time = post_date(scope)
-    skip = frozenset(n.mem_id for n in (scope.heading, time) if n is not None)
+    left_out = (scope.heading, time, *taxonomy_lists(scope, meta))
+    skip = frozenset(n.mem_id for n in left_out if n is not None)
     chunks = scope_markdown(scope.nodes, Context(base=meta.base, skip=skip, tex=meta.tex))
     tags, categories = post_tags(scope, meta)
     return make_post(
