@@ -97,6 +97,10 @@ def quote_placeholder(m: re.Match[str]) -> str:
     return m.group(1) + "'" + m.group(2).replace("'", "''") + "'"
 
 
+def is_placeholder(value: Any) -> bool:
+    return isinstance(value, str) and value.startswith("{{") and value.rstrip().endswith("}}")
+
+
 def placeholder_warning(path: str) -> Diagnostic:
     message = "front matter holds template placeholders like {{date}}; read as text"
     hint = "fill them in, or keep templates in a folder `ignore:` leaves out (templates/)"
@@ -205,8 +209,9 @@ def coerce(
     try:
         value = convert(fld.value)
     except FieldError as exc:
-        message = f"`{key}` {exc}, got {shown[:60]}; ignored"
-        diags.append(warning("field-type", message, pos, f"fix or remove `{key}`"))
+        if not is_placeholder(fld.value):  # a template's {{date}}: told once (template-placeholder)
+            message = f"`{key}` {exc}, got {shown[:60]}; ignored"
+            diags.append(warning("field-type", message, pos, f"fix or remove `{key}`"))
         return None
     if isinstance(value, Coerced):
         message = f"`{key}` is {shown[:60]}, read as {value.value!r}"
