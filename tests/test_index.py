@@ -387,6 +387,10 @@ def test_wikilinks_find_notes_by_path_its_end_or_name_the_shortest_path_first() 
     upper = note("A/B/Up.md", "[[./Deep Note]] [[../../X/Deep Note]]\n")
     index = build_index([deep, short, upper])
     assert index.link_targets["a/b/up"] == ("a/b/deep-note", "x/deep-note")
+    # a relative path that leads nowhere: found by the name at its end, as Obsidian does
+    astray = note("a/b/c/Astray.md", "[[../../images/Deep Note]] [[./nowhere/Nope]]\n")
+    index = build_index([deep, astray])
+    assert index.link_targets["a/b/c/astray"] == ("a/b/deep-note", "")
 
 
 def test_a_fragment_is_the_anchor_of_its_heading_or_block_else_a_warning() -> None:

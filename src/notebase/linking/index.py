@@ -524,7 +524,8 @@ def find_note(target: str, entry: Entry, names: dict[str, str]) -> str | None:
     if name.startswith(("./", "../")):
         here = posixpath.dirname(entry.rel_path).casefold()  # the names are case-folded
         path = posixpath.normpath(posixpath.join(here, name))
-        return names.get(f"/{path}")
+        found = names.get(f"/{path}")  # else by its name, as Obsidian finds a path gone wrong
+        return found if found is not None else names.get(posixpath.basename(name))
     if "/" not in name:  # a name two notes share: the one beside the linking note first
         here = posixpath.dirname(entry.rel_path).casefold()
         if (beside := names.get(f"/{here}/{name}" if here else f"/{name}")) is not None:
