@@ -168,3 +168,10 @@ def test_an_entry_takes_the_fields_it_leaves_to_its_crossref() -> None:
     )
     assert (frontier.title, frontier.year) == ("Space and Beyond", 2000)
     assert (space.doi, frontier.doi) == ("", "10.5555/frontier")  # the chapter is not its book
+
+
+@pytest.mark.parametrize("journal", ["CoRR", "ArXiv"])
+def test_an_arxiv_id_in_dblps_and_semantic_scholars_volume(journal: str) -> None:
+    text = f"@article{{k, title = {{Attention}}, journal = {{{journal}}}, volume = {{abs/1706.03762}}}}\n"
+    [post] = read_bibtex(text, "x.bib", "x.bib").posts
+    assert (post.arxiv, post.kind) == ("1706.03762", "paper")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from notebase.importers.render import note_text
 from notebase.importers.webpage import read_webpage
 
@@ -297,3 +299,19 @@ def test_a_posts_tag_list_toc_and_copyright_box_are_not_its_text() -> None:
     body = note_text(post).split("---\n", 2)[2]
     assert "Tags" not in body and "Contents" not in body and "License" not in body
     assert "I tried [Ragna](https://b.example.org/tags/ragna) this week." in body
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "<!-- saved from url=(0040)https://colah.example.io/posts/lstm/ -->",  # Chrome's "Save as"
+        "<!--\n Page saved with SingleFile \n url: https://colah.example.io/posts/lstm/ \n-->",
+    ],
+)
+def test_a_saved_page_is_read_at_the_address_it_was_saved_from(note: str) -> None:
+    page = f'{note}\n<html><body><article><h1>LSTMs</h1><p><img src="img/chain.png" alt="chain"></p></article></body></html>'
+    archive = read_webpage(page, "lstm.html", "lstm.html")
+    assert "![chain](https://colah.example.io/posts/lstm/img/chain.png)" in note_text(
+        archive.posts[0]
+    )
+    assert archive.diagnostics == ()

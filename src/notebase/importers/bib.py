@@ -46,6 +46,7 @@ _SYMBOL = re.compile(rf"\\(?P<n>{'|'.join(_SYMBOLS)})(?![A-Za-z])(?:\{{\}}|\s(?=
 _QUOTED = re.compile(r"\\(?:mkbibquote|enquote|textquote)\s*\{(?P<x>[^{}]*)\}")
 _OTHER = re.compile(r"\\[A-Za-z]+\*?\s*")  # any other command: its argument's braces go later
 _TEXT_OR_MATH = re.compile(r"(?P<math>\$[^$]*\$)|[^$]+|\$")
+_ABS_VOLUME = re.compile(r"\s*\{?\s*abs/(?P<id>\d{4}\.\d{4,5}(?:v\d+)?)")
 _ARXIV_NOTE = re.compile(r"arxiv[:\s]+(?P<id>\d{4}\.\d{4,5}(?:v\d+)?)", re.I)
 
 
@@ -265,6 +266,13 @@ def entry_ids(fields: dict[str, str]) -> tuple[str, str, str]:
         m := _ARXIV_NOTE.search(fields.get("journal", "") + " " + fields.get("note", ""))
     ):
         arxiv = parse_arxiv_id(m.group("id"))
+    journal = decode_value(fields.get("journal", "")).casefold()
+    if (
+        not arxiv
+        and journal in ("corr", "arxiv")
+        and (m := _ABS_VOLUME.match(fields.get("volume", "")))
+    ):
+        arxiv = parse_arxiv_id(m.group("id"))  # DBLP's and Semantic Scholar's `volume = {abs/…}`
     doi = parse_doi(decode_value(fields.get("doi", "")))
     url = safe_url(fields.get("url", "").strip())
     url_arxiv, url_doi = paper_ids(url)

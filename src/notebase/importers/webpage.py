@@ -36,6 +36,12 @@ UNTITLED_WORDS = 8
 LEAD_BLOCKS = 2  # paragraphs after the title that may name a link post's source
 _TAG_HREF = re.compile(r"/(?:tags?|topics?|labels?)/", re.I)
 _INERT = re.compile(r"<!--.*?-->|<(script|style|template)\b.*?</\1\s*>", re.I | re.S)
+_SAVED_FROM = re.compile(
+    r"<!--\s*(?:saved from url=\(\d+\)|Page saved with SingleFile\b.*?\burl:\s*)"
+    r"(?P<url>https?://[^\s<>]+)",
+    re.I | re.S,
+)
+SAVED_NOTE_CHARS = 4000  # the note is at the top of the file
 # elements whose text may say the post's date, and a date as such text writes it
 DATED = '[class*="date"], [class*="meta"], [class*="time"]'
 MAX_META = 200
@@ -76,11 +82,13 @@ def meta_content(tree: LexborHTMLParser, selector: str) -> str:
     return attr(node, "content") or attr(node, "href")
 
 
-def page_meta(tree: LexborHTMLParser) -> PageMeta:
+def page_meta(tree: LexborHTMLParser, saved: str = "") -> PageMeta:
+    """What the head says of the page; its address, else the one it was `saved` from."""
     base = safe_url(
         meta_content(tree, "link[rel=canonical]")
         or meta_content(tree, "meta[property='og:url']")
         or meta_content(tree, "base[href]")
+        or saved
     )
     title_node = tree.css_first("title")
     title = meta_content(tree, "meta[property='og:title']") or (
@@ -89,6 +97,13 @@ def page_meta(tree: LexborHTMLParser) -> PageMeta:
     date = parse_date(meta_content(tree, "meta[property='article:published_time']"))
     host = host_of(base) if base else own_host(tree)
     return PageMeta(base, " ".join(title.split()), date, host, uses_tex(tree))
+
+
+def saved_from(text: str) -> str:
+    """The address a browser's "Save as" (Chrome's `<!-- saved from url=(0041)https://… -->`) or
+    SingleFile noted at the top of the page; '' without one."""
+    m = _SAVED_FROM.search(text, 0, SAVED_NOTE_CHARS)
+    return m.group("url") if m else ""
 
 
 def host_of(url: str) -> str:
@@ -397,7 +412,7 @@ def post_problems(
 def read_webpage(text: str, name: str, shown: str) -> ParsedArchive:
     """A saved HTML page as posts: one per article / listed post, else the page as one."""
     tree = LexborHTMLParser(text)
-    meta = page_meta(tree)
+    meta = page_meta(tree, saved_from(text))
     lines = element_lines(tree, text)
     strip_chrome(tree)
     scopes, lead = find_scopes(tree, lines)
