@@ -52,3 +52,28 @@ def test_a_csv_of_no_export_notebase_reads_is_an_error_naming_its_columns() -> N
     assert archive.posts == ()
     [diag] = archive.diagnostics
     assert diag.code == "import-bad-csv" and "the columns a, b" in diag.message
+
+
+def test_a_reading_list_of_bare_urls_is_a_link_note_per_url() -> None:
+    # myagues/reading_list's reading_list.txt: one URL a line
+    text = "https://grafik.agency/insight/wave\n\n- https://arxiv.org/abs/2502.16982\n"
+    archive = read_input(text, "reading_list.txt", "reading_list.txt")
+    assert [(p.title, p.kind, p.url, p.origin) for p in archive.posts] == [
+        (
+            "grafik.agency/insight/wave",
+            "link",
+            "https://grafik.agency/insight/wave",
+            "reading_list.txt:1",
+        ),
+        (
+            "arxiv.org/abs/2502.16982",
+            "paper",
+            "https://arxiv.org/abs/2502.16982",
+            "reading_list.txt:3",
+        ),
+    ]
+
+
+def test_a_text_with_urls_among_its_words_is_no_reading_list() -> None:
+    text = "Tag: ml\n\n  • A post\n\n    https://e.org/a\n"
+    assert read_input(text, "t.txt", "t.txt").posts[0].title == "A post"

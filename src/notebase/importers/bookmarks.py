@@ -1,5 +1,6 @@
 """A bookmarks export as CSV (Instapaper's, Raindrop's, Pocket's, ...): one link note per
-bookmark, its highlighted selection or excerpt quoted, its note after it (pure).
+bookmark, its highlighted selection or excerpt quoted, its note after it; and a reading list of
+bare URLs, one a line: one link note per URL (pure).
 
 The columns are found by name, whatever their case: a URL and a title column make a bookmarks
 export; any other CSV is no format notebase reads, and is told so rather than read as text."""
@@ -25,6 +26,7 @@ DATE_COLUMNS = ("timestamp", "created", "time_added", "date", "added")
 # Instapaper's own folders, which say where a bookmark is in the reading, not what it is about
 STATE_FOLDERS = frozenset(("unread", "archive", "starred"))
 _TAG_SPLIT = re.compile(r"\s*[,|]\s*")
+_LISTED_URL = re.compile(r"^\s*(?:[-*•]\s+|\d+[.)]\s+)?(?P<url>https?://\S+)\s*$")
 
 
 def header(text: str) -> list[str]:
@@ -95,3 +97,19 @@ def read_other_csv(text: str, name: str, shown: str) -> ParsedArchive:
     hint = "CSV is read as a Readwise export (Highlight, Book Title) or bookmarks (URL, Title)"
     problem = error("import-bad-csv", message, FilePos(shown, 1), hint)
     return ParsedArchive(name, ArchiveFormat.UNKNOWN, (), (problem,))
+
+
+def is_url_list(text: str) -> bool:
+    """Two lines or more, each a bare URL (a bullet or a number before it at most)."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    return len(lines) >= 2 and all(_LISTED_URL.match(line) for line in lines)
+
+
+def read_url_list(text: str, name: str, shown: str) -> ParsedArchive:
+    """A reading list of URLs: a link note per URL, titled by the URL without its scheme."""
+    posts = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if (m := _LISTED_URL.match(line)) and (url := safe_url(m.group("url"))):
+            title = url.split("://", 1)[1].rstrip("/")
+            posts.append(make_post(title, f"{name}:{number}", [], url=url))
+    return ParsedArchive(name, ArchiveFormat.BOOKMARKS, tuple(posts), ())

@@ -8,7 +8,14 @@ import re
 from collections.abc import Callable
 
 from notebase.importers.bib import read_bibtex
-from notebase.importers.bookmarks import is_bookmarks, is_csv, read_bookmarks, read_other_csv
+from notebase.importers.bookmarks import (
+    is_bookmarks,
+    is_csv,
+    is_url_list,
+    read_bookmarks,
+    read_other_csv,
+    read_url_list,
+)
 from notebase.importers.feeds import is_feed, read_feed
 from notebase.importers.highlights import is_kindle, is_readwise, read_kindle, read_readwise
 from notebase.importers.markdownpost import MARKDOWN_SUFFIXES, read_markdown
@@ -71,7 +78,7 @@ def choose_reader(name: str, text: str) -> Reader:
         return read_webpage
     if suffix_of(name) in MARKDOWN_SUFFIXES:
         return read_markdown
-    return read_archive
+    return read_url_list if is_url_list(text) else read_archive
 
 
 def read_input(text: str, name: str, shown: str) -> ParsedArchive:
