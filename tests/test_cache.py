@@ -339,3 +339,17 @@ def test_a_cache_that_cannot_be_written_is_a_warning_and_the_site_is_built(kb: P
     files = {f"{CACHE_DIR}/{name}" for name in (STATE_FILE, MEMO_FILE, HELD_FILE)}
     files |= {str(p) for p in PARSES}
     assert {d.pos.path for d in unwritable if d.pos} <= files
+
+
+def test_a_change_to_the_vaults_tex_macros_reparses_every_note(kb: Path) -> None:
+    note = kb / "notes/ideas/landscape.md"
+    note.write_text(note.read_text() + "\n$\\R^n$\n")
+    (kb / "notes/preamble.sty").write_text("\\newcommand{\\R}{\\mathbb{R}}\n")
+    first = build(kb)
+    assert "math-failed" not in codes(first)
+    page = kb / "site/ideas/landscape/index.html"
+    assert "&#x0211D;" in page.read_text()
+    (kb / "notes/preamble.sty").write_text("\\newcommand{\\R}{\\mathbf{R}}\n")
+    again = build(kb)
+    assert again.parsed == 4 and "&#x1D411;" in page.read_text()  # a bold R
+    assert build(kb).parsed == 0  # and the next build reuses those parses

@@ -147,6 +147,11 @@ EDITS: list[tuple[str, Edit]] = [
         edit("notes/links/latents.md", "title: Generative", "title: Gen"),
     ),
     ("delete the embedded note", delete("notes/links/latents.md")),
+    # the vault's TeX macros (notes/preamble.sty, as Obsidian's Extended MathJax reads it)
+    ("use a macro no preamble defines", append("notes/papers/muon.md", "\n$\\R^n$\n")),
+    ("define it", write("notes/preamble.sty", "\\newcommand{\\R}{\\mathbb{R}}\n")),
+    ("redefine it", edit("notes/preamble.sty", "mathbb", "mathbf")),
+    ("remove the preamble", delete("notes/preamble.sty")),
 ]
 
 

@@ -19,6 +19,7 @@ from notebase.diagnostics import Diagnostic, FilePos, error, has_errors
 from notebase.digests import digest_bytes, digest_value
 from notebase.files import real_path
 from notebase.markdown.highlight import pygments_css
+from notebase.markdown.texmacros import NO_MACROS, PREAMBLE, TexMacros, read_macros
 from notebase.model import NoteFile
 from notebase.planning.render import THEME_DIR, default_theme_dir
 from notebase.reading.discover import NOTES_DIR, read_note, scan_note_files
@@ -81,8 +82,24 @@ def read_inputs(options: BuildOptions, known: Mapping[str, Stamp], scanned_ns: i
         assets.update(read_tree(base, ASSETS_DIR, root, diags))
     assets[f"{ASSETS_DIR}/pygments.css"] = pygments_css().encode()
     assets.update(read_tree(root / STATIC_DIR, "", root, diags))
-    digest = inputs_digest(options, config, found, {**templates, **assets})
+    digest = inputs_digest(options, config, found, {**templates, **assets, **preamble(root)})
     return Inputs(config, found, assets, tuple(diags), digest)
+
+
+def load_macros(root: Path) -> TexMacros:
+    """The vault's TeX macros (notes/preamble.sty), none when there is no such file to read."""
+    try:
+        return read_macros((root / NOTES_DIR / PREAMBLE).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return NO_MACROS
+
+
+def preamble(root: Path) -> dict[str, bytes]:
+    """The vault's TeX macros file by its path, when there is one (every formula may use them)."""
+    try:
+        return {f"{NOTES_DIR}/{PREAMBLE}": (root / NOTES_DIR / PREAMBLE).read_bytes()}
+    except OSError:
+        return {}
 
 
 def inputs_digest(

@@ -8,6 +8,7 @@ import time
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 
 from notebase.builder.cache import (
@@ -24,6 +25,7 @@ from notebase.builder.inputs import (
     Discovery,
     Handed,
     Inputs,
+    load_macros,
     read_inputs,
     site_is_current,
     stamp_folders,
@@ -61,6 +63,7 @@ from notebase.linking.attachments import Copy, Reader, read_attachment, read_att
 from notebase.linking.index import Names, index_and_names, name_targets
 from notebase.linking.linktags import resolve_index
 from notebase.linking.mentions import entry_phrases
+from notebase.markdown.texmacros import NO_MACROS, TexMacros
 from notebase.model import Attachment, Entry, NoteFile, ParseResult, SiteIndex
 from notebase.planning.cards import make_cards
 from notebase.planning.pages import PageSpec, folder_warnings, plan_pages
@@ -231,10 +234,12 @@ def plan_build(
 ) -> tuple[BuildState, Planned, list[Diagnostic], Tally]:
     """Read, parse, index and plan: the state to keep, what the build is to render, its problems.
     With `saves`, the notes as parsed are held by none of these, once saved."""
-    known = trusted_stamps(state)
+    macros = load_macros(options.root)
+    known = trusted_stamps(state, macros.digest)
     inputs = handed.take() if handed else read_inputs(options, known, state.scanned_ns)
-    config, found = inputs.config, read_unparsed(options.root, inputs.found, state.parsed)
-    parsed, fresh = parse_notes(found, state.parsed, options)
+    found = read_unparsed(options.root, inputs.found, state.parsed, macros.digest)
+    config = inputs.config
+    parsed, fresh = parse_notes(found, state.parsed, options, macros)
     found = replace(found, read=())  # the notes' text, parsed: not held while the pages render
     inputs = replace(inputs, found=found)
     kept, diags = replace(state, parsed=parsed), list(inputs.diagnostics)
@@ -447,24 +452,29 @@ def swap_search_bundle(
     return replace(state, outputs=outputs, site=site_identity(out), unindexed="")
 
 
-def parse_key(rel_path: str, digest: str) -> str:
-    return f"{rel_path}\x00{digest}"
+def parse_key(rel_path: str, digest: str, macros: str = "") -> str:
+    """A note's parse by its path and content, and the digest of the TeX macros it was parsed
+    with (none: '', and the key is as it was before macros were read)."""
+    return f"{rel_path}\x00{digest}\x00{macros}" if macros else f"{rel_path}\x00{digest}"
 
 
-def trusted_stamps(state: BuildState) -> dict[str, Stamp]:
+def trusted_stamps(state: BuildState, macros: str = "") -> dict[str, Stamp]:
     """The stamps of the notes whose parse the state holds (a stamp alone cannot stand for a note)."""
     return {
         rel: stamp
         for rel, stamp in state.stamps.items()
-        if parse_key(rel, stamp.digest) in state.parsed
+        if parse_key(rel, stamp.digest, macros) in state.parsed
     }
 
 
-def read_unparsed(root: Path, found: Discovery, parsed: Mapping[str, ParseResult]) -> Discovery:
+def read_unparsed(
+    root: Path, found: Discovery, parsed: Mapping[str, ParseResult], macros: str = ""
+) -> Discovery:
     """`found` with the notes read whose parse the state does not hold (its stamps were trusted
-    when the inputs were read, before its parses were loaded: a cache that lost some)."""
+    when the inputs were read, before its parses were loaded: a cache that lost some; or the
+    vault's TeX macros changed since)."""
     read = {s.rel_path for s in found.read}
-    missing = {r for r, d in found.notes if r not in read and parse_key(r, d) not in parsed}
+    missing = {r for r, d in found.notes if r not in read and parse_key(r, d, macros) not in parsed}
     if not missing:
         return found
     sources: list[NoteFile] = []
@@ -481,17 +491,25 @@ def read_unparsed(root: Path, found: Discovery, parsed: Mapping[str, ParseResult
 
 
 def parse_notes(
-    found: Discovery, previous: Mapping[str, ParseResult], options: BuildOptions
+    found: Discovery,
+    previous: Mapping[str, ParseResult],
+    options: BuildOptions,
+    macros: TexMacros = NO_MACROS,
 ) -> tuple[dict[str, ParseResult], int]:
-    """Every note parsed, reusing the parse of any note whose path and content are unchanged;
-    the others are parsed on every core (in path order, so the result never depends on timing)."""
-    todo = [s for s in found.read if parse_key(s.rel_path, s.digest) not in previous]
+    """Every note parsed, reusing the parse of any note whose path and content (and the TeX
+    macros) are unchanged; the others are parsed on every core (in path order, so the result
+    never depends on timing)."""
+    context = macros.digest
+    todo = [s for s in found.read if parse_key(s.rel_path, s.digest, context) not in previous]
     jobs = options.jobs or default_jobs()
     show = options.progress
     on_done = (lambda done: show("parsing", done, len(todo))) if show else None
-    results = map_ordered(parse_note, todo, jobs, options.min_parallel, on_done)
-    fresh = {parse_key(s.rel_path, s.digest): r for s, r in zip(todo, results, strict=True)}
-    keys = [parse_key(rel, digest) for rel, digest in found.notes]
+    parse = partial(parse_note, macros=macros) if macros.macros else parse_note
+    results = map_ordered(parse, todo, jobs, options.min_parallel, on_done)
+    fresh = {
+        parse_key(s.rel_path, s.digest, context): r for s, r in zip(todo, results, strict=True)
+    }
+    keys = [parse_key(rel, digest, context) for rel, digest in found.notes]
     parsed = {key: fresh[key] if key in fresh else previous[key] for key in keys}
     return parsed, len(todo)
 

@@ -18,6 +18,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from notebase.builder.inputs import load_macros
 from notebase.builder.memo import Memo, slot_key
 from notebase.builder.state import BuildOptions, BuildState
 from notebase.builder.write import site_identity, write_marker
@@ -100,7 +101,7 @@ def preview_page(state: BuildState, root: Path, rel: str, basis: Basis) -> tuple
     source = read_note(root / NOTES_DIR, rel)
     if stamp is None or not isinstance(source, NoteFile) or source.digest == stamp.digest:
         return None
-    parsed = parse_note(source)
+    parsed = parse_note(source, load_macros(root))
     old = basis.index.by_slug.get(parsed.entry.slug) if parsed.entry else None
     if parsed.entry is None or old is None or has_errors(parsed.diagnostics):
         return None

@@ -11,6 +11,7 @@ from markdown_it.token import Token
 from notebase.markdown.markers import strip_markers
 from notebase.markdown.parser import create_parser, render_pieces
 from notebase.markdown.quotes import RawQuote, mark_quotes, quotes_of
+from notebase.markdown.texmacros import NO_MACROS, TexMacros
 from notebase.markdown.text import html_to_text, inline_plain, plain_text, readable_tex
 from notebase.model import Footnote, Heading, LinkRef
 
@@ -61,12 +62,17 @@ class Rendered:
 
 
 def render_markdown(
-    text: str, want_tldr: bool = True, want_title: bool = False, default_attribution: str = ""
+    text: str,
+    want_tldr: bool = True,
+    want_title: bool = False,
+    default_attribution: str = "",
+    macros: TexMacros = NO_MACROS,
 ) -> Rendered:
     """Parse once, take out the tl;dr paragraph and the title heading (when wanted), mark quotes,
-    render, then extract what the entry needs from the tokens and the rendered HTML."""
+    render (the formulas with the vault's TeX `macros`), then extract what the entry needs from
+    the tokens and the rendered HTML."""
     md = create_parser()
-    env: dict[str, Any] = {}
+    env: dict[str, Any] = {"macros": macros.table()} if macros.macros else {}
     tokens = md.parse(text, env)
     title = pop_title_heading(tokens) if want_title else ""
     tldr_tokens = pop_tldr(tokens) if want_tldr else []
@@ -93,9 +99,9 @@ def render_markdown(
     )
 
 
-def render_inline(text: str) -> Rendered:
+def render_inline(text: str, macros: TexMacros = NO_MACROS) -> Rendered:
     """A one-paragraph markdown string (a front-matter tl;dr) rendered the same way."""
-    return render_markdown(text, want_tldr=False)
+    return render_markdown(text, want_tldr=False, macros=macros)
 
 
 def pop_tldr(tokens: list[Token]) -> list[Token]:

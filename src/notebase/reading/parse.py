@@ -11,6 +11,7 @@ from notebase.diagnostics import Diagnostic, FilePos, error, warning
 from notebase.digests import digest_value
 from notebase.markdown import Rendered, render_inline, render_markdown, strip_paragraph
 from notebase.markdown.markers import renumber_markers
+from notebase.markdown.texmacros import NO_MACROS, TexMacros
 from notebase.markdown.text import quiet
 from notebase.model import (
     Entry,
@@ -54,8 +55,9 @@ from notebase.urls import RESERVED_TOPS
 UNREADABLE_YAML = ("yaml-syntax", "yaml-not-mapping")  # no field of the front matter can be read
 
 
-def parse_note(source: NoteFile) -> ParseResult:
-    """Turn one note into an Entry; content problems become diagnostics, never exceptions."""
+def parse_note(source: NoteFile, macros: TexMacros = NO_MACROS) -> ParseResult:
+    """Turn one note into an Entry (its formulas with the vault's TeX `macros`); content
+    problems become diagnostics, never exceptions."""
     path = source.display_path
     fields, split, diags = read_front_matter(source.text, path)
     if split is None:
@@ -65,7 +67,7 @@ def parse_note(source: NoteFile) -> ParseResult:
     if not source.text.strip():
         hint = "write the note, or delete the file"
         diags.append(warning("empty-note", "note is empty", FilePos(path, 1), hint))
-    entry = build_entry(source, fields, split, diags)
+    entry = build_entry(source, fields, split, diags, macros)
     return ParseResult(entry, tuple(diags))
 
 
@@ -88,7 +90,11 @@ def entry_source(
 
 
 def build_entry(
-    source: NoteFile, fields: dict[str, Field], split: Split, diags: list[Diagnostic]
+    source: NoteFile,
+    fields: dict[str, Field],
+    split: Split,
+    diags: list[Diagnostic],
+    macros: TexMacros = NO_MACROS,
 ) -> Entry:
     path = source.display_path
 
@@ -100,8 +106,8 @@ def build_entry(
     fm_title = strip_arxiv_prefix(fm_title) if fm_title else fm_title
     source_ref, url, source_title, authors = entry_source(get, path, fields, diags)
     cited = quote_attribution(authors, source_title or (fm_title if source_ref else "") or "")
-    body = render_markdown(split.body, not fm_tldr, fm_title is None, default_attribution=cited)
-    tldr_html, tldr_text, prose, links = entry_tldr(body, fm_tldr, fields, split.body_line)
+    body = render_markdown(split.body, not fm_tldr, fm_title is None, cited, macros)
+    tldr_html, tldr_text, prose, links = entry_tldr(body, fm_tldr, fields, split.body_line, macros)
     diags.extend(problem_diagnostics(body, path, split.body_line))
     title = fm_title or body.first_heading or title_from_path(source.rel_path)
     slug_key = "slug" if "slug" in fields or "permalink" not in fields else "permalink"
@@ -135,7 +141,7 @@ def build_entry(
         links=links,
         other_sources=other_sources(body, source_ref),
         extra=extra_fields(fields),
-        content_key=digest_value(("note", source.rel_path, source.text)),
+        content_key=digest_value(("note", source.rel_path, source.text, macros.digest)),
         words=note_words(prose, title),
         anchors=body.anchors,
         description=get("description", as_text) or "",
@@ -170,14 +176,18 @@ def quote_attribution(authors: tuple[str, ...], work: str) -> str:
 
 
 def entry_tldr(
-    body: Rendered, fm_tldr: str, fields: dict[str, Field], body_line: int
+    body: Rendered,
+    fm_tldr: str,
+    fields: dict[str, Field],
+    body_line: int,
+    macros: TexMacros = NO_MACROS,
 ) -> tuple[str, str, str, tuple[LinkRef, ...]]:
     """The tl;dr (HTML, text), the prose mentions are found in, and the links: the body's, then
     those of a front-matter tl;dr, which is rendered on its own and comes first in the prose."""
     links = shift_lines(body.links, body_line)
     if not fm_tldr:
         return body.tldr_html, body.tldr_text, body.mention_text, links
-    tldr = render_inline(fm_tldr)
+    tldr = render_inline(fm_tldr, macros)
     tldr_html, tldr_text, links = merge_tldr(tldr, links, fields["tldr"].line)
     return tldr_html, tldr_text, f"{tldr.mention_text}\n{body.mention_text}", links
 

@@ -1,0 +1,62 @@
+"""A vault's TeX macros (preamble.sty): read as LaTeX defines them, expanded in a formula."""
+
+from __future__ import annotations
+
+import pytest
+
+from notebase.markdown import render_markdown
+from notebase.markdown.texmacros import Macro, expand, read_macros
+
+# the shapes of Mathematikezettelkasten's preamble.sty (Obsidian's Extended MathJax plugin)
+PREAMBLE = r"""
+% sets
+\newcommand{\bb}{\mathbb}   % blackboard
+\newcommand\R{\bb{R}}
+\renewcommand{\norm}[1]{\left\lVert #1 \right\rVert}
+\newcommand{\set}[2][x]{\{#1 : #2\}}
+\def\bvec#1{\mathbf{#1}}
+\DeclareMathOperator{\Tr}{Tr}
+\DeclareMathOperator*{\argmax}{arg\,max}
+"""
+
+
+def test_each_kind_of_definition_is_read() -> None:
+    macros = read_macros(PREAMBLE).table()
+    assert macros == {
+        "bb": Macro(0, None, "\\mathbb"),
+        "R": Macro(0, None, "\\bb{R}"),
+        "norm": Macro(1, None, "\\left\\lVert #1 \\right\\rVert"),
+        "set": Macro(2, "x", "\\{#1 : #2\\}"),
+        "bvec": Macro(1, None, "\\mathbf{#1}"),
+        "Tr": Macro(0, None, "\\operatorname{Tr}"),
+        "argmax": Macro(0, None, "\\operatorname*{arg\\,max}"),
+    }
+    assert read_macros(PREAMBLE).digest and read_macros("% nothing\n").digest == ""
+
+
+@pytest.mark.parametrize(
+    ("tex", "expanded"),
+    [
+        ("\\R^n", "\\mathbb{R}^n"),  # a macro made of macros
+        ("\\norm{x + y}", "\\left\\lVert x + y \\right\\rVert"),
+        ("\\norm x", "\\left\\lVert x \\right\\rVert"),  # an argument without braces
+        ("\\set{y}", "\\{x : y\\}"),  # the optional argument's default
+        ("\\set[z]{z > 0}", "\\{z : z > 0\\}"),
+        ("\\bvec{v} \\Tr A", "\\mathbf{v} \\operatorname{Tr} A"),
+        ("\\Rnot \\\\R", "\\Rnot \\\\R"),  # another command, and a line break before R
+    ],
+)
+def test_a_formula_is_expanded(tex: str, expanded: str) -> None:
+    assert expand(tex, read_macros(PREAMBLE).table()) == expanded
+
+
+def test_a_macro_without_end_leaves_the_formula_as_written() -> None:
+    runaway = read_macros(r"\def\a{\a\a}").table()
+    assert expand("x + \\a", runaway) == "x + \\a"
+
+
+def test_a_note_s_formulas_use_the_macros() -> None:
+    macros = read_macros(PREAMBLE)
+    rendered = render_markdown("Let $\\R^n$ and $\\norm{v}$.\n", macros=macros)
+    assert rendered.problems == () and "&#x0211D;" in rendered.html
+    assert render_markdown("Let $\\R^n$.\n").problems[0][0] == "math-failed"
