@@ -77,3 +77,10 @@ def test_a_reading_list_of_bare_urls_is_a_link_note_per_url() -> None:
 def test_a_text_with_urls_among_its_words_is_no_reading_list() -> None:
     text = "Tag: ml\n\n  • A post\n\n    https://e.org/a\n"
     assert read_input(text, "t.txt", "t.txt").posts[0].title == "A post"
+
+
+def test_a_timestamp_past_the_calendar_is_no_date_and_no_crash() -> None:
+    [post] = read_bookmarks(
+        "URL,Title,Timestamp\nhttps://a.org/,A,99999999999999999999\n", "b.csv", "b.csv"
+    ).posts
+    assert (post.title, post.date) == ("A", "")

@@ -51,7 +51,10 @@ def bookmark_date(value: str) -> str:
     """A Unix time (seconds, or milliseconds) or a written date, as YYYY-MM-DD; '' for neither."""
     if value.isdigit():
         seconds = int(value) / (1000 if len(value) > 11 else 1)
-        return datetime.fromtimestamp(seconds, UTC).date().isoformat()
+        try:
+            return datetime.fromtimestamp(seconds, UTC).date().isoformat()
+        except (OverflowError, OSError, ValueError):  # past the calendar: no date
+            return ""
     return parse_date(value)
 
 
