@@ -456,7 +456,11 @@ def read_readwise(text: str, name: str, shown: str) -> ParsedArchive:
         item = readwise_item(row, line)
         tags = (
             *tag_list(row.get("Document tags")),
-            *(t for t in tag_list(row.get("Tags")) if not _HEADING_TAG.match(t)),
+            *(
+                t
+                for t in tag_list(row.get("Tags"))
+                if not (t.startswith(".") or _HEADING_TAG.match(t))
+            ),
         )
         old = books.get(key, Book(key[0], key[1], line, ()))
         books[key] = replace(
