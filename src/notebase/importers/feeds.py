@@ -18,8 +18,7 @@ from defusedxml import DefusedXmlException
 
 from notebase.diagnostics import Diagnostic, FilePos, error, info, warning
 from notebase.importers.htmlmd import (
-    fragment_markdown,
-    fragment_relative_urls,
+    fragment_content,
     fragment_text,
     unresolved_warning,
 )
@@ -76,13 +75,13 @@ def text_of(elem: ET.Element | None) -> str:
     return " ".join("".join(elem.itertext()).split()) if elem is not None else ""
 
 
-def html_chunks(html: str, base: str) -> tuple[str, ...]:
-    return tuple(fragment_markdown(html, base)) if html.strip() else ()
-
-
-def unresolved(html: str, base: str) -> tuple[str, ...]:
-    """The relative URLs of an item's HTML content when nothing says where they are relative to."""
-    return () if base or "=" not in html else fragment_relative_urls(html)
+def html_content(html: str, base: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """An item's HTML content as markdown blocks, and the relative URLs kept as their text when
+    nothing says where they are relative to."""
+    if not html.strip():
+        return (), ()
+    blocks, unplaced = fragment_content(html, base)
+    return tuple(blocks), unplaced
 
 
 def plain_chunks(text: str) -> tuple[str, ...]:
@@ -122,16 +121,17 @@ def rss_item(item: ET.Element, line: int, site: str, exported: bool = False) -> 
     authors = [text_of(e) for e in [*item.findall("author"), *item.findall(f"{DC}creator")]]
     tags = [text_of(e) for e in [*item.findall("category"), *item.findall(f"{DC}subject")]]
     when = text_of(find("pubDate", f"{DC}date"))
+    chunks, unplaced = html_content(html, base)
     return FeedItem(
         title=fragment_text(text_of(find("title", f"{RSS1}title"))),
         url="" if exported else url,  # an export's post is the writer's own, not a source
         date=parse_date(when),
         authors=tuple(a for a in authors if a),
         tags=tuple(tags),
-        chunks=html_chunks(html, base),
+        chunks=chunks,
         line=line,
         date_text=when,
-        unresolved=unresolved(html, base),
+        unresolved=unplaced,
         role=item_role(item) if exported else "post",
     )
 
@@ -145,9 +145,9 @@ def atom_text(elem: ET.Element | None, base: str) -> tuple[str, ...]:
         for node in elem.iter():
             node.tag = node.tag.rsplit("}", 1)[-1]  # XHTML's namespace off: plain HTML tags
         inner = "".join(ET.tostring(child, encoding="unicode") for child in elem)
-        return html_chunks(inner, base)
+        return html_content(inner, base)[0]
     text = "".join(elem.itertext())
-    return html_chunks(text, base) if kind in ("html", "text/html") else plain_chunks(text)
+    return html_content(text, base)[0] if kind in ("html", "text/html") else plain_chunks(text)
 
 
 XML_BASE = "{http://www.w3.org/XML/1998/namespace}base"
@@ -223,7 +223,8 @@ def json_item(
     url = safe_url(str(item.get("external_url") or item.get("url") or ""))
     html = item.get("content_html") or item.get("summary") or ""
     base = content_base(site, safe_url(str(item.get("url") or "")), url)
-    chunks = html_chunks(str(html), base) or plain_chunks(str(item.get("content_text") or ""))
+    chunks, unplaced = html_content(str(html), base)
+    chunks = chunks or plain_chunks(str(item.get("content_text") or ""))
     key = json.dumps(str(item.get("id", "")), ensure_ascii=False)
     found = text.find(key, start)
     tags = item.get("tags")
@@ -237,7 +238,7 @@ def json_item(
         chunks=chunks,
         line=lines.line(found) if found >= 0 else 1,
         date_text=when,
-        unresolved=unresolved(str(html), base),
+        unresolved=unplaced,
     ), (found + 1 if found >= 0 else start)
 
 

@@ -523,10 +523,19 @@ def ancestors(node: LexborNode) -> list[LexborNode]:
 
 def fragment_markdown(html: str, base: str = "") -> list[str]:
     """An HTML fragment (a feed item's content) as markdown blocks."""
+    return fragment_content(html, base)[0]
+
+
+def fragment_content(html: str, base: str = "") -> tuple[list[str], tuple[str, ...]]:
+    """An HTML fragment as markdown blocks, and (without a `base`) the relative URLs of its links
+    and images, which were kept as their text: one parse for both."""
     tree = LexborHTMLParser(html)
     strip_chrome(tree)
     body = tree.body
-    return scope_markdown(children(body), Context(base=base)) if body is not None else []
+    if body is None:
+        return [], ()
+    blocks = scope_markdown(children(body), Context(base=base))
+    return blocks, (() if base else relative_urls([body]))
 
 
 def relative_urls(nodes: Iterable[LexborNode]) -> tuple[str, ...]:
@@ -547,12 +556,6 @@ def unresolved_warning(urls: Sequence[str], why: str, pos: FilePos, hint: str) -
     shown = ", ".join(repr(u) for u in urls[:3]) + (", …" if len(urls) > 3 else "")
     message = f"{len(urls)} relative link(s) or image(s) kept as text ({shown}): {why}"
     return warning("import-relative-url", message, pos, hint)
-
-
-def fragment_relative_urls(html: str) -> tuple[str, ...]:
-    """relative_urls of an HTML fragment."""
-    body = LexborHTMLParser(html).body
-    return relative_urls([body]) if body is not None else ()
 
 
 def fragment_text(html: str) -> str:
