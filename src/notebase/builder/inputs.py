@@ -50,6 +50,7 @@ class Inputs:
     assets: dict[str, bytes]  # site path -> bytes: theme assets (yours win), static/, highlight CSS
     diagnostics: tuple[Diagnostic, ...]  # the config's and the assets' (the notes' are in found)
     digest: str
+    macros: TexMacros = NO_MACROS  # the vault's TeX macros, which every note is parsed with
 
 
 class Handed:
@@ -65,9 +66,15 @@ class Handed:
         return inputs
 
 
-def read_inputs(options: BuildOptions, known: Mapping[str, Stamp], scanned_ns: int) -> Inputs:
-    """Read what a build reads; a note whose stamp `known` holds (taken by a scan that began at
-    `scanned_ns`) is not read again. Templates are digested here and compiled where rendered."""
+def read_inputs(
+    options: BuildOptions,
+    known: Mapping[str, Stamp],
+    scanned_ns: int,
+    macros: TexMacros = NO_MACROS,
+) -> Inputs:
+    """Read what a build reads (with the vault's TeX `macros`, read already); a note whose stamp
+    `known` holds (taken by a scan that began at `scanned_ns`) is not read again. Templates are
+    digested here and compiled where rendered."""
     root = options.root
     config, config_diags = load_config(root)
     found = discover_changes(root, known, scanned_ns, config.ignore)
@@ -82,8 +89,8 @@ def read_inputs(options: BuildOptions, known: Mapping[str, Stamp], scanned_ns: i
         assets.update(read_tree(base, ASSETS_DIR, root, diags))
     assets[f"{ASSETS_DIR}/pygments.css"] = pygments_css().encode()
     assets.update(read_tree(root / STATIC_DIR, "", root, diags))
-    digest = inputs_digest(options, config, found, {**templates, **assets, **preamble(root)})
-    return Inputs(config, found, assets, tuple(diags), digest)
+    digest = inputs_digest(options, config, found, {**templates, **assets}, macros.digest)
+    return Inputs(config, found, assets, tuple(diags), digest, macros)
 
 
 def load_macros(root: Path) -> TexMacros:
@@ -94,22 +101,18 @@ def load_macros(root: Path) -> TexMacros:
         return NO_MACROS
 
 
-def preamble(root: Path) -> dict[str, bytes]:
-    """The vault's TeX macros file by its path, when there is one (every formula may use them)."""
-    try:
-        return {f"{NOTES_DIR}/{PREAMBLE}": (root / NOTES_DIR / PREAMBLE).read_bytes()}
-    except OSError:
-        return {}
-
-
 def inputs_digest(
-    options: BuildOptions, config: Config, found: Discovery, files: Mapping[str, bytes]
+    options: BuildOptions,
+    config: Config,
+    found: Discovery,
+    files: Mapping[str, bytes],
+    macros: str = "",
 ) -> str:
     """Everything a build reads: its options and config, notes, templates, assets and static
-    files, the stamps of the other files under notes/ (notebase's own code is the cache's key: a
-    state left by other code is never loaded)."""
+    files, the stamps of the other files under notes/, the TeX macros' digest (notebase's own
+    code is the cache's key: a state left by other code is never loaded)."""
     digests = {rel: digest_bytes(data) for rel, data in files.items()}
-    head = (config, options.drafts, found.diagnostics, digests, found.files)
+    head = (config, options.drafts, found.diagnostics, digests, found.files, macros)
     notes = "\n".join(f"{rel}\x00{digest}" for rel, digest in found.notes)
     return digest_value((head, digest_bytes(notes.encode("utf-8", "surrogatepass"))))
 

@@ -119,7 +119,7 @@ def build_from_cache(options: BuildOptions) -> BuildResult:
     """The build from the last build's cache (nothing done when the site is current), leaving
     the cache for the next."""
     last, cache_diags = load_state(options.root, parses=False)  # unusable: empty, not current
-    inputs = read_inputs(options, last.stamps, last.scanned_ns)
+    inputs = read_inputs(options, last.stamps, last.scanned_ns, load_macros(options.root))
     if site_is_current(last, options, inputs):
         remove_leftovers(real_path(options.out))  # of builds killed since (their work was undone)
         files = WriteOutcome((), tuple(sorted(last.outputs)), ())
@@ -234,9 +234,13 @@ def plan_build(
 ) -> tuple[BuildState, Planned, list[Diagnostic], Tally]:
     """Read, parse, index and plan: the state to keep, what the build is to render, its problems.
     With `saves`, the notes as parsed are held by none of these, once saved."""
-    macros = load_macros(options.root)
-    known = trusted_stamps(state, macros.digest)
-    inputs = handed.take() if handed else read_inputs(options, known, state.scanned_ns)
+    if handed:
+        inputs = handed.take()
+    else:
+        read = load_macros(options.root)
+        known = trusted_stamps(state, read.digest)
+        inputs = read_inputs(options, known, state.scanned_ns, read)
+    macros = inputs.macros
     found = read_unparsed(options.root, inputs.found, state.parsed, macros.digest)
     config = inputs.config
     parsed, fresh = parse_notes(found, state.parsed, options, macros)
@@ -261,7 +265,7 @@ def plan_build(
     if options.write:
         diags = [d for d in diags if d.code not in CHECK_ONLY]
     kept = replace(kept, stamps=found.stamps, scanned_ns=found.started_ns, memo=memo)
-    basis = Basis(index, wiki_names, names, config)
+    basis = Basis(index, wiki_names, names, config, macros)
     planned = Planned(inputs, pages, copies, state.memo is not None, basis)
     return kept, planned, diags, Tally(start, len(index.entries), len(pages), fresh)
 

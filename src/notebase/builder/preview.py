@@ -18,7 +18,6 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from notebase.builder.inputs import load_macros
 from notebase.builder.memo import Memo, slot_key
 from notebase.builder.state import BuildOptions, BuildState
 from notebase.builder.write import site_identity, write_marker
@@ -28,6 +27,7 @@ from notebase.digests import Keyed
 from notebase.files import real_path, safe_join, write_atomic
 from notebase.linking.index import Names, resolve_entry
 from notebase.linking.linktags import embed_notes, fill_links, link_inputs
+from notebase.markdown.texmacros import NO_MACROS, TexMacros
 from notebase.model import Entry, NoteFile, SiteIndex
 from notebase.planning.pages import EntryPage, entry_page
 from notebase.planning.render import Rows, environment_for_build, page_bytes
@@ -48,6 +48,7 @@ class Basis:
     wiki_names: Keyed[Names]
     names: Keyed[Names]
     config: Config
+    macros: TexMacros = NO_MACROS  # the vault's TeX macros the notes were parsed with
 
 
 def hold_basis(memo: Memo, basis: Basis) -> None:
@@ -101,7 +102,7 @@ def preview_page(state: BuildState, root: Path, rel: str, basis: Basis) -> tuple
     source = read_note(root / NOTES_DIR, rel)
     if stamp is None or not isinstance(source, NoteFile) or source.digest == stamp.digest:
         return None
-    parsed = parse_note(source, load_macros(root))
+    parsed = parse_note(source, basis.macros)
     old = basis.index.by_slug.get(parsed.entry.slug) if parsed.entry else None
     if parsed.entry is None or old is None or has_errors(parsed.diagnostics):
         return None
