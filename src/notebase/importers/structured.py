@@ -18,11 +18,7 @@ from notebase.reading.sourcerefs import parse_arxiv_id, parse_doi, split_url
 _TEXT_SPECIALS = re.compile(r"[\\`*\[\]<$~|]|(?<!\w)_|_(?!\w)|&(?=#?\w+;)")
 _ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})")
 _RFC822 = re.compile(r"^(?:[A-Za-z]{3}, )?\d{1,2} [A-Za-z]{3} \d{2,4} \d{2}:\d{2}")
-_DATE_FORMATS = (
-    "%a, %d %b %Y %H:%M:%S %z",  # RFC 822, as RSS writes dates
-    "%a, %d %b %Y %H:%M:%S %Z",
-    "%a, %d %b %Y %H:%M %z",
-    "%d %b %Y %H:%M:%S %z",
+_DATE_FORMATS = (  # RFC 822 dates with a time, as RSS writes them, are rfc822_date's
     "%a, %d %b %Y",
     "%a %d %B %Y",  # Pelican's default: Thu 13 September 2018
     "%a %d %b %Y",

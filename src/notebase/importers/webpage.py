@@ -323,9 +323,10 @@ def taxonomy_lists(scope: Scope, meta: PageMeta) -> list[LexborNode]:
     for node in scope.nodes:
         for block in node.css("ul, ol, p, div"):
             links = block.css("a[href]")
+            if not links or not all(taxonomy_link(a, meta) for a in links):
+                continue  # most blocks: their first link to another page settles it
             words = sum(len(plain_text(a)) + 1 for a in links)
-            tags_only = links and all(taxonomy_link(a, meta) for a in links)
-            if tags_only and len(plain_text(block)) <= words + MAX_LABEL:
+            if len(plain_text(block)) <= words + MAX_LABEL:
                 found.append(block)
     return found
 

@@ -521,16 +521,14 @@ def resolve_wiki(link: LinkRef, entry: Entry, names: dict[str, str]) -> str:
 def find_note(target: str, entry: Entry, names: dict[str, str]) -> str | None:
     """The slug of the note a link names, None when none ("" is the root index.md's)."""
     name = target.strip().casefold().removesuffix(".md")
+    here = posixpath.dirname(entry.rel_path).casefold()  # the names are case-folded
     if name.startswith(("./", "../")):
-        here = posixpath.dirname(entry.rel_path).casefold()  # the names are case-folded
         path = posixpath.normpath(posixpath.join(here, name))
         found = names.get(f"/{path}")  # else by its name, as Obsidian finds a path gone wrong
         return found if found is not None else names.get(posixpath.basename(name))
-    if "/" not in name:  # a name two notes share: the one beside the linking note first
-        here = posixpath.dirname(entry.rel_path).casefold()
-        if (beside := names.get(f"/{here}/{name}" if here else f"/{name}")) is not None:
-            return beside
-    found = names.get(name)
+    # a name two notes share: the one beside the linking note first
+    beside = names.get(f"/{here}/{name}" if here else f"/{name}") if "/" not in name else None
+    found = beside if beside is not None else names.get(name)
     return found if found is not None else names.get(f"/{name.lstrip('/')}")
 
 
