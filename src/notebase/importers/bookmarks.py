@@ -7,12 +7,11 @@ export; any other CSV is no format notebase reads, and is told so rather than re
 
 from __future__ import annotations
 
-import csv
 import re
 from datetime import UTC, datetime
 
 from notebase.diagnostics import Diagnostic, FilePos, error, warning
-from notebase.importers.highlights import csv_rows
+from notebase.importers.csvfile import csv_header, csv_rows, is_csv
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
 from notebase.importers.structured import escape_lines, make_post, parse_date, safe_url
 
@@ -30,12 +29,7 @@ _LISTED_URL = re.compile(r"^\s*(?:[-*•]\s+|\d+[.)]\s+)?(?P<url>https?://\S+)\s
 
 
 def header(text: str) -> list[str]:
-    first = text.lstrip("\ufeff").split("\n", 1)[0]
-    return [c.strip().casefold() for c in next(csv.reader([first]), [])]
-
-
-def is_csv(name: str) -> bool:
-    return name.lower().endswith(".csv")
+    return [c.casefold() for c in csv_header(text)]
 
 
 def is_bookmarks(name: str, text: str) -> bool:

@@ -10,12 +10,12 @@ from collections.abc import Callable
 from notebase.importers.bib import read_bibtex
 from notebase.importers.bookmarks import (
     is_bookmarks,
-    is_csv,
     is_url_list,
     read_bookmarks,
     read_other_csv,
     read_url_list,
 )
+from notebase.importers.csvfile import is_csv
 from notebase.importers.feeds import is_feed, read_feed
 from notebase.importers.highlights import is_kindle, is_readwise, read_kindle, read_readwise
 from notebase.importers.markdownpost import MARKDOWN_SUFFIXES, read_markdown

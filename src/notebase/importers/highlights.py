@@ -4,13 +4,12 @@ re-highlights of one passage collapsed (pure)."""
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from notebase.diagnostics import Diagnostic, FilePos, error, warning
+from notebase.diagnostics import Diagnostic, FilePos, warning
+from notebase.importers.csvfile import csv_header, csv_rows, is_csv
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
 from notebase.importers.structured import escape_lines, escape_text, make_post, parse_date
 
@@ -356,9 +355,8 @@ def read_kindle(text: str, name: str, shown: str) -> ParsedArchive:
 
 
 def is_readwise(name: str, text: str) -> bool:
-    first = text.lstrip("\ufeff").split("\n", 1)[0]
-    header = next(csv.reader([first]), [])
-    return name.lower().endswith(".csv") and all(c in header for c in READWISE_COLUMNS)
+    header = csv_header(text)
+    return is_csv(name) and all(c in header for c in READWISE_COLUMNS)
 
 
 def readwise_item(row: dict[str, str], line: int) -> Highlight:
@@ -400,35 +398,6 @@ def readwise_rows(
     text: str, shown: str
 ) -> tuple[list[tuple[int, dict[str, str]]], Diagnostic | None]:
     return csv_rows(text, shown, READWISE_COLUMNS, "export highlights from Readwise as CSV")
-
-
-def csv_rows(
-    text: str, shown: str, needed: Sequence[str], hint: str
-) -> tuple[list[tuple[int, dict[str, str]]], Diagnostic | None]:
-    """A CSV export's rows by column name, with the line each starts on; or the error saying why
-    it cannot be read (a column `needed` missing, bad quoting)."""
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff"), newline=""))
-    rows: list[tuple[int, dict[str, str]]] = []
-    line = 2
-    try:
-        missing = [c for c in needed if c not in (reader.fieldnames or [])]
-        if missing:
-            return [], error(
-                "import-bad-csv", f"no {', '.join(missing)} column", FilePos(shown, 1), hint
-            )
-        for row in reader:
-            rows.append(
-                (line, {k: v for k, v in row.items() if isinstance(k, str) and isinstance(v, str)})
-            )
-            line = reader.line_num + 1
-    except csv.Error as exc:
-        return [], error(
-            "import-bad-csv",
-            f"not valid CSV: {exc}",
-            FilePos(shown, reader.line_num),
-            "check the file's quoting",
-        )
-    return rows, None
 
 
 def read_readwise(text: str, name: str, shown: str) -> ParsedArchive:

@@ -1,0 +1,49 @@
+"""CSV exports (Readwise's, bookmarks'): their header and their rows with the line each starts
+on, or the error saying why they cannot be read (pure)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+
+from notebase.diagnostics import Diagnostic, FilePos, error
+
+
+def is_csv(name: str) -> bool:
+    return name.lower().endswith(".csv")
+
+
+def csv_header(text: str) -> list[str]:
+    """The names of the columns, as the first line writes them (a BOM before it left out)."""
+    first = text.lstrip("\ufeff").split("\n", 1)[0]
+    return [c.strip() for c in next(csv.reader([first]), [])]
+
+
+def csv_rows(
+    text: str, shown: str, needed: Sequence[str], hint: str
+) -> tuple[list[tuple[int, dict[str, str]]], Diagnostic | None]:
+    """A CSV export's rows by column name, with the line each starts on; or the error saying why
+    it cannot be read (a column `needed` missing, bad quoting)."""
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff"), newline=""))
+    rows: list[tuple[int, dict[str, str]]] = []
+    line = 2
+    try:
+        missing = [c for c in needed if c not in (reader.fieldnames or [])]
+        if missing:
+            return [], error(
+                "import-bad-csv", f"no {', '.join(missing)} column", FilePos(shown, 1), hint
+            )
+        for row in reader:
+            rows.append(
+                (line, {k: v for k, v in row.items() if isinstance(k, str) and isinstance(v, str)})
+            )
+            line = reader.line_num + 1
+    except csv.Error as exc:
+        return [], error(
+            "import-bad-csv",
+            f"not valid CSV: {exc}",
+            FilePos(shown, reader.line_num),
+            "check the file's quoting",
+        )
+    return rows, None
