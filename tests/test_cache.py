@@ -19,6 +19,7 @@ from notebase.builder.cache import (
     STATE_FILE,
     RecordUnpickler,
 )
+from notebase.builder.delta import DELTA_FILE, KITS_FILE, WHOLES_FILE
 from notebase.builder.pipeline import BuildResult, build_site
 from notebase.builder.state import BuildOptions
 from notebase.model import Status
@@ -129,6 +130,12 @@ def test_a_discarded_cache_does_not_fail_a_strict_check(kb: Path) -> None:
 PARSES = [Path(CACHE_DIR) / PARSES_FILE.format(i) for i in range(PARSE_SHARDS)]
 
 
+def delta_files() -> list[str]:
+    """What a full build saves for delta builds."""
+    kits = [KITS_FILE.format(i) for i in range(PARSE_SHARDS)]
+    return [*kits, WHOLES_FILE, DELTA_FILE]
+
+
 def test_a_build_with_nothing_changed_does_not_read_the_parses(kb: Path) -> None:
     build(kb)
     for shard in PARSES:
@@ -145,8 +152,8 @@ def test_a_build_with_nothing_changed_does_not_read_the_parses(kb: Path) -> None
 def test_an_unreadable_parse_shard_is_the_file_the_warning_names(kb: Path) -> None:
     build(kb)
     (kb / PARSES[3]).write_bytes(b"garbage")
-    note = kb / "notes/ideas/landscape.md"
-    note.write_text(note.read_text() + "\nMore.\n")
+    note = kb / "notes/ideas/landscape.md"  # a new title: a full build, which reads every shard
+    note.write_text(note.read_text().replace("# Optimizer landscape", "# Optimizer map"))
     result = build(kb)
     warned = [d for d in result.diagnostics if d.code == "cache-discarded"]
     assert [d.pos.path for d in warned if d.pos] == [PARSES[3].as_posix()] and result.written
@@ -204,8 +211,8 @@ def test_the_state_file_is_read_once_by_a_build_with_changes(
     import notebase.builder.cache
 
     build(kb)
-    note = kb / "notes/ideas/landscape.md"
-    note.write_text(note.read_text() + "\nMore.\n")
+    note = kb / "notes/ideas/landscape.md"  # a new title: a full build
+    note.write_text(note.read_text().replace("# Optimizer landscape", "# Optimizer map"))
     read: list[str] = []
     load = notebase.builder.cache.load_payload
 
@@ -222,14 +229,14 @@ def test_the_state_file_is_read_once_by_a_build_with_changes(
 def test_an_edit_rewrites_only_the_shard_of_the_parses_holding_the_note(kb: Path) -> None:
     build(kb)
     stamps = {shard: (kb / shard).stat().st_ino for shard in PARSES}
-    note = kb / "notes/ideas/landscape.md"
-    note.write_text(note.read_text() + "\nMore.\n")
+    note = kb / "notes/ideas/landscape.md"  # a new title: a full build (a body's: a delta one)
+    note.write_text(note.read_text().replace("# Optimizer landscape", "# Optimizer map"))
     assert build(kb).parsed == 1
     rewritten = [shard for shard in PARSES if (kb / shard).stat().st_ino != stamps[shard]]
     assert len(rewritten) == 1
     again = build(kb)  # the state names the new shard: every parse is read back
     assert (again.parsed, again.rendered) == (0, 0) and "cache-discarded" not in codes(again)
-    note.write_text(note.read_text() + "\nAnd more.\n")
+    note.write_text(note.read_text().replace("# Optimizer map", "# Optimizer maps"))
     assert build(kb).parsed == 1 and "cache-discarded" not in codes(build(kb))
 
 
@@ -247,8 +254,8 @@ def test_a_build_starts_from_the_costly_results_the_last_one_kept(
         return matched(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(notebase.linking.mentions, "matched_phrases", counted)
-    note = kb / "notes/ideas/landscape.md"
-    note.write_text(note.read_text() + "\nMore.\n")
+    note = kb / "notes/papers/muon.md"  # a tag: a full build (a body's: a delta one)
+    note.write_text(note.read_text().replace("[optimizers, ml]", "[optimizers]"))
     assert build(kb).parsed == 1
     assert calls == ["matched"]  # the edited note's alone: the others' from memo.pickle
 
@@ -325,8 +332,8 @@ def test_the_time_a_build_reports_counts_reading_and_writing_the_cache(
         return save(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(notebase.builder.pipeline, "save_memo", slow)
-    note = kb / "notes/ideas/landscape.md"
-    note.write_text(note.read_text() + "\nMore.\n")
+    note = kb / "notes/papers/muon.md"  # a tag: a full build, which saves the memo
+    note.write_text(note.read_text().replace("[optimizers, ml]", "[optimizers]"))
     assert build(kb).seconds >= 0.3
 
 
@@ -337,7 +344,7 @@ def test_a_cache_that_cannot_be_written_is_a_warning_and_the_site_is_built(kb: P
     unwritable = [d for d in result.diagnostics if d.code == "cache-unwritable"]
     assert unwritable and all(d.hint and d.pos for d in unwritable)
     files = {f"{CACHE_DIR}/{name}" for name in (STATE_FILE, MEMO_FILE, HELD_FILE)}
-    files |= {str(p) for p in PARSES}
+    files |= {str(p) for p in PARSES} | {f"{CACHE_DIR}/{name}" for name in delta_files()}
     assert {d.pos.path for d in unwritable if d.pos} <= files
 
 

@@ -21,7 +21,7 @@ from notebase.model import ParseResult
 CACHE_DIR = ".notebase-cache"
 STATE_FILE = "build-state.pickle"  # small: read by every build
 PARSES_FILE = "parses-{:02d}.pickle"  # the notes' parses, a shard a file: read only on a change
-PARSE_SHARDS = 16  # a note's parse is in the shard of its path's hash: an edit rewrites one
+PARSE_SHARDS = 64  # a note's parse is in the shard of its path's hash: an edit rewrites one
 MEMO_FILE = "memo.pickle"  # costly per-note results keyed by content
 HELD_FILE = "held.pickle"  # what a build brings up to date rather than makes (the related entries)
 FORMAT = "notebase-build-state/9"
@@ -33,6 +33,15 @@ ALLOWED_MODULES = (
     "notebase.builder.write",
     "notebase.reading.discover",
     "notebase.linking.related",
+    "notebase.linking.linktags",
+    "notebase.linking.mentions",
+    "notebase.planning.cards",
+    "notebase.planning.folderpages",
+    "notebase.planning.graph",
+    "notebase.planning.pages",
+    "notebase.planning.sourcepages",
+    "notebase.digests",
+    "notebase.builder.delta",
 )
 ALLOWED_GLOBALS = {
     ("datetime", "date"),
@@ -108,6 +117,12 @@ def load_parses(root: Path, state: BuildState) -> tuple[BuildState, tuple[Diagno
             return BuildState(), (discarded(name, problem or "it holds no parses"),)
         parsed.update(more["parsed"])
     return replace(state, parsed=parsed), ()
+
+
+def parse_key(rel_path: str, digest: str, macros: str = "") -> str:
+    """A note's parse by its path and content, and the digest of the TeX macros it was parsed
+    with (none: '', and the key is as it was before macros were read)."""
+    return f"{rel_path}\x00{digest}\x00{macros}" if macros else f"{rel_path}\x00{digest}"
 
 
 def parse_shard(key: str) -> int:

@@ -51,6 +51,7 @@ class Inputs:
     diagnostics: tuple[Diagnostic, ...]  # the config's and the assets' (the notes' are in found)
     digest: str
     macros: TexMacros = NO_MACROS  # the vault's TeX macros, which every note is parsed with
+    head: str = ""  # a digest of all but the notes: equal heads, only notes changed
 
 
 class Handed:
@@ -89,8 +90,8 @@ def read_inputs(
         assets.update(read_tree(base, ASSETS_DIR, root, diags))
     assets[f"{ASSETS_DIR}/pygments.css"] = pygments_css().encode()
     assets.update(read_tree(root / STATIC_DIR, "", root, diags))
-    digest = inputs_digest(options, config, found, {**templates, **assets}, macros.digest)
-    return Inputs(config, found, assets, tuple(diags), digest, macros)
+    head = inputs_head(options, config, found, {**templates, **assets}, macros.digest)
+    return Inputs(config, found, assets, tuple(diags), inputs_digest(head, found), macros, head)
 
 
 def load_macros(root: Path) -> TexMacros:
@@ -101,18 +102,22 @@ def load_macros(root: Path) -> TexMacros:
         return NO_MACROS
 
 
-def inputs_digest(
+def inputs_head(
     options: BuildOptions,
     config: Config,
     found: Discovery,
     files: Mapping[str, bytes],
     macros: str = "",
 ) -> str:
-    """Everything a build reads: its options and config, notes, templates, assets and static
-    files, the stamps of the other files under notes/, the TeX macros' digest (notebase's own
-    code is the cache's key: a state left by other code is never loaded)."""
+    """A digest of everything a build reads but the notes: its options and config, templates,
+    assets and static files, the stamps of the other files under notes/, the TeX macros' digest
+    (notebase's own code is the cache's key: a state left by other code is never loaded)."""
     digests = {rel: digest_bytes(data) for rel, data in files.items()}
-    head = (config, options.drafts, found.diagnostics, digests, found.files, macros)
+    return digest_value((config, options.drafts, found.diagnostics, digests, found.files, macros))
+
+
+def inputs_digest(head: str, found: Discovery) -> str:
+    """A digest of everything a build reads: the `head` (inputs_head) and the notes."""
     notes = "\n".join(f"{rel}\x00{digest}" for rel, digest in found.notes)
     return digest_value((head, digest_bytes(notes.encode("utf-8", "surrogatepass"))))
 

@@ -4,6 +4,7 @@ to the next."""
 from __future__ import annotations
 
 import gc
+import os
 import time
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, nullcontext
@@ -15,11 +16,13 @@ from notebase.builder.cache import (
     load_memo,
     load_parses,
     load_state,
+    parse_key,
     save_held,
     save_memo,
     save_state,
     saved_state,
 )
+from notebase.builder.delta import TOKEN, DeltaDone, delta_build, save_base
 from notebase.builder.inputs import (
     RACY_NS,
     Discovery,
@@ -62,10 +65,11 @@ from notebase.linking.analyses import with_analyses
 from notebase.linking.attachments import Copy, Reader, read_attachment, read_attachments
 from notebase.linking.index import Names, index_and_names, name_targets
 from notebase.linking.linktags import resolve_index
-from notebase.linking.mentions import entry_phrases
+from notebase.linking.mentions import entry_names, entry_phrases, name_table
+from notebase.linking.related import RelatedState
 from notebase.markdown.texmacros import NO_MACROS, TexMacros
 from notebase.model import Attachment, Entry, NoteFile, ParseResult, SiteIndex
-from notebase.planning.cards import make_cards
+from notebase.planning.cards import Card, make_cards
 from notebase.planning.pages import PageSpec, folder_warnings, plan_pages
 from notebase.reading.discover import NOTES_DIR, read_note
 from notebase.reading.parse import parse_note
@@ -124,6 +128,9 @@ def build_from_cache(options: BuildOptions) -> BuildResult:
         remove_leftovers(real_path(options.out))  # of builds killed since (their work was undone)
         files = WriteOutcome((), tuple(sorted(last.outputs)), ())
         return BuildResult(last.diagnostics, *last.counts, True, 0.0, 0, 0, files)  # timed above
+    delta = delta_build(options, last, inputs)
+    if delta is not None:
+        return delta_result(delta, last, cache_diags)
     state, more_diags = load_parses(options.root, last)
     cache_diags += more_diags
     # no next build in this process: nothing is kept for one (the memo's slots, the parses)
@@ -135,10 +142,20 @@ def build_from_cache(options: BuildOptions) -> BuildResult:
     new_state = drop_memos(new_state)  # freed before the cache is written (it is not saved)
     if result.written:
         new_state = replace(new_state, folders=stamp_folders(real_path(options.out), new_state))
+        new_state = replace(new_state, base=early.token if early.based else "")
     if new_state != state:
         cache_diags += save_state(options.root, new_state, {})  # the parses saved already
         cache_diags += save_memo(options.root, memo.results_of(DURABLE))
     return replace(result, diagnostics=sort_diagnostics((*result.diagnostics, *cache_diags)))
+
+
+def delta_result(
+    done: DeltaDone, last: BuildState, cache_diags: tuple[Diagnostic, ...]
+) -> BuildResult:
+    """The result of a delta build (timed by cached_build): the last build's problems stand."""
+    diags = sort_diagnostics((*last.diagnostics, *cache_diags, *done.problems))
+    entries, pages = last.counts
+    return BuildResult(diags, entries, pages, True, 0.0, done.parsed, done.rendered, done.files)
 
 
 class SavedEarly:
@@ -147,6 +164,9 @@ class SavedEarly:
 
     def __init__(self, root: Path) -> None:
         self.root = root
+        self.token = os.urandom(8).hex()  # of the base this build makes for delta builds
+        self.keys: tuple[str, ...] = ()  # the content keys its related entries were made of
+        self.based = False  # whether it saved that base
 
     def parses(
         self, state: BuildState, parsed: Mapping[str, ParseResult]
@@ -160,7 +180,29 @@ class SavedEarly:
     def related(self, memo: Memo) -> tuple[Diagnostic, ...]:
         """The related entries the memo holds saved, and no longer held."""
         related = memo.take(RELATED)
-        return save_held(self.root, {RELATED: related} if related is not None else {})
+        if not isinstance(related, RelatedState):
+            return save_held(self.root, {})
+        self.keys = related.keys
+        return save_held(self.root, {RELATED: related, TOKEN: self.token})
+
+    def base(self, planned: Planned, plan: FilePlan, memo: Memo) -> tuple[Diagnostic, ...]:
+        """What a delta build starts from, saved for the site `plan` wrote (builder/delta.py)."""
+        index, config = planned.basis.index, planned.inputs.config
+        names = memo.call(name_table, tuple(memo.map(entry_names, index.entries)))
+        problems = save_base(
+            self.root,
+            self.token,
+            planned.inputs,
+            index,
+            planned.pages,
+            planned.cards,
+            names,
+            self.keys,
+            plan,
+            config.directory_urls,
+        )
+        self.based = not problems
+        return problems
 
 
 def rebuild(
@@ -221,7 +263,7 @@ def run_build(
             assets=assets,
         )
         return kept, finish(tally, diags, False)
-    return write_build(kept, options, planned, diags, tally, swap_lock)
+    return write_build(kept, options, planned, diags, tally, swap_lock, saves)
 
 
 def plan_build(
@@ -259,14 +301,15 @@ def plan_build(
     if saves is not None:
         diags += saves.related(memo)
     index = resolve_index(index, config.directory_urls, memo)
-    pages = plan_pages(index, config, make_cards(index.entries, memo), memo)
+    cards = make_cards(index.entries, memo)
+    pages = plan_pages(index, config, cards, memo)
     diags += [*found.diagnostics, *index_diags, *check_collisions(pages, index)]
     diags += folder_warnings(index, memo)
     if options.write:
         diags = [d for d in diags if d.code not in CHECK_ONLY]
     kept = replace(kept, stamps=found.stamps, scanned_ns=found.started_ns, memo=memo)
     basis = Basis(index, wiki_names, names, config, macros)
-    planned = Planned(inputs, pages, copies, state.memo is not None, basis)
+    planned = Planned(inputs, pages, copies, state.memo is not None, basis, cards)
     return kept, planned, diags, Tally(start, len(index.entries), len(pages), fresh)
 
 
@@ -293,6 +336,7 @@ class Planned:
     # a file changed by hand in the site goes unseen, until its page changes or a `notebase build`
     listed: bool
     basis: Basis  # what previews of this site's pages are made from, once it is written
+    cards: dict[str, Card]  # the entries' cards
 
 
 def finish(
@@ -317,9 +361,11 @@ def write_build(
     diags: list[Diagnostic],
     tally: Tally,
     swap_lock: AbstractContextManager[object] | None,
+    saves: SavedEarly | None = None,
 ) -> tuple[BuildState, BuildResult]:
     """Render the pages that changed and, unless the build has errors, write the site; with the
-    state after it (`state` itself when nothing was written)."""
+    state after it (`state` itself when nothing was written), and with `saves`, the base of delta
+    builds saved."""
     out, config = real_path(options.out), planned.inputs.config
     # a site swapped in by a build this state does not record (killed before saving) is not trusted
     trusted = state.out == str(out) and state.site == site_identity(out)
@@ -358,6 +404,8 @@ def write_build(
         state = replace(state, memo=None)
     if plan is None or outcome is None:
         return state, finish(tally, diags, False, plan.rendered if plan else 0)
+    if saves is not None and state.memo is not None and not has_errors(diags):
+        diags += saves.base(planned, plan, state.memo)
     done = finish(tally, diags, True, plan.rendered, outcome, due)
     if state.memo is not None:
         hold_basis(state.memo, planned.basis)
@@ -377,6 +425,8 @@ def written_state(
         diagnostics=done.diagnostics,
         counts=(done.entries, done.pages),
         unindexed=done.search.stamp if done.search else "",
+        base="",  # a site a full build wrote: the base (if any) is named by build_from_cache
+        delta_pages=(),
     )
 
 
@@ -454,12 +504,6 @@ def swap_search_bundle(
     outputs = {r: p for r, p in state.outputs.items() if not r.startswith(f"{BUNDLE_DIR}/")}
     outputs.update(ready.fingerprints)
     return replace(state, outputs=outputs, site=site_identity(out), unindexed="")
-
-
-def parse_key(rel_path: str, digest: str, macros: str = "") -> str:
-    """A note's parse by its path and content, and the digest of the TeX macros it was parsed
-    with (none: '', and the key is as it was before macros were read)."""
-    return f"{rel_path}\x00{digest}\x00{macros}" if macros else f"{rel_path}\x00{digest}"
 
 
 def trusted_stamps(state: BuildState, macros: str = "") -> dict[str, Stamp]:

@@ -9,7 +9,7 @@ Entries added, removed or reordered (a new title or date) are computed afresh.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
@@ -50,12 +50,21 @@ def relearn(last: RelatedState, entries: Sequence[Entry]) -> RelatedState:
     ]
     if not new:
         return last
+    return relearn_some(last, {i: entries[i] for i in new})
+
+
+def relearn_some(last: RelatedState, new: Mapping[int, Entry]) -> RelatedState:
+    """`last` updated for the entries at these places, now `new` (the others, the slugs and the
+    order as they were). Its tables are updated in place, so `last` is used up."""
     bases, notes = last.bases, last.notes
     old = {i: (bases[i], notes[i]) for i in new}
-    for i in new:
-        bases[i], notes[i] = entry_base(entries[i]), entries[i].words
+    for i, entry in new.items():
+        bases[i], notes[i] = entry_base(entry), entry.words
     changed = [i for i in new if (bases[i], notes[i]) != old[i]]
-    state = replace(last, keys=tuple(e.content_key for e in entries))
+    keys = list(last.keys)
+    for i, entry in new.items():
+        keys[i] = entry.content_key
+    state = replace(last, keys=tuple(keys))
     if not changed:
         return state
     moved = recount(last.df, last.idf, len(bases), [(*old[i], bases[i], notes[i]) for i in changed])

@@ -106,6 +106,7 @@ class SearchBundle:
     files: dict[str, bytes | None]  # file under out -> bytes, or KEEP when already current
     fingerprints: dict[str, str]
     due: SearchJob | None = None  # left for later: the bundle kept (if any) is not these pages'
+    results: tuple[str, ...] = ()  # the pages that are search results
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,17 +152,18 @@ def plan_search(
     manifest = manifest_file(shards)
     if not due:
         kept = {rel: KEEP for rel in current} | manifest_kept(manifest, previous, existing)
-        return SearchBundle(kept, {**current, **manifest_prints(manifest)})
+        return SearchBundle(kept, {**current, **manifest_prints(manifest)}, None, tuple(results))
     if later:
         stamp = digest_value([s.stamp for s in shards])
         job = SearchJob(out, shards, due, tuple(current), language, stamp)
-        return SearchBundle(dict.fromkeys(bundle, KEEP), bundle, job)  # never half a bundle
+        return SearchBundle(dict.fromkeys(bundle, KEEP), bundle, job, tuple(results))  # never half
     made = index_shards(out, files, due, language, indexer=early.indexer if early else None)
     if isinstance(made, Diagnostic):
         return made
     files_out: dict[str, bytes | None] = {rel: KEEP for rel in current}
     files_out |= made[0] | manifest_kept(manifest, previous, existing)
-    return SearchBundle(files_out, {**current, **made[1], **manifest_prints(manifest)})
+    prints = {**current, **made[1], **manifest_prints(manifest)}
+    return SearchBundle(files_out, prints, None, tuple(results))
 
 
 def site_pages(files: Iterable[str]) -> list[str]:

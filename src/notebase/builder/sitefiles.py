@@ -46,6 +46,7 @@ class FilePlan:
     fingerprints: dict[str, str]
     rendered: int
     pages: tuple[str, ...]  # the files that are pages (rendered from the templates)
+    searched: tuple[str, ...] = ()  # the pages that are search results (once the bundle is made)
 
 
 def plan_files(
@@ -284,4 +285,4 @@ def add_search_bundle(
         return plan, None
     files = {**plan.files, **bundle.files}
     prints = {**plan.fingerprints, **bundle.fingerprints}
-    return FilePlan(files, prints, plan.rendered, plan.pages), bundle.due
+    return FilePlan(files, prints, plan.rendered, plan.pages, bundle.results), bundle.due

@@ -69,6 +69,10 @@ class BuildState:
     site: str = ""  # which swap put that site in place: another means a build not recorded here
     # names the parses saved with this state in the cache, a name a shard (none when none are)
     pair: tuple[str, ...] = field(default=(), compare=False)
+    # the token of the base (builder/delta.py) the site was planned from ("" when none), and the
+    # notes whose pages the delta builds since then planned again
+    base: str = ""
+    delta_pages: tuple[str, ...] = ()
 
 
 def drop_memos(state: BuildState) -> BuildState:

@@ -12,9 +12,11 @@ from notebase.linking.embeds import expand_embeds, note_embeds
 from notebase.markdown.markers import ROOT as ROOT  # render.py's, from here
 from notebase.markdown.markers import link_marker, substitute_markers
 from notebase.model import NO_WORDS, Attachment, Entry, Footnote, LinkRef, Quote, SiteIndex
+from notebase.records import fast_pickling
 from notebase.slugs import looks_like_file, output_path, page_url
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class LinkInputs:
     """What an entry's link tags are made of, besides the entry: its links' targets, the titles

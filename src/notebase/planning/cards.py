@@ -8,9 +8,11 @@ from html import escape
 
 from notebase.digests import Apply, digest_value, direct
 from notebase.model import Entry
+from notebase.records import fast_pickling
 from notebase.slugs import page_url
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class Card:
     """What a listing shows of an entry. Hashed by its slug and title alone: a listing's blocks of

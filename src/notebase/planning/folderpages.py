@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.model import Entry, EntryKind
 from notebase.reading.discover import NOTES_DIR
+from notebase.records import fast_pickling
 from notebase.slugs import slugify_or_hash
 
 # the site's own pages that list notes by kind, at the URLs of notebase's folders for them
@@ -23,6 +24,7 @@ KIND_PAGES = ("papers/", "links/")
 LISTED_KINDS = (EntryKind.PAPER, EntryKind.LINK)
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class FolderLink:
     """A link to a folder's page: its name as written, its URL, how many notes it holds (at any
@@ -33,6 +35,7 @@ class FolderLink:
     notes: int = 0
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class Folder:
     """A folder of notes/ that holds notes, at any depth."""

@@ -25,10 +25,12 @@ from notebase.planning.folderpages import (
 from notebase.planning.graph import MIN_NEIGHBOURS, GraphPlan, linked_pairs, neighbourhood
 from notebase.planning.sourcepages import SourceInfo, bibliography, collect_sources
 from notebase.reading.sourcerefs import source_label
+from notebase.records import fast_pickling
 from notebase.slugs import page_url
 from notebase.urls import BIBLIOGRAPHY, FEED, RSS, SOURCES, site_urls
 
 ENTRIES_DATA = "assets/entries.js"
+ENTRY_PAGE = "entry_page"  # an entry page's context holds its EntryPage (kept for delta builds)
 NO_MENTIONS = Mentions(0, ())
 DESCRIPTION_CHARS = 200  # of a page's meta description (search engines show about 160)
 # what a note's first paragraph is not taken from: quotes, lists, code, tables, footnotes
@@ -48,6 +50,7 @@ COLLECTIONS = (
 TOC_HEADINGS = 2  # an entry with this many headings or more gets a table of contents
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class Nav:
     """(URL, label) of each collection the navigation shows; on every page, so digested once."""
@@ -62,6 +65,7 @@ class Nav:
         return len(self.links)
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class PageSpec:
     url: str  # site-relative URL path: "", "tags/ml/", "feed.xml"
@@ -200,6 +204,7 @@ def plan_home(index: SiteIndex, cards: dict[str, Card], config: Config, root: Fo
     return PageSpec("", "home.html", context)
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class EntryPage:
     """What an entry's page shows, declared once: the page is made from this alone."""
@@ -268,6 +273,7 @@ def entry_page(page: EntryPage) -> PageSpec:
         "toc": table_of_contents(entry),
         "folder": page.folder,
         "nav": page.nav,
+        ENTRY_PAGE: page,
     }
     return PageSpec(page_url(entry.slug), "entry.html", context, digest_value(page))
 
@@ -327,6 +333,7 @@ def table_of_contents(entry: Entry) -> tuple[TocItem, ...]:
     return tuple(TocItem(h.level, h.anchor, h.html) for h in entry.headings if h.anchor)
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class FolderListing:
     """What a folder's page lists: its subfolders and the cards of its notes."""

@@ -10,9 +10,11 @@ from notebase.model import Entry, Quote, SiteIndex, SourceRef
 from notebase.planning.bibtex import BibRecord, cite_keys, format_entry
 from notebase.planning.cards import Card
 from notebase.reading.sourcerefs import source_label
+from notebase.records import fast_pickling
 from notebase.urls import SOURCES
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class SourceInfo:
     """What a source page (and a row of the sources index) shows of a source."""
@@ -33,6 +35,7 @@ class SourceInfo:
     content_key: str = field(default="", compare=False)
 
 
+@fast_pickling
 @dataclass(frozen=True, slots=True)
 class Cited:
     """What the pages of a note's sources take from the note: its sources' fields and quotes."""

@@ -1,0 +1,141 @@
+"""Delta builds (builder/delta.py): a one-shot build after a few notes' body changed plans their
+pages alone, and writes the site a clean build writes; any other change is a full build."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from notebase.builder.cache import load_state
+from notebase.builder.delta import MOST_NOTES, face
+from notebase.builder.pipeline import BuildResult, build_site, rebuild
+from notebase.builder.state import BuildOptions, BuildState
+from notebase.reading.discover import read_note
+from notebase.reading.parse import parse_note
+from tests.conftest import REPO
+from tests.sitecompare import assert_same_tree
+from tests.test_incremental import Edit, append, delete, edit
+
+DELTA, FULL = True, False
+# each edit, and whether the next one-shot build may be a delta build
+STEPS: list[tuple[str, Edit, bool]] = [
+    ("append to a note's body", append("notes/papers/muon.md", "\nA closing remark.\n"), DELTA),
+    ("another note's body", append("notes/links/latents.md", "\nWorth a second read.\n"), DELTA),
+    ("put the first back", edit("notes/papers/muon.md", "\nA closing remark.\n", ""), DELTA),
+    ("a word in a body", edit("notes/papers/shampoo.md", "cheaper ways", "cheap ways"), DELTA),
+    (
+        "name another note in prose",  # an unlinked mention on that note's page
+        edit(
+            "notes/ideas/landscape.md",
+            "geometry.",
+            "geometry, as Generative modelling in latent space.",
+        ),
+        FULL,
+    ),
+    ("a tag", edit("notes/papers/muon.md", "[optimizers, ml]", "[optimizers]"), FULL),
+    ("a quote", edit("notes/papers/muon.md", "2D tensors", "2-D tensors"), FULL),
+    ("a body after that", append("notes/papers/shampoo.md", "\nSee also K-FAC.\n"), DELTA),
+    ("embed a note", append("notes/papers/shampoo.md", "\n![[latents]]\n"), FULL),
+    ("the embedded note's body", edit("notes/links/latents.md", "An essay", "A long essay"), FULL),
+    ("a body after that", append("notes/papers/muon.md", "\nAgain.\n"), DELTA),
+    ("a link in a body", append("notes/papers/muon.md", "\n[[Optimizer landscape]]\n"), FULL),
+    ("a note gone", delete("notes/ideas/landscape.md"), FULL),
+    ("a body after that", append("notes/papers/muon.md", "\nOnce more.\n"), DELTA),
+]
+
+
+def one_shot(root: Path) -> BuildResult:
+    result = build_site(BuildOptions(root=root, out=root / "site", cache=True))
+    assert result.written, result.diagnostics
+    return result
+
+
+def base_of(root: Path) -> str:
+    state, _ = load_state(root, parses=False)
+    return state.base
+
+
+def delta_one_shot(root: Path) -> tuple[BuildResult, bool]:
+    """A one-shot build, and whether it was a delta build: one that kept the base (a full build
+    from the cache makes a new one)."""
+    before = base_of(root)
+    result = one_shot(root)
+    return result, bool(before) and base_of(root) == before
+
+
+def assert_clean(root: Path, clean: Path, result: BuildResult) -> None:
+    """The site is the one a clean build of the notes writes, with the same problems."""
+    shutil.rmtree(clean, ignore_errors=True)
+    _, want = rebuild(BuildState(), BuildOptions(root=root, out=clean))
+    assert want.written
+    assert_same_tree(root / "site", clean)
+    assert result.diagnostics == want.diagnostics
+
+
+def test_each_edit_writes_the_clean_site(kb: Path, tmp_path: Path) -> None:
+    one_shot(kb)
+    for label, apply, delta in STEPS:
+        apply(kb)
+        result, was_delta = delta_one_shot(kb)
+        assert was_delta is delta, label
+        assert_clean(kb, tmp_path / "clean", result)
+    again = one_shot(kb)
+    assert again.files.written == () and again.files.removed == ()
+
+
+def test_a_delta_build_renders_only_the_pages_of_the_notes_changed(kb: Path) -> None:
+    one_shot(kb)
+    append("notes/links/latents.md", "\nWorth a second read.\n")(kb)
+    result, was_delta = delta_one_shot(kb)
+    assert was_delta
+    assert result.parsed == 1
+    pages = {rel for rel in result.files.written if not rel.startswith("pagefind/")}
+    assert "links/latents/index.html" in pages
+    assert "papers/muon/index.html" not in pages  # its page shows no part of the body
+    assert any(rel.startswith("pagefind/") for rel in result.files.written)  # its shard again
+    assert "Worth a second read." in (kb / "site/links/latents/index.html").read_text()
+
+
+def test_a_file_deleted_from_the_site_is_put_back(kb: Path, tmp_path: Path) -> None:
+    one_shot(kb)
+    (kb / "site/papers/shampoo/index.html").unlink()
+    append("notes/links/latents.md", "\nWorth a second read.\n")(kb)
+    result, was_delta = delta_one_shot(kb)
+    assert not was_delta
+    assert_clean(kb, tmp_path / "clean", result)
+
+
+def test_more_notes_changed_than_a_delta_takes_is_a_full_build(tmp_path: Path) -> None:
+    root = tmp_path / "kb"
+    shutil.copytree(REPO / "notes", root / "notes")
+    one_shot(root)
+    notes = sorted((root / "notes/imported").glob("[a-z]*.md"))[: MOST_NOTES + 1]
+    for note in notes[:-1]:
+        append(f"notes/imported/{note.name}", "\nA remark of mine.\n")(root)
+    assert delta_one_shot(root)[1]
+    append(f"notes/imported/{notes[-1].name}", "\nA remark of mine.\n")(root)
+    result, was_delta = delta_one_shot(root)
+    assert not was_delta
+    assert_clean(root, tmp_path / "clean", result)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "alike"),
+    [
+        ("orthogonal matrix.", "orthogonal matrix, and more words.", True),
+        ("Compare [[Shampoo]].", "Compare [[Shampoo]] again.", True),
+        ("date: 2025-06-03", "date: 2025-06-04", False),
+        ("Orthogonalised", "Orthogonalized", False),
+        ("2D tensors", "3D tensors", False),
+    ],
+)
+def test_the_face_is_all_but_the_body(kb: Path, old: str, new: str, alike: bool) -> None:
+    note = kb / "notes/papers/muon.md"
+    before = parse_note(read_note(kb / "notes", "papers/muon.md"))  # type: ignore[arg-type]
+    note.write_text(note.read_text().replace(old, new), encoding="utf-8")
+    after = parse_note(read_note(kb / "notes", "papers/muon.md"))  # type: ignore[arg-type]
+    assert before.entry is not None and after.entry is not None
+    assert before.entry.body_html != after.entry.body_html or not alike
+    assert (face(before.entry) == face(after.entry)) is alike
