@@ -5,11 +5,11 @@ Usage: .venv/bin/python bench/stages.py --root KB [--edit notes/some-note.md] [-
 
 With --edit, a line is appended to that note first, so the build is the one-shot build after one body
 edit that bench/bench.py times as a whole; without a cache (delete KB/.notebase-cache) it is a cold
-build. Prints for each stage function (a stage called more than once is summed): its seconds, the CPU
-seconds of this process and of the children it waited for over it (forked workers, Pagefind), and
-this process's resident memory after it; then the whole call, and the process's peak RSS and that of
-its largest child. One run: for medians, run it several times (each with --edit, or the build has
-nothing to do).
+build. Prints for each stage function of a full build, or of a delta build (builder/delta.py), a
+stage called more than once summed: its seconds, the CPU seconds of this process and of the children
+it waited for over it (forked workers, Pagefind), and this process's resident memory after it; then
+the whole call, and the process's peak RSS and that of its largest child. One run: for medians,
+run it several times (each with --edit, or the build has nothing to do).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from typing import Any
 
 from proctree import PAGE, parse_stat
 
+import notebase.builder.delta as delta
 import notebase.builder.pipeline as pipeline
 from notebase.cli import main
 
@@ -50,6 +51,19 @@ STAGES = (
     "stamp_folders",
     "save_state",
     "save_memo",
+)
+# a delta build's (builder/delta.py), when the build is one
+DELTA_STAGES = (
+    "delta_build",
+    "load_base",
+    "changed_notes",
+    "related_now",
+    "pages_holding",
+    "plan_files",
+    "add_search_bundle",
+    "update_site",
+    "stamp_folders",
+    "write_payloads",
 )
 
 
@@ -109,13 +123,14 @@ def main_stages() -> None:
         note = args.root / args.edit
         note.write_text(note.read_text(encoding="utf-8") + f"\nEdited at {time.time()}.\n")
     timings = Timings()
-    for name in STAGES:
-        setattr(pipeline, name, timings.timed(name, getattr(pipeline, name)))
+    for module, names in ((pipeline, STAGES), (delta, DELTA_STAGES)):
+        for name in names:
+            setattr(module, name, timings.timed(name, getattr(module, name)))
     start = time.perf_counter()
     jobs = ["--jobs", str(args.jobs)] if args.jobs else []
     code = main(["build", "--root", str(args.root), *jobs])
     whole = time.perf_counter() - start
-    for name in STAGES:
+    for name in dict.fromkeys((*STAGES, *DELTA_STAGES)):
         if name in timings.wall:
             print(timings.report(name))
     print(f"{'main()':18s} {whole:8.3f} s  (exit {code})")

@@ -29,12 +29,15 @@ def page(browser: Browser, kb: Path) -> Iterator[tuple[Page, Server]]:
 def test_an_open_page_reloads_after_a_save(page: tuple[Page, Server], kb: Path) -> None:
     tab, server = page
     tab.evaluate("window.notReloaded = true")
-    server.wait_build(-1)
+    built = server.wait_build(-1)["build"]
     note = kb / "notes/papers/muon.md"
     note.write_text(note.read_text().replace("title: Muon optimizer", "title: Muon, saved"))
-    tab.wait_for_function(
-        "() => document.querySelector('h1')?.textContent === 'Muon, saved'", timeout=15000
-    )
+    saved = "() => document.querySelector('h1')?.textContent === 'Muon, saved'"
+    tab.wait_for_function(saved, timeout=15000)
+    # the preview's reload may be followed by the rebuild's: the tab is read once both are done
+    server.wait_build(built)
+    tab.wait_for_timeout(500)
+    tab.wait_for_function(saved, timeout=15000)
     assert tab.evaluate("window.notReloaded === undefined")
 
 

@@ -139,3 +139,24 @@ def test_the_face_is_all_but_the_body(kb: Path, old: str, new: str, alike: bool)
     assert before.entry is not None and after.entry is not None
     assert before.entry.body_html != after.entry.body_html or not alike
     assert (face(before.entry) == face(after.entry)) is alike
+
+
+def test_pages_whose_related_entries_an_edit_moved_are_put_back_with_it(tmp_path: Path) -> None:
+    root = tmp_path / "kb"
+    shutil.copytree(REPO / "notes", root / "notes")
+    one_shot(root)
+    before = {p: p.read_bytes() for p in (root / "site").rglob("index.html")}
+    note = root / "notes/imported/jepa.md"
+    text = note.read_text(encoding="utf-8")
+    # words of the optimizer notes, and none of their names: their related entries move
+    note.write_text(text + "\nOrthogonal momentum, Newton-Schulz iterations, spectral norm.\n")
+    assert delta_one_shot(root)[1]
+    changed = {
+        p.relative_to(root / "site").as_posix() for p in before if p.read_bytes() != before[p]
+    }
+    assert "imported/jepa/index.html" in changed and len(changed) > 1  # others' related entries
+    note.write_text(text, encoding="utf-8")
+    result, was_delta = delta_one_shot(root)
+    assert was_delta
+    assert all(p.read_bytes() == data for p, data in before.items())
+    assert_clean(root, tmp_path / "clean", result)

@@ -221,6 +221,31 @@ class DeltaDone:
 
 def delta_build(options: BuildOptions, last: BuildState, inputs: Inputs) -> DeltaDone | None:
     """The build as a delta of the base, written; None when it cannot be one (see above)."""
+    base = usable_base(options, last, inputs)
+    notes = changed_notes(options.root, last, inputs, base) if base is not None else None
+    related = (
+        related_now(options.root, base, notes) if base is not None and notes is not None else None
+    )
+    if base is None or notes is None or related is None:
+        return None
+    moved, related_of = related
+    more = base_notes(options.root, last, base, sorted({base.rels[s] for s in moved} - set(notes)))
+    if more is None or len(notes) + len(more) > MOST_PAGES:
+        return None
+    planned = [page_of(note, related_of, base.cards) for note in (*notes.values(), *more.values())]
+    wholes = pages_holding(options.root, base, planned)
+    if wholes is None:
+        return None
+    # the notes whose pages now differ from the base's: those changed since, and moved related
+    apart = {rel for rel, note in notes.items() if note.now.entry is not note.base}
+    apart |= {base.rels[slug] for slug in moved}
+    parsed = sum(note.now.entry is not note.base for note in notes.values())
+    return write_delta(options, last, inputs, base, [*planned, *wholes], apart, parsed)
+
+
+def usable_base(options: BuildOptions, last: BuildState, inputs: Inputs) -> DeltaBase | None:
+    """The base the last build's site was planned from, if this build may be a delta of it: the
+    site as it left it, nothing but notes changed since, no error."""
     out = real_path(options.out)
     if not last.base or not options.write or has_errors(last.diagnostics, options.strict):
         return None
@@ -229,32 +254,9 @@ def delta_build(options: BuildOptions, last: BuildState, inputs: Inputs) -> Delt
     if stamp_folders(out, last) != last.folders:  # a file added to or removed from the site by hand
         return None
     base = load_base(options.root, last.base)
-    if (
-        base is None
-        or base.head != inputs.head
-        or dict(inputs.found.notes).keys() != base.notes.keys()
-    ):
+    if base is None or base.head != inputs.head:
         return None
-    notes = changed_notes(options.root, last, inputs, base)
-    if notes is None:
-        return None
-    related = related_now(options.root, base, notes)
-    if related is None:
-        return None
-    moved, related_of = related
-    more = base_notes(options.root, last, base, sorted({base.rels[s] for s in moved} - set(notes)))
-    if more is None or len(notes) + len(more) > MOST_PAGES:
-        return None
-    everyone = {**notes, **more}
-    planned = [page_of(note, related_of, base.cards) for note in everyone.values()]
-    wholes = pages_holding(options.root, base, planned)
-    if wholes is None:
-        return None
-    parsed = sum(n.now.entry is not n.base for n in notes.values())
-    # the pages that now differ from the base's: of the notes that do, and of moved related entries
-    apart = {rel for rel, note in notes.items() if note.now.entry is not note.base}
-    apart |= {base.rels[slug] for slug in moved}
-    return write_delta(options, last, inputs, base, [*planned, *wholes], apart, parsed)
+    return base if dict(inputs.found.notes).keys() == base.notes.keys() else None
 
 
 def pages_holding(

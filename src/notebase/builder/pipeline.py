@@ -142,7 +142,7 @@ def build_from_cache(options: BuildOptions) -> BuildResult:
     new_state = drop_memos(new_state)  # freed before the cache is written (it is not saved)
     if result.written:
         new_state = replace(new_state, folders=stamp_folders(real_path(options.out), new_state))
-        new_state = replace(new_state, base=early.token if early.based else "")
+    new_state = replace(new_state, base=early.token if result.written and early.based else "")
     if new_state != state:
         cache_diags += save_state(options.root, new_state, {})  # the parses saved already
         cache_diags += save_memo(options.root, memo.results_of(DURABLE))
