@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -160,3 +161,28 @@ def test_pages_whose_related_entries_an_edit_moved_are_put_back_with_it(tmp_path
     assert was_delta
     assert all(p.read_bytes() == data for p, data in before.items())
     assert_clean(root, tmp_path / "clean", result)
+
+
+def test_a_note_put_back_gets_its_search_shard_back_without_pagefind(
+    kb: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import notebase.builder.search as search
+
+    one_shot(kb)
+    note = kb / "notes/links/latents.md"
+    text = note.read_text(encoding="utf-8")
+    note.write_text(text + "\nWorth a second read.\n", encoding="utf-8")
+    assert delta_one_shot(kb)[1]
+    runs: list[object] = []
+    run = search.run_pagefind
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        runs.append(args)
+        return run(*args, **kwargs)
+
+    monkeypatch.setattr(search, "run_pagefind", counted)
+    note.write_text(text, encoding="utf-8")
+    result, was_delta = delta_one_shot(kb)
+    assert was_delta and runs == []  # the shard's bundle as the build before the edit made it
+    assert any(rel.startswith("pagefind/") for rel in result.files.written)
+    assert_clean(kb, tmp_path / "clean", result)

@@ -44,7 +44,7 @@ from notebase.builder.cache import (
 )
 from notebase.builder.inputs import Inputs, stamp_folders
 from notebase.builder.related_update import relearn_some
-from notebase.builder.search import kept_page_marked
+from notebase.builder.search import kept_page_marked, shard_folder
 from notebase.builder.sitefiles import FilePlan, add_search_bundle, plan_files
 from notebase.builder.state import BuildOptions, BuildState
 from notebase.builder.write import WriteOutcome, site_identity, update_site
@@ -66,6 +66,8 @@ from notebase.urls import BUNDLE_DIR
 DELTA_FILE = "delta.pickle"
 KITS_FILE = "kits-{:02d}.pickle"  # a note's kit is in the shard of its parse (parse_shard)
 WHOLES_FILE = "wholes.pickle"  # the pages holding entries whole (feeds), read when one changed
+BUNDLES_FILE = "bundles.pickle"  # search shards' bundles delta builds replaced, by their stamp
+KEPT_BUNDLES = 4  # the newest kept
 MOST_NOTES = 4  # notes differing from the base's: more is no edit of a few notes
 MOST_PAGES = 16  # entry pages planned again
 RELATED = "related"  # held.pickle's name for the related entries (the pipeline's)
@@ -443,13 +445,14 @@ def write_delta(
         if diags or not marks_as_base(plan, base.marked):
             return None
         whole = site_plan(plan, last.outputs, base.pages)
+        known = load_dict(options.root, BUNDLES_FILE, "bundles") if config.search else {}
         if config.search:
             apply = KnownMarks(base.marked)
-            whole, _ = add_search_bundle(
-                whole, out, last.outputs, existing, config.language, diags, False, apply
-            )
+            args = (out, last.outputs, existing, config.language, diags, False, apply, None)
+            whole, _ = add_search_bundle(whole, *args, known)
         if diags:
             return None
+        replaced = replaced_bundles(out, last.outputs, whole.fingerprints)
         files = update_site(out, whole.files, nullcontext(), existing)
     state = replace(
         last,
@@ -461,8 +464,37 @@ def write_delta(
         folders=restamp(out, last.folders, files, whole.fingerprints),
         delta_pages=tuple(sorted(apart)),
     )
-    problems = write_payloads(options.root, {STATE_FILE: {"state": replace(state, parsed={})}})
+    saved: dict[str, dict[str, object]] = {STATE_FILE: {"state": replace(state, parsed={})}}
+    if replaced:
+        kept = list({**known, **replaced}.items())[-KEPT_BUNDLES:]
+        saved = {BUNDLES_FILE: {"bundles": dict(kept)}, **saved}
+    problems = write_payloads(options.root, saved)
     return DeltaDone(state, files, parsed, plan.rendered, problems)
+
+
+def replaced_bundles(
+    out: Path, before: Mapping[str, str], after: Mapping[str, str]
+) -> dict[str, dict[str, bytes]]:
+    """The bundles of the search shards in `out` that the files `after` replace, by their stamp
+    (a note put back as it was gets its shard's bundle back without Pagefind)."""
+    shards: dict[str, dict[str, str]] = {}  # folder -> its files, by their stamp (all one)
+    for rel, stamp in before.items():
+        if rel.startswith(f"{BUNDLE_DIR}/") and rel.count("/") >= 2 and after.get(rel) != stamp:
+            shards.setdefault(shard_folder(rel), {})[rel] = stamp
+    found: dict[str, dict[str, bytes]] = {}
+    for folder, files in shards.items():
+        stamps = set(files.values())
+        if len(stamps) != 1:  # not one shard's bundle: not kept
+            continue
+        try:
+            bundle = {
+                f"{BUNDLE_DIR}/{rel.removeprefix(folder)}": (out / rel).read_bytes()
+                for rel in files
+            }
+        except OSError:
+            continue
+        found[stamps.pop()] = bundle
+    return found
 
 
 def marks_as_base(plan: FilePlan, marked: frozenset[str]) -> bool:

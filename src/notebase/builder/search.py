@@ -133,13 +133,14 @@ def plan_search(
     apply: Apply = direct,
     pages: Collection[str] | None = None,
     early: EarlyIndex | None = None,
+    known: Mapping[str, dict[str, bytes]] | None = None,
 ) -> SearchBundle | Diagnostic:
     """The bundle for the site `files` describe (KEEP: the file already in `out`, listed in
     `existing`; Staged: a page rendered to a file beside `out`): the shards whose pages changed
     indexed, the others kept. The pages are `pages` (none: every HTML file), and the bundles
     `early` made of shards as they are now are taken as made. With `later`, Pagefind does not
     run: the bundle in the site stays as it is (with the fingerprints it has) and the result
-    says what is due."""
+    says what is due. A shard whose stamp `known` holds is given that bundle (made before)."""
     html = site_pages(files if pages is None else pages)
     results = search_results(
         out, {rel: files[rel] for rel in html if rel in files}, fingerprints, apply
@@ -157,7 +158,8 @@ def plan_search(
         stamp = digest_value([s.stamp for s in shards])
         job = SearchJob(out, shards, due, tuple(current), language, stamp)
         return SearchBundle(dict.fromkeys(bundle, KEEP), bundle, job, tuple(results))  # never half
-    made = index_shards(out, files, due, language, indexer=early.indexer if early else None)
+    indexer = early.indexer if early else None
+    made = index_shards(out, files, due, language, indexer=indexer, known=known)
     if isinstance(made, Diagnostic):
         return made
     files_out: dict[str, bytes | None] = {rel: KEEP for rel in current}
@@ -472,18 +474,21 @@ def index_shards(
     language: str,
     cancel: threading.Event | None = None,
     indexer: Indexer | None = None,
+    known: Mapping[str, dict[str, bytes]] | None = None,
 ) -> tuple[dict[str, bytes], dict[str, str]] | Diagnostic:
     """Each shard's canonical bundle in its folder, and the files' fingerprints (their shard's
     stamp), or why not (the first shard's that failed): by `indexer` (the bundles it made
-    already taken as they are), else by one of its own. Each Pagefind holds a shard's pages only."""
+    already taken as they are), else by one of its own; a shard whose stamp `known` holds, that
+    bundle. Each Pagefind holds a shard's pages only."""
     made: dict[str, bytes] = {}
     prints: dict[str, str] = {}
-    shards = tuple(shards)
+    shards, known = tuple(shards), known or {}
     runs = indexer or Indexer(out, language, cancel)
     try:
         for shard in shards:
-            runs.start(shard, pages)
-        bundles = [runs.bundle(shard) for shard in shards]
+            if shard.stamp not in known:
+                runs.start(shard, pages)
+        bundles = [known.get(shard.stamp) or runs.bundle(shard) for shard in shards]
     finally:
         if runs is not indexer:  # its own, closed here; a given one is its owner's to close
             runs.close()

@@ -274,12 +274,13 @@ def add_search_bundle(
     later: bool,
     apply: Apply = direct,
     early: EarlyIndex | None = None,
+    known: Mapping[str, dict[str, bytes]] | None = None,
 ) -> tuple[FilePlan, SearchJob | None]:
     """The plan plus Pagefind's bundle of its pages (kept as it is when no page changed; the
-    shards `early` indexed taken as it made them), and with `later` the search job due when
-    Pagefind must run (the bundle in the site kept meanwhile)."""
+    shards `early` indexed taken as it made them, and those `known` by their stamp), and with
+    `later` the search job due when Pagefind must run (the bundle in the site kept meanwhile)."""
     args = (plan.files, plan.fingerprints, previous, existing, language, later, apply)
-    bundle = plan_search(out, *args, plan.pages, early)
+    bundle = plan_search(out, *args, plan.pages, early, known)
     if isinstance(bundle, Diagnostic):
         diags.append(bundle)
         return plan, None
