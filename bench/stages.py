@@ -51,6 +51,7 @@ STAGES = (
     "stamp_folders",
     "save_state",
     "save_memo",
+    "save_base",
 )
 # a delta build's (builder/delta.py), when the build is one
 DELTA_STAGES = (

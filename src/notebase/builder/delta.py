@@ -57,7 +57,7 @@ from notebase.linking.mentions import NameTable, entry_excerpt, entry_phrases
 from notebase.linking.related import RelatedState
 from notebase.model import NO_WORDS, Entry, NoteFile, ParseResult, SiteIndex
 from notebase.planning.cards import Card
-from notebase.planning.pages import ENTRY_PAGE, EntryPage, PageSpec, entry_page
+from notebase.planning.pages import ENTRY_PAGE, EntryPage, Nav, PageSpec, entry_page
 from notebase.reading.discover import NOTES_DIR, read_note
 from notebase.reading.parse import parse_note
 from notebase.records import fast_pickling
@@ -103,6 +103,7 @@ class DeltaBase:
     holders: dict[str, tuple[int, ...]]  # slug -> the pages holding it whole (WHOLES_FILE's)
     pages: tuple[str, ...]  # the site's pages (the count of search shards is theirs)
     marked: frozenset[str]  # the pages that are search results
+    nav: Nav | None  # the site's navigation, which every entry page shows
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +144,7 @@ def save_base(
         if page is None or place >= len(keys):
             continue
         key = parse_key(entry.rel_path, notes[entry.rel_path], macros)
-        parts = tuple(getattr(page, name) for name in PAGE_FIELDS)
+        parts = tuple(packed(getattr(page, name), page.nav) for name in PAGE_FIELDS)
         made = link_inputs(entry, index, directory_urls)
         shards[parse_shard(key)][entry.rel_path] = EntryKit(key, keys[place], place, parts, made)
     html = tuple(rel for rel in plan.pages if rel.endswith(".html"))
@@ -151,13 +152,42 @@ def save_base(
     rels = {entry.slug: entry.rel_path for entry in index.entries}
     marked = frozenset(plan.searched)
     exposed = frozenset(embedded(index))
-    base = DeltaBase(token, inputs.head, notes, rels, names, cards, exposed, holders, html, marked)
+    nav = next(iter(planned.values())).nav if planned else None
+    facts = (notes, rels, names, cards, exposed, holders, html, marked, nav)
+    base = DeltaBase(token, inputs.head, *facts)
     files: dict[str, dict[str, object]] = {
         KITS_FILE.format(i): {"token": token, "kits": shard} for i, shard in enumerate(shards)
     }
     files[WHOLES_FILE] = {"token": token, "pages": tuple(wholes)}
     files[DELTA_FILE] = {"base": base}  # the last: it names the kits
     return write_payloads(root, files)
+
+
+@fast_pickling
+@dataclass(frozen=True, slots=True)
+class Cards:
+    """Cards in a kit, by their entries' slugs (the base holds every card once)."""
+
+    slugs: tuple[str, ...]
+
+
+SITE_NAV = "site-nav"  # a kit's navigation: the base's
+
+
+def packed(value: object, nav: Nav) -> object:
+    """A field of an EntryPage as a kit keeps it: its cards by slug, the site's navigation named."""
+    if value is nav:
+        return SITE_NAV
+    if isinstance(value, tuple) and value and all(isinstance(v, Card) for v in value):
+        return Cards(tuple(card.slug for card in value))
+    return value
+
+
+def unpacked(value: object, cards: Mapping[str, Card], nav: Nav | None) -> Any:
+    """A field of an EntryPage as the kit keeps it (packed), as the page holds it."""
+    if isinstance(value, Cards):
+        return tuple(cards[slug] for slug in value.slugs)
+    return nav if isinstance(value, str) and value == SITE_NAV else value
 
 
 def embedded(index: SiteIndex) -> Iterable[str]:
@@ -234,7 +264,10 @@ def delta_build(options: BuildOptions, last: BuildState, inputs: Inputs) -> Delt
     more = base_notes(options.root, last, base, sorted({base.rels[s] for s in moved} - set(notes)))
     if more is None or len(notes) + len(more) > MOST_PAGES:
         return None
-    planned = [page_of(note, related_of, base.cards) for note in (*notes.values(), *more.values())]
+    planned = [
+        page_of(note, related_of, base.cards, base.nav)
+        for note in (*notes.values(), *more.values())
+    ]
     wholes = pages_holding(options.root, base, planned)
     if wholes is None:
         return None
@@ -405,12 +438,12 @@ def related_now(
 
 
 def page_of(
-    note: Note, related: Mapping[str, tuple[str, ...]], cards: Mapping[str, Card]
+    note: Note, related: Mapping[str, tuple[str, ...]], cards: Mapping[str, Card], nav: Nav | None
 ) -> PageSpec:
     """The note's page, planned from its kit with the note as it now reads."""
     assert note.now.entry is not None, "a note with an entry in the base has one still"
     entry = fill_links(note.now.entry, note.kit.inputs)
-    page = EntryPage(entry, *note.kit.page)
+    page = EntryPage(entry, *(unpacked(part, cards, nav) for part in note.kit.page))
     shown = tuple(cards[slug] for slug in related.get(entry.slug, ()))
     return entry_page(replace(page, related=shown))
 
