@@ -144,7 +144,7 @@ def save_base(
         if page is None or place >= len(keys):
             continue
         key = parse_key(entry.rel_path, notes[entry.rel_path], macros)
-        parts = tuple(packed(getattr(page, name), page.nav) for name in PAGE_FIELDS)
+        parts = tuple(packed(page, name) for name in PAGE_FIELDS)
         made = link_inputs(entry, index, directory_urls)
         shards[parse_shard(key)][entry.rel_path] = EntryKit(key, keys[place], place, parts, made)
     html = tuple(rel for rel in plan.pages if rel.endswith(".html"))
@@ -172,15 +172,15 @@ class Cards:
 
 
 SITE_NAV = "site-nav"  # a kit's navigation: the base's
+CARD_FIELDS = frozenset({"backlinks", "outlinks", "also", "mentioned_by", "related"})
 
 
-def packed(value: object, nav: Nav) -> object:
+def packed(page: EntryPage, name: str) -> object:
     """A field of an EntryPage as a kit keeps it: its cards by slug, the site's navigation named."""
-    if value is nav:
+    if name == "nav":
         return SITE_NAV
-    if isinstance(value, tuple) and value and all(isinstance(v, Card) for v in value):
-        return Cards(tuple(card.slug for card in value))
-    return value
+    value = getattr(page, name)
+    return Cards(tuple(card.slug for card in value)) if name in CARD_FIELDS and value else value
 
 
 def unpacked(value: object, cards: Mapping[str, Card], nav: Nav | None) -> Any:
