@@ -151,7 +151,9 @@ def test_pages_whose_related_entries_an_edit_moved_are_put_back_with_it(tmp_path
     text = note.read_text(encoding="utf-8")
     # words of the optimizer notes, and none of their names: their related entries move
     note.write_text(text + "\nOrthogonal momentum, Newton-Schulz iterations, spectral norm.\n")
-    assert delta_one_shot(root)[1]
+    moved, was_delta = delta_one_shot(root)
+    assert was_delta
+    assert_clean(root, tmp_path / "moved", moved)
     changed = {
         p.relative_to(root / "site").as_posix() for p in before if p.read_bytes() != before[p]
     }
