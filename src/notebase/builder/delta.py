@@ -1,24 +1,27 @@
 """A `notebase build` after a few notes' text changed where no other page shows it: their own
-pages made again from what the last full build (the base) planned for them, and the search shards
-holding them; every other file of the site is kept as it is.
+pages made again from what the last full build (the base) planned for them, with the feeds that
+hold them and the search shards of the pages that changed; every other file of the site is kept.
 
 A full build from the cache leaves, besides its parses and its related entries (held.pickle),
 what it planned each entry's page from (kits-NN.pickle: an EntryKit a note, sharded as the parses
-are) and what the checks below read (delta.pickle: a DeltaBase), stamped with a token its state
-names. A later one-shot build takes this path when
+are), the pages holding entries whole (wholes.pickle: the feeds) and what the checks below read
+(delta.pickle: a DeltaBase), stamped with a token its state names. A later one-shot build is a
+delta build when
 - nothing but the text of notes changed since the base (the same notes; the settings, templates,
-  static files, other files under notes/ and TeX macros as they were; no error then);
+  static files, other files under notes/ and TeX macros as they were; no error then), and the
+  site is as the last build left it;
 - at most MOST_NOTES notes differ from the base's, each an entry of the base whose parse has its
   diagnostics and its face (every field but the HTML of its body, its mention text and words:
-  what other pages show of a note); whose body no other page holds (a feed, an embed); which
-  embeds no note; and whose prose names the same notes, with the same words around (mentions);
-- its related entries, brought up to date from the base's for those notes, differ from the base's
-  for few entries (MOST_PAGES pages in all).
+  what the other pages show of a note, but the feeds); which no note embeds and which embeds
+  none; and whose prose names the same notes, with the same words around (mentions);
+- the related entries, brought up to date from the base's for those notes, moved for few entries
+  (MOST_PAGES pages in all).
 Each entry page that may differ from the base's (of those notes, of the notes changed since the
-last build, of the entries whose related entries changed, and of those the builds since the base
-planned) is then planned again from its kit with its note as it now reads; one whose fingerprint
-is the site's is not rendered. The search shards of the pages that changed are indexed again, the
-files written in place, the state saved naming the base. Anything else is a full build, which
+last build, of the entries whose related entries moved, and of those the delta builds since the
+base left differing) is then planned again from its kit with its note as it now reads, and so is
+each feed holding one; a page whose fingerprint is the site's is not rendered. The search shards
+of the pages that changed are indexed again (a shard put back as it was gets the bundle it had),
+the files written in place, the state saved naming the base. Anything else is a full build, which
 makes a new base. Both write the site a clean build writes, byte for byte (tests/test_delta.py).
 """
 
