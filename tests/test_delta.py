@@ -75,6 +75,16 @@ def assert_clean(root: Path, clean: Path, result: BuildResult) -> None:
     assert result.diagnostics == want.diagnostics
 
 
+@pytest.fixture(params=["in process", "forked"])
+def related_aside(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Related entries brought up to date in the build's process, or (as on a big site) in a
+    forked one while the pages are rendered."""
+    import notebase.builder.delta as delta
+
+    monkeypatch.setattr(delta, "FORKED_RELATED", 0 if request.param == "forked" else 10**9)
+
+
+@pytest.mark.usefixtures("related_aside")
 def test_each_edit_writes_the_clean_site(kb: Path, tmp_path: Path) -> None:
     one_shot(kb)
     for label, apply, delta in STEPS:
@@ -142,6 +152,7 @@ def test_the_face_is_all_but_the_body(kb: Path, old: str, new: str, alike: bool)
     assert (face(before.entry) == face(after.entry)) is alike
 
 
+@pytest.mark.usefixtures("related_aside")
 def test_pages_whose_related_entries_an_edit_moved_are_put_back_with_it(tmp_path: Path) -> None:
     root = tmp_path / "kb"
     shutil.copytree(REPO / "notes", root / "notes")

@@ -46,6 +46,7 @@ from notebase.builder.cache import (
     write_payloads,
 )
 from notebase.builder.inputs import Inputs, stamp_folders
+from notebase.builder.parallel import map_indexed
 from notebase.builder.related_update import relearn_some
 from notebase.builder.search import kept_page_marked, shard_folder
 from notebase.builder.sitefiles import FilePlan, add_search_bundle, plan_files
@@ -74,6 +75,7 @@ KEPT_BUNDLES = 4  # the newest kept
 MOST_NOTES = 4  # notes differing from the base's: more is no edit of a few notes
 MOST_PAGES = 16  # entry pages planned again
 RELATED = "related"  # held.pickle's name for the related entries (the pipeline's)
+FORKED_RELATED = 2000  # entries from which a forked process brings them up to date (fork costs)
 TOKEN = "base"  # held.pickle's name for the token of the base that saved it
 PAGE_FIELDS = tuple(f.name for f in fields(EntryPage))[1:]  # all but the entry
 R = TypeVar("R")
@@ -255,30 +257,72 @@ class DeltaDone:
 
 
 def delta_build(options: BuildOptions, last: BuildState, inputs: Inputs) -> DeltaDone | None:
-    """The build as a delta of the base, written; None when it cannot be one (see above)."""
+    """The build as a delta of the base, written; None when it cannot be one (see above).
+
+    The pages are rendered and their shards indexed while a forked process brings the related
+    entries up to date, on the guess that they moved for none of them (an edit of a few words
+    seldom moves them); when they did, the pages are planned and indexed again."""
+    out = real_path(options.out)
     base = usable_base(options, last, inputs)
     notes = changed_notes(options.root, last, inputs, base) if base is not None else None
-    related = (
-        related_now(options.root, base, notes) if base is not None and notes is not None else None
-    )
-    if base is None or notes is None or related is None:
+    if base is None or notes is None:
         return None
-    moved, related_of = related
-    more = base_notes(options.root, last, base, sorted({base.rels[s] for s in moved} - set(notes)))
-    if more is None or len(notes) + len(more) > MOST_PAGES:
-        return None
-    planned = [
-        page_of(note, related_of, base.cards, base.nav)
-        for note in (*notes.values(), *more.values())
-    ]
+    fixed = (options, last, inputs, base)
+    with temp_folder(out) as guessed, temp_folder(out) as again:
+
+        def either(i: int) -> object:
+            if i == 0:
+                return planned_pages(*fixed, notes.values(), None, guessed)
+            return related_now(options.root, base, notes)
+
+        jobs = 2 if len(base.rels) >= FORKED_RELATED else 1
+        guess, related = map_indexed(either, 2, jobs, 1)
+        if not isinstance(related, tuple):
+            return None
+        moved, related_of = cast(tuple[set[str], dict[str, tuple[str, ...]]], related)
+        made = cast(Made | None, guess)
+        if moved:
+            more = base_notes(
+                options.root, last, base, sorted({base.rels[s] for s in moved} - set(notes))
+            )
+            if more is None or len(notes) + len(more) > MOST_PAGES:
+                return None
+            everyone = [*notes.values(), *more.values()]
+            made = planned_pages(*fixed, everyone, related_of, again)
+        if made is None:
+            return None
+        # the notes whose pages now differ from the base's: those changed since, and moved related
+        apart = {rel for rel, note in notes.items() if note.now.entry is not note.base}
+        apart |= {base.rels[slug] for slug in moved}
+        parsed = sum(note.now.entry is not note.base for note in notes.values())
+        return written(options.root, out, last, inputs, made, apart, parsed)
+
+
+@dataclass(frozen=True, slots=True)
+class Made:
+    """The site a delta build planned (its pages rendered, staged), and the bundles of search
+    shards the cache kept when it was planned."""
+
+    whole: FilePlan
+    known: dict[str, dict[str, bytes]]  # the shards' bundles kept by stamp, as loaded
+
+
+def planned_pages(
+    options: BuildOptions,
+    last: BuildState,
+    inputs: Inputs,
+    base: DeltaBase,
+    notes: Iterable[Note],
+    related: Mapping[str, tuple[str, ...]] | None,
+    staging: Path,
+) -> Made | None:
+    """The notes' pages (with `related` entries; None: the base's) and the pages holding them
+    whole, rendered in `staging`, and the search bundle indexed again."""
+    planned = [page_of(note, related, base.cards, base.nav) for note in notes]
     wholes = pages_holding(options.root, base, planned)
     if wholes is None:
         return None
-    # the notes whose pages now differ from the base's: those changed since, and moved related
-    apart = {rel for rel, note in notes.items() if note.now.entry is not note.base}
-    apart |= {base.rels[slug] for slug in moved}
-    parsed = sum(note.now.entry is not note.base for note in notes.values())
-    return write_delta(options, last, inputs, base, [*planned, *wholes], apart, parsed)
+    return rendered(options, last, inputs, base, [*planned, *wholes], staging)
 
 
 def usable_base(options: BuildOptions, last: BuildState, inputs: Inputs) -> DeltaBase | None:
@@ -441,55 +485,61 @@ def related_now(
 
 
 def page_of(
-    note: Note, related: Mapping[str, tuple[str, ...]], cards: Mapping[str, Card], nav: Nav | None
+    note: Note,
+    related: Mapping[str, tuple[str, ...]] | None,
+    cards: Mapping[str, Card],
+    nav: Nav | None,
 ) -> PageSpec:
-    """The note's page, planned from its kit with the note as it now reads."""
+    """The note's page, planned from its kit with the note as it now reads (and its `related`
+    entries; None: the base's, which the kit holds)."""
     assert note.now.entry is not None, "a note with an entry in the base has one still"
     entry = fill_links(note.now.entry, note.kit.inputs)
     page = EntryPage(entry, *(unpacked(part, cards, nav) for part in note.kit.page))
+    if related is None:
+        return entry_page(page)
     shown = tuple(cards[slug] for slug in related.get(entry.slug, ()))
     return entry_page(replace(page, related=shown))
 
 
-def write_delta(
+def rendered(
     options: BuildOptions,
     last: BuildState,
     inputs: Inputs,
     base: DeltaBase,
     pages: Sequence[PageSpec],
-    apart: set[str],
-    parsed: int,
-) -> DeltaDone | None:
-    """Render the pages whose fingerprint changed, index their shards again, write what changed
-    in place and save the state (`apart`: the notes whose pages now differ from the base's); None
-    when a page cannot be rendered (the full build says why)."""
+    staging: Path,
+) -> Made | None:
+    """Render the pages whose fingerprint changed into `staging` and index their shards again:
+    the whole site's plan; None when a page cannot be rendered (the full build says why)."""
     out, config = real_path(options.out), inputs.config
     existing, diags = set(last.outputs), list[Diagnostic]()
-    with temp_folder(out) as staging:
-        plan = plan_files(
-            options.root,
-            pages,
-            config,
-            last.outputs,
-            existing,
-            diags,
-            direct,
-            None,
-            (1, 1 << 30),
-            staging,
-        )
-        if diags or not marks_as_base(plan, base.marked):
-            return None
-        whole = site_plan(plan, last.outputs, base.pages)
-        known = load_dict(options.root, BUNDLES_FILE, "bundles") if config.search else {}
-        if config.search:
-            apply = KnownMarks(base.marked)
-            args = (out, last.outputs, existing, config.language, diags, False, apply, None)
-            whole, _ = add_search_bundle(whole, *args, known)
-        if diags:
-            return None
-        replaced = replaced_bundles(out, last.outputs, whole.fingerprints)
-        files = update_site(out, whole.files, nullcontext(), existing)
+    args = (config, last.outputs, existing, diags, direct, None, (1, 1 << 30), staging)
+    plan = plan_files(options.root, pages, *args)
+    if diags or not marks_as_base(plan, base.marked):
+        return None
+    whole = site_plan(plan, last.outputs, base.pages)
+    known = load_dict(options.root, BUNDLES_FILE, "bundles") if config.search else {}
+    if config.search:
+        apply = KnownMarks(base.marked)
+        site = (out, last.outputs, existing, config.language, diags, False, apply, None)
+        whole, _ = add_search_bundle(whole, *site, known)
+    return Made(whole, known) if not diags else None
+
+
+def written(
+    root: Path,
+    out: Path,
+    last: BuildState,
+    inputs: Inputs,
+    made: Made,
+    apart: set[str],
+    parsed: int,
+) -> DeltaDone:
+    """Write what changed in place and save the state (`apart`: the notes whose pages now differ
+    from the base's), with the bundles of the shards replaced."""
+    whole, existing = made.whole, set(last.outputs)
+    replaced = replaced_bundles(out, last.outputs, whole.fingerprints)
+    files = update_site(out, whole.files, nullcontext(), existing)
     state = replace(
         last,
         stamps=inputs.found.stamps,
@@ -502,10 +552,10 @@ def write_delta(
     )
     saved: dict[str, dict[str, object]] = {STATE_FILE: {"state": replace(state, parsed={})}}
     if replaced:
-        kept = list({**known, **replaced}.items())[-KEPT_BUNDLES:]
+        kept = list({**made.known, **replaced}.items())[-KEPT_BUNDLES:]
         saved = {BUNDLES_FILE: {"bundles": dict(kept)}, **saved}
-    problems = write_payloads(options.root, saved)
-    return DeltaDone(state, files, parsed, plan.rendered, problems)
+    problems = write_payloads(root, saved)
+    return DeltaDone(state, files, parsed, whole.rendered, problems)
 
 
 def replaced_bundles(
