@@ -26,6 +26,18 @@ STEPS: list[tuple[str, Edit, bool]] = [
     ("another note's body", append("notes/links/latents.md", "\nWorth a second read.\n"), DELTA),
     ("put the first back", edit("notes/papers/muon.md", "\nA closing remark.\n", ""), DELTA),
     ("a word in a body", edit("notes/papers/shampoo.md", "cheaper ways", "cheap ways"), DELTA),
+    (  # the lines of its link and quote move: only a problem reported at one would show them
+        "a paragraph above a link and a quote",
+        edit("notes/papers/muon.md", "Muon replaces", "A first paragraph.\n\nMuon replaces"),
+        DELTA,
+    ),
+    ("a link that leads nowhere", append("notes/links/latents.md", "\nSee [[Nowhere]].\n"), FULL),
+    (  # the warning on that link now names another line
+        "a paragraph above it",
+        edit("notes/links/latents.md", "An essay", "A word first.\n\nAn essay"),
+        FULL,
+    ),
+    ("a paragraph below it", append("notes/links/latents.md", "\nA last word.\n"), DELTA),
     (
         "name another note in prose",  # an unlinked mention on that note's page
         edit(

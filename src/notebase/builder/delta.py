@@ -11,9 +11,10 @@ delta build when
   static files, other files under notes/ and TeX macros as they were; no error then), and the
   site is as the last build left it;
 - at most MOST_NOTES notes differ from the base's, each an entry of the base whose parse has its
-  diagnostics and its face (every field but the HTML of its body, its mention text and words:
-  what the other pages show of a note, but the feeds); which no note embeds and which embeds
-  none; and whose prose names the same notes, with the same words around (mentions);
+  diagnostics and its face (every field but the HTML of its body, its mention text and words, and
+  the lines of its links and quotes, which may move when no problem is reported in the note: what
+  the other pages show of a note, but the feeds); which no note embeds and which embeds none; and
+  whose prose names the same notes, with the same words around (mentions);
 - the related entries, brought up to date from the base's for those notes, moved for few entries
   (MOST_PAGES pages in all).
 Each entry page that may differ from the base's (of those notes, of the notes changed since the
@@ -378,12 +379,13 @@ def changed_notes(
         return None
     notes = base_notes(root, last, base, todo)
     read = {source.rel_path: source for source in inputs.found.read}
+    reported = {d.pos.path for d in last.diagnostics if d.pos is not None}
     for rel in sorted(since_base):
         source = read.get(rel) or read_note(root / NOTES_DIR, rel)
         if notes is None or not isinstance(source, NoteFile) or source.digest != now[rel]:
             return None
         parsed = parse_note(source, inputs.macros)
-        if not reads_alike(notes[rel], parsed, base):
+        if not reads_alike(notes[rel], parsed, base, notes[rel].base.pos.path in reported):
             return None
         notes[rel] = replace(notes[rel], now=parsed)
     return notes
@@ -437,12 +439,16 @@ def shard_files(
     return merged
 
 
-def reads_alike(note: Note, parsed: ParseResult, base: DeltaBase) -> bool:
-    """Whether every page but the note's own shows `parsed` as it showed the base's parse."""
+def reads_alike(note: Note, parsed: ParseResult, base: DeltaBase, reported: bool) -> bool:
+    """Whether every page but the note's own shows `parsed` as it showed the base's parse, and
+    the build reports the same problems (`reported`: the last build reported one in the note, at
+    a line the edit may have moved)."""
     now, then = parsed.entry, note.base
     if now is None or parsed.diagnostics != note.now.diagnostics:
         return False
     if face(now) != face(then) or then.content_key != note.kit.content_key:
+        return False
+    if reported and (now.links != then.links or now.quotes != then.quotes):
         return False
     if then.slug in base.exposed or note_embeds(now, note.kit.inputs.targets):
         return False
@@ -450,8 +456,16 @@ def reads_alike(note: Note, parsed: ParseResult, base: DeltaBase) -> bool:
 
 
 def face(entry: Entry) -> Entry:
-    """What other pages may show of an entry: all but its body's HTML, mention text and words."""
-    return replace(entry, body_html="", mention_text="", words=NO_WORDS)
+    """What other pages may show of an entry: all but its body's HTML, mention text and words,
+    and the lines of its links and quotes (which only problems reported at them show)."""
+    return replace(
+        entry,
+        body_html="",
+        mention_text="",
+        words=NO_WORDS,
+        links=tuple(replace(link, line=0) for link in entry.links),
+        quotes=tuple(replace(quote, line=0) for quote in entry.quotes),
+    )
 
 
 def names_found(entry: Entry, names: Keyed[NameTable]) -> dict[str, tuple[str, str]]:
