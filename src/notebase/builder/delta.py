@@ -260,9 +260,10 @@ class DeltaDone:
 def delta_build(options: BuildOptions, last: BuildState, inputs: Inputs) -> DeltaDone | None:
     """The build as a delta of the base, written; None when it cannot be one (see above).
 
-    The pages are rendered and their shards indexed while a forked process brings the related
-    entries up to date, on the guess that they moved for none of them (an edit of a few words
-    seldom moves them); when they did, the pages are planned and indexed again."""
+    The pages are rendered and their shards indexed while a forked process checks the site's
+    folders and brings the related entries up to date, on the guess that they moved for none of
+    them (an edit of a few words seldom moves them); when they did, the pages are planned and
+    indexed again. Nothing is written to the site before both are done."""
     out = real_path(options.out)
     base = usable_base(options, last, inputs)
     notes = changed_notes(options.root, last, inputs, base) if base is not None else None
@@ -274,6 +275,8 @@ def delta_build(options: BuildOptions, last: BuildState, inputs: Inputs) -> Delt
         def either(i: int) -> object:
             if i == 0:
                 return planned_pages(*fixed, notes.values(), None, guessed)
+            if stamp_folders(out, last) != last.folders:  # a file put in or out by hand
+                return None
             return related_now(options.root, base, notes)
 
         jobs = 2 if len(base.rels) >= FORKED_RELATED else 1
@@ -328,13 +331,12 @@ def planned_pages(
 
 def usable_base(options: BuildOptions, last: BuildState, inputs: Inputs) -> DeltaBase | None:
     """The base the last build's site was planned from, if this build may be a delta of it: the
-    site as it left it, nothing but notes changed since, no error."""
+    site the one it left (whose folders delta_build checks too), nothing but notes changed since,
+    no error."""
     out = real_path(options.out)
     if not last.base or not options.write or has_errors(last.diagnostics, options.strict):
         return None
     if last.unindexed or last.out != str(out) or last.site != site_identity(out):
-        return None
-    if stamp_folders(out, last) != last.folders:  # a file added to or removed from the site by hand
         return None
     base = load_base(options.root, last.base)
     if base is None or base.head != inputs.head:
