@@ -211,3 +211,20 @@ def test_a_note_put_back_gets_its_search_shard_back_without_pagefind(
     assert was_delta and runs == []  # the shard's bundle as the build before the edit made it
     assert any(rel.startswith("pagefind/") for rel in result.files.written)
     assert_clean(kb, tmp_path / "clean", result)
+
+
+def test_a_site_that_cannot_be_written_in_place_is_left_to_the_full_build(
+    kb: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import notebase.builder.delta as delta
+
+    one_shot(kb)
+
+    def refused(*args: Any, **kwargs: Any) -> Any:
+        raise PermissionError(13, "Permission denied", str(kb / "site"))
+
+    monkeypatch.setattr(delta, "update_site", refused)
+    append("notes/links/latents.md", "\nWorth a second read.\n")(kb)
+    result, was_delta = delta_one_shot(kb)  # no traceback: the full build writes the site
+    assert not was_delta
+    assert_clean(kb, tmp_path / "clean", result)

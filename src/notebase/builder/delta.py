@@ -28,7 +28,6 @@ makes a new base. Both write the site a clean build writes, byte for byte (tests
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, fields, replace
@@ -120,6 +119,11 @@ class Note:
     kit: EntryKit
     base: Entry
     now: ParseResult
+
+    @property
+    def changed(self) -> bool:
+        """Whether the note reads otherwise than in the base (it was parsed anew)."""
+        return self.now.entry is not self.base
 
 
 # ---------------------------------------------------------------------------------------------
@@ -264,11 +268,25 @@ def delta_build(options: BuildOptions, last: BuildState, inputs: Inputs) -> Delt
     folders and brings the related entries up to date, on the guess that they moved for none of
     them (an edit of a few words seldom moves them); when they did, the pages are planned and
     indexed again. Nothing is written to the site before both are done."""
-    out = real_path(options.out)
     base = usable_base(options, last, inputs)
     notes = changed_notes(options.root, last, inputs, base) if base is not None else None
     if base is None or notes is None:
         return None
+    try:
+        return delta_of(options, last, inputs, base, notes)
+    except OSError:  # beside or in the site: the full build reports it (write-failed)
+        return None
+
+
+def delta_of(
+    options: BuildOptions,
+    last: BuildState,
+    inputs: Inputs,
+    base: DeltaBase,
+    notes: dict[str, Note],
+) -> DeltaDone | None:
+    """delta_build's work once the notes are known to be a delta of the base."""
+    out = real_path(options.out)
     fixed = (options, last, inputs, base)
     with temp_folder(out) as guessed, temp_folder(out) as again:
 
@@ -296,9 +314,9 @@ def delta_build(options: BuildOptions, last: BuildState, inputs: Inputs) -> Delt
         if made is None:
             return None
         # the notes whose pages now differ from the base's: those changed since, and moved related
-        apart = {rel for rel, note in notes.items() if note.now.entry is not note.base}
+        apart = {rel for rel, note in notes.items() if note.changed}
         apart |= {base.rels[slug] for slug in moved}
-        parsed = sum(note.now.entry is not note.base for note in notes.values())
+        parsed = sum(note.changed for note in notes.values())
         return written(options.root, out, last, inputs, made, apart, parsed)
 
 
@@ -489,12 +507,14 @@ def related_now(
     state = held.get(RELATED)
     if held.get(TOKEN) != base.token or not isinstance(state, RelatedState):
         return None
-    changes = {n.kit.place: n.now.entry for n in notes.values() if n.now.entry is not n.base}
-    for place, note in ((n.kit.place, n) for n in notes.values()):
-        if place >= len(state.keys) or state.keys[place] != note.kit.content_key:
-            return None
+    keys = state.keys
+    if any(
+        n.kit.place >= len(keys) or keys[n.kit.place] != n.kit.content_key for n in notes.values()
+    ):
+        return None
+    changes = {n.kit.place: n.now.entry for n in notes.values() if n.changed and n.now.entry}
     before = list(state.related)
-    after = relearn_some(state, {p: e for p, e in changes.items() if e is not None})
+    after = relearn_some(state, changes)
     pairs = zip(after.slugs, before, after.related, strict=True)
     moved = {slug for slug, was, now in pairs if was != now}
     return moved, dict(zip(after.slugs, after.related, strict=True))
@@ -534,11 +554,11 @@ def rendered(
     if diags or not marks_as_base(plan, base.marked):
         return None
     whole = site_plan(plan, last.outputs, base.pages)
-    known = load_dict(options.root, BUNDLES_FILE, "bundles") if config.search else {}
-    if config.search:
-        apply = KnownMarks(base.marked)
-        site = (out, last.outputs, existing, config.language, diags, False, apply, None)
-        whole, _ = add_search_bundle(whole, *site, known)
+    if not config.search:
+        return Made(whole, {})
+    known = load_dict(options.root, BUNDLES_FILE, "bundles")
+    site = (out, last.outputs, existing, config.language, diags, False, KnownMarks(base.marked))
+    whole, _ = add_search_bundle(whole, *site, None, known)
     return Made(whole, known) if not diags else None
 
 
@@ -563,9 +583,9 @@ def written(
         outputs=whole.fingerprints,
         site=site_identity(out),
         inputs=inputs.digest,
-        folders=restamp(out, last.folders, files, whole.fingerprints),
         delta_pages=tuple(sorted(apart)),
     )
+    state = replace(state, folders=stamp_folders(out, state, last.folders, folders_of(files)))
     saved: dict[str, dict[str, object]] = {STATE_FILE: {"state": replace(state, parsed={})}}
     if replaced:
         kept = list({**made.known, **replaced}.items())[-KEPT_BUNDLES:]
@@ -632,21 +652,10 @@ class KnownMarks(Direct):
         return fn(*args)
 
 
-def restamp(
-    out: Path, folders: Mapping[str, int], files: WriteOutcome, outputs: Mapping[str, str]
-) -> dict[str, int]:
-    """stamp_folders after the files were written in place: only their folders stat'ed again."""
+def folders_of(files: WriteOutcome) -> set[str]:
+    """The site's folders holding the files written or removed (the site's own too)."""
     touched = {""}
     for rel in (*files.written, *files.removed):
         parts = rel.split("/")[:-1]
         touched.update("/".join(parts[:n]) for n in range(1, len(parts) + 1))
-    stamps = {}
-    for folder in sorted({rel.rpartition("/")[0] for rel in outputs} | {""}):
-        if folder in touched or folder not in folders:
-            try:
-                stamps[folder] = os.stat(out / folder).st_mtime_ns
-            except OSError:
-                stamps[folder] = -1
-        else:
-            stamps[folder] = folders[folder]
-    return stamps
+    return touched

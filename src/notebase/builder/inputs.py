@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -140,12 +140,22 @@ def site_is_current(last: BuildState, options: BuildOptions, inputs: Inputs) -> 
     return stamp_folders(out, last) == last.folders
 
 
-def stamp_folders(out: Path, state: BuildState) -> dict[str, int]:
+def stamp_folders(
+    out: Path,
+    state: BuildState,
+    since: Mapping[str, int] | None = None,
+    touched: Collection[str] = (),
+) -> dict[str, int]:
     """The mtime of every folder of the site (with the site's own): a file added to or removed from
-    a folder changes it, so equal stamps mean the site still holds just the files written."""
+    a folder changes it, so equal stamps mean the site still holds just the files written. With
+    `since` (the stamps before a few files were written in place), only the folders `touched`
+    (those holding them) and new ones are stat'ed again."""
     folders = {rel.rpartition("/")[0] for rel in state.outputs} | {""}
     stamps = {}
     for rel in sorted(folders):
+        if since is not None and rel in since and rel not in touched:
+            stamps[rel] = since[rel]
+            continue
         try:
             stamps[rel] = os.stat(out / rel).st_mtime_ns
         except OSError:

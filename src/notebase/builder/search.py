@@ -488,7 +488,9 @@ def index_shards(
         for shard in shards:
             if shard.stamp not in known:
                 runs.start(shard, pages)
-        bundles = [known.get(shard.stamp) or runs.bundle(shard) for shard in shards]
+        bundles = [
+            known[shard.stamp] if shard.stamp in known else runs.bundle(shard) for shard in shards
+        ]
     finally:
         if runs is not indexer:  # its own, closed here; a given one is its owner's to close
             runs.close()
