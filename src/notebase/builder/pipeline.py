@@ -65,7 +65,7 @@ from notebase.linking.analyses import with_analyses
 from notebase.linking.attachments import Copy, Reader, read_attachment, read_attachments
 from notebase.linking.index import Names, index_and_names, name_targets
 from notebase.linking.linktags import resolve_index
-from notebase.linking.mentions import entry_names, entry_phrases, name_table
+from notebase.linking.mentions import NameTable, entry_phrases, names_of
 from notebase.linking.related import RelatedState
 from notebase.markdown.texmacros import NO_MACROS, TexMacros
 from notebase.model import Attachment, Entry, NoteFile, ParseResult, SiteIndex
@@ -167,6 +167,7 @@ class SavedEarly:
         self.token = os.urandom(8).hex()  # of the base this build makes for delta builds
         self.keys: tuple[str, ...] = ()  # the content keys its related entries were made of
         self.based = False  # whether it saved that base
+        self.names: Keyed[NameTable] | None = None  # the names mentions were found by
 
     def parses(
         self, state: BuildState, parsed: Mapping[str, ParseResult]
@@ -177,18 +178,20 @@ class SavedEarly:
         saved, problems = saved_state(self.root, replace(state, parsed=parsed), state.parsed)
         return replace(saved, parsed={}), problems
 
-    def related(self, memo: Memo) -> tuple[Diagnostic, ...]:
-        """The related entries the memo holds saved, and no longer held."""
+    def related(self, memo: Memo, names: Keyed[NameTable]) -> tuple[Diagnostic, ...]:
+        """The related entries the memo holds saved, and no longer held (the `names` mentions
+        were found by kept for the base)."""
+        self.names = names
         related = memo.take(RELATED)
         if not isinstance(related, RelatedState):
             return save_held(self.root, {})
         self.keys = related.keys
         return save_held(self.root, {RELATED: related, TOKEN: self.token})
 
-    def base(self, planned: Planned, plan: FilePlan, memo: Memo) -> tuple[Diagnostic, ...]:
+    def base(self, planned: Planned, plan: FilePlan) -> tuple[Diagnostic, ...]:
         """What a delta build starts from, saved for the site `plan` wrote (builder/delta.py)."""
         index, config = planned.basis.index, planned.inputs.config
-        names = memo.call(name_table, tuple(memo.map(entry_names, index.entries)))
+        assert self.names is not None, "the related entries (and the names) are saved first"
         problems = save_base(
             self.root,
             self.token,
@@ -196,7 +199,7 @@ class SavedEarly:
             index,
             planned.pages,
             planned.cards,
-            names,
+            self.names,
             self.keys,
             plan,
             config.directory_urls,
@@ -297,9 +300,9 @@ def plan_build(
     index, index_diags, copies, (wiki_names, names) = index_parsed(
         parsed.values(), options, found, memo
     )
-    index = add_analyses(index, memo)
+    index, mention_names = add_analyses(index, memo)
     if saves is not None:
-        diags += saves.related(memo)
+        diags += saves.related(memo, mention_names)
     index = resolve_index(index, config.directory_urls, memo)
     cards = make_cards(index.entries, memo)
     pages = plan_pages(index, config, cards, memo)
@@ -404,8 +407,8 @@ def write_build(
         state = replace(state, memo=None)
     if plan is None or outcome is None:
         return state, finish(tally, diags, False, plan.rendered if plan else 0)
-    if saves is not None and state.memo is not None and not has_errors(diags):
-        diags += saves.base(planned, plan, state.memo)
+    if saves is not None and not has_errors(diags):
+        diags += saves.base(planned, plan)
     done = finish(tally, diags, True, plan.rendered, outcome, due)
     if state.memo is not None:
         hold_basis(state.memo, planned.basis)
@@ -606,12 +609,13 @@ def read_stamped(notes_dir: str, path: str, size: int, mtime_ns: int) -> tuple[A
     return read_attachment(Path(notes_dir), path)
 
 
-def add_analyses(index: SiteIndex, memo: Memo) -> SiteIndex:
+def add_analyses(index: SiteIndex, memo: Memo) -> tuple[SiteIndex, Keyed[NameTable]]:
     """The index with each entry's related entries (brought up to date from the last build's,
-    which the memo holds) and unlinked mentions."""
+    which the memo holds) and unlinked mentions; the names these were found by."""
     related = related_state(index.entries, memo.take(RELATED))
     memo.hold(RELATED, related)
-    return with_analyses(index, related, memo)
+    names = names_of(index.entries, memo)
+    return with_analyses(index, related, memo, names), names
 
 
 def check_collisions(pages: Iterable[PageSpec], index: SiteIndex) -> list[Diagnostic]:

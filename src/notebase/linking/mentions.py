@@ -36,14 +36,23 @@ class NameTable:
     keys: dict[str, dict[str, list[Phrase]]]  # a, b -> the longer names keyed by the pair (a, b)
 
 
+def names_of(entries: Sequence[Entry], apply: Apply = direct) -> Keyed[NameTable]:
+    """The table of the entries' names, made through `apply` (again only when a name changed)."""
+    return apply.call(name_table, tuple(apply.map(entry_names, entries)))
+
+
 def find_mentions(
-    entries: Sequence[Entry], outlinks: Mapping[str, Iterable[str]], apply: Apply = direct
+    entries: Sequence[Entry],
+    outlinks: Mapping[str, Iterable[str]],
+    apply: Apply = direct,
+    table: Keyed[NameTable] | None = None,
 ) -> dict[str, Mentions]:
     """slug -> the notes whose prose names it, in `entries` order (not itself, not linking it).
 
-    The name table, each note's names matched and each excerpt cut are made through `apply`
-    (the build's memo: a rebuild matches only the notes that changed, unless a name did)."""
-    table = apply.call(name_table, tuple(apply.map(entry_names, entries)))
+    The name table (unless given: names_of the entries), each note's names matched and each
+    excerpt cut are made through `apply` (the build's memo: a rebuild matches only the notes that
+    changed, unless a name did)."""
+    table = table if table is not None else names_of(entries, apply)
     found: dict[str, list[Mention]] = defaultdict(list)
     totals: dict[str, int] = defaultdict(int)
     for entry, phrases in zip(entries, apply.map(entry_phrases, entries, table), strict=True):
