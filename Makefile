@@ -7,7 +7,7 @@ CHROMIUM := /usr/bin/chromium
 NODE_DIR := $(VENV)/node
 NODE_STAMP := $(NODE_DIR)/.installed
 
-.PHONY: site test lint types pytest chromium node clean
+.PHONY: bytecode site test lint types pytest chromium node clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,7 +15,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-site: $(STAMP)
+# the modules' bytecode, as a wheel install writes it: an editable install leaves it to the first
+# import, which writes none when PYTHONDONTWRITEBYTECODE is set (each run then compiles every module)
+bytecode: $(STAMP)
+	$(BIN)/python -m compileall -q src
+
+site: bytecode
 	$(BIN)/notebase build
 
 chromium:

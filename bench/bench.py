@@ -27,6 +27,7 @@ and after the runs, `notebase serve` sessions:
 --no-search   notebase builds with `search: false` in notebase.yaml (no Pagefind index).
 --pagefind   Pagefind indexing the built site on its own (python -m pagefind).
 --tmpfs mounts a tmpfs on the work folder first (root only), as the reference figures were taken.
+Each install's bytecode is written first, as a wheel install writes it (an editable install does not).
 
 Every build's figures are its wall time, its CPU seconds (user + system of the process and all it
 waited for: workers, Pagefind) and the peak RSS of all its processes: bench/proctree.py samples the
@@ -157,6 +158,15 @@ def baseline_install(path: Path) -> Install:
     if not python.is_file():
         raise SystemExit(f"{python}: no such Python; run `make .venv/.installed` in {path}")
     return Install("baseline", str(python.absolute()))  # not resolved: that leaves the venv
+
+
+def compile_bytecode(install: Install) -> None:
+    """Write the bytecode of the install's notebase, as installing a wheel does: an editable install
+    leaves it to the first import, which writes none under PYTHONDONTWRITEBYTECODE, and every build
+    then compiles each module again."""
+    code = "import compileall, notebase, pathlib; compileall.compile_dir("
+    code += "pathlib.Path(notebase.__file__).parent, quiet=1)"
+    subprocess.run([install.python, "-c", code], check=True)
 
 
 def origin(install: Install) -> str:
@@ -532,6 +542,8 @@ def main() -> int:
     if args.tmpfs:
         mount_tmpfs(work)
     print(f"command: {shlex.join(sys.argv)}")
+    for install in installs:
+        compile_bytecode(install)
     if args.baseline:
         print("\n".join(origin(install) for install in installs))
     if anchors:

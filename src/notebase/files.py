@@ -52,9 +52,9 @@ class Staged:
     held in memory."""
 
     path: Path
-    # whether the page is a search result (search.py's INDEXED_MARK), seen where it was written
-    # (None: not known, the file is read to know)
-    marked: bool | None = None
+    # its search print (search.py's search_print: "" when it is no search result), made where it
+    # was written (None: not known, the file is read to know)
+    searched: str | None = None
 
 
 @contextmanager

@@ -48,7 +48,7 @@ from notebase.builder.cache import (
 from notebase.builder.inputs import Inputs, stamp_folders
 from notebase.builder.parallel import map_indexed
 from notebase.builder.related_update import relearn_some
-from notebase.builder.search import kept_page_marked, shard_folder
+from notebase.builder.search import kept_page_search_print, shard_folder
 from notebase.builder.sitefiles import FilePlan, add_search_bundle, plan_files
 from notebase.builder.state import BuildOptions, BuildState
 from notebase.builder.write import WriteOutcome, site_identity, update_site
@@ -107,7 +107,7 @@ class DeltaBase:
     exposed: frozenset[str]  # the entries another entry embeds
     holders: dict[str, tuple[int, ...]]  # slug -> the pages holding it whole (WHOLES_FILE's)
     pages: tuple[str, ...]  # the site's pages (the count of search shards is theirs)
-    marked: frozenset[str]  # the pages that are search results
+    searched: dict[str, tuple[str, str]]  # each search result's (fingerprint, search print)
     nav: Nav | None  # the site's navigation, which every entry page shows
 
 
@@ -160,10 +160,10 @@ def save_base(
     html = tuple(rel for rel in plan.pages if rel.endswith(".html"))
     holders, wholes = held_whole(pages)
     rels = {entry.slug: entry.rel_path for entry in index.entries}
-    marked = frozenset(plan.searched)
+    searched = {rel: (plan.fingerprints[rel], found) for rel, found in plan.searched.items()}
     exposed = frozenset(embedded(index))
     nav = next(iter(planned.values())).nav if planned else None
-    facts = (notes, rels, names, cards, exposed, holders, html, marked, nav)
+    facts = (notes, rels, names, cards, exposed, holders, html, searched, nav)
     base = DeltaBase(token, inputs.head, *facts)
     files: dict[str, dict[str, object]] = {
         KITS_FILE.format(i): {"token": token, "kits": shard} for i, shard in enumerate(shards)
@@ -551,13 +551,13 @@ def rendered(
     existing, diags = set(last.outputs), list[Diagnostic]()
     args = (config, last.outputs, existing, diags, direct, None, (1, 1 << 30), staging)
     plan = plan_files(options.root, pages, *args)
-    if diags or not marks_as_base(plan, base.marked):
+    if diags or not marks_as_base(plan, base.searched):
         return None
     whole = site_plan(plan, last.outputs, base.pages)
     if not config.search:
         return Made(whole, {})
     known = load_dict(options.root, BUNDLES_FILE, "bundles")
-    site = (out, last.outputs, existing, config.language, diags, False, KnownMarks(base.marked))
+    site = (out, last.outputs, existing, config.language, diags, False, KnownPrints(base.searched))
     whole, _ = add_search_bundle(whole, *site, None, known)
     return Made(whole, known) if not diags else None
 
@@ -619,10 +619,10 @@ def replaced_bundles(
     return found
 
 
-def marks_as_base(plan: FilePlan, marked: frozenset[str]) -> bool:
+def marks_as_base(plan: FilePlan, searched: Mapping[str, tuple[str, str]]) -> bool:
     """Whether each page rendered is a search result just when its page in the base was."""
     return all(
-        data.marked is None or data.marked == (rel in marked)
+        data.searched is None or bool(data.searched) == (rel in searched)
         for rel, data in plan.files.items()
         if isinstance(data, Staged)
     )
@@ -640,15 +640,21 @@ def site_plan(plan: FilePlan, outputs: Mapping[str, str], pages: tuple[str, ...]
     return FilePlan(files, prints, plan.rendered, pages)
 
 
-class KnownMarks(Direct):
-    """Calls made as they are, but whether a page kept is a search result: the base's answer."""
+class KnownPrints(Direct):
+    """Calls made as they are, but a kept page's search print is the base's when the page is the
+    base's (its fingerprint is): a page no base search result is none; one an earlier delta build
+    rewrote is read."""
 
-    def __init__(self, marked: frozenset[str]) -> None:
-        self.marked = marked
+    def __init__(self, searched: Mapping[str, tuple[str, str]]) -> None:
+        self.searched = searched
 
     def call(self, fn: Callable[..., R], /, *args: Any) -> R:
-        if fn is kept_page_marked:
-            return cast(R, args[1] in self.marked)
+        if fn is kept_page_search_print:
+            known = self.searched.get(args[1])
+            if known is None:
+                return cast(R, "")
+            if known[0] == args[2]:
+                return cast(R, known[1])
         return fn(*args)
 
 

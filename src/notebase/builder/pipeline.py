@@ -42,7 +42,7 @@ from notebase.builder.search import (
     ReadyBundle,
     SearchJob,
     discard_bundle,
-    kept_page_marked,
+    kept_page_search_print,
 )
 from notebase.builder.sitefiles import FilePlan, add_search_bundle, plan_files
 from notebase.builder.state import BuildOptions, BuildState, Stamp, drop_memos
@@ -79,7 +79,7 @@ from notebase.urls import ASSETS_DIR, BUNDLE_DIR
 NOTHING = WriteOutcome((), (), ())
 RELATED = "related"  # the memo holds the last build's related entries by this name
 # per-note results, small and costly, a one-shot build keeps in the cache for the next (memo.pickle)
-DURABLE = (entry_phrases, name_targets, kept_page_marked)
+DURABLE = (entry_phrases, name_targets, kept_page_search_print)
 # editorial advice: `check` reports it, a build stays quiet about it (it is not a build problem)
 CHECK_ONLY = frozenset({"paper-no-tldr", "duplicate-source", "source-by-title"})
 # top-level folders of the site holding files other than pages: no note's page may go there

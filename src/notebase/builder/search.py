@@ -10,8 +10,9 @@ build index each shard as soon as its pages are rendered (EarlyIndex), while the
 Pagefind 1.5 writes the same bytes for the same pages except in its filter indexes, whose values come
 out in hash-map order (and so the names of those files, the metadata file listing them and the entry
 file naming that change from run to run); canonical_bundle sorts them and names them by content. A
-shard's bundle is then a function of its pages, so it is fingerprinted by them: a build re-indexes
-only the shards one of whose pages changed and keeps the others' files, and the bundle is the one a
+shard's bundle is then a function of what Pagefind reads of its pages (search_page), so it is
+stamped with that (search_print): a build re-indexes only the shards one of whose pages changed
+where Pagefind reads it (not in a sidebar) and keeps the others' files, and the bundle is the one a
 clean build writes. Under `serve` a build may leave the indexing for later: it keeps the bundle in
 the site as it is and hands back a SearchJob, which index_later runs (cancellable, over the shards
 due only) into a folder beside the site, ready to be swapped in. Its scratch folders are write.py's
@@ -33,7 +34,7 @@ import time
 import zlib
 from collections.abc import Collection, Iterable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -106,7 +107,7 @@ class SearchBundle:
     files: dict[str, bytes | None]  # file under out -> bytes, or KEEP when already current
     fingerprints: dict[str, str]
     due: SearchJob | None = None  # left for later: the bundle kept (if any) is not these pages'
-    results: tuple[str, ...] = ()  # the pages that are search results
+    results: dict[str, str] = field(default_factory=dict)  # the search results' search prints
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +146,7 @@ def plan_search(
     results = search_results(
         out, {rel: files[rel] for rel in html if rel in files}, fingerprints, apply
     )
-    shards = plan_shards(results, fingerprints, language, shard_count(len(html)))
+    shards = plan_shards(results, language, shard_count(len(html)))
     bundle = site_bundle(previous, existing)
     current = current_files(shards, bundle)
     present = {shard_folder(rel) for rel in current}
@@ -153,11 +154,11 @@ def plan_search(
     manifest = manifest_file(shards)
     if not due:
         kept = {rel: KEEP for rel in current} | manifest_kept(manifest, previous, existing)
-        return SearchBundle(kept, {**current, **manifest_prints(manifest)}, None, tuple(results))
+        return SearchBundle(kept, {**current, **manifest_prints(manifest)}, None, results)
     if later:
         stamp = digest_value([s.stamp for s in shards])
         job = SearchJob(out, shards, due, tuple(current), language, stamp)
-        return SearchBundle(dict.fromkeys(bundle, KEEP), bundle, job, tuple(results))  # never half
+        return SearchBundle(dict.fromkeys(bundle, KEEP), bundle, job, results)  # never half
     indexer = early.indexer if early else None
     made = index_shards(out, files, due, language, indexer=indexer, known=known)
     if isinstance(made, Diagnostic):
@@ -165,7 +166,7 @@ def plan_search(
     files_out: dict[str, bytes | None] = {rel: KEEP for rel in current}
     files_out |= made[0] | manifest_kept(manifest, previous, existing)
     prints = {**current, **made[1], **manifest_prints(manifest)}
-    return SearchBundle(files_out, prints, None, tuple(results))
+    return SearchBundle(files_out, prints, None, results)
 
 
 def site_pages(files: Iterable[str]) -> list[str]:
@@ -249,7 +250,7 @@ class EarlyIndex:
         again, in order (stage_pages)."""
         pages = {rel: files[rel] for rel in self.groups.get(number, ()) if rel in files}
         results = search_results(self.out, pages, fingerprints, self.apply)
-        for shard in plan_shards(results, fingerprints, self.language, self.count):
+        for shard in plan_shards(results, self.language, self.count):
             if current_files((shard,), self.bundle):
                 continue
             whole = all(isinstance(files[rel], Staged) for rel in shard.pages)
@@ -309,33 +310,42 @@ def search_results(
     files: Mapping[str, bytes | Staged | None],
     fingerprints: Mapping[str, str],
     apply: Apply = direct,
-) -> list[str]:
-    """The pages that carry the mark. A page rendered by this build was seen where it was
-    rendered (Staged.marked); a page the site holds already is read (one at a time) unless the
-    build's memo (`apply`) saw it with the same fingerprint: a build after an edit, in this
-    process (serve) or from the cache, reads none of the pages."""
+) -> dict[str, str]:
+    """The pages that carry the mark, in order, each with its search print (search_print). A page
+    rendered by this build was seen where it was rendered (Staged.searched); a page the site holds
+    already is read (one at a time) unless the build's memo (`apply`) saw it with the same
+    fingerprint: a build after an edit, in this process (serve) or from the cache, reads none of
+    the pages."""
 
-    def is_result(rel: str) -> bool:
+    def print_of(rel: str) -> str:
         data, key = files[rel], (str(out), rel, fingerprints[rel])
         if data is KEEP:
-            return apply.call(kept_page_marked, *key)
+            return apply.call(kept_page_search_print, *key)
         if isinstance(data, bytes):
-            marked = INDEXED_MARK in data
+            found = search_print(data)
         else:
-            marked = data.marked if data.marked is not None else page_marked(data.path)
-        apply.remember(kept_page_marked, key, marked)  # for the build that keeps the page
-        return marked
+            found = data.searched if data.searched is not None else file_search_print(data.path)
+        apply.remember(kept_page_search_print, key, found)  # for the build that keeps the page
+        return found
 
-    return [rel for rel in sorted(files) if rel.endswith(".html") and is_result(rel)]
-
-
-def kept_page_marked(out: str, rel: str, _fingerprint: str) -> bool:
-    """Whether the page of this fingerprint the site holds is a search result."""
-    return page_marked(Path(out, rel))
+    found = {rel: print_of(rel) for rel in sorted(files) if rel.endswith(".html")}
+    return {rel: searched for rel, searched in found.items() if searched}
 
 
-def page_marked(page: Path) -> bool:
-    return INDEXED_MARK in page.read_bytes()
+def kept_page_search_print(out: str, rel: str, _fingerprint: str) -> str:
+    """The search print of the page of this fingerprint the site holds."""
+    return file_search_print(Path(out, rel))
+
+
+def file_search_print(page: Path) -> str:
+    return search_print(page.read_bytes())
+
+
+def search_print(page: bytes) -> str:
+    """What a shard's stamp holds of a page: "" when it is no search result, else the digest of
+    what Pagefind reads of it (search_page). A page that changed outside its search body (its
+    sidebars: related entries, backlinks) leaves its shard's stamp, and bundle, as they were."""
+    return digest_bytes(search_page(page)) if INDEXED_MARK in page else ""
 
 
 def shard_count(pages: int) -> int:
@@ -351,11 +361,9 @@ def shard_number(rel: str, count: int) -> int:
     return int(digest_bytes(rel.encode("utf-8"))[:8], 16) % count
 
 
-def plan_shards(
-    results: list[str], fingerprints: Mapping[str, str], language: str, count: int
-) -> tuple[Shard, ...]:
-    """The search results by shard (of `count`), each stamped with its pages' fingerprints;
-    shards without a search result are left out."""
+def plan_shards(results: Mapping[str, str], language: str, count: int) -> tuple[Shard, ...]:
+    """The search results by shard (of `count`), each stamped with its pages' search prints
+    (search_results); shards without a search result are left out."""
     width = len(str(count - 1)) if count > 10 else 2
     groups: dict[int, list[str]] = {}
     for rel in results:
@@ -363,7 +371,7 @@ def plan_shards(
     shards = []
     for number in sorted(groups):
         pages = tuple(groups[number])
-        listing = "\0".join(f"{p}\0{fingerprints[p]}" for p in pages)  # no path holds a NUL
+        listing = "\0".join(f"{p}\0{results[p]}" for p in pages)  # no path holds a NUL
         stamp = (pagefind_version(), language, count, number, digest_bytes(listing.encode()))
         shards.append(Shard(f"s{number:0{width}d}", pages, digest_value(stamp)))
     return tuple(shards)
@@ -550,15 +558,15 @@ def stage_pages(
         check_cancel(cancel)
         if not isinstance(data, bytes):
             data = (data.path if isinstance(data, Staged) else out / rel).read_bytes()
-        stage_page(scratch, rel, data)
+        stage_page(scratch, rel, search_page(data))
 
 
-def stage_page(scratch: Path, rel: str, page: bytes) -> None:
-    """Place what Pagefind reads of a page in `scratch` (in a folder of its own: made here,
-    holding no link)."""
+def stage_page(scratch: Path, rel: str, copy: bytes) -> None:
+    """Place what Pagefind reads of a page (search_page) in `scratch` (in a folder of its own:
+    made here, holding no link)."""
     target = scratch / clean_rel(rel)
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(search_page(page))
+    target.write_bytes(copy)
 
 
 TAG_NAME = re.compile(rb"<([a-z][a-z0-9]*)[\s/>]")  # an element's start tag, and its name

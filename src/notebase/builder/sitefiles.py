@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from notebase.builder.parallel import give_back_free_memory, map_indexed
@@ -14,6 +14,7 @@ from notebase.builder.search import (
     EarlyIndex,
     SearchJob,
     plan_search,
+    search_page,
     stage_page,
 )
 from notebase.config import Config
@@ -46,7 +47,8 @@ class FilePlan:
     fingerprints: dict[str, str]
     rendered: int
     pages: tuple[str, ...]  # the files that are pages (rendered from the templates)
-    searched: tuple[str, ...] = ()  # the pages that are search results (once the bundle is made)
+    # the search results' search prints (search.search_print), once the bundle is made
+    searched: Mapping[str, str] = field(default_factory=dict)
 
 
 def plan_files(
@@ -91,12 +93,12 @@ def plan_files(
         return render_due(env, config, todo[i], staged[i], rows, search_copy)
 
     def take(i: int, rendered: Rendered) -> None:
-        (digest, problem, marked), target = rendered, staged[i]
+        (digest, problem, searched), target = rendered, staged[i]
         prints[todo[i].rel] = digest or prints.get(todo[i].rel, "")
         if problem is not None:
             diags.append(problem)
         elif target is not None:
-            files[todo[i].rel] = Staged(target, marked)
+            files[todo[i].rel] = Staged(target, searched)
 
     if early is None:
         for i, rendered in enumerate(map_indexed(render, len(todo), *parallel, show)):
@@ -139,7 +141,7 @@ def pages_due(
     return todo
 
 
-Rendered = tuple[str, Diagnostic | None, bool]  # render_due's: fingerprint, problem, search mark
+Rendered = tuple[str, Diagnostic | None, str]  # render_due's: fingerprint, problem, search print
 
 
 def render_by_shard(
@@ -250,13 +252,13 @@ def render_due(
     digest = digest_value(due.key) if due.digest else ""
     data = page_bytes(env, due.key[2], config, rows)
     if isinstance(data, Diagnostic):
-        return digest, data, False
+        return digest, data, ""
     if target is not None:
         target.write_bytes(data)
-    marked = INDEXED_MARK in data
-    if marked and search_copy is not None:
-        stage_page(search_copy, due.rel, data)
-    return digest, None, marked
+    copy = search_page(data) if INDEXED_MARK in data else None
+    if copy is not None and search_copy is not None:
+        stage_page(search_copy, due.rel, copy)
+    return digest, None, digest_bytes(copy) if copy is not None else ""
 
 
 def is_kept(rel: str, fingerprint: str, previous: Mapping[str, str], existing: set[str]) -> bool:
