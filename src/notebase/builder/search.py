@@ -244,10 +244,10 @@ class EarlyIndex:
         fingerprints: Mapping[str, str],
     ) -> None:
         """Every page of shard `number` is rendered (or kept, or failed): its indexing starts
-        when it is due. Pagefind numbers pages in the order their files were made: the pages
-        staged as they were rendered (in order) are indexed where they are only when they are
-        all of its search results (each rendered by this build, so staged); else they are staged
-        again, in order (stage_pages)."""
+        when it is due. Pagefind numbers pages in the order it finds their files (the folder's
+        listing, by age on tmpfs), so the pages staged as they were rendered (in order) are
+        indexed where they are only when they are all of its search results (each rendered by
+        this build, so staged); else they are staged again, in order (stage_pages)."""
         pages = {rel: files[rel] for rel in self.groups.get(number, ()) if rel in files}
         results = search_results(self.out, pages, fingerprints, self.apply)
         for shard in plan_shards(results, self.language, self.count):
