@@ -324,7 +324,8 @@ def search_results(
         if isinstance(data, bytes):
             found = search_print(data)
         else:
-            found = data.searched if data.searched is not None else file_search_print(data.path)
+            known = data.searched
+            found = known if known is not None else search_print(data.path.read_bytes())
         apply.remember(kept_page_search_print, key, found)  # for the build that keeps the page
         return found
 
@@ -334,18 +335,24 @@ def search_results(
 
 def kept_page_search_print(out: str, rel: str, _fingerprint: str) -> str:
     """The search print of the page of this fingerprint the site holds."""
-    return file_search_print(Path(out, rel))
-
-
-def file_search_print(page: Path) -> str:
-    return search_print(page.read_bytes())
+    return search_print(Path(out, rel).read_bytes())
 
 
 def search_print(page: bytes) -> str:
     """What a shard's stamp holds of a page: "" when it is no search result, else the digest of
     what Pagefind reads of it (search_page). A page that changed outside its search body (its
     sidebars: related entries, backlinks) leaves its shard's stamp, and bundle, as they were."""
-    return digest_bytes(search_page(page)) if INDEXED_MARK in page else ""
+    return print_of_copy(indexed_copy(page))
+
+
+def indexed_copy(page: bytes) -> bytes | None:
+    """What Pagefind reads of a page (search_page); None when it is no search result."""
+    return search_page(page) if INDEXED_MARK in page else None
+
+
+def print_of_copy(copy: bytes | None) -> str:
+    """search_print of the page whose indexed_copy this is."""
+    return digest_bytes(copy) if copy is not None else ""
 
 
 def shard_count(pages: int) -> int:

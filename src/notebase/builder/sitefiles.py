@@ -13,8 +13,9 @@ from notebase.builder.search import (
     INDEXED_MARK,
     EarlyIndex,
     SearchJob,
+    indexed_copy,
     plan_search,
-    search_page,
+    print_of_copy,
     stage_page,
 )
 from notebase.config import Config
@@ -255,10 +256,10 @@ def render_due(
         return digest, data, ""
     if target is not None:
         target.write_bytes(data)
-    copy = search_page(data) if INDEXED_MARK in data else None
+    copy = indexed_copy(data)
     if copy is not None and search_copy is not None:
         stage_page(search_copy, due.rel, copy)
-    return digest, None, digest_bytes(copy) if copy is not None else ""
+    return digest, None, print_of_copy(copy)
 
 
 def is_kept(rel: str, fingerprint: str, previous: Mapping[str, str], existing: set[str]) -> bool:
