@@ -349,8 +349,10 @@ class EditSequences(RuleBasedStateMachine):
 
 
 TestEditSequences = EditSequences.TestCase
+# 300 sequences: 500 took 304 s of a 13-minute suite on a 2-core machine, and `make test` is to stay
+# under 15 minutes there (the sequences are derandomized: the same ones every run)
 TestEditSequences.settings = settings(
-    max_examples=500,
+    max_examples=300,
     stateful_step_count=8,
     deadline=None,
     derandomize=True,
