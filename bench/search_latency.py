@@ -1,11 +1,14 @@
 """Benchmark: the browser's first-search latency against the number of shards of the search index.
 
 Usage: .venv/bin/python bench/search_latency.py SITE [--shards 1,4,16] [--words quantization] [--runs 5]
+       [--search-js FILE,...]
 
 SITE is a built site. For each K, a copy of it (hard links) gets its index rebuilt in K shards; then, in
 a fresh Chromium tab for each run, `/` opens the search dialog and a word is typed at once: the time
 from the first key to the first result in the page (measured in the page; the dialog's 120 ms typing
-pause included). Prints the median for each K and word.
+pause included). Prints the median for each K and word. With --search-js, each of those files is
+served as the site's assets/search.js in turn (another checkout's, say), run for run, so that
+their figures are paired.
 """
 
 from __future__ import annotations
@@ -76,7 +79,9 @@ def main() -> None:
     parser.add_argument("--shards", default="1,4,16")
     parser.add_argument("--words", default="quantization")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--search-js", default="", help="comma-separated scripts served in turn")
     args = parser.parse_args()
+    scripts = [Path(name) for name in args.search_js.split(",") if name]
     with tempfile.TemporaryDirectory(dir=args.site.parent) as work, sync_playwright() as play:
         browser = play.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         for shards in (int(k) for k in args.shards.split(",")):
@@ -84,11 +89,26 @@ def main() -> None:
             resharded(args.site, copy, shards)
             with static_server(copy) as base:
                 for word in args.words.split(","):
-                    times = [first_search_ms(browser, base, word) for _ in range(args.runs)]
-                    print(
-                        f"K={shards} {word!r}: median {statistics.median(times):.0f} ms {[round(t) for t in times]}"
-                    )
+                    measure_word(browser, base, copy, scripts, word, shards, args.runs)
             sys.stdout.flush()
+
+
+def measure_word(
+    browser: Browser, base: str, copy: Path, scripts: list[Path], word: str, shards: int, runs: int
+) -> None:
+    """The word's first-search latency, each script (none: the site's own) served in turn."""
+    times: dict[str, list[float]] = {}
+    for _ in range(runs):
+        for script in scripts or [None]:
+            if script is not None:
+                (copy / "assets/search.js").unlink()  # a hard link to the site's
+                shutil.copyfile(script, copy / "assets/search.js")
+            times.setdefault(str(script or ""), []).append(first_search_ms(browser, base, word))
+    for name, found in times.items():
+        label = f" {name}" if name else ""
+        print(
+            f"K={shards} {word!r}{label}: median {statistics.median(found):.0f} ms {[round(t) for t in found]}"
+        )
 
 
 if __name__ == "__main__":

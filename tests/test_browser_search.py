@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from notebase.builder import search as search_index
 from notebase.builder.pipeline import build_site
@@ -187,6 +187,50 @@ def test_the_dialog_finds_a_word_of_one_notes_body_within_a_second_from_any_page
     assert dialog_results(page, "q=essay") == [("link", "Generative modelling in latent space")]
     assert first.locator("mark").first.inner_text().lower() == "essay"
     assert page.input_value("#search-dialog-box") == "essay"  # `/` typed nothing into the box
+
+
+def test_the_first_search_reads_no_filter_file_until_its_results_are_shown(
+    page: Page, http_root: str
+) -> None:
+    held: list[Route] = []
+    holding = [True]
+    filters: list[str] = []
+
+    def hold(route: Route) -> None:  # the search waits for its words' index while holding
+        held.append(route) if holding[0] else route.continue_()
+
+    page.route("**/pagefind/**/index/*", hold)
+    page.on(
+        "request",
+        lambda request: filters.append(request.url) if "/filter/" in request.url else None,
+    )
+    page.goto(f"{http_root}index.html")
+    page.keyboard.press("/")
+    page.keyboard.type("muon")
+    while not held:  # the search under way (each wait lets Playwright take the requests)
+        page.wait_for_timeout(20)
+    page.wait_for_timeout(500)
+    assert filters == []  # the filters' values would slow it: not read yet
+    kinds = page.locator("#search-dialog select[name=kind] option")
+    assert kinds.all_inner_texts() == ["any"]
+    holding[0] = False
+    for route in held:
+        route.continue_()
+    assert len(dialog_results(page, "q=muon")) > 3
+    expect(kinds).not_to_have_count(1)  # read once the results are shown
+    assert filters != []
+
+
+def test_a_filter_reached_for_before_any_search_offers_its_values(
+    page: Page, http_root: str
+) -> None:
+    page.goto(f"{http_root}index.html")
+    page.keyboard.press("/")
+    kind = page.locator("#search-dialog select[name=kind]")
+    expect(page.locator("#search-dialog [role=status]")).to_have_text("Type to search.")
+    assert kind.locator("option").all_inner_texts() == ["any"]
+    kind.focus()
+    expect(kind.locator("option")).to_contain_text(["any", "link", "note", "paper"])
 
 
 def test_arrow_keys_and_enter_open_a_result(page: Page, http_root: str) -> None:

@@ -353,8 +353,8 @@ def built_fixture(notes: str, tmp_path: Path) -> Path:
 
 
 def test_shards_are_a_power_of_two_holding_a_few_hundred_pages_each() -> None:
-    counts = [shard_count(n) for n in (0, 1, 800, 801, 1600, 1601, 2000, 20_000)]
-    assert counts == [1, 1, 1, 2, 2, 4, 4, 32]
+    counts = [shard_count(n) for n in (0, 1, 400, 401, 800, 801, 1000, 16_825, 20_000)]
+    assert counts == [1, 1, 1, 2, 2, 4, 4, 64, 64]
 
 
 def test_a_page_keeps_its_shard_whatever_its_content() -> None:

@@ -202,6 +202,7 @@
     const selects = FILTERS.map((name) => form.querySelector(`select[name="${name}"]`));
     let latest = 0;
     let timer = 0;
+    let searched = () => {}; // told of each search shown (start sets it)
 
     function chosen() {
       const filters = {};
@@ -233,6 +234,7 @@
       const count = results.length === 1 ? "1 result" : `${results.length} results`;
       status.textContent = `${count}${query ? ` for “${query}”` : ""}. ${current.note}`.trim();
       shown(search);
+      searched();
     }
 
     function runSoon() {
@@ -240,24 +242,35 @@
       timer = setTimeout(run, 120);
     }
 
-    /* The filters' values are read from every shard: a search without a filter chosen does not
-       wait for them. */
-    async function start(values) {
-      status.textContent = "Loading the search index…";
-      const current = await getEngine();
-      const filling = Promise.resolve(current.filters()).then((counts) => {
+    /* The filters' values are read from every shard (a few files each): done when the address
+       chooses one, else once the first search has shown its results or the reader reaches for a
+       filter, so that those reads never hold up the first search. */
+    let filling = null;
+    function fill(current, values) {
+      filling ||= Promise.resolve(current.filters()).then((counts) => {
         FILTERS.forEach((name, i) => {
           const options = Object.keys(counts[name] || {}).filter(Boolean).sort();
           if (name === "year") options.reverse();
           for (const value of options) selects[i].append(new Option(value, value));
           selects[i].value = values.get(name) || "";
         });
-      });
+      }).catch(() => {}); // without them, the filters offer "any" only: the search still works
+      return filling;
+    }
+
+    async function start(values) {
+      status.textContent = "Loading the search index…";
+      const current = await getEngine();
+      const later = () => fill(current, values);
       box.addEventListener("input", runSoon);
-      for (const select of selects) select.addEventListener("change", run);
+      for (const select of selects) {
+        select.addEventListener("change", run);
+        for (const reach of ["pointerdown", "focus", "keydown"]) select.addEventListener(reach, later);
+      }
       form.addEventListener("submit", (event) => event.preventDefault());
-      if (FILTERS.some((name) => values.get(name))) await filling;
-      await Promise.all([run(), filling]);
+      if (FILTERS.some((name) => values.get(name))) await later();
+      searched = later;
+      await run();
     }
 
     return { run, start };

@@ -58,7 +58,7 @@ from notebase.urls import BUNDLE_DIR
 FILTERS_DIR = f"{BUNDLE_DIR}/filter"
 ENTRY_FILE = f"{BUNDLE_DIR}/pagefind-entry.json"
 MANIFEST_FILE = f"{BUNDLE_DIR}/shards.json"  # the shards search.js merges
-SHARD_PAGES = 800  # the most pages a shard holds (about half that after a threshold)
+SHARD_PAGES = 400  # the most pages a shard holds (about half that after a threshold)
 UNUSED_FILES = (
     "pagefind-ui.",
     "pagefind-modular-ui.",
