@@ -10,8 +10,6 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from urllib.parse import unquote
 
-from rapidfuzz import fuzz, process
-
 from notebase.diagnostics import Diagnostic, FilePos, error, warning
 from notebase.digests import Apply, Keyed, digest_value, direct, remade
 from notebase.linking.attachments import NO_FILES, FileTable, file_table, find_file
@@ -611,7 +609,10 @@ def closest_name(wanted: str, names: Iterable[str]) -> str | None:
     twice the characters of its matching blocks (a common subsequence) over both lengths, so
     rapidfuzz's Indel ratio (twice the longest common subsequence over both lengths), worked out
     for every name at once in compiled code, is never below it: ratio() (the costly part) is worked
-    out from the likeliest name down, until no name left can beat the best found."""
+    out from the likeliest name down, until no name left can beat the best found. (rapidfuzz is
+    imported here, by the first broken link: a build with none never loads it.)"""
+    from rapidfuzz import fuzz, process
+
     scores = process.extract(
         wanted, list(names), scorer=fuzz.ratio, score_cutoff=100 * CUTOFF - SLACK, limit=None
     )

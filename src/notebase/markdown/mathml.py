@@ -11,8 +11,6 @@ import functools
 import re
 from html import escape
 
-from latex2mathml.converter import convert
-
 _ENVIRONMENTS = re.compile(r"\\(begin|end)\{(aligned|alignedat|alignat|alignat\*|flalign\*?)\}")
 _ALIGNAT_COLUMNS = re.compile(r"(\\begin\{align\*\})\s*\{\d+\}")
 _OPERATORNAME = re.compile(r"\\operatorname(\*?)\s*\{([^{}]*)\}")
@@ -108,7 +106,10 @@ def operator_name(m: re.Match[str]) -> str:
 # math-heavy vaults tried repeat one already converted, and converting is pure.
 @functools.lru_cache(maxsize=4096)
 def tex_to_mathml(tex: str, display: bool) -> str | None:
-    """MathML for a TeX formula, or None when it cannot be converted faithfully."""
+    """MathML for a TeX formula, or None when it cannot be converted faithfully. (latex2mathml is
+    imported here, by the first formula: a build of notes without math never loads it.)"""
+    from latex2mathml.converter import convert
+
     try:
         mathml = str(convert(prepare_tex(tex), display="block" if display else "inline"))
     except Exception:

@@ -28,7 +28,7 @@ def code(i: int) -> str:
     return chr(i + 1 if i + 1 < 0xD800 else i + 1 + SURROGATES)
 
 
-_CODES = "".join(map(code, range(0xD800 - 1)))
+_CODES = "".join(map(chr, range(1, 0xD800)))  # code(i) for each i below 0xD800 - 1
 
 
 def codes(n: int) -> str:
