@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 from bench import THIS, baseline_install, compile_bytecode, edit_build, origin, run_build
+from peers import paired_ratio
 
 
 def main() -> int:
@@ -44,8 +45,11 @@ def main() -> int:
             times[install.label].append(measured.wall)
     for label, found in times.items():
         print(f"{label}: median {statistics.median(found):.2f} s, {fmt(found)}")
-    ratios = [a / b for a, b in zip(*times.values(), strict=True)]
-    print(f"paired ratios (this / baseline): median {statistics.median(ratios):.2f}, {fmt(ratios)}")
+    ours, theirs = times.values()
+    ratios = [a / b for a, b in zip(ours, theirs, strict=True)]
+    print(
+        f"paired ratios (this / baseline): median {paired_ratio(ours, theirs):.2f}, {fmt(ratios)}"
+    )
     return 0
 
 

@@ -202,7 +202,8 @@
     const selects = FILTERS.map((name) => form.querySelector(`select[name="${name}"]`));
     let latest = 0;
     let timer = 0;
-    let searched = () => {}; // told of each search shown (start sets it)
+    let filling = null; // the filters' values, once asked for (fillFilters)
+    let asked = new URLSearchParams(); // the search the page was opened with (start)
 
     function chosen() {
       const filters = {};
@@ -234,7 +235,7 @@
       const count = results.length === 1 ? "1 result" : `${results.length} results`;
       status.textContent = `${count}${query ? ` for “${query}”` : ""}. ${current.note}`.trim();
       shown(search);
-      searched();
+      fillSoon();
     }
 
     function runSoon() {
@@ -245,31 +246,32 @@
     /* The filters' values are read from every shard (a few files each): done when the address
        chooses one, else once the first search has shown its results or the reader reaches for a
        filter, so that those reads never hold up the first search. */
-    let filling = null;
-    function fill(current, values) {
-      filling ||= Promise.resolve(current.filters()).then((counts) => {
-        FILTERS.forEach((name, i) => {
-          const options = Object.keys(counts[name] || {}).filter(Boolean).sort();
-          if (name === "year") options.reverse();
-          for (const value of options) selects[i].append(new Option(value, value));
-          selects[i].value = values.get(name) || "";
+    function fillFilters() {
+      filling ||= getEngine()
+        .then((current) => current.filters())
+        .then((counts) => {
+          FILTERS.forEach((name, i) => {
+            const options = Object.keys(counts[name] || {}).filter(Boolean).sort();
+            if (name === "year") options.reverse();
+            for (const value of options) selects[i].append(new Option(value, value));
+            selects[i].value = asked.get(name) || "";
+          });
         });
-      }).catch(() => {}); // without them, the filters offer "any" only: the search still works
       return filling;
     }
+    const fillSoon = () => fillFilters().catch(() => {}); // without them, the filters offer "any" only
 
     async function start(values) {
+      asked = values;
       status.textContent = "Loading the search index…";
-      const current = await getEngine();
-      const later = () => fill(current, values);
+      await getEngine();
       box.addEventListener("input", runSoon);
       for (const select of selects) {
         select.addEventListener("change", run);
-        for (const reach of ["pointerdown", "focus", "keydown"]) select.addEventListener(reach, later);
+        for (const reach of ["pointerdown", "focus", "keydown"]) select.addEventListener(reach, fillSoon);
       }
       form.addEventListener("submit", (event) => event.preventDefault());
-      if (FILTERS.some((name) => values.get(name))) await later();
-      searched = later;
+      if (FILTERS.some((name) => values.get(name))) await fillFilters(); // a failure: start's
       await run();
     }
 
