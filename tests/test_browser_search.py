@@ -207,8 +207,11 @@ def test_the_first_search_reads_no_filter_file_until_its_results_are_shown(
     page.goto(f"{http_root}index.html")
     page.keyboard.press("/")
     page.keyboard.type("muon")
-    while not held:  # the search under way (each wait lets Playwright take the requests)
+    for _ in range(500):  # the search under way (each wait lets Playwright take the requests)
+        if held:
+            break
         page.wait_for_timeout(20)
+    assert held, "the search asked for no index file within 10 s"
     page.wait_for_timeout(500)
     assert filters == []  # the filters' values would slow it: not read yet
     kinds = page.locator("#search-dialog select[name=kind] option")
