@@ -115,6 +115,20 @@ def test_crlf_and_cr_become_lf() -> None:
     assert cr.text == "line one\nline two\n"
 
 
+@pytest.mark.parametrize(
+    ("raw", "text"),
+    [
+        (b"a\x01b\x0bc\x0cd\x1fe\r\n", "a\ufffdb\ufffdc\ufffdd\ufffde\n"),
+        ("U+FFFE \ufffe, U+FFFF \uffff\n".encode(), "U+FFFE \ufffd, U+FFFF \ufffd\n"),
+        ("tab\tand \ufffd and \uffed stay\n".encode(), "tab\tand \ufffd and \uffed stay\n"),
+    ],
+)
+def test_control_characters_become_replacement_characters(raw: bytes, text: str) -> None:
+    note = decode_note("n.md", "notes/n.md", raw)
+    assert isinstance(note, NoteFile)
+    assert note.text == text
+
+
 def test_non_utf8_is_an_error_at_its_line() -> None:
     result = decode_note("a.md", "notes/a.md", b"---\ntitle: ok\n---\ncaf\xe9\n")
     assert isinstance(result, Diagnostic)

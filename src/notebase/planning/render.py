@@ -22,7 +22,7 @@ from notebase.diagnostics import Diagnostic, FilePos, error
 from notebase.digests import Apply, digest_value, direct
 from notebase.linking.linktags import ROOT
 from notebase.planning.pages import PageSpec
-from notebase.reading.discover import replace_control_chars
+from notebase.reading.discover import may_hold_control_chars, replace_control_chars
 from notebase.slugs import output_path
 
 THEME_DIR = "templates"
@@ -231,12 +231,6 @@ def page_bytes(
     return clean_bytes(text.replace(ROOT, root))
 
 
-# the UTF-8 of what replace_control_chars replaces: the C0 controls but tab, LF and CR, and the
-# lead of U+FFFE and U+FFFF (EF BF, which also begins a few rare characters)
-CONTROL_BYTES = bytes(range(0x20)).translate(None, b"\t\n\r")
-CONTROL_LEAD = b"\xef\xbf"
-
-
 def clean_bytes(text: str) -> bytes:
     """The text's UTF-8 with its control characters replaced (replace_control_chars): one from a
     front-matter escape ("\0") would make a feed ill-formed XML. A page is sought for them as
@@ -247,7 +241,7 @@ def clean_bytes(text: str) -> bytes:
         data = text.encode("utf-8")
     except UnicodeEncodeError:  # a lone surrogate: a title from a file name that is not UTF-8
         return replace_control_chars(text).encode("utf-8")
-    if len(data.translate(None, CONTROL_BYTES)) == len(data) and CONTROL_LEAD not in data:
+    if not may_hold_control_chars(data):
         return data
     return replace_control_chars(text).encode("utf-8")
 

@@ -24,6 +24,20 @@ def replace_control_chars(text: str) -> str:
     return _CONTROL_CHARS.sub("\ufffd", text)
 
 
+# the UTF-8 of what replace_control_chars replaces: the C0 controls but tab, LF and CR, and the
+# lead of U+FFFE and U+FFFF (EF BF, which also begins a few rare characters); a lone surrogate has
+# no UTF-8
+CONTROL_BYTES = bytes(range(0x20)).translate(None, b"\t\n\r")
+CONTROL_LEAD = b"\xef\xbf"
+
+
+def may_hold_control_chars(data: bytes) -> bool:
+    """Whether the text whose UTF-8 is `data` may hold a character replace_control_chars
+    replaces: sought as bytes, several times faster than the regex over the text (which, over
+    every note at 10,000 notes, was 0.45 s of reading them)."""
+    return len(data.translate(None, CONTROL_BYTES)) != len(data) or CONTROL_LEAD in data
+
+
 def ignore_pattern(pattern: str) -> tuple[re.Pattern[str], bool]:
     """A gitignore-like glob -> (regex over a path under notes/, matches folders only). A pattern
     with a `/` inside (or at its start) is anchored at notes/; without, it matches a name at any
@@ -145,7 +159,9 @@ def decode_note(rel_path: str, shown: str, data: bytes) -> NoteFile | Diagnostic
         return error(
             "not-utf8", f"invalid UTF-8 byte at offset {exc.start}", FilePos(shown, line), hint
         )
-    text = replace_control_chars(text.replace("\r\n", "\n").replace("\r", "\n"))
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if may_hold_control_chars(data):  # strict UTF-8 decoding leaves no lone surrogate
+        text = replace_control_chars(text)
     digest = hashlib.sha256(data).hexdigest()
     return NoteFile(rel_path, text, digest, shown)
 
