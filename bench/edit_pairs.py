@@ -31,6 +31,8 @@ def main() -> int:
     parser.add_argument("--baseline", type=Path, required=True)
     parser.add_argument("--runs", type=int, default=12)
     args = parser.parse_args()
+    if args.runs < 1:
+        parser.error("--runs: at least 1")
     sides = [(THIS, args.kb), (baseline_install(args.baseline), args.baseline_kb)]
     for install, root in sides:
         compile_bytecode(install)

@@ -82,6 +82,9 @@ def main() -> None:
     parser.add_argument("--search-js", default="", help="comma-separated scripts served in turn")
     args = parser.parse_args()
     scripts = [Path(name) for name in args.search_js.split(",") if name]
+    missing = [str(script) for script in scripts if not script.is_file()]
+    if missing:
+        parser.error(f"--search-js: no such file: {', '.join(missing)}")
     with tempfile.TemporaryDirectory(dir=args.site.parent) as work, sync_playwright() as play:
         browser = play.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
         for shards in (int(k) for k in args.shards.split(",")):

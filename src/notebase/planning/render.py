@@ -233,10 +233,9 @@ def page_bytes(
 
 def clean_bytes(text: str) -> bytes:
     """The text's UTF-8 with its control characters replaced (replace_control_chars): one from a
-    front-matter escape ("\0") would make a feed ill-formed XML. A page is sought for them as
-    bytes, a few times faster than the regex over the text, which only a page with such a byte
-    (or a lone surrogate, which no UTF-8 holds) is given (at 10,000 notes the regex over every
-    page was a second of the build's CPU)."""
+    front-matter escape ("\0") would make a feed ill-formed XML. Only a page whose bytes may hold
+    one (may_hold_control_chars), or with a lone surrogate (which no UTF-8 holds), is given the
+    regex (over every page at 10,000 notes, it was a second of the build's CPU)."""
     try:
         data = text.encode("utf-8")
     except UnicodeEncodeError:  # a lone surrogate: a title from a file name that is not UTF-8

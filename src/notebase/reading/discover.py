@@ -24,11 +24,11 @@ def replace_control_chars(text: str) -> str:
     return _CONTROL_CHARS.sub("\ufffd", text)
 
 
-# the UTF-8 of what replace_control_chars replaces: the C0 controls but tab, LF and CR, and the
-# lead of U+FFFE and U+FFFF (EF BF, which also begins a few rare characters); a lone surrogate has
-# no UTF-8
-CONTROL_BYTES = bytes(range(0x20)).translate(None, b"\t\n\r")
-CONTROL_LEAD = b"\xef\xbf"
+# the UTF-8 of what replace_control_chars replaces, taken from its pattern: the C0 controls it
+# matches (each its own byte), and the lead U+FFFE and U+FFFF share (EF BF, which also begins a
+# few rare characters); a lone surrogate has no UTF-8
+CONTROL_BYTES = bytes(c for c in range(0x20) if _CONTROL_CHARS.match(chr(c)))
+CONTROL_LEAD = "\ufffe".encode()[:2]
 
 
 def may_hold_control_chars(data: bytes) -> bool:
