@@ -107,6 +107,38 @@ def test_links_resolve_as_obsidian_resolves_them(built: tuple[Path, BuildResult]
     ]
 
 
+def test_paths_from_the_root_of_the_vault_resolve_as_obsidian_and_github_read_them(
+    tmp_path: Path,
+) -> None:
+    """`[t](/Folder/Note.md)`, `![alt](/img/x.svg)`: a leading slash is the root of the vault (a
+    vault kept readable on GitHub writes its links so); a path gone wrong is found by its end, as
+    Obsidian finds it; an image no file under notes/ holds stays the site's (a file of static/)."""
+    root = tmp_path / "kb"
+    shutil.copytree(VAULT, root)
+    (root / "notes" / "Rooted.md").write_text(
+        "# Rooted\n\n[vault path](/Folder/Sub/Deep%20Note.md), [its end](/Sub/Deep%20Note.md),"
+        " [a page](/tags/) and [nothing](/Nowhere/Note.md).\n\n"
+        "![a diagram](/img/diagram.svg)\n\n![logo](/logo.png)\n",
+        encoding="utf-8",
+    )
+    result = build_site(BuildOptions(root=root, out=root / "site"))
+    assert result.written, result.diagnostics
+    html = body(root / "site", "rooted")
+    deep = "../folder/sub/deep-note/index.html"
+    assert links_in(html) == [
+        (deep, "vault path"),
+        (deep, "its end"),
+        ("../tags/index.html", "a page"),
+    ]
+    assert re.findall(r"<img [^>]*>", html) == [
+        '<img src="../files/img/diagram.svg" alt="a diagram" width="40" height="20" loading="lazy">',
+        '<img src="/logo.png" alt="logo" />',
+    ]
+    assert [(str(d.pos), d.code) for d in result.diagnostics if "Rooted" in str(d.pos)] == [
+        ("notes/Rooted.md:3", "broken-link")
+    ]
+
+
 def test_block_ids_are_anchors_and_never_shown(built: tuple[Path, BuildResult]) -> None:
     html = body(built[0], "folder/sub/deep-note")
     assert '<p id="^blk1">A block to point at.</p>' in html

@@ -14,7 +14,7 @@ from urllib.parse import quote, unquote
 from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.digests import digest_bytes
 from notebase.linking.imagesize import image_size
-from notebase.model import Attachment
+from notebase.model import Attachment, LinkRef
 
 FILES_DIR = "files"  # the site's folder of attachments: notes/img/x.png -> files/img/x.png
 KINDS = {
@@ -68,6 +68,12 @@ def find_file(target: str, note_path: str, table: FileTable) -> str:
         if f"/{path.casefold()}".endswith(tail):
             return path
     return ""
+
+
+def site_image(link: LinkRef) -> bool:
+    """`![alt](/logo.png)`: an image by its path from the root of the vault (Obsidian, GitHub),
+    else of the site (a file of static/)."""
+    return link.embed and not link.is_wiki and link.target.startswith("/")
 
 
 def kind_of(path: str) -> str:

@@ -12,7 +12,7 @@ from urllib.parse import unquote
 
 from notebase.diagnostics import Diagnostic, FilePos, error, warning
 from notebase.digests import Apply, Keyed, digest_value, direct, remade
-from notebase.linking.attachments import NO_FILES, FileTable, file_table, find_file
+from notebase.linking.attachments import NO_FILES, FileTable, file_table, find_file, site_image
 from notebase.linking.embeds import embed_problems
 from notebase.model import Backlink, Entry, EntryKind, LinkRef, SiteIndex, SourceRef
 from notebase.reading.sourcerefs import assign_source_ids, entry_sources
@@ -441,11 +441,12 @@ def names_anchor(link: LinkRef) -> bool:
 
 def resolve_note_href(link: LinkRef, entry: Entry, names: dict[str, str]) -> str:
     """A markdown link to a note that is not where its path says: `[t](Other%20Note.md#Heading)`
-    (or without `.md`: `[cbind()](cbind())`, a note in another folder) found by its path from
-    the root of notes/, or its name, as a wikilink would be."""
+    (or without `.md`: `[cbind()](cbind())`, a note in another folder; `/Folder/Note.md`, from
+    the root of the vault, as Obsidian and GitHub read it) found by its path from the root of
+    notes/, or its name, as a wikilink would be."""
     href, _, fragment = link.target.partition("#")
-    href = unquote(href)
-    if not href or href.startswith("/") or (looks_like_file(href) and not href.endswith(".md")):
+    href = unquote(href).lstrip("/")  # `/Folder/Note.md`: from the root of the vault
+    if not href or (looks_like_file(href) and not href.endswith(".md")):
         return ""
     slug = find_note(_UP.sub("", href), entry, names)
     if slug is None:
@@ -572,7 +573,7 @@ def broken_links(
     return [
         broken_link(link, entry, names, apply)
         for link, target in zip(entry.links, targets, strict=True)
-        if not target
+        if not target and not site_image(link)
     ]
 
 

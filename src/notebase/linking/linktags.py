@@ -7,7 +7,7 @@ from html import escape
 from urllib.parse import unquote
 
 from notebase.digests import Apply, direct, made_from, remade
-from notebase.linking.attachments import attachment_embed, file_href
+from notebase.linking.attachments import attachment_embed, file_href, site_image
 from notebase.linking.embeds import expand_embeds, note_embeds
 from notebase.markdown.markers import ROOT as ROOT  # render.py's, from here
 from notebase.markdown.markers import link_marker, substitute_markers
@@ -156,6 +156,8 @@ def embed_tag(link: LinkRef, i: int, target: str, made: LinkInputs) -> str:
         return attachment_embed(file, link.label, ROOT + file_href(file))
     if target and target[0] not in "@/":  # a note: left for embed_notes
         return link_marker(i)
+    if site_image(link) and not target:  # no file under notes/: one the site holds (static/)
+        return f'<img src="{escape(link.target)}" alt="{escape(link.label)}" />'
     shown = f"![[{link.target}]]" if link.is_wiki else link.label or link.target
     title = escape(f"No file or note named “{link.target}”")
     return f'<span class="embed unresolved" title="{title}">{escape(shown)}</span>'

@@ -318,11 +318,12 @@ def render_wikilink(
 def render_image(
     self: Any, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
 ) -> str:
-    """An image of the knowledge base's own (a relative path) becomes a marker, as links do: it
-    is found, copied into the site and sized when the pages are made."""
+    """An image of the knowledge base's own (a path: relative, or from the root of the vault)
+    becomes a marker, as links do: it is found, copied into the site and sized when the pages
+    are made."""
     token = tokens[idx]
     src = str(token.attrGet("src") or "")
-    if not is_internal_href(src) or src.startswith("/"):
+    if not is_internal_href(src):
         return str(self.image(tokens, idx, options, env))
     alt = self.renderInlineAsText(token.children or [], options, env)
     line = int((token.meta or {}).get("line", 0))
