@@ -290,6 +290,16 @@ def test_math_after_a_text_line_never_pairs_dollars_across_prose() -> None:
     assert rendered.problems == ()
 
 
+def test_a_math_block_with_a_blank_line_leaves_no_dollars_open_for_the_next_one() -> None:
+    """A `$$` block holding a blank line (k78ma/quartz), then text, then a `$$` block right after
+    the text: the first block's closing `$$` is no `$$` the text left open."""
+    text = "$$\n\\begin{align}\na &= b \\\\\n\n &= c\n\\end{align}\n$$\nThe next.\n$$\nx = y\n$$\n"
+    rendered = render_markdown(text)
+    assert "<p>The next.</p>" in rendered.html
+    assert rendered.html.count('<div class="math">') == 2
+    assert rendered.problems == ()
+
+
 @pytest.mark.parametrize(
     ("text", "maths"),
     [
@@ -304,6 +314,26 @@ def test_math_after_a_text_line_never_pairs_dollars_across_prose() -> None:
 )
 def test_math_that_opens_a_paragraph_ending_in_a_digit(text: str, maths: int) -> None:
     assert render_markdown(text).html.count("<math") == maths
+
+
+@pytest.mark.parametrize(
+    ("text", "inline", "display"),
+    [
+        ("where \\(\\theta_t\\) is\n", 1, 0),  # MathJax's inline brackets (a Jekyll vault)
+        ("step \\(t\\) of \\((x_i, y_i)\\)\n", 2, 0),  # one short variable is math inline
+        ("\\[\n\\alpha_t = \\alpha_0 \\cdot e^{-\\lambda t}\n\\]\n", 0, 1),  # over lines
+        ("stays \\(as here\\) and \\[sic\\]\n", 0, 0),  # no TeX: escaped brackets
+        ("`\\(\\theta\\)` in code\n", 0, 0),
+        ("an open \\(x_i and no close\n", 0, 0),
+        ("\\(x_i\n\nx_j\\) across paragraphs\n", 0, 0),
+    ],
+)
+def test_tex_between_escaped_brackets_is_math(text: str, inline: int, display: int) -> None:
+    html = render_markdown(text).html
+    assert html.count('display="inline"') == inline
+    assert html.count('display="block"') == display
+    if not inline + display:
+        assert "<math" not in html
 
 
 def test_operatorname_with_a_thin_space_is_one_upright_operator() -> None:

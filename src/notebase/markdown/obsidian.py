@@ -240,9 +240,11 @@ def math_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
 
 def closes_inline(state: StateBlock, line: int) -> bool:
     """Whether the paragraph that ends above `line` left a `$$` open (`Thus the map $$` and the
-    TeX on the next lines): the `$$` line closes that math, it opens none."""
+    TeX on the next lines): the `$$` line closes that math, it opens none. The paragraph began at
+    state.line (the block parser's line while it asks what may interrupt it): a `$$` above it
+    closed a block of its own, though no blank line may come between."""
     opened = 0
-    while line > 0 and not state.isEmpty(line - 1):
+    while line > state.line and not state.isEmpty(line - 1):
         line -= 1
         opened += state.src.count("$$", state.bMarks[line], state.eMarks[line])
     return opened % 2 == 1

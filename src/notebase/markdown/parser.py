@@ -73,6 +73,7 @@ def create_parser() -> MarkdownIt:
     )
     md.use(dollarmath_plugin, allow_space=False, allow_digits=False, double_inline=True)
     md.inline.ruler.at("math_inline", math_inline_at_start())
+    md.inline.ruler.before("escape", "math_brackets", math_brackets)
     md.block.ruler.at("math_block", obsidian.math_block, _MATH_ALT)
     md.block.ruler.before("math_block", "comment", obsidian.comment_block, _MATH_ALT)
     md.core.ruler.push("anchor", heading_ids)
@@ -158,6 +159,34 @@ def math_inline_at_start() -> Callable[[StateInline, bool], bool]:
         return not after.isdigit() and bool(rule(state, silent))
 
     return math_inline
+
+
+# `\(…\)` and `\[…\]` (MathJax's, LaTeX's): what reads as TeX between them is math
+_BRACKETS = {"(": ("\\)", "math_inline"), "[": ("\\]", "math_inline_double")}
+_TEX_LIKE = re.compile(r"\\[A-Za-z]|[\^_=+<>|{}]")
+_VARIABLE = re.compile(r"\s*[A-Za-z]\w{0,2}'*\s*")  # `\(t\)`, `\(x'\)`: inline only
+
+
+def math_brackets(state: StateInline, silent: bool) -> bool:
+    """`\\(x_i\\)` inline and `\\[…\\]` display math, as notes written for MathJax (Jekyll,
+    MkDocs, Hugo blogs) hold them. Between the two only what reads as TeX (a command, a sub- or
+    superscript, a relation, braces; inline, one short variable too) is math: `\\(as here\\)`
+    and `\\[sic\\]` stay escaped brackets around text, as CommonMark reads them."""
+    src, pos = state.src, state.pos
+    if src[pos] != "\\" or src[pos + 1 : pos + 2] not in _BRACKETS:
+        return False
+    closing, kind = _BRACKETS[src[pos + 1]]
+    end = src.find(closing, pos + 2)
+    tex = src[pos + 2 : end]
+    if end < 0 or not tex.strip() or "\n\n" in tex:
+        return False
+    if not (_TEX_LIKE.search(tex) or (kind == "math_inline" and _VARIABLE.fullmatch(tex))):
+        return False
+    if not silent:
+        token = state.push(kind, "math", 0)
+        token.content, token.markup = tex, src[pos : pos + 2]
+    state.pos = end + len(closing)
+    return True
 
 
 def parse_wikilink(state: StateInline, silent: bool) -> bool:
