@@ -58,10 +58,15 @@ def test_a_changed_or_removed_note_is_seen(tmp_path: Path) -> None:
 def test_files_that_are_no_notes_are_listed_with_their_stamp(tmp_path: Path) -> None:
     put(tmp_path, "a.md", b"![[x.png]]\n")
     put(tmp_path, "img/x.png", b"png bytes")
-    put(tmp_path, "_hidden/y.png", b"left out")
+    put(tmp_path, "_attachments/y.png", b"an image")  # a vault's attachments folder
+    put(tmp_path, "_attachments/n.md", b"no note")
     put(tmp_path, ".obsidian/z.json", b"{}")
     found = discover_changes(tmp_path, {}, 0)
     stat = os.stat(tmp_path / "notes/img/x.png")
-    assert found.files == (("img/x.png", 9, stat.st_mtime_ns),)
+    beside = os.stat(tmp_path / "notes/_attachments/y.png")
+    assert found.files == (
+        ("_attachments/y.png", 8, beside.st_mtime_ns),
+        ("img/x.png", 9, stat.st_mtime_ns),
+    )
     assert [rel for rel, _ in found.notes] == ["a.md"]
     assert list_note_files(tmp_path / "notes") == ("a.md",)

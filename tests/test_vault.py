@@ -139,6 +139,29 @@ def test_paths_from_the_root_of_the_vault_resolve_as_obsidian_and_github_read_th
     ]
 
 
+def test_an_attachments_folder_whose_name_starts_with_an_underscore_is_found(
+    tmp_path: Path,
+) -> None:
+    """`_attachments/`, as Obsidian's "subfolder under current folder" setting often names it: its
+    files are found by the links that name them; a note there is still left out."""
+    root = tmp_path / "kb"
+    shutil.copytree(VAULT, root)
+    folder = root / "notes" / "Folder" / "_attachments"
+    folder.mkdir()
+    shutil.copy(VAULT / "notes" / "attachments" / "Pasted image 1.png", folder / "shot one.png")
+    (folder / "Hidden.md").write_text("# Hidden\n", encoding="utf-8")
+    (root / "notes" / "Folder" / "Shots.md").write_text(
+        "# Shots\n\n![|50](_attachments/shot%20one.png)\n\n![[shot one.png]]\n", encoding="utf-8"
+    )
+    result = build_site(BuildOptions(root=root, out=root / "site"))
+    assert result.written, result.diagnostics
+    src = "../../files/Folder/_attachments/shot%20one.png"
+    assert re.findall(r'<img src="([^"]*)"', body(root / "site", "folder/shots")) == [src, src]
+    assert (root / "site/files/Folder/_attachments/shot one.png").is_file()
+    assert not [p for p in (root / "site").rglob("*") if "hidden" in p.name.casefold()]
+    assert not [d for d in result.diagnostics if "Shots" in str(d.pos)]
+
+
 def test_block_ids_are_anchors_and_never_shown(built: tuple[Path, BuildResult]) -> None:
     html = body(built[0], "folder/sub/deep-note")
     assert '<p id="^blk1">A block to point at.</p>' in html

@@ -70,25 +70,29 @@ def scan_note_files(
     notes_dir: Path, ignore: tuple[str, ...] = ()
 ) -> tuple[list[tuple[str, os.stat_result]], list[Diagnostic]]:
     """Every file under notes_dir (notes and attachments) with its stat, in path order; names
-    starting with _ or . and paths `ignore` patterns match skipped; a diagnostic for each folder
-    that cannot be listed (none when notes_dir does not exist)."""
+    starting with . and paths `ignore` patterns match skipped, and notes (*.md) whose name or a
+    folder's starts with _ (the files beside them are attachments all the same: a vault's
+    `_attachments/`); a diagnostic for each folder that cannot be listed (none when notes_dir
+    does not exist)."""
     found: list[tuple[str, os.stat_result]] = []
     diags: list[Diagnostic] = []
-    folders, seen = [""], set[tuple[int, int]]()
+    folders, seen = [("", False)], set[tuple[int, int]]()
     ignored = make_ignore(ignore)
     while folders:
-        rel = folders.pop()
+        rel, hidden = folders.pop()
         entries = list_folder(notes_dir, rel, seen)
         if isinstance(entries, Diagnostic):
             diags.append(entries)
             continue
         for entry in entries:
             path = f"{rel}/{entry.name}" if rel else entry.name
+            left_out = hidden or entry.name.startswith("_")  # no note there, files all the same
+            no_note = left_out and path.endswith(".md")
             try:
                 if entry.is_dir():
                     if not ignored(path, True):
-                        folders.append(path)
-                elif entry.is_file() and not ignored(path, False):
+                        folders.append((path, left_out))
+                elif entry.is_file() and not no_note and not ignored(path, False):
                     found.append((path, entry.stat()))
             except OSError:  # gone since listed, or a symbolic link to itself: no note
                 continue
@@ -98,7 +102,7 @@ def scan_note_files(
 def list_folder(
     notes_dir: Path, rel: str, seen: set[tuple[int, int]]
 ) -> list[os.DirEntry[str]] | Diagnostic:
-    """The entries of a folder under notes_dir, but names starting with _ or . (none when notes_dir
+    """The entries of a folder under notes_dir, but names starting with . (none when notes_dir
     does not exist, or when the folder was listed already, through a symbolic link); or why it
     cannot be listed."""
     try:
@@ -107,9 +111,7 @@ def list_folder(
             return []
         seen.add((stat.st_dev, stat.st_ino))
         with os.scandir(notes_dir / rel) as entries:
-            return sorted(
-                (e for e in entries if not e.name.startswith(("_", "."))), key=lambda e: e.name
-            )
+            return sorted((e for e in entries if not e.name.startswith(".")), key=lambda e: e.name)
     except FileNotFoundError:
         return []
     except OSError as exc:
@@ -119,8 +121,8 @@ def list_folder(
 
 
 def list_note_files(notes_dir: Path, ignore: tuple[str, ...] = ()) -> tuple[str, ...]:
-    """Relative posix paths of every *.md under notes_dir, skipping names that start with _ or .
-    and what `ignore` matches."""
+    """Relative posix paths of every *.md under notes_dir, skipping names that start with . (and
+    notes whose name or folder starts with _) and what `ignore` matches."""
     return tuple(rel for rel, _ in scan_note_files(notes_dir, ignore)[0] if rel.endswith(".md"))
 
 
