@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Sequence
 
 from hypothesis import given, settings
@@ -284,6 +285,18 @@ def test_slug_collision_is_an_error_naming_every_file() -> None:
         for path in ("notes/papers/muon.md", "notes/other/x.md", "notes/third.md"):
             assert path in d.message
     assert len(idx.entries) == 1
+
+
+def test_notes_whose_file_names_differ_in_case_alone_are_told_apart() -> None:
+    """`MAAS.md` and `MaaS.md` (luissimas/zettelkasten): two notes at two URLs, with a warning;
+    the site is built."""
+    idx = build_index([note("Notes/MaaS.md", "# MaaS\n"), note("Notes/MAAS.md", "# Mass\n")])
+    slugs = {e.rel_path: e.slug for e in idx.entries}
+    assert slugs["Notes/MAAS.md"] == "notes/maas"
+    assert re.fullmatch(r"notes/maas-[0-9a-f]{6}", slugs["Notes/MaaS.md"])
+    assert [(d.code, d.pos) for d in idx.diagnostics] == [
+        ("slug-renamed", FilePos("notes/Notes/MaaS.md", 1))
+    ]
 
 
 def test_duplicate_titles_are_a_warning() -> None:

@@ -263,10 +263,11 @@ def drop_collisions(entries: Sequence[Entry]) -> tuple[list[Entry], list[Diagnos
 
 def told_apart(group: Sequence[Entry]) -> list[Entry]:
     """The entries after the first, each at its own URL (its path's with a short hash of the
-    path), when every entry's URL comes from a file name of its own; else none."""
+    path), when every entry's URL comes from a file name of its own (`MaaS.md` and `MAAS.md` are
+    two); else none (`x.md` and `x/index.md` both ask for /x/)."""
     if len(group) < 2 or any(e.slug != slug_from_path(e.rel_path) for e in group):
         return []
-    names = {e.rel_path.removesuffix(".md").removesuffix("/index").casefold() for e in group}
+    names = {e.rel_path.removesuffix(".md").removesuffix("/index") for e in group}
     if len(names) < len(group):
         return []
     return [remade(e, slug=f"{e.slug}-{short_hash(e.rel_path)[:6]}") for e in group[1:]]
