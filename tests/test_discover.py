@@ -150,6 +150,18 @@ def test_binary_is_an_error() -> None:
     )
 
 
+def test_a_few_nul_bytes_in_utf8_text_are_shown_as_replacement_characters() -> None:
+    """A PDF's source pasted in a code block (digitalyoshixi/zettelkasten) holds a few NUL bytes:
+    the note is text all the same. A file with more of them, or with no UTF-8, is binary."""
+    text = "# Soln\n\n```pdf\n%PDF-2.0\n" + "1 0 obj\n" * 40 + "\x00\x00 stream\n```\n"
+    note = decode_note("a.md", "notes/a.md", text.encode())
+    assert isinstance(note, NoteFile)
+    assert note.text == text.replace("\x00", "\ufffd")
+    for data in (b"text\n" * 20 + b"\x00" * 2, b"\x00\xff" + b"text\n" * 100):
+        found = decode_note("a.md", "notes/a.md", data)
+        assert isinstance(found, Diagnostic) and found.code == "binary-file"
+
+
 def test_bad_files_become_diagnostics_and_the_rest_is_read(tmp_path: Path) -> None:
     put(tmp_path, "good.md", b"fine\n")
     put(tmp_path, "latin1.md", b"ol\xe9\n")

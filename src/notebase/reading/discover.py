@@ -147,15 +147,21 @@ def too_large(shown: str, size: int) -> Diagnostic:
     return error("note-too-large", message, FilePos(shown, 1), hint)
 
 
+BINARY_NULS = 100  # a file with more than 1 NUL byte in this many (in its first 8 KiB) is binary
+
+
 def decode_note(rel_path: str, shown: str, data: bytes) -> NoteFile | Diagnostic:
-    if b"\x00" in data[:8192]:
-        hint = "notes are UTF-8 text; move binary files out of notes/"
-        return error(
-            "binary-file", "file looks binary (it contains NUL bytes)", FilePos(shown, 1), hint
-        )
+    """The note a file's bytes hold, or why they hold none. A few NUL bytes in UTF-8 text (a PDF's
+    source pasted in a code block) are control characters like the others, shown as U+FFFD."""
+    head = data[:8192]
+    nuls = head.count(b"\x00")
+    if nuls * BINARY_NULS > len(head):
+        return binary_file(shown)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
+        if nuls:  # NUL bytes, and no UTF-8 text
+            return binary_file(shown)
         line = data[: exc.start].count(b"\n") + 1
         hint = "save the file as UTF-8"
         return error(
@@ -166,6 +172,12 @@ def decode_note(rel_path: str, shown: str, data: bytes) -> NoteFile | Diagnostic
         text = replace_control_chars(text)
     digest = hashlib.sha256(data).hexdigest()
     return NoteFile(rel_path, text, digest, shown)
+
+
+def binary_file(shown: str) -> Diagnostic:
+    hint = "notes are UTF-8 text; move binary files out of notes/"
+    message = "file looks binary (it contains NUL bytes)"
+    return error("binary-file", message, FilePos(shown, 1), hint)
 
 
 def discover_notes(
