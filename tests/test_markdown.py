@@ -378,6 +378,25 @@ def test_a_math_block_in_a_callout_may_have_lines_without_the_quote_marker() -> 
     assert "\\begin" not in html and "$" not in html
 
 
+def test_a_math_block_in_a_list_item_may_have_its_tex_at_the_margin() -> None:
+    """digitalyoshixi/zettelkasten: a list item's `$$`, the TeX from the margin (a row starting
+    `-4`), a blank line, the closing `$$`; the list goes on after it."""
+    text = (
+        "1. For $\\lambda = 5$:\n   $$\n\\left[\\begin{array}{cc}\n-4 & 2 \\\\\n"
+        "1 & 0\n\\end{array}\\right]\n\n$$\n2. Next, $x$.\n"
+    )
+    html = render_markdown(text).html
+    assert html.count('display="block"') == 1 and "<mtable" in html
+    assert "\\left" not in html and "$" not in html
+    assert html.count("<li>") == 2
+
+
+def test_a_list_item_s_unclosed_math_block_stops_at_the_next_item() -> None:
+    html = render_markdown("- a\n  $$\nb\n- c\n\n$$\nd\n$$\n").html
+    assert html.count("<li>") == 2 and html.count('display="block"') == 1
+    assert "<li>c</li>" in html
+
+
 def test_an_unclosed_block_comment_hides_the_rest_of_the_note_as_in_obsidian() -> None:
     assert render_markdown("Seen.\n\n%%\nnever closed\n\nstill hidden\n").html == "<p>Seen.</p>\n"
 

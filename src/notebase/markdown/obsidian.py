@@ -211,6 +211,9 @@ def hashtag(state: StateInline, silent: bool) -> bool:
     return True
 
 
+_NEW_BLOCK = re.compile(r"(?:[-*+]|\d{1,9}[.)])(?:\s|$)|#{1,6}(?:\s|$)|>|```|~~~")
+
+
 def math_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     """`$$` at the start of a line opens display math up to the next `$$`: on the same line, on a
     later one (blank lines may come between), where text may follow it (a paragraph of its own).
@@ -264,13 +267,15 @@ def push_math_block(state: StateBlock, tex: str, lines: list[int], rest: str) ->
 
 def math_block_end(state: StateBlock, first: int, end: int) -> tuple[int, str, str] | None:
     """The line of the closing `$$`, the TeX before it on that line and the text after it; None
-    when the block is never closed or a line leaves its container (a list item's indent)."""
+    when the block is never closed or a line leaves its container (a list item's indent) by
+    starting a block of its own there (a list item, a heading, a quote): TeX written from the
+    margin under a list item's `$$` (`\\left[…`, `-4 & 2 \\\\`) is the block's, as in Obsidian."""
     for line in range(first, end):
         if state.isEmpty(line):
             continue
-        if 0 <= state.sCount[line] < state.blkIndent:  # -1: a lazy line of a quote, kept
-            return None
         text = state.src[state.bMarks[line] + state.tShift[line] : state.eMarks[line]]
+        if 0 <= state.sCount[line] < state.blkIndent and _NEW_BLOCK.match(text):
+            return None  # -1: a lazy line of a quote, kept
         tex, found, rest = text.partition("$$")
         if found:
             return line, tex, rest.strip()
