@@ -586,21 +586,25 @@ def compiles_of(root: Path, compiled: CompiledTemplates, monkeypatch: pytest.Mon
     return len(counted)
 
 
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """An empty folder to keep compiled templates in."""
+    made = tmp_path / "compiled"
+    made.mkdir()
+    return made
+
+
 def test_templates_compiled_by_one_process_are_loaded_by_the_next(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    folder = tmp_path / "compiled"
-    folder.mkdir()
     assert compiles_of(tmp_path, CompiledTemplates(folder, "code"), monkeypatch) > 3
     assert any(folder.iterdir())
     assert compiles_of(tmp_path, CompiledTemplates(folder, "code"), monkeypatch) == 0
 
 
 def test_templates_compiled_by_other_code_or_from_other_sources_are_compiled_again(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    folder = tmp_path / "compiled"
-    folder.mkdir()
     first = compiles_of(tmp_path, CompiledTemplates(folder, "code"), monkeypatch)
     assert compiles_of(tmp_path, CompiledTemplates(folder, "other code"), monkeypatch) == first
     (tmp_path / "templates").mkdir()
@@ -612,10 +616,8 @@ def test_templates_compiled_by_other_code_or_from_other_sources_are_compiled_aga
 
 
 def test_compiled_templates_that_cannot_be_read_or_written_are_compiled_again(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    folder = tmp_path / "compiled"
-    folder.mkdir()
     first = compiles_of(tmp_path, CompiledTemplates(folder, "code"), monkeypatch)
     for path in folder.iterdir():
         path.write_bytes(b"not a compiled template")
