@@ -19,7 +19,6 @@ from notebase.builder.cache import (
     STATE_FILE,
     RecordUnpickler,
 )
-from notebase.builder.cachedir import TEMPLATES_DIR, compiled_templates
 from notebase.builder.delta import DELTA_FILE, KITS_FILE, WHOLES_FILE
 from notebase.builder.pipeline import BuildResult, build_site
 from notebase.builder.state import BuildOptions
@@ -338,21 +337,8 @@ def test_the_time_a_build_reports_counts_reading_and_writing_the_cache(
     assert build(kb).seconds >= 0.3
 
 
-def test_the_templates_a_cached_build_compiles_are_kept_in_the_cache_folder(kb: Path) -> None:
-    assert compiled_templates(kb) is None  # no cache folder: nothing made for one
-    assert not (kb / CACHE_DIR).exists()
-    build(kb)  # makes the cache folder; the next build keeps its templates compiled there
-    note = kb / "notes/papers/muon.md"
-    note.write_text(note.read_text(encoding="utf-8") + "\nA closing remark.\n", encoding="utf-8")
-    build(kb)
-    kept = compiled_templates(kb)
-    assert kept is not None and Path(kept.directory) == kb / CACHE_DIR / TEMPLATES_DIR
-    assert len(list(Path(kept.directory).iterdir())) > 3
-
-
 def test_a_cache_that_cannot_be_written_is_a_warning_and_the_site_is_built(kb: Path) -> None:
     (kb / CACHE_DIR).write_text("not a folder")
-    assert compiled_templates(kb) is None
     result = build(kb)
     assert (kb / "site/index.html").is_file()
     unwritable = [d for d in result.diagnostics if d.code == "cache-unwritable"]

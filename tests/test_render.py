@@ -9,7 +9,6 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
-import jinja2
 import pytest
 
 from notebase.builder.pipeline import build_site
@@ -21,10 +20,8 @@ from notebase.linking.linktags import resolve_index
 from notebase.model import NoteFile
 from notebase.planning.pages import PageSpec, plan_pages
 from notebase.planning.render import (
-    CompiledTemplates,
     clean_bytes,
     create_environment,
-    default_theme_dir,
     environment_for_build,
     render_page,
     root_of,
@@ -566,64 +563,3 @@ def test_a_partial_rendered_with_each_is_a_template_the_page_uses(tmp_path: Path
 
 def test_clean_bytes_replaces_a_lone_surrogate() -> None:
     assert clean_bytes("caf\udce9-x \x01") == "caf\ufffd-x \ufffd".encode()
-
-
-def compiles_of(root: Path, compiled: CompiledTemplates, monkeypatch: pytest.MonkeyPatch) -> int:
-    """How many templates a new process's environment compiles to render the home page."""
-    create_environment.cache_clear()  # a process of its own: no template compiled in memory
-    counted: list[str] = []
-    compile_source = jinja2.Environment.compile
-
-    def compile_counted(env: jinja2.Environment, source: str, *args: Any, **kw: Any) -> Any:
-        counted.append(source)
-        return compile_source(env, source, *args, **kw)
-
-    monkeypatch.setattr(jinja2.Environment, "compile", compile_counted)
-    env = environment_for_build(root, compiled)
-    html = render_page(env, site_pages(("a.md", "# Alpha\n"))[""], Config())
-    assert isinstance(html, str) and "Alpha" in html
-    monkeypatch.setattr(jinja2.Environment, "compile", compile_source)
-    return len(counted)
-
-
-@pytest.fixture
-def folder(tmp_path: Path) -> Path:
-    """An empty folder to keep compiled templates in."""
-    made = tmp_path / "compiled"
-    made.mkdir()
-    return made
-
-
-def test_templates_compiled_by_one_process_are_loaded_by_the_next(
-    tmp_path: Path, folder: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    assert compiles_of(tmp_path, CompiledTemplates(folder, "code"), monkeypatch) > 3
-    assert any(folder.iterdir())
-    assert compiles_of(tmp_path, CompiledTemplates(folder, "code"), monkeypatch) == 0
-
-
-def test_templates_compiled_by_other_code_or_from_other_sources_are_compiled_again(
-    tmp_path: Path, folder: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    first = compiles_of(tmp_path, CompiledTemplates(folder, "code"), monkeypatch)
-    assert compiles_of(tmp_path, CompiledTemplates(folder, "other code"), monkeypatch) == first
-    (tmp_path / "templates").mkdir()
-    (tmp_path / "templates" / "base.html").write_text(
-        (default_theme_dir() / "base.html").read_text(encoding="utf-8") + "<!-- mine -->\n",
-        encoding="utf-8",
-    )
-    assert compiles_of(tmp_path, CompiledTemplates(folder, "other code"), monkeypatch) == 1
-
-
-def test_compiled_templates_that_cannot_be_read_or_written_are_compiled_again(
-    tmp_path: Path, folder: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    first = compiles_of(tmp_path, CompiledTemplates(folder, "code"), monkeypatch)
-    for path in folder.iterdir():
-        path.write_bytes(b"not a compiled template")
-    assert compiles_of(tmp_path, CompiledTemplates(folder, "code"), monkeypatch) == first
-    not_a_folder = tmp_path / "a file"
-    not_a_folder.write_text("", encoding="utf-8")
-    for _ in range(2):  # nothing kept: each process compiles every template
-        compiled = CompiledTemplates(not_a_folder, "code")
-        assert compiles_of(tmp_path, compiled, monkeypatch) == first

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import pickle
 from collections.abc import Mapping
@@ -11,13 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from notebase import __version__
-from notebase.builder.cachedir import CACHE_DIR, cache_dir, code_digest
 from notebase.builder.state import BuildState, drop_memos
 from notebase.diagnostics import Diagnostic, FilePos, warning
-from notebase.digests import digest_bytes
+from notebase.digests import digest_bytes, digest_value
 from notebase.files import open_atomic
 from notebase.model import ParseResult
 
+CACHE_DIR = ".notebase-cache"
 STATE_FILE = "build-state.pickle"  # small: read by every build
 PARSES_FILE = "parses-{:02d}.pickle"  # the notes' parses, a shard a file: read only on a change
 PARSE_SHARDS = 64  # a note's parse is in the shard of its path's hash: an edit rewrites one
@@ -66,6 +67,21 @@ def enum_member(cls: object, name: str) -> Enum:
     if isinstance(cls, type) and issubclass(cls, Enum) and name in cls.__members__:
         return cls.__members__[name]
     raise pickle.UnpicklingError(f"getattr({cls!r}, {name!r}) is not allowed in the cache")
+
+
+@functools.cache
+def code_digest() -> str:
+    """A digest of notebase's own files: a cache left by other code (a newer release, or an edit
+    to an editable install) is never reused, and nor are the parses and page fingerprints in it."""
+    package = Path(__file__).resolve().parents[1]  # src/notebase: every file of the package
+    files = sorted(p for p in package.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    return digest_value(
+        [(p.relative_to(package).as_posix(), digest_bytes(p.read_bytes())) for p in files]
+    )
+
+
+def cache_dir(root: Path) -> Path:
+    return root / CACHE_DIR
 
 
 def load_state(root: Path, parses: bool = True) -> tuple[BuildState, tuple[Diagnostic, ...]]:

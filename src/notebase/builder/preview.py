@@ -18,7 +18,6 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from notebase.builder.cachedir import compiled_templates
 from notebase.builder.memo import Memo, slot_key
 from notebase.builder.state import BuildOptions, BuildState
 from notebase.builder.write import site_identity, write_marker
@@ -115,8 +114,7 @@ def preview_page(state: BuildState, root: Path, rel: str, basis: Basis) -> tuple
     entry = filled_entry(parsed.entry, basis)
     spec = entry_page(replace(page, entry=entry))
     rows = Rows(state.memo or Memo())
-    env = environment_for_build(root, compiled_templates(root))
-    made = page_bytes(env, spec, basis.config, rows)
+    made = page_bytes(environment_for_build(root), spec, basis.config, rows)
     return (output_path(spec.url), made) if isinstance(made, bytes) else None
 
 

@@ -8,7 +8,6 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from notebase.builder.cachedir import compiled_templates
 from notebase.builder.parallel import give_back_free_memory, map_indexed
 from notebase.builder.search import (
     INDEXED_MARK,
@@ -78,7 +77,7 @@ def plan_files(
     `copies` (files under notes/ the notes link to) and `assets` (the theme's and static/ files)
     are by their path in the site. (notebase's code is the cache's key.)"""
     pages = tuple(pages)
-    env, rows = environment_for_build(root, compiled_templates(root)), Rows(memo or direct)
+    env, rows = environment_for_build(root), Rows(memo or direct)
     files: dict[str, bytes | Staged | None] = {}
     prints: dict[str, str] = {}
     order = [output_path(spec.url) for spec in pages]

@@ -93,6 +93,9 @@ def create_environment(root: Path) -> jinja2.Environment:
 
     One environment per root is kept, so unchanged templates are compiled once per process; it
     does not check templates for edits on every page: `environment_for_build` does, once a build.
+    No compiled template is kept between processes (Jinja's bytecode cache): a file of compiled
+    code in the knowledge base's cache folder would run, whoever put it there, and the build cache
+    is never trusted so (its pickles rebuild our own records only).
     """
     env = jinja2.Environment(
         auto_reload=False,
@@ -111,35 +114,9 @@ def create_environment(root: Path) -> jinja2.Environment:
     return env
 
 
-class CompiledTemplates(jinja2.FileSystemBytecodeCache):
-    """Templates as an earlier process compiled them, kept in `folder`: each is used only for the
-    source it was compiled from and the code that compiled it (`code`: notebase's, which sets the
-    environment's options). One that cannot be read or written is compiled again, never an error.
-    Compiling the theme takes a fifth of a second; loading it compiled, a hundredth."""
-
-    def __init__(self, folder: Path, code: str) -> None:
-        super().__init__(str(folder))
-        self.code = code
-
-    def get_source_checksum(self, source: str) -> str:
-        return super().get_source_checksum(f"{self.code}\0{source}")
-
-    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        with contextlib.suppress(OSError):
-            super().load_bytecode(bucket)
-
-    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        with contextlib.suppress(OSError):
-            super().dump_bytecode(bucket)
-
-
-def environment_for_build(
-    root: Path, compiled: CompiledTemplates | None = None
-) -> jinja2.Environment:
-    """The root's environment, with the compiled templates whose files changed since dropped,
-    and those it compiles first looked up in `compiled` (and kept there)."""
+def environment_for_build(root: Path) -> jinja2.Environment:
+    """The root's environment, with the compiled templates whose files changed since dropped."""
     env = create_environment(root)
-    env.bytecode_cache = compiled
     cache = env.cache if env.cache is not None else {}
     for key, template in list(cache.items()):
         if not template.is_up_to_date:
