@@ -274,8 +274,9 @@ def math_block_end(state: StateBlock, first: int, end: int) -> tuple[int, str, s
         if state.isEmpty(line):
             continue
         text = state.src[state.bMarks[line] + state.tShift[line] : state.eMarks[line]]
+        # sCount -1: a lazy line of a quote, kept
         if 0 <= state.sCount[line] < state.blkIndent and _NEW_BLOCK.match(text):
-            return None  # -1: a lazy line of a quote, kept
+            return None
         tex, found, rest = text.partition("$$")
         if found:
             return line, tex, rest.strip()
