@@ -25,6 +25,15 @@ def test_a_heading_s_section_runs_to_the_next_heading_of_its_level_or_higher() -
     assert part_of(BODY, "next") == '<h2 id="next">Next</h2>\n<p>End.</p>\n'
 
 
+def test_the_last_section_ends_where_the_footnote_list_begins() -> None:
+    body = parse_note(NoteFile("n.md", "## Last\n\nSaid[^1].\n\n[^1]: Why.\n", "d", "notes/n.md"))
+    assert body.entry is not None
+    part = part_of(body.entry.body_html, "last")
+    assert part.startswith('<h2 id="last">Last</h2>\n<p>Said<sup')
+    assert part.endswith("</sup>.</p>\n")  # not cut open at the list's own heading
+    assert "footnotes" not in part
+
+
 def test_a_block_is_its_element_and_a_list_item_a_paragraph() -> None:
     assert part_of(BODY, "^b1") == '<p id="^b1">Block.</p>\n'
     assert part_of(BODY, "^li") == "<p>Item <em>one</em></p>\n"

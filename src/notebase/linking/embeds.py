@@ -13,6 +13,7 @@ from html import escape
 
 from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.markdown.markers import marker_numbers, substitute_markers
+from notebase.markdown.parser import FOOTNOTES_START
 from notebase.markdown.text import quiet
 from notebase.model import Entry
 
@@ -96,11 +97,14 @@ def element_inner(html: str, body_start: int, tag: str) -> str:
 
 
 def section(html: str, start: int, level: int) -> str:
-    pos = html.find(">", start)
-    for m in _HEADING.finditer(html, pos):
+    """From the heading at `start` to the next of its level or higher, or to the footnote list
+    (whose own heading would cut it open)."""
+    end = html.find(FOOTNOTES_START, start)
+    end = len(html) if end < 0 else end
+    for m in _HEADING.finditer(html, html.find(">", start), end):
         if int(m.group(1)) <= level:
             return html[start : m.start()]
-    return html[start:]
+    return html[start:end]
 
 
 def embed_problems(

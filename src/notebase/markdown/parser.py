@@ -387,9 +387,12 @@ def render_hashtag(
     return f'<span class="hashtag">{add_link(env, ref)}{shown}</a></span>'
 
 
+FOOTNOTES_START = '<section class="footnotes">\n'  # the footnote list, at the end of a body
+
+
 def render_footnote_block_open(*_args: Any) -> str:
     """The footnote list as a titled section (no separator rule: the section draws its own)."""
-    return '<section class="footnotes">\n<h2 class="footnotes-title">Footnotes</h2>\n<ol class="footnotes-list">\n'
+    return f'{FOOTNOTES_START}<h2 class="footnotes-title">Footnotes</h2>\n<ol class="footnotes-list">\n'
 
 
 def render_list_item_open(
