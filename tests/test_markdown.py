@@ -524,3 +524,24 @@ def test_tex_mathjax_renders_in_real_vaults_converts(tex: str) -> None:
 def test_an_eqnarrays_three_columns_are_aligns_two() -> None:
     html = render_markdown("$$\\begin{eqnarray} a &=& b \\\\ c &<& d \\end{eqnarray}$$\n").html
     assert html.count("<mtd") == 4 and "<mi>&amp;</mi>" not in html
+
+
+def test_an_obsidian_task_status_marks_a_done_task_and_a_number_a_reference() -> None:
+    html = render_markdown("- [ ] to do\n- [/] half\n- [>] moved\n- [1] Smith et al.\n").html
+    assert html == (
+        '<ul class="contains-task-list">\n'
+        '<li class="task-list-item"><input class="task-list-item-checkbox" disabled="" '
+        'type="checkbox" aria-label="to do"> to do</li>\n'
+        '<li data-task="/" class="task-list-item"><input class="task-list-item-checkbox" '
+        'disabled="" type="checkbox" checked="" aria-label="done"> half</li>\n'
+        '<li data-task="&gt;" class="task-list-item"><input class="task-list-item-checkbox" '
+        'disabled="" type="checkbox" checked="" aria-label="done"> moved</li>\n'
+        "<li>[1] Smith et al.</li>\n</ul>\n"
+    )
+
+
+def test_a_list_of_custom_tasks_alone_is_a_task_list() -> None:
+    html = render_markdown("1. [-] dropped\n   - [?] asked\n").html
+    assert html.startswith('<ol class="contains-task-list">\n<li data-task="-" class="task-list-item">')
+    assert '<ul class="contains-task-list">\n<li data-task="?" class="task-list-item">' in html
+    assert "[-]" not in html and "[?]" not in html

@@ -286,6 +286,31 @@ def math_block_end(state: StateBlock, first: int, end: int) -> tuple[int, str, s
 # A few inline HTML tags vaults write (Obsidian renders them): kept without attributes, so they
 # can carry nothing but their meaning; any other tag, or one with attributes, stays text, but
 # for `<font …>` and `<span …>`, whose tags are left out and their words kept.
+# `- [/] task`: a status of Obsidian's (any one character but a space) marks a task as done; a
+# digit, as in `- [1] Smith et al.`, is a reference, not a status
+_TASK_MARK = re.compile(r"\[([^\s\d\[\]])\][ \t]")
+
+
+def custom_tasks(state: StateCore) -> None:
+    """A list item starting `[/] `, `[-] `, `[>] `, … is a done task, as Obsidian shows it
+    (markdown-it reads `[ ]` and `[x]` alone); its status is the item's data-task."""
+    tokens = state.tokens
+    for at, token in enumerate(tokens[:-2]):
+        if token.type != "list_item_open" or "checked" in (token.meta or {}):
+            continue
+        inline = tokens[at + 2]
+        mark = _TASK_MARK.match(inline.content) if inline.type == "inline" else None
+        if mark is None or tokens[at + 1].type != "paragraph_open":
+            continue
+        token.meta = {**(token.meta or {}), "checked": True}
+        token.attrSet("data-task", mark.group(1))
+        token.attrJoin("class", "task-list-item")
+        inline.content = inline.content[mark.end() :]
+        owner = next(t for t in reversed(tokens[:at]) if t.level == token.level - 1)
+        if "contains-task-list" not in str(owner.attrGet("class") or ""):
+            owner.attrJoin("class", "contains-task-list")
+
+
 KEPT_TAGS = frozenset(
     ("br", "u", "sup", "sub", "mark", "ins", "del", "s", "kbd", "small", "b", "i", "em", "strong")
 )

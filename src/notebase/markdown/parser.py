@@ -83,6 +83,7 @@ def create_parser() -> MarkdownIt:
     md.inline.ruler.before("link", "hashtag", obsidian.hashtag)
     md.inline.ruler.after("image", "footnote_inline", footnote_inline)
     md.core.ruler.after("block", "callouts", obsidian.mark_callouts)
+    md.core.ruler.after("block", "task_marks", obsidian.custom_tasks)
     md.inline.terminator_re = _TEXT_STOP
     md.inline.ruler.after("autolink", "html_tag", obsidian.html_tag)
     md.core.ruler.after("inline", "html_tags", obsidian.balance_html_tags)
