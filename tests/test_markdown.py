@@ -542,6 +542,28 @@ def test_an_obsidian_task_status_marks_a_done_task_and_a_number_a_reference() ->
 
 def test_a_list_of_custom_tasks_alone_is_a_task_list() -> None:
     html = render_markdown("1. [-] dropped\n   - [?] asked\n").html
-    assert html.startswith('<ol class="contains-task-list">\n<li data-task="-" class="task-list-item">')
+    assert html.startswith(
+        '<ol class="contains-task-list">\n<li data-task="-" class="task-list-item">'
+    )
     assert '<ul class="contains-task-list">\n<li data-task="?" class="task-list-item">' in html
     assert "[-]" not in html and "[?]" not in html
+
+
+def test_an_image_from_the_web_is_sized_as_obsidian_sizes_it() -> None:
+    html = render_markdown('![Engelbart|100x145](https://e.org/a.jpg "Doug")\n').html
+    assert html == (
+        '<p><img src="https://e.org/a.jpg" alt="Engelbart" title="Doug" width="100" '
+        'height="145" loading="lazy"></p>\n'
+    )
+
+
+def test_a_video_or_post_page_embedded_is_a_link_to_it_never_a_frame() -> None:
+    rendered = render_markdown(
+        "![](https://www.youtube.com/watch?v=dQw4w9WgXcQ)\n\n![the talk](https://vimeo.com/76979871)\n"
+    )
+    assert rendered.html == (
+        '<p><a class="external-embed" href="https://www.youtube.com/watch?v=dQw4w9WgXcQ">'
+        "https://www.youtube.com/watch?v=dQw4w9WgXcQ</a></p>\n"
+        '<p><a class="external-embed" href="https://vimeo.com/76979871">the talk</a></p>\n'
+    )
+    assert "<img" not in rendered.html and "<iframe" not in rendered.html

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import posixpath
-import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -14,6 +13,7 @@ from urllib.parse import quote, unquote
 from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.digests import digest_bytes
 from notebase.linking.imagesize import image_size
+from notebase.markdown.parser import split_size
 from notebase.model import Attachment, LinkRef
 
 FILES_DIR = "files"  # the site's folder of attachments: notes/img/x.png -> files/img/x.png
@@ -24,7 +24,6 @@ KINDS = {
     "pdf": frozenset({"pdf"}),
 }
 # `![[x.png|300]]`, `![[x.png|300x200]]`, `![alt|300](x.png)`: a size after the last |
-_SIZE = re.compile(r"^(?:(.*)\|)?\s*(\d{1,5})(?:\s*x\s*(\d{1,5}))?\s*$", re.S)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,14 +122,6 @@ def read_attachment(notes_dir: Path, path: str) -> tuple[Attachment, Copy]:
 
 def unreadable(shown: str, exc: OSError) -> Diagnostic:
     return warning("read-failed", f"cannot read file: {exc.strerror}", FilePos(shown))
-
-
-def split_size(label: str) -> tuple[str, int, int]:
-    """`alt|300x200` -> ("alt", 300, 200); `300` -> ("", 300, 0); `alt` -> ("alt", 0, 0)."""
-    m = _SIZE.match(label)
-    if m is None:
-        return label, 0, 0
-    return (m.group(1) or "").strip(), int(m.group(2)), int(m.group(3) or 0)
 
 
 def attachment_embed(file: Attachment, label: str, href: str) -> str:

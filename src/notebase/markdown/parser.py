@@ -353,11 +353,43 @@ def render_image(
     are made."""
     token = tokens[idx]
     src = str(token.attrGet("src") or "")
-    if not is_internal_href(src):
-        return str(self.image(tokens, idx, options, env))
     alt = self.renderInlineAsText(token.children or [], options, env)
     line = int((token.meta or {}).get("line", 0))
+    if not is_internal_href(src):
+        if _PAGE_EMBED.match(src):  # a source the note links, as a link to it is
+            env.setdefault("urls", []).append((src, line))
+        return external_image(src, alt, str(token.attrGet("title") or ""))
     return add_link(env, LinkRef(src, False, line, "", alt, True))
+
+
+_SIZE = re.compile(r"^(?:(.*)\|)?\s*(\d{1,5})(?:\s*x\s*(\d{1,5}))?\s*$", re.S)
+# pages of video and post sites that Obsidian shows as a player or a post in place of `![](url)`
+_PAGE_EMBED = re.compile(
+    r"https?://(?:www\.|m\.)?(?:youtube\.com/(?:watch|shorts/|live/)|youtu\.be/|vimeo\.com/\d"
+    r"|(?:twitter|x)\.com/\w+/status/)",
+    re.I,
+)
+
+
+def split_size(label: str) -> tuple[str, int, int]:
+    """`alt|300x200` -> ("alt", 300, 200); `300` -> ("", 300, 0); `alt` -> ("alt", 0, 0)."""
+    m = _SIZE.match(label)
+    if m is None:
+        return label, 0, 0
+    return (m.group(1) or "").strip(), int(m.group(2)), int(m.group(3) or 0)
+
+
+def external_image(src: str, label: str, title: str = "") -> str:
+    """`![alt|300](https://…)` (`src` as markdown-it normalised it): the image, sized as Obsidian
+    sizes it; a video's or a post's page, which Obsidian plays in a frame of that site, a link to
+    it (the page loads no other site's frames)."""
+    alt, width, height = split_size(label)
+    url, titled = escape(src), f' title="{escape(title)}"' if title else ""
+    if _PAGE_EMBED.match(src):
+        shown = escape(alt or src, quote=False)
+        return f'<a class="external-embed" href="{url}"{titled}>{shown}</a>'
+    size = (f' width="{width}"' if width else "") + (f' height="{height}"' if height else "")
+    return f'<img src="{url}" alt="{escape(alt)}"{titled}{size} loading="lazy">'
 
 
 def render_link_open(
