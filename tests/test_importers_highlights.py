@@ -157,7 +157,7 @@ def test_readwise_books_headings_notes_tags_and_escaping() -> None:
         "> — Cal Newport, *Deep Work*, location 1204\n"
     )
     assert body(graham) == (
-        "> Attention is a \\<b>resource\\</b> \\[\\[not\\]\\] a \\$tool.\n>\n"
+        "> Attention is a \\<b>resource\\</b> [[not\\]\\] a \\$tool.\n>\n"
         "> — Paul Graham, *How to Do Great Work*\n\nSeems right\n"  # an `order` is no place
     )
     assert [(d.code, d.pos.line if d.pos else 0) for d in archive.diagnostics] == [

@@ -19,7 +19,7 @@ def test_text_is_escaped_so_no_markup_survives() -> None:
         "<p>&lt;script&gt;x&lt;/script&gt; *s* [[w]] $5 a_b _c_ &amp;amp;</p><p># h</p><p>1. n</p>"
     )
     assert md(html) == (
-        "\\<script>x\\</script> \\*s\\* \\[\\[w\\]\\] \\$5 a_b \\_c\\_ \\&amp;\n\n\\# h\n\n1\\. n"
+        "\\<script>x\\</script> \\*s\\* [[w\\]\\] \\$5 a_b \\_c\\_ \\&amp;\n\n\\# h\n\n1\\. n"
     )
 
 
@@ -120,7 +120,7 @@ def test_a_pages_header_and_footer_divs_are_dropped() -> None:
 
 def test_hard_break_and_headings() -> None:
     assert (
-        md("<h1>T <em>x</em></h1><h4>s</h4><p>a<br>- b</p>") == "## T *x*\n\n#### s\n\na\\\n\\- b"
+        md("<h1>T <em>x</em></h1><h4>s</h4><p>a<br>- b</p>") == "## T *x*\n\n##### s\n\na\\\n\\- b"
     )
 
 
@@ -182,3 +182,15 @@ def test_katex_mathml_is_its_tex() -> None:
         "\\frac{a}{b}</annotation></semantics></math> and <math><mi>z</mi></math></p>"
     )
     assert md(html) == "$x^2$ and $$\\frac{a}{b}$$ and z"
+
+
+def test_a_body_whose_sections_are_h1_keeps_their_levels_a_step_down() -> None:
+    html = "<h1>Basic</h1><p>a</p><h2>Zero-shot</h2><p>b</p><h3>Tips</h3><h6>Deep</h6>"
+    assert md(html) == "## Basic\n\na\n\n### Zero-shot\n\nb\n\n#### Tips\n\n###### Deep"
+    assert md("<h2>One</h2><h3>Two</h3>") == "## One\n\n### Two"  # no <h1>: as they are
+
+
+def test_brackets_in_text_never_open_math_nor_close_a_link() -> None:
+    html = '<p>[Thanks to <a href="https://s.org/c?user=X&amp;hl=en">Ian</a> for x=y.]</p>'
+    assert md(html) == "[Thanks to [Ian](https://s.org/c?user=X&hl=en) for x=y.\\]"
+    assert md("<p>see [1] and [a](b)</p>") == "see [1\\] and [a\\](b)"

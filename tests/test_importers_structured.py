@@ -43,7 +43,7 @@ def test_dates(text: str, date: str) -> None:
 
 def test_escaping() -> None:
     assert escape_text("a*b_c d_ `x` [y] <z> $1 ~ | &amp;") == (
-        "a\\*b_c d\\_ \\`x\\` \\[y\\] \\<z> \\$1 \\~ \\| \\&amp;"
+        "a\\*b_c d\\_ \\`x\\` [y\\] \\<z> \\$1 \\~ \\| \\&amp;"
     )
     assert escape_lines("# h\n> q\n- l\n2. n") == "\\# h\n\\> q\n\\- l\n2\\. n"
 

@@ -64,6 +64,8 @@ class Context:
     notes: Mapping[str, str] = field(default_factory=dict)  # footnote element id -> label
     skip: frozenset[int] = frozenset()  # mem_ids of elements left out (title, footnote list)
     tex: bool = False  # the page typesets TeX (MathJax, KaTeX): any `$…$` in its text is math
+    # the post's sections start at <h1> (its title is the note's): each heading goes a level down
+    h1_sections: bool = False
 
 
 def children(node: LexborNode) -> list[LexborNode]:
@@ -277,7 +279,8 @@ def block(node: LexborNode, ctx: Context) -> list[str]:
     tag = node.tag or ""
     if tag in HEADINGS:
         text = one_line(inline_of(node, ctx))
-        return [f"{'#' * max(2, int(tag[1]))} {text}"] if text else []
+        level = min(6, int(tag[1]) + 1) if ctx.h1_sections else max(2, int(tag[1]))
+        return [f"{'#' * level} {text}"] if text else []
     if tag in ("ul", "ol"):
         return list_block(node, ctx)
     if tag == "blockquote":
@@ -469,7 +472,17 @@ def with_footnotes(scope: Sequence[LexborNode], ctx: Context) -> Context:
 def scope_markdown(scope: Sequence[LexborNode], ctx: Context) -> list[str]:
     """The markdown blocks of a post made of sibling nodes, its footnotes last."""
     ctx = with_footnotes(scope, ctx)
+    ctx = replace(ctx, h1_sections=has_h1(scope, ctx.skip))
     return blocks_of_nodes(scope, ctx) + footnote_defs(scope, ctx)
+
+
+def has_h1(scope: Sequence[LexborNode], skip: frozenset[int]) -> bool:
+    """Whether the post's body (not its title, left out) holds an <h1>: its sections' level."""
+    for node in scope:
+        found = [node] if node.tag == "h1" else node.css("h1") if node.tag != "-text" else []
+        if any(h.mem_id not in skip for h in found):
+            return True
+    return False
 
 
 def flatten_deep(root: LexborNode) -> None:

@@ -15,7 +15,9 @@ from notebase.importers.model import ArchiveLine, Block, BlockKind, ImportedPost
 from notebase.reading.kinds import infer_kind
 from notebase.reading.sourcerefs import parse_arxiv_id, parse_doi, split_url
 
-_TEXT_SPECIALS = re.compile(r"[\\`*\[\]<$~|]|(?<!\w)_|_(?!\w)|&(?=#?\w+;)")
+# `]` alone is escaped of the brackets: no link, footnote, wikilink or task can close without it,
+# and an escaped `[` would be `\[`, which opens display math as MathJax writes it
+_TEXT_SPECIALS = re.compile(r"[\\`*\]<$~|]|(?<!\w)_|_(?!\w)|&(?=#?\w+;)")
 _ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})")
 _RFC822 = re.compile(r"^(?:[A-Za-z]{3}, )?\d{1,2} [A-Za-z]{3} \d{2,4} \d{2}:\d{2}")
 _DATE_FORMATS = (  # RFC 822 dates with a time, as RSS writes them, are rfc822_date's
@@ -31,8 +33,9 @@ _DATE_FORMATS = (  # RFC 822 dates with a time, as RSS writes them, are rfc822_d
 
 
 def escape_text(text: str) -> str:
-    """Text taken from markup, made inert in markdown: emphasis, code, links, math, HTML and
-    entity characters backslash-escaped (an underscore inside a word is left alone)."""
+    """Text taken from markup, made inert in markdown: emphasis, code, links (their closing `]`),
+    math, HTML and entity characters backslash-escaped (an underscore inside a word is left
+    alone)."""
     return _TEXT_SPECIALS.sub(lambda m: "\\" + m.group(0), text)
 
 
