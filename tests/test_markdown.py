@@ -567,3 +567,12 @@ def test_a_video_or_post_page_embedded_is_a_link_to_it_never_a_frame() -> None:
         '<p><a class="external-embed" href="https://vimeo.com/76979871">the talk</a></p>\n'
     )
     assert "<img" not in rendered.html and "<iframe" not in rendered.html
+
+
+def test_escaped_brackets_around_a_link_are_text_not_display_math() -> None:
+    source = "\\[Thanks to [Ian](https://s.org/c?user=X&hl=en) for x=y.\\]\n"
+    rendered = render_markdown(source)
+    assert rendered.html == (
+        '<p>[Thanks to <a href="https://s.org/c?user=X&amp;hl=en">Ian</a> for x=y.]</p>\n'
+    )
+    assert rendered.problems == ()

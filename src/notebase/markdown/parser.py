@@ -166,20 +166,24 @@ def math_inline_at_start() -> Callable[[StateInline, bool], bool]:
 _BRACKETS = {"(": ("\\)", "math_inline"), "[": ("\\]", "math_inline_double")}
 _TEX_LIKE = re.compile(r"\\[A-Za-z]|[\^_=+<>|{}]")
 _VARIABLE = re.compile(r"\s*[A-Za-z]\w{0,2}'*\s*")  # `\(t\)`, `\(x'\)`: inline only
+_LINK_IN_TEXT = re.compile(
+    r"\]\(|://"
+)  # a link or an address: `\[see [it](https://…?a=b)\]` is text
 
 
 def math_brackets(state: StateInline, silent: bool) -> bool:
     """`\\(x_i\\)` inline and `\\[…\\]` display math, as notes written for MathJax (Jekyll,
     MkDocs, Hugo blogs) hold them. Between the two only what reads as TeX (a command, a sub- or
     superscript, a relation, braces; inline, one short variable too) is math: `\\(as here\\)`
-    and `\\[sic\\]` stay escaped brackets around text, as CommonMark reads them."""
+    and `\\[sic\\]` stay escaped brackets around text, as CommonMark reads them, and so does
+    text holding a link."""
     src, pos = state.src, state.pos
     if src[pos] != "\\" or src[pos + 1 : pos + 2] not in _BRACKETS:
         return False
     closing, kind = _BRACKETS[src[pos + 1]]
     end = src.find(closing, pos + 2)
     tex = src[pos + 2 : end]
-    if end < 0 or not tex.strip() or "\n\n" in tex:
+    if end < 0 or not tex.strip() or "\n\n" in tex or _LINK_IN_TEXT.search(tex):
         return False
     if not (_TEX_LIKE.search(tex) or (kind == "math_inline" and _VARIABLE.fullmatch(tex))):
         return False
