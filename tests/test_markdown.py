@@ -363,6 +363,17 @@ def test_aligned_is_a_table_not_letters() -> None:
     assert "<mi>&</mi>" not in rendered.html
 
 
+def test_a_colour_on_a_group_colours_that_group_alone_even_in_an_aligned_row() -> None:
+    tex = "$$\\begin{aligned} a &= \\color{red}{x} + y \\\\ b &= c \\end{aligned}$$\n"
+    rendered = render_markdown(tex)
+    assert rendered.problems == ()
+    assert rendered.html.count("<mtr>") == 2
+    coloured = (
+        '<mrow><mstyle mathcolor="red"><mi>x</mi></mstyle></mrow><mo>&#x0002B;</mo><mi>y</mi>'
+    )
+    assert coloured in rendered.html
+
+
 def test_text_after_a_closing_dollar_pair_is_a_paragraph_of_its_own() -> None:
     html = render_markdown("The equation\n$$\nx^2\n$$ is called *square*.\n$$\ny\n$$\n").html
     assert html.count('<div class="math">') == 2

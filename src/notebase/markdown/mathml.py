@@ -21,6 +21,9 @@ _RENAMED = {"\\textbackslash": "\\backslash"}
 _AND = re.compile(r"\\and(?![a-zA-Z])")  # MathJax reads \and as \land
 _SET = re.compile(r"\\[sS]et\s*\{")  # braket's \set{x | y}, which MathJax loads when it is used
 _OPERATORNAME_OPEN = re.compile(r"\\operatorname\*?\s*\{")
+_COLOR_ON_GROUP = re.compile(
+    r"\\color\s*\{[#\w]+\}\s*\{"
+)  # \color{red}{x}, as MathJax 2 and blogs write it
 _COMMAND = re.compile(r"\\[A-Za-z]{2,}")  # not a spacing command (\\, \\;)
 # a first row opening with `[`, which latex2mathml reads as the environment's optional argument
 _ROW_BRACKET = re.compile(r"(\\begin\{(?:align|split|gather|eqnarray|multline)\*?\})(\s*\[)")
@@ -41,7 +44,22 @@ def prepare_tex(tex: str) -> str:
         tex = tex.replace(old, new)
     tex = set_braces(_AND.sub(r"\\land", tex))
     tex = _EQNARRAY.sub(eqnarray_as_align, _ROW_BRACKET.sub(r"\1{}\2", tex))
-    return _OPERATORNAME.sub(operator_name, rich_operator_names(tex))
+    return _OPERATORNAME.sub(operator_name, rich_operator_names(colored_groups(tex)))
+
+
+def colored_groups(tex: str) -> str:
+    """`\\color{red}{x}` -> `{\\color{red} x}`: the group alone coloured. latex2mathml reads
+    \\color as LaTeX's switch, which runs to the end of the enclosing group: across an aligned
+    row's `&` and `\\\\` it broke the table."""
+    start = 0
+    while found := _COLOR_ON_GROUP.search(tex, start):
+        end = matching_brace(tex, found.end())
+        if end < 0:
+            return tex
+        switch = found.group(0)[:-1].rstrip()
+        tex = f"{tex[: found.start()]}{{{switch} {tex[found.end() : end - 1]}}}{tex[end:]}"
+        start = found.start() + 1
+    return tex
 
 
 def eqnarray_as_align(m: re.Match[str]) -> str:
