@@ -89,3 +89,38 @@ def test_front_matter_that_is_not_yaml_is_a_warning_and_the_note_is_kept() -> No
     ]
     assert archive.diagnostics[0].message.endswith("; the front matter is ignored")
     assert archive.posts[0].title == "Heading"
+
+
+NOTE_FORMAT_PAPER = """---
+title: Muon is Scalable for LLM Training
+doi: https://doi.org/10.1007/3-540-44798-9_33
+arxiv: 2502.16982
+author: Jingyuan Liu and Jianlin Su
+year: 2025
+tldr: Orthogonalised momentum updates.
+status: to-read
+category: papers
+keywords: [optimizers]
+draft: true
+---
+My notes.
+"""
+
+
+def test_a_note_s_own_front_matter_comes_through_and_what_is_not_read_is_kept() -> None:
+    [post] = read_markdown(NOTE_FORMAT_PAPER, "muon.md", "notes/muon.md").posts
+    assert (post.kind, post.arxiv, post.doi, post.year) == (
+        "paper",
+        "2502.16982",
+        "10.1007/3-540-44798-9_33",
+        2025,
+    )
+    assert post.authors == ("Jingyuan Liu", "Jianlin Su")
+    assert post.tldr == "Orthogonalised momentum updates."
+    assert (post.taxonomy.tags, post.taxonomy.categories) == (("optimizers",), ("papers",))
+    assert note_text(post).startswith(
+        "---\ntitle: Muon is Scalable for LLM Training\nkind: paper\narxiv: '2502.16982'\n"
+        "doi: 10.1007/3-540-44798-9_33\nauthors: [Jingyuan Liu, Jianlin Su]\nyear: 2025\n"
+        "tags: [optimizers]\ncategory: papers\ntldr: Orthogonalised momentum updates.\n"
+        "draft: true\nstatus: to-read\norigin: muon.md:1\n"
+    )

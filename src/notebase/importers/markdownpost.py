@@ -8,12 +8,18 @@ import re
 from dataclasses import replace
 
 from notebase.diagnostics import Diagnostic
-from notebase.importers.model import ArchiveFormat, ParsedArchive
-from notebase.importers.structured import make_post, parse_date, safe_url
+from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
+from notebase.importers.structured import make_post, parse_date, safe_url, source_kind
 from notebase.reading.frontmatter import FieldError, as_tags, split_front_matter
+from notebase.reading.sourcerefs import parse_arxiv_id, parse_doi
 from notebase.reading.yamlio import load_fields, yaml_warning
 
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd")
+# the front-matter fields read into the post; the others are kept in the note as they were
+READ_FIELDS = frozenset(
+    ("title", "url", "tags", "keywords", "category", "categories", "date", "authors", "author",
+     "arxiv", "eprint", "doi", "year", "source_title", "tldr", "kind", "origin", "import_digest")
+)  # fmt: skip
 _HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(?P<text>.+?)[ \t#]*$")
 _LINK = re.compile(r"\[(?P<text>[^\]]*)\]\((?P<url>[^)\s]+)\)")
 _BRACKETED = re.compile(r"\s*\[\s*\[[^\]]*\]\([^)\s]+\)\s*\]")  # ` [[arXiv](…)]` after a title
@@ -46,11 +52,43 @@ def read_markdown(text: str, name: str, shown: str) -> ParsedArchive:
         f"{name}:1",
         ["\n".join(body).strip("\n")] if "".join(body).strip() else [],
         url=url,
-        tags=tags_of(fields.get("tags")),
+        tags=tags_of(fields.get("tags")) + tags_of(fields.get("keywords")),
+        categories=tags_of(fields.get("category") or fields.get("categories")),
         date=parse_date(str(fields.get("date") or "")),
+        authors=authors_of(fields.get("authors") or fields.get("author")),
     )
     diags = tuple(yaml_warning(d, "the front matter is ignored") for d in problems)
-    return ParsedArchive(name, ArchiveFormat.MARKDOWN, (replace(post, tldr=tldr),), diags)
+    post = with_source_fields(replace(post, tldr=tldr or text_of(fields.get("tldr"))), fields)
+    return ParsedArchive(name, ArchiveFormat.MARKDOWN, (post,), diags)
+
+
+def with_source_fields(post: ImportedPost, fields: dict[str, object]) -> ImportedPost:
+    """The post with its front matter's paper fields (an id there makes it a paper) and every
+    field the importer does not read kept as it was (`status`, `aliases`, `abstract`, …)."""
+    arxiv = parse_arxiv_id(text_of(fields.get("arxiv") or fields.get("eprint")))
+    doi = parse_doi(text_of(fields.get("doi")))
+    year = fields.get("year")
+    post = replace(
+        post,
+        arxiv=post.arxiv or arxiv,
+        doi=post.doi or doi,
+        year=year if isinstance(year, int) and not isinstance(year, bool) else post.year,
+        source_title=text_of(fields.get("source_title")),
+        kept_fields=tuple((k, v) for k, v in fields.items() if k not in READ_FIELDS),
+    )
+    return replace(post, kind=source_kind(post.url, post.arxiv, post.doi))
+
+
+def text_of(value: object) -> str:
+    return str(value).strip() if isinstance(value, (str, int, float)) else ""
+
+
+def authors_of(value: object) -> tuple[str, ...]:
+    """`authors: [A, B]`, or one string: `A and B`, `A; B`, `A, B`."""
+    if isinstance(value, list):
+        return tuple(t for v in value if (t := text_of(v)))
+    names = re.split(r"\s+and\s+|;|,", text_of(value))
+    return tuple(n.strip() for n in names if n.strip())
 
 
 def title_of(lines: list[str]) -> tuple[str, str, int]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from notebase.diagnostics import Diagnostic
 
@@ -104,6 +105,9 @@ class ImportedPost:
     end_line: int = 0  # the last line of the archive the post was cut from (0: unknown)
     roundup: str = ""  # a roundup's linked item: the title of the roundup's own note
     draft: bool = False  # not published where it came from (a WordPress draft)
+    # front-matter fields of a markdown post the importer does not read, written as they were
+    # (status, aliases, modified, an abstract): (key, YAML value) in their order
+    kept_fields: tuple[tuple[str, Any], ...] = ()
 
     @property
     def origin_file(self) -> str:

@@ -67,7 +67,8 @@ def post_signature(post: ImportedPost) -> str:
     """What makes two copies of a post the same post: title, source and body text (two BibTeX
     entries of one title and no text, a paper and its reprint, differ in their year or ids)."""
     source = (post.arxiv, post.doi, ";".join(post.authors), str(post.year or ""))
-    parts = (post.title, post.url, post.source_title, post.tldr, render_body(post), *source)
+    body, kept = render_body(post), repr(post.kept_fields)
+    parts = (post.title, post.url, post.source_title, post.tldr, body, *source, kept)
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
 

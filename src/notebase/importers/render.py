@@ -41,9 +41,10 @@ def front_matter(post: ImportedPost) -> dict[str, Any]:
         "series_author": tax.series_author,
         "tldr": post.tldr,
         "draft": post.draft,
-        "origin": post.origin,
     }
-    return {k: v for k, v in fields.items() if v}
+    fields |= {key: value for key, value in post.kept_fields if not fields.get(key)}
+    fields["origin"] = post.origin
+    return {k: v for k, v in fields.items() if v or k in dict(post.kept_fields)}
 
 
 def code_fence(block: Block) -> list[str]:
