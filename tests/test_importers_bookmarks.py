@@ -84,3 +84,27 @@ def test_a_timestamp_past_the_calendar_is_no_date_and_no_crash() -> None:
         "URL,Title,Timestamp\nhttps://a.org/,A,99999999999999999999\n", "b.csv", "b.csv"
     ).posts
     assert (post.title, post.date) == ("A", "")
+
+
+# three columns of the header and two rows of a Readwise Reader export (its own CSV layout)
+READER = (
+    "id,url,source_url,title,author,location,tags,published_date,saved_at\n"
+    "01k5,https://read.readwise.io/read/01k5,https://www.youtube.com/watch?v=i27tjR5Zjxw,"
+    "Truckin',Nextlander,archive,\"{'skipped': {'name': 'skipped', 'type': 'manual'}}\","
+    "2025-09-24,2025-09-24T20:43:44.576000+00:00\n"
+    "01k6,https://read.readwise.io/read/01k6,https://e.org/post,Post,,feed,{},"
+    "2025-09-26,2025-09-27T00:10:04.204000+00:00\n"
+)
+
+
+def test_a_readwise_reader_export_links_the_document_with_its_tags_author_and_date() -> None:
+    posts = read_bookmarks(READER, "reader.csv", "reader.csv").posts
+    assert [(p.url, p.taxonomy.tags, p.authors, p.date) for p in posts] == [
+        (
+            "https://www.youtube.com/watch?v=i27tjR5Zjxw",
+            ("skipped",),
+            ("Nextlander",),
+            "2025-09-24",
+        ),
+        ("https://e.org/post", (), (), "2025-09-27"),
+    ]

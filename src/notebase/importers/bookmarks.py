@@ -7,6 +7,7 @@ export; any other CSV is no format notebase reads, and is told so rather than re
 
 from __future__ import annotations
 
+import ast
 import re
 from datetime import UTC, datetime
 
@@ -15,13 +16,15 @@ from notebase.importers.csvfile import csv_header, csv_rows, is_csv
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
 from notebase.importers.structured import escape_lines, make_post, parse_date, safe_url
 
-URL_COLUMNS = ("url", "link", "href")
+# Readwise Reader's `url` is its own reader's page of the document; `source_url` is the document
+URL_COLUMNS = ("source_url", "url", "link", "href")
 TITLE_COLUMNS = ("title", "name")
 QUOTED_COLUMNS = ("selection", "excerpt", "highlights")  # words of the page itself
 NOTE_COLUMNS = ("note", "description", "comment")  # the reader's own
 TAG_COLUMNS = ("tags",)
 FOLDER_COLUMNS = ("folder", "collection")
-DATE_COLUMNS = ("timestamp", "created", "time_added", "date", "added")
+DATE_COLUMNS = ("timestamp", "created", "created_at", "saved_at", "time_added", "date", "added")
+AUTHOR_COLUMNS = ("author", "authors")
 # Instapaper's own folders, which say where a bookmark is in the reading, not what it is about
 STATE_FOLDERS = frozenset(("unread", "archive", "starred"))
 _TAG_SPLIT = re.compile(r"\s*[,|]\s*")
@@ -64,10 +67,23 @@ def bookmark_post(row: dict[str, str], name: str, line: int) -> ImportedPost:
         f"{name}:{line}",
         chunks,
         url=url,
-        tags=[t for t in _TAG_SPLIT.split(column(row, TAG_COLUMNS)) if t],
+        tags=bookmark_tags(column(row, TAG_COLUMNS)),
         categories=[folder] if folder and folder.casefold() not in STATE_FOLDERS else [],
         date=bookmark_date(column(row, DATE_COLUMNS)),
+        authors=[a for a in [column(row, AUTHOR_COLUMNS)] if a],
     )
+
+
+def bookmark_tags(cell: str) -> list[str]:
+    """`a, b` or `a|b`; Readwise Reader writes a Python mapping, `{'ml': {'name': 'ml', …}}`,
+    whose keys are the tags (`{}`: none)."""
+    if not cell.startswith("{"):
+        return [t for t in _TAG_SPLIT.split(cell) if t]
+    try:
+        tags = ast.literal_eval(cell)
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return []
+    return [str(t) for t in tags if str(t).strip()] if isinstance(tags, dict) else []
 
 
 def read_bookmarks(text: str, name: str, shown: str) -> ParsedArchive:
