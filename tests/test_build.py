@@ -4,6 +4,7 @@ error diagnostic (with the old site left as it was), never a traceback."""
 from __future__ import annotations
 
 import os
+import re
 import threading
 from dataclasses import replace
 from pathlib import Path
@@ -97,40 +98,38 @@ def test_a_static_file_in_a_page_s_place_is_an_error_and_the_site_is_kept(kb: Pa
     assert (kb / "site/tags/index.html").read_bytes() == page
 
 
-HINT = "move or rename the note, or give it a `slug:`"
-
-
 @pytest.mark.parametrize(
-    ("rel", "front", "message"),
+    ("rel", "front", "wanted"),
     [
-        ("notes/pagefind.md", "", "/pagefind/ is inside /pagefind/, kept for the search index"),
-        (
-            "notes/ideas/x.md",
-            "slug: pagefind/ui\n",
-            "/pagefind/ui/ is inside /pagefind/, kept for the search index",
-        ),
-        ("notes/assets.md", "", "/assets/ is inside /assets/, kept for the styles and scripts"),
-        (
-            "notes/assets/style.md",
-            "",
-            "/assets/style/ is inside /assets/, kept for the styles and scripts",
-        ),
-        ("notes/tags.md", "", "/tags/ is produced twice"),
-        ("notes/search.md", "", "/search/ is produced twice"),
-        ("notes/reading-list.md", "", "/reading-list/ is produced twice"),
-        ("notes/sources.md", "", "/sources/ is produced twice"),
+        ("notes/pagefind.md", "", "pagefind"),
+        ("notes/ideas/x.md", "slug: pagefind/ui\n", "pagefind/ui"),
+        ("notes/assets.md", "", "assets"),
+        ("notes/assets/style.md", "", "assets/style"),
+        ("notes/tags.md", "", "tags"),
+        ("notes/Search.md", "", "search"),
+        ("notes/reading-list.md", "", "reading-list"),
+        ("notes/sources.md", "", "sources"),
     ],
 )
-def test_a_note_where_the_site_generator_writes_is_an_error(
-    kb: Path, rel: str, front: str, message: str
+def test_a_note_where_the_site_generator_writes_is_moved_with_a_warning(
+    kb: Path, rel: str, front: str, wanted: str
 ) -> None:
     (kb / rel).parent.mkdir(parents=True, exist_ok=True)
     (kb / rel).write_text(f"---\ntitle: Reserved\n{front}---\nText.\n", encoding="utf-8")
     result = build_site(BuildOptions(root=kb, out=kb / "site"))
-    assert not result.written and not (kb / "site").exists()
-    assert [(d.code, d.pos, d.message, d.hint) for d in result.diagnostics if d.is_error] == [
-        ("url-collision", FilePos(rel, 1), message, HINT)
-    ]
+    assert result.written
+    [moved] = [d for d in result.diagnostics if d.code == "slug-renamed"]
+    assert (moved.pos, moved.is_error) == (FilePos(rel, 1), False)
+    top, _, rest = wanted.partition("/")
+    at = f"{top}-[0-9a-f]{{6}}" + (f"/{rest}" if rest else "")
+    found = re.fullmatch(
+        f"/{wanted}/ is the site's own page, so this note is at /({at})/", moved.message
+    )
+    assert found is not None
+    assert "<h1" in (kb / "site" / found.group(1) / "index.html").read_text(encoding="utf-8")
+    assert "Reserved" in (kb / "site" / found.group(1) / "index.html").read_text(encoding="utf-8")
+    if "/" not in wanted and wanted not in ("pagefind", "assets"):
+        assert "Reserved</h1>" not in (kb / "site" / wanted / "index.html").read_text("utf-8")
 
 
 def test_a_rebuild_in_memory_lists_the_site_by_what_it_wrote(kb: Path) -> None:

@@ -17,7 +17,7 @@ from notebase.linking.embeds import embed_problems
 from notebase.model import Backlink, Entry, EntryKind, LinkRef, SiteIndex, SourceRef
 from notebase.reading.sourcerefs import assign_source_ids, entry_sources
 from notebase.slugs import looks_like_file, short_hash, slug_from_path, slugify, tag_and_parents
-from notebase.urls import site_urls
+from notebase.urls import ASSETS_DIR, BUNDLE_DIR, RESERVED_TOPS, site_urls
 
 Groups = tuple[tuple[str, tuple[str, ...]], ...]
 
@@ -239,13 +239,20 @@ def sort_entries(entries: Iterable[Entry]) -> tuple[Entry, ...]:
 
 
 def drop_collisions(entries: Sequence[Entry]) -> tuple[list[Entry], list[Diagnostic]]:
-    """One entry per URL. Notes whose different file names clean to one URL (`🎾 PointNet.md`,
+    """One entry per URL, none at a URL the site keeps for its own pages (a note `Tags.md`, as
+    vaults have, is at /tags-…/ with a warning: Obsidian takes any name). Notes whose different file names clean to one URL (`🎾 PointNet.md`,
     `🏐 PointNet++.md`) are told apart by a short hash of their path, with a warning; notes that
     ask for one URL (`slug:`, or `x.md` beside `x/index.md`) are an error naming every file."""
     by_slug: dict[str, list[Entry]] = defaultdict(list)
-    for entry in entries:
-        by_slug[entry.slug].append(entry)
     kept, diags = [], []
+    for entry in entries:
+        if is_reserved_slug(entry.slug):
+            top, _, rest = entry.slug.partition("/")
+            top = f"{top}-{short_hash(entry.rel_path)[:6]}"
+            moved = remade(entry, slug=f"{top}/{rest}" if rest else top)
+            diags.append(slug_reserved(moved, entry.slug))
+            entry = moved
+        by_slug[entry.slug].append(entry)
     for slug, group in sorted(by_slug.items()):
         group.sort(key=lambda e: e.rel_path)
         apart = told_apart(group)
@@ -271,6 +278,17 @@ def told_apart(group: Sequence[Entry]) -> list[Entry]:
     if len(names) < len(group):
         return []
     return [remade(e, slug=f"{e.slug}-{short_hash(e.rel_path)[:6]}") for e in group[1:]]
+
+
+def is_reserved_slug(slug: str) -> bool:
+    """Whether an entry there would take one of the site's own pages (/tags/, /search/), or sit
+    in a folder the build fills (/pagefind/…, /assets/…)."""
+    return f"{slug}/" in RESERVED_TOPS[1:] or slug.split("/", 1)[0] in (BUNDLE_DIR, ASSETS_DIR)
+
+
+def slug_reserved(entry: Entry, wanted: str) -> Diagnostic:
+    message = f"/{wanted}/ is the site's own page, so this note is at /{entry.slug}/"
+    return warning("slug-renamed", message, entry.pos, "rename the file or set `slug:`")
 
 
 def slug_renamed(entry: Entry, first: Entry) -> Diagnostic:
