@@ -142,9 +142,9 @@ def test_wikilink_by_file_name() -> None:
 
 
 def test_a_link_of_a_query_alone_is_to_the_note_itself_not_its_folder() -> None:
-    hub = note("papers/index.md", "# Papers\n")
-    muon = note("papers/muon.md", "# Muon\n\n[again](?page=2), [folder](./)\n")
-    assert build_index([hub, muon]).link_targets["papers/muon"] == ("papers/muon", "papers")
+    hub = note("reading/index.md", "# Reading\n")
+    muon = note("reading/muon.md", "# Muon\n\n[again](?page=2), [folder](./)\n")
+    assert build_index([hub, muon]).link_targets["reading/muon"] == ("reading/muon", "reading")
 
 
 def test_outlinks_and_backlinks_skip_self_links_and_repeats() -> None:
@@ -569,3 +569,12 @@ def test_a_nested_tag_keeps_its_levels_and_lists_its_notes_under_its_parents_too
         "pf2e/class/monk": ("monk",),
         "pf2e/spell": ("spell",),
     }
+
+
+def test_a_folder_s_index_at_a_page_the_site_has_is_moved_beside_it() -> None:
+    hub, muon = note("papers/index.md", "# Papers\n"), note("papers/muon.md", "[up](./)\n")
+    index = build_index([hub, muon])
+    [moved] = [e.slug for e in index.entries if e.rel_path == "papers/index.md"]
+    assert re.fullmatch(r"papers-[0-9a-f]{6}", moved)
+    [warned] = [d for d in index.diagnostics if d.code == "slug-renamed"]
+    assert warned.pos.path == "notes/papers/index.md"
