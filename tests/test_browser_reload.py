@@ -65,12 +65,12 @@ def test_a_failed_build_shows_an_overlay_until_fixed(page: tuple[Page, Server], 
     tab, _ = page
     note = kb / "notes/papers/muon.md"
     good = note.read_text()
-    note.write_text(good.replace("---\nMuon", "Muon", 1))  # the front matter is never closed
+    note.write_bytes(b"\0" * 64 + good.encode())  # a binary file: it stops the build
     overlay = tab.wait_for_selector("#notebase-overlay", timeout=15000)
     assert overlay is not None
     text = overlay.text_content() or ""
     assert text.startswith("notebase: the build failed; showing the last good site")
-    assert "notes/papers/muon.md:1: error[frontmatter-unterminated]" in text
+    assert "notes/papers/muon.md:1: error[binary-file]" in text
     for scheme, theme in SCHEMES.values():  # readable in every theme: axe finds nothing severe
         tab.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
         tab.evaluate(CHOOSE_THEME, theme)

@@ -380,10 +380,11 @@ def test_front_matter_that_is_no_mapping_is_a_warning() -> None:
     assert result.entry is not None and result.entry.title == "x"
 
 
-def test_unterminated_front_matter_is_an_error() -> None:
-    result = parse("---\ntitle: never closed\n\nbody\n")
-    assert result.entry is None
-    assert codes(result.diagnostics) == [(Severity.ERROR, "frontmatter-unterminated", 1)]
+def test_unterminated_front_matter_is_a_rule_above_the_text_with_a_warning() -> None:
+    result = parse("---\n\nA poem under a rule.\n")
+    assert result.entry is not None
+    assert result.entry.body_html == "<hr />\n<p>A poem under a rule.</p>\n"
+    assert codes(result.diagnostics) == [(Severity.WARNING, "frontmatter-unterminated", 1)]
 
 
 def test_wrong_field_types_are_dropped_with_warnings_at_their_lines() -> None:

@@ -57,11 +57,11 @@ def test_a_broken_note_shows_its_error_until_fixed(server: Server, kb: Path) -> 
     before = server.events[-1]
     good_page = server.get("/papers/muon/")[1]
     bad = kb / "notes/papers/bad.md"
-    bad.write_text("---\ntitle: Bad\n")
+    bad.write_bytes(b"\0" * 64)  # a binary file among the notes
     event = server.wait_build(before["build"])
     assert not event["ok"] and event["failed"] == "build"
     assert any(
-        line.startswith("notes/papers/bad.md:1: error[frontmatter-unterminated]")
+        line.startswith("notes/papers/bad.md:1: error[binary-file]")
         for line in event["diagnostics"]
     ), event
     assert server.status()["diagnostics"] == event["diagnostics"]

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from notebase.diagnostics import Diagnostic, FilePos, error, warning
+from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.reading.yamlio import Field, load_fields
 
 KNOWN_KEYS = (
@@ -65,20 +65,11 @@ def read_front_matter(
     text: str, path: str
 ) -> tuple[dict[str, Field], Split | None, list[Diagnostic]]:
     split = split_front_matter(text)
-    if split is None:
-        hint = "close the front matter with a line holding only ---"
-        return (
-            {},
-            None,
-            [
-                error(
-                    "frontmatter-unterminated",
-                    "front matter is never closed",
-                    FilePos(path, 1),
-                    hint,
-                )
-            ],
-        )
+    if split is None:  # as Obsidian reads it: no properties, the `---` a rule above the text
+        hint = "close the front matter with a line holding only ---, or leave a blank line above the rule"
+        message = "front matter is never closed: the note is read without it"
+        unclosed = warning("frontmatter-unterminated", message, FilePos(path, 1), hint)
+        return {}, Split("", text, 1, False), [unclosed]
     fields, diags = load_fields(split.yaml_text, path, 2)
     out = list(diags)
     if diags and "{{" in split.yaml_text:
