@@ -587,3 +587,14 @@ def test_escaped_brackets_around_a_link_are_text_not_display_math() -> None:
         '<p>[Thanks to <a href="https://s.org/c?user=X&amp;hl=en">Ian</a> for x=y.]</p>\n'
     )
     assert rendered.problems == ()
+
+
+def test_inline_dollars_closing_on_a_lazy_line_of_a_list_item_keep_the_item_whole() -> None:
+    source = (
+        "1) First.\n2) Thus the map $$\n\\varphi : HK \\to H\n$$\n\tis well defined.\n"
+        "\t$$\n\tx = y\n\t$$\n\twhere the prose goes on.\n"
+    )
+    html = render_markdown(source).html
+    assert html.count("<li>") == 2 and html.count("<math") == 2
+    assert "<pre>" not in html and "$$" not in html
+    assert html.endswith("</div>\nwhere the prose goes on.</li>\n</ol>\n")

@@ -235,9 +235,9 @@ def math_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
         last, tail, rest = found
         middle = state.getLines(start + 1, last, state.blkIndent, False)
         body = "\n".join(t for t in (first[2:], middle, tail) if t.strip())
-    if not silent:
+    if not silent:  # asked whether it may interrupt (silent), a rule moves no line
         push_math_block(state, body, [start, last + 1], rest)
-    state.line = last + 1
+        state.line = last + 1
     return True
 
 
