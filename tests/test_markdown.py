@@ -598,3 +598,10 @@ def test_inline_dollars_closing_on_a_lazy_line_of_a_list_item_keep_the_item_whol
     assert html.count("<li>") == 2 and html.count("<math") == 2
     assert "<pre>" not in html and "$$" not in html
     assert html.endswith("</div>\nwhere the prose goes on.</li>\n</ol>\n")
+
+
+def test_a_callout_s_title_line_is_never_continued_by_the_line_under_it() -> None:
+    html = render_markdown("> [!example] Steps\n> 2. second\n> 3. third\n\n>[!note] T\n>---\n").html
+    assert '<p class="callout-title">Steps</p>\n<div class="callout-body">\n<ol start="2">' in html
+    assert '<p class="callout-title">T</p>\n<div class="callout-body">\n<hr />' in html
+    assert "<h2" not in html and "[!" not in html

@@ -46,6 +46,26 @@ def mark_callouts(state: StateCore) -> None:
         i += 1
 
 
+def callout_title(state: StateBlock, start: int, _end: int, silent: bool) -> bool:
+    """A blockquote's first line `[!type] Title` is a paragraph of its own (made a callout's title
+    by mark_callouts): the next line never continues it, as text or as a setext underline (`>-`,
+    `===`), and a list there starts at any number."""
+    if state.parentType != "blockquote" or not state.tokens:
+        return False
+    if state.tokens[-1].type != "blockquote_open" or state.sCount[start] - state.blkIndent >= 4:
+        return False
+    line = state.src[state.bMarks[start] + state.tShift[start] : state.eMarks[start]]
+    if not _CALLOUT.match(line):
+        return False
+    if not silent:
+        state.push("paragraph_open", "p", 1).map = [start, start + 1]
+        title = state.push("inline", "", 0)
+        title.content, title.map, title.children = line.strip(), [start, start + 1], []
+        state.push("paragraph_close", "p", -1)
+        state.line = start + 1
+    return True
+
+
 def is_callout(tokens: list[Token], i: int) -> bool:
     if i + 2 >= len(tokens) or tokens[i + 1].type != "paragraph_open":
         return False

@@ -82,6 +82,7 @@ def create_parser() -> MarkdownIt:
     md.inline.ruler.before("emphasis", "highlight", obsidian.highlight)
     md.inline.ruler.before("link", "hashtag", obsidian.hashtag)
     md.inline.ruler.after("image", "footnote_inline", footnote_inline)
+    md.block.ruler.before("lheading", "callout_title", obsidian.callout_title)
     md.core.ruler.after("block", "callouts", obsidian.mark_callouts)
     md.core.ruler.after("block", "task_marks", obsidian.custom_tasks)
     md.inline.terminator_re = _TEXT_STOP
