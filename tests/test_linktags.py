@@ -6,7 +6,7 @@ from __future__ import annotations
 from notebase.builder.memo import Memo
 from notebase.digests import remade
 from notebase.linking.index import build_index
-from notebase.linking.linktags import resolve_index
+from notebase.linking.linktags import part_name, resolve_index
 from notebase.model import Entry, NoteFile
 from notebase.reading.parse import parse_note
 
@@ -55,3 +55,15 @@ def test_an_unresolved_plain_link_to_a_note_is_drawn_unresolved_not_left_to_404(
     assert '<a class="internal unresolved" title="No note at “../rules/gone.md”">gone</a>' in html
     assert '<a class="internal unresolved" title="No note at “Wiki Dir/Gone”">w</a>' in html
     assert '<a href="/cv.pdf">cv</a>' in html  # a file: static/ may hold it
+
+
+def test_an_embed_s_caption_shows_its_heading_s_math_as_math_and_no_block_id() -> None:
+    made = parse_note(
+        NoteFile("s.md", "# Schemes\n\n## On $\\mathbb{A}^1$\n\nx ^blk\n", "d", "notes/s.md")
+    )
+    assert made.entry is not None
+    [heading] = [h for h in made.entry.headings if h.level == 2]
+    assert part_name(made.entry, heading.anchor).startswith(" › On <math")
+    assert "\\mathbb" not in part_name(made.entry, heading.anchor)
+    assert part_name(made.entry, "^blk") == ""
+    assert part_name(made.entry, "gone") == " › gone"

@@ -186,8 +186,8 @@ def test_notes_sections_and_blocks_are_embedded(built: tuple[Path, BuildResult])
     assert embeds_in(html) == [
         "The folder note",
         "Deep Note › Some Heading",
-        "Deep Note › ^blk1",
-        "Deep Note › ^li2",
+        "Deep Note",  # a block's ^id is no name a reader wrote: the note's title alone
+        "Deep Note",
         "Chain A",
         "Chain B",
         "The folder note",

@@ -55,10 +55,8 @@ def embed_notes(index: SiteIndex, filled: list[Entry], directory_urls: bool) -> 
     def note_link(slug: str, fragment: str) -> str:
         anchor = fragment_href(fragment)
         href = url_href(page_url(slug), directory_urls) + anchor
-        shown = by_slug[slug].title + (
-            f" › {part_name(by_slug[slug], fragment)}" if fragment else ""
-        )
-        return f'<a class="wikilink" href="{href}">{escape(shown)}</a>'
+        shown = escape(by_slug[slug].title) + part_name(by_slug[slug], fragment)
+        return f'<a class="wikilink" href="{href}">{shown}</a>'
 
     def link_only(html: str, entry: Entry) -> str:
         targets = index.link_targets.get(entry.slug, ())
@@ -144,8 +142,13 @@ def fragment_href(fragment: str) -> str:
 
 
 def part_name(entry: Entry, anchor: str) -> str:
-    """The text of the heading of that anchor, else the anchor (a block's `^id`)."""
-    return next((h.text for h in entry.headings if h.anchor == anchor), anchor)
+    """What names the part an embed shows after the note's title, as HTML: ` › ` and its
+    heading as the table of contents shows it (math as math); nothing for a block (`^id`), an
+    id no reader wrote to be read; the anchor when the note has no such heading."""
+    if not anchor or anchor.startswith("^"):
+        return ""
+    heading = next((h.html for h in entry.headings if h.anchor == anchor), escape(anchor))
+    return f" › {heading}"
 
 
 def embed_tag(link: LinkRef, i: int, target: str, made: LinkInputs) -> str:
