@@ -605,3 +605,13 @@ def test_a_callout_s_title_line_is_never_continued_by_the_line_under_it() -> Non
     assert '<p class="callout-title">Steps</p>\n<div class="callout-body">\n<ol start="2">' in html
     assert '<p class="callout-title">T</p>\n<div class="callout-body">\n<hr />' in html
     assert "<h2" not in html and "[!" not in html
+
+
+def test_a_pasted_raster_image_as_a_data_url_is_shown_and_other_data_urls_stay_text() -> None:
+    html = render_markdown(
+        "![dot](data:image/png;base64,iVBORw0KGgo=) [x](data:text/html;base64,PHNjcmlwdD4=) "
+        "![s](data:image/svg+xml;base64,PHN2Zz4=)\n"
+    ).html
+    assert '<img src="data:image/png;base64,iVBORw0KGgo=" alt="dot" loading="lazy">' in html
+    assert "[x](data:text/html" in html and "![s](data:image/svg+xml" in html
+    assert 'href="data' not in html and 'src="data:image/svg' not in html

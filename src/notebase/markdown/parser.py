@@ -34,7 +34,10 @@ from notebase.slugs import looks_like_file, normalize_tag, slugify
 # (`[[V#def $V[f]$|shown]]`, `[[V|a [b] c]]`)
 _WIKILINK = re.compile(r"(!?)\[\[(?!\[)((?:[^\[\]\n]|\[(?!\[)|\](?!\]))+?)\]\]")
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.\-]*:")
-_BAD_SCHEME = re.compile(r"^\s*(javascript|vbscript|data|file):", re.I)
+# data: URLs only of raster images, as markdown-it allows them (an image pasted into a note)
+_BAD_SCHEME = re.compile(
+    r"^\s*(javascript|vbscript|file|data(?!:image/(?:gif|png|jpeg|webp);)):", re.I
+)
 # An http(s) URL that markdown-it's normalizeLink returns unchanged: a lowercase ASCII host
 # (labels of at most 63 characters, no port) and then only characters it never escapes.
 _PLAIN_URL = re.compile(
