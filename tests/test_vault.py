@@ -237,3 +237,48 @@ def test_in_a_browser_images_load_and_block_links_reach_their_block(
         assert page.evaluate("document.querySelector(':target').textContent") == "second item"
     finally:
         page.close()
+
+
+DRAWING = """---
+excalidraw-plugin: parsed
+tags: [excalidraw]
+---
+==⚠  Switch to EXCALIDRAW VIEW in the MORE OPTIONS menu of this document. ⚠==
+
+# Text Elements
+Circuit 1 ^krlCt47w
+
+%%
+# Drawing
+```json
+{"type": "excalidraw", "elements": []}
+```
+%%
+"""
+
+
+def test_an_excalidraw_drawing_is_no_page_and_shows_as_the_image_exported_beside_it(
+    tmp_path: Path,
+) -> None:
+    notes = tmp_path / "notes"
+    (notes / "Excalidraw").mkdir(parents=True)
+    for name in ("Chain", "Loose"):
+        (notes / "Excalidraw" / f"{name}.excalidraw.md").write_text(DRAWING, encoding="utf-8")
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"></svg>'
+    (notes / "Excalidraw" / "Chain.excalidraw.svg").write_text(svg, encoding="utf-8")
+    (notes / "Markov.md").write_text(
+        "![[Chain.excalidraw]]\n\n![[Loose.excalidraw]]\n", encoding="utf-8"
+    )
+    result = build_site(BuildOptions(root=tmp_path, out=tmp_path / "site"))
+    assert result.written and result.entries == 1
+    html = body(tmp_path / "site", "markov")
+    assert '<img src="../files/Excalidraw/Chain.excalidraw.svg" alt="Chain.excalidraw"' in html
+    assert 'width="40" height="20"' in html
+    assert ">Drawing: Loose</span>" in html and "Text Elements" not in html
+    assert warnings(result, "drawing-not-exported") == [
+        (
+            "notes/Markov.md:3",
+            "[[Loose.excalidraw]] is an Excalidraw drawing with no image exported beside it",
+        )
+    ]
+    assert not (tmp_path / "site" / "excalidraw").exists()

@@ -95,6 +95,20 @@ def output_path(url: str) -> str:
 _FILE_EXT = re.compile(r"\.([A-Za-z][A-Za-z0-9]{1,4})$")
 
 
+DRAWING = ".excalidraw"  # the Excalidraw plugin's drawings: `X.excalidraw.md`, linked as `[[X.excalidraw]]`
+EXPORTS = (".svg", ".png")  # the images it exports a drawing as, beside it
+
+
+def drawing_exports(target: str) -> tuple[str, ...]:
+    """Where the exported images of the drawing a link names would be (`X.excalidraw.svg`,
+    `X.svg`, …), best first; none when it names no drawing."""
+    base = unquote(target).strip().removesuffix(".md")
+    if not base.lower().endswith(DRAWING):
+        return ()
+    bases = (base, base[: -len(DRAWING)])
+    return tuple(b + ext for ext in EXPORTS for b in bases)
+
+
 def looks_like_file(target: str) -> bool:
     """The target names a file by an extension (not a note's .md): a missing one is an attachment."""
     m = _FILE_EXT.search(unquote(target).strip())

@@ -16,7 +16,14 @@ from notebase.linking.attachments import NO_FILES, FileTable, file_table, find_f
 from notebase.linking.embeds import embed_problems
 from notebase.model import Backlink, Entry, EntryKind, LinkRef, SiteIndex, SourceRef
 from notebase.reading.sourcerefs import assign_source_ids, entry_sources
-from notebase.slugs import looks_like_file, short_hash, slug_from_path, slugify, tag_and_parents
+from notebase.slugs import (
+    drawing_exports,
+    looks_like_file,
+    short_hash,
+    slug_from_path,
+    slugify,
+    tag_and_parents,
+)
 from notebase.urls import ASSETS_DIR, BUNDLE_DIR, RESERVED_TOPS, site_urls
 
 Groups = tuple[tuple[str, tuple[str, ...]], ...]
@@ -521,8 +528,15 @@ def resolve_link(link: LinkRef, entry: Entry, links: Names) -> str:
             found = resolve_href(link, entry, links) or resolve_note_href(link, entry, names)
         if found:
             return found
-    file = find_file(path, entry.rel_path, links.files)
+    file = find_file(path, entry.rel_path, links.files) or exported_drawing(path, entry, links)
     return f"@{file}" if file else ""
+
+
+def exported_drawing(target: str, entry: Entry, links: Names) -> str:
+    """The image an Excalidraw drawing was exported as, beside it (the plugin's auto-export):
+    what a link to the drawing shows, as Obsidian Publish does; "" when there is none."""
+    found = (find_file(path, entry.rel_path, links.files) for path in drawing_exports(target))
+    return next((path for path in found if path), "")
 
 
 def resolve_wiki(link: LinkRef, entry: Entry, names: dict[str, str]) -> str:
@@ -604,6 +618,10 @@ def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) 
         message = f"{shown} is a draft, left out of the site"
         hint = "publish it (`draft: false`), or build with --drafts"
         return warning("draft-link", message, pos, hint)
+    if drawing_exports(link.target):
+        message = f"{shown} is an Excalidraw drawing with no image exported beside it"
+        hint = "turn on the Excalidraw plugin's auto-export of SVG or PNG, and it is shown here"
+        return warning("drawing-not-exported", message, pos, hint)
     if (link.embed and not link.is_wiki) or looks_like_file(link.target.partition("#")[0]):
         message = f"{shown} names no file under notes/"
         hint = "put the file in notes/ (any folder: it is found by name), or fix the path"

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from notebase.diagnostics import Diagnostic, FilePos, error
 from notebase.model import NoteFile
+from notebase.slugs import DRAWING
 
 NOTES_DIR = "notes"
 MAX_NOTE_BYTES = 4 * 1024 * 1024  # far beyond any reading note; bounds the time one file can take
@@ -87,7 +88,8 @@ def scan_note_files(
         for entry in entries:
             path = f"{rel}/{entry.name}" if rel else entry.name
             left_out = hidden or entry.name.startswith("_")  # no note there, files all the same
-            no_note = left_out and path.endswith(".md")
+            # an Excalidraw drawing is no note: its page would be the plugin's text and JSON
+            no_note = path.endswith(".md") and (left_out or path.endswith(f"{DRAWING}.md"))
             try:
                 if entry.is_dir():
                     if not ignored(path, True):
