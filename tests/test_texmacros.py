@@ -60,3 +60,15 @@ def test_a_note_s_formulas_use_the_macros() -> None:
     rendered = render_markdown("Let $\\R^n$ and $\\norm{v}$.\n", macros=macros)
     assert rendered.problems == () and "&#x0211D;" in rendered.html
     assert render_markdown("Let $\\R^n$.\n").problems[0][0] == "math-failed"
+
+
+def test_macros_a_formula_defines_serve_it_and_the_formulas_after_it() -> None:
+    rendered = render_markdown(
+        "Before: $\\R$.\n\n$$\n\\newcommand{\\R}{\\mathbb{R}}\n\\DeclareMathOperator{\\rank}{rank}\n"
+        "f : \\R \\to \\R\n$$\nLater: $x \\in \\R$ and $\\rank A$.\n"
+    )
+    first, block, later = rendered.html.split("\n", 2)
+    assert "&#x0211D;" not in first  # defined further down the page: not yet
+    assert block.count("&#x0211D;") == 2 and "newcommand" not in block
+    assert "&#x0211D;" in later and "<mo>rank</mo>" in later
+    assert [code for code, _, _ in rendered.problems] == ["math-failed"]  # the first $\R$ alone

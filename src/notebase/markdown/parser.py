@@ -26,7 +26,7 @@ import notebase.markdown.obsidian as obsidian
 from notebase.markdown.highlight import highlight_code
 from notebase.markdown.markers import link_marker
 from notebase.markdown.mathml import tex_fallback, tex_to_mathml
-from notebase.markdown.texmacros import expand
+from notebase.markdown.texmacros import defined_in, expand
 from notebase.model import LinkRef
 from notebase.slugs import looks_like_file, normalize_tag, slugify
 
@@ -472,7 +472,8 @@ def render_math(
     (`$$…$$` inside a paragraph is display math without one: a div may not sit in a p)."""
     token = tokens[idx]
     tex = token.content.strip()
-    mathml = tex_to_mathml(expand(tex, env.get("macros") or {}), token.type != "math_inline")
+    body, env["macros"] = defined_in(tex, env.get("macros") or {})
+    mathml = tex_to_mathml(expand(body, env["macros"]), token.type != "math_inline")
     if mathml is None:
         line = token.map[0] + 1 if token.map else int(token.meta.get("line", 0))
         shown = " ".join(tex.split())  # a diagnostic is one line

@@ -70,6 +70,22 @@ def read_macros(preamble: str) -> TexMacros:
     return TexMacros(tuple(sorted(found.items())), digest if found else "")
 
 
+def defined_in(tex: str, macros: dict[str, Macro]) -> tuple[str, dict[str, Macro]]:
+    """A formula that defines macros (`\\newcommand`, `\\DeclareMathOperator`, …), as MathJax
+    reads it: the formula without the definitions, and the macros with them, for it and the
+    formulas after it on the page."""
+    if not _DEFINITION.search(tex):
+        return tex, macros
+    kept, at = [], 0
+    for m in _DEFINITION.finditer(tex):
+        end = matching_brace(tex, m.end())
+        if end < 0 or m.start() < at:
+            continue
+        kept.append(tex[at : m.start()])
+        at = end
+    return "".join(kept) + tex[at:], {**macros, **read_macros(tex).table()}
+
+
 def expand(tex: str, macros: dict[str, Macro]) -> str:
     """The formula with the macros expanded (nested ones too), or as written when it would grow
     without end."""
