@@ -74,3 +74,31 @@ def test_a_title_too_long_for_a_file_name_is_imported_under_a_shorter_one(
     assert "title: 'Trimstray on Twitter: Search Engines for Hackers: https://t.co/link00" in (
         long.read_text(encoding="utf-8")
     )
+
+
+def test_the_files_a_markdown_post_links_beside_it_are_copied_beside_its_note(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    kb, posts = tmp_path / "kb", tmp_path / "posts"
+    (kb / "notes").mkdir(parents=True)
+    for name, image in (("tpu", b"\x89PNG one"), ("gpu", b"\x89PNG two"), ("npu", None)):
+        (posts / name / "assets").mkdir(parents=True)
+        text = f"# {name.upper()}\n\nA rack:\n\n![rack](assets/rack.png) and [the spec](<spec sheet.pdf>)\n"
+        (posts / name / "README.md").write_text(text, encoding="utf-8")
+        if image is not None:
+            (posts / name / "assets" / "rack.png").write_bytes(image)
+    (posts / "tpu" / "spec sheet.pdf").write_bytes(b"%PDF-1.4")
+    readmes = [str(posts / name / "README.md") for name in ("tpu", "gpu", "npu")]
+    assert main(["import", "--root", str(kb), *readmes]) == 0
+    printed = capsys.readouterr()
+    said = printed.out + printed.err
+    into = kb / "notes" / "imported"
+    assert (into / "assets" / "rack.png").read_bytes() == b"\x89PNG one"  # the first post's
+    assert (into / "spec sheet.pdf").read_bytes() == b"%PDF-1.4"
+    assert "README.md:5: warning[import-file-conflict]: assets/rack.png is not copied" in said
+    assert (
+        "README.md:5: warning[import-missing-file]: assets/rack.png is not beside the post" in said
+    )
+    assert main(["--root", str(kb), "build"]) == 0
+    tpu = (kb / "site" / "imported" / "tpu" / "index.html").read_text(encoding="utf-8")
+    assert '<img src="../../files/imported/assets/rack.png" alt="rack"' in tpu

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from notebase.diagnostics import Diagnostic, FilePos, error, sort_diagnostics, warning
+from notebase.files import safe_join
 from notebase.importers.formats import read_input
 from notebase.importers.model import Collection, ImportedPost, ParsedArchive
 from notebase.importers.notes import (
@@ -126,14 +128,41 @@ def write_extras(
     return None
 
 
+def copy_linked_files(
+    files: Sequence[tuple[str, int]], folder: Path, into: Path, shown: str
+) -> list[Diagnostic]:
+    """The files a post links beside it (its images) copied beside its note, at the same relative
+    path, so its links lead to them; a warning for one missing, or in the way of another file."""
+    diags: list[Diagnostic] = []
+    for rel, line in files:
+        source, pos = folder / rel, FilePos(shown, line)
+        try:
+            target = safe_join(into, rel)
+            if not source.is_file():
+                message = f"{rel} is not beside the post: its link is kept, leading nowhere"
+                hint = "copy the file into the notes' folder, at that path"
+                diags.append(warning("import-missing-file", message, pos, hint))
+            elif not target.exists():
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(source, target)
+            elif target.read_bytes() != source.read_bytes():
+                message = f"{rel} is not copied: another file is at {target.name} already"
+                hint = "rename one of the two files and its link"
+                diags.append(warning("import-file-conflict", message, pos, hint))
+        except (OSError, ValueError) as exc:  # unreadable, unwritable, or a path out of --into
+            diags.append(warning("import-missing-file", f"{rel} is not copied: {exc}", pos))
+    return diags
+
+
 def read_archives(
     paths: Sequence[Path],
     display_root: Path,
     progress: Callable[[str, int, int], None] | None,
-) -> tuple[list[tuple[str, ParsedArchive]], list[Diagnostic], dict[str, str]]:
+) -> tuple[list[tuple[str, ParsedArchive]], list[Diagnostic], dict[str, str], list[Path]]:
     """Each readable archive parsed, with the problems of those that could not be read."""
     archives: list[tuple[str, ParsedArchive]] = []
     diags: list[Diagnostic] = []
+    folders: list[Path] = []  # each archive's folder, where the files it links are
     shown: dict[str, str] = {}
     for done, path in enumerate(paths, 1):
         if progress is not None:
@@ -145,8 +174,9 @@ def read_archives(
             continue
         archive = read_input(text, path.name, shown[path.name])
         archives.append((shown[path.name], archive))
+        folders.append(path.parent)
         diags += archive.diagnostics
-    return archives, diags, shown
+    return archives, diags, shown, folders
 
 
 def import_files(
@@ -160,7 +190,7 @@ def import_files(
 
     `progress` is told (stage, done, total) as archives are read and notes written. A dry run
     writes nothing: its outcome lists what would be written, and its report how each file was cut."""
-    archives, diags, shown = read_archives(paths, display_root, progress)
+    archives, diags, shown, folders = read_archives(paths, display_root, progress)
     posts: list[ImportedPost] = [p for _, a in archives for p in a.posts]
     report = import_report(archives)
     plans, plan_diags = plan_notes(posts, read_existing(into, display_root), shown)
@@ -172,6 +202,8 @@ def import_files(
         problem = problem or write_extras(into, display_root, report, collections)
         if problem is not None:
             diags.append(problem)
+        for (where, archive), folder in zip(archives, folders, strict=True):
+            diags += copy_linked_files(archive.files, folder, into, where)
 
     def paths_of(slugs: Sequence[str]) -> tuple[str, ...]:
         return tuple(sorted(show_path(into / f"{s}.md", display_root) for s in slugs))

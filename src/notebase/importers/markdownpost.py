@@ -4,8 +4,10 @@ markdown rather than cut as a plain-text archive (pure)."""
 
 from __future__ import annotations
 
+import posixpath
 import re
 from dataclasses import replace
+from urllib.parse import unquote
 
 from notebase.diagnostics import Diagnostic
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
@@ -28,6 +30,11 @@ _LINK_LINE = re.compile(
     r"^\s*(?P<text>\[[^\]]+\]\([^)\s]+\)(?:\s*\[\s*\[[^\]]*\]\([^)\s]+\)\s*\])*)\s*$"
 )
 _BARE_URL = re.compile(r"^<?(?P<url>https?://\S+?)>?$")
+# `](assets/x.png)`, `](<a b.png> "title")`: a link's or an image's relative path (no scheme, no #)
+_LINKED_PATH = re.compile(
+    r"\]\(\s*(?:<(?P<angled>(?![a-zA-Z][\w+.-]*:|#|/)[^>#?]+)[^>]*>"
+    r"|(?P<path>(?![a-zA-Z][\w+.-]*:|#|/)[^)\s#?]+))"
+)
 _TLDR = re.compile(r"^(?:\*\*)?(?:tl;?dr|tldr)(?:\*\*)?\s*[;:.]?(?:\*\*)?\s*", re.I)
 
 
@@ -59,7 +66,22 @@ def read_markdown(text: str, name: str, shown: str) -> ParsedArchive:
     )
     diags = tuple(yaml_warning(d, "the front matter is ignored") for d in problems)
     post = with_source_fields(replace(post, tldr=tldr or text_of(fields.get("tldr"))), fields)
-    return ParsedArchive(name, ArchiveFormat.MARKDOWN, (post,), diags)
+    files = linked_files(text, split.body_line if split is not None else 1)
+    return ParsedArchive(name, ArchiveFormat.MARKDOWN, (post,), diags, files=files)
+
+
+def linked_files(body: str, first_line: int) -> tuple[tuple[str, int], ...]:
+    """The relative paths of files the body's links and images name (not an address, an anchor,
+    a path from the root or out of the folder, nor another markdown post), each with the line of
+    its first link."""
+    found: dict[str, int] = {}
+    for at, line in enumerate(body.split("\n"), first_line):
+        for m in _LINKED_PATH.finditer(line):
+            path = posixpath.normpath(unquote(m.group("angled") or m.group("path")))
+            if path.startswith("..") or not is_file_name(path.rsplit("/", 1)[-1]):
+                continue
+            found.setdefault(path, at)
+    return tuple(found.items())
 
 
 def with_source_fields(post: ImportedPost, fields: dict[str, object]) -> ImportedPost:
@@ -89,6 +111,12 @@ def authors_of(value: object) -> tuple[str, ...]:
         return tuple(t for v in value if (t := text_of(v)))
     names = re.split(r"\s+and\s+|;|,", text_of(value))
     return tuple(n.strip() for n in names if n.strip())
+
+
+def is_file_name(name: str) -> bool:
+    """A name with an extension that is no markdown post's (`rack.png`, `paper.pdf`)."""
+    stem, dot, ext = name.rpartition(".")
+    return bool(stem and dot and ext) and f".{ext.lower()}" not in MARKDOWN_SUFFIXES
 
 
 def title_of(lines: list[str]) -> tuple[str, str, int]:

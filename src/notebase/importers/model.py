@@ -141,3 +141,6 @@ class ParsedArchive:
     diagnostics: tuple[Diagnostic, ...] = ()
     collections: tuple[Collection, ...] = ()
     cut_by: str = ""  # the record shape the posts were cut at, in words ("": not cut at one)
+    # files beside the archive its notes link to by a relative path (a markdown post's images),
+    # with the line of the first link: copied beside the notes, at the same path
+    files: tuple[tuple[str, int], ...] = ()
