@@ -172,13 +172,15 @@ CARDS = """<html><head><title>Archive | Log</title></head><body>
 
 def test_cards_with_a_link_laid_over_them_are_posts_dated_by_their_meta_text() -> None:
     archive = read_webpage(CARDS, "archive.html", "archive.html")
+    assert archive.diagnostics == ()  # a card holding no text is no empty post
     assert [(p.title, p.date, p.origin) for p in archive.posts] == [
         ("Harness engineering", "2026-07-04", "archive.html:6"),
         ("Scaling laws", "2026-07-01", "archive.html:9"),
     ]
     first = note_text(archive.posts[0])
-    assert "Author: A. Writer" in first and "https://log.example.net/posts/harness/" in first
-    assert "July" not in first.split("Date:")[0]  # the month's heading is no post's text
+    assert archive.posts[0].url == "https://log.example.net/posts/harness/"  # its own page
+    assert "Author: A. Writer" not in first and "Reading" not in first  # a byline: no text of it
+    assert "July" not in first  # the month's heading is no post's text
 
 
 def test_a_header_in_the_main_content_is_the_pages_not_the_sites() -> None:
@@ -315,3 +317,16 @@ def test_a_saved_page_is_read_at_the_address_it_was_saved_from(note: str) -> Non
         archive.posts[0]
     )
     assert archive.diagnostics == ()
+
+
+def test_a_meta_line_of_date_and_byline_is_left_out_and_one_with_more_words_kept() -> None:
+    page = (
+        '<html><head><link rel="canonical" href="https://b.example/p/"></head><body><article>'
+        "<h1>Post</h1><p class='post-meta'>Published on March 15, 2023 · 5 min read · by Ada</p>"
+        "<p>Body.</p></article></body></html>"
+    )
+    (post,) = read_webpage(page, "p.html", "p.html").posts
+    assert post.date == "2023-03-15" and "min read" not in note_text(post)
+    kept = page.replace("5 min read · by Ada", "the day the fire alarm went off twice")
+    (post,) = read_webpage(kept, "p.html", "p.html").posts
+    assert "fire alarm" in note_text(post)

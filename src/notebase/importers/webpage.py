@@ -51,6 +51,15 @@ _TEXT_DATE = re.compile(
     rf"\b(?:\d{{4}}-\d{{2}}-\d{{2}}|{_MONTH} \d{{1,2}}, \d{{4}}|\d{{1,2}} {_MONTH} \d{{4}})\b"
 )
 _CATEGORY_HREF = re.compile(r"/(?:categor(?:y|ies))/", re.I)
+# what a post's byline says besides its date: "Estimated Reading Time: 21 min", "5 min read",
+# "Author: Lilian Weng", "by Ada", "1,203 words"; a meta line of these and dates is no text of it
+_BYLINE_PART = re.compile(
+    r"(?:(?:estimated\s+)?reading\s+time:?\s*~?\d+\s*min(?:ute)?s?|~?\d+\s*min(?:ute)?s?(?:\s+read)?"
+    r"|(?:author|by|written\s+by):?\s+[^|·•]{1,60}|[\d,]+\s+words"
+    r"|(?:date|published|posted|updated|last\s+updated|created)(?:\s+on)?:?\s*(?P<date>.+))",
+    re.I,
+)
+_BYLINE_SPLIT = re.compile(r"\s*[|·•]\s*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +201,24 @@ def overlay_link(card: LexborNode) -> bool:
     )
 
 
+def overlay_links(scope: Scope) -> list[LexborNode]:
+    """A card's empty link laid over it to the post's page (overlay_link): no text of the post."""
+    return [
+        a
+        for node in scope.nodes
+        for a in node.css("a[href]")
+        if a.parent is not None and a.parent.mem_id == node.mem_id and not plain_text(a)
+        if not attr(a, "href").startswith("#")
+    ]
+
+
+def overlay_url(scope: Scope, meta: PageMeta) -> str:
+    """A card's post's own page (its overlay link), as a feed item's link is its `url`."""
+    return next(
+        (url for a in overlay_links(scope) if (url := resolve(attr(a, "href"), meta.base))), ""
+    )
+
+
 def linked_posts(headings: Sequence[LexborNode]) -> list[LexborNode]:
     """The headings linking to a page of their own, when they are two or more and outnumber the
     others two to one (a listing's section heading, "Recent posts", is no post)."""
@@ -291,8 +318,20 @@ def post_date(scope: Scope) -> tuple[str, LexborNode | None]:
             text = " ".join(meta.text(deep=True, separator=" ").split())  # <p>s apart
             found = (parse_date(m.group(0)) for m in _TEXT_DATE.finditer(text[:MAX_META]))
             if date := next((d for d in found if d), ""):
-                return date, meta if _TEXT_DATE.fullmatch(text) else None
+                return date, meta if is_byline(text) else None
     return "", None
+
+
+def is_byline(text: str) -> bool:
+    """Whether a meta line is only the post's date and byline ("Date: March 15, 2023 | Reading
+    Time: 21 min | Author: Lilian Weng"), left out of its text; else it is kept."""
+    for part in _BYLINE_SPLIT.split(text.strip()):
+        m = _TEXT_DATE.fullmatch(part) or _BYLINE_PART.fullmatch(part)
+        if m is None or (
+            m.re is _BYLINE_PART and m["date"] and not _TEXT_DATE.fullmatch(m["date"])
+        ):
+            return False
+    return True
 
 
 def post_tags(scope: Scope, meta: PageMeta) -> tuple[list[str], list[str]]:
@@ -359,7 +398,7 @@ def post_title(scope: Scope, meta: PageMeta, chunks: Sequence[str], single: bool
 
 def read_post(scope: Scope, meta: PageMeta, name: str, single: bool) -> ImportedPost:
     date, time = post_date(scope)
-    left_out = (scope.heading, time, *taxonomy_lists(scope, meta))
+    left_out = (scope.heading, time, *taxonomy_lists(scope, meta), *overlay_links(scope))
     skip = frozenset(n.mem_id for n in left_out if n is not None)
     chunks = scope_markdown(scope.nodes, Context(base=meta.base, skip=skip, tex=meta.tex))
     tags, categories = post_tags(scope, meta)
@@ -367,7 +406,7 @@ def read_post(scope: Scope, meta: PageMeta, name: str, single: bool) -> Imported
         post_title(scope, meta, chunks, single),
         f"{name}:{scope.line}",
         chunks,
-        url=source_url(scope, meta),
+        url=source_url(scope, meta) or overlay_url(scope, meta),
         tags=tags,
         categories=categories,
         date=date or (meta.date if single else ""),
@@ -398,7 +437,7 @@ def post_problems(
                     hint="give each <article> an <h1>-<h3> title",
                 )
             )
-        if not post.blocks:
+        if not post.blocks and not overlay_links(scope):  # a card lists a title and a link
             diags.append(
                 warning(
                     "import-empty-post",
