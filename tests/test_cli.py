@@ -293,7 +293,7 @@ def test_check_exit_codes_and_json(kb: Path) -> None:
     write_files(kb, {"notes/bad.md": "---\ntitle: [\n---\n"})  # not YAML: built without it
     assert notebase("check", cwd=kb).returncode == 0
     assert notebase("check", "--strict", cwd=kb).returncode == 1
-    write_files(kb, {"notes/bad.md": "---\ntitle: never closed\n"})
+    write_files(kb, {"notes/bad.md": "\0" * 64})  # a binary file: an error
     assert notebase("check", cwd=kb).returncode == 1
     assert not (kb / "site").exists()
 

@@ -222,7 +222,7 @@ def test_a_failed_rebuild_keeps_the_last_site(kb: Path, tmp_path: Path) -> None:
     state, _ = rebuild(BuildState(), options)
     snapshot = tmp_path / "snapshot"
     clean_build(kb, snapshot)
-    write("notes/papers/bad.md", "---\ntitle: front matter never closed\n")(kb)
+    write("notes/papers/bad.md", "\0" * 64)(kb)  # a binary file: an error
     state, result = rebuild(state, options)
     assert not result.written and result.failed
     assert not filecmp.dircmp(kb / "site", snapshot).diff_files

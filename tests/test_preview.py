@@ -67,7 +67,7 @@ def test_no_preview_when_more_than_notes_changed_or_the_note_is_not_an_old_one(
     assert preview_notes(state, options, {MUON, "notebase.yaml"}, Lock())[1] == ()
     (root / "notes/papers/new.md").write_text("# New\n\nA new note.\n")
     assert preview_notes(state, options, {"notes/papers/new.md"}, Lock())[1] == ()
-    note.write_text("---\ntitle: front matter never closed\n\nbody\n")  # an error: the rebuild
+    note.write_text("\0" * 64)  # a binary file, an error: the rebuild
     # shows it, no preview hides it
     assert preview_notes(state, options, {MUON}, Lock())[1] == ()
     assert (root / "site" / PAGE).read_bytes() == before
@@ -82,7 +82,7 @@ def test_a_note_saved_as_it_was_is_not_previewed(tmp_path: Path) -> None:
 
 def test_no_preview_after_a_failed_build(tmp_path: Path) -> None:
     root, options, state = served(tmp_path)
-    (root / "notes/papers/bad.md").write_text("---\ntitle: Bad\n")  # unterminated: an error
+    (root / "notes/papers/bad.md").write_text("\0" * 64)  # a binary file: an error
     state, result = rebuild(state, options, Lock())
     assert not result.written
     note = root / MUON
