@@ -170,17 +170,17 @@ def test_template_folders_are_left_out_and_ignore_patterns_follow_the_config(kb:
     (kb / "notes" / "templates" / "daily.md").write_text(
         "---\ndate: {{date:YYYY-MM-DD}}\n---\n# {{title}}\n", encoding="utf-8"
     )
-    (kb / "notes" / "sketch.excalidraw.md").write_text("# Sketch\n", encoding="utf-8")
+    (kb / "notes" / "sketch.draft.md").write_text("# Sketch\n", encoding="utf-8")
     out = kb / "site"
     (kb / "notebase.yaml").write_text("search: false\n", encoding="utf-8")
     result = build_site(BuildOptions(root=kb, out=out))
     assert result.written and not (out / "templates").exists()
-    assert (out / "sketch-excalidraw" / "index.html").is_file()
+    assert (out / "sketch-draft" / "index.html").is_file()
     (kb / "notebase.yaml").write_text(
-        "search: false\nignore: [templates/, '*.excalidraw.md']\n", encoding="utf-8"
+        "search: false\nignore: [templates/, '*.draft.md']\n", encoding="utf-8"
     )
     result = build_site(BuildOptions(root=kb, out=out))
-    assert result.written and not (out / "sketch-excalidraw").exists()
+    assert result.written and not (out / "sketch-draft").exists()
 
 
 def test_an_attachment_in_the_place_of_a_static_file_is_an_error(kb: Path) -> None:

@@ -48,7 +48,7 @@ TYPE_NAMES = {
     str: "text",
     int: "a whole number",
     bool: "true or false",
-    tuple: "a list of patterns like [templates/, '*.excalidraw.md']",
+    tuple: "a list of patterns like [templates/, '*.draft.md']",
 }
 
 

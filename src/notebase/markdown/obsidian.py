@@ -14,6 +14,8 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
+from notebase.markdown.rawhtml import sanitise
+
 # Obsidian's callout types, each with the group that styles it; an unknown type is a note.
 CALLOUT_GROUPS = {
     "note": "note",
@@ -303,9 +305,6 @@ def math_block_end(state: StateBlock, first: int, end: int) -> tuple[int, str, s
     return None
 
 
-# A few inline HTML tags vaults write (Obsidian renders them): kept without attributes, so they
-# can carry nothing but their meaning; any other tag, or one with attributes, stays text, but
-# for `<font …>` and `<span …>`, whose tags are left out and their words kept.
 # `- [/] task`: a status of Obsidian's (any one character but a space) marks a task as done; a
 # digit, as in `- [1] Smith et al.`, is a reference, not a status
 _TASK_MARK = re.compile(r"\[([^\s\d\[\]])\][ \t]")
@@ -331,6 +330,10 @@ def custom_tasks(state: StateCore) -> None:
             owner.attrJoin("class", "contains-task-list")
 
 
+# A few inline HTML tags vaults write (Obsidian renders them): kept without attributes, so they
+# can carry nothing but their meaning; any other tag, or one with attributes, stays text, but
+# for `<font …>` and `<span …>`, whose tags are left out and their words kept.
+# (`<img …>` is an image, its attributes sanitised as a raw HTML block's: rawhtml.)
 KEPT_TAGS = frozenset(
     ("br", "u", "sup", "sub", "mark", "ins", "del", "s", "kbd", "small", "b", "i", "em", "strong")
 )
@@ -340,13 +343,18 @@ DROPPED_TAGS = frozenset(("font", "span"))
 
 def html_tag(state: StateInline, silent: bool) -> bool:
     """`<br>`, `<u>…</u>`, `<sup>` and the like as `html_tag` tokens (balanced by
-    balance_html_tags); `<font color=…>` and `<span …>` left out."""
+    balance_html_tags); `<font color=…>` and `<span …>` left out; `<img …>` a `raw_inline`."""
     if not state.src.startswith("<", state.pos):
         return False
     m = _HTML_TAG.match(state.src, state.pos, state.posMax)
     if m is None:
         return False
     closing, name, attrs = m.group(1), m.group(2).lower(), m.group(3)
+    if name == "img" and not closing:
+        if not silent:
+            state.push("raw_inline", "img", 0).meta = {"pieces": sanitise(m.group(0), 0, [])}
+        state.pos = m.end()
+        return True
     dropped = name in DROPPED_TAGS
     if not dropped and (name not in KEPT_TAGS or (attrs and attrs.strip())):
         return False

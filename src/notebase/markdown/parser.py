@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from html import escape
 from typing import Any
@@ -26,6 +27,13 @@ import notebase.markdown.obsidian as obsidian
 from notebase.markdown.highlight import highlight_code
 from notebase.markdown.markers import link_marker
 from notebase.markdown.mathml import tex_fallback, tex_to_mathml
+from notebase.markdown.rawhtml import (
+    RawLink,
+    is_internal,
+    known_html_block,
+    mark_raw_html,
+    render_block,
+)
 from notebase.markdown.texmacros import defined_in, expand
 from notebase.model import LinkRef
 from notebase.slugs import looks_like_file, normalize_tag, slugify
@@ -48,7 +56,7 @@ _PLAIN_URL = re.compile(
 # `text ^id` ending a paragraph or list item, or `^id` alone after a block: an Obsidian block id
 _BLOCK_ID = re.compile(r"(?:^|[ \t])\^([A-Za-z0-9-]+)[ \t]*$")
 _LINED = frozenset(
-    {"link_open", "wikilink", "math_inline", "math_inline_double", "hashtag", "image"}
+    {"link_open", "wikilink", "math_inline", "math_inline_double", "hashtag", "image", "raw_inline"}
 )  # the inline tokens told their line
 # Where plain text stops so that an inline rule may start: the characters our inline rules start
 # at, "]" (a link label is read token by token up to it) and the w of "www." (gfm autolinks);
@@ -67,9 +75,7 @@ _ID_WORDS = frozenset({"text", "code_inline", "wikilink", "math_inline", "math_i
 @lru_cache(maxsize=1)
 def create_parser() -> MarkdownIt:
     """CommonMark + GFM (tables, strikethrough, task lists, autolinks, footnotes) + our rules."""
-    md = MarkdownIt(
-        "commonmark", {"html": False, "highlight": highlight_code, "typographer": False}
-    )
+    md = MarkdownIt("commonmark", {"html": True, "highlight": highlight_code, "typographer": False})
     md.use(gfm_plugin)
     md.options["alerts"] = (
         False  # GitHub's `> [!NOTE]` alerts are callouts (obsidian.py), as all types
@@ -91,7 +97,11 @@ def create_parser() -> MarkdownIt:
     md.inline.terminator_re = _TEXT_STOP
     md.inline.ruler.after("autolink", "html_tag", obsidian.html_tag)
     md.core.ruler.after("inline", "html_tags", obsidian.balance_html_tags)
-    md.disable(["html_block", "html_inline"])  # they match nothing when html is off
+    md.disable(["html_inline"])  # inline tags are html_tag's; blocks are sanitised (rawhtml)
+    md.block.ruler.at(
+        "html_block", known_html_block, {"alt": ["paragraph", "reference", "blockquote"]}
+    )
+    md.core.ruler.push("raw_html", mark_raw_html)
     md.core.ruler.after("inline", "nb_lines", number_inline_lines)
     md.core.ruler.after("nb_lines", "nb_blocks", mark_blocks)
     md.validateLink = is_allowed_link  # type: ignore[method-assign]
@@ -105,6 +115,8 @@ def create_parser() -> MarkdownIt:
     md.add_render_rule("hashtag", render_hashtag)
     md.add_render_rule("comment", lambda *_args: "")
     md.add_render_rule("html_tag", obsidian.render_html_tag)
+    md.add_render_rule("html_block", render_raw_html)
+    md.add_render_rule("raw_inline", render_raw_html)
     for name in ("callout_open", "callout_close"):
         md.add_render_rule(name, obsidian.render_callout)
     for name in ("callout_title_open", "callout_title_close"):
@@ -412,6 +424,26 @@ def render_link_open(
     if href.startswith(("http://", "https://")):
         env.setdefault("urls", []).append((href, line))
     return str(self.renderToken(tokens, idx, options, env))
+
+
+def render_raw_html(
+    _self: Any, tokens: Sequence[Token], idx: int, _options: OptionsDict, env: EnvType
+) -> str:
+    """A raw HTML block (or an inline `<img …>`) as rawhtml sanitised it: its links and images
+    as the note's own are."""
+    token = tokens[idx]
+    line = int((token.meta or {}).get("line", 0))
+
+    def link(raw: RawLink) -> str:
+        raw = replace(raw, line=raw.line or line)
+        if raw.image and not is_internal(raw.href):
+            return external_image(raw.href, raw.label)
+        if is_internal(raw.href):
+            return add_link(env, LinkRef(raw.href, False, raw.line, "", raw.label, raw.image))
+        return f'<a href="{escape(raw.href)}">'
+
+    made = render_block(token.meta.get("pieces", []), link)
+    return made if token.block else made.rstrip("\n")
 
 
 def render_hashtag(

@@ -1,0 +1,108 @@
+"""rawhtml.py: raw HTML blocks of notes, rebuilt from an allowlist, their links the note's own."""
+
+from __future__ import annotations
+
+from notebase.markdown import render_markdown
+from notebase.markdown.markers import MARK
+from notebase.model import LinkRef
+
+
+def html(source: str) -> str:
+    return render_markdown(source).html
+
+
+def test_details_hold_the_markdown_between_their_tags() -> None:
+    source = (
+        "<details>\n<summary>More <b>info</b></summary>\n\nHidden *text*.\n\n</details>\n\nAfter.\n"
+    )
+    assert html(source) == (
+        "<details>\n<summary>More <b>info</b></summary>\n<p>Hidden <em>text</em>.</p>\n"
+        "</details>\n<p>After.</p>\n"
+    )
+
+
+def test_an_element_left_open_is_closed_where_its_markdown_element_or_the_note_ends() -> None:
+    assert html("- item\n  <div>\n\n  text\n- next\n") == (
+        "<ul>\n<li>\n<p>item</p>\n<div>\n<p>text</p>\n</div>\n</li>\n<li>\n<p>next</p>\n</li>\n</ul>\n"
+    )
+    assert html("<details>\n<summary>S</summary>\n\nText.\n") == (
+        "<details>\n<summary>S</summary>\n<p>Text.</p>\n</details>\n"
+    )
+    assert html("</div>\n\nText.\n") == "<p>Text.</p>\n"  # it closes nothing: left out
+
+
+def test_only_allowed_elements_and_attributes_are_kept_and_text_is_escaped() -> None:
+    source = (
+        '<div align="center" style="color:red" onclick="x()">\n<p class="a" id="b">A &amp; B < C</p>\n'
+        '<table><tr><td colspan="2" rowspan="x">cell</td></tr></table>\n<font color="red">kept</font>\n</div>\n'
+    )
+    assert html(source) == (
+        '<div class="align-center">\n<p>A &amp; B &lt; C</p>\n'
+        '<table><tr><td colspan="2">cell</td></tr></table>\nkept\n</div>\n'
+    )
+
+
+def test_what_runs_styles_or_loads_is_left_out_whole_and_a_frame_is_a_link() -> None:
+    source = (
+        '<div>\n<script>alert(1)</script><style>p{}</style><object data="x.swf">fallback</object>\n'
+        '<iframe src="https://www.youtube.com/embed/xyz" width="560">no frames</iframe>\n'
+        '<iframe src="javascript:alert(1)"></iframe>\n</div>\n'
+    )
+    assert html(source) == (
+        '<div>\n\n<a class="external-embed" href="https://www.youtube.com/embed/xyz">'
+        "https://www.youtube.com/embed/xyz</a>\n\n</div>\n"
+    )
+
+
+def test_a_link_or_image_of_the_note_s_files_is_a_link_of_the_note() -> None:
+    rendered = render_markdown(
+        '<p>\n<img src="pics/a b.png" width="300" alt="A">\n<a href="Other.md#Part">other</a>\n</p>\n'
+    )
+    assert rendered.links == (
+        LinkRef("pics/a b.png", False, 2, "", "A|300", True),
+        LinkRef("Other.md#Part", False, 3, "", "", False),
+    )
+    assert rendered.html == f"<p>\n{MARK}L0{MARK}\n{MARK}L1{MARK}other</a>\n</p>\n"
+
+
+def test_unsafe_urls_are_dropped_however_they_are_written() -> None:
+    source = (
+        '<p>\n<a href="java&#x09;script:alert(1)">a</a> <a href=" JAVASCRIPT:alert(2)">b</a>\n'
+        '<a href="https://ok.org/?a=1&amp;b=2">ok</a> <img src="data:image/svg+xml;base64,PHN2Zz4=">\n'
+        '<img src="data:image/png;base64,iVBORw0KGgo=" alt="dot" onerror="alert(3)">\n</p>\n'
+    )
+    assert html(source) == (
+        '<p>\na b\n<a href="https://ok.org/?a=1&amp;b=2">ok</a> \n'
+        '<img src="data:image/png;base64,iVBORw0KGgo=" alt="dot" loading="lazy">\n</p>\n'
+    )
+
+
+def test_an_image_from_the_web_is_sized_and_lazy() -> None:
+    assert html('<img src="https://e.org/x.png" width="120" height="80" alt="X">\n') == (
+        '<img src="https://e.org/x.png" alt="X" width="120" height="80" loading="lazy">\n'
+    )
+
+
+def test_an_inline_image_tag_is_an_image_of_the_note_and_its_attributes_sanitised() -> None:
+    rendered = render_markdown(
+        'A <img src="pics/a.png" width=200 onload="x()"> and <img src="https://e.org/b.png" '
+        'onerror="alert(1)"> and <img src="javascript:alert(2)">.\n'
+    )
+    assert rendered.links == (LinkRef("pics/a.png", False, 1, "", "|200", True),)
+    assert rendered.html == (
+        f'<p>A {MARK}L0{MARK} and <img src="https://e.org/b.png" alt="" loading="lazy"> and .</p>\n'
+    )
+
+
+def test_a_link_left_open_is_closed_inside_the_element_holding_it() -> None:
+    assert (
+        html('<div><a href="https://x.org">t</div>\n')
+        == '<div><a href="https://x.org">t</a></div>\n'
+    )
+    assert html('<p><a href="javascript:x">bad</a> ok</p>\n') == "<p>bad ok</p>\n"
+
+
+def test_a_line_starting_with_a_tag_html_does_not_have_starts_no_html_block() -> None:
+    rendered = html('<Equation number="1.2">\n$$x^2$$\n</Equation>\n\n<T> is a type *parameter*.\n')
+    assert rendered.count("<math") == 1 and "$$" not in rendered
+    assert "&lt;T&gt; is a type <em>parameter</em>." in rendered
