@@ -433,10 +433,12 @@ def test_body_line_numbers_count_the_front_matter() -> None:
     assert [link.line for link in e.links] == [7]
 
 
-def test_raw_html_in_a_note_is_escaped() -> None:
-    e = entry_of("---\ntitle: <b>x</b>\n---\n<script>alert(1)</script>\n")
-    assert "<script>" not in e.body_html
-    assert "&lt;script&gt;" in e.body_html
+def test_raw_html_in_a_note_never_runs() -> None:
+    e = entry_of(
+        "---\ntitle: <b>x</b>\n---\n<script>alert(1)</script>\n\nSay <script>x</script>.\n"
+    )
+    assert "<script>" not in e.body_html and "alert(1)" not in e.body_html  # a block: left out
+    assert "Say &lt;script&gt;x&lt;/script&gt;." in e.body_html  # inline: shown as text
     assert e.title == "<b>x</b>"  # escaping titles is the templates' job
 
 

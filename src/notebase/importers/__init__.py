@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from notebase.diagnostics import Diagnostic, FilePos, error, sort_diagnostics, warning
-from notebase.files import safe_join
 from notebase.importers.formats import read_input
 from notebase.importers.model import Collection, ImportedPost, ParsedArchive
 from notebase.importers.notes import (
@@ -137,7 +136,9 @@ def copy_linked_files(
     for rel, line in files:
         source, pos = folder / rel, FilePos(shown, line)
         try:
-            target = safe_join(into, rel)
+            target = (into / rel).resolve()
+            if not target.is_relative_to(into.resolve()):  # through a link out of --into
+                raise ValueError(f"{rel} leads out of the import folder")
             if not source.is_file():
                 message = f"{rel} is not beside the post: its link is kept, leading nowhere"
                 hint = "copy the file into the notes' folder, at that path"
