@@ -73,6 +73,7 @@ EXPECTED = {
     "notes/hostile/front-matter.md:8: warning[bad-status]",
     "notes/hostile/front-matter.md:12: warning[missing-attachment]",  # <img src=x …> in a quote
     "notes/hostile/raw-html.md:6: warning[missing-attachment]",  # <img src=x onerror=…>
+    "notes/hostile/urls.md:5: warning[broken-link]",  # file:///etc/passwd: a file named passwd
     "notes/hostile/urls.md:7: warning[broken-link]",  # <java\tscript:…> is a relative link
     "notes/hostile/wikilinks.md:4: warning[broken-link]",  # [[javascript:alert(1)]]
     "notes/hostile/wikilinks.md:5: warning[broken-link]",  # [[<img …>]]

@@ -615,3 +615,14 @@ def test_a_pasted_raster_image_as_a_data_url_is_shown_and_other_data_urls_stay_t
     assert '<img src="data:image/png;base64,iVBORw0KGgo=" alt="dot" loading="lazy">' in html
     assert "[x](data:text/html" in html and "![s](data:image/svg+xml" in html
     assert 'href="data' not in html and 'src="data:image/svg' not in html
+
+
+def test_a_file_url_is_read_as_the_file_s_name_and_never_kept() -> None:
+    rendered = render_markdown(
+        "![](file:///C:/Users/me/AppData/Temp/shot%201.png) [b](file:///Users/kai/b.pdf) [e](file:)\n"
+    )
+    assert [(link.target, link.embed) for link in rendered.links] == [
+        ("shot 1.png", True),
+        ("b.pdf", False),
+    ]
+    assert "file:///" not in rendered.html and "[e](file:)" in rendered.html

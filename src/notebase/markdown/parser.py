@@ -8,6 +8,7 @@ from dataclasses import replace
 from functools import lru_cache
 from html import escape
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 from markdown_it import MarkdownIt
 from markdown_it.common.normalize_url import normalizeLink
@@ -42,10 +43,10 @@ from notebase.slugs import looks_like_file, normalize_tag, slugify
 # (`[[V#def $V[f]$|shown]]`, `[[V|a [b] c]]`)
 _WIKILINK = re.compile(r"(!?)\[\[(?!\[)((?:[^\[\]\n]|\[(?!\[)|\](?!\]))+?)\]\]")
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.\-]*:")
-# data: URLs only of raster images, as markdown-it allows them (an image pasted into a note)
-_BAD_SCHEME = re.compile(
-    r"^\s*(javascript|vbscript|file|data(?!:image/(?:gif|png|jpeg|webp);)):", re.I
-)
+# data: URLs only of raster images, as markdown-it allows them (an image pasted into a note);
+# file: URLs are read as the file's name (local_file), never kept
+_BAD_SCHEME = re.compile(r"^\s*(javascript|vbscript|data(?!:image/(?:gif|png|jpeg|webp);)):", re.I)
+_FILE_URL = re.compile(r"^\s*file:", re.I)
 # An http(s) URL that markdown-it's normalizeLink returns unchanged: a lowercase ASCII host
 # (labels of at most 63 characters, no port) and then only characters it never escapes.
 _PLAIN_URL = re.compile(
@@ -146,7 +147,17 @@ def render_pieces(tokens: list[Token], env: EnvType) -> list[str]:
 
 
 def is_allowed_link(url: str) -> bool:
-    return not _BAD_SCHEME.match(url)
+    """No scheme that runs or shows something of its own; a file: URL naming no file stays text."""
+    return not _BAD_SCHEME.match(url) and local_file(url) != ""
+
+
+def local_file(url: str) -> str | None:
+    """`file:///C:/Users/me/vault/pics/x.png`, a path on the author's computer: the file's name
+    (found among the vault's files as Obsidian finds a name), never the path; None for another
+    URL."""
+    if not _FILE_URL.match(url):
+        return None
+    return unquote(urlsplit(url.strip()).path).rstrip("/").rsplit("/", 1)[-1]
 
 
 def normalize_link(url: str) -> str:
@@ -373,6 +384,7 @@ def render_image(
     are made."""
     token = tokens[idx]
     src = str(token.attrGet("src") or "")
+    src = local_file(src) or src
     alt = self.renderInlineAsText(token.children or [], options, env)
     line = int((token.meta or {}).get("line", 0))
     if not is_internal_href(src):
@@ -418,6 +430,7 @@ def render_link_open(
     """Internal hrefs become markers (resolved to entry pages later); external URLs are recorded."""
     token = tokens[idx]
     href = str(token.attrGet("href") or "")
+    href = local_file(href) or href
     line = int(token.meta.get("line", 0))
     if is_internal_href(href):
         return add_link(env, LinkRef(href, False, line))
