@@ -89,3 +89,14 @@ def test_a_feed_that_is_no_export_is_read_as_before() -> None:
     )
     [post] = read_feed(rss, "f.xml", "f.xml").posts
     assert post.url == "https://b.example.org/P/" and body(post) == "a b\n"
+
+
+def test_an_export_of_today_s_wordpress_with_its_https_namespace_is_one_too() -> None:
+    text = export(("Post", "Text.", "post", "publish"), ("Later", "x", "post", "future"))
+    text = text.replace("http://wordpress.org/export/1.2/", "https://wordpress.org/export/1.2/")
+    assert "https://wordpress.org/export/1.2/" in text
+    archive = read_feed(text, "wp.xml", "wp.xml")
+    assert [(p.title, p.kind, p.draft) for p in archive.posts] == [
+        ("Post", "note", False),
+        ("Later", "note", True),
+    ]

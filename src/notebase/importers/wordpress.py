@@ -11,7 +11,7 @@ import html
 import re
 import xml.etree.ElementTree as ET
 
-WP = re.compile(r"^\{http://wordpress\.org/export/[\d.]+/\}")
+WP = re.compile(r"^\{https?://wordpress\.org/export/[\d.]+/\}")  # https since about 2019
 POSTS = ("post", "page")
 DRAFTS = ("draft", "pending", "private", "future")
 # blocks WordPress leaves as they are, not made paragraphs
