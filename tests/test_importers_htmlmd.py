@@ -194,3 +194,7 @@ def test_brackets_in_text_never_open_math_nor_close_a_link() -> None:
     html = '<p>[Thanks to <a href="https://s.org/c?user=X&amp;hl=en">Ian</a> for x=y.]</p>'
     assert md(html) == "[Thanks to [Ian](https://s.org/c?user=X&hl=en) for x=y.\\]"
     assert md("<p>see [1] and [a](b)</p>") == "see [1\\] and [a\\](b)"
+
+
+def test_line_breaks_in_preformatted_text_are_its_lines() -> None:
+    assert md("<pre>first<br>second<br/>third</pre>") == "```\nfirst\nsecond\nthird\n```"

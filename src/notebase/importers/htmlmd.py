@@ -374,6 +374,8 @@ def code_language(*nodes: LexborNode | None) -> str:
 
 
 def code_block(pre: LexborNode) -> list[str]:
+    for br in pre.css("br"):  # Medium's and WordPress's preformatted lines end so
+        br.replace_with("\n")
     code = pre.css_first("code")
     text = (code or pre).text(deep=True).strip("\n")
     if not text.strip():
