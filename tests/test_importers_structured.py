@@ -14,6 +14,7 @@ from notebase.importers.structured import (
     parse_date,
     safe_url,
     source_kind,
+    untitled_title,
 )
 
 
@@ -65,3 +66,19 @@ def test_line_numbers() -> None:
     index = line_index("a\nbc\n\nd")
     assert [index.line(i) for i in (0, 1, 2, 4, 5, 6)] == [1, 1, 2, 2, 3, 4]
     assert match_lines("x\n<item>\n\n<item> <item>", re.compile("<item>")) == [2, 4, 4]
+
+
+def test_an_untitled_post_is_titled_by_its_first_words_as_text() -> None:
+    chunks = [
+        "2018-04-11",
+        "[![](http://m.example/a.jpg)](http://m.example/a.jpg)",
+        "Testing **here**.",
+    ]
+    assert untitled_title(chunks) == "2018-04-11 Testing here."
+    assert (
+        untitled_title(["Test.", "![](http://m.example/b.jpg)", "- Test\n- Test 2"])
+        == "Test. Test Test 2"
+    )
+    assert untitled_title(
+        ["> A [quoted](https://e.org) \\*word\\*", "## and more words to cut here"]
+    ) == ("A quoted word and more words to cut")

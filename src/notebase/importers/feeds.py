@@ -31,6 +31,7 @@ from notebase.importers.structured import (
     match_lines,
     parse_date,
     safe_url,
+    untitled_title,
 )
 from notebase.importers.wordpress import is_export, item_role, shown_html
 from notebase.reading.sourcerefs import host_domain
@@ -39,7 +40,6 @@ ATOM = "{http://www.w3.org/2005/Atom}"
 CONTENT = "{http://purl.org/rss/1.0/modules/content/}encoded"
 DC = "{http://purl.org/dc/elements/1.1/}"
 RSS1 = "{http://purl.org/rss/1.0/}"
-UNTITLED_WORDS = 8
 POST_ROLES = ("post", "draft")
 _ITEM_TAG = re.compile(r"<(?:\w+:)?(?:item|entry)[\s>]")
 _JSONFEED = re.compile(r'"version"\s*:\s*"https?://jsonfeed\.org/', re.I)
@@ -284,8 +284,7 @@ def read_items(text: str, shown: str) -> tuple[list[FeedItem], Diagnostic | None
 def item_title(item: FeedItem) -> str:
     if item.title:
         return item.title
-    words = " ".join(item.chunks).split()[:UNTITLED_WORDS]
-    return " ".join(w.strip("*_`\\[]#>!") for w in words).strip() or item.date or item.url
+    return untitled_title(item.chunks) or item.date or item.url
 
 
 def item_problems(items: Sequence[FeedItem], shown: str) -> list[Diagnostic]:

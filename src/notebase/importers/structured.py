@@ -32,6 +32,22 @@ _DATE_FORMATS = (  # RFC 822 dates with a time, as RSS writes them, are rfc822_d
 )
 
 
+UNTITLED_WORDS = 8  # the words an untitled post is titled by
+_IMAGE_MD = re.compile(r"!\[[^\]]*\]\([^)]*\)")
+_LINK_MD = re.compile(r"\[([^\]]*)\]\([^)]*\)|<(?:https?://|mailto:)[^>]*>")
+_LINE_MARK = re.compile(r"^\s*(?:[-*+>#]+|\d+[.)])\s+", re.M)
+_ESCAPED = re.compile(r"\\(.)")
+
+
+def untitled_title(chunks: Sequence[str]) -> str:
+    """The first words of a post that has no title, read as text: its markdown's images left
+    out, its links as their words, its list, quote and heading marks and emphasis dropped."""
+    text = _LINK_MD.sub(lambda m: m.group(1) or "", _IMAGE_MD.sub(" ", "\n".join(chunks)))
+    text = _ESCAPED.sub(r"\1", _LINE_MARK.sub("", text)).replace("**", "").replace("__", "")
+    words = text.split()[:UNTITLED_WORDS]
+    return " ".join(w.strip("*_`[]#>!") for w in words).strip()
+
+
 def escape_text(text: str) -> str:
     """Text taken from markup, made inert in markdown: emphasis, code, links (their closing `]`),
     math, HTML and entity characters backslash-escaped (an underscore inside a word is left

@@ -28,11 +28,16 @@ from notebase.importers.htmlmd import (
     uses_tex,
 )
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
-from notebase.importers.structured import line_index, make_post, parse_date, safe_url
+from notebase.importers.structured import (
+    line_index,
+    make_post,
+    parse_date,
+    safe_url,
+    untitled_title,
+)
 
 LISTING_LEVELS = ("h1", "h2", "h3")
 HEADING_TAGS = "h1, h2, h3, h4, h5, h6"
-UNTITLED_WORDS = 8
 LEAD_BLOCKS = 2  # paragraphs after the title that may name a link post's source
 _TAG_HREF = re.compile(r"/(?:tags?|topics?|labels?)/", re.I)
 _INERT = re.compile(r"<!--.*?-->|<(script|style|template)\b.*?</\1\s*>", re.I | re.S)
@@ -392,8 +397,7 @@ def post_title(scope: Scope, meta: PageMeta, chunks: Sequence[str], single: bool
         return title
     if single and meta.title:
         return meta.title
-    words = " ".join(chunks).split()[:UNTITLED_WORDS]
-    return " ".join(w.strip("*_`\\[]#>") for w in words).strip()
+    return untitled_title(chunks)
 
 
 def read_post(scope: Scope, meta: PageMeta, name: str, single: bool) -> ImportedPost:
