@@ -108,3 +108,80 @@ def test_a_readwise_reader_export_links_the_document_with_its_tags_author_and_da
         ),
         ("https://e.org/post", (), (), "2025-09-27"),
     ]
+
+
+POCKET = """<!DOCTYPE html>
+<html><head><title>Pocket Export</title></head><body>
+<h1>Unread</h1>
+<ul>
+<li><a href="https://os.phil-opp.com/async-await/" time_added="1585609524" tags="rust,os">Async/Await</a></li>
+<li><a href="https://golem.ph.utexas.edu/category/2019/09/rh.html" time_added="1568025528" tags="">RH</a></li>
+</ul>
+<h1>Read Archive</h1>
+<ul><li><a href="https://arxiv.org/abs/1706.03762" time_added="1500000000" tags="papers">Attention</a></li></ul>
+</body></html>
+"""
+
+NETSCAPE = """<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<TITLE>Bookmarks</TITLE>
+<H1>Bookmarks</H1>
+<DL><p>
+    <DT><H3>Bookmarks bar</H3>
+    <DL><p>
+        <DT><H3>ML Papers</H3>
+        <DL><p>
+            <DT><A HREF="https://arxiv.org/abs/2502.16982" ADD_DATE="1700000000" TAGS="optim">Muon</A>
+            <DD>Orthogonalised momentum &amp; more.
+        </DL><p>
+        <DT><A HREF="https://example.org/top" ADD_DATE="1600000001">Top</A>
+        <DT><A HREF="javascript:alert(1)">bookmarklet</A>
+    </DL><p>
+</DL><p>
+"""
+
+
+def test_pocket_s_html_export_is_a_link_note_per_bookmark() -> None:
+    archive = read_input(POCKET, "ril_export.html", "ril_export.html")
+    assert [
+        (p.title, p.kind, p.url, p.date, p.taxonomy.tags, p.taxonomy.categories, p.origin)
+        for p in archive.posts
+    ] == [
+        (
+            "Async/Await",
+            "link",
+            "https://os.phil-opp.com/async-await/",
+            "2020-03-30",
+            ("rust", "os"),
+            (),
+            "ril_export.html:5",
+        ),
+        (
+            "RH",
+            "link",
+            "https://golem.ph.utexas.edu/category/2019/09/rh.html",
+            "2019-09-09",
+            (),
+            (),
+            "ril_export.html:6",
+        ),
+        (
+            "Attention",
+            "paper",
+            "https://arxiv.org/abs/1706.03762",
+            "2017-07-14",
+            ("papers",),
+            (),
+            "ril_export.html:9",
+        ),
+    ]
+
+
+def test_a_browser_s_bookmarks_file_keeps_folders_as_categories_and_descriptions() -> None:
+    archive = read_input(NETSCAPE, "bookmarks.html", "bookmarks.html")
+    assert [(p.title, p.taxonomy.categories, p.date) for p in archive.posts] == [
+        ("Muon", ("ML Papers",), "2023-11-14"),
+        ("Top", (), "2020-09-13"),  # the browser's own folder is no category
+    ]
+    assert note_text(archive.posts[0]).endswith("---\nOrthogonalised momentum & more.\n")
+    [skipped] = archive.diagnostics
+    assert (skipped.code, str(skipped.pos)) == ("import-bad-bookmark", "bookmarks.html:13")

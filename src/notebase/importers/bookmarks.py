@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import re
 from datetime import UTC, datetime
+from html.parser import HTMLParser
 
 from notebase.diagnostics import Diagnostic, FilePos, error, warning
 from notebase.importers.csvfile import csv_header, csv_rows, is_csv
@@ -23,10 +24,22 @@ QUOTED_COLUMNS = ("selection", "excerpt", "highlights")  # words of the page its
 NOTE_COLUMNS = ("note", "description", "comment")  # the reader's own
 TAG_COLUMNS = ("tags",)
 FOLDER_COLUMNS = ("folder", "collection")
-DATE_COLUMNS = ("timestamp", "created", "created_at", "saved_at", "time_added", "date", "added")
+DATE_COLUMNS = (
+    "timestamp", "created", "created_at", "saved_at", "time_added", "add_date", "date", "added"
+)  # fmt: skip
 AUTHOR_COLUMNS = ("author", "authors")
-# Instapaper's own folders, which say where a bookmark is in the reading, not what it is about
-STATE_FOLDERS = frozenset(("unread", "archive", "starred"))
+# Instapaper's and Pocket's own folders, which say where a bookmark is in the reading, not what it
+# is about, and the browsers' own
+STATE_FOLDERS = frozenset(
+    (
+        *("unread", "archive", "starred", "read archive", "bookmarks", "bookmarks bar"),
+        *("bookmarks toolbar", "bookmarks menu", "other bookmarks", "mobile bookmarks"),
+    )
+)
+# an HTML list of bookmarks: Pocket's export, or the Netscape file browsers and Pinboard write
+_LINK_LIST = re.compile(
+    r"<!DOCTYPE\s+NETSCAPE-Bookmark-file|<title>\s*Pocket Export\s*</title>", re.I
+)
 _TAG_SPLIT = re.compile(r"\s*[,|]\s*")
 _LISTED_URL = re.compile(r"^\s*(?:[-*•]\s+|\d+[.)]\s+)?(?P<url>https?://\S+)\s*$")
 
@@ -97,6 +110,81 @@ def read_bookmarks(text: str, name: str, shown: str) -> ParsedArchive:
         row = {k.strip().casefold(): v for k, v in raw.items()}
         if not (safe_url(column(row, URL_COLUMNS)) or column(row, TITLE_COLUMNS)):
             msg, hint = "bookmark has no http(s) URL and no title: skipped", "fill its URL column"
+            diags.append(warning("import-bad-bookmark", msg, FilePos(shown, line), hint))
+            continue
+        posts.append(bookmark_post(row, name, line))
+    return ParsedArchive(name, ArchiveFormat.BOOKMARKS, tuple(posts), tuple(diags))
+
+
+def is_bookmarks_html(text: str) -> bool:
+    return bool(_LINK_LIST.search(text[:2000]))
+
+
+class LinkList(HTMLParser):
+    """The bookmarks of an HTML list of them, as rows: each link's address, title, date
+    (`time_added`, `add_date`), tags, folder (the heading it is under) and description
+    (a Netscape file's `<DD>`), with its line."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.rows: list[tuple[int, dict[str, str]]] = []
+        self.folders: list[str] = []  # the headings the links are under, by nesting
+        self.depth = 0  # how deep in <dl>/<ul> lists
+        self.reading = ""  # "heading", "link", "description" or ""
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {k.casefold(): v or "" for k, v in attrs}
+        if tag in ("dl", "ul"):
+            self.depth += 1
+        elif tag in ("h1", "h2", "h3"):
+            self.reading, self.text = "heading", []
+        elif tag == "a" and values.get("href"):
+            self.finish()
+            row = {"url": values["href"], "tags": values.get("tags", "")}
+            row["time_added"] = values.get("time_added") or values.get("add_date", "")
+            row["folder"] = self.folders[-1] if self.folders else ""
+            self.rows.append((self.getpos()[0], row))
+            self.reading, self.text = "link", []
+        elif tag == "dd" and self.rows:
+            self.reading, self.text = "description", []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("dl", "ul"):
+            self.finish()
+            self.depth -= 1
+            del self.folders[max(self.depth, 0) :]
+        elif self.reading == "heading" and tag in ("h1", "h2", "h3"):
+            del self.folders[self.depth :]
+            self.folders.append(" ".join("".join(self.text).split()))
+            self.reading = ""
+        elif self.reading == "link" and tag == "a":
+            self.finish()
+
+    def handle_data(self, data: str) -> None:
+        if self.reading:
+            self.text.append(data)
+
+    def finish(self) -> None:
+        """The link's title, or the description, read so far into its row."""
+        if self.reading in ("link", "description") and self.rows:
+            key = "title" if self.reading == "link" else "description"
+            self.rows[-1][1][key] = " ".join("".join(self.text).split())
+        if self.reading != "heading":
+            self.reading = ""
+
+
+def read_bookmarks_html(text: str, name: str, shown: str) -> ParsedArchive:
+    """One link note per bookmark of Pocket's HTML export or a browser's bookmarks file."""
+    parser = LinkList()
+    parser.feed(text)
+    parser.close()
+    parser.finish()
+    posts: list[ImportedPost] = []
+    diags: list[Diagnostic] = []
+    for line, row in parser.rows:
+        if not safe_url(row["url"]):
+            msg, hint = f"bookmark {row['url']!r} is no http(s) URL: skipped", "nothing to do"
             diags.append(warning("import-bad-bookmark", msg, FilePos(shown, line), hint))
             continue
         posts.append(bookmark_post(row, name, line))

@@ -10,8 +10,10 @@ from collections.abc import Callable
 from notebase.importers.bib import read_bibtex
 from notebase.importers.bookmarks import (
     is_bookmarks,
+    is_bookmarks_html,
     is_url_list,
     read_bookmarks,
+    read_bookmarks_html,
     read_other_csv,
     read_url_list,
 )
@@ -68,6 +70,8 @@ def choose_reader(name: str, text: str) -> Reader:
         return read_readwise
     if is_bookmarks(name, text):
         return read_bookmarks
+    if is_bookmarks_html(text):
+        return read_bookmarks_html
     if is_csv(name):
         return read_other_csv  # told so, not read as plain text: its cells are no prose
     if is_kindle(name, text):
