@@ -330,3 +330,28 @@ def test_a_meta_line_of_date_and_byline_is_left_out_and_one_with_more_words_kept
     kept = page.replace("5 min read · by Ada", "the day the fire alarm went off twice")
     (post,) = read_webpage(kept, "p.html", "p.html").posts
     assert "fire alarm" in note_text(post)
+
+
+def test_a_sidebar_and_the_author_s_profile_beside_the_posts_are_no_text_of_them() -> None:
+    page = (
+        '<html><head><title>Publications - Ada</title></head><body><div id="main">'
+        '<div class="sidebar sticky"><div itemscope itemtype="http://schema.org/Person">'
+        '<h3 class="author__name">Ada, PhD</h3><p>Research scientist</p></div></div>'
+        '<h1 class="page__title">Publications</h1><p>Our paper.</p>'
+        '<article><h2>A post</h2><div itemscope itemtype="http://schema.org/Person">By Ada</div></article>'
+        "</div></body></html>"
+    )
+    posts = read_webpage(page, "p.html", "p.html").posts
+    assert [p.title for p in posts] == ["A post"]  # the page's one article
+    text = "".join(note_text(p) for p in posts)
+    assert "Research scientist" not in text and "Ada, PhD" not in text
+    assert "By Ada" in text  # an article's own author box is its text
+
+
+def test_a_page_s_title_is_its_h1_not_the_sidebar_heading_before_it() -> None:
+    page = (
+        '<html><body><div class="sidebar"><h3>Ada, PhD</h3><p>Bio.</p></div>'
+        "<h1>Publications</h1><h2>LGAP (2023)</h2><p>A parser.</p></body></html>"
+    )
+    [post] = read_webpage(page, "p.html", "p.html").posts
+    assert post.title == "Publications" and "Bio." not in note_text(post)

@@ -30,6 +30,8 @@ UNSHOWN += ", .post-toc, .toc-container, #table-of-contents, .post-copyright"
 PAGE_FRAME = "header, footer, #header, #footer"
 SITE_FRAME = (
     "#site-header, #site-footer, .site-header, .site-footer, [role=banner], [role=contentinfo]"
+    # a sidebar, and the author's profile card beside the posts (Jekyll's Minimal Mistakes)
+    ", #sidebar, .sidebar, [role=complementary], [itemtype*='schema.org/Person']"
 )
 # a header or footer in these is a post's, a quote's or a figure's own; one in the main content
 # is the content's (a listing's `<main><header><h1>Archive</h1>`) unless it says it is the site's
