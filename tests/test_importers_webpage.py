@@ -355,3 +355,16 @@ def test_a_page_s_title_is_its_h1_not_the_sidebar_heading_before_it() -> None:
     )
     [post] = read_webpage(page, "p.html", "p.html").posts
     assert post.title == "Publications" and "Bio." not in note_text(post)
+
+
+def test_a_post_s_title_said_again_at_its_top_and_a_leading_rule_are_left_out() -> None:
+    page = (
+        '<html><body><article class="h-entry"><header><h1 class="p-name">PikesPeak</h1></header>'
+        '<section data-field="body"><hr class="section-divider"><h3 class="graf--title">PikesPeak</h3>'
+        "<p>Pay attention.</p><h3>Later</h3><p>More.</p><hr><p>End.</p></section></article></body></html>"
+    )
+    [post] = read_webpage(page, "p.html", "p.html").posts
+    assert (
+        note_text(post).split("---\n", 2)[2]
+        == "Pay attention.\n\n### Later\n\nMore.\n\n---\n\nEnd.\n"
+    )

@@ -406,15 +406,34 @@ def read_post(scope: Scope, meta: PageMeta, name: str, single: bool) -> Imported
     skip = frozenset(n.mem_id for n in left_out if n is not None)
     chunks = scope_markdown(scope.nodes, Context(base=meta.base, skip=skip, tex=meta.tex))
     tags, categories = post_tags(scope, meta)
+    title = post_title(scope, meta, chunks, single)
     return make_post(
-        post_title(scope, meta, chunks, single),
+        title,
         f"{name}:{scope.line}",
-        chunks,
+        without_lead_title(chunks, title),
         url=source_url(scope, meta) or overlay_url(scope, meta),
         tags=tags,
         categories=categories,
         date=date or (meta.date if single else ""),
     )
+
+
+_HEADING_CHUNK = re.compile(r"#{1,6} (?P<text>.+)")
+
+
+def without_lead_title(chunks: Sequence[str], title: str) -> list[str]:
+    """The post's text without the title said again at its top (a heading equal to it, as
+    Medium's export repeats it) or a rule before any text (Medium's section divider)."""
+    kept = list(chunks)
+    at = 0
+    while at < len(kept) and at < 3:
+        chunk = kept[at].strip()
+        heading = _HEADING_CHUNK.fullmatch(chunk)
+        if chunk == "---" or (heading and heading["text"].strip().casefold() == title.casefold()):
+            del kept[at]
+        else:
+            at += 1
+    return kept
 
 
 def unplaced_urls(scope: Scope) -> list[str]:
