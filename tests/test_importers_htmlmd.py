@@ -198,3 +198,11 @@ def test_brackets_in_text_never_open_math_nor_close_a_link() -> None:
 
 def test_line_breaks_in_preformatted_text_are_its_lines() -> None:
     assert md("<pre>first<br>second<br/>third</pre>") == "```\nfirst\nsecond\nthird\n```"
+
+
+def test_sub_and_superscripts_are_kept_as_the_tags_a_note_shows() -> None:
+    html = '<p>E = mc<sup>2</sup>, H<sub>2</sub>O, a <u>rule</u> and a note<sup><a href="#fn1">1</a></sup>.</p>'
+    html += '<ol><li id="fn1">N</li></ol>'
+    assert (
+        md(html) == "E = mc<sup>2</sup>, H<sub>2</sub>O, a <u>rule</u> and a note[^1].\n\n[^1]: N"
+    )

@@ -229,9 +229,21 @@ def inline_piece(node: LexborNode, ctx: Context) -> str:
         return link(node, ctx)
     if tag == "q":
         return f"“{inline_of(node, ctx)}”"
+    if tag in KEPT_INLINE:
+        return kept_inline(tag, inline_of(node, ctx))
     if tag in BLOCKS:
         return f" {inline_of(node, ctx)} "
     return inline_of(node, ctx)
+
+
+KEPT_INLINE = ("sub", "sup", "u", "mark")  # kept as tags: a note shows them (E = mc<sup>2</sup>)
+
+
+def kept_inline(tag: str, text: str) -> str:
+    """`<sup>2</sup>`; a footnote's mark (`<sup>[^1]</sup>`) is the reference alone."""
+    if not text.strip() or text.strip().startswith("[^"):
+        return text
+    return f"<{tag}>{text}</{tag}>"
 
 
 def inline_of(node: LexborNode, ctx: Context) -> str:
