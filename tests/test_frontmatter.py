@@ -312,3 +312,16 @@ def test_template_placeholders_are_read_as_text_with_one_warning() -> None:
 def test_broken_yaml_without_placeholders_is_still_an_error() -> None:
     _, _, diags = read_front_matter("---\ntitle: [a\n---\n", PATH)
     assert [(d.severity, d.code) for d in diags] == [(Severity.ERROR, "yaml-syntax")]
+
+
+def test_a_known_key_is_read_whatever_its_case_as_obsidian_reads_it() -> None:
+    fields, _, diags = read_front_matter(
+        "---\nAliases: [arrow]\nTags:\n  - maths\ntitle: T\nTitle: U\n---\n", PATH
+    )
+    assert {k: (f.value, f.line) for k, f in fields.items()} == {
+        "aliases": (["arrow"], 2),
+        "tags": (["maths"], 3),
+        "title": ("T", 5),
+        "Title": ("U", 6),  # `title` is there too: this one is kept as written, and told
+    }
+    assert [(d.code, d.pos.line) for d in diags] == [("unknown-key", 6)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import difflib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from notebase.diagnostics import Diagnostic, FilePos, warning
@@ -78,6 +78,12 @@ def read_front_matter(
         out = [*diags, placeholder_warning(path)]
     by_key: dict[str, Field] = {}
     for fld in fields:
+        # `Tags:`, `Aliases:`: Obsidian reads them whatever their case (kept as written, and told,
+        # when the lower-case key is there too)
+        known = fld.key.casefold()
+        if known != fld.key and known in KNOWN_KEYS and all(f.key != known for f in fields):
+            by_key[known] = replace(fld, key=known)
+            continue
         by_key[fld.key] = fld
         if fld.key not in KNOWN_KEYS:
             out.extend(check_misspelling(fld, path))
