@@ -626,3 +626,10 @@ def test_a_file_url_is_read_as_the_file_s_name_and_never_kept() -> None:
         ("b.pdf", False),
     ]
     assert "file:///" not in rendered.html and "[e](file:)" in rendered.html
+
+
+def test_a_block_id_under_display_math_or_code_names_it() -> None:
+    html = render_markdown("$$\nx = 1\n$$\n\n^eq1\n\n```python\nprint(1)\n```\n^code1\n").html
+    assert html.startswith('<div class="math" id="^eq1"><math')
+    assert '<pre id="^code1" class="highlight"><code class="language-python">' in html
+    assert "^eq1</p>" not in html and "^code1" not in html.split('id="^code1"')[1]

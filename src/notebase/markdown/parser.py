@@ -117,6 +117,8 @@ def create_parser() -> MarkdownIt:
     md.add_render_rule("comment", lambda *_args: "")
     md.add_render_rule("html_tag", obsidian.render_html_tag)
     md.add_render_rule("html_block", render_raw_html)
+    for name in ("fence", "code_block"):
+        md.add_render_rule(name, render_code(getattr(RendererHTML, name)))
     md.add_render_rule("raw_inline", render_raw_html)
     for name in ("callout_open", "callout_close"):
         md.add_render_rule(name, obsidian.render_callout)
@@ -439,6 +441,22 @@ def render_link_open(
     return str(self.renderToken(tokens, idx, options, env))
 
 
+def render_code(render: Callable[..., str]) -> Callable[..., str]:
+    """markdown-it's rule for a code block, with the id a `^id` under it gives (place_block_id):
+    the highlighted block it returns as it is would lose it."""
+
+    def code(
+        self: Any, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+    ) -> str:
+        html = render(self, tokens, idx, options, env)
+        block_id = tokens[idx].attrGet("id")
+        if not block_id or f' id="{escape(str(block_id))}"' in html[: html.find(">")]:
+            return html
+        return html.replace("<pre", f'<pre id="{escape(str(block_id))}"', 1)
+
+    return code
+
+
 def render_raw_html(
     _self: Any, tokens: Sequence[Token], idx: int, _options: OptionsDict, env: EnvType
 ) -> str:
@@ -525,4 +543,8 @@ def render_math(
         shown = shown if len(shown) <= 80 else f"{shown[:77]}..."
         env.setdefault("problems", []).append(("math-failed", f"cannot convert ${shown}$", line))
         mathml = tex_fallback(tex)
-    return f'<div class="math">{mathml}</div>\n' if token.type == "math_block" else mathml
+    if token.type != "math_block":
+        return mathml
+    block_id = token.attrGet("id")  # `^id` under it (place_block_id)
+    named = f' id="{escape(str(block_id))}"' if block_id else ""
+    return f'<div class="math"{named}>{mathml}</div>\n'
