@@ -212,9 +212,13 @@ def sanitise(html: str, line: int, open_tags: list[str]) -> list[Piece]:
 
 
 def known_html_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
-    """markdown-it's HTML block, of HTML's own elements (and comments, declarations) only."""
-    line = state.src[state.bMarks[start] + state.tShift[start] : state.eMarks[start]]
-    tag = _FIRST_TAG.match(line)
+    """markdown-it's HTML block, of HTML's own elements (and comments, declarations) only. Asked
+    at every line of every paragraph (whether it ends it), it reads no further on one that does
+    not start with `<`."""
+    pos = state.bMarks[start] + state.tShift[start]
+    if not state.src.startswith("<", pos):
+        return False
+    tag = _FIRST_TAG.match(state.src, pos, state.eMarks[start])
     if tag is not None and tag.group(1).lower() not in KNOWN:
         return False
     return html_block(state, start, end, silent)
