@@ -185,3 +185,12 @@ def test_a_browser_s_bookmarks_file_keeps_folders_as_categories_and_descriptions
     assert note_text(archive.posts[0]).endswith("---\nOrthogonalised momentum & more.\n")
     [skipped] = archive.diagnostics
     assert (skipped.code, str(skipped.pos)) == ("import-bad-bookmark", "bookmarks.html:13")
+
+
+def test_a_bookmark_s_address_with_spaces_is_sent_as_a_browser_sends_it() -> None:
+    page = POCKET.replace(
+        "https://os.phil-opp.com/async-await/", "https://e.org/Draft Model (13).pdf"
+    )
+    archive = read_input(page, "ril_export.html", "ril_export.html")
+    assert archive.posts[0].url == "https://e.org/Draft%20Model%20(13).pdf"
+    assert archive.diagnostics == ()

@@ -68,8 +68,14 @@ def bookmark_date(value: str) -> str:
     return parse_date(value)
 
 
+def bookmark_url(raw: str) -> str:
+    """A bookmark's address, its spaces percent-encoded as a browser sends them (Pocket keeps
+    `…/Draft Model (13).pdf` as it was typed); "" when it is no http(s) URL."""
+    return safe_url(raw.strip().replace(" ", "%20"))
+
+
 def bookmark_post(row: dict[str, str], name: str, line: int) -> ImportedPost:
-    url = safe_url(column(row, URL_COLUMNS))
+    url = bookmark_url(column(row, URL_COLUMNS))
     quoted = column(row, QUOTED_COLUMNS)
     note = column(row, NOTE_COLUMNS)
     chunks = [f"> {p}" if p else ">" for p in escape_lines(quoted).split("\n")] if quoted else []
@@ -108,7 +114,7 @@ def read_bookmarks(text: str, name: str, shown: str) -> ParsedArchive:
     diags: list[Diagnostic] = []
     for line, raw in rows:
         row = {k.strip().casefold(): v for k, v in raw.items()}
-        if not (safe_url(column(row, URL_COLUMNS)) or column(row, TITLE_COLUMNS)):
+        if not (bookmark_url(column(row, URL_COLUMNS)) or column(row, TITLE_COLUMNS)):
             msg, hint = "bookmark has no http(s) URL and no title: skipped", "fill its URL column"
             diags.append(warning("import-bad-bookmark", msg, FilePos(shown, line), hint))
             continue
@@ -183,7 +189,7 @@ def read_bookmarks_html(text: str, name: str, shown: str) -> ParsedArchive:
     posts: list[ImportedPost] = []
     diags: list[Diagnostic] = []
     for line, row in parser.rows:
-        if not safe_url(row["url"]):
+        if not bookmark_url(row["url"]):
             msg, hint = f"bookmark {row['url']!r} is no http(s) URL: skipped", "nothing to do"
             diags.append(warning("import-bad-bookmark", msg, FilePos(shown, line), hint))
             continue
