@@ -10,12 +10,12 @@ from __future__ import annotations
 import ast
 import re
 from datetime import UTC, datetime
-from html.parser import HTMLParser
 
 from notebase.diagnostics import Diagnostic, FilePos, error, warning
 from notebase.importers.csvfile import csv_header, csv_rows, is_csv
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
 from notebase.importers.structured import escape_lines, make_post, parse_date, safe_url
+from notebase.markdown.rawhtml import LenientHTMLParser
 
 # Readwise Reader's `url` is its own reader's page of the document; `source_url` is the document
 URL_COLUMNS = ("source_url", "url", "link", "href")
@@ -126,13 +126,13 @@ def is_bookmarks_html(text: str) -> bool:
     return bool(_LINK_LIST.search(text[:2000]))
 
 
-class LinkList(HTMLParser):
+class LinkList(LenientHTMLParser):
     """The bookmarks of an HTML list of them, as rows: each link's address, title, date
     (`time_added`, `add_date`), tags, folder (the heading it is under) and description
     (a Netscape file's `<DD>`), with its line."""
 
     def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
+        super().__init__()
         self.rows: list[tuple[int, dict[str, str]]] = []
         self.folders: list[str] = []  # the headings the links are under, by nesting
         self.depth = 0  # how deep in <dl>/<ul> lists

@@ -28,13 +28,7 @@ import notebase.markdown.obsidian as obsidian
 from notebase.markdown.highlight import highlight_code
 from notebase.markdown.markers import link_marker
 from notebase.markdown.mathml import tex_fallback, tex_to_mathml
-from notebase.markdown.rawhtml import (
-    RawLink,
-    is_internal,
-    known_html_block,
-    mark_raw_html,
-    render_block,
-)
+from notebase.markdown.rawhtml import RawLink, known_html_block, mark_raw_html, render_block
 from notebase.markdown.texmacros import defined_in, expand
 from notebase.model import LinkRef
 from notebase.slugs import looks_like_file, normalize_tag, slugify
@@ -467,9 +461,9 @@ def render_raw_html(
 
     def link(raw: RawLink) -> str:
         raw = replace(raw, line=raw.line or line)
-        if raw.image and not is_internal(raw.href):
+        if raw.image and not is_internal_href(raw.href):
             return external_image(raw.href, raw.label)
-        if is_internal(raw.href):
+        if is_internal_href(raw.href):
             return add_link(env, LinkRef(raw.href, False, raw.line, "", raw.label, raw.image))
         return f'<a href="{escape(raw.href)}">'
 

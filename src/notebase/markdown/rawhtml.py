@@ -92,17 +92,27 @@ def url_of(value: str, image: bool) -> str:
     return "" if _SCHEME.match(bare) or not url else url
 
 
-def is_internal(url: str) -> bool:
-    """A path the note's own files may answer (not an address, `//host`, nor an anchor)."""
-    return not _SCHEME.match(url) and not url.startswith(("//", "#"))
+class LenientHTMLParser(HTMLParser):
+    """The standard library's HTML parser, never raising on what a note or an export may hold:
+    a malformed `<![…` (which it rejects with an AssertionError) is read as text."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+
+    def parse_html_declaration(self, i: int) -> int:
+        try:
+            return super().parse_html_declaration(i)
+        except AssertionError:  # `<![` and no marked section's keyword: text, as a browser reads it
+            self.handle_data(self.rawdata[i : i + 3])
+            return i + 3
 
 
-class Sanitiser(HTMLParser):
+class Sanitiser(LenientHTMLParser):
     """One raw HTML block as pieces, given the elements earlier blocks left open (`open`, the
     innermost last), which it may close; the ones it leaves open are in `open` after it."""
 
     def __init__(self, line: int, open_tags: list[str]) -> None:
-        super().__init__(convert_charrefs=True)
+        super().__init__()
         self.line, self.open = line, open_tags
         self.pieces: list[Piece] = []
         self.dropping: list[str] = []  # the DROPPED elements being left out, innermost last
