@@ -194,3 +194,9 @@ def test_a_bookmark_s_address_with_spaces_is_sent_as_a_browser_sends_it() -> Non
     archive = read_input(page, "ril_export.html", "ril_export.html")
     assert archive.posts[0].url == "https://e.org/Draft%20Model%20(13).pdf"
     assert archive.diagnostics == ()
+
+
+def test_a_bookmarks_file_with_a_malformed_marked_section_is_read_all_the_same() -> None:
+    text = NETSCAPE.replace("<DL><p>\n", "<DL><p>\n<![ broken\n", 1)
+    archive = read_input(text, "bookmarks.html", "bookmarks.html")
+    assert [p.title for p in archive.posts] == ["Muon", "Top"]

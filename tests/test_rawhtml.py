@@ -106,3 +106,9 @@ def test_a_line_starting_with_a_tag_html_does_not_have_starts_no_html_block() ->
     rendered = html('<Equation number="1.2">\n$$x^2$$\n</Equation>\n\n<T> is a type *parameter*.\n')
     assert rendered.count("<math") == 1 and "$$" not in rendered
     assert "&lt;T&gt; is a type <em>parameter</em>." in rendered
+
+
+def test_a_malformed_marked_section_is_text_not_a_crash() -> None:
+    assert html("<dl>\n<![ oops ]]> and <b>more</b>\n</dl>\n") == (
+        "<dl>\n&lt;![ oops ]]&gt; and <b>more</b>\n</dl>\n"
+    )
