@@ -21,9 +21,8 @@ _RENAMED = {"\\textbackslash": "\\backslash"}
 _AND = re.compile(r"\\and(?![a-zA-Z])")  # MathJax reads \and as \land
 _SET = re.compile(r"\\[sS]et\s*\{")  # braket's \set{x | y}, which MathJax loads when it is used
 _OPERATORNAME_OPEN = re.compile(r"\\operatorname\*?\s*\{")
-_COLOR_ON_GROUP = re.compile(
-    r"\\color\s*\{[#\w]+\}\s*\{"
-)  # \color{red}{x}, as MathJax 2 and blogs write it
+# \color{red}{x}, as MathJax 2 and blogs write it
+_COLOR_ON_GROUP = re.compile(r"\\color\s*\{[#\w]+\}\s*\{")
 _COMMAND = re.compile(r"\\[A-Za-z]{2,}")  # not a spacing command (\\, \\;)
 # a first row opening with `[`, which latex2mathml reads as the environment's optional argument
 _ROW_BRACKET = re.compile(r"(\\begin\{(?:align|split|gather|eqnarray|multline)\*?\})(\s*\[)")

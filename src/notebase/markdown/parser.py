@@ -28,7 +28,13 @@ import notebase.markdown.obsidian as obsidian
 from notebase.markdown.highlight import highlight_code
 from notebase.markdown.markers import link_marker
 from notebase.markdown.mathml import tex_fallback, tex_to_mathml
-from notebase.markdown.rawhtml import RawLink, known_html_block, mark_raw_html, render_block
+from notebase.markdown.rawhtml import (
+    RASTER_DATA,
+    RawLink,
+    known_html_block,
+    mark_raw_html,
+    render_block,
+)
 from notebase.markdown.texmacros import defined_in, expand
 from notebase.model import LinkRef
 from notebase.slugs import looks_like_file, normalize_tag, slugify
@@ -39,7 +45,7 @@ _WIKILINK = re.compile(r"(!?)\[\[(?!\[)((?:[^\[\]\n]|\[(?!\[)|\](?!\]))+?)\]\]")
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.\-]*:")
 # data: URLs only of raster images, as markdown-it allows them (an image pasted into a note);
 # file: URLs are read as the file's name (local_file), never kept
-_BAD_SCHEME = re.compile(r"^\s*(javascript|vbscript|data(?!:image/(?:gif|png|jpeg|webp);)):", re.I)
+_BAD_SCHEME = re.compile(rf"^\s*(?:javascript:|vbscript:|(?!{RASTER_DATA})data:)", re.I)
 _FILE_URL = re.compile(r"^\s*file:", re.I)
 # An http(s) URL that markdown-it's normalizeLink returns unchanged: a lowercase ASCII host
 # (labels of at most 63 characters, no port) and then only characters it never escapes.
@@ -189,9 +195,8 @@ def math_inline_at_start() -> Callable[[StateInline, bool], bool]:
 _BRACKETS = {"(": ("\\)", "math_inline"), "[": ("\\]", "math_inline_double")}
 _TEX_LIKE = re.compile(r"\\[A-Za-z]|[\^_=+<>|{}]")
 _VARIABLE = re.compile(r"\s*[A-Za-z]\w{0,2}'*\s*")  # `\(t\)`, `\(x'\)`: inline only
-_LINK_IN_TEXT = re.compile(
-    r"\]\(|://"
-)  # a link or an address: `\[see [it](https://…?a=b)\]` is text
+# a link or an address: `\[see [it](https://…?a=b)\]` is text
+_LINK_IN_TEXT = re.compile(r"\]\(|://")
 
 
 def math_brackets(state: StateInline, silent: bool) -> bool:

@@ -56,14 +56,16 @@ KNOWN = frozenset(
         *ALLOWED, *RENAMED, *VOID, *DROPPED, "a", "img", "span", "font", "html", "body", "nav",
         "header", "footer", "main", "article", "aside", "address", "fieldset", "legend", "label",
         "option", "optgroup", "colgroup", "dialog", "menu", "search", "param", "base", "basefont",
-        "center", "dir", "frame", "noframes", "meter", "progress", "output", "data", "time", "ruby",
-        "rt", "rp", "bdi", "bdo", "slot", "portal", "hgroup", "marquee", "blink", "nobr", "xmp",
+        "dir", "noframes", "meter", "progress", "output", "data", "time", "ruby", "rt", "rp",
+        "bdi", "bdo", "slot", "portal", "hgroup", "marquee", "blink", "nobr", "xmp",
     )
 )  # fmt: skip
 _FIRST_TAG = re.compile(r"</?([A-Za-z][A-Za-z0-9-]*)")
 _NUMBER = re.compile(r"\d{1,5}")
 _SAFE_SCHEME = re.compile(r"(?:https?|mailto):", re.I)
-_RASTER = re.compile(r"data:image/(?:gif|png|jpeg|webp);", re.I)
+# a data: URL of a raster image: the one data: URL an image may have (parser.is_allowed_link too)
+RASTER_DATA = r"data:image/(?:gif|png|jpeg|webp);"
+_RASTER = re.compile(RASTER_DATA, re.I)
 _SCHEME = re.compile(r"[a-z][a-z0-9+.-]*:", re.I)
 _INVISIBLE = re.compile(r"[\x00-\x20\x7f]+")  # what a browser ignores inside a URL's scheme
 
@@ -236,7 +238,10 @@ def known_html_block(state: StateBlock, start: int, end: int, silent: bool) -> b
 
 def mark_raw_html(state: StateCore) -> None:
     """Each html_block's pieces (its meta), the elements left open closed where the markdown
-    element holding them ends (or the note does), in a block of closing tags of their own."""
+    element holding them ends (or the note does), in a block of closing tags of their own. A note
+    with no HTML block (most) is not walked."""
+    if not any(token.type == "html_block" for token in state.tokens):
+        return
     tokens: list[Token] = []
     scopes: list[list[str]] = [[]]  # the raw elements open in each markdown element, innermost last
     for token in state.tokens:
