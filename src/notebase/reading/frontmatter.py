@@ -61,12 +61,12 @@ def split_front_matter(text: str) -> Split | None:
     return Split(yaml_text, text[body_start:], body_line, True)
 
 
-def read_front_matter(
-    text: str, path: str
-) -> tuple[dict[str, Field], Split | None, list[Diagnostic]]:
+def read_front_matter(text: str, path: str) -> tuple[dict[str, Field], Split, list[Diagnostic]]:
+    """The note's fields by key, its split, and the problems of its front matter (never one that
+    leaves the note unread)."""
     split = split_front_matter(text)
     if split is None:  # as Obsidian reads it: no properties, the `---` a rule above the text
-        hint = "close the front matter with a line holding only ---, or leave a blank line above the rule"
+        hint = "close the front matter with a line of ---, or put a blank line above the rule"
         message = "front matter is never closed: the note is read without it"
         unclosed = warning("frontmatter-unterminated", message, FilePos(path, 1), hint)
         return {}, Split("", text, 1, False), [unclosed]
@@ -77,11 +77,12 @@ def read_front_matter(
         fields, diags = load_fields(quoted, path, 2)
         out = [*diags, placeholder_warning(path)]
     by_key: dict[str, Field] = {}
+    written = {fld.key for fld in fields}
     for fld in fields:
         # `Tags:`, `Aliases:`: Obsidian reads them whatever their case (kept as written, and told,
         # when the lower-case key is there too)
         known = fld.key.casefold()
-        if known != fld.key and known in KNOWN_KEYS and all(f.key != known for f in fields):
+        if known != fld.key and known in KNOWN_KEYS and known not in written:
             by_key[known] = replace(fld, key=known)
             continue
         by_key[fld.key] = fld

@@ -60,8 +60,6 @@ def parse_note(source: NoteFile, macros: TexMacros = NO_MACROS) -> ParseResult:
     problems become diagnostics, never exceptions."""
     path = source.display_path
     fields, split, diags = read_front_matter(source.text, path)
-    if split is None:
-        return ParseResult(None, tuple(diags))
     if any(d.code in UNREADABLE_YAML for d in diags):
         fields, diags = {}, [without_front_matter(d) for d in diags]
     if not source.text.strip():
