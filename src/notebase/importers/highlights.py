@@ -11,7 +11,13 @@ from dataclasses import dataclass, replace
 from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.importers.csvfile import csv_header, csv_rows, is_csv
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
-from notebase.importers.structured import escape_lines, escape_text, make_post, parse_date
+from notebase.importers.structured import (
+    author_names,
+    escape_lines,
+    escape_text,
+    make_post,
+    parse_date,
+)
 
 SEPARATOR = "=========="
 READWISE_COLUMNS = ("Highlight", "Book Title")
@@ -73,8 +79,6 @@ _MONTHS = {  # the months' names (and their common starts) in the Kindle's langu
     )
     for name in names.split()
 }
-# the names of a list of authors: `A, B`, `A and B`, `A, B, and C`
-_NAME_LIST = re.compile(r",\s*(?:and\s+)?|\s+and\s+")
 # Readwise marks a heading by the note `.h2`, which it also gives as the tag `h2`
 _HEADING_TAG = re.compile(r"^\.?h(?P<n>[1-6])$")
 
@@ -193,17 +197,6 @@ def source_text(book: Book, item: Highlight) -> str:
     author = ", ".join(author_names(book.author))
     parts = [escape_text(author), f"*{escape_text(book.title)}*", escape_text(item.where)]
     return ", ".join(p for p in parts if p.strip("*"))
-
-
-def author_names(value: str) -> list[str]:
-    """A book's authors as exports write them: Kindle's `A;B` and `Weir, Andy`, Readwise's
-    `A, B`, `A and B` and `A, B, and C`, each name as it is read (`Andy Weir`)."""
-    names: list[str] = []
-    for part in value.split(";"):
-        pieces = [p for p in (" ".join(p.split()) for p in _NAME_LIST.split(part)) if p]
-        inverted = len(pieces) == 2 and " " not in pieces[0] and "," in part and " and " not in part
-        names += [f"{pieces[1]} {pieces[0]}"] if inverted else pieces
-    return names
 
 
 def book_post(book: Book, name: str) -> ImportedPost:

@@ -11,7 +11,13 @@ from urllib.parse import unquote
 
 from notebase.diagnostics import Diagnostic
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
-from notebase.importers.structured import make_post, parse_date, safe_url, source_kind
+from notebase.importers.structured import (
+    author_names,
+    make_post,
+    parse_date,
+    safe_url,
+    source_kind,
+)
 from notebase.reading.frontmatter import FieldError, as_tags, split_front_matter
 from notebase.reading.sourcerefs import parse_arxiv_id, parse_doi
 from notebase.reading.yamlio import load_fields, yaml_warning
@@ -106,11 +112,10 @@ def text_of(value: object) -> str:
 
 
 def authors_of(value: object) -> tuple[str, ...]:
-    """`authors: [A, B]`, or one string: `A and B`, `A; B`, `A, B`."""
+    """`authors: [A, B]`, or one string as author_names reads it (`A and B`, `Weir, Andy`)."""
     if isinstance(value, list):
         return tuple(t for v in value if (t := text_of(v)))
-    names = re.split(r"\s+and\s+|;|,", text_of(value))
-    return tuple(n.strip() for n in names if n.strip())
+    return tuple(author_names(text_of(value)))
 
 
 def is_file_name(name: str) -> bool:

@@ -42,9 +42,10 @@ def front_matter(post: ImportedPost) -> dict[str, Any]:
         "tldr": post.tldr,
         "draft": post.draft,
     }
-    fields |= {key: value for key, value in post.kept_fields if not fields.get(key)}
+    kept = dict(post.kept_fields)  # as the source wrote them: empty ones too
+    fields |= {key: value for key, value in kept.items() if not fields.get(key)}
     fields["origin"] = post.origin
-    return {k: v for k, v in fields.items() if v or k in dict(post.kept_fields)}
+    return {k: v for k, v in fields.items() if v or k in kept}
 
 
 def code_fence(block: Block) -> list[str]:

@@ -32,6 +32,8 @@ _DATE_FORMATS = (  # RFC 822 dates with a time, as RSS writes them, are rfc822_d
 )
 
 
+# the names of a list of authors: `A, B`, `A and B`, `A, B, and C`
+_NAME_LIST = re.compile(r",\s*(?:and\s+)?|\s+and\s+")
 UNTITLED_WORDS = 8  # the words an untitled post is titled by
 _IMAGE_MD = re.compile(r"!\[[^\]]*\]\([^)]*\)")
 _LINK_MD = re.compile(r"\[([^\]]*)\]\([^)]*\)|<(?:https?://|mailto:)[^>]*>")
@@ -46,6 +48,17 @@ def untitled_title(chunks: Sequence[str]) -> str:
     text = _ESCAPED.sub(r"\1", _LINE_MARK.sub("", text)).replace("**", "").replace("__", "")
     words = text.split()[:UNTITLED_WORDS]
     return " ".join(w.strip("*_`[]#>!") for w in words).strip()
+
+
+def author_names(value: str) -> list[str]:
+    """Authors as exports and front matter write them: Kindle's `A;B` and `Weir, Andy`, Readwise's
+    `A, B`, `A and B` and `A, B, and C`, each name as it is read (`Andy Weir`)."""
+    names: list[str] = []
+    for part in value.split(";"):
+        pieces = [p for p in (" ".join(p.split()) for p in _NAME_LIST.split(part)) if p]
+        inverted = len(pieces) == 2 and " " not in pieces[0] and "," in part and " and " not in part
+        names += [f"{pieces[1]} {pieces[0]}"] if inverted else pieces
+    return names
 
 
 def escape_text(text: str) -> str:
