@@ -191,37 +191,30 @@ def card_scopes(headings: Sequence[LexborNode], lines: dict[int, int]) -> list[S
     """A listing of cards (PaperMod's archive, many themes' post lists): each heading's parent
     holds it, as its only heading, and an empty link laid over the card to the post's page.
     The headings that are no card's (a year's, a month's) are left out with their counts."""
-    cards = [h for h in headings if h.parent is not None and overlay_link(h.parent)]
+    cards = [h for h in headings if h.parent is not None and laid_over(h.parent)]
     if len(cards) < 2 or any(len(h.parent.css(HEADING_TAGS)) > 1 for h in cards if h.parent):
         return []
     return [Scope((h.parent,), h, lines.get(h.mem_id, 1)) for h in cards if h.parent]
 
 
-def overlay_link(card: LexborNode) -> bool:
-    """The element holds a link of its own with no text (laid over it by the theme's style)."""
-    return any(
-        a.parent is not None and a.parent.mem_id == card.mem_id and not plain_text(a)
-        for a in card.css("a[href]")
-        if not attr(a, "href").startswith("#")
-    )
-
-
-def overlay_links(scope: Scope) -> list[LexborNode]:
-    """A card's empty link laid over it to the post's page (overlay_link): no text of the post."""
+def laid_over(card: LexborNode) -> list[LexborNode]:
+    """The element's links of its own with no text (laid over it by the theme's style, to the
+    post's page): a card's, no text of the post."""
     return [
         a
-        for node in scope.nodes
-        for a in node.css("a[href]")
-        if a.parent is not None and a.parent.mem_id == node.mem_id and not plain_text(a)
+        for a in card.css("a[href]")
+        if a.parent is not None and a.parent.mem_id == card.mem_id and not plain_text(a)
         if not attr(a, "href").startswith("#")
     ]
 
 
-def overlay_url(scope: Scope, meta: PageMeta) -> str:
+def overlay_links(scope: Scope) -> list[LexborNode]:
+    return [a for node in scope.nodes for a in laid_over(node)]
+
+
+def overlay_url(links: Sequence[LexborNode], meta: PageMeta) -> str:
     """A card's post's own page (its overlay link), as a feed item's link is its `url`."""
-    return next(
-        (url for a in overlay_links(scope) if (url := resolve(attr(a, "href"), meta.base))), ""
-    )
+    return next((url for a in links if (url := resolve(attr(a, "href"), meta.base))), "")
 
 
 def linked_posts(headings: Sequence[LexborNode]) -> list[LexborNode]:
@@ -402,7 +395,8 @@ def post_title(scope: Scope, meta: PageMeta, chunks: Sequence[str], single: bool
 
 def read_post(scope: Scope, meta: PageMeta, name: str, single: bool) -> ImportedPost:
     date, time = post_date(scope)
-    left_out = (scope.heading, time, *taxonomy_lists(scope, meta), *overlay_links(scope))
+    overlays = overlay_links(scope)
+    left_out = (scope.heading, time, *taxonomy_lists(scope, meta), *overlays)
     skip = frozenset(n.mem_id for n in left_out if n is not None)
     chunks = scope_markdown(scope.nodes, Context(base=meta.base, skip=skip, tex=meta.tex))
     tags, categories = post_tags(scope, meta)
@@ -411,7 +405,7 @@ def read_post(scope: Scope, meta: PageMeta, name: str, single: bool) -> Imported
         title,
         f"{name}:{scope.line}",
         without_lead_title(chunks, title),
-        url=source_url(scope, meta) or overlay_url(scope, meta),
+        url=source_url(scope, meta) or overlay_url(overlays, meta),
         tags=tags,
         categories=categories,
         date=date or (meta.date if single else ""),
