@@ -246,19 +246,16 @@ def sort_entries(entries: Iterable[Entry]) -> tuple[Entry, ...]:
 
 
 def drop_collisions(entries: Sequence[Entry]) -> tuple[list[Entry], list[Diagnostic]]:
-    """One entry per URL, none at a URL the site keeps for its own pages (a note `Tags.md`, as
-    vaults have, is at /tags-…/ with a warning: Obsidian takes any name). Notes whose different file names clean to one URL (`🎾 PointNet.md`,
-    `🏐 PointNet++.md`) are told apart by a short hash of their path, with a warning; notes that
-    ask for one URL (`slug:`, or `x.md` beside `x/index.md`) are an error naming every file."""
+    """One entry per URL, none at a URL the site keeps for its own pages (off_reserved). Notes
+    whose different file names clean to one URL (`🎾 PointNet.md`, `🏐 PointNet++.md`) are told
+    apart by a short hash of their path, with a warning; notes that ask for one URL (`slug:`, or
+    `x.md` beside `x/index.md`) are an error naming every file."""
     by_slug: dict[str, list[Entry]] = defaultdict(list)
-    kept, diags = [], []
+    kept: list[Entry] = []
+    diags: list[Diagnostic] = []
     for entry in entries:
-        if is_reserved_slug(entry.slug):
-            top, _, rest = entry.slug.partition("/")
-            top = f"{top}-{short_hash(entry.rel_path)[:6]}"
-            moved = remade(entry, slug=f"{top}/{rest}" if rest else top)
-            diags.append(slug_reserved(moved, entry.slug))
-            entry = moved
+        entry, moved = off_reserved(entry)
+        diags += moved
         by_slug[entry.slug].append(entry)
     for slug, group in sorted(by_slug.items()):
         group.sort(key=lambda e: e.rel_path)
@@ -284,7 +281,23 @@ def told_apart(group: Sequence[Entry]) -> list[Entry]:
     names = {e.rel_path.removesuffix(".md").removesuffix("/index") for e in group}
     if len(names) < len(group):
         return []
-    return [remade(e, slug=f"{e.slug}-{short_hash(e.rel_path)[:6]}") for e in group[1:]]
+    return [remade(e, slug=hashed_slug(e.slug, e.rel_path)) for e in group[1:]]
+
+
+def hashed_slug(slug: str, rel_path: str) -> str:
+    """`slug` told apart by a short hash of the note's path: `tags` -> `tags-3f2a1b`."""
+    return f"{slug}-{short_hash(rel_path)[:6]}"
+
+
+def off_reserved(entry: Entry) -> tuple[Entry, list[Diagnostic]]:
+    """The entry moved off a URL the site keeps for its own pages (a note `Tags.md`, as vaults
+    have, to /tags-3f2a1b/), with a warning: Obsidian takes any name. Else as it is."""
+    if not is_reserved_slug(entry.slug):
+        return entry, []
+    top, _, rest = entry.slug.partition("/")
+    moved = remade(entry, slug="/".join(filter(None, (hashed_slug(top, entry.rel_path), rest))))
+    message = f"/{entry.slug}/ is the site's own page, so this note is at /{moved.slug}/"
+    return moved, [warning("slug-renamed", message, entry.pos, RENAME_HINT)]
 
 
 def is_reserved_slug(slug: str) -> bool:
@@ -293,15 +306,12 @@ def is_reserved_slug(slug: str) -> bool:
     return f"{slug}/" in RESERVED_TOPS[1:] or slug.split("/", 1)[0] in (BUNDLE_DIR, ASSETS_DIR)
 
 
-def slug_reserved(entry: Entry, wanted: str) -> Diagnostic:
-    message = f"/{wanted}/ is the site's own page, so this note is at /{entry.slug}/"
-    return warning("slug-renamed", message, entry.pos, "rename the file or set `slug:`")
+RENAME_HINT = "rename the file or set `slug:` to choose its URL"
 
 
 def slug_renamed(entry: Entry, first: Entry) -> Diagnostic:
     message = f"/{first.slug}/ is {first.pos.path}'s, so this note is at /{entry.slug}/"
-    hint = "rename the file or set `slug:` to choose its URL"
-    return warning("slug-renamed", message, entry.pos, hint)
+    return warning("slug-renamed", message, entry.pos, RENAME_HINT)
 
 
 def duplicate_titles(entries: Sequence[Entry]) -> list[Diagnostic]:
