@@ -138,8 +138,9 @@ def copy_linked_files(
         try:
             target = (into / rel).resolve()
             if not target.is_relative_to(into.resolve()):  # through a link out of --into
-                raise ValueError(f"{rel} leads out of the import folder")
-            if not source.is_file():
+                message = f"{rel} is not copied: it leads out of the import folder"
+                diags.append(warning("import-missing-file", message, pos))
+            elif not source.is_file():
                 message = f"{rel} is not beside the post: its link is kept, leading nowhere"
                 hint = "copy the file into the notes' folder, at that path"
                 diags.append(warning("import-missing-file", message, pos, hint))
@@ -150,7 +151,7 @@ def copy_linked_files(
                 message = f"{rel} is not copied: another file is at {target.name} already"
                 hint = "rename one of the two files and its link"
                 diags.append(warning("import-file-conflict", message, pos, hint))
-        except (OSError, ValueError) as exc:  # unreadable, unwritable, or a path out of --into
+        except (OSError, ValueError) as exc:  # unreadable, unwritable, or a NUL in the path
             diags.append(warning("import-missing-file", f"{rel} is not copied: {exc}", pos))
     return diags
 

@@ -47,6 +47,7 @@ BLOCKS = frozenset(
 _EMPHASIS = {"em": "*", "i": "*", "cite": "*", "dfn": "*", "strong": "**", "b": "**"}
 _EMPHASIS |= {"del": "~~", "s": "~~", "strike": "~~"}
 _CODE = ("code", "kbd", "samp", "tt")
+KEPT_INLINE = ("sub", "sup", "u", "mark")  # kept as tags: a note shows them (E = mc<sup>2</sup>)
 _SPACE = re.compile(r"[ \t\r\n\f]+")
 _NOTE_ID = re.compile(r"^(?:fn|footnote)[-:_]?(?P<label>[A-Za-z0-9][\w-]*)$")
 _BACKREF = re.compile(r"fnref|backref|reversefootnote|footnote-back", re.I)
@@ -234,9 +235,6 @@ def inline_piece(node: LexborNode, ctx: Context) -> str:
     if tag in BLOCKS:
         return f" {inline_of(node, ctx)} "
     return inline_of(node, ctx)
-
-
-KEPT_INLINE = ("sub", "sup", "u", "mark")  # kept as tags: a note shows them (E = mc<sup>2</sup>)
 
 
 def kept_inline(tag: str, text: str) -> str:
