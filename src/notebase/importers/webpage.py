@@ -413,21 +413,21 @@ def read_post(scope: Scope, meta: PageMeta, name: str, single: bool) -> Imported
 
 
 _HEADING_CHUNK = re.compile(r"#{1,6} (?P<text>.+)")
+LEAD_CHUNKS = 3  # the blocks at a post's top that may say its title again
 
 
 def without_lead_title(chunks: Sequence[str], title: str) -> list[str]:
-    """The post's text without the title said again at its top (a heading equal to it, as
-    Medium's export repeats it) or a rule before any text (Medium's section divider)."""
-    kept = list(chunks)
-    at = 0
-    while at < len(kept) and at < 3:
-        chunk = kept[at].strip()
-        heading = _HEADING_CHUNK.fullmatch(chunk)
-        if chunk == "---" or (heading and heading["text"].strip().casefold() == title.casefold()):
-            del kept[at]
-        else:
-            at += 1
-    return kept
+    """The post's text without, among its first blocks, the title said again (a heading equal
+    to it, as Medium's export repeats it) or a rule (Medium's section divider)."""
+    lead = [c for c in chunks[:LEAD_CHUNKS] if not is_lead_chrome(c.strip(), title)]
+    return lead + list(chunks[LEAD_CHUNKS:])
+
+
+def is_lead_chrome(chunk: str, title: str) -> bool:
+    heading = _HEADING_CHUNK.fullmatch(chunk)
+    return chunk == "---" or (
+        heading is not None and heading["text"].strip().casefold() == title.casefold()
+    )
 
 
 def unplaced_urls(scope: Scope) -> list[str]:
