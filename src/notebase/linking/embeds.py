@@ -13,8 +13,7 @@ from html import escape
 
 from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.markdown.markers import marker_numbers, substitute_markers
-from notebase.markdown.parser import FOOTNOTES_START
-from notebase.markdown.text import quiet
+from notebase.markdown.text import FOOTNOTES_START, quiet
 from notebase.model import Entry
 
 MAX_DEPTH = 4  # an embed in an embed in … : this many levels are shown

@@ -36,6 +36,7 @@ from notebase.markdown.rawhtml import (
     render_block,
 )
 from notebase.markdown.texmacros import defined_in, expand
+from notebase.markdown.text import FOOTNOTES_START
 from notebase.model import LinkRef
 from notebase.slugs import looks_like_file, normalize_tag, slugify
 
@@ -488,9 +489,6 @@ def render_hashtag(
     env.setdefault("tags", []).append(token.content)
     ref = LinkRef(f"/tags/{tag}/", False, int(token.meta.get("line", 0)))
     return f'<span class="hashtag">{add_link(env, ref)}{shown}</a></span>'
-
-
-FOOTNOTES_START = '<section class="footnotes">\n'  # the footnote list, at the end of a body
 
 
 def render_footnote_block_open(*_args: Any) -> str:

@@ -82,7 +82,8 @@ def html_to_text(html: str) -> str:
 
 _ID = re.compile(r'\sid="[^"]*"')
 _FOOTNOTE_REF = re.compile(r'<a href="#fn[^"]*"[^>]*>(.*?)</a>', re.S)
-_FOOTNOTES = re.compile(r'<section class="footnotes">.*?</section>\n?', re.S)
+FOOTNOTES_START = '<section class="footnotes">\n'  # a body's footnote list, at its end (parser)
+_FOOTNOTES = re.compile(f"{re.escape(FOOTNOTES_START)}.*?</section>\n?", re.S)
 
 
 def quiet(html: str) -> str:
