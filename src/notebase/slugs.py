@@ -99,13 +99,20 @@ DRAWING = ".excalidraw"  # the Excalidraw plugin's drawings: `X.excalidraw.md`, 
 EXPORTS = (".svg", ".png")  # the images it exports a drawing as, beside it
 
 
+def drawing_path(target: str) -> str:
+    """The drawing a link names, without its `.excalidraw(.md)`: `pics/X.excalidraw` ->
+    `pics/X`; "" when it names no drawing."""
+    base = unquote(target).strip().removesuffix(".md")
+    return base[: -len(DRAWING)] if base.lower().endswith(DRAWING) else ""
+
+
 def drawing_exports(target: str) -> tuple[str, ...]:
     """Where the exported images of the drawing a link names would be (`X.excalidraw.svg`,
     `X.svg`, …), best first; none when it names no drawing."""
-    base = unquote(target).strip().removesuffix(".md")
-    if not base.lower().endswith(DRAWING):
+    path = drawing_path(target)
+    if not path:
         return ()
-    bases = (base, base[: -len(DRAWING)])
+    bases = (unquote(target).strip().removesuffix(".md"), path)
     return tuple(b + ext for ext in EXPORTS for b in bases)
 
 

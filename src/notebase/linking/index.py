@@ -18,6 +18,7 @@ from notebase.model import Backlink, Entry, EntryKind, LinkRef, SiteIndex, Sourc
 from notebase.reading.sourcerefs import assign_source_ids, entry_sources
 from notebase.slugs import (
     drawing_exports,
+    drawing_path,
     looks_like_file,
     short_hash,
     slug_from_path,
@@ -628,7 +629,7 @@ def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) 
         message = f"{shown} is a draft, left out of the site"
         hint = "publish it (`draft: false`), or build with --drafts"
         return warning("draft-link", message, pos, hint)
-    if drawing_exports(link.target):
+    if drawing_path(link.target):
         message = f"{shown} is an Excalidraw drawing with no image exported beside it"
         hint = "turn on the Excalidraw plugin's auto-export of SVG or PNG, and it is shown here"
         return warning("drawing-not-exported", message, pos, hint)

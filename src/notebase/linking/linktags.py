@@ -13,7 +13,7 @@ from notebase.markdown.markers import ROOT as ROOT  # render.py's, from here
 from notebase.markdown.markers import link_marker, substitute_markers
 from notebase.model import NO_WORDS, Attachment, Entry, Footnote, LinkRef, Quote, SiteIndex
 from notebase.records import fast_pickling
-from notebase.slugs import DRAWING, drawing_exports, looks_like_file, output_path, page_url
+from notebase.slugs import drawing_path, looks_like_file, output_path, page_url
 
 
 @fast_pickling
@@ -163,9 +163,9 @@ def embed_tag(link: LinkRef, i: int, target: str, made: LinkInputs) -> str:
         return f'<img src="{escape(link.target)}" alt="{escape(link.label)}" />'
     shown = f"![[{link.target}]]" if link.is_wiki else link.label or link.target
     title = escape(f"No file or note named “{link.target}”")
-    if drawing_exports(link.target):  # no image exported beside it (a drawing-not-exported warning)
-        name = link.target.rsplit("/", 1)[-1].removesuffix(".md").removesuffix(DRAWING)
-        shown, title = f"Drawing: {name}", "An Excalidraw drawing, exported as no image"
+    if drawing := drawing_path(link.target):  # exported as no image (drawing-not-exported)
+        shown = f"Drawing: {drawing.rsplit('/', 1)[-1]}"
+        title = "An Excalidraw drawing, exported as no image"
     return f'<span class="embed unresolved" title="{title}">{escape(shown)}</span>'
 
 
