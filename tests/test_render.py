@@ -505,6 +505,27 @@ def test_the_graph_legend_names_only_the_edges_drawn_and_long_labels_are_whole_o
     assert '<figure class="graph">' not in render(tmp_path, alone["hub/"])  # one neighbour: none
 
 
+def test_the_graph_escapes_titles_and_links_each_neighbour_relative_to_the_page(
+    tmp_path: Path,
+) -> None:
+    pages = site_pages(
+        ("hub.md", '# Tom & "Jerry" <3\n\n[[a]] [[b]] [[c]]\n'),
+        ("a.md", "# Rock 'n' roll\n\n[[hub]]\n"),
+        ("b.md", "# B\n\n[[c]]\n"),
+        ("c.md", "# C\n\n[[b]]\n"),
+    )
+    svg = render(tmp_path, pages["hub/"]).split('<g class="edges">')[1].split("</svg>")[0]
+    assert "<title>Tom &amp; &#34;Jerry&#34; &lt;3 (this note)</title>" in svg
+    assert (
+        '<a class="node node-both" href="../a/index.html"><title>Rock &#39;n&#39; roll'
+        " (links here and is linked)</title>"
+    ) in svg
+    assert '<a class="node node-out" href="../b/index.html"><title>B (linked from' in svg
+    assert svg.count('<path class="edge edge-between" d="M') == 1  # b and c link each other
+    assert svg.count('<line class="edge edge-link" ') == 3
+    assert svg.count("\n      <a class=") == 3 and svg.endswith("</a>\n    ")
+
+
 def test_pages_describe_themselves_to_search_engines_and_link_previews(tmp_path: Path) -> None:
     config = Config(title="Notes", description="All my notes.", base_url="https://n.example.org")
     pages = site_pages(

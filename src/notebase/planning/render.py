@@ -15,12 +15,13 @@ from typing import Any
 
 import jinja2
 import jinja2.meta
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from notebase.config import Config
 from notebase.diagnostics import Diagnostic, FilePos, error
 from notebase.digests import Apply, digest_value, direct
 from notebase.linking.linktags import ROOT
+from notebase.planning.graph import Edge, Graph, Node
 from notebase.planning.pages import PageSpec
 from notebase.reading.discover import may_hold_control_chars, replace_control_chars
 from notebase.slugs import output_path
@@ -111,6 +112,7 @@ def create_environment(root: Path) -> jinja2.Environment:
     env.filters["atom_id"] = atom_id_filter
     env.filters["rfc822"] = rfc822_date
     env.globals["each"] = render_each
+    env.globals["graph_marks"] = graph_marks
     return env
 
 
@@ -167,6 +169,46 @@ def href_filter(ctx: jinja2.runtime.Context, url: str) -> str:
     config: Config = ctx["site"]
     target = url if config.directory_urls else output_path(url)
     return str(ctx["root"]) + target
+
+
+RELATION_NAMES = {
+    "both": "links here and is linked",
+    "out": "linked from this note",
+    "in": "links to this note",
+    "source": "shares a source",
+}
+
+
+@jinja2.pass_context
+def graph_marks(ctx: jinja2.runtime.Context, graph: Graph) -> Markup:
+    """`{{ graph_marks(graph) }}`: a laid-out neighbourhood's edges (closing their group) and
+    nodes as SVG, one node a line. Written here, not by a loop in the partial: a template makes
+    some thirty elements of a dozen values each for each of thousands of pages, and this is
+    several times cheaper (the partial may still draw its own from graph.edges and graph.nodes)."""
+    edges = "".join(edge_mark(e) for e in graph.edges)
+    nodes = "".join(node_mark(n, href_filter(ctx, n.url)) for n in graph.nodes)
+    return Markup(f"{edges}      </g>\n{nodes}".removesuffix("\n"))
+
+
+def edge_mark(e: Edge) -> str:
+    if e.kind == "between":
+        return f'<path class="edge edge-between" d="M{e.x1} {e.y1} Q{e.qx} {e.qy} {e.x2} {e.y2}"/>'
+    return f'<line class="edge edge-{escape(e.kind)}" x1="{e.x1}" y1="{e.y1}" x2="{e.x2}" y2="{e.y2}"/>'
+
+
+def node_mark(n: Node, href: str) -> str:
+    """A node: a link to its page (the centre: none), its title, its circle and its label."""
+    title, at = escape(n.title), f'x="{n.label_x}" y="{n.label_y}" text-anchor="{escape(n.anchor)}"'
+    labels = f'<text class="label" {at}>{escape(n.label)}</text>'
+    if n.label != n.title:
+        labels += f'<text class="label-full" {at}>{title}</text>'
+    if n.relation == "centre":
+        circle = f'<circle cx="{n.x}" cy="{n.y}" r="9"/>'
+        return f'      <g class="node node-centre"><title>{title} (this note)</title>{circle}{labels}</g>\n'
+    circle = f'<circle cx="{n.x}" cy="{n.y}" r="7"/>'
+    said = f"{title} ({escape(RELATION_NAMES[n.relation])})"
+    opening = f'<a class="node node-{escape(n.relation)}" href="{escape(href)}">'
+    return f"      {opening}<title>{said}</title>{circle}{labels}</a>\n"
 
 
 @jinja2.pass_context
