@@ -381,6 +381,27 @@ def test_text_after_a_closing_dollar_pair_is_a_paragraph_of_its_own() -> None:
     assert "$" not in html
 
 
+def test_text_after_a_closing_dollar_pair_may_open_the_next_math_block() -> None:
+    html = render_markdown("Then\n$$\na = b\n$$ and similarly, $$\nc = d\n$$\nend.\n").html
+    assert html.count('<div class="math">') == 2 and "$" not in html
+    assert "<p>and similarly,</p>" in html and "<p>end.</p>" in html
+    assert html.index("<mi>a</mi>") < html.index("and similarly") < html.index("<mi>c</mi>")
+
+
+def test_a_dollar_pair_opened_in_a_callout_closes_on_a_lazy_line_and_takes_no_more() -> None:
+    text = "> [!note]\n> we have $$\nx = 1\n$$ defines a metric.\n\n## Heading\n\nDefine $$y=2$$.\n"
+    html = render_markdown(text).html
+    body = html[html.index('<div class="callout-body">') : html.index("<h2")]
+    assert "<p>we have <math" in body and "</math> defines a metric.</p>" in body
+    assert '<h2 id="heading">Heading</h2>' in html and html.count('display="block"') == 2
+    assert "$" not in html
+
+
+def test_an_unclosed_math_block_stops_at_a_heading() -> None:
+    html = render_markdown("$$ x\n\n## Next\n\nprice $$ 5\n").html
+    assert '<h2 id="next">Next</h2>' in html and "<math" not in html
+
+
 def test_a_math_block_in_a_callout_may_have_lines_without_the_quote_marker() -> None:
     html = render_markdown(
         "> [!example] T\n> We need:\n> $$\n\\begin{aligned}\nf &= 1\n\\end{aligned}\n> $$\n"

@@ -238,29 +238,41 @@ _NEW_BLOCK = re.compile(r"(?:[-*+]|\d{1,9}[.)])(?:\s|$)|#{1,6}(?:\s|$)|>|```|~~~
 
 def math_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     """`$$` at the start of a line opens display math up to the next `$$`: on the same line, on a
-    later one (blank lines may come between), where text may follow it (a paragraph of its own).
-    Registered to interrupt paragraphs, so a `$$` on the line after text is math, not `$…$` pairs."""
+    later one (blank lines may come between), where text may follow it (a paragraph of its own,
+    which may open the next block: `$$ and so $$`). Registered to interrupt paragraphs (and
+    quotes, by a lazy line), so a `$$` on the line after text is math, not `$…$` pairs."""
     first = block_line(state, start, "$$")
-    if first is None or (
-        silent and state.parentType == "paragraph" and closes_inline(state, start)
-    ):
+    if first is None or (silent and state.parentType in CONTINUED and closes_inline(state, start)):
         return False
     closing = first.find("$$", 2)
-    if closing >= 0:
-        if first[closing + 2 :].strip():
-            return False  # `$$a$$ and more`: inline display math in a paragraph
-        last, body, rest = start, first[2:closing], ""
-    else:
-        found = math_block_end(state, start + 1, end)
-        if found is None:
-            return False
-        last, tail, rest = found
-        middle = state.getLines(start + 1, last, state.blkIndent, False)
-        body = "\n".join(t for t in (first[2:], middle, tail) if t.strip())
+    if closing >= 0 and first[closing + 2 :].strip():
+        return False  # `$$a$$ and more`: inline display math in a paragraph
+    found = math_block_rest(state, start, first[2:], end)
+    if found is None:
+        return False
     if not silent:  # asked whether it may interrupt (silent), a rule moves no line
-        push_math_block(state, body, [start, last + 1], rest)
-        state.line = last + 1
+        state.line = push_math_blocks(state, start, found, end)
     return True
+
+
+# the blocks whose text a `$$` line may go on (a paragraph's next line, a quote's lazy one)
+CONTINUED = ("paragraph", "blockquote")
+
+
+def math_block_rest(
+    state: StateBlock, start: int, opened: str, end: int
+) -> tuple[int, str, str] | None:
+    """For math opened on line `start` with `opened` after its `$$`: the line it closes on, its
+    TeX and the text after the closing `$$` (None: it never closes)."""
+    closing = opened.find("$$")
+    if closing >= 0:
+        return start, opened[:closing], opened[closing + 2 :].strip()
+    found = math_block_end(state, start + 1, end)
+    if found is None:
+        return None
+    last, tail, rest = found
+    middle = state.getLines(start + 1, last, state.blkIndent, False)
+    return last, "\n".join(t for t in (opened, middle, tail) if t.strip()), rest
 
 
 def closes_inline(state: StateBlock, line: int) -> bool:
@@ -275,34 +287,53 @@ def closes_inline(state: StateBlock, line: int) -> bool:
     return opened % 2 == 1
 
 
-def push_math_block(state: StateBlock, tex: str, lines: list[int], rest: str) -> None:
-    """The math block's token, and the text after its closing `$$` as a paragraph."""
-    token = state.push("math_block", "math", 0)
-    token.block, token.content, token.markup, token.map = True, tex, "$$", lines
-    if not rest:
-        return
-    state.push("paragraph_open", "p", 1).map = [lines[1] - 1, lines[1]]
+def push_math_blocks(state: StateBlock, start: int, found: tuple[int, str, str], end: int) -> int:
+    """The math block's token, and the text after its closing `$$` as a paragraph: up to a `$$`
+    it leaves open, which opens the next block when a later line closes it. The line after."""
+    last, tex, rest = found
+    while True:
+        token = state.push("math_block", "math", 0)
+        token.block, token.content, token.markup, token.map = True, tex, "$$", [start, last + 1]
+        text, opened = rest, None
+        if rest.count("$$") % 2 == 1:
+            before, _, after = rest.rpartition("$$")
+            opened = math_block_rest(state, last, after, end)
+            text = before.strip() if opened is not None else rest
+        if text:
+            push_paragraph(state, text, [last, last + 1])
+        if opened is None:
+            return last + 1
+        start, (last, tex, rest) = last, opened
+
+
+def push_paragraph(state: StateBlock, text: str, lines: list[int]) -> None:
+    state.push("paragraph_open", "p", 1).map = lines
     inline = state.push("inline", "", 0)
-    inline.content, inline.map, inline.children = rest, [lines[1] - 1, lines[1]], []
+    inline.content, inline.map, inline.children = text, lines, []
     state.push("paragraph_close", "p", -1)
 
 
 def math_block_end(state: StateBlock, first: int, end: int) -> tuple[int, str, str] | None:
     """The line of the closing `$$`, the TeX before it on that line and the text after it; None
-    when the block is never closed or a line leaves its container (a list item's indent) by
-    starting a block of its own there (a list item, a heading, a quote): TeX written from the
-    margin under a list item's `$$` (`\\left[…`, `-4 & 2 \\\\`) is the block's, as in Obsidian."""
+    when the block is never closed, a heading comes first, or a line leaves its container (a list
+    item's indent) by starting a block of its own there (a list item, a heading, a quote): TeX
+    written from the margin under a list item's `$$` (`\\left[…`, `-4 & 2 \\\\`) is the
+    block's, as in Obsidian."""
     for line in range(first, end):
         if state.isEmpty(line):
             continue
         text = state.src[state.bMarks[line] + state.tShift[line] : state.eMarks[line]]
         # sCount -1: a lazy line of a quote, kept
-        if 0 <= state.sCount[line] < state.blkIndent and _NEW_BLOCK.match(text):
+        leaves = 0 <= state.sCount[line] < state.blkIndent and _NEW_BLOCK.match(text)
+        if leaves or (state.sCount[line] - state.blkIndent < 4 and _HEADING.match(text)):
             return None
         tex, found, rest = text.partition("$$")
         if found:
             return line, tex, rest.strip()
     return None
+
+
+_HEADING = re.compile(r"#{1,6}(?:[ \t]|$)")
 
 
 # `- [/] task`: a status of Obsidian's (any one character but a space) marks a task as done; a
