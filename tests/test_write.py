@@ -34,6 +34,7 @@ from notebase.files import (
     removals_later,
     safe_join,
     temp_folder,
+    write_file,
 )
 
 
@@ -63,6 +64,16 @@ def test_a_second_write_replaces_the_whole_site(tmp_path: Path) -> None:
     update_site(out, {"index.html": b"two"})
     assert tree(out) == {"index.html": b"two", MARKER_FILE: b"built by notebase\n"}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # no temp folders left
+
+
+def test_write_file_replaces_a_file_s_bytes_and_makes_it_as_open_does(tmp_path: Path) -> None:
+    longer, new, made_by_open = tmp_path / "longer", tmp_path / "new", tmp_path / "open"
+    longer.write_bytes(b"x" * 100)
+    write_file(longer, b"short")
+    write_file(str(new), b"\x00" * 70_000)
+    made_by_open.write_bytes(b"")
+    assert longer.read_bytes() == b"short" and new.read_bytes() == b"\x00" * 70_000
+    assert new.stat().st_mode == made_by_open.stat().st_mode
 
 
 def test_safe_join_refuses_escaping_paths(tmp_path: Path) -> None:

@@ -37,6 +37,18 @@ def open_atomic(path: Path, mode: int = 0o600) -> Iterator[IO[bytes]]:
         raise
 
 
+def write_file(path: str | os.PathLike[str], data: bytes) -> None:
+    """Path.write_bytes without its layers (a path object's, a file object's): for the thousands
+    of pages a build writes. The file is made as open() makes it (0o666 less the umask)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o666)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
+
+
 def real_path(path: Path) -> Path:
     """The absolute path with symlinks resolved; a symlink loop is left as it is (Path.resolve
     raises RuntimeError on one before Python 3.13), for the file system to refuse when used."""

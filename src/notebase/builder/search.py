@@ -26,6 +26,7 @@ import contextvars
 import functools
 import gzip
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -52,6 +53,7 @@ from notebase.files import (
     make_temp_folder,
     safe_join,
     temp_folder,
+    write_file,
 )
 from notebase.urls import BUNDLE_DIR
 
@@ -571,9 +573,9 @@ def stage_pages(
 def stage_page(scratch: Path, rel: str, copy: bytes) -> None:
     """Place what Pagefind reads of a page (search_page) in `scratch` (in a folder of its own:
     made here, holding no link)."""
-    target = scratch / clean_rel(rel)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(copy)
+    target = os.path.join(scratch, clean_rel(rel))
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    write_file(target, copy)
 
 
 TAG_NAME = re.compile(rb"<([a-z][a-z0-9]*)[\s/>]")  # an element's start tag, and its name

@@ -21,7 +21,7 @@ from notebase.builder.search import (
 from notebase.config import Config
 from notebase.diagnostics import Diagnostic, FilePos, error
 from notebase.digests import Apply, digest_bytes, digest_value, direct
-from notebase.files import KEEP, Staged
+from notebase.files import KEEP, Staged, write_file
 from notebase.linking.attachments import FILES_DIR, Copy, unreadable
 from notebase.planning.pages import PageSpec
 from notebase.planning.render import (
@@ -255,7 +255,7 @@ def render_due(
     if isinstance(data, Diagnostic):
         return digest, data, ""
     if target is not None:
-        target.write_bytes(data)
+        write_file(target, data)
     copy = indexed_copy(data)
     if copy is not None and search_copy is not None:
         stage_page(search_copy, due.rel, copy)
