@@ -262,23 +262,57 @@ def test_an_excalidraw_drawing_is_no_page_and_shows_as_the_image_exported_beside
 ) -> None:
     notes = tmp_path / "notes"
     (notes / "Excalidraw").mkdir(parents=True)
-    for name in ("Chain", "Loose"):
-        (notes / "Excalidraw" / f"{name}.excalidraw.md").write_text(DRAWING, encoding="utf-8")
+    (notes / "Excalidraw" / "Chain.excalidraw.md").write_text(DRAWING, encoding="utf-8")
     svg = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"></svg>'
     (notes / "Excalidraw" / "Chain.excalidraw.svg").write_text(svg, encoding="utf-8")
-    (notes / "Markov.md").write_text(
-        "![[Chain.excalidraw]]\n\n![[Loose.excalidraw]]\n", encoding="utf-8"
-    )
+    (notes / "Markov.md").write_text("![[Chain.excalidraw]]\n", encoding="utf-8")
     result = build_site(BuildOptions(root=tmp_path, out=tmp_path / "site"))
     assert result.written and result.entries == 1
     html = body(tmp_path / "site", "markov")
     assert '<img src="../files/Excalidraw/Chain.excalidraw.svg" alt="Chain.excalidraw"' in html
-    assert 'width="40" height="20"' in html
-    assert ">Drawing: Loose</span>" in html and "Text Elements" not in html
-    assert warnings(result, "drawing-not-exported") == [
+    assert 'width="40" height="20"' in html and "Text Elements" not in html
+    assert (tmp_path / "site/files/Excalidraw/Chain.excalidraw.svg").read_text() == svg
+    assert not (tmp_path / "site" / "excalidraw").exists()
+
+
+# LZ-String's compressToBase64 (the lzstring package's, not notebase's) of a scene: a red ellipse
+# (0, 0, 80 x 40) and the text "Zürich ✓" at (10, 10), as the plugin's ```compressed-json holds it
+COMPRESSED_SCENE = (
+    "N4IgLgngDgpiBcACEMAeBjAhgGwJYBMAnTAdxABpkA3GQgZ1wHsA7BRAJkpWxgFsZmYOmwDaoAmxCEAjBWSRYkmNjxQ6c"
+    "LqjYAGLhB1cSBMAAs2ADl3ITMXAHMTYNgBYrIOmEKMA1jADCjNiMhJIAxDDaAMzS0XIgAEaY6N52XgCuzPgBQSFI4MTM"
+    "dFCYhAJOXB5evgDqxmZInMiMxei4kGzS2m6YzHY8OgC+lOL4kmCyXApweWBo5chaSJ16HW5G+KZsAGxuNvaObOwArJNz"
+    "kgBaAD+EuOgmiIDI5HEAZixgAMq4AF7THG6vggAYpheLhsPolqdUGAAIJ4OysPI8Z7zdyeHz+QLBMLSGC43FxZpJNoQx"
+    "CdbQDAC6XEwUCg7zAmFmbFAVFwMBIACEkil0plsti8qFniLRSAhshnmCYMIkMABgMgA"
+)
+
+
+def test_a_drawing_exported_as_no_image_is_drawn_from_its_scene(tmp_path: Path) -> None:
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    scene = DRAWING.replace("```json\n", f"```compressed-json\n{COMPRESSED_SCENE}\n```\n```json\n")
+    (notes / "Chain.excalidraw.md").write_text(scene, encoding="utf-8")
+    (notes / "Empty.excalidraw.md").write_text("# Drawing\n```json\n\n```\n", encoding="utf-8")
+    (notes / "Markov.md").write_text(
+        "![[Chain.excalidraw|300]]\n\nSee [[Chain.excalidraw]].\n\n![[Empty.excalidraw]]\n\n"
+        "![[Gone.excalidraw]]\n",
+        encoding="utf-8",
+    )
+    result = build_site(BuildOptions(root=tmp_path, out=tmp_path / "site"))
+    assert result.written and result.entries == 1  # a drawing's file is no note
+    html = body(tmp_path / "site", "markov")
+    img = '<img src="../files/Chain.excalidraw.svg" alt="Chain.excalidraw" width="300" height="180"'
+    assert img in html and 'See <a class="attachment" href="../files/Chain.excalidraw.svg">' in html
+    drawn = (tmp_path / "site/files/Chain.excalidraw.svg").read_text(encoding="utf-8")
+    assert drawn.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="60"')
+    assert '<ellipse cx="40" cy="20" rx="40" ry="20" stroke="#e03131" fill="none"' in drawn
+    assert '<tspan x="10" y="30">Zürich ✓</tspan>' in drawn
+    assert ">Drawing: Empty</span>" in html and ">Drawing: Gone</span>" in html
+    assert warnings(result, "drawing-unreadable") == [
         (
-            "notes/Markov.md:3",
-            "[[Loose.excalidraw]] is an Excalidraw drawing with no image exported beside it",
+            "notes/Empty.excalidraw.md",
+            "cannot draw the Excalidraw drawing: its json block cannot be read "
+            "(Expecting value: line 1 column 1 (char 0))",
         )
     ]
-    assert not (tmp_path / "site" / "excalidraw").exists()
+    message = "[[Gone.excalidraw]] names no drawing: no Gone.excalidraw.md under notes/"
+    assert warnings(result, "missing-drawing") == [("notes/Markov.md:7", message)]

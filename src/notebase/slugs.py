@@ -106,14 +106,25 @@ def drawing_path(target: str) -> str:
     return base[: -len(DRAWING)] if base.lower().endswith(DRAWING) else ""
 
 
+def is_drawing_file(rel: str) -> bool:
+    """`X.excalidraw.md`: a drawing's own file, under notes/ but no note."""
+    return rel.lower().endswith(f"{DRAWING}.md")
+
+
+def is_note_file(rel: str) -> bool:
+    """A path under notes/ that is a note's: markdown, but for a drawing's own file."""
+    return rel.endswith(".md") and not is_drawing_file(rel)
+
+
 def drawing_exports(target: str) -> tuple[str, ...]:
     """Where the exported images of the drawing a link names would be (`X.excalidraw.svg`,
-    `X.svg`, …), best first; none when it names no drawing."""
+    `X.svg`, …), best first, and last the drawing's own file (`X.excalidraw.md`, drawn from
+    its scene); none when it names no drawing."""
     path = drawing_path(target)
     if not path:
         return ()
     bases = (unquote(target).strip().removesuffix(".md"), path)
-    return tuple(b + ext for ext in EXPORTS for b in bases)
+    return (*(b + ext for ext in EXPORTS for b in bases), f"{bases[0]}.md")
 
 
 def looks_like_file(target: str) -> bool:

@@ -23,6 +23,7 @@ from notebase.markdown.texmacros import NO_MACROS, PREAMBLE, TexMacros, read_mac
 from notebase.model import NoteFile
 from notebase.planning.render import THEME_DIR, default_theme_dir
 from notebase.reading.discover import NOTES_DIR, read_note, scan_note_files
+from notebase.slugs import is_note_file
 from notebase.urls import ASSETS_DIR
 
 # A file whose stamp is this close to the scan that recorded it is read again: a second edit
@@ -214,7 +215,7 @@ def discover_changes(
     notes, read, stamps, others = [], [], {}, []
     files, diags = scan_note_files(notes_dir, ignore)
     for rel, stat in files:
-        if not rel.endswith(".md"):
+        if not is_note_file(rel):  # a drawing's own file too (X.excalidraw.md)
             others.append((rel, stat.st_size, stat.st_mtime_ns))
             continue
         old = known.get(rel)

@@ -33,7 +33,7 @@ from notebase.planning.pages import EntryPage, entry_page
 from notebase.planning.render import Rows, environment_for_build, page_bytes
 from notebase.reading.discover import NOTES_DIR, read_note
 from notebase.reading.parse import parse_note
-from notebase.slugs import output_path
+from notebase.slugs import is_note_file, output_path
 
 BASIS = "preview"  # the memo holds the last build's Basis under this name
 MOST_NOTES = 4  # a save touching more notes than this is no typing in a note: no preview
@@ -90,7 +90,7 @@ def preview_notes(
 def notes_of(changed: Collection[str]) -> list[str]:
     """The notes (paths under notes/) among the changed paths; none when anything else changed."""
     prefix = f"{NOTES_DIR}/"
-    if any(not (p.startswith(prefix) and p.endswith(".md")) for p in changed):
+    if any(not (p.startswith(prefix) and is_note_file(p)) for p in changed):
         return []
     return sorted(p.removeprefix(prefix) for p in changed)
 

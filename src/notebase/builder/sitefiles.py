@@ -206,7 +206,7 @@ def add_files(
             files[rel] = KEEP
         elif isinstance(item, Copy):
             try:
-                files[rel] = item.source.read_bytes()
+                files[rel] = item.site_bytes()
             except OSError as exc:
                 diags.append(unreadable(f"{NOTES_DIR}/{rel.removeprefix(FILES_DIR + '/')}", exc))
                 continue

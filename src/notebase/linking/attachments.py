@@ -12,9 +12,11 @@ from urllib.parse import quote, unquote
 
 from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.digests import digest_bytes
+from notebase.linking.drawings import DrawingError, drawing_svg
 from notebase.linking.imagesize import image_size
 from notebase.markdown.parser import split_size
 from notebase.model import Attachment, LinkRef
+from notebase.slugs import is_drawing_file
 
 FILES_DIR = "files"  # the site's folder of attachments: notes/img/x.png -> files/img/x.png
 KINDS = {
@@ -82,10 +84,16 @@ def kind_of(path: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Copy:
-    """A file under notes/ the site holds a copy of: the digest of its bytes, and where it is."""
+    """A file under notes/ the site holds a copy of: the digest of its bytes, and where it is;
+    or what the site holds in its place, made from it (`made`: a drawing's SVG)."""
 
     digest: str
     source: Path
+    made: bytes | None = None
+
+    def site_bytes(self) -> bytes:
+        """What the site holds (OSError when the file cannot be read)."""
+        return self.made if self.made is not None else self.source.read_bytes()
 
 
 Reader = Callable[[Path, str], tuple[Attachment, Copy]]  # raises OSError when unreadable
@@ -107,13 +115,24 @@ def read_attachments(
         except OSError as exc:
             diags.append(unreadable(f"{shown}/{path}", exc))
             continue
+        except DrawingError as exc:
+            hint = "open it in Obsidian's Excalidraw view and save it again, or export it as SVG"
+            message = f"cannot draw the Excalidraw drawing: {exc}"
+            diags.append(warning("drawing-unreadable", message, FilePos(f"{shown}/{path}"), hint))
+            continue
         copies[found[path].url] = copy
     return found, copies, diags
 
 
 def read_attachment(notes_dir: Path, path: str) -> tuple[Attachment, Copy]:
-    """One file's record (an image's size from its header) and copy; OSError when unreadable."""
+    """One file's record (an image's size from its header) and copy; OSError when unreadable. A
+    drawing's own file is its SVG (DrawingError when it holds no drawing)."""
     data = (notes_dir / path).read_bytes()
+    if is_drawing_file(path):
+        svg, width, height = drawing_svg(data.decode("utf-8", "replace"))
+        url = f"{FILES_DIR}/{path[:-3]}.svg"  # X.excalidraw.svg, as the plugin exports it
+        attachment = Attachment(path, url, "image", width, height)
+        return attachment, Copy(digest_bytes(svg), notes_dir / path, svg)
     kind = kind_of(path)
     width, height = image_size(data) if kind == "image" else (0, 0)
     attachment = Attachment(path, f"{FILES_DIR}/{path}", kind, width, height)

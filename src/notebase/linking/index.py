@@ -17,6 +17,7 @@ from notebase.linking.embeds import embed_problems
 from notebase.model import Backlink, Entry, EntryKind, LinkRef, SiteIndex, SourceRef
 from notebase.reading.sourcerefs import assign_source_ids, entry_sources
 from notebase.slugs import (
+    DRAWING,
     drawing_exports,
     drawing_path,
     looks_like_file,
@@ -539,13 +540,14 @@ def resolve_link(link: LinkRef, entry: Entry, links: Names) -> str:
             found = resolve_href(link, entry, links) or resolve_note_href(link, entry, names)
         if found:
             return found
-    file = find_file(path, entry.rel_path, links.files) or exported_drawing(path, entry, links)
+    file = drawing_file(path, entry, links) or find_file(path, entry.rel_path, links.files)
     return f"@{file}" if file else ""
 
 
-def exported_drawing(target: str, entry: Entry, links: Names) -> str:
-    """The image an Excalidraw drawing was exported as, beside it (the plugin's auto-export):
-    what a link to the drawing shows, as Obsidian Publish does; "" when there is none."""
+def drawing_file(target: str, entry: Entry, links: Names) -> str:
+    """What a link to an Excalidraw drawing shows: the image it was exported as, beside it (the
+    plugin's auto-export), as Obsidian Publish does; else its own file, drawn (drawings.py); ""
+    when the link names no drawing, or one there is no file of."""
     found = (find_file(path, entry.rel_path, links.files) for path in drawing_exports(target))
     return next((path for path in found if path), "")
 
@@ -629,10 +631,14 @@ def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) 
         message = f"{shown} is a draft, left out of the site"
         hint = "publish it (`draft: false`), or build with --drafts"
         return warning("draft-link", message, pos, hint)
-    if drawing_path(link.target):
-        message = f"{shown} is an Excalidraw drawing with no image exported beside it"
-        hint = "turn on the Excalidraw plugin's auto-export of SVG or PNG, and it is shown here"
-        return warning("drawing-not-exported", message, pos, hint)
+    if drawing := drawing_path(link.target):
+        message = (
+            f"{shown} names no drawing: no {drawing.rsplit('/', 1)[-1]}{DRAWING}.md under notes/"
+        )
+        hint = (
+            "fix the name, or put the drawing (or the SVG or PNG it was exported as) under notes/"
+        )
+        return warning("missing-drawing", message, pos, hint)
     if (link.embed and not link.is_wiki) or looks_like_file(link.target.partition("#")[0]):
         message = f"{shown} names no file under notes/"
         hint = "put the file in notes/ (any folder: it is found by name), or fix the path"

@@ -163,9 +163,9 @@ def embed_tag(link: LinkRef, i: int, target: str, made: LinkInputs) -> str:
         return f'<img src="{escape(link.target)}" alt="{escape(link.label)}" />'
     shown = f"![[{link.target}]]" if link.is_wiki else link.label or link.target
     title = escape(f"No file or note named “{link.target}”")
-    if drawing := drawing_path(link.target):  # exported as no image (drawing-not-exported)
+    if drawing := drawing_path(link.target):  # none to show: missing-drawing, drawing-unreadable
         shown = f"Drawing: {drawing.rsplit('/', 1)[-1]}"
-        title = "An Excalidraw drawing, exported as no image"
+        title = "An Excalidraw drawing that cannot be shown"
     return f'<span class="embed unresolved" title="{title}">{escape(shown)}</span>'
 
 

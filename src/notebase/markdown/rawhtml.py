@@ -65,7 +65,7 @@ _NUMBER = re.compile(r"\d{1,5}")
 _SAFE_SCHEME = re.compile(r"(?:https?|mailto):", re.I)
 # a data: URL of a raster image: the one data: URL an image may have (parser.is_allowed_link too)
 RASTER_DATA = r"data:image/(?:gif|png|jpeg|webp);"
-_RASTER = re.compile(RASTER_DATA, re.I)
+RASTER_URL = re.compile(RASTER_DATA, re.I)
 _SCHEME = re.compile(r"[a-z][a-z0-9+.-]*:", re.I)
 _INVISIBLE = re.compile(r"[\x00-\x20\x7f]+")  # what a browser ignores inside a URL's scheme
 
@@ -89,7 +89,7 @@ def url_of(value: str, image: bool) -> str:
     (and an image's a data: URL of a raster image); "" for any other scheme."""
     url = value.strip()
     bare = _INVISIBLE.sub("", url)
-    if _SAFE_SCHEME.match(bare) or (image and _RASTER.match(bare)):
+    if _SAFE_SCHEME.match(bare) or (image and RASTER_URL.match(bare)):
         return url
     return "" if _SCHEME.match(bare) or not url else url
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from notebase.diagnostics import Diagnostic, FilePos, error
 from notebase.model import NoteFile
-from notebase.slugs import DRAWING
+from notebase.slugs import is_note_file
 
 NOTES_DIR = "notes"
 MAX_NOTE_BYTES = 4 * 1024 * 1024  # far beyond any reading note; bounds the time one file can take
@@ -88,8 +88,7 @@ def scan_note_files(
         for entry in entries:
             path = f"{rel}/{entry.name}" if rel else entry.name
             left_out = hidden or entry.name.startswith("_")  # no note there, files all the same
-            # an Excalidraw drawing is no note: its page would be the plugin's text and JSON
-            no_note = path.endswith(".md") and (left_out or path.endswith(f"{DRAWING}.md"))
+            no_note = left_out and path.endswith(".md")
             try:
                 if entry.is_dir():
                     if not ignored(path, True):
@@ -125,7 +124,7 @@ def list_folder(
 def list_note_files(notes_dir: Path, ignore: tuple[str, ...] = ()) -> tuple[str, ...]:
     """Relative posix paths of every *.md under notes_dir, skipping names that start with . (and
     notes whose name or folder starts with _) and what `ignore` matches."""
-    return tuple(rel for rel, _ in scan_note_files(notes_dir, ignore)[0] if rel.endswith(".md"))
+    return tuple(rel for rel, _ in scan_note_files(notes_dir, ignore)[0] if is_note_file(rel))
 
 
 def read_note(notes_dir: Path, rel_path: str) -> NoteFile | Diagnostic:
@@ -190,7 +189,7 @@ def discover_notes(
     files, diags = scan_note_files(notes_dir, ignore)
     sources: list[NoteFile] = []
     for rel, _ in files:
-        result = read_note(notes_dir, rel) if rel.endswith(".md") else None
+        result = read_note(notes_dir, rel) if is_note_file(rel) else None
         if isinstance(result, Diagnostic):
             diags.append(result)
         elif result is not None:
