@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import base64
 import json
 from typing import Any
 
 import pytest
 
-from notebase.linking.drawings import DrawingError, decompress, drawing_svg
+from notebase.linking.drawings import (
+    DrawingError,
+    data_url,
+    decompress,
+    drawing_svg,
+    embedded_files,
+)
 
 # LZ-String's compressToBase64, by the lzstring package (not by notebase), of TEXT as JavaScript
 # holds it (🎨 as its two UTF-16 units): characters of one, two and four bytes in UTF-8, and
@@ -179,3 +186,40 @@ def test_strange_values_in_the_scene_are_ignored_not_fatal() -> None:
     ]
     svg = svg_of(drawing(*odd))  # type: ignore[arg-type]
     assert svg.startswith("<svg") and svg.endswith("</svg>\n")
+
+
+def test_the_files_a_drawing_shows_are_its_embedded_files_wikilinks() -> None:
+    text = (
+        "# Text Elements\nA ^abcdefgh\n\n# Embedded files\n"
+        "a1b2: [[Pasted image 2024.png]]\nc3d4: [[img/x.png|300]]\n"
+        "e5f6: $$\\Omega$$\n\n%%\n# Drawing\n```json\n{}\n```\n"
+    )
+    assert embedded_files(text) == {"a1b2": "Pasted image 2024.png", "c3d4": "img/x.png"}
+
+
+@pytest.mark.parametrize(
+    ("data", "kind"),
+    [
+        (b"\x89PNG\r\n\x1a\n....", "png"),
+        (b"\xff\xd8\xff\xe0....", "jpeg"),
+        (b"GIF89a....", "gif"),
+        (b"RIFF\x00\x00\x00\x00WEBPVP8 ", "webp"),
+        (b"<svg onload='x'/>", ""),
+        (b"", ""),
+    ],
+)
+def test_only_a_raster_image_becomes_a_data_url(data: bytes, kind: str) -> None:
+    expected = f"data:image/{kind};base64,{base64.b64encode(data).decode()}" if kind else ""
+    assert data_url(data) == expected
+
+
+def test_an_image_the_drawing_shows_from_the_vault_is_held_in_its_svg() -> None:
+    image = shape("image", fileId="a1b2")
+    png = b"\x89PNG\r\n\x1a\nrest"
+    svg = svg_of_images(drawing(image), {"a1b2": png})
+    assert f'href="data:image/png;base64,{base64.b64encode(png).decode()}"' in svg
+    assert ">image</text>" in svg_of_images(drawing(image), {"a1b2": b"<svg/>"})
+
+
+def svg_of_images(text: str, images: dict[str, bytes]) -> str:
+    return drawing_svg(text, images)[0].decode("utf-8")

@@ -317,7 +317,7 @@ def test_an_unchanged_attachment_is_not_read_again(
 
     reads: list[str] = []
     real = pipeline.read_attachment
-    monkeypatch.setattr(pipeline, "read_attachment", lambda d, p: reads.append(p) or real(d, p))
+    monkeypatch.setattr(pipeline, "read_attachment", lambda *a: reads.append(a[1]) or real(*a))
     options = BuildOptions(root=kb, out=kb / "site")
     write_bytes("notes/img/x.png", png(4, 3))(kb)
     edit("notes/papers/muon.md", "\n---\n", "\n---\n![[x.png]]\n")(kb)
@@ -332,6 +332,33 @@ def test_an_unchanged_attachment_is_not_read_again(
     assert reads == ["img/x.png", "img/x.png"]
     assert (kb / "site/files/img/x.png").read_bytes() == png(9, 3)
     assert 'width="9" height="3"' in (kb / "site/papers/muon/index.html").read_text()
+
+
+def test_a_drawing_is_drawn_again_when_an_image_it_shows_changes(kb: Path, tmp_path: Path) -> None:
+    import base64
+    import os
+
+    scene = '{"elements": [{"type": "image", "x": 0, "y": 0, "width": 40, "height": 30, "fileId": "f1"}]}'
+    drawing = f"# Embedded files\nf1: [[x.png]]\n\n%%\n# Drawing\n```json\n{scene}\n```\n%%\n"
+    write("notes/art/Sketch.excalidraw.md", drawing)(kb)
+    write_bytes("notes/img/x.png", png(4, 3))(kb)
+    edit("notes/papers/muon.md", "\n---\n", "\n---\n![[Sketch.excalidraw]]\n")(kb)
+    long_ago = 1_000_000_000_000_000_000
+    for rel in ("notes/img/x.png", "notes/art/Sketch.excalidraw.md"):
+        os.utime(kb / rel, ns=(long_ago, long_ago))
+    options = BuildOptions(root=kb, out=kb / "site")
+    state, _ = rebuild(BuildState(), options)
+    svg = kb / "site/files/art/Sketch.excalidraw.svg"
+    assert f"data:image/png;base64,{base64.b64encode(png(4, 3)).decode()}" in svg.read_text()
+    state, result = rebuild(state, options)  # the drawing from the memo
+    assert not result.files.written  # nothing changed: nothing written
+    write_bytes("notes/img/x.png", png(9, 3))(kb)  # the drawing's file as it was
+    os.utime(kb / "notes/img/x.png", ns=(long_ago, long_ago + 1))
+    state, result = rebuild(state, options)
+    assert "files/art/Sketch.excalidraw.svg" in result.files.written
+    assert f"data:image/png;base64,{base64.b64encode(png(9, 3)).decode()}" in svg.read_text()
+    clean_build(kb, tmp_path / "clean")
+    assert_same_tree(kb / "site", tmp_path / "clean")
 
 
 def test_an_attachment_rewritten_within_one_mtime_tick_is_seen(kb: Path) -> None:

@@ -62,7 +62,14 @@ from notebase.diagnostics import Diagnostic, FilePos, error, has_errors, sort_di
 from notebase.digests import Keyed, direct
 from notebase.files import real_path, removals_later, temp_folder
 from notebase.linking.analyses import with_analyses
-from notebase.linking.attachments import Copy, Reader, read_attachment, read_attachments
+from notebase.linking.attachments import (
+    Copy,
+    FileTable,
+    Reader,
+    drawing_images,
+    read_attachment,
+    read_attachments,
+)
 from notebase.linking.index import Names, index_and_names, name_targets
 from notebase.linking.linktags import resolve_index
 from notebase.linking.mentions import NameTable, entry_phrases, names_of
@@ -73,7 +80,7 @@ from notebase.planning.cards import Card, make_cards
 from notebase.planning.pages import PageSpec, folder_warnings, plan_pages
 from notebase.reading.discover import NOTES_DIR, read_note
 from notebase.reading.parse import parse_note
-from notebase.slugs import output_path
+from notebase.slugs import is_drawing_file, output_path
 from notebase.urls import ASSETS_DIR, BUNDLE_DIR
 
 NOTHING = WriteOutcome((), (), ())
@@ -583,30 +590,37 @@ def index_parsed(
     index, wiki_names, names = index_and_names(entries, others, drafts, memo)
     diags.extend(index.diagnostics)
     linked = (t[1:] for targets in index.link_targets.values() for t in targets if t[:1] == "@")
-    read = attachment_reader(found, memo)
+    read = attachment_reader(found, memo, names.value.files)
     files, copies, unread = read_attachments(options.root / NOTES_DIR, linked, NOTES_DIR, read)
     diags.extend(unread)
     return replace(index, attachments=files), diags, copies, (wiki_names, names)
 
 
-def attachment_reader(found: Discovery, memo: Memo) -> Reader:
+def attachment_reader(found: Discovery, memo: Memo, files: FileTable) -> Reader:
     """read_attachment through the memo for a file whose stamp (size, mtime) is old enough to
-    stand for its bytes: an attachment unchanged since the last build is not read again."""
+    stand for its bytes (and those of the images it shows, a drawing's: among `files`): an
+    attachment unchanged since the last build is not read again."""
     trusted = found.started_ns - RACY_NS  # a file written in the scan's tick may change unseen
     stamps = {rel: (size, mtime) for rel, size, mtime in found.files if mtime < trusted}
 
     def read(notes_dir: Path, path: str) -> tuple[Attachment, Copy]:
+        shown = drawing_images(notes_dir, path, files) if is_drawing_file(path) else {}
+        held = [(key, rel, stamps.get(rel)) for key, rel in shown.items()]
         stamp = stamps.get(path)
-        if stamp is None:
-            return read_attachment(notes_dir, path)
-        return memo.call(read_stamped, str(notes_dir), path, *stamp)
+        if stamp is None or any(s is None for _, _, s in held):
+            return read_attachment(notes_dir, path, shown)
+        images = tuple((key, rel, *s) for key, rel, s in held if s is not None)
+        return memo.call(read_stamped, str(notes_dir), path, *stamp, images)
 
     return read
 
 
-def read_stamped(notes_dir: str, path: str, size: int, mtime_ns: int) -> tuple[Attachment, Copy]:
-    """read_attachment, keyed in the memo by the file's stamp as well."""
-    return read_attachment(Path(notes_dir), path)
+def read_stamped(
+    notes_dir: str, path: str, size: int, mtime_ns: int, images: tuple[tuple[str, ...], ...]
+) -> tuple[Attachment, Copy]:
+    """read_attachment, keyed in the memo by the file's stamp as well (and those of the images
+    it shows, by their ids: a drawing's)."""
+    return read_attachment(Path(notes_dir), path, {image[0]: image[1] for image in images})
 
 
 def add_analyses(index: SiteIndex, memo: Memo) -> tuple[SiteIndex, Keyed[NameTable]]:

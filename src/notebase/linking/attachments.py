@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import posixpath
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -12,7 +12,7 @@ from urllib.parse import quote, unquote
 
 from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.digests import digest_bytes
-from notebase.linking.drawings import DrawingError, drawing_svg
+from notebase.linking.drawings import DrawingError, drawing_svg, embedded_files
 from notebase.linking.imagesize import image_size
 from notebase.markdown.parser import split_size
 from notebase.model import Attachment, LinkRef
@@ -124,12 +124,16 @@ def read_attachments(
     return found, copies, diags
 
 
-def read_attachment(notes_dir: Path, path: str) -> tuple[Attachment, Copy]:
+def read_attachment(
+    notes_dir: Path, path: str, shown: Mapping[str, str] | None = None
+) -> tuple[Attachment, Copy]:
     """One file's record (an image's size from its header) and copy; OSError when unreadable. A
-    drawing's own file is its SVG (DrawingError when it holds no drawing)."""
+    drawing's own file is its SVG, with the files it shows (`shown`: their paths by their ids,
+    drawing_images), DrawingError when it holds no drawing."""
     data = (notes_dir / path).read_bytes()
     if is_drawing_file(path):
-        svg, width, height = drawing_svg(data.decode("utf-8", "replace"))
+        images = {key: image_bytes(notes_dir / rel) for key, rel in (shown or {}).items()}
+        svg, width, height = drawing_svg(data.decode("utf-8", "replace"), images)
         url = f"{FILES_DIR}/{path[:-3]}.svg"  # X.excalidraw.svg, as the plugin exports it
         attachment = Attachment(path, url, "image", width, height)
         return attachment, Copy(digest_bytes(svg), notes_dir / path, svg)
@@ -137,6 +141,29 @@ def read_attachment(notes_dir: Path, path: str) -> tuple[Attachment, Copy]:
     width, height = image_size(data) if kind == "image" else (0, 0)
     attachment = Attachment(path, f"{FILES_DIR}/{path}", kind, width, height)
     return attachment, Copy(digest_bytes(data), notes_dir / path)
+
+
+MAX_DRAWN_IMAGE = 10_000_000  # bytes of an image a drawing's SVG holds; a bigger one is a box
+
+
+def image_bytes(path: Path) -> bytes:
+    """An image a drawing shows, to be held in its SVG: b"" (a box in its place) when it cannot
+    be read or is too big to hold."""
+    try:
+        return path.read_bytes() if path.stat().st_size <= MAX_DRAWN_IMAGE else b""
+    except OSError:
+        return b""
+
+
+def drawing_images(notes_dir: Path, path: str, files: FileTable) -> dict[str, str]:
+    """The files under notes/ a drawing shows (its embedded_files, found as Obsidian finds a
+    link's), by their ids; none when the drawing cannot be read (read_attachment says so)."""
+    try:
+        text = (notes_dir / path).read_text("utf-8", "replace")
+    except OSError:
+        return {}
+    found = ((key, find_file(name, path, files)) for key, name in embedded_files(text).items())
+    return {key: rel for key, rel in found if rel}
 
 
 def unreadable(shown: str, exc: OSError) -> Diagnostic:

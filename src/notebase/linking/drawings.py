@@ -5,11 +5,13 @@ under `# Embedded files`, and the scene as JSON in a ```json block, or LZ-String
 ```compressed-json one. The plugin exports an image of the scene only when asked to (no vault seen
 had one), so a link to a drawing shows this SVG in its place: the shapes, lines, arrows, freehand
 strokes, text and frames, drawn cleanly rather than hand-drawn, on the scene's background. An
-image placed in the drawing is a labelled box, unless the scene carries its bytes (a data: URL).
+image placed in the drawing is held in the SVG (a data: URL: an <img> shows no file an SVG links
+to), its bytes from the scene or from the caller (the files embedded_files names); else a box.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import math
 import re
@@ -22,6 +24,8 @@ from notebase.markdown.rawhtml import RASTER_URL
 
 SCENE = re.compile(r"```(compressed-json|json)[ \t]*\n(.*?)\n[ \t]*```", re.S)
 TEXT_ELEMENT = re.compile(r"^(.*?) \^([A-Za-z0-9_-]+)$", re.M)
+EMBEDDED_FILE = re.compile(r"^([0-9A-Za-z_-]+): \[\[([^\]|#]+)(?:[|#][^\]]*)?\]\]\s*$", re.M)
+RASTER_TYPES = {b"\x89PNG": "png", b"\xff\xd8\xff": "jpeg", b"GIF8": "gif"}
 PADDING = 10
 FONTS = {  # Excalidraw's font families, by number, and what a browser may have like them
     1: "Virgil, 'Segoe Print', 'Comic Sans MS', cursive",
@@ -41,13 +45,17 @@ class DrawingError(ValueError):
     """The file holds no scene that can be read (the message says why)."""
 
 
-def drawing_svg(text: str) -> tuple[bytes, int, int]:
-    """The SVG of the drawing whose file holds `text`, and its width and height; DrawingError
-    when the file holds no scene."""
+def drawing_svg(text: str, images: Mapping[str, bytes] | None = None) -> tuple[bytes, int, int]:
+    """The SVG of the drawing whose file holds `text` (with `images`: the bytes of the files it
+    shows, by their ids: embedded_files), and its width and height; DrawingError when the file
+    holds no scene."""
     scene = read_scene(text)
     elements = [e for e in scene.get("elements") or () if isinstance(e, dict) and shown(e)]
-    labels = dict((m.group(2), m.group(1)) for m in TEXT_ELEMENT.finditer(text_section(text)))
+    labels = dict(
+        (m.group(2), m.group(1)) for m in TEXT_ELEMENT.finditer(section(text, "Text Elements"))
+    )
     files, state = mapping(scene.get("files")), mapping(scene.get("appState"))
+    files = {**files, **{key: {"dataURL": data_url(data)} for key, data in (images or {}).items()}}
     left, top, right, bottom = bounds(elements)
     width, height = math.ceil(right - left) + 2 * PADDING, math.ceil(bottom - top) + 2 * PADDING
     background = colour(state.get("viewBackgroundColor"), "#ffffff")
@@ -81,13 +89,27 @@ def read_scene(text: str) -> dict[str, Any]:
     return scene
 
 
-def text_section(text: str) -> str:
-    """The `# Text Elements` section: each text element's words, then ` ^` and its id."""
-    start = text.find("# Text Elements")
-    end = min(
-        (i for i in (text.find("\n# ", start + 1), text.find("\n%%", start)) if i > 0), default=-1
-    )
-    return text[start:end] if start >= 0 else ""
+def section(text: str, title: str) -> str:
+    """A section of the file, `# Text Elements` (each text element's words, then ` ^` and its
+    id) or `# Embedded files` (each file's id, `: ` and a link to it)."""
+    start = text.find(f"# {title}")
+    ends = (text.find("\n# ", start + 1), text.find("\n%%", start))
+    return text[start : min((i for i in ends if i > 0), default=len(text))] if start >= 0 else ""
+
+
+def embedded_files(text: str) -> dict[str, str]:
+    """The files the drawing shows, by their ids: what each's wikilink names (`Pasted image.png`).
+    A formula (`$$\\Omega$$`) is none: the plugin keeps it as its TeX, drawn here as a box."""
+    found = EMBEDDED_FILE.finditer(section(text, "Embedded files"))
+    return {m.group(1): m.group(2).strip() for m in found}
+
+
+def data_url(data: bytes) -> str:
+    """A raster image's bytes as a data: URL (none of another kind of file: "")."""
+    kind = next((k for magic, k in RASTER_TYPES.items() if data.startswith(magic)), "")
+    if not kind and data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        kind = "webp"
+    return f"data:image/{kind};base64,{base64.b64encode(data).decode()}" if kind else ""
 
 
 def decompress(body: str) -> str:
