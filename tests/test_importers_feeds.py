@@ -133,6 +133,16 @@ def test_unreadable_date_is_a_warning_at_its_item(text: str) -> None:
     assert (diag.code, diag.is_error, str(diag.pos)) == ("import-bad-date", False, "f.xml:2")
 
 
+def test_hugos_zero_date_is_no_date_and_no_warning() -> None:
+    text = (
+        "<rss><channel>\n<item><title>About</title>"
+        "<pubDate>Mon, 01 Jan 0001 00:00:00 +0000</pubDate></item>\n</channel></rss>"
+    )
+    archive = read_feed(text, "f.xml", "f.xml")
+    (post,) = archive.posts
+    assert (post.title, post.date, archive.diagnostics) == ("About", "", ())
+
+
 RSS_RELATIVE = """<?xml version="1.0"?>
 <rss version="2.0"><channel><title>Blog</title><link>https://blog.example.org/</link>
 <item><title>Agents</title><link>https://blog.example.org/posts/2023-06-23-agent/</link>

@@ -26,6 +26,7 @@ from notebase.importers.model import ArchiveFormat, ParsedArchive
 from notebase.importers.structured import (
     LineIndex,
     escape_lines,
+    is_zero_date,
     line_index,
     make_post,
     match_lines,
@@ -297,7 +298,12 @@ def item_problems(items: Sequence[FeedItem], shown: str) -> list[Diagnostic]:
         elif not item_title(item):
             msg = "item has no title, text, date or link: skipped"
             diags.append(warning("import-empty-post", msg, pos, hint="remove the empty item"))
-        if item.date_text and not item.date and item_title(item):
+        if (
+            item.date_text
+            and not item.date
+            and not is_zero_date(item.date_text)
+            and item_title(item)
+        ):
             msg = f"cannot read the date {item.date_text!r}: imported without a date"
             hint = (
                 "write an RFC 822 date (`Mon, 03 Jun 2024 10:00:00 GMT`) or an ISO one (2024-06-03)"
