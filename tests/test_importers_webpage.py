@@ -131,12 +131,20 @@ def test_another_sites_tag_page_is_no_tag() -> None:
     assert (post.taxonomy.tags, post.taxonomy.categories) == (("go",), ("Notes",))
 
 
-def test_readers_comments_are_no_posts() -> None:
-    html = (
-        "<article><h1>Post</h1><p>Text.</p></article>"
+@pytest.mark.parametrize(
+    "comments",
+    [
         '<div id="comments"><ol class="comment-list"><li><article class="comment">'
-        "<p>Great post!</p></article></li></ol></div>"
-    )
+        "<p>Great post!</p></article></li></ol></div>",
+        # WP Tavern: an empty #comments anchor, the comments beside it in WordPress's own class
+        '<div id="comments"></div><div class="comments-area"><h3>2 comments</h3>'
+        '<article class="comment-body"><p>Great post!</p></article>'
+        '<article class="comment-body"><p>Agreed.</p></article></div>',
+        '<ol class="commentlist"><li><article><p>Great post!</p></article></li></ol>',
+    ],
+)
+def test_readers_comments_are_no_posts(comments: str) -> None:
+    html = f"<article><h1>Post</h1><p>Text.</p></article>{comments}"
     (post,) = read_webpage(html, "p.html", "p.html").posts
     assert post.title == "Post" and "Great" not in note_text(post)
 

@@ -21,7 +21,9 @@ __all__ = ["Context", "LexborHTMLParser", "LexborNode", "blocks_of", "fragment_m
 
 CHROME = ["script", "style", "noscript", "template", "form", "button", "input", "select"]
 CHROME += ["textarea", "iframe", "object", "embed", "svg", "canvas", "nav", "aside", "dialog"]
-COMMENTS = "#comments, .comments, .comment-list, #respond, .comment-respond"  # readers' comments
+# readers' comments (WordPress themes: `.comments-area`, and `.commentlist` in older ones)
+COMMENTS = "#comments, .comments, .comments-area, .comment-list, .commentlist, #respond"
+COMMENTS += ", .comment-respond"
 # what a page does not show (`hidden`; aria-hidden: a decoration, or KaTeX's visual copy of the
 # MathML beside it) and its table of contents (the note gets one of its own)
 UNSHOWN = '[hidden], [aria-hidden="true"], .toc, #toc, .table-of-contents, #TableOfContents'
