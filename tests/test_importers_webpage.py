@@ -121,6 +121,17 @@ def test_a_link_deep_in_the_post_is_no_source() -> None:
     assert (link.kind, link.url) == ("link", "https://ex.org/a")
 
 
+def test_a_link_round_an_image_is_no_source() -> None:
+    html = (
+        '<link rel="canonical" href="https://blog.example.org/p/"><article><h1>Hiring trends</h1>'
+        '<p><a href="https://cdn.example.net/chart.png"><img src="https://cdn.example.net/s.png">'
+        '</a></p><p>Stack Overflow published its <a href="https://so.example.com/trends">'
+        "analysis</a>.</p></article>"
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert post.url == "https://so.example.com/trends"
+
+
 def test_another_sites_tag_page_is_no_tag() -> None:
     html = (
         '<link rel="canonical" href="https://me.net/p/"><article><h2>T</h2><p>x '

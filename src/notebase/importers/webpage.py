@@ -377,8 +377,11 @@ def lead_links(scope: Scope) -> list[LexborNode]:
 
 
 def source_url(scope: Scope, meta: PageMeta) -> str:
-    """The first link to another site in the title or the lead (a link post's source)."""
+    """The first link to another site in the title or the lead (a link post's source); a link
+    with no words (round an image, to its full size) names none."""
     for a in lead_links(scope):
+        if not plain_text(a):
+            continue
         url = resolve(attr(a, "href"), meta.base)
         if url and host_of(url) != meta.site_host and not _TAG_HREF.search(url):
             return url
