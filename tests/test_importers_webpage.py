@@ -132,6 +132,19 @@ def test_a_link_round_an_image_is_no_source() -> None:
     assert post.url == "https://so.example.com/trends"
 
 
+def test_a_date_heading_above_the_title_is_the_posts_date_not_its_title() -> None:
+    html = (  # Blogger: the day's date heading, then the post (its wrapper's class says date)
+        '<div class="blog-posts"><div class="date-outer"><h2 class="date-header"><span>'
+        'Sunday, May 8, 2016</span></h2><div class="post"><h3 class="post-title">Open Verilog'
+        "</h3><p>I've written a couple of posts in the past few months but they were all for "
+        "the blog at work, so I figured I'm long overdue for one on Silicon Exposed.</p>"
+        "<h2>So what's a GreenPak?</h2><p>A small programmable logic device.</p></div></div></div>"
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert (post.title, post.date) == ("Open Verilog", "2016-05-08")
+    assert "Sunday" not in note_text(post) and "## So what's a GreenPak?" in note_text(post)
+
+
 def test_another_sites_tag_page_is_no_tag() -> None:
     html = (
         '<link rel="canonical" href="https://me.net/p/"><article><h2>T</h2><p>x '

@@ -28,6 +28,7 @@ _DATE_FORMATS = (  # RFC 822 dates with a time, as RSS writes them, are rfc822_d
     "%d %B %Y",
     "%B %d, %Y",
     "%b %d, %Y",
+    "%A, %B %d, %Y",  # Blogger's date header: Sunday, May 8, 2016
     "%A, %d %B %Y %H:%M:%S",  # Kindle: `Added on Monday, 3 June 2024 09:14:05`
     "%A, %B %d, %Y %I:%M:%S %p",  # Kindle (US): `Added on Monday, June 3, 2024 9:14:05 AM`
 )

@@ -52,8 +52,9 @@ DATED = '[class*="date"], [class*="meta"], [class*="time"]'
 MAX_META = 200
 MAX_LABEL = 12  # the words of a tag list besides its tags: "Tags:", "Filed under"
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*"
+_WEEKDAY = r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, "
 _TEXT_DATE = re.compile(
-    rf"\b(?:\d{{4}}-\d{{2}}-\d{{2}}|{_MONTH} \d{{1,2}}, \d{{4}}|\d{{1,2}} {_MONTH} \d{{4}})\b"
+    rf"\b(?:\d{{4}}-\d{{2}}-\d{{2}}|(?:{_WEEKDAY})?{_MONTH} \d{{1,2}}, \d{{4}}|\d{{1,2}} {_MONTH} \d{{4}})\b"
 )
 _CATEGORY_HREF = re.compile(r"/(?:categor(?:y|ies))/", re.I)
 # what a post's byline says besides its date: "Estimated Reading Time: 21 min", "5 min read",
@@ -166,7 +167,14 @@ def outermost(nodes: Sequence[LexborNode], tag: str) -> list[LexborNode]:
 
 
 def first_heading(node: LexborNode) -> LexborNode | None:
-    return node.css_first("h1, h2, h3")
+    """The first `<h1>`-`<h3>` that is no date heading (Blogger's "Sunday, May 8, 2016" above
+    the post's title)."""
+    return next((h for h in node.css("h1, h2, h3") if not is_date_heading(h)), None)
+
+
+def is_date_heading(heading: LexborNode) -> bool:
+    """A heading whose class says it holds the date, and that holds one."""
+    return heading.css_matches(DATED) and _TEXT_DATE.search(plain_text(heading)) is not None
 
 
 def article_scopes(tree: LexborHTMLParser, lines: dict[int, int]) -> list[Scope]:
@@ -314,7 +322,9 @@ def post_date(scope: Scope) -> tuple[str, LexborNode | None]:
     for node in nodes:
         for meta in node.css(DATED):
             text = " ".join(meta.text(deep=True, separator=" ").split())  # <p>s apart
-            found = (parse_date(m.group(0)) for m in _TEXT_DATE.finditer(text[:MAX_META]))
+            if len(text) > MAX_META:
+                continue  # a block holding the post (Blogger's `date-outer`), not its date line
+            found = (parse_date(m.group(0)) for m in _TEXT_DATE.finditer(text))
             if date := next((d for d in found if d), ""):
                 return date, meta if is_byline(text) else None
     return "", None
