@@ -94,6 +94,24 @@ def test_chrome_and_comments_are_dropped() -> None:
     assert md(html) == "kept"
 
 
+def test_share_buttons_and_their_label_are_dropped() -> None:
+    html = (
+        "<p>The post. See <a href='https://ex.org/share/guide'>the guide</a>.</p>"
+        '<div class="post-footer"><a href="https://ex.org/p.html">12:55 AM</a>'  # Blogger's
+        "<div><a href='https://www.blogger.com/share-post.g?blogID=1&target=email'>Email This</a>"
+        "<a href='https://twitter.com/intent/tweet?url=x'>Share to Twitter</a></div></div>"
+        "<div class='sd-block'><h3>Share this:</h3><ul>"  # Jetpack's
+        "<li><a href='https://ex.org/p?share=facebook&nb=1'>Click to share on Facebook</a></li>"
+        "<li><a href='whatsapp://send?text=x'>Click to share on WhatsApp</a></li></ul></div>"
+        "<div><p>Share this article</p><a href='https://www.facebook.com/sharer/sharer.php?u=x'>"
+        "<img src='https://ex.org/fb.svg'></a></div><p>Next.</p>"
+    )
+    assert md(html) == (
+        "The post. See [the guide](https://ex.org/share/guide).\n\n"
+        "[12:55 AM](https://ex.org/p.html)\n\nNext."
+    )
+
+
 def test_what_the_page_hides_its_contents_and_heading_permalinks_are_dropped() -> None:
     html = (
         '<details class="toc"><summary>Table of Contents</summary><ul><li><a href="#r">R</a>'

@@ -24,6 +24,16 @@ CHROME += ["textarea", "iframe", "object", "embed", "svg", "canvas", "nav", "asi
 # readers' comments (WordPress themes: `.comments-area`, and `.commentlist` in older ones)
 COMMENTS = "#comments, .comments, .comments-area, .comment-list, .commentlist, #respond"
 COMMENTS += ", .comment-respond"
+# a link sharing the page on another site, a share button (the page's address in its query):
+# Twitter's and Threads' intents, Facebook's sharer, LinkedIn's shareArticle, Hacker News'
+# submitlink, Blogger's share-post.g, Pinterest's pin/create, Reddit's submit, WhatsApp's send,
+# Jetpack's `?share=twitter`
+_SHARE_HREF = re.compile(
+    r"/(?:sharer(?:\.php)?|share(?:Article|-post\.g|\.php)?|intent/(?:tweet|post|compose)"
+    r"|submitlink|pin/create(?:/button)?)/?\?|reddit\.com/submit/?\?|[?&]share=|^whatsapp:",
+    re.I,
+)
+SHARE_LABEL = 30  # the words of a block of share buttons besides theirs: "Share this article"
 # what a page does not show (`hidden`; aria-hidden: a decoration, or KaTeX's visual copy of the
 # MathML beside it) and its table of contents (the note gets one of its own)
 UNSHOWN = '[hidden], [aria-hidden="true"], .toc, #toc, .table-of-contents, #TableOfContents'
@@ -526,11 +536,42 @@ def strip_chrome(tree: LexborHTMLParser) -> None:
             node.decompose()
     if tree.root is not None:
         flatten_deep(tree.root)
+    for node in outermost_nodes(share_block(a) for a in tree.css("a[href]") if is_share(a)):
+        node.decompose()
     titles = tree.css("h1")
     for selector, own in ((SITE_FRAME, POSTS_OWN), (PAGE_FRAME, MAINS_OWN)):
         for node in tree.css(selector):
             if not any(a.tag in own for a in ancestors(node)) and not is_title_block(node, titles):
                 node.decompose()
+
+
+def is_share(link: LexborNode) -> bool:
+    return _SHARE_HREF.search(attr(link, "href")) is not None
+
+
+def share_block(link: LexborNode) -> LexborNode:
+    """The largest element round a share button that holds only share buttons and a label."""
+    block = link
+    for parent in ancestors(link):
+        if parent.tag in ("body", "html") or not holds_only_shares(parent):
+            break
+        block = parent
+    return block
+
+
+def holds_only_shares(node: LexborNode) -> bool:
+    """No link but share buttons has words, and few words are not theirs ("Share this:")."""
+    links = node.css("a[href]")
+    if any(plain_text(a) for a in links if not is_share(a)):
+        return False
+    theirs = sum(len(plain_text(a)) + 1 for a in links if is_share(a))
+    return len(plain_text(node)) - theirs <= SHARE_LABEL
+
+
+def outermost_nodes(nodes: Iterable[LexborNode]) -> list[LexborNode]:
+    """The nodes that no other of them holds, each once."""
+    found = {n.mem_id: n for n in nodes}
+    return [n for n in found.values() if not any(a.mem_id in found for a in ancestors(n))]
 
 
 def is_title_block(node: LexborNode, titles: Sequence[LexborNode]) -> bool:
