@@ -80,6 +80,20 @@ def test_table_with_header_and_pipes() -> None:
     assert md(html) == "| a\\|b | c |\n| --- | --- |\n| 1 |  |"
 
 
+def test_a_table_laying_out_the_page_is_its_cells_blocks() -> None:
+    html = (  # an old Tumblr theme: the blog's name, its post and its links side by side
+        "<table><tr><td><table><tr><td><h1>Minecraft News</h1></td><td>"
+        "<a href='http://tumblr.com/'>Powered by Tumblr</a></td></tr></table>"
+        "<div><h3>Minecraft 1.8</h3><p>+ Added Slime Block<br>+ Added Banners</p></div></td>"
+        "<td><h2>Links:</h2><a href='https://minecraft.net/'>Minecraft.net</a></td></tr></table>"
+    )
+    assert md(html) == (
+        "## Minecraft News\n\n[Powered by Tumblr](http://tumblr.com/)\n\n#### Minecraft 1.8\n\n"
+        "\\+ Added Slime Block\\\n\\+ Added Banners\n\n### Links:\n\n"
+        "[Minecraft.net](https://minecraft.net/)"
+    )
+
+
 def test_footnotes_become_markdown_footnotes() -> None:
     html = (
         '<p>Text<sup><a href="#fn-1">1</a></sup>.</p><hr class="footnotes-sep">'

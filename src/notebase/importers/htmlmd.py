@@ -59,6 +59,8 @@ BLOCKS = frozenset(
 _EMPHASIS = {"em": "*", "i": "*", "cite": "*", "dfn": "*", "strong": "**", "b": "**"}
 _EMPHASIS |= {"del": "~~", "s": "~~", "strike": "~~"}
 _CODE = ("code", "kbd", "samp", "tt")
+# what only a table laying out the page holds in a cell: a heading, another table
+LAYOUT_CONTENT = "h1, h2, h3, h4, h5, h6, table, pre, blockquote"
 KEPT_INLINE = ("sub", "sup", "u", "mark")  # kept as tags: a note shows them (E = mc<sup>2</sup>)
 _SPACE = re.compile(r"[ \t\r\n\f]+")
 _NOTE_ID = re.compile(r"^(?:fn|footnote)[-:_]?(?P<label>[A-Za-z0-9][\w-]*)$")
@@ -412,11 +414,14 @@ def code_block(pre: LexborNode) -> list[str]:
 
 
 def table_block(node: LexborNode, ctx: Context) -> list[str]:
-    """A GFM table: the first row is the header; short rows are padded."""
-    rows = [
-        [one_line(inline_of(c, ctx)) for c in children(tr) if c.tag in ("td", "th")]
-        for tr in node.css("tr")
-    ]
+    """A GFM table: the first row is the header; short rows are padded. A table laying out the
+    page is its cells' blocks, in order."""
+    cells = [[c for c in children(tr) if c.tag in ("td", "th")] for tr in own_rows(node)]
+    if attr(node, "role") == "presentation" or any(
+        c.css_first(LAYOUT_CONTENT) is not None for row in cells for c in row
+    ):
+        return [b for row in cells for c in row for b in blocks_of(c, ctx)]
+    rows = [[one_line(inline_of(c, ctx)) for c in row] for row in cells]
     rows = [row for row in rows if row]
     caption = node.css_first("caption")
     before = paragraph(inline_of(caption, ctx)) if caption is not None else []
@@ -427,6 +432,15 @@ def table_block(node: LexborNode, ctx: Context) -> list[str]:
     lines = ["| " + " | ".join(row) + " |" for row in rows]
     lines.insert(1, "|" + " --- |" * width)
     return [*before, "\n".join(lines)]
+
+
+def own_rows(table: LexborNode) -> list[LexborNode]:
+    """The table's rows, not those of a table in one of its cells."""
+    return [
+        tr
+        for tr in table.css("tr")
+        if next(a for a in ancestors(tr) if a.tag == "table").mem_id == table.mem_id
+    ]
 
 
 def figure_block(node: LexborNode, ctx: Context) -> list[str]:
