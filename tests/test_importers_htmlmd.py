@@ -213,7 +213,25 @@ def test_katex_mathml_is_its_tex() -> None:
         '<math display="block"><semantics><mi>y</mi><annotation encoding="application/x-tex">'
         "\\frac{a}{b}</annotation></semantics></math> and <math><mi>z</mi></math></p>"
     )
-    assert md(html) == "$x^2$ and $$\\frac{a}{b}$$ and z"
+    assert md(html) == "$x^2$ and $$\\frac{a}{b}$$ and $z$"
+
+
+def test_mathml_without_tex_is_read_as_tex_from_its_layout() -> None:
+    html = (  # MathJax 3's assistive MathML beside its rendering, which the page hides
+        "<p>When <math><mi>a</mi><mo>≠</mo><mn>0</mn></math>, then "
+        '<math display="block"><mi>x</mi><mo>=</mo><mfrac><mrow><mo>−</mo><mi>b</mi><mo>±</mo>'
+        "<msqrt><msup><mi>b</mi><mn>2</mn></msup><mo>−</mo><mn>4</mn><mi>a</mi><mi>c</mi></msqrt>"
+        "</mrow><mrow><mn>2</mn><mi>a</mi></mrow></mfrac></math> and "
+        "<math><munderover><mo>∑</mo><mrow><mi>k</mi><mo>=</mo><mn>1</mn></mrow><mi>n</mi>"
+        "</munderover><mover><mi>E</mi><mo>→</mo></mover><mfrac linethickness='0'><mi>n</mi>"
+        "<mi>k</mi></mfrac><mroot><mi>x</mi><mn>3</mn></mroot><mtext>if {x}</mtext><mi>sin</mi>"
+        "</math>.</p>"
+    )
+    assert md(html) == (
+        "When $a ≠ 0$, then $$x = \\frac{− b ± \\sqrt{{b}^{2} − 4 a c}}{2 a}$$ and "
+        "${∑}_{k = 1}^{n} \\overset{→}{E} \\binom{n}{k} \\sqrt[3]{x} \\text{if \\{x\\}} "
+        "\\mathrm{sin}$."
+    )
 
 
 def test_a_body_whose_sections_are_h1_keeps_their_levels_a_step_down() -> None:

@@ -207,11 +207,56 @@ def tex_markdown(found: re.Match[str], ctx: Context) -> str:
 
 
 def math_element(node: LexborNode) -> str:
-    """MathML (KaTeX's, beside its hidden visual copy) as its TeX when it carries it, else its
-    text."""
+    """MathML (KaTeX's, beside its hidden visual copy) as its TeX when it carries it, else as
+    TeX read from its presentation markup (MathJax's, a hand-written page's), else its text."""
     annotation = node.css_first('annotation[encoding="application/x-tex"]')
-    tex = annotation.text(deep=True) if annotation is not None else ""
+    tex = annotation.text(deep=True) if annotation is not None else mathml_tex(node)
     return math_markdown(tex, attr(node, "display") == "block") or escape_text(plain_text(node))
+
+
+def mathml_tex(node: LexborNode) -> str:
+    """Presentation MathML as TeX: its tokens as written, its layout elements as commands."""
+    tag = node.tag or ""
+    if tag in MATHML_TOKENS:
+        return mathml_token(tag, plain_text(node))
+    if tag in ("annotation", "annotation-xml", "mphantom", "mspace", "-comment"):
+        return ""
+    parts = [mathml_tex(c) for c in children(node) if c.tag != "-text"]
+    if tag == "mfrac" and attr(node, "linethickness") in ("0", "0px"):
+        tag = "binom"  # a fraction without its bar: a binomial coefficient
+    if tag == "semantics":
+        return parts[0] if parts else ""
+    if tag == "mfenced":
+        return f"{attr(node, 'open') or '('}{','.join(parts)}{attr(node, 'close') or ')'}"
+    if tag == "mtable":
+        return "\\begin{matrix}" + " \\\\ ".join(p for p in parts if p) + "\\end{matrix}"
+    if tag == "mtr":
+        return " & ".join(parts)
+    if tag == "msqrt":
+        return f"\\sqrt{{{' '.join(parts)}}}"
+    if (layout := MATHML_LAYOUT.get(tag)) and len(parts) == len(set(_SLOT.findall(layout))):
+        return _SLOT.sub(lambda m: parts[int(m.group(1))], layout)
+    return " ".join(p for p in parts if p)
+
+
+def mathml_token(tag: str, text: str) -> str:
+    """A token (an identifier, number, operator or text) as TeX, its special characters escaped."""
+    text = _TEX_SPECIAL.sub(
+        lambda m: "\\backslash " if m.group(0) == "\\" else f"\\{m.group(0)}", text
+    )
+    if tag == "mtext" and text:
+        return f"\\text{{{text}}}"
+    return f"\\mathrm{{{text}}}" if tag == "mi" and len(text) > 1 else text
+
+
+MATHML_TOKENS = ("mi", "mn", "mo", "mtext", "ms")
+_TEX_SPECIAL = re.compile(r"[{}#%&_^$~\\]")
+# a layout element's TeX, #i its i-th child's
+MATHML_LAYOUT = {"msup": "{#0}^{#1}", "msub": "{#0}_{#1}", "msubsup": "{#0}_{#1}^{#2}"}
+MATHML_LAYOUT |= {"munderover": "{#0}_{#1}^{#2}", "mfrac": "\\frac{#0}{#1}"}
+MATHML_LAYOUT |= {"mroot": "\\sqrt[#1]{#0}", "munder": "\\underset{#1}{#0}"}
+MATHML_LAYOUT |= {"mover": "\\overset{#1}{#0}", "binom": "\\binom{#0}{#1}"}
+_SLOT = re.compile(r"#(\d)")
 
 
 def math_markdown(tex: str, display: bool) -> str:
