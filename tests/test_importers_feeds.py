@@ -133,6 +133,26 @@ def test_unreadable_date_is_a_warning_at_its_item(text: str) -> None:
     assert (diag.code, diag.is_error, str(diag.pos)) == ("import-bad-date", False, "f.xml:2")
 
 
+def test_an_item_without_authors_is_by_the_feeds_when_it_is_a_page_of_the_feeds_site() -> None:
+    atom = (
+        '<feed xmlns="http://www.w3.org/2005/Atom"><link href="http://dev.example.io/"/>'
+        "<author><name>Quang Duong</name></author>\n"
+        '<entry><title>Mine</title><link href="http://dev.example.io/2015/07/04/a/"/></entry>\n'
+        '<entry><title>Guest</title><link href="http://dev.example.io/b/"/>'
+        "<author><name>Ada</name></author></entry>\n"
+        '<entry><title>Link</title><link href="https://other.example.com/essay"/></entry></feed>'
+    )
+    json_feed = (
+        '{"version": "https://jsonfeed.org/version/1.1", "home_page_url": "https://me.example/",'
+        ' "authors": [{"name": "Manton"}], "items": [{"id": "1", "title": "Mine",'
+        ' "url": "https://me.example/1"}]}'
+    )
+    mine, guest, link = read_feed(atom, "f.xml", "f.xml").posts
+    assert (mine.authors, guest.authors, link.authors) == (("Quang Duong",), ("Ada",), ())
+    (post,) = read_feed(json_feed, "f.json", "f.json").posts
+    assert post.authors == ("Manton",)
+
+
 def test_hugos_zero_date_is_no_date_and_no_warning() -> None:
     text = (
         "<rss><channel>\n<item><title>About</title>"

@@ -91,6 +91,14 @@ def plain_chunks(text: str) -> tuple[str, ...]:
     return tuple(escape_lines(p) for p in paras if p)
 
 
+def site_authors(url: str, site: str, authors: tuple[str, ...]) -> tuple[str, ...]:
+    """The feed's authors, for an item without its own that is a page of the feed's site (a link
+    blog's item links to another site's page, which someone else wrote)."""
+    if url and site and host_domain(urlsplit(url)) != host_domain(urlsplit(site)):
+        return ()
+    return authors
+
+
 def content_base(site: str, *permalinks: str) -> str:
     """What relative URLs in an item's content are resolved against: the item's own page on the
     feed's site (a post's images sit beside it: posts/2023-06-23-agent/agent-overview.png), else
@@ -170,7 +178,13 @@ def atom_link(entry: ET.Element) -> str:
     return ""
 
 
-def atom_entry(entry: ET.Element, line: int, site: str) -> FeedItem:
+def atom_authors(elem: ET.Element) -> tuple[str, ...]:
+    names = (text_of(a.find(f"{ATOM}name")) for a in elem.findall(f"{ATOM}author"))
+    return tuple(name for name in names if name)
+
+
+def atom_entry(entry: ET.Element, line: int, site: str, authors: tuple[str, ...] = ()) -> FeedItem:
+    """An Atom entry; by the feed's `authors` when it names none (RFC 4287), on the feed's site."""
     url = atom_link(entry)
     title = entry.find(f"{ATOM}title")
     raw_title = "".join(title.itertext()) if title is not None else ""
@@ -179,13 +193,12 @@ def atom_entry(entry: ET.Element, line: int, site: str) -> FeedItem:
     if content is None or content.get("src"):
         content = entry.find(f"{ATOM}summary")
     when = text_of(entry.find(f"{ATOM}published")) or text_of(entry.find(f"{ATOM}updated"))
-    authors = [text_of(a.find(f"{ATOM}name")) for a in entry.findall(f"{ATOM}author")]
     tags = [c.get("label") or c.get("term") or "" for c in entry.findall(f"{ATOM}category")]
     return FeedItem(
         title=fragment_text(raw_title) if is_html else " ".join(raw_title.split()),
         url=url,
         date=parse_date(when),
-        authors=tuple(a for a in authors if a),
+        authors=atom_authors(entry) or site_authors(url, site, authors),
         tags=tuple(tags),
         chunks=atom_text(content, xml_base(content, entry, content_base(site, url))),
         line=line,
@@ -198,7 +211,8 @@ def xml_items(text: str) -> tuple[list[FeedItem], str]:
     root = SafeET.fromstring(text)
     read: Callable[[ET.Element, int, str], FeedItem]
     if root.tag == f"{ATOM}feed":
-        elems, read, site = root.findall(f"{ATOM}entry"), atom_entry, atom_link(root)
+        elems, site = root.findall(f"{ATOM}entry"), atom_link(root)
+        read = partial(atom_entry, authors=atom_authors(root))
     elif root.tag == "rss" or root.tag.endswith("RDF"):
         elems = root.findall("channel/item") + root.findall(f"{RSS1}item")
         read = partial(rss_item, exported=is_export(elems))
@@ -218,9 +232,11 @@ def json_names(value: Any) -> tuple[str, ...]:
 
 
 def json_item(
-    item: dict[str, Any], text: str, start: int, site: str, lines: LineIndex
+    item: dict[str, Any], text: str, start: int, feed: dict[str, Any], lines: LineIndex
 ) -> tuple[FeedItem, int]:
-    """One JSON Feed item, and where the next one is looked for in the text."""
+    """One JSON Feed item (by the feed's authors when it names none), and where the next one is
+    looked for in the text."""
+    site = safe_url(str(feed.get("home_page_url") or ""))
     url = safe_url(str(item.get("external_url") or item.get("url") or ""))
     html = item.get("content_html") or item.get("summary") or ""
     base = content_base(site, safe_url(str(item.get("url") or "")), url)
@@ -234,7 +250,8 @@ def json_item(
         title=" ".join(str(item.get("title") or "").split()),
         url=url,
         date=parse_date(when),
-        authors=json_names(item.get("authors") or item.get("author") or []),
+        authors=json_names(item.get("authors") or item.get("author") or [])
+        or site_authors(url, site, json_names(feed.get("authors") or feed.get("author") or [])),
         tags=tuple(str(t) for t in tags) if isinstance(tags, list) else (),
         chunks=chunks,
         line=lines.line(found) if found >= 0 else 1,
@@ -250,11 +267,10 @@ def json_items(text: str) -> tuple[list[FeedItem], str]:
         return [], "a JSON Feed has an `items` list"
     found: list[FeedItem] = []
     start = 0
-    site = safe_url(str(feed.get("home_page_url") or ""))
     lines = line_index(text)
     for item in items:
         if isinstance(item, dict):
-            read, start = json_item(item, text, start, site, lines)
+            read, start = json_item(item, text, start, feed, lines)
             found.append(read)
     return found, ""
 
