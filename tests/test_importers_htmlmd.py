@@ -150,6 +150,16 @@ def test_a_pages_header_and_footer_divs_are_dropped() -> None:
     assert md(html) == "Text.\n\nkept"
 
 
+def test_a_pages_frame_is_found_whatever_the_case_of_its_id() -> None:
+    html = (  # Daring Fireball (XHTML Transitional, 2015)
+        '<div id="Banner"><a href="/"><img src="/logo.png" alt="Daring Fireball"></a></div>'
+        '<div id="Sidebar"><p>By <strong>John Gruber</strong></p><ul><li>Archive</li></ul></div>'
+        '<div id="Main"><div class="Comments">c</div><h1>About This Site</h1><p>Text.</p></div>'
+        '<div id="Footer">Copyright © 2002–2015</div>'
+    )
+    assert md(html) == "## About This Site\n\nText."
+
+
 def test_hard_break_and_headings() -> None:
     assert (
         md("<h1>T <em>x</em></h1><h4>s</h4><p>a<br>- b</p>") == "## T *x*\n\n##### s\n\na\\\n\\- b"

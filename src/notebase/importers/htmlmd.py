@@ -39,7 +39,7 @@ SHARE_LABEL = 30  # the words of a block of share buttons besides theirs: "Share
 UNSHOWN = '[hidden], [aria-hidden="true"], .toc, #toc, .table-of-contents, #TableOfContents'
 UNSHOWN += ", .post-toc, .toc-container, #table-of-contents, .post-copyright"
 # the page's own header and footer, as elements or as the divs older sites and themes use
-PAGE_FRAME = "header, footer, #header, #footer"
+PAGE_FRAME = "header, footer, #header, #footer, #banner"
 SITE_FRAME = (
     "#site-header, #site-footer, .site-header, .site-footer, [role=banner], [role=contentinfo]"
     # a sidebar, and the author's profile card beside the posts (Jekyll's Minimal Mistakes)
@@ -49,6 +49,7 @@ SITE_FRAME = (
 # is the content's (a listing's `<main><header><h1>Archive</h1>`) unless it says it is the site's
 POSTS_OWN = frozenset(("article", "blockquote", "figure"))
 MAINS_OWN = POSTS_OWN | {"main"}
+_ID_OR_CLASS = re.compile(r"(?<![\w'\"/.-])(?P<mark>[#.])(?P<name>[\w-]+)")
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 HEADING_LINKS = ", ".join(f'{h} a[href^="#"]' for h in HEADINGS)
 BLOCKS = frozenset(
@@ -71,6 +72,18 @@ _LEAD_DASH = re.compile(r"^\s*(?:—|―|–|--|~)\s*")
 _LIST_START = re.compile(r"^(?:-|\d+\.) ")
 HARD_BREAK = "\\\n"
 MAX_DEPTH = 100  # element nesting the converter follows; deeper elements are read as text
+
+
+def any_case(selector: str) -> str:
+    """The selector with its `#id`s and `.class`es matching them in any case, as a browser reads
+    an old page (quirks mode): Daring Fireball's `<div id="Sidebar">`."""
+    return _ID_OR_CLASS.sub(
+        lambda m: f'[{"id=" if m["mark"] == "#" else "class~="}"{m["name"]}" i]', selector
+    )
+
+
+DROPPED = any_case(f"{COMMENTS}, {UNSHOWN}")
+FRAMES = ((any_case(SITE_FRAME), POSTS_OWN), (any_case(PAGE_FRAME), MAINS_OWN))
 
 
 @dataclass(frozen=True, slots=True)
@@ -588,7 +601,7 @@ def strip_chrome(tree: LexborHTMLParser) -> None:
     tables of contents, headings' permalinks, and the page's own header and footer (not those of
     a post, a quote, a figure or the main content); flatten what nests too deep."""
     tree.strip_tags(CHROME)
-    for node in tree.css(f"{COMMENTS}, {UNSHOWN}"):
+    for node in tree.css(DROPPED):
         node.decompose()
     for node in tree.css(HEADING_LINKS):  # a heading's own permalink: "#", "¶", "§", "🔗"
         if not any(c.isalnum() for c in node.text(deep=True)):
@@ -598,7 +611,7 @@ def strip_chrome(tree: LexborHTMLParser) -> None:
     for node in outermost_nodes(share_block(a) for a in tree.css("a[href]") if is_share(a)):
         node.decompose()
     titles = tree.css("h1")
-    for selector, own in ((SITE_FRAME, POSTS_OWN), (PAGE_FRAME, MAINS_OWN)):
+    for selector, own in FRAMES:
         for node in tree.css(selector):
             if not any(a.tag in own for a in ancestors(node)) and not is_title_block(node, titles):
                 node.decompose()
