@@ -153,6 +153,16 @@ def test_an_item_without_authors_is_by_the_feeds_when_it_is_a_page_of_the_feeds_
     assert post.authors == ("Manton",)
 
 
+def test_an_items_title_said_again_atop_its_content_is_left_out() -> None:
+    atom = (  # Hugo's Atom template: the post's own <h1> leads its content
+        '<feed xmlns="http://www.w3.org/2005/Atom"><entry><title>二十三，九局下半</title>'
+        '<content type="html">&lt;h1 id="x"&gt;二十三，九局下半&lt;/h1&gt;&lt;blockquote&gt;&lt;p&gt;'
+        "何为成长&lt;/p&gt;&lt;/blockquote&gt;&lt;h2&gt;学会选择放弃&lt;/h2&gt;</content></entry></feed>"
+    )
+    (post,) = read_feed(atom, "f.xml", "f.xml").posts
+    assert body(post) == "> 何为成长\n\n### 学会选择放弃\n"
+
+
 def test_hugos_zero_date_is_no_date_and_no_warning() -> None:
     text = (
         "<rss><channel>\n<item><title>About</title>"

@@ -33,6 +33,7 @@ from notebase.importers.structured import (
     parse_date,
     safe_url,
     untitled_title,
+    without_lead_title,
 )
 from notebase.importers.wordpress import is_export, item_role, shown_html
 from notebase.reading.sourcerefs import host_domain
@@ -353,7 +354,7 @@ def read_feed(text: str, name: str, shown: str) -> ParsedArchive:
         make_post(
             item_title(item),
             f"{name}:{item.line}",
-            item.chunks,
+            without_lead_title(item.chunks, item_title(item)),
             url=item.url,
             tags=item.tags,
             date=item.date,

@@ -196,3 +196,22 @@ def make_post(
         date=date,
         draft=draft,
     )
+
+
+_HEADING_CHUNK = re.compile(r"#{1,6} (?P<text>.+)")
+LEAD_CHUNKS = 3  # the blocks at a post's top that may say its title again
+
+
+def without_lead_title(chunks: Sequence[str], title: str) -> list[str]:
+    """The post's text without, among its first blocks, the title said again (a heading equal
+    to it, as Medium's export and many a feed item's content repeat it) or a rule (Medium's
+    section divider)."""
+    lead = [c for c in chunks[:LEAD_CHUNKS] if not is_lead_chrome(c.strip(), title)]
+    return lead + list(chunks[LEAD_CHUNKS:])
+
+
+def is_lead_chrome(chunk: str, title: str) -> bool:
+    heading = _HEADING_CHUNK.fullmatch(chunk)
+    return chunk == "---" or (
+        heading is not None and heading["text"].strip().casefold() == title.casefold()
+    )

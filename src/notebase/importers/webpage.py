@@ -34,6 +34,7 @@ from notebase.importers.structured import (
     parse_date,
     safe_url,
     untitled_title,
+    without_lead_title,
 )
 
 LISTING_LEVELS = ("h1", "h2", "h3")
@@ -422,24 +423,6 @@ def read_post(scope: Scope, meta: PageMeta, name: str, single: bool) -> Imported
         tags=tags,
         categories=categories,
         date=date or (meta.date if single else ""),
-    )
-
-
-_HEADING_CHUNK = re.compile(r"#{1,6} (?P<text>.+)")
-LEAD_CHUNKS = 3  # the blocks at a post's top that may say its title again
-
-
-def without_lead_title(chunks: Sequence[str], title: str) -> list[str]:
-    """The post's text without, among its first blocks, the title said again (a heading equal
-    to it, as Medium's export repeats it) or a rule (Medium's section divider)."""
-    lead = [c for c in chunks[:LEAD_CHUNKS] if not is_lead_chrome(c.strip(), title)]
-    return lead + list(chunks[LEAD_CHUNKS:])
-
-
-def is_lead_chrome(chunk: str, title: str) -> bool:
-    heading = _HEADING_CHUNK.fullmatch(chunk)
-    return chunk == "---" or (
-        heading is not None and heading["text"].strip().casefold() == title.casefold()
     )
 
 
