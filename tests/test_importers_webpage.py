@@ -145,6 +145,20 @@ def test_a_date_heading_above_the_title_is_the_posts_date_not_its_title() -> Non
     assert "Sunday" not in note_text(post) and "## So what's a GreenPak?" in note_text(post)
 
 
+def test_a_river_of_links_beside_the_pages_own_post_is_no_listing() -> None:
+    teasers = "".join(
+        f'<h2><a href="https://news.example.com/2019/{i}">Teaser {i}</a></h2><p>By Ann</p>'
+        for i in range(3)
+    )
+    html = (  # Vox: the article, then "The Latest", a river of linked headings
+        "<body><h1>The 21 best movies of 2017</h1>"
+        + "<p>2017 was a great year for movies, and here is how to watch them.</p>" * 8
+        + f'<section class="river"><h2>The Latest</h2>{teasers}</section></body>'
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert post.title == "The 21 best movies of 2017" and "a great year" in note_text(post)
+
+
 def test_another_sites_tag_page_is_no_tag() -> None:
     html = (
         '<link rel="canonical" href="https://me.net/p/"><article><h2>T</h2><p>x '

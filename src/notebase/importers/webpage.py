@@ -291,12 +291,26 @@ def find_scopes(tree: LexborHTMLParser, lines: dict[int, int]) -> tuple[list[Sco
         for group in (headings, linked_posts(headings)):
             if is_listing(group, main) and (found := heading_scopes(group, lines))[0]:
                 scopes, lead = found
+                if outweighed(scopes, main):
+                    return [page_scope(tree, main, lines)], ""
                 return scopes, " ".join(" ".join(plain_text(n) for n in lead).split())
         if cards := card_scopes(headings, lines):
             return cards, ""
+    return [page_scope(tree, main, lines)], ""
+
+
+def outweighed(scopes: Sequence[Scope], main: LexborNode) -> bool:
+    """Whether the page holds more text beside a listing than in it: the listing is a river of
+    links to other posts (Vox's "The Latest") beside the page's own post."""
+    listed = sum(len(plain_text(n)) for scope in scopes for n in scope.nodes)
+    return len(plain_text(main)) - listed > listed
+
+
+def page_scope(tree: LexborHTMLParser, main: LexborNode, lines: dict[int, int]) -> Scope:
+    """The whole page as one post, titled by its title block's heading or its first one."""
     heading, block = title_outside(tree, main)
     heading = heading or first_heading(main)
-    return [Scope((main,), heading, lines.get(heading.mem_id, 1) if heading else 1, block)], ""
+    return Scope((main,), heading, lines.get(heading.mem_id, 1) if heading else 1, block)
 
 
 def title_outside(
