@@ -150,6 +150,19 @@ def test_a_pages_header_and_footer_divs_are_dropped() -> None:
     assert md(html) == "Text.\n\nkept"
 
 
+def test_related_posts_are_dropped() -> None:
+    html = (
+        "<p>The post.</p>"
+        '<div class="module module--related"><h2>Related Content</h2><article>'
+        '<a href="https://iab.example/news/x"><h2>The Age of HTML5 Ads</h2></a></article></div>'
+        '<div id="jp-relatedposts" class="jp-relatedposts"><h3><em>Related</em></h3>'
+        "<p>Stack Overflow published the results of its survey</p><p>March 17, 2016</p></div>"
+        '<section class="related-work"><p>Adam (Kingma, 2014) is cited.</p></section>'
+        '<p class="unrelated">Kept.</p>'
+    )
+    assert md(html) == "The post.\n\nAdam (Kingma, 2014) is cited.\n\nKept."
+
+
 def test_a_pages_frame_is_found_whatever_the_case_of_its_id() -> None:
     html = (  # Daring Fireball (XHTML Transitional, 2015)
         '<div id="Banner"><a href="/"><img src="/logo.png" alt="Daring Fireball"></a></div>'

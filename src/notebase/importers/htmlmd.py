@@ -34,6 +34,13 @@ _SHARE_HREF = re.compile(
     re.I,
 )
 SHARE_LABEL = 30  # the words of a block of share buttons besides theirs: "Share this article"
+# a block of links to the site's other posts, by its class: `related`, `related-posts`,
+# Jetpack's `jp-relatedposts`, Minimal Mistakes' `page__related`, `module--related` (not a
+# paper's `related-work` section)
+_RELATED = re.compile(
+    r"(?:^|[-_])related(?:[-_]?(?:posts?|articles?|content|stories|list|box|links|items))?(?:$|__)",
+    re.I,
+)
 # what a page does not show (`hidden`; aria-hidden: a decoration, or KaTeX's visual copy of the
 # MathML beside it) and its table of contents (the note gets one of its own)
 UNSHOWN = '[hidden], [aria-hidden="true"], .toc, #toc, .table-of-contents, #TableOfContents'
@@ -597,12 +604,15 @@ def flatten_deep(root: LexborNode) -> None:
 
 
 def strip_chrome(tree: LexborHTMLParser) -> None:
-    """Remove scripts, styles, forms, navigation, asides, readers' comments, what the page hides,
-    tables of contents, headings' permalinks, and the page's own header and footer (not those of
-    a post, a quote, a figure or the main content); flatten what nests too deep."""
+    """Remove scripts, styles, forms, navigation, asides, readers' comments, related posts, what
+    the page hides, tables of contents, headings' permalinks, and the page's own header and footer
+    (not those of a post, a quote, a figure or the main content); flatten what nests too deep."""
     tree.strip_tags(CHROME)
     for node in tree.css(DROPPED):
         node.decompose()
+    for node in tree.css('[class*="related" i]'):
+        if any(_RELATED.search(name) for name in classes(node)) and node.css_first("h1") is None:
+            node.decompose()
     for node in tree.css(HEADING_LINKS):  # a heading's own permalink: "#", "¶", "§", "🔗"
         if not any(c.isalnum() for c in node.text(deep=True)):
             node.decompose()
