@@ -159,6 +159,17 @@ def test_a_river_of_links_beside_the_pages_own_post_is_no_listing() -> None:
     assert post.title == "The 21 best movies of 2017" and "a great year" in note_text(post)
 
 
+def test_a_date_and_reading_time_side_by_side_are_a_byline_left_out() -> None:
+    html = (  # GitLab's blog: the date and the reading time in two elements of one date block
+        '<main><div class="date"><span>Published on: June 25, 2024 <!----></span>'
+        '<div class="pill"><span>5 min read</span></div></div><h1>3 surprising findings</h1>'
+        "<p>This year, our survey revealed changes.</p></main>"
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert post.date == "2024-06-25" and "min read" not in note_text(post)
+    assert "This year, our survey revealed changes." in note_text(post)
+
+
 def test_another_sites_tag_page_is_no_tag() -> None:
     html = (
         '<link rel="canonical" href="https://me.net/p/"><article><h2>T</h2><p>x '

@@ -341,8 +341,15 @@ def post_date(scope: Scope) -> tuple[str, LexborNode | None]:
                 continue  # a block holding the post (Blogger's `date-outer`), not its date line
             found = (parse_date(m.group(0)) for m in _TEXT_DATE.finditer(text))
             if date := next((d for d in found if d), ""):
-                return date, meta if is_byline(text) else None
+                return date, meta if is_byline(text) or all(map(is_byline, pieces(meta))) else None
     return "", None
+
+
+def pieces(node: LexborNode) -> list[str]:
+    """The element's text nodes, spaces folded, empty ones left out ("Published on: June 25,
+    2024" and "5 min read", two spans side by side)."""
+    texts = (" ".join((t.text_content or "").split()) for t in node.traverse(include_text=True))
+    return [t for t in texts if t]
 
 
 def is_byline(text: str) -> bool:
