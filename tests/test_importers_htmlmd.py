@@ -150,6 +150,15 @@ def test_a_pages_header_and_footer_divs_are_dropped() -> None:
     assert md(html) == "Text.\n\nkept"
 
 
+def test_breadcrumbs_are_dropped() -> None:
+    html = (  # GitLab's blog, Jekyll's schema.org trail
+        '<span class="breadcrumb"><span class="breadcrumb__crumb"><a href="https://ex.org/blog/">'
+        "Blog</a></span> › <span>3 surprising findings</span></span><p>The post.</p>"
+        '<ol itemscope itemtype="https://schema.org/BreadcrumbList"><li>Home</li></ol>'
+    )
+    assert md(html) == "The post."
+
+
 def test_related_posts_are_dropped() -> None:
     html = (
         "<p>The post.</p>"

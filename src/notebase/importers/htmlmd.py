@@ -24,6 +24,8 @@ CHROME += ["textarea", "iframe", "object", "embed", "svg", "canvas", "nav", "asi
 # readers' comments (WordPress themes: `.comments-area`, and `.commentlist` in older ones)
 COMMENTS = "#comments, .comments, .comments-area, .comment-list, .commentlist, #respond"
 COMMENTS += ", .comment-respond"
+# the trail of links to the page's sections above its title (Blog › Insights › the post)
+TRAILS = ".breadcrumb, .breadcrumbs, [itemtype*='schema.org/BreadcrumbList']"
 # a link sharing the page on another site, a share button (the page's address in its query):
 # Twitter's and Threads' intents, Facebook's sharer, LinkedIn's shareArticle, Hacker News'
 # submitlink, Blogger's share-post.g, Pinterest's pin/create, Reddit's submit, WhatsApp's send,
@@ -89,7 +91,7 @@ def any_case(selector: str) -> str:
     )
 
 
-DROPPED = any_case(f"{COMMENTS}, {UNSHOWN}")
+DROPPED = any_case(f"{COMMENTS}, {TRAILS}, {UNSHOWN}")
 FRAMES = ((any_case(SITE_FRAME), POSTS_OWN), (any_case(PAGE_FRAME), MAINS_OWN))
 
 
