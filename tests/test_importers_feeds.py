@@ -163,6 +163,17 @@ def test_an_items_title_said_again_atop_its_content_is_left_out() -> None:
     assert body(post) == "> 何为成长\n\n### 学会选择放弃\n"
 
 
+def test_an_empty_entry_is_told_at_its_own_line() -> None:
+    atom = (
+        '<feed xmlns="http://www.w3.org/2005/Atom">\n<entry/>\n'
+        "<entry><title>T</title></entry>\n</feed>"
+    )
+    archive = read_feed(atom, "f.xml", "f.xml")
+    (post,) = archive.posts
+    (diag,) = archive.diagnostics
+    assert (post.origin, diag.code, str(diag.pos)) == ("f.xml:3", "import-empty-post", "f.xml:2")
+
+
 def test_hugos_zero_date_is_no_date_and_no_warning() -> None:
     text = (
         "<rss><channel>\n<item><title>About</title>"

@@ -43,7 +43,7 @@ CONTENT = "{http://purl.org/rss/1.0/modules/content/}encoded"
 DC = "{http://purl.org/dc/elements/1.1/}"
 RSS1 = "{http://purl.org/rss/1.0/}"
 POST_ROLES = ("post", "draft")
-_ITEM_TAG = re.compile(r"<(?:\w+:)?(?:item|entry)[\s>]")
+_ITEM_TAG = re.compile(r"<(?:\w+:)?(?:item|entry)[\s>/]")
 _JSONFEED = re.compile(r'"version"\s*:\s*"https?://jsonfeed\.org/', re.I)
 _XML_FEED = re.compile(r"<(?:\w+:)?(?:rss|feed|RDF)[\s>]")
 
