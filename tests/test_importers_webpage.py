@@ -170,6 +170,17 @@ def test_a_date_and_reading_time_side_by_side_are_a_byline_left_out() -> None:
     assert "This year, our survey revealed changes." in note_text(post)
 
 
+def test_a_single_post_is_titled_by_the_heading_saying_the_pages_title() -> None:
+    html = (  # an old Tumblr theme: the blog's name as <h1>, the post's title as <h3>
+        '<head><meta property="og:title" content="Minecraft 1.8 - The Bountiful Update"></head>'
+        "<body><h1>Minecraft News</h1><div class='post'><h3><a href='/post/9'>"
+        "Minecraft 1.8 - The Bountiful Update</a></h3><p>+ Added Slime Block</p></div></body>"
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert post.title == "Minecraft 1.8 - The Bountiful Update"
+    assert "Added Slime Block" in note_text(post)
+
+
 def test_another_sites_tag_page_is_no_tag() -> None:
     html = (
         '<link rel="canonical" href="https://me.net/p/"><article><h2>T</h2><p>x '

@@ -278,9 +278,12 @@ def heading_scopes(
     return scopes, lead
 
 
-def find_scopes(tree: LexborHTMLParser, lines: dict[int, int]) -> tuple[list[Scope], str]:
-    """The posts of the page (its articles, a listing's heading blocks, or the whole page) and
-    the text of a listing left before its first post."""
+def find_scopes(
+    tree: LexborHTMLParser, lines: dict[int, int], title: str = ""
+) -> tuple[list[Scope], str]:
+    """The posts of the page (its articles, a listing's heading blocks, or the whole page, by the
+    heading saying its `title` when one does) and the text of a listing left before its first
+    post."""
     if scopes := article_scopes(tree, lines):
         return scopes, ""
     main = tree.css_first("main, [role=main]") or tree.body
@@ -292,11 +295,11 @@ def find_scopes(tree: LexborHTMLParser, lines: dict[int, int]) -> tuple[list[Sco
             if is_listing(group, main) and (found := heading_scopes(group, lines))[0]:
                 scopes, lead = found
                 if outweighed(scopes, main):
-                    return [page_scope(tree, main, lines)], ""
+                    return [page_scope(tree, main, lines, title)], ""
                 return scopes, " ".join(" ".join(plain_text(n) for n in lead).split())
         if cards := card_scopes(headings, lines):
             return cards, ""
-    return [page_scope(tree, main, lines)], ""
+    return [page_scope(tree, main, lines, title)], ""
 
 
 def outweighed(scopes: Sequence[Scope], main: LexborNode) -> bool:
@@ -306,10 +309,17 @@ def outweighed(scopes: Sequence[Scope], main: LexborNode) -> bool:
     return len(plain_text(main)) - listed > listed
 
 
-def page_scope(tree: LexborHTMLParser, main: LexborNode, lines: dict[int, int]) -> Scope:
-    """The whole page as one post, titled by its title block's heading or its first one."""
+def page_scope(
+    tree: LexborHTMLParser, main: LexborNode, lines: dict[int, int], title: str
+) -> Scope:
+    """The whole page as one post, titled by its title block's heading, else the heading saying
+    the page's title (a post's title below the site's name, in an old Tumblr theme), else its
+    first one."""
     heading, block = title_outside(tree, main)
-    heading = heading or first_heading(main)
+    said = (
+        h for h in main.css(HEADING_TAGS) if title and plain_text(h).casefold() == title.casefold()
+    )
+    heading = heading or next(said, None) or first_heading(main)
     return Scope((main,), heading, lines.get(heading.mem_id, 1) if heading else 1, block)
 
 
@@ -489,7 +499,7 @@ def read_webpage(text: str, name: str, shown: str) -> ParsedArchive:
     meta = page_meta(tree, saved_from(text))
     lines = element_lines(tree, text)
     strip_chrome(tree)
-    scopes, lead = find_scopes(tree, lines)
+    scopes, lead = find_scopes(tree, lines, meta.title)
     single = len(scopes) == 1
     posts = [read_post(s, meta, name, single) for s in scopes]
     kept = [(p, s) for p, s in zip(posts, scopes, strict=True) if p.title or p.blocks]
