@@ -133,6 +133,57 @@ def test_unreadable_date_is_a_warning_at_its_item(text: str) -> None:
     assert (diag.code, diag.is_error, str(diag.pos)) == ("import-bad-date", False, "f.xml:2")
 
 
+def test_an_item_without_authors_is_by_the_feeds_when_it_is_a_page_of_the_feeds_site() -> None:
+    atom = (
+        '<feed xmlns="http://www.w3.org/2005/Atom"><link href="http://dev.example.io/"/>'
+        "<author><name>Quang Duong</name></author>\n"
+        '<entry><title>Mine</title><link href="http://dev.example.io/2015/07/04/a/"/></entry>\n'
+        '<entry><title>Guest</title><link href="http://dev.example.io/b/"/>'
+        "<author><name>Ada</name></author></entry>\n"
+        '<entry><title>Link</title><link href="https://other.example.com/essay"/></entry></feed>'
+    )
+    json_feed = (
+        '{"version": "https://jsonfeed.org/version/1.1", "home_page_url": "https://me.example/",'
+        ' "authors": [{"name": "Manton"}], "items": [{"id": "1", "title": "Mine",'
+        ' "url": "https://me.example/1"}]}'
+    )
+    mine, guest, link = read_feed(atom, "f.xml", "f.xml").posts
+    assert (mine.authors, guest.authors, link.authors) == (("Quang Duong",), ("Ada",), ())
+    (post,) = read_feed(json_feed, "f.json", "f.json").posts
+    assert post.authors == ("Manton",)
+
+
+def test_an_items_title_said_again_atop_its_content_is_left_out() -> None:
+    atom = (  # Hugo's Atom template: the post's own <h1> leads its content
+        '<feed xmlns="http://www.w3.org/2005/Atom"><entry><title>二十三，九局下半</title>'
+        '<content type="html">&lt;h1 id="x"&gt;二十三，九局下半&lt;/h1&gt;&lt;blockquote&gt;&lt;p&gt;'
+        "何为成长&lt;/p&gt;&lt;/blockquote&gt;&lt;h2&gt;学会选择放弃&lt;/h2&gt;</content></entry></feed>"
+    )
+    (post,) = read_feed(atom, "f.xml", "f.xml").posts
+    assert body(post) == "> 何为成长\n\n### 学会选择放弃\n"
+
+
+def test_an_empty_entry_is_told_at_its_own_line() -> None:
+    atom = (
+        '<feed xmlns="http://www.w3.org/2005/Atom">\n<entry/>\n'
+        "<entry><title>T</title></entry>\n</feed>"
+    )
+    archive = read_feed(atom, "f.xml", "f.xml")
+    (post,) = archive.posts
+    (diag,) = archive.diagnostics
+    assert (post.origin, diag.code, str(diag.pos)) == ("f.xml:3", "import-empty-post", "f.xml:2")
+
+
+def test_hugos_zero_date_is_no_date_and_no_warning() -> None:
+    text = (
+        "<rss><channel>\n<item><title>About</title>"
+        "<pubDate>Mon, 01 Jan 0001 00:00:00 +0000</pubDate></item>\n</channel></rss>"
+    )
+    archive = read_feed(text, "f.xml", "f.xml")
+    (post,) = archive.posts
+    assert (post.title, post.date, archive.diagnostics) == ("About", "", ())
+
+
 RSS_RELATIVE = """<?xml version="1.0"?>
 <rss version="2.0"><channel><title>Blog</title><link>https://blog.example.org/</link>
 <item><title>Agents</title><link>https://blog.example.org/posts/2023-06-23-agent/</link>

@@ -139,6 +139,17 @@ def test_kindle_clippings_in_the_kindles_languages() -> None:
     assert is_kindle("clippings.txt", LOCALISED)
 
 
+def test_a_kindle_page_range_of_one_page_is_that_page() -> None:
+    text = (  # a Spanish Kindle writes a highlight on one page as `página 8-8`
+        "Moonshot (Sculley, John)\n- La subrayado en la página 8-8 | Añadido el jueves, 14 de abril"
+        " de 2022 10:43:56\n\nEstá surgiendo una nueva especie de emprendedores.\n==========\n"
+        "Moonshot (Sculley, John)\n- La subrayado en la página 9-10 | Añadido el jueves, 14 de"
+        " abril de 2022 10:44:56\n\nHan aumentado las expectativas.\n==========\n"
+    )
+    (book,) = read_kindle(text, "My Clippings.txt", "My Clippings.txt").posts
+    assert "*Moonshot*, page 8\n" in body(book) and "*Moonshot*, page 9-10\n" in body(book)
+
+
 def test_readwise_books_headings_notes_tags_and_escaping() -> None:
     archive = read_readwise(READWISE, "readwise.csv", "readwise.csv")
     deep, graham = archive.posts

@@ -80,6 +80,20 @@ def test_table_with_header_and_pipes() -> None:
     assert md(html) == "| a\\|b | c |\n| --- | --- |\n| 1 |  |"
 
 
+def test_a_table_laying_out_the_page_is_its_cells_blocks() -> None:
+    html = (  # an old Tumblr theme: the blog's name, its post and its links side by side
+        "<table><tr><td><table><tr><td><h1>Minecraft News</h1></td><td>"
+        "<a href='http://tumblr.com/'>Powered by Tumblr</a></td></tr></table>"
+        "<div><h3>Minecraft 1.8</h3><p>+ Added Slime Block<br>+ Added Banners</p></div></td>"
+        "<td><h2>Links:</h2><a href='https://minecraft.net/'>Minecraft.net</a></td></tr></table>"
+    )
+    assert md(html) == (
+        "## Minecraft News\n\n[Powered by Tumblr](http://tumblr.com/)\n\n#### Minecraft 1.8\n\n"
+        "\\+ Added Slime Block\\\n\\+ Added Banners\n\n### Links:\n\n"
+        "[Minecraft.net](https://minecraft.net/)"
+    )
+
+
 def test_footnotes_become_markdown_footnotes() -> None:
     html = (
         '<p>Text<sup><a href="#fn-1">1</a></sup>.</p><hr class="footnotes-sep">'
@@ -92,6 +106,24 @@ def test_footnotes_become_markdown_footnotes() -> None:
 def test_chrome_and_comments_are_dropped() -> None:
     html = "<nav>menu</nav><script>x()</script><!-- c --><p>kept</p><aside>ad</aside><form>f</form>"
     assert md(html) == "kept"
+
+
+def test_share_buttons_and_their_label_are_dropped() -> None:
+    html = (
+        "<p>The post. See <a href='https://ex.org/share/guide'>the guide</a>.</p>"
+        '<div class="post-footer"><a href="https://ex.org/p.html">12:55 AM</a>'  # Blogger's
+        "<div><a href='https://www.blogger.com/share-post.g?blogID=1&target=email'>Email This</a>"
+        "<a href='https://twitter.com/intent/tweet?url=x'>Share to Twitter</a></div></div>"
+        "<div class='sd-block'><h3>Share this:</h3><ul>"  # Jetpack's
+        "<li><a href='https://ex.org/p?share=facebook&nb=1'>Click to share on Facebook</a></li>"
+        "<li><a href='whatsapp://send?text=x'>Click to share on WhatsApp</a></li></ul></div>"
+        "<div><p>Share this article</p><a href='https://www.facebook.com/sharer/sharer.php?u=x'>"
+        "<img src='https://ex.org/fb.svg'></a></div><p>Next.</p>"
+    )
+    assert md(html) == (
+        "The post. See [the guide](https://ex.org/share/guide).\n\n"
+        "[12:55 AM](https://ex.org/p.html)\n\nNext."
+    )
 
 
 def test_what_the_page_hides_its_contents_and_heading_permalinks_are_dropped() -> None:
@@ -116,6 +148,38 @@ def test_a_pages_header_and_footer_divs_are_dropped() -> None:
         '<div role="contentinfo">c</div><div role="banner">b</div><div class="header">kept</div>'
     )
     assert md(html) == "Text.\n\nkept"
+
+
+def test_breadcrumbs_are_dropped() -> None:
+    html = (  # GitLab's blog, Jekyll's schema.org trail
+        '<span class="breadcrumb"><span class="breadcrumb__crumb"><a href="https://ex.org/blog/">'
+        "Blog</a></span> › <span>3 surprising findings</span></span><p>The post.</p>"
+        '<ol itemscope itemtype="https://schema.org/BreadcrumbList"><li>Home</li></ol>'
+    )
+    assert md(html) == "The post."
+
+
+def test_related_posts_are_dropped() -> None:
+    html = (
+        "<p>The post.</p>"
+        '<div class="module module--related"><h2>Related Content</h2><article>'
+        '<a href="https://iab.example/news/x"><h2>The Age of HTML5 Ads</h2></a></article></div>'
+        '<div id="jp-relatedposts" class="jp-relatedposts"><h3><em>Related</em></h3>'
+        "<p>Stack Overflow published the results of its survey</p><p>March 17, 2016</p></div>"
+        '<section class="related-work"><p>Adam (Kingma, 2014) is cited.</p></section>'
+        '<p class="unrelated">Kept.</p>'
+    )
+    assert md(html) == "The post.\n\nAdam (Kingma, 2014) is cited.\n\nKept."
+
+
+def test_a_pages_frame_is_found_whatever_the_case_of_its_id() -> None:
+    html = (  # Daring Fireball (XHTML Transitional, 2015)
+        '<div id="Banner"><a href="/"><img src="/logo.png" alt="Daring Fireball"></a></div>'
+        '<div id="Sidebar"><p>By <strong>John Gruber</strong></p><ul><li>Archive</li></ul></div>'
+        '<div id="Main"><div class="Comments">c</div><h1>About This Site</h1><p>Text.</p></div>'
+        '<div id="Footer">Copyright © 2002–2015</div>'
+    )
+    assert md(html) == "## About This Site\n\nText."
 
 
 def test_hard_break_and_headings() -> None:
@@ -181,7 +245,25 @@ def test_katex_mathml_is_its_tex() -> None:
         '<math display="block"><semantics><mi>y</mi><annotation encoding="application/x-tex">'
         "\\frac{a}{b}</annotation></semantics></math> and <math><mi>z</mi></math></p>"
     )
-    assert md(html) == "$x^2$ and $$\\frac{a}{b}$$ and z"
+    assert md(html) == "$x^2$ and $$\\frac{a}{b}$$ and $z$"
+
+
+def test_mathml_without_tex_is_read_as_tex_from_its_layout() -> None:
+    html = (  # MathJax 3's assistive MathML beside its rendering, which the page hides
+        "<p>When <math><mi>a</mi><mo>≠</mo><mn>0</mn></math>, then "
+        '<math display="block"><mi>x</mi><mo>=</mo><mfrac><mrow><mo>−</mo><mi>b</mi><mo>±</mo>'
+        "<msqrt><msup><mi>b</mi><mn>2</mn></msup><mo>−</mo><mn>4</mn><mi>a</mi><mi>c</mi></msqrt>"
+        "</mrow><mrow><mn>2</mn><mi>a</mi></mrow></mfrac></math> and "
+        "<math><munderover><mo>∑</mo><mrow><mi>k</mi><mo>=</mo><mn>1</mn></mrow><mi>n</mi>"
+        "</munderover><mover><mi>E</mi><mo>→</mo></mover><mfrac linethickness='0'><mi>n</mi>"
+        "<mi>k</mi></mfrac><mroot><mi>x</mi><mn>3</mn></mroot><mtext>if {x}</mtext><mi>sin</mi>"
+        "</math>.</p>"
+    )
+    assert md(html) == (
+        "When $a ≠ 0$, then $$x = \\frac{− b ± \\sqrt{{b}^{2} − 4 a c}}{2 a}$$ and "
+        "${∑}_{k = 1}^{n} \\overset{→}{E} \\binom{n}{k} \\sqrt[3]{x} \\text{if \\{x\\}} "
+        "\\mathrm{sin}$."
+    )
 
 
 def test_a_body_whose_sections_are_h1_keeps_their_levels_a_step_down() -> None:

@@ -33,7 +33,14 @@ from notebase.importers.structured import (
         ("Tue, 10 Jun 2003 04:00:00 EST", "2003-06-10"),
         ("07 Jul 14 00:00 PDT", "2014-07-07"),
         ("Mon, 31 Feb 2014 00:00:00 UT", ""),
-        ("Thu 13 September 2018", "2018-09-13"),  # Pelican's default (jakevdp.github.io)
+        ("Thu 13 September 2018", "2018-09-13"),
+        (
+            "Sunday, May 8, 2016",
+            "2016-05-08",
+        ),  # Blogger's date header  # Pelican's default (jakevdp.github.io)
+        ("Sat, 01 Jan 0005 00:00:00 +0000", "0005-01-01"),  # four digits: not 2005
+        ("Mon, 01 Jan 0001 00:00:00 +0000", ""),  # Go's zero time: Hugo's page without a date
+        ("0001-01-01T00:00:00Z", ""),
         ("yesterday", ""),
         ("", ""),
     ],

@@ -121,6 +121,66 @@ def test_a_link_deep_in_the_post_is_no_source() -> None:
     assert (link.kind, link.url) == ("link", "https://ex.org/a")
 
 
+def test_a_link_round_an_image_is_no_source() -> None:
+    html = (
+        '<link rel="canonical" href="https://blog.example.org/p/"><article><h1>Hiring trends</h1>'
+        '<p><a href="https://cdn.example.net/chart.png"><img src="https://cdn.example.net/s.png">'
+        '</a></p><p>Stack Overflow published its <a href="https://so.example.com/trends">'
+        "analysis</a>.</p></article>"
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert post.url == "https://so.example.com/trends"
+
+
+def test_a_date_heading_above_the_title_is_the_posts_date_not_its_title() -> None:
+    html = (  # Blogger: the day's date heading, then the post (its wrapper's class says date)
+        '<div class="blog-posts"><div class="date-outer"><h2 class="date-header"><span>'
+        'Sunday, May 8, 2016</span></h2><div class="post"><h3 class="post-title">Open Verilog'
+        "</h3><p>I've written a couple of posts in the past few months but they were all for "
+        "the blog at work, so I figured I'm long overdue for one on Silicon Exposed.</p>"
+        "<h2>So what's a GreenPak?</h2><p>A small programmable logic device.</p></div></div></div>"
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert (post.title, post.date) == ("Open Verilog", "2016-05-08")
+    assert "Sunday" not in note_text(post) and "## So what's a GreenPak?" in note_text(post)
+
+
+def test_a_river_of_links_beside_the_pages_own_post_is_no_listing() -> None:
+    teasers = "".join(
+        f'<h2><a href="https://news.example.com/2019/{i}">Teaser {i}</a></h2><p>By Ann</p>'
+        for i in range(3)
+    )
+    html = (  # Vox: the article, then "The Latest", a river of linked headings
+        "<body><h1>The 21 best movies of 2017</h1>"
+        + "<p>2017 was a great year for movies, and here is how to watch them.</p>" * 8
+        + f'<section class="river"><h2>The Latest</h2>{teasers}</section></body>'
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert post.title == "The 21 best movies of 2017" and "a great year" in note_text(post)
+
+
+def test_a_date_and_reading_time_side_by_side_are_a_byline_left_out() -> None:
+    html = (  # GitLab's blog: the date and the reading time in two elements of one date block
+        '<main><div class="date"><span>Published on: June 25, 2024 <!----></span>'
+        '<div class="pill"><span>5 min read</span></div></div><h1>3 surprising findings</h1>'
+        "<p>This year, our survey revealed changes.</p></main>"
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert post.date == "2024-06-25" and "min read" not in note_text(post)
+    assert "This year, our survey revealed changes." in note_text(post)
+
+
+def test_a_single_post_is_titled_by_the_heading_saying_the_pages_title() -> None:
+    html = (  # an old Tumblr theme: the blog's name as <h1>, the post's title as <h3>
+        '<head><meta property="og:title" content="Minecraft 1.8 - The Bountiful Update"></head>'
+        "<body><h1>Minecraft News</h1><div class='post'><h3><a href='/post/9'>"
+        "Minecraft 1.8 - The Bountiful Update</a></h3><p>+ Added Slime Block</p></div></body>"
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert post.title == "Minecraft 1.8 - The Bountiful Update"
+    assert "Added Slime Block" in note_text(post)
+
+
 def test_another_sites_tag_page_is_no_tag() -> None:
     html = (
         '<link rel="canonical" href="https://me.net/p/"><article><h2>T</h2><p>x '
@@ -131,12 +191,20 @@ def test_another_sites_tag_page_is_no_tag() -> None:
     assert (post.taxonomy.tags, post.taxonomy.categories) == (("go",), ("Notes",))
 
 
-def test_readers_comments_are_no_posts() -> None:
-    html = (
-        "<article><h1>Post</h1><p>Text.</p></article>"
+@pytest.mark.parametrize(
+    "comments",
+    [
         '<div id="comments"><ol class="comment-list"><li><article class="comment">'
-        "<p>Great post!</p></article></li></ol></div>"
-    )
+        "<p>Great post!</p></article></li></ol></div>",
+        # WP Tavern: an empty #comments anchor, the comments beside it in WordPress's own class
+        '<div id="comments"></div><div class="comments-area"><h3>2 comments</h3>'
+        '<article class="comment-body"><p>Great post!</p></article>'
+        '<article class="comment-body"><p>Agreed.</p></article></div>',
+        '<ol class="commentlist"><li><article><p>Great post!</p></article></li></ol>',
+    ],
+)
+def test_readers_comments_are_no_posts(comments: str) -> None:
+    html = f"<article><h1>Post</h1><p>Text.</p></article>{comments}"
     (post,) = read_webpage(html, "p.html", "p.html").posts
     assert post.title == "Post" and "Great" not in note_text(post)
 

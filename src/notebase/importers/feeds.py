@@ -26,12 +26,14 @@ from notebase.importers.model import ArchiveFormat, ParsedArchive
 from notebase.importers.structured import (
     LineIndex,
     escape_lines,
+    is_zero_date,
     line_index,
     make_post,
     match_lines,
     parse_date,
     safe_url,
     untitled_title,
+    without_lead_title,
 )
 from notebase.importers.wordpress import is_export, item_role, shown_html
 from notebase.reading.sourcerefs import host_domain
@@ -41,7 +43,7 @@ CONTENT = "{http://purl.org/rss/1.0/modules/content/}encoded"
 DC = "{http://purl.org/dc/elements/1.1/}"
 RSS1 = "{http://purl.org/rss/1.0/}"
 POST_ROLES = ("post", "draft")
-_ITEM_TAG = re.compile(r"<(?:\w+:)?(?:item|entry)[\s>]")
+_ITEM_TAG = re.compile(r"<(?:\w+:)?(?:item|entry)[\s>/]")
 _JSONFEED = re.compile(r'"version"\s*:\s*"https?://jsonfeed\.org/', re.I)
 _XML_FEED = re.compile(r"<(?:\w+:)?(?:rss|feed|RDF)[\s>]")
 
@@ -88,6 +90,14 @@ def plain_chunks(text: str) -> tuple[str, ...]:
     """Plain text: one paragraph per blank-line-separated run, escaped."""
     paras = (" ".join(p.split()) for p in re.split(r"\n\s*\n", text))
     return tuple(escape_lines(p) for p in paras if p)
+
+
+def site_authors(url: str, site: str, authors: tuple[str, ...]) -> tuple[str, ...]:
+    """The feed's authors, for an item without its own that is a page of the feed's site (a link
+    blog's item links to another site's page, which someone else wrote)."""
+    if url and site and host_domain(urlsplit(url)) != host_domain(urlsplit(site)):
+        return ()
+    return authors
 
 
 def content_base(site: str, *permalinks: str) -> str:
@@ -169,7 +179,13 @@ def atom_link(entry: ET.Element) -> str:
     return ""
 
 
-def atom_entry(entry: ET.Element, line: int, site: str) -> FeedItem:
+def atom_authors(elem: ET.Element) -> tuple[str, ...]:
+    names = (text_of(a.find(f"{ATOM}name")) for a in elem.findall(f"{ATOM}author"))
+    return tuple(name for name in names if name)
+
+
+def atom_entry(entry: ET.Element, line: int, site: str, authors: tuple[str, ...] = ()) -> FeedItem:
+    """An Atom entry; by the feed's `authors` when it names none (RFC 4287), on the feed's site."""
     url = atom_link(entry)
     title = entry.find(f"{ATOM}title")
     raw_title = "".join(title.itertext()) if title is not None else ""
@@ -178,13 +194,12 @@ def atom_entry(entry: ET.Element, line: int, site: str) -> FeedItem:
     if content is None or content.get("src"):
         content = entry.find(f"{ATOM}summary")
     when = text_of(entry.find(f"{ATOM}published")) or text_of(entry.find(f"{ATOM}updated"))
-    authors = [text_of(a.find(f"{ATOM}name")) for a in entry.findall(f"{ATOM}author")]
     tags = [c.get("label") or c.get("term") or "" for c in entry.findall(f"{ATOM}category")]
     return FeedItem(
         title=fragment_text(raw_title) if is_html else " ".join(raw_title.split()),
         url=url,
         date=parse_date(when),
-        authors=tuple(a for a in authors if a),
+        authors=atom_authors(entry) or site_authors(url, site, authors),
         tags=tuple(tags),
         chunks=atom_text(content, xml_base(content, entry, content_base(site, url))),
         line=line,
@@ -197,7 +212,8 @@ def xml_items(text: str) -> tuple[list[FeedItem], str]:
     root = SafeET.fromstring(text)
     read: Callable[[ET.Element, int, str], FeedItem]
     if root.tag == f"{ATOM}feed":
-        elems, read, site = root.findall(f"{ATOM}entry"), atom_entry, atom_link(root)
+        elems, site = root.findall(f"{ATOM}entry"), atom_link(root)
+        read = partial(atom_entry, authors=atom_authors(root))
     elif root.tag == "rss" or root.tag.endswith("RDF"):
         elems = root.findall("channel/item") + root.findall(f"{RSS1}item")
         read = partial(rss_item, exported=is_export(elems))
@@ -217,9 +233,11 @@ def json_names(value: Any) -> tuple[str, ...]:
 
 
 def json_item(
-    item: dict[str, Any], text: str, start: int, site: str, lines: LineIndex
+    item: dict[str, Any], text: str, start: int, feed: dict[str, Any], lines: LineIndex
 ) -> tuple[FeedItem, int]:
-    """One JSON Feed item, and where the next one is looked for in the text."""
+    """One JSON Feed item (by the feed's authors when it names none), and where the next one is
+    looked for in the text."""
+    site = safe_url(str(feed.get("home_page_url") or ""))
     url = safe_url(str(item.get("external_url") or item.get("url") or ""))
     html = item.get("content_html") or item.get("summary") or ""
     base = content_base(site, safe_url(str(item.get("url") or "")), url)
@@ -233,7 +251,8 @@ def json_item(
         title=" ".join(str(item.get("title") or "").split()),
         url=url,
         date=parse_date(when),
-        authors=json_names(item.get("authors") or item.get("author") or []),
+        authors=json_names(item.get("authors") or item.get("author") or [])
+        or site_authors(url, site, json_names(feed.get("authors") or feed.get("author") or [])),
         tags=tuple(str(t) for t in tags) if isinstance(tags, list) else (),
         chunks=chunks,
         line=lines.line(found) if found >= 0 else 1,
@@ -249,11 +268,10 @@ def json_items(text: str) -> tuple[list[FeedItem], str]:
         return [], "a JSON Feed has an `items` list"
     found: list[FeedItem] = []
     start = 0
-    site = safe_url(str(feed.get("home_page_url") or ""))
     lines = line_index(text)
     for item in items:
         if isinstance(item, dict):
-            read, start = json_item(item, text, start, site, lines)
+            read, start = json_item(item, text, start, feed, lines)
             found.append(read)
     return found, ""
 
@@ -297,7 +315,12 @@ def item_problems(items: Sequence[FeedItem], shown: str) -> list[Diagnostic]:
         elif not item_title(item):
             msg = "item has no title, text, date or link: skipped"
             diags.append(warning("import-empty-post", msg, pos, hint="remove the empty item"))
-        if item.date_text and not item.date and item_title(item):
+        if (
+            item.date_text
+            and not item.date
+            and not is_zero_date(item.date_text)
+            and item_title(item)
+        ):
             msg = f"cannot read the date {item.date_text!r}: imported without a date"
             hint = (
                 "write an RFC 822 date (`Mon, 03 Jun 2024 10:00:00 GMT`) or an ISO one (2024-06-03)"
@@ -331,7 +354,7 @@ def read_feed(text: str, name: str, shown: str) -> ParsedArchive:
         make_post(
             item_title(item),
             f"{name}:{item.line}",
-            item.chunks,
+            without_lead_title(item.chunks, item_title(item)),
             url=item.url,
             tags=item.tags,
             date=item.date,

@@ -261,6 +261,8 @@ def place(rest: str) -> tuple[str, int, int]:
     """(`page 12, location 123-125`, 123, 125) from the meta line's words."""
     found = _PAGE.search(rest)
     page = (found.group("v") or found.group("zh") or found.group("ja")) if found else ""
+    first, dash, last = page.partition("-")
+    page = first if dash and first == last else page  # `página 8-8`: one page, as a location
     loc = _LOCATION.search(rest)
     start = int(loc.group("a")) if loc else 0
     end = int(loc.group("b")) if loc and loc.group("b") else start

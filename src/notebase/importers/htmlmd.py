@@ -21,13 +21,34 @@ __all__ = ["Context", "LexborHTMLParser", "LexborNode", "blocks_of", "fragment_m
 
 CHROME = ["script", "style", "noscript", "template", "form", "button", "input", "select"]
 CHROME += ["textarea", "iframe", "object", "embed", "svg", "canvas", "nav", "aside", "dialog"]
-COMMENTS = "#comments, .comments, .comment-list, #respond, .comment-respond"  # readers' comments
+# readers' comments (WordPress themes: `.comments-area`, and `.commentlist` in older ones)
+COMMENTS = "#comments, .comments, .comments-area, .comment-list, .commentlist, #respond"
+COMMENTS += ", .comment-respond"
+# the trail of links to the page's sections above its title (Blog › Insights › the post)
+TRAILS = ".breadcrumb, .breadcrumbs, [itemtype*='schema.org/BreadcrumbList']"
+# a link sharing the page on another site, a share button (the page's address in its query):
+# Twitter's and Threads' intents, Facebook's sharer, LinkedIn's shareArticle, Hacker News'
+# submitlink, Blogger's share-post.g, Pinterest's pin/create, Reddit's submit, WhatsApp's send,
+# Jetpack's `?share=twitter`
+_SHARE_HREF = re.compile(
+    r"/(?:sharer(?:\.php)?|share(?:Article|-post\.g|\.php)?|intent/(?:tweet|post|compose)"
+    r"|submitlink|pin/create(?:/button)?)/?\?|reddit\.com/submit/?\?|[?&]share=|^whatsapp:",
+    re.I,
+)
+SHARE_LABEL = 30  # the words of a block of share buttons besides theirs: "Share this article"
+# a block of links to the site's other posts, by its class: `related`, `related-posts`,
+# Jetpack's `jp-relatedposts`, Minimal Mistakes' `page__related`, `module--related` (not a
+# paper's `related-work` section)
+_RELATED = re.compile(
+    r"(?:^|[-_])related(?:[-_]?(?:posts?|articles?|content|stories|list|box|links|items))?(?:$|__)",
+    re.I,
+)
 # what a page does not show (`hidden`; aria-hidden: a decoration, or KaTeX's visual copy of the
 # MathML beside it) and its table of contents (the note gets one of its own)
 UNSHOWN = '[hidden], [aria-hidden="true"], .toc, #toc, .table-of-contents, #TableOfContents'
 UNSHOWN += ", .post-toc, .toc-container, #table-of-contents, .post-copyright"
 # the page's own header and footer, as elements or as the divs older sites and themes use
-PAGE_FRAME = "header, footer, #header, #footer"
+PAGE_FRAME = "header, footer, #header, #footer, #banner"
 SITE_FRAME = (
     "#site-header, #site-footer, .site-header, .site-footer, [role=banner], [role=contentinfo]"
     # a sidebar, and the author's profile card beside the posts (Jekyll's Minimal Mistakes)
@@ -37,6 +58,7 @@ SITE_FRAME = (
 # is the content's (a listing's `<main><header><h1>Archive</h1>`) unless it says it is the site's
 POSTS_OWN = frozenset(("article", "blockquote", "figure"))
 MAINS_OWN = POSTS_OWN | {"main"}
+_ID_OR_CLASS = re.compile(r"(?<![\w'\"/.-])(?P<mark>[#.])(?P<name>[\w-]+)")
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 HEADING_LINKS = ", ".join(f'{h} a[href^="#"]' for h in HEADINGS)
 BLOCKS = frozenset(
@@ -47,6 +69,8 @@ BLOCKS = frozenset(
 _EMPHASIS = {"em": "*", "i": "*", "cite": "*", "dfn": "*", "strong": "**", "b": "**"}
 _EMPHASIS |= {"del": "~~", "s": "~~", "strike": "~~"}
 _CODE = ("code", "kbd", "samp", "tt")
+# what only a table laying out the page holds in a cell: a heading, another table
+LAYOUT_CONTENT = "h1, h2, h3, h4, h5, h6, table, pre, blockquote"
 KEPT_INLINE = ("sub", "sup", "u", "mark")  # kept as tags: a note shows them (E = mc<sup>2</sup>)
 _SPACE = re.compile(r"[ \t\r\n\f]+")
 _NOTE_ID = re.compile(r"^(?:fn|footnote)[-:_]?(?P<label>[A-Za-z0-9][\w-]*)$")
@@ -57,6 +81,18 @@ _LEAD_DASH = re.compile(r"^\s*(?:—|―|–|--|~)\s*")
 _LIST_START = re.compile(r"^(?:-|\d+\.) ")
 HARD_BREAK = "\\\n"
 MAX_DEPTH = 100  # element nesting the converter follows; deeper elements are read as text
+
+
+def any_case(selector: str) -> str:
+    """The selector with its `#id`s and `.class`es matching them in any case, as a browser reads
+    an old page (quirks mode): Daring Fireball's `<div id="Sidebar">`."""
+    return _ID_OR_CLASS.sub(
+        lambda m: f'[{"id=" if m["mark"] == "#" else "class~="}"{m["name"]}" i]', selector
+    )
+
+
+DROPPED = any_case(f"{COMMENTS}, {TRAILS}, {UNSHOWN}")
+FRAMES = ((any_case(SITE_FRAME), POSTS_OWN), (any_case(PAGE_FRAME), MAINS_OWN))
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,11 +229,56 @@ def tex_markdown(found: re.Match[str], ctx: Context) -> str:
 
 
 def math_element(node: LexborNode) -> str:
-    """MathML (KaTeX's, beside its hidden visual copy) as its TeX when it carries it, else its
-    text."""
+    """MathML (KaTeX's, beside its hidden visual copy) as its TeX when it carries it, else as
+    TeX read from its presentation markup (MathJax's, a hand-written page's), else its text."""
     annotation = node.css_first('annotation[encoding="application/x-tex"]')
-    tex = annotation.text(deep=True) if annotation is not None else ""
+    tex = annotation.text(deep=True) if annotation is not None else mathml_tex(node)
     return math_markdown(tex, attr(node, "display") == "block") or escape_text(plain_text(node))
+
+
+def mathml_tex(node: LexborNode) -> str:
+    """Presentation MathML as TeX: its tokens as written, its layout elements as commands."""
+    tag = node.tag or ""
+    if tag in MATHML_TOKENS:
+        return mathml_token(tag, plain_text(node))
+    if tag in ("annotation", "annotation-xml", "mphantom", "mspace", "-comment"):
+        return ""
+    parts = [mathml_tex(c) for c in children(node) if c.tag != "-text"]
+    if tag == "mfrac" and attr(node, "linethickness") in ("0", "0px"):
+        tag = "binom"  # a fraction without its bar: a binomial coefficient
+    if tag == "semantics":
+        return parts[0] if parts else ""
+    if tag == "mfenced":
+        return f"{attr(node, 'open') or '('}{','.join(parts)}{attr(node, 'close') or ')'}"
+    if tag == "mtable":
+        return "\\begin{matrix}" + " \\\\ ".join(p for p in parts if p) + "\\end{matrix}"
+    if tag == "mtr":
+        return " & ".join(parts)
+    if tag == "msqrt":
+        return f"\\sqrt{{{' '.join(parts)}}}"
+    if (layout := MATHML_LAYOUT.get(tag)) and len(parts) == len(set(_SLOT.findall(layout))):
+        return _SLOT.sub(lambda m: parts[int(m.group(1))], layout)
+    return " ".join(p for p in parts if p)
+
+
+def mathml_token(tag: str, text: str) -> str:
+    """A token (an identifier, number, operator or text) as TeX, its special characters escaped."""
+    text = _TEX_SPECIAL.sub(
+        lambda m: "\\backslash " if m.group(0) == "\\" else f"\\{m.group(0)}", text
+    )
+    if tag == "mtext" and text:
+        return f"\\text{{{text}}}"
+    return f"\\mathrm{{{text}}}" if tag == "mi" and len(text) > 1 else text
+
+
+MATHML_TOKENS = ("mi", "mn", "mo", "mtext", "ms")
+_TEX_SPECIAL = re.compile(r"[{}#%&_^$~\\]")
+# a layout element's TeX, #i its i-th child's
+MATHML_LAYOUT = {"msup": "{#0}^{#1}", "msub": "{#0}_{#1}", "msubsup": "{#0}_{#1}^{#2}"}
+MATHML_LAYOUT |= {"munderover": "{#0}_{#1}^{#2}", "mfrac": "\\frac{#0}{#1}"}
+MATHML_LAYOUT |= {"mroot": "\\sqrt[#1]{#0}", "munder": "\\underset{#1}{#0}"}
+MATHML_LAYOUT |= {"mover": "\\overset{#1}{#0}", "binom": "\\binom{#0}{#1}"}
+_SLOT = re.compile(r"#(\d)")
 
 
 def math_markdown(tex: str, display: bool) -> str:
@@ -400,11 +481,14 @@ def code_block(pre: LexborNode) -> list[str]:
 
 
 def table_block(node: LexborNode, ctx: Context) -> list[str]:
-    """A GFM table: the first row is the header; short rows are padded."""
-    rows = [
-        [one_line(inline_of(c, ctx)) for c in children(tr) if c.tag in ("td", "th")]
-        for tr in node.css("tr")
-    ]
+    """A GFM table: the first row is the header; short rows are padded. A table laying out the
+    page is its cells' blocks, in order."""
+    cells = [[c for c in children(tr) if c.tag in ("td", "th")] for tr in own_rows(node)]
+    if attr(node, "role") == "presentation" or any(
+        c.css_first(LAYOUT_CONTENT) is not None for row in cells for c in row
+    ):
+        return [b for row in cells for c in row for b in blocks_of(c, ctx)]
+    rows = [[one_line(inline_of(c, ctx)) for c in row] for row in cells]
     rows = [row for row in rows if row]
     caption = node.css_first("caption")
     before = paragraph(inline_of(caption, ctx)) if caption is not None else []
@@ -415,6 +499,15 @@ def table_block(node: LexborNode, ctx: Context) -> list[str]:
     lines = ["| " + " | ".join(row) + " |" for row in rows]
     lines.insert(1, "|" + " --- |" * width)
     return [*before, "\n".join(lines)]
+
+
+def own_rows(table: LexborNode) -> list[LexborNode]:
+    """The table's rows, not those of a table in one of its cells."""
+    return [
+        tr
+        for tr in table.css("tr")
+        if next(a for a in ancestors(tr) if a.tag == "table").mem_id == table.mem_id
+    ]
 
 
 def figure_block(node: LexborNode, ctx: Context) -> list[str]:
@@ -513,22 +606,56 @@ def flatten_deep(root: LexborNode) -> None:
 
 
 def strip_chrome(tree: LexborHTMLParser) -> None:
-    """Remove scripts, styles, forms, navigation, asides, readers' comments, what the page hides,
-    tables of contents, headings' permalinks, and the page's own header and footer (not those of
-    a post, a quote, a figure or the main content); flatten what nests too deep."""
+    """Remove scripts, styles, forms, navigation, asides, readers' comments, related posts, what
+    the page hides, tables of contents, headings' permalinks, and the page's own header and footer
+    (not those of a post, a quote, a figure or the main content); flatten what nests too deep."""
     tree.strip_tags(CHROME)
-    for node in tree.css(f"{COMMENTS}, {UNSHOWN}"):
+    for node in tree.css(DROPPED):
         node.decompose()
+    for node in tree.css('[class*="related" i]'):
+        if any(_RELATED.search(name) for name in classes(node)) and node.css_first("h1") is None:
+            node.decompose()
     for node in tree.css(HEADING_LINKS):  # a heading's own permalink: "#", "¶", "§", "🔗"
         if not any(c.isalnum() for c in node.text(deep=True)):
             node.decompose()
     if tree.root is not None:
         flatten_deep(tree.root)
+    for node in outermost_nodes(share_block(a) for a in tree.css("a[href]") if is_share(a)):
+        node.decompose()
     titles = tree.css("h1")
-    for selector, own in ((SITE_FRAME, POSTS_OWN), (PAGE_FRAME, MAINS_OWN)):
+    for selector, own in FRAMES:
         for node in tree.css(selector):
             if not any(a.tag in own for a in ancestors(node)) and not is_title_block(node, titles):
                 node.decompose()
+
+
+def is_share(link: LexborNode) -> bool:
+    return _SHARE_HREF.search(attr(link, "href")) is not None
+
+
+def share_block(link: LexborNode) -> LexborNode:
+    """The largest element round a share button that holds only share buttons and a label."""
+    block = link
+    for parent in ancestors(link):
+        if parent.tag in ("body", "html") or not holds_only_shares(parent):
+            break
+        block = parent
+    return block
+
+
+def holds_only_shares(node: LexborNode) -> bool:
+    """No link but share buttons has words, and few words are not theirs ("Share this:")."""
+    links = node.css("a[href]")
+    if any(plain_text(a) for a in links if not is_share(a)):
+        return False
+    theirs = sum(len(plain_text(a)) + 1 for a in links if is_share(a))
+    return len(plain_text(node)) - theirs <= SHARE_LABEL
+
+
+def outermost_nodes(nodes: Iterable[LexborNode]) -> list[LexborNode]:
+    """The nodes that no other of them holds, each once."""
+    found = {n.mem_id: n for n in nodes}
+    return [n for n in found.values() if not any(a.mem_id in found for a in ancestors(n))]
 
 
 def is_title_block(node: LexborNode, titles: Sequence[LexborNode]) -> bool:

@@ -19,7 +19,8 @@ from notebase.reading.sourcerefs import parse_arxiv_id, parse_doi, split_url
 # and an escaped `[` would be `\[`, which opens display math as MathJax writes it
 _TEXT_SPECIALS = re.compile(r"[\\`*\]<$~|]|(?<!\w)_|_(?!\w)|&(?=#?\w+;)")
 _ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})")
-_RFC822 = re.compile(r"^(?:[A-Za-z]{3}, )?\d{1,2} [A-Za-z]{3} \d{2,4} \d{2}:\d{2}")
+_RFC822 = re.compile(r"^(?:[A-Za-z]{3}, )?\d{1,2} [A-Za-z]{3} (?P<year>\d{2,4}) \d{2}:\d{2}")
+ZERO_DATE = "0001-01-01"  # Go's zero time: the date Hugo writes for a page that has none
 _DATE_FORMATS = (  # RFC 822 dates with a time, as RSS writes them, are rfc822_date's
     "%a, %d %b %Y",
     "%a %d %B %Y",  # Pelican's default: Thu 13 September 2018
@@ -27,6 +28,7 @@ _DATE_FORMATS = (  # RFC 822 dates with a time, as RSS writes them, are rfc822_d
     "%d %B %Y",
     "%B %d, %Y",
     "%b %d, %Y",
+    "%A, %B %d, %Y",  # Blogger's date header: Sunday, May 8, 2016
     "%A, %d %B %Y %H:%M:%S",  # Kindle: `Added on Monday, 3 June 2024 09:14:05`
     "%A, %B %d, %Y %I:%M:%S %p",  # Kindle (US): `Added on Monday, June 3, 2024 9:14:05 AM`
 )
@@ -100,7 +102,17 @@ def safe_url(url: str) -> str:
 
 def parse_date(text: str) -> str:
     """'2024-06-03T10:00Z', 'Mon, 03 Jun 2024 10:00:00 GMT', '3 June 2024' -> '2024-06-03';
-    '' when the text is no date."""
+    '' when the text is no date, or Go's zero time (no date either)."""
+    date = read_date(text)
+    return "" if date == ZERO_DATE else date
+
+
+def is_zero_date(text: str) -> bool:
+    """Whether the text is Go's zero time, which Hugo writes for a page without a date."""
+    return read_date(text) == ZERO_DATE
+
+
+def read_date(text: str) -> str:
     text = " ".join(text.split())
     if m := _ISO_DATE.match(text):
         try:
@@ -117,12 +129,14 @@ def parse_date(text: str) -> str:
 
 def rfc822_date(text: str) -> str:
     """An RFC 822 date in any of its zones (`UT`, `EST`, `PDT`, `Z`, …: Hakyll's feeds write
-    `UT`), '' for other text."""
-    parsed = parsedate_tz(text) if _RFC822.match(text) else None
-    if parsed is None:
+    `UT`), '' for other text. A year of four digits is read as written (`0001`, not 2001)."""
+    written = _RFC822.match(text)
+    parsed = parsedate_tz(text) if written else None
+    if written is None or parsed is None:
         return ""
+    year = int(written["year"]) if len(written["year"]) == 4 else parsed[0]
     try:
-        return datetime(*parsed[:3]).date().isoformat()
+        return datetime(year, *parsed[1:3]).date().isoformat()
     except ValueError:
         return ""
 
@@ -181,4 +195,23 @@ def make_post(
         authors=tuple(authors),
         date=date,
         draft=draft,
+    )
+
+
+_HEADING_CHUNK = re.compile(r"#{1,6} (?P<text>.+)")
+LEAD_CHUNKS = 3  # the blocks at a post's top that may say its title again
+
+
+def without_lead_title(chunks: Sequence[str], title: str) -> list[str]:
+    """The post's text without, among its first blocks, the title said again (a heading equal
+    to it, as Medium's export and many a feed item's content repeat it) or a rule (Medium's
+    section divider)."""
+    lead = [c for c in chunks[:LEAD_CHUNKS] if not is_lead_chrome(c.strip(), title)]
+    return lead + list(chunks[LEAD_CHUNKS:])
+
+
+def is_lead_chrome(chunk: str, title: str) -> bool:
+    heading = _HEADING_CHUNK.fullmatch(chunk)
+    return chunk == "---" or (
+        heading is not None and heading["text"].strip().casefold() == title.casefold()
     )

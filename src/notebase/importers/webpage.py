@@ -34,6 +34,7 @@ from notebase.importers.structured import (
     parse_date,
     safe_url,
     untitled_title,
+    without_lead_title,
 )
 
 LISTING_LEVELS = ("h1", "h2", "h3")
@@ -52,8 +53,9 @@ DATED = '[class*="date"], [class*="meta"], [class*="time"]'
 MAX_META = 200
 MAX_LABEL = 12  # the words of a tag list besides its tags: "Tags:", "Filed under"
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*"
+_WEEKDAY = r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, "
 _TEXT_DATE = re.compile(
-    rf"\b(?:\d{{4}}-\d{{2}}-\d{{2}}|{_MONTH} \d{{1,2}}, \d{{4}}|\d{{1,2}} {_MONTH} \d{{4}})\b"
+    rf"\b(?:\d{{4}}-\d{{2}}-\d{{2}}|(?:{_WEEKDAY})?{_MONTH} \d{{1,2}}, \d{{4}}|\d{{1,2}} {_MONTH} \d{{4}})\b"
 )
 _CATEGORY_HREF = re.compile(r"/(?:categor(?:y|ies))/", re.I)
 # what a post's byline says besides its date: "Estimated Reading Time: 21 min", "5 min read",
@@ -166,7 +168,14 @@ def outermost(nodes: Sequence[LexborNode], tag: str) -> list[LexborNode]:
 
 
 def first_heading(node: LexborNode) -> LexborNode | None:
-    return node.css_first("h1, h2, h3")
+    """The first `<h1>`-`<h3>` that is no date heading (Blogger's "Sunday, May 8, 2016" above
+    the post's title)."""
+    return next((h for h in node.css("h1, h2, h3") if not is_date_heading(h)), None)
+
+
+def is_date_heading(heading: LexborNode) -> bool:
+    """A heading whose class says it holds the date, and that holds one."""
+    return heading.css_matches(DATED) and _TEXT_DATE.search(plain_text(heading)) is not None
 
 
 def article_scopes(tree: LexborHTMLParser, lines: dict[int, int]) -> list[Scope]:
@@ -269,9 +278,12 @@ def heading_scopes(
     return scopes, lead
 
 
-def find_scopes(tree: LexborHTMLParser, lines: dict[int, int]) -> tuple[list[Scope], str]:
-    """The posts of the page (its articles, a listing's heading blocks, or the whole page) and
-    the text of a listing left before its first post."""
+def find_scopes(
+    tree: LexborHTMLParser, lines: dict[int, int], title: str = ""
+) -> tuple[list[Scope], str]:
+    """The posts of the page (its articles, a listing's heading blocks, or the whole page, by the
+    heading saying its `title` when one does) and the text of a listing left before its first
+    post."""
     if scopes := article_scopes(tree, lines):
         return scopes, ""
     main = tree.css_first("main, [role=main]") or tree.body
@@ -282,12 +294,33 @@ def find_scopes(tree: LexborHTMLParser, lines: dict[int, int]) -> tuple[list[Sco
         for group in (headings, linked_posts(headings)):
             if is_listing(group, main) and (found := heading_scopes(group, lines))[0]:
                 scopes, lead = found
+                if outweighed(scopes, main):
+                    return [page_scope(tree, main, lines, title)], ""
                 return scopes, " ".join(" ".join(plain_text(n) for n in lead).split())
         if cards := card_scopes(headings, lines):
             return cards, ""
+    return [page_scope(tree, main, lines, title)], ""
+
+
+def outweighed(scopes: Sequence[Scope], main: LexborNode) -> bool:
+    """Whether the page holds more text beside a listing than in it: the listing is a river of
+    links to other posts (Vox's "The Latest") beside the page's own post."""
+    listed = sum(len(plain_text(n)) for scope in scopes for n in scope.nodes)
+    return len(plain_text(main)) - listed > listed
+
+
+def page_scope(
+    tree: LexborHTMLParser, main: LexborNode, lines: dict[int, int], title: str
+) -> Scope:
+    """The whole page as one post, titled by its title block's heading, else the heading saying
+    the page's title (a post's title below the site's name, in an old Tumblr theme), else its
+    first one."""
     heading, block = title_outside(tree, main)
-    heading = heading or first_heading(main)
-    return [Scope((main,), heading, lines.get(heading.mem_id, 1) if heading else 1, block)], ""
+    said = (
+        h for h in main.css(HEADING_TAGS) if title and plain_text(h).casefold() == title.casefold()
+    )
+    heading = heading or next(said, None) or first_heading(main)
+    return Scope((main,), heading, lines.get(heading.mem_id, 1) if heading else 1, block)
 
 
 def title_outside(
@@ -314,10 +347,19 @@ def post_date(scope: Scope) -> tuple[str, LexborNode | None]:
     for node in nodes:
         for meta in node.css(DATED):
             text = " ".join(meta.text(deep=True, separator=" ").split())  # <p>s apart
-            found = (parse_date(m.group(0)) for m in _TEXT_DATE.finditer(text[:MAX_META]))
+            if len(text) > MAX_META:
+                continue  # a block holding the post (Blogger's `date-outer`), not its date line
+            found = (parse_date(m.group(0)) for m in _TEXT_DATE.finditer(text))
             if date := next((d for d in found if d), ""):
-                return date, meta if is_byline(text) else None
+                return date, meta if is_byline(text) or all(map(is_byline, pieces(meta))) else None
     return "", None
+
+
+def pieces(node: LexborNode) -> list[str]:
+    """The element's text nodes, spaces folded, empty ones left out ("Published on: June 25,
+    2024" and "5 min read", two spans side by side)."""
+    texts = (" ".join((t.text_content or "").split()) for t in node.traverse(include_text=True))
+    return [t for t in texts if t]
 
 
 def is_byline(text: str) -> bool:
@@ -377,8 +419,11 @@ def lead_links(scope: Scope) -> list[LexborNode]:
 
 
 def source_url(scope: Scope, meta: PageMeta) -> str:
-    """The first link to another site in the title or the lead (a link post's source)."""
+    """The first link to another site in the title or the lead (a link post's source); a link
+    with no words (round an image, to its full size) names none."""
     for a in lead_links(scope):
+        if not plain_text(a):
+            continue
         url = resolve(attr(a, "href"), meta.base)
         if url and host_of(url) != meta.site_host and not _TAG_HREF.search(url):
             return url
@@ -409,24 +454,6 @@ def read_post(scope: Scope, meta: PageMeta, name: str, single: bool) -> Imported
         tags=tags,
         categories=categories,
         date=date or (meta.date if single else ""),
-    )
-
-
-_HEADING_CHUNK = re.compile(r"#{1,6} (?P<text>.+)")
-LEAD_CHUNKS = 3  # the blocks at a post's top that may say its title again
-
-
-def without_lead_title(chunks: Sequence[str], title: str) -> list[str]:
-    """The post's text without, among its first blocks, the title said again (a heading equal
-    to it, as Medium's export repeats it) or a rule (Medium's section divider)."""
-    lead = [c for c in chunks[:LEAD_CHUNKS] if not is_lead_chrome(c.strip(), title)]
-    return lead + list(chunks[LEAD_CHUNKS:])
-
-
-def is_lead_chrome(chunk: str, title: str) -> bool:
-    heading = _HEADING_CHUNK.fullmatch(chunk)
-    return chunk == "---" or (
-        heading is not None and heading["text"].strip().casefold() == title.casefold()
     )
 
 
@@ -472,7 +499,7 @@ def read_webpage(text: str, name: str, shown: str) -> ParsedArchive:
     meta = page_meta(tree, saved_from(text))
     lines = element_lines(tree, text)
     strip_chrome(tree)
-    scopes, lead = find_scopes(tree, lines)
+    scopes, lead = find_scopes(tree, lines, meta.title)
     single = len(scopes) == 1
     posts = [read_post(s, meta, name, single) for s in scopes]
     kept = [(p, s) for p, s in zip(posts, scopes, strict=True) if p.title or p.blocks]
