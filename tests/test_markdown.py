@@ -475,6 +475,16 @@ def test_an_embed_line_with_a_block_id_is_anchored() -> None:
     assert '<li id="^li">' in rendered.html and '<p id="^here">' in rendered.html
 
 
+def test_a_heading_ending_in_a_block_id_is_that_block() -> None:
+    """Obsidian writes `^id` at the end of a heading a block link picked (in a list too): the
+    heading (its list item, in a list) is the block, its words shown without the id."""
+    rendered = render_markdown("## Rules ^r1\n\nText.\n\n- ### Inner ^r2\n  - more\n")
+    assert '<h2 id="^r1">Rules</h2>' in rendered.html
+    assert '<li id="^r2">' in rendered.html and '<h3 id="inner">Inner</h3>' in rendered.html
+    assert {"^r1", "^r2"} <= set(rendered.anchors)
+    assert [h.text for h in rendered.headings] == ["Rules", "Inner"]
+
+
 def test_only_a_caret_written_as_one_makes_a_block_id() -> None:
     """An escaped or entity caret is a character of the text, not a block id's mark: the block
     ids pass looks only at inline runs whose source holds a `^`."""

@@ -258,8 +258,9 @@ def number_inline_lines(state: StateCore) -> None:
 
 
 def mark_blocks(state: StateCore) -> None:
-    """Obsidian's block ids become the `id` of their block (`^id` is never shown); a paragraph
-    holding only embeds of notes is no paragraph (the embed is a block of its own)."""
+    """Obsidian's block ids become the `id` of their block, a paragraph's or a heading's (`^id` is
+    never shown); a paragraph holding only embeds of notes is no paragraph (the embed is a block
+    of its own)."""
     tokens = state.tokens
     i = len(tokens) - 1
     while i > 0:
@@ -269,7 +270,7 @@ def mark_blocks(state: StateCore) -> None:
                 tokens[i - 1].hidden = tokens[i + 1].hidden = True
             on_own_line = id_on_own_line(token.children)
             block_id = take_block_id(token.children)
-            if block_id and tokens[i - 1].type == "paragraph_open":
+            if block_id and tokens[i - 1].type in ("paragraph_open", "heading_open"):
                 place_block_id(tokens, i, f"^{block_id}", on_own_line)
         i = min(i, len(tokens)) - 1
 
@@ -330,13 +331,14 @@ def give_id_to_quote(tokens: list[Token], i: int, anchor: str) -> bool:
 
 
 def place_block_id(tokens: list[Token], i: int, anchor: str, on_own_line: bool = False) -> None:
-    """The id goes to the paragraph (its list item, in a list); a paragraph that was only the id
-    gives it to the block before it, and is dropped; an id on the line under a quote or callout
-    names it."""
+    """The id goes to the paragraph or heading (its list item, in a list); a paragraph that was
+    only the id gives it to the block before it, and is dropped; an id on the line under a quote
+    or callout names it."""
     if on_own_line and give_id_to_quote(tokens, i, anchor):
         return
     opening = tokens[i - 1]
-    if not tokens[i].children and i >= 2 and tokens[i - 2].nesting <= 0:
+    only_id = not tokens[i].children and opening.type == "paragraph_open"
+    if only_id and i >= 2 and tokens[i - 2].nesting <= 0:
         previous = block_start(tokens, i - 2)
         if previous is not None:
             tokens[previous].attrSet("id", anchor)
