@@ -418,6 +418,15 @@ def test_a_callout_type_is_escaped_and_an_unknown_one_is_drawn_as_a_note() -> No
     assert "<script>" not in html
 
 
+def test_a_callout_s_metadata_after_a_bar_is_no_part_of_its_type() -> None:
+    """`[!tip|wide]`: Obsidian's callout is a tip (the metadata styles it), titled "Tip"."""
+    html = render_markdown("> [!tip|wide] Mind\n> body\n\n>[!todo|hidden]-\n> more\n").html
+    assert '<div class="callout callout-tip" data-callout="tip">' in html
+    assert '<p class="callout-title">Mind</p>' in html
+    assert '<details class="callout callout-todo" data-callout="todo">' in html
+    assert '<summary class="callout-title">Todo</summary>' in html
+
+
 def test_embeds_are_links_marked_as_embeds_with_their_label() -> None:
     rendered = render_markdown((FIXTURES / "embeds.md").read_text(encoding="utf-8"))
     assert [(x.target, x.is_wiki, x.fragment, x.label, x.embed) for x in rendered.links] == [

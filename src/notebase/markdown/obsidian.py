@@ -32,7 +32,8 @@ CALLOUT_GROUPS = {
     "example": "example",
     **dict.fromkeys(("quote", "cite"), "quote"),
 }
-_CALLOUT = re.compile(r"\[!([^\]\s]+)\]([+-]?)[ \t]*([^\n]*)(?:\n|$)")
+# `[!type|metadata]`: the metadata (`|wide`, `|hidden`) is for a theme's CSS, no part of the type
+_CALLOUT = re.compile(r"\[!([^\]\s|]+)(?:\|[^\]]*)?\]([+-]?)[ \t]*([^\n]*)(?:\n|$)")
 # A tag: letters, digits, _ - and /, with one character at least that is not a digit.
 _HASHTAG = re.compile(r"#([\w/-]*[^\W\d_][\w/-]*)")
 
