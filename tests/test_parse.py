@@ -153,6 +153,16 @@ def test_unknown_kind_is_a_warning_and_the_kind_inferred() -> None:
     assert codes(result.diagnostics) == [(Severity.WARNING, "bad-kind", 2)]
 
 
+def test_a_url_property_held_as_a_list_of_a_markdown_link_is_the_source() -> None:
+    """Obsidian's properties may hold `url` as a list of one, or as a markdown link: the note's
+    source is that link, with a warning saying how to write it."""
+    result = parse('---\nurl:\n  - "[GitHub](https://github.com/a/b)"\n---\nBody.\n')
+    assert result.entry is not None and result.entry.source is not None
+    assert result.entry.source.url == "https://github.com/a/b"
+    assert result.entry.kind is EntryKind.LINK
+    assert codes(result.diagnostics) == [(Severity.WARNING, "field-coerced", 2)]
+
+
 def test_arxiv_field_stands_in_for_url_and_gives_the_year() -> None:
     e = entry_of("---\narxiv: 1802.09568\n---\n")
     assert e.source is not None

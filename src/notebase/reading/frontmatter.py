@@ -23,6 +23,7 @@ _FENCE = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.M)
 _PLACEHOLDER = re.compile(
     r"^([ \t]*(?:-[ \t]+|[^\s:#][^:\n]*:[ \t]+))(\{\{[^\n]*\}\})[ \t]*$", re.M
 )
+_MARKDOWN_LINK = re.compile(r"\[[^\]]*\]\(<?([^\s<>()]+)>?\)")  # `[GitHub](https://…)`
 _BOOLS = {
     "true": True,
     "yes": True,
@@ -130,6 +131,16 @@ def as_text(value: Any) -> str:
     return str(value).strip()
 
 
+def as_url(value: Any) -> str | Coerced:
+    """A URL; as Obsidian's properties hold one too (a list of one, a markdown link to it: both
+    shown as the link), read as the URL."""
+    one = value[0] if isinstance(value, list) and len(value) == 1 else value
+    text = as_text(one)
+    link = _MARKDOWN_LINK.fullmatch(text)
+    url = link.group(1) if link else text
+    return url if one is value and link is None else Coerced(url)
+
+
 def as_list(value: Any) -> tuple[str, ...]:
     """A YAML list of scalars, or one comma-separated string."""
     if isinstance(value, str):
@@ -213,7 +224,8 @@ def coerce(
         return None
     if isinstance(value, Coerced):
         message = f"`{key}` is {shown[:60]}, read as {value.value!r}"
-        hint = f"write `{key}: {str(value.value).lower()}`"
+        written = str(value.value).lower() if isinstance(value.value, bool) else value.value
+        hint = f"write `{key}: {written}`"
         diags.append(warning("field-coerced", message, pos, hint))
         return value.value
     return value

@@ -31,6 +31,7 @@ from notebase.reading.frontmatter import (
     as_list,
     as_tags,
     as_text,
+    as_url,
     as_year,
     coerce,
     read_front_matter,
@@ -218,7 +219,7 @@ def primary_source(
     get: Any, path: str, fields: dict[str, Field], diags: list[Diagnostic]
 ) -> tuple[SourceRef | None, str]:
     """The source the note's `url`, `arxiv` and `doi` name, and its `url` ("" when unsafe)."""
-    url = get("url", as_text) or ""
+    url = get("url", as_url) or ""
     if url and not is_safe_url(url):
         pos = FilePos(path, fields["url"].line)
         diags.append(
