@@ -478,6 +478,23 @@ def test_anchors_are_the_ids_the_body_renders_with() -> None:
     assert any(a.startswith("q-") for a in rendered.anchors)
 
 
+def test_a_line_embedding_a_note_cuts_its_paragraph_around_the_embed() -> None:
+    """A note embed is a block: on a line of its own among lines of words it stands between
+    their paragraphs, never inside one (a <div> in a <p>, which browsers break apart)."""
+    html = render_markdown("Before.\n![[A]]\n![[B#x]]\nAfter *one*\nand two\n").html
+    assert html.replace(MARK, SHOWN_MARK) == (
+        "<p>Before.</p>\n§L0§\n§L1§\n<p>After <em>one</em>\nand two</p>\n"
+    )
+    html = render_markdown("- item\n\n  ![[A]]\n  after\n\n- two\n").html
+    assert "<li>\n<p>item</p>\n§L0§\n<p>after</p>\n</li>" in html.replace(MARK, SHOWN_MARK)
+
+
+def test_an_image_line_or_an_embed_among_words_stays_in_its_paragraph() -> None:
+    html = render_markdown("Text\n![[x.png]]\nmore ![[A]] here\n").html
+    assert html.replace(MARK, SHOWN_MARK).startswith("<p>Text\n")
+    assert html.replace(MARK, SHOWN_MARK).endswith("\nmore §L1§ here</p>\n")
+
+
 def test_an_embed_line_with_a_block_id_is_anchored() -> None:
     rendered = render_markdown("- tight ^li\n\n![[Other]]\n^here\n")
     assert rendered.anchors == ("^li", "^here")

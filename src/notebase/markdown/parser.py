@@ -260,7 +260,7 @@ def number_inline_lines(state: StateCore) -> None:
 def mark_blocks(state: StateCore) -> None:
     """Obsidian's block ids become the `id` of their block, a paragraph's or a heading's (`^id` is
     never shown); a paragraph holding only embeds of notes is no paragraph (the embed is a block
-    of its own)."""
+    of its own), and one with lines of them among its words is cut around them."""
     tokens = state.tokens
     i = len(tokens) - 1
     while i > 0:
@@ -272,7 +272,53 @@ def mark_blocks(state: StateCore) -> None:
             block_id = take_block_id(token.children)
             if block_id and tokens[i - 1].type in ("paragraph_open", "heading_open"):
                 place_block_id(tokens, i, f"^{block_id}", on_own_line)
+            kept = i < len(tokens) and tokens[i] is token  # (a paragraph of only an id is gone)
+            if kept and tokens[i - 1].type == "paragraph_open" and not tokens[i - 1].hidden:
+                tokens[i - 1 : i + 2] = cut_at_embed_lines(tokens[i - 1 : i + 2])
         i = min(i, len(tokens)) - 1
+
+
+def cut_at_embed_lines(paragraph: list[Token]) -> list[Token]:
+    """A paragraph (its three tokens) with lines of embeds of notes among its lines of words,
+    cut into paragraphs, each run of embed lines one of no tag (an embed is a block, never in a
+    paragraph; Obsidian shows it so, the words on the lines after it under it)."""
+    opening, inline, closing = paragraph
+    lines = inline_lines(inline.children or [])
+    texts = inline.content.split("\n")
+    embeds = [only_note_embeds(line) for line in lines]
+    if len(lines) != len(texts) or all(embeds) or not any(embeds):
+        return paragraph  # (lines of a break inside code or math are not the source's)
+    out: list[Token] = []
+    for start, end in runs(embeds):
+        first_line = (opening.map or [0])[0]
+        where = [first_line + start, first_line + end]
+        part = Token("inline", "", 0, map=where, level=inline.level)
+        part.content = "\n".join(texts[start:end])
+        part.children = [c for line in lines[start:end] for c in line]
+        if part.children and part.children[-1].type in ("softbreak", "hardbreak"):
+            part.children.pop()  # the break before the next part
+        tags = (opening, closing) if not embeds[start] and opening not in out else None
+        first, last = tags or (Token("paragraph_open", "p", 1), Token("paragraph_close", "p", -1))
+        for tag in (first, last):
+            tag.map, tag.level, tag.block, tag.hidden = where, opening.level, True, embeds[start]
+        out += [first, part, last]
+    return out
+
+
+def inline_lines(children: list[Token]) -> list[list[Token]]:
+    """An inline run's children by line, each line with the break that ends it."""
+    lines: list[list[Token]] = [[]]
+    for child in children:
+        lines[-1].append(child)
+        if child.type in ("softbreak", "hardbreak"):
+            lines.append([])
+    return lines
+
+
+def runs(flags: list[bool]) -> list[tuple[int, int]]:
+    """(start, end) of each run of equal flags."""
+    starts = [i for i in range(len(flags)) if i == 0 or flags[i] != flags[i - 1]]
+    return list(zip(starts, [*starts[1:], len(flags)], strict=True))
 
 
 def marks_a_block(content: str) -> bool:
