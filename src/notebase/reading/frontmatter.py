@@ -15,7 +15,7 @@ KNOWN_KEYS = (
     "title", "kind", "url", "source_title", "authors", "year", "date", "tags", "category",
     "tldr", "status", "aliases", "alias", "draft", "slug", "arxiv", "doi", "origin", "series",
     "series_author", "import_digest", "description", "permalink", "publish", "created",
-    "modified", "updated", "cssclasses", "cssclass",
+    "modified", "updated", "cssclasses", "cssclass", "author", "published",
 )  # fmt: skip
 _FENCE = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.M)
 # A template's placeholder as a whole value (`date: {{date:YYYY-MM-DD}}`, `- {{tag}}`), which
@@ -194,6 +194,14 @@ def as_year(value: Any) -> int:
     if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) == 4:
         return int(value.strip())
     raise FieldError("must be a year like 2025")
+
+
+def as_year_of_date(value: Any) -> int:
+    """A year, written alone (`2024`) or as a date's (`2024-11-05`)."""
+    try:
+        return as_year(value)
+    except FieldError:
+        return as_date(value).year
 
 
 def as_bool(value: Any) -> bool | Coerced:
