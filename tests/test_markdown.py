@@ -511,6 +511,16 @@ def test_a_heading_ending_in_a_block_id_is_that_block() -> None:
     assert [h.text for h in rendered.headings] == ["Rules", "Inner"]
 
 
+def test_a_block_id_on_the_line_under_a_table_names_the_table() -> None:
+    """GFM reads `^id` right under a table as one more row; it is the table's block id, as
+    Obsidian writes it there, and no empty row. In a cell of its own row it is cell text."""
+    rendered = render_markdown("| a | b |\n| - | - |\n| 1 | 2 |\n^tbl\n\n| c |\n| - |\n| x ^in |\n")
+    assert rendered.anchors == ("^tbl",)
+    assert rendered.html.startswith('<table id="^tbl">\n')
+    assert rendered.html.count("<tr>") == 4 and "<td></td>" not in rendered.html
+    assert "<td>x ^in</td>" in rendered.html
+
+
 def test_only_a_caret_written_as_one_makes_a_block_id() -> None:
     """An escaped or entity caret is a character of the text, not a block id's mark: the block
     ids pass looks only at inline runs whose source holds a `^`."""

@@ -272,6 +272,8 @@ def mark_blocks(state: StateCore) -> None:
             block_id = take_block_id(token.children)
             if block_id and tokens[i - 1].type in ("paragraph_open", "heading_open"):
                 place_block_id(tokens, i, f"^{block_id}", on_own_line)
+            elif block_id and tokens[i - 1].type == "td_open":
+                give_id_to_table(tokens, i, f"^{block_id}")
             kept = i < len(tokens) and tokens[i] is token  # (a paragraph of only an id is gone)
             if kept and tokens[i - 1].type == "paragraph_open" and not tokens[i - 1].hidden:
                 tokens[i - 1 : i + 2] = cut_at_embed_lines(tokens[i - 1 : i + 2])
@@ -374,6 +376,24 @@ def give_id_to_quote(tokens: list[Token], i: int, anchor: str) -> bool:
         return False
     tokens[opening].attrSet("id", anchor)
     return True
+
+
+def give_id_to_table(tokens: list[Token], i: int, anchor: str) -> None:
+    """`^id` on the line right under a table, which GFM reads as a last row of one cell, names
+    the table (as Obsidian reads it), and the row is dropped; an id in a cell of another row
+    is text, as Obsidian shows it, and is put back."""
+    end = next(j for j in range(i, len(tokens)) if tokens[j].type == "tr_close")
+    row = block_start(tokens, end)
+    table = next(j for j in range(i, -1, -1) if tokens[j].type == "table_open")
+    cells = (t for t in tokens[row or 0 : end] if t.type == "inline" and t is not tokens[i])
+    alone = not tokens[i].children and not any(c.content for c in cells)
+    if row is None or tokens[end + 1].type != "tbody_close" or not alone:
+        shown = f" {anchor}" if tokens[i].children else anchor
+        tokens[i].children = [*(tokens[i].children or []), Token("text", "", 0, content=shown)]
+        return
+    tokens[table].attrSet("id", anchor)
+    empty_body = tokens[row - 1].type == "tbody_open"
+    del tokens[row - empty_body : end + 1 + empty_body]
 
 
 def place_block_id(tokens: list[Token], i: int, anchor: str, on_own_line: bool = False) -> None:
