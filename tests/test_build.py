@@ -109,6 +109,8 @@ def test_a_static_file_in_a_page_s_place_is_an_error_and_the_site_is_kept(kb: Pa
         ("notes/Search.md", "", "search"),
         ("notes/reading-list.md", "", "reading-list"),
         ("notes/sources.md", "", "sources"),
+        ("notes/Tags/Hardware.md", "tags: [hardware]\n", "tags/hardware"),
+        ("notes/Categories/Reading.md", "category: reading\n", "categories/reading"),
     ],
 )
 def test_a_note_where_the_site_generator_writes_is_moved_with_a_warning(

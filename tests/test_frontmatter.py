@@ -16,6 +16,7 @@ from notebase.reading.frontmatter import (
     as_list,
     as_tags,
     as_text,
+    as_url,
     as_year,
     coerce,
     read_front_matter,
@@ -297,6 +298,33 @@ def test_a_string_boolean_is_coerced_with_a_warning() -> None:
         (Severity.WARNING, "field-coerced", 3),
     ]
     assert diags[0].message == '`draft` is "true", read as True'
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("https://a.org/x", "https://a.org/x"),
+        (["https://a.org/x"], Coerced("https://a.org/x")),
+        ("[Site](https://a.org/x?q=1)", Coerced("https://a.org/x?q=1")),
+        (["[](<https://a.org/y>)"], Coerced("https://a.org/y")),
+        ("[Site](https://a.org) and more", "[Site](https://a.org) and more"),
+    ],
+)
+def test_a_url_as_obsidian_s_properties_hold_it(value: Any, expected: str | Coerced) -> None:
+    assert as_url(value) == expected
+
+
+@pytest.mark.parametrize("value", [["https://a.org", "https://b.org"], [], {"u": "x"}, True])
+def test_as_url_refuses(value: Any) -> None:
+    with pytest.raises(FieldError):
+        as_url(value)
+
+
+def test_a_url_read_from_a_list_is_told_as_it_should_be_written() -> None:
+    fields, _, _ = read_front_matter('---\nurl:\n  - "[Src](https://A.org/P)"\n---\n', PATH)
+    diags: list[Diagnostic] = []
+    assert coerce(fields, "url", as_url, PATH, diags) == "https://A.org/P"
+    assert [(d.code, d.hint) for d in diags] == [("field-coerced", "write `url: https://A.org/P`")]
 
 
 def test_template_placeholders_are_read_as_text_with_one_warning() -> None:

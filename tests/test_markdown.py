@@ -439,6 +439,15 @@ def test_a_callout_type_is_escaped_and_an_unknown_one_is_drawn_as_a_note() -> No
     assert "<script>" not in html
 
 
+def test_a_callout_s_metadata_after_a_bar_is_no_part_of_its_type() -> None:
+    """`[!tip|wide]`: Obsidian's callout is a tip (the metadata styles it), titled "Tip"."""
+    html = render_markdown("> [!tip|wide] Mind\n> body\n\n>[!todo|hidden]-\n> more\n").html
+    assert '<div class="callout callout-tip" data-callout="tip">' in html
+    assert '<p class="callout-title">Mind</p>' in html
+    assert '<details class="callout callout-todo" data-callout="todo">' in html
+    assert '<summary class="callout-title">Todo</summary>' in html
+
+
 def test_embeds_are_links_marked_as_embeds_with_their_label() -> None:
     rendered = render_markdown((FIXTURES / "embeds.md").read_text(encoding="utf-8"))
     assert [(x.target, x.is_wiki, x.fragment, x.label, x.embed) for x in rendered.links] == [
@@ -490,10 +499,47 @@ def test_anchors_are_the_ids_the_body_renders_with() -> None:
     assert any(a.startswith("q-") for a in rendered.anchors)
 
 
+def test_a_line_embedding_a_note_cuts_its_paragraph_around_the_embed() -> None:
+    """A note embed is a block: on a line of its own among lines of words it stands between
+    their paragraphs, never inside one (a <div> in a <p>, which browsers break apart)."""
+    html = render_markdown("Before.\n![[A]]\n![[B#x]]\nAfter *one*\nand two\n").html
+    assert html.replace(MARK, SHOWN_MARK) == (
+        "<p>Before.</p>\n§L0§\n§L1§\n<p>After <em>one</em>\nand two</p>\n"
+    )
+    html = render_markdown("- item\n\n  ![[A]]\n  after\n\n- two\n").html
+    assert "<li>\n<p>item</p>\n§L0§\n<p>after</p>\n</li>" in html.replace(MARK, SHOWN_MARK)
+
+
+def test_an_image_line_or_an_embed_among_words_stays_in_its_paragraph() -> None:
+    html = render_markdown("Text\n![[x.png]]\nmore ![[A]] here\n").html
+    assert html.replace(MARK, SHOWN_MARK).startswith("<p>Text\n")
+    assert html.replace(MARK, SHOWN_MARK).endswith("\nmore §L1§ here</p>\n")
+
+
 def test_an_embed_line_with_a_block_id_is_anchored() -> None:
     rendered = render_markdown("- tight ^li\n\n![[Other]]\n^here\n")
     assert rendered.anchors == ("^li", "^here")
     assert '<li id="^li">' in rendered.html and '<p id="^here">' in rendered.html
+
+
+def test_a_heading_ending_in_a_block_id_is_that_block() -> None:
+    """Obsidian writes `^id` at the end of a heading a block link picked (in a list too): the
+    heading (its list item, in a list) is the block, its words shown without the id."""
+    rendered = render_markdown("## Rules ^r1\n\nText.\n\n- ### Inner ^r2\n  - more\n")
+    assert '<h2 id="^r1">Rules</h2>' in rendered.html
+    assert '<li id="^r2">' in rendered.html and '<h3 id="inner">Inner</h3>' in rendered.html
+    assert {"^r1", "^r2"} <= set(rendered.anchors)
+    assert [h.text for h in rendered.headings] == ["Rules", "Inner"]
+
+
+def test_a_block_id_on_the_line_under_a_table_names_the_table() -> None:
+    """GFM reads `^id` right under a table as one more row; it is the table's block id, as
+    Obsidian writes it there, and no empty row. In a cell of its own row it is cell text."""
+    rendered = render_markdown("| a | b |\n| - | - |\n| 1 | 2 |\n^tbl\n\n| c |\n| - |\n| x ^in |\n")
+    assert rendered.anchors == ("^tbl",)
+    assert rendered.html.startswith('<table id="^tbl">\n')
+    assert rendered.html.count("<tr>") == 4 and "<td></td>" not in rendered.html
+    assert "<td>x ^in</td>" in rendered.html
 
 
 def test_only_a_caret_written_as_one_makes_a_block_id() -> None:

@@ -153,6 +153,48 @@ def test_unknown_kind_is_a_warning_and_the_kind_inferred() -> None:
     assert codes(result.diagnostics) == [(Severity.WARNING, "bad-kind", 2)]
 
 
+def test_a_url_property_held_as_a_list_of_a_markdown_link_is_the_source() -> None:
+    """Obsidian's properties may hold `url` as a list of one, or as a markdown link: the note's
+    source is that link, with a warning saying how to write it."""
+    result = parse('---\nurl:\n  - "[GitHub](https://github.com/a/b)"\n---\nBody.\n')
+    assert result.entry is not None and result.entry.source is not None
+    assert result.entry.source.url == "https://github.com/a/b"
+    assert result.entry.kind is EntryKind.LINK
+    assert codes(result.diagnostics) == [(Severity.WARNING, "field-coerced", 2)]
+
+
+def test_a_web_clipper_note_s_source_author_and_published_date_are_its_source_s() -> None:
+    """Obsidian's Web Clipper writes `source:` (the page's address), `author:` (links to people)
+    and `published:`: the note is a link to that page, by those authors, of that year."""
+    result = parse(
+        '---\ntitle: A post\nsource: "https://blog.example.org/a-post"\nauthor:\n'
+        '  - "[[Ada Lovelace]]"\n  - "[[cb|Charles Babbage]]"\npublished: 2024-11-05\n'
+        "created: 2025-01-02\ndescription:\ntags:\n  - clippings\n---\nText.\n"
+    )
+    e = result.entry
+    assert e is not None and e.source is not None
+    assert (e.kind, e.source.url) == (EntryKind.LINK, "https://blog.example.org/a-post")
+    assert (e.authors, e.year, e.date) == (
+        ("Ada Lovelace", "Charles Babbage"),
+        2024,
+        dt.date(2025, 1, 2),
+    )
+    assert result.diagnostics == ()
+
+
+def test_a_published_year_written_alone_is_the_source_s_year() -> None:
+    result = parse("---\nsource: https://e.org/p\npublished: 2019\nyear: \n---\nText.\n")
+    assert result.entry is not None and result.entry.year == 2019
+    assert result.diagnostics == ()
+
+
+def test_a_source_field_that_is_no_web_address_is_left_to_templates() -> None:
+    result = parse("---\nsource: [[Some Book]]\nauthor:\npublished:\n---\nText.\n")
+    assert result.entry is not None and result.entry.source is None
+    assert result.entry.extra == (("source", "[['Some Book']]"),)
+    assert result.diagnostics == ()
+
+
 def test_arxiv_field_stands_in_for_url_and_gives_the_year() -> None:
     e = entry_of("---\narxiv: 1802.09568\n---\n")
     assert e.source is not None

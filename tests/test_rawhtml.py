@@ -94,6 +94,22 @@ def test_an_inline_image_tag_is_an_image_of_the_note_and_its_attributes_sanitise
     )
 
 
+def test_an_element_left_out_whole_is_left_out_inline_too() -> None:
+    """A clipped page's chart, `<svg …>…</svg>` on a line with more after its tag (no HTML block
+    as CommonMark reads it), was its markup shown as text; inline, such an element is left out
+    with what it holds (an iframe is a link), as in a block. One not closed in its paragraph
+    is text."""
+    rendered = render_markdown(
+        'Chart: <svg viewBox="0 0 9 9"><g><text x="1">1.0</text><svg><rect/></svg></g></svg> '
+        'and <iframe src="https://e.org/v"></iframe> **then**\n\n<svg width="2"> *open*\n'
+    )
+    assert rendered.html == (
+        '<p>Chart:  and <a class="external-embed" href="https://e.org/v">https://e.org/v</a> '
+        "<strong>then</strong></p>\n"
+        "<p>&lt;svg width=&quot;2&quot;&gt; <em>open</em></p>\n"
+    )
+
+
 def test_a_link_left_open_is_closed_inside_the_element_holding_it() -> None:
     assert (
         html('<div><a href="https://x.org">t</div>\n')

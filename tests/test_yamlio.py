@@ -10,7 +10,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from notebase.reading.yamlio import dump_fields, load_mapping
+from notebase.reading.yamlio import dump_fields, load_fields, load_mapping
 
 
 @pytest.mark.parametrize(
@@ -92,3 +92,15 @@ def test_a_date_that_does_not_exist_is_read_as_text() -> None:
 
 def test_an_explicit_tag_its_text_does_not_fit_makes_no_mapping() -> None:
     assert load_mapping("title: A\nyear: !!float abc\n") == {}
+
+
+@pytest.mark.parametrize("text", ["~\n", "null\n", "# a comment\nNull\n"])
+def test_a_front_matter_of_yaml_null_is_an_empty_one(text: str) -> None:
+    """A front matter holding only `~` (YAML's null) has no properties, as Obsidian reads it:
+    no field and no warning that it is not a mapping."""
+    assert load_fields(text, "notes/a.md", 2) == ((), ())
+
+
+def test_a_front_matter_of_another_scalar_is_not_a_mapping() -> None:
+    fields, (problem,) = load_fields("just words\n", "notes/a.md", 2)
+    assert fields == () and problem.code == "yaml-not-mapping"

@@ -255,8 +255,9 @@ def drop_collisions(entries: Sequence[Entry]) -> tuple[list[Entry], list[Diagnos
     by_slug: dict[str, list[Entry]] = defaultdict(list)
     kept: list[Entry] = []
     diags: list[Diagnostic] = []
+    taken = term_pages(entries)
     for entry in entries:
-        entry, moved = off_reserved(entry)
+        entry, moved = off_reserved(entry, taken)
         diags += moved
         by_slug[entry.slug].append(entry)
     for slug, group in sorted(by_slug.items()):
@@ -291,13 +292,16 @@ def hashed_slug(slug: str, rel_path: str) -> str:
     return f"{slug}-{short_hash(rel_path)[:6]}"
 
 
-def off_reserved(entry: Entry) -> tuple[Entry, list[Diagnostic]]:
+def off_reserved(entry: Entry, taken: frozenset[str]) -> tuple[Entry, list[Diagnostic]]:
     """The entry moved off a URL the site keeps for its own pages (a note `Tags.md`, as vaults
-    have, to /tags-3f2a1b/), with a warning: Obsidian takes any name. Else as it is."""
-    if not is_reserved_slug(entry.slug):
+    have, to /tags-3f2a1b/; a note of a folder `Tags/` at a tag's page, `taken`, to
+    /tags-9c04d2/hardware/, beside its folder's others moved so), with a warning: Obsidian takes
+    any name. Else as it is."""
+    if not is_reserved_slug(entry.slug) and entry.slug not in taken:
         return entry, []
     top, _, rest = entry.slug.partition("/")
-    moved = remade(entry, slug="/".join(filter(None, (hashed_slug(top, entry.rel_path), rest))))
+    folder = entry.rel_path.split("/", 1)[0]  # (a note at the top: its file)
+    moved = remade(entry, slug="/".join(filter(None, (hashed_slug(top, folder), rest))))
     message = f"/{entry.slug}/ is the site's own page, so this note is at /{moved.slug}/"
     return moved, [warning("slug-renamed", message, entry.pos, RENAME_HINT)]
 
@@ -306,6 +310,12 @@ def is_reserved_slug(slug: str) -> bool:
     """Whether an entry there would take one of the site's own pages (/tags/, /search/), or sit
     in a folder the build fills (/pagefind/…, /assets/…)."""
     return f"{slug}/" in RESERVED_TOPS[1:] or slug.split("/", 1)[0] in (BUNDLE_DIR, ASSETS_DIR)
+
+
+def term_pages(entries: Iterable[Entry]) -> frozenset[str]:
+    """The pages of the entries' tags (and their parents') and categories: `tags/ml`."""
+    tags = (f"tags/{t}" for e in entries for tag in e.tags for t in tag_and_parents(tag))
+    return frozenset((*tags, *(f"categories/{c}" for e in entries for c in e.categories)))
 
 
 RENAME_HINT = "rename the file or set `slug:` to choose its URL"

@@ -32,7 +32,8 @@ CALLOUT_GROUPS = {
     "example": "example",
     **dict.fromkeys(("quote", "cite"), "quote"),
 }
-_CALLOUT = re.compile(r"\[!([^\]\s]+)\]([+-]?)[ \t]*([^\n]*)(?:\n|$)")
+# `[!type|metadata]`: the metadata (`|wide`, `|hidden`) is for a theme's CSS, no part of the type
+_CALLOUT = re.compile(r"\[!([^\]\s|]+)(?:\|[^\]]*)?\]([+-]?)[ \t]*([^\n]*)(?:\n|$)")
 # A tag: letters, digits, _ - and /, with one character at least that is not a digit.
 _HASHTAG = re.compile(r"#([\w/-]*[^\W\d_][\w/-]*)")
 
@@ -370,21 +371,28 @@ KEPT_TAGS = frozenset(
 )
 _HTML_TAG = re.compile(r"<(/?)([A-Za-z]+)(\s[^<>]*?)?\s*/?>")
 DROPPED_TAGS = frozenset(("font", "span"))
+# elements that draw, play or frame something, as a clipped page holds them inline: left out
+# whole (an iframe is a link), as in a raw HTML block (a `<script>` written in prose stays text)
+MEDIA_TAGS = frozenset(("svg", "iframe", "video", "audio", "picture", "canvas", "object", "embed"))
 
 
 def html_tag(state: StateInline, silent: bool) -> bool:
     """`<br>`, `<u>…</u>`, `<sup>` and the like as `html_tag` tokens (balanced by
-    balance_html_tags); `<font color=…>` and `<span …>` left out; `<img …>` a `raw_inline`."""
+    balance_html_tags); `<font color=…>` and `<span …>` left out; `<img …>` and a media
+    element (`<svg …>…</svg>`, `<iframe …></iframe>`) a `raw_inline`, sanitised as a raw HTML
+    block is."""
     if not state.src.startswith("<", state.pos):
         return False
     m = _HTML_TAG.match(state.src, state.pos, state.posMax)
     if m is None:
         return False
     closing, name, attrs = m.group(1), m.group(2).lower(), m.group(3)
-    if name == "img" and not closing:
+    end = m.end() if name == "img" else element_end(state, m, name)
+    if not closing and end is not None:
         if not silent:
-            state.push("raw_inline", "img", 0).meta = {"pieces": sanitise(m.group(0), 0, [])}
-        state.pos = m.end()
+            pieces = sanitise(state.src[state.pos : end], 0, [])
+            state.push("raw_inline", name, 0).meta = {"pieces": pieces}
+        state.pos = end
         return True
     dropped = name in DROPPED_TAGS
     if not dropped and (name not in KEPT_TAGS or (attrs and attrs.strip())):
@@ -396,6 +404,21 @@ def html_tag(state: StateInline, silent: bool) -> bool:
         state.env["html_tags"] = True  # the note has some: balance_html_tags has work
     state.pos = m.end()
     return True
+
+
+def element_end(state: StateInline, start: re.Match[str], name: str) -> int | None:
+    """Where a media element (`<svg …>…</svg>`) ends in the inline run: after its closing tag
+    (None for another element, or one not closed in the run, whose tags are text)."""
+    if name not in MEDIA_TAGS:
+        return None
+    if start.group(0).endswith("/>"):
+        return start.end()
+    depth, tags = 1, re.compile(rf"<(/?){name}\b[^<>]*>", re.I)
+    for tag in tags.finditer(state.src, start.end(), state.posMax):
+        depth += -1 if tag.group(1) else 1
+        if depth == 0:
+            return tag.end()
+    return None
 
 
 def balance_html_tags(state: StateCore) -> None:

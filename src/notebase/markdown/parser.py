@@ -258,8 +258,9 @@ def number_inline_lines(state: StateCore) -> None:
 
 
 def mark_blocks(state: StateCore) -> None:
-    """Obsidian's block ids become the `id` of their block (`^id` is never shown); a paragraph
-    holding only embeds of notes is no paragraph (the embed is a block of its own)."""
+    """Obsidian's block ids become the `id` of their block, a paragraph's or a heading's (`^id` is
+    never shown); a paragraph holding only embeds of notes is no paragraph (the embed is a block
+    of its own), and one with lines of them among its words is cut around them."""
     tokens = state.tokens
     i = len(tokens) - 1
     while i > 0:
@@ -269,9 +270,57 @@ def mark_blocks(state: StateCore) -> None:
                 tokens[i - 1].hidden = tokens[i + 1].hidden = True
             on_own_line = id_on_own_line(token.children)
             block_id = take_block_id(token.children)
-            if block_id and tokens[i - 1].type == "paragraph_open":
+            if block_id and tokens[i - 1].type in ("paragraph_open", "heading_open"):
                 place_block_id(tokens, i, f"^{block_id}", on_own_line)
+            elif block_id and tokens[i - 1].type == "td_open":
+                give_id_to_table(tokens, i, f"^{block_id}")
+            kept = i < len(tokens) and tokens[i] is token  # (a paragraph of only an id is gone)
+            if kept and tokens[i - 1].type == "paragraph_open" and not tokens[i - 1].hidden:
+                tokens[i - 1 : i + 2] = cut_at_embed_lines(tokens[i - 1 : i + 2])
         i = min(i, len(tokens)) - 1
+
+
+def cut_at_embed_lines(paragraph: list[Token]) -> list[Token]:
+    """A paragraph (its three tokens) with lines of embeds of notes among its lines of words,
+    cut into paragraphs, each run of embed lines one of no tag (an embed is a block, never in a
+    paragraph; Obsidian shows it so, the words on the lines after it under it)."""
+    opening, inline, closing = paragraph
+    lines = inline_lines(inline.children or [])
+    texts = inline.content.split("\n")
+    embeds = [only_note_embeds(line) for line in lines]
+    if len(lines) != len(texts) or all(embeds) or not any(embeds):
+        return paragraph  # (lines of a break inside code or math are not the source's)
+    out: list[Token] = []
+    for start, end in runs(embeds):
+        first_line = (opening.map or [0])[0]
+        where = [first_line + start, first_line + end]
+        part = Token("inline", "", 0, map=where, level=inline.level)
+        part.content = "\n".join(texts[start:end])
+        part.children = [c for line in lines[start:end] for c in line]
+        if part.children and part.children[-1].type in ("softbreak", "hardbreak"):
+            part.children.pop()  # the break before the next part
+        tags = (opening, closing) if not embeds[start] and opening not in out else None
+        first, last = tags or (Token("paragraph_open", "p", 1), Token("paragraph_close", "p", -1))
+        for tag in (first, last):
+            tag.map, tag.level, tag.block, tag.hidden = where, opening.level, True, embeds[start]
+        out += [first, part, last]
+    return out
+
+
+def inline_lines(children: list[Token]) -> list[list[Token]]:
+    """An inline run's children by line, each line with the break that ends it."""
+    lines: list[list[Token]] = [[]]
+    for child in children:
+        lines[-1].append(child)
+        if child.type in ("softbreak", "hardbreak"):
+            lines.append([])
+    return lines
+
+
+def runs(flags: list[bool]) -> list[tuple[int, int]]:
+    """(start, end) of each run of equal flags."""
+    starts = [i for i in range(len(flags)) if i == 0 or flags[i] != flags[i - 1]]
+    return list(zip(starts, [*starts[1:], len(flags)], strict=True))
 
 
 def marks_a_block(content: str) -> bool:
@@ -329,14 +378,33 @@ def give_id_to_quote(tokens: list[Token], i: int, anchor: str) -> bool:
     return True
 
 
+def give_id_to_table(tokens: list[Token], i: int, anchor: str) -> None:
+    """`^id` on the line right under a table, which GFM reads as a last row of one cell, names
+    the table (as Obsidian reads it), and the row is dropped; an id in a cell of another row
+    is text, as Obsidian shows it, and is put back."""
+    end = next(j for j in range(i, len(tokens)) if tokens[j].type == "tr_close")
+    row = block_start(tokens, end)
+    table = next(j for j in range(i, -1, -1) if tokens[j].type == "table_open")
+    cells = (t for t in tokens[row or 0 : end] if t.type == "inline" and t is not tokens[i])
+    alone = not tokens[i].children and not any(c.content for c in cells)
+    if row is None or tokens[end + 1].type != "tbody_close" or not alone:
+        shown = f" {anchor}" if tokens[i].children else anchor
+        tokens[i].children = [*(tokens[i].children or []), Token("text", "", 0, content=shown)]
+        return
+    tokens[table].attrSet("id", anchor)
+    empty_body = tokens[row - 1].type == "tbody_open"
+    del tokens[row - empty_body : end + 1 + empty_body]
+
+
 def place_block_id(tokens: list[Token], i: int, anchor: str, on_own_line: bool = False) -> None:
-    """The id goes to the paragraph (its list item, in a list); a paragraph that was only the id
-    gives it to the block before it, and is dropped; an id on the line under a quote or callout
-    names it."""
+    """The id goes to the paragraph or heading (its list item, in a list); a paragraph that was
+    only the id gives it to the block before it, and is dropped; an id on the line under a quote
+    or callout names it."""
     if on_own_line and give_id_to_quote(tokens, i, anchor):
         return
     opening = tokens[i - 1]
-    if not tokens[i].children and i >= 2 and tokens[i - 2].nesting <= 0:
+    only_id = not tokens[i].children and opening.type == "paragraph_open"
+    if only_id and i >= 2 and tokens[i - 2].nesting <= 0:
         previous = block_start(tokens, i - 2)
         if previous is not None:
             tokens[previous].attrSet("id", anchor)

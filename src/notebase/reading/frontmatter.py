@@ -15,7 +15,7 @@ KNOWN_KEYS = (
     "title", "kind", "url", "source_title", "authors", "year", "date", "tags", "category",
     "tldr", "status", "aliases", "alias", "draft", "slug", "arxiv", "doi", "origin", "series",
     "series_author", "import_digest", "description", "permalink", "publish", "created",
-    "modified", "updated", "cssclasses", "cssclass",
+    "modified", "updated", "cssclasses", "cssclass", "author", "published",
 )  # fmt: skip
 _FENCE = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.M)
 # A template's placeholder as a whole value (`date: {{date:YYYY-MM-DD}}`, `- {{tag}}`), which
@@ -23,6 +23,7 @@ _FENCE = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.M)
 _PLACEHOLDER = re.compile(
     r"^([ \t]*(?:-[ \t]+|[^\s:#][^:\n]*:[ \t]+))(\{\{[^\n]*\}\})[ \t]*$", re.M
 )
+_MARKDOWN_LINK = re.compile(r"\[[^\]]*\]\(<?([^\s<>()]+)>?\)")  # `[GitHub](https://…)`
 _BOOLS = {
     "true": True,
     "yes": True,
@@ -130,6 +131,16 @@ def as_text(value: Any) -> str:
     return str(value).strip()
 
 
+def as_url(value: Any) -> str | Coerced:
+    """A URL; as Obsidian's properties hold one too (a list of one, a markdown link to it: both
+    shown as the link), read as the URL."""
+    one = value[0] if isinstance(value, list) and len(value) == 1 else value
+    text = as_text(one)
+    link = _MARKDOWN_LINK.fullmatch(text)
+    url = link.group(1) if link else text
+    return url if one is value and link is None else Coerced(url)
+
+
 def as_list(value: Any) -> tuple[str, ...]:
     """A YAML list of scalars, or one comma-separated string."""
     if isinstance(value, str):
@@ -185,6 +196,14 @@ def as_year(value: Any) -> int:
     raise FieldError("must be a year like 2025")
 
 
+def as_year_of_date(value: Any) -> int:
+    """A year, written alone (`2024`) or as a date's (`2024-11-05`)."""
+    try:
+        return as_year(value)
+    except FieldError:
+        return as_date(value).year
+
+
 def as_bool(value: Any) -> bool | Coerced:
     """true or false; "true"/"yes"/"no"/… (as Quartz and Obsidian read them) are coerced."""
     if isinstance(value, bool):
@@ -213,7 +232,8 @@ def coerce(
         return None
     if isinstance(value, Coerced):
         message = f"`{key}` is {shown[:60]}, read as {value.value!r}"
-        hint = f"write `{key}: {str(value.value).lower()}`"
+        written = str(value.value).lower() if isinstance(value.value, bool) else value.value
+        hint = f"write `{key}: {written}`"
         diags.append(warning("field-coerced", message, pos, hint))
         return value.value
     return value

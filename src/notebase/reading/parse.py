@@ -31,7 +31,9 @@ from notebase.reading.frontmatter import (
     as_list,
     as_tags,
     as_text,
+    as_url,
     as_year,
+    as_year_of_date,
     coerce,
     read_front_matter,
 )
@@ -53,6 +55,8 @@ from notebase.slugs import (
 from notebase.urls import RESERVED_TOPS
 
 UNREADABLE_YAML = ("yaml-syntax", "yaml-not-mapping")  # no field of the front matter can be read
+# an author written as a link to their note: `[[Jane Doe]]`, `[[jane-doe|Jane Doe]]`
+_NAME_LINK = re.compile(r"\[\[([^\[\]|]+)(?:\|([^\[\]]+))?\]\]")
 
 
 def parse_note(source: NoteFile, macros: TexMacros = NO_MACROS) -> ParseResult:
@@ -84,7 +88,15 @@ def entry_source(
     id) and its authors."""
     source_ref, url = primary_source(get, path, fields, diags)
     title = strip_arxiv_prefix(get("source_title", as_text) or "")
-    return source_ref, url, title, get("authors", as_list) or ()
+    authors = first_field(get, ("authors", "author"), as_list) or ()
+    return source_ref, url, title, tuple(map(person_name, authors))
+
+
+def person_name(written: str) -> str:
+    """An author as Obsidian's Web Clipper writes one, a link to their note (`[[Jane Doe]]`,
+    `[[jane-doe|Jane Doe]]`): the name shown."""
+    link = _NAME_LINK.fullmatch(written)
+    return (link.group(2) or link.group(1)).strip() if link else written
 
 
 def build_entry(
@@ -128,7 +140,7 @@ def build_entry(
         source=source_ref,
         source_title=source_title,
         authors=authors,
-        year=get("year", as_year) or year_from_arxiv(source_ref),
+        year=get("year", as_year) or source_year(get, source_ref),
         tldr_html=tldr_html,
         tldr_text=tldr_text,
         body_html=body.html,
@@ -147,6 +159,12 @@ def build_entry(
         updated=first_field(get, ("modified", "updated"), as_date),
         source_title_line=fields["source_title"].line if source_title else 0,
     )
+
+
+def source_year(get: Any, source_ref: SourceRef | None) -> int | None:
+    """The year of the source's `published:` date (or year), as Obsidian's Web Clipper writes
+    it, else of its arXiv id."""
+    return get("published", as_year_of_date) or year_from_arxiv(source_ref)
 
 
 def first_field(get: Any, keys: tuple[str, ...], convert: Any) -> Any:
@@ -214,11 +232,19 @@ def shift_lines(links: tuple[LinkRef, ...], first_line: int) -> tuple[LinkRef, .
     )
 
 
+def clipped_url(fields: dict[str, Field]) -> str:
+    """Obsidian's Web Clipper's `source:`, the clipped page's address (read when there is no
+    `url`; a `source:` that is no http(s) URL is some other field of the vault's, left as it is)."""
+    found = fields.get("source")
+    text = found.value.strip() if found and isinstance(found.value, str) else ""
+    return text if is_safe_url(text) else ""
+
+
 def primary_source(
     get: Any, path: str, fields: dict[str, Field], diags: list[Diagnostic]
 ) -> tuple[SourceRef | None, str]:
     """The source the note's `url`, `arxiv` and `doi` name, and its `url` ("" when unsafe)."""
-    url = get("url", as_text) or ""
+    url = get("url", as_url) or clipped_url(fields)
     if url and not is_safe_url(url):
         pos = FilePos(path, fields["url"].line)
         diags.append(

@@ -72,15 +72,16 @@ class Field:
 def load_fields(
     text: str, path: str, first_line: int, what: str = "front matter"
 ) -> tuple[tuple[Field, ...], tuple[Diagnostic, ...]]:
-    """Parse a YAML mapping that starts at `first_line` of `path`; a mapping or nothing is accepted
-    (`what` names the text in the diagnostic when it is something else)."""
+    """Parse a YAML mapping that starts at `first_line` of `path`; a mapping or nothing (YAML's
+    null too: `~`, `null`) is accepted (`what` names the text in the diagnostic when it is
+    something else)."""
     if not text.strip():
         return (), ()
     try:
         node = yaml.compose(text, Loader=LOADER)
     except yaml.YAMLError as exc:
         return (), (yaml_error(exc, path, first_line, text),)
-    if node is None:
+    if node is None or node.tag == YAML_TAG + "null":
         return (), ()
     if not isinstance(node, yaml.MappingNode):
         pos = FilePos(path, first_line + node.start_mark.line)
