@@ -323,6 +323,8 @@ def test_math_that_opens_a_paragraph_ending_in_a_digit(text: str, maths: int) ->
         ("step \\(t\\) of \\((x_i, y_i)\\)\n", 2, 0),  # one short variable is math inline
         ("\\[\n\\alpha_t = \\alpha_0 \\cdot e^{-\\lambda t}\n\\]\n", 0, 1),  # over lines
         ("stays \\(as here\\) and \\[sic\\]\n", 0, 0),  # no TeX: escaped brackets
+        ("SQL \\[select p.first\\_name || ' ' as name FROM person p\\] done\n", 0, 0),  # prose
+        ("\\[\\text{for all three items} x = y\\]\n", 0, 1),  # words in a command's braces
         ("`\\(\\theta\\)` in code\n", 0, 0),
         ("an open \\(x_i and no close\n", 0, 0),
         ("\\(x_i\n\nx_j\\) across paragraphs\n", 0, 0),

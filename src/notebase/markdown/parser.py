@@ -198,6 +198,10 @@ _TEX_LIKE = re.compile(r"\\[A-Za-z]|[\^_=+<>|{}]")
 _VARIABLE = re.compile(r"\s*[A-Za-z]\w{0,2}'*\s*")  # `\(t\)`, `\(x'\)`: inline only
 # a link or an address: `\[see [it](https://…?a=b)\]` is text
 _LINK_IN_TEXT = re.compile(r"\]\(|://")
+# a run of three words, outside a command's braces (`\text{for all x}`): prose, not TeX (a SQL
+# statement a log line quotes, `\[select … as name FROM person p\]`)
+_PROSE_RUN = re.compile(r"(?<![\\\w])[A-Za-z]{3,}(?: +[A-Za-z]{3,}){2}(?!\w)")
+_COMMAND_TEXT = re.compile(r"\\[A-Za-z]+\s*\{[^{}]*\}")
 
 
 def math_brackets(state: StateInline, silent: bool) -> bool:
@@ -205,7 +209,7 @@ def math_brackets(state: StateInline, silent: bool) -> bool:
     MkDocs, Hugo blogs) hold them. Between the two only what reads as TeX (a command, a sub- or
     superscript, a relation, braces; inline, one short variable too) is math: `\\(as here\\)`
     and `\\[sic\\]` stay escaped brackets around text, as CommonMark reads them, and so does
-    text holding a link."""
+    text holding a link or a run of words."""
     src, pos = state.src, state.pos
     if src[pos] != "\\" or src[pos + 1 : pos + 2] not in _BRACKETS:
         return False
@@ -215,6 +219,8 @@ def math_brackets(state: StateInline, silent: bool) -> bool:
     if end < 0 or not tex.strip() or "\n\n" in tex or _LINK_IN_TEXT.search(tex):
         return False
     if not (_TEX_LIKE.search(tex) or (kind == "math_inline" and _VARIABLE.fullmatch(tex))):
+        return False
+    if _PROSE_RUN.search(_COMMAND_TEXT.sub(" ", tex)):
         return False
     if not silent:
         token = state.push(kind, "math", 0)
