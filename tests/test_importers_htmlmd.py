@@ -126,6 +126,16 @@ def test_share_buttons_and_their_label_are_dropped() -> None:
     )
 
 
+def test_jetpack_s_likes_under_a_wordpress_post_are_dropped() -> None:
+    html = (
+        "<p>The post.</p><div id='jp-post-flair'><div class='sharedaddy sd-block sd-like "
+        "jetpack-likes-widget-wrapper'><h3 class='sd-title'>Like this:</h3>"
+        "<div class='likes-widget-placeholder'><span class='button'>Like</span>"
+        "<span class='loading'>Loading...</span></div></div></div><p>Next.</p>"
+    )
+    assert md(html) == "The post.\n\nNext."
+
+
 def test_what_the_page_hides_its_contents_and_heading_permalinks_are_dropped() -> None:
     html = (
         '<details class="toc"><summary>Table of Contents</summary><ul><li><a href="#r">R</a>'

@@ -26,6 +26,8 @@ COMMENTS = "#comments, .comments, .comments-area, .comment-list, .commentlist, #
 COMMENTS += ", .comment-respond"
 # the trail of links to the page's sections above its title (Blog › Insights › the post)
 TRAILS = ".breadcrumb, .breadcrumbs, [itemtype*='schema.org/BreadcrumbList']"
+# Jetpack's blocks under a WordPress post: its likes ("Like this: Like Loading...") and sharing
+TRAILS += ", .sharedaddy, #jp-post-flair, .jetpack-likes-widget-wrapper"
 # a link sharing the page on another site, a share button (the page's address in its query):
 # Twitter's and Threads' intents, Facebook's sharer, LinkedIn's shareArticle, Hacker News'
 # submitlink, Blogger's share-post.g, Pinterest's pin/create, Reddit's submit, WhatsApp's send,
