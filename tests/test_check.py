@@ -15,7 +15,7 @@ PROBLEMS = {
     **NOTES,
     "papers/muon-again.md": "---\ntitle: Muon again\nurl: https://arxiv.org/abs/2502.16982v2\n"
     "tldr: Same paper.\n---\nSee [[Shampo]] and [[Nothing like it]].\n",
-    "papers/shampoo-copy.md": "---\ntitle: shampoo\ntilte: typo\nauthor: me\n---\nCopy.\n",
+    "papers/shampoo-copy.md": "---\ntitle: shampoo\ntilte: typo\ntgas: me\n---\nCopy.\n",
     "links/latents/index.md": "---\ntitle: Latents folder\n---\nSame slug as links/latents.md.\n",
     "papers/bare.md": "---\ntitle: Bare\narxiv: 2505.02809\n---\nNo summary.\n",
 }
@@ -39,7 +39,7 @@ def test_reports_every_problem(tmp_path: Path, capsys: pytest.CaptureFixture[str
         "warning[duplicate-title]: title",
         "notes/papers/shampoo-copy.md:3: warning[unknown-key]: unknown key `tilte`",
         'hint: did you mean "title"?',
-        "notes/papers/shampoo-copy.md:4: warning[unknown-key]: unknown key `author`",
+        "notes/papers/shampoo-copy.md:4: warning[unknown-key]: unknown key `tgas`",
         "error[slug-collision]: /links/latents/ is produced by notes/links/latents.md, notes/links/latents/index.md",
     ]
     missing = [line for line in expected if line not in out]
