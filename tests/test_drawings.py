@@ -223,3 +223,18 @@ def test_an_image_the_drawing_shows_from_the_vault_is_held_in_its_svg() -> None:
 
 def svg_of_images(text: str, images: dict[str, bytes]) -> str:
     return drawing_svg(text, images)[0].decode("utf-8")
+
+
+def test_a_scene_expanding_past_any_drawing_is_a_value_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("notebase.linking.drawings.MAX_SCENE", len(TEXT) - 1)
+    with pytest.raises(ValueError, match="more than any drawing holds"):
+        decompress(COMPRESSED)
+
+
+def test_numbers_no_drawing_holds_are_none() -> None:
+    far = shape("ellipse", x=1e308, width=-1e308, y=10**30, height=float("nan"))
+    data, width, height = drawing_svg(drawing(far, shape("rectangle")))
+    assert (width, height) == (120, 70)  # the rectangle's frame: the ellipse's numbers are 0
+    assert b"e+" not in data and b"nan" not in data.lower()

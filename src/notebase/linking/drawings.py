@@ -38,6 +38,8 @@ DASHES = {"dashed": "8 6", "dotted": "1.5 6"}
 HATCHED = ("hachure", "cross-hatch", "zigzag")  # fills of lines, drawn as a pattern of them
 INK = "#1e1e1e"  # Excalidraw's default stroke
 SPARE_BITS = 64  # zero bits read past the end, as LZ-String's own decoder reads them
+MAX_SCENE = 64_000_000  # characters a compressed scene may expand to (a crafted one: quadratically)
+FAR = 10_000_000  # a coordinate or size further from 0 than this is none a drawing holds
 BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
 
@@ -130,7 +132,7 @@ def decompress(body: str) -> str:
         raise ValueError("not LZ-String")
     w = chr(number(8 if first == 0 else 16))
     words.append(w)
-    out, width, enlarge = [w], 3, 4
+    out, width, enlarge, size = [w], 3, 4, 1
     while True:
         code = number(width)
         if code == 2:  # the end; JavaScript's UTF-16 pairs made characters
@@ -147,6 +149,9 @@ def decompress(body: str) -> str:
         else:
             raise ValueError("not LZ-String")
         out.append(entry)
+        size += len(entry)
+        if size > MAX_SCENE:
+            raise ValueError("it expands to more than any drawing holds")
         words.append(w + entry[0])
         w, enlarge = entry, enlarge - 1
         if enlarge == 0:
@@ -172,8 +177,9 @@ def number_of(element: Mapping[str, Any], key: str, default: float = 0.0) -> flo
 
 
 def finite(value: object, default: float = 0.0) -> float:
-    """A number the scene gives, when it is one (not a bool, an infinity or NaN); else `default`."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+    """A number the scene gives, when it is one (not a bool, NaN, or further from 0 than FAR);
+    else `default`."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not abs(value) <= FAR:
         return default
     return float(value)
 
