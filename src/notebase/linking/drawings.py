@@ -20,12 +20,12 @@ from html import escape
 from typing import Any
 
 from notebase.digests import digest_bytes
+from notebase.linking.imagesize import raster_kind
 from notebase.markdown.rawhtml import RASTER_URL
 
 SCENE = re.compile(r"```(compressed-json|json)[ \t]*\n(.*?)\n[ \t]*```", re.S)
 TEXT_ELEMENT = re.compile(r"^(.*?) \^([A-Za-z0-9_-]+)$", re.M)
 EMBEDDED_FILE = re.compile(r"^([0-9A-Za-z_-]+): \[\[([^\]|#]+)(?:[|#][^\]]*)?\]\]\s*$", re.M)
-RASTER_TYPES = {b"\x89PNG": "png", b"\xff\xd8\xff": "jpeg", b"GIF8": "gif"}
 PADDING = 10
 FONTS = {  # Excalidraw's font families, by number, and what a browser may have like them
     1: "Virgil, 'Segoe Print', 'Comic Sans MS', cursive",
@@ -108,9 +108,7 @@ def embedded_files(text: str) -> dict[str, str]:
 
 def data_url(data: bytes) -> str:
     """A raster image's bytes as a data: URL (none of another kind of file: "")."""
-    kind = next((k for magic, k in RASTER_TYPES.items() if data.startswith(magic)), "")
-    if not kind and data[:4] == b"RIFF" and data[8:12] == b"WEBP":
-        kind = "webp"
+    kind = raster_kind(data)
     return f"data:image/{kind};base64,{base64.b64encode(data).decode()}" if kind else ""
 
 

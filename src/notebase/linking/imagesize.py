@@ -13,15 +13,27 @@ _SVG_LENGTH = re.compile(rb"^\s*([0-9]+(?:\.[0-9]+)?)\s*(?:px)?\s*$")
 _JPEG_SOF = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
 
 
+def raster_kind(data: bytes) -> str:
+    """The raster format the first bytes say (png, gif, jpeg, webp); "" for any other file."""
+    if data.startswith(b"\x89PNG\r\n\x1a\n"):
+        return "png"
+    if data[:6] in (b"GIF87a", b"GIF89a"):
+        return "gif"
+    if data.startswith(b"\xff\xd8"):
+        return "jpeg"
+    return "webp" if data[:4] == b"RIFF" and data[8:12] == b"WEBP" else ""
+
+
 def image_size(data: bytes) -> Size:
     """(width, height) read from the header, by the format the bytes say they are."""
-    if data.startswith(b"\x89PNG\r\n\x1a\n") and data[12:16] == b"IHDR":
+    kind = raster_kind(data)
+    if kind == "png" and data[12:16] == b"IHDR":
         return sane(*struct.unpack(">II", data[16:24]))
-    if data[:6] in (b"GIF87a", b"GIF89a") and len(data) >= 10:
+    if kind == "gif" and len(data) >= 10:
         return sane(*struct.unpack("<HH", data[6:10]))
-    if data.startswith(b"\xff\xd8"):
+    if kind == "jpeg":
         return jpeg_size(data)
-    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+    if kind == "webp":
         return webp_size(data)
     return svg_size(data)
 
