@@ -226,18 +226,20 @@ def xml_items(text: str) -> tuple[list[FeedItem], str]:
     return [read(e, lines[i] if i < len(lines) else 1, site) for i, e in enumerate(elems)], ""
 
 
-def json_names(value: Any) -> tuple[str, ...]:
-    """JSON Feed authors: `authors: [{name}]` (1.1) or `author: {name}` (1.0)."""
+def json_authors(source: dict[str, Any]) -> tuple[str, ...]:
+    """The authors a JSON Feed or one of its items names: `authors: [{name}]` (1.1) or `author:
+    {name}` (1.0)."""
+    value = source.get("authors") or source.get("author") or []
     people = value if isinstance(value, list) else [value]
     return tuple(str(p["name"]) for p in people if isinstance(p, dict) and p.get("name"))
 
 
 def json_item(
-    item: dict[str, Any], text: str, start: int, feed: dict[str, Any], lines: LineIndex
+    item: dict[str, Any], text: str, start: int, feed: tuple[str, tuple[str, ...]], lines: LineIndex
 ) -> tuple[FeedItem, int]:
-    """One JSON Feed item (by the feed's authors when it names none), and where the next one is
-    looked for in the text."""
-    site = safe_url(str(feed.get("home_page_url") or ""))
+    """One JSON Feed item (by the `feed`'s authors when it names none: the feed's site and its
+    authors), and where the next one is looked for in the text."""
+    site, authors = feed
     url = safe_url(str(item.get("external_url") or item.get("url") or ""))
     html = item.get("content_html") or item.get("summary") or ""
     base = content_base(site, safe_url(str(item.get("url") or "")), url)
@@ -251,8 +253,7 @@ def json_item(
         title=" ".join(str(item.get("title") or "").split()),
         url=url,
         date=parse_date(when),
-        authors=json_names(item.get("authors") or item.get("author") or [])
-        or site_authors(url, site, json_names(feed.get("authors") or feed.get("author") or [])),
+        authors=json_authors(item) or site_authors(url, site, authors),
         tags=tuple(str(t) for t in tags) if isinstance(tags, list) else (),
         chunks=chunks,
         line=lines.line(found) if found >= 0 else 1,
@@ -269,9 +270,10 @@ def json_items(text: str) -> tuple[list[FeedItem], str]:
     found: list[FeedItem] = []
     start = 0
     lines = line_index(text)
+    site = (safe_url(str(feed.get("home_page_url") or "")), json_authors(feed))
     for item in items:
         if isinstance(item, dict):
-            read, start = json_item(item, text, start, feed, lines)
+            read, start = json_item(item, text, start, site, lines)
             found.append(read)
     return found, ""
 
