@@ -305,7 +305,10 @@ def cut_at_embed_lines(paragraph: list[Token]) -> list[Token]:
         part.children = [c for line in lines[start:end] for c in line]
         if part.children and part.children[-1].type in ("softbreak", "hardbreak"):
             part.children.pop()  # the break before the next part
-        tags = (opening, closing) if not embeds[start] and opening not in out else None
+        # the paragraph's own tags for its first run of words (`in` would compare every field)
+        tags = (
+            (opening, closing) if not embeds[start] and all(t is not opening for t in out) else None
+        )
         first, last = tags or (Token("paragraph_open", "p", 1), Token("paragraph_close", "p", -1))
         for tag in (first, last):
             tag.map, tag.level, tag.block, tag.hidden = where, opening.level, True, embeds[start]
