@@ -116,7 +116,7 @@ def is_note_file(rel: str) -> bool:
     return rel.endswith(".md") and not is_drawing_file(rel)
 
 
-def drawing_exports(target: str) -> tuple[str, ...]:
+def drawing_file_names(target: str) -> tuple[str, ...]:
     """Where the exported images of the drawing a link names would be (`X.excalidraw.svg`,
     `X.svg`, …), best first, and last the drawing's own file (`X.excalidraw.md`, drawn from
     its scene); none when it names no drawing."""

@@ -18,7 +18,7 @@ from notebase.model import Backlink, Entry, EntryKind, LinkRef, SiteIndex, Sourc
 from notebase.reading.sourcerefs import assign_source_ids, entry_sources
 from notebase.slugs import (
     DRAWING,
-    drawing_exports,
+    drawing_file_names,
     drawing_path,
     looks_like_file,
     short_hash,
@@ -558,7 +558,7 @@ def drawing_file(target: str, entry: Entry, links: Names) -> str:
     """What a link to an Excalidraw drawing shows: the image it was exported as, beside it (the
     plugin's auto-export), as Obsidian Publish does; else its own file, drawn (drawings.py); ""
     when the link names no drawing, or one there is no file of."""
-    found = (find_file(path, entry.rel_path, links.files) for path in drawing_exports(target))
+    found = (find_file(path, entry.rel_path, links.files) for path in drawing_file_names(target))
     return next((path for path in found if path), "")
 
 
