@@ -262,7 +262,9 @@ def test_hostile_fields_are_escaped_text(written: tuple[Path, BuildResult, dict]
     assert '<meta property="og:title" content="&lt;script&gt;alert(&#39;title&#39;)' in head
     assert "<script>alert" not in head
     assert "javascript:" not in html.split("<main")[1].split("tl;dr")[0]  # the url field is dropped
-    assert "— &lt;b onmouseover=alert(1)&gt;Someone&lt;/b&gt;" in html  # quote attribution
+    # the quote's attribution keeps its bold, never the tag's handler
+    assert "— <b>Someone</b>, &quot;&lt;script&gt;alert(2)&lt;/script&gt;&quot;" in html
+    assert "<b onmouseover" not in html
 
 
 def test_unsafe_link_schemes_stay_text(written: tuple[Path, BuildResult, dict]) -> None:

@@ -316,3 +316,23 @@ def test_a_drawing_exported_as_no_image_is_drawn_from_its_scene(tmp_path: Path) 
     ]
     message = "[[Gone.excalidraw]] names no drawing: no Gone.excalidraw.md under notes/"
     assert warnings(result, "missing-drawing") == [("notes/Markov.md:7", message)]
+
+
+def test_inline_html_links_and_highlights_are_read_as_obsidian_shows_them(tmp_path: Path) -> None:
+    notes = tmp_path / "notes"
+    (notes / "Folder").mkdir(parents=True)
+    (notes / "Folder" / "Other Note.md").write_text("Text.\n", encoding="utf-8")
+    (notes / "Inline.md").write_text(
+        'A <mark style="background: #FFB86CA6;">key point</mark> and\n'
+        '<a href="Folder/Other Note.md">the other note</a>, <a href="Gone.md">gone</a>,\n'
+        '<a href="https://example.com" target="_blank">a site</a>.\n',
+        encoding="utf-8",
+    )
+    result = build_site(BuildOptions(root=tmp_path, out=tmp_path / "site"))
+    assert result.written
+    html = body(tmp_path / "site", "inline")
+    assert "A <mark>key point</mark> and" in html
+    assert links_in(html) == [("../folder/other-note/index.html", "the other note")]
+    assert '<a href="https://example.com">a site</a>' in html
+    assert not (tmp_path / "site/tags/ffb86ca6").exists()  # a colour in a style is no #tag
+    assert warnings(result, "broken-link") == [("notes/Inline.md:2", "Gone.md matches no entry")]

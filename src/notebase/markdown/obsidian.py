@@ -14,7 +14,7 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
-from notebase.markdown.rawhtml import sanitise
+from notebase.markdown.rawhtml import allowed_attributes, sanitise, start_tag_values, url_of
 
 # Obsidian's callout types, each with the group that styles it; an unknown type is a note.
 CALLOUT_GROUPS = {
@@ -362,12 +362,16 @@ def custom_tasks(state: StateCore) -> None:
             owner.attrJoin("class", "contains-task-list")
 
 
-# A few inline HTML tags vaults write (Obsidian renders them): kept without attributes, so they
-# can carry nothing but their meaning; any other tag, or one with attributes, stays text, but
-# for `<font …>` and `<span …>`, whose tags are left out and their words kept.
+# The inline HTML tags vaults write (Obsidian renders them): kept, with no attribute but those a
+# raw HTML block's element keeps (`<abbr title>`), so `<mark style="background: …">` (the
+# Highlightr plugin's) is a highlight; any other tag stays text, but for `<font …>` and `<span …>`,
+# whose tags are left out and their words kept, and `<a href>`, a link (html_anchor).
 # (`<img …>` is an image, its attributes sanitised as a raw HTML block's: rawhtml.)
 KEPT_TAGS = frozenset(
-    ("br", "u", "sup", "sub", "mark", "ins", "del", "s", "kbd", "small", "b", "i", "em", "strong")
+    (
+        *("br", "u", "sup", "sub", "mark", "ins", "del", "s", "kbd", "small", "b", "i", "em"),
+        *("strong", "code", "cite", "q", "dfn", "var", "samp", "abbr"),
+    )
 )
 _HTML_TAG = re.compile(r"<(/?)([A-Za-z]+)(\s[^<>]*?)?\s*/?>")
 DROPPED_TAGS = frozenset(("font", "span"))
@@ -387,6 +391,8 @@ def html_tag(state: StateInline, silent: bool) -> bool:
     if m is None:
         return False
     closing, name, attrs = m.group(1), m.group(2).lower(), m.group(3)
+    if name == "a":
+        return html_anchor(state, m, silent)
     end = m.end() if name == "img" else element_end(state, m, name)
     if not closing and end is not None:
         if not silent:
@@ -395,14 +401,43 @@ def html_tag(state: StateInline, silent: bool) -> bool:
         state.pos = end
         return True
     dropped = name in DROPPED_TAGS
-    if not dropped and (name not in KEPT_TAGS or (attrs and attrs.strip())):
+    if not dropped and name not in KEPT_TAGS:
         return False
     if not silent and not dropped:
         token = state.push("html_tag", name, 0)  # its nesting in meta: markdown-it's nesting
         token.meta = {"side": -1 if closing else (0 if name == "br" else 1)}  # moves delimiters
         token.content = m.group(0)
+        if attrs and not closing:
+            token.meta["attributes"] = allowed_attributes(name, start_tag_values(m.group(0)))
         state.env["html_tags"] = True  # the note has some: balance_html_tags has work
     state.pos = m.end()
+    return True
+
+
+_ANCHOR_END = re.compile(r"</a\s*>|<a[\s>]", re.I)  # what ends an <a>: its end tag, or another <a>
+
+
+def html_anchor(state: StateInline, start: re.Match[str], silent: bool) -> bool:
+    """`<a href="…">text</a>` in prose: a link, as `[text](…)` is, its text read as markdown.
+    The tags of one with no URL that may be shown (`<a name="…">`, `javascript:`), one not
+    closed in the inline run (before another `<a`), one inside a link, and every `</a>` are left
+    out, the words kept."""
+    end = _ANCHOR_END.search(state.src, start.end(), state.posMax)
+    end = end if end and end.group(0).startswith("</") else None
+    href = "" if start.group(1) else url_of(start_tag_values(start.group(0)).get("href", ""), False)
+    url = state.md.normalizeLink(href) if href else ""
+    if end is None or not url or not state.md.validateLink(url) or state.linkLevel > 0:
+        state.pos = start.end()
+        return True
+    if not silent:
+        state.push("link_open", "a", 1).attrs = {"href": url}
+        posmax, state.posMax, state.pos = state.posMax, end.start(), start.end()
+        state.linkLevel += 1
+        state.md.inline.tokenize(state)
+        state.linkLevel -= 1
+        state.posMax = posmax
+        state.push("link_close", "a", -1)
+    state.pos = end.end()
     return True
 
 
@@ -424,7 +459,7 @@ def element_end(state: StateInline, start: re.Match[str], name: str) -> int | No
 def balance_html_tags(state: StateCore) -> None:
     """Each inline run's kept tags nested with its own elements (emphasis, links): a tag still
     open where an element it sits in ends is closed there, a closing tag with no open one is
-    text (one that would cross an element is left out), and a tag left open is closed at the
+    left out (so is one that would cross an element), and a tag left open is closed at the
     end."""
     if not state.env.get("html_tags"):
         return
@@ -442,8 +477,7 @@ def balanced_tags(children: list[Token]) -> list[Token]:
             opened.append(token)
         elif side == -1 and token.type == "html_tag":
             at = next((i for i in range(len(opened) - 1, -1, -1) if opened[i].tag == token.tag), -1)
-            if at < 0:  # it closes nothing (its opening tag had attributes: shown as text)
-                out.append(Token("text", "", 0, content=token.content))
+            if at < 0:  # it closes nothing: left out, as a browser does
                 continue
             if any(t.type != "html_tag" for t in opened[at:]):
                 continue
@@ -467,4 +501,6 @@ def render_html_tag(
     _self: Any, tokens: Sequence[Token], idx: int, _options: OptionsDict, _env: EnvType
 ) -> str:
     token = tokens[idx]
-    return f"<{'/' if token.meta.get('side') == -1 else ''}{token.tag}>"
+    if token.meta.get("side") == -1:
+        return f"</{token.tag}>"
+    return f"<{token.tag}{token.meta.get('attributes', '')}>"

@@ -145,8 +145,7 @@ class Sanitiser(LenientHTMLParser):
         elif tag == "a":
             self.anchor(values)
         elif (name := RENAMED.get(tag, tag)) in ALLOWED:
-            kept = "".join(attribute(a, values[a]) for a in ALLOWED[name] if a in values)
-            self.emit(f"<{name}{kept}{aligned(tag, values)}>")
+            self.emit(f"<{name}{allowed_attributes(name, values)}{aligned(tag, values)}>")
             if tag not in VOID:
                 self.open.append(name)
 
@@ -186,6 +185,31 @@ class Sanitiser(LenientHTMLParser):
         if href:  # else the tag is left out, and its end tag closes nothing
             self.emit(RawLink(href, self.here()))
             self.open.append("a")
+
+
+class StartTag(LenientHTMLParser):
+    """The attributes of one start tag, their character references read."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.values: dict[str, str] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.values = {name: value or "" for name, value in attrs}
+
+
+def start_tag_values(tag: str) -> dict[str, str]:
+    """The attributes of a start tag as written in a note (`<abbr title="…">`): name -> value."""
+    reader = StartTag()
+    reader.feed(tag)
+    reader.close()
+    return reader.values
+
+
+def allowed_attributes(tag: str, values: dict[str, str]) -> str:
+    """The attributes an allowed element keeps (ALLOWED: `<abbr title>`, `<td colspan>`), of
+    those it has, as HTML; no other (a class, a style)."""
+    return "".join(attribute(a, values[a]) for a in ALLOWED.get(tag, ()) if a in values)
 
 
 def aligned(tag: str, values: dict[str, str]) -> str:
