@@ -72,8 +72,27 @@ def test_wrap_breaks_at_spaces_and_between_wide_characters() -> None:
 
 
 def test_plain_lines_drop_fences_and_rules_and_keep_a_quote_s_words() -> None:
-    lines = plain_lines("> quoted ==mark== ~~gone~~\n```py\nx = 1\n```\n---\n## Head\n\n")
-    assert lines == [("quoted mark gone", "text"), ("x = 1", "text"), ("Head", "heading")]
+    markdown = "> quoted ==mark== ~~gone~~\n```py\n  **x** = 1\n```\n---\n## Head\n\n"
+    assert plain_lines(markdown) == [
+        ("quoted mark gone", "text"),
+        ("  **x** = 1", "code"),  # a fenced block's lines as they are
+        ("Head", "heading"),
+    ]
+
+
+def test_plain_lines_drop_front_matter_and_split_a_table_s_rows_into_cells() -> None:
+    markdown = (
+        "---\ncssclasses: [x]\n---\n| Week | Mon |\n|:--|--:|\n| [[2024-W01\\|01]] | **1** |\n"
+    )
+    assert plain_lines(markdown) == [("Week\tMon", "row"), ("01\t1", "row")]
+
+
+def test_a_table_s_cells_line_up_in_columns() -> None:
+    svg = svg_of([node("a", text="| a | b |\n|---|---|\n| iii | c |", width=400)])
+    # the first column as wide as "iii" (3 x 0.3 em, wider than "a": 0.56) and an em: the second
+    # 1.9 ems (30.4) along, past the 12 of margin
+    assert '<tspan x="12">a</tspan><tspan x="42.4">b</tspan>' in svg
+    assert '<tspan x="12">iii</tspan><tspan x="42.4">c</tspan>' in svg
 
 
 def test_text_is_escaped_and_no_script_or_outside_reference_is_written() -> None:

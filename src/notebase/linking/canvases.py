@@ -16,7 +16,7 @@ import json
 import math
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -29,6 +29,7 @@ MAX_CANVAS = 20_000_000  # characters of a canvas file read; beyond, none a pers
 MAX_NODES = 5_000  # nodes and edges drawn; the rest are left out
 MAX_EDGES = 10_000
 MAX_CARD_TEXT = 4_000  # characters of a card's text wrapped; more never fits on a card
+MONO = "ui-monospace, Menlo, Consolas, monospace"
 SANS = "-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif"
 FONT, LEADING, INSET = 16, 22, 12  # a card's text: size, line height, margin inside the card
 LABEL_FONT = 14  # an edge's label
@@ -101,7 +102,7 @@ def canvas_svg(text: str, images: Mapping[str, bytes] | None = None) -> tuple[by
     x0, y0 = num(left - PADDING), num(top - PADDING)
     svg = (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="{x0} {y0} {width} {height}" font-family="{SANS}">'
+        f'viewBox="{x0} {y0} {width} {height}" font-family="{SANS}" xml:space="preserve">'
         f'<rect x="{x0}" y="{y0}" width="{width}" height="{height}" fill="#ffffff"/>'
         f"{groups}{cards}{lines}</svg>\n"
     )
@@ -269,6 +270,8 @@ STYLES = {  # how a line of a card is drawn
     "heading": f'font-weight="bold" fill="{INK}"',
     "path": f'fill="{FAINT}"',
     "link": 'fill="#2e6ab1"',
+    "code": f'font-family="{MONO}" fill="{INK}"',
+    "row": f'fill="{INK}"',
 }
 
 
@@ -285,18 +288,46 @@ def card_text(node: Node) -> str:
         return ""
     room = max(1, int((node.height - 2 * INSET + LEADING - FONT) // LEADING))
     wrapped = [
-        (piece, style) for line, style in lines for piece in wrap(line, node.width - 2 * INSET)
+        (piece, style)
+        for line, style in lines
+        for piece in (
+            [line] if style == "row" else wrap(line, node.width - 2 * INSET, style == "code")
+        )
     ]
     if len(wrapped) > room:
         last, style = wrapped[room - 1]
         wrapped = [*wrapped[: room - 1], (last.rstrip() + "…", style)]
-    top = node.y + INSET + FONT - 3
+    columns = column_starts(piece for piece, style in wrapped if style == "row")
+    x, top = node.x + INSET, node.y + INSET + FONT - 3
     return "".join(
-        f'<text x="{num(node.x + INSET)}" y="{num(top + LEADING * i)}" font-size="{FONT}" '
-        f"{STYLES[style]}>{escape(piece)}</text>"
+        f'<text x="{num(x)}" y="{num(top + LEADING * i)}" font-size="{FONT}" {STYLES[style]}>'
+        f"{cells_mark(piece, x, columns) if style == 'row' else escape(piece)}</text>"
         for i, (piece, style) in enumerate(wrapped)
         if piece.strip()
     )
+
+
+def column_starts(rows: Iterable[str]) -> list[float]:
+    """Where each column of a card's table starts, from its left: past the widest cell before."""
+    widths: list[float] = []
+    for row in rows:
+        for k, cell in enumerate(row.split("\t")):
+            wide = text_width(cell) + FONT
+            widths += [0.0] * (k + 1 - len(widths))
+            widths[k] = max(widths[k], wide)
+    return [sum(widths[:k]) for k in range(len(widths))]
+
+
+def cells_mark(row: str, x: float, columns: Sequence[float]) -> str:
+    """A table row's cells, each at its column."""
+    return "".join(
+        f'<tspan x="{num(x + columns[k])}">{escape(cell)}</tspan>'
+        for k, cell in enumerate(row.split("\t"))
+    )
+
+
+def text_width(text: str) -> float:
+    return sum(char_width(ch) for ch in text) * FONT
 
 
 def file_title(path: str) -> str:
@@ -320,23 +351,50 @@ _BULLET = re.compile(r"^(\s*)(?:[-*+])\s+(\[[ xX]\]\s+)?")
 _QUOTE = re.compile(r"^\s{0,3}(?:>\s?)+")
 _RULE = re.compile(r"^\s{0,3}(?:[-*_]\s*){3,}$")
 _FENCE = re.compile(r"^\s{0,3}(```|~~~)")
+_FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?\n---[ \t]*(?:\n|\Z)", re.S)
+_TABLE_ROW = re.compile(r"^\s{0,3}\|.*\|\s*$")
+_DELIMITER_ROW = re.compile(r"^\s{0,3}\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
+_CELL_BAR = re.compile(r"(?<!\\)\|")
 
 
 def plain_lines(markdown: str) -> list[tuple[str, str]]:
-    """A card's markdown as lines of plain text, each with its style (a heading's bold): marks
-    of emphasis, code, links and quotes left out, a list's items bulleted, fences dropped."""
+    """A card's markdown as lines of plain text, each with its style: marks of emphasis, code,
+    links and quotes left out, a heading bold, a list's items bulleted, a table's rows as their
+    cells (split by tabs), a fenced block's lines as they are; its front matter, its fences and
+    its rules left out."""
     out: list[tuple[str, str]] = []
-    for line in markdown.replace("\r\n", "\n").split("\n"):
-        if _FENCE.match(line) or _RULE.match(line):
+    fence = ""
+    for line in _FRONT_MATTER.sub("", markdown.replace("\r\n", "\n")).split("\n"):
+        marker = _FENCE.match(line)
+        if marker and (not fence or marker.group(1) == fence):
+            fence = "" if fence else marker.group(1)
+        elif fence:
+            out.append((line.rstrip(), "code"))
+        elif _RULE.match(line) or _DELIMITER_ROW.match(line):
             continue
-        style = "heading" if _HEADING.match(line) else "text"
-        line = _BULLET.sub(bullet, _QUOTE.sub("", _HEADING.sub("", line)))
-        for pattern, kept in _MARKS:
-            line = pattern.sub(kept, line)
-        out.append((line.rstrip(), style))
+        elif _TABLE_ROW.match(line):
+            out.append(("\t".join(plain(cell).strip() for cell in cells_of(line)), "row"))
+        else:
+            style = "heading" if _HEADING.match(line) else "text"
+            out.append((plain(_BULLET.sub(bullet, _QUOTE.sub("", _HEADING.sub("", line)))), style))
     while out and not out[-1][0]:
         out.pop()
     return out
+
+
+def plain(line: str) -> str:
+    """A line of markdown without its marks of emphasis, code and links."""
+    for pattern, kept in _MARKS:
+        line = pattern.sub(kept, line)
+    return line.replace("\t", " ").rstrip()
+
+
+def cells_of(row: str) -> list[str]:
+    """A table row's cells: split at its pipes (not at an escaped `\\|`), the outer ones dropped."""
+    text = row.strip()
+    text = text[1:] if text.startswith("|") else text
+    text = text[:-1] if text.endswith("|") and not text.endswith("\\|") else text
+    return _CELL_BAR.split(text)
 
 
 def bullet(item: re.Match[str]) -> str:
@@ -349,28 +407,31 @@ def one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def char_width(ch: str) -> float:
-    """About how wide a character is, in FONT-sized ems: a wide (CJK) one a whole em."""
+def char_width(ch: str, mono: bool = False) -> float:
+    """About how wide a character is, in ems (of a monospace font when `mono`): a wide (CJK)
+    one a whole em."""
     if unicodedata.east_asian_width(ch) in "WF":
         return 1.0
+    if mono:
+        return 0.62
     return 0.3 if ch in " il.,:;'!|" else 0.56
 
 
-def wrap(line: str, width: float) -> list[str]:
-    """A line broken to fit `width` pixels (about): at a space when one is on the line, else
-    between characters; an empty line stays one."""
+def wrap(line: str, width: float, mono: bool = False) -> list[str]:
+    """A line broken to fit `width` pixels (about; in a monospace font when `mono`): at a space
+    when one is on the line, else between characters; an empty line stays one."""
     room = max(width / FONT, 1.0)
     pieces: list[str] = []
     start, used, space = 0, 0.0, -1
     for i, ch in enumerate(line):
-        used += char_width(ch)
+        used += char_width(ch, mono)
         if ch == " ":
             space = i
         if used > room and i > start:
             cut = space + 1 if space > start else i
             pieces.append(line[start:cut].rstrip())
             start, space = cut, -1
-            used = sum(char_width(c) for c in line[start : i + 1])
+            used = sum(char_width(c, mono) for c in line[start : i + 1])
     pieces.append(line[start:])
     return pieces
 
