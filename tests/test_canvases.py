@@ -168,6 +168,8 @@ def test_an_edge_joins_the_sides_it_names_with_an_arrow_at_its_end() -> None:
 
 
 def test_an_edge_without_sides_joins_the_sides_facing_each_other() -> None:
+    across = svg_of([node("a"), node("b", x=500, y=150)], [{"fromNode": "b", "toNode": "a"}])
+    assert '<path d="M500,200 C350,200 350,50 200,50"' in across  # b's left to a's right
     nodes = [node("a"), node("b", x=0, y=300)]
     edges = [
         {"id": "e", "fromNode": "a", "toNode": "b", "fromEnd": "arrow", "toEnd": "none"},
