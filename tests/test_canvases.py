@@ -65,6 +65,18 @@ def test_words_wrap_to_the_card_and_what_overflows_is_cut_with_an_ellipsis() -> 
     assert 'clip-path="url(#card-0)"' in svg
 
 
+def test_a_card_s_text_past_what_any_card_shows_is_cut_with_an_ellipsis() -> None:
+    svg = svg_of([node("a", text="ab " * 4000, height=1_000_000)])  # tall enough for it all
+    shown = re.findall(r">([^<]*)</text>", svg)
+    # 10,000 characters: 3,333 "ab " and an "a", then …
+    assert shown[-1].endswith("a…") and " ".join(shown).count("ab") == 3333
+
+
+def test_a_file_longer_than_any_canvas_is_not_read() -> None:
+    with pytest.raises(CanvasError, match="longer than any canvas"):
+        canvas_svg(" " * 8_000_001)
+
+
 def test_wrap_breaks_at_spaces_and_between_wide_characters() -> None:
     assert wrap("aaa bbb ccc", 16 * 3) == ["aaa", "bbb", "ccc"]
     assert wrap("日本語の文章です", 16 * 3) == ["日本語", "の文章", "です"]

@@ -25,10 +25,10 @@ from notebase.linking.drawings import DrawingError, data_url, finite, mapping, n
 from notebase.markdown.rawhtml import RASTER_URL
 
 PADDING = 20  # round what the canvas covers
-MAX_CANVAS = 20_000_000  # characters of a canvas file read; beyond, none a person made
-MAX_NODES = 5_000  # nodes and edges drawn; the rest are left out
-MAX_EDGES = 10_000
-MAX_CARD_TEXT = 4_000  # characters of a card's text wrapped; more never fits on a card
+MAX_CANVAS = 8_000_000  # characters of a canvas file read (the real ones seen: 27 KB at most)
+MAX_NODES = 2_000  # nodes and edges drawn (the real canvases seen: 30 nodes at most); no more
+MAX_EDGES = 4_000
+MAX_CARD_TEXT = 10_000  # characters of a card's text shown (the real ones seen: 5,439 at most)
 MONO = "ui-monospace, Menlo, Consolas, monospace"
 SANS = "-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif"
 FONT, LEADING, INSET = 16, 22, 12  # a card's text: size, line height, margin inside the card
@@ -294,9 +294,9 @@ def card_text(node: Node) -> str:
             [line] if style == "row" else wrap(line, node.width - 2 * INSET, style == "code")
         )
     ]
-    if len(wrapped) > room:
-        last, style = wrapped[room - 1]
-        wrapped = [*wrapped[: room - 1], (last.rstrip() + "…", style)]
+    if len(wrapped) > room or (wrapped and len(node.content) > MAX_CARD_TEXT):
+        last, style = wrapped[min(room, len(wrapped)) - 1]
+        wrapped = [*wrapped[: min(room, len(wrapped)) - 1], (last.rstrip() + "…", style)]
     columns = column_starts(piece for piece, style in wrapped if style == "row")
     x, top = node.x + INSET, node.y + INSET + FONT - 3
     return "".join(
