@@ -92,6 +92,18 @@ def test_plain_lines_drop_fences_and_rules_and_keep_a_quote_s_words() -> None:
     ]
 
 
+def test_a_callout_s_title_is_bold_and_a_fence_in_it_is_code() -> None:
+    markdown = (
+        "> [!important]- Do **now**\n> ```tasks\n> not done\n> ```\n> [!tip]\n[!tip] no quote"
+    )
+    assert plain_lines(markdown) == [
+        ("Do now", "heading"),
+        ("not done", "code"),
+        ("Tip", "heading"),
+        ("[!tip] no quote", "text"),
+    ]
+
+
 def test_plain_lines_drop_front_matter_and_split_a_table_s_rows_into_cells() -> None:
     markdown = (
         "---\ncssclasses: [x]\n---\n| Week | Mon |\n|:--|--:|\n| [[2024-W01\\|01]] | **1** |\n"

@@ -350,6 +350,7 @@ _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+")
 _BULLET = re.compile(r"^(\s*)(?:[-*+])\s+(\[[ xX]\]\s+)?")
 _QUOTE = re.compile(r"^\s{0,3}(?:>\s?)+")
 _RULE = re.compile(r"^\s{0,3}(?:[-*_]\s*){3,}$")
+_CALLOUT = re.compile(r"\[!([\w-]+)\][+-]?\s*(.*)")  # `> [!type] Title`: the title, bold
 _FENCE = re.compile(r"^\s{0,3}(```|~~~)")
 _FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?\n---[ \t]*(?:\n|\Z)", re.S)
 _TABLE_ROW = re.compile(r"^\s{0,3}\|.*\|\s*$")
@@ -359,12 +360,13 @@ _CELL_BAR = re.compile(r"(?<!\\)\|")
 
 def plain_lines(markdown: str) -> list[tuple[str, str]]:
     """A card's markdown as lines of plain text, each with its style: marks of emphasis, code,
-    links and quotes left out, a heading bold, a list's items bulleted, a table's rows as their
+    links and quotes left out, a heading (and a callout's title) bold, a list's items bulleted, a table's rows as their
     cells (split by tabs), a fenced block's lines as they are; its front matter, its fences and
     its rules left out."""
     out: list[tuple[str, str]] = []
     fence = ""
-    for line in _FRONT_MATTER.sub("", markdown.replace("\r\n", "\n")).split("\n"):
+    for quoted in _FRONT_MATTER.sub("", markdown.replace("\r\n", "\n")).split("\n"):
+        line = _QUOTE.sub("", quoted)  # a quote's or a callout's lines, fences in them too
         marker = _FENCE.match(line)
         if marker and (not fence or marker.group(1) == fence):
             fence = "" if fence else marker.group(1)
@@ -374,9 +376,11 @@ def plain_lines(markdown: str) -> list[tuple[str, str]]:
             continue
         elif _TABLE_ROW.match(line):
             out.append(("\t".join(plain(cell).strip() for cell in cells_of(line)), "row"))
+        elif (callout := _CALLOUT.match(line)) and line != quoted:
+            out.append((plain(callout.group(2) or callout.group(1).capitalize()), "heading"))
         else:
             style = "heading" if _HEADING.match(line) else "text"
-            out.append((plain(_BULLET.sub(bullet, _QUOTE.sub("", _HEADING.sub("", line)))), style))
+            out.append((plain(_BULLET.sub(bullet, _HEADING.sub("", line))), style))
     while out and not out[-1][0]:
         out.pop()
     return out
