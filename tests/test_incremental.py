@@ -334,28 +334,49 @@ def test_an_unchanged_attachment_is_not_read_again(
     assert 'width="9" height="3"' in (kb / "site/papers/muon/index.html").read_text()
 
 
-def test_a_drawing_is_drawn_again_when_an_image_it_shows_changes(kb: Path, tmp_path: Path) -> None:
+SKETCH = (
+    '{"elements": [{"type": "image", "x": 0, "y": 0, "width": 40, "height": 30, "fileId": "f1"}]}'
+)
+DRAWN = [
+    (
+        "art/Sketch.excalidraw.md",
+        f"# Embedded files\nf1: [[x.png]]\n\n%%\n# Drawing\n```json\n{SKETCH}\n```\n%%\n",
+        "Sketch.excalidraw",
+        "art/Sketch.excalidraw.svg",
+    ),
+    (
+        "art/Board.canvas",
+        '{"nodes": [{"id": "n", "type": "file", "file": "img/x.png", "x": 0, "y": 0, '
+        '"width": 40, "height": 30}]}',
+        "Board.canvas",
+        "art/Board.canvas.svg",
+    ),
+]
+
+
+@pytest.mark.parametrize(("path", "text", "link", "svg_path"), DRAWN)
+def test_a_drawing_or_canvas_is_drawn_again_when_an_image_it_shows_changes(
+    kb: Path, tmp_path: Path, path: str, text: str, link: str, svg_path: str
+) -> None:
     import base64
     import os
 
-    scene = '{"elements": [{"type": "image", "x": 0, "y": 0, "width": 40, "height": 30, "fileId": "f1"}]}'
-    drawing = f"# Embedded files\nf1: [[x.png]]\n\n%%\n# Drawing\n```json\n{scene}\n```\n%%\n"
-    write("notes/art/Sketch.excalidraw.md", drawing)(kb)
+    write(f"notes/{path}", text)(kb)
     write_bytes("notes/img/x.png", png(4, 3))(kb)
-    edit("notes/papers/muon.md", "\n---\n", "\n---\n![[Sketch.excalidraw]]\n")(kb)
+    edit("notes/papers/muon.md", "\n---\n", f"\n---\n![[{link}]]\n")(kb)
     long_ago = 1_000_000_000_000_000_000
-    for rel in ("notes/img/x.png", "notes/art/Sketch.excalidraw.md"):
+    for rel in ("notes/img/x.png", f"notes/{path}"):
         os.utime(kb / rel, ns=(long_ago, long_ago))
     options = BuildOptions(root=kb, out=kb / "site")
     state, _ = rebuild(BuildState(), options)
-    svg = kb / "site/files/art/Sketch.excalidraw.svg"
+    svg = kb / "site/files" / svg_path
     assert f"data:image/png;base64,{base64.b64encode(png(4, 3)).decode()}" in svg.read_text()
     state, result = rebuild(state, options)  # the drawing from the memo
     assert not result.files.written  # nothing changed: nothing written
     write_bytes("notes/img/x.png", png(9, 3))(kb)  # the drawing's file as it was
     os.utime(kb / "notes/img/x.png", ns=(long_ago, long_ago + 1))
     state, result = rebuild(state, options)
-    assert "files/art/Sketch.excalidraw.svg" in result.files.written
+    assert f"files/{svg_path}" in result.files.written
     assert f"data:image/png;base64,{base64.b64encode(png(9, 3)).decode()}" in svg.read_text()
     clean_build(kb, tmp_path / "clean")
     assert_same_tree(kb / "site", tmp_path / "clean")

@@ -111,6 +111,25 @@ def is_drawing_file(rel: str) -> bool:
     return rel.lower().endswith(f"{DRAWING}.md")
 
 
+CANVAS = ".canvas"  # Obsidian's canvases (JSON Canvas): `X.canvas`, linked as `[[X.canvas]]`
+
+
+def is_canvas_file(rel: str) -> bool:
+    return rel.lower().endswith(CANVAS)
+
+
+def is_drawn_file(rel: str) -> bool:
+    """A drawing's own file or a canvas: the site holds an SVG drawn of it in its place."""
+    return is_drawing_file(rel) or is_canvas_file(rel)
+
+
+def drawn_path(rel: str) -> str:
+    """Where the SVG drawn of a drawing's own file or a canvas is, beside where it is:
+    `X.excalidraw.md` -> `X.excalidraw.svg` (as the plugin exports it), `X.canvas` ->
+    `X.canvas.svg`."""
+    return f"{rel.removesuffix('.md') if is_drawing_file(rel) else rel}.svg"
+
+
 def is_note_file(rel: str) -> bool:
     """A path under notes/ that is a note's: markdown, but for a drawing's own file."""
     return rel.endswith(".md") and not is_drawing_file(rel)

@@ -80,7 +80,7 @@ from notebase.planning.cards import Card, make_cards
 from notebase.planning.pages import PageSpec, folder_warnings, plan_pages
 from notebase.reading.discover import NOTES_DIR, read_note
 from notebase.reading.parse import parse_note
-from notebase.slugs import is_drawing_file, output_path
+from notebase.slugs import is_drawn_file, output_path
 from notebase.urls import ASSETS_DIR, BUNDLE_DIR
 
 NOTHING = WriteOutcome((), (), ())
@@ -598,13 +598,13 @@ def index_parsed(
 
 def attachment_reader(found: Discovery, memo: Memo, files: FileTable) -> Reader:
     """read_attachment through the memo for a file whose stamp (size, mtime) is old enough to
-    stand for its bytes (and those of the images it shows, a drawing's: among `files`): an
-    attachment unchanged since the last build is not read again."""
+    stand for its bytes (and those of the images it shows, a drawing's or a canvas's: among
+    `files`): an attachment unchanged since the last build is not read again."""
     trusted = found.started_ns - RACY_NS  # a file written in the scan's tick may change unseen
     stamps = {rel: (size, mtime) for rel, size, mtime in found.files if mtime < trusted}
 
     def read(notes_dir: Path, path: str) -> tuple[Attachment, Copy]:
-        shown = drawing_images(notes_dir, path, files) if is_drawing_file(path) else {}
+        shown = drawing_images(notes_dir, path, files) if is_drawn_file(path) else {}
         held = [(key, rel, stamps.get(rel)) for key, rel in shown.items()]
         stamp = stamps.get(path)
         if stamp is None or any(s is None for _, _, s in held):
@@ -619,7 +619,7 @@ def read_stamped(
     notes_dir: str, path: str, size: int, mtime_ns: int, images: tuple[tuple[str, ...], ...]
 ) -> tuple[Attachment, Copy]:
     """read_attachment, keyed in the memo by the file's stamp as well (and those of the images
-    it shows, by their ids: a drawing's)."""
+    it shows, by their ids: a drawing's or a canvas's)."""
     return read_attachment(Path(notes_dir), path, {image[0]: image[1] for image in images})
 
 

@@ -12,11 +12,12 @@ from urllib.parse import quote, unquote
 
 from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.digests import digest_bytes
+from notebase.linking.canvases import CanvasError, canvas_files, canvas_svg
 from notebase.linking.drawings import DrawingError, drawing_svg, embedded_files
 from notebase.linking.imagesize import image_size
 from notebase.markdown.parser import split_size
 from notebase.model import Attachment, LinkRef
-from notebase.slugs import is_drawing_file
+from notebase.slugs import drawn_path, is_canvas_file, is_drawn_file
 
 FILES_DIR = "files"  # the site's folder of attachments: notes/img/x.png -> files/img/x.png
 KINDS = {
@@ -85,7 +86,7 @@ def kind_of(path: str) -> str:
 @dataclass(frozen=True, slots=True)
 class Copy:
     """A file under notes/ the site holds a copy of: the digest of its bytes, and where it is;
-    or what the site holds in its place, made from it (`made`: a drawing's SVG)."""
+    or what the site holds in its place, made from it (`made`: a drawing's or a canvas's SVG)."""
 
     digest: str
     source: Path
@@ -116,9 +117,7 @@ def read_attachments(
             diags.append(unreadable(f"{shown}/{path}", exc))
             continue
         except DrawingError as exc:
-            hint = "open it in Obsidian's Excalidraw view and save it again, or export it as SVG"
-            message = f"cannot draw the Excalidraw drawing: {exc}"
-            diags.append(warning("drawing-unreadable", message, FilePos(f"{shown}/{path}"), hint))
+            diags.append(undrawable(f"{shown}/{path}", exc))
             continue
         copies[found[path].url] = copy
     return found, copies, diags
@@ -128,14 +127,14 @@ def read_attachment(
     notes_dir: Path, path: str, shown: Mapping[str, str] | None = None
 ) -> tuple[Attachment, Copy]:
     """One file's record (an image's size from its header) and copy; OSError when unreadable. A
-    drawing's own file is its SVG, with the files it shows (`shown`: their paths by their ids,
-    drawing_images), DrawingError when it holds no drawing."""
+    drawing's own file or a canvas is its SVG, with the files it shows (`shown`: their paths by
+    their ids, drawing_images), DrawingError (a CanvasError) when it holds no drawing (canvas)."""
     data = (notes_dir / path).read_bytes()
-    if is_drawing_file(path):
+    if is_drawn_file(path):
         images = {key: image_bytes(notes_dir / rel) for key, rel in (shown or {}).items()}
-        svg, width, height = drawing_svg(data.decode("utf-8", "replace"), images)
-        url = f"{FILES_DIR}/{path[:-3]}.svg"  # X.excalidraw.svg, as the plugin exports it
-        attachment = Attachment(path, url, "image", width, height)
+        draw = canvas_svg if is_canvas_file(path) else drawing_svg
+        svg, width, height = draw(data.decode("utf-8", "replace"), images)
+        attachment = Attachment(path, f"{FILES_DIR}/{drawn_path(path)}", "image", width, height)
         return attachment, Copy(digest_bytes(svg), notes_dir / path, svg)
     kind = kind_of(path)
     width, height = image_size(data) if kind == "image" else (0, 0)
@@ -143,12 +142,12 @@ def read_attachment(
     return attachment, Copy(digest_bytes(data), notes_dir / path)
 
 
-MAX_DRAWN_IMAGE = 10_000_000  # bytes of an image a drawing's SVG holds; a bigger one is a box
+MAX_DRAWN_IMAGE = 10_000_000  # bytes of an image a drawing's (canvas's) SVG holds; more: a box
 
 
 def image_bytes(path: Path) -> bytes:
-    """An image a drawing shows, to be held in its SVG: b"" (a box in its place) when it cannot
-    be read or is too big to hold."""
+    """An image a drawing or a canvas shows, to be held in its SVG: b"" (a box in its place) when
+    it cannot be read or is too big to hold."""
     try:
         return path.read_bytes() if path.stat().st_size <= MAX_DRAWN_IMAGE else b""
     except OSError:
@@ -156,14 +155,27 @@ def image_bytes(path: Path) -> bytes:
 
 
 def drawing_images(notes_dir: Path, path: str, files: FileTable) -> dict[str, str]:
-    """The files under notes/ a drawing shows (its embedded_files, found as Obsidian finds a
-    link's), by their ids; none when the drawing cannot be read (read_attachment says so)."""
+    """The files under notes/ a drawing shows (its embedded_files) or a canvas (the images of
+    its file nodes: canvas_files), found as Obsidian finds a link's, by their ids; none when it
+    cannot be read (read_attachment says so)."""
     try:
         text = (notes_dir / path).read_text("utf-8", "replace")
     except OSError:
         return {}
-    found = ((key, find_file(name, path, files)) for key, name in embedded_files(text).items())
+    names = (canvas_files if is_canvas_file(path) else embedded_files)(text)
+    found = ((key, find_file(name, path, files)) for key, name in names.items())
     return {key: rel for key, rel in found if rel}
+
+
+def undrawable(shown: str, exc: DrawingError) -> Diagnostic:
+    """A drawing's own file, or a canvas, that holds none to draw."""
+    if isinstance(exc, CanvasError):
+        hint = "open it in Obsidian and move a card, so that Obsidian writes it again"
+        message = f"cannot draw the canvas: {exc}"
+        return warning("canvas-unreadable", message, FilePos(shown, exc.line), hint)
+    hint = "open it in Obsidian's Excalidraw view and save it again, or export it as SVG"
+    message = f"cannot draw the Excalidraw drawing: {exc}"
+    return warning("drawing-unreadable", message, FilePos(shown), hint)
 
 
 def unreadable(shown: str, exc: OSError) -> Diagnostic:
