@@ -11,8 +11,10 @@ import signal
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from multiprocessing.pool import Pool
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:  # the pool's module is imported by the first map that forks (not by a warm build)
+    from multiprocessing.pool import Pool
 
 T = TypeVar("T")
 R = TypeVar("R")

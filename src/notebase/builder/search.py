@@ -40,8 +40,6 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-from pagefind.service import get_executable
-
 from notebase.config import CONFIG_FILE
 from notebase.diagnostics import Diagnostic, FilePos, error
 from notebase.digests import Apply, digest_bytes, digest_value, direct
@@ -652,6 +650,8 @@ def name_ends(page: bytes, at: int) -> bool:
 def run_pagefind(
     site: Path, language: str, cancel: threading.Event | None = None
 ) -> Diagnostic | None:
+    from pagefind.service import get_executable  # imported when Pagefind runs: it imports asyncio
+
     executable = get_executable()
     if executable is None:
         return search_error("the Pagefind binary is missing")
