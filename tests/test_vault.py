@@ -300,7 +300,7 @@ def test_a_drawing_exported_as_no_image_is_drawn_from_its_scene(tmp_path: Path) 
     result = build_site(BuildOptions(root=tmp_path, out=tmp_path / "site"))
     assert result.written and result.entries == 1  # a drawing's file is no note
     html = body(tmp_path / "site", "markov")
-    img = '<img src="../files/Chain.excalidraw.svg" alt="Chain.excalidraw" width="300" height="180"'
+    img = '<a class="drawn" href="../files/Chain.excalidraw.svg"><img src="../files/Chain.excalidraw.svg" alt="Chain.excalidraw" width="300" height="180" loading="lazy"></a>'
     assert img in html and 'See <a class="attachment" href="../files/Chain.excalidraw.svg">' in html
     drawn = (tmp_path / "site/files/Chain.excalidraw.svg").read_text(encoding="utf-8")
     assert drawn.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="60"')

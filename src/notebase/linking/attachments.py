@@ -183,13 +183,16 @@ def unreadable(shown: str, exc: OSError) -> Diagnostic:
 
 
 def attachment_embed(file: Attachment, label: str, href: str) -> str:
-    """The HTML that shows a file in place: an image, a player, or a link to it."""
+    """The HTML that shows a file in place: an image (a drawn one, linked to itself), a player,
+    or a link to it."""
     alt, width, height = split_size(label)
     name = file.rel_path.rsplit("/", 1)[-1]
     if file.kind == "image":
         alt = escape(alt or name.rsplit(".", 1)[0])
         size = image_dimensions(file, width, height)
-        return f'<img src="{href}" alt="{alt}"{size} loading="lazy">'
+        img = f'<img src="{href}" alt="{alt}"{size} loading="lazy">'
+        # a drawing or a canvas, drawn to fit the column, opens whole to be read and zoomed
+        return f'<a class="drawn" href="{href}">{img}</a>' if is_drawn_file(file.rel_path) else img
     link = f'<a class="attachment" href="{href}">{escape(alt or name)}</a>'
     if file.kind in ("audio", "video"):
         size = f' width="{width}"' if width and file.kind == "video" else ""
