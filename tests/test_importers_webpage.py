@@ -436,3 +436,74 @@ def test_a_post_s_title_said_again_at_its_top_and_a_leading_rule_are_left_out() 
         note_text(post).split("---\n", 2)[2]
         == "Pay attention.\n\n### Later\n\nMore.\n\n---\n\nEnd.\n"
     )
+
+
+# A saved news page (modelled on the pages of Mozilla Readability's test corpus: aclu, ehow,
+# toc-missing): the title `<h1>` in a header above the `<article>`, which starts with a section.
+def test_the_heading_saying_the_page_s_title_above_its_article_titles_it() -> None:
+    page = (
+        "<html><head><title>Lift the Sanctions | Daily News</title></head><body>"
+        "<header><h1>Lift the Sanctions</h1><time datetime='2017-01-13'>Jan 13</time></header>"
+        "<article><h2>Background</h2><p>Body.</p></article></body></html>"
+    )
+    (post,) = read_webpage(page, "p.html", "p.html").posts
+    assert post.title == "Lift the Sanctions" and post.date == "2017-01-13"
+    assert "## Background" in note_text(post)  # a section's heading, kept in the text
+
+
+def test_a_one_word_part_of_the_page_s_title_names_no_heading() -> None:
+    page = (
+        "<html><head><title>Notes - Ada</title></head><body><main>"
+        "<h2>Ada</h2><p>Bio.</p><h2>Notes</h2><p>Body.</p></main></body></html>"
+    )
+    (post,) = read_webpage(page, "p.html", "p.html").posts
+    assert post.title == "Ada"  # the first heading, no part of the title chosen by one word
+
+
+# A page whose og:title no heading says (a saved TMZ or Medium page): its first heading, no `<h1>`,
+# is a section's or a part of a title split over two headings.
+def test_the_og_title_titles_a_page_whose_first_heading_says_otherwise() -> None:
+    page = (
+        '<html><head><meta property="og:title" content="The Story of Metroid"></head><body>'
+        "<article><p>Intro.</p><h3>Notes on Lore</h3><p>Body.</p></article></body></html>"
+    )
+    (post,) = read_webpage(page, "p.html", "p.html").posts
+    assert post.title == "The Story of Metroid" and "### Notes on Lore" in note_text(post)
+
+
+def test_a_title_split_over_two_headings_is_the_og_title_and_left_out_of_the_text() -> None:
+    page = (
+        '<html><head><meta property="og:title" content="The Open Project: Better Journalism">'
+        "</head><body><article><h2>Open Project:</h2><h4><em>Better Journalism</em></h4>"
+        "<p>Body.</p></article></body></html>"
+    )
+    (post,) = read_webpage(page, "p.html", "p.html").posts
+    assert post.title == "The Open Project: Better Journalism"
+    assert "Project" not in note_text(post).partition("\n---\n")[2]  # the body
+
+
+@pytest.mark.parametrize(
+    ("head", "body", "authors"),
+    [
+        ('<meta name="author" content="Ada Lovelace">', "", ("Ada Lovelace",)),
+        ('<meta name="author" content="https://b.example/ada">', "", ()),
+        ("", '<a rel="author" href="/ada">Ada Lovelace —</a>', ("Ada Lovelace",)),
+        ("", '<span itemprop="author">por Ada Lovelace</span>', ("Ada Lovelace",)),
+        ("", '<div itemprop="author">' + "Ada wrote " * 20 + "</div>", ()),
+    ],
+)
+def test_a_page_s_author_is_its_author_meta_else_the_name_marked_as_its_author(
+    head: str, body: str, authors: tuple[str, ...]
+) -> None:
+    page = f"<html><head>{head}</head><body><article><h1>T</h1>{body}<p>Text.</p></article></body></html>"
+    (post,) = read_webpage(page, "p.html", "p.html").posts
+    assert post.authors == authors
+
+
+def test_the_posts_of_a_listing_take_no_author_from_the_page() -> None:
+    page = (
+        '<html><head><meta name="author" content="Ada"></head><body>'
+        "<article><h2>One</h2><p>A.</p></article><article><h2>Two</h2><p>B.</p></article>"
+        "</body></html>"
+    )
+    assert [p.authors for p in read_webpage(page, "p.html", "p.html").posts] == [(), ()]

@@ -199,12 +199,14 @@ def make_post(
 
 
 _HEADING_CHUNK = re.compile(r"#{1,6} (?P<text>.+)")
+_WORD = re.compile(r"\w+")
 LEAD_CHUNKS = 3  # the blocks at a post's top that may say its title again
 
 
 def without_lead_title(chunks: Sequence[str], title: str) -> list[str]:
     """The post's text without, among its first blocks, the title said again (a heading equal
-    to it, as Medium's export and many a feed item's content repeat it) or a rule (Medium's
+    to it, as Medium's export and many a feed item's content repeat it, or saying a part of it: a
+    title split over two headings, as a saved Medium or TMZ page writes it) or a rule (Medium's
     section divider)."""
     lead = [c for c in chunks[:LEAD_CHUNKS] if not is_lead_chrome(c.strip(), title)]
     return lead + list(chunks[LEAD_CHUNKS:])
@@ -212,6 +214,9 @@ def without_lead_title(chunks: Sequence[str], title: str) -> list[str]:
 
 def is_lead_chrome(chunk: str, title: str) -> bool:
     heading = _HEADING_CHUNK.fullmatch(chunk)
-    return chunk == "---" or (
-        heading is not None and heading["text"].strip().casefold() == title.casefold()
+    if heading is None:
+        return chunk == "---"
+    said = set(_WORD.findall(heading["text"].casefold()))
+    return heading["text"].strip().casefold() == title.casefold() or (
+        bool(said) and said <= set(_WORD.findall(title.casefold()))
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from textwrap import shorten
 from urllib.parse import urlsplit
 
@@ -67,6 +67,10 @@ _BYLINE_PART = re.compile(
     re.I,
 )
 _BYLINE_SPLIT = re.compile(r"\s*[|·•]\s*")
+_WORD = re.compile(r"\w+")
+_BY = re.compile(r"^(?:by|par|por|von)\s+", re.I)
+MAX_AUTHOR = 60  # letters of a name, not of a block about its author
+_TITLE_SEPARATOR = re.compile(r"\s+(?:[|\-–—·»/]|::)\s+")  # "Post – Site", "Post | Site"
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +82,8 @@ class PageMeta:
     date: str
     site_host: str
     tex: bool  # it loads MathJax or KaTeX: its `$…$` are math
+    stated_title: bool = False  # the title is the page's `og:title`, not its `<title>`
+    authors: tuple[str, ...] = ()  # who the page says wrote it
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +95,7 @@ class Scope:
     line: int
     # read for the date and tags, not converted: a title block outside the main content
     meta: tuple[LexborNode, ...] = ()
+    title: str = ""  # the page's title, when its heading (left out of the text) says only a part
 
 
 def meta_content(tree: LexborHTMLParser, selector: str) -> str:
@@ -107,12 +114,26 @@ def page_meta(tree: LexborHTMLParser, saved: str = "") -> PageMeta:
         or saved
     )
     title_node = tree.css_first("title")
-    title = meta_content(tree, "meta[property='og:title']") or (
-        plain_text(title_node) if title_node is not None else ""
-    )
+    stated = meta_content(tree, "meta[property='og:title']")
+    title = stated or (plain_text(title_node) if title_node is not None else "")
     date = parse_date(meta_content(tree, "meta[property='article:published_time']"))
     host = host_of(base) if base else own_host(tree)
-    return PageMeta(base, " ".join(title.split()), date, host, uses_tex(tree))
+    return PageMeta(
+        base, " ".join(title.split()), date, host, uses_tex(tree), bool(stated), page_author(tree)
+    )
+
+
+def page_author(tree: LexborHTMLParser) -> tuple[str, ...]:
+    """Who the page says wrote it: its `<meta name="author">`, else the first short name marked
+    as its author (`rel=author`, schema.org's `itemprop=author`), "By" left out; () when none."""
+    named = " ".join(meta_content(tree, "meta[name=author]").split())
+    if named and not safe_url(named):
+        return (named,)
+    for node in tree.css("[rel~=author], [itemprop~=author]"):
+        name = _BY.sub("", " ".join(plain_text(node).split())).strip(" —–-|,·")
+        if 0 < len(name) <= MAX_AUTHOR and not safe_url(name):
+            return (name,)
+    return ()
 
 
 def saved_from(text: str) -> str:
@@ -278,9 +299,7 @@ def heading_scopes(
     return scopes, lead
 
 
-def find_scopes(
-    tree: LexborHTMLParser, lines: dict[int, int], title: str = ""
-) -> tuple[list[Scope], str]:
+def find_scopes(tree: LexborHTMLParser, lines: dict[int, int]) -> tuple[list[Scope], str]:
     """The posts of the page (its articles, a listing's heading blocks, or the whole page, by the
     heading saying its `title` when one does) and the text of a listing left before its first
     post."""
@@ -295,11 +314,11 @@ def find_scopes(
             if is_listing(group, main) and (found := heading_scopes(group, lines))[0]:
                 scopes, lead = found
                 if outweighed(scopes, main):
-                    return [page_scope(tree, main, lines, title)], ""
+                    return [page_scope(main, lines)], ""
                 return scopes, " ".join(" ".join(plain_text(n) for n in lead).split())
         if cards := card_scopes(headings, lines):
             return cards, ""
-    return [page_scope(tree, main, lines, title)], ""
+    return [page_scope(main, lines)], ""
 
 
 def outweighed(scopes: Sequence[Scope], main: LexborNode) -> bool:
@@ -309,30 +328,65 @@ def outweighed(scopes: Sequence[Scope], main: LexborNode) -> bool:
     return len(plain_text(main)) - listed > listed
 
 
-def page_scope(
-    tree: LexborHTMLParser, main: LexborNode, lines: dict[int, int], title: str
+def page_scope(main: LexborNode, lines: dict[int, int]) -> Scope:
+    """The whole page as one post, titled by its first heading (see `page_title`)."""
+    heading = first_heading(main)
+    return Scope((main,), heading, lines.get(heading.mem_id, 1) if heading else 1)
+
+
+def title_forms(title: str) -> list[str]:
+    """The page's title and its parts of two words or more around a separator, longest first
+    ("Post title – Site name"), case folded."""
+    parts = sorted(_TITLE_SEPARATOR.split(title), key=len, reverse=True)
+    return [
+        f.casefold() for f in dict.fromkeys([title, *parts]) if len(f.split()) >= 2 or f == title
+    ]
+
+
+def heading_saying(tree: LexborHTMLParser, title: str) -> LexborNode | None:
+    """The first heading saying the page's title, or its longest part."""
+    found: dict[str, LexborNode] = {}
+    for h in tree.css(HEADING_TAGS):
+        found.setdefault(plain_text(h).casefold(), h)
+    return next((found[f] for f in title_forms(title) if f in found), None) if title else None
+
+
+def page_title(
+    tree: LexborHTMLParser, scope: Scope, meta: PageMeta, lines: dict[int, int]
 ) -> Scope:
-    """The whole page as one post, titled by its title block's heading, else the heading saying
-    the page's title (a post's title below the site's name, in an old Tumblr theme), else its
-    first one."""
-    heading, block = title_outside(tree, main)
-    said = (
-        h for h in main.css(HEADING_TAGS) if title and plain_text(h).casefold() == title.casefold()
-    )
-    heading = heading or next(said, None) or first_heading(main)
-    return Scope((main,), heading, lines.get(heading.mem_id, 1) if heading else 1, block)
+    """The page's one post titled as the page says, not by its first heading, which may be a
+    section's (a post's `<h1>` above its `<article>`): the heading saying the page's title, else a
+    title block's `<h1>` outside the main content (Quarto's `<header id="title-block-header">`) when
+    that holds none, else the first heading; none but the page's `og:title` when that heading is no
+    `<h1>` and says otherwise (a title split over two headings)."""
+    heading = heading_saying(tree, meta.title) or title_outside(tree, scope)
+    if heading is not None:
+        chain = {a.mem_id for a in (heading, *ancestors(heading))}
+        held = any(n.mem_id in chain for n in scope.nodes)
+        block = next((a for a in ancestors(heading) if a.tag == "header"), heading)
+        line = lines.get(heading.mem_id, scope.line)
+        return replace(scope, heading=heading, line=line, meta=() if held else (block,))
+    first = scope.heading
+    if first is None or first.tag == "h1" or not meta.stated_title:
+        return scope
+    if plain_text(first) == meta.title:
+        return scope
+    if word_set(plain_text(first)) <= word_set(meta.title):  # the title's first part
+        return replace(scope, title=meta.title)
+    return replace(scope, heading=None)
 
 
-def title_outside(
-    tree: LexborHTMLParser, main: LexborNode
-) -> tuple[LexborNode | None, tuple[LexborNode, ...]]:
-    """The page's one `<h1>` and the title block holding it, when that is outside the main
-    content (Quarto's `<header id="title-block-header">` before its `<main>`)."""
-    titles = tree.css("h1")
-    if len(titles) != 1 or any(a.mem_id == main.mem_id for a in ancestors(titles[0])):
-        return None, ()
-    block = next((a for a in ancestors(titles[0]) if a.tag == "header"), titles[0])
-    return titles[0], (block,)
+def word_set(text: str) -> set[str]:
+    return set(_WORD.findall(text.casefold()))
+
+
+def title_outside(tree: LexborHTMLParser, scope: Scope) -> LexborNode | None:
+    """The page's one `<h1>`, when the post is the page's main content (an `<article>` says its
+    own title) and holds none."""
+    titles = [h for h in tree.css("h1") if plain_text(h)]
+    if len(titles) != 1 or any(n.tag == "article" or n.css_first("h1") for n in scope.nodes):
+        return None
+    return titles[0]
 
 
 def post_date(scope: Scope) -> tuple[str, LexborNode | None]:
@@ -431,6 +485,8 @@ def source_url(scope: Scope, meta: PageMeta) -> str:
 
 
 def post_title(scope: Scope, meta: PageMeta, chunks: Sequence[str], single: bool) -> str:
+    if scope.title:
+        return scope.title
     if scope.heading is not None and (title := plain_text(scope.heading)):
         return title
     if single and meta.title:
@@ -454,6 +510,7 @@ def read_post(scope: Scope, meta: PageMeta, name: str, single: bool) -> Imported
         tags=tags,
         categories=categories,
         date=date or (meta.date if single else ""),
+        authors=meta.authors if single else (),
     )
 
 
@@ -499,8 +556,10 @@ def read_webpage(text: str, name: str, shown: str) -> ParsedArchive:
     meta = page_meta(tree, saved_from(text))
     lines = element_lines(tree, text)
     strip_chrome(tree)
-    scopes, lead = find_scopes(tree, lines, meta.title)
+    scopes, lead = find_scopes(tree, lines)
     single = len(scopes) == 1
+    if single:
+        scopes = [page_title(tree, scopes[0], meta, lines)]
     posts = [read_post(s, meta, name, single) for s in scopes]
     kept = [(p, s) for p, s in zip(posts, scopes, strict=True) if p.title or p.blocks]
     if not kept:
