@@ -125,11 +125,26 @@ def test_a_link_round_an_image_is_no_source() -> None:
     html = (
         '<link rel="canonical" href="https://blog.example.org/p/"><article><h1>Hiring trends</h1>'
         '<p><a href="https://cdn.example.net/chart.png"><img src="https://cdn.example.net/s.png">'
-        '</a></p><p>Stack Overflow published its <a href="https://so.example.com/trends">'
+        '</a></p><p>Stack Overflow published its <a href="https://doi.org/10.1000/trends">'
         "analysis</a>.</p></article>"
     )
     (post,) = read_webpage(html, "p.html", "p.html").posts
-    assert post.url == "https://so.example.com/trends"
+    assert post.url == "https://doi.org/10.1000/trends"
+
+
+# Saved articles of Mozilla Readability's test corpus (a news story citing Stanford's site in
+# its first paragraph, an essay linking Wikipedia's "Code coverage" in its lead)
+def test_a_page_saved_as_one_post_takes_no_source_from_a_mention_in_its_lead() -> None:
+    html = (
+        '<link rel="canonical" href="https://news.example.com/p/"><article><h1>Mobility</h1>'
+        '<p>Economists at <a href="https://web.stanford.edu/group/x/">Stanford</a> found it.</p>'
+        "<p>More.</p></article>"
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert (post.kind, post.url) == ("note", "")
+    titled = html.replace("<h1>Mobility</h1>", '<h1><a href="https://ex.org/a">Mobility</a></h1>')
+    (post,) = read_webpage(titled, "p.html", "p.html").posts
+    assert post.url == "https://ex.org/a"  # a link post's title links to its source
 
 
 def test_a_date_heading_above_the_title_is_the_posts_date_not_its_title() -> None:

@@ -31,6 +31,7 @@ from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
 from notebase.importers.structured import (
     line_index,
     make_post,
+    paper_ids,
     parse_date,
     safe_url,
     untitled_title,
@@ -472,16 +473,27 @@ def lead_links(scope: Scope) -> list[LexborNode]:
     return links + [a for p in paragraphs for a in p.css("a[href]")]
 
 
-def source_url(scope: Scope, meta: PageMeta) -> str:
+def source_url(scope: Scope, meta: PageMeta, single: bool) -> str:
     """The first link to another site in the title or the lead (a link post's source); a link
-    with no words (round an image, to its full size) names none."""
+    with no words (round an image, to its full size) names none. A page saved as one post is an
+    article of its own: a link in its lead names its source only when it is a paper's (notes on
+    a paper), else it is only mentioned (an essay's first reference, a news story's source)."""
     for a in lead_links(scope):
         if not plain_text(a):
             continue
         url = resolve(attr(a, "href"), meta.base)
-        if url and host_of(url) != meta.site_host and not _TAG_HREF.search(url):
+        if is_away(url, meta) and (not single or is_title_link(a, scope) or any(paper_ids(url))):
             return url
     return ""
+
+
+def is_away(url: str, meta: PageMeta) -> bool:
+    """A link to another site than the page's, and to no tag page."""
+    return bool(url) and host_of(url) != meta.site_host and not _TAG_HREF.search(url)
+
+
+def is_title_link(link: LexborNode, scope: Scope) -> bool:
+    return scope.heading is not None and scope.heading.mem_id in {a.mem_id for a in ancestors(link)}
 
 
 def post_title(scope: Scope, meta: PageMeta, chunks: Sequence[str], single: bool) -> str:
@@ -506,7 +518,7 @@ def read_post(scope: Scope, meta: PageMeta, name: str, single: bool) -> Imported
         title,
         f"{name}:{scope.line}",
         without_lead_title(chunks, title),
-        url=source_url(scope, meta) or overlay_url(overlays, meta),
+        url=source_url(scope, meta, single) or overlay_url(overlays, meta),
         tags=tags,
         categories=categories,
         date=date or (meta.date if single else ""),
