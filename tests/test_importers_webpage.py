@@ -522,3 +522,36 @@ def test_the_posts_of_a_listing_take_no_author_from_the_page() -> None:
         "</body></html>"
     )
     assert [p.authors for p in read_webpage(page, "p.html", "p.html").posts] == [(), ()]
+
+
+# A saved Wikipedia article: each section's heading has an "[edit]" link to another page
+def test_headings_with_an_edit_link_beside_their_name_are_sections_not_posts() -> None:
+    edit = '<span class="mw-editsection">[<a href="/w/index.php?action=edit&section={n}">edit</a>]</span>'
+    html = (
+        "<html><head><title>Mozilla - Wikipedia</title></head><body><main><h1>Mozilla</h1>"
+        "<p>Lead.</p>"
+        f'<h2><span class="mw-headline">History</span>{edit.format(n=1)}</h2><p>a</p>'
+        f'<h2><span class="mw-headline">Values</span>{edit.format(n=2)}</h2><p>b</p>'
+        "</main></body></html>"
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert post.title == "Mozilla" and "Lead." in note_text(post) and "\nb\n" in note_text(post)
+    linked = html.replace(">History<", '><a href="/wiki/History">History of Mozilla</a><')
+    linked = linked.replace(">Values<", '><a href="/wiki/Values">Values of Mozilla</a><')
+    assert len(read_webpage(linked, "p.html", "p.html").posts) == 2  # a listing's headings
+
+
+# A saved news story (NYTimes, Lifehacker in Readability's corpus): the story's <article> and,
+# beside it, <article>s teasing other stories or holding readers' comments
+def test_the_article_saying_the_page_s_title_is_the_page_not_the_teasers_beside_it() -> None:
+    html = (
+        "<html><head><title>Sanctions Lifted - The Times</title></head><body>"
+        "<article><h1>Sanctions Lifted</h1><p>The story.</p></article>"
+        "<article><h2><a href='/other'>Another story</a></h2><p>Teaser.</p></article>"
+        "<article><h2><a href='/third'>A third story</a></h2><p>Teaser.</p></article>"
+        "</body></html>"
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert post.title == "Sanctions Lifted" and "Teaser" not in note_text(post)
+    listing = html.replace("<title>Sanctions Lifted - The Times", "<title>The Times")
+    assert len(read_webpage(listing, "p.html", "p.html").posts) == 3

@@ -200,14 +200,29 @@ def is_date_heading(heading: LexborNode) -> bool:
     return heading.css_matches(DATED) and _TEXT_DATE.search(plain_text(heading)) is not None
 
 
+def titled_article(tree: LexborHTMLParser, scopes: Sequence[Scope], title: str) -> Scope | None:
+    """The article holding the heading that says the page's `title`: the page is that article,
+    the others beside it are teasers of other pages or readers' comments (a news site's)."""
+    heading = heading_saying(tree, title)
+    if heading is None:
+        return None
+    chain = {a.mem_id for a in ancestors(heading)}
+    return next((s for s in scopes if s.nodes[0].mem_id in chain), None)
+
+
 def article_scopes(tree: LexborHTMLParser, lines: dict[int, int]) -> list[Scope]:
     articles = outermost(tree.css("article"), "article")
     return [Scope((a,), first_heading(a), lines.get(a.mem_id, 1)) for a in articles]
 
 
 def links_away(heading: LexborNode) -> bool:
-    """A heading linking to another page (a post's permalink), not to its own anchor."""
-    return any(not attr(a, "href").startswith("#") for a in heading.css("a[href]"))
+    """A heading linking to another page (a post's permalink), not to its own anchor, by a link
+    holding most of its words (not a wiki's "[edit]" link beside a section's name)."""
+    words = len(plain_text(heading))
+    return any(
+        not attr(a, "href").startswith("#") and 2 * len(plain_text(a)) > words
+        for a in heading.css("a[href]")
+    )
 
 
 def is_listing(headings: Sequence[LexborNode], main: LexborNode) -> bool:
@@ -300,12 +315,15 @@ def heading_scopes(
     return scopes, lead
 
 
-def find_scopes(tree: LexborHTMLParser, lines: dict[int, int]) -> tuple[list[Scope], str]:
+def find_scopes(
+    tree: LexborHTMLParser, lines: dict[int, int], title: str = ""
+) -> tuple[list[Scope], str]:
     """The posts of the page (its articles, a listing's heading blocks, or the whole page, by the
     heading saying its `title` when one does) and the text of a listing left before its first
     post."""
     if scopes := article_scopes(tree, lines):
-        return scopes, ""
+        titled = titled_article(tree, scopes, title) if len(scopes) > 1 else None
+        return ([titled] if titled is not None else scopes), ""
     main = tree.css_first("main, [role=main]") or tree.body
     if main is None:
         return [], ""
@@ -568,7 +586,7 @@ def read_webpage(text: str, name: str, shown: str) -> ParsedArchive:
     meta = page_meta(tree, saved_from(text))
     lines = element_lines(tree, text)
     strip_chrome(tree)
-    scopes, lead = find_scopes(tree, lines)
+    scopes, lead = find_scopes(tree, lines, meta.title)
     single = len(scopes) == 1
     if single:
         scopes = [page_title(tree, scopes[0], meta, lines)]
