@@ -555,3 +555,14 @@ def test_the_article_saying_the_page_s_title_is_the_page_not_the_teasers_beside_
     assert post.title == "Sanctions Lifted" and "Teaser" not in note_text(post)
     listing = html.replace("<title>Sanctions Lifted - The Times", "<title>The Times")
     assert len(read_webpage(listing, "p.html", "p.html").posts) == 3
+
+
+# A saved Medium post: its title in the bar atop the page and again in the post's text
+def test_the_post_s_own_heading_saying_the_title_is_left_out_not_the_bar_s() -> None:
+    html = (
+        '<html><head><meta property="og:title" content="On Behalf of Literally"></head><body>'
+        "<div class='metabar'><h4>On Behalf of Literally</h4></div><article><p>A.</p><p>B.</p><p>Words need "
+        "defenders.</p><h3>On Behalf of Literally</h3><p>Body.</p></article></body></html>"
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert post.title == "On Behalf of Literally" and "### On" not in note_text(post)

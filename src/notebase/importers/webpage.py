@@ -362,10 +362,14 @@ def title_forms(title: str) -> list[str]:
     ]
 
 
-def heading_saying(tree: LexborHTMLParser, title: str) -> LexborNode | None:
-    """The first heading saying the page's title, or its longest part."""
+def heading_saying(
+    tree: LexborHTMLParser, title: str, scope: Scope | None = None
+) -> LexborNode | None:
+    """The first heading saying the page's title, or its longest part; the post's own first,
+    when it says it as a heading outside does too (Medium's bar atop the page)."""
     found: dict[str, LexborNode] = {}
-    for h in tree.css(HEADING_TAGS):
+    own = [h for node in scope.nodes for h in node.css(HEADING_TAGS)] if scope else []
+    for h in own + tree.css(HEADING_TAGS):
         found.setdefault(plain_text(h).casefold(), h)
     return next((found[f] for f in title_forms(title) if f in found), None) if title else None
 
@@ -378,7 +382,7 @@ def page_title(
     title block's `<h1>` outside the main content (Quarto's `<header id="title-block-header">`) when
     that holds none, else the first heading; none but the page's `og:title` when that heading is no
     `<h1>` and says otherwise (a title split over two headings)."""
-    heading = heading_saying(tree, meta.title) or title_outside(tree, scope)
+    heading = heading_saying(tree, meta.title, scope) or title_outside(tree, scope)
     if heading is not None:
         chain = {a.mem_id for a in (heading, *ancestors(heading))}
         held = any(n.mem_id in chain for n in scope.nodes)
