@@ -566,3 +566,33 @@ def test_the_post_s_own_heading_saying_the_title_is_left_out_not_the_bar_s() -> 
     )
     (post,) = read_webpage(html, "p.html", "p.html").posts
     assert post.title == "On Behalf of Literally" and "### On" not in note_text(post)
+
+
+# schema.org records as news sites write them (Readability's corpus: aclu, theverge, engadget):
+# in CDATA, in an @graph, the author as a Person, a list of them or a plain name
+@pytest.mark.parametrize(
+    ("record", "authors"),
+    [
+        (
+            '<![CDATA[ {"@type": "NewsArticle", "author": {"@type": "Person", "name": "Ada L"}} ]]>',
+            ("Ada L",),
+        ),
+        (
+            '{"@graph": [{"@type": "WebSite", "author": "Site"}, {"@type": ["BlogPosting"],'
+            ' "author": [{"name": "Ada"}, {"name": "Bo"}]}]}',
+            ("Ada", "Bo"),
+        ),
+        ('[{"@type": "Review", "author": "Ada"}]', ("Ada",)),
+        ('{"@type": "Article", "author": "https://ex.org/ada"}', ()),
+        ('{"@type": "Article", "author": {"name": "Ada"}', ()),  # broken: says nothing
+    ],
+)
+def test_a_page_s_author_is_read_from_its_schema_org_record(
+    record: str, authors: tuple[str, ...]
+) -> None:
+    page = (
+        f'<html><head><script type="application/ld+json">{record}</script></head>'
+        "<body><article><h1>T</h1><p>Text.</p></article></body></html>"
+    )
+    (post,) = read_webpage(page, "p.html", "p.html").posts
+    assert post.authors == authors

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from email.utils import parsedate_tz
+from typing import Any
 
 from notebase.importers.markup import escape_line_start
 from notebase.importers.model import ArchiveLine, Block, BlockKind, ImportedPost, Taxonomy
@@ -220,3 +221,12 @@ def is_lead_chrome(chunk: str, title: str) -> bool:
     return heading["text"].strip().casefold() == title.casefold() or (
         bool(said) and said <= set(_WORD.findall(title.casefold()))
     )
+
+
+def json_authors(source: dict[str, Any]) -> tuple[str, ...]:
+    """The authors a JSON Feed, one of its items or a schema.org record names: `authors: [{name}]`
+    (JSON Feed 1.1), `author: {name}` (1.0), or schema.org's `author`, a name or people's list."""
+    value = source.get("authors") or source.get("author") or []
+    people = value if isinstance(value, list) else [value]
+    names = (p.get("name") if isinstance(p, dict) else p for p in people)
+    return tuple(" ".join(n.split()) for n in names if isinstance(n, str) and n.strip())

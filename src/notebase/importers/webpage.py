@@ -5,10 +5,12 @@ The tree is parsed and converted by htmlmd (selectolax's home); this module only
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from textwrap import shorten
+from typing import Any
 from urllib.parse import urlsplit
 
 from notebase.diagnostics import Diagnostic, FilePos, info, warning
@@ -29,6 +31,7 @@ from notebase.importers.htmlmd import (
 )
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
 from notebase.importers.structured import (
+    json_authors,
     line_index,
     make_post,
     paper_ids,
@@ -69,6 +72,8 @@ _BYLINE_PART = re.compile(
 )
 _BYLINE_SPLIT = re.compile(r"\s*[|·•]\s*")
 _WORD = re.compile(r"\w+")
+_CDATA = re.compile(r"^\s*(?://\s*)?<!\[CDATA\[|(?://\s*)?\]\]>\s*$")  # round a script's text
+_ARTICLE_TYPE = re.compile(r"Article|BlogPosting|Report|Review|Posting")  # schema.org's kinds
 _BY = re.compile(r"^(?:by|par|por|von)\s+", re.I)
 MAX_AUTHOR = 60  # letters of a name, not of a block about its author
 _TITLE_SEPARATOR = re.compile(r"\s+(?:[|\-–—·»/]|::)\s+")  # "Post – Site", "Post | Site"
@@ -125,16 +130,47 @@ def page_meta(tree: LexborHTMLParser, saved: str = "") -> PageMeta:
 
 
 def page_author(tree: LexborHTMLParser) -> tuple[str, ...]:
-    """Who the page says wrote it: its `<meta name="author">`, else the first short name marked
-    as its author (`rel=author`, schema.org's `itemprop=author`), "By" left out; () when none."""
+    """Who the page says wrote it: its `<meta name="author">`, else the authors of the article
+    its schema.org record describes, else the first short name marked as its author (`rel=author`,
+    `itemprop=author`), "By" left out; () when none."""
     named = " ".join(meta_content(tree, "meta[name=author]").split())
     if named and not safe_url(named):
         return (named,)
+    if found := linked_data_authors(tree):
+        return found
     for node in tree.css("[rel~=author], [itemprop~=author]"):
         name = _BY.sub("", " ".join(plain_text(node).split())).strip(" —–-|,·")
         if 0 < len(name) <= MAX_AUTHOR and not safe_url(name):
             return (name,)
     return ()
+
+
+def linked_data_authors(tree: LexborHTMLParser) -> tuple[str, ...]:
+    """The authors of the first article (`NewsArticle`, `BlogPosting`, ...) the page's schema.org
+    JSON-LD records describe, names only (not an address); () when none, or the JSON is broken."""
+    for script in tree.css('script[type="application/ld+json" i]'):
+        try:
+            data = json.loads(_CDATA.sub("", script.text(deep=True)))
+        except ValueError:
+            continue  # a broken record says nothing
+        for record in linked_records(data):
+            kinds = record.get("@type")
+            kinds = kinds if isinstance(kinds, list) else [kinds]
+            if any(isinstance(k, str) and _ARTICLE_TYPE.search(k) for k in kinds):
+                names = [
+                    n for n in json_authors(record) if len(n) <= MAX_AUTHOR and not safe_url(n)
+                ]
+                if names:
+                    return tuple(names)
+    return ()
+
+
+def linked_records(data: object) -> list[dict[str, Any]]:
+    """The records of a JSON-LD document: itself, its list's, its `@graph`'s (one level)."""
+    items = data if isinstance(data, list) else [data]
+    records = [r for r in items if isinstance(r, dict)]
+    graphs = [r["@graph"] for r in records if isinstance(r.get("@graph"), list)]
+    return records + [r for graph in graphs for r in graph if isinstance(r, dict)]
 
 
 def saved_from(text: str) -> str:
