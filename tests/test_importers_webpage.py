@@ -596,3 +596,18 @@ def test_a_page_s_author_is_read_from_its_schema_org_record(
     )
     (post,) = read_webpage(page, "p.html", "p.html").posts
     assert post.authors == authors
+
+
+# CNET's saved story: an empty <article> (a script fills it) after the story's own
+def test_an_empty_article_beside_the_post_makes_no_listing() -> None:
+    html = (
+        "<html><head><title>Zuck's strategy</title></head><body><h1>Zuck's strategy</h1>"
+        "<article><h2>Share your voice</h2><p>The story.</p></article><article> </article>"
+        "</body></html>"
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert post.title == "Zuck's strategy"  # the page's one post, titled as the page says
+    photo = html.replace(
+        "<article> </article>", "<article><img src='https://ex.org/a.png'></article>"
+    )
+    assert len(read_webpage(photo, "p.html", "p.html").posts) == 2  # a photo is something

@@ -247,8 +247,13 @@ def titled_article(tree: LexborHTMLParser, scopes: Sequence[Scope], title: str) 
 
 
 def article_scopes(tree: LexborHTMLParser, lines: dict[int, int]) -> list[Scope]:
-    articles = outermost(tree.css("article"), "article")
+    """The page's outermost articles that hold anything (not an empty one a script fills)."""
+    articles = [a for a in outermost(tree.css("article"), "article") if holds_anything(a)]
     return [Scope((a,), first_heading(a), lines.get(a.mem_id, 1)) for a in articles]
+
+
+def holds_anything(node: LexborNode) -> bool:
+    return bool(plain_text(node)) or node.css_first("img, video, audio, picture") is not None
 
 
 def links_away(heading: LexborNode) -> bool:
