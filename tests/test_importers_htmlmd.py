@@ -175,6 +175,16 @@ def test_jetpack_s_likes_under_a_wordpress_post_are_dropped() -> None:
     assert md(html) == "The post.\n\nNext."
 
 
+# Wikipedia's MathML fallback and a saved page's script-hidden blocks carry their own style
+def test_what_the_page_hides_by_its_own_style_is_dropped() -> None:
+    html = (
+        '<p>Shown<span style="display:none">gone</span>.</p>'
+        '<div style="color: red; display: none;"><p>Menu</p></div>'
+        '<div style="visibility: hidden"><p>Ad</p></div><div style="display:block"><p>Kept</p></div>'
+    )
+    assert md(html) == "Shown.\n\nKept"
+
+
 def test_what_the_page_hides_its_contents_and_heading_permalinks_are_dropped() -> None:
     html = (
         '<details class="toc"><summary>Table of Contents</summary><ul><li><a href="#r">R</a>'

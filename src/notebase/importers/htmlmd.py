@@ -55,6 +55,9 @@ _RELATED = re.compile(
 # MathML beside it) and its table of contents (the note gets one of its own)
 UNSHOWN = '[hidden], [aria-hidden="true"], .toc, #toc, .table-of-contents, #TableOfContents'
 UNSHOWN += ", .post-toc, .toc-container, #table-of-contents, .post-copyright"
+# hidden by its own style (a saved page keeps what its scripts had hidden)
+UNSHOWN += ', [style*="display:none" i], [style*="display: none" i]'
+UNSHOWN += ', [style*="visibility:hidden" i], [style*="visibility: hidden" i]'
 # the page's own header and footer, as elements or as the divs older sites and themes use
 PAGE_FRAME = "header, footer, #header, #footer, #banner"
 SITE_FRAME = (
