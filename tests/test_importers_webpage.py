@@ -611,3 +611,17 @@ def test_an_empty_article_beside_the_post_makes_no_listing() -> None:
         "<article> </article>", "<article><img src='https://ex.org/a.png'></article>"
     )
     assert len(read_webpage(photo, "p.html", "p.html").posts) == 2  # a photo is something
+
+
+# The ACLU's saved story: a campaign box in an <article> beside the story, written in none
+def test_an_article_box_beside_a_story_written_in_none_is_not_the_page() -> None:
+    story = "<p>" + "The story's own words. " * 30 + "</p>"
+    html = (
+        "<html><head><title>Tracked</title></head><body><div role='main'><h1>Tracked</h1>"
+        f"{story}<article><h2>Act now</h2><p>Send a message.</p></article>{story}"
+        "</div></body></html>"
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert post.title == "Tracked" and "The story's own words." in note_text(post)
+    untitled = html.replace("<h1>Tracked</h1>", "")  # no heading says the page is elsewhere
+    assert [p.title for p in read_webpage(untitled, "p.html", "p.html").posts] == ["Act now"]

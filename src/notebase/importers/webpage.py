@@ -236,6 +236,16 @@ def is_date_heading(heading: LexborNode) -> bool:
     return heading.css_matches(DATED) and _TEXT_DATE.search(plain_text(heading)) is not None
 
 
+def beside_title(
+    tree: LexborHTMLParser, scopes: Sequence[Scope], main: LexborNode, title: str
+) -> bool:
+    """Whether the articles are boxes beside the page's post, not its posts: the heading saying
+    the page's title is in none of them, and the main content holds more text besides them (a
+    campaign's box in an `<article>` beside a story written in none)."""
+    heading = heading_saying(tree, title)
+    return heading is not None and outweighed(scopes, main)
+
+
 def titled_article(tree: LexborHTMLParser, scopes: Sequence[Scope], title: str) -> Scope | None:
     """The article holding the heading that says the page's `title`: the page is that article,
     the others beside it are teasers of other pages or readers' comments (a news site's)."""
@@ -362,10 +372,13 @@ def find_scopes(
     """The posts of the page (its articles, a listing's heading blocks, or the whole page, by the
     heading saying its `title` when one does) and the text of a listing left before its first
     post."""
-    if scopes := article_scopes(tree, lines):
-        titled = titled_article(tree, scopes, title) if len(scopes) > 1 else None
-        return ([titled] if titled is not None else scopes), ""
     main = tree.css_first("main, [role=main]") or tree.body
+    if scopes := article_scopes(tree, lines):
+        if (titled := titled_article(tree, scopes, title)) is not None:
+            return [titled], ""
+        if main is None or not beside_title(tree, scopes, main, title):
+            return scopes, ""
+        return [page_scope(main, lines)], ""
     if main is None:
         return [], ""
     for level in LISTING_LEVELS:
