@@ -236,24 +236,10 @@ def is_date_heading(heading: LexborNode) -> bool:
     return heading.css_matches(DATED) and _TEXT_DATE.search(plain_text(heading)) is not None
 
 
-def beside_title(
-    tree: LexborHTMLParser, scopes: Sequence[Scope], main: LexborNode, title: str
-) -> bool:
-    """Whether the articles are boxes beside the page's post, not its posts: the heading saying
-    the page's title is in none of them, and the main content holds more text besides them (a
-    campaign's box in an `<article>` beside a story written in none)."""
-    heading = heading_saying(tree, title)
-    return heading is not None and outweighed(scopes, main)
-
-
-def titled_article(tree: LexborHTMLParser, scopes: Sequence[Scope], title: str) -> Scope | None:
-    """The article holding the heading that says the page's `title`: the page is that article,
-    the others beside it are teasers of other pages or readers' comments (a news site's)."""
-    heading = heading_saying(tree, title)
-    if heading is None:
-        return None
-    chain = {a.mem_id for a in ancestors(heading)}
-    return next((s for s in scopes if s.nodes[0].mem_id in chain), None)
+def holding(scopes: Sequence[Scope], node: LexborNode) -> Scope | None:
+    """The scope one of whose nodes holds `node`."""
+    chain = {a.mem_id for a in ancestors(node)}
+    return next((s for s in scopes if any(n.mem_id in chain for n in s.nodes)), None)
 
 
 def article_scopes(tree: LexborHTMLParser, lines: dict[int, int]) -> list[Scope]:
@@ -369,14 +355,19 @@ def heading_scopes(
 def find_scopes(
     tree: LexborHTMLParser, lines: dict[int, int], title: str = ""
 ) -> tuple[list[Scope], str]:
-    """The posts of the page (its articles, a listing's heading blocks, or the whole page, by the
-    heading saying its `title` when one does) and the text of a listing left before its first
-    post."""
+    """The posts of the page (its articles, a listing's heading blocks, or the whole page) and
+    the text of a listing left before its first post. When a heading says the page's `title`,
+    the article holding it is the page (the others are teasers of other stories or readers'
+    comments); one in none of them, with more text beside them than in them, makes the page one
+    post (a campaign's box in an `<article>` beside a story written in none)."""
     main = tree.css_first("main, [role=main]") or tree.body
     if scopes := article_scopes(tree, lines):
-        if (titled := titled_article(tree, scopes, title)) is not None:
+        said = heading_saying(tree, title)
+        if said is None:
+            return scopes, ""
+        if (titled := holding(scopes, said)) is not None:
             return [titled], ""
-        if main is None or not beside_title(tree, scopes, main, title):
+        if main is None or not outweighed(scopes, main):
             return scopes, ""
         return [page_scope(main, lines)], ""
     if main is None:
