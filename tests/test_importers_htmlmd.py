@@ -153,6 +153,13 @@ def test_a_newsletter_s_sign_up_box_is_dropped_with_its_heading() -> None:
     assert md(search) == "The post.\n\n## Search"  # no sign-up: only the form goes
 
 
+def test_a_sign_up_box_is_looked_for_only_a_few_elements_round_its_form() -> None:
+    deep = "<h2>Sign up</h2>" + "<div>" * 12 + "<form></form>" + "</div>" * 12
+    assert md(f"<section>{deep}</section><p>Next.</p>") == "## Sign up\n\nNext."
+    nested = "<div>" * 3000 + "<form></form>" * 20 + "</div>" * 3000  # each form climbs a few
+    assert md(f"<p>Kept.</p>{nested}") == "Kept."
+
+
 def test_an_image_in_a_table_of_one_column_is_a_figure_not_a_table() -> None:
     # Blogger's caption: <table class="tr-caption-container"> of an image row and a caption row
     html = (

@@ -585,6 +585,7 @@ def test_the_post_s_own_heading_saying_the_title_is_left_out_not_the_bar_s() -> 
         ('[{"@type": "Review", "author": "Ada"}]', ("Ada",)),
         ('{"@type": "Article", "author": "https://ex.org/ada"}', ()),
         ('{"@type": "Article", "author": {"name": "Ada"}', ()),  # broken: says nothing
+        ("[" * 100_000 + "]" * 100_000, ()),  # nested too deep to read
     ],
 )
 def test_a_page_s_author_is_read_from_its_schema_org_record(

@@ -44,6 +44,7 @@ _SHARE_WORD = re.compile(r"\b(?:share|teilen|partager|compartir|compartilhe|cond
 # a newsletter's sign-up box: a form asking for an email address (or one a script fills in), and
 # the words round it (its heading, "All fields required") up to these letters
 SIGN_UP_TEXT = 120
+SIGN_UP_DEPTH = 8  # elements round the form it may fill
 # a block of links to the site's other posts, by its class: `related`, `related-posts`,
 # Jetpack's `jp-relatedposts`, Minimal Mistakes' `page__related`, `module--related` (not a
 # paper's `related-work` section)
@@ -683,7 +684,7 @@ def sign_up_box(form: LexborNode) -> LexborNode:
     """The largest element round a form asking for an email address that holds few words besides
     the form's: a newsletter's sign-up box, its heading with it."""
     box, own = form, len(plain_text(form))
-    for parent in ancestors(form):
+    for parent in ancestors(form)[:SIGN_UP_DEPTH]:
         if parent.tag in ("body", "html", "main", "article"):
             break
         if len(plain_text(parent)) - own > SIGN_UP_TEXT:

@@ -151,8 +151,8 @@ def linked_data_authors(tree: LexborHTMLParser) -> tuple[str, ...]:
     for script in tree.css('script[type="application/ld+json" i]'):
         try:
             data = json.loads(_CDATA.sub("", script.text(deep=True)))
-        except ValueError:
-            continue  # a broken record says nothing
+        except (ValueError, RecursionError):
+            continue  # a broken record says nothing, nor one nested too deep to read
         for record in linked_records(data):
             kinds = record.get("@type")
             kinds = kinds if isinstance(kinds, list) else [kinds]
