@@ -4,6 +4,7 @@ with, the paired ratios and the one table bench.py prints."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import sys
 from pathlib import Path
@@ -152,3 +153,30 @@ def test_a_command_past_its_timeout_is_killed_with_its_children() -> None:
     measured = proctree.run_measured([sys.executable, "-c", sleeper], timeout=1.0)
     assert measured.code == -9
     assert measured.wall < 10
+
+
+import_pages = load("import_pages")
+
+
+def test_a_page_is_scored_against_its_answer_key(tmp_path: Path) -> None:
+    page = tmp_path / "one"
+    page.mkdir()
+    (page / "source.html").write_text(
+        '<html><head><meta name="author" content="Ada"></head><body><article><h1>Title</h1>'
+        "<p>one two three four</p><p>menu menu</p></article></body></html>",
+        encoding="utf-8",
+    )
+    (page / "expected.html").write_text("<div><p>one two three four five</p></div>", "utf-8")
+    key = '{"title": " Title ", "byline": "By Ada"}'
+    (page / "expected-metadata.json").write_text(key, encoding="utf-8")
+    score = import_pages.score_page(page)
+    assert (score.title_ok, score.byline_expected, score.byline_ok) == (True, True, True)
+    assert (score.recall, score.precision) == (4 / 5, 4 / 6)
+
+
+def test_lowered_lists_the_pages_scoring_lower_than_before(tmp_path: Path) -> None:
+    old = tmp_path / "old.json"
+    row = {"name": "a", "title_ok": True, "byline_ok": False, "recall": 0.5, "precision": 0.5}
+    old.write_text(json.dumps([row]), encoding="utf-8")
+    now = import_pages.PageScore("a", 1, False, False, False, 0.6, 0.5, "", "")
+    assert import_pages.lowered([now], old) == ["a: title_ok 1.000 -> 0.000"]

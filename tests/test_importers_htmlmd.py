@@ -126,6 +126,52 @@ def test_share_buttons_and_their_label_are_dropped() -> None:
     )
 
 
+def test_a_share_label_in_an_element_of_its_own_before_the_buttons_is_dropped() -> None:
+    # GitLab's blog: the label and the icons in two siblings, beside a newsletter box
+    html = (
+        "<p>The post.</p><div class='share'><p>Share this article</p><div class='icons'>"
+        "<a href='https://twitter.com/intent/tweet?url=x'><img src='https://ex.org/t.svg'></a>"
+        "<a href='https://www.linkedin.com/shareArticle?url=x'></a></div>"
+        "<p>More to explore: the survey's other findings.</p></div>"
+    )
+    assert md(html) == "The post.\n\nMore to explore: the survey's other findings."
+    kept = html.replace("Share this article", "Thanks for reading")  # no label: kept
+    assert md(kept).startswith("The post.\n\nThanks for reading\n\nMore")
+
+
+def test_a_newsletter_s_sign_up_box_is_dropped_with_its_heading() -> None:
+    box = (
+        "<div class='newsletter'><h2>Sign up for our newsletter</h2><p>All fields required</p>"
+        "{form}</div>"
+    )
+    asks = "<form><label>Email <input type='email' name='e'></label><button>Go</button></form>"
+    for form in (asks, "<form id='mktoForm_1'></form>"):  # a script fills the second
+        assert md("<p>The post.</p>" + box.format(form=form) + "<p>Next.</p>") == (
+            "The post.\n\nNext."
+        )
+    search = "<p>The post.</p><div><h2>Search</h2><form><input type='search'></form></div>"
+    assert md(search) == "The post.\n\n## Search"  # no sign-up: only the form goes
+
+
+def test_a_sign_up_box_is_looked_for_only_a_few_elements_round_its_form() -> None:
+    deep = "<h2>Sign up</h2>" + "<div>" * 12 + "<form></form>" + "</div>" * 12
+    assert md(f"<section>{deep}</section><p>Next.</p>") == "## Sign up\n\nNext."
+    nested = "<div>" * 3000 + "<form></form>" * 20 + "</div>" * 3000  # each form climbs a few
+    assert md(f"<p>Kept.</p>{nested}") == "Kept."
+
+
+def test_an_image_in_a_table_of_one_column_is_a_figure_not_a_table() -> None:
+    # Blogger's caption: <table class="tr-caption-container"> of an image row and a caption row
+    html = (
+        "<table class='tr-caption-container'><tbody><tr><td><a href='https://ex.org/big.png'>"
+        "<img src='https://ex.org/small.png'></a></td></tr>"
+        "<tr><td class='tr-caption'>Block diagram</td></tr></tbody></table>"
+    )
+    assert md(html) == ("[![](https://ex.org/small.png)](https://ex.org/big.png)\n\nBlock diagram")
+    words = "<table><tr><td>Name</td></tr><tr><td>Ada</td></tr></table>"
+    assert md(words) == "| Name |\n| --- |\n| Ada |"  # a column of words stays a table
+
+
 def test_jetpack_s_likes_under_a_wordpress_post_are_dropped() -> None:
     html = (
         "<p>The post.</p><div id='jp-post-flair'><div class='sharedaddy sd-block sd-like "
@@ -134,6 +180,16 @@ def test_jetpack_s_likes_under_a_wordpress_post_are_dropped() -> None:
         "<span class='loading'>Loading...</span></div></div></div><p>Next.</p>"
     )
     assert md(html) == "The post.\n\nNext."
+
+
+# Wikipedia's MathML fallback and a saved page's script-hidden blocks carry their own style
+def test_what_the_page_hides_by_its_own_style_is_dropped() -> None:
+    html = (
+        '<p>Shown<span style="display:none">gone</span>.</p>'
+        '<div style="color: red; display: none;"><p>Menu</p></div>'
+        '<div style="visibility: hidden"><p>Ad</p></div><div style="display:block"><p>Kept</p></div>'
+    )
+    assert md(html) == "Shown.\n\nKept"
 
 
 def test_what_the_page_hides_its_contents_and_heading_permalinks_are_dropped() -> None:

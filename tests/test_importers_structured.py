@@ -15,6 +15,7 @@ from notebase.importers.structured import (
     safe_url,
     source_kind,
     untitled_title,
+    without_lead_title,
 )
 
 
@@ -89,3 +90,11 @@ def test_an_untitled_post_is_titled_by_its_first_words_as_text() -> None:
     assert untitled_title(
         ["> A [quoted](https://e.org) \\*word\\*", "## and more words to cut here"]
     ) == ("A quoted word and more words to cut")
+
+
+def test_lead_headings_saying_the_title_or_a_part_of_it_are_left_out() -> None:
+    chunks = ["## Open Project:", "#### *Better Journalism*", "Body.", "## Better"]
+    title = "The Open Project: Better Journalism"
+    assert without_lead_title(chunks, title) == ["Body.", "## Better"]  # the lead only
+    kept = ["## Open Project: Sources", "Body."]  # a word the title does not say
+    assert without_lead_title(kept, title) == kept

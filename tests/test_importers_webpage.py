@@ -125,11 +125,26 @@ def test_a_link_round_an_image_is_no_source() -> None:
     html = (
         '<link rel="canonical" href="https://blog.example.org/p/"><article><h1>Hiring trends</h1>'
         '<p><a href="https://cdn.example.net/chart.png"><img src="https://cdn.example.net/s.png">'
-        '</a></p><p>Stack Overflow published its <a href="https://so.example.com/trends">'
+        '</a></p><p>Stack Overflow published its <a href="https://doi.org/10.1000/trends">'
         "analysis</a>.</p></article>"
     )
     (post,) = read_webpage(html, "p.html", "p.html").posts
-    assert post.url == "https://so.example.com/trends"
+    assert post.url == "https://doi.org/10.1000/trends"
+
+
+# Saved articles of Mozilla Readability's test corpus (a news story citing Stanford's site in
+# its first paragraph, an essay linking Wikipedia's "Code coverage" in its lead)
+def test_a_page_saved_as_one_post_takes_no_source_from_a_mention_in_its_lead() -> None:
+    html = (
+        '<link rel="canonical" href="https://news.example.com/p/"><article><h1>Mobility</h1>'
+        '<p>Economists at <a href="https://web.stanford.edu/group/x/">Stanford</a> found it.</p>'
+        "<p>More.</p></article>"
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert (post.kind, post.url) == ("note", "")
+    titled = html.replace("<h1>Mobility</h1>", '<h1><a href="https://ex.org/a">Mobility</a></h1>')
+    (post,) = read_webpage(titled, "p.html", "p.html").posts
+    assert post.url == "https://ex.org/a"  # a link post's title links to its source
 
 
 def test_a_date_heading_above_the_title_is_the_posts_date_not_its_title() -> None:
@@ -436,3 +451,178 @@ def test_a_post_s_title_said_again_at_its_top_and_a_leading_rule_are_left_out() 
         note_text(post).split("---\n", 2)[2]
         == "Pay attention.\n\n### Later\n\nMore.\n\n---\n\nEnd.\n"
     )
+
+
+# A saved news page (modelled on the pages of Mozilla Readability's test corpus: aclu, ehow,
+# toc-missing): the title `<h1>` in a header above the `<article>`, which starts with a section.
+def test_the_heading_saying_the_page_s_title_above_its_article_titles_it() -> None:
+    page = (
+        "<html><head><title>Lift the Sanctions | Daily News</title></head><body>"
+        "<header><h1>Lift the Sanctions</h1><time datetime='2017-01-13'>Jan 13</time></header>"
+        "<article><h2>Background</h2><p>Body.</p></article></body></html>"
+    )
+    (post,) = read_webpage(page, "p.html", "p.html").posts
+    assert post.title == "Lift the Sanctions" and post.date == "2017-01-13"
+    assert "## Background" in note_text(post)  # a section's heading, kept in the text
+
+
+def test_a_one_word_part_of_the_page_s_title_names_no_heading() -> None:
+    page = (
+        "<html><head><title>Notes - Ada</title></head><body><main>"
+        "<h2>Ada</h2><p>Bio.</p><h2>Notes</h2><p>Body.</p></main></body></html>"
+    )
+    (post,) = read_webpage(page, "p.html", "p.html").posts
+    assert post.title == "Ada"  # the first heading, no part of the title chosen by one word
+
+
+# A page whose og:title no heading says (a saved TMZ or Medium page): its first heading, no `<h1>`,
+# is a section's or a part of a title split over two headings.
+def test_the_og_title_titles_a_page_whose_first_heading_says_otherwise() -> None:
+    page = (
+        '<html><head><meta property="og:title" content="The Story of Metroid"></head><body>'
+        "<article><p>Intro.</p><h3>Notes on Lore</h3><p>Body.</p></article></body></html>"
+    )
+    (post,) = read_webpage(page, "p.html", "p.html").posts
+    assert post.title == "The Story of Metroid" and "### Notes on Lore" in note_text(post)
+
+
+def test_a_title_split_over_two_headings_is_the_og_title_and_left_out_of_the_text() -> None:
+    page = (
+        '<html><head><meta property="og:title" content="The Open Project: Better Journalism">'
+        "</head><body><article><h2>Open Project:</h2><h4><em>Better Journalism</em></h4>"
+        "<p>Body.</p></article></body></html>"
+    )
+    (post,) = read_webpage(page, "p.html", "p.html").posts
+    assert post.title == "The Open Project: Better Journalism"
+    assert "Project" not in note_text(post).partition("\n---\n")[2]  # the body
+
+
+@pytest.mark.parametrize(
+    ("head", "body", "authors"),
+    [
+        ('<meta name="author" content="Ada Lovelace">', "", ("Ada Lovelace",)),
+        ('<meta name="author" content="https://b.example/ada">', "", ()),
+        ("", '<a rel="author" href="/ada">Ada Lovelace —</a>', ("Ada Lovelace",)),
+        ("", '<span itemprop="author">por Ada Lovelace</span>', ("Ada Lovelace",)),
+        ("", '<div itemprop="author">' + "Ada wrote " * 20 + "</div>", ()),
+    ],
+)
+def test_a_page_s_author_is_its_author_meta_else_the_name_marked_as_its_author(
+    head: str, body: str, authors: tuple[str, ...]
+) -> None:
+    page = f"<html><head>{head}</head><body><article><h1>T</h1>{body}<p>Text.</p></article></body></html>"
+    (post,) = read_webpage(page, "p.html", "p.html").posts
+    assert post.authors == authors
+
+
+def test_the_posts_of_a_listing_take_no_author_from_the_page() -> None:
+    page = (
+        '<html><head><meta name="author" content="Ada"></head><body>'
+        "<article><h2>One</h2><p>A.</p></article><article><h2>Two</h2><p>B.</p></article>"
+        "</body></html>"
+    )
+    assert [p.authors for p in read_webpage(page, "p.html", "p.html").posts] == [(), ()]
+
+
+# A saved Wikipedia article: each section's heading has an "[edit]" link to another page
+def test_headings_with_an_edit_link_beside_their_name_are_sections_not_posts() -> None:
+    edit = '<span class="mw-editsection">[<a href="/w/index.php?action=edit&section={n}">edit</a>]</span>'
+    html = (
+        "<html><head><title>Mozilla - Wikipedia</title></head><body><main><h1>Mozilla</h1>"
+        "<p>Lead.</p>"
+        f'<h2><span class="mw-headline">History</span>{edit.format(n=1)}</h2><p>a</p>'
+        f'<h2><span class="mw-headline">Values</span>{edit.format(n=2)}</h2><p>b</p>'
+        "</main></body></html>"
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert post.title == "Mozilla" and "Lead." in note_text(post) and "\nb\n" in note_text(post)
+    linked = html.replace(">History<", '><a href="/wiki/History">History of Mozilla</a><')
+    linked = linked.replace(">Values<", '><a href="/wiki/Values">Values of Mozilla</a><')
+    assert len(read_webpage(linked, "p.html", "p.html").posts) == 2  # a listing's headings
+
+
+# A saved news story (NYTimes, Lifehacker in Readability's corpus): the story's <article> and,
+# beside it, <article>s teasing other stories or holding readers' comments
+def test_the_article_saying_the_page_s_title_is_the_page_not_the_teasers_beside_it() -> None:
+    html = (
+        "<html><head><title>Sanctions Lifted - The Times</title></head><body>"
+        "<article><h1>Sanctions Lifted</h1><p>The story.</p></article>"
+        "<article><h2><a href='/other'>Another story</a></h2><p>Teaser.</p></article>"
+        "<article><h2><a href='/third'>A third story</a></h2><p>Teaser.</p></article>"
+        "</body></html>"
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert post.title == "Sanctions Lifted" and "Teaser" not in note_text(post)
+    listing = html.replace("<title>Sanctions Lifted - The Times", "<title>The Times")
+    assert len(read_webpage(listing, "p.html", "p.html").posts) == 3
+
+
+# A saved Medium post: its title in the bar atop the page and again in the post's text
+def test_the_post_s_own_heading_saying_the_title_is_left_out_not_the_bar_s() -> None:
+    html = (
+        '<html><head><meta property="og:title" content="On Behalf of Literally"></head><body>'
+        "<div class='metabar'><h4>On Behalf of Literally</h4></div><article><p>A.</p><p>B.</p><p>Words need "
+        "defenders.</p><h3>On Behalf of Literally</h3><p>Body.</p></article></body></html>"
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert post.title == "On Behalf of Literally" and "### On" not in note_text(post)
+
+
+# schema.org records as news sites write them (Readability's corpus: aclu, theverge, engadget):
+# in CDATA, in an @graph, the author as a Person, a list of them or a plain name
+@pytest.mark.parametrize(
+    ("record", "authors"),
+    [
+        (
+            '<![CDATA[ {"@type": "NewsArticle", "author": {"@type": "Person", "name": "Ada L"}} ]]>',
+            ("Ada L",),
+        ),
+        (
+            '{"@graph": [{"@type": "WebSite", "author": "Site"}, {"@type": ["BlogPosting"],'
+            ' "author": [{"name": "Ada"}, {"name": "Bo"}]}]}',
+            ("Ada", "Bo"),
+        ),
+        ('[{"@type": "Review", "author": "Ada"}]', ("Ada",)),
+        ('{"@type": "Article", "author": "https://ex.org/ada"}', ()),
+        ('{"@type": "Article", "author": {"name": "Ada"}', ()),  # broken: says nothing
+        ("[" * 100_000 + "]" * 100_000, ()),  # nested too deep to read
+    ],
+)
+def test_a_page_s_author_is_read_from_its_schema_org_record(
+    record: str, authors: tuple[str, ...]
+) -> None:
+    page = (
+        f'<html><head><script type="application/ld+json">{record}</script></head>'
+        "<body><article><h1>T</h1><p>Text.</p></article></body></html>"
+    )
+    (post,) = read_webpage(page, "p.html", "p.html").posts
+    assert post.authors == authors
+
+
+# CNET's saved story: an empty <article> (a script fills it) after the story's own
+def test_an_empty_article_beside_the_post_makes_no_listing() -> None:
+    html = (
+        "<html><head><title>Zuck's strategy</title></head><body><h1>Zuck's strategy</h1>"
+        "<article><h2>Share your voice</h2><p>The story.</p></article><article> </article>"
+        "</body></html>"
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert post.title == "Zuck's strategy"  # the page's one post, titled as the page says
+    photo = html.replace(
+        "<article> </article>", "<article><img src='https://ex.org/a.png'></article>"
+    )
+    assert len(read_webpage(photo, "p.html", "p.html").posts) == 2  # a photo is something
+
+
+# The ACLU's saved story: a campaign box in an <article> beside the story, written in none
+def test_an_article_box_beside_a_story_written_in_none_is_not_the_page() -> None:
+    story = "<p>" + "The story's own words. " * 30 + "</p>"
+    html = (
+        "<html><head><title>Tracked</title></head><body><div role='main'><h1>Tracked</h1>"
+        f"{story}<article><h2>Act now</h2><p>Send a message.</p></article>{story}"
+        "</div></body></html>"
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert post.title == "Tracked" and "The story's own words." in note_text(post)
+    untitled = html.replace("<h1>Tracked</h1>", "")  # no heading says the page is elsewhere
+    assert [p.title for p in read_webpage(untitled, "p.html", "p.html").posts] == ["Act now"]

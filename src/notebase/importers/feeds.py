@@ -27,6 +27,7 @@ from notebase.importers.structured import (
     LineIndex,
     escape_lines,
     is_zero_date,
+    json_authors,
     line_index,
     make_post,
     match_lines,
@@ -224,14 +225,6 @@ def xml_items(text: str) -> tuple[list[FeedItem], str]:
         return [], f"<{root.tag}> is not a feed (RSS <rss>, Atom <feed>)"
     lines = match_lines(text, _ITEM_TAG)
     return [read(e, lines[i] if i < len(lines) else 1, site) for i, e in enumerate(elems)], ""
-
-
-def json_authors(source: dict[str, Any]) -> tuple[str, ...]:
-    """The authors a JSON Feed or one of its items names: `authors: [{name}]` (1.1) or `author:
-    {name}` (1.0)."""
-    value = source.get("authors") or source.get("author") or []
-    people = value if isinstance(value, list) else [value]
-    return tuple(str(p["name"]) for p in people if isinstance(p, dict) and p.get("name"))
 
 
 def json_item(

@@ -38,6 +38,13 @@ _SHARE_HREF = re.compile(
     re.I,
 )
 SHARE_LABEL = 30  # the words of a block of share buttons besides theirs: "Share this article"
+# a label set before a block of share buttons, as an element of its own (GitLab's "Share this
+# article", "Share:", "Partager", "Compartir")
+_SHARE_WORD = re.compile(r"\b(?:share|teilen|partager|compartir|compartilhe|condividi)\b", re.I)
+# a newsletter's sign-up box: a form asking for an email address (or one a script fills in), and
+# the words round it (its heading, "All fields required") up to these letters
+SIGN_UP_TEXT = 120
+SIGN_UP_DEPTH = 8  # elements round the form it may fill
 # a block of links to the site's other posts, by its class: `related`, `related-posts`,
 # Jetpack's `jp-relatedposts`, Minimal Mistakes' `page__related`, `module--related` (not a
 # paper's `related-work` section)
@@ -49,6 +56,9 @@ _RELATED = re.compile(
 # MathML beside it) and its table of contents (the note gets one of its own)
 UNSHOWN = '[hidden], [aria-hidden="true"], .toc, #toc, .table-of-contents, #TableOfContents'
 UNSHOWN += ", .post-toc, .toc-container, #table-of-contents, .post-copyright"
+# hidden by its own style (a saved page keeps what its scripts had hidden)
+UNSHOWN += ', [style*="display:none" i], [style*="display: none" i]'
+UNSHOWN += ', [style*="visibility:hidden" i], [style*="visibility: hidden" i]'
 # the page's own header and footer, as elements or as the divs older sites and themes use
 PAGE_FRAME = "header, footer, #header, #footer, #banner"
 SITE_FRAME = (
@@ -484,11 +494,14 @@ def code_block(pre: LexborNode) -> list[str]:
 
 def table_block(node: LexborNode, ctx: Context) -> list[str]:
     """A GFM table: the first row is the header; short rows are padded. A table laying out the
-    page is its cells' blocks, in order."""
+    page is its cells' blocks, in order, as is a table of one column holding an image: a figure
+    and its caption (Blogger's `tr-caption-container`)."""
     cells = [[c for c in children(tr) if c.tag in ("td", "th")] for tr in own_rows(node)]
     if attr(node, "role") == "presentation" or any(
         c.css_first(LAYOUT_CONTENT) is not None for row in cells for c in row
     ):
+        return [b for row in cells for c in row for b in blocks_of(c, ctx)]
+    if all(len(row) <= 1 for row in cells) and node.css_first("img") is not None:
         return [b for row in cells for c in row for b in blocks_of(c, ctx)]
     rows = [[one_line(inline_of(c, ctx)) for c in row] for row in cells]
     rows = [row for row in rows if row]
@@ -609,8 +622,11 @@ def flatten_deep(root: LexborNode) -> None:
 
 def strip_chrome(tree: LexborHTMLParser) -> None:
     """Remove scripts, styles, forms, navigation, asides, readers' comments, related posts, what
-    the page hides, tables of contents, headings' permalinks, and the page's own header and footer
-    (not those of a post, a quote, a figure or the main content); flatten what nests too deep."""
+    the page hides, tables of contents, headings' permalinks, newsletters' sign-up boxes, share
+    buttons and their label, and the page's own header and footer (not those of a post, a quote, a
+    figure or the main content); flatten what nests too deep."""
+    for node in outermost_nodes(sign_up_box(f) for f in tree.css("form") if asks_email(f)):
+        node.decompose()
     tree.strip_tags(CHROME)
     for node in tree.css(DROPPED):
         node.decompose()
@@ -622,7 +638,8 @@ def strip_chrome(tree: LexborHTMLParser) -> None:
             node.decompose()
     if tree.root is not None:
         flatten_deep(tree.root)
-    for node in outermost_nodes(share_block(a) for a in tree.css("a[href]") if is_share(a)):
+    shares = outermost_nodes(share_block(a) for a in tree.css("a[href]") if is_share(a))
+    for node in shares + [label for n in shares if (label := share_label(n)) is not None]:
         node.decompose()
     titles = tree.css("h1")
     for selector, own in FRAMES:
@@ -643,6 +660,37 @@ def share_block(link: LexborNode) -> LexborNode:
             break
         block = parent
     return block
+
+
+def share_label(block: LexborNode) -> LexborNode | None:
+    """The element just before a block of share buttons that labels it ("Share this article"),
+    when it has no link."""
+    label = block.prev
+    while label is not None and label.tag == "-text" and not (label.text_content or "").strip():
+        label = label.prev
+    if label is None or label.tag in ("-text", "_comment") or label.css_first("a") is not None:
+        return None
+    text = plain_text(label)
+    return label if len(text) <= SHARE_LABEL and _SHARE_WORD.search(text) else None
+
+
+def asks_email(form: LexborNode) -> bool:
+    """A form asking for an email address, or one a script fills in (Marketo's, HubSpot's, left
+    empty in a saved page)."""
+    return form.css_first("input[type=email i]") is not None or form.child is None
+
+
+def sign_up_box(form: LexborNode) -> LexborNode:
+    """The largest element round a form asking for an email address that holds few words besides
+    the form's: a newsletter's sign-up box, its heading with it."""
+    box, own = form, len(plain_text(form))
+    for parent in ancestors(form)[:SIGN_UP_DEPTH]:
+        if parent.tag in ("body", "html", "main", "article"):
+            break
+        if len(plain_text(parent)) - own > SIGN_UP_TEXT:
+            break
+        box = parent
+    return box
 
 
 def holds_only_shares(node: LexborNode) -> bool:

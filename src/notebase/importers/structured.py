@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from email.utils import parsedate_tz
+from typing import Any
 
 from notebase.importers.markup import escape_line_start
 from notebase.importers.model import ArchiveLine, Block, BlockKind, ImportedPost, Taxonomy
@@ -199,12 +200,14 @@ def make_post(
 
 
 _HEADING_CHUNK = re.compile(r"#{1,6} (?P<text>.+)")
+_WORD = re.compile(r"\w+")
 LEAD_CHUNKS = 3  # the blocks at a post's top that may say its title again
 
 
 def without_lead_title(chunks: Sequence[str], title: str) -> list[str]:
     """The post's text without, among its first blocks, the title said again (a heading equal
-    to it, as Medium's export and many a feed item's content repeat it) or a rule (Medium's
+    to it, as Medium's export and many a feed item's content repeat it, or saying a part of it: a
+    title split over two headings, as a saved Medium or TMZ page writes it) or a rule (Medium's
     section divider)."""
     lead = [c for c in chunks[:LEAD_CHUNKS] if not is_lead_chrome(c.strip(), title)]
     return lead + list(chunks[LEAD_CHUNKS:])
@@ -212,6 +215,18 @@ def without_lead_title(chunks: Sequence[str], title: str) -> list[str]:
 
 def is_lead_chrome(chunk: str, title: str) -> bool:
     heading = _HEADING_CHUNK.fullmatch(chunk)
-    return chunk == "---" or (
-        heading is not None and heading["text"].strip().casefold() == title.casefold()
+    if heading is None:
+        return chunk == "---"
+    said = set(_WORD.findall(heading["text"].casefold()))
+    return heading["text"].strip().casefold() == title.casefold() or (
+        bool(said) and said <= set(_WORD.findall(title.casefold()))
     )
+
+
+def json_authors(source: dict[str, Any]) -> tuple[str, ...]:
+    """The authors a JSON Feed, one of its items or a schema.org record names: `authors: [{name}]`
+    (JSON Feed 1.1), `author: {name}` (1.0), or schema.org's `author`, a name or people's list."""
+    value = source.get("authors") or source.get("author") or []
+    people = value if isinstance(value, list) else [value]
+    names = (p.get("name") if isinstance(p, dict) else p for p in people)
+    return tuple(" ".join(n.split()) for n in names if isinstance(n, str) and n.strip())

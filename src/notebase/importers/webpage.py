@@ -5,10 +5,12 @@ The tree is parsed and converted by htmlmd (selectolax's home); this module only
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from textwrap import shorten
+from typing import Any
 from urllib.parse import urlsplit
 
 from notebase.diagnostics import Diagnostic, FilePos, info, warning
@@ -29,8 +31,10 @@ from notebase.importers.htmlmd import (
 )
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
 from notebase.importers.structured import (
+    json_authors,
     line_index,
     make_post,
+    paper_ids,
     parse_date,
     safe_url,
     untitled_title,
@@ -67,6 +71,12 @@ _BYLINE_PART = re.compile(
     re.I,
 )
 _BYLINE_SPLIT = re.compile(r"\s*[|·•]\s*")
+_WORD = re.compile(r"\w+")
+_CDATA = re.compile(r"^\s*(?://\s*)?<!\[CDATA\[|(?://\s*)?\]\]>\s*$")  # round a script's text
+_ARTICLE_TYPE = re.compile(r"Article|BlogPosting|Report|Review|Posting")  # schema.org's kinds
+_BY = re.compile(r"^(?:by|par|por|von)\s+", re.I)
+MAX_AUTHOR = 60  # letters of a name, not of a block about its author
+_TITLE_SEPARATOR = re.compile(r"\s+(?:[|\-–—·»/]|::)\s+")  # "Post – Site", "Post | Site"
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +88,8 @@ class PageMeta:
     date: str
     site_host: str
     tex: bool  # it loads MathJax or KaTeX: its `$…$` are math
+    stated_title: bool = False  # the title is the page's `og:title`, not its `<title>`
+    authors: tuple[str, ...] = ()  # who the page says wrote it
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +101,7 @@ class Scope:
     line: int
     # read for the date and tags, not converted: a title block outside the main content
     meta: tuple[LexborNode, ...] = ()
+    title: str = ""  # the page's title, when its heading (left out of the text) says only a part
 
 
 def meta_content(tree: LexborHTMLParser, selector: str) -> str:
@@ -107,12 +120,57 @@ def page_meta(tree: LexborHTMLParser, saved: str = "") -> PageMeta:
         or saved
     )
     title_node = tree.css_first("title")
-    title = meta_content(tree, "meta[property='og:title']") or (
-        plain_text(title_node) if title_node is not None else ""
-    )
+    stated = meta_content(tree, "meta[property='og:title']")
+    title = stated or (plain_text(title_node) if title_node is not None else "")
     date = parse_date(meta_content(tree, "meta[property='article:published_time']"))
     host = host_of(base) if base else own_host(tree)
-    return PageMeta(base, " ".join(title.split()), date, host, uses_tex(tree))
+    return PageMeta(
+        base, " ".join(title.split()), date, host, uses_tex(tree), bool(stated), page_author(tree)
+    )
+
+
+def page_author(tree: LexborHTMLParser) -> tuple[str, ...]:
+    """Who the page says wrote it: its `<meta name="author">`, else the authors of the article
+    its schema.org record describes, else the first short name marked as its author (`rel=author`,
+    `itemprop=author`), "By" left out; () when none."""
+    named = " ".join(meta_content(tree, "meta[name=author]").split())
+    if named and not safe_url(named):
+        return (named,)
+    if found := linked_data_authors(tree):
+        return found
+    for node in tree.css("[rel~=author], [itemprop~=author]"):
+        name = _BY.sub("", " ".join(plain_text(node).split())).strip(" —–-|,·")
+        if 0 < len(name) <= MAX_AUTHOR and not safe_url(name):
+            return (name,)
+    return ()
+
+
+def linked_data_authors(tree: LexborHTMLParser) -> tuple[str, ...]:
+    """The authors of the first article (`NewsArticle`, `BlogPosting`, ...) the page's schema.org
+    JSON-LD records describe, names only (not an address); () when none, or the JSON is broken."""
+    for script in tree.css('script[type="application/ld+json" i]'):
+        try:
+            data = json.loads(_CDATA.sub("", script.text(deep=True)))
+        except (ValueError, RecursionError):
+            continue  # a broken record says nothing, nor one nested too deep to read
+        for record in linked_records(data):
+            kinds = record.get("@type")
+            kinds = kinds if isinstance(kinds, list) else [kinds]
+            if any(isinstance(k, str) and _ARTICLE_TYPE.search(k) for k in kinds):
+                names = [
+                    n for n in json_authors(record) if len(n) <= MAX_AUTHOR and not safe_url(n)
+                ]
+                if names:
+                    return tuple(names)
+    return ()
+
+
+def linked_records(data: object) -> list[dict[str, Any]]:
+    """The records of a JSON-LD document: itself, its list's, its `@graph`'s (one level)."""
+    items = data if isinstance(data, list) else [data]
+    records = [r for r in items if isinstance(r, dict)]
+    graphs = [r["@graph"] for r in records if isinstance(r.get("@graph"), list)]
+    return records + [r for graph in graphs for r in graph if isinstance(r, dict)]
 
 
 def saved_from(text: str) -> str:
@@ -178,14 +236,30 @@ def is_date_heading(heading: LexborNode) -> bool:
     return heading.css_matches(DATED) and _TEXT_DATE.search(plain_text(heading)) is not None
 
 
+def holding(scopes: Sequence[Scope], node: LexborNode) -> Scope | None:
+    """The scope one of whose nodes holds `node`."""
+    chain = {a.mem_id for a in ancestors(node)}
+    return next((s for s in scopes if any(n.mem_id in chain for n in s.nodes)), None)
+
+
 def article_scopes(tree: LexborHTMLParser, lines: dict[int, int]) -> list[Scope]:
-    articles = outermost(tree.css("article"), "article")
+    """The page's outermost articles that hold anything (not an empty one a script fills)."""
+    articles = [a for a in outermost(tree.css("article"), "article") if holds_anything(a)]
     return [Scope((a,), first_heading(a), lines.get(a.mem_id, 1)) for a in articles]
 
 
+def holds_anything(node: LexborNode) -> bool:
+    return bool(plain_text(node)) or node.css_first("img, video, audio, picture") is not None
+
+
 def links_away(heading: LexborNode) -> bool:
-    """A heading linking to another page (a post's permalink), not to its own anchor."""
-    return any(not attr(a, "href").startswith("#") for a in heading.css("a[href]"))
+    """A heading linking to another page (a post's permalink), not to its own anchor, by a link
+    holding most of its words (not a wiki's "[edit]" link beside a section's name)."""
+    words = len(plain_text(heading))
+    return any(
+        not attr(a, "href").startswith("#") and 2 * len(plain_text(a)) > words
+        for a in heading.css("a[href]")
+    )
 
 
 def is_listing(headings: Sequence[LexborNode], main: LexborNode) -> bool:
@@ -281,12 +355,21 @@ def heading_scopes(
 def find_scopes(
     tree: LexborHTMLParser, lines: dict[int, int], title: str = ""
 ) -> tuple[list[Scope], str]:
-    """The posts of the page (its articles, a listing's heading blocks, or the whole page, by the
-    heading saying its `title` when one does) and the text of a listing left before its first
-    post."""
-    if scopes := article_scopes(tree, lines):
-        return scopes, ""
+    """The posts of the page (its articles, a listing's heading blocks, or the whole page) and
+    the text of a listing left before its first post. When a heading says the page's `title`,
+    the article holding it is the page (the others are teasers of other stories or readers'
+    comments); one in none of them, with more text beside them than in them, makes the page one
+    post (a campaign's box in an `<article>` beside a story written in none)."""
     main = tree.css_first("main, [role=main]") or tree.body
+    if scopes := article_scopes(tree, lines):
+        said = heading_saying(tree, title)
+        if said is None:
+            return scopes, ""
+        if (titled := holding(scopes, said)) is not None:
+            return [titled], ""
+        if main is None or not outweighed(scopes, main):
+            return scopes, ""
+        return [page_scope(main, lines)], ""
     if main is None:
         return [], ""
     for level in LISTING_LEVELS:
@@ -295,11 +378,11 @@ def find_scopes(
             if is_listing(group, main) and (found := heading_scopes(group, lines))[0]:
                 scopes, lead = found
                 if outweighed(scopes, main):
-                    return [page_scope(tree, main, lines, title)], ""
+                    return [page_scope(main, lines)], ""
                 return scopes, " ".join(" ".join(plain_text(n) for n in lead).split())
         if cards := card_scopes(headings, lines):
             return cards, ""
-    return [page_scope(tree, main, lines, title)], ""
+    return [page_scope(main, lines)], ""
 
 
 def outweighed(scopes: Sequence[Scope], main: LexborNode) -> bool:
@@ -309,30 +392,69 @@ def outweighed(scopes: Sequence[Scope], main: LexborNode) -> bool:
     return len(plain_text(main)) - listed > listed
 
 
-def page_scope(
-    tree: LexborHTMLParser, main: LexborNode, lines: dict[int, int], title: str
+def page_scope(main: LexborNode, lines: dict[int, int]) -> Scope:
+    """The whole page as one post, titled by its first heading (see `page_title`)."""
+    heading = first_heading(main)
+    return Scope((main,), heading, lines.get(heading.mem_id, 1) if heading else 1)
+
+
+def title_forms(title: str) -> list[str]:
+    """The page's title and its parts of two words or more around a separator, longest first
+    ("Post title – Site name"), case folded."""
+    parts = sorted(_TITLE_SEPARATOR.split(title), key=len, reverse=True)
+    return [
+        f.casefold() for f in dict.fromkeys([title, *parts]) if len(f.split()) >= 2 or f == title
+    ]
+
+
+def heading_saying(
+    tree: LexborHTMLParser, title: str, scope: Scope | None = None
+) -> LexborNode | None:
+    """The first heading saying the page's title, or its longest part; the post's own first,
+    when it says it as a heading outside does too (Medium's bar atop the page)."""
+    found: dict[str, LexborNode] = {}
+    own = [h for node in scope.nodes for h in node.css(HEADING_TAGS)] if scope else []
+    for h in own + tree.css(HEADING_TAGS):
+        found.setdefault(plain_text(h).casefold(), h)
+    return next((found[f] for f in title_forms(title) if f in found), None) if title else None
+
+
+def page_title(
+    tree: LexborHTMLParser, scope: Scope, meta: PageMeta, lines: dict[int, int]
 ) -> Scope:
-    """The whole page as one post, titled by its title block's heading, else the heading saying
-    the page's title (a post's title below the site's name, in an old Tumblr theme), else its
-    first one."""
-    heading, block = title_outside(tree, main)
-    said = (
-        h for h in main.css(HEADING_TAGS) if title and plain_text(h).casefold() == title.casefold()
-    )
-    heading = heading or next(said, None) or first_heading(main)
-    return Scope((main,), heading, lines.get(heading.mem_id, 1) if heading else 1, block)
+    """The page's one post titled as the page says, not by its first heading, which may be a
+    section's (a post's `<h1>` above its `<article>`): the heading saying the page's title, else a
+    title block's `<h1>` outside the main content (Quarto's `<header id="title-block-header">`) when
+    that holds none, else the first heading; none but the page's `og:title` when that heading is no
+    `<h1>` and says otherwise (a title split over two headings)."""
+    heading = heading_saying(tree, meta.title, scope) or title_outside(tree, scope)
+    if heading is not None:
+        chain = {a.mem_id for a in (heading, *ancestors(heading))}
+        held = any(n.mem_id in chain for n in scope.nodes)
+        block = next((a for a in ancestors(heading) if a.tag == "header"), heading)
+        line = lines.get(heading.mem_id, scope.line)
+        return replace(scope, heading=heading, line=line, meta=() if held else (block,))
+    first = scope.heading
+    if first is None or first.tag == "h1" or not meta.stated_title:
+        return scope
+    if plain_text(first) == meta.title:
+        return scope
+    if word_set(plain_text(first)) <= word_set(meta.title):  # the title's first part
+        return replace(scope, title=meta.title)
+    return replace(scope, heading=None)
 
 
-def title_outside(
-    tree: LexborHTMLParser, main: LexborNode
-) -> tuple[LexborNode | None, tuple[LexborNode, ...]]:
-    """The page's one `<h1>` and the title block holding it, when that is outside the main
-    content (Quarto's `<header id="title-block-header">` before its `<main>`)."""
-    titles = tree.css("h1")
-    if len(titles) != 1 or any(a.mem_id == main.mem_id for a in ancestors(titles[0])):
-        return None, ()
-    block = next((a for a in ancestors(titles[0]) if a.tag == "header"), titles[0])
-    return titles[0], (block,)
+def word_set(text: str) -> set[str]:
+    return set(_WORD.findall(text.casefold()))
+
+
+def title_outside(tree: LexborHTMLParser, scope: Scope) -> LexborNode | None:
+    """The page's one `<h1>`, when the post is the page's main content (an `<article>` says its
+    own title) and holds none."""
+    titles = [h for h in tree.css("h1") if plain_text(h)]
+    if len(titles) != 1 or any(n.tag == "article" or n.css_first("h1") for n in scope.nodes):
+        return None
+    return titles[0]
 
 
 def post_date(scope: Scope) -> tuple[str, LexborNode | None]:
@@ -418,19 +540,32 @@ def lead_links(scope: Scope) -> list[LexborNode]:
     return links + [a for p in paragraphs for a in p.css("a[href]")]
 
 
-def source_url(scope: Scope, meta: PageMeta) -> str:
+def source_url(scope: Scope, meta: PageMeta, single: bool) -> str:
     """The first link to another site in the title or the lead (a link post's source); a link
-    with no words (round an image, to its full size) names none."""
+    with no words (round an image, to its full size) names none. A page saved as one post is an
+    article of its own: a link in its lead names its source only when it is a paper's (notes on
+    a paper), else it is only mentioned (an essay's first reference, a news story's source)."""
     for a in lead_links(scope):
         if not plain_text(a):
             continue
         url = resolve(attr(a, "href"), meta.base)
-        if url and host_of(url) != meta.site_host and not _TAG_HREF.search(url):
+        if is_away(url, meta) and (not single or is_title_link(a, scope) or any(paper_ids(url))):
             return url
     return ""
 
 
+def is_away(url: str, meta: PageMeta) -> bool:
+    """A link to another site than the page's, and to no tag page."""
+    return bool(url) and host_of(url) != meta.site_host and not _TAG_HREF.search(url)
+
+
+def is_title_link(link: LexborNode, scope: Scope) -> bool:
+    return scope.heading is not None and scope.heading.mem_id in {a.mem_id for a in ancestors(link)}
+
+
 def post_title(scope: Scope, meta: PageMeta, chunks: Sequence[str], single: bool) -> str:
+    if scope.title:
+        return scope.title
     if scope.heading is not None and (title := plain_text(scope.heading)):
         return title
     if single and meta.title:
@@ -450,10 +585,11 @@ def read_post(scope: Scope, meta: PageMeta, name: str, single: bool) -> Imported
         title,
         f"{name}:{scope.line}",
         without_lead_title(chunks, title),
-        url=source_url(scope, meta) or overlay_url(overlays, meta),
+        url=source_url(scope, meta, single) or overlay_url(overlays, meta),
         tags=tags,
         categories=categories,
         date=date or (meta.date if single else ""),
+        authors=meta.authors if single else (),
     )
 
 
@@ -501,6 +637,8 @@ def read_webpage(text: str, name: str, shown: str) -> ParsedArchive:
     strip_chrome(tree)
     scopes, lead = find_scopes(tree, lines, meta.title)
     single = len(scopes) == 1
+    if single:
+        scopes = [page_title(tree, scopes[0], meta, lines)]
     posts = [read_post(s, meta, name, single) for s in scopes]
     kept = [(p, s) for p, s in zip(posts, scopes, strict=True) if p.title or p.blocks]
     if not kept:
