@@ -473,6 +473,26 @@ def test_a_markdown_link_without_md_to_a_note_elsewhere_is_found_by_its_name() -
     assert index.link_targets["a/src"] == ("sub/k", "r/sub/cbind", "sub/k#Top", "", "@a/k.png")
 
 
+def test_a_name_with_dots_is_the_note_of_that_name_first_else_the_file() -> None:
+    """Obsidian looks for NAME.md first, whatever dots the name holds: `[[Node.js]]`,
+    `![[java simple web.xml]]` and `[t](Node.js)` are notes; `![[config.xml]]` is the file when
+    no note is called so, and `![[x.png]]` the image."""
+    node, xml = note("Node.js.md", "# Node\n"), note("java simple web.xml.md", "The web.xml.\n")
+    source = note(
+        "a/src.md",
+        "[[Node.js]] ![[java simple web.xml]] [t](Node.js) ![[config.xml]] ![[x.png]]\n",
+    )
+    index = build_index([node, xml, source], ["web.xml", "a/config.xml", "a/x.png"])
+    assert index.link_targets["a/src"] == (
+        "node-js",
+        "java-simple-web-xml",
+        "node-js",
+        "@a/config.xml",
+        "@a/x.png",
+    )
+    assert not index.diagnostics
+
+
 def test_a_link_to_a_file_under_notes_is_an_attachment_target() -> None:
     source = note(
         "a/src.md",

@@ -518,6 +518,16 @@ def test_an_image_line_or_an_embed_among_words_stays_in_its_paragraph() -> None:
     assert html.replace(MARK, SHOWN_MARK).endswith("\nmore §L1§ here</p>\n")
 
 
+def test_an_embed_line_of_a_name_with_dots_is_a_block_but_an_image_or_pdf_stays_inline() -> None:
+    """`![[java simple web.xml]]` may embed the note `java simple web.xml.md` (Obsidian looks for
+    NAME.md first): cut out of its paragraph as any note embed; `![[x.png]]` and `![[a.pdf]]`
+    show a file, whatever the notes, and stay in theirs."""
+    html = render_markdown("Intro.\n![[java simple web.xml]]\n").html.replace(MARK, SHOWN_MARK)
+    assert html == "<p>Intro.</p>\n§L0§"  # no <p> round the embed
+    html = render_markdown("See\n![[x.png]]\n\n![[a.pdf]]\n").html.replace(MARK, SHOWN_MARK)
+    assert html == "<p>See\n§L0§</p>\n<p>§L1§</p>\n"
+
+
 def test_an_embed_line_with_a_block_id_is_anchored() -> None:
     rendered = render_markdown("- tight ^li\n\n![[Other]]\n^here\n")
     assert rendered.anchors == ("^li", "^here")

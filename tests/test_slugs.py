@@ -13,6 +13,7 @@ from notebase.slugs import (
     normalize_tag,
     output_path,
     page_url,
+    shows_a_file,
     slug_from_path,
     slugify,
     slugify_or_hash,
@@ -138,6 +139,13 @@ def test_what_looks_like_a_file() -> None:
     assert looks_like_file("x.png") and looks_like_file("a b.PDF")
     assert not looks_like_file("Note.md") and not looks_like_file("Version 2.5")
     assert not looks_like_file("Note")
+
+
+def test_what_shows_a_file_whatever_the_notes() -> None:
+    """An image, a sound, a video or a PDF by its name; a name with another extension may be a
+    note's (`web.xml.md`)."""
+    assert all(map(shows_a_file, ("x.png", "a%20b.JPG", "talk.mp3", "clip.webm", "p.pdf")))
+    assert not any(map(shows_a_file, ("java simple web.xml", "Node.js", "Note", "Version 2.5")))
 
 
 LINKS = " ".join(f"https://t.co/link{i:02d}abcdefgh" for i in range(12))

@@ -93,6 +93,13 @@ def output_path(url: str) -> str:
 
 
 _FILE_EXT = re.compile(r"\.([A-Za-z][A-Za-z0-9]{1,4})$")
+# the files a page shows in place of their embed, by kind and extension (any other is a "file")
+FILE_KINDS = {
+    "image": frozenset({"png", "jpg", "jpeg", "gif", "webp", "svg", "avif", "bmp", "ico"}),
+    "audio": frozenset({"mp3", "wav", "ogg", "oga", "m4a", "flac", "opus", "aac"}),
+    "video": frozenset({"mp4", "webm", "ogv", "mov", "m4v", "mkv"}),
+    "pdf": frozenset({"pdf"}),
+}
 
 
 DRAWING = ".excalidraw"  # the Excalidraw plugin's drawings: `X.excalidraw.md`, linked as `[[X.excalidraw]]`
@@ -150,3 +157,12 @@ def looks_like_file(target: str) -> bool:
     """The target names a file by an extension (not a note's .md): a missing one is an attachment."""
     m = _FILE_EXT.search(unquote(target).strip())
     return m is not None and m.group(1).lower() != "md"
+
+
+def shows_a_file(target: str) -> bool:
+    """`![[x.png]]`, `![[talk.mp3]]`, `![[paper.pdf]]`: an embed that shows a file (an image, a
+    player, a PDF) by its name alone. Any other name may be a note's, dots and all: Obsidian
+    looks for NAME.md first (`![[java simple web.xml]]`, `[[Node.js]]`), so what it is is known
+    once the notes are."""
+    m = _FILE_EXT.search(unquote(target).strip())
+    return m is not None and any(m.group(1).lower() in exts for exts in FILE_KINDS.values())

@@ -17,15 +17,9 @@ from notebase.linking.drawings import DrawingError, drawing_svg, embedded_files
 from notebase.linking.imagesize import image_size
 from notebase.markdown.parser import split_size
 from notebase.model import Attachment, LinkRef
-from notebase.slugs import drawn_path, is_canvas_file, is_drawn_file
+from notebase.slugs import FILE_KINDS, drawn_path, is_canvas_file, is_drawn_file
 
 FILES_DIR = "files"  # the site's folder of attachments: notes/img/x.png -> files/img/x.png
-KINDS = {
-    "image": frozenset({"png", "jpg", "jpeg", "gif", "webp", "svg", "avif", "bmp", "ico"}),
-    "audio": frozenset({"mp3", "wav", "ogg", "oga", "m4a", "flac", "opus", "aac"}),
-    "video": frozenset({"mp4", "webm", "ogv", "mov", "m4v", "mkv"}),
-    "pdf": frozenset({"pdf"}),
-}
 # `![[x.png|300]]`, `![[x.png|300x200]]`, `![alt|300](x.png)`: a size after the last |
 
 
@@ -80,7 +74,7 @@ def site_image(link: LinkRef) -> bool:
 
 def kind_of(path: str) -> str:
     ext = path.rsplit(".", 1)[-1].lower() if "." in path else ""
-    return next((kind for kind, exts in KINDS.items() if ext in exts), "file")
+    return next((kind for kind, exts in FILE_KINDS.items() if ext in exts), "file")
 
 
 @dataclass(frozen=True, slots=True)

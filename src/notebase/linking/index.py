@@ -489,12 +489,13 @@ def names_anchor(link: LinkRef) -> bool:
 
 def resolve_note_href(link: LinkRef, entry: Entry, names: dict[str, str]) -> str:
     """A markdown link to a note that is not where its path says: `[t](Other%20Note.md#Heading)`
-    (or without `.md`: `[cbind()](cbind())`, a note in another folder; `/Folder/Note.md`, from
-    the root of the vault, as Obsidian and GitHub read it) found by its path from the root of
-    notes/, or its name, as a wikilink would be."""
+    (or without `.md`: `[cbind()](cbind())`, `[t](Node.js)`, a note in another folder;
+    `/Folder/Note.md`, from the root of the vault, as Obsidian and GitHub read it) found by its
+    path from the root of notes/, or its name, as a wikilink would be (a note first, whatever
+    dots its name holds; a file when no note has the name)."""
     href, _, fragment = link.target.partition("#")
     href = unquote(href).lstrip("/")  # `/Folder/Note.md`: from the root of the vault
-    if not href or (looks_like_file(href) and not href.endswith(".md")):
+    if not href:
         return ""
     slug = find_note(_UP.sub("", href), entry, names)
     if slug is None:

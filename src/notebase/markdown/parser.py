@@ -38,7 +38,7 @@ from notebase.markdown.rawhtml import (
 from notebase.markdown.texmacros import defined_in, expand
 from notebase.markdown.text import FOOTNOTES_START
 from notebase.model import LinkRef
-from notebase.slugs import looks_like_file, normalize_tag, slugify
+from notebase.slugs import normalize_tag, shows_a_file, slugify
 
 # from `[[` to the first `]]`, as Obsidian reads it: a single bracket inside is the link's
 # (`[[V#def $V[f]$|shown]]`, `[[V|a [b] c]]`)
@@ -340,11 +340,12 @@ def marks_a_block(content: str) -> bool:
 
 
 def only_note_embeds(children: list[Token]) -> bool:
-    """The inline run is embeds of notes (not files), maybe on lines of their own, and nothing else."""
+    """The inline run is embeds of notes (of no name a file is shown by: `![[web.xml]]` may be a
+    note's), maybe on lines of their own, and nothing else."""
     embeds = 0
     for child in children:
         if child.type == "wikilink" and child.meta.get("embed"):
-            if looks_like_file(child.meta["target"]):
+            if shows_a_file(child.meta["target"]):
                 return False
             embeds += 1
         elif child.type not in ("softbreak", "hardbreak") and child.content.strip():
