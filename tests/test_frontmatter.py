@@ -282,6 +282,32 @@ def test_a_date_whose_meaning_is_unclear_is_a_field_error(text: str) -> None:
         as_date(text)
 
 
+def test_a_date_read_in_another_language_or_told_why_not_in_the_hint() -> None:
+    text = (
+        "---\ndate: 星期一, 一月 23日 2023, 9:24:55 上午\nmodified: 03/06/2025\n"
+        "created: 2007\nupdated: 2023-01-23\n---\n"
+    )
+    fields, _, _ = read_front_matter(text, PATH)
+    diags: list[Diagnostic] = []
+    assert coerce(fields, "date", as_date, PATH, diags) == dt.date(2023, 1, 23)
+    assert coerce(fields, "modified", as_date, PATH, diags) is None
+    assert coerce(fields, "created", as_date, PATH, diags) is None
+    assert coerce(fields, "updated", as_date, PATH, diags) == dt.date(2023, 1, 23)
+    assert [(d.code, d.pos.line, d.hint) for d in diags] == [
+        (
+            "field-type",
+            3,
+            "the day or the month may come first: write 2025-06-03 or 2025-03-06; or remove "
+            "`modified`",
+        ),
+        (
+            "field-type",
+            4,
+            "a year alone is no day: write `year: 2007` for a source's year; or remove `created`",
+        ),
+    ]
+
+
 def test_tags_as_one_string_or_a_list_with_hashes() -> None:
     assert as_tags("#ml #reading") == ("#ml", "#reading")
     assert as_tags("ml, deep learning") == ("ml", "deep learning")

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from notebase.diagnostics import Diagnostic, FilePos, warning
+from notebase.reading.dates import read_date
 from notebase.reading.yamlio import Field, load_fields
 
 KNOWN_KEYS = (
@@ -34,11 +35,6 @@ _BOOLS = {
     "off": False,
     "0": False,
 }
-# Dates as vaults write them, besides ISO 8601 (which may go on with a time: "2023-01-05 10:00").
-_DATE_FORMATS = (
-    "%Y/%m/%d", "%Y.%m.%d", "%d.%m.%Y", "%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%d %b %Y",
-    "%B %d %Y", "%b %d %Y", "%Y%m%d",
-)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +111,15 @@ def check_misspelling(fld: Field, path: str) -> list[Diagnostic]:
 
 
 class FieldError(ValueError):
-    """A front-matter value of the wrong type; becomes a diagnostic at the field's line."""
+    """A front-matter value of the wrong type; becomes a diagnostic at the field's line, with
+    `hint` (when given) saying what is wrong with it."""
+
+    def __init__(self, message: str, hint: str = "") -> None:
+        super().__init__(message)
+        self.hint = hint
+
+
+DATE_WANTED = "must be a date like 2025-06-03"
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,29 +167,20 @@ def as_tags(value: Any) -> tuple[str, ...]:
 
 
 def as_date(value: Any) -> dt.date:
+    """A date: YAML's, or one written as text as notes write one (dates.py), else a FieldError
+    saying why it is none."""
     if isinstance(value, dt.datetime):
         return value.date()
     if isinstance(value, dt.date):
         return value
+    if isinstance(value, int) and not isinstance(value, bool) and 1000 <= value <= 9999:
+        value = str(value)  # `date: 2007`: a year alone (told so by read_date)
     if isinstance(value, str):
-        found = parse_date_text(value.strip())
-        if found is not None:
+        found = read_date(value)
+        if isinstance(found, dt.date):
             return found
-    raise FieldError("must be a date like 2025-06-03")
-
-
-def parse_date_text(text: str) -> dt.date | None:
-    """A date written as text: ISO 8601 (maybe with a time after it) or a common other form."""
-    try:
-        return dt.date.fromisoformat(text[:10])
-    except ValueError:
-        pass
-    for form in _DATE_FORMATS:
-        try:
-            return dt.datetime.strptime(text, form).date()
-        except ValueError:
-            continue
-    return None
+        raise FieldError(DATE_WANTED, found.hint)
+    raise FieldError(DATE_WANTED)
 
 
 def as_year(value: Any) -> int:
@@ -228,7 +223,8 @@ def coerce(
     except FieldError as exc:
         if not is_placeholder(fld.value):  # a template's {{date}}: told once (template-placeholder)
             message = f"`{key}` {exc}, got {shown[:60]}; ignored"
-            diags.append(warning("field-type", message, pos, f"fix or remove `{key}`"))
+            hint = f"{exc.hint}; or remove `{key}`" if exc.hint else f"fix or remove `{key}`"
+            diags.append(warning("field-type", message, pos, hint))
         return None
     if isinstance(value, Coerced):
         message = f"`{key}` is {shown[:60]}, read as {value.value!r}"
