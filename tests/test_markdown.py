@@ -450,6 +450,18 @@ def test_a_callout_s_metadata_after_a_bar_is_no_part_of_its_type() -> None:
     assert '<summary class="callout-title">Todo</summary>' in html
 
 
+def test_a_code_line_without_its_quote_marker_ends_the_callout_as_in_obsidian() -> None:
+    """A line without `>` continues a callout lazily only after a paragraph's line, never inside
+    a fence (CommonMark; Obsidian's reading view alike): the callout ends, its fence empty, and
+    the code lines are a paragraph under it."""
+    text = "> [!example]\n> Run this:\n> ```sql\nSELECT name\nFROM t;\n> ```\n"
+    html = render_markdown(text).html
+    assert (
+        '<p>Run this:</p>\n<pre class="highlight"><code class="language-sql"></code></pre>' in html
+    )
+    assert "</div>\n</div>\n<p>SELECT name\nFROM t;</p>" in html
+
+
 def test_embeds_are_links_marked_as_embeds_with_their_label() -> None:
     rendered = render_markdown((FIXTURES / "embeds.md").read_text(encoding="utf-8"))
     assert [(x.target, x.is_wiki, x.fragment, x.label, x.embed) for x in rendered.links] == [
