@@ -131,6 +131,15 @@ def test_misspelt_key_is_a_warning_with_did_you_mean() -> None:
     ]
 
 
+def test_a_key_of_other_words_is_no_misspelling() -> None:
+    """Keys real vaults' templates and plugins write, close to a known key by letters but words
+    of their own, are kept without a warning; one slip off a known key is told."""
+    keys = ["related", "class", "created-at", "dg-publish", "subtitle", "updated_at", "autor"]
+    text = "---\n" + "".join(f"{key}: x\n" for key in keys) + "---\n"
+    _, _, diags = read_front_matter(text, PATH)
+    assert [(d.pos.line, d.hint) for d in diags] == [(8, 'did you mean "author"?')]
+
+
 def test_duplicate_key_is_a_warning_and_the_last_wins() -> None:
     fields, _, diags = read_front_matter("---\ntitle: A\ntitle: B\n---\n", PATH)
     assert fields["title"].value == "B"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import difflib
 import re
 from dataclasses import dataclass, replace
 from typing import Any
@@ -103,11 +102,18 @@ def placeholder_warning(path: str) -> Diagnostic:
 
 
 def check_misspelling(fld: Field, path: str) -> list[Diagnostic]:
-    close = difflib.get_close_matches(fld.key, KNOWN_KEYS, n=1, cutoff=0.75)
-    if not close:
+    """A warning for a key one slip off a known key (a letter wrong, missing or added, or two
+    swapped, in any case: `tilte`, `tag`, `Title`); a key of other words (`related`, `class`,
+    `created-at`, `dg-publish`, `subtitle`), as vaults' templates and plugins write them, is none."""
+    from rapidfuzz.distance import OSA  # (rapidfuzz: loaded by the first unknown key only)
+
+    key = fld.key.casefold()
+    slips = ((OSA.distance(key, known, score_cutoff=1), known) for known in KNOWN_KEYS)
+    close = min((slip for slip in slips if slip[0] <= 1), default=None, key=lambda s: s[0])
+    if close is None:
         return []
     msg = f"unknown key `{fld.key}` (kept for templates)"
-    return [warning("unknown-key", msg, FilePos(path, fld.line), f'did you mean "{close[0]}"?')]
+    return [warning("unknown-key", msg, FilePos(path, fld.line), f'did you mean "{close[1]}"?')]
 
 
 class FieldError(ValueError):
