@@ -510,6 +510,18 @@ def test_a_link_to_a_file_under_notes_is_an_attachment_target() -> None:
     assert [d.code for d in index.diagnostics] == ["missing-attachment"]
 
 
+def test_a_wikilink_of_a_dotted_name_that_matches_nothing_is_a_broken_link() -> None:
+    """`[[aws.svc.EC2]]` (Dendron's names) may name a note or a file: a broken link that says
+    both; a name that shows a file (`![[gone.png]]`), or a path (`[s](run.py)`), a missing file."""
+    source = note("src.md", "[[aws.svc.EC2]] ![[gone.png]] [s](run.py)\n")
+    index = build_index([source])
+    assert [(d.code, d.message) for d in index.diagnostics] == [
+        ("broken-link", "[[aws.svc.EC2]] matches no entry, nor a file under notes/"),
+        ("missing-attachment", "[[gone.png]] names no file under notes/"),
+        ("missing-attachment", "run.py names no file under notes/"),
+    ]
+
+
 def test_resolved_links_are_made_again_when_a_heading_they_name_changes() -> None:
     deep = note("deep.md", "# Deep\n\n## Part\n")
     source = note("src.md", "[[Deep#Part]]\n")

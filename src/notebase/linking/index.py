@@ -22,6 +22,7 @@ from notebase.slugs import (
     drawing_path,
     looks_like_file,
     short_hash,
+    shows_a_file,
     slug_from_path,
     slugify,
     tag_and_parents,
@@ -650,12 +651,19 @@ def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) 
             "fix the name, or put the drawing (or the SVG or PNG it was exported as) under notes/"
         )
         return warning("missing-drawing", message, pos, hint)
-    if (link.embed and not link.is_wiki) or looks_like_file(link.target.partition("#")[0]):
+    # a wikilink names a note unless its name shows a file (`[[aws.svc.EC2]]` is a note's: Dendron's
+    # names, `[[Node.js]]`); a path with an extension names a file (`[t](script.py)`)
+    names_file = shows_a_file if link.is_wiki else looks_like_file
+    if (link.embed and not link.is_wiki) or names_file(link.target.partition("#")[0]):
         message = f"{shown} names no file under notes/"
         hint = "put the file in notes/ (any folder: it is found by name), or fix the path"
         return warning("missing-attachment", message, pos, hint)
     close = apply.call(suggest_name, link.target.casefold(), names)
     if close is None:
+        if looks_like_file(link.target.partition("#")[0]):  # `[[aws.svc.EC2]]`, `[[a.docx]]`
+            message = f"{shown} matches no entry, nor a file under notes/"
+            hint = "create the note, put the file in notes/, or fix the link"
+            return warning("broken-link", message, pos, hint)
         return warning(
             "broken-link", f"{shown} matches no entry", pos, "create the note, or fix the link"
         )
