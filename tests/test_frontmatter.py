@@ -317,6 +317,15 @@ def test_a_date_read_in_another_language_or_told_why_not_in_the_hint() -> None:
     ]
 
 
+def test_a_placeholder_read_as_a_mapping_is_no_date_and_the_hint_says_so() -> None:
+    fields, _, _ = read_front_matter('---\ndate:\n  "{ date }":\n---\n', PATH)
+    diags: list[Diagnostic] = []
+    assert coerce(fields, "date", as_date, PATH, diags) is None
+    assert [d.hint for d in diags] == [
+        "a template's placeholder: fill it in, or leave templates out (`ignore:`); or remove `date`"
+    ]
+
+
 def test_tags_as_one_string_or_a_list_with_hashes() -> None:
     assert as_tags("#ml #reading") == ("#ml", "#reading")
     assert as_tags("ml, deep learning") == ("ml", "deep learning")

@@ -40,6 +40,7 @@ _NOT_DATE = re.compile(
 _PART = re.compile(r"(\d+)\s*([年년月월日일号號])?|([^\W\d_]+)")
 _UNITS = {"年": "year", "년": "year", "月": "month", "월": "month"}
 WRITE_ISO = "write it as YYYY-MM-DD"
+PLACEHOLDER = "a template's placeholder: fill it in, or leave templates out (`ignore:`)"
 LANGUAGES = (
     "a number with 月 or 월, or a name in English, German, French, Spanish, Portuguese, Italian"
     " or Russian"
@@ -74,7 +75,7 @@ def spelled_date(text: str) -> dt.date | Unclear:
     """The day of a text's year, month and day, found among its parts (a weekday, a time and
     other words left out)."""
     if "YYYY" in text or "<%" in text or "{" in text:
-        return Unclear("a template's placeholder: fill it in, or leave templates out (`ignore:`)")
+        return Unclear(PLACEHOLDER)
     if re.fullmatch(r"\d{4}", text):
         return Unclear(f"a year alone is no day: write `year: {text}` for a source's year")
     years, months, days, numbers = date_parts(text)

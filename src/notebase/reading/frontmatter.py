@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from notebase.diagnostics import Diagnostic, FilePos, warning
-from notebase.reading.dates import read_date
+from notebase.reading.dates import PLACEHOLDER, read_date
 from notebase.reading.yamlio import Field, load_fields
 
 KNOWN_KEYS = (
@@ -186,7 +186,8 @@ def as_date(value: Any) -> dt.date:
         if isinstance(found, dt.date):
             return found
         raise FieldError(DATE_WANTED, found.hint)
-    raise FieldError(DATE_WANTED)
+    # `date:` over `  "{ date }":`, a template's placeholder YAML read as a mapping
+    raise FieldError(DATE_WANTED, PLACEHOLDER if "{" in str(value) else "")
 
 
 def as_year(value: Any) -> int:
