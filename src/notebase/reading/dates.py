@@ -33,9 +33,12 @@ _MONTHS = (
 )
 _CJK_DIGITS = {c: n for n, c in enumerate("〇一二三四五六七八九")}
 _CJK_NUMBER = re.compile(r"(?<![〇一二三四五六七八九十])[一二三四五六七八九十]{1,3}(?=[月日号號])")
-# a time (`9:24:55`, `10:00:00.5`), a zone (`+08:00`, `GMT+0800`), a note in brackets: no date's
+# a time (`9:24:55`, `10:00:00.5`) and its zone (`+08:00`, `GMT+0800`), a note in brackets: no
+# date's (a zone after no time is one only with GMT or UTC: `2026-04-2026` holds none)
 _NOT_DATE = re.compile(
-    r"\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?|\b(?:GMT|UTC)?[+-]\d{2}:?\d{2}\b|\([^)]*\)", re.I
+    r"\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:\s*(?:GMT|UTC)?\s*[+-]\d{2}:?\d{2}\b)?"
+    r"|\b(?:GMT|UTC)[+-]\d{2}:?\d{2}\b|\([^)]*\)",
+    re.I,
 )
 _PART = re.compile(r"(\d+)\s*([年년月월日일号號])?|([^\W\d_]+)")
 _UNITS = {"年": "year", "년": "year", "月": "month", "월": "month"}
@@ -82,7 +85,7 @@ def spelled_date(text: str) -> dt.date | Unclear:
     year_first = bool(numbers) and len(str(numbers[0])) == 4 and not years
     years += [n for n in numbers if n >= 1000]
     numbers = [n for n in numbers if n < 1000]
-    if len(set(years)) != 1:
+    if len(years) != 1:
         return Unclear(f"{'no' if not years else 'more than one'} year in it: {WRITE_ISO}")
     if len(set(months)) > 1:
         return Unclear(f"more than one month in it: {WRITE_ISO}")
