@@ -102,6 +102,12 @@ FILE_KINDS = {
 }
 
 
+def kind_of(path: str) -> str:
+    """What a file is by its extension: "image", "audio", "video", "pdf", else "file"."""
+    ext = path.rsplit(".", 1)[-1].lower() if "." in path else ""
+    return next((kind for kind, exts in FILE_KINDS.items() if ext in exts), "file")
+
+
 DRAWING = ".excalidraw"  # the Excalidraw plugin's drawings: `X.excalidraw.md`, linked as `[[X.excalidraw]]`
 EXPORTS = (".svg", ".png")  # the images it exports a drawing as, beside it
 

@@ -17,7 +17,7 @@ from notebase.linking.drawings import DrawingError, drawing_svg, embedded_files
 from notebase.linking.imagesize import image_size
 from notebase.markdown.parser import split_size
 from notebase.model import Attachment, LinkRef
-from notebase.slugs import FILE_KINDS, drawn_path, is_canvas_file, is_drawn_file
+from notebase.slugs import drawn_path, is_canvas_file, is_drawn_file, kind_of
 
 FILES_DIR = "files"  # the site's folder of attachments: notes/img/x.png -> files/img/x.png
 # `![[x.png|300]]`, `![[x.png|300x200]]`, `![alt|300](x.png)`: a size after the last |
@@ -70,11 +70,6 @@ def site_image(link: LinkRef) -> bool:
     """`![alt](/logo.png)`: an image by its path from the root of the vault (Obsidian, GitHub),
     else of the site (a file of static/)."""
     return link.embed and not link.is_wiki and link.target.startswith("/")
-
-
-def kind_of(path: str) -> str:
-    ext = path.rsplit(".", 1)[-1].lower() if "." in path else ""
-    return next((kind for kind, exts in FILE_KINDS.items() if ext in exts), "file")
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,8 @@ from typing import Any
 
 from notebase.linking.drawings import DrawingError, data_url, finite, mapping, num
 from notebase.markdown.rawhtml import RASTER_URL
+from notebase.reading.frontmatter import split_front_matter
+from notebase.slugs import kind_of
 
 PADDING = 20  # round what the canvas covers
 MAX_CANVAS = 8_000_000  # characters of a canvas file read (the real ones seen: 27 KB at most)
@@ -45,7 +47,6 @@ PRESETS = {  # the colours "1".."6" name, as Obsidian draws them
 }
 SIDES = ("top", "right", "bottom", "left")
 NORMALS = {"top": (0.0, -1.0), "right": (1.0, 0.0), "bottom": (0.0, 1.0), "left": (-1.0, 0.0)}
-IMAGE_FILE = re.compile(r"\.(?:png|jpe?g|gif|webp|avif|bmp|svg)$", re.I)
 _HEX = re.compile(r"#(?:[0-9A-Fa-f]{6}|[0-9A-Fa-f]{3})")
 
 
@@ -312,7 +313,7 @@ def column_starts(rows: Iterable[str]) -> list[float]:
     widths: list[float] = []
     for row in rows:
         for k, cell in enumerate(row.split("\t")):
-            wide = text_width(cell) + FONT
+            wide = ems(cell) * FONT + FONT
             widths += [0.0] * (k + 1 - len(widths))
             widths[k] = max(widths[k], wide)
     return [sum(widths[:k]) for k in range(len(widths))]
@@ -326,8 +327,9 @@ def cells_mark(row: str, x: float, columns: Sequence[float]) -> str:
     )
 
 
-def text_width(text: str) -> float:
-    return sum(char_width(ch) for ch in text) * FONT
+def ems(text: str, mono: bool = False) -> float:
+    """About how wide a text is, in ems (char_width)."""
+    return sum(char_width(ch, mono) for ch in text)
 
 
 def file_title(path: str) -> str:
@@ -352,7 +354,6 @@ _QUOTE = re.compile(r"^\s{0,3}(?:>\s?)+")
 _RULE = re.compile(r"^\s{0,3}(?:[-*_]\s*){3,}$")
 _CALLOUT = re.compile(r"\[!([\w-]+)\][+-]?\s*(.*)")  # `> [!type] Title`: the title, bold
 _FENCE = re.compile(r"^\s{0,3}(```|~~~)")
-_FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?\n---[ \t]*(?:\n|\Z)", re.S)
 _TABLE_ROW = re.compile(r"^\s{0,3}\|.*\|\s*$")
 _DELIMITER_ROW = re.compile(r"^\s{0,3}\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
 _CELL_BAR = re.compile(r"(?<!\\)\|")
@@ -365,7 +366,9 @@ def plain_lines(markdown: str) -> list[tuple[str, str]]:
     its rules left out."""
     out: list[tuple[str, str]] = []
     fence = ""
-    for quoted in _FRONT_MATTER.sub("", markdown.replace("\r\n", "\n")).split("\n"):
+    text = markdown.replace("\r\n", "\n")
+    split = split_front_matter(text)  # None: front matter never closed, all of it is text
+    for quoted in (split.body if split else text).split("\n"):
         line = _QUOTE.sub("", quoted)  # a quote's or a callout's lines, fences in them too
         marker = _FENCE.match(line)
         if marker and (not fence or marker.group(1) == fence):
@@ -435,7 +438,7 @@ def wrap(line: str, width: float, mono: bool = False) -> list[str]:
             cut = space + 1 if space > start else i
             pieces.append(line[start:cut].rstrip())
             start, space = cut, -1
-            used = sum(char_width(c, mono) for c in line[start : i + 1])
+            used = ems(line[start : i + 1], mono)
     pieces.append(line[start:])
     return pieces
 
@@ -509,7 +512,7 @@ def label_box(label: str, middle: Point) -> tuple[list[str], float, float, float
     """An edge label's lines (at most 8), and the width, left and top of its ground, centred on
     the edge's `middle`."""
     lines = [line for line in label[:MAX_CARD_TEXT].split("\n") if line.strip()][:8]
-    wide = max((sum(char_width(ch) for ch in line) for line in lines), default=0) * LABEL_FONT + 8
+    wide = max(map(ems, lines), default=0) * LABEL_FONT + 8
     return lines, wide, middle[0] - wide / 2, middle[1] - LABEL_LEADING * len(lines) / 2 - 2
 
 
@@ -536,4 +539,4 @@ def canvas_files(text: str) -> dict[str, str]:
         nodes = read_nodes(read_canvas(text).get("nodes"))
     except CanvasError:
         return {}
-    return {n.id: n.content for n in nodes if n.kind == "file" and IMAGE_FILE.search(n.content)}
+    return {n.id: n.content for n in nodes if n.kind == "file" and kind_of(n.content) == "image"}
