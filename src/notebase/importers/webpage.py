@@ -237,8 +237,8 @@ def is_date_heading(heading: LexborNode) -> bool:
 
 
 def holding(scopes: Sequence[Scope], node: LexborNode) -> Scope | None:
-    """The scope one of whose nodes holds `node`."""
-    chain = {a.mem_id for a in ancestors(node)}
+    """The scope one of whose nodes holds `node` (or is it)."""
+    chain = {a.mem_id for a in (node, *ancestors(node))}
     return next((s for s in scopes if any(n.mem_id in chain for n in s.nodes)), None)
 
 
@@ -429,8 +429,7 @@ def page_title(
     `<h1>` and says otherwise (a title split over two headings)."""
     heading = heading_saying(tree, meta.title, scope) or title_outside(tree, scope)
     if heading is not None:
-        chain = {a.mem_id for a in (heading, *ancestors(heading))}
-        held = any(n.mem_id in chain for n in scope.nodes)
+        held = holding((scope,), heading) is not None
         block = next((a for a in ancestors(heading) if a.tag == "header"), heading)
         line = lines.get(heading.mem_id, scope.line)
         return replace(scope, heading=heading, line=line, meta=() if held else (block,))
