@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from notebase.reading.dates import Unclear, cjk_number, month_named, read_date
 
@@ -59,6 +61,8 @@ def test_a_day_written_in_any_common_form_or_language_is_read(text: str) -> None
         ("2023-02-30", "there is no such day"),
         ("mercredi, février 30 2023", "there is no such day"),
         ("2026-04-2026", "more than one year in it"),
+        ("0/5/2023", "there is no such day"),  # neither order is a day
+        ("5/6/99999", "there is no such day"),
         ("Jan 23 2023, Feb 2 2023", "more than one"),
     ],
 )
@@ -95,3 +99,9 @@ def test_a_month_is_named_whole_or_cut_short_in_any_case_and_without_accents() -
     ]  # fmt: skip
     # a weekday, or a start two months share (`jui`: juin, juillet), names none
     assert [month_named(w) for w in ("Monday", "martes", "jui", "ma", "星期一")] == [None] * 5
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="0123456789/.-, 年月日janmarzdéc十一", max_size=20))
+def test_any_text_is_a_day_or_unclear_never_an_error(text: str) -> None:
+    assert isinstance(read_date(text), dt.date | Unclear)

@@ -96,8 +96,13 @@ def spelled_date(text: str) -> dt.date | Unclear:
         return Unclear(f"no month in it of a language read ({LANGUAGES}): {WRITE_ISO}")
     if len(days) != 1:
         return Unclear(f"{'no' if not days else 'more than one'} day in it: {WRITE_ISO}")
+    return day_of(years[0], months[0], days[0])
+
+
+def day_of(year: int, month: int, day: int) -> dt.date | Unclear:
+    """The day, or Unclear when there is no such day (a month 0, a year past 9999)."""
     try:
-        return dt.date(years[0], months[0], days[0])
+        return dt.date(year, month, day)
     except ValueError:
         return Unclear(f"there is no such day: {WRITE_ISO}")
 
@@ -131,11 +136,10 @@ def numeric_date(year: int, first: int, second: int, year_first: bool) -> dt.dat
     less are Unclear (`01/05/2023`: 1 May or January 5)."""
     if year_first or first == second or first > 12 or second > 12:
         month, day = (first, second) if year_first or second > 12 else (second, first)
-        try:
-            return dt.date(year, month, day)
-        except ValueError:
-            return Unclear(f"there is no such day: {WRITE_ISO}")
-    one, other = dt.date(year, second, first), dt.date(year, first, second)
+        return day_of(year, month, day)
+    one, other = day_of(year, second, first), day_of(year, first, second)
+    if isinstance(one, Unclear) or isinstance(other, Unclear):
+        return one if isinstance(one, Unclear) else other  # `0/5/2023`: no day either way
     return Unclear(f"the day or the month may come first: write {one} or {other}")
 
 
