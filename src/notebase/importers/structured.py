@@ -217,10 +217,15 @@ def is_lead_chrome(chunk: str, title: str) -> bool:
     heading = _HEADING_CHUNK.fullmatch(chunk)
     if heading is None:
         return chunk == "---"
-    said = set(_WORD.findall(heading["text"].casefold()))
+    said = word_set(heading["text"])
     return heading["text"].strip().casefold() == title.casefold() or (
-        bool(said) and said <= set(_WORD.findall(title.casefold()))
+        bool(said) and said <= word_set(title)
     )
+
+
+def word_set(text: str) -> set[str]:
+    """The words of a text, case folded: whether a heading says only words of a title."""
+    return set(_WORD.findall(text.casefold()))
 
 
 def json_authors(source: dict[str, Any]) -> tuple[str, ...]:

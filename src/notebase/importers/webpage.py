@@ -39,6 +39,7 @@ from notebase.importers.structured import (
     safe_url,
     untitled_title,
     without_lead_title,
+    word_set,
 )
 
 LISTING_LEVELS = ("h1", "h2", "h3")
@@ -71,7 +72,6 @@ _BYLINE_PART = re.compile(
     re.I,
 )
 _BYLINE_SPLIT = re.compile(r"\s*[|·•]\s*")
-_WORD = re.compile(r"\w+")
 _CDATA = re.compile(r"^\s*(?://\s*)?<!\[CDATA\[|(?://\s*)?\]\]>\s*$")  # round a script's text
 _ARTICLE_TYPE = re.compile(r"Article|BlogPosting|Report|Review|Posting")  # schema.org's kinds
 _BY = re.compile(r"^(?:by|par|por|von)\s+", re.I)
@@ -441,10 +441,6 @@ def page_title(
     if word_set(plain_text(first)) <= word_set(meta.title):  # the title's first part
         return replace(scope, title=meta.title)
     return replace(scope, heading=None)
-
-
-def word_set(text: str) -> set[str]:
-    return set(_WORD.findall(text.casefold()))
 
 
 def title_outside(tree: LexborHTMLParser, scope: Scope) -> LexborNode | None:
