@@ -13,7 +13,14 @@ from notebase.markdown.markers import ROOT as ROOT  # render.py's, from here
 from notebase.markdown.markers import link_marker, substitute_markers
 from notebase.model import NO_WORDS, Attachment, Entry, Footnote, LinkRef, Quote, SiteIndex
 from notebase.records import fast_pickling
-from notebase.slugs import CANVAS, drawing_path, looks_like_file, output_path, page_url
+from notebase.slugs import (
+    CANVAS,
+    drawing_path,
+    is_canvas_file,
+    looks_like_file,
+    output_path,
+    page_url,
+)
 
 
 @fast_pickling
@@ -166,7 +173,7 @@ def embed_tag(link: LinkRef, i: int, target: str, made: LinkInputs) -> str:
     if drawing := drawing_path(link.target):  # none to show: missing-drawing, drawing-unreadable
         shown = f"Drawing: {drawing.rsplit('/', 1)[-1]}"
         title = "An Excalidraw drawing that cannot be shown"
-    elif link.target.lower().endswith(CANVAS):  # none to show: canvas-unreadable
+    elif is_canvas_file(link.target):  # none to show: canvas-unreadable
         shown = f"Canvas: {link.target.rsplit('/', 1)[-1][: -len(CANVAS)]}"
         title = "An Obsidian canvas that cannot be shown"
     return f'<span class="embed unresolved" title="{title}">{escape(shown)}</span>'
