@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Sequence
-
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from notebase.builder.memo import Memo
 from notebase.diagnostics import FilePos, Severity
 from notebase.digests import remade
-from notebase.linking.index import build_index, closest_name
+from notebase.linking.index import build_index
 from notebase.linking.mentions import find_mentions
 from notebase.linking.related import find_related
 from notebase.model import Backlink, Entry, NoteFile, SiteIndex
@@ -221,33 +217,6 @@ def test_a_markdown_link_to_a_name_markdown_percent_encodes_resolves() -> None:
     idx = build_index([linker, note("über.md", "# Über\n"), note("a b.md", "# AB\n")])
     assert idx.link_targets["a"] == ("über", "/tags/über/", "a-b")
     assert [d.code for d in idx.diagnostics] == []
-
-
-def test_the_closest_name_is_the_likeliest_and_on_a_tie_the_greater() -> None:
-    names = {"abcd": "a", "abce": "b", "wxyz": "c"}
-    assert closest_name("abcx", names) == "abce"  # abcd and abce: 0.75 each
-    assert closest_name("abcxy", {**names, "abcxyz": "d"}) == "abcxyz"  # 0.909; abcd: 0.667
-    assert closest_name("qqqq", names) is None
-    assert closest_name("abcd", {"abc": "a", "abcd": "b"}) == "abcd"
-
-
-@settings(max_examples=300, deadline=None)
-@given(
-    st.text("abc", min_size=1, max_size=16),
-    st.lists(st.text("abc", min_size=1, max_size=20), max_size=30, unique=True),
-)  # few letters: difflib's matching blocks are often fewer than the longest common subsequence
-def test_the_closest_name_is_difflibs_closest_match(wanted: str, names: list[str]) -> None:
-    expected = difflib.get_close_matches(wanted, names, n=1, cutoff=0.6)
-    assert closest_name(wanted, names) == (expected[0] if expected else None)
-
-
-def test_the_closest_name_of_a_long_link_is_difflibs_closest_match() -> None:
-    # 200 characters or more: difflib treats the link's common characters as junk; its ratio is
-    # lower then, and the result still its own
-    wanted = "the category of sets and functions " * 7
-    names = [wanted[:150] + "x", wanted[::-1], wanted.replace("s", "z"), "sets"]
-    expected = difflib.get_close_matches(wanted, names, n=1, cutoff=0.6)
-    assert expected and closest_name(wanted, names) == expected[0]
 
 
 def again(entries: Sequence[Entry], memo: Memo) -> tuple[SiteIndex, Memo]:

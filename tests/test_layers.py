@@ -29,6 +29,7 @@ STAGES = frozenset(
         "config",
         "diagnostics",
         "digests",
+        "fuzzy",
         "model",
         "records",
         "slugs",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import posixpath
 import re
 from collections import defaultdict
@@ -12,6 +11,7 @@ from urllib.parse import unquote
 
 from notebase.diagnostics import Diagnostic, FilePos, error, warning
 from notebase.digests import Apply, Keyed, digest_value, direct, remade
+from notebase.fuzzy import closest_name
 from notebase.linking.attachments import NO_FILES, FileTable, file_table, find_file, site_image
 from notebase.linking.embeds import embed_problems
 from notebase.model import Backlink, Entry, EntryKind, LinkRef, SiteIndex, SourceRef
@@ -34,8 +34,6 @@ Groups = tuple[tuple[str, tuple[str, ...]], ...]
 
 _UP = re.compile(r"^(?:\.\.?/)+")  # leading ./ and ../ of a relative path
 _NOT_IN_LINKS = re.compile(r"[#^:|\[\]%\\]")
-CUTOFF = 0.6  # how alike a broken link and a name must be for the name to be suggested
-SLACK = 1e-6  # rapidfuzz's ratio is a float worked out otherwise: a bound taken this much looser
 
 
 @dataclass(frozen=True, slots=True)
@@ -676,30 +674,6 @@ def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) 
 def suggest_name(wanted: str, names: Keyed[Names]) -> str | None:
     """The name most like a broken link's target (a path is no name to suggest), if any is."""
     return closest_name(wanted, (n for n in names.value.names if n[:1] != "/"))
-
-
-def closest_name(wanted: str, names: Iterable[str]) -> str | None:
-    """difflib.get_close_matches(wanted, names, n=1, cutoff=CUTOFF), sooner. difflib's ratio is
-    twice the characters of its matching blocks (a common subsequence) over both lengths, so
-    rapidfuzz's Indel ratio (twice the longest common subsequence over both lengths), worked out
-    for every name at once in compiled code, is never below it: ratio() (the costly part) is worked
-    out from the likeliest name down, until no name left can beat the best found. (rapidfuzz is
-    imported here, by the first broken link: a build with none never loads it.)"""
-    from rapidfuzz import fuzz, process
-
-    scores = process.extract(
-        wanted, list(names), scorer=fuzz.ratio, score_cutoff=100 * CUTOFF - SLACK, limit=None
-    )
-    matcher = difflib.SequenceMatcher()
-    matcher.set_seq2(wanted)
-    best: tuple[float, str] | None = None
-    for bound, name in sorted(((score / 100, name) for name, score, _ in scores), reverse=True):
-        if best is not None and bound < best[0] - SLACK:
-            break
-        matcher.set_seq1(name)
-        if (ratio := matcher.ratio()) >= CUTOFF and (best is None or (ratio, name) > best):
-            best = (ratio, name)
-    return best[1] if best is not None else None
 
 
 def linked_entries(entry: Entry, targets: tuple[str, ...]) -> tuple[tuple[str, int], ...]:

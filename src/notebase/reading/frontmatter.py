@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from notebase.diagnostics import Diagnostic, FilePos, warning
+from notebase.fuzzy import one_slip_from
 from notebase.reading.dates import PLACEHOLDER, read_date
 from notebase.reading.yamlio import Field, load_fields
 
@@ -105,15 +106,11 @@ def check_misspelling(fld: Field, path: str) -> list[Diagnostic]:
     """A warning for a key one slip off a known key (a letter wrong, missing or added, or two
     swapped, in any case: `tilte`, `tag`, `Title`); a key of other words (`related`, `class`,
     `created-at`, `dg-publish`, `subtitle`), as vaults' templates and plugins write them, is none."""
-    from rapidfuzz.distance import OSA  # (rapidfuzz: loaded by the first unknown key only)
-
-    key = fld.key.casefold()
-    slips = ((OSA.distance(key, known, score_cutoff=1), known) for known in KNOWN_KEYS)
-    close = min((slip for slip in slips if slip[0] <= 1), default=None, key=lambda s: s[0])
+    close = one_slip_from(fld.key.casefold(), KNOWN_KEYS)
     if close is None:
         return []
     msg = f"unknown key `{fld.key}` (kept for templates)"
-    return [warning("unknown-key", msg, FilePos(path, fld.line), f'did you mean "{close[1]}"?')]
+    return [warning("unknown-key", msg, FilePos(path, fld.line), f'did you mean "{close}"?')]
 
 
 class FieldError(ValueError):
