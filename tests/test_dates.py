@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notebase.reading.dates import Unclear, cjk_number, month_named, read_date
+from notebase.reading.dates import Unclear, cjk_number, month_named, order_shown, read_date
 
 DAY = dt.date(2023, 1, 23)
 
@@ -105,3 +105,31 @@ def test_a_month_is_named_whole_or_cut_short_in_any_case_and_without_accents() -
 @given(st.text(alphabet="0123456789/.-, 年月日janmarzdéc十一", max_size=20))
 def test_any_text_is_a_day_or_unclear_never_an_error(text: str) -> None:
     assert isinstance(read_date(text), dt.date | Unclear)
+
+
+def test_a_date_either_way_holds_both_readings_day_first_first() -> None:
+    found = read_date("03/06/2025")
+    assert isinstance(found, Unclear)
+    assert found.readings == (dt.date(2025, 6, 3), dt.date(2025, 3, 6))
+    assert all(
+        isinstance(f := read_date(text), Unclear) and f.readings is None
+        for text in ("2007", "0/5/2023", "January 2023")
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "order"),
+    [
+        ("26-01-2026", "day"),
+        ("26/1/2026", "day"),
+        ("01/26/2026", "month"),
+        ("1-26-2026 10:00", "month"),
+        ("09-01-2026", ""),  # either way
+        ("13-13-2026", ""),  # no day
+        ("2026-01-26", ""),  # the year first
+        ("26.01.2026", ""),  # dots: read the day first always
+        ("Jan 26 2026", ""),
+    ],
+)
+def test_the_order_a_date_of_two_numbers_shows(text: str, order: str) -> None:
+    assert order_shown(text) == order

@@ -22,6 +22,16 @@ from tests.test_incremental import Edit, append, delete, edit
 DELTA, FULL = True, False
 # each edit, and whether the next one-shot build may be a delta build
 STEPS: list[tuple[str, Edit, bool]] = [
+    # a date of two numbers of 12 or less is read by the order of the other notes' dates
+    ("a date either way", edit("notes/papers/muon.md", "2025-06-03", "03-06-2025"), FULL),
+    ("its body then", append("notes/papers/muon.md", "\nA note.\n"), FULL),
+    ("another's day first", edit("notes/papers/shampoo.md", "2025-05-20", "20-05-2025"), FULL),
+    (  # muon's page is planned again too (they are related): from its parse, read once more
+        "that other's body",
+        append("notes/papers/shampoo.md", "\nA note.\n"),
+        FULL,
+    ),
+    ("the first's date back", edit("notes/papers/muon.md", "03-06-2025", "2025-06-03"), FULL),
     ("append to a note's body", append("notes/papers/muon.md", "\nA closing remark.\n"), DELTA),
     ("another note's body", append("notes/links/latents.md", "\nWorth a second read.\n"), DELTA),
     ("put the first back", edit("notes/papers/muon.md", "\nA closing remark.\n", ""), DELTA),

@@ -55,6 +55,9 @@ FIELDS = (
     ("status", "to-read"),
     ("date", "2025-06-03"),
     ("date", "2024-01-31"),
+    ("date", "03-06-2025"),  # either way: read in the order other notes show (settle_dates)
+    ("date", "31-01-2024"),  # the day first
+    ("date", "01/31/2024"),  # the month first
     ("aliases", "[Al]"),
     ("aliases", "[Gamma notes, Beta]"),
     ("draft", "true"),

@@ -8,7 +8,7 @@ import pytest
 
 from notebase.diagnostics import Diagnostic, FilePos, Severity
 from notebase.model import Entry, EntryKind, LinkRef, NoteFile, ParseResult, SourceRef, Status
-from notebase.reading.parse import parse_note
+from notebase.reading.parse import parse_note, settle_dates
 
 
 def parse(text: str, rel_path: str = "papers/x.md") -> ParseResult:
@@ -597,3 +597,52 @@ def test_a_title_heading_with_math_reads_as_text() -> None:
         "# Das $\\alpha$ Perzentil und $\\frac{1}{2}$, $\\mathbf{x}_t \\to \\infty$\n\nx\n"
     )
     assert e.title == "Das α Perzentil und 1/2, x_t → ∞"
+
+
+def dated(name: str, front: str) -> ParseResult:
+    return parse(f"---\n{front}\n---\nBody.\n", f"{name}.md")
+
+
+def test_a_date_either_way_is_read_in_the_order_the_other_notes_dates_show() -> None:
+    unclear = dated("a", "created: 09-02-2026\nupdated: 03/04/2026")
+    assert unclear.entry is not None and unclear.entry.date is None
+    assert unclear.diagnostics == ()  # told later, if the vault does not say
+    day_first = dated("b", "created: 26-01-2026")
+    settled = settle_dates([unclear, day_first, dated("c", "date: 2026-01-05")])
+    assert settled[0].entry is not None
+    assert (settled[0].entry.date, settled[0].entry.updated) == (
+        dt.date(2026, 2, 9),
+        dt.date(2026, 4, 3),
+    )
+    assert settled[1:] == [day_first, dated("c", "date: 2026-01-05")]
+    month_first = settle_dates([unclear, dated("d", "date: 01/26/2026")])[0].entry
+    assert month_first is not None and month_first.date == dt.date(2026, 9, 2)
+
+
+@pytest.mark.parametrize(
+    "others",
+    [
+        [],  # no other date
+        ["date: 2026-01-26"],  # none of two numbers
+        ["date: 26-01-2026", "date: 01-26-2026"],  # both orders
+        ["date: 26-01-2026\nupdated: 01-26-2026"],  # both in one note
+    ],
+)
+def test_a_date_either_way_is_a_warning_where_the_vault_shows_no_one_order(
+    others: list[str],
+) -> None:
+    notes = [dated("a", "title: A\ncreated: 09-02-2026"), *map(dated, "bcd", others)]
+    first = settle_dates(notes)[0]
+    assert first.entry is not None and first.entry.date is None
+    assert [(d.code, d.pos.path, d.pos.line) for d in first.diagnostics if d.pos] == [
+        ("field-type", "notes/a.md", 3)
+    ]
+    assert first.diagnostics[0].hint.startswith(
+        "the day or the month may come first, and no other note's date says which: "
+        "write 2026-02-09 or 2026-09-02"
+    )
+
+
+def test_a_published_date_either_way_still_gives_its_year() -> None:
+    entry = entry_of("---\nurl: https://example.com/a\npublished: 09-02-2026\n---\nBody.\n")
+    assert entry.year == 2026

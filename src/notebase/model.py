@@ -166,9 +166,26 @@ class Entry:
 
 @fast_pickling
 @dataclass(frozen=True, slots=True)
+class PendingDate:
+    """A date of two numbers of 12 or less (`09-01-2026`), read once the vault's order is known."""
+
+    field: str  # the entry's field it fills: "date" or "updated"
+    key: str  # the front-matter key it is written under
+    line: int
+    written: str
+    day_first: dt.date
+    month_first: dt.date
+
+
+@fast_pickling
+@dataclass(frozen=True, slots=True)
 class ParseResult:
     entry: Entry | None
     diagnostics: tuple[Diagnostic, ...]
+    pending_dates: tuple[PendingDate, ...] = ()
+    # the order its dates of two numbers show, where one is over 12: "day" (26-01-2026) first,
+    # "month" first (01-26-2026), "both", or ""
+    date_order: str = ""
 
 
 @fast_pickling

@@ -433,7 +433,7 @@ def base_notes(
         result = parses.get(kit.parse_key) if parses is not None and kit is not None else None
         if not isinstance(kit, EntryKit) or not isinstance(result, ParseResult):
             return None
-        if result.entry is None:
+        if result.entry is None or result.pending_dates:  # (those read by settle_dates)
             return None
         notes[rel] = Note(rel, kit, result.entry, result)
     return notes
@@ -466,6 +466,8 @@ def reads_alike(note: Note, parsed: ParseResult, base: DeltaBase, reported: bool
     now, then = parsed.entry, note.base
     if now is None or parsed.diagnostics != note.now.diagnostics:
         return False
+    if parsed.pending_dates or parsed.date_order != note.now.date_order:
+        return False  # read by the order of the whole vault's dates (settle_dates)
     if face(now) != face(then) or then.content_key != note.kit.content_key:
         return False
     if reported and (now.links != then.links or now.quotes != then.quotes):

@@ -79,7 +79,7 @@ from notebase.model import Attachment, Entry, NoteFile, ParseResult, SiteIndex
 from notebase.planning.cards import Card, make_cards
 from notebase.planning.pages import PageSpec, folder_warnings, plan_pages
 from notebase.reading.discover import NOTES_DIR, read_note
-from notebase.reading.parse import parse_note
+from notebase.reading.parse import parse_note, settle_dates
 from notebase.slugs import is_drawn_file, output_path
 from notebase.urls import ASSETS_DIR, BUNDLE_DIR
 
@@ -581,7 +581,7 @@ def index_parsed(
     diags: list[Diagnostic] = []
     entries: list[Entry] = []
     drafts: list[Entry] = []
-    for result in parsed:
+    for result in settle_dates(list(parsed)):
         diags.extend(result.diagnostics)
         if result.entry is not None:
             shown = options.drafts or not result.entry.draft

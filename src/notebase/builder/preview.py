@@ -106,6 +106,8 @@ def preview_page(state: BuildState, root: Path, rel: str, basis: Basis) -> tuple
     old = basis.index.by_slug.get(parsed.entry.slug) if parsed.entry else None
     if parsed.entry is None or old is None or has_errors(parsed.diagnostics):
         return None
+    if parsed.pending_dates:  # read by the order of the whole vault's dates: by the build
+        return None
     if old.rel_path != rel or parsed.entry.draft:
         return None
     page = last_page(state.memo, old.slug)

@@ -55,6 +55,7 @@ class Unclear:
     """A text that is no date whose meaning is clear: why, as a diagnostic's hint."""
 
     hint: str
+    readings: tuple[dt.date, dt.date] | None = None  # two numbers of 12 or less: (day, month) first
 
 
 def read_date(text: str) -> dt.date | Unclear:
@@ -140,7 +141,22 @@ def numeric_date(year: int, first: int, second: int, year_first: bool) -> dt.dat
     one, other = day_of(year, second, first), day_of(year, first, second)
     if isinstance(one, Unclear) or isinstance(other, Unclear):
         return one if isinstance(one, Unclear) else other  # `0/5/2023`: no day either way
-    return Unclear(f"the day or the month may come first: write {one} or {other}")
+    return Unclear(f"the day or the month may come first: write {one} or {other}", (one, other))
+
+
+_TWO_NUMBERS_FIRST = re.compile(r"\s*(\d{1,2})[-/](\d{1,2})[-/]\d{4}(?!\d)")
+
+
+def order_shown(text: str) -> str:
+    """Which comes first in a date of two numbers and a year that says so by a number over 12:
+    "day" (`26-01-2026`), "month" (`01/26/2026`), else ""."""
+    found = _TWO_NUMBERS_FIRST.match(text)
+    if found is None:
+        return ""
+    first, second = int(found.group(1)), int(found.group(2))
+    if first > 12 >= second:
+        return "day"
+    return "month" if second > 12 >= first else ""
 
 
 def fold(word: str) -> str:

@@ -117,9 +117,10 @@ class FieldError(ValueError):
     """A front-matter value of the wrong type; becomes a diagnostic at the field's line, with
     `hint` (when given) saying what is wrong with it."""
 
-    def __init__(self, message: str, hint: str = "") -> None:
+    def __init__(self, message: str, hint: str = "", later: bool = False) -> None:
         super().__init__(message)
         self.hint = hint
+        self.later = later  # told later, if at all: a date whose order the vault may show
 
 
 DATE_WANTED = "must be a date like 2025-06-03"
@@ -182,7 +183,7 @@ def as_date(value: Any) -> dt.date:
         found = read_date(value)
         if isinstance(found, dt.date):
             return found
-        raise FieldError(DATE_WANTED, found.hint)
+        raise FieldError(DATE_WANTED, found.hint, later=found.readings is not None)
     # `date:` over `  "{ date }":`, a template's placeholder YAML read as a mapping
     raise FieldError(DATE_WANTED, PLACEHOLDER if "{" in str(value) else "")
 
@@ -200,6 +201,9 @@ def as_year_of_date(value: Any) -> int:
     try:
         return as_year(value)
     except FieldError:
+        found = read_date(value) if isinstance(value, str) else None
+        if found is not None and not isinstance(found, dt.date) and found.readings:
+            return found.readings[0].year  # the day or the month first: the same year
         return as_date(value).year
 
 
@@ -210,6 +214,17 @@ def as_bool(value: Any) -> bool | Coerced:
     if isinstance(value, (str, int)) and str(value).strip().lower() in _BOOLS:
         return Coerced(_BOOLS[str(value).strip().lower()])
     raise FieldError("must be true or false")
+
+
+def field_type_warning(key: str, wanted: str, shown: str, pos: FilePos, hint: str) -> Diagnostic:
+    """A field dropped for being of the wrong type: what it must be (`wanted`), and why it is not."""
+    message = f"`{key}` {wanted}, got {shown[:60]}; ignored"
+    return warning(
+        "field-type",
+        message,
+        pos,
+        f"{hint}; or remove `{key}`" if hint else f"fix or remove `{key}`",
+    )
 
 
 def coerce(
@@ -225,10 +240,8 @@ def coerce(
     try:
         value = convert(fld.value)
     except FieldError as exc:
-        if not is_placeholder(fld.value):  # a template's {{date}}: told once (template-placeholder)
-            message = f"`{key}` {exc}, got {shown[:60]}; ignored"
-            hint = f"{exc.hint}; or remove `{key}`" if exc.hint else f"fix or remove `{key}`"
-            diags.append(warning("field-type", message, pos, hint))
+        if not is_placeholder(fld.value) and not exc.later:  # a {{date}}: told once
+            diags.append(field_type_warning(key, str(exc), shown, pos, exc.hint))
         return None
     if isinstance(value, Coerced):
         message = f"`{key}` is {shown[:60]}, read as {value.value!r}"

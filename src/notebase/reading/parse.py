@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
 from notebase.diagnostics import Diagnostic, FilePos, error, warning
-from notebase.digests import digest_value
+from notebase.digests import digest_value, remade
 from notebase.markdown import Rendered, render_inline, render_markdown, strip_paragraph
 from notebase.markdown.markers import renumber_markers
 from notebase.markdown.texmacros import NO_MACROS, TexMacros
@@ -19,11 +19,14 @@ from notebase.model import (
     LinkRef,
     NoteFile,
     ParseResult,
+    PendingDate,
     Quote,
     SourceRef,
     Status,
 )
+from notebase.reading.dates import Unclear, order_shown, read_date
 from notebase.reading.frontmatter import (
+    DATE_WANTED,
     KNOWN_KEYS,
     Split,
     as_bool,
@@ -35,6 +38,7 @@ from notebase.reading.frontmatter import (
     as_year,
     as_year_of_date,
     coerce,
+    field_type_warning,
     read_front_matter,
 )
 from notebase.reading.kinds import infer_kind
@@ -70,7 +74,67 @@ def parse_note(source: NoteFile, macros: TexMacros = NO_MACROS) -> ParseResult:
         hint = "write the note, or delete the file"
         diags.append(warning("empty-note", "note is empty", FilePos(path, 1), hint))
     entry = build_entry(source, fields, split, diags, macros)
-    return ParseResult(entry, tuple(diags))
+    return ParseResult(entry, tuple(diags), pending_dates(entry, fields), date_order(fields))
+
+
+# the entry's date fields, each by the front-matter keys that give it, first first
+DATE_FIELDS = (("date", ("date", "created")), ("updated", ("modified", "updated")))
+DATE_KEYS = tuple(key for _, keys in DATE_FIELDS for key in keys)
+
+
+def date_order(fields: dict[str, Field]) -> str:
+    """The order the note's dates of two numbers show (a ParseResult's date_order)."""
+    values = (fields[key].value for key in DATE_KEYS if key in fields)
+    orders = {order_shown(value) for value in values if isinstance(value, str)} - {""}
+    return "both" if len(orders) > 1 else next(iter(orders), "")
+
+
+def pending_dates(entry: Entry, fields: dict[str, Field]) -> tuple[PendingDate, ...]:
+    """The entry's dates left unread for being two numbers of 12 or less (`09-01-2026`): each
+    field's first such key, when no key gave the field a date."""
+    pending = []
+    for name, keys in DATE_FIELDS:
+        if getattr(entry, name) is not None:
+            continue
+        for key in keys:
+            fld = fields.get(key)
+            found = read_date(fld.value) if fld and isinstance(fld.value, str) else None
+            if isinstance(found, Unclear) and found.readings and fld is not None:
+                pending.append(PendingDate(name, key, fld.line, fld.value, *found.readings))
+                break
+    return tuple(pending)
+
+
+def settle_dates(results: Sequence[ParseResult]) -> list[ParseResult]:
+    """The notes' dates of two numbers of 12 or less read in the order the vault's other dates
+    show (`26-01-2026` somewhere, and no `01-26-2026`: `09-01-2026` is 9 January), as Obsidian
+    users write them all in one template's format; where the vault shows no one order, each such
+    date is a field-type warning and left out."""
+    orders = {result.date_order for result in results} - {""}
+    order = next(iter(orders)) if len(orders) == 1 and "both" not in orders else ""
+    return [settled(result, order) if result.pending_dates else result for result in results]
+
+
+def settled(result: ParseResult, order: str) -> ParseResult:
+    """The result with its pending dates read in `order` (none: each told as a warning)."""
+    entry, pending = result.entry, result.pending_dates
+    if entry is None:
+        return result
+    if order:
+        days = {p.field: p.day_first if order == "day" else p.month_first for p in pending}
+        return replace(result, entry=remade(entry, **days), pending_dates=())
+    unread = tuple(
+        field_type_warning(
+            p.key, DATE_WANTED, f'"{p.written}"', FilePos(entry.pos.path, p.line), ambiguous_hint(p)
+        )
+        for p in pending
+    )
+    return replace(result, diagnostics=(*result.diagnostics, *unread), pending_dates=())
+
+
+def ambiguous_hint(pending: PendingDate) -> str:
+    one, other = pending.day_first, pending.month_first
+    return f"the day or the month may come first, and no other note's date says which: write {one} or {other}"
 
 
 def without_front_matter(diag: Diagnostic) -> Diagnostic:
