@@ -617,6 +617,8 @@ def test_a_date_either_way_is_read_in_the_order_the_other_notes_dates_show() -> 
     assert settled[1:] == [day_first, dated("c", "date: 2026-01-05")]
     month_first = settle_dates([unclear, dated("d", "date: 01/26/2026")])[0].entry
     assert month_first is not None and month_first.date == dt.date(2026, 9, 2)
+    under_other_key = settle_dates([unclear, dated("e", "created-at: 26/01/2026")])[0].entry
+    assert under_other_key is not None and under_other_key.date == dt.date(2026, 2, 9)
 
 
 @pytest.mark.parametrize(

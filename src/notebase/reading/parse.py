@@ -79,13 +79,12 @@ def parse_note(source: NoteFile, macros: TexMacros = NO_MACROS) -> ParseResult:
 
 # the entry's date fields, each by the front-matter keys that give it, first first
 DATE_FIELDS = (("date", ("date", "created")), ("updated", ("modified", "updated")))
-DATE_KEYS = tuple(key for _, keys in DATE_FIELDS for key in keys)
 
 
 def date_order(fields: dict[str, Field]) -> str:
-    """The order the note's dates of two numbers show (a ParseResult's date_order)."""
-    values = (fields[key].value for key in DATE_KEYS if key in fields)
-    orders = {order_shown(value) for value in values if isinstance(value, str)} - {""}
+    """The order the note's dates of two numbers show, under any key (`created-at:` too, as a
+    template writes them all alike): a ParseResult's date_order."""
+    orders = {order_shown(f.value) for f in fields.values() if isinstance(f.value, str)} - {""}
     return "both" if len(orders) > 1 else next(iter(orders), "")
 
 
