@@ -595,3 +595,10 @@ def test_a_note_at_a_tag_s_page_moves_beside_the_tags_with_its_folder_s_others()
     assert re.fullmatch(r"tags-[0-9a-f]{6}", slugs["Tags.md"]) and slugs["Tags.md"] != folder
     assert dict(index.tags)["hardware"] == (slugs["Tags/Hardware.md"],)
     assert [d.code for d in index.diagnostics] == ["slug-renamed"] * 3
+
+
+def test_a_broken_markdown_link_is_told_as_written_not_percent_encoded() -> None:
+    # a URL pasted inside a link's parentheses: CommonMark takes it all as the destination
+    linker = note("a.md", "# A\n\n[man page]([https://x.org/ä](https://y.org/c))\n")
+    diags = [d.message for d in build_index([linker]).diagnostics if d.code == "broken-link"]
+    assert diags == ["[https://x.org/ä](https://y.org/c) matches no entry"]

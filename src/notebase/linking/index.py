@@ -635,7 +635,7 @@ def broken_links(
 
 def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) -> Diagnostic:
     pos = FilePos(entry.pos.path, link.line or 1)
-    shown = f"[[{link.target}]]" if link.is_wiki else link.target
+    shown = f"[[{link.target}]]" if link.is_wiki else unquote(link.target)  # as written
     draft = find_note(link.target, entry, names.value.drafts) if link.is_wiki else ""
     if draft:
         message = f"{shown} is a draft, left out of the site"
