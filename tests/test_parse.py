@@ -250,10 +250,18 @@ def test_status(raw: str, status: Status) -> None:
     assert entry_of(f"---\nstatus: {raw}\n---\n").status is status
 
 
-def test_unknown_status_is_a_warning() -> None:
-    result = parse("---\ntitle: A\nstatus: later\n---\n")
+@pytest.mark.parametrize("raw", ["raeding", "unread", "want to read", "re-read", "red"])
+def test_a_status_meant_for_a_reading_status_and_none_is_a_warning(raw: str) -> None:
+    result = parse(f"---\ntitle: A\nstatus: {raw}\n---\n")
     assert result.entry is not None and result.entry.status is None
     assert codes(result.diagnostics) == [(Severity.WARNING, "bad-status", 3)]
+
+
+@pytest.mark.parametrize("raw", ["seedling", "evergreen", "active", "🟩", "deprecated", "later"])
+def test_a_vault_s_own_status_is_no_reading_status_and_no_warning(raw: str) -> None:
+    result = parse(f"---\ntitle: A\nstatus: {raw}\n---\n")
+    assert result.entry is not None and result.entry.status is None
+    assert result.diagnostics == ()
 
 
 def test_drafts_are_flagged() -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 from notebase.diagnostics import Diagnostic, FilePos, error, warning
 from notebase.digests import digest_value, remade
+from notebase.fuzzy import one_slip_from
 from notebase.markdown import Rendered, render_inline, render_markdown, strip_paragraph
 from notebase.markdown.markers import renumber_markers
 from notebase.markdown.texmacros import NO_MACROS, TexMacros
@@ -399,22 +400,22 @@ def entry_kind(
 def entry_status(
     raw: str | None, path: str, fields: dict[str, Field], diags: list[Diagnostic]
 ) -> Status | None:
-    """The reading status a note gives; None when it gives none (or one that is none of them)."""
+    """The reading status a note gives; None when it gives none, or one that is none of them: a
+    warning when it looks meant for one (`unread`, `re-read`, a slip: `raeding`), else taken for
+    the vault's own (`seedling`, `active`, `🟩`, as gardens and project notes write them)."""
     if raw is None:
         return None
+    word = raw.lower().replace(" ", "-").replace("_", "-")
     try:
-        return Status(raw.lower().replace(" ", "-").replace("_", "-"))
+        return Status(word)
     except ValueError:
+        pass
+    if "read" in word or one_slip_from(word, tuple(Status)) is not None:
         pos = FilePos(path, fields["status"].line)
-        diags.append(
-            warning(
-                "bad-status",
-                f"status {raw!r} is not one of to-read, reading, read",
-                pos,
-                "fix it, or remove it: a note without `status` has no reading status",
-            )
-        )
-        return None
+        message = f"status {raw!r} is not one of to-read, reading, read"
+        hint = "fix it, or remove it: a note without `status` has no reading status"
+        diags.append(warning("bad-status", message, pos, hint))
+    return None
 
 
 def normalize_tags(
