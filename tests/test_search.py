@@ -783,3 +783,11 @@ def test_the_search_page_offers_the_four_filters_and_a_no_script_way_out(kb: Pat
         assert f'<select name="{name}"><option value="">any</option></select>' in page
     assert "<noscript><p" in page and 'href="../tags/index.html">tag</a>' in page
     assert '<ol id="search-results"' in page and 'role="status"' in page
+
+
+def test_pagefind_runs_behind_the_build_s_own_process() -> None:
+    # the command run as Pagefind is: what priority it runs at, once started (it yields at once)
+    own = os.getpriority(os.PRIO_PROCESS, 0)
+    asks = "import os, time; time.sleep(0.3); print(os.getpriority(os.PRIO_PROCESS, 0))"
+    done = search.run_command([sys.executable, "-c", asks], None)
+    assert int(done.stdout) == min(own + search.PAGEFIND_NICENESS, 19) and own < 19
