@@ -86,6 +86,43 @@ def test_page_without_heading_is_titled_by_its_title_element() -> None:
     assert [(p.title, p.kind) for p in archive.posts] == [("Saved", "note")]
 
 
+@pytest.mark.parametrize(
+    "head",
+    [
+        '<meta property="og:site_name" content="Field Notes">',
+        '<link rel="alternate" type="application/rss+xml" title="Field Notes » Feed" href="/feed">',
+        '<link rel="canonical" href="https://www.fieldnotes.net/p/">',
+        '<header><a href="/">Field Notes</a></header>',
+        '<header><a rel="home" href="https://fieldnotes.example/">FIELD NOTES</a></header>',
+    ],
+)
+def test_a_title_element_s_suffix_naming_the_site_is_left_out(head: str) -> None:
+    html = f"<title>Spring migration counts – Field Notes</title>{head}<p>Body.</p>"
+    (post,) = read_webpage(html, "s.html", "s.html").posts
+    assert post.title == "Spring migration counts"
+
+
+@pytest.mark.parametrize("suffix", ["My website", "Blog", "The Personal Blog"])
+def test_a_title_element_s_suffix_of_words_for_a_site_is_left_out(suffix: str) -> None:
+    html = f"<title>Spring migration counts | {suffix}</title><p>Body.</p>"
+    (post,) = read_webpage(html, "s.html", "s.html").posts
+    assert post.title == "Spring migration counts"
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Spring migration – a second look",  # the page names no site
+        "Spring migration – Field Notes of a Birder",  # more than the site's name
+        "Spring migration - Building a website",  # a site's word, and others
+    ],
+)
+def test_a_dash_of_the_title_s_own_is_kept(title: str) -> None:
+    head = '<meta property="og:site_name" content="Field Notes"><a href="/">Home</a>'
+    (post,) = read_webpage(f"<title>{title}</title>{head}<p>Body.</p>", "s.html", "s.html").posts
+    assert post.title == title
+
+
 def test_untitled_article_is_titled_by_its_words_with_a_warning() -> None:
     html = "<article><h2>One</h2><p>x</p></article><article><p>Just *some* words here</p></article>"
     archive = read_webpage(html, "u.html", "u.html")

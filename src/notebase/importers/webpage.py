@@ -41,6 +41,7 @@ from notebase.importers.structured import (
     without_lead_title,
     word_set,
 )
+from notebase.slugs import site_suffix
 
 LISTING_LEVELS = ("h1", "h2", "h3")
 HEADING_TAGS = "h1, h2, h3, h4, h5, h6"
@@ -76,6 +77,15 @@ _CDATA = re.compile(r"^\s*(?://\s*)?<!\[CDATA\[|(?://\s*)?\]\]>\s*$")  # round a
 _ARTICLE_TYPE = re.compile(r"Article|BlogPosting|Report|Review|Posting")  # schema.org's kinds
 _BY = re.compile(r"^(?:by|par|por|von)\s+", re.I)
 MAX_AUTHOR = 60  # letters of a name, not of a block about its author
+# what a page names its site by: its Open Graph site name, its web app's name, its Twitter handle
+SITE_NAMES = (
+    "meta[property='og:site_name'], meta[name=application-name],"
+    " meta[name=apple-mobile-web-app-title], meta[name='twitter:site']"
+)
+FEEDS = "link[rel~=alternate][type*=rss i], link[rel~=alternate][type*=atom i]"
+# a title's suffix of these words only names a site, not a part of the title ("My website", "Blog")
+_SITE_WORDS = frozenset(("blog", "weblog", "website", "site", "homepage"))
+_SITE_FILLER = frozenset(("my", "the", "our", "a", "personal", "official", "home"))
 _TITLE_SEPARATOR = re.compile(r"\s+(?:[|\-–—·»/]|::)\s+")  # "Post – Site", "Post | Site"
 
 
@@ -124,9 +134,58 @@ def page_meta(tree: LexborHTMLParser, saved: str = "") -> PageMeta:
     title = stated or (plain_text(title_node) if title_node is not None else "")
     date = parse_date(meta_content(tree, "meta[property='article:published_time']"))
     host = host_of(base) if base else own_host(tree)
-    return PageMeta(
-        base, " ".join(title.split()), date, host, uses_tex(tree), bool(stated), page_author(tree)
-    )
+    title = without_site_name(tree, " ".join(title.split()), base, host)
+    return PageMeta(base, title, date, host, uses_tex(tree), bool(stated), page_author(tree))
+
+
+def without_site_name(tree: LexborHTMLParser, title: str, base: str, host: str) -> str:
+    """The title without the site's name it ends in ("Post – Site", "Post | Blog"), when the page
+    names its site so (its `og:site_name`, a link home, its host, the start of its feeds' titles)
+    or the name is only words for a site ("My website"); a dash of the title's own is kept."""
+    bare, suffix = site_suffix(title)
+    if not suffix or not any(c.isalnum() for c in bare):
+        return title
+    feeds = [attr(link, "title") for link in tree.css(FEEDS)]
+    words = set(suffix.casefold().split())
+    if (
+        folded_name(suffix) in site_names(tree, base, host)
+        or any(starts_with_name(feed, suffix) for feed in feeds)
+        or (words & _SITE_WORDS and words <= _SITE_WORDS | _SITE_FILLER)
+    ):
+        return bare
+    return title
+
+
+def folded_name(name: str) -> str:
+    """A name's letters and digits, case folded: "LWN.net" and lwn.net are one name."""
+    return "".join(c for c in name.casefold() if c.isalnum())
+
+
+def starts_with_name(text: str, name: str) -> bool:
+    """Whether the text starts with the name as words ("Firefox Nightly News » Feed")."""
+    text, name = text.casefold(), name.casefold()
+    return text.startswith(name) and not text[len(name) : len(name) + 1].isalnum()
+
+
+def site_names(tree: LexborHTMLParser, base: str, host: str) -> set[str]:
+    """The names the page gives its site, folded: its site-name metadata, the text of its links
+    home, its host and the host's labels (en.wikipedia.org: wikipedia)."""
+    named = [attr(node, "content") for node in tree.css(SITE_NAMES)]
+    named += [plain_text(a) for a in tree.css("a[href]") if is_home_link(a, base, host)]
+    labels = host.split(".")[:-1]
+    return {f for name in (*named, host, *labels) if len(f := folded_name(name)) >= 2}
+
+
+def is_home_link(link: LexborNode, base: str, host: str) -> bool:
+    """A link to the site's front page (its `rel=home`, or its root address)."""
+    href = attr(link, "href")
+    if "home" in attr(link, "rel").split():
+        return True
+    if not href or href.startswith("#"):
+        return False
+    url = urlsplit(resolve(href, base) if base else href)
+    own = not url.netloc or host_of(url.geturl()) == host
+    return own and url.path in ("", "/") and not url.query
 
 
 def page_author(tree: LexborHTMLParser) -> tuple[str, ...]:
