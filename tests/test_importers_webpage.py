@@ -303,6 +303,21 @@ def test_cards_with_a_link_laid_over_them_are_posts_dated_by_their_meta_text() -
     assert "July" not in first  # the month's heading is no post's text
 
 
+def test_features_each_with_a_picture_linking_to_its_video_are_one_page_not_cards() -> None:
+    feature = (
+        '<li class="feature"><a href="https://video.example.com/{0}"><img src="/{0}.png"></a>'
+        "<h2>{0}</h2><p>What {0} does for you, said in a sentence.</p></li>"
+    )
+    html = (
+        "<title>Welcome to the Workbench</title><main><h1>Welcome to the Workbench</h1><ul>"
+        + "".join(feature.format(name) for name in ("Inspector", "Console", "Debugger"))
+        + "</ul></main>"
+    )
+    (post,) = read_webpage(html, "w.html", "w.html").posts
+    assert post.title == "Welcome to the Workbench"
+    assert "## Console" in note_text(post) and "What Debugger does" in note_text(post)
+
+
 def test_a_header_in_the_main_content_is_the_pages_not_the_sites() -> None:
     page = (
         '<header class="header"><a href="/">My Log</a></header>'

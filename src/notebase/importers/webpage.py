@@ -341,11 +341,12 @@ def card_scopes(headings: Sequence[LexborNode], lines: dict[int, int]) -> list[S
 
 def laid_over(card: LexborNode) -> list[LexborNode]:
     """The element's links of its own with no text (laid over it by the theme's style, to the
-    post's page): a card's, no text of the post."""
+    post's page): a card's, no text of the post; a link round a picture shows it (a screenshot
+    linking to its video), and is no card's."""
     return [
         a
         for a in card.css("a[href]")
-        if a.parent is not None and a.parent.mem_id == card.mem_id and not plain_text(a)
+        if a.parent is not None and a.parent.mem_id == card.mem_id and not holds_anything(a)
         if not attr(a, "href").startswith("#")
     ]
 
