@@ -318,6 +318,33 @@ def test_features_each_with_a_picture_linking_to_its_video_are_one_page_not_card
     assert "## Console" in note_text(post) and "What Debugger does" in note_text(post)
 
 
+STORY = "<p>" + "The story's own words, told at length. " * 12 + "</p>"
+TEASERS = "".join(
+    f'<li><a href="https://news.example.com/{n}">Another story worth a click, number {n}</a></li>'
+    for n in range(12)
+)
+
+
+def test_a_header_holding_the_heading_that_says_the_page_s_title_is_kept() -> None:
+    html = (
+        "<title>Flood waters recede</title><h1 class='Hidden'>Morning Show</h1>"
+        f"<section><header><h1>Flood waters recede</h1></header>{STORY}</section>"
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert post.title == "Flood waters recede" and "The story's own words" in note_text(post)
+
+
+def test_a_story_s_article_under_its_title_header_is_the_page_not_the_links_round_it() -> None:
+    html = (
+        "<title>Flood waters recede</title><h1>Morning Show</h1>"
+        "<div class='precontent'><header><h1>Flood waters recede</h1></header></div>"
+        f"<main><ul>{TEASERS}</ul><article>{STORY}</article><ul>{TEASERS}</ul></main>"
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert post.title == "Flood waters recede" and "The story's own words" in note_text(post)
+    assert "worth a click" not in note_text(post)
+
+
 def test_a_header_in_the_main_content_is_the_pages_not_the_sites() -> None:
     page = (
         '<header class="header"><a href="/">My Log</a></header>'

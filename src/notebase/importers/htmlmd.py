@@ -73,6 +73,7 @@ MAINS_OWN = POSTS_OWN | {"main"}
 _ID_OR_CLASS = re.compile(r"(?<![\w'\"/.-])(?P<mark>[#.])(?P<name>[\w-]+)")
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 HEADING_LINKS = ", ".join(f'{h} a[href^="#"]' for h in HEADINGS)
+HEADING_ANCHORS = ", ".join(f"{h} a" for h in HEADINGS)
 BLOCKS = frozenset(
     (*HEADINGS, "p", "div", "section", "main", "article", "ul", "ol", "li", "blockquote", "pre",
      "table", "hr", "figure", "figcaption", "dl", "dt", "dd", "details", "summary", "address",
@@ -134,6 +135,15 @@ def classes(node: LexborNode) -> list[str]:
 def plain_text(node: LexborNode) -> str:
     """The element's text, whitespace folded (no markup): titles, tags, attributions."""
     return " ".join(node.text(deep=True).split())
+
+
+def prose_length(node: LexborNode) -> int:
+    """The letters of the element's text outside its links, but for its headings' (a post's title
+    links to its page; a river of links has few letters of its own)."""
+    titles = {a.mem_id for a in node.css(HEADING_ANCHORS)}
+    return len(plain_text(node)) - sum(
+        len(plain_text(a)) for a in node.css("a") if a.mem_id not in titles
+    )
 
 
 def resolve(url: str, base: str) -> str:
@@ -620,11 +630,12 @@ def flatten_deep(root: LexborNode) -> None:
                 stack.append((child, depth + 1))
 
 
-def strip_chrome(tree: LexborHTMLParser) -> None:
+def strip_chrome(tree: LexborHTMLParser, title: LexborNode | None = None) -> None:
     """Remove scripts, styles, forms, navigation, asides, readers' comments, related posts, what
     the page hides, tables of contents, headings' permalinks, newsletters' sign-up boxes, share
     buttons and their label, and the page's own header and footer (not those of a post, a quote, a
-    figure or the main content); flatten what nests too deep."""
+    figure or the main content, nor one holding the page's one `<h1>` or its `title` heading);
+    flatten what nests too deep."""
     for node in outermost_nodes(sign_up_box(f) for f in tree.css("form") if asks_email(f)):
         node.decompose()
     tree.strip_tags(CHROME)
@@ -641,10 +652,12 @@ def strip_chrome(tree: LexborHTMLParser) -> None:
     shares = outermost_nodes(share_block(a) for a in tree.css("a[href]") if is_share(a))
     for node in shares + [label for n in shares if (label := share_label(n)) is not None]:
         node.decompose()
-    titles = tree.css("h1")
+    titles = (tree.css("h1"), [title] if title is not None else [])
     for selector, own in FRAMES:
         for node in tree.css(selector):
-            if not any(a.tag in own for a in ancestors(node)) and not is_title_block(node, titles):
+            if any(a.tag in own for a in ancestors(node)):
+                continue
+            if not any(is_title_block(node, heads) for heads in titles):
                 node.decompose()
 
 
@@ -709,8 +722,9 @@ def outermost_nodes(nodes: Iterable[LexborNode]) -> list[LexborNode]:
 
 
 def is_title_block(node: LexborNode, titles: Sequence[LexborNode]) -> bool:
-    """A `<header>` holding the page's one `<h1>`, as text (Quarto's and pandoc's title block,
-    a hand-written page's): the post's title, not the site's (a site's name links home)."""
+    """A `<header>` holding the page's one title (`<h1>`, or heading saying its title), as text
+    (Quarto's and pandoc's title block, a hand-written page's, a news story's): the post's title,
+    not the site's (a site's name links home)."""
     if node.tag != "header" or len(titles) != 1 or titles[0].css_first("a") is not None:
         return False
     return any(a.mem_id == node.mem_id for a in ancestors(titles[0]))

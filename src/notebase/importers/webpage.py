@@ -22,6 +22,7 @@ from notebase.importers.htmlmd import (
     attr,
     children,
     plain_text,
+    prose_length,
     relative_urls,
     resolve,
     scope_markdown,
@@ -446,10 +447,11 @@ def find_scopes(
 
 
 def outweighed(scopes: Sequence[Scope], main: LexborNode) -> bool:
-    """Whether the page holds more text beside a listing than in it: the listing is a river of
-    links to other posts (Vox's "The Latest") beside the page's own post."""
-    listed = sum(len(plain_text(n)) for scope in scopes for n in scope.nodes)
-    return len(plain_text(main)) - listed > listed
+    """Whether the page holds more text beside a listing than in it, its links' left out: the
+    listing is a river of links to other posts (Vox's "The Latest") beside the page's own post,
+    and links round it are no post (a news story's teasers round its `<article>`)."""
+    listed = sum(prose_length(n) for scope in scopes for n in scope.nodes)
+    return prose_length(main) - listed > listed
 
 
 def page_scope(main: LexborNode, lines: dict[int, int]) -> Scope:
@@ -689,7 +691,7 @@ def read_webpage(text: str, name: str, shown: str) -> ParsedArchive:
     tree = LexborHTMLParser(text)
     meta = page_meta(tree, saved_from(text))
     lines = element_lines(tree, text)
-    strip_chrome(tree)
+    strip_chrome(tree, heading_saying(tree, meta.title))
     scopes, lead = find_scopes(tree, lines, meta.title)
     single = len(scopes) == 1
     if single:
