@@ -345,6 +345,32 @@ def test_a_story_s_article_under_its_title_header_is_the_page_not_the_links_roun
     assert "worth a click" not in note_text(post)
 
 
+def stream(count: int, summary: str) -> str:
+    item = '<li><h3><a href="https://news.example.com/{0}">Teaser {0}</a></h3><p>{1}</p></li>'
+    return "<ul class='stream'>" + "".join(item.format(n, summary) for n in range(count)) + "</ul>"
+
+
+def test_a_stream_of_teasers_beside_the_story_titled_as_the_page_is_left_out() -> None:
+    html = (
+        "<title>Flood waters recede</title><div role='main'>"
+        f"<section><header><h1>Flood waters recede</h1></header>{STORY}</section>"
+        f"{stream(20, 'A short summary of another story, for the reader to click.')}</div>"
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert post.title == "Flood waters recede" and "The story's own words" in note_text(post)
+    assert "Teaser" not in note_text(post) and "short summary" not in note_text(post)
+
+
+def test_a_listing_under_a_heading_saying_the_page_s_title_stays_a_listing() -> None:
+    html = (
+        "<title>Posts about birds</title><main><header><h1>Posts about birds</h1>"
+        "<p>What I wrote about birds.</p></header>"
+        f"{stream(3, 'The excerpt of a post, longer than the words above the listing.')}</main>"
+    )
+    archive = read_webpage(html, "p.html", "p.html")
+    assert [p.title for p in archive.posts] == ["Teaser 0", "Teaser 1", "Teaser 2"]
+
+
 def test_a_header_in_the_main_content_is_the_pages_not_the_sites() -> None:
     page = (
         '<header class="header"><a href="/">My Log</a></header>'

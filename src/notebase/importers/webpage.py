@@ -113,6 +113,7 @@ class Scope:
     # read for the date and tags, not converted: a title block outside the main content
     meta: tuple[LexborNode, ...] = ()
     title: str = ""  # the page's title, when its heading (left out of the text) says only a part
+    river: tuple[LexborNode, ...] = ()  # teasers of other pages beside the post: no text of it
 
 
 def meta_content(tree: LexborHTMLParser, selector: str) -> str:
@@ -440,6 +441,9 @@ def find_scopes(
                 scopes, lead = found
                 if outweighed(scopes, main):
                     return [page_scope(main, lines)], ""
+                if river_beside(tree, scopes, title):
+                    river = tuple(n for scope in scopes for n in scope.nodes)
+                    return [replace(page_scope(main, lines), river=river)], ""
                 return scopes, " ".join(" ".join(plain_text(n) for n in lead).split())
         if cards := card_scopes(headings, lines):
             return cards, ""
@@ -452,6 +456,23 @@ def outweighed(scopes: Sequence[Scope], main: LexborNode) -> bool:
     and links round it are no post (a news story's teasers round its `<article>`)."""
     listed = sum(prose_length(n) for scope in scopes for n in scope.nodes)
     return prose_length(main) - listed > listed
+
+
+def river_beside(tree: LexborHTMLParser, scopes: Sequence[Scope], title: str) -> bool:
+    """Whether a listing is a river of teasers beside the page's own post (Yahoo's stream of
+    stories under a story): a heading outside the listing's block says the page's title, in a
+    block beside it holding more text of its own than any listed post twice over."""
+    said = heading_saying(tree, title)
+    block = common_parent([n for scope in scopes for n in scope.nodes])
+    if said is None or block is None or block.mem_id in {a.mem_id for a in ancestors(said)}:
+        return False
+    top = common_parent([said, block])
+    chain = (said, *ancestors(said))
+    beside = next((n for n in chain if top and n.parent and n.parent.mem_id == top.mem_id), None)
+    if beside is None:
+        return False
+    longest = max(sum(prose_length(n) for n in scope.nodes) for scope in scopes)
+    return prose_length(beside) > 2 * longest
 
 
 def page_scope(main: LexborNode, lines: dict[int, int]) -> Scope:
@@ -633,7 +654,7 @@ def post_title(scope: Scope, meta: PageMeta, chunks: Sequence[str], single: bool
 def read_post(scope: Scope, meta: PageMeta, name: str, single: bool) -> ImportedPost:
     date, time = post_date(scope)
     overlays = overlay_links(scope)
-    left_out = (scope.heading, time, *taxonomy_lists(scope, meta), *overlays)
+    left_out = (scope.heading, time, *taxonomy_lists(scope, meta), *overlays, *scope.river)
     skip = frozenset(n.mem_id for n in left_out if n is not None)
     chunks = scope_markdown(scope.nodes, Context(base=meta.base, skip=skip, tex=meta.tex))
     tags, categories = post_tags(scope, meta)
