@@ -610,6 +610,15 @@ def test_a_title_split_over_two_headings_is_the_og_title_and_left_out_of_the_tex
         ("", '<a rel="author" href="/ada">Ada Lovelace —</a>', ("Ada Lovelace",)),
         ("", '<span itemprop="author">por Ada Lovelace</span>', ("Ada Lovelace",)),
         ("", '<div itemprop="author">' + "Ada wrote " * 20 + "</div>", ()),
+        ("", '<span itemprop="author">By Ada Lovelace, March 4, 2024</span>', ("Ada Lovelace",)),
+        (
+            '<meta name="author" content="FAIL"><meta property="dc:creator x:y" content="Ada L">',
+            "",
+            ("Ada L",),
+        ),
+        ('<meta name="parsely-author" content="Ada Lovelace">', "", ("Ada Lovelace",)),
+        ('<meta property="article:author" content="Ada Lovelace">', "", ("Ada Lovelace",)),
+        ('<meta property="article:author" content="adal">', "", ()),  # a handle
     ],
 )
 def test_a_page_s_author_is_its_author_meta_else_the_name_marked_as_its_author(
@@ -618,6 +627,57 @@ def test_a_page_s_author_is_its_author_meta_else_the_name_marked_as_its_author(
     page = f"<html><head>{head}</head><body><article><h1>T</h1>{body}<p>Text.</p></article></body></html>"
     (post,) = read_webpage(page, "p.html", "p.html").posts
     assert post.authors == authors
+
+
+@pytest.mark.parametrize(
+    ("byline", "authors"),
+    [
+        (
+            '<p class="byline"><span class="by-author">by <a class="byauthor" href="/a/ln">'
+            'Lucas Nolan</a></span><span class="bydate">22 Dec 2016</span></p>',
+            ("Lucas Nolan",),
+        ),
+        (
+            '<div class="FeatureByline">By <b>Nathan Willis</b> March 25, 2015</div>',
+            ("Nathan Willis",),
+        ),
+        (
+            '<div class="pb-byline">Written by Rob Ewaschuk Edited by Betsy Beyer</div>',
+            ("Rob Ewaschuk",),
+        ),
+        ('<em class="byline">JOE HILDEBRAND</em>', ("JOE HILDEBRAND",)),
+        ('<span class="author-name">Ada</span>', ()),  # one word: a label as likely as a name
+        ('<a class="author-link">Follow Author</a>', ()),  # a button, no name
+        ('<p class="byline">Last Updated: January 7, 2025</p>', ()),
+        ('<div class="comment-author">Bob Reader</div>', ()),  # a reader's, not the page's
+        ('<li class="author-follow">Matt Bai The real problem</li>', ()),  # another writer's box
+    ],
+)
+def test_a_page_s_author_is_the_name_its_byline_element_says(
+    byline: str, authors: tuple[str, ...]
+) -> None:
+    page = f"<title>T</title><article><h1>T</h1>{byline}<p>Text.</p></article>"
+    (post,) = read_webpage(page, "p.html", "p.html").posts
+    assert post.authors == authors
+
+
+def test_a_byline_in_the_sidebar_is_no_author_but_one_in_the_post_s_author_box_is() -> None:
+    sidebar = '<div class="sidebar"><p class="author-name">Site Owner</p></div>'
+    box = '<aside class="post-author"><div class="author__text">Scott Cunningham</div></aside>'
+    page = f'<body class="sidebar-primary">{sidebar}<article><h1>T</h1><p>Text.</p>{{}}</article>'
+    (alone,) = read_webpage(page.format(""), "p.html", "p.html").posts
+    (boxed,) = read_webpage(page.format(box), "p.html", "p.html").posts
+    assert (alone.authors, boxed.authors) == ((), ("Scott Cunningham",))
+
+
+def test_a_page_s_schema_org_author_comes_before_its_open_graph_article_author() -> None:
+    record = '{"@type": "NewsArticle", "author": {"name": "Devindra Hardawar"}}'
+    page = (
+        f'<meta property="article:author" content="Devindra H"><script type="application/ld+json">'
+        f"{record}</script><article><h1>T</h1><p>Text.</p></article>"
+    )
+    (post,) = read_webpage(page, "p.html", "p.html").posts
+    assert post.authors == ("Devindra Hardawar",)
 
 
 def test_the_posts_of_a_listing_take_no_author_from_the_page() -> None:

@@ -9,6 +9,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from itertools import takewhile
 from textwrap import shorten
 from typing import Any
 from urllib.parse import urlsplit
@@ -74,10 +75,31 @@ _BYLINE_PART = re.compile(
     re.I,
 )
 _BYLINE_SPLIT = re.compile(r"\s*[|·•]\s*")
+_ROLE = re.compile(r"\s+(?:edited|photos?|photographs|illustrations?|reviewed)\s+by\b", re.I)
 _CDATA = re.compile(r"^\s*(?://\s*)?<!\[CDATA\[|(?://\s*)?\]\]>\s*$")  # round a script's text
 _ARTICLE_TYPE = re.compile(r"Article|BlogPosting|Report|Review|Posting")  # schema.org's kinds
-_BY = re.compile(r"^(?:by|par|por|von)\s+", re.I)
+_BY = re.compile(r"^(?:(?:written|posted|words)\s+by|by|par|por|von|author)(?:\s*:\s*|\s+)", re.I)
 MAX_AUTHOR = 60  # letters of a name, not of a block about its author
+# the head's word of who wrote the page: Dublin Core's creator (preferred by readers of it), the
+# author meta, Parse.ly's and Sailthru's; and after its schema.org record, the Open Graph
+# article's (often the author's handle or profile's address)
+AUTHOR_META = (
+    "meta[property~='dc:creator' i]",
+    "meta[name='dc.creator' i]",
+    "meta[name=author]",
+    "meta[name=parsely-author]",
+    "meta[name='sailthru.author']",
+)
+LATE_AUTHOR_META = ("meta[property=author]", "meta[property='article:author']")
+# an element whose class says it holds the byline or the author's name (`byline`, `author-name`,
+# `c-byline__link`, `by-author`), not readers' comments' (`comment-author`), a box to follow
+# an author (`author-follow`) nor a profile in the sidebar or navigation
+BYLINE_CLASSES = '[class*="author" i], [class*="byline" i]'
+_NOT_BYLINE = re.compile(r"comment|follow", re.I)
+_BESIDE = re.compile(r"sidebar", re.I)
+NO_BYLINE_TAGS = frozenset(("aside", "nav"))
+# words no name holds: a button's ("Follow Author"), a date's label ("Last Updated:")
+_NO_NAME = re.compile(r"\b(?:authors?|follow|updated|published|posted)\b|:", re.I)
 # what a page names its site by: its Open Graph site name, its web app's name, its Twitter handle
 SITE_NAMES = (
     "meta[property='og:site_name'], meta[name=application-name],"
@@ -191,19 +213,60 @@ def is_home_link(link: LexborNode, base: str, host: str) -> bool:
 
 
 def page_author(tree: LexborHTMLParser) -> tuple[str, ...]:
-    """Who the page says wrote it: its `<meta name="author">`, else the authors of the article
-    its schema.org record describes, else the first short name marked as its author (`rel=author`,
-    `itemprop=author`), "By" left out; () when none."""
-    named = " ".join(meta_content(tree, "meta[name=author]").split())
-    if named and not safe_url(named):
-        return (named,)
-    if found := linked_data_authors(tree):
+    """Who the page says wrote it: its author metadata (`AUTHOR_META`), else the authors of the
+    article its schema.org record describes, else the first short name marked as its author
+    (`rel=author`, `itemprop=author`), else the first name of two words or more an element whose
+    class says it is the byline holds; "By" and a date after the name left out; () when none."""
+    if found := meta_author(tree, AUTHOR_META) or linked_data_authors(tree):
+        return found
+    if found := meta_author(tree, LATE_AUTHOR_META):
         return found
     for node in tree.css("[rel~=author], [itemprop~=author]"):
-        name = _BY.sub("", " ".join(plain_text(node).split())).strip(" —–-|,·")
-        if 0 < len(name) <= MAX_AUTHOR and not safe_url(name):
+        if name := byline_name(node):
             return (name,)
+    return next(((n,) for n in byline_names(tree) if len(n.split()) >= 2), ())
+
+
+def meta_author(tree: LexborHTMLParser, selectors: Sequence[str]) -> tuple[str, ...]:
+    """The name the first of these author metas says, not an address nor a handle ("devindra")."""
+    for selector in selectors:
+        named = " ".join(meta_content(tree, selector).split())
+        if named and not safe_url(named) and not (named.islower() and " " not in named):
+            return (named,)
     return ()
+
+
+def byline_name(node: LexborNode) -> str:
+    """The name a byline says ("By Nathan Willis March 25, 2015 | 3 comments": Nathan Willis);
+    '' when it says none, or more than a name."""
+    text = plain_text(node)
+    if date := _TEXT_DATE.search(text):
+        text = text[: date.start()]
+    name = _BY.sub("", _BYLINE_SPLIT.split(text.strip())[0]).strip(" —–-|,·")
+    name = _ROLE.split(name)[0]
+    return "" if len(name) > MAX_AUTHOR or safe_url(name) or _NO_NAME.search(name) else name
+
+
+def byline_names(tree: LexborHTMLParser) -> list[str]:
+    """The names of the elements whose class says they are a byline, the innermost of those
+    saying one (a byline's author link, not the byline holding it and its date), outside readers'
+    comments."""
+    named = [(n, name) for n in tree.css(BYLINE_CLASSES) if (name := byline_name(n))]
+    outer = {a.mem_id for n, _ in named for a in ancestors(n)}
+    return [name for n, name in named if n.mem_id not in outer and not in_no_byline(n)]
+
+
+def in_no_byline(node: LexborNode) -> bool:
+    """Whether the element is or is in a readers' comment or a box to follow an author (by its
+    class or id); or, outside an `<article>` (whose author box is the post's), in a sidebar or an
+    `<aside>` or `<nav>` (the body's class aside: a theme's `sidebar-primary`)."""
+    chain = list(takewhile(lambda a: a.tag != "body", (node, *ancestors(node))))
+    marks = [f"{attr(a, 'class')} {attr(a, 'id')}" for a in chain]
+    if any(map(_NOT_BYLINE.search, marks)):
+        return True
+    if any(a.tag == "article" for a in chain):
+        return False
+    return any(a.tag in NO_BYLINE_TAGS for a in chain) or any(map(_BESIDE.search, marks))
 
 
 def linked_data_authors(tree: LexborHTMLParser) -> tuple[str, ...]:
