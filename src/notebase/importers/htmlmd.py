@@ -52,6 +52,22 @@ _RELATED = re.compile(
     r"(?:^|[-_])related(?:[-_]?(?:posts?|articles?|content|stories|list|box|links|items))?(?:$|__)",
     re.I,
 )
+# a box of ads or of other pages, by a word of its classes or id: an ad slot (`ad-slot`, `ads`,
+# `adsbygoogle`), a sponsor's, a promotion, Outbrain's and Taboola's (`trc_`) recommendations, what
+# is recommended, trending or popular, a newsletter's box; not a block whose words say it holds the
+# content (`post-ad`)
+_WIDGET_WORDS = frozenset(
+    ("ads", "adsbygoogle", "advert", "adverts", "advertisement", "advertising", "sponsor",
+     "sponsors", "sponsored", "promo", "promos", "promoted", "promotion", "outbrain", "taboola",
+     "recommended", "recommendations", "trending", "popular", "newsletter", "subscribe",
+     "breadcrumb")
+)  # fmt: skip
+# a widget's words too short to tell alone: one of a page's generated class names (Medium's `ad`
+# beside `ay`, `b`, `cy`) may be one; they count as part of a longer name (`js-stream-ad`)
+_SHORT_WIDGET_WORDS = frozenset(("ad", "dfp", "trc"))
+_CONTENT_WORDS = frozenset(("content", "article", "body", "main", "post", "entry", "story", "text"))
+_NAME_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_NAME_PARTS = re.compile(r"[-_]+")
 # what a page does not show (`hidden`; aria-hidden: a decoration, or KaTeX's visual copy of the
 # MathML beside it) and its table of contents (the note gets one of its own)
 UNSHOWN = '[hidden], [aria-hidden="true"], .toc, #toc, .table-of-contents, #TableOfContents'
@@ -70,6 +86,7 @@ SITE_FRAME = (
 # is the content's (a listing's `<main><header><h1>Archive</h1>`) unless it says it is the site's
 POSTS_OWN = frozenset(("article", "blockquote", "figure"))
 MAINS_OWN = POSTS_OWN | {"main"}
+PAGE_TAGS = frozenset(("html", "body"))
 _ID_OR_CLASS = re.compile(r"(?<![\w'\"/.-])(?P<mark>[#.])(?P<name>[\w-]+)")
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 HEADING_LINKS = ", ".join(f'{h} a[href^="#"]' for h in HEADINGS)
@@ -644,6 +661,8 @@ def strip_chrome(tree: LexborHTMLParser, title: LexborNode | None = None) -> Non
     for node in tree.css('[class*="related" i]'):
         if any(_RELATED.search(name) for name in classes(node)) and node.css_first("h1") is None:
             node.decompose()
+    for node in outermost_nodes(n for n in tree.css("[class], [id]") if is_widget(n, title)):
+        node.decompose()
     for node in tree.css(HEADING_LINKS):  # a heading's own permalink: "#", "¶", "§", "🔗"
         if not any(c.isalnum() for c in node.text(deep=True)):
             node.decompose()
@@ -659,6 +678,41 @@ def strip_chrome(tree: LexborHTMLParser, title: LexborNode | None = None) -> Non
                 continue
             if not any(is_title_block(node, heads) for heads in titles):
                 node.decompose()
+
+
+def name_words(name: str) -> list[str]:
+    """The words of a class or id, split at dashes, underscores and capitals (`thirdCol_area`:
+    third, col, area), case folded."""
+    return [w.casefold() for w in _NAME_WORD.findall(name)]
+
+
+def widget_words(node: LexborNode) -> set[str]:
+    """The words of the element's classes and id that may say it is a widget: the short ones
+    only as a part of a name cut by dashes or underscores (not `e1ad`, a generated id); none of a
+    name that says the element's own text (a section's anchor, `Eich_CEO_promotion_controversy`;
+    a menu item's class, `menu-ad-ops-recertification`)."""
+    text = set(name_words(plain_text(node)))
+    found: set[str] = set()
+    for name in [*classes(node), attr(node, "id")]:
+        words = name_words(name)
+        if sum(w in text for w in words) >= max(2, len(words) / 2):
+            continue
+        parts = _NAME_PARTS.split(name.casefold())
+        found |= set(words) - _SHORT_WIDGET_WORDS
+        found |= _SHORT_WIDGET_WORDS.intersection(parts) if len(parts) > 1 else set()
+    return found
+
+
+def is_widget(node: LexborNode, title: LexborNode | None) -> bool:
+    """A box of ads or of other pages (by `_WIDGET_WORDS`), not the page nor its main content, nor
+    a heading, nor a block holding its `<h1>` or its `title` heading."""
+    if node.tag in MAINS_OWN | PAGE_TAGS | frozenset(HEADINGS):
+        return False
+    words = widget_words(node)
+    if not words & (_WIDGET_WORDS | _SHORT_WIDGET_WORDS) or words & _CONTENT_WORDS:
+        return False
+    held = title is not None and any(a.mem_id == node.mem_id for a in ancestors(title))
+    return not held and node.css_first("h1") is None
 
 
 def is_share(link: LexborNode) -> bool:
