@@ -731,6 +731,7 @@ def read_post(scope: Scope, meta: PageMeta, name: str, single: bool) -> Imported
         categories=categories,
         date=date or (meta.date if single else ""),
         authors=meta.authors if single else (),
+        page=meta.base if single else "",
     )
 
 
