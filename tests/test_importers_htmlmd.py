@@ -254,6 +254,16 @@ def test_boxes_of_ads_and_of_other_stories_are_dropped_by_their_class_or_id() ->
     assert md(html) == "The post.\n\nKept."
 
 
+def test_a_footer_by_its_name_is_dropped_outside_a_post_not_in_one() -> None:
+    html = (
+        "<p>The post.</p>"
+        '<div id="footer_rdr"><p>Health Solutions From Our Sponsors</p></div>'
+        '<div class="footer-wrapper"><p>Copyright © 2015 The Site</p></div>'
+        '<article><p>A post.</p><div class="footer">Posted in essays</div></article>'
+    )
+    assert md(html) == "The post.\n\nA post.\n\nPosted in essays"
+
+
 @pytest.mark.parametrize(
     ("block", "kept"),
     [

@@ -65,6 +65,7 @@ _WIDGET_WORDS = frozenset(
 # a widget's words too short to tell alone: one of a page's generated class names (Medium's `ad`
 # beside `ay`, `b`, `cy`) may be one; they count as part of a longer name (`js-stream-ad`)
 _SHORT_WIDGET_WORDS = frozenset(("ad", "dfp", "trc"))
+_FRAME_WORDS = frozenset(("footer",))  # the page's, when in no post nor main content
 _CONTENT_WORDS = frozenset(("content", "article", "body", "main", "post", "entry", "story", "text"))
 _NAME_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 _NAME_PARTS = re.compile(r"[-_]+")
@@ -704,13 +705,18 @@ def widget_words(node: LexborNode) -> set[str]:
 
 
 def is_widget(node: LexborNode, title: LexborNode | None) -> bool:
-    """A box of ads or of other pages (by `_WIDGET_WORDS`), not the page nor its main content, nor
-    a heading, nor a block holding its `<h1>` or its `title` heading."""
+    """A box of ads or of other pages (by `_WIDGET_WORDS`), or the page's footer by a
+    word of its name (`footer_rdr`) outside a post and the main content; not the
+    page nor its main content, nor a heading, nor a block holding its `<h1>` or `title` heading."""
     if node.tag in MAINS_OWN | PAGE_TAGS | frozenset(HEADINGS):
         return False
     words = widget_words(node)
-    if not words & (_WIDGET_WORDS | _SHORT_WIDGET_WORDS) or words & _CONTENT_WORDS:
+    if words & _CONTENT_WORDS:
         return False
+    if not words & (_WIDGET_WORDS | _SHORT_WIDGET_WORDS):
+        framed = words & _FRAME_WORDS
+        if not framed or any(a.tag in MAINS_OWN for a in ancestors(node)):
+            return False
     held = title is not None and any(a.mem_id == node.mem_id for a in ancestors(title))
     return not held and node.css_first("h1") is None
 
