@@ -236,6 +236,37 @@ def test_later_archive_merges_into_existing_note(tmp_path: Path) -> None:
     assert "tags: [ml]" in text and "category: links" in text
 
 
+FEED = """<?xml version="1.0"?><rss version="2.0"><channel><title>Log</title>
+<link>https://blog.example.org/</link>
+<item><title>Muon, an optimizer</title><link>{link}</link><category>ml</category>
+<pubDate>Sun, 08 Dec 2024 10:00:00 GMT</pubDate><description>The first lines.</description></item>
+</channel></rss>"""
+PAGE = """<html><head><title>Muon, an optimizer | Log</title>
+<link rel="canonical" href="{canonical}"></head><body><article><h1>Muon, an optimizer</h1>
+<p>The first lines.</p><p>And the rest of the post, which the feed left out.</p></article></body></html>"""
+
+
+def test_a_feed_item_and_the_saved_page_of_its_post_are_one_note(tmp_path: Path) -> None:
+    (tmp_path / "feed.xml").write_text(FEED.format(link="https://blog.example.org/muon/"))
+    (tmp_path / "page.html").write_text(PAGE.format(canonical="https://blog.example.org/muon"))
+    paths = [tmp_path / "feed.xml", tmp_path / "page.html"]
+    out = import_files(paths, tmp_path / "n", tmp_path)
+    assert out.written == ("n/muon-an-optimizer.md",)
+    text = (tmp_path / out.written[0]).read_text(encoding="utf-8")
+    assert "the rest of the post" in text  # the page's text, the copy holding more
+    assert "tags: [ml]" in text and "date: 2024-12-08" in text  # what only the feed said
+    assert [(d.code, str(d.pos)) for d in out.diagnostics] == [("import-same-page", "page.html:2")]
+
+
+def test_a_link_blog_s_item_and_the_saved_page_it_links_to_are_two_notes(tmp_path: Path) -> None:
+    (tmp_path / "feed.xml").write_text(FEED.format(link="https://other.example.com/muon"))
+    (tmp_path / "page.html").write_text(PAGE.format(canonical="https://other.example.com/muon"))
+    paths = [tmp_path / "feed.xml", tmp_path / "page.html"]
+    out = import_files(paths, tmp_path / "n", tmp_path)
+    assert len(out.written) == 2  # a note about the page, and the page
+    assert "import-same-page" not in [d.code for d in out.diagnostics]
+
+
 def test_same_title_different_body_gets_two_notes(tmp_path: Path) -> None:
     (tmp_path / "a.txt").write_text("Tag: x\n\n  • Same\n\n    Body one.", encoding="utf-8")
     (tmp_path / "b.txt").write_text("Tag: y\n\n  • Same\n\n    Body two.", encoding="utf-8")

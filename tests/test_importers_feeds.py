@@ -261,3 +261,22 @@ def test_relative_urls_of_a_feed_that_says_its_address_need_no_warning() -> None
     archive = read_feed(text, "feed.json", "feed.json")
     assert "![a chart](https://log.example.org/img/a.png)" in body(archive.posts[0])
     assert archive.diagnostics == ()
+
+
+def test_an_item_s_own_page_is_its_permalink_or_a_link_to_the_feed_s_site() -> None:
+    json_feed = (
+        '{"version": "https://jsonfeed.org/version/1.1", "home_page_url": "https://log.example/",'
+        ' "items": [{"id": "1", "title": "A", "url": "https://log.example/a",'
+        ' "external_url": "https://other.example/x", "content_text": "Text."}]}'
+    )
+    atom = (
+        '<feed xmlns="http://www.w3.org/2005/Atom"><title>Log</title>'
+        '<link href="https://www.log.example/"/>'
+        '<entry><title>Own</title><link href="https://log.example/own"/><content>a</content></entry>'
+        '<entry><title>Away</title><link href="https://other.example/y"/><content>b</content>'
+        "</entry></feed>"
+    )
+    (item,) = read_feed(json_feed, "f.json", "f.json").posts
+    own, away = read_feed(atom, "f.xml", "f.xml").posts
+    assert (item.url, item.page) == ("https://other.example/x", "https://log.example/a")
+    assert (own.page, away.page) == ("https://log.example/own", "")

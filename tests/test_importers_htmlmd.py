@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from notebase.importers.htmlmd import fragment_markdown, fragment_text
 
 
@@ -236,6 +238,45 @@ def test_related_posts_are_dropped() -> None:
         '<p class="unrelated">Kept.</p>'
     )
     assert md(html) == "The post.\n\nAdam (Kingma, 2014) is cited.\n\nKept."
+
+
+def test_boxes_of_ads_and_of_other_stories_are_dropped_by_their_class_or_id() -> None:
+    html = (
+        "<p>The post.</p>"
+        '<div class="ad-wrapper"><p>Sponsored Links: Ways Prayer Changes Your Brain</p></div>'
+        '<div id="thirdCol_popular"><p>Today on the site: 12 natural ways</p></div>'
+        '<div class="trc_rbox_container"><p>by Taboola: you may like</p></div>'
+        '<section class="c-newsletter-promo"><p>Keep up with the Daily newsletter.</p></section>'
+        '<aside class="c-trending"><h2>Most Read</h2><p>Another story</p></aside>'
+        '<p class="js-stream-ad-noview">Forex and CFD trading</p>'
+        "<p>Kept.</p>"
+    )
+    assert md(html) == "The post.\n\nKept."
+
+
+def test_a_footer_by_its_name_is_dropped_outside_a_post_not_in_one() -> None:
+    html = (
+        "<p>The post.</p>"
+        '<div id="footer_rdr"><p>Health Solutions From Our Sponsors</p></div>'
+        '<div class="footer-wrapper"><p>Copyright © 2015 The Site</p></div>'
+        '<article><p>A post.</p><div class="footer">Posted in essays</div></article>'
+    )
+    assert md(html) == "The post.\n\nA post.\n\nPosted in essays"
+
+
+@pytest.mark.parametrize(
+    ("block", "kept"),
+    [
+        ('<p class="ad ay b cy">A generated class name (Medium)</p>', "A generated class name"),
+        ('<p id="e1ad">A generated id.</p>', "A generated id."),
+        ('<dt id="Conducting_ad_hoc_analysis">Conducting ad hoc analysis</dt>', "ad hoc"),
+        ('<li class="menu-item-ad-ops-summit">Ad Ops Summit</li>', "Ad Ops Summit"),
+        ('<div class="post-ad">The words of the post</div>', "The words of the post"),
+        ('<div class="promo"><h1>The title</h1><p>Its text.</p></div>', "Its text."),
+    ],
+)
+def test_a_block_whose_class_or_id_only_looks_like_an_ad_s_is_kept(block: str, kept: str) -> None:
+    assert kept in md(block)
 
 
 def test_a_pages_frame_is_found_whatever_the_case_of_its_id() -> None:

@@ -86,6 +86,43 @@ def test_page_without_heading_is_titled_by_its_title_element() -> None:
     assert [(p.title, p.kind) for p in archive.posts] == [("Saved", "note")]
 
 
+@pytest.mark.parametrize(
+    "head",
+    [
+        '<meta property="og:site_name" content="Field Notes">',
+        '<link rel="alternate" type="application/rss+xml" title="Field Notes » Feed" href="/feed">',
+        '<link rel="canonical" href="https://www.fieldnotes.net/p/">',
+        '<header><a href="/">Field Notes</a></header>',
+        '<header><a rel="home" href="https://fieldnotes.example/">FIELD NOTES</a></header>',
+    ],
+)
+def test_a_title_element_s_suffix_naming_the_site_is_left_out(head: str) -> None:
+    html = f"<title>Spring migration counts – Field Notes</title>{head}<p>Body.</p>"
+    (post,) = read_webpage(html, "s.html", "s.html").posts
+    assert post.title == "Spring migration counts"
+
+
+@pytest.mark.parametrize("suffix", ["My website", "Blog", "The Personal Blog"])
+def test_a_title_element_s_suffix_of_words_for_a_site_is_left_out(suffix: str) -> None:
+    html = f"<title>Spring migration counts | {suffix}</title><p>Body.</p>"
+    (post,) = read_webpage(html, "s.html", "s.html").posts
+    assert post.title == "Spring migration counts"
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Spring migration – a second look",  # the page names no site
+        "Spring migration – Field Notes of a Birder",  # more than the site's name
+        "Spring migration - Building a website",  # a site's word, and others
+    ],
+)
+def test_a_dash_of_the_title_s_own_is_kept(title: str) -> None:
+    head = '<meta property="og:site_name" content="Field Notes"><a href="/">Home</a>'
+    (post,) = read_webpage(f"<title>{title}</title>{head}<p>Body.</p>", "s.html", "s.html").posts
+    assert post.title == title
+
+
 def test_untitled_article_is_titled_by_its_words_with_a_warning() -> None:
     html = "<article><h2>One</h2><p>x</p></article><article><p>Just *some* words here</p></article>"
     archive = read_webpage(html, "u.html", "u.html")
@@ -264,6 +301,74 @@ def test_cards_with_a_link_laid_over_them_are_posts_dated_by_their_meta_text() -
     assert archive.posts[0].url == "https://log.example.net/posts/harness/"  # its own page
     assert "Author: A. Writer" not in first and "Reading" not in first  # a byline: no text of it
     assert "July" not in first  # the month's heading is no post's text
+
+
+def test_features_each_with_a_picture_linking_to_its_video_are_one_page_not_cards() -> None:
+    feature = (
+        '<li class="feature"><a href="https://video.example.com/{0}"><img src="/{0}.png"></a>'
+        "<h2>{0}</h2><p>What {0} does for you, said in a sentence.</p></li>"
+    )
+    html = (
+        "<title>Welcome to the Workbench</title><main><h1>Welcome to the Workbench</h1><ul>"
+        + "".join(feature.format(name) for name in ("Inspector", "Console", "Debugger"))
+        + "</ul></main>"
+    )
+    (post,) = read_webpage(html, "w.html", "w.html").posts
+    assert post.title == "Welcome to the Workbench"
+    assert "## Console" in note_text(post) and "What Debugger does" in note_text(post)
+
+
+STORY = "<p>" + "The story's own words, told at length. " * 12 + "</p>"
+TEASERS = "".join(
+    f'<li><a href="https://news.example.com/{n}">Another story worth a click, number {n}</a></li>'
+    for n in range(12)
+)
+
+
+def test_a_header_holding_the_heading_that_says_the_page_s_title_is_kept() -> None:
+    html = (
+        "<title>Flood waters recede</title><h1 class='Hidden'>Morning Show</h1>"
+        f"<section><header><h1>Flood waters recede</h1></header>{STORY}</section>"
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert post.title == "Flood waters recede" and "The story's own words" in note_text(post)
+
+
+def test_a_story_s_article_under_its_title_header_is_the_page_not_the_links_round_it() -> None:
+    html = (
+        "<title>Flood waters recede</title><h1>Morning Show</h1>"
+        "<div class='precontent'><header><h1>Flood waters recede</h1></header></div>"
+        f"<main><ul>{TEASERS}</ul><article>{STORY}</article><ul>{TEASERS}</ul></main>"
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert post.title == "Flood waters recede" and "The story's own words" in note_text(post)
+    assert "worth a click" not in note_text(post)
+
+
+def stream(count: int, summary: str) -> str:
+    item = '<li><h3><a href="https://news.example.com/{0}">Teaser {0}</a></h3><p>{1}</p></li>'
+    return "<ul class='stream'>" + "".join(item.format(n, summary) for n in range(count)) + "</ul>"
+
+
+def test_a_stream_of_teasers_beside_the_story_titled_as_the_page_is_left_out() -> None:
+    html = (
+        "<title>Flood waters recede</title><div role='main'>"
+        f"<section><header><h1>Flood waters recede</h1></header>{STORY}</section>"
+        f"{stream(20, 'A short summary of another story, for the reader to click.')}</div>"
+    )
+    (post,) = read_webpage(html, "p.html", "p.html").posts
+    assert post.title == "Flood waters recede" and "The story's own words" in note_text(post)
+    assert "Teaser" not in note_text(post) and "short summary" not in note_text(post)
+
+
+def test_a_listing_under_a_heading_saying_the_page_s_title_stays_a_listing() -> None:
+    html = (
+        "<title>Posts about birds</title><main><header><h1>Posts about birds</h1>"
+        "<p>What I wrote about birds.</p></header>"
+        f"{stream(3, 'The excerpt of a post, longer than the words above the listing.')}</main>"
+    )
+    archive = read_webpage(html, "p.html", "p.html")
+    assert [p.title for p in archive.posts] == ["Teaser 0", "Teaser 1", "Teaser 2"]
 
 
 def test_a_header_in_the_main_content_is_the_pages_not_the_sites() -> None:
@@ -505,6 +610,15 @@ def test_a_title_split_over_two_headings_is_the_og_title_and_left_out_of_the_tex
         ("", '<a rel="author" href="/ada">Ada Lovelace —</a>', ("Ada Lovelace",)),
         ("", '<span itemprop="author">por Ada Lovelace</span>', ("Ada Lovelace",)),
         ("", '<div itemprop="author">' + "Ada wrote " * 20 + "</div>", ()),
+        ("", '<span itemprop="author">By Ada Lovelace, March 4, 2024</span>', ("Ada Lovelace",)),
+        (
+            '<meta name="author" content="FAIL"><meta property="dc:creator x:y" content="Ada L">',
+            "",
+            ("Ada L",),
+        ),
+        ('<meta name="parsely-author" content="Ada Lovelace">', "", ("Ada Lovelace",)),
+        ('<meta property="article:author" content="Ada Lovelace">', "", ("Ada Lovelace",)),
+        ('<meta property="article:author" content="adal">', "", ()),  # a handle
     ],
 )
 def test_a_page_s_author_is_its_author_meta_else_the_name_marked_as_its_author(
@@ -513,6 +627,57 @@ def test_a_page_s_author_is_its_author_meta_else_the_name_marked_as_its_author(
     page = f"<html><head>{head}</head><body><article><h1>T</h1>{body}<p>Text.</p></article></body></html>"
     (post,) = read_webpage(page, "p.html", "p.html").posts
     assert post.authors == authors
+
+
+@pytest.mark.parametrize(
+    ("byline", "authors"),
+    [
+        (
+            '<p class="byline"><span class="by-author">by <a class="byauthor" href="/a/ln">'
+            'Lucas Nolan</a></span><span class="bydate">22 Dec 2016</span></p>',
+            ("Lucas Nolan",),
+        ),
+        (
+            '<div class="FeatureByline">By <b>Nathan Willis</b> March 25, 2015</div>',
+            ("Nathan Willis",),
+        ),
+        (
+            '<div class="pb-byline">Written by Rob Ewaschuk Edited by Betsy Beyer</div>',
+            ("Rob Ewaschuk",),
+        ),
+        ('<em class="byline">JOE HILDEBRAND</em>', ("JOE HILDEBRAND",)),
+        ('<span class="author-name">Ada</span>', ()),  # one word: a label as likely as a name
+        ('<a class="author-link">Follow Author</a>', ()),  # a button, no name
+        ('<p class="byline">Last Updated: January 7, 2025</p>', ()),
+        ('<div class="comment-author">Bob Reader</div>', ()),  # a reader's, not the page's
+        ('<li class="author-follow">Matt Bai The real problem</li>', ()),  # another writer's box
+    ],
+)
+def test_a_page_s_author_is_the_name_its_byline_element_says(
+    byline: str, authors: tuple[str, ...]
+) -> None:
+    page = f"<title>T</title><article><h1>T</h1>{byline}<p>Text.</p></article>"
+    (post,) = read_webpage(page, "p.html", "p.html").posts
+    assert post.authors == authors
+
+
+def test_a_byline_in_the_sidebar_is_no_author_but_one_in_the_post_s_author_box_is() -> None:
+    sidebar = '<div class="sidebar"><p class="author-name">Site Owner</p></div>'
+    box = '<aside class="post-author"><div class="author__text">Scott Cunningham</div></aside>'
+    page = f'<body class="sidebar-primary">{sidebar}<article><h1>T</h1><p>Text.</p>{{}}</article>'
+    (alone,) = read_webpage(page.format(""), "p.html", "p.html").posts
+    (boxed,) = read_webpage(page.format(box), "p.html", "p.html").posts
+    assert (alone.authors, boxed.authors) == ((), ("Scott Cunningham",))
+
+
+def test_a_page_s_schema_org_author_comes_before_its_open_graph_article_author() -> None:
+    record = '{"@type": "NewsArticle", "author": {"name": "Devindra Hardawar"}}'
+    page = (
+        f'<meta property="article:author" content="Devindra H"><script type="application/ld+json">'
+        f"{record}</script><article><h1>T</h1><p>Text.</p></article>"
+    )
+    (post,) = read_webpage(page, "p.html", "p.html").posts
+    assert post.authors == ("Devindra Hardawar",)
 
 
 def test_the_posts_of_a_listing_take_no_author_from_the_page() -> None:

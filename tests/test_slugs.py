@@ -14,6 +14,7 @@ from notebase.slugs import (
     output_path,
     page_url,
     shows_a_file,
+    site_suffix,
     slug_from_path,
     slugify,
     slugify_or_hash,
@@ -173,3 +174,19 @@ def test_a_long_slug_is_cut_between_characters() -> None:
     assert len(clean_slug("a/" + "b" * 300).split("/")[1].encode()) <= MAX_SLUG_BYTES
     assert len(normalize_tag("#" + "tag" * 100).encode()) <= MAX_SLUG_BYTES
     assert len(slug_from_path("x" * 250 + ".md").encode()) <= MAX_SLUG_BYTES
+
+
+@pytest.mark.parametrize(
+    ("title", "split"),
+    [
+        ("Post – Sander Dieleman", ("Post", "Sander Dieleman")),
+        ("Post | PyTorch", ("Post", "PyTorch")),
+        ("Post » Field Notes", ("Post", "Field Notes")),
+        ("Spring - migration - counts", ("Spring - migration", "counts")),
+        ("Fact-checker says", ("Fact-checker says", "")),
+    ],
+)
+def test_site_suffix_is_the_name_after_a_title_s_last_separator(
+    title: str, split: tuple[str, str]
+) -> None:
+    assert site_suffix(title) == split

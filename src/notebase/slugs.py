@@ -13,6 +13,9 @@ _DASHES = re.compile(r"-{2,}")
 # bytes a name, and a longer one (a tweet pasted as a title, a tag of 300 letters) made the build
 # or the import fail whole; this leaves room for a "-2" and an extension
 MAX_SLUG_BYTES = 180
+# the site's or author's name a page title ends in: "Title – Sander Dieleman", "Title | PyTorch",
+# "Title » Blog"
+SITE_SUFFIX = re.compile(r"\s+[–—|·»-]\s+(?P<name>(?:(?!\s[–—|·»-]\s)[^–—|·»])+)$")
 
 
 def slugify(text: str) -> str:
@@ -34,6 +37,12 @@ def hyphenate(text: str, unsafe: re.Pattern[str] = _NON_WORD) -> str:
     """Text NFKC-normalised and case-folded, each run of `unsafe` characters (and '_') one '-'."""
     norm = unicodedata.normalize("NFKC", text).casefold().replace("_", "-")
     return _DASHES.sub("-", unsafe.sub("-", norm))
+
+
+def site_suffix(title: str) -> tuple[str, str]:
+    """(the title before its last separator, the name after it), or (title, '') without one."""
+    m = SITE_SUFFIX.search(title)
+    return (title[: m.start()], m["name"]) if m else (title, "")
 
 
 def short_hash(text: str) -> str:

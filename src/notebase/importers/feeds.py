@@ -64,6 +64,7 @@ class FeedItem:
     # relative links and images no address of the feed's made absolute (kept as their text)
     unresolved: tuple[str, ...] = ()
     role: str = "post"  # a WordPress export's: post, draft, or what else it is (left out)
+    page: str = ""  # the item's own page (its permalink, a link to the feed's site), else ''
 
 
 def is_feed(text: str) -> bool:
@@ -99,6 +100,13 @@ def site_authors(url: str, site: str, authors: tuple[str, ...]) -> tuple[str, ..
     if url and site and host_domain(urlsplit(url)) != host_domain(urlsplit(site)):
         return ()
     return authors
+
+
+def own_page(url: str, site: str) -> str:
+    """The item's link when it leads to a page of the feed's site (the post's own page), not to
+    another site's (a link blog's item)."""
+    on_site = bool(url and site) and host_domain(urlsplit(url)) == host_domain(urlsplit(site))
+    return url if on_site else ""
 
 
 def content_base(site: str, *permalinks: str) -> str:
@@ -144,6 +152,7 @@ def rss_item(item: ET.Element, line: int, site: str, exported: bool = False) -> 
         date_text=when,
         unresolved=unplaced,
         role=item_role(item) if exported else "post",
+        page=permalink or own_page(url, site),
     )
 
 
@@ -205,6 +214,7 @@ def atom_entry(entry: ET.Element, line: int, site: str, authors: tuple[str, ...]
         chunks=atom_text(content, xml_base(content, entry, content_base(site, url))),
         line=line,
         date_text=when,
+        page=own_page(url, site),
     )
 
 
@@ -252,6 +262,7 @@ def json_item(
         line=lines.line(found) if found >= 0 else 1,
         date_text=when,
         unresolved=unplaced,
+        page=safe_url(str(item.get("url") or "")),  # JSON Feed's `url` is the item's own page
     ), (found + 1 if found >= 0 else start)
 
 
@@ -355,6 +366,7 @@ def read_feed(text: str, name: str, shown: str) -> ParsedArchive:
             date=item.date,
             authors=item.authors,
             draft=item.role == "draft",
+            page=item.page,
         )
         for item in items
         if item_title(item)

@@ -52,6 +52,23 @@ _RELATED = re.compile(
     r"(?:^|[-_])related(?:[-_]?(?:posts?|articles?|content|stories|list|box|links|items))?(?:$|__)",
     re.I,
 )
+# a box of ads or of other pages, by a word of its classes or id: an ad slot (`ad-slot`, `ads`,
+# `adsbygoogle`), a sponsor's, a promotion, Outbrain's and Taboola's (`trc_`) recommendations, what
+# is recommended, trending or popular, a newsletter's box; not a block whose words say it holds the
+# content (`post-ad`)
+_WIDGET_WORDS = frozenset(
+    ("ads", "adsbygoogle", "advert", "adverts", "advertisement", "advertising", "sponsor",
+     "sponsors", "sponsored", "promo", "promos", "promoted", "promotion", "outbrain", "taboola",
+     "recommended", "recommendations", "trending", "popular", "newsletter", "subscribe",
+     "breadcrumb")
+)  # fmt: skip
+# a widget's words too short to tell alone: one of a page's generated class names (Medium's `ad`
+# beside `ay`, `b`, `cy`) may be one; they count as part of a longer name (`js-stream-ad`)
+_SHORT_WIDGET_WORDS = frozenset(("ad", "dfp", "trc"))
+_FRAME_WORDS = frozenset(("footer",))  # the page's, when in no post nor main content
+_CONTENT_WORDS = frozenset(("content", "article", "body", "main", "post", "entry", "story", "text"))
+_NAME_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_NAME_PARTS = re.compile(r"[-_]+")
 # what a page does not show (`hidden`; aria-hidden: a decoration, or KaTeX's visual copy of the
 # MathML beside it) and its table of contents (the note gets one of its own)
 UNSHOWN = '[hidden], [aria-hidden="true"], .toc, #toc, .table-of-contents, #TableOfContents'
@@ -70,9 +87,11 @@ SITE_FRAME = (
 # is the content's (a listing's `<main><header><h1>Archive</h1>`) unless it says it is the site's
 POSTS_OWN = frozenset(("article", "blockquote", "figure"))
 MAINS_OWN = POSTS_OWN | {"main"}
+PAGE_TAGS = frozenset(("html", "body"))
 _ID_OR_CLASS = re.compile(r"(?<![\w'\"/.-])(?P<mark>[#.])(?P<name>[\w-]+)")
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 HEADING_LINKS = ", ".join(f'{h} a[href^="#"]' for h in HEADINGS)
+HEADING_ANCHORS = ", ".join(f"{h} a" for h in HEADINGS)
 BLOCKS = frozenset(
     (*HEADINGS, "p", "div", "section", "main", "article", "ul", "ol", "li", "blockquote", "pre",
      "table", "hr", "figure", "figcaption", "dl", "dt", "dd", "details", "summary", "address",
@@ -134,6 +153,15 @@ def classes(node: LexborNode) -> list[str]:
 def plain_text(node: LexborNode) -> str:
     """The element's text, whitespace folded (no markup): titles, tags, attributions."""
     return " ".join(node.text(deep=True).split())
+
+
+def prose_length(node: LexborNode) -> int:
+    """The letters of the element's text outside its links, but for its headings' (a post's title
+    links to its page; a river of links has few letters of its own)."""
+    titles = {a.mem_id for a in node.css(HEADING_ANCHORS)}
+    return len(plain_text(node)) - sum(
+        len(plain_text(a)) for a in node.css("a") if a.mem_id not in titles
+    )
 
 
 def resolve(url: str, base: str) -> str:
@@ -620,11 +648,12 @@ def flatten_deep(root: LexborNode) -> None:
                 stack.append((child, depth + 1))
 
 
-def strip_chrome(tree: LexborHTMLParser) -> None:
+def strip_chrome(tree: LexborHTMLParser, title: LexborNode | None = None) -> None:
     """Remove scripts, styles, forms, navigation, asides, readers' comments, related posts, what
     the page hides, tables of contents, headings' permalinks, newsletters' sign-up boxes, share
     buttons and their label, and the page's own header and footer (not those of a post, a quote, a
-    figure or the main content); flatten what nests too deep."""
+    figure or the main content, nor one holding the page's one `<h1>` or its `title` heading);
+    flatten what nests too deep."""
     for node in outermost_nodes(sign_up_box(f) for f in tree.css("form") if asks_email(f)):
         node.decompose()
     tree.strip_tags(CHROME)
@@ -633,6 +662,8 @@ def strip_chrome(tree: LexborHTMLParser) -> None:
     for node in tree.css('[class*="related" i]'):
         if any(_RELATED.search(name) for name in classes(node)) and node.css_first("h1") is None:
             node.decompose()
+    for node in outermost_nodes(n for n in tree.css("[class], [id]") if is_widget(n, title)):
+        node.decompose()
     for node in tree.css(HEADING_LINKS):  # a heading's own permalink: "#", "¶", "§", "🔗"
         if not any(c.isalnum() for c in node.text(deep=True)):
             node.decompose()
@@ -641,11 +672,53 @@ def strip_chrome(tree: LexborHTMLParser) -> None:
     shares = outermost_nodes(share_block(a) for a in tree.css("a[href]") if is_share(a))
     for node in shares + [label for n in shares if (label := share_label(n)) is not None]:
         node.decompose()
-    titles = tree.css("h1")
+    titles = (tree.css("h1"), [title] if title is not None else [])
     for selector, own in FRAMES:
         for node in tree.css(selector):
-            if not any(a.tag in own for a in ancestors(node)) and not is_title_block(node, titles):
+            if any(a.tag in own for a in ancestors(node)):
+                continue
+            if not any(is_title_block(node, heads) for heads in titles):
                 node.decompose()
+
+
+def name_words(name: str) -> list[str]:
+    """The words of a class or id, split at dashes, underscores and capitals (`thirdCol_area`:
+    third, col, area), case folded."""
+    return [w.casefold() for w in _NAME_WORD.findall(name)]
+
+
+def widget_words(node: LexborNode) -> set[str]:
+    """The words of the element's classes and id that may say it is a widget: the short ones
+    only as a part of a name cut by dashes or underscores (not `e1ad`, a generated id); none of a
+    name that says the element's own text (a section's anchor, `Eich_CEO_promotion_controversy`;
+    a menu item's class, `menu-ad-ops-recertification`)."""
+    text = set(name_words(plain_text(node)))
+    found: set[str] = set()
+    for name in [*classes(node), attr(node, "id")]:
+        words = name_words(name)
+        if sum(w in text for w in words) >= max(2, len(words) / 2):
+            continue
+        parts = _NAME_PARTS.split(name.casefold())
+        found |= set(words) - _SHORT_WIDGET_WORDS
+        found |= _SHORT_WIDGET_WORDS.intersection(parts) if len(parts) > 1 else set()
+    return found
+
+
+def is_widget(node: LexborNode, title: LexborNode | None) -> bool:
+    """A box of ads or of other pages (by `_WIDGET_WORDS`), or the page's footer by a
+    word of its name (`footer_rdr`) outside a post and the main content; not the
+    page nor its main content, nor a heading, nor a block holding its `<h1>` or `title` heading."""
+    if node.tag in MAINS_OWN | PAGE_TAGS | frozenset(HEADINGS):
+        return False
+    words = widget_words(node)
+    if words & _CONTENT_WORDS:
+        return False
+    if not words & (_WIDGET_WORDS | _SHORT_WIDGET_WORDS):
+        framed = words & _FRAME_WORDS
+        if not framed or any(a.tag in MAINS_OWN for a in ancestors(node)):
+            return False
+    held = title is not None and any(a.mem_id == node.mem_id for a in ancestors(title))
+    return not held and node.css_first("h1") is None
 
 
 def is_share(link: LexborNode) -> bool:
@@ -709,8 +782,9 @@ def outermost_nodes(nodes: Iterable[LexborNode]) -> list[LexborNode]:
 
 
 def is_title_block(node: LexborNode, titles: Sequence[LexborNode]) -> bool:
-    """A `<header>` holding the page's one `<h1>`, as text (Quarto's and pandoc's title block,
-    a hand-written page's): the post's title, not the site's (a site's name links home)."""
+    """A `<header>` holding the page's one title (`<h1>`, or heading saying its title), as text
+    (Quarto's and pandoc's title block, a hand-written page's, a news story's): the post's title,
+    not the site's (a site's name links home)."""
     if node.tag != "header" or len(titles) != 1 or titles[0].css_first("a") is not None:
         return False
     return any(a.mem_id == node.mem_id for a in ancestors(titles[0]))

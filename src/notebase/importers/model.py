@@ -105,6 +105,9 @@ class ImportedPost:
     end_line: int = 0  # the last line of the archive the post was cut from (0: unknown)
     roundup: str = ""  # a roundup's linked item: the title of the roundup's own note
     draft: bool = False  # not published where it came from (a WordPress draft)
+    # the address of the post's own page (a saved page's, a feed item's permalink on its site):
+    # two inputs holding one page are one post; '' when unknown; not written
+    page: str = ""
     # front-matter fields of a markdown post the importer does not read, written as they were
     # (status, aliases, modified, an abstract): (key, YAML value) in their order
     kept_fields: tuple[tuple[str, Any], ...] = ()

@@ -7,11 +7,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from notebase.diagnostics import Diagnostic, FilePos, warning
+from notebase.diagnostics import Diagnostic, FilePos, info, warning
 from notebase.importers.markup import TitleIndex, index_titles, is_linkable, strip_wikilinks
 from notebase.importers.model import ImportedPost, Taxonomy
 from notebase.importers.render import is_hand_edited, note_text, render_body
 from notebase.reading.frontmatter import split_front_matter
+from notebase.reading.sourcerefs import normalize_url
 from notebase.reading.yamlio import load_mapping
 from notebase.slugs import slugify_or_hash
 
@@ -85,6 +86,52 @@ def merge_duplicates(posts: Sequence[ImportedPost]) -> tuple[ImportedPost, ...]:
     return tuple(merged.values())
 
 
+def merge_same_pages(
+    posts: Sequence[ImportedPost],
+) -> tuple[tuple[ImportedPost, ...], list[tuple[ImportedPost, ImportedPost]]]:
+    """Posts of one page read from two inputs (a feed's item and the saved page, by their page's
+    address) become one post; two of one input stay two. Also each pair merged (first, other)."""
+    merged: dict[str, ImportedPost] = {}
+    pairs: list[tuple[ImportedPost, ImportedPost]] = []
+    for n, post in enumerate(posts):
+        key = normalize_url(post.page) if post.page else f"#{n}"
+        first = merged.get(key)
+        if first is not None and first.origin_file != post.origin_file:
+            merged[key] = one_post(first, post)
+            pairs.append((first, post))
+        else:
+            merged[key if first is None else f"#{n}"] = post
+    return tuple(merged.values()), pairs
+
+
+def merged_info(first: ImportedPost, other: ImportedPost, shown: Mapping[str, str]) -> Diagnostic:
+    def where(post: ImportedPost) -> FilePos:
+        return FilePos(shown.get(post.origin_file, post.origin_file), post.origin_line)
+
+    return info(
+        "import-same-page",
+        f"the post is {other.page}, as the one at {where(first)} is: imported as one note",
+        where(other),
+        hint="its text is the copy's holding more; its tags, date and source are both copies'",
+    )
+
+
+def one_post(a: ImportedPost, b: ImportedPost) -> ImportedPost:
+    """Two copies of a page as one post: the one holding more text, with what only the other
+    says (its source, date, authors, summary) and the tags and categories of both."""
+    main, other = (a, b) if len(render_body(a)) >= len(render_body(b)) else (b, a)
+    if not main.url and other.url:
+        main = replace(main, url=other.url, kind=other.kind, arxiv=other.arxiv, doi=other.doi)
+    return replace(
+        main,
+        date=main.date or other.date,
+        authors=main.authors or other.authors,
+        tldr=main.tldr or other.tldr,
+        source_title=main.source_title or other.source_title,
+        taxonomy=merge_taxonomy(main.taxonomy, other.taxonomy),
+    )
+
+
 def link_titles(posts: Sequence[ImportedPost], existing: Sequence[ExistingNote]) -> TitleIndex:
     """Titles other notes may link to: the imported posts' and the existing notes'."""
     titles = [p.title for p in posts]
@@ -145,12 +192,12 @@ def plan_notes(
     posts: Sequence[ImportedPost], existing: Sequence[ExistingNote], shown: Mapping[str, str]
 ) -> tuple[tuple[PlannedNote, ...], tuple[Diagnostic, ...]]:
     """Decide every note file: new, updated, unchanged, or kept because it was edited by hand."""
-    merged = merge_duplicates(posts)
+    merged, pairs = merge_same_pages(merge_duplicates(posts))
     titles = link_titles(merged, existing)
     on_disk = {n.slug: n for n in existing}
     used: set[str] = set()
     plans: list[PlannedNote] = []
-    diags: list[Diagnostic] = []
+    diags: list[Diagnostic] = [merged_info(first, other, shown) for first, other in pairs]
     for post in merged:
         base, n = slugify_or_hash(post.title), 1
         while True:

@@ -181,6 +181,7 @@ def make_post(
     date: str = "",
     authors: Sequence[str] = (),
     draft: bool = False,
+    page: str = "",
 ) -> ImportedPost:
     """A post of markdown chunks, its kind and paper ids taken from its source URL."""
     arxiv, doi = paper_ids(url)
@@ -196,6 +197,7 @@ def make_post(
         authors=tuple(authors),
         date=date,
         draft=draft,
+        page=page,
     )
 
 

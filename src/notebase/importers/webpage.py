@@ -9,6 +9,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from itertools import takewhile
 from textwrap import shorten
 from typing import Any
 from urllib.parse import urlsplit
@@ -22,6 +23,7 @@ from notebase.importers.htmlmd import (
     attr,
     children,
     plain_text,
+    prose_length,
     relative_urls,
     resolve,
     scope_markdown,
@@ -41,6 +43,7 @@ from notebase.importers.structured import (
     without_lead_title,
     word_set,
 )
+from notebase.slugs import site_suffix
 
 LISTING_LEVELS = ("h1", "h2", "h3")
 HEADING_TAGS = "h1, h2, h3, h4, h5, h6"
@@ -72,10 +75,40 @@ _BYLINE_PART = re.compile(
     re.I,
 )
 _BYLINE_SPLIT = re.compile(r"\s*[|·•]\s*")
+_ROLE = re.compile(r"\s+(?:edited|photos?|photographs|illustrations?|reviewed)\s+by\b", re.I)
 _CDATA = re.compile(r"^\s*(?://\s*)?<!\[CDATA\[|(?://\s*)?\]\]>\s*$")  # round a script's text
 _ARTICLE_TYPE = re.compile(r"Article|BlogPosting|Report|Review|Posting")  # schema.org's kinds
-_BY = re.compile(r"^(?:by|par|por|von)\s+", re.I)
+_BY = re.compile(r"^(?:(?:written|posted|words)\s+by|by|par|por|von|author)(?:\s*:\s*|\s+)", re.I)
 MAX_AUTHOR = 60  # letters of a name, not of a block about its author
+# the head's word of who wrote the page: Dublin Core's creator (preferred by readers of it), the
+# author meta, Parse.ly's and Sailthru's; and after its schema.org record, the Open Graph
+# article's (often the author's handle or profile's address)
+AUTHOR_META = (
+    "meta[property~='dc:creator' i]",
+    "meta[name='dc.creator' i]",
+    "meta[name=author]",
+    "meta[name=parsely-author]",
+    "meta[name='sailthru.author']",
+)
+LATE_AUTHOR_META = ("meta[property=author]", "meta[property='article:author']")
+# an element whose class says it holds the byline or the author's name (`byline`, `author-name`,
+# `c-byline__link`, `by-author`), not readers' comments' (`comment-author`), a box to follow
+# an author (`author-follow`) nor a profile in the sidebar or navigation
+BYLINE_CLASSES = '[class*="author" i], [class*="byline" i]'
+_NOT_BYLINE = re.compile(r"comment|follow", re.I)
+_BESIDE = re.compile(r"sidebar", re.I)
+NO_BYLINE_TAGS = frozenset(("aside", "nav"))
+# words no name holds: a button's ("Follow Author"), a date's label ("Last Updated:")
+_NO_NAME = re.compile(r"\b(?:authors?|follow|updated|published|posted)\b|:", re.I)
+# what a page names its site by: its Open Graph site name, its web app's name, its Twitter handle
+SITE_NAMES = (
+    "meta[property='og:site_name'], meta[name=application-name],"
+    " meta[name=apple-mobile-web-app-title], meta[name='twitter:site']"
+)
+FEEDS = "link[rel~=alternate][type*=rss i], link[rel~=alternate][type*=atom i]"
+# a title's suffix of these words only names a site, not a part of the title ("My website", "Blog")
+_SITE_WORDS = frozenset(("blog", "weblog", "website", "site", "homepage"))
+_SITE_FILLER = frozenset(("my", "the", "our", "a", "personal", "official", "home"))
 _TITLE_SEPARATOR = re.compile(r"\s+(?:[|\-–—·»/]|::)\s+")  # "Post – Site", "Post | Site"
 
 
@@ -102,6 +135,7 @@ class Scope:
     # read for the date and tags, not converted: a title block outside the main content
     meta: tuple[LexborNode, ...] = ()
     title: str = ""  # the page's title, when its heading (left out of the text) says only a part
+    river: tuple[LexborNode, ...] = ()  # teasers of other pages beside the post: no text of it
 
 
 def meta_content(tree: LexborHTMLParser, selector: str) -> str:
@@ -124,25 +158,115 @@ def page_meta(tree: LexborHTMLParser, saved: str = "") -> PageMeta:
     title = stated or (plain_text(title_node) if title_node is not None else "")
     date = parse_date(meta_content(tree, "meta[property='article:published_time']"))
     host = host_of(base) if base else own_host(tree)
-    return PageMeta(
-        base, " ".join(title.split()), date, host, uses_tex(tree), bool(stated), page_author(tree)
-    )
+    title = without_site_name(tree, " ".join(title.split()), base, host)
+    return PageMeta(base, title, date, host, uses_tex(tree), bool(stated), page_author(tree))
+
+
+def without_site_name(tree: LexborHTMLParser, title: str, base: str, host: str) -> str:
+    """The title without the site's name it ends in ("Post – Site", "Post | Blog"), when the page
+    names its site so (its `og:site_name`, a link home, its host, the start of its feeds' titles)
+    or the name is only words for a site ("My website"); a dash of the title's own is kept."""
+    bare, suffix = site_suffix(title)
+    if not suffix or not any(c.isalnum() for c in bare):
+        return title
+    feeds = [attr(link, "title") for link in tree.css(FEEDS)]
+    words = set(suffix.casefold().split())
+    if (
+        folded_name(suffix) in site_names(tree, base, host)
+        or any(starts_with_name(feed, suffix) for feed in feeds)
+        or (words & _SITE_WORDS and words <= _SITE_WORDS | _SITE_FILLER)
+    ):
+        return bare
+    return title
+
+
+def folded_name(name: str) -> str:
+    """A name's letters and digits, case folded: "LWN.net" and lwn.net are one name."""
+    return "".join(c for c in name.casefold() if c.isalnum())
+
+
+def starts_with_name(text: str, name: str) -> bool:
+    """Whether the text starts with the name as words ("Firefox Nightly News » Feed")."""
+    text, name = text.casefold(), name.casefold()
+    return text.startswith(name) and not text[len(name) : len(name) + 1].isalnum()
+
+
+def site_names(tree: LexborHTMLParser, base: str, host: str) -> set[str]:
+    """The names the page gives its site, folded: its site-name metadata, the text of its links
+    home, its host and the host's labels (en.wikipedia.org: wikipedia)."""
+    named = [attr(node, "content") for node in tree.css(SITE_NAMES)]
+    named += [plain_text(a) for a in tree.css("a[href]") if is_home_link(a, base, host)]
+    labels = host.split(".")[:-1]
+    return {f for name in (*named, host, *labels) if len(f := folded_name(name)) >= 2}
+
+
+def is_home_link(link: LexborNode, base: str, host: str) -> bool:
+    """A link to the site's front page (its `rel=home`, or its root address)."""
+    href = attr(link, "href")
+    if "home" in attr(link, "rel").split():
+        return True
+    if not href or href.startswith("#"):
+        return False
+    url = urlsplit(resolve(href, base) if base else href)
+    own = not url.netloc or host_of(url.geturl()) == host
+    return own and url.path in ("", "/") and not url.query
 
 
 def page_author(tree: LexborHTMLParser) -> tuple[str, ...]:
-    """Who the page says wrote it: its `<meta name="author">`, else the authors of the article
-    its schema.org record describes, else the first short name marked as its author (`rel=author`,
-    `itemprop=author`), "By" left out; () when none."""
-    named = " ".join(meta_content(tree, "meta[name=author]").split())
-    if named and not safe_url(named):
-        return (named,)
-    if found := linked_data_authors(tree):
+    """Who the page says wrote it: its author metadata (`AUTHOR_META`), else the authors of the
+    article its schema.org record describes, else the first short name marked as its author
+    (`rel=author`, `itemprop=author`), else the first name of two words or more an element whose
+    class says it is the byline holds; "By" and a date after the name left out; () when none."""
+    if found := meta_author(tree, AUTHOR_META) or linked_data_authors(tree):
+        return found
+    if found := meta_author(tree, LATE_AUTHOR_META):
         return found
     for node in tree.css("[rel~=author], [itemprop~=author]"):
-        name = _BY.sub("", " ".join(plain_text(node).split())).strip(" —–-|,·")
-        if 0 < len(name) <= MAX_AUTHOR and not safe_url(name):
+        if name := byline_name(node):
             return (name,)
+    return next(((n,) for n in byline_names(tree) if len(n.split()) >= 2), ())
+
+
+def meta_author(tree: LexborHTMLParser, selectors: Sequence[str]) -> tuple[str, ...]:
+    """The name the first of these author metas says, not an address nor a handle ("devindra")."""
+    for selector in selectors:
+        named = " ".join(meta_content(tree, selector).split())
+        if named and not safe_url(named) and not (named.islower() and " " not in named):
+            return (named,)
     return ()
+
+
+def byline_name(node: LexborNode) -> str:
+    """The name a byline says ("By Nathan Willis March 25, 2015 | 3 comments": Nathan Willis);
+    '' when it says none, or more than a name."""
+    text = plain_text(node)
+    if date := _TEXT_DATE.search(text):
+        text = text[: date.start()]
+    name = _BY.sub("", _BYLINE_SPLIT.split(text.strip())[0]).strip(" —–-|,·")
+    name = _ROLE.split(name)[0]
+    return "" if len(name) > MAX_AUTHOR or safe_url(name) or _NO_NAME.search(name) else name
+
+
+def byline_names(tree: LexborHTMLParser) -> list[str]:
+    """The names of the elements whose class says they are a byline, the innermost of those
+    saying one (a byline's author link, not the byline holding it and its date), outside readers'
+    comments."""
+    named = [(n, name) for n in tree.css(BYLINE_CLASSES) if (name := byline_name(n))]
+    outer = {a.mem_id for n, _ in named for a in ancestors(n)}
+    return [name for n, name in named if n.mem_id not in outer and not in_no_byline(n)]
+
+
+def in_no_byline(node: LexborNode) -> bool:
+    """Whether the element is or is in a readers' comment or a box to follow an author (by its
+    class or id); or, outside an `<article>` (whose author box is the post's), in a sidebar or an
+    `<aside>` or `<nav>` (the body's class aside: a theme's `sidebar-primary`)."""
+    chain = list(takewhile(lambda a: a.tag != "body", (node, *ancestors(node))))
+    marks = [f"{attr(a, 'class')} {attr(a, 'id')}" for a in chain]
+    if any(map(_NOT_BYLINE.search, marks)):
+        return True
+    if any(a.tag == "article" for a in chain):
+        return False
+    return any(a.tag in NO_BYLINE_TAGS for a in chain) or any(map(_BESIDE.search, marks))
 
 
 def linked_data_authors(tree: LexborHTMLParser) -> tuple[str, ...]:
@@ -282,11 +406,12 @@ def card_scopes(headings: Sequence[LexborNode], lines: dict[int, int]) -> list[S
 
 def laid_over(card: LexborNode) -> list[LexborNode]:
     """The element's links of its own with no text (laid over it by the theme's style, to the
-    post's page): a card's, no text of the post."""
+    post's page): a card's, no text of the post; a link round a picture shows it (a screenshot
+    linking to its video), and is no card's."""
     return [
         a
         for a in card.css("a[href]")
-        if a.parent is not None and a.parent.mem_id == card.mem_id and not plain_text(a)
+        if a.parent is not None and a.parent.mem_id == card.mem_id and not holds_anything(a)
         if not attr(a, "href").startswith("#")
     ]
 
@@ -379,6 +504,9 @@ def find_scopes(
                 scopes, lead = found
                 if outweighed(scopes, main):
                     return [page_scope(main, lines)], ""
+                if river_beside(tree, scopes, title):
+                    river = tuple(n for scope in scopes for n in scope.nodes)
+                    return [replace(page_scope(main, lines), river=river)], ""
                 return scopes, " ".join(" ".join(plain_text(n) for n in lead).split())
         if cards := card_scopes(headings, lines):
             return cards, ""
@@ -386,10 +514,28 @@ def find_scopes(
 
 
 def outweighed(scopes: Sequence[Scope], main: LexborNode) -> bool:
-    """Whether the page holds more text beside a listing than in it: the listing is a river of
-    links to other posts (Vox's "The Latest") beside the page's own post."""
-    listed = sum(len(plain_text(n)) for scope in scopes for n in scope.nodes)
-    return len(plain_text(main)) - listed > listed
+    """Whether the page holds more text beside a listing than in it, its links' left out: the
+    listing is a river of links to other posts (Vox's "The Latest") beside the page's own post,
+    and links round it are no post (a news story's teasers round its `<article>`)."""
+    listed = sum(prose_length(n) for scope in scopes for n in scope.nodes)
+    return prose_length(main) - listed > listed
+
+
+def river_beside(tree: LexborHTMLParser, scopes: Sequence[Scope], title: str) -> bool:
+    """Whether a listing is a river of teasers beside the page's own post (Yahoo's stream of
+    stories under a story): a heading outside the listing's block says the page's title, in a
+    block beside it holding more text of its own than any listed post twice over."""
+    said = heading_saying(tree, title)
+    block = common_parent([n for scope in scopes for n in scope.nodes])
+    if said is None or block is None or block.mem_id in {a.mem_id for a in ancestors(said)}:
+        return False
+    top = common_parent([said, block])
+    chain = (said, *ancestors(said))
+    beside = next((n for n in chain if top and n.parent and n.parent.mem_id == top.mem_id), None)
+    if beside is None:
+        return False
+    longest = max(sum(prose_length(n) for n in scope.nodes) for scope in scopes)
+    return prose_length(beside) > 2 * longest
 
 
 def page_scope(main: LexborNode, lines: dict[int, int]) -> Scope:
@@ -571,7 +717,7 @@ def post_title(scope: Scope, meta: PageMeta, chunks: Sequence[str], single: bool
 def read_post(scope: Scope, meta: PageMeta, name: str, single: bool) -> ImportedPost:
     date, time = post_date(scope)
     overlays = overlay_links(scope)
-    left_out = (scope.heading, time, *taxonomy_lists(scope, meta), *overlays)
+    left_out = (scope.heading, time, *taxonomy_lists(scope, meta), *overlays, *scope.river)
     skip = frozenset(n.mem_id for n in left_out if n is not None)
     chunks = scope_markdown(scope.nodes, Context(base=meta.base, skip=skip, tex=meta.tex))
     tags, categories = post_tags(scope, meta)
@@ -585,6 +731,7 @@ def read_post(scope: Scope, meta: PageMeta, name: str, single: bool) -> Imported
         categories=categories,
         date=date or (meta.date if single else ""),
         authors=meta.authors if single else (),
+        page=meta.base if single else "",
     )
 
 
@@ -629,7 +776,7 @@ def read_webpage(text: str, name: str, shown: str) -> ParsedArchive:
     tree = LexborHTMLParser(text)
     meta = page_meta(tree, saved_from(text))
     lines = element_lines(tree, text)
-    strip_chrome(tree)
+    strip_chrome(tree, heading_saying(tree, meta.title))
     scopes, lead = find_scopes(tree, lines, meta.title)
     single = len(scopes) == 1
     if single:

@@ -23,6 +23,7 @@ from notebase.slugs import (
     looks_like_file,
     short_hash,
     shows_a_file,
+    site_suffix,
     slug_from_path,
     slugify,
     tag_and_parents,
@@ -360,15 +361,12 @@ def duplicate_sources(entries: Sequence[Entry]) -> list[Diagnostic]:
     return diags
 
 
-_SITE_SUFFIX = re.compile(r"\s+[–—|·-]\s+[^–—|·]+$")  # "Title – Sander Dieleman", "Title | PyTorch"
-
-
 def title_keys(title: str) -> set[str]:
     """How a source title is compared: case, spaces and dashes folded; with and without the site
     or author name a page title ends in (when what is left has several words)."""
     folded = " ".join(title.replace("‐", "-").replace("‒", "-").casefold().split())
     keys = {folded}
-    bare = _SITE_SUFFIX.sub("", folded)
+    bare = site_suffix(folded)[0]
     if bare != folded and len(bare.split()) >= 3:
         keys.add(bare)
     return keys
