@@ -261,3 +261,96 @@ def test_relative_urls_of_a_feed_that_says_its_address_need_no_warning() -> None
     archive = read_feed(text, "feed.json", "feed.json")
     assert "![a chart](https://log.example.org/img/a.png)" in body(archive.posts[0])
     assert archive.diagnostics == ()
+
+
+@pytest.mark.parametrize(
+    ("written", "day"),
+    [
+        ("Mi, 05 Jun 2024 10:00:00 +0200", "2024-06-05"),  # German weekday
+        ("mar, 12 abr 2022 10:00:00 +0200", "2022-04-12"),  # Spanish: `mar` is Tuesday here
+        ("jeu., 03 juil. 2025 14:06:49 +0200", "2025-07-03"),
+        ("Thurs, 12 June 2003 04:00:00 GMT", "2003-06-12"),
+        ("Tue,10 Sept 2003 4:00 PM GMT+2", "2003-09-10"),
+        ("Пн, 01 апр 2019 10:00:00 +0300", "2019-04-01"),
+        ("2020年3月4日", "2020-03-04"),
+    ],
+)
+def test_rfc822_dates_as_localised_generators_write_them_are_read(written: str, day: str) -> None:
+    rss = f"<rss><channel><item><title>T</title><pubDate>{written}</pubDate></item></channel></rss>"
+    atom = (
+        '<feed xmlns="http://www.w3.org/2005/Atom"><entry><title>T</title>'
+        f"<published>{written}</published></entry></feed>"
+    )
+    for text in (rss, atom):
+        archive = read_feed(text, "f.xml", "f.xml")
+        assert ([p.date for p in archive.posts], archive.diagnostics) == ([day], ())
+
+
+def test_rss_authors_are_named_by_author_creator_or_itunes_and_else_by_the_channel() -> None:
+    rss = (
+        '<rss xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel>'
+        "<link>https://pod.example.de/</link><itunes:author>Gerd Groß</itunes:author>"
+        "<item><title>Folge 1</title><itunes:author>Ute Lang</itunes:author>"
+        "<guid>https://pod.example.de/1.mp3</guid></item>"
+        "<item><title>Mail</title><author>jo@example.com (Jo Park)</author></item>"
+        "<item><title>Angle</title><author>Al Ng &lt;al@example.com&gt;</author></item>"
+        "<item><title>Folge 2</title><link>https://pod.example.de/2</link></item>"
+        "<item><title>Elsewhere</title><link>https://other.example.org/essay</link></item>"
+        "</channel></rss>"
+    )
+    posts = read_feed(rss, "f.xml", "f.xml").posts
+    assert [p.authors for p in posts] == [
+        ("Ute Lang",),
+        ("Jo Park",),
+        ("Al Ng",),
+        ("Gerd Groß",),
+        (),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        (
+            '---\nlayout: null\n---\n<?xml version="1.0"?>\n<rss><channel>'
+            "<title>{{ site.title }}</title></channel></rss>",
+            1,
+        ),
+        (
+            '<rss version="2.0">\n<channel>\n<title>{{ .Site.Title }}</title>\n'
+            "{{ range .Pages }}<item><title>{{ .Title }}</title></item>{{ end }}\n</channel></rss>",
+            3,
+        ),
+        (
+            '<?xml version="1.0"?>\n<feed xmlns="http://www.w3.org/2005/Atom">\n'
+            "{% for post in site.posts %}<entry><title>{{ post.title }}</title></entry>{% endfor %}"
+            "</feed>",
+            3,
+        ),
+    ],
+)
+def test_a_feed_template_is_an_error_saying_to_import_the_built_feed(text: str, line: int) -> None:
+    archive = read_feed(text, "feed.xml", "feed.xml")
+    (diag,) = archive.diagnostics
+    assert (archive.posts, diag.code, diag.is_error, str(diag.pos)) == (
+        (),
+        "import-bad-feed",
+        True,
+        f"feed.xml:{line}",
+    )
+    assert "template" in diag.message and "built feed" in (diag.hint or "")
+
+
+def test_a_post_about_templates_is_no_template() -> None:
+    rss = (
+        "<rss><channel><title>Blog</title><item><title>Liquid</title>"
+        "<description>&lt;p&gt;Write {{ site.title }} or {% raw %}.&lt;/p&gt;</description>"
+        "</item></channel></rss>"
+    )
+    json_feed = (
+        '{"version": "https://jsonfeed.org/version/1.1", "items": [{"id": "1", "title": "Liquid",'
+        ' "content_text": "Write {{ site.title }}."}]}'
+    )
+    for text in (rss, json_feed):
+        archive = read_feed(text, "f.xml", "f.xml")
+        assert ([p.title for p in archive.posts], archive.diagnostics) == (["Liquid"], ())

@@ -3,6 +3,7 @@ the page converter. XML is read by defusedxml: no entity expansion, no external 
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -37,16 +38,29 @@ from notebase.importers.structured import (
     without_lead_title,
 )
 from notebase.importers.wordpress import is_export, item_role, shown_html
+from notebase.reading.dates import read_date
 from notebase.reading.sourcerefs import host_domain
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 CONTENT = "{http://purl.org/rss/1.0/modules/content/}encoded"
 DC = "{http://purl.org/dc/elements/1.1/}"
 RSS1 = "{http://purl.org/rss/1.0/}"
+ITUNES = "{http://www.itunes.com/dtds/podcast-1.0.dtd}"
 POST_ROLES = ("post", "draft")
 _ITEM_TAG = re.compile(r"<(?:\w+:)?(?:item|entry)[\s>/]")
 _JSONFEED = re.compile(r'"version"\s*:\s*"https?://jsonfeed\.org/', re.I)
 _XML_FEED = re.compile(r"<(?:\w+:)?(?:rss|feed|RDF)[\s>]")
+# what a site generator's feed template holds where its built feed has text: Jekyll's front
+# matter atop it, Liquid's and Go templates' `{{ site.title }}`, `{% for post in … %}`
+_FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n")
+_TEMPLATE_TAG = re.compile(r"\{\{-?\s*[\w.$]|\{%-?\s*\w")
+# RFC 822 as people and localised generators write it: a weekday in any language or length
+# (`Mi,`, `jeu.,`, `Thurs,`) before the day, a time and any zone after it
+_WEEKDAY_LEAD = re.compile(r"^\s*[^\W\d]+\.?\s*,\s*")
+_TIME_ON = re.compile(r"\s+\d{1,2}:\d{2}.*$")
+# RSS 2.0's <author> is an address with the name in brackets: `jo@example.com (Jo Park)`, or
+# the other way round: `Jo Park <jo@example.com>`
+_NAMED_ADDRESS = re.compile(r"^\S+@\S+\s*\((?P<a>[^()]+)\)$|^(?P<b>[^<>]+?)\s*<\S+@\S+>$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +90,56 @@ def is_feed(text: str) -> bool:
 
 def text_of(elem: ET.Element | None) -> str:
     return " ".join("".join(elem.itertext()).split()) if elem is not None else ""
+
+
+def feed_date(text: str) -> str:
+    """The day an item's date names, as YYYY-MM-DD: RFC 822 or ISO 8601, else RFC 822 as people
+    and localised generators write it (`Mi, 05 Jun 2024 10:00:00 +0200`, `Thurs, 12 June 2003`,
+    `mar, 12 abr 2022 …`): its day, month and year read without its weekday and time, the month
+    named in any language notes' dates are read in; '' for no date, and for Go's zero time."""
+    if (date := parse_date(text)) or is_zero_date(text):
+        return date
+    day = read_date(_TIME_ON.sub("", _WEEKDAY_LEAD.sub("", " ".join(text.split()))))
+    return day.isoformat() if isinstance(day, dt.date) and day.year > 1 else ""
+
+
+def author_name(text: str) -> str:
+    """An RSS author's name: `jo@example.com (Jo Park)` and `Jo Park <jo@…>` are Jo Park's."""
+    if m := _NAMED_ADDRESS.match(text):
+        return " ".join((m["a"] or m["b"]).split())
+    return text
+
+
+def rss_authors(elem: ET.Element) -> tuple[str, ...]:
+    """Who an RSS item (or channel) names as its author: <author>, <dc:creator>, a podcast's
+    <itunes:author>; each once, in that order."""
+    names = ("author", f"{DC}creator", f"{ITUNES}author")
+    found = (author_name(text_of(e)) for n in names for e in elem.findall(n))
+    return tuple(dict.fromkeys(name for name in found if name))
+
+
+def template_line(text: str) -> int:
+    """The line where a feed template shows itself (its front matter, or a `{{ … }}` before its
+    first item), or 0 when the text is no template."""
+    if _FRONT_MATTER.match(text):
+        return 1
+    if text.lstrip().startswith(("{", "[")):  # JSON: its posts' text may show templates
+        return 0
+    first_item = _ITEM_TAG.search(text)
+    tag = _TEMPLATE_TAG.search(text, 0, first_item.start() if first_item else len(text))
+    return text.count("\n", 0, tag.start()) + 1 if tag else 0
+
+
+def template_error(line: int, shown: str) -> Diagnostic:
+    msg = (
+        "a site generator's template of a feed, not a feed: its `{{ … }}` are filled in when"
+        " the site is built"
+    )
+    hint = (
+        "import the built feed (Jekyll's _site/feed.xml, Hugo's public/index.xml), or the feed"
+        " saved from its address"
+    )
+    return error("import-bad-feed", msg, FilePos(shown, line), hint)
 
 
 def html_content(html: str, base: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -113,9 +177,12 @@ def content_base(site: str, *permalinks: str) -> str:
     return site or next((url for url in permalinks if url), "")
 
 
-def rss_item(item: ET.Element, line: int, site: str, exported: bool = False) -> FeedItem:
+def rss_item(
+    item: ET.Element, line: int, site: str, exported: bool = False, authors: tuple[str, ...] = ()
+) -> FeedItem:
     """An RSS 2.0 `<item>` (or RSS 1.0's): content:encoded, else description, as HTML (as
-    WordPress shows it, for the items of its export)."""
+    WordPress shows it, for the items of its export); by the channel's `authors` when it names
+    none and is a page of the feed's site."""
 
     def find(*names: str) -> ET.Element | None:
         return next((e for n in names if (e := item.find(n)) is not None), None)
@@ -129,15 +196,14 @@ def rss_item(item: ET.Element, line: int, site: str, exported: bool = False) -> 
     content = find(CONTENT, "description", f"{RSS1}description")
     html = "".join(content.itertext()) if content is not None else ""
     html, base = shown_html(html) if exported else html, content_base(site, url, permalink)
-    authors = [text_of(e) for e in [*item.findall("author"), *item.findall(f"{DC}creator")]]
     tags = [text_of(e) for e in [*item.findall("category"), *item.findall(f"{DC}subject")]]
     when = text_of(find("pubDate", f"{DC}date"))
     chunks, unplaced = html_content(html, base)
     return FeedItem(
         title=fragment_text(text_of(find("title", f"{RSS1}title"))),
         url="" if exported else url,  # an export's post is the writer's own, not a source
-        date=parse_date(when),
-        authors=tuple(a for a in authors if a),
+        date=feed_date(when),
+        authors=rss_authors(item) or site_authors(url or permalink, site, authors),
         tags=tuple(tags),
         chunks=chunks,
         line=line,
@@ -199,7 +265,7 @@ def atom_entry(entry: ET.Element, line: int, site: str, authors: tuple[str, ...]
     return FeedItem(
         title=fragment_text(raw_title) if is_html else " ".join(raw_title.split()),
         url=url,
-        date=parse_date(when),
+        date=feed_date(when),
         authors=atom_authors(entry) or site_authors(url, site, authors),
         tags=tuple(tags),
         chunks=atom_text(content, xml_base(content, entry, content_base(site, url))),
@@ -217,7 +283,9 @@ def xml_items(text: str) -> tuple[list[FeedItem], str]:
         read = partial(atom_entry, authors=atom_authors(root))
     elif root.tag == "rss" or root.tag.endswith("RDF"):
         elems = root.findall("channel/item") + root.findall(f"{RSS1}item")
-        read = partial(rss_item, exported=is_export(elems))
+        channel = root.find("channel")
+        authors = rss_authors(channel) if channel is not None else ()
+        read = partial(rss_item, exported=is_export(elems), authors=authors)
         site = safe_url(
             text_of(root.find("channel/link")) or text_of(root.find(f"{RSS1}channel/{RSS1}link"))
         )
@@ -245,7 +313,7 @@ def json_item(
     return FeedItem(
         title=" ".join(str(item.get("title") or "").split()),
         url=url,
-        date=parse_date(when),
+        date=feed_date(when),
         authors=json_authors(item) or site_authors(url, site, authors),
         tags=tuple(str(t) for t in tags) if isinstance(tags, list) else (),
         chunks=chunks,
@@ -273,6 +341,8 @@ def json_items(text: str) -> tuple[list[FeedItem], str]:
 
 def read_items(text: str, shown: str) -> tuple[list[FeedItem], Diagnostic | None]:
     """The feed's items, or the diagnostic saying why it cannot be read."""
+    if line := template_line(text):
+        return [], template_error(line, shown)
     try:
         items, why = json_items(text) if text.lstrip().startswith(("{", "[")) else xml_items(text)
     except json.JSONDecodeError as exc:
