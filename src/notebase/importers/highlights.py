@@ -79,6 +79,13 @@ _MONTHS = {  # the months' names (and their common starts) in the Kindle's langu
     )
     for name in names.split()
 }
+# a shadow library's name for its download, which Kindles show as the book's: Anna's Archive's
+# `Title -- Author -- Publisher -- <md5> -- Anna’s Archive`, Z-Library's `Title by Author
+# [Author, Sorted] (z-lib.org)`
+_LIBRARY_FIELD = " -- "
+_DIGEST = re.compile(r"[0-9a-f]{32}", re.I)
+_SITE = re.compile(r"[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}")  # `z-lib.org`: no author's name
+_BY_SORTED = re.compile(r"(?P<title>.+?)\s+by\s+[^\[\]]+?\s*\[(?P<author>[^\[\]]+)\]")
 # Readwise marks a heading by the note `.h2`, which it also gives as the tag `h2`
 _HEADING_TAG = re.compile(r"^\.?h(?P<n>[1-6])$")
 
@@ -309,10 +316,53 @@ def split_book(book_line: str) -> tuple[str, str]:
     return title, line[i + 1 : -1].strip()
 
 
+def library_book(title: str, author: str) -> tuple[str, str]:
+    """A book's (title, author) when a shadow library's download name stands for its title."""
+    if _SITE.fullmatch(author):  # `(z-lib.org)`: where the file came from, not who wrote it
+        title, author = split_book(title)
+    if not author and (by := _BY_SORTED.fullmatch(title)):
+        title, author = by["title"], by["author"]
+    fields = [field.strip() for field in title.split(_LIBRARY_FIELD)]
+    said = (
+        f for f in fields[1:] if _DIGEST.fullmatch(f) or (author and folded(f) == folded(author))
+    )
+    return (fields[0], author) if len(fields) > 2 and any(said) else (title, author)
+
+
+def is_same_book(book: Book, title: str, author: str) -> bool:
+    """Whether a clipping's title and author are `book`'s: one title whatever its case and spaces,
+    by one author, whose name one of them may leave out or cut short (a sample's `Eva García
+    Sáenz`, the bought book's `Eva García Sáenz de Urturi`) or write in capitals."""
+    if folded(title) != folded(book.title):
+        return False
+    ours, theirs = folded(book.author).split(), folded(author).split()
+    return ours[: len(theirs)] == theirs or theirs[: len(ours)] == ours
+
+
+def fuller_author(kept: str, other: str) -> str:
+    """Of two spellings of one author, the one of more words, else the one not in capitals."""
+    if len(other.split()) != len(kept.split()):
+        return max(kept, other, key=lambda name: len(name.split()))
+    return other if kept.isupper() and not other.isupper() else kept
+
+
+def add_clipping(books: list[Book], book_line: str, line: int, item: Highlight) -> None:
+    """The clipping added to its book's, which is added when it is the book's first."""
+    title, author = library_book(*split_book(book_line))
+    at = next((i for i, book in enumerate(books) if is_same_book(book, title, author)), None)
+    if at is None:
+        books.append(Book(title, author, line, (item,)))
+        return
+    book = books[at]
+    author = fuller_author(book.author, author)
+    books[at] = replace(book, author=author, highlights=(*book.highlights, item))
+
+
 def read_kindle(text: str, name: str, shown: str) -> ParsedArchive:
-    """My Clippings.txt: one post per book, in the order books first appear."""
-    books: dict[str, list[Highlight]] = {}
-    first_line: dict[str, int] = {}
+    """My Clippings.txt: one post per book, in the order books first appear; a book's clippings
+    under spellings of its title and author that differ only in case or in what one leaves out
+    are one book's."""
+    books: list[Book] = []
     diags: list[Diagnostic] = []
     for line, lines in split_entries(text):
         parsed = parse_entry(line, lines)
@@ -327,13 +377,10 @@ def read_kindle(text: str, name: str, shown: str) -> ParsedArchive:
             )
             continue
         book_line, item = parsed
-        books.setdefault(book_line, []).append(item)
-        first_line.setdefault(book_line, line)
-    posts = []
-    for book_line, items in books.items():
-        title, author = split_book(book_line)
-        book = Book(title, author, first_line[book_line], attach_notes(items))
-        posts.append(book_post(book, name))
+        add_clipping(books, book_line, line, item)
+    posts = [
+        book_post(replace(book, highlights=attach_notes(book.highlights)), name) for book in books
+    ]
     if not posts:
         diags.append(
             warning(
