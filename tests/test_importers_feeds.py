@@ -288,8 +288,9 @@ def test_rfc822_dates_as_localised_generators_write_them_are_read(written: str, 
 
 def test_rss_authors_are_named_by_author_creator_or_itunes_and_else_by_the_channel() -> None:
     rss = (
-        '<rss xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel>'
-        "<link>https://pod.example.de/</link><itunes:author>Gerd Groß</itunes:author>"
+        '<rss xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"'
+        ' xmlns:dc="http://purl.org/dc/elements/1.1/"><channel>'
+        "<link>https://pod.example.de/</link><dc:creator>Gerd Groß</dc:creator>"
         "<item><title>Folge 1</title><itunes:author>Ute Lang</itunes:author>"
         "<guid>https://pod.example.de/1.mp3</guid></item>"
         "<item><title>Mail</title><author>jo@example.com (Jo Park)</author></item>"
@@ -354,3 +355,14 @@ def test_a_post_about_templates_is_no_template() -> None:
     for text in (rss, json_feed):
         archive = read_feed(text, "f.xml", "f.xml")
         assert ([p.title for p in archive.posts], archive.diagnostics) == (["Liquid"], ())
+
+
+def test_a_podcasts_episodes_are_by_its_author_wherever_their_pages_are() -> None:
+    rss = (
+        '<rss xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel>'
+        "<link>https://www.show.example.com/</link><itunes:author>The Show</itunes:author>"
+        "<item><title>EP1</title><link>https://show.host.example.net/ep1/</link></item>"
+        "</channel></rss>"
+    )
+    (episode,) = read_feed(rss, "f.xml", "f.xml").posts
+    assert episode.authors == ("The Show",)

@@ -177,12 +177,34 @@ def content_base(site: str, *permalinks: str) -> str:
     return site or next((url for url in permalinks if url), "")
 
 
-def rss_item(
-    item: ET.Element, line: int, site: str, exported: bool = False, authors: tuple[str, ...] = ()
-) -> FeedItem:
+@dataclass(frozen=True, slots=True)
+class Channel:
+    """What an RSS channel says of all its items."""
+
+    exported: bool = False  # a WordPress export's
+    authors: tuple[str, ...] = ()
+    podcast: bool = False  # a podcast's episodes are the show's wherever their pages are
+
+
+def rss_channel(root: ET.Element, items: list[ET.Element]) -> Channel:
+    channel = root.find("channel")
+    if channel is None:
+        return Channel(is_export(items))
+    podcast = channel.find(f"{ITUNES}author") is not None
+    return Channel(is_export(items), rss_authors(channel), podcast)
+
+
+def channel_authors(channel: Channel, page: str, site: str) -> tuple[str, ...]:
+    """The channel's authors, for an item naming none: a podcast's episode's always, another
+    item's when it is a page of the feed's site (a link blog's item is someone else's page)."""
+    return channel.authors if channel.podcast else site_authors(page, site, channel.authors)
+
+
+def rss_item(item: ET.Element, line: int, site: str, channel: Channel = Channel()) -> FeedItem:
     """An RSS 2.0 `<item>` (or RSS 1.0's): content:encoded, else description, as HTML (as
-    WordPress shows it, for the items of its export); by the channel's `authors` when it names
-    none and is a page of the feed's site."""
+    WordPress shows it, for the items of its export); by the channel's authors when it names
+    none and is a page of the feed's site, or a podcast's episode."""
+    exported = channel.exported
 
     def find(*names: str) -> ET.Element | None:
         return next((e for n in names if (e := item.find(n)) is not None), None)
@@ -203,7 +225,7 @@ def rss_item(
         title=fragment_text(text_of(find("title", f"{RSS1}title"))),
         url="" if exported else url,  # an export's post is the writer's own, not a source
         date=feed_date(when),
-        authors=rss_authors(item) or site_authors(url or permalink, site, authors),
+        authors=rss_authors(item) or channel_authors(channel, url or permalink, site),
         tags=tuple(tags),
         chunks=chunks,
         line=line,
@@ -283,9 +305,7 @@ def xml_items(text: str) -> tuple[list[FeedItem], str]:
         read = partial(atom_entry, authors=atom_authors(root))
     elif root.tag == "rss" or root.tag.endswith("RDF"):
         elems = root.findall("channel/item") + root.findall(f"{RSS1}item")
-        channel = root.find("channel")
-        authors = rss_authors(channel) if channel is not None else ()
-        read = partial(rss_item, exported=is_export(elems), authors=authors)
+        read = partial(rss_item, channel=rss_channel(root, elems))
         site = safe_url(
             text_of(root.find("channel/link")) or text_of(root.find(f"{RSS1}channel/{RSS1}link"))
         )
