@@ -316,3 +316,17 @@ def test_a_shadow_librarys_download_name_is_read_as_its_books_title_and_author(
         clipping(book_line, "1-2", "Words."), "My Clippings.txt", "My Clippings.txt"
     ).posts
     assert (book.title, book.authors) == (title, authors)
+
+
+def test_a_russian_kindles_places_and_dates_are_read() -> None:
+    text = (
+        "Мастер и Маргарита (Булгаков М.)\n- Ваш выделенный отрывок на странице 12 | Место 180-182"
+        " | Добавлено: суббота, 3 октября 2026 г.\n\nНикогда и ничего не просите!\n==========\n"
+        "Мастер и Маргарита (Булгаков М.)\n- Ваша закладка на странице 14 | Местоположение 200 |"
+        " Добавлено: понедельник, 5 октября 2026 г. в 14:46:33\n\n\n==========\n"
+    )
+    archive = read_kindle(text, "My Clippings.txt", "My Clippings.txt")
+    (book,) = archive.posts
+    assert (book.date, archive.diagnostics) == ("2026-10-05", ())
+    assert "*Мастер и Маргарита*, page 12, location 180-182\n" in body(book)
+    assert "Bookmark: page 14, location 200\n" in body(book)
