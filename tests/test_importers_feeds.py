@@ -366,3 +366,58 @@ def test_a_podcasts_episodes_are_by_its_author_wherever_their_pages_are() -> Non
     )
     (episode,) = read_feed(rss, "f.xml", "f.xml").posts
     assert episode.authors == ("The Show",)
+
+
+@pytest.mark.parametrize(
+    "feed",
+    [
+        '<feed><entry><title>E</title><link rel="alternate" href="https://x.example/a"/>'
+        "<published>2020-10-17T17:11:00+02:00</published><author><name>Ann</name></author>"
+        '<summary type="html">&lt;p&gt;Hello &lt;b&gt;World&lt;/b&gt;&lt;/p&gt;</summary>'
+        "</entry></feed>",
+        '<feed version="0.3" xmlns="http://purl.org/atom/ns#"><entry><title>E</title>'
+        '<link rel="alternate" type="text/html" href="https://x.example/a"/>'
+        "<author><name>Ann</name></author><issued>2020-10-17T17:11:00Z</issued>"
+        '<content type="text/html" mode="escaped">&lt;p&gt;Hello &lt;b&gt;World&lt;/b&gt;'
+        "&lt;/p&gt;</content></entry></feed>",
+    ],
+)
+def test_atom_without_its_namespace_and_atom_0_3_are_read_as_atom(feed: str) -> None:
+    archive = read_feed(feed, "f.xml", "f.xml")
+    (post,) = archive.posts
+    assert (post.title, post.url, post.authors, post.date) == (
+        "E",
+        "https://x.example/a",
+        ("Ann",),
+        "2020-10-17",
+    )
+    assert (body(post), archive.diagnostics) == ("Hello **World**\n", ())
+
+
+def test_blank_lines_before_the_xml_declaration_are_passed_over() -> None:
+    head = '\n\n<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel>\n'
+    archive = read_feed(head + "<item><title>T</title></item></channel></rss>", "f.xml", "f.xml")
+    assert ([(p.title, p.origin) for p in archive.posts], archive.diagnostics) == (
+        [("T", "f.xml:5")],
+        (),
+    )
+    broken = read_feed(head + "<item><title>T</title></channel></rss>", "f.xml", "f.xml")
+    (diag,) = broken.diagnostics
+    assert (diag.code, str(diag.pos)) == ("import-bad-feed", "f.xml:5")
+    assert diag.message.startswith("not well-formed XML: mismatched tag, column ")
+    assert "line" not in diag.message  # expat's line is of the text without the blank lines
+
+
+def test_html_entities_and_bare_ampersands_are_read_as_html_means_them_with_a_warning() -> None:
+    rss = (
+        "<rss><channel>\n<item><title>Q &amp; A&nbsp;&mdash; caf&eacute;</title>"
+        "<link>https://x.example/?a=1&b=2</link>\n"
+        "<description><![CDATA[<p>x &amp;&amp; y&nbsp;z</p>]]> &hellip; &bogus;</description>"
+        "</item></channel></rss>"
+    )
+    archive = read_feed(rss, "f.xml", "f.xml")
+    (post,) = archive.posts
+    assert (post.title, post.url) == ("Q & A — café", "https://x.example/?a=1&b=2")
+    assert body(post).startswith("x && y") and body(post).endswith("… \\&bogus;\n")
+    (diag,) = archive.diagnostics
+    assert (diag.code, diag.is_error, str(diag.pos)) == ("import-feed-repaired", False, "f.xml:2")

@@ -4,6 +4,7 @@ the page converter. XML is read by defusedxml: no entity expansion, no external 
 from __future__ import annotations
 
 import datetime as dt
+import html.entities
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -54,6 +55,16 @@ _XML_FEED = re.compile(r"<(?:\w+:)?(?:rss|feed|RDF)[\s>]")
 # matter atop it, Liquid's and Go templates' `{{ site.title }}`, `{% for post in … %}`
 _FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n")
 _TEMPLATE_TAG = re.compile(r"\{\{-?\s*[\w.$]|\{%-?\s*\w")
+# Atom without its namespace (a hand-made feed's `<feed>`), and Atom 0.3's, whose dates were
+# `issued` and `modified`
+OTHER_ATOMS = ("", "{http://purl.org/atom/ns#}")
+ATOM_03_NAMES = {"issued": "published", "modified": "updated"}
+# what a generator writing HTML into XML leaves unescaped: HTML's named entities (`&nbsp;`,
+# `&mdash;`) and a bare `&`, outside CDATA sections (whose text is taken as it is)
+_XML_ENTITIES = frozenset(("amp", "lt", "gt", "quot", "apos"))
+_REFERENCE = re.compile(r"&(?:(?P<name>[A-Za-z][A-Za-z0-9]*);|#[0-9]+;|#[xX][0-9A-Fa-f]+;)?")
+_WHERE = re.compile(r": line \d+, column \d+$")  # expat's, of the text it was given
+_CDATA = re.compile(r"(<!\[CDATA\[.*?\]\]>)", re.S)
 # RFC 822 as people and localised generators write it: a weekday in any language or length
 # (`Mi,`, `jeu.,`, `Thurs,`) before the day, a time and any zone after it
 _WEEKDAY_LEAD = re.compile(r"^\s*[^\W\d]+\.?\s*,\s*")
@@ -296,9 +307,69 @@ def atom_entry(entry: ET.Element, line: int, site: str, authors: tuple[str, ...]
     )
 
 
-def xml_items(text: str) -> tuple[list[FeedItem], str]:
+def html_references(text: str) -> str:
+    """XML text with HTML's named entities as character references and a bare `&` escaped,
+    outside its CDATA sections: what a generator that wrote HTML into XML meant."""
+
+    def meant(ref: re.Match[str]) -> str:
+        name = ref["name"]
+        if ref.group(0) == "&":
+            return "&amp;"
+        if name is None or name in _XML_ENTITIES:
+            return ref.group(0)
+        chars = html.entities.html5.get(f"{name};", "")
+        return "".join(f"&#{ord(c)};" for c in chars) if chars else f"&amp;{name};"
+
+    parts = _CDATA.split(text)
+    return "".join(p if i % 2 else _REFERENCE.sub(meant, p) for i, p in enumerate(parts))
+
+
+def parse_xml(text: str) -> tuple[ET.Element, ET.ParseError | None]:
+    """The feed's root element, and the error read past by taking HTML's entities and a bare
+    `&` as HTML means them (None when the XML is well-formed). Blank lines before the XML
+    declaration are passed over; an error's line is the text's."""
+    body = text.lstrip()
+    skipped = text[: len(text) - len(body)].count("\n")
+    try:
+        return SafeET.fromstring(body), None
+    except ET.ParseError as exc:
+        exc.position = (exc.position[0] + skipped, exc.position[1])
+        if (repaired := html_references(body)) == body:
+            raise
+        try:
+            return SafeET.fromstring(repaired), exc
+        except ET.ParseError:
+            raise exc from None
+
+
+def as_atom(root: ET.Element) -> ET.Element:
+    """An Atom feed without its namespace, or of Atom 0.3, with Atom 1.0's element names."""
+    for elem in root.iter():
+        space, _, local = elem.tag.rpartition("}")
+        if (space + "}" if space else "") in OTHER_ATOMS:
+            elem.tag = ATOM + ATOM_03_NAMES.get(local, local)
+    return root
+
+
+def xml_problem(exc: ET.ParseError) -> str:
+    """What is wrong, with its column (its line is the diagnostic's)."""
+    said = _WHERE.sub("", str(exc))
+    return f"{said}, column {exc.position[1] + 1}"
+
+
+def repaired_warning(problem: ET.ParseError, shown: str) -> Diagnostic:
+    msg = (
+        f"not well-formed XML ({xml_problem(problem)}): read with HTML's named entities (`&nbsp;`) and a"
+        " bare `&` as HTML means them"
+    )
+    hint = "escape `&` as `&amp;` and write other entities as numbers (`&#160;`)"
+    return warning("import-feed-repaired", msg, FilePos(shown, problem.position[0]), hint)
+
+
+def xml_items(root: ET.Element, text: str) -> tuple[list[FeedItem], str]:
     """The items of an RSS or Atom document, or ([], why it cannot be read)."""
-    root = SafeET.fromstring(text)
+    if root.tag in (f"{space}feed" for space in OTHER_ATOMS):
+        root = as_atom(root)
     read: Callable[[ET.Element, int, str], FeedItem]
     if root.tag == f"{ATOM}feed":
         elems, site = root.findall(f"{ATOM}entry"), atom_link(root)
@@ -359,29 +430,38 @@ def json_items(text: str) -> tuple[list[FeedItem], str]:
     return found, ""
 
 
-def read_items(text: str, shown: str) -> tuple[list[FeedItem], Diagnostic | None]:
-    """The feed's items, or the diagnostic saying why it cannot be read."""
+def parsed_items(text: str) -> tuple[list[FeedItem], str, ET.ParseError | None]:
+    """The items of a JSON or XML feed, or why it is no feed; and the XML error read past."""
+    if text.lstrip().startswith(("{", "[")):
+        return *json_items(text), None
+    root, repaired = parse_xml(text)
+    return *xml_items(root, text), repaired
+
+
+def read_items(text: str, shown: str) -> tuple[list[FeedItem], list[Diagnostic]]:
+    """The feed's items and what was read past, or [] and the error saying why it cannot be read."""
     if line := template_line(text):
-        return [], template_error(line, shown)
+        return [], [template_error(line, shown)]
     try:
-        items, why = json_items(text) if text.lstrip().startswith(("{", "[")) else xml_items(text)
+        items, why, repaired = parsed_items(text)
     except json.JSONDecodeError as exc:
         pos = FilePos(shown, exc.lineno)
-        return [], error("import-bad-feed", f"not valid JSON: {exc.msg}", pos, "fix the JSON")
+        return [], [error("import-bad-feed", f"not valid JSON: {exc.msg}", pos, "fix the JSON")]
     except ET.ParseError as exc:
         pos = FilePos(shown, exc.position[0])
-        return [], error("import-bad-feed", f"not well-formed XML: {exc}", pos, "fix the XML")
+        msg = f"not well-formed XML: {xml_problem(exc)}"
+        return [], [error("import-bad-feed", msg, pos, "fix the XML")]
     except DefusedXmlException:
         msg = "the feed declares XML entities or a DTD: refused (entity expansion is unsafe)"
         hint = "remove the <!DOCTYPE …> declaration"
-        return [], error("import-bad-feed", msg, FilePos(shown, 1), hint)
+        return [], [error("import-bad-feed", msg, FilePos(shown, 1), hint)]
     except (ValueError, RecursionError) as exc:  # an encoding the parser refuses, deep nesting
         msg, hint = f"cannot read the feed: {exc}", "save the feed as UTF-8 XML or JSON"
-        return [], error("import-bad-feed", msg, FilePos(shown, 1), hint)
+        return [], [error("import-bad-feed", msg, FilePos(shown, 1), hint)]
     if why:
         hint = "import an RSS, Atom or JSON Feed file; other XML or JSON is not read"
-        return [], error("import-bad-feed", why, FilePos(shown, 1), hint)
-    return items, None
+        return [], [error("import-bad-feed", why, FilePos(shown, 1), hint)]
+    return items, [repaired_warning(repaired, shown)] if repaired else []
 
 
 def item_title(item: FeedItem) -> str:
@@ -430,9 +510,9 @@ def left_out_info(items: Sequence[FeedItem], shown: str) -> Diagnostic:
 
 def read_feed(text: str, name: str, shown: str) -> ParsedArchive:
     """An RSS, Atom or JSON feed: one post per item."""
-    items, problem = read_items(text, shown)
-    if problem is not None:
-        return ParsedArchive(name, ArchiveFormat.FEED, (), (problem,))
+    items, read_past = read_items(text, shown)
+    if any(d.is_error for d in read_past):
+        return ParsedArchive(name, ArchiveFormat.FEED, (), tuple(read_past))
     left_out = [item for item in items if item.role not in POST_ROLES]
     items = [item for item in items if item.role in POST_ROLES]
     posts = tuple(
@@ -449,7 +529,7 @@ def read_feed(text: str, name: str, shown: str) -> ParsedArchive:
         for item in items
         if item_title(item)
     )
-    diags = item_problems(items, shown)
+    diags = [*read_past, *item_problems(items, shown)]
     if left_out:
         diags.append(left_out_info(left_out, shown))
     if not items:
