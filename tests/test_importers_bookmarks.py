@@ -233,3 +233,11 @@ def test_firefoxs_own_place_queries_are_left_out_without_a_warning() -> None:
     assert [d.message for d in archive.diagnostics] == [
         "bookmark 'javascript:alert(1)' is no http(s) URL: skipped"
     ]
+
+
+def test_a_tab_separated_bookmarks_export_is_read() -> None:
+    text = "URL\tTitle\tTags\nhttps://a.example.org/x\tX, with a comma\tweb\n"
+    archive = read_input(text, "bookmarks.csv", "bookmarks.csv")
+    assert [(p.title, p.url, p.taxonomy.tags) for p in archive.posts] == [
+        ("X, with a comma", "https://a.example.org/x", ("web",))
+    ]

@@ -330,3 +330,15 @@ def test_a_russian_kindles_places_and_dates_are_read() -> None:
     assert (book.date, archive.diagnostics) == ("2026-10-05", ())
     assert "*Мастер и Маргарита*, page 12, location 180-182\n" in body(book)
     assert "Bookmark: page 14, location 200\n" in body(book)
+
+
+def test_a_readwise_export_a_spreadsheet_saved_with_semicolons_is_read() -> None:
+    text = (
+        "\ufeffHighlight;Book Title;Book Author;Note;Location Type;Location\r\n"
+        '"Ja, so ist es; gut.";Der Prozess;Franz Kafka;;location;610\r\n'
+    )
+    archive = read_readwise(text, "readwise.csv", "readwise.csv")
+    (book,) = archive.posts
+    assert (book.title, book.authors, archive.diagnostics) == ("Der Prozess", ("Franz Kafka",), ())
+    assert body(book).startswith("> Ja, so ist es; gut.\n>\n> — Franz Kafka, *Der Prozess*")
+    assert is_readwise("readwise.csv", text)
