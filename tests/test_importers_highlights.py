@@ -342,3 +342,19 @@ def test_a_readwise_export_a_spreadsheet_saved_with_semicolons_is_read() -> None
     assert (book.title, book.authors, archive.diagnostics) == ("Der Prozess", ("Franz Kafka",), ())
     assert body(book).startswith("> Ja, so ist es; gut.\n>\n> — Franz Kafka, *Der Prozess*")
     assert is_readwise("readwise.csv", text)
+
+
+def test_the_kindles_clipping_limit_notice_is_no_highlight_and_is_told() -> None:
+    text = (
+        "Sapiens (Yuval Noah Harari)\n- Your Highlight on page 89 | location 1340-1342 | Added on"
+        " Saturday, 8 February 2025 10:14:09\n\n <You have reached the clipping limit for this"
+        " item>\n==========\nSapiens (Yuval Noah Harari)\n- Your Highlight on page 31 | location"
+        " 464-467 | Added on Friday, 7 February 2025 19:05:33\n\nStrangers <can> cooperate.\n"
+        "==========\n"
+    )
+    archive = read_kindle(text, "My Clippings.txt", "My Clippings.txt")
+    (book,) = archive.posts
+    assert "clipping limit" not in body(book) and "Strangers \\<can> cooperate." in body(book)
+    (diag,) = archive.diagnostics
+    assert (diag.code, str(diag.pos)) == ("import-bad-clipping", "My Clippings.txt:1")
+    assert "notice" in diag.message and "publisher" in (diag.hint or "")

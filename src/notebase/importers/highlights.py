@@ -81,6 +81,9 @@ _MONTHS = {  # the months' names (and their common starts) in the Kindle's langu
     )
     for name in names.split()
 }
+# what a Kindle writes in place of a highlight's words: `<You have reached the clipping limit for
+# this item>`, in its language
+_NOTICE = re.compile(r"<[^<>\n]+>")
 # a shadow library's name for its download, which Kindles show as the book's: Anna's Archive's
 # `Title -- Author -- Publisher -- <md5> -- Anna’s Archive`, Z-Library's `Title by Author
 # [Author, Sorted] (z-lib.org)`
@@ -292,20 +295,33 @@ def place(rest: str) -> tuple[str, int, int]:
     return ", ".join(p for p in parts if p), start, end
 
 
-def parse_entry(line: int, lines: list[str]) -> tuple[str, Highlight] | str:
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """Why an entry of My Clippings.txt is imported as no clipping, and what to do about it."""
+
+    why: str
+    hint: str = "each clipping ends with a `==========` line"
+
+
+def parse_entry(line: int, lines: list[str]) -> tuple[str, Highlight] | Skipped:
     """(book line, highlight) of one clipping, or why it is not one."""
     filled = [ln for ln in lines if ln.strip()]
     meta_at, kind = next(
         ((i, kind) for i, ln in enumerate(lines) if (kind := clip_kind(ln.strip()))), (0, "")
     )
     if len(filled) < 2 or meta_at == 0:
-        return "not a clipping (a `Title (Author)` line, then `- Your Highlight on …`)"
+        return Skipped("not a clipping (a `Title (Author)` line, then `- Your Highlight on …`)")
     rest = lines[meta_at].strip()[1:]
     where, start, end = place(rest)
     added = _ADDED.search(rest)
     text = "\n".join(lines[meta_at + 1 :]).strip()
     if kind != "bookmark" and not text:
-        return f"{kind} has no text"
+        return Skipped(f"{kind} has no text", "a Kindle clips no text of an image: nothing to do")
+    if kind == "highlight" and _NOTICE.fullmatch(text):
+        hint = (
+            "the book's publisher limits how much of it may be clipped: its words are in the book"
+        )
+        return Skipped(f"the Kindle's notice {text!r} in place of the highlighted words", hint)
     date = added_date(added.group("v")) if added else ""
     book_line = " ".join(lines[0].split()) if lines[0].strip() else filled[0].strip()
     return book_line, Highlight(text, where, start, end, line + meta_at + 1, kind=kind, date=date)
@@ -375,15 +391,9 @@ def read_kindle(text: str, name: str, shown: str) -> ParsedArchive:
     diags: list[Diagnostic] = []
     for line, lines in split_entries(text):
         parsed = parse_entry(line, lines)
-        if isinstance(parsed, str):
-            diags.append(
-                warning(
-                    "import-bad-clipping",
-                    f"{parsed}: skipped",
-                    FilePos(shown, line),
-                    "each clipping ends with a `==========` line",
-                )
-            )
+        if isinstance(parsed, Skipped):
+            message, pos = f"{parsed.why}: skipped", FilePos(shown, line)
+            diags.append(warning("import-bad-clipping", message, pos, parsed.hint))
             continue
         book_line, item = parsed
         add_clipping(books, book_line, line, item)
