@@ -421,3 +421,33 @@ def test_html_entities_and_bare_ampersands_are_read_as_html_means_them_with_a_wa
     assert body(post).startswith("x && y") and body(post).endswith("… \\&bogus;\n")
     (diag,) = archive.diagnostics
     assert (diag.code, diag.is_error, str(diag.pos)) == ("import-feed-repaired", False, "f.xml:2")
+
+
+def test_a_microblogs_untitled_items_are_told_once() -> None:
+    item = "<item><description>&lt;p&gt;Lunch at {0}.&lt;/p&gt;</description></item>\n"
+    rss = (
+        "<rss><channel>\n"
+        + "".join(item.format(n) for n in "ABC")
+        + ("<item><title>A titled post</title></item>\n<item/>\n</channel></rss>")
+    )
+    archive = read_feed(rss, "f.xml", "f.xml")
+    assert [p.title for p in archive.posts] == [
+        "Lunch at A.",
+        "Lunch at B.",
+        "Lunch at C.",
+        "A titled post",
+    ]
+    assert [(d.code, d.severity.value, str(d.pos), d.message) for d in archive.diagnostics] == [
+        (
+            "import-untitled",
+            "info",
+            "f.xml:2",
+            "3 of 5 items have no title: each titled by its first words",
+        ),
+        (
+            "import-empty-post",
+            "warning",
+            "f.xml:6",
+            "item has no title, text, date or link: skipped",
+        ),
+    ]

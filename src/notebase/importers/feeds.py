@@ -48,6 +48,7 @@ DC = "{http://purl.org/dc/elements/1.1/}"
 RSS1 = "{http://purl.org/rss/1.0/}"
 ITUNES = "{http://www.itunes.com/dtds/podcast-1.0.dtd}"
 POST_ROLES = ("post", "draft")
+MICROBLOG_ITEMS = 3  # untitled items, and most of a feed's, that make it a microblog's
 _ITEM_TAG = re.compile(r"<(?:\w+:)?(?:item|entry)[\s>/]")
 _JSONFEED = re.compile(r'"version"\s*:\s*"https?://jsonfeed\.org/', re.I)
 _XML_FEED = re.compile(r"<(?:\w+:)?(?:rss|feed|RDF)[\s>]")
@@ -470,13 +471,35 @@ def item_title(item: FeedItem) -> str:
     return untitled_title(item.chunks) or item.date or item.url
 
 
+def untitled_items(items: Sequence[FeedItem]) -> list[FeedItem]:
+    """The items without a title that are titled by their words, date or link."""
+    return [item for item in items if not item.title and item_title(item)]
+
+
+def is_microblog(items: Sequence[FeedItem]) -> bool:
+    """Whether most of a feed's items have no title: a microblog's (micro.blog, Mastodon), whose
+    posts are untitled by their nature."""
+    untitled = len(untitled_items(items))
+    return untitled >= MICROBLOG_ITEMS and untitled * 2 > len(items)
+
+
+def untitled_info(items: Sequence[FeedItem], shown: str) -> Diagnostic:
+    """One note for a microblog's untitled items, at the first."""
+    untitled = untitled_items(items)
+    msg = f"{len(untitled)} of {len(items)} items have no title: each titled by its first words"
+    pos = FilePos(shown, untitled[0].line)
+    return info("import-untitled", msg, pos, hint="a microblog's posts have none: nothing to do")
+
+
 def item_problems(items: Sequence[FeedItem], shown: str) -> list[Diagnostic]:
-    diags = []
+    microblog = is_microblog(items)
+    diags = [untitled_info(items, shown)] if microblog else []
     for item in items:
         pos = FilePos(shown, item.line)
         if not item.title and item_title(item):
-            msg = f"item has no title: titled by its first words {item_title(item)!r}"
-            diags.append(warning("import-untitled", msg, pos, hint="give the item a <title>"))
+            if not microblog:
+                msg = f"item has no title: titled by its first words {item_title(item)!r}"
+                diags.append(warning("import-untitled", msg, pos, hint="give the item a <title>"))
         elif not item_title(item):
             msg = "item has no title, text, date or link: skipped"
             diags.append(warning("import-empty-post", msg, pos, hint="remove the empty item"))
