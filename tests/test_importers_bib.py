@@ -175,3 +175,21 @@ def test_an_arxiv_id_in_dblps_and_semantic_scholars_volume(journal: str) -> None
     text = f"@article{{k, title = {{Attention}}, journal = {{{journal}}}, volume = {{abs/1706.03762}}}}\n"
     [post] = read_bibtex(text, "x.bib", "x.bib").posts
     assert (post.arxiv, post.kind) == ("1706.03762", "paper")
+
+
+@pytest.mark.parametrize(
+    ("fields", "url"),
+    [
+        ("url = {www.example.org/doku.php?id=a}", "https://www.example.org/doku.php?id=a"),
+        ("howpublished = {\\url{https://example.org/tool}}", "https://example.org/tool"),
+        ("note = {Available at https://example.org/x, accessed 2020}", "https://example.org/x"),
+        (
+            "url = {https://a.example/}, howpublished = {\\url{https://b.example/}}",
+            "https://a.example/",
+        ),
+        ("howpublished = {Online}", ""),
+    ],
+)
+def test_the_address_of_an_entry(fields: str, url: str) -> None:
+    (post,) = read_bibtex(f"@misc{{k, title = {{T}}, {fields}}}", "r.bib", "r.bib").posts
+    assert post.url == url

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from notebase.importers.bookmarks import read_bookmarks
 from notebase.importers.formats import read_input
+from notebase.importers.model import ArchiveFormat
 from notebase.importers.render import note_text
 
 # the shape of a real Instapaper export (stephenmatheis/bookmarks' instapaper-export.csv)
@@ -200,3 +201,43 @@ def test_a_bookmarks_file_with_a_malformed_marked_section_is_read_all_the_same()
     text = NETSCAPE.replace("<DL><p>\n", "<DL><p>\n<![ broken\n", 1)
     archive = read_input(text, "bookmarks.html", "bookmarks.html")
     assert [p.title for p in archive.posts] == ["Muon", "Top"]
+
+
+def test_a_pocket_export_with_its_head_cut_off_is_read_by_its_saved_links() -> None:
+    page = (
+        '<html><body><li><a href="https://a.example.org/x" tags="" time_added="1660754879">X</a>'
+        '</li><li><a href="https://b.example.org/y" tags="" time_added="1511126327">Y</a></li>'
+    )
+    archive = read_input(page, "ril_export.html", "ril_export.html")
+    assert [(p.title, p.url, p.date) for p in archive.posts] == [
+        ("X", "https://a.example.org/x", "2022-08-17"),
+        ("Y", "https://b.example.org/y", "2017-11-19"),
+    ]
+
+
+def test_a_page_with_one_saved_link_is_no_bookmarks_export() -> None:
+    page = '<html><body><p>See <a href="https://a.example.org/x" time_added="1">x</a>.</p>'
+    archive = read_input(page, "page.html", "page.html")
+    assert archive.format != ArchiveFormat.BOOKMARKS
+
+
+def test_firefoxs_own_place_queries_are_left_out_without_a_warning() -> None:
+    text = NETSCAPE.replace(
+        "<DL><p>\n    <DT><H3>Bookmarks bar</H3>",
+        '<DL><p>\n    <DT><A HREF="place:sort=8&amp;maxResults=10">Recently Bookmarked</A>\n'
+        "    <DT><H3>Bookmarks bar</H3>",
+        1,
+    )
+    archive = read_input(text, "bookmarks.html", "bookmarks.html")
+    assert [p.title for p in archive.posts] == ["Muon", "Top"]
+    assert [d.message for d in archive.diagnostics] == [
+        "bookmark 'javascript:alert(1)' is no http(s) URL: skipped"
+    ]
+
+
+def test_a_tab_separated_bookmarks_export_is_read() -> None:
+    text = "URL\tTitle\tTags\nhttps://a.example.org/x\tX, with a comma\tweb\n"
+    archive = read_input(text, "bookmarks.csv", "bookmarks.csv")
+    assert [(p.title, p.url, p.taxonomy.tags) for p in archive.posts] == [
+        ("X, with a comma", "https://a.example.org/x", ("web",))
+    ]

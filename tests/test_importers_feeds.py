@@ -280,3 +280,193 @@ def test_an_item_s_own_page_is_its_permalink_or_a_link_to_the_feed_s_site() -> N
     own, away = read_feed(atom, "f.xml", "f.xml").posts
     assert (item.url, item.page) == ("https://other.example/x", "https://log.example/a")
     assert (own.page, away.page) == ("https://log.example/own", "")
+
+
+@pytest.mark.parametrize(
+    ("written", "day"),
+    [
+        ("Mi, 05 Jun 2024 10:00:00 +0200", "2024-06-05"),  # German weekday
+        ("mar, 12 abr 2022 10:00:00 +0200", "2022-04-12"),  # Spanish: `mar` is Tuesday here
+        ("jeu., 03 juil. 2025 14:06:49 +0200", "2025-07-03"),
+        ("Thurs, 12 June 2003 04:00:00 GMT", "2003-06-12"),
+        ("Tue,10 Sept 2003 4:00 PM GMT+2", "2003-09-10"),
+        ("Пн, 01 апр 2019 10:00:00 +0300", "2019-04-01"),
+        ("2020年3月4日", "2020-03-04"),
+    ],
+)
+def test_rfc822_dates_as_localised_generators_write_them_are_read(written: str, day: str) -> None:
+    rss = f"<rss><channel><item><title>T</title><pubDate>{written}</pubDate></item></channel></rss>"
+    atom = (
+        '<feed xmlns="http://www.w3.org/2005/Atom"><entry><title>T</title>'
+        f"<published>{written}</published></entry></feed>"
+    )
+    for text in (rss, atom):
+        archive = read_feed(text, "f.xml", "f.xml")
+        assert ([p.date for p in archive.posts], archive.diagnostics) == ([day], ())
+
+
+def test_rss_authors_are_named_by_author_creator_or_itunes_and_else_by_the_channel() -> None:
+    rss = (
+        '<rss xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"'
+        ' xmlns:dc="http://purl.org/dc/elements/1.1/"><channel>'
+        "<link>https://pod.example.de/</link><dc:creator>Gerd Groß</dc:creator>"
+        "<item><title>Folge 1</title><itunes:author>Ute Lang</itunes:author>"
+        "<guid>https://pod.example.de/1.mp3</guid></item>"
+        "<item><title>Mail</title><author>jo@example.com (Jo Park)</author></item>"
+        "<item><title>Angle</title><author>Al Ng &lt;al@example.com&gt;</author></item>"
+        "<item><title>Folge 2</title><link>https://pod.example.de/2</link></item>"
+        "<item><title>Elsewhere</title><link>https://other.example.org/essay</link></item>"
+        "</channel></rss>"
+    )
+    posts = read_feed(rss, "f.xml", "f.xml").posts
+    assert [p.authors for p in posts] == [
+        ("Ute Lang",),
+        ("Jo Park",),
+        ("Al Ng",),
+        ("Gerd Groß",),
+        (),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        (
+            '---\nlayout: null\n---\n<?xml version="1.0"?>\n<rss><channel>'
+            "<title>{{ site.title }}</title></channel></rss>",
+            1,
+        ),
+        (
+            '<rss version="2.0">\n<channel>\n<title>{{ .Site.Title }}</title>\n'
+            "{{ range .Pages }}<item><title>{{ .Title }}</title></item>{{ end }}\n</channel></rss>",
+            3,
+        ),
+        (
+            '<?xml version="1.0"?>\n<feed xmlns="http://www.w3.org/2005/Atom">\n'
+            "{% for post in site.posts %}<entry><title>{{ post.title }}</title></entry>{% endfor %}"
+            "</feed>",
+            3,
+        ),
+    ],
+)
+def test_a_feed_template_is_an_error_saying_to_import_the_built_feed(text: str, line: int) -> None:
+    archive = read_feed(text, "feed.xml", "feed.xml")
+    (diag,) = archive.diagnostics
+    assert (archive.posts, diag.code, diag.is_error, str(diag.pos)) == (
+        (),
+        "import-bad-feed",
+        True,
+        f"feed.xml:{line}",
+    )
+    assert "template" in diag.message and "built feed" in (diag.hint or "")
+
+
+def test_a_post_about_templates_is_no_template() -> None:
+    rss = (
+        "<rss><channel><title>Blog</title><item><title>Liquid</title>"
+        "<description>&lt;p&gt;Write {{ site.title }} or {% raw %}.&lt;/p&gt;</description>"
+        "</item></channel></rss>"
+    )
+    json_feed = (
+        '{"version": "https://jsonfeed.org/version/1.1", "items": [{"id": "1", "title": "Liquid",'
+        ' "content_text": "Write {{ site.title }}."}]}'
+    )
+    for text in (rss, json_feed):
+        archive = read_feed(text, "f.xml", "f.xml")
+        assert ([p.title for p in archive.posts], archive.diagnostics) == (["Liquid"], ())
+
+
+def test_a_podcasts_episodes_are_by_its_author_wherever_their_pages_are() -> None:
+    rss = (
+        '<rss xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel>'
+        "<link>https://www.show.example.com/</link><itunes:author>The Show</itunes:author>"
+        "<item><title>EP1</title><link>https://show.host.example.net/ep1/</link></item>"
+        "</channel></rss>"
+    )
+    (episode,) = read_feed(rss, "f.xml", "f.xml").posts
+    assert episode.authors == ("The Show",)
+
+
+@pytest.mark.parametrize(
+    "feed",
+    [
+        '<feed><entry><title>E</title><link rel="alternate" href="https://x.example/a"/>'
+        "<published>2020-10-17T17:11:00+02:00</published><author><name>Ann</name></author>"
+        '<summary type="html">&lt;p&gt;Hello &lt;b&gt;World&lt;/b&gt;&lt;/p&gt;</summary>'
+        "</entry></feed>",
+        '<feed version="0.3" xmlns="http://purl.org/atom/ns#"><entry><title>E</title>'
+        '<link rel="alternate" type="text/html" href="https://x.example/a"/>'
+        "<author><name>Ann</name></author><issued>2020-10-17T17:11:00Z</issued>"
+        '<content type="text/html" mode="escaped">&lt;p&gt;Hello &lt;b&gt;World&lt;/b&gt;'
+        "&lt;/p&gt;</content></entry></feed>",
+    ],
+)
+def test_atom_without_its_namespace_and_atom_0_3_are_read_as_atom(feed: str) -> None:
+    archive = read_feed(feed, "f.xml", "f.xml")
+    (post,) = archive.posts
+    assert (post.title, post.url, post.authors, post.date) == (
+        "E",
+        "https://x.example/a",
+        ("Ann",),
+        "2020-10-17",
+    )
+    assert (body(post), archive.diagnostics) == ("Hello **World**\n", ())
+
+
+def test_blank_lines_before_the_xml_declaration_are_passed_over() -> None:
+    head = '\n\n<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel>\n'
+    archive = read_feed(head + "<item><title>T</title></item></channel></rss>", "f.xml", "f.xml")
+    assert ([(p.title, p.origin) for p in archive.posts], archive.diagnostics) == (
+        [("T", "f.xml:5")],
+        (),
+    )
+    broken = read_feed(head + "<item><title>T</title></channel></rss>", "f.xml", "f.xml")
+    (diag,) = broken.diagnostics
+    assert (diag.code, str(diag.pos)) == ("import-bad-feed", "f.xml:5")
+    assert diag.message.startswith("not well-formed XML: mismatched tag, column ")
+    assert "line" not in diag.message  # expat's line is of the text without the blank lines
+
+
+def test_html_entities_and_bare_ampersands_are_read_as_html_means_them_with_a_warning() -> None:
+    rss = (
+        "<rss><channel>\n<item><title>Q &amp; A&nbsp;&mdash; caf&eacute;</title>"
+        "<link>https://x.example/?a=1&b=2</link>\n"
+        "<description><![CDATA[<p>x &amp;&amp; y&nbsp;z</p>]]> &hellip; &bogus;</description>"
+        "</item></channel></rss>"
+    )
+    archive = read_feed(rss, "f.xml", "f.xml")
+    (post,) = archive.posts
+    assert (post.title, post.url) == ("Q & A — café", "https://x.example/?a=1&b=2")
+    assert body(post).startswith("x && y") and body(post).endswith("… \\&bogus;\n")
+    (diag,) = archive.diagnostics
+    assert (diag.code, diag.is_error, str(diag.pos)) == ("import-feed-repaired", False, "f.xml:2")
+
+
+def test_a_microblogs_untitled_items_are_told_once() -> None:
+    item = "<item><description>&lt;p&gt;Lunch at {0}.&lt;/p&gt;</description></item>\n"
+    rss = (
+        "<rss><channel>\n"
+        + "".join(item.format(n) for n in "ABC")
+        + ("<item><title>A titled post</title></item>\n<item/>\n</channel></rss>")
+    )
+    archive = read_feed(rss, "f.xml", "f.xml")
+    assert [p.title for p in archive.posts] == [
+        "Lunch at A.",
+        "Lunch at B.",
+        "Lunch at C.",
+        "A titled post",
+    ]
+    assert [(d.code, d.severity.value, str(d.pos), d.message) for d in archive.diagnostics] == [
+        (
+            "import-untitled",
+            "info",
+            "f.xml:2",
+            "3 of 5 items have no title: each titled by its first words",
+        ),
+        (
+            "import-empty-post",
+            "warning",
+            "f.xml:6",
+            "item has no title, text, date or link: skipped",
+        ),
+    ]

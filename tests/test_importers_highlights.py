@@ -254,3 +254,107 @@ def test_a_kindle_note_listed_before_the_highlight_holding_it_is_put_after_it() 
     )
     [post] = read_kindle(text, "My Clippings.txt", "My Clippings.txt").posts
     assert body(post) == "> The passage.\n>\n> — A. Writer, *Book*, location 1849\n\nimportant\n"
+
+
+def clipping(book_line: str, location: str, text: str) -> str:
+    meta = f"- Your Highlight on Location {location} | Added on Monday, 1 May 2023"
+    return f"{book_line}\n{meta}\n\n{text}\n==========\n"
+
+
+def test_one_books_clippings_under_spellings_of_its_title_and_author_are_one_note() -> None:
+    text = "".join(
+        (  # a sample's title and author, then the bought book's; a line without its author
+            clipping("El libro negro de las horas (Eva García Sáenz)", "10-11", "Era albina."),
+            clipping("El Libro Negro de las Horas (Eva García Sáenz de Urturi)", "20-21", "Nieve."),
+            clipping("Habitos-Atomicos-James-Clear  ", "30-31", "Un hábito."),
+            clipping("Habitos-Atomicos-James-Clear (James Clear)", "40-41", "Otro hábito."),
+            clipping("Poesía Completa (ALEJANDRA PIZARNIK)", "50-51", "La noche."),
+            clipping("Poesía Completa (Alejandra Pizarnik)", "60-61", "El día."),
+            clipping("Poems (Emily Dickinson)", "70-71", "Hope."),
+            clipping("Poems (Walt Whitman)", "80-81", "Leaves."),
+        )
+    )
+    archive = read_kindle(text, "My Clippings.txt", "My Clippings.txt")
+    assert [(p.title, p.authors, p.origin) for p in archive.posts] == [
+        ("El libro negro de las horas", ("Eva García Sáenz de Urturi",), "My Clippings.txt:1"),
+        ("Habitos-Atomicos-James-Clear", ("James Clear",), "My Clippings.txt:11"),
+        ("Poesía Completa", ("Alejandra Pizarnik",), "My Clippings.txt:21"),
+        ("Poems", ("Emily Dickinson",), "My Clippings.txt:31"),
+        ("Poems", ("Walt Whitman",), "My Clippings.txt:36"),
+    ]
+    assert body(archive.posts[0]).count("> — Eva García Sáenz de Urturi, ") == 2
+
+
+@pytest.mark.parametrize(
+    ("book_line", "title", "authors"),
+    [
+        (
+            "La Servante ecarlate -- Atwood, Margaret -- Robert Laffont -- "
+            "35a59d26b2cf8c196608b71ea95f0b40 -- Anna’s Archive (Atwood, Margaret)",
+            "La Servante ecarlate",
+            ("Margaret Atwood",),
+        ),
+        (
+            "Dune -- Frank Herbert -- 9780441013593 -- 0123456789abcdef0123456789abcdef -- Anna’s"
+            " Archive",
+            "Dune",
+            (),
+        ),
+        (
+            "Moonshot (Spanish Edition) by John Sculley [Sculley, John] (z-lib.org)",
+            "Moonshot (Spanish Edition)",
+            ("John Sculley",),
+        ),
+        ("Rock -- Paper -- Scissors (Ann Lee)", "Rock -- Paper -- Scissors", ("Ann Lee",)),
+        ("Stand by Me [Deluxe] (Ann Lee)", "Stand by Me [Deluxe]", ("Ann Lee",)),
+    ],
+)
+def test_a_shadow_librarys_download_name_is_read_as_its_books_title_and_author(
+    book_line: str, title: str, authors: tuple[str, ...]
+) -> None:
+    (book,) = read_kindle(
+        clipping(book_line, "1-2", "Words."), "My Clippings.txt", "My Clippings.txt"
+    ).posts
+    assert (book.title, book.authors) == (title, authors)
+
+
+def test_a_russian_kindles_places_and_dates_are_read() -> None:
+    text = (
+        "Мастер и Маргарита (Булгаков М.)\n- Ваш выделенный отрывок на странице 12 | Место 180-182"
+        " | Добавлено: суббота, 3 октября 2026 г.\n\nНикогда и ничего не просите!\n==========\n"
+        "Мастер и Маргарита (Булгаков М.)\n- Ваша закладка на странице 14 | Местоположение 200 |"
+        " Добавлено: понедельник, 5 октября 2026 г. в 14:46:33\n\n\n==========\n"
+    )
+    archive = read_kindle(text, "My Clippings.txt", "My Clippings.txt")
+    (book,) = archive.posts
+    assert (book.date, archive.diagnostics) == ("2026-10-05", ())
+    assert "*Мастер и Маргарита*, page 12, location 180-182\n" in body(book)
+    assert "Bookmark: page 14, location 200\n" in body(book)
+
+
+def test_a_readwise_export_a_spreadsheet_saved_with_semicolons_is_read() -> None:
+    text = (
+        "\ufeffHighlight;Book Title;Book Author;Note;Location Type;Location\r\n"
+        '"Ja, so ist es; gut.";Der Prozess;Franz Kafka;;location;610\r\n'
+    )
+    archive = read_readwise(text, "readwise.csv", "readwise.csv")
+    (book,) = archive.posts
+    assert (book.title, book.authors, archive.diagnostics) == ("Der Prozess", ("Franz Kafka",), ())
+    assert body(book).startswith("> Ja, so ist es; gut.\n>\n> — Franz Kafka, *Der Prozess*")
+    assert is_readwise("readwise.csv", text)
+
+
+def test_the_kindles_clipping_limit_notice_is_no_highlight_and_is_told() -> None:
+    text = (
+        "Sapiens (Yuval Noah Harari)\n- Your Highlight on page 89 | location 1340-1342 | Added on"
+        " Saturday, 8 February 2025 10:14:09\n\n <You have reached the clipping limit for this"
+        " item>\n==========\nSapiens (Yuval Noah Harari)\n- Your Highlight on page 31 | location"
+        " 464-467 | Added on Friday, 7 February 2025 19:05:33\n\nStrangers <can> cooperate.\n"
+        "==========\n"
+    )
+    archive = read_kindle(text, "My Clippings.txt", "My Clippings.txt")
+    (book,) = archive.posts
+    assert "clipping limit" not in body(book) and "Strangers \\<can> cooperate." in body(book)
+    (diag,) = archive.diagnostics
+    assert (diag.code, str(diag.pos)) == ("import-bad-clipping", "My Clippings.txt:1")
+    assert "notice" in diag.message and "publisher" in (diag.hint or "")

@@ -48,6 +48,8 @@ _OTHER = re.compile(r"\\[A-Za-z]+\*?\s*")  # any other command: its argument's b
 _TEXT_OR_MATH = re.compile(r"(?P<math>\$[^$]*\$)|[^$]+|\$")
 _ABS_VOLUME = re.compile(r"\s*\{?\s*abs/(?P<id>\d{4}\.\d{4,5}(?:v\d+)?)")
 _ARXIV_NOTE = re.compile(r"arxiv[:\s]+(?P<id>\d{4}\.\d{4,5}(?:v\d+)?)", re.I)
+# natbib's @misc gives its address in `howpublished` (or `note`): `\url{https://…}`, or bare
+_URL_IN = re.compile(r"\\url\s*\{(?P<url>[^{}\s]+)\}|(?P<bare>https?://[^\s{}]+)")
 
 
 class BibError(Exception):
@@ -274,9 +276,19 @@ def entry_ids(fields: dict[str, str]) -> tuple[str, str, str]:
     ):
         arxiv = parse_arxiv_id(m.group("id"))  # DBLP's and Semantic Scholar's `volume = {abs/…}`
     doi = parse_doi(decode_value(fields.get("doi", "")))
-    url = safe_url(fields.get("url", "").strip())
+    url = entry_url(fields)
     url_arxiv, url_doi = paper_ids(url)
     return url, arxiv or url_arxiv, doi or url_doi
+
+
+def entry_url(fields: dict[str, str]) -> str:
+    """An entry's address: its `url`, else the one its `howpublished` or `note` gives; one
+    written without its scheme (`www.example.org/…`, as people type it) read as https."""
+    said = fields.get("url", "").strip()
+    for other in ("howpublished", "note"):
+        if not said and (found := _URL_IN.search(fields.get(other, ""))):
+            said = found["url"] or found["bare"].rstrip(".,;:")  # a sentence's, not the URL's
+    return safe_url(f"https://{said}" if said.casefold().startswith("www.") else said)
 
 
 # biblatex's `date` is ISO 8601: 2017, 2017-05, 2017-05-04, or a range 2017-05/2018 (its year first)

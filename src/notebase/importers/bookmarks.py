@@ -40,6 +40,11 @@ STATE_FOLDERS = frozenset(
 _LINK_LIST = re.compile(
     r"<!DOCTYPE\s+NETSCAPE-Bookmark-file|<title>\s*Pocket Export\s*</title>", re.I
 )
+_SAVED_LINK = re.compile(r"<a\s[^>]*\b(?:time_added|add_date)\s*=", re.I)
+SNIFFED_CHARS = 20_000
+# Firefox's own folders of its places (`place:sort=8&maxResults=10`: recently bookmarked, most
+# visited): queries of the browser's, no page anyone bookmarked
+_PLACE_QUERY = re.compile(r"place:", re.I)
 _TAG_SPLIT = re.compile(r"\s*[,|]\s*")
 _LISTED_URL = re.compile(r"^\s*(?:[-*•]\s+|\d+[.)]\s+)?(?P<url>https?://\S+)\s*$")
 
@@ -123,7 +128,10 @@ def read_bookmarks(text: str, name: str, shown: str) -> ParsedArchive:
 
 
 def is_bookmarks_html(text: str) -> bool:
-    return bool(_LINK_LIST.search(text[:2000]))
+    """A Netscape bookmarks file or Pocket's export, by its heading, or by links that carry the
+    day they were saved (`time_added`, `add_date`): a Pocket export with its head cut off."""
+    head = text[:SNIFFED_CHARS]
+    return bool(_LINK_LIST.search(head[:2000])) or len(_SAVED_LINK.findall(head)) >= 2
 
 
 class LinkList(LenientHTMLParser):
@@ -189,6 +197,8 @@ def read_bookmarks_html(text: str, name: str, shown: str) -> ParsedArchive:
     posts: list[ImportedPost] = []
     diags: list[Diagnostic] = []
     for line, row in parser.rows:
+        if _PLACE_QUERY.match(row["url"]):
+            continue
         if not bookmark_url(row["url"]):
             msg, hint = f"bookmark {row['url']!r} is no http(s) URL: skipped", "nothing to do"
             diags.append(warning("import-bad-bookmark", msg, FilePos(shown, line), hint))

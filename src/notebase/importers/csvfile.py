@@ -14,10 +14,17 @@ def is_csv(name: str) -> bool:
     return name.lower().endswith(".csv")
 
 
+def delimiter_of(text: str) -> str:
+    """What separates the cells: a comma, or the semicolon or tab the header line holds more of
+    (a spreadsheet saving CSV in a language whose decimal mark is a comma writes `;`)."""
+    first = text.lstrip("\ufeff").split("\n", 1)[0]
+    return max(",;\t", key=first.count) if first.count(",") == 0 else ","
+
+
 def csv_header(text: str) -> list[str]:
     """The names of the columns, as the first line writes them (a BOM before it left out)."""
     first = text.lstrip("\ufeff").split("\n", 1)[0]
-    return [c.strip() for c in next(csv.reader([first]), [])]
+    return [c.strip() for c in next(csv.reader([first], delimiter=delimiter_of(text)), [])]
 
 
 def csv_rows(
@@ -25,7 +32,8 @@ def csv_rows(
 ) -> tuple[list[tuple[int, dict[str, str]]], Diagnostic | None]:
     """A CSV export's rows by column name, with the line each starts on; or the error saying why
     it cannot be read (a column `needed` missing, bad quoting)."""
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff"), newline=""))
+    source = io.StringIO(text.lstrip("\ufeff"), newline="")
+    reader = csv.DictReader(source, delimiter=delimiter_of(text))
     rows: list[tuple[int, dict[str, str]]] = []
     line = 2
     try:

@@ -3,6 +3,8 @@ the page converter. XML is read by defusedxml: no entity expansion, no external 
 
 from __future__ import annotations
 
+import datetime as dt
+import html.entities
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -37,16 +39,40 @@ from notebase.importers.structured import (
     without_lead_title,
 )
 from notebase.importers.wordpress import is_export, item_role, shown_html
+from notebase.reading.dates import read_date
 from notebase.reading.sourcerefs import host_domain
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 CONTENT = "{http://purl.org/rss/1.0/modules/content/}encoded"
 DC = "{http://purl.org/dc/elements/1.1/}"
 RSS1 = "{http://purl.org/rss/1.0/}"
+ITUNES = "{http://www.itunes.com/dtds/podcast-1.0.dtd}"
 POST_ROLES = ("post", "draft")
+MICROBLOG_ITEMS = 3  # untitled items, and most of a feed's, that make it a microblog's
 _ITEM_TAG = re.compile(r"<(?:\w+:)?(?:item|entry)[\s>/]")
 _JSONFEED = re.compile(r'"version"\s*:\s*"https?://jsonfeed\.org/', re.I)
 _XML_FEED = re.compile(r"<(?:\w+:)?(?:rss|feed|RDF)[\s>]")
+# what a site generator's feed template holds where its built feed has text: Jekyll's front
+# matter atop it, Liquid's and Go templates' `{{ site.title }}`, `{% for post in … %}`
+_FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n")
+_TEMPLATE_TAG = re.compile(r"\{\{-?\s*[\w.$]|\{%-?\s*\w")
+# Atom without its namespace (a hand-made feed's `<feed>`), and Atom 0.3's, whose dates were
+# `issued` and `modified`
+OTHER_ATOMS = ("", "{http://purl.org/atom/ns#}")
+ATOM_03_NAMES = {"issued": "published", "modified": "updated"}
+# what a generator writing HTML into XML leaves unescaped: HTML's named entities (`&nbsp;`,
+# `&mdash;`) and a bare `&`, outside CDATA sections (whose text is taken as it is)
+_XML_ENTITIES = frozenset(("amp", "lt", "gt", "quot", "apos"))
+_REFERENCE = re.compile(r"&(?:(?P<name>[A-Za-z][A-Za-z0-9]*);|#[0-9]+;|#[xX][0-9A-Fa-f]+;)?")
+_WHERE = re.compile(r": line \d+, column \d+$")  # expat's, of the text it was given
+_CDATA = re.compile(r"(<!\[CDATA\[.*?\]\]>)", re.S)
+# RFC 822 as people and localised generators write it: a weekday in any language or length
+# (`Mi,`, `jeu.,`, `Thurs,`) before the day, a time and any zone after it
+_WEEKDAY_LEAD = re.compile(r"^\s*[^\W\d]+\.?\s*,\s*")
+_TIME_ON = re.compile(r"\s+\d{1,2}:\d{2}.*$")
+# RSS 2.0's <author> is an address with the name in brackets: `jo@example.com (Jo Park)`, or
+# the other way round: `Jo Park <jo@example.com>`
+_NAMED_ADDRESS = re.compile(r"^\S+@\S+\s*\((?P<a>[^()]+)\)$|^(?P<b>[^<>]+?)\s*<\S+@\S+>$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +103,56 @@ def is_feed(text: str) -> bool:
 
 def text_of(elem: ET.Element | None) -> str:
     return " ".join("".join(elem.itertext()).split()) if elem is not None else ""
+
+
+def feed_date(text: str) -> str:
+    """The day an item's date names, as YYYY-MM-DD: RFC 822 or ISO 8601, else RFC 822 as people
+    and localised generators write it (`Mi, 05 Jun 2024 10:00:00 +0200`, `Thurs, 12 June 2003`,
+    `mar, 12 abr 2022 …`): its day, month and year read without its weekday and time, the month
+    named in any language notes' dates are read in; '' for no date, and for Go's zero time."""
+    if (date := parse_date(text)) or is_zero_date(text):
+        return date
+    day = read_date(_TIME_ON.sub("", _WEEKDAY_LEAD.sub("", " ".join(text.split()))))
+    return day.isoformat() if isinstance(day, dt.date) and day.year > 1 else ""
+
+
+def author_name(text: str) -> str:
+    """An RSS author's name: `jo@example.com (Jo Park)` and `Jo Park <jo@…>` are Jo Park's."""
+    if m := _NAMED_ADDRESS.match(text):
+        return " ".join((m["a"] or m["b"]).split())
+    return text
+
+
+def rss_authors(elem: ET.Element) -> tuple[str, ...]:
+    """Who an RSS item (or channel) names as its author: <author>, <dc:creator>, a podcast's
+    <itunes:author>; each once, in that order."""
+    names = ("author", f"{DC}creator", f"{ITUNES}author")
+    found = (author_name(text_of(e)) for n in names for e in elem.findall(n))
+    return tuple(dict.fromkeys(name for name in found if name))
+
+
+def template_line(text: str) -> int:
+    """The line where a feed template shows itself (its front matter, or a `{{ … }}` before its
+    first item), or 0 when the text is no template."""
+    if _FRONT_MATTER.match(text):
+        return 1
+    if text.lstrip().startswith(("{", "[")):  # JSON: its posts' text may show templates
+        return 0
+    first_item = _ITEM_TAG.search(text)
+    tag = _TEMPLATE_TAG.search(text, 0, first_item.start() if first_item else len(text))
+    return text.count("\n", 0, tag.start()) + 1 if tag else 0
+
+
+def template_error(line: int, shown: str) -> Diagnostic:
+    msg = (
+        "a site generator's template of a feed, not a feed: its `{{ … }}` are filled in when"
+        " the site is built"
+    )
+    hint = (
+        "import the built feed (Jekyll's _site/feed.xml, Hugo's public/index.xml), or the feed"
+        " saved from its address"
+    )
+    return error("import-bad-feed", msg, FilePos(shown, line), hint)
 
 
 def html_content(html: str, base: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -121,9 +197,34 @@ def content_base(site: str, *permalinks: str) -> str:
     return site or next((url for url in permalinks if url), "")
 
 
-def rss_item(item: ET.Element, line: int, site: str, exported: bool = False) -> FeedItem:
+@dataclass(frozen=True, slots=True)
+class Channel:
+    """What an RSS channel says of all its items."""
+
+    exported: bool = False  # a WordPress export's
+    authors: tuple[str, ...] = ()
+    podcast: bool = False  # a podcast's episodes are the show's wherever their pages are
+
+
+def rss_channel(root: ET.Element, items: list[ET.Element]) -> Channel:
+    channel = root.find("channel")
+    if channel is None:
+        return Channel(is_export(items))
+    podcast = channel.find(f"{ITUNES}author") is not None
+    return Channel(is_export(items), rss_authors(channel), podcast)
+
+
+def channel_authors(channel: Channel, page: str, site: str) -> tuple[str, ...]:
+    """The channel's authors, for an item naming none: a podcast's episode's always, another
+    item's when it is a page of the feed's site (a link blog's item is someone else's page)."""
+    return channel.authors if channel.podcast else site_authors(page, site, channel.authors)
+
+
+def rss_item(item: ET.Element, line: int, site: str, channel: Channel = Channel()) -> FeedItem:
     """An RSS 2.0 `<item>` (or RSS 1.0's): content:encoded, else description, as HTML (as
-    WordPress shows it, for the items of its export)."""
+    WordPress shows it, for the items of its export); by the channel's authors when it names
+    none and is a page of the feed's site, or a podcast's episode."""
+    exported = channel.exported
 
     def find(*names: str) -> ET.Element | None:
         return next((e for n in names if (e := item.find(n)) is not None), None)
@@ -137,15 +238,14 @@ def rss_item(item: ET.Element, line: int, site: str, exported: bool = False) -> 
     content = find(CONTENT, "description", f"{RSS1}description")
     html = "".join(content.itertext()) if content is not None else ""
     html, base = shown_html(html) if exported else html, content_base(site, url, permalink)
-    authors = [text_of(e) for e in [*item.findall("author"), *item.findall(f"{DC}creator")]]
     tags = [text_of(e) for e in [*item.findall("category"), *item.findall(f"{DC}subject")]]
     when = text_of(find("pubDate", f"{DC}date"))
     chunks, unplaced = html_content(html, base)
     return FeedItem(
         title=fragment_text(text_of(find("title", f"{RSS1}title"))),
         url="" if exported else url,  # an export's post is the writer's own, not a source
-        date=parse_date(when),
-        authors=tuple(a for a in authors if a),
+        date=feed_date(when),
+        authors=rss_authors(item) or channel_authors(channel, url or permalink, site),
         tags=tuple(tags),
         chunks=chunks,
         line=line,
@@ -208,7 +308,7 @@ def atom_entry(entry: ET.Element, line: int, site: str, authors: tuple[str, ...]
     return FeedItem(
         title=fragment_text(raw_title) if is_html else " ".join(raw_title.split()),
         url=url,
-        date=parse_date(when),
+        date=feed_date(when),
         authors=atom_authors(entry) or site_authors(url, site, authors),
         tags=tuple(tags),
         chunks=atom_text(content, xml_base(content, entry, content_base(site, url))),
@@ -218,16 +318,76 @@ def atom_entry(entry: ET.Element, line: int, site: str, authors: tuple[str, ...]
     )
 
 
-def xml_items(text: str) -> tuple[list[FeedItem], str]:
+def html_references(text: str) -> str:
+    """XML text with HTML's named entities as character references and a bare `&` escaped,
+    outside its CDATA sections: what a generator that wrote HTML into XML meant."""
+
+    def meant(ref: re.Match[str]) -> str:
+        name = ref["name"]
+        if ref.group(0) == "&":
+            return "&amp;"
+        if name is None or name in _XML_ENTITIES:
+            return ref.group(0)
+        chars = html.entities.html5.get(f"{name};", "")
+        return "".join(f"&#{ord(c)};" for c in chars) if chars else f"&amp;{name};"
+
+    parts = _CDATA.split(text)
+    return "".join(p if i % 2 else _REFERENCE.sub(meant, p) for i, p in enumerate(parts))
+
+
+def parse_xml(text: str) -> tuple[ET.Element, ET.ParseError | None]:
+    """The feed's root element, and the error read past by taking HTML's entities and a bare
+    `&` as HTML means them (None when the XML is well-formed). Blank lines before the XML
+    declaration are passed over; an error's line is the text's."""
+    body = text.lstrip()
+    skipped = text[: len(text) - len(body)].count("\n")
+    try:
+        return SafeET.fromstring(body), None
+    except ET.ParseError as exc:
+        exc.position = (exc.position[0] + skipped, exc.position[1])
+        if (repaired := html_references(body)) == body:
+            raise
+        try:
+            return SafeET.fromstring(repaired), exc
+        except ET.ParseError:
+            raise exc from None
+
+
+def as_atom(root: ET.Element) -> ET.Element:
+    """An Atom feed without its namespace, or of Atom 0.3, with Atom 1.0's element names."""
+    for elem in root.iter():
+        space, _, local = elem.tag.rpartition("}")
+        if (space + "}" if space else "") in OTHER_ATOMS:
+            elem.tag = ATOM + ATOM_03_NAMES.get(local, local)
+    return root
+
+
+def xml_problem(exc: ET.ParseError) -> str:
+    """What is wrong, with its column (its line is the diagnostic's)."""
+    said = _WHERE.sub("", str(exc))
+    return f"{said}, column {exc.position[1] + 1}"
+
+
+def repaired_warning(problem: ET.ParseError, shown: str) -> Diagnostic:
+    msg = (
+        f"not well-formed XML ({xml_problem(problem)}): read with HTML's named entities (`&nbsp;`) and a"
+        " bare `&` as HTML means them"
+    )
+    hint = "escape `&` as `&amp;` and write other entities as numbers (`&#160;`)"
+    return warning("import-feed-repaired", msg, FilePos(shown, problem.position[0]), hint)
+
+
+def xml_items(root: ET.Element, text: str) -> tuple[list[FeedItem], str]:
     """The items of an RSS or Atom document, or ([], why it cannot be read)."""
-    root = SafeET.fromstring(text)
+    if root.tag in (f"{space}feed" for space in OTHER_ATOMS):
+        root = as_atom(root)
     read: Callable[[ET.Element, int, str], FeedItem]
     if root.tag == f"{ATOM}feed":
         elems, site = root.findall(f"{ATOM}entry"), atom_link(root)
         read = partial(atom_entry, authors=atom_authors(root))
     elif root.tag == "rss" or root.tag.endswith("RDF"):
         elems = root.findall("channel/item") + root.findall(f"{RSS1}item")
-        read = partial(rss_item, exported=is_export(elems))
+        read = partial(rss_item, channel=rss_channel(root, elems))
         site = safe_url(
             text_of(root.find("channel/link")) or text_of(root.find(f"{RSS1}channel/{RSS1}link"))
         )
@@ -255,7 +415,7 @@ def json_item(
     return FeedItem(
         title=" ".join(str(item.get("title") or "").split()),
         url=url,
-        date=parse_date(when),
+        date=feed_date(when),
         authors=json_authors(item) or site_authors(url, site, authors),
         tags=tuple(str(t) for t in tags) if isinstance(tags, list) else (),
         chunks=chunks,
@@ -282,27 +442,38 @@ def json_items(text: str) -> tuple[list[FeedItem], str]:
     return found, ""
 
 
-def read_items(text: str, shown: str) -> tuple[list[FeedItem], Diagnostic | None]:
-    """The feed's items, or the diagnostic saying why it cannot be read."""
+def parsed_items(text: str) -> tuple[list[FeedItem], str, ET.ParseError | None]:
+    """The items of a JSON or XML feed, or why it is no feed; and the XML error read past."""
+    if text.lstrip().startswith(("{", "[")):
+        return *json_items(text), None
+    root, repaired = parse_xml(text)
+    return *xml_items(root, text), repaired
+
+
+def read_items(text: str, shown: str) -> tuple[list[FeedItem], list[Diagnostic]]:
+    """The feed's items and what was read past, or [] and the error saying why it cannot be read."""
+    if line := template_line(text):
+        return [], [template_error(line, shown)]
     try:
-        items, why = json_items(text) if text.lstrip().startswith(("{", "[")) else xml_items(text)
+        items, why, repaired = parsed_items(text)
     except json.JSONDecodeError as exc:
         pos = FilePos(shown, exc.lineno)
-        return [], error("import-bad-feed", f"not valid JSON: {exc.msg}", pos, "fix the JSON")
+        return [], [error("import-bad-feed", f"not valid JSON: {exc.msg}", pos, "fix the JSON")]
     except ET.ParseError as exc:
         pos = FilePos(shown, exc.position[0])
-        return [], error("import-bad-feed", f"not well-formed XML: {exc}", pos, "fix the XML")
+        msg = f"not well-formed XML: {xml_problem(exc)}"
+        return [], [error("import-bad-feed", msg, pos, "fix the XML")]
     except DefusedXmlException:
         msg = "the feed declares XML entities or a DTD: refused (entity expansion is unsafe)"
         hint = "remove the <!DOCTYPE …> declaration"
-        return [], error("import-bad-feed", msg, FilePos(shown, 1), hint)
+        return [], [error("import-bad-feed", msg, FilePos(shown, 1), hint)]
     except (ValueError, RecursionError) as exc:  # an encoding the parser refuses, deep nesting
         msg, hint = f"cannot read the feed: {exc}", "save the feed as UTF-8 XML or JSON"
-        return [], error("import-bad-feed", msg, FilePos(shown, 1), hint)
+        return [], [error("import-bad-feed", msg, FilePos(shown, 1), hint)]
     if why:
         hint = "import an RSS, Atom or JSON Feed file; other XML or JSON is not read"
-        return [], error("import-bad-feed", why, FilePos(shown, 1), hint)
-    return items, None
+        return [], [error("import-bad-feed", why, FilePos(shown, 1), hint)]
+    return items, [repaired_warning(repaired, shown)] if repaired else []
 
 
 def item_title(item: FeedItem) -> str:
@@ -311,13 +482,35 @@ def item_title(item: FeedItem) -> str:
     return untitled_title(item.chunks) or item.date or item.url
 
 
+def untitled_items(items: Sequence[FeedItem]) -> list[FeedItem]:
+    """The items without a title that are titled by their words, date or link."""
+    return [item for item in items if not item.title and item_title(item)]
+
+
+def is_microblog(items: Sequence[FeedItem]) -> bool:
+    """Whether most of a feed's items have no title: a microblog's (micro.blog, Mastodon), whose
+    posts are untitled by their nature."""
+    untitled = len(untitled_items(items))
+    return untitled >= MICROBLOG_ITEMS and untitled * 2 > len(items)
+
+
+def untitled_info(items: Sequence[FeedItem], shown: str) -> Diagnostic:
+    """One note for a microblog's untitled items, at the first."""
+    untitled = untitled_items(items)
+    msg = f"{len(untitled)} of {len(items)} items have no title: each titled by its first words"
+    pos = FilePos(shown, untitled[0].line)
+    return info("import-untitled", msg, pos, hint="a microblog's posts have none: nothing to do")
+
+
 def item_problems(items: Sequence[FeedItem], shown: str) -> list[Diagnostic]:
-    diags = []
+    microblog = is_microblog(items)
+    diags = [untitled_info(items, shown)] if microblog else []
     for item in items:
         pos = FilePos(shown, item.line)
         if not item.title and item_title(item):
-            msg = f"item has no title: titled by its first words {item_title(item)!r}"
-            diags.append(warning("import-untitled", msg, pos, hint="give the item a <title>"))
+            if not microblog:
+                msg = f"item has no title: titled by its first words {item_title(item)!r}"
+                diags.append(warning("import-untitled", msg, pos, hint="give the item a <title>"))
         elif not item_title(item):
             msg = "item has no title, text, date or link: skipped"
             diags.append(warning("import-empty-post", msg, pos, hint="remove the empty item"))
@@ -351,9 +544,9 @@ def left_out_info(items: Sequence[FeedItem], shown: str) -> Diagnostic:
 
 def read_feed(text: str, name: str, shown: str) -> ParsedArchive:
     """An RSS, Atom or JSON feed: one post per item."""
-    items, problem = read_items(text, shown)
-    if problem is not None:
-        return ParsedArchive(name, ArchiveFormat.FEED, (), (problem,))
+    items, read_past = read_items(text, shown)
+    if any(d.is_error for d in read_past):
+        return ParsedArchive(name, ArchiveFormat.FEED, (), tuple(read_past))
     left_out = [item for item in items if item.role not in POST_ROLES]
     items = [item for item in items if item.role in POST_ROLES]
     posts = tuple(
@@ -371,7 +564,7 @@ def read_feed(text: str, name: str, shown: str) -> ParsedArchive:
         for item in items
         if item_title(item)
     )
-    diags = item_problems(items, shown)
+    diags = [*read_past, *item_problems(items, shown)]
     if left_out:
         diags.append(left_out_info(left_out, shown))
     if not items:

@@ -4,6 +4,7 @@ re-highlights of one passage collapsed (pure)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -18,6 +19,7 @@ from notebase.importers.structured import (
     make_post,
     parse_date,
 )
+from notebase.reading.dates import read_date
 
 SEPARATOR = "=========="
 READWISE_COLUMNS = ("Highlight", "Book Title")
@@ -48,7 +50,7 @@ _PAGE = re.compile(
 )
 _LOCATION = re.compile(
     r"(?:\b(?:location|loc\.|position|posición|emplacement|posizione|posição|locatie|positie"
-    r"|местоположени\w*|позиции)|位置)\s*(?:No\.|#)?\s*(?P<a>\d+)(?:-(?P<b>\d+))?",
+    r"|местоположени\w*|позиции|место)|位置)\s*(?:No\.|#)?\s*(?P<a>\d+)(?:-(?P<b>\d+))?",
     re.I,
 )
 _ADDED = re.compile(
@@ -79,6 +81,16 @@ _MONTHS = {  # the months' names (and their common starts) in the Kindle's langu
     )
     for name in names.split()
 }
+# what a Kindle writes in place of a highlight's words: `<You have reached the clipping limit for
+# this item>`, in its language
+_NOTICE = re.compile(r"<[^<>\n]+>")
+# a shadow library's name for its download, which Kindles show as the book's: Anna's Archive's
+# `Title -- Author -- Publisher -- <md5> -- Anna’s Archive`, Z-Library's `Title by Author
+# [Author, Sorted] (z-lib.org)`
+_LIBRARY_FIELD = " -- "
+_DIGEST = re.compile(r"[0-9a-f]{32}", re.I)
+_SITE = re.compile(r"[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}")  # `z-lib.org`: no author's name
+_BY_SORTED = re.compile(r"(?P<title>.+?)\s+by\s+[^\[\]]+?\s*\[(?P<author>[^\[\]]+)\]")
 # Readwise marks a heading by the note `.h2`, which it also gives as the tag `h2`
 _HEADING_TAG = re.compile(r"^\.?h(?P<n>[1-6])$")
 
@@ -238,7 +250,14 @@ def added_date(text: str) -> str:
         return parse_date(f"{m.group(1)}-{int(m.group(2)):02d}-{int(m.group(3)):02d}")
     if (m := _DAY_MONTH_YEAR.search(text)) and (month := _MONTHS.get(m.group(2).casefold())):
         return parse_date(f"{m.group(3)}-{month:02d}-{int(m.group(1)):02d}")
-    return parse_date(text)
+    return parse_date(text) or spelled_date(text)
+
+
+def spelled_date(text: str) -> str:
+    """A date spelled in another of the languages notes' dates are read in (a Russian Kindle's
+    `суббота, 3 октября 2026 г.`), as ISO, or ""."""
+    day = read_date(text)
+    return day.isoformat() if isinstance(day, dt.date) else ""
 
 
 def split_entries(text: str) -> list[tuple[int, list[str]]]:
@@ -276,20 +295,33 @@ def place(rest: str) -> tuple[str, int, int]:
     return ", ".join(p for p in parts if p), start, end
 
 
-def parse_entry(line: int, lines: list[str]) -> tuple[str, Highlight] | str:
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """Why an entry of My Clippings.txt is imported as no clipping, and what to do about it."""
+
+    why: str
+    hint: str = "each clipping ends with a `==========` line"
+
+
+def parse_entry(line: int, lines: list[str]) -> tuple[str, Highlight] | Skipped:
     """(book line, highlight) of one clipping, or why it is not one."""
     filled = [ln for ln in lines if ln.strip()]
     meta_at, kind = next(
         ((i, kind) for i, ln in enumerate(lines) if (kind := clip_kind(ln.strip()))), (0, "")
     )
     if len(filled) < 2 or meta_at == 0:
-        return "not a clipping (a `Title (Author)` line, then `- Your Highlight on …`)"
+        return Skipped("not a clipping (a `Title (Author)` line, then `- Your Highlight on …`)")
     rest = lines[meta_at].strip()[1:]
     where, start, end = place(rest)
     added = _ADDED.search(rest)
     text = "\n".join(lines[meta_at + 1 :]).strip()
     if kind != "bookmark" and not text:
-        return f"{kind} has no text"
+        return Skipped(f"{kind} has no text", "a Kindle clips no text of an image: nothing to do")
+    if kind == "highlight" and _NOTICE.fullmatch(text):
+        hint = (
+            "the book's publisher limits how much of it may be clipped: its words are in the book"
+        )
+        return Skipped(f"the Kindle's notice {text!r} in place of the highlighted words", hint)
     date = added_date(added.group("v")) if added else ""
     book_line = " ".join(lines[0].split()) if lines[0].strip() else filled[0].strip()
     return book_line, Highlight(text, where, start, end, line + meta_at + 1, kind=kind, date=date)
@@ -309,31 +341,65 @@ def split_book(book_line: str) -> tuple[str, str]:
     return title, line[i + 1 : -1].strip()
 
 
+def library_book(title: str, author: str) -> tuple[str, str]:
+    """A book's (title, author) when a shadow library's download name stands for its title."""
+    if _SITE.fullmatch(author):  # `(z-lib.org)`: where the file came from, not who wrote it
+        title, author = split_book(title)
+    if not author and (by := _BY_SORTED.fullmatch(title)):
+        title, author = by["title"], by["author"]
+    fields = [field.strip() for field in title.split(_LIBRARY_FIELD)]
+    said = (
+        f for f in fields[1:] if _DIGEST.fullmatch(f) or (author and folded(f) == folded(author))
+    )
+    return (fields[0], author) if len(fields) > 2 and any(said) else (title, author)
+
+
+def is_same_book(book: Book, title: str, author: str) -> bool:
+    """Whether a clipping's title and author are `book`'s: one title whatever its case and spaces,
+    by one author, whose name one of them may leave out or cut short (a sample's `Eva García
+    Sáenz`, the bought book's `Eva García Sáenz de Urturi`) or write in capitals."""
+    if folded(title) != folded(book.title):
+        return False
+    ours, theirs = folded(book.author).split(), folded(author).split()
+    return ours[: len(theirs)] == theirs or theirs[: len(ours)] == ours
+
+
+def fuller_author(kept: str, other: str) -> str:
+    """Of two spellings of one author, the one of more words, else the one not in capitals."""
+    if len(other.split()) != len(kept.split()):
+        return max(kept, other, key=lambda name: len(name.split()))
+    return other if kept.isupper() and not other.isupper() else kept
+
+
+def add_clipping(books: list[Book], book_line: str, line: int, item: Highlight) -> None:
+    """The clipping added to its book's, which is added when it is the book's first."""
+    title, author = library_book(*split_book(book_line))
+    at = next((i for i, book in enumerate(books) if is_same_book(book, title, author)), None)
+    if at is None:
+        books.append(Book(title, author, line, (item,)))
+        return
+    book = books[at]
+    author = fuller_author(book.author, author)
+    books[at] = replace(book, author=author, highlights=(*book.highlights, item))
+
+
 def read_kindle(text: str, name: str, shown: str) -> ParsedArchive:
-    """My Clippings.txt: one post per book, in the order books first appear."""
-    books: dict[str, list[Highlight]] = {}
-    first_line: dict[str, int] = {}
+    """My Clippings.txt: one post per book, in the order books first appear; a book's clippings
+    under spellings of its title and author that differ only in case or in what one leaves out
+    are one book's."""
+    books: list[Book] = []
     diags: list[Diagnostic] = []
     for line, lines in split_entries(text):
         parsed = parse_entry(line, lines)
-        if isinstance(parsed, str):
-            diags.append(
-                warning(
-                    "import-bad-clipping",
-                    f"{parsed}: skipped",
-                    FilePos(shown, line),
-                    "each clipping ends with a `==========` line",
-                )
-            )
+        if isinstance(parsed, Skipped):
+            message, pos = f"{parsed.why}: skipped", FilePos(shown, line)
+            diags.append(warning("import-bad-clipping", message, pos, parsed.hint))
             continue
         book_line, item = parsed
-        books.setdefault(book_line, []).append(item)
-        first_line.setdefault(book_line, line)
-    posts = []
-    for book_line, items in books.items():
-        title, author = split_book(book_line)
-        book = Book(title, author, first_line[book_line], attach_notes(items))
-        posts.append(book_post(book, name))
+        add_clipping(books, book_line, line, item)
+    posts = [
+        book_post(replace(book, highlights=attach_notes(book.highlights)), name) for book in books
+    ]
     if not posts:
         diags.append(
             warning(

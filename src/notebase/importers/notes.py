@@ -66,24 +66,43 @@ def merge_taxonomy(a: Taxonomy, b: Taxonomy) -> Taxonomy:
 
 def post_signature(post: ImportedPost) -> str:
     """What makes two copies of a post the same post: title, source and body text (two BibTeX
-    entries of one title and no text, a paper and its reprint, differ in their year or ids)."""
-    source = (post.arxiv, post.doi, ";".join(post.authors), str(post.year or ""))
+    entries of one title and no text, a paper and its reprint, differ in their year or ids); its
+    authors too, unless one copy names none (is_copy)."""
+    source = (post.arxiv, post.doi, str(post.year or ""))
     body, kept = render_body(post), repr(post.kept_fields)
     parts = (post.title, post.url, post.source_title, post.tldr, body, *source, kept)
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
 
+def is_copy(first: ImportedPost, other: ImportedPost) -> bool:
+    """Whether two posts of one signature are copies of one post: the same authors, or none named
+    in one of them (a blog's RSS feed leaves out the author its Atom feed names)."""
+    return first.authors == other.authors or not (first.authors and other.authors)
+
+
+def merge_copy(first: ImportedPost, other: ImportedPost) -> ImportedPost:
+    """One post of two copies: the first, with both taxonomies and what only the other says."""
+    return replace(
+        first,
+        taxonomy=merge_taxonomy(first.taxonomy, other.taxonomy),
+        authors=first.authors or other.authors,
+        date=first.date or other.date,
+    )
+
+
 def merge_duplicates(posts: Sequence[ImportedPost]) -> tuple[ImportedPost, ...]:
     """Copies of one post (several archives) become one post carrying all their taxonomies."""
-    merged: dict[str, ImportedPost] = {}
+    merged: list[ImportedPost] = []
+    copies: dict[str, list[int]] = {}  # a signature's posts, by their place in `merged`
     for post in posts:
-        key = post_signature(post)
-        if key in merged:
-            first = merged[key]
-            merged[key] = replace(first, taxonomy=merge_taxonomy(first.taxonomy, post.taxonomy))
+        places = copies.setdefault(post_signature(post), [])
+        at = next((i for i in places if is_copy(merged[i], post)), None)
+        if at is None:
+            places.append(len(merged))
+            merged.append(replace(post, taxonomy=merge_taxonomy(post.taxonomy, Taxonomy())))
         else:
-            merged[key] = replace(post, taxonomy=merge_taxonomy(post.taxonomy, Taxonomy()))
-    return tuple(merged.values())
+            merged[at] = merge_copy(merged[at], post)
+    return tuple(merged)
 
 
 def merge_same_pages(

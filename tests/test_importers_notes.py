@@ -1,0 +1,41 @@
+"""Posts -> planned notes: copies of one post from several files become one note."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from notebase.importers import import_files
+
+ATOM = """<feed xmlns="http://www.w3.org/2005/Atom"><link href="https://blog.example.org/"/>
+<entry><title>New Gig</title><link href="https://blog.example.org/new-gig.html"/>
+<author><name>Martin Wood</name></author><category term="git"/><updated>2012-05-01</updated>
+<content type="html">&lt;p&gt;Starting today.&lt;/p&gt;</content></entry></feed>
+"""
+RSS = """<rss><channel><link>https://blog.example.org/</link>
+<item><title>New Gig</title><link>https://blog.example.org/new-gig.html</link>
+<category>Career</category>
+<description>&lt;p&gt;Starting today.&lt;/p&gt;</description></item></channel></rss>
+"""
+
+
+def test_a_blogs_rss_and_atom_copies_of_a_post_are_one_note_with_what_either_says(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "index.xml").write_text(RSS, encoding="utf-8")
+    (tmp_path / "atom.xml").write_text(ATOM, encoding="utf-8")
+    paths = [tmp_path / "index.xml", tmp_path / "atom.xml"]
+    out = import_files(paths, tmp_path / "n", tmp_path)
+    assert (out.written, out.diagnostics) == (("n/new-gig.md",), ())
+    text = (tmp_path / "n/new-gig.md").read_text(encoding="utf-8")
+    assert "authors: [Martin Wood]\n" in text and "date: 2012-05-01\n" in text
+    assert "tags: [Career, git]\n" in text
+
+
+def test_copies_naming_different_authors_are_two_notes(tmp_path: Path) -> None:
+    (tmp_path / "atom.xml").write_text(ATOM, encoding="utf-8")
+    # (not one page: two pages of one page's address are one note, import-same-page)
+    other = ATOM.replace("Martin Wood", "Ann Lee").replace("new-gig.html", "ann/new-gig.html")
+    (tmp_path / "other.xml").write_text(other, encoding="utf-8")
+    out = import_files([tmp_path / "atom.xml", tmp_path / "other.xml"], tmp_path / "n", tmp_path)
+    assert out.written == ("n/new-gig-2.md", "n/new-gig.md")
+    assert [d.code for d in out.diagnostics] == ["import-duplicate-title"]
