@@ -3,7 +3,6 @@ the page converter. XML is read by defusedxml: no entity expansion, no external 
 
 from __future__ import annotations
 
-import datetime as dt
 import html.entities
 import json
 import re
@@ -39,7 +38,6 @@ from notebase.importers.structured import (
     without_lead_title,
 )
 from notebase.importers.wordpress import is_export, item_role, shown_html
-from notebase.reading.dates import read_date
 from notebase.reading.sourcerefs import host_domain
 
 ATOM = "{http://www.w3.org/2005/Atom}"
@@ -66,10 +64,6 @@ _XML_ENTITIES = frozenset(("amp", "lt", "gt", "quot", "apos"))
 _REFERENCE = re.compile(r"&(?:(?P<name>[A-Za-z][A-Za-z0-9]*);|#[0-9]+;|#[xX][0-9A-Fa-f]+;)?")
 _WHERE = re.compile(r": line \d+, column \d+$")  # expat's, of the text it was given
 _CDATA = re.compile(r"(<!\[CDATA\[.*?\]\]>)", re.S)
-# RFC 822 as people and localised generators write it: a weekday in any language or length
-# (`Mi,`, `jeu.,`, `Thurs,`) before the day, a time and any zone after it
-_WEEKDAY_LEAD = re.compile(r"^\s*[^\W\d]+\.?\s*,\s*")
-_TIME_ON = re.compile(r"\s+\d{1,2}:\d{2}.*$")
 # RSS 2.0's <author> is an address with the name in brackets: `jo@example.com (Jo Park)`, or
 # the other way round: `Jo Park <jo@example.com>`
 _NAMED_ADDRESS = re.compile(r"^\S+@\S+\s*\((?P<a>[^()]+)\)$|^(?P<b>[^<>]+?)\s*<\S+@\S+>$")
@@ -103,17 +97,6 @@ def is_feed(text: str) -> bool:
 
 def text_of(elem: ET.Element | None) -> str:
     return " ".join("".join(elem.itertext()).split()) if elem is not None else ""
-
-
-def feed_date(text: str) -> str:
-    """The day an item's date names, as YYYY-MM-DD: RFC 822 or ISO 8601, else RFC 822 as people
-    and localised generators write it (`Mi, 05 Jun 2024 10:00:00 +0200`, `Thurs, 12 June 2003`,
-    `mar, 12 abr 2022 …`): its day, month and year read without its weekday and time, the month
-    named in any language notes' dates are read in; '' for no date, and for Go's zero time."""
-    if (date := parse_date(text)) or is_zero_date(text):
-        return date
-    day = read_date(_TIME_ON.sub("", _WEEKDAY_LEAD.sub("", " ".join(text.split()))))
-    return day.isoformat() if isinstance(day, dt.date) and day.year > 1 else ""
 
 
 def author_name(text: str) -> str:
@@ -244,7 +227,7 @@ def rss_item(item: ET.Element, line: int, site: str, channel: Channel = Channel(
     return FeedItem(
         title=fragment_text(text_of(find("title", f"{RSS1}title"))),
         url="" if exported else url,  # an export's post is the writer's own, not a source
-        date=feed_date(when),
+        date=parse_date(when),
         authors=rss_authors(item) or channel_authors(channel, url or permalink, site),
         tags=tuple(tags),
         chunks=chunks,
@@ -308,7 +291,7 @@ def atom_entry(entry: ET.Element, line: int, site: str, authors: tuple[str, ...]
     return FeedItem(
         title=fragment_text(raw_title) if is_html else " ".join(raw_title.split()),
         url=url,
-        date=feed_date(when),
+        date=parse_date(when),
         authors=atom_authors(entry) or site_authors(url, site, authors),
         tags=tuple(tags),
         chunks=atom_text(content, xml_base(content, entry, content_base(site, url))),
@@ -415,7 +398,7 @@ def json_item(
     return FeedItem(
         title=" ".join(str(item.get("title") or "").split()),
         url=url,
-        date=feed_date(when),
+        date=parse_date(when),
         authors=json_authors(item) or site_authors(url, site, authors),
         tags=tuple(str(t) for t in tags) if isinstance(tags, list) else (),
         chunks=chunks,

@@ -4,7 +4,6 @@ re-highlights of one passage collapsed (pure)."""
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -19,7 +18,6 @@ from notebase.importers.structured import (
     make_post,
     parse_date,
 )
-from notebase.reading.dates import read_date
 
 SEPARATOR = "=========="
 READWISE_COLUMNS = ("Highlight", "Book Title")
@@ -250,14 +248,7 @@ def added_date(text: str) -> str:
         return parse_date(f"{m.group(1)}-{int(m.group(2)):02d}-{int(m.group(3)):02d}")
     if (m := _DAY_MONTH_YEAR.search(text)) and (month := _MONTHS.get(m.group(2).casefold())):
         return parse_date(f"{m.group(3)}-{month:02d}-{int(m.group(1)):02d}")
-    return parse_date(text) or spelled_date(text)
-
-
-def spelled_date(text: str) -> str:
-    """A date spelled in another of the languages notes' dates are read in (a Russian Kindle's
-    `суббота, 3 октября 2026 г.`), as ISO, or ""."""
-    day = read_date(text)
-    return day.isoformat() if isinstance(day, dt.date) else ""
+    return parse_date(text)
 
 
 def split_entries(text: str) -> list[tuple[int, list[str]]]:

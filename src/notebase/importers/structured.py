@@ -3,6 +3,7 @@ its kind from its source, dates, tags and the line an input's n-th record starts
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
@@ -13,6 +14,7 @@ from typing import Any
 
 from notebase.importers.markup import escape_line_start
 from notebase.importers.model import ArchiveLine, Block, BlockKind, ImportedPost, Taxonomy
+from notebase.reading import dates
 from notebase.reading.kinds import infer_kind
 from notebase.reading.sourcerefs import parse_arxiv_id, parse_doi, split_url
 
@@ -21,6 +23,10 @@ from notebase.reading.sourcerefs import parse_arxiv_id, parse_doi, split_url
 _TEXT_SPECIALS = re.compile(r"[\\`*\]<$~|]|(?<!\w)_|_(?!\w)|&(?=#?\w+;)")
 _ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})")
 _RFC822 = re.compile(r"^(?:[A-Za-z]{3}, )?\d{1,2} [A-Za-z]{3} (?P<year>\d{2,4}) \d{2}:\d{2}")
+# RFC 822 as people and localised generators write it: a weekday in any language or length
+# (`Mi,`, `jeu.,`, `Thurs,`) before the day, a time and any zone after it
+_WEEKDAY_LEAD = re.compile(r"^\s*[^\W\d]+\.?\s*,\s*")
+_TIME_ON = re.compile(r"\s+\d{1,2}:\d{2}.*$")
 ZERO_DATE = "0001-01-01"  # Go's zero time: the date Hugo writes for a page that has none
 _DATE_FORMATS = (  # RFC 822 dates with a time, as RSS writes them, are rfc822_date's
     "%a, %d %b %Y",
@@ -102,10 +108,21 @@ def safe_url(url: str) -> str:
 
 
 def parse_date(text: str) -> str:
-    """'2024-06-03T10:00Z', 'Mon, 03 Jun 2024 10:00:00 GMT', '3 June 2024' -> '2024-06-03';
+    """'2024-06-03T10:00Z', 'Mon, 03 Jun 2024 10:00:00 GMT', '3 June 2024' -> '2024-06-03',
+    else a date as notes write one (reading/dates.py: spelled in another language, a Russian
+    Kindle's `суббота, 3 октября 2026 г.`), RFC 822 as localised generators write it too
+    (`Mi, 05 Jun 2024 10:00:00 +0200`, `mar, 12 abr 2022 …`: read without its weekday and time);
     '' when the text is no date, or Go's zero time (no date either)."""
-    date = read_date(text)
+    date = read_date(text) or note_date(text)
     return "" if date == ZERO_DATE else date
+
+
+def note_date(text: str) -> str:
+    """The day a text names as notes' dates are read, as ISO; a leading weekday (in any language
+    or length: `Mi,`, `jeu.,`, `Thurs,`) and a time after the day left out, as RFC 822 writes
+    them; '' for no day."""
+    day = dates.read_date(_TIME_ON.sub("", _WEEKDAY_LEAD.sub("", " ".join(text.split()))))
+    return day.isoformat() if isinstance(day, dt.date) else ""
 
 
 def is_zero_date(text: str) -> bool:
