@@ -117,10 +117,13 @@ class FieldError(ValueError):
     """A front-matter value of the wrong type; becomes a diagnostic at the field's line, with
     `hint` (when given) saying what is wrong with it."""
 
-    def __init__(self, message: str, hint: str = "", later: bool = False) -> None:
+    def __init__(
+        self, message: str, hint: str = "", readings: tuple[dt.date, dt.date] | None = None
+    ) -> None:
         super().__init__(message)
         self.hint = hint
-        self.later = later  # told later, if at all: a date whose order the vault may show
+        # a date either way (day first, month first): read, or told, by the vault's order
+        self.readings = readings
 
 
 DATE_WANTED = "must be a date like 2025-06-03"
@@ -183,7 +186,7 @@ def as_date(value: Any) -> dt.date:
         found = read_date(value)
         if isinstance(found, dt.date):
             return found
-        raise FieldError(DATE_WANTED, found.hint, later=found.readings is not None)
+        raise FieldError(DATE_WANTED, found.hint, found.readings)
     # `date:` over `  "{ date }":`, a template's placeholder YAML read as a mapping
     raise FieldError(DATE_WANTED, PLACEHOLDER if "{" in str(value) else "")
 
@@ -201,10 +204,13 @@ def as_year_of_date(value: Any) -> int:
     try:
         return as_year(value)
     except FieldError:
-        found = read_date(value) if isinstance(value, str) else None
-        if found is not None and not isinstance(found, dt.date) and found.readings:
-            return found.readings[0].year  # the day or the month first: the same year
+        pass
+    try:
         return as_date(value).year
+    except FieldError as exc:
+        if exc.readings is None:
+            raise
+        return exc.readings[0].year  # the day or the month first: the same year
 
 
 def as_bool(value: Any) -> bool | Coerced:
@@ -240,7 +246,7 @@ def coerce(
     try:
         value = convert(fld.value)
     except FieldError as exc:
-        if not is_placeholder(fld.value) and not exc.later:  # a {{date}}: told once
+        if not is_placeholder(fld.value) and not exc.readings:  # a {{date}}: told once
             diags.append(field_type_warning(key, str(exc), shown, pos, exc.hint))
         return None
     if isinstance(value, Coerced):
