@@ -257,7 +257,9 @@ def test_a_status_meant_for_a_reading_status_and_none_is_a_warning(raw: str) -> 
     assert codes(result.diagnostics) == [(Severity.WARNING, "bad-status", 3)]
 
 
-@pytest.mark.parametrize("raw", ["seedling", "evergreen", "active", "🟩", "deprecated", "later"])
+@pytest.mark.parametrize(
+    "raw", ["seedling", "evergreen", "active", "🟩", "deprecated", "later", "thread", "spreadsheet"]
+)
 def test_a_vault_s_own_status_is_no_reading_status_and_no_warning(raw: str) -> None:
     result = parse(f"---\ntitle: A\nstatus: {raw}\n---\n")
     assert result.entry is not None and result.entry.status is None

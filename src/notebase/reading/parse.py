@@ -59,6 +59,8 @@ from notebase.slugs import (
 )
 from notebase.urls import RESERVED_TOPS
 
+# a status meant as a reading status: `unread`, `re-read`, `want to read` (not `thread`)
+_READ_WORD = re.compile(r"(?<![a-z])(?:un|re)?read(?![a-z])")
 UNREADABLE_YAML = ("yaml-syntax", "yaml-not-mapping")  # no field of the front matter can be read
 # an author written as a link to their note: `[[Jane Doe]]`, `[[jane-doe|Jane Doe]]`
 _NAME_LINK = re.compile(r"\[\[([^\[\]|]+)(?:\|([^\[\]]+))?\]\]")
@@ -410,7 +412,7 @@ def entry_status(
         return Status(word)
     except ValueError:
         pass
-    if "read" in word or one_slip_from(word, tuple(Status)) is not None:
+    if _READ_WORD.search(word) or one_slip_from(word, tuple(Status)) is not None:
         pos = FilePos(path, fields["status"].line)
         message = f"status {raw!r} is not one of to-read, reading, read"
         hint = "fix it, or remove it: a note without `status` has no reading status"
