@@ -80,16 +80,6 @@ def is_copy(first: ImportedPost, other: ImportedPost) -> bool:
     return first.authors == other.authors or not (first.authors and other.authors)
 
 
-def merge_copy(first: ImportedPost, other: ImportedPost) -> ImportedPost:
-    """One post of two copies: the first, with both taxonomies and what only the other says."""
-    return replace(
-        first,
-        taxonomy=merge_taxonomy(first.taxonomy, other.taxonomy),
-        authors=first.authors or other.authors,
-        date=first.date or other.date,
-    )
-
-
 def merge_duplicates(posts: Sequence[ImportedPost]) -> tuple[ImportedPost, ...]:
     """Copies of one post (several archives) become one post carrying all their taxonomies."""
     merged: list[ImportedPost] = []
@@ -101,7 +91,7 @@ def merge_duplicates(posts: Sequence[ImportedPost]) -> tuple[ImportedPost, ...]:
             places.append(len(merged))
             merged.append(replace(post, taxonomy=merge_taxonomy(post.taxonomy, Taxonomy())))
         else:
-            merged[at] = merge_copy(merged[at], post)
+            merged[at] = one_post(merged[at], post)  # (of one text: the first, added to)
     return tuple(merged)
 
 
@@ -136,8 +126,9 @@ def merged_info(first: ImportedPost, other: ImportedPost, shown: Mapping[str, st
 
 
 def one_post(a: ImportedPost, b: ImportedPost) -> ImportedPost:
-    """Two copies of a page as one post: the one holding more text, with what only the other
-    says (its source, date, authors, summary) and the tags and categories of both."""
+    """Two copies of a post as one (of one signature, or of one page from two inputs): the one
+    holding more text (the first, of two alike), with what only the other says (its source,
+    date, authors, summary) and the tags and categories of both."""
     main, other = (a, b) if len(render_body(a)) >= len(render_body(b)) else (b, a)
     if not main.url and other.url:
         main = replace(main, url=other.url, kind=other.kind, arxiv=other.arxiv, doi=other.doi)
