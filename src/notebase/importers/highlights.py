@@ -362,11 +362,16 @@ def fuller_author(kept: str, other: str) -> str:
     return other if kept.isupper() and not other.isupper() else kept
 
 
-def add_clipping(books: list[Book], book_line: str, line: int, item: Highlight) -> None:
-    """The clipping added to its book's, which is added when it is the book's first."""
+def add_clipping(
+    books: list[Book], by_title: dict[str, list[int]], book_line: str, line: int, item: Highlight
+) -> None:
+    """The clipping added to its book's, which is added when it is the book's first (`by_title`:
+    the books' places in `books` by their folded title, the only ones it may be)."""
     title, author = library_book(*split_book(book_line))
-    at = next((i for i, book in enumerate(books) if is_same_book(book, title, author)), None)
+    places = by_title.setdefault(folded(title), [])
+    at = next((i for i in places if is_same_book(books[i], title, author)), None)
     if at is None:
+        places.append(len(books))
         books.append(Book(title, author, line, (item,)))
         return
     book = books[at]
@@ -379,6 +384,7 @@ def read_kindle(text: str, name: str, shown: str) -> ParsedArchive:
     under spellings of its title and author that differ only in case or in what one leaves out
     are one book's."""
     books: list[Book] = []
+    by_title: dict[str, list[int]] = {}
     diags: list[Diagnostic] = []
     for line, lines in split_entries(text):
         parsed = parse_entry(line, lines)
@@ -387,7 +393,7 @@ def read_kindle(text: str, name: str, shown: str) -> ParsedArchive:
             diags.append(warning("import-bad-clipping", message, pos, parsed.hint))
             continue
         book_line, item = parsed
-        add_clipping(books, book_line, line, item)
+        add_clipping(books, by_title, book_line, line, item)
     posts = [
         book_post(replace(book, highlights=attach_notes(book.highlights)), name) for book in books
     ]
