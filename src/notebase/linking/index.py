@@ -5,16 +5,18 @@ from __future__ import annotations
 import difflib
 import posixpath
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from urllib.parse import unquote
 
 from notebase.diagnostics import Diagnostic, FilePos, error, warning
-from notebase.digests import Apply, Keyed, digest_value, direct, remade
+from notebase.digests import Apply, Keyed, digest_value, direct, made_from, remade
 from notebase.linking.attachments import NO_FILES, FileTable, file_table, find_file, site_image
 from notebase.linking.embeds import embed_problems
-from notebase.model import Backlink, Entry, EntryKind, LinkRef, SiteIndex, SourceRef
+from notebase.model import Backlink, Entry, EntryKind, Heading, LinkRef, SiteIndex, SourceRef
+from notebase.reading.notewords import note_words
+from notebase.reading.parse import title_from_path
 from notebase.reading.sourcerefs import assign_source_ids, entry_sources
 from notebase.slugs import (
     DRAWING,
@@ -135,7 +137,7 @@ def index_and_names(
     apply: Apply = direct,
 ) -> tuple[SiteIndex, Keyed[Names], Keyed[Names]]:
     """build_index, with the names wikilinks and the other links were resolved by."""
-    unique, diags = drop_collisions(entries)
+    unique, diags = drop_collisions(titled_apart(entries))
     ordered = sort_entries(unique)
     by_slug = {e.slug: e for e in ordered}
     diags += duplicate_titles(ordered) + duplicate_sources(ordered) + papers_without_tldr(ordered)
@@ -325,6 +327,36 @@ RENAME_HINT = "rename the file or set `slug:` to choose its URL"
 def slug_renamed(entry: Entry, first: Entry) -> Diagnostic:
     message = f"/{first.slug}/ is {first.pos.path}'s, so this note is at /{entry.slug}/"
     return warning("slug-renamed", message, entry.pos, RENAME_HINT)
+
+
+def titled_apart(entries: Sequence[Entry]) -> list[Entry]:
+    """Each note titled by the `# heading` it opens with is titled by its file name instead, that
+    heading back in its body, when another note has that title too: many notes of a vault open
+    with `# Definition` or `# Example`, a copy keeps its original's heading, and Obsidian and
+    Quartz title every note by its file name (or front matter)."""
+    count = Counter(entry.title.casefold() for entry in entries)
+    return [
+        titled_by_file_name(e, e.opening_heading)
+        if e.opening_heading is not None and count[e.title.casefold()] > 1
+        else e
+        for e in entries
+    ]
+
+
+def titled_by_file_name(entry: Entry, heading: Heading) -> Entry:
+    title = title_from_path(entry.rel_path)
+    shown = f'<h1 id="{heading.anchor}">{heading.html}</h1>\n'
+    return made_from(
+        titled_by_file_name,
+        entry,
+        title,
+        title=title,
+        body_html=shown + entry.body_html,
+        headings=(heading, *entry.headings),
+        anchors=(heading.anchor, *entry.anchors),
+        opening_heading=None,
+        words=note_words(entry.mention_text, title),
+    )
 
 
 def duplicate_titles(entries: Sequence[Entry]) -> list[Diagnostic]:
