@@ -451,6 +451,23 @@ def test_a_fragment_is_the_anchor_of_its_heading_or_block_else_a_warning() -> No
     ]
 
 
+def test_a_heading_holding_a_hash_is_found_by_the_whole_fragment_when_its_last_part_fails() -> None:
+    # Ludobico's table of contents: `[[#<font color="#ffc000">인물</font>|…]]`, `[[#<font …>#의상]]`
+    target = note(
+        "N.md",
+        '# N\n\n## C# basics\n\n## <font color="#ffc000">Red</font>\n\n### Shade\n',
+    )
+    source = note(
+        "S.md",
+        '[[N#C# basics]] [[N#<font color="#ffc000">Red</font>]] '
+        '[[N#<font color="#ffc000">Red</font>#Shade]] [[N#Red#Gone]]\n',
+    )
+    index = build_index([target, source])
+    assert index.link_targets["s"] == ("n#c-basics", "n#red", "n#shade", "n#gone")
+    missing = [d.message for d in index.diagnostics if d.code == "missing-anchor"]
+    assert missing == ['"N" has no heading "Red#Gone"']
+
+
 def test_a_markdown_link_to_a_note_elsewhere_is_found_by_its_name() -> None:
     other = note("notes dir/Other Note.md", "# Other Note\n")
     source = note("a/src.md", "[t](Other%20Note.md) [u](../../Other%20Note.md) [v](Missing.md)\n")

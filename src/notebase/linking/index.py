@@ -499,12 +499,12 @@ def anchor_targets(
         )
         if names_one and note is not None:
             anchor = find_anchor(note, fragment)
-            if not anchor and heading_key(fragment) == heading_key(note.title):
+            if not anchor and names_title(note, fragment):
                 target = slug  # the whole note
             else:
                 if not anchor:
                     diags.append(missing_anchor(link, entry, note, fragment))
-                target = f"{slug}#{anchor or as_anchor(fragment)}"
+                target = f"{slug}#{anchor or as_anchor(named_parts(fragment)[0])}"
         anchored.append(target)
     return tuple(anchored), tuple(diags)
 
@@ -537,9 +537,29 @@ def resolve_note_href(link: LinkRef, entry: Entry, names: dict[str, str]) -> str
     return f"{slug}#{unquote(fragment)}" if fragment else slug
 
 
+def named_parts(fragment: str) -> tuple[str, ...]:
+    """What a link's fragment may name, first to last: its last part, as Obsidian reads
+    `Note#Part#Section` (the Section under Part); then all of it, a heading that holds a `#`
+    (`C# basics`, `<font color="#ffc000">Red</font>`)."""
+    last = fragment.rsplit("#", 1)[-1].strip()
+    return (last, fragment) if last != fragment else (fragment,)
+
+
+def names_title(entry: Entry, fragment: str) -> bool:
+    """Whether the fragment names the `# Title` heading the entry is titled by."""
+    return any(heading_key(part) == heading_key(entry.title) for part in named_parts(fragment))
+
+
 def find_anchor(entry: Entry, fragment: str) -> str:
-    """The anchor of the heading (`Heading`, its anchor) or block (`^id`) a fragment names in the
-    entry, or "" when it has none such. A quote's anchor (`q-…`) and a footnote's stand too."""
+    """The anchor of the heading or block the fragment names in the entry (its last part, else
+    all of it), or "" when it has none such."""
+    found = (anchor_named(entry, part) for part in named_parts(fragment))
+    return next((anchor for anchor in found if anchor), "")
+
+
+def anchor_named(entry: Entry, fragment: str) -> str:
+    """The anchor of the heading (`Heading`, its anchor) or block (`^id`) named in the entry,
+    or "" when it has none such. A quote's anchor (`q-…`) and a footnote's stand too."""
     if not fragment.startswith("^"):
         wanted = heading_key(fragment)
         for heading in entry.headings:

@@ -246,8 +246,9 @@ def parse_wikilink(state: StateInline, silent: bool) -> bool:
     if not silent:
         target, _, label = m.group(2).partition("|")
         target, _, fragment = target.partition("#")
-        target, fragment = target.strip(), fragment.strip().rsplit("#", 1)[-1].strip()
-        shown = f"{target} › {fragment}" if target and fragment else target or fragment
+        target, fragment = target.strip(), fragment.strip()  # `Part#Section`: resolved later
+        section = fragment.rsplit("#", 1)[-1].strip()
+        shown = f"{target} › {section}" if target and section else target or section
         token = state.push("wikilink", "a", 0)
         token.meta = {"target": target, "fragment": fragment, "embed": bool(m.group(1))}
         token.content = label.strip() or ("" if m.group(1) else shown)
