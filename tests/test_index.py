@@ -269,13 +269,34 @@ def test_notes_whose_file_names_differ_in_case_alone_are_told_apart() -> None:
 
 
 def test_duplicate_titles_are_a_warning() -> None:
-    a = note("a.md", "# Same title\n")
-    b = note("b.md", "# same TITLE\n")
+    a = note("a.md", "---\ntitle: Same title\n---\nA.\n")
+    b = note("x/Same Title.md", "B.\n")
     idx = build_index([a, b])
     assert [(d.severity, d.code, d.pos) for d in idx.diagnostics] == [
-        (Severity.WARNING, "duplicate-title", FilePos("notes/b.md", 1))
+        (Severity.WARNING, "duplicate-title", FilePos("notes/x/Same Title.md", 1))
     ]
     assert "notes/a.md" in idx.diagnostics[0].message
+
+
+def test_a_heading_other_notes_open_with_too_gives_way_to_the_file_name() -> None:
+    """digitalyoshixi's notes open with `# Definition`, DND-OBSIDIAN-VAULT's copies with their
+    original's heading: each is titled by its file name, as Obsidian titles it, the heading kept
+    in its body (and found by a link). A heading no other note is titled by stays the title."""
+    first = note("Ring.md", "# Definition\n\nA ring is a set.\n\n## Examples\n")
+    second = note("sub/Group.md", "# definition\n\nA group is a set.\n")
+    field, copy = note("Field.md", "A field.\n"), note("old/Copy.md", "# Field\n")
+    unique = note("Unique.md", "# Fields\n")
+    source = note("S.md", "[[Ring#Definition]] [[Fields]] [[Field]]\n")
+    idx = build_index([first, second, field, copy, unique, source])
+    by_path = {e.rel_path: e for e in idx.entries}
+    paths = ("Ring.md", "sub/Group.md", "Field.md", "old/Copy.md", "Unique.md")
+    assert [by_path[p].title for p in paths] == ["Ring", "Group", "Field", "Copy", "Fields"]
+    ring = by_path["Ring.md"]
+    assert ring.body_html.startswith('<h1 id="definition">Definition</h1>\n<p>A ring is a set.</p>')
+    assert [h.text for h in ring.headings] == ["Definition", "Examples"]
+    assert "ring" in ring.words.words and "definition" not in ring.words.words
+    assert idx.link_targets["s"] == ("ring#definition", "unique", "field")
+    assert not [d for d in idx.diagnostics if d.code in ("duplicate-title", "missing-anchor")]
 
 
 def test_an_empty_index() -> None:
@@ -397,6 +418,23 @@ def test_a_fragment_is_the_anchor_of_its_heading_or_block_else_a_warning() -> No
         ("missing-anchor", '"Deep" has no heading "Gone"'),
         ("missing-anchor", '"Deep" has no block "^gone"'),
     ]
+
+
+def test_a_heading_holding_a_hash_is_found_by_the_whole_fragment_when_its_last_part_fails() -> None:
+    # Ludobico's table of contents: `[[#<font color="#ffc000">인물</font>|…]]`, `[[#<font …>#의상]]`
+    target = note(
+        "N.md",
+        '# N\n\n## C# basics\n\n## <font color="#ffc000">Red</font>\n\n### Shade\n',
+    )
+    source = note(
+        "S.md",
+        '[[N#C# basics]] [[N#<font color="#ffc000">Red</font>]] '
+        '[[N#<font color="#ffc000">Red</font>#Shade]] [[N#Red#Gone]]\n',
+    )
+    index = build_index([target, source])
+    assert index.link_targets["s"] == ("n#c-basics", "n#red", "n#shade", "n#gone")
+    missing = [d.message for d in index.diagnostics if d.code == "missing-anchor"]
+    assert missing == ['"N" has no heading "Red#Gone"']
 
 
 def test_a_markdown_link_to_a_note_elsewhere_is_found_by_its_name() -> None:

@@ -12,7 +12,7 @@ from markdown_it.common.normalize_url import normalizeLink
 
 from notebase.markdown import render_inline, render_markdown
 from notebase.markdown.highlight import contrast, parse_hex, pygments_css, readable_colour
-from notebase.markdown.markers import MARK
+from notebase.markdown.markers import MARK, link_marker
 from notebase.markdown.parser import create_parser, normalize_link, render_pieces
 from notebase.model import LinkRef
 
@@ -724,3 +724,29 @@ def test_a_block_id_under_display_math_or_code_names_it() -> None:
     assert html.startswith('<div class="math" id="^eq1"><math')
     assert '<pre id="^code1" class="highlight"><code class="language-python">' in html
     assert "^eq1</p>" not in html and "^code1" not in html.split('id="^code1"')[1]
+
+
+def cells(html: str) -> list[str]:
+    return re.findall(r"<t[dh]>(.*?)</t[dh]>", html)
+
+
+def test_a_wikilinks_pipe_in_a_table_cell_does_not_split_the_cell() -> None:
+    """`| [[Note|alias]] | x |` is two cells, the first a link shown as "alias" (as Quartz reads
+    it); Obsidian's escaped `[[Note\\|alias]]` too. A pipe outside a link still splits."""
+    text = "| [[A|a]] | h |\n|---|---|\n| [[Note|alias]] | x |\n| [[Note\\|other]] | y \\| z |\n"
+    rendered = render_markdown(text)
+    assert [(ref.target, ref.label) for ref in rendered.links] == [
+        ("A", "a"),
+        ("Note", "alias"),
+        ("Note", "other"),
+    ]
+    links = [f"{link_marker(n)}{label}</a>" for n, label in enumerate(("a", "alias", "other"))]
+    assert cells(rendered.html) == [links[0], "h", links[1], "x", links[2], "y | z"]
+
+
+def test_a_wikilinks_pipe_is_kept_in_table_code_and_in_a_quoted_table() -> None:
+    text = "> | a | b |\n> | - | - |\n> | ![[p.png|100]] | `[[x|y]]` |\n\nNo [[T|t]] | table\n"
+    rendered = render_markdown(text)
+    assert [(ref.target, ref.label) for ref in rendered.links] == [("p.png", "100"), ("T", "t")]
+    assert cells(rendered.html)[-1] == "<code>[[x|y]]</code>"
+    assert "<td>" not in rendered.html.partition("</table>")[2]

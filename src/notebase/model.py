@@ -162,6 +162,9 @@ class Entry:
     updated: dt.date | None = None  # `modified:` or `updated:`, when the note says it changed
     source_title_line: int = 0  # the line of `source_title:` (0: none)
     anchors: tuple[str, ...] = ()  # the ids of the body's elements (a link's #fragment names one)
+    # the `# heading` the note opens with, taken out of the body as its title (None: titled
+    # otherwise); put back, and the note titled by its file name, when another note has the title
+    opening_heading: Heading | None = None
 
 
 @fast_pickling

@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from urllib.parse import unquote
 
 from notebase.diagnostics import Diagnostic, FilePos, error, warning
-from notebase.digests import Apply, Keyed, digest_value, direct, remade
+from notebase.digests import Apply, Keyed, digest_value, direct, made_from, remade
 from notebase.fuzzy import closest_name
 from notebase.linking.attachments import NO_FILES, FileTable, file_table, find_file, site_image
 from notebase.linking.embeds import embed_problems
-from notebase.model import Backlink, Entry, EntryKind, LinkRef, SiteIndex, SourceRef
+from notebase.model import Backlink, Entry, EntryKind, Heading, LinkRef, SiteIndex, SourceRef
+from notebase.reading.notewords import note_words
+from notebase.reading.parse import title_from_path
 from notebase.reading.sourcerefs import assign_source_ids, entry_sources
 from notebase.slugs import (
     DRAWING,
@@ -134,7 +136,7 @@ def index_and_names(
     apply: Apply = direct,
 ) -> tuple[SiteIndex, Keyed[Names], Keyed[Names]]:
     """build_index, with the names wikilinks and the other links were resolved by."""
-    unique, diags = drop_collisions(entries)
+    unique, diags = drop_collisions(titled_apart(entries))
     ordered = sort_entries(unique)
     by_slug = {e.slug: e for e in ordered}
     diags += duplicate_titles(ordered) + duplicate_sources(ordered) + papers_without_tldr(ordered)
@@ -326,6 +328,36 @@ def slug_renamed(entry: Entry, first: Entry) -> Diagnostic:
     return warning("slug-renamed", message, entry.pos, RENAME_HINT)
 
 
+def titled_apart(entries: Sequence[Entry]) -> list[Entry]:
+    """Each note titled by the `# heading` it opens with is titled by its file name instead, that
+    heading back in its body, when another note has that title too: many notes of a vault open
+    with `# Definition` or `# Example`, a copy keeps its original's heading, and Obsidian and
+    Quartz title every note by its file name (or front matter)."""
+    count = Counter(entry.title.casefold() for entry in entries)
+    return [
+        titled_by_file_name(e, e.opening_heading)
+        if e.opening_heading is not None and count[e.title.casefold()] > 1
+        else e
+        for e in entries
+    ]
+
+
+def titled_by_file_name(entry: Entry, heading: Heading) -> Entry:
+    title = title_from_path(entry.rel_path)
+    shown = f'<h1 id="{heading.anchor}">{heading.html}</h1>\n'
+    return made_from(
+        titled_by_file_name,
+        entry,
+        title,
+        title=title,
+        body_html=shown + entry.body_html,
+        headings=(heading, *entry.headings),
+        anchors=(heading.anchor, *entry.anchors),
+        opening_heading=None,
+        words=note_words(entry.mention_text, title),
+    )
+
+
 def duplicate_titles(entries: Sequence[Entry]) -> list[Diagnostic]:
     by_title: dict[str, list[Entry]] = defaultdict(list)
     for entry in entries:
@@ -463,12 +495,12 @@ def anchor_targets(
         )
         if names_one and note is not None:
             anchor = find_anchor(note, fragment)
-            if not anchor and heading_key(fragment) == heading_key(note.title):
+            if not anchor and names_title(note, fragment):
                 target = slug  # the whole note
             else:
                 if not anchor:
                     diags.append(missing_anchor(link, entry, note, fragment))
-                target = f"{slug}#{anchor or as_anchor(fragment)}"
+                target = f"{slug}#{anchor or as_anchor(named_parts(fragment)[0])}"
         anchored.append(target)
     return tuple(anchored), tuple(diags)
 
@@ -501,9 +533,29 @@ def resolve_note_href(link: LinkRef, entry: Entry, names: dict[str, str]) -> str
     return f"{slug}#{unquote(fragment)}" if fragment else slug
 
 
+def named_parts(fragment: str) -> tuple[str, ...]:
+    """What a link's fragment may name, first to last: its last part, as Obsidian reads
+    `Note#Part#Section` (the Section under Part); then all of it, a heading that holds a `#`
+    (`C# basics`, `<font color="#ffc000">Red</font>`)."""
+    last = fragment.rsplit("#", 1)[-1].strip()
+    return (last, fragment) if last != fragment else (fragment,)
+
+
+def names_title(entry: Entry, fragment: str) -> bool:
+    """Whether the fragment names the `# Title` heading the entry is titled by."""
+    return any(heading_key(part) == heading_key(entry.title) for part in named_parts(fragment))
+
+
 def find_anchor(entry: Entry, fragment: str) -> str:
-    """The anchor of the heading (`Heading`, its anchor) or block (`^id`) a fragment names in the
-    entry, or "" when it has none such. A quote's anchor (`q-…`) and a footnote's stand too."""
+    """The anchor of the heading or block the fragment names in the entry (its last part, else
+    all of it), or "" when it has none such."""
+    found = (anchor_named(entry, part) for part in named_parts(fragment))
+    return next((anchor for anchor in found if anchor), "")
+
+
+def anchor_named(entry: Entry, fragment: str) -> str:
+    """The anchor of the heading (`Heading`, its anchor) or block (`^id`) named in the entry,
+    or "" when it has none such. A quote's anchor (`q-…`) and a footnote's stand too."""
     if not fragment.startswith("^"):
         wanted = heading_key(fragment)
         for heading in entry.headings:

@@ -51,6 +51,7 @@ class Rendered:
     tldr_html: str
     tldr_text: str
     first_heading: str
+    opening: Heading | None  # the `# heading` taken out as the title (first_heading), as a heading
     quotes: tuple[RawQuote, ...]
     footnotes: tuple[Footnote, ...]
     headings: tuple[Heading, ...]
@@ -74,7 +75,8 @@ def render_markdown(
     md = create_parser()
     env: dict[str, Any] = {"macros": macros.table()} if macros.macros else {}
     tokens = md.parse(text, env)
-    title = pop_title_heading(tokens) if want_title else ""
+    opening = pop_title_heading(tokens) if want_title else []
+    title = inline_plain(opening[1], readable_tex) if opening else ""
     tldr_tokens = pop_tldr(tokens) if want_tldr else []
     quote_marks = mark_quotes(tokens, default_attribution)
     pieces = render_pieces(tokens, env)
@@ -88,6 +90,7 @@ def render_markdown(
         tldr_html=tldr_html,
         tldr_text=html_to_text(tldr_html),
         first_heading=title,
+        opening=opening_heading(opening, env) if title else None,
         quotes=tuple(quotes_of(tokens, pieces, quote_marks)),
         footnotes=tuple(footnotes_of(tokens, pieces)),
         headings=tuple(collect_headings(tokens, pieces)),
@@ -121,17 +124,28 @@ def pop_tldr(tokens: list[Token]) -> list[Token]:
     return []
 
 
-def pop_title_heading(tokens: list[Token]) -> str:
+def pop_title_heading(tokens: list[Token]) -> list[Token]:
     """Take the note's first `# heading` out of the body when it opens the note and is its only
-    one; return its text. A note of several `#` sections (Theory, Model, Training) is titled by
-    its file name, as Obsidian titles every note, its first section kept in the body."""
+    one; return its tokens. A note of several `#` sections (Theory, Model, Training) is titled
+    by its file name, as Obsidian titles every note, its first section kept in the body."""
     if len(tokens) < 3 or tokens[0].type != "heading_open" or tokens[0].tag != "h1":
-        return ""
+        return []
     if any(t.type == "heading_open" and t.tag == "h1" for t in tokens[3:]):
-        return ""
-    title = inline_plain(tokens[1], readable_tex)
+        return []
+    title = tokens[0:3]
     del tokens[0:3]
     return title
+
+
+def opening_heading(tokens: list[Token], env: dict[str, Any]) -> Heading | None:
+    """The heading taken out as the title, as the body would hold it: with its anchor and HTML
+    (its links' words as text: rendered apart, with the TeX macros alone, it adds no link,
+    URL or tag to the note's)."""
+    if not tokens:
+        return None
+    apart = {"macros": env["macros"]} if "macros" in env else {}
+    (heading,) = collect_headings(tokens, render_pieces(tokens, apart))
+    return heading
 
 
 def footnotes_of(tokens: list[Token], pieces: list[str]) -> list[Footnote]:

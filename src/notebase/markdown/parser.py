@@ -14,6 +14,8 @@ from markdown_it import MarkdownIt
 from markdown_it.common.normalize_url import normalizeLink
 from markdown_it.renderer import RendererHTML
 from markdown_it.ruler import RuleOptionsType
+from markdown_it.rules_block import StateBlock
+from markdown_it.rules_block.table import table as gfm_table
 from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
@@ -43,6 +45,9 @@ from notebase.slugs import normalize_tag, shows_a_file, slugify
 # from `[[` to the first `]]`, as Obsidian reads it: a single bracket inside is the link's
 # (`[[V#def $V[f]$|shown]]`, `[[V|a [b] c]]`)
 _WIKILINK = re.compile(r"(!?)\[\[(?!\[)((?:[^\[\]\n]|\[(?!\[)|\](?!\]))+?)\]\]")
+# an unescaped `|` (a wikilink's, in a table row) and what stands for it while the row is split
+_BARE_PIPE = re.compile(r"(?<!\\)\|")
+_HIDDEN_PIPE = "\ue000"
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.\-]*:")
 # data: URLs only of raster images, as markdown-it allows them (an image pasted into a note);
 # file: URLs are read as the file's name (local_file), never kept
@@ -86,6 +91,7 @@ def create_parser() -> MarkdownIt:
     md.inline.ruler.at("math_inline", math_inline_at_start())
     md.inline.ruler.before("escape", "math_brackets", math_brackets)
     md.block.ruler.at("math_block", obsidian.math_block, _MATH_ALT)
+    md.block.ruler.at("table", table_keeping_wikilinks, {"alt": ["paragraph", "reference"]})
     md.block.ruler.before("math_block", "comment", obsidian.comment_block, _MATH_ALT)
     md.core.ruler.push("anchor", heading_ids)
     md.inline.ruler.before("link", "wikilink", parse_wikilink)
@@ -240,13 +246,49 @@ def parse_wikilink(state: StateInline, silent: bool) -> bool:
     if not silent:
         target, _, label = m.group(2).partition("|")
         target, _, fragment = target.partition("#")
-        target, fragment = target.strip(), fragment.strip().rsplit("#", 1)[-1].strip()
-        shown = f"{target} › {fragment}" if target and fragment else target or fragment
+        target, fragment = target.strip(), fragment.strip()  # `Part#Section`: resolved later
+        section = fragment.rsplit("#", 1)[-1].strip()
+        shown = f"{target} › {section}" if target and section else target or section
         token = state.push("wikilink", "a", 0)
         token.meta = {"target": target, "fragment": fragment, "embed": bool(m.group(1))}
         token.content = label.strip() or ("" if m.group(1) else shown)
     state.pos = m.end()
     return True
+
+
+def table_keeping_wikilinks(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """GFM's table, but a `|` inside a wikilink does not end its cell: `| [[Note|alias]] | x |`
+    is a link shown as "alias" in the first cell, as Quartz reads it (and as Obsidian reads the
+    `[[Note\\|alias]]` it writes in a table, whose `\\|` GFM itself keeps in the cell). The
+    rows are split with those pipes hidden (a character for each: every line keeps its place)."""
+    written = state.src
+    hidden = pipes_hidden(state.env, written)
+    if hidden is written:
+        return gfm_table(state, start, end, silent)
+    count = len(state.tokens)
+    state.src = hidden
+    try:
+        found = gfm_table(state, start, end, silent)
+    finally:
+        state.src = written
+    for token in state.tokens[count:]:
+        token.content = token.content.replace(_HIDDEN_PIPE, "|")
+    return found
+
+
+def pipes_hidden(env: EnvType, src: str) -> str:
+    """The text with each unescaped `|` inside a wikilink hidden (the text itself when it has
+    none, or already holds the character that hides them); worked out once a text."""
+    done = env.get("pipes_hidden")
+    if done is None or done[0] is not src:
+        hidden = src if _HIDDEN_PIPE in src else _WIKILINK.sub(hide_pipes, src)
+        done = env["pipes_hidden"] = (src, src if hidden == src else hidden)
+    kept: str = done[1]
+    return kept
+
+
+def hide_pipes(link: re.Match[str]) -> str:
+    return _BARE_PIPE.sub(_HIDDEN_PIPE, link.group(0))
 
 
 def number_inline_lines(state: StateCore) -> None:

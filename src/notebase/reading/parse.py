@@ -178,8 +178,7 @@ def build_entry(
         return coerce(fields, key, convert, path, diags)
 
     fm_tldr = get("tldr", as_text) or ""
-    fm_title = get("title", as_text)
-    fm_title = strip_arxiv_prefix(fm_title) if fm_title else fm_title
+    fm_title = front_matter_title(get)
     source_ref, url, source_title, authors = entry_source(get, path, fields, diags)
     cited = quote_attribution(authors, source_title or (fm_title if source_ref else "") or "")
     body = render_markdown(split.body, not fm_tldr, fm_title is None, cited, macros)
@@ -220,11 +219,18 @@ def build_entry(
         content_key=digest_value(("note", source.rel_path, source.text, macros.digest)),
         words=note_words(prose, title),
         anchors=body.anchors,
+        opening_heading=body.opening,
         description=get("description", as_text) or "",
         cssclasses=css_classes(first_field(get, ("cssclasses", "cssclass"), as_tags) or ()),
         updated=first_field(get, ("modified", "updated"), as_date),
         source_title_line=fields["source_title"].line if source_title else 0,
     )
+
+
+def front_matter_title(get: Any) -> str | None:
+    """The front matter's `title`, without the `[2412.09871] ` arXiv puts before its titles."""
+    title: str | None = get("title", as_text)
+    return strip_arxiv_prefix(title) if title else title
 
 
 def source_year(get: Any, source_ref: SourceRef | None) -> int | None:
