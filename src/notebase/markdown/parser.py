@@ -261,12 +261,16 @@ def table_keeping_wikilinks(state: StateBlock, start: int, end: int, silent: boo
     is a link shown as "alias" in the first cell, as Quartz reads it (and as Obsidian reads the
     `[[Note\\|alias]]` it writes in a table, whose `\\|` GFM itself keeps in the cell). The
     rows are split with those pipes hidden (a character for each: every line keeps its place)."""
-    written = state.src
-    hidden = pipes_hidden(state.env, written)
-    if hidden is written:
+    written, first = state.src, state.bMarks[start]
+    if "|" not in written[first : state.eMarks[start]]:
+        return False  # as GFM: a table's header row holds a `|`
+    stop = written.find("\n\n", first)  # a table ends by a blank line (a link, by its line)
+    stop = len(written) if stop < 0 else stop
+    hidden = pipes_hidden(written[first:stop])
+    if hidden is None:
         return gfm_table(state, start, end, silent)
     count = len(state.tokens)
-    state.src = hidden
+    state.src = written[:first] + hidden + written[stop:]
     try:
         found = gfm_table(state, start, end, silent)
     finally:
@@ -276,15 +280,13 @@ def table_keeping_wikilinks(state: StateBlock, start: int, end: int, silent: boo
     return found
 
 
-def pipes_hidden(env: EnvType, src: str) -> str:
-    """The text with each unescaped `|` inside a wikilink hidden (the text itself when it has
-    none, or already holds the character that hides them); worked out once a text."""
-    done = env.get("pipes_hidden")
-    if done is None or done[0] is not src:
-        hidden = src if _HIDDEN_PIPE in src else _WIKILINK.sub(hide_pipes, src)
-        done = env["pipes_hidden"] = (src, src if hidden == src else hidden)
-    kept: str = done[1]
-    return kept
+def pipes_hidden(rows: str) -> str | None:
+    """The rows with each unescaped `|` inside a wikilink hidden, or None when they have none
+    (or already hold the character that hides them)."""
+    if "[[" not in rows or _HIDDEN_PIPE in rows:
+        return None
+    hidden = _WIKILINK.sub(hide_pipes, rows)
+    return hidden if hidden != rows else None
 
 
 def hide_pipes(link: re.Match[str]) -> str:
