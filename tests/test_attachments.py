@@ -49,6 +49,13 @@ def test_names_are_url_decoded_and_case_insensitive() -> None:
     assert find_file("SUB/diagram.svg", "note.md", TABLE) == "a/sub/Diagram.SVG"
 
 
+def test_a_name_finds_its_file_whichever_way_its_accents_are_written() -> None:
+    """`é` as one character or as `e` and a combining accent (as macOS writes file names)."""
+    composed, decomposed = "img/Caf\u00e9 plan.png", "img/Cafe\u0301 plan.png"
+    assert find_file(decomposed, "note.md", file_table([composed])) == composed
+    assert find_file("Caf\u00e9 plan.png", "a/note.md", file_table([decomposed])) == decomposed
+
+
 def test_a_path_leaving_notes_or_naming_nothing_finds_nothing() -> None:
     assert find_file("../../img/x.png", "a/note.md", TABLE) == "img/x.png"  # by its name
     assert find_file("../../secret.txt", "a/note.md", TABLE) == ""

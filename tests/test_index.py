@@ -137,6 +137,20 @@ def test_wikilink_by_file_name() -> None:
     assert build_index([a, b]).link_targets["b"] == ("deep/folder/some-file",)
 
 
+def test_a_link_finds_its_note_and_heading_whichever_way_their_accents_are_written() -> None:
+    """`é` as one character or as `e` and a combining accent (as macOS writes file names),
+    in the link or in the file name and heading: the same name (and no broken-link)."""
+    composed = note("Caf\u00e9 notes.md", "intro\n\n## Cr\u00e8me br\u00fbl\u00e9e\n\ntext\n")
+    decomposed = note("Cafe\u0301 plans.md", "text\n")
+    links = note(
+        "b.md", "[[Cafe\u0301 notes#Cre\u0300me bru\u0302le\u0301e]] [[Caf\u00e9 plans]]\n"
+    )
+    index = build_index([composed, decomposed, links])
+    anchor = composed.headings[0].anchor
+    assert index.link_targets["b"] == (f"{composed.slug}#{anchor}", decomposed.slug)
+    assert not [d for d in index.diagnostics if d.pos and d.pos.path == "notes/b.md"]
+
+
 def test_a_link_of_a_query_alone_is_to_the_note_itself_not_its_folder() -> None:
     hub = note("reading/index.md", "# Reading\n")
     muon = note("reading/muon.md", "# Muon\n\n[again](?page=2), [folder](./)\n")

@@ -181,3 +181,9 @@ def shows_a_file(target: str) -> bool:
     once the notes are."""
     m = _FILE_EXT.search(unquote(target).strip())
     return m is not None and any(m.group(1).lower() in exts for exts in FILE_KINDS.values())
+
+
+def name_key(name: str) -> str:
+    """A name as links are matched to it: case-folded, its accents composed (a name typed on
+    one system, `é` as one character, finds a file named on another, `e` and its accent)."""
+    return unicodedata.normalize("NFC", name.casefold())

@@ -17,7 +17,7 @@ from notebase.linking.drawings import DrawingError, drawing_svg, embedded_files
 from notebase.linking.imagesize import image_size
 from notebase.markdown.parser import split_size
 from notebase.model import Attachment, LinkRef
-from notebase.slugs import drawn_path, is_canvas_file, is_drawn_file, kind_of
+from notebase.slugs import drawn_path, is_canvas_file, is_drawn_file, kind_of, name_key
 
 FILES_DIR = "files"  # the site's folder of attachments: notes/img/x.png -> files/img/x.png
 # `![[x.png|300]]`, `![[x.png|300x200]]`, `![alt|300](x.png)`: a size after the last |
@@ -40,8 +40,8 @@ def file_table(paths: Iterable[str]) -> FileTable:
     by_path: dict[str, str] = {}
     by_name: dict[str, list[str]] = defaultdict(list)
     for path in ordered:
-        by_path.setdefault(path.casefold(), path)
-        by_name[path.rsplit("/", 1)[-1].casefold()].append(path)
+        by_path.setdefault(name_key(path), path)
+        by_name[name_key(path.rsplit("/", 1)[-1])].append(path)
     names = {
         k: tuple(sorted(v, key=lambda p: (p.count("/"), len(p), p))) for k, v in by_name.items()
     }
@@ -57,11 +57,11 @@ def find_file(target: str, note_path: str, table: FileTable) -> str:
         return ""
     for joined in (posixpath.join(posixpath.dirname(note_path), target), target.lstrip("/")):
         path = posixpath.normpath(joined)
-        if not path.startswith("..") and (hit := table.by_path.get(path.casefold())):
+        if not path.startswith("..") and (hit := table.by_path.get(name_key(path))):
             return hit
-    tail = "/" + posixpath.normpath(target).lstrip("./").casefold()
+    tail = "/" + name_key(posixpath.normpath(target).lstrip("./"))
     for path in table.by_name.get(tail.rsplit("/", 1)[-1], ()):
-        if f"/{path.casefold()}".endswith(tail):
+        if f"/{name_key(path)}".endswith(tail):
             return path
     return ""
 

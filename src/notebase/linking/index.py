@@ -23,6 +23,7 @@ from notebase.slugs import (
     drawing_file_names,
     drawing_path,
     looks_like_file,
+    name_key,
     short_hash,
     shows_a_file,
     site_suffix,
@@ -445,11 +446,11 @@ def name_table(entries: Sequence[Called]) -> dict[str, str]:
         for e in entries:
             for name in entry_names(e, kind):
                 if name.strip():  # the root index.md's slug is ''
-                    names.setdefault(name.casefold().strip(), e.slug)
+                    names.setdefault(name_key(name).strip(), e.slug)
     by_path = sorted(entries, key=lambda e: (e.rel_path.count("/"), len(e.rel_path), e.rel_path))
     for e in by_path:
         for name in entry_names(e, "stem"):
-            names.setdefault(name.casefold().strip(), e.slug)
+            names.setdefault(name_key(name).strip(), e.slug)
     for e in by_path:
         for tail in path_tails(e.rel_path):
             names.setdefault(f"/{tail}", e.slug)
@@ -458,8 +459,8 @@ def name_table(entries: Sequence[Called]) -> dict[str, str]:
 
 
 def path_tails(rel_path: str) -> list[str]:
-    """`a/b/Note.md` -> ["a/b/note", "b/note", "note"]: the path, case-folded, and its ends."""
-    parts = rel_path.removesuffix(".md").casefold().split("/")
+    """`a/b/Note.md` -> ["a/b/note", "b/note", "note"]: the path, as a name_key, and its ends."""
+    parts = name_key(rel_path.removesuffix(".md")).split("/")
     return ["/".join(parts[i:]) for i in range(len(parts))]
 
 
@@ -571,8 +572,9 @@ def anchor_named(entry: Entry, fragment: str) -> str:
 def heading_key(text: str) -> str:
     """A heading as links name it: Obsidian leaves out the characters a link cannot hold
     (`SYB: Scrap` is linked as `SYB Scrap`); any case, any spacing; without math's dollars (a
-    heading's text holds its formula's TeX alone: `come calcolare $X^+$` is `come calcolare X^+`)."""
-    return " ".join(_NOT_IN_LINKS.sub(" ", text.replace("$", "")).casefold().split())
+    heading's text holds its formula's TeX alone: `come calcolare $X^+$` is `come calcolare X^+`);
+    its accents composed (name_key)."""
+    return " ".join(name_key(_NOT_IN_LINKS.sub(" ", text.replace("$", ""))).split())
 
 
 def missing_anchor(link: LinkRef, entry: Entry, target: Entry, fragment: str) -> Diagnostic:
@@ -625,8 +627,8 @@ def resolve_wiki(link: LinkRef, entry: Entry, names: dict[str, str]) -> str:
 
 def find_note(target: str, entry: Entry, names: dict[str, str]) -> str | None:
     """The slug of the note a link names, None when none ("" is the root index.md's)."""
-    name = target.strip().casefold().removesuffix(".md")
-    here = posixpath.dirname(entry.rel_path).casefold()  # the names are case-folded
+    name = name_key(target.strip()).removesuffix(".md")
+    here = name_key(posixpath.dirname(entry.rel_path))  # as the names are keyed
     if name.startswith(("./", "../")):
         path = posixpath.normpath(posixpath.join(here, name))
         found = names.get(f"/{path}")  # else by its name, as Obsidian finds a path gone wrong
@@ -706,7 +708,7 @@ def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) 
         message = f"{shown} names no file under notes/"
         hint = "put the file in notes/ (any folder: it is found by name), or fix the path"
         return warning("missing-attachment", message, pos, hint)
-    close = apply.call(suggest_name, link.target.casefold(), names)
+    close = apply.call(suggest_name, name_key(link.target), names)
     if close is None:
         if looks_like_file(link.target.partition("#")[0]):  # `[[aws.svc.EC2]]`, `[[a.docx]]`
             message = f"{shown} matches no entry, nor a file under notes/"
@@ -716,7 +718,7 @@ def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) 
             "broken-link", f"{shown} matches no entry", pos, "create the note, or fix the link"
         )
     title = names.value.titles[names.value.names[close]]
-    name = title if title.casefold() == close else close
+    name = title if name_key(title) == close else close
     message = f'{shown} matches no entry (did you mean "{name}"?)'
     return warning("broken-link", message, pos, f"link to [[{name}]], or create the note")
 
