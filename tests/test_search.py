@@ -785,9 +785,15 @@ def test_the_search_page_offers_the_four_filters_and_a_no_script_way_out(kb: Pat
     assert '<ol id="search-results"' in page and 'role="status"' in page
 
 
-def test_pagefind_runs_behind_the_build_s_own_process() -> None:
-    # the command run as Pagefind is: what priority it runs at, once started (it yields at once)
+def test_pagefind_runs_behind_the_rendering_only_beside_it() -> None:
+    # the command run as Pagefind is: what priority it runs at, once started (it yields at once);
+    # the shards indexed as the pages render run behind them, the others at the build's own
     own = os.getpriority(os.PRIO_PROCESS, 0)
     asks = "import os, time; time.sleep(0.3); print(os.getpriority(os.PRIO_PROCESS, 0))"
-    done = search.run_command([sys.executable, "-c", asks], None)
-    assert int(done.stdout) == min(own + search.PAGEFIND_NICENESS, 19) and own < 19
+    behind = search.run_command([sys.executable, "-c", asks], None, search.PAGEFIND_NICENESS)
+    assert int(behind.stdout) == min(own + search.PAGEFIND_NICENESS, 19) and own < 19
+    alone = search.run_command([sys.executable, "-c", asks], None)
+    assert int(alone.stdout) == own
+    early = search.EarlyIndex(Path("/nonexistent"), (), ({}, ()), "en")
+    with early:
+        assert early.indexer.niceness == search.PAGEFIND_NICENESS

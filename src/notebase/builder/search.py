@@ -202,7 +202,7 @@ class EarlyIndex:
         self.out, self.language, self.apply = out, language, apply
         self.count = shard_count(len(self.html))
         self.bundle = site_bundle(*site)
-        self.indexer = Indexer(out, language)
+        self.indexer = Indexer(out, language, niceness=PAGEFIND_NICENESS)  # beside the rendering
         self.closing = contextlib.ExitStack()  # the scratch folder, made when a page is staged
         self.folder: Path | None = None
         self.numbers: dict[str, int] = {}  # each page's shard, hashed when first asked
@@ -269,12 +269,19 @@ class EarlyIndex:
 
 class Indexer:
     """Shards' Pagefinds run INDEX_JOBS at a time, each started once (by its stamp), each in a
-    copy of the context it was started in (its scratch folders are deleted as that thread's are).
-    Closing it calls off those still running (unless they answer to a `cancel` of the caller's),
-    and waits for them."""
+    copy of the context it was started in (its scratch folders are deleted as that thread's are),
+    `niceness` steps below this process (yield_to: beside work of the build's own). Closing it
+    calls off those still running (unless they answer to a `cancel` of the caller's), and waits
+    for them."""
 
-    def __init__(self, out: Path, language: str, cancel: threading.Event | None = None) -> None:
-        self.out, self.language = out, language
+    def __init__(
+        self,
+        out: Path,
+        language: str,
+        cancel: threading.Event | None = None,
+        niceness: int = 0,
+    ) -> None:
+        self.out, self.language, self.niceness = out, language, niceness
         self.owned = cancel is None
         self.cancel = cancel or threading.Event()
         self.pool = ThreadPoolExecutor(INDEX_JOBS, "notebase-pagefind")
@@ -289,11 +296,13 @@ class Indexer:
             return
         run = contextvars.copy_context().run
         if staged is not None:
-            future = self.pool.submit(run, index_folder, staged, self.language, self.cancel)
+            future = self.pool.submit(
+                run, index_folder, staged, self.language, self.cancel, self.niceness
+            )
         else:
             pages = {rel: files[rel] for rel in shard.pages}
             future = self.pool.submit(
-                run, index_bundle, self.out, pages, self.language, self.cancel
+                run, index_bundle, self.out, pages, self.language, self.cancel, self.niceness
             )
         self.started[shard.stamp] = future
 
@@ -439,7 +448,7 @@ def index_later(job: SearchJob, cancel: threading.Event) -> ReadyBundle | Diagno
     Raises Cancelled as soon as it can once `cancel` is set."""
     try:
         pages = dict.fromkeys((rel for shard in job.due for rel in shard.pages), KEEP)
-        made = index_shards(job.out, pages, job.due, job.language, cancel)
+        made = index_shards(job.out, pages, job.due, job.language, cancel, PAGEFIND_NICENESS)
         if isinstance(made, Diagnostic):
             return made
         check_cancel(cancel)
@@ -489,6 +498,7 @@ def index_shards(
     shards: Iterable[Shard],
     language: str,
     cancel: threading.Event | None = None,
+    niceness: int = 0,
     indexer: Indexer | None = None,
     known: Mapping[str, dict[str, bytes]] | None = None,
 ) -> tuple[dict[str, bytes], dict[str, str]] | Diagnostic:
@@ -499,7 +509,7 @@ def index_shards(
     made: dict[str, bytes] = {}
     prints: dict[str, str] = {}
     shards, known = tuple(shards), known or {}
-    runs = indexer or Indexer(out, language, cancel)
+    runs = indexer or Indexer(out, language, cancel, niceness)
     try:
         for shard in shards:
             if shard.stamp not in known:
@@ -524,6 +534,7 @@ def index_bundle(
     pages: Mapping[str, bytes | Staged | None],
     language: str,
     cancel: threading.Event | None = None,
+    niceness: int = 0,
 ) -> dict[str, bytes] | Diagnostic:
     """Pagefind's canonical bundle of the pages (all search results), or why not. Raises OSError
     when no scratch folder can be made beside `out` (the site could not be either)."""
@@ -533,15 +544,15 @@ def index_bundle(
         except OSError as exc:  # a full disk; under serve, a page gone: it is being rebuilt
             check_cancel(cancel)  # (and this called off)
             return search_error(f"cannot index the site: {exc}")
-        return index_folder(scratch, language, cancel)
+        return index_folder(scratch, language, cancel, niceness)
 
 
 def index_folder(
-    scratch: Path, language: str, cancel: threading.Event | None = None
+    scratch: Path, language: str, cancel: threading.Event | None = None, niceness: int = 0
 ) -> dict[str, bytes] | Diagnostic:
     """Pagefind's canonical bundle of the pages staged in `scratch` (stage_pages), or why not."""
     try:
-        problem = run_pagefind(scratch, language, cancel)
+        problem = run_pagefind(scratch, language, cancel, niceness)
         bundle = problem if problem is not None else read_bundle(scratch / BUNDLE_DIR)
     except OSError as exc:  # a full disk
         check_cancel(cancel)
@@ -649,7 +660,7 @@ def name_ends(page: bytes, at: int) -> bool:
 
 
 def run_pagefind(
-    site: Path, language: str, cancel: threading.Event | None = None
+    site: Path, language: str, cancel: threading.Event | None = None, niceness: int = 0
 ) -> Diagnostic | None:
     from pagefind.service import get_executable  # imported when Pagefind runs: it imports asyncio
 
@@ -659,7 +670,7 @@ def run_pagefind(
     command = [str(executable), "--site", str(site), "--output-subdir", BUNDLE_DIR]
     command += ["--force-language", language, "--quiet"]
     try:
-        done = run_command(command, cancel)
+        done = run_command(command, cancel, niceness)
     except (OSError, subprocess.TimeoutExpired) as exc:
         return search_error(f"Pagefind did not run: {exc}")
     if done.returncode != 0:
@@ -671,15 +682,16 @@ def run_pagefind(
 
 
 def run_command(
-    command: list[str], cancel: threading.Event | None
+    command: list[str], cancel: threading.Event | None, niceness: int = 0
 ) -> subprocess.CompletedProcess[str]:
-    """Run to the end (TimeoutExpired after TIMEOUT_SECONDS); killed, raising Cancelled, once
-    `cancel` is set."""
+    """Run to the end (TimeoutExpired after TIMEOUT_SECONDS), `niceness` steps below this
+    process; killed, raising Cancelled, once `cancel` is set."""
     deadline = time.monotonic() + TIMEOUT_SECONDS
     with subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     ) as proc:
-        yield_to_rendering(proc.pid)
+        if niceness:
+            yield_to(proc.pid, niceness)
         while True:
             try:
                 said, complained = proc.communicate(timeout=POLL_SECONDS)
@@ -693,13 +705,14 @@ def run_command(
             return subprocess.CompletedProcess(command, proc.returncode, said, complained)
 
 
-def yield_to_rendering(pid: int) -> None:
-    """Run Pagefind behind the build's own process: when the cores are all busy, the pages are
+def yield_to(pid: int, niceness: int) -> None:
+    """Run a Pagefind behind the build's own process: when the cores are all busy, the pages are
     rendered first (they are what the next shards' indexing waits for), and Pagefind takes what
-    is left; on a core left idle it runs as fast as ever."""
+    is left; on a core left idle it runs as fast as ever. A Pagefind with nothing of the build's
+    beside it is not set back so (another program's work would come first)."""
     with contextlib.suppress(OSError):  # (gone already, or a system that refuses)
-        niceness = os.getpriority(os.PRIO_PROCESS, 0) + PAGEFIND_NICENESS
-        os.setpriority(os.PRIO_PROCESS, pid, min(niceness, 19))
+        own = os.getpriority(os.PRIO_PROCESS, 0)
+        os.setpriority(os.PRIO_PROCESS, pid, min(own + niceness, 19))
 
 
 def read_bundle(bundle: Path) -> dict[str, bytes]:
