@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from notebase.importers.feeds import read_feed
 from notebase.importers.model import ImportedPost
 from notebase.importers.render import note_text
 from notebase.importers.wordpress import shown_html
+
+FIXTURES = Path(__file__).parent / "fixtures" / "importers"
 
 # the shape of a real WordPress.com export (VincentTam/vincenttam.github.io's wordpress.xml)
 ITEM = """<item><title>{title}</title><link>https://b.example.org/{title}/</link>
@@ -100,3 +104,92 @@ def test_an_export_of_today_s_wordpress_with_its_https_namespace_is_one_too() ->
         ("Post", "note", False),
         ("Later", "note", True),
     ]
+
+
+BLOCK_POST = """<!-- wp:paragraph -->
+<p>A line
+and its next.</p>
+<!-- /wp:paragraph -->
+
+<!-- wp:gallery {"linkTo":"none"} -->
+<figure class="wp-block-gallery"><!-- wp:image {"id":1} -->
+<figure class="wp-block-image"><img src="https://b.example.org/a.jpg" alt="A"/><figcaption>The harbour
+at dawn</figcaption></figure>
+<!-- /wp:image -->
+
+<!-- wp:image {"id":2} -->
+<figure class="wp-block-image"><img src="https://b.example.org/b.jpg" alt=""/><figcaption>The pier</figcaption></figure>
+<!-- /wp:image --><figcaption class="blocks-gallery-caption">A walk by the sea</figcaption></figure>
+<!-- /wp:gallery -->
+
+<!-- wp:cover {"url":"https://b.example.org/c.jpg"} -->
+<div class="wp-block-cover"><img class="wp-block-cover__image-background" alt="" src="https://b.example.org/c.jpg"/><div class="wp-block-cover__inner-container"><!-- wp:heading -->
+<h2>Cover heading</h2>
+<!-- /wp:heading -->
+
+<!-- wp:paragraph -->
+<p>Cover words.</p>
+<!-- /wp:paragraph --></div></div>
+<!-- /wp:cover -->
+
+<!-- wp:media-text {"mediaId":3} -->
+<div class="wp-block-media-text"><figure class="wp-block-media-text__media"><img src="https://b.example.org/d.jpg" alt="D"/></figure><div class="wp-block-media-text__content"><!-- wp:paragraph -->
+<p>Beside the picture.</p>
+<!-- /wp:paragraph --></div></div>
+<!-- /wp:media-text -->
+
+<!-- wp:pullquote -->
+<figure class="wp-block-pullquote"><blockquote><p>Said and pulled.</p><cite>Ada</cite></blockquote></figure>
+<!-- /wp:pullquote -->
+
+<!-- wp:code -->
+<pre class="wp-block-code"><code>def f():
+    return 1
+
+print(f())</code></pre>
+<!-- /wp:code -->
+
+<!-- wp:verse -->
+<pre class="wp-block-verse">Roses are red,
+  violets are blue.</pre>
+<!-- /wp:verse -->"""
+
+
+def test_a_block_editor_post_is_its_blocks_html_with_no_paragraphs_made_of_it() -> None:
+    [post] = read_feed(export(("Blocks", BLOCK_POST, "post", "publish")), "wp.xml", "wp.xml").posts
+    assert body(post) == (
+        "A line and its next.\n\n"
+        "![A](https://b.example.org/a.jpg)\n\nThe harbour at dawn\n\n"
+        "![](https://b.example.org/b.jpg)\n\nThe pier\n\nA walk by the sea\n\n"
+        "![](https://b.example.org/c.jpg)\n\n## Cover heading\n\nCover words.\n\n"
+        "![D](https://b.example.org/d.jpg)\n\nBeside the picture.\n\n"
+        "> Said and pulled.\n>\n> — Ada\n\n"
+        "```\ndef f():\n    return 1\n\nprint(f())\n```\n\n"
+        "```\nRoses are red,\n  violets are blue.\n```\n"
+    )
+
+
+def test_a_classic_posts_pre_keeps_its_blank_lines_and_its_line_ends() -> None:
+    stored = "A poem:\n<pre>One\n\n\tTwo\nThree</pre>\nAfter it."
+    [post] = read_feed(export(("Poem", stored, "post", "publish")), "wp.xml", "wp.xml").posts
+    assert body(post) == "A poem:\n\n```\nOne\n\n\tTwo\nThree\n```\n\nAfter it.\n"
+
+
+def test_theme_unit_test_data_keeps_its_verse_pullquote_gallery_and_cover_text() -> None:
+    """tests/fixtures/importers/wp-theme-test-data.xml: three items of WordPress's Theme Unit Test
+    export (github.com/WordPress/theme-test-data, themeunittestdata.wordpress.xml, GPL-2.0-or-later),
+    cut to their preformatted, verse, pullquote, gallery, cover and media-text blocks."""
+    text = (FIXTURES / "wp-theme-test-data.xml").read_text(encoding="utf-8")
+    archive = read_feed(text, "wp.xml", "wp.xml")
+    classic, formatting, media = (body(p) for p in archive.posts)
+    assert "\tTwo roads diverged in a yellow wood,\n\tAnd sorry I could not" in classic
+    assert "the undergrowth;\n\n\tThen took the other" in classic
+    assert (
+        "> The pull quote can be aligned or wide or neither.\n>\n> — Theme Reviewer" in formatting
+    )
+    assert "```\nThe Verse block\n\nA block for haiku?\n  Why not?\n" in formatting
+    assert "```\nThe code block starts with\n<!-- wp:code -->\n<?php echo" in formatting
+    for caption in ("Coastline in Huatulco, Oaxaca, Mexico", "Boardwalk at Westport, WA"):
+        assert f"\n\n{caption}\n\n" in media
+    assert "Fixed background" in media and "This is the Media & Text block" in media
+    assert archive.diagnostics == ()

@@ -15,6 +15,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from notebase.diagnostics import Diagnostic, FilePos, info, warning
+from notebase.importers.content import content_blocks
 from notebase.importers.htmlmd import (
     Context,
     LexborHTMLParser,
@@ -539,9 +540,13 @@ def river_beside(tree: LexborHTMLParser, scopes: Sequence[Scope], title: str) ->
 
 
 def page_scope(main: LexborNode, lines: dict[int, int]) -> Scope:
-    """The whole page as one post, titled by its first heading (see `page_title`)."""
-    heading = first_heading(main)
-    return Scope((main,), heading, lines.get(heading.mem_id, 1) if heading else 1)
+    """The whole page as one post, titled by its first heading (see `page_title`): its main
+    content; on a page that marks none, its best scoring blocks (see `content_blocks`), the
+    page's date and tags read from the whole body, as they may be written round them."""
+    nodes = content_blocks(main) if main.tag == "body" else (main,)
+    heading = next(filter(None, map(first_heading, nodes)), None)
+    line = lines.get(heading.mem_id, 1) if heading else 1
+    return Scope(nodes, heading, line, meta=() if nodes == (main,) else (main,))
 
 
 def title_forms(title: str) -> list[str]:
@@ -578,7 +583,8 @@ def page_title(
         held = holding((scope,), heading) is not None
         block = next((a for a in ancestors(heading) if a.tag == "header"), heading)
         line = lines.get(heading.mem_id, scope.line)
-        return replace(scope, heading=heading, line=line, meta=() if held else (block,))
+        around = scope.meta + (() if held else (block,))
+        return replace(scope, heading=heading, line=line, meta=around)
     first = scope.heading
     if first is None or first.tag == "h1" or not meta.stated_title:
         return scope

@@ -16,10 +16,17 @@ POSTS = ("post", "page")
 DRAFTS = ("draft", "pending", "private", "future")
 # blocks WordPress leaves as they are, not made paragraphs
 _BLOCK = re.compile(
-    r"^\s*<(?:p|div|ul|ol|li|pre|blockquote|h[1-6]|table|figure|hr|dl|section|address|!--)\b",
+    r"^\s*<(?:(?:p|div|ul|ol|li|pre|blockquote|h[1-6]|table|figure|hr|dl|section|address)\b|!--)",
     re.I,
 )
-_CODE = re.compile(r"\[(code|sourcecode)(?P<attrs>[^\]]*)\](?P<code>.*?)\[/\1\]", re.S | re.I)
+# what is shown as it is stored, no paragraphs made in it: a `[code]` block (as code) and a `<pre>`
+_KEPT = re.compile(
+    r"\[(?P<tag>code|sourcecode)(?P<attrs>[^\]]*)\](?P<code>.*?)\[/(?P=tag)\]|<pre\b.*?</pre\s*>",
+    re.S | re.I,
+)
+# the block editor's markup (`<!-- wp:paragraph -->`): WordPress makes no paragraphs of a post
+# holding it (do_blocks turns wpautop off, as has_blocks tells)
+BLOCK_MARK = "<!-- wp:"
 _LANG = re.compile(r"\b(?:language|lang)\s*=\s*[\"']?(?P<lang>[\w+#.-]+)", re.I)
 _CAPTION = re.compile(r"\[caption[^\]]*\](?P<body>.*?)\[/caption\]", re.S | re.I)
 
@@ -52,12 +59,16 @@ def item_role(item: ET.Element) -> str:
 
 def shown_html(stored: str) -> str:
     """A post's stored text as the HTML WordPress shows: its `[code]` blocks as code, its
-    `[caption]`s as figures, the rest made paragraphs and line breaks."""
+    `[caption]`s as figures, the rest made paragraphs and line breaks (but in a `<pre>`, and in
+    a post of the block editor, whose blocks are HTML as they are shown: a gallery's and an
+    image's captions, a cover's text, a pullquote, a verse's lines)."""
+    shown = captions if BLOCK_MARK in stored else paragraphs
     parts, start = [], 0
-    for m in _CODE.finditer(stored):
-        parts += [paragraphs(stored[start : m.start()]), code_html(m.group("code"), m["attrs"])]
+    for m in _KEPT.finditer(stored):
+        kept = code_html(m["code"], m["attrs"]) if m["tag"] else m.group(0)
+        parts += [shown(stored[start : m.start()]), kept]
         start = m.end()
-    parts.append(paragraphs(stored[start:]))
+    parts.append(shown(stored[start:]))
     return "\n".join(p for p in parts if p)
 
 
@@ -71,13 +82,17 @@ def code_html(code: str, attrs: str) -> str:
 def paragraphs(text: str) -> str:
     """wpautop's part that matters here: blocks apart by blank lines become paragraphs (their
     lines apart by line breaks) unless they are HTML blocks already."""
-    text = _CAPTION.sub(figure, text.replace("\r\n", "\n"))
-    blocks = (b.strip() for b in re.split(r"\n\s*\n", text))
+    blocks = (b.strip() for b in re.split(r"\n\s*\n", captions(text)))
     return "\n".join(
         b if _BLOCK.match(b) else f"<p>{b.replace(chr(10), '<br>' + chr(10))}</p>"
         for b in blocks
         if b
     )
+
+
+def captions(text: str) -> str:
+    """The text's `[caption]`s as figures, its line ends made `\\n`."""
+    return _CAPTION.sub(figure, text.replace("\r\n", "\n"))
 
 
 def figure(m: re.Match[str]) -> str:
