@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from notebase.markdown import render_markdown
-from notebase.markdown.texmacros import Macro, expand, read_macros
+from notebase.markdown.mathml import tex_to_mathml
+from notebase.markdown.texmacros import SYNONYMS, Macro, expand, read_macros
 
 # the shapes of Mathematikezettelkasten's preamble.sty (Obsidian's Extended MathJax plugin)
 PREAMBLE = r"""
@@ -59,16 +60,34 @@ def test_a_note_s_formulas_use_the_macros() -> None:
     macros = read_macros(PREAMBLE)
     rendered = render_markdown("Let $\\R^n$ and $\\norm{v}$.\n", macros=macros)
     assert rendered.problems == () and "&#x0211D;" in rendered.html
-    assert render_markdown("Let $\\R^n$.\n").problems[0][0] == "math-failed"
+    assert render_markdown("Let $\\norm{v}$.\n").problems[0][0] == "math-failed"
 
 
 def test_macros_a_formula_defines_serve_it_and_the_formulas_after_it() -> None:
     rendered = render_markdown(
-        "Before: $\\R$.\n\n$$\n\\newcommand{\\R}{\\mathbb{R}}\n\\DeclareMathOperator{\\rank}{rank}\n"
-        "f : \\R \\to \\R\n$$\nLater: $x \\in \\R$ and $\\rank A$.\n"
+        "Before: $\\RR$.\n\n$$\n\\newcommand{\\RR}{\\mathbb{R}}\n\\DeclareMathOperator{\\rank}{rank}\n"
+        "f : \\RR \\to \\RR\n$$\nLater: $x \\in \\RR$ and $\\rank A$.\n"
     )
     first, block, later = rendered.html.split("\n", 2)
     assert "&#x0211D;" not in first  # defined further down the page: not yet
     assert block.count("&#x0211D;") == 2 and "newcommand" not in block
     assert "&#x0211D;" in later and "<mo>rank</mo>" in later
-    assert [code for code, _, _ in rendered.problems] == ["math-failed"]  # the first $\R$ alone
+    assert [code for code, _, _ in rendered.problems] == ["math-failed"]  # the first $\RR$ alone
+
+
+@pytest.mark.parametrize("name", sorted(SYNONYMS))
+def test_katex_s_other_names_of_symbols_are_ones_latex2mathml_lacks(name: str) -> None:
+    """Each is spelled out only because latex2mathml does not know it, into what it knows."""
+    assert tex_to_mathml(f"\\{name}", False) is None
+    assert tex_to_mathml(SYNONYMS[name].body, False) is not None
+
+
+def test_a_formula_of_katex_s_names_converts_and_a_vault_s_own_macro_wins() -> None:
+    rendered = render_markdown("$x \\isin \\R^n$, $\\Beta(a, b)$ and $a \\hdots b$\n")
+    assert (
+        rendered.problems == ()
+        and "&#x0211D;" in rendered.html
+        and "<mo>&#x02208;" in rendered.html
+    )
+    own = render_markdown("$\\R$\n", macros=read_macros("\\newcommand{\\R}{\\mathcal{R}}"))
+    assert "&#x0211D;" not in own.html and own.problems == ()

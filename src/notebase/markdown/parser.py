@@ -37,7 +37,7 @@ from notebase.markdown.rawhtml import (
     mark_raw_html,
     render_block,
 )
-from notebase.markdown.texmacros import defined_in, expand
+from notebase.markdown.texmacros import SYNONYMS, defined_in, expand
 from notebase.markdown.text import FOOTNOTES_START
 from notebase.model import LinkRef
 from notebase.slugs import normalize_tag, shows_a_file, slugify
@@ -647,6 +647,15 @@ def is_internal_href(href: str) -> bool:
     return bool(href) and not href.startswith(("#", "//")) and not _SCHEME.match(href)
 
 
+def tex_with_synonyms(tex: str, display: bool) -> str | None:
+    """MathML of a formula, else of it with KaTeX's other names of symbols (`\\R`, `\\isin`)
+    spelled out: a formula that converts as it is converts as before."""
+    mathml = tex_to_mathml(tex, display)
+    if mathml is None and (spelled := expand(tex, SYNONYMS)) != tex:
+        return tex_to_mathml(spelled, display)
+    return mathml
+
+
 def render_math(
     _self: Any, tokens: Sequence[Token], idx: int, _options: OptionsDict, env: EnvType
 ) -> str:
@@ -655,7 +664,7 @@ def render_math(
     token = tokens[idx]
     tex = token.content.strip()
     body, env["macros"] = defined_in(tex, env.get("macros") or {})
-    mathml = tex_to_mathml(expand(body, env["macros"]), token.type != "math_inline")
+    mathml = tex_with_synonyms(expand(body, env["macros"]), token.type != "math_inline")
     if mathml is None:
         line = token.map[0] + 1 if token.map else int(token.meta.get("line", 0))
         shown = " ".join(tex.split())  # a diagnostic is one line

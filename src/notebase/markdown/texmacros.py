@@ -51,6 +51,28 @@ class TexMacros:
 NO_MACROS = TexMacros()
 
 
+# The other names KaTeX (and MediaWiki's texvc before it) gives symbols, and MathJax's \hdots: a
+# Quartz garden renders its formulas with KaTeX by default, and writes `\R`, `\N`, `\isin`. Each
+# name here is one latex2mathml does not know (tests/test_texmacros.py checks it).
+_SYNONYMS = r"""
+    darr=\downarrow dArr=\Downarrow Darr=\Downarrow uarr=\uparrow uArr=\Uparrow Uarr=\Uparrow
+    N=\mathbb{N} R=\mathbb{R} Z=\mathbb{Z} alef=\aleph alefsym=\aleph Alpha=\mathrm{A}
+    Beta=\mathrm{B} bull=\bullet Chi=\mathrm{X} clubs=\clubsuit cnums=\mathbb{C}
+    Complex=\mathbb{C} Dagger=\ddagger diamonds=\diamondsuit empty=\emptyset Epsilon=\mathrm{E}
+    Eta=\mathrm{H} exist=\exists harr=\leftrightarrow hArr=\Leftrightarrow Harr=\Leftrightarrow
+    hearts=\heartsuit image=\Im infin=\infty Iota=\mathrm{I} isin=\in Kappa=\mathrm{K}
+    larr=\leftarrow lArr=\Leftarrow Larr=\Leftarrow lrarr=\leftrightarrow lrArr=\Leftrightarrow
+    Lrarr=\Leftrightarrow Mu=\mathrm{M} natnums=\mathbb{N} Nu=\mathrm{N} Omicron=\mathrm{O}
+    plusmn=\pm rarr=\rightarrow rArr=\Rightarrow Rarr=\Rightarrow real=\Re reals=\mathbb{R}
+    Reals=\mathbb{R} Rho=\mathrm{P} sdot=\cdot sect=\S spades=\spadesuit sub=\subset
+    sube=\subseteq supe=\supseteq Tau=\mathrm{T} thetasym=\vartheta weierp=\wp Zeta=\mathrm{Z}
+    hdots=\ldots
+"""
+SYNONYMS = {
+    name: Macro(0, None, body) for name, body in (item.split("=", 1) for item in _SYNONYMS.split())
+}
+
+
 def read_macros(preamble: str) -> TexMacros:
     """The macros a preamble defines (the last definition of a name wins)."""
     text = _COMMENT.sub("", preamble)
