@@ -240,31 +240,29 @@ def test_a_site_that_cannot_be_written_in_place_is_left_to_the_full_build(
     assert_clean(kb, tmp_path / "clean", result)
 
 
-def test_notes_opening_with_one_heading_are_built_clean_after_an_edit(
-    kb: Path, tmp_path: Path
-) -> None:
-    """Two notes opening with `# Definition` are titled by their file names, the heading in
-    their bodies (linking/index.py); an edit of one writes the site a clean build writes."""
+def ring_after(kb: Path, tmp_path: Path, edit: Edit) -> str:
+    """Ring's page after `edit`, in a delta build from a site where Ring and Group both open
+    with `# Definition` (each titled by its file name, the heading in its body: linking/index.py),
+    checked against a clean build."""
     for name in ("Ring", "Group"):
         (kb / "notes" / f"{name}.md").write_text("# Definition\n\nA set.\n", encoding="utf-8")
     one_shot(kb)
-    append("notes/Ring.md", "\nWith two operations.\n")(kb)
+    edit(kb)
     result, _ = delta_one_shot(kb)
     assert_clean(kb, tmp_path / "clean", result)
-    page = (kb / "site/ring/index.html").read_text(encoding="utf-8")
+    return (kb / "site/ring/index.html").read_text(encoding="utf-8")
+
+
+def test_notes_opening_with_one_heading_are_built_clean_after_an_edit(
+    kb: Path, tmp_path: Path
+) -> None:
+    page = ring_after(kb, tmp_path, append("notes/Ring.md", "\nWith two operations.\n"))
     assert '<h1 id="definition">Definition</h1>' in page and "With two operations." in page
 
 
 def test_a_note_whose_heading_no_longer_collides_takes_it_back_as_its_title(
     kb: Path, tmp_path: Path
 ) -> None:
-    """When the other note opening with `# Definition` is edited to open otherwise, the one
-    left is titled by its heading again, in a delta build as in a clean one."""
-    for name in ("Ring", "Group"):
-        (kb / "notes" / f"{name}.md").write_text("# Definition\n\nA set.\n", encoding="utf-8")
-    one_shot(kb)
-    write("notes/Group.md", "# Group axioms\n\nA set.\n")(kb)
-    result, _ = delta_one_shot(kb)
-    assert_clean(kb, tmp_path / "clean", result)
-    page = (kb / "site/ring/index.html").read_text(encoding="utf-8")
+    """The other note edited to open otherwise: the one left is titled by its heading again."""
+    page = ring_after(kb, tmp_path, write("notes/Group.md", "# Group axioms\n\nA set.\n"))
     assert "<title>Definition" in page and '<h1 id="definition">' not in page
