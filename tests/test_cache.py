@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import pickle
 from pathlib import Path
 
@@ -18,8 +19,10 @@ from notebase.builder.cache import (
     PARSES_FILE,
     STATE_FILE,
     RecordUnpickler,
+    load_state,
 )
 from notebase.builder.delta import DELTA_FILE, KITS_FILE, WHOLES_FILE
+from notebase.builder.inputs import read_inputs
 from notebase.builder.pipeline import BuildResult, build_site
 from notebase.builder.state import BuildOptions
 from notebase.model import Status
@@ -37,7 +40,15 @@ def codes(result: BuildResult) -> list[str]:
     return [d.code for d in result.diagnostics]
 
 
+def set_back(notes: Path, seconds: int = 60) -> None:
+    """Every note's mtime set `seconds` back: older than a scan's racy window (inputs.RACY_NS)."""
+    for note in notes.rglob("*.md"):
+        old = note.stat().st_mtime_ns - seconds * 1_000_000_000
+        os.utime(note, ns=(old, old))
+
+
 def test_second_build_parses_and_writes_nothing(kb: Path) -> None:
+    set_back(kb / "notes")  # written just now, they would be read again (and their stamps saved)
     first = build(kb)
     assert first.parsed == 4 and (kb / CACHE).is_file()
     mtimes = {p: p.stat().st_mtime_ns for p in (kb / "site").rglob("*")}
@@ -47,6 +58,26 @@ def test_second_build_parses_and_writes_nothing(kb: Path) -> None:
     assert len(second.files.unchanged) == len(first.files.written)
     assert mtimes == {p: p.stat().st_mtime_ns for p in (kb / "site").rglob("*")}
     assert (kb / CACHE).stat().st_mtime_ns == cache_mtime
+
+
+def test_notes_read_again_by_a_build_with_nothing_changed_are_trusted_by_the_next(
+    kb: Path,
+) -> None:
+    """A note too new to trust by its stamp, or touched since (a checkout, a copy), is read
+    again; a build finding nothing changed saves its stamp, and the next reads none."""
+    build(kb)
+    set_back(kb / "notes")  # same text, other stamps: read again
+    options = BuildOptions(root=kb, out=kb / "site", cache=True)
+    last, _ = load_state(kb, parses=False)
+    assert read_inputs(options, last.stamps, last.scanned_ns).found.read
+    second = build(kb)
+    assert (second.parsed, second.rendered, second.files.written) == (0, 0, ())
+    last, _ = load_state(kb, parses=False)
+    assert read_inputs(options, last.stamps, last.scanned_ns).found.read == ()
+    assert build(kb).files.written == ()  # the parses it names still load: a delta build works
+    note = kb / "notes/ideas/landscape.md"
+    note.write_text(note.read_text() + "\nMore.\n")
+    assert build(kb).parsed == 1
 
 
 def test_an_edited_note_is_the_only_one_parsed(kb: Path) -> None:

@@ -169,6 +169,13 @@ def save_state(
     return saved_state(root, state, saved)[1]
 
 
+def save_stamps(root: Path, state: BuildState) -> tuple[Diagnostic, ...]:
+    """Save a state loaded without its parses (load_state), its stamps taken again: the state
+    file alone, naming the parses saved with it before."""
+    assert not state.parsed, "the parses are saved with save_state"
+    return write_payloads(root, {STATE_FILE: {"state": drop_memos(state)}})
+
+
 def saved_state(
     root: Path, state: BuildState, saved: Mapping[str, ParseResult] | None = None
 ) -> tuple[BuildState, tuple[Diagnostic, ...]]:

@@ -19,6 +19,7 @@ from notebase.builder.cache import (
     parse_key,
     save_held,
     save_memo,
+    save_stamps,
     save_state,
     saved_state,
 )
@@ -134,7 +135,8 @@ def build_from_cache(options: BuildOptions) -> BuildResult:
     if site_is_current(last, options, inputs):
         remove_leftovers(real_path(options.out))  # of builds killed since (their work was undone)
         files = WriteOutcome((), tuple(sorted(last.outputs)), ())
-        return BuildResult(last.diagnostics, *last.counts, True, 0.0, 0, 0, files)  # timed above
+        diags = (*last.diagnostics, *trust_read_notes(options.root, last, inputs.found))
+        return BuildResult(diags, *last.counts, True, 0.0, 0, 0, files)  # timed above
     delta = delta_build(options, last, inputs)
     if delta is not None:
         return delta_result(delta, last, cache_diags)
@@ -154,6 +156,15 @@ def build_from_cache(options: BuildOptions) -> BuildResult:
         cache_diags += save_state(options.root, new_state, {})  # the parses saved already
         cache_diags += save_memo(options.root, memo.results_of(DURABLE))
     return replace(result, diagnostics=sort_diagnostics((*result.diagnostics, *cache_diags)))
+
+
+def trust_read_notes(root: Path, last: BuildState, found: Discovery) -> tuple[Diagnostic, ...]:
+    """A build that found nothing changed, having read notes again (too new to trust by their
+    stamps when last read, or touched since: a checkout, a copy), saves their stamps as of its
+    scan, so that the next such build reads none of them (each read every time, else)."""
+    if not found.read:
+        return ()
+    return save_stamps(root, replace(last, stamps=found.stamps, scanned_ns=found.started_ns))
 
 
 def delta_result(
