@@ -658,3 +658,25 @@ def test_a_date_either_way_is_a_warning_where_the_vault_shows_no_one_order(
 def test_a_published_date_either_way_still_gives_its_year() -> None:
     entry = entry_of("---\nurl: https://example.com/a\npublished: 09-02-2026\n---\nBody.\n")
     assert entry.year == 2026
+
+
+@pytest.mark.parametrize(
+    ("front", "day"),
+    [
+        ('data: "`2025-04-24 17:09`"', dt.date(2025, 4, 24)),  # an Italian vault's template
+        ("Datum: 5. Januar 2023", dt.date(2023, 1, 5)),
+        ("fecha: 2024-03-01", dt.date(2024, 3, 1)),
+        ("дата: 2022-12-31", dt.date(2022, 12, 31)),
+        ("date: 2021-01-01\ndata: 2025-04-24", dt.date(2021, 1, 1)),  # `date:` first
+    ],
+)
+def test_the_word_for_date_in_the_vault_s_language_dates_the_note(front: str, day: dt.date) -> None:
+    result = parse(f"---\n{front}\n---\nText.\n")
+    assert result.entry is not None and result.entry.date == day
+    assert result.diagnostics == ()
+
+
+def test_a_key_data_holding_no_date_dates_nothing_and_is_still_told() -> None:
+    result = parse("---\ndata: mnist\n---\nText.\n")
+    assert result.entry is not None and result.entry.date is None
+    assert codes(result.diagnostics) == [(Severity.WARNING, "unknown-key", 2)]

@@ -102,13 +102,33 @@ def placeholder_warning(path: str) -> Diagnostic:
     return warning("template-placeholder", message, FilePos(path, 2), hint)
 
 
+# the word for date in the languages dates are read in (dates.py): a vault's `data:` (Italian,
+# Portuguese), `Datum:`, `fecha:`, `дата:` dates its note as `date:` does, when it holds a date
+LOCAL_DATE_KEYS = ("data", "datum", "fecha", "дата")
+
+
+def local_date(fields: dict[str, Field]) -> dt.date | None:
+    """The date a note's key for date in its vault's language (LOCAL_DATE_KEYS) holds, if any."""
+    for key, fld in fields.items():
+        if key.casefold() in LOCAL_DATE_KEYS and (found := date_or_none(fld.value)) is not None:
+            return found
+    return None
+
+
+def date_or_none(value: Any) -> dt.date | None:
+    try:
+        return as_date(value)
+    except FieldError:
+        return None
+
+
 def check_misspelling(fld: Field, path: str) -> list[Diagnostic]:
     """A warning for a key one slip off a known key (a letter wrong, missing or added, or two
     swapped, in any case: `tilte`, `tag`, `Title`); a key of other words (`related`, `class`,
     `created-at`, `dg-publish`, `subtitle`), as vaults' templates and plugins write them, is none."""
     close = one_slip_from(fld.key.casefold(), KNOWN_KEYS)
-    if close is None:
-        return []
+    if close is None or (fld.key.casefold() in LOCAL_DATE_KEYS and date_or_none(fld.value)):
+        return []  # (`data: 2024-08-31` is Italian for date: read as the note's date)
     msg = f"unknown key `{fld.key}` (kept for templates)"
     return [warning("unknown-key", msg, FilePos(path, fld.line), f'did you mean "{close}"?')]
 

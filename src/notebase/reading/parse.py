@@ -40,6 +40,7 @@ from notebase.reading.frontmatter import (
     as_year_of_date,
     coerce,
     field_type_warning,
+    local_date,
     read_front_matter,
 )
 from notebase.reading.kinds import infer_kind
@@ -192,7 +193,7 @@ def build_entry(
         pos=FilePos(path, 1),
         title=title,
         kind=entry_kind(get("kind", as_text), source_ref, url, path, fields, diags),
-        date=first_field(get, ("date", "created"), as_date),
+        date=first_field(get, ("date", "created"), as_date) or local_date(fields),
         tags=normalize_tags(
             (get("tags", as_tags) or ()) + body.tags, path, fields.get("tags"), diags
         ),
