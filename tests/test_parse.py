@@ -680,3 +680,15 @@ def test_a_key_data_holding_no_date_dates_nothing_and_is_still_told() -> None:
     result = parse("---\ndata: mnist\n---\nText.\n")
     assert result.entry is not None and result.entry.date is None
     assert codes(result.diagnostics) == [(Severity.WARNING, "unknown-key", 2)]
+
+
+def test_a_local_date_of_two_numbers_is_read_in_the_vault_s_order_as_date_is() -> None:
+    unclear, day_first = (
+        parse("---\ndata: 09-02-2026\n---\nx\n"),
+        parse("---\ndata: 26-01-2026\n---\n"),
+    )
+    assert unclear.diagnostics == () and unclear.pending_dates
+    settled = settle_dates([unclear, day_first])[0]
+    assert settled.entry is not None and settled.entry.date == dt.date(2026, 2, 9)
+    alone = settle_dates([unclear])[0]
+    assert [d.code for d in alone.diagnostics] == ["field-type"]

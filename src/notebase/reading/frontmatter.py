@@ -109,10 +109,8 @@ LOCAL_DATE_KEYS = ("data", "datum", "fecha", "дата")
 
 def local_date(fields: dict[str, Field]) -> dt.date | None:
     """The date a note's key for date in its vault's language (LOCAL_DATE_KEYS) holds, if any."""
-    for key, fld in fields.items():
-        if key.casefold() in LOCAL_DATE_KEYS and (found := date_or_none(fld.value)) is not None:
-            return found
-    return None
+    found = (date_or_none(fields[key].value) for key in local_date_keys(fields))
+    return next((day for day in found if day is not None), None)
 
 
 def date_or_none(value: Any) -> dt.date | None:
@@ -122,12 +120,26 @@ def date_or_none(value: Any) -> dt.date | None:
         return None
 
 
+def local_date_keys(fields: dict[str, Field]) -> tuple[str, ...]:
+    """The note's keys for date in its vault's language (LOCAL_DATE_KEYS), as written."""
+    return tuple(key for key in fields if key.casefold() in LOCAL_DATE_KEYS)
+
+
+def holds_date(value: Any) -> bool:
+    """Whether a value is a date, or one of two days the vault's order settles (parse.py)."""
+    try:
+        as_date(value)
+    except FieldError as exc:
+        return exc.readings is not None
+    return True
+
+
 def check_misspelling(fld: Field, path: str) -> list[Diagnostic]:
     """A warning for a key one slip off a known key (a letter wrong, missing or added, or two
     swapped, in any case: `tilte`, `tag`, `Title`); a key of other words (`related`, `class`,
     `created-at`, `dg-publish`, `subtitle`), as vaults' templates and plugins write them, is none."""
     close = one_slip_from(fld.key.casefold(), KNOWN_KEYS)
-    if close is None or (fld.key.casefold() in LOCAL_DATE_KEYS and date_or_none(fld.value)):
+    if close is None or (fld.key.casefold() in LOCAL_DATE_KEYS and holds_date(fld.value)):
         return []  # (`data: 2024-08-31` is Italian for date: read as the note's date)
     msg = f"unknown key `{fld.key}` (kept for templates)"
     return [warning("unknown-key", msg, FilePos(path, fld.line), f'did you mean "{close}"?')]

@@ -41,6 +41,7 @@ from notebase.reading.frontmatter import (
     coerce,
     field_type_warning,
     local_date,
+    local_date_keys,
     read_front_matter,
 )
 from notebase.reading.kinds import infer_kind
@@ -99,7 +100,7 @@ def pending_dates(entry: Entry, fields: dict[str, Field]) -> tuple[PendingDate, 
     for name, keys in DATE_FIELDS:
         if getattr(entry, name) is not None:
             continue
-        for key in keys:
+        for key in keys + (local_date_keys(fields) if name == "date" else ()):
             fld = fields.get(key)
             found = read_date(fld.value) if fld and isinstance(fld.value, str) else None
             if isinstance(found, Unclear) and found.readings and fld is not None:
