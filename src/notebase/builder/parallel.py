@@ -7,6 +7,7 @@ import functools
 import gc
 import multiprocessing
 import os
+import queue
 import signal
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -14,7 +15,8 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:  # the pool's module is imported by the first map that forks (not by a warm build)
-    from multiprocessing.pool import Pool
+    from multiprocessing.pool import AsyncResult, Pool
+    from multiprocessing.queues import Queue
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -22,8 +24,6 @@ R = TypeVar("R")
 # Below this many items a pool costs more than it saves (bench/parse_time.py times the parse serially
 # and on every core: README "Benchmarks").
 MIN_PARALLEL = 48
-# small enough chunks to balance uneven notes, big enough to amortise pickling
-CHUNKS_PER_WORKER = 8
 
 
 def default_jobs() -> int:
@@ -75,15 +75,24 @@ def map_indexed(
     return shared_map(fn, count, jobs, report)
 
 
-_SHARED: list[Any] = []  # the map under way (fn, count, chunk, next index): workers inherit it
+_SHARED: list[
+    Any
+] = []  # the map under way (fn, count, jobs, next index, handed): workers inherit it
+WAIT_SECONDS = 0.1  # how often this process, waiting for a worker's chunks, sees whether it failed
 
 
 def shared_map(
     fn: Callable[[int], R], count: int, jobs: int, report: Callable[[int], None]
 ) -> list[R]:
-    chunk = max(1, count // (jobs * CHUNKS_PER_WORKER))
-    taken = multiprocessing.get_context("fork").Value("q", 0)  # before the fork: shared
-    _SHARED[:] = [fn, count, chunk, taken]
+    """Each process takes chunk after chunk (run_chunk) until none is left; a worker hands each
+    chunk's results over as soon as it is made (through a queue, whose thread pickles them while
+    the worker goes on), and this process takes them in between its own chunks. Nothing is left
+    to hand over at the end but the last chunks, which are small: no process waits long for
+    another, nor for the pickling of a whole share."""
+    context = multiprocessing.get_context("fork")
+    taken = context.Value("q", 0)  # before the fork: shared
+    handed: Queue[list[tuple[int, Any]]] = context.Queue()
+    _SHARED[:] = [fn, count, jobs, taken, handed]
     made: list[Any] = [None] * count
     done = 0
 
@@ -92,41 +101,66 @@ def shared_map(
         for i, result in part:
             made[i] = result
         done += len(part)
-        # the workers hand their results over at the end: until then, count what has been
-        # taken, less the chunk each worker may still be working on
-        under_way = chunk * (jobs - 1)
-        report(max(done, min(taken.value, count) - under_way))
+        report(done)
 
     try:
         with forked_pool(jobs - 1) as pool:
             # one task a worker, handed over at once: the pool's threads in this process, which
             # hand tasks over, would wait for the interpreter lock while this process works
-            theirs = [pool.apply_async(run_chunks) for _ in range(jobs - 1)]
+            theirs = [pool.apply_async(hand_over_chunks) for _ in range(jobs - 1)]
             while mine := run_chunk():
                 keep(mine)
-            for result in theirs:
-                keep(result.get())
+                for part in iter(lambda: taken_now(handed), None):
+                    keep(part)
+            while done < count:
+                keep(next_handed(handed, theirs))
     finally:
         _SHARED.clear()
     return made
 
 
-def run_chunks() -> list[tuple[int, Any]]:
-    """A worker's share: chunk after chunk until none is left."""
-    made: list[tuple[int, Any]] = []
+def hand_over_chunks() -> None:
+    """A worker's share: chunk after chunk until none is left, each handed over once made."""
+    handed = _SHARED[4]
     while part := run_chunk():
-        made += part
-    return made
+        handed.put(part)
+
+
+def taken_now(handed: Queue[list[tuple[int, Any]]]) -> list[tuple[int, Any]] | None:
+    """A chunk a worker handed over, if one is there now."""
+    try:
+        return handed.get_nowait()
+    except queue.Empty:
+        return None
+
+
+def next_handed(
+    handed: Queue[list[tuple[int, Any]]], tasks: list[AsyncResult[None]]
+) -> list[tuple[int, Any]]:
+    """The next chunk a worker hands over; a worker's error is raised here."""
+    while True:
+        try:
+            return handed.get(timeout=WAIT_SECONDS)
+        except queue.Empty:
+            for task in tasks:
+                if task.ready():
+                    task.get()  # raises what the worker raised; else its chunks are on the way
+
+
+# A chunk is this share of the indexes left, over the processes: chunks shrink as the map nears its
+# end (guided scheduling), so the last ones, which one process may be alone to work on, are short.
+CHUNK_SHARE = 4
 
 
 def run_chunk() -> list[tuple[int, Any]]:
     """The next chunk of indexes no process has taken, with fn's result for each (none left:
     an empty list)."""
-    fn, count, chunk, taken = _SHARED
+    fn, count, jobs, taken, _ = _SHARED
     with taken.get_lock():
         start = taken.value
-        taken.value = start + chunk
-    return [(i, fn(i)) for i in range(start, min(start + chunk, count))]
+        size = max(1, (count - start) // (jobs * CHUNK_SHARE))
+        taken.value = start + size
+    return [(i, fn(i)) for i in range(start, min(start + size, count))]
 
 
 @contextmanager
