@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from notebase.builder import pipeline as build
-from notebase.builder.parallel import ignore_interrupts, map_ordered
+from notebase.builder.parallel import CHUNK_SHARE, ignore_interrupts, map_ordered
 from notebase.builder.pipeline import build_site
 from notebase.builder.state import BuildOptions
 from notebase.config import Config
@@ -163,6 +163,77 @@ def test_this_process_and_a_worker_take_the_chunks_in_turn() -> None:
     assert done.returncode == 0, done.stderr
     me, *makers = done.stdout.split()
     assert me in makers and len(makers) == 2
+
+
+def slow_square_by_parent_only(i: int) -> int:
+    """i squared, in the process that began the map; a worker fails on its first item."""
+    time.sleep(0.01)
+    if str(os.getpid()) != os.environ["MAP_PARENT"]:
+        raise ValueError(f"worker failed on {i}")
+    return i * i
+
+
+FAILING_MAP = """
+import os
+os.environ["MAP_PARENT"] = str(os.getpid())
+from notebase.builder.parallel import map_ordered
+from tests.test_parallel import slow_square_by_parent_only
+map_ordered(slow_square_by_parent_only, list(range(100)), jobs=2, min_items=1)
+"""
+
+
+def test_a_worker_error_is_raised_in_this_process_not_waited_for() -> None:
+    # the worker hands its chunks over as it makes them: its error must end the map, not leave
+    # this process waiting for chunks that never come
+    done = subprocess.run(
+        [sys.executable, "-c", FAILING_MAP], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode != 0
+    assert "ValueError: worker failed on" in done.stderr
+
+
+def guided_sizes(count: int, jobs: int) -> list[int]:
+    """The sizes of the chunks the map's processes take in turn (run_chunk's rule)."""
+    sizes, start = [], 0
+    while start < count:
+        size = max(1, (count - start) // (jobs * CHUNK_SHARE))
+        sizes.append(min(size, count - start))
+        start += size
+    return sizes
+
+
+def test_chunks_shrink_so_that_the_last_ones_are_short() -> None:
+    sizes = guided_sizes(10_000, 2)
+    assert sizes[0] == 10_000 // (2 * CHUNK_SHARE)
+    assert sizes == sorted(sizes, reverse=True) and sum(sizes) == 10_000
+    assert sizes[-8:] == [1] * 8  # one process alone at the end waits for at most one item
+
+
+SHARED_CHUNKS = """
+import os
+from notebase.builder import parallel
+from tests.test_parallel import slow_pid
+taken = []
+run_chunk = parallel.run_chunk
+def recording_chunk():
+    part = run_chunk()
+    taken.append(len(part))
+    return part
+parallel.run_chunk = recording_chunk  # this process's chunks (the worker, forked, records its own)
+parallel.map_ordered(slow_pid, list(range(400)), jobs=2, min_items=1)
+print(*taken)
+"""
+
+
+def test_this_process_takes_chunks_as_run_chunk_sizes_them() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", SHARED_CHUNKS], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    *sizes, last = [int(n) for n in done.stdout.split()]
+    assert last == 0  # the last chunk taken: none left
+    assert sizes == sorted(sizes, reverse=True) and sizes[0] > sizes[-1]  # shrinking
+    assert all(n in guided_sizes(400, 2) for n in sizes)
 
 
 def test_a_worker_ends_quietly_on_sigterm_whatever_the_parent_had() -> None:
