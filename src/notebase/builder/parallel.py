@@ -12,11 +12,13 @@ import signal
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:  # the pool's module is imported by the first map that forks (not by a warm build)
     from multiprocessing.pool import AsyncResult, Pool
     from multiprocessing.queues import Queue
+    from multiprocessing.sharedctypes import Synchronized
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -75,9 +77,19 @@ def map_indexed(
     return shared_map(fn, count, jobs, report)
 
 
-_SHARED: list[
-    Any
-] = []  # the map under way (fn, count, jobs, next index, handed): workers inherit it
+@dataclass(frozen=True, slots=True)
+class SharedMap:
+    """The map under way, which the workers inherit when forked: the function, how many indexes,
+    the processes, the next index none has taken (shared), and the queue workers hand chunks to."""
+
+    fn: Callable[[int], Any]
+    count: int
+    jobs: int
+    taken: Synchronized[int]
+    handed: Queue[list[tuple[int, Any]]]
+
+
+_SHARED: list[SharedMap] = []  # the map under way, if one is (set before the workers fork)
 WAIT_SECONDS = 0.1  # how often this process, waiting for a worker's chunks, sees whether it failed
 
 
@@ -90,9 +102,8 @@ def shared_map(
     to hand over at the end but the last chunks, which are small: no process waits long for
     another, nor for the pickling of a whole share."""
     context = multiprocessing.get_context("fork")
-    taken = context.Value("q", 0)  # before the fork: shared
     handed: Queue[list[tuple[int, Any]]] = context.Queue()
-    _SHARED[:] = [fn, count, jobs, taken, handed]
+    _SHARED[:] = [SharedMap(fn, count, jobs, context.Value("q", 0), handed)]
     made: list[Any] = [None] * count
     done = 0
 
@@ -110,8 +121,8 @@ def shared_map(
             theirs = [pool.apply_async(hand_over_chunks) for _ in range(jobs - 1)]
             while mine := run_chunk():
                 keep(mine)
-                for part in iter(lambda: taken_now(handed), None):
-                    keep(part)
+                while (theirs_now := taken_now(handed)) is not None:
+                    keep(theirs_now)
             while done < count:
                 keep(next_handed(handed, theirs))
     finally:
@@ -121,7 +132,7 @@ def shared_map(
 
 def hand_over_chunks() -> None:
     """A worker's share: chunk after chunk until none is left, each handed over once made."""
-    handed = _SHARED[4]
+    handed = _SHARED[0].handed
     while part := run_chunk():
         handed.put(part)
 
@@ -155,12 +166,12 @@ CHUNK_SHARE = 4
 def run_chunk() -> list[tuple[int, Any]]:
     """The next chunk of indexes no process has taken, with fn's result for each (none left:
     an empty list)."""
-    fn, count, jobs, taken, _ = _SHARED
-    with taken.get_lock():
-        start = taken.value
-        size = max(1, (count - start) // (jobs * CHUNK_SHARE))
-        taken.value = start + size
-    return [(i, fn(i)) for i in range(start, min(start + size, count))]
+    shared = _SHARED[0]
+    with shared.taken.get_lock():
+        start = shared.taken.value
+        size = max(1, (shared.count - start) // (shared.jobs * CHUNK_SHARE))
+        shared.taken.value = start + size
+    return [(i, shared.fn(i)) for i in range(start, min(start + size, shared.count))]
 
 
 @contextmanager
