@@ -10,10 +10,10 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from markdown_it.common.normalize_url import normalizeLink
 
-from notebase.markdown import render_inline, render_markdown
+from notebase.markdown import parser, render_inline, render_markdown
 from notebase.markdown.highlight import contrast, parse_hex, pygments_css, readable_colour
 from notebase.markdown.markers import MARK, link_marker
-from notebase.markdown.parser import create_parser, normalize_link, render_pieces
+from notebase.markdown.parser import create_parser, normalize_link, pipes_hidden, render_pieces
 from notebase.model import LinkRef
 
 FIXTURES = Path(__file__).parent / "fixtures" / "markdown"
@@ -750,3 +750,22 @@ def test_a_wikilinks_pipe_is_kept_in_table_code_and_in_a_quoted_table() -> None:
     assert [(ref.target, ref.label) for ref in rendered.links] == [("p.png", "100"), ("T", "t")]
     assert cells(rendered.html)[-1] == "<code>[[x|y]]</code>"
     assert "<td>" not in rendered.html.partition("</table>")[2]
+
+
+def test_a_list_of_aliased_links_is_not_read_again_for_table_rows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """GFM asks at each list item and paragraph line whether a table starts there: the rows
+    below a line are read for wikilinks' pipes only where a delimiter row follows it (read at
+    every line, a map of content of a thousand aliased links took seconds)."""
+    read: list[str] = []
+
+    def counted(rows: str) -> str | None:
+        read.append(rows)
+        return pipes_hidden(rows)
+
+    monkeypatch.setattr(parser, "pipes_hidden", counted)
+    text = "\n".join(f"- [[Note {i}|alias {i}]] | seen" for i in range(50))
+    rendered = render_markdown(text + "\n\n| [[A|a]] | h |\n|---|---|\n| x | y |\n")
+    assert len(rendered.links) == 51
+    assert len(read) == 1 and read[0].startswith("| [[A|a]]")

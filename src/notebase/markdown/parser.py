@@ -48,6 +48,7 @@ _WIKILINK = re.compile(r"(!?)\[\[(?!\[)((?:[^\[\]\n]|\[(?!\[)|\](?!\]))+?)\]\]")
 # an unescaped `|` (a wikilink's, in a table row) and what stands for it while the row is split
 _BARE_PIPE = re.compile(r"(?<!\\)\|")
 _HIDDEN_PIPE = "\ue000"
+_DELIMITER_ROW = re.compile(r"[|:-][|:\- \t]*")  # what GFM's delimiter row may hold
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.\-]*:")
 # data: URLs only of raster images, as markdown-it allows them (an image pasted into a note);
 # file: URLs are read as the file's name (local_file), never kept
@@ -262,8 +263,10 @@ def table_keeping_wikilinks(state: StateBlock, start: int, end: int, silent: boo
     `[[Note\\|alias]]` it writes in a table, whose `\\|` GFM itself keeps in the cell). The
     rows are split with those pipes hidden (a character for each: every line keeps its place)."""
     written, first = state.src, state.bMarks[start]
-    if "|" not in written[first : state.eMarks[start]]:
-        return False  # as GFM: a table's header row holds a `|`
+    if "|" not in written[first : state.eMarks[start]] or not delimiter_row_follows(
+        state, start, end
+    ):
+        return False  # as GFM: a table's header row holds a `|`, and its delimiter row follows
     stop = written.find("\n\n", first)  # a table ends by a blank line (a link, by its line)
     stop = len(written) if stop < 0 else stop
     hidden = pipes_hidden(written[first:stop])
@@ -278,6 +281,17 @@ def table_keeping_wikilinks(state: StateBlock, start: int, end: int, silent: boo
     for token in state.tokens[count:]:
         token.content = token.content.replace(_HIDDEN_PIPE, "|")
     return found
+
+
+def delimiter_row_follows(state: StateBlock, start: int, end: int) -> bool:
+    """Whether the line after `start` may be a table's delimiter row (`|---|:-:|`), as GFM's
+    rule first asks: every other line of a list or paragraph is asked whether a table starts
+    there, and only where one may are the rows below it read for wikilinks."""
+    below = start + 1
+    if below >= end:
+        return False
+    row = state.src[state.bMarks[below] + state.tShift[below] : state.eMarks[below]]
+    return _DELIMITER_ROW.fullmatch(row) is not None
 
 
 def pipes_hidden(rows: str) -> str | None:
