@@ -257,6 +257,14 @@ def test_a_status_meant_for_a_reading_status_and_none_is_a_warning(raw: str) -> 
     assert codes(result.diagnostics) == [(Severity.WARNING, "bad-status", 3)]
 
 
+@pytest.mark.parametrize("raw", ["currently reading", "currently-reading", "re-reading"])
+def test_a_status_saying_reading_among_other_words_is_a_warning(raw: str) -> None:
+    """Goodreads' shelf `currently-reading`, `re-reading`: meant as a reading status."""
+    result = parse(f"---\ntitle: A\nstatus: {raw}\n---\n")
+    assert result.entry is not None and result.entry.status is None
+    assert codes(result.diagnostics) == [(Severity.WARNING, "bad-status", 3)]
+
+
 @pytest.mark.parametrize(
     "raw", ["seedling", "evergreen", "active", "🟩", "deprecated", "later", "thread", "spreadsheet"]
 )

@@ -61,8 +61,9 @@ from notebase.slugs import (
 )
 from notebase.urls import RESERVED_TOPS
 
-# a status meant as a reading status: `unread`, `re-read`, `want to read` (not `thread`)
-_READ_WORD = re.compile(r"(?<![a-z])(?:un|re)?read(?![a-z])")
+# a status meant as a reading status: `unread`, `re-read`, `want to read`, `currently-reading`
+# (not `thread`)
+_READ_WORD = re.compile(r"(?<![a-z])(?:un|re-?)?read(?:ing)?(?![a-z])")
 UNREADABLE_YAML = ("yaml-syntax", "yaml-not-mapping")  # no field of the front matter can be read
 # an author written as a link to their note: `[[Jane Doe]]`, `[[jane-doe|Jane Doe]]`
 _NAME_LINK = re.compile(r"\[\[([^\[\]|]+)(?:\|([^\[\]]+))?\]\]")
