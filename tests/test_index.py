@@ -292,6 +292,18 @@ def test_duplicate_titles_are_a_warning() -> None:
     assert "notes/a.md" in idx.diagnostics[0].message
 
 
+def test_titles_written_with_an_accent_either_way_are_one_title() -> None:
+    """`Café` typed as one character and as `e` and a combining accent (as macOS names files)
+    are one name to links, so one title: a duplicate-title warning, and notes opening with it
+    titled by their file names."""
+    composed, decomposed = "Caf\u00e9", "Cafe\u0301"
+    a = note("a.md", f"---\ntitle: {composed}\n---\nA.\n")
+    b = note("x/b.md", f"---\ntitle: {decomposed}\n---\nB.\n")
+    assert [d.code for d in build_index([a, b]).diagnostics] == ["duplicate-title"]
+    c, d = note("c.md", f"# {composed}\n\nC.\n"), note("d.md", f"# {decomposed}\n\nD.\n")
+    assert sorted(e.title for e in build_index([c, d]).entries) == ["c", "d"]
+
+
 def test_a_heading_other_notes_open_with_too_gives_way_to_the_file_name() -> None:
     """digitalyoshixi's notes open with `# Definition`, DND-OBSIDIAN-VAULT's copies with their
     original's heading: each is titled by its file name, as Obsidian titles it, the heading kept

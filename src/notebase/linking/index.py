@@ -334,10 +334,10 @@ def titled_apart(entries: Sequence[Entry]) -> list[Entry]:
     heading back in its body, when another note has that title too: many notes of a vault open
     with `# Definition` or `# Example`, a copy keeps its original's heading, and Obsidian and
     Quartz title every note by its file name (or front matter)."""
-    count = Counter(entry.title.casefold() for entry in entries)
+    count = Counter(name_key(entry.title) for entry in entries)
     return [
         titled_by_file_name(e, e.opening_heading)
-        if e.opening_heading is not None and count[e.title.casefold()] > 1
+        if e.opening_heading is not None and count[name_key(e.title)] > 1
         else e
         for e in entries
     ]
@@ -362,7 +362,7 @@ def titled_by_file_name(entry: Entry, heading: Heading) -> Entry:
 def duplicate_titles(entries: Sequence[Entry]) -> list[Diagnostic]:
     by_title: dict[str, list[Entry]] = defaultdict(list)
     for entry in entries:
-        by_title[entry.title.casefold()].append(entry)
+        by_title[name_key(entry.title)].append(entry)
     diags = []
     for group in by_title.values():
         for e in group[1:] if len(group) > 1 else []:
