@@ -663,6 +663,22 @@ def test_a_date_either_way_is_a_warning_where_the_vault_shows_no_one_order(
     )
 
 
+def test_each_key_s_date_either_way_is_told_where_the_vault_shows_no_one_order() -> None:
+    """Each key is read, so each can warn: a second key's date is told too, and one beside a
+    clear date, as every other field of the wrong type is."""
+    both = settle_dates([dated("a", "title: A\ndate: 09-01-2026\ncreated: 10-02-2026")])[0]
+    assert [(d.code, d.pos.line) for d in both.diagnostics if d.pos] == [
+        ("field-type", 3),
+        ("field-type", 4),
+    ]
+    clear = dated("b", "title: B\ndate: 2026-01-05\ncreated: 09-03-2026")
+    beside = settle_dates([clear])[0]
+    assert beside.entry is not None and beside.entry.date == dt.date(2026, 1, 5)
+    assert [(d.code, d.pos.line) for d in beside.diagnostics if d.pos] == [("field-type", 4)]
+    read = settle_dates([clear, dated("c", "date: 26-01-2026")])[0]  # the vault's order
+    assert read.diagnostics == () and read.entry == clear.entry
+
+
 def test_a_published_date_either_way_still_gives_its_year() -> None:
     entry = entry_of("---\nurl: https://example.com/a\npublished: 09-02-2026\n---\nBody.\n")
     assert entry.year == 2026

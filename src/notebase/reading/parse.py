@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -95,18 +96,18 @@ def date_order(fields: dict[str, Field]) -> str:
 
 
 def pending_dates(entry: Entry, fields: dict[str, Field]) -> tuple[PendingDate, ...]:
-    """The entry's dates left unread for being two numbers of 12 or less (`09-01-2026`): each
-    field's first such key, when no key gave the field a date."""
+    """The entry's dates left unread for being two numbers of 12 or less (`09-01-2026`), under
+    each key that gives one (coerce told none of them): the vault's order fills a field no key
+    gave a date, and where there is none, each is told (a word for date in the vault's language
+    only where the note has no date)."""
     pending = []
     for name, keys in DATE_FIELDS:
-        if getattr(entry, name) is not None:
-            continue
-        for key in keys + (local_date_keys(fields) if name == "date" else ()):
+        empty = getattr(entry, name) is None
+        for key in keys + (local_date_keys(fields) if name == "date" and empty else ()):
             fld = fields.get(key)
             found = read_date(fld.value) if fld and isinstance(fld.value, str) else None
             if isinstance(found, Unclear) and found.readings and fld is not None:
                 pending.append(PendingDate(name, key, fld.line, fld.value, *found.readings))
-                break
     return tuple(pending)
 
 
@@ -126,8 +127,11 @@ def settled(result: ParseResult, order: str) -> ParseResult:
     if entry is None:
         return result
     if order:
-        days = {p.field: p.day_first if order == "day" else p.month_first for p in pending}
-        return replace(result, entry=remade(entry, **days), pending_dates=())
+        days: dict[str, dt.date] = {}
+        for p in pending:  # each empty field by its first key
+            if getattr(entry, p.field) is None and p.field not in days:
+                days[p.field] = p.day_first if order == "day" else p.month_first
+        return replace(result, entry=remade(entry, **days) if days else entry, pending_dates=())
     unread = tuple(
         field_type_warning(
             p.key, DATE_WANTED, f'"{p.written}"', FilePos(entry.pos.path, p.line), ambiguous_hint(p)
