@@ -791,3 +791,18 @@ def test_an_article_box_beside_a_story_written_in_none_is_not_the_page() -> None
     assert post.title == "Tracked" and "The story's own words." in note_text(post)
     untitled = html.replace("<h1>Tracked</h1>", "")  # no heading says the page is elsewhere
     assert [p.title for p in read_webpage(untitled, "p.html", "p.html").posts] == ["Act now"]
+
+
+@pytest.mark.parametrize("canonical", ["", '<link rel="canonical" href="https://example.com/p/">'])
+def test_a_link_urllib_refuses_is_kept_as_text_not_a_traceback(canonical: str) -> None:
+    """`href="http://[oops/"` (an [IPv6] host not closed) made urllib raise ValueError, home link
+    test and body alike: the page is imported, that link kept as its text."""
+    html = (
+        f"<html><head><title>A post - Example</title>{canonical}</head><body>"
+        '<a href="http://[oops/">home</a><article><h1>A post</h1>'
+        "<p>Some text long enough to be a post, with words in it.</p>"
+        '<p>See <a href="http://[bad/x">the bad link</a> here.</p></article></body></html>'
+    )
+    (post,) = read_webpage(html, "s.html", "s.html").posts
+    assert post.title == "A post"
+    assert "the bad link" in note_text(post) and "[bad" not in note_text(post).split("---")[-1]

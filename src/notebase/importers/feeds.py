@@ -12,7 +12,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
-from urllib.parse import urljoin, urlsplit
 
 import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
@@ -38,7 +37,7 @@ from notebase.importers.structured import (
     without_lead_title,
 )
 from notebase.importers.wordpress import is_export, item_role, shown_html
-from notebase.reading.sourcerefs import host_domain
+from notebase.reading.sourcerefs import domain_of, join_url
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 CONTENT = "{http://purl.org/rss/1.0/modules/content/}encoded"
@@ -156,16 +155,13 @@ def plain_chunks(text: str) -> tuple[str, ...]:
 def site_authors(url: str, site: str, authors: tuple[str, ...]) -> tuple[str, ...]:
     """The feed's authors, for an item without its own that is a page of the feed's site (a link
     blog's item links to another site's page, which someone else wrote)."""
-    if url and site and host_domain(urlsplit(url)) != host_domain(urlsplit(site)):
-        return ()
-    return authors
+    return authors if not (url and site) or on_site(url, site) else ()
 
 
 def own_page(url: str, site: str) -> str:
     """The item's link when it leads to a page of the feed's site (the post's own page), not to
     another site's (a link blog's item)."""
-    on_site = bool(url and site) and host_domain(urlsplit(url)) == host_domain(urlsplit(site))
-    return url if on_site else ""
+    return url if url and site and on_site(url, site) else ""
 
 
 def content_base(site: str, *permalinks: str) -> str:
@@ -173,11 +169,15 @@ def content_base(site: str, *permalinks: str) -> str:
     feed's site (a post's images sit beside it: posts/2023-06-23-agent/agent-overview.png), else
     the site. A link blog's item links to another site's page, which the content's links are not
     relative to, so only a page on the feed's own host is taken."""
-    host = host_domain(urlsplit(site)) if site else ""
     for url in permalinks:
-        if url and (not host or host_domain(urlsplit(url)) == host):
+        if url and (not site or on_site(url, site)):
             return url
     return site or next((url for url in permalinks if url), "")
+
+
+def on_site(url: str, site: str) -> bool:
+    """Whether the URL is on the feed's site (its host, with or without www.)."""
+    return domain_of(url) == domain_of(site)
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,7 +260,7 @@ def xml_base(content: ET.Element | None, entry: ET.Element, base: str) -> str:
     """The base an Atom entry's content declares (xml:base, on it or the entry), else `base`."""
     for elem in (content, entry):
         declared = elem.get(XML_BASE, "").strip() if elem is not None else ""
-        if declared and (found := safe_url(urljoin(base, declared))):
+        if declared and (found := safe_url(join_url(base, declared))):
             return found
     return base
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from urllib.parse import urljoin, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.importers.markup import escape_line_start
 from notebase.importers.structured import escape_text, safe_url
+from notebase.reading.sourcerefs import join_url, url_parts
 
 __all__ = ["Context", "LexborHTMLParser", "LexborNode", "blocks_of", "fragment_markdown"]
 
@@ -169,7 +169,7 @@ def resolve(url: str, base: str) -> str:
     url = url.strip()
     if not url or url.startswith("#"):
         return ""
-    return safe_url(urljoin(base, url) if base else url)
+    return safe_url(join_url(base, url) if base else url)
 
 
 def link_target(url: str) -> str:
@@ -824,7 +824,7 @@ def relative_urls(nodes: Iterable[LexborNode]) -> tuple[str, ...]:
     for node in nodes:
         for element in node.css("a[href], img[src]"):
             url = attr(element, "href" if element.tag == "a" else "src")
-            if url and not url.startswith("#") and not urlsplit(url).scheme:
+            if url and not url.startswith("#") and not url_parts(url).scheme:
                 found[url] = None
     return tuple(found)
 

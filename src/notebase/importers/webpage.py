@@ -12,7 +12,6 @@ from dataclasses import dataclass, replace
 from itertools import takewhile
 from textwrap import shorten
 from typing import Any
-from urllib.parse import urlsplit
 
 from notebase.diagnostics import Diagnostic, FilePos, info, warning
 from notebase.importers.content import content_blocks
@@ -44,6 +43,7 @@ from notebase.importers.structured import (
     without_lead_title,
     word_set,
 )
+from notebase.reading.sourcerefs import domain_of, url_parts
 from notebase.slugs import site_suffix
 
 LISTING_LEVELS = ("h1", "h2", "h3")
@@ -158,7 +158,7 @@ def page_meta(tree: LexborHTMLParser, saved: str = "") -> PageMeta:
     stated = meta_content(tree, "meta[property='og:title']")
     title = stated or (plain_text(title_node) if title_node is not None else "")
     date = parse_date(meta_content(tree, "meta[property='article:published_time']"))
-    host = host_of(base) if base else own_host(tree)
+    host = domain_of(base) if base else own_host(tree)
     title = without_site_name(tree, " ".join(title.split()), base, host)
     return PageMeta(base, title, date, host, uses_tex(tree), bool(stated), page_author(tree))
 
@@ -208,8 +208,8 @@ def is_home_link(link: LexborNode, base: str, host: str) -> bool:
         return True
     if not href or href.startswith("#"):
         return False
-    url = urlsplit(resolve(href, base) if base else href)
-    own = not url.netloc or host_of(url.geturl()) == host
+    url = url_parts(resolve(href, base) if base else href)
+    own = not url.netloc or domain_of(url.geturl()) == host
     return own and url.path in ("", "/") and not url.query
 
 
@@ -305,18 +305,14 @@ def saved_from(text: str) -> str:
     return m.group("url") if m else ""
 
 
-def host_of(url: str) -> str:
-    return (urlsplit(url).hostname or "").removeprefix("www.")
-
-
 def own_host(tree: LexborHTMLParser) -> str:
     """The site's host when the page does not say its address: the one host its absolute links
     to tag or category pages lead to, else the one host two or more headings' links lead to (a
     listing's posts); '' when they lead to several, or there are none."""
     links = [attr(a, "href") for a in tree.css("a[href]")]
-    taxonomy = {host_of(u) for u in links if _TAG_HREF.search(u) or _CATEGORY_HREF.search(u)}
+    taxonomy = {domain_of(u) for u in links if _TAG_HREF.search(u) or _CATEGORY_HREF.search(u)}
     titled = [
-        host_of(attr(a, "href"))
+        domain_of(attr(a, "href"))
         for a in tree.css(", ".join(f"{h} a[href]" for h in LISTING_LEVELS))
     ]
     for hosts in (
@@ -657,7 +653,7 @@ def post_tags(scope: Scope, meta: PageMeta) -> tuple[list[str], list[str]]:
 def taxonomy_link(a: LexborNode, meta: PageMeta) -> str:
     """'tag' or 'category' for a link to such a page of this site (or marked rel=tag), else ''."""
     href = attr(a, "href")
-    own = not urlsplit(href).netloc or host_of(resolve(href, meta.base)) == meta.site_host
+    own = not url_parts(href).netloc or domain_of(resolve(href, meta.base)) == meta.site_host
     if own and _CATEGORY_HREF.search(href):
         return "category"
     return "tag" if "tag" in attr(a, "rel").split() or (own and _TAG_HREF.search(href)) else ""
@@ -703,7 +699,7 @@ def source_url(scope: Scope, meta: PageMeta, single: bool) -> str:
 
 def is_away(url: str, meta: PageMeta) -> bool:
     """A link to another site than the page's, and to no tag page."""
-    return bool(url) and host_of(url) != meta.site_host and not _TAG_HREF.search(url)
+    return bool(url) and domain_of(url) != meta.site_host and not _TAG_HREF.search(url)
 
 
 def is_title_link(link: LexborNode, scope: Scope) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable
-from urllib.parse import SplitResult, parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import SplitResult, parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
 
 from notebase.model import Entry, SourceRef
 from notebase.slugs import hyphenate, short_hash
@@ -75,6 +75,23 @@ def split_url(url: str) -> SplitResult | None:
     return parts if parts.scheme.lower() in SAFE_SCHEMES and parts.netloc else None
 
 
+def url_parts(url: str) -> SplitResult:
+    """urlsplit, the parts of no URL for one urllib refuses (an [IPv6] host not closed: a page's
+    `href="http://[oops/"`) rather than its ValueError."""
+    try:
+        return urlsplit(url)
+    except ValueError:
+        return urlsplit("")
+
+
+def join_url(base: str, url: str) -> str:
+    """urljoin, '' for a URL urllib refuses (see url_parts)."""
+    try:
+        return urljoin(base, url)
+    except ValueError:
+        return ""
+
+
 def normalize_url(url: str) -> str:
     """Lowercase scheme and host, drop default ports, tracking parameters, fragments, trailing '/'."""
     return normalize_parts(urlsplit(url.strip()))
@@ -92,7 +109,7 @@ def normalize_parts(parts: SplitResult) -> str:
 
 
 def domain_of(url: str) -> str:
-    return host_domain(urlsplit(url))
+    return host_domain(url_parts(url))
 
 
 def host_domain(parts: SplitResult) -> str:
