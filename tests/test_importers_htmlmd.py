@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from notebase.importers.htmlmd import fragment_markdown, fragment_text
+from notebase.importers import htmlmd
+from notebase.importers.htmlmd import fragment_markdown, fragment_text, plain_text
 
 
 def md(html: str, base: str = "") -> str:
@@ -395,3 +397,26 @@ def test_sub_and_superscripts_are_kept_as_the_tags_a_note_shows() -> None:
     assert (
         md(html) == "E = mc<sup>2</sup>, H<sub>2</sub>O, a <u>rule</u> and a note[^1].\n\n[^1]: N"
     )
+
+
+def test_a_wrapper_s_text_is_read_only_when_its_name_may_say_it_is_a_widget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every wrapper of a page has a class: its whole text was read for each, a page of nested
+    wrappers read again at each depth. Only a name holding a telling word (ad, footer, …) has
+    the element's text read, to tell a name saying that text (a section's anchor)."""
+    read: list[str] = []
+
+    def counted(node: LexborNode) -> str:
+        text = plain_text(node)
+        read.append(text)
+        return text
+
+    monkeypatch.setattr(htmlmd, "plain_text", counted)
+    tree = LexborHTMLParser(
+        '<div class="wrap layout-col" id="outer"><div class="ad-slot">Buy</div><p>x</p></div>'
+    )
+    outer, slot = tree.css_first("#outer"), tree.css_first(".ad-slot")
+    assert outer is not None and slot is not None
+    assert htmlmd.widget_words(outer) == set() and read == []
+    assert htmlmd.widget_words(slot) == {"ad"} and read == ["Buy"]

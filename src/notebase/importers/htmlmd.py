@@ -67,6 +67,8 @@ _WIDGET_WORDS = frozenset(
 _SHORT_WIDGET_WORDS = frozenset(("ad", "dfp", "trc"))
 _FRAME_WORDS = frozenset(("footer",))  # the page's, when in no post nor main content
 _CONTENT_WORDS = frozenset(("content", "article", "body", "main", "post", "entry", "story", "text"))
+# the words of a class or id that say what the element is (widget_words)
+_TELLING_WORDS = _WIDGET_WORDS | _SHORT_WIDGET_WORDS | _FRAME_WORDS | _CONTENT_WORDS
 _NAME_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 _NAME_PARTS = re.compile(r"[-_]+")
 # what a page does not show (`hidden`; aria-hidden: a decoration, or KaTeX's visual copy of the
@@ -90,6 +92,7 @@ MAINS_OWN = POSTS_OWN | {"main"}
 PAGE_TAGS = frozenset(("html", "body"))
 _ID_OR_CLASS = re.compile(r"(?<![\w'\"/.-])(?P<mark>[#.])(?P<name>[\w-]+)")
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+NEVER_WIDGETS = MAINS_OWN | PAGE_TAGS | frozenset(HEADINGS)  # (is_widget)
 HEADING_LINKS = ", ".join(f'{h} a[href^="#"]' for h in HEADINGS)
 HEADING_ANCHORS = ", ".join(f"{h} a" for h in HEADINGS)
 BLOCKS = frozenset(
@@ -688,19 +691,22 @@ def name_words(name: str) -> list[str]:
 
 
 def widget_words(node: LexborNode) -> set[str]:
-    """The words of the element's classes and id that may say it is a widget: the short ones
-    only as a part of a name cut by dashes or underscores (not `e1ad`, a generated id); none of a
-    name that says the element's own text (a section's anchor, `Eich_CEO_promotion_controversy`;
-    a menu item's class, `menu-ad-ops-recertification`)."""
-    text = set(name_words(plain_text(node)))
+    """The words of the element's classes and id that say what it is (_TELLING_WORDS): the short
+    ones only as a part of a name cut by dashes or underscores (not `e1ad`, a generated id); none
+    of a name that says the element's own text (a section's anchor,
+    `Eich_CEO_promotion_controversy`; a menu item's class, `menu-ad-ops-recertification`). That
+    text is read only for a name holding such a word: every wrapper of a page has a class."""
     found: set[str] = set()
+    text: set[str] | None = None
     for name in [*classes(node), attr(node, "id")]:
-        words = name_words(name)
-        if sum(w in text for w in words) >= max(2, len(words) / 2):
+        words, parts = name_words(name), _NAME_PARTS.split(name.casefold())
+        telling = _TELLING_WORDS.intersection(words) - _SHORT_WIDGET_WORDS
+        telling |= _SHORT_WIDGET_WORDS.intersection(parts) if len(parts) > 1 else set()
+        if not telling:
             continue
-        parts = _NAME_PARTS.split(name.casefold())
-        found |= set(words) - _SHORT_WIDGET_WORDS
-        found |= _SHORT_WIDGET_WORDS.intersection(parts) if len(parts) > 1 else set()
+        text = set(name_words(plain_text(node))) if text is None else text
+        if sum(w in text for w in words) < max(2, len(words) / 2):
+            found |= telling
     return found
 
 
@@ -708,10 +714,10 @@ def is_widget(node: LexborNode, title: LexborNode | None) -> bool:
     """A box of ads or of other pages (by `_WIDGET_WORDS`), or the page's footer by a
     word of its name (`footer_rdr`) outside a post and the main content; not the
     page nor its main content, nor a heading, nor a block holding its `<h1>` or `title` heading."""
-    if node.tag in MAINS_OWN | PAGE_TAGS | frozenset(HEADINGS):
+    if node.tag in NEVER_WIDGETS:
         return False
     words = widget_words(node)
-    if words & _CONTENT_WORDS:
+    if not words or words & _CONTENT_WORDS:
         return False
     if not words & (_WIDGET_WORDS | _SHORT_WIDGET_WORDS):
         framed = words & _FRAME_WORDS
