@@ -358,3 +358,17 @@ def test_the_kindles_clipping_limit_notice_is_no_highlight_and_is_told() -> None
     (diag,) = archive.diagnostics
     assert (diag.code, str(diag.pos)) == ("import-bad-clipping", "My Clippings.txt:1")
     assert "notice" in diag.message and "publisher" in (diag.hint or "")
+
+
+@pytest.mark.parametrize("code", ["<T>", '<div class="note">', "<stdio.h>"])
+def test_code_in_angle_brackets_highlighted_in_a_programming_book_is_a_highlight(
+    code: str,
+) -> None:
+    text = (
+        "Effective Java (Joshua Bloch)\n- Your Highlight on page 12 | location 100-101 | Added on"
+        f" Saturday, 8 February 2025 10:14:09\n\n{code}\n==========\n"
+    )
+    archive = read_kindle(text, "My Clippings.txt", "My Clippings.txt")
+    (book,) = archive.posts
+    assert archive.diagnostics == ()
+    assert body(book).startswith("> \\" + code)

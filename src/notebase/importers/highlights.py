@@ -80,8 +80,9 @@ _MONTHS = {  # the months' names (and their common starts) in the Kindle's langu
     for name in names.split()
 }
 # what a Kindle writes in place of a highlight's words: `<You have reached the clipping limit for
-# this item>`, in its language
-_NOTICE = re.compile(r"<[^<>\n]+>")
+# this item>`, in its language: a sentence in angle brackets, not code highlighted in a programming
+# book (`<T>`, `<div class="note">`, `<stdio.h>`: too short, or with code's punctuation)
+_NOTICE = re.compile(r"<[^<>\n=\"'/.(){}\[\];:]{10,}>")
 # a shadow library's name for its download, which Kindles show as the book's: Anna's Archive's
 # `Title -- Author -- Publisher -- <md5> -- Anna’s Archive`, Z-Library's `Title by Author
 # [Author, Sorted] (z-lib.org)`
