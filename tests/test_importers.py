@@ -258,6 +258,16 @@ def test_a_feed_item_and_the_saved_page_of_its_post_are_one_note(tmp_path: Path)
     assert [(d.code, str(d.pos)) for d in out.diagnostics] == [("import-same-page", "page.html:2")]
 
 
+def test_a_feed_s_http_link_and_the_page_s_https_address_are_one_page(tmp_path: Path) -> None:
+    """One page, however its scheme is written (an old feed's http:// permalinks), as sources are
+    one source (make_source's key)."""
+    (tmp_path / "feed.xml").write_text(FEED.format(link="http://blog.example.org/muon/"))
+    (tmp_path / "page.html").write_text(PAGE.format(canonical="https://blog.example.org/muon"))
+    out = import_files([tmp_path / "feed.xml", tmp_path / "page.html"], tmp_path / "n", tmp_path)
+    assert out.written == ("n/muon-an-optimizer.md",)
+    assert [d.code for d in out.diagnostics] == ["import-same-page"]
+
+
 def test_a_link_blog_s_item_and_the_saved_page_it_links_to_are_two_notes(tmp_path: Path) -> None:
     (tmp_path / "feed.xml").write_text(FEED.format(link="https://other.example.com/muon"))
     (tmp_path / "page.html").write_text(PAGE.format(canonical="https://other.example.com/muon"))

@@ -12,7 +12,7 @@ from notebase.importers.markup import TitleIndex, index_titles, is_linkable, str
 from notebase.importers.model import ImportedPost, Taxonomy
 from notebase.importers.render import is_hand_edited, note_text, render_body
 from notebase.reading.frontmatter import split_front_matter
-from notebase.reading.sourcerefs import normalize_url
+from notebase.reading.sourcerefs import make_source
 from notebase.reading.yamlio import load_mapping
 from notebase.slugs import slugify_or_hash
 
@@ -100,17 +100,20 @@ def merge_same_pages(
 ) -> tuple[tuple[ImportedPost, ...], list[tuple[ImportedPost, ImportedPost]]]:
     """Posts of one page read from two inputs (a feed's item and the saved page, by their page's
     address) become one post; two of one input stay two. Also each pair merged (first, other)."""
-    merged: dict[str, ImportedPost] = {}
+    merged: list[ImportedPost] = []
+    at: dict[str, int] = {}  # a page's post, by its place in `merged` (pages keyed as sources)
     pairs: list[tuple[ImportedPost, ImportedPost]] = []
-    for n, post in enumerate(posts):
-        key = normalize_url(post.page) if post.page else f"#{n}"
-        first = merged.get(key)
-        if first is not None and first.origin_file != post.origin_file:
-            merged[key] = one_post(first, post)
-            pairs.append((first, post))
-        else:
-            merged[key if first is None else f"#{n}"] = post
-    return tuple(merged.values()), pairs
+    for post in posts:
+        page = make_source(post.page) if post.page else None
+        i = at.get(page.key) if page is not None else None
+        if i is not None and merged[i].origin_file != post.origin_file:
+            pairs.append((merged[i], post))
+            merged[i] = one_post(merged[i], post)
+            continue
+        if page is not None and i is None:
+            at[page.key] = len(merged)
+        merged.append(post)
+    return tuple(merged), pairs
 
 
 def merged_info(first: ImportedPost, other: ImportedPost, shown: Mapping[str, str]) -> Diagnostic:
