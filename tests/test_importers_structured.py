@@ -50,6 +50,19 @@ def test_dates(text: str, date: str) -> None:
     assert parse_date(text) == date
 
 
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("Published 10:30, 3 June 2024", "2024-06-03"),
+        ("Tue,10 Sept 2003 4:00 PM GMT+2", "2003-09-10"),
+    ],
+)
+def test_a_time_before_the_day_is_read_as_written_and_one_after_it_left_out(
+    text: str, date: str
+) -> None:
+    assert parse_date(text) == date
+
+
 def test_escaping() -> None:
     assert escape_text("a*b_c d_ `x` [y] <z> $1 ~ | &amp;") == (
         "a\\*b_c d\\_ \\`x\\` [y\\] \\<z> \\$1 \\~ \\| \\&amp;"

@@ -24,9 +24,9 @@ _TEXT_SPECIALS = re.compile(r"[\\`*\]<$~|]|(?<!\w)_|_(?!\w)|&(?=#?\w+;)")
 _ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})")
 _RFC822 = re.compile(r"^(?:[A-Za-z]{3}, )?\d{1,2} [A-Za-z]{3} (?P<year>\d{2,4}) \d{2}:\d{2}")
 # RFC 822 as people and localised generators write it: a weekday in any language or length
-# (`Mi,`, `jeu.,`, `Thurs,`) before the day, a time and any zone after it
+# (`Mi,`, `jeu.,`, `Thurs,`) before the day
 _WEEKDAY_LEAD = re.compile(r"^\s*[^\W\d]+\.?\s*,\s*")
-_TIME_ON = re.compile(r"\s+\d{1,2}:\d{2}.*$")
+_TIME_ON = re.compile(r"\s+\d{1,2}:\d{2}.*$")  # a time, and its zone after it
 ZERO_DATE = "0001-01-01"  # Go's zero time: the date Hugo writes for a page that has none
 _DATE_FORMATS = (  # RFC 822 dates with a time, as RSS writes them, are rfc822_date's
     "%a, %d %b %Y",
@@ -118,11 +118,16 @@ def parse_date(text: str) -> str:
 
 
 def note_date(text: str) -> str:
-    """The day a text names as notes' dates are read, as ISO; a leading weekday (in any language
-    or length: `Mi,`, `jeu.,`, `Thurs,`) and a time after the day left out, as RFC 822 writes
-    them; '' for no day."""
-    day = dates.read_date(_TIME_ON.sub("", _WEEKDAY_LEAD.sub("", " ".join(text.split()))))
-    return day.isoformat() if isinstance(day, dt.date) else ""
+    """The day a text names as notes' dates are read, as ISO; else that of the text without a
+    leading weekday (in any language or length: `Mi,`, `jeu.,`, `Thurs,`: Spanish `mar,` is also
+    March) and then without what follows a time (`4:00 PM GMT+2`), as RFC 822 writes them;
+    '' for no day. (A time before the day, `Published 10:30, 3 June 2024`, is read as written.)"""
+    text = " ".join(text.split())
+    unled = _WEEKDAY_LEAD.sub("", text)
+    for written in (text, unled, _TIME_ON.sub("", unled)):
+        if isinstance(day := dates.read_date(written), dt.date):
+            return day.isoformat()
+    return ""
 
 
 def is_zero_date(text: str) -> bool:
