@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 
 from notebase.importers.htmlmd import (
     BLOCKS,
+    POST_WORDS,
     LexborNode,
     ancestors,
     attr,
@@ -38,10 +39,8 @@ TAG_SCORES = {"div": 5, "pre": 3, "td": 3, "blockquote": 3, "h1": -5, "h2": -5, 
 TAG_SCORES |= {"h4": -5, "h5": -5, "h6": -5, "th": -5, "address": -3, "ol": -3, "ul": -3}
 TAG_SCORES |= {"dl": -3, "dd": -3, "dt": -3, "li": -3, "form": -3}
 NAME_SCORE = 25  # a class or an id saying the block holds the content, or holds none
-CONTENT_WORDS = frozenset(
-    ("article", "body", "content", "entry", "hentry", "main", "page", "post", "text", "blog",
-     "story", "column")
-)  # fmt: skip
+# a post's own words (htmlmd's), and a page's, a blog's, a column's, microformats' `hentry`
+CONTENT_WORDS = POST_WORDS | {"hentry", "page", "blog", "column"}
 OTHER_WORDS = frozenset(
     ("comment", "comments", "sidebar", "footer", "foot", "widget", "banner", "masthead", "meta",
      "related", "share", "sharing", "social", "sponsor", "promo", "tags", "tool", "tools", "menu",
@@ -124,7 +123,7 @@ def paragraphs(body: LexborNode) -> Iterator[tuple[str, list[LexborNode]]]:
     (a `<p>`, a `<div>` of text and line breaks), else by itself."""
     for node in body.css("p, pre, td, div, section"):
         own = [c for c in children(node) if (c.tag or "") not in BLOCKS]
-        text = " ".join(" ".join(plain_of(c) for c in own).split())
+        text = " ".join(" ".join(plain_text(c) for c in own).split())
         if len(text) < MIN_PARAGRAPH:
             continue
         chain = ancestors(node) if is_paragraph(node) else [node, *ancestors(node)]
@@ -134,10 +133,6 @@ def paragraphs(body: LexborNode) -> Iterator[tuple[str, list[LexborNode]]]:
 def is_paragraph(node: LexborNode) -> bool:
     """A `<p>`, or a block holding no other (a `<div>` of text and line breaks)."""
     return node.tag == "p" or not any((c.tag or "") in BLOCKS for c in children(node))
-
-
-def plain_of(node: LexborNode) -> str:
-    return (node.text_content or "") if node.tag == "-text" else plain_text(node)
 
 
 def up_to_body(chain: Sequence[LexborNode], body: LexborNode) -> list[LexborNode]:

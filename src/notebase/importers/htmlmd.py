@@ -66,9 +66,9 @@ _WIDGET_WORDS = frozenset(
 # beside `ay`, `b`, `cy`) may be one; they count as part of a longer name (`js-stream-ad`)
 _SHORT_WIDGET_WORDS = frozenset(("ad", "dfp", "trc"))
 _FRAME_WORDS = frozenset(("footer",))  # the page's, when in no post nor main content
-_CONTENT_WORDS = frozenset(("content", "article", "body", "main", "post", "entry", "story", "text"))
+POST_WORDS = frozenset(("content", "article", "body", "main", "post", "entry", "story", "text"))
 # the words of a class or id that say what the element is (widget_words)
-_TELLING_WORDS = _WIDGET_WORDS | _SHORT_WIDGET_WORDS | _FRAME_WORDS | _CONTENT_WORDS
+_TELLING_WORDS = _WIDGET_WORDS | _SHORT_WIDGET_WORDS | _FRAME_WORDS | POST_WORDS
 _NAME_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 _NAME_PARTS = re.compile(r"[-_]+")
 # what a page does not show (`hidden`; aria-hidden: a decoration, or KaTeX's visual copy of the
@@ -717,7 +717,7 @@ def is_widget(node: LexborNode, title: LexborNode | None) -> bool:
     if node.tag in NEVER_WIDGETS:
         return False
     words = widget_words(node)
-    if not words or words & _CONTENT_WORDS:
+    if not words or words & POST_WORDS:
         return False
     if not words & (_WIDGET_WORDS | _SHORT_WIDGET_WORDS):
         framed = words & _FRAME_WORDS
