@@ -133,3 +133,19 @@ def test_a_date_either_way_holds_both_readings_day_first_first() -> None:
 )
 def test_the_order_a_date_of_two_numbers_shows(text: str, order: str) -> None:
     assert order_shown(text) == order
+
+
+@pytest.mark.parametrize(
+    ("text", "order"),
+    [
+        ("Mon 26/01/2026", "day"),
+        ("26 01 2026", "day"),
+        ("26_01_2026", "day"),
+        ("01 26 2026", "month"),
+    ],
+)
+def test_a_date_of_two_numbers_shows_its_order_however_read_date_reads_it(
+    text: str, order: str
+) -> None:
+    assert not isinstance(read_date(text), Unclear)
+    assert order_shown(text) == order

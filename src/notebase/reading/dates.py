@@ -144,13 +144,15 @@ def numeric_date(year: int, first: int, second: int, year_first: bool) -> dt.dat
     return Unclear(f"the day or the month may come first: write {one} or {other}", (one, other))
 
 
-_TWO_NUMBERS_FIRST = re.compile(r"\s*(\d{1,2})[-/](\d{1,2})[-/]\d{4}(?!\d)")
+# two numbers and a year, parted as read_date reads them either way, wherever in the text
+# (`Mon 26/01/2026`, `26 01 2026`, `26_01_2026`; with dots, the day comes first always)
+_TWO_NUMBERS_FIRST = re.compile(r"(?<![\d.:])(\d{1,2})[-/_ ](\d{1,2})[-/_ ]\d{4}(?!\d)")
 
 
 def order_shown(text: str) -> str:
     """Which comes first in a date of two numbers and a year that says so by a number over 12:
     "day" (`26-01-2026`), "month" (`01/26/2026`), else ""."""
-    found = _TWO_NUMBERS_FIRST.match(text)
+    found = _TWO_NUMBERS_FIRST.search(text)
     if found is None:
         return ""
     first, second = int(found.group(1)), int(found.group(2))
