@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import re
+import sys
+import types
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
+from typing import Any
 
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
-from pygments.lexer import Lexer
+from pygments.lexer import Lexer, RegexLexer
 from pygments.lexers import get_lexer_by_name
 from pygments.style import Style
 from pygments.styles import get_style_by_name
+from pygments.token import Error, Whitespace, _TokenType
 from pygments.util import ClassNotFound
 
 LIGHT_STYLE = "friendly"
@@ -24,9 +30,12 @@ _BACKGROUND = re.compile(r"\bbg:(#[0-9a-fA-F]{3,6})\b")
 @lru_cache(maxsize=256)
 def find_lexer(lang: str) -> Lexer | None:
     try:
-        return get_lexer_by_name(lang, stripnl=False, ensurenl=False)
+        lexer = get_lexer_by_name(lang, stripnl=False, ensurenl=False)
     except ClassNotFound:
         return None
+    if type(lexer).get_tokens_unprocessed is RegexLexer.get_tokens_unprocessed:
+        lexer.get_tokens_unprocessed = types.MethodType(joined_tokens, lexer)  # type: ignore[method-assign]
+    return lexer
 
 
 @lru_cache(maxsize=1)
@@ -102,3 +111,154 @@ def luminance(rgb: tuple[int, ...]) -> float:
 def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
     high, low = sorted((luminance(a), luminance(b)), reverse=True)
     return (high + 0.05) / (low + 0.05)
+
+
+# Pygments' RegexLexer tries the rules of its current state one by one, a Python call each, at
+# every token. Once a state's rules have failed often enough to pay for it, joined_tokens tries them
+# in one match of their alternation instead, where the first rule that matches wins as in Pygments'
+# loop, so the tokens are the same (tests/test_highlight.py compares the two on many languages). A
+# state whose rules cannot be joined so is read rule by rule: one with backreferences, named groups
+# or conditionals (their group numbers would shift), or whose rules differ in other flags than those
+# a group can scope.
+Rule = tuple[Callable[[str, int], "re.Match[str] | None"], Any, Any]
+Joined = tuple[Callable[[str, int], "re.Match[str] | None"], dict[int, int]]
+_NUMBERED = re.compile(r"\\[1-9]|\(\?P[<=]|\(\?\(")
+_LEADING_FLAGS = re.compile(r"^\(\?[aiLmsux]+\)")
+_GLOBAL_FLAGS = re.compile(r"\(\?[aiLmsux]+\)")
+_SCOPABLE = ((re.I, "i"), (re.M, "m"), (re.S, "s"))
+# rules tried in vain, per character of a state's patterns, that cost about what compiling their
+# alternation does (a failed match is about 0.13 us; compiling, 1 to 3 us a character): a state
+# little used is never joined, so a note with one short snippet costs no more than it did
+JOIN_AFTER = 16
+
+
+@dataclass(slots=True)
+class StateRules:
+    """A lexer's rules in one state, and whether (and how) they are joined by now."""
+
+    rules: Sequence[Rule]
+    join_at: int  # rules tried in vain after which they are joined
+    tried: int = 0
+    joined: Joined | None = None
+
+    def first_match(self, text: str, pos: int) -> tuple[Rule | None, int]:
+        """The first rule matching at `pos`, and where its match ends, tried one by one (the
+        state joined once they failed `join_at` times)."""
+        for failed, rule in enumerate(self.rules):
+            if m := rule[0](text, pos):
+                self.count_failed(failed)
+                return rule, m.end()
+        self.count_failed(len(self.rules))
+        return None, pos
+
+    def count_failed(self, failed: int) -> None:
+        self.tried += failed
+        if self.tried >= self.join_at:
+            self.joined, self.join_at = joined_rules(self.rules), sys.maxsize
+
+
+_STATES: dict[tuple[type, str], StateRules] = {}
+
+
+def state_rules(lexer: RegexLexer, state: str) -> StateRules:
+    key = (type(lexer), state)
+    found = _STATES.get(key)
+    if found is None:
+        rules = lexer._tokens[state]  # type: ignore[attr-defined]
+        chars = sum(len(rule[0].__self__.pattern) for rule in rules)
+        found = _STATES[key] = StateRules(rules, JOIN_AFTER * chars)
+    return found
+
+
+def joined_rules(rules: Sequence[Rule]) -> Joined | None:
+    """One regex matching what the first of `rules` to match would (each rule's pattern, then an
+    empty group marking it), and the rule each marking group stands for; None: not joinable."""
+    base = rules[0][0].__self__.flags & ~(re.I | re.S) if rules else re.X  # type: ignore[attr-defined]
+    if base & re.X:  # (a comment ending a verbose pattern would swallow what follows it)
+        return None
+    parts, marks, group = [], {}, 0
+    for number, (match, _, _) in enumerate(rules):
+        scoped = scoped_pattern(match.__self__, base)  # type: ignore[attr-defined]
+        if scoped is None:
+            return None
+        parts.append(f"{scoped}()")
+        group += match.__self__.groups + 1  # type: ignore[attr-defined]
+        marks[group] = number
+    try:
+        return re.compile("|".join(parts), base).match, marks
+    except (re.error, RecursionError, OverflowError):
+        return None
+
+
+def scoped_pattern(rx: re.Pattern[str], base: int) -> str | None:
+    """The rule's pattern in a group with the flags it differs from `base` in (None: it cannot
+    be joined to others)."""
+    pattern = _LEADING_FLAGS.sub("", rx.pattern)  # its effect is in rx.flags
+    extra = rx.flags ^ base
+    if _NUMBERED.search(pattern) or _GLOBAL_FLAGS.search(pattern) or extra & ~(re.I | re.M | re.S):
+        return None
+    on = "".join(letter for flag, letter in _SCOPABLE if extra & flag and rx.flags & flag)
+    off = "".join(letter for flag, letter in _SCOPABLE if extra & flag and base & flag)
+    return f"(?{on}{'-' + off if off else ''}:{pattern})"
+
+
+def joined_tokens(
+    lexer: RegexLexer, text: str, stack: Sequence[str] = ("root",)
+) -> Iterator[tuple[int, Any, str]]:
+    """RegexLexer.get_tokens_unprocessed, each state's rules tried in one match once joined."""
+    pos, statestack = 0, list(stack)
+    state = state_rules(lexer, statestack[-1])
+    while True:
+        joined = state.joined
+        if joined is not None:
+            found = joined[0](text, pos)
+            rule, end = (
+                (state.rules[joined[1][found.lastindex or 0]], found.end())
+                if found
+                else (None, pos)
+            )
+        else:
+            rule, end = state.first_match(text, pos)
+        if rule is not None:
+            match, action, new_state = rule
+            if action is not None:
+                if type(action) is _TokenType:
+                    yield pos, action, text[pos:end]
+                else:
+                    yield from action(lexer, match(text, pos))
+            pos = end
+            if new_state is not None:
+                push_states(statestack, new_state)
+                state = state_rules(lexer, statestack[-1])
+            continue
+        if pos >= len(text):
+            break
+        if text[pos] == "\n":  # at the end of a line, back to the root state
+            statestack = ["root"]
+            state = state_rules(lexer, "root")
+            yield pos, Whitespace, "\n"
+        else:
+            yield pos, Error, text[pos]
+        pos += 1
+
+
+def push_states(statestack: list[str], new_state: Any) -> None:
+    """A rule's state transition, as RegexLexer makes it."""
+    if isinstance(new_state, tuple):
+        for state in new_state:
+            if state == "#pop":
+                if len(statestack) > 1:
+                    statestack.pop()
+            elif state == "#push":
+                statestack.append(statestack[-1])
+            else:
+                statestack.append(state)
+    elif isinstance(new_state, int):  # pop, but keep at least one state
+        if abs(new_state) >= len(statestack):
+            del statestack[1:]
+        else:
+            del statestack[new_state:]
+    elif new_state == "#push":
+        statestack.append(statestack[-1])
+    else:
+        raise AssertionError(f"wrong state def: {new_state!r}")
