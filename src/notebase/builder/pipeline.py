@@ -44,6 +44,7 @@ from notebase.builder.search import (
     SearchJob,
     discard_bundle,
     kept_page_search_print,
+    page_results,
 )
 from notebase.builder.sitefiles import FilePlan, add_search_bundle, plan_files
 from notebase.builder.state import BuildOptions, BuildState, Stamp, drop_memos
@@ -416,6 +417,8 @@ def write_build(
             )
             if tree is not None and not has_errors(diags, options.strict):
                 tree.begin(plan.files, existing)  # while the search index is made
+            if saves is not None and not has_errors(diags):  # (named by the state once written)
+                diags += saves.base(planned, searched_plan(plan, out, config, state))
             plan, due = with_search(plan, out, site, options, config, diags, state, early)
             if not has_errors(diags, options.strict):
                 outcome = update_site(out, plan.files, swap_lock, existing, tree)
@@ -425,8 +428,6 @@ def write_build(
         state = replace(state, memo=None)
     if plan is None or outcome is None:
         return state, finish(tally, diags, False, plan.rendered if plan else 0)
-    if saves is not None and not has_errors(diags):
-        diags += saves.base(planned, plan)
     done = finish(tally, diags, True, plan.rendered, outcome, due)
     if state.memo is not None:
         hold_basis(state.memo, planned.basis)
@@ -477,6 +478,17 @@ def with_search(
     later, apply = options.search_later, state.memo or direct
     language = config.language
     return add_search_bundle(plan, out, previous, existing, language, diags, later, apply, early)
+
+
+def searched_plan(plan: FilePlan, out: Path, config: Config, state: BuildState) -> FilePlan:
+    """The plan with its search results as the search bundle will have them (with_search), known
+    before it is made: what the base of delta builds is saved with while the shards are indexed."""
+    if not config.search:
+        return plan
+    apply = state.memo or direct
+    return replace(
+        plan, searched=page_results(out, plan.files, plan.fingerprints, apply, plan.pages)
+    )
 
 
 @contextmanager

@@ -144,9 +144,7 @@ def plan_search(
     run: the bundle in the site stays as it is (with the fingerprints it has) and the result
     says what is due. A shard whose stamp `known` holds is given that bundle (made before)."""
     html = site_pages(files if pages is None else pages)
-    results = search_results(
-        out, {rel: files[rel] for rel in html if rel in files}, fingerprints, apply
-    )
+    results = page_results(out, files, fingerprints, apply, html)
     shards = plan_shards(results, language, shard_count(len(html)))
     bundle = site_bundle(previous, existing)
     current = current_files(shards, bundle)
@@ -168,6 +166,21 @@ def plan_search(
     files_out |= made[0] | manifest_kept(manifest, previous, existing)
     prints = {**current, **made[1], **manifest_prints(manifest)}
     return SearchBundle(files_out, prints, None, results)
+
+
+def page_results(
+    out: Path,
+    files: Mapping[str, bytes | Staged | None],
+    fingerprints: Mapping[str, str],
+    apply: Apply = direct,
+    html: Iterable[str] | None = None,
+) -> dict[str, str]:
+    """The search results among the pages `html` (none: every HTML file of `files`), each with
+    its search print (search_results)."""
+    pages = site_pages(files) if html is None else html
+    return search_results(
+        out, {rel: files[rel] for rel in pages if rel in files}, fingerprints, apply
+    )
 
 
 def site_pages(files: Iterable[str]) -> list[str]:
