@@ -6,7 +6,14 @@ from notebase.builder.memo import Memo
 from notebase.digests import remade
 from notebase.linking.analyses import analyse
 from notebase.linking.index import build_index
-from notebase.linking.mentions import SHOWN, excerpt, find_mentions, words
+from notebase.linking.mentions import (
+    SHOWN,
+    excerpt,
+    find_mentions,
+    matched_phrases,
+    names_of,
+    words,
+)
 from notebase.model import Entry, NoteFile
 from notebase.reading.notewords import note_words
 from notebase.reading.parse import parse_note
@@ -110,3 +117,24 @@ def test_what_the_last_build_matched_is_reused_only_where_it_still_holds() -> No
         assert again == find_mentions(entries, {})
     assert [m.slug for m in again["b"].shown] == ["c"]
     assert "muon" not in again
+
+
+def test_names_are_matched_wherever_their_words_run_in_a_note() -> None:
+    """matched_phrases against a plain scan of the note's words for each name's run of words:
+    a name's first word seen many times, twice in a row, at the note's end, names overlapping."""
+    titles = ["New York", "York Times", "New York Times", "Deep Learning", "Learning Rate", "of of"]
+    named = [note(f"n{i}.md", f"---\ntitle: {t}\n---\nx\n") for i, t in enumerate(titles)]
+    texts = [
+        "New new York is not the New York Times, new? York.",
+        "A deep deep learning rate of of of learning. Deep learning",
+        "york times new york times of",
+        "Learning\n\nrate and deep `learning` rate: New [York](https://x.org) Times, York times.",
+    ]
+    table = names_of(named)
+    for i, text in enumerate(texts):
+        entry = note(f"t{i}.md", f"---\ntitle: T{i}\n---\n{text}\n")
+        tokens = words(entry.mention_text)
+        runs = {tuple(tokens[s : s + n]) for n in (1, 2, 3) for s in range(len(tokens))}
+        expected = {phrase for phrase in table.value.owners if phrase in runs}
+        assert set(matched_phrases(entry.words, table.value)) == expected, text
+        assert expected, text  # each text names some

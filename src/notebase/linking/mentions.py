@@ -16,7 +16,7 @@ from itertools import pairwise
 
 from notebase.digests import Apply, Keyed, digest_value, direct
 from notebase.model import Entry, Mention, Mentions, NoteWords
-from notebase.reading.notewords import BARRIER, BREAK, read_words, word_codes, words
+from notebase.reading.notewords import BARRIER, BREAK, index_of, read_words, word_codes, words
 
 __all__ = ["SHOWN", "excerpt", "find_mentions", "words"]
 
@@ -142,15 +142,26 @@ def key_pairs(phrases: Sequence[Phrase]) -> dict[Pair, list[Phrase]]:
 
 def matched_phrases(note: NoteWords, table: NameTable) -> tuple[Phrase, ...]:
     """The names (as phrases) that occur in a note as consecutive words, longest first."""
-    code_of = word_codes(read_words(note), note.prose)
+    distinct = read_words(note)
+    code_of = word_codes(distinct, note.prose)
     present = code_of.keys()
     found: set[Phrase] = {(w,) for w in present & table.singles}
     for a in present & table.keys.keys():
         seconds = table.keys[a]
-        for b in seconds.keys() & present:
-            if code_of[a] + code_of[b] in note.seq:
-                found.update(p for p in seconds[b] if len(p) == 2 or occurs(p, code_of, note.seq))
+        for b in followers(note.seq, code_of[a], distinct) & seconds.keys():
+            found.update(p for p in seconds[b] if len(p) == 2 or occurs(p, code_of, note.seq))
     return tuple(sorted(found, key=lambda p: (-len(p), p)))
+
+
+def followers(seq: str, first: str, distinct: Sequence[str]) -> set[str]:
+    """The words that follow the word coded `first` somewhere in a note's code string `seq`
+    (one scan for its places, rather than one for each word that might follow it)."""
+    found: set[str] = set()
+    at = seq.find(first)
+    while 0 <= at < len(seq) - 1:
+        found.add(seq[at + 1])
+        at = seq.find(first, at + 1)
+    return {distinct[i] for i in map(index_of, found) if i >= 0}
 
 
 def occurs(phrase: Phrase, code_of: Mapping[str, str], seq: str) -> bool:

@@ -29,6 +29,12 @@ def code(i: int) -> str:
     return chr(i + 1 if i + 1 < 0xD800 else i + 1 + SURROGATES)
 
 
+def index_of(c: str) -> int:
+    """The i of code(i): which of a note's distinct words a code stands for (NO_CODE: -1)."""
+    o = ord(c)
+    return o - 1 if o < 0xD800 else o - 1 - SURROGATES
+
+
 @functools.cache
 def first_codes() -> str:
     """code(i) for each i below 0xD800 - 1: made when a note's words are first read (5 ms that a
