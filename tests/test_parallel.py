@@ -249,3 +249,31 @@ def test_a_worker_ends_quietly_on_sigterm_whatever_the_parent_had() -> None:
     finally:
         signal.signal(signal.SIGINT, before[0])
         signal.signal(signal.SIGTERM, before[1])
+
+
+def square_unless_a_worker(i: int) -> int:
+    """i squared; a worker is killed outright (as the system kills a process short of memory) on
+    the first item it takes."""
+    time.sleep(0.005)
+    if str(os.getpid()) != os.environ["MAP_PARENT"]:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return i * i
+
+
+KILLED_MAP = """
+import os
+os.environ["MAP_PARENT"] = str(os.getpid())
+from notebase.builder.parallel import map_ordered
+from tests.test_parallel import square_unless_a_worker
+print(map_ordered(square_unless_a_worker, list(range(200)), jobs=2, min_items=1) == [
+    i * i for i in range(200)
+])
+"""
+
+
+def test_a_killed_worker_leaves_its_chunk_to_this_process_not_a_map_waiting_forever() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", KILLED_MAP], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True"]

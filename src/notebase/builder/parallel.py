@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:  # the pool's module is imported by the first map that forks (not by a warm build)
     from multiprocessing.pool import AsyncResult, Pool
+    from multiprocessing.process import BaseProcess
     from multiprocessing.queues import Queue
     from multiprocessing.sharedctypes import Synchronized
 
@@ -104,7 +105,7 @@ def shared_map(
     context = multiprocessing.get_context("fork")
     handed: Queue[list[tuple[int, Any]]] = context.Queue()
     _SHARED[:] = [SharedMap(fn, count, jobs, context.Value("q", 0), handed)]
-    made: list[Any] = [None] * count
+    made: list[Any] = [_MISSING] * count
     done = 0
 
     def keep(part: list[tuple[int, Any]]) -> None:
@@ -116,6 +117,7 @@ def shared_map(
 
     try:
         with forked_pool(jobs - 1) as pool:
+            workers = multiprocessing.active_children()  # the processes forked for this map
             # one task a worker, handed over at once: the pool's threads in this process, which
             # hand tasks over, would wait for the interpreter lock while this process works
             theirs = [pool.apply_async(hand_over_chunks) for _ in range(jobs - 1)]
@@ -124,10 +126,17 @@ def shared_map(
                 while (theirs_now := taken_now(handed)) is not None:
                     keep(theirs_now)
             while done < count:
-                keep(next_handed(handed, theirs))
+                part = next_handed(handed, theirs, workers)
+                if part is None:  # a worker was killed: what it took is made here
+                    keep([(i, fn(i)) for i in range(count) if made[i] is _MISSING])
+                    break
+                keep(part)
     finally:
         _SHARED.clear()
     return made
+
+
+_MISSING: Any = object()  # a result no process has handed over yet
 
 
 def hand_over_chunks() -> None:
@@ -146,9 +155,13 @@ def taken_now(handed: Queue[list[tuple[int, Any]]]) -> list[tuple[int, Any]] | N
 
 
 def next_handed(
-    handed: Queue[list[tuple[int, Any]]], tasks: list[AsyncResult[None]]
-) -> list[tuple[int, Any]]:
-    """The next chunk a worker hands over; a worker's error is raised here."""
+    handed: Queue[list[tuple[int, Any]]],
+    tasks: list[AsyncResult[None]],
+    workers: list[BaseProcess],
+) -> list[tuple[int, Any]] | None:
+    """The next chunk a worker hands over; a worker's error is raised here. None: a worker was
+    killed (by the system, short of memory), and the others are done: the chunks it had taken
+    will never come."""
     while True:
         try:
             return handed.get(timeout=WAIT_SECONDS)
@@ -156,6 +169,9 @@ def next_handed(
             for task in tasks:
                 if task.ready():
                     task.get()  # raises what the worker raised; else its chunks are on the way
+            lost = sum(worker.exitcode is not None for worker in workers)
+            if lost and lost + sum(task.ready() for task in tasks) >= len(tasks):
+                return taken_now(handed)  # (the last one handed over, if any, first)
 
 
 # A chunk is this share of the indexes left, over the processes: chunks shrink as the map nears its
