@@ -10,7 +10,13 @@ from pygments.lexer import RegexLexer
 from pygments.lexers import get_lexer_by_name
 
 import notebase.markdown.highlight as highlight
-from notebase.markdown.highlight import find_lexer, highlight_code, joined_rules, state_rules
+from notebase.markdown.highlight import (
+    StateRules,
+    find_lexer,
+    highlight_code,
+    joined_runs,
+    state_rules,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 # languages people keep snippets of in their notes (each a RegexLexer Pygments reads itself)
@@ -51,7 +57,6 @@ LANGUAGES = (
     "graphql",
     "protobuf",
 )
-JOINABLE = frozenset(LANGUAGES) - {"bash", "markdown", "perl"}  # (backreferences in their roots)
 SNIPPETS = (
     'def f(x: int) -> str:\n    """Doc."""\n    return f"{x!r:>{w}}" + rb\'\\x00\' + R"raw"\n',
     "const re = /a[/]b/gi; let s = `t ${x + `in`}`; // c\n/* block */ x => x ** 2;\n",
@@ -102,7 +107,7 @@ def test_joined_tokens_are_pygments_own(
         stock = list(RegexLexer.get_tokens_unprocessed(lexer, text))
         assert list(lexer.get_tokens_unprocessed(text)) == stock, (language, text[:60])
     if join:  # (else the texts may or may not be enough to join a state)
-        assert state_rules(lexer, "root").joined is not None or language not in JOINABLE
+        assert state_rules(lexer, "root").runs
 
 
 def test_highlighted_html_is_pygments_own() -> None:
@@ -125,7 +130,8 @@ def test_python_is_lexed_by_joined_rules() -> None:
     assert list(lexer.get_tokens_unprocessed(text)) == list(
         RegexLexer.get_tokens_unprocessed(lexer, text)
     )
-    assert state_rules(lexer, "root").joined is not None
+    runs = state_rules(lexer, "root").runs
+    assert len(runs) == 1 and isinstance(runs[0][1], dict)  # all its rules in one alternation
 
 
 def test_a_state_little_used_is_not_joined() -> None:
@@ -134,7 +140,7 @@ def test_a_state_little_used_is_not_joined() -> None:
     assert isinstance(lexer, RegexLexer)
     list(lexer.get_tokens_unprocessed("parent(tom, bob).\n"))
     state = state_rules(lexer, "root")
-    assert state.joined is None and 0 < state.tried < state.join_at
+    assert not state.runs and 0 < state.tried < state.join_at
 
 
 def rules(*patterns: str | re.Pattern[str]) -> list[tuple[object, None, None]]:
@@ -142,32 +148,43 @@ def rules(*patterns: str | re.Pattern[str]) -> list[tuple[object, None, None]]:
     return [(rx.match, None, None) for rx in compiled]
 
 
+def joined(*patterns: str | re.Pattern[str]) -> StateRules:
+    state = StateRules(rules(*patterns), join_at=0)  # type: ignore[arg-type]
+    state.runs = joined_runs(state.rules)
+    return state
+
+
+def first(state: StateRules, text: str) -> tuple[int, int]:
+    """The number of the rule matching first at the start of `text`, and where its match ends."""
+    rule, end = state.first_match(text, 0)
+    assert rule is not None
+    return list(state.rules).index(rule), end
+
+
 def test_first_rule_to_match_wins() -> None:
-    joined = joined_rules(rules("a", "ab", "(x)(y)?b"))  # type: ignore[arg-type]
-    assert joined is not None
-    match, marks = joined
-    found = match("ab", 0)
-    assert found is not None and marks[found.lastindex or 0] == 0 and found.end() == 1
-    found = match("xb", 0)
-    assert found is not None and marks[found.lastindex or 0] == 2 and found.end() == 2
+    state = joined("a", "ab", "(x)(y)?b")
+    assert len(state.runs) == 1
+    assert first(state, "ab") == (0, 1)
+    assert first(state, "xb") == (2, 2)
+    assert state.first_match("q", 0) == (None, 0)
 
 
 def test_flags_a_rule_differs_in_are_scoped_to_it() -> None:
-    ignoring = re.compile("(?i)abc", re.M)
-    single_line = re.compile("x$", 0)
-    joined = joined_rules(rules(ignoring, single_line, "y$"))  # type: ignore[arg-type]
-    assert joined is not None
-    match, marks = joined
-    found = match("ABC", 0)
-    assert found is not None and marks[found.lastindex or 0] == 0
-    assert match("x\nz", 0) is None  # without MULTILINE, $ is not before a newline
-    found = match("y\nz", 0)
-    assert found is not None and marks[found.lastindex or 0] == 2
+    state = joined(re.compile("(?i)abc", re.M), re.compile("x$", 0), "y$")
+    assert len(state.runs) == 1
+    assert first(state, "ABC") == (0, 3)
+    assert state.first_match("x\nz", 0) == (None, 0)  # without MULTILINE, $ is not before \n
+    assert first(state, "y\nz") == (2, 1)
 
 
 @pytest.mark.parametrize(
     "pattern",
     [r"(['\"]).*?\1", r"(?P<q>a)b", r"(a)?(?(1)b|c)", re.compile("a # comment", re.X)],
 )
-def test_rules_whose_groups_are_numbered_are_not_joined(pattern: str | re.Pattern[str]) -> None:
-    assert joined_rules(rules("z", pattern)) is None  # type: ignore[arg-type]
+def test_a_rule_whose_groups_are_numbered_is_a_run_of_its_own(
+    pattern: str | re.Pattern[str],
+) -> None:
+    state = joined("z", "y", pattern, "w", "(v)")
+    assert [type(marks) for _, marks in state.runs] == [dict, int, dict]
+    assert first(state, "y") == (1, 1)
+    assert first(state, "v") == (4, 1)

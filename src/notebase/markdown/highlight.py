@@ -114,14 +114,16 @@ def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
 
 
 # Pygments' RegexLexer tries the rules of its current state one by one, a Python call each, at
-# every token. Once a state's rules have failed often enough to pay for it, joined_tokens tries them
-# in one match of their alternation instead, where the first rule that matches wins as in Pygments'
-# loop, so the tokens are the same (tests/test_highlight.py compares the two on many languages). A
-# state whose rules cannot be joined so is read rule by rule: one with backreferences, named groups
-# or conditionals (their group numbers would shift), or whose rules differ in other flags than those
-# a group can scope.
-Rule = tuple[Callable[[str, int], "re.Match[str] | None"], Any, Any]
-Joined = tuple[Callable[[str, int], "re.Match[str] | None"], dict[int, int]]
+# every token. Once a state's rules have failed often enough to pay for it, joined_tokens tries each
+# run of them in one match of their alternation instead, where the first rule that matches wins as
+# in Pygments' loop, so the tokens are the same (tests/test_highlight.py compares the two on many
+# languages). A rule that cannot join others is a run of its own: one with backreferences, named
+# groups or conditionals (their group numbers would shift), or in other flags than a group scopes.
+Match = Callable[[str, int], "re.Match[str] | None"]
+Rule = tuple[Match, Any, Any]
+# a run of rules: its alternation's match and the rule each marking group stands for, or one
+# rule's own match and its number
+Run = tuple[Match, "dict[int, int] | int"]
 _NUMBERED = re.compile(r"\\[1-9]|\(\?P[<=]|\(\?\(")
 _LEADING_FLAGS = re.compile(r"^\(\?[aiLmsux]+\)")
 _GLOBAL_FLAGS = re.compile(r"\(\?[aiLmsux]+\)")
@@ -134,16 +136,21 @@ JOIN_AFTER = 16
 
 @dataclass(slots=True)
 class StateRules:
-    """A lexer's rules in one state, and whether (and how) they are joined by now."""
+    """A lexer's rules in one state, and (once joined) the runs they are tried in."""
 
     rules: Sequence[Rule]
     join_at: int  # rules tried in vain after which they are joined
     tried: int = 0
-    joined: Joined | None = None
+    runs: tuple[Run, ...] = ()
 
     def first_match(self, text: str, pos: int) -> tuple[Rule | None, int]:
-        """The first rule matching at `pos`, and where its match ends, tried one by one (the
-        state joined once they failed `join_at` times)."""
+        """The first rule matching at `pos`, and where its match ends."""
+        if self.runs:
+            for match, marks in self.runs:
+                if found := match(text, pos):
+                    number = marks if type(marks) is int else marks[found.lastindex or 0]  # type: ignore[index]
+                    return self.rules[number], found.end()
+            return None, pos
         for failed, rule in enumerate(self.rules):
             if m := rule[0](text, pos):
                 self.count_failed(failed)
@@ -154,7 +161,7 @@ class StateRules:
     def count_failed(self, failed: int) -> None:
         self.tried += failed
         if self.tried >= self.join_at:
-            self.joined, self.join_at = joined_rules(self.rules), sys.maxsize
+            self.runs, self.join_at = joined_runs(self.rules), sys.maxsize
 
 
 _STATES: dict[tuple[type, str], StateRules] = {}
@@ -170,24 +177,40 @@ def state_rules(lexer: RegexLexer, state: str) -> StateRules:
     return found
 
 
-def joined_rules(rules: Sequence[Rule]) -> Joined | None:
-    """One regex matching what the first of `rules` to match would (each rule's pattern, then an
-    empty group marking it), and the rule each marking group stands for; None: not joinable."""
-    base = rules[0][0].__self__.flags & ~(re.I | re.S) if rules else re.X  # type: ignore[attr-defined]
-    if base & re.X:  # (a comment ending a verbose pattern would swallow what follows it)
-        return None
+def joined_runs(rules: Sequence[Rule]) -> tuple[Run, ...]:
+    """The rules in runs, in order: each run of rules that can be joined as one alternation
+    (joined_run), each other rule on its own."""
+    runs: list[Run] = []
+    numbers: list[int] = []  # the run being gathered
+    base = 0
+    for number, rule in enumerate(rules):
+        rx: re.Pattern[str] = rule[0].__self__  # type: ignore[attr-defined]
+        if numbers and scoped_pattern(rx, base) is not None:
+            numbers.append(number)
+            continue
+        runs += joined_run(rules, numbers, base)
+        base = rx.flags & ~(re.I | re.S)
+        numbers = [number] if scoped_pattern(rx, base) is not None else []
+        if not numbers:
+            runs.append((rule[0], number))
+    return tuple(runs + joined_run(rules, numbers, base))
+
+
+def joined_run(rules: Sequence[Rule], numbers: list[int], base: int) -> list[Run]:
+    """One regex matching what the first of the rules `numbers` to match would (each rule's
+    pattern, then an empty group marking it), and the rule each marking group stands for."""
+    if len(numbers) < 2:
+        return [(rules[number][0], number) for number in numbers]
     parts, marks, group = [], {}, 0
-    for number, (match, _, _) in enumerate(rules):
-        scoped = scoped_pattern(match.__self__, base)  # type: ignore[attr-defined]
-        if scoped is None:
-            return None
-        parts.append(f"{scoped}()")
-        group += match.__self__.groups + 1  # type: ignore[attr-defined]
+    for number in numbers:
+        rx: re.Pattern[str] = rules[number][0].__self__  # type: ignore[attr-defined]
+        parts.append(f"{scoped_pattern(rx, base)}()")
+        group += rx.groups + 1
         marks[group] = number
     try:
-        return re.compile("|".join(parts), base).match, marks
+        return [(re.compile("|".join(parts), base).match, marks)]
     except (re.error, RecursionError, OverflowError):
-        return None
+        return [(rules[number][0], number) for number in numbers]
 
 
 def scoped_pattern(rx: re.Pattern[str], base: int) -> str | None:
@@ -195,7 +218,9 @@ def scoped_pattern(rx: re.Pattern[str], base: int) -> str | None:
     be joined to others)."""
     pattern = _LEADING_FLAGS.sub("", rx.pattern)  # its effect is in rx.flags
     extra = rx.flags ^ base
-    if _NUMBERED.search(pattern) or _GLOBAL_FLAGS.search(pattern) or extra & ~(re.I | re.M | re.S):
+    if base & re.X or _NUMBERED.search(pattern) or _GLOBAL_FLAGS.search(pattern):
+        return None  # (a comment ending a verbose pattern would swallow what follows it)
+    if extra & ~(re.I | re.M | re.S):
         return None
     on = "".join(letter for flag, letter in _SCOPABLE if extra & flag and rx.flags & flag)
     off = "".join(letter for flag, letter in _SCOPABLE if extra & flag and base & flag)
@@ -205,20 +230,11 @@ def scoped_pattern(rx: re.Pattern[str], base: int) -> str | None:
 def joined_tokens(
     lexer: RegexLexer, text: str, stack: Sequence[str] = ("root",)
 ) -> Iterator[tuple[int, Any, str]]:
-    """RegexLexer.get_tokens_unprocessed, each state's rules tried in one match once joined."""
+    """RegexLexer.get_tokens_unprocessed, each state's rules tried in runs once joined."""
     pos, statestack = 0, list(stack)
     state = state_rules(lexer, statestack[-1])
     while True:
-        joined = state.joined
-        if joined is not None:
-            found = joined[0](text, pos)
-            rule, end = (
-                (state.rules[joined[1][found.lastindex or 0]], found.end())
-                if found
-                else (None, pos)
-            )
-        else:
-            rule, end = state.first_match(text, pos)
+        rule, end = state.first_match(text, pos)
         if rule is not None:
             match, action, new_state = rule
             if action is not None:
