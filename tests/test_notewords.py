@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from notebase.model import NoteWords
-from notebase.reading.notewords import code, codes, note_words, read_counts, read_words, words
+from notebase.reading.notewords import (
+    MAX_CODES,
+    code,
+    codes,
+    count_codes,
+    note_words,
+    read_counts,
+    read_words,
+    words,
+)
 
 
 def test_note_words_lists_distinct_words_counts_and_a_code_per_word() -> None:
@@ -44,3 +53,11 @@ def test_counts_past_the_surrogates_read_back() -> None:
     got = note_words("x " * 0xD801, "")
     assert got.counts == "\ue001"
     assert read_counts(got) == [0xD801]
+
+
+def test_counts_of_every_size_are_stored_as_their_codes() -> None:
+    counts = [1, 5, 0xD7FF, 0xD800, 0xFFFF, 0x10FFFF]
+    stored = count_codes(counts)
+    assert stored == "".join(code(min(c, MAX_CODES) - 1) for c in counts)
+    assert read_counts(NoteWords(" ", 0, stored, "")) == [min(c, MAX_CODES) for c in counts]
+    assert count_codes([3, 1]) == "\x03\x01" and count_codes([]) == ""

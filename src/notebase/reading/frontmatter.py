@@ -265,6 +265,11 @@ def field_type_warning(key: str, wanted: str, shown: str, pos: FilePos, hint: st
     )
 
 
+def shown(value: object) -> str:
+    """A field's value as a diagnostic quotes it (made only for one)."""
+    return f'"{value}"' if isinstance(value, str) else repr(value)
+
+
 def coerce(
     fields: dict[str, Field], key: str, convert: Any, path: str, diags: list[Diagnostic]
 ) -> Any:
@@ -273,16 +278,16 @@ def coerce(
     fld = fields.get(key)
     if fld is None or fld.value is None:
         return None
-    shown = repr(fld.value) if not isinstance(fld.value, str) else f'"{fld.value}"'
-    pos = FilePos(path, fld.line)
     try:
         value = convert(fld.value)
     except FieldError as exc:
         if not is_placeholder(fld.value) and not exc.readings:  # a {{date}}: told once
-            diags.append(field_type_warning(key, str(exc), shown, pos, exc.hint))
+            pos = FilePos(path, fld.line)
+            diags.append(field_type_warning(key, str(exc), shown(fld.value), pos, exc.hint))
         return None
     if isinstance(value, Coerced):
-        message = f"`{key}` is {shown[:60]}, read as {value.value!r}"
+        pos = FilePos(path, fld.line)
+        message = f"`{key}` is {shown(fld.value)[:60]}, read as {value.value!r}"
         written = str(value.value).lower() if isinstance(value.value, bool) else value.value
         hint = f"write `{key}: {written}`"
         diags.append(warning("field-coerced", message, pos, hint))

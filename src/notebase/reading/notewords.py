@@ -65,9 +65,17 @@ def note_words(mention_text: str, title: str) -> NoteWords:
     return NoteWords(
         words=f" {' '.join(counts)} ",
         prose=prose,
-        counts="".join(map(code, (min(c, MAX_CODES) - 1 for c in counts.values()))),
+        counts=count_codes(list(counts.values())),
         seq="".join(map(code_of.get, tokens, repeat(NO_CODE))),
     )
+
+
+def count_codes(counts: list[int]) -> str:
+    """Each count stored as code(count - 1) (chr(count) below the surrogates, done in C); a count
+    past MAX_CODES as MAX_CODES's."""
+    if max(counts, default=0) < 0xD800:
+        return "".join(map(chr, counts))
+    return "".join(code(min(c, MAX_CODES) - 1) for c in counts)
 
 
 def read_words(note: NoteWords) -> list[str]:
