@@ -33,7 +33,9 @@ def find_lexer(lang: str) -> Lexer | None:
         lexer = get_lexer_by_name(lang, stripnl=False, ensurenl=False)
     except ClassNotFound:
         return None
-    if type(lexer).get_tokens_unprocessed is RegexLexer.get_tokens_unprocessed:
+    if type(lexer).get_tokens_unprocessed is RegexLexer.get_tokens_unprocessed and isinstance(
+        getattr(lexer, "_tokens", None), dict
+    ):  # (the rules as Pygments 2 keeps them; else its own loop reads them)
         lexer.get_tokens_unprocessed = types.MethodType(joined_tokens, lexer)  # type: ignore[method-assign]
     return lexer
 
