@@ -172,12 +172,11 @@ def page_results(
     out: Path,
     files: Mapping[str, bytes | Staged | None],
     fingerprints: Mapping[str, str],
-    apply: Apply = direct,
-    html: Iterable[str] | None = None,
+    apply: Apply,
+    pages: Iterable[str],
 ) -> dict[str, str]:
-    """The search results among the pages `html` (none: every HTML file of `files`), each with
-    its search print (search_results)."""
-    pages = site_pages(files) if html is None else html
+    """The search results among `pages` (those of them `files` holds), each with its search
+    print (search_results)."""
     return search_results(
         out, {rel: files[rel] for rel in pages if rel in files}, fingerprints, apply
     )
@@ -262,8 +261,8 @@ class EarlyIndex:
         listing, by age on tmpfs), so the pages staged as they were rendered (in order) are
         indexed where they are only when they are all of its search results (each rendered by
         this build, so staged); else they are staged again, in order (stage_pages)."""
-        pages = {rel: files[rel] for rel in self.groups.get(number, ()) if rel in files}
-        results = search_results(self.out, pages, fingerprints, self.apply)
+        pages = self.groups.get(number, ())
+        results = page_results(self.out, files, fingerprints, self.apply, pages)
         for shard in plan_shards(results, self.language, self.count):
             if current_files((shard,), self.bundle):
                 continue
