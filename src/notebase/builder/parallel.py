@@ -115,9 +115,11 @@ def shared_map(
         done += len(part)
         report(done)
 
+    before = set(multiprocessing.active_children())
     try:
         with forked_pool(jobs - 1) as pool:
-            workers = multiprocessing.active_children()  # the processes forked for this map
+            # the processes forked for this map, not another child this process had
+            workers = [p for p in multiprocessing.active_children() if p not in before]
             # one task a worker, handed over at once: the pool's threads in this process, which
             # hand tasks over, would wait for the interpreter lock while this process works
             theirs = [pool.apply_async(hand_over_chunks) for _ in range(jobs - 1)]
