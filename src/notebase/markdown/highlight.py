@@ -131,8 +131,9 @@ _LEADING_FLAGS = re.compile(r"^\(\?[aiLmsux]+\)")
 _GLOBAL_FLAGS = re.compile(r"\(\?[aiLmsux]+\)")
 _SCOPABLE = ((re.I, "i"), (re.M, "m"), (re.S, "s"))
 # rules tried in vain, per character of a state's patterns, that cost about what compiling their
-# alternation does (a failed match is about 0.13 us; compiling, 1 to 3 us a character): a state
-# little used is never joined, so a note with one short snippet costs no more than it did
+# alternation does (a failed match is about 0.13 us; compiling, 1.2 to 2.4 us a character for
+# Python's or Scala's, 21 for Julia's): a state little used is never joined, so a note with one
+# short snippet costs no more than it did
 JOIN_AFTER = 16
 
 
@@ -183,36 +184,38 @@ def joined_runs(rules: Sequence[Rule]) -> tuple[Run, ...]:
     """The rules in runs, in order: each run of rules that can be joined as one alternation
     (joined_run), each other rule on its own."""
     runs: list[Run] = []
-    numbers: list[int] = []  # the run being gathered
+    gathered: list[tuple[int, str]] = []  # the run being gathered: each rule's scoped pattern
     base = 0
     for number, rule in enumerate(rules):
         rx: re.Pattern[str] = rule[0].__self__  # type: ignore[attr-defined]
-        if numbers and scoped_pattern(rx, base) is not None:
-            numbers.append(number)
-            continue
-        runs += joined_run(rules, numbers, base)
-        base = rx.flags & ~(re.I | re.S)
-        numbers = [number] if scoped_pattern(rx, base) is not None else []
-        if not numbers:
+        scoped = scoped_pattern(rx, base) if gathered else None
+        if scoped is None:  # a run ends here: the rule starts the next, or stands alone
+            runs += joined_run(rules, gathered, base)
+            base = rx.flags & ~(re.I | re.S)
+            scoped = scoped_pattern(rx, base)
+            gathered = []
+        if scoped is None:
             runs.append((rule[0], number))
-    return tuple(runs + joined_run(rules, numbers, base))
+        else:
+            gathered.append((number, scoped))
+    return tuple(runs + joined_run(rules, gathered, base))
 
 
-def joined_run(rules: Sequence[Rule], numbers: list[int], base: int) -> list[Run]:
-    """One regex matching what the first of the rules `numbers` to match would (each rule's
-    pattern, then an empty group marking it), and the rule each marking group stands for."""
-    if len(numbers) < 2:
-        return [(rules[number][0], number) for number in numbers]
+def joined_run(rules: Sequence[Rule], gathered: list[tuple[int, str]], base: int) -> list[Run]:
+    """One regex matching what the first of the rules `gathered` (by number, with their scoped
+    patterns) to match would (each pattern, then an empty group marking it), and the rule each
+    marking group stands for."""
+    if len(gathered) < 2:
+        return [(rules[number][0], number) for number, _ in gathered]
     parts, marks, group = [], {}, 0
-    for number in numbers:
-        rx: re.Pattern[str] = rules[number][0].__self__  # type: ignore[attr-defined]
-        parts.append(f"{scoped_pattern(rx, base)}()")
-        group += rx.groups + 1
+    for number, scoped in gathered:
+        parts.append(f"{scoped}()")
+        group += rules[number][0].__self__.groups + 1  # type: ignore[attr-defined]
         marks[group] = number
     try:
         return [(re.compile("|".join(parts), base).match, marks)]
     except (re.error, RecursionError, OverflowError):
-        return [(rules[number][0], number) for number in numbers]
+        return [(rules[number][0], number) for number, _ in gathered]
 
 
 def scoped_pattern(rx: re.Pattern[str], base: int) -> str | None:
