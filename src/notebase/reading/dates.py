@@ -141,7 +141,12 @@ def numeric_date(year: int, first: int, second: int, year_first: bool) -> dt.dat
     one, other = day_of(year, second, first), day_of(year, first, second)
     if isinstance(one, Unclear) or isinstance(other, Unclear):
         return one if isinstance(one, Unclear) else other  # `0/5/2023`: no day either way
-    return Unclear(f"the day or the month may come first: write {one} or {other}", (one, other))
+    return Unclear(either_order(one, other), (one, other))
+
+
+def either_order(one: dt.date, other: dt.date, why: str = "") -> str:
+    """The hint for a date that reads as `one` or `other` (the day or the month first)."""
+    return f"the day or the month may come first{why}: write {one} or {other}"
 
 
 # two numbers and a year, parted as read_date reads them either way, wherever in the text

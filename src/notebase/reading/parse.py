@@ -26,7 +26,7 @@ from notebase.model import (
     SourceRef,
     Status,
 )
-from notebase.reading.dates import Unclear, order_shown, read_date
+from notebase.reading.dates import Unclear, either_order, order_shown, read_date
 from notebase.reading.frontmatter import (
     DATE_WANTED,
     KNOWN_KEYS,
@@ -142,8 +142,8 @@ def settled(result: ParseResult, order: str) -> ParseResult:
 
 
 def ambiguous_hint(pending: PendingDate) -> str:
-    one, other = pending.day_first, pending.month_first
-    return f"the day or the month may come first, and no other note's date says which: write {one} or {other}"
+    why = ", and no other note's date says which"
+    return either_order(pending.day_first, pending.month_first, why)
 
 
 def without_front_matter(diag: Diagnostic) -> Diagnostic:
