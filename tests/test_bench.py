@@ -180,3 +180,28 @@ def test_lowered_lists_the_pages_scoring_lower_than_before(tmp_path: Path) -> No
     old.write_text(json.dumps([row]), encoding="utf-8")
     now = import_pages.PageScore("a", 1, False, False, False, 0.6, 0.5, "", "")
     assert import_pages.lowered([now], old) == ["a: title_ok 1.000 -> 0.000"]
+
+
+busy = load("busy")
+
+
+def test_busy_reads_the_first_line_of_proc_stat() -> None:
+    text = "cpu  100 5 20 300 10 0 2 0 0 0\ncpu0 50 2 10 150 5 0 1 0 0 0\n"
+    assert busy.read_stat(text, 1.5) == busy.Sample(1.5, 437, 310)
+
+
+def test_busy_shares_and_the_idle_and_one_core_seconds_they_sum_to() -> None:
+    samples = [
+        busy.Sample(0.0, 0, 0),
+        busy.Sample(1.0, 200, 0),  # both cores busy for a second
+        busy.Sample(2.0, 400, 100),  # one of two
+        busy.Sample(2.5, 500, 200),  # none
+    ]
+    shares = busy.shares(samples)
+    assert [(s.at, s.seconds, s.busy) for s in shares] == [
+        (1.0, 1.0, 1.0),
+        (2.0, 1.0, 0.5),
+        (2.5, 0.5, 0.0),
+    ]
+    assert busy.idle_core_seconds(shares, 2) == 2.0  # 1 core-s, then 1 more (2 x 0.5 s)
+    assert busy.one_core_seconds(shares, 2) == 1.0
