@@ -146,20 +146,22 @@ class StateRules:
     tried: int = 0
     runs: tuple[Run, ...] = ()
 
-    def first_match(self, text: str, pos: int) -> tuple[Rule | None, int]:
-        """The first rule matching at `pos`, and where its match ends."""
+    def first_match(self, text: str, pos: int) -> tuple[Rule | None, int, re.Match[str] | None]:
+        """The first rule matching at `pos`, where its match ends, and the rule's own match (None
+        when it matched in its run's alternation, whose groups are not the rule's)."""
         if self.runs:
             for match, marks in self.runs:
                 if found := match(text, pos):
-                    number = marks if type(marks) is int else marks[found.lastindex or 0]  # type: ignore[index]
-                    return self.rules[number], found.end()
-            return None, pos
+                    if type(marks) is int:
+                        return self.rules[marks], found.end(), found
+                    return self.rules[marks[found.lastindex or 0]], found.end(), None  # type: ignore[index]
+            return None, pos, None
         for failed, rule in enumerate(self.rules):
             if m := rule[0](text, pos):
                 self.count_failed(failed)
-                return rule, m.end()
+                return rule, m.end(), m
         self.count_failed(len(self.rules))
-        return None, pos
+        return None, pos, None
 
     def count_failed(self, failed: int) -> None:
         self.tried += failed
@@ -239,14 +241,14 @@ def joined_tokens(
     pos, statestack = 0, list(stack)
     state = state_rules(lexer, statestack[-1])
     while True:
-        rule, end = state.first_match(text, pos)
+        rule, end, own = state.first_match(text, pos)
         if rule is not None:
             match, action, new_state = rule
             if action is not None:
                 if type(action) is _TokenType:
                     yield pos, action, text[pos:end]
-                else:
-                    yield from action(lexer, match(text, pos))
+                else:  # a callback reads the rule's groups: its own match (made again if need be)
+                    yield from action(lexer, own if own is not None else match(text, pos))
             pos = end
             if new_state is not None:
                 push_states(statestack, new_state)
