@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -25,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-CACHE_DIR = ".notebase-cache"
+from bench import clean
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,8 +69,7 @@ def one_core_seconds(intervals: Sequence[Share], cores: int) -> float:
 
 def run_build(root: Path, every: float) -> tuple[float, list[Share]]:
     """A cold `notebase build` of `root`, sampled: its wall time and intervals."""
-    shutil.rmtree(root / CACHE_DIR, ignore_errors=True)
-    shutil.rmtree(root / "site", ignore_errors=True)
+    clean(root)
     command = [sys.executable, "-m", "notebase", "build"]
     with tempfile.TemporaryFile() as said_file:  # (a pipe left unread could fill, and block it)
         start = time.perf_counter()
@@ -95,6 +93,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--timeline", action="store_true")
     args = parser.parse_args(argv)
+    if not (args.root / "notes").is_dir():
+        parser.error(f"{args.root} holds no notes/ folder: give a knowledge base's folder")
     cores = os.cpu_count() or 1
     for run in range(1, args.runs + 1):
         load = " ".join(f"{v:.2f}" for v in os.getloadavg()[:2])

@@ -46,8 +46,8 @@ def time_lexing(snippets: list[tuple[str, str]], joined: bool) -> tuple[float, l
     for language, code in snippets:
         lexer = highlight.find_lexer(language)
         if isinstance(lexer, RegexLexer):
-            lexed = lexer.get_tokens_unprocessed if joined else None
-            made = lexed(code) if lexed else RegexLexer.get_tokens_unprocessed(lexer, code)
+            own_loop = RegexLexer.get_tokens_unprocessed
+            made = lexer.get_tokens_unprocessed(code) if joined else own_loop(lexer, code)
             tokens.append(list(made))
     return time.process_time() - start, tokens
 
