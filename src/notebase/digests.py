@@ -80,8 +80,7 @@ def walk_sequence(parts: list[str], value: Any) -> None:
     parts.append(f"q{len(value)}:")
     for item in value:
         if type(item) is str:  # walk_value's first case, without the call
-            parts.append(f"s{len(item)}:")
-            parts.append(item)
+            parts.append(f"s{len(item)}:{item}")
         else:
             walk_value(parts, item)
 
@@ -102,13 +101,14 @@ def walk_dict(parts: list[str], value: Any) -> None:
 def record_walker(kind: type) -> Walk:
     """A record is walked field by field; one with a content key is taken as the key (a digest
     has a fixed length)."""
+    walk_plain = fields_walker(kind)
     if "content_key" not in {f.name for f in fields(kind)}:
-        return walk_fields
+        return walk_plain
 
     def walk_keyed(parts: list[str], value: Any) -> None:
         key = value.content_key
         if not key:
-            walk_fields(parts, value)
+            walk_plain(parts, value)
             return
         parts.append(f"k{key}")
         if VERIFY_KEYS:
@@ -119,24 +119,30 @@ def record_walker(kind: type) -> Walk:
 
 def verify_key(key: str, value: Any) -> None:
     inner: list[str] = []
-    walk_fields(inner, value)
+    kind: type = type(value)
+    fields_walker(kind)(inner, value)
     digest = digest_parts(inner)
     known = _verified.setdefault(key, digest)
     assert known == digest, f"two {type(value).__name__} records of one content key differ"
 
 
-def walk_fields(parts: list[str], value: Any) -> None:
-    kind: type = type(value)
+@functools.cache
+def fields_walker(kind: type) -> Walk:
+    """How a record of this type is walked field by field (its content key left out): its head
+    piece, then each field's tag piece and value, a text field's in the same piece."""
     head, names = record_layout(kind)
-    parts.append(head)
-    for tag, name in names:
-        parts.append(tag)
-        item = getattr(value, name)
-        if type(item) is str:  # walk_value's first case, without the call
-            parts.append(f"s{len(item)}:")
-            parts.append(item)
-        else:
-            walk_value(parts, item)
+
+    def walk_fields(parts: list[str], value: Any) -> None:
+        parts.append(head)
+        for tag, name in names:
+            item = getattr(value, name)
+            if type(item) is str:  # walk_value's first case, without the call
+                parts.append(f"{tag}s{len(item)}:{item}")
+            else:
+                parts.append(tag)
+                walk_value(parts, item)
+
+    return walk_fields
 
 
 @functools.cache
