@@ -605,10 +605,11 @@ HEAD_START = re.compile(rb"<head\b[^>]*>")
 TITLE = re.compile(rb"<title\b[^>]*>.*?</title>", re.S)
 # markup that Pagefind reads wherever it is (its default title and image, an attribute other than
 # data-pagefind-ignore): outside the search body, the page is staged whole
-READ_ANYWHERE = (b"<h1", b"<img")
+READ_ANYWHERE = re.compile(rb"<(?:h1|img)")
 ATTRIBUTE, IGNORED = b"data-pagefind-", b"data-pagefind-ignore"
 # where `<tag` may be text, not a tag: inside the search body, the page is staged whole
-NOT_MARKUP = (b"<!--", b"<![CDATA[", b"<script", b"<style", b"<textarea", b"<template", b"<xmp")
+# (one pattern: HTML is mostly `<`, where a find of each would stop every time)
+NOT_MARKUP = re.compile(rb"<(?:!--|!\[CDATA\[|script|style|textarea|template|xmp)")
 NAME_ENDS = b" \t\r\n/>="  # what may follow a tag's or an attribute's name
 
 
@@ -628,7 +629,7 @@ def search_page(page: bytes) -> bytes:
     if tag is None or head is None or page.find(b">", start, mark) >= 0:
         return page
     end = element_end(page, start, tag.group(1))
-    inside_is_markup = end > 0 and not any(page.find(t, start, end) >= 0 for t in NOT_MARKUP)
+    inside_is_markup = end > 0 and NOT_MARKUP.search(page, start, end) is None
     if not inside_is_markup or read_anywhere(page, 0, start) or read_anywhere(page, end):
         return page
     title = TITLE.search(page, head.end(), start)
@@ -638,7 +639,7 @@ def search_page(page: bytes) -> bytes:
 
 def read_anywhere(page: bytes, lo: int, hi: int | None = None) -> bool:
     """Whether page[lo:hi] holds markup Pagefind reads outside the search body."""
-    if any(page.find(marker, lo, hi) >= 0 for marker in READ_ANYWHERE):
+    if READ_ANYWHERE.search(page, lo, len(page) if hi is None else hi) is not None:
         return True
     at = page.find(ATTRIBUTE, lo, hi)
     while at >= 0:
