@@ -769,3 +769,33 @@ def test_a_list_of_aliased_links_is_not_read_again_for_table_rows(
     rendered = render_markdown(text + "\n\n| [[A|a]] | h |\n|---|---|\n| x | y |\n")
     assert len(rendered.links) == 51
     assert len(read) == 1 and read[0].startswith("| [[A|a]]")
+
+
+def stops_by_rule(text: str) -> list[int]:
+    """Where plain text stops, by the rule parser._TEXT_STOP is written for, character by
+    character: one of our inline rules' first characters; the w of "www."; a # first or after
+    a space; a doubled % or =; a ^ before [."""
+    stops = []
+    for i, c in enumerate(text):
+        after = text[i + 1 : i + 4]
+        if (
+            c in "\n!$&*:<@[\\]_`~"
+            or (c == "w" and after == "ww.")
+            or (c == "#" and (i == 0 or text[i - 1].isspace()))
+            or (c in "%=" and after[:1] == c)
+            or (c == "^" and after[:1] == "[")
+        ):
+            stops.append(i)
+    return stops
+
+
+@settings(max_examples=400)
+@given(st.text(alphabet="w.#%=^[]a \t\n\u3000*_`!:$é", max_size=24))
+@example("#tag then x#y, www.site and wwww.x")
+@example("a %% c %%% ==hi== = ^[note] ^ [")
+def test_plain_text_stops_where_the_rule_says(text: str) -> None:
+    found, at = [], 0
+    while (stop := parser._TEXT_STOP.search(text, at)) is not None:
+        found.append(stop.start())
+        at = stop.start() + 1
+    assert found == stops_by_rule(text)
