@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from notebase.builder.memo import Memo
 from notebase.digests import remade
 from notebase.linking.analyses import analyse
@@ -10,7 +13,9 @@ from notebase.linking.mentions import (
     SHOWN,
     excerpt,
     find_mentions,
+    Named,
     matched_phrases,
+    name_table,
     names_of,
     words,
 )
@@ -138,3 +143,22 @@ def test_names_are_matched_wherever_their_words_run_in_a_note() -> None:
         expected = {phrase for phrase in table.value.owners if phrase in runs}
         assert set(matched_phrases(entry.words, table.value)) == expected, text
         assert expected, text  # each text names some
+
+
+VOCABULARY = ("deep", "learning", "rate", "new", "york", "of", "times")  # names share words
+WORD_LISTS = st.lists(st.sampled_from(VOCABULARY), min_size=1, max_size=5)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(WORD_LISTS, min_size=1, max_size=12), st.lists(WORD_LISTS, max_size=8))
+def test_names_of_a_small_vocabulary_are_matched_wherever_they_run(
+    names: list[list[str]], lines: list[list[str]]
+) -> None:
+    """Many names of one to five words, made of a few words (so that each run of words keys
+    several names), against a plain scan of the note's runs of words."""
+    table = name_table([Named(f"s{i}", " ".join(n), ()) for i, n in enumerate(names)]).value
+    text = "\n".join(" ".join(line) for line in lines)
+    tokens = words(text)
+    runs = {tuple(tokens[s : s + n]) for n in range(1, 6) for s in range(len(tokens))}
+    expected = {phrase for phrase in table.owners if phrase in runs}
+    assert set(matched_phrases(note_words(text, "untitled"), table)) == expected

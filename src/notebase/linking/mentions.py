@@ -12,7 +12,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import pairwise
+from itertools import repeat
 
 from notebase.digests import Apply, Keyed, digest_value, direct
 from notebase.model import Entry, Mention, Mentions, NoteWords
@@ -23,9 +23,12 @@ __all__ = ["SHOWN", "excerpt", "find_mentions", "words"]
 MIN_NAME_CHARS = 3  # shorter names ("AI", "Q") would be found everywhere
 SHOWN = 12  # mentions listed on an entry page (the total is always given)
 EXCERPT = 70  # characters of context on each side of a mention
+# stands for a word a note lacks, in a name sought in its code string: a lone surrogate, which no
+# code is (notewords.code skips them), so that a name with such a word is never found
+ABSENTS = repeat("\ud800")
 
 Phrase = tuple[str, ...]
-Pair = tuple[str, str]
+KEY_WORDS = 3  # a name of more words is sought where its rarest run of this many words is
 NamesKey = tuple[tuple[str, str, tuple[str, ...]], ...]
 
 
@@ -33,7 +36,10 @@ NamesKey = tuple[tuple[str, str, tuple[str, ...]], ...]
 class NameTable:
     owners: dict[Phrase, tuple[str, str]]  # phrase -> (slug, name as written)
     singles: frozenset[str]  # the one-word names
-    keys: dict[str, dict[str, list[Phrase]]]  # a, b -> the longer names keyed by the pair (a, b)
+    keys: dict[Phrase, list[Phrase]]  # a run of words -> the longer names it keys (key_runs)
+    # a run of words -> the words that follow it in a longer key: how keys are sought word by word
+    nexts: dict[Phrase, frozenset[str]]
+    firsts: frozenset[str]  # the keys' first words
 
 
 def names_of(entries: Sequence[Entry], apply: Apply = direct) -> Keyed[NameTable]:
@@ -101,10 +107,18 @@ def entry_names(entry: Entry) -> Named:
 def name_table(names: Sequence[Named]) -> Keyed[NameTable]:
     """The table of the entries' names (keyed by them)."""
     owners = name_owners(names)
-    keys: dict[str, dict[str, list[Phrase]]] = {}
-    for (a, b), phrases in key_pairs(sorted(p for p in owners if len(p) > 1)).items():
-        keys.setdefault(a, {})[b] = phrases
-    table = NameTable(owners, frozenset(p[0] for p in owners if len(p) == 1), keys)
+    keys = key_runs(sorted(p for p in owners if len(p) > 1))
+    nexts: dict[Phrase, set[str]] = defaultdict(set)
+    for run in keys:
+        for end in range(1, len(run)):
+            nexts[run[:end]].add(run[end])
+    table = NameTable(
+        owners,
+        frozenset(p[0] for p in owners if len(p) == 1),
+        keys,
+        {run: frozenset(words) for run, words in nexts.items()},
+        frozenset(run[0] for run in keys),
+    )
     return Keyed(table, digest_value(("names", names)))
 
 
@@ -120,24 +134,28 @@ def name_owners(names: Sequence[Named]) -> dict[Phrase, tuple[str, str]]:
     return owners
 
 
-def word_pairs(tokens: Sequence[str]) -> set[Pair]:
-    return set(pairwise(tokens))
+def word_runs(tokens: Phrase) -> set[Phrase]:
+    """The phrase's runs of KEY_WORDS consecutive words (the phrase itself when shorter)."""
+    size = min(KEY_WORDS, len(tokens))
+    return {tokens[i : i + size] for i in range(len(tokens) - size + 1)}
 
 
-def key_pairs(phrases: Sequence[Phrase]) -> dict[Pair, list[Phrase]]:
-    """Each phrase of two words or more under its likely rarest word pair, so that few notes
-    have both words of a key: the pair fewest names have, then of the longest words (made from
-    the names alone, so that the table is the same until a name changes; which pair keys a name
-    decides only how many notes are looked at closer, never what is found)."""
-    counts = Counter(pair for phrase in phrases for pair in word_pairs(phrase))
+def key_runs(phrases: Sequence[Phrase]) -> dict[Phrase, list[Phrase]]:
+    """Each phrase of two words or more under its likely rarest run of words (word_runs), so
+    that few notes hold a key: the run fewest names have, then of the longest words (made from
+    the names alone, so that the table is the same until a name changes; which run keys a name
+    decides only how many notes are looked at closer, never what is found). A run of three
+    words, not a pair: where titles share a small vocabulary (at 100,000 generated notes, 39
+    names a pair on average), a pair found in a note had every name under it sought."""
+    counts = Counter(run for phrase in phrases for run in word_runs(phrase))
 
-    def rarity(pair: Pair) -> tuple[int, int]:
-        return counts[pair], -len(pair[0]) - len(pair[1])
+    def rarity(run: Phrase) -> tuple[int, int]:
+        return counts[run], -sum(map(len, run))
 
-    keyed: dict[Pair, list[Phrase]] = defaultdict(list)
+    keyed: dict[Phrase, list[Phrase]] = defaultdict(list)
     for phrase in phrases:
-        keyed[min(sorted(word_pairs(phrase)), key=rarity)].append(phrase)
-    return keyed
+        keyed[min(sorted(word_runs(phrase)), key=rarity)].append(phrase)
+    return dict(keyed)  # a plain dict: the cache holds the table, and reads no defaultdict
 
 
 def matched_phrases(note: NoteWords, table: NameTable) -> tuple[Phrase, ...]:
@@ -146,28 +164,32 @@ def matched_phrases(note: NoteWords, table: NameTable) -> tuple[Phrase, ...]:
     code_of = word_codes(distinct, note.prose)
     present = code_of.keys()
     found: set[Phrase] = {(w,) for w in present & table.singles}
-    for a in present & table.keys.keys():
-        seconds = table.keys[a]
-        for b in followers(note.seq, code_of[a], distinct) & seconds.keys():
-            found.update(p for p in seconds[b] if len(p) == 2 or occurs(p, code_of, note.seq))
+    seq, code = note.seq, code_of.get
+    runs: list[tuple[Phrase, str]] = [((a,), code_of[a]) for a in present & table.firsts]
+    while runs:  # each run of words the note holds that begins a key, one word longer each time
+        run, codes = runs.pop()
+        for word in followers(seq, codes, distinct) & table.nexts[run]:
+            longer = (*run, word)
+            for phrase in table.keys.get(longer, ()):
+                # a name longer than its key: its codes, joined in C, sought whole (a word the
+                # note lacks stands as ABSENT)
+                if len(phrase) == len(longer) or "".join(map(code, phrase, ABSENTS)) in seq:
+                    found.add(phrase)
+            if longer in table.nexts:
+                runs.append((longer, codes + code_of[word]))
     return tuple(sorted(found, key=lambda p: (-len(p), p)))
 
 
-def followers(seq: str, first: str, distinct: Sequence[str]) -> set[str]:
-    """The words that follow the word coded `first` somewhere in a note's code string `seq`
-    (one scan for its places, rather than one for each word that might follow it)."""
+def followers(seq: str, codes: str, distinct: Sequence[str]) -> set[str]:
+    """The words that follow the words coded `codes` somewhere in a note's code string `seq`
+    (one scan for their places, rather than one for each word that might follow them)."""
     found: set[str] = set()
-    at = seq.find(first)
-    while 0 <= at < len(seq) - 1:
-        found.add(seq[at + 1])
-        at = seq.find(first, at + 1)
+    size = len(codes)
+    at = seq.find(codes)
+    while 0 <= at < len(seq) - size:
+        found.add(seq[at + size])
+        at = seq.find(codes, at + 1)
     return {distinct[i] for i in map(index_of, found) if i >= 0}
-
-
-def occurs(phrase: Phrase, code_of: Mapping[str, str], seq: str) -> bool:
-    if not all(w in code_of for w in phrase):
-        return False
-    return "".join(code_of[w] for w in phrase) in seq
 
 
 def excerpt(text: str, phrase: Phrase) -> str:
