@@ -11,9 +11,9 @@ from notebase.linking.analyses import analyse
 from notebase.linking.index import build_index
 from notebase.linking.mentions import (
     SHOWN,
+    Named,
     excerpt,
     find_mentions,
-    Named,
     matched_phrases,
     name_table,
     names_of,
