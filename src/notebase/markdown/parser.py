@@ -71,12 +71,14 @@ _LINED = frozenset(
 # "#" only where a tag may start (first or after a space), "%" and "=" only doubled (comments,
 # highlights) and "^" before "[" (inline footnotes). markdown-it's own set also stops at - + > { } and
 # every w, where no rule of ours starts: each such stop costs a call to every inline rule. A new
-# inline rule's first character goes here, in the class of every first character that opens the
-# pattern (the conditions follow it), for re to skip plain text in C: a pattern that opens with an
-# alternation is tried whole at every character (a tenth of the parse at 10,000 notes).
+# inline rule's first character goes here (_PLAIN_STOPS, or a conditioned one beside it). The pattern
+# opens with one class of every first character, the conditions after it, so that re skips plain
+# text in C: one that opens with an alternation is tried whole at every character (finding every
+# stop in the 1,000-note corpus took 0.37 s so, 0.11 s this way).
+_PLAIN_STOPS = r"\n!$&*:<@\[\\\]_`~"  # stops wherever they are (a class's contents)
 _TEXT_STOP = re.compile(
-    r"[\n!$&*:<@\[\\\]_`~w#%=^]"
-    r"(?:(?<=[\n!$&*:<@\[\\\]_`~])|(?<=w)(?=ww\.)|(?<=#)(?<!\S#)|(?<=%)(?=%)|(?<==)(?==)|(?<=\^)(?=\[))"
+    rf"[{_PLAIN_STOPS}w#%=^]"
+    rf"(?:(?<=[{_PLAIN_STOPS}])|(?<=w)(?=ww\.)|(?<=#)(?<!\S#)|(?<=%)(?=%)|(?<==)(?==)|(?<=\^)(?=\[))"
 )
 # Where a `$$` line may interrupt: display math opens on the line right after text, in a list or a quote.
 _MATH_ALT: RuleOptionsType = {"alt": ["paragraph", "reference", "blockquote", "list"]}
