@@ -37,9 +37,9 @@ class NameTable:
     owners: dict[Phrase, tuple[str, str]]  # phrase -> (slug, name as written)
     singles: frozenset[str]  # the one-word names
     keys: dict[Phrase, list[Phrase]]  # a run of words -> the longer names it keys (key_runs)
-    # a run of words -> the words that follow it in a longer key: how keys are sought word by word
+    # a run of words -> the words that follow it in a key (the empty run: the keys' first words),
+    # how keys are sought word by word
     nexts: dict[Phrase, frozenset[str]]
-    firsts: frozenset[str]  # the keys' first words
 
 
 def names_of(entries: Sequence[Entry], apply: Apply = direct) -> Keyed[NameTable]:
@@ -110,14 +110,13 @@ def name_table(names: Sequence[Named]) -> Keyed[NameTable]:
     keys = key_runs(sorted(p for p in owners if len(p) > 1))
     nexts: dict[Phrase, set[str]] = defaultdict(set)
     for run in keys:
-        for end in range(1, len(run)):
+        for end in range(len(run)):
             nexts[run[:end]].add(run[end])
     table = NameTable(
         owners,
         frozenset(p[0] for p in owners if len(p) == 1),
         keys,
         {run: frozenset(words) for run, words in nexts.items()},
-        frozenset(run[0] for run in keys),
     )
     return Keyed(table, digest_value(("names", names)))
 
@@ -165,7 +164,8 @@ def matched_phrases(note: NoteWords, table: NameTable) -> tuple[Phrase, ...]:
     present = code_of.keys()
     found: set[Phrase] = {(w,) for w in present & table.singles}
     seq, code = note.seq, code_of.get
-    runs: list[tuple[Phrase, str]] = [((a,), code_of[a]) for a in present & table.firsts]
+    firsts = present & table.nexts.get((), frozenset())
+    runs: list[tuple[Phrase, str]] = [((a,), code_of[a]) for a in firsts]
     while runs:  # each run of words the note holds that begins a key, one word longer each time
         run, codes = runs.pop()
         for word in followers(seq, codes, distinct) & table.nexts[run]:
