@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from notebase.planning.bibtex import (
     BibRecord,
@@ -109,3 +111,27 @@ def test_doi_entry_braces_an_author_named_with_and() -> None:
         "  url = {https://doi.org/10.1/a_b},\n"
         "}\n"
     )
+
+
+def first_free_keys(bases: list[str]) -> list[str]:
+    """The rule cite_keys keeps, written out: each base probed from its first suffix."""
+    taken: set[str] = set()
+    keys = []
+    for base in bases:
+        n, key = 1, base
+        while key in taken:
+            n += 1
+            key = base + (chr(ord("a") + n - 1) if n <= 26 else str(n))
+        taken.add(key)
+        keys.append(key)
+    return keys
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(["muon", "muonb", "muonc", "shampoo", "muon27", "adam"]), max_size=80)
+)
+def test_each_key_is_the_first_of_its_base_not_taken(titles: list[str]) -> None:
+    """Bases that are another's suffixed key ("muonb"), and runs past 'z', included."""
+    records = [record(title.capitalize(), ("Keller Jordan",)) for title in titles]
+    assert cite_keys(records) == first_free_keys([key_base(r) for r in records])
