@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import os
@@ -9,12 +10,14 @@ import pty
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from notebase import cli
 from notebase.cli import main, progress_bar
 from tests.test_write import start_build, temp_folders, write_corpus
 
@@ -269,6 +272,73 @@ def test_strict_fails_on_warnings(kb: Path) -> None:
     assert strict.returncode == 1
     assert "warning[broken-link]" in strict.stderr
     assert tree(kb / "site") == before
+
+
+def test_the_program_flushes_what_it_prints_before_it_ends_at_once(kb: Path) -> None:
+    """Its output to a pipe is buffered when PYTHONUNBUFFERED is not set: ending without the
+    interpreter's teardown must not lose it."""
+    write_files(kb, {"notes/z.md": "# Z\n\n[[Nowhere]]\n"})
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    for _ in range(2):  # the cold check, then the warm one
+        report = subprocess.run(
+            [sys.executable, "-m", "notebase", "check", "--format", "json"],
+            cwd=kb,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env=env,
+        )
+        assert report.returncode == 0, report.stderr
+        assert "broken-link" in {row["code"] for row in json.loads(report.stdout)}
+        assert report.stderr.startswith("notebase: 3 entries")
+
+
+def test_the_program_ends_as_usual_while_another_thread_runs(
+    kb: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A thread still at work (a server's) is waited for: only a lone thread ends at once."""
+    ended: list[int] = []
+    monkeypatch.setattr(os, "_exit", ended.append)
+    release = threading.Event()
+    worker = threading.Thread(target=release.wait)
+
+    def command(exiting: bool) -> int:
+        worker.start()
+        return 3
+
+    monkeypatch.setattr(cli, "main", command)
+    with pytest.raises(SystemExit) as stopped:
+        cli.run()
+    release.set()
+    worker.join()
+    assert stopped.value.code == 3 and ended == []
+    monkeypatch.setattr(cli, "main", lambda exiting: 4)
+    monkeypatch.setattr(
+        threading, "active_count", lambda: 1
+    )  # this thread alone (pytest's own aside)
+    with pytest.raises(SystemExit):  # (os._exit is patched: the program goes on past it)
+        cli.run()
+    assert ended == [4]
+
+
+@pytest.mark.parametrize(
+    ("command", "exiting", "collecting"),
+    [
+        (["build"], True, False),
+        (["check"], True, False),
+        (["build"], False, True),
+        (["import", "--dry-run", "notes/papers/muon.md"], True, True),
+    ],
+)
+def test_only_a_process_ending_with_its_build_leaves_the_collector_off(
+    kb: Path, command: list[str], exiting: bool, collecting: bool
+) -> None:
+    assert gc.isenabled()
+    try:
+        main(["--root", str(kb), *command], exiting=exiting)
+        assert gc.isenabled() is collecting
+    finally:
+        gc.enable()
 
 
 def test_check_exit_codes_and_json(kb: Path) -> None:

@@ -1,7 +1,5 @@
 """`python -m notebase` runs the command line."""
 
-import sys
+from notebase.cli import run
 
-from notebase.cli import main
-
-sys.exit(main())
+run()
