@@ -95,7 +95,8 @@ def cite_keys(records: Sequence[BibRecord]) -> list[str]:
     """One key per record, in order; a key already taken gets 'b', 'c', … (then numbers): the
     first of these not taken. A base's search resumes at the suffix it last gave (those before
     it were taken then, and stay taken): probing from 'b' each time made n records of one base
-    cost n² lookups (2 s of a 100,000-note build, whose generated papers share a few bases)."""
+    cost n² lookups (1.46 s against 0.35 s for the 59,984 papers of the 100,000-note corpus,
+    up to 779 of them sharing a base)."""
     taken: set[str] = set()
     last: dict[str, int] = {}  # base -> the n of the key it was last given
     keys = []
