@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -138,9 +140,7 @@ def test_names_are_matched_wherever_their_words_run_in_a_note() -> None:
     table = names_of(named)
     for i, text in enumerate(texts):
         entry = note(f"t{i}.md", f"---\ntitle: T{i}\n---\n{text}\n")
-        tokens = words(entry.mention_text)
-        runs = {tuple(tokens[s : s + n]) for n in (1, 2, 3) for s in range(len(tokens))}
-        expected = {phrase for phrase in table.value.owners if phrase in runs}
+        expected = names_running_in(table.value.owners, entry.mention_text)
         assert set(matched_phrases(entry.words, table.value)) == expected, text
         assert expected, text  # each text names some
 
@@ -158,7 +158,13 @@ def test_names_of_a_small_vocabulary_are_matched_wherever_they_run(
     several names), against a plain scan of the note's runs of words."""
     table = name_table([Named(f"s{i}", " ".join(n), ()) for i, n in enumerate(names)]).value
     text = "\n".join(" ".join(line) for line in lines)
+    expected = names_running_in(table.owners, text)
+    assert set(matched_phrases(note_words(text, "untitled"), table)) == expected
+
+
+def names_running_in(names: Iterable[tuple[str, ...]], text: str) -> set[tuple[str, ...]]:
+    """The plain scan matched_phrases is held to: the names (of five words at most) that are a
+    run of the text's words."""
     tokens = words(text)
     runs = {tuple(tokens[s : s + n]) for n in range(1, 6) for s in range(len(tokens))}
-    expected = {phrase for phrase in table.owners if phrase in runs}
-    assert set(matched_phrases(note_words(text, "untitled"), table)) == expected
+    return {name for name in names if name in runs}

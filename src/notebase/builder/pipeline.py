@@ -247,7 +247,8 @@ def rebuild(
 def collector_paused() -> Iterator[None]:
     """The cyclic garbage collector off for one build. A build makes few cycles, but its passes
     walk every object the build holds: at 10,000 notes they were a third of a rebuild after one
-    edit. What cycles the build leaves are collected once it is done."""
+    edit. What cycles the build leaves are collected once it is done, unless the collector was
+    off already: a process that ends with its build leaves them to the system (cli.run)."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:

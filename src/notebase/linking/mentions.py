@@ -172,7 +172,7 @@ def matched_phrases(note: NoteWords, table: NameTable) -> tuple[Phrase, ...]:
             longer = (*run, word)
             for phrase in table.keys.get(longer, ()):
                 # a name longer than its key: its codes, joined in C, sought whole (a word the
-                # note lacks stands as ABSENT)
+                # note lacks stands as one of ABSENTS)
                 if len(phrase) == len(longer) or "".join(map(code, phrase, ABSENTS)) in seq:
                     found.add(phrase)
             if longer in table.nexts:
