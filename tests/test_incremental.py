@@ -113,6 +113,15 @@ EDITS: list[tuple[str, Edit]] = [
     ("edit the home page note", edit("notes/index.md", "Hello", "Hello there")),
     ("link to the home page", edit("notes/Thoughts/Deep Dive/cnn.md", "Conv.", "[[Hello there]]")),
     ("remove the home page note", delete("notes/index.md")),
+    # Obsidian Publish marks its home note so (the Obsidian Help vault's Home.md)
+    (
+        "a permalink to the root",
+        write("notes/Start.md", "---\npermalink: /\n---\n# Start\n\nHi.\n"),
+    ),
+    ("edit the home note", edit("notes/Start.md", "Hi.", "Hi there, see [[Muon]].")),
+    ("a root index.md beside it", write("notes/index.md", "# Hello\n")),
+    ("remove the root index.md again", delete("notes/index.md")),
+    ("drop the permalink", edit("notes/Start.md", "permalink: /", "title: Start")),
     ("empty the last folder", delete("notes/Thoughts/Deep Dive/cnn.md")),
     ("add an image nothing embeds", write_bytes("notes/img/plot one.png", png(4, 3))),
     ("embed the image", edit("notes/papers/shampoo.md", "Muon (", "Muon ![[plot one.png]] (")),

@@ -270,6 +270,26 @@ def test_slug_collision_is_an_error_naming_every_file() -> None:
     assert len(idx.entries) == 1
 
 
+def test_one_note_is_the_home_page_the_root_index_md_before_a_permalink_to_the_root() -> None:
+    home = note("Start/Home.md", "---\npermalink: /\n---\n# Home\n\nWelcome.\n")
+    other = note("Other.md", "---\npermalink: /\n---\n# Other\n")
+    idx = build_index([home, other])
+    assert idx.by_slug[""] is other  # the first by path
+    assert [(d.code, d.pos.path) for d in idx.diagnostics] == [
+        ("permalink-ignored", "notes/Start/Home.md")
+    ]
+    assert idx.by_slug["start/home"].rel_path == "Start/Home.md"
+    root = note("index.md", "# Welcome\n")
+    idx = build_index([home, root, other])
+    assert idx.by_slug[""] is root
+    assert sorted(d.pos.path for d in idx.diagnostics if d.code == "permalink-ignored") == [
+        "notes/Other.md",
+        "notes/Start/Home.md",
+    ]
+    assert {"other", "start/home"} <= idx.by_slug.keys()
+    assert not any(d.is_error for d in idx.diagnostics)
+
+
 def test_notes_whose_file_names_differ_in_case_alone_are_told_apart() -> None:
     """`MAAS.md` and `MaaS.md` (luissimas/zettelkasten): two notes at two URLs, with a warning;
     the site is built."""

@@ -487,6 +487,18 @@ def test_a_root_index_note_is_the_home_page_not_a_page_of_its_own() -> None:
     assert [f.url for f in home["folders"]] == ["misc/", "ml/"]
 
 
+def test_a_note_with_a_permalink_to_the_root_is_the_home_page() -> None:
+    """Obsidian Publish's home note (`permalink: /`, the Obsidian Help vault's Home.md)."""
+    pages = vault_pages(
+        ("Start/Home.md", "---\npermalink: /\n---\n# Welcome\n\nHi.\n"),
+        ("Misc/Note.md", "Plain.\n"),
+    )
+    home = pages[""].context
+    assert home["entry"].title == "Welcome" and "<p>Hi.</p>" in home["entry"].body_html
+    assert "start/home/" not in pages
+    assert [c.slug for c in home["recent"]] == ["misc/note"]
+
+
 def test_links_to_the_root_index_lead_home() -> None:
     index = build_index([note(path, text) for path, text in GARDEN])
     assert index.link_targets["ml/svm"] == ("/", "/")  # [[Welcome]], [home](../index.md)

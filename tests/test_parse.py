@@ -536,7 +536,14 @@ def test_string_draft_and_template_dates_do_not_stop_the_note() -> None:
     assert not any(d.is_error for d in result.diagnostics)
 
 
-@pytest.mark.parametrize("permalink", ["/", "tags", "links/x", "assets", "pagefind/y"])
+def test_an_obsidian_publish_permalink_to_the_root_makes_the_note_the_home_page_s() -> None:
+    """`permalink: /` on the home note, as the Obsidian Help vault's Home.md has it."""
+    result = parse("---\ntitle: Home\npermalink: /\n---\nWelcome.\n", "Home.md")
+    assert result.entry is not None and result.entry.slug == ""
+    assert result.diagnostics == ()
+
+
+@pytest.mark.parametrize("permalink", ["tags", "links/x", "assets", "pagefind/y", "/tags/"])
 def test_a_permalink_naming_a_page_of_the_site_is_ignored_with_a_warning(permalink: str) -> None:
     result = parse(f"---\ntitle: P\npermalink: {permalink}\n---\nBody.\n", "help/p.md")
     assert result.entry is not None and result.entry.slug == "help/p"

@@ -257,7 +257,7 @@ def drop_collisions(entries: Sequence[Entry]) -> tuple[list[Entry], list[Diagnos
     `x.md` beside `x/index.md`) are an error naming every file."""
     by_slug: dict[str, list[Entry]] = defaultdict(list)
     kept: list[Entry] = []
-    diags: list[Diagnostic] = []
+    entries, diags = one_home(entries)
     taken = term_pages(entries)
     for entry in entries:
         entry, moved = off_reserved(entry, taken)
@@ -276,6 +276,31 @@ def drop_collisions(entries: Sequence[Entry]) -> tuple[list[Entry], list[Diagnos
                     error("slug-collision", f"/{slug}/ is produced by {files}", e.pos, hint)
                 )
     return kept, diags
+
+
+def one_home(entries: Sequence[Entry]) -> tuple[list[Entry], list[Diagnostic]]:
+    """The entries with one at the home page: the root index.md, else the first by path of the
+    notes whose `permalink: /` asks for it (as Obsidian Publish vaults mark their home note); each
+    other such note is at its path's URL, with a warning."""
+    homes = sorted(
+        (e for e in entries if not e.slug), key=lambda e: (e.rel_path != "index.md", e.rel_path)
+    )
+    if len(homes) < 2:
+        return list(entries), []
+    home, moved = (
+        homes[0],
+        {e.rel_path: remade(e, slug=slug_from_path(e.rel_path)) for e in homes[1:]},
+    )
+    diags = [
+        warning(
+            "permalink-ignored",
+            f"permalink '/' names the home page, which is {home.pos.path}'s; this note is at /{e.slug}/",
+            e.pos,
+            "use slug: to choose the URL",
+        )
+        for e in moved.values()
+    ]
+    return [moved.get(e.rel_path, e) if not e.slug else e for e in entries], diags
 
 
 def told_apart(group: Sequence[Entry]) -> list[Entry]:

@@ -352,10 +352,14 @@ def entry_slug(
     fields: dict[str, Field],
     diags: list[Diagnostic],
 ) -> str:
-    """The page's URL from `slug:` (or Quartz's `permalink:`), cleaned, else from its path."""
+    """The page's URL from `slug:` (or Quartz's `permalink:`), cleaned, else from its path. An
+    Obsidian Publish `permalink: /` makes the note the home page's, as the root index.md is
+    (index.drop_collisions keeps one such note)."""
     if raw is None:
         return slug_from_path(rel_path)
     slug = clean_slug(raw)
+    if key == "permalink" and not slug and raw.strip() == "/":
+        return ""
     if key == "permalink" and not usable_permalink(slug):
         pos = FilePos(path, fields[key].line)
         message = f"permalink {raw!r} names no page of its own on this site; the path's URL is used"
@@ -385,9 +389,9 @@ def entry_slug(
 
 
 def usable_permalink(slug: str) -> bool:
-    """Whether a cleaned `permalink:` can be an entry's URL: Obsidian Publish's `/` (the home
-    page) and names of the site's own pages (`tags`, `links`, …) are not, where a `slug:` given
-    so is an error (Publish and Quartz vaults use permalinks their own way)."""
+    """Whether a cleaned `permalink:` can be an entry's URL: names of the site's own pages
+    (`tags`, `links`, …) are not, where a `slug:` given so is an error (Publish and Quartz vaults
+    use permalinks their own way)."""
     top = slug.split("/", 1)[0] + "/"
     return bool(slug) and top not in RESERVED_TOPS
 
