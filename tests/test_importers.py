@@ -174,6 +174,26 @@ def test_unknown_format_is_one_note_with_warning(tmp_path: Path) -> None:
     assert [d.code for d in out.diagnostics] == ["import-unknown-format"]
 
 
+def test_a_blog_s_posts_link_each_other_once_imported(tmp_path: Path) -> None:
+    """A Jekyll blog's `_posts/` (karpathy.github.io links its posts with `{% post_url %}`)."""
+    posts = tmp_path / "_posts"
+    posts.mkdir()
+    (posts / "2015-03-30-convnets.markdown").write_text(
+        "---\ntitle: Breaking convnets\n---\nAs [before]({% post_url 2011-04-27-cifar %}); "
+        "[gone]({% post_url 2009-01-01-gone %}).\n",
+        encoding="utf-8",
+    )
+    (posts / "2011-04-27-cifar.markdown").write_text(
+        "---\ntitle: Classifying CIFAR-10\n---\nBy hand.\n", encoding="utf-8"
+    )
+    out = import_files(sorted(posts.iterdir()), tmp_path / "notes", tmp_path)
+    text = (tmp_path / "notes" / "breaking-convnets.md").read_text(encoding="utf-8")
+    assert "As [[Classifying CIFAR-10|before]]; gone.\n" in text
+    assert [(d.code, d.pos.path) for d in out.diagnostics] == [
+        ("import-unresolved-ref", "_posts/2015-03-30-convnets.markdown")
+    ]
+
+
 def test_unreadable_binary_and_empty_inputs(tmp_path: Path) -> None:
     (tmp_path / "b.txt").write_bytes(b"\x00\x01")
     (tmp_path / "e.txt").write_text("  \n", encoding="utf-8")

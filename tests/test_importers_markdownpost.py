@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from notebase.diagnostics import FilePos, Severity
 from notebase.importers.formats import choose_reader
-from notebase.importers.markdownpost import read_markdown
+from notebase.importers.markdownpost import link_site_refs, read_markdown
+from notebase.importers.model import ImportedPost
 from notebase.importers.render import note_text
 
 PAPER_NOTE = """## [Batch Normalization: Accelerating Deep Network Training](http://arxiv.org/abs/1502.03167)
@@ -124,3 +126,72 @@ def test_a_note_s_own_front_matter_comes_through_and_what_is_not_read_is_kept() 
         "tags: [optimizers]\ncategory: papers\ntldr: Orthogonalised momentum updates.\n"
         "draft: true\nstatus: to-read\norigin: muon.md:1\n"
     )
+
+
+def posts_of(*files: tuple[str, str]) -> list[ImportedPost]:
+    return [p for name, text in files for p in read_markdown(text, name, f"src/{name}").posts]
+
+
+def body_of(post: ImportedPost) -> str:
+    return "\n".join(line.text for block in post.blocks for line in block.lines)
+
+
+def test_a_jekyll_blog_s_links_between_its_posts_become_wikilinks() -> None:
+    """`{% post_url %}` as karpathy.github.io's posts write it, and `{% link %}`."""
+    posts = posts_of(
+        (
+            "2015-03-30-breaking-convnets.markdown",
+            "---\ntitle: Breaking Linear Classifiers\n---\n"
+            "Found [here]({% post_url 2011-04-27-manually-classifying-cifar10 %}), and "
+            "[]({%- link _posts/2011-04-27-manually-classifying-cifar10.markdown -%}).\n",
+        ),
+        (
+            "2011-04-27-manually-classifying-cifar10.markdown",
+            "---\ntitle: Lessons learned from manually classifying CIFAR-10\n---\nText.\n",
+        ),
+    )
+    linked, diags = link_site_refs(posts, {})
+    assert diags == []
+    assert body_of(linked[0]) == (
+        "Found [[Lessons learned from manually classifying CIFAR-10|here]], and "
+        "[[Lessons learned from manually classifying CIFAR-10]]."
+    )
+    assert linked[1] is posts[1]
+
+
+@pytest.mark.parametrize(
+    "ref",
+    [
+        '{{< ref "posts/muon.md" >}}',
+        "{{< relref muon >}}",
+        '{{% ref "/posts/muon/index.md#why" %}}',
+        '{{< ref "2025-06-03-muon" >}}',
+    ],
+)
+def test_a_hugo_site_s_refs_between_its_posts_become_wikilinks(ref: str) -> None:
+    posts = posts_of(
+        ("a.md", f"---\ntitle: A\n---\nSee [the optimizer]({ref}).\n"),
+        ("2025-06-03-muon.md", "---\ntitle: Muon optimizer\n---\nText.\n"),
+    )
+    linked, diags = link_site_refs(posts, {})
+    assert body_of(linked[0]) == "See [[Muon optimizer|the optimizer]]." and diags == []
+
+
+def test_a_link_to_a_post_the_import_does_not_hold_keeps_its_words_with_a_warning() -> None:
+    posts = posts_of(("post.md", "# Post\n\nSee [this one]({% post_url 2010-01-01-gone %}).\n"))
+    linked, diags = link_site_refs(posts, {"post.md": "src/post.md"})
+    assert body_of(linked[0]) == "See this one."
+    [d] = diags
+    assert (d.code, d.pos, d.severity) == (
+        "import-unresolved-ref",
+        FilePos("src/post.md", 1),
+        Severity.WARNING,
+    )
+    assert "2010-01-01-gone" in d.message
+
+
+def test_a_jekyll_excerpt_or_a_hugo_summary_is_the_note_s_description() -> None:
+    [post] = posts_of(("p.md", "---\ntitle: P\nlayout: post\nexcerpt: In short.\n---\nText.\n"))
+    assert post.kept_fields == (("layout", "post"), ("description", "In short."))
+    [post] = posts_of(("p.md", "---\ntitle: P\nsummary: Brief.\ndescription: Said.\n---\nText.\n"))
+    assert post.kept_fields == (("summary", "Brief."), ("description", "Said."))

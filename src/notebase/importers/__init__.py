@@ -10,7 +10,8 @@ from pathlib import Path
 
 from notebase.diagnostics import Diagnostic, FilePos, error, sort_diagnostics, warning
 from notebase.importers.formats import read_input
-from notebase.importers.model import Collection, ImportedPost, ParsedArchive
+from notebase.importers.markdownpost import link_site_refs
+from notebase.importers.model import Collection, ParsedArchive
 from notebase.importers.notes import (
     KEPT,
     UNCHANGED,
@@ -193,7 +194,8 @@ def import_files(
     `progress` is told (stage, done, total) as archives are read and notes written. A dry run
     writes nothing: its outcome lists what would be written, and its report how each file was cut."""
     archives, diags, shown, folders = read_archives(paths, display_root, progress)
-    posts: list[ImportedPost] = [p for _, a in archives for p in a.posts]
+    posts, unresolved = link_site_refs([p for _, a in archives for p in a.posts], shown)
+    diags += unresolved
     report = import_report(archives)
     plans, plan_diags = plan_notes(posts, read_existing(into, display_root), shown)
     if dry_run:

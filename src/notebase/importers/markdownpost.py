@@ -4,13 +4,15 @@ markdown rather than cut as a plain-text archive (pure)."""
 
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from urllib.parse import unquote
 
-from notebase.diagnostics import Diagnostic
-from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
+from notebase.diagnostics import Diagnostic, FilePos, warning
+from notebase.importers.model import ArchiveFormat, BlockKind, ImportedPost, ParsedArchive
 from notebase.importers.structured import (
     author_names,
     make_post,
@@ -42,6 +44,15 @@ _LINKED_PATH = re.compile(
     r"|(?P<path>(?![a-zA-Z][\w+.-]*:|#|/)[^)\s#?]+))"
 )
 _TLDR = re.compile(r"^(?:\*\*)?(?:tl;?dr|tldr)(?:\*\*)?\s*[;:.]?(?:\*\*)?\s*", re.I)
+# a link to another post of the blog as its generator's source writes the destination: Jekyll's
+# `{% post_url 2019-04-25-recipe %}` and `{% link _posts/x.md %}`, Hugo's `{{< ref "posts/x.md" >}}`,
+# `{{< relref "x" >}}` and `{{% ref x %}}` (an anchor after `#` left out)
+_SITE_REF = (
+    r"\{%-?\s*(?:post_url|link)\s+(?P<jekyll>[^\s%#]+)[^%]*?-?%\}"
+    r"|\{\{[<%]-?\s*(?:rel)?ref\s+\"?(?P<hugo>[^\"\s>%#]+)[^}]*?[>%]\}\}"
+)
+_REF_LINK = re.compile(r"\[(?P<text>[^\]\n]*)\]\(\s*(?:" + _SITE_REF + r")\s*\)")
+_DATED = re.compile(r"^\d{4}-\d{2}-\d{2}-")  # a Jekyll post's file name: 2019-04-25-recipe
 
 
 def read_markdown(text: str, name: str, shown: str) -> ParsedArchive:
@@ -76,6 +87,83 @@ def read_markdown(text: str, name: str, shown: str) -> ParsedArchive:
     return ParsedArchive(name, ArchiveFormat.MARKDOWN, (post,), diags, files=files)
 
 
+def link_site_refs(
+    posts: Sequence[ImportedPost], shown: Mapping[str, str]
+) -> tuple[list[ImportedPost], list[Diagnostic]]:
+    """The posts with each link to another post of their blog that their generator's source
+    writes (_REF_LINK) made a wikilink to that post's note (`[[Its title|the link's words]]`),
+    when the import holds that post's file; else the link's words stay, with a warning naming
+    the post it led to."""
+    targets = post_names(posts)
+    diags: list[Diagnostic] = []
+
+    def relink(post: ImportedPost, match: re.Match[str]) -> str:
+        ref = match.group("jekyll") or match.group("hugo")
+        text, title = match.group("text"), targets.get(ref_name(ref))
+        if title is not None:
+            return f"[[{title}|{text}]]" if text.strip() else f"[[{title}]]"
+        where = FilePos(shown.get(post.origin_file, post.origin_file), post.origin_line)
+        message = (
+            f"the link to {ref!r} leads to a post this import does not hold: its words are kept"
+        )
+        diags.append(warning("import-unresolved-ref", message, where, REF_HINT))
+        return text
+
+    return [
+        with_markdown(post, lambda line: _REF_LINK.sub(functools.partial(relink, post), line))  # noqa: B023
+        if any(_REF_LINK.search(line.text) for b in post.blocks for line in b.lines)
+        else post
+        for post in posts
+    ], diags
+
+
+def with_markdown(post: ImportedPost, change: Callable[[str], str]) -> ImportedPost:
+    """The post with each line of its markdown blocks changed so."""
+    blocks = tuple(
+        replace(b, lines=tuple(replace(line, text=change(line.text)) for line in b.lines))
+        if b.kind is BlockKind.MARKDOWN
+        else b
+        for b in post.blocks
+    )
+    return replace(post, blocks=blocks)
+
+
+REF_HINT = "import that post's file in the same run, or link its note by hand"
+
+
+def post_names(posts: Sequence[ImportedPost]) -> dict[str, str]:
+    """The title of each markdown post by the name a link to it may give (ref_name of its file;
+    and without a Jekyll date, `recipe` for 2019-04-25-recipe.md), when no other post has it and
+    the title can be a wikilink's."""
+    found: dict[str, list[str]] = {}
+    for post in posts:
+        if not post.origin_file.lower().endswith(MARKDOWN_SUFFIXES):
+            continue
+        name = ref_name(post.origin_file)
+        for key in dict.fromkeys((name, _DATED.sub("", name))):
+            found.setdefault(key, []).append(post.title)
+    return {
+        key: titles[0]
+        for key, titles in found.items()
+        if len(set(titles)) == 1 and not set(titles[0]) & set("[]|#^")
+    }
+
+
+def ref_name(ref: str) -> str:
+    """`_posts/2019-04-25-recipe.markdown`, `/posts/x/`, `posts/x/index.md` -> its post's file
+    name without folders or extension (`2019-04-25-recipe`, `x`), case folded."""
+    parts = [p for p in ref.strip().strip("/").split("/") if p]
+    if not parts:
+        return ""
+    last = parts[-1]
+    stem, dot, ext = last.rpartition(".")
+    if dot and f".{ext.lower()}" in MARKDOWN_SUFFIXES:
+        last = stem
+    if last.lower() in ("index", "_index") and len(parts) > 1:
+        last = parts[-2]
+    return last.casefold()
+
+
 def linked_files(body: str, first_line: int) -> tuple[tuple[str, int], ...]:
     """The relative paths of files the body's links and images name (not an address, an anchor,
     a path from the root or out of the folder, nor another markdown post), each with the line of
@@ -102,9 +190,24 @@ def with_source_fields(post: ImportedPost, fields: dict[str, object]) -> Importe
         doi=post.doi or doi,
         year=year if isinstance(year, int) and not isinstance(year, bool) else post.year,
         source_title=text_of(fields.get("source_title")),
-        kept_fields=tuple((k, v) for k, v in fields.items() if k not in READ_FIELDS),
+        kept_fields=kept_fields(fields),
     )
     return replace(post, kind=source_kind(post.url, post.arxiv, post.doi))
+
+
+# Jekyll's and Hugo's words for a post's summary, written as the note's `description`
+SUMMARY_FIELDS = ("excerpt", "summary")
+
+
+def kept_fields(fields: dict[str, object]) -> tuple[tuple[str, object], ...]:
+    """The front-matter fields the importer does not read, in their order; a post's summary
+    (SUMMARY_FIELDS) as its `description` when it gives none."""
+    summary = next((k for k in SUMMARY_FIELDS if text_of(fields.get(k))), None)
+    if "description" in fields or summary is None:
+        summary = None
+    return tuple(
+        ("description" if k == summary else k, v) for k, v in fields.items() if k not in READ_FIELDS
+    )
 
 
 def text_of(value: object) -> str:
