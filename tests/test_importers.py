@@ -194,6 +194,30 @@ def test_a_blog_s_posts_link_each_other_once_imported(tmp_path: Path) -> None:
     ]
 
 
+def test_a_blog_s_images_named_from_its_root_are_copied_beside_the_notes(tmp_path: Path) -> None:
+    """Jekyll's `assets/` above `_posts/`; Hugo's `static/` beside `content/`."""
+    jekyll, hugo = tmp_path / "jekyll", tmp_path / "hugo"
+    for path in ("jekyll/_posts", "jekyll/assets/rnn", "hugo/content/posts/p", "hugo/static/img"):
+        (tmp_path / path).mkdir(parents=True)
+    (jekyll / "assets" / "rnn" / "d.jpeg").write_bytes(b"jpeg")
+    (hugo / "static" / "img" / "c.png").write_bytes(b"png")
+    (jekyll / "_posts" / "2015-05-21-rnn.markdown").write_text(
+        '---\ntitle: RNN\n---\n<img src="/assets/rnn/d.jpeg">\n![gone](/assets/gone.png)\n',
+        encoding="utf-8",
+    )
+    (hugo / "content" / "posts" / "p" / "index.md").write_text(
+        "---\ntitle: Hugo post\n---\n![c](/img/c.png)\n", encoding="utf-8"
+    )
+    posts = [jekyll / "_posts" / "2015-05-21-rnn.markdown", hugo / "content/posts/p/index.md"]
+    out = import_files(posts, tmp_path / "notes", tmp_path)
+    notes = tmp_path / "notes"
+    assert (notes / "assets" / "rnn" / "d.jpeg").read_bytes() == b"jpeg"
+    assert (notes / "img" / "c.png").read_bytes() == b"png"
+    assert '<img src="assets/rnn/d.jpeg">' in (notes / "rnn.md").read_text(encoding="utf-8")
+    assert "![c](img/c.png)" in (notes / "hugo-post.md").read_text(encoding="utf-8")
+    assert [(d.code, d.pos.line) for d in out.diagnostics] == [("import-missing-file", 5)]
+
+
 def test_unreadable_binary_and_empty_inputs(tmp_path: Path) -> None:
     (tmp_path / "b.txt").write_bytes(b"\x00\x01")
     (tmp_path / "e.txt").write_text("  \n", encoding="utf-8")

@@ -97,7 +97,8 @@ def test_the_files_a_markdown_post_links_beside_it_are_copied_beside_its_note(
     assert (into / "spec sheet.pdf").read_bytes() == b"%PDF-1.4"
     assert "README.md:5: warning[import-file-conflict]: assets/rack.png is not copied" in said
     assert (
-        "README.md:5: warning[import-missing-file]: assets/rack.png is not beside the post" in said
+        "README.md:5: warning[import-missing-file]: assets/rack.png is neither beside the post"
+        in said
     )
     assert main(["--root", str(kb), "build"]) == 0
     tpu = (kb / "site" / "imported" / "tpu" / "index.html").read_text(encoding="utf-8")

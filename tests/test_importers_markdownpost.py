@@ -6,7 +6,12 @@ import pytest
 
 from notebase.diagnostics import FilePos, Severity
 from notebase.importers.formats import choose_reader
-from notebase.importers.markdownpost import link_site_refs, read_markdown
+from notebase.importers.markdownpost import (
+    from_site_root,
+    link_site_refs,
+    linked_files,
+    read_markdown,
+)
 from notebase.importers.model import ImportedPost
 from notebase.importers.render import note_text
 
@@ -195,3 +200,23 @@ def test_a_jekyll_excerpt_or_a_hugo_summary_is_the_note_s_description() -> None:
     assert post.kept_fields == (("layout", "post"), ("description", "In short."))
     [post] = posts_of(("p.md", "---\ntitle: P\nsummary: Brief.\ndescription: Said.\n---\nText.\n"))
     assert post.kept_fields == (("summary", "Brief."), ("description", "Said."))
+
+
+def test_files_named_from_the_blog_s_root_are_named_from_the_note_s_folder() -> None:
+    """Jekyll and Hugo posts name their images from the site's root (`/assets/rnn/diags.jpeg`)."""
+    body = (
+        '![a](/assets/x.png) <img src="/assets/rnn/d.jpeg" style="w"> [pdf](/files/a.pdf#p=2)\n'
+        "[about](/about/) [post](/posts/x.md) ![cdn](//cdn.example.org/y.png)\n"
+        "```html\n<img src=\"/assets/code.png\">\n```\n<img src='/img/q.gif'>"
+    )
+    assert from_site_root(body) == (
+        '![a](assets/x.png) <img src="assets/rnn/d.jpeg" style="w"> [pdf](files/a.pdf#p=2)\n'
+        "[about](/about/) [post](/posts/x.md) ![cdn](//cdn.example.org/y.png)\n"
+        "```html\n<img src=\"/assets/code.png\">\n```\n<img src='img/q.gif'>"
+    )
+    assert linked_files(from_site_root(body), 3) == (
+        ("assets/x.png", 3),
+        ("files/a.pdf", 3),
+        ("assets/rnn/d.jpeg", 3),
+        ("img/q.gif", 8),
+    )

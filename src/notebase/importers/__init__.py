@@ -132,17 +132,19 @@ def copy_linked_files(
     files: Sequence[tuple[str, int]], folder: Path, into: Path, shown: str
 ) -> list[Diagnostic]:
     """The files a post links beside it (its images) copied beside its note, at the same relative
-    path, so its links lead to them; a warning for one missing, or in the way of another file."""
+    path, so its links lead to them (found beside the post, else at its blog's root:
+    blog_file); a warning for one missing, or in the way of another file."""
     diags: list[Diagnostic] = []
     for rel, line in files:
-        source, pos = folder / rel, FilePos(shown, line)
+        pos = FilePos(shown, line)
         try:
+            source = blog_file(folder, rel)
             target = (into / rel).resolve()
             if not target.is_relative_to(into.resolve()):  # through a link out of --into
                 message = f"{rel} is not copied: it leads out of the import folder"
                 diags.append(warning("import-missing-file", message, pos))
             elif not source.is_file():
-                message = f"{rel} is not beside the post: its link is kept, leading nowhere"
+                message = f"{rel} is neither beside the post nor at its blog's root: its link is kept, leading nowhere"
                 hint = "copy the file into the notes' folder, at that path"
                 diags.append(warning("import-missing-file", message, pos, hint))
             elif not target.exists():
@@ -155,6 +157,20 @@ def copy_linked_files(
         except (OSError, ValueError) as exc:  # unreadable, unwritable, or a NUL in the path
             diags.append(warning("import-missing-file", f"{rel} is not copied: {exc}", pos))
     return diags
+
+
+ROOT_LEVELS = 3  # how many folders up from a post its blog's root may be (content/posts/x/index.md)
+
+
+def blog_file(folder: Path, rel: str) -> Path:
+    """Where the file a post in `folder` names by `rel` is: beside it, else in a folder holding
+    it (Jekyll's site root, above `_posts/`) or in that folder's `static/` (Hugo's, whose files
+    a post names from the site's root), nearest first; beside it when in none."""
+    for base in (folder, *folder.parents[:ROOT_LEVELS]):
+        for candidate in (base / rel, base / "static" / rel):
+            if candidate.is_file():
+                return candidate
+    return folder / rel
 
 
 def read_archives(

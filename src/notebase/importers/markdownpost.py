@@ -43,6 +43,13 @@ _LINKED_PATH = re.compile(
     r"\]\(\s*(?:<(?P<angled>(?![a-zA-Z][\w+.-]*:|#|/)[^>#?]+)[^>]*>"
     r"|(?P<path>(?![a-zA-Z][\w+.-]*:|#|/)[^)\s#?]+))"
 )
+# an HTML element's file by a relative path: `<img src="assets/x.png">`
+_SRC_PATH = re.compile(r"""\bsrc\s*=\s*["'](?P<path>(?![a-zA-Z][\w+.-]*:|#|/)[^"'#?]+)["']""")
+# a file named from the blog's root (not a page: it has an extension), in a link or a `src`
+_ROOTED = re.compile(
+    r"""(?P<before>\]\(\s*<?|\bsrc\s*=\s*["'])/(?P<path>[^/\s)>"'#?][^\s)>"'#?]*\.(?!(?:md|markdown|html?)\b)[A-Za-z0-9]{1,5})(?=[\s)>"'#?])"""
+)
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _TLDR = re.compile(r"^(?:\*\*)?(?:tl;?dr|tldr)(?:\*\*)?\s*[;:.]?(?:\*\*)?\s*", re.I)
 # a link to another post of the blog as its generator's source writes the destination: Jekyll's
 # `{% post_url 2019-04-25-recipe %}` and `{% link _posts/x.md %}`, Hugo's `{{< ref "posts/x.md" >}}`,
@@ -66,6 +73,7 @@ def read_markdown(text: str, name: str, shown: str) -> ParsedArchive:
         found, problems = load_fields(split.yaml_text, shown, 2)
         fields = {f.key: f.value for f in found}
         text = split.body
+    text = from_site_root(text)
     lines = text.replace("\r\n", "\n").split("\n")
     title, url, start = title_of(lines)
     url = url or safe_url(str(fields.get("url") or ""))
@@ -164,14 +172,31 @@ def ref_name(ref: str) -> str:
     return last.casefold()
 
 
+def from_site_root(body: str) -> str:
+    """The body with each file its links, images and `src` attributes name from the blog's root
+    (`![](/assets/x.png)`, `<img src="/assets/rnn/a.gif">`, as Jekyll and Hugo posts write them)
+    named by the same path from the note's folder, where the import copies it (copy_linked_files
+    finds it at the blog's root); code blocks as they are."""
+    out, fence = [], ""
+    for line in body.split("\n"):
+        opened = _FENCE.match(line)
+        if opened and (not fence or opened.group(1).startswith(fence)):
+            fence = "" if fence else opened.group(1)
+        elif not fence:
+            line = _ROOTED.sub(lambda m: m.group("before") + m.group("path"), line)
+        out.append(line)
+    return "\n".join(out)
+
+
 def linked_files(body: str, first_line: int) -> tuple[tuple[str, int], ...]:
     """The relative paths of files the body's links and images name (not an address, an anchor,
     a path from the root or out of the folder, nor another markdown post), each with the line of
     its first link."""
     found: dict[str, int] = {}
     for at, line in enumerate(body.split("\n"), first_line):
-        for m in _LINKED_PATH.finditer(line):
-            path = posixpath.normpath(unquote(m.group("angled") or m.group("path")))
+        named = [m.group("angled") or m.group("path") for m in _LINKED_PATH.finditer(line)]
+        for found_path in [*named, *(m.group("path") for m in _SRC_PATH.finditer(line))]:
+            path = posixpath.normpath(unquote(found_path))
             if path.startswith("..") or not is_file_name(path.rsplit("/", 1)[-1]):
                 continue
             found.setdefault(path, at)
