@@ -7,6 +7,7 @@ import pytest
 from notebase.diagnostics import FilePos, Severity
 from notebase.importers.formats import choose_reader
 from notebase.importers.markdownpost import (
+    from_jekyll,
     from_site_root,
     link_site_refs,
     linked_files,
@@ -219,4 +220,53 @@ def test_files_named_from_the_blog_s_root_are_named_from_the_note_s_folder() -> 
         ("files/a.pdf", 3),
         ("assets/rnn/d.jpeg", 3),
         ("img/q.gif", 8),
+    )
+
+
+LILLOG_POST = """{: class="table-of-content"}
+* TOC
+{:toc}
+
+The code is in [[lilian/gym]](https://github.com/lilianweng/gym).
+
+![Artificial neural network]({{ '/assets/images/ANN.png' | relative_url }})
+{: style="width: 400px; max-width: 100%;"}
+*Fig 1. A three-layer network.*
+{:.image-caption}
+
+See [my previous post]({{ site.baseurl }}{% post_url 2017-06-21-overview %}#rnn).
+
+{% highlight python linenos %}
+url = "{{ site.baseurl }}"
+{% endhighlight %}
+
+```liquid
+{: kept}
+```
+"""
+
+
+def test_a_jekyll_post_s_liquid_and_kramdown_are_read_as_plain_markdown() -> None:
+    """As Lil'Log's Jekyll posts (lilianweng/lil-log) write them."""
+    assert from_jekyll(LILLOG_POST) == (
+        "\n\n\n\n"
+        "The code is in [\\[lilian/gym\\]](https://github.com/lilianweng/gym).\n\n"
+        "![Artificial neural network](/assets/images/ANN.png)\n\n"
+        "*Fig 1. A three-layer network.*\n\n\n"
+        "See [my previous post]({% post_url 2017-06-21-overview %}#rnn).\n\n"
+        '```python\nurl = "{{ site.baseurl }}"\n```\n\n'
+        "```liquid\n{: kept}\n```\n"
+    )
+
+
+def test_a_jekyll_post_s_links_and_images_lead_to_the_imported_notes_and_files() -> None:
+    posts = posts_of(
+        ("2017-07-08-rnn.md", f"---\ntitle: RNN\n---\n{LILLOG_POST}"),
+        ("2017-06-21-overview.md", "---\ntitle: An Overview\n---\nText.\n"),
+    )
+    [rnn, _], diags = link_site_refs(posts, {})
+    assert "See [[An Overview|my previous post]]." in body_of(rnn) and diags == []
+    assert "![Artificial neural network](assets/images/ANN.png)" in body_of(rnn)
+    assert read_markdown(f"---\ntitle: RNN\n---\n{LILLOG_POST}", "r.md", "r.md").files == (
+        ("assets/images/ANN.png", 10),
     )

@@ -365,6 +365,15 @@ def test_aligned_is_a_table_not_letters() -> None:
     assert "<mi>&</mi>" not in rendered.html
 
 
+@pytest.mark.parametrize("env", ["cases", "pmatrix", "bmatrix", "matrix", "vmatrix"])
+def test_a_first_row_opening_with_a_bracket_is_a_row_not_an_option(env: str) -> None:
+    """`\\begin{cases} [1, 0, \\dots, 0] & …` (Lil'Log's neural architecture search post)."""
+    rendered = render_markdown(f"$$\\begin{{{env}}} [1, 0] & a \\\\ b & c \\end{{{env}}}$$\n")
+    assert rendered.problems == ()
+    assert rendered.html.count("<mtr>") == 2
+    assert '<mo stretchy="false">[</mo><mn>1</mn>' in rendered.html
+
+
 def test_a_colour_on_a_group_colours_that_group_alone_even_in_an_aligned_row() -> None:
     tex = "$$\\begin{aligned} a &= \\color{red}{x} + y \\\\ b &= c \\end{aligned}$$\n"
     rendered = render_markdown(tex)

@@ -50,6 +50,17 @@ _ROOTED = re.compile(
     r"""(?P<before>\]\(\s*<?|\bsrc\s*=\s*["'])/(?P<path>[^/\s)>"'#?][^\s)>"'#?]*\.(?!(?:md|markdown|html?)\b)[A-Za-z0-9]{1,5})(?=[\s)>"'#?])"""
 )
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_HIGHLIGHT = re.compile(r"^\s*\{%-?\s*highlight(?:\s+(?P<lang>[\w+#.-]+))?[^%]*-?%\}\s*$")
+_END_HIGHLIGHT = re.compile(r"^\s*\{%-?\s*endhighlight\s*-?%\}\s*$")
+_LIQUID_URL = re.compile(
+    r"""\{\{-?\s*(?P<q>['"])(?P<path>[^'"]*)(?P=q)\s*\|\s*(?:relative_url|absolute_url)\s*-?\}\}"""
+)
+_SITE_VARIABLE = re.compile(r"\{\{-?\s*site\.(?:baseurl|url)\s*-?\}\}")
+_BRACKETED_WORDS = re.compile(
+    r"\[\[([^\[\]\n]+)\]\]\("
+)  # `[[name]](url)`: a link, its words bracketed
+_KRAMDOWN_ATTRIBUTES = re.compile(r"^\s*\{:[^}]*\}\s*$")
+_TOC_ITEM = re.compile(r"^\s*(?:[*+-]|1\.)\s+TOC\s*$")
 _TLDR = re.compile(r"^(?:\*\*)?(?:tl;?dr|tldr)(?:\*\*)?\s*[;:.]?(?:\*\*)?\s*", re.I)
 # a link to another post of the blog as its generator's source writes the destination: Jekyll's
 # `{% post_url 2019-04-25-recipe %}` and `{% link _posts/x.md %}`, Hugo's `{{< ref "posts/x.md" >}}`,
@@ -58,7 +69,7 @@ _SITE_REF = (
     r"\{%-?\s*(?:post_url|link)\s+(?P<jekyll>[^\s%#]+)[^%]*?-?%\}"
     r"|\{\{[<%]-?\s*(?:rel)?ref\s+\"?(?P<hugo>[^\"\s>%#]+)[^}]*?[>%]\}\}"
 )
-_REF_LINK = re.compile(r"\[(?P<text>[^\]\n]*)\]\(\s*(?:" + _SITE_REF + r")\s*\)")
+_REF_LINK = re.compile(r"\[(?P<text>[^\]\n]*)\]\(\s*(?:" + _SITE_REF + r")(?:#[^)\s]*)?\s*\)")
 _DATED = re.compile(r"^\d{4}-\d{2}-\d{2}-")  # a Jekyll post's file name: 2019-04-25-recipe
 
 
@@ -73,7 +84,7 @@ def read_markdown(text: str, name: str, shown: str) -> ParsedArchive:
         found, problems = load_fields(split.yaml_text, shown, 2)
         fields = {f.key: f.value for f in found}
         text = split.body
-    text = from_site_root(text)
+    text = from_site_root(from_jekyll(text))
     lines = text.replace("\r\n", "\n").split("\n")
     title, url, start = title_of(lines)
     url = url or safe_url(str(fields.get("url") or ""))
@@ -170,6 +181,40 @@ def ref_name(ref: str) -> str:
     if last.lower() in ("index", "_index") and len(parts) > 1:
         last = parts[-2]
     return last.casefold()
+
+
+def from_jekyll(body: str) -> str:
+    """The body of a Jekyll post as plain markdown: `{% highlight py %}` … `{% endhighlight %}` as a
+    fenced code block; a link's `{{ '/assets/x.png' | relative_url }}` (or `absolute_url`) as the
+    path, `{{ site.baseurl }}` and `{{ site.url }}` before one left out; kramdown's attribute
+    lines (`{: class="x"}`, `{:.image-caption}`) and its `* TOC` / `{:toc}` marker, which say
+    nothing of the text, left out (blank lines, so that every line keeps its number; the page
+    has its own contents); a link whose words are in
+    brackets, `[[name]](https://…)`, which a vault would read as a wikilink, with those brackets
+    escaped. Code blocks as they are."""
+    out: list[str] = []
+    fence = ""
+    for line in body.split("\n"):
+        opened, highlight = _FENCE.match(line), _HIGHLIGHT.match(line)
+        if fence == "{%":
+            out.append("```" if _END_HIGHLIGHT.match(line) else line)
+            fence = "" if _END_HIGHLIGHT.match(line) else fence
+        elif opened and (not fence or opened.group(1).startswith(fence)):
+            fence = "" if fence else opened.group(1)
+            out.append(line)
+        elif fence:
+            out.append(line)
+        elif highlight:
+            fence = "{%"
+            out.append(f"```{highlight.group('lang') or ''}")
+        elif _KRAMDOWN_ATTRIBUTES.match(line):  # (a blank line: the block it followed ends)
+            if line.strip() == "{:toc}" and out and _TOC_ITEM.match(out[-1]):
+                out[-1] = ""
+            out.append("")
+        else:
+            line = _SITE_VARIABLE.sub("", _LIQUID_URL.sub(lambda m: m.group("path"), line))
+            out.append(_BRACKETED_WORDS.sub(r"[\\[\1\\]](", line))
+    return "\n".join(out)
 
 
 def from_site_root(body: str) -> str:

@@ -25,7 +25,10 @@ _OPERATORNAME_OPEN = re.compile(r"\\operatorname\*?\s*\{")
 _COLOR_ON_GROUP = re.compile(r"\\color\s*\{[#\w]+\}\s*\{")
 _COMMAND = re.compile(r"\\[A-Za-z]{2,}")  # not a spacing command (\\, \\;)
 # a first row opening with `[`, which latex2mathml reads as the environment's optional argument
-_ROW_BRACKET = re.compile(r"(\\begin\{(?:align|split|gather|eqnarray|multline)\*?\})(\s*\[)")
+_ROW_BRACKET = re.compile(
+    r"(\\begin\{(?:align|split|gather|eqnarray|multline|[dr]?cases|[pbBvV]?matrix|smallmatrix)\*?\})"
+    r"(\s*\[)"
+)
 _EQNARRAY = re.compile(r"\\begin\{eqnarray\*?\}(.*?)\\end\{eqnarray\*?\}", re.S)
 _NAME_TAIL = re.compile(r"[_^(]")  # what follows an operator's name inside \operatorname{log_2}
 # What latex2mathml writes for what it did not understand: a command as a letter (<mi>\foo</mi>),
