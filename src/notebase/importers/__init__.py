@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from notebase.diagnostics import Diagnostic, FilePos, error, sort_diagnostics, warning
+from notebase.importers.blogsource import link_site_refs
 from notebase.importers.formats import read_input
-from notebase.importers.markdownpost import link_site_refs
 from notebase.importers.model import Collection, ParsedArchive
 from notebase.importers.notes import (
     KEPT,

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 
 from notebase.importers.bib import read_bibtex
+from notebase.importers.blogsource import MARKDOWN_SUFFIXES
 from notebase.importers.bookmarks import (
     is_bookmarks,
     is_bookmarks_html,
@@ -20,7 +21,7 @@ from notebase.importers.bookmarks import (
 from notebase.importers.csvfile import is_csv
 from notebase.importers.feeds import is_feed, read_feed
 from notebase.importers.highlights import is_kindle, is_readwise, read_kindle, read_readwise
-from notebase.importers.markdownpost import MARKDOWN_SUFFIXES, read_markdown
+from notebase.importers.markdownpost import read_markdown
 from notebase.importers.model import ParsedArchive
 from notebase.importers.reader import read_archive
 from notebase.importers.webpage import read_webpage

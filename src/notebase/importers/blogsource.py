@@ -1,0 +1,272 @@
+"""A blog generator's markdown source (Jekyll's `_posts/`, Hugo's `content/`) -> plain markdown
+posts: Hugo's TOML front matter read, Liquid, kramdown and Hugo's shortcodes written as the
+markdown (or the HTML) they stand for, files named from the blog's root named from the note's
+folder, and the links between posts that the generator resolves made wikilinks (pure)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import html
+import re
+import tomllib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+
+from notebase.diagnostics import Diagnostic, FilePos, warning
+from notebase.importers.model import BlockKind, ImportedPost
+
+MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd")
+
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+# Hugo's shortcodes: `{{< name args >}}` (or `{{% … %}}`); a closing one `{{< /name >}}`
+_SHORTCODE = re.compile(
+    r"\{\{[<%]-?\s*(?P<name>/?\w+)(?P<args>(?:[^>%}]|[>%](?!\}\}))*?)-?\s*[>%]\}\}"
+)
+_ARGUMENT = re.compile(
+    r"""(?:(?P<key>\w+)\s*=\s*)?(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|(?P<bare>[^\s"']+))"""
+)
+_TOML_FENCE = "+++"
+# a file named from the blog's root (not a page: it has an extension), in a link or a `src`
+_ROOTED = re.compile(
+    r"""(?P<before>\]\(\s*<?|\bsrc\s*=\s*["'])/(?P<path>[^/\s)>"'#?][^\s)>"'#?]*\.(?!(?:md|markdown|html?)\b)[A-Za-z0-9]{1,5})(?=[\s)>"'#?])"""
+)
+_HIGHLIGHT = re.compile(r"^\s*\{%-?\s*highlight(?:\s+(?P<lang>[\w+#.-]+))?[^%]*-?%\}\s*$")
+_END_HIGHLIGHT = re.compile(r"^\s*\{%-?\s*endhighlight\s*-?%\}\s*$")
+_LIQUID_URL = re.compile(
+    r"""\{\{-?\s*(?P<q>['"])(?P<path>[^'"]*)(?P=q)\s*\|\s*(?:relative_url|absolute_url)\s*-?\}\}"""
+)
+_SITE_VARIABLE = re.compile(r"\{\{-?\s*site\.(?:baseurl|url)\s*-?\}\}")
+_BRACKETED_WORDS = re.compile(
+    r"\[\[([^\[\]\n]+)\]\]\("
+)  # `[[name]](url)`: a link, its words bracketed
+_KRAMDOWN_ATTRIBUTES = re.compile(r"^\s*\{:[^}]*\}\s*$")
+_TOC_ITEM = re.compile(r"^\s*(?:[*+-]|1\.)\s+TOC\s*$")
+
+# a link to another post of the blog as its generator's source writes the destination: Jekyll's
+# `{% post_url 2019-04-25-recipe %}` and `{% link _posts/x.md %}`, Hugo's `{{< ref "posts/x.md" >}}`,
+# `{{< relref "x" >}}` and `{{% ref x %}}` (an anchor after `#` left out)
+_SITE_REF = (
+    r"\{%-?\s*(?:post_url|link)\s+(?P<jekyll>[^\s%#]+)[^%]*?-?%\}"
+    r"|\{\{[<%]-?\s*(?:rel)?ref\s+\"?(?P<hugo>[^\"\s>%#]+)[^}]*?[>%]\}\}"
+)
+_REF_LINK = re.compile(r"\[(?P<text>[^\]\n]*)\]\(\s*(?:" + _SITE_REF + r")(?:#[^)\s]*)?\s*\)")
+_DATED = re.compile(r"^\d{4}-\d{2}-\d{2}-")  # a Jekyll post's file name: 2019-04-25-recipe
+
+
+def link_site_refs(
+    posts: Sequence[ImportedPost], shown: Mapping[str, str]
+) -> tuple[list[ImportedPost], list[Diagnostic]]:
+    """The posts with each link to another post of their blog that their generator's source
+    writes (_REF_LINK) made a wikilink to that post's note (`[[Its title|the link's words]]`),
+    when the import holds that post's file; else the link's words stay, with a warning naming
+    the post it led to."""
+    targets = post_names(posts)
+    diags: list[Diagnostic] = []
+
+    def relink(post: ImportedPost, match: re.Match[str]) -> str:
+        ref = match.group("jekyll") or match.group("hugo")
+        text, title = match.group("text"), targets.get(ref_name(ref))
+        if title is not None:
+            return f"[[{title}|{text}]]" if text.strip() else f"[[{title}]]"
+        where = FilePos(shown.get(post.origin_file, post.origin_file), post.origin_line)
+        message = (
+            f"the link to {ref!r} leads to a post this import does not hold: its words are kept"
+        )
+        diags.append(warning("import-unresolved-ref", message, where, REF_HINT))
+        return text
+
+    return [
+        with_markdown(post, lambda line: _REF_LINK.sub(functools.partial(relink, post), line))  # noqa: B023
+        if any(_REF_LINK.search(line.text) for b in post.blocks for line in b.lines)
+        else post
+        for post in posts
+    ], diags
+
+
+def with_markdown(post: ImportedPost, change: Callable[[str], str]) -> ImportedPost:
+    """The post with each line of its markdown blocks changed so."""
+    blocks = tuple(
+        replace(b, lines=tuple(replace(line, text=change(line.text)) for line in b.lines))
+        if b.kind is BlockKind.MARKDOWN
+        else b
+        for b in post.blocks
+    )
+    return replace(post, blocks=blocks)
+
+
+REF_HINT = "import that post's file in the same run, or link its note by hand"
+
+
+def post_names(posts: Sequence[ImportedPost]) -> dict[str, str]:
+    """The title of each markdown post by the name a link to it may give (ref_name of its file;
+    and without a Jekyll date, `recipe` for 2019-04-25-recipe.md), when no other post has it and
+    the title can be a wikilink's."""
+    found: dict[str, list[str]] = {}
+    for post in posts:
+        if not post.origin_file.lower().endswith(MARKDOWN_SUFFIXES):
+            continue
+        name = ref_name(post.origin_file)
+        for key in dict.fromkeys((name, _DATED.sub("", name))):
+            found.setdefault(key, []).append(post.title)
+    return {
+        key: titles[0]
+        for key, titles in found.items()
+        if len(set(titles)) == 1 and not set(titles[0]) & set("[]|#^")
+    }
+
+
+def ref_name(ref: str) -> str:
+    """`_posts/2019-04-25-recipe.markdown`, `/posts/x/`, `posts/x/index.md` -> its post's file
+    name without folders or extension (`2019-04-25-recipe`, `x`), case folded."""
+    parts = [p for p in ref.strip().strip("/").split("/") if p]
+    if not parts:
+        return ""
+    last = parts[-1]
+    stem, dot, ext = last.rpartition(".")
+    if dot and f".{ext.lower()}" in MARKDOWN_SUFFIXES:
+        last = stem
+    if last.lower() in ("index", "_index") and len(parts) > 1:
+        last = parts[-2]
+    return last.casefold()
+
+
+def from_jekyll(body: str) -> str:
+    """The body of a Jekyll post as plain markdown: `{% highlight py %}` … `{% endhighlight %}` as a
+    fenced code block; a link's `{{ '/assets/x.png' | relative_url }}` (or `absolute_url`) as the
+    path, `{{ site.baseurl }}` and `{{ site.url }}` before one left out; kramdown's attribute
+    lines (`{: class="x"}`, `{:.image-caption}`) and its `* TOC` / `{:toc}` marker, which say
+    nothing of the text, left out (blank lines, so that every line keeps its number; the page
+    has its own contents); a link whose words are in
+    brackets, `[[name]](https://…)`, which a vault would read as a wikilink, with those brackets
+    escaped. Code blocks as they are."""
+    out: list[str] = []
+    fence = ""
+    for line in body.split("\n"):
+        opened, highlight = _FENCE.match(line), _HIGHLIGHT.match(line)
+        if fence == "{%":
+            out.append("```" if _END_HIGHLIGHT.match(line) else line)
+            fence = "" if _END_HIGHLIGHT.match(line) else fence
+        elif opened and (not fence or opened.group(1).startswith(fence)):
+            fence = "" if fence else opened.group(1)
+            out.append(line)
+        elif fence:
+            out.append(line)
+        elif highlight:
+            fence = "{%"
+            out.append(f"```{highlight.group('lang') or ''}")
+        elif _KRAMDOWN_ATTRIBUTES.match(line):  # (a blank line: the block it followed ends)
+            if line.strip() == "{:toc}" and out and _TOC_ITEM.match(out[-1]):
+                out[-1] = ""
+            out.append("")
+        else:
+            line = _SITE_VARIABLE.sub("", _LIQUID_URL.sub(lambda m: m.group("path"), line))
+            out.append(_BRACKETED_WORDS.sub(r"[\\[\1\\]](", line))
+    return "\n".join(out)
+
+
+def from_site_root(body: str) -> str:
+    """The body with each file its links, images and `src` attributes name from the blog's root
+    (`![](/assets/x.png)`, `<img src="/assets/rnn/a.gif">`, as Jekyll and Hugo posts write them)
+    named by the same path from the note's folder, where the import copies it (copy_linked_files
+    finds it at the blog's root); code blocks as they are."""
+    out, fence = [], ""
+    for line in body.split("\n"):
+        opened = _FENCE.match(line)
+        if opened and (not fence or opened.group(1).startswith(fence)):
+            fence = "" if fence else opened.group(1)
+        elif not fence:
+            line = _ROOTED.sub(lambda m: m.group("before") + m.group("path"), line)
+        out.append(line)
+    return "\n".join(out)
+
+
+def toml_front_matter(
+    text: str, shown: str
+) -> tuple[dict[str, object], str, int, tuple[Diagnostic, ...]] | None:
+    """Hugo's TOML front matter (between two `+++` lines atop the file): its fields (dates as
+    ISO text), the body after it and the line the body starts on, and a warning when it cannot be
+    read (its fields then none); None when the file opens with none."""
+    lines = text.split("\n")
+    if lines[0].strip() != _TOML_FENCE:
+        return None
+    end = next((i for i in range(1, len(lines)) if lines[i].strip() == _TOML_FENCE), None)
+    if end is None:
+        return None
+    body = "\n".join(lines[end + 1 :])
+    try:
+        fields = tomllib.loads("\n".join(lines[1:end]))
+    except tomllib.TOMLDecodeError as exc:
+        message = f"invalid TOML front matter: {exc}; the front matter is ignored"
+        hint = "fix the TOML between the two +++ lines"
+        return {}, body, end + 2, (warning("toml-syntax", message, FilePos(shown, 1), hint),)
+    return {key: plain_value(value) for key, value in fields.items()}, body, end + 2, ()
+
+
+def plain_value(value: object) -> object:
+    """A TOML value as YAML writes it back and the importer reads it: dates and times as ISO text."""
+    if isinstance(value, (dt.date, dt.time)):  # (a datetime is a date)
+        return value.isoformat()
+    if isinstance(value, list):
+        return [plain_value(v) for v in value]
+    if isinstance(value, dict):
+        return {k: plain_value(v) for k, v in value.items()}
+    return value
+
+
+def from_hugo(body: str) -> str:
+    """The body of a Hugo post as plain markdown: `{{< highlight go >}}` … `{{< /highlight >}}` as
+    a fenced code block, `{{< figure src=… caption=… >}}` as the `<figure>` Hugo writes for it,
+    `{{< youtube id >}}` as a link to the video; other shortcodes, and code blocks, as they are."""
+    out: list[str] = []
+    fence = ""
+    for line in body.split("\n"):
+        opened, code = _FENCE.match(line), whole_shortcode(line)
+        if fence == "{{<":
+            closing = code is not None and code[0] == "/highlight"
+            out.append("```" if closing else line)
+            fence = "" if closing else fence
+        elif opened and (not fence or opened.group(1).startswith(fence)):
+            fence = "" if fence else opened.group(1)
+            out.append(line)
+        elif fence:
+            out.append(line)
+        elif code is not None and code[0] == "highlight":
+            fence = "{{<"
+            out.append(f"```{code[1][0] if code[1] else ''}")
+        else:
+            out.append(_SHORTCODE.sub(shortcode_markup, line))
+    return "\n".join(out)
+
+
+def whole_shortcode(line: str) -> tuple[str, list[str]] | None:
+    """The name and positional arguments of the shortcode a line holds alone, if it does."""
+    match = _SHORTCODE.fullmatch(line.strip())
+    if match is None:
+        return None
+    return match.group("name"), [v for k, v in shortcode_arguments(match.group("args")) if not k]
+
+
+def shortcode_arguments(text: str) -> list[tuple[str, str]]:
+    """`src="/x.png" title='A' 42` -> [("src", "/x.png"), ("title", "A"), ("", "42")]."""
+    return [
+        (m.group("key") or "", m.group("dq") or m.group("sq") or m.group("bare") or "")
+        for m in _ARGUMENT.finditer(text)
+    ]
+
+
+def shortcode_markup(match: re.Match[str]) -> str:
+    """What a figure or youtube shortcode stands for; any other as it is."""
+    name, arguments = match.group("name"), shortcode_arguments(match.group("args"))
+    named = {k: v for k, v in arguments if k}
+    if name == "figure" and named.get("src"):
+        caption = named.get("caption") or named.get("title") or ""
+        alt = html.escape(named.get("alt") or caption, quote=True)
+        image = f'<img src="{html.escape(named["src"], quote=True)}" alt="{alt}">'
+        shown = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
+        return f"<figure>{image}{shown}</figure>"
+    if name == "youtube":
+        video = named.get("id") or next((v for k, v in arguments if not k), "")
+        if re.fullmatch(r"[\w-]+", video):
+            return f"[YouTube video {video}](https://www.youtube.com/watch?v={video})"
+    return match.group(0)

@@ -1,0 +1,218 @@
+"""A blog generator's source -> plain markdown posts: Jekyll's Liquid and kramdown, Hugo's TOML
+and shortcodes, files named from the blog's root, links between posts."""
+
+from __future__ import annotations
+
+import pytest
+
+from notebase.diagnostics import FilePos, Severity
+from notebase.importers.blogsource import (
+    from_hugo,
+    from_jekyll,
+    from_site_root,
+    link_site_refs,
+    toml_front_matter,
+)
+from notebase.importers.markdownpost import linked_files, read_markdown
+from notebase.importers.model import ImportedPost
+
+
+def posts_of(*files: tuple[str, str]) -> list[ImportedPost]:
+    return [p for name, text in files for p in read_markdown(text, name, f"src/{name}").posts]
+
+
+def body_of(post: ImportedPost) -> str:
+    return "\n".join(line.text for block in post.blocks for line in block.lines)
+
+
+def test_a_jekyll_blog_s_links_between_its_posts_become_wikilinks() -> None:
+    """`{% post_url %}` as karpathy.github.io's posts write it, and `{% link %}`."""
+    posts = posts_of(
+        (
+            "2015-03-30-breaking-convnets.markdown",
+            "---\ntitle: Breaking Linear Classifiers\n---\n"
+            "Found [here]({% post_url 2011-04-27-manually-classifying-cifar10 %}), and "
+            "[]({%- link _posts/2011-04-27-manually-classifying-cifar10.markdown -%}).\n",
+        ),
+        (
+            "2011-04-27-manually-classifying-cifar10.markdown",
+            "---\ntitle: Lessons learned from manually classifying CIFAR-10\n---\nText.\n",
+        ),
+    )
+    linked, diags = link_site_refs(posts, {})
+    assert diags == []
+    assert body_of(linked[0]) == (
+        "Found [[Lessons learned from manually classifying CIFAR-10|here]], and "
+        "[[Lessons learned from manually classifying CIFAR-10]]."
+    )
+    assert linked[1] is posts[1]
+
+
+@pytest.mark.parametrize(
+    "ref",
+    [
+        '{{< ref "posts/muon.md" >}}',
+        "{{< relref muon >}}",
+        '{{% ref "/posts/muon/index.md#why" %}}',
+        '{{< ref "2025-06-03-muon" >}}',
+    ],
+)
+def test_a_hugo_site_s_refs_between_its_posts_become_wikilinks(ref: str) -> None:
+    posts = posts_of(
+        ("a.md", f"---\ntitle: A\n---\nSee [the optimizer]({ref}).\n"),
+        ("2025-06-03-muon.md", "---\ntitle: Muon optimizer\n---\nText.\n"),
+    )
+    linked, diags = link_site_refs(posts, {})
+    assert body_of(linked[0]) == "See [[Muon optimizer|the optimizer]]." and diags == []
+
+
+def test_a_link_to_a_post_the_import_does_not_hold_keeps_its_words_with_a_warning() -> None:
+    posts = posts_of(("post.md", "# Post\n\nSee [this one]({% post_url 2010-01-01-gone %}).\n"))
+    linked, diags = link_site_refs(posts, {"post.md": "src/post.md"})
+    assert body_of(linked[0]) == "See this one."
+    [d] = diags
+    assert (d.code, d.pos, d.severity) == (
+        "import-unresolved-ref",
+        FilePos("src/post.md", 1),
+        Severity.WARNING,
+    )
+    assert "2010-01-01-gone" in d.message
+
+
+def test_a_jekyll_excerpt_or_a_hugo_summary_is_the_note_s_description() -> None:
+    [post] = posts_of(("p.md", "---\ntitle: P\nlayout: post\nexcerpt: In short.\n---\nText.\n"))
+    assert post.kept_fields == (("layout", "post"), ("description", "In short."))
+    [post] = posts_of(("p.md", "---\ntitle: P\nsummary: Brief.\ndescription: Said.\n---\nText.\n"))
+    assert post.kept_fields == (("summary", "Brief."), ("description", "Said."))
+
+
+def test_files_named_from_the_blog_s_root_are_named_from_the_note_s_folder() -> None:
+    """Jekyll and Hugo posts name their images from the site's root (`/assets/rnn/diags.jpeg`)."""
+    body = (
+        '![a](/assets/x.png) <img src="/assets/rnn/d.jpeg" style="w"> [pdf](/files/a.pdf#p=2)\n'
+        "[about](/about/) [post](/posts/x.md) ![cdn](//cdn.example.org/y.png)\n"
+        "```html\n<img src=\"/assets/code.png\">\n```\n<img src='/img/q.gif'>"
+    )
+    assert from_site_root(body) == (
+        '![a](assets/x.png) <img src="assets/rnn/d.jpeg" style="w"> [pdf](files/a.pdf#p=2)\n'
+        "[about](/about/) [post](/posts/x.md) ![cdn](//cdn.example.org/y.png)\n"
+        "```html\n<img src=\"/assets/code.png\">\n```\n<img src='img/q.gif'>"
+    )
+    assert linked_files(from_site_root(body), 3) == (
+        ("assets/x.png", 3),
+        ("files/a.pdf", 3),
+        ("assets/rnn/d.jpeg", 3),
+        ("img/q.gif", 8),
+    )
+
+
+LILLOG_POST = """{: class="table-of-content"}
+* TOC
+{:toc}
+
+The code is in [[lilian/gym]](https://github.com/lilianweng/gym).
+
+![Artificial neural network]({{ '/assets/images/ANN.png' | relative_url }})
+{: style="width: 400px; max-width: 100%;"}
+*Fig 1. A three-layer network.*
+{:.image-caption}
+
+See [my previous post]({{ site.baseurl }}{% post_url 2017-06-21-overview %}#rnn).
+
+{% highlight python linenos %}
+url = "{{ site.baseurl }}"
+{% endhighlight %}
+
+```liquid
+{: kept}
+```
+"""
+
+
+def test_a_jekyll_post_s_liquid_and_kramdown_are_read_as_plain_markdown() -> None:
+    """As Lil'Log's Jekyll posts (lilianweng/lil-log) write them."""
+    assert from_jekyll(LILLOG_POST) == (
+        "\n\n\n\n"
+        "The code is in [\\[lilian/gym\\]](https://github.com/lilianweng/gym).\n\n"
+        "![Artificial neural network](/assets/images/ANN.png)\n\n"
+        "*Fig 1. A three-layer network.*\n\n\n"
+        "See [my previous post]({% post_url 2017-06-21-overview %}#rnn).\n\n"
+        '```python\nurl = "{{ site.baseurl }}"\n```\n\n'
+        "```liquid\n{: kept}\n```\n"
+    )
+
+
+def test_a_jekyll_post_s_links_and_images_lead_to_the_imported_notes_and_files() -> None:
+    posts = posts_of(
+        ("2017-07-08-rnn.md", f"---\ntitle: RNN\n---\n{LILLOG_POST}"),
+        ("2017-06-21-overview.md", "---\ntitle: An Overview\n---\nText.\n"),
+    )
+    [rnn, _], diags = link_site_refs(posts, {})
+    assert "See [[An Overview|my previous post]]." in body_of(rnn) and diags == []
+    assert "![Artificial neural network](assets/images/ANN.png)" in body_of(rnn)
+    assert read_markdown(f"---\ntitle: RNN\n---\n{LILLOG_POST}", "r.md", "r.md").files == (
+        ("assets/images/ANN.png", 10),
+    )
+
+
+HUGO_POST = """+++
+date = 2024-10-24T00:00:00+09:00
+title = "Honorific Converter Released"
+tags = ["ai", "tools"]
+draft = true
+summary = "A converter."
+[params]
+  math = true
++++
+
+{{< figure src="/images/eyecatch.png" caption="The <new> window" >}}
+
+Released today. {{< youtube dQw4w9WgXcQ >}} {{< tweet user="x" id="1" >}}
+
+{{< highlight go "linenos=table" >}}
+x := {{< figure src="/no.png" >}}
+{{< /highlight >}}
+"""
+
+
+def test_a_hugo_post_s_toml_front_matter_is_read() -> None:
+    """Hugo's `+++` front matter, as many Hugo blogs' `content/posts/` write it."""
+    archive = read_markdown(HUGO_POST, "index.md", "content/posts/p/index.md")
+    [post] = archive.posts
+    assert (post.title, post.date, post.taxonomy.tags) == (
+        "Honorific Converter Released",
+        "2024-10-24",
+        ("ai", "tools"),
+    )
+    assert post.kept_fields == (
+        ("draft", True),
+        ("description", "A converter."),
+        ("params", {"math": True}),
+    )
+    assert archive.diagnostics == () and archive.files == (("images/eyecatch.png", 11),)
+
+
+def test_toml_front_matter_that_cannot_be_read_is_a_warning_and_the_body_is_kept() -> None:
+    fields, body, line, [problem] = toml_front_matter('+++\ntitle = "x\n+++\nText.\n', "p.md")
+    assert (fields, body, line) == ({}, "Text.\n", 4)
+    assert (problem.code, problem.severity, problem.pos) == (
+        "toml-syntax",
+        Severity.WARNING,
+        FilePos("p.md", 1),
+    )
+    assert toml_front_matter("+++ not a fence\n", "p.md") is None
+    assert toml_front_matter("+++\ntitle = 'x'\n", "p.md") is None  # never closed
+
+
+def test_hugo_s_shortcodes_are_the_markdown_and_html_they_stand_for() -> None:
+    body = HUGO_POST.split("+++\n", 2)[2]
+    assert from_hugo(body) == (
+        "\n"
+        '<figure><img src="/images/eyecatch.png" alt="The &lt;new&gt; window">'
+        "<figcaption>The &lt;new&gt; window</figcaption></figure>\n\n"
+        "Released today. [YouTube video dQw4w9WgXcQ](https://www.youtube.com/watch?v=dQw4w9WgXcQ)"
+        ' {{< tweet user="x" id="1" >}}\n\n'
+        '```go\nx := {{< figure src="/no.png" >}}\n```\n'
+    )
+    assert from_hugo("```\n{{< youtube a >}}\n```") == "```\n{{< youtube a >}}\n```"
+    assert from_hugo('{{< youtube id="a\'b" >}}') == '{{< youtube id="a\'b" >}}'
