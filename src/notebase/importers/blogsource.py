@@ -37,11 +37,10 @@ _LIQUID_URL = re.compile(
     r"""\{\{-?\s*(?P<q>['"])(?P<path>[^'"]*)(?P=q)\s*\|\s*(?:relative_url|absolute_url)\s*-?\}\}"""
 )
 _SITE_VARIABLE = re.compile(r"\{\{-?\s*site\.(?:baseurl|url)\s*-?\}\}")
-_BRACKETED_WORDS = re.compile(
-    r"\[\[([^\[\]\n]+)\]\]\("
-)  # `[[name]](url)`: a link, its words bracketed
+# `[[name]](url)`: a link whose words are bracketed
+_BRACKETED_WORDS = re.compile(r"\[\[([^\[\]\n]+)\]\]\(")
 _KRAMDOWN_ATTRIBUTES = re.compile(r"^\s*\{:[^}]*\}\s*$")
-_TOC_ITEM = re.compile(r"^\s*(?:[*+-]|1\.)\s+TOC\s*$")
+_TOC_MARKER = re.compile(r"^[ \t]*(?:[*+-]|1\.)[ \t]+TOC[ \t]*\n[ \t]*\{:toc\}[ \t]*$", re.M)
 
 # a link to another post of the blog as its generator's source writes the destination: Jekyll's
 # `{% post_url 2019-04-25-recipe %}` and `{% link _posts/x.md %}`, Hugo's `{{< ref "posts/x.md" >}}`,
@@ -137,32 +136,26 @@ def from_jekyll(body: str) -> str:
     path, `{{ site.baseurl }}` and `{{ site.url }}` before one left out; kramdown's attribute
     lines (`{: class="x"}`, `{:.image-caption}`) and its `* TOC` / `{:toc}` marker, which say
     nothing of the text, left out (blank lines, so that every line keeps its number; the page
-    has its own contents); a link whose words are in
-    brackets, `[[name]](https://…)`, which a vault would read as a wikilink, with those brackets
-    escaped. Code blocks as they are."""
-    out: list[str] = []
-    fence = ""
-    for line in body.split("\n"):
-        opened, highlight = _FENCE.match(line), _HIGHLIGHT.match(line)
-        if fence == "{%":
-            out.append("```" if _END_HIGHLIGHT.match(line) else line)
-            fence = "" if _END_HIGHLIGHT.match(line) else fence
-        elif opened and (not fence or opened.group(1).startswith(fence)):
-            fence = "" if fence else opened.group(1)
-            out.append(line)
-        elif fence:
-            out.append(line)
-        elif highlight:
-            fence = "{%"
-            out.append(f"```{highlight.group('lang') or ''}")
-        elif _KRAMDOWN_ATTRIBUTES.match(line):  # (a blank line: the block it followed ends)
-            if line.strip() == "{:toc}" and out and _TOC_ITEM.match(out[-1]):
-                out[-1] = ""
-            out.append("")
-        else:
-            line = _SITE_VARIABLE.sub("", _LIQUID_URL.sub(lambda m: m.group("path"), line))
-            out.append(_BRACKETED_WORDS.sub(r"[\\[\1\\]](", line))
-    return "\n".join(out)
+    has its own contents); a link whose words are in brackets, `[[name]](https://…)`, which a
+    vault would read as a wikilink, with those brackets escaped. Code blocks as they are."""
+    return outside_code(_TOC_MARKER.sub("\n", body), jekyll_line, jekyll_code, jekyll_code_ends)
+
+
+def jekyll_line(line: str) -> str:
+    if _KRAMDOWN_ATTRIBUTES.match(line):  # (a blank line: the block it followed ends)
+        return ""
+    line = _SITE_VARIABLE.sub("", _LIQUID_URL.sub(lambda m: m.group("path"), line))
+    return _BRACKETED_WORDS.sub(r"[\\[\1\\]](", line)
+
+
+def jekyll_code(line: str) -> str | None:
+    """The language of the code block a `{% highlight py %}` line opens ('' for none)."""
+    found = _HIGHLIGHT.match(line)
+    return (found.group("lang") or "") if found else None
+
+
+def jekyll_code_ends(line: str) -> bool:
+    return _END_HIGHLIGHT.match(line) is not None
 
 
 def from_site_root(body: str) -> str:
@@ -170,15 +163,38 @@ def from_site_root(body: str) -> str:
     (`![](/assets/x.png)`, `<img src="/assets/rnn/a.gif">`, as Jekyll and Hugo posts write them)
     named by the same path from the note's folder, where the import copies it (copy_linked_files
     finds it at the blog's root); code blocks as they are."""
+    return outside_code(body, lambda line: _ROOTED.sub(r"\g<before>\g<path>", line))
+
+
+def outside_code(
+    body: str,
+    change: Callable[[str], str],
+    code_opens: Callable[[str], str | None] = lambda line: None,
+    code_ends: Callable[[str], bool] = lambda line: False,
+) -> str:
+    """The body with each line outside its code changed so. Its code: fenced blocks, as they are,
+    and the generator's own code blocks, which become fenced ones: `code_opens` tells a first line
+    (the block's language, else None) and `code_ends` a last."""
     out, fence = [], ""
     for line in body.split("\n"):
         opened = _FENCE.match(line)
-        if opened and (not fence or opened.group(1).startswith(fence)):
+        if fence == GENERATOR_CODE:
+            out.append("```" if code_ends(line) else line)
+            fence = "" if code_ends(line) else fence
+        elif opened and (not fence or opened.group(1).startswith(fence)):
             fence = "" if fence else opened.group(1)
-        elif not fence:
-            line = _ROOTED.sub(lambda m: m.group("before") + m.group("path"), line)
-        out.append(line)
+            out.append(line)
+        elif fence:
+            out.append(line)
+        elif (language := code_opens(line)) is not None:
+            fence = GENERATOR_CODE
+            out.append(f"```{language}")
+        else:
+            out.append(change(line))
     return "\n".join(out)
+
+
+GENERATOR_CODE = "{%"  # outside_code's mark for a code block of the generator's own
 
 
 def toml_front_matter(
@@ -218,25 +234,22 @@ def from_hugo(body: str) -> str:
     """The body of a Hugo post as plain markdown: `{{< highlight go >}}` … `{{< /highlight >}}` as
     a fenced code block, `{{< figure src=… caption=… >}}` as the `<figure>` Hugo writes for it,
     `{{< youtube id >}}` as a link to the video; other shortcodes, and code blocks, as they are."""
-    out: list[str] = []
-    fence = ""
-    for line in body.split("\n"):
-        opened, code = _FENCE.match(line), whole_shortcode(line)
-        if fence == "{{<":
-            closing = code is not None and code[0] == "/highlight"
-            out.append("```" if closing else line)
-            fence = "" if closing else fence
-        elif opened and (not fence or opened.group(1).startswith(fence)):
-            fence = "" if fence else opened.group(1)
-            out.append(line)
-        elif fence:
-            out.append(line)
-        elif code is not None and code[0] == "highlight":
-            fence = "{{<"
-            out.append(f"```{code[1][0] if code[1] else ''}")
-        else:
-            out.append(_SHORTCODE.sub(shortcode_markup, line))
-    return "\n".join(out)
+    return outside_code(
+        body, lambda line: _SHORTCODE.sub(shortcode_markup, line), hugo_code, hugo_code_ends
+    )
+
+
+def hugo_code(line: str) -> str | None:
+    """The language of the code block a `{{< highlight go >}}` line opens ('' for none)."""
+    code = whole_shortcode(line)
+    if code is None or code[0] != "highlight":
+        return None
+    return code[1][0] if code[1] else ""
+
+
+def hugo_code_ends(line: str) -> bool:
+    code = whole_shortcode(line)
+    return code is not None and code[0] == "/highlight"
 
 
 def whole_shortcode(line: str) -> tuple[str, list[str]] | None:
