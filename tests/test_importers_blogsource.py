@@ -110,7 +110,7 @@ LILLOG_POST = """{: class="table-of-content"}
 * TOC
 {:toc}
 
-The code is in [[lilian/gym]](https://github.com/lilianweng/gym).
+The code is in [[lilian/gym]](https://github.com/lilianweng/gym){:target="_blank"}.
 
 ![Artificial neural network]({{ '/assets/images/ANN.png' | relative_url }})
 {: style="width: 400px; max-width: 100%;"}

@@ -40,6 +40,7 @@ _SITE_VARIABLE = re.compile(r"\{\{-?\s*site\.(?:baseurl|url)\s*-?\}\}")
 # `[[name]](url)`: a link whose words are bracketed
 _BRACKETED_WORDS = re.compile(r"\[\[([^\[\]\n]+)\]\]\(")
 _KRAMDOWN_ATTRIBUTES = re.compile(r"^\s*\{:[^}]*\}\s*$")
+_LINK_ATTRIBUTES = re.compile(r"(?<=\))\{:[^}\n]*\}")  # `[x](y){:target="_blank"}`
 _TOC_MARKER = re.compile(r"^[ \t]*(?:[*+-]|1\.)[ \t]+TOC[ \t]*\n[ \t]*\{:toc\}[ \t]*$", re.M)
 
 # a link to another post of the blog as its generator's source writes the destination: Jekyll's
@@ -134,7 +135,8 @@ def from_jekyll(body: str) -> str:
     """The body of a Jekyll post as plain markdown: `{% highlight py %}` … `{% endhighlight %}` as a
     fenced code block; a link's `{{ '/assets/x.png' | relative_url }}` (or `absolute_url`) as the
     path, `{{ site.baseurl }}` and `{{ site.url }}` before one left out; kramdown's attribute
-    lines (`{: class="x"}`, `{:.image-caption}`) and its `* TOC` / `{:toc}` marker, which say
+    lines (`{: class="x"}`, `{:.image-caption}`), a link's (`[x](y){:target="_blank"}`) and its
+    `* TOC` / `{:toc}` marker, which say
     nothing of the text, left out (blank lines, so that every line keeps its number; the page
     has its own contents); a link whose words are in brackets, `[[name]](https://…)`, which a
     vault would read as a wikilink, with those brackets escaped. Code blocks as they are."""
@@ -145,6 +147,7 @@ def jekyll_line(line: str) -> str:
     if _KRAMDOWN_ATTRIBUTES.match(line):  # (a blank line: the block it followed ends)
         return ""
     line = _SITE_VARIABLE.sub("", _LIQUID_URL.sub(lambda m: m.group("path"), line))
+    line = _LINK_ATTRIBUTES.sub("", line)
     return _BRACKETED_WORDS.sub(r"[\\[\1\\]](", line)
 
 
