@@ -287,20 +287,14 @@ def one_home(entries: Sequence[Entry]) -> tuple[list[Entry], list[Diagnostic]]:
     )
     if len(homes) < 2:
         return list(entries), []
-    home, moved = (
-        homes[0],
-        {e.rel_path: remade(e, slug=slug_from_path(e.rel_path)) for e in homes[1:]},
-    )
-    diags = [
-        warning(
-            "permalink-ignored",
-            f"permalink '/' names the home page, which is {home.pos.path}'s; this note is at /{e.slug}/",
-            e.pos,
-            "use slug: to choose the URL",
-        )
-        for e in moved.values()
-    ]
+    moved = {e.rel_path: remade(e, slug=slug_from_path(e.rel_path)) for e in homes[1:]}
+    diags = [home_taken(e, homes[0]) for e in moved.values()]
     return [moved.get(e.rel_path, e) if not e.slug else e for e in entries], diags
+
+
+def home_taken(entry: Entry, home: Entry) -> Diagnostic:
+    message = f"permalink '/' names the home page, which is {home.pos.path}'s; this note is at /{entry.slug}/"
+    return warning("permalink-ignored", message, entry.pos, "use slug: to choose the URL")
 
 
 def told_apart(group: Sequence[Entry]) -> list[Entry]:
