@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from notebase.diagnostics import Diagnostic, FilePos, warning
+from notebase.importers.markup import fits_wikilink
 from notebase.importers.model import BlockKind, ImportedPost
 
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd")
@@ -112,7 +113,7 @@ def post_names(posts: Sequence[ImportedPost]) -> dict[str, str]:
     return {
         key: titles[0]
         for key, titles in found.items()
-        if len(set(titles)) == 1 and not set(titles[0]) & set("[]|#^")
+        if len(set(titles)) == 1 and fits_wikilink(titles[0])
     }
 
 
@@ -136,9 +137,8 @@ def from_jekyll(body: str) -> str:
     fenced code block; a link's `{{ '/assets/x.png' | relative_url }}` (or `absolute_url`) as the
     path, `{{ site.baseurl }}` and `{{ site.url }}` before one left out; kramdown's attribute
     lines (`{: class="x"}`, `{:.image-caption}`), a link's (`[x](y){:target="_blank"}`) and its
-    `* TOC` / `{:toc}` marker, which say
-    nothing of the text, left out (blank lines, so that every line keeps its number; the page
-    has its own contents); a link whose words are in brackets, `[[name]](https://…)`, which a
+    `* TOC` / `{:toc}` marker, which say nothing of the text, left out (blank lines, so that
+    every line keeps its number; the page has its own contents); a link whose words are in brackets, `[[name]](https://…)`, which a
     vault would read as a wikilink, with those brackets escaped. Code blocks as they are."""
     return outside_code(_TOC_MARKER.sub("\n", body), jekyll_line, jekyll_code, jekyll_code_ends)
 
@@ -182,8 +182,9 @@ def outside_code(
     for line in body.split("\n"):
         opened = _FENCE.match(line)
         if fence == GENERATOR_CODE:
-            out.append("```" if code_ends(line) else line)
-            fence = "" if code_ends(line) else fence
+            ended = code_ends(line)
+            out.append("```" if ended else line)
+            fence = "" if ended else fence
         elif opened and (not fence or opened.group(1).startswith(fence)):
             fence = "" if fence else opened.group(1)
             out.append(line)

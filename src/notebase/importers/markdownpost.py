@@ -133,9 +133,8 @@ SUMMARY_FIELDS = ("excerpt", "summary")
 def kept_fields(fields: dict[str, object]) -> tuple[tuple[str, object], ...]:
     """The front-matter fields the importer does not read, in their order; a post's summary
     (SUMMARY_FIELDS) as its `description` when it gives none."""
-    summary = next((k for k in SUMMARY_FIELDS if text_of(fields.get(k))), None)
-    if "description" in fields or summary is None:
-        summary = None
+    given = "description" in fields
+    summary = None if given else next((k for k in SUMMARY_FIELDS if text_of(fields.get(k))), None)
     return tuple(
         ("description" if k == summary else k, v) for k, v in fields.items() if k not in READ_FIELDS
     )

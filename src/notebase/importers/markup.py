@@ -44,9 +44,14 @@ def footnote_refs(numbers: Iterable[str]) -> re.Pattern[str] | None:
 def is_linkable(title: str) -> bool:
     """A title worth linking has several words and no wikilink syntax."""
     words = _TITLE_SEP.split(title.strip())
-    if any(c in title for c in "|[]#^"):
+    if not fits_wikilink(title):
         return False
     return len(words) >= MIN_LINK_WORDS and len(title) >= MIN_LINK_CHARS
+
+
+def fits_wikilink(title: str) -> bool:
+    """Whether `[[title]]` links by the whole title (none of `|[]#^`, which a wikilink reads)."""
+    return not any(c in title for c in "|[]#^")
 
 
 @functools.lru_cache(maxsize=100_000)
