@@ -28,6 +28,8 @@ _ARGUMENT = re.compile(
     r"""(?:(?P<key>\w+)\s*=\s*)?(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|(?P<bare>[^\s"']+))"""
 )
 _TOML_FENCE = "+++"
+# where tomllib says an error is, at the end of its message
+_TOML_AT = re.compile(r"\s*\(at (?:line (?P<line>\d+), column \d+|end of document)\)$")
 # a file named from the blog's root (not a page: it has an extension), in a link or a `src`
 _ROOTED = re.compile(
     r"""(?P<before>\]\(\s*<?|\bsrc\s*=\s*["'])/(?P<path>[^/\s)>"'#?][^\s)>"'#?]*\.(?!(?:md|markdown|html?)\b)[A-Za-z0-9]{1,5})(?=[\s)>"'#?])"""
@@ -217,10 +219,22 @@ def toml_front_matter(
     try:
         fields = tomllib.loads("\n".join(lines[1:end]))
     except tomllib.TOMLDecodeError as exc:
-        message = f"invalid TOML front matter: {exc}; the front matter is ignored"
-        hint = "fix the TOML between the two +++ lines"
-        return {}, body, end + 2, (warning("toml-syntax", message, FilePos(shown, 1), hint),)
+        return {}, body, end + 2, (toml_problem(exc, shown, max(end, 2)),)
     return {key: plain_value(value) for key, value in fields.items()}, body, end + 2, ()
+
+
+def toml_problem(exc: tomllib.TOMLDecodeError, shown: str, last: int) -> Diagnostic:
+    """A TOML front matter's error at its line in the file: tomllib counts the lines of the TOML
+    alone (`(at line 1, column 9)` is the file's line 2), and an error at the end of the TOML is
+    on its last line (the file's line `last`)."""
+    said = str(exc)
+    at = _TOML_AT.search(said)
+    line = int(at.group("line")) + 1 if at and at.group("line") else last
+    message = f"invalid TOML front matter: {_TOML_AT.sub('', said)}; the front matter is ignored"
+    return warning("toml-syntax", message, FilePos(shown, line), TOML_HINT)
+
+
+TOML_HINT = "fix the TOML between the two +++ lines"
 
 
 def plain_value(value: object) -> object:
