@@ -219,3 +219,10 @@ def test_hugo_s_shortcodes_are_the_markdown_and_html_they_stand_for() -> None:
     )
     assert from_hugo("```\n{{< youtube a >}}\n```") == "```\n{{< youtube a >}}\n```"
     assert from_hugo('{{< youtube id="a\'b" >}}') == '{{< youtube id="a\'b" >}}'
+
+
+def test_a_generator_s_code_block_holding_backticks_is_fenced_longer_than_them() -> None:
+    """A post on markdown shows a fence in a `{% highlight %}` block: it must not end the block."""
+    body = "{% highlight markdown %}\n```python\nx = 1\n```\n{% endhighlight %}\nAfter."
+    assert from_jekyll(body) == "````markdown\n```python\nx = 1\n```\n````\nAfter."
+    assert from_jekyll("{% highlight py %}\nx = 1") == "```py\nx = 1"  # never closed: as it was

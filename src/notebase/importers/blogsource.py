@@ -16,6 +16,7 @@ from dataclasses import replace
 from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.importers.markup import fits_wikilink
 from notebase.importers.model import BlockKind, ImportedPost
+from notebase.importers.render import fenced
 
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd")
 
@@ -178,25 +179,31 @@ def outside_code(
     code_ends: Callable[[str], bool] = lambda line: False,
 ) -> str:
     """The body with each line outside its code changed so. Its code: fenced blocks, as they are,
-    and the generator's own code blocks, which become fenced ones: `code_opens` tells a first line
-    (the block's language, else None) and `code_ends` a last."""
-    out, fence = [], ""
+    and the generator's own code blocks, which become fenced ones (render.fenced: a backtick run
+    in the code does not end them): `code_opens` tells a first line (the block's language, else
+    None) and `code_ends` a last."""
+    out: list[str] = []
+    fence, language = "", ""
+    code: list[str] = []  # the lines of a generator's block under way
     for line in body.split("\n"):
         opened = _FENCE.match(line)
         if fence == GENERATOR_CODE:
-            ended = code_ends(line)
-            out.append("```" if ended else line)
-            fence = "" if ended else fence
+            if code_ends(line):
+                out += fenced(code, language)
+                fence, code = "", []
+            else:
+                code.append(line)
         elif opened and (not fence or opened.group(1).startswith(fence)):
             fence = "" if fence else opened.group(1)
             out.append(line)
         elif fence:
             out.append(line)
-        elif (language := code_opens(line)) is not None:
-            fence = GENERATOR_CODE
-            out.append(f"```{language}")
+        elif (found := code_opens(line)) is not None:
+            fence, language = GENERATOR_CODE, found
         else:
             out.append(change(line))
+    if fence == GENERATOR_CODE:
+        out += fenced(code, language, closed=False)
     return "\n".join(out)
 
 

@@ -50,10 +50,15 @@ def front_matter(post: ImportedPost) -> dict[str, Any]:
 
 def code_fence(block: Block) -> list[str]:
     """A fenced block longer than any backtick run inside it, with the language when evident."""
-    lines = [line.text if line.text.strip() else "" for line in block.lines]
+    return fenced([line.text if line.text.strip() else "" for line in block.lines], block.lang)
+
+
+def fenced(lines: list[str], lang: str, closed: bool = True) -> list[str]:
+    """The code lines between fences longer than any backtick run in them (no closing fence
+    unless `closed`: a block the source never closed runs to the end as it did)."""
     runs = [len(r) for text in lines for r in re.findall(r"`+", text)]
     fence = "`" * max(3, max(runs, default=0) + 1)
-    return [fence + block.lang, *lines, fence]
+    return [fence + lang, *lines, *([fence] if closed else [])]
 
 
 def list_lines(block: Block, inline: Callable[[str], str]) -> list[str]:
