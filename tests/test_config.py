@@ -187,8 +187,8 @@ def test_an_explicit_tag_its_text_does_not_fit_is_an_error_at_its_line() -> None
     assert [(d.code, d.pos) for d in diags] == [("yaml-syntax", FilePos("notebase.yaml", 2))]
 
 
-def test_ignore_defaults_to_vault_settings_bin_and_template_folders() -> None:
-    assert Config().ignore == (".obsidian/", ".trash/", "templates/", "Templates/", "_templates/")
+def test_ignore_defaults_to_vault_settings_and_bin() -> None:
+    assert Config().ignore == (".obsidian/", ".trash/")
 
 
 def test_ignore_is_a_list_of_patterns_or_one_pattern() -> None:

@@ -20,6 +20,17 @@ from tests.sitecompare import assert_same_tree
 from tests.test_incremental import Edit, append, delete, edit, write
 
 DELTA, FULL = True, False
+PAPERS_BASE = """filters:
+  and:
+    - file.inFolder("papers")
+views:
+  - type: table
+    name: Papers
+    order: [file.name, date, tags]
+    sort:
+      - property: date
+        direction: DESC
+"""
 # each edit, and whether the next one-shot build may be a delta build
 STEPS: list[tuple[str, Edit, bool]] = [
     # a date of two numbers of 12 or less is read by the order of the other notes' dates
@@ -65,7 +76,18 @@ STEPS: list[tuple[str, Edit, bool]] = [
     ("a body after that", append("notes/papers/muon.md", "\nAgain.\n"), DELTA),
     ("a link in a body", append("notes/papers/muon.md", "\n[[Optimizer landscape]]\n"), FULL),
     ("a note gone", delete("notes/ideas/landscape.md"), FULL),
-    ("a body after that", append("notes/papers/muon.md", "\nOnce more.\n"), DELTA),
+    (
+        "a body after that",
+        append("notes/papers/muon.md", "\nOnce more.\n"),
+        DELTA,
+    ),  # an Obsidian base's view shows the other notes' fields: every page holding one is made again
+    ("a base", write("notes/Templates/Bases/Papers.base", PAPERS_BASE), FULL),
+    ("embed it", append("notes/papers/muon.md", "\n![[Papers.base]]\n"), FULL),
+    ("a field the view shows", edit("notes/papers/shampoo.md", "second-order", "hessians"), FULL),
+    ("the embedding note's body", append("notes/papers/muon.md", "\nMore.\n"), FULL),
+    ("the base itself", edit("notes/Templates/Bases/Papers.base", "DESC", "ASC"), FULL),
+    ("the embed gone", edit("notes/papers/muon.md", "\n![[Papers.base]]\n", ""), FULL),
+    ("a body after that", append("notes/papers/muon.md", "\nAnd again.\n"), DELTA),
 ]
 
 

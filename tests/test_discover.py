@@ -10,7 +10,12 @@ import pytest
 
 from notebase.diagnostics import Diagnostic, FilePos, Severity
 from notebase.model import NoteFile
-from notebase.reading.discover import decode_note, discover_notes, list_note_files
+from notebase.reading.discover import (
+    decode_note,
+    discover_notes,
+    list_note_files,
+    scan_note_files,
+)
 
 
 def put(root: Path, rel: str, data: bytes) -> None:
@@ -214,3 +219,13 @@ def test_an_anchored_pattern_matches_from_the_notes_folder_only(tmp_path: Path) 
         (notes / rel).write_text("body\n", encoding="utf-8")
     assert list_note_files(notes, ("/private/",)) == ("x/c.md", "x/private/b.md")
     assert list_note_files(notes, ("x/*.md",)) == ("private/a.md", "x/private/b.md")
+
+
+def test_a_template_folder_holds_no_note_but_keeps_its_other_files(tmp_path: Path) -> None:
+    # as kepano/kepano-obsidian keeps its bases: Templates/Bases/Books.base, embedded elsewhere
+    notes = tmp_path / "notes"
+    for rel in ("a.md", "Templates/Book.md", "Templates/Bases/Books.base", "x/_templates/t.md"):
+        (notes / rel).parent.mkdir(parents=True, exist_ok=True)
+        (notes / rel).write_text("body\n", encoding="utf-8")
+    found = [rel for rel, _ in scan_note_files(notes)[0]]
+    assert found == ["Templates/Bases/Books.base", "a.md"]

@@ -12,8 +12,9 @@ from notebase.reading.yamlio import load_fields, read_mapping, unknown_key_diagn
 from notebase.slugs import normalize_name, normalize_tag
 
 CONFIG_FILE = "notebase.yaml"
-# Vault folders that hold no notes to publish: Obsidian's settings and bin, and note templates.
-DEFAULT_IGNORE = (".obsidian/", ".trash/", "templates/", "Templates/", "_templates/")
+# Vault folders that hold nothing to publish: Obsidian's settings and bin. (Note templates hold no
+# note to publish, but a base or an image there may be embedded: discover.TEMPLATE_FOLDERS.)
+DEFAULT_IGNORE = (".obsidian/", ".trash/")
 
 
 @dataclass(frozen=True, slots=True)

@@ -101,6 +101,7 @@ class Attachment:
     kind: str  # image | audio | video | pdf | file
     width: int = 0  # an image's size in pixels, from its header (0: unknown)
     height: int = 0
+    text: str = ""  # an Obsidian base's YAML (kind "base"), which its embeds show (bases.py)
 
 
 @fast_pickling
@@ -165,6 +166,9 @@ class Entry:
     # the `# heading` the note opens with, taken out of the body as its title (None: titled
     # otherwise); put back, and the note titled by its file name, when another note has the title
     opening_heading: Heading | None = None
+    # every front-matter field as YAML read it, as JSON (dates as their ISO text): what an
+    # Obsidian base's filters and columns read of the note (linking/bases.py); "" when none
+    properties: str = ""
 
 
 @fast_pickling

@@ -133,6 +133,13 @@ def is_drawing_file(rel: str) -> bool:
     return rel.lower().endswith(f"{DRAWING}.md")
 
 
+BASE = ".base"  # Obsidian's bases: `X.base`, embedded as `![[X.base]]` (linking/bases.py)
+
+
+def is_base_file(rel: str) -> bool:
+    return rel.lower().endswith(BASE)
+
+
 CANVAS = ".canvas"  # Obsidian's canvases (JSON Canvas): `X.canvas`, linked as `[[X.canvas]]`
 
 

@@ -55,7 +55,7 @@ from notebase.builder.write import WriteOutcome, site_identity, update_site
 from notebase.diagnostics import Diagnostic, has_errors
 from notebase.digests import Direct, Keyed, direct
 from notebase.files import KEEP, Staged, real_path, temp_folder
-from notebase.linking.embeds import note_embeds
+from notebase.linking.embeds import base_embeds, note_embeds
 from notebase.linking.linktags import LinkInputs, fill_links, link_inputs
 from notebase.linking.mentions import NameTable, entry_excerpt, entry_phrases
 from notebase.linking.related import RelatedState
@@ -472,8 +472,9 @@ def reads_alike(note: Note, parsed: ParseResult, base: DeltaBase, reported: bool
         return False
     if reported and (now.links != then.links or now.quotes != then.quotes):
         return False
-    if then.slug in base.exposed or note_embeds(now, note.kit.inputs.targets):
-        return False
+    targets = note.kit.inputs.targets
+    if then.slug in base.exposed or note_embeds(now, targets) or base_embeds(now, targets):
+        return False  # (a base's view is of every note: made again by a full build)
     return names_found(now, base.names) == names_found(then, base.names)
 
 

@@ -72,6 +72,7 @@ from notebase.linking.attachments import (
     read_attachment,
     read_attachments,
 )
+from notebase.linking.bases import base_diagnostics
 from notebase.linking.index import Names, index_and_names, name_targets
 from notebase.linking.linktags import resolve_index
 from notebase.linking.mentions import NameTable, entry_phrases, names_of
@@ -616,7 +617,7 @@ def index_parsed(
     linked = (t[1:] for targets in index.link_targets.values() for t in targets if t[:1] == "@")
     read = attachment_reader(found, memo, names.value.files)
     files, copies, unread = read_attachments(options.root / NOTES_DIR, linked, NOTES_DIR, read)
-    diags.extend(unread)
+    diags += [*unread, *base_diagnostics(files.values(), NOTES_DIR)]
     return replace(index, attachments=files), diags, copies, (wiki_names, names)
 
 

@@ -17,7 +17,14 @@ from notebase.linking.drawings import DrawingError, drawing_svg, embedded_files
 from notebase.linking.imagesize import image_size
 from notebase.markdown.parser import split_size
 from notebase.model import Attachment, LinkRef
-from notebase.slugs import drawn_path, is_canvas_file, is_drawn_file, kind_of, name_key
+from notebase.slugs import (
+    drawn_path,
+    is_base_file,
+    is_canvas_file,
+    is_drawn_file,
+    kind_of,
+    name_key,
+)
 
 FILES_DIR = "files"  # the site's folder of attachments: notes/img/x.png -> files/img/x.png
 # `![[x.png|300]]`, `![[x.png|300x200]]`, `![alt|300](x.png)`: a size after the last |
@@ -125,6 +132,9 @@ def read_attachment(
         svg, width, height = draw(data.decode("utf-8", "replace"), images)
         attachment = Attachment(path, f"{FILES_DIR}/{drawn_path(path)}", "image", width, height)
         return attachment, Copy(digest_bytes(svg), notes_dir / path, svg)
+    if is_base_file(path):
+        base = Attachment(path, f"{FILES_DIR}/{path}", "base", text=data.decode("utf-8", "replace"))
+        return base, Copy(digest_bytes(data), notes_dir / path)
     kind = kind_of(path)
     width, height = image_size(data) if kind == "image" else (0, 0)
     attachment = Attachment(path, f"{FILES_DIR}/{path}", kind, width, height)

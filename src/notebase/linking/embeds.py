@@ -15,6 +15,7 @@ from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.markdown.markers import marker_numbers, substitute_markers
 from notebase.markdown.text import FOOTNOTES_START, quiet
 from notebase.model import Entry
+from notebase.slugs import is_base_file
 
 MAX_DEPTH = 4  # an embed in an embed in … : this many levels are shown
 _HEADING = re.compile(r"<h([1-6])[\s>]")
@@ -23,11 +24,20 @@ _OPEN_TAG = re.compile(r"<([a-z0-9]+)\b[^>]*>")
 Node = tuple[str, str]  # a note (its slug) or a part of it (slug, heading anchor or ^id)
 # the HTML of a link to a note (slug#fragment): the embed's heading, or what a cut-off embed shows
 LinkTag = Callable[[str, str], str]
+BaseView = Callable[[str, str, Entry], str]  # (the base's path, the view named, this note) -> HTML
 
 
 def is_note_embed(entry: Entry, i: int, targets: tuple[str, ...]) -> bool:
     target = targets[i] if i < len(targets) else ""
     return entry.links[i].embed and bool(target) and target[0] not in "/@"
+
+
+def base_embeds(entry: Entry, targets: tuple[str, ...]) -> bool:
+    """Whether the entry embeds an Obsidian base (`![[X.base]]`: a view of other notes)."""
+    return any(
+        link.embed and i < len(targets) and targets[i][:1] == "@" and is_base_file(targets[i])
+        for i, link in enumerate(entry.links)
+    )
 
 
 def note_embeds(entry: Entry, targets: tuple[str, ...]) -> list[tuple[int, str]]:
@@ -42,20 +52,27 @@ def expand_embeds(
     targets: dict[str, tuple[str, ...]],
     link_tag: LinkTag,
     stack: tuple[Node, ...] = (),
+    base_view: BaseView | None = None,
 ) -> str:
-    """`html` of `entry` with each marker left (an embedded note) replaced by the part embedded."""
+    """`html` of `entry` with each marker left (an embedded note) replaced by the part embedded,
+    and each of an embedded base by `base_view` of it (its path, the view named, the entry)."""
     stack = stack or ((entry.slug, ""),)
     own = targets.get(entry.slug, ())
 
     def embed(i: int) -> str:
         slug, _, fragment = (own[i] if i < len(own) else "").partition("#")
+        if slug.startswith("@"):  # a base (its target holds no fragment: the link has it)
+            view = entry.links[i].fragment if i < len(entry.links) else ""
+            return base_view(slug[1:], view, entry) if base_view else ""
         if slug not in filled:
             return ""
         node = (slug, fragment)
         if node in stack or len(stack) > MAX_DEPTH:  # reported by embed_problems
             return link_tag(slug, fragment)
         part = part_of(filled[slug].body_html, fragment)
-        inner = expand_embeds(part, filled[slug], filled, targets, link_tag, (*stack, node))
+        inner = expand_embeds(
+            part, filled[slug], filled, targets, link_tag, (*stack, node), base_view
+        )
         source = link_tag(slug, fragment)
         head = f'<div class="embed" data-pagefind-ignore>\n<p class="embed-source">{source}</p>\n'
         return f"{head}{quiet(inner)}</div>\n"

@@ -8,7 +8,8 @@ from urllib.parse import unquote
 
 from notebase.digests import Apply, direct, made_from, remade
 from notebase.linking.attachments import attachment_embed, file_href, site_image
-from notebase.linking.embeds import expand_embeds, note_embeds
+from notebase.linking.bases import BaseRows
+from notebase.linking.embeds import base_embeds, expand_embeds, note_embeds
 from notebase.markdown.markers import ROOT as ROOT  # render.py's, from here
 from notebase.markdown.markers import link_marker, substitute_markers
 from notebase.model import NO_WORDS, Attachment, Entry, Footnote, LinkRef, Quote, SiteIndex
@@ -73,12 +74,21 @@ def embed_notes(index: SiteIndex, filled: list[Entry], directory_urls: bool) -> 
 
         return substitute_markers(html, tag)
 
+    def view_link(slug: str, shown: str) -> str:
+        href = url_href(page_url(slug), directory_urls)
+        return f'<a class="wikilink" href="{href}">{escape(shown)}</a>'
+
+    rows = BaseRows(index, view_link)
+
     def embed(entry: Entry) -> Entry:
         if not any(link.embed for link in entry.links):
             return entry
-        if not note_embeds(entry, index.link_targets.get(entry.slug, ())):
+        targets = index.link_targets.get(entry.slug, ())
+        if not note_embeds(entry, targets) and not base_embeds(entry, targets):
             return entry
-        body = expand_embeds(entry.body_html, entry, by_slug, index.link_targets, note_link)
+        body = expand_embeds(
+            entry.body_html, entry, by_slug, index.link_targets, note_link, (), rows.view
+        )
         return remade(
             entry,
             body_html=body,
@@ -162,6 +172,8 @@ def embed_tag(link: LinkRef, i: int, target: str, made: LinkInputs) -> str:
     """What `![[…]]` or `![…](…)` shows in place: the file; a note's marker, left for
     embed_notes; else what was written, marked unresolved."""
     file = made.files.get(target[1:]) if target.startswith("@") else None
+    if file is not None and file.kind == "base":  # a view of other notes: left for embed_notes
+        return link_marker(i)
     if file is not None:
         return attachment_embed(file, link.label, ROOT + file_href(file))
     if target and target[0] not in "@/":  # a note: left for embed_notes

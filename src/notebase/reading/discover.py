@@ -72,8 +72,8 @@ def scan_note_files(
 ) -> tuple[list[tuple[str, os.stat_result]], list[Diagnostic]]:
     """Every file under notes_dir (notes and attachments) with its stat, in path order; names
     starting with . and paths `ignore` patterns match skipped, and notes (*.md) whose name or a
-    folder's starts with _ (the files beside them are attachments all the same: a vault's
-    `_attachments/`); a diagnostic for each folder that cannot be listed (none when notes_dir
+    folder's starts with _ or that are in a templates folder (the files beside them are
+    attachments all the same: a vault's `_attachments/`, a base in `Templates/`); a diagnostic for each folder that cannot be listed (none when notes_dir
     does not exist)."""
     found: list[tuple[str, os.stat_result]] = []
     diags: list[Diagnostic] = []
@@ -87,7 +87,7 @@ def scan_note_files(
             continue
         for entry in entries:
             path = f"{rel}/{entry.name}" if rel else entry.name
-            left_out = hidden or entry.name.startswith("_")  # no note there, files all the same
+            left_out = hidden or is_left_out(entry.name)  # no note there, files all the same
             no_note = left_out and path.endswith(".md")
             try:
                 if entry.is_dir():
@@ -98,6 +98,15 @@ def scan_note_files(
             except OSError:  # gone since listed, or a symbolic link to itself: no note
                 continue
     return sorted(found, key=lambda item: item[0]), diags
+
+
+TEMPLATE_FOLDERS = frozenset({"templates", "_templates"})  # any case: a vault's note templates
+
+
+def is_left_out(name: str) -> bool:
+    """A file or folder whose notes are no notes of the site (its other files may be linked):
+    named with a leading _, or a folder of note templates, whose bases and images stay."""
+    return name.startswith("_") or name.casefold() in TEMPLATE_FOLDERS
 
 
 def list_folder(

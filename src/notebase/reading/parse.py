@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -222,7 +223,7 @@ def build_entry(
         headings=body.headings,
         links=links,
         other_sources=other_sources(body, source_ref),
-        extra=extra_fields(fields),
+        **kept_fields(fields),
         content_key=digest_value(("note", source.rel_path, source.text, macros.digest)),
         words=note_words(prose, title),
         anchors=body.anchors,
@@ -493,6 +494,31 @@ def title_from_path(rel_path: str) -> str:
     (`8 - chiusura.md`, `sr.value_counts().md`, `Q-Learning.md`)."""
     stem = rel_path.rsplit("/", 1)[-1].removesuffix(".md")
     return stem.strip() or stem
+
+
+def kept_fields(fields: dict[str, Field]) -> dict[str, Any]:
+    """The front matter kept for templates (`extra`: the keys the build does not read) and for
+    Obsidian bases (`properties`: every key)."""
+    return {"extra": extra_fields(fields), "properties": properties_json(fields)}
+
+
+def properties_json(fields: dict[str, Field]) -> str:
+    """The front matter as JSON, keys sorted, a date or time as its ISO text ("" when none)."""
+    if not fields:
+        return ""
+    values = {key: plain_value(fld.value) for key, fld in fields.items()}
+    return json.dumps(values, sort_keys=True, ensure_ascii=False)
+
+
+def plain_value(value: Any) -> Any:
+    """A YAML value as JSON holds it: a mapping's keys as text, a date or time as its ISO text."""
+    if isinstance(value, dict):
+        return {str(k): plain_value(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain_value(v) for v in value]
+    if isinstance(value, dt.date | dt.time):
+        return value.isoformat()
+    return value if value is None or isinstance(value, str | int | float) else str(value)
 
 
 def extra_fields(fields: dict[str, Field]) -> tuple[tuple[str, str], ...]:

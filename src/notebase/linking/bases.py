@@ -1,0 +1,808 @@
+"""An Obsidian base (`X.base`, embedded as `![[X.base]]` or `![[X.base#View]]`) -> the HTML of its
+view over the site's notes (pure).
+
+A base is YAML: `filters` (a statement, or `and`/`or`/`not` lists of them), `formulas`,
+`properties` (column names) and `views` (each a `type`, `name`, `filters`, `order` of columns,
+`sort`, `limit`). An embed shows the view it names, else the first, as Obsidian does; a table view
+is a table, any other a list of the notes. The rows are the site's notes (not its other files).
+Statements are read by a small interpreter of Obsidian's expression language: literals, `!`, `&&`,
+`||`, comparisons, arithmetic, `note`/`file`/`formula`/`this`, and the functions of FUNCTIONS and
+METHODS. What it does not read (`now()`, `file.mtime`: what would change the site from day to
+day, or what the vault's app alone knows) is a `base-unsupported` warning, and the view shows
+that in its place instead of rows it cannot choose."""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+from notebase.diagnostics import Diagnostic, FilePos, warning
+from notebase.model import Attachment, Entry, SiteIndex
+from notebase.reading.yamlio import load_fields
+from notebase.slugs import name_key
+
+Node = tuple[
+    Any, ...
+]  # an expression: ("lit", v), ("name", n), ("get", obj, n), ("call", f, args), …
+FUNCTIONS = frozenset({"link", "list", "if", "number", "file"})
+METHODS = frozenset(
+    {
+        "contains", "containsAll", "containsAny", "startsWith", "endsWith", "isEmpty", "lower",
+        "upper", "trim", "toString", "join", "hasTag", "hasLink", "inFolder", "hasProperty",
+        "asLink", "isTruthy", "round", "floor", "ceil", "abs", "toFixed",
+    }
+)  # fmt: skip
+FILE_FIELDS = frozenset({"name", "basename", "path", "folder", "ext", "tags", "links", "file"})
+MAX_ROWS = 1000  # a view shows at most this many notes (`limit` can lower it)
+
+
+class Unsupported(Exception):
+    """What a base asks that this interpreter does not read (the message names it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A link value: what it leads to, as written (`Books`, `Folder/Books.md`)."""
+
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A note as a base reads it."""
+
+    entry: Entry
+    properties: dict[str, Any]
+    links: frozenset[str]  # the slugs it links to, in its body or its properties
+
+
+# ---------------------------------------------------------------- reading expressions
+
+_TOKEN = re.compile(
+    r"""\s*(?:(?P<num>\d+(?:\.\d+)?)|(?P<str>"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')"""
+    r"""|(?P<name>[A-Za-z_][\w]*)|(?P<op>&&|\|\||==|!=|<=|>=|[!<>+\-*/%().,\[\]]))"""
+)
+
+
+def tokens(text: str) -> list[tuple[str, str]]:
+    found, at = [], 0
+    while at < len(text):
+        m = _TOKEN.match(text, at)
+        if m is None or m.end() == at:
+            if text[at:].strip():
+                raise Unsupported(f"cannot read `{text[at:].strip()[:20]}`")
+            break
+        kind = m.lastgroup or ""
+        found.append((kind, m.group(kind)))
+        at = m.end()
+    return found
+
+
+class Parser:
+    """Obsidian's expression grammar, precedence climbing from `||` down to a call."""
+
+    LEVELS = (("||",), ("&&",), ("==", "!=", "<", ">", "<=", ">="), ("+", "-"), ("*", "/", "%"))
+
+    def __init__(self, text: str) -> None:
+        self.toks, self.at = tokens(text), 0
+
+    def peek(self) -> str:
+        return self.toks[self.at][1] if self.at < len(self.toks) else ""
+
+    def take(self, wanted: str = "") -> tuple[str, str]:
+        if self.at >= len(self.toks) or (wanted and self.toks[self.at][1] != wanted):
+            raise Unsupported(f"expected `{wanted or 'more'}`")
+        self.at += 1
+        return self.toks[self.at - 1]
+
+    def whole(self) -> Node:
+        node = self.binary(0)
+        if self.at != len(self.toks):
+            raise Unsupported(f"cannot read `{self.peek()}` here")
+        return node
+
+    def binary(self, level: int) -> Node:
+        if level == len(self.LEVELS):
+            return self.unary()
+        node = self.binary(level + 1)
+        while self.peek() in self.LEVELS[level] and self.toks[self.at][0] == "op":
+            op = self.take()[1]
+            node = ("bin", op, node, self.binary(level + 1))
+        return node
+
+    def unary(self) -> Node:
+        if self.peek() in ("!", "-") and self.toks[self.at][0] == "op":
+            return ("not" if self.take()[1] == "!" else "neg", self.unary())
+        return self.postfix(self.primary())
+
+    def primary(self) -> Node:
+        kind, text = self.take()
+        if kind == "num":
+            return ("lit", float(text) if "." in text else int(text))
+        if kind == "str":
+            return ("lit", re.sub(r"\\(.)", r"\1", text[1:-1]))
+        if kind == "name":
+            literal = {"true": True, "false": False, "null": None}
+            return ("lit", literal[text]) if text in literal else ("name", text)
+        if text == "(":
+            node = self.binary(0)
+            self.take(")")
+            return node
+        if text == "[":
+            return ("list", self.items("]"))
+        raise Unsupported(f"cannot read `{text}` here")
+
+    def items(self, end: str) -> list[Node]:
+        found: list[Node] = []
+        while self.peek() != end:
+            found.append(self.binary(0))
+            if self.peek() != end:
+                self.take(",")
+        self.take(end)
+        return found
+
+    def postfix(self, node: Node) -> Node:
+        while self.peek() in (".", "[", "("):
+            text = self.take()[1]
+            if text == ".":
+                node = ("get", node, self.take()[1])
+            elif text == "[":
+                node = ("index", node, self.binary(0))
+                self.take("]")
+            else:
+                node = ("call", node, self.items(")"))
+        return node
+
+
+def parse_expression(text: str) -> Node:
+    """The expression, its names checked (Unsupported: one this interpreter cannot read)."""
+    node = Parser(text).whole()
+    check(node)
+    return node
+
+
+def check(node: Node) -> None:
+    kind = node[0]
+    if kind == "call":
+        callee = node[1]
+        if callee[0] == "name" and callee[1] not in FUNCTIONS:
+            raise Unsupported(f"the function `{callee[1]}()`")
+        if callee[0] == "get" and callee[2] not in METHODS:
+            raise Unsupported(f"the function `.{callee[2]}()`")
+        check(callee[1]) if callee[0] == "get" else None
+        for arg in node[2]:
+            check(arg)
+        return
+    if kind == "get" and node[1] == ("name", "file") and node[2] not in FILE_FIELDS:
+        raise Unsupported(f"`file.{node[2]}`")
+    for part in node[1:]:
+        if isinstance(part, tuple):
+            check(part)
+        elif isinstance(part, list):
+            for item in part:
+                check(item)
+
+
+# ---------------------------------------------------------------- the base file
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    name: str
+    type: str
+    filters: Any
+    order: tuple[str, ...]
+    sort: tuple[tuple[str, bool], ...]  # (property, descending)
+    limit: int
+
+
+@dataclass(frozen=True, slots=True)
+class Base:
+    filters: Any
+    formulas: dict[str, str]
+    names: dict[str, str]  # property -> the name its column shows
+    views: tuple[View, ...]
+
+
+def read_base(text: str) -> Base:
+    """The base a `.base` file holds (ValueError: YAML that is no base)."""
+    fields, problems = load_fields(text, "", 1, "a base")
+    if problems:
+        raise ValueError(problems[0].message)
+    data = {fld.key: fld.value for fld in fields}
+    formulas = {str(k): str(v) for k, v in mapping(data.get("formulas")).items()}
+    names = {
+        str(k): str(v["displayName"])
+        for k, v in mapping(data.get("properties")).items()
+        if isinstance(v, dict) and v.get("displayName") is not None
+    }
+    views = tuple(read_view(v, n) for n, v in enumerate(listed(data.get("views"))))
+    return Base(data.get("filters"), formulas, names, views or (read_view({}, 0),))
+
+
+def read_view(data: Any, number: int) -> View:
+    data = mapping(data)
+    sort = tuple(
+        (str(s.get("property", "")), str(s.get("direction", "ASC")).upper() == "DESC")
+        for s in listed(data.get("sort"))
+        if isinstance(s, dict)
+    )
+    limit = data.get("limit")
+    return View(
+        str(data.get("name") or f"View {number + 1}"),
+        str(data.get("type") or "table"),
+        data.get("filters"),
+        tuple(str(p) for p in listed(data.get("order"))) or ("file.name",),
+        sort,
+        min(limit, MAX_ROWS) if isinstance(limit, int) and limit > 0 else MAX_ROWS,
+    )
+
+
+def mapping(value: Any) -> dict[Any, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def listed(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def statements(filters: Any) -> Iterable[str]:
+    """Every statement of a filter tree."""
+    if isinstance(filters, str):
+        yield filters
+    elif isinstance(filters, dict):
+        for key in ("and", "or", "not"):
+            for part in listed(filters.get(key)):
+                yield from statements(part)
+
+
+def base_problems(base: Base) -> list[tuple[str, str]]:
+    """What of the base this interpreter cannot read, each once, with the text holding it: its
+    statements, its formulas and its views' columns."""
+    texts = [*statements(base.filters), *base.formulas.values()]
+    for view in base.views:
+        texts += [*statements(view.filters), *view.order, *(p for p, _ in view.sort)]
+    problems: dict[str, str] = {}
+    for text in filter(str.strip, texts):
+        try:
+            parse_expression(text)
+        except Unsupported as exc:
+            problems.setdefault(str(exc), text)
+    return list(problems.items())
+
+
+def base_diagnostics(files: Iterable[Attachment], shown: str) -> list[Diagnostic]:
+    """A warning for each base that cannot be read, and for what of each this interpreter does
+    not read (at the first line holding it)."""
+    diags: list[Diagnostic] = []
+    for file in files:
+        if file.kind != "base":
+            continue
+        path = f"{shown}/{file.rel_path}"
+        try:
+            base = read_base(file.text)
+        except ValueError as exc:
+            hint = "write the base in Obsidian, or fix its YAML"
+            diags.append(warning("base-unreadable", str(exc), FilePos(path, 1), hint))
+            continue
+        for problem, text in base_problems(base):
+            line = next((n for n, t in enumerate(file.text.splitlines(), 1) if text in t), 1)
+            message = f"this base uses {problem}, which notebase does not read"
+            hint = "its views that use it show a note saying so; the others are shown"
+            diags.append(warning("base-unsupported", message, FilePos(path, line), hint))
+    return diags
+
+
+# ---------------------------------------------------------------- evaluating
+
+
+class Scope:
+    """What a base's expressions read: the notes (rows), the one embedding it (`this`), the
+    base's formulas, and the notes' names, which links are resolved by."""
+
+    def __init__(self, base: Base, rows: Sequence[Row], this: Row, names: Mapping[str, str]):
+        self.base, self.rows, self.this, self.names = base, rows, this, names
+        self.parsed: dict[str, Node] = {}
+
+    def expression(self, text: str) -> Node:
+        if text not in self.parsed:
+            self.parsed[text] = parse_expression(text)
+        return self.parsed[text]
+
+    def slug_of(self, value: Any) -> str | None:
+        """The note a value names (a link, a file, `[[Note]]` text, a path), if it names one."""
+        if isinstance(value, Row):
+            return value.entry.slug
+        target = value.target if isinstance(value, Link) else value
+        if not isinstance(target, str):
+            return None
+        return self.names.get(link_key(target))
+
+    def equal(self, a: Any, b: Any) -> bool:
+        if isinstance(a, Link | Row) or isinstance(b, Link | Row):
+            slug = self.slug_of(a)
+            if slug is not None:
+                return slug == self.slug_of(b)
+            return (
+                isinstance(a, Link | str)
+                and isinstance(b, Link | str)
+                and (link_key(text_of(a)) == link_key(text_of(b)))
+            )
+        if isinstance(a, str) and isinstance(b, str) and is_wikilink(a) != is_wikilink(b):
+            return link_key(a) == link_key(b)
+        return bool(a == b)
+
+    def passes(self, filters: Any, row: Row) -> bool:
+        if filters is None:
+            return True
+        if isinstance(filters, str):
+            return truthy(self.value(self.expression(filters), row))
+        if isinstance(filters, dict):
+            if "and" in filters:
+                return all(self.passes(f, row) for f in listed(filters["and"]))
+            if "or" in filters:
+                return any(self.passes(f, row) for f in listed(filters["or"]))
+            if "not" in filters:
+                return not any(self.passes(f, row) for f in listed(filters["not"]))
+        return True
+
+    def prop(self, name: str, row: Row) -> Any:
+        """A column's or a sort's property of the row: `file.name`, `note.x`, `x`, `formula.f`."""
+        if not name.strip():
+            return None
+        return self.value(self.expression(name), row)
+
+    def value(self, node: Node, row: Row, depth: int = 0) -> Any:
+        if depth > 50:
+            raise Unsupported("a formula that uses itself")
+        kind = node[0]
+        if kind == "lit":
+            return node[1]
+        if kind == "list":
+            return [self.value(n, row, depth + 1) for n in node[1]]
+        if kind == "name":
+            return self.name(node[1], row, depth)
+        if kind == "get":
+            return self.field(node[1], node[2], row, depth)
+        if kind == "index":
+            return self.item(self.value(node[1], row, depth), self.value(node[2], row, depth))
+        if kind == "call":
+            return self.call(node[1], [self.value(a, row, depth + 1) for a in node[2]], row, depth)
+        if kind == "not":
+            return not truthy(self.value(node[1], row, depth))
+        if kind == "neg":
+            return -number(self.value(node[1], row, depth))
+        return self.binary(node[1], node[2], node[3], row, depth)
+
+    def name(self, name: str, row: Row, depth: int) -> Any:
+        if name == "file":
+            return row
+        if name == "this":
+            return self.this
+        if name == "note":
+            return row.properties
+        if name == "formula":
+            return FormulaScope(self, row, depth)
+        return row.properties.get(name)
+
+    def field(self, obj_node: Node, name: str, row: Row, depth: int) -> Any:
+        if obj_node == ("name", "formula"):
+            text = self.base.formulas.get(name)
+            return None if text is None else self.value(self.expression(text), row, depth + 1)
+        obj = self.value(obj_node, row, depth)
+        if isinstance(obj, Row):
+            return file_field(obj, name)
+        if isinstance(obj, dict):
+            return obj.get(name)
+        if name == "length" and isinstance(obj, str | list):
+            return len(obj)
+        return None
+
+    def item(self, obj: Any, key: Any) -> Any:
+        if isinstance(obj, FormulaScope):
+            text = self.base.formulas.get(str(key))
+            return (
+                None if text is None else self.value(self.expression(text), obj.row, obj.depth + 1)
+            )
+        if isinstance(obj, dict):
+            return obj.get(str(key))
+        if isinstance(obj, Row):
+            return obj.properties.get(str(key))
+        if isinstance(obj, list | str) and isinstance(key, int) and -len(obj) <= key < len(obj):
+            return obj[key]
+        return None
+
+    def call(self, callee: Node, args: list[Any], row: Row, depth: int) -> Any:
+        if callee[0] == "name":
+            return self.function(callee[1], args)
+        return self.method(self.value(callee[1], row, depth), callee[2], args)
+
+    def function(self, name: str, args: list[Any]) -> Any:
+        first = args[0] if args else None
+        if name == "link" or name == "file":
+            return Link(text_of(first)) if first is not None else None
+        if name == "list":
+            return first if isinstance(first, list) else ([] if first is None else [first])
+        if name == "if":
+            chosen = args[1] if truthy(first) else (args[2] if len(args) > 2 else None)
+            return chosen if len(args) > 1 else None
+        return number(first)  # number()
+
+    def method(self, obj: Any, name: str, args: list[Any]) -> Any:
+        if isinstance(obj, Row):
+            return self.file_method(obj, name, args)
+        if name == "isEmpty":
+            return obj is None or obj == "" or obj == [] or obj == {}
+        if name == "isTruthy":
+            return truthy(obj)
+        if name == "toString":
+            return text_of(obj)
+        if isinstance(obj, list):
+            return self.list_method(obj, name, args)
+        if isinstance(obj, int | float) and not isinstance(obj, bool):
+            return number_method(float(obj), name, args)
+        if isinstance(obj, Link):
+            obj = obj.target
+        if not isinstance(obj, str):
+            return None if name not in ("contains", "containsAny", "containsAll") else False
+        return string_method(obj, name, args)
+
+    def list_method(self, items: list[Any], name: str, args: list[Any]) -> Any:
+        def has(x: Any) -> bool:
+            return any(self.equal(item, x) for item in items)
+
+        if name == "contains":
+            return bool(args) and has(args[0])
+        if name == "containsAny":
+            return any(has(a) for a in args)
+        if name == "containsAll":
+            return all(has(a) for a in args)
+        if name == "join":
+            return (text_of(args[0]) if args else ",").join(text_of(i) for i in items)
+        return None
+
+    def file_method(self, row: Row, name: str, args: list[Any]) -> Any:
+        if name == "hasTag":
+            wanted = [text_of(a).lstrip("#").lower() for a in args]
+            return any(
+                t.lower() == w or t.lower().startswith(w + "/")
+                for t in row.entry.tags
+                for w in wanted
+            )
+        if name == "hasLink":
+            return any(self.slug_of(a) in row.links for a in args)
+        if name == "inFolder":
+            folder = text_of(args[0]).strip("/") if args else ""
+            return row.entry.rel_path.startswith(folder + "/") or not folder
+        if name == "hasProperty":
+            return bool(args) and text_of(args[0]) in row.properties
+        if name == "asLink":
+            return Link(row.entry.rel_path)
+        return None
+
+    def binary(self, op: str, left: Node, right: Node, row: Row, depth: int) -> Any:
+        a = self.value(left, row, depth)
+        if op in ("&&", "||"):
+            if truthy(a) == (op == "||"):
+                return a
+            return self.value(right, row, depth)
+        b = self.value(right, row, depth)
+        if op == "==":
+            return self.equal(a, b)
+        if op == "!=":
+            return not self.equal(a, b)
+        if op == "+" and (isinstance(a, str) or isinstance(b, str)):
+            return text_of(a) + text_of(b)
+        if op in ("<", ">", "<=", ">="):
+            return compare(op, a, b)
+        x, y = number(a), number(b)
+        if op in ("/", "%") and y == 0:
+            return None
+        return {"+": x + y, "-": x - y, "*": x * y, "/": x / y if y else 0, "%": x % y if y else 0}[
+            op
+        ]
+
+
+class FormulaScope:
+    """`formula` alone, as a value (`formula["x"]`)."""
+
+    def __init__(self, scope: Scope, row: Row, depth: int) -> None:
+        self.scope, self.row, self.depth = scope, row, depth
+
+
+def file_field(row: Row, name: str) -> Any:
+    path = row.entry.rel_path
+    folder, _, file_name = path.rpartition("/")
+    if name == "name":
+        return file_name
+    if name == "basename":
+        return file_name.rpartition(".")[0] or file_name
+    if name == "path":
+        return path
+    if name == "folder":
+        return folder
+    if name == "ext":
+        return file_name.rpartition(".")[2]
+    if name == "tags":
+        return [f"#{t}" for t in row.entry.tags]
+    if name == "links":
+        return [Link(slug) for slug in sorted(row.links)]
+    return row  # file.file
+
+
+def number_method(value: float, name: str, args: list[Any]) -> Any:
+    if name == "toFixed":
+        places = max(0, min(20, int(number(args[0])))) if args else 0
+        return f"{value:.{places}f}"
+    if name == "abs":
+        return abs(value)
+    if name == "floor":
+        return float(math.floor(value))
+    if name == "ceil":
+        return float(math.ceil(value))
+    if name == "round":
+        return float(round(value))
+    return None
+
+
+def string_method(text: str, name: str, args: list[Any]) -> Any:
+    words = [text_of(a) for a in args]
+    if name == "contains":
+        return bool(words) and words[0] in text
+    if name == "containsAny":
+        return any(w in text for w in words)
+    if name == "containsAll":
+        return all(w in text for w in words)
+    if name == "startsWith":
+        return bool(words) and text.startswith(words[0])
+    if name == "endsWith":
+        return bool(words) and text.endswith(words[0])
+    if name == "lower":
+        return text.lower()
+    if name == "upper":
+        return text.upper()
+    return text.strip()  # trim
+
+
+def truthy(value: Any) -> bool:
+    return value not in (None, False, 0, "", [], {})
+
+
+def number(value: Any) -> float:
+    if isinstance(value, bool):
+        return float(value)
+    if isinstance(value, int | float):
+        return float(value)
+    try:
+        return float(str(value))
+    except ValueError:
+        return 0.0
+
+
+def compare(op: str, a: Any, b: Any) -> bool:
+    if a is None or b is None:
+        return False
+    x, y = sort_key(a), sort_key(b)  # numbers below text, as a column sorts
+    if x is None or y is None:
+        return False
+    return {"<": x < y, ">": x > y, "<=": x <= y, ">=": x >= y}[op]
+
+
+_WIKILINK = re.compile(r"^\s*!?\[\[([^\]|#]*)(?:[#|][^\]]*)?\]\]\s*$")
+
+
+def is_wikilink(text: str) -> bool:
+    return _WIKILINK.match(text) is not None
+
+
+def text_of(value: Any) -> str:
+    """A value as text: a link as what it leads to, a list joined, a number as written."""
+    if value is None:
+        return ""
+    if isinstance(value, Link):
+        return value.target
+    if isinstance(value, Row):
+        return value.entry.rel_path
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, list):
+        return ", ".join(text_of(v) for v in value)
+    return str(value)
+
+
+def link_key(target: str) -> str:
+    """How a link's target is matched to a note: `[[Folder/Books.md|x]]` -> `books`."""
+    m = _WIKILINK.match(target)
+    name = (m.group(1) if m else target).strip().removesuffix(".md")
+    return name_key(name.rsplit("/", 1)[-1])
+
+
+# ---------------------------------------------------------------- the view as HTML
+
+
+def base_rows(
+    entries: Iterable[Entry], outlinks: Mapping[str, Iterable[str]], names: Mapping[str, str]
+) -> list[Row]:
+    """Each note as a base reads it (its links: those of its body, and the `[[…]]` of its
+    properties, as Obsidian counts them)."""
+    rows = []
+    for entry in entries:
+        properties = json.loads(entry.properties) if entry.properties else {}
+        linked = set(outlinks.get(entry.slug, ()))
+        for text in property_texts(properties):
+            if is_wikilink(text) and (slug := names.get(link_key(text))):
+                linked.add(slug)
+        rows.append(Row(entry, properties, frozenset(linked)))
+    return rows
+
+
+def property_texts(value: Any) -> Iterable[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list):
+        for item in value:
+            yield from property_texts(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from property_texts(item)
+
+
+def note_names(entries: Iterable[Entry]) -> dict[str, str]:
+    """link_key -> slug: each note's file name, then its title and aliases where no file has it."""
+    names: dict[str, str] = {}
+    listed_entries = sorted(entries, key=lambda e: e.rel_path)
+    for entry in listed_entries:
+        names.setdefault(link_key(entry.rel_path), entry.slug)
+    for entry in listed_entries:
+        for name in (entry.title, *entry.aliases):
+            names.setdefault(link_key(name), entry.slug)
+    return names
+
+
+NoteLink = Callable[[str, str], str]  # (slug, shown text) -> the HTML of a link to the note
+
+
+def view_html(
+    base: Base,
+    view_name: str,
+    scope_rows: Sequence[Row],
+    this: Row,
+    names: Mapping[str, str],
+    link: NoteLink,
+) -> str:
+    """The view the embed names (else the first) as HTML: a table, or a list of the notes; what
+    cannot be read, said in its place."""
+    view = next((v for v in base.views if v.name == view_name), base.views[0])
+    scope = Scope(base, scope_rows, this, names)
+    try:
+        rows = [
+            r for r in scope_rows if scope.passes(base.filters, r) and scope.passes(view.filters, r)
+        ]
+        rows = sort_rows(scope, rows, view.sort)[: view.limit]
+        body = (
+            table_html(scope, view, rows, link) if view.type == "table" else list_html(rows, link)
+        )
+    except Unsupported as exc:
+        body = f'<p class="base-unsupported">This view uses {escape(str(exc))}, which cannot be shown here.</p>\n'
+    count = f"{len(rows)} note{'s' if len(rows) != 1 else ''}" if "rows" in locals() else ""
+    caption = escape(view.name) + (f' <span class="counts">· {count}</span>' if count else "")
+    return f'<div class="base-view" data-pagefind-ignore>\n<p class="base-name">{caption}</p>\n{body}</div>\n'
+
+
+def sort_rows(scope: Scope, rows: list[Row], sort: Sequence[tuple[str, bool]]) -> list[Row]:
+    """In the view's order (by file path first, so that ties keep one order)."""
+    rows = sorted(rows, key=lambda r: r.entry.rel_path)
+    for prop, descending in reversed(sort):
+        keyed = [(sort_key(scope.prop(prop, r)), r) for r in rows]
+        present = [p for p in keyed if p[0] is not None]
+        present.sort(key=lambda p: p[0], reverse=descending)  # type: ignore[arg-type,return-value]
+        rows = [r for _, r in present] + [r for k, r in keyed if k is None]
+    return rows
+
+
+def sort_key(value: Any) -> tuple[int, float, str] | None:
+    if value is None or value == "" or value == []:
+        return None
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return (0, float(value), "")
+    return (1, 0.0, text_of(value).casefold())
+
+
+def table_html(scope: Scope, view: View, rows: Sequence[Row], link: NoteLink) -> str:
+    head = "".join(f"<th>{escape(column_name(scope.base, p))}</th>" for p in view.order)
+    lines = [f"<table>\n<thead>\n<tr>{head}</tr>\n</thead>\n<tbody>\n"]
+    for row in rows:
+        cells = "".join(f"<td>{cell_html(scope, p, row, link)}</td>" for p in view.order)
+        lines.append(f"<tr>{cells}</tr>\n")
+    lines.append("</tbody>\n</table>\n")
+    return "".join(lines)
+
+
+def list_html(rows: Sequence[Row], link: NoteLink) -> str:
+    items = "".join(f"<li>{link(r.entry.slug, r.entry.title)}</li>\n" for r in rows)
+    return f'<ul class="link-list">\n{items}</ul>\n'
+
+
+def column_name(base: Base, prop: str) -> str:
+    if prop in base.names:
+        return base.names[prop]
+    bare = prop.removeprefix("note.")
+    return base.names.get(
+        bare,
+        base.names.get(
+            f"note.{bare}",
+            "Name" if prop == "file.name" else bare.removeprefix("formula.").removeprefix("file."),
+        ),
+    )
+
+
+def cell_html(scope: Scope, prop: str, row: Row, link: NoteLink) -> str:
+    if prop in ("file.name", "file.basename"):
+        return link(row.entry.slug, row.entry.title)
+    return value_html(scope, scope.prop(prop, row), link)
+
+
+def value_html(scope: Scope, value: Any, link: NoteLink) -> str:
+    """A cell's value: a link (or `[[Note]]` text) to a note as a link to its page."""
+    if isinstance(value, list):
+        return ", ".join(value_html(scope, v, link) for v in value)
+    if isinstance(value, Row):
+        return link(value.entry.slug, value.entry.title)
+    if isinstance(value, Link) or (isinstance(value, str) and is_wikilink(value)):
+        slug = scope.slug_of(value)
+        shown = shown_name(value.target if isinstance(value, Link) else value)
+        return link(slug, shown) if slug else escape(shown)
+    return escape(text_of(value))
+
+
+def shown_name(target: str) -> str:
+    """`[[Folder/Kevin Kelly|KK]]` -> `KK`; `[[Kevin Kelly]]` -> `Kevin Kelly`."""
+    m = re.match(r"^\s*!?\[\[([^\]]*)\]\]\s*$", target)
+    inner = m.group(1) if m else target
+    name, _, alias = inner.partition("|")
+    return alias or name.partition("#")[0].rsplit("/", 1)[-1].removesuffix(".md")
+
+
+class BaseRows:
+    """The views of a site's bases, as its notes embed them: the notes read (once, when a view
+    is first asked for) and each base's file read once."""
+
+    def __init__(self, index: SiteIndex, link: NoteLink) -> None:
+        self.index, self.link = index, link
+        self.bases: dict[str, Base | None] = {}
+
+    @functools.cached_property
+    def names(self) -> dict[str, str]:
+        return note_names(self.index.entries)
+
+    @functools.cached_property
+    def rows(self) -> dict[str, Row]:
+        made = base_rows(self.index.entries, self.index.outlinks, self.names)
+        return {row.entry.slug: row for row in made}
+
+    def view(self, path: str, view_name: str, this: Entry) -> str:
+        """The view of the base at `path` the note `this` embeds (nothing: no base is there)."""
+        if path not in self.bases:
+            file = self.index.attachments.get(path)
+            self.bases[path] = read_or_none(file.text) if file and file.kind == "base" else None
+        base = self.bases[path]
+        if base is None:
+            return ""
+        here = self.rows.get(this.slug) or base_rows([this], {}, self.names)[0]
+        rows = list(self.rows.values())
+        return view_html(base, view_name, rows, here, self.names, self.link)
+
+
+def read_or_none(text: str) -> Base | None:
+    try:
+        return read_base(text)
+    except ValueError:  # reported by base_diagnostics
+        return None

@@ -1,0 +1,205 @@
+"""Obsidian bases: the expression language, the views, and an embed in a built site."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from notebase.builder.pipeline import build_site
+from notebase.builder.state import BuildOptions
+from notebase.linking.bases import (
+    Link,
+    Row,
+    Scope,
+    Unsupported,
+    base_problems,
+    base_rows,
+    note_names,
+    parse_expression,
+    read_base,
+    view_html,
+)
+from notebase.model import Entry, NoteFile
+from notebase.reading.parse import parse_note
+from tests.test_incremental import write
+
+# the shape of kepano/kepano-obsidian (MIT): category notes listing the notes whose
+# `categories` link to them, through a base kept in Templates/Bases/
+NOTES = {
+    "Categories/Books.md": "---\ntags: [categories]\n---\n\n![[Books.base]]\n",
+    "References/Out of Control.md": (
+        '---\ncategories:\n  - "[[Books]]"\nauthor:\n  - "[[Kevin Kelly]]"\nyear: 1992\n'
+        "rating: 7\n---\nA book.\n"
+    ),
+    "References/The Machine Stops.md": (
+        '---\ncategories: ["[[Books]]"]\nauthor: [E. M. Forster]\nyear: 1909\nrating: 9\n---\n'
+    ),
+    "References/Kevin Kelly.md": '---\ncategories: ["[[People]]"]\n---\n![[Books.base#Author]]\n',
+    "References/Jazz.md": '---\ncategories: ["[[Genres]]"]\ntags: [music/jazz]\n---\n',
+    "Templates/Book Template.md": '---\ncategories: ["[[Books]]"]\n---\n',
+}
+BOOKS_BASE = """filters:
+  and:
+    - categories.contains(link("Books"))
+    - '!file.name.contains("Template")'
+properties:
+  note.author:
+    displayName: Author
+views:
+  - type: table
+    name: Books
+    order: [file.name, author, year, rating]
+    sort:
+      - property: year
+        direction: DESC
+  - type: table
+    name: Author
+    filters:
+      and:
+        - list(author).contains(this)
+    order: [file.name, year]
+  - type: cards
+    name: Recent
+    filters: 'rating > 8 && file.inFolder("References")'
+"""
+
+
+def entry(rel: str, text: str) -> Entry:
+    result = parse_note(NoteFile(rel, text, "digest", f"notes/{rel}"))
+    assert result.entry is not None
+    return result.entry
+
+
+@pytest.fixture
+def rows() -> tuple[list[Row], dict[str, str]]:
+    entries = [entry(rel, text) for rel, text in NOTES.items()]
+    names = note_names(entries)
+    return base_rows(entries, {}, names), names
+
+
+def test_front_matter_is_kept_whole_as_json_for_bases() -> None:
+    got = entry("a.md", "---\nyear: 1992\nauthor: ['[[K]]']\nlast: 2023-09-12\n---\n")
+    assert json.loads(got.properties) == {"author": ["[[K]]"], "last": "2023-09-12", "year": 1992}
+    assert entry("b.md", "No front matter.\n").properties == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "rel", "want"),
+    [
+        ('categories.contains(link("Books"))', "References/Out of Control.md", True),
+        ('categories.contains(link("Books"))', "References/Jazz.md", False),
+        ('!file.name.contains("Template")', "Templates/Book Template.md", False),
+        ('file.hasTag("music")', "References/Jazz.md", True),  # a nested tag counts
+        ('file.inFolder("References") && year > 1950', "References/Out of Control.md", True),
+        ("year < 1950 || rating >= 9", "References/The Machine Stops.md", True),
+        ('note["rating"] * 2 == 14', "References/Out of Control.md", True),
+        ("file.basename + '!'", "References/Jazz.md", "Jazz!"),
+        ('if(rating > 8, "great", "good")', "References/Out of Control.md", "good"),
+        ("author.contains(link('Kevin Kelly'))", "References/Out of Control.md", True),
+        ("(rating / 2).toFixed(1)", "References/Out of Control.md", "3.5"),
+        ("file.ext == 'md' && !tags.isEmpty()", "References/Jazz.md", True),
+    ],
+)
+def test_expressions_read_notes_as_obsidian_does(
+    rows: tuple[list[Row], dict[str, str]], text: str, rel: str, want: object
+) -> None:
+    made, names = rows
+    row = next(r for r in made if r.entry.rel_path == rel)
+    scope = Scope(read_base(BOOKS_BASE), made, row, names)
+    assert scope.value(parse_expression(text), row) == want
+
+
+def test_this_is_the_note_embedding_the_base(rows: tuple[list[Row], dict[str, str]]) -> None:
+    made, names = rows
+    kelly = next(r for r in made if r.entry.title == "Kevin Kelly")
+    html = view_html(read_base(BOOKS_BASE), "Author", made, kelly, names, fake_link)
+    assert "<a>Out of Control</a>" in html and "Machine" not in html
+
+
+def fake_link(slug: str, shown: str) -> str:
+    return f"<a>{shown}</a>"
+
+
+def test_a_table_view_is_filtered_sorted_and_named(rows: tuple[list[Row], dict[str, str]]) -> None:
+    made, names = rows
+    html = view_html(read_base(BOOKS_BASE), "", made, made[0], names, fake_link)
+    assert "<th>Name</th><th>Author</th><th>year</th><th>rating</th>" in html
+    first, second = html.index("Out of Control"), html.index("The Machine Stops")
+    assert first < second  # 1992 before 1909: year, descending
+    assert "Template" not in html and "Jazz" not in html
+    assert "<td><a>Kevin Kelly</a></td>" in html  # `[[Kevin Kelly]]` leads to the note
+    assert "· 2 notes" in html
+
+
+def test_another_view_type_is_a_list_of_the_notes(rows: tuple[list[Row], dict[str, str]]) -> None:
+    made, names = rows
+    html = view_html(read_base(BOOKS_BASE), "Recent", made, made[0], names, fake_link)
+    assert '<ul class="link-list">\n<li><a>The Machine Stops</a></li>\n</ul>' in html
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("file.mtime > now()", "`file.mtime`"),
+        ("now() - birthday", "the function `now()`"),
+        ("x.matches('a')", "the function `.matches()`"),
+        ("a ==", "expected `more`"),
+        ("a $ b", "cannot read `$ b`"),
+    ],
+)
+def test_what_is_not_read_is_named(text: str, problem: str) -> None:
+    with pytest.raises(Unsupported) as caught:
+        parse_expression(text)
+    assert str(caught.value) == problem
+    base = read_base(f"filters: {json.dumps(text)}\n")
+    assert base_problems(base) == [(problem, text)]
+
+
+def test_a_link_value_matches_text_naming_the_same_note() -> None:
+    entries = [entry("A/Books.md", "x\n")]
+    names = note_names(entries)
+    row = base_rows(entries, {}, names)[0]
+    scope = Scope(read_base("{}"), [row], row, names)
+    assert scope.equal("[[Books|the books]]", Link("A/Books.md"))
+    assert scope.equal(Link("Elsewhere"), "[[elsewhere]]")  # no such note: by name alone
+    assert not scope.equal("[[Books]]", Link("Films"))
+
+
+def build(root: Path, base: str = BOOKS_BASE) -> tuple[Path, list[str]]:
+    for rel, text in {**NOTES, "Templates/Bases/Books.base": base}.items():
+        write(f"notes/{rel}", text)(root)
+    result = build_site(BuildOptions(root=root, out=root / "site"))
+    assert result.written
+    return root / "site", [f"{d.code} {d.pos}" for d in result.diagnostics]
+
+
+def test_an_embedded_base_is_its_view_in_the_page(tmp_path: Path) -> None:
+    site, diags = build(tmp_path)
+    page = (site / "categories/books/index.html").read_text(encoding="utf-8")
+    view = page[page.index('<div class="base-view"') :]
+    view = view[: view.index("</table>")]
+    assert 'href="../../references/out-of-control/index.html">Out of Control</a>' in view
+    assert 'href="../../references/kevin-kelly/index.html">Kevin Kelly</a>' in view
+    assert "Template" not in view
+    kelly = (site / "references/kevin-kelly/index.html").read_text(encoding="utf-8")
+    kelly = kelly[kelly.index('<div class="base-view"') :]
+    kelly = kelly[: kelly.index("</table>")]
+    assert '<p class="base-name">Author' in kelly and "Out of Control" in kelly
+    assert "Machine Stops" not in kelly
+    assert not [d for d in diags if d.startswith(("broken-link", "base-"))]
+    assert not (site / "templates").exists()  # the template folder's notes are no pages
+
+
+def test_a_base_that_cannot_be_read_is_a_warning_at_its_line(tmp_path: Path) -> None:
+    base = BOOKS_BASE.replace("rating > 8 &&", "file.mtime > now() &&")
+    site, diags = build(tmp_path, base)
+    line = base.splitlines().index(
+        "    filters: 'file.mtime > now() && file.inFolder(\"References\")'"
+    )
+    assert f"base-unsupported notes/Templates/Bases/Books.base:{line + 1}" in diags
+    page = (site / "categories/books/index.html").read_text(encoding="utf-8")
+    assert "Out of Control" in page  # the first view reads all it needs
+    _, broken = build(tmp_path / "again", "views: [\n")
+    assert "base-unreadable notes/Templates/Bases/Books.base:1" in broken
