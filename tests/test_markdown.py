@@ -808,3 +808,20 @@ def test_plain_text_stops_where_the_rule_says(text: str) -> None:
         found.append(stop.start())
         at = stop.start() + 1
     assert found == stops_by_rule(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "html"),
+    [
+        # each plugin's note of obsidian-community/obsidian-hub
+        (
+            "Links: [<button id=HH>Open in Obsidian</button>](obsidian://show-plugin?id=x)\n",
+            '<p>Links: <a href="obsidian://show-plugin?id=x">Open in Obsidian</a></p>\n',
+        ),
+        ("<label>Name</label> and *x*\n", "<p>Name and <em>x</em></p>\n"),
+        ("Use a <button> element.\n", "<p>Use a &lt;button&gt; element.</p>\n"),  # prose about one
+        ("a </button> b\n", "<p>a &lt;/button&gt; b</p>\n"),
+    ],
+)
+def test_a_control_closed_in_its_line_is_left_out_and_its_words_kept(text: str, html: str) -> None:
+    assert render_markdown(text, True, True, "").html == html

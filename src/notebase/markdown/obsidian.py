@@ -375,6 +375,10 @@ KEPT_TAGS = frozenset(
 )
 _HTML_TAG = re.compile(r"<(/?)([A-Za-z]+)(\s[^<>]*?)?\s*/?>")
 DROPPED_TAGS = frozenset(("font", "span"))
+# controls a vault writes around words (`[<button>Open in Obsidian</button>](obsidian://…)`, on
+# each plugin's note of obsidian-community/obsidian-hub): their tags left out, the words kept, when
+# the element is closed in the inline run (else `<button>` is prose about one, and stays text)
+UNWRAPPED_TAGS = frozenset(("button", "label", "nobr"))
 # elements that draw, play or frame something, as a clipped page holds them inline: left out
 # whole (an iframe is a link), as in a raw HTML block (a `<script>` written in prose stays text)
 MEDIA_TAGS = frozenset(("svg", "iframe", "video", "audio", "picture", "canvas", "object", "embed"))
@@ -400,7 +404,7 @@ def html_tag(state: StateInline, silent: bool) -> bool:
             state.push("raw_inline", name, 0).meta = {"pieces": pieces}
         state.pos = end
         return True
-    dropped = name in DROPPED_TAGS
+    dropped = name in DROPPED_TAGS or (name in UNWRAPPED_TAGS and closed_in_run(state, m, name))
     if not dropped and name not in KEPT_TAGS:
         return False
     if not silent and not dropped:
@@ -439,6 +443,14 @@ def html_anchor(state: StateInline, start: re.Match[str], silent: bool) -> bool:
         state.push("link_close", "a", -1)
     state.pos = end.end()
     return True
+
+
+def closed_in_run(state: StateInline, tag: re.Match[str], name: str) -> bool:
+    """Whether a start tag is closed later in the inline run (a closing tag: opened before)."""
+    if tag.group(1):
+        return re.search(rf"<{name}\b[^<>]*>", state.src[: tag.start()], re.I) is not None
+    closing = re.compile(rf"</{name}\s*>", re.I)
+    return closing.search(state.src, tag.end(), state.posMax) is not None
 
 
 def element_end(state: StateInline, start: re.Match[str], name: str) -> int | None:
