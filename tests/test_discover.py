@@ -222,10 +222,16 @@ def test_an_anchored_pattern_matches_from_the_notes_folder_only(tmp_path: Path) 
 
 
 def test_a_template_folder_holds_no_note_but_keeps_its_other_files(tmp_path: Path) -> None:
-    # as kepano/kepano-obsidian keeps its bases: Templates/Bases/Books.base, embedded elsewhere
+    # as kepano/kepano-obsidian keeps its bases: Templates/Bases/Books.base, embedded elsewhere;
+    # a Templates/ folder further down holds notes about templates (obsidian-community/obsidian-hub)
     notes = tmp_path / "notes"
-    for rel in ("a.md", "Templates/Book.md", "Templates/Bases/Books.base", "x/_templates/t.md"):
+    for rel in ("a.md", "Templates/Book.md", "Templates/Bases/Books.base", "x/Templates/t.md"):
         (notes / rel).parent.mkdir(parents=True, exist_ok=True)
         (notes / rel).write_text("body\n", encoding="utf-8")
     found = [rel for rel, _ in scan_note_files(notes)[0]]
-    assert found == ["Templates/Bases/Books.base", "a.md"]
+    assert found == ["Templates/Bases/Books.base", "a.md", "x/Templates/t.md"]
+    # the vault's own setting names its template folder: that one, and no other
+    (notes / ".obsidian").mkdir()
+    (notes / ".obsidian/templates.json").write_text('{"folder": "x/Templates/"}', encoding="utf-8")
+    found = [rel for rel, _ in scan_note_files(notes)[0]]
+    assert found == ["Templates/Bases/Books.base", "Templates/Book.md", "a.md"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 from collections.abc import Callable
@@ -72,13 +73,15 @@ def scan_note_files(
 ) -> tuple[list[tuple[str, os.stat_result]], list[Diagnostic]]:
     """Every file under notes_dir (notes and attachments) with its stat, in path order; names
     starting with . and paths `ignore` patterns match skipped, and notes (*.md) whose name or a
-    folder's starts with _ or that are in a templates folder (the files beside them are
-    attachments all the same: a vault's `_attachments/`, a base in `Templates/`); a diagnostic for each folder that cannot be listed (none when notes_dir
-    does not exist)."""
+    folder's starts with _, or in the vault's folder of note templates (template_folders), whose
+    other files are attachments all the same (a vault's `_attachments/`, a base kept in
+    `Templates/`); a diagnostic for each folder that cannot be listed (none when notes_dir does
+    not exist)."""
     found: list[tuple[str, os.stat_result]] = []
     diags: list[Diagnostic] = []
     folders, seen = [("", False)], set[tuple[int, int]]()
     ignored = make_ignore(ignore)
+    templates = template_folders(notes_dir)
     while folders:
         rel, hidden = folders.pop()
         entries = list_folder(notes_dir, rel, seen)
@@ -87,7 +90,8 @@ def scan_note_files(
             continue
         for entry in entries:
             path = f"{rel}/{entry.name}" if rel else entry.name
-            left_out = hidden or is_left_out(entry.name)  # no note there, files all the same
+            # no note there, files all the same
+            left_out = hidden or entry.name.startswith("_") or path.casefold() in templates
             no_note = left_out and path.endswith(".md")
             try:
                 if entry.is_dir():
@@ -100,13 +104,27 @@ def scan_note_files(
     return sorted(found, key=lambda item: item[0]), diags
 
 
-TEMPLATE_FOLDERS = frozenset({"templates", "_templates"})  # any case: a vault's note templates
+TEMPLATE_FOLDERS = ("templates", "_templates")  # at the top of a vault with no setting, any case
+# where Obsidian's core Templates plugin, and the Templater plugin, keep the vault's template folder
+TEMPLATE_SETTINGS = (
+    (".obsidian/templates.json", "folder"),
+    (".obsidian/plugins/templater-obsidian/data.json", "templates_folder"),
+)
 
 
-def is_left_out(name: str) -> bool:
-    """A file or folder whose notes are no notes of the site (its other files may be linked):
-    named with a leading _, or a folder of note templates, whose bases and images stay."""
-    return name.startswith("_") or name.casefold() in TEMPLATE_FOLDERS
+def template_folders(notes_dir: Path) -> frozenset[str]:
+    """The folders (case-folded paths under notes/) of the vault's note templates: those its
+    Obsidian settings name, else a top-level `templates/` or `_templates/` (a folder of that name
+    deeper down is taken for notes about templates, as in obsidian-community/obsidian-hub)."""
+    named = set()
+    for setting, key in TEMPLATE_SETTINGS:
+        try:
+            value = json.loads((notes_dir / setting).read_text(encoding="utf-8")).get(key)
+        except (OSError, ValueError, AttributeError):  # none, unreadable, or no JSON object
+            continue
+        if isinstance(value, str) and value.strip("/ "):
+            named.add(value.strip("/ ").casefold())
+    return frozenset(named or TEMPLATE_FOLDERS)
 
 
 def list_folder(
