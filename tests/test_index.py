@@ -686,3 +686,21 @@ def test_a_broken_markdown_link_is_told_as_written_not_percent_encoded() -> None
     linker = note("a.md", "# A\n\n[man page]([https://x.org/ä](https://y.org/c))\n")
     diags = [d.message for d in build_index([linker]).diagnostics if d.code == "broken-link"]
     assert diags == ["[https://x.org/ä](https://y.org/c) matches no entry"]
+
+
+def test_a_link_in_front_matter_is_a_backlink_and_no_warning_when_it_leads_nowhere() -> None:
+    # kepano/kepano-obsidian's shape: notes tied to their category and author by property links
+    book = note(
+        "References/Out of Control.md",
+        '---\ncategories:\n  - "[[Books]]"\nauthor: ["[[Kevin Kelly|KK]]"]\ngenre: ["[[Futurism]]"]\n'
+        'cover: "[[out-of-control.jpg]]"\n---\nA book.\n',
+    )
+    assert [(x.target, x.line, x.in_properties) for x in book.links] == [
+        ("Books", 2, True),
+        ("Kevin Kelly", 4, True),
+        ("Futurism", 5, True),
+    ]
+    idx = build_index([book, note("Kevin Kelly.md", "A writer.\n"), note("Books.md", "x\n")])
+    assert idx.backlinks["kevin-kelly"] == (Backlink("references/out-of-control", 4),)
+    assert idx.backlinks["books"] == (Backlink("references/out-of-control", 2),)
+    assert not [d for d in idx.diagnostics if d.code == "broken-link"]  # [[Futurism]]: no note

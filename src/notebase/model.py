@@ -89,6 +89,9 @@ class LinkRef:
     fragment: str = ""  # heading part of [[Title#Heading]]
     label: str = ""
     embed: bool = False  # ![[…]] or ![…](…): the target is shown in place (an image, a note)
+    # a `[[link]]` a front-matter field holds (`author: "[[Kevin Kelly]]"`): a backlink of the
+    # note it leads to, as Obsidian counts it, and no warning when it leads to none
+    in_properties: bool = False
 
 
 @fast_pickling

@@ -700,7 +700,7 @@ def broken_links(
     return [
         broken_link(link, entry, names, apply)
         for link, target in zip(entry.links, targets, strict=True)
-        if not target and not site_image(link)
+        if not target and not site_image(link) and not link.in_properties
     ]
 
 

@@ -57,6 +57,7 @@ from notebase.reading.yamlio import Field, yaml_warning
 from notebase.slugs import (
     MAX_SLUG_BYTES,
     clean_slug,
+    looks_like_file,
     normalize_name,
     normalize_tag,
     slug_from_path,
@@ -221,7 +222,7 @@ def build_entry(
         quotes=make_quotes(body, split.body_line),
         footnotes=body.footnotes,
         headings=body.headings,
-        links=links,
+        links=(*links, *property_links(fields)),
         other_sources=other_sources(body, source_ref),
         **kept_fields(fields),
         content_key=digest_value(("note", source.rel_path, source.text, macros.digest)),
@@ -494,6 +495,28 @@ def title_from_path(rel_path: str) -> str:
     (`8 - chiusura.md`, `sr.value_counts().md`, `Q-Learning.md`)."""
     stem = rel_path.rsplit("/", 1)[-1].removesuffix(".md")
     return stem.strip() or stem
+
+
+def property_links(fields: dict[str, Field]) -> list[LinkRef]:
+    """The `[[Note]]` links front-matter fields hold as whole values (`categories: ["[[Books]]"]`),
+    in the order of their lines; links to a file (`cover: "[[x.jpg]]"`) are left out."""
+    found: list[LinkRef] = []
+    for fld in sorted(fields.values(), key=lambda f: f.line):
+        for text in texts_in(fld.value):
+            m = _NAME_LINK.fullmatch(text.strip())
+            target, _, fragment = m.group(1).partition("#") if m else ("", "", "")
+            if target.strip() and not looks_like_file(target):
+                link = LinkRef(target.strip(), True, fld.line, fragment.strip(), in_properties=True)
+                found.append(link)
+    return found
+
+
+def texts_in(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [text for item in value for text in texts_in(item)]
+    return []
 
 
 def kept_fields(fields: dict[str, Field]) -> dict[str, Any]:
