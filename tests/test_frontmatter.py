@@ -171,6 +171,8 @@ def test_as_text_refuses(value: Any) -> None:
         ([" x ", "", 3, 1.5], ("x", "3", "1.5")),
         ([], ()),
         ("", ()),
+        ([None], ()),  # `aliases:` over a bare `- `, as obsidian-community/obsidian-hub's templates
+        (["a", None], ("a",)),
     ],
 )
 def test_as_list(value: Any, expected: tuple[str, ...]) -> None:
@@ -373,6 +375,18 @@ def test_template_placeholders_are_read_as_text_with_one_warning() -> None:
     assert fields["date"].value == "{{date:YYYY-MM-DD}}"
     assert fields["tags"].value == ["{{tag}}"]
     assert [(d.severity, d.code) for d in diags] == [(Severity.WARNING, "template-placeholder")]
+
+
+def test_a_value_starting_with_at_is_read_as_text_with_a_warning_at_its_line() -> None:
+    # obsidian-community/obsidian-hub's people notes: `aliases:` then `- @kepano`
+    text = "---\naliases:\n- @kepano\ntags:\n- \nnote: `x` y\n---\nbody\n"
+    fields, _, diags = read_front_matter(text, PATH)
+    assert fields["aliases"].value == ["@kepano"] and fields["note"].value == "`x` y"
+    assert [(d.severity, d.code, d.pos.line) for d in diags] == [
+        (Severity.WARNING, "yaml-reserved", 3)
+    ]
+    _, _, broken = read_front_matter("---\na: @x\nb: [c\n---\n", PATH)  # else wrong too
+    assert [(d.severity, d.code) for d in broken] == [(Severity.ERROR, "yaml-syntax")]
 
 
 def test_broken_yaml_without_placeholders_is_still_an_error() -> None:

@@ -24,6 +24,11 @@ _FENCE = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.M)
 _PLACEHOLDER = re.compile(
     r"^([ \t]*(?:-[ \t]+|[^\s:#][^:\n]*:[ \t]+))(\{\{[^\n]*\}\})[ \t]*$", re.M
 )
+# A value YAML cannot start a plain scalar with (`- @kepano`, as obsidian-community/obsidian-hub
+# writes aliases): quoted, so that the field reads it as text, when nothing else is wrong.
+_RESERVED_START = re.compile(
+    r"^([ \t]*(?:-[ \t]+|[^\s:#][^:\n]*:[ \t]+))([@`][^\n]*?)[ \t]*$", re.M
+)
 _MARKDOWN_LINK = re.compile(r"\[[^\]]*\]\(<?([^\s<>()]+)>?\)")  # `[GitHub](https://…)`
 _BOOLS = {
     "true": True,
@@ -73,6 +78,12 @@ def read_front_matter(text: str, path: str) -> tuple[dict[str, Field], Split, li
         quoted = _PLACEHOLDER.sub(quote_placeholder, split.yaml_text)
         fields, diags = load_fields(quoted, path, 2)
         out = [*diags, placeholder_warning(path)]
+    if diags and (reserved := _RESERVED_START.search(split.yaml_text)):
+        quoted = _RESERVED_START.sub(quote_placeholder, split.yaml_text)
+        again, still = load_fields(quoted, path, 2)
+        if not still:
+            line = 2 + split.yaml_text.count("\n", 0, reserved.start())
+            fields, out = again, [*out[len(diags) :], reserved_warning(path, line)]
     by_key: dict[str, Field] = {}
     written = {fld.key for fld in fields}
     for fld in fields:
@@ -90,6 +101,12 @@ def read_front_matter(text: str, path: str) -> tuple[dict[str, Field], Split, li
 
 def quote_placeholder(m: re.Match[str]) -> str:
     return m.group(1) + "'" + m.group(2).replace("'", "''") + "'"
+
+
+def reserved_warning(path: str, line: int) -> Diagnostic:
+    message = "a value starts with @ or `, which YAML reserves; read as text"
+    hint = "quote it: '@name'"
+    return warning("yaml-reserved", message, FilePos(path, line), hint)
 
 
 def is_placeholder(value: Any) -> bool:
@@ -185,9 +202,12 @@ def as_url(value: Any) -> str | Coerced:
 
 
 def as_list(value: Any) -> tuple[str, ...]:
-    """A YAML list of scalars, or one comma-separated string."""
+    """A YAML list of scalars, or one comma-separated string; an empty item (`aliases:` over a
+    bare `- `, as a vault's template leaves it) is no item."""
     if isinstance(value, str):
         return tuple(v.strip() for v in value.split(",") if v.strip())
+    if isinstance(value, list):
+        value = [v for v in value if v is not None]
     if isinstance(value, list) and all(
         isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in value
     ):
