@@ -107,7 +107,7 @@ def test_expressions_read_notes_as_obsidian_does(
 ) -> None:
     made, names = rows
     row = next(r for r in made if r.entry.rel_path == rel)
-    scope = Scope(read_base(BOOKS_BASE), made, row, names)
+    scope = Scope(read_base(BOOKS_BASE), row, names)
     assert scope.value(parse_expression(text), row) == want
 
 
@@ -161,7 +161,7 @@ def test_a_link_value_matches_text_naming_the_same_note() -> None:
     entries = [entry("A/Books.md", "x\n")]
     names = note_names(entries)
     row = base_rows(entries, {}, names)[0]
-    scope = Scope(read_base("{}"), [row], row, names)
+    scope = Scope(read_base("{}"), row, names)
     assert scope.equal("[[Books|the books]]", Link("A/Books.md"))
     assert scope.equal(Link("Elsewhere"), "[[elsewhere]]")  # no such note: by name alone
     assert not scope.equal("[[Books]]", Link("Films"))
@@ -201,5 +201,7 @@ def test_a_base_that_cannot_be_read_is_a_warning_at_its_line(tmp_path: Path) -> 
     assert f"base-unsupported notes/Templates/Bases/Books.base:{line + 1}" in diags
     page = (site / "categories/books/index.html").read_text(encoding="utf-8")
     assert "Out of Control" in page  # the first view reads all it needs
-    _, broken = build(tmp_path / "again", "views: [\n")
+    again, broken = build(tmp_path / "again", "views: [\n")
     assert "base-unreadable notes/Templates/Bases/Books.base:1" in broken
+    page = (again / "categories/books/index.html").read_text(encoding="utf-8")
+    assert 'title="An Obsidian base that cannot be shown">Base: Books</span>' in page

@@ -303,11 +303,11 @@ def base_diagnostics(files: Iterable[Attachment], shown: str) -> list[Diagnostic
 
 
 class Scope:
-    """What a base's expressions read: the notes (rows), the one embedding it (`this`), the
-    base's formulas, and the notes' names, which links are resolved by."""
+    """What a base's expressions read besides the note at hand: the note embedding the base
+    (`this`), the base's formulas, and the notes' names, which links are resolved by."""
 
-    def __init__(self, base: Base, rows: Sequence[Row], this: Row, names: Mapping[str, str]):
-        self.base, self.rows, self.this, self.names = base, rows, this, names
+    def __init__(self, base: Base, this: Row, names: Mapping[str, str]) -> None:
+        self.base, self.this, self.names = base, this, names
         self.parsed: dict[str, Node] = {}
 
     def expression(self, text: str) -> Node:
@@ -681,7 +681,7 @@ def view_html(
     """The view the embed names (else the first) as HTML: a table, or a list of the notes; what
     cannot be read, said in its place."""
     view = next((v for v in base.views if v.name == view_name), base.views[0])
-    scope = Scope(base, scope_rows, this, names)
+    scope = Scope(base, this, names)
     try:
         rows = [
             r for r in scope_rows if scope.passes(base.filters, r) and scope.passes(view.filters, r)
@@ -794,8 +794,10 @@ class BaseRows:
             file = self.index.attachments.get(path)
             self.bases[path] = read_or_none(file.text) if file and file.kind == "base" else None
         base = self.bases[path]
-        if base is None:
-            return ""
+        if base is None:  # reported by base_diagnostics
+            shown = escape(path.rsplit("/", 1)[-1].removesuffix(".base"))
+            title = "An Obsidian base that cannot be shown"
+            return f'<span class="embed unresolved" title="{title}">Base: {shown}</span>'
         here = self.rows.get(this.slug) or base_rows([this], {}, self.names)[0]
         rows = list(self.rows.values())
         return view_html(base, view_name, rows, here, self.names, self.link)
