@@ -374,6 +374,40 @@ def test_a_first_row_opening_with_a_bracket_is_a_row_not_an_option(env: str) -> 
     assert '<mo stretchy="false">[</mo><mn>1</mn>' in rendered.html
 
 
+@pytest.mark.parametrize(
+    ("tex", "opening", "closing"),
+    [
+        ("\\bigg\\{ x \\bigg\\}", "&#x0007B;", "&#x0007D;"),
+        ("\\big\\langle x \\big\\rangle", "&#x027E8;", "&#x027E9;"),
+        ("\\Big\\| x \\Big\\|", "&#x02016;", "&#x02016;"),
+        ("\\bigl\\lfloor x \\bigr\\rfloor", "&#x0230A;", "&#x0230B;"),
+    ],
+)
+def test_a_sized_delimiter_named_by_a_command_is_its_character(
+    tex: str, opening: str, closing: str
+) -> None:
+    """`\\bigg\\{` showed as the text `\\{` (ys-zhang/obsidian-vault-research's set notation)."""
+    rendered = render_markdown(f"${tex}$\n")
+    assert rendered.problems == ()
+    assert f'em">{opening}</mo><mi>x</mi>' in rendered.html
+    assert f'em">{closing}</mo></mrow></math>' in rendered.html
+    assert "\\" not in rendered.html
+
+
+def test_an_unknown_sized_delimiter_is_shown_as_tex_not_as_its_command() -> None:
+    rendered = render_markdown("$\\big\\nonsense x$\n")
+    assert [code for code, _, _ in rendered.problems] == ["math-failed"]
+    assert '<code class="math-tex" title="formula shown as TeX">' in rendered.html
+
+
+@pytest.mark.parametrize("tex", ["\\over \\Gamma \\vdash x:A", "a^{\\over b}"])
+def test_over_with_nothing_above_is_a_fraction_with_an_empty_numerator(tex: str) -> None:
+    """An inference rule's axiom, as ys-zhang/obsidian-vault-research writes it."""
+    rendered = render_markdown(f"${tex}$\n")
+    assert rendered.problems == ()
+    assert "<mfrac><mrow /><m" in rendered.html
+
+
 def test_a_colour_on_a_group_colours_that_group_alone_even_in_an_aligned_row() -> None:
     tex = "$$\\begin{aligned} a &= \\color{red}{x} + y \\\\ b &= c \\end{aligned}$$\n"
     rendered = render_markdown(tex)

@@ -19,6 +19,9 @@ _DROPPED = re.compile(r"\\(?:label\{[^{}]*\}|(?:nonumber|notag)(?![a-zA-Z]))|(?<
 _ARG = re.compile(r"\\arg\s*\\(min|max)(?![a-zA-Z])|\\arg(?![a-zA-Z])")
 _RENAMED = {"\\textbackslash": "\\backslash"}
 _AND = re.compile(r"\\and(?![a-zA-Z])")  # MathJax reads \and as \land
+# `\over` with nothing before it in its group (`{\over \Gamma \vdash x:A}`, an inference rule's
+# axiom): an empty numerator, as TeX draws it, which latex2mathml cannot read alone
+_EMPTY_OVER = re.compile(r"(^|\{)(\s*)\\over(?![a-zA-Z])")
 _SET = re.compile(r"\\[sS]et\s*\{")  # braket's \set{x | y}, which MathJax loads when it is used
 _OPERATORNAME_OPEN = re.compile(r"\\operatorname\*?\s*\{")
 # \color{red}{x}, as MathJax 2 and blogs write it
@@ -33,7 +36,27 @@ _EQNARRAY = re.compile(r"\\begin\{eqnarray\*?\}(.*?)\\end\{eqnarray\*?\}", re.S)
 _NAME_TAIL = re.compile(r"[_^(]")  # what follows an operator's name inside \operatorname{log_2}
 # What latex2mathml writes for what it did not understand: a command as a letter (<mi>\foo</mi>),
 # an alignment `&` outside a table as a letter, an empty operator.
-_UNREAD = re.compile(r"<m[io]>\\|<mi>&</mi>|<mo />")
+_UNREAD = re.compile(r"<m[io][^>]*>\\|<mi>&</mi>|<mo />")
+# a sized delimiter named by a command (`\big\{`, `\Bigg\langle`), which latex2mathml writes as
+# the command's own text (`<mo minsize="1.2em" …>\{</mo>`): the character it names instead
+_SIZED_DELIMITER = re.compile(r"(<mo [^>]*>)(\\[A-Za-z]+|\\[{}|])(</mo>)")
+DELIMITERS = {
+    **dict.fromkeys(("\\{", "\\lbrace"), "&#x0007B;"),
+    **dict.fromkeys(("\\}", "\\rbrace"), "&#x0007D;"),
+    **dict.fromkeys(("\\|", "\\Vert", "\\lVert", "\\rVert"), "&#x02016;"),
+    **dict.fromkeys(("\\vert", "\\lvert", "\\rvert"), "&#x0007C;"),
+    "\\langle": "&#x027E8;",
+    "\\rangle": "&#x027E9;",
+    "\\lfloor": "&#x0230A;",
+    "\\rfloor": "&#x0230B;",
+    "\\lceil": "&#x02308;",
+    "\\rceil": "&#x02309;",
+    "\\backslash": "&#x0005C;",
+    "\\uparrow": "&#x02191;",
+    "\\downarrow": "&#x02193;",
+    "\\Uparrow": "&#x021D1;",
+    "\\Downarrow": "&#x021D3;",
+}
 
 
 def prepare_tex(tex: str) -> str:
@@ -44,7 +67,7 @@ def prepare_tex(tex: str) -> str:
     tex = _ARG.sub(lambda m: f"\\operatorname*{{arg {m.group(1) or ''}}}", tex)
     for old, new in _RENAMED.items():
         tex = tex.replace(old, new)
-    tex = set_braces(_AND.sub(r"\\land", tex))
+    tex = set_braces(_AND.sub(r"\\land", _EMPTY_OVER.sub(r"\1\2{}\\over", tex)))
     tex = _EQNARRAY.sub(eqnarray_as_align, _ROW_BRACKET.sub(r"\1{}\2", tex))
     return _OPERATORNAME.sub(operator_name, rich_operator_names(colored_groups(tex)))
 
@@ -134,7 +157,13 @@ def tex_to_mathml(tex: str, display: bool) -> str | None:
         mathml = str(convert(prepare_tex(tex), display="block" if display else "inline"))
     except Exception:
         return None
+    mathml = _SIZED_DELIMITER.sub(named_delimiter, mathml)
     return None if _UNREAD.search(mathml) else mathml
+
+
+def named_delimiter(m: re.Match[str]) -> str:
+    """A sized delimiter's command as the character it names (unknown: left, and unread)."""
+    return m.group(1) + DELIMITERS.get(m.group(2), m.group(2)) + m.group(3)
 
 
 def tex_fallback(tex: str) -> str:

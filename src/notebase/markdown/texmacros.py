@@ -66,7 +66,7 @@ _SYNONYMS = r"""
     plusmn=\pm rarr=\rightarrow rArr=\Rightarrow Rarr=\Rightarrow real=\Re reals=\mathbb{R}
     Reals=\mathbb{R} Rho=\mathrm{P} sdot=\cdot sect=\S spades=\spadesuit sub=\subset
     sube=\subseteq supe=\supseteq Tau=\mathrm{T} thetasym=\vartheta weierp=\wp Zeta=\mathrm{Z}
-    hdots=\ldots
+    hdots=\ldots bracevert=\vert
 """
 SYNONYMS = {
     name: Macro(0, None, body) for name, body in (item.split("=", 1) for item in _SYNONYMS.split())
