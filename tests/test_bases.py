@@ -205,3 +205,23 @@ def test_a_base_that_cannot_be_read_is_a_warning_at_its_line(tmp_path: Path) -> 
     assert "base-unreadable notes/Templates/Bases/Books.base:1" in broken
     page = (again / "categories/books/index.html").read_text(encoding="utf-8")
     assert 'title="An Obsidian base that cannot be shown">Base: Books</span>' in page
+
+
+def test_a_base_block_is_its_first_view_and_what_it_cannot_read_is_told_at_its_line(
+    tmp_path: Path,
+) -> None:
+    block = "```base\nfilters: 'categories.contains(link(\"Books\"))'\norder: [file.name]\n```\n"
+    unread = "```base\nfilters: 'file.mtime > now()'\n```\n"
+    notes = {"Lists.md": f"# Lists\n\n{block}\n{unread}\n```base\nviews: [\n```\n"}
+    for rel, text in {**NOTES, **notes}.items():
+        write(f"notes/{rel}", text)(tmp_path)
+    result = build_site(BuildOptions(root=tmp_path, out=tmp_path / "site"))
+    assert result.written
+    problems = [(d.code, d.pos.line) for d in result.diagnostics if d.code.startswith("base-")]
+    assert problems == [("base-unsupported", 9), ("base-unreadable", 13)]
+    page = (tmp_path / "site/lists/index.html").read_text(encoding="utf-8")
+    assert page.count('<div class="base-view"') == 2
+    assert ">Out of Control</a>" in page and ">The Machine Stops</a>" in page
+    assert "This view uses `file.mtime`, which cannot be shown here" in page
+    assert '<code class="language-base">views: [\n</code>' in page  # no base: shown as written
+    assert "data-base=" not in page

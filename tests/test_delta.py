@@ -87,6 +87,9 @@ STEPS: list[tuple[str, Edit, bool]] = [
     ("the embedding note's body", append("notes/papers/muon.md", "\nMore.\n"), FULL),
     ("the base itself", edit("notes/Templates/Bases/Papers.base", "DESC", "ASC"), FULL),
     ("the embed gone", edit("notes/papers/muon.md", "\n![[Papers.base]]\n", ""), FULL),
+    ("a base block", append("notes/papers/muon.md", "\n```base\n" + PAPERS_BASE + "```\n"), FULL),
+    ("the body of the note holding it", append("notes/papers/muon.md", "\nStill.\n"), FULL),
+    ("the block gone", edit("notes/papers/muon.md", "```base\n" + PAPERS_BASE + "```\n", ""), FULL),
     ("a body after that", append("notes/papers/muon.md", "\nAnd again.\n"), DELTA),
 ]
 

@@ -172,6 +172,7 @@ class Entry:
     # every front-matter field as YAML read it, as JSON (dates as their ISO text): what an
     # Obsidian base's filters and columns read of the note (linking/bases.py); "" when none
     properties: str = ""
+    holds_base: bool = False  # its body holds a ```base block (markers.base_query)
 
 
 @fast_pickling

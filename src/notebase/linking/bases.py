@@ -277,26 +277,36 @@ def base_problems(base: Base) -> list[tuple[str, str]]:
     return list(problems.items())
 
 
+HINTS = {
+    "base-unsupported": "its views that use it show a note saying so; the others are shown",
+    "base-unreadable": "write the base in Obsidian, or fix its YAML",
+}
+
+
 def base_diagnostics(files: Iterable[Attachment], shown: str) -> list[Diagnostic]:
-    """A warning for each base that cannot be read, and for what of each this interpreter does
-    not read (at the first line holding it)."""
+    """A warning for each base file that cannot be read, and for what of each this interpreter
+    does not read (at the first line holding it)."""
     diags: list[Diagnostic] = []
-    for file in files:
-        if file.kind != "base":
-            continue
-        path = f"{shown}/{file.rel_path}"
-        try:
-            base = read_base(file.text)
-        except ValueError as exc:
-            hint = "write the base in Obsidian, or fix its YAML"
-            diags.append(warning("base-unreadable", str(exc), FilePos(path, 1), hint))
-            continue
-        for problem, text in base_problems(base):
-            line = next((n for n, t in enumerate(file.text.splitlines(), 1) if text in t), 1)
-            message = f"this base uses {problem}, which notebase does not read"
-            hint = "its views that use it show a note saying so; the others are shown"
-            diags.append(warning("base-unsupported", message, FilePos(path, line), hint))
+    for file in (f for f in files if f.kind == "base"):
+        lines = file.text.splitlines()
+        for code, message, text in base_findings(file.text):
+            line = next((n for n, t in enumerate(lines, 1) if text and text in t), 1)
+            pos = FilePos(f"{shown}/{file.rel_path}", line)
+            diags.append(warning(code, message, pos, HINTS[code]))
     return diags
+
+
+def base_findings(text: str) -> list[tuple[str, str, str]]:
+    """(code, message, the text holding it) of each problem of a base's YAML: none when this
+    interpreter reads all of it."""
+    try:
+        base = read_base(text)
+    except ValueError as exc:
+        return [("base-unreadable", str(exc), "")]
+    return [
+        ("base-unsupported", f"this base uses {problem}, which notebase does not read", held)
+        for problem, held in base_problems(base)
+    ]
 
 
 # ---------------------------------------------------------------- evaluating
@@ -789,7 +799,8 @@ class BaseRows:
         return {row.entry.slug: row for row in made}
 
     def view(self, path: str, view_name: str, this: Entry) -> str:
-        """The view of the base at `path` the note `this` embeds (nothing: no base is there)."""
+        """The view of the base at `path` the note `this` embeds (its name, when none can be
+        read there)."""
         if path not in self.bases:
             file = self.index.attachments.get(path)
             self.bases[path] = read_or_none(file.text) if file and file.kind == "base" else None
@@ -798,9 +809,17 @@ class BaseRows:
             shown = escape(path.rsplit("/", 1)[-1].removesuffix(".base"))
             title = "An Obsidian base that cannot be shown"
             return f'<span class="embed unresolved" title="{title}">Base: {shown}</span>'
+        return self.shown(base, view_name, this)
+
+    def inline(self, yaml_text: str, written: str, this: Entry) -> str:
+        """The first view of a ```base block of the note `this` (the block as `written`, when
+        its YAML is no base)."""
+        base = read_or_none(yaml_text)
+        return written if base is None else self.shown(base, "", this)
+
+    def shown(self, base: Base, view_name: str, this: Entry) -> str:
         here = self.rows.get(this.slug) or base_rows([this], {}, self.names)[0]
-        rows = list(self.rows.values())
-        return view_html(base, view_name, rows, here, self.names, self.link)
+        return view_html(base, view_name, list(self.rows.values()), here, self.names, self.link)
 
 
 def read_or_none(text: str) -> Base | None:

@@ -33,8 +33,9 @@ def is_note_embed(entry: Entry, i: int, targets: tuple[str, ...]) -> bool:
 
 
 def base_embeds(entry: Entry, targets: tuple[str, ...]) -> bool:
-    """Whether the entry embeds an Obsidian base (`![[X.base]]`: a view of other notes)."""
-    return any(
+    """Whether the entry shows an Obsidian base (a view of other notes): embeds one
+    (`![[X.base]]`), or holds a ```base block."""
+    return entry.holds_base or any(
         link.embed and i < len(targets) and targets[i][:1] == "@" and is_base_file(targets[i])
         for i, link in enumerate(entry.links)
     )

@@ -11,7 +11,7 @@ from notebase.linking.attachments import attachment_embed, file_href, site_image
 from notebase.linking.bases import BaseRows
 from notebase.linking.embeds import base_embeds, expand_embeds, note_embeds
 from notebase.markdown.markers import ROOT as ROOT  # render.py's, from here
-from notebase.markdown.markers import link_marker, substitute_markers
+from notebase.markdown.markers import base_queries, link_marker, substitute_markers
 from notebase.model import NO_WORDS, Attachment, Entry, Footnote, LinkRef, Quote, SiteIndex
 from notebase.records import fast_pickling
 from notebase.slugs import (
@@ -81,7 +81,7 @@ def embed_notes(index: SiteIndex, filled: list[Entry], directory_urls: bool) -> 
     rows = BaseRows(index, view_link)
 
     def embed(entry: Entry) -> Entry:
-        if not any(link.embed for link in entry.links):
+        if not entry.holds_base and not any(link.embed for link in entry.links):
             return entry
         targets = index.link_targets.get(entry.slug, ())
         if not note_embeds(entry, targets) and not base_embeds(entry, targets):
@@ -89,6 +89,7 @@ def embed_notes(index: SiteIndex, filled: list[Entry], directory_urls: bool) -> 
         body = expand_embeds(
             entry.body_html, entry, by_slug, index.link_targets, note_link, (), rows.view
         )
+        body = base_queries(body, lambda yaml_text, written: rows.inline(yaml_text, written, entry))
         return remade(
             entry,
             body_html=body,

@@ -60,6 +60,7 @@ class Rendered:
     problems: tuple[tuple[str, str, int], ...]  # (code, message, line relative to the text)
     tags: tuple[str, ...] = ()  # inline #tags, as written (without the #)
     anchors: tuple[str, ...] = ()  # the ids of the body's elements, in order
+    holds_base: bool = False  # a ```base block, whose view the build puts in its place
 
 
 def render_markdown(
@@ -99,6 +100,7 @@ def render_markdown(
         problems=tuple(env.get("problems", [])),
         tags=tuple(env.get("tags", [])),
         anchors=tuple(element_ids(tokens)),
+        holds_base=bool(env.get("bases")),
     )
 
 

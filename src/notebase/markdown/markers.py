@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from html import escape, unescape
 
 MARK = "\x1e"  # the record separator: a control character no note's HTML keeps
 ROOT = f"{MARK}R{MARK}"  # replaced by the page's relative path to the site root when rendered
@@ -35,6 +36,25 @@ def renumber_markers(html: str, base: int) -> str:
 def strip_markers(html: str) -> str:
     """`html` without its markers (the text of their links stays)."""
     return substitute_markers(html, lambda _n: "")
+
+
+# A ```base block waits in the HTML as its YAML around the block as written, until the build puts
+# the base's view in its place (linking/bases.py); a note's own HTML cannot hold this div (its raw
+# HTML keeps no attribute of a div).
+BASE_QUERY = re.compile(r'<div class="base-query" data-base="([^"]*)">\n(.*?)</div>\n', re.S)
+BASE_QUERY_START = '<div class="base-query" '
+
+
+def base_query(yaml_text: str, code_html: str) -> str:
+    """Where a ```base block's view goes, with the block as written inside."""
+    return f'{BASE_QUERY_START}data-base="{escape(yaml_text)}">\n{code_html}</div>\n'
+
+
+def base_queries(html: str, view: Callable[[str, str], str]) -> str:
+    """`html` with each base block replaced by `view(its YAML, the block as written)`."""
+    if BASE_QUERY_START not in html:
+        return html
+    return BASE_QUERY.sub(lambda m: view(unescape(m.group(1)), m.group(2)), html)
 
 
 def marker_numbers(html: str) -> Iterator[int]:

@@ -28,7 +28,7 @@ from mdit_py_plugins.gfm import gfm_plugin
 
 import notebase.markdown.obsidian as obsidian
 from notebase.markdown.highlight import highlight_code
-from notebase.markdown.markers import link_marker
+from notebase.markdown.markers import base_query, link_marker
 from notebase.markdown.mathml import tex_fallback, tex_to_mathml
 from notebase.markdown.rawhtml import (
     RASTER_DATA,
@@ -592,12 +592,28 @@ def render_code(render: Callable[..., str]) -> Callable[..., str]:
         self: Any, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
     ) -> str:
         html = render(self, tokens, idx, options, env)
+        if tokens[idx].type == "fence" and tokens[idx].info.strip().lower() == "base":
+            return base_block(tokens[idx], html, env)
         block_id = tokens[idx].attrGet("id")
         if not block_id or f' id="{escape(str(block_id))}"' in html[: html.find(">")]:
             return html
         return html.replace("<pre", f'<pre id="{escape(str(block_id))}"', 1)
 
     return code
+
+
+def base_block(token: Token, code_html: str, env: EnvType) -> str:
+    """A ```base block (an Obsidian base written in the note): its YAML kept for the build, which
+    puts the base's first view in its place (linking/bases.py), around the block as written (what
+    a page shows when the YAML is no base); what the base uses that notebase does not read, a
+    base-unsupported warning at the block's first line."""
+    from notebase.linking.bases import base_findings  # a note with a base: rare
+
+    line = token.map[0] + 2 if token.map else 0
+    env["bases"] = True
+    for code, message, _ in base_findings(token.content):
+        env.setdefault("problems", []).append((code, message, line))
+    return base_query(token.content, code_html)
 
 
 def render_raw_html(

@@ -12,6 +12,7 @@ from typing import Any
 from notebase.diagnostics import Diagnostic, FilePos, error, warning
 from notebase.digests import digest_value, remade
 from notebase.fuzzy import one_slip_from
+from notebase.linking.bases import HINTS as BASE_HINTS
 from notebase.markdown import Rendered, render_inline, render_markdown, strip_paragraph
 from notebase.markdown.markers import renumber_markers
 from notebase.markdown.texmacros import NO_MACROS, TexMacros
@@ -228,6 +229,7 @@ def build_entry(
         content_key=digest_value(("note", source.rel_path, source.text, macros.digest)),
         words=note_words(prose, title),
         anchors=body.anchors,
+        holds_base=body.holds_base,
         opening_heading=body.opening,
         description=get("description", as_text) or "",
         cssclasses=css_classes(first_field(get, ("cssclasses", "cssclass"), as_tags) or ()),
@@ -299,10 +301,15 @@ def merge_tldr(
     return strip_paragraph(html), " ".join(tldr.text.split()), body_links + moved
 
 
+PROBLEM_HINTS = {  # what to do about each problem the markdown reports
+    "math-failed": "check the TeX; the formula is shown as source",
+    **BASE_HINTS,
+}
+
+
 def problem_diagnostics(body: Rendered, path: str, first_line: int) -> list[Diagnostic]:
-    hint = "check the TeX; the formula is shown as source"
     return [
-        warning(code, msg, FilePos(path, line + first_line - 1), hint)
+        warning(code, msg, FilePos(path, line + first_line - 1), PROBLEM_HINTS[code])
         for code, msg, line in body.problems
     ]
 
