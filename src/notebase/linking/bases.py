@@ -23,6 +23,7 @@ from html import escape
 from typing import Any
 
 from notebase.diagnostics import Diagnostic, FilePos, warning
+from notebase.linking.dataview import NotRead, dataview_base
 from notebase.model import Attachment, Entry, SiteIndex
 from notebase.reading.yamlio import load_fields
 from notebase.slugs import name_key
@@ -30,7 +31,10 @@ from notebase.slugs import name_key
 Node = tuple[
     Any, ...
 ]  # an expression: ("lit", v), ("name", n), ("get", obj, n), ("call", f, args), …
-FUNCTIONS = frozenset({"link", "list", "if", "number", "file"})
+# and Dataview's, as its queries call them (dataview.py): contains(a, b), length(a), lower(a)
+FUNCTIONS = frozenset(
+    {"link", "list", "if", "number", "file", "contains", "length", "lower", "upper"}
+)
 METHODS = frozenset(
     {
         "contains", "containsAll", "containsAny", "startsWith", "endsWith", "isEmpty", "lower",
@@ -234,8 +238,9 @@ def read_view(data: Any, number: int) -> View:
         if isinstance(s, dict)
     )
     limit = data.get("limit")
+    name = data.get("name")
     return View(
-        str(data.get("name") or f"View {number + 1}"),
+        f"View {number + 1}" if name is None else str(name),
         str(data.get("type") or "table"),
         data.get("filters"),
         tuple(str(p) for p in listed(data.get("order"))) or ("file.name",),
@@ -280,6 +285,8 @@ def base_problems(base: Base) -> list[tuple[str, str]]:
 HINTS = {
     "base-unsupported": "its views that use it show a note saying so; the others are shown",
     "base-unreadable": "write the base in Obsidian, or fix its YAML",
+    "dataview-unsupported": "the query is shown as written; TABLE and LIST queries FROM tags, "
+    "folders and links, with WHERE, SORT and LIMIT, are read",
 }
 
 
@@ -307,6 +314,22 @@ def base_findings(text: str) -> list[tuple[str, str, str]]:
         ("base-unsupported", f"this base uses {problem}, which notebase does not read", held)
         for problem, held in base_problems(base)
     ]
+
+
+def dataview_findings(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """A Dataview query's base (as JSON), and (code, message) of what of it is not read: "" and
+    its problems when any (the block then stays as written)."""
+    try:
+        made = dataview_base(text)
+    except NotRead as exc:
+        return "", [
+            ("dataview-unsupported", f"this query uses {exc}, which notebase does not read")
+        ]
+    found = [
+        ("dataview-unsupported", m.replace("this base", "this query", 1))
+        for _, m, _ in base_findings(made)
+    ]
+    return ("", found) if found else (made, [])
 
 
 # ---------------------------------------------------------------- evaluating
@@ -442,6 +465,10 @@ class Scope:
         if name == "if":
             chosen = args[1] if truthy(first) else (args[2] if len(args) > 2 else None)
             return chosen if len(args) > 1 else None
+        if name in ("contains", "lower", "upper"):
+            return self.method(first, name, args[1:])
+        if name == "length":
+            return len(first) if isinstance(first, str | list) else 0
         return number(first)  # number()
 
     def method(self, obj: Any, name: str, args: list[Any]) -> Any:
@@ -703,7 +730,8 @@ def view_html(
     except Unsupported as exc:
         body = f'<p class="base-unsupported">This view uses {escape(str(exc))}, which cannot be shown here.</p>\n'
     count = f"{len(rows)} note{'s' if len(rows) != 1 else ''}" if "rows" in locals() else ""
-    caption = escape(view.name) + (f' <span class="counts">· {count}</span>' if count else "")
+    counts = f'<span class="counts">{"· " if view.name else ""}{count}</span>' if count else ""
+    caption = " ".join(part for part in (escape(view.name), counts) if part)
     return f'<div class="base-view" data-pagefind-ignore>\n<p class="base-name">{caption}</p>\n{body}</div>\n'
 
 

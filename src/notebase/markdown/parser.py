@@ -592,8 +592,9 @@ def render_code(render: Callable[..., str]) -> Callable[..., str]:
         self: Any, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
     ) -> str:
         html = render(self, tokens, idx, options, env)
-        if tokens[idx].type == "fence" and tokens[idx].info.strip().lower() == "base":
-            return base_block(tokens[idx], html, env)
+        language = tokens[idx].info.strip().lower() if tokens[idx].type == "fence" else ""
+        if language in ("base", "dataview"):
+            return base_block(tokens[idx], html, env, language == "dataview")
         block_id = tokens[idx].attrGet("id")
         if not block_id or f' id="{escape(str(block_id))}"' in html[: html.find(">")]:
             return html
@@ -602,18 +603,24 @@ def render_code(render: Callable[..., str]) -> Callable[..., str]:
     return code
 
 
-def base_block(token: Token, code_html: str, env: EnvType) -> str:
+def base_block(token: Token, code_html: str, env: EnvType, dataview: bool = False) -> str:
     """A ```base block (an Obsidian base written in the note): its YAML kept for the build, which
     puts the base's first view in its place (linking/bases.py), around the block as written (what
     a page shows when the YAML is no base); what the base uses that notebase does not read, a
     base-unsupported warning at the block's first line."""
-    from notebase.linking.bases import base_findings  # a note with a base: rare
+    from notebase.linking.bases import base_findings, dataview_findings  # a note with one: rare
 
     line = token.map[0] + 2 if token.map else 0
-    env["bases"] = True
-    for code, message, _ in base_findings(token.content):
+    if dataview:  # a query: the base that shows the same notes, else the block as written
+        made, problems = dataview_findings(token.content)
+    else:
+        made, problems = token.content, [(c, m) for c, m, _ in base_findings(token.content)]
+    for code, message in problems:
         env.setdefault("problems", []).append((code, message, line))
-    return base_query(token.content, code_html)
+    if not made:
+        return code_html
+    env["bases"] = True
+    return base_query(made, code_html)
 
 
 def render_raw_html(

@@ -228,9 +228,7 @@ def build_entry(
         **kept_fields(fields),
         content_key=digest_value(("note", source.rel_path, source.text, macros.digest)),
         words=note_words(prose, title),
-        anchors=body.anchors,
-        holds_base=body.holds_base,
-        opening_heading=body.opening,
+        **body_marks(body),
         description=get("description", as_text) or "",
         cssclasses=css_classes(first_field(get, ("cssclasses", "cssclass"), as_tags) or ()),
         updated=first_field(get, ("modified", "updated"), as_date),
@@ -524,6 +522,12 @@ def texts_in(value: Any) -> list[str]:
     if isinstance(value, list):
         return [text for item in value for text in texts_in(item)]
     return []
+
+
+def body_marks(body: Rendered) -> dict[str, Any]:
+    """What the entry keeps of its body's markup besides the HTML: its element ids, the `# heading`
+    it opens with, and whether it holds a base or query block."""
+    return {"anchors": body.anchors, "opening_heading": body.opening, "holds_base": body.holds_base}
 
 
 def kept_fields(fields: dict[str, Field]) -> dict[str, Any]:

@@ -1,0 +1,190 @@
+"""A Dataview query (a ```dataview block: the plugin's DQL) -> the Obsidian base showing the same
+notes (pure), which the build then shows as it shows a ```base block (bases.py).
+
+Read: `TABLE [WITHOUT ID] expr [AS "Name"], …` and `LIST`; `FROM` sources (`#tag`, `"folder"`,
+`[[Note]]`: the notes linking to it; joined by `and`, `or`, `-`, parentheses); `WHERE expr`;
+`SORT expr [ASC|DESC], …`; `LIMIT n`. An expression is DQL's, its words put into the bases'
+language: `=` is `==`, `and`/`or` are `&&`/`||`, `file.name` is the name without `.md`
+(`file.basename`), `file.link` the note, `file.outlinks` its links. Not read: TASK and CALENDAR
+queries, GROUP BY, FLATTEN, `outgoing(…)` sources, and what the bases' language does not read
+(`date(today)`, `file.mtime`): the block then stays as written, with a warning."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+# a clause's keyword, starting a word outside strings and links (DQL's keywords, any case)
+_CLAUSE = re.compile(r"\b(FROM|WHERE|SORT|LIMIT|GROUP\s+BY|FLATTEN)\b", re.I)
+_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]')
+_WORDS = {"and": "&&", "or": "||", "AND": "&&", "OR": "||"}
+_FILE_FIELDS = {"file.name": "file.basename", "file.link": "file", "file.outlinks": "file.links"}
+_EXPRESSION_TOKEN = re.compile(
+    r'"(?:[^"\\]|\\.)*"|\d+(?:\.\d+)?|[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*|!=|<=|>=|==|=|\S'
+)
+_SOURCE_TOKEN = re.compile(
+    r'\s*(-?)(#[^\s()]+|"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]|\(|\)|and\b|or\b|\S+)', re.I
+)
+
+
+class NotRead(Exception):
+    """What of a query this reading leaves out (the message names it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    kind: str  # table | list
+    columns: tuple[tuple[str, str], ...]  # (expression in the bases' language, its name)
+    with_id: bool
+    source: str  # a filter statement, or ""
+    where: str
+    sort: tuple[tuple[str, bool], ...]  # (expression, descending)
+    limit: int
+
+
+def dataview_base(text: str) -> str:
+    """The base (as JSON, which YAML reads) that shows what the query shows (NotRead: one this
+    reading leaves out)."""
+    query = read_query(text)
+    filters = [f for f in (query.source, query.where) if f]
+    order = ["file.name"] if query.with_id else []
+    order += [expression for expression, _ in query.columns]
+    names = {"file.name": {"displayName": "File"}}
+    names |= {expression: {"displayName": name} for expression, name in query.columns}
+    view: dict[str, object] = {
+        "type": query.kind,
+        "name": "",
+        "order": order,
+        "sort": [{"property": e, "direction": "DESC" if d else "ASC"} for e, d in query.sort],
+    }
+    if query.limit:
+        view["limit"] = query.limit
+    base = {"filters": {"and": filters}, "properties": names, "views": [view]}
+    return json.dumps(base, ensure_ascii=False)
+
+
+def read_query(text: str) -> Query:
+    head, clauses = split_clauses(text)
+    words = head.split(None, 1)
+    kind = words[0].upper() if words else ""
+    if kind not in ("TABLE", "LIST"):
+        raise NotRead(f"the query type {kind}" if kind else "no query type")
+    rest = words[1] if len(words) > 1 else ""
+    with_id = not re.match(r"WITHOUT\s+ID\b", rest, re.I)
+    rest = rest if with_id else re.sub(r"^WITHOUT\s+ID\b", "", rest, flags=re.I)
+    columns = tuple(read_column(c) for c in split_top(rest)) if kind == "TABLE" else ()
+    found = {"FROM": "", "WHERE": "", "SORT": "", "LIMIT": ""}
+    for name, body in clauses:
+        if name not in found:
+            raise NotRead(name)
+        found[name] = body
+    return Query(
+        kind.lower(),
+        columns,
+        with_id,
+        read_source(found["FROM"]) if found["FROM"] else "",
+        expression(found["WHERE"]) if found["WHERE"] else "",
+        tuple(read_sort(s) for s in split_top(found["SORT"])),
+        read_limit(found["LIMIT"]),
+    )
+
+
+def split_clauses(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """The query's head (TABLE …) and its clauses, each (keyword, what follows it)."""
+    hidden = _QUOTED.sub(lambda m: "_" * len(m.group(0)), text)  # keywords in strings are none
+    starts = [
+        (m.start(), m.end(), " ".join(m.group(1).upper().split())) for m in _CLAUSE.finditer(hidden)
+    ]
+    head = text[: starts[0][0]] if starts else text
+    clauses = []
+    for i, (_, end, name) in enumerate(starts):
+        stop = starts[i + 1][0] if i + 1 < len(starts) else len(text)
+        clauses.append((name, text[end:stop].strip()))
+    return head.strip(), clauses
+
+
+def split_top(text: str) -> list[str]:
+    """`a, f(b, c), "d, e"` -> its parts at the commas outside brackets and strings."""
+    parts, depth, start, quoted = [], 0, 0, False
+    for i, char in enumerate(text):
+        if char == '"' and text[i - 1 : i] != "\\":
+            quoted = not quoted
+        elif not quoted and char in "([":
+            depth += 1
+        elif not quoted and char in ")]":
+            depth -= 1
+        elif not quoted and depth == 0 and char == ",":
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
+def read_column(text: str) -> tuple[str, str]:
+    """`rating AS "My rating"` -> ("rating", "My rating"); a column unnamed is named as written."""
+    m = re.match(r'(.*?)\s+AS\s+(?:"((?:[^"\\]|\\.)*)"|(\S+))\s*$', text, re.I | re.S)
+    written, name = (m.group(1), m.group(2) or m.group(3)) if m else (text, text)
+    return expression(written), name
+
+
+def read_sort(text: str) -> tuple[str, bool]:
+    m = re.match(r"(.*?)\s+(ASC|DESC|ASCENDING|DESCENDING)\s*$", text, re.I | re.S)
+    if m is None:
+        return expression(text), False
+    return expression(m.group(1)), m.group(2).upper().startswith("DESC")
+
+
+def read_limit(text: str) -> int:
+    if not text:
+        return 0
+    if not text.strip().isdigit():
+        raise NotRead(f"LIMIT {text.strip()}")
+    return int(text)
+
+
+def expression(text: str) -> str:
+    """A DQL expression in the bases' language."""
+    out = []
+    for token in _EXPRESSION_TOKEN.findall(text):
+        if token == "=":
+            out.append("==")
+        elif token in _WORDS:
+            out.append(_WORDS[token])
+        else:
+            out.append(file_field(token))
+    return " ".join(out)
+
+
+def file_field(token: str) -> str:
+    """`file.name` -> `file.basename` (DQL's file.name is without `.md`), `this.file.link` -> `this.file`."""
+    for prefix in ("", "this."):
+        if token.startswith(prefix) and token[len(prefix) :] in _FILE_FIELDS:
+            return prefix + _FILE_FIELDS[token[len(prefix) :]]
+    return token
+
+
+def read_source(text: str) -> str:
+    """A FROM clause as a filter statement: `#books and -"Archive"` ->
+    `file.hasTag("books") && !file.inFolder("Archive")`."""
+    out = []
+    for negated, token in _SOURCE_TOKEN.findall(text):
+        lower = token.lower()
+        if token in ("(", ")"):
+            out.append(token)
+        elif lower in ("and", "or"):
+            out.append(_WORDS[lower])
+        else:
+            out.append(("!" if negated else "") + source_statement(token))
+    return " ".join(out)
+
+
+def source_statement(token: str) -> str:
+    if token.startswith("#"):
+        return f"file.hasTag({json.dumps(token[1:])})"
+    if token.startswith('"'):
+        return f"file.inFolder({token})"
+    if token.startswith("[["):
+        target = token[2:-2].split("|", 1)[0].split("#", 1)[0]
+        return f"file.hasLink(link({json.dumps(target)}))"
+    raise NotRead(f"the source {token}")

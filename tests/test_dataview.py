@@ -1,0 +1,93 @@
+"""Dataview queries read as the Obsidian bases that show the same notes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from notebase.builder.pipeline import build_site
+from notebase.builder.state import BuildOptions
+from notebase.linking.dataview import NotRead, dataview_base
+from tests.test_incremental import write
+
+
+def test_a_table_query_is_a_base_with_its_columns_filters_order_and_limit() -> None:
+    query = (
+        'TABLE rating AS "My rating", file.folder\nFROM #books and -"Archive"\n'
+        'WHERE rating >= 4 and status = "read"\nSORT rating DESC, file.name\nLIMIT 10\n'
+    )
+    assert json.loads(dataview_base(query)) == {
+        "filters": {
+            "and": [
+                'file.hasTag("books") && !file.inFolder("Archive")',
+                'rating >= 4 && status == "read"',
+            ]
+        },
+        "properties": {
+            "file.name": {"displayName": "File"},
+            "rating": {"displayName": "My rating"},
+            "file.folder": {"displayName": "file.folder"},
+        },
+        "views": [
+            {
+                "type": "table",
+                "name": "",
+                "order": ["file.name", "rating", "file.folder"],
+                "sort": [
+                    {"property": "rating", "direction": "DESC"},
+                    {"property": "file.basename", "direction": "ASC"},  # DQL's name: no .md
+                ],
+                "limit": 10,
+            }
+        ],
+    }
+
+
+def test_a_list_query_from_a_link_without_id_or_clauses_in_one_line() -> None:
+    made = json.loads(dataview_base('list from [[Books|my books]] where contains(tags, "x")'))
+    assert made["filters"] == {"and": ['file.hasLink(link("Books"))', 'contains ( tags , "x" )']}
+    assert made["views"][0]["type"] == "list"
+    plain = json.loads(dataview_base('TABLE WITHOUT ID file.link AS "Note", 1.5 * rating'))
+    assert plain["views"][0]["order"] == ["file", "1.5 * rating"]
+
+
+@pytest.mark.parametrize(
+    ("query", "why"),
+    [
+        ("TASK FROM #x", "the query type TASK"),
+        ("", "no query type"),
+        ("LIST FROM #x GROUP BY rating", "GROUP BY"),
+        ("LIST FROM outgoing([[x]])", "the source outgoing([[x]])"),
+        ("LIST LIMIT many", "LIMIT many"),
+    ],
+)
+def test_what_is_not_read_is_named(query: str, why: str) -> None:
+    with pytest.raises(NotRead) as caught:
+        dataview_base(query)
+    assert str(caught.value) == why
+
+
+def test_a_query_block_is_its_table_and_one_not_read_stays_as_written(tmp_path: Path) -> None:
+    notes = {
+        "a.md": "---\ntags: [book]\nrating: 7\n---\nA.\n",
+        "b.md": "---\ntags: [book]\nrating: 9\n---\nB.\n",
+        "c.md": "---\ntags: [film]\nrating: 8\n---\nC.\n",
+        "list.md": (
+            '# Books\n\n```dataview\nTABLE rating AS "Rating"\nFROM #book\nSORT rating DESC\n```\n\n'
+            "```dataview\nLIST WHERE file.mtime > date(today)\n```\n"
+        ),
+    }
+    for rel, text in notes.items():
+        write(f"notes/{rel}", text)(tmp_path)
+    result = build_site(BuildOptions(root=tmp_path, out=tmp_path / "site"))
+    assert result.written
+    problems = [(d.code, d.pos.line) for d in result.diagnostics if d.code.startswith("dataview")]
+    assert problems == [("dataview-unsupported", 10)]
+    page = (tmp_path / "site/list/index.html").read_text(encoding="utf-8")
+    table = page[page.index('<div class="base-view"') : page.index("</table>")]
+    assert "<th>File</th><th>Rating</th>" in table
+    assert table.index(">b</a></td><td>9</td>") < table.index(">a</a></td><td>7</td>")
+    assert ">c</a>" not in table
+    assert '<code class="language-dataview">LIST WHERE file.mtime' in page
