@@ -59,6 +59,15 @@ def rename(rel: str, new_rel: str) -> Edit:
     return lambda root: (root / rel).rename(root / new_rel)
 
 
+PAPERS_BASE = """filters: 'file.inFolder("papers")'
+views:
+  - type: table
+    name: Papers
+    order: [file.name, date, category]
+    sort:
+      - property: date
+        direction: DESC
+"""
 EDITS: list[tuple[str, Edit]] = [
     (
         "add a note",
@@ -161,6 +170,21 @@ EDITS: list[tuple[str, Edit]] = [
     ("define it", write("notes/preamble.sty", "\\newcommand{\\R}{\\mathbb{R}}\n")),
     ("redefine it", edit("notes/preamble.sty", "mathbb", "mathbf")),
     ("remove the preamble", delete("notes/preamble.sty")),
+    # an Obsidian base's view, and a Dataview query's, show the other notes' fields
+    ("a base", write("notes/Templates/Bases/Papers.base", PAPERS_BASE)),
+    ("embed it", append("notes/papers/muon.md", "\n![[Papers.base]]\n")),
+    (
+        "a field its view shows",
+        edit("notes/papers/shampoo.md", "title: S\n", "title: S\ndate: 2025-05-21\n"),
+    ),
+    ("the base itself", edit("notes/Templates/Bases/Papers.base", "DESC", "ASC")),
+    ("a query", append("notes/papers/shampoo.md", '\n```dataview\nLIST FROM "papers"\n```\n')),
+    ("a note both find", write("notes/papers/adam.md", "---\ntitle: Adam\n---\nAdam.\n")),
+    ("that note gone", delete("notes/papers/adam.md")),
+    (
+        "the query gone",
+        edit("notes/papers/shampoo.md", '```dataview\nLIST FROM "papers"\n```\n', ""),
+    ),
 ]
 
 
