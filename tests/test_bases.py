@@ -225,3 +225,8 @@ def test_a_base_block_is_its_first_view_and_what_it_cannot_read_is_told_at_its_l
     assert "This view uses `file.mtime`, which cannot be shown here" in page
     assert '<code class="language-base">views: [\n</code>' in page  # no base: shown as written
     assert "data-base=" not in page
+
+
+def test_a_key_given_twice_is_read_as_yaml_reads_it_the_last_one_winning() -> None:
+    base = read_base("views:\n  - name: A\nviews:\n  - name: B\n")
+    assert [view.name for view in base.views] == ["B"]

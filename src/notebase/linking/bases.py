@@ -9,7 +9,8 @@ Statements are read by a small interpreter of Obsidian's expression language: li
 `||`, comparisons, arithmetic, `note`/`file`/`formula`/`this`, and the functions of FUNCTIONS and
 METHODS. What it does not read (`now()`, `file.mtime`: what would change the site from day to
 day, or what the vault's app alone knows) is a `base-unsupported` warning, and the view shows
-that in its place instead of rows it cannot choose."""
+that in its place instead of rows it cannot choose. A ```base block in a note is shown as an
+embedded base is, and so is a ```dataview query, read into a base by dataview.py."""
 
 from __future__ import annotations
 
@@ -22,16 +23,16 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from notebase.diagnostics import Diagnostic, FilePos, warning
+from notebase.diagnostics import Diagnostic, FilePos, Severity, warning
 from notebase.linking.dataview import NotRead, dataview_base
 from notebase.model import Attachment, Entry, SiteIndex
 from notebase.reading.yamlio import load_fields
 from notebase.slugs import name_key
 
-Node = tuple[
-    Any, ...
-]  # an expression: ("lit", v), ("name", n), ("get", obj, n), ("call", f, args), …
-# and Dataview's, as its queries call them (dataview.py): contains(a, b), length(a), lower(a)
+# an expression: ("lit", v), ("name", n), ("get", obj, n), ("call", f, args), …
+Node = tuple[Any, ...]
+# the global functions read: the bases' own, and Dataview's as its queries call them (dataview.py:
+# contains(a, b), length(a), lower(a))
 FUNCTIONS = frozenset(
     {"link", "list", "if", "number", "file", "contains", "length", "lower", "upper"}
 )
@@ -217,8 +218,9 @@ class Base:
 def read_base(text: str) -> Base:
     """The base a `.base` file holds (ValueError: YAML that is no base)."""
     fields, problems = load_fields(text, "", 1, "a base")
-    if problems:
-        raise ValueError(problems[0].message)
+    errors = [p for p in problems if p.severity is Severity.ERROR]  # (a key given twice: read)
+    if errors:
+        raise ValueError(errors[0].message)
     data = {fld.key: fld.value for fld in fields}
     formulas = {str(k): str(v) for k, v in mapping(data.get("formulas")).items()}
     names = {
