@@ -51,6 +51,8 @@ def test_a_list_query_from_a_link_without_id_or_clauses_in_one_line() -> None:
     assert made["views"][0]["type"] == "list"
     plain = json.loads(dataview_base('TABLE WITHOUT ID file.link AS "Note", 1.5 * rating'))
     assert plain["views"][0]["order"] == ["file", "1.5 * rating"]
+    linked = json.loads(dataview_base("LIST WHERE author = [[Kevin Kelly|KK]]"))
+    assert linked["filters"] == {"and": ['author == link("Kevin Kelly")']}
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,7 @@ _QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]')
 _WORDS = {"and": "&&", "or": "||", "AND": "&&", "OR": "||"}
 _FILE_FIELDS = {"file.name": "file.basename", "file.link": "file", "file.outlinks": "file.links"}
 _EXPRESSION_TOKEN = re.compile(
-    r'"(?:[^"\\]|\\.)*"|\d+(?:\.\d+)?|[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*|!=|<=|>=|==|=|\S'
+    r'"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]|\d+(?:\.\d+)?|[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*|!=|<=|>=|==|=|\S'
 )
 _SOURCE_TOKEN = re.compile(
     r'\s*(-?)(#[^\s()]+|"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]|\(|\)|and\b|or\b|\S+)', re.I
@@ -149,6 +149,8 @@ def expression(text: str) -> str:
     for token in _EXPRESSION_TOKEN.findall(text):
         if token == "=":
             out.append("==")
+        elif token.startswith("[["):  # a link: `author = [[Kevin Kelly]]`
+            out.append(f"link({json.dumps(link_target(token))})")
         elif token in _WORDS:
             out.append(_WORDS[token])
         else:
@@ -179,12 +181,16 @@ def read_source(text: str) -> str:
     return " ".join(out)
 
 
+def link_target(token: str) -> str:
+    """`[[Books#Part|my books]]` -> `Books`."""
+    return token[2:-2].split("|", 1)[0].split("#", 1)[0].strip()
+
+
 def source_statement(token: str) -> str:
     if token.startswith("#"):
         return f"file.hasTag({json.dumps(token[1:])})"
     if token.startswith('"'):
         return f"file.inFolder({token})"
     if token.startswith("[["):
-        target = token[2:-2].split("|", 1)[0].split("#", 1)[0]
-        return f"file.hasLink(link({json.dumps(target)}))"
+        return f"file.hasLink(link({json.dumps(link_target(token))}))"
     raise NotRead(f"the source {token}")
