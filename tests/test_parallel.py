@@ -8,7 +8,6 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -18,7 +17,6 @@ from notebase.builder.pipeline import build_site
 from notebase.builder.state import BuildOptions
 from notebase.config import Config
 from notebase.diagnostics import Diagnostic
-from notebase.linking.related import score_entry
 from notebase.model import NoteFile, ParseResult
 from notebase.planning.pages import PageSpec
 from notebase.planning.render import Environment, Rows, page_bytes
@@ -79,14 +77,7 @@ def render_and_record_pid(
     return page_bytes(env, spec, config, rows)
 
 
-def score_and_record_pid(*args: Any) -> tuple[str, ...]:
-    """related.score_entry, leaving a file named after the process that ran it."""
-    (Path(os.environ[ANALYSIS_PIDS_DIR]) / str(os.getpid())).touch()
-    return score_entry(*args)
-
-
 RENDER_PIDS_DIR = "NOTEBASE_TEST_RENDER_PIDS"
-ANALYSIS_PIDS_DIR = "NOTEBASE_TEST_ANALYSIS_PIDS"
 PARALLEL_BUILD = """
 import sys
 from pathlib import Path
@@ -94,11 +85,9 @@ from notebase.builder import pipeline as build
 from notebase.builder import sitefiles
 from notebase.builder.pipeline import build_site
 from notebase.builder.state import BuildOptions
-from notebase.linking import related
-from tests.test_parallel import parse_and_record_pid, render_and_record_pid, score_and_record_pid
+from tests.test_parallel import parse_and_record_pid, render_and_record_pid
 build.parse_note = parse_and_record_pid
 sitefiles.page_bytes = render_and_record_pid
-related.score_entry = score_and_record_pid
 root, out = Path(sys.argv[1]), Path(sys.argv[2])
 result = build_site(BuildOptions(root, out, jobs=2, min_parallel=2, min_parallel_render=2))
 print(result.written, result.parsed, sep=",")
@@ -115,15 +104,10 @@ def test_a_parallel_build_writes_the_same_site_as_a_serial_one(tmp_path: Path) -
 
     # a fresh interpreter: the pool forks only from a single-threaded process, and a test
     # session may hold threads (browsers, servers)
-    pids, rendering, analyses = tmp_path / "pids", tmp_path / "rendering", tmp_path / "analyses"
-    for folder in (pids, rendering, analyses):
-        folder.mkdir()
-    env = {
-        **os.environ,
-        PIDS_DIR: str(pids),
-        RENDER_PIDS_DIR: str(rendering),
-        ANALYSIS_PIDS_DIR: str(analyses),
-    }
+    pids, rendering = tmp_path / "pids", tmp_path / "rendering"
+    pids.mkdir()
+    rendering.mkdir()
+    env = {**os.environ, PIDS_DIR: str(pids), RENDER_PIDS_DIR: str(rendering)}
     args = [sys.executable, "-c", PARALLEL_BUILD, str(root), str(tmp_path / "parallel")]
     done = subprocess.run(args, env=env, capture_output=True, text=True, check=True)
     summary, pid, *codes = done.stdout.split()
@@ -133,8 +117,6 @@ def test_a_parallel_build_writes_the_same_site_as_a_serial_one(tmp_path: Path) -
     assert int(pid) in workers and len(workers) <= 2
     renderers = {int(p.name) for p in rendering.iterdir()}
     assert int(pid) in renderers and len(renderers) <= 2
-    analysts = {int(p.name) for p in analyses.iterdir()}  # the related entries' scores too
-    assert int(pid) in analysts and len(analysts) <= 2
     assert codes == [d.code for d in serial.diagnostics]
     assert_same_tree(tmp_path / "parallel", tmp_path / "serial")
 
@@ -151,16 +133,6 @@ def test_few_notes_are_parsed_in_process(tmp_path: Path, monkeypatch: pytest.Mon
 
 def square(x: int) -> int:
     return x * x
-
-
-def sum_of_squares_below(n: int) -> int:
-    """A map inside a map's worker: made there, serially (the worker forks nothing)."""
-    return sum(map_ordered(square, list(range(n)), jobs=2, min_items=1))
-
-
-def test_a_map_inside_a_map_runs_in_the_worker_that_asks() -> None:
-    sums = map_ordered(sum_of_squares_below, list(range(60)), jobs=2, min_items=1)
-    assert sums == [sum(x * x for x in range(n)) for n in range(60)]
 
 
 def test_map_ordered_keeps_the_input_order() -> None:

@@ -170,15 +170,6 @@ class Keyed(Generic[T]):
     content_key: str = field(compare=False)
 
 
-# [fn(i) for i in range(count)], made by the caller's means: serially (serial_each), or spread over
-# the build's processes when it may fork (the builder's, passed down to a stage that has many)
-Each = Callable[[Callable[[int], Any], int], list[Any]]
-
-
-def serial_each(fn: Callable[[int], R], count: int) -> list[R]:
-    return [fn(i) for i in range(count)]
-
-
 class Apply(Protocol):
     """How a stage calls its per-item functions: `fn(*args)` itself (`direct`), or through the
     build's memo, which gives the result of an earlier call with arguments of the same digests
@@ -192,11 +183,8 @@ class Apply(Protocol):
         """Keep `value` as what fn(*args) gives, found by other means (a memo keeps it)."""
         ...
 
-    def map(
-        self, fn: Callable[..., R], items: Sequence[Any], /, *shared: Any, each: Each = ...
-    ) -> list[R]:
-        """[fn(item, *shared) for item in items], each call as `call` makes it (those made, by
-        `each`)."""
+    def map(self, fn: Callable[..., R], items: Sequence[Any], /, *shared: Any) -> list[R]:
+        """[fn(item, *shared) for item in items], each call as `call` makes it."""
         ...
 
 
@@ -212,16 +200,8 @@ class Direct:
     def remember(self, fn: Callable[..., R], args: tuple[Any, ...], value: R, /) -> None:
         pass
 
-    def map(
-        self,
-        fn: Callable[..., R],
-        items: Sequence[Any],
-        /,
-        *shared: Any,
-        each: Each = serial_each,
-    ) -> list[R]:
-        made: list[R] = each(lambda i: fn(items[i], *shared), len(items))
-        return made
+    def map(self, fn: Callable[..., R], items: Sequence[Any], /, *shared: Any) -> list[R]:
+        return [fn(item, *shared) for item in items]
 
 
 direct = Direct()

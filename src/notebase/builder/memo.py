@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
-from notebase.digests import VERIFY_KEYS, Each, digest_value, function_key, serial_each
+from notebase.digests import VERIFY_KEYS, digest_value, function_key
 
 R = TypeVar("R")
 
@@ -83,23 +83,16 @@ class Memo:
         self.now[key] = (args, value)
         return value
 
-    def map(
-        self,
-        fn: Callable[..., R],
-        items: Sequence[Any],
-        /,
-        *shared: Any,
-        each: Each = serial_each,
-    ) -> list[R]:
+    def map(self, fn: Callable[..., R], items: Sequence[Any], /, *shared: Any) -> list[R]:
         """[fn(item, *shared) for item in items], each kept as `call` keeps it (the shared
-        arguments keyed once); those not kept already made by `each`."""
+        arguments keyed once)."""
         prefix = f"{function_key(fn)}:"
         tail = arguments_key(shared)
         keys = [f"{prefix}{arguments_key((item,))}|{tail}" for item in items]
         now, last = self.now, self.last
         missing = [i for i, key in enumerate(keys) if key not in now and key not in last]
         todo = [items[i] for i in missing]
-        made = each(lambda i: fn(todo[i], *shared), len(todo))
+        made = [fn(x, *shared) for x in todo]
         fresh = dict(zip((keys[i] for i in missing), made, strict=True))
         results = []
         for key in keys:

@@ -69,7 +69,7 @@ def map_indexed(
     pages it reads, and its share of the results is never pickled."""
     jobs = min(jobs, count)
     report = on_done or (lambda done: None)
-    if jobs <= 1 or count < min_items or not can_fork() or _SHARED:  # (a map's own worker)
+    if jobs <= 1 or count < min_items or not can_fork():
         results: list[R] = []
         for i in range(count):
             results.append(fn(i))

@@ -35,7 +35,7 @@ from notebase.builder.inputs import (
     stamp_folders,
 )
 from notebase.builder.memo import Memo
-from notebase.builder.parallel import default_jobs, map_indexed, map_ordered
+from notebase.builder.parallel import default_jobs, map_ordered
 from notebase.builder.preview import BASIS, Basis, hold_basis
 from notebase.builder.related_update import related_state
 from notebase.builder.search import (
@@ -61,7 +61,7 @@ from notebase.builder.write import (
 )
 from notebase.config import Config
 from notebase.diagnostics import Diagnostic, FilePos, error, has_errors, sort_diagnostics
-from notebase.digests import Each, Keyed, direct, serial_each
+from notebase.digests import Keyed, direct
 from notebase.files import real_path, removals_later, temp_folder
 from notebase.linking.analyses import with_analyses
 from notebase.linking.attachments import (
@@ -321,7 +321,7 @@ def plan_build(
     index, index_diags, copies, (wiki_names, names) = index_parsed(
         parsed.values(), options, found, memo
     )
-    index, mention_names = add_analyses(index, memo, on_every_core(options))
+    index, mention_names = add_analyses(index, memo)
     if saves is not None:
         diags += saves.related(memo, mention_names)
     index = resolve_index(index, config.directory_urls, memo)
@@ -648,23 +648,13 @@ def read_stamped(
     return read_attachment(Path(notes_dir), path, {image[0]: image[1] for image in images})
 
 
-def add_analyses(
-    index: SiteIndex, memo: Memo, each: Each = serial_each
-) -> tuple[SiteIndex, Keyed[NameTable]]:
+def add_analyses(index: SiteIndex, memo: Memo) -> tuple[SiteIndex, Keyed[NameTable]]:
     """The index with each entry's related entries (brought up to date from the last build's,
-    which the memo holds) and unlinked mentions; the names these were found by. What is made
-    afresh for every entry, by `each` (on every core, in a cold build)."""
-    related = related_state(index.entries, memo.take(RELATED), each)
+    which the memo holds) and unlinked mentions; the names these were found by."""
+    related = related_state(index.entries, memo.take(RELATED))
     memo.hold(RELATED, related)
     names = names_of(index.entries, memo)
-    return with_analyses(index, related, memo, names, each), names
-
-
-def on_every_core(options: BuildOptions) -> Each:
-    """[fn(i) for i in range(count)] spread over the build's processes (forked now: they share
-    what the build holds, and hand back only the results), when there are enough to pay."""
-    jobs = options.jobs or default_jobs()
-    return lambda fn, count: map_indexed(fn, count, jobs, options.min_parallel)
+    return with_analyses(index, related, memo, names), names
 
 
 def check_collisions(pages: Iterable[PageSpec], index: SiteIndex) -> list[Diagnostic]:

@@ -13,7 +13,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
-from notebase.digests import Each, serial_each
 from notebase.linking.related import (
     Base,
     Postings,
@@ -32,15 +31,13 @@ from notebase.reading.notewords import read_counts, read_words
 V = TypeVar("V")
 
 
-def related_state(
-    entries: Sequence[Entry], last: RelatedState | None, each: Each = serial_each
-) -> RelatedState:
+def related_state(entries: Sequence[Entry], last: RelatedState | None) -> RelatedState:
     """compute_related(entries), reusing `last` (what the
     last build computed, handed over by the build's memo) where it still holds. `last` is used
     up: its tables are updated in place."""
     if last is not None and last.slugs == tuple(e.slug for e in entries):
         return relearn(last, entries)
-    return compute_related(entries, each)
+    return compute_related(entries)
 
 
 def relearn(last: RelatedState, entries: Sequence[Entry]) -> RelatedState:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from notebase.digests import Apply, Each, Keyed, direct, serial_each
+from notebase.digests import Apply, Keyed, direct
 from notebase.linking.mentions import NameTable, find_mentions
 from notebase.linking.related import RelatedState, compute_related
 from notebase.model import SiteIndex
@@ -20,13 +20,11 @@ def with_analyses(
     related: RelatedState,
     apply: Apply = direct,
     names: Keyed[NameTable] | None = None,
-    each: Each = serial_each,
 ) -> SiteIndex:
     """The index with the related entries `related` holds for its entries, and the unlinked
-    mentions (each note's matched through `apply`, by `each`, by the entries' `names`, when made
-    already)."""
+    mentions (each note's matched through `apply`, by the entries' `names`, when made already)."""
     return replace(
         index,
         related=dict(zip(related.slugs, related.related, strict=True)),
-        mentions=find_mentions(index.entries, index.outlinks, apply, names, each),
+        mentions=find_mentions(index.entries, index.outlinks, apply, names),
     )

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import repeat
 
-from notebase.digests import Apply, Each, Keyed, digest_value, direct, serial_each
+from notebase.digests import Apply, Keyed, digest_value, direct
 from notebase.model import Entry, Mention, Mentions, NoteWords
 from notebase.reading.notewords import BARRIER, BREAK, index_of, read_words, word_codes, words
 
@@ -52,7 +52,6 @@ def find_mentions(
     outlinks: Mapping[str, Iterable[str]],
     apply: Apply = direct,
     table: Keyed[NameTable] | None = None,
-    each: Each = serial_each,
 ) -> dict[str, Mentions]:
     """slug -> the notes whose prose names it, in `entries` order (not itself, not linking it).
 
@@ -62,8 +61,7 @@ def find_mentions(
     table = table if table is not None else names_of(entries, apply)
     found: dict[str, list[Mention]] = defaultdict(list)
     totals: dict[str, int] = defaultdict(int)
-    matched = apply.map(entry_phrases, entries, table, each=each)
-    for entry, phrases in zip(entries, matched, strict=True):
+    for entry, phrases in zip(entries, apply.map(entry_phrases, entries, table), strict=True):
         skip = {entry.slug, *outlinks.get(entry.slug, ())}
         seen: set[str] = set()
         for phrase in phrases:

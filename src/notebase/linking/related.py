@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from itertools import compress
 from operator import itemgetter, mul
 
-from notebase.digests import Each, serial_each
 from notebase.model import Entry, NoteWords
 from notebase.reading.notewords import read_counts, read_words
 from notebase.reading.sourcerefs import entry_sources
@@ -196,9 +195,8 @@ def find_related(entries: Sequence[Entry]) -> dict[str, tuple[str, ...]]:
     return dict(zip(state.slugs, state.related, strict=True))
 
 
-def compute_related(entries: Sequence[Entry], each: Each = serial_each) -> RelatedState:
-    """The related entries of every entry, with the tables they were found by (each entry's
-    vector, and its related entries, made by `each`: on every core, in a build)."""
+def compute_related(entries: Sequence[Entry]) -> RelatedState:
+    """The related entries of every entry, with the tables they were found by."""
     slugs = tuple(e.slug for e in entries)
     bases = [entry_base(e) for e in entries]
     notes = [e.words for e in entries]
@@ -207,9 +205,10 @@ def compute_related(entries: Sequence[Entry], each: Each = serial_each) -> Relat
     for distinct in terms:
         df.update(distinct)
     idf = {f: v for f, c in df.items() if (v := idf_of(f, c, len(entries))) is not None}
-    weighed: list[Weighed] = each(
-        lambda i: weigh_entry(bases[i], terms[i], read_counts(notes[i]), idf), len(entries)
-    )
+    weighed = [
+        weigh_entry(base, words, read_counts(note), idf)
+        for base, words, note in zip(bases, terms, notes, strict=True)
+    ]
     holders: dict[str, dict[int, float]] = defaultdict(dict)
     searchers: dict[str, set[int]] = defaultdict(set)
     for j, w in enumerate(weighed):
@@ -218,9 +217,7 @@ def compute_related(entries: Sequence[Entry], each: Each = serial_each) -> Relat
         for feature, _ in w.searched:
             searchers[feature].add(j)
     postings = {f: strongest(h) for f, h in holders.items() if len(h) > 1}
-    related: list[tuple[str, ...]] = each(
-        lambda i: score_entry(i, weighed[i].searched, postings, slugs), len(weighed)
-    )
+    related = [score_entry(i, w.searched, postings, slugs) for i, w in enumerate(weighed)]
     return RelatedState(
         tuple(e.content_key for e in entries),
         slugs,
