@@ -10,6 +10,8 @@ import pytest
 from notebase.builder.pipeline import build_site
 from notebase.builder.state import BuildOptions
 from notebase.linking.dataview import NotRead, dataview_base
+from notebase.model import NoteFile
+from notebase.reading.parse import inline_fields, parse_note
 from tests.test_incremental import write
 
 
@@ -93,3 +95,43 @@ def test_a_query_block_is_its_table_and_one_not_read_stays_as_written(tmp_path: 
     assert table.index(">b</a></td><td>9</td>") < table.index(">a</a></td><td>7</td>")
     assert ">c</a>" not in table
     assert '<code class="language-dataview">LIST WHERE file.mtime' in page
+
+
+def test_inline_fields_are_read_as_dataview_reads_them_outside_code() -> None:
+    body = (
+        "Rating:: 4\n- **Author**:: [[Kevin Kelly]]\nRead it [status:: done] (pages:: 320).\n"
+        "```\ncode:: 1\n```\nTag:: a\nTag:: b\nDone:: true\n"
+    )
+    assert inline_fields(body) == {
+        "Rating": 4,
+        "rating": 4,
+        "Author": "[[Kevin Kelly]]",
+        "author": "[[Kevin Kelly]]",
+        "Tag": ["a", "b"],
+        "tag": ["a", "b"],
+        "Done": True,
+        "done": True,
+        "status": "done",
+        "pages": 320,
+    }
+    assert inline_fields("No fields: here.\n") == {}
+
+
+def test_front_matter_wins_over_an_inline_field_of_the_same_name() -> None:
+    made = parse_note(NoteFile("a.md", "---\nrating: 5\n---\nrating:: 2\nlength:: 3\n", "d", "a"))
+    assert made.entry is not None
+    assert json.loads(made.entry.properties) == {"rating": 5, "length": 3}
+
+
+def test_a_query_reads_inline_fields(tmp_path: Path) -> None:
+    notes = {
+        "a.md": "# A\n\nRating:: 7\n",
+        "b.md": "# B\n\nI gave it [rating:: 3].\n",
+        "list.md": "# L\n\n```dataview\nTABLE rating\nWHERE rating > 5\n```\n",
+    }
+    for rel, text in notes.items():
+        write(f"notes/{rel}", text)(tmp_path)
+    assert build_site(BuildOptions(root=tmp_path, out=tmp_path / "site")).written
+    page = (tmp_path / "site/list/index.html").read_text(encoding="utf-8")
+    table = page[page.index('<div class="base-view"') : page.index("</table>")]
+    assert ">A</a></td><td>7</td>" in table and ">B</a>" not in table

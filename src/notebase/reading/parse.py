@@ -225,7 +225,7 @@ def build_entry(
         headings=body.headings,
         links=(*links, *property_links(fields)),
         other_sources=other_sources(body, source_ref),
-        **kept_fields(fields),
+        **kept_fields(fields, split.body),
         content_key=digest_value(("note", source.rel_path, source.text, macros.digest)),
         words=note_words(prose, title),
         **body_marks(body),
@@ -530,18 +530,57 @@ def body_marks(body: Rendered) -> dict[str, Any]:
     return {"anchors": body.anchors, "opening_heading": body.opening, "holds_base": body.holds_base}
 
 
-def kept_fields(fields: dict[str, Field]) -> dict[str, Any]:
+def kept_fields(fields: dict[str, Field], body: str) -> dict[str, Any]:
     """The front matter kept for templates (`extra`: the keys the build does not read) and for
-    Obsidian bases (`properties`: every key)."""
-    return {"extra": extra_fields(fields), "properties": properties_json(fields)}
+    Obsidian bases and Dataview queries (`properties`: every key, and the body's inline fields)."""
+    return {"extra": extra_fields(fields), "properties": properties_json(fields, body)}
 
 
-def properties_json(fields: dict[str, Field]) -> str:
-    """The front matter as JSON, keys sorted, a date or time as its ISO text ("" when none)."""
-    if not fields:
-        return ""
-    values = {key: plain_value(fld.value) for key, fld in fields.items()}
-    return json.dumps(values, sort_keys=True, ensure_ascii=False)
+def properties_json(fields: dict[str, Field], body: str = "") -> str:
+    """The front matter as JSON, keys sorted, a date or time as its ISO text, with the inline
+    fields of the body that it does not hold ("" when none)."""
+    values = inline_fields(body) | {key: plain_value(fld.value) for key, fld in fields.items()}
+    return json.dumps(values, sort_keys=True, ensure_ascii=False) if values else ""
+
+
+# Dataview's inline fields: `Rating:: 4` on a line (a list item's) of its own, `[rating:: 4]` or
+# `(rating:: 4)` in a sentence
+_INLINE_FIELD = re.compile(
+    r"^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?([^\s:*\[\]()`][^:\n\[\]()`]*?)(?:\*\*)?::[ \t]*(.*?)[ \t]*$",
+    re.M,
+)
+_BRACKETED_FIELD = re.compile(r"[\[(]([^\[\]():\n`]+?)::[ \t]*([^\[\]()\n]*?)[ \t]*[\])]")
+_FENCE_LINE = re.compile(r"[ \t]*(?:```|~~~)")
+
+
+def inline_fields(body: str) -> dict[str, Any]:
+    """Dataview's inline fields of a note's text outside its code blocks, each under its key as
+    written and as Dataview also spells it (lower case, spaces as -); a value a number, true or
+    false, else its text; a key given twice, a list of its values."""
+    if "::" not in body:
+        return {}
+    prose, fenced = [], False
+    for line in body.splitlines():
+        fenced = fenced != bool(_FENCE_LINE.match(line))
+        prose.append("" if fenced or _FENCE_LINE.match(line) else line)
+    text = "\n".join(prose)
+    found: dict[str, Any] = {}
+    for m in (*_INLINE_FIELD.finditer(text), *_BRACKETED_FIELD.finditer(text)):
+        key, value = m.group(1).strip(), inline_value(m.group(2))
+        for name in dict.fromkeys((key, "-".join(key.lower().split()))):
+            held = found.get(name)
+            found[name] = (
+                value if held is None else [*(held if isinstance(held, list) else [held]), value]
+            )
+    return found
+
+
+def inline_value(text: str) -> Any:
+    if re.fullmatch(r"-?\d+", text):
+        return int(text)
+    if re.fullmatch(r"-?\d+\.\d+", text):
+        return float(text)
+    return {"true": True, "false": False}.get(text.lower(), text)
 
 
 def plain_value(value: Any) -> Any:
