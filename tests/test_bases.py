@@ -230,3 +230,14 @@ def test_a_base_block_is_its_first_view_and_what_it_cannot_read_is_told_at_its_l
 def test_a_key_given_twice_is_read_as_yaml_reads_it_the_last_one_winning() -> None:
     base = read_base("views:\n  - name: A\nviews:\n  - name: B\n")
     assert [view.name for view in base.views] == ["B"]
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("(" * 5000 + "1" + ")" * 5000, "an expression nested too deep"),
+        ("9" * 5000 + " > 1", "the number 99999999999999999999…"),
+    ],
+)
+def test_a_hostile_expression_is_a_problem_not_a_traceback(text: str, problem: str) -> None:
+    assert base_problems(read_base(f"filters: {json.dumps(text)}\n")) == [(problem, text)]

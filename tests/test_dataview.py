@@ -135,3 +135,7 @@ def test_a_query_reads_inline_fields(tmp_path: Path) -> None:
     page = (tmp_path / "site/list/index.html").read_text(encoding="utf-8")
     table = page[page.index('<div class="base-view"') : page.index("</table>")]
     assert ">A</a></td><td>7</td>" in table and ">B</a>" not in table
+
+
+def test_an_inline_field_of_thousands_of_digits_is_text() -> None:
+    assert inline_fields("n:: " + "9" * 5000 + "\n") == {"n": "9" * 5000}

@@ -129,6 +129,8 @@ class Parser:
     def primary(self) -> Node:
         kind, text = self.take()
         if kind == "num":
+            if len(text) > 30:  # (int() refuses thousands of digits)
+                raise Unsupported(f"the number {text[:20]}…")
             return ("lit", float(text) if "." in text else int(text))
         if kind == "str":
             return ("lit", re.sub(r"\\(.)", r"\1", text[1:-1]))
@@ -167,8 +169,11 @@ class Parser:
 
 def parse_expression(text: str) -> Node:
     """The expression, its names checked (Unsupported: one this interpreter cannot read)."""
-    node = Parser(text).whole()
-    check(node)
+    try:
+        node = Parser(text).whole()
+        check(node)
+    except RecursionError:
+        raise Unsupported("an expression nested too deep") from None
     return node
 
 
@@ -729,6 +734,8 @@ def view_html(
         body = (
             table_html(scope, view, rows, link) if view.type == "table" else list_html(rows, link)
         )
+    except RecursionError:  # a formula's chain of formulas (depth is bounded)
+        body = '<p class="base-unsupported">This view cannot be shown here.</p>\n'
     except Unsupported as exc:
         body = f'<p class="base-unsupported">This view uses {escape(str(exc))}, which cannot be shown here.</p>\n'
     count = f"{len(rows)} note{'s' if len(rows) != 1 else ''}" if "rows" in locals() else ""

@@ -576,7 +576,7 @@ def inline_fields(body: str) -> dict[str, Any]:
 
 
 def inline_value(text: str) -> Any:
-    if re.fullmatch(r"-?\d+", text):
+    if re.fullmatch(r"-?\d{1,18}", text):
         return int(text)
     if re.fullmatch(r"-?\d+\.\d+", text):
         return float(text)
