@@ -9,6 +9,7 @@ import pytest
 
 from notebase.builder.pipeline import build_site
 from notebase.builder.state import BuildOptions
+from notebase.linking.bases import dataview_findings
 from notebase.linking.dataview import NotRead, dataview_base
 from notebase.model import NoteFile
 from notebase.reading.parse import inline_fields, parse_note
@@ -139,3 +140,15 @@ def test_a_query_reads_inline_fields(tmp_path: Path) -> None:
 
 def test_an_inline_field_of_thousands_of_digits_is_text() -> None:
     assert inline_fields("n:: " + "9" * 5000 + "\n") == {"n": "9" * 5000}
+
+
+def test_a_query_reading_several_things_not_read_is_one_warning_naming_them() -> None:
+    made, problems = dataview_findings('TABLE round(price, 2), dateformat(acquired, "yyyy")')
+    assert made == ""
+    assert problems == [
+        (
+            "dataview-unsupported",
+            "this query uses the function `round()`, the function `dateformat()`, "
+            "which notebase does not read",
+        )
+    ]

@@ -324,19 +324,17 @@ def base_findings(text: str) -> list[tuple[str, str, str]]:
 
 
 def dataview_findings(text: str) -> tuple[str, list[tuple[str, str]]]:
-    """A Dataview query's base (as JSON), and (code, message) of what of it is not read: "" and
-    its problems when any (the block then stays as written)."""
+    """A Dataview query's base (as JSON), and the one warning naming what of it is not read: ""
+    and that warning when there is any (the block then stays as written)."""
     try:
         made = dataview_base(text)
+        unread = [problem for problem, _ in base_problems(read_base(made))]
     except NotRead as exc:
-        return "", [
-            ("dataview-unsupported", f"this query uses {exc}, which notebase does not read")
-        ]
-    found = [
-        ("dataview-unsupported", m.replace("this base", "this query", 1))
-        for _, m, _ in base_findings(made)
-    ]
-    return ("", found) if found else (made, [])
+        unread = [str(exc)]
+    if not unread:
+        return made, []
+    message = f"this query uses {', '.join(unread)}, which notebase does not read"
+    return "", [("dataview-unsupported", message)]
 
 
 # ---------------------------------------------------------------- evaluating
