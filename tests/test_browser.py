@@ -433,3 +433,31 @@ def test_sidenotes_start_below_the_table_of_contents(browser: Browser, tmp_path:
     assert first["y"] >= toc["y"] + toc["height"]  # not over the contents
     assert abs(second["y"] - ref["y"]) < 2  # a note with room beside its reference stays level
     page.close()
+
+
+@pytest.mark.browser
+def test_a_base_table_sorts_by_its_columns(browser: Browser, tmp_path: Path) -> None:
+    notes = {
+        "Books.md": (
+            "# Books\n\n```base\nfilters: 'file.hasTag(\"book\")'\n"
+            "views:\n  - type: table\n    order: [file.name, year]\n```\n"
+        ),
+        "a.md": "---\ntitle: Alpha\ntags: [book]\nyear: 1992\n---\nA.\n",
+        "b.md": "---\ntitle: Beta\ntags: [book]\nyear: 1909\n---\nB.\n",
+        "c.md": "---\ntitle: Gamma\ntags: [book]\n---\nC.\n",
+    }
+    root = write_kb(tmp_path / "kb", notes)
+    out = tmp_path / "site"
+    assert build_site(BuildOptions(root=root, out=out)).written
+    page = open_page(browser, (out / "books" / "index.html").as_uri(), 1000, js=True)
+
+    def years() -> list[str]:
+        cells = page.locator(".base-view tbody tr td:nth-child(2)")
+        return [text.strip() for text in cells.all_inner_texts()]
+
+    assert years() == ["1992", "1909", ""]  # as built: by file name
+    page.get_by_role("button", name="year").click()
+    assert years() == ["1909", "1992", ""]
+    page.get_by_role("button", name="year").click()
+    assert years() == ["1992", "1909", ""]  # no year: last either way
+    page.close()

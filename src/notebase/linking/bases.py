@@ -763,7 +763,7 @@ def sort_key(value: Any) -> tuple[int, float, str] | None:
 
 def table_html(scope: Scope, view: View, rows: Sequence[Row], link: NoteLink) -> str:
     head = "".join(f"<th>{escape(column_name(scope.base, p))}</th>" for p in view.order)
-    lines = [f"<table>\n<thead>\n<tr>{head}</tr>\n</thead>\n<tbody>\n"]
+    lines = [f"<table data-sortable>\n<thead>\n<tr>{head}</tr>\n</thead>\n<tbody>\n"]
     for row in rows:
         cells = "".join(f"<td>{cell_html(scope, p, row, link)}</td>" for p in view.order)
         lines.append(f"<tr>{cells}</tr>\n")
