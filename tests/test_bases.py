@@ -76,7 +76,7 @@ def entry(rel: str, text: str) -> Entry:
 def rows() -> tuple[list[Row], dict[str, str]]:
     entries = [entry(rel, text) for rel, text in NOTES.items()]
     names = note_names(entries)
-    return base_rows(entries, {}, names), names
+    return base_rows(entries, {}), names
 
 
 def test_front_matter_is_kept_whole_as_json_for_bases() -> None:
@@ -160,7 +160,7 @@ def test_what_is_not_read_is_named(text: str, problem: str) -> None:
 def test_a_link_value_matches_text_naming_the_same_note() -> None:
     entries = [entry("A/Books.md", "x\n")]
     names = note_names(entries)
-    row = base_rows(entries, {}, names)[0]
+    row = base_rows(entries, {})[0]
     scope = Scope(read_base("{}"), row, names)
     assert scope.equal("[[Books|the books]]", Link("A/Books.md"))
     assert scope.equal(Link("Elsewhere"), "[[elsewhere]]")  # no such note: by name alone
@@ -241,3 +241,20 @@ def test_a_key_given_twice_is_read_as_yaml_reads_it_the_last_one_winning() -> No
 )
 def test_a_hostile_expression_is_a_problem_not_a_traceback(text: str, problem: str) -> None:
     assert base_problems(read_base(f"filters: {json.dumps(text)}\n")) == [(problem, text)]
+
+
+def test_this_reads_the_embedding_notes_field_and_a_failed_view_counts_no_notes(
+    rows: tuple[list[Row], dict[str, str]],
+) -> None:
+    made, names = rows
+    kelly = next(r for r in made if r.entry.title == "Kevin Kelly")
+    scope = Scope(read_base("{}"), kelly, names)
+    assert scope.value(parse_expression("this.categories"), made[0]) == ["[[People]]"]
+    failed = view_html(read_base("filters: 'now() > 1'\n"), "", made, kelly, names, fake_link)
+    assert '<p class="base-name">View 1</p>' in failed
+
+
+def test_a_view_is_none_of_the_pages_description(tmp_path: Path) -> None:
+    site, _ = build(tmp_path)
+    page = (site / "categories/books/index.html").read_text(encoding="utf-8")
+    assert '<meta name="description" content="Notes on papers, posts and links.">' in page

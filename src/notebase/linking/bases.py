@@ -44,6 +44,7 @@ METHODS = frozenset(
     }
 )  # fmt: skip
 FILE_FIELDS = frozenset({"name", "basename", "path", "folder", "ext", "tags", "links", "file"})
+FILE_OBJECTS = (("name", "file"), ("get", ("name", "this"), "file"))  # `file`, `this.file`
 MAX_ROWS = 1000  # a view shows at most this many notes (`limit` can lower it)
 
 
@@ -185,11 +186,12 @@ def check(node: Node) -> None:
             raise Unsupported(f"the function `{callee[1]}()`")
         if callee[0] == "get" and callee[2] not in METHODS:
             raise Unsupported(f"the function `.{callee[2]}()`")
-        check(callee[1]) if callee[0] == "get" else None
+        if callee[0] == "get":
+            check(callee[1])
         for arg in node[2]:
             check(arg)
         return
-    if kind == "get" and node[1] == ("name", "file") and node[2] not in FILE_FIELDS:
+    if kind == "get" and node[1] in FILE_OBJECTS and node[2] not in FILE_FIELDS:
         raise Unsupported(f"`file.{node[2]}`")
     for part in node[1:]:
         if isinstance(part, tuple):
@@ -426,16 +428,20 @@ class Scope:
         if name == "note":
             return row.properties
         if name == "formula":
-            return FormulaScope(self, row, depth)
+            return Formulas(row, depth)
         return row.properties.get(name)
+
+    def formula(self, name: str, row: Row, depth: int) -> Any:
+        """The value of the base's formula `name` for the row (None: there is no such formula)."""
+        text = self.base.formulas.get(name)
+        return None if text is None else self.value(self.expression(text), row, depth + 1)
 
     def field(self, obj_node: Node, name: str, row: Row, depth: int) -> Any:
         if obj_node == ("name", "formula"):
-            text = self.base.formulas.get(name)
-            return None if text is None else self.value(self.expression(text), row, depth + 1)
+            return self.formula(name, row, depth)
         obj = self.value(obj_node, row, depth)
-        if isinstance(obj, Row):
-            return file_field(obj, name)
+        if isinstance(obj, Row):  # `this.file.name`; `this.x`, as `note.x`, the note's field
+            return file_field(obj, name) if name in FILE_FIELDS else obj.properties.get(name)
         if isinstance(obj, dict):
             return obj.get(name)
         if name == "length" and isinstance(obj, str | list):
@@ -443,11 +449,8 @@ class Scope:
         return None
 
     def item(self, obj: Any, key: Any) -> Any:
-        if isinstance(obj, FormulaScope):
-            text = self.base.formulas.get(str(key))
-            return (
-                None if text is None else self.value(self.expression(text), obj.row, obj.depth + 1)
-            )
+        if isinstance(obj, Formulas):
+            return self.formula(str(key), obj.row, obj.depth)
         if isinstance(obj, dict):
             return obj.get(str(key))
         if isinstance(obj, Row):
@@ -544,18 +547,17 @@ class Scope:
         if op in ("<", ">", "<=", ">="):
             return compare(op, a, b)
         x, y = number(a), number(b)
-        if op in ("/", "%") and y == 0:
-            return None
-        return {"+": x + y, "-": x - y, "*": x * y, "/": x / y if y else 0, "%": x % y if y else 0}[
-            op
-        ]
+        if op in ("/", "%"):
+            return None if y == 0 else x / y if op == "/" else x % y
+        return {"+": x + y, "-": x - y, "*": x * y}[op]
 
 
-class FormulaScope:
-    """`formula` alone, as a value (`formula["x"]`)."""
+@dataclass(frozen=True, slots=True)
+class Formulas:
+    """`formula` alone, as a value: what `formula["x"]` is read of."""
 
-    def __init__(self, scope: Scope, row: Row, depth: int) -> None:
-        self.scope, self.row, self.depth = scope, row, depth
+    row: Row
+    depth: int
 
 
 def file_field(row: Row, name: str) -> Any:
@@ -636,7 +638,8 @@ def compare(op: str, a: Any, b: Any) -> bool:
     return {"<": x < y, ">": x > y, "<=": x <= y, ">=": x >= y}[op]
 
 
-_WIKILINK = re.compile(r"^\s*!?\[\[([^\]|#]*)(?:[#|][^\]]*)?\]\]\s*$")
+# a value that is one `[[link]]`: its target (without a #part) and its alias
+_WIKILINK = re.compile(r"^\s*!?\[\[([^\]|#]*)(?:#[^\]|]*)?(?:\|([^\]]*))?\]\]\s*$")
 
 
 def is_wikilink(text: str) -> bool:
@@ -670,31 +673,17 @@ def link_key(target: str) -> str:
 # ---------------------------------------------------------------- the view as HTML
 
 
-def base_rows(
-    entries: Iterable[Entry], outlinks: Mapping[str, Iterable[str]], names: Mapping[str, str]
-) -> list[Row]:
-    """Each note as a base reads it (its links: those of its body, and the `[[…]]` of its
-    properties, as Obsidian counts them)."""
-    rows = []
-    for entry in entries:
-        properties = json.loads(entry.properties) if entry.properties else {}
-        linked = set(outlinks.get(entry.slug, ()))
-        for text in property_texts(properties):
-            if is_wikilink(text) and (slug := names.get(link_key(text))):
-                linked.add(slug)
-        rows.append(Row(entry, properties, frozenset(linked)))
-    return rows
-
-
-def property_texts(value: Any) -> Iterable[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, list):
-        for item in value:
-            yield from property_texts(item)
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from property_texts(item)
+def base_rows(entries: Iterable[Entry], outlinks: Mapping[str, Iterable[str]]) -> list[Row]:
+    """Each note as a base reads it: its fields, and the notes it links to (the index's outlinks:
+    its body's links and its properties' `[[…]]`, as Obsidian counts them; parse.property_links)."""
+    return [
+        Row(
+            entry,
+            json.loads(entry.properties) if entry.properties else {},
+            frozenset(outlinks.get(entry.slug, ())),
+        )
+        for entry in entries
+    ]
 
 
 def note_names(entries: Iterable[Entry]) -> dict[str, str]:
@@ -724,6 +713,7 @@ def view_html(
     cannot be read, said in its place."""
     view = next((v for v in base.views if v.name == view_name), base.views[0])
     scope = Scope(base, this, names)
+    count = ""
     try:
         rows = [
             r for r in scope_rows if scope.passes(base.filters, r) and scope.passes(view.filters, r)
@@ -732,11 +722,11 @@ def view_html(
         body = (
             table_html(scope, view, rows, link) if view.type == "table" else list_html(rows, link)
         )
+        count = f"{len(rows)} note{'s' if len(rows) != 1 else ''}"
     except RecursionError:  # a formula's chain of formulas (depth is bounded)
         body = '<p class="base-unsupported">This view cannot be shown here.</p>\n'
     except Unsupported as exc:
         body = f'<p class="base-unsupported">This view uses {escape(str(exc))}, which cannot be shown here.</p>\n'
-    count = f"{len(rows)} note{'s' if len(rows) != 1 else ''}" if "rows" in locals() else ""
     counts = f'<span class="counts">{"· " if view.name else ""}{count}</span>' if count else ""
     caption = " ".join(part for part in (escape(view.name), counts) if part)
     return f'<div class="base-view" data-pagefind-ignore>\n<p class="base-name">{caption}</p>\n{body}</div>\n'
@@ -777,16 +767,13 @@ def list_html(rows: Sequence[Row], link: NoteLink) -> str:
 
 
 def column_name(base: Base, prop: str) -> str:
-    if prop in base.names:
-        return base.names[prop]
+    """A column's header: its `displayName` (a note's property named with `note.` or without),
+    else the property's own name."""
     bare = prop.removeprefix("note.")
-    return base.names.get(
-        bare,
-        base.names.get(
-            f"note.{bare}",
-            "Name" if prop == "file.name" else bare.removeprefix("formula.").removeprefix("file."),
-        ),
-    )
+    named = next((base.names[k] for k in (prop, bare, f"note.{bare}") if k in base.names), None)
+    if named is not None:
+        return named
+    return "Name" if prop == "file.name" else bare.removeprefix("formula.").removeprefix("file.")
 
 
 def cell_html(scope: Scope, prop: str, row: Row, link: NoteLink) -> str:
@@ -810,10 +797,9 @@ def value_html(scope: Scope, value: Any, link: NoteLink) -> str:
 
 def shown_name(target: str) -> str:
     """`[[Folder/Kevin Kelly|KK]]` -> `KK`; `[[Kevin Kelly]]` -> `Kevin Kelly`."""
-    m = re.match(r"^\s*!?\[\[([^\]]*)\]\]\s*$", target)
-    inner = m.group(1) if m else target
-    name, _, alias = inner.partition("|")
-    return alias or name.partition("#")[0].rsplit("/", 1)[-1].removesuffix(".md")
+    m = _WIKILINK.match(target)
+    name, alias = (m.group(1), m.group(2)) if m else (target, None)
+    return alias or name.rsplit("/", 1)[-1].removesuffix(".md")
 
 
 class BaseRows:
@@ -830,7 +816,7 @@ class BaseRows:
 
     @functools.cached_property
     def rows(self) -> dict[str, Row]:
-        made = base_rows(self.index.entries, self.index.outlinks, self.names)
+        made = base_rows(self.index.entries, self.index.outlinks)
         return {row.entry.slug: row for row in made}
 
     def view(self, path: str, view_name: str, this: Entry) -> str:
@@ -853,7 +839,7 @@ class BaseRows:
         return written if base is None else self.shown(base, "", this)
 
     def shown(self, base: Base, view_name: str, this: Entry) -> str:
-        here = self.rows.get(this.slug) or base_rows([this], {}, self.names)[0]
+        here = self.rows.get(this.slug) or base_rows([this], {})[0]
         return view_html(base, view_name, list(self.rows.values()), here, self.names, self.link)
 
 

@@ -36,6 +36,8 @@ DESCRIPTION_CHARS = 200  # of a page's meta description (search engines show abo
 # what a note's first paragraph is not taken from: quotes, lists, code, tables, footnotes
 NOT_PROSE = re.compile(r"<(blockquote|ul|ol|pre|table|section|figure)\b.*?</\1>", re.S)
 CODE = re.compile(r"<pre\b.*?</pre>", re.S)
+# what the build shows in a note that is none of its text: an Obsidian base's view (bases.py)
+NOT_OWN = re.compile(r'<div class="base-view"[^>]*>.*?</div>\n', re.S)
 PARAGRAPH = re.compile(r"<p>(.*?)</p>", re.S)
 # the collections the site's navigation names, each shown only when it has something to list
 COLLECTIONS = (
@@ -300,11 +302,8 @@ def describe(entry: Entry, limit: int = DESCRIPTION_CHARS) -> str:
     """The page's meta description: the tl;dr, else the body's first paragraph (outside quotes,
     lists and code), else its text but code; cut at a word to at most `limit` characters ("" when
     the note has no text: the site's description is used)."""
-    text = (
-        entry.tldr_text
-        or first_paragraph(entry.body_html)
-        or html_to_text(CODE.sub("", entry.body_html))
-    )
+    own = NOT_OWN.sub("", entry.body_html)
+    text = entry.tldr_text or first_paragraph(own) or html_to_text(CODE.sub("", own))
     if len(text) <= limit:
         return text
     return text[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:.") + "…"
