@@ -152,3 +152,8 @@ def test_a_query_reading_several_things_not_read_is_one_warning_naming_them() ->
             "which notebase does not read",
         )
     ]
+
+
+def test_a_fence_inside_another_kind_of_fence_opens_no_code() -> None:
+    body = "~~~\n```\nin:: code\n~~~\nout:: 2\n````\n```\nalso:: code\n````\n"
+    assert inline_fields(body) == {"out": 2}

@@ -17,10 +17,10 @@ from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.importers.markup import fits_wikilink
 from notebase.importers.model import BlockKind, ImportedPost
 from notebase.importers.render import fenced
+from notebase.markdown.text import fence_after
 
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd")
 
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 # Hugo's shortcodes: `{{< name args >}}` (or `{{% … %}}`); a closing one `{{< /name >}}`
 _SHORTCODE = re.compile(
     r"\{\{[<%]-?\s*(?P<name>/?\w+)(?P<args>(?:[^>%}]|[>%](?!\}\}))*?)-?\s*[>%]\}\}"
@@ -186,15 +186,14 @@ def outside_code(
     fence, language = "", ""
     code: list[str] = []  # the lines of a generator's block under way
     for line in body.split("\n"):
-        opened = _FENCE.match(line)
         if fence == GENERATOR_CODE:
             if code_ends(line):
                 out += fenced(code, language)
                 fence, code = "", []
             else:
                 code.append(line)
-        elif opened and (not fence or opened.group(1).startswith(fence)):
-            fence = "" if fence else opened.group(1)
+        elif (after := fence_after(line, fence)) != fence:
+            fence = after
             out.append(line)
         elif fence:
             out.append(line)

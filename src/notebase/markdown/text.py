@@ -89,3 +89,16 @@ _FOOTNOTES = re.compile(f"{re.escape(FOOTNOTES_START)}.*?</section>\n?", re.S)
 def quiet(html: str) -> str:
     """Embedded HTML without ids (the page has its own) or footnotes (they are the other note's)."""
     return _ID.sub("", _FOOTNOTE_REF.sub(r"\1", _FOOTNOTES.sub("", html)))
+
+
+# a fence line of markdown source: up to three spaces, then three backticks or tildes or more
+FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+
+
+def fence_after(line: str, fence: str) -> str:
+    """The code fence open after a line of markdown source, `fence` being the one open before it
+    ("": none): a fence line opens one; one of the same character, as long or longer, closes it."""
+    opened = FENCE.match(line)
+    if opened and (not fence or opened.group(1).startswith(fence)):
+        return "" if fence else opened.group(1)
+    return fence

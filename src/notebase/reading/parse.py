@@ -16,7 +16,7 @@ from notebase.linking.bases import HINTS as BASE_HINTS
 from notebase.markdown import Rendered, render_inline, render_markdown, strip_paragraph
 from notebase.markdown.markers import renumber_markers
 from notebase.markdown.texmacros import NO_MACROS, TexMacros
-from notebase.markdown.text import quiet
+from notebase.markdown.text import fence_after, quiet
 from notebase.model import (
     Entry,
     EntryKind,
@@ -550,7 +550,6 @@ _INLINE_FIELD = re.compile(
     re.M,
 )
 _BRACKETED_FIELD = re.compile(r"[\[(]([^\[\]():\n`]+?)::[ \t]*([^\[\]()\n]*?)[ \t]*[\])]")
-_FENCE_LINE = re.compile(r"[ \t]*(?:```|~~~)")
 
 
 def inline_fields(body: str) -> dict[str, Any]:
@@ -559,10 +558,11 @@ def inline_fields(body: str) -> dict[str, Any]:
     false, else its text; a key given twice, a list of its values."""
     if "::" not in body:
         return {}
-    prose, fenced = [], False
+    prose, fence = [], ""
     for line in body.splitlines():
-        fenced = fenced != bool(_FENCE_LINE.match(line))
-        prose.append("" if fenced or _FENCE_LINE.match(line) else line)
+        after = fence_after(line, fence)
+        prose.append("" if fence or after else line)
+        fence = after
     text = "\n".join(prose)
     found: dict[str, Any] = {}
     for m in (*_INLINE_FIELD.finditer(text), *_BRACKETED_FIELD.finditer(text)):
