@@ -258,3 +258,15 @@ def test_a_view_is_none_of_the_pages_description(tmp_path: Path) -> None:
     site, _ = build(tmp_path)
     page = (site / "categories/books/index.html").read_text(encoding="utf-8")
     assert '<meta name="description" content="Notes on papers, posts and links.">' in page
+
+
+def test_a_number_too_big_for_an_integer_stays_as_it_is(
+    rows: tuple[list[Row], dict[str, str]],
+) -> None:
+    made, names = rows
+    huge = "(" + " * ".join(["1" + "0" * 27] * 12) + ")"
+    scope = Scope(read_base("{}"), made[0], names)
+    assert scope.value(parse_expression(f"{huge}.round()"), made[0]) == float("inf")
+    assert (
+        scope.value(parse_expression(f"(2).toFixed({huge})"), made[0]) == "2.00000000000000000000"
+    )

@@ -157,3 +157,8 @@ def test_a_query_reading_several_things_not_read_is_one_warning_naming_them() ->
 def test_a_fence_inside_another_kind_of_fence_opens_no_code() -> None:
     body = "~~~\n```\nin:: code\n~~~\nout:: 2\n````\n```\nalso:: code\n````\n"
     assert inline_fields(body) == {"out": 2}
+
+
+def test_dql_words_are_read_in_any_case() -> None:
+    made = json.loads(dataview_base("LIST WHERE a = 1 And b = 2 OR c"))
+    assert made["filters"] == {"and": ["a == 1 && b == 2 || c"]}

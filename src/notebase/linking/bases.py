@@ -582,8 +582,10 @@ def file_field(row: Row, name: str) -> Any:
 
 def number_method(value: float, name: str, args: list[Any]) -> Any:
     if name == "toFixed":
-        places = max(0, min(20, int(number(args[0])))) if args else 0
+        places = int(min(20.0, max(0.0, number(args[0])))) if args else 0  # (nan: 0)
         return f"{value:.{places}f}"
+    if not math.isfinite(value):  # what round, floor and ceil cannot make an integer of
+        return value
     if name == "abs":
         return abs(value)
     if name == "floor":

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 # a clause's keyword, starting a word outside strings and links (DQL's keywords, any case)
 _CLAUSE = re.compile(r"\b(FROM|WHERE|SORT|LIMIT|GROUP\s+BY|FLATTEN)\b", re.I)
 _QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]')
-_WORDS = {"and": "&&", "or": "||", "AND": "&&", "OR": "||"}
+_WORDS = {"and": "&&", "or": "||"}  # DQL's, any case
 _FILE_FIELDS = {"file.name": "file.basename", "file.link": "file", "file.outlinks": "file.links"}
 _EXPRESSION_TOKEN = re.compile(
     r'"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]|\d+(?:\.\d+)?|[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*|!=|<=|>=|==|=|\S'
@@ -151,8 +151,8 @@ def expression(text: str) -> str:
             out.append("==")
         elif token.startswith("[["):  # a link: `author = [[Kevin Kelly]]`
             out.append(f"link({json.dumps(link_target(token))})")
-        elif token in _WORDS:
-            out.append(_WORDS[token])
+        elif token.lower() in _WORDS:
+            out.append(_WORDS[token.lower()])
         else:
             out.append(file_field(token))
     return " ".join(out)
