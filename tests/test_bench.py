@@ -218,3 +218,30 @@ def test_busy_shares_and_the_idle_and_one_core_seconds_they_sum_to() -> None:
     ]
     assert busy.idle_core_seconds(shares, 2) == 2.0  # 1 core-s, then 1 more (2 x 0.5 s)
     assert busy.one_core_seconds(shares, 2) == 1.0
+
+
+def test_overlap_stages_the_search_results_copies_by_shard(tmp_path: Path) -> None:
+    from notebase.builder.search import shard_count, shard_number
+
+    stage_copies = load_beside_bench("overlap").stage_copies
+    site = tmp_path / "site"
+    pages = {
+        "a/index.html": b"<html><head><title>A</title></head><body><nav>menu</nav>"
+        b"<article data-pagefind-body><p>alpha</p></article></body></html>",
+        "b/index.html": b"<html><head></head><body><article data-pagefind-body>"
+        b"<p>beta</p></article></body></html>",
+        "tags/index.html": b"<html><head></head><body><p>a listing</p></body></html>",
+    }
+    for rel, data in pages.items():
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).write_bytes(data)
+    shards = stage_copies(site, tmp_path / "copies")
+    staged = {
+        p.relative_to(tmp_path / "copies").as_posix() for s in shards for p in s.rglob("*.html")
+    }
+    count = shard_count(3)
+    assert staged == {
+        f"s{shard_number(rel, count)}/{rel}" for rel in ("a/index.html", "b/index.html")
+    }
+    copy = next(p for s in shards for p in s.rglob("*.html") if p.parts[-2] == "a").read_bytes()
+    assert b"alpha" in copy and b"menu" not in copy
