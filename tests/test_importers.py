@@ -623,3 +623,50 @@ def test_a_category_description_is_shown_on_its_page_and_followed_by_rebuilds(
     described.write_text(described.read_text("utf-8").replace("I liked", "I loved"), "utf-8")
     build_site(options)  # only the collections file changed: the page follows it
     assert '<p class="lede">Things I loved</p>' in page.read_text(encoding="utf-8")
+
+
+HUGO_FEED = """<?xml version="1.0" encoding="utf-8" standalone="yes"?>
+<rss version="2.0"><channel><title>{title}</title><link>https://ex.org/{section}</link>
+<item><title>Bloom filters</title><link>https://ex.org/p/bloom/</link>
+<pubDate>Mon, 28 Mar 2022 01:56:51 +0800</pubDate><guid>https://ex.org/p/bloom/</guid>
+<description>{body}</description></item>
+</channel></rss>
+"""
+
+
+def test_inputs_of_one_name_in_different_folders_are_told_apart(tmp_path: Path) -> None:
+    """A built Hugo site's feeds are all `index.xml`: the site's (whole posts) and a section's
+    (their summaries) hold one post, which is one note; its origin names the feed's folder."""
+    (tmp_path / "site" / "post").mkdir(parents=True)
+    whole = "&lt;p&gt;Bloom filters answer membership with no false negatives.&lt;/p&gt;" * 3
+    (tmp_path / "site" / "index.xml").write_text(
+        HUGO_FEED.format(title="Blog", section="", body=whole), encoding="utf-8"
+    )
+    (tmp_path / "site" / "post" / "index.xml").write_text(
+        HUGO_FEED.format(title="Posts on Blog", section="post/", body="&lt;p&gt;Bloom.&lt;/p&gt;"),
+        encoding="utf-8",
+    )
+    feeds = [tmp_path / "site" / "index.xml", tmp_path / "site" / "post" / "index.xml"]
+    out = import_files(feeds, tmp_path / "notes", tmp_path)
+    assert out.written == ("notes/bloom-filters.md",)
+    assert [(d.code, d.pos.path, d.pos.line) for d in out.diagnostics] == [
+        ("import-same-page", "site/post/index.xml", 3)
+    ]
+    text = (tmp_path / "notes" / "bloom-filters.md").read_text(encoding="utf-8")
+    assert "\norigin: site/index.xml:3\n" in text
+    assert text.count("no false negatives") == 3
+
+
+def test_page_bundles_link_each_other_by_their_folders(tmp_path: Path) -> None:
+    """Hugo's page bundles are each `index.md`: a `relref` to one is found by its folder."""
+    for name, text in (("a", 'See [b]({{< relref "posts/b" >}}).'), ("b", "Bee.")):
+        (tmp_path / "posts" / name).mkdir(parents=True)
+        (tmp_path / "posts" / name / "index.md").write_text(
+            f"---\ntitle: Post {name.upper()}\n---\n{text}\n", encoding="utf-8"
+        )
+    bundles = [tmp_path / "posts" / "a" / "index.md", tmp_path / "posts" / "b" / "index.md"]
+    out = import_files(bundles, tmp_path / "notes", tmp_path)
+    assert out.diagnostics == ()
+    text = (tmp_path / "notes" / "post-a.md").read_text(encoding="utf-8")
+    assert "See [[Post B|b]].\n" in text
+    assert "\norigin: a/index.md:1\n" in text

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -173,6 +174,21 @@ def blog_file(folder: Path, rel: str) -> Path:
     return folder / rel
 
 
+def input_names(paths: Sequence[Path]) -> list[str]:
+    """Each input's name in its notes' `origin`: its file name, or, for files of one name in
+    different folders (a built Hugo site's `index.html` and `index.xml`, page bundles' `index.md`,
+    two Kindles' `My Clippings.txt`), its path from as many folders up as tell them apart."""
+    parts = [path.resolve().parts for path in paths]
+    depth = [1] * len(paths)
+    while True:
+        tails = Counter(p[-d:] for p, d in zip(parts, depth, strict=True))
+        clash = [i for i, p in enumerate(parts) if tails[p[-depth[i] :]] > 1 and depth[i] < len(p)]
+        if not clash:
+            return ["/".join(p[-d:]) for p, d in zip(parts, depth, strict=True)]
+        for i in clash:
+            depth[i] += 1
+
+
 def read_archives(
     paths: Sequence[Path],
     display_root: Path,
@@ -183,16 +199,16 @@ def read_archives(
     diags: list[Diagnostic] = []
     folders: list[Path] = []  # each archive's folder, where the files it links are
     shown: dict[str, str] = {}
-    for done, path in enumerate(paths, 1):
+    for done, (path, name) in enumerate(zip(paths, input_names(paths), strict=True), 1):
         if progress is not None:
             progress("reading archives", done, len(paths))
-        shown[path.name] = show_path(path, display_root)
-        text, problem = read_text(path, shown[path.name])
+        shown[name] = show_path(path, display_root)
+        text, problem = read_text(path, shown[name])
         if problem is not None:
             diags.append(problem)
             continue
-        archive = read_input(text, path.name, shown[path.name])
-        archives.append((shown[path.name], archive))
+        archive = read_input(text, name, shown[name])
+        archives.append((shown[name], archive))
         folders.append(path.parent)
         diags += archive.diagnostics
     return archives, diags, shown, folders
