@@ -670,3 +670,38 @@ def test_page_bundles_link_each_other_by_their_folders(tmp_path: Path) -> None:
     text = (tmp_path / "notes" / "post-a.md").read_text(encoding="utf-8")
     assert "See [[Post B|b]].\n" in text
     assert "\norigin: a/index.md:1\n" in text
+
+
+def test_a_built_site_s_listings_and_post_pages_are_one_note_a_post(tmp_path: Path) -> None:
+    """A post listed on the home page, a tag page and page/2/, beside its own page: one note,
+    holding the text of its page and the tags of all; `page/1/` only redirects."""
+    card = '<article><a href="/p/bloom/"><h2 class="article-title">Bloom filters</h2></a></article>'
+    listing = (
+        '<html><head><link rel="canonical" href="https://ex.org/{0}"></head><body><main>'
+        f"<h1>{{1}}</h1>{card}"
+        '<article><a href="/p/{2}/"><h2 class="article-title">{2}</h2></a></article></main></body></html>'
+    )
+    post = (
+        '<html><head><link rel="canonical" href="https://ex.org/p/bloom/"></head><body><main>'
+        "<article><h1>Bloom filters</h1><p>They answer membership with no false negatives.</p>"
+        '<footer><a href="/tags/go/" rel="tag">Go</a></footer></article></main></body></html>'
+    )
+    pages = {
+        "index.html": listing.format("", "Blog", "cuckoo"),
+        "page/2/index.html": listing.format("page/2/", "Blog", "tries"),
+        "tags/sets/index.html": listing.format("tags/sets/", "Sets", "heaps"),
+        "page/1/index.html": '<html><head><meta http-equiv="refresh" content="0; url=/"></head></html>',
+        "p/bloom/index.html": post,
+    }
+    for rel, text in pages.items():
+        (tmp_path / "site" / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "site" / rel).write_text(text, encoding="utf-8")
+    out = import_files([tmp_path / "site" / p for p in pages], tmp_path / "notes", tmp_path)
+    assert out.written == tuple(
+        f"notes/{s}.md" for s in ("bloom-filters", "cuckoo", "heaps", "tries")
+    )
+    codes = sorted(d.code for d in out.diagnostics)
+    assert codes == ["import-redirect", "import-same-page"]  # the listings' copies are alike
+    text = (tmp_path / "notes" / "bloom-filters.md").read_text(encoding="utf-8")
+    assert text.endswith("\n---\nThey answer membership with no false negatives.\n")
+    assert "\ntags: [Go]\n" in text

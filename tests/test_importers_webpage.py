@@ -806,3 +806,60 @@ def test_a_link_urllib_refuses_is_kept_as_text_not_a_traceback(canonical: str) -
     (post,) = read_webpage(html, "s.html", "s.html").posts
     assert post.title == "A post"
     assert "the bad link" in note_text(post) and "[bad" not in note_text(post).split("---")[-1]
+
+
+# the shape of a built Hugo site's pages (the Stack theme): a listing's cards are each an <article>
+# holding one link round its title and date; `page/1/` and an alias are pages that only redirect
+STACK_CARD = """<article><a href="/p/{slug}/"><div class="article-details">
+<h2 class="article-title">{title}</h2><footer class="article-time">
+<time datetime='2021-03-18T23:01:00&#43;08:00'>Mar 18, 2021</time></footer></div></a></article>"""
+STACK_LISTING = """<!DOCTYPE html><html><head><title>{title}</title>
+<link rel="canonical" href="https://blog.example.org/{at}"></head><body>
+<aside class="sidebar"><nav><a href="/">Home</a></nav></aside><main class="main">
+<header><h3 class="section-title"><a href="/tags/">Tags</a></h3>
+<h1 class="section-term">{term}</h1></header><section class="article-list">
+{cards}</section></main></body></html>"""
+REDIRECT = """<!DOCTYPE html><html><head><title>https://blog.example.org/tags/go/</title>
+<link rel="canonical" href="https://blog.example.org/tags/go/"/><meta name="robots" content="noindex">
+<meta charset="utf-8" /><meta http-equiv="refresh" content="0; url=https://blog.example.org/tags/go/" />
+</head></html>"""
+
+
+def stack_listing(term: str, at: str, *cards: tuple[str, str]) -> str:
+    shown = "\n".join(STACK_CARD.format(slug=slug, title=t) for slug, t in cards)
+    return STACK_LISTING.format(title=f"Tag: {term} - Blog", term=term, at=at, cards=shown)
+
+
+def test_a_page_that_only_redirects_is_no_post() -> None:
+    archive = read_webpage(REDIRECT, "index.html", "tags/go/page/1/index.html")
+    assert archive.posts == ()
+    assert [(d.code, d.severity.value, d.pos.path) for d in archive.diagnostics] == [
+        ("import-redirect", "info", "tags/go/page/1/index.html")
+    ]
+    assert "https://blog.example.org/tags/go/" in archive.diagnostics[0].message
+    slow = REDIRECT.replace('content="0; url', 'content="30; url').replace("</head>", "</head>")
+    slow = slow.replace("</head></html>", "</head><body><p>Read me.</p></body></html>")
+    assert [p.title for p in read_webpage(slow, "x.html", "x.html").posts] != []
+
+
+def test_listed_posts_are_their_own_pages_and_hold_no_text_of_their_own() -> None:
+    """A card's title leads to its post's page: a copy of that page, to be merged with it, and
+    no empty post."""
+    page = stack_listing("Go", "tags/go/", ("logs", "Logs and errors"), ("es", "Search"))
+    archive = read_webpage(page, "index.html", "tags/go/index.html")
+    assert [(p.title, p.page, p.date) for p in archive.posts] == [
+        ("Logs and errors", "https://blog.example.org/p/logs/", "2021-03-18"),
+        ("Search", "https://blog.example.org/p/es/", "2021-03-18"),
+    ]
+    assert archive.diagnostics == ()
+
+
+def test_a_tag_page_listing_one_post_is_that_post_s_teaser_not_a_page_of_its_own() -> None:
+    page = stack_listing("Go", "tags/go/", ("logs", "Logs and errors"))
+    [post] = read_webpage(page, "index.html", "tags/go/index.html").posts
+    assert (post.title, post.page) == ("Logs and errors", "https://blog.example.org/p/logs/")
+    itself = stack_listing("Logs and errors", "p/logs/", ("logs", "Logs and errors"))
+    [post] = read_webpage(
+        itself, "index.html", "p/logs/index.html"
+    ).posts  # its title's link: itself
+    assert (post.title, post.page) == ("Logs and errors", "https://blog.example.org/p/logs/")

@@ -43,7 +43,7 @@ from notebase.importers.structured import (
     without_lead_title,
     word_set,
 )
-from notebase.reading.sourcerefs import domain_of, url_parts
+from notebase.reading.sourcerefs import domain_of, make_source, url_parts
 from notebase.slugs import site_suffix
 
 LISTING_LEVELS = ("h1", "h2", "h3")
@@ -733,8 +733,32 @@ def read_post(scope: Scope, meta: PageMeta, name: str, single: bool) -> Imported
         categories=categories,
         date=date or (meta.date if single else ""),
         authors=meta.authors if single else (),
-        page=meta.base if single else "",
+        page=meta.base if single else listed_page(scope, meta, overlays),
     )
+
+
+def teaser_only(scope: Scope, meta: PageMeta) -> bool:
+    """Whether a page's one post is a teaser of another page of its site (a tag page listing one
+    post), its title leading there rather than to the page itself."""
+    page = listed_page(scope, meta, overlay_links(scope))
+    own, listed = make_source(meta.base), make_source(page)
+    return own is not None and listed is not None and own.key != listed.key
+
+
+def listed_page(scope: Scope, meta: PageMeta, overlays: Sequence[LexborNode]) -> str:
+    """A listed post's own page on the listing's site, where its title leads: the link holding
+    most of its heading's words, the link round its heading (a card as Hugo's Stack theme writes
+    one), or the link laid over its card; '' when none leads to a page of the site."""
+    links = list(overlays)
+    if (heading := scope.heading) is not None:
+        words = len(plain_text(heading))
+        links[:0] = [a for a in ancestors(heading) if a.tag == "a"]
+        links[:0] = [a for a in heading.css("a[href]") if 2 * len(plain_text(a)) > words]
+    for a in links:
+        url = "" if attr(a, "href").startswith("#") else resolve(attr(a, "href"), meta.base)
+        if url and domain_of(url) == meta.site_host and not _TAG_HREF.search(url):
+            return url
+    return ""
 
 
 def unplaced_urls(scope: Scope) -> list[str]:
@@ -761,7 +785,8 @@ def post_problems(
                     hint="give each <article> an <h1>-<h3> title",
                 )
             )
-        if not post.blocks and not overlay_links(scope):  # a card lists a title and a link
+        listed = overlay_links(scope) or (len(scopes) > 1 and post.page)
+        if not post.blocks and not listed:  # a listing's post: a title and a link to its page
             diags.append(
                 warning(
                     "import-empty-post",
@@ -773,14 +798,37 @@ def post_problems(
     return diags
 
 
+def redirect_target(tree: LexborHTMLParser) -> str:
+    """Where a page sends its reader at once (`<meta http-equiv="refresh" content="0; url=…">`:
+    Hugo's alias and `page/1/` pages, jekyll-redirect-from's), '' for a page that is read."""
+    for node in tree.css("meta[http-equiv]"):
+        if attr(node, "http-equiv").strip().lower() != "refresh":
+            continue
+        delay, _, rest = attr(node, "content").partition(";")
+        key, _, url = rest.partition("=")
+        if delay.strip() in ("0", "0.0") and key.strip().lower() == "url" and url.strip(" '\""):
+            return url.strip(" '\"")
+    return ""
+
+
+def redirect_page(target: str, name: str, shown: str) -> ParsedArchive:
+    msg = f"the page only sends its reader to {shorten(target, 80)}: nothing imported"
+    hint = "import the page it leads to"
+    diag = info("import-redirect", msg, FilePos(shown, 1), hint)
+    return ParsedArchive(name, ArchiveFormat.HTML, (), (diag,))
+
+
 def read_webpage(text: str, name: str, shown: str) -> ParsedArchive:
-    """A saved HTML page as posts: one per article / listed post, else the page as one."""
+    """A saved HTML page as posts: one per article / listed post, else the page as one; none of
+    a page that only redirects its reader to another."""
     tree = LexborHTMLParser(text)
+    if target := redirect_target(tree):
+        return redirect_page(target, name, shown)
     meta = page_meta(tree, saved_from(text))
     lines = element_lines(tree, text)
     strip_chrome(tree, heading_saying(tree, meta.title))
     scopes, lead = find_scopes(tree, lines, meta.title)
-    single = len(scopes) == 1
+    single = len(scopes) == 1 and not teaser_only(scopes[0], meta)
     if single:
         scopes = [page_title(tree, scopes[0], meta, lines)]
     posts = [read_post(s, meta, name, single) for s in scopes]
