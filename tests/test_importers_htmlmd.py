@@ -387,6 +387,15 @@ def test_brackets_in_text_never_open_math_nor_close_a_link() -> None:
     assert md("<p>see [1] and [a](b)</p>") == "see [1\\] and [a\\](b)"
 
 
+def test_a_bracket_in_a_link_s_words_opens_no_link_of_its_own() -> None:
+    """A listing's title `[SpringBoot] Logs` as its link's words: the `[` stays in the link (it
+    opened a link of its own, leaving `[` before it); an image and code in the words keep theirs."""
+    html = '<p><a href="/p/logs/">[SpringBoot] Logs <img src="/c.png"> <code>a[0]</code></a></p>'
+    assert md(html, "https://ex.org/") == (
+        "[\\[SpringBoot\\] Logs ![](https://ex.org/c.png) `a[0]`](https://ex.org/p/logs/)"
+    )
+
+
 def test_line_breaks_in_preformatted_text_are_its_lines() -> None:
     assert md("<pre>first<br>second<br/>third</pre>") == "```\nfirst\nsecond\nthird\n```"
 
