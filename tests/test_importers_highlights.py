@@ -249,6 +249,7 @@ def test_a_kindle_book_lines_author_is_its_last_parenthesised_group(
         ("SoBooKs.cc;［英］肖恩•白塞尔", ["［英］肖恩•白塞尔"]),
         ("Unknown", []),  # Calibre's for a book without one
         ("Administrator", []),  # Word's user
+        ("kindle@eub-inc.com", []),  # the address a document was mailed from
     ],
 )
 def test_author_names_as_exports_write_them(value: str, names: list[str]) -> None:

@@ -49,6 +49,8 @@ SITE_NAME = re.compile(
     r"(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|cc|cn|info|io|me|co|ru|top|xyz|vip)",
     re.I,
 )
+# an address a document was mailed from (`kindle@eub-inc.com`, Send to Kindle's): no author's
+_EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[a-z]{2,}", re.I)
 # names a file carries for none (Calibre's `Unknown`, Word's user `Administrator`): no author's
 NO_AUTHOR = frozenset(("unknown", "administrator", "microsoft office user", "未知"))
 # writing whose names are not inverted (`Last, First`): CJK ideographs, kana, hangul, full width
@@ -72,14 +74,19 @@ def untitled_title(chunks: Sequence[str]) -> str:
 def author_names(value: str) -> list[str]:
     """Authors as exports and front matter write them: Kindle's `A;B` and `Weir, Andy` (`Beauvoir
     de, Simone`, `García Márquez, Gabriel`), Readwise's `A, B`, `A and B` and `A, B, and C`, a
-    Chinese `A，B`, each name as it is read (`Andy Weir`); a site's name and a placeholder
-    (`Unknown`) are none."""
+    Chinese `A，B`, each name as it is read (`Andy Weir`); a site's name, a mail address and a
+    placeholder (`Unknown`) are none."""
     names: list[str] = []
     for part in value.split(";"):
         pieces = [p for p in (" ".join(p.split()) for p in _NAME_LIST.split(part)) if p]
-        pieces = [p for p in pieces if p.casefold() not in NO_AUTHOR and not SITE_NAME.fullmatch(p)]
+        pieces = [p for p in pieces if not is_no_author(p)]
         names += [read_inverted(*pieces)] if is_inverted(part, pieces) else pieces
     return names
+
+
+def is_no_author(name: str) -> bool:
+    """A placeholder, a site's name or a mail address where an author's name would be."""
+    return name.casefold() in NO_AUTHOR or bool(SITE_NAME.fullmatch(name) or _EMAIL.fullmatch(name))
 
 
 def is_inverted(part: str, pieces: Sequence[str]) -> bool:
