@@ -245,11 +245,18 @@ def test_a_kindle_book_lines_author_is_its_last_parenthesised_group(
         ("van Gogh, Vincent", ["Vincent van Gogh"]),
         ("王小波，李银河", ["王小波", "李银河"]),  # a Chinese list: two authors
         ("鲁迅, 许广平", ["鲁迅", "许广平"]),  # not inverted: two names
-        ("【德】赫尔曼·黑塞, ePUBw.COM", ["【德】赫尔曼·黑塞"]),  # a download site's name: none
-        ("SoBooKs.cc;［英］肖恩•白塞尔", ["［英］肖恩•白塞尔"]),
+        ("【德】赫尔曼·黑塞, ePUBw.COM", ["赫尔曼·黑塞"]),  # a download site's name: none
+        ("SoBooKs.cc;约翰·伯格", ["约翰·伯格"]),
         ("Unknown", []),  # Calibre's for a book without one
         ("Administrator", []),  # Word's user
         ("kindle@eub-inc.com", []),  # the address a document was mailed from
+        (
+            "[英]柏瑞尔·马卡姆 著\u3000陶立夏 译",
+            ["柏瑞尔·马卡姆"],
+        ),  # a Chinese credit: wrote, translated
+        ("（英）罗伯特•戴博德", ["罗伯特•戴博德"]),  # the author's country left out
+        ("［英］肖恩•白塞尔著 顾真译", ["肖恩•白塞尔"]),
+        ("张三 译", ["张三"]),  # a translator alone is named
     ],
 )
 def test_author_names_as_exports_write_them(value: str, names: list[str]) -> None:
@@ -266,8 +273,8 @@ def test_a_chinese_kindle_s_books_by_a_site_and_by_no_one_name_only_their_author
         "下午12:00:06\n\n观点存世并不需要多么正确\n==========\n"
     )
     first, second = read_kindle(text, "My Clippings.txt", "My Clippings.txt").posts
-    assert (first.title, first.authors) == ("悉达多", ("【德】赫尔曼·黑塞",))
-    assert "> — 【德】赫尔曼·黑塞, *悉达多*, location 120-121\n" in body(first)
+    assert (first.title, first.authors) == ("悉达多", ("赫尔曼·黑塞",))
+    assert "> — 赫尔曼·黑塞, *悉达多*, location 120-121\n" in body(first)
     assert (second.title, second.authors) == ("随笔集", ())
     assert "> — *随笔集*, location 182\n" in body(second)
 

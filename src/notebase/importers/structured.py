@@ -51,6 +51,10 @@ SITE_NAME = re.compile(
 )
 # an address a document was mailed from (`kindle@eub-inc.com`, Send to Kindle's): no author's
 _EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[a-z]{2,}", re.I)
+# a Chinese credit's role after a name (`著` wrote, `译` translated) and the country before it
+_ROLE = re.compile(r"(?<=\S)\s*(编著|主编|原著|著|编译|翻译|译)(?=\s|$)")
+TRANSLATED = frozenset(("译", "翻译", "编译"))
+_COUNTRY = re.compile(r"^[\[【（(［〔]\s*[\u4e00-\u9fff]{1,4}\s*[\]】）)］〕]\s*")
 # names a file carries for none (Calibre's `Unknown`, Word's user `Administrator`): no author's
 NO_AUTHOR = frozenset(("unknown", "administrator", "microsoft office user", "未知"))
 # writing whose names are not inverted (`Last, First`): CJK ideographs, kana, hangul, full width
@@ -80,8 +84,20 @@ def author_names(value: str) -> list[str]:
     for part in value.split(";"):
         pieces = [p for p in (" ".join(p.split()) for p in _NAME_LIST.split(part)) if p]
         pieces = [p for p in pieces if not is_no_author(p)]
+        if _CJK.search(part):
+            pieces = [name for piece in pieces for name in credited(piece)]
         names += [read_inverted(*pieces)] if is_inverted(part, pieces) else pieces
     return names
+
+
+def credited(piece: str) -> list[str]:
+    """The authors of a Chinese book's credit, as its publisher writes one: `[英]柏瑞尔·马卡姆 著
+    陶立夏 译` -> 柏瑞尔·马卡姆, its translator (`译`) and the author's country (`[英]`, `（美）`)
+    left out."""
+    parts = _ROLE.split(piece)  # name, role, name, role, …, name
+    roles = [(n, role) for n, role in zip(parts[::2], [*parts[1::2], ""], strict=True) if n.strip()]
+    names = [n for n, role in roles if role not in TRANSLATED] or [n for n, _ in roles]
+    return [bare for n in names if (bare := _COUNTRY.sub("", n).strip())]
 
 
 def is_no_author(name: str) -> bool:
