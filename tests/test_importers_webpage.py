@@ -863,3 +863,31 @@ def test_a_tag_page_listing_one_post_is_that_post_s_teaser_not_a_page_of_its_own
         itself, "index.html", "p/logs/index.html"
     ).posts  # its title's link: itself
     assert (post.title, post.page) == ("Logs and errors", "https://blog.example.org/p/logs/")
+
+
+# the shape of a Bootstrap theme's card grid (a built Hugo site, 0pankajkumar/blog's docs/blog/):
+# each card an <article> whose title is an <h4 class="card-title"> under its picture
+BOOTSTRAP_CARD = """<div class="col-lg-4"><article class="card shadow">
+<img class="card-img-top" src="https://ex.org/images/{n}.jpg" alt="post-thumb">
+<div class="card-body"><h4 class="card-title"><a href="https://ex.org/blog/{n}/">{title}</a></h4>
+<p class="card-text">{text}</p><a href="https://ex.org/blog/{n}/" class="btn">Read More</a></div>
+</article></div>"""
+
+
+def test_a_card_s_lower_heading_opening_it_is_its_title_not_a_section_s() -> None:
+    cards = "".join(
+        BOOTSTRAP_CARD.format(n=n, title=t, text=x)
+        for n, t, x in (("a", "Ditch lists", "Use a dict."), ("b", "Threads", "Mostly waiting."))
+    )
+    head = '<title>Blog</title><link rel="canonical" href="https://ex.org/blog/">'
+    page = f"<html><head>{head}</head><body><main>{cards}</main></body></html>"
+    archive = read_webpage(page, "index.html", "blog/index.html")
+    assert [(p.title, p.page) for p in archive.posts] == [
+        ("Ditch lists", "https://ex.org/blog/a/"),
+        ("Threads", "https://ex.org/blog/b/"),
+    ]
+    assert [d.code for d in archive.diagnostics] == []
+    sectioned = page.replace('<h4 class="card-title">', "<p>An opening line of the post.</p><h4>")
+    archive = read_webpage(sectioned, "index.html", "blog/index.html")
+    assert [d.code for d in archive.diagnostics] == ["import-untitled", "import-untitled"]
+    assert "Ditch lists" in note_text(archive.posts[0])  # a section's heading: kept in the text
