@@ -109,6 +109,17 @@ def test_a_title_element_s_suffix_of_words_for_a_site_is_left_out(suffix: str) -
     assert post.title == "Spring migration counts"
 
 
+@pytest.mark.parametrize("title", [" - 1024th&#39;s Blog", "| Field Notes", " — Notes"])
+def test_a_title_element_of_only_the_site_s_name_after_a_separator_titles_nothing(
+    title: str,
+) -> None:
+    """A post written without a title, as a Hugo theme's `{{ .Title }} - {{ .Site.Title }}` says
+    it (1024th/blog): titled by its first words, not by the site's name."""
+    html = f"<title>{title}</title><h1></h1><p>From the binomial formula one finds the mean.</p>"
+    (post,) = read_webpage(html, "index.html", "index.html").posts
+    assert post.title == "From the binomial formula one finds the mean."
+
+
 @pytest.mark.parametrize(
     "title",
     [

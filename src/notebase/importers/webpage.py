@@ -110,6 +110,7 @@ FEEDS = "link[rel~=alternate][type*=rss i], link[rel~=alternate][type*=atom i]"
 # a title's suffix of these words only names a site, not a part of the title ("My website", "Blog")
 _SITE_WORDS = frozenset(("blog", "weblog", "website", "site", "homepage"))
 _SITE_FILLER = frozenset(("my", "the", "our", "a", "personal", "official", "home"))
+_LEAD_SEPARATOR = re.compile(r"^(?:[|\-–—·»/]|::)\s+")  # a title's empty part before the site's
 _TITLE_SEPARATOR = re.compile(r"\s+(?:[|\-–—·»/]|::)\s+")  # "Post – Site", "Post | Site"
 
 
@@ -166,7 +167,10 @@ def page_meta(tree: LexborHTMLParser, saved: str = "") -> PageMeta:
 def without_site_name(tree: LexborHTMLParser, title: str, base: str, host: str) -> str:
     """The title without the site's name it ends in ("Post – Site", "Post | Blog"), when the page
     names its site so (its `og:site_name`, a link home, its host, the start of its feeds' titles)
-    or the name is only words for a site ("My website"); a dash of the title's own is kept."""
+    or the name is only words for a site ("My website"); a dash of the title's own is kept. A title
+    that is only the site's name after a separator (" - Site", a post without a title) is none."""
+    if _LEAD_SEPARATOR.match(title):  # " - Site": a page with no title of its own
+        return ""
     bare, suffix = site_suffix(title)
     if not suffix or not any(c.isalnum() for c in bare):
         return title
