@@ -705,3 +705,33 @@ def test_a_built_site_s_listings_and_post_pages_are_one_note_a_post(tmp_path: Pa
     text = (tmp_path / "notes" / "bloom-filters.md").read_text(encoding="utf-8")
     assert text.endswith("\n---\nThey answer membership with no false negatives.\n")
     assert "\ntags: [Go]\n" in text
+
+
+def test_a_built_site_s_pages_that_say_no_address_are_known_by_their_files(tmp_path: Path) -> None:
+    """A Hexo or Hugo site built without canonical links: a listing's posts name their pages by
+    a path from the site's root (`/2014/04/bloom/`) or from the listing (`../../p/%E8%A7%86/`, a
+    folder of non-ASCII letters), and are one note with those pages."""
+    card = '<article><h2><a href="{0}">{1}</a></h2><p>Teaser of {1}.</p></article>'
+    listing = "<html><body><main>{}</main></body></html>".format(
+        card.format("/2014/04/bloom/", "Bloom filters") + card.format("../../p/%E8%A7%86/", "视")
+    )
+    post = "<html><head><title>{0}</title></head><body><main><article><h1>{0}</h1><p>{1}</p>"
+    post += '<a href="/tags/sets/" rel="tag">sets</a></article></main></body></html>'
+    pages = {
+        "site/page/2/index.html": listing,
+        "site/2014/04/bloom/index.html": post.format("Bloom filters", "No false negatives."),
+        "site/p/视/index.html": post.format("视", "频处理工具。"),
+        "other/2014/04/bloom.html": post.format("Bloom filters", "Another blog's post."),
+    }
+    for rel, text in pages.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+    out = import_files([tmp_path / p for p in list(pages)[:3]], tmp_path / "notes", tmp_path)
+    assert out.written == ("notes/bloom-filters.md", "notes/视.md")
+    codes = [d.code for d in out.diagnostics if d.code != "import-relative-url"]  # no address
+    assert codes == ["import-same-page"] * 2
+    text = (tmp_path / "notes" / "bloom-filters.md").read_text(encoding="utf-8")
+    assert "\n---\nNo false negatives.\n" in text and "\ntags: [sets]\n" in text
+    # two pages whose paths end alike: the listing's `/2014/04/bloom/` names neither
+    out = import_files([tmp_path / p for p in pages], tmp_path / "again", tmp_path)
+    assert [d.code for d in out.diagnostics].count("import-duplicate-title") == 2

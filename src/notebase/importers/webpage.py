@@ -765,10 +765,23 @@ def listed_page(scope: Scope, meta: PageMeta, overlays: Sequence[LexborNode]) ->
         links[:0] = [a for a in ancestors(heading) if a.tag == "a"]
         links[:0] = [a for a in heading.css("a[href]") if 2 * len(plain_text(a)) > words]
     for a in links:
-        url = "" if attr(a, "href").startswith("#") else resolve(attr(a, "href"), meta.base)
+        href = attr(a, "href").strip()
+        url = "" if href.startswith("#") else resolve(href, meta.base)
         if url and domain_of(url) == meta.site_host and not _TAG_HREF.search(url):
             return url
+        if not meta.base and is_site_path(href):  # a built site's page that says no address
+            return SITE_PATH + href
     return ""
+
+
+SITE_PATH = "path:"  # a listed post's page named by its path in the site (`/p/x/`, `../p/x/`)
+
+
+def is_site_path(href: str) -> bool:
+    """A link to a page of the site by its path, with no scheme or host (not `#`, `?`, `//`)."""
+    if not href or href.startswith(("#", "?", "//")) or _TAG_HREF.search(href):
+        return False
+    return not url_parts(href).scheme
 
 
 def unplaced_urls(scope: Scope) -> list[str]:
