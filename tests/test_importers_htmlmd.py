@@ -396,6 +396,18 @@ def test_a_bracket_in_a_link_s_words_opens_no_link_of_its_own() -> None:
     )
 
 
+def test_a_link_showing_only_an_icon_is_a_button_not_text() -> None:
+    """A theme's row of profile icons in a page's content (00sapo/00sapo.github.io's home page:
+    `<a href=…><i class="fab fa-github"></i></a>`); words beside an icon and an empty link stay."""
+    html = (
+        '<p>Find me: <a href="https://github.com/x"><i class="fab fa-github"></i></a> '
+        '<a href="https://ex.org/feed"><i class="icon-rss"></i> </a> '
+        '<a href="https://ex.org/docs"><svg><path d="M0"/></svg> Docs</a> '
+        '<a href="https://ex.org/b"></a></p>'
+    )
+    assert md(html) == "Find me: [Docs](https://ex.org/docs) <https://ex.org/b>"
+
+
 def test_line_breaks_in_preformatted_text_are_its_lines() -> None:
     assert md("<pre>first<br>second<br/>third</pre>") == "```\nfirst\nsecond\nthird\n```"
 

@@ -218,6 +218,10 @@ def link(node: LexborNode, ctx: Context) -> str:
     if not target:
         return text
     core = text.strip()
+    if not core and node.css_first("i") is not None:
+        return (
+            ""  # an icon's button (Font Awesome's `<i class="fa fa-github">`): no text of the post
+        )
     if not core:
         return (
             f"<{target}>"
