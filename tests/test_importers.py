@@ -623,3 +623,115 @@ def test_a_category_description_is_shown_on_its_page_and_followed_by_rebuilds(
     described.write_text(described.read_text("utf-8").replace("I liked", "I loved"), "utf-8")
     build_site(options)  # only the collections file changed: the page follows it
     assert '<p class="lede">Things I loved</p>' in page.read_text(encoding="utf-8")
+
+
+HUGO_FEED = """<?xml version="1.0" encoding="utf-8" standalone="yes"?>
+<rss version="2.0"><channel><title>{title}</title><link>https://ex.org/{section}</link>
+<item><title>Bloom filters</title><link>https://ex.org/p/bloom/</link>
+<pubDate>Mon, 28 Mar 2022 01:56:51 +0800</pubDate><guid>https://ex.org/p/bloom/</guid>
+<description>{body}</description></item>
+</channel></rss>
+"""
+
+
+def test_inputs_of_one_name_in_different_folders_are_told_apart(tmp_path: Path) -> None:
+    """A built Hugo site's feeds are all `index.xml`: the site's (whole posts) and a section's
+    (their summaries) hold one post, which is one note; its origin names the feed's folder."""
+    (tmp_path / "site" / "post").mkdir(parents=True)
+    whole = "&lt;p&gt;Bloom filters answer membership with no false negatives.&lt;/p&gt;" * 3
+    (tmp_path / "site" / "index.xml").write_text(
+        HUGO_FEED.format(title="Blog", section="", body=whole), encoding="utf-8"
+    )
+    (tmp_path / "site" / "post" / "index.xml").write_text(
+        HUGO_FEED.format(title="Posts on Blog", section="post/", body="&lt;p&gt;Bloom.&lt;/p&gt;"),
+        encoding="utf-8",
+    )
+    feeds = [tmp_path / "site" / "index.xml", tmp_path / "site" / "post" / "index.xml"]
+    out = import_files(feeds, tmp_path / "notes", tmp_path)
+    assert out.written == ("notes/bloom-filters.md",)
+    assert [(d.code, d.pos.path, d.pos.line) for d in out.diagnostics] == [
+        ("import-same-page", "site/post/index.xml", 3)
+    ]
+    text = (tmp_path / "notes" / "bloom-filters.md").read_text(encoding="utf-8")
+    assert "\norigin: site/index.xml:3\n" in text
+    assert text.count("no false negatives") == 3
+
+
+def test_page_bundles_link_each_other_by_their_folders(tmp_path: Path) -> None:
+    """Hugo's page bundles are each `index.md`: a `relref` to one is found by its folder."""
+    for name, text in (("a", 'See [b]({{< relref "posts/b" >}}).'), ("b", "Bee.")):
+        (tmp_path / "posts" / name).mkdir(parents=True)
+        (tmp_path / "posts" / name / "index.md").write_text(
+            f"---\ntitle: Post {name.upper()}\n---\n{text}\n", encoding="utf-8"
+        )
+    bundles = [tmp_path / "posts" / "a" / "index.md", tmp_path / "posts" / "b" / "index.md"]
+    out = import_files(bundles, tmp_path / "notes", tmp_path)
+    assert out.diagnostics == ()
+    text = (tmp_path / "notes" / "post-a.md").read_text(encoding="utf-8")
+    assert "See [[Post B|b]].\n" in text
+    assert "\norigin: a/index.md:1\n" in text
+
+
+def test_a_built_site_s_listings_and_post_pages_are_one_note_a_post(tmp_path: Path) -> None:
+    """A post listed on the home page, a tag page and page/2/, beside its own page: one note,
+    holding the text of its page and the tags of all; `page/1/` only redirects."""
+    card = '<article><a href="/p/bloom/"><h2 class="article-title">Bloom filters</h2></a></article>'
+    listing = (
+        '<html><head><link rel="canonical" href="https://ex.org/{0}"></head><body><main>'
+        f"<h1>{{1}}</h1>{card}"
+        '<article><a href="/p/{2}/"><h2 class="article-title">{2}</h2></a></article></main></body></html>'
+    )
+    post = (
+        '<html><head><link rel="canonical" href="https://ex.org/p/bloom/"></head><body><main>'
+        "<article><h1>Bloom filters</h1><p>They answer membership with no false negatives.</p>"
+        '<footer><a href="/tags/go/" rel="tag">Go</a></footer></article></main></body></html>'
+    )
+    pages = {
+        "index.html": listing.format("", "Blog", "cuckoo"),
+        "page/2/index.html": listing.format("page/2/", "Blog", "tries"),
+        "tags/sets/index.html": listing.format("tags/sets/", "Sets", "heaps"),
+        "page/1/index.html": '<html><head><meta http-equiv="refresh" content="0; url=/"></head></html>',
+        "p/bloom/index.html": post,
+    }
+    for rel, text in pages.items():
+        (tmp_path / "site" / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "site" / rel).write_text(text, encoding="utf-8")
+    out = import_files([tmp_path / "site" / p for p in pages], tmp_path / "notes", tmp_path)
+    assert out.written == tuple(
+        f"notes/{s}.md" for s in ("bloom-filters", "cuckoo", "heaps", "tries")
+    )
+    codes = sorted(d.code for d in out.diagnostics)
+    assert codes == ["import-redirect", "import-same-page"]  # the listings' copies are alike
+    text = (tmp_path / "notes" / "bloom-filters.md").read_text(encoding="utf-8")
+    assert text.endswith("\n---\nThey answer membership with no false negatives.\n")
+    assert "\ntags: [Go]\n" in text
+
+
+def test_a_built_site_s_pages_that_say_no_address_are_known_by_their_files(tmp_path: Path) -> None:
+    """A Hexo or Hugo site built without canonical links: a listing's posts name their pages by
+    a path from the site's root (`/2014/04/bloom/`) or from the listing (`../../p/%E8%A7%86/`, a
+    folder of non-ASCII letters), and are one note with those pages."""
+    card = '<article><h2><a href="{0}">{1}</a></h2><p>Teaser of {1}.</p></article>'
+    listing = "<html><body><main>{}</main></body></html>".format(
+        card.format("/2014/04/bloom/", "Bloom filters") + card.format("../../p/%E8%A7%86/", "视")
+    )
+    post = "<html><head><title>{0}</title></head><body><main><article><h1>{0}</h1><p>{1}</p>"
+    post += '<a href="/tags/sets/" rel="tag">sets</a></article></main></body></html>'
+    pages = {
+        "site/page/2/index.html": listing,
+        "site/2014/04/bloom/index.html": post.format("Bloom filters", "No false negatives."),
+        "site/p/视/index.html": post.format("视", "频处理工具。"),
+        "other/2014/04/bloom.html": post.format("Bloom filters", "Another blog's post."),
+    }
+    for rel, text in pages.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+    out = import_files([tmp_path / p for p in list(pages)[:3]], tmp_path / "notes", tmp_path)
+    assert out.written == ("notes/bloom-filters.md", "notes/视.md")
+    codes = [d.code for d in out.diagnostics if d.code != "import-relative-url"]  # no address
+    assert codes == ["import-same-page"] * 2
+    text = (tmp_path / "notes" / "bloom-filters.md").read_text(encoding="utf-8")
+    assert "\n---\nNo false negatives.\n" in text and "\ntags: [sets]\n" in text
+    # two pages whose paths end alike: the listing's `/2014/04/bloom/` names neither
+    out = import_files([tmp_path / p for p in pages], tmp_path / "again", tmp_path)
+    assert [d.code for d in out.diagnostics].count("import-duplicate-title") == 2

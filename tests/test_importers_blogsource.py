@@ -142,6 +142,44 @@ def test_a_jekyll_post_s_liquid_and_kramdown_are_read_as_plain_markdown() -> Non
     )
 
 
+# the shapes of al-folio's example posts (alshedivat/al-folio, as a researcher's blog keeps them)
+AL_FOLIO_POST = """<div class="row mt-3">
+    {% include figure.liquid loading="eager" path="assets/img/9.jpg" class="img-fluid rounded" zoomable=true %}
+</div>
+{% include image.html url="/img/plot.png" description="Loss, per epoch" %}
+{% include video.liquid path="assets/video/run.mp4" class="img-fluid" controls=true %}
+{% include audio.liquid path="https://cdn.example.org/a.mp3" controls=true %}
+{% raw %}Liquid shown as written: {{ page.title }}{% endraw %}
+{% include footer.html %}
+```liquid
+{% include figure.liquid path="assets/img/shown.png" %}
+```
+"""
+
+
+def test_a_jekyll_theme_s_includes_of_pictures_and_videos_are_what_they_show() -> None:
+    assert from_site_root(from_jekyll(AL_FOLIO_POST)) == (
+        '<div class="row mt-3">\n'
+        '    <figure><img src="assets/img/9.jpg" alt=""></figure>\n'
+        "</div>\n"
+        '<figure><img src="img/plot.png" alt="Loss, per epoch">'
+        "<figcaption>Loss, per epoch</figcaption></figure>\n"
+        "[Video](assets/video/run.mp4)\n"
+        "[Audio](https://cdn.example.org/a.mp3)\n"
+        "Liquid shown as written: {{ page.title }}\n"
+        "{% include footer.html %}\n"
+        "```liquid\n"
+        '{% include figure.liquid path="assets/img/shown.png" %}\n'
+        "```\n"
+    )
+    body = from_site_root(from_jekyll(AL_FOLIO_POST))
+    assert [path for path, _ in linked_files(body, 1)] == [  # copied beside the note
+        "assets/img/9.jpg",
+        "img/plot.png",
+        "assets/video/run.mp4",
+    ]
+
+
 def test_a_jekyll_post_s_links_and_images_lead_to_the_imported_notes_and_files() -> None:
     posts = posts_of(
         ("2017-07-08-rnn.md", f"---\ntitle: RNN\n---\n{LILLOG_POST}"),

@@ -470,3 +470,21 @@ def test_a_microblogs_untitled_items_are_told_once() -> None:
             "item has no title, text, date or link: skipped",
         ),
     ]
+
+
+def test_a_blogger_export_is_its_posts_and_pages_not_its_settings_template_or_comments() -> None:
+    text = (FIXTURES / "blogger-export.xml").read_text(encoding="utf-8")
+    archive = read_feed(text, "blog-11-22-2015.xml", "blog-11-22-2015.xml")
+    posts = {p.title: p for p in archive.posts}
+    assert list(posts) == ["Cron runs with an empty PATH", "About", "Half a thought"]
+    cron = posts["Cron runs with an empty PATH"]
+    assert (cron.taxonomy.tags, cron.authors, cron.date) == (
+        ("cron", "backups"),
+        ("Ada",),
+        "2015-02-08",
+    )
+    assert "```\n0 3 * * * /usr/bin/dump > out.sql\n```" in note_text(cron)
+    assert (posts["Half a thought"].draft, cron.draft, posts["About"].draft) == (True, False, False)
+    [diag] = archive.diagnostics
+    assert (diag.code, diag.severity.value) == ("import-not-a-post", "info")
+    assert "3 item(s)" in diag.message and "(1 comment, 1 settings, 1 template)" in diag.message

@@ -240,10 +240,43 @@ def test_a_kindle_book_lines_author_is_its_last_parenthesised_group(
         ("F. A. Hayek and W. W. Bartley III", ["F. A. Hayek", "W. W. Bartley III"]),
         ("Ann Lee, Bo Ma, and Cy Ng", ["Ann Lee", "Bo Ma", "Cy Ng"]),
         ("Emperor of Rome Marcus Aurelius", ["Emperor of Rome Marcus Aurelius"]),
+        ("García Márquez, Gabriel", ["Gabriel García Márquez"]),  # a surname of two words
+        ("Beauvoir de, Simone", ["Simone de Beauvoir"]),  # its particle before it
+        ("van Gogh, Vincent", ["Vincent van Gogh"]),
+        ("王小波，李银河", ["王小波", "李银河"]),  # a Chinese list: two authors
+        ("鲁迅, 许广平", ["鲁迅", "许广平"]),  # not inverted: two names
+        ("【德】赫尔曼·黑塞, ePUBw.COM", ["赫尔曼·黑塞"]),  # a download site's name: none
+        ("SoBooKs.cc;约翰·伯格", ["约翰·伯格"]),
+        ("Unknown", []),  # Calibre's for a book without one
+        ("Administrator", []),  # Word's user
+        ("kindle@eub-inc.com", []),  # the address a document was mailed from
+        (
+            "[英]柏瑞尔·马卡姆 著\u3000陶立夏 译",
+            ["柏瑞尔·马卡姆"],
+        ),  # a Chinese credit: wrote, translated
+        ("（英）罗伯特•戴博德", ["罗伯特•戴博德"]),  # the author's country left out
+        ("［英］肖恩•白塞尔著 顾真译", ["肖恩•白塞尔"]),
+        ("张三 译", ["张三"]),  # a translator alone is named
     ],
 )
 def test_author_names_as_exports_write_them(value: str, names: list[str]) -> None:
     assert author_names(value) == names
+
+
+def test_a_chinese_kindle_s_books_by_a_site_and_by_no_one_name_only_their_authors() -> None:
+    """The shapes of a Chinese Kindle's clippings (MingxinChen/mingxinchen.github.io): a BOM
+    before some book lines, an epub site's name among the authors, a Word document's user."""
+    text = (
+        "\ufeff悉达多 (【德】赫尔曼·黑塞, ePUBw.COM)\n- 您在位置 #120-121的标注 | 添加于 2022年2月3日"
+        "星期四 上午9:15:02\n\n河水只是流淌。\n==========\n"
+        "\ufeff随笔集 (Administrator)\n- 您在位置 #182-182的标注 | 添加于 2022年1月24日星期一 "
+        "下午12:00:06\n\n观点存世并不需要多么正确\n==========\n"
+    )
+    first, second = read_kindle(text, "My Clippings.txt", "My Clippings.txt").posts
+    assert (first.title, first.authors) == ("悉达多", ("赫尔曼·黑塞",))
+    assert "> — 赫尔曼·黑塞, *悉达多*, location 120-121\n" in body(first)
+    assert (second.title, second.authors) == ("随笔集", ())
+    assert "> — *随笔集*, location 182\n" in body(second)
 
 
 def test_a_kindle_note_listed_before_the_highlight_holding_it_is_put_after_it() -> None:

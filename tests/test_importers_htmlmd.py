@@ -387,6 +387,27 @@ def test_brackets_in_text_never_open_math_nor_close_a_link() -> None:
     assert md("<p>see [1] and [a](b)</p>") == "see [1\\] and [a\\](b)"
 
 
+def test_a_bracket_in_a_link_s_words_opens_no_link_of_its_own() -> None:
+    """A listing's title `[SpringBoot] Logs` as its link's words: the `[` stays in the link (it
+    opened a link of its own, leaving `[` before it); an image and code in the words keep theirs."""
+    html = '<p><a href="/p/logs/">[SpringBoot] Logs <img src="/c.png"> <code>a[0]</code></a></p>'
+    assert md(html, "https://ex.org/") == (
+        "[\\[SpringBoot\\] Logs ![](https://ex.org/c.png) `a[0]`](https://ex.org/p/logs/)"
+    )
+
+
+def test_a_link_showing_only_an_icon_is_a_button_not_text() -> None:
+    """A theme's row of profile icons in a page's content (00sapo/00sapo.github.io's home page:
+    `<a href=…><i class="fab fa-github"></i></a>`); words beside an icon and an empty link stay."""
+    html = (
+        '<p>Find me: <a href="https://github.com/x"><i class="fab fa-github"></i></a> '
+        '<a href="https://ex.org/feed"><i class="icon-rss"></i> </a> '
+        '<a href="https://ex.org/docs"><svg><path d="M0"/></svg> Docs</a> '
+        '<a href="https://ex.org/b"></a></p>'
+    )
+    assert md(html) == "Find me: [Docs](https://ex.org/docs) <https://ex.org/b>"
+
+
 def test_line_breaks_in_preformatted_text_are_its_lines() -> None:
     assert md("<pre>first<br>second<br/>third</pre>") == "```\nfirst\nsecond\nthird\n```"
 

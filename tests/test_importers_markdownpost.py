@@ -124,3 +124,58 @@ def test_a_note_s_own_front_matter_comes_through_and_what_is_not_read_is_kept() 
         "tags: [optimizers]\ncategory: papers\ntldr: Orthogonalised momentum updates.\n"
         "draft: true\nstatus: to-read\norigin: muon.md:1\n"
     )
+
+
+# the shape of a Jekyll paper-notes blog's post (shagunsodhani/papers-I-read): its title in the
+# front matter, the paper named by a link in the first bullets, not by a heading
+JEKYLL_PAPER_NOTE = """---
+layout: post
+title: Conditional Similarity Networks
+comments: True
+tags: [2017, CVPR]
+---
+
+## Introduction
+
+* The paper proposes learning embeddings that capture several notions of similarity.
+
+* {link}
+
+* Builds on [triplet networks](https://example.org/triplets).
+
+```
+see [the code](https://arxiv.org/abs/9999.99999)
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("link", "url", "kind"),
+    [
+        (
+            "[Link to the paper](https://arxiv.org/abs/1603.07810v3)",
+            "https://arxiv.org/abs/1603.07810v3",
+            "paper",
+        ),
+        (
+            "[Paper](https://research.example.com/pubs/csn/)",
+            "https://research.example.com/pubs/csn/",
+            "link",
+        ),
+        (
+            "[PDF](https://doi.org/10.1109/CVPR.2017.193)",
+            "https://doi.org/10.1109/CVPR.2017.193",
+            "paper",
+        ),
+        ("[Link to the paper]()", "", "note"),  # none given
+        ("![Link to the paper](https://arxiv.org/abs/1603.07810)", "", "note"),  # an image
+        ("[the code](https://example.org/csn)", "", "note"),  # a mention
+    ],
+)
+def test_a_paper_note_s_first_lines_name_its_paper_by_a_link(
+    link: str, url: str, kind: str
+) -> None:
+    text = JEKYLL_PAPER_NOTE.format(link=link)
+    [post] = read_markdown(text, "2017-05-07-csn.md", "2017-05-07-csn.md").posts
+    assert (post.title, post.url, post.kind) == ("Conditional Similarity Networks", url, kind)
+    assert "* Builds on [triplet networks](https://example.org/triplets).\n" in note_text(post)

@@ -109,6 +109,17 @@ def test_a_title_element_s_suffix_of_words_for_a_site_is_left_out(suffix: str) -
     assert post.title == "Spring migration counts"
 
 
+@pytest.mark.parametrize("title", [" - 1024th&#39;s Blog", "| Field Notes", " — Notes"])
+def test_a_title_element_of_only_the_site_s_name_after_a_separator_titles_nothing(
+    title: str,
+) -> None:
+    """A post written without a title, as a Hugo theme's `{{ .Title }} - {{ .Site.Title }}` says
+    it (1024th/blog): titled by its first words, not by the site's name."""
+    html = f"<title>{title}</title><h1></h1><p>From the binomial formula one finds the mean.</p>"
+    (post,) = read_webpage(html, "index.html", "index.html").posts
+    assert post.title == "From the binomial formula one finds the mean."
+
+
 @pytest.mark.parametrize(
     "title",
     [
@@ -806,3 +817,88 @@ def test_a_link_urllib_refuses_is_kept_as_text_not_a_traceback(canonical: str) -
     (post,) = read_webpage(html, "s.html", "s.html").posts
     assert post.title == "A post"
     assert "the bad link" in note_text(post) and "[bad" not in note_text(post).split("---")[-1]
+
+
+# the shape of a built Hugo site's pages (the Stack theme): a listing's cards are each an <article>
+# holding one link round its title and date; `page/1/` and an alias are pages that only redirect
+STACK_CARD = """<article><a href="/p/{slug}/"><div class="article-details">
+<h2 class="article-title">{title}</h2><footer class="article-time">
+<time datetime='2021-03-18T23:01:00&#43;08:00'>Mar 18, 2021</time></footer></div></a></article>"""
+STACK_LISTING = """<!DOCTYPE html><html><head><title>{title}</title>
+<link rel="canonical" href="https://blog.example.org/{at}"></head><body>
+<aside class="sidebar"><nav><a href="/">Home</a></nav></aside><main class="main">
+<header><h3 class="section-title"><a href="/tags/">Tags</a></h3>
+<h1 class="section-term">{term}</h1></header><section class="article-list">
+{cards}</section></main></body></html>"""
+REDIRECT = """<!DOCTYPE html><html><head><title>https://blog.example.org/tags/go/</title>
+<link rel="canonical" href="https://blog.example.org/tags/go/"/><meta name="robots" content="noindex">
+<meta charset="utf-8" /><meta http-equiv="refresh" content="0; url=https://blog.example.org/tags/go/" />
+</head></html>"""
+
+
+def stack_listing(term: str, at: str, *cards: tuple[str, str]) -> str:
+    shown = "\n".join(STACK_CARD.format(slug=slug, title=t) for slug, t in cards)
+    return STACK_LISTING.format(title=f"Tag: {term} - Blog", term=term, at=at, cards=shown)
+
+
+def test_a_page_that_only_redirects_is_no_post() -> None:
+    archive = read_webpage(REDIRECT, "index.html", "tags/go/page/1/index.html")
+    assert archive.posts == ()
+    assert [(d.code, d.severity.value, d.pos.path) for d in archive.diagnostics] == [
+        ("import-redirect", "info", "tags/go/page/1/index.html")
+    ]
+    assert "https://blog.example.org/tags/go/" in archive.diagnostics[0].message
+    slow = REDIRECT.replace('content="0; url', 'content="30; url').replace("</head>", "</head>")
+    slow = slow.replace("</head></html>", "</head><body><p>Read me.</p></body></html>")
+    assert [p.title for p in read_webpage(slow, "x.html", "x.html").posts] != []
+
+
+def test_listed_posts_are_their_own_pages_and_hold_no_text_of_their_own() -> None:
+    """A card's title leads to its post's page: a copy of that page, to be merged with it, and
+    no empty post."""
+    page = stack_listing("Go", "tags/go/", ("logs", "Logs and errors"), ("es", "Search"))
+    archive = read_webpage(page, "index.html", "tags/go/index.html")
+    assert [(p.title, p.page, p.date) for p in archive.posts] == [
+        ("Logs and errors", "https://blog.example.org/p/logs/", "2021-03-18"),
+        ("Search", "https://blog.example.org/p/es/", "2021-03-18"),
+    ]
+    assert archive.diagnostics == ()
+
+
+def test_a_tag_page_listing_one_post_is_that_post_s_teaser_not_a_page_of_its_own() -> None:
+    page = stack_listing("Go", "tags/go/", ("logs", "Logs and errors"))
+    [post] = read_webpage(page, "index.html", "tags/go/index.html").posts
+    assert (post.title, post.page) == ("Logs and errors", "https://blog.example.org/p/logs/")
+    itself = stack_listing("Logs and errors", "p/logs/", ("logs", "Logs and errors"))
+    [post] = read_webpage(
+        itself, "index.html", "p/logs/index.html"
+    ).posts  # its title's link: itself
+    assert (post.title, post.page) == ("Logs and errors", "https://blog.example.org/p/logs/")
+
+
+# the shape of a Bootstrap theme's card grid (a built Hugo site, 0pankajkumar/blog's docs/blog/):
+# each card an <article> whose title is an <h4 class="card-title"> under its picture
+BOOTSTRAP_CARD = """<div class="col-lg-4"><article class="card shadow">
+<img class="card-img-top" src="https://ex.org/images/{n}.jpg" alt="post-thumb">
+<div class="card-body"><h4 class="card-title"><a href="https://ex.org/blog/{n}/">{title}</a></h4>
+<p class="card-text">{text}</p><a href="https://ex.org/blog/{n}/" class="btn">Read More</a></div>
+</article></div>"""
+
+
+def test_a_card_s_lower_heading_opening_it_is_its_title_not_a_section_s() -> None:
+    cards = "".join(
+        BOOTSTRAP_CARD.format(n=n, title=t, text=x)
+        for n, t, x in (("a", "Ditch lists", "Use a dict."), ("b", "Threads", "Mostly waiting."))
+    )
+    head = '<title>Blog</title><link rel="canonical" href="https://ex.org/blog/">'
+    page = f"<html><head>{head}</head><body><main>{cards}</main></body></html>"
+    archive = read_webpage(page, "index.html", "blog/index.html")
+    assert [(p.title, p.page) for p in archive.posts] == [
+        ("Ditch lists", "https://ex.org/blog/a/"),
+        ("Threads", "https://ex.org/blog/b/"),
+    ]
+    assert [d.code for d in archive.diagnostics] == []
+    sectioned = page.replace('<h4 class="card-title">', "<p>An opening line of the post.</p><h4>")
+    archive = read_webpage(sectioned, "index.html", "blog/index.html")
+    assert [d.code for d in archive.diagnostics] == ["import-untitled", "import-untitled"]
+    assert "Ditch lists" in note_text(archive.posts[0])  # a section's heading: kept in the text

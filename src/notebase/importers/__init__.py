@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import os
+import posixpath
 import shutil
+from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from urllib.parse import unquote
 
 from notebase.diagnostics import Diagnostic, FilePos, error, sort_diagnostics, warning
 from notebase.importers.blogsource import link_site_refs
 from notebase.importers.formats import read_input
-from notebase.importers.model import Collection, ParsedArchive
+from notebase.importers.model import ArchiveFormat, Collection, ParsedArchive
 from notebase.importers.notes import (
+    FILE_PAGE,
     KEPT,
     UNCHANGED,
     ExistingNote,
@@ -26,6 +30,7 @@ from notebase.importers.report import (
     collections_text,
     import_report,
 )
+from notebase.importers.webpage import SITE_PATH
 
 __all__ = ["ImportOutcome", "import_files"]
 
@@ -173,29 +178,107 @@ def blog_file(folder: Path, rel: str) -> Path:
     return folder / rel
 
 
+def input_names(paths: Sequence[Path]) -> list[str]:
+    """Each input's name in its notes' `origin`: its file name, or, for files of one name in
+    different folders (a built Hugo site's `index.html` and `index.xml`, page bundles' `index.md`,
+    two Kindles' `My Clippings.txt`), its path from as many folders up as tell them apart."""
+    parts = [path.resolve().parts for path in paths]
+    depth = [1] * len(paths)
+    while True:
+        tails = Counter(p[-d:] for p, d in zip(parts, depth, strict=True))
+        clash = [i for i, p in enumerate(parts) if tails[p[-depth[i] :]] > 1 and depth[i] < len(p)]
+        if not clash:
+            return ["/".join(p[-d:]) for p, d in zip(parts, depth, strict=True)]
+        for i in clash:
+            depth[i] += 1
+
+
+INDEX_PAGES = ("index.html", "index.htm")
+
+
+def file_page(path: str) -> str:
+    """A built site's page as its file names it: `…/p/x/index.html` and `…/p/x.html` are `…/p/x`."""
+    parts = [part for part in posixpath.normpath(path).split("/") if part]
+    if parts and parts[-1].lower() in INDEX_PAGES:
+        parts.pop()
+    elif parts and parts[-1].lower().endswith((".html", ".htm")):
+        parts[-1] = parts[-1].rsplit(".", 1)[0]
+    return ("/" if path.startswith("/") else "") + "/".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class SitePages:
+    """The pages of a built site that say no address, by their files (`own`: an input's index)."""
+
+    own: dict[int, str]
+    by_tail: dict[str, list[str]]  # each page by the last parts of its path
+
+    def named(self, href: str, folder: Path) -> str:
+        """The page a link names by its path: from the listing's folder, or from the site's root
+        (the one page whose path ends so); '' when none is known."""
+        href = unquote(href.split("#", 1)[0].split("?", 1)[0])  # `%E8%A7%86` is the folder `视`
+        if not href.startswith("/"):
+            return file_page((folder / href).as_posix())
+        found = self.by_tail.get(file_page(href).lstrip("/"), [])
+        return found[0] if len(found) == 1 else ""
+
+
+def site_pages(archives: Sequence[tuple[Path, ParsedArchive]]) -> SitePages:
+    own = {
+        i: file_page(path.resolve().as_posix())
+        for i, (path, archive) in enumerate(archives)
+        if archive.format == ArchiveFormat.HTML and len(archive.posts) == 1
+        if not archive.posts[0].page
+    }
+    by_tail: dict[str, list[str]] = {}
+    for key in own.values():
+        parts = key.lstrip("/").split("/")
+        for n in range(1, len(parts) + 1):
+            by_tail.setdefault("/".join(parts[-n:]), []).append(key)
+    return SitePages(own, by_tail)
+
+
+def with_file_pages(archives: Sequence[tuple[Path, ParsedArchive]]) -> list[ParsedArchive]:
+    """The posts of a built site's pages that say no address, each known by its file: a page read
+    as one post by its own, a listed post by the file its title's link names; so two copies of
+    one page from two files are one note, as those of pages that say their address are."""
+    pages = site_pages(archives)
+    out = []
+    for i, (path, archive) in enumerate(archives):
+        posts = list(archive.posts)
+        if i in pages.own:
+            posts = [replace(posts[0], page=FILE_PAGE + pages.own[i])]
+        for k, post in enumerate(posts):
+            if post.page.startswith(SITE_PATH):
+                key = pages.named(post.page[len(SITE_PATH) :], path.resolve().parent)
+                posts[k] = replace(post, page=FILE_PAGE + key if key else "")
+        out.append(replace(archive, posts=tuple(posts)))
+    return out
+
+
 def read_archives(
     paths: Sequence[Path],
     display_root: Path,
     progress: Callable[[str, int, int], None] | None,
 ) -> tuple[list[tuple[str, ParsedArchive]], list[Diagnostic], dict[str, str], list[Path]]:
-    """Each readable archive parsed, with the problems of those that could not be read."""
-    archives: list[tuple[str, ParsedArchive]] = []
+    """Each readable archive parsed, with the problems of those that could not be read, and the
+    folder each is in (where the files it links are)."""
+    read: list[tuple[Path, ParsedArchive]] = []
     diags: list[Diagnostic] = []
-    folders: list[Path] = []  # each archive's folder, where the files it links are
     shown: dict[str, str] = {}
-    for done, path in enumerate(paths, 1):
+    for done, (path, name) in enumerate(zip(paths, input_names(paths), strict=True), 1):
         if progress is not None:
             progress("reading archives", done, len(paths))
-        shown[path.name] = show_path(path, display_root)
-        text, problem = read_text(path, shown[path.name])
+        shown[name] = show_path(path, display_root)
+        text, problem = read_text(path, shown[name])
         if problem is not None:
             diags.append(problem)
             continue
-        archive = read_input(text, path.name, shown[path.name])
-        archives.append((shown[path.name], archive))
-        folders.append(path.parent)
+        archive = read_input(text, name, shown[name])
+        read.append((path, archive))
         diags += archive.diagnostics
-    return archives, diags, shown, folders
+    archives = [(shown[a.name], a) for a in with_file_pages(read)]
+    return archives, diags, shown, [path.parent for path, _ in read]
 
 
 def import_files(

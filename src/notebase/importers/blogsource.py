@@ -43,6 +43,10 @@ _LIQUID_URL = re.compile(
 _SITE_VARIABLE = re.compile(r"\{\{-?\s*site\.(?:baseurl|url)\s*-?\}\}")
 # `[[name]](url)`: a link whose words are bracketed
 _BRACKETED_WORDS = re.compile(r"\[\[([^\[\]\n]+)\]\]\(")
+# a Liquid include (`{% include figure.liquid path="x.jpg" %}`) and `{% raw %}` / `{% endraw %}`,
+# round text Liquid leaves as it is
+_INCLUDE = re.compile(r"\{%-?\s*include\s+(?P<name>[\w./-]+)(?P<args>(?:[^%]|%(?!\}))*?)-?%\}")
+_RAW_TAG = re.compile(r"\{%-?\s*(?:end)?raw\s*-?%\}")
 _KRAMDOWN_ATTRIBUTES = re.compile(r"^\s*\{:[^}]*\}\s*$")
 _LINK_ATTRIBUTES = re.compile(r"(?<=\))\{:[^}\n]*\}")  # `[x](y){:target="_blank"}`
 _TOC_MARKER = re.compile(r"^[ \t]*(?:[*+-]|1\.)[ \t]+TOC[ \t]*\n[ \t]*\{:toc\}[ \t]*$", re.M)
@@ -151,6 +155,8 @@ def jekyll_line(line: str) -> str:
         return ""
     line = _SITE_VARIABLE.sub("", _LIQUID_URL.sub(lambda m: m.group("path"), line))
     line = _LINK_ATTRIBUTES.sub("", line)
+    if "{%" in line:
+        line = _INCLUDE.sub(include_markup, _RAW_TAG.sub("", line))
     return _BRACKETED_WORDS.sub(r"[\\[\1\\]](", line)
 
 
@@ -292,16 +298,35 @@ def shortcode_arguments(text: str) -> list[tuple[str, str]]:
     ]
 
 
+def figure_markup(src: str, caption: str, named: dict[str, str]) -> str:
+    """The `<figure>` a generator writes of an image and its caption (its `alt`, else the caption)."""
+    alt = html.escape(named.get("alt") or caption, quote=True)
+    image = f'<img src="{html.escape(src, quote=True)}" alt="{alt}">'
+    shown = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
+    return f"<figure>{image}{shown}</figure>"
+
+
+def include_markup(match: re.Match[str]) -> str:
+    """What a Jekyll theme's include of a picture, a video or a recording stands for (al-folio's
+    `{% include figure.liquid path="assets/img/x.jpg" caption="…" %}`, `video.liquid`,
+    `audio.liquid`; `{% include image.html url="…" description="…" %}`): the picture's `<figure>`,
+    a link to the video or recording; any other include as it is."""
+    name, named = match.group("name").lower(), dict(shortcode_arguments(match.group("args")))
+    src = next((named[k] for k in ("path", "url", "src", "file", "image") if named.get(k)), "")
+    caption = named.get("caption") or named.get("title") or named.get("description") or ""
+    if src and ("figure" in name or "image" in name):
+        return figure_markup(src, caption, named)
+    if (kind := next((k for k in ("video", "audio") if k in name), "")) and src and ")" not in src:
+        return f"[{caption or kind.capitalize()}]({src})"
+    return match.group(0)
+
+
 def shortcode_markup(match: re.Match[str]) -> str:
     """What a figure or youtube shortcode stands for; any other as it is."""
     name, arguments = match.group("name"), shortcode_arguments(match.group("args"))
     named = {k: v for k, v in arguments if k}
     if name == "figure" and named.get("src"):
-        caption = named.get("caption") or named.get("title") or ""
-        alt = html.escape(named.get("alt") or caption, quote=True)
-        image = f'<img src="{html.escape(named["src"], quote=True)}" alt="{alt}">'
-        shown = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
-        return f"<figure>{image}{shown}</figure>"
+        return figure_markup(named["src"], named.get("caption") or named.get("title") or "", named)
     if name == "youtube":
         video = named.get("id") or next((v for k, v in arguments if not k), "")
         if re.fullmatch(r"[\w-]+", video):

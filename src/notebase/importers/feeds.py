@@ -45,6 +45,12 @@ DC = "{http://purl.org/dc/elements/1.1/}"
 RSS1 = "{http://purl.org/rss/1.0/}"
 ITUNES = "{http://www.itunes.com/dtds/podcast-1.0.dtd}"
 POST_ROLES = ("post", "draft")
+# an Atom entry's kind as a Blogger export says it (`…/blogger/2008/kind#post`, `#page`,
+# `#comment`, `#settings`, `#template`): no tag; only a post or a page is a post
+KIND_SCHEME = "http://schemas.google.com/g/2005#kind"
+POST_KINDS = ("post", "page")
+# Atom Publishing's mark of a draft, as Blogger (its first namespace) and RFC 5023 write it
+APP_DRAFTS = ("{http://purl.org/atom/app#}control", "{http://www.w3.org/2007/app}control")
 MICROBLOG_ITEMS = 3  # untitled items, and most of a feed's, that make it a microblog's
 _ITEM_TAG = re.compile(r"<(?:\w+:)?(?:item|entry)[\s>/]")
 _JSONFEED = re.compile(r'"version"\s*:\s*"https?://jsonfeed\.org/', re.I)
@@ -287,7 +293,9 @@ def atom_entry(entry: ET.Element, line: int, site: str, authors: tuple[str, ...]
     if content is None or content.get("src"):
         content = entry.find(f"{ATOM}summary")
     when = text_of(entry.find(f"{ATOM}published")) or text_of(entry.find(f"{ATOM}updated"))
-    tags = [c.get("label") or c.get("term") or "" for c in entry.findall(f"{ATOM}category")]
+    categories = entry.findall(f"{ATOM}category")
+    kinds = [c for c in categories if c.get("scheme") == KIND_SCHEME]
+    tags = [c.get("label") or c.get("term") or "" for c in categories if c not in kinds]
     return FeedItem(
         title=fragment_text(raw_title) if is_html else " ".join(raw_title.split()),
         url=url,
@@ -297,8 +305,20 @@ def atom_entry(entry: ET.Element, line: int, site: str, authors: tuple[str, ...]
         chunks=atom_text(content, xml_base(content, entry, content_base(site, url))),
         line=line,
         date_text=when,
+        role=atom_role(entry, kinds),
         page=own_page(url, site),
     )
+
+
+def atom_role(entry: ET.Element, kinds: Sequence[ET.Element]) -> str:
+    """An entry's role: a post (a Blogger export's post or page), a draft, or what else a Blogger
+    export's entry is (its blog's settings, its template, a reader's comment): left out."""
+    kind = next((c.get("term", "").rpartition("#")[2] for c in kinds), "") or "post"
+    if kind not in POST_KINDS:
+        return kind
+    marks = (d for control in APP_DRAFTS if (c := entry.find(control)) is not None for d in c)
+    drafts = (d for d in marks if d.tag.endswith("}draft"))
+    return "draft" if any((d.text or "").strip().lower() == "yes" for d in drafts) else "post"
 
 
 def html_references(text: str) -> str:
@@ -515,12 +535,13 @@ def item_problems(items: Sequence[FeedItem], shown: str) -> list[Diagnostic]:
 
 
 def left_out_info(items: Sequence[FeedItem], shown: str) -> Diagnostic:
-    """What a WordPress export holds besides its posts, told by kind once."""
+    """What a WordPress or Blogger export holds besides its posts, told by kind once."""
     counts = Counter(item.role for item in items)
     kinds = ", ".join(f"{n} {role}" for role, n in sorted(counts.items()))
-    message = f"{len(items)} item(s) of the WordPress export are no posts: left out ({kinds})"
+    message = f"{len(items)} item(s) of the blog's export are no posts: left out ({kinds})"
     hint = (
-        "its posts and pages are imported, drafts as drafts; attachments, menus and trash are not"
+        "its posts and pages are imported, drafts as drafts; attachments, menus, trash, the"
+        " blog's settings, template and comments are not"
     )
     return info("import-not-a-post", message, FilePos(shown, items[0].line), hint)
 

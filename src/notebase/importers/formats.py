@@ -87,5 +87,6 @@ def choose_reader(name: str, text: str) -> Reader:
 
 
 def read_input(text: str, name: str, shown: str) -> ParsedArchive:
-    """The posts of one input file, whatever its format."""
-    return choose_reader(name, text)(text, name, shown)
+    """The posts of one input file, whatever its format (told by its file name: `name` may
+    hold folders, `p/x/index.html`, to tell it from another input of that name)."""
+    return choose_reader(name.rpartition("/")[2], text)(text, name, shown)

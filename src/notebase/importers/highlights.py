@@ -12,6 +12,7 @@ from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.importers.csvfile import csv_header, csv_rows, is_csv
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
 from notebase.importers.structured import (
+    SITE_NAME,
     author_names,
     escape_lines,
     escape_text,
@@ -88,7 +89,6 @@ _NOTICE = re.compile(r"<[^<>\n=\"'/.(){}\[\];:]{10,}>")
 # [Author, Sorted] (z-lib.org)`
 _LIBRARY_FIELD = " -- "
 _DIGEST = re.compile(r"[0-9a-f]{32}", re.I)
-_SITE = re.compile(r"[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}")  # `z-lib.org`: no author's name
 _BY_SORTED = re.compile(r"(?P<title>.+?)\s+by\s+[^\[\]]+?\s*\[(?P<author>[^\[\]]+)\]")
 # Readwise marks a heading by the note `.h2`, which it also gives as the tag `h2`
 _HEADING_TAG = re.compile(r"^\.?h(?P<n>[1-6])$")
@@ -335,7 +335,7 @@ def split_book(book_line: str) -> tuple[str, str]:
 
 def library_book(title: str, author: str) -> tuple[str, str]:
     """A book's (title, author) when a shadow library's download name stands for its title."""
-    if _SITE.fullmatch(author):  # `(z-lib.org)`: where the file came from, not who wrote it
+    if SITE_NAME.fullmatch(author):  # `(z-lib.org)`: where the file came from, not who wrote it
         title, author = split_book(title)
     if not author and (by := _BY_SORTED.fullmatch(title)):
         title, author = by["title"], by["author"]

@@ -108,6 +108,9 @@ LAYOUT_CONTENT = "h1, h2, h3, h4, h5, h6, table, pre, blockquote"
 KEPT_INLINE = ("sub", "sup", "u", "mark")  # kept as tags: a note shows them (E = mc<sup>2</sup>)
 _SPACE = re.compile(r"[ \t\r\n\f]+")
 _NOTE_ID = re.compile(r"^(?:fn|footnote)[-:_]?(?P<label>[A-Za-z0-9][\w-]*)$")
+# a `[` of a link's words (`[Redis] caching`), which would open a link of its own inside it and
+# leave the words before it out; not an image's (`![`) nor one in code
+_LINK_TEXT_OPENER = re.compile(r"(`+[^`]*?`+)|(?<![!\\])\[")
 _BACKREF = re.compile(r"fnref|backref|reversefootnote|footnote-back", re.I)
 _ARROW = re.compile(r"\s*↩[\ufe0e\ufe0f]?\s*$")
 _LANG_CLASS = re.compile(r"^(?:language|lang|highlight|brush)[-:](?P<lang>[A-Za-z0-9_+#.-]+)$")
@@ -215,6 +218,10 @@ def link(node: LexborNode, ctx: Context) -> str:
     if not target:
         return text
     core = text.strip()
+    if not core and node.css_first("i") is not None:
+        return (
+            ""  # an icon's button (Font Awesome's `<i class="fa fa-github">`): no text of the post
+        )
     if not core:
         return (
             f"<{target}>"
@@ -222,6 +229,7 @@ def link(node: LexborNode, ctx: Context) -> str:
             else f"[{escape_text(target)}]({link_target(target)})"
         )
     lead, trail = text[: len(text) - len(text.lstrip())], text[len(text.rstrip()) :]
+    core = _LINK_TEXT_OPENER.sub(lambda m: m.group(1) or "\\[", core)
     return f"{lead}[{core}]({link_target(target)}){trail}"
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import posixpath
 import re
 from dataclasses import replace
+from itertools import takewhile
 from urllib.parse import unquote
 
 from notebase.diagnostics import Diagnostic
@@ -21,6 +22,7 @@ from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
 from notebase.importers.structured import (
     author_names,
     make_post,
+    paper_ids,
     parse_date,
     safe_url,
     source_kind,
@@ -49,6 +51,8 @@ _LINKED_PATH = re.compile(
 )
 # an HTML element's file by a relative path: `<img src="assets/x.png">`
 _SRC_PATH = re.compile(r"""\bsrc\s*=\s*["'](?P<path>(?![a-zA-Z][\w+.-]*:|#|/)[^"'#?]+)["']""")
+LEAD_LINES = 10  # the lines under a note's title that may name the paper it is on
+_PAPER_WORDS = re.compile(r"(?:link\s+to\s+(?:the\s+)?)?(?:paper|pdf|arxiv|full\s+paper)", re.I)
 _TLDR = re.compile(r"^(?:\*\*)?(?:tl;?dr|tldr)(?:\*\*)?\s*[;:.]?(?:\*\*)?\s*", re.I)
 
 
@@ -60,7 +64,7 @@ def read_markdown(text: str, name: str, shown: str) -> ParsedArchive:
     text = from_site_root(from_hugo(from_jekyll(text)))
     lines = text.replace("\r\n", "\n").split("\n")
     title, url, start = title_of(lines)
-    url = url or safe_url(str(fields.get("url") or ""))
+    url = url or safe_url(str(fields.get("url") or "")) or lead_paper(lines[start:])
     tldr, body = tldr_of(lines[start:])
     stem = name.rsplit("/", 1)[-1].rsplit(".", 1)[0]
     post = make_post(
@@ -175,6 +179,21 @@ def title_of(lines: list[str]) -> tuple[str, str, int]:
         if url:
             return text, url, after + 1
     return text, url, at + 1
+
+
+def lead_paper(lines: list[str]) -> str:
+    """The paper a note names in its first lines (before any code), as a paper-notes collection
+    does (`* [Link to the paper](https://arxiv.org/abs/…)`): a link to an arXiv or DOI page, or
+    one whose words say it is the paper (`Paper`, `PDF`); '' when none."""
+    code = ("```", "~~~")
+    lead = [line for line in takewhile(lambda x: not x.lstrip().startswith(code), lines)]
+    for line in [line for line in lead if line.strip()][:LEAD_LINES]:
+        for m in _LINK.finditer(line):
+            url = "" if line[: m.start()].endswith("!") else safe_url(m.group("url"))
+            words = m.group("text").strip(" *_`:.")
+            if url and (any(paper_ids(url)) or _PAPER_WORDS.fullmatch(words)):
+                return url
+    return ""
 
 
 def tldr_of(lines: list[str]) -> tuple[str, list[str]]:

@@ -104,16 +104,28 @@ def merge_same_pages(
     at: dict[str, int] = {}  # a page's post, by its place in `merged` (pages keyed as sources)
     pairs: list[tuple[ImportedPost, ImportedPost]] = []
     for post in posts:
-        page = make_source(post.page) if post.page else None
-        i = at.get(page.key) if page is not None else None
+        key = page_key(post.page)
+        i = at.get(key) if key else None
         if i is not None and merged[i].origin_file != post.origin_file:
             pairs.append((merged[i], post))
             merged[i] = one_post(merged[i], post)
             continue
-        if page is not None and i is None:
-            at[page.key] = len(merged)
+        if key and i is None:
+            at[key] = len(merged)
         merged.append(post)
     return tuple(merged), pairs
+
+
+FILE_PAGE = "file:"  # a page known by its file in a built site, its pages saying no address
+
+
+def page_key(page: str) -> str:
+    """A post's page as one key whichever way it is written: its address as a source's (http://
+    and https://, a trailing slash), or a built site's file (`file:…`, its pages saying none)."""
+    if page.startswith(FILE_PAGE):
+        return page
+    source = make_source(page) if page else None
+    return source.key if source is not None else ""
 
 
 def merged_info(first: ImportedPost, other: ImportedPost, shown: Mapping[str, str]) -> Diagnostic:

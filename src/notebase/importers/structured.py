@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from email.utils import parsedate_tz
+from itertools import takewhile
 from typing import Any
 
 from notebase.importers.markup import escape_line_start
@@ -41,8 +42,23 @@ _DATE_FORMATS = (  # RFC 822 dates with a time, as RSS writes them, are rfc822_d
 )
 
 
-# the names of a list of authors: `A, B`, `A and B`, `A, B, and C`
-_NAME_LIST = re.compile(r",\s*(?:and\s+)?|\s+and\s+")
+# the names of a list of authors: `A, B`, `A and B`, `A, B, and C`, Chinese `A，B` and `A、B`
+_NAME_LIST = re.compile(r",\s*(?:and\s+)?|\s+and\s+|\s*[，、]\s*")
+# a site's name (`z-lib.org`, `SoBooKs.cc`): where a download came from, no author's
+SITE_NAME = re.compile(
+    r"(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|cc|cn|info|io|me|co|ru|top|xyz|vip)",
+    re.I,
+)
+# an address a document was mailed from (`kindle@eub-inc.com`, Send to Kindle's): no author's
+_EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[a-z]{2,}", re.I)
+# a Chinese credit's role after a name (`著` wrote, `译` translated) and the country before it
+_ROLE = re.compile(r"(?<=\S)\s*(编著|主编|原著|著|编译|翻译|译)(?=\s|$)")
+TRANSLATED = frozenset(("译", "翻译", "编译"))
+_COUNTRY = re.compile(r"^[\[【（(［〔]\s*[\u4e00-\u9fff]{1,4}\s*[\]】）)］〕]\s*")
+# names a file carries for none (Calibre's `Unknown`, Word's user `Administrator`): no author's
+NO_AUTHOR = frozenset(("unknown", "administrator", "microsoft office user", "未知"))
+# writing whose names are not inverted (`Last, First`): CJK ideographs, kana, hangul, full width
+_CJK = re.compile(r"[\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]")
 UNTITLED_WORDS = 8  # the words an untitled post is titled by
 _IMAGE_MD = re.compile(r"!\[[^\]]*\]\([^)]*\)")
 _LINK_MD = re.compile(r"\[([^\]]*)\]\([^)]*\)|<(?:https?://|mailto:)[^>]*>")
@@ -60,14 +76,48 @@ def untitled_title(chunks: Sequence[str]) -> str:
 
 
 def author_names(value: str) -> list[str]:
-    """Authors as exports and front matter write them: Kindle's `A;B` and `Weir, Andy`, Readwise's
-    `A, B`, `A and B` and `A, B, and C`, each name as it is read (`Andy Weir`)."""
+    """Authors as exports and front matter write them: Kindle's `A;B` and `Weir, Andy` (`Beauvoir
+    de, Simone`, `García Márquez, Gabriel`), Readwise's `A, B`, `A and B` and `A, B, and C`, a
+    Chinese `A，B`, each name as it is read (`Andy Weir`); a site's name, a mail address and a
+    placeholder (`Unknown`) are none."""
     names: list[str] = []
     for part in value.split(";"):
         pieces = [p for p in (" ".join(p.split()) for p in _NAME_LIST.split(part)) if p]
-        inverted = len(pieces) == 2 and " " not in pieces[0] and "," in part and " and " not in part
-        names += [f"{pieces[1]} {pieces[0]}"] if inverted else pieces
+        pieces = [p for p in pieces if not is_no_author(p)]
+        if _CJK.search(part):
+            pieces = [name for piece in pieces for name in credited(piece)]
+        names += [read_inverted(*pieces)] if is_inverted(part, pieces) else pieces
     return names
+
+
+def credited(piece: str) -> list[str]:
+    """The authors of a Chinese book's credit, as its publisher writes one: `[英]柏瑞尔·马卡姆 著
+    陶立夏 译` -> 柏瑞尔·马卡姆, its translator (`译`) and the author's country (`[英]`, `（美）`)
+    left out."""
+    parts = _ROLE.split(piece)  # name, role, name, role, …, name
+    roles = [(n, role) for n, role in zip(parts[::2], [*parts[1::2], ""], strict=True) if n.strip()]
+    names = [n for n, role in roles if role not in TRANSLATED] or [n for n, _ in roles]
+    return [bare for n in names if (bare := _COUNTRY.sub("", n).strip())]
+
+
+def is_no_author(name: str) -> bool:
+    """A placeholder, a site's name or a mail address where an author's name would be."""
+    return name.casefold() in NO_AUTHOR or bool(SITE_NAME.fullmatch(name) or _EMAIL.fullmatch(name))
+
+
+def is_inverted(part: str, pieces: Sequence[str]) -> bool:
+    """Whether `part` is one name written `Last, First`: two pieces, one of them a single word
+    (`Weir, Andy`, `García Márquez, Gabriel`), of a script that inverts names (not `鲁迅, 许广平`)."""
+    if len(pieces) != 2 or part.count(",") != 1 or " and " in part or _CJK.search(part):
+        return False
+    return " " not in pieces[0] or " " not in pieces[1]
+
+
+def read_inverted(last: str, first: str) -> str:
+    """`Beauvoir de, Simone` -> `Simone de Beauvoir`: a surname's particles go before it."""
+    words = last.split()
+    lead = len(words) - len(list(takewhile(str.islower, reversed(words))))
+    return " ".join([first, *words[lead:], *words[:lead]]) if lead else f"{first} {last}"
 
 
 def escape_text(text: str) -> str:

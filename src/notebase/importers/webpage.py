@@ -43,7 +43,7 @@ from notebase.importers.structured import (
     without_lead_title,
     word_set,
 )
-from notebase.reading.sourcerefs import domain_of, url_parts
+from notebase.reading.sourcerefs import domain_of, make_source, url_parts
 from notebase.slugs import site_suffix
 
 LISTING_LEVELS = ("h1", "h2", "h3")
@@ -110,6 +110,7 @@ FEEDS = "link[rel~=alternate][type*=rss i], link[rel~=alternate][type*=atom i]"
 # a title's suffix of these words only names a site, not a part of the title ("My website", "Blog")
 _SITE_WORDS = frozenset(("blog", "weblog", "website", "site", "homepage"))
 _SITE_FILLER = frozenset(("my", "the", "our", "a", "personal", "official", "home"))
+_LEAD_SEPARATOR = re.compile(r"^(?:[|\-–—·»/]|::)\s+")  # a title's empty part before the site's
 _TITLE_SEPARATOR = re.compile(r"\s+(?:[|\-–—·»/]|::)\s+")  # "Post – Site", "Post | Site"
 
 
@@ -166,7 +167,10 @@ def page_meta(tree: LexborHTMLParser, saved: str = "") -> PageMeta:
 def without_site_name(tree: LexborHTMLParser, title: str, base: str, host: str) -> str:
     """The title without the site's name it ends in ("Post – Site", "Post | Blog"), when the page
     names its site so (its `og:site_name`, a link home, its host, the start of its feeds' titles)
-    or the name is only words for a site ("My website"); a dash of the title's own is kept."""
+    or the name is only words for a site ("My website"); a dash of the title's own is kept. A title
+    that is only the site's name after a separator (" - Site", a post without a title) is none."""
+    if _LEAD_SEPARATOR.match(title):  # " - Site": a page with no title of its own
+        return ""
     bare, suffix = site_suffix(title)
     if not suffix or not any(c.isalnum() for c in bare):
         return title
@@ -348,8 +352,14 @@ def outermost(nodes: Sequence[LexborNode], tag: str) -> list[LexborNode]:
 
 def first_heading(node: LexborNode) -> LexborNode | None:
     """The first `<h1>`-`<h3>` that is no date heading (Blogger's "Sunday, May 8, 2016" above
-    the post's title)."""
-    return next((h for h in node.css("h1, h2, h3") if not is_date_heading(h)), None)
+    the post's title); else a lower heading that opens the text (a card's `<h4 class="card-title">`
+    under its picture), not one of its sections."""
+    if found := next((h for h in node.css("h1, h2, h3") if not is_date_heading(h)), None):
+        return found
+    low = node.css_first("h4, h5, h6")
+    if low is None or not (title := plain_text(low)):
+        return None
+    return low if plain_text(node).startswith(title) else None
 
 
 def is_date_heading(heading: LexborNode) -> bool:
@@ -733,8 +743,45 @@ def read_post(scope: Scope, meta: PageMeta, name: str, single: bool) -> Imported
         categories=categories,
         date=date or (meta.date if single else ""),
         authors=meta.authors if single else (),
-        page=meta.base if single else "",
+        page=meta.base if single else listed_page(scope, meta, overlays),
     )
+
+
+def teaser_only(scope: Scope, meta: PageMeta) -> bool:
+    """Whether a page's one post is a teaser of another page of its site (a tag page listing one
+    post), its title leading there rather than to the page itself."""
+    page = listed_page(scope, meta, overlay_links(scope))
+    own, listed = make_source(meta.base), make_source(page)
+    return own is not None and listed is not None and own.key != listed.key
+
+
+def listed_page(scope: Scope, meta: PageMeta, overlays: Sequence[LexborNode]) -> str:
+    """A listed post's own page on the listing's site, where its title leads: the link holding
+    most of its heading's words, the link round its heading (a card as Hugo's Stack theme writes
+    one), or the link laid over its card; '' when none leads to a page of the site."""
+    links = list(overlays)
+    if (heading := scope.heading) is not None:
+        words = len(plain_text(heading))
+        links[:0] = [a for a in ancestors(heading) if a.tag == "a"]
+        links[:0] = [a for a in heading.css("a[href]") if 2 * len(plain_text(a)) > words]
+    for a in links:
+        href = attr(a, "href").strip()
+        url = "" if href.startswith("#") else resolve(href, meta.base)
+        if url and domain_of(url) == meta.site_host and not _TAG_HREF.search(url):
+            return url
+        if not meta.base and is_site_path(href):  # a built site's page that says no address
+            return SITE_PATH + href
+    return ""
+
+
+SITE_PATH = "path:"  # a listed post's page named by its path in the site (`/p/x/`, `../p/x/`)
+
+
+def is_site_path(href: str) -> bool:
+    """A link to a page of the site by its path, with no scheme or host (not `#`, `?`, `//`)."""
+    if not href or href.startswith(("#", "?", "//")) or _TAG_HREF.search(href):
+        return False
+    return not url_parts(href).scheme
 
 
 def unplaced_urls(scope: Scope) -> list[str]:
@@ -761,7 +808,8 @@ def post_problems(
                     hint="give each <article> an <h1>-<h3> title",
                 )
             )
-        if not post.blocks and not overlay_links(scope):  # a card lists a title and a link
+        listed = overlay_links(scope) or (len(scopes) > 1 and post.page)
+        if not post.blocks and not listed:  # a listing's post: a title and a link to its page
             diags.append(
                 warning(
                     "import-empty-post",
@@ -773,14 +821,37 @@ def post_problems(
     return diags
 
 
+def redirect_target(tree: LexborHTMLParser) -> str:
+    """Where a page sends its reader at once (`<meta http-equiv="refresh" content="0; url=…">`:
+    Hugo's alias and `page/1/` pages, jekyll-redirect-from's), '' for a page that is read."""
+    for node in tree.css("meta[http-equiv]"):
+        if attr(node, "http-equiv").strip().lower() != "refresh":
+            continue
+        delay, _, rest = attr(node, "content").partition(";")
+        key, _, url = rest.partition("=")
+        if delay.strip() in ("0", "0.0") and key.strip().lower() == "url" and url.strip(" '\""):
+            return url.strip(" '\"")
+    return ""
+
+
+def redirect_page(target: str, name: str, shown: str) -> ParsedArchive:
+    msg = f"the page only sends its reader to {shorten(target, 80)}: nothing imported"
+    hint = "import the page it leads to"
+    diag = info("import-redirect", msg, FilePos(shown, 1), hint)
+    return ParsedArchive(name, ArchiveFormat.HTML, (), (diag,))
+
+
 def read_webpage(text: str, name: str, shown: str) -> ParsedArchive:
-    """A saved HTML page as posts: one per article / listed post, else the page as one."""
+    """A saved HTML page as posts: one per article / listed post, else the page as one; none of
+    a page that only redirects its reader to another."""
     tree = LexborHTMLParser(text)
+    if target := redirect_target(tree):
+        return redirect_page(target, name, shown)
     meta = page_meta(tree, saved_from(text))
     lines = element_lines(tree, text)
     strip_chrome(tree, heading_saying(tree, meta.title))
     scopes, lead = find_scopes(tree, lines, meta.title)
-    single = len(scopes) == 1
+    single = len(scopes) == 1 and not teaser_only(scopes[0], meta)
     if single:
         scopes = [page_title(tree, scopes[0], meta, lines)]
     posts = [read_post(s, meta, name, single) for s in scopes]
