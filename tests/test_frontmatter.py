@@ -140,6 +140,18 @@ def test_a_key_of_other_words_is_no_misspelling() -> None:
     assert [(d.pos.line, d.hint) for d in diags] == [(8, 'did you mean "author"?')]
 
 
+def test_a_key_beside_the_known_key_it_is_close_to_is_no_misspelling() -> None:
+    """`rate:` under a `date:` (a reading vault's template rates every resource) is a rating of
+    its own, not a slip of date; `rate:` alone still is told."""
+    text = "---\ndate: 2022-05-01\nrate: 10\n---\n"
+    _, _, diags = read_front_matter(text, PATH)
+    assert [(d.code, d.pos.line) for d in diags] == []
+    _, _, diags = read_front_matter("---\nrate: 10\n---\n", PATH)
+    assert [(d.code, d.pos.line, d.hint) for d in diags] == [
+        ("unknown-key", 2, 'did you mean "date"?')
+    ]
+
+
 def test_duplicate_key_is_a_warning_and_the_last_wins() -> None:
     fields, _, diags = read_front_matter("---\ntitle: A\ntitle: B\n---\n", PATH)
     assert fields["title"].value == "B"

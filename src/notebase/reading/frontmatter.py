@@ -95,7 +95,7 @@ def read_front_matter(text: str, path: str) -> tuple[dict[str, Field], Split, li
             continue
         by_key[fld.key] = fld
         if fld.key not in KNOWN_KEYS:
-            out.extend(check_misspelling(fld, path))
+            out.extend(check_misspelling(fld, path, written))
     return by_key, split, out
 
 
@@ -151,12 +151,15 @@ def holds_date(value: Any) -> bool:
     return True
 
 
-def check_misspelling(fld: Field, path: str) -> list[Diagnostic]:
+def check_misspelling(fld: Field, path: str, written: set[str]) -> list[Diagnostic]:
     """A warning for a key one slip off a known key (a letter wrong, missing or added, or two
     swapped, in any case: `tilte`, `tag`, `Title`); a key of other words (`related`, `class`,
-    `created-at`, `dg-publish`, `subtitle`), as vaults' templates and plugins write them, is none."""
+    `created-at`, `dg-publish`, `subtitle`), as vaults' templates and plugins write them, is none,
+    and so is one beside the known key it is close to (`rate:` under a `date:` is a rating)."""
     close = one_slip_from(fld.key.casefold(), KNOWN_KEYS)
-    if close is None or (fld.key.casefold() in LOCAL_DATE_KEYS and holds_date(fld.value)):
+    if close is None or (close != fld.key.casefold() and close in written):
+        return []
+    if fld.key.casefold() in LOCAL_DATE_KEYS and holds_date(fld.value):
         return []  # (`data: 2024-08-31` is Italian for date: read as the note's date)
     msg = f"unknown key `{fld.key}` (kept for templates)"
     return [warning("unknown-key", msg, FilePos(path, fld.line), f'did you mean "{close}"?')]
