@@ -95,6 +95,21 @@ def test_attribution_after_a_blank_quote_line(dash: str) -> None:
     assert (quote.text, quote.attribution) == ("Words.", "Ada Lovelace")
 
 
+def test_an_attribution_is_its_words_not_its_markup() -> None:
+    """The quotes page shows an attribution as text: a wikilink there reads as its label (or its
+    note's name), a markdown link as its text, emphasis as its words; the quote itself keeps them."""
+    text = (
+        "> Words.\n>\n> -- [[articles_The Bullied Boy|Arthur Brittan]]\n\n"
+        "> More.\n> — the [[civil war]], *why?* [April 15, 2017](https://example.org/s)\n"
+    )
+    rendered = render_markdown(text)
+    assert [q.attribution for q in rendered.quotes] == [
+        "Arthur Brittan",
+        "the civil war, why? April 15, 2017",
+    ]
+    assert '<a href="https://example.org/s">April 15, 2017</a>' in rendered.html
+
+
 def test_blockquote_without_attribution() -> None:
     (quote,) = render_markdown("> Just words,\n> over two lines.\n").quotes
     assert quote.attribution == ""
