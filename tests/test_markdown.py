@@ -508,6 +508,37 @@ def test_a_callout_s_metadata_after_a_bar_is_no_part_of_its_type() -> None:
     assert '<summary class="callout-title">Todo</summary>' in html
 
 
+def test_an_admonition_block_is_the_callout_it_draws() -> None:
+    """The Admonition plugin's ```ad-type block: its `title:` and `collapse:` lines set the
+    callout's title and fold (`icon:` and `color:` are its own CSS's, left out), the rest is
+    markdown, its links on the note's lines; a ````ad- block may hold another, and code."""
+    text = (
+        "Intro\n\n"
+        "```ad-tip\ntitle: Read **this**\ncollapse: open\nicon: star\ncolor: 1, 2, 3\n"
+        "A [[Note]] and $x^2$.\n\n- item\n```\n\n"
+        "````ad-warning\n```ad-bug\ninner\n```\n```py\nx = 1\n```\n````\n\n"
+        "```ad-seealso\ncollapse: closed\nfolded\n```\n"
+    )
+    rendered = render_markdown(text)
+    html = rendered.html
+    assert "ad-" not in html and "icon" not in html and "1, 2, 3" not in html
+    assert (
+        '<details class="callout callout-tip" data-callout="tip" open>\n'
+        '<summary class="callout-title">Read <strong>this</strong></summary>\n'
+        '<div class="callout-body">\n<p>A '
+    ) in html
+    assert "<li>item</li>\n</ul>\n</div>\n</details>" in html
+    assert "<math" in html
+    assert [(link.target, link.line) for link in rendered.links] == [("Note", 8)]
+    warning = html[html.index('data-callout="warning"') :]
+    assert warning.index('data-callout="bug"') < warning.index("<p>inner</p>")
+    assert '<code class="language-py">' in warning
+    assert (
+        '<details class="callout callout-note" data-callout="seealso">\n'
+        '<summary class="callout-title">Seealso</summary>'
+    ) in html
+
+
 def test_a_code_line_without_its_quote_marker_ends_the_callout_as_in_obsidian() -> None:
     """A line without `>` continues a callout lazily only after a paragraph's line, never inside
     a fence (CommonMark; Obsidian's reading view alike): the callout ends, its fence empty, and

@@ -110,6 +110,7 @@ def create_parser() -> MarkdownIt:
     md.block.ruler.before("lheading", "callout_title", obsidian.callout_title)
     md.core.ruler.after("block", "callouts", obsidian.mark_callouts)
     md.core.ruler.after("block", "task_marks", obsidian.custom_tasks)
+    md.core.ruler.after("block", "admonitions", obsidian.mark_admonitions)
     md.inline.terminator_re = _TEXT_STOP
     md.inline.ruler.after("autolink", "html_tag", obsidian.html_tag)
     md.core.ruler.after("inline", "html_tags", obsidian.balance_html_tags)
