@@ -97,7 +97,7 @@ def test_attribution_after_a_blank_quote_line(dash: str) -> None:
 
 def test_an_attribution_is_its_words_not_its_markup() -> None:
     """The quotes page shows an attribution as text: a wikilink there reads as its label (or its
-    note's name), a markdown link as its text, emphasis as its words; the quote itself keeps them."""
+    note's name), a markdown link as its text, emphasis as its words; the quote keeps them."""
     text = (
         "> Words.\n>\n> -- [[articles_The Bullied Boy|Arthur Brittan]]\n\n"
         "> More.\n> — the [[civil war]], *why?* [April 15, 2017](https://example.org/s)\n"
@@ -506,6 +506,21 @@ def test_a_callout_s_metadata_after_a_bar_is_no_part_of_its_type() -> None:
     assert '<p class="callout-title">Mind</p>' in html
     assert '<details class="callout callout-todo" data-callout="todo">' in html
     assert '<summary class="callout-title">Todo</summary>' in html
+
+
+def test_a_table_of_contents_plugin_block_is_left_to_the_page_s_own() -> None:
+    """```toc and ```table-of-contents are where plugins draw the note's headings: the page shows
+    its table of contents beside the note, so the block is left out, not shown as empty code;
+    other code, and `toc` as a word in a block of another language, stays."""
+    text = (
+        "```toc\n```\n\n# One\n\n"
+        "```table-of-contents\nstyle: nestedList\n```\n\n```text\ntoc\n```\n"
+    )
+    html = render_markdown(text).html
+    assert "<pre" in html and "language-text" in html
+    assert "toc" in html and "language-toc" not in html
+    assert "nestedList" not in html and "table-of-contents" not in html
+    assert html.count("<pre") == 1
 
 
 def test_an_admonition_block_is_the_callout_it_draws() -> None:
