@@ -14,6 +14,7 @@ from notebase.reading.frontmatter import (
     as_bool,
     as_date,
     as_list,
+    as_publish_flag,
     as_tags,
     as_text,
     as_url,
@@ -417,3 +418,27 @@ def test_a_known_key_is_read_whatever_its_case_as_obsidian_reads_it() -> None:
         "Title": ("U", 6),  # `title` is there too: this one is kept as written, and told
     }
     assert [(d.code, d.pos.line) for d in diags] == [("unknown-key", 6)]
+
+
+@pytest.mark.parametrize(
+    ("value", "flag"),
+    [
+        (False, False),
+        (True, True),
+        ("no", Coerced(False)),
+        ("清华大学出版社", None),
+        ("No Starch Press", None),
+        ("未知", None),
+    ],
+)
+def test_publish_is_a_flag_only_when_it_reads_as_one(value: object, flag: object) -> None:
+    """`publish: false` is Obsidian Publish's flag; a publisher's name under `publish:` (the
+    Douban plugin's book template) is the note's own field, no flag and no problem."""
+    assert as_publish_flag(value) == flag
+
+
+def test_a_publish_value_one_slip_off_a_flag_is_still_told() -> None:
+    fields, _, _ = read_front_matter("---\npublish: flase\n---\n", PATH)
+    diags: list[Diagnostic] = []
+    assert coerce(fields, "publish", as_publish_flag, PATH, diags) is None
+    assert [(d.code, d.pos.line) for d in diags] == [("field-type", 2)]

@@ -277,6 +277,18 @@ def as_bool(value: Any) -> bool | Coerced:
     raise FieldError("must be true or false")
 
 
+def as_publish_flag(value: Any) -> bool | Coerced | None:
+    """Obsidian Publish's `publish: true` / `false`; a value no slip of such a word is the note's
+    own field, no flag (a book's publisher: `publish: 清华大学出版社`, `publish: No Starch Press`,
+    as the Douban plugin's templates write it), kept without a warning; `flase` is told."""
+    try:
+        return as_bool(value)
+    except FieldError:
+        if isinstance(value, str) and one_slip_from(value.strip().casefold(), _BOOLS) is None:
+            return None
+        raise
+
+
 def field_type_warning(key: str, wanted: str, shown: str, pos: FilePos, hint: str) -> Diagnostic:
     """A field dropped for being of the wrong type: what it must be (`wanted`), and why it is not."""
     message = f"`{key}` {wanted}, got {shown[:60]}; ignored"
