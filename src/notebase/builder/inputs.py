@@ -23,7 +23,7 @@ from notebase.markdown.texmacros import NO_MACROS, PREAMBLE, TexMacros, read_mac
 from notebase.model import NoteFile
 from notebase.planning.render import THEME_DIR, default_theme_dir
 from notebase.reading.discover import NOTES_DIR, read_note, scan_note_files
-from notebase.slugs import is_note_file
+from notebase.slugs import is_drawing_text, is_note_file
 from notebase.urls import ASSETS_DIR
 
 # A file whose stamp is this close to the scan that recorded it is read again: a second edit
@@ -209,7 +209,7 @@ def discover_changes(
 ) -> Discovery:
     """Every note but those `ignore` leaves out, reading only those whose stamp differs from
     `known` (recorded by a scan that began at `scanned_ns`) or is too close to that scan to be
-    trusted."""
+    trusted; a markdown file that is a drawing (is_drawing_text) is among the other files."""
     started = time.time_ns()
     notes_dir = root / NOTES_DIR
     notes, read, stamps, others = [], [], {}, []
@@ -223,6 +223,9 @@ def discover_changes(
             result = read_note(notes_dir, rel)
             if isinstance(result, Diagnostic):
                 diags.append(result)
+                continue
+            if is_drawing_text(result.text):  # a drawing kept as X.md: read again each time
+                others.append((rel, stat.st_size, stat.st_mtime_ns))
                 continue
             read.append(result)
             old = Stamp(stat.st_size, stat.st_mtime_ns, stat.st_ino, result.digest)

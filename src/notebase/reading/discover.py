@@ -11,7 +11,7 @@ from pathlib import Path
 
 from notebase.diagnostics import Diagnostic, FilePos, error
 from notebase.model import NoteFile
-from notebase.slugs import is_note_file
+from notebase.slugs import is_drawing_text, is_note_file
 
 NOTES_DIR = "notes"
 MAX_NOTE_BYTES = 4 * 1024 * 1024  # far beyond any reading note; bounds the time one file can take
@@ -211,7 +211,8 @@ def binary_file(shown: str) -> Diagnostic:
 def discover_notes(
     root: Path, ignore: tuple[str, ...] = ()
 ) -> tuple[tuple[NoteFile, ...], tuple[Diagnostic, ...]]:
-    """Every note read, with a diagnostic for each that cannot be."""
+    """Every note read (a drawing kept as `X.md` is none: is_drawing_text), with a diagnostic
+    for each that cannot be."""
     notes_dir = root / NOTES_DIR
     files, diags = scan_note_files(notes_dir, ignore)
     sources: list[NoteFile] = []
@@ -219,6 +220,6 @@ def discover_notes(
         result = read_note(notes_dir, rel) if is_note_file(rel) else None
         if isinstance(result, Diagnostic):
             diags.append(result)
-        elif result is not None:
+        elif result is not None and not is_drawing_text(result.text):
             sources.append(result)
     return tuple(sources), tuple(diags)
