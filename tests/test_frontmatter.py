@@ -141,16 +141,17 @@ def test_a_key_of_other_words_is_no_misspelling() -> None:
     assert [(d.pos.line, d.hint) for d in diags] == [(8, 'did you mean "author"?')]
 
 
-def test_a_key_beside_the_known_key_it_is_close_to_is_no_misspelling() -> None:
-    """`rate:` under a `date:` (a reading vault's template rates every resource) is a rating of
-    its own, not a slip of date; `rate:` alone still is told."""
-    text = "---\ndate: 2022-05-01\nrate: 10\n---\n"
+def test_a_key_close_to_date_holding_no_date_is_no_misspelling() -> None:
+    """`rate: 10` (a reading vault's template rates every resource, beside its `date:`) is a
+    rating, not a slip of date; `dat:` holding a date is one, and so is `tilte:` beside `title:`."""
+    text = "---\ndate: 2022-05-01\nrate: 10\ntitle: T\ntilte: U\ndat: 2022-05-02\n---\n"
     _, _, diags = read_front_matter(text, PATH)
-    assert [(d.code, d.pos.line) for d in diags] == []
-    _, _, diags = read_front_matter("---\nrate: 10\n---\n", PATH)
     assert [(d.code, d.pos.line, d.hint) for d in diags] == [
-        ("unknown-key", 2, 'did you mean "date"?')
+        ("unknown-key", 5, 'did you mean "title"?'),
+        ("unknown-key", 6, 'did you mean "date"?'),
     ]
+    _, _, diags = read_front_matter("---\nrate: 10\nrated: \n---\n", PATH)
+    assert diags == []
 
 
 def test_duplicate_key_is_a_warning_and_the_last_wins() -> None:
