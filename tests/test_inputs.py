@@ -84,3 +84,12 @@ def test_a_drawing_kept_as_a_plain_markdown_file_is_no_note(tmp_path: Path) -> N
         assert [rel for rel, _ in found.notes] == ["note.md"]
         assert [rel for rel, _, _ in found.files] == ["Excalidraw/Chain.md"]
     assert list(first.stamps) == ["note.md"]
+
+
+def test_the_notes_left_out_are_found_by_path_and_never_read(tmp_path: Path) -> None:
+    put(tmp_path, "Templates/Daily.md", b"# {{date}}\n")
+    put(tmp_path, "_private.md", b"x\n")
+    put(tmp_path, "a.md", b"[[Daily]]\n")
+    found = discover_changes(tmp_path, {}, 0)
+    assert [s.rel_path for s in found.read] == ["a.md"]
+    assert found.left_out == ("Templates/Daily.md", "_private.md")

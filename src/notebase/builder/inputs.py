@@ -40,6 +40,8 @@ class Discovery:
     diagnostics: tuple[Diagnostic, ...] = ()
     # every other file under notes/ (what notes may embed or link to): (path, size, mtime_ns)
     files: tuple[tuple[str, int, int], ...] = ()
+    # the notes left out (in the template folder, or named _x): a link to one is told apart
+    left_out: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +116,8 @@ def inputs_head(
     assets and static files, the stamps of the other files under notes/, the TeX macros' digest
     (notebase's own code is the cache's key: a state left by other code is never loaded)."""
     digests = {rel: digest_bytes(data) for rel, data in files.items()}
-    return digest_value((config, options.drafts, found.diagnostics, digests, found.files, macros))
+    seen = (found.diagnostics, found.files, found.left_out)
+    return digest_value((config, options.drafts, seen, digests, macros))
 
 
 def inputs_digest(head: str, found: Discovery) -> str:
@@ -213,7 +216,7 @@ def discover_changes(
     started = time.time_ns()
     notes_dir = root / NOTES_DIR
     notes, read, stamps, others = [], [], {}, []
-    files, diags = scan_note_files(notes_dir, ignore)
+    files, diags, left_out = scan_note_files(notes_dir, ignore)
     for rel, stat in files:
         if not is_note_file(rel):  # a drawing's own file too (X.excalidraw.md)
             others.append((rel, stat.st_size, stat.st_mtime_ns))
@@ -231,7 +234,9 @@ def discover_changes(
             old = Stamp(stat.st_size, stat.st_mtime_ns, stat.st_ino, result.digest)
         notes.append((rel, old.digest))
         stamps[rel] = old
-    return Discovery(tuple(notes), tuple(read), stamps, started, tuple(diags), tuple(others))
+    return Discovery(
+        tuple(notes), tuple(read), stamps, started, tuple(diags), tuple(others), tuple(left_out)
+    )
 
 
 def is_trusted(stamp: Stamp, stat: os.stat_result, scanned_ns: int) -> bool:
