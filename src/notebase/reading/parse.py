@@ -204,8 +204,11 @@ def build_entry(
         title=title,
         kind=entry_kind(get("kind", as_text), source_ref, url, path, fields, diags),
         date=first_field(get, ("date", "created"), as_date) or local_date(fields),
-        tags=normalize_tags(
-            (get("tags", as_tags) or ()) + body.tags, path, fields.get("tags"), diags
+        tags=normalize_tags(  # `tag:`, as Obsidian's older properties and Quartz read it
+            (first_field(get, ("tags", "tag"), as_tags) or ()) + body.tags,
+            path,
+            fields.get("tags", fields.get("tag")),
+            diags,
         ),
         categories=normalize_tags(
             get("category", as_list) or (), path, fields.get("category"), diags, normalize_name
