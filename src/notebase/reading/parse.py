@@ -204,12 +204,7 @@ def build_entry(
         title=title,
         kind=entry_kind(get("kind", as_text), source_ref, url, path, fields, diags),
         date=first_field(get, ("date", "created"), as_date) or local_date(fields),
-        tags=normalize_tags(  # `tag:`, as Obsidian's older properties and Quartz read it
-            (first_field(get, ("tags", "tag"), as_tags) or ()) + body.tags,
-            path,
-            fields.get("tags", fields.get("tag")),
-            diags,
-        ),
+        tags=entry_tags(get, body.tags, path, fields, diags),
         categories=normalize_tags(
             get("category", as_list) or (), path, fields.get("category"), diags, normalize_name
         ),
@@ -250,6 +245,15 @@ def source_year(get: Any, source_ref: SourceRef | None) -> int | None:
     """The year of the source's `published:` date (or year), as Obsidian's Web Clipper writes
     it, else of its arXiv id."""
     return get("published", as_year_of_date) or year_from_arxiv(source_ref)
+
+
+def entry_tags(
+    get: Any, inline: tuple[str, ...], path: str, fields: dict[str, Field], diags: list[Diagnostic]
+) -> tuple[str, ...]:
+    """The front matter's tags (`tags:`, else `tag:`, Obsidian's older name, as Quartz reads it
+    too) and then the body's inline #tags, normalized."""
+    written = first_field(get, ("tags", "tag"), as_tags) or ()
+    return normalize_tags(written + inline, path, fields.get("tags", fields.get("tag")), diags)
 
 
 def first_field(get: Any, keys: tuple[str, ...], convert: Any) -> Any:
