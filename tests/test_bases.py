@@ -111,6 +111,14 @@ def test_expressions_read_notes_as_obsidian_does(
     assert scope.value(parse_expression(text), row) == want
 
 
+def test_a_property_named_in_any_script_is_read() -> None:
+    """`时间 > 2020`, `año`: a name starts with a letter of any script, as Obsidian's does."""
+    row = base_rows([entry("a.md", "---\n时间: 2022\naño: 1999\n---\n")], {})[0]
+    scope = Scope(read_base(BOOKS_BASE), row, {})
+    assert scope.value(parse_expression("时间 > 2020 && año < 2000"), row) is True
+    assert scope.value(parse_expression("note.时间 + 1"), row) == 2023
+
+
 def test_this_is_the_note_embedding_the_base(rows: tuple[list[Row], dict[str, str]]) -> None:
     made, names = rows
     kelly = next(r for r in made if r.entry.title == "Kevin Kelly")
