@@ -100,6 +100,13 @@ def test_front_matter_is_kept_whole_as_json_for_bases() -> None:
         ("author.contains(link('Kevin Kelly'))", "References/Out of Control.md", True),
         ("(rating / 2).toFixed(1)", "References/Out of Control.md", "3.5"),
         ("file.ext == 'md' && !tags.isEmpty()", "References/Jazz.md", True),
+        # Dataview's functions, as its queries call them (dataview.py)
+        (
+            'startswith(file.basename, "Ja") && !endswith(file.basename, "x")',
+            "References/Jazz.md",
+            True,
+        ),
+        ('contains(lower(file.basename), "jazz")', "References/Jazz.md", True),
     ],
 )
 def test_expressions_read_notes_as_obsidian_does(
