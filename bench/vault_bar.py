@@ -82,6 +82,8 @@ def load_vault(root: Path) -> Vault:
             continue
         if any(part in TEMPLATE_FOLDERS for part in rel.split("/")[:-1]):
             continue
+        if "excalidraw-plugin" in fields:  # an Excalidraw drawing (`X.md` too): shown as an image
+            continue
         notes.append(rel)
         pages[rel] = page_file(
             fields.get("slug", "").strip("'\"") or permalink(fields) or url_of_path(rel)
@@ -540,7 +542,7 @@ def embeds_figures(
         for embed in filter(is_note_embed, embeds):
             found = resolve(vault, note, embed.target, notes_only=True)
             shown = embedded_words(vault, found, embed.target) if found else []
-            if not shown or found == note:
+            if not shown or found == note or found not in vault.pages:  # a drawing, a draft
                 continue
             notes += 1
             if contains(page_words, shown):

@@ -100,6 +100,13 @@ def test_front_matter_is_kept_whole_as_json_for_bases() -> None:
         ("author.contains(link('Kevin Kelly'))", "References/Out of Control.md", True),
         ("(rating / 2).toFixed(1)", "References/Out of Control.md", "3.5"),
         ("file.ext == 'md' && !tags.isEmpty()", "References/Jazz.md", True),
+        # Dataview's functions, as its queries call them (dataview.py)
+        (
+            'startswith(file.basename, "Ja") && !endswith(file.basename, "x")',
+            "References/Jazz.md",
+            True,
+        ),
+        ('contains(lower(file.basename), "jazz")', "References/Jazz.md", True),
     ],
 )
 def test_expressions_read_notes_as_obsidian_does(
@@ -109,6 +116,14 @@ def test_expressions_read_notes_as_obsidian_does(
     row = next(r for r in made if r.entry.rel_path == rel)
     scope = Scope(read_base(BOOKS_BASE), row, names)
     assert scope.value(parse_expression(text), row) == want
+
+
+def test_a_property_named_in_any_script_is_read() -> None:
+    """`时间 > 2020`, `año`: a name starts with a letter of any script, as Obsidian's does."""
+    row = base_rows([entry("a.md", "---\n时间: 2022\naño: 1999\n---\n")], {})[0]
+    scope = Scope(read_base(BOOKS_BASE), row, {})
+    assert scope.value(parse_expression("时间 > 2020 && año < 2000"), row) is True
+    assert scope.value(parse_expression("note.时间 + 1"), row) == 2023
 
 
 def test_this_is_the_note_embedding_the_base(rows: tuple[list[Row], dict[str, str]]) -> None:

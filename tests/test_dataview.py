@@ -138,6 +138,26 @@ def test_a_query_reads_inline_fields(tmp_path: Path) -> None:
     assert ">A</a></td><td>7</td>" in table and ">B</a>" not in table
 
 
+def test_fields_named_in_any_script_are_read(tmp_path: Path) -> None:
+    """`TABLE 时间, año` (a vault in Chinese, in Spanish): each name is one field, as Dataview
+    reads it, where its letters were read one by one and the query left as written."""
+    made, problems = dataview_findings("table 时间, año\nfrom #dvtest\nwhere año > 1990\n")
+    assert problems == []
+    assert json.loads(made)["views"][0]["order"] == ["file.name", "时间", "año"]
+    notes = {
+        "a.md": "---\ntags: [dvtest]\n时间: 2022-05-01\n---\n# A\n\naño:: 1999\n",
+        "b.md": "---\ntags: [dvtest]\n---\n# B\n\naño:: 1980\n",
+        "list.md": "# L\n\n```dataview\nTABLE 时间, año FROM #dvtest WHERE año > 1990\n```\n",
+    }
+    for rel, text in notes.items():
+        write(f"notes/{rel}", text)(tmp_path)
+    assert build_site(BuildOptions(root=tmp_path, out=tmp_path / "site")).written
+    page = (tmp_path / "site/list/index.html").read_text(encoding="utf-8")
+    table = page[page.index('<div class="base-view"') : page.index("</table>")]
+    assert "<th" in table and "时间" in table and "año" in table
+    assert ">A</a></td><td>2022-05-01</td><td>1999</td>" in table and ">B</a>" not in table
+
+
 def test_an_inline_field_of_thousands_of_digits_is_text() -> None:
     assert inline_fields("n:: " + "9" * 5000 + "\n") == {"n": "9" * 5000}
 

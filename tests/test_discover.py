@@ -235,3 +235,9 @@ def test_a_template_folder_holds_no_note_but_keeps_its_other_files(tmp_path: Pat
     (notes / ".obsidian/templates.json").write_text('{"folder": "x/Templates/"}', encoding="utf-8")
     found = [rel for rel, _ in scan_note_files(notes)[0]]
     assert found == ["Templates/Bases/Books.base", "Templates/Book.md", "a.md"]
+    (notes / "_drafts").mkdir()
+    (notes / "_drafts/idea.md").write_text("body\n", encoding="utf-8")
+    (notes / "_drafts/pic.png").write_bytes(b"png")
+    files, _, left_out = scan_note_files(notes)
+    assert left_out == ["_drafts/idea.md", "x/Templates/t.md"]  # the notes left out, by path
+    assert "_drafts/pic.png" in [rel for rel, _ in files]

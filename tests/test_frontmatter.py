@@ -14,6 +14,7 @@ from notebase.reading.frontmatter import (
     as_bool,
     as_date,
     as_list,
+    as_publish_flag,
     as_tags,
     as_text,
     as_url,
@@ -123,8 +124,8 @@ def test_front_matter_that_is_not_a_mapping() -> None:
 
 
 def test_misspelt_key_is_a_warning_with_did_you_mean() -> None:
-    fields, _, diags = read_front_matter("---\ntilte: A\ntag: x\nrating: 5\n---\n", PATH)
-    assert set(fields) == {"tilte", "tag", "rating"}  # kept for templates
+    fields, _, diags = read_front_matter("---\ntilte: A\ntgas: x\nrating: 5\n---\n", PATH)
+    assert set(fields) == {"tilte", "tgas", "rating"}  # kept for templates
     assert [(d.severity, d.code, d.pos, d.hint) for d in diags] == [
         (Severity.WARNING, "unknown-key", FilePos(PATH, 2), 'did you mean "title"?'),
         (Severity.WARNING, "unknown-key", FilePos(PATH, 3), 'did you mean "tags"?'),
@@ -138,6 +139,20 @@ def test_a_key_of_other_words_is_no_misspelling() -> None:
     text = "---\n" + "".join(f"{key}: x\n" for key in keys) + "---\n"
     _, _, diags = read_front_matter(text, PATH)
     assert [(d.pos.line, d.hint) for d in diags] == [(8, 'did you mean "author"?')]
+
+
+def test_a_key_close_to_date_holding_no_date_beside_a_date_is_no_misspelling() -> None:
+    """`rate: 10` (a reading vault's template rates every resource, beside its `date:`) is a
+    rating, not a slip of date; `dat:` holding a date is one, and so is `tilte:` beside `title:`;
+    alone, `rate: 10` is told, as `data: mnist` is (test_parse.py)."""
+    text = "---\ndate: 2022-05-01\nrate: 10\ntitle: T\ntilte: U\ndat: 2022-05-02\n---\n"
+    _, _, diags = read_front_matter(text, PATH)
+    assert [(d.code, d.pos.line, d.hint) for d in diags] == [
+        ("unknown-key", 5, 'did you mean "title"?'),
+        ("unknown-key", 6, 'did you mean "date"?'),
+    ]
+    _, _, diags = read_front_matter("---\nrate: 10\n---\n", PATH)
+    assert [(d.code, d.pos.line) for d in diags] == [("unknown-key", 2)]
 
 
 def test_duplicate_key_is_a_warning_and_the_last_wins() -> None:
@@ -405,3 +420,27 @@ def test_a_known_key_is_read_whatever_its_case_as_obsidian_reads_it() -> None:
         "Title": ("U", 6),  # `title` is there too: this one is kept as written, and told
     }
     assert [(d.code, d.pos.line) for d in diags] == [("unknown-key", 6)]
+
+
+@pytest.mark.parametrize(
+    ("value", "flag"),
+    [
+        (False, False),
+        (True, True),
+        ("no", Coerced(False)),
+        ("清华大学出版社", None),
+        ("No Starch Press", None),
+        ("未知", None),
+    ],
+)
+def test_publish_is_a_flag_only_when_it_reads_as_one(value: object, flag: object) -> None:
+    """`publish: false` is Obsidian Publish's flag; a publisher's name under `publish:` (the
+    Douban plugin's book template) is the note's own field, no flag and no problem."""
+    assert as_publish_flag(value) == flag
+
+
+def test_a_publish_value_one_slip_off_a_flag_is_still_told() -> None:
+    fields, _, _ = read_front_matter("---\npublish: flase\n---\n", PATH)
+    diags: list[Diagnostic] = []
+    assert coerce(fields, "publish", as_publish_flag, PATH, diags) is None
+    assert [(d.code, d.pos.line) for d in diags] == [("field-type", 2)]

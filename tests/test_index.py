@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from notebase.builder.memo import Memo
 from notebase.diagnostics import FilePos, Severity
 from notebase.digests import remade
-from notebase.linking.index import build_index
+from notebase.linking.index import build_index, index_and_names
 from notebase.linking.mentions import find_mentions
 from notebase.linking.related import find_related
 from notebase.model import Backlink, Entry, NoteFile, SiteIndex
@@ -602,6 +602,34 @@ def test_a_link_to_a_draft_left_out_says_so() -> None:
         ("draft-link", "[[ideas/half done]] is a draft, left out of the site"),
         ("broken-link", "[[Nothing]] matches no entry"),
     ]
+
+
+def test_a_link_to_a_note_left_out_unread_says_where_it_is() -> None:
+    """A link Obsidian follows to a template (in the vault's template folder) or to an `_x.md`
+    note: no note of the site, and no link to nothing either (`left-out-link`, not broken)."""
+    source = note("a.md", "[[日志模板]] [[Templates/日志模板]] [[idea]] [[Nothing]]\n")
+    left_out = ("09-Templates/日志模板.md", "_drafts/idea.md")
+    index, _, _ = index_and_names([source], left_out=left_out)
+    assert [(d.code, d.message, d.hint) for d in index.diagnostics] == [
+        (
+            "left-out-link",
+            "[[日志模板]] leads to notes/09-Templates/日志模板.md, in the vault's template folder: "
+            "left out of the site",
+            "move it out of the template folder to publish it",
+        ),
+        (
+            "broken-link",
+            "[[Templates/日志模板]] matches no entry",
+            "create the note, or fix the link",
+        ),
+        (
+            "left-out-link",
+            "[[idea]] leads to notes/_drafts/idea.md, whose name starts with _: left out of the site",
+            "rename it without the _ to publish it",
+        ),
+        ("broken-link", "[[Nothing]] matches no entry", "create the note, or fix the link"),
+    ]
+    assert index.link_targets["a"] == ("", "", "", "")
 
 
 def test_file_names_that_clean_to_one_url_are_told_apart_with_a_warning() -> None:

@@ -70,3 +70,26 @@ def test_files_that_are_no_notes_are_listed_with_their_stamp(tmp_path: Path) -> 
     )
     assert [rel for rel, _ in found.notes] == ["a.md"]
     assert list_note_files(tmp_path / "notes") == ("a.md",)
+
+
+def test_a_drawing_kept_as_a_plain_markdown_file_is_no_note(tmp_path: Path) -> None:
+    """The Excalidraw plugin's drawing named `Chain.md` (its front matter says so) is among the
+    other files, in every scan (it is read each time: no stamp of a note is kept for it)."""
+    drawing = b"---\nexcalidraw-plugin: parsed\n---\n# Text Elements\nA ^x\n"
+    put(tmp_path, "Excalidraw/Chain.md", drawing)
+    put(tmp_path, "note.md", b"![[Chain]]\n")
+    first = discover_changes(tmp_path, {}, 0)
+    second = discover_changes(tmp_path, first.stamps, first.started_ns)
+    for found in (first, second):
+        assert [rel for rel, _ in found.notes] == ["note.md"]
+        assert [rel for rel, _, _ in found.files] == ["Excalidraw/Chain.md"]
+    assert list(first.stamps) == ["note.md"]
+
+
+def test_the_notes_left_out_are_found_by_path_and_never_read(tmp_path: Path) -> None:
+    put(tmp_path, "Templates/Daily.md", b"# {{date}}\n")
+    put(tmp_path, "_private.md", b"x\n")
+    put(tmp_path, "a.md", b"[[Daily]]\n")
+    found = discover_changes(tmp_path, {}, 0)
+    assert [s.rel_path for s in found.read] == ["a.md"]
+    assert found.left_out == ("Templates/Daily.md", "_private.md")

@@ -95,6 +95,21 @@ def test_attribution_after_a_blank_quote_line(dash: str) -> None:
     assert (quote.text, quote.attribution) == ("Words.", "Ada Lovelace")
 
 
+def test_an_attribution_is_its_words_not_its_markup() -> None:
+    """The quotes page shows an attribution as text: a wikilink there reads as its label (or its
+    note's name), a markdown link as its text, emphasis as its words; the quote keeps them."""
+    text = (
+        "> Words.\n>\n> -- [[articles_The Bullied Boy|Arthur Brittan]]\n\n"
+        "> More.\n> — the [[civil war]], *why?* [April 15, 2017](https://example.org/s)\n"
+    )
+    rendered = render_markdown(text)
+    assert [q.attribution for q in rendered.quotes] == [
+        "Arthur Brittan",
+        "the civil war, why? April 15, 2017",
+    ]
+    assert '<a href="https://example.org/s">April 15, 2017</a>' in rendered.html
+
+
 def test_blockquote_without_attribution() -> None:
     (quote,) = render_markdown("> Just words,\n> over two lines.\n").quotes
     assert quote.attribution == ""
@@ -491,6 +506,52 @@ def test_a_callout_s_metadata_after_a_bar_is_no_part_of_its_type() -> None:
     assert '<p class="callout-title">Mind</p>' in html
     assert '<details class="callout callout-todo" data-callout="todo">' in html
     assert '<summary class="callout-title">Todo</summary>' in html
+
+
+def test_a_table_of_contents_plugin_block_is_left_to_the_page_s_own() -> None:
+    """```toc and ```table-of-contents are where plugins draw the note's headings: the page shows
+    its table of contents beside the note, so the block is left out, not shown as empty code;
+    other code, and `toc` as a word in a block of another language, stays."""
+    text = (
+        "```toc\n```\n\n# One\n\n"
+        "```table-of-contents\nstyle: nestedList\n```\n\n```text\ntoc\n```\n"
+    )
+    html = render_markdown(text).html
+    assert "<pre" in html and "language-text" in html
+    assert "toc" in html and "language-toc" not in html
+    assert "nestedList" not in html and "table-of-contents" not in html
+    assert html.count("<pre") == 1
+
+
+def test_an_admonition_block_is_the_callout_it_draws() -> None:
+    """The Admonition plugin's ```ad-type block: its `title:` and `collapse:` lines set the
+    callout's title and fold (`icon:` and `color:` are its own CSS's, left out), the rest is
+    markdown, its links on the note's lines; a ````ad- block may hold another, and code."""
+    text = (
+        "Intro\n\n"
+        "```ad-tip\ntitle: Read **this**\ncollapse: open\nicon: star\ncolor: 1, 2, 3\n"
+        "A [[Note]] and $x^2$.\n\n- item\n```\n\n"
+        "````ad-warning\n```ad-bug\ninner\n```\n```py\nx = 1\n```\n````\n\n"
+        "```ad-seealso\ncollapse: closed\nfolded\n```\n"
+    )
+    rendered = render_markdown(text)
+    html = rendered.html
+    assert "ad-" not in html and "icon" not in html and "1, 2, 3" not in html
+    assert (
+        '<details class="callout callout-tip" data-callout="tip" open>\n'
+        '<summary class="callout-title">Read <strong>this</strong></summary>\n'
+        '<div class="callout-body">\n<p>A '
+    ) in html
+    assert "<li>item</li>\n</ul>\n</div>\n</details>" in html
+    assert "<math" in html
+    assert [(link.target, link.line) for link in rendered.links] == [("Note", 8)]
+    warning = html[html.index('data-callout="warning"') :]
+    assert warning.index('data-callout="bug"') < warning.index("<p>inner</p>")
+    assert '<code class="language-py">' in warning
+    assert (
+        '<details class="callout callout-note" data-callout="seealso">\n'
+        '<summary class="callout-title">Seealso</summary>'
+    ) in html
 
 
 def test_a_code_line_without_its_quote_marker_ends_the_callout_as_in_obsidian() -> None:

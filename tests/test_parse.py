@@ -525,6 +525,24 @@ def test_quartz_and_obsidian_fields_are_read() -> None:
     assert codes(result.diagnostics) == [(Severity.WARNING, "slug-cleaned", 4)]
 
 
+def test_obsidian_s_older_tag_key_is_read_as_tags_without_a_warning() -> None:
+    """`tag: moc` (Obsidian's name before 1.4, which Quartz reads too) tags the note; `tags:`
+    wins when a note gives both."""
+    result = parse("---\ntitle: T\ntag: moc\n---\nBody #x.\n")
+    assert result.entry is not None and result.entry.tags == ("moc", "x")
+    assert codes(result.diagnostics) == []
+    assert entry_of("---\ntags: [a]\ntag: b\n---\nBody.\n").tags == ("a",)
+
+
+def test_a_publisher_under_publish_is_no_flag_and_no_problem() -> None:
+    """A book note's `publish: 北京联合出版公司` (its publisher) neither leaves the note out nor
+    is told; `publish: false` still leaves it out."""
+    result = parse("---\ntitle: 如何阅读尼采\npublish: 北京联合出版公司\n---\nBody.\n")
+    assert result.entry is not None and result.entry.draft is False
+    assert codes(result.diagnostics) == []
+    assert entry_of("---\ntitle: T\npublish: false\n---\nBody.\n").draft is True
+
+
 def test_string_draft_and_template_dates_do_not_stop_the_note() -> None:
     result = parse('---\ntitle: T\ndraft: "true"\ndate: {{date:YYYY-MM-DD}}\n---\nBody.\n')
     assert result.entry is not None and result.entry.draft is True

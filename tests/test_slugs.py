@@ -9,6 +9,9 @@ import pytest
 from notebase.slugs import (
     MAX_SLUG_BYTES,
     clean_slug,
+    drawing_file_names,
+    drawn_path,
+    is_drawing_text,
     looks_like_file,
     normalize_tag,
     output_path,
@@ -190,3 +193,28 @@ def test_site_suffix_is_the_name_after_a_title_s_last_separator(
     title: str, split: tuple[str, str]
 ) -> None:
     assert site_suffix(title) == split
+
+
+@pytest.mark.parametrize(
+    ("text", "drawing"),
+    [
+        ("---\nexcalidraw-plugin: parsed\ntags: [excalidraw]\n---\n# Text Elements\n", True),
+        ("---\n\nexcalidraw-plugin: raw\n\n---\n==⚠  Switch to EXCALIDRAW VIEW", True),
+        ("---\ntags: [a]\n---\nexcalidraw-plugin: parsed\n", False),  # in the text: a note's
+        ("excalidraw-plugin: parsed\n", False),
+        ("---\nexcalidraw-plugin: parsed\n", False),  # a front matter never closed
+        ("---\ntitle: x\n---\nAbout the excalidraw-plugin: settings.\n", False),
+    ],
+)
+def test_a_drawing_is_told_by_its_front_matter_whatever_its_name(text: str, drawing: bool) -> None:
+    assert is_drawing_text(text) is drawing
+
+
+def test_a_drawing_kept_as_a_plain_markdown_file_is_drawn_and_linked_by_its_name() -> None:
+    """A drawing `X.md` (the plugin named without `.excalidraw`) is drawn to `X.excalidraw.svg`
+    beside it, as `X.excalidraw.md` is; [[X]] names the file X.md once no note is X."""
+    assert drawn_path("Excalidraw/HTML 单标签.md") == "Excalidraw/HTML 单标签.excalidraw.svg"
+    assert drawn_path("pics/Chain.excalidraw.md") == "pics/Chain.excalidraw.svg"
+    assert drawn_path("maps/Board.canvas") == "maps/Board.canvas.svg"
+    assert drawing_file_names("HTML 单标签") == ("HTML 单标签.md",)
+    assert drawing_file_names("paper.pdf") == ()

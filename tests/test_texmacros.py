@@ -82,6 +82,13 @@ def test_katex_s_other_names_of_symbols_are_ones_latex2mathml_lacks(name: str) -
     assert tex_to_mathml(SYNONYMS[name].body, False) is not None
 
 
+def test_mathjax_s_centernot_and_newline_convert_as_its_not_and_line_break() -> None:
+    """`$\\centernot\\implies$` and an inline `\\newline`, as Obsidian's MathJax renders them."""
+    rendered = render_markdown("$A \\centernot\\implies B$ and $0=0x00 \\newline, -1=0xFF$\n")
+    assert rendered.problems == ()
+    assert "&#x029F8;" in rendered.html and '<mspace linebreak="newline" />' in rendered.html
+
+
 def test_a_formula_of_katex_s_names_converts_and_a_vault_s_own_macro_wins() -> None:
     rendered = render_markdown("$x \\isin \\R^n$, $\\Beta(a, b)$ and $a \\hdots b$\n")
     assert (

@@ -318,6 +318,30 @@ def test_a_drawing_exported_as_no_image_is_drawn_from_its_scene(tmp_path: Path) 
     assert warnings(result, "missing-drawing") == [("notes/Markov.md:7", message)]
 
 
+def test_a_drawing_kept_as_a_plain_markdown_file_is_no_page_and_shows_as_its_drawing(
+    tmp_path: Path,
+) -> None:
+    """A drawing the plugin named `Chain.md` (no `.excalidraw`), as vaults that changed its naming
+    settings keep them: [[Chain]] and ![[Chain]] show it drawn, as Obsidian shows it, and its
+    markdown (the plugin's "Switch to EXCALIDRAW VIEW" line, its text elements) is no page."""
+    notes = tmp_path / "notes"
+    (notes / "Excalidraw").mkdir(parents=True)
+    scene = DRAWING.replace("```json\n", f"```compressed-json\n{COMPRESSED_SCENE}\n```\n```json\n")
+    (notes / "Excalidraw" / "Chain.md").write_text(scene, encoding="utf-8")
+    (notes / "Markov.md").write_text("![[Chain]]\n\nSee [[Chain]].\n", encoding="utf-8")
+    result = build_site(BuildOptions(root=tmp_path, out=tmp_path / "site"))
+    assert result.written and result.entries == 1
+    html = body(tmp_path / "site", "markov")
+    svg = "../files/Excalidraw/Chain.excalidraw.svg"
+    assert f'<a class="drawn" href="{svg}"><img src="{svg}" alt="Chain"' in html
+    assert f'See <a class="attachment" href="{svg}">' in html
+    assert "EXCALIDRAW VIEW" not in html and "Text Elements" not in html
+    drawn = (tmp_path / "site/files/Excalidraw/Chain.excalidraw.svg").read_text(encoding="utf-8")
+    assert '<tspan x="10" y="30">Zürich ✓</tspan>' in drawn
+    assert not (tmp_path / "site" / "excalidraw" / "chain").exists()
+    assert warnings(result, "broken-link") == []
+
+
 def test_inline_html_links_and_highlights_are_read_as_obsidian_shows_them(tmp_path: Path) -> None:
     notes = tmp_path / "notes"
     (notes / "Folder").mkdir(parents=True)

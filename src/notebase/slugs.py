@@ -133,6 +133,19 @@ def is_drawing_file(rel: str) -> bool:
     return rel.lower().endswith(f"{DRAWING}.md")
 
 
+_DRAWING_MARK = re.compile(r"^excalidraw-plugin:", re.M)
+
+
+def is_drawing_text(text: str) -> bool:
+    """A markdown file's text that is a drawing the Excalidraw plugin keeps, whatever the file's
+    name (`X.md` as well as `X.excalidraw.md`, as the plugin's naming settings leave it): its
+    front matter says `excalidraw-plugin:`. Such a file is no note but a drawing's own file."""
+    if not text.startswith("---"):
+        return False
+    end = text.find("\n---", 3)
+    return end > 0 and _DRAWING_MARK.search(text, 0, end) is not None
+
+
 BASE = ".base"  # Obsidian's bases: `X.base`, embedded as `![[X.base]]` (linking/bases.py)
 
 
@@ -148,15 +161,20 @@ def is_canvas_file(rel: str) -> bool:
 
 
 def is_drawn_file(rel: str) -> bool:
-    """A drawing's own file or a canvas: the site holds an SVG drawn of it in its place."""
-    return is_drawing_file(rel) or is_canvas_file(rel)
+    """A file under notes/ that is a drawing's own (a markdown file that is no note: named
+    `X.excalidraw.md`, or told by its text, is_drawing_text) or a canvas: the site holds an SVG
+    drawn of it in its place."""
+    return rel.lower().endswith(".md") or is_canvas_file(rel)
 
 
 def drawn_path(rel: str) -> str:
     """Where the SVG drawn of a drawing's own file or a canvas is, beside where it is:
-    `X.excalidraw.md` -> `X.excalidraw.svg` (as the plugin exports it), `X.canvas` ->
-    `X.canvas.svg`."""
-    return f"{rel.removesuffix('.md') if is_drawing_file(rel) else rel}.svg"
+    `X.excalidraw.md` and a drawing kept as `X.md` -> `X.excalidraw.svg` (as the plugin exports
+    it), `X.canvas` -> `X.canvas.svg`."""
+    if not rel.lower().endswith(".md"):
+        return f"{rel}.svg"
+    stem = rel[: -len(".md")]
+    return f"{stem if is_drawing_file(rel) else stem + DRAWING}.svg"
 
 
 def is_note_file(rel: str) -> bool:
@@ -167,10 +185,11 @@ def is_note_file(rel: str) -> bool:
 def drawing_file_names(target: str) -> tuple[str, ...]:
     """Where the exported images of the drawing a link names would be (`X.excalidraw.svg`,
     `X.svg`, …), best first, and last the drawing's own file (`X.excalidraw.md`, drawn from
-    its scene); none when it names no drawing."""
+    its scene); a name without `.excalidraw` (and no extension) names the file `X.md`, a drawing
+    only (a note is found before); none when it names no drawing."""
     path = drawing_path(target)
-    if not path:
-        return ()
+    if not path:  # a drawing kept as `X.md`, linked as [[X]]: among the files, no note
+        return (f"{unquote(target).strip()}.md",) if not looks_like_file(target) else ()
     bases = (unquote(target).strip().removesuffix(".md"), path)
     return (*(b + ext for ext in EXPORTS for b in bases), f"{bases[0]}.md")
 

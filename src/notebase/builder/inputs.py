@@ -23,7 +23,7 @@ from notebase.markdown.texmacros import NO_MACROS, PREAMBLE, TexMacros, read_mac
 from notebase.model import NoteFile
 from notebase.planning.render import THEME_DIR, default_theme_dir
 from notebase.reading.discover import NOTES_DIR, read_note, scan_note_files
-from notebase.slugs import is_note_file
+from notebase.slugs import is_drawing_text, is_note_file
 from notebase.urls import ASSETS_DIR
 
 # A file whose stamp is this close to the scan that recorded it is read again: a second edit
@@ -40,6 +40,8 @@ class Discovery:
     diagnostics: tuple[Diagnostic, ...] = ()
     # every other file under notes/ (what notes may embed or link to): (path, size, mtime_ns)
     files: tuple[tuple[str, int, int], ...] = ()
+    # the notes left out (in the template folder, or named _x): a link to one is told apart
+    left_out: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +116,8 @@ def inputs_head(
     assets and static files, the stamps of the other files under notes/, the TeX macros' digest
     (notebase's own code is the cache's key: a state left by other code is never loaded)."""
     digests = {rel: digest_bytes(data) for rel, data in files.items()}
-    return digest_value((config, options.drafts, found.diagnostics, digests, found.files, macros))
+    seen = (found.diagnostics, found.files, found.left_out)
+    return digest_value((config, options.drafts, seen, digests, macros))
 
 
 def inputs_digest(head: str, found: Discovery) -> str:
@@ -209,11 +212,11 @@ def discover_changes(
 ) -> Discovery:
     """Every note but those `ignore` leaves out, reading only those whose stamp differs from
     `known` (recorded by a scan that began at `scanned_ns`) or is too close to that scan to be
-    trusted."""
+    trusted; a markdown file that is a drawing (is_drawing_text) is among the other files."""
     started = time.time_ns()
     notes_dir = root / NOTES_DIR
     notes, read, stamps, others = [], [], {}, []
-    files, diags = scan_note_files(notes_dir, ignore)
+    files, diags, left_out = scan_note_files(notes_dir, ignore)
     for rel, stat in files:
         if not is_note_file(rel):  # a drawing's own file too (X.excalidraw.md)
             others.append((rel, stat.st_size, stat.st_mtime_ns))
@@ -224,11 +227,16 @@ def discover_changes(
             if isinstance(result, Diagnostic):
                 diags.append(result)
                 continue
+            if is_drawing_text(result.text):  # a drawing kept as X.md: read again each time
+                others.append((rel, stat.st_size, stat.st_mtime_ns))
+                continue
             read.append(result)
             old = Stamp(stat.st_size, stat.st_mtime_ns, stat.st_ino, result.digest)
         notes.append((rel, old.digest))
         stamps[rel] = old
-    return Discovery(tuple(notes), tuple(read), stamps, started, tuple(diags), tuple(others))
+    return Discovery(
+        tuple(notes), tuple(read), stamps, started, tuple(diags), tuple(others), tuple(left_out)
+    )
 
 
 def is_trusted(stamp: Stamp, stat: os.stat_result, scanned_ns: int) -> bool:

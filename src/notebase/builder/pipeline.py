@@ -612,7 +612,7 @@ def index_parsed(
             shown = options.drafts or not result.entry.draft
             (entries if shown else drafts).append(result.entry)
     others = (rel for rel, _, _ in found.files)
-    index, wiki_names, names = index_and_names(entries, others, drafts, memo)
+    index, wiki_names, names = index_and_names(entries, others, drafts, memo, found.left_out)
     diags.extend(index.diagnostics)
     linked = (t[1:] for targets in index.link_targets.values() for t in targets if t[:1] == "@")
     read = attachment_reader(found, memo, names.value.files)

@@ -32,10 +32,12 @@ from notebase.slugs import name_key
 # an expression: ("lit", v), ("name", n), ("get", obj, n), ("call", f, args), …
 Node = tuple[Any, ...]
 # the global functions read: the bases' own, and Dataview's as its queries call them (dataview.py:
-# contains(a, b), length(a), lower(a))
-FUNCTIONS = frozenset(
-    {"link", "list", "if", "number", "file", "contains", "length", "lower", "upper"}
-)
+# contains(a, b), length(a), lower(a), startswith(a, b)), the last a method of their first argument
+AS_METHODS = {
+    "contains": "contains", "lower": "lower", "upper": "upper", "startswith": "startsWith",
+    "endswith": "endsWith",
+}  # fmt: skip
+FUNCTIONS = frozenset({"link", "list", "if", "number", "file", "length", *AS_METHODS})
 METHODS = frozenset(
     {
         "contains", "containsAll", "containsAny", "startsWith", "endsWith", "isEmpty", "lower",
@@ -72,7 +74,7 @@ class Row:
 
 _TOKEN = re.compile(
     r"""\s*(?:(?P<num>\d+(?:\.\d+)?)|(?P<str>"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')"""
-    r"""|(?P<name>[A-Za-z_][\w]*)|(?P<op>&&|\|\||==|!=|<=|>=|[!<>+\-*/%().,\[\]]))"""
+    r"""|(?P<name>[^\W\d]\w*)|(?P<op>&&|\|\||==|!=|<=|>=|[!<>+\-*/%().,\[\]]))"""
 )
 
 
@@ -473,8 +475,8 @@ class Scope:
         if name == "if":
             chosen = args[1] if truthy(first) else (args[2] if len(args) > 2 else None)
             return chosen if len(args) > 1 else None
-        if name in ("contains", "lower", "upper"):
-            return self.method(first, name, args[1:])
+        if name in AS_METHODS:
+            return self.method(first, AS_METHODS[name], args[1:])
         if name == "length":
             return len(first) if isinstance(first, str | list) else 0
         return number(first)  # number()

@@ -20,8 +20,9 @@ _CLAUSE = re.compile(r"\b(FROM|WHERE|SORT|LIMIT|GROUP\s+BY|FLATTEN)\b", re.I)
 _QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]')
 _WORDS = {"and": "&&", "or": "||"}  # DQL's, any case
 _FILE_FIELDS = {"file.name": "file.basename", "file.link": "file", "file.outlinks": "file.links"}
+# a name starts with a letter of any script or _ (`rating`, `时间`, `año`), as Dataview's do
 _EXPRESSION_TOKEN = re.compile(
-    r'"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]|\d+(?:\.\d+)?|[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*|!=|<=|>=|==|=|\S'
+    r'"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]|\d+(?:\.\d+)?|[^\W\d]\w*(?:\.[^\W\d]\w*)*|!=|<=|>=|==|=|\S'
 )
 _SOURCE_TOKEN = re.compile(
     r'\s*(-?)(#[^\s()]+|"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]|\(|\)|and\b|or\b|\S+)', re.I

@@ -15,6 +15,7 @@ from notebase.fuzzy import closest_name
 from notebase.linking.attachments import NO_FILES, FileTable, file_table, find_file, site_image
 from notebase.linking.embeds import embed_problems
 from notebase.model import Backlink, Entry, EntryKind, Heading, LinkRef, SiteIndex, SourceRef
+from notebase.reading.discover import NOTES_DIR
 from notebase.reading.notewords import note_words
 from notebase.reading.parse import title_from_path
 from notebase.reading.sourcerefs import assign_source_ids, entry_sources
@@ -43,15 +44,17 @@ _NOT_IN_LINKS = re.compile(r"[#^:|\[\]%\\]")
 @dataclass(frozen=True, slots=True)
 class Names:
     """What a link may lead to, by name: the entries (by their names, and their slugs' titles),
-    the drafts left out (a link to one is told apart from a link to nothing), the site's other
-    pages (by site-relative URL: a tag's, a source's…) and the files under notes/ that are no
-    notes. The same names resolve an entry's links alike, whatever the entries hold."""
+    the drafts and the notes left out (a link to one is told apart from a link to nothing), the
+    site's other pages (by site-relative URL: a tag's, a source's…) and the files under notes/
+    that are no notes. The same names resolve an entry's links alike, whatever they hold."""
 
     names: dict[str, str]  # name_table
     drafts: dict[str, str]  # name_table of the drafts
     titles: dict[str, str]  # slug -> title
     pages: frozenset[str]
     files: FileTable = NO_FILES
+    # name_table of the notes never read (a template's, `_x.md`), to their paths
+    left_out: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,8 +138,10 @@ def index_and_names(
     files: Iterable[str] = (),
     drafts: Sequence[Entry] = (),
     apply: Apply = direct,
+    left_out: Sequence[str] = (),
 ) -> tuple[SiteIndex, Keyed[Names], Keyed[Names]]:
-    """build_index, with the names wikilinks and the other links were resolved by."""
+    """build_index, with the names wikilinks and the other links were resolved by; `left_out`
+    the paths of the notes never read (a template's, `_x.md`), which a link to is told apart."""
     unique, diags = drop_collisions(titled_apart(entries))
     ordered = sort_entries(unique)
     by_slug = {e.slug: e for e in ordered}
@@ -148,7 +153,7 @@ def index_and_names(
     drafted = tuple(apply.map(entry_called, drafts))
     paths = tuple(files)
     # wikilinks never lead to the site's other pages: a new tag page re-resolves no wikilink
-    wiki_names = apply.call(make_names, called, drafted, paths)
+    wiki_names = apply.call(make_names, called, drafted, paths, tuple(left_out))
     names = apply.call(with_pages, wiki_names, grouped.pages)
     targets: dict[str, tuple[str, ...]] = {}
     for entry in ordered:
@@ -195,13 +200,19 @@ def group_shapes(shapes: Sequence[Shape]) -> Grouped:
 
 
 def make_names(
-    shapes: Sequence[Called], drafts: Sequence[Called], files: Sequence[str]
+    shapes: Sequence[Called],
+    drafts: Sequence[Called],
+    files: Sequence[str],
+    left_out: Sequence[str] = (),
 ) -> Keyed[Names]:
     """The names links are resolved by, without the site's other pages (what wikilinks lead to;
     keyed by what they were made from)."""
     titles = {s.slug: s.title for s in shapes}
-    table = Names(name_table(shapes), name_table(drafts), titles, frozenset(), file_table(files))
-    return Keyed(table, digest_value(("names", shapes, drafts, files)))
+    unread = name_table([Called(rel, posixpath.basename(rel)[:-3], (), rel) for rel in left_out])
+    table = Names(
+        name_table(shapes), name_table(drafts), titles, frozenset(), file_table(files), unread
+    )
+    return Keyed(table, digest_value(("names", shapes, drafts, files, left_out)))
 
 
 def with_pages(names: Keyed[Names], pages: frozenset[str]) -> Keyed[Names]:
@@ -712,6 +723,8 @@ def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) 
         message = f"{shown} is a draft, left out of the site"
         hint = "publish it (`draft: false`), or build with --drafts"
         return warning("draft-link", message, pos, hint)
+    if left := (find_note(link.target, entry, names.value.left_out) if link.is_wiki else None):
+        return left_out_link(shown, left, pos)
     if drawing := drawing_path(link.target):
         message = (
             f"{shown} names no drawing: no {drawing.rsplit('/', 1)[-1]}{DRAWING}.md under notes/"
@@ -740,6 +753,20 @@ def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) 
     name = title if name_key(title) == close else close
     message = f'{shown} matches no entry (did you mean "{name}"?)'
     return warning("broken-link", message, pos, f"link to [[{name}]], or create the note")
+
+
+def left_out_link(shown: str, path: str, pos: FilePos) -> Diagnostic:
+    """A link Obsidian follows to a note the site leaves out: one of the vault's template folder,
+    or one whose name, or a folder's, starts with _."""
+    if any(part.startswith("_") for part in path.split("/")):
+        why, hint = "whose name starts with _", "rename it without the _ to publish it"
+    else:
+        why, hint = (
+            "in the vault's template folder",
+            "move it out of the template folder to publish it",
+        )
+    message = f"{shown} leads to {NOTES_DIR}/{path}, {why}: left out of the site"
+    return warning("left-out-link", message, pos, hint)
 
 
 def suggest_name(wanted: str, names: Keyed[Names]) -> str | None:

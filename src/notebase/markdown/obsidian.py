@@ -1,5 +1,6 @@
 """Obsidian's markdown as markdown-it rules (parser.py, the home of markdown-it, registers them):
-callouts, %%comments%%, ==highlights==, inline #tags and $$display math$$ wherever it opens."""
+callouts (and the Admonition plugin's ```ad-type blocks), %%comments%%, ==highlights==, inline
+#tags and $$display math$$ wherever it opens."""
 
 from __future__ import annotations
 
@@ -47,6 +48,54 @@ def mark_callouts(state: StateCore) -> None:
         if tokens[i].type == "blockquote_open" and is_callout(tokens, i):
             make_callout(tokens, i)
         i += 1
+
+
+# The Admonition plugin's ```ad-note block: its first lines may set `title:`, `collapse:`, `icon:`
+# and `color:` (the last two for its own CSS); the rest is markdown
+_AD_FENCE = re.compile(r"ad-([^\s`]+)\s*$")
+_AD_PARAM = re.compile(r"(title|collapse|icon|color):[ \t]*(.*)$")
+_AD_FOLDS = {"open": "+", "none": "", "": "-"}  # `closed`, `true`: closed, as it reads them
+
+
+def mark_admonitions(state: StateCore) -> None:
+    """A ```ad-type block of the Admonition plugin is the callout it draws: its markdown parsed
+    in place (lines numbered as in the note), titled by its `title:` (else its type), folded by
+    its `collapse:`. Nested ones too: the tokens put in its place are looked at in turn."""
+    tokens = state.tokens
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        m = _AD_FENCE.match(token.info.strip()) if token.type == "fence" else None
+        if m is not None:
+            tokens[i : i + 1] = admonition_tokens(state, token, m.group(1).lower())
+        i += 1
+
+
+def admonition_tokens(state: StateCore, fence: Token, kind: str) -> list[Token]:
+    lines = fence.content.split("\n")
+    params: dict[str, str] = {}
+    while lines and (param := _AD_PARAM.match(lines[0].strip())):
+        params[param.group(1)] = param.group(2).strip()
+        lines.pop(0)
+    first = (fence.map[0] + 1 if fence.map else 0) + len(params)
+    body: list[Token] = []
+    state.md.block.parse("\n".join(lines), state.md, state.env, body)
+    for tok in body:
+        tok.level += fence.level + 1
+        tok.map = [tok.map[0] + first, tok.map[1] + first] if tok.map else None
+    fold = _AD_FOLDS.get(params.get("collapse", "none").lower(), "-")
+    meta = {"kind": kind, "group": CALLOUT_GROUPS.get(kind, "note"), "fold": fold}
+    title = params.get("title") or kind.capitalize()
+    level = fence.level + 1
+    head = Token("inline", "", 0, content=title, level=level, map=fence.map, children=[])
+    return [
+        Token("callout_open", "div", 1, level=fence.level, meta=meta, block=True, map=fence.map),
+        Token("callout_title_open", "", 1, level=level, meta=meta, block=True),
+        head,
+        Token("callout_title_close", "", -1, level=level, meta=meta, block=True),
+        *body,
+        Token("callout_close", "div", -1, level=fence.level, meta=meta, block=True),
+    ]
 
 
 def callout_title(state: StateBlock, start: int, _end: int, silent: bool) -> bool:

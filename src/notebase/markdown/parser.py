@@ -110,6 +110,7 @@ def create_parser() -> MarkdownIt:
     md.block.ruler.before("lheading", "callout_title", obsidian.callout_title)
     md.core.ruler.after("block", "callouts", obsidian.mark_callouts)
     md.core.ruler.after("block", "task_marks", obsidian.custom_tasks)
+    md.core.ruler.after("block", "admonitions", obsidian.mark_admonitions)
     md.inline.terminator_re = _TEXT_STOP
     md.inline.ruler.after("autolink", "html_tag", obsidian.html_tag)
     md.core.ruler.after("inline", "html_tags", obsidian.balance_html_tags)
@@ -584,6 +585,11 @@ def render_link_open(
     return str(self.renderToken(tokens, idx, options, env))
 
 
+# The blocks table-of-contents plugins draw the note's headings in (Automatic Table of Contents's
+# ```table-of-contents, Dynamic Table of Contents's ```toc), their lines the plugin's options
+TOC_FENCES = frozenset({"toc", "table-of-contents"})
+
+
 def render_code(render: Callable[..., str]) -> Callable[..., str]:
     """markdown-it's rule for a code block, with the id a `^id` under it gives (place_block_id):
     the highlighted block it returns as it is would lose it."""
@@ -593,6 +599,8 @@ def render_code(render: Callable[..., str]) -> Callable[..., str]:
     ) -> str:
         html = render(self, tokens, idx, options, env)
         language = tokens[idx].info.strip().lower() if tokens[idx].type == "fence" else ""
+        if language in TOC_FENCES:  # the page shows the note's table of contents beside it
+            return ""
         if language in ("base", "dataview"):
             return base_block(tokens[idx], html, env, language == "dataview")
         block_id = tokens[idx].attrGet("id")

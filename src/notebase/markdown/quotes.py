@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from markdown_it.token import Token
 
-from notebase.markdown.text import html_to_text, plain_text
+from notebase.markdown.text import html_to_text, inline_plain, plain_text
 
 _ATTRIBUTION = re.compile(r"^\s*(?:—|―|–|--|~)\s*")
 
@@ -95,7 +95,8 @@ def split_attribution_line(tokens: list[Token], start: int, end: int) -> int:
 
 
 def mark_attribution(tokens: list[Token], start: int, end: int) -> str:
-    """The last paragraph of a quote, when it starts with a dash, is its attribution."""
+    """The last paragraph of a quote, when it starts with a dash, is its attribution: its words,
+    as the quotes page shows them (a `[[note|Name]]` or `[Name](url)` there reads Name)."""
     para = end - 3
     if para <= start or tokens[para].type != "paragraph_open" or tokens[para].level != 1:
         return ""
@@ -105,7 +106,7 @@ def mark_attribution(tokens: list[Token], start: int, end: int) -> str:
     for tok in (tokens[para], tokens[para + 2]):
         tok.tag = "footer"
     tokens[para].attrSet("class", "quote-attribution")
-    return _ATTRIBUTION.sub("", inline.content).strip()
+    return _ATTRIBUTION.sub("", inline_plain(inline)).strip()
 
 
 def quote_anchor(text: str) -> str:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from notebase.diagnostics import Diagnostic, FilePos, error
 from notebase.model import NoteFile
-from notebase.slugs import is_note_file
+from notebase.slugs import is_drawing_text, is_note_file
 
 NOTES_DIR = "notes"
 MAX_NOTE_BYTES = 4 * 1024 * 1024  # far beyond any reading note; bounds the time one file can take
@@ -70,15 +70,16 @@ def make_ignore(patterns: tuple[str, ...]) -> Callable[[str, bool], bool]:
 
 def scan_note_files(
     notes_dir: Path, ignore: tuple[str, ...] = ()
-) -> tuple[list[tuple[str, os.stat_result]], list[Diagnostic]]:
+) -> tuple[list[tuple[str, os.stat_result]], list[Diagnostic], list[str]]:
     """Every file under notes_dir (notes and attachments) with its stat, in path order; names
     starting with . and paths `ignore` patterns match skipped, and notes (*.md) whose name or a
     folder's starts with _, or in the vault's folder of note templates (template_folders), whose
     other files are attachments all the same (a vault's `_attachments/`, a base kept in
     `Templates/`); a diagnostic for each folder that cannot be listed (none when notes_dir does
-    not exist)."""
+    not exist); and the paths of the notes so left out (a link to one is told apart)."""
     found: list[tuple[str, os.stat_result]] = []
     diags: list[Diagnostic] = []
+    left: list[str] = []
     folders, seen = [("", False)], set[tuple[int, int]]()
     ignored = make_ignore(ignore)
     templates = template_folders(notes_dir)
@@ -97,11 +98,14 @@ def scan_note_files(
                 if entry.is_dir():
                     if not ignored(path, True):
                         folders.append((path, left_out))
-                elif entry.is_file() and not no_note and not ignored(path, False):
-                    found.append((path, entry.stat()))
+                elif entry.is_file() and not ignored(path, False):
+                    if no_note:
+                        left.append(path)
+                    else:
+                        found.append((path, entry.stat()))
             except OSError:  # gone since listed, or a symbolic link to itself: no note
                 continue
-    return sorted(found, key=lambda item: item[0]), diags
+    return sorted(found, key=lambda item: item[0]), diags, sorted(left)
 
 
 TEMPLATE_FOLDERS = ("templates", "_templates")  # at the top of a vault with no setting, any case
@@ -211,14 +215,15 @@ def binary_file(shown: str) -> Diagnostic:
 def discover_notes(
     root: Path, ignore: tuple[str, ...] = ()
 ) -> tuple[tuple[NoteFile, ...], tuple[Diagnostic, ...]]:
-    """Every note read, with a diagnostic for each that cannot be."""
+    """Every note read (a drawing kept as `X.md` is none: is_drawing_text), with a diagnostic
+    for each that cannot be."""
     notes_dir = root / NOTES_DIR
-    files, diags = scan_note_files(notes_dir, ignore)
+    files, diags, _ = scan_note_files(notes_dir, ignore)
     sources: list[NoteFile] = []
     for rel, _ in files:
         result = read_note(notes_dir, rel) if is_note_file(rel) else None
         if isinstance(result, Diagnostic):
             diags.append(result)
-        elif result is not None:
+        elif result is not None and not is_drawing_text(result.text):
             sources.append(result)
     return tuple(sources), tuple(diags)

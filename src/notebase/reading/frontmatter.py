@@ -13,7 +13,7 @@ from notebase.reading.dates import PLACEHOLDER, read_date
 from notebase.reading.yamlio import Field, load_fields
 
 KNOWN_KEYS = (
-    "title", "kind", "url", "source_title", "authors", "year", "date", "tags", "category",
+    "title", "kind", "url", "source_title", "authors", "year", "date", "tags", "tag", "category",
     "tldr", "status", "aliases", "alias", "draft", "slug", "arxiv", "doi", "origin", "series",
     "series_author", "import_digest", "description", "permalink", "publish", "created",
     "modified", "updated", "cssclasses", "cssclass", "author", "published",
@@ -95,7 +95,7 @@ def read_front_matter(text: str, path: str) -> tuple[dict[str, Field], Split, li
             continue
         by_key[fld.key] = fld
         if fld.key not in KNOWN_KEYS:
-            out.extend(check_misspelling(fld, path))
+            out.extend(check_misspelling(fld, path, written))
     return by_key, split, out
 
 
@@ -151,12 +151,16 @@ def holds_date(value: Any) -> bool:
     return True
 
 
-def check_misspelling(fld: Field, path: str) -> list[Diagnostic]:
+def check_misspelling(fld: Field, path: str, written: set[str]) -> list[Diagnostic]:
     """A warning for a key one slip off a known key (a letter wrong, missing or added, or two
-    swapped, in any case: `tilte`, `tag`, `Title`); a key of other words (`related`, `class`,
-    `created-at`, `dg-publish`, `subtitle`), as vaults' templates and plugins write them, is none."""
+    swapped, in any case: `tilte`, `tgas`, `Title`); a key of other words (`related`, `class`,
+    `created-at`, `dg-publish`, `subtitle`), as vaults' templates and plugins write them, is none,
+    and so is one close to `date` holding no date beside a `date:` (`rate: 10`, a reading
+    template's rating; `data: mnist` alone is told)."""
     close = one_slip_from(fld.key.casefold(), KNOWN_KEYS)
-    if close is None or (fld.key.casefold() in LOCAL_DATE_KEYS and holds_date(fld.value)):
+    if close is None or (close == "date" and "date" in written and not holds_date(fld.value)):
+        return []
+    if fld.key.casefold() in LOCAL_DATE_KEYS and holds_date(fld.value):
         return []  # (`data: 2024-08-31` is Italian for date: read as the note's date)
     msg = f"unknown key `{fld.key}` (kept for templates)"
     return [warning("unknown-key", msg, FilePos(path, fld.line), f'did you mean "{close}"?')]
@@ -272,6 +276,18 @@ def as_bool(value: Any) -> bool | Coerced:
     if isinstance(value, (str, int)) and str(value).strip().lower() in _BOOLS:
         return Coerced(_BOOLS[str(value).strip().lower()])
     raise FieldError("must be true or false")
+
+
+def as_publish_flag(value: Any) -> bool | Coerced | None:
+    """Obsidian Publish's `publish: true` / `false`; a value no slip of such a word is the note's
+    own field, no flag (a book's publisher: `publish: 清华大学出版社`, `publish: No Starch Press`,
+    as the Douban plugin's templates write it), kept without a warning; `flase` is told."""
+    try:
+        return as_bool(value)
+    except FieldError:
+        if isinstance(value, str) and one_slip_from(value.strip().casefold(), _BOOLS) is None:
+            return None
+        raise
 
 
 def field_type_warning(key: str, wanted: str, shown: str, pos: FilePos, hint: str) -> Diagnostic:

@@ -36,6 +36,7 @@ from notebase.reading.frontmatter import (
     as_bool,
     as_date,
     as_list,
+    as_publish_flag,
     as_tags,
     as_text,
     as_url,
@@ -203,15 +204,13 @@ def build_entry(
         title=title,
         kind=entry_kind(get("kind", as_text), source_ref, url, path, fields, diags),
         date=first_field(get, ("date", "created"), as_date) or local_date(fields),
-        tags=normalize_tags(
-            (get("tags", as_tags) or ()) + body.tags, path, fields.get("tags"), diags
-        ),
+        tags=entry_tags(get, body.tags, path, fields, diags),
         categories=normalize_tags(
             get("category", as_list) or (), path, fields.get("category"), diags, normalize_name
         ),
         status=entry_status(get("status", as_text), path, fields, diags),
         aliases=first_field(get, ("aliases", "alias"), as_list) or (),
-        draft=bool(get("draft", as_bool)) or get("publish", as_bool) is False,
+        draft=bool(get("draft", as_bool)) or get("publish", as_publish_flag) is False,
         source=source_ref,
         source_title=source_title,
         authors=authors,
@@ -246,6 +245,15 @@ def source_year(get: Any, source_ref: SourceRef | None) -> int | None:
     """The year of the source's `published:` date (or year), as Obsidian's Web Clipper writes
     it, else of its arXiv id."""
     return get("published", as_year_of_date) or year_from_arxiv(source_ref)
+
+
+def entry_tags(
+    get: Any, inline: tuple[str, ...], path: str, fields: dict[str, Field], diags: list[Diagnostic]
+) -> tuple[str, ...]:
+    """The front matter's tags (`tags:`, else `tag:`, Obsidian's older name, as Quartz reads it
+    too) and then the body's inline #tags, normalized."""
+    written = first_field(get, ("tags", "tag"), as_tags) or ()
+    return normalize_tags(written + inline, path, fields.get("tags", fields.get("tag")), diags)
 
 
 def first_field(get: Any, keys: tuple[str, ...], convert: Any) -> Any:
