@@ -194,6 +194,23 @@ def test_unresolved_link_with_nothing_close() -> None:
     assert idx.link_targets["a"] == ("",)
 
 
+def test_a_link_is_told_a_name_only_when_it_is_probably_a_typo_of_it() -> None:
+    """One slip off a name of five letters or more is a typo; a name further off, or a short one
+    (tcp, tco), is another note, one not written yet."""
+    names = [note(f"{n}.md", f"# {n}\n") for n in ("Normal vector", "proactivity", "tco")]
+    linker = note("a.md", "[[normal vectors]] [[associativity]] [[tcp]] [nv](normal-vectors.md)\n")
+    idx = build_index([linker, *names])
+    assert [(d.message, d.hint) for d in idx.diagnostics] == [
+        (
+            '[[normal vectors]] matches no entry (did you mean "Normal vector"?)',
+            "link to [[Normal vector]], or create the note",
+        ),
+        ("[[associativity]] matches no entry", "create the note, or fix the link"),
+        ("[[tcp]] matches no entry", "create the note, or fix the link"),
+        ("normal-vectors.md matches no entry", "fix the path, or create the note it names"),
+    ]
+
+
 def test_a_markdown_link_to_a_page_that_is_no_entry_resolves_to_that_page() -> None:
     linker = note(
         "ideas/pages.md",
@@ -242,12 +259,12 @@ def test_a_suggestion_kept_from_the_last_build_follows_a_renamed_title() -> None
     linker = note("a.md", "See [[Shampo]].\n")
     first, memo = again([linker, note("b.md", "# Shampoo\n")], Memo())
     same, memo = again([linker, note("b.md", "# Shampoo\n")], memo)
-    renamed, _ = again([linker, note("b.md", "# Shampoos\n")], memo)
+    renamed, _ = again([linker, note("b.md", "# Shampos\n")], memo)
     messages = [[d.message for d in i.diagnostics] for i in (first, same, renamed)]
     assert messages == [
         ['[[Shampo]] matches no entry (did you mean "Shampoo"?)'],
         ['[[Shampo]] matches no entry (did you mean "Shampoo"?)'],
-        ['[[Shampo]] matches no entry (did you mean "Shampoos"?)'],
+        ['[[Shampo]] matches no entry (did you mean "Shampos"?)'],
     ]
 
 

@@ -25,6 +25,7 @@ from notebase.diagnostics import (
     has_errors,
     news_since,
     resolved_line,
+    sum_up_unwritten,
 )
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
@@ -127,6 +128,11 @@ def add_check_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     p.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     add_jobs_option(p)
     p.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+    p.add_argument(
+        "--unresolved",
+        action="store_true",
+        help="list every link to a note written nowhere (else, past 10, one warning sums them up)",
+    )
 
 
 def add_import_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -237,7 +243,7 @@ def run_command(root: Path, args: argparse.Namespace) -> int:
     if args.command == "serve":
         return run_serve(root, args)
     if args.command == "check":
-        return run_check(root, args.drafts, args.strict, args.format, args.jobs)
+        return run_check(root, args.drafts, args.strict, args.format, args.jobs, args.unresolved)
     return run_build(root, args.out, args.drafts, args.strict, args.force, args.jobs)
 
 
@@ -284,7 +290,9 @@ def progress_bar(stream: TextIO) -> Callable[[str, int, int], None] | None:
 BAR_WIDTH = 30
 
 
-def run_check(root: Path, drafts: bool, strict: bool, fmt: str, jobs: int) -> int:
+def run_check(
+    root: Path, drafts: bool, strict: bool, fmt: str, jobs: int, every_link: bool = False
+) -> int:
     options = BuildOptions(
         root, root / "site", drafts=drafts, strict=strict, write=False, cache=True, jobs=jobs
     )
@@ -292,7 +300,7 @@ def run_check(root: Path, drafts: bool, strict: bool, fmt: str, jobs: int) -> in
     if fmt == "json":
         print(diagnostics_to_json(result.diagnostics))
     else:
-        print_diagnostics(result.diagnostics)
+        print_diagnostics(result.diagnostics, every_link)
     print(summary_line(result, None), file=sys.stderr)
     content = [d for d in result.diagnostics if not d.code.startswith("cache-")]
     return EXIT_CONTENT if has_errors(content, strict) else EXIT_OK  # a bad cache is not the notes'
@@ -354,8 +362,8 @@ def run_serve(root: Path, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def print_diagnostics(diags: Sequence[Diagnostic]) -> None:
-    for diag in diags:
+def print_diagnostics(diags: Sequence[Diagnostic], every_link: bool = False) -> None:
+    for diag in diags if every_link else sum_up_unwritten(diags):
         print(format_diagnostic(diag), file=sys.stderr)
 
 

@@ -9,9 +9,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from urllib.parse import unquote
 
-from notebase.diagnostics import Diagnostic, FilePos, error, warning
+from notebase.diagnostics import UNWRITTEN_HINT, Diagnostic, FilePos, error, warning
 from notebase.digests import Apply, Keyed, digest_value, direct, made_from, remade
-from notebase.fuzzy import closest_name
+from notebase.fuzzy import one_slip_from
 from notebase.linking.attachments import NO_FILES, FileTable, file_table, find_file, site_image
 from notebase.linking.embeds import embed_problems
 from notebase.model import Backlink, Entry, EntryKind, Heading, LinkRef, SiteIndex, SourceRef
@@ -733,18 +733,25 @@ def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) 
             message = f"{shown} matches no entry, nor a file under notes/"
             hint = "create the note, put the file in notes/, or fix the link"
             return warning("broken-link", message, pos, hint)
-        return warning(
-            "broken-link", f"{shown} matches no entry", pos, "create the note, or fix the link"
-        )
+        hint = UNWRITTEN_HINT if link.is_wiki else "fix the path, or create the note it names"
+        return warning("broken-link", f"{shown} matches no entry", pos, hint)
     title = names.value.titles[names.value.names[close]]
     name = title if name_key(title) == close else close
     message = f'{shown} matches no entry (did you mean "{name}"?)'
     return warning("broken-link", message, pos, f"link to [[{name}]], or create the note")
 
 
+TYPO_MIN = 5  # names shorter than this one slip apart are other words: tcp and tco, rsa and ssa
+
+
 def suggest_name(wanted: str, names: Keyed[Names]) -> str | None:
-    """The name most like a broken link's target (a path is no name to suggest), if any is."""
-    return closest_name(wanted, (n for n in names.value.names if n[:1] != "/"))
+    """The name a broken link's target is probably a typo of: one slip off (a path is no name to
+    suggest), if any is. A name further off is another note, one not written yet, as a garden's
+    links often name: suggesting `proactivity` for [[associativity]] would be noise."""
+    wanted = wanted.lstrip("/")  # `[[/folder/note]]`, a name written from the top
+    if len(wanted) < TYPO_MIN:
+        return None
+    return one_slip_from(wanted, (n for n in names.value.names if n[:1] != "/"))
 
 
 def linked_entries(entry: Entry, targets: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
