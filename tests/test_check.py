@@ -152,3 +152,5 @@ def test_many_links_to_notes_written_nowhere_are_summed_up_unless_asked_for(
     _, listed = run_check(root, capsys, "--unresolved")
     assert listed.count("warning[broken-link]") == 11, listed
     assert "notes/garden.md:13: warning[broken-link]: [[Idea 10]] matches no entry" in listed
+    main(["--root", str(root), "build", "--unresolved"])
+    assert capsys.readouterr().err.count("warning[broken-link]") == 11

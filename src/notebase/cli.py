@@ -73,11 +73,20 @@ def add_build_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     add_out_option(p)
     add_drafts_option(p)
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    add_unresolved_option(p)
     add_jobs_option(p)
     p.add_argument(
         "--force",
         action="store_true",
         help="replace a non-empty --out folder notebase did not create",
+    )
+
+
+def add_unresolved_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--unresolved",
+        action="store_true",
+        help="list every link to a note written nowhere (else, past 10, one warning sums them up)",
     )
 
 
@@ -128,11 +137,7 @@ def add_check_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     p.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     add_jobs_option(p)
     p.add_argument("--format", choices=("text", "json"), default="text", help="output format")
-    p.add_argument(
-        "--unresolved",
-        action="store_true",
-        help="list every link to a note written nowhere (else, past 10, one warning sums them up)",
-    )
+    add_unresolved_option(p)
 
 
 def add_import_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -244,24 +249,22 @@ def run_command(root: Path, args: argparse.Namespace) -> int:
         return run_serve(root, args)
     if args.command == "check":
         return run_check(root, args.drafts, args.strict, args.format, args.jobs, args.unresolved)
-    return run_build(root, args.out, args.drafts, args.strict, args.force, args.jobs)
+    return run_build(root, args)
 
 
-def run_build(
-    root: Path, out: Path | None, drafts: bool, strict: bool, force: bool, jobs: int
-) -> int:
+def run_build(root: Path, args: argparse.Namespace) -> int:
     options = BuildOptions(
         root=root,
-        out=out if out is not None else root / "site",
-        drafts=drafts,
-        strict=strict,
-        force=force,
+        out=args.out if args.out is not None else root / "site",
+        drafts=args.drafts,
+        strict=args.strict,
+        force=args.force,
         cache=True,
-        jobs=jobs,
+        jobs=args.jobs,
         progress=progress_bar(sys.stderr),
     )
     result = build_site(options)
-    print_diagnostics(result.diagnostics)
+    print_diagnostics(result.diagnostics, args.unresolved)
     print(summary_line(result, options.out), file=sys.stderr)
     return EXIT_OK if result.written else EXIT_CONTENT
 
