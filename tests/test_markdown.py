@@ -328,6 +328,7 @@ def test_math_that_opens_a_paragraph_ending_in_a_digit(text: str, maths: int) ->
         ("`\\(\\theta\\)` in code\n", 0, 0),
         ("an open \\(x_i and no close\n", 0, 0),
         ("\\(x_i\n\nx_j\\) across paragraphs\n", 0, 0),
+        ("\\[[[A, B], C] = 0\\]\n", 0, 1),  # brackets of TeX, no wikilink
     ],
 )
 def test_tex_between_escaped_brackets_is_math(text: str, inline: int, display: int) -> None:
@@ -336,6 +337,14 @@ def test_tex_between_escaped_brackets_is_math(text: str, inline: int, display: i
     assert html.count('display="block"') == display
     if not inline + display:
         assert "<math" not in html
+
+
+def test_escaped_brackets_round_a_wikilink_are_brackets_round_a_link() -> None:
+    """A wiki's inline label, `\\[_[[citation-needed|Citation needed]]_\\]` (Quartz and Obsidian
+    read `\\[` as a bracket): its `_` and `|` are no TeX."""
+    rendered = render_markdown("a claim<sup>\\[_[[citation-needed|Citation needed]]_\\]</sup>\n")
+    assert rendered.problems == ()
+    assert "[<em>" in rendered.html and "Citation needed</a></em>]" in rendered.html
 
 
 def test_operatorname_with_a_thin_space_is_one_upright_operator() -> None:
