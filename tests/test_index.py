@@ -243,6 +243,17 @@ def test_a_markdown_link_to_a_page_that_is_no_entry_resolves_to_that_page() -> N
     ]
 
 
+def test_a_wikilink_names_a_tag_page_or_a_folder_by_its_path_as_quartz_links_them() -> None:
+    tagged = note("a.md", "---\ntags: [plugin/filter]\n---\n# A\n")
+    folder = note("Advanced/index.md", "# Advanced topics\n")
+    linker = note(
+        "b.md", "[[tags/plugin/filter|Filters]] [[tags/plugin]] [[Advanced/]] [[tags/nope]]\n"
+    )
+    idx = build_index([tagged, folder, linker])
+    assert idx.link_targets["b"] == ("/tags/plugin/filter/", "/tags/plugin/", "advanced", "")
+    assert [d.message for d in idx.diagnostics] == ["[[tags/nope]] matches no entry"]
+
+
 def test_a_markdown_link_to_a_name_markdown_percent_encodes_resolves() -> None:
     linker = note("a.md", "---\ntags: [über]\n---\n[u](/über/), [t](/tags/über/), [s](a%20b.md)\n")
     idx = build_index([linker, note("über.md", "# Über\n"), note("a b.md", "# AB\n")])

@@ -147,7 +147,6 @@ def index_and_names(
     called = tuple(apply.map(entry_called, ordered))
     drafted = tuple(apply.map(entry_called, drafts))
     paths = tuple(files)
-    # wikilinks never lead to the site's other pages: a new tag page re-resolves no wikilink
     wiki_names = apply.call(make_names, called, drafted, paths)
     names = apply.call(with_pages, wiki_names, grouped.pages)
     targets: dict[str, tuple[str, ...]] = {}
@@ -616,7 +615,7 @@ def resolve_link(link: LinkRef, entry: Entry, links: Names) -> str:
     path = link.target if link.is_wiki else link.target.partition("#")[0].partition("?")[0]
     if not (link.embed and not link.is_wiki and looks_like_file(path)):
         if link.is_wiki:
-            found = resolve_wiki(link, entry, names)
+            found = resolve_wiki(link, entry, names) or wiki_page(link, links)
         else:
             found = resolve_href(link, entry, links) or resolve_note_href(link, entry, names)
         if found:
@@ -644,9 +643,24 @@ def resolve_wiki(link: LinkRef, entry: Entry, names: dict[str, str]) -> str:
     return f"{slug}#{link.fragment}" if link.fragment else slug
 
 
+def wiki_page(link: LinkRef, links: Names) -> str:
+    """The site's page a wikilink names by its path, as Quartz links one: `[[tags/plugin/filter]]`
+    is the page of the tag `plugin/filter`; "" when none is."""
+    page = wiki_page_path(link)
+    return next((f"/{path}" for path in (f"{page}/", page) if page and path in links.pages), "")
+
+
+def wiki_page_path(link: LinkRef) -> str:
+    """The site path a wikilink's name would be as a page's (slugged as a note's path is)."""
+    return slug_from_path(link.target.strip().strip("/")) if link.target else ""
+
+
 def find_note(target: str, entry: Entry, names: dict[str, str]) -> str | None:
-    """The slug of the note a link names, None when none ("" is the root index.md's)."""
+    """The slug of the note a link names, None when none ("" is the root index.md's); a name
+    ending in `/` names a folder, as Quartz links one: its `index.md`."""
     name = name_key(target.strip()).removesuffix(".md")
+    if name.endswith("/") and name.strip("/"):
+        name = f"/{name.strip('/')}/index"
     here = name_key(posixpath.dirname(entry.rel_path))  # as the names are keyed
     if name.startswith(("./", "../")):
         path = posixpath.normpath(posixpath.join(here, name))
@@ -687,10 +701,12 @@ def href_path(link: LinkRef, entry: Entry) -> tuple[str, str]:
 
 
 def href_pages(entry: Entry) -> tuple[str, ...]:
-    """The site paths (as the site's own pages are listed) the entry's links, wikilinks aside,
-    could lead to: its links are resolved as before unless one of these pages came or went."""
-    paths = (href_path(link, entry)[1] for link in entry.links if not link.is_wiki)
-    return tuple(page for path in paths for page in (path, f"{path}/"))
+    """The site paths (as the site's own pages are listed) the entry's links could lead to: its
+    links are resolved as before unless one of these pages came or went."""
+    paths = (
+        wiki_page_path(link) if link.is_wiki else href_path(link, entry)[1] for link in entry.links
+    )
+    return tuple(page for path in paths if path for page in (path, f"{path}/"))
 
 
 def broken_links(
