@@ -354,6 +354,17 @@ def test_operatorname_with_a_thin_space_is_one_upright_operator() -> None:
     assert "<mi>a</mi><mi>r</mi>" not in html
 
 
+def test_a_backslash_ending_a_line_of_a_formula_is_a_space_as_in_tex() -> None:
+    """`\\` and a line end is TeX's control space (KaTeX and MathJax read it so): at the end
+    of a formula too, where a space left after it is stripped; `\\\\` still ends a row."""
+    rendered = render_markdown(
+        "$$\nP = 0.3 ,\n\\ \\ \\\nQ = 0.7\n$$\n\n$$v = \\mathbb{E}[G_t] \\ $$\n"
+        "\n$$\n\\begin{aligned} a &= 1 \\\\\nb &= 2\n\\end{aligned}\n$$\n"
+    )
+    assert rendered.problems == ()
+    assert rendered.html.count("<math") == 3 and "<mtr" in rendered.html
+
+
 def test_tex_mathjax_reads_that_latex2mathml_does_not() -> None:
     rendered = render_markdown(
         "$X=\\set{x_1, x_2}$, $P(A \\and B)$, $\\operatorname{log_2}(p)$,"

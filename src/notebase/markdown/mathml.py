@@ -14,6 +14,9 @@ from html import escape
 _ENVIRONMENTS = re.compile(r"\\(begin|end)\{(aligned|alignedat|alignat|alignat\*|flalign\*?)\}")
 _ALIGNAT_COLUMNS = re.compile(r"(\\begin\{align\*\})\s*\{\d+\}")
 _OPERATORNAME = re.compile(r"\\operatorname(\*?)\s*\{([^{}]*)\}")
+# a backslash ending a line, or the formula: TeX's control space (`\` and a line end), as KaTeX
+# and MathJax read it; latex2mathml knows it written `\ ` (an even run of them is a row's end)
+_LINE_END_SPACE = re.compile(r"(?<!\\)((?:\\\\)*)\\(?=\r?\n|\s*$)")
 _SPACING = re.compile(r"\\[,;:! ]|~|\s+")
 _DROPPED = re.compile(r"\\(?:label\{[^{}]*\}|(?:nonumber|notag)(?![a-zA-Z]))|(?<=\\\\)\[[^\]]*\]")
 _ARG = re.compile(r"\\arg\s*\\(min|max)(?![a-zA-Z])|\\arg(?![a-zA-Z])")
@@ -61,7 +64,7 @@ DELIMITERS = {
 
 def prepare_tex(tex: str) -> str:
     """TeX rewritten into the subset latex2mathml converts, meaning kept."""
-    tex = _DROPPED.sub("", tex)
+    tex = _LINE_END_SPACE.sub(r"\1\\ ", _DROPPED.sub("", tex))
     tex = _ENVIRONMENTS.sub(lambda m: f"\\{m.group(1)}{{align*}}", tex)
     tex = _ALIGNAT_COLUMNS.sub(r"\1", tex)
     tex = _ARG.sub(lambda m: f"\\operatorname*{{arg {m.group(1) or ''}}}", tex)
