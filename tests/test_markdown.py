@@ -365,6 +365,18 @@ def test_a_backslash_ending_a_line_of_a_formula_is_a_space_as_in_tex() -> None:
     assert rendered.html.count("<math") == 3 and "<mtr" in rendered.html
 
 
+def test_math_inside_text_inside_math_is_math_as_katex_reads_it() -> None:
+    rendered = render_markdown(
+        "$$\n\\begin{array}{ll} E &= H & \\text{to cancel the $x^2$ term, as \\$5 buys} \\\\\n"
+        "\\end{array}\n$$\n"
+    )
+    assert rendered.problems == ()
+    html = rendered.html
+    assert "<mtext>to&#x000A0;cancel&#x000A0;the&#x000A0;</mtext>" in html
+    assert "<msup><mi>x</mi><mn>2</mn></msup>" in html
+    assert "<mi>h</mi><mi>o</mi>" not in html and "$x" not in html
+
+
 def test_tex_mathjax_reads_that_latex2mathml_does_not() -> None:
     rendered = render_markdown(
         "$X=\\set{x_1, x_2}$, $P(A \\and B)$, $\\operatorname{log_2}(p)$,"
