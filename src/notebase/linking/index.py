@@ -315,16 +315,22 @@ def hashed_slug(slug: str, rel_path: str) -> str:
 
 def off_reserved(entry: Entry, taken: frozenset[str]) -> tuple[Entry, list[Diagnostic]]:
     """The entry moved off a URL the site keeps for its own pages (a note `Tags.md`, as vaults
-    have, to /tags-3f2a1b/; a note of a folder `Tags/` at a tag's page, `taken`, to
-    /tags-9c04d2/hardware/, beside its folder's others moved so), with a warning: Obsidian takes
-    any name. Else as it is."""
-    if not is_reserved_slug(entry.slug) and entry.slug not in taken:
+    have, to /tags-3f2a1b/; a note at a category's page, `taken`, to /categories-9c04d2/reading/),
+    with a warning: Obsidian takes any name. Else as it is: a note at a tag's page
+    (`notes/tags/plugin.md`) is that page, as Quartz makes it (its title and text above the
+    notes tagged so)."""
+    if not is_reserved_slug(entry.slug) and (entry.slug not in taken or is_tag_page(entry.slug)):
         return entry, []
     top, _, rest = entry.slug.partition("/")
     folder = entry.rel_path.split("/", 1)[0]  # (a note at the top: its file)
     moved = remade(entry, slug="/".join(filter(None, (hashed_slug(top, folder), rest))))
     message = f"/{entry.slug}/ is the site's own page, so this note is at /{moved.slug}/"
     return moved, [warning("slug-renamed", message, entry.pos, RENAME_HINT)]
+
+
+def is_tag_page(slug: str) -> bool:
+    """Whether a note there would be at a tag's page, `tags/plugin` (when the tag is used)."""
+    return slug.startswith("tags/")
 
 
 def is_reserved_slug(slug: str) -> bool:
