@@ -218,11 +218,13 @@ def as_list(value: Any) -> tuple[str, ...]:
 def unquoted_link(item: Any) -> Any:
     """A list item as written: YAML reads an unquoted `[[Will Larson]]` (as Readwise's export
     writes `author: [[Will Larson]]`, and `- [[Will Larson]]` an item of such a list) as a list
-    in a list, which means the link."""
+    in a list, which means the link; its commas split it (`[[Gene Kim, Kevin Behr]]`)."""
     inner = item
-    while isinstance(inner, list) and len(inner) == 1:
+    while isinstance(inner, list) and len(inner) == 1 and isinstance(inner[0], list):
         inner = inner[0]
-    return f"[[{inner}]]" if inner is not item and isinstance(inner, str) else item
+    if isinstance(inner, list) and inner and all(isinstance(part, str) for part in inner):
+        return f"[[{', '.join(inner)}]]"
+    return item
 
 
 def as_tags(value: Any) -> tuple[str, ...]:
