@@ -75,16 +75,22 @@ def test_many_links_to_notes_written_nowhere_are_one_warning_naming_the_most_lin
         unwritten("median", "notes/e.md", 3),
         unwritten("Mode", "notes/b.md", 4),
     ]
+    dotted = warning(  # a name that may be a file's, as much a note to come
+        "broken-link",
+        "[[lethain.com]] matches no entry, nor a file under notes/",
+        FilePos("notes/f.md", 1),
+        "create the note, put the file in notes/, or fix the link",
+    )
     typo = warning(
         "broken-link",
         '[[Shampo]] matches no entry (did you mean "Shampoo"?)',
         FilePos("notes/b.md", 5),
         "link to [[Shampoo]], or create the note",
     )
-    said = sum_up_unwritten([many[0], typo, *many[1:], LINK, TYPO])
+    said = sum_up_unwritten([many[0], typo, *many[1:], dotted, LINK, TYPO])
     assert said[:3] == (typo, LINK, TYPO)  # every other problem where it is, in order
     assert [format_diagnostic(d) for d in said[3:]] == [
-        "notes/b.md:2: warning[broken-link]: 11 links in 5 notes name 8 notes written nowhere"
-        " (unresolved links), the most linked: [[Mean]] (3), [[Median]] (2), [[Mode]] (1)\n"
+        "notes/b.md:2: warning[broken-link]: 12 links in 6 notes name 9 notes written nowhere"
+        " (unresolved links), the most linked: [[Mean]] (3), [[Median]] (2), [[lethain.com]] (1)\n"
         "  hint: write those notes; `notebase check --unresolved` lists every such link"
     ]

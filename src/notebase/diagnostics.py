@@ -58,6 +58,9 @@ def info(code: str, message: str, pos: FilePos | None = None, hint: str = "") ->
 # the hint of a wikilink to a note written nowhere (Obsidian's unresolved link: in a garden, often
 # a note to come), which the printed report sums up when there are many
 UNWRITTEN_HINT = "create the note, or fix the link"
+UNWRITTEN_OR_FILE_HINT = (
+    "create the note, put the file in notes/, or fix the link"  # [[lethain.com]]
+)
 LISTED = 10  # such links listed one by one up to this many; beyond, one warning says them all
 MOST_LINKED = 3  # the notes not written named in that warning
 
@@ -65,9 +68,9 @@ MOST_LINKED = 3  # the notes not written named in that warning
 def unwritten_note(diag: Diagnostic) -> str | None:
     """The name of the note a link to a note written nowhere names (`[[Name#part]]`: `Name`);
     None for any other diagnostic."""
-    if diag.code != "broken-link" or diag.hint != UNWRITTEN_HINT:
+    if diag.code != "broken-link" or diag.hint not in (UNWRITTEN_HINT, UNWRITTEN_OR_FILE_HINT):
         return None
-    link = diag.message.removesuffix(" matches no entry")
+    link = diag.message.partition(" matches no entry")[0]
     return link.removeprefix("[[").removesuffix("]]").partition("#")[0]
 
 

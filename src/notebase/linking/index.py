@@ -9,7 +9,14 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from urllib.parse import unquote
 
-from notebase.diagnostics import UNWRITTEN_HINT, Diagnostic, FilePos, error, warning
+from notebase.diagnostics import (
+    UNWRITTEN_HINT,
+    UNWRITTEN_OR_FILE_HINT,
+    Diagnostic,
+    FilePos,
+    error,
+    warning,
+)
 from notebase.digests import Apply, Keyed, digest_value, direct, made_from, remade
 from notebase.fuzzy import one_slip_from
 from notebase.linking.attachments import NO_FILES, FileTable, file_table, find_file, site_image
@@ -753,8 +760,7 @@ def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) 
     if close is None:
         if looks_like_file(link.target.partition("#")[0]):  # `[[aws.svc.EC2]]`, `[[a.docx]]`
             message = f"{shown} matches no entry, nor a file under notes/"
-            hint = "create the note, put the file in notes/, or fix the link"
-            return warning("broken-link", message, pos, hint)
+            return warning("broken-link", message, pos, UNWRITTEN_OR_FILE_HINT)
         hint = UNWRITTEN_HINT if link.is_wiki else "fix the path, or create the note it names"
         return warning("broken-link", f"{shown} matches no entry", pos, hint)
     title = names.value.titles[names.value.names[close]]
