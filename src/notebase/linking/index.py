@@ -664,8 +664,9 @@ def wiki_page(link: LinkRef, links: Names) -> str:
 
 
 def wiki_page_path(link: LinkRef) -> str:
-    """The site path a wikilink's name would be as a page's (slugged as a note's path is)."""
-    return slug_from_path(link.target.strip().strip("/")) if link.target else ""
+    """The site path a wikilink's name would be as a page's (slugged as a note's path is), for
+    a path (`[[tags/ml]]`); a bare name (`[[papers]]`) names a note, never one of the pages."""
+    return slug_from_path(link.target.strip().strip("/")) if "/" in link.target else ""
 
 
 def find_note(target: str, entry: Entry, names: dict[str, str]) -> str | None:
