@@ -56,6 +56,16 @@ def test_a_name_finds_its_file_whichever_way_its_accents_are_written() -> None:
     assert find_file("Caf\u00e9 plan.png", "a/note.md", file_table([decomposed])) == decomposed
 
 
+def test_a_path_written_from_a_folder_above_notes_finds_the_file_at_the_rest_of_it() -> None:
+    """A vault opened above Quartz's `content/` writes `content/docs/paper.pdf`: the path from
+    notes/ is the rest of it; the rest must be a path from notes/, not a name found anywhere."""
+    assert find_file("content/docs/paper.pdf", "a/note.md", TABLE) == "docs/paper.pdf"
+    assert find_file("garden/content/docs/paper.pdf", "note.md", TABLE) == "docs/paper.pdf"
+    assert find_file("content/b/Pasted%20image%201.png", "note.md", TABLE) == "b/Pasted image 1.png"
+    assert find_file("content/er/x.png", "note.md", TABLE) == ""  # deep/er/x.png: not from notes/
+    assert find_file("content/sub/paper.pdf", "note.md", TABLE) == ""
+
+
 def test_a_path_leaving_notes_or_naming_nothing_finds_nothing() -> None:
     assert find_file("../../img/x.png", "a/note.md", TABLE) == "img/x.png"  # by its name
     assert find_file("../../secret.txt", "a/note.md", TABLE) == ""

@@ -98,6 +98,22 @@ def test_a_static_file_in_a_page_s_place_is_an_error_and_the_site_is_kept(kb: Pa
     assert (kb / "site/tags/index.html").read_bytes() == page
 
 
+def test_a_note_at_a_tag_s_page_is_that_page_above_the_notes_tagged_so(kb: Path) -> None:
+    """Quartz's `content/tags/<tag>.md`: the tag's page shows its title and text, then lists
+    the notes tagged so; the tags' index still lists the tag."""
+    (kb / "notes/tags").mkdir()
+    page = "---\ntitle: Hardware shelf\n---\nBoards and [[muon|optimizers]] I keep.\n"
+    (kb / "notes/tags/hardware.md").write_text(page, encoding="utf-8")
+    (kb / "notes/board.md").write_text("---\ntags: [hardware]\n---\n# Pi board\n", "utf-8")
+    result = build_site(BuildOptions(root=kb, out=kb / "site"))
+    assert result.written
+    assert not [d for d in result.diagnostics if d.code in ("slug-renamed", "folder-collision")]
+    html = (kb / "site/tags/hardware/index.html").read_text(encoding="utf-8")
+    assert "Hardware shelf" in html and "Boards and" in html and "Pi board" in html
+    assert ">optimizers</a>" in html
+    assert 'href="../tags/hardware/index.html"' in (kb / "site/tags/index.html").read_text("utf-8")
+
+
 @pytest.mark.parametrize(
     ("rel", "front", "wanted"),
     [
@@ -109,7 +125,6 @@ def test_a_static_file_in_a_page_s_place_is_an_error_and_the_site_is_kept(kb: Pa
         ("notes/Search.md", "", "search"),
         ("notes/reading-list.md", "", "reading-list"),
         ("notes/sources.md", "", "sources"),
-        ("notes/Tags/Hardware.md", "tags: [hardware]\n", "tags/hardware"),
         ("notes/Categories/Reading.md", "category: reading\n", "categories/reading"),
     ],
 )

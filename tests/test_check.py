@@ -139,3 +139,18 @@ def test_a_source_is_recognised_by_its_title_when_a_note_has_no_url(
     assert out.count("source-by-title") == 1
     assert main(["--root", str(root), "build", "--strict"]) == 0  # advice: check's, not build's
     assert "source-by-title" not in "".join(capsys.readouterr())
+
+
+def test_many_links_to_notes_written_nowhere_are_summed_up_unless_asked_for(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    garden = {"garden.md": "# Garden\n\n" + "".join(f"[[Idea {i}]]\n" for i in range(11))}
+    root = write_kb(tmp_path, {**NOTES, **garden})
+    _, summed = run_check(root, capsys)
+    assert summed.count("warning[broken-link]") == 1, summed
+    assert "notes/garden.md:3: warning[broken-link]: 11 links in 1 note name 11 notes" in summed
+    _, listed = run_check(root, capsys, "--unresolved")
+    assert listed.count("warning[broken-link]") == 11, listed
+    assert "notes/garden.md:13: warning[broken-link]: [[Idea 10]] matches no entry" in listed
+    main(["--root", str(root), "build", "--unresolved"])
+    assert capsys.readouterr().err.count("warning[broken-link]") == 11

@@ -5,11 +5,14 @@ from __future__ import annotations
 from collections import Counter
 
 from notebase.diagnostics import (
+    Diagnostic,
     FilePos,
     Severity,
     error,
+    format_diagnostic,
     news_since,
     resolved_line,
+    sum_up_unwritten,
     warning,
 )
 
@@ -49,3 +52,45 @@ def test_one_of_two_alike_problems_fixed_is_one_resolved() -> None:
 
 def test_nothing_resolved_is_no_line() -> None:
     assert resolved_line(Counter()) == ""
+
+
+def unwritten(name: str, path: str, line: int) -> Diagnostic:
+    """A wikilink's warning as the index makes it for a note written nowhere."""
+    message = f"[[{name}]] matches no entry"
+    return warning("broken-link", message, FilePos(path, line), "create the note, or fix the link")
+
+
+def test_a_few_links_to_notes_written_nowhere_are_each_reported_where_they_are() -> None:
+    few = [unwritten(f"Note {i}", "notes/a.md", i) for i in range(1, 11)]
+    assert sum_up_unwritten([*few, TYPO]) == (*few, TYPO)
+
+
+def test_many_links_to_notes_written_nowhere_are_one_warning_naming_the_most_linked() -> None:
+    many = [
+        *(unwritten(f"rare {i}", "notes/a.md", i) for i in range(1, 6)),
+        unwritten("Mean", "notes/b.md", 2),
+        unwritten("mean#Sample", "notes/c.md", 7),
+        unwritten("mean", "notes/d.md", 1),
+        unwritten("Median", "notes/b.md", 9),
+        unwritten("median", "notes/e.md", 3),
+        unwritten("Mode", "notes/b.md", 4),
+    ]
+    dotted = warning(  # a name that may be a file's, as much a note to come
+        "broken-link",
+        "[[lethain.com]] matches no entry, nor a file under notes/",
+        FilePos("notes/f.md", 1),
+        "create the note, put the file in notes/, or fix the link",
+    )
+    typo = warning(
+        "broken-link",
+        '[[Shampo]] matches no entry (did you mean "Shampoo"?)',
+        FilePos("notes/b.md", 5),
+        "link to [[Shampoo]], or create the note",
+    )
+    said = sum_up_unwritten([many[0], typo, *many[1:], dotted, LINK, TYPO])
+    assert said[:3] == (typo, LINK, TYPO)  # every other problem where it is, in order
+    assert [format_diagnostic(d) for d in said[3:]] == [
+        "notes/b.md:2: warning[broken-link]: 12 links in 6 notes name 9 notes written nowhere"
+        " (unresolved links), the most linked: [[Mean]] (3), [[Median]] (2), [[lethain.com]] (1)\n"
+        "  hint: write those notes; `notebase check --unresolved` lists every such link"
+    ]

@@ -188,13 +188,15 @@ def test_as_text_refuses(value: Any) -> None:
         ("", ()),
         ([None], ()),  # `aliases:` over a bare `- `, as obsidian-community/obsidian-hub's templates
         (["a", None], ("a",)),
+        ([["Will Larson"]], ("[[Will Larson]]",)),  # YAML's reading of `[[Will Larson]]`
+        ([["Gene Kim", "Kevin Behr"]], ("[[Gene Kim, Kevin Behr]]",)),
     ],
 )
 def test_as_list(value: Any, expected: tuple[str, ...]) -> None:
     assert as_list(value) == expected
 
 
-@pytest.mark.parametrize("value", [5, True, {"a": 1}, [["nested"]], [True]])
+@pytest.mark.parametrize("value", [5, True, {"a": 1}, [[{"a": "b"}]], [True]])
 def test_as_list_refuses(value: Any) -> None:
     with pytest.raises(FieldError):
         as_list(value)

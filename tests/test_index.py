@@ -194,6 +194,23 @@ def test_unresolved_link_with_nothing_close() -> None:
     assert idx.link_targets["a"] == ("",)
 
 
+def test_a_link_is_told_a_name_only_when_it_is_probably_a_typo_of_it() -> None:
+    """One slip off a name of five letters or more is a typo; a name further off, or a short one
+    (tcp, tco), is another note, one not written yet."""
+    names = [note(f"{n}.md", f"# {n}\n") for n in ("Normal vector", "proactivity", "tco")]
+    linker = note("a.md", "[[normal vectors]] [[associativity]] [[tcp]] [nv](normal-vectors.md)\n")
+    idx = build_index([linker, *names])
+    assert [(d.message, d.hint) for d in idx.diagnostics] == [
+        (
+            '[[normal vectors]] matches no entry (did you mean "Normal vector"?)',
+            "link to [[Normal vector]], or create the note",
+        ),
+        ("[[associativity]] matches no entry", "create the note, or fix the link"),
+        ("[[tcp]] matches no entry", "create the note, or fix the link"),
+        ("normal-vectors.md matches no entry", "fix the path, or create the note it names"),
+    ]
+
+
 def test_a_markdown_link_to_a_page_that_is_no_entry_resolves_to_that_page() -> None:
     linker = note(
         "ideas/pages.md",
@@ -226,6 +243,17 @@ def test_a_markdown_link_to_a_page_that_is_no_entry_resolves_to_that_page() -> N
     ]
 
 
+def test_a_wikilink_names_a_tag_page_or_a_folder_by_its_path_as_quartz_links_them() -> None:
+    tagged = note("a.md", "---\ntags: [plugin/filter]\n---\n# A\n")
+    folder = note("Advanced/index.md", "# Advanced topics\n")
+    linker = note(
+        "b.md", "[[tags/plugin/filter|Filters]] [[tags/plugin]] [[Advanced/]] [[tags/nope]]\n"
+    )
+    idx = build_index([tagged, folder, linker])
+    assert idx.link_targets["b"] == ("/tags/plugin/filter/", "/tags/plugin/", "advanced", "")
+    assert [d.message for d in idx.diagnostics] == ["[[tags/nope]] matches no entry"]
+
+
 def test_a_markdown_link_to_a_name_markdown_percent_encodes_resolves() -> None:
     linker = note("a.md", "---\ntags: [über]\n---\n[u](/über/), [t](/tags/über/), [s](a%20b.md)\n")
     idx = build_index([linker, note("über.md", "# Über\n"), note("a b.md", "# AB\n")])
@@ -242,12 +270,12 @@ def test_a_suggestion_kept_from_the_last_build_follows_a_renamed_title() -> None
     linker = note("a.md", "See [[Shampo]].\n")
     first, memo = again([linker, note("b.md", "# Shampoo\n")], Memo())
     same, memo = again([linker, note("b.md", "# Shampoo\n")], memo)
-    renamed, _ = again([linker, note("b.md", "# Shampoos\n")], memo)
+    renamed, _ = again([linker, note("b.md", "# Shampos\n")], memo)
     messages = [[d.message for d in i.diagnostics] for i in (first, same, renamed)]
     assert messages == [
         ['[[Shampo]] matches no entry (did you mean "Shampoo"?)'],
         ['[[Shampo]] matches no entry (did you mean "Shampoo"?)'],
-        ['[[Shampo]] matches no entry (did you mean "Shampoos"?)'],
+        ['[[Shampo]] matches no entry (did you mean "Shampos"?)'],
     ]
 
 
@@ -693,20 +721,21 @@ def test_a_folder_s_index_at_a_page_the_site_has_is_moved_beside_it() -> None:
     assert warned.pos.path == "notes/papers/index.md"
 
 
-def test_a_note_at_a_tag_s_page_moves_beside_the_tags_with_its_folder_s_others() -> None:
-    """A vault's `Tags/` folder (a note per tag) puts a note at the very URL of the page the tag
-    `#hardware` makes: it moves to a folder beside /tags/ (one for its folder's notes that
-    move), with a warning; a note there that takes no page stays."""
+def test_a_note_at_a_tag_s_page_is_that_page_and_one_at_tags_moves_beside_it() -> None:
+    """A vault's `Tags/` folder (a note per tag, as Quartz's `content/tags/`) puts a note at the
+    very URL of the page the tag `#hardware` makes: it is that page; a note at /tags/ itself
+    moves beside it, with a warning."""
     hub, web = note("Tags/Hardware.md", "#hardware hub\n"), note("Tags/Web.md", "x #web/css\n")
     index = build_index([hub, web, note("Tags/ASLR.md", "x\n"), note("Tags.md", "top\n")])
     slugs = {e.rel_path: e.slug for e in index.entries}
-    folder = slugs["Tags/Hardware.md"].removesuffix("/hardware")
-    assert re.fullmatch(r"tags-[0-9a-f]{6}", folder)
-    assert slugs["Tags/Web.md"] == f"{folder}/web"  # the page of #web, #web/css's parent
-    assert slugs["Tags/ASLR.md"] == "tags/aslr"
-    assert re.fullmatch(r"tags-[0-9a-f]{6}", slugs["Tags.md"]) and slugs["Tags.md"] != folder
-    assert dict(index.tags)["hardware"] == (slugs["Tags/Hardware.md"],)
-    assert [d.code for d in index.diagnostics] == ["slug-renamed"] * 3
+    assert [slugs[f"Tags/{n}.md"] for n in ("Hardware", "Web", "ASLR")] == [
+        "tags/hardware",
+        "tags/web",  # the page of #web, #web/css's parent
+        "tags/aslr",
+    ]
+    assert re.fullmatch(r"tags-[0-9a-f]{6}", slugs["Tags.md"])
+    assert dict(index.tags)["hardware"] == ("tags/hardware",)
+    assert [d.code for d in index.diagnostics] == ["slug-renamed"]
 
 
 def test_a_broken_markdown_link_is_told_as_written_not_percent_encoded() -> None:

@@ -343,6 +343,7 @@ def test_math_that_opens_a_paragraph_ending_in_a_digit(text: str, maths: int) ->
         ("`\\(\\theta\\)` in code\n", 0, 0),
         ("an open \\(x_i and no close\n", 0, 0),
         ("\\(x_i\n\nx_j\\) across paragraphs\n", 0, 0),
+        ("\\[[[A, B], C] = 0\\]\n", 0, 1),  # brackets of TeX, no wikilink
     ],
 )
 def test_tex_between_escaped_brackets_is_math(text: str, inline: int, display: int) -> None:
@@ -353,11 +354,42 @@ def test_tex_between_escaped_brackets_is_math(text: str, inline: int, display: i
         assert "<math" not in html
 
 
+def test_escaped_brackets_round_a_wikilink_are_brackets_round_a_link() -> None:
+    """A wiki's inline label, `\\[_[[citation-needed|Citation needed]]_\\]` (Quartz and Obsidian
+    read `\\[` as a bracket): its `_` and `|` are no TeX."""
+    rendered = render_markdown("a claim<sup>\\[_[[citation-needed|Citation needed]]_\\]</sup>\n")
+    assert rendered.problems == ()
+    assert "[<em>" in rendered.html and "Citation needed</a></em>]" in rendered.html
+
+
 def test_operatorname_with_a_thin_space_is_one_upright_operator() -> None:
     html = render_markdown("$\\operatorname{arg\\,min}_x f$ and $\\arg\\max_y g$\n").html
     assert "<mo>arg\u2009min</mo>" in html
     assert '<mo movablelimits="true">arg\u2009max</mo>' in html
     assert "<mi>a</mi><mi>r</mi>" not in html
+
+
+def test_a_backslash_ending_a_line_of_a_formula_is_a_space_as_in_tex() -> None:
+    """`\\` and a line end is TeX's control space (KaTeX and MathJax read it so): at the end
+    of a formula too, where a space left after it is stripped; `\\\\` still ends a row."""
+    rendered = render_markdown(
+        "$$\nP = 0.3 ,\n\\ \\ \\\nQ = 0.7\n$$\n\n$$v = \\mathbb{E}[G_t] \\ $$\n"
+        "\n$$\n\\begin{aligned} a &= 1 \\\\\nb &= 2\n\\end{aligned}\n$$\n"
+    )
+    assert rendered.problems == ()
+    assert rendered.html.count("<math") == 3 and "<mtr" in rendered.html
+
+
+def test_math_inside_text_inside_math_is_math_as_katex_reads_it() -> None:
+    rendered = render_markdown(
+        "$$\n\\begin{array}{ll} E &= H & \\text{to cancel the $x^2$ term, as \\$5 buys} \\\\\n"
+        "\\end{array}\n$$\n"
+    )
+    assert rendered.problems == ()
+    html = rendered.html
+    assert "<mtext>to&#x000A0;cancel&#x000A0;the&#x000A0;</mtext>" in html
+    assert "<msup><mi>x</mi><mn>2</mn></msup>" in html
+    assert "<mi>h</mi><mi>o</mi>" not in html and "$x" not in html
 
 
 def test_tex_mathjax_reads_that_latex2mathml_does_not() -> None:

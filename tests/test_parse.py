@@ -182,6 +182,16 @@ def test_a_web_clipper_note_s_source_author_and_published_date_are_its_source_s(
     assert result.diagnostics == ()
 
 
+def test_an_author_linked_without_quotes_is_the_author_as_readwise_writes_one() -> None:
+    """Readwise's export writes `author: [[Will Larson]]`, which YAML reads as a list in a list:
+    it means the link, the name shown."""
+    result = parse("---\nauthor: [[Will Larson]]\nauthors:\n---\nText.\n")
+    assert result.entry is not None and result.entry.authors == ("Will Larson",)
+    assert result.diagnostics == ()
+    two = parse("---\nauthor:\n  - [[Ada Lovelace]]\n  - Charles Babbage\n---\nText.\n")
+    assert two.entry is not None and two.entry.authors == ("Ada Lovelace", "Charles Babbage")
+
+
 def test_a_published_year_written_alone_is_the_source_s_year() -> None:
     result = parse("---\nsource: https://e.org/p\npublished: 2019\nyear: \n---\nText.\n")
     assert result.entry is not None and result.entry.year == 2019

@@ -25,6 +25,7 @@ from notebase.diagnostics import (
     has_errors,
     news_since,
     resolved_line,
+    sum_up_unwritten,
 )
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
@@ -72,11 +73,20 @@ def add_build_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     add_out_option(p)
     add_drafts_option(p)
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    add_unresolved_option(p)
     add_jobs_option(p)
     p.add_argument(
         "--force",
         action="store_true",
         help="replace a non-empty --out folder notebase did not create",
+    )
+
+
+def add_unresolved_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--unresolved",
+        action="store_true",
+        help="list every link to a note written nowhere (else, past 10, one warning sums them up)",
     )
 
 
@@ -127,6 +137,7 @@ def add_check_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     p.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     add_jobs_option(p)
     p.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+    add_unresolved_option(p)
 
 
 def add_import_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -237,25 +248,23 @@ def run_command(root: Path, args: argparse.Namespace) -> int:
     if args.command == "serve":
         return run_serve(root, args)
     if args.command == "check":
-        return run_check(root, args.drafts, args.strict, args.format, args.jobs)
-    return run_build(root, args.out, args.drafts, args.strict, args.force, args.jobs)
+        return run_check(root, args.drafts, args.strict, args.format, args.jobs, args.unresolved)
+    return run_build(root, args)
 
 
-def run_build(
-    root: Path, out: Path | None, drafts: bool, strict: bool, force: bool, jobs: int
-) -> int:
+def run_build(root: Path, args: argparse.Namespace) -> int:
     options = BuildOptions(
         root=root,
-        out=out if out is not None else root / "site",
-        drafts=drafts,
-        strict=strict,
-        force=force,
+        out=args.out if args.out is not None else root / "site",
+        drafts=args.drafts,
+        strict=args.strict,
+        force=args.force,
         cache=True,
-        jobs=jobs,
+        jobs=args.jobs,
         progress=progress_bar(sys.stderr),
     )
     result = build_site(options)
-    print_diagnostics(result.diagnostics)
+    print_diagnostics(result.diagnostics, args.unresolved)
     print(summary_line(result, options.out), file=sys.stderr)
     return EXIT_OK if result.written else EXIT_CONTENT
 
@@ -284,7 +293,9 @@ def progress_bar(stream: TextIO) -> Callable[[str, int, int], None] | None:
 BAR_WIDTH = 30
 
 
-def run_check(root: Path, drafts: bool, strict: bool, fmt: str, jobs: int) -> int:
+def run_check(
+    root: Path, drafts: bool, strict: bool, fmt: str, jobs: int, every_link: bool = False
+) -> int:
     options = BuildOptions(
         root, root / "site", drafts=drafts, strict=strict, write=False, cache=True, jobs=jobs
     )
@@ -292,7 +303,7 @@ def run_check(root: Path, drafts: bool, strict: bool, fmt: str, jobs: int) -> in
     if fmt == "json":
         print(diagnostics_to_json(result.diagnostics))
     else:
-        print_diagnostics(result.diagnostics)
+        print_diagnostics(result.diagnostics, every_link)
     print(summary_line(result, None), file=sys.stderr)
     content = [d for d in result.diagnostics if not d.code.startswith("cache-")]
     return EXIT_CONTENT if has_errors(content, strict) else EXIT_OK  # a bad cache is not the notes'
@@ -354,8 +365,8 @@ def run_serve(root: Path, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def print_diagnostics(diags: Sequence[Diagnostic]) -> None:
-    for diag in diags:
+def print_diagnostics(diags: Sequence[Diagnostic], every_link: bool = False) -> None:
+    for diag in diags if every_link else sum_up_unwritten(diags):
         print(format_diagnostic(diag), file=sys.stderr)
 
 

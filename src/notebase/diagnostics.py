@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -53,6 +53,52 @@ def warning(code: str, message: str, pos: FilePos | None = None, hint: str = "")
 
 def info(code: str, message: str, pos: FilePos | None = None, hint: str = "") -> Diagnostic:
     return Diagnostic(Severity.INFO, code, message, pos, hint)
+
+
+# the hint of a wikilink to a note written nowhere (Obsidian's unresolved link: in a garden, often
+# a note to come), which the printed report sums up when there are many
+UNWRITTEN_HINT = "create the note, or fix the link"
+UNWRITTEN_OR_FILE_HINT = (
+    "create the note, put the file in notes/, or fix the link"  # [[lethain.com]]
+)
+LISTED = 10  # such links listed one by one up to this many; beyond, one warning says them all
+MOST_LINKED = 3  # the notes not written named in that warning
+
+
+def unwritten_note(diag: Diagnostic) -> str | None:
+    """The name of the note a link to a note written nowhere names (`[[Name#part]]`: `Name`);
+    None for any other diagnostic."""
+    if diag.code != "broken-link" or diag.hint not in (UNWRITTEN_HINT, UNWRITTEN_OR_FILE_HINT):
+        return None
+    link = diag.message.partition(" matches no entry")[0]
+    return link.removeprefix("[[").removesuffix("]]").partition("#")[0]
+
+
+def sum_up_unwritten(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
+    """The diagnostics as printed: more than LISTED links to notes written nowhere are one warning
+    at the end (how many links, in how many notes, to how many notes; the most linked of those,
+    at the first place that names it); a link that is probably a typo of a note's name is
+    reported where it is, as is every other problem."""
+    unwritten = [(d, note) for d in diags if (note := unwritten_note(d)) is not None]
+    if len(unwritten) <= LISTED:
+        return tuple(diags)
+    counts = Counter(note.casefold() for _, note in unwritten)
+    spelt = {note.casefold(): note for _, note in reversed(unwritten)}  # as first spelt
+    most = sorted(counts, key=lambda key: (-counts[key], key))[:MOST_LINKED]
+    linking = len({d.pos.path for d, _ in unwritten if d.pos})
+    named = ", ".join(f"[[{spelt[key]}]] ({counts[key]})" for key in most)
+    message = (
+        f"{len(unwritten)} links in {counted(linking, 'note')} name"
+        f" {counted(len(counts), 'note')} written nowhere (unresolved links), the most linked: {named}"
+    )
+    first = next(d for d, note in unwritten if note.casefold() == most[0])
+    hint = "write those notes; `notebase check --unresolved` lists every such link"
+    kept = tuple(d for d in diags if unwritten_note(d) is None)
+    return (*kept, warning("broken-link", message, first.pos, hint))
+
+
+def counted(n: int, thing: str) -> str:
+    return f"{n} {thing}{'' if n == 1 else 's'}"
 
 
 def format_diagnostic(diag: Diagnostic) -> str:

@@ -57,8 +57,9 @@ def file_table(paths: Iterable[str]) -> FileTable:
 
 def find_file(target: str, note_path: str, table: FileTable) -> str:
     """The file a link names, as Obsidian finds it: relative to the note, then from the root of
-    notes/, then by its name (and the folders it gives) anywhere, the shortest path first; ""
-    when none matches."""
+    notes/, then by its name (and the folders it gives) anywhere, the shortest path first; else
+    from a folder above notes/ (`content/pics/x.png`, written in a vault opened above Quartz's
+    `content/`: `pics/x.png`); "" when none matches."""
     target = unquote(target).strip().replace("\\", "/")
     if not target or not table.paths:
         return ""
@@ -70,7 +71,9 @@ def find_file(target: str, note_path: str, table: FileTable) -> str:
     for path in table.by_name.get(tail.rsplit("/", 1)[-1], ()):
         if f"/{name_key(path)}".endswith(tail):
             return path
-    return ""
+    parts = tail.split("/")  # "", the folders above, …, the name
+    below = ("/".join(parts[i:]) for i in range(2, len(parts)))
+    return next((hit for path in below if (hit := table.by_path.get(path))), "")
 
 
 def site_image(link: LinkRef) -> bool:

@@ -9,9 +9,16 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from urllib.parse import unquote
 
-from notebase.diagnostics import Diagnostic, FilePos, error, warning
+from notebase.diagnostics import (
+    UNWRITTEN_HINT,
+    UNWRITTEN_OR_FILE_HINT,
+    Diagnostic,
+    FilePos,
+    error,
+    warning,
+)
 from notebase.digests import Apply, Keyed, digest_value, direct, made_from, remade
-from notebase.fuzzy import closest_name
+from notebase.fuzzy import one_slip_from
 from notebase.linking.attachments import NO_FILES, FileTable, file_table, find_file, site_image
 from notebase.linking.embeds import embed_problems
 from notebase.model import Backlink, Entry, EntryKind, Heading, LinkRef, SiteIndex, SourceRef
@@ -152,7 +159,6 @@ def index_and_names(
     called = tuple(apply.map(entry_called, ordered))
     drafted = tuple(apply.map(entry_called, drafts))
     paths = tuple(files)
-    # wikilinks never lead to the site's other pages: a new tag page re-resolves no wikilink
     wiki_names = apply.call(make_names, called, drafted, paths, tuple(left_out))
     names = apply.call(with_pages, wiki_names, grouped.pages)
     targets: dict[str, tuple[str, ...]] = {}
@@ -327,16 +333,22 @@ def hashed_slug(slug: str, rel_path: str) -> str:
 
 def off_reserved(entry: Entry, taken: frozenset[str]) -> tuple[Entry, list[Diagnostic]]:
     """The entry moved off a URL the site keeps for its own pages (a note `Tags.md`, as vaults
-    have, to /tags-3f2a1b/; a note of a folder `Tags/` at a tag's page, `taken`, to
-    /tags-9c04d2/hardware/, beside its folder's others moved so), with a warning: Obsidian takes
-    any name. Else as it is."""
-    if not is_reserved_slug(entry.slug) and entry.slug not in taken:
+    have, to /tags-3f2a1b/; a note at a category's page, `taken`, to /categories-9c04d2/reading/),
+    with a warning: Obsidian takes any name. Else as it is: a note at a tag's page
+    (`notes/tags/plugin.md`) is that page, as Quartz makes it (its title and text above the
+    notes tagged so)."""
+    if not is_reserved_slug(entry.slug) and (entry.slug not in taken or is_tag_page(entry.slug)):
         return entry, []
     top, _, rest = entry.slug.partition("/")
     folder = entry.rel_path.split("/", 1)[0]  # (a note at the top: its file)
     moved = remade(entry, slug="/".join(filter(None, (hashed_slug(top, folder), rest))))
     message = f"/{entry.slug}/ is the site's own page, so this note is at /{moved.slug}/"
     return moved, [warning("slug-renamed", message, entry.pos, RENAME_HINT)]
+
+
+def is_tag_page(slug: str) -> bool:
+    """Whether a note there would be at a tag's page, `tags/plugin` (when the tag is used)."""
+    return slug.startswith("tags/")
 
 
 def is_reserved_slug(slug: str) -> bool:
@@ -627,7 +639,7 @@ def resolve_link(link: LinkRef, entry: Entry, links: Names) -> str:
     path = link.target if link.is_wiki else link.target.partition("#")[0].partition("?")[0]
     if not (link.embed and not link.is_wiki and looks_like_file(path)):
         if link.is_wiki:
-            found = resolve_wiki(link, entry, names)
+            found = resolve_wiki(link, entry, names) or wiki_page(link, links)
         else:
             found = resolve_href(link, entry, links) or resolve_note_href(link, entry, names)
         if found:
@@ -655,9 +667,25 @@ def resolve_wiki(link: LinkRef, entry: Entry, names: dict[str, str]) -> str:
     return f"{slug}#{link.fragment}" if link.fragment else slug
 
 
+def wiki_page(link: LinkRef, links: Names) -> str:
+    """The site's page a wikilink names by its path, as Quartz links one: `[[tags/plugin/filter]]`
+    is the page of the tag `plugin/filter`; "" when none is."""
+    page = wiki_page_path(link)
+    return next((f"/{path}" for path in (f"{page}/", page) if page and path in links.pages), "")
+
+
+def wiki_page_path(link: LinkRef) -> str:
+    """The site path a wikilink's name would be as a page's (slugged as a note's path is), for
+    a path (`[[tags/ml]]`); a bare name (`[[papers]]`) names a note, never one of the pages."""
+    return slug_from_path(link.target.strip().strip("/")) if "/" in link.target else ""
+
+
 def find_note(target: str, entry: Entry, names: dict[str, str]) -> str | None:
-    """The slug of the note a link names, None when none ("" is the root index.md's)."""
+    """The slug of the note a link names, None when none ("" is the root index.md's); a name
+    ending in `/` names a folder, as Quartz links one: its `index.md`."""
     name = name_key(target.strip()).removesuffix(".md")
+    if name.endswith("/") and name.strip("/"):
+        name = f"/{name.strip('/')}/index"
     here = name_key(posixpath.dirname(entry.rel_path))  # as the names are keyed
     if name.startswith(("./", "../")):
         path = posixpath.normpath(posixpath.join(here, name))
@@ -698,10 +726,12 @@ def href_path(link: LinkRef, entry: Entry) -> tuple[str, str]:
 
 
 def href_pages(entry: Entry) -> tuple[str, ...]:
-    """The site paths (as the site's own pages are listed) the entry's links, wikilinks aside,
-    could lead to: its links are resolved as before unless one of these pages came or went."""
-    paths = (href_path(link, entry)[1] for link in entry.links if not link.is_wiki)
-    return tuple(page for path in paths for page in (path, f"{path}/"))
+    """The site paths (as the site's own pages are listed) the entry's links could lead to: its
+    links are resolved as before unless one of these pages came or went."""
+    paths = (
+        wiki_page_path(link) if link.is_wiki else href_path(link, entry)[1] for link in entry.links
+    )
+    return tuple(page for path in paths if path for page in (path, f"{path}/"))
 
 
 def broken_links(
@@ -744,11 +774,9 @@ def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) 
     if close is None:
         if looks_like_file(link.target.partition("#")[0]):  # `[[aws.svc.EC2]]`, `[[a.docx]]`
             message = f"{shown} matches no entry, nor a file under notes/"
-            hint = "create the note, put the file in notes/, or fix the link"
-            return warning("broken-link", message, pos, hint)
-        return warning(
-            "broken-link", f"{shown} matches no entry", pos, "create the note, or fix the link"
-        )
+            return warning("broken-link", message, pos, UNWRITTEN_OR_FILE_HINT)
+        hint = UNWRITTEN_HINT if link.is_wiki else "fix the path, or create the note it names"
+        return warning("broken-link", f"{shown} matches no entry", pos, hint)
     title = names.value.titles[names.value.names[close]]
     name = title if name_key(title) == close else close
     message = f'{shown} matches no entry (did you mean "{name}"?)'
@@ -769,9 +797,17 @@ def left_out_link(shown: str, path: str, pos: FilePos) -> Diagnostic:
     return warning("left-out-link", message, pos, hint)
 
 
+TYPO_MIN = 5  # names shorter than this one slip apart are other words: tcp and tco, rsa and ssa
+
+
 def suggest_name(wanted: str, names: Keyed[Names]) -> str | None:
-    """The name most like a broken link's target (a path is no name to suggest), if any is."""
-    return closest_name(wanted, (n for n in names.value.names if n[:1] != "/"))
+    """The name a broken link's target is probably a typo of: one slip off (a path is no name to
+    suggest), if any is. A name further off is another note, one not written yet, as a garden's
+    links often name: suggesting `proactivity` for [[associativity]] would be noise."""
+    wanted = wanted.lstrip("/")  # `[[/folder/note]]`, a name written from the top
+    if len(wanted) < TYPO_MIN:
+        return None
+    return one_slip_from(wanted, (n for n in names.value.names if n[:1] != "/"))
 
 
 def linked_entries(entry: Entry, targets: tuple[str, ...]) -> tuple[tuple[str, int], ...]:

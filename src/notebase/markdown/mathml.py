@@ -14,6 +14,11 @@ from html import escape
 _ENVIRONMENTS = re.compile(r"\\(begin|end)\{(aligned|alignedat|alignat|alignat\*|flalign\*?)\}")
 _ALIGNAT_COLUMNS = re.compile(r"(\\begin\{align\*\})\s*\{\d+\}")
 _OPERATORNAME = re.compile(r"\\operatorname(\*?)\s*\{([^{}]*)\}")
+# a backslash ending a line, or the formula: TeX's control space (`\` and a line end), as KaTeX
+# and MathJax read it; latex2mathml knows it written `\ ` (an even run of them is a row's end)
+_LINE_END_SPACE = re.compile(r"(?<!\\)((?:\\\\)*)\\(?=\r?\n|\s*$)")
+_TEXT_OPEN = re.compile(r"\\text\s*\{")
+_DOLLAR = re.compile(r"(?<!\\)\$")
 _SPACING = re.compile(r"\\[,;:! ]|~|\s+")
 _DROPPED = re.compile(r"\\(?:label\{[^{}]*\}|(?:nonumber|notag)(?![a-zA-Z]))|(?<=\\\\)\[[^\]]*\]")
 _ARG = re.compile(r"\\arg\s*\\(min|max)(?![a-zA-Z])|\\arg(?![a-zA-Z])")
@@ -61,7 +66,7 @@ DELIMITERS = {
 
 def prepare_tex(tex: str) -> str:
     """TeX rewritten into the subset latex2mathml converts, meaning kept."""
-    tex = _DROPPED.sub("", tex)
+    tex = _LINE_END_SPACE.sub(r"\1\\ ", _DROPPED.sub("", tex))
     tex = _ENVIRONMENTS.sub(lambda m: f"\\{m.group(1)}{{align*}}", tex)
     tex = _ALIGNAT_COLUMNS.sub(r"\1", tex)
     tex = _ARG.sub(lambda m: f"\\operatorname*{{arg {m.group(1) or ''}}}", tex)
@@ -69,7 +74,8 @@ def prepare_tex(tex: str) -> str:
         tex = tex.replace(old, new)
     tex = set_braces(_AND.sub(r"\\land", _EMPTY_OVER.sub(r"\1\2{}\\over", tex)))
     tex = _EQNARRAY.sub(eqnarray_as_align, _ROW_BRACKET.sub(r"\1{}\2", tex))
-    return _OPERATORNAME.sub(operator_name, rich_operator_names(colored_groups(tex)))
+    tex = rich_operator_names(colored_groups(text_with_math(tex)))
+    return _OPERATORNAME.sub(operator_name, tex)
 
 
 def colored_groups(tex: str) -> str:
@@ -113,6 +119,25 @@ def rich_operator_names(tex: str) -> str:
         start = found.start() + 1
         if "{" in body or not body.isascii() or _COMMAND.search(body):
             tex = f"{tex[: found.start()]}\\mathrm{{{body}}}{tex[end:]}"
+    return tex
+
+
+def text_with_math(tex: str) -> str:
+    """`\\text{for $x$ here}` (math inside text, as KaTeX and MathJax read it), which latex2mathml
+    does not read, as its text and its math side by side: `\\text{for }x\\text{ here}`."""
+    start = 0
+    while "$" in tex and (found := _TEXT_OPEN.search(tex, start)):
+        end = matching_brace(tex, found.end())
+        if end < 0:
+            return tex
+        parts = _DOLLAR.split(tex[found.end() : end - 1])
+        if len(parts) % 2 == 0:  # a `$` left open: as it is
+            start = end
+            continue
+        texts = (f"\\text{{{part}}}" if part else "" for part in parts[::2])
+        maths = (f"{{{part}}}" if part else "" for part in (*parts[1::2], ""))
+        spliced = "".join(text + math for text, math in zip(texts, maths, strict=True))
+        tex, start = f"{tex[: found.start()]}{spliced}{tex[end:]}", found.start() + len(spliced)
     return tex
 
 

@@ -211,8 +211,8 @@ def math_inline_at_start() -> Callable[[StateInline, bool], bool]:
 _BRACKETS = {"(": ("\\)", "math_inline"), "[": ("\\]", "math_inline_double")}
 _TEX_LIKE = re.compile(r"\\[A-Za-z]|[\^_=+<>|{}]")
 _VARIABLE = re.compile(r"\s*[A-Za-z]\w{0,2}'*\s*")  # `\(t\)`, `\(x'\)`: inline only
-# a link or an address: `\[see [it](https://…?a=b)\]` is text
-_LINK_IN_TEXT = re.compile(r"\]\(|://")
+# a link or an address: `\[see [it](https://…?a=b)\]`, `\[_[[Citation needed]]_\]` is text
+_LINK_IN_TEXT = re.compile(r"\]\(|://|\[\[[^\[\]]+\]\]")
 # a run of three words, outside a command's braces (`\text{for all x}`): prose, not TeX (a SQL
 # statement a log line quotes, `\[select … as name FROM person p\]`)
 _PROSE_RUN = re.compile(r"(?<![\\\w])[A-Za-z]{3,}(?: +[A-Za-z]{3,}){2}(?!\w)")

@@ -126,14 +126,21 @@ def folder_collisions(
             message = f"{entry.pos.path} has the URL /{folder.url} of the folder {where}"
             hint = f"its page lists the folder; name it {where}index.md to say so, or rename it"
             diags.append(warning("folder-collision", message, entry.pos, hint))
-        elif entry is None and folder.url in site_pages and not lists_folder(folder, by_slug):
+        elif (
+            entry is None
+            and folder.url in site_pages
+            and not lists_folder(folder, by_slug, site_pages)
+        ):
             message = f"folder {where} has no page: /{folder.url} is the site's own page"
             hint = "rename the folder to list its notes on a page of its own"
             diags.append(warning("folder-collision", message, where, hint))
     return diags
 
 
-def lists_folder(folder: Folder, by_slug: dict[str, Entry]) -> bool:
+def lists_folder(folder: Folder, by_slug: dict[str, Entry], site_pages: frozenset[str]) -> bool:
     """Whether the site's page at the folder's URL is /papers/ or /links/ and every note in the
-    folder is on one of them (a paper kept in notes/links/ is on /papers/)."""
+    folder is on one of them (a paper kept in notes/links/ is on /papers/), or it is /tags/ and
+    every note in the folder is a tag's page (Quartz's `content/tags/plugin.md`)."""
+    if folder.url == "tags/":
+        return all(f"{slug}/" in site_pages for slug in folder.notes)
     return folder.url in KIND_PAGES and all(by_slug[s].kind in LISTED_KINDS for s in folder.notes)

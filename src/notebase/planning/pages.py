@@ -105,7 +105,7 @@ def plan_pages(
     listings = [
         plan_home(index, cards, config, folders[""]),
         *plan_folders(folders, index, cards),
-        *plan_taxonomy("tags", "Tags", index.tags, cards, described),
+        *plan_taxonomy("tags", "Tags", index.tags, cards, described, index.by_slug),
         *plan_taxonomy("categories", "Categories", index.categories, cards, described),
         *plan_source_pages(sources),
         plan_papers(index, cards),
@@ -246,10 +246,19 @@ def plan_entry(entry: Entry, around: Around, apply: Apply) -> PageSpec:
         tuple(cards[s] for s in index.related.get(slug, ())),
         near,
         linked_pairs(near, index.outlinks) if len(near) >= MIN_NEIGHBOURS else (),
-        folder_listing(around.folders.get(f"{slug}/"), cards),
+        folder_listing(around.folders.get(f"{slug}/"), cards) or tag_listing(slug, index, cards),
         around.nav,
     )
     return apply.call_at(entry.slug, entry_page, page)
+
+
+def tag_listing(slug: str, index: SiteIndex, cards: dict[str, Card]) -> FolderListing | None:
+    """What a note at a tag's page lists under its text, as Quartz's tag page does: the notes
+    tagged so (but itself)."""
+    if not slug.startswith("tags/"):
+        return None
+    tagged = dict(index.tags).get(slug.removeprefix("tags/"), ())
+    return FolderListing((), tuple(cards[s] for s in tagged if s != slug)) if tagged else None
 
 
 def entry_page(page: EntryPage) -> PageSpec:
@@ -371,11 +380,15 @@ def plan_taxonomy(
     groups: Sequence[tuple[str, tuple[str, ...]]],
     cards: dict[str, Card],
     described: Mapping[tuple[str, str], str],
+    notes: Mapping[str, Entry] | None = None,
 ) -> list[PageSpec]:
-    """The index of a taxonomy and one page per term (with its description, when one is given)."""
+    """The index of a taxonomy and one page per term (with its description, when one is given)
+    that is no note's (`notes/tags/plugin.md` is the page of the tag `plugin`: tag_listing)."""
     terms = tuple((name, len(slugs)) for name, slugs in groups)
     pages = [PageSpec(f"{base}/", "terms.html", {"title": label, "base": base, "terms": terms})]
     for name, slugs in groups:
+        if notes and f"{base}/{name}" in notes:
+            continue
         ctx: dict[str, Any] = {
             "title": f"{label[:-1] if label != 'Categories' else 'Category'}: {name}",
             "base": base,

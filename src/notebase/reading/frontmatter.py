@@ -211,12 +211,24 @@ def as_list(value: Any) -> tuple[str, ...]:
     if isinstance(value, str):
         return tuple(v.strip() for v in value.split(",") if v.strip())
     if isinstance(value, list):
-        value = [v for v in value if v is not None]
+        value = [unquoted_link(v) for v in value if v is not None]
     if isinstance(value, list) and all(
         isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in value
     ):
         return tuple(str(v).strip() for v in value if str(v).strip())
     raise FieldError("must be a list like [a, b] or a comma-separated string")
+
+
+def unquoted_link(item: Any) -> Any:
+    """A list item as written: YAML reads an unquoted `[[Will Larson]]` (as Readwise's export
+    writes `author: [[Will Larson]]`, and `- [[Will Larson]]` an item of such a list) as a list
+    in a list, which means the link; its commas split it (`[[Gene Kim, Kevin Behr]]`)."""
+    inner = item
+    while isinstance(inner, list) and len(inner) == 1 and isinstance(inner[0], list):
+        inner = inner[0]
+    if isinstance(inner, list) and inner and all(isinstance(part, str) for part in inner):
+        return f"[[{', '.join(inner)}]]"
+    return item
 
 
 def as_tags(value: Any) -> tuple[str, ...]:
