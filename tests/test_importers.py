@@ -735,3 +735,29 @@ def test_a_built_site_s_pages_that_say_no_address_are_known_by_their_files(tmp_p
     # two pages whose paths end alike: the listing's `/2014/04/bloom/` names neither
     out = import_files([tmp_path / p for p in pages], tmp_path / "again", tmp_path)
     assert [d.code for d in out.diagnostics].count("import-duplicate-title") == 2
+
+
+def test_a_built_site_s_post_whose_lead_links_away_is_no_link_post(tmp_path: Path) -> None:
+    """A Hexo listing's full copy of a post whose first words link to its project (`<a
+    href="https://github.com/…" rel="external">ledis</a> is a database…`) is the post on its own
+    page, as that page is: an essay, not a link post; a post whose title links off-site is one."""
+    essay = '<p><a href="https://github.com/jo/ledis" rel="external">ledis</a> is a store.</p>'
+    card = '<article><header><h1 class="title"><a href="{0}">{1}</a></h1></header>'
+    card += '<div class="entry">{2}</div></article>'
+    listing = "<html><body><main>{}</main></body></html>".format(
+        card.format("/2014/05/30/ledis/", "Ledis design", essay)
+        + card.format("https://example.com/talk/", "A talk on stores", "<p>Worth a watch.</p>")
+    )
+    post = "<html><head><title>Ledis design</title></head><body><main><article>"
+    post += f'<h1 class="title">Ledis design</h1><div class="entry">{essay}</div>'
+    post += "</article></main></body></html>"
+    pages = {"site/index.html": listing, "site/2014/05/30/ledis/index.html": post}
+    for rel, text in pages.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+    out = import_files([tmp_path / p for p in pages], tmp_path / "notes", tmp_path)
+    assert out.written == ("notes/a-talk-on-stores.md", "notes/ledis-design.md")
+    essay_note = (tmp_path / "notes" / "ledis-design.md").read_text(encoding="utf-8")
+    assert "\nkind: note\n" in essay_note and "\nurl:" not in essay_note
+    talk = (tmp_path / "notes" / "a-talk-on-stores.md").read_text(encoding="utf-8")
+    assert "\nkind: link\nurl: https://example.com/talk/\n" in talk

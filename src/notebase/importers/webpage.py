@@ -693,16 +693,18 @@ def lead_links(scope: Scope) -> list[LexborNode]:
     return links + [a for p in paragraphs for a in p.css("a[href]")]
 
 
-def source_url(scope: Scope, meta: PageMeta, single: bool) -> str:
+def source_url(scope: Scope, meta: PageMeta, own: bool) -> str:
     """The first link to another site in the title or the lead (a link post's source); a link
-    with no words (round an image, to its full size) names none. A page saved as one post is an
-    article of its own: a link in its lead names its source only when it is a paper's (notes on
-    a paper), else it is only mentioned (an essay's first reference, a news story's source)."""
+    with no words (round an image, to its full size) names none. A post that is an article of
+    its own (a page saved as one post, or a listed post whose title leads to its page on the
+    site, which says the same: a link post's title leads off-site): a link in its lead names its
+    source only when it is a paper's (notes on a paper), else it is only mentioned (an essay's
+    first reference, a news story's source)."""
     for a in lead_links(scope):
         if not plain_text(a):
             continue
         url = resolve(attr(a, "href"), meta.base)
-        if is_away(url, meta) and (not single or is_title_link(a, scope) or any(paper_ids(url))):
+        if is_away(url, meta) and (not own or is_title_link(a, scope) or any(paper_ids(url))):
             return url
     return ""
 
@@ -734,16 +736,17 @@ def read_post(scope: Scope, meta: PageMeta, name: str, single: bool) -> Imported
     chunks = scope_markdown(scope.nodes, Context(base=meta.base, skip=skip, tex=meta.tex))
     tags, categories = post_tags(scope, meta)
     title = post_title(scope, meta, chunks, single)
+    page = meta.base if single else listed_page(scope, meta, overlays)
     return make_post(
         title,
         f"{name}:{scope.line}",
         without_lead_title(chunks, title),
-        url=source_url(scope, meta, single) or overlay_url(overlays, meta),
+        url=source_url(scope, meta, single or bool(page)) or overlay_url(overlays, meta),
         tags=tags,
         categories=categories,
         date=date or (meta.date if single else ""),
         authors=meta.authors if single else (),
-        page=meta.base if single else listed_page(scope, meta, overlays),
+        page=page,
     )
 
 
