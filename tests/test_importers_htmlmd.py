@@ -408,6 +408,24 @@ def test_a_link_showing_only_an_icon_is_a_button_not_text() -> None:
     assert md(html) == "Find me: [Docs](https://ex.org/docs) <https://ex.org/b>"
 
 
+def test_a_link_showing_only_an_inline_svg_icon_is_a_button_not_a_bare_url() -> None:
+    """Hugo PaperMod's social icons (`<a href=… title="GitHub"><svg …><path …/></svg></a>`),
+    an icon naming itself in its `<title>`, and an icon beside words (Jekyll minima's username)."""
+    html = (
+        '<div class="social-icons"><a href="https://github.com/jo" title="GitHub">'
+        '<svg viewBox="0 0 24 24"><path d="M9 19c-5 1.5-5-2.5-7-3"></path></svg></a> '
+        '<a href="https://ex.org/index.xml"><span class="icon"><svg><title>RSS</title>'
+        '<circle cx="5" cy="19" r="1"></circle></svg></span></a></div>'
+        '<p>Code at <a href="https://github.com/jo"><svg class="svg-icon"><use href="#gh"></use>'
+        '</svg> <span class="username">jo</span></a>, notes in <a href="https://ex.org/n">'
+        "<i>Field notes</i></a>.</p>"
+    )
+    assert (
+        md(html)
+        == "Code at [jo](https://github.com/jo), notes in [*Field notes*](https://ex.org/n)."
+    )
+
+
 def test_line_breaks_in_preformatted_text_are_its_lines() -> None:
     assert md("<pre>first<br>second<br/>third</pre>") == "```\nfirst\nsecond\nthird\n```"
 

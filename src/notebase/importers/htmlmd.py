@@ -218,10 +218,6 @@ def link(node: LexborNode, ctx: Context) -> str:
     if not target:
         return text
     core = text.strip()
-    if not core and node.css_first("i") is not None:
-        return (
-            ""  # an icon's button (Font Awesome's `<i class="fa fa-github">`): no text of the post
-        )
     if not core:
         return (
             f"<{target}>"
@@ -667,6 +663,9 @@ def strip_chrome(tree: LexborHTMLParser, title: LexborNode | None = None) -> Non
     flatten what nests too deep."""
     for node in outermost_nodes(sign_up_box(f) for f in tree.css("form") if asks_email(f)):
         node.decompose()
+    for node in tree.css("a[href]"):
+        if is_icon_link(node):
+            node.decompose()
     tree.strip_tags(CHROME)
     for node in tree.css(DROPPED):
         node.decompose()
@@ -690,6 +689,16 @@ def strip_chrome(tree: LexborHTMLParser, title: LexborNode | None = None) -> Non
                 continue
             if not any(is_title_block(node, heads) for heads in titles):
                 node.decompose()
+
+
+def is_icon_link(link: LexborNode) -> bool:
+    """A link showing only an icon, a button of the page's (a profile's, a feed's, a share's):
+    Font Awesome's `<i class="fab fa-github">`, an `<svg>` drawn inline (its `<title>` is the
+    icon's name, no word of the post); a picture or a word beside the icon is the link's text."""
+    if link.css_first("i, svg") is None or link.css_first("img") is not None:
+        return False
+    drawn = sum(len("".join(svg.text(deep=True).split())) for svg in link.css("svg"))
+    return len("".join(link.text(deep=True).split())) <= drawn
 
 
 def name_words(name: str) -> list[str]:
