@@ -12,6 +12,7 @@ from notebase.diagnostics import (
     format_diagnostic,
     news_since,
     resolved_line,
+    sum_up,
     sum_up_unwritten,
     warning,
 )
@@ -93,4 +94,27 @@ def test_many_links_to_notes_written_nowhere_are_one_warning_naming_the_most_lin
         "notes/b.md:2: warning[broken-link]: 12 links in 6 notes name 9 notes written nowhere"
         " (unresolved links), the most linked: [[Mean]] (3), [[Median]] (2), [[lethain.com]] (1)\n"
         "  hint: write those notes; `notebase check --unresolved` lists every such link"
+    ]
+
+
+def kept_as_text(path: str, urls: int) -> Diagnostic:
+    """An imported page's warning as the importer writes it (a built Hexo site's post page)."""
+    message = (
+        f"{urls} relative link(s) or image(s) kept as text ('/tags/go/'): the page says no address"
+    )
+    return warning("import-relative-url", message, FilePos(path, 74), "add a canonical link")
+
+
+def test_many_posts_keeping_relative_links_as_text_are_one_warning_saying_how_many() -> None:
+    few = [kept_as_text(f"site/{i}/index.html", 2) for i in range(10)]
+    assert sum_up([*few, TYPO]) == (*few, TYPO)
+    many = [*few, kept_as_text("site/10/index.html", 3), kept_as_text("site/10/index.html", 1)]
+    said = sum_up([many[0], TYPO, *many[1:]])
+    assert said[0] == TYPO
+    assert [format_diagnostic(d) for d in said[1:]] == [
+        "site/0/index.html:74: warning[import-relative-url]: 24 relative links or images in"
+        " 12 posts of 11 files kept as text: their pages or feeds say no address\n"
+        '  hint: import pages that say their address (<link rel="canonical">, which most themes'
+        " write when the site is built with it set: Hugo's baseURL, Jekyll's url with"
+        " jekyll-seo-tag); `notebase import --unresolved` lists every post"
     ]

@@ -25,7 +25,7 @@ from notebase.diagnostics import (
     has_errors,
     news_since,
     resolved_line,
-    sum_up_unwritten,
+    sum_up,
 )
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
@@ -86,7 +86,10 @@ def add_unresolved_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--unresolved",
         action="store_true",
-        help="list every link to a note written nowhere (else, past 10, one warning sums them up)",
+        help=(
+            "list every link to a note written nowhere, or kept as text on import (else, past 10,"
+            " one warning sums them up)"
+        ),
     )
 
 
@@ -159,6 +162,7 @@ def add_import_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         action="store_true",
         help="print how each file would be cut and every judgement, without writing",
     )
+    add_unresolved_option(p)
 
 
 def add_serve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -242,7 +246,7 @@ def file_system_error(exc: OSError) -> Diagnostic:
 
 def run_command(root: Path, args: argparse.Namespace) -> int:
     if args.command == "import":
-        return run_import(root, args.files, args.into, args.dry_run)
+        return run_import(root, args.files, args.into, args.dry_run, args.unresolved)
     if args.command == "new":
         return run_new(root, args)
     if args.command == "serve":
@@ -309,12 +313,14 @@ def run_check(
     return EXIT_CONTENT if has_errors(content, strict) else EXIT_OK  # a bad cache is not the notes'
 
 
-def run_import(root: Path, files: list[Path], into: Path | None, dry_run: bool = False) -> int:
+def run_import(
+    root: Path, files: list[Path], into: Path | None, dry_run: bool = False, every: bool = False
+) -> int:
     from notebase.importers import import_files
 
     target = into if into is not None else root / "notes" / "imported"
     outcome = import_files(files, target, root, progress_bar(sys.stderr), dry_run)
-    print_diagnostics(outcome.diagnostics)
+    print_diagnostics(outcome.diagnostics, every)
     if dry_run:
         sys.stdout.write(outcome.report)
     did, verb = ("would import", "to write") if dry_run else ("imported", "written")
@@ -366,7 +372,7 @@ def run_serve(root: Path, args: argparse.Namespace) -> int:
 
 
 def print_diagnostics(diags: Sequence[Diagnostic], every_link: bool = False) -> None:
-    for diag in diags if every_link else sum_up_unwritten(diags):
+    for diag in diags if every_link else sum_up(diags):
         print(format_diagnostic(diag), file=sys.stderr)
 
 

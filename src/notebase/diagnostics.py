@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -74,14 +74,28 @@ def unwritten_note(diag: Diagnostic) -> str | None:
     return link.removeprefix("[[").removesuffix("]]").partition("#")[0]
 
 
-def sum_up_unwritten(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
-    """The diagnostics as printed: more than LISTED links to notes written nowhere are one warning
-    at the end (how many links, in how many notes, to how many notes; the most linked of those,
-    at the first place that names it); a link that is probably a typo of a note's name is
-    reported where it is, as is every other problem."""
-    unwritten = [(d, note) for d in diags if (note := unwritten_note(d)) is not None]
-    if len(unwritten) <= LISTED:
+def summed_up(
+    diags: Sequence[Diagnostic],
+    pick: Callable[[Diagnostic], str | None],
+    total: Callable[[list[tuple[Diagnostic, str]]], Diagnostic],
+) -> tuple[Diagnostic, ...]:
+    """The diagnostics as printed: more than LISTED of one kind (those `pick` names a key for)
+    are one warning at the end, made by `total` of them and their keys; every other problem is
+    reported where it is."""
+    picked = [(d, key) for d in diags if (key := pick(d)) is not None]
+    if len(picked) <= LISTED:
         return tuple(diags)
+    return (*(d for d in diags if pick(d) is None), total(picked))
+
+
+def sum_up_unwritten(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
+    """Links to notes written nowhere, past LISTED, as one warning (how many links, in how many
+    notes, to how many notes; the most linked of those, at the first place that names it); a
+    link that is probably a typo of a note's name is reported where it is."""
+    return summed_up(diags, unwritten_note, unwritten_total)
+
+
+def unwritten_total(unwritten: list[tuple[Diagnostic, str]]) -> Diagnostic:
     counts = Counter(note.casefold() for _, note in unwritten)
     spelt = {note.casefold(): note for _, note in reversed(unwritten)}  # as first spelt
     most = sorted(counts, key=lambda key: (-counts[key], key))[:MOST_LINKED]
@@ -93,8 +107,43 @@ def sum_up_unwritten(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
     )
     first = next(d for d, note in unwritten if note.casefold() == most[0])
     hint = "write those notes; `notebase check --unresolved` lists every such link"
-    kept = tuple(d for d in diags if unwritten_note(d) is None)
-    return (*kept, warning("broken-link", message, first.pos, hint))
+    return warning("broken-link", message, first.pos, hint)
+
+
+RELATIVE_URL = "import-relative-url"  # an imported post's relative links kept as their text
+
+
+def kept_relative(diag: Diagnostic) -> str | None:
+    """How many relative links an imported post kept as their text (the number its warning
+    opens with), for lack of its page's address; None for any other diagnostic."""
+    return diag.message.partition(" ")[0] if diag.code == RELATIVE_URL else None
+
+
+def sum_up_relative(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
+    """Imported posts' relative links kept as text, past LISTED posts (a built site's pages,
+    none saying its address), as one warning: how many, in how many posts and files."""
+    return summed_up(diags, kept_relative, relative_total)
+
+
+def relative_total(kept: list[tuple[Diagnostic, str]]) -> Diagnostic:
+    links = sum(int(n) for _, n in kept if n.isdigit())
+    files = len({d.pos.path for d, _ in kept if d.pos})
+    message = (
+        f"{links} relative links or images in {counted(len(kept), 'post')} of"
+        f" {counted(files, 'file')} kept as text: their pages or feeds say no address"
+    )
+    hint = (
+        'import pages that say their address (<link rel="canonical">, which most themes write'
+        " when the site is built with it set: Hugo's baseURL, Jekyll's url with jekyll-seo-tag);"
+        " `notebase import --unresolved` lists every post"
+    )
+    return warning(RELATIVE_URL, message, kept[0][0].pos, hint)
+
+
+def sum_up(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
+    """The diagnostics as printed: each kind that comes by the dozen summed up (sum_up_unwritten,
+    sum_up_relative)."""
+    return sum_up_relative(sum_up_unwritten(diags))
 
 
 def counted(n: int, thing: str) -> str:
