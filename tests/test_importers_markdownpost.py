@@ -179,3 +179,14 @@ def test_a_paper_note_s_first_lines_name_its_paper_by_a_link(
     [post] = read_markdown(text, "2017-05-07-csn.md", "2017-05-07-csn.md").posts
     assert (post.title, post.url, post.kind) == ("Conditional Similarity Networks", url, kind)
     assert "* Builds on [triplet networks](https://example.org/triplets).\n" in note_text(post)
+
+
+def test_a_post_with_no_title_is_titled_by_its_slug_without_jekyll_s_date() -> None:
+    text = "Caches go stale when nobody looks.\n"
+    post = read_markdown(
+        text, "2019-05-01-on-stale-caches.md", "_posts/2019-05-01-on-stale-caches.md"
+    )
+    assert post.posts[0].title == "On Stale Caches"
+    bundle = read_markdown(text, "index.md", "content/posts/on-stale-caches/index.md")
+    assert bundle.posts[0].title == "On Stale Caches"
+    assert read_markdown(text, "notes.md", "notes.md").posts[0].title == "notes"  # no slug

@@ -902,3 +902,20 @@ def test_a_card_s_lower_heading_opening_it_is_its_title_not_a_section_s() -> Non
     archive = read_webpage(sectioned, "index.html", "blog/index.html")
     assert [d.code for d in archive.diagnostics] == ["import-untitled", "import-untitled"]
     assert "Ditch lists" in note_text(archive.posts[0])  # a section's heading: kept in the text
+
+
+def test_a_page_with_no_title_is_titled_by_the_slug_its_file_or_folder_is_named_by() -> None:
+    """A built post's page whose theme writes no `<title>` or heading: its folder (Hugo's and
+    Hexo's `my-post/index.html`) or file (Jekyll's `2019-05-01-my-post.html`) names it as the
+    post's slug; a name that is no slug (`index`, `page`, a hash) leaves its first words."""
+    page = "<html><body><main><p>Caches go stale when nobody looks.</p></main></body></html>"
+
+    def title(shown: str) -> str:
+        return read_webpage(page, shown.rsplit("/", 1)[-1], shown).posts[0].title
+
+    assert title("site/2019/05/01/on-stale-caches/index.html") == "On Stale Caches"
+    assert title("_site/2019-05-01-on-stale-caches.html") == "On Stale Caches"
+    for unnamed in ("index.html", "site/page.html", "site/9f86d081-884c7d65/index.html"):
+        assert title(unnamed) == "Caches go stale when nobody looks."
+    titled = page.replace("<body>", "<head><title>Stale</title></head><body>")
+    assert read_webpage(titled, "index.html", "site/on-caches/index.html").posts[0].title == "Stale"

@@ -25,6 +25,7 @@ from notebase.importers.structured import (
     paper_ids,
     parse_date,
     safe_url,
+    slug_title,
     source_kind,
 )
 from notebase.reading.frontmatter import FieldError, as_tags, split_front_matter
@@ -58,7 +59,8 @@ _TLDR = re.compile(r"^(?:\*\*)?(?:tl;?dr|tldr)(?:\*\*)?\s*[;:.]?(?:\*\*)?\s*", r
 
 def read_markdown(text: str, name: str, shown: str) -> ParsedArchive:
     """The file as one post: its title (front matter, else its first heading, whose link is the
-    post's `url`, else the file's name), a bare URL line under the title as `url`, a `TLDR;`
+    post's `url`, else the slug its file or folder is named by, `2019-05-01-my-post.md` as
+    "My Post", else the file's name), a bare URL line under the title as `url`, a `TLDR;`
     paragraph as its tl;dr, and the rest as it is."""
     fields, text, body_line, diags = front_matter_of(text, shown)
     text = from_site_root(from_hugo(from_jekyll(text)))
@@ -68,7 +70,7 @@ def read_markdown(text: str, name: str, shown: str) -> ParsedArchive:
     tldr, body = tldr_of(lines[start:])
     stem = name.rsplit("/", 1)[-1].rsplit(".", 1)[0]
     post = make_post(
-        str(fields.get("title") or title or stem),
+        str(fields.get("title") or title or slug_title(shown) or stem),
         f"{name}:1",
         ["\n".join(body).strip("\n")] if "".join(body).strip() else [],
         url=url,

@@ -75,6 +75,31 @@ def untitled_title(chunks: Sequence[str]) -> str:
     return " ".join(w.strip("*_`[]#>!") for w in words).strip()
 
 
+# a file or folder name that is a post's slug: two words or more of letters (and digits) joined
+# by dashes or underscores, after a Jekyll post's date (`2019-05-01-my-post`, `my_post`, `视-频`)
+_SLUG = re.compile(r"(?:\d{4}-\d{1,2}-\d{1,2}-)?([^\W_]+(?:[-_][^\W_]+)+)")
+_INDEX_NAMES = ("index", "_index", "default")  # a page named by its folder (`my-post/index.html`)
+
+
+def slug_title(path: str) -> str:
+    """The title a post's file or folder name says when it is a slug (`2019-05-01-my-post.html`,
+    `my-post/index.html`: "My Post", as Jekyll titles a post from its file's name); '' for a
+    name that is none (`index`, `page`, `123`, a hash `9f86d081`, `Untitled (2)`)."""
+    parts = path.replace("\\", "/").split("/")
+    stem = parts[-1].rsplit(".", 1)[0]
+    if stem.casefold() in _INDEX_NAMES and len(parts) > 1:
+        stem = parts[-2]
+    if not (m := _SLUG.fullmatch(stem)):
+        return ""
+    words = re.split(r"[-_]", m.group(1))
+    if sum(1 for w in words if any(c.isalpha() for c in w) and not _HEXISH.fullmatch(w)) < 2:
+        return ""
+    return " ".join(w[:1].upper() + w[1:] for w in words)
+
+
+_HEXISH = re.compile(r"[0-9a-f]*\d[0-9a-f]*", re.I)  # a hash's piece, `9f86d0`, no word
+
+
 def author_names(value: str) -> list[str]:
     """Authors as exports and front matter write them: Kindle's `A;B` and `Weir, Andy` (`Beauvoir
     de, Simone`, `García Márquez, Gabriel`), Readwise's `A, B`, `A and B` and `A, B, and C`, a

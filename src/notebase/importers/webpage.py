@@ -39,6 +39,7 @@ from notebase.importers.structured import (
     paper_ids,
     parse_date,
     safe_url,
+    slug_title,
     untitled_title,
     without_lead_title,
     word_set,
@@ -718,24 +719,28 @@ def is_title_link(link: LexborNode, scope: Scope) -> bool:
     return scope.heading is not None and scope.heading.mem_id in {a.mem_id for a in ancestors(link)}
 
 
-def post_title(scope: Scope, meta: PageMeta, chunks: Sequence[str], single: bool) -> str:
+def post_title(scope: Scope, meta: PageMeta, chunks: Sequence[str], page: str | None) -> str:
+    """The post's title: its heading's, else a page's `<title>` (`page` is the page's file, or
+    None for a listed post), else the slug its file is named by, else its first words."""
     if scope.title:
         return scope.title
     if scope.heading is not None and (title := plain_text(scope.heading)):
         return title
-    if single and meta.title:
-        return meta.title
-    return untitled_title(chunks)
+    if page is None:
+        return untitled_title(chunks)
+    return meta.title or slug_title(page) or untitled_title(chunks)
 
 
-def read_post(scope: Scope, meta: PageMeta, name: str, single: bool) -> ImportedPost:
+def read_post(
+    scope: Scope, meta: PageMeta, name: str, single: bool, shown: str = ""
+) -> ImportedPost:
     date, time = post_date(scope)
     overlays = overlay_links(scope)
     left_out = (scope.heading, time, *taxonomy_lists(scope, meta), *overlays, *scope.river)
     skip = frozenset(n.mem_id for n in left_out if n is not None)
     chunks = scope_markdown(scope.nodes, Context(base=meta.base, skip=skip, tex=meta.tex))
     tags, categories = post_tags(scope, meta)
-    title = post_title(scope, meta, chunks, single)
+    title = post_title(scope, meta, chunks, shown if single else None)
     page = meta.base if single else listed_page(scope, meta, overlays)
     return make_post(
         title,
@@ -857,7 +862,7 @@ def read_webpage(text: str, name: str, shown: str) -> ParsedArchive:
     single = len(scopes) == 1 and not teaser_only(scopes[0], meta)
     if single:
         scopes = [page_title(tree, scopes[0], meta, lines)]
-    posts = [read_post(s, meta, name, single) for s in scopes]
+    posts = [read_post(s, meta, name, single, shown) for s in scopes]
     kept = [(p, s) for p, s in zip(posts, scopes, strict=True) if p.title or p.blocks]
     if not kept:
         diag = warning(
