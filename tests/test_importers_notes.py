@@ -39,3 +39,28 @@ def test_copies_naming_different_authors_are_two_notes(tmp_path: Path) -> None:
     out = import_files([tmp_path / "atom.xml", tmp_path / "other.xml"], tmp_path / "n", tmp_path)
     assert out.written == ("n/new-gig-2.md", "n/new-gig.md")
     assert [d.code for d in out.diagnostics] == ["import-duplicate-title"]
+
+
+def test_a_bookmarks_export_s_many_pages_of_one_title_are_one_warning(tmp_path: Path) -> None:
+    """A browser's bookmarks of many sites' "Home" and "About" pages: every bookmark a note of
+    its own (its title as the site says it), and one warning a title, not one a bookmark."""
+    marks = [
+        f'<DT><A HREF="https://s{i}.example.org/" ADD_DATE="1700000000">Home</A>' for i in range(6)
+    ]
+    marks += ['<DT><A HREF="https://a.example.org/about">About</A>'] * 1
+    marks += ['<DT><A HREF="https://b.example.org/about">About</A>']
+    text = "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<TITLE>Bookmarks</TITLE>\n<DL><p>\n"
+    (tmp_path / "bookmarks.html").write_text(text + "\n".join(marks) + "\n</DL><p>\n", "utf-8")
+    out = import_files([tmp_path / "bookmarks.html"], tmp_path / "n", tmp_path)
+    assert len(out.written) == 8
+    assert [(d.code, d.message) for d in out.diagnostics] == [
+        (
+            "import-duplicate-title",
+            "5 other posts are also titled 'Home' but their text or source differs:"
+            " imported as home-2, home-3, home-4 and 2 more",
+        ),
+        (
+            "import-duplicate-title",
+            "another post is also titled 'About' but its text or source differs: imported as about-2",
+        ),
+    ]

@@ -761,3 +761,17 @@ def test_a_link_in_front_matter_is_a_backlink_and_no_warning_when_it_leads_nowhe
     assert idx.backlinks["kevin-kelly"] == (Backlink("references/out-of-control", 4),)
     assert idx.backlinks["books"] == (Backlink("references/out-of-control", 2),)
     assert not [d for d in idx.diagnostics if d.code == "broken-link"]  # [[Futurism]]: no note
+
+
+def test_many_notes_of_one_title_are_one_warning_naming_the_first_few() -> None:
+    """A bookmarks import's six "Home" pages: one warning, not five growing lists."""
+    homes = [
+        note(f"imported/home{'-' + str(i) if i > 1 else ''}.md", "---\ntitle: Home\n---\nA.\n")
+        for i in range(1, 7)
+    ]
+    [diag] = build_index(homes).diagnostics
+    assert (diag.code, diag.pos) == ("duplicate-title", FilePos("notes/imported/home-2.md", 1))
+    assert diag.message == (
+        'title "Home" is also used by notes/imported/home.md, notes/imported/home-3.md,'
+        " notes/imported/home-4.md and 2 more notes"
+    )

@@ -203,14 +203,33 @@ def kept_warning(note: ExistingNote) -> Diagnostic:
     )
 
 
-def duplicate_warning(post: ImportedPost, slug: str, shown: Mapping[str, str]) -> Diagnostic:
-    name = post.origin_file
-    return warning(
-        "import-duplicate-title",
-        f"another post is also titled {post.title!r} but its text or source differs: imported as {slug}",
-        FilePos(shown.get(name, name), post.origin_line),
-        hint="rename one of the posts if they are not meant to share a title",
-    )
+SHOWN_SLUGS = 3  # the files a duplicate title's warning names; beyond, how many more
+
+
+def duplicate_warnings(
+    placed: Sequence[tuple[ImportedPost, str]], shown: Mapping[str, str]
+) -> list[Diagnostic]:
+    """One warning a title that later posts share with the first (a bookmarks export's dozens
+    of "Home" and "About"), at the first of them: how many, and the files they went to."""
+    by_title: dict[str, list[tuple[ImportedPost, str]]] = {}
+    for post, slug in placed:
+        by_title.setdefault(post.title, []).append((post, slug))
+    diags = []
+    for title, group in by_title.items():
+        first, name = group[0][0], group[0][0].origin_file
+        slugs = ", ".join(slug for _, slug in group[:SHOWN_SLUGS])
+        more = f" and {len(group) - SHOWN_SLUGS} more" if len(group) > SHOWN_SLUGS else ""
+        others = "another post is" if len(group) == 1 else f"{len(group)} other posts are"
+        diags.append(
+            warning(
+                "import-duplicate-title",
+                f"{others} also titled {title!r} but {'its' if len(group) == 1 else 'their'}"
+                f" text or source differs: imported as {slugs}{more}",
+                FilePos(shown.get(name, name), first.origin_line),
+                hint="rename one of the posts if they are not meant to share a title",
+            )
+        )
+    return diags
 
 
 def plan_notes(
@@ -223,6 +242,7 @@ def plan_notes(
     used: set[str] = set()
     plans: list[PlannedNote] = []
     diags: list[Diagnostic] = [merged_info(first, other, shown) for first, other in pairs]
+    duplicates: list[tuple[ImportedPost, str]] = []
     for post in merged:
         base, n = slugify_or_hash(post.title), 1
         while True:
@@ -236,5 +256,5 @@ def plan_notes(
         if plan.status == KEPT:
             diags.append(kept_warning(on_disk[slug]))
         if n > 1:
-            diags.append(duplicate_warning(post, slug, shown))
-    return tuple(plans), tuple(diags)
+            duplicates.append((post, slug))
+    return tuple(plans), (*diags, *duplicate_warnings(duplicates, shown))

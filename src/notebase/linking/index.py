@@ -401,23 +401,30 @@ def titled_by_file_name(entry: Entry, heading: Heading) -> Entry:
     )
 
 
+SHOWN_NOTES = 3  # the other notes a duplicate title's warning names; beyond, how many more
+
+
 def duplicate_titles(entries: Sequence[Entry]) -> list[Diagnostic]:
+    """One warning a title several notes share (a bookmarks import's dozens of "Home"), at the
+    second note: the others, the first few by name."""
     by_title: dict[str, list[Entry]] = defaultdict(list)
     for entry in entries:
         by_title[name_key(entry.title)].append(entry)
     diags = []
     for group in by_title.values():
-        for e in group[1:] if len(group) > 1 else []:
-            others = ", ".join(o.pos.path for o in group if o is not e)
-            msg = f'title "{e.title}" is also used by {others}'
-            diags.append(
-                warning(
-                    "duplicate-title",
-                    msg,
-                    e.pos,
-                    "[[links]] by this title go to the one beside the linking note, else the first",
-                )
+        if len(group) < 2:
+            continue
+        e, others = group[1], [o.pos.path for o in group if o is not group[1]]
+        named = ", ".join(others[:SHOWN_NOTES])
+        more = f" and {len(others) - SHOWN_NOTES} more notes" if len(others) > SHOWN_NOTES else ""
+        diags.append(
+            warning(
+                "duplicate-title",
+                f'title "{e.title}" is also used by {named}{more}',
+                e.pos,
+                "[[links]] by this title go to the one beside the linking note, else the first",
             )
+        )
     return diags
 
 
