@@ -532,12 +532,23 @@ def test_a_callout_type_is_escaped_and_an_unknown_one_is_drawn_as_a_note() -> No
 
 
 def test_a_callout_s_metadata_after_a_bar_is_no_part_of_its_type() -> None:
-    """`[!tip|wide]`: Obsidian's callout is a tip (the metadata styles it), titled "Tip"."""
-    html = render_markdown("> [!tip|wide] Mind\n> body\n\n>[!todo|hidden]-\n> more\n").html
-    assert '<div class="callout callout-tip" data-callout="tip">' in html
+    """`[!tip|wide]`: Obsidian's callout is a tip, titled "Tip"; the metadata, for a theme's or a
+    snippet's CSS (`[!infobox|n-th]`), is kept as data-callout-metadata, as Obsidian and Quartz
+    keep it, escaped."""
+    text = '> [!tip|wide] Mind\n> body\n\n>[!todo|hidden "x]-\n> more\n\n> [!infobox|n-th]\n> a\n'
+    html = render_markdown(text).html
+    assert (
+        '<div class="callout callout-tip" data-callout="tip" data-callout-metadata="wide">' in html
+    )
     assert '<p class="callout-title">Mind</p>' in html
-    assert '<details class="callout callout-todo" data-callout="todo">' in html
+    assert (
+        '<details class="callout callout-todo" data-callout="todo"'
+        ' data-callout-metadata="hidden &quot;x">' in html
+    )
     assert '<summary class="callout-title">Todo</summary>' in html
+    assert 'data-callout="infobox" data-callout-metadata="n-th">' in html
+    assert '<p class="callout-title">Infobox</p>' in html
+    assert "metadata" not in render_markdown("> [!tip]\n> a\n").html
 
 
 def test_a_table_of_contents_plugin_block_is_left_to_the_page_s_own() -> None:

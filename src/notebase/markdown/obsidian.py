@@ -33,8 +33,9 @@ CALLOUT_GROUPS = {
     "example": "example",
     **dict.fromkeys(("quote", "cite"), "quote"),
 }
-# `[!type|metadata]`: the metadata (`|wide`, `|hidden`) is for a theme's CSS, no part of the type
-_CALLOUT = re.compile(r"\[!([^\]\s|]+)(?:\|[^\]]*)?\]([+-]?)[ \t]*([^\n]*)(?:\n|$)")
+# `[!type|metadata]`: the metadata (`|wide`, `|n-th`) is for a theme's CSS, no part of the type:
+# kept as the callout's data-callout-metadata, as Obsidian and Quartz keep it
+_CALLOUT = re.compile(r"\[!([^\]\s|]+)(?:\|([^\]]*))?\]([+-]?)[ \t]*([^\n]*)(?:\n|$)")
 # A tag: letters, digits, _ - and /, with one character at least that is not a digit.
 _HASHTAG = re.compile(r"#([\w/-]*[^\W\d_][\w/-]*)")
 
@@ -129,7 +130,8 @@ def make_callout(tokens: list[Token], i: int) -> None:
     m = _CALLOUT.match(inline.content)
     assert m is not None
     kind = m.group(1).lower()
-    meta = {"kind": kind, "group": CALLOUT_GROUPS.get(kind, "note"), "fold": m.group(2)}
+    meta = {"kind": kind, "group": CALLOUT_GROUPS.get(kind, "note"), "fold": m.group(3)}
+    meta["metadata"] = (m.group(2) or "").strip()
     close = closing_blockquote(tokens, i)
     tokens[close].type, tokens[close].meta = "callout_close", meta
     opening.type, opening.meta = "callout_open", meta
@@ -140,7 +142,7 @@ def make_callout(tokens: list[Token], i: int) -> None:
             tok.map = [tok.map[0] + 1, tok.map[1]] if tok.map else None
     else:
         del tokens[i + 1 : i + 4]  # the paragraph held the marker line alone
-    title = m.group(3).strip() or kind.capitalize()
+    title = m.group(4).strip() or kind.capitalize()
     level = opening.level + 1
     head = Token("inline", "", 0, content=title, level=level, map=opening.map, children=[])
     tokens[i + 1 : i + 1] = [
@@ -172,8 +174,11 @@ def render_callout(
     kind = escape(meta["kind"])
     block_id = token.attrGet("id")  # an Obsidian block id naming the callout
     shown_id = f' id="{escape(str(block_id))}"' if block_id else ""
+    extra = meta.get("metadata")
+    shown_extra = f' data-callout-metadata="{escape(extra)}"' if extra else ""
     return (
-        f'<{tag}{shown_id} class="callout callout-{meta["group"]}" data-callout="{kind}"{opened}>\n'
+        f'<{tag}{shown_id} class="callout callout-{meta["group"]}" data-callout="{kind}"'
+        f"{shown_extra}{opened}>\n"
     )
 
 
