@@ -751,3 +751,13 @@ def test_a_local_date_of_two_numbers_is_read_in_the_vault_s_order_as_date_is() -
     assert settled.entry is not None and settled.entry.date == dt.date(2026, 2, 9)
     alone = settle_dates([unclear])[0]
     assert [d.code for d in alone.diagnostics] == ["field-type"]
+
+
+def test_a_template_s_placeholder_in_a_title_heading_is_told_at_its_line() -> None:
+    """`# [[<% tp.file.title %>]]`, a daily note's template's title: the title is the
+    placeholder as written, and the note's one template-placeholder warning names its line."""
+    result = parse("---\ntags: [daily]\n---\n# [[<% tp.file.title %>]]\n\nDone.\n", "daily.md")
+    assert result.entry is not None and result.entry.title == "<% tp.file.title %>"
+    assert codes(result.diagnostics) == [(Severity.WARNING, "template-placeholder", 4)]
+    assert "Replace templates in the active file" in result.diagnostics[0].hint
+    assert result.entry.links == ()

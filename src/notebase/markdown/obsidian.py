@@ -570,3 +570,63 @@ def render_html_tag(
     if token.meta.get("side") == -1:
         return f"</{token.tag}>"
     return f"<{token.tag}{token.meta.get('attributes', '')}>"
+
+
+# A template's placeholders left in a note: Templater's `<% tp.file.title %>` (`<%*`, `<%+`,
+# `<%-` …), and a link whose target is one or is a core template's `{{date}}`
+_TEMPLATER_END = "%>"
+_CORE_PLACEHOLDER = re.compile(r"\{\{[^{}]*\}\}")
+
+
+def is_placeholder_target(target: str) -> bool:
+    """Whether a wikilink's target is a template's placeholder (no note's name)."""
+    return "<%" in target or _CORE_PLACEHOLDER.fullmatch(target) is not None
+
+
+def templater(state: StateInline, silent: bool) -> bool:
+    """`<% … %>` (Templater's command, which runs only when it makes a note from a template) in
+    prose: a `placeholder` token, shown as written, as Obsidian shows it (a note's words), and
+    told once for the note (placeholder_problem)."""
+    if not state.src.startswith("<%", state.pos):
+        return False
+    end = state.src.find(_TEMPLATER_END, state.pos + 2, state.posMax)
+    if end < 0:
+        return False
+    if not silent:
+        push_placeholder(state, state.src[state.pos : end + 2])
+    state.pos = end + 2
+    return True
+
+
+def push_placeholder(state: StateInline, shown: str, written: str = "") -> None:
+    """A placeholder shown as `shown` (a link's label: `[[<% … %>|yesterday]]`), written so."""
+    token = state.push("placeholder", "", 0)
+    token.content, token.meta = shown, {"written": written or shown}
+    state.env["placeholders"] = True  # placeholder_problem has work
+
+
+def placeholder_problem(state: StateCore) -> None:
+    """One `template-placeholder` problem for a note holding placeholders (a template's note
+    holds many): at the first, with their count."""
+    if not state.env.get("placeholders"):
+        return
+    found = [
+        child
+        for block in state.tokens
+        if block.type == "inline"
+        for child in block.children or ()
+        if child.type == "placeholder"
+    ]
+    first = found[0]
+    shown = " ".join(first.meta["written"].split())
+    shown = shown if len(shown) <= 60 else f"{shown[:57]}..."
+    more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+    message = f"a template's placeholder {shown} is left in the note{more}; shown as written"
+    line = int(first.meta.get("line", 0))
+    state.env.setdefault("problems", []).append(("template-placeholder", message, line))
+
+
+def render_placeholder(
+    _self: Any, tokens: Sequence[Token], idx: int, _options: OptionsDict, _env: EnvType
+) -> str:
+    return escape(tokens[idx].content, quote=False)
