@@ -30,6 +30,7 @@ import notebase.markdown.obsidian as obsidian
 from notebase.markdown.highlight import highlight_code
 from notebase.markdown.markers import base_query, link_marker
 from notebase.markdown.mathml import tex_fallback, tex_to_mathml
+from notebase.markdown.mhchem import MHCHEM
 from notebase.markdown.rawhtml import (
     RASTER_DATA,
     RawLink,
@@ -733,7 +734,10 @@ def render_math(
         line = token.map[0] + 1 if token.map else int(token.meta.get("line", 0))
         shown = " ".join(tex.split())  # a diagnostic is one line
         shown = shown if len(shown) <= 80 else f"{shown[:77]}..."
-        env.setdefault("problems", []).append(("math-failed", f"cannot convert ${shown}$", line))
+        why = f"cannot convert ${shown}$"
+        if MHCHEM.search(tex):
+            why += " (mhchem's \\ce and \\pu are read in their common forms: formulas, charges, +, arrows)"
+        env.setdefault("problems", []).append(("math-failed", why, line))
         mathml = tex_fallback(tex)
     if token.type != "math_block":
         return mathml
