@@ -25,6 +25,13 @@ from notebase.markdown.mhchem import with_mhchem
         ),
         (r"\ce{A <=>[k_1][k_2] B}", r"{\text{A} \xrightleftharpoons[k_2]{k_1} \text{B}}"),
         (r"\ce{CuSO4*5H2O}", r"{\text{Cu}\text{S}\text{O}_{4}\cdot 5\text{H}_{2}\text{O}}"),
+        (
+            r"\ce{C ->[ high temp] CO2}",
+            r"{\text{C} \xrightarrow{\text{high}\ \text{temp}} \text{C}\text{O}_{2}}",
+        ),
+        (r"\ce{2 H2O + light}", r"{2\ \text{H}_{2}\text{O} + \text{light}}"),
+        (r"\ce{CH2=CH2}", r"{\text{C}\text{H}_{2}{=}\text{C}\text{H}_{2}}"),
+        (r"\ce{^{14}_{6}C -> \gamma}", r"{{}^{14}_{6}\text{C} \rightarrow \gamma}"),
         (r"\ce{Li-Fe-O}", r"{\text{Li}\text{-}\text{Fe}\text{-}\text{O}}"),
         (r"\ce{H2O(l)}", r"{\text{H}_{2}\text{O}{(\text{l})}}"),
         (r"\ce{PuO2} + x", r"{\text{Pu}\text{O}_{2}} + x"),

@@ -21,16 +21,19 @@ ARROWS = {
 }
 _EXTENSIBLE = {"->": "\\xrightarrow", "<-": "\\xleftarrow", "<=>": "\\xrightleftharpoons"}
 _ARROW = re.compile(r"(<<=>|<=>>|<=>|<-->|<->|->|<-)((?:\[[^\[\]]*\]){0,2})$")
+BONDS = {"-": "\\text{-}", "=": "{=}", "#": "{\\equiv}"}
+_GREEK = re.compile(r"\\[A-Za-z]+")  # a word that is a command: `\\gamma`, `\\Delta`
 _OPERATORS = {"+": "+", "=": "=", "^": "\\uparrow", "v": "\\downarrow"}
 # a piece of a formula: an element or a run of lower-case letters (a state: `(aq)`), a count, a
 # bracket, an explicit script, a charge at its end, a bond, an addition dot
 _PIECE = re.compile(
     r"(?P<atom>[A-Z][a-z]?|[a-z]+)|(?P<count>\d+)|(?P<open>[(\[])|(?P<close>[)\]])"
     r"|(?P<script>[_^])(?:\{(?P<braced>[^{}]*)\}|(?P<bare>\d*[+-]|\d+))"
-    r"|(?P<charge>\d*[+-])$|(?P<bond>-)(?=[A-Z(\[])|(?P<dot>[*·.])"
+    r"|(?P<charge>\d*[+-])$|(?P<bond>[-=#])(?=[A-Z(\[])|(?P<dot>[*·.])"
 )
 _COEFFICIENT = re.compile(r"\d+(?:/\d+)?|\d*\.\d+")
 _NUMBER = re.compile(r"[-+]?\d+(?:[.,]\d+)?(?:[eE]([-+]?\d+))?")
+_DEPTH = {"{": 1, "[": 1, "}": -1, "]": -1}
 _UNIT = re.compile(r"([A-Za-zµμΩ°%]+)(?:\^?([-+]?\d+))?")
 
 
@@ -60,11 +63,12 @@ def closing_brace(tex: str, start: int) -> int | None:
 
 
 def words(text: str) -> list[str]:
-    """The words of `\\ce{…}`, split at spaces outside braces (`H2O_{ (l) }` is one)."""
+    """The words of `\\ce{…}`, split at spaces outside braces and brackets (`H2O_{ (l) }` and
+    `->[ high temp]` are one)."""
     out: list[str] = []
     depth, word = 0, ""
     for char in text:
-        depth += {"{": 1, "}": -1}.get(char, 0)
+        depth += _DEPTH.get(char, 0)
         if char.isspace() and depth == 0:
             out, word = [*out, word] if word else out, ""
         else:
@@ -73,13 +77,17 @@ def words(text: str) -> list[str]:
 
 
 def ce_tex(text: str) -> str | None:
-    parts: list[str] = []
+    """The TeX of `\\ce{…}`'s words: two formulas side by side (`Fe catalyst`) keep their space."""
+    out, formula_before = "", False
     for word in words(text):
-        made = _OPERATORS.get(word) or arrow_tex(word) or formula_tex(word)
+        made = _OPERATORS.get(word) or arrow_tex(word)
+        formula = made is None
+        made = made or (word if _GREEK.fullmatch(word) else formula_tex(word))
         if made is None:
             return None
-        parts.append(made)
-    return " ".join(parts)
+        out += ("\\ " if formula and formula_before else " ") + made if out else made
+        formula_before = formula
+    return out
 
 
 def arrow_tex(word: str) -> str | None:
@@ -113,6 +121,8 @@ def formula_tex(word: str) -> str | None:
     if at == len(word):  # `\\ce{2 H2O}`: the coefficient alone
         return word
     out = [word[:at] + "\\,"] if at else []
+    if word.startswith(("^", "_"), at):  # an isotope's mass and atomic numbers: `^{14}_{6}C`
+        out.append("{}")
     while at < len(word):
         m = _PIECE.match(word, at)
         if m is None:
@@ -139,7 +149,9 @@ def piece_tex(m: re.Match[str]) -> str:
         return f"^{{{text}}}"
     if kind == "dot":
         return "\\cdot "
-    return {"bond": "\\text{-}", "open": "{" + text, "close": text + "}"}.get(kind or "", text)
+    if kind == "bond":
+        return BONDS[text]
+    return {"open": "{" + text, "close": text + "}"}.get(kind or "", text)
 
 
 def pu_tex(text: str) -> str | None:
