@@ -95,12 +95,14 @@ def test_plain_lines_drop_fences_and_rules_and_keep_a_quote_s_words() -> None:
 def test_a_callout_s_title_is_bold_and_a_fence_in_it_is_code() -> None:
     markdown = (
         "> [!important]- Do **now**\n> ```tasks\n> not done\n> ```\n> [!tip]\n[!tip] no quote"
+        "\n> [!note|wide] Wide"
     )
     assert plain_lines(markdown) == [
         ("Do now", "heading"),
         ("not done", "code"),
         ("Tip", "heading"),
         ("[!tip] no quote", "text"),
+        ("Wide", "heading"),
     ]
 
 

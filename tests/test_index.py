@@ -603,6 +603,35 @@ def test_a_wikilink_of_a_dotted_name_that_matches_nothing_is_a_broken_link() -> 
     ]
 
 
+ATTACHMENT_HINT = "put the file in notes/ (any folder: it is found by name), or fix the path"
+
+
+def test_a_link_to_a_web_address_without_its_scheme_says_what_to_write() -> None:
+    """`[x](mp.weixin.qq.com)`: Obsidian opens it as a file, as notebase does; the warning says
+    the address needs its https:// (a file's name, `notes.sh`, `a.ai`, stays a missing file)."""
+    text = "[a](mp.weixin.qq.com) [b](www.example.com/p?q=1) [c](example.org) [d](notes.sh) [e](a.ai)\n"
+    index = build_index([note("src.md", text)])
+    assert [(d.code, d.message, d.hint) for d in index.diagnostics] == [
+        (
+            "broken-link",
+            "mp.weixin.qq.com names no file under notes/: a web address needs its https://",
+            "write https://mp.weixin.qq.com for the web page",
+        ),
+        (
+            "broken-link",
+            "www.example.com/p?q=1 names no file under notes/: a web address needs its https://",
+            "write https://www.example.com/p?q=1 for the web page",
+        ),
+        (
+            "broken-link",
+            "example.org names no file under notes/: a web address needs its https://",
+            "write https://example.org for the web page",
+        ),
+        ("missing-attachment", "notes.sh names no file under notes/", ATTACHMENT_HINT),
+        ("missing-attachment", "a.ai names no file under notes/", ATTACHMENT_HINT),
+    ]
+
+
 def test_resolved_links_are_made_again_when_a_heading_they_name_changes() -> None:
     deep = note("deep.md", "# Deep\n\n## Part\n")
     source = note("src.md", "[[Deep#Part]]\n")

@@ -532,12 +532,23 @@ def test_a_callout_type_is_escaped_and_an_unknown_one_is_drawn_as_a_note() -> No
 
 
 def test_a_callout_s_metadata_after_a_bar_is_no_part_of_its_type() -> None:
-    """`[!tip|wide]`: Obsidian's callout is a tip (the metadata styles it), titled "Tip"."""
-    html = render_markdown("> [!tip|wide] Mind\n> body\n\n>[!todo|hidden]-\n> more\n").html
-    assert '<div class="callout callout-tip" data-callout="tip">' in html
+    """`[!tip|wide]`: Obsidian's callout is a tip, titled "Tip"; the metadata, for a theme's or a
+    snippet's CSS (`[!infobox|n-th]`), is kept as data-callout-metadata, as Obsidian and Quartz
+    keep it, escaped."""
+    text = '> [!tip|wide] Mind\n> body\n\n>[!todo|hidden "x]-\n> more\n\n> [!infobox|n-th]\n> a\n'
+    html = render_markdown(text).html
+    assert (
+        '<div class="callout callout-tip" data-callout="tip" data-callout-metadata="wide">' in html
+    )
     assert '<p class="callout-title">Mind</p>' in html
-    assert '<details class="callout callout-todo" data-callout="todo">' in html
+    assert (
+        '<details class="callout callout-todo" data-callout="todo"'
+        ' data-callout-metadata="hidden &quot;x">' in html
+    )
     assert '<summary class="callout-title">Todo</summary>' in html
+    assert 'data-callout="infobox" data-callout-metadata="n-th">' in html
+    assert '<p class="callout-title">Infobox</p>' in html
+    assert "metadata" not in render_markdown("> [!tip]\n> a\n").html
 
 
 def test_a_table_of_contents_plugin_block_is_left_to_the_page_s_own() -> None:
@@ -952,3 +963,33 @@ def test_plain_text_stops_where_the_rule_says(text: str) -> None:
 )
 def test_a_control_closed_in_its_line_is_left_out_and_its_words_kept(text: str, html: str) -> None:
     assert render_markdown(text, True, True, "").html == html
+
+
+def test_a_template_s_placeholders_are_shown_as_written_and_told_once() -> None:
+    """Templater's `<% … %>` left in a note (it runs only as a note is made from a template) is
+    shown as written, as Obsidian shows it; a link to one (`[[<% tp.file.title %>]]`, or to a core
+    template's `[[{{date}}]]`) names no note: its words are shown, no link, no broken link. One
+    problem for the note, at the first, counting the others; in code it is code."""
+    text = (
+        '# Day\n\nMade <% tp.date.now("YYYY-MM-DD") %> by `<% tp.file.title %>`.\n\n'
+        '<< [[<% tp.date.now("YYYY-MM-DD", -1) %>|yesterday]] | [[<% tp.file.title %>]]'
+        " | [[{{date}}]] >>\n\n<%*\nlet x = 1;\n%>\n\nA < b and c %> d, [[Real]].\n"
+    )
+    rendered = render_markdown(text)
+    assert rendered.html == (
+        '<h1 id="day">Day</h1>\n'
+        '<p>Made &lt;% tp.date.now("YYYY-MM-DD") %&gt; by <code>&lt;% tp.file.title %&gt;</code>'
+        ".</p>\n<p>&lt;&lt; yesterday | &lt;% tp.file.title %&gt; | {{date}} &gt;&gt;</p>\n"
+        "<p>&lt;%*\nlet x = 1;\n%&gt;</p>\n"
+        f"<p>A &lt; b and c %&gt; d, {link_marker(0)}Real</a>.</p>\n"
+    )
+    assert [link.target for link in rendered.links] == ["Real"]
+    assert rendered.problems == (
+        (
+            "template-placeholder",
+            'a template\'s placeholder <% tp.date.now("YYYY-MM-DD") %> is left in the note'
+            " (and 4 more); shown as written",
+            3,
+        ),
+    )
+    assert render_markdown("`<% x %>` and 5 <% 6\n").problems == ()

@@ -751,3 +751,36 @@ def test_a_local_date_of_two_numbers_is_read_in_the_vault_s_order_as_date_is() -
     assert settled.entry is not None and settled.entry.date == dt.date(2026, 2, 9)
     alone = settle_dates([unclear])[0]
     assert [d.code for d in alone.diagnostics] == ["field-type"]
+
+
+def test_a_template_s_placeholder_in_a_title_heading_is_told_at_its_line() -> None:
+    """`# [[<% tp.file.title %>]]`, a daily note's template's title: the title is the
+    placeholder as written, and the note's one template-placeholder warning names its line."""
+    result = parse("---\ntags: [daily]\n---\n# [[<% tp.file.title %>]]\n\nDone.\n", "daily.md")
+    assert result.entry is not None and result.entry.title == "<% tp.file.title %>"
+    assert codes(result.diagnostics) == [(Severity.WARNING, "template-placeholder", 4)]
+    assert "Replace templates in the active file" in result.diagnostics[0].hint
+    assert result.entry.links == ()
+
+
+@pytest.mark.parametrize(
+    ("written", "year"),
+    [("2023-01-15(中国大陆)", 2023), ("2019-05", 2019), ("1999 (USA)", 1999), ("2008年", 2008)],
+)
+def test_a_year_opening_a_release_date_is_read_as_the_year(written: str, year: int) -> None:
+    """The Douban plugin's `year: 2023-01-15(中国大陆)` (a release date and its region): its year,
+    with a field-coerced warning saying what to write; a YAML date too."""
+    result = parse(f"---\nyear: {written}\n---\nText.\n")
+    assert result.entry is not None and result.entry.year == year
+    assert codes(result.diagnostics) == [(Severity.WARNING, "field-coerced", 2)]
+    assert result.diagnostics[0].hint == f"write `year: {year}`"
+
+
+def test_a_year_that_is_a_date_is_its_year_and_no_year_stays_a_field_type_warning() -> None:
+    result = parse("---\nyear: 2021-03-04\n---\nText.\n")
+    assert result.entry is not None and result.entry.year == 2021
+    assert codes(result.diagnostics) == [(Severity.WARNING, "field-coerced", 2)]
+    for bad in ("soon", "12345", "20-01-2020"):
+        result = parse(f"---\nyear: {bad}\n---\nText.\n")
+        assert result.entry is not None and result.entry.year is None
+        assert codes(result.diagnostics) == [(Severity.WARNING, "field-type", 2)]

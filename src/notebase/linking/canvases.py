@@ -352,7 +352,9 @@ _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+")
 _BULLET = re.compile(r"^(\s*)(?:[-*+])\s+(\[[ xX]\]\s+)?")
 _QUOTE = re.compile(r"^\s{0,3}(?:>\s?)+")
 _RULE = re.compile(r"^\s{0,3}(?:[-*_]\s*){3,}$")
-_CALLOUT = re.compile(r"\[!([\w-]+)\][+-]?\s*(.*)")  # `> [!type] Title`: the title, bold
+_CALLOUT = re.compile(
+    r"\[!([\w-]+)(?:\|[^\]]*)?\][+-]?\s*(.*)"
+)  # `> [!type] Title`: the title, bold
 _FENCE = re.compile(r"^\s{0,3}(```|~~~)")
 _TABLE_ROW = re.compile(r"^\s{0,3}\|.*\|\s*$")
 _DELIMITER_ROW = re.compile(r"^\s{0,3}\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")

@@ -752,6 +752,16 @@ def broken_links(
     ]
 
 
+# a web address written without its scheme (`[x](mp.weixin.qq.com)`, `[x](www.example.com/p)`):
+# a host under a top-level domain no file is named with (not .md, .py, .sh, .ai, …)
+_BARE_DOMAIN = re.compile(
+    r"(?:www\.[\w-]+(?:\.[\w-]+)+|(?:[a-z0-9-]+\.)+(?:com|org|net|edu|gov|io|cn|jp|de|uk|fr|ru"
+    r"|info|dev|app|me|co|us|ca|au|in|tv|xyz|top|site|blog|tech|cc|kr|tw|hk|nl|it|es|br|eu))"
+    r"(?=$|[/?#:])",
+    re.I,
+)
+
+
 def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) -> Diagnostic:
     pos = FilePos(entry.pos.path, link.line or 1)
     shown = f"[[{link.target}]]" if link.is_wiki else unquote(link.target)  # as written
@@ -770,6 +780,9 @@ def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) 
             "fix the name, or put the drawing (or the SVG or PNG it was exported as) under notes/"
         )
         return warning("missing-drawing", message, pos, hint)
+    if not link.is_wiki and _BARE_DOMAIN.match(shown):  # Obsidian, too, opens it as a file
+        message = f"{shown} names no file under notes/: a web address needs its https://"
+        return warning("broken-link", message, pos, f"write https://{shown} for the web page")
     # a wikilink names a note unless its name shows a file (`[[aws.svc.EC2]]` is a note's: Dendron's
     # names, `[[Node.js]]`); a path with an extension names a file (`[t](script.py)`)
     names_file = shows_a_file if link.is_wiki else looks_like_file

@@ -11,6 +11,8 @@ import functools
 import re
 from html import escape
 
+from notebase.markdown.mhchem import with_mhchem
+
 _ENVIRONMENTS = re.compile(r"\\(begin|end)\{(aligned|alignedat|alignat|alignat\*|flalign\*?)\}")
 _ALIGNAT_COLUMNS = re.compile(r"(\\begin\{align\*\})\s*\{\d+\}")
 _OPERATORNAME = re.compile(r"\\operatorname(\*?)\s*\{([^{}]*)\}")
@@ -178,6 +180,11 @@ def tex_to_mathml(tex: str, display: bool) -> str | None:
     imported here, by the first formula: a build of notes without math never loads it.)"""
     from latex2mathml.converter import convert
 
+    if "\\ce" in tex or "\\pu" in tex:  # mhchem's chemistry, read in its common forms
+        read = with_mhchem(tex)
+        if read is None:
+            return None
+        tex = read
     try:
         mathml = str(convert(prepare_tex(tex), display="block" if display else "inline"))
     except Exception:

@@ -33,8 +33,9 @@ CALLOUT_GROUPS = {
     "example": "example",
     **dict.fromkeys(("quote", "cite"), "quote"),
 }
-# `[!type|metadata]`: the metadata (`|wide`, `|hidden`) is for a theme's CSS, no part of the type
-_CALLOUT = re.compile(r"\[!([^\]\s|]+)(?:\|[^\]]*)?\]([+-]?)[ \t]*([^\n]*)(?:\n|$)")
+# `[!type|metadata]`: the metadata (`|wide`, `|n-th`) is for a theme's CSS, no part of the type:
+# kept as the callout's data-callout-metadata, as Obsidian and Quartz keep it
+_CALLOUT = re.compile(r"\[!([^\]\s|]+)(?:\|([^\]]*))?\]([+-]?)[ \t]*([^\n]*)(?:\n|$)")
 # A tag: letters, digits, _ - and /, with one character at least that is not a digit.
 _HASHTAG = re.compile(r"#([\w/-]*[^\W\d_][\w/-]*)")
 
@@ -129,7 +130,8 @@ def make_callout(tokens: list[Token], i: int) -> None:
     m = _CALLOUT.match(inline.content)
     assert m is not None
     kind = m.group(1).lower()
-    meta = {"kind": kind, "group": CALLOUT_GROUPS.get(kind, "note"), "fold": m.group(2)}
+    meta = {"kind": kind, "group": CALLOUT_GROUPS.get(kind, "note"), "fold": m.group(3)}
+    meta["metadata"] = (m.group(2) or "").strip()
     close = closing_blockquote(tokens, i)
     tokens[close].type, tokens[close].meta = "callout_close", meta
     opening.type, opening.meta = "callout_open", meta
@@ -140,7 +142,7 @@ def make_callout(tokens: list[Token], i: int) -> None:
             tok.map = [tok.map[0] + 1, tok.map[1]] if tok.map else None
     else:
         del tokens[i + 1 : i + 4]  # the paragraph held the marker line alone
-    title = m.group(3).strip() or kind.capitalize()
+    title = m.group(4).strip() or kind.capitalize()
     level = opening.level + 1
     head = Token("inline", "", 0, content=title, level=level, map=opening.map, children=[])
     tokens[i + 1 : i + 1] = [
@@ -172,8 +174,11 @@ def render_callout(
     kind = escape(meta["kind"])
     block_id = token.attrGet("id")  # an Obsidian block id naming the callout
     shown_id = f' id="{escape(str(block_id))}"' if block_id else ""
+    extra = meta.get("metadata")
+    shown_extra = f' data-callout-metadata="{escape(extra)}"' if extra else ""
     return (
-        f'<{tag}{shown_id} class="callout callout-{meta["group"]}" data-callout="{kind}"{opened}>\n'
+        f'<{tag}{shown_id} class="callout callout-{meta["group"]}" data-callout="{kind}"'
+        f"{shown_extra}{opened}>\n"
     )
 
 
@@ -565,3 +570,63 @@ def render_html_tag(
     if token.meta.get("side") == -1:
         return f"</{token.tag}>"
     return f"<{token.tag}{token.meta.get('attributes', '')}>"
+
+
+# A template's placeholders left in a note: Templater's `<% tp.file.title %>` (`<%*`, `<%+`,
+# `<%-` …), and a link whose target is one or is a core template's `{{date}}`
+_TEMPLATER_END = "%>"
+_CORE_PLACEHOLDER = re.compile(r"\{\{[^{}]*\}\}")
+
+
+def is_placeholder_target(target: str) -> bool:
+    """Whether a wikilink's target is a template's placeholder (no note's name)."""
+    return "<%" in target or _CORE_PLACEHOLDER.fullmatch(target) is not None
+
+
+def templater(state: StateInline, silent: bool) -> bool:
+    """`<% … %>` (Templater's command, which runs only when it makes a note from a template) in
+    prose: a `placeholder` token, shown as written, as Obsidian shows it (a note's words), and
+    told once for the note (placeholder_problem)."""
+    if not state.src.startswith("<%", state.pos):
+        return False
+    end = state.src.find(_TEMPLATER_END, state.pos + 2, state.posMax)
+    if end < 0:
+        return False
+    if not silent:
+        push_placeholder(state, state.src[state.pos : end + 2])
+    state.pos = end + 2
+    return True
+
+
+def push_placeholder(state: StateInline, shown: str, written: str = "") -> None:
+    """A placeholder shown as `shown` (a link's label: `[[<% … %>|yesterday]]`), written so."""
+    token = state.push("placeholder", "", 0)
+    token.content, token.meta = shown, {"written": written or shown}
+    state.env["placeholders"] = True  # placeholder_problem has work
+
+
+def placeholder_problem(state: StateCore) -> None:
+    """One `template-placeholder` problem for a note holding placeholders (a template's note
+    holds many): at the first, with their count."""
+    if not state.env.get("placeholders"):
+        return
+    found = [
+        child
+        for block in state.tokens
+        if block.type == "inline"
+        for child in block.children or ()
+        if child.type == "placeholder"
+    ]
+    first = found[0]
+    shown = " ".join(first.meta["written"].split())
+    shown = shown if len(shown) <= 60 else f"{shown[:57]}..."
+    more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+    message = f"a template's placeholder {shown} is left in the note{more}; shown as written"
+    line = int(first.meta.get("line", 0))
+    state.env.setdefault("problems", []).append(("template-placeholder", message, line))
+
+
+def render_placeholder(
+    _self: Any, tokens: Sequence[Token], idx: int, _options: OptionsDict, _env: EnvType
+) -> str:
+    return escape(tokens[idx].content, quote=False)

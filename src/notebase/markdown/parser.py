@@ -30,6 +30,7 @@ import notebase.markdown.obsidian as obsidian
 from notebase.markdown.highlight import highlight_code
 from notebase.markdown.markers import base_query, link_marker
 from notebase.markdown.mathml import tex_fallback, tex_to_mathml
+from notebase.markdown.mhchem import MHCHEM
 from notebase.markdown.rawhtml import (
     RASTER_DATA,
     RawLink,
@@ -64,7 +65,10 @@ _PLAIN_URL = re.compile(
 # `text ^id` ending a paragraph or list item, or `^id` alone after a block: an Obsidian block id
 _BLOCK_ID = re.compile(r"(?:^|[ \t])\^([A-Za-z0-9-]+)[ \t]*$")
 _LINED = frozenset(
-    {"link_open", "wikilink", "math_inline", "math_inline_double", "hashtag", "image", "raw_inline"}
+    {
+        *("link_open", "wikilink", "math_inline", "math_inline_double", "hashtag", "image"),
+        *("raw_inline", "placeholder"),
+    }
 )  # the inline tokens told their line
 # Where plain text stops so that an inline rule may start: the characters our inline rules start
 # at, "]" (a link label is read token by token up to it) and the w of "www." (gfm autolinks);
@@ -84,7 +88,9 @@ _TEXT_STOP = re.compile(
 _MATH_ALT: RuleOptionsType = {"alt": ["paragraph", "reference", "blockquote", "list"]}
 
 
-_ID_WORDS = frozenset({"text", "code_inline", "wikilink", "math_inline", "math_inline_double"})
+_ID_WORDS = frozenset(
+    {"text", "code_inline", "wikilink", "math_inline", "math_inline_double", "placeholder"}
+)
 
 
 @lru_cache(maxsize=1)
@@ -113,6 +119,7 @@ def create_parser() -> MarkdownIt:
     md.core.ruler.after("block", "admonitions", obsidian.mark_admonitions)
     md.inline.terminator_re = _TEXT_STOP
     md.inline.ruler.after("autolink", "html_tag", obsidian.html_tag)
+    md.inline.ruler.before("autolink", "templater", obsidian.templater)
     md.core.ruler.after("inline", "html_tags", obsidian.balance_html_tags)
     md.disable(["html_inline"])  # inline tags are html_tag's; blocks are sanitised (rawhtml)
     md.block.ruler.at(
@@ -121,6 +128,7 @@ def create_parser() -> MarkdownIt:
     md.core.ruler.push("raw_html", mark_raw_html)
     md.core.ruler.after("inline", "nb_lines", number_inline_lines)
     md.core.ruler.after("nb_lines", "nb_blocks", mark_blocks)
+    md.core.ruler.after("nb_lines", "placeholders", obsidian.placeholder_problem)
     md.validateLink = is_allowed_link  # type: ignore[method-assign]
     md.normalizeLink = normalize_link  # type: ignore[method-assign]
     md.add_render_rule("wikilink", render_wikilink)
@@ -130,6 +138,7 @@ def create_parser() -> MarkdownIt:
     md.add_render_rule("math_block", render_math)
     md.add_render_rule("math_inline_double", render_math)
     md.add_render_rule("hashtag", render_hashtag)
+    md.add_render_rule("placeholder", obsidian.render_placeholder)
     md.add_render_rule("comment", lambda *_args: "")
     md.add_render_rule("html_tag", obsidian.render_html_tag)
     md.add_render_rule("html_block", render_raw_html)
@@ -254,6 +263,10 @@ def parse_wikilink(state: StateInline, silent: bool) -> bool:
         return False
     if not silent:
         target, _, label = m.group(2).partition("|")
+        if obsidian.is_placeholder_target(target.strip()):  # `[[<% tp.file.title %>]]`
+            obsidian.push_placeholder(state, label.strip() or target.strip(), m.group(0))
+            state.pos = m.end()
+            return True
         target, _, fragment = target.partition("#")
         target, fragment = target.strip(), fragment.strip()  # `Part#Section`: resolved later
         section = fragment.rsplit("#", 1)[-1].strip()
@@ -721,7 +734,10 @@ def render_math(
         line = token.map[0] + 1 if token.map else int(token.meta.get("line", 0))
         shown = " ".join(tex.split())  # a diagnostic is one line
         shown = shown if len(shown) <= 80 else f"{shown[:77]}..."
-        env.setdefault("problems", []).append(("math-failed", f"cannot convert ${shown}$", line))
+        why = f"cannot convert ${shown}$"
+        if MHCHEM.search(tex):
+            why += " (mhchem's \\ce and \\pu are read in their common forms: formulas, charges, +, arrows)"
+        env.setdefault("problems", []).append(("math-failed", why, line))
         mathml = tex_fallback(tex)
     if token.type != "math_block":
         return mathml

@@ -26,7 +26,9 @@ def plain_text(tokens: list[Token]) -> str:
     return "\n".join(p for p in parts if p)
 
 
-_WORDS = frozenset({"text", "code_inline", "math_inline", "math_inline_double", "wikilink"})
+_WORDS = frozenset(
+    {"text", "code_inline", "math_inline", "math_inline_double", "wikilink", "placeholder"}
+)
 _BREAKS = frozenset({"softbreak", "hardbreak"})
 
 

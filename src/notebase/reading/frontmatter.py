@@ -259,20 +259,35 @@ def as_date(value: Any) -> dt.date:
     raise FieldError(DATE_WANTED, PLACEHOLDER if "{" in str(value) else "")
 
 
-def as_year(value: Any) -> int:
+# a year opening a date or a release as the Douban plugin writes it: `2023-01-15(中国大陆)`,
+# `2019-05`, `2008年`, `1999 (USA)`
+_LEADING_YEAR = re.compile(r"\s*(\d{4})(?=$|[-/.年(（\s])")
+
+
+def plain_year(value: Any) -> int | None:
+    """A year written alone: `2025` or `"2025"`."""
     if isinstance(value, int) and not isinstance(value, bool) and 0 < value < 10000:
         return value
     if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) == 4:
         return int(value.strip())
+    return None
+
+
+def as_year(value: Any) -> int | Coerced:
+    """A year; one opening a date (`year: 2023-01-15(中国大陆)`) is its year, coerced."""
+    if (year := plain_year(value)) is not None:
+        return year
+    if isinstance(value, dt.date):
+        return Coerced(value.year)
+    if isinstance(value, str) and (leading := _LEADING_YEAR.match(value)):
+        return Coerced(int(leading.group(1)))
     raise FieldError("must be a year like 2025")
 
 
 def as_year_of_date(value: Any) -> int:
     """A year, written alone (`2024`) or as a date's (`2024-11-05`)."""
-    try:
-        return as_year(value)
-    except FieldError:
-        pass
+    if (year := plain_year(value)) is not None:
+        return year
     try:
         return as_date(value).year
     except FieldError as exc:

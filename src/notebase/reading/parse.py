@@ -309,6 +309,11 @@ def merge_tldr(
 
 PROBLEM_HINTS = {  # what to do about each problem the markdown reports
     "math-failed": "check the TeX; the formula is shown as source",
+    "template-placeholder": (
+        "a template's placeholders are filled in only as a note is made from it (Templater:"
+        " 'Replace templates in the active file'): fill them in, or keep the template in the"
+        " template folder, which is left out"
+    ),
     **BASE_HINTS,
 }
 

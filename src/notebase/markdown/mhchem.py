@@ -1,0 +1,175 @@
+"""mhchem's `\\ce{…}` and `\\pu{…}` (chemistry notes, as MathJax's and KaTeX's mhchem extension
+read them) rewritten into TeX latex2mathml converts: the common forms only. `\\ce`: formulas
+(`H2O`, `SO4^2-`, `Na+`, `[Cu(NH3)4]^{2+}`, `CuSO4*5H2O`, `H2O(l)`), their coefficients, `+`,
+bonds (`Li-Fe-O`) and the arrows (`->`, `<=>`, `->[above][below]`); `\\pu`: a number and its
+units (`123 kJ/mol`, `1.2e3 J mol-1`). Anything else is None: the formula is not converted, and
+its problem names mhchem."""
+
+from __future__ import annotations
+
+import re
+
+MHCHEM = re.compile(r"\\(ce|pu)\s*\{")
+ARROWS = {
+    "->": "\\rightarrow",
+    "<-": "\\leftarrow",
+    "<->": "\\leftrightarrow",
+    "<-->": "\\rightleftarrows",
+    "<=>": "\\rightleftharpoons",
+    "<=>>": "\\rightleftharpoons",
+    "<<=>": "\\rightleftharpoons",
+}
+_EXTENSIBLE = {"->": "\\xrightarrow", "<-": "\\xleftarrow", "<=>": "\\xrightleftharpoons"}
+_ARROW = re.compile(r"(<<=>|<=>>|<=>|<-->|<->|->|<-)((?:\[[^\[\]]*\]){0,2})$")
+BONDS = {"-": "\\text{-}", "=": "{=}", "#": "{\\equiv}"}
+_GREEK = re.compile(r"\\[A-Za-z]+")  # a word that is a command: `\\gamma`, `\\Delta`
+_OPERATORS = {"+": "+", "=": "=", "^": "\\uparrow", "v": "\\downarrow"}
+# a piece of a formula: an element or a run of lower-case letters (a state: `(aq)`), a count, a
+# bracket, an explicit script, a charge at its end, a bond, an addition dot
+_PIECE = re.compile(
+    r"(?P<atom>[A-Z][a-z]?|[a-z]+)|(?P<count>\d+)|(?P<open>[(\[])|(?P<close>[)\]])"
+    r"|(?P<script>[_^])(?:\{(?P<braced>[^{}]*)\}|(?P<bare>\d*[+-]|\d+))"
+    r"|(?P<charge>\d*[+-])$|(?P<bond>[-=#])(?=[A-Z(\[])|(?P<dot>[*·.])"
+)
+_COEFFICIENT = re.compile(r"\d+(?:/\d+)?|\d*\.\d+")
+_NUMBER = re.compile(r"[-+]?\d+(?:[.,]\d+)?(?:[eE]([-+]?\d+))?")
+_DEPTH = {"{": 1, "[": 1, "}": -1, "]": -1}
+_UNIT = re.compile(r"([A-Za-zµμΩ°%]+)(?:\^?([-+]?\d+))?")
+
+
+def with_mhchem(tex: str) -> str | None:
+    """The TeX with every `\\ce{…}` and `\\pu{…}` rewritten (None: one it cannot read)."""
+    out: list[str] = []
+    at = 0
+    for m in MHCHEM.finditer(tex):
+        if m.start() < at:
+            continue
+        end = closing_brace(tex, m.end())
+        made = (ce_tex if m.group(1) == "ce" else pu_tex)(tex[m.end() : end]) if end else None
+        if made is None or end is None:
+            return None
+        out += [tex[at : m.start()], "{", made, "}"]
+        at = end + 1
+    return "".join(out) + tex[at:]
+
+
+def closing_brace(tex: str, start: int) -> int | None:
+    depth = 1
+    for at in range(start, len(tex)):
+        depth += {"{": 1, "}": -1}.get(tex[at], 0)
+        if depth == 0:
+            return at
+    return None
+
+
+def words(text: str) -> list[str]:
+    """The words of `\\ce{…}`, split at spaces outside braces and brackets (`H2O_{ (l) }` and
+    `->[ high temp]` are one)."""
+    out: list[str] = []
+    depth, word = 0, ""
+    for char in text:
+        depth += _DEPTH.get(char, 0)
+        if char.isspace() and depth == 0:
+            out, word = [*out, word] if word else out, ""
+        else:
+            word += char
+    return [*out, word] if word else out
+
+
+def ce_tex(text: str) -> str | None:
+    """The TeX of `\\ce{…}`'s words: two formulas side by side (`Fe catalyst`) keep their space."""
+    out, formula_before = "", False
+    for word in words(text):
+        made = _OPERATORS.get(word) or arrow_tex(word)
+        formula = made is None
+        made = made or (word if _GREEK.fullmatch(word) else formula_tex(word))
+        if made is None:
+            return None
+        out += ("\\ " if formula and formula_before else " ") + made if out else made
+        formula_before = formula
+    return out
+
+
+def arrow_tex(word: str) -> str | None:
+    """`->`, `<=>`, and `->[above][below]` (the labels read as formulas, else as TeX)."""
+    m = _ARROW.match(word)
+    if m is None:
+        return None
+    arrow, labels = m.group(1), re.findall(r"\[([^\[\]]*)\]", m.group(2))
+    if not labels:
+        return ARROWS[arrow]
+    if arrow not in _EXTENSIBLE:
+        return None
+    above, below = [label_tex(label) for label in (*labels, "")[:2]]
+    return (
+        f"{_EXTENSIBLE[arrow]}[{below}]{{{above}}}" if below else f"{_EXTENSIBLE[arrow]}{{{above}}}"
+    )
+
+
+def label_tex(label: str) -> str:
+    """An arrow's label: TeX when it holds a command or a script (`[\\Delta]`, `[k_1]`, `[$T$]`),
+    else a formula (`[H2O]`) or text."""
+    if not label.strip() or any(mark in label for mark in "\\_^$"):
+        return label.strip().replace("$", "")
+    return ce_tex(label) or f"\\text{{{label}}}"
+
+
+def formula_tex(word: str) -> str | None:
+    """A formula with its coefficient (`2H2O`), as text with scripts; None: no formula."""
+    coefficient = _COEFFICIENT.match(word)
+    at = coefficient.end() if coefficient else 0
+    if at == len(word):  # `\\ce{2 H2O}`: the coefficient alone
+        return word
+    out = [word[:at] + "\\,"] if at else []
+    if word.startswith(("^", "_"), at):  # an isotope's mass and atomic numbers: `^{14}_{6}C`
+        out.append("{}")
+    while at < len(word):
+        m = _PIECE.match(word, at)
+        if m is None:
+            return None
+        out.append(piece_tex(m))
+        at = m.end()
+        if m.group("dot") and (number := _COEFFICIENT.match(word, at)):
+            out.append(number.group(0))
+            at = number.end()
+    return "".join(out) or None
+
+
+def piece_tex(m: re.Match[str]) -> str:
+    kind = m.lastgroup if m.lastgroup not in ("braced", "bare") else "script"
+    text = m.group(0)
+    if kind == "atom":
+        return f"\\text{{{text}}}"
+    if kind == "count":
+        return f"_{{{text}}}"
+    if kind == "script":
+        inner = m.group("braced") if m.group("braced") is not None else m.group("bare")
+        return f"{m.group('script')}{{{inner}}}"
+    if kind == "charge":
+        return f"^{{{text}}}"
+    if kind == "dot":
+        return "\\cdot "
+    if kind == "bond":
+        return BONDS[text]
+    return {"open": "{" + text, "close": text + "}"}.get(kind or "", text)
+
+
+def pu_tex(text: str) -> str | None:
+    """`\\pu{1.2e3 kJ mol-1}`: the number (`e3` a power of ten), then the units upright."""
+    text = text.strip()
+    number = _NUMBER.match(text)
+    shown, at = "", 0
+    if number:
+        mantissa = number.group(0).split("e")[0].split("E")[0]
+        power = number.group(1)
+        shown = mantissa + (f"\\times 10^{{{power.lstrip('+')}}}" if power else "") + "\\ "
+        at = number.end()
+    units: list[str] = []
+    for word in re.split(r"\s+|(?<=[A-Za-z\d])[.*·](?=[A-Za-z])", text[at:].strip()):
+        for k, unit in enumerate(word.split("/")) if word else ():
+            m = _UNIT.fullmatch(unit)
+            if m is None:
+                return None
+            power = f"^{{{m.group(2)}}}" if m.group(2) else ""
+            units.append(("/" if k else "") + f"\\text{{{m.group(1)}}}{power}")
+    return shown + "\\,".join(units) if units or shown else None

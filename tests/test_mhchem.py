@@ -1,0 +1,56 @@
+from __future__ import annotations
+
+import pytest
+
+from notebase.markdown import render_markdown
+from notebase.markdown.mhchem import with_mhchem
+
+
+@pytest.mark.parametrize(
+    ("tex", "read"),
+    [
+        (r"\ce{H2O}", r"{\text{H}_{2}\text{O}}"),
+        (r"\ce{SO4^2-}", r"{\text{S}\text{O}_{4}^{2-}}"),
+        (r"\ce{NH4+}", r"{\text{N}\text{H}_{4}^{+}}"),
+        (r"\ce{Fe^{3+}}", r"{\text{Fe}^{3+}}"),
+        (r"\ce{N_2}", r"{\text{N}_{2}}"),
+        (
+            r"\ce{2H2 + O2 -> 2H2O}",
+            r"{2\,\text{H}_{2} + \text{O}_{2} \rightarrow 2\,\text{H}_{2}\text{O}}",
+        ),
+        (r"\ce{A <=> B}", r"{\text{A} \rightleftharpoons \text{B}}"),
+        (
+            r"\ce{CaCO3 ->[\Delta] CaO}",
+            r"{\text{Ca}\text{C}\text{O}_{3} \xrightarrow{\Delta} \text{Ca}\text{O}}",
+        ),
+        (r"\ce{A <=>[k_1][k_2] B}", r"{\text{A} \xrightleftharpoons[k_2]{k_1} \text{B}}"),
+        (r"\ce{CuSO4*5H2O}", r"{\text{Cu}\text{S}\text{O}_{4}\cdot 5\text{H}_{2}\text{O}}"),
+        (
+            r"\ce{C ->[ high temp] CO2}",
+            r"{\text{C} \xrightarrow{\text{high}\ \text{temp}} \text{C}\text{O}_{2}}",
+        ),
+        (r"\ce{2 H2O + light}", r"{2\ \text{H}_{2}\text{O} + \text{light}}"),
+        (r"\ce{CH2=CH2}", r"{\text{C}\text{H}_{2}{=}\text{C}\text{H}_{2}}"),
+        (r"\ce{^{14}_{6}C -> \gamma}", r"{{}^{14}_{6}\text{C} \rightarrow \gamma}"),
+        (r"\ce{Li-Fe-O}", r"{\text{Li}\text{-}\text{Fe}\text{-}\text{O}}"),
+        (r"\ce{H2O(l)}", r"{\text{H}_{2}\text{O}{(\text{l})}}"),
+        (r"\ce{PuO2} + x", r"{\text{Pu}\text{O}_{2}} + x"),
+        (r"\pu{1.2e3 J mol-1}", r"{1.2\times 10^{3}\ \text{J}\,\text{mol}^{-1}}"),
+        (r"\cdot \centerdot", r"\cdot \centerdot"),  # no mhchem: as it is
+        (r"\ce{A ⇄ B}", None),  # beyond the common forms: not read
+        (r"\ce{H2O", None),
+    ],
+)
+def test_mhchem_s_common_forms_are_read_as_tex(tex: str, read: str | None) -> None:
+    assert with_mhchem(tex) == read
+
+
+def test_chemistry_is_drawn_and_what_is_not_read_names_mhchem() -> None:
+    """`$\\ce{H2O}$` is MathML (H with a subscript 2, then O, upright), where it was a math-failed
+    warning; a form it does not read is one still, naming mhchem."""
+    rendered = render_markdown("Water $\\ce{H2O}$, $\\ce{A ⇄ B}$.\n")
+    assert "<msub><mtext>H</mtext><mrow><mn>2</mn></mrow></msub><mtext>O</mtext>" in rendered.html
+    assert '<code class="math-tex" title="formula shown as TeX">\\ce{A ⇄ B}</code>' in rendered.html
+    assert [(code, line) for code, _, line in rendered.problems] == [("math-failed", 1)]
+    assert "mhchem" in rendered.problems[0][1]
+    assert "mhchem" not in render_markdown("$\\frac{1}{$\n").problems[0][1]
