@@ -20,6 +20,7 @@ from notebase.importers.bookmarks import (
 )
 from notebase.importers.csvfile import is_csv
 from notebase.importers.feeds import is_feed, read_feed
+from notebase.importers.ghost import is_ghost, read_ghost
 from notebase.importers.highlights import is_kindle, is_readwise, read_kindle, read_readwise
 from notebase.importers.markdownpost import read_markdown
 from notebase.importers.model import ParsedArchive
@@ -77,6 +78,8 @@ def choose_reader(name: str, text: str) -> Reader:
         return read_other_csv  # told so, not read as plain text: its cells are no prose
     if is_kindle(name, text):
         return read_kindle
+    if is_ghost(text):
+        return read_ghost
     if suffix_of(name) in FEED_SUFFIXES or (is_feed(text) and not is_html(name, text)):
         return read_feed  # a .xml / .json that is no feed is told so, not read as plain text
     if is_html(name, text):

@@ -1,0 +1,249 @@
+"""Ghost's export (Settings → Export: `{"db": [{"meta": …, "data": {"posts": […], "tags": […],
+"posts_tags": […], "users": […], "posts_authors": […]}}]}`, its database as JSON) -> one post per
+published or draft post, its tags and authors from the join tables; pages and the rest of the
+database (settings, members, newsletters) left out (pure).
+
+Ghost stores each post's HTML as it shows it, its own site's address written `__GHOST_URL__`
+(since Ghost 4): a link to another post of the export is made a wikilink to its note; its other
+links and images (`__GHOST_URL__/content/images/…`) are named from the site's root."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from notebase.diagnostics import Diagnostic, FilePos, error, info, warning
+from notebase.importers.feeds import html_content, plain_chunks
+from notebase.importers.htmlmd import unresolved_warning
+from notebase.importers.markup import fits_wikilink
+from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
+from notebase.importers.structured import (
+    LineIndex,
+    escape_text,
+    line_index,
+    make_post,
+    parse_date,
+    safe_url,
+    without_lead_title,
+)
+
+# the export's start: Ghost writes `db` (or, in an export of one database, `meta`) first
+_GHOST_START = re.compile(r'^\s*\{\s*"(?:db|meta)"\s*:\s*[\[{]')
+SITE = "__GHOST_URL__"
+# what a link to another post of the export is made before conversion: absolute, so kept a link
+_OWN = "https://ghost-post.invalid/"
+_OWN_LINK = re.compile(r"\[(?P<text>[^\]\n]*)\]\(" + re.escape(_OWN) + r"(?P<slug>[^)/\s]+)/?\)")
+_SITE_HREF = re.compile(r"""(?P<attr>\b(?:href|src)\s*=\s*["'])""" + SITE + r"/(?P<rest>[^\"'#?]*)")
+DRAFTS = ("draft", "scheduled")
+HINT_UNRESOLVED = (
+    "Ghost keeps its images in its content/images folder (not in this export): copy them"
+    " beside the notes and link them by hand"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """The export's tables a post is read with: tag and author names by post id."""
+
+    tags: dict[str, list[str]]
+    authors: dict[str, list[str]]
+    slugs: dict[str, str]  # each post's title by its slug (a link to it made a wikilink)
+
+
+def is_ghost(text: str) -> bool:
+    """Whether the text is Ghost's export (cheap: its first characters)."""
+    return bool(_GHOST_START.match(text[:200])) and '"posts"' in text
+
+
+def databases(export: Any) -> list[dict[str, Any]]:
+    """The export's databases' `data` (an export holds one, in `db`; an old one none around it)."""
+    found = export.get("db", [export]) if isinstance(export, dict) else []
+    return [db["data"] for db in found if isinstance(db, dict) and isinstance(db.get("data"), dict)]
+
+
+def rows(data: dict[str, Any], table: str) -> list[dict[str, Any]]:
+    value = data.get(table)
+    return [r for r in value if isinstance(r, dict)] if isinstance(value, list) else []
+
+
+def joined(
+    data: dict[str, Any], table: str, key: str, names: dict[str, str]
+) -> dict[str, list[str]]:
+    """Each post's names through a join table (`posts_tags`), in the order it says (`sort_order`)."""
+    out: dict[str, list[str]] = {}
+    links = sorted(rows(data, table), key=lambda r: r.get("sort_order") or 0)
+    for link in links:
+        name = names.get(str(link.get(key)))
+        if name:
+            out.setdefault(str(link.get("post_id")), []).append(name)
+    return out
+
+
+def tables(data: dict[str, Any]) -> Tables:
+    # a tag named `#…` is Ghost's internal tag (for themes and filters): no topic
+    tags = {
+        str(t.get("id")): str(t.get("name") or "").strip()
+        for t in rows(data, "tags")
+        if not str(t.get("name") or "").startswith("#")
+    }
+    users = {str(u.get("id")): str(u.get("name") or "").strip() for u in rows(data, "users")}
+    slugs = {
+        str(p.get("slug")): str(p.get("title") or "").strip()
+        for p in rows(data, "posts")
+        if p.get("slug") and p.get("type", "post") == "post"
+    }
+    return Tables(
+        joined(data, "posts_tags", "tag_id", tags),
+        joined(data, "posts_authors", "author_id", users),
+        {s: t for s, t in slugs.items() if t and fits_wikilink(t)},
+    )
+
+
+def site_html(html: str, slugs: dict[str, str]) -> str:
+    """A post's HTML with `__GHOST_URL__` read: a link to a post of the export kept for a
+    wikilink, any other named from the site's root."""
+
+    def where(m: re.Match[str]) -> str:
+        rest = m["rest"]
+        if rest.strip("/") in slugs and "/" not in rest.strip("/"):
+            return m["attr"] + _OWN + rest
+        return m["attr"] + "/" + rest
+
+    return _SITE_HREF.sub(where, html) if SITE in html else html
+
+
+def own_links(chunk: str, slugs: dict[str, str]) -> str:
+    """The chunk's links to posts of the export as wikilinks to their notes."""
+
+    def wikilink(m: re.Match[str]) -> str:
+        title, text = slugs[m["slug"]], m["text"]
+        return f"[[{title}|{text}]]" if text and fits_wikilink(text) else f"[[{title}]]"
+
+    return _OWN_LINK.sub(wikilink, chunk) if _OWN in chunk else chunk
+
+
+def post_chunks(post: dict[str, Any], slugs: dict[str, str]) -> tuple[list[str], tuple[str, ...]]:
+    """The post's body as markdown blocks (its feature image first), and its relative URLs."""
+    html = str(post.get("html") or "")
+    chunks, unplaced = html_content(site_html(html, slugs), "")
+    if not chunks:
+        chunks = plain_chunks(str(post.get("plaintext") or ""))
+    image = safe_url(str(post.get("feature_image") or "").replace(SITE, ""))
+    lead = [f"![]({image})"] if image.startswith(("http://", "https://")) else []
+    return [*lead, *(own_links(c, slugs) for c in chunks)], unplaced
+
+
+def ghost_post(
+    post: dict[str, Any], origin: str, found: Tables, pos: FilePos
+) -> tuple[ImportedPost | None, list[Diagnostic]]:
+    """One post of the export as a note's post, and what was read past in it."""
+    title = " ".join(str(post.get("title") or "").split())
+    chunks, unplaced = post_chunks(post, found.slugs)
+    if not title:
+        msg = "post has no title: skipped"
+        return None, [warning("import-empty-post", msg, pos, "give the post a title in Ghost")]
+    diags = []
+    if not chunks and (post.get("mobiledoc") or post.get("lexical")):
+        msg = "the post's text is only in Ghost's editor format (no html): imported without it"
+        hint = "open and save the post in Ghost, then export again"
+        diags.append(warning("import-empty-post", msg, pos, hint))
+    if unplaced:
+        diags.append(
+            unresolved_warning(
+                unplaced, "Ghost's export says no site address", pos, HINT_UNRESOLVED
+            )
+        )
+    pid = str(post.get("id"))
+    canonical = safe_url(str(post.get("canonical_url") or ""))
+    canonical = canonical if canonical.startswith(("http://", "https://")) else ""
+    made = make_post(
+        title,
+        origin,
+        without_lead_title(chunks, title),
+        url=canonical,
+        tags=found.tags.get(pid, ()),
+        date=parse_date(str(post.get("published_at") or post.get("created_at") or "")),
+        authors=found.authors.get(pid, ()),
+        draft=str(post.get("status")) in DRAFTS,
+        page=canonical,
+    )
+    excerpt = " ".join(str(post.get("custom_excerpt") or "").split())
+    return (replace(made, tldr=escape_text(excerpt)) if excerpt else made), diags
+
+
+def post_line(post: dict[str, Any], text: str, lines: LineIndex) -> int:
+    found = text.find(f'"id": {json.dumps(str(post.get("id")))}')
+    if found < 0:
+        found = text.find(f'"id":{json.dumps(str(post.get("id")))}')
+    return lines.line(found) if found >= 0 else 1
+
+
+def left_out(kinds: Counter[str], data: Sequence[dict[str, Any]], shown: str) -> Diagnostic:
+    """What the export holds besides posts, told once."""
+    held = sorted(t for d in data for t, v in d.items() if isinstance(v, list) and v)
+    what = ", ".join(f"{n} {k}(s)" for k, n in sorted(kinds.items()))
+    others = ", ".join(
+        t
+        for t in dict.fromkeys(held)
+        if t not in ("posts", "tags", "posts_tags", "users", "posts_authors")
+    )
+    message = (
+        f"Ghost's export: {what or 'no page'} left out; its {others or 'other tables'} not read"
+    )
+    hint = (
+        "its posts are imported, drafts as drafts; pages, settings, members and newsletters are not"
+    )
+    return info("import-not-a-post", message, FilePos(shown, 1), hint)
+
+
+def read_ghost(text: str, name: str, shown: str) -> ParsedArchive:
+    """Ghost's JSON export: one post per post (drafts as drafts)."""
+    try:
+        data = databases(json.loads(text))
+    except (json.JSONDecodeError, RecursionError) as exc:
+        line = exc.lineno if isinstance(exc, json.JSONDecodeError) else 1
+        msg = f"not valid JSON: {exc}"
+        return ParsedArchive(
+            name,
+            ArchiveFormat.GHOST,
+            (),
+            (
+                error(
+                    "import-bad-feed",
+                    msg,
+                    FilePos(shown, line),
+                    "fix the JSON, or export again from Ghost",
+                ),
+            ),
+        )
+    lines = line_index(text)
+    posts: list[ImportedPost] = []
+    diags: list[Diagnostic] = []
+    kinds: Counter[str] = Counter()
+    for db in data:
+        found = tables(db)
+        for post in rows(db, "posts"):
+            kind = str(post.get("type") or ("page" if post.get("page") else "post"))
+            if kind != "post":
+                kinds[kind] += 1
+                continue
+            line = post_line(post, text, lines)
+            made, problems = ghost_post(post, f"{name}:{line}", found, FilePos(shown, line))
+            posts += [made] if made else []
+            diags += problems
+    diags.append(left_out(kinds, data, shown))
+    if not posts:
+        hint = "Ghost's export holds its posts in `db[0].data.posts`"
+        diags.append(
+            warning(
+                "import-no-posts",
+                "no posts in the export: nothing imported",
+                FilePos(shown, 1),
+                hint,
+            )
+        )
+    return ParsedArchive(name, ArchiveFormat.GHOST, tuple(posts), tuple(diags))
