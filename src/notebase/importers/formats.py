@@ -23,6 +23,7 @@ from notebase.importers.feeds import is_feed, read_feed
 from notebase.importers.ghost import is_ghost, read_ghost
 from notebase.importers.highlights import is_kindle, is_readwise, read_kindle, read_readwise
 from notebase.importers.markdownpost import read_markdown
+from notebase.importers.medium import is_medium, read_medium
 from notebase.importers.model import ParsedArchive
 from notebase.importers.reader import read_archive
 from notebase.importers.webpage import read_webpage
@@ -83,7 +84,7 @@ def choose_reader(name: str, text: str) -> Reader:
     if suffix_of(name) in FEED_SUFFIXES or (is_feed(text) and not is_html(name, text)):
         return read_feed  # a .xml / .json that is no feed is told so, not read as plain text
     if is_html(name, text):
-        return read_webpage
+        return read_medium if is_medium(text) else read_webpage
     if suffix_of(name) in MARKDOWN_SUFFIXES:
         return read_markdown
     return read_url_list if is_url_list(text) else read_archive

@@ -1,0 +1,96 @@
+"""Medium's export (Settings → Download your information: a zip whose `posts/` holds one HTML file
+per post, `draft_…` for a draft) -> one post per file, read from the microformats Medium writes:
+`h1.p-name`, `section.e-content`, `time.dt-published`, `a.p-author`, `a.p-canonical` (pure).
+
+Medium's file repeats the title (and the subtitle) atop the body, and its subtitle again in a
+`p-summary` its own style hides: the subtitle is the note's tl;dr, none of them its text."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+from notebase.diagnostics import FilePos, warning
+from notebase.importers.htmlmd import fragment_content
+from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
+from notebase.importers.structured import (
+    escape_text,
+    make_post,
+    parse_date,
+    safe_url,
+    without_lead_title,
+)
+
+DRAFT_PREFIX = "draft_"
+MEDIUM = "https://medium.com/"  # what a draft's links (`/media/…`, `/@name`) are named from
+# the body's own title and subtitle, as Medium's editor marks them
+_REPEATED = "h1.graf--title, h2.graf--title, h3.graf--title, h4.graf--title, .graf--subtitle"
+
+
+def is_medium(text: str) -> bool:
+    """Whether an HTML file is a post of Medium's export (cheap: two of its marks)."""
+    return 'data-field="body"' in text and ('class="p-canonical"' in text or "h-entry" in text)
+
+
+def node_text(tree: LexborHTMLParser, selector: str) -> str:
+    node = tree.css_first(selector)
+    return " ".join(node.text(deep=True).split()) if node is not None else ""
+
+
+def node_attr(tree: LexborHTMLParser, selector: str, name: str) -> str:
+    node = tree.css_first(selector)
+    return str(node.attributes.get(name) or "") if node is not None else ""
+
+
+def subtitle(body: LexborNode) -> str:
+    """The subtitle the post's body says under its title ('' without one)."""
+    node = body.css_first(".graf--subtitle")
+    return " ".join(node.text(deep=True).split()) if node is not None else ""
+
+
+def line_of(text: str, mark: str) -> int:
+    found = text.find(mark)
+    return text.count("\n", 0, found) + 1 if found >= 0 else 1
+
+
+def medium_post(tree: LexborHTMLParser, body: LexborNode, origin: str, draft: bool) -> ImportedPost:
+    """The post of a Medium file (its links named from Medium's site, as it shows them)."""
+    title = node_text(tree, "h1.p-name") or node_text(tree, "title")
+    canonical = safe_url(node_attr(tree, "a.p-canonical", "href"))
+    canonical = canonical if canonical.startswith(("http://", "https://")) else ""
+    lead = subtitle(body)
+    for node in body.css(_REPEATED):
+        node.decompose()
+    chunks, _ = fragment_content(body.html or "", canonical or MEDIUM)
+    author = node_text(tree, "footer .p-author, .p-author")
+    post = make_post(
+        title,
+        origin,
+        without_lead_title(chunks, title),
+        url=canonical,
+        date=parse_date(node_attr(tree, "time.dt-published", "datetime")),
+        authors=(author,) if author else (),
+        draft=draft,
+        page=canonical,
+    )
+    if lead:
+        post = replace(post, tldr=escape_text(lead))
+    return post
+
+
+def read_medium(text: str, name: str, shown: str) -> ParsedArchive:
+    """One post of Medium's export (a draft when its file's name says so)."""
+    tree = LexborHTMLParser(text)
+    body = tree.css_first('section[data-field="body"]')
+    line = line_of(text, 'class="p-name"')
+    pos = FilePos(shown, line)
+    if body is None or not (node_text(tree, "h1.p-name") or node_text(tree, "title")):
+        hint = 'a Medium post\'s file has an `<h1 class="p-name">` and a body section'
+        diag = warning(
+            "import-no-posts", "Medium file has no title or body: nothing imported", pos, hint
+        )
+        return ParsedArchive(name, ArchiveFormat.HTML, (), (diag,))
+    draft = name.rpartition("/")[2].startswith(DRAFT_PREFIX)
+    post = medium_post(tree, body, f"{name}:{line}", draft)
+    return ParsedArchive(name, ArchiveFormat.HTML, (post,))

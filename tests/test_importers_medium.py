@@ -1,0 +1,61 @@
+"""Medium's export: one post per file, read from its microformats; drafts by their file's name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from notebase.importers.formats import choose_reader, read_input
+from notebase.importers.medium import read_medium
+from notebase.importers.model import ParsedArchive
+from notebase.importers.render import note_text
+from notebase.importers.webpage import read_webpage
+
+FIXTURE = Path(__file__).parent / "fixtures" / "importers" / "medium-post.html"
+
+
+def read(name: str = "posts/2021-08-24_Reading-Raft-Again-3c7869fdae53.html") -> ParsedArchive:
+    return read_input(FIXTURE.read_text(encoding="utf-8"), name, name)
+
+
+def test_a_medium_file_is_read_as_medium_and_other_pages_are_not() -> None:
+    assert choose_reader("x.html", FIXTURE.read_text(encoding="utf-8")) is read_medium
+    page = '<!DOCTYPE html><html><body><article class="h-entry"><p>x</p></article></body></html>'
+    assert choose_reader("x.html", page) is read_webpage
+
+
+def test_title_date_author_canonical_and_subtitle() -> None:
+    (post,) = read().posts
+    assert post.title == "Reading Raft Again"
+    assert post.date == "2021-08-24"
+    assert post.authors == ("Ada Reader",)
+    assert post.url == "https://medium.com/@ada/reading-raft-again-3c7869fdae53"
+    assert post.tldr == "Leader election, read a second time, with notes"
+    assert not post.draft
+    assert post.origin.endswith(".html:6")
+
+
+def test_the_body_without_title_subtitle_or_summary() -> None:
+    text = note_text(read().posts[0])
+    body = text.split("\n---\n", 1)[1]
+    assert body.startswith("I read [the Raft paper](https://raft.github.io/raft.pdf) again")
+    assert "Leader election" not in body  # the subtitle heading and the hidden p-summary
+    assert "![](https://cdn-images-1.medium.com/max/800/1*abc.png)" in body
+    assert "> Each server stores a current term number." in body
+    assert "```\nif term > current:\n    current = term\n```" in body
+    assert "- Timers are randomised\n- Heartbeats reset them" in body
+    assert "Second section." in body and "Canonical link" not in body
+    assert "Exported from" not in body
+
+
+def test_a_draft_is_told_by_its_file_name() -> None:
+    (post,) = read("posts/draft_Reading-Raft-Again-3c7869fdae53.html").posts
+    assert post.draft
+
+
+def test_a_file_without_a_body_is_told() -> None:
+    text = (
+        '<html><body><article class="h-entry"><p class="p-canonical">x</p></article></body></html>'
+    )
+    archive = read_medium(text.replace("<p", '<div data-field="x"><p'), "m.html", "m.html")
+    assert archive.posts == ()
+    assert [d.code for d in archive.diagnostics] == ["import-no-posts"]
