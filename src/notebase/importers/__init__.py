@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import posixpath
 import shutil
@@ -256,6 +257,20 @@ def with_file_pages(archives: Sequence[tuple[Path, ParsedArchive]]) -> list[Pars
     return out
 
 
+def files_beside(folder: Path, names: Sequence[str]) -> dict[str, str]:
+    """The text of each file named (by its path from `folder`, never out of it) that is there
+    and UTF-8; those that are not, left out for the reader to tell."""
+    found = {}
+    for name in names:
+        path = (folder / name).resolve()
+        try:
+            if path.is_relative_to(folder.resolve()) and path.is_file():
+                found[name] = path.read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError, ValueError):
+            continue
+    return found
+
+
 def read_archives(
     paths: Sequence[Path],
     display_root: Path,
@@ -274,7 +289,7 @@ def read_archives(
         if problem is not None:
             diags.append(problem)
             continue
-        archive = read_input(text, name, shown[name])
+        archive = read_input(text, name, shown[name], functools.partial(files_beside, path.parent))
         read.append((path, archive))
         diags += archive.diagnostics
     archives = [(shown[a.name], a) for a in with_file_pages(read)]

@@ -26,6 +26,7 @@ from notebase.importers.markdownpost import read_markdown
 from notebase.importers.medium import is_medium, read_medium
 from notebase.importers.model import ParsedArchive
 from notebase.importers.reader import read_archive
+from notebase.importers.substack import body_names, is_substack, read_substack
 from notebase.importers.webpage import read_webpage
 
 Reader = Callable[[str, str, str], ParsedArchive]
@@ -69,6 +70,8 @@ def choose_reader(name: str, text: str) -> Reader:
     """The reader for a file named `name` holding `text`."""
     if suffix_of(name) == ".bib" or _BIB_START.match(text[:4000]):
         return read_bibtex
+    if is_substack(name, text):
+        return read_substack  # its bodies beside it are read by the caller: read_input
     if is_readwise(name, text):
         return read_readwise
     if is_bookmarks(name, text):
@@ -90,7 +93,13 @@ def choose_reader(name: str, text: str) -> Reader:
     return read_url_list if is_url_list(text) else read_archive
 
 
-def read_input(text: str, name: str, shown: str) -> ParsedArchive:
+def read_input(
+    text: str, name: str, shown: str, beside: Callable[[list[str]], dict[str, str]] | None = None
+) -> ParsedArchive:
     """The posts of one input file, whatever its format (told by its file name: `name` may
-    hold folders, `p/x/index.html`, to tell it from another input of that name)."""
-    return choose_reader(name.rpartition("/")[2], text)(text, name, shown)
+    hold folders, `p/x/index.html`, to tell it from another input of that name); `beside` reads
+    the files an export names beside it (Substack's bodies), by their paths from its folder."""
+    reader = choose_reader(name.rpartition("/")[2], text)
+    if reader is read_substack and beside is not None:
+        return read_substack(text, name, shown, beside(body_names(text)))
+    return reader(text, name, shown)

@@ -36,6 +36,7 @@ class ArchiveFormat(StrEnum):
     BIBTEX = "bibtex"  # a .bib file: one paper per entry
     MARKDOWN = "markdown"  # a .md file: one post, its markdown kept
     GHOST = "ghost"  # Ghost's JSON export: one post per post
+    SUBSTACK = "substack"  # Substack's posts.csv, with the bodies beside it: one post per post
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,82 @@
+"""Substack's export: posts.csv's rows with the bodies beside it in posts/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from notebase.importers import import_files
+from notebase.importers.formats import choose_reader, read_input
+from notebase.importers.model import ParsedArchive
+from notebase.importers.render import note_text
+from notebase.importers.substack import post_html, read_substack
+
+EXPORT = Path(__file__).parent / "fixtures" / "importers" / "substack"
+
+
+def read(beside: bool = True) -> ParsedArchive:
+    text = (EXPORT / "posts.csv").read_text(encoding="utf-8")
+
+    def bodies(names: list[str]) -> dict[str, str]:
+        found = [n for n in names if (EXPORT / n).is_file()]
+        return {n: (EXPORT / n).read_text(encoding="utf-8") for n in found}
+
+    return read_input(text, "posts.csv", "posts.csv", bodies if beside else None)
+
+
+def test_posts_csv_is_read_as_substack_and_another_csv_is_not() -> None:
+    assert choose_reader("posts.csv", (EXPORT / "posts.csv").read_text()) is read_substack
+    assert choose_reader("posts.csv", "id,title\n1,x\n") is not read_substack
+
+
+def test_one_note_per_post_pages_and_threads_left_out_with_one_info() -> None:
+    archive = read()
+    assert [p.title for p in archive.posts] == ["Reading Raft, Slowly", "Half an Idea", "Lost Post"]
+    (left,) = [d for d in archive.diagnostics if d.code == "import-not-a-post"]
+    assert "1 page, 1 thread" in left.message
+
+
+def test_a_post_has_its_date_subtitle_and_draft_status() -> None:
+    first, draft, _ = read().posts
+    assert (first.date, first.tldr, first.draft) == (
+        "2024-03-10",
+        "Notes on leader election",
+        False,
+    )
+    assert first.origin == "posts.csv:2"
+    assert draft.draft and draft.date == ""
+
+
+def test_the_body_keeps_links_images_quotes_code_and_footnotes_but_no_buttons() -> None:
+    text = note_text(read().posts[0])
+    assert "I read [the Raft paper](https://raft.github.io/raft.pdf) again[^1]." in text
+    assert "[^1]: The extended version, from 2014." in text
+    assert "![Terms and elections](https://substackcdn.com/image/fetch/w_1456/terms.png)" in text
+    assert "> Each server stores a current term number." in text
+    assert "```\nif term > current:\n    current = term\n```" in text
+    assert "Subscribe" not in text
+
+
+def test_a_body_not_beside_the_csv_is_told_and_the_post_kept() -> None:
+    archive = read()
+    (missing,) = [d for d in archive.diagnostics if d.code == "import-missing-file"]
+    assert "posts/140005.lost-post.html" in missing.message
+    assert missing.pos is not None and missing.pos.line == 6
+    assert len(read(beside=False).posts) == 3
+
+
+def test_a_button_linking_elsewhere_is_kept() -> None:
+    body = '<p class="button-wrapper"><a class="button" href="https://example.org/book">Get the book</a></p>'
+    assert "https://example.org/book" in post_html(body)
+    sub = '<p class="button-wrapper"><a class="button" href="https://a.substack.com/subscribe?">Sub</a></p>'
+    assert "subscribe" not in post_html(sub)
+
+
+def test_importing_the_csv_reads_the_bodies_beside_it_and_again_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    into = tmp_path / "notes" / "imported"
+    first = import_files([EXPORT / "posts.csv"], into, tmp_path)
+    assert len(first.written) == 3
+    assert "[^1]: The extended version" in (into / "reading-raft-slowly.md").read_text()
+    again = import_files([EXPORT / "posts.csv"], into, tmp_path)
+    assert again.written == () and len(again.unchanged) == 3
