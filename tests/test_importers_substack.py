@@ -37,13 +37,24 @@ def test_one_note_per_post_pages_and_threads_left_out_with_one_info() -> None:
 
 def test_a_post_has_its_date_subtitle_and_draft_status() -> None:
     first, draft, _ = read().posts
-    assert (first.date, first.tldr, first.draft) == (
-        "2024-03-10",
-        "Notes on leader election",
-        False,
-    )
+    assert (first.date, first.draft) == ("2024-03-10", False)
+    assert first.tldr == "Notes on \u201cleader election\u201d"  # the CSV writes `&#x201C;`
     assert first.origin == "posts.csv:2"
     assert draft.draft and draft.date == ""
+
+
+def test_a_post_is_at_its_publication_as_its_sign_up_buttons_say() -> None:
+    first, draft, podcast = read().posts
+    assert first.url == "https://ada.substack.com/p/reading-raft"
+    assert podcast.url == "https://ada.substack.com/p/lost-post"
+    assert draft.url == ""  # a draft has no page
+    assert read(beside=False).posts[0].url == ""  # no body: no button to tell
+
+
+def test_a_podcast_links_its_audio() -> None:
+    assert note_text(read().posts[2]).split("\n---\n", 1)[1].strip() == (
+        "[Audio](https://cdn.example.org/episode-5.mp3)"
+    )
 
 
 def test_the_body_keeps_links_images_quotes_code_and_footnotes_but_no_buttons() -> None:
@@ -54,6 +65,7 @@ def test_the_body_keeps_links_images_quotes_code_and_footnotes_but_no_buttons() 
     assert "> Each server stores a current term number." in text
     assert "```\nif term > current:\n    current = term\n```" in text
     assert "Subscribe" not in text
+    assert not text.rstrip().endswith("---")  # the rule before the sign-up button
 
 
 def test_a_body_not_beside_the_csv_is_told_and_the_post_kept() -> None:

@@ -8,10 +8,11 @@ thread (a readers' discussion) or page; the rest (`*.opens.csv`, `*.delivers.csv
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
-from html import escape
+from html import escape, unescape
 
 from selectolax.lexbor import LexborHTMLParser
 
@@ -20,7 +21,13 @@ from notebase.importers.csvfile import csv_header, csv_rows
 from notebase.importers.feeds import html_content
 from notebase.importers.htmlmd import unresolved_warning
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
-from notebase.importers.structured import escape_text, make_post, parse_date, without_lead_title
+from notebase.importers.structured import (
+    escape_text,
+    make_post,
+    parse_date,
+    safe_url,
+    without_lead_title,
+)
 
 COLUMNS = ("post_id", "post_date", "is_published", "title")
 POST_TYPES = ("newsletter", "podcast", "")
@@ -30,6 +37,8 @@ _CHROME = (
     ".subscription-widget-wrap, .subscription-widget-wrap-editor, .button-wrapper, .share-dialog"
 )
 _CHROME_LINK = ("/subscribe", "action=share", "/comments", "share=")
+# a link to the publication's sign-up page (its buttons'): where its posts are, `<address>/p/<slug>`
+_SUBSCRIBE = re.compile(r"""href=["'](?P<site>https://[^/"'\s]+)/subscribe\b""")
 HINT = "import the posts.csv of Substack's export, its posts/ folder beside it"
 
 
@@ -68,11 +77,33 @@ def post_html(body: str) -> str:
     )
 
 
+def publication(bodies: Mapping[str, str]) -> str:
+    """The publication's address, as most of its posts' sign-up buttons link it ('' when none)."""
+    sites = Counter(m["site"] for body in bodies.values() for m in _SUBSCRIBE.finditer(body))
+    return sites.most_common(1)[0][0] if sites else ""
+
+
+def cell(row: dict[str, str], column: str) -> str:
+    """A cell as words (Substack writes a title's quotes as HTML's `&#x201C;`)."""
+    return " ".join(unescape(row.get(column, "")).split())
+
+
+def post_chunks(row: dict[str, str], body: str) -> tuple[list[str], tuple[str, ...]]:
+    """The body's markdown blocks (a podcast's audio linked first, a closing rule left out)."""
+    chunks, unplaced = html_content(post_html(body), "")
+    audio = safe_url(row.get("podcast_url", "").strip())
+    lead = [f"[Audio]({audio})"] if audio.startswith("https://") and " " not in audio else []
+    blocks = [*lead, *chunks]
+    while blocks and blocks[-1] == "---":
+        blocks.pop()
+    return blocks, unplaced
+
+
 def substack_post(
-    row: dict[str, str], origin: str, body: str | None, pos: FilePos
+    row: dict[str, str], origin: str, body: str | None, pos: FilePos, site: str = ""
 ) -> tuple[ImportedPost, list[Diagnostic]]:
-    title = " ".join(row.get("title", "").split())
-    chunks, unplaced = html_content(post_html(body or ""), "")
+    title = cell(row, "title")
+    chunks, unplaced = post_chunks(row, body or "")
     diags = []
     if body is None:
         msg = f"{BODIES}/{row['post_id']}.html is not beside posts.csv: the post is imported without its text"
@@ -80,14 +111,19 @@ def substack_post(
     if unplaced:
         why = "Substack's export says no address of the publication"
         diags.append(unresolved_warning(unplaced, why, pos, "fix the links by hand"))
+    draft = row.get("is_published", "").strip().lower() != "true"
+    slug = row.get("post_id", "").partition(".")[2]
+    url = f"{site}/p/{slug}" if site and slug and not draft else ""  # a draft has no page
     post = make_post(
         title,
         origin,
         without_lead_title(chunks, title),
+        url=url,
         date=parse_date(row.get("post_date", "")),
-        draft=row.get("is_published", "").strip().lower() != "true",
+        draft=draft,
+        page=url,
     )
-    lead = " ".join(row.get("subtitle", "").split())
+    lead = cell(row, "subtitle")
     return (replace(post, tldr=escape_text(lead)) if lead else post), diags
 
 
@@ -101,17 +137,18 @@ def read_substack(
     posts: list[ImportedPost] = []
     diags: list[Diagnostic] = []
     left_out: Counter[str] = Counter()
+    site = publication(bodies or {})
     for line, row in rows:
         kind = row.get("type", "").strip().lower()
         pos = FilePos(shown, line)
         if kind not in POST_TYPES:
             left_out[kind] += 1
-        elif not " ".join(row.get("title", "").split()):
+        elif not cell(row, "title"):
             msg = "post has no title: skipped"
             diags.append(warning("import-empty-post", msg, pos, "give the post a title"))
         else:
             body = (bodies or {}).get(f"{BODIES}/{row.get('post_id', '')}.html")
-            post, problems = substack_post(row, f"{name}:{line}", body, pos)
+            post, problems = substack_post(row, f"{name}:{line}", body, pos, site)
             posts.append(post)
             diags += problems
     if left_out:
