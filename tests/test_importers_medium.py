@@ -30,6 +30,7 @@ def test_title_date_author_canonical_and_subtitle() -> None:
     assert post.authors == ("Ada Reader",)
     assert post.url == "https://medium.com/@ada/reading-raft-again-3c7869fdae53"
     assert post.tldr == "Leader election, read a second time, with notes"
+    assert set(post.taxonomy.tags) == {"Distributed Systems", "Papers"}
     assert not post.draft
     assert post.origin.endswith(".html:6")
 
@@ -59,3 +60,25 @@ def test_a_file_without_a_body_is_told() -> None:
     archive = read_medium(text.replace("<p", '<div data-field="x"><p'), "m.html", "m.html")
     assert archive.posts == ()
     assert [d.code for d in archive.diagnostics] == ["import-no-posts"]
+
+
+RESPONSE = """<!DOCTYPE html><html><head><title>Good point, but the timers</title></head><body>
+<article class="h-entry"><header><h1 class="p-name">Good point, but the timers…</h1></header>
+<section data-field="body" class="e-content"><section class="section section--body"><div
+class="section-content"><div class="section-inner"><p class="graf graf--p graf--leading">Good
+point, but the timers are randomised for a reason.</p></div></div></section></section>
+<footer><p><a href="https://medium.com/@ada/good-point-1a2b3c" class="p-canonical">Canonical
+link</a></p></footer></article></body></html>"""
+
+
+def test_a_response_is_a_draft_told_once() -> None:
+    archive = read_medium(RESPONSE, "posts/2021-09-01_Good-point-1a2b3c.html", "r.html")
+    (post,) = archive.posts
+    assert post.draft
+    assert [d.code for d in archive.diagnostics] == ["import-not-a-post"]
+
+
+def test_a_short_post_with_its_own_title_is_no_response() -> None:
+    text = RESPONSE.replace("Good point, but the timers…", "On Timers")
+    archive = read_medium(text, "posts/2021-09-01_On-Timers-1a2b3c.html", "r.html")
+    assert not archive.posts[0].draft and archive.diagnostics == ()

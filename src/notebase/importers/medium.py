@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from notebase.diagnostics import FilePos, warning
+from notebase.diagnostics import FilePos, info, warning
 from notebase.importers.htmlmd import fragment_content
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
 from notebase.importers.structured import (
@@ -22,7 +22,7 @@ from notebase.importers.structured import (
     without_lead_title,
 )
 
-DRAFT_PREFIX = "draft_"
+DRAFT_PREFIX = "draft"  # `draft_Title-1a2b3c.html`; a published post's file starts with its date
 MEDIUM = "https://medium.com/"  # what a draft's links (`/media/…`, `/@name`) are named from
 # the body's own title and subtitle, as Medium's editor marks them
 _REPEATED = "h1.graf--title, h2.graf--title, h3.graf--title, h4.graf--title, .graf--subtitle"
@@ -54,6 +54,17 @@ def line_of(text: str, mark: str) -> int:
     return text.count("\n", 0, found) + 1 if found >= 0 else 1
 
 
+def is_response(tree: LexborHTMLParser, body: LexborNode) -> bool:
+    """Whether the file is a response to another post (Medium exports a reader's responses as
+    posts): no title of its own (Medium's is the text's first words) over one paragraph, no image."""
+    title = node_text(tree, "h1.p-name").rstrip("…. ").casefold()
+    paras = body.css("p")
+    text = " ".join(paras[0].text(deep=True).split()).casefold() if paras else ""
+    return (
+        len(paras) == 1 and body.css_first("img") is None and bool(title) and text.startswith(title)
+    )
+
+
 def medium_post(tree: LexborHTMLParser, body: LexborNode, origin: str, draft: bool) -> ImportedPost:
     """The post of a Medium file (its links named from Medium's site, as it shows them)."""
     title = node_text(tree, "h1.p-name") or node_text(tree, "title")
@@ -69,6 +80,7 @@ def medium_post(tree: LexborHTMLParser, body: LexborNode, origin: str, draft: bo
         origin,
         without_lead_title(chunks, title),
         url=canonical,
+        tags=[" ".join(a.text(deep=True).split()) for a in tree.css(".p-tags a")],
         date=parse_date(node_attr(tree, "time.dt-published", "datetime")),
         authors=(author,) if author else (),
         draft=draft,
@@ -92,5 +104,12 @@ def read_medium(text: str, name: str, shown: str) -> ParsedArchive:
         )
         return ParsedArchive(name, ArchiveFormat.HTML, (), (diag,))
     draft = name.rpartition("/")[2].startswith(DRAFT_PREFIX)
-    post = medium_post(tree, body, f"{name}:{line}", draft)
-    return ParsedArchive(name, ArchiveFormat.HTML, (post,))
+    response = not draft and is_response(tree, body)
+    post = medium_post(tree, body, f"{name}:{line}", draft or response)
+    if not response:
+        return ParsedArchive(name, ArchiveFormat.HTML, (post,))
+    msg = "a response to another post (titled by its own words, one paragraph): imported as a draft"
+    hint = "publish the note (remove `draft: true`) if it is a post of its own"
+    return ParsedArchive(
+        name, ArchiveFormat.HTML, (post,), (info("import-not-a-post", msg, pos, hint),)
+    )
