@@ -96,3 +96,43 @@ def test_old_exports_mark_pages_with_a_flag() -> None:
     archive = read_ghost(text, "g.json", "g.json")
     assert archive.posts == ()
     assert {d.code for d in archive.diagnostics} == {"import-not-a-post", "import-no-posts"}
+
+
+def test_a_post_of_lexical_only_is_read_from_its_document() -> None:
+    def text(words: str, fmt: int = 0) -> dict[str, object]:
+        return {"type": "text", "text": words, "format": fmt}
+
+    root = {
+        "type": "root",
+        "children": [
+            {"type": "heading", "tag": "h2", "children": [text("Why")]},
+            {
+                "type": "paragraph",
+                "children": [
+                    text("Read "),
+                    text("this", 1),
+                    {"type": "link", "url": "https://example.org/x", "children": [text("paper")]},
+                    text(" <now>"),
+                ],
+            },
+            {
+                "type": "list",
+                "listType": "number",
+                "children": [
+                    {"type": "listitem", "children": [text("one")]},
+                ],
+            },
+            {"type": "codeblock", "language": "python", "code": "x = 1 < 2"},
+            {"type": "image", "src": "https://example.org/a.png", "alt": "A", "caption": "Fig"},
+            {"type": "unknowncard", "payload": "ignored"},
+        ],
+    }
+    post = {"id": "1", "title": "T", "html": None, "type": "post", "status": "published"}
+    post["lexical"] = json.dumps({"root": root})
+    archive = read_ghost(export([post]), "g.json", "g.json")
+    body = note_text(archive.posts[0]).split("\n---\n", 1)[1]
+    assert body.strip() == (
+        "## Why\n\nRead **this**[paper](https://example.org/x) \\<now>\n\n1. one\n\n"
+        "```python\nx = 1 < 2\n```\n\n![A](https://example.org/a.png)\n\nFig"
+    )
+    assert not [d for d in archive.diagnostics if d.code == "import-empty-post"]

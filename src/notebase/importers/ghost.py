@@ -14,6 +14,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from html import escape
 from typing import Any
 
 from notebase.diagnostics import Diagnostic, FilePos, error, info, warning
@@ -126,9 +127,65 @@ def own_links(chunk: str, slugs: dict[str, str]) -> str:
     return _OWN_LINK.sub(wikilink, chunk) if _OWN in chunk else chunk
 
 
+# Lexical's text formats (a bit each) and the HTML they stand for
+_FORMATS = ((16, "code"), (1, "strong"), (2, "em"), (4, "s"))
+_LEXICAL_TAGS = {"paragraph": "p", "quote": "blockquote", "aside": "blockquote", "listitem": "li"}
+
+
+def lexical_html(node: Any) -> str:
+    """A post's Lexical document (Ghost 5's editor) as the HTML Ghost shows for it: text, links,
+    headings, lists, quotes, code, images, rules and the HTML and markdown cards' own text (the
+    rest of its cards left out)."""
+    if not isinstance(node, dict):
+        return ""
+    kind = str(node.get("type") or "")
+    inner = "".join(lexical_html(c) for c in node.get("children") or [] if isinstance(c, dict))
+    if kind == "text":
+        text = escape(str(node.get("text") or ""), quote=False)
+        fmt = node["format"] if isinstance(node.get("format"), int) else 0
+        for bit, tag in _FORMATS:
+            text = f"<{tag}>{text}</{tag}>" if fmt & bit else text
+        return text
+    if kind == "link":
+        return f'<a href="{escape(str(node.get("url") or ""))}">{inner}</a>'
+    if kind in ("heading", "list"):
+        tag = str(node.get("tag") or ("ol" if node.get("listType") == "number" else "ul"))
+        tag = tag if tag in ("h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol") else "p"
+        return f"<{tag}>{inner}</{tag}>"
+    if kind in _LEXICAL_TAGS:
+        return f"<{_LEXICAL_TAGS[kind]}>{inner}</{_LEXICAL_TAGS[kind]}>"
+    return lexical_card(kind, node) if kind != "root" else inner
+
+
+def lexical_card(kind: str, node: dict[str, Any]) -> str:
+    """One of a Lexical document's cards (an image, code, a rule, a line break) as HTML."""
+    if kind == "image" and node.get("src"):
+        caption = str(node.get("caption") or "")  # the caption is HTML, as Ghost stores it
+        alt = escape(str(node.get("alt") or ""))
+        img = f'<img src="{escape(str(node["src"]))}" alt="{alt}">'
+        return f"<figure>{img}<figcaption>{caption}</figcaption></figure>" if caption else img
+    if kind == "codeblock":
+        lang = escape(str(node.get("language") or ""))
+        code = escape(str(node.get("code") or ""), quote=False)
+        return f'<pre><code class="language-{lang}">{code}</code></pre>'
+    if kind in ("html", "markdown"):  # a card of HTML, or of markdown, shown as it is
+        text = str(node.get("html") or node.get("markdown") or "")
+        return text if kind == "html" else f"<pre>{escape(text, quote=False)}</pre>"
+    return {"horizontalrule": "<hr>", "linebreak": "<br>"}.get(kind, "")
+
+
+def from_lexical(stored: Any) -> str:
+    """A post's HTML from its Lexical document when the export holds no HTML of it ('' else)."""
+    try:
+        doc = json.loads(stored) if isinstance(stored, str) and stored.strip() else None
+    except (json.JSONDecodeError, RecursionError):
+        return ""
+    return lexical_html(doc.get("root")) if isinstance(doc, dict) else ""
+
+
 def post_chunks(post: dict[str, Any], slugs: dict[str, str]) -> tuple[list[str], tuple[str, ...]]:
     """The post's body as markdown blocks (its feature image first), and its relative URLs."""
-    html = str(post.get("html") or "")
+    html = str(post.get("html") or "") or from_lexical(post.get("lexical"))
     chunks, unplaced = html_content(site_html(html, slugs), "")
     if not chunks:
         chunks = plain_chunks(str(post.get("plaintext") or ""))
@@ -182,18 +239,18 @@ def post_line(post: dict[str, Any], text: str, lines: LineIndex) -> int:
     return lines.line(found) if found >= 0 else 1
 
 
-def left_out(kinds: Counter[str], data: Sequence[dict[str, Any]], shown: str) -> Diagnostic:
-    """What the export holds besides posts, told once."""
-    held = sorted(t for d in data for t, v in d.items() if isinstance(v, list) and v)
-    what = ", ".join(f"{n} {k}(s)" for k, n in sorted(kinds.items()))
-    others = ", ".join(
-        t
-        for t in dict.fromkeys(held)
-        if t not in ("posts", "tags", "posts_tags", "users", "posts_authors")
-    )
-    message = (
-        f"Ghost's export: {what or 'no page'} left out; its {others or 'other tables'} not read"
-    )
+READ_TABLES = ("posts", "tags", "posts_tags", "users", "posts_authors")
+
+
+def left_out(kinds: Counter[str], data: Sequence[dict[str, Any]], shown: str) -> Diagnostic | None:
+    """What the export holds besides posts (its pages, the tables not read), told once."""
+    held = dict.fromkeys(t for d in data for t, v in d.items() if isinstance(v, list) and v)
+    others = ", ".join(sorted(t for t in held if t not in READ_TABLES))
+    parts = [", ".join(f"{n} {k}(s)" for k, n in sorted(kinds.items()))] if kinds else []
+    parts += [f"its {others}"] if others else []
+    if not parts:
+        return None
+    message = f"Ghost's export: {' and '.join(parts)} left out"
     hint = (
         "its posts are imported, drafts as drafts; pages, settings, members and newsletters are not"
     )
@@ -235,7 +292,8 @@ def read_ghost(text: str, name: str, shown: str) -> ParsedArchive:
             made, problems = ghost_post(post, f"{name}:{line}", found, FilePos(shown, line))
             posts += [made] if made else []
             diags += problems
-    diags.append(left_out(kinds, data, shown))
+    if (told := left_out(kinds, data, shown)) is not None:
+        diags.append(told)
     if not posts:
         hint = "Ghost's export holds its posts in `db[0].data.posts`"
         diags.append(
