@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from notebase.importers import import_files
 from notebase.importers.formats import choose_reader, read_input
 from notebase.importers.ghost import read_ghost
 from notebase.importers.model import ParsedArchive
@@ -63,10 +64,34 @@ def test_the_body_keeps_links_images_quotes_and_code() -> None:
     assert "__GHOST_URL__" not in text
 
 
-def test_an_image_of_the_site_is_told_it_cannot_be_found() -> None:
+def test_an_image_of_the_site_is_named_from_the_note_and_listed_to_copy() -> None:
+    archive = read_fixture()
+    assert archive.files == (("content/images/2024/05/heads.png", 11),)
+    text = note_text(archive.posts[0])
+    assert "![Attention heads](content/images/2024/05/heads.png)" in text
+
+
+def test_a_link_to_another_page_of_the_site_is_told() -> None:
     diags = [d for d in read_fixture().diagnostics if d.code == "import-relative-url"]
-    assert len(diags) == 1 and "/content/images/2024/05/heads.png" in diags[0].message
+    assert len(diags) == 1 and "/tag/papers/" in diags[0].message
     assert diags[0].pos is not None and diags[0].pos.line == 11
+
+
+def test_the_site_images_are_copied_from_the_folder_of_the_export(tmp_path: Path) -> None:
+    site = tmp_path / "ghost"
+    (site / "content" / "images" / "2024" / "05").mkdir(parents=True)
+    (site / "content" / "images" / "2024" / "05" / "heads.png").write_bytes(b"png")
+    (site / "export.json").write_text(FIXTURE.read_text(encoding="utf-8"), encoding="utf-8")
+    into = tmp_path / "kb" / "notes" / "imported"
+    outcome = import_files([site / "export.json"], into, tmp_path / "kb")
+    assert (into / "content" / "images" / "2024" / "05" / "heads.png").read_bytes() == b"png"
+    assert not [d for d in outcome.diagnostics if d.code == "import-missing-file"]
+    elsewhere = tmp_path / "elsewhere.json"
+    elsewhere.write_text(FIXTURE.read_text(encoding="utf-8"), encoding="utf-8")
+    outcome = import_files([elsewhere], tmp_path / "kb2", tmp_path)
+    assert [d.code for d in outcome.diagnostics if d.code == "import-missing-file"] == [
+        "import-missing-file"
+    ]
 
 
 def export(posts: list[dict[str, object]]) -> str:

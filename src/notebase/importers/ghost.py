@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from html import escape
 from typing import Any
+from urllib.parse import unquote
 
 from notebase.diagnostics import Diagnostic, FilePos, error, info, warning
 from notebase.importers.feeds import html_content, plain_chunks
@@ -38,12 +39,13 @@ SITE = "__GHOST_URL__"
 # what a link to another post of the export is made before conversion: absolute, so kept a link
 _OWN = "https://ghost-post.invalid/"
 _OWN_LINK = re.compile(r"\[(?P<text>[^\]\n]*)\]\(" + re.escape(_OWN) + r"(?P<slug>[^)/\s]+)/?\)")
+# what a file of the site (`__GHOST_URL__/content/images/…`) is named before conversion, and after
+# it from the note's folder (copied there from the site's folder, when the export is in it)
+_FILES = "https://ghost-site.invalid/"
+_FILE_LINK = re.compile(re.escape(_FILES) + r"(?P<rel>content/[^)\s>]+)")
 _SITE_HREF = re.compile(r"""(?P<attr>\b(?:href|src)\s*=\s*["'])""" + SITE + r"/(?P<rest>[^\"'#?]*)")
 DRAFTS = ("draft", "scheduled")
-HINT_UNRESOLVED = (
-    "Ghost keeps its images in its content/images folder (not in this export): copy them"
-    " beside the notes and link them by hand"
-)
+HINT_UNRESOLVED = "link the site's pages by hand: the export does not say the site's address"
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +114,7 @@ def site_html(html: str, slugs: dict[str, str]) -> str:
         rest = m["rest"]
         if rest.strip("/") in slugs and "/" not in rest.strip("/"):
             return m["attr"] + _OWN + rest
-        return m["attr"] + "/" + rest
+        return m["attr"] + (_FILES if rest.startswith("content/") else "/") + rest
 
     return _SITE_HREF.sub(where, html) if SITE in html else html
 
@@ -183,26 +185,44 @@ def from_lexical(stored: Any) -> str:
     return lexical_html(doc.get("root")) if isinstance(doc, dict) else ""
 
 
-def post_chunks(post: dict[str, Any], slugs: dict[str, str]) -> tuple[list[str], tuple[str, ...]]:
-    """The post's body as markdown blocks (its feature image first), and its relative URLs."""
+def site_files(chunk: str, files: list[str]) -> str:
+    """The chunk with its links to the site's files named from the note's folder (`content/…`),
+    each file's path added to `files`."""
+    if _FILES not in chunk:
+        return chunk
+
+    def rel(m: re.Match[str]) -> str:
+        files.append(unquote(m["rel"]))
+        return m["rel"]
+
+    return _FILE_LINK.sub(rel, chunk)
+
+
+def post_chunks(
+    post: dict[str, Any], slugs: dict[str, str]
+) -> tuple[list[str], Sequence[str], list[str]]:
+    """The post's body as markdown blocks (its feature image first), its relative URLs, and
+    the site's files it shows."""
     html = str(post.get("html") or "") or from_lexical(post.get("lexical"))
     chunks, unplaced = html_content(site_html(html, slugs), "")
     if not chunks:
         chunks = plain_chunks(str(post.get("plaintext") or ""))
-    image = safe_url(str(post.get("feature_image") or "").replace(SITE, ""))
+    image = safe_url(str(post.get("feature_image") or "").replace(SITE + "/", _FILES))
     lead = [f"![]({image})"] if image.startswith(("http://", "https://")) else []
-    return [*lead, *(own_links(c, slugs) for c in chunks)], unplaced
+    files: list[str] = []
+    return [site_files(own_links(c, slugs), files) for c in [*lead, *chunks]], unplaced, files
 
 
 def ghost_post(
     post: dict[str, Any], origin: str, found: Tables, pos: FilePos
-) -> tuple[ImportedPost | None, list[Diagnostic]]:
-    """One post of the export as a note's post, and what was read past in it."""
+) -> tuple[ImportedPost | None, list[Diagnostic], list[str]]:
+    """One post of the export as a note's post, what was read past in it, and the site's files
+    it shows."""
     title = " ".join(str(post.get("title") or "").split())
-    chunks, unplaced = post_chunks(post, found.slugs)
+    chunks, unplaced, files = post_chunks(post, found.slugs)
     if not title:
         msg = "post has no title: skipped"
-        return None, [warning("import-empty-post", msg, pos, "give the post a title in Ghost")]
+        return None, [warning("import-empty-post", msg, pos, "give the post a title in Ghost")], []
     diags = []
     if not chunks and (post.get("mobiledoc") or post.get("lexical")):
         msg = "the post's text is only in Ghost's editor format (no html): imported without it"
@@ -229,7 +249,7 @@ def ghost_post(
         page=canonical,
     )
     excerpt = " ".join(str(post.get("custom_excerpt") or "").split())
-    return (replace(made, tldr=escape_text(excerpt)) if excerpt else made), diags
+    return (replace(made, tldr=escape_text(excerpt)) if excerpt else made), diags, files
 
 
 def post_line(post: dict[str, Any], text: str, lines: LineIndex) -> int:
@@ -281,6 +301,7 @@ def read_ghost(text: str, name: str, shown: str) -> ParsedArchive:
     posts: list[ImportedPost] = []
     diags: list[Diagnostic] = []
     kinds: Counter[str] = Counter()
+    files: dict[str, int] = {}  # each file of the site a post shows, with its first post's line
     for db in data:
         found = tables(db)
         for post in rows(db, "posts"):
@@ -289,9 +310,10 @@ def read_ghost(text: str, name: str, shown: str) -> ParsedArchive:
                 kinds[kind] += 1
                 continue
             line = post_line(post, text, lines)
-            made, problems = ghost_post(post, f"{name}:{line}", found, FilePos(shown, line))
+            made, problems, shows = ghost_post(post, f"{name}:{line}", found, FilePos(shown, line))
             posts += [made] if made else []
             diags += problems
+            files.update((rel, line) for rel in shows if rel not in files)
     if (told := left_out(kinds, data, shown)) is not None:
         diags.append(told)
     if not posts:
@@ -304,4 +326,6 @@ def read_ghost(text: str, name: str, shown: str) -> ParsedArchive:
                 hint,
             )
         )
-    return ParsedArchive(name, ArchiveFormat.GHOST, tuple(posts), tuple(diags))
+    return ParsedArchive(
+        name, ArchiveFormat.GHOST, tuple(posts), tuple(diags), files=tuple(files.items())
+    )
