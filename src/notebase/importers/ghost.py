@@ -259,15 +259,17 @@ def post_line(post: dict[str, Any], text: str, lines: LineIndex) -> int:
     return lines.line(found) if found >= 0 else 1
 
 
+SHOWN_TABLES = 6  # the tables left out that are named (a Ghost 5 export holds some 40)
 READ_TABLES = ("posts", "tags", "posts_tags", "users", "posts_authors")
 
 
 def left_out(kinds: Counter[str], data: Sequence[dict[str, Any]], shown: str) -> Diagnostic | None:
     """What the export holds besides posts (its pages, the tables not read), told once."""
     held = dict.fromkeys(t for d in data for t, v in d.items() if isinstance(v, list) and v)
-    others = ", ".join(sorted(t for t in held if t not in READ_TABLES))
+    others = sorted(t for t in held if t not in READ_TABLES)
+    named = ", ".join(others[:SHOWN_TABLES]) + (", …" if len(others) > SHOWN_TABLES else "")
     parts = [", ".join(f"{n} {k}(s)" for k, n in sorted(kinds.items()))] if kinds else []
-    parts += [f"its {others}"] if others else []
+    parts += [f"its {len(others)} other table(s) ({named})"] if others else []
     if not parts:
         return None
     message = f"Ghost's export: {' and '.join(parts)} left out"
