@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from notebase.importers import import_files
 from notebase.importers.formats import choose_reader, read_input
 from notebase.importers.medium import read_medium
 from notebase.importers.model import ParsedArchive
@@ -82,3 +83,25 @@ def test_a_short_post_with_its_own_title_is_no_response() -> None:
     text = RESPONSE.replace("Good point, but the timers…", "On Timers")
     archive = read_medium(text, "posts/2021-09-01_On-Timers-1a2b3c.html", "r.html")
     assert not archive.posts[0].draft and archive.diagnostics == ()
+
+
+def test_the_export_folder_is_read_as_its_posts(tmp_path: Path) -> None:
+    (tmp_path / "export" / "posts").mkdir(parents=True)
+    (tmp_path / "export" / "profile").mkdir()
+    page = FIXTURE.read_text(encoding="utf-8")
+    (tmp_path / "export" / "posts" / "2021-08-24_Reading-Raft-Again-3c7869fdae53.html").write_text(
+        page
+    )
+    (tmp_path / "export" / "posts" / "draft_Other-1a2b.html").write_text(
+        page.replace("Reading Raft Again", "Other").replace("3c7869fdae53", "1a2b")
+    )
+    outcome = import_files([tmp_path / "export"], tmp_path / "notes", tmp_path)
+    assert [Path(p).name for p in outcome.written] == ["other.md", "reading-raft-again.md"]
+    assert "draft: true" in (tmp_path / "notes" / "other.md").read_text()
+
+
+def test_a_zip_is_told_to_be_unzipped(tmp_path: Path) -> None:
+    (tmp_path / "medium.zip").write_bytes(b"PK\x03\x04\x00\x00rest")
+    outcome = import_files([tmp_path / "medium.zip"], tmp_path / "notes", tmp_path)
+    (problem,) = outcome.diagnostics
+    assert problem.code == "import-binary" and "unzip" in problem.hint

@@ -92,3 +92,9 @@ def test_importing_the_csv_reads_the_bodies_beside_it_and_again_changes_nothing(
     assert "[^1]: The extended version" in (into / "reading-raft-slowly.md").read_text()
     again = import_files([EXPORT / "posts.csv"], into, tmp_path)
     assert again.written == () and len(again.unchanged) == 3
+
+
+def test_the_export_folder_is_read_as_its_posts_csv(tmp_path: Path) -> None:
+    outcome = import_files([EXPORT], tmp_path / "notes", tmp_path)
+    assert len(outcome.written) == 3
+    assert not [d for d in outcome.diagnostics if d.code == "import-unreadable"]
