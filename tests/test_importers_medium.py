@@ -105,3 +105,20 @@ def test_a_zip_is_told_to_be_unzipped(tmp_path: Path) -> None:
     outcome = import_files([tmp_path / "medium.zip"], tmp_path / "notes", tmp_path)
     (problem,) = outcome.diagnostics
     assert problem.code == "import-binary" and "unzip" in problem.hint
+
+
+def test_a_code_block_split_by_a_blank_line_is_one_block_in_its_language() -> None:
+    code = (
+        '<pre class="graf graf--pre graf-after--p" data-code-block-lang="python">'
+        '<span class="pre--content">import os<br>x = 1 &lt; 2</span></pre>\n'
+        '<pre class="graf graf--pre graf-after--pre" data-code-block-lang="python">'
+        '<span class="pre--content">print(x)</span></pre>'
+        '<p class="graf graf--p graf-after--pre">After.</p>'
+        '<pre class="graf graf--pre graf-after--p">other</pre>'
+    )
+    page = FIXTURE.read_text(encoding="utf-8")
+    start = page.index('<pre name="c1"')
+    end = page.index("</pre>", start) + len("</pre>")
+    archive = read_medium(page[:start] + code + page[end:], "p.html", "p.html")
+    text = note_text(archive.posts[0])
+    assert "```python\nimport os\nx = 1 < 2\n\nprint(x)\n```\n\nAfter.\n\n```\nother\n```" in text

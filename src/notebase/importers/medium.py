@@ -8,6 +8,7 @@ Medium's file repeats the title (and the subtitle) atop the body, and its subtit
 from __future__ import annotations
 
 from dataclasses import replace
+from html import escape
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
@@ -65,6 +66,42 @@ def is_response(tree: LexborHTMLParser, body: LexborNode) -> bool:
     )
 
 
+def edge_trimmed(code: str) -> str:
+    """Code without the blank lines round it, nor the spaces ending its lines."""
+    lines = [line.rstrip() for line in code.split("\n")]
+    while lines and not lines[0]:
+        lines.pop(0)
+    return "\n".join(lines).rstrip("\n")
+
+
+def code_blocks(body: LexborNode) -> None:
+    """Medium's code blocks as one `<pre><code>` each, in its language: Medium writes a block's
+    lines apart by `<br>`, its language as `data-code-block-lang`, and a block holding a blank
+    line as several `pre.graf--pre` one after the other (`graf-after--pre`)."""
+    for br in body.css("pre.graf--pre br"):
+        br.replace_with("\n")
+    runs: list[list[LexborNode]] = []
+    for pre in body.css("pre.graf--pre"):
+        before = pre.prev
+        while before is not None and before.tag == "-text" and not (before.text() or "").strip():
+            before = before.prev
+        joins = runs and before is not None and before.mem_id == runs[-1][-1].mem_id
+        if joins and "graf-after--pre" in str(pre.attributes.get("class") or ""):
+            runs[-1].append(pre)
+        else:
+            runs.append([pre])
+    for run in runs:
+        lang = str(run[0].attributes.get("data-code-block-lang") or "")
+        text = "\n\n".join(edge_trimmed(p.text(deep=True)) for p in run)
+        cls = f' class="language-{escape(lang)}"' if lang.replace("-", "").isalnum() else ""
+        html = f"<pre><code{cls}>{escape(text, quote=False)}</code></pre>"
+        made = LexborHTMLParser(html).css_first("pre")
+        if made is not None:
+            run[0].insert_before(made)
+            for pre in run:
+                pre.decompose()
+
+
 def medium_post(tree: LexborHTMLParser, body: LexborNode, origin: str, draft: bool) -> ImportedPost:
     """The post of a Medium file (its links named from Medium's site, as it shows them)."""
     title = node_text(tree, "h1.p-name") or node_text(tree, "title")
@@ -73,6 +110,7 @@ def medium_post(tree: LexborHTMLParser, body: LexborNode, origin: str, draft: bo
     lead = subtitle(body)
     for node in body.css(_REPEATED):
         node.decompose()
+    code_blocks(body)
     chunks, _ = fragment_content(body.html or "", canonical or MEDIUM)
     author = node_text(tree, "footer .p-author, .p-author")
     post = make_post(
