@@ -122,3 +122,22 @@ def test_a_code_block_split_by_a_blank_line_is_one_block_in_its_language() -> No
     archive = read_medium(page[:start] + code + page[end:], "p.html", "p.html")
     text = note_text(archive.posts[0])
     assert "```python\nimport os\nx = 1 < 2\n\nprint(x)\n```\n\nAfter.\n\n```\nother\n```" in text
+
+
+def test_a_link_card_and_an_embed_are_links() -> None:
+    card = (
+        '<div class="graf graf--mixtapeEmbed graf-after--p"><a href="https://example.org/post"'
+        ' class="markup--anchor markup--mixtapeEmbed-anchor"><strong class="markup--strong">'
+        'A Post Title</strong><br><em class="markup--em">What it says</em>example.org</a>'
+        '<a href="https://example.org/post" class="js-mixtapeImage mixtapeImage"'
+        ' style="background-image: url(https://cdn-images-1.medium.com/x.png);"></a></div>'
+        '<figure class="graf graf--figure graf--iframe"><iframe'
+        ' src="https://medium.com/media/abc123?postId=1" width="700"></iframe></figure>'
+    )
+    page = FIXTURE.read_text(encoding="utf-8")
+    start = page.index('<blockquote name="b1"')
+    page = page[:start] + card + page[start:]
+    text = note_text(read_medium(page, "p.html", "p.html").posts[0])
+    assert "[A Post Title](https://example.org/post) — What it says\n" in text
+    assert "<https://example.org/post>" not in text
+    assert "[Embedded media](https://medium.com/media/abc123?postId=1)" in text

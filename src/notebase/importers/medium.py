@@ -102,6 +102,36 @@ def code_blocks(body: LexborNode) -> None:
                 pre.decompose()
 
 
+def words_in(node: LexborNode, selector: str) -> str:
+    found = node.css_first(selector)
+    return " ".join(found.text(deep=True).split()) if found is not None else ""
+
+
+def replaced(node: LexborNode, html: str) -> None:
+    """`node` replaced by the first element of `html`."""
+    made = LexborHTMLParser(html).css_first("body > *")
+    if made is not None:
+        node.insert_before(made)
+    node.decompose()
+
+
+def embeds(body: LexborNode) -> None:
+    """Medium's link cards (`graf--mixtapeEmbed`: a title, a description and a link laid over
+    an image) as a link and its description, and its embeds (an iframe of `medium.com/media/…`:
+    a gist, a tweet, a video) as a link to them, which no page of notes could show."""
+    for card in body.css(".graf--mixtapeEmbed"):
+        a = card.css_first("a.markup--mixtapeEmbed-anchor") or card.css_first("a[href]")
+        href = str(a.attributes.get("href") or "") if a is not None else ""
+        title, about = words_in(card, "strong"), words_in(card, "em")
+        if href:
+            said = f" — {escape(about, quote=False)}" if about else ""
+            link = f'<a href="{escape(href)}">{escape(title or href, quote=False)}</a>'
+            replaced(card, f"<p>{link}{said}</p>")
+    for frame in body.css("figure iframe[src], iframe[src]"):
+        src = escape(str(frame.attributes.get("src") or ""))
+        replaced(frame, f'<p><a href="{src}">Embedded media</a></p>')
+
+
 def medium_post(tree: LexborHTMLParser, body: LexborNode, origin: str, draft: bool) -> ImportedPost:
     """The post of a Medium file (its links named from Medium's site, as it shows them)."""
     title = node_text(tree, "h1.p-name") or node_text(tree, "title")
@@ -111,6 +141,7 @@ def medium_post(tree: LexborHTMLParser, body: LexborNode, origin: str, draft: bo
     for node in body.css(_REPEATED):
         node.decompose()
     code_blocks(body)
+    embeds(body)
     chunks, _ = fragment_content(body.html or "", canonical or MEDIUM)
     author = node_text(tree, "footer .p-author, .p-author")
     post = make_post(
