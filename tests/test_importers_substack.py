@@ -98,3 +98,12 @@ def test_the_export_folder_is_read_as_its_posts_csv(tmp_path: Path) -> None:
     outcome = import_files([EXPORT], tmp_path / "notes", tmp_path)
     assert len(outcome.written) == 3
     assert not [d for d in outcome.diagnostics if d.code == "import-unreadable"]
+
+
+def test_an_embedded_video_is_a_link_to_it() -> None:
+    body = (
+        '<p>Watch:</p><div id="youtube2-abc" class="youtube-wrap"><div class="youtube-inner">'
+        '<iframe src="https://www.youtube-nocookie.com/embed/abc?rel=0" width="728"></iframe>'
+        "</div></div>"
+    )
+    assert '<a href="https://www.youtube-nocookie.com/embed/abc?rel=0">' in post_html(body)

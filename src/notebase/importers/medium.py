@@ -127,7 +127,13 @@ def embeds(body: LexborNode) -> None:
             said = f" — {escape(about, quote=False)}" if about else ""
             link = f'<a href="{escape(href)}">{escape(title or href, quote=False)}</a>'
             replaced(card, f"<p>{link}{said}</p>")
-    for frame in body.css("figure iframe[src], iframe[src]"):
+    iframe_links(body)
+
+
+def iframe_links(body: LexborNode) -> None:
+    """Each embed (an iframe: a gist, a tweet, a video) as a link to it, which a page of notes
+    shows (an exported post's iframe shows nothing without its platform's scripts)."""
+    for frame in body.css("iframe[src]"):
         src = escape(str(frame.attributes.get("src") or ""))
         replaced(frame, f'<p><a href="{src}">Embedded media</a></p>')
 

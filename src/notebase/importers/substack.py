@@ -20,6 +20,7 @@ from notebase.diagnostics import Diagnostic, FilePos, info, warning
 from notebase.importers.csvfile import csv_header, csv_rows
 from notebase.importers.feeds import html_content
 from notebase.importers.htmlmd import unresolved_warning
+from notebase.importers.medium import iframe_links
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
 from notebase.importers.structured import (
     escape_text,
@@ -57,9 +58,11 @@ def post_html(body: str) -> str:
     """A post's body as its page shows it, less the editor's buttons (a button linking on
     elsewhere is kept), its footnotes (`div.footnote`, the mark `a.footnote-number` holding
     the id the text's `a.footnote-anchor` names) written as the footnote list HTML writes."""
-    if "footnote" not in body and "button" not in body and "subscri" not in body:
+    if not any(mark in body for mark in ("footnote", "button", "subscri", "<iframe")):
         return body
     tree = LexborHTMLParser(body)
+    if tree.body is not None:
+        iframe_links(tree.body)
     for node in tree.css(_CHROME):
         hrefs = [str(a.attributes.get("href") or "") for a in node.css("a")]
         if not hrefs or any(m in h for h in hrefs for m in _CHROME_LINK):
