@@ -58,6 +58,7 @@ def test_the_body_keeps_links_images_quotes_and_code() -> None:
     assert "![](https://images.example.org/cover.jpg)" in text
     assert "[the paper](https://arxiv.org/abs/1706.03762)" in text
     assert "[[First Notes|my first notes]]" in text  # __GHOST_URL__/first-notes/
+    assert "[[First Notes|also]]" in text  # a dated permalink: /2023/01/first-notes/
     assert "> Attention is all you need." in text
     assert "```python\nscores = q @ k.T / d ** 0.5\n```" in text
     assert "## What changed" in text

@@ -112,8 +112,9 @@ def site_html(html: str, slugs: dict[str, str]) -> str:
 
     def where(m: re.Match[str]) -> str:
         rest = m["rest"]
-        if rest.strip("/") in slugs and "/" not in rest.strip("/"):
-            return m["attr"] + _OWN + rest
+        *dated, slug = rest.strip("/").split("/")
+        if slug in slugs and all(part.isdigit() for part in dated):  # /slug/, /2021/05/slug/
+            return m["attr"] + _OWN + slug + "/"
         return m["attr"] + (_FILES if rest.startswith("content/") else "/") + rest
 
     return _SITE_HREF.sub(where, html) if SITE in html else html
