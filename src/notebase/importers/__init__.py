@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import posixpath
 import shutil
@@ -61,7 +62,10 @@ def read_text(path: Path, shown: str) -> tuple[str, Diagnostic | None]:
     except OSError as exc:
         return "", error("import-unreadable", f"cannot read archive: {exc.strerror or exc}", pos)
     if b"\0" in data:
-        return "", error("import-binary", "not a text file (contains NUL bytes): skipped", pos)
+        hint = "unzip it, then import its folder" if data.startswith(b"PK\3\4") else ""
+        return "", error(
+            "import-binary", "not a text file (contains NUL bytes): skipped", pos, hint
+        )
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -256,6 +260,20 @@ def with_file_pages(archives: Sequence[tuple[Path, ParsedArchive]]) -> list[Pars
     return out
 
 
+def files_beside(folder: Path, names: Sequence[str]) -> dict[str, str]:
+    """The text of each file named (by its path from `folder`, never out of it) that is there
+    and UTF-8; those that are not, left out for the reader to tell."""
+    found = {}
+    for name in names:
+        path = (folder / name).resolve()
+        try:
+            if path.is_relative_to(folder.resolve()) and path.is_file():
+                found[name] = path.read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError, ValueError):
+            continue
+    return found
+
+
 def read_archives(
     paths: Sequence[Path],
     display_root: Path,
@@ -274,11 +292,32 @@ def read_archives(
         if problem is not None:
             diags.append(problem)
             continue
-        archive = read_input(text, name, shown[name])
+        archive = read_input(text, name, shown[name], functools.partial(files_beside, path.parent))
         read.append((path, archive))
         diags += archive.diagnostics
     archives = [(shown[a.name], a) for a in with_file_pages(read)]
     return archives, diags, shown, [path.parent for path, _ in read]
+
+
+def export_files(folder: Path) -> list[Path]:
+    """The files of a blog platform's export unzipped in `folder` that hold its posts: Substack's
+    `posts.csv` (whose reader reads the bodies beside it), Medium's `posts/*.html`; [] for any
+    other folder."""
+    table = folder / "posts.csv"
+    if table.is_file():
+        return [table]
+    posts = folder / "posts"
+    pages = sorted(p for p in posts.glob("*.html") if p.is_file()) if posts.is_dir() else []
+    return pages
+
+
+def with_exports(paths: Sequence[Path]) -> list[Path]:
+    """The inputs, each folder holding a platform's export given as the files holding its posts
+    (any other folder is kept, and told it is skipped)."""
+    out: list[Path] = []
+    for path in paths:
+        out += (export_files(path) if path.is_dir() else []) or [path]
+    return out
 
 
 def import_files(
@@ -292,7 +331,7 @@ def import_files(
 
     `progress` is told (stage, done, total) as archives are read and notes written. A dry run
     writes nothing: its outcome lists what would be written, and its report how each file was cut."""
-    archives, diags, shown, folders = read_archives(paths, display_root, progress)
+    archives, diags, shown, folders = read_archives(with_exports(paths), display_root, progress)
     posts, unresolved = link_site_refs([p for _, a in archives for p in a.posts], shown)
     diags += unresolved
     report = import_report(archives)

@@ -20,10 +20,13 @@ from notebase.importers.bookmarks import (
 )
 from notebase.importers.csvfile import is_csv
 from notebase.importers.feeds import is_feed, read_feed
+from notebase.importers.ghost import is_ghost, read_ghost
 from notebase.importers.highlights import is_kindle, is_readwise, read_kindle, read_readwise
 from notebase.importers.markdownpost import read_markdown
+from notebase.importers.medium import is_medium, read_medium
 from notebase.importers.model import ParsedArchive
 from notebase.importers.reader import read_archive
+from notebase.importers.substack import body_names, is_substack, read_substack
 from notebase.importers.webpage import read_webpage
 
 Reader = Callable[[str, str, str], ParsedArchive]
@@ -67,6 +70,8 @@ def choose_reader(name: str, text: str) -> Reader:
     """The reader for a file named `name` holding `text`."""
     if suffix_of(name) == ".bib" or _BIB_START.match(text[:4000]):
         return read_bibtex
+    if is_substack(name, text):
+        return read_substack  # its bodies beside it are read by the caller: read_input
     if is_readwise(name, text):
         return read_readwise
     if is_bookmarks(name, text):
@@ -77,16 +82,24 @@ def choose_reader(name: str, text: str) -> Reader:
         return read_other_csv  # told so, not read as plain text: its cells are no prose
     if is_kindle(name, text):
         return read_kindle
+    if is_ghost(text):
+        return read_ghost
     if suffix_of(name) in FEED_SUFFIXES or (is_feed(text) and not is_html(name, text)):
         return read_feed  # a .xml / .json that is no feed is told so, not read as plain text
     if is_html(name, text):
-        return read_webpage
+        return read_medium if is_medium(text) else read_webpage
     if suffix_of(name) in MARKDOWN_SUFFIXES:
         return read_markdown
     return read_url_list if is_url_list(text) else read_archive
 
 
-def read_input(text: str, name: str, shown: str) -> ParsedArchive:
+def read_input(
+    text: str, name: str, shown: str, beside: Callable[[list[str]], dict[str, str]] | None = None
+) -> ParsedArchive:
     """The posts of one input file, whatever its format (told by its file name: `name` may
-    hold folders, `p/x/index.html`, to tell it from another input of that name)."""
-    return choose_reader(name.rpartition("/")[2], text)(text, name, shown)
+    hold folders, `p/x/index.html`, to tell it from another input of that name); `beside` reads
+    the files an export names beside it (Substack's bodies), by their paths from its folder."""
+    reader = choose_reader(name.rpartition("/")[2], text)
+    if reader is read_substack and beside is not None:
+        return read_substack(text, name, shown, beside(body_names(text)))
+    return reader(text, name, shown)

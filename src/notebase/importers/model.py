@@ -35,6 +35,8 @@ class ArchiveFormat(StrEnum):
     BOOKMARKS = "bookmarks"  # a bookmarks CSV export (Instapaper, Raindrop, ...): one per bookmark
     BIBTEX = "bibtex"  # a .bib file: one paper per entry
     MARKDOWN = "markdown"  # a .md file: one post, its markdown kept
+    GHOST = "ghost"  # Ghost's JSON export: one post per post
+    SUBSTACK = "substack"  # Substack's posts.csv, with the bodies beside it: one post per post
 
 
 @dataclass(frozen=True, slots=True)

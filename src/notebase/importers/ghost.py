@@ -1,0 +1,334 @@
+"""Ghost's export (Settings → Export: `{"db": [{"meta": …, "data": {"posts": […], "tags": […],
+"posts_tags": […], "users": […], "posts_authors": […]}}]}`, its database as JSON) -> one post per
+published or draft post, its tags and authors from the join tables; pages and the rest of the
+database (settings, members, newsletters) left out (pure).
+
+Ghost stores each post's HTML as it shows it, its own site's address written `__GHOST_URL__`
+(since Ghost 4): a link to another post of the export is made a wikilink to its note; its other
+links and images (`__GHOST_URL__/content/images/…`) are named from the site's root."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from html import escape
+from typing import Any
+from urllib.parse import unquote
+
+from notebase.diagnostics import Diagnostic, FilePos, error, info, warning
+from notebase.importers.feeds import html_content, plain_chunks
+from notebase.importers.htmlmd import unresolved_warning
+from notebase.importers.markup import fits_wikilink
+from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
+from notebase.importers.structured import (
+    LineIndex,
+    escape_text,
+    line_index,
+    make_post,
+    parse_date,
+    safe_url,
+    without_lead_title,
+)
+
+# the export's start: Ghost writes `db` (or, in an export of one database, `meta`) first
+_GHOST_START = re.compile(r'^\s*\{\s*"(?:db|meta)"\s*:\s*[\[{]')
+SITE = "__GHOST_URL__"
+# what a link to another post of the export is made before conversion: absolute, so kept a link
+_OWN = "https://ghost-post.invalid/"
+_OWN_LINK = re.compile(r"\[(?P<text>[^\]\n]*)\]\(" + re.escape(_OWN) + r"(?P<slug>[^)/\s]+)/?\)")
+# what a file of the site (`__GHOST_URL__/content/images/…`) is named before conversion, and after
+# it from the note's folder (copied there from the site's folder, when the export is in it)
+_FILES = "https://ghost-site.invalid/"
+_FILE_LINK = re.compile(re.escape(_FILES) + r"(?P<rel>content/[^)\s>]+)")
+_SITE_HREF = re.compile(r"""(?P<attr>\b(?:href|src)\s*=\s*["'])""" + SITE + r"/(?P<rest>[^\"'#?]*)")
+DRAFTS = ("draft", "scheduled")
+HINT_UNRESOLVED = "link the site's pages by hand: the export does not say the site's address"
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """The export's tables a post is read with: tag and author names by post id."""
+
+    tags: dict[str, list[str]]
+    authors: dict[str, list[str]]
+    slugs: dict[str, str]  # each post's title by its slug (a link to it made a wikilink)
+
+
+def is_ghost(text: str) -> bool:
+    """Whether the text is Ghost's export (cheap: its first characters)."""
+    return bool(_GHOST_START.match(text[:200])) and '"posts"' in text
+
+
+def databases(export: Any) -> list[dict[str, Any]]:
+    """The export's databases' `data` (an export holds one, in `db`; an old one none around it)."""
+    found = export.get("db", [export]) if isinstance(export, dict) else []
+    return [db["data"] for db in found if isinstance(db, dict) and isinstance(db.get("data"), dict)]
+
+
+def rows(data: dict[str, Any], table: str) -> list[dict[str, Any]]:
+    value = data.get(table)
+    return [r for r in value if isinstance(r, dict)] if isinstance(value, list) else []
+
+
+def joined(
+    data: dict[str, Any], table: str, key: str, names: dict[str, str]
+) -> dict[str, list[str]]:
+    """Each post's names through a join table (`posts_tags`), in the order it says (`sort_order`)."""
+    out: dict[str, list[str]] = {}
+    links = sorted(rows(data, table), key=lambda r: r.get("sort_order") or 0)
+    for link in links:
+        name = names.get(str(link.get(key)))
+        if name:
+            out.setdefault(str(link.get("post_id")), []).append(name)
+    return out
+
+
+def tables(data: dict[str, Any]) -> Tables:
+    # a tag named `#…` is Ghost's internal tag (for themes and filters): no topic
+    tags = {
+        str(t.get("id")): str(t.get("name") or "").strip()
+        for t in rows(data, "tags")
+        if not str(t.get("name") or "").startswith("#")
+    }
+    users = {str(u.get("id")): str(u.get("name") or "").strip() for u in rows(data, "users")}
+    slugs = {
+        str(p.get("slug")): str(p.get("title") or "").strip()
+        for p in rows(data, "posts")
+        if p.get("slug") and p.get("type", "post") == "post"
+    }
+    return Tables(
+        joined(data, "posts_tags", "tag_id", tags),
+        joined(data, "posts_authors", "author_id", users),
+        {s: t for s, t in slugs.items() if t and fits_wikilink(t)},
+    )
+
+
+def site_html(html: str, slugs: dict[str, str]) -> str:
+    """A post's HTML with `__GHOST_URL__` read: a link to a post of the export kept for a
+    wikilink, any other named from the site's root."""
+
+    def where(m: re.Match[str]) -> str:
+        rest = m["rest"]
+        *dated, slug = rest.strip("/").split("/")
+        if slug in slugs and all(part.isdigit() for part in dated):  # /slug/, /2021/05/slug/
+            return m["attr"] + _OWN + slug + "/"
+        return m["attr"] + (_FILES if rest.startswith("content/") else "/") + rest
+
+    return _SITE_HREF.sub(where, html) if SITE in html else html
+
+
+def own_links(chunk: str, slugs: dict[str, str]) -> str:
+    """The chunk's links to posts of the export as wikilinks to their notes."""
+
+    def wikilink(m: re.Match[str]) -> str:
+        title, text = slugs[m["slug"]], m["text"]
+        return f"[[{title}|{text}]]" if text and fits_wikilink(text) else f"[[{title}]]"
+
+    return _OWN_LINK.sub(wikilink, chunk) if _OWN in chunk else chunk
+
+
+# Lexical's text formats (a bit each) and the HTML they stand for
+_FORMATS = ((16, "code"), (1, "strong"), (2, "em"), (4, "s"))
+_LEXICAL_TAGS = {"paragraph": "p", "quote": "blockquote", "aside": "blockquote", "listitem": "li"}
+
+
+def lexical_html(node: Any) -> str:
+    """A post's Lexical document (Ghost 5's editor) as the HTML Ghost shows for it: text, links,
+    headings, lists, quotes, code, images, rules and the HTML and markdown cards' own text (the
+    rest of its cards left out)."""
+    if not isinstance(node, dict):
+        return ""
+    kind = str(node.get("type") or "")
+    inner = "".join(lexical_html(c) for c in node.get("children") or [] if isinstance(c, dict))
+    if kind == "text":
+        text = escape(str(node.get("text") or ""), quote=False)
+        fmt = node["format"] if isinstance(node.get("format"), int) else 0
+        for bit, tag in _FORMATS:
+            text = f"<{tag}>{text}</{tag}>" if fmt & bit else text
+        return text
+    if kind == "link":
+        return f'<a href="{escape(str(node.get("url") or ""))}">{inner}</a>'
+    if kind in ("heading", "list"):
+        tag = str(node.get("tag") or ("ol" if node.get("listType") == "number" else "ul"))
+        tag = tag if tag in ("h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol") else "p"
+        return f"<{tag}>{inner}</{tag}>"
+    if kind in _LEXICAL_TAGS:
+        return f"<{_LEXICAL_TAGS[kind]}>{inner}</{_LEXICAL_TAGS[kind]}>"
+    return lexical_card(kind, node) if kind != "root" else inner
+
+
+def lexical_card(kind: str, node: dict[str, Any]) -> str:
+    """One of a Lexical document's cards (an image, code, a rule, a line break) as HTML."""
+    if kind == "image" and node.get("src"):
+        caption = str(node.get("caption") or "")  # the caption is HTML, as Ghost stores it
+        alt = escape(str(node.get("alt") or ""))
+        img = f'<img src="{escape(str(node["src"]))}" alt="{alt}">'
+        return f"<figure>{img}<figcaption>{caption}</figcaption></figure>" if caption else img
+    if kind == "codeblock":
+        lang = escape(str(node.get("language") or ""))
+        code = escape(str(node.get("code") or ""), quote=False)
+        return f'<pre><code class="language-{lang}">{code}</code></pre>'
+    if kind in ("html", "markdown"):  # a card of HTML, or of markdown, shown as it is
+        text = str(node.get("html") or node.get("markdown") or "")
+        return text if kind == "html" else f"<pre>{escape(text, quote=False)}</pre>"
+    return {"horizontalrule": "<hr>", "linebreak": "<br>"}.get(kind, "")
+
+
+def from_lexical(stored: Any) -> str:
+    """A post's HTML from its Lexical document when the export holds no HTML of it ('' else)."""
+    try:
+        doc = json.loads(stored) if isinstance(stored, str) and stored.strip() else None
+    except (json.JSONDecodeError, RecursionError):
+        return ""
+    return lexical_html(doc.get("root")) if isinstance(doc, dict) else ""
+
+
+def site_files(chunk: str, files: list[str]) -> str:
+    """The chunk with its links to the site's files named from the note's folder (`content/…`),
+    each file's path added to `files`."""
+    if _FILES not in chunk:
+        return chunk
+
+    def rel(m: re.Match[str]) -> str:
+        files.append(unquote(m["rel"]))
+        return m["rel"]
+
+    return _FILE_LINK.sub(rel, chunk)
+
+
+def post_chunks(
+    post: dict[str, Any], slugs: dict[str, str]
+) -> tuple[list[str], Sequence[str], list[str]]:
+    """The post's body as markdown blocks (its feature image first), its relative URLs, and
+    the site's files it shows."""
+    html = str(post.get("html") or "") or from_lexical(post.get("lexical"))
+    chunks, unplaced = html_content(site_html(html, slugs), "")
+    if not chunks:
+        chunks = plain_chunks(str(post.get("plaintext") or ""))
+    image = safe_url(str(post.get("feature_image") or "").replace(SITE + "/", _FILES))
+    lead = [f"![]({image})"] if image.startswith(("http://", "https://")) else []
+    files: list[str] = []
+    return [site_files(own_links(c, slugs), files) for c in [*lead, *chunks]], unplaced, files
+
+
+def ghost_post(
+    post: dict[str, Any], origin: str, found: Tables, pos: FilePos
+) -> tuple[ImportedPost | None, list[Diagnostic], list[str]]:
+    """One post of the export as a note's post, what was read past in it, and the site's files
+    it shows."""
+    title = " ".join(str(post.get("title") or "").split())
+    chunks, unplaced, files = post_chunks(post, found.slugs)
+    if not title:
+        msg = "post has no title: skipped"
+        return None, [warning("import-empty-post", msg, pos, "give the post a title in Ghost")], []
+    diags = []
+    if not chunks and (post.get("mobiledoc") or post.get("lexical")):
+        msg = "the post's text is only in Ghost's editor format (no html): imported without it"
+        hint = "open and save the post in Ghost, then export again"
+        diags.append(warning("import-empty-post", msg, pos, hint))
+    if unplaced:
+        diags.append(
+            unresolved_warning(
+                unplaced, "Ghost's export says no site address", pos, HINT_UNRESOLVED
+            )
+        )
+    pid = str(post.get("id"))
+    canonical = safe_url(str(post.get("canonical_url") or ""))
+    canonical = canonical if canonical.startswith(("http://", "https://")) else ""
+    made = make_post(
+        title,
+        origin,
+        without_lead_title(chunks, title),
+        url=canonical,
+        tags=found.tags.get(pid, ()),
+        date=parse_date(str(post.get("published_at") or post.get("created_at") or "")),
+        authors=found.authors.get(pid, ()),
+        draft=str(post.get("status")) in DRAFTS,
+        page=canonical,
+    )
+    excerpt = " ".join(str(post.get("custom_excerpt") or "").split())
+    return (replace(made, tldr=escape_text(excerpt)) if excerpt else made), diags, files
+
+
+def post_line(post: dict[str, Any], text: str, lines: LineIndex) -> int:
+    found = text.find(f'"id": {json.dumps(str(post.get("id")))}')
+    if found < 0:
+        found = text.find(f'"id":{json.dumps(str(post.get("id")))}')
+    return lines.line(found) if found >= 0 else 1
+
+
+SHOWN_TABLES = 6  # the tables left out that are named (a Ghost 5 export holds some 40)
+READ_TABLES = ("posts", "tags", "posts_tags", "users", "posts_authors")
+
+
+def left_out(kinds: Counter[str], data: Sequence[dict[str, Any]], shown: str) -> Diagnostic | None:
+    """What the export holds besides posts (its pages, the tables not read), told once."""
+    held = dict.fromkeys(t for d in data for t, v in d.items() if isinstance(v, list) and v)
+    others = sorted(t for t in held if t not in READ_TABLES)
+    named = ", ".join(others[:SHOWN_TABLES]) + (", …" if len(others) > SHOWN_TABLES else "")
+    parts = [", ".join(f"{n} {k}(s)" for k, n in sorted(kinds.items()))] if kinds else []
+    parts += [f"its {len(others)} other table(s) ({named})"] if others else []
+    if not parts:
+        return None
+    message = f"Ghost's export: {' and '.join(parts)} left out"
+    hint = (
+        "its posts are imported, drafts as drafts; pages, settings, members and newsletters are not"
+    )
+    return info("import-not-a-post", message, FilePos(shown, 1), hint)
+
+
+def read_ghost(text: str, name: str, shown: str) -> ParsedArchive:
+    """Ghost's JSON export: one post per post (drafts as drafts)."""
+    try:
+        data = databases(json.loads(text))
+    except (json.JSONDecodeError, RecursionError) as exc:
+        line = exc.lineno if isinstance(exc, json.JSONDecodeError) else 1
+        msg = f"not valid JSON: {exc}"
+        return ParsedArchive(
+            name,
+            ArchiveFormat.GHOST,
+            (),
+            (
+                error(
+                    "import-bad-feed",
+                    msg,
+                    FilePos(shown, line),
+                    "fix the JSON, or export again from Ghost",
+                ),
+            ),
+        )
+    lines = line_index(text)
+    posts: list[ImportedPost] = []
+    diags: list[Diagnostic] = []
+    kinds: Counter[str] = Counter()
+    files: dict[str, int] = {}  # each file of the site a post shows, with its first post's line
+    for db in data:
+        found = tables(db)
+        for post in rows(db, "posts"):
+            kind = str(post.get("type") or ("page" if post.get("page") else "post"))
+            if kind != "post":
+                kinds[kind] += 1
+                continue
+            line = post_line(post, text, lines)
+            made, problems, shows = ghost_post(post, f"{name}:{line}", found, FilePos(shown, line))
+            posts += [made] if made else []
+            diags += problems
+            files.update((rel, line) for rel in shows if rel not in files)
+    if (told := left_out(kinds, data, shown)) is not None:
+        diags.append(told)
+    if not posts:
+        hint = "Ghost's export holds its posts in `db[0].data.posts`"
+        diags.append(
+            warning(
+                "import-no-posts",
+                "no posts in the export: nothing imported",
+                FilePos(shown, 1),
+                hint,
+            )
+        )
+    return ParsedArchive(
+        name, ArchiveFormat.GHOST, tuple(posts), tuple(diags), files=tuple(files.items())
+    )

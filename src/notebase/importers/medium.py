@@ -1,0 +1,190 @@
+"""Medium's export (Settings → Download your information: a zip whose `posts/` holds one HTML file
+per post, `draft_…` for a draft) -> one post per file, read from the microformats Medium writes:
+`h1.p-name`, `section.e-content`, `time.dt-published`, `a.p-author`, `a.p-canonical` (pure).
+
+Medium's file repeats the title (and the subtitle) atop the body, and its subtitle again in a
+`p-summary` its own style hides: the subtitle is the note's tl;dr, none of them its text."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from html import escape
+
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+from notebase.diagnostics import FilePos, info, warning
+from notebase.importers.htmlmd import fragment_content
+from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
+from notebase.importers.structured import (
+    escape_text,
+    make_post,
+    parse_date,
+    safe_url,
+    without_lead_title,
+)
+
+DRAFT_PREFIX = "draft"  # `draft_Title-1a2b3c.html`; a published post's file starts with its date
+MEDIUM = "https://medium.com/"  # what a draft's links (`/media/…`, `/@name`) are named from
+# the body's own title and subtitle, as Medium's editor marks them
+_REPEATED = "h1.graf--title, h2.graf--title, h3.graf--title, h4.graf--title, .graf--subtitle"
+
+
+def is_medium(text: str) -> bool:
+    """Whether an HTML file is a post of Medium's export (cheap: two of its marks)."""
+    return 'data-field="body"' in text and ('class="p-canonical"' in text or "h-entry" in text)
+
+
+def node_text(tree: LexborHTMLParser, selector: str) -> str:
+    node = tree.css_first(selector)
+    return " ".join(node.text(deep=True).split()) if node is not None else ""
+
+
+def node_attr(tree: LexborHTMLParser, selector: str, name: str) -> str:
+    node = tree.css_first(selector)
+    return str(node.attributes.get(name) or "") if node is not None else ""
+
+
+def subtitle(body: LexborNode) -> str:
+    """The subtitle the post's body says under its title ('' without one)."""
+    node = body.css_first(".graf--subtitle")
+    return " ".join(node.text(deep=True).split()) if node is not None else ""
+
+
+def line_of(text: str, mark: str) -> int:
+    found = text.find(mark)
+    return text.count("\n", 0, found) + 1 if found >= 0 else 1
+
+
+def is_response(tree: LexborHTMLParser, body: LexborNode) -> bool:
+    """Whether the file is a response to another post (Medium exports a reader's responses as
+    posts): no title of its own (Medium's is the text's first words) over one paragraph, no image."""
+    title = node_text(tree, "h1.p-name").rstrip("…. ").casefold()
+    paras = body.css("p")
+    text = " ".join(paras[0].text(deep=True).split()).casefold() if paras else ""
+    return (
+        len(paras) == 1 and body.css_first("img") is None and bool(title) and text.startswith(title)
+    )
+
+
+def edge_trimmed(code: str) -> str:
+    """Code without the blank lines round it, nor the spaces ending its lines."""
+    lines = [line.rstrip() for line in code.split("\n")]
+    while lines and not lines[0]:
+        lines.pop(0)
+    return "\n".join(lines).rstrip("\n")
+
+
+def code_blocks(body: LexborNode) -> None:
+    """Medium's code blocks as one `<pre><code>` each, in its language: Medium writes a block's
+    lines apart by `<br>`, its language as `data-code-block-lang`, and a block holding a blank
+    line as several `pre.graf--pre` one after the other (`graf-after--pre`)."""
+    for br in body.css("pre.graf--pre br"):
+        br.replace_with("\n")
+    runs: list[list[LexborNode]] = []
+    for pre in body.css("pre.graf--pre"):
+        before = pre.prev
+        while before is not None and before.tag == "-text" and not (before.text() or "").strip():
+            before = before.prev
+        joins = runs and before is not None and before.mem_id == runs[-1][-1].mem_id
+        if joins and "graf-after--pre" in str(pre.attributes.get("class") or ""):
+            runs[-1].append(pre)
+        else:
+            runs.append([pre])
+    for run in runs:
+        lang = str(run[0].attributes.get("data-code-block-lang") or "")
+        text = "\n\n".join(edge_trimmed(p.text(deep=True)) for p in run)
+        cls = f' class="language-{escape(lang)}"' if lang.replace("-", "").isalnum() else ""
+        html = f"<pre><code{cls}>{escape(text, quote=False)}</code></pre>"
+        made = LexborHTMLParser(html).css_first("pre")
+        if made is not None:
+            run[0].insert_before(made)
+            for pre in run:
+                pre.decompose()
+
+
+def words_in(node: LexborNode, selector: str) -> str:
+    found = node.css_first(selector)
+    return " ".join(found.text(deep=True).split()) if found is not None else ""
+
+
+def replaced(node: LexborNode, html: str) -> None:
+    """`node` replaced by the first element of `html`."""
+    made = LexborHTMLParser(html).css_first("body > *")
+    if made is not None:
+        node.insert_before(made)
+    node.decompose()
+
+
+def embeds(body: LexborNode) -> None:
+    """Medium's link cards (`graf--mixtapeEmbed`: a title, a description and a link laid over
+    an image) as a link and its description, and its embeds (an iframe of `medium.com/media/…`:
+    a gist, a tweet, a video) as a link to them, which no page of notes could show."""
+    for card in body.css(".graf--mixtapeEmbed"):
+        a = card.css_first("a.markup--mixtapeEmbed-anchor") or card.css_first("a[href]")
+        href = str(a.attributes.get("href") or "") if a is not None else ""
+        title, about = words_in(card, "strong"), words_in(card, "em")
+        if href:
+            said = f" — {escape(about, quote=False)}" if about else ""
+            link = f'<a href="{escape(href)}">{escape(title or href, quote=False)}</a>'
+            replaced(card, f"<p>{link}{said}</p>")
+    iframe_links(body)
+
+
+def iframe_links(body: LexborNode) -> None:
+    """Each embed (an iframe: a gist, a tweet, a video) as a link to it, which a page of notes
+    shows (an exported post's iframe shows nothing without its platform's scripts)."""
+    for frame in body.css("iframe[src]"):
+        src = escape(str(frame.attributes.get("src") or ""))
+        replaced(frame, f'<p><a href="{src}">Embedded media</a></p>')
+
+
+def medium_post(tree: LexborHTMLParser, body: LexborNode, origin: str, draft: bool) -> ImportedPost:
+    """The post of a Medium file (its links named from Medium's site, as it shows them)."""
+    title = node_text(tree, "h1.p-name") or node_text(tree, "title")
+    canonical = safe_url(node_attr(tree, "a.p-canonical", "href"))
+    canonical = canonical if canonical.startswith(("http://", "https://")) else ""
+    lead = subtitle(body)
+    for node in body.css(_REPEATED):
+        node.decompose()
+    code_blocks(body)
+    embeds(body)
+    chunks, _ = fragment_content(body.html or "", canonical or MEDIUM)
+    author = node_text(tree, "footer .p-author, .p-author")
+    post = make_post(
+        title,
+        origin,
+        without_lead_title(chunks, title),
+        url=canonical,
+        tags=[" ".join(a.text(deep=True).split()) for a in tree.css(".p-tags a")],
+        date=parse_date(node_attr(tree, "time.dt-published", "datetime")),
+        authors=(author,) if author else (),
+        draft=draft,
+        page=canonical,
+    )
+    if lead:
+        post = replace(post, tldr=escape_text(lead))
+    return post
+
+
+def read_medium(text: str, name: str, shown: str) -> ParsedArchive:
+    """One post of Medium's export (a draft when its file's name says so)."""
+    tree = LexborHTMLParser(text)
+    body = tree.css_first('section[data-field="body"]')
+    line = line_of(text, 'class="p-name"')
+    pos = FilePos(shown, line)
+    if body is None or not (node_text(tree, "h1.p-name") or node_text(tree, "title")):
+        hint = 'a Medium post\'s file has an `<h1 class="p-name">` and a body section'
+        diag = warning(
+            "import-no-posts", "Medium file has no title or body: nothing imported", pos, hint
+        )
+        return ParsedArchive(name, ArchiveFormat.HTML, (), (diag,))
+    draft = name.rpartition("/")[2].startswith(DRAFT_PREFIX)
+    response = not draft and is_response(tree, body)
+    post = medium_post(tree, body, f"{name}:{line}", draft or response)
+    if not response:
+        return ParsedArchive(name, ArchiveFormat.HTML, (post,))
+    msg = "a response to another post (titled by its own words, one paragraph): imported as a draft"
+    hint = "publish the note (remove `draft: true`) if it is a post of its own"
+    return ParsedArchive(
+        name, ArchiveFormat.HTML, (post,), (info("import-not-a-post", msg, pos, hint),)
+    )
