@@ -12,6 +12,7 @@ import re
 from html import escape
 
 from notebase.markdown.mhchem import with_mhchem
+from notebase.markdown.texbraces import matching_brace
 
 _ENVIRONMENTS = re.compile(r"\\(begin|end)\{(aligned|alignedat|alignat|alignat\*|flalign\*?)\}")
 _ALIGNAT_COLUMNS = re.compile(r"(\\begin\{align\*\})\s*\{\d+\}")
@@ -141,15 +142,6 @@ def text_with_math(tex: str) -> str:
         spliced = "".join(text + math for text, math in zip(texts, maths, strict=True))
         tex, start = f"{tex[: found.start()]}{spliced}{tex[end:]}", found.start() + len(spliced)
     return tex
-
-
-def matching_brace(tex: str, end: int) -> int:
-    """Where the group opened just before `end` closes (just after its `}`); -1 if it does not."""
-    depth = 1
-    while end < len(tex) and depth:
-        depth += {"{": 1, "}": -1}.get(tex[end], 0) if tex[end - 1] != "\\" else 0
-        end += 1
-    return -1 if depth else end
 
 
 def set_braces(tex: str) -> str:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from notebase.markdown.texbraces import matching_brace
+
 MHCHEM = re.compile(r"\\(ce|pu)\s*\{")
 ARROWS = {
     "->": "\\rightarrow",
@@ -44,22 +46,15 @@ def with_mhchem(tex: str) -> str | None:
     for m in MHCHEM.finditer(tex):
         if m.start() < at:
             continue
-        end = closing_brace(tex, m.end())
-        made = (ce_tex if m.group(1) == "ce" else pu_tex)(tex[m.end() : end]) if end else None
-        if made is None or end is None:
+        end = matching_brace(tex, m.end())
+        made = (
+            (ce_tex if m.group(1) == "ce" else pu_tex)(tex[m.end() : end - 1]) if end > 0 else None
+        )
+        if made is None:
             return None
         out += [tex[at : m.start()], "{", made, "}"]
-        at = end + 1
+        at = end
     return "".join(out) + tex[at:]
-
-
-def closing_brace(tex: str, start: int) -> int | None:
-    depth = 1
-    for at in range(start, len(tex)):
-        depth += {"{": 1, "}": -1}.get(tex[at], 0)
-        if depth == 0:
-            return at
-    return None
 
 
 def words(text: str) -> list[str]:

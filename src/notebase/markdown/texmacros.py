@@ -11,7 +11,7 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 
-from notebase.markdown.mathml import matching_brace
+from notebase.markdown.texbraces import matching_brace
 from notebase.records import fast_pickling
 
 PREAMBLE = "preamble.sty"  # at the vault's root: notes/preamble.sty
