@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from html import escape
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
@@ -159,6 +160,34 @@ def classes(node: LexborNode) -> list[str]:
 def plain_text(node: LexborNode) -> str:
     """The element's text, whitespace folded (no markup): titles, tags, attributions."""
     return " ".join(node.text(deep=True).split())
+
+
+def first_text(node: LexborHTMLParser | LexborNode, selector: str) -> str:
+    """The text (plain_text) of the first element `selector` finds in `node`; '' when none."""
+    found = node.css_first(selector)
+    return plain_text(found) if found is not None else ""
+
+
+def first_attr(node: LexborHTMLParser | LexborNode, selector: str, name: str) -> str:
+    """An attribute of the first element `selector` finds in `node`; '' when none."""
+    found = node.css_first(selector)
+    return attr(found, name) if found is not None else ""
+
+
+def replaced(node: LexborNode, html: str) -> None:
+    """`node` replaced by the first element of `html`."""
+    made = LexborHTMLParser(html).css_first("body > *")
+    if made is not None:
+        node.insert_before(made)
+    node.decompose()
+
+
+def iframe_links(body: LexborNode) -> None:
+    """Each embed (an iframe: a gist, a tweet, a video) as a link to it, which a page of notes
+    shows (an exported post's iframe shows nothing without its platform's scripts)."""
+    for frame in body.css("iframe[src]"):
+        src = escape(attr(frame, "src"))
+        replaced(frame, f'<p><a href="{src}">Embedded media</a></p>')
 
 
 def prose_length(node: LexborNode) -> int:

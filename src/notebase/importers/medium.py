@@ -10,10 +10,18 @@ from __future__ import annotations
 from dataclasses import replace
 from html import escape
 
-from selectolax.lexbor import LexborHTMLParser, LexborNode
-
 from notebase.diagnostics import FilePos, info, warning
-from notebase.importers.htmlmd import fragment_content
+from notebase.importers.htmlmd import (
+    LexborHTMLParser,
+    LexborNode,
+    attr,
+    first_attr,
+    first_text,
+    fragment_content,
+    iframe_links,
+    plain_text,
+    replaced,
+)
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
 from notebase.importers.structured import (
     escape_text,
@@ -34,22 +42,6 @@ def is_medium(text: str) -> bool:
     return 'data-field="body"' in text and ('class="p-canonical"' in text or "h-entry" in text)
 
 
-def node_text(tree: LexborHTMLParser, selector: str) -> str:
-    node = tree.css_first(selector)
-    return " ".join(node.text(deep=True).split()) if node is not None else ""
-
-
-def node_attr(tree: LexborHTMLParser, selector: str, name: str) -> str:
-    node = tree.css_first(selector)
-    return str(node.attributes.get(name) or "") if node is not None else ""
-
-
-def subtitle(body: LexborNode) -> str:
-    """The subtitle the post's body says under its title ('' without one)."""
-    node = body.css_first(".graf--subtitle")
-    return " ".join(node.text(deep=True).split()) if node is not None else ""
-
-
 def line_of(text: str, mark: str) -> int:
     found = text.find(mark)
     return text.count("\n", 0, found) + 1 if found >= 0 else 1
@@ -58,9 +50,9 @@ def line_of(text: str, mark: str) -> int:
 def is_response(tree: LexborHTMLParser, body: LexborNode) -> bool:
     """Whether the file is a response to another post (Medium exports a reader's responses as
     posts): no title of its own (Medium's is the text's first words) over one paragraph, no image."""
-    title = node_text(tree, "h1.p-name").rstrip("…. ").casefold()
+    title = first_text(tree, "h1.p-name").rstrip("…. ").casefold()
     paras = body.css("p")
-    text = " ".join(paras[0].text(deep=True).split()).casefold() if paras else ""
+    text = plain_text(paras[0]).casefold() if paras else ""
     return (
         len(paras) == 1 and body.css_first("img") is None and bool(title) and text.startswith(title)
     )
@@ -102,27 +94,14 @@ def code_blocks(body: LexborNode) -> None:
                 pre.decompose()
 
 
-def words_in(node: LexborNode, selector: str) -> str:
-    found = node.css_first(selector)
-    return " ".join(found.text(deep=True).split()) if found is not None else ""
-
-
-def replaced(node: LexborNode, html: str) -> None:
-    """`node` replaced by the first element of `html`."""
-    made = LexborHTMLParser(html).css_first("body > *")
-    if made is not None:
-        node.insert_before(made)
-    node.decompose()
-
-
 def embeds(body: LexborNode) -> None:
     """Medium's link cards (`graf--mixtapeEmbed`: a title, a description and a link laid over
     an image) as a link and its description, and its embeds (an iframe of `medium.com/media/…`:
     a gist, a tweet, a video) as a link to them, which no page of notes could show."""
     for card in body.css(".graf--mixtapeEmbed"):
         a = card.css_first("a.markup--mixtapeEmbed-anchor") or card.css_first("a[href]")
-        href = str(a.attributes.get("href") or "") if a is not None else ""
-        title, about = words_in(card, "strong"), words_in(card, "em")
+        href = attr(a, "href") if a is not None else ""
+        title, about = first_text(card, "strong"), first_text(card, "em")
         if href:
             said = f" — {escape(about, quote=False)}" if about else ""
             link = f'<a href="{escape(href)}">{escape(title or href, quote=False)}</a>'
@@ -130,33 +109,25 @@ def embeds(body: LexborNode) -> None:
     iframe_links(body)
 
 
-def iframe_links(body: LexborNode) -> None:
-    """Each embed (an iframe: a gist, a tweet, a video) as a link to it, which a page of notes
-    shows (an exported post's iframe shows nothing without its platform's scripts)."""
-    for frame in body.css("iframe[src]"):
-        src = escape(str(frame.attributes.get("src") or ""))
-        replaced(frame, f'<p><a href="{src}">Embedded media</a></p>')
-
-
 def medium_post(tree: LexborHTMLParser, body: LexborNode, origin: str, draft: bool) -> ImportedPost:
     """The post of a Medium file (its links named from Medium's site, as it shows them)."""
-    title = node_text(tree, "h1.p-name") or node_text(tree, "title")
-    canonical = safe_url(node_attr(tree, "a.p-canonical", "href"))
+    title = first_text(tree, "h1.p-name") or first_text(tree, "title")
+    canonical = safe_url(first_attr(tree, "a.p-canonical", "href"))
     canonical = canonical if canonical.startswith(("http://", "https://")) else ""
-    lead = subtitle(body)
+    lead = first_text(body, ".graf--subtitle")
     for node in body.css(_REPEATED):
         node.decompose()
     code_blocks(body)
     embeds(body)
     chunks, _ = fragment_content(body.html or "", canonical or MEDIUM)
-    author = node_text(tree, "footer .p-author, .p-author")
+    author = first_text(tree, "footer .p-author, .p-author")
     post = make_post(
         title,
         origin,
         without_lead_title(chunks, title),
         url=canonical,
-        tags=[" ".join(a.text(deep=True).split()) for a in tree.css(".p-tags a")],
-        date=parse_date(node_attr(tree, "time.dt-published", "datetime")),
+        tags=[plain_text(a) for a in tree.css(".p-tags a")],
+        date=parse_date(first_attr(tree, "time.dt-published", "datetime")),
         authors=(author,) if author else (),
         draft=draft,
         page=canonical,
@@ -172,7 +143,7 @@ def read_medium(text: str, name: str, shown: str) -> ParsedArchive:
     body = tree.css_first('section[data-field="body"]')
     line = line_of(text, 'class="p-name"')
     pos = FilePos(shown, line)
-    if body is None or not (node_text(tree, "h1.p-name") or node_text(tree, "title")):
+    if body is None or not (first_text(tree, "h1.p-name") or first_text(tree, "title")):
         hint = 'a Medium post\'s file has an `<h1 class="p-name">` and a body section'
         diag = warning(
             "import-no-posts", "Medium file has no title or body: nothing imported", pos, hint

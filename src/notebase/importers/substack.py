@@ -14,13 +14,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from html import escape, unescape
 
-from selectolax.lexbor import LexborHTMLParser
-
 from notebase.diagnostics import Diagnostic, FilePos, info, warning
 from notebase.importers.csvfile import csv_header, csv_rows
 from notebase.importers.feeds import html_content
-from notebase.importers.htmlmd import unresolved_warning
-from notebase.importers.medium import iframe_links
+from notebase.importers.htmlmd import LexborHTMLParser, iframe_links, unresolved_warning
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
 from notebase.importers.structured import (
     escape_text,
