@@ -58,7 +58,8 @@ def test_nothing_resolved_is_no_line() -> None:
 def unwritten(name: str, path: str, line: int) -> Diagnostic:
     """A wikilink's warning as the index makes it for a note written nowhere."""
     message = f"[[{name}]] matches no entry"
-    return warning("broken-link", message, FilePos(path, line), "create the note, or fix the link")
+    hint, about = "create the note, or fix the link", name.partition("#")[0]
+    return warning("broken-link", message, FilePos(path, line), hint, about=about)
 
 
 def test_a_few_links_to_notes_written_nowhere_are_each_reported_where_they_are() -> None:
@@ -81,6 +82,7 @@ def test_many_links_to_notes_written_nowhere_are_one_warning_naming_the_most_lin
         "[[lethain.com]] matches no entry, nor a file under notes/",
         FilePos("notes/f.md", 1),
         "create the note, put the file in notes/, or fix the link",
+        about="lethain.com",
     )
     typo = warning(
         "broken-link",
@@ -102,7 +104,8 @@ def kept_as_text(path: str, urls: int) -> Diagnostic:
     message = (
         f"{urls} relative link(s) or image(s) kept as text ('/tags/go/'): the page says no address"
     )
-    return warning("import-relative-url", message, FilePos(path, 74), "add a canonical link")
+    hint = "add a canonical link"
+    return warning("import-relative-url", message, FilePos(path, 74), hint, about=str(urls))
 
 
 def test_many_posts_keeping_relative_links_as_text_are_one_warning_saying_how_many() -> None:

@@ -37,6 +37,10 @@ class Diagnostic:
     message: str
     pos: FilePos | None = None
     hint: str = ""
+    # what a problem that comes by the dozen is about, which the printed report sums it up by
+    # (sum_up): the note a link to a note written nowhere names; how many relative links a post
+    # kept as text; "" for any other
+    about: str = ""
 
     @property
     def is_error(self) -> bool:
@@ -47,20 +51,16 @@ def error(code: str, message: str, pos: FilePos | None = None, hint: str = "") -
     return Diagnostic(Severity.ERROR, code, message, pos, hint)
 
 
-def warning(code: str, message: str, pos: FilePos | None = None, hint: str = "") -> Diagnostic:
-    return Diagnostic(Severity.WARNING, code, message, pos, hint)
+def warning(
+    code: str, message: str, pos: FilePos | None = None, hint: str = "", about: str = ""
+) -> Diagnostic:
+    return Diagnostic(Severity.WARNING, code, message, pos, hint, about)
 
 
 def info(code: str, message: str, pos: FilePos | None = None, hint: str = "") -> Diagnostic:
     return Diagnostic(Severity.INFO, code, message, pos, hint)
 
 
-# the hint of a wikilink to a note written nowhere (Obsidian's unresolved link: in a garden, often
-# a note to come), which the printed report sums up when there are many
-UNWRITTEN_HINT = "create the note, or fix the link"
-UNWRITTEN_OR_FILE_HINT = (
-    "create the note, put the file in notes/, or fix the link"  # [[lethain.com]]
-)
 LISTED = 10  # such links listed one by one up to this many; beyond, one warning says them all
 MOST_LINKED = 3  # the notes not written named in that warning
 
@@ -68,10 +68,7 @@ MOST_LINKED = 3  # the notes not written named in that warning
 def unwritten_note(diag: Diagnostic) -> str | None:
     """The name of the note a link to a note written nowhere names (`[[Name#part]]`: `Name`);
     None for any other diagnostic."""
-    if diag.code != "broken-link" or diag.hint not in (UNWRITTEN_HINT, UNWRITTEN_OR_FILE_HINT):
-        return None
-    link = diag.message.partition(" matches no entry")[0]
-    return link.removeprefix("[[").removesuffix("]]").partition("#")[0]
+    return diag.about if diag.code == "broken-link" and diag.about else None
 
 
 def summed_up(
@@ -114,9 +111,9 @@ RELATIVE_URL = "import-relative-url"  # an imported post's relative links kept a
 
 
 def kept_relative(diag: Diagnostic) -> str | None:
-    """How many relative links an imported post kept as their text (the number its warning
-    opens with), for lack of its page's address; None for any other diagnostic."""
-    return diag.message.partition(" ")[0] if diag.code == RELATIVE_URL else None
+    """How many relative links an imported post kept as their text, for lack of its page's
+    address; None for any other diagnostic."""
+    return diag.about if diag.code == RELATIVE_URL and diag.about else None
 
 
 def sum_up_relative(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
@@ -126,7 +123,7 @@ def sum_up_relative(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
 
 
 def relative_total(kept: list[tuple[Diagnostic, str]]) -> Diagnostic:
-    links = sum(int(n) for _, n in kept if n.isdigit())
+    links = sum(int(n) for _, n in kept)
     files = len({d.pos.path for d, _ in kept if d.pos})
     message = (
         f"{links} relative links or images in {counted(len(kept), 'post')} of"

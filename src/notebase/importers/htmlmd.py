@@ -885,7 +885,7 @@ def unresolved_warning(urls: Sequence[str], why: str, pos: FilePos, hint: str) -
     """A post's relative links and images kept as their text, for `why` (no address known)."""
     shown = ", ".join(repr(u) for u in urls[:3]) + (", …" if len(urls) > 3 else "")
     message = f"{len(urls)} relative link(s) or image(s) kept as text ({shown}): {why}"
-    return warning("import-relative-url", message, pos, hint)
+    return warning("import-relative-url", message, pos, hint, about=str(len(urls)))
 
 
 def fragment_text(html: str) -> str:

@@ -10,8 +10,6 @@ from dataclasses import dataclass, field, replace
 from urllib.parse import unquote
 
 from notebase.diagnostics import (
-    UNWRITTEN_HINT,
-    UNWRITTEN_OR_FILE_HINT,
     Diagnostic,
     FilePos,
     error,
@@ -792,11 +790,17 @@ def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) 
         return warning("missing-attachment", message, pos, hint)
     close = apply.call(suggest_name, name_key(link.target), names)
     if close is None:
-        if looks_like_file(link.target.partition("#")[0]):  # `[[aws.svc.EC2]]`, `[[a.docx]]`
+        note = link.target.partition("#")[0]
+        if looks_like_file(note):  # `[[aws.svc.EC2]]`, `[[a.docx]]`
             message = f"{shown} matches no entry, nor a file under notes/"
-            return warning("broken-link", message, pos, UNWRITTEN_OR_FILE_HINT)
-        hint = UNWRITTEN_HINT if link.is_wiki else "fix the path, or create the note it names"
-        return warning("broken-link", f"{shown} matches no entry", pos, hint)
+            hint = "create the note, put the file in notes/, or fix the link"
+            return warning("broken-link", message, pos, hint, about=note)
+        if not link.is_wiki:
+            hint = "fix the path, or create the note it names"
+            return warning("broken-link", f"{shown} matches no entry", pos, hint)
+        # a note written nowhere: in a garden, often one to come (summed up when many: sum_up)
+        hint = "create the note, or fix the link"
+        return warning("broken-link", f"{shown} matches no entry", pos, hint, about=note)
     title = names.value.titles[names.value.names[close]]
     name = title if name_key(title) == close else close
     message = f'{shown} matches no entry (did you mean "{name}"?)'
