@@ -655,8 +655,8 @@ def test_a_link_to_a_draft_left_out_says_so() -> None:
     source = note("a.md", "[[Half done]] [[ideas/half done]] [[Nothing]]\n")
     idx = build_index([source], drafts=[draft])
     assert [(d.code, d.message) for d in idx.diagnostics] == [
-        ("draft-link", "[[Half done]] is a draft, left out of the site"),
-        ("draft-link", "[[ideas/half done]] is a draft, left out of the site"),
+        ("draft-link", "[[Half done]] is not published, left out of the site"),
+        ("draft-link", "[[ideas/half done]] is not published, left out of the site"),
         ("broken-link", "[[Nothing]] matches no entry"),
     ]
 

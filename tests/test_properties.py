@@ -122,7 +122,7 @@ def render_note(text: str) -> dict[str, str]:
     assert isinstance(source, NoteFile)  # text without NUL in its first 8 KB always decodes
     config = Config()
     options = BuildOptions(root=ROOT, out=ROOT / "site", drafts=True)
-    index, *_ = index_parsed([parse_note(source)], options, Discovery((), ()), Memo())
+    index, *_ = index_parsed([parse_note(source)], options, Discovery((), ()), Memo(), Config())
     index = resolve_index(index, config.directory_urls)
     env = create_environment(ROOT)
     pages = {}

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from notebase.diagnostics import Diagnostic, FilePos, error
+from notebase.reading.gardens import read_garden_settings
 from notebase.reading.sourcerefs import is_safe_url
 from notebase.reading.yamlio import load_fields, read_mapping, unknown_key_diagnostic
 from notebase.slugs import normalize_name, normalize_tag
@@ -31,12 +32,21 @@ class Config:
     )
     search: bool = True  # build the Pagefind full-text index (else the box searches entries.js)
     ignore: tuple[str, ...] = DEFAULT_IGNORE  # gitignore-like globs of notes/ paths left out
+    # which notes the site shows: "all" (but drafts), "marked" (those saying `publish: true`), or
+    # "" (unsaid: "marked" when a Quartz garden's settings say so, else "all")
+    published: str = ""
     # not a notebase.yaml key: (kind, name, description) of tag/category pages, read from the
     # `_collections.yaml` files `notebase import` writes under notes/
     descriptions: tuple[tuple[str, str, str], ...] = ()
 
+    def publishes(self, draft: bool, marked: bool) -> bool:
+        """Whether the site shows a note: no draft, and with `published: marked`, marked
+        `publish: true`."""
+        return not draft and (marked or self.published != "marked")
+
 
 DESCRIPTIONS_FILE = "_collections.yaml"
+PUBLISHED = ("all", "marked")  # the values of `published:`
 # the largest count a setting takes (more entries than any site has; a count past what Python
 # slices by, sys.maxsize, made a traceback)
 MAX_COUNT = 1_000_000
@@ -58,7 +68,14 @@ def load_config(root: Path) -> tuple[Config, tuple[Diagnostic, ...]]:
     the tag and category descriptions of the knowledge base's collections files."""
     config, diags = load_settings(root)
     descriptions, broken = load_descriptions(root / "notes")
-    return replace(config, descriptions=descriptions), (*diags, *broken)
+    garden, told = read_garden_settings(root)
+    config = replace(
+        config,
+        descriptions=descriptions,
+        ignore=(*config.ignore, *(p for p in garden.ignore if p not in config.ignore)),
+        published=config.published or ("marked" if garden.marked_only else ""),
+    )
+    return config, (*diags, *broken, *told)
 
 
 def load_descriptions(
@@ -129,6 +146,9 @@ def value_problem(key: str, value: object) -> tuple[str, str] | None:
         return f"`{key}` must be 0 or more, got {value}", f"example: {key}: 20"
     if isinstance(value, int) and value > MAX_COUNT:
         return f"`{key}` must be at most {MAX_COUNT}, got {value}", f"example: {key}: 20"
+    if key == "published" and value not in PUBLISHED:
+        message = f"`published` must be one of {', '.join(PUBLISHED)}, got {value!r}"
+        return message, "example: published: marked  (only the notes saying `publish: true`)"
     if key == "base_url" and value and not is_safe_url(str(value)):
         message = f"`base_url` must be an http(s) URL, got {value!r}"
         return message, 'example: base_url: "https://example.org/notes"'

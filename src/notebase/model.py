@@ -173,6 +173,7 @@ class Entry:
     # Obsidian base's filters and columns read of the note (linking/bases.py); "" when none
     properties: str = ""
     holds_base: bool = False  # its body holds a ```base block (markers.base_query)
+    published: bool = False  # its front matter says `publish: true` (config's `published: marked`)
 
 
 @fast_pickling

@@ -319,7 +319,7 @@ def plan_build(
     memo = state.memo.next_generation() if state.memo else (loaded or Memo())
     memo.held.pop(BASIS, None)  # the last site's, which this build is to replace
     index, index_diags, copies, (wiki_names, names) = index_parsed(
-        parsed.values(), options, found, memo
+        parsed.values(), options, found, memo, config
     )
     index, mention_names = add_analyses(index, memo)
     if saves is not None:
@@ -598,9 +598,14 @@ def parse_notes(
 
 
 def index_parsed(
-    parsed: Iterable[ParseResult], options: BuildOptions, found: Discovery, memo: Memo
+    parsed: Iterable[ParseResult],
+    options: BuildOptions,
+    found: Discovery,
+    memo: Memo,
+    config: Config,
 ) -> tuple[SiteIndex, list[Diagnostic], dict[str, Copy], tuple[Keyed[Names], Keyed[Names]]]:
-    """The index of every entry (drafts left out unless asked for) with the files under notes/
+    """The index of every entry the site shows (drafts, and with `published: marked` the notes
+    not so marked, left out unless drafts are asked for) with the files under notes/
     its links lead to, all diagnostics, those files' copies by where the site holds them, and
     the names its wikilinks and its other links were resolved by."""
     diags: list[Diagnostic] = []
@@ -609,8 +614,9 @@ def index_parsed(
     for result in settle_dates(list(parsed)):
         diags.extend(result.diagnostics)
         if result.entry is not None:
-            shown = options.drafts or not result.entry.draft
-            (entries if shown else drafts).append(result.entry)
+            entry = result.entry
+            shown = options.drafts or config.publishes(entry.draft, entry.published)
+            (entries if shown else drafts).append(entry)
     others = (rel for rel, _, _ in found.files)
     index, wiki_names, names = index_and_names(entries, others, drafts, memo, found.left_out)
     diags.extend(index.diagnostics)

@@ -765,8 +765,9 @@ def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) 
     shown = f"[[{link.target}]]" if link.is_wiki else unquote(link.target)  # as written
     draft = find_note(link.target, entry, names.value.drafts) if link.is_wiki else ""
     if draft:
-        message = f"{shown} is a draft, left out of the site"
-        hint = "publish it (`draft: false`), or build with --drafts"
+        message = f"{shown} is not published, left out of the site"
+        hint = "publish it (`draft: false`, or `publish: true` where only notes so marked are"
+        hint += " published), or build with --drafts"
         return warning("draft-link", message, pos, hint)
     if left := (find_note(link.target, entry, names.value.left_out) if link.is_wiki else None):
         return left_out_link(shown, left, pos)

@@ -197,6 +197,8 @@ def build_entry(
     diags.extend(problem_diagnostics(body, path, split.body_line))
     title = fm_title or body.first_heading or title_from_path(source.rel_path)
     slug_key = "slug" if "slug" in fields or "permalink" not in fields else "permalink"
+    publish = get("publish", as_publish_flag)  # Obsidian Publish's and Quartz's flag
+    marked = publish is True or get("dg-publish", as_publish_flag) is True  # Digital Garden's
     return Entry(
         slug=entry_slug(get(slug_key, as_text), slug_key, source.rel_path, path, fields, diags),
         rel_path=source.rel_path,
@@ -210,7 +212,7 @@ def build_entry(
         ),
         status=entry_status(get("status", as_text), path, fields, diags),
         aliases=first_field(get, ("aliases", "alias"), as_list) or (),
-        draft=bool(get("draft", as_bool)) or get("publish", as_publish_flag) is False,
+        draft=bool(get("draft", as_bool)) or publish is False,
         source=source_ref,
         source_title=source_title,
         authors=authors,
@@ -232,6 +234,7 @@ def build_entry(
         cssclasses=css_classes(first_field(get, ("cssclasses", "cssclass"), as_tags) or ()),
         updated=first_field(get, ("modified", "updated"), as_date),
         source_title_line=fields["source_title"].line if source_title else 0,
+        published=marked,
     )
 
 

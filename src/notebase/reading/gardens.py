@@ -1,0 +1,120 @@
+"""What a garden's publishing tool keeps out of its site, so that notebase keeps it out too.
+
+- Quartz reads its notes from content/ and publishes all but what its quartz.config.ts leaves out:
+  the paths its `ignorePatterns` globs match (relative to content/: `private` is the top folder of
+  that name), and, with the `Plugin.ExplicitPublish()` filter, every note whose front matter does
+  not say `publish: true`. The file is TypeScript: only its comments and strings are told apart
+  from code, and these two settings read from it; anything else in it is Quartz's own.
+- Obsidian's Digital Garden plugin (a vault holding .obsidian/plugins/digitalgarden/) publishes
+  only the notes marked `dg-publish: true`.
+A garden brought as it is (notes/ being its content/ or its vault) keeps those notes private.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from notebase.diagnostics import Diagnostic, FilePos, info
+
+QUARTZ_CONFIG = "quartz.config.ts"
+DIGITAL_GARDEN = ".obsidian/plugins/digitalgarden"  # the plugin's folder in a vault
+# a string literal (no template literal with ${…} holds a path pattern), or a comment
+TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|`[^`$]*`|//[^\n]*|/\*.*?\*/', re.S)
+IGNORE_PATTERNS = re.compile(r"\bignorePatterns\s*:\s*\[([^\]]*)\]")
+FILTERS = re.compile(r"\bfilters\s*:\s*\[([^\]]*)\]")
+EXPLICIT_PUBLISH = re.compile(r"\bExplicitPublish\s*\(")
+MASK = "\0"  # what a string's text is replaced by, while the code around it is searched
+
+
+@dataclass(frozen=True, slots=True)
+class GardenSettings:
+    """What a garden's settings leave out: notes/ paths (notebase `ignore:` patterns), and whether
+    only the notes marked to be (`publish: true`, `dg-publish: true`) are published."""
+
+    ignore: tuple[str, ...] = ()
+    marked_only: bool = False
+    line: int = 0  # of quartz.config.ts's `ignorePatterns`, or 1
+
+
+def find_quartz_config(root: Path) -> Path | None:
+    """quartz.config.ts in the knowledge base's root, else beside the folder notes/ is (a link to
+    a garden's content/)."""
+    for folder in (root, (root / "notes").resolve().parent):
+        if (folder / QUARTZ_CONFIG).is_file():
+            return folder / QUARTZ_CONFIG
+    return None
+
+
+def read_garden_settings(root: Path) -> tuple[GardenSettings, tuple[Diagnostic, ...]]:
+    """The settings of the garden the knowledge base is, with an info saying what they leave out
+    (none when no tool's settings leave anything out)."""
+    quartz, told = read_quartz_settings(root)
+    plugin = root / "notes" / DIGITAL_GARDEN
+    if not plugin.is_dir():
+        return quartz, told
+    pos = FilePos(f"notes/{DIGITAL_GARDEN}")
+    message = "the site publishes only the notes marked `dg-publish: true` (or `publish: true`),"
+    message += " as the vault's Digital Garden plugin does"
+    said = info("garden-settings", message, pos, PUBLISH_ALL_HINT)
+    return GardenSettings(quartz.ignore, True, quartz.line), (*told, said)
+
+
+def read_quartz_settings(root: Path) -> tuple[GardenSettings, tuple[Diagnostic, ...]]:
+    """The settings of a Quartz garden's quartz.config.ts (find_quartz_config), with an info
+    saying what they leave out (none without the file, or when it leaves nothing out)."""
+    path = find_quartz_config(root)
+    try:
+        text = path.read_text(encoding="utf-8-sig") if path else ""
+    except (OSError, UnicodeDecodeError):
+        return GardenSettings(), ()
+    settings = parse_quartz_config(text)
+    if path is None or not (settings.ignore or settings.marked_only):
+        return settings, ()
+    shown = path.name if path.parent == root else str(path)
+    return settings, (settings_info(settings, FilePos(shown, settings.line)),)
+
+
+def parse_quartz_config(text: str) -> GardenSettings:
+    """The settings read from the text of a quartz.config.ts."""
+    strings: list[str] = []
+
+    def masked(match: re.Match[str]) -> str:
+        token = match.group(0)
+        if token.startswith("/"):  # a comment: gone, its lines kept
+            return "\n" * token.count("\n")
+        strings.append(token[1:-1])
+        return f"{MASK}{len(strings) - 1}{MASK}"
+
+    code = TOKEN.sub(masked, text)
+    listed = IGNORE_PATTERNS.search(code)
+    numbers = re.findall(f"{MASK}(\\d+){MASK}", listed.group(1)) if listed else []
+    patterns = tuple(p for n in numbers if (p := as_ignore_pattern(strings[int(n)])))
+    filters = FILTERS.search(code)
+    explicit = filters is not None and EXPLICIT_PUBLISH.search(filters.group(1)) is not None
+    line = code.count("\n", 0, listed.start()) + 1 if listed else 1
+    return GardenSettings(patterns, explicit, line)
+
+
+def as_ignore_pattern(glob: str) -> str:
+    """A Quartz ignore glob (relative to content/) as a notebase `ignore:` pattern, anchored at
+    notes/ as the glob is ("" for a negated glob, which leaves nothing out)."""
+    glob = glob.strip()
+    if not glob or glob.startswith("!"):
+        return ""
+    return "/" + glob.removeprefix("./").lstrip("/")
+
+
+PUBLISH_ALL_HINT = "notebase.yaml's `published: all` publishes unmarked notes too"
+
+
+def settings_info(settings: GardenSettings, pos: FilePos) -> Diagnostic:
+    said = []
+    if settings.ignore:
+        globs = ", ".join(pattern.removeprefix("/") for pattern in settings.ignore)
+        said.append(f"the paths its ignorePatterns name ({globs})")
+    if settings.marked_only:
+        said.append("as its ExplicitPublish filter does, every note not marked `publish: true`")
+    message = "the site leaves out, as the Quartz garden does: " + "; and ".join(said)
+    return info("garden-settings", message, pos, PUBLISH_ALL_HINT if settings.marked_only else "")

@@ -1,0 +1,164 @@
+"""A Quartz garden's quartz.config.ts: the notes it keeps out of its site stay out of notebase's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from notebase.builder.pipeline import build_site
+from notebase.builder.state import BuildOptions
+from notebase.config import load_config
+from notebase.diagnostics import Severity
+from notebase.reading.gardens import as_ignore_pattern, parse_quartz_config
+
+GARDEN_CONFIG = Path(__file__).parent / "fixtures" / "vaults" / "k78ma-quartz" / "quartz.config.ts"
+EXPLICIT = "filters: [Plugin.RemoveDrafts(), Plugin.ExplicitPublish()],"
+
+
+def garden_config(filters: str = "") -> str:
+    """The real garden's settings (tests/fixtures/vaults/k78ma-quartz), its filters replaced."""
+    text = GARDEN_CONFIG.read_text(encoding="utf-8")
+    return text.replace("filters: [Plugin.RemoveDrafts()],", filters) if filters else text
+
+
+def test_a_garden_s_ignore_patterns_are_read_anchored_at_the_notes_folder() -> None:
+    settings = parse_quartz_config(garden_config())
+    assert settings.ignore == (
+        "/private",
+        "/templates",
+        "/**/private",
+        "/**/templates",
+        "/**/Private",
+        "/**/Excalidraw",
+        "/**/excalidraw",
+    )
+    assert not settings.marked_only
+    assert settings.line == 18
+
+
+def test_marked_only_is_read_from_the_filters_and_not_from_a_comment() -> None:
+    assert parse_quartz_config(garden_config(EXPLICIT)).marked_only
+    commented = "filters: [\n  Plugin.RemoveDrafts(),\n  // Plugin.ExplicitPublish(),\n],"
+    assert not parse_quartz_config(garden_config(commented)).marked_only
+    block = "filters: [Plugin.RemoveDrafts() /* , Plugin.ExplicitPublish() */],"
+    assert not parse_quartz_config(garden_config(block)).marked_only
+    # a filter named elsewhere in the file (an emitter's option, a string) is no filter
+    text = 'const x = "filters: [Plugin.ExplicitPublish()]"\n' + garden_config()
+    assert not parse_quartz_config(text).marked_only
+
+
+def test_strings_holding_comment_marks_and_brackets_do_not_derail_the_reading() -> None:
+    text = (
+        'const config = {\n  baseUrl: "https://example.org/notes", // a comment ]\n'
+        '  ignorePatterns: [\'private\', "drafts/**", `**/*.excalidraw.md`, "!keep"],\n'
+        "  filters: [Plugin.ExplicitPublish()],\n}\n"
+    )
+    settings = parse_quartz_config(text)
+    assert settings.ignore == ("/private", "/drafts/**", "/**/*.excalidraw.md")
+    assert settings.marked_only and settings.line == 3
+    assert parse_quartz_config("export default {}\n").ignore == ()
+    assert as_ignore_pattern("./private/") == "/private/"
+
+
+def write_garden(root: Path, config_text: str, notebase_yaml: str = "search: false\n") -> Path:
+    notes = root / "notes"
+    (notes / "private").mkdir(parents=True)
+    (notes / "Maths" / "Excalidraw").mkdir(parents=True)
+    (notes / "index.md").write_text("---\npublish: true\n---\n# Home\n\n[[Shown]]\n", "utf-8")
+    (notes / "Shown.md").write_text(
+        "---\npublish: true\n---\n# Shown\n\nSee [[Unmarked]].\n", "utf-8"
+    )
+    (notes / "Unmarked.md").write_text("# Unmarked\n\nNot for the site.\n", "utf-8")
+    (notes / "private" / "Diary.md").write_text("---\npublish: true\n---\n# Diary\n", "utf-8")
+    (notes / "Maths" / "Excalidraw" / "Sketch.md").write_text("# Sketch\n", "utf-8")
+    (root / "quartz.config.ts").write_text(config_text, encoding="utf-8")
+    (root / "notebase.yaml").write_text(notebase_yaml, encoding="utf-8")
+    return root
+
+
+def test_a_garden_built_as_it_is_leaves_out_what_quartz_leaves_out(tmp_path: Path) -> None:
+    root = write_garden(tmp_path / "garden", garden_config(EXPLICIT))
+    result = build_site(BuildOptions(root=root, out=root / "site"))
+    site = root / "site"
+    assert result.written and (site / "shown" / "index.html").is_file()
+    for left_out in ("unmarked", "private", "maths/excalidraw"):
+        assert not (site / left_out).exists(), left_out
+    said = {d.code: d for d in result.diagnostics}
+    told = said["garden-settings"]
+    assert told.severity is Severity.INFO and told.pos is not None
+    assert (told.pos.path, told.pos.line) == ("quartz.config.ts", 18)
+    assert "ExplicitPublish" in told.message and "(private, templates, **/private" in told.message
+    assert "[[Unmarked]] is not published" in said["draft-link"].message
+    page = (site / "shown" / "index.html").read_text(encoding="utf-8")
+    assert "Unmarked" in page and 'href="../unmarked/' not in page
+
+
+def test_published_all_in_notebase_yaml_publishes_the_unmarked_notes(tmp_path: Path) -> None:
+    root = write_garden(tmp_path / "garden", garden_config(EXPLICIT), "published: all\n")
+    config, _ = load_config(root)
+    assert config.publishes(False, False) and "/private" in config.ignore
+    result = build_site(BuildOptions(root=root, out=root / "site"))
+    assert result.written and (root / "site" / "unmarked" / "index.html").is_file()
+    assert not (root / "site" / "private").exists()
+
+
+def test_a_garden_without_marked_only_publishes_every_note_but_drafts(tmp_path: Path) -> None:
+    root = write_garden(tmp_path / "garden", garden_config())
+    assert load_config(root)[0].publishes(False, False)
+    result = build_site(BuildOptions(root=root, out=root / "site"))
+    assert result.written and (root / "site" / "unmarked" / "index.html").is_file()
+    assert not (root / "site" / "maths" / "excalidraw").exists()
+
+
+def test_the_settings_beside_a_linked_content_folder_are_read(tmp_path: Path) -> None:
+    garden = write_garden(tmp_path / "garden", garden_config(EXPLICIT))
+    (garden / "notes").rename(garden / "content")
+    kb = tmp_path / "kb"
+    kb.mkdir()
+    (kb / "notes").symlink_to(garden / "content", target_is_directory=True)
+    config, told = load_config(kb)
+    assert not config.publishes(False, False) and config.publishes(False, True)
+    assert "/private" in config.ignore
+    assert [d.code for d in told] == ["garden-settings"]
+    assert told[0].pos is not None and told[0].pos.path == str(garden / "quartz.config.ts")
+
+
+def test_a_knowledge_base_without_quartz_settings_is_as_before(kb: Path) -> None:
+    config, told = load_config(kb)
+    assert config.publishes(False, False) and config.ignore == (".obsidian/", ".trash/")
+    assert not [d for d in told if d.code == "garden-settings"]
+
+
+def test_published_takes_all_or_marked(tmp_path: Path) -> None:
+    (tmp_path / "notebase.yaml").write_text("published: some\n", encoding="utf-8")
+    _, said = load_config(tmp_path)
+    assert [(d.code, d.severity) for d in said] == [("config-value", Severity.ERROR)]
+    assert "all, marked" in said[0].message
+
+
+def test_a_digital_garden_vault_publishes_only_its_dg_publish_notes(kb: Path) -> None:
+    notes = kb / "notes"
+    plugin = notes / ".obsidian" / "plugins" / "digitalgarden"
+    plugin.mkdir(parents=True)
+    (plugin / "manifest.json").write_text('{"id": "digitalgarden"}\n', encoding="utf-8")
+    # as the plugin's users write them (front matter of public vaults)
+    (notes / "Lagrangian.md").write_text(
+        "---\ndg-publish: true\n---\n- consider a particle moving in a plane\n\n[[Journal]]\n",
+        "utf-8",
+    )
+    (notes / "Cloud models.md").write_text(
+        "---\ntopic:\n  - Cloud\npriority: High\n\ndg-publish: true\n---\n# IaaS, PaaS\n", "utf-8"
+    )
+    (notes / "Journal.md").write_text("---\ndg-publish: false\n---\n# Journal\n", "utf-8")
+    (kb / "notebase.yaml").write_text("search: false\n", encoding="utf-8")
+    result = build_site(BuildOptions(root=kb, out=kb / "site"))
+    site = kb / "site"
+    assert result.written
+    assert (site / "lagrangian" / "index.html").is_file()
+    assert (site / "cloud-models" / "index.html").is_file()
+    assert not (site / "journal").exists()
+    for unmarked in (kb / "notes").glob("*.md"):  # the knowledge base's own notes say nothing
+        if "dg-publish" not in unmarked.read_text(encoding="utf-8"):
+            assert not (site / unmarked.stem.lower()).exists(), unmarked.name
+    said = [d for d in result.diagnostics if d.code == "garden-settings"]
+    assert len(said) == 1 and "dg-publish: true" in said[0].message
+    assert said[0].pos is not None and said[0].pos.path.endswith("plugins/digitalgarden")
