@@ -162,3 +162,25 @@ def test_a_digital_garden_vault_publishes_only_its_dg_publish_notes(kb: Path) ->
     said = [d for d in result.diagnostics if d.code == "garden-settings"]
     assert len(said) == 1 and "dg-publish: true" in said[0].message
     assert said[0].pos is not None and said[0].pos.path.endswith("plugins/digitalgarden")
+
+
+def test_dg_home_is_the_home_page_and_dg_permalink_the_page_s_address(tmp_path: Path) -> None:
+    notes = tmp_path / "kb" / "notes"
+    notes.mkdir(parents=True)
+    (notes / "Welcome.md").write_text(
+        "---\ndg-home: true\ndg-publish: true\n---\n# Welcome to the garden\n", "utf-8"
+    )
+    (notes / "Pharyngitis.md").write_text(
+        "---\ndg-publish: true\ndg-permalink: /condition/pharyngitis/\n---\n# Pharyngitis\n",
+        "utf-8",
+    )
+    (notes / "Other.md").write_text("---\ndg-home: false\n---\n# Other\n", "utf-8")
+    root = notes.parent
+    (root / "notebase.yaml").write_text("search: false\n", encoding="utf-8")
+    result = build_site(BuildOptions(root=root, out=root / "site"))
+    site = root / "site"
+    assert result.written, [d.message for d in result.diagnostics]
+    home = (site / "index.html").read_text(encoding="utf-8")
+    assert "Welcome to the garden" in home and not (site / "welcome").exists()
+    assert (site / "condition" / "pharyngitis" / "index.html").is_file()
+    assert (site / "other" / "index.html").is_file()

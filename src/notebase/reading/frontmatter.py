@@ -154,7 +154,7 @@ def holds_date(value: Any) -> bool:
 def check_misspelling(fld: Field, path: str, written: set[str]) -> list[Diagnostic]:
     """A warning for a key one slip off a known key (a letter wrong, missing or added, or two
     swapped, in any case: `tilte`, `tgas`, `Title`); a key of other words (`related`, `class`,
-    `created-at`, `dg-publish`, `subtitle`), as vaults' templates and plugins write them, is none,
+    `created-at`, `dg-show-toc`, `subtitle`), as vaults' templates and plugins write them, is none,
     and so is one close to `date` holding no date beside a `date:` (`rate: 10`, a reading
     template's rating; `data: mnist` alone is told)."""
     close = one_slip_from(fld.key.casefold(), KNOWN_KEYS)

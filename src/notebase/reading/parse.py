@@ -196,11 +196,10 @@ def build_entry(
     tldr_html, tldr_text, prose, links = entry_tldr(body, fm_tldr, fields, split.body_line, macros)
     diags.extend(problem_diagnostics(body, path, split.body_line))
     title = fm_title or body.first_heading or title_from_path(source.rel_path)
-    slug_key = "slug" if "slug" in fields or "permalink" not in fields else "permalink"
     publish = get("publish", as_publish_flag)  # Obsidian Publish's and Quartz's flag
     marked = publish is True or get("dg-publish", as_publish_flag) is True  # Digital Garden's
     return Entry(
-        slug=entry_slug(get(slug_key, as_text), slug_key, source.rel_path, path, fields, diags),
+        slug=page_slug(get, source.rel_path, path, fields, diags),
         rel_path=source.rel_path,
         pos=FilePos(path, 1),
         title=title,
@@ -367,6 +366,19 @@ def primary_source(
     return ref, url
 
 
+def page_slug(
+    get: Any, rel_path: str, path: str, fields: dict[str, Field], diags: list[Diagnostic]
+) -> str:
+    """The page's URL (entry_slug) from `slug:`, else `permalink:` (Quartz's and Obsidian
+    Publish's) or `dg-permalink:` (Obsidian's Digital Garden plugin's), else from its path; a note
+    marked `dg-home: true` without one is the home page's, as that plugin makes it."""
+    key = next((k for k in ("slug", "permalink", "dg-permalink") if k in fields), "slug")
+    raw = get(key, as_text)
+    if raw is None and key == "slug" and get("dg-home", as_bool) is True:
+        return ""
+    return entry_slug(raw, key, rel_path, path, fields, diags)
+
+
 def entry_slug(
     raw: str | None,
     key: str,
@@ -381,9 +393,9 @@ def entry_slug(
     if raw is None:
         return slug_from_path(rel_path)
     slug = clean_slug(raw)
-    if key == "permalink" and not slug and raw.strip() == "/":
+    if key != "slug" and not slug and raw.strip() == "/":
         return ""
-    if key == "permalink" and not usable_permalink(slug):
+    if key != "slug" and not usable_permalink(slug):
         pos = FilePos(path, fields[key].line)
         message = f"permalink {raw!r} names no page of its own on this site; the path's URL is used"
         diags.append(warning("permalink-ignored", message, pos, "use slug: to choose the URL"))
