@@ -184,3 +184,23 @@ def test_dg_home_is_the_home_page_and_dg_permalink_the_page_s_address(tmp_path: 
     assert "Welcome to the garden" in home and not (site / "welcome").exists()
     assert (site / "condition" / "pharyngitis" / "index.html").is_file()
     assert (site / "other" / "index.html").is_file()
+
+
+def test_links_to_many_unpublished_notes_are_summed_up_in_one_warning(tmp_path: Path) -> None:
+    from notebase.diagnostics import LISTED, sum_up
+
+    root = write_garden(tmp_path / "garden", garden_config(EXPLICIT))
+    names = [f"Idea {i}" for i in range(LISTED + 2)]
+    for name in names:
+        (root / "notes" / f"{name}.md").write_text(f"# {name}\n", encoding="utf-8")
+    links = "\n".join(f"- [[{name}]]" for name in [*names, names[0]])
+    (root / "notes" / "Shown.md").write_text(
+        f"---\npublish: true\n---\n# Shown\n\n{links}\n", "utf-8"
+    )
+    result = build_site(BuildOptions(root=root, out=root / "site"))
+    every = [d for d in result.diagnostics if d.code == "draft-link"]
+    assert len(every) == LISTED + 3 and {d.about for d in every} == set(names)
+    summed = [d for d in sum_up(result.diagnostics) if d.code == "draft-link"]
+    assert len(summed) == 1
+    assert summed[0].message.startswith(f"{LISTED + 3} links in 1 note name {LISTED + 2} notes")
+    assert "the most linked: [[Idea 0]] (2)" in summed[0].message

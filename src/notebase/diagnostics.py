@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import partial
 
 from notebase.records import fast_pickling
 
@@ -38,8 +39,8 @@ class Diagnostic:
     pos: FilePos | None = None
     hint: str = ""
     # what a problem that comes by the dozen is about, which the printed report sums it up by
-    # (sum_up): the note a link to a note written nowhere names; how many relative links a post
-    # kept as text; "" for any other
+    # (sum_up): the note a link to a note written nowhere, or left out, names; how many relative
+    # links a post kept as text; "" for any other
     about: str = ""
 
     @property
@@ -85,26 +86,45 @@ def summed_up(
     return (*(d for d in diags if pick(d) is None), total(picked))
 
 
+def unpublished_note(diag: Diagnostic) -> str | None:
+    """The name of the note a link to a note the site leaves out (a draft, an unmarked note where
+    only marked ones are published) names; None for any other diagnostic."""
+    return diag.about if diag.code == "draft-link" and diag.about else None
+
+
 def sum_up_unwritten(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
     """Links to notes written nowhere, past LISTED, as one warning (how many links, in how many
     notes, to how many notes; the most linked of those, at the first place that names it); a
     link that is probably a typo of a note's name is reported where it is."""
-    return summed_up(diags, unwritten_note, unwritten_total)
+    hint = "write those notes; `notebase check --unresolved` lists every such link"
+    total = partial(linked_total, "broken-link", "written nowhere (unresolved links)", hint)
+    return summed_up(diags, unwritten_note, total)
 
 
-def unwritten_total(unwritten: list[tuple[Diagnostic, str]]) -> Diagnostic:
-    counts = Counter(note.casefold() for _, note in unwritten)
-    spelt = {note.casefold(): note for _, note in reversed(unwritten)}  # as first spelt
+def sum_up_unpublished(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
+    """Links to notes the site leaves out, past LISTED, as one warning, as sum_up_unwritten says
+    them: in a garden that publishes only its marked notes, most of its links lead to others."""
+    hint = "publish them (`draft: false`, or `publish: true` where only notes so marked are"
+    hint += " published), or build with --drafts; `notebase check --unresolved` lists every link"
+    total = partial(linked_total, "draft-link", "the site leaves out (not published)", hint)
+    return summed_up(diags, unpublished_note, total)
+
+
+def linked_total(
+    code: str, what: str, hint: str, linked: list[tuple[Diagnostic, str]]
+) -> Diagnostic:
+    """One `code` warning for the links to notes `what` said (each with the note's name)."""
+    counts = Counter(note.casefold() for _, note in linked)
+    spelt = {note.casefold(): note for _, note in reversed(linked)}  # as first spelt
     most = sorted(counts, key=lambda key: (-counts[key], key))[:MOST_LINKED]
-    linking = len({d.pos.path for d, _ in unwritten if d.pos})
+    linking = len({d.pos.path for d, _ in linked if d.pos})
     named = ", ".join(f"[[{spelt[key]}]] ({counts[key]})" for key in most)
     message = (
-        f"{len(unwritten)} links in {counted(linking, 'note')} name"
-        f" {counted(len(counts), 'note')} written nowhere (unresolved links), the most linked: {named}"
+        f"{len(linked)} links in {counted(linking, 'note')} name"
+        f" {counted(len(counts), 'note')} {what}, the most linked: {named}"
     )
-    first = next(d for d, note in unwritten if note.casefold() == most[0])
-    hint = "write those notes; `notebase check --unresolved` lists every such link"
-    return warning("broken-link", message, first.pos, hint)
+    first = next(d for d, note in linked if note.casefold() == most[0])
+    return warning(code, message, first.pos, hint)
 
 
 RELATIVE_URL = "import-relative-url"  # an imported post's relative links kept as their text
@@ -139,8 +159,8 @@ def relative_total(kept: list[tuple[Diagnostic, str]]) -> Diagnostic:
 
 def sum_up(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
     """The diagnostics as printed: each kind that comes by the dozen summed up (sum_up_unwritten,
-    sum_up_relative)."""
-    return sum_up_relative(sum_up_unwritten(diags))
+    sum_up_unpublished, sum_up_relative)."""
+    return sum_up_relative(sum_up_unpublished(sum_up_unwritten(diags)))
 
 
 def counted(n: int, thing: str) -> str:

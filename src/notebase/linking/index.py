@@ -768,7 +768,7 @@ def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) 
         message = f"{shown} is not published, left out of the site"
         hint = "publish it (`draft: false`, or `publish: true` where only notes so marked are"
         hint += " published), or build with --drafts"
-        return warning("draft-link", message, pos, hint)
+        return warning("draft-link", message, pos, hint, about=link.target.partition("#")[0])
     if left := (find_note(link.target, entry, names.value.left_out) if link.is_wiki else None):
         return left_out_link(shown, left, pos)
     if drawing := drawing_path(link.target):
