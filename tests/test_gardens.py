@@ -49,12 +49,13 @@ def test_marked_only_is_read_from_the_filters_and_not_from_a_comment() -> None:
 def test_strings_holding_comment_marks_and_brackets_do_not_derail_the_reading() -> None:
     text = (
         'const config = {\n  baseUrl: "https://example.org/notes", // a comment ]\n'
+        "  head: `<meta\n    name=x>`,\n"
         '  ignorePatterns: [\'private\', "drafts/**", `**/*.excalidraw.md`, "!keep"],\n'
         "  filters: [Plugin.ExplicitPublish()],\n}\n"
     )
     settings = parse_quartz_config(text)
     assert settings.ignore == ("/private", "/drafts/**", "/**/*.excalidraw.md")
-    assert settings.marked_only and settings.line == 3
+    assert settings.marked_only and settings.line == 5  # (a template string spans two lines)
     assert parse_quartz_config("export default {}\n").ignore == ()
     assert as_ignore_pattern("./private/") == "/private/"
 

@@ -85,7 +85,7 @@ def parse_quartz_config(text: str) -> GardenSettings:
         if token.startswith("/"):  # a comment: gone, its lines kept
             return "\n" * token.count("\n")
         strings.append(token[1:-1])
-        return f"{MASK}{len(strings) - 1}{MASK}"
+        return f"{MASK}{len(strings) - 1}{MASK}" + "\n" * token.count("\n")  # (a template's)
 
     code = TOKEN.sub(masked, text)
     listed = IGNORE_PATTERNS.search(code)
