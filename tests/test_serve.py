@@ -105,6 +105,16 @@ def test_editor_temporary_files_are_ignored(server: Server, kb: Path) -> None:
     assert server.get("/papers/sentinel/")[0] == 200
 
 
+def test_a_garden_s_quartz_config_saved_rebuilds_without_what_it_leaves_out(
+    server: Server, kb: Path
+) -> None:
+    assert server.get("/papers/muon/")[0] == 200
+    start = server.events[-1]["build"]
+    (kb / "quartz.config.ts").write_text('const c = { ignorePatterns: ["papers"] }\n')
+    event = server.wait_build(start)
+    assert event["ok"] and server.get("/papers/muon/")[0] == 404
+
+
 @pytest.mark.parametrize(
     "path",
     [
