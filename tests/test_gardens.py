@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from notebase.builder.pipeline import build_site
 from notebase.builder.state import BuildOptions
 from notebase.config import load_config
@@ -205,3 +207,23 @@ def test_links_to_many_unpublished_notes_are_summed_up_in_one_warning(tmp_path: 
     assert len(summed) == 1
     assert summed[0].message.startswith(f"{LISTED + 3} links in 1 note name {LISTED + 2} notes")
     assert "the most linked: [[Idea 0]] (2)" in summed[0].message
+
+
+@pytest.mark.parametrize(
+    ("unit", "read"),
+    [
+        ("/*x", ()),  # a block comment left open: what follows is in it
+        ("'x\\", ()),  # a string whose last backslash runs it on into the next line, as in JS
+        ('"x\\', ()),
+        ("`x", ("/private",)),  # (their backticks pair up)
+        ("//*'", ("/private",)),  # a line comment holding a comment's and a string's openings
+    ],
+)
+def test_a_config_of_unclosed_strings_and_comments_is_read_in_one_pass(
+    unit: str, read: tuple[str, ...]
+) -> None:
+    """A string or comment left open runs to its line's end (or the text's), so the text is read
+    once, not again from every opening: 300 KB of them, which took minutes so, are read at once
+    (the suite's time bounds it)."""
+    text = unit * 100_000 + '\nignorePatterns: ["private"]\n'
+    assert parse_quartz_config(text).ignore == read

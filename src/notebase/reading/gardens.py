@@ -20,8 +20,13 @@ from notebase.diagnostics import Diagnostic, FilePos, info
 
 QUARTZ_CONFIG = "quartz.config.ts"
 DIGITAL_GARDEN = ".obsidian/plugins/digitalgarden"  # the plugin's folder in a vault
-# a string literal (no template literal with ${…} holds a path pattern), or a comment
-TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|`[^`$]*`|//[^\n]*|/\*.*?\*/', re.S)
+# a string literal or a comment; one left open runs to the end of its line (a template literal,
+# a block comment: to the end of the text), so that any text is read in one pass
+TOKEN = re.compile(
+    r'"(?:[^"\\\n]|\\.)*+(?:"|\\?$)|\'(?:[^\'\\\n]|\\.)*+(?:\'|\\?$)|`[^`]*`?|//[^\n]*'
+    r"|/\*.*?(?:\*/|\Z)",
+    re.S | re.M,
+)
 IGNORE_PATTERNS = re.compile(r"\bignorePatterns\s*:\s*\[([^\]]*)\]")
 FILTERS = re.compile(r"\bfilters\s*:\s*\[([^\]]*)\]")
 EXPLICIT_PUBLISH = re.compile(r"\bExplicitPublish\s*\(")
