@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+import warnings
 import zipfile
 from pathlib import Path
 
@@ -143,6 +144,22 @@ def test_a_member_leading_out_of_the_folder_refuses_the_zip(tmp_path: Path, name
     assert repr(name) in problem.message and problem.hint
     assert outcome.written == () and written_files(tmp_path / "notes") == {}
     assert not list(tmp_path.rglob("evil.md"))
+
+
+@pytest.mark.parametrize(
+    "names",
+    [("a.md", "a.md"), ("posts/a.md", "Posts/A.md"), ("posts", "posts/a.md"), ("a.md", "a.md/")],
+)
+def test_a_path_named_twice_refuses_the_zip(tmp_path: Path, names: tuple[str, str]) -> None:
+    zip_path = tmp_path / "x.zip"
+    with zipfile.ZipFile(zip_path, "w") as archive, warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # zipfile's "Duplicate name"
+        for name in names:
+            archive.writestr(name, "" if name.endswith("/") else "# A\n\ntext\n")
+    outcome = import_files([zip_path], tmp_path / "notes", tmp_path)
+    (problem,) = outcome.diagnostics
+    assert (problem.code, problem.pos.path) == ("import-zip-unsafe", "x.zip")
+    assert repr(names[1]) in problem.message and written_files(tmp_path / "notes") == {}
 
 
 def test_a_link_in_the_zip_is_not_followed(tmp_path: Path) -> None:

@@ -105,15 +105,11 @@ def checked_members(
     pos = FilePos(shown)
     if len(infos) > MAX_MEMBERS:
         raise Refused(too_large(f"it holds {len(infos):,} files", pos))
-    members, links, seen, total = [], [], set(), 0
+    members, links, total = [], [], 0
     for info in infos:
         parts = member_parts(info.filename)
-        if parts is None or parts in seen:
-            why = "named twice" if parts else "a path out of the folder it unzips to"
-            message = f"{info.filename!r} is {why}: the zip is not read"
-            hint = "unzip it with a tool you trust and import the files you want"
-            raise Refused(error("import-zip-unsafe", message, pos, hint))
-        seen.add(parts)
+        if parts is None:
+            raise Refused(unsafe(info.filename, "a path out of the folder it unzips to", pos))
         if info.flag_bits & 0x1:
             message = f"{info.filename} is encrypted: the zip is not read"
             hint = "unzip it with its password, then import its folder"
@@ -131,11 +127,36 @@ def checked_members(
         members.append(Member(info, parts))
     if total > MAX_TOTAL:
         raise Refused(too_large(f"it unzips to {total:,} bytes", pos))
+    check_names(members, pos)
     notes = []
     if links:
         message = f"{len(links)} link(s) in the zip not followed, {links[0]} first"
         notes.append(warning("import-zip-link", message, pos, "import the files they lead to"))
     return members, notes
+
+
+def check_names(members: Sequence[Member], pos: FilePos) -> None:
+    """Refused when two members name one path (in any case: one file on macOS or Windows), or a
+    file names a folder another member is in."""
+    seen: set[tuple[str, ...]] = set()
+    files: set[tuple[str, ...]] = set()
+    for member in members:
+        key = tuple(part.casefold() for part in member.parts)
+        if key in seen and (not member.info.is_dir() or key in files):
+            raise Refused(unsafe(member.info.filename, "named twice", pos))
+        seen.add(key)
+        if not member.info.is_dir():
+            files.add(key)
+    for member in members:
+        key = tuple(part.casefold() for part in member.parts)
+        if any(key[:k] in files for k in range(1, len(key))):
+            raise Refused(unsafe(member.info.filename, "in a folder named as a file", pos))
+
+
+def unsafe(name: str, why: str, pos: FilePos) -> Diagnostic:
+    message = f"{name!r} is {why}: the zip is not read"
+    hint = "unzip it with a tool you trust and import the files you want"
+    return error("import-zip-unsafe", message, pos, hint)
 
 
 def too_large(why: str, pos: FilePos) -> Diagnostic:
