@@ -1,4 +1,5 @@
-"""Archives, web pages, feeds, highlights, BibTeX -> notes under notes/imported/: the import's only I/O."""
+"""Archives, web pages, feeds, highlights, BibTeX -> notes under notes/imported/: the import's
+I/O (a zip given to it unzipped by zipped.py)."""
 
 from __future__ import annotations
 
