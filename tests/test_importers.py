@@ -762,3 +762,24 @@ def test_a_built_site_s_post_whose_lead_links_away_is_no_link_post(tmp_path: Pat
     assert "\nkind: note\n" in essay_note and "\nurl:" not in essay_note
     talk = (tmp_path / "notes" / "a-talk-on-stores.md").read_text(encoding="utf-8")
     assert "\nkind: link\nurl: https://example.com/talk/\n" in talk
+
+
+def test_a_folder_is_read_as_the_files_at_its_top_that_import_reads(tmp_path: Path) -> None:
+    site = tmp_path / "download" / "export"  # a lone folder wrapping the export
+    (site / "images").mkdir(parents=True)
+    (site / "feed.rss").write_text(RSS_FOR_FOLDER, encoding="utf-8")
+    (site / "logo.png").write_bytes(b"\x89PNG\0")
+    (site / ".hidden.txt").write_text("https://example.com/hidden\n", encoding="utf-8")
+    (site / "images" / "links.txt").write_text("https://example.com/deep\n", encoding="utf-8")
+    (tmp_path / "download" / "__MACOSX").mkdir()
+    out = import_files([tmp_path / "download"], tmp_path / "notes", tmp_path)
+    assert [Path(p).name for p in out.written] == ["from-a-folder.md"]
+    assert out.diagnostics == ()
+
+
+RSS_FOR_FOLDER = """<?xml version="1.0"?>
+<rss version="2.0"><channel><title>Blog</title><link>https://example.com/</link>
+<item><title>From a folder</title><link>https://example.com/a</link>
+<description>Some text.</description></item>
+</channel></rss>
+"""

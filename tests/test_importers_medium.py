@@ -100,13 +100,6 @@ def test_the_export_folder_is_read_as_its_posts(tmp_path: Path) -> None:
     assert "draft: true" in (tmp_path / "notes" / "other.md").read_text()
 
 
-def test_a_zip_is_told_to_be_unzipped(tmp_path: Path) -> None:
-    (tmp_path / "medium.zip").write_bytes(b"PK\x03\x04\x00\x00rest")
-    outcome = import_files([tmp_path / "medium.zip"], tmp_path / "notes", tmp_path)
-    (problem,) = outcome.diagnostics
-    assert problem.code == "import-binary" and "unzip" in problem.hint
-
-
 def test_a_code_block_split_by_a_blank_line_is_one_block_in_its_language() -> None:
     code = (
         '<pre class="graf graf--pre graf-after--p" data-code-block-lang="python">'

@@ -1,4 +1,5 @@
-"""Archives, web pages, feeds, highlights, BibTeX -> notes under notes/imported/: the import's only I/O."""
+"""Archives, web pages, feeds, highlights, BibTeX -> notes under notes/imported/: the import's
+I/O (a zip given to it unzipped by zipped.py)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,14 @@ import posixpath
 import shutil
 from collections import Counter
 from collections.abc import Callable, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from pathlib import Path
 from urllib.parse import unquote
 
 from notebase.diagnostics import Diagnostic, FilePos, error, sort_diagnostics, warning
 from notebase.importers.blogsource import link_site_refs
-from notebase.importers.formats import read_input
+from notebase.importers.formats import IMPORTED_SUFFIXES, read_input, suffix_of
 from notebase.importers.model import ArchiveFormat, Collection, ParsedArchive
 from notebase.importers.notes import (
     FILE_PAGE,
@@ -32,6 +34,7 @@ from notebase.importers.report import (
     import_report,
 )
 from notebase.importers.webpage import SITE_PATH
+from notebase.importers.zipped import MAC_COPIES, is_zip, unzipped
 
 __all__ = ["ImportOutcome", "import_files"]
 
@@ -62,7 +65,8 @@ def read_text(path: Path, shown: str) -> tuple[str, Diagnostic | None]:
     except OSError as exc:
         return "", error("import-unreadable", f"cannot read archive: {exc.strerror or exc}", pos)
     if b"\0" in data:
-        hint = "unzip it, then import its folder" if data.startswith(b"PK\3\4") else ""
+        pk = data.startswith(b"PK\3\4")
+        hint = "a zip: import it named .zip, or unzip it and import its folder" if pk else ""
         return "", error(
             "import-binary", "not a text file (contains NUL bytes): skipped", pos, hint
         )
@@ -138,21 +142,21 @@ def write_extras(
 
 
 def copy_linked_files(
-    files: Sequence[tuple[str, int]], folder: Path, into: Path, shown: str
+    files: Sequence[tuple[str, int]], folder: Path, into: Path, shown: str, top: Path | None = None
 ) -> list[Diagnostic]:
     """The files a post links beside it (its images) copied beside its note, at the same relative
-    path, so its links lead to them (found beside the post, else at its blog's root:
-    blog_file); a warning for one missing, or in the way of another file."""
+    path, so its links lead to them (found beside the post, else at its blog's root, never out
+    of `top`: blog_file); a warning for one missing, or in the way of another file."""
     diags: list[Diagnostic] = []
     for rel, line in files:
         pos = FilePos(shown, line)
         try:
-            source = blog_file(folder, rel)
+            source = blog_file(folder, rel, top)
             target = (into / rel).resolve()
             if not target.is_relative_to(into.resolve()):  # through a link out of --into
                 message = f"{rel} is not copied: it leads out of the import folder"
                 diags.append(warning("import-missing-file", message, pos))
-            elif not source.is_file():
+            elif source is None:
                 message = f"{rel} is neither beside the post nor at its blog's root: its link is kept, leading nowhere"
                 hint = "copy the file into the notes' folder, at that path"
                 diags.append(warning("import-missing-file", message, pos, hint))
@@ -171,15 +175,18 @@ def copy_linked_files(
 ROOT_LEVELS = 3  # how many folders up from a post its blog's root may be (content/posts/x/index.md)
 
 
-def blog_file(folder: Path, rel: str) -> Path:
+def blog_file(folder: Path, rel: str, top: Path | None = None) -> Path | None:
     """Where the file a post in `folder` names by `rel` is: beside it, else in a folder holding
     it (Jekyll's site root, above `_posts/`) or in that folder's `static/` (Hugo's, whose files
-    a post names from the site's root), nearest first; beside it when in none."""
+    a post names from the site's root), nearest first; None when in none. With `top` (a zip's
+    folder), only a file in it is found."""
     for base in (folder, *folder.parents[:ROOT_LEVELS]):
         for candidate in (base / rel, base / "static" / rel):
+            if top is not None and not candidate.resolve().is_relative_to(top.resolve()):
+                continue
             if candidate.is_file():
                 return candidate
-    return folder / rel
+    return None
 
 
 def input_names(paths: Sequence[Path]) -> list[str]:
@@ -274,50 +281,128 @@ def files_beside(folder: Path, names: Sequence[str]) -> dict[str, str]:
     return found
 
 
+@dataclass(frozen=True, slots=True)
+class Input:
+    """A file to import: read at `path`; named in its notes' `origin` from `named` (a zip's member:
+    its path in the folder the zip unzips to, beside it); shown in diagnostics as `shown` (a zip's
+    member: `x.zip/posts/a.html`; "": its path); the files it links found only in `top` (a zip's
+    folder; None: anywhere)."""
+
+    path: Path
+    named: Path
+    shown: str = ""
+    top: Path | None = None
+
+
 def read_archives(
-    paths: Sequence[Path],
+    inputs: Sequence[Input],
     display_root: Path,
     progress: Callable[[str, int, int], None] | None,
-) -> tuple[list[tuple[str, ParsedArchive]], list[Diagnostic], dict[str, str], list[Path]]:
+) -> tuple[list[tuple[str, ParsedArchive]], list[Diagnostic], dict[str, str], list[Input]]:
     """Each readable archive parsed, with the problems of those that could not be read, and the
-    folder each is in (where the files it links are)."""
+    input each was read from (where the files it links are)."""
     read: list[tuple[Path, ParsedArchive]] = []
+    read_from: list[Input] = []
     diags: list[Diagnostic] = []
     shown: dict[str, str] = {}
-    for done, (path, name) in enumerate(zip(paths, input_names(paths), strict=True), 1):
+    names = input_names([i.named for i in inputs])
+    for done, (given, name) in enumerate(zip(inputs, names, strict=True), 1):
         if progress is not None:
-            progress("reading archives", done, len(paths))
-        shown[name] = show_path(path, display_root)
-        text, problem = read_text(path, shown[name])
+            progress("reading archives", done, len(inputs))
+        shown[name] = given.shown or show_path(given.path, display_root)
+        text, problem = read_text(given.path, shown[name])
         if problem is not None:
             diags.append(problem)
             continue
-        archive = read_input(text, name, shown[name], functools.partial(files_beside, path.parent))
-        read.append((path, archive))
+        beside = functools.partial(files_beside, given.path.parent)
+        archive = read_input(text, name, shown[name], beside)
+        read.append((given.named, archive))
+        read_from.append(given)
         diags += archive.diagnostics
     archives = [(shown[a.name], a) for a in with_file_pages(read)]
-    return archives, diags, shown, [path.parent for path, _ in read]
+    return archives, diags, shown, read_from
+
+
+def export_root(folder: Path) -> Path:
+    """The folder holding an export: `folder`, or the one folder in it when it holds nothing else
+    (a zip of a folder; hidden files and macOS's `__MACOSX` aside), and so on down."""
+    while True:
+        try:
+            entries = [
+                p for p in folder.iterdir() if not p.name.startswith(".") and p.name != MAC_COPIES
+            ]
+        except OSError:
+            return folder
+        if len(entries) != 1 or entries[0].is_symlink() or not entries[0].is_dir():
+            return folder
+        folder = entries[0]
 
 
 def export_files(folder: Path) -> list[Path]:
-    """The files of a blog platform's export unzipped in `folder` that hold its posts: Substack's
-    `posts.csv` (whose reader reads the bodies beside it), Medium's `posts/*.html`; [] for any
-    other folder."""
+    """The files of an export in `folder` (a blog platform's, unzipped) that hold its posts:
+    Substack's `posts.csv` (whose reader reads the bodies beside it), Medium's `posts/*.html`;
+    else the files at its top of a format import reads by its name (a Ghost or WordPress
+    export, a feed, Kindle's clippings, a zip: not hidden); [] for none."""
+    folder = export_root(folder)
     table = folder / "posts.csv"
     if table.is_file():
         return [table]
     posts = folder / "posts"
     pages = sorted(p for p in posts.glob("*.html") if p.is_file()) if posts.is_dir() else []
-    return pages
+    if pages:
+        return pages
+    suffixes = (*IMPORTED_SUFFIXES, ".zip")
+    try:
+        found = [p for p in folder.iterdir() if suffix_of(p.name) in suffixes]
+    except OSError:
+        return []
+    return sorted(p for p in found if not p.name.startswith(".") and p.is_file())
 
 
-def with_exports(paths: Sequence[Path]) -> list[Path]:
-    """The inputs, each folder holding a platform's export given as the files holding its posts
-    (any other folder is kept, and told it is skipped)."""
-    out: list[Path] = []
+def zip_inputs(
+    path: Path, display_root: Path, stack: ExitStack
+) -> tuple[list[Input], list[Diagnostic]]:
+    """The files of a zip's export, as those of the folder it unzips to are read, unzipped into a
+    temporary folder that `stack` removes; a zip inside it is told, not opened."""
+    shown = show_path(path, display_root)
+    folder, diags = stack.enter_context(unzipped(path, shown))
+    if folder is None:
+        return [], diags
+    beside = path.resolve().parent / folder.name
+    inputs = []
+    for file in export_files(folder):
+        rel = file.relative_to(folder).as_posix()
+        if is_zip(file):
+            message = f"{rel}: a zip inside the zip is not read"
+            hint = "unzip this zip, then import the zip it holds"
+            diags.append(error("import-zip-nested", message, FilePos(f"{shown}/{rel}"), hint))
+        else:
+            inputs.append(Input(file, beside / rel, f"{shown}/{rel}", folder))
+    if not inputs and not diags:
+        message = "a zip holding no export and no file import reads: skipped"
+        hint = "import the files it holds by name once unzipped"
+        diags.append(error("import-unreadable", message, FilePos(shown), hint))
+    return inputs, diags
+
+
+def gather_inputs(
+    paths: Sequence[Path], display_root: Path, stack: ExitStack
+) -> tuple[list[Input], list[Diagnostic]]:
+    """The files to import: each file given; a folder (or a zip, unzipped for as long as `stack`
+    lasts) as the files of the export it holds (a folder holding none is kept, to be told it is
+    skipped), a zip among them unzipped in turn."""
+    inputs: list[Input] = []
+    diags: list[Diagnostic] = []
     for path in paths:
-        out += (export_files(path) if path.is_dir() else []) or [path]
-    return out
+        found = (export_files(path) if path.is_dir() else []) or [path]
+        for file in found:
+            if is_zip(file):
+                got, problems = zip_inputs(file, display_root, stack)
+                inputs += got
+                diags += problems
+            else:
+                inputs.append(Input(file, file))
+    return inputs, diags
 
 
 def import_files(
@@ -329,9 +414,26 @@ def import_files(
 ) -> ImportOutcome:
     """Import archives into `into` (one note per post); never overwrite a note edited by hand.
 
-    `progress` is told (stage, done, total) as archives are read and notes written. A dry run
+    A folder, or a zip (unzipped into a temporary folder removed on return), is read as the files
+    of the export it holds (export_files). `progress` is told (stage, done, total) as archives are
+    read and notes written. A dry run
     writes nothing: its outcome lists what would be written, and its report how each file was cut."""
-    archives, diags, shown, folders = read_archives(with_exports(paths), display_root, progress)
+    with ExitStack() as unzipped_zips:
+        inputs, diags = gather_inputs(paths, display_root, unzipped_zips)
+        return import_inputs(inputs, diags, into, display_root, progress, dry_run)
+
+
+def import_inputs(
+    inputs: Sequence[Input],
+    problems: Sequence[Diagnostic],
+    into: Path,
+    display_root: Path,
+    progress: Callable[[str, int, int], None] | None,
+    dry_run: bool,
+) -> ImportOutcome:
+    """import_files once its inputs are found (and zips unzipped)."""
+    archives, diags, shown, read_from = read_archives(inputs, display_root, progress)
+    diags = [*problems, *diags]
     posts, unresolved = link_site_refs([p for _, a in archives for p in a.posts], shown)
     diags += unresolved
     report = import_report(archives)
@@ -344,8 +446,8 @@ def import_files(
         problem = problem or write_extras(into, display_root, report, collections)
         if problem is not None:
             diags.append(problem)
-        for (where, archive), folder in zip(archives, folders, strict=True):
-            diags += copy_linked_files(archive.files, folder, into, where)
+        for (where, archive), given in zip(archives, read_from, strict=True):
+            diags += copy_linked_files(archive.files, given.path.parent, into, where, given.top)
 
     def paths_of(slugs: Sequence[str]) -> tuple[str, ...]:
         return tuple(sorted(show_path(into / f"{s}.md", display_root) for s in slugs))

@@ -32,6 +32,8 @@ from notebase.importers.webpage import read_webpage
 Reader = Callable[[str, str, str], ParsedArchive]
 HTML_SUFFIXES = (".html", ".htm", ".xhtml")
 FEED_SUFFIXES = (".xml", ".rss", ".atom", ".json", ".feed")
+# the files a folder given to import (or a zip's) is read as, when it holds no platform's export
+IMPORTED_SUFFIXES = (*HTML_SUFFIXES, *FEED_SUFFIXES, *MARKDOWN_SUFFIXES, ".bib", ".csv", ".txt")
 BIB_KINDS = [
     "string",
     "comment",
