@@ -227,3 +227,59 @@ def test_a_config_of_unclosed_strings_and_comments_is_read_in_one_pass(
     (the suite's time bounds it)."""
     text = unit * 100_000 + '\nignorePatterns: ["private"]\n'
     assert parse_quartz_config(text).ignore == read
+
+
+def write_publish_vault(root: Path, rules: str) -> Path:
+    """A vault published with Obsidian Publish: its folder rules in .obsidian/publish.json (the
+    shape Obsidian writes: siteId, host, included, excluded)."""
+    notes = root / "notes"
+    for folder in ("Notes", "Privacy", "Journal", "Journal/2024", ".obsidian"):
+        (notes / folder).mkdir(parents=True, exist_ok=True)
+    (notes / "Notes" / "Spaced repetition.md").write_text("# Spaced repetition\n", "utf-8")
+    (notes / "Privacy" / "Policy.md").write_text("# Policy\n\n[[Dreams]]\n", "utf-8")
+    (notes / "Journal" / "2024" / "Dreams.md").write_text("# Dreams\n", "utf-8")
+    (notes / "Loose.md").write_text("# Loose\n", "utf-8")
+    (notes / "Chosen.md").write_text("---\npublish: true\n---\n# Chosen\n", "utf-8")
+    (notes / "Withheld.md").write_text("---\npublish: false\n---\n# Withheld\n", "utf-8")
+    head = '{\n  "siteId": "e06fc8eb0e577dd6b3e0c6295c8602ad",\n  "host": "publish-01.obsidian.md",\n'
+    (notes / ".obsidian" / "publish.json").write_text(head + rules + "\n}\n", "utf-8")
+    (root / "notebase.yaml").write_text("search: false\n", encoding="utf-8")
+    return root
+
+
+def built_pages(root: Path) -> set[str]:
+    result = build_site(BuildOptions(root=root, out=root / "site"))
+    assert result.written, [d.message for d in result.diagnostics]
+    site = root / "site"
+    shown = {"spaced-repetition", "policy", "dreams", "loose", "chosen", "withheld"}
+    return {name for name in shown if any(site.rglob(f"{name}/index.html"))}
+
+
+def test_obsidian_publish_s_included_folders_and_marked_notes_are_published(
+    tmp_path: Path,
+) -> None:
+    rules = '  "included": ["Notes", "Privacy/"],\n  "excluded": ["Journal"]'
+    root = write_publish_vault(tmp_path / "vault", rules)
+    assert built_pages(root) == {"spaced-repetition", "policy", "chosen"}
+    config, told = load_config(root)
+    assert config.ignore[-1] == "/Journal" and config.included == ("Notes", "Privacy")
+    assert [d.code for d in told] == ["garden-settings"]
+    assert told[0].pos is not None and told[0].pos.path == "notes/.obsidian/publish.json"
+    assert "exclude (Journal)" in told[0].message and "include (Notes, Privacy)" in told[0].message
+
+
+def test_obsidian_publish_s_excluded_folders_alone_leave_the_rest_published(
+    tmp_path: Path,
+) -> None:
+    rules = '  "included": [],\n  "excluded": ["Journal/2024", "../outside"]'
+    root = write_publish_vault(tmp_path / "vault", rules)
+    assert built_pages(root) == {"spaced-repetition", "policy", "loose", "chosen"}
+    assert load_config(root)[0].ignore[-1] == "/Journal/2024"
+
+
+def test_obsidian_publish_choosing_notes_one_by_one_is_said(tmp_path: Path) -> None:
+    root = write_publish_vault(tmp_path / "vault", '  "included": [],\n  "excluded": []')
+    assert built_pages(root) == {"spaced-repetition", "policy", "dreams", "loose", "chosen"}
+    _, told = load_config(root)
+    assert len(told) == 1 and "one by one, on Obsidian's servers" in told[0].message
+    assert "published: marked" in told[0].hint

@@ -38,11 +38,18 @@ class Config:
     # not a notebase.yaml key: (kind, name, description) of tag/category pages, read from the
     # `_collections.yaml` files `notebase import` writes under notes/
     descriptions: tuple[tuple[str, str, str], ...] = ()
+    # not a notebase.yaml key: with `published: marked`, the folders whose notes are published
+    # unmarked (a vault's Obsidian Publish rules, read from it)
+    included: tuple[str, ...] = ()
 
-    def publishes(self, draft: bool, marked: bool) -> bool:
-        """Whether the site shows a note: no draft, and with `published: marked`, marked
-        `publish: true`."""
-        return not draft and (marked or self.published != "marked")
+    def publishes(self, draft: bool, marked: bool, rel_path: str = "") -> bool:
+        """Whether the site shows a note (at `rel_path` under notes/): no draft, and with
+        `published: marked`, marked `publish: true` or in a folder `included`."""
+        if draft:
+            return False
+        if marked or self.published != "marked":
+            return True
+        return any(rel_path.startswith(f"{folder}/") for folder in self.included)
 
 
 DESCRIPTIONS_FILE = "_collections.yaml"
@@ -51,7 +58,9 @@ PUBLISHED = ("all", "marked")  # the values of `published:`
 # slices by, sys.maxsize, made a traceback)
 MAX_COUNT = 1_000_000
 FIELD_TYPES: dict[str, type] = {
-    f.name: type(getattr(Config(), f.name)) for f in fields(Config) if f.name != "descriptions"
+    f.name: type(getattr(Config(), f.name))
+    for f in fields(Config)
+    if f.name not in ("descriptions", "included")
 }
 
 
@@ -74,6 +83,7 @@ def load_config(root: Path) -> tuple[Config, tuple[Diagnostic, ...]]:
         descriptions=descriptions,
         ignore=(*config.ignore, *(p for p in garden.ignore if p not in config.ignore)),
         published=config.published or ("marked" if garden.marked_only else ""),
+        included=garden.included,
     )
     return config, (*diags, *broken, *told)
 

@@ -615,7 +615,7 @@ def index_parsed(
         diags.extend(result.diagnostics)
         if result.entry is not None:
             entry = result.entry
-            shown = options.drafts or config.publishes(entry.draft, entry.published)
+            shown = options.drafts or config.publishes(entry.draft, entry.published, entry.rel_path)
             (entries if shown else drafts).append(entry)
     others = (rel for rel, _, _ in found.files)
     index, wiki_names, names = index_and_names(entries, others, drafts, memo, found.left_out)

@@ -108,9 +108,8 @@ def preview_page(state: BuildState, root: Path, rel: str, basis: Basis) -> tuple
         return None
     if parsed.pending_dates:  # read by the order of the whole vault's dates: by the build
         return None
-    if old.rel_path != rel or not basis.config.publishes(
-        parsed.entry.draft, parsed.entry.published
-    ):
+    note = parsed.entry
+    if old.rel_path != rel or not basis.config.publishes(note.draft, note.published, rel):
         return None
     page = last_page(state.memo, old.slug)
     if page is None:

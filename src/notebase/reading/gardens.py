@@ -7,19 +7,25 @@
   from code, and these two settings read from it; anything else in it is Quartz's own.
 - Obsidian's Digital Garden plugin (a vault holding .obsidian/plugins/digitalgarden/) publishes
   only the notes marked `dg-publish: true`.
+- Obsidian Publish keeps its folder rules in .obsidian/publish.json: the folders `excluded` are
+  never published, and when it names folders `included`, a note outside them is published only
+  when marked `publish: true` (the notes chosen one by one are kept on Obsidian's servers, not in
+  the vault). Its paths are literal folders, matched as prefixes of a note's path.
 A garden brought as it is (notes/ being its content/ or its vault) keeps those notes private.
 """
 
 from __future__ import annotations
 
+import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from notebase.diagnostics import Diagnostic, FilePos, info
 
 QUARTZ_CONFIG = "quartz.config.ts"
 DIGITAL_GARDEN = ".obsidian/plugins/digitalgarden"  # the plugin's folder in a vault
+OBSIDIAN_PUBLISH = ".obsidian/publish.json"  # Obsidian Publish's folder rules in a vault
 # a string literal or a comment; one left open runs to the end of its line (a template literal,
 # a block comment: to the end of the text), so that any text is read in one pass
 TOKEN = re.compile(
@@ -41,6 +47,7 @@ class GardenSettings:
     ignore: tuple[str, ...] = ()
     marked_only: bool = False
     line: int = 0  # of quartz.config.ts's `ignorePatterns`, or 1
+    included: tuple[str, ...] = ()  # folders whose notes are published unmarked (marked_only)
 
 
 def find_quartz_config(root: Path) -> Path | None:
@@ -56,14 +63,60 @@ def read_garden_settings(root: Path) -> tuple[GardenSettings, tuple[Diagnostic, 
     """The settings of the garden the knowledge base is, with an info saying what they leave out
     (none when no tool's settings leave anything out)."""
     quartz, told = read_quartz_settings(root)
-    plugin = root / "notes" / DIGITAL_GARDEN
-    if not plugin.is_dir():
-        return quartz, told
-    pos = FilePos(f"notes/{DIGITAL_GARDEN}")
-    message = "the site publishes only the notes marked `dg-publish: true` (or `publish: true`),"
-    message += " as the vault's Digital Garden plugin does"
-    said = info("garden-settings", message, pos, PUBLISH_ALL_HINT)
-    return GardenSettings(quartz.ignore, True, quartz.line), (*told, said)
+    published, said = read_publish_settings(root / "notes")
+    settings = GardenSettings(
+        (*quartz.ignore, *(p for p in published.ignore if p not in quartz.ignore)),
+        quartz.marked_only or published.marked_only,
+        quartz.line,
+        published.included,
+    )
+    if (root / "notes" / DIGITAL_GARDEN).is_dir():
+        pos = FilePos(f"notes/{DIGITAL_GARDEN}")
+        message = "the site publishes only the notes marked `dg-publish: true` (or `publish:"
+        message += " true`), as the vault's Digital Garden plugin does"
+        said += (info("garden-settings", message, pos, PUBLISH_ALL_HINT),)
+        settings = replace(settings, marked_only=True, included=())
+    return settings, (*told, *said)
+
+
+def read_publish_settings(notes: Path) -> tuple[GardenSettings, tuple[Diagnostic, ...]]:
+    """Obsidian Publish's folder rules (.obsidian/publish.json), with an info saying what they
+    leave out; none without the file (or one that cannot be read as JSON)."""
+    try:
+        rules = json.loads((notes / OBSIDIAN_PUBLISH).read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return GardenSettings(), ()
+    excluded, included = (folder_list(rules, key) for key in ("excluded", "included"))
+    settings = GardenSettings(tuple(f"/{f}" for f in excluded), bool(included), 1, included)
+    pos = FilePos(f"notes/{OBSIDIAN_PUBLISH}")
+    said = []
+    if excluded:
+        said.append(f"the folders its rules exclude ({', '.join(excluded)})")
+    if included:
+        shown = ", ".join(included)
+        said.append(
+            f"every note outside the folders they include ({shown}) not marked `publish: true`"
+        )
+    if not said:
+        message = "the vault's Obsidian Publish settings choose notes one by one, on Obsidian's"
+        message += " servers: every note is published here but those marked `publish: false`"
+        hint = "notebase.yaml's `published: marked` publishes only the notes marked `publish: true`"
+        return settings, (info("garden-settings", message, pos, hint),)
+    message = "the site leaves out, as the vault's Obsidian Publish settings do: " + "; and ".join(
+        said
+    )
+    return settings, (info("garden-settings", message, pos, PUBLISH_ALL_HINT if included else ""),)
+
+
+def folder_list(rules: object, key: str) -> tuple[str, ...]:
+    """publish.json's folder list under `key`: its paths that lead nowhere outside notes/."""
+    listed = rules.get(key) if isinstance(rules, dict) else None
+    paths = (
+        (p.strip().strip("/") for p in listed if isinstance(p, str))
+        if isinstance(listed, list)
+        else ()
+    )
+    return tuple(p for p in paths if p and ".." not in p.split("/"))
 
 
 def read_quartz_settings(root: Path) -> tuple[GardenSettings, tuple[Diagnostic, ...]]:
