@@ -241,7 +241,9 @@ def write_publish_vault(root: Path, rules: str) -> Path:
     (notes / "Loose.md").write_text("# Loose\n", "utf-8")
     (notes / "Chosen.md").write_text("---\npublish: true\n---\n# Chosen\n", "utf-8")
     (notes / "Withheld.md").write_text("---\npublish: false\n---\n# Withheld\n", "utf-8")
-    head = '{\n  "siteId": "e06fc8eb0e577dd6b3e0c6295c8602ad",\n  "host": "publish-01.obsidian.md",\n'
+    head = (
+        '{\n  "siteId": "e06fc8eb0e577dd6b3e0c6295c8602ad",\n  "host": "publish-01.obsidian.md",\n'
+    )
     (notes / ".obsidian" / "publish.json").write_text(head + rules + "\n}\n", "utf-8")
     (root / "notebase.yaml").write_text("search: false\n", encoding="utf-8")
     return root

@@ -652,12 +652,28 @@ def test_a_broken_link_is_never_told_a_path_key() -> None:
 
 def test_a_link_to_a_draft_left_out_says_so() -> None:
     draft = note("ideas/Half done.md", "---\ndraft: true\n---\n# Half done\n")
-    source = note("a.md", "[[Half done]] [[ideas/half done]] [[Nothing]]\n")
+    source = note(
+        "a.md",
+        "[[Half done]] [[ideas/half done]] [[Nothing]] [[Half done#Why]]\n\n"
+        "[it](ideas/Half%20done.md) [it](<./ideas/Half done.md#Why>) [no](ideas/Gone.md)\n",
+    )
     idx = build_index([source], drafts=[draft])
-    assert [(d.code, d.message) for d in idx.diagnostics] == [
-        ("draft-link", "[[Half done]] is not published, left out of the site"),
-        ("draft-link", "[[ideas/half done]] is not published, left out of the site"),
-        ("broken-link", "[[Nothing]] matches no entry"),
+    assert [(d.code, d.message, d.about) for d in idx.diagnostics] == [
+        ("draft-link", "[[Half done]] is not published, left out of the site", "Half done"),
+        (
+            "draft-link",
+            "[[ideas/half done]] is not published, left out of the site",
+            "ideas/half done",
+        ),
+        ("broken-link", "[[Nothing]] matches no entry", "Nothing"),
+        ("draft-link", "[[Half done]] is not published, left out of the site", "Half done"),
+        ("draft-link", "ideas/Half done.md is not published, left out of the site", "Half done"),
+        (
+            "draft-link",
+            "./ideas/Half done.md#Why is not published, left out of the site",
+            "Half done",
+        ),
+        ("broken-link", "ideas/Gone.md matches no entry", ""),
     ]
 
 

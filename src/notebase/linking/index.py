@@ -763,12 +763,11 @@ _BARE_DOMAIN = re.compile(
 def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) -> Diagnostic:
     pos = FilePos(entry.pos.path, link.line or 1)
     shown = f"[[{link.target}]]" if link.is_wiki else unquote(link.target)  # as written
-    draft = find_note(link.target, entry, names.value.drafts) if link.is_wiki else ""
-    if draft:
+    if draft := unpublished_note(link, entry, names.value.drafts):
         message = f"{shown} is not published, left out of the site"
         hint = "publish it (`draft: false`, or `publish: true` where only notes so marked are"
         hint += " published), or build with --drafts"
-        return warning("draft-link", message, pos, hint, about=link.target.partition("#")[0])
+        return warning("draft-link", message, pos, hint, about=draft)
     if left := (find_note(link.target, entry, names.value.left_out) if link.is_wiki else None):
         return left_out_link(shown, left, pos)
     if drawing := drawing_path(link.target):
@@ -806,6 +805,19 @@ def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) 
     name = title if name_key(title) == close else close
     message = f'{shown} matches no entry (did you mean "{name}"?)'
     return warning("broken-link", message, pos, f"link to [[{name}]], or create the note")
+
+
+def unpublished_note(link: LinkRef, entry: Entry, drafts: dict[str, str]) -> str:
+    """The name of the note the site leaves out (a draft, or unmarked where only marked notes are
+    published) a link names, by its name or, a markdown link, by its path to the note's file
+    (`../notes/x.md`); "" for none."""
+    if link.is_wiki:
+        name = link.target.partition("#")[0]
+        return name if find_note(name, entry, drafts) is not None else ""
+    path = unquote(link.target.partition("#")[0])
+    if not path.endswith(".md") or find_note(path, entry, drafts) is None:
+        return ""
+    return posixpath.basename(path).removesuffix(".md")
 
 
 def left_out_link(shown: str, path: str, pos: FilePos) -> Diagnostic:
