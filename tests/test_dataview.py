@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 from pathlib import Path
 
 import pytest
@@ -64,7 +66,7 @@ def test_a_list_query_from_a_link_without_id_or_clauses_in_one_line() -> None:
         ("TASK FROM #x", "the query type TASK"),
         ("", "no query type"),
         ("LIST FROM #x GROUP BY rating", "GROUP BY"),
-        ("LIST FROM outgoing([[x]])", "the source outgoing([[x]])"),
+        ("LIST FROM inlinks([[x]])", "the source inlinks([[x]])"),
         ("LIST LIMIT many", "LIMIT many"),
     ],
 )
@@ -182,3 +184,86 @@ def test_a_fence_inside_another_kind_of_fence_opens_no_code() -> None:
 def test_dql_words_are_read_in_any_case() -> None:
     made = json.loads(dataview_base("LIST WHERE a = 1 And b = 2 OR c"))
     assert made["filters"] == {"and": ["a == 1 && b == 2 || c"]}
+
+
+def build_pages(tmp_path: Path, notes: dict[str, str], out: str = "site") -> dict[str, str]:
+    """Each note's page (by its slug) once the notes are built, and the query warnings' lines."""
+    for rel, text in notes.items():
+        if not (tmp_path / "notes" / rel).exists():
+            write(f"notes/{rel}", text)(tmp_path)
+    result = build_site(BuildOptions(root=tmp_path, out=tmp_path / out))
+    assert result.written
+    pages = {
+        rel.removesuffix(".md").lower(): (
+            tmp_path / out / rel.removesuffix(".md").lower() / "index.html"
+        ).read_text(encoding="utf-8")
+        for rel in notes
+    }
+    lines = [str(d.pos.line) for d in result.diagnostics if d.code == "dataview-unsupported"]
+    return pages | {"warned": ",".join(lines)}
+
+
+def listed_notes(page: str) -> list[list[str]]:
+    """The names each query's list or table shows, in its order."""
+    views = re.findall(r'<div class="base-view".*?</div>', page, re.S)
+    return [re.findall(r'<(?:li|td)><a class="wikilink"[^>]*>([^<]*)</a>', v) for v in views]
+
+
+def test_file_times_are_the_notes_dates_not_the_files(tmp_path: Path) -> None:
+    notes = {
+        "a.md": "---\ncreated: 2024-01-02\nmodified: 2024-02-03\n---\nA.\n",
+        "b.md": "---\ndate: 2023-05-06\n---\nB.\n",
+        "daily/2024-03-05.md": "A day.\n",
+        "c.md": "No date.\n",
+        "recent.md": (
+            "# Recent\n\n```dataview\nTABLE file.ctime AS Created, file.mday, file.day\n"
+            "WHERE file.name != this.file.name\nSORT file.mtime DESC\n```\n"
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    table = pages["recent"][pages["recent"].index('<div class="base-view"') :]
+    assert "<th>File</th><th>Created</th><th>file.mday</th><th>file.day</th>" in table
+    assert ">2024-03-05</a></td><td>2024-03-05</td><td>2024-03-05</td><td>2024-03-05</td>" in table
+    assert ">a</a></td><td>2024-01-02</td><td>2024-02-03</td><td>2024-01-02</td>" in table
+    assert ">b</a></td><td>2023-05-06</td><td>2023-05-06</td><td>2023-05-06</td>" in table
+    assert ">c</a></td><td></td><td></td><td></td>" in table
+    # by its modified date, newest first; a note saying no date last
+    assert listed_notes(table) == [["2024-03-05", "a", "b", "c"]]
+    # a file's times are no part of what the site shows
+    os.utime(tmp_path / "notes/b.md", (1e9, 1e9))
+    again = build_pages(tmp_path, notes, "site2")
+    assert again["recent"] == pages["recent"]
+
+
+def test_outgoing_and_the_note_holding_the_query_as_sources(tmp_path: Path) -> None:
+    notes = {
+        "a.md": "A links [[b]] and [[hub]].\n",
+        "b.md": "B links [[hub]].\n",
+        "c.md": "C links nothing.\n",
+        "hub.md": (
+            "Hub links [[a]] and [[c]].\n\n"
+            "```dataview\nLIST FROM outgoing([[]])\n```\n\n"
+            "```dataview\nLIST FROM [[]]\n```\n\n"
+            "```dataview\nLIST FROM outgoing([[a]]) and -[[a]]\n```\n\n"
+            "```dataview\nTABLE file.inlinks AS Backlinks FROM outgoing([[hub|the hub]])\n```\n"
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    assert listed_notes(pages["hub"]) == [
+        ["a", "c"],  # the notes the hub links to
+        ["a", "b"],  # the notes linking to it
+        ["b"],  # a links to b and the hub; the hub, linking to a, is left out
+        ["a", "hub", "c", "hub"],  # each with the notes linking to it
+    ]
+
+
+def test_outgoing_sources_in_the_bases_language() -> None:
+    made = json.loads(dataview_base("LIST FROM outgoing([[Books#Part|x]]) or -outgoing([[]])"))
+    assert made["filters"] == {
+        "and": ['file.inlinks.contains(link("Books")) || !file.inlinks.contains(this.file)']
+    }
+    dates = json.loads(dataview_base("TABLE file.ctime, file.etags SORT file.mtime"))
+    assert dates["views"][0]["order"] == ["file.name", "file.cday", "file.tags"]
+    assert dates["views"][0]["sort"] == [{"property": "file.mday", "direction": "ASC"}]

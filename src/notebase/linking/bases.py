@@ -14,6 +14,7 @@ embedded base is, and so is a ```dataview query, read into a base by dataview.py
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import json
 import math
@@ -45,7 +46,21 @@ METHODS = frozenset(
         "asLink", "isTruthy", "round", "floor", "ceil", "abs", "toFixed",
     }
 )  # fmt: skip
-FILE_FIELDS = frozenset({"name", "basename", "path", "folder", "ext", "tags", "links", "file"})
+FILE_FIELDS = frozenset(
+    {
+        "name",
+        "basename",
+        "path",
+        "folder",
+        "ext",
+        "tags",
+        "links",
+        "file",
+        *("inlinks", "cday", "mday", "day"),
+    }
+)  # the last four Dataview's (dataview.py): the notes linking to it, and its dates (file_date)
+# a date a file's name holds, as Dataview reads `file.day` of a daily note (`2024-03-05 Notes.md`)
+_NAME_DATE = re.compile(r"(?<!\d)(\d{4})-?(\d{2})-?(\d{2})(?!\d)")
 FILE_OBJECTS = (("name", "file"), ("get", ("name", "this"), "file"))  # `file`, `this.file`
 MAX_ROWS = 1000  # a view shows at most this many notes (`limit` can lower it)
 
@@ -68,6 +83,7 @@ class Row:
     entry: Entry
     properties: dict[str, Any]
     links: frozenset[str]  # the slugs it links to, in its body or its properties
+    inlinks: tuple[str, ...] = ()  # the paths of the notes linking to it (Dataview's file.inlinks)
 
 
 # ---------------------------------------------------------------- reading expressions
@@ -579,7 +595,36 @@ def file_field(row: Row, name: str) -> Any:
         return [f"#{t}" for t in row.entry.tags]
     if name == "links":
         return [Link(slug) for slug in sorted(row.links)]
+    if name == "inlinks":
+        return [Link(path) for path in row.inlinks]
+    if name in ("cday", "mday", "day"):
+        return file_date(row.entry, name)
     return row  # file.file
+
+
+def file_date(entry: Entry, name: str) -> str | None:
+    """Dataview's dates of a note, read of what the note says rather than of its file's times
+    (which differ from one copy of a vault to the next): `cday` (file.ctime) its `created` or
+    `date`, else the date its file name holds; `mday` (file.mtime) its `modified` or `updated`,
+    else its cday; `day` the date its file name holds, else its `date`. ISO text, as the front
+    matter's dates are read; None when the note says none."""
+    named = name_date(entry.rel_path.rpartition("/")[2])
+    created = entry.date.isoformat() if entry.date else named
+    if name == "cday":
+        return created
+    if name == "mday":
+        return entry.updated.isoformat() if entry.updated else created
+    return named or (entry.date.isoformat() if entry.date else None)
+
+
+def name_date(file_name: str) -> str | None:
+    m = _NAME_DATE.search(file_name)
+    if m is None:
+        return None
+    try:
+        return dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3))).isoformat()
+    except ValueError:
+        return None
 
 
 def number_method(value: float, name: str, args: list[Any]) -> Any:
@@ -678,13 +723,22 @@ def link_key(target: str) -> str:
 
 
 def base_rows(entries: Iterable[Entry], outlinks: Mapping[str, Iterable[str]]) -> list[Row]:
-    """Each note as a base reads it: its fields, and the notes it links to (the index's outlinks:
-    its body's links and its properties' `[[…]]`, as Obsidian counts them; parse.property_links)."""
+    """Each note as a base reads it: its fields, the notes it links to (the index's outlinks:
+    its body's links and its properties' `[[…]]`, as Obsidian counts them; parse.property_links),
+    and the notes linking to it."""
+    entries = list(entries)
+    paths = {entry.slug: entry.rel_path for entry in entries}
+    linking: dict[str, set[str]] = {}
+    for slug, targets in outlinks.items():
+        for target in targets:
+            if slug in paths:
+                linking.setdefault(target, set()).add(paths[slug])
     return [
         Row(
             entry,
             json.loads(entry.properties) if entry.properties else {},
             frozenset(outlinks.get(entry.slug, ())),
+            tuple(sorted(linking.get(entry.slug, ()))),
         )
         for entry in entries
     ]

@@ -2,12 +2,14 @@
 notes (pure), which the build then shows as it shows a ```base block (bases.py).
 
 Read: `TABLE [WITHOUT ID] expr [AS "Name"], …` and `LIST`; `FROM` sources (`#tag`, `"folder"`,
-`[[Note]]`: the notes linking to it; joined by `and`, `or`, `-`, parentheses); `WHERE expr`;
+`[[Note]]`: the notes linking to it, `outgoing([[Note]])`: the notes it links to, `[[]]` the
+note holding the query; joined by `and`, `or`, `-`, parentheses); `WHERE expr`;
 `SORT expr [ASC|DESC], …`; `LIMIT n`. An expression is DQL's, its words put into the bases'
 language: `=` is `==`, `and`/`or` are `&&`/`||`, `file.name` is the name without `.md`
-(`file.basename`), `file.link` the note, `file.outlinks` its links. Not read: TASK and CALENDAR
-queries, GROUP BY, FLATTEN, `outgoing(…)` sources, and what the bases' language does not read
-(`date(today)`, `file.mtime`): the block then stays as written, with a warning."""
+(`file.basename`), `file.link` the note, `file.outlinks` its links, `file.ctime`/`file.mtime` the
+dates the note says (bases.file_date). Not read: TASK and CALENDAR queries, GROUP BY, FLATTEN,
+and what the bases' language does not read (`date(today)`): the block then stays as written,
+with a warning."""
 
 from __future__ import annotations
 
@@ -19,13 +21,21 @@ from dataclasses import dataclass
 _CLAUSE = re.compile(r"\b(FROM|WHERE|SORT|LIMIT|GROUP\s+BY|FLATTEN)\b", re.I)
 _QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]')
 _WORDS = {"and": "&&", "or": "||"}  # DQL's, any case
-_FILE_FIELDS = {"file.name": "file.basename", "file.link": "file", "file.outlinks": "file.links"}
+# DQL's file fields in the bases' language; its file times are the note's dates (bases.file_date)
+_FILE_FIELDS = {
+    "file.name": "file.basename", "file.link": "file", "file.outlinks": "file.links",
+    "file.inlinks": "file.inlinks", "file.etags": "file.tags", "file.ctime": "file.cday",
+    "file.cday": "file.cday", "file.mtime": "file.mday", "file.mday": "file.mday",
+    "file.day": "file.day",
+}  # fmt: skip
 # a name starts with a letter of any script or _ (`rating`, `时间`, `año`), as Dataview's do
 _EXPRESSION_TOKEN = re.compile(
     r'"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]|\d+(?:\.\d+)?|[^\W\d]\w*(?:\.[^\W\d]\w*)*|!=|<=|>=|==|=|\S'
 )
 _SOURCE_TOKEN = re.compile(
-    r'\s*(-?)(#[^\s()]+|"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]|\(|\)|and\b|or\b|\S+)', re.I
+    r'\s*(-?)(#[^\s()]+|"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]|outgoing\(\s*\[\[[^\]]*\]\]\s*\)'
+    r"|\(|\)|and\b|or\b|\S+)",
+    re.I,
 )
 
 
@@ -192,6 +202,14 @@ def source_statement(token: str) -> str:
         return f"file.hasTag({json.dumps(token[1:])})"
     if token.startswith('"'):
         return f"file.inFolder({token})"
-    if token.startswith("[["):
-        return f"file.hasLink(link({json.dumps(link_target(token))}))"
+    if token.startswith("[["):  # the notes linking to it
+        return f"file.hasLink({link_value(token)})"
+    if token.lower().startswith("outgoing("):  # the notes it links to
+        return f"file.inlinks.contains({link_value(token[token.index('[[') : token.rindex(']]') + 2])})"
     raise NotRead(f"the source {token}")
+
+
+def link_value(token: str) -> str:
+    """`[[Books]]` -> `link("Books")`; `[[]]`, the note holding the query, -> `this.file`."""
+    target = link_target(token)
+    return f"link({json.dumps(target)})" if target else "this.file"
