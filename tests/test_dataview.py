@@ -63,7 +63,7 @@ def test_a_list_query_from_a_link_without_id_or_clauses_in_one_line() -> None:
 @pytest.mark.parametrize(
     ("query", "why"),
     [
-        ("TASK FROM #x", "the query type TASK"),
+        ("CALENDAR file.day FROM #x", "the query type CALENDAR"),
         ("", "no query type"),
         ("LIST FROM #x GROUP BY rating", "GROUP BY"),
         ("LIST FROM inlinks([[x]])", "the source inlinks([[x]])"),
@@ -267,3 +267,60 @@ def test_outgoing_sources_in_the_bases_language() -> None:
     dates = json.loads(dataview_base("TABLE file.ctime, file.etags SORT file.mtime"))
     assert dates["views"][0]["order"] == ["file.name", "file.cday", "file.tags"]
     assert dates["views"][0]["sort"] == [{"property": "file.mday", "direction": "ASC"}]
+
+
+def test_a_task_query_lists_the_tasks_of_the_notes_it_matches_under_each(tmp_path: Path) -> None:
+    notes = {
+        "projects/garden.md": (
+            "# Garden\n\n- [ ] buy seeds for [[kitchen]]\n- [x] dig the bed\n"
+            "  - [/] water it\n- [-] build a shed\n\n```\n- [ ] in code\n```\n"
+        ),
+        "projects/kitchen.md": "# Kitchen\n\nSome text.\n\n1. [ ] paint the *wall*\n",
+        "other.md": "# Other\n\n- [ ] elsewhere\n",
+        "tasks.md": (
+            '# Tasks\n\n```dataview\nTASK\nFROM "projects"\nWHERE !completed\nGROUP BY file.link\n```\n\n'
+            "```dataview\ntask where completed\n```\n\n"
+            '```dataview\nTASK WHERE status = "-" or contains(text, "elsewhere")\n```\n'
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    views = re.findall(r'<div class="base-view".*?</div>', pages["tasks"], re.S)
+    assert len(views) == 3
+    heads = [re.findall(r'<p class="task-note"><a [^>]*>([^<]*)</a> \((\d+)\)', v) for v in views]
+    assert heads == [
+        [("Garden", "3"), ("Kitchen", "1")],  # `[/]` and `[-]` are checked, not completed
+        [("Garden", "1")],
+        [("Other", "1"), ("Garden", "1")],
+    ]
+    items = re.findall(r"<li[^>]*>(<input[^>]*>)(.*?)</li>", views[0])
+    assert [text.strip() for _, text in items] == [
+        'buy seeds for <a class="wikilink" href="../projects/kitchen/index.html" '
+        'data-title="Kitchen">kitchen</a>',
+        "water it",
+        "build a shed",
+        "paint the <em>wall</em>",
+    ]
+    assert ["checked" in box for box, _ in items] == [False, True, True, False]
+    assert "4 tasks" in views[0] and "in code" not in pages["tasks"]
+
+
+@pytest.mark.parametrize(
+    ("query", "why"),
+    [
+        ("TASK WHERE !fullyCompleted", "`fullyCompleted`"),
+        ("TASK WHERE due < date(today)", "`due`"),
+        ("TASK GROUP BY status", "GROUP BY status"),
+        ("TASK file.name", "TASK file.name"),
+    ],
+)
+def test_what_of_a_task_is_not_read_is_named(query: str, why: str) -> None:
+    with pytest.raises(NotRead) as caught:
+        dataview_base(query)
+    assert str(caught.value) == why
+
+
+def test_a_task_query_reads_its_note_s_fields() -> None:
+    made = json.loads(dataview_base('TASK FROM #x WHERE contains(file.tags, "due") GROUP BY file'))
+    assert made["views"][0]["type"] == "task"
+    assert made["filters"] == {"and": ['file.hasTag("x")', 'contains ( file.tags , "due" )']}

@@ -10,7 +10,8 @@ Statements are read by a small interpreter of Obsidian's expression language: li
 METHODS. What it does not read (`now()`, `file.mtime`: what would change the site from day to
 day, or what the vault's app alone knows) is a `base-unsupported` warning, and the view shows
 that in its place instead of rows it cannot choose. A ```base block in a note is shown as an
-embedded base is, and so is a ```dataview query, read into a base by dataview.py."""
+embedded base is, and so is a ```dataview query, read into a base by dataview.py (a TASK
+query's view, of type `task`, lists the notes' tasks under each note: task_rows)."""
 
 from __future__ import annotations
 
@@ -20,8 +21,8 @@ import json
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from html import escape
+from dataclasses import dataclass, replace
+from html import escape, unescape
 from typing import Any
 
 from notebase.diagnostics import Diagnostic, FilePos, Severity, warning
@@ -84,6 +85,7 @@ class Row:
     properties: dict[str, Any]
     links: frozenset[str]  # the slugs it links to, in its body or its properties
     inlinks: tuple[str, ...] = ()  # the paths of the notes linking to it (Dataview's file.inlinks)
+    task: str = ""  # a task of the note, a Dataview TASK query's row: its item's HTML (task_rows)
 
 
 # ---------------------------------------------------------------- reading expressions
@@ -312,8 +314,8 @@ def base_problems(base: Base) -> list[tuple[str, str]]:
 HINTS = {
     "base-unsupported": "its views that use it show a note saying so; the others are shown",
     "base-unreadable": "write the base in Obsidian, or fix its YAML",
-    "dataview-unsupported": "the query is shown as written; TABLE and LIST queries FROM tags, "
-    "folders and links, with WHERE, SORT and LIMIT, are read",
+    "dataview-unsupported": "the query is shown as written; TABLE, LIST and TASK queries FROM "
+    "tags, folders and links, with WHERE, SORT and LIMIT, are read",
 }
 
 
@@ -744,6 +746,53 @@ def base_rows(entries: Iterable[Entry], outlinks: Mapping[str, Iterable[str]]) -
     ]
 
 
+# a task-list item of a note's HTML (markdown/parser.py draws it): its opening, with the checkbox,
+# and its text, up to its own list or its end
+_TASK_ITEM = re.compile(
+    r'(<li(?: data-task="([^"]*)")? class="task-list-item"[^>]*>\s*'
+    r'<input class="task-list-item-checkbox"[^>]*>)\s*(?:<p>)?(.*?)(?=</p>|<ul|<ol|</li>|<li)',
+    re.S,
+)
+
+
+def task_rows(rows: Iterable[Row], body: Callable[[Entry], str]) -> list[Row]:
+    """Each task of the notes, in their order, as a row holding its note's fields and its own
+    (`completed`: marked `[x]`; `checked`: marked at all; `status`: its mark; `text`), its HTML
+    as the note's `body` (its links resolved) has it."""
+    made = []
+    for row in rows:
+        if "task-list-item" not in row.entry.body_html:
+            continue
+        for m in _TASK_ITEM.finditer(body(row.entry)):
+            checked = ' checked=""' in m.group(1)
+            status = unescape(m.group(2)) if m.group(2) else ("x" if checked else " ")
+            html = f"{m.group(1)} {m.group(3).strip()}</li>"
+            text = unescape(re.sub(r"<[^>]*>", "", html)).strip()
+            fields = {
+                "completed": status in "xX",
+                "checked": checked,
+                "status": status,
+                "text": text,
+            }
+            made.append(replace(row, properties=row.properties | fields, task=html))
+    return made
+
+
+def task_html(rows: Sequence[Row], link: NoteLink) -> str:
+    """A TASK query's tasks, under the note each is in (in the order of its first task)."""
+    notes: dict[str, list[Row]] = {}
+    for row in rows:
+        notes.setdefault(row.entry.slug, []).append(row)
+    parts = []
+    for tasks in notes.values():
+        items = "".join(f"{t.task}\n" for t in tasks)
+        head = link(tasks[0].entry.slug, tasks[0].entry.title)
+        parts.append(
+            f'<p class="task-note">{head} ({len(tasks)})</p>\n<ul class="contains-task-list">\n{items}</ul>\n'
+        )
+    return "".join(parts)
+
+
 def note_names(entries: Iterable[Entry]) -> dict[str, str]:
     """link_key -> slug: each note's file name, then its title and aliases where no file has it."""
     names: dict[str, str] = {}
@@ -766,21 +815,28 @@ def view_html(
     this: Row,
     names: Mapping[str, str],
     link: NoteLink,
+    tasks: Callable[[], Sequence[Row]] = list,
 ) -> str:
     """The view the embed names (else the first) as HTML: a table, or a list of the notes; what
     cannot be read, said in its place."""
     view = next((v for v in base.views if v.name == view_name), base.views[0])
     scope = Scope(base, this, names)
+    if view.type == "task":  # (a Dataview TASK query's)
+        scope_rows = tasks()
     count = ""
     try:
         rows = [
             r for r in scope_rows if scope.passes(base.filters, r) and scope.passes(view.filters, r)
         ]
         rows = sort_rows(scope, rows, view.sort)[: view.limit]
-        body = (
-            table_html(scope, view, rows, link) if view.type == "table" else list_html(rows, link)
-        )
-        count = f"{len(rows)} note{'s' if len(rows) != 1 else ''}"
+        if view.type == "task":
+            body = task_html(rows, link)
+        elif view.type == "table":
+            body = table_html(scope, view, rows, link)
+        else:
+            body = list_html(rows, link)
+        noun = "task" if view.type == "task" else "note"
+        count = f"{len(rows)} {noun}{'s' if len(rows) != 1 else ''}"
     except RecursionError:  # a formula's chain of formulas (depth is bounded)
         body = '<p class="base-unsupported">This view cannot be shown here.</p>\n'
     except Unsupported as exc:
@@ -864,9 +920,19 @@ class BaseRows:
     """The views of a site's bases, as its notes embed them: the notes read (once, when a view
     is first asked for) and each base's file read once."""
 
-    def __init__(self, index: SiteIndex, link: NoteLink) -> None:
-        self.index, self.link = index, link
+    def __init__(
+        self,
+        index: SiteIndex,
+        link: NoteLink,
+        body: Callable[[Entry], str] = lambda e: e.body_html,
+    ) -> None:
+        self.index, self.link, self.body = index, link, body
         self.bases: dict[str, Base | None] = {}
+
+    @functools.cached_property
+    def tasks(self) -> list[Row]:
+        """The notes' tasks, read once, when a TASK query first asks for them."""
+        return task_rows(self.rows.values(), self.body)
 
     @functools.cached_property
     def names(self) -> dict[str, str]:
@@ -898,7 +964,8 @@ class BaseRows:
 
     def shown(self, base: Base, view_name: str, this: Entry) -> str:
         here = self.rows.get(this.slug) or base_rows([this], {})[0]
-        return view_html(base, view_name, list(self.rows.values()), here, self.names, self.link)
+        rows = list(self.rows.values())
+        return view_html(base, view_name, rows, here, self.names, self.link, lambda: self.tasks)
 
 
 def read_or_none(text: str) -> Base | None:

@@ -1,13 +1,14 @@
 """A Dataview query (a ```dataview block: the plugin's DQL) -> the Obsidian base showing the same
 notes (pure), which the build then shows as it shows a ```base block (bases.py).
 
-Read: `TABLE [WITHOUT ID] expr [AS "Name"], …` and `LIST`; `FROM` sources (`#tag`, `"folder"`,
+Read: `TABLE [WITHOUT ID] expr [AS "Name"], …`, `LIST` and `TASK`; `FROM` sources (`#tag`, `"folder"`,
 `[[Note]]`: the notes linking to it, `outgoing([[Note]])`: the notes it links to, `[[]]` the
 note holding the query; joined by `and`, `or`, `-`, parentheses); `WHERE expr`;
 `SORT expr [ASC|DESC], …`; `LIMIT n`. An expression is DQL's, its words put into the bases'
 language: `=` is `==`, `and`/`or` are `&&`/`||`, `file.name` is the name without `.md`
 (`file.basename`), `file.link` the note, `file.outlinks` its links, `file.ctime`/`file.mtime` the
-dates the note says (bases.file_date). Not read: TASK and CALENDAR queries, GROUP BY, FLATTEN,
+dates the note says (bases.file_date). Not read: CALENDAR queries, GROUP BY (but a TASK
+query's by note), FLATTEN,
 and what the bases' language does not read (`date(today)`): the block then stays as written,
 with a warning."""
 
@@ -36,6 +37,15 @@ _SOURCE_TOKEN = re.compile(
     r'\s*(-?)(#[^\s()]+|"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]|outgoing\(\s*\[\[[^\]]*\]\]\s*\)'
     r"|\(|\)|and\b|or\b|\S+)",
     re.I,
+)
+
+
+# a TASK query's GROUP BY read (the note, which a TASK query shows its tasks under), and what of
+# a task is not read (its children, dates and place in the note)
+_BY_NOTE = re.compile(r"\(?\s*file(?:\.(?:link|name|path|file))?\s*\)?(?:\s+AS\s+\S+)?\s*$", re.I)
+_TASK_UNREAD = re.compile(
+    r"(?<![.\w])(?:fullyCompleted|children|subtasks|parent|section|line|lineCount|visual|due|"
+    r"completion|created|start|scheduled|annotated|outlinks|tags|blockId)\b"
 )
 
 
@@ -79,9 +89,11 @@ def read_query(text: str) -> Query:
     head, clauses = split_clauses(text)
     words = head.split(None, 1)
     kind = words[0].upper() if words else ""
-    if kind not in ("TABLE", "LIST"):
+    if kind not in ("TABLE", "LIST", "TASK"):
         raise NotRead(f"the query type {kind}" if kind else "no query type")
     rest = words[1] if len(words) > 1 else ""
+    if kind == "TASK":
+        clauses = task_clauses(rest, clauses)
     with_id = not re.match(r"WITHOUT\s+ID\b", rest, re.I)
     rest = rest if with_id else re.sub(r"^WITHOUT\s+ID\b", "", rest, flags=re.I)
     columns = tuple(read_column(c) for c in split_top(rest)) if kind == "TABLE" else ()
@@ -99,6 +111,21 @@ def read_query(text: str) -> Query:
         tuple(read_sort(s) for s in split_top(found["SORT"])),
         read_limit(found["LIMIT"]),
     )
+
+
+def task_clauses(rest: str, clauses: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A TASK query's clauses, each of its tasks read with the fields of its note and its own:
+    `completed` (`[x]`), `checked` (any mark), `status` (the mark) and `text`; grouped by note, as
+    the query shows them (NotRead: a GROUP BY of anything else, or what of a task is not read)."""
+    if rest.strip():
+        raise NotRead(f"TASK {rest.strip()}")
+    for name, body in clauses:
+        unread = _TASK_UNREAD.search(_QUOTED.sub('""', body))
+        if unread:
+            raise NotRead(f"`{unread.group(0)}`")
+        if name == "GROUP BY" and not _BY_NOTE.match(body):
+            raise NotRead(f"GROUP BY {body}")
+    return [(name, body) for name, body in clauses if name != "GROUP BY"]
 
 
 def split_clauses(text: str) -> tuple[str, list[tuple[str, str]]]:
