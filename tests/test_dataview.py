@@ -65,7 +65,8 @@ def test_a_list_query_from_a_link_without_id_or_clauses_in_one_line() -> None:
     [
         ("CALENDAR file.day FROM #x", "the query type CALENDAR"),
         ("", "no query type"),
-        ("LIST FROM #x GROUP BY rating", "GROUP BY"),
+        ("LIST GROUP BY a GROUP BY b", "GROUP BY twice"),
+        ("LIST WHERE file.mtime > date(today) - dur(1 week)", "`date(today)`"),
         ("LIST FROM inlinks([[x]])", "the source inlinks([[x]])"),
         ("LIST LIMIT many", "LIMIT many"),
     ],
@@ -309,7 +310,7 @@ def test_a_task_query_lists_the_tasks_of_the_notes_it_matches_under_each(tmp_pat
     ("query", "why"),
     [
         ("TASK WHERE !fullyCompleted", "`fullyCompleted`"),
-        ("TASK WHERE due < date(today)", "`due`"),
+        ('TASK WHERE due < date("2024-01-01")', "`due`"),
         ("TASK GROUP BY status", "GROUP BY status"),
         ("TASK file.name", "TASK file.name"),
     ],
@@ -324,3 +325,52 @@ def test_a_task_query_reads_its_note_s_fields() -> None:
     made = json.loads(dataview_base('TASK FROM #x WHERE contains(file.tags, "due") GROUP BY file'))
     assert made["views"][0]["type"] == "task"
     assert made["filters"] == {"and": ['file.hasTag("x")', 'contains ( file.tags , "due" )']}
+
+
+def test_a_grouped_query_has_a_row_for_each_group_keyed_by_what_its_notes_share(
+    tmp_path: Path,
+) -> None:
+    notes = {
+        "books/dune.md": "---\nstatus: read\n---\nD.\n",
+        "books/emma.md": "---\nstatus: reading\n---\nE.\n",
+        "films/alien.md": "---\nstatus: read\n---\nA.\n",
+        "plain.md": "No status.\n",
+        "shelf.md": (
+            '# Shelf\n\n```dataview\nTABLE length(rows) AS Count, rows.file.link AS "Notes"\n'
+            "WHERE status\nGROUP BY file.folder AS Folder\n```\n\n"
+            '```dataview\nTABLE WITHOUT ID key AS "Status", join(rows.file.link, " | ") AS Notes\n'
+            "WHERE status\nGROUP BY status\nSORT length(rows) DESC\n```\n\n"
+            "```dataview\nLIST rows.file.link\nWHERE status\nGROUP BY status\n```\n"
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    views = re.findall(r'<div class="base-view".*?</div>', pages["shelf"], re.S)
+    cells = [re.findall(r"<tr>(.*?)</tr>", v) for v in views[:2]]
+    assert [re.sub(r"<a [^>]*>([^<]*)</a>", r"[\1]", c) for c in cells[0]] == [
+        "<th>Folder</th><th>Count</th><th>Notes</th>",
+        "<td>books</td><td>2</td><td>[dune], [emma]</td>",
+        "<td>films</td><td>1</td><td>[alien]</td>",
+    ]
+    assert [re.sub(r"<a [^>]*>([^<]*)</a>", r"[\1]", c) for c in cells[1]] == [
+        "<th>Status</th><th>Notes</th>",
+        "<td>read</td><td>[dune] | [alien]</td>",  # the larger group first, its notes by path
+        "<td>reading</td><td>[emma]</td>",
+    ]
+    items = re.sub(r"\s+", "", re.sub(r"<a [^>]*>([^<]*)</a>", r"[\1]", views[2]))
+    assert "<li>read<ul><li>[dune]</li><li>[alien]</li></ul></li><li>reading<ul>" in items
+    assert "2 groups" in views[2]
+
+
+def test_a_sort_after_group_by_orders_the_groups() -> None:
+    made = json.loads(
+        dataview_base("TABLE rows.file.name SORT rating GROUP BY genre SORT key DESC")
+    )
+    view = made["views"][0]
+    assert view["sort"] == [{"property": "rating", "direction": "ASC"}]
+    assert view["dataviewGroup"] == {
+        "property": "genre",
+        "sort": [{"property": "key", "direction": "DESC"}],
+    }
+    assert view["order"] == ["file.name", "rows.file.basename"]
+    assert made["properties"]["file.name"] == {"displayName": "genre"}

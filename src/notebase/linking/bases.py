@@ -37,7 +37,7 @@ Node = tuple[Any, ...]
 # contains(a, b), length(a), lower(a), startswith(a, b)), the last a method of their first argument
 AS_METHODS = {
     "contains": "contains", "lower": "lower", "upper": "upper", "startswith": "startsWith",
-    "endswith": "endsWith",
+    "endswith": "endsWith", "join": "join",
 }  # fmt: skip
 FUNCTIONS = frozenset({"link", "list", "if", "number", "file", "length", *AS_METHODS})
 METHODS = frozenset(
@@ -62,7 +62,12 @@ FILE_FIELDS = frozenset(
 )  # the last four Dataview's (dataview.py): the notes linking to it, and its dates (file_date)
 # a date a file's name holds, as Dataview reads `file.day` of a daily note (`2024-03-05 Notes.md`)
 _NAME_DATE = re.compile(r"(?<!\d)(\d{4})-?(\d{2})-?(\d{2})(?!\d)")
-FILE_OBJECTS = (("name", "file"), ("get", ("name", "this"), "file"))  # `file`, `this.file`
+# `file`, `this.file`, and a Dataview group's `rows.file`
+FILE_OBJECTS = (
+    ("name", "file"),
+    ("get", ("name", "this"), "file"),
+    ("get", ("name", "rows"), "file"),
+)
 MAX_ROWS = 1000  # a view shows at most this many notes (`limit` can lower it)
 
 
@@ -86,6 +91,7 @@ class Row:
     links: frozenset[str]  # the slugs it links to, in its body or its properties
     inlinks: tuple[str, ...] = ()  # the paths of the notes linking to it (Dataview's file.inlinks)
     task: str = ""  # a task of the note, a Dataview TASK query's row: its item's HTML (task_rows)
+    group: bool = False  # a group of a query's GROUP BY: its fields `key` and `rows` (group_rows)
 
 
 # ---------------------------------------------------------------- reading expressions
@@ -232,6 +238,8 @@ class View:
     order: tuple[str, ...]
     sort: tuple[tuple[str, bool], ...]  # (property, descending)
     limit: int
+    group: str = ""  # a Dataview query's GROUP BY: its rows are then the groups (group_rows)
+    group_sort: tuple[tuple[str, bool], ...] = ()  # the groups' order, after their key's
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,6 +276,7 @@ def read_view(data: Any, number: int) -> View:
     )
     limit = data.get("limit")
     name = data.get("name")
+    group = mapping(data.get("dataviewGroup"))
     return View(
         f"View {number + 1}" if name is None else str(name),
         str(data.get("type") or "table"),
@@ -275,6 +284,12 @@ def read_view(data: Any, number: int) -> View:
         tuple(str(p) for p in listed(data.get("order"))) or ("file.name",),
         sort,
         min(limit, MAX_ROWS) if isinstance(limit, int) and limit > 0 else MAX_ROWS,
+        str(group.get("property") or ""),
+        tuple(
+            (str(s.get("property", "")), str(s.get("direction", "ASC")).upper() == "DESC")
+            for s in listed(group.get("sort"))
+            if isinstance(s, dict)
+        ),
     )
 
 
@@ -302,6 +317,7 @@ def base_problems(base: Base) -> list[tuple[str, str]]:
     texts = [*statements(base.filters), *base.formulas.values()]
     for view in base.views:
         texts += [*statements(view.filters), *view.order, *(p for p, _ in view.sort)]
+        texts += [view.group, *(p for p, _ in view.group_sort)]
     problems: dict[str, str] = {}
     for text in filter(str.strip, texts):
         try:
@@ -315,7 +331,7 @@ HINTS = {
     "base-unsupported": "its views that use it show a note saying so; the others are shown",
     "base-unreadable": "write the base in Obsidian, or fix its YAML",
     "dataview-unsupported": "the query is shown as written; TABLE, LIST and TASK queries FROM "
-    "tags, folders and links, with WHERE, SORT and LIMIT, are read",
+    "tags, folders and links, with WHERE, SORT, GROUP BY and LIMIT, are read",
 }
 
 
@@ -442,7 +458,7 @@ class Scope:
 
     def name(self, name: str, row: Row, depth: int) -> Any:
         if name == "file":
-            return row
+            return None if row.group else row
         if name == "this":
             return self.this
         if name == "note":
@@ -460,6 +476,14 @@ class Scope:
         if obj_node == ("name", "formula"):
             return self.formula(name, row, depth)
         obj = self.value(obj_node, row, depth)
+        if (
+            isinstance(obj, list) and name != "length"
+        ):  # a group's `rows.x`: each row's, as one list
+            found = [self.member(item, name) for item in obj]
+            return [x for v in found for x in (v if isinstance(v, list) else [v])]
+        return self.member(obj, name)
+
+    def member(self, obj: Any, name: str) -> Any:
         if isinstance(obj, Row):  # `this.file.name`; `this.x`, as `note.x`, the note's field
             return file_field(obj, name) if name in FILE_FIELDS else obj.properties.get(name)
         if isinstance(obj, dict):
@@ -529,7 +553,10 @@ class Scope:
         if name == "containsAll":
             return all(has(a) for a in args)
         if name == "join":
-            return (text_of(args[0]) if args else ",").join(text_of(i) for i in items)
+            separator = text_of(args[0]) if args else ","
+            if any(isinstance(i, Row | Link) for i in items):  # shown as links (value_html)
+                return Joined(tuple(items), separator)
+            return separator.join(text_of(i) for i in items)
         return None
 
     def file_method(self, row: Row, name: str, args: list[Any]) -> Any:
@@ -570,6 +597,14 @@ class Scope:
         if op in ("/", "%"):
             return None if y == 0 else x / y if op == "/" else x % y
         return {"+": x + y, "-": x - y, "*": x * y}[op]
+
+
+@dataclass(frozen=True, slots=True)
+class Joined:
+    """A list of links joined (`join(rows.file.link, " | ")`): text, shown with its links."""
+
+    items: tuple[Any, ...]
+    separator: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -711,6 +746,8 @@ def text_of(value: Any) -> str:
         return str(int(value))
     if isinstance(value, list):
         return ", ".join(text_of(v) for v in value)
+    if isinstance(value, Joined):
+        return value.separator.join(text_of(v) for v in value.items)
     return str(value)
 
 
@@ -828,14 +865,17 @@ def view_html(
         rows = [
             r for r in scope_rows if scope.passes(base.filters, r) and scope.passes(view.filters, r)
         ]
-        rows = sort_rows(scope, rows, view.sort)[: view.limit]
+        rows = sort_rows(scope, rows, view.sort)
+        if view.group:
+            rows = group_rows(scope, rows, view)
+        rows = rows[: view.limit]
         if view.type == "task":
             body = task_html(rows, link)
         elif view.type == "table":
             body = table_html(scope, view, rows, link)
         else:
-            body = list_html(rows, link)
-        noun = "task" if view.type == "task" else "note"
+            body = group_list_html(scope, view, rows, link) if view.group else list_html(rows, link)
+        noun = "group" if view.group else "task" if view.type == "task" else "note"
         count = f"{len(rows)} {noun}{'s' if len(rows) != 1 else ''}"
     except RecursionError:  # a formula's chain of formulas (depth is bounded)
         body = '<p class="base-unsupported">This view cannot be shown here.</p>\n'
@@ -855,6 +895,53 @@ def sort_rows(scope: Scope, rows: list[Row], sort: Sequence[tuple[str, bool]]) -
         present.sort(key=lambda p: p[0], reverse=descending)  # type: ignore[arg-type,return-value]
         rows = [r for _, r in present] + [r for k, r in keyed if k is None]
     return rows
+
+
+def group_rows(scope: Scope, rows: list[Row], view: View) -> list[Row]:
+    """A Dataview GROUP BY's groups of the rows, each a row whose `key` is the value they share
+    (and `rows` them, in their order), in the order of their keys, then of the SORT after it."""
+    groups: dict[Any, tuple[Any, list[Row]]] = {}
+    for row in rows:
+        key = scope.prop(view.group, row)
+        groups.setdefault(group_key(scope, key), (key, []))[1].append(row)
+    made = [
+        Row(members[0].entry, {"key": key, "rows": members}, frozenset(), group=True)
+        for key, members in groups.values()
+    ]
+    made.sort(key=lambda g: sort_key(g.properties["key"]) or (2, 0.0, ""))
+    for prop, descending in reversed(view.group_sort):
+        keyed = [(sort_key(scope.prop(prop, g)), g) for g in made]
+        present = [p for p in keyed if p[0] is not None]
+        present.sort(key=lambda p: p[0], reverse=descending)  # type: ignore[arg-type,return-value]
+        made = [g for _, g in present] + [g for k, g in keyed if k is None]
+    return made
+
+
+def group_key(scope: Scope, value: Any) -> Any:
+    """What rows grouped by a value share: a note (its link, or the note itself) by its page."""
+    if isinstance(value, list):
+        return tuple(group_key(scope, v) for v in value)
+    if isinstance(value, Row | Link):
+        return ("note", scope.slug_of(value) or link_key(text_of(value)))
+    return (
+        type(value).__name__,
+        value if isinstance(value, str | int | float | bool) else text_of(value),
+    )
+
+
+def group_list_html(scope: Scope, view: View, groups: Sequence[Row], link: NoteLink) -> str:
+    """A grouped LIST: each group's key, with what its expression gives (`rows.file.link`: its
+    notes) listed under it."""
+    items = []
+    for group in groups:
+        shown = value_html(scope, group.properties["key"], link)
+        values = [scope.prop(p, group) for p in view.order if p != "file.name"]
+        inner = [v for value in values for v in (value if isinstance(value, list) else [value])]
+        nested = "".join(f"<li>{value_html(scope, v, link)}</li>\n" for v in inner if v is not None)
+        items.append(
+            f"<li>{shown}\n<ul>\n{nested}</ul>\n</li>\n" if nested else f"<li>{shown}</li>\n"
+        )
+    return f'<ul class="link-list">\n{"".join(items)}</ul>\n'
 
 
 def sort_key(value: Any) -> tuple[int, float, str] | None:
@@ -891,6 +978,8 @@ def column_name(base: Base, prop: str) -> str:
 
 
 def cell_html(scope: Scope, prop: str, row: Row, link: NoteLink) -> str:
+    if prop == "file.name" and row.group:  # a group's first column: its key
+        return value_html(scope, row.properties["key"], link)
     if prop in ("file.name", "file.basename"):
         return link(row.entry.slug, row.entry.title)
     return value_html(scope, scope.prop(prop, row), link)
@@ -900,6 +989,8 @@ def value_html(scope: Scope, value: Any, link: NoteLink) -> str:
     """A cell's value: a link (or `[[Note]]` text) to a note as a link to its page."""
     if isinstance(value, list):
         return ", ".join(value_html(scope, v, link) for v in value)
+    if isinstance(value, Joined):
+        return escape(value.separator).join(value_html(scope, v, link) for v in value.items)
     if isinstance(value, Row):
         return link(value.entry.slug, value.entry.title)
     if isinstance(value, Link) or (isinstance(value, str) and is_wikilink(value)):

@@ -7,8 +7,9 @@ note holding the query; joined by `and`, `or`, `-`, parentheses); `WHERE expr`;
 `SORT expr [ASC|DESC], …`; `LIMIT n`. An expression is DQL's, its words put into the bases'
 language: `=` is `==`, `and`/`or` are `&&`/`||`, `file.name` is the name without `.md`
 (`file.basename`), `file.link` the note, `file.outlinks` its links, `file.ctime`/`file.mtime` the
-dates the note says (bases.file_date). Not read: CALENDAR queries, GROUP BY (but a TASK
-query's by note), FLATTEN,
+dates the note says (bases.file_date). `GROUP BY expr [AS name]` (one, and for a TASK query
+only by note) makes the view's rows its groups (bases.group_rows), a SORT after it theirs. Not
+read: CALENDAR queries, FLATTEN,
 and what the bases' language does not read (`date(today)`): the block then stays as written,
 with a warning."""
 
@@ -49,6 +50,13 @@ _TASK_UNREAD = re.compile(
 )
 
 
+# a date of the day the site is built (which would change the site from day to day)
+_TODAY = re.compile(
+    r"\bdate\s*\(\s*(?:today|now|tomorrow|yesterday|[se]o[wmy])\s*\)|\b(?:now|today)\s*\(\s*\)",
+    re.I,
+)
+
+
 class NotRead(Exception):
     """What of a query this reading leaves out (the message names it)."""
 
@@ -62,6 +70,8 @@ class Query:
     where: str
     sort: tuple[tuple[str, bool], ...]  # (expression, descending)
     limit: int
+    group: tuple[str, str] = ("", "")  # GROUP BY's (expression, name): "" when not grouped
+    group_sort: tuple[tuple[str, bool], ...] = ()  # the SORT after GROUP BY, of the groups
 
 
 def dataview_base(text: str) -> str:
@@ -81,12 +91,19 @@ def dataview_base(text: str) -> str:
     }
     if query.limit:
         view["limit"] = query.limit
+    if query.group[0]:  # its rows are the groups (bases.group_rows), the first column their key
+        names["file.name"] = {"displayName": query.group[1]}
+        sort = [{"property": e, "direction": "DESC" if d else "ASC"} for e, d in query.group_sort]
+        view["dataviewGroup"] = {"property": query.group[0], "sort": sort}
     base = {"filters": {"and": filters}, "properties": names, "views": [view]}
     return json.dumps(base, ensure_ascii=False)
 
 
 def read_query(text: str) -> Query:
     head, clauses = split_clauses(text)
+    today = _TODAY.search(_QUOTED.sub('""', text))
+    if today:
+        raise NotRead(f"`{today.group(0)}`")
     words = head.split(None, 1)
     kind = words[0].upper() if words else ""
     if kind not in ("TABLE", "LIST", "TASK"):
@@ -97,11 +114,14 @@ def read_query(text: str) -> Query:
     with_id = not re.match(r"WITHOUT\s+ID\b", rest, re.I)
     rest = rest if with_id else re.sub(r"^WITHOUT\s+ID\b", "", rest, flags=re.I)
     columns = tuple(read_column(c) for c in split_top(rest)) if kind == "TABLE" else ()
-    found = {"FROM": "", "WHERE": "", "SORT": "", "LIMIT": ""}
+    found = {"FROM": "", "WHERE": "", "SORT": "", "LIMIT": "", "GROUP BY": "", "GROUPED SORT": ""}
     for name, body in clauses:
-        if name not in found:
-            raise NotRead(name)
-        found[name] = body
+        key = "GROUPED SORT" if name == "SORT" and found["GROUP BY"] else name
+        if key not in found or found[key]:
+            raise NotRead(name if key not in found else f"{name} twice")
+        found[key] = body
+    if kind == "LIST" and found["GROUP BY"] and rest.strip():  # `LIST rows.file.link GROUP BY x`
+        columns = (read_column(rest),)
     return Query(
         kind.lower(),
         columns,
@@ -110,6 +130,8 @@ def read_query(text: str) -> Query:
         expression(found["WHERE"]) if found["WHERE"] else "",
         tuple(read_sort(s) for s in split_top(found["SORT"])),
         read_limit(found["LIMIT"]),
+        read_column(found["GROUP BY"]) if found["GROUP BY"] else ("", ""),
+        tuple(read_sort(s) for s in split_top(found["GROUPED SORT"])),
     )
 
 
@@ -198,7 +220,7 @@ def expression(text: str) -> str:
 
 def file_field(token: str) -> str:
     """`file.name` -> `file.basename` (DQL's file.name is without `.md`), `this.file.link` -> `this.file`."""
-    for prefix in ("", "this."):
+    for prefix in ("", "this.", "rows."):
         if token.startswith(prefix) and token[len(prefix) :] in _FILE_FIELDS:
             return prefix + _FILE_FIELDS[token[len(prefix) :]]
     return token
