@@ -374,3 +374,19 @@ def test_a_sort_after_group_by_orders_the_groups() -> None:
     }
     assert view["order"] == ["file.name", "rows.file.basename"]
     assert made["properties"]["file.name"] == {"displayName": "genre"}
+
+
+def test_file_fields_dataview_has_not_are_null_and_its_front_matter_the_note_s() -> None:
+    made = json.loads(
+        dataview_base(
+            'TABLE file.establishment_type AS "Type", file.frontmatter.url, file.aliases\n'
+            "WHERE this.file.frontmatter.area = area"
+        )
+    )
+    assert made["views"][0]["order"] == ["file.name", "null", "note.url", "aliases"]
+    assert made["properties"]["null"] == {"displayName": "Type"}
+    assert made["filters"] == {"and": ["this.area == area"]}
+    _, problems = dataview_findings("TABLE file.size")  # Dataview's, not read
+    assert problems == [
+        ("dataview-unsupported", "this query uses `file.size`, which notebase does not read")
+    ]

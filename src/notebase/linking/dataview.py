@@ -23,6 +23,13 @@ from dataclasses import dataclass
 _CLAUSE = re.compile(r"\b(FROM|WHERE|SORT|LIMIT|GROUP\s+BY|FLATTEN)\b", re.I)
 _QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]')
 _WORDS = {"and": "&&", "or": "||"}  # DQL's, any case
+# the fields of a note's `file` in Dataview (any other is null there)
+_DATAVIEW_FILE = frozenset(
+    {
+        "name", "folder", "path", "ext", "link", "size", "ctime", "cday", "mtime", "mday", "tags",
+        "etags", "inlinks", "outlinks", "aliases", "tasks", "lists", "frontmatter", "day", "starred",
+    }
+)  # fmt: skip
 # DQL's file fields in the bases' language; its file times are the note's dates (bases.file_date)
 _FILE_FIELDS = {
     "file.name": "file.basename", "file.link": "file", "file.outlinks": "file.links",
@@ -219,10 +226,22 @@ def expression(text: str) -> str:
 
 
 def file_field(token: str) -> str:
-    """`file.name` -> `file.basename` (DQL's file.name is without `.md`), `this.file.link` -> `this.file`."""
+    """`file.name` -> `file.basename` (DQL's file.name is without `.md`), `this.file.link` ->
+    `this.file`, `file.frontmatter.x` -> `note.x`, `file.aliases` -> `aliases`; a field no note's
+    `file` has in Dataview (`file.creation_date`) is null, as Dataview reads it."""
     for prefix in ("", "this.", "rows."):
-        if token.startswith(prefix) and token[len(prefix) :] in _FILE_FIELDS:
-            return prefix + _FILE_FIELDS[token[len(prefix) :]]
+        field = token[len(prefix) :]
+        if not token.startswith(prefix) or not field.startswith("file."):
+            continue
+        if field in _FILE_FIELDS:
+            return prefix + _FILE_FIELDS[field]
+        name, _, rest = field.removeprefix("file.").partition(".")
+        if name == "frontmatter":
+            return (prefix or "note.") + rest if rest else prefix.removesuffix(".") or "note"
+        if name == "aliases":
+            return prefix + "aliases" + (f".{rest}" if rest else "")
+        if name not in _DATAVIEW_FILE:
+            return "null"
     return token
 
 
