@@ -830,6 +830,19 @@ def task_html(rows: Sequence[Row], link: NoteLink) -> str:
     return "".join(parts)
 
 
+def task_groups_html(scope: Scope, groups: Sequence[Row], link: NoteLink) -> str:
+    """A grouped TASK query's tasks: under each group's key, its tasks under their notes."""
+    parts = []
+    for group in groups:
+        key, tasks = group.properties["key"], group.properties["rows"]
+        shown = value_html(scope, key, link) if key not in (None, "", []) else "—"
+        inner = task_html(tasks, link)
+        parts.append(
+            f'<div class="task-group">\n<p class="task-key">{shown} ({len(tasks)})</p>\n{inner}</div>\n'
+        )
+    return "".join(parts)
+
+
 def note_names(entries: Iterable[Entry]) -> dict[str, str]:
     """link_key -> slug: each note's file name, then its title and aliases where no file has it."""
     names: dict[str, str] = {}
@@ -870,7 +883,7 @@ def view_html(
             rows = group_rows(scope, rows, view)
         rows = rows[: view.limit]
         if view.type == "task":
-            body = task_html(rows, link)
+            body = task_groups_html(scope, rows, link) if view.group else task_html(rows, link)
         elif view.type == "table":
             body = table_html(scope, view, rows, link)
         else:

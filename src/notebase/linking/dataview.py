@@ -7,8 +7,8 @@ note holding the query; joined by `and`, `or`, `-`, parentheses); `WHERE expr`;
 `SORT expr [ASC|DESC], …`; `LIMIT n`. An expression is DQL's, its words put into the bases'
 language: `=` is `==`, `and`/`or` are `&&`/`||`, `file.name` is the name without `.md`
 (`file.basename`), `file.link` the note, `file.outlinks` its links, `file.ctime`/`file.mtime` the
-dates the note says (bases.file_date). `GROUP BY expr [AS name]` (one, and for a TASK query
-only by note) makes the view's rows its groups (bases.group_rows), a SORT after it theirs. Not
+dates the note says (bases.file_date). `GROUP BY expr [AS name]` (one) makes the view's rows
+its groups (bases.group_rows), a SORT after it theirs. Not
 read: CALENDAR queries, FLATTEN,
 and what the bases' language does not read (`date(today)`): the block then stays as written,
 with a warning."""
@@ -144,17 +144,18 @@ def read_query(text: str) -> Query:
 
 def task_clauses(rest: str, clauses: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """A TASK query's clauses, each of its tasks read with the fields of its note and its own:
-    `completed` (`[x]`), `checked` (any mark), `status` (the mark) and `text`; grouped by note, as
-    the query shows them (NotRead: a GROUP BY of anything else, or what of a task is not read)."""
+    `completed` (`[x]`), `checked` (any mark), `status` (the mark) and `text`; a GROUP BY by note
+    left out, as the query shows its tasks under their note anyway (NotRead: what of a task is not
+    read)."""
     if rest.strip():
         raise NotRead(f"TASK {rest.strip()}")
-    for name, body in clauses:
+    for _, body in clauses:
         unread = _TASK_UNREAD.search(_QUOTED.sub('""', body))
         if unread:
             raise NotRead(f"`{unread.group(0)}`")
-        if name == "GROUP BY" and not _BY_NOTE.match(body):
-            raise NotRead(f"GROUP BY {body}")
-    return [(name, body) for name, body in clauses if name != "GROUP BY"]
+    return [
+        (name, body) for name, body in clauses if name != "GROUP BY" or not _BY_NOTE.match(body)
+    ]
 
 
 def split_clauses(text: str) -> tuple[str, list[tuple[str, str]]]:
