@@ -369,6 +369,7 @@ def test_a_sort_after_group_by_orders_the_groups() -> None:
     assert view["sort"] == [{"property": "rating", "direction": "ASC"}]
     assert view["dataviewGroup"] == {
         "property": "genre",
+        "name": "genre",
         "sort": [{"property": "key", "direction": "DESC"}],
     }
     assert view["order"] == ["file.name", "rows.file.basename"]
@@ -410,3 +411,33 @@ def test_a_grouped_task_query_lists_its_tasks_under_each_key(tmp_path: Path) -> 
         ("note", "2024-03-04", "1"),
     ]
     assert "2 groups" in view and ">dig<" not in view
+
+
+def test_flatten_makes_a_row_of_each_value_which_a_where_after_it_reads(tmp_path: Path) -> None:
+    notes = {
+        "pea-soup.md": "---\ntags: [recipe, soup]\n---\nP.\n",
+        "bread.md": "---\ntags: [recipe]\n---\nB.\n",
+        "essay.md": "---\ntags: [writing]\nauthors: [Ann, Bo]\n---\nE.\n",
+        "tagindex.md": (
+            '# Index\n\n```dataview\nTABLE WITHOUT ID (tag + " (" + length(rows) + ")") AS Tag, '
+            "rows.file.link AS Notes\nFROM #recipe\nFLATTEN file.tags AS tag\nGROUP BY tag\n"
+            "SORT length(rows) DESC\n```\n\n"
+            '```dataview\nTABLE authors\nWHERE authors\nFLATTEN authors\nWHERE authors != "Ann"\n```\n'
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    views = re.findall(r'<div class="base-view".*?</div>', pages["tagindex"], re.S)
+    rows = [
+        re.sub(r"<a [^>]*>([^<]*)</a>", r"[\1]", r) for r in re.findall(r"<tr>(.*?)</tr>", views[0])
+    ]
+    assert rows[1:] == [
+        "<td>#recipe (2)</td><td>[bread], [pea-soup]</td>",
+        "<td>#soup (1)</td><td>[pea-soup]</td>",
+    ]
+    assert re.findall(r"<tr>(.*?)</tr>", views[1])[1:] == [
+        '<td><a class="wikilink" href="../essay/index.html">essay</a></td><td>Bo</td>'
+    ]
+    with pytest.raises(NotRead) as caught:
+        dataview_base("LIST FLATTEN file.tags")  # no name its values can be read by
+    assert str(caught.value) == "FLATTEN file.tags"

@@ -239,7 +239,9 @@ class View:
     sort: tuple[tuple[str, bool], ...]  # (property, descending)
     limit: int
     group: str = ""  # a Dataview query's GROUP BY: its rows are then the groups (group_rows)
+    group_name: str = ""  # the name its key is read by besides `key` (`GROUP BY x AS name`, `x`)
     group_sort: tuple[tuple[str, bool], ...] = ()  # the groups' order, after their key's
+    flatten: tuple[str, str, str] = ("", "", "")  # a FLATTEN's (expression, name, filter after)
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,6 +279,7 @@ def read_view(data: Any, number: int) -> View:
     limit = data.get("limit")
     name = data.get("name")
     group = mapping(data.get("dataviewGroup"))
+    flat = mapping(data.get("dataviewFlatten"))
     return View(
         f"View {number + 1}" if name is None else str(name),
         str(data.get("type") or "table"),
@@ -285,10 +288,16 @@ def read_view(data: Any, number: int) -> View:
         sort,
         min(limit, MAX_ROWS) if isinstance(limit, int) and limit > 0 else MAX_ROWS,
         str(group.get("property") or ""),
+        str(group.get("name") or ""),
         tuple(
             (str(s.get("property", "")), str(s.get("direction", "ASC")).upper() == "DESC")
             for s in listed(group.get("sort"))
             if isinstance(s, dict)
+        ),
+        (
+            str(flat.get("property") or ""),
+            str(flat.get("name") or ""),
+            str(flat.get("filter") or ""),
         ),
     )
 
@@ -317,7 +326,7 @@ def base_problems(base: Base) -> list[tuple[str, str]]:
     texts = [*statements(base.filters), *base.formulas.values()]
     for view in base.views:
         texts += [*statements(view.filters), *view.order, *(p for p, _ in view.sort)]
-        texts += [view.group, *(p for p, _ in view.group_sort)]
+        texts += [view.group, *(p for p, _ in view.group_sort), view.flatten[0], view.flatten[2]]
     problems: dict[str, str] = {}
     for text in filter(str.strip, texts):
         try:
@@ -331,7 +340,7 @@ HINTS = {
     "base-unsupported": "its views that use it show a note saying so; the others are shown",
     "base-unreadable": "write the base in Obsidian, or fix its YAML",
     "dataview-unsupported": "the query is shown as written; TABLE, LIST and TASK queries FROM "
-    "tags, folders and links, with WHERE, SORT, GROUP BY and LIMIT, are read",
+    "tags, folders and links, with WHERE, SORT, GROUP BY, FLATTEN and LIMIT, are read",
 }
 
 
@@ -879,6 +888,8 @@ def view_html(
             r for r in scope_rows if scope.passes(base.filters, r) and scope.passes(view.filters, r)
         ]
         rows = sort_rows(scope, rows, view.sort)
+        if view.flatten[0]:
+            rows = flatten_rows(scope, rows, view.flatten)
         if view.group:
             rows = group_rows(scope, rows, view)
         rows = rows[: view.limit]
@@ -910,6 +921,18 @@ def sort_rows(scope: Scope, rows: list[Row], sort: Sequence[tuple[str, bool]]) -
     return rows
 
 
+def flatten_rows(scope: Scope, rows: list[Row], flatten: tuple[str, str, str]) -> list[Row]:
+    """A Dataview FLATTEN: each row once for each value of the expression (a list's items; a row
+    whose list is empty is left out), the value its field `name`; then the WHERE after it."""
+    made, name, where = flatten
+    flat = []
+    for row in rows:
+        value = scope.prop(made, row)
+        for item in value if isinstance(value, list) else [value]:
+            flat.append(replace(row, properties=row.properties | {name: item}))
+    return [r for r in flat if scope.passes(where or None, r)]
+
+
 def group_rows(scope: Scope, rows: list[Row], view: View) -> list[Row]:
     """A Dataview GROUP BY's groups of the rows, each a row whose `key` is the value they share
     (and `rows` them, in their order), in the order of their keys, then of the SORT after it."""
@@ -918,7 +941,12 @@ def group_rows(scope: Scope, rows: list[Row], view: View) -> list[Row]:
         key = scope.prop(view.group, row)
         groups.setdefault(group_key(scope, key), (key, []))[1].append(row)
     made = [
-        Row(members[0].entry, {"key": key, "rows": members}, frozenset(), group=True)
+        Row(
+            members[0].entry,
+            {view.group_name: key, "key": key, "rows": members},
+            frozenset(),
+            group=True,
+        )
         for key, members in groups.values()
     ]
     made.sort(key=lambda g: sort_key(g.properties["key"]) or (2, 0.0, ""))

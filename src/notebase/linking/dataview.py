@@ -8,8 +8,8 @@ note holding the query; joined by `and`, `or`, `-`, parentheses); `WHERE expr`;
 language: `=` is `==`, `and`/`or` are `&&`/`||`, `file.name` is the name without `.md`
 (`file.basename`), `file.link` the note, `file.outlinks` its links, `file.ctime`/`file.mtime` the
 dates the note says (bases.file_date). `GROUP BY expr [AS name]` (one) makes the view's rows
-its groups (bases.group_rows), a SORT after it theirs. Not
-read: CALENDAR queries, FLATTEN,
+its groups (bases.group_rows), a SORT after it theirs; `FLATTEN expr [AS name]` a row for each
+of its values (bases.flatten_rows), a WHERE after it theirs. Not read: CALENDAR queries,
 and what the bases' language does not read (`date(today)`): the block then stays as written,
 with a warning."""
 
@@ -79,6 +79,7 @@ class Query:
     limit: int
     group: tuple[str, str] = ("", "")  # GROUP BY's (expression, name): "" when not grouped
     group_sort: tuple[tuple[str, bool], ...] = ()  # the SORT after GROUP BY, of the groups
+    flatten: tuple[str, str, str] = ("", "", "")  # FLATTEN's (expression, name, WHERE after it)
 
 
 def dataview_base(text: str) -> str:
@@ -101,7 +102,10 @@ def dataview_base(text: str) -> str:
     if query.group[0]:  # its rows are the groups (bases.group_rows), the first column their key
         names["file.name"] = {"displayName": query.group[1]}
         sort = [{"property": e, "direction": "DESC" if d else "ASC"} for e, d in query.group_sort]
-        view["dataviewGroup"] = {"property": query.group[0], "sort": sort}
+        view["dataviewGroup"] = {"property": query.group[0], "name": query.group[1], "sort": sort}
+    if query.flatten[0]:  # a row for each of its values (bases.flatten_rows)
+        made, name, where = query.flatten
+        view["dataviewFlatten"] = {"property": made, "name": name, "filter": where}
     base = {"filters": {"and": filters}, "properties": names, "views": [view]}
     return json.dumps(base, ensure_ascii=False)
 
@@ -121,9 +125,11 @@ def read_query(text: str) -> Query:
     with_id = not re.match(r"WITHOUT\s+ID\b", rest, re.I)
     rest = rest if with_id else re.sub(r"^WITHOUT\s+ID\b", "", rest, flags=re.I)
     columns = tuple(read_column(c) for c in split_top(rest)) if kind == "TABLE" else ()
-    found = {"FROM": "", "WHERE": "", "SORT": "", "LIMIT": "", "GROUP BY": "", "GROUPED SORT": ""}
+    found = dict.fromkeys(("FROM", "WHERE", "SORT", "LIMIT", "GROUP BY", "GROUPED SORT"), "")
+    found |= {"FLATTEN": "", "FLATTENED WHERE": ""}
     for name, body in clauses:
         key = "GROUPED SORT" if name == "SORT" and found["GROUP BY"] else name
+        key = "FLATTENED WHERE" if name == "WHERE" and found["FLATTEN"] else key
         if key not in found or found[key]:
             raise NotRead(name if key not in found else f"{name} twice")
         found[key] = body
@@ -139,7 +145,18 @@ def read_query(text: str) -> Query:
         read_limit(found["LIMIT"]),
         read_column(found["GROUP BY"]) if found["GROUP BY"] else ("", ""),
         tuple(read_sort(s) for s in split_top(found["GROUPED SORT"])),
+        read_flatten(found["FLATTEN"], found["FLATTENED WHERE"]),
     )
+
+
+def read_flatten(text: str, where: str) -> tuple[str, str, str]:
+    """`FLATTEN file.tags AS tag` -> (`file.tags`, `tag`, the WHERE after it, of its rows)."""
+    if not text:
+        return ("", "", "")
+    made, name = read_column(text)
+    if not re.fullmatch(r"[^\W\d]\w*", name):  # a name the rows' field can be read by
+        raise NotRead(f"FLATTEN {text}")
+    return (made, name, expression(where) if where else "")
 
 
 def task_clauses(rest: str, clauses: list[tuple[str, str]]) -> list[tuple[str, str]]:
