@@ -441,3 +441,15 @@ def test_flatten_makes_a_row_of_each_value_which_a_where_after_it_reads(tmp_path
     with pytest.raises(NotRead) as caught:
         dataview_base("LIST FLATTEN file.tags")  # no name its values can be read by
     assert str(caught.value) == "FLATTEN file.tags"
+
+
+def test_a_tag_or_link_of_letters_beyond_ascii_is_read_as_written(tmp_path: Path) -> None:
+    assert json.loads(dataview_base("LIST FROM #Domäne or [[Café]]"))["filters"] == {
+        "and": ['file.hasTag("Domäne") || file.hasLink(link("Café"))']
+    }
+    notes = {
+        "norm.md": "---\ntags: [Domäne/Maschinen]\n---\nN.\n",
+        "other.md": "---\ntags: [Domain]\n---\nO.\n",
+        "q.md": "# Q\n\n```dataview\nLIST FROM #Domäne\n```\n",
+    }
+    assert listed_notes(build_pages(tmp_path, notes)["q"]) == [["norm"]]

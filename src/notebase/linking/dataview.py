@@ -235,7 +235,7 @@ def expression(text: str) -> str:
         if token == "=":
             out.append("==")
         elif token.startswith("[["):  # a link: `author = [[Kevin Kelly]]`
-            out.append(f"link({json.dumps(link_target(token))})")
+            out.append(f"link({literal(link_target(token))})")
         elif token.lower() in _WORDS:
             out.append(_WORDS[token.lower()])
         else:
@@ -285,7 +285,7 @@ def link_target(token: str) -> str:
 
 def source_statement(token: str) -> str:
     if token.startswith("#"):
-        return f"file.hasTag({json.dumps(token[1:])})"
+        return f"file.hasTag({literal(token[1:])})"
     if token.startswith('"'):
         return f"file.inFolder({token})"
     if token.startswith("[["):  # the notes linking to it
@@ -298,4 +298,10 @@ def source_statement(token: str) -> str:
 def link_value(token: str) -> str:
     """`[[Books]]` -> `link("Books")`; `[[]]`, the note holding the query, -> `this.file`."""
     target = link_target(token)
-    return f"link({json.dumps(target)})" if target else "this.file"
+    return f"link({literal(target)})" if target else "this.file"
+
+
+def literal(text: str) -> str:
+    """A string in the bases' language: `"Domäne"` (its letters as written: the language reads
+    no `\\u` escapes)."""
+    return json.dumps(text, ensure_ascii=False)
