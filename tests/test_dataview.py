@@ -453,3 +453,19 @@ def test_a_tag_or_link_of_letters_beyond_ascii_is_read_as_written(tmp_path: Path
         "q.md": "# Q\n\n```dataview\nLIST FROM #Domäne\n```\n",
     }
     assert listed_notes(build_pages(tmp_path, notes)["q"]) == [["norm"]]
+
+
+def test_a_date_written_in_a_query_and_text_functions_are_read(tmp_path: Path) -> None:
+    notes = {
+        "daily/2023-02-19.md": "A day.\n",
+        "made.md": "---\ncreated: 2023-02-19T10:30\nmodified: 2023-03-01\n---\nM.\n",
+        "old.md": "---\ncreated: 2022-01-01\n---\nO.\n",
+        "day.md": (
+            '# Day\n\n```dataview\nTABLE string(split(string(file.mday), "-")[1]) AS "Month"\n'
+            'WHERE file.cday = date("2023-02-19")\n```\n'
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    rows = re.findall(r"<tr><td><a [^>]*>([^<]*)</a></td><td>([^<]*)</td></tr>", pages["day"])
+    assert rows == [("2023-02-19", "02"), ("made", "03")]

@@ -37,14 +37,16 @@ Node = tuple[Any, ...]
 # contains(a, b), length(a), lower(a), startswith(a, b)), the last a method of their first argument
 AS_METHODS = {
     "contains": "contains", "lower": "lower", "upper": "upper", "startswith": "startsWith",
-    "endswith": "endsWith", "join": "join",
+    "endswith": "endsWith", "join": "join", "split": "split",
 }  # fmt: skip
-FUNCTIONS = frozenset({"link", "list", "if", "number", "file", "length", *AS_METHODS})
+FUNCTIONS = frozenset(
+    {"link", "list", "if", "number", "file", "length", "date", "string", *AS_METHODS}
+)
 METHODS = frozenset(
     {
         "contains", "containsAll", "containsAny", "startsWith", "endsWith", "isEmpty", "lower",
         "upper", "trim", "toString", "join", "hasTag", "hasLink", "inFolder", "hasProperty",
-        "asLink", "isTruthy", "round", "floor", "ceil", "abs", "toFixed",
+        "asLink", "isTruthy", "round", "floor", "ceil", "abs", "toFixed", "split",
     }
 )  # fmt: skip
 FILE_FIELDS = frozenset(
@@ -61,6 +63,7 @@ FILE_FIELDS = frozenset(
     }
 )  # the last four Dataview's (dataview.py): the notes linking to it, and its dates (file_date)
 # a date a file's name holds, as Dataview reads `file.day` of a daily note (`2024-03-05 Notes.md`)
+_ISO_DATE = re.compile(r"\s*\d{4}-\d{2}-\d{2}(?!\d)")
 _NAME_DATE = re.compile(r"(?<!\d)(\d{4})-?(\d{2})-?(\d{2})(?!\d)")
 # `file`, `this.file`, and a Dataview group's `rows.file`
 FILE_OBJECTS = (
@@ -530,6 +533,13 @@ class Scope:
             return self.method(first, AS_METHODS[name], args[1:])
         if name == "length":
             return len(first) if isinstance(first, str | list) else 0
+        if name == "string":
+            return text_of(first)
+        if (
+            name == "date"
+        ):  # a date written (`date("2024-03-05")`), as the ISO text dates are read as
+            m = _ISO_DATE.match(text_of(first))
+            return name_date(m.group(0)) if m else None
         return number(first)  # number()
 
     def method(self, obj: Any, name: str, args: list[Any]) -> Any:
@@ -706,6 +716,8 @@ def string_method(text: str, name: str, args: list[Any]) -> Any:
         return text.lower()
     if name == "upper":
         return text.upper()
+    if name == "split":
+        return text.split(words[0]) if words and words[0] else list(text)
     return text.strip()  # trim
 
 
