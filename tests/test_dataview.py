@@ -310,7 +310,7 @@ def test_a_task_query_lists_the_tasks_of_the_notes_it_matches_under_each(tmp_pat
     ("query", "why"),
     [
         ("TASK WHERE !fullyCompleted", "`fullyCompleted`"),
-        ('TASK WHERE due < date("2024-01-01")', "`due`"),
+        ("TASK WHERE length(children) > 0", "`children`"),
         ("TASK file.name", "TASK file.name"),
     ],
 )
@@ -469,3 +469,22 @@ def test_a_date_written_in_a_query_and_text_functions_are_read(tmp_path: Path) -
     assert pages["warned"] == ""
     rows = re.findall(r"<tr><td><a [^>]*>([^<]*)</a></td><td>([^<]*)</td></tr>", pages["day"])
     assert rows == [("2023-02-19", "02"), ("made", "03")]
+
+
+def test_a_task_s_dates_are_its_own_not_its_note_s(tmp_path: Path) -> None:
+    notes = {
+        "plan.md": (
+            "---\ncreated: 2024-01-01\n---\n- [x] sow ✅ 2024-03-02\n- [ ] water 📅 2024-03-09\n"
+            "- [ ] weed [due:: 2024-04-01]\n- [ ] rest\n"
+        ),
+        "tasks.md": (
+            '# T\n\n```dataview\nTASK WHERE completion = date("2024-03-02")\n```\n\n'
+            "```dataview\nTASK WHERE due\nSORT due DESC\n```\n\n"
+            "```dataview\nTASK WHERE created\n```\n"
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    views = re.findall(r'<div class="base-view".*?</div>', pages["tasks"], re.S)
+    texts = [re.findall(r"</?input[^>]*> ([^<]*?)\s*</li>", v) for v in views]
+    assert texts == [["sow ✅ 2024-03-02"], ["weed [due:: 2024-04-01]", "water 📅 2024-03-09"], []]

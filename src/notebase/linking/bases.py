@@ -831,9 +831,31 @@ def task_rows(rows: Iterable[Row], body: Callable[[Entry], str]) -> list[Row]:
                 "checked": checked,
                 "status": status,
                 "text": text,
+                **task_dates(text),
             }
             made.append(replace(row, properties=row.properties | fields, task=html))
     return made
+
+
+# a task's dates as Dataview reads them: the Tasks plugin's emoji (`📅 2024-03-05`), or an inline
+# field in it (`[due:: 2024-03-05]`)
+TASK_DATES = {"✅": "completion", "📅": "due", "📆": "due", "🗓": "due", "⏳": "scheduled",
+              "🛫": "start", "➕": "created"}  # fmt: skip
+_TASK_DATE = re.compile(r"(✅|📅|📆|🗓|⏳|🛫|➕)\ufe0f?\s*(\d{4}-\d{2}-\d{2})")
+_TASK_FIELD = re.compile(r"[\[(]\s*(completion|due|scheduled|start|created)\s*::\s*([^\])]*)[\])]")
+
+
+def task_dates(text: str) -> dict[str, str | None]:
+    """`completion`, `due`, `scheduled`, `start` and `created` of a task's text (None: not
+    given there, whatever its note says)."""
+    dates: dict[str, str | None] = dict.fromkeys(
+        ("completion", "due", "scheduled", "start", "created")
+    )
+    for m in _TASK_DATE.finditer(text):
+        dates[TASK_DATES[m.group(1)]] = m.group(2)
+    for m in _TASK_FIELD.finditer(text):
+        dates[m.group(1)] = m.group(2).strip()
+    return dates
 
 
 def task_html(rows: Sequence[Row], link: NoteLink) -> str:

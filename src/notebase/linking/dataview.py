@@ -49,11 +49,11 @@ _SOURCE_TOKEN = re.compile(
 
 
 # a TASK query's GROUP BY read (the note, which a TASK query shows its tasks under), and what of
-# a task is not read (its children, dates and place in the note)
+# a task is not read (its children and place in the note)
 _BY_NOTE = re.compile(r"\(?\s*file(?:\.(?:link|name|path|file))?\s*\)?(?:\s+AS\s+\S+)?\s*$", re.I)
 _TASK_UNREAD = re.compile(
-    r"(?<![.\w])(?:fullyCompleted|children|subtasks|parent|section|line|lineCount|visual|due|"
-    r"completion|created|start|scheduled|annotated|outlinks|tags|blockId)\b"
+    r"(?<![.\w])(?:fullyCompleted|children|subtasks|parent|section|line|lineCount|visual|"
+    r"annotated|outlinks|tags|blockId)\b"
 )
 
 
