@@ -323,7 +323,7 @@ def test_what_of_a_task_is_not_read_is_named(query: str, why: str) -> None:
 def test_a_task_query_reads_its_note_s_fields() -> None:
     made = json.loads(dataview_base('TASK FROM #x WHERE contains(file.tags, "due") GROUP BY file'))
     assert made["views"][0]["type"] == "task"
-    assert made["filters"] == {"and": ['file.hasTag("x")', 'contains ( file.tags , "due" )']}
+    assert made["filters"] == {"and": ['file.hasTag("x")', 'contains ( file.tagLevels , "due" )']}
 
 
 def test_a_grouped_query_has_a_row_for_each_group_keyed_by_what_its_notes_share(
@@ -488,3 +488,17 @@ def test_a_task_s_dates_are_its_own_not_its_note_s(tmp_path: Path) -> None:
     views = re.findall(r'<div class="base-view".*?</div>', pages["tasks"], re.S)
     texts = [re.findall(r"</?input[^>]*> ([^<]*?)\s*</li>", v) for v in views]
     assert texts == [["sow ✅ 2024-03-02"], ["weed [due:: 2024-04-01]", "water 📅 2024-03-09"], []]
+
+
+def test_file_tags_holds_each_level_of_a_nested_tag_and_etags_the_tags_as_written(
+    tmp_path: Path,
+) -> None:
+    notes = {
+        "ml.md": "---\ntags: [ml/deep-learning, ml/vision]\n---\nM.\n",
+        "q.md": '# Q\n\n```dataview\nTABLE file.tags, file.etags\nWHERE contains(file.tags, "#ml")\n```\n',
+    }
+    pages = build_pages(tmp_path, notes)
+    assert re.findall(r"<td>(#[^<]*)</td>", pages["q"]) == [
+        "#ml, #ml/deep-learning, #ml/vision",
+        "#ml/deep-learning, #ml/vision",
+    ]

@@ -59,9 +59,10 @@ FILE_FIELDS = frozenset(
         "tags",
         "links",
         "file",
-        *("inlinks", "cday", "mday", "day"),
+        *("inlinks", "cday", "mday", "day", "tagLevels"),
     }
-)  # the last four Dataview's (dataview.py): the notes linking to it, and its dates (file_date)
+)  # the last five Dataview's (dataview.py): the notes linking to it, its dates (file_date), and
+# its tags with each of their levels (`#a/b` is `#a`, `#a/b`: Dataview's file.tags)
 # a date a file's name holds, as Dataview reads `file.day` of a daily note (`2024-03-05 Notes.md`)
 _ISO_DATE = re.compile(r"\s*\d{4}-\d{2}-\d{2}(?!\d)")
 _NAME_DATE = re.compile(r"(?<!\d)(\d{4})-?(\d{2})-?(\d{2})(?!\d)")
@@ -649,6 +650,11 @@ def file_field(row: Row, name: str) -> Any:
         return file_name.rpartition(".")[2]
     if name == "tags":
         return [f"#{t}" for t in row.entry.tags]
+    if name == "tagLevels":
+        levels = (t.split("/") for t in row.entry.tags)
+        return list(
+            dict.fromkeys(f"#{'/'.join(p[:n])}" for p in levels for n in range(1, len(p) + 1))
+        )
     if name == "links":
         return [Link(slug) for slug in sorted(row.links)]
     if name == "inlinks":
