@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 from pathlib import Path
 
 import pytest
@@ -61,10 +63,11 @@ def test_a_list_query_from_a_link_without_id_or_clauses_in_one_line() -> None:
 @pytest.mark.parametrize(
     ("query", "why"),
     [
-        ("TASK FROM #x", "the query type TASK"),
+        ("CALENDAR file.day FROM #x", "the query type CALENDAR"),
         ("", "no query type"),
-        ("LIST FROM #x GROUP BY rating", "GROUP BY"),
-        ("LIST FROM outgoing([[x]])", "the source outgoing([[x]])"),
+        ("LIST GROUP BY a GROUP BY b", "GROUP BY twice"),
+        ("LIST WHERE file.mtime > date(today) - dur(1 week)", "`date(today)`"),
+        ("LIST FROM inlinks([[x]])", "the source inlinks([[x]])"),
         ("LIST LIMIT many", "LIMIT many"),
     ],
 )
@@ -182,3 +185,320 @@ def test_a_fence_inside_another_kind_of_fence_opens_no_code() -> None:
 def test_dql_words_are_read_in_any_case() -> None:
     made = json.loads(dataview_base("LIST WHERE a = 1 And b = 2 OR c"))
     assert made["filters"] == {"and": ["a == 1 && b == 2 || c"]}
+
+
+def build_pages(tmp_path: Path, notes: dict[str, str], out: str = "site") -> dict[str, str]:
+    """Each note's page (by its slug) once the notes are built, and the query warnings' lines."""
+    for rel, text in notes.items():
+        if not (tmp_path / "notes" / rel).exists():
+            write(f"notes/{rel}", text)(tmp_path)
+    result = build_site(BuildOptions(root=tmp_path, out=tmp_path / out))
+    assert result.written
+    pages = {
+        rel.removesuffix(".md").lower(): (
+            tmp_path / out / rel.removesuffix(".md").lower() / "index.html"
+        ).read_text(encoding="utf-8")
+        for rel in notes
+    }
+    lines = [str(d.pos.line) for d in result.diagnostics if d.code == "dataview-unsupported"]
+    return pages | {"warned": ",".join(lines)}
+
+
+def listed_notes(page: str) -> list[list[str]]:
+    """The names each query's list or table shows, in its order."""
+    views = re.findall(r'<div class="base-view".*?</div>', page, re.S)
+    return [re.findall(r'<(?:li|td)><a class="wikilink"[^>]*>([^<]*)</a>', v) for v in views]
+
+
+def test_file_times_are_the_notes_dates_not_the_files(tmp_path: Path) -> None:
+    notes = {
+        "a.md": "---\ncreated: 2024-01-02\nmodified: 2024-02-03\n---\nA.\n",
+        "b.md": "---\ndate: 2023-05-06\n---\nB.\n",
+        "daily/2024-03-05.md": "A day.\n",
+        "c.md": "No date.\n",
+        "recent.md": (
+            "# Recent\n\n```dataview\nTABLE file.ctime AS Created, file.mday, file.day\n"
+            "WHERE file.name != this.file.name\nSORT file.mtime DESC\n```\n"
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    table = pages["recent"][pages["recent"].index('<div class="base-view"') :]
+    assert "<th>File</th><th>Created</th><th>file.mday</th><th>file.day</th>" in table
+    assert ">2024-03-05</a></td><td>2024-03-05</td><td>2024-03-05</td><td>2024-03-05</td>" in table
+    assert ">a</a></td><td>2024-01-02</td><td>2024-02-03</td><td>2024-01-02</td>" in table
+    assert ">b</a></td><td>2023-05-06</td><td>2023-05-06</td><td>2023-05-06</td>" in table
+    assert ">c</a></td><td></td><td></td><td></td>" in table
+    # by its modified date, newest first; a note saying no date last
+    assert listed_notes(table) == [["2024-03-05", "a", "b", "c"]]
+    # a file's times are no part of what the site shows
+    os.utime(tmp_path / "notes/b.md", (1e9, 1e9))
+    again = build_pages(tmp_path, notes, "site2")
+    assert again["recent"] == pages["recent"]
+
+
+def test_outgoing_and_the_note_holding_the_query_as_sources(tmp_path: Path) -> None:
+    notes = {
+        "a.md": "A links [[b]] and [[hub]].\n",
+        "b.md": "B links [[hub]].\n",
+        "c.md": "C links nothing.\n",
+        "hub.md": (
+            "Hub links [[a]] and [[c]].\n\n"
+            "```dataview\nLIST FROM outgoing([[]])\n```\n\n"
+            "```dataview\nLIST FROM [[]]\n```\n\n"
+            "```dataview\nLIST FROM outgoing([[a]]) and -[[a]]\n```\n\n"
+            "```dataview\nTABLE file.inlinks AS Backlinks FROM outgoing([[hub|the hub]])\n```\n"
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    assert listed_notes(pages["hub"]) == [
+        ["a", "c"],  # the notes the hub links to
+        ["a", "b"],  # the notes linking to it
+        ["b"],  # a links to b and the hub; the hub, linking to a, is left out
+        ["a", "hub", "c", "hub"],  # each with the notes linking to it
+    ]
+
+
+def test_outgoing_sources_in_the_bases_language() -> None:
+    made = json.loads(dataview_base("LIST FROM outgoing([[Books#Part|x]]) or -outgoing([[]])"))
+    assert made["filters"] == {
+        "and": ['file.inlinks.contains(link("Books")) || !file.inlinks.contains(this.file)']
+    }
+    dates = json.loads(dataview_base("TABLE file.ctime, file.etags SORT file.mtime"))
+    assert dates["views"][0]["order"] == ["file.name", "file.cday", "file.tags"]
+    assert dates["views"][0]["sort"] == [{"property": "file.mday", "direction": "ASC"}]
+
+
+def test_a_task_query_lists_the_tasks_of_the_notes_it_matches_under_each(tmp_path: Path) -> None:
+    notes = {
+        "projects/garden.md": (
+            "# Garden\n\n- [ ] buy seeds for [[kitchen]]\n- [x] dig the bed\n"
+            "  - [/] water it\n- [-] build a shed\n\n```\n- [ ] in code\n```\n"
+        ),
+        "projects/kitchen.md": "# Kitchen\n\nSome text.\n\n1. [ ] paint the *wall*\n",
+        "other.md": "# Other\n\n- [ ] elsewhere\n",
+        "tasks.md": (
+            '# Tasks\n\n```dataview\nTASK\nFROM "projects"\nWHERE !completed\nGROUP BY file.link\n```\n\n'
+            "```dataview\ntask where completed\n```\n\n"
+            '```dataview\nTASK WHERE status = "-" or contains(text, "elsewhere")\n```\n'
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    views = re.findall(r'<div class="base-view".*?</div>', pages["tasks"], re.S)
+    assert len(views) == 3
+    heads = [re.findall(r'<p class="task-note"><a [^>]*>([^<]*)</a> \((\d+)\)', v) for v in views]
+    assert heads == [
+        [("Garden", "3"), ("Kitchen", "1")],  # `[/]` and `[-]` are checked, not completed
+        [("Garden", "1")],
+        [("Other", "1"), ("Garden", "1")],
+    ]
+    items = re.findall(r"<li[^>]*>(<input[^>]*>)(.*?)</li>", views[0])
+    assert [text.strip() for _, text in items] == [
+        'buy seeds for <a class="wikilink" href="../projects/kitchen/index.html" '
+        'data-title="Kitchen">kitchen</a>',
+        "water it",
+        "build a shed",
+        "paint the <em>wall</em>",
+    ]
+    assert ["checked" in box for box, _ in items] == [False, True, True, False]
+    assert "4 tasks" in views[0] and "in code" not in pages["tasks"]
+
+
+@pytest.mark.parametrize(
+    ("query", "why"),
+    [
+        ("TASK WHERE !fullyCompleted", "`fullyCompleted`"),
+        ("TASK WHERE length(children) > 0", "`children`"),
+        ("TASK file.name", "TASK file.name"),
+    ],
+)
+def test_what_of_a_task_is_not_read_is_named(query: str, why: str) -> None:
+    with pytest.raises(NotRead) as caught:
+        dataview_base(query)
+    assert str(caught.value) == why
+
+
+def test_a_task_query_reads_its_note_s_fields() -> None:
+    made = json.loads(dataview_base('TASK FROM #x WHERE contains(file.tags, "due") GROUP BY file'))
+    assert made["views"][0]["type"] == "task"
+    assert made["filters"] == {"and": ['file.hasTag("x")', 'contains ( file.tagLevels , "due" )']}
+
+
+def test_a_grouped_query_has_a_row_for_each_group_keyed_by_what_its_notes_share(
+    tmp_path: Path,
+) -> None:
+    notes = {
+        "books/dune.md": "---\nstatus: read\n---\nD.\n",
+        "books/emma.md": "---\nstatus: reading\n---\nE.\n",
+        "films/alien.md": "---\nstatus: read\n---\nA.\n",
+        "plain.md": "No status.\n",
+        "shelf.md": (
+            '# Shelf\n\n```dataview\nTABLE length(rows) AS Count, rows.file.link AS "Notes"\n'
+            "WHERE status\nGROUP BY file.folder AS Folder\n```\n\n"
+            '```dataview\nTABLE WITHOUT ID key AS "Status", join(rows.file.link, " | ") AS Notes\n'
+            "WHERE status\nGROUP BY status\nSORT length(rows) DESC\n```\n\n"
+            "```dataview\nLIST rows.file.link\nWHERE status\nGROUP BY status\n```\n"
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    views = re.findall(r'<div class="base-view".*?</div>', pages["shelf"], re.S)
+    cells = [re.findall(r"<tr>(.*?)</tr>", v) for v in views[:2]]
+    assert [re.sub(r"<a [^>]*>([^<]*)</a>", r"[\1]", c) for c in cells[0]] == [
+        "<th>Folder</th><th>Count</th><th>Notes</th>",
+        "<td>books</td><td>2</td><td>[dune], [emma]</td>",
+        "<td>films</td><td>1</td><td>[alien]</td>",
+    ]
+    assert [re.sub(r"<a [^>]*>([^<]*)</a>", r"[\1]", c) for c in cells[1]] == [
+        "<th>Status</th><th>Notes</th>",
+        "<td>read</td><td>[dune] | [alien]</td>",  # the larger group first, its notes by path
+        "<td>reading</td><td>[emma]</td>",
+    ]
+    items = re.sub(r"\s+", "", re.sub(r"<a [^>]*>([^<]*)</a>", r"[\1]", views[2]))
+    assert "<li>read<ul><li>[dune]</li><li>[alien]</li></ul></li><li>reading<ul>" in items
+    assert "2 groups" in views[2]
+
+
+def test_a_sort_after_group_by_orders_the_groups() -> None:
+    made = json.loads(
+        dataview_base("TABLE rows.file.name SORT rating GROUP BY genre SORT key DESC")
+    )
+    view = made["views"][0]
+    assert view["sort"] == [{"property": "rating", "direction": "ASC"}]
+    assert view["dataviewGroup"] == {
+        "property": "genre",
+        "name": "genre",
+        "sort": [{"property": "key", "direction": "DESC"}],
+    }
+    assert view["order"] == ["file.name", "rows.file.basename"]
+    assert made["properties"]["file.name"] == {"displayName": "genre"}
+
+
+def test_file_fields_dataview_has_not_are_null_and_its_front_matter_the_note_s() -> None:
+    made = json.loads(
+        dataview_base(
+            'TABLE file.establishment_type AS "Type", file.frontmatter.url, file.aliases\n'
+            "WHERE this.file.frontmatter.area = area"
+        )
+    )
+    assert made["views"][0]["order"] == ["file.name", "null", "note.url", "aliases"]
+    assert made["properties"]["null"] == {"displayName": "Type"}
+    assert made["filters"] == {"and": ["this.area == area"]}
+    _, problems = dataview_findings("TABLE file.size")  # Dataview's, not read
+    assert problems == [
+        ("dataview-unsupported", "this query uses `file.size`, which notebase does not read")
+    ]
+
+
+def test_a_grouped_task_query_lists_its_tasks_under_each_key(tmp_path: Path) -> None:
+    notes = {
+        "daily/2024-03-05.md": "- [ ] water [[garden]]\n- [x] dig\n",
+        "daily/2024-03-04.md": "- [>] move to tomorrow\n",
+        "garden.md": "---\ncreated: 2024-03-05\n---\n- [ ] buy seeds\n",
+        "tasks.md": "# T\n\n```dataview\nTASK WHERE !completed GROUP BY file.day\nSORT key DESC\n```\n",
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    view = pages["tasks"][pages["tasks"].index('<div class="base-view"') :]
+    shown = re.findall(r'<p class="task-(key|note)">(?:<a [^>]*>)?([^<]*)(?:</a>)? \((\d+)\)', view)
+    assert shown == [
+        ("key", "2024-03-05", "2"),
+        ("note", "2024-03-05", "1"),
+        ("note", "garden", "1"),
+        ("key", "2024-03-04", "1"),
+        ("note", "2024-03-04", "1"),
+    ]
+    assert "2 groups" in view and ">dig<" not in view
+
+
+def test_flatten_makes_a_row_of_each_value_which_a_where_after_it_reads(tmp_path: Path) -> None:
+    notes = {
+        "pea-soup.md": "---\ntags: [recipe, soup]\n---\nP.\n",
+        "bread.md": "---\ntags: [recipe]\n---\nB.\n",
+        "essay.md": "---\ntags: [writing]\nauthors: [Ann, Bo]\n---\nE.\n",
+        "tagindex.md": (
+            '# Index\n\n```dataview\nTABLE WITHOUT ID (tag + " (" + length(rows) + ")") AS Tag, '
+            "rows.file.link AS Notes\nFROM #recipe\nFLATTEN file.tags AS tag\nGROUP BY tag\n"
+            "SORT length(rows) DESC\n```\n\n"
+            '```dataview\nTABLE authors\nWHERE authors\nFLATTEN authors\nWHERE authors != "Ann"\n```\n'
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    views = re.findall(r'<div class="base-view".*?</div>', pages["tagindex"], re.S)
+    rows = [
+        re.sub(r"<a [^>]*>([^<]*)</a>", r"[\1]", r) for r in re.findall(r"<tr>(.*?)</tr>", views[0])
+    ]
+    assert rows[1:] == [
+        "<td>#recipe (2)</td><td>[bread], [pea-soup]</td>",
+        "<td>#soup (1)</td><td>[pea-soup]</td>",
+    ]
+    assert re.findall(r"<tr>(.*?)</tr>", views[1])[1:] == [
+        '<td><a class="wikilink" href="../essay/index.html">essay</a></td><td>Bo</td>'
+    ]
+    with pytest.raises(NotRead) as caught:
+        dataview_base("LIST FLATTEN file.tags")  # no name its values can be read by
+    assert str(caught.value) == "FLATTEN file.tags"
+
+
+def test_a_tag_or_link_of_letters_beyond_ascii_is_read_as_written(tmp_path: Path) -> None:
+    assert json.loads(dataview_base("LIST FROM #Domäne or [[Café]]"))["filters"] == {
+        "and": ['file.hasTag("Domäne") || file.hasLink(link("Café"))']
+    }
+    notes = {
+        "norm.md": "---\ntags: [Domäne/Maschinen]\n---\nN.\n",
+        "other.md": "---\ntags: [Domain]\n---\nO.\n",
+        "q.md": "# Q\n\n```dataview\nLIST FROM #Domäne\n```\n",
+    }
+    assert listed_notes(build_pages(tmp_path, notes)["q"]) == [["norm"]]
+
+
+def test_a_date_written_in_a_query_and_text_functions_are_read(tmp_path: Path) -> None:
+    notes = {
+        "daily/2023-02-19.md": "A day.\n",
+        "made.md": "---\ncreated: 2023-02-19T10:30\nmodified: 2023-03-01\n---\nM.\n",
+        "old.md": "---\ncreated: 2022-01-01\n---\nO.\n",
+        "day.md": (
+            '# Day\n\n```dataview\nTABLE string(split(string(file.mday), "-")[1]) AS "Month"\n'
+            'WHERE file.cday = date("2023-02-19")\n```\n'
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    rows = re.findall(r"<tr><td><a [^>]*>([^<]*)</a></td><td>([^<]*)</td></tr>", pages["day"])
+    assert rows == [("2023-02-19", "02"), ("made", "03")]
+
+
+def test_a_task_s_dates_are_its_own_not_its_note_s(tmp_path: Path) -> None:
+    notes = {
+        "plan.md": (
+            "---\ncreated: 2024-01-01\n---\n- [x] sow ✅ 2024-03-02\n- [ ] water 📅 2024-03-09\n"
+            "- [ ] weed [due:: 2024-04-01]\n- [ ] rest\n"
+        ),
+        "tasks.md": (
+            '# T\n\n```dataview\nTASK WHERE completion = date("2024-03-02")\n```\n\n'
+            "```dataview\nTASK WHERE due\nSORT due DESC\n```\n\n"
+            "```dataview\nTASK WHERE created\n```\n"
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    views = re.findall(r'<div class="base-view".*?</div>', pages["tasks"], re.S)
+    texts = [re.findall(r"</?input[^>]*> ([^<]*?)\s*</li>", v) for v in views]
+    assert texts == [["sow ✅ 2024-03-02"], ["weed [due:: 2024-04-01]", "water 📅 2024-03-09"], []]
+
+
+def test_file_tags_holds_each_level_of_a_nested_tag_and_etags_the_tags_as_written(
+    tmp_path: Path,
+) -> None:
+    notes = {
+        "ml.md": "---\ntags: [ml/deep-learning, ml/vision]\n---\nM.\n",
+        "q.md": '# Q\n\n```dataview\nTABLE file.tags, file.etags\nWHERE contains(file.tags, "#ml")\n```\n',
+    }
+    pages = build_pages(tmp_path, notes)
+    assert re.findall(r"<td>(#[^<]*)</td>", pages["q"]) == [
+        "#ml, #ml/deep-learning, #ml/vision",
+        "#ml/deep-learning, #ml/vision",
+    ]

@@ -10,17 +10,19 @@ Statements are read by a small interpreter of Obsidian's expression language: li
 METHODS. What it does not read (`now()`, `file.mtime`: what would change the site from day to
 day, or what the vault's app alone knows) is a `base-unsupported` warning, and the view shows
 that in its place instead of rows it cannot choose. A ```base block in a note is shown as an
-embedded base is, and so is a ```dataview query, read into a base by dataview.py."""
+embedded base is, and so is a ```dataview query, read into a base by dataview.py (a TASK
+query's view, of type `task`, lists the notes' tasks under each note: task_rows)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import json
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from html import escape
+from dataclasses import dataclass, replace
+from html import escape, unescape
 from typing import Any
 
 from notebase.diagnostics import Diagnostic, FilePos, Severity, warning
@@ -35,18 +37,41 @@ Node = tuple[Any, ...]
 # contains(a, b), length(a), lower(a), startswith(a, b)), the last a method of their first argument
 AS_METHODS = {
     "contains": "contains", "lower": "lower", "upper": "upper", "startswith": "startsWith",
-    "endswith": "endsWith",
+    "endswith": "endsWith", "join": "join", "split": "split",
 }  # fmt: skip
-FUNCTIONS = frozenset({"link", "list", "if", "number", "file", "length", *AS_METHODS})
+FUNCTIONS = frozenset(
+    {"link", "list", "if", "number", "file", "length", "date", "string", *AS_METHODS}
+)
 METHODS = frozenset(
     {
         "contains", "containsAll", "containsAny", "startsWith", "endsWith", "isEmpty", "lower",
         "upper", "trim", "toString", "join", "hasTag", "hasLink", "inFolder", "hasProperty",
-        "asLink", "isTruthy", "round", "floor", "ceil", "abs", "toFixed",
+        "asLink", "isTruthy", "round", "floor", "ceil", "abs", "toFixed", "split",
     }
 )  # fmt: skip
-FILE_FIELDS = frozenset({"name", "basename", "path", "folder", "ext", "tags", "links", "file"})
-FILE_OBJECTS = (("name", "file"), ("get", ("name", "this"), "file"))  # `file`, `this.file`
+FILE_FIELDS = frozenset(
+    {
+        "name",
+        "basename",
+        "path",
+        "folder",
+        "ext",
+        "tags",
+        "links",
+        "file",
+        *("inlinks", "cday", "mday", "day", "tagLevels"),
+    }
+)  # the last five Dataview's (dataview.py): the notes linking to it, its dates (file_date), and
+# its tags with each of their levels (`#a/b` is `#a`, `#a/b`: Dataview's file.tags)
+# a date a file's name holds, as Dataview reads `file.day` of a daily note (`2024-03-05 Notes.md`)
+_ISO_DATE = re.compile(r"\s*\d{4}-\d{2}-\d{2}(?!\d)")
+_NAME_DATE = re.compile(r"(?<!\d)(\d{4})-?(\d{2})-?(\d{2})(?!\d)")
+# `file`, `this.file`, and a Dataview group's `rows.file`
+FILE_OBJECTS = (
+    ("name", "file"),
+    ("get", ("name", "this"), "file"),
+    ("get", ("name", "rows"), "file"),
+)
 MAX_ROWS = 1000  # a view shows at most this many notes (`limit` can lower it)
 
 
@@ -68,6 +93,9 @@ class Row:
     entry: Entry
     properties: dict[str, Any]
     links: frozenset[str]  # the slugs it links to, in its body or its properties
+    inlinks: tuple[str, ...] = ()  # the paths of the notes linking to it (Dataview's file.inlinks)
+    task: str = ""  # a task of the note, a Dataview TASK query's row: its item's HTML (task_rows)
+    group: bool = False  # a group of a query's GROUP BY: its fields `key` and `rows` (group_rows)
 
 
 # ---------------------------------------------------------------- reading expressions
@@ -214,6 +242,10 @@ class View:
     order: tuple[str, ...]
     sort: tuple[tuple[str, bool], ...]  # (property, descending)
     limit: int
+    group: str = ""  # a Dataview query's GROUP BY: its rows are then the groups (group_rows)
+    group_name: str = ""  # the name its key is read by besides `key` (`GROUP BY x AS name`, `x`)
+    group_sort: tuple[tuple[str, bool], ...] = ()  # the groups' order, after their key's
+    flatten: tuple[str, str, str] = ("", "", "")  # a FLATTEN's (expression, name, filter after)
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +282,8 @@ def read_view(data: Any, number: int) -> View:
     )
     limit = data.get("limit")
     name = data.get("name")
+    group = mapping(data.get("dataviewGroup"))
+    flat = mapping(data.get("dataviewFlatten"))
     return View(
         f"View {number + 1}" if name is None else str(name),
         str(data.get("type") or "table"),
@@ -257,6 +291,18 @@ def read_view(data: Any, number: int) -> View:
         tuple(str(p) for p in listed(data.get("order"))) or ("file.name",),
         sort,
         min(limit, MAX_ROWS) if isinstance(limit, int) and limit > 0 else MAX_ROWS,
+        str(group.get("property") or ""),
+        str(group.get("name") or ""),
+        tuple(
+            (str(s.get("property", "")), str(s.get("direction", "ASC")).upper() == "DESC")
+            for s in listed(group.get("sort"))
+            if isinstance(s, dict)
+        ),
+        (
+            str(flat.get("property") or ""),
+            str(flat.get("name") or ""),
+            str(flat.get("filter") or ""),
+        ),
     )
 
 
@@ -284,6 +330,7 @@ def base_problems(base: Base) -> list[tuple[str, str]]:
     texts = [*statements(base.filters), *base.formulas.values()]
     for view in base.views:
         texts += [*statements(view.filters), *view.order, *(p for p, _ in view.sort)]
+        texts += [view.group, *(p for p, _ in view.group_sort), view.flatten[0], view.flatten[2]]
     problems: dict[str, str] = {}
     for text in filter(str.strip, texts):
         try:
@@ -296,8 +343,8 @@ def base_problems(base: Base) -> list[tuple[str, str]]:
 HINTS = {
     "base-unsupported": "its views that use it show a note saying so; the others are shown",
     "base-unreadable": "write the base in Obsidian, or fix its YAML",
-    "dataview-unsupported": "the query is shown as written; TABLE and LIST queries FROM tags, "
-    "folders and links, with WHERE, SORT and LIMIT, are read",
+    "dataview-unsupported": "the query is shown as written; TABLE, LIST and TASK queries FROM "
+    "tags, folders and links, with WHERE, SORT, GROUP BY, FLATTEN and LIMIT, are read",
 }
 
 
@@ -424,7 +471,7 @@ class Scope:
 
     def name(self, name: str, row: Row, depth: int) -> Any:
         if name == "file":
-            return row
+            return None if row.group else row
         if name == "this":
             return self.this
         if name == "note":
@@ -442,6 +489,14 @@ class Scope:
         if obj_node == ("name", "formula"):
             return self.formula(name, row, depth)
         obj = self.value(obj_node, row, depth)
+        if (
+            isinstance(obj, list) and name != "length"
+        ):  # a group's `rows.x`: each row's, as one list
+            found = [self.member(item, name) for item in obj]
+            return [x for v in found for x in (v if isinstance(v, list) else [v])]
+        return self.member(obj, name)
+
+    def member(self, obj: Any, name: str) -> Any:
         if isinstance(obj, Row):  # `this.file.name`; `this.x`, as `note.x`, the note's field
             return file_field(obj, name) if name in FILE_FIELDS else obj.properties.get(name)
         if isinstance(obj, dict):
@@ -479,6 +534,13 @@ class Scope:
             return self.method(first, AS_METHODS[name], args[1:])
         if name == "length":
             return len(first) if isinstance(first, str | list) else 0
+        if name == "string":
+            return text_of(first)
+        if (
+            name == "date"
+        ):  # a date written (`date("2024-03-05")`), as the ISO text dates are read as
+            m = _ISO_DATE.match(text_of(first))
+            return name_date(m.group(0)) if m else None
         return number(first)  # number()
 
     def method(self, obj: Any, name: str, args: list[Any]) -> Any:
@@ -511,7 +573,10 @@ class Scope:
         if name == "containsAll":
             return all(has(a) for a in args)
         if name == "join":
-            return (text_of(args[0]) if args else ",").join(text_of(i) for i in items)
+            separator = text_of(args[0]) if args else ","
+            if any(isinstance(i, Row | Link) for i in items):  # shown as links (value_html)
+                return Joined(tuple(items), separator)
+            return separator.join(text_of(i) for i in items)
         return None
 
     def file_method(self, row: Row, name: str, args: list[Any]) -> Any:
@@ -555,6 +620,14 @@ class Scope:
 
 
 @dataclass(frozen=True, slots=True)
+class Joined:
+    """A list of links joined (`join(rows.file.link, " | ")`): text, shown with its links."""
+
+    items: tuple[Any, ...]
+    separator: str
+
+
+@dataclass(frozen=True, slots=True)
 class Formulas:
     """`formula` alone, as a value: what `formula["x"]` is read of."""
 
@@ -577,9 +650,43 @@ def file_field(row: Row, name: str) -> Any:
         return file_name.rpartition(".")[2]
     if name == "tags":
         return [f"#{t}" for t in row.entry.tags]
+    if name == "tagLevels":
+        levels = (t.split("/") for t in row.entry.tags)
+        return list(
+            dict.fromkeys(f"#{'/'.join(p[:n])}" for p in levels for n in range(1, len(p) + 1))
+        )
     if name == "links":
         return [Link(slug) for slug in sorted(row.links)]
+    if name == "inlinks":
+        return [Link(path) for path in row.inlinks]
+    if name in ("cday", "mday", "day"):
+        return file_date(row.entry, name)
     return row  # file.file
+
+
+def file_date(entry: Entry, name: str) -> str | None:
+    """Dataview's dates of a note, read of what the note says rather than of its file's times
+    (which differ from one copy of a vault to the next): `cday` (file.ctime) its `created` or
+    `date`, else the date its file name holds; `mday` (file.mtime) its `modified` or `updated`,
+    else its cday; `day` the date its file name holds, else its `date`. ISO text, as the front
+    matter's dates are read; None when the note says none."""
+    named = name_date(entry.rel_path.rpartition("/")[2])
+    created = entry.date.isoformat() if entry.date else named
+    if name == "cday":
+        return created
+    if name == "mday":
+        return entry.updated.isoformat() if entry.updated else created
+    return named or (entry.date.isoformat() if entry.date else None)
+
+
+def name_date(file_name: str) -> str | None:
+    m = _NAME_DATE.search(file_name)
+    if m is None:
+        return None
+    try:
+        return dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3))).isoformat()
+    except ValueError:
+        return None
 
 
 def number_method(value: float, name: str, args: list[Any]) -> Any:
@@ -615,6 +722,8 @@ def string_method(text: str, name: str, args: list[Any]) -> Any:
         return text.lower()
     if name == "upper":
         return text.upper()
+    if name == "split":
+        return text.split(words[0]) if words and words[0] else list(text)
     return text.strip()  # trim
 
 
@@ -664,6 +773,8 @@ def text_of(value: Any) -> str:
         return str(int(value))
     if isinstance(value, list):
         return ", ".join(text_of(v) for v in value)
+    if isinstance(value, Joined):
+        return value.separator.join(text_of(v) for v in value.items)
     return str(value)
 
 
@@ -678,16 +789,107 @@ def link_key(target: str) -> str:
 
 
 def base_rows(entries: Iterable[Entry], outlinks: Mapping[str, Iterable[str]]) -> list[Row]:
-    """Each note as a base reads it: its fields, and the notes it links to (the index's outlinks:
-    its body's links and its properties' `[[…]]`, as Obsidian counts them; parse.property_links)."""
+    """Each note as a base reads it: its fields, the notes it links to (the index's outlinks:
+    its body's links and its properties' `[[…]]`, as Obsidian counts them; parse.property_links),
+    and the notes linking to it."""
+    entries = list(entries)
+    paths = {entry.slug: entry.rel_path for entry in entries}
+    linking: dict[str, set[str]] = {}
+    for slug, targets in outlinks.items():
+        for target in targets:
+            if slug in paths:
+                linking.setdefault(target, set()).add(paths[slug])
     return [
         Row(
             entry,
             json.loads(entry.properties) if entry.properties else {},
             frozenset(outlinks.get(entry.slug, ())),
+            tuple(sorted(linking.get(entry.slug, ()))),
         )
         for entry in entries
     ]
+
+
+# a task-list item of a note's HTML (markdown/parser.py draws it): its opening, with the checkbox,
+# and its text, up to its own list or its end
+_TASK_ITEM = re.compile(
+    r'(<li(?: data-task="([^"]*)")? class="task-list-item"[^>]*>\s*'
+    r'<input class="task-list-item-checkbox"[^>]*>)\s*(?:<p>)?(.*?)(?=</p>|<ul|<ol|</li>|<li)',
+    re.S,
+)
+
+
+def task_rows(rows: Iterable[Row], body: Callable[[Entry], str]) -> list[Row]:
+    """Each task of the notes, in their order, as a row holding its note's fields and its own
+    (`completed`: marked `[x]`; `checked`: marked at all; `status`: its mark; `text`), its HTML
+    as the note's `body` (its links resolved) has it."""
+    made = []
+    for row in rows:
+        if "task-list-item" not in row.entry.body_html:
+            continue
+        for m in _TASK_ITEM.finditer(body(row.entry)):
+            checked = ' checked=""' in m.group(1)
+            status = unescape(m.group(2)) if m.group(2) else ("x" if checked else " ")
+            html = f"{m.group(1)} {m.group(3).strip()}</li>"
+            text = unescape(re.sub(r"<[^>]*>", "", html)).strip()
+            fields = {
+                "completed": status in "xX",
+                "checked": checked,
+                "status": status,
+                "text": text,
+                **task_dates(text),
+            }
+            made.append(replace(row, properties=row.properties | fields, task=html))
+    return made
+
+
+# a task's dates as Dataview reads them: the Tasks plugin's emoji (`📅 2024-03-05`), or an inline
+# field in it (`[due:: 2024-03-05]`)
+TASK_DATES = {"✅": "completion", "📅": "due", "📆": "due", "🗓": "due", "⏳": "scheduled",
+              "🛫": "start", "➕": "created"}  # fmt: skip
+_TASK_DATE = re.compile(r"(✅|📅|📆|🗓|⏳|🛫|➕)\ufe0f?\s*(\d{4}-\d{2}-\d{2})")
+_TASK_FIELD = re.compile(r"[\[(]\s*(completion|due|scheduled|start|created)\s*::\s*([^\])]*)[\])]")
+
+
+def task_dates(text: str) -> dict[str, str | None]:
+    """`completion`, `due`, `scheduled`, `start` and `created` of a task's text (None: not
+    given there, whatever its note says)."""
+    dates: dict[str, str | None] = dict.fromkeys(
+        ("completion", "due", "scheduled", "start", "created")
+    )
+    for m in _TASK_DATE.finditer(text):
+        dates[TASK_DATES[m.group(1)]] = m.group(2)
+    for m in _TASK_FIELD.finditer(text):
+        dates[m.group(1)] = m.group(2).strip()
+    return dates
+
+
+def task_html(rows: Sequence[Row], link: NoteLink) -> str:
+    """A TASK query's tasks, under the note each is in (in the order of its first task)."""
+    notes: dict[str, list[Row]] = {}
+    for row in rows:
+        notes.setdefault(row.entry.slug, []).append(row)
+    parts = []
+    for tasks in notes.values():
+        items = "".join(f"{t.task}\n" for t in tasks)
+        head = link(tasks[0].entry.slug, tasks[0].entry.title)
+        parts.append(
+            f'<p class="task-note">{head} ({len(tasks)})</p>\n<ul class="contains-task-list">\n{items}</ul>\n'
+        )
+    return "".join(parts)
+
+
+def task_groups_html(scope: Scope, groups: Sequence[Row], link: NoteLink) -> str:
+    """A grouped TASK query's tasks: under each group's key, its tasks under their notes."""
+    parts = []
+    for group in groups:
+        key, tasks = group.properties["key"], group.properties["rows"]
+        shown = value_html(scope, key, link) if key not in (None, "", []) else "—"
+        inner = task_html(tasks, link)
+        parts.append(
+            f'<div class="task-group">\n<p class="task-key">{shown} ({len(tasks)})</p>\n{inner}</div>\n'
+        )
+    return "".join(parts)
 
 
 def note_names(entries: Iterable[Entry]) -> dict[str, str]:
@@ -712,21 +914,33 @@ def view_html(
     this: Row,
     names: Mapping[str, str],
     link: NoteLink,
+    tasks: Callable[[], Sequence[Row]] = list,
 ) -> str:
     """The view the embed names (else the first) as HTML: a table, or a list of the notes; what
     cannot be read, said in its place."""
     view = next((v for v in base.views if v.name == view_name), base.views[0])
     scope = Scope(base, this, names)
+    if view.type == "task":  # (a Dataview TASK query's)
+        scope_rows = tasks()
     count = ""
     try:
         rows = [
             r for r in scope_rows if scope.passes(base.filters, r) and scope.passes(view.filters, r)
         ]
-        rows = sort_rows(scope, rows, view.sort)[: view.limit]
-        body = (
-            table_html(scope, view, rows, link) if view.type == "table" else list_html(rows, link)
-        )
-        count = f"{len(rows)} note{'s' if len(rows) != 1 else ''}"
+        rows = sort_rows(scope, rows, view.sort)
+        if view.flatten[0]:
+            rows = flatten_rows(scope, rows, view.flatten)
+        if view.group:
+            rows = group_rows(scope, rows, view)
+        rows = rows[: view.limit]
+        if view.type == "task":
+            body = task_groups_html(scope, rows, link) if view.group else task_html(rows, link)
+        elif view.type == "table":
+            body = table_html(scope, view, rows, link)
+        else:
+            body = group_list_html(scope, view, rows, link) if view.group else list_html(rows, link)
+        noun = "group" if view.group else "task" if view.type == "task" else "note"
+        count = f"{len(rows)} {noun}{'s' if len(rows) != 1 else ''}"
     except RecursionError:  # a formula's chain of formulas (depth is bounded)
         body = '<p class="base-unsupported">This view cannot be shown here.</p>\n'
     except Unsupported as exc:
@@ -745,6 +959,70 @@ def sort_rows(scope: Scope, rows: list[Row], sort: Sequence[tuple[str, bool]]) -
         present.sort(key=lambda p: p[0], reverse=descending)  # type: ignore[arg-type,return-value]
         rows = [r for _, r in present] + [r for k, r in keyed if k is None]
     return rows
+
+
+def flatten_rows(scope: Scope, rows: list[Row], flatten: tuple[str, str, str]) -> list[Row]:
+    """A Dataview FLATTEN: each row once for each value of the expression (a list's items; a row
+    whose list is empty is left out), the value its field `name`; then the WHERE after it."""
+    made, name, where = flatten
+    flat = []
+    for row in rows:
+        value = scope.prop(made, row)
+        for item in value if isinstance(value, list) else [value]:
+            flat.append(replace(row, properties=row.properties | {name: item}))
+    return [r for r in flat if scope.passes(where or None, r)]
+
+
+def group_rows(scope: Scope, rows: list[Row], view: View) -> list[Row]:
+    """A Dataview GROUP BY's groups of the rows, each a row whose `key` is the value they share
+    (and `rows` them, in their order), in the order of their keys, then of the SORT after it."""
+    groups: dict[Any, tuple[Any, list[Row]]] = {}
+    for row in rows:
+        key = scope.prop(view.group, row)
+        groups.setdefault(group_key(scope, key), (key, []))[1].append(row)
+    made = [
+        Row(
+            members[0].entry,
+            {view.group_name: key, "key": key, "rows": members},
+            frozenset(),
+            group=True,
+        )
+        for key, members in groups.values()
+    ]
+    made.sort(key=lambda g: sort_key(g.properties["key"]) or (2, 0.0, ""))
+    for prop, descending in reversed(view.group_sort):
+        keyed = [(sort_key(scope.prop(prop, g)), g) for g in made]
+        present = [p for p in keyed if p[0] is not None]
+        present.sort(key=lambda p: p[0], reverse=descending)  # type: ignore[arg-type,return-value]
+        made = [g for _, g in present] + [g for k, g in keyed if k is None]
+    return made
+
+
+def group_key(scope: Scope, value: Any) -> Any:
+    """What rows grouped by a value share: a note (its link, or the note itself) by its page."""
+    if isinstance(value, list):
+        return tuple(group_key(scope, v) for v in value)
+    if isinstance(value, Row | Link):
+        return ("note", scope.slug_of(value) or link_key(text_of(value)))
+    return (
+        type(value).__name__,
+        value if isinstance(value, str | int | float | bool) else text_of(value),
+    )
+
+
+def group_list_html(scope: Scope, view: View, groups: Sequence[Row], link: NoteLink) -> str:
+    """A grouped LIST: each group's key, with what its expression gives (`rows.file.link`: its
+    notes) listed under it."""
+    items = []
+    for group in groups:
+        shown = value_html(scope, group.properties["key"], link)
+        values = [scope.prop(p, group) for p in view.order if p != "file.name"]
+        inner = [v for value in values for v in (value if isinstance(value, list) else [value])]
+        nested = "".join(f"<li>{value_html(scope, v, link)}</li>\n" for v in inner if v is not None)
+        items.append(
+            f"<li>{shown}\n<ul>\n{nested}</ul>\n</li>\n" if nested else f"<li>{shown}</li>\n"
+        )
+    return f'<ul class="link-list">\n{"".join(items)}</ul>\n'
 
 
 def sort_key(value: Any) -> tuple[int, float, str] | None:
@@ -781,6 +1059,8 @@ def column_name(base: Base, prop: str) -> str:
 
 
 def cell_html(scope: Scope, prop: str, row: Row, link: NoteLink) -> str:
+    if prop == "file.name" and row.group:  # a group's first column: its key
+        return value_html(scope, row.properties["key"], link)
     if prop in ("file.name", "file.basename"):
         return link(row.entry.slug, row.entry.title)
     return value_html(scope, scope.prop(prop, row), link)
@@ -790,6 +1070,8 @@ def value_html(scope: Scope, value: Any, link: NoteLink) -> str:
     """A cell's value: a link (or `[[Note]]` text) to a note as a link to its page."""
     if isinstance(value, list):
         return ", ".join(value_html(scope, v, link) for v in value)
+    if isinstance(value, Joined):
+        return escape(value.separator).join(value_html(scope, v, link) for v in value.items)
     if isinstance(value, Row):
         return link(value.entry.slug, value.entry.title)
     if isinstance(value, Link) or (isinstance(value, str) and is_wikilink(value)):
@@ -810,9 +1092,19 @@ class BaseRows:
     """The views of a site's bases, as its notes embed them: the notes read (once, when a view
     is first asked for) and each base's file read once."""
 
-    def __init__(self, index: SiteIndex, link: NoteLink) -> None:
-        self.index, self.link = index, link
+    def __init__(
+        self,
+        index: SiteIndex,
+        link: NoteLink,
+        body: Callable[[Entry], str] = lambda e: e.body_html,
+    ) -> None:
+        self.index, self.link, self.body = index, link, body
         self.bases: dict[str, Base | None] = {}
+
+    @functools.cached_property
+    def tasks(self) -> list[Row]:
+        """The notes' tasks, read once, when a TASK query first asks for them."""
+        return task_rows(self.rows.values(), self.body)
 
     @functools.cached_property
     def names(self) -> dict[str, str]:
@@ -844,7 +1136,8 @@ class BaseRows:
 
     def shown(self, base: Base, view_name: str, this: Entry) -> str:
         here = self.rows.get(this.slug) or base_rows([this], {})[0]
-        return view_html(base, view_name, list(self.rows.values()), here, self.names, self.link)
+        rows = list(self.rows.values())
+        return view_html(base, view_name, rows, here, self.names, self.link, lambda: self.tasks)
 
 
 def read_or_none(text: str) -> Base | None:

@@ -1,13 +1,17 @@
 """A Dataview query (a ```dataview block: the plugin's DQL) -> the Obsidian base showing the same
 notes (pure), which the build then shows as it shows a ```base block (bases.py).
 
-Read: `TABLE [WITHOUT ID] expr [AS "Name"], …` and `LIST`; `FROM` sources (`#tag`, `"folder"`,
-`[[Note]]`: the notes linking to it; joined by `and`, `or`, `-`, parentheses); `WHERE expr`;
+Read: `TABLE [WITHOUT ID] expr [AS "Name"], …`, `LIST` and `TASK`; `FROM` sources (`#tag`, `"folder"`,
+`[[Note]]`: the notes linking to it, `outgoing([[Note]])`: the notes it links to, `[[]]` the
+note holding the query; joined by `and`, `or`, `-`, parentheses); `WHERE expr`;
 `SORT expr [ASC|DESC], …`; `LIMIT n`. An expression is DQL's, its words put into the bases'
 language: `=` is `==`, `and`/`or` are `&&`/`||`, `file.name` is the name without `.md`
-(`file.basename`), `file.link` the note, `file.outlinks` its links. Not read: TASK and CALENDAR
-queries, GROUP BY, FLATTEN, `outgoing(…)` sources, and what the bases' language does not read
-(`date(today)`, `file.mtime`): the block then stays as written, with a warning."""
+(`file.basename`), `file.link` the note, `file.outlinks` its links, `file.ctime`/`file.mtime` the
+dates the note says (bases.file_date). `GROUP BY expr [AS name]` (one) makes the view's rows
+its groups (bases.group_rows), a SORT after it theirs; `FLATTEN expr [AS name]` a row for each
+of its values (bases.flatten_rows), a WHERE after it theirs. Not read: CALENDAR queries,
+and what the bases' language does not read (`date(today)`): the block then stays as written,
+with a warning."""
 
 from __future__ import annotations
 
@@ -19,13 +23,44 @@ from dataclasses import dataclass
 _CLAUSE = re.compile(r"\b(FROM|WHERE|SORT|LIMIT|GROUP\s+BY|FLATTEN)\b", re.I)
 _QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]')
 _WORDS = {"and": "&&", "or": "||"}  # DQL's, any case
-_FILE_FIELDS = {"file.name": "file.basename", "file.link": "file", "file.outlinks": "file.links"}
+# the fields of a note's `file` in Dataview (any other is null there)
+_DATAVIEW_FILE = frozenset(
+    {
+        "name", "folder", "path", "ext", "link", "size", "ctime", "cday", "mtime", "mday", "tags",
+        "etags", "inlinks", "outlinks", "aliases", "tasks", "lists", "frontmatter", "day", "starred",
+    }
+)  # fmt: skip
+# DQL's file fields in the bases' language; its file times are the note's dates (bases.file_date)
+_FILE_FIELDS = {
+    "file.name": "file.basename", "file.link": "file", "file.outlinks": "file.links",
+    "file.inlinks": "file.inlinks", "file.etags": "file.tags", "file.tags": "file.tagLevels", "file.ctime": "file.cday",
+    "file.cday": "file.cday", "file.mtime": "file.mday", "file.mday": "file.mday",
+    "file.day": "file.day",
+}  # fmt: skip
 # a name starts with a letter of any script or _ (`rating`, `时间`, `año`), as Dataview's do
 _EXPRESSION_TOKEN = re.compile(
     r'"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]|\d+(?:\.\d+)?|[^\W\d]\w*(?:\.[^\W\d]\w*)*|!=|<=|>=|==|=|\S'
 )
 _SOURCE_TOKEN = re.compile(
-    r'\s*(-?)(#[^\s()]+|"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]|\(|\)|and\b|or\b|\S+)', re.I
+    r'\s*(-?)(#[^\s()]+|"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]|outgoing\(\s*\[\[[^\]]*\]\]\s*\)'
+    r"|\(|\)|and\b|or\b|\S+)",
+    re.I,
+)
+
+
+# a TASK query's GROUP BY read (the note, which a TASK query shows its tasks under), and what of
+# a task is not read (its children and place in the note)
+_BY_NOTE = re.compile(r"\(?\s*file(?:\.(?:link|name|path|file))?\s*\)?(?:\s+AS\s+\S+)?\s*$", re.I)
+_TASK_UNREAD = re.compile(
+    r"(?<![.\w])(?:fullyCompleted|children|subtasks|parent|section|line|lineCount|visual|"
+    r"annotated|outlinks|tags|blockId)\b"
+)
+
+
+# a date of the day the site is built (which would change the site from day to day)
+_TODAY = re.compile(
+    r"\bdate\s*\(\s*(?:today|now|tomorrow|yesterday|[se]o[wmy])\s*\)|\b(?:now|today)\s*\(\s*\)",
+    re.I,
 )
 
 
@@ -42,6 +77,9 @@ class Query:
     where: str
     sort: tuple[tuple[str, bool], ...]  # (expression, descending)
     limit: int
+    group: tuple[str, str] = ("", "")  # GROUP BY's (expression, name): "" when not grouped
+    group_sort: tuple[tuple[str, bool], ...] = ()  # the SORT after GROUP BY, of the groups
+    flatten: tuple[str, str, str] = ("", "", "")  # FLATTEN's (expression, name, WHERE after it)
 
 
 def dataview_base(text: str) -> str:
@@ -61,25 +99,42 @@ def dataview_base(text: str) -> str:
     }
     if query.limit:
         view["limit"] = query.limit
+    if query.group[0]:  # its rows are the groups (bases.group_rows), the first column their key
+        names["file.name"] = {"displayName": query.group[1]}
+        sort = [{"property": e, "direction": "DESC" if d else "ASC"} for e, d in query.group_sort]
+        view["dataviewGroup"] = {"property": query.group[0], "name": query.group[1], "sort": sort}
+    if query.flatten[0]:  # a row for each of its values (bases.flatten_rows)
+        made, name, where = query.flatten
+        view["dataviewFlatten"] = {"property": made, "name": name, "filter": where}
     base = {"filters": {"and": filters}, "properties": names, "views": [view]}
     return json.dumps(base, ensure_ascii=False)
 
 
 def read_query(text: str) -> Query:
     head, clauses = split_clauses(text)
+    today = _TODAY.search(_QUOTED.sub('""', text))
+    if today:
+        raise NotRead(f"`{today.group(0)}`")
     words = head.split(None, 1)
     kind = words[0].upper() if words else ""
-    if kind not in ("TABLE", "LIST"):
+    if kind not in ("TABLE", "LIST", "TASK"):
         raise NotRead(f"the query type {kind}" if kind else "no query type")
     rest = words[1] if len(words) > 1 else ""
+    if kind == "TASK":
+        clauses = task_clauses(rest, clauses)
     with_id = not re.match(r"WITHOUT\s+ID\b", rest, re.I)
     rest = rest if with_id else re.sub(r"^WITHOUT\s+ID\b", "", rest, flags=re.I)
     columns = tuple(read_column(c) for c in split_top(rest)) if kind == "TABLE" else ()
-    found = {"FROM": "", "WHERE": "", "SORT": "", "LIMIT": ""}
+    found = dict.fromkeys(("FROM", "WHERE", "SORT", "LIMIT", "GROUP BY", "GROUPED SORT"), "")
+    found |= {"FLATTEN": "", "FLATTENED WHERE": ""}
     for name, body in clauses:
-        if name not in found:
-            raise NotRead(name)
-        found[name] = body
+        key = "GROUPED SORT" if name == "SORT" and found["GROUP BY"] else name
+        key = "FLATTENED WHERE" if name == "WHERE" and found["FLATTEN"] else key
+        if key not in found or found[key]:
+            raise NotRead(name if key not in found else f"{name} twice")
+        found[key] = body
+    if kind == "LIST" and found["GROUP BY"] and rest.strip():  # `LIST rows.file.link GROUP BY x`
+        columns = (read_column(rest),)
     return Query(
         kind.lower(),
         columns,
@@ -88,7 +143,36 @@ def read_query(text: str) -> Query:
         expression(found["WHERE"]) if found["WHERE"] else "",
         tuple(read_sort(s) for s in split_top(found["SORT"])),
         read_limit(found["LIMIT"]),
+        read_column(found["GROUP BY"]) if found["GROUP BY"] else ("", ""),
+        tuple(read_sort(s) for s in split_top(found["GROUPED SORT"])),
+        read_flatten(found["FLATTEN"], found["FLATTENED WHERE"]),
     )
+
+
+def read_flatten(text: str, where: str) -> tuple[str, str, str]:
+    """`FLATTEN file.tags AS tag` -> (`file.tags`, `tag`, the WHERE after it, of its rows)."""
+    if not text:
+        return ("", "", "")
+    made, name = read_column(text)
+    if not re.fullmatch(r"[^\W\d]\w*", name):  # a name the rows' field can be read by
+        raise NotRead(f"FLATTEN {text}")
+    return (made, name, expression(where) if where else "")
+
+
+def task_clauses(rest: str, clauses: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A TASK query's clauses, each of its tasks read with the fields of its note and its own:
+    `completed` (`[x]`), `checked` (any mark), `status` (the mark) and `text`; a GROUP BY by note
+    left out, as the query shows its tasks under their note anyway (NotRead: what of a task is not
+    read)."""
+    if rest.strip():
+        raise NotRead(f"TASK {rest.strip()}")
+    for _, body in clauses:
+        unread = _TASK_UNREAD.search(_QUOTED.sub('""', body))
+        if unread:
+            raise NotRead(f"`{unread.group(0)}`")
+    return [
+        (name, body) for name, body in clauses if name != "GROUP BY" or not _BY_NOTE.match(body)
+    ]
 
 
 def split_clauses(text: str) -> tuple[str, list[tuple[str, str]]]:
@@ -151,7 +235,7 @@ def expression(text: str) -> str:
         if token == "=":
             out.append("==")
         elif token.startswith("[["):  # a link: `author = [[Kevin Kelly]]`
-            out.append(f"link({json.dumps(link_target(token))})")
+            out.append(f"link({literal(link_target(token))})")
         elif token.lower() in _WORDS:
             out.append(_WORDS[token.lower()])
         else:
@@ -160,10 +244,22 @@ def expression(text: str) -> str:
 
 
 def file_field(token: str) -> str:
-    """`file.name` -> `file.basename` (DQL's file.name is without `.md`), `this.file.link` -> `this.file`."""
-    for prefix in ("", "this."):
-        if token.startswith(prefix) and token[len(prefix) :] in _FILE_FIELDS:
-            return prefix + _FILE_FIELDS[token[len(prefix) :]]
+    """`file.name` -> `file.basename` (DQL's file.name is without `.md`), `this.file.link` ->
+    `this.file`, `file.frontmatter.x` -> `note.x`, `file.aliases` -> `aliases`; a field no note's
+    `file` has in Dataview (`file.creation_date`) is null, as Dataview reads it."""
+    for prefix in ("", "this.", "rows."):
+        field = token[len(prefix) :]
+        if not token.startswith(prefix) or not field.startswith("file."):
+            continue
+        if field in _FILE_FIELDS:
+            return prefix + _FILE_FIELDS[field]
+        name, _, rest = field.removeprefix("file.").partition(".")
+        if name == "frontmatter":
+            return (prefix or "note.") + rest if rest else prefix.removesuffix(".") or "note"
+        if name == "aliases":
+            return prefix + "aliases" + (f".{rest}" if rest else "")
+        if name not in _DATAVIEW_FILE:
+            return "null"
     return token
 
 
@@ -189,9 +285,23 @@ def link_target(token: str) -> str:
 
 def source_statement(token: str) -> str:
     if token.startswith("#"):
-        return f"file.hasTag({json.dumps(token[1:])})"
+        return f"file.hasTag({literal(token[1:])})"
     if token.startswith('"'):
         return f"file.inFolder({token})"
-    if token.startswith("[["):
-        return f"file.hasLink(link({json.dumps(link_target(token))}))"
+    if token.startswith("[["):  # the notes linking to it
+        return f"file.hasLink({link_value(token)})"
+    if token.lower().startswith("outgoing("):  # the notes it links to
+        return f"file.inlinks.contains({link_value(token[token.index('[[') : token.rindex(']]') + 2])})"
     raise NotRead(f"the source {token}")
+
+
+def link_value(token: str) -> str:
+    """`[[Books]]` -> `link("Books")`; `[[]]`, the note holding the query, -> `this.file`."""
+    target = link_target(token)
+    return f"link({literal(target)})" if target else "this.file"
+
+
+def literal(text: str) -> str:
+    """A string in the bases' language: `"Domäne"` (its letters as written: the language reads
+    no `\\u` escapes)."""
+    return json.dumps(text, ensure_ascii=False)

@@ -78,7 +78,7 @@ def embed_notes(index: SiteIndex, filled: list[Entry], directory_urls: bool) -> 
         href = url_href(page_url(slug), directory_urls)
         return f'<a class="wikilink" href="{href}">{escape(shown)}</a>'
 
-    rows = BaseRows(index, view_link)
+    rows = BaseRows(index, view_link, lambda e: by_slug.get(e.slug, e).body_html)
 
     def embed(entry: Entry) -> Entry:
         if not entry.holds_base and not any(link.embed for link in entry.links):
