@@ -285,3 +285,12 @@ def test_obsidian_publish_choosing_notes_one_by_one_is_said(tmp_path: Path) -> N
     _, told = load_config(root)
     assert len(told) == 1 and "one by one, on Obsidian's servers" in told[0].message
     assert "published: marked" in told[0].hint
+
+
+def test_a_publish_json_nested_too_deep_is_no_traceback(tmp_path: Path) -> None:
+    notes = tmp_path / "kb" / "notes"
+    (notes / ".obsidian").mkdir(parents=True)
+    (notes / ".obsidian" / "publish.json").write_text("[" * 100_000, encoding="utf-8")
+    (notes / "Note.md").write_text("# Note\n", encoding="utf-8")
+    config, told = load_config(tmp_path / "kb")
+    assert config.publishes(False, False) and not told

@@ -84,7 +84,7 @@ def read_publish_settings(notes: Path) -> tuple[GardenSettings, tuple[Diagnostic
     leave out; none without the file (or one that cannot be read as JSON)."""
     try:
         rules = json.loads((notes / OBSIDIAN_PUBLISH).read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, ValueError):
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):  # (nested too deep)
         return GardenSettings(), ()
     excluded, included = (folder_list(rules, key) for key in ("excluded", "included"))
     settings = GardenSettings(tuple(f"/{f}" for f in excluded), bool(included), 1, included)
