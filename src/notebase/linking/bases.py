@@ -27,7 +27,9 @@ from typing import Any
 
 from notebase.diagnostics import Diagnostic, FilePos, Severity, warning
 from notebase.linking.dataview import NotRead, dataview_base
-from notebase.model import Attachment, Entry, SiteIndex
+from notebase.markdown.text import html_to_text
+from notebase.model import Attachment, Backlink, Entry, SiteIndex
+from notebase.reading.dates import read_date
 from notebase.reading.yamlio import load_fields
 from notebase.slugs import name_key
 
@@ -64,7 +66,6 @@ FILE_FIELDS = frozenset(
 )  # the last five Dataview's (dataview.py): the notes linking to it, its dates (file_date), and
 # its tags with each of their levels (`#a/b` is `#a`, `#a/b`: Dataview's file.tags)
 # a date a file's name holds, as Dataview reads `file.day` of a daily note (`2024-03-05 Notes.md`)
-_ISO_DATE = re.compile(r"\s*\d{4}-\d{2}-\d{2}(?!\d)")
 _NAME_DATE = re.compile(r"(?<!\d)(\d{4})-?(\d{2})-?(\d{2})(?!\d)")
 # `file`, `this.file`, and a Dataview group's `rows.file`
 FILE_OBJECTS = (
@@ -489,11 +490,8 @@ class Scope:
         if obj_node == ("name", "formula"):
             return self.formula(name, row, depth)
         obj = self.value(obj_node, row, depth)
-        if (
-            isinstance(obj, list) and name != "length"
-        ):  # a group's `rows.x`: each row's, as one list
-            found = [self.member(item, name) for item in obj]
-            return [x for v in found for x in (v if isinstance(v, list) else [v])]
+        if isinstance(obj, list) and name != "length":  # a group's `rows.x`: each row's, in one
+            return flat(self.member(item, name) for item in obj)
         return self.member(obj, name)
 
     def member(self, obj: Any, name: str) -> Any:
@@ -536,11 +534,9 @@ class Scope:
             return len(first) if isinstance(first, str | list) else 0
         if name == "string":
             return text_of(first)
-        if (
-            name == "date"
-        ):  # a date written (`date("2024-03-05")`), as the ISO text dates are read as
-            m = _ISO_DATE.match(text_of(first))
-            return name_date(m.group(0)) if m else None
+        if name == "date":  # a date written (`date("2024-03-05")`), read as the notes' dates are
+            day = read_date(text_of(first))
+            return day.isoformat() if isinstance(day, dt.date) else None
         return number(first)  # number()
 
     def method(self, obj: Any, name: str, args: list[Any]) -> Any:
@@ -662,6 +658,11 @@ def file_field(row: Row, name: str) -> Any:
     if name in ("cday", "mday", "day"):
         return file_date(row.entry, name)
     return row  # file.file
+
+
+def flat(values: Iterable[Any]) -> list[Any]:
+    """The values, a list among them given as its items (a group's `rows.x`: each row's)."""
+    return [x for v in values for x in (v if isinstance(v, list) else [v])]
 
 
 def file_date(entry: Entry, name: str) -> str | None:
@@ -788,23 +789,23 @@ def link_key(target: str) -> str:
 # ---------------------------------------------------------------- the view as HTML
 
 
-def base_rows(entries: Iterable[Entry], outlinks: Mapping[str, Iterable[str]]) -> list[Row]:
+def base_rows(
+    entries: Iterable[Entry],
+    outlinks: Mapping[str, Iterable[str]],
+    backlinks: Mapping[str, Iterable[Backlink]] | None = None,
+) -> list[Row]:
     """Each note as a base reads it: its fields, the notes it links to (the index's outlinks:
     its body's links and its properties' `[[…]]`, as Obsidian counts them; parse.property_links),
-    and the notes linking to it."""
+    and the paths of the notes linking to it (the index's backlinks, of the same links)."""
     entries = list(entries)
     paths = {entry.slug: entry.rel_path for entry in entries}
-    linking: dict[str, set[str]] = {}
-    for slug, targets in outlinks.items():
-        for target in targets:
-            if slug in paths:
-                linking.setdefault(target, set()).add(paths[slug])
+    back = backlinks or {}
     return [
         Row(
             entry,
             json.loads(entry.properties) if entry.properties else {},
             frozenset(outlinks.get(entry.slug, ())),
-            tuple(sorted(linking.get(entry.slug, ()))),
+            tuple(sorted({paths[b.slug] for b in back.get(entry.slug, ()) if b.slug in paths})),
         )
         for entry in entries
     ]
@@ -831,7 +832,7 @@ def task_rows(rows: Iterable[Row], body: Callable[[Entry], str]) -> list[Row]:
             checked = ' checked=""' in m.group(1)
             status = unescape(m.group(2)) if m.group(2) else ("x" if checked else " ")
             html = f"{m.group(1)} {m.group(3).strip()}</li>"
-            text = unescape(re.sub(r"<[^>]*>", "", html)).strip()
+            text = html_to_text(html)
             fields = {
                 "completed": status in "xX",
                 "checked": checked,
@@ -847,16 +848,15 @@ def task_rows(rows: Iterable[Row], body: Callable[[Entry], str]) -> list[Row]:
 # field in it (`[due:: 2024-03-05]`)
 TASK_DATES = {"✅": "completion", "📅": "due", "📆": "due", "🗓": "due", "⏳": "scheduled",
               "🛫": "start", "➕": "created"}  # fmt: skip
-_TASK_DATE = re.compile(r"(✅|📅|📆|🗓|⏳|🛫|➕)\ufe0f?\s*(\d{4}-\d{2}-\d{2})")
-_TASK_FIELD = re.compile(r"[\[(]\s*(completion|due|scheduled|start|created)\s*::\s*([^\])]*)[\])]")
+TASK_DATE_NAMES = tuple(dict.fromkeys(TASK_DATES.values()))
+_TASK_DATE = re.compile(f"({'|'.join(TASK_DATES)})\ufe0f?\\s*(\\d{{4}}-\\d{{2}}-\\d{{2}})")
+_TASK_FIELD = re.compile(rf"[\[(]\s*({'|'.join(TASK_DATE_NAMES)})\s*::\s*([^\])]*)[\])]")
 
 
 def task_dates(text: str) -> dict[str, str | None]:
     """`completion`, `due`, `scheduled`, `start` and `created` of a task's text (None: not
     given there, whatever its note says)."""
-    dates: dict[str, str | None] = dict.fromkeys(
-        ("completion", "due", "scheduled", "start", "created")
-    )
+    dates: dict[str, str | None] = dict.fromkeys(TASK_DATE_NAMES)
     for m in _TASK_DATE.finditer(text):
         dates[TASK_DATES[m.group(1)]] = m.group(2)
     for m in _TASK_FIELD.finditer(text):
@@ -1017,7 +1017,7 @@ def group_list_html(scope: Scope, view: View, groups: Sequence[Row], link: NoteL
     for group in groups:
         shown = value_html(scope, group.properties["key"], link)
         values = [scope.prop(p, group) for p in view.order if p != "file.name"]
-        inner = [v for value in values for v in (value if isinstance(value, list) else [value])]
+        inner = flat(values)
         nested = "".join(f"<li>{value_html(scope, v, link)}</li>\n" for v in inner if v is not None)
         items.append(
             f"<li>{shown}\n<ul>\n{nested}</ul>\n</li>\n" if nested else f"<li>{shown}</li>\n"
@@ -1112,7 +1112,7 @@ class BaseRows:
 
     @functools.cached_property
     def rows(self) -> dict[str, Row]:
-        made = base_rows(self.index.entries, self.index.outlinks)
+        made = base_rows(self.index.entries, self.index.outlinks, self.index.backlinks)
         return {row.entry.slug: row for row in made}
 
     def view(self, path: str, view_name: str, this: Entry) -> str:
