@@ -763,12 +763,12 @@ _BARE_DOMAIN = re.compile(
 def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) -> Diagnostic:
     pos = FilePos(entry.pos.path, link.line or 1)
     shown = f"[[{link.target}]]" if link.is_wiki else unquote(link.target)  # as written
-    if draft := unpublished_note(link, entry, names.value.drafts):
+    if linked_note(link, entry, names.value.drafts) is not None:
         message = f"{shown} is not published, left out of the site"
         hint = "publish it (`draft: false`, or `publish: true` where only notes so marked are"
         hint += " published), or build with --drafts"
-        return warning("draft-link", message, pos, hint, about=draft)
-    if left := (find_note(link.target, entry, names.value.left_out) if link.is_wiki else None):
+        return warning("draft-link", message, pos, hint, about=note_name(link))
+    if left := linked_note(link, entry, names.value.left_out):
         return left_out_link(shown, left, pos)
     if drawing := drawing_path(link.target):
         message = (
@@ -807,17 +807,20 @@ def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) 
     return warning("broken-link", message, pos, f"link to [[{name}]], or create the note")
 
 
-def unpublished_note(link: LinkRef, entry: Entry, drafts: dict[str, str]) -> str:
-    """The name of the note the site leaves out (a draft, or unmarked where only marked notes are
-    published) a link names, by its name or, a markdown link, by its path to the note's file
-    (`../notes/x.md`); "" for none."""
+def linked_note(link: LinkRef, entry: Entry, table: dict[str, str]) -> str | None:
+    """What `table` (the notes the site leaves out: drafts, or those it never reads) holds for
+    the note a link names: a wikilink by its name, a markdown link by its path to the note's file
+    (`../notes/x.md`); None when it names none of them."""
     if link.is_wiki:
-        name = link.target.partition("#")[0]
-        return name if find_note(name, entry, drafts) is not None else ""
+        return find_note(link.target.partition("#")[0], entry, table)
     path = unquote(link.target.partition("#")[0])
-    if not path.endswith(".md") or find_note(path, entry, drafts) is None:
-        return ""
-    return posixpath.basename(path).removesuffix(".md")
+    return find_note(path, entry, table) if path.endswith(".md") else None
+
+
+def note_name(link: LinkRef) -> str:
+    """The note a link names, as a name: `[[Note#Part]]` -> `Note`, `../x/Note.md` -> `Note`."""
+    target = link.target.partition("#")[0]
+    return target if link.is_wiki else posixpath.basename(unquote(target)).removesuffix(".md")
 
 
 def left_out_link(shown: str, path: str, pos: FilePos) -> Diagnostic:
