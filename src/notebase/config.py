@@ -81,7 +81,7 @@ def load_config(root: Path) -> tuple[Config, tuple[Diagnostic, ...]]:
     config = replace(
         config,
         descriptions=descriptions,
-        ignore=(*config.ignore, *(p for p in garden.ignore if p not in config.ignore)),
+        ignore=tuple(dict.fromkeys((*config.ignore, *garden.ignore))),
         published=config.published or ("marked" if garden.marked_only else ""),
         included=garden.included,
     )

@@ -33,9 +33,9 @@ _DATAVIEW_FILE = frozenset(
 # DQL's file fields in the bases' language; its file times are the note's dates (bases.file_date)
 _FILE_FIELDS = {
     "file.name": "file.basename", "file.link": "file", "file.outlinks": "file.links",
-    "file.inlinks": "file.inlinks", "file.etags": "file.tags", "file.tags": "file.tagLevels", "file.ctime": "file.cday",
-    "file.cday": "file.cday", "file.mtime": "file.mday", "file.mday": "file.mday",
-    "file.day": "file.day",
+    "file.inlinks": "file.inlinks", "file.etags": "file.tags", "file.tags": "file.tagLevels",
+    "file.ctime": "file.cday", "file.cday": "file.cday", "file.mtime": "file.mday",
+    "file.mday": "file.mday", "file.day": "file.day",
 }  # fmt: skip
 # a name starts with a letter of any script or _ (`rating`, `时间`, `año`), as Dataview's do
 _EXPRESSION_TOKEN = re.compile(

@@ -65,7 +65,7 @@ def read_garden_settings(root: Path) -> tuple[GardenSettings, tuple[Diagnostic, 
     quartz, told = read_quartz_settings(root)
     published, said = read_publish_settings(root / "notes")
     settings = GardenSettings(
-        (*quartz.ignore, *(p for p in published.ignore if p not in quartz.ignore)),
+        tuple(dict.fromkeys((*quartz.ignore, *published.ignore))),
         quartz.marked_only or published.marked_only,
         quartz.line,
         published.included,
