@@ -116,6 +116,29 @@ def test_a_ghost_zip_copies_its_images_as_its_folder_does(tmp_path: Path) -> Non
     assert not [d for d in from_zip.diagnostics if d.code == "import-missing-file"]
 
 
+def test_a_ghost_export_in_a_folder_of_the_zip_is_found(tmp_path: Path) -> None:
+    # a backup's layout: the export in `data/`, the site's files in `content/`, a README above
+    folder = tmp_path / "backup"
+    ghost_site(folder)
+    (folder / "data").mkdir()
+    (folder / "my-site.ghost.json").rename(folder / "data" / "my-site.ghost.json")
+    (folder / "data" / "redirects.json").write_text('{"from": "/a", "to": "/b"}', encoding="utf-8")
+    zip_path = zip_folder(folder, tmp_path / "backup.zip", under="backup-2024/")
+    from_folder, from_zip = import_both(folder, zip_path, tmp_path)
+    files = written_files(tmp_path / "b")
+    assert sorted(files) == [
+        "content/images/2024/05/heads.png",
+        "first-notes.md",
+        "half-written-thoughts.md",
+        "reading-the-attention-paper-again.md",
+    ]
+    assert files == written_files(tmp_path / "a")
+    assert {d.pos.path for d in from_zip.diagnostics if d.pos} == {
+        "backup.zip/backup-2024/data/my-site.ghost.json"
+    }
+    assert not [d for d in from_zip.diagnostics if d.is_error or d.code == "import-missing-file"]
+
+
 def test_a_zip_of_a_wordpress_export_and_macos_copies_reads_the_export(tmp_path: Path) -> None:
     zip_path = tmp_path / "wp.zip"
     with zipfile.ZipFile(zip_path, "w") as archive:

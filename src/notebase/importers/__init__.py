@@ -17,6 +17,7 @@ from urllib.parse import unquote
 from notebase.diagnostics import Diagnostic, FilePos, error, sort_diagnostics, warning
 from notebase.importers.blogsource import link_site_refs
 from notebase.importers.formats import IMPORTED_SUFFIXES, read_input, suffix_of
+from notebase.importers.ghost import is_ghost, starts_as_ghost
 from notebase.importers.model import ArchiveFormat, Collection, ParsedArchive
 from notebase.importers.notes import (
     FILE_PAGE,
@@ -342,7 +343,8 @@ def export_files(folder: Path) -> list[Path]:
     """The files of an export in `folder` (a blog platform's, unzipped) that hold its posts:
     Substack's `posts.csv` (whose reader reads the bodies beside it), Medium's `posts/*.html`;
     else the files at its top of a format import reads by its name (a Ghost or WordPress
-    export, a feed, Kindle's clippings, a zip: not hidden); [] for none."""
+    export, a feed, Kindle's clippings, a zip: not hidden), and a Ghost export in a folder of it
+    when there is none at its top (nested_ghost); [] for none."""
     folder = export_root(folder)
     table = folder / "posts.csv"
     if table.is_file():
@@ -356,7 +358,43 @@ def export_files(folder: Path) -> list[Path]:
         found = [p for p in folder.iterdir() if suffix_of(p.name) in suffixes]
     except OSError:
         return []
-    return sorted(p for p in found if not p.name.startswith(".") and p.is_file())
+    found = sorted(p for p in found if not p.name.startswith(".") and p.is_file())
+    return found if any(is_ghost_file(p) for p in found) else found + nested_ghost(folder)
+
+
+NESTED_LEVELS = 3  # how deep below an export's folder a Ghost export is looked for
+HEAD = 200  # the characters a file is first told by
+
+
+def nested_ghost(folder: Path) -> list[Path]:
+    """The Ghost exports in the folders of `folder`, up to NESTED_LEVELS deep (hidden folders and
+    macOS's copies aside): a backup holds its export in `data/`, beside the site's `content/`."""
+    found: list[Path] = []
+    for depth in range(1, NESTED_LEVELS + 1):
+        try:
+            paths = sorted(folder.glob("*/" * depth + "*.json"))
+        except OSError:
+            continue
+        for path in paths:
+            parts = path.relative_to(folder).parts
+            if any(p.startswith(".") or p == MAC_COPIES for p in parts) or path.is_symlink():
+                continue
+            if is_ghost_file(path):
+                found.append(path)
+    return found
+
+
+def is_ghost_file(path: Path) -> bool:
+    """Whether the file at `path` is Ghost's JSON export (read whole only when it starts as one)."""
+    if suffix_of(path.name) != ".json" or not path.is_file():
+        return False
+    try:
+        with path.open(encoding="utf-8", errors="replace") as file:
+            if not starts_as_ghost(file.read(HEAD)):
+                return False
+        return is_ghost(path.read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        return False
 
 
 def zip_inputs(

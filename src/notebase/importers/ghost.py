@@ -14,12 +14,12 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from html import escape
 from typing import Any
 from urllib.parse import unquote
 
 from notebase.diagnostics import Diagnostic, FilePos, error, info, warning
 from notebase.importers.feeds import html_content, plain_chunks
+from notebase.importers.ghostdoc import Rendered, editor_html
 from notebase.importers.htmlmd import unresolved_warning
 from notebase.importers.markup import fits_wikilink
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
@@ -55,6 +55,11 @@ class Tables:
     tags: dict[str, list[str]]
     authors: dict[str, list[str]]
     slugs: dict[str, str]  # each post's title by its slug (a link to it made a wikilink)
+
+
+def starts_as_ghost(head: str) -> bool:
+    """Whether a file's first characters are those of Ghost's export (its `db` or `meta` first)."""
+    return bool(_GHOST_START.match(head.lstrip("\ufeff")))
 
 
 def is_ghost(text: str) -> bool:
@@ -130,62 +135,6 @@ def own_links(chunk: str, slugs: dict[str, str]) -> str:
     return _OWN_LINK.sub(wikilink, chunk) if _OWN in chunk else chunk
 
 
-# Lexical's text formats (a bit each) and the HTML they stand for
-_FORMATS = ((16, "code"), (1, "strong"), (2, "em"), (4, "s"))
-_LEXICAL_TAGS = {"paragraph": "p", "quote": "blockquote", "aside": "blockquote", "listitem": "li"}
-
-
-def lexical_html(node: Any) -> str:
-    """A post's Lexical document (Ghost 5's editor) as the HTML Ghost shows for it: text, links,
-    headings, lists, quotes, code, images, rules and the HTML and markdown cards' own text (the
-    rest of its cards left out)."""
-    if not isinstance(node, dict):
-        return ""
-    kind = str(node.get("type") or "")
-    inner = "".join(lexical_html(c) for c in node.get("children") or [] if isinstance(c, dict))
-    if kind == "text":
-        text = escape(str(node.get("text") or ""), quote=False)
-        fmt = node["format"] if isinstance(node.get("format"), int) else 0
-        for bit, tag in _FORMATS:
-            text = f"<{tag}>{text}</{tag}>" if fmt & bit else text
-        return text
-    if kind == "link":
-        return f'<a href="{escape(str(node.get("url") or ""))}">{inner}</a>'
-    if kind in ("heading", "list"):
-        tag = str(node.get("tag") or ("ol" if node.get("listType") == "number" else "ul"))
-        tag = tag if tag in ("h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol") else "p"
-        return f"<{tag}>{inner}</{tag}>"
-    if kind in _LEXICAL_TAGS:
-        return f"<{_LEXICAL_TAGS[kind]}>{inner}</{_LEXICAL_TAGS[kind]}>"
-    return lexical_card(kind, node) if kind != "root" else inner
-
-
-def lexical_card(kind: str, node: dict[str, Any]) -> str:
-    """One of a Lexical document's cards (an image, code, a rule, a line break) as HTML."""
-    if kind == "image" and node.get("src"):
-        caption = str(node.get("caption") or "")  # the caption is HTML, as Ghost stores it
-        alt = escape(str(node.get("alt") or ""))
-        img = f'<img src="{escape(str(node["src"]))}" alt="{alt}">'
-        return f"<figure>{img}<figcaption>{caption}</figcaption></figure>" if caption else img
-    if kind == "codeblock":
-        lang = escape(str(node.get("language") or ""))
-        code = escape(str(node.get("code") or ""), quote=False)
-        return f'<pre><code class="language-{lang}">{code}</code></pre>'
-    if kind in ("html", "markdown"):  # a card of HTML, or of markdown, shown as it is
-        text = str(node.get("html") or node.get("markdown") or "")
-        return text if kind == "html" else f"<pre>{escape(text, quote=False)}</pre>"
-    return {"horizontalrule": "<hr>", "linebreak": "<br>"}.get(kind, "")
-
-
-def from_lexical(stored: Any) -> str:
-    """A post's HTML from its Lexical document when the export holds no HTML of it ('' else)."""
-    try:
-        doc = json.loads(stored) if isinstance(stored, str) and stored.strip() else None
-    except (json.JSONDecodeError, RecursionError):
-        return ""
-    return lexical_html(doc.get("root")) if isinstance(doc, dict) else ""
-
-
 def site_files(chunk: str, files: list[str]) -> str:
     """The chunk with its links to the site's files named from the note's folder (`content/…`),
     each file's path added to `files`."""
@@ -199,12 +148,18 @@ def site_files(chunk: str, files: list[str]) -> str:
     return _FILE_LINK.sub(rel, chunk)
 
 
+def post_html(post: dict[str, Any]) -> Rendered:
+    """The post's HTML: as the export holds it, else made from its editor's document (a Ghost 1
+    to 4 export may hold a post only as mobiledoc, a Ghost 5 one only as lexical)."""
+    html = str(post.get("html") or "")
+    return Rendered(html) if html.strip() else editor_html(post)
+
+
 def post_chunks(
-    post: dict[str, Any], slugs: dict[str, str]
+    post: dict[str, Any], html: str, slugs: dict[str, str]
 ) -> tuple[list[str], Sequence[str], list[str]]:
-    """The post's body as markdown blocks (its feature image first), its relative URLs, and
-    the site's files it shows."""
-    html = str(post.get("html") or "") or from_lexical(post.get("lexical"))
+    """The post's body (its `html`) as markdown blocks (its feature image first), its relative
+    URLs, and the site's files it shows."""
     chunks, unplaced = html_content(site_html(html, slugs), "")
     if not chunks:
         chunks = plain_chunks(str(post.get("plaintext") or ""))
@@ -214,21 +169,40 @@ def post_chunks(
     return [site_files(own_links(c, slugs), files) for c in [*lead, *chunks]], unplaced, files
 
 
+def document_problems(
+    post: dict[str, Any], body: Rendered, has_text: bool, pos: FilePos
+) -> list[Diagnostic]:
+    """What the post's editor document (read for want of its HTML) lacked: its JSON unreadable,
+    no text in it, cards not known (kept as their text and links)."""
+    diags = []
+    if body.problem:
+        kept = "imported from its plain text" if has_text else "imported without its text"
+        hint = "open and save the post in Ghost, then export again"
+        diags.append(warning("import-bad-document", f"{body.problem}: {kept}", pos, hint))
+    elif not has_text and (post.get("mobiledoc") or post.get("lexical")):
+        msg = "the post's editor document (it has no html) holds no text: imported without it"
+        hint = "open and save the post in Ghost, then export again"
+        diags.append(warning("import-empty-post", msg, pos, hint))
+    if body.unknown:
+        names = ", ".join(body.unknown)
+        msg = f"card(s) of Ghost's editor not known ({names}): kept as their text and links"
+        hint = "compare the note with the post on the site and complete it by hand"
+        diags.append(warning("import-unknown-card", msg, pos, hint))
+    return diags
+
+
 def ghost_post(
     post: dict[str, Any], origin: str, found: Tables, pos: FilePos
 ) -> tuple[ImportedPost | None, list[Diagnostic], list[str]]:
     """One post of the export as a note's post, what was read past in it, and the site's files
     it shows."""
     title = " ".join(str(post.get("title") or "").split())
-    chunks, unplaced, files = post_chunks(post, found.slugs)
     if not title:
         msg = "post has no title: skipped"
         return None, [warning("import-empty-post", msg, pos, "give the post a title in Ghost")], []
-    diags = []
-    if not chunks and (post.get("mobiledoc") or post.get("lexical")):
-        msg = "the post's text is only in Ghost's editor format (no html): imported without it"
-        hint = "open and save the post in Ghost, then export again"
-        diags.append(warning("import-empty-post", msg, pos, hint))
+    body = post_html(post)
+    chunks, unplaced, files = post_chunks(post, body.html, found.slugs)
+    diags = document_problems(post, body, bool(chunks), pos)
     if unplaced:
         diags.append(
             unresolved_warning(

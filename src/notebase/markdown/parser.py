@@ -23,6 +23,7 @@ from markdown_it.utils import EnvType, OptionsDict
 from mdit_py_plugins.anchors.index import unique_slug
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.dollarmath.index import math_inline_dollar
+from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.footnote.index import footnote_inline
 from mdit_py_plugins.gfm import gfm_plugin
 
@@ -91,6 +92,20 @@ _MATH_ALT: RuleOptionsType = {"alt": ["paragraph", "reference", "blockquote", "l
 _ID_WORDS = frozenset(
     {"text", "code_inline", "wikilink", "math_inline", "math_inline_double", "placeholder"}
 )
+
+
+@lru_cache(maxsize=1)
+def platform_parser() -> MarkdownIt:
+    """markdown-it's own default rules (tables, strikethrough), raw HTML kept, a line break a
+    break, and footnotes: markdown as a blog platform renders it (Ghost's markdown card), none of
+    our rules (no wikilinks, math or callouts)."""
+    return MarkdownIt("js-default", {"html": True, "breaks": True}).use(footnote_plugin)
+
+
+def platform_html(text: str) -> str:
+    """Markdown a blog platform stored, as the HTML it shows for it (platform_parser)."""
+    html: str = platform_parser().render(text)
+    return html
 
 
 @lru_cache(maxsize=1)

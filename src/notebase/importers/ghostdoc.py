@@ -1,0 +1,326 @@
+"""Ghost's editor documents -> the HTML Ghost shows for them (pure), for a post an export holds
+only in its editor's format: Mobiledoc (Ghost 1 to 4: sections of text markers, atoms and cards)
+and Lexical (Ghost 5: a tree of nodes, its cards among them).
+
+The HTML is then read as a post's stored HTML is (htmlmd), so it is made safe as that is: a card
+of raw HTML keeps no script, a `javascript:` link no URL. A markdown card is rendered as Ghost
+renders it (markdown-it, raw HTML and line breaks kept, footnotes), so a post reads the same
+whether its export holds its HTML or only its document.
+
+The cards Ghost's editors make are drawn as Ghost draws them, less their styling: markdown, html,
+image, code, embed and bookmark (a link to what they show), gallery, callout, toggle, button,
+file, audio and video (a link), a rule; a card of another name is kept as the text and links its
+payload holds, and named (Rendered.unknown) so the post can be told of it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+from notebase.importers.structured import safe_url
+from notebase.markdown.parser import platform_html
+
+__all__ = ["Rendered", "card_html", "editor_html", "lexical_html", "mobiledoc_html"]
+
+
+@dataclass(frozen=True, slots=True)
+class Rendered:
+    """A post's document as HTML, the cards (and atoms) of it read as their bare text, by name,
+    and why a document could not be read at all ('' when it could)."""
+
+    html: str = ""
+    unknown: tuple[str, ...] = ()
+    problem: str = ""
+
+
+@dataclass(slots=True)
+class Found:
+    """What rendering a document met: the names of the cards it did not know."""
+
+    unknown: list[str] = field(default_factory=list)
+
+
+def editor_html(post: dict[str, Any]) -> Rendered:
+    """The post's HTML from its Lexical document, else from its Mobiledoc; when neither can be
+    read, why (the first problem)."""
+    problems: list[str] = []
+    readers: tuple[tuple[str, Callable[[dict[str, Any], Found], str]], ...] = (
+        ("lexical", lexical_root),
+        ("mobiledoc", mobiledoc_html),
+    )
+    for name, render in readers:
+        stored = post.get(name)
+        if stored is None or stored == "":
+            continue
+        done = read_document(stored, name, render)
+        if done.html.strip() or not done.problem:
+            return done
+        problems.append(done.problem)
+    return Rendered(problem=problems[0] if problems else "")
+
+
+def read_document(
+    stored: object, name: str, render: Callable[[dict[str, Any], Found], str]
+) -> Rendered:
+    """One stored document (JSON in a string, as Ghost keeps it) rendered, or why it was not."""
+    try:
+        doc = json.loads(stored) if isinstance(stored, str) else stored
+    except (json.JSONDecodeError, RecursionError) as exc:
+        return Rendered(problem=f"its {name} is not valid JSON ({exc})")
+    if not isinstance(doc, dict):
+        return Rendered(problem=f"its {name} is not a {name} document (no JSON object)")
+    found = Found()
+    try:
+        html = render(doc, found)
+    except RecursionError:
+        return Rendered(problem=f"its {name} is nested too deep to read")
+    return Rendered(html, tuple(dict.fromkeys(found.unknown)))
+
+
+def items(value: object) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def text_of(value: object) -> str:
+    return value if isinstance(value, str) else ""
+
+
+# Mobiledoc's section kinds (markup, image, list, card) and the tags it may write
+MARKUP_SECTION, IMAGE_SECTION, LIST_SECTION, CARD_SECTION = 1, 2, 3, 10
+SECTION_TAGS = {"h1", "h2", "h3", "h4", "h5", "h6", "p", "blockquote"}
+SECTION_ALIASES = {"aside": "blockquote", "pull-quote": "blockquote"}  # Ghost's alternate quote
+MARKUP_TAGS = {"a", "b", "strong", "i", "em", "u", "s", "code", "sub", "sup"}
+
+
+def mobiledoc_html(doc: dict[str, Any], found: Found) -> str:
+    """A Mobiledoc document (0.2 or 0.3) as HTML, section by section."""
+    out = []
+    for section in items(doc.get("sections")):
+        kind = section[0] if isinstance(section, list) and section else None
+        if kind == MARKUP_SECTION and len(section) >= 3:
+            tag = str(section[1]).lower()
+            tag = tag if tag in SECTION_TAGS else SECTION_ALIASES.get(tag, "p")
+            out.append(f"<{tag}>{markers_html(section[2], doc, found)}</{tag}>")
+        elif kind == IMAGE_SECTION and len(section) >= 2:
+            out.append(card_html("image", {"src": section[1]}, found))
+        elif kind == LIST_SECTION and len(section) >= 3:
+            tag = "ol" if str(section[1]).lower() == "ol" else "ul"
+            lis = "".join(f"<li>{markers_html(m, doc, found)}</li>" for m in items(section[2]))
+            out.append(f"<{tag}>{lis}</{tag}>")
+        elif kind == CARD_SECTION and len(section) >= 2:
+            card = item_at(doc.get("cards"), section[1])
+            payload = card[1] if len(card) > 1 and isinstance(card[1], dict) else {}
+            out.append(card_html(str(card[0]) if card else "", payload, found))
+    return "".join(out)
+
+
+def item_at(listed: object, index: object) -> list[Any]:
+    """The list at `index` in `listed` (a document's cards, atoms or markups); [] for none."""
+    values = items(listed)
+    ok = isinstance(index, int) and 0 <= index < len(values)
+    return items(values[index]) if ok and isinstance(index, int) else []
+
+
+def markers_html(markers: object, doc: dict[str, Any], found: Found) -> str:
+    """A section's markers as inline HTML: each opens the markups it names, shows its text (or
+    its atom), then closes as many of the open markups as it says."""
+    old = str(doc.get("version") or "").startswith("0.2")  # markers without their kind
+    out: list[str] = []
+    open_tags: list[str] = []
+    for marker in items(markers):
+        fields = [0, *items(marker)] if old else items(marker)
+        kind, opens, closes, value = [*fields, None, None, None, None][:4]
+        for index in items(opens):
+            tag, start = markup_open(item_at(doc.get("markups"), index))
+            open_tags.append(tag)
+            out.append(start)
+        out.append(atom_html(item_at(doc.get("atoms"), value), found) if kind == 1 else "")
+        out.append(escape(text_of(value), quote=False) if kind == 0 else "")
+        for _ in range(min(closes if isinstance(closes, int) else 0, len(open_tags))):
+            out.append(f"</{open_tags.pop()}>")
+    out.extend(f"</{tag}>" for tag in reversed(open_tags))
+    return "".join(out)
+
+
+def markup_open(markup: Sequence[Any]) -> tuple[str, str]:
+    """A markup's tag and its opening (`<a href="…">`); one Ghost does not write is a span."""
+    tag = str(markup[0]).lower() if markup else ""
+    if tag not in MARKUP_TAGS:
+        return "span", "<span>"
+    attrs = items(markup[1]) if len(markup) > 1 else []
+    named = dict(zip(attrs[::2], attrs[1::2], strict=False))
+    if tag == "a":
+        return "a", f'<a href="{escape(text_of(named.get("href")))}">'
+    return tag, f"<{tag}>"
+
+
+def atom_html(atom: Sequence[Any], found: Found) -> str:
+    """An atom: Ghost's soft return a line break; another its text, named as not known."""
+    name = text_of(atom[0]) if atom else ""
+    if name == "soft-return":
+        return "<br>"
+    found.unknown.append(f"atom {name}" if name else "atom")
+    return escape(text_of(atom[1]) if len(atom) > 1 else "", quote=False)
+
+
+# Lexical's text formats (a bit each) and the HTML they stand for
+FORMATS = ((16, "code"), (1, "strong"), (2, "em"), (4, "s"), (8, "u"), (32, "sub"), (64, "sup"))
+LEXICAL_TAGS = {"paragraph": "p", "quote": "blockquote", "aside": "blockquote", "listitem": "li"}
+LEXICAL_TAGS |= {"extended-quote": "blockquote"}
+# a Lexical card's name, and its fields' names, as Mobiledoc's are (one card table for both)
+LEXICAL_CARDS = {"codeblock": "code", "horizontalrule": "hr"}
+
+
+def lexical_root(doc: dict[str, Any], found: Found) -> str:
+    return lexical_html(doc.get("root"), found)
+
+
+def lexical_html(node: object, found: Found) -> str:
+    """A Lexical node (a post's `root`) as the HTML Ghost shows for it: text, links, headings,
+    lists, quotes, and its cards (card_html)."""
+    if not isinstance(node, dict):
+        return ""
+    kind = text_of(node.get("type"))
+    inner = "".join(lexical_html(c, found) for c in items(node.get("children")))
+    if kind in ("text", "extended-text"):
+        text = escape(text_of(node.get("text")), quote=False)
+        fmt = node["format"] if isinstance(node.get("format"), int) else 0
+        for bit, tag in FORMATS:
+            text = f"<{tag}>{text}</{tag}>" if fmt & bit else text
+        return text
+    if kind == "link":
+        return f'<a href="{escape(text_of(node.get("url")))}">{inner}</a>'
+    if kind in ("heading", "extended-heading", "list"):
+        tag = text_of(node.get("tag")) or ("ol" if node.get("listType") == "number" else "ul")
+        tag = tag if tag in ("h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol") else "p"
+        return f"<{tag}>{inner}</{tag}>"
+    if kind in LEXICAL_TAGS:
+        return f"<{LEXICAL_TAGS[kind]}>{inner}</{LEXICAL_TAGS[kind]}>"
+    if kind in ("root", ""):
+        return inner
+    if kind == "linebreak":
+        return "<br>"
+    if kind == "tab":
+        return "\t"
+    payload = dict(node, type=node.get("embedType")) if kind == "embed" else node
+    return card_html(LEXICAL_CARDS.get(kind, kind), payload, found)
+
+
+def link_html(url: object, text: object = "") -> str:
+    """A link to `url` (http(s) only: '' for another) shown as `text`, else as the URL."""
+    href = safe_url(text_of(url))
+    shown = text_of(text).strip() or href
+    return f'<p><a href="{escape(href)}">{escape(shown, quote=False)}</a></p>' if href else ""
+
+
+def caption_html(payload: dict[str, Any]) -> str:
+    caption = text_of(payload.get("caption"))  # HTML, as Ghost stores it
+    return f"<figcaption>{caption}</figcaption>" if caption.strip() else ""
+
+
+def image_html(image: dict[str, Any]) -> str:
+    src = text_of(image.get("src"))
+    if not src:
+        return ""
+    title = text_of(image.get("title"))
+    titled = f' title="{escape(title)}"' if title else ""
+    img = f'<img src="{escape(src)}" alt="{escape(text_of(image.get("alt")))}"{titled}>'
+    href = text_of(image.get("href"))
+    return f'<a href="{escape(href)}">{img}</a>' if href else img
+
+
+def code_html(payload: dict[str, Any]) -> str:
+    lang = escape(text_of(payload.get("language")))
+    code = escape(text_of(payload.get("code")), quote=False)
+    named = f' class="language-{lang}"' if lang else ""
+    return f"<figure><pre><code{named}>{code}</code></pre>{caption_html(payload)}</figure>"
+
+
+def gallery_html(payload: dict[str, Any]) -> str:
+    shown = "".join(f"<p>{image_html(i)}</p>" for i in items(payload.get("images")) if i)
+    return f"<figure>{shown}{caption_html(payload)}</figure>" if shown else ""
+
+
+def metadata_title(payload: dict[str, Any]) -> str:
+    meta = payload.get("metadata")
+    return text_of(meta.get("title")) if isinstance(meta, dict) else ""
+
+
+def callout_html(payload: dict[str, Any]) -> str:
+    emoji = escape(text_of(payload.get("calloutEmoji")), quote=False)
+    text = text_of(payload.get("calloutText"))  # HTML
+    return f"<blockquote><p>{emoji} {text}</p></blockquote>" if text or emoji else ""
+
+
+def toggle_html(payload: dict[str, Any]) -> str:
+    heading = text_of(payload.get("heading"))  # HTML, as its content is
+    return f"<p><strong>{heading}</strong></p>{text_of(payload.get('content'))}"
+
+
+def markdown_card(payload: dict[str, Any]) -> str:
+    return platform_html(text_of(payload.get("markdown")))
+
+
+def figure_html(payload: dict[str, Any]) -> str:
+    shown = image_html(payload)
+    return f"<figure>{shown}{caption_html(payload)}</figure>" if shown else ""
+
+
+def embed_html(payload: dict[str, Any]) -> str:
+    shown = link_html(payload.get("url"), metadata_title(payload))
+    if not shown and text_of(payload.get("html")):
+        shown = text_of(payload.get("html"))  # an embed of HTML alone: made safe as any
+    return f"<figure>{shown}{caption_html(payload)}</figure>" if shown else ""
+
+
+def bookmark_html(payload: dict[str, Any]) -> str:
+    shown = link_html(payload.get("url"), metadata_title(payload))
+    return f"<figure>{shown}{caption_html(payload)}</figure>" if shown else ""
+
+
+def media_html(payload: dict[str, Any]) -> str:
+    """A file, an audio or a video card: a link to its file, named by its title or file name."""
+    name = payload.get("fileTitle") or payload.get("title") or payload.get("fileName")
+    return link_html(payload.get("src"), name)
+
+
+def button_html(payload: dict[str, Any]) -> str:
+    return link_html(payload.get("buttonUrl"), payload.get("buttonText"))
+
+
+CARDS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "markdown": markdown_card,
+    "card-markdown": markdown_card,  # Ghost 1's name for it
+    "html": lambda p: text_of(p.get("html")),
+    "card-html": lambda p: text_of(p.get("html")),
+    "image": figure_html,
+    "code": code_html,
+    "embed": embed_html,
+    "bookmark": bookmark_html,
+    "gallery": gallery_html,
+    "callout": callout_html,
+    "toggle": toggle_html,
+    "button": button_html,
+    "file": media_html,
+    "audio": media_html,
+    "video": media_html,
+    "hr": lambda p: "<hr>",
+    "paywall": lambda p: "",  # where the members-only part starts: nothing to show
+}
+# the fields of an unknown card that hold what it says (its text, a link)
+TEXT_FIELDS = ("title", "heading", "header", "subheader", "text", "caption", "description")
+
+
+def card_html(name: str, payload: dict[str, Any], found: Found) -> str:
+    """A card as HTML; one not known is its payload's text and links, its name told."""
+    draw = CARDS.get(name)
+    if draw is not None:
+        return draw(payload)
+    found.unknown.append(name or "unnamed card")
+    texts = [text_of(payload.get(f)).strip() for f in TEXT_FIELDS]
+    shown = "".join(f"<p>{escape(t, quote=False)}</p>" for t in texts if t)
+    links = [v for k, v in payload.items() if k in ("url", "src", "href") and safe_url(text_of(v))]
+    return shown + "".join(link_html(url) for url in links)
