@@ -8,7 +8,7 @@ from pathlib import Path
 from notebase.importers import import_files
 from notebase.importers.formats import choose_reader, read_input
 from notebase.importers.ghost import read_ghost
-from notebase.importers.model import ParsedArchive
+from notebase.importers.model import ImportedPost, ParsedArchive
 from notebase.importers.render import note_text
 
 FIXTURE = Path(__file__).parent / "fixtures" / "importers" / "ghost-export.json"
@@ -162,3 +162,217 @@ def test_a_post_of_lexical_only_is_read_from_its_document() -> None:
         "```python\nx = 1 < 2\n```\n\n![A](https://example.org/a.png)\n\nFig"
     )
     assert not [d for d in archive.diagnostics if d.code == "import-empty-post"]
+
+
+MOBILEDOC_FIXTURE = FIXTURE.with_name("ghost-mobiledoc-export.json")
+
+
+def body_of(post: ImportedPost) -> str:
+    return note_text(post).split("\n---\n", 1)[1].strip()
+
+
+def mobiledoc_post(doc: object, **fields: object) -> str:
+    """An export of one post held only as the Mobiledoc `doc` (a string: as it is stored)."""
+    stored = doc if isinstance(doc, str) else json.dumps(doc)
+    post = {"id": "1", "title": "T", "slug": "t", "html": None, "mobiledoc": stored, **fields}
+    return export([{**post, "type": "post", "status": "published"}])
+
+
+def warnings_of(archive: ParsedArchive) -> list[str]:
+    return [d.code for d in archive.diagnostics if d.severity.name == "WARNING"]
+
+
+def test_an_old_export_of_mobiledoc_only_is_read_from_its_documents() -> None:
+    text = MOBILEDOC_FIXTURE.read_text(encoding="utf-8")
+    archive = read_input(text, "ghost-mobiledoc-export.json", "g.json")
+    first, second = archive.posts
+    assert (first.title, first.date, first.authors) == (
+        "Organising your content",
+        "2021-03-24",
+        ("Ghost",),
+    )
+    assert set(first.taxonomy.tags) == {"Getting Started"}
+    assert body_of(first) == (
+        "Ghost has a flexible organisational taxonomy called **tags** which can be used to"
+        " configure your site structure using **dynamic routing**.\n\n"
+        "## Basic Tagging\n\n"
+        "If you tag a post with both `News` *and* `Weather` - then it appears in both sections.\n\n"
+        "> ***News**, Technology, Startup*\n\n"
+        "> *You can find documentation for theme development techniques like this and many more"
+        " over on Ghost's extensive [theme documentation](https://themes.ghost.org/v2.0.0/docs).*\n\n"
+        "- Setting a custom home page with its own template\n"
+        "- Including dates in permalinks for your posts\n"
+        "- Setting posts to have a URL relative to their primary tag like"
+        " `example.com/europe/story-title/`\n\n"
+        "> *Dynamic routing can be configured in Ghost using"
+        " [YAML](http://yaml.org/spec/1.2/spec.html) files. Read our dynamic routing"
+        " [documentation](https://docs.ghost.org/docs/dynamic-routing) for further details.*\n\n"
+        "You can further customise your site using Apps & Integrations."
+    )
+    assert body_of(second) == (
+        "## Make your site private\n\n"
+        "You can toggle this preference on at the bottom of Ghost's General Settings:\n\n"
+        "![](https://static.ghost.org/v1.0.0/images/private.png)\n\n"
+        "Do remember though, this is *not* secure authentication.\n\n"
+        "---\n\n"
+        "**Contributors**\\\nThis is the base user level in Ghost.\n\n"
+        "**The Owner**\\\nFor example: billing details, if using"
+        " [**Ghost(Pro)**](https://ghost.org/pricing/).\n\n"
+        "Next up: [[Organising your content]]"  # a path from the site's root: /organising-content/
+    )
+    told = [(d.code, d.pos and d.pos.line) for d in archive.diagnostics]
+    assert told == [("import-relative-url", 11), ("import-relative-url", 31)]
+
+
+def test_a_markdown_card_is_read_as_ghost_renders_it_and_made_safe() -> None:
+    markdown = (
+        "Intro with *emphasis* and a [link](https://example.org/a).\n\n## Heading\n\n- one\n- two\n"
+        "\nA note[^1] and ![a chart](/content/images/2018/01/a.png)\nnext line\n\n"
+        '<script>alert(1)</script> [bad](javascript:alert(1)) <a href="javascript:x()">worse</a>'
+        "\n\nSee [my other post](__GHOST_URL__/other/).\n\n[^1]: The note."
+    )
+    doc = {"version": "0.3.1", "atoms": [], "markups": [], "sections": [[10, 0]]}
+    doc["cards"] = [["card-markdown", {"cardName": "card-markdown", "markdown": markdown}]]
+    other = {"id": "2", "title": "Other Post", "slug": "other", "html": "<p>x</p>", "type": "post"}
+    text = mobiledoc_post(doc)
+    text = text.replace('"posts": [', '"posts": [' + json.dumps(other) + ", ")
+    archive = read_ghost(text, "g.json", "g.json")
+    assert body_of(archive.posts[1]) == (
+        "Intro with *emphasis* and a [link](https://example.org/a).\n\n## Heading\n\n- one\n- two\n\n"
+        "A note[^1] and ![a chart](content/images/2018/01/a.png)\\\nnext line\n\n"
+        "[bad\\](javascript:alert(1)) worse\n\n"
+        "See [[Other Post|my other post]].\n\n"
+        "[^1]: The note."
+    )
+    assert archive.files == (("content/images/2018/01/a.png", 1),)
+    assert warnings_of(archive) == []
+
+
+CARDS = [
+    ["code", {"code": "x = 1 < 2", "language": "python", "caption": "A <em>sum</em>"}],
+    ["image", {"src": "https://example.org/a.png", "alt": "A", "caption": "Fig. 1"}],
+    ["bookmark", {"url": "https://example.org/post", "metadata": {"title": "A Post"}}],
+    [
+        "embed",
+        {
+            "url": "https://www.youtube.com/watch?v=x",
+            "html": '<iframe src="https://www.youtube.com/embed/x"></iframe>',
+            "type": "video",
+            "metadata": {"title": "A Talk"},
+            "caption": "Watch it",
+        },
+    ],
+    ["gallery", {"images": [{"src": "https://example.org/1.jpg", "alt": "one"}], "caption": "Two"}],
+    ["callout", {"calloutEmoji": "💡", "calloutText": "Mind <b>this</b>"}],
+    ["toggle", {"heading": "Why?", "content": "<p>Because.</p>"}],
+    ["hr", {}],
+    [
+        "html",
+        {"html": '<p onclick="x()">Raw <a href="javascript:go()">here</a></p><script>x()</script>'},
+    ],
+    ["button", {"buttonText": "Subscribe", "buttonUrl": "https://example.org/subscribe"}],
+    ["signup", {"header": "Join us", "buttonUrl": "https://example.org/join", "style": "dark"}],
+]
+
+
+def test_each_card_of_mobiledoc_is_drawn_and_an_unknown_one_kept_and_told() -> None:
+    doc = {"version": "0.3.1", "atoms": [], "markups": [], "cards": CARDS}
+    doc["sections"] = [[10, i] for i in range(len(CARDS))]
+    archive = read_ghost(mobiledoc_post(doc), "g.json", "g.json")
+    assert body_of(archive.posts[0]) == (
+        "```python\nx = 1 < 2\n```\n\nA *sum*\n\n"
+        "![A](https://example.org/a.png)\n\nFig. 1\n\n"
+        "[A Post](https://example.org/post)\n\n"
+        "[A Talk](https://www.youtube.com/watch?v=x)\n\nWatch it\n\n"
+        "![one](https://example.org/1.jpg)\n\nTwo\n\n"
+        "> 💡 Mind **this**\n\n"
+        "**Why?**\n\nBecause.\n\n"
+        "---\n\n"
+        "Raw here\n\n"
+        "[Subscribe](https://example.org/subscribe)\n\n"
+        "Join us\n\n[https://example.org/join](https://example.org/join)"
+    )
+    unknown = [d for d in archive.diagnostics if d.code == "import-unknown-card"]
+    assert len(unknown) == 1 and "(signup)" in unknown[0].message and unknown[0].hint
+    assert unknown[0].pos is not None and unknown[0].pos.line == 1
+
+
+def test_sections_markers_and_atoms_of_an_older_mobiledoc() -> None:
+    doc = {
+        "version": "0.2.0",  # its markers are [opened, closed, text]
+        "markups": [["em"], ["a", ["href", "https://example.org/"]], ["blink"]],
+        "atoms": [["mention", "@ada", {}]],
+        "cards": [],
+        "sections": [
+            [1, "H2", [[[0], 0, "Said "], [[1], 2, "here"], [[2], 1, " <b>"]]],
+            [3, "ol", [[[[], 0, "first"]], [[[], 0, "second"]]]],
+            [2, "https://example.org/p.png"],
+            [1, "aside", [[[], 0, "An aside"]]],
+        ],
+    }
+    archive = read_ghost(mobiledoc_post(doc), "g.json", "g.json")
+    assert body_of(archive.posts[0]) == (
+        "## *Said [here](https://example.org/)* \\<b>\n\n1. first\n2. second\n\n"
+        "![](https://example.org/p.png)\n\n> An aside"
+    )
+    version3 = {"version": "0.3.1", "markups": [], "cards": [], "atoms": doc["atoms"]}
+    version3["sections"] = [[1, "p", [[0, [], 0, "Hi "], [1, [], 0, 0], [0, [], 0, "!"]]]]
+    archive = read_ghost(mobiledoc_post(version3), "g.json", "g.json")
+    assert body_of(archive.posts[0]) == "Hi @ada!"
+    assert warnings_of(archive) == ["import-unknown-card"]  # an atom of no known kind: its text
+
+
+def test_a_document_that_is_no_json_is_told_and_the_post_still_imported() -> None:
+    text = mobiledoc_post('{"version":"0.3.1","sections":[[1,"p"', plaintext="Its plain words.")
+    text = text.replace('"posts": [', '"tags": [{"id": "9", "name": "Kept"}], "posts": [')
+    text = text.replace('"posts": [', '"posts_tags": [{"post_id": "1", "tag_id": "9"}], "posts": [')
+    archive = read_ghost(
+        text.replace('"title": "T"', '"title": "T", "published_at": "2019-02-03"'),
+        "g.json",
+        "g.json",
+    )
+    (post,) = archive.posts
+    assert (post.title, post.date, tuple(post.taxonomy.tags)) == ("T", "2019-02-03", ("Kept",))
+    assert body_of(post) == "Its plain words."
+    (bad,) = archive.diagnostics
+    assert bad.code == "import-bad-document" and bad.severity.name == "WARNING"
+    assert "mobiledoc is not valid JSON" in bad.message and "plain text" in bad.message
+    assert bad.hint and bad.pos is not None and bad.pos.line == 1
+    deep = '{"root": ' + '{"children": [' * 50_000 + "]}" * 50_000 + "}"
+    post_fields = {"id": "1", "title": "Deep", "lexical": deep, "type": "post"}
+    archive = read_ghost(export([post_fields]), "g.json", "g.json")
+    assert [p.title for p in archive.posts] == ["Deep"]
+    assert warnings_of(archive) == ["import-bad-document"]
+    assert "imported without its text" in archive.diagnostics[0].message
+
+
+def test_lexical_cards_are_drawn_as_mobiledoc_cards_are() -> None:
+    def text(words: str, fmt: int = 0) -> dict[str, object]:
+        return {"type": "extended-text", "text": words, "format": fmt}
+
+    root = {
+        "type": "root",
+        "children": [
+            {"type": "extended-heading", "tag": "h3", "children": [text("Notes")]},
+            {"type": "markdown", "markdown": "Some *markdown*\n\n> quoted"},
+            {"type": "html", "html": "<p>Raw <script>x()</script><em>HTML</em></p>"},
+            {"type": "paragraph", "children": [text("under", 8), text("x", 64)]},
+            {"type": "callout", "calloutEmoji": "!", "calloutText": "<p>Careful</p>"},
+            {"type": "embed", "url": "https://example.org/v", "embedType": "video", "html": ""},
+            {"type": "horizontalrule"},
+            {"type": "paywall"},
+        ],
+    }
+    post = {
+        "id": "1",
+        "title": "T",
+        "html": None,
+        "type": "post",
+        "lexical": json.dumps({"root": root}),
+    }
+    archive = read_ghost(export([post]), "g.json", "g.json")
+    assert body_of(archive.posts[0]) == (
+        "### Notes\n\nSome *markdown*\n\n> quoted\n\nRaw *HTML*\n\n<u>under</u><sup>x</sup>\n\n> ! Careful\n\n"
+        "[https://example.org/v](https://example.org/v)\n\n---"
+    )
+    assert warnings_of(archive) == []

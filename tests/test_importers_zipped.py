@@ -133,6 +133,7 @@ def test_a_ghost_export_in_a_folder_of_the_zip_is_found(tmp_path: Path) -> None:
         "reading-the-attention-paper-again.md",
     ]
     assert files == written_files(tmp_path / "a")
+    assert told(from_zip) == told(from_folder)
     assert {d.pos.path for d in from_zip.diagnostics if d.pos} == {
         "backup.zip/backup-2024/data/my-site.ghost.json"
     }

@@ -4,8 +4,10 @@ published or draft post, its tags and authors from the join tables; pages and th
 database (settings, members, newsletters) left out (pure).
 
 Ghost stores each post's HTML as it shows it, its own site's address written `__GHOST_URL__`
-(since Ghost 4): a link to another post of the export is made a wikilink to its note; its other
-links and images (`__GHOST_URL__/content/images/…`) are named from the site's root."""
+(since Ghost 4; before it, a path from the site's root, `/slug/`): a link to another post of the
+export is made a wikilink to its note; its other links and images (`__GHOST_URL__/content/images/…`)
+are named from the site's root. A post the export holds only in its editor's document (mobiledoc,
+lexical) is read from the HTML ghostdoc.py makes of it."""
 
 from __future__ import annotations
 
@@ -43,7 +45,10 @@ _OWN_LINK = re.compile(r"\[(?P<text>[^\]\n]*)\]\(" + re.escape(_OWN) + r"(?P<slu
 # it from the note's folder (copied there from the site's folder, when the export is in it)
 _FILES = "https://ghost-site.invalid/"
 _FILE_LINK = re.compile(re.escape(_FILES) + r"(?P<rel>content/[^)\s>]+)")
-_SITE_HREF = re.compile(r"""(?P<attr>\b(?:href|src)\s*=\s*["'])""" + SITE + r"/(?P<rest>[^\"'#?]*)")
+# a link or an image from the site's root: `__GHOST_URL__/…` (Ghost 4 on), `/…` (before it)
+_SITE_HREF = re.compile(
+    r"""(?P<attr>\b(?:href|src)\s*=\s*["'])(?:""" + SITE + r")?/(?!/)(?P<rest>[^\"'#?]*)"
+)
 DRAFTS = ("draft", "scheduled")
 HINT_UNRESOLVED = "link the site's pages by hand: the export does not say the site's address"
 
@@ -112,8 +117,8 @@ def tables(data: dict[str, Any]) -> Tables:
 
 
 def site_html(html: str, slugs: dict[str, str]) -> str:
-    """A post's HTML with `__GHOST_URL__` read: a link to a post of the export kept for a
-    wikilink, any other named from the site's root."""
+    """A post's HTML with its links from the site's root read (`__GHOST_URL__/…`, `/…`): a link
+    to a post of the export kept for a wikilink, any other named from the site's root."""
 
     def where(m: re.Match[str]) -> str:
         rest = m["rest"]
@@ -122,7 +127,7 @@ def site_html(html: str, slugs: dict[str, str]) -> str:
             return m["attr"] + _OWN + slug + "/"
         return m["attr"] + (_FILES if rest.startswith("content/") else "/") + rest
 
-    return _SITE_HREF.sub(where, html) if SITE in html else html
+    return _SITE_HREF.sub(where, html)
 
 
 def own_links(chunk: str, slugs: dict[str, str]) -> str:
@@ -130,7 +135,8 @@ def own_links(chunk: str, slugs: dict[str, str]) -> str:
 
     def wikilink(m: re.Match[str]) -> str:
         title, text = slugs[m["slug"]], m["text"]
-        return f"[[{title}|{text}]]" if text and fits_wikilink(text) else f"[[{title}]]"
+        named = text and text != title and fits_wikilink(text)
+        return f"[[{title}|{text}]]" if named else f"[[{title}]]"
 
     return _OWN_LINK.sub(wikilink, chunk) if _OWN in chunk else chunk
 

@@ -15,6 +15,7 @@ payload holds, and named (Rendered.unknown) so the post can be told of it."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from html import escape
@@ -93,6 +94,8 @@ MARKUP_SECTION, IMAGE_SECTION, LIST_SECTION, CARD_SECTION = 1, 2, 3, 10
 SECTION_TAGS = {"h1", "h2", "h3", "h4", "h5", "h6", "p", "blockquote"}
 SECTION_ALIASES = {"aside": "blockquote", "pull-quote": "blockquote"}  # Ghost's alternate quote
 MARKUP_TAGS = {"a", "b", "strong", "i", "em", "u", "s", "code", "sub", "sup"}
+# HTML that is one paragraph (a callout's text, as Ghost 5's editor stores it)
+_ONE_PARAGRAPH = re.compile(r"^\s*<p\b[^>]*>(?P<inner>(?:(?!<p\b).)*)</p>\s*$", re.S | re.I)
 
 
 def mobiledoc_html(doc: dict[str, Any], found: Found) -> str:
@@ -250,9 +253,15 @@ def metadata_title(payload: dict[str, Any]) -> str:
 
 
 def callout_html(payload: dict[str, Any]) -> str:
+    """A callout as a quote, its emoji leading its text (HTML: inline, or one paragraph or more)."""
     emoji = escape(text_of(payload.get("calloutEmoji")), quote=False)
-    text = text_of(payload.get("calloutText"))  # HTML
-    return f"<blockquote><p>{emoji} {text}</p></blockquote>" if text or emoji else ""
+    text = text_of(payload.get("calloutText"))
+    if not (text.strip() or emoji):
+        return ""
+    one = _ONE_PARAGRAPH.match(text)
+    if one or "<p" not in text.lower():
+        return f"<blockquote><p>{emoji} {one['inner'] if one else text}</p></blockquote>"
+    return f"<blockquote><p>{emoji}</p>{text}</blockquote>"
 
 
 def toggle_html(payload: dict[str, Any]) -> str:
@@ -310,8 +319,12 @@ CARDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "hr": lambda p: "<hr>",
     "paywall": lambda p: "",  # where the members-only part starts: nothing to show
 }
-# the fields of an unknown card that hold what it says (its text, a link)
+# the fields of an unknown card that hold what it says (its text; its links: is_link_field)
 TEXT_FIELDS = ("title", "heading", "header", "subheader", "text", "caption", "description")
+
+
+def is_link_field(name: str) -> bool:
+    return name in ("src", "href") or name.lower().endswith("url")  # url, buttonUrl
 
 
 def card_html(name: str, payload: dict[str, Any], found: Found) -> str:
@@ -322,5 +335,5 @@ def card_html(name: str, payload: dict[str, Any], found: Found) -> str:
     found.unknown.append(name or "unnamed card")
     texts = [text_of(payload.get(f)).strip() for f in TEXT_FIELDS]
     shown = "".join(f"<p>{escape(t, quote=False)}</p>" for t in texts if t)
-    links = [v for k, v in payload.items() if k in ("url", "src", "href") and safe_url(text_of(v))]
+    links = [v for k, v in payload.items() if is_link_field(k) and safe_url(text_of(v))]
     return shown + "".join(link_html(url) for url in links)
