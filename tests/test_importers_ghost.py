@@ -376,3 +376,11 @@ def test_lexical_cards_are_drawn_as_mobiledoc_cards_are() -> None:
         "[https://example.org/v](https://example.org/v)\n\n---"
     )
     assert warnings_of(archive) == []
+
+
+def test_a_post_holding_both_documents_is_read_from_the_one_with_text() -> None:
+    doc = {"version": "0.3.1", "atoms": [], "cards": [], "markups": []}
+    doc["sections"] = [[1, "p", [[0, [], 0, "From mobiledoc."]]]]
+    archive = read_ghost(mobiledoc_post(doc, lexical="{not json"), "g.json", "g.json")
+    assert body_of(archive.posts[0]) == "From mobiledoc."
+    assert warnings_of(archive) == []

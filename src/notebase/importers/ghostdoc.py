@@ -45,22 +45,18 @@ class Found:
 
 
 def editor_html(post: dict[str, Any]) -> Rendered:
-    """The post's HTML from its Lexical document, else from its Mobiledoc; when neither can be
-    read, why (the first problem)."""
-    problems: list[str] = []
+    """The post's HTML from its Lexical document, else from its Mobiledoc (the first that holds
+    any); when neither does, the first as it was read (why it could not be, if so)."""
     readers: tuple[tuple[str, Callable[[dict[str, Any], Found], str]], ...] = (
         ("lexical", lexical_root),
         ("mobiledoc", mobiledoc_html),
     )
-    for name, render in readers:
-        stored = post.get(name)
-        if stored is None or stored == "":
-            continue
-        done = read_document(stored, name, render)
-        if done.html.strip() or not done.problem:
-            return done
-        problems.append(done.problem)
-    return Rendered(problem=problems[0] if problems else "")
+    done = [
+        read_document(post[name], name, render)
+        for name, render in readers
+        if post.get(name) not in (None, "")
+    ]
+    return next((d for d in done if d.html.strip()), done[0] if done else Rendered())
 
 
 def read_document(
