@@ -3,6 +3,7 @@ with JS: the theme toggle, the phone header and its menu, tables, the table of c
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -460,4 +461,64 @@ def test_a_base_table_sorts_by_its_columns(browser: Browser, tmp_path: Path) -> 
     assert years() == ["1909", "1992", ""]
     page.get_by_role("button", name="year").click()
     assert years() == ["1992", "1909", ""]  # no year: last either way
+    page.close()
+
+
+# The width in CSS pixels of what is drawn in a PNG (given as a data URL): the columns holding a
+# pixel unlike the top-left one, the background. (An operator stretched along the inline axis is
+# drawn wider than its own box, so its box cannot tell.)
+INK_WIDTH = """async (url) => {
+  const img = new Image(); img.src = url; await img.decode();
+  const canvas = document.createElement('canvas'); canvas.width = img.width; canvas.height = img.height;
+  const g = canvas.getContext('2d'); g.drawImage(img, 0, 0);
+  const d = g.getImageData(0, 0, img.width, img.height).data;
+  const unlike = (i) => Math.abs(d[i] - d[0]) + Math.abs(d[i + 1] - d[1]) + Math.abs(d[i + 2] - d[2]) > 150;
+  let first = -1, last = -1;
+  for (let x = 0; x < img.width; x++)
+    for (let y = 0; y < img.height; y++)
+      if (unlike((y * img.width + x) * 4)) { if (first < 0) first = x; last = x; break; }
+  return first < 0 ? 0 : (last - first + 1) / devicePixelRatio;
+}"""
+# the width of a label's text: from the left of its first letter to the right of its last
+TEXT_WIDTH = """(e) => {
+  const walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT), range = document.createRange();
+  let left = Infinity, right = -Infinity;
+  while (walk.nextNode()) {
+    range.selectNodeContents(walk.currentNode);
+    const box = range.getBoundingClientRect(); left = Math.min(left, box.left); right = Math.max(right, box.right);
+  }
+  return right - left;
+}"""
+ARROW_ONLY = ".arrow-only * { visibility: hidden } .arrow-only .arrow, .arrow-only .arrow * { visibility: visible }"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("width", "scheme"), [(1000, "light"), (390, "dark")])
+def test_an_arrow_is_drawn_across_its_label(
+    browser: Browser, tmp_path: Path, width: int, scheme: str
+) -> None:
+    """mhchem's `->[heat]` and `\\xrightarrow{long label}`: the arrow, drawn by itself (all else
+    hidden), is as wide as its label's text and a margin more, where it was a short arrow under a
+    label overhanging it."""
+    note = "Heat $\\ce{A ->[heat] B}$.\n\n$$A \\xrightarrow{long label} B$$\n"
+    root = write_kb(tmp_path / "kb", {"x.md": note})
+    out = tmp_path / "site"
+    assert build_site(BuildOptions(root=root, out=out)).written
+    page = open_page(browser, (out / "x" / "index.html").as_uri(), width, scheme, js=True)
+    page.add_style_tag(content=ARROW_ONLY)
+    arrows = page.locator("article mover")
+    assert arrows.count() == 2
+    for k in range(2):
+        arrow = arrows.nth(k)
+        label = arrow.evaluate(f"(e) => ({TEXT_WIDTH})(e.children[1])")
+        arrow.evaluate("e => e.firstElementChild.classList.add('arrow')")
+        box = arrow.bounding_box()
+        assert box
+        page.evaluate("document.body.classList.add('arrow-only')")
+        clip = {**box, "x": box["x"] - 20, "width": box["width"] + 40}
+        shot = base64.b64encode(page.screenshot(clip=clip)).decode()
+        drawn = page.evaluate(INK_WIDTH, f"data:image/png;base64,{shot}")
+        page.evaluate("document.body.classList.remove('arrow-only')")
+        assert label > 15
+        assert drawn >= label + 4, (k, drawn, label)  # the label's width, and a margin
     page.close()

@@ -13,6 +13,7 @@ from markdown_it.common.normalize_url import normalizeLink
 from notebase.markdown import parser, render_inline, render_markdown
 from notebase.markdown.highlight import contrast, parse_hex, pygments_css, readable_colour
 from notebase.markdown.markers import MARK, link_marker
+from notebase.markdown.mathml import tex_to_mathml
 from notebase.markdown.parser import create_parser, normalize_link, pipes_hidden, render_pieces
 from notebase.model import LinkRef
 
@@ -404,6 +405,54 @@ def test_tex_mathjax_reads_that_latex2mathml_does_not() -> None:
     assert "&#x02227;" in html  # \and is the logical and
     assert "<msub><mo>log</mo><mn>2</mn></msub>" in html
     assert '<mo>Sublayer</mo><mo stretchy="false">&#x00028;</mo><mi>x</mi>' in html
+
+
+@pytest.mark.parametrize(
+    ("tex", "mathml"),
+    [
+        (
+            r"\xrightarrow{ab}",
+            '<mover><mo stretchy="true">&#x2192;</mo><mrow><mspace width="0.389em" />'
+            '<mrow><mi>a</mi><mi>b</mi></mrow><mspace width="0.389em" /></mrow></mover>',
+        ),
+        (  # the optional label under the arrow, the other over it
+            r"\xleftarrow[u]{o}",
+            '<munderover><mo stretchy="true">&#x2190;</mo>'
+            '<mrow><mspace width="0.389em" /><mrow><mi>u</mi></mrow><mspace width="0.389em" /></mrow>'
+            '<mrow><mspace width="0.389em" /><mrow><mi>o</mi></mrow><mspace width="0.389em" /></mrow>'
+            "</munderover>",
+        ),
+        (
+            r"\xrightleftharpoons{k}",
+            '<mover><mo stretchy="true">&#x21CC;</mo><mrow><mspace width="0.389em" />'
+            '<mrow><mi>k</mi></mrow><mspace width="0.389em" /></mrow></mover>',
+        ),
+        (  # an arrow in a label: each its own
+            r"\xrightarrow{\xleftarrow{x}}",
+            '<mover><mo stretchy="true">&#x2192;</mo><mrow><mspace width="0.389em" />'
+            '<mrow><mover><mo stretchy="true">&#x2190;</mo><mrow><mspace width="0.389em" />'
+            '<mrow><mi>x</mi></mrow><mspace width="0.389em" /></mrow></mover></mrow>'
+            '<mspace width="0.389em" /></mrow></mover>',
+        ),
+    ],
+)
+def test_an_extensible_arrow_stretches_under_its_label_in_mathml_core(
+    tex: str, mathml: str
+) -> None:
+    """\\xrightarrow and its kin: the arrow a stretchy <mo> as the base, the label an <mrow> with a
+    margin each side (latex2mathml's <mpadded width="+0.833em"> is, in MathML Core, a box 0.833em
+    wide: the arrow stayed short under a label overhanging it)."""
+    assert tex_to_mathml(tex, True) == (
+        '<math xmlns="http://www.w3.org/1998/Math/MathML" display="block">'
+        f"<mrow>{mathml}</mrow></math>"
+    )
+
+
+def test_a_formula_without_an_extensible_arrow_is_as_latex2mathml_writes_it() -> None:
+    from latex2mathml.converter import convert
+
+    tex = r"\overset{a}{\to} + \frac{1}{2}"
+    assert tex_to_mathml(tex, False) == convert(tex, display="inline")
 
 
 def test_aligned_is_a_table_not_letters() -> None:

@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 
 from notebase.markdown import render_markdown
+from notebase.markdown.mathml import tex_to_mathml
 from notebase.markdown.mhchem import with_mhchem
 
 
@@ -54,3 +55,41 @@ def test_chemistry_is_drawn_and_what_is_not_read_names_mhchem() -> None:
     assert [(code, line) for code, _, line in rendered.problems] == [("math-failed", 1)]
     assert "mhchem" in rendered.problems[0][1]
     assert "mhchem" not in render_markdown("$\\frac{1}{$\n").problems[0][1]
+
+
+HEAT = '<mrow><mspace width="0.389em" /><mrow><mtext>heat</mtext></mrow><mspace width="0.389em" /></mrow>'
+
+
+@pytest.mark.parametrize(
+    ("tex", "mathml"),
+    [
+        (
+            r"\ce{A ->[heat] B}",
+            '<mrow><mrow><mtext>A</mtext><mover><mo stretchy="true">&#x2192;</mo>'
+            f"{HEAT}</mover><mtext>B</mtext></mrow></mrow>",
+        ),
+        (  # the first label over the arrow, the second under it
+            r"\ce{A <=>[K_1][K_2] B}",
+            '<mrow><mrow><mtext>A</mtext><munderover><mo stretchy="true">&#x21CC;</mo>'
+            '<mrow><mspace width="0.389em" /><mrow><msub><mi>K</mi><mn>2</mn></msub></mrow>'
+            '<mspace width="0.389em" /></mrow>'
+            '<mrow><mspace width="0.389em" /><mrow><msub><mi>K</mi><mn>1</mn></msub></mrow>'
+            '<mspace width="0.389em" /></mrow></munderover><mtext>B</mtext></mrow></mrow>',
+        ),
+        (
+            r"\ce{A ->[\text{H2O}] B}",
+            '<mrow><mrow><mtext>A</mtext><mover><mo stretchy="true">&#x2192;</mo>'
+            '<mrow><mspace width="0.389em" /><mrow><mtext>H2O</mtext></mrow>'
+            '<mspace width="0.389em" /></mrow></mover><mtext>B</mtext></mrow></mrow>',
+        ),
+    ],
+)
+def test_a_labelled_arrow_is_a_stretchy_base_under_its_padded_label(tex: str, mathml: str) -> None:
+    """mhchem's `->[…]` in MathML Core's terms: the arrow a stretchy <mo>, the base of the
+    <mover>/<munderover> (which stretches it to its widest script), and each label an <mrow> with a
+    margin each side, not MathML 3's <mpadded width="+0.833em"> (in Core a box 0.833em wide, which
+    left the arrow short under a label overhanging it)."""
+    made = tex_to_mathml(tex, False)
+    assert (
+        made == f'<math xmlns="http://www.w3.org/1998/Math/MathML" display="inline">{mathml}</math>'
+    )

@@ -48,6 +48,18 @@ _UNREAD = re.compile(r"<m[io][^>]*>\\|<mi>&</mi>|<mo />")
 # a sized delimiter named by a command (`\big\{`, `\Bigg\langle`), which latex2mathml writes as
 # the command's own text (`<mo minsize="1.2em" …>\{</mo>`): the character it names instead
 _SIZED_DELIMITER = re.compile(r"(<mo [^>]*>)(\\[A-Za-z]+|\\[{}|])(</mo>)")
+# An extensible arrow (`\xrightarrow{…}`, mhchem's `->[…]`) as latex2mathml writes it: the arrow in
+# an <mstyle>, each label in MathML 3's <mpadded width="+0.833em" …>, "the label's width and 0.833em
+# more". MathML Core reads that width as a CSS length, a box 0.833em wide (and the negative height
+# as 0): the arrow, stretched to its widest script, stays short and the label overhangs it.
+_ARROW_BASE = re.compile(
+    r'<(mover|munderover)><mstyle scriptlevel="0"><mo>([^<]*)</mo></mstyle>'
+    r'(?=<mpadded width="\+0\.833em")'
+)
+_ARROW_LABEL_OPEN = '<mpadded width="+0.833em" lspace="0.556em" voffset="-.2em" height="-.2em">'
+_ARROW_LABEL_CLOSE = '<mspace depth=".25em" /></mpadded>'
+# a label's margin each side, in its own (script) size: amsmath's 5mu and 9mu, shared evenly
+_ARROW_MARGIN = '<mspace width="0.389em" />'
 DELIMITERS = {
     **dict.fromkeys(("\\{", "\\lbrace"), "&#x0007B;"),
     **dict.fromkeys(("\\}", "\\rbrace"), "&#x0007D;"),
@@ -182,7 +194,18 @@ def tex_to_mathml(tex: str, display: bool) -> str | None:
     except Exception:
         return None
     mathml = _SIZED_DELIMITER.sub(named_delimiter, mathml)
+    if _ARROW_LABEL_OPEN in mathml:
+        mathml = stretched_arrows(mathml)
     return None if _UNREAD.search(mathml) else mathml
+
+
+def stretched_arrows(mathml: str) -> str:
+    """latex2mathml's extensible arrows as MathML Core draws them: the arrow, a stretchy <mo>, the
+    base of its <mover>/<munderover> (which stretches it to its widest script), and each label an
+    <mrow> with a margin each side, so that the arrow is the label's width and a little more."""
+    mathml = _ARROW_BASE.sub(r'<\1><mo stretchy="true">\2</mo>', mathml)
+    mathml = mathml.replace(_ARROW_LABEL_OPEN, "<mrow>" + _ARROW_MARGIN)
+    return mathml.replace(_ARROW_LABEL_CLOSE, _ARROW_MARGIN + "</mrow>")
 
 
 def named_delimiter(m: re.Match[str]) -> str:
