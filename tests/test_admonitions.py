@@ -10,12 +10,17 @@ from pathlib import Path
 import pytest
 
 from notebase.diagnostics import FilePos
-from notebase.markdown.admonitions import NO_TYPES, AdmonitionType, icon_svg, our_icon
+from notebase.markdown.admonitions import (
+    NO_TYPES,
+    AdmonitionType,
+    icon_svg,
+    our_icon,
+    parse_color,
+)
 from notebase.reading.admonitions import (
     ADMONITION_SETTINGS,
     SHOWN_PATH,
     parse_admonition_settings,
-    parse_color,
     read_admonition_types,
 )
 

@@ -568,9 +568,9 @@ def test_a_table_of_contents_plugin_block_is_left_to_the_page_s_own() -> None:
 
 
 def test_an_admonition_block_is_the_callout_it_draws() -> None:
-    """The Admonition plugin's ```ad-type block: its `title:` and `collapse:` lines set the
-    callout's title and fold (`icon:` and `color:` are its own CSS's, left out), the rest is
-    markdown, its links on the note's lines; a ````ad- block may hold another, and code."""
+    """The Admonition plugin's ```ad-type block: its `title:`, `collapse:` and `color:` lines set
+    the callout's title, fold and colour (`icon:` names one of its own icons, left out), the rest
+    is markdown, its links on the note's lines; a ````ad- block may hold another, and code."""
     text = (
         "Intro\n\n"
         "```ad-tip\ntitle: Read **this**\ncollapse: open\nicon: star\ncolor: 1, 2, 3\n"
@@ -580,9 +580,9 @@ def test_an_admonition_block_is_the_callout_it_draws() -> None:
     )
     rendered = render_markdown(text)
     html = rendered.html
-    assert "ad-" not in html and "icon" not in html and "1, 2, 3" not in html
+    assert "ad-" not in html and "icon" not in html and "star" not in html
     assert (
-        '<details class="callout callout-tip" data-callout="tip" open>\n'
+        '<details class="callout callout-tip" data-callout="tip" style="--c: rgb(1, 2, 3)" open>\n'
         '<summary class="callout-title">Read <strong>this</strong></summary>\n'
         '<div class="callout-body">\n<p>A '
     ) in html
@@ -658,6 +658,15 @@ def test_without_custom_types_admonitions_and_callouts_are_drawn_as_before() -> 
     assert "style=" not in bare and "<svg" not in bare
     assert '<p class="callout-title">Definition</p>' in bare
     assert render_markdown(text, admonitions=admonition_types(())).html == bare
+
+
+def test_a_blocks_own_colour_is_drawn_and_one_that_is_none_is_a_problem_at_its_line() -> None:
+    text = "Intro\n\n```ad-definition\ntitle: T\ncolor: 0, 128, 0\nx\n```\n\n"
+    text += '```ad-note\ncolor: red" onclick="x\ny\n```\n'
+    rendered = render_markdown(text, admonitions=CUSTOM)
+    assert 'data-callout="definition" style="--c: rgb(0, 128, 0)">' in rendered.html
+    assert 'data-callout="note">' in rendered.html and "onclick" not in rendered.html
+    assert [(code, line) for code, _, line in rendered.problems] == [("admonition-color", 10)]
 
 
 def test_a_custom_types_style_holds_its_three_integers_alone() -> None:

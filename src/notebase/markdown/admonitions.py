@@ -8,9 +8,40 @@ the plugin's icon when one of ours stands for it."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from notebase.digests import digest_value
+
+# "r, g, b" (the plugin's), `rgb(r, g, b)` (or spaced: `rgb(r g b)`), `#rrggbb` and `#rgb`
+_TRIPLE = re.compile(r"(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})", re.A)  # ASCII digits
+_RGB = re.compile(r"rgb\(\s*(\d{1,3})\s*[,\s]\s*(\d{1,3})\s*[,\s]\s*(\d{1,3})\s*\)", re.I | re.A)
+_HEX = re.compile(r"#([0-9a-f]{6}|[0-9a-f]{3})", re.I)
+COLOR_HINT_START = "write the colour as the plugin does, three numbers 0-255"
+
+
+def parse_color(written: str) -> tuple[int, int, int] | None:
+    """Three integers 0-255 from "r, g, b", `rgb(r, g, b)`, `#rrggbb` or `#rgb`; None for
+    anything else (no name, no variable, no number out of range)."""
+    written = written.strip()
+    hexed = _HEX.fullmatch(written)
+    if hexed is not None:
+        digits = hexed.group(1)
+        digits = "".join(d * 2 for d in digits) if len(digits) == 3 else digits
+        return int(digits[0:2], 16), int(digits[2:4], 16), int(digits[4:6], 16)
+    parts = _TRIPLE.fullmatch(written) or _RGB.fullmatch(written)
+    if parts is None:
+        return None
+    red, green, blue = (int(part) for part in parts.groups())
+    if max(red, green, blue) > 255:
+        return None
+    return red, green, blue
+
+
+def color_style(color: tuple[int, int, int]) -> str:
+    """A callout's style attribute value for a colour: only integers reach it."""
+    red, green, blue = (int(part) for part in color)
+    return f"--c: rgb({red}, {green}, {blue})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,11 +57,8 @@ class AdmonitionType:
     no_title: bool = False
 
     def style(self) -> str:
-        """The callout's style attribute value ("" without a colour): only integers reach it."""
-        if self.color is None:
-            return ""
-        red, green, blue = (int(part) for part in self.color)
-        return f"--c: rgb({red}, {green}, {blue})"
+        """The callout's style attribute value ("" without a colour)."""
+        return color_style(self.color) if self.color is not None else ""
 
 
 @dataclass(frozen=True, slots=True)

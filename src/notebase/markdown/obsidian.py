@@ -16,7 +16,7 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
-from notebase.markdown.admonitions import AdmonitionType, icon_svg
+from notebase.markdown.admonitions import AdmonitionType, color_style, icon_svg, parse_color
 from notebase.markdown.rawhtml import allowed_attributes, sanitise, start_tag_values, url_of
 
 # Obsidian's callout types, each with the group that styles it; an unknown type is a note.
@@ -63,7 +63,7 @@ def custom_look(meta: dict[str, Any], custom: AdmonitionType | None) -> dict[str
 
 
 # The Admonition plugin's ```ad-note block: its first lines may set `title:`, `collapse:`, `icon:`
-# and `color:` (the last two for its own CSS); the rest is markdown
+# (for its own icons, left out) and `color:` (as its settings write one); the rest is markdown
 _AD_FENCE = re.compile(r"ad-([^\s`]+)\s*$")
 _AD_PARAM = re.compile(r"(title|collapse|icon|color):[ \t]*(.*)$")
 _AD_FOLDS = {"open": "+", "none": "", "": "-"}  # `closed`, `true`: closed, as it reads them
@@ -106,6 +106,8 @@ def admonition_tokens(
     fold = "" if untitled else _AD_FOLDS.get(params.get("collapse", "none").lower(), "-")
     meta = {"kind": kind, "group": CALLOUT_GROUPS.get(kind, "note"), "fold": fold}
     meta = custom_look({**meta, "untitled": True} if untitled else meta, custom)
+    at = first - len(params) + 1 + list(params).index("color") if "color" in params else 0
+    block_color(state, meta, params.get("color", ""), at)
     opening = Token(
         "callout_open", "div", 1, level=fence.level, meta=meta, block=True, map=fence.map
     )
@@ -123,6 +125,24 @@ def admonition_tokens(
         *body,
         closing,
     ]
+
+
+def block_color(state: StateCore, meta: dict[str, Any], written: str, line: int) -> None:
+    """A block's own `color:` (three integers 0-255, as the plugin's settings write them) over
+    its type's; one that is no such colour, an admonition-color problem at its line."""
+    if not written:
+        return
+    color = parse_color(written)
+    if color is not None:
+        meta["style"] = color_style(color)
+        return
+    shown = written if len(written) <= 40 else f"{written[:37]}..."
+    problem = (
+        "admonition-color",
+        f"`color: {shown}` is no colour: the block keeps its type's",
+        line,
+    )
+    state.env.setdefault("problems", []).append(problem)
 
 
 def callout_title(state: StateBlock, start: int, _end: int, silent: bool) -> bool:

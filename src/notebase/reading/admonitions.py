@@ -18,22 +18,20 @@ from pathlib import Path
 
 from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.markdown.admonitions import (
+    COLOR_HINT_START,
     NO_TYPES,
     AdmonitionType,
     AdmonitionTypes,
     admonition_types,
     our_icon,
+    parse_color,
 )
 
 ADMONITION_SETTINGS = ".obsidian/plugins/obsidian-admonition/data.json"
 SHOWN_PATH = f"notes/{ADMONITION_SETTINGS}"
-# "r, g, b" (the plugin's), `rgb(r, g, b)` (or spaced: `rgb(r g b)`), `#rrggbb` and `#rgb`
-_TRIPLE = re.compile(r"(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})", re.A)  # ASCII digits
-_RGB = re.compile(r"rgb\(\s*(\d{1,3})\s*[,\s]\s*(\d{1,3})\s*[,\s]\s*(\d{1,3})\s*\)", re.I | re.A)
-_HEX = re.compile(r"#([0-9a-f]{6}|[0-9a-f]{3})", re.I)
 # a name both `ad-name` (a fence's info string) and `[!name]` (a callout's marker) can write
 _TYPE_NAME = re.compile(r"[^\s`\[\]|]+")
-COLOR_HINT = 'write the colour as the plugin does, three numbers 0-255: "color": "68, 138, 255"'
+COLOR_HINT = f'{COLOR_HINT_START}: "color": "68, 138, 255"'
 
 
 def read_admonition_types(notes: Path) -> tuple[AdmonitionTypes, tuple[Diagnostic, ...]]:
@@ -111,24 +109,6 @@ def type_color(
     line = line_of(text, f'"color": {json.dumps(written)}', pos.line) if pos.line else 0
     message = f"the Admonition type {kind!r} has a colour that is not one: {shown}"
     return None, [warning("admonition-color", message, FilePos(pos.path, line), COLOR_HINT)]
-
-
-def parse_color(written: str) -> tuple[int, int, int] | None:
-    """Three integers 0-255 from "r, g, b", `rgb(r, g, b)`, `#rrggbb` or `#rgb`; None for
-    anything else (no name, no variable, no number out of range)."""
-    written = written.strip()
-    hexed = _HEX.fullmatch(written)
-    if hexed is not None:
-        digits = hexed.group(1)
-        digits = "".join(d * 2 for d in digits) if len(digits) == 3 else digits
-        return int(digits[0:2], 16), int(digits[2:4], 16), int(digits[4:6], 16)
-    parts = _TRIPLE.fullmatch(written) or _RGB.fullmatch(written)
-    if parts is None:
-        return None
-    red, green, blue = (int(part) for part in parts.groups())
-    if max(red, green, blue) > 255:
-        return None
-    return red, green, blue
 
 
 def line_of(text: str, needle: str, after: int) -> int:

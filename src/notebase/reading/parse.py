@@ -14,7 +14,7 @@ from notebase.digests import digest_value, remade
 from notebase.fuzzy import one_slip_from
 from notebase.linking.bases import HINTS as BASE_HINTS
 from notebase.markdown import Rendered, render_inline, render_markdown, strip_paragraph
-from notebase.markdown.admonitions import NO_TYPES, AdmonitionTypes
+from notebase.markdown.admonitions import COLOR_HINT_START, NO_TYPES, AdmonitionTypes
 from notebase.markdown.markers import renumber_markers
 from notebase.markdown.texmacros import NO_MACROS, TexMacros
 from notebase.markdown.text import fence_after, quiet
@@ -327,6 +327,7 @@ PROBLEM_HINTS = {  # what to do about each problem the markdown reports
         " 'Replace templates in the active file'): fill them in, or keep the template in the"
         " template folder, which is left out"
     ),
+    "admonition-color": f"{COLOR_HINT_START}: `color: 68, 138, 255`",
     **BASE_HINTS,
 }
 
