@@ -379,6 +379,24 @@ def test_a_cache_that_cannot_be_written_is_a_warning_and_the_site_is_built(kb: P
     assert {d.pos.path for d in unwritable if d.pos} <= files
 
 
+def test_a_change_to_the_vaults_admonition_types_reparses_every_note(kb: Path) -> None:
+    """The plugin's settings are part of every parse's key, as the TeX macros are."""
+    note = kb / "notes/ideas/landscape.md"
+    note.write_text(note.read_text() + "\n```ad-thesis\nA claim.\n```\n")
+    settings = kb / "notes/.obsidian/plugins/obsidian-admonition/data.json"
+    settings.parent.mkdir(parents=True)
+    settings.write_text('{"userAdmonitions": {"thesis": {"color": "1, 2, 3", "title": "Claim"}}}')
+    first = build(kb)
+    page = kb / "site/ideas/landscape/index.html"
+    assert 'style="--c: rgb(1, 2, 3)"' in page.read_text() and ">Claim</p>" in page.read_text()
+    settings.write_text('{"userAdmonitions": {"thesis": {"color": "4, 5, 6", "title": "Claim"}}}')
+    again = build(kb)
+    assert again.parsed == first.parsed == 4 and 'style="--c: rgb(4, 5, 6)"' in page.read_text()
+    assert build(kb).parsed == 0  # and the next build reuses those parses
+    settings.unlink()
+    assert build(kb).parsed == 4 and "style=" not in page.read_text()
+
+
 def test_a_change_to_the_vaults_tex_macros_reparses_every_note(kb: Path) -> None:
     note = kb / "notes/ideas/landscape.md"
     note.write_text(note.read_text() + "\n$\\R^n$\n")

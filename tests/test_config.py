@@ -229,3 +229,24 @@ def test_a_collections_file_that_is_not_yaml_is_ignored_with_a_warning_at_its_li
     assert [(d.severity, d.code, d.pos) for d in diags] == [
         (Severity.WARNING, "yaml-syntax", FilePos("notes/imported/_collections.yaml", 2))
     ]
+
+
+def test_the_vaults_admonition_types_are_read_with_the_config(tmp_path: Path) -> None:
+    """The Admonition plugin's custom types (notes/.obsidian/plugins/obsidian-admonition/
+    data.json) are carried in the Config, read once with it; their problems are its warnings."""
+    settings = tmp_path / "notes/.obsidian/plugins/obsidian-admonition/data.json"
+    settings.parent.mkdir(parents=True)
+    settings.write_text(
+        '{\n  "userAdmonitions": {\n    "def": {"color": "1, 2, 3", "title": "Definition"},\n'
+        '    "odd": {"color": "blue"}\n  }\n}\n',
+        encoding="utf-8",
+    )
+    config, diags = load_config(tmp_path)
+    assert [(kind.name, kind.title, kind.color) for kind in config.admonitions.types] == [
+        ("def", "Definition", (1, 2, 3)),
+        ("odd", "", None),
+    ]
+    assert [(d.code, d.pos) for d in diags] == [
+        ("admonition-color", FilePos("notes/.obsidian/plugins/obsidian-admonition/data.json", 4))
+    ]
+    assert load_config(tmp_path / "elsewhere")[0].admonitions.types == ()

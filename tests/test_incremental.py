@@ -15,6 +15,7 @@ from notebase.digests import digest_value
 from tests.sitecompare import assert_same_tree, png
 
 Edit = Callable[[Path], object]
+ADMONITIONS = "notes/.obsidian/plugins/obsidian-admonition/data.json"
 
 
 def edit(rel: str, old: str, new: str) -> Edit:
@@ -170,6 +171,12 @@ EDITS: list[tuple[str, Edit]] = [
     ("define it", write("notes/preamble.sty", "\\newcommand{\\R}{\\mathbb{R}}\n")),
     ("redefine it", edit("notes/preamble.sty", "mathbb", "mathbf")),
     ("remove the preamble", delete("notes/preamble.sty")),
+    # the Admonition plugin's custom types (its settings in the vault), in every note's parse
+    ("an admonition block", append("notes/papers/muon.md", "\n```ad-claim\nIt works.\n```\n")),
+    ("its custom type", write(ADMONITIONS, '{"userAdmonitions": {"claim": {"color": "1, 2, 3"}}}')),
+    ("recolour the type", edit(ADMONITIONS, "1, 2, 3", "250, 0, 0")),
+    ("a colour that is none", edit(ADMONITIONS, "250, 0, 0", "no colour")),
+    ("remove the settings", delete(ADMONITIONS)),
     # an Obsidian base's view, and a Dataview query's, show the other notes' fields
     ("a base", write("notes/Templates/Bases/Papers.base", PAPERS_BASE)),
     ("embed it", append("notes/papers/muon.md", "\n![[Papers.base]]\n")),

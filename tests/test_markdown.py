@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from markdown_it.common.normalize_url import normalizeLink
 
 from notebase.markdown import parser, render_inline, render_markdown
+from notebase.markdown.admonitions import AdmonitionType, admonition_types
 from notebase.markdown.highlight import contrast, parse_hex, pygments_css, readable_colour
 from notebase.markdown.markers import MARK, link_marker
 from notebase.markdown.mathml import tex_to_mathml
@@ -616,9 +617,9 @@ def test_a_table_of_contents_plugin_block_is_left_to_the_page_s_own() -> None:
 
 
 def test_an_admonition_block_is_the_callout_it_draws() -> None:
-    """The Admonition plugin's ```ad-type block: its `title:` and `collapse:` lines set the
-    callout's title and fold (`icon:` and `color:` are its own CSS's, left out), the rest is
-    markdown, its links on the note's lines; a ````ad- block may hold another, and code."""
+    """The Admonition plugin's ```ad-type block: its `title:`, `collapse:` and `color:` lines set
+    the callout's title, fold and colour (`icon:` names one of its own icons, left out), the rest
+    is markdown, its links on the note's lines; a ````ad- block may hold another, and code."""
     text = (
         "Intro\n\n"
         "```ad-tip\ntitle: Read **this**\ncollapse: open\nicon: star\ncolor: 1, 2, 3\n"
@@ -628,9 +629,9 @@ def test_an_admonition_block_is_the_callout_it_draws() -> None:
     )
     rendered = render_markdown(text)
     html = rendered.html
-    assert "ad-" not in html and "icon" not in html and "1, 2, 3" not in html
+    assert "ad-" not in html and "icon" not in html and "star" not in html
     assert (
-        '<details class="callout callout-tip" data-callout="tip" open>\n'
+        '<details class="callout callout-tip" data-callout="tip" style="--c: rgb(1, 2, 3)" open>\n'
         '<summary class="callout-title">Read <strong>this</strong></summary>\n'
         '<div class="callout-body">\n<p>A '
     ) in html
@@ -644,6 +645,86 @@ def test_an_admonition_block_is_the_callout_it_draws() -> None:
         '<details class="callout callout-note" data-callout="seealso">\n'
         '<summary class="callout-title">Seealso</summary>'
     ) in html
+
+
+# a vault's custom Admonition types, as reading/admonitions.py reads them from its settings
+CUSTOM = admonition_types(
+    (
+        AdmonitionType("definition", "Definition", (120, 82, 238), "book"),
+        AdmonitionType("important", "Metadata", (163, 190, 140), "info", no_title=True),
+        AdmonitionType("plain", "Plain"),
+    )
+)
+
+
+def test_an_admonition_block_of_a_custom_type_is_drawn_with_its_title_colour_and_icon() -> None:
+    text = "```ad-definition\nA *monoid*.\n```\n\n```ad-Definition\ntitle: Group\nMore.\n```\n"
+    html = render_markdown(text, admonitions=CUSTOM).html
+    assert (
+        html.count(
+            '<div class="callout callout-note" data-callout="definition"'
+            ' style="--c: rgb(120, 82, 238)">\n<p class="callout-title"><svg class="icon callout-icon"'
+        )
+        == 2
+    )
+    assert '</svg>Definition</p>\n<div class="callout-body">\n<p>A <em>monoid</em>.</p>' in html
+    assert "</svg>Group</p>" in html  # its own title: the block's
+    plain = render_markdown("```ad-plain\nx\n```\n", admonitions=CUSTOM).html
+    assert plain.startswith(
+        '<div class="callout callout-note" data-callout="plain">\n<p class="callout-title">Plain</p>'
+    )  # no colour, no icon: none drawn
+
+
+def test_a_custom_type_without_a_title_shows_none_unless_the_block_gives_one() -> None:
+    """The plugin's noTitle: no title bar (nor fold) but for a block's own `title:`."""
+    text = "```ad-important\ncollapse: closed\nkey: value\n```\n"
+    html = render_markdown(text, admonitions=CUSTOM).html
+    assert html == (
+        '<div class="callout callout-tip" data-callout="important"'
+        ' style="--c: rgb(163, 190, 140)">\n<div class="callout-body">\n<p>key: value</p>\n'
+        "</div>\n</div>\n"
+    )
+    titled = render_markdown("```ad-important\ntitle: Keys\nx\n```\n", admonitions=CUSTOM).html
+    assert "</svg>Keys</p>" in titled and "Metadata" not in titled
+
+
+def test_a_callout_of_a_custom_type_takes_its_colour_and_icon_and_keeps_its_title() -> None:
+    """The plugin styles callouts of its types too (colour, icon); a callout's title is its own,
+    else its type's name, as Obsidian shows it."""
+    text = "> [!definition]- A ring\n> body\n\n> [!important]\n> x\n"
+    html = render_markdown(text, admonitions=CUSTOM).html
+    assert (
+        '<details class="callout callout-note" data-callout="definition"'
+        ' style="--c: rgb(120, 82, 238)">\n<summary class="callout-title"><svg'
+    ) in html
+    assert "</svg>A ring</summary>" in html
+    assert "</svg>Important</p>" in html and "Metadata" not in html
+
+
+def test_without_custom_types_admonitions_and_callouts_are_drawn_as_before() -> None:
+    text = "```ad-definition\nx\n```\n\n> [!definition]\n> y\n"
+    bare = render_markdown(text).html
+    assert "style=" not in bare and "<svg" not in bare
+    assert '<p class="callout-title">Definition</p>' in bare
+    assert render_markdown(text, admonitions=admonition_types(())).html == bare
+
+
+def test_a_blocks_own_colour_is_drawn_and_one_that_is_none_is_a_problem_at_its_line() -> None:
+    text = "Intro\n\n```ad-definition\ntitle: T\ncolor: 0, 128, 0\nx\n```\n\n"
+    text += '```ad-note\ncolor: red" onclick="x\ny\n```\n'
+    rendered = render_markdown(text, admonitions=CUSTOM)
+    assert 'data-callout="definition" style="--c: rgb(0, 128, 0)">' in rendered.html
+    assert 'data-callout="note">' in rendered.html and "onclick" not in rendered.html
+    assert [(code, line) for code, _, line in rendered.problems] == [("admonition-color", 10)]
+
+
+def test_a_custom_types_style_holds_its_three_integers_alone() -> None:
+    """Whatever a type carries, its style attribute is `--c: rgb(r, g, b)` of integers."""
+    kind = AdmonitionType('x"><script>', "T", (1, 2, 3))
+    html = render_markdown(
+        '```ad-x"><script>\nx\n```\n', admonitions=admonition_types((kind,))
+    ).html
+    assert "<script>" not in html and 'style="--c: rgb(1, 2, 3)"' in html
 
 
 def test_a_code_line_without_its_quote_marker_ends_the_callout_as_in_obsidian() -> None:

@@ -425,6 +425,13 @@ def test_failed_math_is_a_warning_at_its_line() -> None:
     assert '<code class="math-tex"' in result.entry.body_html
 
 
+def test_an_admonition_colour_that_is_none_is_a_warning_at_its_line_with_a_hint() -> None:
+    result = parse("---\ntitle: A\n---\n```ad-note\ntitle: T\ncolor: var(--x)\nbody\n```\n")
+    assert codes(result.diagnostics) == [(Severity.WARNING, "admonition-color", 6)]
+    assert "0-255" in result.diagnostics[0].hint
+    assert result.entry is not None and "var(--x)" not in result.entry.body_html
+
+
 def test_broken_yaml_is_a_warning_at_its_line_and_the_note_is_built_without_it() -> None:
     result = parse("---\ntitle: ok\nsummary: a: b\n---\n# Heading\n\nbody\n", "papers/bad.md")
     assert [(d.severity, d.code, d.pos) for d in result.diagnostics] == [

@@ -53,6 +53,25 @@ def test_a_saved_note_changes_the_page_and_sends_a_reload(kb: Path) -> None:
         server.stop()
 
 
+def test_a_change_to_the_admonition_settings_rebuilds_the_notes_drawn_with_them(kb: Path) -> None:
+    """The Admonition plugin's settings file is in the vault (notes/.obsidian/, which the site
+    leaves out): saved, it rebuilds the site as notebase.yaml does, its blocks redrawn."""
+    note = kb / "notes/papers/muon.md"
+    note.write_text(note.read_text() + "\n```ad-claim\nIt works.\n```\n")
+    settings = kb / "notes/.obsidian/plugins/obsidian-admonition/data.json"
+    settings.parent.mkdir(parents=True)
+    settings.write_text('{"userAdmonitions": {"claim": {"color": "1, 2, 3"}}}')
+    server = Server(kb)
+    try:
+        first = server.events[-1]
+        assert 'style="--c: rgb(1, 2, 3)"' in server.get("/papers/muon/")[1]
+        settings.write_text('{"userAdmonitions": {"claim": {"color": "7, 8, 9"}}}')
+        event = server.wait_build(first["build"])
+        assert event["ok"] and 'style="--c: rgb(7, 8, 9)"' in server.get("/papers/muon/")[1]
+    finally:
+        server.stop()
+
+
 def test_a_broken_note_shows_its_error_until_fixed(server: Server, kb: Path) -> None:
     before = server.events[-1]
     good_page = server.get("/papers/muon/")[1]

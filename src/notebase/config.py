@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from notebase.diagnostics import Diagnostic, FilePos, error
+from notebase.markdown.admonitions import NO_TYPES, AdmonitionTypes
+from notebase.reading.admonitions import read_admonition_types
 from notebase.reading.gardens import read_garden_settings
 from notebase.reading.sourcerefs import is_safe_url
 from notebase.reading.yamlio import load_fields, read_mapping, unknown_key_diagnostic
@@ -41,6 +43,9 @@ class Config:
     # not a notebase.yaml key: with `published: marked`, the folders whose notes are published
     # unmarked (a vault's Obsidian Publish rules, read from it)
     included: tuple[str, ...] = ()
+    # not a notebase.yaml key: the custom types of the vault's Admonition plugin (read from its
+    # settings, .obsidian/plugins/obsidian-admonition/data.json), which every note is parsed with
+    admonitions: AdmonitionTypes = NO_TYPES
 
     def publishes(self, draft: bool, marked: bool, rel_path: str = "") -> bool:
         """Whether the site shows a note (at `rel_path` under notes/): no draft, and with
@@ -60,7 +65,7 @@ MAX_COUNT = 1_000_000
 FIELD_TYPES: dict[str, type] = {
     f.name: type(getattr(Config(), f.name))
     for f in fields(Config)
-    if f.name not in ("descriptions", "included")
+    if f.name not in ("descriptions", "included", "admonitions")
 }
 
 
@@ -74,18 +79,21 @@ TYPE_NAMES = {
 
 def load_config(root: Path) -> tuple[Config, tuple[Diagnostic, ...]]:
     """Read notebase.yaml from the knowledge-base root (a missing file gives the defaults), with
-    the tag and category descriptions of the knowledge base's collections files."""
+    the tag and category descriptions of the knowledge base's collections files, what a garden's
+    settings leave out and the custom types of the vault's Admonition plugin."""
     config, diags = load_settings(root)
     descriptions, broken = load_descriptions(root / "notes")
     garden, told = read_garden_settings(root)
+    admonitions, said = read_admonition_types(root / "notes")
     config = replace(
         config,
         descriptions=descriptions,
         ignore=tuple(dict.fromkeys((*config.ignore, *garden.ignore))),
         published=config.published or ("marked" if garden.marked_only else ""),
         included=garden.included,
+        admonitions=admonitions,
     )
-    return config, (*diags, *broken, *told)
+    return config, (*diags, *broken, *told, *said)
 
 
 def load_descriptions(

@@ -16,6 +16,8 @@ from notebase.builder.state import BuildState, drop_memos
 from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.digests import digest_bytes, digest_value
 from notebase.files import open_atomic
+from notebase.markdown.admonitions import NO_TYPES, AdmonitionTypes
+from notebase.markdown.texmacros import TexMacros
 from notebase.model import ParseResult
 
 CACHE_DIR = ".notebase-cache"
@@ -120,9 +122,19 @@ def load_parses(root: Path, state: BuildState) -> tuple[BuildState, tuple[Diagno
 
 
 def parse_key(rel_path: str, digest: str, macros: str = "") -> str:
-    """A note's parse by its path and content, and the digest of the TeX macros it was parsed
-    with (none: '', and the key is as it was before macros were read)."""
+    """A note's parse by its path and content, and the digest of what else it was parsed with
+    (parse_context: the TeX macros, the custom Admonition types; none: '', and the key is as it
+    was before macros were read)."""
     return f"{rel_path}\x00{digest}\x00{macros}" if macros else f"{rel_path}\x00{digest}"
+
+
+def parse_context(macros: TexMacros, admonitions: AdmonitionTypes = NO_TYPES) -> str:
+    """What a note's parse depends on beside its path and text, for its parse_key: the digests of
+    the vault's TeX macros and of its Admonition plugin's custom types (the macros' alone when
+    there are no such types, and '' for neither)."""
+    if not admonitions.types:
+        return macros.digest
+    return digest_value((macros.digest, admonitions.digest))
 
 
 def parse_shard(key: str) -> int:

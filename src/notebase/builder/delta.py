@@ -41,6 +41,7 @@ from notebase.builder.cache import (
     STATE_FILE,
     load_dict,
     load_payload,
+    parse_context,
     parse_key,
     parse_shard,
     write_payloads,
@@ -147,7 +148,8 @@ def save_base(
     planned = {
         p.entry.slug: p for s in pages if isinstance(p := s.context.get(ENTRY_PAGE), EntryPage)
     }
-    macros, notes = inputs.macros.digest, dict(inputs.found.notes)
+    macros = parse_context(inputs.macros, inputs.config.admonitions)
+    notes = dict(inputs.found.notes)
     shards: list[dict[str, EntryKit]] = [{} for _ in range(PARSE_SHARDS)]
     for place, entry in enumerate(index.entries):
         page = planned.get(entry.slug)
@@ -404,7 +406,7 @@ def changed_notes(
         source = read.get(rel) or read_note(root / NOTES_DIR, rel)
         if notes is None or not isinstance(source, NoteFile) or source.digest != now[rel]:
             return None
-        parsed = parse_note(source, inputs.macros)
+        parsed = parse_note(source, inputs.macros, inputs.config.admonitions)
         if not reads_alike(notes[rel], parsed, base, notes[rel].base.pos.path in reported):
             return None
         notes[rel] = replace(notes[rel], now=parsed)

@@ -16,6 +16,7 @@ from notebase.builder.cache import (
     load_memo,
     load_parses,
     load_state,
+    parse_context,
     parse_key,
     save_held,
     save_memo,
@@ -77,6 +78,7 @@ from notebase.linking.index import Names, index_and_names, name_targets
 from notebase.linking.linktags import resolve_index
 from notebase.linking.mentions import NameTable, entry_phrases, names_of
 from notebase.linking.related import RelatedState
+from notebase.markdown.admonitions import NO_TYPES, AdmonitionTypes
 from notebase.markdown.texmacros import NO_MACROS, TexMacros
 from notebase.model import Attachment, Entry, NoteFile, ParseResult, SiteIndex
 from notebase.planning.cards import Card, make_cards
@@ -304,12 +306,11 @@ def plan_build(
         inputs = handed.take()
     else:
         read = load_macros(options.root)
-        known = trusted_stamps(state, read.digest)
-        inputs = read_inputs(options, known, state.scanned_ns, read)
-    macros = inputs.macros
-    found = read_unparsed(options.root, inputs.found, state.parsed, macros.digest)
-    config = inputs.config
-    parsed, fresh = parse_notes(found, state.parsed, options, macros)
+        inputs = read_inputs(options, trusted_stamps(state), state.scanned_ns, read)
+    macros, config = inputs.macros, inputs.config
+    context = parse_context(macros, config.admonitions)
+    found = read_unparsed(options.root, inputs.found, state.parsed, context)
+    parsed, fresh = parse_notes(found, state.parsed, options, macros, config.admonitions)
     found = replace(found, read=())  # the notes' text, parsed: not held while the pages render
     inputs = replace(inputs, found=found)
     kept, diags = replace(state, parsed=parsed), list(inputs.diagnostics)
@@ -541,13 +542,12 @@ def swap_search_bundle(
     return replace(state, outputs=outputs, site=site_identity(out), unindexed="")
 
 
-def trusted_stamps(state: BuildState, macros: str = "") -> dict[str, Stamp]:
-    """The stamps of the notes whose parse the state holds (a stamp alone cannot stand for a note)."""
-    return {
-        rel: stamp
-        for rel, stamp in state.stamps.items()
-        if parse_key(rel, stamp.digest, macros) in state.parsed
-    }
+def trusted_stamps(state: BuildState) -> dict[str, Stamp]:
+    """The stamps of the notes whose parse the state holds (a stamp alone cannot stand for a
+    note), with whatever TeX macros and Admonition types: those are read with the config, after
+    the notes are scanned, and read_unparsed reads a note whose parse with this build's it lacks."""
+    held = {tuple(key.split("\x00", 2)[:2]) for key in state.parsed}
+    return {rel: stamp for rel, stamp in state.stamps.items() if (rel, stamp.digest) in held}
 
 
 def read_unparsed(
@@ -555,7 +555,7 @@ def read_unparsed(
 ) -> Discovery:
     """`found` with the notes read whose parse the state does not hold (its stamps were trusted
     when the inputs were read, before its parses were loaded: a cache that lost some; or the
-    vault's TeX macros changed since)."""
+    vault's TeX macros or Admonition types changed since: `macros` is the parse_context)."""
     read = {s.rel_path for s in found.read}
     missing = {r for r, d in found.notes if r not in read and parse_key(r, d, macros) not in parsed}
     if not missing:
@@ -578,16 +578,18 @@ def parse_notes(
     previous: Mapping[str, ParseResult],
     options: BuildOptions,
     macros: TexMacros = NO_MACROS,
+    admonitions: AdmonitionTypes = NO_TYPES,
 ) -> tuple[dict[str, ParseResult], int]:
     """Every note parsed, reusing the parse of any note whose path and content (and the TeX
-    macros) are unchanged; the others are parsed on every core (in path order, so the result
-    never depends on timing)."""
-    context = macros.digest
+    macros and custom Admonition types) are unchanged; the others are parsed on every core (in
+    path order, so the result never depends on timing)."""
+    context = parse_context(macros, admonitions)
     todo = [s for s in found.read if parse_key(s.rel_path, s.digest, context) not in previous]
     jobs = options.jobs or default_jobs()
     show = options.progress
     on_done = (lambda done: show("parsing", done, len(todo))) if show else None
-    parse = partial(parse_note, macros=macros) if macros.macros else parse_note
+    settings = macros.macros or admonitions.types
+    parse = partial(parse_note, macros=macros, admonitions=admonitions) if settings else parse_note
     results = map_ordered(parse, todo, jobs, options.min_parallel, on_done)
     fresh = {
         parse_key(s.rel_path, s.digest, context): r for s, r in zip(todo, results, strict=True)

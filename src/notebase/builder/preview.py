@@ -102,7 +102,7 @@ def preview_page(state: BuildState, root: Path, rel: str, basis: Basis) -> tuple
     source = read_note(root / NOTES_DIR, rel)
     if stamp is None or not isinstance(source, NoteFile) or source.digest == stamp.digest:
         return None
-    parsed = parse_note(source, basis.macros)
+    parsed = parse_note(source, basis.macros, basis.config.admonitions)
     old = basis.index.by_slug.get(parsed.entry.slug) if parsed.entry else None
     if parsed.entry is None or old is None or has_errors(parsed.diagnostics):
         return None

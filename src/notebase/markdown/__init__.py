@@ -8,6 +8,7 @@ from typing import Any
 
 from markdown_it.token import Token
 
+from notebase.markdown.admonitions import NO_TYPES, AdmonitionTypes
 from notebase.markdown.markers import strip_markers
 from notebase.markdown.parser import create_parser, render_pieces
 from notebase.markdown.quotes import RawQuote, mark_quotes, quotes_of
@@ -69,12 +70,16 @@ def render_markdown(
     want_title: bool = False,
     default_attribution: str = "",
     macros: TexMacros = NO_MACROS,
+    admonitions: AdmonitionTypes = NO_TYPES,
 ) -> Rendered:
     """Parse once, take out the tl;dr paragraph and the title heading (when wanted), mark quotes,
-    render (the formulas with the vault's TeX `macros`), then extract what the entry needs from
-    the tokens and the rendered HTML."""
+    render (the formulas with the vault's TeX `macros`, the ```ad- blocks and callouts with the
+    custom `admonitions` types), then extract what the entry needs from the tokens and the
+    rendered HTML."""
     md = create_parser()
     env: dict[str, Any] = {"macros": macros.table()} if macros.macros else {}
+    if admonitions.types:
+        env["admonitions"] = admonitions.table()
     tokens = md.parse(text, env)
     opening = pop_title_heading(tokens) if want_title else []
     title = inline_plain(opening[1], readable_tex) if opening else ""

@@ -1,6 +1,7 @@
 """Obsidian's markdown as markdown-it rules (parser.py, the home of markdown-it, registers them):
-callouts (and the Admonition plugin's ```ad-type blocks), %%comments%%, ==highlights==, inline
-#tags and $$display math$$ wherever it opens."""
+callouts (and the Admonition plugin's ```ad-type blocks, with the vault's custom types: the env's
+"admonitions"), %%comments%%, ==highlights==, inline #tags and $$display math$$ wherever it
+opens."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
+from notebase.markdown.admonitions import AdmonitionType, color_style, icon_svg, parse_color
 from notebase.markdown.rawhtml import allowed_attributes, sanitise, start_tag_values, url_of
 
 # Obsidian's callout types, each with the group that styles it; an unknown type is a note.
@@ -42,17 +44,26 @@ _HASHTAG = re.compile(r"#([\w/-]*[^\W\d_][\w/-]*)")
 
 def mark_callouts(state: StateCore) -> None:
     """A blockquote whose first line is `[!type]±? Title` becomes a callout (before the inline
-    rules run, so its title is parsed as markdown). Nested ones too."""
+    rules run, so its title is parsed as markdown). Nested ones too. A custom type of the vault's
+    Admonition plugin gives it its colour and icon (the plugin styles callouts of its types so):
+    its title stays the callout's, as Obsidian shows it."""
     tokens = state.tokens
     i = 0
     while i < len(tokens):
         if tokens[i].type == "blockquote_open" and is_callout(tokens, i):
-            make_callout(tokens, i)
+            make_callout(tokens, i, state.env.get("admonitions") or {})
         i += 1
 
 
+def custom_look(meta: dict[str, Any], custom: AdmonitionType | None) -> dict[str, Any]:
+    """A callout's meta with its custom type's colour (a style of validated integers) and icon."""
+    if custom is not None:
+        meta["style"], meta["icon"] = custom.style(), custom.icon
+    return meta
+
+
 # The Admonition plugin's ```ad-note block: its first lines may set `title:`, `collapse:`, `icon:`
-# and `color:` (the last two for its own CSS); the rest is markdown
+# (for its own icons, left out) and `color:` (as its settings write one); the rest is markdown
 _AD_FENCE = re.compile(r"ad-([^\s`]+)\s*$")
 _AD_PARAM = re.compile(r"(title|collapse|icon|color):[ \t]*(.*)$")
 _AD_FOLDS = {"open": "+", "none": "", "": "-"}  # `closed`, `true`: closed, as it reads them
@@ -61,18 +72,24 @@ _AD_FOLDS = {"open": "+", "none": "", "": "-"}  # `closed`, `true`: closed, as i
 def mark_admonitions(state: StateCore) -> None:
     """A ```ad-type block of the Admonition plugin is the callout it draws: its markdown parsed
     in place (lines numbered as in the note), titled by its `title:` (else its type), folded by
-    its `collapse:`. Nested ones too: the tokens put in its place are looked at in turn."""
+    its `collapse:`. Nested ones too: the tokens put in its place are looked at in turn. A custom
+    type of the vault's (the env's "admonitions") gives its title, colour and icon, and with the
+    plugin's noTitle, a block that names no title shows none."""
     tokens = state.tokens
     i = 0
     while i < len(tokens):
         token = tokens[i]
         m = _AD_FENCE.match(token.info.strip()) if token.type == "fence" else None
         if m is not None:
-            tokens[i : i + 1] = admonition_tokens(state, token, m.group(1).lower())
+            kind = m.group(1).lower()
+            custom = (state.env.get("admonitions") or {}).get(kind)
+            tokens[i : i + 1] = admonition_tokens(state, token, kind, custom)
         i += 1
 
 
-def admonition_tokens(state: StateCore, fence: Token, kind: str) -> list[Token]:
+def admonition_tokens(
+    state: StateCore, fence: Token, kind: str, custom: AdmonitionType | None = None
+) -> list[Token]:
     lines = fence.content.split("\n")
     params: dict[str, str] = {}
     while lines and (param := _AD_PARAM.match(lines[0].strip())):
@@ -84,19 +101,48 @@ def admonition_tokens(state: StateCore, fence: Token, kind: str) -> list[Token]:
     for tok in body:
         tok.level += fence.level + 1
         tok.map = [tok.map[0] + first, tok.map[1] + first] if tok.map else None
-    fold = _AD_FOLDS.get(params.get("collapse", "none").lower(), "-")
+    title = params.get("title") or (custom.title if custom and not custom.no_title else "")
+    untitled = not title and custom is not None and custom.no_title  # as the plugin: none given
+    fold = "" if untitled else _AD_FOLDS.get(params.get("collapse", "none").lower(), "-")
     meta = {"kind": kind, "group": CALLOUT_GROUPS.get(kind, "note"), "fold": fold}
-    title = params.get("title") or kind.capitalize()
+    meta = custom_look({**meta, "untitled": True} if untitled else meta, custom)
+    at = first - len(params) + 1 + list(params).index("color") if "color" in params else 0
+    block_color(state, meta, params.get("color", ""), at)
+    opening = Token(
+        "callout_open", "div", 1, level=fence.level, meta=meta, block=True, map=fence.map
+    )
+    closing = Token("callout_close", "div", -1, level=fence.level, meta=meta, block=True)
+    if untitled:  # the body alone (render_callout opens it)
+        return [opening, *body, closing]
     level = fence.level + 1
+    title = title or kind.capitalize()
     head = Token("inline", "", 0, content=title, level=level, map=fence.map, children=[])
     return [
-        Token("callout_open", "div", 1, level=fence.level, meta=meta, block=True, map=fence.map),
+        opening,
         Token("callout_title_open", "", 1, level=level, meta=meta, block=True),
         head,
         Token("callout_title_close", "", -1, level=level, meta=meta, block=True),
         *body,
-        Token("callout_close", "div", -1, level=fence.level, meta=meta, block=True),
+        closing,
     ]
+
+
+def block_color(state: StateCore, meta: dict[str, Any], written: str, line: int) -> None:
+    """A block's own `color:` (three integers 0-255, as the plugin's settings write them) over
+    its type's; one that is no such colour, an admonition-color problem at its line."""
+    if not written:
+        return
+    color = parse_color(written)
+    if color is not None:
+        meta["style"] = color_style(color)
+        return
+    shown = written if len(written) <= 40 else f"{written[:37]}..."
+    problem = (
+        "admonition-color",
+        f"`color: {shown}` is no colour: the block keeps its type's",
+        line,
+    )
+    state.env.setdefault("problems", []).append(problem)
 
 
 def callout_title(state: StateBlock, start: int, _end: int, silent: bool) -> bool:
@@ -125,12 +171,13 @@ def is_callout(tokens: list[Token], i: int) -> bool:
     return _CALLOUT.match(tokens[i + 2].content) is not None
 
 
-def make_callout(tokens: list[Token], i: int) -> None:
+def make_callout(tokens: list[Token], i: int, custom: dict[str, AdmonitionType]) -> None:
     opening, inline = tokens[i], tokens[i + 2]
     m = _CALLOUT.match(inline.content)
     assert m is not None
     kind = m.group(1).lower()
     meta = {"kind": kind, "group": CALLOUT_GROUPS.get(kind, "note"), "fold": m.group(3)}
+    meta = custom_look(meta, custom.get(kind))
     meta["metadata"] = (m.group(2) or "").strip()
     close = closing_blockquote(tokens, i)
     tokens[close].type, tokens[close].meta = "callout_close", meta
@@ -176,9 +223,12 @@ def render_callout(
     shown_id = f' id="{escape(str(block_id))}"' if block_id else ""
     extra = meta.get("metadata")
     shown_extra = f' data-callout-metadata="{escape(extra)}"' if extra else ""
+    style = meta.get("style")  # a custom type's colour: `--c: rgb(…)` of three integers
+    shown_extra += f' style="{escape(style)}"' if style else ""
+    body = '<div class="callout-body">\n' if meta.get("untitled") else ""
     return (
         f'<{tag}{shown_id} class="callout callout-{meta["group"]}" data-callout="{kind}"'
-        f"{shown_extra}{opened}>\n"
+        f"{shown_extra}{opened}>\n{body}"
     )
 
 
@@ -189,7 +239,7 @@ def render_callout_title(
     tag = "summary" if token.meta["fold"] else "p"
     if token.nesting < 0:
         return f'</{tag}>\n<div class="callout-body">\n'
-    return f'<{tag} class="callout-title">'
+    return f'<{tag} class="callout-title">{icon_svg(token.meta.get("icon", ""))}'
 
 
 def block_line(state: StateBlock, line: int, marker: str) -> str | None:

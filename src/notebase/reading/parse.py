@@ -14,6 +14,7 @@ from notebase.digests import digest_value, remade
 from notebase.fuzzy import one_slip_from
 from notebase.linking.bases import HINTS as BASE_HINTS
 from notebase.markdown import Rendered, render_inline, render_markdown, strip_paragraph
+from notebase.markdown.admonitions import COLOR_HINT_START, NO_TYPES, AdmonitionTypes
 from notebase.markdown.markers import renumber_markers
 from notebase.markdown.texmacros import NO_MACROS, TexMacros
 from notebase.markdown.text import fence_after, quiet
@@ -74,9 +75,12 @@ UNREADABLE_YAML = ("yaml-syntax", "yaml-not-mapping")  # no field of the front m
 _NAME_LINK = re.compile(r"\[\[([^\[\]|]+)(?:\|([^\[\]]+))?\]\]")
 
 
-def parse_note(source: NoteFile, macros: TexMacros = NO_MACROS) -> ParseResult:
-    """Turn one note into an Entry (its formulas with the vault's TeX `macros`); content
-    problems become diagnostics, never exceptions."""
+def parse_note(
+    source: NoteFile, macros: TexMacros = NO_MACROS, admonitions: AdmonitionTypes = NO_TYPES
+) -> ParseResult:
+    """Turn one note into an Entry (its formulas with the vault's TeX `macros`, its ```ad- blocks
+    and callouts with the custom `admonitions` types); content problems become diagnostics, never
+    exceptions."""
     path = source.display_path
     fields, split, diags = read_front_matter(source.text, path)
     if any(d.code in UNREADABLE_YAML for d in diags):
@@ -84,7 +88,7 @@ def parse_note(source: NoteFile, macros: TexMacros = NO_MACROS) -> ParseResult:
     if not source.text.strip():
         hint = "write the note, or delete the file"
         diags.append(warning("empty-note", "note is empty", FilePos(path, 1), hint))
-    entry = build_entry(source, fields, split, diags, macros)
+    entry = build_entry(source, fields, split, diags, macros, admonitions)
     return ParseResult(entry, tuple(diags), pending_dates(entry, fields), date_order(fields))
 
 
@@ -182,6 +186,7 @@ def build_entry(
     split: Split,
     diags: list[Diagnostic],
     macros: TexMacros = NO_MACROS,
+    admonitions: AdmonitionTypes = NO_TYPES,
 ) -> Entry:
     path = source.display_path
 
@@ -192,7 +197,7 @@ def build_entry(
     fm_title = front_matter_title(get)
     source_ref, url, source_title, authors = entry_source(get, path, fields, diags)
     cited = quote_attribution(authors, source_title or (fm_title if source_ref else "") or "")
-    body = render_markdown(split.body, not fm_tldr, fm_title is None, cited, macros)
+    body = render_markdown(split.body, not fm_tldr, fm_title is None, cited, macros, admonitions)
     tldr_html, tldr_text, prose, links = entry_tldr(body, fm_tldr, fields, split.body_line, macros)
     diags.extend(problem_diagnostics(body, path, split.body_line))
     title = fm_title or body.first_heading or title_from_path(source.rel_path)
@@ -226,7 +231,7 @@ def build_entry(
         links=(*links, *property_links(fields)),
         other_sources=other_sources(body, source_ref),
         **kept_fields(fields, split.body),
-        content_key=digest_value(("note", source.rel_path, source.text, macros.digest)),
+        content_key=note_key(source, macros, admonitions),
         words=note_words(prose, title),
         **body_marks(body),
         description=get("description", as_text) or "",
@@ -235,6 +240,12 @@ def build_entry(
         source_title_line=fields["source_title"].line if source_title else 0,
         published=marked,
     )
+
+
+def note_key(source: NoteFile, macros: TexMacros, admonitions: AdmonitionTypes) -> str:
+    """An entry's content key: its note's path and text, and the vault's settings it was parsed
+    with (the TeX macros, the custom Admonition types)."""
+    return digest_value(("note", source.rel_path, source.text, macros.digest, admonitions.digest))
 
 
 def front_matter_title(get: Any) -> str | None:
@@ -316,6 +327,7 @@ PROBLEM_HINTS = {  # what to do about each problem the markdown reports
         " 'Replace templates in the active file'): fill them in, or keep the template in the"
         " template folder, which is left out"
     ),
+    "admonition-color": f"{COLOR_HINT_START}: `color: 68, 138, 255`",
     **BASE_HINTS,
 }
 

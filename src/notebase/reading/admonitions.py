@@ -1,0 +1,129 @@
+"""The Admonition plugin's custom types, read from a vault's settings
+(.obsidian/plugins/obsidian-admonition/data.json, its `userAdmonitions`: type name -> {type,
+title, icon {type, name}, color "r, g, b", noTitle, injectColor, ...}), once per build, when the
+config is loaded.
+
+The file is the vault's, and its values untrusted: a colour is kept only as three integers 0-255
+(written "r, g, b" as the plugin writes it, or `#rrggbb`, `#rgb`, `rgb(r, g, b)`, which vaults
+hold too); any other is a warning at its line, and the type is drawn without it. A type whose name
+a note cannot write (`ad-name`, `[!name]`), or that is no object, is left out with a warning. A
+file that is no JSON is a warning; no file, no types.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from notebase.diagnostics import Diagnostic, FilePos, warning
+from notebase.markdown.admonitions import (
+    COLOR_HINT_START,
+    NO_TYPES,
+    AdmonitionType,
+    AdmonitionTypes,
+    admonition_types,
+    our_icon,
+    parse_color,
+)
+
+ADMONITION_SETTINGS = ".obsidian/plugins/obsidian-admonition/data.json"
+SHOWN_PATH = f"notes/{ADMONITION_SETTINGS}"
+# a name both `ad-name` (a fence's info string) and `[!name]` (a callout's marker) can write
+_TYPE_NAME = re.compile(r"[^\s`\[\]|]+")
+COLOR_HINT = f'{COLOR_HINT_START}: "color": "68, 138, 255"'
+
+
+def read_admonition_types(notes: Path) -> tuple[AdmonitionTypes, tuple[Diagnostic, ...]]:
+    """The custom types of the vault at `notes` (none without the plugin's settings file), with
+    the warnings their settings give."""
+    try:
+        text = (notes / ADMONITION_SETTINGS).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return NO_TYPES, ()
+    return parse_admonition_settings(text)
+
+
+def parse_admonition_settings(
+    text: str, shown: str = SHOWN_PATH
+) -> tuple[AdmonitionTypes, tuple[Diagnostic, ...]]:
+    """The custom types the text of a data.json declares, with warnings (at `shown`, its path)."""
+    try:
+        settings = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return NO_TYPES, (unreadable(f"it is not JSON ({exc.msg})", FilePos(shown, exc.lineno)),)
+    except (ValueError, RecursionError):  # (nested too deep)
+        return NO_TYPES, (unreadable("it is nested too deep", FilePos(shown, 1)),)
+    declared = settings.get("userAdmonitions") if isinstance(settings, dict) else None
+    if not isinstance(declared, dict):
+        return NO_TYPES, ()
+    colored = settings.get("injectColor") is not False  # the plugin's own switch, for every type
+    found: dict[str, AdmonitionType] = {}
+    diags: list[Diagnostic] = []
+    for name, entry in declared.items():
+        pos = FilePos(shown, line_of(text, json.dumps(name), 0))
+        made, problems = admonition_type(str(name), entry, colored, pos, text)
+        diags += problems
+        if made is not None:
+            found[made.name] = made
+    return admonition_types(tuple(found.values())), tuple(diags)
+
+
+def admonition_type(
+    name: str, entry: object, colored: bool, pos: FilePos, text: str
+) -> tuple[AdmonitionType | None, list[Diagnostic]]:
+    """One declared type (None when it cannot be one), with the warnings it gives."""
+    kind = name.strip().lower()
+    if not _TYPE_NAME.fullmatch(kind) or not isinstance(entry, dict):
+        why = "no object" if _TYPE_NAME.fullmatch(kind) else "a name a note cannot write"
+        message = f"the Admonition type {name!r} is left out: it is {why}"
+        hint = "name it in letters, digits and dashes, as `ad-name` blocks write it"
+        return None, [warning("admonition-type", message, pos, hint)]
+    title = entry.get("title")
+    icon = entry.get("icon")
+    icon_name = icon.get("name") if isinstance(icon, dict) and icon.get("type") != "image" else ""
+    color, problems = type_color(kind, entry.get("color"), pos, text)
+    if entry.get("injectColor") is False or not colored:
+        color = None  # the plugin leaves the colour to the vault's CSS: the site's own then
+    made = AdmonitionType(
+        kind,
+        title.strip() if isinstance(title, str) else "",
+        color,
+        our_icon(icon_name) if isinstance(icon_name, str) else "",
+        entry.get("noTitle") is True,
+    )
+    return made, problems
+
+
+def type_color(
+    kind: str, written: object, pos: FilePos, text: str
+) -> tuple[tuple[int, int, int] | None, list[Diagnostic]]:
+    """A type's colour as three integers 0-255; None, with a warning at the colour's line, for
+    one that is not a colour so written (none for a type that gives no colour)."""
+    if written is None or written == "":
+        return None, []
+    color = parse_color(written) if isinstance(written, str) else None
+    if color is not None:
+        return color, []
+    shown = json.dumps(written)[:40]
+    line = line_of(text, f'"color": {json.dumps(written)}', pos.line) if pos.line else 0
+    message = f"the Admonition type {kind!r} has a colour that is not one: {shown}"
+    return None, [warning("admonition-color", message, FilePos(pos.path, line), COLOR_HINT)]
+
+
+def line_of(text: str, needle: str, after: int) -> int:
+    """The 1-based line where `needle` is first written at or after line `after` (0: anywhere);
+    `after` itself when it is written nowhere there (a key spelt with escapes, spaced otherwise)."""
+    start = 0
+    if after > 1:
+        start = sum(len(line) for line in text.splitlines(keepends=True)[: after - 1])
+    at = text.find(needle, start)
+    return text.count("\n", 0, at) + 1 if at >= 0 else after
+
+
+def unreadable(why: str, pos: FilePos) -> Diagnostic:
+    message = (
+        f"the Admonition plugin's settings cannot be read: {why}; its custom types are not used"
+    )
+    hint = "let Obsidian write the file again (change any Admonition setting), or fix the JSON"
+    return warning("admonition-settings", message, pos, hint)
