@@ -502,3 +502,16 @@ def test_file_tags_holds_each_level_of_a_nested_tag_and_etags_the_tags_as_writte
         "#ml, #ml/deep-learning, #ml/vision",
         "#ml/deep-learning, #ml/vision",
     ]
+
+
+def test_a_column_of_an_expression_over_a_thousand_characters_is_read(tmp_path: Path) -> None:
+    # (YAML reads no key that long: the base a query makes is read as the JSON it is)
+    long = " + ".join(f'"{n:03}"' for n in range(200))
+    notes = {
+        "a.md": "A.\n",
+        "q.md": f'# Q\n\n```dataview\nTABLE length({long}) AS "Length"\nWHERE file.name = "a"\n```\n',
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    assert "<th>File</th><th>Length</th>" in pages["q"]
+    assert ">a</a></td><td>600</td>" in pages["q"]

@@ -259,11 +259,7 @@ class Base:
 
 def read_base(text: str) -> Base:
     """The base a `.base` file holds (ValueError: YAML that is no base)."""
-    fields, problems = load_fields(text, "", 1, "a base")
-    errors = [p for p in problems if p.severity is Severity.ERROR]  # (a key given twice: read)
-    if errors:
-        raise ValueError(errors[0].message)
-    data = {fld.key: fld.value for fld in fields}
+    data = base_data(text)
     formulas = {str(k): str(v) for k, v in mapping(data.get("formulas")).items()}
     names = {
         str(k): str(v["displayName"])
@@ -272,6 +268,23 @@ def read_base(text: str) -> Base:
     }
     views = tuple(read_view(v, n) for n, v in enumerate(listed(data.get("views"))))
     return Base(data.get("filters"), formulas, names, views or (read_view({}, 0),))
+
+
+def base_data(text: str) -> dict[str, Any]:
+    """A base's YAML as a mapping; a base a Dataview query made is JSON, read as JSON (which YAML
+    would read the same but for a key over 1,024 characters: a long column's expression)."""
+    if text.startswith("{"):
+        try:
+            made = json.loads(text)
+        except ValueError:
+            made = None
+        if isinstance(made, dict):
+            return made
+    fields, problems = load_fields(text, "", 1, "a base")
+    errors = [p for p in problems if p.severity is Severity.ERROR]  # (a key given twice: read)
+    if errors:
+        raise ValueError(errors[0].message)
+    return {fld.key: fld.value for fld in fields}
 
 
 def read_view(data: Any, number: int) -> View:
