@@ -515,3 +515,48 @@ def test_a_column_of_an_expression_over_a_thousand_characters_is_read(tmp_path: 
     assert pages["warned"] == ""
     assert "<th>File</th><th>Length</th>" in pages["q"]
     assert ">a</a></td><td>600</td>" in pages["q"]
+
+
+def test_regular_expressions_choose_and_rewrite_as_dataview_s(tmp_path: Path) -> None:
+    notes = {
+        "Calendar/Logs/2024-01-01-standup.md": "---\ncreated: 2024-01-01\n---\nS.\n",
+        "Calendar/Ideas/2024-01-02.md": "I.\n",
+        "Calendar/someday.md": "---\ncreated: 2024-01-01\n---\nSomeday.\n",
+        "q.md": (
+            '# Q\n\n```dataview\nTABLE WITHOUT ID file.link AS "Note",\n'
+            '  regexreplace(file.path, ".*/([^/]+)/[^/]+$", "$1") AS "Parent",\n'
+            '  regexreplace(file.name, ".*?(\\\\d{4}-\\\\d{2}-\\\\d{2}).*", "$1") AS "Day"\n'
+            'FROM "Calendar"\nWHERE regextest("\\\\d{4}-\\\\d{2}-\\\\d{2}", file.name)\n'
+            "SORT file.name DESC\n```\n\n"
+            # a pattern starting with ^ is not put between ^ and $ (Dataview's regexmatch)
+            '```dataview\nLIST WHERE file.cday = date("2024-01-01")'
+            ' AND !regexmatch("^\\d{4}-\\d{2}-\\d{2}", file.name)\n```\n\n'
+            '```dataview\nLIST WHERE regexmatch("\\d{4}-\\d{2}-\\d{2}", file.name)\n```\n'
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    rows = re.findall(
+        r"<tr><td><a [^>]*>([^<]*)</a></td><td>([^<]*)</td><td>([^<]*)</td>", pages["q"]
+    )
+    assert rows == [
+        ("2024-01-02", "Ideas", "2024-01-02"),
+        ("2024-01-01-standup", "Logs", "2024-01-01"),
+    ]
+    assert listed_notes(pages["q"])[1:] == [["someday"], ["2024-01-02"]]
+
+
+def test_a_pattern_the_matcher_does_not_run_is_a_warning_and_the_query_stays(
+    tmp_path: Path,
+) -> None:
+    notes = {
+        "a.md": "A.\n",
+        "q.md": '# Q\n\n```dataview\nLIST WHERE regextest("(a)\\\\1", file.name)\n```\n',
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == "4"
+    assert '<code class="language-dataview">LIST WHERE regextest' in pages["q"]
+    message = dataview_findings('LIST WHERE regextest("(a+)\\\\1", file.name)')[1][0][1]
+    assert message == (
+        "this query uses the pattern `(a+)\\1` of `regextest()` (`\\1`), which notebase does not read"
+    )

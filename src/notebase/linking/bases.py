@@ -27,6 +27,14 @@ from typing import Any
 
 from notebase.diagnostics import Diagnostic, FilePos, Severity, warning
 from notebase.linking.dataview import NotRead, dataview_base
+from notebase.linking.jsregex import (
+    BadPattern,
+    Budget,
+    Pattern,
+    compile_pattern,
+    replace_all,
+    search,
+)
 from notebase.markdown.text import html_to_text
 from notebase.model import Attachment, Backlink, Entry, SiteIndex
 from notebase.reading.dates import read_date
@@ -41,8 +49,10 @@ AS_METHODS = {
     "contains": "contains", "lower": "lower", "upper": "upper", "startswith": "startsWith",
     "endswith": "endsWith", "join": "join", "split": "split",
 }  # fmt: skip
+# Dataview's regular expressions (jsregex.py): each function's pattern is its argument PATTERN_AT
+PATTERN_AT = {"regexmatch": 0, "regextest": 0, "regexreplace": 1}
 FUNCTIONS = frozenset(
-    {"link", "list", "if", "number", "file", "length", "date", "string", *AS_METHODS}
+    {"link", "list", "if", "number", "file", "length", "date", "string", *AS_METHODS, *PATTERN_AT}
 )
 METHODS = frozenset(
     {
@@ -217,6 +227,8 @@ def check(node: Node) -> None:
             raise Unsupported(f"the function `{callee[1]}()`")
         if callee[0] == "get" and callee[2] not in METHODS:
             raise Unsupported(f"the function `.{callee[2]}()`")
+        if callee[0] == "name" and callee[1] in PATTERN_AT:
+            check_pattern(callee[1], node[2])
         if callee[0] == "get":
             check(callee[1])
         for arg in node[2]:
@@ -230,6 +242,22 @@ def check(node: Node) -> None:
         elif isinstance(part, list):
             for item in part:
                 check(item)
+
+
+def check_pattern(function: str, args: list[Node]) -> None:
+    """A pattern written in the query, one the matcher runs (a pattern a field holds is checked
+    when the view is drawn)."""
+    at = PATTERN_AT[function]
+    if len(args) != (3 if function == "regexreplace" else 2):
+        raise Unsupported(f"`{function}()` with {len(args)} arguments")
+    written = args[at]
+    if written[0] == "lit" and isinstance(written[1], str):
+        try:
+            compile_pattern(written[1])
+        except BadPattern as exc:
+            raise Unsupported(
+                f"the pattern `{written[1][:60]}` of `{function}()` ({exc})"
+            ) from None
 
 
 # ---------------------------------------------------------------- the base file
@@ -412,6 +440,8 @@ class Scope:
     def __init__(self, base: Base, this: Row, names: Mapping[str, str]) -> None:
         self.base, self.this, self.names = base, this, names
         self.parsed: dict[str, Node] = {}
+        self.patterns: dict[str, Pattern] = {}
+        self.budget = Budget()  # the steps the view's patterns may take (jsregex.py)
 
     def expression(self, text: str) -> Node:
         if text not in self.parsed:
@@ -543,6 +573,8 @@ class Scope:
             return chosen if len(args) > 1 else None
         if name in AS_METHODS:
             return self.method(first, AS_METHODS[name], args[1:])
+        if name in PATTERN_AT:
+            return self.regex(name, args)
         if name == "length":
             return len(first) if isinstance(first, str | list) else 0
         if name == "string":
@@ -551,6 +583,29 @@ class Scope:
             day = read_date(text_of(first))
             return day.isoformat() if isinstance(day, dt.date) else None
         return number(first)  # number()
+
+    def regex(self, name: str, args: list[Any]) -> Any:
+        """Dataview's `regextest(pattern, text)` (a match anywhere), `regexmatch(pattern, text)`
+        (its pattern put between `^` and `$` unless it starts or ends with one, as Dataview does)
+        and `regexreplace(text, pattern, replacement)` (each match); a list of texts, each."""
+        at = PATTERN_AT[name]
+        written, texts = args[at], args[1 - at]
+        if written is None or texts is None:
+            return None if name == "regexreplace" else False
+        if isinstance(texts, list):
+            return [self.regex(name, [*args[: 1 - at], t, *args[2 - at :]]) for t in texts]
+        source = text_of(written)
+        if name == "regexmatch" and not source.startswith("^") and not source.endswith("$"):
+            source = f"^{source}$"
+        try:
+            if source not in self.patterns:
+                self.patterns[source] = compile_pattern(source)
+            pattern, text = self.patterns[source], text_of(texts)
+            if name == "regexreplace":
+                return replace_all(pattern, text, text_of(args[2]), self.budget)
+            return search(pattern, text, self.budget) is not None
+        except BadPattern as exc:
+            raise Unsupported(f"the pattern `{source[:60]}` ({exc})") from None
 
     def method(self, obj: Any, name: str, args: list[Any]) -> Any:
         if isinstance(obj, Row):

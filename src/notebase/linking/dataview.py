@@ -9,7 +9,10 @@ language: `=` is `==`, `and`/`or` are `&&`/`||`, `file.name` is the name without
 (`file.basename`), `file.link` the note, `file.outlinks` its links, `file.ctime`/`file.mtime` the
 dates the note says (bases.file_date). `GROUP BY expr [AS name]` (one) makes the view's rows
 its groups (bases.group_rows), a SORT after it theirs; `FLATTEN expr [AS name]` a row for each
-of its values (bases.flatten_rows), a WHERE after it theirs. Not read: CALENDAR queries,
+of its values (bases.flatten_rows), a WHERE after it theirs. A string is Dataview's (`\\"` a
+quote, `\\\\` a backslash, any other backslash kept: `"\\d"` is the pattern `\\d`), and the
+patterns of `regexmatch`, `regextest` and `regexreplace` are run by jsregex.py, in bounded time
+(a pattern it does not run is the warning). Not read: CALENDAR queries,
 and what the bases' language does not read (`date(today)`): the block then stays as written,
 with a warning."""
 
@@ -234,6 +237,8 @@ def expression(text: str) -> str:
     for token in _EXPRESSION_TOKEN.findall(text):
         if token == "=":
             out.append("==")
+        elif token.startswith('"'):
+            out.append(literal(dql_string(token)))
         elif token.startswith("[["):  # a link: `author = [[Kevin Kelly]]`
             out.append(f"link({literal(link_target(token))})")
         elif token.lower() in _WORDS:
@@ -241,6 +246,16 @@ def expression(text: str) -> str:
         else:
             out.append(file_field(token))
     return " ".join(out)
+
+
+def dql_string(token: str) -> str:
+    """A DQL string's text: `\\"` is `"` and `\\\\` is `\\`, as in Dataview, and any other
+    backslash is kept (`"\\d{4}"` is the pattern `\\d{4}`, as `"\\\\d{4}"` is)."""
+    return re.sub(r"\\(.)", keep_escape, token[1:-1], flags=re.S)
+
+
+def keep_escape(m: re.Match[str]) -> str:
+    return m.group(1) if m.group(1) in '"\\' else m.group(0)
 
 
 def file_field(token: str) -> str:
