@@ -560,3 +560,43 @@ def test_a_pattern_the_matcher_does_not_run_is_a_warning_and_the_query_stays(
     assert message == (
         "this query uses the pattern `(a+)\\1` of `regextest()` (`\\1`), which notebase does not read"
     )
+
+
+def test_meta_of_a_link_reads_its_path_alias_part_and_kind(tmp_path: Path) -> None:
+    notes = {
+        "shelf/books.md": "---\nrating: 4\n---\n# Part 2\n\nB.\n",
+        "r.md": '---\nrelated: "[[books#Part 2|the second]]"\nsee: "![[missing#^b1]]"\n---\nR.\n',
+        "q.md": (
+            "# Q\n\n```dataview\nTABLE WITHOUT ID file.link AS Note, meta(related).path AS Path,"
+            " meta(related).display AS Shown, meta(related).subpath AS Part,"
+            " meta(related).type AS Kind, meta(see).path AS Other, meta(see).type AS K2,"
+            " meta(see).embed AS Embedded, related.rating AS Rating\n"
+            "WHERE related\n```\n\n"
+            # the notes a note links to that are in a folder (a link's `file`: its note's)
+            "```dataview\nLIST FLATTEN file.outlinks AS out"
+            ' WHERE out.file AND contains(meta(out).path, "/")\n```\n\n'
+            '```dataview\nTABLE WITHOUT ID link(file.link, "→ " + file.name) AS Shown,'
+            ' choice(rating > 3, "good", "fair") AS Verdict, meta(embed(file.link)).embed AS E\n'
+            'FROM "shelf"\n```\n'
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    cells = re.findall(r"<td>(.*?)</td>", pages["q"])
+    assert cells[:9] == [
+        '<a class="wikilink" href="../r/index.html">r</a>',
+        "shelf/books.md",
+        "the second",
+        "Part 2",
+        "header",
+        "missing",
+        "block",
+        "true",
+        "4",
+    ]
+    assert listed_notes(pages["q"])[1] == ["r"]
+    assert cells[9:] == [
+        '<a class="wikilink" href="../shelf/books/index.html">→ books</a>',
+        "good",
+        "true",
+    ]

@@ -52,8 +52,11 @@ AS_METHODS = {
 # Dataview's regular expressions (jsregex.py): each function's pattern is its argument PATTERN_AT
 PATTERN_AT = {"regexmatch": 0, "regextest": 0, "regexreplace": 1}
 FUNCTIONS = frozenset(
-    {"link", "list", "if", "number", "file", "length", "date", "string", *AS_METHODS, *PATTERN_AT}
-)
+    {
+        "link", "list", "if", "number", "file", "length", "date", "string", *AS_METHODS,
+        *PATTERN_AT, "choice", "meta", "embed",
+    }
+)  # fmt: skip
 METHODS = frozenset(
     {
         "contains", "containsAll", "containsAny", "startsWith", "endsWith", "isEmpty", "lower",
@@ -92,9 +95,13 @@ class Unsupported(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Link:
-    """A link value: what it leads to, as written (`Books`, `Folder/Books.md`)."""
+    """A link value: what it leads to, as written (`Books`, `Folder/Books.md`, `Books#Part`), the
+    text it shows instead of its name (Dataview's `link(path, display)`), and whether it is an
+    embed (`embed(link)`)."""
 
     target: str
+    display: str = ""
+    embed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -437,8 +444,11 @@ class Scope:
     """What a base's expressions read besides the note at hand: the note embedding the base
     (`this`), the base's formulas, and the notes' names, which links are resolved by."""
 
-    def __init__(self, base: Base, this: Row, names: Mapping[str, str]) -> None:
+    def __init__(
+        self, base: Base, this: Row, names: Mapping[str, str], rows: Mapping[str, Row] | None = None
+    ) -> None:
         self.base, self.this, self.names = base, this, names
+        self.rows = rows or {}  # the notes by slug, which a link's fields are read of
         self.parsed: dict[str, Node] = {}
         self.patterns: dict[str, Pattern] = {}
         self.budget = Budget()  # the steps the view's patterns may take (jsregex.py)
@@ -538,6 +548,8 @@ class Scope:
         return self.member(obj, name)
 
     def member(self, obj: Any, name: str) -> Any:
+        if isinstance(obj, Link) or (isinstance(obj, str) and is_wikilink(obj)):
+            obj = self.rows.get(self.slug_of(obj) or "")  # a link's fields: its note's, if any
         if isinstance(obj, Row):  # `this.file.name`; `this.x`, as `note.x`, the note's field
             return file_field(obj, name) if name in FILE_FIELDS else obj.properties.get(name)
         if isinstance(obj, dict):
@@ -565,10 +577,15 @@ class Scope:
     def function(self, name: str, args: list[Any]) -> Any:
         first = args[0] if args else None
         if name == "link" or name == "file":
-            return Link(text_of(first)) if first is not None else None
+            display = text_of(args[1]) if len(args) > 1 and name == "link" else ""
+            return Link(text_of(first), display) if first is not None else None
+        if name == "meta":
+            return self.meta(first)
+        if name == "embed":
+            return self.embed(first, truthy(args[1]) if len(args) > 1 else True)
         if name == "list":
             return first if isinstance(first, list) else ([] if first is None else [first])
-        if name == "if":
+        if name in ("if", "choice"):  # (Dataview's choice(test, a, b))
             chosen = args[1] if truthy(first) else (args[2] if len(args) > 2 else None)
             return chosen if len(args) > 1 else None
         if name in AS_METHODS:
@@ -606,6 +623,38 @@ class Scope:
             return search(pattern, text, self.budget) is not None
         except BadPattern as exc:
             raise Unsupported(f"the pattern `{source[:60]}` ({exc})") from None
+
+    def meta(self, value: Any) -> dict[str, Any] | None:
+        """Dataview's `meta(link)`: its `path` (the note's, when it leads to one; else as
+        written), `display` (its alias, else null), `subpath` (its heading or block, else null),
+        `type` (`file`, `header` or `block`) and `embed`."""
+        if isinstance(value, Row):
+            return {"path": value.entry.rel_path, "display": None, "subpath": None,
+                    "type": "file", "embed": False}  # fmt: skip
+        if isinstance(value, str) and is_wikilink(value):
+            value = Link(value.strip().removeprefix("!")[2:-2], embed=value.strip()[:1] == "!")
+        if not isinstance(value, Link):
+            return None
+        target, _, display = value.target.partition("|")
+        name, _, subpath = target.partition("#")
+        slug = self.slug_of(Link(name)) if name else self.this.entry.slug
+        note = self.rows.get(slug or "") or (self.this if slug == self.this.entry.slug else None)
+        kind = "file" if not subpath else "block" if subpath.startswith("^") else "header"
+        return {
+            "path": note.entry.rel_path if note else name,
+            "display": value.display or display or None,
+            "subpath": subpath or None,
+            "type": kind,
+            "embed": value.embed,
+        }
+
+    def embed(self, value: Any, embedded: bool) -> Any:
+        """Dataview's `embed(link)`: the link, as an embed (shown as the link it is)."""
+        if isinstance(value, Row):
+            value = Link(value.entry.rel_path)
+        if isinstance(value, str) and is_wikilink(value):
+            value = Link(value.strip().removeprefix("!")[2:-2])
+        return replace(value, embed=embedded) if isinstance(value, Link) else None
 
     def method(self, obj: Any, name: str, args: list[Any]) -> Any:
         if isinstance(obj, Row):
@@ -850,8 +899,8 @@ def text_of(value: Any) -> str:
 def link_key(target: str) -> str:
     """How a link's target is matched to a note: `[[Folder/Books.md|x]]` -> `books`."""
     m = _WIKILINK.match(target)
-    name = (m.group(1) if m else target).strip().removesuffix(".md")
-    return name_key(name.rsplit("/", 1)[-1])
+    name = m.group(1) if m else target.split("|", 1)[0].split("#", 1)[0]  # (`Books#Part`)
+    return name_key(name.strip().removesuffix(".md").rsplit("/", 1)[-1])
 
 
 # ---------------------------------------------------------------- the view as HTML
@@ -987,7 +1036,7 @@ def view_html(
     """The view the embed names (else the first) as HTML: a table, or a list of the notes; what
     cannot be read, said in its place."""
     view = next((v for v in base.views if v.name == view_name), base.views[0])
-    scope = Scope(base, this, names)
+    scope = Scope(base, this, names, {row.entry.slug: row for row in scope_rows})
     if view.type == "task":  # (a Dataview TASK query's)
         scope_rows = tasks()
     count = ""
@@ -1144,7 +1193,8 @@ def value_html(scope: Scope, value: Any, link: NoteLink) -> str:
         return link(value.entry.slug, value.entry.title)
     if isinstance(value, Link) or (isinstance(value, str) and is_wikilink(value)):
         slug = scope.slug_of(value)
-        shown = shown_name(value.target if isinstance(value, Link) else value)
+        shown = value.display if isinstance(value, Link) and value.display else ""
+        shown = shown or shown_name(value.target if isinstance(value, Link) else value)
         return link(slug, shown) if slug else escape(shown)
     return escape(text_of(value))
 

@@ -12,7 +12,10 @@ its groups (bases.group_rows), a SORT after it theirs; `FLATTEN expr [AS name]` 
 of its values (bases.flatten_rows), a WHERE after it theirs. A string is Dataview's (`\\"` a
 quote, `\\\\` a backslash, any other backslash kept: `"\\d"` is the pattern `\\d`), and the
 patterns of `regexmatch`, `regextest` and `regexreplace` are run by jsregex.py, in bounded time
-(a pattern it does not run is the warning). Not read: CALENDAR queries,
+(a pattern it does not run is the warning). `meta(link)` reads a link's path, alias, part,
+kind and embedding, `link(path, display)` shows its display, `embed(link)` is the link as an
+embed (shown as the link), `choice(test, a, b)` is `if`, and a link's fields (`link.file`,
+`link.rating`) are those of the note it leads to. Not read: CALENDAR queries,
 and what the bases' language does not read (`date(today)`): the block then stays as written,
 with a warning."""
 
