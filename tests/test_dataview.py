@@ -63,7 +63,10 @@ def test_a_list_query_from_a_link_without_id_or_clauses_in_one_line() -> None:
 @pytest.mark.parametrize(
     ("query", "why"),
     [
-        ("CALENDAR file.day FROM #x", "the query type CALENDAR"),
+        ("CALENDAR FROM #x", "CALENDAR"),
+        ("CALENDAR file.day GROUP BY x", "GROUP BY in a CALENDAR query"),
+        ("CALENDAR file.day, due", "CALENDAR file.day, due"),
+        ("GRID file.day", "the query type GRID"),
         ("", "no query type"),
         ("LIST GROUP BY a GROUP BY b", "GROUP BY twice"),
         ("LIST WHERE file.mtime > date(today) - dur(1 week)", "`date(today)`"),
@@ -599,4 +602,43 @@ def test_meta_of_a_link_reads_its_path_alias_part_and_kind(tmp_path: Path) -> No
         '<a class="wikilink" href="../shelf/books/index.html">→ books</a>',
         "good",
         "true",
+    ]
+
+
+def test_a_calendar_query_is_a_table_for_each_month_with_its_days_notes_listed(
+    tmp_path: Path,
+) -> None:
+    notes = {
+        "daily/2024-02-29.md": "---\ntags: [day]\n---\nLeap.\n",
+        "soup.md": "---\ntags: [day]\ncreated: 2024-02-29T18:00\n---\nSoup.\n",
+        "daily/2024-04-01.md": "---\ntags: [day]\n---\nApril.\n",
+        "undated.md": "---\ntags: [day]\n---\nNo day.\n",
+        "cal.md": "# Cal\n\n```dataview\nCALENDAR file.ctime\nFROM #day\n```\n",
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    view = pages["cal"][pages["cal"].index('<div class="base-view"') :]
+    assert '<span class="counts">3 notes</span>' in view
+    # newest month first; March of 2024 holds no note, so it has no table
+    assert re.findall(r"<caption>([^<]*)</caption>", view) == ["April 2024", "February 2024"]
+    head = "".join(
+        f'<th scope="col" abbr="{d}">{d[:2]}</th>'
+        for d in ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+    )
+    assert view.count(f"<tr>{head}</tr>") == 2
+    february = view[view.index("<caption>February 2024") :]
+    weeks = re.findall(r"<tr>(<td.*?)</tr>", february[: february.index("</table>")])
+    # 1 February 2024 was a Thursday; the 29th a Thursday, with two notes
+    assert weeks[0] == "<td></td>" * 3 + "".join(f"<td>{n}</td>" for n in range(1, 5))
+    assert len(weeks) == 5
+    assert weeks[4].startswith("<td>26</td><td>27</td><td>28</td>")
+    assert (
+        '<td class="calendar-marked">29<span class="calendar-dots" aria-hidden="true">'
+        '<span class="calendar-dot"></span><span class="calendar-dot"></span></span>'
+        '<span class="visually-hidden">, 2 notes</span></td>'
+    ) in weeks[4]
+    assert weeks[4].endswith("<td></td><td></td><td></td>")
+    items = re.findall(r'<li><time datetime="([^"]*)">([^<]*)</time>: (.*?)</li>', february)
+    assert [(d, shown, re.findall(r">([^<]+)</a>", links)) for d, shown, links in items] == [
+        ("2024-02-29", "29 February", ["2024-02-29", "soup"])
     ]

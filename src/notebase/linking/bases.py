@@ -1049,11 +1049,15 @@ def view_html(
             rows = flatten_rows(scope, rows, view.flatten)
         if view.group:
             rows = group_rows(scope, rows, view)
+        if view.type == "calendar":  # the notes naming a day
+            rows = [r for r in rows if row_day(scope, view.order[0], r)]
         rows = rows[: view.limit]
         if view.type == "task":
             body = task_groups_html(scope, rows, link) if view.group else task_html(rows, link)
         elif view.type == "table":
             body = table_html(scope, view, rows, link)
+        elif view.type == "calendar":  # (a Dataview CALENDAR query's)
+            body = calendar_html(scope, view.order[0], rows, link)
         else:
             body = group_list_html(scope, view, rows, link) if view.group else list_html(rows, link)
         noun = "group" if view.group else "task" if view.type == "task" else "note"
@@ -1158,6 +1162,67 @@ def table_html(scope: Scope, view: View, rows: Sequence[Row], link: NoteLink) ->
         lines.append(f"<tr>{cells}</tr>\n")
     lines.append("</tbody>\n</table>\n")
     return "".join(lines)
+
+
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+          "October", "November", "December")  # fmt: skip
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def calendar_days(scope: Scope, prop: str, rows: Sequence[Row]) -> dict[dt.date, list[Row]]:
+    """The notes on each day their date (the CALENDAR's expression) names, in the view's order;
+    a note naming no day left out."""
+    days: dict[dt.date, list[Row]] = {}
+    for row in rows:
+        day = row_day(scope, prop, row)
+        if day:
+            days.setdefault(day, []).append(row)
+    return days
+
+
+def row_day(scope: Scope, prop: str, row: Row) -> dt.date | None:
+    value = scope.prop(prop, row)
+    day = read_date(text_of(value)) if isinstance(value, str | dt.date) else None
+    return day if isinstance(day, dt.date) else None
+
+
+def calendar_html(scope: Scope, prop: str, rows: Sequence[Row], link: NoteLink) -> str:
+    """A Dataview CALENDAR: each month holding a note's day, newest first, as a table of its
+    weeks (Monday first) marking each day with a dot for each note on it, and under it the list
+    of those days with links to their notes (what a reader, or a screen reader, follows)."""
+    days = calendar_days(scope, prop, rows)
+    months = sorted({(d.year, d.month) for d in days}, reverse=True)
+    return "".join(month_html(year, month, days, link) for year, month in months)
+
+
+def month_html(year: int, month: int, days: Mapping[dt.date, list[Row]], link: NoteLink) -> str:
+    first = dt.date(year, month, 1)
+    length = ((first + dt.timedelta(days=31)).replace(day=1) - first).days
+    cells = [""] * first.weekday()
+    for n in range(1, length + 1):
+        notes = days.get(first.replace(day=n), [])
+        dots = '<span class="calendar-dot"></span>' * min(len(notes), 5)
+        count = f"{len(notes)} note{'s' if len(notes) != 1 else ''}"
+        marked = f'<span class="calendar-dots" aria-hidden="true">{dots}</span><span class="visually-hidden">, {count}</span>'
+        cells.append(f'<td class="calendar-marked">{n}{marked}</td>' if notes else f"<td>{n}</td>")
+    cells += [""] * (-len(cells) % 7)
+    weeks = "".join(
+        "<tr>" + "".join(c or "<td></td>" for c in cells[i : i + 7]) + "</tr>\n"
+        for i in range(0, len(cells), 7)
+    )
+    head = "".join(f'<th scope="col" abbr="{d}">{d[:2]}</th>' for d in WEEKDAYS)
+    listed = []
+    for day in sorted(d for d in days if (d.year, d.month) == (year, month)):
+        links = ", ".join(link(r.entry.slug, r.entry.title) for r in days[day])
+        listed.append(
+            f'<li><time datetime="{day.isoformat()}">{day.day} {MONTHS[month - 1]}</time>: {links}</li>\n'
+        )
+    return (
+        f'<div class="calendar-month">\n<table class="calendar">\n'
+        f"<caption>{MONTHS[month - 1]} {year}</caption>\n"
+        f"<thead>\n<tr>{head}</tr>\n</thead>\n<tbody>\n{weeks}</tbody>\n</table>\n"
+        f'<ul class="calendar-notes">\n{"".join(listed)}</ul>\n</div>\n'
+    )
 
 
 def list_html(rows: Sequence[Row], link: NoteLink) -> str:

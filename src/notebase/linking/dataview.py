@@ -15,9 +15,11 @@ patterns of `regexmatch`, `regextest` and `regexreplace` are run by jsregex.py, 
 (a pattern it does not run is the warning). `meta(link)` reads a link's path, alias, part,
 kind and embedding, `link(path, display)` shows its display, `embed(link)` is the link as an
 embed (shown as the link), `choice(test, a, b)` is `if`, and a link's fields (`link.file`,
-`link.rating`) are those of the note it leads to. Not read: CALENDAR queries,
-and what the bases' language does not read (`date(today)`): the block then stays as written,
-with a warning."""
+`link.rating`) are those of the note it leads to. `CALENDAR expr` is a view of type
+`calendar`: each month holding a note's date, a month's table marking its days (bases.calendar_html).
+Not read: what the bases' language does not read, and a query on the day of the build
+(`date(today)`, `date(now)`: the site would change from one day to the next while its notes do
+not): the block then stays as written, with a warning."""
 
 from __future__ import annotations
 
@@ -123,7 +125,7 @@ def read_query(text: str) -> Query:
         raise NotRead(f"`{today.group(0)}`")
     words = head.split(None, 1)
     kind = words[0].upper() if words else ""
-    if kind not in ("TABLE", "LIST", "TASK"):
+    if kind not in ("TABLE", "LIST", "TASK", "CALENDAR"):
         raise NotRead(f"the query type {kind}" if kind else "no query type")
     rest = words[1] if len(words) > 1 else ""
     if kind == "TASK":
@@ -131,6 +133,8 @@ def read_query(text: str) -> Query:
     with_id = not re.match(r"WITHOUT\s+ID\b", rest, re.I)
     rest = rest if with_id else re.sub(r"^WITHOUT\s+ID\b", "", rest, flags=re.I)
     columns = tuple(read_column(c) for c in split_top(rest)) if kind == "TABLE" else ()
+    if kind == "CALENDAR":
+        columns, with_id = calendar_column(rest, clauses), False
     found = dict.fromkeys(("FROM", "WHERE", "SORT", "LIMIT", "GROUP BY", "GROUPED SORT"), "")
     found |= {"FLATTEN": "", "FLATTENED WHERE": ""}
     for name, body in clauses:
@@ -163,6 +167,16 @@ def read_flatten(text: str, where: str) -> tuple[str, str, str]:
     if not re.fullmatch(r"[^\W\d]\w*", name):  # a name the rows' field can be read by
         raise NotRead(f"FLATTEN {text}")
     return (made, name, expression(where) if where else "")
+
+
+def calendar_column(rest: str, clauses: list[tuple[str, str]]) -> tuple[tuple[str, str]]:
+    """A CALENDAR query's one expression, the date each note is shown on (NotRead: none, or a
+    GROUP BY, which a calendar has no place for)."""
+    if not rest.strip() or len(split_top(rest)) != 1:
+        raise NotRead(f"CALENDAR {rest.strip()}".strip())
+    if any(name == "GROUP BY" for name, _ in clauses):
+        raise NotRead("GROUP BY in a CALENDAR query")
+    return ((expression(rest), "date"),)
 
 
 def task_clauses(rest: str, clauses: list[tuple[str, str]]) -> list[tuple[str, str]]:
