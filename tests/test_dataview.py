@@ -69,7 +69,11 @@ def test_a_list_query_from_a_link_without_id_or_clauses_in_one_line() -> None:
         ("GRID file.day", "the query type GRID"),
         ("", "no query type"),
         ("LIST GROUP BY a GROUP BY b", "GROUP BY twice"),
-        ("LIST WHERE file.mtime > date(today) - dur(1 week)", "`date(today)`"),
+        (
+            "LIST WHERE file.mtime > date(today) - dur(1 week)",
+            "`date(today)`, the day of the build",
+        ),
+        ("LIST WHERE due < date(NOW)", "`date(NOW)`, the day of the build"),
         ("LIST FROM inlinks([[x]])", "the source inlinks([[x]])"),
         ("LIST LIMIT many", "LIMIT many"),
     ],

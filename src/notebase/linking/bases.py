@@ -392,8 +392,10 @@ def base_problems(base: Base) -> list[tuple[str, str]]:
 HINTS = {
     "base-unsupported": "its views that use it show a note saying so; the others are shown",
     "base-unreadable": "write the base in Obsidian, or fix its YAML",
-    "dataview-unsupported": "the query is shown as written; TABLE, LIST and TASK queries FROM "
-    "tags, folders and links, with WHERE, SORT, GROUP BY, FLATTEN and LIMIT, are read",
+    "dataview-unsupported": "the query is shown as written; TABLE, LIST, TASK and CALENDAR "
+    "queries FROM tags, folders and links, with WHERE, SORT, GROUP BY, FLATTEN and LIMIT, are "
+    "read; a query on the day of the build is not, as the same notes make the same site (write "
+    'the day: date("2024-03-05")); a pattern needing backreferences or lookaround is not',
 }
 
 

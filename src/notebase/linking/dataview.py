@@ -121,8 +121,8 @@ def dataview_base(text: str) -> str:
 def read_query(text: str) -> Query:
     head, clauses = split_clauses(text)
     today = _TODAY.search(_QUOTED.sub('""', text))
-    if today:
-        raise NotRead(f"`{today.group(0)}`")
+    if today:  # (a site built twice from the same notes is the same site)
+        raise NotRead(f"`{today.group(0)}`, the day of the build")
     words = head.split(None, 1)
     kind = words[0].upper() if words else ""
     if kind not in ("TABLE", "LIST", "TASK", "CALENDAR"):
