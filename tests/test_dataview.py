@@ -646,3 +646,21 @@ def test_a_calendar_query_is_a_table_for_each_month_with_its_days_notes_listed(
     assert [(d, shown, re.findall(r">([^<]+)</a>", links)) for d, shown, links in items] == [
         ("2024-02-29", "29 February", ["2024-02-29", "soup"])
     ]
+
+
+def test_a_note_s_outlinks_are_its_notes_by_name_and_each_has_a_file(tmp_path: Path) -> None:
+    write("notes/Reading List.md", "R.\n")(tmp_path)  # (its page's address is not its name)
+    notes = {
+        "a.md": "See [[Reading List]].\n",
+        "q.md": (
+            '# Q\n\n```dataview\nTABLE file.outlinks AS Out WHERE file.name = "a"\n```\n\n'
+            "```dataview\nLIST FLATTEN file.outlinks AS out WHERE !out.file\n```\n"
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    link = (
+        r'<td><a class="wikilink" href="\.\./reading-list[^"/]*/index\.html">Reading List</a></td>'
+    )
+    assert re.search(link, pages["q"])
+    assert listed_notes(pages["q"])[1] == []  # the link leads to a note: none is left to write

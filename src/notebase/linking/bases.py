@@ -112,6 +112,7 @@ class Row:
     properties: dict[str, Any]
     links: frozenset[str]  # the slugs it links to, in its body or its properties
     inlinks: tuple[str, ...] = ()  # the paths of the notes linking to it (Dataview's file.inlinks)
+    outlinks: tuple[str, ...] = ()  # the paths of the notes it links to (file.links, file.outlinks)
     task: str = ""  # a task of the note, a Dataview TASK query's row: its item's HTML (task_rows)
     group: bool = False  # a group of a query's GROUP BY: its fields `key` and `rows` (group_rows)
 
@@ -771,7 +772,7 @@ def file_field(row: Row, name: str) -> Any:
             dict.fromkeys(f"#{'/'.join(p[:n])}" for p in levels for n in range(1, len(p) + 1))
         )
     if name == "links":
-        return [Link(slug) for slug in sorted(row.links)]
+        return [Link(path) for path in row.outlinks]
     if name == "inlinks":
         return [Link(path) for path in row.inlinks]
     if name in ("cday", "mday", "day"):
@@ -915,7 +916,8 @@ def base_rows(
 ) -> list[Row]:
     """Each note as a base reads it: its fields, the notes it links to (the index's outlinks:
     its body's links and its properties' `[[…]]`, as Obsidian counts them; parse.property_links),
-    and the paths of the notes linking to it (the index's backlinks, of the same links)."""
+    and the paths of the notes linking to it (the index's backlinks, of the same links) and of
+    those it links to (a link by its path, shown with its note's name)."""
     entries = list(entries)
     paths = {entry.slug: entry.rel_path for entry in entries}
     back = backlinks or {}
@@ -925,6 +927,7 @@ def base_rows(
             json.loads(entry.properties) if entry.properties else {},
             frozenset(outlinks.get(entry.slug, ())),
             tuple(sorted({paths[b.slug] for b in back.get(entry.slug, ()) if b.slug in paths})),
+            tuple(sorted(paths[s] for s in set(outlinks.get(entry.slug, ())) if s in paths)),
         )
         for entry in entries
     ]
