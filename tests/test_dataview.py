@@ -63,10 +63,17 @@ def test_a_list_query_from_a_link_without_id_or_clauses_in_one_line() -> None:
 @pytest.mark.parametrize(
     ("query", "why"),
     [
-        ("CALENDAR file.day FROM #x", "the query type CALENDAR"),
+        ("CALENDAR FROM #x", "CALENDAR"),
+        ("CALENDAR file.day GROUP BY x", "GROUP BY in a CALENDAR query"),
+        ("CALENDAR file.day, due", "CALENDAR file.day, due"),
+        ("GRID file.day", "the query type GRID"),
         ("", "no query type"),
         ("LIST GROUP BY a GROUP BY b", "GROUP BY twice"),
-        ("LIST WHERE file.mtime > date(today) - dur(1 week)", "`date(today)`"),
+        (
+            "LIST WHERE file.mtime > date(today) - dur(1 week)",
+            "`date(today)`, the day of the build",
+        ),
+        ("LIST WHERE due < date(NOW)", "`date(NOW)`, the day of the build"),
         ("LIST FROM inlinks([[x]])", "the source inlinks([[x]])"),
         ("LIST LIMIT many", "LIMIT many"),
     ],
@@ -502,3 +509,158 @@ def test_file_tags_holds_each_level_of_a_nested_tag_and_etags_the_tags_as_writte
         "#ml, #ml/deep-learning, #ml/vision",
         "#ml/deep-learning, #ml/vision",
     ]
+
+
+def test_a_column_of_an_expression_over_a_thousand_characters_is_read(tmp_path: Path) -> None:
+    # (YAML reads no key that long: the base a query makes is read as the JSON it is)
+    long = " + ".join(f'"{n:03}"' for n in range(200))
+    notes = {
+        "a.md": "A.\n",
+        "q.md": f'# Q\n\n```dataview\nTABLE length({long}) AS "Length"\nWHERE file.name = "a"\n```\n',
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    assert "<th>File</th><th>Length</th>" in pages["q"]
+    assert ">a</a></td><td>600</td>" in pages["q"]
+
+
+def test_regular_expressions_choose_and_rewrite_as_dataview_s(tmp_path: Path) -> None:
+    notes = {
+        "Calendar/Logs/2024-01-01-standup.md": "---\ncreated: 2024-01-01\n---\nS.\n",
+        "Calendar/Ideas/2024-01-02.md": "I.\n",
+        "Calendar/someday.md": "---\ncreated: 2024-01-01\n---\nSomeday.\n",
+        "q.md": (
+            '# Q\n\n```dataview\nTABLE WITHOUT ID file.link AS "Note",\n'
+            '  regexreplace(file.path, ".*/([^/]+)/[^/]+$", "$1") AS "Parent",\n'
+            '  regexreplace(file.name, ".*?(\\\\d{4}-\\\\d{2}-\\\\d{2}).*", "$1") AS "Day"\n'
+            'FROM "Calendar"\nWHERE regextest("\\\\d{4}-\\\\d{2}-\\\\d{2}", file.name)\n'
+            "SORT file.name DESC\n```\n\n"
+            # a pattern starting with ^ is not put between ^ and $ (Dataview's regexmatch)
+            '```dataview\nLIST WHERE file.cday = date("2024-01-01")'
+            ' AND !regexmatch("^\\d{4}-\\d{2}-\\d{2}", file.name)\n```\n\n'
+            '```dataview\nLIST WHERE regexmatch("\\d{4}-\\d{2}-\\d{2}", file.name)\n```\n'
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    rows = re.findall(
+        r"<tr><td><a [^>]*>([^<]*)</a></td><td>([^<]*)</td><td>([^<]*)</td>", pages["q"]
+    )
+    assert rows == [
+        ("2024-01-02", "Ideas", "2024-01-02"),
+        ("2024-01-01-standup", "Logs", "2024-01-01"),
+    ]
+    assert listed_notes(pages["q"])[1:] == [["someday"], ["2024-01-02"]]
+
+
+def test_a_pattern_the_matcher_does_not_run_is_a_warning_and_the_query_stays(
+    tmp_path: Path,
+) -> None:
+    notes = {
+        "a.md": "A.\n",
+        "q.md": '# Q\n\n```dataview\nLIST WHERE regextest("(a)\\\\1", file.name)\n```\n',
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == "4"
+    assert '<code class="language-dataview">LIST WHERE regextest' in pages["q"]
+    message = dataview_findings('LIST WHERE regextest("(a+)\\\\1", file.name)')[1][0][1]
+    assert message == (
+        "this query uses the pattern `(a+)\\1` of `regextest()` (`\\1`), which notebase does not read"
+    )
+
+
+def test_meta_of_a_link_reads_its_path_alias_part_and_kind(tmp_path: Path) -> None:
+    notes = {
+        "shelf/books.md": "---\nrating: 4\n---\n# Part 2\n\nB.\n",
+        "r.md": '---\nrelated: "[[books#Part 2|the second]]"\nsee: "![[missing#^b1]]"\n---\nR.\n',
+        "q.md": (
+            "# Q\n\n```dataview\nTABLE WITHOUT ID file.link AS Note, meta(related).path AS Path,"
+            " meta(related).display AS Shown, meta(related).subpath AS Part,"
+            " meta(related).type AS Kind, meta(see).path AS Other, meta(see).type AS K2,"
+            " meta(see).embed AS Embedded, related.rating AS Rating\n"
+            "WHERE related\n```\n\n"
+            # the notes a note links to that are in a folder (a link's `file`: its note's)
+            "```dataview\nLIST FLATTEN file.outlinks AS out"
+            ' WHERE out.file AND contains(meta(out).path, "/")\n```\n\n'
+            '```dataview\nTABLE WITHOUT ID link(file.link, "→ " + file.name) AS Shown,'
+            ' choice(rating > 3, "good", "fair") AS Verdict, meta(embed(file.link)).embed AS E\n'
+            'FROM "shelf"\n```\n'
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    cells = re.findall(r"<td>(.*?)</td>", pages["q"])
+    assert cells[:9] == [
+        '<a class="wikilink" href="../r/index.html">r</a>',
+        "shelf/books.md",
+        "the second",
+        "Part 2",
+        "header",
+        "missing",
+        "block",
+        "true",
+        "4",
+    ]
+    assert listed_notes(pages["q"])[1] == ["r"]
+    assert cells[9:] == [
+        '<a class="wikilink" href="../shelf/books/index.html">→ books</a>',
+        "good",
+        "true",
+    ]
+
+
+def test_a_calendar_query_is_a_table_for_each_month_with_its_days_notes_listed(
+    tmp_path: Path,
+) -> None:
+    notes = {
+        "daily/2024-02-29.md": "---\ntags: [day]\n---\nLeap.\n",
+        "soup.md": "---\ntags: [day]\ncreated: 2024-02-29T18:00\n---\nSoup.\n",
+        "daily/2024-04-01.md": "---\ntags: [day]\n---\nApril.\n",
+        "undated.md": "---\ntags: [day]\n---\nNo day.\n",
+        "cal.md": "# Cal\n\n```dataview\nCALENDAR file.ctime\nFROM #day\n```\n",
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    view = pages["cal"][pages["cal"].index('<div class="base-view"') :]
+    assert '<span class="counts">3 notes</span>' in view
+    # newest month first; March of 2024 holds no note, so it has no table
+    assert re.findall(r"<caption>([^<]*)</caption>", view) == ["April 2024", "February 2024"]
+    head = "".join(
+        f'<th scope="col" abbr="{d}">{d[:2]}</th>'
+        for d in ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+    )
+    assert view.count(f"<tr>{head}</tr>") == 2
+    february = view[view.index("<caption>February 2024") :]
+    weeks = re.findall(r"<tr>(<td.*?)</tr>", february[: february.index("</table>")])
+    # 1 February 2024 was a Thursday; the 29th a Thursday, with two notes
+    assert weeks[0] == "<td></td>" * 3 + "".join(f"<td>{n}</td>" for n in range(1, 5))
+    assert len(weeks) == 5
+    assert weeks[4].startswith("<td>26</td><td>27</td><td>28</td>")
+    assert (
+        '<td class="calendar-marked">29<span class="calendar-dots" aria-hidden="true">'
+        '<span class="calendar-dot"></span><span class="calendar-dot"></span></span>'
+        '<span class="visually-hidden">, 2 notes</span></td>'
+    ) in weeks[4]
+    assert weeks[4].endswith("<td></td><td></td><td></td>")
+    items = re.findall(r'<li><time datetime="([^"]*)">([^<]*)</time>: (.*?)</li>', february)
+    assert [(d, shown, re.findall(r">([^<]+)</a>", links)) for d, shown, links in items] == [
+        ("2024-02-29", "29 February", ["2024-02-29", "soup"])
+    ]
+
+
+def test_a_note_s_outlinks_are_its_notes_by_name_and_each_has_a_file(tmp_path: Path) -> None:
+    write("notes/Reading List.md", "R.\n")(tmp_path)  # (its page's address is not its name)
+    notes = {
+        "a.md": "See [[Reading List]].\n",
+        "q.md": (
+            '# Q\n\n```dataview\nTABLE file.outlinks AS Out WHERE file.name = "a"\n```\n\n'
+            "```dataview\nLIST FLATTEN file.outlinks AS out WHERE !out.file\n```\n"
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    link = (
+        r'<td><a class="wikilink" href="\.\./reading-list[^"/]*/index\.html">Reading List</a></td>'
+    )
+    assert re.search(link, pages["q"])
+    assert listed_notes(pages["q"])[1] == []  # the link leads to a note: none is left to write

@@ -27,6 +27,14 @@ from typing import Any
 
 from notebase.diagnostics import Diagnostic, FilePos, Severity, warning
 from notebase.linking.dataview import NotRead, dataview_base
+from notebase.linking.jsregex import (
+    BadPattern,
+    Budget,
+    Pattern,
+    compile_pattern,
+    replace_all,
+    search,
+)
 from notebase.markdown.text import html_to_text
 from notebase.model import Attachment, Backlink, Entry, SiteIndex
 from notebase.reading.dates import read_date
@@ -41,9 +49,14 @@ AS_METHODS = {
     "contains": "contains", "lower": "lower", "upper": "upper", "startswith": "startsWith",
     "endswith": "endsWith", "join": "join", "split": "split",
 }  # fmt: skip
+# Dataview's regular expressions (jsregex.py): each function's pattern is its argument PATTERN_AT
+PATTERN_AT = {"regexmatch": 0, "regextest": 0, "regexreplace": 1}
 FUNCTIONS = frozenset(
-    {"link", "list", "if", "number", "file", "length", "date", "string", *AS_METHODS}
-)
+    {
+        "link", "list", "if", "number", "file", "length", "date", "string", *AS_METHODS,
+        *PATTERN_AT, "choice", "meta", "embed",
+    }
+)  # fmt: skip
 METHODS = frozenset(
     {
         "contains", "containsAll", "containsAny", "startsWith", "endsWith", "isEmpty", "lower",
@@ -82,9 +95,13 @@ class Unsupported(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Link:
-    """A link value: what it leads to, as written (`Books`, `Folder/Books.md`)."""
+    """A link value: what it leads to, as written (`Books`, `Folder/Books.md`, `Books#Part`), the
+    text it shows instead of its name (Dataview's `link(path, display)`), and whether it is an
+    embed (`embed(link)`)."""
 
     target: str
+    display: str = ""
+    embed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +112,7 @@ class Row:
     properties: dict[str, Any]
     links: frozenset[str]  # the slugs it links to, in its body or its properties
     inlinks: tuple[str, ...] = ()  # the paths of the notes linking to it (Dataview's file.inlinks)
+    outlinks: tuple[str, ...] = ()  # the paths of the notes it links to (file.links, file.outlinks)
     task: str = ""  # a task of the note, a Dataview TASK query's row: its item's HTML (task_rows)
     group: bool = False  # a group of a query's GROUP BY: its fields `key` and `rows` (group_rows)
 
@@ -217,6 +235,8 @@ def check(node: Node) -> None:
             raise Unsupported(f"the function `{callee[1]}()`")
         if callee[0] == "get" and callee[2] not in METHODS:
             raise Unsupported(f"the function `.{callee[2]}()`")
+        if callee[0] == "name" and callee[1] in PATTERN_AT:
+            check_pattern(callee[1], node[2])
         if callee[0] == "get":
             check(callee[1])
         for arg in node[2]:
@@ -230,6 +250,22 @@ def check(node: Node) -> None:
         elif isinstance(part, list):
             for item in part:
                 check(item)
+
+
+def check_pattern(function: str, args: list[Node]) -> None:
+    """A pattern written in the query, one the matcher runs (a pattern a field holds is checked
+    when the view is drawn)."""
+    at = PATTERN_AT[function]
+    if len(args) != (3 if function == "regexreplace" else 2):
+        raise Unsupported(f"`{function}()` with {len(args)} arguments")
+    written = args[at]
+    if written[0] == "lit" and isinstance(written[1], str):
+        try:
+            compile_pattern(written[1])
+        except BadPattern as exc:
+            raise Unsupported(
+                f"the pattern `{written[1][:60]}` of `{function}()` ({exc})"
+            ) from None
 
 
 # ---------------------------------------------------------------- the base file
@@ -259,11 +295,7 @@ class Base:
 
 def read_base(text: str) -> Base:
     """The base a `.base` file holds (ValueError: YAML that is no base)."""
-    fields, problems = load_fields(text, "", 1, "a base")
-    errors = [p for p in problems if p.severity is Severity.ERROR]  # (a key given twice: read)
-    if errors:
-        raise ValueError(errors[0].message)
-    data = {fld.key: fld.value for fld in fields}
+    data = base_data(text)
     formulas = {str(k): str(v) for k, v in mapping(data.get("formulas")).items()}
     names = {
         str(k): str(v["displayName"])
@@ -272,6 +304,23 @@ def read_base(text: str) -> Base:
     }
     views = tuple(read_view(v, n) for n, v in enumerate(listed(data.get("views"))))
     return Base(data.get("filters"), formulas, names, views or (read_view({}, 0),))
+
+
+def base_data(text: str) -> dict[str, Any]:
+    """A base's YAML as a mapping; a base a Dataview query made is JSON, read as JSON (which YAML
+    would read the same but for a key over 1,024 characters: a long column's expression)."""
+    if text.startswith("{"):
+        try:
+            made = json.loads(text)
+        except ValueError:
+            made = None
+        if isinstance(made, dict):
+            return made
+    fields, problems = load_fields(text, "", 1, "a base")
+    errors = [p for p in problems if p.severity is Severity.ERROR]  # (a key given twice: read)
+    if errors:
+        raise ValueError(errors[0].message)
+    return {fld.key: fld.value for fld in fields}
 
 
 def read_view(data: Any, number: int) -> View:
@@ -344,8 +393,10 @@ def base_problems(base: Base) -> list[tuple[str, str]]:
 HINTS = {
     "base-unsupported": "its views that use it show a note saying so; the others are shown",
     "base-unreadable": "write the base in Obsidian, or fix its YAML",
-    "dataview-unsupported": "the query is shown as written; TABLE, LIST and TASK queries FROM "
-    "tags, folders and links, with WHERE, SORT, GROUP BY, FLATTEN and LIMIT, are read",
+    "dataview-unsupported": "the query is shown as written; TABLE, LIST, TASK and CALENDAR "
+    "queries FROM tags, folders and links, with WHERE, SORT, GROUP BY, FLATTEN and LIMIT, are "
+    "read; a query on the day of the build is not, as the same notes make the same site (write "
+    'the day: date("2024-03-05")); a pattern needing backreferences or lookaround is not',
 }
 
 
@@ -396,9 +447,14 @@ class Scope:
     """What a base's expressions read besides the note at hand: the note embedding the base
     (`this`), the base's formulas, and the notes' names, which links are resolved by."""
 
-    def __init__(self, base: Base, this: Row, names: Mapping[str, str]) -> None:
+    def __init__(
+        self, base: Base, this: Row, names: Mapping[str, str], rows: Mapping[str, Row] | None = None
+    ) -> None:
         self.base, self.this, self.names = base, this, names
+        self.rows = rows or {}  # the notes by slug, which a link's fields are read of
         self.parsed: dict[str, Node] = {}
+        self.patterns: dict[str, Pattern] = {}
+        self.budget = Budget()  # the steps the view's patterns may take (jsregex.py)
 
     def expression(self, text: str) -> Node:
         if text not in self.parsed:
@@ -495,6 +551,8 @@ class Scope:
         return self.member(obj, name)
 
     def member(self, obj: Any, name: str) -> Any:
+        if isinstance(obj, Link) or (isinstance(obj, str) and is_wikilink(obj)):
+            obj = self.rows.get(self.slug_of(obj) or "")  # a link's fields: its note's, if any
         if isinstance(obj, Row):  # `this.file.name`; `this.x`, as `note.x`, the note's field
             return file_field(obj, name) if name in FILE_FIELDS else obj.properties.get(name)
         if isinstance(obj, dict):
@@ -522,14 +580,21 @@ class Scope:
     def function(self, name: str, args: list[Any]) -> Any:
         first = args[0] if args else None
         if name == "link" or name == "file":
-            return Link(text_of(first)) if first is not None else None
+            display = text_of(args[1]) if len(args) > 1 and name == "link" else ""
+            return Link(text_of(first), display) if first is not None else None
+        if name == "meta":
+            return self.meta(first)
+        if name == "embed":
+            return self.embed(first, truthy(args[1]) if len(args) > 1 else True)
         if name == "list":
             return first if isinstance(first, list) else ([] if first is None else [first])
-        if name == "if":
+        if name in ("if", "choice"):  # (Dataview's choice(test, a, b))
             chosen = args[1] if truthy(first) else (args[2] if len(args) > 2 else None)
             return chosen if len(args) > 1 else None
         if name in AS_METHODS:
             return self.method(first, AS_METHODS[name], args[1:])
+        if name in PATTERN_AT:
+            return self.regex(name, args)
         if name == "length":
             return len(first) if isinstance(first, str | list) else 0
         if name == "string":
@@ -538,6 +603,61 @@ class Scope:
             day = read_date(text_of(first))
             return day.isoformat() if isinstance(day, dt.date) else None
         return number(first)  # number()
+
+    def regex(self, name: str, args: list[Any]) -> Any:
+        """Dataview's `regextest(pattern, text)` (a match anywhere), `regexmatch(pattern, text)`
+        (its pattern put between `^` and `$` unless it starts or ends with one, as Dataview does)
+        and `regexreplace(text, pattern, replacement)` (each match); a list of texts, each."""
+        at = PATTERN_AT[name]
+        written, texts = args[at], args[1 - at]
+        if written is None or texts is None:
+            return None if name == "regexreplace" else False
+        if isinstance(texts, list):
+            return [self.regex(name, [*args[: 1 - at], t, *args[2 - at :]]) for t in texts]
+        source = text_of(written)
+        if name == "regexmatch" and not source.startswith("^") and not source.endswith("$"):
+            source = f"^{source}$"
+        try:
+            if source not in self.patterns:
+                self.patterns[source] = compile_pattern(source)
+            pattern, text = self.patterns[source], text_of(texts)
+            if name == "regexreplace":
+                return replace_all(pattern, text, text_of(args[2]), self.budget)
+            return search(pattern, text, self.budget) is not None
+        except BadPattern as exc:
+            raise Unsupported(f"the pattern `{source[:60]}` ({exc})") from None
+
+    def meta(self, value: Any) -> dict[str, Any] | None:
+        """Dataview's `meta(link)`: its `path` (the note's, when it leads to one; else as
+        written), `display` (its alias, else null), `subpath` (its heading or block, else null),
+        `type` (`file`, `header` or `block`) and `embed`."""
+        if isinstance(value, Row):
+            return {"path": value.entry.rel_path, "display": None, "subpath": None,
+                    "type": "file", "embed": False}  # fmt: skip
+        if isinstance(value, str) and is_wikilink(value):
+            value = Link(value.strip().removeprefix("!")[2:-2], embed=value.strip()[:1] == "!")
+        if not isinstance(value, Link):
+            return None
+        target, _, display = value.target.partition("|")
+        name, _, subpath = target.partition("#")
+        slug = self.slug_of(Link(name)) if name else self.this.entry.slug
+        note = self.rows.get(slug or "") or (self.this if slug == self.this.entry.slug else None)
+        kind = "file" if not subpath else "block" if subpath.startswith("^") else "header"
+        return {
+            "path": note.entry.rel_path if note else name,
+            "display": value.display or display or None,
+            "subpath": subpath or None,
+            "type": kind,
+            "embed": value.embed,
+        }
+
+    def embed(self, value: Any, embedded: bool) -> Any:
+        """Dataview's `embed(link)`: the link, as an embed (shown as the link it is)."""
+        if isinstance(value, Row):
+            value = Link(value.entry.rel_path)
+        if isinstance(value, str) and is_wikilink(value):
+            value = Link(value.strip().removeprefix("!")[2:-2])
+        return replace(value, embed=embedded) if isinstance(value, Link) else None
 
     def method(self, obj: Any, name: str, args: list[Any]) -> Any:
         if isinstance(obj, Row):
@@ -652,7 +772,7 @@ def file_field(row: Row, name: str) -> Any:
             dict.fromkeys(f"#{'/'.join(p[:n])}" for p in levels for n in range(1, len(p) + 1))
         )
     if name == "links":
-        return [Link(slug) for slug in sorted(row.links)]
+        return [Link(path) for path in row.outlinks]
     if name == "inlinks":
         return [Link(path) for path in row.inlinks]
     if name in ("cday", "mday", "day"):
@@ -782,8 +902,8 @@ def text_of(value: Any) -> str:
 def link_key(target: str) -> str:
     """How a link's target is matched to a note: `[[Folder/Books.md|x]]` -> `books`."""
     m = _WIKILINK.match(target)
-    name = (m.group(1) if m else target).strip().removesuffix(".md")
-    return name_key(name.rsplit("/", 1)[-1])
+    name = m.group(1) if m else target.split("|", 1)[0].split("#", 1)[0]  # (`Books#Part`)
+    return name_key(name.strip().removesuffix(".md").rsplit("/", 1)[-1])
 
 
 # ---------------------------------------------------------------- the view as HTML
@@ -796,7 +916,8 @@ def base_rows(
 ) -> list[Row]:
     """Each note as a base reads it: its fields, the notes it links to (the index's outlinks:
     its body's links and its properties' `[[…]]`, as Obsidian counts them; parse.property_links),
-    and the paths of the notes linking to it (the index's backlinks, of the same links)."""
+    and the paths of the notes linking to it (the index's backlinks, of the same links) and of
+    those it links to (a link by its path, shown with its note's name)."""
     entries = list(entries)
     paths = {entry.slug: entry.rel_path for entry in entries}
     back = backlinks or {}
@@ -806,6 +927,7 @@ def base_rows(
             json.loads(entry.properties) if entry.properties else {},
             frozenset(outlinks.get(entry.slug, ())),
             tuple(sorted({paths[b.slug] for b in back.get(entry.slug, ()) if b.slug in paths})),
+            tuple(sorted(paths[s] for s in set(outlinks.get(entry.slug, ())) if s in paths)),
         )
         for entry in entries
     ]
@@ -919,7 +1041,7 @@ def view_html(
     """The view the embed names (else the first) as HTML: a table, or a list of the notes; what
     cannot be read, said in its place."""
     view = next((v for v in base.views if v.name == view_name), base.views[0])
-    scope = Scope(base, this, names)
+    scope = Scope(base, this, names, {row.entry.slug: row for row in scope_rows})
     if view.type == "task":  # (a Dataview TASK query's)
         scope_rows = tasks()
     count = ""
@@ -932,11 +1054,15 @@ def view_html(
             rows = flatten_rows(scope, rows, view.flatten)
         if view.group:
             rows = group_rows(scope, rows, view)
+        if view.type == "calendar":  # the notes naming a day
+            rows = [r for r in rows if row_day(scope, view.order[0], r)]
         rows = rows[: view.limit]
         if view.type == "task":
             body = task_groups_html(scope, rows, link) if view.group else task_html(rows, link)
         elif view.type == "table":
             body = table_html(scope, view, rows, link)
+        elif view.type == "calendar":  # (a Dataview CALENDAR query's)
+            body = calendar_html(scope, view.order[0], rows, link)
         else:
             body = group_list_html(scope, view, rows, link) if view.group else list_html(rows, link)
         noun = "group" if view.group else "task" if view.type == "task" else "note"
@@ -1043,6 +1169,67 @@ def table_html(scope: Scope, view: View, rows: Sequence[Row], link: NoteLink) ->
     return "".join(lines)
 
 
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+          "October", "November", "December")  # fmt: skip
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def calendar_days(scope: Scope, prop: str, rows: Sequence[Row]) -> dict[dt.date, list[Row]]:
+    """The notes on each day their date (the CALENDAR's expression) names, in the view's order;
+    a note naming no day left out."""
+    days: dict[dt.date, list[Row]] = {}
+    for row in rows:
+        day = row_day(scope, prop, row)
+        if day:
+            days.setdefault(day, []).append(row)
+    return days
+
+
+def row_day(scope: Scope, prop: str, row: Row) -> dt.date | None:
+    value = scope.prop(prop, row)
+    day = read_date(text_of(value)) if isinstance(value, str | dt.date) else None
+    return day if isinstance(day, dt.date) else None
+
+
+def calendar_html(scope: Scope, prop: str, rows: Sequence[Row], link: NoteLink) -> str:
+    """A Dataview CALENDAR: each month holding a note's day, newest first, as a table of its
+    weeks (Monday first) marking each day with a dot for each note on it, and under it the list
+    of those days with links to their notes (what a reader, or a screen reader, follows)."""
+    days = calendar_days(scope, prop, rows)
+    months = sorted({(d.year, d.month) for d in days}, reverse=True)
+    return "".join(month_html(year, month, days, link) for year, month in months)
+
+
+def month_html(year: int, month: int, days: Mapping[dt.date, list[Row]], link: NoteLink) -> str:
+    first = dt.date(year, month, 1)
+    length = ((first + dt.timedelta(days=31)).replace(day=1) - first).days
+    cells = [""] * first.weekday()
+    for n in range(1, length + 1):
+        notes = days.get(first.replace(day=n), [])
+        dots = '<span class="calendar-dot"></span>' * min(len(notes), 5)
+        count = f"{len(notes)} note{'s' if len(notes) != 1 else ''}"
+        marked = f'<span class="calendar-dots" aria-hidden="true">{dots}</span><span class="visually-hidden">, {count}</span>'
+        cells.append(f'<td class="calendar-marked">{n}{marked}</td>' if notes else f"<td>{n}</td>")
+    cells += [""] * (-len(cells) % 7)
+    weeks = "".join(
+        "<tr>" + "".join(c or "<td></td>" for c in cells[i : i + 7]) + "</tr>\n"
+        for i in range(0, len(cells), 7)
+    )
+    head = "".join(f'<th scope="col" abbr="{d}">{d[:2]}</th>' for d in WEEKDAYS)
+    listed = []
+    for day in sorted(d for d in days if (d.year, d.month) == (year, month)):
+        links = ", ".join(link(r.entry.slug, r.entry.title) for r in days[day])
+        listed.append(
+            f'<li><time datetime="{day.isoformat()}">{day.day} {MONTHS[month - 1]}</time>: {links}</li>\n'
+        )
+    return (
+        f'<div class="calendar-month">\n<table class="calendar">\n'
+        f"<caption>{MONTHS[month - 1]} {year}</caption>\n"
+        f"<thead>\n<tr>{head}</tr>\n</thead>\n<tbody>\n{weeks}</tbody>\n</table>\n"
+        f'<ul class="calendar-notes">\n{"".join(listed)}</ul>\n</div>\n'
+    )
+
+
 def list_html(rows: Sequence[Row], link: NoteLink) -> str:
     items = "".join(f"<li>{link(r.entry.slug, r.entry.title)}</li>\n" for r in rows)
     return f'<ul class="link-list">\n{items}</ul>\n'
@@ -1076,7 +1263,8 @@ def value_html(scope: Scope, value: Any, link: NoteLink) -> str:
         return link(value.entry.slug, value.entry.title)
     if isinstance(value, Link) or (isinstance(value, str) and is_wikilink(value)):
         slug = scope.slug_of(value)
-        shown = shown_name(value.target if isinstance(value, Link) else value)
+        shown = value.display if isinstance(value, Link) and value.display else ""
+        shown = shown or shown_name(value.target if isinstance(value, Link) else value)
         return link(slug, shown) if slug else escape(shown)
     return escape(text_of(value))
 

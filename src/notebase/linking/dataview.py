@@ -9,9 +9,17 @@ language: `=` is `==`, `and`/`or` are `&&`/`||`, `file.name` is the name without
 (`file.basename`), `file.link` the note, `file.outlinks` its links, `file.ctime`/`file.mtime` the
 dates the note says (bases.file_date). `GROUP BY expr [AS name]` (one) makes the view's rows
 its groups (bases.group_rows), a SORT after it theirs; `FLATTEN expr [AS name]` a row for each
-of its values (bases.flatten_rows), a WHERE after it theirs. Not read: CALENDAR queries,
-and what the bases' language does not read (`date(today)`): the block then stays as written,
-with a warning."""
+of its values (bases.flatten_rows), a WHERE after it theirs. A string is Dataview's (`\\"` a
+quote, `\\\\` a backslash, any other backslash kept: `"\\d"` is the pattern `\\d`), and the
+patterns of `regexmatch`, `regextest` and `regexreplace` are run by jsregex.py, in bounded time
+(a pattern it does not run is the warning). `meta(link)` reads a link's path, alias, part,
+kind and embedding, `link(path, display)` shows its display, `embed(link)` is the link as an
+embed (shown as the link), `choice(test, a, b)` is `if`, and a link's fields (`link.file`,
+`link.rating`) are those of the note it leads to. `CALENDAR expr` is a view of type
+`calendar`: each month holding a note's date, a month's table marking its days (bases.calendar_html).
+Not read: what the bases' language does not read, and a query on the day of the build
+(`date(today)`, `date(now)`: the site would change from one day to the next while its notes do
+not): the block then stays as written, with a warning."""
 
 from __future__ import annotations
 
@@ -113,11 +121,11 @@ def dataview_base(text: str) -> str:
 def read_query(text: str) -> Query:
     head, clauses = split_clauses(text)
     today = _TODAY.search(_QUOTED.sub('""', text))
-    if today:
-        raise NotRead(f"`{today.group(0)}`")
+    if today:  # (a site built twice from the same notes is the same site)
+        raise NotRead(f"`{today.group(0)}`, the day of the build")
     words = head.split(None, 1)
     kind = words[0].upper() if words else ""
-    if kind not in ("TABLE", "LIST", "TASK"):
+    if kind not in ("TABLE", "LIST", "TASK", "CALENDAR"):
         raise NotRead(f"the query type {kind}" if kind else "no query type")
     rest = words[1] if len(words) > 1 else ""
     if kind == "TASK":
@@ -125,6 +133,8 @@ def read_query(text: str) -> Query:
     with_id = not re.match(r"WITHOUT\s+ID\b", rest, re.I)
     rest = rest if with_id else re.sub(r"^WITHOUT\s+ID\b", "", rest, flags=re.I)
     columns = tuple(read_column(c) for c in split_top(rest)) if kind == "TABLE" else ()
+    if kind == "CALENDAR":
+        columns, with_id = calendar_column(rest, clauses), False
     found = dict.fromkeys(("FROM", "WHERE", "SORT", "LIMIT", "GROUP BY", "GROUPED SORT"), "")
     found |= {"FLATTEN": "", "FLATTENED WHERE": ""}
     for name, body in clauses:
@@ -157,6 +167,16 @@ def read_flatten(text: str, where: str) -> tuple[str, str, str]:
     if not re.fullmatch(r"[^\W\d]\w*", name):  # a name the rows' field can be read by
         raise NotRead(f"FLATTEN {text}")
     return (made, name, expression(where) if where else "")
+
+
+def calendar_column(rest: str, clauses: list[tuple[str, str]]) -> tuple[tuple[str, str]]:
+    """A CALENDAR query's one expression, the date each note is shown on (NotRead: none, or a
+    GROUP BY, which a calendar has no place for)."""
+    if not rest.strip() or len(split_top(rest)) != 1:
+        raise NotRead(f"CALENDAR {rest.strip()}".strip())
+    if any(name == "GROUP BY" for name, _ in clauses):
+        raise NotRead("GROUP BY in a CALENDAR query")
+    return ((expression(rest), "date"),)
 
 
 def task_clauses(rest: str, clauses: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -234,6 +254,8 @@ def expression(text: str) -> str:
     for token in _EXPRESSION_TOKEN.findall(text):
         if token == "=":
             out.append("==")
+        elif token.startswith('"'):
+            out.append(literal(dql_string(token)))
         elif token.startswith("[["):  # a link: `author = [[Kevin Kelly]]`
             out.append(f"link({literal(link_target(token))})")
         elif token.lower() in _WORDS:
@@ -241,6 +263,16 @@ def expression(text: str) -> str:
         else:
             out.append(file_field(token))
     return " ".join(out)
+
+
+def dql_string(token: str) -> str:
+    """A DQL string's text: `\\"` is `"` and `\\\\` is `\\`, as in Dataview, and any other
+    backslash is kept (`"\\d{4}"` is the pattern `\\d{4}`, as `"\\\\d{4}"` is)."""
+    return re.sub(r"\\(.)", keep_escape, token[1:-1], flags=re.S)
+
+
+def keep_escape(m: re.Match[str]) -> str:
+    return m.group(1) if m.group(1) in '"\\' else m.group(0)
 
 
 def file_field(token: str) -> str:
