@@ -23,8 +23,12 @@ bytecode: $(STAMP)
 site: bytecode
 	$(BIN)/notebase build
 
+# Chromium, and a font with an OpenType MATH table (DejaVu Math TeX Gyre): without one it stretches no
+# operator, and the browser tests measure an arrow drawn across its label
+MATH_FONT := /usr/share/fonts/truetype/dejavu/DejaVuMathTeXGyre.ttf
+
 chromium:
-	@test -x $(CHROMIUM) || { apt-get update -qq && apt-get install -y -qq chromium >/dev/null; }
+	@test -x $(CHROMIUM) -a -f $(MATH_FONT) || { apt-get update -qq && apt-get install -y -qq chromium fonts-dejavu-extra >/dev/null; }
 
 # axe-core and the Nu HTML Checker (vnu.jar, run with the machine's Java), pinned by tests/node's lockfile;
 # scripts are skipped: vnu-jar's would download a Java of its own.
