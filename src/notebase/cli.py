@@ -162,6 +162,15 @@ def add_import_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         action="store_true",
         help="print how each file would be cut and every judgement, without writing",
     )
+    p.add_argument(
+        "--site",
+        default=None,
+        metavar="URL",
+        help=(
+            "the address of the site the files were saved from (the folder they share is its"
+            " root): relative links resolve against it where a file says no address of its own"
+        ),
+    )
     add_unresolved_option(p)
 
 
@@ -246,7 +255,7 @@ def file_system_error(exc: OSError) -> Diagnostic:
 
 def run_command(root: Path, args: argparse.Namespace) -> int:
     if args.command == "import":
-        return run_import(root, args.files, args.into, args.dry_run, args.unresolved)
+        return run_import(root, args.files, args.into, args.dry_run, args.unresolved, args.site)
     if args.command == "new":
         return run_new(root, args)
     if args.command == "serve":
@@ -314,12 +323,22 @@ def run_check(
 
 
 def run_import(
-    root: Path, files: list[Path], into: Path | None, dry_run: bool = False, every: bool = False
+    root: Path,
+    files: list[Path],
+    into: Path | None,
+    dry_run: bool = False,
+    every: bool = False,
+    site: str | None = None,
 ) -> int:
-    from notebase.importers import import_files
+    from notebase.importers import import_files, site_problem
 
+    if site is not None and (why := site_problem(site)):
+        message = f"--site {site!r} is no site's address: {why}; nothing imported"
+        hint = "give the site's http(s) address, e.g. --site https://example.com/blog/"
+        print_diagnostics([error("import-bad-site", message, None, hint)])
+        return EXIT_USAGE
     target = into if into is not None else root / "notes" / "imported"
-    outcome = import_files(files, target, root, progress_bar(sys.stderr), dry_run)
+    outcome = import_files(files, target, root, progress_bar(sys.stderr), dry_run, site or "")
     print_diagnostics(outcome.diagnostics, every)
     if dry_run:
         sys.stdout.write(outcome.report)

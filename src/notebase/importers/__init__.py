@@ -18,6 +18,7 @@ from notebase.diagnostics import Diagnostic, FilePos, error, sort_diagnostics, w
 from notebase.importers.blogsource import link_site_refs
 from notebase.importers.formats import IMPORTED_SUFFIXES, read_input, suffix_of
 from notebase.importers.ghost import is_ghost, starts_as_ghost
+from notebase.importers.htmlmd import ABOVE_SITE
 from notebase.importers.model import ArchiveFormat, Collection, ParsedArchive
 from notebase.importers.notes import (
     FILE_PAGE,
@@ -34,10 +35,18 @@ from notebase.importers.report import (
     collections_text,
     import_report,
 )
+from notebase.importers.siteurl import (
+    Site,
+    link_site_posts,
+    page_address,
+    shared_folder,
+    site_problem,
+    site_root,
+)
 from notebase.importers.webpage import SITE_PATH
 from notebase.importers.zipped import MAC_COPIES, is_zip, unzipped
 
-__all__ = ["ImportOutcome", "import_files"]
+__all__ = ["ImportOutcome", "import_files", "site_problem"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,19 +304,32 @@ class Input:
     top: Path | None = None
 
 
+def input_sites(inputs: Sequence[Input], root: str) -> list[Site]:
+    """Each input's place on the site at `root` (`--site`): at its path from the folder the
+    inputs share (a built site's root, its pages imported together); none without a `root`."""
+    if not root:
+        return [Site() for _ in inputs]
+    paths = [i.named.resolve().as_posix() for i in inputs]
+    top = shared_folder(paths)
+    return [Site(root, page_address(root, posixpath.relpath(p, top))) for p in paths]
+
+
 def read_archives(
     inputs: Sequence[Input],
     display_root: Path,
     progress: Callable[[str, int, int], None] | None,
+    site: str = "",
 ) -> tuple[list[tuple[str, ParsedArchive]], list[Diagnostic], dict[str, str], list[Input]]:
     """Each readable archive parsed, with the problems of those that could not be read, and the
-    input each was read from (where the files it links are)."""
+    input each was read from (where the files it links are); on the site at `site` (`--site`)
+    where it says no address of its own."""
     read: list[tuple[Path, ParsedArchive]] = []
     read_from: list[Input] = []
     diags: list[Diagnostic] = []
     shown: dict[str, str] = {}
     names = input_names([i.named for i in inputs])
-    for done, (given, name) in enumerate(zip(inputs, names, strict=True), 1):
+    places = input_sites(inputs, site)
+    for done, (given, name, place) in enumerate(zip(inputs, names, places, strict=True), 1):
         if progress is not None:
             progress("reading archives", done, len(inputs))
         shown[name] = given.shown or show_path(given.path, display_root)
@@ -316,7 +338,7 @@ def read_archives(
             diags.append(problem)
             continue
         beside = functools.partial(files_beside, given.path.parent)
-        archive = read_input(text, name, shown[name], beside)
+        archive = read_input(text, name, shown[name], beside, place)
         read.append((given.named, archive))
         read_from.append(given)
         diags += archive.diagnostics
@@ -449,8 +471,12 @@ def import_files(
     display_root: Path,
     progress: Callable[[str, int, int], None] | None = None,
     dry_run: bool = False,
+    site: str = "",
 ) -> ImportOutcome:
     """Import archives into `into` (one note per post); never overwrite a note edited by hand.
+    `site` (`--site`, a valid address: site_problem) is the address of the site the inputs were
+    saved from, which their relative links resolve against where they say no address of their
+    own; a relative link climbing above it refuses the import (nothing written).
 
     A folder, or a zip (unzipped into a temporary folder removed on return), is read as the files
     of the export it holds (export_files). `progress` is told (stage, done, total) as archives are
@@ -458,7 +484,8 @@ def import_files(
     writes nothing: its outcome lists what would be written, and its report how each file was cut."""
     with ExitStack() as unzipped_zips:
         inputs, diags = gather_inputs(paths, display_root, unzipped_zips)
-        return import_inputs(inputs, diags, into, display_root, progress, dry_run)
+        root = site_root(site) if site else ""
+        return import_inputs(inputs, diags, into, display_root, progress, dry_run, root)
 
 
 def import_inputs(
@@ -468,16 +495,19 @@ def import_inputs(
     display_root: Path,
     progress: Callable[[str, int, int], None] | None,
     dry_run: bool,
+    site: str = "",
 ) -> ImportOutcome:
     """import_files once its inputs are found (and zips unzipped)."""
-    archives, diags, shown, read_from = read_archives(inputs, display_root, progress)
+    archives, diags, shown, read_from = read_archives(inputs, display_root, progress, site)
     diags = [*problems, *diags]
     posts, unresolved = link_site_refs([p for _, a in archives for p in a.posts], shown)
+    posts = link_site_posts(posts, site)
     diags += unresolved
+    refused = any(d.code == ABOVE_SITE for d in diags)  # --site's root climbed above: none written
     report = import_report(archives)
     plans, plan_diags = plan_notes(posts, read_existing(into, display_root), shown)
-    if dry_run:
-        written = [p.slug for p in plans if p.status not in (KEPT, UNCHANGED)]
+    if dry_run or refused:
+        written = [] if refused else [p.slug for p in plans if p.status not in (KEPT, UNCHANGED)]
     else:
         written, problem = write_notes(plans, into, display_root, progress)
         collections = [c for _, a in archives for c in a.collections]

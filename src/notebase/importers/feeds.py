@@ -18,9 +18,10 @@ from defusedxml import DefusedXmlException
 
 from notebase.diagnostics import Diagnostic, FilePos, error, info, warning
 from notebase.importers.htmlmd import (
+    SITE_HINT,
     fragment_content,
     fragment_text,
-    unresolved_warning,
+    kept_urls_problem,
 )
 from notebase.importers.model import ArchiveFormat, ParsedArchive
 from notebase.importers.structured import (
@@ -143,12 +144,15 @@ def template_error(line: int, shown: str) -> Diagnostic:
     return error("import-bad-feed", msg, FilePos(shown, line), hint)
 
 
-def html_content(html: str, base: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def html_content(
+    html: str, base: str, site_root: str = ""
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """An item's HTML content as markdown blocks, and the relative URLs kept as their text when
-    nothing says where they are relative to."""
+    nothing says where they are relative to (or, with the `site_root` given by `--site`, those
+    climbing above it)."""
     if not html.strip():
         return (), ()
-    blocks, unplaced = fragment_content(html, base)
+    blocks, unplaced = fragment_content(html, base, site_root)
     return tuple(blocks), unplaced
 
 
@@ -209,10 +213,12 @@ def channel_authors(channel: Channel, page: str, site: str) -> tuple[str, ...]:
     return channel.authors if channel.podcast else site_authors(page, site, channel.authors)
 
 
-def rss_item(item: ET.Element, line: int, site: str, channel: Channel = Channel()) -> FeedItem:
+def rss_item(
+    item: ET.Element, line: int, site: str, channel: Channel = Channel(), site_root: str = ""
+) -> FeedItem:
     """An RSS 2.0 `<item>` (or RSS 1.0's): content:encoded, else description, as HTML (as
     WordPress shows it, for the items of its export); by the channel's authors when it names
-    none and is a page of the feed's site, or a podcast's episode."""
+    none and is a page of the feed's site, or a podcast's episode; `site_root`: `--site`'s."""
     exported = channel.exported
 
     def find(*names: str) -> ET.Element | None:
@@ -229,7 +235,7 @@ def rss_item(item: ET.Element, line: int, site: str, channel: Channel = Channel(
     html, base = shown_html(html) if exported else html, content_base(site, url, permalink)
     tags = [text_of(e) for e in [*item.findall("category"), *item.findall(f"{DC}subject")]]
     when = text_of(find("pubDate", f"{DC}date"))
-    chunks, unplaced = html_content(html, base)
+    chunks, unplaced = html_content(html, base, site_root)
     return FeedItem(
         title=fragment_text(text_of(find("title", f"{RSS1}title"))),
         url="" if exported else url,  # an export's post is the writer's own, not a source
@@ -245,18 +251,24 @@ def rss_item(item: ET.Element, line: int, site: str, channel: Channel = Channel(
     )
 
 
-def atom_text(elem: ET.Element | None, base: str) -> tuple[str, ...]:
-    """An Atom text construct (type text, html or xhtml) as markdown blocks."""
+def atom_text(
+    elem: ET.Element | None, base: str, site_root: str = ""
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """An Atom text construct (type text, html or xhtml) as markdown blocks, and (with the
+    `site_root` given by `--site`) its relative URLs climbing above that root."""
     if elem is None:
-        return ()
+        return (), ()
     kind = elem.get("type", "text")
     if kind == "xhtml":
         for node in elem.iter():
             node.tag = node.tag.rsplit("}", 1)[-1]  # XHTML's namespace off: plain HTML tags
         inner = "".join(ET.tostring(child, encoding="unicode") for child in elem)
-        return html_content(inner, base)[0]
-    text = "".join(elem.itertext())
-    return html_content(text, base)[0] if kind in ("html", "text/html") else plain_chunks(text)
+        chunks, unplaced = html_content(inner, base, site_root)
+    elif kind in ("html", "text/html"):
+        chunks, unplaced = html_content("".join(elem.itertext()), base, site_root)
+    else:
+        chunks, unplaced = plain_chunks("".join(elem.itertext())), ()
+    return chunks, (unplaced if site_root else ())
 
 
 XML_BASE = "{http://www.w3.org/XML/1998/namespace}base"
@@ -283,8 +295,11 @@ def atom_authors(elem: ET.Element) -> tuple[str, ...]:
     return tuple(name for name in names if name)
 
 
-def atom_entry(entry: ET.Element, line: int, site: str, authors: tuple[str, ...] = ()) -> FeedItem:
-    """An Atom entry; by the feed's `authors` when it names none (RFC 4287), on the feed's site."""
+def atom_entry(
+    entry: ET.Element, line: int, site: str, authors: tuple[str, ...] = (), site_root: str = ""
+) -> FeedItem:
+    """An Atom entry; by the feed's `authors` when it names none (RFC 4287), on the feed's site
+    (`site_root`: `--site`'s, when the feed says none)."""
     url = atom_link(entry)
     title = entry.find(f"{ATOM}title")
     raw_title = "".join(title.itertext()) if title is not None else ""
@@ -296,15 +311,18 @@ def atom_entry(entry: ET.Element, line: int, site: str, authors: tuple[str, ...]
     categories = entry.findall(f"{ATOM}category")
     kinds = [c for c in categories if c.get("scheme") == KIND_SCHEME]
     tags = [c.get("label") or c.get("term") or "" for c in categories if c not in kinds]
+    base = xml_base(content, entry, content_base(site, url))
+    chunks, unplaced = atom_text(content, base, site_root)
     return FeedItem(
         title=fragment_text(raw_title) if is_html else " ".join(raw_title.split()),
         url=url,
         date=parse_date(when),
         authors=atom_authors(entry) or site_authors(url, site, authors),
         tags=tuple(tags),
-        chunks=atom_text(content, xml_base(content, entry, content_base(site, url))),
+        chunks=chunks,
         line=line,
         date_text=when,
+        unresolved=unplaced,
         role=atom_role(entry, kinds),
         page=own_page(url, site),
     )
@@ -380,36 +398,45 @@ def repaired_warning(problem: ET.ParseError, shown: str) -> Diagnostic:
     return warning("import-feed-repaired", msg, FilePos(shown, problem.position[0]), hint)
 
 
-def xml_items(root: ET.Element, text: str) -> tuple[list[FeedItem], str]:
-    """The items of an RSS or Atom document, or ([], why it cannot be read)."""
+def xml_items(root: ET.Element, text: str, site_root: str = "") -> tuple[list[FeedItem], str]:
+    """The items of an RSS or Atom document, or ([], why it cannot be read); on the site at
+    `site_root` (`--site`) when the feed says no site's address."""
     if root.tag in (f"{space}feed" for space in OTHER_ATOMS):
         root = as_atom(root)
     read: Callable[[ET.Element, int, str], FeedItem]
     if root.tag == f"{ATOM}feed":
         elems, site = root.findall(f"{ATOM}entry"), atom_link(root)
-        read = partial(atom_entry, authors=atom_authors(root))
+        read = partial(atom_entry, authors=atom_authors(root), site_root=site_root)
     elif root.tag == "rss" or root.tag.endswith("RDF"):
         elems = root.findall("channel/item") + root.findall(f"{RSS1}item")
-        read = partial(rss_item, channel=rss_channel(root, elems))
+        read = partial(rss_item, channel=rss_channel(root, elems), site_root=site_root)
         site = safe_url(
             text_of(root.find("channel/link")) or text_of(root.find(f"{RSS1}channel/{RSS1}link"))
         )
     else:
         return [], f"<{root.tag}> is not a feed (RSS <rss>, Atom <feed>)"
+    if site:  # the feed's own address: `--site` names no other
+        read = partial(read, site_root="")
     lines = match_lines(text, _ITEM_TAG)
+    site = site or site_root
     return [read(e, lines[i] if i < len(lines) else 1, site) for i, e in enumerate(elems)], ""
 
 
 def json_item(
-    item: dict[str, Any], text: str, start: int, feed: tuple[str, tuple[str, ...]], lines: LineIndex
+    item: dict[str, Any],
+    text: str,
+    start: int,
+    feed: tuple[str, tuple[str, ...], str],
+    lines: LineIndex,
 ) -> tuple[FeedItem, int]:
-    """One JSON Feed item (by the `feed`'s authors when it names none: the feed's site and its
-    authors), and where the next one is looked for in the text."""
-    site, authors = feed
+    """One JSON Feed item (by the `feed`'s authors when it names none: the feed's site, its
+    authors and `--site`'s root when the feed says no site), and where the next one is looked
+    for in the text."""
+    site, authors, site_root = feed
     url = safe_url(str(item.get("external_url") or item.get("url") or ""))
     html = item.get("content_html") or item.get("summary") or ""
     base = content_base(site, safe_url(str(item.get("url") or "")), url)
-    chunks, unplaced = html_content(str(html), base)
+    chunks, unplaced = html_content(str(html), base, site_root)
     chunks = chunks or plain_chunks(str(item.get("content_text") or ""))
     key = json.dumps(str(item.get("id", "")), ensure_ascii=False)
     found = text.find(key, start)
@@ -429,7 +456,7 @@ def json_item(
     ), (found + 1 if found >= 0 else start)
 
 
-def json_items(text: str) -> tuple[list[FeedItem], str]:
+def json_items(text: str, site_root: str = "") -> tuple[list[FeedItem], str]:
     feed = json.loads(text)
     items = feed.get("items") if isinstance(feed, dict) else None
     if not isinstance(items, list):
@@ -437,7 +464,8 @@ def json_items(text: str) -> tuple[list[FeedItem], str]:
     found: list[FeedItem] = []
     start = 0
     lines = line_index(text)
-    site = (safe_url(str(feed.get("home_page_url") or "")), json_authors(feed))
+    home = safe_url(str(feed.get("home_page_url") or ""))
+    site = (home or site_root, json_authors(feed), "" if home else site_root)
     for item in items:
         if isinstance(item, dict):
             read, start = json_item(item, text, start, site, lines)
@@ -445,20 +473,24 @@ def json_items(text: str) -> tuple[list[FeedItem], str]:
     return found, ""
 
 
-def parsed_items(text: str) -> tuple[list[FeedItem], str, ET.ParseError | None]:
+def parsed_items(
+    text: str, site_root: str = ""
+) -> tuple[list[FeedItem], str, ET.ParseError | None]:
     """The items of a JSON or XML feed, or why it is no feed; and the XML error read past."""
     if text.lstrip().startswith(("{", "[")):
-        return *json_items(text), None
+        return *json_items(text, site_root), None
     root, repaired = parse_xml(text)
-    return *xml_items(root, text), repaired
+    return *xml_items(root, text, site_root), repaired
 
 
-def read_items(text: str, shown: str) -> tuple[list[FeedItem], list[Diagnostic]]:
+def read_items(
+    text: str, shown: str, site_root: str = ""
+) -> tuple[list[FeedItem], list[Diagnostic]]:
     """The feed's items and what was read past, or [] and the error saying why it cannot be read."""
     if line := template_line(text):
         return [], [template_error(line, shown)]
     try:
-        items, why, repaired = parsed_items(text)
+        items, why, repaired = parsed_items(text, site_root)
     except json.JSONDecodeError as exc:
         pos = FilePos(shown, exc.lineno)
         return [], [error("import-bad-feed", f"not valid JSON: {exc.msg}", pos, "fix the JSON")]
@@ -505,7 +537,7 @@ def untitled_info(items: Sequence[FeedItem], shown: str) -> Diagnostic:
     return info("import-untitled", msg, pos, hint="a microblog's posts have none: nothing to do")
 
 
-def item_problems(items: Sequence[FeedItem], shown: str) -> list[Diagnostic]:
+def item_problems(items: Sequence[FeedItem], shown: str, site_root: str = "") -> list[Diagnostic]:
     microblog = is_microblog(items)
     diags = [untitled_info(items, shown)] if microblog else []
     for item in items:
@@ -529,8 +561,9 @@ def item_problems(items: Sequence[FeedItem], shown: str) -> list[Diagnostic]:
             )
             diags.append(warning("import-bad-date", msg, pos, hint))
         if item.unresolved and item_title(item):
-            hint = "add the site's address to the feed (RSS <link>, JSON Feed home_page_url)"
-            diags.append(unresolved_warning(item.unresolved, "the feed says no address", pos, hint))
+            why = "the feed says no address"
+            hint = f"{SITE_HINT} (or add it to the feed: RSS <link>, JSON Feed home_page_url)"
+            diags.append(kept_urls_problem(item.unresolved, why, pos, hint, site_root))
     return diags
 
 
@@ -546,9 +579,10 @@ def left_out_info(items: Sequence[FeedItem], shown: str) -> Diagnostic:
     return info("import-not-a-post", message, FilePos(shown, items[0].line), hint)
 
 
-def read_feed(text: str, name: str, shown: str) -> ParsedArchive:
-    """An RSS, Atom or JSON feed: one post per item."""
-    items, read_past = read_items(text, shown)
+def read_feed(text: str, name: str, shown: str, site: str = "") -> ParsedArchive:
+    """An RSS, Atom or JSON feed: one post per item; on the `site` (`--site`'s root) when the
+    feed says no site's address."""
+    items, read_past = read_items(text, shown, site)
     if any(d.is_error for d in read_past):
         return ParsedArchive(name, ArchiveFormat.FEED, (), tuple(read_past))
     left_out = [item for item in items if item.role not in POST_ROLES]
@@ -568,7 +602,7 @@ def read_feed(text: str, name: str, shown: str) -> ParsedArchive:
         for item in items
         if item_title(item)
     )
-    diags = [*read_past, *item_problems(items, shown)]
+    diags = [*read_past, *item_problems(items, shown, site)]
     if left_out:
         diags.append(left_out_info(left_out, shown))
     if not items:

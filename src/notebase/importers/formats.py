@@ -26,6 +26,7 @@ from notebase.importers.markdownpost import read_markdown
 from notebase.importers.medium import is_medium, read_medium
 from notebase.importers.model import ParsedArchive
 from notebase.importers.reader import read_archive
+from notebase.importers.siteurl import NO_SITE, Site
 from notebase.importers.substack import body_names, is_substack, read_substack
 from notebase.importers.webpage import read_webpage
 
@@ -96,12 +97,23 @@ def choose_reader(name: str, text: str) -> Reader:
 
 
 def read_input(
-    text: str, name: str, shown: str, beside: Callable[[list[str]], dict[str, str]] | None = None
+    text: str,
+    name: str,
+    shown: str,
+    beside: Callable[[list[str]], dict[str, str]] | None = None,
+    site: Site = NO_SITE,
 ) -> ParsedArchive:
     """The posts of one input file, whatever its format (told by its file name: `name` may
     hold folders, `p/x/index.html`, to tell it from another input of that name); `beside` reads
-    the files an export names beside it (Substack's bodies), by their paths from its folder."""
+    the files an export names beside it (Substack's bodies), by their paths from its folder;
+    `site` is the site it was saved from (`--site`), for a page, feed or Ghost export saying none."""
     reader = choose_reader(name.rpartition("/")[2], text)
     if reader is read_substack and beside is not None:
         return read_substack(text, name, shown, beside(body_names(text)))
+    if site.root and reader is read_webpage:
+        return read_webpage(text, name, shown, site)
+    if site.root and reader is read_feed:
+        return read_feed(text, name, shown, site.root)
+    if site.root and reader is read_ghost:
+        return read_ghost(text, name, shown, site.root)
     return reader(text, name, shown)

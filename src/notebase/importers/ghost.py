@@ -22,7 +22,7 @@ from urllib.parse import unquote
 from notebase.diagnostics import Diagnostic, FilePos, error, info, warning
 from notebase.importers.feeds import html_content, plain_chunks
 from notebase.importers.ghostdoc import Rendered, editor_html
-from notebase.importers.htmlmd import unresolved_warning
+from notebase.importers.htmlmd import SITE_HINT, kept_urls_problem
 from notebase.importers.markup import fits_wikilink
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
 from notebase.importers.structured import (
@@ -50,7 +50,7 @@ _SITE_HREF = re.compile(
     r"""(?P<attr>\b(?:href|src)\s*=\s*["'])(?:""" + SITE + r")?/(?!/)(?P<rest>[^\"'#?]*)"
 )
 DRAFTS = ("draft", "scheduled")
-HINT_UNRESOLVED = "link the site's pages by hand: the export does not say the site's address"
+HINT_UNRESOLVED = f"the export does not say the site's address: {SITE_HINT}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,11 +162,12 @@ def post_html(post: dict[str, Any]) -> Rendered:
 
 
 def post_chunks(
-    post: dict[str, Any], html: str, slugs: dict[str, str]
+    post: dict[str, Any], html: str, slugs: dict[str, str], site: str = ""
 ) -> tuple[list[str], Sequence[str], list[str]]:
     """The post's body (its `html`) as markdown blocks (its feature image first), its relative
-    URLs, and the site's files it shows."""
-    chunks, unplaced = html_content(site_html(html, slugs), "")
+    URLs kept as text (without `site`: all; with it, those climbing above it), and the site's
+    files it shows."""
+    chunks, unplaced = html_content(site_html(html, slugs), site, site)
     if not chunks:
         chunks = plain_chunks(str(post.get("plaintext") or ""))
     image = safe_url(str(post.get("feature_image") or "").replace(SITE + "/", _FILES))
@@ -198,23 +199,20 @@ def document_problems(
 
 
 def ghost_post(
-    post: dict[str, Any], origin: str, found: Tables, pos: FilePos
+    post: dict[str, Any], origin: str, found: Tables, pos: FilePos, site: str = ""
 ) -> tuple[ImportedPost | None, list[Diagnostic], list[str]]:
     """One post of the export as a note's post, what was read past in it, and the site's files
-    it shows."""
+    it shows; its links to the site's other pages resolved against `site` (`--site`), if given."""
     title = " ".join(str(post.get("title") or "").split())
     if not title:
         msg = "post has no title: skipped"
         return None, [warning("import-empty-post", msg, pos, "give the post a title in Ghost")], []
     body = post_html(post)
-    chunks, unplaced, files = post_chunks(post, body.html, found.slugs)
+    chunks, unplaced, files = post_chunks(post, body.html, found.slugs, site)
     diags = document_problems(post, body, bool(chunks), pos)
     if unplaced:
-        diags.append(
-            unresolved_warning(
-                unplaced, "Ghost's export says no site address", pos, HINT_UNRESOLVED
-            )
-        )
+        why = "Ghost's export says no site address"
+        diags.append(kept_urls_problem(unplaced, why, pos, HINT_UNRESOLVED, site))
     pid = str(post.get("id"))
     canonical = safe_url(str(post.get("canonical_url") or ""))
     canonical = canonical if canonical.startswith(("http://", "https://")) else ""
@@ -260,8 +258,9 @@ def left_out(kinds: Counter[str], data: Sequence[dict[str, Any]], shown: str) ->
     return info("import-not-a-post", message, FilePos(shown, 1), hint)
 
 
-def read_ghost(text: str, name: str, shown: str) -> ParsedArchive:
-    """Ghost's JSON export: one post per post (drafts as drafts)."""
+def read_ghost(text: str, name: str, shown: str, site: str = "") -> ParsedArchive:
+    """Ghost's JSON export: one post per post (drafts as drafts); the site's address `site`
+    (`--site`), which the export does not say, when given."""
     try:
         data = databases(json.loads(text))
     except (json.JSONDecodeError, RecursionError) as exc:
@@ -293,7 +292,8 @@ def read_ghost(text: str, name: str, shown: str) -> ParsedArchive:
                 kinds[kind] += 1
                 continue
             line = post_line(post, text, lines)
-            made, problems, shows = ghost_post(post, f"{name}:{line}", found, FilePos(shown, line))
+            pos = FilePos(shown, line)
+            made, problems, shows = ghost_post(post, f"{name}:{line}", found, pos, site)
             posts += [made] if made else []
             diags += problems
             files.update((rel, line) for rel in shows if rel not in files)

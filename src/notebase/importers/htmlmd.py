@@ -13,7 +13,7 @@ from html import escape
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from notebase.diagnostics import Diagnostic, FilePos, warning
+from notebase.diagnostics import Diagnostic, FilePos, error, warning
 from notebase.importers.markup import escape_line_start
 from notebase.importers.structured import escape_text, safe_url
 from notebase.reading.sourcerefs import join_url, url_parts
@@ -138,6 +138,9 @@ class Context:
     """What converting one post needs: its address, its footnotes and what to leave out."""
 
     base: str = ""  # the address relative links resolve against ('' when unknown)
+    # the site's root address when `base` was given by `notebase import --site`: a relative link
+    # climbing above it is refused (kept as its text)
+    root: str = ""
     notes: Mapping[str, str] = field(default_factory=dict)  # footnote element id -> label
     skip: frozenset[int] = frozenset()  # mem_ids of elements left out (title, footnote list)
     tex: bool = False  # the page typesets TeX (MathJax, KaTeX): any `$…$` in its text is math
@@ -199,12 +202,37 @@ def prose_length(node: LexborNode) -> int:
     )
 
 
-def resolve(url: str, base: str) -> str:
-    """An absolute http(s) URL for `url` (resolved against `base`), or ''."""
+def resolve(url: str, base: str, root: str = "") -> str:
+    """An absolute http(s) URL for `url` (resolved against `base`), or ''; '' too for a relative
+    URL climbing above the site's `root` (climbs_above)."""
     url = url.strip()
-    if not url or url.startswith("#"):
+    if not url or url.startswith("#") or (root and climbs_above(url, base, root)):
         return ""
     return safe_url(join_url(base, url) if base else url)
+
+
+def climbs_above(url: str, base: str, root: str) -> bool:
+    """Whether a relative URL's `..` climb above the site's root: a path from the page's folder
+    (`../../x.png`, from `base`) above the folder `root` names, or one from the host's root
+    (`/../x`) above it; an absolute URL (`https://…`, `//host/…`) climbs nothing."""
+    parts = url_parts(url)
+    if parts.scheme or parts.netloc or url.startswith("//") or not parts.path:
+        return False
+    floor = 0 if parts.path.startswith("/") else len(folder_parts(url_parts(root).path))
+    depth = 0 if parts.path.startswith("/") else len(folder_parts(url_parts(base).path))
+    for segment in parts.path.split("/"):
+        if segment == "..":
+            depth -= 1
+            if depth < floor:
+                return True
+        elif segment not in ("", "."):
+            depth += 1
+    return False
+
+
+def folder_parts(path: str) -> list[str]:
+    """The folders of a URL's path (`/a/b/page.html` and `/a/b/`: a, b)."""
+    return [part for part in path.rsplit("/", 1)[0].split("/") if part]
 
 
 def link_target(url: str) -> str:
@@ -243,7 +271,7 @@ def link(node: LexborNode, ctx: Context) -> str:
     ):
         return ""
     text = inline_of(node, ctx)
-    target = resolve(href, ctx.base)
+    target = resolve(href, ctx.base, ctx.root)
     if not target:
         return text
     core = text.strip()
@@ -260,7 +288,7 @@ def link(node: LexborNode, ctx: Context) -> str:
 
 def image(node: LexborNode, ctx: Context) -> str:
     alt = escape_text(" ".join(attr(node, "alt").split()))
-    src = resolve(attr(node, "src") or attr(node, "data-src"), ctx.base)
+    src = resolve(attr(node, "src") or attr(node, "data-src"), ctx.base, ctx.root)
     return f"![{alt}]({link_target(src)})" if src else alt
 
 
@@ -516,7 +544,7 @@ def quote_block(node: LexborNode, ctx: Context, attribution: str = "") -> list[s
     inner_ctx = ctx if source is None else replace(ctx, skip=ctx.skip | {source.mem_id})
     if source is not None:
         attribution = _LEAD_DASH.sub("", one_line(inline_of(source, ctx)))
-    cited = resolve(attr(node, "cite"), ctx.base)
+    cited = resolve(attr(node, "cite"), ctx.base, ctx.root)
     if cited:
         attribution = f"[{attribution}]({link_target(cited)})" if attribution else f"<{cited}>"
     chunks = blocks_of(node, inner_ctx)
@@ -856,16 +884,21 @@ def fragment_markdown(html: str, base: str = "") -> list[str]:
     return fragment_content(html, base)[0]
 
 
-def fragment_content(html: str, base: str = "") -> tuple[list[str], tuple[str, ...]]:
-    """An HTML fragment as markdown blocks, and (without a `base`) the relative URLs of its links
-    and images, which were kept as their text: one parse for both."""
+def fragment_content(
+    html: str, base: str = "", root: str = ""
+) -> tuple[list[str], tuple[str, ...]]:
+    """An HTML fragment as markdown blocks, and the relative URLs of its links and images kept as
+    their text: all of them without a `base`; with the site's `root` (`--site`), those climbing
+    above it (climbing_urls). One parse for both."""
     tree = LexborHTMLParser(html)
     strip_chrome(tree)
     body = tree.body
     if body is None:
         return [], ()
-    blocks = scope_markdown(children(body), Context(base=base))
-    return blocks, (() if base else relative_urls([body]))
+    blocks = scope_markdown(children(body), Context(base=base, root=root))
+    if not base:
+        return blocks, relative_urls([body])
+    return blocks, (climbing_urls([body], base, root) if root else ())
 
 
 def relative_urls(nodes: Iterable[LexborNode]) -> tuple[str, ...]:
@@ -881,11 +914,43 @@ def relative_urls(nodes: Iterable[LexborNode]) -> tuple[str, ...]:
     return tuple(found)
 
 
+def climbing_urls(nodes: Iterable[LexborNode], base: str, root: str) -> tuple[str, ...]:
+    """The relative URLs of `nodes` (relative_urls) that climb above the site's `root` from the
+    page at `base` (climbs_above): refused, each kept as its text."""
+    return tuple(url for url in relative_urls(nodes) if climbs_above(url.strip(), base, root))
+
+
+SITE_HINT = "give the site's address: `notebase import --site https://example.com/ FILE…`"
+ABOVE_SITE = "import-url-above-site"
+
+
 def unresolved_warning(urls: Sequence[str], why: str, pos: FilePos, hint: str) -> Diagnostic:
     """A post's relative links and images kept as their text, for `why` (no address known)."""
     shown = ", ".join(repr(u) for u in urls[:3]) + (", …" if len(urls) > 3 else "")
     message = f"{len(urls)} relative link(s) or image(s) kept as text ({shown}): {why}"
     return warning("import-relative-url", message, pos, hint, about=str(len(urls)))
+
+
+def above_site_error(urls: Sequence[str], root: str, pos: FilePos) -> Diagnostic:
+    """A post's relative links climbing above the site's root (`--site`): the import is refused."""
+    shown = ", ".join(repr(u) for u in urls[:3]) + (", …" if len(urls) > 3 else "")
+    message = (
+        f"{len(urls)} relative link(s) or image(s) climb above the site's root {root}"
+        f" ({shown}): the import is refused, nothing is written"
+    )
+    hint = (
+        "give --site the address of the folder the imported files share (a built site's root,"
+        " its pages imported together), or fix the links"
+    )
+    return error(ABOVE_SITE, message, pos, hint)
+
+
+def kept_urls_problem(
+    urls: Sequence[str], why: str, pos: FilePos, hint: str, root: str = ""
+) -> Diagnostic:
+    """What a post's relative URLs kept as their text say: with the site's `root` (`--site`),
+    they climb above it (above_site_error); else no address was known (unresolved_warning)."""
+    return above_site_error(urls, root, pos) if root else unresolved_warning(urls, why, pos, hint)
 
 
 def fragment_text(html: str) -> str:

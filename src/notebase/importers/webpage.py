@@ -16,12 +16,15 @@ from typing import Any
 from notebase.diagnostics import Diagnostic, FilePos, info, warning
 from notebase.importers.content import content_blocks
 from notebase.importers.htmlmd import (
+    SITE_HINT,
     Context,
     LexborHTMLParser,
     LexborNode,
+    above_site_error,
     ancestors,
     attr,
     children,
+    climbing_urls,
     plain_text,
     prose_length,
     relative_urls,
@@ -32,6 +35,7 @@ from notebase.importers.htmlmd import (
     uses_tex,
 )
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
+from notebase.importers.siteurl import NO_SITE, Site
 from notebase.importers.structured import (
     json_authors,
     line_index,
@@ -126,6 +130,7 @@ class PageMeta:
     tex: bool  # it loads MathJax or KaTeX: its `$…$` are math
     stated_title: bool = False  # the title is the page's `og:title`, not its `<title>`
     authors: tuple[str, ...] = ()  # who the page says wrote it
+    root: str = ""  # the site's root (`--site`) when `base` is the page's address on it
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +151,14 @@ def meta_content(tree: LexborHTMLParser, selector: str) -> str:
     if node is None:
         return ""
     return attr(node, "content") or attr(node, "href")
+
+
+def on_site(meta: PageMeta, site: Site) -> PageMeta:
+    """The page's meta, its address its own (canonical, og:url, <base>, where it was saved
+    from), else its address on the `site` (`--site`): the page is what it says it is."""
+    if meta.base or not site.page:
+        return meta
+    return replace(meta, base=site.page, site_host=domain_of(site.page), root=site.root)
 
 
 def page_meta(tree: LexborHTMLParser, saved: str = "") -> PageMeta:
@@ -738,7 +751,8 @@ def read_post(
     overlays = overlay_links(scope)
     left_out = (scope.heading, time, *taxonomy_lists(scope, meta), *overlays, *scope.river)
     skip = frozenset(n.mem_id for n in left_out if n is not None)
-    chunks = scope_markdown(scope.nodes, Context(base=meta.base, skip=skip, tex=meta.tex))
+    ctx = Context(base=meta.base, root=meta.root, skip=skip, tex=meta.tex)
+    chunks = scope_markdown(scope.nodes, ctx)
     tags, categories = post_tags(scope, meta)
     title = post_title(scope, meta, chunks, shown if single else None)
     page = meta.base if single else listed_page(scope, meta, overlays)
@@ -799,14 +813,17 @@ def unplaced_urls(scope: Scope) -> list[str]:
 
 
 def post_problems(
-    posts: Sequence[ImportedPost], scopes: Sequence[Scope], shown: str, base: str
+    posts: Sequence[ImportedPost], scopes: Sequence[Scope], shown: str, meta: PageMeta
 ) -> list[Diagnostic]:
     diags = []
     for post, scope in zip(posts, scopes, strict=True):
         pos = FilePos(shown, scope.line)
-        if not base and (urls := unplaced_urls(scope)):
-            why, hint = "the page says no address", 'add <link rel="canonical" href="…"> to it'
+        if not meta.base and (urls := unplaced_urls(scope)):
+            why = "the page says no address"
+            hint = f'{SITE_HINT} (or add <link rel="canonical" href="…"> to the page)'
             diags.append(unresolved_warning(urls, why, pos, hint))
+        elif meta.root and (climbed := climbing_urls(scope.nodes, meta.base, meta.root)):
+            diags.append(above_site_error(climbed, meta.root, pos))
         if scope.heading is None and len(scopes) > 1:
             diags.append(
                 warning(
@@ -849,13 +866,14 @@ def redirect_page(target: str, name: str, shown: str) -> ParsedArchive:
     return ParsedArchive(name, ArchiveFormat.HTML, (), (diag,))
 
 
-def read_webpage(text: str, name: str, shown: str) -> ParsedArchive:
+def read_webpage(text: str, name: str, shown: str, site: Site = NO_SITE) -> ParsedArchive:
     """A saved HTML page as posts: one per article / listed post, else the page as one; none of
-    a page that only redirects its reader to another."""
+    a page that only redirects its reader to another. A page that says no address of its own is
+    taken to be at its address on the `site` it was saved from (`--site`), when one is given."""
     tree = LexborHTMLParser(text)
     if target := redirect_target(tree):
         return redirect_page(target, name, shown)
-    meta = page_meta(tree, saved_from(text))
+    meta = on_site(page_meta(tree, saved_from(text)), site)
     lines = element_lines(tree, text)
     strip_chrome(tree, heading_saying(tree, meta.title))
     scopes, lead = find_scopes(tree, lines, meta.title)
@@ -872,7 +890,7 @@ def read_webpage(text: str, name: str, shown: str) -> ParsedArchive:
             hint="save the page as HTML with its content (not only its scripts)",
         )
         return ParsedArchive(name, ArchiveFormat.HTML, (), (diag,))
-    diags = post_problems([p for p, _ in kept], [s for _, s in kept], shown, meta.base)
+    diags = post_problems([p for p, _ in kept], [s for _, s in kept], shown, meta)
     if lead:
         msg = f"text before the listing's first post left out: {shorten(lead, 60)!r}"
         hint = "a listing's posts are its <article>s or its repeated linked headings"
