@@ -117,7 +117,9 @@ def test_many_posts_keeping_relative_links_as_text_are_one_warning_saying_how_ma
     assert [format_diagnostic(d) for d in said[1:]] == [
         "site/0/index.html:74: warning[import-relative-url]: 24 relative links or images in"
         " 12 posts of 11 files kept as text: their pages or feeds say no address\n"
-        '  hint: import pages that say their address (<link rel="canonical">, which most themes'
-        " write when the site is built with it set: Hugo's baseURL, Jekyll's url with"
-        " jekyll-seo-tag); `notebase import --unresolved` lists every post"
+        "  hint: give the address of the site they were saved from (`notebase import --site"
+        " https://example.com/ FILE…`: the folder the files share is its root), or import pages"
+        ' that say their address (<link rel="canonical">, which most themes write when the site'
+        " is built with it set: Hugo's baseURL, Jekyll's url with jekyll-seo-tag);"
+        " `notebase import --unresolved` lists every post"
     ]

@@ -783,3 +783,26 @@ RSS_FOR_FOLDER = """<?xml version="1.0"?>
 <description>Some text.</description></item>
 </channel></rss>
 """
+
+
+def test_a_page_imported_alone_is_placed_by_its_path_from_its_built_sites_root(
+    tmp_path: Path,
+) -> None:
+    site = tmp_path / "_site"
+    post = site / "2019" / "05" / "20" / "first-steps" / "index.html"
+    post.parent.mkdir(parents=True)
+    (site / "index.html").write_text("<main><h1>Home</h1></main>", encoding="utf-8")
+    post.write_text(
+        '<main><h1>First steps</h1><p><a href="../../../../about/">About</a>'
+        ' <img src="map.png" alt="Map"></p></main>',
+        encoding="utf-8",
+    )
+    outcome = import_files([post], tmp_path / "kb", tmp_path, site="https://me.example.com")
+    assert outcome.diagnostics == ()
+    text = (tmp_path / "kb" / "first-steps.md").read_text(encoding="utf-8")
+    assert "[About](https://me.example.com/about/)" in text
+    assert "![Map](https://me.example.com/2019/05/20/first-steps/map.png)" in text
+    (site / "index.html").unlink()  # no home page above it: the page is at the site's root
+    outcome = import_files([post], tmp_path / "kb2", tmp_path, site="https://me.example.com")
+    assert [d.code for d in outcome.diagnostics] == ["import-url-above-site"]
+    assert not (tmp_path / "kb2").exists()

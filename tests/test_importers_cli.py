@@ -103,3 +103,107 @@ def test_the_files_a_markdown_post_links_beside_it_are_copied_beside_its_note(
     assert main(["--root", str(kb), "build"]) == 0
     tpu = (kb / "site" / "imported" / "tpu" / "index.html").read_text(encoding="utf-8")
     assert '<img src="../../files/imported/assets/rack.png" alt="rack"' in tpu
+
+
+def built_page(title: str, body: str) -> str:
+    """A page of a built site that says no address (no canonical, og:url or <base>)."""
+    return (
+        f"<!DOCTYPE html><html><head><title>{title} | Notes</title></head><body>"
+        f'<nav><a href="/">Notes</a></nav><main><article><h1>{title}</h1>{body}</article></main>'
+        "</body></html>"
+    )
+
+
+def built_site(tmp_path: Path) -> list[str]:
+    """A built site's folder (`public/`): two posts linking each other, from the site's root and
+    from the page's folder, an image beside one, a link to a tag page that is not imported."""
+    public = tmp_path / "public"
+    public.mkdir()
+    (public / "index.html").write_text(built_page("Notes", "<p>Home.</p>"), encoding="utf-8")
+    pages = {
+        "posts/first-steps/index.html": built_page(
+            "First steps",
+            '<p>Read <a href="../next-steps/">the next steps</a> and'
+            ' <a href="/tags/reading/">the tag</a>.</p><p><img src="map.png" alt="The map"></p>',
+        ),
+        "posts/next-steps/index.html": built_page(
+            "Next steps", '<p>Back to <a href="/posts/first-steps/#start">First steps</a>.</p>'
+        ),
+    }
+    for rel, html in pages.items():
+        (public / rel).parent.mkdir(parents=True, exist_ok=True)
+        (public / rel).write_text(html, encoding="utf-8")
+    (public / "posts" / "first-steps" / "map.png").write_bytes(b"\x89PNG")
+    return [str(public / rel) for rel in pages]
+
+
+def test_import_site_resolves_a_built_sites_relative_links_and_links_its_posts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    kb = tmp_path / "kb"
+    (kb / "notes").mkdir(parents=True)
+    files = built_site(tmp_path)
+    assert main(["--root", str(kb), "import", *files]) == 0
+    before = capsys.readouterr().err
+    assert before.count("warning[import-relative-url]") == 2 and "--site" in before
+
+    into = kb / "notes" / "imported"
+    shutil.rmtree(into)
+    site = ["--site", "https://notes.example.com"]
+    assert main(["--root", str(kb), "import", *site, *files]) == 0
+    assert "import-relative-url" not in capsys.readouterr().err
+    first = (into / "first-steps.md").read_text(encoding="utf-8")
+    assert first.split("\n---\n", 1)[1] == (
+        "Read [[Next steps|the next steps]] and"
+        " [the tag](https://notes.example.com/tags/reading/).\n\n"
+        "![The map](https://notes.example.com/posts/first-steps/map.png)\n"
+    )
+    assert "Back to [[First steps]]." in (into / "next-steps.md").read_text(encoding="utf-8")
+    assert not (into / "map.png").exists()  # a page's image: linked at its address, not copied
+
+    assert main(["--root", str(kb), "import", *site, *files]) == 0  # re-run: nothing changes
+    assert "0 note(s) written, 2 unchanged, 0 kept" in capsys.readouterr().err
+    edited = first.replace("Read [[Next steps", "I read [[Next steps")
+    (into / "first-steps.md").write_text(edited, encoding="utf-8")
+    assert main(["--root", str(kb), "import", *site, *files]) == 0
+    assert "0 note(s) written, 1 unchanged, 1 kept" in capsys.readouterr().err
+    assert (into / "first-steps.md").read_text(encoding="utf-8") == edited
+
+
+@pytest.mark.parametrize(
+    "value", ["javascript:alert(1)", "file:///srv/www/", "notes.example.com", "https://", ""]
+)
+def test_import_refuses_a_site_that_is_no_http_address_before_reading_anything(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], value: str
+) -> None:
+    kb = tmp_path / "kb"
+    (kb / "notes").mkdir(parents=True)
+    files = built_site(tmp_path)
+    assert main(["--root", str(kb), "import", "--site", value, *files]) == 2
+    err = capsys.readouterr().err
+    assert f"error[import-bad-site]: --site {value!r} is no site's address" in err
+    assert "hint: give the site's http(s) address" in err
+    assert not (kb / "notes" / "imported").exists()
+
+
+def test_a_link_climbing_above_the_site_root_refuses_the_whole_import(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    kb = tmp_path / "kb"
+    (kb / "notes").mkdir(parents=True)
+    files = built_site(tmp_path)
+    page = Path(files[1])
+    page.write_text(
+        page.read_text(encoding="utf-8").replace("/posts/first-steps/", "../../../first-steps/"),
+        encoding="utf-8",
+    )
+    code = main(["--root", str(kb), "import", "--site", "https://notes.example.com/", *files])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert (
+        "posts/next-steps/index.html:1: error[import-url-above-site]: 1 relative link(s) or"
+        " image(s) climb above the site's root https://notes.example.com/"
+        " ('../../../first-steps/#start'): the import is refused, nothing is written" in err
+    )
+    assert "imported 2 file(s): 0 note(s) written" in err
+    assert not (kb / "notes" / "imported").exists()

@@ -488,3 +488,42 @@ def test_a_blogger_export_is_its_posts_and_pages_not_its_settings_template_or_co
     [diag] = archive.diagnostics
     assert (diag.code, diag.severity.value) == ("import-not-a-post", "info")
     assert "3 item(s)" in diag.message and "(1 comment, 1 settings, 1 template)" in diag.message
+
+
+SITELESS_RSS = (
+    "<rss><channel><title>Notes</title>\n"
+    '<item><title>Second</title><description><![CDATA[<p>After <a href="/posts/first/">the'
+    ' first</a>, <img src="/img/a.png" alt="A"></p>]]></description></item>\n'
+    "</channel></rss>"
+)
+
+
+def test_a_feed_saying_no_site_is_on_the_site_given() -> None:
+    alone = read_feed(SITELESS_RSS, "index.xml", "index.xml")
+    assert [d.code for d in alone.diagnostics] == ["import-relative-url"]
+    assert "--site" in (alone.diagnostics[0].hint or "")
+    archive = read_feed(SITELESS_RSS, "index.xml", "index.xml", "https://example.com/")
+    assert archive.diagnostics == ()
+    assert body(archive.posts[0]) == (
+        "After [the first](https://example.com/posts/first/), ![A](https://example.com/img/a.png)\n"
+    )
+
+
+def test_the_site_a_feed_says_wins_over_the_site_given() -> None:
+    feed = SITELESS_RSS.replace("<title>Notes</title>", "<link>https://blog.example.org/</link>")
+    archive = read_feed(feed, "index.xml", "index.xml", "https://example.com/")
+    assert "[the first](https://blog.example.org/posts/first/)" in body(archive.posts[0])
+
+
+def test_a_feed_item_link_climbing_above_the_site_given_is_an_error() -> None:
+    for feed in (
+        SITELESS_RSS.replace("/posts/first/", "/../first/"),
+        '<feed xmlns="http://www.w3.org/2005/Atom"><title>N</title>\n<entry><title>Second</title>'
+        '<content type="html">&lt;a href="/../first/"&gt;the first&lt;/a&gt;</content></entry></feed>',
+        '{"version": "https://jsonfeed.org/version/1.1", "title": "N", "items": [{"id": "1",'
+        ' "title": "Second", "content_html": "<a href=\\"/../first/\\">the first</a>"}]}',
+    ):
+        archive = read_feed(feed, "f.xml", "f.xml", "https://example.com/")
+        [diag] = archive.diagnostics
+        assert diag.code == "import-url-above-site" and "'/../first/'" in diag.message
+        assert "](" not in body(archive.posts[0]).split("the first")[0]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from notebase.importers import import_files
 from notebase.importers.formats import choose_reader, read_input
-from notebase.importers.ghost import read_ghost
+from notebase.importers.ghost import HINT_UNRESOLVED, read_ghost
 from notebase.importers.model import ImportedPost, ParsedArchive
 from notebase.importers.render import note_text
 
@@ -384,3 +384,31 @@ def test_a_post_holding_both_documents_is_read_from_the_one_with_text() -> None:
     archive = read_ghost(mobiledoc_post(doc, lexical="{not json"), "g.json", "g.json")
     assert body_of(archive.posts[0]) == "From mobiledoc."
     assert warnings_of(archive) == []
+
+
+def test_an_old_export_on_the_site_given_links_its_other_pages_absolutely() -> None:
+    text = MOBILEDOC_FIXTURE.read_text(encoding="utf-8")
+    archive = read_ghost(text, "g.json", "g.json", "https://demo.ghost.io/")
+    first, second = archive.posts
+    assert warnings_of(archive) == []
+    assert body_of(first).endswith(
+        "You can further customise your site using"
+        " [Apps & Integrations](https://demo.ghost.io/apps-integrations/)."
+    )
+    assert (
+        "You can toggle this preference on at the bottom of Ghost's"
+        " [General Settings](https://demo.ghost.io/ghost/settings/general/):" in body_of(second)
+    )
+    assert body_of(second).endswith("Next up: [[Organising your content]]")  # still a wikilink
+    told = read_ghost(text, "g.json", "g.json").diagnostics
+    assert [d.hint for d in told] == [HINT_UNRESOLVED, HINT_UNRESOLVED]
+    assert "--site" in HINT_UNRESOLVED
+
+
+def test_a_ghost_link_climbing_above_the_site_given_is_an_error() -> None:
+    html = '<p><a href="/../../etc/">Up</a> and <a href="__GHOST_URL__/about/">about</a></p>'
+    text = export([{"id": "1", "title": "T", "slug": "t", "html": html, "status": "published"}])
+    archive = read_ghost(text, "g.json", "g.json", "https://example.com/")
+    [diag] = archive.diagnostics
+    assert diag.code == "import-url-above-site" and "'/../../etc/'" in diag.message
+    assert body_of(archive.posts[0]) == "Up and [about](https://example.com/about/)"

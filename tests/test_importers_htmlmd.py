@@ -459,3 +459,53 @@ def test_a_wrapper_s_text_is_read_only_when_its_name_may_say_it_is_a_widget(
     assert outer is not None and slot is not None
     assert htmlmd.widget_words(outer) == set() and read == []
     assert htmlmd.widget_words(slot) == {"ad"} and read == ["Buy"]
+
+
+@pytest.mark.parametrize(
+    ("url", "climbs"),
+    [
+        ("../b/", False),  # /posts/a/ -> /posts/b/
+        ("../../img/x.png", False),  # -> /img/x.png: the site's root
+        ("../../../x.png", True),  # above it
+        ("./../../..", True),
+        ("a/../../../../x", True),
+        ("/img/x.png", False),  # from the host's root
+        ("/../x", True),
+        ("//cdn.example.net/../x.js", False),  # another host: nothing climbed
+        ("https://example.com/../x", False),
+        ("#top", False),
+    ],
+)
+def test_a_relative_url_climbing_above_the_site_root_is_told(url: str, climbs: bool) -> None:
+    assert (
+        htmlmd.climbs_above(url, "https://example.com/posts/a/", "https://example.com/") is climbs
+    )
+
+
+def test_a_site_in_a_folder_is_climbed_out_of_by_a_path_from_the_page() -> None:
+    page, root = "https://example.com/blog/posts/a/index.html", "https://example.com/blog/"
+    assert not htmlmd.climbs_above("../../x.png", page, root)  # /blog/x.png
+    assert htmlmd.climbs_above("../../../x.png", page, root)  # /x.png: out of /blog/
+    assert not htmlmd.climbs_above("/x.png", page, root)  # from the host's root: as a browser
+
+
+def test_with_the_site_root_links_resolve_and_those_climbing_above_it_are_text() -> None:
+    html = (
+        '<p><a href="/tags/go/">Go</a>, <a href="../b/">B</a>, <a href="../../../up/">Up</a>'
+        ' <img src="pic.png" alt="Pic"> <img src="/../x.png" alt="X"></p>'
+    )
+    page, root = "https://example.com/posts/a/", "https://example.com/"
+    blocks, climbing = htmlmd.fragment_content(html, page, root)
+    assert blocks == [
+        "[Go](https://example.com/tags/go/), [B](https://example.com/posts/b/), Up"
+        " ![Pic](https://example.com/posts/a/pic.png) X"
+    ]
+    assert climbing == ("../../../up/", "/../x.png")
+    assert htmlmd.fragment_content(html, page)[1] == ()  # a base of the page's own: no site
+    assert htmlmd.fragment_content(html)[1] == (
+        "/tags/go/",
+        "../b/",
+        "../../../up/",
+        "pic.png",
+        "/../x.png",
+    )

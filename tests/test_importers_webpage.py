@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from notebase.importers.render import note_text
+from notebase.importers.siteurl import Site
 from notebase.importers.webpage import read_webpage
 
 FIXTURES = Path(__file__).parent / "fixtures" / "importers"
@@ -919,3 +920,53 @@ def test_a_page_with_no_title_is_titled_by_the_slug_its_file_or_folder_is_named_
         assert title(unnamed) == "Caches go stale when nobody looks."
     titled = page.replace("<body>", "<head><title>Stale</title></head><body>")
     assert read_webpage(titled, "index.html", "site/on-caches/index.html").posts[0].title == "Stale"
+
+
+SITE_PAGE = (
+    "<html><head><title>Second post</title></head><body><main><h1>Second post</h1>"
+    '<p>After <a href="/posts/first/">the first</a>, see <a href="../../tags/go/">Go</a>'
+    ' and <a href="https://other.org/x">elsewhere</a>.</p>'
+    '<p><img src="chart.png" alt="A chart"> <img src="/img/logo.png" alt="Logo"></p>'
+    "</main></body></html>"
+)
+
+
+def test_a_page_saying_no_address_is_at_its_address_on_the_site_given() -> None:
+    site = Site("https://example.com/", "https://example.com/posts/second/")
+    archive = read_webpage(SITE_PAGE, "index.html", "public/posts/second/index.html", site)
+    assert archive.diagnostics == ()
+    (post,) = archive.posts
+    assert post.page == "https://example.com/posts/second/"
+    assert note_text(post).split("---\n", 2)[2] == (
+        "After [the first](https://example.com/posts/first/), see"
+        " [Go](https://example.com/tags/go/) and [elsewhere](https://other.org/x).\n\n"
+        "![A chart](https://example.com/posts/second/chart.png)"
+        " ![Logo](https://example.com/img/logo.png)\n"
+    )
+    alone = read_webpage(SITE_PAGE, "index.html", "index.html")  # without --site: text, told
+    assert [d.code for d in alone.diagnostics] == ["import-relative-url"]
+    assert "--site" in (alone.diagnostics[0].hint or "")
+
+
+def test_the_address_a_page_says_wins_over_the_site_given() -> None:
+    page = SITE_PAGE.replace(
+        "<head>", '<head><link rel="canonical" href="https://blog.example.org/2019/05/second/">'
+    )
+    site = Site("https://example.com/", "https://example.com/posts/second/")
+    (post,) = read_webpage(page, "index.html", "index.html", site).posts
+    assert post.page == "https://blog.example.org/2019/05/second/"
+    text = note_text(post)
+    assert "[the first](https://blog.example.org/posts/first/)" in text
+    assert "![A chart](https://blog.example.org/2019/05/second/chart.png)" in text
+
+
+def test_a_link_climbing_above_the_site_root_is_an_error_and_kept_as_text() -> None:
+    page = SITE_PAGE.replace("../../tags/go/", "../../../tags/go/")
+    site = Site("https://example.com/", "https://example.com/posts/second/")
+    archive = read_webpage(page, "index.html", "public/posts/second/index.html", site)
+    [diag] = archive.diagnostics
+    assert (diag.code, diag.is_error) == ("import-url-above-site", True)
+    assert diag.pos is not None and diag.pos.path == "public/posts/second/index.html"
+    assert "'../../../tags/go/'" in diag.message and "https://example.com/" in diag.message
+    assert "--site" in (diag.hint or "")
+    assert "see Go and" in note_text(archive.posts[0])

@@ -150,8 +150,10 @@ def relative_total(kept: list[tuple[Diagnostic, str]]) -> Diagnostic:
         f" {counted(files, 'file')} kept as text: their pages or feeds say no address"
     )
     hint = (
-        'import pages that say their address (<link rel="canonical">, which most themes write'
-        " when the site is built with it set: Hugo's baseURL, Jekyll's url with jekyll-seo-tag);"
+        "give the address of the site they were saved from (`notebase import --site"
+        " https://example.com/ FILE…`: the folder the files share is its root), or import pages"
+        ' that say their address (<link rel="canonical">, which most themes write when the site'
+        " is built with it set: Hugo's baseURL, Jekyll's url with jekyll-seo-tag);"
         " `notebase import --unresolved` lists every post"
     )
     return warning(RELATIVE_URL, message, kept[0][0].pos, hint)

@@ -36,6 +36,7 @@ from notebase.importers.report import (
     import_report,
 )
 from notebase.importers.siteurl import (
+    INDEX_PAGES,
     Site,
     link_site_posts,
     page_address,
@@ -214,9 +215,6 @@ def input_names(paths: Sequence[Path]) -> list[str]:
             depth[i] += 1
 
 
-INDEX_PAGES = ("index.html", "index.htm")
-
-
 def file_page(path: str) -> str:
     """A built site's page as its file names it: `…/p/x/index.html` and `…/p/x.html` are `…/p/x`."""
     parts = [part for part in posixpath.normpath(path).split("/") if part]
@@ -304,13 +302,27 @@ class Input:
     top: Path | None = None
 
 
+SITE_LEVELS = 4  # how far above the inputs' folder a built site's root may be (/2019/05/20/x/)
+
+
+def site_folder(folder: Path) -> Path:
+    """The folder of a built site's root that holds `folder`: the highest one holding a home page
+    (`index.html`) up to SITE_LEVELS folders above it (`public/`, `_site/`, above sections and
+    dated folders), else `folder` itself (a page saved alone)."""
+    found = folder
+    for candidate in (folder, *folder.parents[:SITE_LEVELS]):
+        if any((candidate / name).is_file() for name in INDEX_PAGES):
+            found = candidate
+    return found
+
+
 def input_sites(inputs: Sequence[Input], root: str) -> list[Site]:
-    """Each input's place on the site at `root` (`--site`): at its path from the folder the
-    inputs share (a built site's root, its pages imported together); none without a `root`."""
+    """Each input's place on the site at `root` (`--site`): at its path from the site's root
+    folder (site_folder of the folder the inputs share); none without a `root`."""
     if not root:
         return [Site() for _ in inputs]
     paths = [i.named.resolve().as_posix() for i in inputs]
-    top = shared_folder(paths)
+    top = site_folder(Path(shared_folder(paths))).as_posix()
     return [Site(root, page_address(root, posixpath.relpath(p, top))) for p in paths]
 
 

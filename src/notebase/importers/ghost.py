@@ -50,7 +50,7 @@ _SITE_HREF = re.compile(
     r"""(?P<attr>\b(?:href|src)\s*=\s*["'])(?:""" + SITE + r")?/(?!/)(?P<rest>[^\"'#?]*)"
 )
 DRAFTS = ("draft", "scheduled")
-HINT_UNRESOLVED = f"the export does not say the site's address: {SITE_HINT}"
+HINT_UNRESOLVED = f"{SITE_HINT} (the export does not say it)"
 
 
 @dataclass(frozen=True, slots=True)
