@@ -319,7 +319,7 @@ def site_folder(folder: Path) -> Path:
 def input_sites(inputs: Sequence[Input], root: str) -> list[Site]:
     """Each input's place on the site at `root` (`--site`): at its path from the site's root
     folder (site_folder of the folder the inputs share); none without a `root`."""
-    if not root:
+    if not root or not inputs:
         return [Site() for _ in inputs]
     paths = [i.named.resolve().as_posix() for i in inputs]
     top = site_folder(Path(shared_folder(paths))).as_posix()
