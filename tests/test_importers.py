@@ -805,4 +805,5 @@ def test_a_page_imported_alone_is_placed_by_its_path_from_its_built_sites_root(
     (site / "index.html").unlink()  # no home page above it: the page is at the site's root
     outcome = import_files([post], tmp_path / "kb2", tmp_path, site="https://me.example.com")
     assert [d.code for d in outcome.diagnostics] == ["import-url-above-site"]
-    assert not (tmp_path / "kb2").exists()
+    text = (tmp_path / "kb2" / "first-steps.md").read_text(encoding="utf-8")
+    assert "About" in text and "](https://me.example.com/about/)" not in text  # kept as its text

@@ -18,7 +18,6 @@ from notebase.diagnostics import Diagnostic, FilePos, error, sort_diagnostics, w
 from notebase.importers.blogsource import link_site_refs
 from notebase.importers.formats import IMPORTED_SUFFIXES, read_input, suffix_of
 from notebase.importers.ghost import is_ghost, starts_as_ghost
-from notebase.importers.htmlmd import ABOVE_SITE
 from notebase.importers.model import ArchiveFormat, Collection, ParsedArchive
 from notebase.importers.notes import (
     FILE_PAGE,
@@ -488,7 +487,7 @@ def import_files(
     """Import archives into `into` (one note per post); never overwrite a note edited by hand.
     `site` (`--site`, a valid address: site_problem) is the address of the site the inputs were
     saved from, which their relative links resolve against where they say no address of their
-    own; a relative link climbing above it refuses the import (nothing written).
+    own; a relative link climbing above it is kept as its text, with a warning.
 
     A folder, or a zip (unzipped into a temporary folder removed on return), is read as the files
     of the export it holds (export_files). `progress` is told (stage, done, total) as archives are
@@ -515,11 +514,10 @@ def import_inputs(
     posts, unresolved = link_site_refs([p for _, a in archives for p in a.posts], shown)
     posts = link_site_posts(posts, site)
     diags += unresolved
-    refused = any(d.code == ABOVE_SITE for d in diags)  # --site's root climbed above: none written
     report = import_report(archives)
     plans, plan_diags = plan_notes(posts, read_existing(into, display_root), shown)
-    if dry_run or refused:
-        written = [] if refused else [p.slug for p in plans if p.status not in (KEPT, UNCHANGED)]
+    if dry_run:
+        written = [p.slug for p in plans if p.status not in (KEPT, UNCHANGED)]
     else:
         written, problem = write_notes(plans, into, display_root, progress)
         collections = [c for _, a in archives for c in a.collections]

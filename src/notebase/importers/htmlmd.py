@@ -13,7 +13,7 @@ from html import escape
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from notebase.diagnostics import Diagnostic, FilePos, error, warning
+from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.importers.markup import escape_line_start
 from notebase.importers.structured import escape_text, safe_url
 from notebase.reading.sourcerefs import join_url, url_parts
@@ -139,7 +139,7 @@ class Context:
 
     base: str = ""  # the address relative links resolve against ('' when unknown)
     # the site's root address when `base` was given by `notebase import --site`: a relative link
-    # climbing above it is refused (kept as its text)
+    # climbing above it is kept as its text
     root: str = ""
     notes: Mapping[str, str] = field(default_factory=dict)  # footnote element id -> label
     skip: frozenset[int] = frozenset()  # mem_ids of elements left out (title, footnote list)
@@ -916,7 +916,7 @@ def relative_urls(nodes: Iterable[LexborNode]) -> tuple[str, ...]:
 
 def climbing_urls(nodes: Iterable[LexborNode], base: str, root: str) -> tuple[str, ...]:
     """The relative URLs of `nodes` (relative_urls) that climb above the site's `root` from the
-    page at `base` (climbs_above): refused, each kept as its text."""
+    page at `base` (climbs_above): each kept as its text."""
     return tuple(url for url in relative_urls(nodes) if climbs_above(url.strip(), base, root))
 
 
@@ -931,26 +931,27 @@ def unresolved_warning(urls: Sequence[str], why: str, pos: FilePos, hint: str) -
     return warning("import-relative-url", message, pos, hint, about=str(len(urls)))
 
 
-def above_site_error(urls: Sequence[str], root: str, pos: FilePos) -> Diagnostic:
-    """A post's relative links climbing above the site's root (`--site`): the import is refused."""
+def above_site_warning(urls: Sequence[str], root: str, pos: FilePos) -> Diagnostic:
+    """A post's relative links climbing above the site's root (`--site`), kept as their text: a
+    warning, the post imported (a browser would clamp them at the host's root, a guess)."""
     shown = ", ".join(repr(u) for u in urls[:3]) + (", …" if len(urls) > 3 else "")
     message = (
         f"{len(urls)} relative link(s) or image(s) climb above the site's root {root}"
-        f" ({shown}): the import is refused, nothing is written"
+        f" ({shown}): kept as text"
     )
     hint = (
         "give --site the address of the folder the imported files share (a built site's root,"
         " its pages imported together), or fix the links"
     )
-    return error(ABOVE_SITE, message, pos, hint)
+    return warning(ABOVE_SITE, message, pos, hint)
 
 
 def kept_urls_problem(
     urls: Sequence[str], why: str, pos: FilePos, hint: str, root: str = ""
 ) -> Diagnostic:
     """What a post's relative URLs kept as their text say: with the site's `root` (`--site`),
-    they climb above it (above_site_error); else no address was known (unresolved_warning)."""
-    return above_site_error(urls, root, pos) if root else unresolved_warning(urls, why, pos, hint)
+    they climb above it (above_site_warning); else no address was known (unresolved_warning)."""
+    return above_site_warning(urls, root, pos) if root else unresolved_warning(urls, why, pos, hint)
 
 
 def fragment_text(html: str) -> str:

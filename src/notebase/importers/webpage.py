@@ -20,7 +20,7 @@ from notebase.importers.htmlmd import (
     Context,
     LexborHTMLParser,
     LexborNode,
-    above_site_error,
+    above_site_warning,
     ancestors,
     attr,
     children,
@@ -823,7 +823,7 @@ def post_problems(
             hint = f'{SITE_HINT} (or add <link rel="canonical" href="…"> to the page)'
             diags.append(unresolved_warning(urls, why, pos, hint))
         elif meta.root and (climbed := climbing_urls(scope.nodes, meta.base, meta.root)):
-            diags.append(above_site_error(climbed, meta.root, pos))
+            diags.append(above_site_warning(climbed, meta.root, pos))
         if scope.heading is None and len(scopes) > 1:
             diags.append(
                 warning(
