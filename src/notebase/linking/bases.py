@@ -22,11 +22,13 @@ import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from decimal import ROUND_HALF_UP, Decimal
 from html import escape, unescape
 from typing import Any
 
 from notebase.diagnostics import Diagnostic, FilePos, Severity, warning
 from notebase.linking.dataview import NotRead, dataview_base
+from notebase.linking.dateformat import MONTHS, WEEKDAYS, Unreadable, dateformat, read_when
 from notebase.linking.jsregex import (
     BadPattern,
     Budget,
@@ -51,10 +53,17 @@ AS_METHODS = {
 }  # fmt: skip
 # Dataview's regular expressions (jsregex.py): each function's pattern is its argument PATTERN_AT
 PATTERN_AT = {"regexmatch": 0, "regextest": 0, "regexreplace": 1}
+# Dataview's functions of values (dataview_function)
+DATAVIEW_FUNCTIONS = frozenset(
+    {
+        "dateformat", "round", "sum", "product", "min", "max", "icontains", "econtains",
+        "replace", "default", "nonnull", "padleft", "padright", "truncate", "reverse", "typeof",
+    }
+)  # fmt: skip
 FUNCTIONS = frozenset(
     {
         "link", "list", "if", "number", "file", "length", "date", "string", *AS_METHODS,
-        *PATTERN_AT, "choice", "meta", "embed",
+        *PATTERN_AT, "choice", "meta", "embed", *DATAVIEW_FUNCTIONS,
     }
 )  # fmt: skip
 METHODS = frozenset(
@@ -237,6 +246,8 @@ def check(node: Node) -> None:
             raise Unsupported(f"the function `.{callee[2]}()`")
         if callee[0] == "name" and callee[1] in PATTERN_AT:
             check_pattern(callee[1], node[2])
+        if callee[0] == "name" and callee[1] == "dateformat":
+            check_format(node[2])
         if callee[0] == "get":
             check(callee[1])
         for arg in node[2]:
@@ -266,6 +277,15 @@ def check_pattern(function: str, args: list[Node]) -> None:
             raise Unsupported(
                 f"the pattern `{written[1][:60]}` of `{function}()` ({exc})"
             ) from None
+
+
+def check_format(args: list[Node]) -> None:
+    """A `dateformat()` format written in the query, one that needs no zone of the build."""
+    if len(args) > 1 and args[1][0] == "lit" and isinstance(args[1][1], str):
+        try:
+            dateformat(dt.datetime(2000, 1, 1), args[1][1])
+        except Unreadable as exc:
+            raise Unsupported(str(exc)) from None
 
 
 # ---------------------------------------------------------------- the base file
@@ -559,6 +579,8 @@ class Scope:
             return obj.get(name)
         if name == "length" and isinstance(obj, str | list):
             return len(obj)
+        if isinstance(obj, str) and name in DATE_FIELDS and _DATE_TEXT.fullmatch(obj):
+            return date_field(obj, name)
         return None
 
     def item(self, obj: Any, key: Any) -> Any:
@@ -586,7 +608,9 @@ class Scope:
             return self.meta(first)
         if name == "embed":
             return self.embed(first, truthy(args[1]) if len(args) > 1 else True)
-        if name == "list":
+        if name == "list":  # (Dataview's `list(a, b, c)` of its values)
+            if len(args) != 1:
+                return args
             return first if isinstance(first, list) else ([] if first is None else [first])
         if name in ("if", "choice"):  # (Dataview's choice(test, a, b))
             chosen = args[1] if truthy(first) else (args[2] if len(args) > 2 else None)
@@ -595,6 +619,8 @@ class Scope:
             return self.method(first, AS_METHODS[name], args[1:])
         if name in PATTERN_AT:
             return self.regex(name, args)
+        if name in DATAVIEW_FUNCTIONS:
+            return self.dataview_function(name, args)
         if name == "length":
             return len(first) if isinstance(first, str | list) else 0
         if name == "string":
@@ -603,6 +629,59 @@ class Scope:
             day = read_date(text_of(first))
             return day.isoformat() if isinstance(day, dt.date) else None
         return number(first)  # number()
+
+    def dataview_function(self, name: str, args: list[Any]) -> Any:
+        """Dataview's functions of values (DATAVIEW_FUNCTIONS), as its DefaultFunctions read
+        them; a list given to `dateformat`, `round`, `replace`, `padleft`… is read item by item."""
+        first = args[0] if args else None
+        if name in ("min", "max"):
+            values = first if len(args) == 1 and isinstance(first, list) else args
+            present = [(key, v) for v in values if (key := sort_key(v)) is not None]
+            chosen = (min if name == "min" else max)(present, key=lambda p: p[0], default=None)
+            return None if chosen is None else chosen[1]
+        if name in ("sum", "product"):
+            if not isinstance(first, list):
+                return first
+            return total(first, "+" if name == "sum" else "*") if first else None
+        if name in ("icontains", "econtains"):
+            return self.contains(first, args[1] if len(args) > 1 else None, name)
+        if name == "default":
+            fallback = args[1] if len(args) > 1 else None
+            if isinstance(first, list):
+                return [fallback if v is None else v for v in first]
+            return fallback if first is None else first
+        if name == "nonnull":
+            return [v for v in args if v is not None]
+        if name == "reverse":
+            return first[::-1] if isinstance(first, list | str) else first
+        if name == "typeof":
+            return type_name(first)
+        if isinstance(first, list):  # (each item, as Dataview vectorizes these)
+            return [self.dataview_function(name, [v, *args[1:]]) for v in first]
+        if name == "dateformat":
+            when = read_when(first) if isinstance(first, str) else None
+            if when is None or len(args) < 2:
+                return None
+            try:
+                return dateformat(when, text_of(args[1]))
+            except Unreadable as exc:
+                raise Unsupported(str(exc)) from None
+        if name == "round":
+            return round_half_up(first, args[1] if len(args) > 1 else None)
+        return text_function(name, args)
+
+    def contains(self, held: Any, wanted: Any, name: str) -> bool:
+        """`icontains(a, b)` (text in any case, in a list's items and theirs) and `econtains(a, b)`
+        (a list's item equal to it, text within text), as Dataview's."""
+        if isinstance(held, list):
+            if name == "econtains":
+                return any(self.equal(item, wanted) for item in held)
+            return any(self.contains(item, wanted, name) for item in held)
+        if isinstance(held, str) and isinstance(wanted, str):
+            return (wanted.lower() in held.lower()) if name == "icontains" else wanted in held
+        if isinstance(held, dict) and isinstance(wanted, str):
+            return wanted in held
+        return self.equal(held, wanted)
 
     def regex(self, name: str, args: list[Any]) -> Any:
         """Dataview's `regextest(pattern, text)` (a match anywhere), `regexmatch(pattern, text)`
@@ -846,6 +925,112 @@ def string_method(text: str, name: str, args: list[Any]) -> Any:
     if name == "split":
         return text.split(words[0]) if words and words[0] else list(text)
     return text.strip()  # trim
+
+
+MAX_TEXT = 100_000  # a text a query's function makes is at most this long (or not read)
+
+
+def text_function(name: str, args: list[Any]) -> Any:
+    """Dataview's `replace(text, old, new)` (each time it is there), `padleft`/`padright(text,
+    length, padding)` and `truncate(text, length, suffix)` (at most `length` characters, the
+    suffix, `...` unless given, ending them); a text none (null), as in Dataview."""
+    text, rest = (args[0] if args else None), args[1:]
+    if not isinstance(text, str) or any(a is None for a in rest[:1]):
+        return None
+    if name == "replace":
+        old, new = (text_of(a) for a in (*rest, "", "")[:2])
+        count = len(text) + 1 if not old else text.count(old)
+        if len(text) + count * (len(new) - len(old)) > MAX_TEXT:
+            raise Unsupported(f"a text of over {MAX_TEXT:,} characters")
+        return new.join(text) if not old else text.replace(old, new)
+    length = int(min(max(number(rest[0]), 0.0), float(MAX_TEXT) + 1)) if rest else 0
+    if length > MAX_TEXT:
+        raise Unsupported(f"a text of over {MAX_TEXT:,} characters")
+    if name == "truncate":
+        suffix = text_of(rest[1]) if len(rest) > 1 else "..."
+        return text if len(text) <= length else text[: max(length - len(suffix), 0)] + suffix
+    padding = text_of(rest[1]) if len(rest) > 1 else " "
+    if len(text) >= length or not padding:
+        return text
+    fill = (padding * (length // len(padding) + 1))[: length - len(text)]
+    return fill + text if name == "padleft" else text + fill
+
+
+def round_half_up(value: Any, places: Any) -> Any:
+    """Dataview's `round(n, places)`: JavaScript's Math.round (halves up), or, to `places`,
+    its toFixed of the number as stored."""
+    if value is None or isinstance(value, bool) or not isinstance(value, int | float):
+        return None if value is None else value
+    if not math.isfinite(value) or abs(value) >= 1e15:
+        return value
+    digits = int(min(max(number(places), 0.0), 15.0)) if places is not None else 0
+    if digits == 0:
+        return float(math.floor(value + 0.5))
+    step = Decimal(1).scaleb(-digits)
+    return float(Decimal(value).quantize(step, rounding=ROUND_HALF_UP))
+
+
+def total(values: list[Any], op: str) -> Any:
+    """Dataview's `sum(list)` and `product(list)`: its values added (text joined, as `+` does)
+    or multiplied."""
+    result = values[0]
+    for value in values[1:]:
+        if op == "+" and (isinstance(result, str) or isinstance(value, str)):
+            result = text_of(result) + text_of(value)
+            if len(result) > MAX_TEXT:
+                raise Unsupported(f"a text of over {MAX_TEXT:,} characters")
+        else:
+            x, y = number(result), number(value)
+            result = x + y if op == "+" else x * y
+    return result
+
+
+def type_name(value: Any) -> str:
+    """Dataview's `typeof(value)`: a note's ISO date text is a date, as Dataview reads one."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int | float):
+        return "number"
+    if isinstance(value, Link | Row):
+        return "link"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return (
+        "date" if read_when(text_of(value)) and _DATE_TEXT.fullmatch(text_of(value)) else "string"
+    )
+
+
+# a date's fields in Dataview (`file.day.year`), of a note's ISO date text
+DATE_FIELDS = frozenset(
+    {
+        "year",
+        "month",
+        "day",
+        "weekyear",
+        "week",
+        "weekday",
+        "hour",
+        "minute",
+        "second",
+        "millisecond",
+    }
+)
+
+
+def date_field(text: str, name: str) -> int | None:
+    when = read_when(text)
+    if when is None:
+        return None
+    week_year, week, weekday = when.isocalendar()
+    fields = {"weekyear": week_year, "week": week, "weekday": weekday}
+    return fields[name] if name in fields else getattr(when, name, when.microsecond // 1000)
+
+
+_DATE_TEXT = re.compile(r"\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?")
 
 
 def truthy(value: Any) -> bool:
@@ -1167,11 +1352,6 @@ def table_html(scope: Scope, view: View, rows: Sequence[Row], link: NoteLink) ->
         lines.append(f"<tr>{cells}</tr>\n")
     lines.append("</tbody>\n</table>\n")
     return "".join(lines)
-
-
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-          "October", "November", "December")  # fmt: skip
-WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
 def calendar_days(scope: Scope, prop: str, rows: Sequence[Row]) -> dict[dt.date, list[Row]]:
