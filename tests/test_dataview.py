@@ -801,3 +801,37 @@ def test_a_hostile_function_call_is_a_problem_not_a_hang(text: str) -> None:
     scope = Scope(read_base("filters: 'true'\n"), row, {})
     with pytest.raises(Unsupported):
         scope.value(parse_expression(expression(text)), row)
+
+
+def test_each_flatten_makes_rows_of_the_rows_the_last_made(tmp_path: Path) -> None:
+    notes = {
+        "books/dune.md": "---\ngenres: [scifi, epic]\ntopics: [desert, power]\npages: 40\n---\nD.\n",
+        "books/emma.md": "---\ngenres: [romance]\ntopics: [class]\npages: 90\n---\nE.\n",
+        "q.md": (
+            '# Q\n\n```dataview\nTABLE genres, topics\nFROM "books"\nFLATTEN genres\n'
+            'FLATTEN topics\nWHERE topics != "power"\n```\n\n'
+            '```dataview\nTABLE percentage\nFROM "books"\nFLATTEN round(pages / 3) AS progress\n'
+            'WHERE progress < 20\nFLATTEN progress + "%" AS percentage\n```\n\n'
+            '```dataview\nTABLE WITHOUT ID genre\nFROM "books"\nFLATTEN genres AS genre\n'
+            "SORT genre DESC\n```\n"
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    views = re.findall(r'<div class="base-view".*?</div>', pages["q"], re.S)
+    cells = [
+        [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<tr>(.*?)</tr>", v)[1:]] for v in views
+    ]
+    assert cells[0] == [
+        "dunescifidesert",
+        "duneepicdesert",
+        "emmaromanceclass",
+    ]
+    assert cells[1] == ["dune13%"]  # 40 / 3 is 13.3…, rounded 13; emma's 90 / 3 is 30, over 20
+    assert cells[2] == ["scifi", "romance", "epic"]  # the SORT after FLATTEN: of its rows
+    with pytest.raises(NotRead) as caught:
+        dataview_base("TABLE x GROUP BY a FLATTEN rows AS r")
+    assert str(caught.value) == "FLATTEN after GROUP BY"
+    with pytest.raises(NotRead) as caught:
+        dataview_base("TABLE x FLATTEN a AS b WHERE b WHERE c")
+    assert str(caught.value) == "WHERE twice"

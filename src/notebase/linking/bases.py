@@ -302,7 +302,9 @@ class View:
     group: str = ""  # a Dataview query's GROUP BY: its rows are then the groups (group_rows)
     group_name: str = ""  # the name its key is read by besides `key` (`GROUP BY x AS name`, `x`)
     group_sort: tuple[tuple[str, bool], ...] = ()  # the groups' order, after their key's
-    flatten: tuple[str, str, str] = ("", "", "")  # a FLATTEN's (expression, name, filter after)
+    # a query's FLATTENs, each (expression, name, filter after), each of the last's rows
+    flatten: tuple[tuple[str, str, str], ...] = ()
+    sort_flattened: bool = False  # the view's sort is of the rows its FLATTENs made
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,7 +355,6 @@ def read_view(data: Any, number: int) -> View:
     limit = data.get("limit")
     name = data.get("name")
     group = mapping(data.get("dataviewGroup"))
-    flat = mapping(data.get("dataviewFlatten"))
     return View(
         f"View {number + 1}" if name is None else str(name),
         str(data.get("type") or "table"),
@@ -368,11 +369,12 @@ def read_view(data: Any, number: int) -> View:
             for s in listed(group.get("sort"))
             if isinstance(s, dict)
         ),
-        (
-            str(flat.get("property") or ""),
-            str(flat.get("name") or ""),
-            str(flat.get("filter") or ""),
+        tuple(
+            (str(f.get("property") or ""), str(f.get("name") or ""), str(f.get("filter") or ""))
+            for f in listed(data.get("dataviewFlatten"))
+            if isinstance(f, dict) and f.get("property")
         ),
+        data.get("dataviewSortFlattened") is True,
     )
 
 
@@ -400,7 +402,8 @@ def base_problems(base: Base) -> list[tuple[str, str]]:
     texts = [*statements(base.filters), *base.formulas.values()]
     for view in base.views:
         texts += [*statements(view.filters), *view.order, *(p for p, _ in view.sort)]
-        texts += [view.group, *(p for p, _ in view.group_sort), view.flatten[0], view.flatten[2]]
+        texts += [view.group, *(p for p, _ in view.group_sort)]
+        texts += [text for made, _, where in view.flatten for text in (made, where)]
     problems: dict[str, str] = {}
     for text in filter(str.strip, texts):
         try:
@@ -1234,9 +1237,11 @@ def view_html(
         rows = [
             r for r in scope_rows if scope.passes(base.filters, r) and scope.passes(view.filters, r)
         ]
-        rows = sort_rows(scope, rows, view.sort)
-        if view.flatten[0]:
-            rows = flatten_rows(scope, rows, view.flatten)
+        rows = sort_rows(scope, rows, () if view.sort_flattened else view.sort)
+        for flatten in view.flatten:
+            rows = flatten_rows(scope, rows, flatten)
+        if view.sort_flattened:
+            rows = sort_rows(scope, rows, view.sort, by_path=False)
         if view.group:
             rows = group_rows(scope, rows, view)
         if view.type == "calendar":  # the notes naming a day
@@ -1261,9 +1266,12 @@ def view_html(
     return f'<div class="base-view" data-pagefind-ignore>\n<p class="base-name">{caption}</p>\n{body}</div>\n'
 
 
-def sort_rows(scope: Scope, rows: list[Row], sort: Sequence[tuple[str, bool]]) -> list[Row]:
-    """In the view's order (by file path first, so that ties keep one order)."""
-    rows = sorted(rows, key=lambda r: r.entry.rel_path)
+def sort_rows(
+    scope: Scope, rows: list[Row], sort: Sequence[tuple[str, bool]], by_path: bool = True
+) -> list[Row]:
+    """In the view's order (by file path first, so that ties keep one order; rows a FLATTEN made
+    keep theirs)."""
+    rows = sorted(rows, key=lambda r: r.entry.rel_path) if by_path else rows
     for prop, descending in reversed(sort):
         keyed = [(sort_key(scope.prop(prop, r)), r) for r in rows]
         present = [p for p in keyed if p[0] is not None]
