@@ -835,3 +835,43 @@ def test_each_flatten_makes_rows_of_the_rows_the_last_made(tmp_path: Path) -> No
     with pytest.raises(NotRead) as caught:
         dataview_base("TABLE x FLATTEN a AS b WHERE b WHERE c")
     assert str(caught.value) == "WHERE twice"
+
+
+def test_file_lists_are_a_note_s_list_items_with_their_fields(tmp_path: Path) -> None:
+    notes = {
+        "daily/2022-07-22.md": (
+            "## Research\n- Lorem ipsum #tag1\n- Dolor (author:: N. Surname) about [[Bee]]\n\n"
+            "## Topics\n- Sit IPSUM amet\n- [x] done task\n- [ ] open task 📅 2022-08-01\n"
+        ),
+        "daily/2022-07-23.md": "No lists here.\n",
+        "Bee.md": "B.\n",
+        "q.md": (
+            '# Q\n\n```dataview\nLIST WITHOUT ID L.text\nFROM "daily"\nFLATTEN file.lists AS L\n'
+            'WHERE contains(L.tags, "#tag1")\n```\n\n'
+            '```dataview\nTABLE L.text AS Item, L.author AS Author\nFROM "daily"\n'
+            'FLATTEN file.lists AS L\nWHERE meta(L.section).subpath = "Research"\n```\n\n'
+            '```dataview\nLIST L.text\nFROM "daily"\nFLATTEN file.lists AS L\n'
+            'WHERE icontains(L.text, "ipsum")\n```\n\n'
+            "```dataview\nTABLE WITHOUT ID length(file.lists) AS Items, length(file.tasks) AS Tasks,"
+            ' length(filter_out) AS None\nFROM "daily"\n```\n\n'
+            '```dataview\nLIST WITHOUT ID T.text\nFROM "daily"\nFLATTEN file.tasks AS T\n'
+            "WHERE !T.completed AND T.due\n```\n\n"
+            '```dataview\nLIST WITHOUT ID O\nFROM "daily"\nFLATTEN file.lists AS L\n'
+            "FLATTEN L.outlinks AS O\n```\n"
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    views = re.findall(r'<div class="base-view".*?</div>', pages["q"], re.S)
+    items = [[re.sub(r"<[^>]+>", "", i) for i in re.findall(r"<li>(.*?)</li>", v)] for v in views]
+    assert items[0] == ["Lorem ipsum #tag1"]
+    rows = [re.sub(r"<[^>]+>", "|", r) for r in re.findall(r"<tr>(.*?)</tr>", views[1])[1:]]
+    assert rows == [
+        "||2022-07-22|||Lorem ipsum #tag1|||",
+        "||2022-07-22|||Dolor (author:: N. Surname) about Bee||N. Surname|",
+    ]
+    assert items[2] == ["2022-07-22: Lorem ipsum #tag1", "2022-07-22: Sit IPSUM amet"]
+    cells = re.findall(r"<td>([^<]*)</td>", views[3])
+    assert cells == ["5", "2", "0", "0", "0", "0"]
+    assert items[4] == ["open task 📅 2022-08-01"]
+    assert re.findall(r'<li><a class="wikilink" href="[^"]*bee[^"]*">Bee</a></li>', views[5])

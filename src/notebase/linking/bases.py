@@ -37,9 +37,11 @@ from notebase.linking.jsregex import (
     replace_all,
     search,
 )
+from notebase.markdown.markers import marker_numbers
 from notebase.markdown.text import html_to_text
 from notebase.model import Attachment, Backlink, Entry, SiteIndex
 from notebase.reading.dates import read_date
+from notebase.reading.inlinefields import inline_fields
 from notebase.reading.yamlio import load_fields
 from notebase.slugs import name_key
 
@@ -83,10 +85,11 @@ FILE_FIELDS = frozenset(
         "tags",
         "links",
         "file",
-        *("inlinks", "cday", "mday", "day", "tagLevels"),
+        *("inlinks", "cday", "mday", "day", "tagLevels", "lists", "tasks"),
     }
-)  # the last five Dataview's (dataview.py): the notes linking to it, its dates (file_date), and
-# its tags with each of their levels (`#a/b` is `#a`, `#a/b`: Dataview's file.tags)
+)  # the last seven Dataview's (dataview.py): the notes linking to it, its dates (file_date),
+# its tags with each of their levels (`#a/b` is `#a`, `#a/b`: Dataview's file.tags), and its list
+# items and tasks (list_items)
 # a date a file's name holds, as Dataview reads `file.day` of a daily note (`2024-03-05 Notes.md`)
 _NAME_DATE = re.compile(r"(?<!\d)(\d{4})-?(\d{2})-?(\d{2})(?!\d)")
 # `file`, `this.file`, and a Dataview group's `rows.file`
@@ -305,6 +308,7 @@ class View:
     # a query's FLATTENs, each (expression, name, filter after), each of the last's rows
     flatten: tuple[tuple[str, str, str], ...] = ()
     sort_flattened: bool = False  # the view's sort is of the rows its FLATTENs made
+    list_values: bool = False  # a Dataview LIST's: its expression's value shown of each note
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,6 +379,7 @@ def read_view(data: Any, number: int) -> View:
             if isinstance(f, dict) and f.get("property")
         ),
         data.get("dataviewSortFlattened") is True,
+        data.get("dataviewValues") is True,
     )
 
 
@@ -478,6 +483,7 @@ class Scope:
         self.parsed: dict[str, Node] = {}
         self.patterns: dict[str, Pattern] = {}
         self.budget = Budget()  # the steps the view's patterns may take (jsregex.py)
+        self.lists: dict[str, list[dict[str, Any]]] = {}  # each note's list items (file.lists)
 
     def expression(self, text: str) -> Node:
         if text not in self.parsed:
@@ -576,6 +582,11 @@ class Scope:
     def member(self, obj: Any, name: str) -> Any:
         if isinstance(obj, Link) or (isinstance(obj, str) and is_wikilink(obj)):
             obj = self.rows.get(self.slug_of(obj) or "")  # a link's fields: its note's, if any
+        if isinstance(obj, Row) and name in ("lists", "tasks"):  # (read once a query asks)
+            if obj.entry.slug not in self.lists:
+                self.lists[obj.entry.slug] = list_items(obj.entry)
+            items = self.lists[obj.entry.slug]
+            return [i for i in items if i["task"]] if name == "tasks" else list(items)
         if isinstance(obj, Row):  # `this.file.name`; `this.x`, as `note.x`, the note's field
             return file_field(obj, name) if name in FILE_FIELDS else obj.properties.get(name)
         if isinstance(obj, dict):
@@ -1121,13 +1132,40 @@ def base_rows(
     ]
 
 
-# a task-list item of a note's HTML (markdown/parser.py draws it): its opening, with the checkbox,
-# and its text, up to its own list or its end
-_TASK_ITEM = re.compile(
-    r'(<li(?: data-task="([^"]*)")? class="task-list-item"[^>]*>\s*'
-    r'<input class="task-list-item-checkbox"[^>]*>)\s*(?:<p>)?(.*?)(?=</p>|<ul|<ol|</li>|<li)',
+# a list item of a note's HTML (markdown/parser.py draws it): its opening (a task's with its
+# checkbox), and its text, up to its own list or its end (a footnote's item is none)
+_LIST_ITEM = re.compile(
+    r'(<li(?: data-task="([^"]*)")?(?:( class="task-list-item")[^>]*)?>\s*'
+    r'(?:<input class="task-list-item-checkbox"[^>]*>)?)\s*(?:<p>)?(.*?)(?=</p>|<ul|<ol|</li>|<li)',
     re.S,
 )
+_HEADING_ID = re.compile(r'<h[1-6] id="([^"]*)"')
+_HASHTAG = re.compile(r'<span class="hashtag">[^#<]*(#[^<]*)<')
+
+
+@dataclass(frozen=True, slots=True)
+class ListItem:
+    """A list item of a note's HTML: its HTML (a task's with its checkbox), whether it is a task,
+    its mark (`x`, ` `, `/`…), whether it is checked, its text, and where it starts."""
+
+    html: str
+    task: bool
+    status: str
+    checked: bool
+    text: str
+    at: int
+
+
+def html_items(html: str) -> Iterable[ListItem]:
+    """The list items of a note's HTML, in order."""
+    for m in _LIST_ITEM.finditer(html):
+        task = m.group(3) is not None
+        checked = ' checked=""' in m.group(1)
+        status = unescape(m.group(2)) if m.group(2) else ("x" if checked else " ")
+        shown = (
+            f"{m.group(1)} {m.group(4).strip()}</li>" if task else f"<li>{m.group(4).strip()}</li>"
+        )
+        yield ListItem(shown, task, status if task else "", checked, html_to_text(shown), m.start())
 
 
 def task_rows(rows: Iterable[Row], body: Callable[[Entry], str]) -> list[Row]:
@@ -1138,19 +1176,49 @@ def task_rows(rows: Iterable[Row], body: Callable[[Entry], str]) -> list[Row]:
     for row in rows:
         if "task-list-item" not in row.entry.body_html:
             continue
-        for m in _TASK_ITEM.finditer(body(row.entry)):
-            checked = ' checked=""' in m.group(1)
-            status = unescape(m.group(2)) if m.group(2) else ("x" if checked else " ")
-            html = f"{m.group(1)} {m.group(3).strip()}</li>"
-            text = html_to_text(html)
+        for item in html_items(body(row.entry)):
+            if not item.task:
+                continue
             fields = {
-                "completed": status in "xX",
-                "checked": checked,
-                "status": status,
-                "text": text,
-                **task_dates(text),
+                "completed": item.status in "xX",
+                "checked": item.checked,
+                "status": item.status,
+                "text": item.text,
+                **task_dates(item.text),
             }
-            made.append(replace(row, properties=row.properties | fields, task=html))
+            made.append(replace(row, properties=row.properties | fields, task=item.html))
+    return made
+
+
+def list_items(entry: Entry) -> list[dict[str, Any]]:
+    """Dataview's `file.lists` of a note: each list item of its body, in order, with its inline
+    fields and `text`, `task` (a task, `- [ ]`), `status`, `checked`, `completed` (a task's, as
+    task_rows reads them, and its dates), `tags` (`#tag` as written), `outlinks` (the notes its
+    `[[links]]` lead to), `section` (a link to the heading it is under, else to the note) and
+    `path`; its `line` is none (the HTML it is read of has no lines)."""
+    html = entry.body_html
+    if "<li" not in html:
+        return []
+    headings = {h.anchor: h.source or h.text for h in entry.headings}
+    starts = [(m.start(), headings.get(m.group(1), "")) for m in _HEADING_ID.finditer(html)]
+    made = []
+    for item in html_items(html):
+        heading = next((h for at, h in reversed(starts) if at < item.at), "")
+        links = [entry.links[n] for n in marker_numbers(item.html) if n < len(entry.links)]
+        fields: dict[str, Any] = {
+            **inline_fields(item.text),
+            "text": item.text,
+            "task": item.task,
+            "status": item.status,
+            "checked": item.checked,
+            "completed": item.task and item.status in "xX",
+            "tags": [m.group(1) for m in _HASHTAG.finditer(item.html)],
+            "outlinks": [Link(ref.target) for ref in links if ref.is_wiki and ref.target],
+            "section": Link(f"{entry.rel_path}#{heading}" if heading else entry.rel_path),
+            "path": entry.rel_path,
+            "line": None,
+        }
+        made.append(fields | (task_dates(item.text) if item.task else {}))
     return made
 
 
@@ -1254,7 +1322,11 @@ def view_html(
         elif view.type == "calendar":  # (a Dataview CALENDAR query's)
             body = calendar_html(scope, view.order[0], rows, link)
         else:
-            body = group_list_html(scope, view, rows, link) if view.group else list_html(rows, link)
+            body = (
+                group_list_html(scope, view, rows, link)
+                if view.group
+                else list_html(scope, view, rows, link)
+            )
         noun = "group" if view.group else "task" if view.type == "task" else "note"
         count = f"{len(rows)} {noun}{'s' if len(rows) != 1 else ''}"
     except RecursionError:  # a formula's chain of formulas (depth is bounded)
@@ -1418,9 +1490,17 @@ def month_html(year: int, month: int, days: Mapping[dt.date, list[Row]], link: N
     )
 
 
-def list_html(rows: Sequence[Row], link: NoteLink) -> str:
-    items = "".join(f"<li>{link(r.entry.slug, r.entry.title)}</li>\n" for r in rows)
-    return f'<ul class="link-list">\n{items}</ul>\n'
+def list_html(scope: Scope, view: View, rows: Sequence[Row], link: NoteLink) -> str:
+    """The notes listed; a Dataview `LIST x`'s value of each after its note, as Dataview shows it
+    (`LIST WITHOUT ID x`: the value alone)."""
+    values = [p for p in view.order if p != "file.name"] if view.list_values else []
+    items = []
+    for row in rows:
+        shown = view.order[0] == "file.name" or not values  # (WITHOUT ID: the value alone)
+        parts = [link(row.entry.slug, row.entry.title)] if shown else []
+        parts += [value_html(scope, scope.prop(p, row), link) for p in values]
+        items.append(f"<li>{': '.join(parts)}</li>\n")
+    return f'<ul class="link-list">\n{"".join(items)}</ul>\n'
 
 
 def column_name(base: Base, prop: str) -> str:

@@ -109,6 +109,8 @@ def dataview_base(text: str) -> str:
     }
     if query.limit:
         view["limit"] = query.limit
+    if query.kind == "list" and query.columns:  # each note's value shown (bases.list_html)
+        view["dataviewValues"] = True
     if query.group[0]:  # its rows are the groups (bases.group_rows), the first column their key
         names["file.name"] = {"displayName": query.group[1]}
         sort = [{"property": e, "direction": "DESC" if d else "ASC"} for e, d in query.group_sort]
@@ -153,7 +155,7 @@ def read_query(text: str) -> Query:
         if key not in found or found[key]:
             raise NotRead(name if key not in found else f"{name} twice")
         found[key] = body
-    if kind == "LIST" and found["GROUP BY"] and rest.strip():  # `LIST rows.file.link GROUP BY x`
+    if kind == "LIST" and rest.strip():  # `LIST L.text`, `LIST rows.file.link GROUP BY x`
         columns = (read_column(rest),)
     return Query(
         kind.lower(),
