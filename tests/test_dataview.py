@@ -875,3 +875,25 @@ def test_file_lists_are_a_note_s_list_items_with_their_fields(tmp_path: Path) ->
     assert cells == ["5", "2", "0", "0", "0", "0"]
     assert items[4] == ["open task 📅 2022-08-01"]
     assert re.findall(r'<li><a class="wikilink" href="[^"]*bee[^"]*">Bee</a></li>', views[5])
+
+
+def test_links_to_notes_not_yet_written_are_outlinks_without_a_file(tmp_path: Path) -> None:
+    notes = {
+        "a.md": "See [[Written]], [[Unwritten]], [[Sub/Deep]] and ![[Unwritten pic.png]].\n",
+        "Written.md": "W.\n",
+        "q.md": (
+            "# Q\n\n```dataview\nLIST rows.OUT\nFLATTEN file.outlinks AS OUT\n"
+            'WHERE !OUT.file AND !(contains(meta(OUT).path, "/"))\n'
+            "GROUP BY file.link AS Source\n```\n\n"
+            '```dataview\nTABLE file.outlinks AS Out WHERE file.name = "a"\n```\n'
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    views = re.findall(r'<div class="base-view".*?</div>', pages["q"], re.S)
+    unwritten = '<a class="wikilink unresolved" title="No note named “Unwritten” yet">Unwritten</a>'
+    assert re.findall(r"<li>(.*?)</li>", views[0]) == [unwritten]
+    assert views[0].count('class="wikilink unresolved"') == 1  # (not Sub/Deep: a path)
+    cell = re.findall(r"<tr><td>.*?</td><td>(.*?)</td></tr>", views[1])[0]
+    assert re.sub(r"<a [^>]*>([^<]*)</a>", r"[\1]", cell) == "[Written], [Unwritten], [Deep]"
+    assert unwritten in cell

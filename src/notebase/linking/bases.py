@@ -125,6 +125,7 @@ class Row:
     links: frozenset[str]  # the slugs it links to, in its body or its properties
     inlinks: tuple[str, ...] = ()  # the paths of the notes linking to it (Dataview's file.inlinks)
     outlinks: tuple[str, ...] = ()  # the paths of the notes it links to (file.links, file.outlinks)
+    unwritten: tuple[str, ...] = ()  # its `[[links]]` to no note, as written (file.outlinks too)
     task: str = ""  # a task of the note, a Dataview TASK query's row: its item's HTML (task_rows)
     group: bool = False  # a group of a query's GROUP BY: its fields `key` and `rows` (group_rows)
 
@@ -865,7 +866,7 @@ def file_field(row: Row, name: str) -> Any:
             dict.fromkeys(f"#{'/'.join(p[:n])}" for p in levels for n in range(1, len(p) + 1))
         )
     if name == "links":
-        return [Link(path) for path in row.outlinks]
+        return [Link(path) for path in (*row.outlinks, *row.unwritten)]
     if name == "inlinks":
         return [Link(path) for path in row.inlinks]
     if name in ("cday", "mday", "day"):
@@ -1119,6 +1120,7 @@ def base_rows(
     those it links to (a link by its path, shown with its note's name)."""
     entries = list(entries)
     paths = {entry.slug: entry.rel_path for entry in entries}
+    names = note_names(entries)
     back = backlinks or {}
     return [
         Row(
@@ -1127,9 +1129,21 @@ def base_rows(
             frozenset(outlinks.get(entry.slug, ())),
             tuple(sorted({paths[b.slug] for b in back.get(entry.slug, ()) if b.slug in paths})),
             tuple(sorted(paths[s] for s in set(outlinks.get(entry.slug, ())) if s in paths)),
+            unwritten_links(entry, names),
         )
         for entry in entries
     ]
+
+
+def unwritten_links(entry: Entry, names: Mapping[str, str]) -> tuple[str, ...]:
+    """The notes a note's `[[links]]` name that no note is (Dataview lists them among its
+    outlinks, their `file` null), each once, in the order written."""
+    found = (
+        ref.target
+        for ref in entry.links
+        if ref.is_wiki and not ref.embed and ref.target and link_key(ref.target) not in names
+    )
+    return tuple(dict.fromkeys(found))
 
 
 # a list item of a note's HTML (markdown/parser.py draws it): its opening (a task's with its
@@ -1533,8 +1547,18 @@ def value_html(scope: Scope, value: Any, link: NoteLink) -> str:
         slug = scope.slug_of(value)
         shown = value.display if isinstance(value, Link) and value.display else ""
         shown = shown or shown_name(value.target if isinstance(value, Link) else value)
-        return link(slug, shown) if slug else escape(shown)
+        return link(slug, shown) if slug else unwritten_html(value, shown)
     return escape(text_of(value))
+
+
+def unwritten_html(value: Link | str, shown: str) -> str:
+    """A link to no note, as the site shows one in a note (linktags.link_tag); one to a file
+    (`[[map.pdf]]`) or a page (`link("https://…")`), its text."""
+    written = shown_name(value.target if isinstance(value, Link) else value)
+    if not link_key(written) or re.search(r"\.(?!md$)\w+$|:", written):
+        return escape(shown)
+    title = escape(f"No note named “{written}” yet")
+    return f'<a class="wikilink unresolved" title="{title}">{escape(shown)}</a>'
 
 
 def shown_name(target: str) -> str:
