@@ -897,3 +897,20 @@ def test_links_to_notes_not_yet_written_are_outlinks_without_a_file(tmp_path: Pa
     cell = re.findall(r"<tr><td>.*?</td><td>(.*?)</td></tr>", views[1])[0]
     assert re.sub(r"<a [^>]*>([^<]*)</a>", r"[\1]", cell) == "[Written], [Unwritten], [Deep]"
     assert unwritten in cell
+
+
+def test_text_and_a_link_are_the_text_then_the_link(tmp_path: Path) -> None:
+    notes = {
+        "Calendar/Records/Ideas/Fly.md": "---\ncollection: '[[Ideas]]'\n---\nF.\n",
+        "Ideas.md": (
+            "# Ideas\n\n```dataview\nTABLE WITHOUT ID\n"
+            '\tchoice(contains(file.path, "Calendar/Records/Ideas"),\n\t\t"💡 " + file.link,\n'
+            '\tfile.link) as "Ideas"\nWHERE contains(collection, this.file.link)\n```\n'
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    cell = re.findall(r"<tr><td>(.*?)</td></tr>", pages["ideas"])
+    assert cell == [
+        '💡 <a class="wikilink" href="../calendar/records/ideas/fly/index.html">Fly</a>'
+    ]

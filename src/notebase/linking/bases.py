@@ -766,6 +766,8 @@ class Scope:
             return self.list_method(obj, name, args)
         if isinstance(obj, int | float) and not isinstance(obj, bool):
             return number_method(float(obj), name, args)
+        if name == "contains" and args and isinstance(args[0], Row | Link):
+            return self.equal(obj, args[0])  # (a link holds a link: it is it, as in Dataview)
         if isinstance(obj, Link):
             obj = obj.target
         if not isinstance(obj, str):
@@ -820,6 +822,8 @@ class Scope:
         if op == "!=":
             return not self.equal(a, b)
         if op == "+" and (isinstance(a, str) or isinstance(b, str)):
+            if isinstance(a, Row | Link | Joined) or isinstance(b, Row | Link | Joined):
+                return Joined((a, b), "")  # text and a link: the text, then the link (value_html)
             return text_of(a) + text_of(b)
         if op in ("<", ">", "<=", ">="):
             return compare(op, a, b)

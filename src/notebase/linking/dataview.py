@@ -9,7 +9,8 @@ language: `=` is `==`, `and`/`or` are `&&`/`||`, `file.name` is the name without
 (`file.basename`), `file.link` the note, `file.outlinks` its links, `file.ctime`/`file.mtime` the
 dates the note says (bases.file_date). `GROUP BY expr [AS name]` (one) makes the view's rows
 its groups (bases.group_rows), a SORT after it theirs; `FLATTEN expr [AS name]` a row for each
-of its values (bases.flatten_rows), a WHERE after it theirs. A string is Dataview's (`\\"` a
+of its values (bases.flatten_rows), a WHERE or SORT after it theirs, another FLATTEN a row for
+each value of each of them. `LIST expr` shows each note's value after it. A string is Dataview's (`\\"` a
 quote, `\\\\` a backslash, any other backslash kept: `"\\d"` is the pattern `\\d`), and the
 patterns of `regexmatch`, `regextest` and `regexreplace` are run by jsregex.py, in bounded time
 (a pattern it does not run is the warning). `meta(link)` reads a link's path, alias, part,
