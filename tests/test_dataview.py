@@ -11,9 +11,17 @@ import pytest
 
 from notebase.builder.pipeline import build_site
 from notebase.builder.state import BuildOptions
-from notebase.linking.bases import dataview_findings
-from notebase.linking.dataview import NotRead, dataview_base
-from notebase.model import NoteFile
+from notebase.linking.bases import (
+    Scope,
+    Unsupported,
+    base_rows,
+    dataview_findings,
+    parse_expression,
+    read_base,
+)
+from notebase.linking.dataview import NotRead, dataview_base, expression
+from notebase.linking.dateformat import Unreadable, dateformat, read_when
+from notebase.model import Entry, NoteFile
 from notebase.reading.parse import inline_fields, parse_note
 from tests.test_incremental import write
 
@@ -173,12 +181,12 @@ def test_an_inline_field_of_thousands_of_digits_is_text() -> None:
 
 
 def test_a_query_reading_several_things_not_read_is_one_warning_naming_them() -> None:
-    made, problems = dataview_findings('TABLE round(price, 2), dateformat(acquired, "yyyy")')
+    made, problems = dataview_findings('TABLE striptime(acquired), containsword(title, "x")')
     assert made == ""
     assert problems == [
         (
             "dataview-unsupported",
-            "this query uses the function `round()`, the function `dateformat()`, "
+            "this query uses the function `striptime()`, the function `containsword()`, "
             "which notebase does not read",
         )
     ]
@@ -664,3 +672,245 @@ def test_a_note_s_outlinks_are_its_notes_by_name_and_each_has_a_file(tmp_path: P
     )
     assert re.search(link, pages["q"])
     assert listed_notes(pages["q"])[1] == []  # the link leads to a note: none is left to write
+
+
+@pytest.mark.parametrize(
+    ("pattern", "want"),
+    [
+        ("yyyy-MM-dd", "2024-03-05"),
+        ("EEE, MMM dd, yyyy", "Tue, Mar 05, 2024"),  # (alexdonega's maps write dates so)
+        ("EEEE d MMMM yy", "Tuesday 5 March 24"),
+        ("M/d H:mm:ss", "3/5 9:07:05"),
+        ("hh:mm a", "09:07 AM"),
+        ("yyyy-Qq", "2024-Q1"),  # `Q` is no token: kept, as Luxon keeps it
+        ("'Week' W 'of' kkkk, 'day' o", "Week 10 of 2024, day 65"),
+        ("ccc MMMMM EEEEE", "Tue M T"),
+        ("DDDD", "Tuesday, March 5, 2024"),
+        ("DD, t", "Mar 5, 2024, 9:07 AM"),
+        ("ddd yyy", "ddd yyy"),  # runs Luxon does not know
+        ("", ""),
+    ],
+)
+def test_dateformat_writes_luxon_s_tokens_in_english(pattern: str, want: str) -> None:
+    when = read_when("2024-03-05T09:07:05")
+    assert when is not None
+    assert dateformat(when, pattern) == want
+
+
+def test_a_date_is_read_at_midnight_and_a_zone_of_the_build_is_not_read() -> None:
+    midnight = read_when("2024-12-30")  # a Monday: ISO's week 1 of 2025
+    assert midnight is not None and dateformat(midnight, "h a, HH 'h', kkkk-'W'WW") == (
+        "12 AM, 00 h, 2025-W01"
+    )
+    assert read_when("2023-02-30") is None and read_when("March 5") is None
+    with pytest.raises(Unreadable):
+        dateformat(midnight, "yyyy ZZ")
+    assert dataview_findings('LIST WHERE dateformat(file.day, "yyyy ZZZ") = "x"')[1] == [
+        (
+            "dataview-unsupported",
+            "this query uses the date token `ZZZ`, which needs the zone of the build, which "
+            "notebase does not read",
+        )
+    ]
+
+
+def test_dateformat_and_a_date_s_fields_choose_and_show_notes(tmp_path: Path) -> None:
+    notes = {
+        "projects/alpha.md": "---\nfinished: 2022-07-14\n---\nA.\n",
+        "projects/beta.md": "---\nfinished: 2022-07-02T18:30\n---\nB.\n",
+        "projects/gamma.md": "---\nfinished: 2021-07-14\n---\nC.\n",
+        "daily/2022-02-17.md": "D.\n",
+        "daily/2021-02-17.md": "E.\n",
+        "q.md": (
+            '# Q\n\n```dataview\nTABLE dateformat(finished, "EEE, MMM dd, yyyy") AS Date\n'
+            'FROM "projects"\nWHERE dateformat(date(finished), "yyyy-MM") = "2022-07"\n'
+            "SORT finished\n```\n\n"
+            '```dataview\nLIST FROM "daily"\nWHERE dateformat(file.day, "MM-dd") = "02-17" '
+            "AND file.day.year != 2022 AND file.day.weekday = 3\n```\n"
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    rows = re.findall(r"<tr><td><a [^>]*>([^<]*)</a></td><td>([^<]*)</td></tr>", pages["q"])
+    assert rows == [("beta", "Sat, Jul 02, 2022"), ("alpha", "Thu, Jul 14, 2022")]
+    assert listed_notes(pages["q"])[1] == ["2021-02-17"]  # a Wednesday
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("round(2.5)", 3),
+        ("round(-2.5)", -2),  # halves up, as JavaScript's Math.round
+        ("round(2.675, 2)", 2.67),  # (2.675 is stored as 2.67499…, as toFixed sees it)
+        ("round(7 / 3, 1)", 2.3),
+        ("round(null)", None),
+        ("sum(list(1, 2, 3.5))", 6.5),
+        ("sum(list())", None),
+        ('sum(list("a", 1))', "a1"),
+        ("product(list(2, 3))", 6),
+        ("min(3, 1, 2)", 1),
+        ("max(list(3, 10, null))", 10),
+        ('max("b", "a")', "b"),
+        ('icontains("Lorem IPSUM", "ipsum")', True),
+        ('icontains(list("A", list("Bee")), "bee")', True),
+        ('contains("Lorem IPSUM", "ipsum")', False),
+        ('econtains(list("abc", "d"), "ab")', False),
+        ('econtains(list("abc", "d"), "d")', True),
+        ('econtains("abc", "ab")', True),
+        ('replace("a-b-c", "-", "+")', "a+b+c"),
+        ('replace("abc", "", "-")', "a-b-c"),  # as JavaScript's split("") and join
+        ('replace(null, "a", "b")', None),
+        ('default(missing, "none")', "none"),
+        ("default(list(1, null), 0)", [1, 0]),
+        ("nonnull(1, null, 2)", [1, 2]),
+        ('padleft("7", 3, "0")', "007"),
+        ('padright("ab", 5, "xy")', "abxyx"),
+        ('padleft("abcd", 2)', "abcd"),
+        ('truncate("Hello there!", 8)', "Hello..."),
+        ('truncate("Hello there!", 8, "/")', "Hello t/"),
+        ("reverse(list(1, 2, 3))", [3, 2, 1]),
+        ('typeof(1) + typeof("x") + typeof(list()) + typeof(null)', "numberstringarraynull"),
+        ('typeof(date("2024-03-05"))', "date"),
+        ('dateformat(list("2024-01-31", "2024-12-01"), "MMM")', ["Jan", "Dec"]),
+        ('lower(upper("Ab"))', "ab"),
+    ],
+)
+def test_dataview_s_functions_of_values(text: str, want: object) -> None:
+    row = base_rows([entry_of("a.md", "A.\n")], {})[0]
+    scope = Scope(read_base("filters: 'true'\n"), row, {})
+    assert scope.value(parse_expression(expression(text)), row) == want
+
+
+def entry_of(rel: str, text: str) -> Entry:
+    result = parse_note(NoteFile(rel, text, "digest", f"notes/{rel}"))
+    assert result.entry is not None
+    return result.entry
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f'replace("{"a" * 1000}", "a", "{"b" * 200}")',
+        'padleft("x", 99999999999999999999)',
+        'padright("x", 1000000, "ab")',
+        "sum(" + "list(" * 300 + "1" + ")" * 301,
+    ],
+)
+def test_a_hostile_function_call_is_a_problem_not_a_hang(text: str) -> None:
+    row = base_rows([entry_of("a.md", "A.\n")], {})[0]
+    scope = Scope(read_base("filters: 'true'\n"), row, {})
+    with pytest.raises(Unsupported):
+        scope.value(parse_expression(expression(text)), row)
+
+
+def test_each_flatten_makes_rows_of_the_rows_the_last_made(tmp_path: Path) -> None:
+    notes = {
+        "books/dune.md": "---\ngenres: [scifi, epic]\ntopics: [desert, power]\npages: 40\n---\nD.\n",
+        "books/emma.md": "---\ngenres: [romance]\ntopics: [class]\npages: 90\n---\nE.\n",
+        "q.md": (
+            '# Q\n\n```dataview\nTABLE genres, topics\nFROM "books"\nFLATTEN genres\n'
+            'FLATTEN topics\nWHERE topics != "power"\n```\n\n'
+            '```dataview\nTABLE percentage\nFROM "books"\nFLATTEN round(pages / 3) AS progress\n'
+            'WHERE progress < 20\nFLATTEN progress + "%" AS percentage\n```\n\n'
+            '```dataview\nTABLE WITHOUT ID genre\nFROM "books"\nFLATTEN genres AS genre\n'
+            "SORT genre DESC\n```\n"
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    views = re.findall(r'<div class="base-view".*?</div>', pages["q"], re.S)
+    cells = [
+        [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<tr>(.*?)</tr>", v)[1:]] for v in views
+    ]
+    assert cells[0] == [
+        "dunescifidesert",
+        "duneepicdesert",
+        "emmaromanceclass",
+    ]
+    assert cells[1] == ["dune13%"]  # 40 / 3 is 13.3…, rounded 13; emma's 90 / 3 is 30, over 20
+    assert cells[2] == ["scifi", "romance", "epic"]  # the SORT after FLATTEN: of its rows
+    with pytest.raises(NotRead) as caught:
+        dataview_base("TABLE x GROUP BY a FLATTEN rows AS r")
+    assert str(caught.value) == "FLATTEN after GROUP BY"
+    with pytest.raises(NotRead) as caught:
+        dataview_base("TABLE x FLATTEN a AS b WHERE b WHERE c")
+    assert str(caught.value) == "WHERE twice"
+
+
+def test_file_lists_are_a_note_s_list_items_with_their_fields(tmp_path: Path) -> None:
+    notes = {
+        "daily/2022-07-22.md": (
+            "## Research\n- Lorem ipsum #tag1\n- Dolor (author:: N. Surname) about [[Bee]]\n\n"
+            "## Topics\n- Sit IPSUM amet\n- [x] done task\n- [ ] open task 📅 2022-08-01\n"
+        ),
+        "daily/2022-07-23.md": "No lists here.\n",
+        "Bee.md": "B.\n",
+        "q.md": (
+            '# Q\n\n```dataview\nLIST WITHOUT ID L.text\nFROM "daily"\nFLATTEN file.lists AS L\n'
+            'WHERE contains(L.tags, "#tag1")\n```\n\n'
+            '```dataview\nTABLE L.text AS Item, L.author AS Author\nFROM "daily"\n'
+            'FLATTEN file.lists AS L\nWHERE meta(L.section).subpath = "Research"\n```\n\n'
+            '```dataview\nLIST L.text\nFROM "daily"\nFLATTEN file.lists AS L\n'
+            'WHERE icontains(L.text, "ipsum")\n```\n\n'
+            "```dataview\nTABLE WITHOUT ID length(file.lists) AS Items, length(file.tasks) AS Tasks,"
+            ' length(filter_out) AS None\nFROM "daily"\n```\n\n'
+            '```dataview\nLIST WITHOUT ID T.text\nFROM "daily"\nFLATTEN file.tasks AS T\n'
+            "WHERE !T.completed AND T.due\n```\n\n"
+            '```dataview\nLIST WITHOUT ID O\nFROM "daily"\nFLATTEN file.lists AS L\n'
+            "FLATTEN L.outlinks AS O\n```\n"
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    views = re.findall(r'<div class="base-view".*?</div>', pages["q"], re.S)
+    items = [[re.sub(r"<[^>]+>", "", i) for i in re.findall(r"<li>(.*?)</li>", v)] for v in views]
+    assert items[0] == ["Lorem ipsum #tag1"]
+    rows = [re.sub(r"<[^>]+>", "|", r) for r in re.findall(r"<tr>(.*?)</tr>", views[1])[1:]]
+    assert rows == [
+        "||2022-07-22|||Lorem ipsum #tag1|||",
+        "||2022-07-22|||Dolor (author:: N. Surname) about Bee||N. Surname|",
+    ]
+    assert items[2] == ["2022-07-22: Lorem ipsum #tag1", "2022-07-22: Sit IPSUM amet"]
+    cells = re.findall(r"<td>([^<]*)</td>", views[3])
+    assert cells == ["5", "2", "0", "0", "0", "0"]
+    assert items[4] == ["open task 📅 2022-08-01"]
+    assert re.findall(r'<li><a class="wikilink" href="[^"]*bee[^"]*">Bee</a></li>', views[5])
+
+
+def test_links_to_notes_not_yet_written_are_outlinks_without_a_file(tmp_path: Path) -> None:
+    notes = {
+        "a.md": "See [[Written]], [[Unwritten]], [[Sub/Deep]] and ![[Unwritten pic.png]].\n",
+        "Written.md": "W.\n",
+        "q.md": (
+            "# Q\n\n```dataview\nLIST rows.OUT\nFLATTEN file.outlinks AS OUT\n"
+            'WHERE !OUT.file AND !(contains(meta(OUT).path, "/"))\n'
+            "GROUP BY file.link AS Source\n```\n\n"
+            '```dataview\nTABLE file.outlinks AS Out WHERE file.name = "a"\n```\n'
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    views = re.findall(r'<div class="base-view".*?</div>', pages["q"], re.S)
+    unwritten = '<a class="wikilink unresolved" title="No note named “Unwritten” yet">Unwritten</a>'
+    assert re.findall(r"<li>(.*?)</li>", views[0]) == [unwritten]
+    assert views[0].count('class="wikilink unresolved"') == 1  # (not Sub/Deep: a path)
+    cell = re.findall(r"<tr><td>.*?</td><td>(.*?)</td></tr>", views[1])[0]
+    assert re.sub(r"<a [^>]*>([^<]*)</a>", r"[\1]", cell) == "[Written], [Unwritten], [Deep]"
+    assert unwritten in cell
+
+
+def test_text_and_a_link_are_the_text_then_the_link(tmp_path: Path) -> None:
+    notes = {
+        "Calendar/Records/Ideas/Fly.md": "---\ncollection: '[[Ideas]]'\n---\nF.\n",
+        "Ideas.md": (
+            "# Ideas\n\n```dataview\nTABLE WITHOUT ID\n"
+            '\tchoice(contains(file.path, "Calendar/Records/Ideas"),\n\t\t"💡 " + file.link,\n'
+            '\tfile.link) as "Ideas"\nWHERE contains(collection, this.file.link)\n```\n'
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    cell = re.findall(r"<tr><td>(.*?)</td></tr>", pages["ideas"])
+    assert cell == [
+        '💡 <a class="wikilink" href="../calendar/records/ideas/fly/index.html">Fly</a>'
+    ]

@@ -22,11 +22,13 @@ import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from decimal import ROUND_HALF_UP, Decimal
 from html import escape, unescape
 from typing import Any
 
 from notebase.diagnostics import Diagnostic, FilePos, Severity, warning
 from notebase.linking.dataview import NotRead, dataview_base
+from notebase.linking.dateformat import MONTHS, WEEKDAYS, Unreadable, dateformat, read_when
 from notebase.linking.jsregex import (
     BadPattern,
     Budget,
@@ -35,9 +37,11 @@ from notebase.linking.jsregex import (
     replace_all,
     search,
 )
+from notebase.markdown.markers import marker_numbers
 from notebase.markdown.text import html_to_text
 from notebase.model import Attachment, Backlink, Entry, SiteIndex
 from notebase.reading.dates import read_date
+from notebase.reading.inlinefields import inline_fields
 from notebase.reading.yamlio import load_fields
 from notebase.slugs import name_key
 
@@ -51,10 +55,17 @@ AS_METHODS = {
 }  # fmt: skip
 # Dataview's regular expressions (jsregex.py): each function's pattern is its argument PATTERN_AT
 PATTERN_AT = {"regexmatch": 0, "regextest": 0, "regexreplace": 1}
+# Dataview's functions of values (dataview_function)
+DATAVIEW_FUNCTIONS = frozenset(
+    {
+        "dateformat", "round", "sum", "product", "min", "max", "icontains", "econtains",
+        "replace", "default", "nonnull", "padleft", "padright", "truncate", "reverse", "typeof",
+    }
+)  # fmt: skip
 FUNCTIONS = frozenset(
     {
         "link", "list", "if", "number", "file", "length", "date", "string", *AS_METHODS,
-        *PATTERN_AT, "choice", "meta", "embed",
+        *PATTERN_AT, "choice", "meta", "embed", *DATAVIEW_FUNCTIONS,
     }
 )  # fmt: skip
 METHODS = frozenset(
@@ -74,10 +85,11 @@ FILE_FIELDS = frozenset(
         "tags",
         "links",
         "file",
-        *("inlinks", "cday", "mday", "day", "tagLevels"),
+        *("inlinks", "cday", "mday", "day", "tagLevels", "lists", "tasks"),
     }
-)  # the last five Dataview's (dataview.py): the notes linking to it, its dates (file_date), and
-# its tags with each of their levels (`#a/b` is `#a`, `#a/b`: Dataview's file.tags)
+)  # the last seven Dataview's (dataview.py): the notes linking to it, its dates (file_date),
+# its tags with each of their levels (`#a/b` is `#a`, `#a/b`: Dataview's file.tags), and its list
+# items and tasks (list_items)
 # a date a file's name holds, as Dataview reads `file.day` of a daily note (`2024-03-05 Notes.md`)
 _NAME_DATE = re.compile(r"(?<!\d)(\d{4})-?(\d{2})-?(\d{2})(?!\d)")
 # `file`, `this.file`, and a Dataview group's `rows.file`
@@ -113,6 +125,7 @@ class Row:
     links: frozenset[str]  # the slugs it links to, in its body or its properties
     inlinks: tuple[str, ...] = ()  # the paths of the notes linking to it (Dataview's file.inlinks)
     outlinks: tuple[str, ...] = ()  # the paths of the notes it links to (file.links, file.outlinks)
+    unwritten: tuple[str, ...] = ()  # its `[[links]]` to no note, as written (file.outlinks too)
     task: str = ""  # a task of the note, a Dataview TASK query's row: its item's HTML (task_rows)
     group: bool = False  # a group of a query's GROUP BY: its fields `key` and `rows` (group_rows)
 
@@ -237,6 +250,8 @@ def check(node: Node) -> None:
             raise Unsupported(f"the function `.{callee[2]}()`")
         if callee[0] == "name" and callee[1] in PATTERN_AT:
             check_pattern(callee[1], node[2])
+        if callee[0] == "name" and callee[1] == "dateformat":
+            check_format(node[2])
         if callee[0] == "get":
             check(callee[1])
         for arg in node[2]:
@@ -268,6 +283,15 @@ def check_pattern(function: str, args: list[Node]) -> None:
             ) from None
 
 
+def check_format(args: list[Node]) -> None:
+    """A `dateformat()` format written in the query, one that needs no zone of the build."""
+    if len(args) > 1 and args[1][0] == "lit" and isinstance(args[1][1], str):
+        try:
+            dateformat(dt.datetime(2000, 1, 1), args[1][1])
+        except Unreadable as exc:
+            raise Unsupported(str(exc)) from None
+
+
 # ---------------------------------------------------------------- the base file
 
 
@@ -282,7 +306,10 @@ class View:
     group: str = ""  # a Dataview query's GROUP BY: its rows are then the groups (group_rows)
     group_name: str = ""  # the name its key is read by besides `key` (`GROUP BY x AS name`, `x`)
     group_sort: tuple[tuple[str, bool], ...] = ()  # the groups' order, after their key's
-    flatten: tuple[str, str, str] = ("", "", "")  # a FLATTEN's (expression, name, filter after)
+    # a query's FLATTENs, each (expression, name, filter after), each of the last's rows
+    flatten: tuple[tuple[str, str, str], ...] = ()
+    sort_flattened: bool = False  # the view's sort is of the rows its FLATTENs made
+    list_values: bool = False  # a Dataview LIST's: its expression's value shown of each note
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,7 +360,6 @@ def read_view(data: Any, number: int) -> View:
     limit = data.get("limit")
     name = data.get("name")
     group = mapping(data.get("dataviewGroup"))
-    flat = mapping(data.get("dataviewFlatten"))
     return View(
         f"View {number + 1}" if name is None else str(name),
         str(data.get("type") or "table"),
@@ -348,11 +374,13 @@ def read_view(data: Any, number: int) -> View:
             for s in listed(group.get("sort"))
             if isinstance(s, dict)
         ),
-        (
-            str(flat.get("property") or ""),
-            str(flat.get("name") or ""),
-            str(flat.get("filter") or ""),
+        tuple(
+            (str(f.get("property") or ""), str(f.get("name") or ""), str(f.get("filter") or ""))
+            for f in listed(data.get("dataviewFlatten"))
+            if isinstance(f, dict) and f.get("property")
         ),
+        data.get("dataviewSortFlattened") is True,
+        data.get("dataviewValues") is True,
     )
 
 
@@ -380,7 +408,8 @@ def base_problems(base: Base) -> list[tuple[str, str]]:
     texts = [*statements(base.filters), *base.formulas.values()]
     for view in base.views:
         texts += [*statements(view.filters), *view.order, *(p for p, _ in view.sort)]
-        texts += [view.group, *(p for p, _ in view.group_sort), view.flatten[0], view.flatten[2]]
+        texts += [view.group, *(p for p, _ in view.group_sort)]
+        texts += [text for made, _, where in view.flatten for text in (made, where)]
     problems: dict[str, str] = {}
     for text in filter(str.strip, texts):
         try:
@@ -455,6 +484,7 @@ class Scope:
         self.parsed: dict[str, Node] = {}
         self.patterns: dict[str, Pattern] = {}
         self.budget = Budget()  # the steps the view's patterns may take (jsregex.py)
+        self.lists: dict[str, list[dict[str, Any]]] = {}  # each note's list items (file.lists)
 
     def expression(self, text: str) -> Node:
         if text not in self.parsed:
@@ -553,12 +583,19 @@ class Scope:
     def member(self, obj: Any, name: str) -> Any:
         if isinstance(obj, Link) or (isinstance(obj, str) and is_wikilink(obj)):
             obj = self.rows.get(self.slug_of(obj) or "")  # a link's fields: its note's, if any
+        if isinstance(obj, Row) and name in ("lists", "tasks"):  # (read once a query asks)
+            if obj.entry.slug not in self.lists:
+                self.lists[obj.entry.slug] = list_items(obj.entry)
+            items = self.lists[obj.entry.slug]
+            return [i for i in items if i["task"]] if name == "tasks" else list(items)
         if isinstance(obj, Row):  # `this.file.name`; `this.x`, as `note.x`, the note's field
             return file_field(obj, name) if name in FILE_FIELDS else obj.properties.get(name)
         if isinstance(obj, dict):
             return obj.get(name)
         if name == "length" and isinstance(obj, str | list):
             return len(obj)
+        if isinstance(obj, str) and name in DATE_FIELDS and _DATE_TEXT.fullmatch(obj):
+            return date_field(obj, name)
         return None
 
     def item(self, obj: Any, key: Any) -> Any:
@@ -586,7 +623,9 @@ class Scope:
             return self.meta(first)
         if name == "embed":
             return self.embed(first, truthy(args[1]) if len(args) > 1 else True)
-        if name == "list":
+        if name == "list":  # (Dataview's `list(a, b, c)` of its values)
+            if len(args) != 1:
+                return args
             return first if isinstance(first, list) else ([] if first is None else [first])
         if name in ("if", "choice"):  # (Dataview's choice(test, a, b))
             chosen = args[1] if truthy(first) else (args[2] if len(args) > 2 else None)
@@ -595,6 +634,8 @@ class Scope:
             return self.method(first, AS_METHODS[name], args[1:])
         if name in PATTERN_AT:
             return self.regex(name, args)
+        if name in DATAVIEW_FUNCTIONS:
+            return self.dataview_function(name, args)
         if name == "length":
             return len(first) if isinstance(first, str | list) else 0
         if name == "string":
@@ -603,6 +644,59 @@ class Scope:
             day = read_date(text_of(first))
             return day.isoformat() if isinstance(day, dt.date) else None
         return number(first)  # number()
+
+    def dataview_function(self, name: str, args: list[Any]) -> Any:
+        """Dataview's functions of values (DATAVIEW_FUNCTIONS), as its DefaultFunctions read
+        them; a list given to `dateformat`, `round`, `replace`, `padleft`… is read item by item."""
+        first = args[0] if args else None
+        if name in ("min", "max"):
+            values = first if len(args) == 1 and isinstance(first, list) else args
+            present = [(key, v) for v in values if (key := sort_key(v)) is not None]
+            chosen = (min if name == "min" else max)(present, key=lambda p: p[0], default=None)
+            return None if chosen is None else chosen[1]
+        if name in ("sum", "product"):
+            if not isinstance(first, list):
+                return first
+            return total(first, "+" if name == "sum" else "*") if first else None
+        if name in ("icontains", "econtains"):
+            return self.contains(first, args[1] if len(args) > 1 else None, name)
+        if name == "default":
+            fallback = args[1] if len(args) > 1 else None
+            if isinstance(first, list):
+                return [fallback if v is None else v for v in first]
+            return fallback if first is None else first
+        if name == "nonnull":
+            return [v for v in args if v is not None]
+        if name == "reverse":
+            return first[::-1] if isinstance(first, list | str) else first
+        if name == "typeof":
+            return type_name(first)
+        if isinstance(first, list):  # (each item, as Dataview vectorizes these)
+            return [self.dataview_function(name, [v, *args[1:]]) for v in first]
+        if name == "dateformat":
+            when = read_when(first) if isinstance(first, str) else None
+            if when is None or len(args) < 2:
+                return None
+            try:
+                return dateformat(when, text_of(args[1]))
+            except Unreadable as exc:
+                raise Unsupported(str(exc)) from None
+        if name == "round":
+            return round_half_up(first, args[1] if len(args) > 1 else None)
+        return text_function(name, args)
+
+    def contains(self, held: Any, wanted: Any, name: str) -> bool:
+        """`icontains(a, b)` (text in any case, in a list's items and theirs) and `econtains(a, b)`
+        (a list's item equal to it, text within text), as Dataview's."""
+        if isinstance(held, list):
+            if name == "econtains":
+                return any(self.equal(item, wanted) for item in held)
+            return any(self.contains(item, wanted, name) for item in held)
+        if isinstance(held, str) and isinstance(wanted, str):
+            return (wanted.lower() in held.lower()) if name == "icontains" else wanted in held
+        if isinstance(held, dict) and isinstance(wanted, str):
+            return wanted in held
+        return self.equal(held, wanted)
 
     def regex(self, name: str, args: list[Any]) -> Any:
         """Dataview's `regextest(pattern, text)` (a match anywhere), `regexmatch(pattern, text)`
@@ -672,6 +766,8 @@ class Scope:
             return self.list_method(obj, name, args)
         if isinstance(obj, int | float) and not isinstance(obj, bool):
             return number_method(float(obj), name, args)
+        if name == "contains" and args and isinstance(args[0], Row | Link):
+            return self.equal(obj, args[0])  # (a link holds a link: it is it, as in Dataview)
         if isinstance(obj, Link):
             obj = obj.target
         if not isinstance(obj, str):
@@ -726,6 +822,8 @@ class Scope:
         if op == "!=":
             return not self.equal(a, b)
         if op == "+" and (isinstance(a, str) or isinstance(b, str)):
+            if isinstance(a, Row | Link | Joined) or isinstance(b, Row | Link | Joined):
+                return Joined((a, b), "")  # text and a link: the text, then the link (value_html)
             return text_of(a) + text_of(b)
         if op in ("<", ">", "<=", ">="):
             return compare(op, a, b)
@@ -772,7 +870,7 @@ def file_field(row: Row, name: str) -> Any:
             dict.fromkeys(f"#{'/'.join(p[:n])}" for p in levels for n in range(1, len(p) + 1))
         )
     if name == "links":
-        return [Link(path) for path in row.outlinks]
+        return [Link(path) for path in (*row.outlinks, *row.unwritten)]
     if name == "inlinks":
         return [Link(path) for path in row.inlinks]
     if name in ("cday", "mday", "day"):
@@ -848,6 +946,112 @@ def string_method(text: str, name: str, args: list[Any]) -> Any:
     return text.strip()  # trim
 
 
+MAX_TEXT = 100_000  # a text a query's function makes is at most this long (or not read)
+
+
+def text_function(name: str, args: list[Any]) -> Any:
+    """Dataview's `replace(text, old, new)` (each time it is there), `padleft`/`padright(text,
+    length, padding)` and `truncate(text, length, suffix)` (at most `length` characters, the
+    suffix, `...` unless given, ending them); a text none (null), as in Dataview."""
+    text, rest = (args[0] if args else None), args[1:]
+    if not isinstance(text, str) or any(a is None for a in rest[:1]):
+        return None
+    if name == "replace":
+        old, new = (text_of(a) for a in (*rest, "", "")[:2])
+        count = len(text) + 1 if not old else text.count(old)
+        if len(text) + count * (len(new) - len(old)) > MAX_TEXT:
+            raise Unsupported(f"a text of over {MAX_TEXT:,} characters")
+        return new.join(text) if not old else text.replace(old, new)
+    length = int(min(max(number(rest[0]), 0.0), float(MAX_TEXT) + 1)) if rest else 0
+    if length > MAX_TEXT:
+        raise Unsupported(f"a text of over {MAX_TEXT:,} characters")
+    if name == "truncate":
+        suffix = text_of(rest[1]) if len(rest) > 1 else "..."
+        return text if len(text) <= length else text[: max(length - len(suffix), 0)] + suffix
+    padding = text_of(rest[1]) if len(rest) > 1 else " "
+    if len(text) >= length or not padding:
+        return text
+    fill = (padding * (length // len(padding) + 1))[: length - len(text)]
+    return fill + text if name == "padleft" else text + fill
+
+
+def round_half_up(value: Any, places: Any) -> Any:
+    """Dataview's `round(n, places)`: JavaScript's Math.round (halves up), or, to `places`,
+    its toFixed of the number as stored."""
+    if value is None or isinstance(value, bool) or not isinstance(value, int | float):
+        return None if value is None else value
+    if not math.isfinite(value) or abs(value) >= 1e15:
+        return value
+    digits = int(min(max(number(places), 0.0), 15.0)) if places is not None else 0
+    if digits == 0:
+        return float(math.floor(value + 0.5))
+    step = Decimal(1).scaleb(-digits)
+    return float(Decimal(value).quantize(step, rounding=ROUND_HALF_UP))
+
+
+def total(values: list[Any], op: str) -> Any:
+    """Dataview's `sum(list)` and `product(list)`: its values added (text joined, as `+` does)
+    or multiplied."""
+    result = values[0]
+    for value in values[1:]:
+        if op == "+" and (isinstance(result, str) or isinstance(value, str)):
+            result = text_of(result) + text_of(value)
+            if len(result) > MAX_TEXT:
+                raise Unsupported(f"a text of over {MAX_TEXT:,} characters")
+        else:
+            x, y = number(result), number(value)
+            result = x + y if op == "+" else x * y
+    return result
+
+
+def type_name(value: Any) -> str:
+    """Dataview's `typeof(value)`: a note's ISO date text is a date, as Dataview reads one."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int | float):
+        return "number"
+    if isinstance(value, Link | Row):
+        return "link"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return (
+        "date" if read_when(text_of(value)) and _DATE_TEXT.fullmatch(text_of(value)) else "string"
+    )
+
+
+# a date's fields in Dataview (`file.day.year`), of a note's ISO date text
+DATE_FIELDS = frozenset(
+    {
+        "year",
+        "month",
+        "day",
+        "weekyear",
+        "week",
+        "weekday",
+        "hour",
+        "minute",
+        "second",
+        "millisecond",
+    }
+)
+
+
+def date_field(text: str, name: str) -> int | None:
+    when = read_when(text)
+    if when is None:
+        return None
+    week_year, week, weekday = when.isocalendar()
+    fields = {"weekyear": week_year, "week": week, "weekday": weekday}
+    return fields[name] if name in fields else getattr(when, name, when.microsecond // 1000)
+
+
+_DATE_TEXT = re.compile(r"\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?")
+
+
 def truthy(value: Any) -> bool:
     return value not in (None, False, 0, "", [], {})
 
@@ -920,6 +1124,7 @@ def base_rows(
     those it links to (a link by its path, shown with its note's name)."""
     entries = list(entries)
     paths = {entry.slug: entry.rel_path for entry in entries}
+    names = note_names(entries)
     back = backlinks or {}
     return [
         Row(
@@ -928,18 +1133,57 @@ def base_rows(
             frozenset(outlinks.get(entry.slug, ())),
             tuple(sorted({paths[b.slug] for b in back.get(entry.slug, ()) if b.slug in paths})),
             tuple(sorted(paths[s] for s in set(outlinks.get(entry.slug, ())) if s in paths)),
+            unwritten_links(entry, names),
         )
         for entry in entries
     ]
 
 
-# a task-list item of a note's HTML (markdown/parser.py draws it): its opening, with the checkbox,
-# and its text, up to its own list or its end
-_TASK_ITEM = re.compile(
-    r'(<li(?: data-task="([^"]*)")? class="task-list-item"[^>]*>\s*'
-    r'<input class="task-list-item-checkbox"[^>]*>)\s*(?:<p>)?(.*?)(?=</p>|<ul|<ol|</li>|<li)',
+def unwritten_links(entry: Entry, names: Mapping[str, str]) -> tuple[str, ...]:
+    """The notes a note's `[[links]]` name that no note is (Dataview lists them among its
+    outlinks, their `file` null), each once, in the order written."""
+    found = (
+        ref.target
+        for ref in entry.links
+        if ref.is_wiki and not ref.embed and ref.target and link_key(ref.target) not in names
+    )
+    return tuple(dict.fromkeys(found))
+
+
+# a list item of a note's HTML (markdown/parser.py draws it): its opening (a task's with its
+# checkbox), and its text, up to its own list or its end (a footnote's item is none)
+_LIST_ITEM = re.compile(
+    r'(<li(?: data-task="([^"]*)")?(?:( class="task-list-item")[^>]*)?>\s*'
+    r'(?:<input class="task-list-item-checkbox"[^>]*>)?)\s*(?:<p>)?(.*?)(?=</p>|<ul|<ol|</li>|<li)',
     re.S,
 )
+_HEADING_ID = re.compile(r'<h[1-6] id="([^"]*)"')
+_HASHTAG = re.compile(r'<span class="hashtag">[^#<]*(#[^<]*)<')
+
+
+@dataclass(frozen=True, slots=True)
+class ListItem:
+    """A list item of a note's HTML: its HTML (a task's with its checkbox), whether it is a task,
+    its mark (`x`, ` `, `/`…), whether it is checked, its text, and where it starts."""
+
+    html: str
+    task: bool
+    status: str
+    checked: bool
+    text: str
+    at: int
+
+
+def html_items(html: str) -> Iterable[ListItem]:
+    """The list items of a note's HTML, in order."""
+    for m in _LIST_ITEM.finditer(html):
+        task = m.group(3) is not None
+        checked = ' checked=""' in m.group(1)
+        status = unescape(m.group(2)) if m.group(2) else ("x" if checked else " ")
+        shown = (
+            f"{m.group(1)} {m.group(4).strip()}</li>" if task else f"<li>{m.group(4).strip()}</li>"
+        )
+        yield ListItem(shown, task, status if task else "", checked, html_to_text(shown), m.start())
 
 
 def task_rows(rows: Iterable[Row], body: Callable[[Entry], str]) -> list[Row]:
@@ -950,19 +1194,49 @@ def task_rows(rows: Iterable[Row], body: Callable[[Entry], str]) -> list[Row]:
     for row in rows:
         if "task-list-item" not in row.entry.body_html:
             continue
-        for m in _TASK_ITEM.finditer(body(row.entry)):
-            checked = ' checked=""' in m.group(1)
-            status = unescape(m.group(2)) if m.group(2) else ("x" if checked else " ")
-            html = f"{m.group(1)} {m.group(3).strip()}</li>"
-            text = html_to_text(html)
+        for item in html_items(body(row.entry)):
+            if not item.task:
+                continue
             fields = {
-                "completed": status in "xX",
-                "checked": checked,
-                "status": status,
-                "text": text,
-                **task_dates(text),
+                "completed": item.status in "xX",
+                "checked": item.checked,
+                "status": item.status,
+                "text": item.text,
+                **task_dates(item.text),
             }
-            made.append(replace(row, properties=row.properties | fields, task=html))
+            made.append(replace(row, properties=row.properties | fields, task=item.html))
+    return made
+
+
+def list_items(entry: Entry) -> list[dict[str, Any]]:
+    """Dataview's `file.lists` of a note: each list item of its body, in order, with its inline
+    fields and `text`, `task` (a task, `- [ ]`), `status`, `checked`, `completed` (a task's, as
+    task_rows reads them, and its dates), `tags` (`#tag` as written), `outlinks` (the notes its
+    `[[links]]` lead to), `section` (a link to the heading it is under, else to the note) and
+    `path`; its `line` is none (the HTML it is read of has no lines)."""
+    html = entry.body_html
+    if "<li" not in html:
+        return []
+    headings = {h.anchor: h.source or h.text for h in entry.headings}
+    starts = [(m.start(), headings.get(m.group(1), "")) for m in _HEADING_ID.finditer(html)]
+    made = []
+    for item in html_items(html):
+        heading = next((h for at, h in reversed(starts) if at < item.at), "")
+        links = [entry.links[n] for n in marker_numbers(item.html) if n < len(entry.links)]
+        fields: dict[str, Any] = {
+            **inline_fields(item.text),
+            "text": item.text,
+            "task": item.task,
+            "status": item.status,
+            "checked": item.checked,
+            "completed": item.task and item.status in "xX",
+            "tags": [m.group(1) for m in _HASHTAG.finditer(item.html)],
+            "outlinks": [Link(ref.target) for ref in links if ref.is_wiki and ref.target],
+            "section": Link(f"{entry.rel_path}#{heading}" if heading else entry.rel_path),
+            "path": entry.rel_path,
+            "line": None,
+        }
+        made.append(fields | (task_dates(item.text) if item.task else {}))
     return made
 
 
@@ -1049,9 +1323,11 @@ def view_html(
         rows = [
             r for r in scope_rows if scope.passes(base.filters, r) and scope.passes(view.filters, r)
         ]
-        rows = sort_rows(scope, rows, view.sort)
-        if view.flatten[0]:
-            rows = flatten_rows(scope, rows, view.flatten)
+        rows = sort_rows(scope, rows, () if view.sort_flattened else view.sort)
+        for flatten in view.flatten:
+            rows = flatten_rows(scope, rows, flatten)
+        if view.sort_flattened:
+            rows = sort_rows(scope, rows, view.sort, by_path=False)
         if view.group:
             rows = group_rows(scope, rows, view)
         if view.type == "calendar":  # the notes naming a day
@@ -1064,7 +1340,11 @@ def view_html(
         elif view.type == "calendar":  # (a Dataview CALENDAR query's)
             body = calendar_html(scope, view.order[0], rows, link)
         else:
-            body = group_list_html(scope, view, rows, link) if view.group else list_html(rows, link)
+            body = (
+                group_list_html(scope, view, rows, link)
+                if view.group
+                else list_html(scope, view, rows, link)
+            )
         noun = "group" if view.group else "task" if view.type == "task" else "note"
         count = f"{len(rows)} {noun}{'s' if len(rows) != 1 else ''}"
     except RecursionError:  # a formula's chain of formulas (depth is bounded)
@@ -1076,9 +1356,12 @@ def view_html(
     return f'<div class="base-view" data-pagefind-ignore>\n<p class="base-name">{caption}</p>\n{body}</div>\n'
 
 
-def sort_rows(scope: Scope, rows: list[Row], sort: Sequence[tuple[str, bool]]) -> list[Row]:
-    """In the view's order (by file path first, so that ties keep one order)."""
-    rows = sorted(rows, key=lambda r: r.entry.rel_path)
+def sort_rows(
+    scope: Scope, rows: list[Row], sort: Sequence[tuple[str, bool]], by_path: bool = True
+) -> list[Row]:
+    """In the view's order (by file path first, so that ties keep one order; rows a FLATTEN made
+    keep theirs)."""
+    rows = sorted(rows, key=lambda r: r.entry.rel_path) if by_path else rows
     for prop, descending in reversed(sort):
         keyed = [(sort_key(scope.prop(prop, r)), r) for r in rows]
         present = [p for p in keyed if p[0] is not None]
@@ -1169,11 +1452,6 @@ def table_html(scope: Scope, view: View, rows: Sequence[Row], link: NoteLink) ->
     return "".join(lines)
 
 
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-          "October", "November", "December")  # fmt: skip
-WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-
-
 def calendar_days(scope: Scope, prop: str, rows: Sequence[Row]) -> dict[dt.date, list[Row]]:
     """The notes on each day their date (the CALENDAR's expression) names, in the view's order;
     a note naming no day left out."""
@@ -1230,9 +1508,17 @@ def month_html(year: int, month: int, days: Mapping[dt.date, list[Row]], link: N
     )
 
 
-def list_html(rows: Sequence[Row], link: NoteLink) -> str:
-    items = "".join(f"<li>{link(r.entry.slug, r.entry.title)}</li>\n" for r in rows)
-    return f'<ul class="link-list">\n{items}</ul>\n'
+def list_html(scope: Scope, view: View, rows: Sequence[Row], link: NoteLink) -> str:
+    """The notes listed; a Dataview `LIST x`'s value of each after its note, as Dataview shows it
+    (`LIST WITHOUT ID x`: the value alone)."""
+    values = [p for p in view.order if p != "file.name"] if view.list_values else []
+    items = []
+    for row in rows:
+        shown = view.order[0] == "file.name" or not values  # (WITHOUT ID: the value alone)
+        parts = [link(row.entry.slug, row.entry.title)] if shown else []
+        parts += [value_html(scope, scope.prop(p, row), link) for p in values]
+        items.append(f"<li>{': '.join(parts)}</li>\n")
+    return f'<ul class="link-list">\n{"".join(items)}</ul>\n'
 
 
 def column_name(base: Base, prop: str) -> str:
@@ -1265,8 +1551,18 @@ def value_html(scope: Scope, value: Any, link: NoteLink) -> str:
         slug = scope.slug_of(value)
         shown = value.display if isinstance(value, Link) and value.display else ""
         shown = shown or shown_name(value.target if isinstance(value, Link) else value)
-        return link(slug, shown) if slug else escape(shown)
+        return link(slug, shown) if slug else unwritten_html(value, shown)
     return escape(text_of(value))
+
+
+def unwritten_html(value: Link | str, shown: str) -> str:
+    """A link to no note, as the site shows one in a note (linktags.link_tag); one to a file
+    (`[[map.pdf]]`) or a page (`link("https://…")`), its text."""
+    written = shown_name(value.target if isinstance(value, Link) else value)
+    if not link_key(written) or re.search(r"\.(?!md$)\w+$|:", written):
+        return escape(shown)
+    title = escape(f"No note named “{written}” yet")
+    return f'<a class="wikilink unresolved" title="{title}">{escape(shown)}</a>'
 
 
 def shown_name(target: str) -> str:

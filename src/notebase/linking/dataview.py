@@ -9,7 +9,8 @@ language: `=` is `==`, `and`/`or` are `&&`/`||`, `file.name` is the name without
 (`file.basename`), `file.link` the note, `file.outlinks` its links, `file.ctime`/`file.mtime` the
 dates the note says (bases.file_date). `GROUP BY expr [AS name]` (one) makes the view's rows
 its groups (bases.group_rows), a SORT after it theirs; `FLATTEN expr [AS name]` a row for each
-of its values (bases.flatten_rows), a WHERE after it theirs. A string is Dataview's (`\\"` a
+of its values (bases.flatten_rows), a WHERE or SORT after it theirs, another FLATTEN a row for
+each value of each of them. `LIST expr` shows each note's value after it. A string is Dataview's (`\\"` a
 quote, `\\\\` a backslash, any other backslash kept: `"\\d"` is the pattern `\\d`), and the
 patterns of `regexmatch`, `regextest` and `regexreplace` are run by jsregex.py, in bounded time
 (a pattern it does not run is the warning). `meta(link)` reads a link's path, alias, part,
@@ -87,7 +88,9 @@ class Query:
     limit: int
     group: tuple[str, str] = ("", "")  # GROUP BY's (expression, name): "" when not grouped
     group_sort: tuple[tuple[str, bool], ...] = ()  # the SORT after GROUP BY, of the groups
-    flatten: tuple[str, str, str] = ("", "", "")  # FLATTEN's (expression, name, WHERE after it)
+    # each FLATTEN's (expression, name, WHERE after it), in order: each of the rows the last made
+    flatten: tuple[tuple[str, str, str], ...] = ()
+    sort_flattened: bool = False  # its SORT is after a FLATTEN (else before): of the rows it made
 
 
 def dataview_base(text: str) -> str:
@@ -107,13 +110,17 @@ def dataview_base(text: str) -> str:
     }
     if query.limit:
         view["limit"] = query.limit
+    if query.kind == "list" and query.columns:  # each note's value shown (bases.list_html)
+        view["dataviewValues"] = True
     if query.group[0]:  # its rows are the groups (bases.group_rows), the first column their key
         names["file.name"] = {"displayName": query.group[1]}
         sort = [{"property": e, "direction": "DESC" if d else "ASC"} for e, d in query.group_sort]
         view["dataviewGroup"] = {"property": query.group[0], "name": query.group[1], "sort": sort}
-    if query.flatten[0]:  # a row for each of its values (bases.flatten_rows)
-        made, name, where = query.flatten
-        view["dataviewFlatten"] = {"property": made, "name": name, "filter": where}
+    if query.flatten:  # a row for each of its values (bases.flatten_rows)
+        view["dataviewFlatten"] = [
+            {"property": made, "name": name, "filter": where} for made, name, where in query.flatten
+        ]
+        view["dataviewSortFlattened"] = query.sort_flattened
     base = {"filters": {"and": filters}, "properties": names, "views": [view]}
     return json.dumps(base, ensure_ascii=False)
 
@@ -136,14 +143,20 @@ def read_query(text: str) -> Query:
     if kind == "CALENDAR":
         columns, with_id = calendar_column(rest, clauses), False
     found = dict.fromkeys(("FROM", "WHERE", "SORT", "LIMIT", "GROUP BY", "GROUPED SORT"), "")
-    found |= {"FLATTEN": "", "FLATTENED WHERE": ""}
+    flattens: list[list[str]] = []  # each FLATTEN, and the WHERE after it
+    sorted_flat = False  # a SORT after a FLATTEN: of its rows
     for name, body in clauses:
+        if name == "WHERE" and found["GROUP BY"]:  # (of the groups: not read)
+            raise NotRead("WHERE after GROUP BY")
+        if name == "FLATTEN" or (name == "WHERE" and flattens):
+            flattens = flatten_clause(name, body, flattens, bool(found["GROUP BY"]))
+            continue
+        sorted_flat = sorted_flat or (name == "SORT" and bool(flattens))
         key = "GROUPED SORT" if name == "SORT" and found["GROUP BY"] else name
-        key = "FLATTENED WHERE" if name == "WHERE" and found["FLATTEN"] else key
         if key not in found or found[key]:
             raise NotRead(name if key not in found else f"{name} twice")
         found[key] = body
-    if kind == "LIST" and found["GROUP BY"] and rest.strip():  # `LIST rows.file.link GROUP BY x`
+    if kind == "LIST" and rest.strip():  # `LIST L.text`, `LIST rows.file.link GROUP BY x`
         columns = (read_column(rest),)
     return Query(
         kind.lower(),
@@ -155,14 +168,27 @@ def read_query(text: str) -> Query:
         read_limit(found["LIMIT"]),
         read_column(found["GROUP BY"]) if found["GROUP BY"] else ("", ""),
         tuple(read_sort(s) for s in split_top(found["GROUPED SORT"])),
-        read_flatten(found["FLATTEN"], found["FLATTENED WHERE"]),
+        tuple(read_flatten(text, where) for text, where in flattens),
+        sorted_flat,
     )
+
+
+def flatten_clause(
+    name: str, body: str, flattens: list[list[str]], grouped: bool
+) -> list[list[str]]:
+    """The FLATTENs read so far, with this FLATTEN or the WHERE after the last (NotRead: a
+    FLATTEN after a GROUP BY, or a second WHERE after one FLATTEN)."""
+    if name == "FLATTEN" and grouped:
+        raise NotRead("FLATTEN after GROUP BY")
+    if name == "FLATTEN":
+        return [*flattens, [body, ""]]
+    if flattens[-1][1]:
+        raise NotRead("WHERE twice")
+    return [*flattens[:-1], [flattens[-1][0], body]]
 
 
 def read_flatten(text: str, where: str) -> tuple[str, str, str]:
     """`FLATTEN file.tags AS tag` -> (`file.tags`, `tag`, the WHERE after it, of its rows)."""
-    if not text:
-        return ("", "", "")
     made, name = read_column(text)
     if not re.fullmatch(r"[^\W\d]\w*", name):  # a name the rows' field can be read by
         raise NotRead(f"FLATTEN {text}")

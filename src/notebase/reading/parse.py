@@ -17,7 +17,7 @@ from notebase.markdown import Rendered, render_inline, render_markdown, strip_pa
 from notebase.markdown.admonitions import COLOR_HINT_START, NO_TYPES, AdmonitionTypes
 from notebase.markdown.markers import renumber_markers
 from notebase.markdown.texmacros import NO_MACROS, TexMacros
-from notebase.markdown.text import fence_after, quiet
+from notebase.markdown.text import quiet
 from notebase.model import (
     Entry,
     EntryKind,
@@ -49,6 +49,7 @@ from notebase.reading.frontmatter import (
     local_date_keys,
     read_front_matter,
 )
+from notebase.reading.inlinefields import inline_fields
 from notebase.reading.kinds import infer_kind
 from notebase.reading.notewords import note_words
 from notebase.reading.sourcerefs import (
@@ -581,46 +582,6 @@ def properties_json(fields: dict[str, Field], body: str = "") -> str:
     fields of the body that it does not hold ("" when none)."""
     values = inline_fields(body) | {key: plain_value(fld.value) for key, fld in fields.items()}
     return json.dumps(values, sort_keys=True, ensure_ascii=False) if values else ""
-
-
-# Dataview's inline fields: `Rating:: 4` on a line (a list item's) of its own, `[rating:: 4]` or
-# `(rating:: 4)` in a sentence
-_INLINE_FIELD = re.compile(
-    r"^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?([^\s:*\[\]()`][^:\n\[\]()`]*?)(?:\*\*)?::[ \t]*(.*?)[ \t]*$",
-    re.M,
-)
-_BRACKETED_FIELD = re.compile(r"[\[(]([^\[\]():\n`]+?)::[ \t]*([^\[\]()\n]*?)[ \t]*[\])]")
-
-
-def inline_fields(body: str) -> dict[str, Any]:
-    """Dataview's inline fields of a note's text outside its code blocks, each under its key as
-    written and as Dataview also spells it (lower case, spaces as -); a value a number, true or
-    false, else its text; a key given twice, a list of its values."""
-    if "::" not in body:
-        return {}
-    prose, fence = [], ""
-    for line in body.splitlines():
-        after = fence_after(line, fence)
-        prose.append("" if fence or after else line)
-        fence = after
-    text = "\n".join(prose)
-    found: dict[str, Any] = {}
-    for m in (*_INLINE_FIELD.finditer(text), *_BRACKETED_FIELD.finditer(text)):
-        key, value = m.group(1).strip(), inline_value(m.group(2))
-        for name in dict.fromkeys((key, "-".join(key.lower().split()))):
-            held = found.get(name)
-            found[name] = (
-                value if held is None else [*(held if isinstance(held, list) else [held]), value]
-            )
-    return found
-
-
-def inline_value(text: str) -> Any:
-    if re.fullmatch(r"-?\d{1,18}", text):
-        return int(text)
-    if re.fullmatch(r"-?\d+\.\d+", text):
-        return float(text)
-    return {"true": True, "false": False}.get(text.lower(), text)
 
 
 def plain_value(value: Any) -> Any:
