@@ -4,6 +4,7 @@ with JS: the theme toggle, the phone header and its menu, tables, the table of c
 from __future__ import annotations
 
 import base64
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -577,4 +578,29 @@ def test_an_arrow_is_drawn_across_its_label_head_and_all(
             k,
             arrow,
         )  # its head, not the shaft alone
+    page.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("width", "dpr"), [(1000, 1), (390, 2)])
+def test_mhchem_spaces_its_arrows_and_plus_from_the_species(
+    browser: Browser, tmp_path: Path, width: int, dpr: int
+) -> None:
+    """`\\ce{A -> B}`, `\\ce{A <=> B}`, `\\ce{A + B}` and `\\ce{A ->[heat] B}`: between the ink of
+    each species and the operator's a gap of TeX's spacing, as mhchem sets them (a relation's
+    0.278em, a binary operator's 0.222em), where the arrows stood tight against their species."""
+    formulas = ["A -> B", "A <=> B", "A + B", "A ->[heat] B"]
+    note = "\n\n".join(f"Then $\\ce{{{formula}}}$ here." for formula in formulas) + "\n"
+    page = arrows_page(browser, tmp_path, note, width, "light", dpr)
+    maths = page.locator("article math")
+    assert maths.count() == len(formulas)
+    em = maths.first.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)")
+    boxes = [maths.nth(k).bounding_box() for k in range(maths.count())]
+    # each formula drawn but an arrow's label, which overhangs the species
+    shown = "article math, article math :not(mover > :nth-child(2), mover > :nth-child(2) *)"
+    for formula, drawn in zip(formulas, ink(page, shown, [b for b in boxes if b]), strict=True):
+        runs = drawn["runs"]
+        gaps = [after[0] - before[1] for before, after in itertools.pairwise(runs)]
+        assert len(runs) == 3, (formula, runs)  # A, the operator, B
+        assert min(gaps) >= 0.2 * em, (formula, gaps, em)
     page.close()
