@@ -4,8 +4,10 @@ with JS: the theme toggle, the phone header and its menu, tables, the table of c
 from __future__ import annotations
 
 import base64
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
@@ -464,20 +466,42 @@ def test_a_base_table_sorts_by_its_columns(browser: Browser, tmp_path: Path) -> 
     page.close()
 
 
-# The width in CSS pixels of what is drawn in a PNG (given as a data URL): the columns holding a
-# pixel unlike the top-left one, the background. (An operator stretched along the inline axis is
-# drawn wider than its own box, so its box cannot tell.)
-INK_WIDTH = """async (url) => {
+# What is drawn in a PNG (given as a data URL), in the boxes given in CSS pixels: for each, its
+# columns' counts of pixels unlike the box's top-left one, the background; from them the runs of
+# inked columns (a glyph each, or an arrow) in CSS pixels, and the height in device pixels of the
+# ink near the right end (an arrow's head) and at the middle (its shaft).
+INK = """async ([url, boxes]) => {
   const img = new Image(); img.src = url; await img.decode();
   const canvas = document.createElement('canvas'); canvas.width = img.width; canvas.height = img.height;
   const g = canvas.getContext('2d'); g.drawImage(img, 0, 0);
-  const d = g.getImageData(0, 0, img.width, img.height).data;
-  const unlike = (i) => Math.abs(d[i] - d[0]) + Math.abs(d[i + 1] - d[1]) + Math.abs(d[i + 2] - d[2]) > 150;
-  let first = -1, last = -1;
-  for (let x = 0; x < img.width; x++)
-    for (let y = 0; y < img.height; y++)
-      if (unlike((y * img.width + x) * 4)) { if (first < 0) first = x; last = x; break; }
-  return first < 0 ? 0 : (last - first + 1) / devicePixelRatio;
+  const d = g.getImageData(0, 0, img.width, img.height).data, dpr = devicePixelRatio;
+  return boxes.map((b) => {
+    const x0 = Math.max(0, Math.floor(b.x * dpr)), x1 = Math.min(img.width, Math.ceil((b.x + b.width) * dpr));
+    const y0 = Math.max(0, Math.floor(b.y * dpr)), y1 = Math.min(img.height, Math.ceil((b.y + b.height) * dpr));
+    const bg = (y0 * img.width + x0) * 4, cols = [];
+    for (let x = x0; x < x1; x++) {
+      let n = 0;
+      for (let y = y0; y < y1; y++) {
+        const i = (y * img.width + x) * 4;
+        if (Math.abs(d[i] - d[bg]) + Math.abs(d[i + 1] - d[bg + 1]) + Math.abs(d[i + 2] - d[bg + 2]) > 150) n++;
+      }
+      cols.push(n);
+    }
+    const runs = [];
+    cols.forEach((n, x) => {
+      if (!n) return;
+      const last = runs[runs.length - 1];
+      if (last && last[1] === x - 1) last[1] = x; else runs.push([x, x]);
+    });
+    if (!runs.length) return {runs: [], head: 0, shaft: 0};
+    const first = runs[0][0], end = runs[runs.length - 1][1], span = end - first + 1;
+    const middle = cols.slice(first + Math.floor(span / 3), first + Math.ceil(2 * span / 3)).sort((a, c) => a - c);
+    return {
+      runs: runs.map(([a, c]) => [a / dpr, (c + 1) / dpr]),
+      head: Math.max(...cols.slice(Math.max(first, end + 1 - Math.round(4 * dpr)), end + 1)),
+      shaft: middle[Math.floor(middle.length / 2)],
+    };
+  });
 }"""
 # the width of a label's text: from the left of its first letter to the right of its last
 TEXT_WIDTH = """(e) => {
@@ -489,36 +513,94 @@ TEXT_WIDTH = """(e) => {
   }
   return right - left;
 }"""
-ARROW_ONLY = ".arrow-only * { visibility: hidden } .arrow-only .arrow, .arrow-only .arrow * { visibility: visible }"
+SHOWN_ONLY = ".shown-only * { visibility: hidden } .shown-only .shown, .shown-only .shown * { visibility: visible }"
+LABELS = ["a", "ab", "heat", "H2O", "reflux", "catalyst", "Pt, 500 K", "quite a long label"]
 
 
-@pytest.mark.browser
-@pytest.mark.parametrize(("width", "scheme"), [(1000, "light"), (390, "dark")])
-def test_an_arrow_is_drawn_across_its_label(
-    browser: Browser, tmp_path: Path, width: int, scheme: str
-) -> None:
-    """mhchem's `->[heat]` and `\\xrightarrow{long label}`: the arrow, drawn by itself (all else
-    hidden), is as wide as its label's text and a margin more, where it was a short arrow under a
-    label overhanging it."""
-    note = "Heat $\\ce{A ->[heat] B}$.\n\n$$A \\xrightarrow{long label} B$$\n"
+def ink(page: Page, shown: str, boxes: list[dict[str, float]]) -> list[dict[str, Any]]:
+    """The ink in each box (CSS pixels) with only the elements `shown` selects drawn."""
+    page.add_style_tag(content=SHOWN_ONLY)
+    page.evaluate(f"document.querySelectorAll({shown!r}).forEach((e) => e.classList.add('shown'))")
+    page.evaluate("document.body.classList.add('shown-only')")
+    shot = base64.b64encode(page.screenshot()).decode()
+    page.evaluate("document.body.classList.remove('shown-only')")
+    drawn: list[dict[str, Any]] = page.evaluate(INK, [f"data:image/png;base64,{shot}", boxes])
+    return drawn
+
+
+def arrows_page(
+    browser: Browser, tmp_path: Path, note: str, width: int, scheme: str, dpr: int
+) -> Page:
     root = write_kb(tmp_path / "kb", {"x.md": note})
     out = tmp_path / "site"
     assert build_site(BuildOptions(root=root, out=out)).written
-    page = open_page(browser, (out / "x" / "index.html").as_uri(), width, scheme, js=True)
-    page.add_style_tag(content=ARROW_ONLY)
+    page = browser.new_page(
+        viewport={"width": width, "height": 2400},
+        color_scheme=scheme,  # type: ignore[arg-type]
+        device_scale_factor=dpr,
+    )
+    page.goto((out / "x" / "index.html").as_uri())
+    return page
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(
+    ("width", "scheme", "dpr"),
+    [(1000, "light", 1), (390, "dark", 2), (390, "light", 2), (1000, "dark", 3)],
+)
+def test_an_arrow_is_drawn_across_its_label_head_and_all(
+    browser: Browser, tmp_path: Path, width: int, scheme: str, dpr: int
+) -> None:
+    """mhchem's `->[heat]` and `\\xrightarrow{long label}`, with labels of many lengths at many
+    places in the line: each arrow, drawn by itself (all else hidden), is as wide as its label's text
+    and a margin more (it was a short arrow under a label overhanging it), and has its head (at a
+    device pixel ratio of 2 and 3 Chromium painted some, by their place in the line, headless)."""
+    lines = [
+        f"{'w' * (k % 5)}{'i' * (k % 3)} $\\ce{{A ->[{label}] B}}$ or $A \\xrightarrow{{\\text{{{label}}}}} B$."
+        for k, label in enumerate(LABELS)
+    ]
+    page = arrows_page(browser, tmp_path, "\n\n".join(lines) + "\n", width, scheme, dpr)
     arrows = page.locator("article mover")
-    assert arrows.count() == 2
-    for k in range(2):
-        arrow = arrows.nth(k)
-        label = arrow.evaluate(f"(e) => ({TEXT_WIDTH})(e.children[1])")
-        arrow.evaluate("e => e.firstElementChild.classList.add('arrow')")
-        box = arrow.bounding_box()
-        assert box
-        page.evaluate("document.body.classList.add('arrow-only')")
-        clip = {**box, "x": box["x"] - 20, "width": box["width"] + 40}
-        shot = base64.b64encode(page.screenshot(clip=clip)).decode()
-        drawn = page.evaluate(INK_WIDTH, f"data:image/png;base64,{shot}")
-        page.evaluate("document.body.classList.remove('arrow-only')")
-        assert label > 15
-        assert drawn >= label + 4, (k, drawn, label)  # the label's width, and a margin
+    assert arrows.count() == 2 * len(LABELS)
+    labels = [
+        arrows.nth(k).evaluate(f"(e) => ({TEXT_WIDTH})(e.children[1])")
+        for k in range(arrows.count())
+    ]
+    boxes = [arrows.nth(k).bounding_box() for k in range(arrows.count())]
+    margin = [{**b, "x": b["x"] - 20, "width": b["width"] + 40} for b in boxes if b]
+    drawn = ink(page, "article mover > mo", margin)
+    for k, (label, arrow) in enumerate(zip(labels, drawn, strict=True)):
+        assert label > 5
+        assert arrow["runs"], k
+        inked = arrow["runs"][-1][1] - arrow["runs"][0][0]
+        assert inked >= label + 4, (k, inked, label)  # the label's width, and a margin
+        assert arrow["head"] >= arrow["shaft"] + 2 * dpr, (
+            k,
+            arrow,
+        )  # its head, not the shaft alone
+    page.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("width", "dpr"), [(1000, 1), (390, 2)])
+def test_mhchem_spaces_its_arrows_and_plus_from_the_species(
+    browser: Browser, tmp_path: Path, width: int, dpr: int
+) -> None:
+    """`\\ce{A -> B}`, `\\ce{A <=> B}`, `\\ce{A + B}` and `\\ce{A ->[heat] B}`: between the ink of
+    each species and the operator's a gap of TeX's spacing, as mhchem sets them (a relation's
+    0.278em, a binary operator's 0.222em), where the arrows stood tight against their species."""
+    formulas = ["A -> B", "A <=> B", "A + B", "A ->[heat] B"]
+    note = "\n\n".join(f"Then $\\ce{{{formula}}}$ here." for formula in formulas) + "\n"
+    page = arrows_page(browser, tmp_path, note, width, "light", dpr)
+    maths = page.locator("article math")
+    assert maths.count() == len(formulas)
+    em = maths.first.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)")
+    boxes = [maths.nth(k).bounding_box() for k in range(maths.count())]
+    # each formula drawn but an arrow's label, which overhangs the species
+    shown = "article math, article math :not(mover > :nth-child(2), mover > :nth-child(2) *)"
+    for formula, drawn in zip(formulas, ink(page, shown, [b for b in boxes if b]), strict=True):
+        runs = drawn["runs"]
+        gaps = [after[0] - before[1] for before, after in itertools.pairwise(runs)]
+        assert len(runs) == 3, (formula, runs)  # A, the operator, B
+        assert min(gaps) >= 0.2 * em, (formula, gaps, em)
     page.close()

@@ -57,7 +57,11 @@ def test_chemistry_is_drawn_and_what_is_not_read_names_mhchem() -> None:
     assert "mhchem" not in render_markdown("$\\frac{1}{$\n").problems[0][1]
 
 
-HEAT = '<mrow><mspace width="0.389em" /><mrow><mtext>heat</mtext></mrow><mspace width="0.389em" /></mrow>'
+A, B = '<mi mathvariant="normal">A</mi>', '<mi mathvariant="normal">B</mi>'
+HEAT = (
+    '<mrow><mspace width="0.389em" /><mrow><mi mathvariant="normal">heat</mi></mrow>'
+    '<mspace width="0.389em" /></mrow>'
+)
 
 
 @pytest.mark.parametrize(
@@ -65,22 +69,22 @@ HEAT = '<mrow><mspace width="0.389em" /><mrow><mtext>heat</mtext></mrow><mspace 
     [
         (
             r"\ce{A ->[heat] B}",
-            '<mrow><mrow><mtext>A</mtext><mover><mo stretchy="true">&#x2192;</mo>'
-            f"{HEAT}</mover><mtext>B</mtext></mrow></mrow>",
+            f'<mrow><mrow>{A}<mover><mo stretchy="true">&#x2192;</mo>'
+            f"{HEAT}</mover>{B}</mrow></mrow>",
         ),
         (  # the first label over the arrow, the second under it
             r"\ce{A <=>[K_1][K_2] B}",
-            '<mrow><mrow><mtext>A</mtext><munderover><mo stretchy="true">&#x21CC;</mo>'
+            f'<mrow><mrow>{A}<munderover><mo stretchy="true">&#x21CC;</mo>'
             '<mrow><mspace width="0.389em" /><mrow><msub><mi>K</mi><mn>2</mn></msub></mrow>'
             '<mspace width="0.389em" /></mrow>'
             '<mrow><mspace width="0.389em" /><mrow><msub><mi>K</mi><mn>1</mn></msub></mrow>'
-            '<mspace width="0.389em" /></mrow></munderover><mtext>B</mtext></mrow></mrow>',
+            f'<mspace width="0.389em" /></mrow></munderover>{B}</mrow></mrow>',
         ),
         (
             r"\ce{A ->[\text{H2O}] B}",
-            '<mrow><mrow><mtext>A</mtext><mover><mo stretchy="true">&#x2192;</mo>'
+            f'<mrow><mrow>{A}<mover><mo stretchy="true">&#x2192;</mo>'
             '<mrow><mspace width="0.389em" /><mrow><mtext>H2O</mtext></mrow>'
-            '<mspace width="0.389em" /></mrow></mover><mtext>B</mtext></mrow></mrow>',
+            f'<mspace width="0.389em" /></mrow></mover>{B}</mrow></mrow>',
         ),
     ],
 )
@@ -93,3 +97,42 @@ def test_a_labelled_arrow_is_a_stretchy_base_under_its_padded_label(tex: str, ma
     assert (
         made == f'<math xmlns="http://www.w3.org/1998/Math/MathML" display="inline">{mathml}</math>'
     )
+
+
+def inline(mathml: str) -> str:
+    return f'<math xmlns="http://www.w3.org/1998/Math/MathML" display="inline">{mathml}</math>'
+
+
+@pytest.mark.parametrize(
+    ("tex", "mathml"),
+    [
+        (r"\ce{A -> B}", f"<mrow><mrow>{A}<mo>&#x02192;</mo>{B}</mrow></mrow>"),
+        (r"\ce{A <=> B}", f"<mrow><mrow>{A}<mo>&#x021CC;</mo>{B}</mrow></mrow>"),
+        (r"\ce{A + B}", f"<mrow><mrow>{A}<mo>&#x0002B;</mo>{B}</mrow></mrow>"),
+        (
+            r"\ce{CaO + CO2}",
+            '<mrow><mrow><mi mathvariant="normal">Ca</mi><mi mathvariant="normal">O</mi>'
+            '<mo>&#x0002B;</mo><mi mathvariant="normal">C</mi>'
+            '<msub><mi mathvariant="normal">O</mi><mrow><mn>2</mn></mrow></msub></mrow></mrow>',
+        ),
+        (  # no operator: its species text, as they were
+            r"\ce{H2O}",
+            "<mrow><mrow><msub><mtext>H</mtext><mrow><mn>2</mn></mrow></msub><mtext>O</mtext></mrow></mrow>",
+        ),
+        (  # a bond is no operator
+            r"\ce{Li-Fe-O}",
+            "<mrow><mrow><mtext>Li</mtext><mtext>-</mtext><mtext>Fe</mtext><mtext>-</mtext>"
+            "<mtext>O</mtext></mrow></mrow>",
+        ),
+        (  # not mhchem: as latex2mathml writes it
+            r"\text{A} \to \text{B}",
+            "<mrow><mtext>A</mtext><mo>&#x02192;</mo><mtext>B</mtext></mrow>",
+        ),
+    ],
+)
+def test_species_beside_an_operator_are_upright_identifiers(tex: str, mathml: str) -> None:
+    """MathML Core counts an <mtext> as space-like, and an <mrow> of one operator among space-like
+    elements as one embellished operator whose spacing goes outside it: `A -> B` stood tight. The
+    species of a formula with an operator are upright identifiers, and the operator is spaced as TeX
+    spaces mhchem's (its own entry in Core's operator dictionary); other formulas keep their text."""
+    assert tex_to_mathml(tex, False) == inline(mathml)

@@ -11,7 +11,7 @@ import functools
 import re
 from html import escape
 
-from notebase.markdown.mhchem import with_mhchem
+from notebase.markdown.mhchem import species_as_identifiers, with_mhchem
 from notebase.markdown.texbraces import matching_brace
 
 _ENVIRONMENTS = re.compile(r"\\(begin|end)\{(aligned|alignedat|alignat|alignat\*|flalign\*?)\}")
@@ -56,6 +56,7 @@ _ARROW_BASE = re.compile(
     r'<(mover|munderover)><mstyle scriptlevel="0"><mo>([^<]*)</mo></mstyle>'
     r'(?=<mpadded width="\+0\.833em")'
 )
+_CE = re.compile(r"\\ce\s*\{")
 _ARROW_LABEL_OPEN = '<mpadded width="+0.833em" lspace="0.556em" voffset="-.2em" height="-.2em">'
 _ARROW_LABEL_CLOSE = '<mspace depth=".25em" /></mpadded>'
 # a label's margin each side, in its own (script) size: amsmath's 5mu and 9mu, shared evenly
@@ -184,11 +185,12 @@ def tex_to_mathml(tex: str, display: bool) -> str | None:
     imported here, by the first formula: a build of notes without math never loads it.)"""
     from latex2mathml.converter import convert
 
+    chemistry = False
     if "\\ce" in tex or "\\pu" in tex:  # mhchem's chemistry, read in its common forms
         read = with_mhchem(tex)
         if read is None:
             return None
-        tex = read
+        chemistry, tex = _CE.search(tex) is not None, read
     try:
         mathml = str(convert(prepare_tex(tex), display="block" if display else "inline"))
     except Exception:
@@ -196,6 +198,8 @@ def tex_to_mathml(tex: str, display: bool) -> str | None:
     mathml = _SIZED_DELIMITER.sub(named_delimiter, mathml)
     if _ARROW_LABEL_OPEN in mathml:
         mathml = stretched_arrows(mathml)
+    if chemistry:
+        mathml = species_as_identifiers(mathml)
     return None if _UNREAD.search(mathml) else mathml
 
 

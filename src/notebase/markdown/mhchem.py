@@ -37,6 +37,13 @@ _COEFFICIENT = re.compile(r"\d+(?:/\d+)?|\d*\.\d+")
 _NUMBER = re.compile(r"[-+]?\d+(?:[.,]\d+)?(?:[eE]([-+]?\d+))?")
 _DEPTH = {"{": 1, "[": 1, "}": -1, "]": -1}
 _UNIT = re.compile(r"([A-Za-zµμΩ°%]+)(?:\^?([-+]?\d+))?")
+# A species of `\ce{…}` as latex2mathml writes it: text. MathML Core counts an <mtext> as
+# "space-like", and an <mrow> of one operator and space-like elements (`A -> B`, `A + B`) as one
+# embellished operator, whose spacing goes outside the <mrow>: the arrow stood tight between its
+# species. As identifiers (upright), the operator takes its own spacing again, which Core's
+# operator dictionary gives as TeX does mhchem's: 0.278em (\thickmuskip, a relation) each side
+# of an arrow, `=` and a labelled arrow's <mover>, 0.222em (\medmuskip, a binary operator) of `+`.
+_SPECIES = re.compile(r"<mtext>([A-Za-z]+)</mtext>")
 
 
 def with_mhchem(tex: str) -> str | None:
@@ -55,6 +62,15 @@ def with_mhchem(tex: str) -> str | None:
         out += [tex[at : m.start()], "{", made, "}"]
         at = end
     return "".join(out) + tex[at:]
+
+
+def species_as_identifiers(mathml: str) -> str:
+    """The MathML of a formula with `\\ce{…}`, its words of text (a species, `<mtext>Fe</mtext>`, or
+    a label's word) upright identifiers (`<mi mathvariant="normal">Fe</mi>`), when it holds an
+    operator that spaces them."""
+    if "<mo" not in mathml:  # `\\ce{H2O}`: no operator, nothing to space
+        return mathml
+    return _SPECIES.sub(r'<mi mathvariant="normal">\1</mi>', mathml)
 
 
 def words(text: str) -> list[str]:
