@@ -604,3 +604,29 @@ def test_mhchem_spaces_its_arrows_and_plus_from_the_species(
         assert len(runs) == 3, (formula, runs)  # A, the operator, B
         assert min(gaps) >= 0.2 * em, (formula, gaps, em)
     page.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("width", "scheme", "dpr"), [(1000, "light", 1), (390, "dark", 2)])
+def test_a_charge_is_drawn_with_no_gap_before_its_sign(
+    browser: Browser, tmp_path: Path, width: int, scheme: str, dpr: int
+) -> None:
+    """`\\ce{Cu^2+}`, `\\ce{SO4^2-}`, `\\ce{Fe^{3+}}`, `\\ce{[Cu(NH3)4]^{2+}}`: the charge's digit and
+    its sign side by side, as TeX sets them (Chromium spaced the sign as a binary operator: "2 +",
+    a gap of about 0.3em between their ink)."""
+    formulas = ["Cu^2+", "SO4^2-", "Fe^{3+}", "[Cu(NH3)4]^{2+}"]
+    note = "\n\n".join(f"Then $\\ce{{{formula}}}$ here." for formula in formulas) + "\n"
+    page = arrows_page(browser, tmp_path, note, width, scheme, dpr)
+    em = page.locator("article math").first.evaluate(
+        "(e) => parseFloat(getComputedStyle(e).fontSize)"
+    )
+    charges = page.locator("article msup > :last-child, article msubsup > :last-child")
+    assert charges.count() == len(formulas)
+    boxes = [charges.nth(k).bounding_box() for k in range(charges.count())]
+    margin = [{**b, "x": b["x"] - 4, "width": b["width"] + 8} for b in boxes if b]
+    shown = "article :is(msup, msubsup) > :last-child, article :is(msup, msubsup) > :last-child *"
+    for formula, drawn in zip(formulas, ink(page, shown, margin), strict=True):
+        runs = drawn["runs"]
+        assert len(runs) == 2, (formula, runs)  # the digit, the sign
+        assert runs[1][0] - runs[0][1] < 0.2 * em, (formula, runs, em)
+    page.close()

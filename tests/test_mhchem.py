@@ -136,3 +136,52 @@ def test_species_beside_an_operator_are_upright_identifiers(tex: str, mathml: st
     species of a formula with an operator are upright identifiers, and the operator is spaced as TeX
     spaces mhchem's (its own entry in Core's operator dictionary); other formulas keep their text."""
     assert tex_to_mathml(tex, False) == inline(mathml)
+
+
+def charge(sign: str) -> str:
+    return f'<mo lspace="0" rspace="0">{sign}</mo>'
+
+
+PLUS, MINUS = "&#x0002B;", "&#x02212;"
+
+
+@pytest.mark.parametrize(
+    ("tex", "mathml"),
+    [
+        (
+            r"\ce{Cu^2+}",
+            '<mrow><mrow><msup><mi mathvariant="normal">Cu</mi>'
+            f"<mrow><mn>2</mn>{charge(PLUS)}</mrow></msup></mrow></mrow>",
+        ),
+        (
+            r"\ce{SO4^2-}",
+            '<mrow><mrow><mi mathvariant="normal">S</mi><msubsup><mi mathvariant="normal">O</mi>'
+            f"<mrow><mn>4</mn></mrow><mrow><mn>2</mn>{charge(MINUS)}</mrow></msubsup></mrow></mrow>",
+        ),
+        (
+            r"\ce{Fe^{3+}}",
+            '<mrow><mrow><msup><mi mathvariant="normal">Fe</mi>'
+            f"<mrow><mn>3</mn>{charge(PLUS)}</mrow></msup></mrow></mrow>",
+        ),
+        (
+            r"\ce{OH-}",
+            '<mrow><mrow><mi mathvariant="normal">O</mi><msup><mi mathvariant="normal">H</mi>'
+            f"<mrow>{charge(MINUS)}</mrow></msup></mrow></mrow>",
+        ),
+        (  # the charges unspaced, the `+` between the species spaced
+            r"\ce{Na+ + Cl-}",
+            f'<mrow><mrow><msup><mi mathvariant="normal">Na</mi><mrow>{charge(PLUS)}</mrow></msup>'
+            f'<mo>{PLUS}</mo><msup><mi mathvariant="normal">Cl</mi><mrow>{charge(MINUS)}</mrow>'
+            "</msup></mrow></mrow>",
+        ),
+        (  # not mhchem: a superscript's sign as latex2mathml writes it
+            r"x^{2+}",
+            f"<mrow><msup><mi>x</mi><mrow><mn>2</mn><mo>{PLUS}</mo></mrow></msup></mrow>",
+        ),
+    ],
+)
+def test_a_charge_s_sign_is_an_operator_with_no_space_either_side(tex: str, mathml: str) -> None:
+    """Core's operator dictionary spaces `+` and `−` as binary operators, 0.222em each side, which
+    in a charge's superscript (the sign its last) drew `Cu^2+` as "Cu² ⁺"; in TeX a charge's sign is
+    ordinary. A charge's sign is an <mo> with lspace and rspace 0, a `+` between species as it was."""
+    assert tex_to_mathml(tex, False) == inline(mathml)

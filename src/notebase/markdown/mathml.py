@@ -11,7 +11,7 @@ import functools
 import re
 from html import escape
 
-from notebase.markdown.mhchem import species_as_identifiers, with_mhchem
+from notebase.markdown.mhchem import species_as_identifiers, unspaced_charges, with_mhchem
 from notebase.markdown.texbraces import matching_brace
 
 _ENVIRONMENTS = re.compile(r"\\(begin|end)\{(aligned|alignedat|alignat|alignat\*|flalign\*?)\}")
@@ -199,7 +199,7 @@ def tex_to_mathml(tex: str, display: bool) -> str | None:
     if _ARROW_LABEL_OPEN in mathml:
         mathml = stretched_arrows(mathml)
     if chemistry:
-        mathml = species_as_identifiers(mathml)
+        mathml = unspaced_charges(species_as_identifiers(mathml))
     return None if _UNREAD.search(mathml) else mathml
 
 

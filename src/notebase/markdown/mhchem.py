@@ -44,6 +44,11 @@ _UNIT = re.compile(r"([A-Za-zµμΩ°%]+)(?:\^?([-+]?\d+))?")
 # operator dictionary gives as TeX does mhchem's: 0.278em (\thickmuskip, a relation) each side
 # of an arrow, `=` and a labelled arrow's <mover>, 0.222em (\medmuskip, a binary operator) of `+`.
 _SPECIES = re.compile(r"<mtext>([A-Za-z]+)</mtext>")
+# A charge's sign as latex2mathml writes it: an <mo>, the last of a superscript (`Cu^2+`,
+# `SO4^2-`, `Fe^{3+}`, `OH-`). Core's operator dictionary spaces `+` and `−` as binary operators
+# (0.222em each side, in a postfix place too), so `2+` stood apart as "2 +"; in TeX a charge's
+# sign is ordinary, unspaced.
+_CHARGE = re.compile(r"<mo>(&#x0002B;|&#x02212;)</mo>(?=</mrow></msu(?:p|bsup)>)")
 
 
 def with_mhchem(tex: str) -> str | None:
@@ -71,6 +76,13 @@ def species_as_identifiers(mathml: str) -> str:
     if "<mo" not in mathml:  # `\\ce{H2O}`: no operator, nothing to space
         return mathml
     return _SPECIES.sub(r'<mi mathvariant="normal">\1</mi>', mathml)
+
+
+def unspaced_charges(mathml: str) -> str:
+    """The MathML of a formula with `\\ce{…}`, the sign of each charge an operator with no space
+    either side (`<mo lspace="0" rspace="0">+</mo>`), still a plus or a minus sign: `Cu²⁺`, not
+    `Cu² ⁺`. A `+` between species (`A + B`) keeps its spacing."""
+    return _CHARGE.sub(r'<mo lspace="0" rspace="0">\1</mo>', mathml)
 
 
 def words(text: str) -> list[str]:
