@@ -199,6 +199,10 @@ def test_an_icon_is_ours_only_where_one_of_ours_stands_for_it() -> None:
     assert our_icon("lucide-pencil-line") == our_icon("fa-pencil-alt") == "pencil"
     assert our_icon("info") == our_icon("circle-info") == "info"
     assert our_icon("dragon") == our_icon("") == ""
+    # Font Awesome's classes, as a block's `icon:` line writes them: the word that names it
+    assert our_icon("fas fa-lightbulb") == our_icon("far  fa-lightbulb") == "lightbulb"
+    assert our_icon("fa-solid fa-star") == "star"
+    assert our_icon("fas fa-dragon") == our_icon("fas") == ""
     svg = icon_svg("quote")
     assert svg.startswith('<svg class="icon callout-icon"') and "http" not in svg.replace(
         'viewBox="0 0 24 24"', ""

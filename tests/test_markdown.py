@@ -616,10 +616,24 @@ def test_a_table_of_contents_plugin_block_is_left_to_the_page_s_own() -> None:
     assert html.count("<pre") == 1
 
 
+def icon(shapes: str) -> str:
+    return f'<svg class="icon callout-icon" viewBox="0 0 24 24" aria-hidden="true">{shapes}</svg>'
+
+
+STAR = icon(
+    '<path d="m12 3 2.7 5.6 6.1.8-4.5 4.2 1.1 6.1L12 16.8l-5.4 2.9 1.1-6.1-4.5-4.2 6.1-.8z"/>'
+)
+LIGHTBULB = icon('<path d="M9 18h6M10 21h4M12 3a6 6 0 0 0-3.5 10.9V16h7v-2.1A6 6 0 0 0 12 3z"/>')
+PENCIL = icon('<path d="M4 20l1-4L16 5l3 3L8 19zM14 7l3 3"/>')
+BOOK = icon(
+    '<path d="M3 5h6a3 3 0 0 1 3 3v12a2 2 0 0 0-2-2H3zM21 5h-6a3 3 0 0 0-3 3v12a2 2 0 0 1 2-2h7z"/>'
+)
+
+
 def test_an_admonition_block_is_the_callout_it_draws() -> None:
-    """The Admonition plugin's ```ad-type block: its `title:`, `collapse:` and `color:` lines set
-    the callout's title, fold and colour (`icon:` names one of its own icons, left out), the rest
-    is markdown, its links on the note's lines; a ````ad- block may hold another, and code."""
+    """The Admonition plugin's ```ad-type block: its `title:`, `collapse:`, `icon:` and `color:`
+    lines set the callout's title, fold, icon (ours for the name) and colour, the rest is
+    markdown, its links on the note's lines; a ````ad- block may hold another, and code."""
     text = (
         "Intro\n\n"
         "```ad-tip\ntitle: Read **this**\ncollapse: open\nicon: star\ncolor: 1, 2, 3\n"
@@ -629,10 +643,10 @@ def test_an_admonition_block_is_the_callout_it_draws() -> None:
     )
     rendered = render_markdown(text)
     html = rendered.html
-    assert "ad-" not in html and "icon" not in html and "star" not in html
+    assert "ad-" not in html and "icon:" not in html and html.count("<svg") == 1
     assert (
         '<details class="callout callout-tip" data-callout="tip" style="--c: rgb(1, 2, 3)" open>\n'
-        '<summary class="callout-title">Read <strong>this</strong></summary>\n'
+        f'<summary class="callout-title">{STAR}Read <strong>this</strong></summary>\n'
         '<div class="callout-body">\n<p>A '
     ) in html
     assert "<li>item</li>\n</ul>\n</div>\n</details>" in html
@@ -699,6 +713,48 @@ def test_a_callout_of_a_custom_type_takes_its_colour_and_icon_and_keeps_its_titl
     ) in html
     assert "</svg>A ring</summary>" in html
     assert "</svg>Important</p>" in html and "Metadata" not in html
+
+
+@pytest.mark.parametrize(
+    ("block", "title"),
+    [
+        ("```ad-note\nicon: fas fa-lightbulb\nx\n```\n", f"{LIGHTBULB}Note"),
+        ("```ad-note\nicon: fa-solid fa-star\nx\n```\n", f"{STAR}Note"),
+        ("```ad-tip\ntitle: Draft\nicon: lucide-pencil\nx\n```\n", f"{PENCIL}Draft"),
+        ("```ad-note\nicon: star\nx\n```\n", f"{STAR}Note"),
+        ("```ad-note\nicon: dragon\nx\n```\n", "Note"),  # none of ours: none, as the type's
+        ("```ad-definition\nicon: pencil\nx\n```\n", f"{PENCIL}Definition"),  # over the book
+        ("```ad-definition\nicon: fas fa-dragon\nx\n```\n", f"{BOOK}Definition"),  # its type's
+    ],
+)
+def test_a_blocks_own_icon_is_ours_for_its_name_else_its_types(block: str, title: str) -> None:
+    """A block's `icon:` (Font Awesome's classes, a Lucide or plain name) draws our icon for it,
+    inline; a name none of ours stands for leaves the type's icon (a built-in type's: none)."""
+    html = render_markdown(block, admonitions=CUSTOM).html
+    assert f'<p class="callout-title">{title}</p>\n<div class="callout-body">\n<p>x</p>' in html
+    assert html.count("<svg") == title.count("<svg") and "icon:" not in html
+
+
+@pytest.mark.parametrize(
+    ("block", "opening"),
+    [
+        ("```ad-note\ntitle:\nx\n```\n", '<div class="callout callout-note" data-callout="note">'),
+        (  # a blank title with spaces, and a fold, which it cannot have
+            "```ad-warning\ntitle:   \ncollapse: closed\nicon: star\nx\n```\n",
+            '<div class="callout callout-warning" data-callout="warning">',
+        ),
+        (  # a custom type's title hidden too, its colour kept
+            "```ad-definition\ntitle:\nx\n```\n",
+            '<div class="callout callout-note" data-callout="definition"'
+            ' style="--c: rgb(120, 82, 238)">',
+        ),
+    ],
+)
+def test_a_blank_title_line_shows_no_title_bar(block: str, opening: str) -> None:
+    """`title:` with nothing after it: the plugin shows the block with no title bar (and no fold,
+    no icon), where the type's name was shown."""
+    html = render_markdown(block, admonitions=CUSTOM).html
+    assert html == f'{opening}\n<div class="callout-body">\n<p>x</p>\n</div>\n</div>\n'
 
 
 def test_without_custom_types_admonitions_and_callouts_are_drawn_as_before() -> None:

@@ -119,10 +119,14 @@ ICON_NAMES = {
 
 
 def our_icon(name: str) -> str:
-    """The name of our icon for a plugin icon name (`lucide-pencil-line`, `fa-book`, `info`);
-    '' when none of ours stands for it."""
-    name = name.strip().lower().removeprefix("lucide-").removeprefix("fa-")
-    return ICON_NAMES.get(name, "")
+    """The name of our icon for a plugin icon name (`lucide-pencil-line`, `fa-book`, `info`), or
+    for Font Awesome's classes as notes write them (`fas fa-lightbulb`, `fa-solid fa-star`): the
+    first word one of ours stands for; '' when none does."""
+    for word in name.lower().split():
+        ours = ICON_NAMES.get(word.removeprefix("lucide-").removeprefix("fa-"))
+        if ours:
+            return ours
+    return ""
 
 
 def icon_svg(icon: str) -> str:

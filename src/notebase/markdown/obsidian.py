@@ -16,7 +16,13 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
-from notebase.markdown.admonitions import AdmonitionType, color_style, icon_svg, parse_color
+from notebase.markdown.admonitions import (
+    AdmonitionType,
+    color_style,
+    icon_svg,
+    our_icon,
+    parse_color,
+)
 from notebase.markdown.rawhtml import allowed_attributes, sanitise, start_tag_values, url_of
 
 # Obsidian's callout types, each with the group that styles it; an unknown type is a note.
@@ -62,8 +68,9 @@ def custom_look(meta: dict[str, Any], custom: AdmonitionType | None) -> dict[str
     return meta
 
 
-# The Admonition plugin's ```ad-note block: its first lines may set `title:`, `collapse:`, `icon:`
-# (for its own icons, left out) and `color:` (as its settings write one); the rest is markdown
+# The Admonition plugin's ```ad-note block: its first lines may set `title:` (a blank one: no title
+# bar), `collapse:`, `icon:` (drawn when one of our icons stands for it) and `color:` (as its
+# settings write one); the rest is markdown
 _AD_FENCE = re.compile(r"ad-([^\s`]+)\s*$")
 _AD_PARAM = re.compile(r"(title|collapse|icon|color):[ \t]*(.*)$")
 _AD_FOLDS = {"open": "+", "none": "", "": "-"}  # `closed`, `true`: closed, as it reads them
@@ -71,10 +78,11 @@ _AD_FOLDS = {"open": "+", "none": "", "": "-"}  # `closed`, `true`: closed, as i
 
 def mark_admonitions(state: StateCore) -> None:
     """A ```ad-type block of the Admonition plugin is the callout it draws: its markdown parsed
-    in place (lines numbered as in the note), titled by its `title:` (else its type), folded by
-    its `collapse:`. Nested ones too: the tokens put in its place are looked at in turn. A custom
-    type of the vault's (the env's "admonitions") gives its title, colour and icon, and with the
-    plugin's noTitle, a block that names no title shows none."""
+    in place (lines numbered as in the note), titled by its `title:` (else its type; a blank one
+    shows no title bar), folded by its `collapse:`, with our icon for its `icon:`'s name. Nested
+    ones too: the tokens put in its place are looked at in turn. A custom type of the vault's
+    (the env's "admonitions") gives its title, colour and icon, and with the plugin's noTitle, a
+    block that names no title shows none."""
     tokens = state.tokens
     i = 0
     while i < len(tokens):
@@ -101,11 +109,12 @@ def admonition_tokens(
     for tok in body:
         tok.level += fence.level + 1
         tok.map = [tok.map[0] + first, tok.map[1] + first] if tok.map else None
-    title = params.get("title") or (custom.title if custom and not custom.no_title else "")
-    untitled = not title and custom is not None and custom.no_title  # as the plugin: none given
+    title, untitled = block_title(params, custom)
     fold = "" if untitled else _AD_FOLDS.get(params.get("collapse", "none").lower(), "-")
     meta = {"kind": kind, "group": CALLOUT_GROUPS.get(kind, "note"), "fold": fold}
     meta = custom_look({**meta, "untitled": True} if untitled else meta, custom)
+    if own_icon := our_icon(params.get("icon", "")):  # the block's own icon, when ours has it
+        meta["icon"] = own_icon
     at = first - len(params) + 1 + list(params).index("color") if "color" in params else 0
     block_color(state, meta, params.get("color", ""), at)
     opening = Token(
@@ -125,6 +134,17 @@ def admonition_tokens(
         *body,
         closing,
     ]
+
+
+def block_title(params: dict[str, str], custom: AdmonitionType | None) -> tuple[str, bool]:
+    """A block's title ('' for its type's name) and whether it shows none, as the plugin reads
+    them: its own `title:`, where a blank one shows no title bar; else its custom type's title,
+    where the type's noTitle shows none."""
+    if "title" in params:
+        return params["title"], not params["title"]
+    if custom is not None:
+        return ("", True) if custom.no_title else (custom.title, False)
+    return "", False
 
 
 def block_color(state: StateCore, meta: dict[str, Any], written: str, line: int) -> None:
