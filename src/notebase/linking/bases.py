@@ -55,6 +55,8 @@ AS_METHODS = {
 }  # fmt: skip
 # Dataview's regular expressions (jsregex.py): each function's pattern is its argument PATTERN_AT
 PATTERN_AT = {"regexmatch": 0, "regextest": 0, "regexreplace": 1}
+# Dataview's functions of a list and a lambda (list_function)
+LIST_FUNCTIONS = frozenset({"map", "filter", "all", "any", "none", "reduce", "sort"})
 # Dataview's functions of values (dataview_function)
 DATAVIEW_FUNCTIONS = frozenset(
     {
@@ -65,7 +67,7 @@ DATAVIEW_FUNCTIONS = frozenset(
 FUNCTIONS = frozenset(
     {
         "link", "list", "if", "number", "file", "length", "date", "string", *AS_METHODS,
-        *PATTERN_AT, "choice", "meta", "embed", *DATAVIEW_FUNCTIONS,
+        *PATTERN_AT, "choice", "meta", "embed", *DATAVIEW_FUNCTIONS, *LIST_FUNCTIONS, "array",
     }
 )  # fmt: skip
 METHODS = frozenset(
@@ -99,6 +101,7 @@ FILE_OBJECTS = (
     ("get", ("name", "rows"), "file"),
 )
 MAX_ROWS = 1000  # a view shows at most this many notes (`limit` can lower it)
+MAX_STEPS = 200_000  # a view's lambdas are called at most this many times (or it is not shown)
 
 
 class Unsupported(Exception):
@@ -134,7 +137,7 @@ class Row:
 
 _TOKEN = re.compile(
     r"""\s*(?:(?P<num>\d+(?:\.\d+)?)|(?P<str>"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')"""
-    r"""|(?P<name>[^\W\d]\w*)|(?P<op>&&|\|\||==|!=|<=|>=|[!<>+\-*/%().,\[\]]))"""
+    r"""|(?P<name>[^\W\d]\w*)|(?P<op>&&|\|\||=>|==|!=|<=|>=|[!<>+\-*/%().,\[\]{}:]))"""
 )
 
 
@@ -201,12 +204,47 @@ class Parser:
             literal = {"true": True, "false": False, "null": None}
             return ("lit", literal[text]) if text in literal else ("name", text)
         if text == "(":
+            params = self.lambda_params()
+            if params is not None:  # Dataview's `(x) => expr`, `(a, b) => expr`
+                return ("lambda", params, self.binary(0))
             node = self.binary(0)
             self.take(")")
             return node
         if text == "[":
             return ("list", self.items("]"))
+        if text == "{":
+            return self.object()
         raise Unsupported(f"cannot read `{text}` here")
+
+    def lambda_params(self) -> tuple[str, ...] | None:
+        """After `(`: the names of a lambda's parameters, taken with its `) =>` (None, and none
+        taken: no lambda starts here)."""
+        at, names = self.at, []
+        while at < len(self.toks) and self.toks[at][0] == "name":
+            names.append(self.toks[at][1])
+            at += 1
+            if at < len(self.toks) and self.toks[at][1] == ",":
+                at += 1
+        if self.toks[at : at + 2] != [("op", ")"), ("op", "=>")]:
+            return None
+        self.at = at + 2
+        return tuple(names)
+
+    def object(self) -> Node:
+        """After `{`: Dataview's object, `{ "Drama": 1, key: 2 }` (a key a name or a string)."""
+        keys: list[str] = []
+        values: list[Node] = []
+        while self.peek() != "}":
+            kind, key = self.take()
+            if kind not in ("name", "str"):
+                raise Unsupported(f"cannot read `{key}` as a key")
+            keys.append(key if kind == "name" else re.sub(r"\\(.)", r"\1", key[1:-1]))
+            self.take(":")
+            values.append(self.binary(0))
+            if self.peek() != "}":
+                self.take(",")
+        self.take("}")
+        return ("object", tuple(keys), values)
 
     def items(self, end: str) -> list[Node]:
         found: list[Node] = []
@@ -242,6 +280,10 @@ def parse_expression(text: str) -> Node:
 
 def check(node: Node) -> None:
     kind = node[0]
+    if kind == "lambda":
+        return check(node[2])
+    if kind == "object":
+        return check(("list", node[2]))
     if kind == "call":
         callee = node[1]
         if callee[0] == "name" and callee[1] not in FUNCTIONS:
@@ -485,6 +527,7 @@ class Scope:
         self.patterns: dict[str, Pattern] = {}
         self.budget = Budget()  # the steps the view's patterns may take (jsregex.py)
         self.lists: dict[str, list[dict[str, Any]]] = {}  # each note's list items (file.lists)
+        self.steps = 0  # the calls of lambdas so far (MAX_STEPS)
 
     def expression(self, text: str) -> Node:
         if text not in self.parsed:
@@ -542,6 +585,10 @@ class Scope:
             return node[1]
         if kind == "list":
             return [self.value(n, row, depth + 1) for n in node[1]]
+        if kind == "lambda":
+            return Lambda(node[1], node[2], row, depth + 1)
+        if kind == "object":
+            return {k: self.value(n, row, depth + 1) for k, n in zip(node[1], node[2], strict=True)}
         if kind == "name":
             return self.name(node[1], row, depth)
         if kind == "get":
@@ -605,6 +652,8 @@ class Scope:
             return obj.get(str(key))
         if isinstance(obj, Row):
             return obj.properties.get(str(key))
+        if isinstance(key, float) and key.is_integer():  # (`length(x) - 1`: a number)
+            key = int(key)
         if isinstance(obj, list | str) and isinstance(key, int) and -len(obj) <= key < len(obj):
             return obj[key]
         return None
@@ -612,7 +661,64 @@ class Scope:
     def call(self, callee: Node, args: list[Any], row: Row, depth: int) -> Any:
         if callee[0] == "name":
             return self.function(callee[1], args)
+        if callee[0] != "get":  # `((x) => x + 1)(rating)`
+            return self.apply(self.value(callee, row, depth), args)
         return self.method(self.value(callee[1], row, depth), callee[2], args)
+
+    def apply(self, function: Any, args: list[Any]) -> Any:
+        """A lambda's value for the arguments: its body, its parameters the arguments (a missing
+        one null) among the fields of the row it was written for (Unsupported: no lambda, or more
+        than MAX_STEPS calls in the view)."""
+        if not isinstance(function, Lambda):
+            raise Unsupported(f"a call of {type_name(function)}")
+        self.steps += 1
+        if self.steps > MAX_STEPS:
+            raise Unsupported(f"more than {MAX_STEPS:,} calls of its lambdas")
+        given = dict(zip(function.params, [*args, *[None] * len(function.params)], strict=False))
+        bound = replace(function.row, properties=function.row.properties | given)
+        return self.value(function.body, bound, function.depth)
+
+    def list_function(self, name: str, args: list[Any]) -> Any:
+        """Dataview's `map`, `filter`, `all`, `any`, `none`, `reduce` and `sort` of a list and a
+        lambda (`all`, `any` and `none` of a list alone its values'; `sort` of a list alone by
+        them); of null, null (all, any, none of values: theirs), as Dataview's."""
+        items, function = (args[0] if args else None), (args[1] if len(args) > 1 else None)
+        one = len(args) == 1 or isinstance(function, Lambda)
+        if name in ("all", "any", "none") and not (isinstance(items, list) and one):
+            items, function = args, None
+        if not isinstance(items, list):
+            return None if name != "sort" else items
+        if name == "sort":
+            keyed = [
+                (sort_key(v if function is None else self.apply(function, [v])), v) for v in items
+            ]
+            return [v for _, v in sorted(keyed, key=lambda p: p[0] or (-1, 0.0, ""))]
+        if name == "reduce":
+            return self.reduce(items, function)
+        if name == "map":
+            return [self.apply(function, [v]) for v in items]
+        tested = (truthy(v if function is None else self.apply(function, [v])) for v in items)
+        if name == "filter":
+            return [v for v, kept in zip(items, tested, strict=True) if kept]
+        if name == "all":
+            return all(tested)
+        return any(tested) if name == "any" else not any(tested)
+
+    def reduce(self, items: list[Any], function: Any) -> Any:
+        """Dataview's `reduce(list, (a, b) => …)` (its null items left out) or `reduce(list,
+        "+")` (`+ - * /`, and `&` and `|` as `&&` and `||`); of no items, null."""
+        if not items:
+            return None
+        result = items[0]
+        for item in items[1:]:
+            if isinstance(function, str):
+                op = {"&": "&&", "|": "||"}.get(function, function)
+                if op not in ("+", "-", "*", "/", "&&", "||"):
+                    raise Unsupported(f"`reduce()` by `{function[:20]}`")
+                result = self.binary(op, ("lit", result), ("lit", item), self.this, 0)
+            elif item is not None:
+                result = self.apply(function, [result, item])
+        return result
 
     def function(self, name: str, args: list[Any]) -> Any:
         first = args[0] if args else None
@@ -623,7 +729,7 @@ class Scope:
             return self.meta(first)
         if name == "embed":
             return self.embed(first, truthy(args[1]) if len(args) > 1 else True)
-        if name == "list":  # (Dataview's `list(a, b, c)` of its values)
+        if name in ("list", "array"):  # (Dataview's `list(a, b, c)` of its values)
             if len(args) != 1:
                 return args
             return first if isinstance(first, list) else ([] if first is None else [first])
@@ -636,6 +742,8 @@ class Scope:
             return self.regex(name, args)
         if name in DATAVIEW_FUNCTIONS:
             return self.dataview_function(name, args)
+        if name in LIST_FUNCTIONS:
+            return self.list_function(name, args)
         if name == "length":
             return len(first) if isinstance(first, str | list) else 0
         if name == "string":
@@ -839,6 +947,17 @@ class Joined:
 
     items: tuple[Any, ...]
     separator: str
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Lambda:
+    """Dataview's `(x) => expr` as a value: its parameters, its body, and the row and depth it
+    was written at (Scope.apply)."""
+
+    params: tuple[str, ...]
+    body: Node
+    row: Row
+    depth: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,9 @@ patterns of `regexmatch`, `regextest` and `regexreplace` are run by jsregex.py, 
 (a pattern it does not run is the warning). `meta(link)` reads a link's path, alias, part,
 kind and embedding, `link(path, display)` shows its display, `embed(link)` is the link as an
 embed (shown as the link), `choice(test, a, b)` is `if`, and a link's fields (`link.file`,
-`link.rating`) are those of the note it leads to. `CALENDAR expr` is a view of type
+`link.rating`) are those of the note it leads to. A lambda, `(x) => expr`, is read by `map`,
+`filter`, `all`, `any`, `none`, `reduce` and `sort` (bases.Scope.list_function), an object,
+`{ "Drama": 1 }`, by key (`obj[x]`, `obj.key`). `CALENDAR expr` is a view of type
 `calendar`: each month holding a note's date, a month's table marking its days (bases.calendar_html).
 Not read: what the bases' language does not read, and a query on the day of the build
 (`date(today)`, `date(now)`: the site would change from one day to the next while its notes do
@@ -48,8 +50,10 @@ _FILE_FIELDS = {
 }  # fmt: skip
 # a name starts with a letter of any script or _ (`rating`, `时间`, `año`), as Dataview's do
 _EXPRESSION_TOKEN = re.compile(
-    r'"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]|\d+(?:\.\d+)?|[^\W\d]\w*(?:\.[^\W\d]\w*)*|!=|<=|>=|==|=|\S'
+    r'"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]|\d+(?:\.\d+)?|[^\W\d]\w*(?:\.[^\W\d]\w*)*|=>|!=|<=|>=|==|=|\S'
 )
+# a name's part up to its first `file.` (`x.file.link`: `x.`), and the rest
+_FILE_OF = re.compile(r"((?:[^\W\d]\w*\.)*?)(file\..*)")
 _SOURCE_TOKEN = re.compile(
     r'\s*(-?)(#[^\s()]+|"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]|outgoing\(\s*\[\[[^\]]*\]\]\s*\)'
     r"|\(|\)|and\b|or\b|\S+)",
@@ -241,9 +245,9 @@ def split_top(text: str) -> list[str]:
     for i, char in enumerate(text):
         if char == '"' and text[i - 1 : i] != "\\":
             quoted = not quoted
-        elif not quoted and char in "([":
+        elif not quoted and char in "([{":
             depth += 1
-        elif not quoted and char in ")]":
+        elif not quoted and char in ")]}":
             depth -= 1
         elif not quoted and depth == 0 and char == ",":
             parts.append(text[start:i])
@@ -303,12 +307,12 @@ def keep_escape(m: re.Match[str]) -> str:
 
 def file_field(token: str) -> str:
     """`file.name` -> `file.basename` (DQL's file.name is without `.md`), `this.file.link` ->
-    `this.file`, `file.frontmatter.x` -> `note.x`, `file.aliases` -> `aliases`; a field no note's
-    `file` has in Dataview (`file.creation_date`) is null, as Dataview reads it."""
-    for prefix in ("", "this.", "rows."):
-        field = token[len(prefix) :]
-        if not token.startswith(prefix) or not field.startswith("file."):
-            continue
+    `this.file` (and so of any note's file: `rows.file.link`, a lambda's `x.file.link`),
+    `file.frontmatter.x` -> `note.x`, `file.aliases` -> `aliases`; a field no note's `file` has
+    in Dataview (`file.creation_date`) is null, as Dataview reads it."""
+    m = _FILE_OF.match(token)
+    if m:
+        prefix, field = m.group(1), m.group(2)
         if field in _FILE_FIELDS:
             return prefix + _FILE_FIELDS[field]
         name, _, rest = field.removeprefix("file.").partition(".")
