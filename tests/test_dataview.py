@@ -829,12 +829,39 @@ def test_each_flatten_makes_rows_of_the_rows_the_last_made(tmp_path: Path) -> No
     ]
     assert cells[1] == ["dune13%"]  # 40 / 3 is 13.3…, rounded 13; emma's 90 / 3 is 30, over 20
     assert cells[2] == ["scifi", "romance", "epic"]  # the SORT after FLATTEN: of its rows
-    with pytest.raises(NotRead) as caught:
-        dataview_base("TABLE x GROUP BY a FLATTEN rows AS r")
-    assert str(caught.value) == "FLATTEN after GROUP BY"
-    with pytest.raises(NotRead) as caught:
-        dataview_base("TABLE x FLATTEN a AS b WHERE b WHERE c")
-    assert str(caught.value) == "WHERE twice"
+    grouped = json.loads(dataview_base("TABLE x GROUP BY a FLATTEN rows AS r WHERE key > 2"))
+    assert grouped["views"][0]["dataviewGroupSteps"] == [
+        {"property": "rows", "name": "r", "filter": ""},
+        {"property": "", "name": "", "filter": "key > 2"},
+    ]
+    twice = json.loads(dataview_base("TABLE x FLATTEN a AS b WHERE b WHERE c = 1"))
+    assert twice["views"][0]["dataviewFlatten"][0]["filter"] == "( b ) && ( c == 1 )"
+    before = json.loads(dataview_base("LIST WHERE a WHERE b"))
+    assert before["filters"] == {"and": ["( a ) && ( b )"]}
+
+
+def test_where_and_flatten_after_group_by_are_of_the_groups(tmp_path: Path) -> None:
+    notes = {
+        "books/dune.md": "---\ngenres: [scifi, epic]\nread: 80\nyear: 1965\n---\nD.\n",
+        "books/emma.md": "---\ngenres: [romance]\nread: 30\nyear: 1815\n---\nE.\n",
+        "books/solaris.md": "---\ngenres: [scifi]\nread: 60\nyear: 1961\n---\nS.\n",
+        "q.md": (
+            '# Q\n\n```dataview\nTABLE rows.file.link\nFROM "books"\nGROUP BY read > 50 AS far\n'
+            "WHERE far\n```\n\n"
+            '```dataview\nTABLE WITHOUT ID key, n\nFROM "books"\nFLATTEN genres AS g\nGROUP BY g\n'
+            "FLATTEN length(rows) AS n\nWHERE n > 1\n```\n\n"
+            '```dataview\nLIST\nFROM "books"\nWHERE year > 1900\nWHERE read < 70\n```\n'
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    views = re.findall(r'<div class="base-view".*?</div>', pages["q"], re.S)
+    cells = [
+        [re.sub(r"<[^>]+>", "|", c) for c in re.findall(r"<tr>(.*?)</tr>", v)[1:]] for v in views
+    ]
+    assert cells[0] == ["|true|||dune|, |solaris||"]
+    assert cells[1] == ["|scifi||2|"]
+    assert listed_notes(pages["q"])[2] == ["solaris"]
 
 
 def test_file_lists_are_a_note_s_list_items_with_their_fields(tmp_path: Path) -> None:

@@ -352,6 +352,8 @@ class View:
     flatten: tuple[tuple[str, str, str], ...] = ()
     sort_flattened: bool = False  # the view's sort is of the rows its FLATTENs made
     list_values: bool = False  # a Dataview LIST's: its expression's value shown of each note
+    # a query's FLATTENs (expression, name, "") and WHEREs ("", "", filter) after its GROUP BY
+    group_steps: tuple[tuple[str, str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -423,6 +425,11 @@ def read_view(data: Any, number: int) -> View:
         ),
         data.get("dataviewSortFlattened") is True,
         data.get("dataviewValues") is True,
+        tuple(
+            (str(f.get("property") or ""), str(f.get("name") or ""), str(f.get("filter") or ""))
+            for f in listed(data.get("dataviewGroupSteps"))
+            if isinstance(f, dict)
+        ),
     )
 
 
@@ -451,7 +458,8 @@ def base_problems(base: Base) -> list[tuple[str, str]]:
     for view in base.views:
         texts += [*statements(view.filters), *view.order, *(p for p, _ in view.sort)]
         texts += [view.group, *(p for p, _ in view.group_sort)]
-        texts += [text for made, _, where in view.flatten for text in (made, where)]
+        steps = (*view.flatten, *view.group_steps)
+        texts += [text for made, _, where in steps for text in (made, where)]
     problems: dict[str, str] = {}
     for text in filter(str.strip, texts):
         try:
@@ -1489,12 +1497,15 @@ def sort_rows(
     return rows
 
 
-def flatten_rows(scope: Scope, rows: list[Row], flatten: tuple[str, str, str]) -> list[Row]:
+def flatten_rows(
+    scope: Scope, rows: list[Row], flatten: tuple[str, str, str], flattened: bool = True
+) -> list[Row]:
     """A Dataview FLATTEN: each row once for each value of the expression (a list's items; a row
-    whose list is empty is left out), the value its field `name`; then the WHERE after it."""
+    whose list is empty is left out), the value its field `name`; then the WHERE after it (not
+    `flattened`: that WHERE alone)."""
     made, name, where = flatten
-    flat = []
-    for row in rows:
+    flat = [] if flattened else rows
+    for row in rows if flattened else ():
         value = scope.prop(made, row)
         for item in value if isinstance(value, list) else [value]:
             flat.append(replace(row, properties=row.properties | {name: item}))
@@ -1523,6 +1534,10 @@ def group_rows(scope: Scope, rows: list[Row], view: View) -> list[Row]:
         present = [p for p in keyed if p[0] is not None]
         present.sort(key=lambda p: p[0], reverse=descending)  # type: ignore[arg-type,return-value]
         made = [g for _, g in present] + [g for k, g in keyed if k is None]
+    for step in view.group_steps:  # a FLATTEN or WHERE after the GROUP BY: of the groups
+        made = (
+            flatten_rows(scope, made, step) if step[0] else flatten_rows(scope, made, step, False)
+        )
     return made
 
 

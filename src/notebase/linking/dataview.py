@@ -10,7 +10,8 @@ language: `=` is `==`, `and`/`or` are `&&`/`||`, `file.name` is the name without
 dates the note says (bases.file_date). `GROUP BY expr [AS name]` (one) makes the view's rows
 its groups (bases.group_rows), a SORT after it theirs; `FLATTEN expr [AS name]` a row for each
 of its values (bases.flatten_rows), a WHERE or SORT after it theirs, another FLATTEN a row for
-each value of each of them. `LIST expr` shows each note's value after it. A string is Dataview's (`\\"` a
+each value of each of them; a WHERE or FLATTEN after GROUP BY is of the groups, two WHEREs
+both. `LIST expr` shows each note's value after it. A string is Dataview's (`\\"` a
 quote, `\\\\` a backslash, any other backslash kept: `"\\d"` is the pattern `\\d`), and the
 patterns of `regexmatch`, `regextest` and `regexreplace` are run by jsregex.py, in bounded time
 (a pattern it does not run is the warning). `meta(link)` reads a link's path, alias, part,
@@ -95,6 +96,8 @@ class Query:
     # each FLATTEN's (expression, name, WHERE after it), in order: each of the rows the last made
     flatten: tuple[tuple[str, str, str], ...] = ()
     sort_flattened: bool = False  # its SORT is after a FLATTEN (else before): of the rows it made
+    # each FLATTEN (expression, name, "") and WHERE ("", "", expression) after GROUP BY, in order
+    group_steps: tuple[tuple[str, str, str], ...] = ()
 
 
 def dataview_base(text: str) -> str:
@@ -125,6 +128,11 @@ def dataview_base(text: str) -> str:
             {"property": made, "name": name, "filter": where} for made, name, where in query.flatten
         ]
         view["dataviewSortFlattened"] = query.sort_flattened
+    if query.group_steps:  # of the groups (bases.group_rows)
+        view["dataviewGroupSteps"] = [
+            {"property": made, "name": name, "filter": where}
+            for made, name, where in query.group_steps
+        ]
     base = {"filters": {"and": filters}, "properties": names, "views": [view]}
     return json.dumps(base, ensure_ascii=False)
 
@@ -149,11 +157,16 @@ def read_query(text: str) -> Query:
     found = dict.fromkeys(("FROM", "WHERE", "SORT", "LIMIT", "GROUP BY", "GROUPED SORT"), "")
     flattens: list[list[str]] = []  # each FLATTEN, and the WHERE after it
     sorted_flat = False  # a SORT after a FLATTEN: of its rows
+    grouped: list[tuple[str, str]] = []  # each FLATTEN and WHERE after GROUP BY: of the groups
     for name, body in clauses:
-        if name == "WHERE" and found["GROUP BY"]:  # (of the groups: not read)
-            raise NotRead("WHERE after GROUP BY")
+        if name in ("WHERE", "FLATTEN") and found["GROUP BY"]:
+            grouped.append((body, "") if name == "FLATTEN" else ("", body))
+            continue
         if name == "FLATTEN" or (name == "WHERE" and flattens):
-            flattens = flatten_clause(name, body, flattens, bool(found["GROUP BY"]))
+            flattens = flatten_clause(name, body, flattens)
+            continue
+        if name == "WHERE" and found["WHERE"]:  # each applies in turn: both
+            found["WHERE"] = f"({found['WHERE']}) and ({body})"
             continue
         sorted_flat = sorted_flat or (name == "SORT" and bool(flattens))
         key = "GROUPED SORT" if name == "SORT" and found["GROUP BY"] else name
@@ -174,21 +187,17 @@ def read_query(text: str) -> Query:
         tuple(read_sort(s) for s in split_top(found["GROUPED SORT"])),
         tuple(read_flatten(text, where) for text, where in flattens),
         sorted_flat,
+        tuple(read_flatten(f, "") if f else ("", "", expression(w)) for f, w in grouped),
     )
 
 
-def flatten_clause(
-    name: str, body: str, flattens: list[list[str]], grouped: bool
-) -> list[list[str]]:
-    """The FLATTENs read so far, with this FLATTEN or the WHERE after the last (NotRead: a
-    FLATTEN after a GROUP BY, or a second WHERE after one FLATTEN)."""
-    if name == "FLATTEN" and grouped:
-        raise NotRead("FLATTEN after GROUP BY")
+def flatten_clause(name: str, body: str, flattens: list[list[str]]) -> list[list[str]]:
+    """The FLATTENs read so far, with this FLATTEN or the WHERE after the last (a second WHERE
+    after it: both, as each applies in turn)."""
     if name == "FLATTEN":
         return [*flattens, [body, ""]]
-    if flattens[-1][1]:
-        raise NotRead("WHERE twice")
-    return [*flattens[:-1], [flattens[-1][0], body]]
+    where = f"({flattens[-1][1]}) and ({body})" if flattens[-1][1] else body
+    return [*flattens[:-1], [flattens[-1][0], where]]
 
 
 def read_flatten(text: str, where: str) -> tuple[str, str, str]:
