@@ -1027,3 +1027,25 @@ def test_a_query_s_lambdas_read_each_note_s_values(tmp_path: Path) -> None:
 def test_a_lambda_s_notes_have_dataview_s_file_fields() -> None:
     assert expression("map(rows, (r) => r.file.name)") == "map ( rows , ( r ) => r.file.basename )"
     assert expression("(p) => p.file.ctime") == "( p ) => p.file.cday"
+
+
+def test_a_task_s_section_is_the_heading_it_is_under(tmp_path: Path) -> None:
+    notes = {
+        "projects/p.md": (
+            "# P\n\n- [ ] before any heading\n\n## Urgent\n\n- [ ] fix roof\n- [x] call Bea\n\n"
+            "## Later\n\n- [ ] paint\n"
+        ),
+        "q.md": (
+            '# Q\n\n```dataview\nTASK\nFROM "projects"\nWHERE meta(section).subpath = "Urgent"\n'
+            "```\n\n"
+            '```dataview\nTASK\nFROM "projects"\nWHERE !completed\nGROUP BY meta(section).subpath\n```\n'
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    first = pages["q"].split('<div class="base-view"')[1]
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", first)).strip()
+    assert text.startswith("data-pagefind-ignore> 2 tasks P (2) fix roof call Bea")
+    assert "paint" not in first and "before" not in first
+    keys = re.findall(r'<p class="task-key">(.*?)</p>', pages["q"])
+    assert keys == ["Later (1)", "Urgent (1)", "— (1)"]  # (no heading: none, last)

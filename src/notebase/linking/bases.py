@@ -15,6 +15,7 @@ query's view, of type `task`, lists the notes' tasks under each note: task_rows)
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import functools
 import json
@@ -1315,16 +1316,19 @@ def html_items(html: str) -> Iterable[ListItem]:
 
 def task_rows(rows: Iterable[Row], body: Callable[[Entry], str]) -> list[Row]:
     """Each task of the notes, in their order, as a row holding its note's fields and its own
-    (`completed`: marked `[x]`; `checked`: marked at all; `status`: its mark; `text`), its HTML
+    (`section`: a link to the heading it is under; `completed`: marked `[x]`; `checked`: marked at all; `status`: its mark; `text`), its HTML
     as the note's `body` (its links resolved) has it."""
     made = []
     for row in rows:
         if "task-list-item" not in row.entry.body_html:
             continue
-        for item in html_items(body(row.entry)):
+        html = body(row.entry)
+        starts = heading_starts(row.entry, html)
+        for item in html_items(html):
             if not item.task:
                 continue
             fields = {
+                "section": section_link(row.entry, starts, item.at),
                 "completed": item.status in "xX",
                 "checked": item.checked,
                 "status": item.status,
@@ -1344,11 +1348,8 @@ def list_items(entry: Entry) -> list[dict[str, Any]]:
     html = entry.body_html
     if "<li" not in html:
         return []
-    headings = {h.anchor: h.source or h.text for h in entry.headings}
-    starts = [(m.start(), headings.get(m.group(1), "")) for m in _HEADING_ID.finditer(html)]
-    made = []
+    starts, made = heading_starts(entry, html), []
     for item in html_items(html):
-        heading = next((h for at, h in reversed(starts) if at < item.at), "")
         links = [entry.links[n] for n in marker_numbers(item.html) if n < len(entry.links)]
         fields: dict[str, Any] = {
             **inline_fields(item.text),
@@ -1359,12 +1360,26 @@ def list_items(entry: Entry) -> list[dict[str, Any]]:
             "completed": item.task and item.status in "xX",
             "tags": [m.group(1) for m in _HASHTAG.finditer(item.html)],
             "outlinks": [Link(ref.target) for ref in links if ref.is_wiki and ref.target],
-            "section": Link(f"{entry.rel_path}#{heading}" if heading else entry.rel_path),
+            "section": section_link(entry, starts, item.at),
             "path": entry.rel_path,
             "line": None,
         }
         made.append(fields | (task_dates(item.text) if item.task else {}))
     return made
+
+
+def heading_starts(entry: Entry, html: str) -> list[tuple[int, str]]:
+    """Where each heading of the note's HTML starts, with its text as written."""
+    headings = {h.anchor: h.source or h.text for h in entry.headings}
+    return [(m.start(), headings.get(m.group(1), "")) for m in _HEADING_ID.finditer(html)]
+
+
+def section_link(entry: Entry, starts: list[tuple[int, str]], at: int) -> Link:
+    """Dataview's `section` of a list item or task starting at `at` in the note's HTML: a link to
+    the heading it is under (`[[note#heading]]`), else to the note."""
+    heading = starts[bisect.bisect_left(starts, (at, "")) - 1][1] if starts else ""
+    heading = heading if starts and starts[0][0] < at else ""
+    return Link(f"{entry.rel_path}#{heading}" if heading else entry.rel_path)
 
 
 # a task's dates as Dataview reads them: the Tasks plugin's emoji (`📅 2024-03-05`), or an inline

@@ -66,7 +66,7 @@ _SOURCE_TOKEN = re.compile(
 # a task is not read (its children and place in the note)
 _BY_NOTE = re.compile(r"\(?\s*file(?:\.(?:link|name|path|file))?\s*\)?(?:\s+AS\s+\S+)?\s*$", re.I)
 _TASK_UNREAD = re.compile(
-    r"(?<![.\w])(?:fullyCompleted|children|subtasks|parent|section|line|lineCount|visual|"
+    r"(?<![.\w])(?:fullyCompleted|children|subtasks|parent|line|lineCount|visual|"
     r"annotated|outlinks|tags|blockId)\b"
 )
 
@@ -220,9 +220,10 @@ def calendar_column(rest: str, clauses: list[tuple[str, str]]) -> tuple[tuple[st
 
 def task_clauses(rest: str, clauses: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """A TASK query's clauses, each of its tasks read with the fields of its note and its own:
-    `completed` (`[x]`), `checked` (any mark), `status` (the mark) and `text`; a GROUP BY by note
-    left out, as the query shows its tasks under their note anyway (NotRead: what of a task is not
-    read)."""
+        `completed` (`[x]`), `checked` (any mark), `status` (the mark), `text` and `section` (a link to
+    the heading it is under); a GROUP BY by note
+        left out, as the query shows its tasks under their note anyway (NotRead: what of a task is not
+        read)."""
     if rest.strip():
         raise NotRead(f"TASK {rest.strip()}")
     for _, body in clauses:
