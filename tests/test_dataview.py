@@ -1049,3 +1049,24 @@ def test_a_task_s_section_is_the_heading_it_is_under(tmp_path: Path) -> None:
     assert "paint" not in first and "before" not in first
     keys = re.findall(r'<p class="task-key">(.*?)</p>', pages["q"])
     assert keys == ["Later (1)", "Urgent (1)", "— (1)"]  # (no heading: none, last)
+
+
+def test_a_tag_naming_a_keyword_is_a_tag_and_a_source_negated_with_a_bang() -> None:
+    made = json.loads(dataview_base('TABLE description FROM "Queries" AND #dv/flatten'))
+    assert made["filters"] == {"and": ['file.inFolder("Queries") && file.hasTag("dv/flatten")']}
+    assert "dataviewFlatten" not in made["views"][0]
+    negated = json.loads(dataview_base('LIST FROM "Queries" AND !"Queries/MOCs"'))
+    assert negated["filters"] == {
+        "and": ['file.inFolder("Queries") && !file.inFolder("Queries/MOCs")']
+    }
+
+
+def test_a_task_s_tags_are_its_own(tmp_path: Path) -> None:
+    notes = {
+        "work/a.md": "---\ntags: [later]\n---\n# A\n\n- [ ] plain\n- [ ] soon #later\n",
+        "q.md": '# Q\n\n```dataview\nTASK\nFROM "work"\nWHERE contains(tags, "#later")\n```\n',
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    view = pages["q"].split('<div class="base-view"')[1]
+    assert "soon" in view and "plain" not in view

@@ -1286,7 +1286,7 @@ _LIST_ITEM = re.compile(
     re.S,
 )
 _HEADING_ID = re.compile(r'<h[1-6] id="([^"]*)"')
-_HASHTAG = re.compile(r'<span class="hashtag">[^#<]*(#[^<]*)<')
+_HASHTAG = re.compile(r'<span class="hashtag">(?:[^#<]|<a\b[^>]*>)*(#[^<]*)<')
 
 
 @dataclass(frozen=True, slots=True)
@@ -1333,6 +1333,7 @@ def task_rows(rows: Iterable[Row], body: Callable[[Entry], str]) -> list[Row]:
                 "checked": item.checked,
                 "status": item.status,
                 "text": item.text,
+                "tags": [m.group(1) for m in _HASHTAG.finditer(item.html)],
                 **task_dates(item.text),
             }
             made.append(replace(row, properties=row.properties | fields, task=item.html))

@@ -3,7 +3,7 @@ notes (pure), which the build then shows as it shows a ```base block (bases.py).
 
 Read: `TABLE [WITHOUT ID] expr [AS "Name"], …`, `LIST` and `TASK`; `FROM` sources (`#tag`, `"folder"`,
 `[[Note]]`: the notes linking to it, `outgoing([[Note]])`: the notes it links to, `[[]]` the
-note holding the query; joined by `and`, `or`, `-`, parentheses); `WHERE expr`;
+note holding the query; joined by `and`, `or`, `-` or `!`, parentheses); `WHERE expr`;
 `SORT expr [ASC|DESC], …`; `LIMIT n`. An expression is DQL's, its words put into the bases'
 language: `=` is `==`, `and`/`or` are `&&`/`||`, `file.name` is the name without `.md`
 (`file.basename`), `file.link` the note, `file.outlinks` its links, `file.ctime`/`file.mtime` the
@@ -31,8 +31,8 @@ import json
 import re
 from dataclasses import dataclass
 
-# a clause's keyword, starting a word outside strings and links (DQL's keywords, any case)
-_CLAUSE = re.compile(r"\b(FROM|WHERE|SORT|LIMIT|GROUP\s+BY|FLATTEN)\b", re.I)
+# a clause's keyword, starting a word outside strings, links and tags (`#dv/flatten`), any case
+_CLAUSE = re.compile(r"(?<![#/\w])(FROM|WHERE|SORT|LIMIT|GROUP\s+BY|FLATTEN)\b", re.I)
 _QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]')
 _WORDS = {"and": "&&", "or": "||"}  # DQL's, any case
 # the fields of a note's `file` in Dataview (any other is null there)
@@ -56,7 +56,7 @@ _EXPRESSION_TOKEN = re.compile(
 # a name's part up to its first `file.` (`x.file.link`: `x.`), and the rest
 _FILE_OF = re.compile(r"((?:[^\W\d]\w*\.)*?)(file\..*)")
 _SOURCE_TOKEN = re.compile(
-    r'\s*(-?)(#[^\s()]+|"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]|outgoing\(\s*\[\[[^\]]*\]\]\s*\)'
+    r'\s*([-!]?)(#[^\s()]+|"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]|outgoing\(\s*\[\[[^\]]*\]\]\s*\)'
     r"|\(|\)|and\b|or\b|\S+)",
     re.I,
 )
@@ -67,7 +67,7 @@ _SOURCE_TOKEN = re.compile(
 _BY_NOTE = re.compile(r"\(?\s*file(?:\.(?:link|name|path|file))?\s*\)?(?:\s+AS\s+\S+)?\s*$", re.I)
 _TASK_UNREAD = re.compile(
     r"(?<![.\w])(?:fullyCompleted|children|subtasks|parent|line|lineCount|visual|"
-    r"annotated|outlinks|tags|blockId)\b"
+    r"annotated|outlinks|blockId)\b"
 )
 
 
