@@ -829,12 +829,39 @@ def test_each_flatten_makes_rows_of_the_rows_the_last_made(tmp_path: Path) -> No
     ]
     assert cells[1] == ["dune13%"]  # 40 / 3 is 13.3…, rounded 13; emma's 90 / 3 is 30, over 20
     assert cells[2] == ["scifi", "romance", "epic"]  # the SORT after FLATTEN: of its rows
-    with pytest.raises(NotRead) as caught:
-        dataview_base("TABLE x GROUP BY a FLATTEN rows AS r")
-    assert str(caught.value) == "FLATTEN after GROUP BY"
-    with pytest.raises(NotRead) as caught:
-        dataview_base("TABLE x FLATTEN a AS b WHERE b WHERE c")
-    assert str(caught.value) == "WHERE twice"
+    grouped = json.loads(dataview_base("TABLE x GROUP BY a FLATTEN rows AS r WHERE key > 2"))
+    assert grouped["views"][0]["dataviewGroupSteps"] == [
+        {"property": "rows", "name": "r", "filter": ""},
+        {"property": "", "name": "", "filter": "key > 2"},
+    ]
+    twice = json.loads(dataview_base("TABLE x FLATTEN a AS b WHERE b WHERE c = 1"))
+    assert twice["views"][0]["dataviewFlatten"][0]["filter"] == "( b ) && ( c == 1 )"
+    before = json.loads(dataview_base("LIST WHERE a WHERE b"))
+    assert before["filters"] == {"and": ["( a ) && ( b )"]}
+
+
+def test_where_and_flatten_after_group_by_are_of_the_groups(tmp_path: Path) -> None:
+    notes = {
+        "books/dune.md": "---\ngenres: [scifi, epic]\nread: 80\nyear: 1965\n---\nD.\n",
+        "books/emma.md": "---\ngenres: [romance]\nread: 30\nyear: 1815\n---\nE.\n",
+        "books/solaris.md": "---\ngenres: [scifi]\nread: 60\nyear: 1961\n---\nS.\n",
+        "q.md": (
+            '# Q\n\n```dataview\nTABLE rows.file.link\nFROM "books"\nGROUP BY read > 50 AS far\n'
+            "WHERE far\n```\n\n"
+            '```dataview\nTABLE WITHOUT ID key, n\nFROM "books"\nFLATTEN genres AS g\nGROUP BY g\n'
+            "FLATTEN length(rows) AS n\nWHERE n > 1\n```\n\n"
+            '```dataview\nLIST\nFROM "books"\nWHERE year > 1900\nWHERE read < 70\n```\n'
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    views = re.findall(r'<div class="base-view".*?</div>', pages["q"], re.S)
+    cells = [
+        [re.sub(r"<[^>]+>", "|", c) for c in re.findall(r"<tr>(.*?)</tr>", v)[1:]] for v in views
+    ]
+    assert cells[0] == ["|true|||dune|, |solaris||"]
+    assert cells[1] == ["|scifi||2|"]
+    assert listed_notes(pages["q"])[2] == ["solaris"]
 
 
 def test_file_lists_are_a_note_s_list_items_with_their_fields(tmp_path: Path) -> None:
@@ -914,3 +941,132 @@ def test_text_and_a_link_are_the_text_then_the_link(tmp_path: Path) -> None:
     assert cell == [
         '💡 <a class="wikilink" href="../calendar/records/ideas/fly/index.html">Fly</a>'
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("map(list(1, 2, 3), (x) => x * 2)", [2, 4, 6]),
+        ('map(list("7.99$", "12$"), (x) => number(regexreplace(x, "\\$", "")))', [7.99, 12]),
+        ("filter(list(1, 5, 2, 8), (x) => x > 2)", [5, 8]),
+        ("all(list(1, 2), (x) => x > 0)", True),
+        ("all(list(1, 0))", False),
+        ("any(list(1, 5), (x) => x = 5)", True),
+        ("none(list(1, 5), (x) => x = 5)", False),
+        ("any(false, 0, 3)", True),
+        ("reduce(list(1, 2, 3, 4), (a, b) => a + b)", 10),
+        ("reduce(list(2, null, 5), (a, b) => a * b)", 10),
+        ('reduce(list(2, 3), "*")', 6),
+        ("reduce(list(), (a, b) => a + b)", None),
+        ('sort(list("b", "c", "a"))', ["a", "b", "c"]),
+        ("sort(list(3, 1, 2), (x) => 0 - x)", [3, 2, 1]),
+        ("map(null, (x) => x)", None),
+        ("((x) => x + 1)(41)", 42),
+        ("((a, b) => a + b)(1)", 1),  # (b is null: 1 + 0)
+        ('{ "Drama": 1, "Crime": 2 }["Crime"]', 2),
+        ('{ EN: "English", FR: "French" }.FR', "French"),
+        ('default(((x) => { "Drama": 1 }[x])("Horror"), "99")', "99"),
+        ('{ "a": list(1, 2) }', {"a": [1, 2]}),
+        ('list("a", "b", "c")[length(list("a", "b", "c")) - 1]', "c"),
+        ("array(4)", [4]),
+    ],
+)
+def test_lambdas_and_objects_are_dataview_s(text: str, want: object) -> None:
+    row = base_rows([entry_of("a.md", "A.\n")], {})[0]
+    scope = Scope(read_base("filters: 'true'\n"), row, {})
+    assert scope.value(parse_expression(expression(text)), row) == want
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'map(split("'
+        + "a" * 2000
+        + '", ""), (x) => map(split("'
+        + "b" * 2000
+        + '", ""), (y) => y))',
+        "((f) => f(f))((f) => f(f))",
+        "(x) => " * 400 + "1",
+        "{ 1: 2 }",
+        "(1)(2)",
+    ],
+)
+def test_a_hostile_lambda_is_a_problem_not_a_hang(text: str) -> None:
+    row = base_rows([entry_of("a.md", "A.\n")], {})[0]
+    scope = Scope(read_base("filters: 'true'\n"), row, {})
+    with pytest.raises(Unsupported):
+        scope.value(parse_expression(expression(text)), row)
+
+
+def test_a_query_s_lambdas_read_each_note_s_values(tmp_path: Path) -> None:
+    notes = {
+        "daily/2022-01-05.md": "# 5\n\n- paid:: 7.99$\n- paid:: 70$\n\n- [x] done\n",
+        "daily/2022-01-06.md": "# 6\n\n- paid:: 8$\n\n- [ ] open\n- [x] done\n",
+        "shows/a.md": "---\ngenre: Crime\n---\nA.\n",
+        "shows/b.md": "---\ngenre: Drama\n---\nB.\n",
+        "shows/c.md": "---\ngenre: Horror\n---\nC.\n",
+        "q.md": (
+            '# Q\n\n```dataview\nTABLE SUM\nFROM "daily"\n'
+            'FLATTEN round(sum(map(paid, (x) => number(regexreplace(x, " ?\\$", ""))))) as SUM\n'
+            "WHERE paid and SUM > 75\n```\n\n"
+            '```dataview\nLIST\nFROM "daily"\n'
+            'FLATTEN all(map(file.tasks, (x) => x.completed)) AS "allDone"\nWHERE allDone\n```\n\n'
+            '```dataview\nLIST\nFROM "shows"\nSORT default(((x) => {\n"Drama":1,\n'
+            '"Crime": 2\n}[x])(genre), "99") ASC\n```\n\n'
+            "```dataview\nLIST\nWHERE length(filter(file.tasks, (t) => !t.completed)) > 0\n```\n"
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    views = re.findall(r'<div class="base-view".*?</div>', pages["q"], re.S)
+    cells = [re.sub(r"<[^>]+>", "|", r) for r in re.findall(r"<tr>(.*?)</tr>", views[0])[1:]]
+    assert cells == ["||5|||78|"]  # 7.99 + 70 is 77.99, rounded 78; 8 is not over 75
+    assert listed_notes(pages["q"])[1:] == [["5"], ["b", "a", "c"], ["6"]]
+
+
+def test_a_lambda_s_notes_have_dataview_s_file_fields() -> None:
+    assert expression("map(rows, (r) => r.file.name)") == "map ( rows , ( r ) => r.file.basename )"
+    assert expression("(p) => p.file.ctime") == "( p ) => p.file.cday"
+
+
+def test_a_task_s_section_is_the_heading_it_is_under(tmp_path: Path) -> None:
+    notes = {
+        "projects/p.md": (
+            "# P\n\n- [ ] before any heading\n\n## Urgent\n\n- [ ] fix roof\n- [x] call Bea\n\n"
+            "## Later\n\n- [ ] paint\n"
+        ),
+        "q.md": (
+            '# Q\n\n```dataview\nTASK\nFROM "projects"\nWHERE meta(section).subpath = "Urgent"\n'
+            "```\n\n"
+            '```dataview\nTASK\nFROM "projects"\nWHERE !completed\nGROUP BY meta(section).subpath\n```\n'
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    first = pages["q"].split('<div class="base-view"')[1]
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", first)).strip()
+    assert text.startswith("data-pagefind-ignore> 2 tasks P (2) fix roof call Bea")
+    assert "paint" not in first and "before" not in first
+    keys = re.findall(r'<p class="task-key">(.*?)</p>', pages["q"])
+    assert keys == ["Later (1)", "Urgent (1)", "— (1)"]  # (no heading: none, last)
+
+
+def test_a_tag_naming_a_keyword_is_a_tag_and_a_source_negated_with_a_bang() -> None:
+    made = json.loads(dataview_base('TABLE description FROM "Queries" AND #dv/flatten'))
+    assert made["filters"] == {"and": ['file.inFolder("Queries") && file.hasTag("dv/flatten")']}
+    assert "dataviewFlatten" not in made["views"][0]
+    negated = json.loads(dataview_base('LIST FROM "Queries" AND !"Queries/MOCs"'))
+    assert negated["filters"] == {
+        "and": ['file.inFolder("Queries") && !file.inFolder("Queries/MOCs")']
+    }
+
+
+def test_a_task_s_tags_are_its_own(tmp_path: Path) -> None:
+    notes = {
+        "work/a.md": "---\ntags: [later]\n---\n# A\n\n- [ ] plain\n- [ ] soon #later\n",
+        "q.md": '# Q\n\n```dataview\nTASK\nFROM "work"\nWHERE contains(tags, "#later")\n```\n',
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    view = pages["q"].split('<div class="base-view"')[1]
+    assert "soon" in view and "plain" not in view

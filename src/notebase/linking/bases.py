@@ -15,6 +15,7 @@ query's view, of type `task`, lists the notes' tasks under each note: task_rows)
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import functools
 import json
@@ -55,6 +56,8 @@ AS_METHODS = {
 }  # fmt: skip
 # Dataview's regular expressions (jsregex.py): each function's pattern is its argument PATTERN_AT
 PATTERN_AT = {"regexmatch": 0, "regextest": 0, "regexreplace": 1}
+# Dataview's functions of a list and a lambda (list_function)
+LIST_FUNCTIONS = frozenset({"map", "filter", "all", "any", "none", "reduce", "sort"})
 # Dataview's functions of values (dataview_function)
 DATAVIEW_FUNCTIONS = frozenset(
     {
@@ -65,7 +68,7 @@ DATAVIEW_FUNCTIONS = frozenset(
 FUNCTIONS = frozenset(
     {
         "link", "list", "if", "number", "file", "length", "date", "string", *AS_METHODS,
-        *PATTERN_AT, "choice", "meta", "embed", *DATAVIEW_FUNCTIONS,
+        *PATTERN_AT, "choice", "meta", "embed", *DATAVIEW_FUNCTIONS, *LIST_FUNCTIONS, "array",
     }
 )  # fmt: skip
 METHODS = frozenset(
@@ -99,6 +102,7 @@ FILE_OBJECTS = (
     ("get", ("name", "rows"), "file"),
 )
 MAX_ROWS = 1000  # a view shows at most this many notes (`limit` can lower it)
+MAX_STEPS = 200_000  # a view's lambdas are called at most this many times (or it is not shown)
 
 
 class Unsupported(Exception):
@@ -134,7 +138,7 @@ class Row:
 
 _TOKEN = re.compile(
     r"""\s*(?:(?P<num>\d+(?:\.\d+)?)|(?P<str>"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')"""
-    r"""|(?P<name>[^\W\d]\w*)|(?P<op>&&|\|\||==|!=|<=|>=|[!<>+\-*/%().,\[\]]))"""
+    r"""|(?P<name>[^\W\d]\w*)|(?P<op>&&|\|\||=>|==|!=|<=|>=|[!<>+\-*/%().,\[\]{}:]))"""
 )
 
 
@@ -201,12 +205,47 @@ class Parser:
             literal = {"true": True, "false": False, "null": None}
             return ("lit", literal[text]) if text in literal else ("name", text)
         if text == "(":
+            params = self.lambda_params()
+            if params is not None:  # Dataview's `(x) => expr`, `(a, b) => expr`
+                return ("lambda", params, self.binary(0))
             node = self.binary(0)
             self.take(")")
             return node
         if text == "[":
             return ("list", self.items("]"))
+        if text == "{":
+            return self.object()
         raise Unsupported(f"cannot read `{text}` here")
+
+    def lambda_params(self) -> tuple[str, ...] | None:
+        """After `(`: the names of a lambda's parameters, taken with its `) =>` (None, and none
+        taken: no lambda starts here)."""
+        at, names = self.at, []
+        while at < len(self.toks) and self.toks[at][0] == "name":
+            names.append(self.toks[at][1])
+            at += 1
+            if at < len(self.toks) and self.toks[at][1] == ",":
+                at += 1
+        if self.toks[at : at + 2] != [("op", ")"), ("op", "=>")]:
+            return None
+        self.at = at + 2
+        return tuple(names)
+
+    def object(self) -> Node:
+        """After `{`: Dataview's object, `{ "Drama": 1, key: 2 }` (a key a name or a string)."""
+        keys: list[str] = []
+        values: list[Node] = []
+        while self.peek() != "}":
+            kind, key = self.take()
+            if kind not in ("name", "str"):
+                raise Unsupported(f"cannot read `{key}` as a key")
+            keys.append(key if kind == "name" else re.sub(r"\\(.)", r"\1", key[1:-1]))
+            self.take(":")
+            values.append(self.binary(0))
+            if self.peek() != "}":
+                self.take(",")
+        self.take("}")
+        return ("object", tuple(keys), values)
 
     def items(self, end: str) -> list[Node]:
         found: list[Node] = []
@@ -242,6 +281,10 @@ def parse_expression(text: str) -> Node:
 
 def check(node: Node) -> None:
     kind = node[0]
+    if kind == "lambda":
+        return check(node[2])
+    if kind == "object":
+        return check(("list", node[2]))
     if kind == "call":
         callee = node[1]
         if callee[0] == "name" and callee[1] not in FUNCTIONS:
@@ -310,6 +353,8 @@ class View:
     flatten: tuple[tuple[str, str, str], ...] = ()
     sort_flattened: bool = False  # the view's sort is of the rows its FLATTENs made
     list_values: bool = False  # a Dataview LIST's: its expression's value shown of each note
+    # a query's FLATTENs (expression, name, "") and WHEREs ("", "", filter) after its GROUP BY
+    group_steps: tuple[tuple[str, str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -381,6 +426,11 @@ def read_view(data: Any, number: int) -> View:
         ),
         data.get("dataviewSortFlattened") is True,
         data.get("dataviewValues") is True,
+        tuple(
+            (str(f.get("property") or ""), str(f.get("name") or ""), str(f.get("filter") or ""))
+            for f in listed(data.get("dataviewGroupSteps"))
+            if isinstance(f, dict)
+        ),
     )
 
 
@@ -409,7 +459,8 @@ def base_problems(base: Base) -> list[tuple[str, str]]:
     for view in base.views:
         texts += [*statements(view.filters), *view.order, *(p for p, _ in view.sort)]
         texts += [view.group, *(p for p, _ in view.group_sort)]
-        texts += [text for made, _, where in view.flatten for text in (made, where)]
+        steps = (*view.flatten, *view.group_steps)
+        texts += [text for made, _, where in steps for text in (made, where)]
     problems: dict[str, str] = {}
     for text in filter(str.strip, texts):
         try:
@@ -485,6 +536,7 @@ class Scope:
         self.patterns: dict[str, Pattern] = {}
         self.budget = Budget()  # the steps the view's patterns may take (jsregex.py)
         self.lists: dict[str, list[dict[str, Any]]] = {}  # each note's list items (file.lists)
+        self.steps = 0  # the calls of lambdas so far (MAX_STEPS)
 
     def expression(self, text: str) -> Node:
         if text not in self.parsed:
@@ -542,6 +594,10 @@ class Scope:
             return node[1]
         if kind == "list":
             return [self.value(n, row, depth + 1) for n in node[1]]
+        if kind == "lambda":
+            return Lambda(node[1], node[2], row, depth + 1)
+        if kind == "object":
+            return {k: self.value(n, row, depth + 1) for k, n in zip(node[1], node[2], strict=True)}
         if kind == "name":
             return self.name(node[1], row, depth)
         if kind == "get":
@@ -605,6 +661,8 @@ class Scope:
             return obj.get(str(key))
         if isinstance(obj, Row):
             return obj.properties.get(str(key))
+        if isinstance(key, float) and key.is_integer():  # (`length(x) - 1`: a number)
+            key = int(key)
         if isinstance(obj, list | str) and isinstance(key, int) and -len(obj) <= key < len(obj):
             return obj[key]
         return None
@@ -612,7 +670,64 @@ class Scope:
     def call(self, callee: Node, args: list[Any], row: Row, depth: int) -> Any:
         if callee[0] == "name":
             return self.function(callee[1], args)
+        if callee[0] != "get":  # `((x) => x + 1)(rating)`
+            return self.apply(self.value(callee, row, depth), args)
         return self.method(self.value(callee[1], row, depth), callee[2], args)
+
+    def apply(self, function: Any, args: list[Any]) -> Any:
+        """A lambda's value for the arguments: its body, its parameters the arguments (a missing
+        one null) among the fields of the row it was written for (Unsupported: no lambda, or more
+        than MAX_STEPS calls in the view)."""
+        if not isinstance(function, Lambda):
+            raise Unsupported(f"a call of {type_name(function)}")
+        self.steps += 1
+        if self.steps > MAX_STEPS:
+            raise Unsupported(f"more than {MAX_STEPS:,} calls of its lambdas")
+        given = dict(zip(function.params, [*args, *[None] * len(function.params)], strict=False))
+        bound = replace(function.row, properties=function.row.properties | given)
+        return self.value(function.body, bound, function.depth)
+
+    def list_function(self, name: str, args: list[Any]) -> Any:
+        """Dataview's `map`, `filter`, `all`, `any`, `none`, `reduce` and `sort` of a list and a
+        lambda (`all`, `any` and `none` of a list alone its values'; `sort` of a list alone by
+        them); of null, null (all, any, none of values: theirs), as Dataview's."""
+        items, function = (args[0] if args else None), (args[1] if len(args) > 1 else None)
+        one = len(args) == 1 or isinstance(function, Lambda)
+        if name in ("all", "any", "none") and not (isinstance(items, list) and one):
+            items, function = args, None
+        if not isinstance(items, list):
+            return None if name != "sort" else items
+        if name == "sort":
+            keyed = [
+                (sort_key(v if function is None else self.apply(function, [v])), v) for v in items
+            ]
+            return [v for _, v in sorted(keyed, key=lambda p: p[0] or (-1, 0.0, ""))]
+        if name == "reduce":
+            return self.reduce(items, function)
+        if name == "map":
+            return [self.apply(function, [v]) for v in items]
+        tested = (truthy(v if function is None else self.apply(function, [v])) for v in items)
+        if name == "filter":
+            return [v for v, kept in zip(items, tested, strict=True) if kept]
+        if name == "all":
+            return all(tested)
+        return any(tested) if name == "any" else not any(tested)
+
+    def reduce(self, items: list[Any], function: Any) -> Any:
+        """Dataview's `reduce(list, (a, b) => …)` (its null items left out) or `reduce(list,
+        "+")` (`+ - * /`, and `&` and `|` as `&&` and `||`); of no items, null."""
+        if not items:
+            return None
+        result = items[0]
+        for item in items[1:]:
+            if isinstance(function, str):
+                op = {"&": "&&", "|": "||"}.get(function, function)
+                if op not in ("+", "-", "*", "/", "&&", "||"):
+                    raise Unsupported(f"`reduce()` by `{function[:20]}`")
+                result = self.binary(op, ("lit", result), ("lit", item), self.this, 0)
+            elif item is not None:
+                result = self.apply(function, [result, item])
+        return result
 
     def function(self, name: str, args: list[Any]) -> Any:
         first = args[0] if args else None
@@ -623,7 +738,7 @@ class Scope:
             return self.meta(first)
         if name == "embed":
             return self.embed(first, truthy(args[1]) if len(args) > 1 else True)
-        if name == "list":  # (Dataview's `list(a, b, c)` of its values)
+        if name in ("list", "array"):  # (Dataview's `list(a, b, c)` of its values)
             if len(args) != 1:
                 return args
             return first if isinstance(first, list) else ([] if first is None else [first])
@@ -636,6 +751,8 @@ class Scope:
             return self.regex(name, args)
         if name in DATAVIEW_FUNCTIONS:
             return self.dataview_function(name, args)
+        if name in LIST_FUNCTIONS:
+            return self.list_function(name, args)
         if name == "length":
             return len(first) if isinstance(first, str | list) else 0
         if name == "string":
@@ -839,6 +956,17 @@ class Joined:
 
     items: tuple[Any, ...]
     separator: str
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Lambda:
+    """Dataview's `(x) => expr` as a value: its parameters, its body, and the row and depth it
+    was written at (Scope.apply)."""
+
+    params: tuple[str, ...]
+    body: Node
+    row: Row
+    depth: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -1158,7 +1286,7 @@ _LIST_ITEM = re.compile(
     re.S,
 )
 _HEADING_ID = re.compile(r'<h[1-6] id="([^"]*)"')
-_HASHTAG = re.compile(r'<span class="hashtag">[^#<]*(#[^<]*)<')
+_HASHTAG = re.compile(r'<span class="hashtag">(?:[^#<]|<a\b[^>]*>)*(#[^<]*)<')
 
 
 @dataclass(frozen=True, slots=True)
@@ -1188,20 +1316,24 @@ def html_items(html: str) -> Iterable[ListItem]:
 
 def task_rows(rows: Iterable[Row], body: Callable[[Entry], str]) -> list[Row]:
     """Each task of the notes, in their order, as a row holding its note's fields and its own
-    (`completed`: marked `[x]`; `checked`: marked at all; `status`: its mark; `text`), its HTML
+    (`section`: a link to the heading it is under; `completed`: marked `[x]`; `checked`: marked at all; `status`: its mark; `text`), its HTML
     as the note's `body` (its links resolved) has it."""
     made = []
     for row in rows:
         if "task-list-item" not in row.entry.body_html:
             continue
-        for item in html_items(body(row.entry)):
+        html = body(row.entry)
+        starts = heading_starts(row.entry, html)
+        for item in html_items(html):
             if not item.task:
                 continue
             fields = {
+                "section": section_link(row.entry, starts, item.at),
                 "completed": item.status in "xX",
                 "checked": item.checked,
                 "status": item.status,
                 "text": item.text,
+                "tags": [m.group(1) for m in _HASHTAG.finditer(item.html)],
                 **task_dates(item.text),
             }
             made.append(replace(row, properties=row.properties | fields, task=item.html))
@@ -1217,11 +1349,8 @@ def list_items(entry: Entry) -> list[dict[str, Any]]:
     html = entry.body_html
     if "<li" not in html:
         return []
-    headings = {h.anchor: h.source or h.text for h in entry.headings}
-    starts = [(m.start(), headings.get(m.group(1), "")) for m in _HEADING_ID.finditer(html)]
-    made = []
+    starts, made = heading_starts(entry, html), []
     for item in html_items(html):
-        heading = next((h for at, h in reversed(starts) if at < item.at), "")
         links = [entry.links[n] for n in marker_numbers(item.html) if n < len(entry.links)]
         fields: dict[str, Any] = {
             **inline_fields(item.text),
@@ -1232,12 +1361,26 @@ def list_items(entry: Entry) -> list[dict[str, Any]]:
             "completed": item.task and item.status in "xX",
             "tags": [m.group(1) for m in _HASHTAG.finditer(item.html)],
             "outlinks": [Link(ref.target) for ref in links if ref.is_wiki and ref.target],
-            "section": Link(f"{entry.rel_path}#{heading}" if heading else entry.rel_path),
+            "section": section_link(entry, starts, item.at),
             "path": entry.rel_path,
             "line": None,
         }
         made.append(fields | (task_dates(item.text) if item.task else {}))
     return made
+
+
+def heading_starts(entry: Entry, html: str) -> list[tuple[int, str]]:
+    """Where each heading of the note's HTML starts, with its text as written."""
+    headings = {h.anchor: h.source or h.text for h in entry.headings}
+    return [(m.start(), headings.get(m.group(1), "")) for m in _HEADING_ID.finditer(html)]
+
+
+def section_link(entry: Entry, starts: list[tuple[int, str]], at: int) -> Link:
+    """Dataview's `section` of a list item or task starting at `at` in the note's HTML: a link to
+    the heading it is under (`[[note#heading]]`), else to the note."""
+    heading = starts[bisect.bisect_left(starts, (at, "")) - 1][1] if starts else ""
+    heading = heading if starts and starts[0][0] < at else ""
+    return Link(f"{entry.rel_path}#{heading}" if heading else entry.rel_path)
 
 
 # a task's dates as Dataview reads them: the Tasks plugin's emoji (`📅 2024-03-05`), or an inline
@@ -1370,12 +1513,15 @@ def sort_rows(
     return rows
 
 
-def flatten_rows(scope: Scope, rows: list[Row], flatten: tuple[str, str, str]) -> list[Row]:
+def flatten_rows(
+    scope: Scope, rows: list[Row], flatten: tuple[str, str, str], flattened: bool = True
+) -> list[Row]:
     """A Dataview FLATTEN: each row once for each value of the expression (a list's items; a row
-    whose list is empty is left out), the value its field `name`; then the WHERE after it."""
+    whose list is empty is left out), the value its field `name`; then the WHERE after it (not
+    `flattened`: that WHERE alone)."""
     made, name, where = flatten
-    flat = []
-    for row in rows:
+    flat = [] if flattened else rows
+    for row in rows if flattened else ():
         value = scope.prop(made, row)
         for item in value if isinstance(value, list) else [value]:
             flat.append(replace(row, properties=row.properties | {name: item}))
@@ -1404,6 +1550,10 @@ def group_rows(scope: Scope, rows: list[Row], view: View) -> list[Row]:
         present = [p for p in keyed if p[0] is not None]
         present.sort(key=lambda p: p[0], reverse=descending)  # type: ignore[arg-type,return-value]
         made = [g for _, g in present] + [g for k, g in keyed if k is None]
+    for step in view.group_steps:  # a FLATTEN or WHERE after the GROUP BY: of the groups
+        made = (
+            flatten_rows(scope, made, step) if step[0] else flatten_rows(scope, made, step, False)
+        )
     return made
 
 

@@ -3,20 +3,23 @@ notes (pure), which the build then shows as it shows a ```base block (bases.py).
 
 Read: `TABLE [WITHOUT ID] expr [AS "Name"], …`, `LIST` and `TASK`; `FROM` sources (`#tag`, `"folder"`,
 `[[Note]]`: the notes linking to it, `outgoing([[Note]])`: the notes it links to, `[[]]` the
-note holding the query; joined by `and`, `or`, `-`, parentheses); `WHERE expr`;
+note holding the query; joined by `and`, `or`, `-` or `!`, parentheses); `WHERE expr`;
 `SORT expr [ASC|DESC], …`; `LIMIT n`. An expression is DQL's, its words put into the bases'
 language: `=` is `==`, `and`/`or` are `&&`/`||`, `file.name` is the name without `.md`
 (`file.basename`), `file.link` the note, `file.outlinks` its links, `file.ctime`/`file.mtime` the
 dates the note says (bases.file_date). `GROUP BY expr [AS name]` (one) makes the view's rows
 its groups (bases.group_rows), a SORT after it theirs; `FLATTEN expr [AS name]` a row for each
 of its values (bases.flatten_rows), a WHERE or SORT after it theirs, another FLATTEN a row for
-each value of each of them. `LIST expr` shows each note's value after it. A string is Dataview's (`\\"` a
+each value of each of them; a WHERE or FLATTEN after GROUP BY is of the groups, two WHEREs
+both. `LIST expr` shows each note's value after it. A string is Dataview's (`\\"` a
 quote, `\\\\` a backslash, any other backslash kept: `"\\d"` is the pattern `\\d`), and the
 patterns of `regexmatch`, `regextest` and `regexreplace` are run by jsregex.py, in bounded time
 (a pattern it does not run is the warning). `meta(link)` reads a link's path, alias, part,
 kind and embedding, `link(path, display)` shows its display, `embed(link)` is the link as an
 embed (shown as the link), `choice(test, a, b)` is `if`, and a link's fields (`link.file`,
-`link.rating`) are those of the note it leads to. `CALENDAR expr` is a view of type
+`link.rating`) are those of the note it leads to. A lambda, `(x) => expr`, is read by `map`,
+`filter`, `all`, `any`, `none`, `reduce` and `sort` (bases.Scope.list_function), an object,
+`{ "Drama": 1 }`, by key (`obj[x]`, `obj.key`). `CALENDAR expr` is a view of type
 `calendar`: each month holding a note's date, a month's table marking its days (bases.calendar_html).
 Not read: what the bases' language does not read, and a query on the day of the build
 (`date(today)`, `date(now)`: the site would change from one day to the next while its notes do
@@ -28,8 +31,8 @@ import json
 import re
 from dataclasses import dataclass
 
-# a clause's keyword, starting a word outside strings and links (DQL's keywords, any case)
-_CLAUSE = re.compile(r"\b(FROM|WHERE|SORT|LIMIT|GROUP\s+BY|FLATTEN)\b", re.I)
+# a clause's keyword, starting a word outside strings, links and tags (`#dv/flatten`), any case
+_CLAUSE = re.compile(r"(?<![#/\w])(FROM|WHERE|SORT|LIMIT|GROUP\s+BY|FLATTEN)\b", re.I)
 _QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]')
 _WORDS = {"and": "&&", "or": "||"}  # DQL's, any case
 # the fields of a note's `file` in Dataview (any other is null there)
@@ -48,10 +51,12 @@ _FILE_FIELDS = {
 }  # fmt: skip
 # a name starts with a letter of any script or _ (`rating`, `时间`, `año`), as Dataview's do
 _EXPRESSION_TOKEN = re.compile(
-    r'"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]|\d+(?:\.\d+)?|[^\W\d]\w*(?:\.[^\W\d]\w*)*|!=|<=|>=|==|=|\S'
+    r'"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]|\d+(?:\.\d+)?|[^\W\d]\w*(?:\.[^\W\d]\w*)*|=>|!=|<=|>=|==|=|\S'
 )
+# a name's part up to its first `file.` (`x.file.link`: `x.`), and the rest
+_FILE_OF = re.compile(r"((?:[^\W\d]\w*\.)*?)(file\..*)")
 _SOURCE_TOKEN = re.compile(
-    r'\s*(-?)(#[^\s()]+|"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]|outgoing\(\s*\[\[[^\]]*\]\]\s*\)'
+    r'\s*([-!]?)(#[^\s()]+|"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]|outgoing\(\s*\[\[[^\]]*\]\]\s*\)'
     r"|\(|\)|and\b|or\b|\S+)",
     re.I,
 )
@@ -61,8 +66,8 @@ _SOURCE_TOKEN = re.compile(
 # a task is not read (its children and place in the note)
 _BY_NOTE = re.compile(r"\(?\s*file(?:\.(?:link|name|path|file))?\s*\)?(?:\s+AS\s+\S+)?\s*$", re.I)
 _TASK_UNREAD = re.compile(
-    r"(?<![.\w])(?:fullyCompleted|children|subtasks|parent|section|line|lineCount|visual|"
-    r"annotated|outlinks|tags|blockId)\b"
+    r"(?<![.\w])(?:fullyCompleted|children|subtasks|parent|line|lineCount|visual|"
+    r"annotated|outlinks|blockId)\b"
 )
 
 
@@ -91,6 +96,8 @@ class Query:
     # each FLATTEN's (expression, name, WHERE after it), in order: each of the rows the last made
     flatten: tuple[tuple[str, str, str], ...] = ()
     sort_flattened: bool = False  # its SORT is after a FLATTEN (else before): of the rows it made
+    # each FLATTEN (expression, name, "") and WHERE ("", "", expression) after GROUP BY, in order
+    group_steps: tuple[tuple[str, str, str], ...] = ()
 
 
 def dataview_base(text: str) -> str:
@@ -121,6 +128,11 @@ def dataview_base(text: str) -> str:
             {"property": made, "name": name, "filter": where} for made, name, where in query.flatten
         ]
         view["dataviewSortFlattened"] = query.sort_flattened
+    if query.group_steps:  # of the groups (bases.group_rows)
+        view["dataviewGroupSteps"] = [
+            {"property": made, "name": name, "filter": where}
+            for made, name, where in query.group_steps
+        ]
     base = {"filters": {"and": filters}, "properties": names, "views": [view]}
     return json.dumps(base, ensure_ascii=False)
 
@@ -145,11 +157,16 @@ def read_query(text: str) -> Query:
     found = dict.fromkeys(("FROM", "WHERE", "SORT", "LIMIT", "GROUP BY", "GROUPED SORT"), "")
     flattens: list[list[str]] = []  # each FLATTEN, and the WHERE after it
     sorted_flat = False  # a SORT after a FLATTEN: of its rows
+    grouped: list[tuple[str, str]] = []  # each FLATTEN and WHERE after GROUP BY: of the groups
     for name, body in clauses:
-        if name == "WHERE" and found["GROUP BY"]:  # (of the groups: not read)
-            raise NotRead("WHERE after GROUP BY")
+        if name in ("WHERE", "FLATTEN") and found["GROUP BY"]:
+            grouped.append((body, "") if name == "FLATTEN" else ("", body))
+            continue
         if name == "FLATTEN" or (name == "WHERE" and flattens):
-            flattens = flatten_clause(name, body, flattens, bool(found["GROUP BY"]))
+            flattens = flatten_clause(name, body, flattens)
+            continue
+        if name == "WHERE" and found["WHERE"]:  # each applies in turn: both
+            found["WHERE"] = f"({found['WHERE']}) and ({body})"
             continue
         sorted_flat = sorted_flat or (name == "SORT" and bool(flattens))
         key = "GROUPED SORT" if name == "SORT" and found["GROUP BY"] else name
@@ -170,21 +187,17 @@ def read_query(text: str) -> Query:
         tuple(read_sort(s) for s in split_top(found["GROUPED SORT"])),
         tuple(read_flatten(text, where) for text, where in flattens),
         sorted_flat,
+        tuple(read_flatten(f, "") if f else ("", "", expression(w)) for f, w in grouped),
     )
 
 
-def flatten_clause(
-    name: str, body: str, flattens: list[list[str]], grouped: bool
-) -> list[list[str]]:
-    """The FLATTENs read so far, with this FLATTEN or the WHERE after the last (NotRead: a
-    FLATTEN after a GROUP BY, or a second WHERE after one FLATTEN)."""
-    if name == "FLATTEN" and grouped:
-        raise NotRead("FLATTEN after GROUP BY")
+def flatten_clause(name: str, body: str, flattens: list[list[str]]) -> list[list[str]]:
+    """The FLATTENs read so far, with this FLATTEN or the WHERE after the last (a second WHERE
+    after it: both, as each applies in turn)."""
     if name == "FLATTEN":
         return [*flattens, [body, ""]]
-    if flattens[-1][1]:
-        raise NotRead("WHERE twice")
-    return [*flattens[:-1], [flattens[-1][0], body]]
+    where = f"({flattens[-1][1]}) and ({body})" if flattens[-1][1] else body
+    return [*flattens[:-1], [flattens[-1][0], where]]
 
 
 def read_flatten(text: str, where: str) -> tuple[str, str, str]:
@@ -207,9 +220,10 @@ def calendar_column(rest: str, clauses: list[tuple[str, str]]) -> tuple[tuple[st
 
 def task_clauses(rest: str, clauses: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """A TASK query's clauses, each of its tasks read with the fields of its note and its own:
-    `completed` (`[x]`), `checked` (any mark), `status` (the mark) and `text`; a GROUP BY by note
-    left out, as the query shows its tasks under their note anyway (NotRead: what of a task is not
-    read)."""
+        `completed` (`[x]`), `checked` (any mark), `status` (the mark), `text` and `section` (a link to
+    the heading it is under); a GROUP BY by note
+        left out, as the query shows its tasks under their note anyway (NotRead: what of a task is not
+        read)."""
     if rest.strip():
         raise NotRead(f"TASK {rest.strip()}")
     for _, body in clauses:
@@ -241,9 +255,9 @@ def split_top(text: str) -> list[str]:
     for i, char in enumerate(text):
         if char == '"' and text[i - 1 : i] != "\\":
             quoted = not quoted
-        elif not quoted and char in "([":
+        elif not quoted and char in "([{":
             depth += 1
-        elif not quoted and char in ")]":
+        elif not quoted and char in ")]}":
             depth -= 1
         elif not quoted and depth == 0 and char == ",":
             parts.append(text[start:i])
@@ -303,12 +317,12 @@ def keep_escape(m: re.Match[str]) -> str:
 
 def file_field(token: str) -> str:
     """`file.name` -> `file.basename` (DQL's file.name is without `.md`), `this.file.link` ->
-    `this.file`, `file.frontmatter.x` -> `note.x`, `file.aliases` -> `aliases`; a field no note's
-    `file` has in Dataview (`file.creation_date`) is null, as Dataview reads it."""
-    for prefix in ("", "this.", "rows."):
-        field = token[len(prefix) :]
-        if not token.startswith(prefix) or not field.startswith("file."):
-            continue
+    `this.file` (and so of any note's file: `rows.file.link`, a lambda's `x.file.link`),
+    `file.frontmatter.x` -> `note.x`, `file.aliases` -> `aliases`; a field no note's `file` has
+    in Dataview (`file.creation_date`) is null, as Dataview reads it."""
+    m = _FILE_OF.match(token)
+    if m:
+        prefix, field = m.group(1), m.group(2)
         if field in _FILE_FIELDS:
             return prefix + _FILE_FIELDS[field]
         name, _, rest = field.removeprefix("file.").partition(".")
