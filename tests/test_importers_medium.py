@@ -134,3 +134,52 @@ def test_a_link_card_and_an_embed_are_links() -> None:
     assert "[A Post Title](https://example.org/post) — What it says\n" in text
     assert "<https://example.org/post>" not in text
     assert "[Embedded media](https://medium.com/media/abc123?postId=1)" in text
+
+
+DRAFT_LINKS = (
+    '<p class="graf graf--p">See <a href="/@ada/older-post-1a2b">my older post</a> and'
+    ' <a href="notes/">the notes</a>.</p>'
+)
+
+
+def with_paragraph(paragraph: str, canonical: bool = True) -> str:
+    page = FIXTURE.read_text(encoding="utf-8")
+    start = page.index('<blockquote name="b1"')
+    page = page[:start] + paragraph + page[start:]
+    return page if canonical else page.replace('class="p-canonical"', 'class="p-link"')
+
+
+def test_relative_links_resolve_against_the_canonical_else_the_site_given_else_medium() -> None:
+    site = "https://blog.example.com/"
+    stated = read_medium(with_paragraph(DRAFT_LINKS), "p.html", "p.html", site).posts[0]
+    assert "[my older post](https://medium.com/@ada/older-post-1a2b)" in note_text(stated)
+    assert "[the notes](https://medium.com/@ada/notes/)" in note_text(stated)
+    draft = with_paragraph(DRAFT_LINKS, canonical=False)
+    given = read_medium(draft, "posts/draft_x.html", "draft_x.html", site)
+    assert "[my older post](https://blog.example.com/@ada/older-post-1a2b)" in note_text(
+        given.posts[0]
+    )
+    assert "[the notes](https://blog.example.com/notes/)" in note_text(given.posts[0])
+    assert given.diagnostics == ()
+    alone = read_medium(draft, "posts/draft_x.html", "draft_x.html").posts[0]
+    assert "[the notes](https://medium.com/notes/)" in note_text(alone)
+
+
+def test_a_link_climbing_above_the_site_given_is_told_and_kept_as_text() -> None:
+    draft = with_paragraph('<p class="graf graf--p">Up <a href="../x/">there</a>.</p>', False)
+    archive = read_medium(draft, "posts/draft_x.html", "draft_x.html", "https://example.com/blog/")
+    (climbed,) = archive.diagnostics
+    assert climbed.code == "import-url-above-site" and "'../x/'" in climbed.message
+    assert "--site" in (climbed.hint or "")
+    assert "Up there." in note_text(archive.posts[0])
+
+
+def test_importing_with_site_reads_a_medium_draft_on_that_site(tmp_path: Path) -> None:
+    posts = tmp_path / "medium" / "posts"
+    posts.mkdir(parents=True)
+    draft = with_paragraph(DRAFT_LINKS, canonical=False)
+    (posts / "draft_Reading-Raft-Again-3c7869fdae53.html").write_text(draft, encoding="utf-8")
+    into = tmp_path / "notes"
+    import_files([tmp_path / "medium"], into, tmp_path, site="https://blog.example.com")
+    text = (into / "reading-raft-again.md").read_text(encoding="utf-8")
+    assert "[the notes](https://blog.example.com/notes/)" in text

@@ -107,3 +107,60 @@ def test_an_embedded_video_is_a_link_to_it() -> None:
         "</div></div>"
     )
     assert '<a href="https://www.youtube-nocookie.com/embed/abc?rel=0">' in post_html(body)
+
+
+ROW = "140001.reading-raft,2024-03-10T12:00:00.000Z,true,,,newsletter,everyone,Reading Raft,,\n"
+HEAD = (EXPORT / "posts.csv").read_text(encoding="utf-8").splitlines()[0] + "\n"
+RELATIVE = '<p>After <a href="/p/half-an-idea">half an idea</a>, <img src="/img/terms.png" alt="terms"></p>'
+BUTTON = '<p class="button-wrapper"><a class="button" href="https://ada.substack.com/subscribe?">Sub</a></p>'
+
+
+def read_body(body: str, site_root: str = "") -> ParsedArchive:
+    bodies = {"posts/140001.reading-raft.html": body}
+    return read_substack(HEAD + ROW, "posts.csv", "posts.csv", bodies, site_root)
+
+
+def test_relative_links_resolve_against_the_publication_its_buttons_state() -> None:
+    archive = read_body(RELATIVE + BUTTON, "https://elsewhere.example.com/")  # stated: it wins
+    (post,) = archive.posts
+    assert post.url == "https://ada.substack.com/p/reading-raft"
+    assert note_text(post).split("\n---\n", 1)[1].strip() == (
+        "After [half an idea](https://ada.substack.com/p/half-an-idea),"
+        " ![terms](https://ada.substack.com/img/terms.png)"
+    )
+    assert archive.diagnostics == ()
+
+
+def test_a_publication_stating_no_address_is_at_the_site_given() -> None:
+    alone = read_body(RELATIVE)
+    (kept,) = alone.diagnostics
+    assert kept.code == "import-relative-url" and "'/p/half-an-idea'" in kept.message
+    assert "--site" in (kept.hint or "") and "by hand" in (kept.hint or "")
+    assert "](/" not in note_text(alone.posts[0]) and alone.posts[0].url == ""
+    archive = read_body(RELATIVE, "https://news.example.com/")
+    (post,) = archive.posts
+    assert (post.url, post.page) == ("https://news.example.com/p/reading-raft",) * 2
+    assert "[half an idea](https://news.example.com/p/half-an-idea)" in note_text(post)
+    assert "![terms](https://news.example.com/img/terms.png)" in note_text(post)
+    assert archive.diagnostics == ()
+
+
+def test_a_link_climbing_above_the_site_given_is_kept_as_text_with_a_warning() -> None:
+    archive = read_body('<p>See <a href="../../../x/">it</a>.</p>', "https://example.com/news/")
+    (climbed,) = archive.diagnostics
+    assert climbed.code == "import-url-above-site" and "'../../../x/'" in climbed.message
+    assert climbed.pos is not None and climbed.pos.line == 2
+    assert "See it." in note_text(archive.posts[0])
+
+
+def test_importing_with_site_places_the_export_at_the_site(tmp_path: Path) -> None:
+    export = tmp_path / "export"
+    (export / "posts").mkdir(parents=True)
+    (export / "posts.csv").write_text(HEAD + ROW, encoding="utf-8")
+    (export / "posts" / "140001.reading-raft.html").write_text(RELATIVE, encoding="utf-8")
+    into = tmp_path / "notes"
+    outcome = import_files([export], into, tmp_path, site="https://News.example.com")
+    assert not [d for d in outcome.diagnostics if d.code.startswith("import-")]
+    text = (into / "reading-raft.md").read_text(encoding="utf-8")
+    assert "url: https://news.example.com/p/reading-raft" in text
+    assert "[half an idea](https://news.example.com/p/half-an-idea)" in text

@@ -106,10 +106,14 @@ def read_input(
     """The posts of one input file, whatever its format (told by its file name: `name` may
     hold folders, `p/x/index.html`, to tell it from another input of that name); `beside` reads
     the files an export names beside it (Substack's bodies), by their paths from its folder;
-    `site` is the site it was saved from (`--site`), for a page, feed or Ghost export saying none."""
+    `site` is the site it was saved from (`--site`), for a page, feed or export saying none (an
+    export's files are no pages of the site: a feed's, Ghost's, Substack's and Medium's are at
+    its root)."""
     reader = choose_reader(name.rpartition("/")[2], text)
     if reader is read_substack and beside is not None:
-        return read_substack(text, name, shown, beside(body_names(text)))
+        return read_substack(text, name, shown, beside(body_names(text)), site.root)
+    if site.root and reader is read_medium:
+        return read_medium(text, name, shown, site.root)
     if site.root and reader is read_webpage:
         return read_webpage(text, name, shown, site)
     if site.root and reader is read_feed:

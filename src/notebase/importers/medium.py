@@ -14,6 +14,7 @@ from notebase.diagnostics import FilePos, info, warning
 from notebase.importers.htmlmd import (
     LexborHTMLParser,
     LexborNode,
+    above_site_warning,
     attr,
     first_attr,
     first_text,
@@ -109,8 +110,12 @@ def embeds(body: LexborNode) -> None:
     iframe_links(body)
 
 
-def medium_post(tree: LexborHTMLParser, body: LexborNode, origin: str, draft: bool) -> ImportedPost:
-    """The post of a Medium file (its links named from Medium's site, as it shows them)."""
+def medium_post(
+    tree: LexborHTMLParser, body: LexborNode, origin: str, draft: bool, site_root: str = ""
+) -> tuple[ImportedPost, tuple[str, ...]]:
+    """The post of a Medium file, its relative links resolved against its canonical address,
+    else the site `--site` names (`site_root`), else named from Medium's site, as it shows them;
+    and those climbing above `--site`'s root, kept as their text."""
     title = first_text(tree, "h1.p-name") or first_text(tree, "title")
     canonical = safe_url(first_attr(tree, "a.p-canonical", "href"))
     canonical = canonical if canonical.startswith(("http://", "https://")) else ""
@@ -119,7 +124,8 @@ def medium_post(tree: LexborHTMLParser, body: LexborNode, origin: str, draft: bo
         node.decompose()
     code_blocks(body)
     embeds(body)
-    chunks, _ = fragment_content(body.html or "", canonical or MEDIUM)
+    given = "" if canonical else site_root  # the address the file states wins
+    chunks, climbing = fragment_content(body.html or "", canonical or given or MEDIUM, given)
     author = first_text(tree, "footer .p-author, .p-author")
     post = make_post(
         title,
@@ -134,11 +140,12 @@ def medium_post(tree: LexborHTMLParser, body: LexborNode, origin: str, draft: bo
     )
     if lead:
         post = replace(post, tldr=escape_text(lead))
-    return post
+    return post, climbing
 
 
-def read_medium(text: str, name: str, shown: str) -> ParsedArchive:
-    """One post of Medium's export (a draft when its file's name says so)."""
+def read_medium(text: str, name: str, shown: str, site_root: str = "") -> ParsedArchive:
+    """One post of Medium's export (a draft when its file's name says so); on the site at
+    `site_root` (`--site`'s) when it states no address of its own (a draft's file)."""
     tree = LexborHTMLParser(text)
     body = tree.css_first('section[data-field="body"]')
     line = line_of(text, 'class="p-name"')
@@ -151,11 +158,10 @@ def read_medium(text: str, name: str, shown: str) -> ParsedArchive:
         return ParsedArchive(name, ArchiveFormat.HTML, (), (diag,))
     draft = name.rpartition("/")[2].startswith(DRAFT_PREFIX)
     response = not draft and is_response(tree, body)
-    post = medium_post(tree, body, f"{name}:{line}", draft or response)
-    if not response:
-        return ParsedArchive(name, ArchiveFormat.HTML, (post,))
-    msg = "a response to another post (titled by its own words, one paragraph): imported as a draft"
-    hint = "publish the note (remove `draft: true`) if it is a post of its own"
-    return ParsedArchive(
-        name, ArchiveFormat.HTML, (post,), (info("import-not-a-post", msg, pos, hint),)
-    )
+    post, climbing = medium_post(tree, body, f"{name}:{line}", draft or response, site_root)
+    diags = [above_site_warning(climbing, site_root, pos)] if climbing else []
+    if response:
+        msg = "a response to another post (titled by its own words, one paragraph): imported as a draft"
+        hint = "publish the note (remove `draft: true`) if it is a post of its own"
+        diags.append(info("import-not-a-post", msg, pos, hint))
+    return ParsedArchive(name, ArchiveFormat.HTML, (post,), tuple(diags))

@@ -11,13 +11,13 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from html import escape, unescape
 
 from notebase.diagnostics import Diagnostic, FilePos, info, warning
 from notebase.importers.csvfile import csv_header, csv_rows
 from notebase.importers.feeds import html_content
-from notebase.importers.htmlmd import LexborHTMLParser, iframe_links, unresolved_warning
+from notebase.importers.htmlmd import SITE_HINT, LexborHTMLParser, iframe_links, kept_urls_problem
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
 from notebase.importers.structured import (
     escape_text,
@@ -38,6 +38,7 @@ _CHROME_LINK = ("/subscribe", "action=share", "/comments", "share=")
 # a link to the publication's sign-up page (its buttons'): where its posts are, `<address>/p/<slug>`
 _SUBSCRIBE = re.compile(r"""href=["'](?P<site>https://[^/"'\s]+)/subscribe\b""")
 HINT = "import the posts.csv of Substack's export, its posts/ folder beside it"
+LINKS_HINT = f"{SITE_HINT} (the publication's, `https://x.substack.com/`), or fix the links by hand"
 
 
 def is_substack(name: str, text: str) -> bool:
@@ -83,14 +84,34 @@ def publication(bodies: Mapping[str, str]) -> str:
     return sites.most_common(1)[0][0] if sites else ""
 
 
+@dataclass(frozen=True, slots=True)
+class Publication:
+    """Where the posts are: the publication's root address (`https://x.substack.com/`), as its
+    sign-up buttons state it, else the site `--site` names ('' for neither); and `--site`'s root
+    when the root is that one (the export stating none), which relative links may not climb above."""
+
+    root: str = ""
+    given: str = ""
+
+
+def publication_of(bodies: Mapping[str, str], site_root: str = "") -> Publication:
+    """The publication its bodies state, else the one `--site` names (site_root's: ends in `/`)."""
+    stated = publication(bodies)
+    return Publication(stated + "/") if stated else Publication(site_root, site_root)
+
+
 def cell(row: dict[str, str], column: str) -> str:
     """A cell as words (Substack writes a title's quotes as HTML's `&#x201C;`)."""
     return " ".join(unescape(row.get(column, "")).split())
 
 
-def post_chunks(row: dict[str, str], body: str) -> tuple[list[str], tuple[str, ...]]:
-    """The body's markdown blocks (a podcast's audio linked first, a closing rule left out)."""
-    chunks, unplaced = html_content(post_html(body), "")
+def post_chunks(
+    row: dict[str, str], body: str, base: str = "", site_root: str = ""
+) -> tuple[list[str], tuple[str, ...]]:
+    """The body's markdown blocks (a podcast's audio linked first, a closing rule left out), its
+    relative links resolved against `base` (the post's page, else its publication's); those kept
+    as their text (all without a `base`; with `--site`'s `site_root`, those climbing above it)."""
+    chunks, unplaced = html_content(post_html(body), base, site_root)
     audio = safe_url(row.get("podcast_url", "").strip())
     lead = [f"[Audio]({audio})"] if audio.startswith("https://") and " " not in audio else []
     blocks = [*lead, *chunks]
@@ -100,20 +121,26 @@ def post_chunks(row: dict[str, str], body: str) -> tuple[list[str], tuple[str, .
 
 
 def substack_post(
-    row: dict[str, str], origin: str, body: str | None, pos: FilePos, site: str = ""
+    row: dict[str, str],
+    origin: str,
+    body: str | None,
+    pos: FilePos,
+    site: Publication = Publication(),
 ) -> tuple[ImportedPost, list[Diagnostic]]:
+    """One row's post, at `<publication>/p/<slug>` when the publication is known and it is
+    published (a draft has no page); its body's relative links resolved against that page."""
     title = cell(row, "title")
-    chunks, unplaced = post_chunks(row, body or "")
+    draft = row.get("is_published", "").strip().lower() != "true"
+    slug = row.get("post_id", "").partition(".")[2]
+    url = f"{site.root}p/{slug}" if site.root and slug and not draft else ""
+    chunks, unplaced = post_chunks(row, body or "", url or site.root, site.given)
     diags = []
     if body is None:
         msg = f"{BODIES}/{row['post_id']}.html is not beside posts.csv: the post is imported without its text"
         diags.append(warning("import-missing-file", msg, pos, HINT))
     if unplaced:
         why = "Substack's export says no address of the publication"
-        diags.append(unresolved_warning(unplaced, why, pos, "fix the links by hand"))
-    draft = row.get("is_published", "").strip().lower() != "true"
-    slug = row.get("post_id", "").partition(".")[2]
-    url = f"{site}/p/{slug}" if site and slug and not draft else ""  # a draft has no page
+        diags.append(kept_urls_problem(unplaced, why, pos, LINKS_HINT, site.given))
     post = make_post(
         title,
         origin,
@@ -128,16 +155,17 @@ def substack_post(
 
 
 def read_substack(
-    text: str, name: str, shown: str, bodies: Mapping[str, str] | None = None
+    text: str, name: str, shown: str, bodies: Mapping[str, str] | None = None, site_root: str = ""
 ) -> ParsedArchive:
-    """Substack's posts.csv, with the text of each body file it names that could be read."""
+    """Substack's posts.csv, with the text of each body file it names that could be read; the
+    publication at `site_root` (`--site`'s) when its bodies' sign-up buttons state none."""
     rows, problem = csv_rows(text, shown, COLUMNS, HINT)
     if problem is not None:
         return ParsedArchive(name, ArchiveFormat.SUBSTACK, (), (problem,))
     posts: list[ImportedPost] = []
     diags: list[Diagnostic] = []
     left_out: Counter[str] = Counter()
-    site = publication(bodies or {})
+    site = publication_of(bodies or {}, site_root)
     for line, row in rows:
         kind = row.get("type", "").strip().lower()
         pos = FilePos(shown, line)
