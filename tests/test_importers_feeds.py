@@ -527,3 +527,68 @@ def test_a_feed_item_link_climbing_above_the_site_given_is_an_error() -> None:
         [diag] = archive.diagnostics
         assert diag.code == "import-url-above-site" and "'/../first/'" in diag.message
         assert "](" not in body(archive.posts[0]).split("the first")[0]
+
+
+RELATIVE_LINKS = (
+    "<rss><channel><title>Notes</title>\n"
+    '<item><title>Second</title><link>/posts/second/</link><description><![CDATA[<img src="a.png"'
+    ' alt="A">]]></description></item>\n'
+    "</channel></rss>",
+    '<feed xmlns="http://www.w3.org/2005/Atom"><title>Notes</title>\n'
+    '<entry><title>Second</title><link href="/posts/second/"/><content type="html">'
+    '&lt;img src="a.png" alt="A"&gt;</content></entry></feed>',
+    '{"version": "https://jsonfeed.org/version/1.1", "title": "Notes", "items": [{"id": "1",'
+    ' "title": "Second", "url": "/posts/second/", "content_html": "<img src=\\"a.png\\" alt=\\"A\\">"}]}',
+)
+
+
+@pytest.mark.parametrize("feed", RELATIVE_LINKS)
+def test_an_item_s_relative_link_resolves_against_the_site_given(feed: str) -> None:
+    archive = read_feed(feed, "f.xml", "f.xml", "https://example.com/")
+    (post,) = archive.posts
+    assert (post.url, post.page) == ("https://example.com/posts/second/",) * 2
+    assert body(post) == "![A](https://example.com/posts/second/a.png)\n"  # beside its page
+    assert archive.diagnostics == ()
+    (alone,) = read_feed(feed, "f.xml", "f.xml").posts  # no address at all: no url, as before
+    assert (alone.url, alone.page) == ("", "")
+
+
+def test_an_item_s_relative_link_resolves_against_the_feed_s_own_site_first() -> None:
+    rss = RELATIVE_LINKS[0].replace(
+        "<title>Notes</title>", "<link>https://blog.example.org/</link>"
+    )
+    atom = RELATIVE_LINKS[1].replace(
+        "<title>Notes</title>", '<title>Notes</title><link href="https://blog.example.org/"/>'
+    )
+    json_feed = RELATIVE_LINKS[2].replace(
+        '"title": "Notes",', '"home_page_url": "https://blog.example.org/",'
+    )
+    for feed in (rss, atom, json_feed):
+        (post,) = read_feed(feed, "f.xml", "f.xml", "https://example.com/").posts
+        assert post.url == "https://blog.example.org/posts/second/"
+
+
+def test_an_atom_entry_s_relative_link_resolves_against_its_xml_base() -> None:
+    atom = (
+        RELATIVE_LINKS[1]
+        .replace("<entry>", '<entry xml:base="https://notes.example.net/2024/">')
+        .replace("/posts/second/", "second/")
+    )
+    (post,) = read_feed(atom, "f.xml", "f.xml", "https://example.com/").posts
+    assert post.url == "https://notes.example.net/2024/second/"
+
+
+def test_an_item_s_link_climbing_above_the_site_given_is_told_and_left_out() -> None:
+    rss = RELATIVE_LINKS[0].replace("/posts/second/", "/../second/")
+    archive = read_feed(rss, "f.xml", "f.xml", "https://example.com/")
+    (post,) = archive.posts
+    assert post.url == ""
+    (climbed,) = archive.diagnostics
+    assert climbed.code == "import-url-above-site" and "'/../second/'" in climbed.message
+    assert climbed.pos is not None and climbed.pos.line == 2
+
+
+def test_an_item_s_link_that_is_no_web_address_stays_none_with_a_site_given() -> None:
+    rss = RELATIVE_LINKS[0].replace("/posts/second/", "javascript:alert(1)")
+    (post,) = read_feed(rss, "f.xml", "f.xml", "https://example.com/").posts
+    assert post.url == "" and "javascript" not in note_text(post)

@@ -19,9 +19,11 @@ from defusedxml import DefusedXmlException
 from notebase.diagnostics import Diagnostic, FilePos, error, info, warning
 from notebase.importers.htmlmd import (
     SITE_HINT,
+    climbs_above,
     fragment_content,
     fragment_text,
     kept_urls_problem,
+    resolve,
 )
 from notebase.importers.model import ArchiveFormat, ParsedArchive
 from notebase.importers.structured import (
@@ -185,6 +187,19 @@ def content_base(site: str, *permalinks: str) -> str:
     return site or next((url for url in permalinks if url), "")
 
 
+def item_link(written: str, site: str, site_root: str = "") -> tuple[str, tuple[str, ...]]:
+    """An item's own link (RSS `<link>`, Atom's alternate link, JSON Feed's `url`) as an absolute
+    URL: as written when it is one, else resolved against the feed's site (its own address, else
+    `--site`'s `site_root`), as its content's links are; '' when nothing places it. A relative
+    link climbing above `site_root` is '' too, and given back to be told (kept as its text)."""
+    url, written = safe_url(written), written.strip()
+    if url or not written or not site:
+        return url, ()
+    found = resolve(written, site, site_root)
+    climbs = not found and bool(site_root) and climbs_above(written, site, site_root)
+    return found, ((written,) if climbs else ())
+
+
 def on_site(url: str, site: str) -> bool:
     """Whether the URL is on the feed's site (its host, with or without www.)."""
     return domain_of(url) == domain_of(site)
@@ -224,7 +239,7 @@ def rss_item(
     def find(*names: str) -> ET.Element | None:
         return next((e for n in names if (e := item.find(n)) is not None), None)
 
-    url = safe_url(text_of(find("link", f"{RSS1}link")))
+    url, climbed = item_link(text_of(find("link", f"{RSS1}link")), site, site_root)
     guid = find("guid")
     permalink = ""
     if guid is not None and guid.get("isPermaLink", "true") == "true":
@@ -245,7 +260,7 @@ def rss_item(
         chunks=chunks,
         line=line,
         date_text=when,
-        unresolved=unplaced,
+        unresolved=(*climbed, *unplaced),
         role=item_role(item) if exported else "post",
         page=permalink or own_page(url, site),
     )
@@ -283,11 +298,19 @@ def xml_base(content: ET.Element | None, entry: ET.Element, base: str) -> str:
     return base
 
 
+def atom_href(entry: ET.Element) -> str:
+    """The address an Atom feed's or entry's alternate link gives, as written: the first that is
+    an http(s) URL, else the first written (a relative one)."""
+    hrefs = [
+        link.get("href", "").strip()
+        for link in entry.findall(f"{ATOM}link")
+        if link.get("rel", "alternate") == "alternate"
+    ]
+    return next((h for h in hrefs if safe_url(h)), next((h for h in hrefs if h), ""))
+
+
 def atom_link(entry: ET.Element) -> str:
-    for link in entry.findall(f"{ATOM}link"):
-        if link.get("rel", "alternate") == "alternate" and (url := safe_url(link.get("href", ""))):
-            return url
-    return ""
+    return safe_url(atom_href(entry))
 
 
 def atom_authors(elem: ET.Element) -> tuple[str, ...]:
@@ -299,8 +322,8 @@ def atom_entry(
     entry: ET.Element, line: int, site: str, authors: tuple[str, ...] = (), site_root: str = ""
 ) -> FeedItem:
     """An Atom entry; by the feed's `authors` when it names none (RFC 4287), on the feed's site
-    (`site_root`: `--site`'s, when the feed says none)."""
-    url = atom_link(entry)
+    (`site_root`: `--site`'s, when the feed says none); its link resolved against its xml:base."""
+    url, climbed = item_link(atom_href(entry), xml_base(None, entry, site), site_root)
     title = entry.find(f"{ATOM}title")
     raw_title = "".join(title.itertext()) if title is not None else ""
     is_html = title is not None and title.get("type") in ("html", "xhtml")
@@ -322,7 +345,7 @@ def atom_entry(
         chunks=chunks,
         line=line,
         date_text=when,
-        unresolved=unplaced,
+        unresolved=(*climbed, *unplaced),
         role=atom_role(entry, kinds),
         page=own_page(url, site),
     )
@@ -433,9 +456,10 @@ def json_item(
     authors and `--site`'s root when the feed says no site), and where the next one is looked
     for in the text."""
     site, authors, site_root = feed
-    url = safe_url(str(item.get("external_url") or item.get("url") or ""))
+    own, climbed = item_link(str(item.get("url") or ""), site, site_root)
+    url = safe_url(str(item.get("external_url") or "")) or own
     html = item.get("content_html") or item.get("summary") or ""
-    base = content_base(site, safe_url(str(item.get("url") or "")), url)
+    base = content_base(site, own, url)
     chunks, unplaced = html_content(str(html), base, site_root)
     chunks = chunks or plain_chunks(str(item.get("content_text") or ""))
     key = json.dumps(str(item.get("id", "")), ensure_ascii=False)
@@ -451,8 +475,8 @@ def json_item(
         chunks=chunks,
         line=lines.line(found) if found >= 0 else 1,
         date_text=when,
-        unresolved=unplaced,
-        page=safe_url(str(item.get("url") or "")),  # JSON Feed's `url` is the item's own page
+        unresolved=(*climbed, *unplaced),
+        page=own,  # JSON Feed's `url` is the item's own page
     ), (found + 1 if found >= 0 else start)
 
 
