@@ -412,3 +412,72 @@ def test_a_ghost_link_climbing_above_the_site_given_is_an_error() -> None:
     [diag] = archive.diagnostics
     assert diag.code == "import-url-above-site" and "'/../../etc/'" in diag.message
     assert body_of(archive.posts[0]) == "Up and [about](https://example.com/about/)"
+
+
+# an embed card's payload as Ghost stores it (the Koenig demo post's tweet, a YouTube oEmbed frame)
+TWEET = (
+    '<blockquote class="twitter-tweet"><p lang="en" dir="ltr">Launch day, at last.</p>&mdash;'
+    ' Ada (@ada) <a href="https://twitter.com/ada/status/42?ref_src=twsrc%5Etfw">August 4, 2016'
+    '</a></blockquote>\n<script async src="https://platform.twitter.com/widgets.js"></script>\n'
+)
+FRAME = (
+    '<iframe width="200" height="113" src="https://www.youtube.com/embed/abc?feature=oembed"'
+    ' frameborder="0" allowfullscreen title="A Talk  on Raft"></iframe>'
+)
+EMBEDS = [
+    ["embed", {"url": "https://twitter.com/ada/status/42", "html": TWEET, "type": "rich"}],
+    ["embed", {"url": "https://www.youtube.com/watch?v=abc", "html": FRAME, "type": "video"}],
+    [
+        "embed",
+        {
+            "url": "https://example.org/q",
+            "html": '<blockquote onclick="x()"><p>Quoted <a href="javascript:go()">here</a></p>'
+            "<script>steal()</script></blockquote>",
+        },
+    ],
+    [
+        "bookmark",
+        {
+            "url": "https://example.org/post",
+            "metadata": {
+                "title": "A Post",
+                "description": "What the <post> says",
+                "publisher": "Example Blog",
+                "author": "Ada",
+                "icon": "https://example.org/icon.png",
+            },
+            "caption": "Worth <em>reading</em>",
+        },
+    ],
+    ["bookmark", {"url": "https://example.org/bare", "metadata": {"description": "Only this"}}],
+]
+
+
+def test_an_embed_keeps_the_text_its_html_holds_and_a_bookmark_its_description() -> None:
+    doc = {"version": "0.3.1", "atoms": [], "markups": [], "cards": EMBEDS}
+    doc["sections"] = [[10, i] for i in range(len(EMBEDS))]
+    archive = read_ghost(mobiledoc_post(doc), "g.json", "g.json")
+    assert body_of(archive.posts[0]) == (
+        "> Launch day, at last.\n>\n"
+        "> — Ada (@ada) [August 4, 2016](https://twitter.com/ada/status/42?ref_src=twsrc%5Etfw)\n\n"
+        "[A Talk on Raft](https://www.youtube.com/watch?v=abc)\n\n"
+        "> Quoted here\n\n[https://example.org/q](https://example.org/q)\n\n"
+        "[A Post](https://example.org/post)\n\nWhat the \\<post> says\n\n"
+        "Example Blog • Ada\n\nWorth *reading*\n\n"
+        "[https://example.org/bare](https://example.org/bare)\n\nOnly this"
+    )
+    assert warnings_of(archive) == []
+
+
+def test_a_lexical_bookmark_and_tweet_are_drawn_as_mobiledoc_s_are() -> None:
+    bookmark = {"type": "bookmark", **EMBEDS[3][1]}
+    tweet = {"type": "embed", "embedType": "twitter", "url": EMBEDS[0][1]["url"], "html": TWEET}
+    root = {"type": "root", "children": [tweet, bookmark]}
+    post = {"id": "1", "title": "T", "html": None, "type": "post"}
+    archive = read_ghost(
+        export([{**post, "lexical": json.dumps({"root": root})}]), "g.json", "g.json"
+    )
+    text = body_of(archive.posts[0])
+    assert text.startswith("> Launch day, at last.\n>\n> — Ada (@ada)")
+    assert text.endswith("What the \\<post> says\n\nExample Blog • Ada\n\nWorth *reading*")
+    assert "widgets.js" not in text

@@ -8,7 +8,8 @@ renders it (markdown-it, raw HTML and line breaks kept, footnotes), so a post re
 whether its export holds its HTML or only its document.
 
 The cards Ghost's editors make are drawn as Ghost draws them, less their styling: markdown, html,
-image, code, embed and bookmark (a link to what they show), gallery, callout, toggle, button,
+image, code, embed (the text its HTML holds, a tweet's quote, and a link to what it shows),
+bookmark (its title linked, its description, publisher and author), gallery, callout, toggle, button,
 file, audio and video (a link), a rule; a card of another name is kept as the text and links its
 payload holds, and named (Rendered.unknown) so the post can be told of it."""
 
@@ -21,8 +22,10 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from notebase.importers.htmlmd import LexborHTMLParser, attr, plain_text
 from notebase.importers.structured import safe_url
 from notebase.markdown.parser import platform_html
+from notebase.reading.sourcerefs import normalize_url
 
 __all__ = ["Rendered", "card_html", "editor_html", "lexical_html", "mobiledoc_html"]
 
@@ -243,9 +246,14 @@ def gallery_html(payload: dict[str, Any]) -> str:
     return f"<figure>{shown}{caption_html(payload)}</figure>" if shown else ""
 
 
-def metadata_title(payload: dict[str, Any]) -> str:
+def metadata_of(payload: dict[str, Any], name: str) -> str:
+    """A field of a card's `metadata` (what Ghost read of the page it shows), as text."""
     meta = payload.get("metadata")
-    return text_of(meta.get("title")) if isinstance(meta, dict) else ""
+    return text_of(meta.get(name)).strip() if isinstance(meta, dict) else ""
+
+
+def metadata_title(payload: dict[str, Any]) -> str:
+    return metadata_of(payload, "title")
 
 
 def callout_html(payload: dict[str, Any]) -> str:
@@ -274,16 +282,56 @@ def figure_html(payload: dict[str, Any]) -> str:
     return f"<figure>{shown}{caption_html(payload)}</figure>" if shown else ""
 
 
+def embedded_quote(embedded: str) -> str:
+    """The first quote holding text in an embed's HTML (a tweet's `<blockquote>`, as its site's
+    oEmbed writes it before the script that draws it), as HTML; '' for none (a video's frame)."""
+    if "<blockquote" not in embedded.lower():
+        return ""
+    quotes = LexborHTMLParser(embedded).css("blockquote")
+    return next((q.html or "" for q in quotes if plain_text(q)), "")
+
+
+def frame_title(embedded: str) -> str:
+    """The title of the frame an embed's HTML shows (a video's `<iframe title=…>`), else ''."""
+    if "<iframe" not in embedded.lower():
+        return ""
+    frame = LexborHTMLParser(embedded).css_first("iframe[title]")
+    return " ".join(attr(frame, "title").split()) if frame is not None else ""
+
+
+def links_to(html: str, url: str) -> bool:
+    """Whether the HTML links to `url` (as normalize_url compares them: a tweet's quote links
+    its own page, `?ref_src=…` after it)."""
+    key = normalize_url(url)
+    return any(normalize_url(attr(a, "href")) == key for a in LexborHTMLParser(html).css("a[href]"))
+
+
 def embed_html(payload: dict[str, Any]) -> str:
-    shown = link_html(payload.get("url"), metadata_title(payload))
-    if not shown and text_of(payload.get("html")):
-        shown = text_of(payload.get("html"))  # an embed of HTML alone: made safe as any
+    """An embed card: the text its HTML holds (a tweet's quote, read as any post's HTML is, so
+    made safe as that is), then a link to what it shows, titled by Ghost's metadata or the
+    frame's own title (none when the quote links it already); an embed of HTML alone, that."""
+    embedded = text_of(payload.get("html"))
+    quote = embedded_quote(embedded)
+    url = safe_url(text_of(payload.get("url")))
+    link = link_html(url, metadata_title(payload) or frame_title(embedded))
+    shown = quote + ("" if quote and url and links_to(quote, url) else link)
+    if not shown and embedded:
+        shown = embedded  # an embed of HTML alone: made safe as any
     return f"<figure>{shown}{caption_html(payload)}</figure>" if shown else ""
 
 
 def bookmark_html(payload: dict[str, Any]) -> str:
+    """A bookmark card as Ghost shows one: its title linked, the page's description under it,
+    then its publisher and author (`Publisher • Author`), and the card's caption."""
     shown = link_html(payload.get("url"), metadata_title(payload))
-    return f"<figure>{shown}{caption_html(payload)}</figure>" if shown else ""
+    if not shown:
+        return ""
+    byline = " • ".join(
+        n for n in (metadata_of(payload, "publisher"), metadata_of(payload, "author")) if n
+    )
+    said = (metadata_of(payload, "description"), byline)
+    shown += "".join(f"<p>{escape(t, quote=False)}</p>" for t in said if t)
+    return f"<figure>{shown}{caption_html(payload)}</figure>"
 
 
 def media_html(payload: dict[str, Any]) -> str:
