@@ -1106,6 +1106,8 @@ def test_a_task_s_tags_are_its_own(tmp_path: Path) -> None:
         ("date(2024-01-02) > date(2024-01-01) - dur(7 days)", True),
         ('date("2024-01-01T09:00") > date("2024-01-01")', True),
         ('date("2022-01-06T6:59")', None),  # an hour of one digit is no ISO time
+        ('date("2022-01-06T6:59") - date("2022-01-06T22:13")', None),  # null and a date: null
+        ("(null + dur(1 d)) - date(2022-01-06)", None),
         ('durationformat(dur(90 minutes), "h:mm")', "1:30"),
         ("durationformat(dur(3 days 4 hours), \"hh 'h'\")", "76 h"),
         ("durationformat(dur(3 days 4 hours), \"d 'days'\")", "3 days"),

@@ -1251,6 +1251,10 @@ def time_arithmetic(op: str, a: Any, b: Any) -> Any:
     if isinstance(a, Duration) and isinstance(b, Duration):
         return plus(a, b, 1.0 if op == "+" else -1.0) if op in ("+", "-") else None
     when_a, when_b = as_when(a), as_when(b)
+    if (a is None and (when_b or isinstance(b, Duration))) or (
+        b is None and (when_a or isinstance(a, Duration))
+    ):
+        return None  # (null and a date: null, as in Dataview)
     if isinstance(b, Duration) and when_a is not None and op in ("+", "-"):
         moved = shifted(when_a, b, 1 if op == "+" else -1)
         return when_text(moved) if moved else None
