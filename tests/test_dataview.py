@@ -1070,3 +1070,73 @@ def test_a_task_s_tags_are_its_own(tmp_path: Path) -> None:
     assert pages["warned"] == ""
     view = pages["q"].split('<div class="base-view"')[1]
     assert "soon" in view and "plain" not in view
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("string(dur(3 days) + dur(4 hours))", "3 days, 4 hours"),
+        ('string(dur("2h 30m"))', "2 hours, 30 minutes"),
+        ('string(dur("4hr2min"))', "4 hours, 2 minutes"),
+        ("string(dur(10 days))", "1 week, 3 days"),  # shown as Luxon normalizes: 7 days a week
+        ("string(dur(36 hours))", "1 day, 12 hours"),
+        ("string(dur(1.5 hours))", "1 hour, 30 minutes"),
+        ("string(dur(1 s))", "1 second"),
+        ("dur(36 hours).days", 1.5),
+        ("dur(1 week).hours", 168),
+        ('dur("1 yr, 2 mo").months', 14),
+        ("string(dur(2 hours) * 3)", "6 hours"),
+        ("string(dur(1 day) / 4)", "6 hours"),
+        ("string(dur(1 day) - dur(1 hour))", "23 hours"),
+        ('dur("3 Days")', None),  # Dataview's units are written in lower case
+        ('dur("3 monday")', None),
+        ("typeof(dur(1 s))", "duration"),
+        ("dur(1 week) > dur(6 days)", True),
+        ("dur(2 hours) < dur(90 minutes)", False),
+        ("date(2024-01-31) + dur(1 month)", "2024-02-29"),  # the day kept within the month
+        ('date("2023-01-31") + dur(1 mo)', "2023-02-28"),
+        ("date(2024-03-31) - dur(1 month)", "2024-02-29"),
+        ("date(2024-01-01) - dur(7 days)", "2023-12-25"),
+        ("dur(1 week) + date(2024-02-26)", "2024-03-04"),
+        ('date("2024-01-01T10:00") + dur("2h 30m")', "2024-01-01T12:30:00"),
+        ("string(date(2024-03-15) - date(2024-01-01))", "2 months, 2 weeks"),
+        ("string(date(2023-03-01) - date(2023-01-31))", "1 month, 1 day"),
+        ('string(date("2022-01-02T07:15") - date("2022-01-01T23:30"))', "7 hours, 45 minutes"),
+        ("string(date(2024-01-01) - date(2024-03-15))", ""),  # negative: no unit above zero
+        ("date(2024-01-02) > date(2024-01-01) - dur(7 days)", True),
+        ('date("2024-01-01T09:00") > date("2024-01-01")', True),
+        ('date("2022-01-06T6:59")', None),  # an hour of one digit is no ISO time
+        ('date("2022-01-06T6:59") - date("2022-01-06T22:13")', None),  # null and a date: null
+        ("(null + dur(1 d)) - date(2022-01-06)", None),
+        ('durationformat(dur(90 minutes), "h:mm")', "1:30"),
+        ("durationformat(dur(3 days 4 hours), \"hh 'h'\")", "76 h"),
+        ("durationformat(dur(3 days 4 hours), \"d 'days'\")", "3 days"),
+        ('date(2024-01-01) + dur("99999999999 years")', None),  # past the calendar: null
+        ("date(9999-12-31) + dur(1 day)", None),
+        ('string(dur("99999999999 years"))', "99,999,999,999 years"),
+        ('dur("' + "9" * 400 + ' days")', None),  # no finite number
+    ],
+)
+def test_durations_and_date_arithmetic_are_luxon_s(text: str, want: object) -> None:
+    row = base_rows([entry_of("a.md", "A.\n")], {})[0]
+    scope = Scope(read_base("filters: 'true'\n"), row, {})
+    assert scope.value(parse_expression(expression(text)), row) == want
+
+
+def test_a_duration_chooses_notes_and_is_shown_as_dataview_shows_it(tmp_path: Path) -> None:
+    notes = {
+        "daily/2024-01-02.md": "---\nstarted: 2024-01-02T22:15\nwake-up: 2024-01-03T06:31\n---\nA.\n",
+        "daily/2024-01-09.md": "---\nstarted: 2024-01-09T23:00\nwake-up: 2024-01-10T07:00\n---\nB.\n",
+        "daily/2023-12-20.md": "---\nsteep: 3 minutes\n---\nC.\n",
+        "q.md": (
+            '# Q\n\n```dataview\nTABLE wake-up - started AS Sleep\nFROM "daily"\n'
+            "WHERE file.day > date(2024-01-10) - dur(1 week)\nSORT file.name\n```\n\n"
+            '```dataview\nLIST dur(steep) + dur(30 s)\nFROM "daily"\nWHERE steep\n```\n\n'
+            "```dataview\nLIST WHERE file.day > date(today) - dur(1 week)\n```\n"
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    rows = re.findall(r"<tr><td><a [^>]*>([^<]*)</a></td><td>([^<]*)</td></tr>", pages["q"])
+    assert rows == [("2024-01-09", "8 hours")]  # 2024-01-02 is not after 2024-01-03
+    assert "</a>: 3 minutes, 30 seconds</li>" in pages["q"]
+    assert pages["warned"] == "17"  # date(today), the build's day: the one warning

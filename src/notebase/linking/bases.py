@@ -29,7 +29,24 @@ from typing import Any
 
 from notebase.diagnostics import Diagnostic, FilePos, Severity, warning
 from notebase.linking.dataview import NotRead, dataview_base
-from notebase.linking.dateformat import MONTHS, WEEKDAYS, Unreadable, dateformat, read_when
+from notebase.linking.dateformat import (
+    MONTHS,
+    WEEKDAYS,
+    Unreadable,
+    dateformat,
+    format_parts,
+    read_when,
+)
+from notebase.linking.durations import (
+    Duration,
+    between,
+    duration_format,
+    duration_text,
+    plus,
+    read_duration,
+    scaled,
+    shifted,
+)
 from notebase.linking.jsregex import (
     BadPattern,
     Budget,
@@ -63,6 +80,7 @@ DATAVIEW_FUNCTIONS = frozenset(
     {
         "dateformat", "round", "sum", "product", "min", "max", "icontains", "econtains",
         "replace", "default", "nonnull", "padleft", "padright", "truncate", "reverse", "typeof",
+        "dur", "durationformat",
     }
 )  # fmt: skip
 FUNCTIONS = frozenset(
@@ -553,6 +571,8 @@ class Scope:
         return self.names.get(link_key(target))
 
     def equal(self, a: Any, b: Any) -> bool:
+        if isinstance(a, Duration) and isinstance(b, Duration):
+            return a.millis() == b.millis()
         if isinstance(a, Link | Row) or isinstance(b, Link | Row):
             slug = self.slug_of(a)
             if slug is not None:
@@ -652,6 +672,8 @@ class Scope:
             return len(obj)
         if isinstance(obj, str) and name in DATE_FIELDS and _DATE_TEXT.fullmatch(obj):
             return date_field(obj, name)
+        if isinstance(obj, Duration) and name in DURATION_FIELDS:  # `dur.days`: all of it in days
+            return obj.total(DURATION_FIELDS[name])
         return None
 
     def item(self, obj: Any, key: Any) -> Any:
@@ -758,6 +780,9 @@ class Scope:
         if name == "string":
             return text_of(first)
         if name == "date":  # a date written (`date("2024-03-05")`), read as the notes' dates are
+            if _ISO_START.match(text_of(first)):  # ISO, its time kept, as Dataview reads it
+                when = as_when(first) if _ISO_WHOLE.fullmatch(text_of(first)) else None
+                return when_text(when) if when else None
             day = read_date(text_of(first))
             return day.isoformat() if isinstance(day, dt.date) else None
         return number(first)  # number()
@@ -790,6 +815,8 @@ class Scope:
             return type_name(first)
         if isinstance(first, list):  # (each item, as Dataview vectorizes these)
             return [self.dataview_function(name, [v, *args[1:]]) for v in first]
+        if name in ("dur", "durationformat"):
+            return duration_function(name, args)
         if name == "dateformat":
             when = read_when(first) if isinstance(first, str) else None
             if when is None or len(args) < 2:
@@ -938,6 +965,9 @@ class Scope:
             return self.equal(a, b)
         if op == "!=":
             return not self.equal(a, b)
+        timed = time_arithmetic(op, a, b)
+        if timed is not NOT_TIMED:
+            return timed
         if op == "+" and (isinstance(a, str) or isinstance(b, str)):
             if isinstance(a, Row | Link | Joined) or isinstance(b, Row | Link | Joined):
                 return Joined((a, b), "")  # text and a link: the text, then the link (value_html)
@@ -1146,6 +1176,8 @@ def type_name(value: Any) -> str:
         return "array"
     if isinstance(value, dict):
         return "object"
+    if isinstance(value, Duration):
+        return "duration"
     return (
         "date" if read_when(text_of(value)) and _DATE_TEXT.fullmatch(text_of(value)) else "string"
     )
@@ -1178,9 +1210,88 @@ def date_field(text: str, name: str) -> int | None:
 
 
 _DATE_TEXT = re.compile(r"\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?")
+# a duration's fields in Dataview (`dur.days`: the whole of it in days), and the unit of each
+DURATION_FIELDS = {
+    "year": "years", "years": "years", "month": "months", "months": "months", "weeks": "weeks",
+    "day": "days", "days": "days", "hour": "hours", "hours": "hours", "minute": "minutes",
+    "minutes": "minutes", "second": "seconds", "seconds": "seconds",
+    "millisecond": "milliseconds", "milliseconds": "milliseconds",
+}  # fmt: skip
+# ISO text as Dataview's date() reads it (the whole text: `2022-01-06T6:59` is none)
+_ISO_START = re.compile(r"\d{4}-\d{2}-\d{2}")
+_ISO_WHOLE = re.compile(
+    r"\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{3})?)?)?(?:Z|[+-]\d{1,2}(?::\d{2})?)?"
+)
+NOT_TIMED = object()  # (time_arithmetic: the operation is not one of dates and durations)
+
+
+def as_when(value: Any) -> dt.datetime | None:
+    """The date and time a value is, as Dataview reads a date: ISO text (a note's dates)."""
+    if isinstance(value, dt.datetime):
+        return value.replace(tzinfo=None)
+    if isinstance(value, dt.date):
+        return dt.datetime(value.year, value.month, value.day)
+    if isinstance(value, str) and _DATE_TEXT.fullmatch(value.strip()):
+        return read_when(value)
+    return None
+
+
+def when_text(when: dt.datetime) -> str:
+    """A date as the notes' dates are: `2024-03-05`, with its time unless midnight."""
+    if when.time() == dt.time():
+        return when.date().isoformat()
+    return when.isoformat(timespec="milliseconds" if when.microsecond else "seconds")
+
+
+def time_arithmetic(op: str, a: Any, b: Any) -> Any:
+    """Dataview's `date ± dur`, `date - date`, `dur ± dur`, `dur * n`, `dur / n` (Luxon's; a
+    date past the calendar null); NOT_TIMED when the operation is none of them."""
+    if op not in ("+", "-", "*", "/", "%"):
+        return NOT_TIMED
+    if isinstance(a, Duration) and isinstance(b, Duration):
+        return plus(a, b, 1.0 if op == "+" else -1.0) if op in ("+", "-") else None
+    when_a, when_b = as_when(a), as_when(b)
+    if (a is None and (when_b or isinstance(b, Duration))) or (
+        b is None and (when_a or isinstance(a, Duration))
+    ):
+        return None  # (null and a date: null, as in Dataview)
+    if isinstance(b, Duration) and when_a is not None and op in ("+", "-"):
+        moved = shifted(when_a, b, 1 if op == "+" else -1)
+        return when_text(moved) if moved else None
+    if isinstance(a, Duration) and when_b is not None and op == "+":
+        moved = shifted(when_b, a)
+        return when_text(moved) if moved else None
+    if when_a is not None and when_b is not None and op == "-":
+        return between(when_a, when_b)
+    if isinstance(a, Duration) and is_number(b) and op in ("*", "/"):
+        return scaled(a, b if op == "*" else 1 / b) if b or op == "*" else None
+    if isinstance(b, Duration) and is_number(a) and op == "*":
+        return scaled(b, a)
+    if isinstance(a, Duration) or isinstance(b, Duration):  # (text and a duration: joined)
+        return NOT_TIMED if op == "+" and (isinstance(a, str) or isinstance(b, str)) else None
+    return NOT_TIMED
+
+
+def is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def duration_function(name: str, args: list[Any]) -> Any:
+    """Dataview's `dur("2h 30m")` (a duration as text is read, one as it is) and
+    `durationformat(dur, "h 'hours'")`; null of anything else."""
+    first = args[0] if args else None
+    if name == "dur":
+        if isinstance(first, str):
+            return read_duration(first)
+        return first if isinstance(first, Duration) else None
+    if not isinstance(first, Duration) or len(args) < 2:
+        return None
+    return duration_format(first, format_parts(text_of(args[1])))
 
 
 def truthy(value: Any) -> bool:
+    if isinstance(value, Duration):
+        return value.millis() != 0
     return value not in (None, False, 0, "", [], {})
 
 
@@ -1198,6 +1309,10 @@ def number(value: Any) -> float:
 def compare(op: str, a: Any, b: Any) -> bool:
     if a is None or b is None:
         return False
+    when_a, when_b = as_when(a), as_when(b)
+    if when_a is not None and when_b is not None:  # two dates: by their times
+        return {"<": when_a < when_b, ">": when_a > when_b, "<=": when_a <= when_b,
+                ">=": when_a >= when_b}[op]  # fmt: skip
     x, y = sort_key(a), sort_key(b)  # numbers below text, as a column sorts
     if x is None or y is None:
         return False
@@ -1228,6 +1343,8 @@ def text_of(value: Any) -> str:
         return ", ".join(text_of(v) for v in value)
     if isinstance(value, Joined):
         return value.separator.join(text_of(v) for v in value.items)
+    if isinstance(value, Duration):  # `1 week, 3 days`, as Dataview shows one
+        return duration_text(value)
     return str(value)
 
 
@@ -1589,6 +1706,8 @@ def sort_key(value: Any) -> tuple[int, float, str] | None:
         return None
     if isinstance(value, int | float) and not isinstance(value, bool):
         return (0, float(value), "")
+    if isinstance(value, Duration):  # (after text: by its length)
+        return (2, value.millis(), "")
     return (1, 0.0, text_of(value).casefold())
 
 

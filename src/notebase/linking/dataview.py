@@ -19,7 +19,8 @@ kind and embedding, `link(path, display)` shows its display, `embed(link)` is th
 embed (shown as the link), `choice(test, a, b)` is `if`, and a link's fields (`link.file`,
 `link.rating`) are those of the note it leads to. A lambda, `(x) => expr`, is read by `map`,
 `filter`, `all`, `any`, `none`, `reduce` and `sort` (bases.Scope.list_function), an object,
-`{ "Drama": 1 }`, by key (`obj[x]`, `obj.key`). `CALENDAR expr` is a view of type
+`{ "Drama": 1 }`, by key (`obj[x]`, `obj.key`). `dur(3 days)` and `date(2024-01-05)` are read
+as the literals they are (durations.py), and a name may hold a hyphen (`wake-up`), read by key. `CALENDAR expr` is a view of type
 `calendar`: each month holding a note's date, a month's table marking its days (bases.calendar_html).
 Not read: what the bases' language does not read, and a query on the day of the build
 (`date(today)`, `date(now)`: the site would change from one day to the next while its notes do
@@ -30,6 +31,8 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+
+from notebase.linking.durations import read_duration
 
 # a clause's keyword, starting a word outside strings, links and tags (`#dv/flatten`), any case
 _CLAUSE = re.compile(r"(?<![#/\w])(FROM|WHERE|SORT|LIMIT|GROUP\s+BY|FLATTEN)\b", re.I)
@@ -50,8 +53,11 @@ _FILE_FIELDS = {
     "file.mday": "file.mday", "file.day": "file.day",
 }  # fmt: skip
 # a name starts with a letter of any script or _ (`rating`, `时间`, `año`), as Dataview's do
+# (a name may hold a hyphen, `wake-up`, as Dataview's do; `dur(3 days)` and `date(2024-01-05)`
+# are literals, read whole)
 _EXPRESSION_TOKEN = re.compile(
-    r'"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]|\d+(?:\.\d+)?|[^\W\d]\w*(?:\.[^\W\d]\w*)*|=>|!=|<=|>=|==|=|\S'
+    r'"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]|(?<![\w.])(?:dur\([^()"]*\)|date\(\s*\d{4}-\d{2}[^()"\s]*\s*\))'
+    r"|\d+(?:\.\d+)?|[^\W\d](?:[\w-]*\w)?(?:\.[^\W\d](?:[\w-]*\w)?)*|=>|!=|<=|>=|==|=|\S"
 )
 # a name's part up to its first `file.` (`x.file.link`: `x.`), and the rest
 _FILE_OF = re.compile(r"((?:[^\W\d]\w*\.)*?)(file\..*)")
@@ -300,9 +306,32 @@ def expression(text: str) -> str:
             out.append(f"link({literal(link_target(token))})")
         elif token.lower() in _WORDS:
             out.append(_WORDS[token.lower()])
+        elif (
+            token.endswith(")") and token[:1].isalpha()
+        ):  # `dur(3 days)`, `date(2024-01-05)`: a literal
+            out.append(literal_call(token))
         else:
-            out.append(file_field(token))
+            out.append(hyphenated(file_field(token)))
     return " ".join(out)
+
+
+def literal_call(token: str) -> str:
+    """`dur(3 days)` -> `dur("3 days")`, `date(2024-01-05)` -> `date("2024-01-05")`; `dur(x)`,
+    no duration written, the function of the field x."""
+    name, _, inner = token[:-1].partition("(")
+    if name == "date" or read_duration(inner) is not None:
+        return f"{name}({literal(inner.strip())})"
+    return f"{name}({expression(inner)})"
+
+
+def hyphenated(name: str) -> str:
+    """`wake-up` -> `note["wake-up"]`, `x.go-to-sleep` -> `x["go-to-sleep"]`: a name holding a
+    hyphen, which the bases' language reads as a minus, read by key."""
+    if "-" not in name or (not name[:1].isalpha() and name[:1] != "_"):
+        return name
+    parts = name.split(".")
+    head = parts[0] if "-" not in parts[0] else f"note[{literal(parts[0])}]"
+    return head + "".join(f"[{literal(p)}]" if "-" in p else f".{p}" for p in parts[1:])
 
 
 def dql_string(token: str) -> str:
