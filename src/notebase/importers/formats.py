@@ -22,6 +22,7 @@ from notebase.importers.csvfile import is_csv
 from notebase.importers.feeds import is_feed, read_feed
 from notebase.importers.ghost import is_ghost, read_ghost
 from notebase.importers.highlights import is_kindle, is_readwise, read_kindle, read_readwise
+from notebase.importers.hypothesis import is_hypothesis, read_hypothesis
 from notebase.importers.markdownpost import read_markdown
 from notebase.importers.medium import is_medium, read_medium
 from notebase.importers.model import ParsedArchive
@@ -87,6 +88,8 @@ def choose_reader(name: str, text: str) -> Reader:
         return read_kindle
     if is_ghost(text):
         return read_ghost
+    if is_hypothesis(text):
+        return read_hypothesis
     if suffix_of(name) in FEED_SUFFIXES or (is_feed(text) and not is_html(name, text)):
         return read_feed  # a .xml / .json that is no feed is told so, not read as plain text
     if is_html(name, text):

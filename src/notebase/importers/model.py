@@ -37,6 +37,7 @@ class ArchiveFormat(StrEnum):
     MARKDOWN = "markdown"  # a .md file: one post, its markdown kept
     GHOST = "ghost"  # Ghost's JSON export: one post per post
     SUBSTACK = "substack"  # Substack's posts.csv, with the bodies beside it: one post per post
+    HYPOTHESIS = "hypothesis"  # Hypothesis annotations (export or API JSON): one per document
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,226 @@
+"""Reading Hypothesis annotations -> one post per annotated document: the client's JSON export and
+the API's search results."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from notebase.importers import import_files
+from notebase.importers.formats import choose_reader
+from notebase.importers.ghost import read_ghost
+from notebase.importers.hypothesis import is_hypothesis, read_hypothesis, safe_markdown
+from notebase.importers.model import ArchiveFormat, ImportedPost
+from notebase.importers.render import note_text
+
+FIXTURES = Path(__file__).parent / "fixtures" / "importers"
+EXPORT = (FIXTURES / "hypothesis-export.json").read_text(encoding="utf-8")
+
+
+def body(post: ImportedPost) -> str:
+    return note_text(post).split("---\n", 2)[2]
+
+
+def annotation(uri: str, exact: str | None, **fields: Any) -> dict[str, Any]:
+    """An annotation as the API returns one (its fields and their order as h writes them)."""
+    target: dict[str, Any] = {"source": uri}
+    if exact is not None:
+        target["selector"] = [
+            {"type": "TextQuoteSelector", "exact": exact, "prefix": "", "suffix": ""}
+        ]
+    return {
+        "id": fields.pop("id", "id-" + (exact or "note")[:8]),
+        "created": "2024-03-01T12:00:00.000000+00:00",
+        "updated": "2024-03-01T12:00:00.000000+00:00",
+        "user": "acct:jo@hypothes.is",
+        "uri": uri,
+        "text": "",
+        "tags": [],
+        "group": "__world__",
+        "target": [target],
+        "document": {"title": ["A paper"]},
+        "links": {},
+        **fields,
+    }
+
+
+def search(*rows: dict[str, Any]) -> str:
+    return json.dumps({"total": len(rows), "rows": list(rows)}, indent=2)
+
+
+def test_export_gives_one_post_per_document_in_reading_order() -> None:
+    archive = read_hypothesis(EXPORT, "h.json", "h.json")
+    assert archive.format == ArchiveFormat.HYPOTHESIS
+    assert len(archive.posts) == 2
+    paper = archive.posts[0]
+    assert (paper.title, paper.kind, paper.url, paper.arxiv, paper.date, paper.origin) == (
+        "Attention Is All You Need",
+        "paper",
+        "https://arxiv.org/abs/1706.03762",
+        "1706.03762",
+        "2024-06-04",
+        "h.json:6",
+    )
+    assert paper.taxonomy.tags == ("transformers", "attention", "reading-group")
+    assert body(paper) == (
+        "Page note:\n\n"
+        "Read for the **reading group**, section 3 first.\n\n"
+        "> The dominant sequence transduction models are based on complex recurrent or\n"
+        "> convolutional neural networks\n>\n"
+        "> — *Attention Is All You Need*, "
+        "[in context](https://hyp.is/Xa1bQ2cdEe-bbbbbbbbbB/arxiv.org/abs/1706.03762)\n\n"
+        "> We propose a new simple network architecture, the Transformer, based solely on "
+        "attention mechanisms\n>\n"
+        "> — *Attention Is All You Need*, "
+        "[in context](https://hyp.is/Xa1bQ2cdEe-aaaaaaaaaA/arxiv.org/abs/1706.03762)\n\n"
+        "The key idea: no recurrence. See [the blog post](https://example.org/attention) and "
+        "this \\<b>bold\\</b>.\n\n"
+        "Reply (tom_w, 2024-06-05):\n\n"
+        "Recurrence comes back in later work, though.\n"
+    )
+
+
+def test_a_web_page_is_a_link_its_quote_escaped_and_no_unsafe_link_kept() -> None:
+    page = read_hypothesis(EXPORT, "h.json", "h.json").posts[1]
+    assert (page.title, page.kind, page.url, page.date, page.taxonomy.tags) == (
+        "On notes",
+        "link",
+        "https://example.com/blog/on-notes",
+        "2024-05-28",
+        ("notes",),
+    )
+    assert body(page) == (
+        "Page note:\n\nA figure worth redrawing.\n\n"
+        "> Write \\*notes\\* for \\<your> future self\n>\n> — *On notes*\n"
+    )
+
+
+def test_export_problems_are_warnings_at_their_lines() -> None:
+    diags = read_hypothesis(EXPORT, "h.json", "h.json").diagnostics
+    assert [(d.code, d.pos.line if d.pos else 0) for d in diags] == [
+        ("import-bad-annotation", 125),  # an image's selector: no `exact`, its note kept
+        ("import-bad-annotation", 142),  # a reply to an annotation not in the file
+        ("import-bad-annotation", 155),  # a string, not an annotation
+        ("import-bad-annotation", 156),  # no `uri`
+    ]
+    assert "no `exact`" in diags[0].message and "not in the file" in diags[1].message
+    assert all(d.hint for d in diags)
+
+
+def test_api_search_results_with_several_annotators_and_a_doi() -> None:
+    uri = "https://doi.org/10.1145/3290605.3300233"
+    text = search(
+        annotation(uri, "Second", id="b", user="acct:sam@hypothes.is", tags=["hci"]),
+        annotation(uri, "First", id="a", text="*Mine*", created="2024-03-02T08:00:00+00:00"),
+    )
+    (post,) = read_hypothesis(text, "search.json", "search.json").posts
+    assert (post.kind, post.doi, post.date, post.taxonomy.tags, post.origin) == (
+        "paper",
+        "10.1145/3290605.3300233",
+        "2024-03-02",
+        ("hci",),
+        "search.json:4",
+    )
+    assert body(post) == (
+        "> Second\n>\n> — *A paper*, by sam\n\n> First\n>\n> — *A paper*, by jo\n\n*Mine*\n"
+    )
+
+
+def test_highlights_with_positions_are_in_the_text_s_order() -> None:
+    def placed(exact: str, start: int, created: str) -> dict[str, Any]:
+        item = annotation("https://example.org/a", exact, id=exact, created=created)
+        item["target"][0]["selector"].append(
+            {"type": "TextPositionSelector", "start": start, "end": start + 5}
+        )
+        return item
+
+    text = json.dumps(
+        [placed("later", 90, "2024-01-01T00:00:00Z"), placed("early", 10, "2024-02-01T00:00:00Z")]
+    )
+    (post,) = read_hypothesis(text, "rows.json", "rows.json").posts
+    assert body(post).index("> early") < body(post).index("> later")
+    assert post.origin == "rows.json:1"
+
+
+def test_lenient_fields_and_a_title_less_document() -> None:
+    item = annotation("urn:x-pdf:6f3c1a", "Quoted", tags="not-a-list", text=7, document={})
+    item["target"][0]["selector"].append({"type": "PageSelector", "index": 2, "label": "iii"})
+    archive = read_hypothesis(search(item), "s.json", "s.json")
+    (post,) = archive.posts
+    assert (post.title, post.url, post.kind, post.taxonomy.tags) == (
+        "urn:x-pdf:6f3c1a",
+        "",
+        "note",
+        (),
+    )
+    assert body(post) == "> Quoted\n>\n> — *urn:x-pdf:6f3c1a*, page iii\n"
+    assert archive.diagnostics == ()
+
+
+def test_selector_without_exact_and_without_note_is_skipped() -> None:
+    item = annotation("https://example.org/a", None)
+    item["target"][0]["selector"] = [{"type": "RangeSelector", "startOffset": 0, "endOffset": 3}]
+    archive = read_hypothesis(search(item), "s.json", "s.json")
+    assert archive.posts == ()
+    assert [(d.code, d.pos.line if d.pos else 0) for d in archive.diagnostics] == [
+        ("import-bad-annotation", 4),
+        ("import-no-posts", 1),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "words"),
+    [
+        ('{"rows": [\n  {"uri": "x",\n  }\n]}', 3, "not valid JSON"),
+        ('{"user": "acct:jo@hypothes.is", "uri": "https://a.org/", "rows": {}}', 1, "no list"),
+        ('"acct:jo@hypothes.is"', 1, "no list"),
+    ],
+)
+def test_unreadable_files_are_errors_not_crashes(text: str, line: int, words: str) -> None:
+    archive = read_hypothesis(text, "bad.json", "bad.json")
+    (diag,) = archive.diagnostics
+    assert archive.posts == ()
+    assert (diag.code, diag.pos.line if diag.pos else 0) == ("import-bad-hypothesis", line)
+    assert words in diag.message
+
+
+def test_recognised_by_content_and_not_mistaken_for_other_json() -> None:
+    rows = search(annotation("https://a.org/", "x"))
+    assert choose_reader("hypothesis.json", EXPORT) is read_hypothesis
+    assert choose_reader("search-results", rows) is read_hypothesis
+    assert choose_reader("export.json", json.dumps([annotation("https://a.org/", "x")])) is (
+        read_hypothesis
+    )
+    ghost = (FIXTURES / "ghost-export.json").read_text(encoding="utf-8")
+    assert choose_reader("ghost.json", ghost) is read_ghost
+    assert not is_hypothesis((FIXTURES / "feed.json").read_text(encoding="utf-8"))
+    # a feed quoting an annotation holds its JSON in a string, its quotes escaped
+    quoted = json.dumps(
+        {"version": "https://jsonfeed.org/version/1.1", "items": [{"content_text": rows}]}
+    )
+    assert not is_hypothesis(quoted)
+    assert not is_hypothesis('{"total": 2, "rows": [{"uri": "https://a.org/", "user": "jo"}]}')
+
+
+def test_safe_markdown_keeps_markdown_but_no_html_or_unsafe_links() -> None:
+    text = (
+        "**b** [ok](https://en.wikipedia.org/wiki/A_(b)) [bad](javascript:alert(1)) "
+        "![img](data:image/svg+xml,x) [rel](/x) <https://a.org/> <script>x</script> &amp; `<i>`\n"
+        "[ref]: javascript:alert(1)"
+    )
+    assert safe_markdown(text) == (
+        "**b** [ok](https://en.wikipedia.org/wiki/A_(b)) bad img rel <https://a.org/> "
+        "\\<script>x\\</script> \\&amp; `<i>`\n\\[ref]: javascript:alert(1)"
+    )
+
+
+def test_reimport_changes_nothing(tmp_path: Path) -> None:
+    src = tmp_path / "hypothesis.json"
+    src.write_text(EXPORT, encoding="utf-8")
+    first = import_files([src], tmp_path / "notes", tmp_path)
+    assert len(first.written) == 2
+    again = import_files([src], tmp_path / "notes", tmp_path)
+    assert (again.written, len(again.unchanged)) == ((), 2)
