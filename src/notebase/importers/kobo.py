@@ -199,7 +199,7 @@ class Library:
 
     def chapter(self, mark: Mark) -> Content | None:
         """The chapter a bookmark is in: the row of its ContentID, else the first whose id starts
-        with it (a kepub's chapter rows add `-1`, … to the id its bookmarks give)."""
+        with it (a chapter row may add to the id its bookmarks give: a kepub's `-1`)."""
         if not mark.content or mark.content == mark.volume:
             return None
         if (found := self.by_id.get(mark.content)) is not None:
