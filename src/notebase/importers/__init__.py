@@ -16,8 +16,14 @@ from urllib.parse import unquote
 
 from notebase.diagnostics import Diagnostic, FilePos, error, sort_diagnostics, warning
 from notebase.importers.blogsource import link_site_refs
-from notebase.importers.formats import IMPORTED_SUFFIXES, read_input, suffix_of
+from notebase.importers.formats import (
+    IMPORTED_SUFFIXES,
+    read_binary_input,
+    read_input,
+    suffix_of,
+)
 from notebase.importers.ghost import is_ghost, starts_as_ghost
+from notebase.importers.kobo import device_database
 from notebase.importers.model import ArchiveFormat, Collection, ParsedArchive
 from notebase.importers.notes import (
     FILE_PAGE,
@@ -344,12 +350,14 @@ def read_archives(
         if progress is not None:
             progress("reading archives", done, len(inputs))
         shown[name] = given.shown or show_path(given.path, display_root)
-        text, problem = read_text(given.path, shown[name])
-        if problem is not None:
-            diags.append(problem)
-            continue
-        beside = functools.partial(files_beside, given.path.parent)
-        archive = read_input(text, name, shown[name], beside, place)
+        archive = read_binary_input(given.path, name, shown[name]) if given.path.is_file() else None
+        if archive is None:
+            text, problem = read_text(given.path, shown[name])
+            if problem is not None:
+                diags.append(problem)
+                continue
+            beside = functools.partial(files_beside, given.path.parent)
+            archive = read_input(text, name, shown[name], beside, place)
         read.append((given.named, archive))
         read_from.append(given)
         diags += archive.diagnostics
@@ -374,11 +382,14 @@ def export_root(folder: Path) -> Path:
 
 def export_files(folder: Path) -> list[Path]:
     """The files of an export in `folder` (a blog platform's, unzipped) that hold its posts:
-    Substack's `posts.csv` (whose reader reads the bodies beside it), Medium's `posts/*.html`;
+    a Kobo's database (a device's `.kobo/KoboReader.sqlite`), Substack's `posts.csv` (whose
+    reader reads the bodies beside it), Medium's `posts/*.html`;
     else the files at its top of a format import reads by its name (a Ghost or WordPress
     export, a feed, Kindle's clippings, a zip: not hidden), and a Ghost export in a folder of it
     when there is none at its top (nested_ghost); [] for none."""
     folder = export_root(folder)
+    if (kobo := device_database(folder)) is not None:
+        return [kobo]
     table = folder / "posts.csv"
     if table.is_file():
         return [table]

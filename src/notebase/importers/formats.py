@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 from notebase.importers.bib import read_bibtex
 from notebase.importers.blogsource import MARKDOWN_SUFFIXES
@@ -23,6 +24,7 @@ from notebase.importers.feeds import is_feed, read_feed
 from notebase.importers.ghost import is_ghost, read_ghost
 from notebase.importers.highlights import is_kindle, is_readwise, read_kindle, read_readwise
 from notebase.importers.hypothesis import is_hypothesis, read_hypothesis
+from notebase.importers.kobo import is_sqlite, read_kobo
 from notebase.importers.markdownpost import read_markdown
 from notebase.importers.medium import is_medium, read_medium
 from notebase.importers.model import ParsedArchive
@@ -124,3 +126,9 @@ def read_input(
     if site.root and reader is read_ghost:
         return read_ghost(text, name, shown, site.root)
     return reader(text, name, shown)
+
+
+def read_binary_input(path: Path, name: str, shown: str) -> ParsedArchive | None:
+    """The posts of an input file that is no text, told by its content (a Kobo's SQLite
+    database, whatever its name); None for one of no such format (read as text)."""
+    return read_kobo(path, name, shown) if is_sqlite(path) else None

@@ -32,6 +32,7 @@ class ArchiveFormat(StrEnum):
     FEED = "feed"  # RSS 2.0, Atom or JSON Feed: one post per item
     KINDLE = "kindle"  # Kindle's `My Clippings.txt`: one post per book
     READWISE = "readwise"  # a Readwise CSV export: one post per book or article
+    KOBO = "kobo"  # a Kobo e-reader's KoboReader.sqlite: one post per book
     BOOKMARKS = "bookmarks"  # a bookmarks CSV export (Instapaper, Raindrop, ...): one per bookmark
     BIBTEX = "bibtex"  # a .bib file: one paper per entry
     MARKDOWN = "markdown"  # a .md file: one post, its markdown kept
