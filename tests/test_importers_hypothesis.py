@@ -1,5 +1,5 @@
 """Reading Hypothesis annotations -> one post per annotated document: the client's JSON export and
-the API's search results."""
+the API's search results, and the client's CSV export."""
 
 from __future__ import annotations
 
@@ -10,14 +10,19 @@ from typing import Any
 import pytest
 
 from notebase.importers import import_files
+from notebase.importers.bookmarks import read_bookmarks, read_other_csv
 from notebase.importers.formats import choose_reader
 from notebase.importers.ghost import read_ghost
+from notebase.importers.highlights import read_kindle, read_readwise
 from notebase.importers.hypothesis import is_hypothesis, read_hypothesis, safe_markdown
+from notebase.importers.hypothesis_exports import is_hypothesis_csv, read_hypothesis_csv
 from notebase.importers.model import ArchiveFormat, ImportedPost
 from notebase.importers.render import note_text
 
 FIXTURES = Path(__file__).parent / "fixtures" / "importers"
 EXPORT = (FIXTURES / "hypothesis-export.json").read_text(encoding="utf-8")
+CSV = (FIXTURES / "hypothesis-export.csv").read_text(encoding="utf-8")
+CSV_HEADER = "Created at,Author,Page,URL,Group,Type,Quote/description,Comment,Tags"
 
 
 def body(post: ImportedPost) -> str:
@@ -224,3 +229,127 @@ def test_reimport_changes_nothing(tmp_path: Path) -> None:
     assert len(first.written) == 2
     again = import_files([src], tmp_path / "notes", tmp_path)
     assert (again.written, len(again.unchanged)) == ((), 2)
+
+
+def test_csv_export_gives_the_json_s_note_but_for_what_it_does_not_hold() -> None:
+    archive = read_hypothesis_csv(CSV, "h.csv", "h.csv")
+    assert archive.format == ArchiveFormat.HYPOTHESIS
+    (paper,) = archive.posts
+    from_json = read_hypothesis(EXPORT, "h.json", "h.json").posts[0]
+    # the same document, day and tags as the JSON export of the same annotations gives
+    assert (paper.kind, paper.url, paper.arxiv, paper.date, paper.taxonomy.tags) == (
+        from_json.kind,
+        from_json.url,
+        from_json.arxiv,
+        from_json.date,
+        from_json.taxonomy.tags,
+    )
+    # no title in the CSV: its address stands for it; no places: highlights in the order made;
+    # no links in context; the reply left out (told below)
+    assert (paper.title, paper.origin) == ("https://arxiv.org/abs/1706.03762", "h.csv:2")
+    assert body(paper) == (
+        "Page note:\n\n"
+        "Read for the **reading group**, section 3 first.\n\n"
+        "> We propose a new simple network architecture, the Transformer, based solely on "
+        "attention mechanisms\n>\n"
+        "> — *https://arxiv.org/abs/1706.03762*\n\n"
+        "The key idea: no recurrence. See [the blog post](https://example.org/attention) and "
+        "this \\<b>bold\\</b>.\n\n"
+        "> The dominant sequence transduction models are based on complex recurrent or\n"
+        "> convolutional neural networks\n>\n"
+        "> — *https://arxiv.org/abs/1706.03762*\n"
+    )
+    (diag,) = archive.diagnostics
+    assert (diag.code, diag.pos.line if diag.pos else 0) == ("import-bad-annotation", 6)
+    assert "does not say which annotation it answers" in diag.message
+
+
+def test_csv_copied_with_tabs_and_its_rows_problems() -> None:
+    rows = [
+        # the exporter's own quoting of a tab and of quotes (its tests' rows)
+        "2024-03-01 12:00\tjane\t\thttp://example.com\tMy group\tAnnotation"
+        '\t"includes \t tabs"\tAnnotation text\tfoo,bar',
+        "2024-03-01 12:05\tbill\t23\thttp://example.com\tMy group\tHighlight"
+        '\t"includes ""double quotes"", and commas"\t\t',
+        "2024-03-01 12:06\tbill\tiii\thttp://example.com\tMy group\tHighlight\t\t\t",
+        "2024-03-01 12:07\tbill\t\thttp://example.com\tMy group\tAnnotation\t\tSeen.\t",
+        "2024-03-01 12:08\tbill\t\t\tMy group\tAnnotation\tlost\tits URL\t",
+        "2024-03-01 12:09\tbill\t\thttp://example.com\tMy group\tNote\tx\ty\t",
+        "2024-02-01 09:00\tbill\t\thttp://example.com\tMy group\tComment\t\tFirst.\tfoo",
+    ]
+    text = CSV_HEADER.replace(",", "\t") + "\n" + "\n".join(rows)
+    assert choose_reader("copied.txt", text) is read_hypothesis_csv
+    archive = read_hypothesis_csv(text, "c.txt", "c.txt")
+    (post,) = archive.posts
+    assert (post.title, post.url, post.kind, post.date, post.taxonomy.tags) == (
+        "http://example.com",
+        "http://example.com",
+        "link",
+        "2024-03-01",
+        ("foo", "bar"),
+    )
+    assert body(post) == (
+        "Page note by bill:\n\nFirst.\n\n"
+        "Page note by bill:\n\nSeen.\n\n"
+        "> includes \t tabs\n>\n> — *http://example.com*, by jane\n\nAnnotation text\n\n"
+        '> includes "double quotes", and commas\n>\n> — *http://example.com*, page 23, by bill\n'
+    )
+    assert [(d.code, d.pos.line if d.pos else 0) for d in archive.diagnostics] == [
+        ("import-bad-annotation", 4),  # a highlight quoting nothing, without a comment
+        ("import-bad-annotation", 5),  # quoting nothing: its comment kept as a page note
+        ("import-bad-annotation", 6),  # no URL
+        ("import-bad-annotation", 7),  # a type the exporter never writes
+    ]
+    assert "skipped" in archive.diagnostics[0].message
+    assert "kept as a note on the page" in archive.diagnostics[1].message
+    assert "URL" in archive.diagnostics[2].message and "`Note`" in archive.diagnostics[3].message
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "words"),
+    [
+        (
+            CSV_HEADER
+            + '\n2024-03-01 12:00,jo,,https://a.org/,G,Annotation,"'
+            + "x" * 200_000
+            + '"',
+            "import-bad-csv",
+            "not valid CSV",
+        ),
+        (CSV_HEADER, "import-no-posts", "nothing imported"),
+    ],
+)
+def test_unreadable_or_empty_csv_is_a_diagnostic_not_a_crash(
+    text: str, code: str, words: str
+) -> None:
+    archive = read_hypothesis_csv(text, "bad.csv", "bad.csv")
+    (diag,) = archive.diagnostics
+    assert archive.posts == ()
+    assert diag.code == code and words in diag.message
+
+
+def test_csv_recognised_by_its_header_and_other_csvs_kept_by_their_readers() -> None:
+    assert choose_reader("2024-06-10-Attention-Public.csv", CSV) is read_hypothesis_csv
+    assert choose_reader("annotations", "\ufeff" + CSV) is read_hypothesis_csv
+    readwise = (FIXTURES / "readwise.csv").read_text(encoding="utf-8")
+    assert not is_hypothesis_csv(readwise)
+    assert choose_reader("readwise.csv", readwise) is read_readwise
+    assert choose_reader("b.csv", "URL,Title,Selection,Folder,Timestamp\n") is read_bookmarks
+    # one column short, or another's name: not the exporter's header
+    short = CSV_HEADER.rsplit(",", 1)[0]
+    assert choose_reader("h.csv", short + "\n") is read_other_csv
+    assert choose_reader("h.csv", CSV_HEADER.replace("Comment", "Note") + "\n") is read_other_csv
+    clippings = (FIXTURES / "My Clippings.txt").read_text(encoding="utf-8-sig")
+    assert choose_reader("My Clippings.txt", clippings) is read_kindle
+    assert choose_reader("hypothesis.json", EXPORT) is read_hypothesis
+    for other in ("rss.xml", "atom.xml", "feed.json", "ghost-export.json", "listing.html"):
+        assert not is_hypothesis_csv((FIXTURES / other).read_text(encoding="utf-8"))
+
+
+def test_csv_reimport_changes_nothing(tmp_path: Path) -> None:
+    src = tmp_path / "hypothesis.csv"
+    src.write_text(CSV, encoding="utf-8")
+    first = import_files([src], tmp_path / "notes", tmp_path)
+    assert len(first.written) == 1
+    again = import_files([src], tmp_path / "notes", tmp_path)
+    assert (again.written, len(again.unchanged)) == ((), 1)

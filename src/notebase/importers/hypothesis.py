@@ -294,6 +294,15 @@ def read_hypothesis(text: str, name: str, shown: str) -> ParsedArchive:
             continue
         diags += [d for d in (quote_warning(raw, found, shown),) if d]
         read.append(found)
+    return annotations_archive(read, diags, name, shown, told=problem is not None)
+
+
+def annotations_archive(
+    read: Sequence[Annotation], diags: list[Diagnostic], name: str, shown: str, told: bool
+) -> ParsedArchive:
+    """The posts of annotations read from any of Hypothesis's export formats, one per document
+    in the order each first appears, with the problems met reading them (`told`: the file was
+    unreadable, an error said so, so no warning that it held nothing)."""
     roots = {a.id for a in read if not a.parent}
     replies: dict[str, list[Annotation]] = {}
     documents: dict[str, list[Annotation]] = {}
@@ -307,8 +316,8 @@ def read_hypothesis(text: str, name: str, shown: str) -> ParsedArchive:
     for thread in replies.values():
         thread.sort(key=lambda r: r.created)
     posts = tuple(document_post(items, replies, name) for items in documents.values())
-    diags.sort(key=lambda d: d.pos.line if d.pos else 0)
-    if not posts and problem is None:
+    diags = sorted(diags, key=lambda d: d.pos.line if d.pos else 0)
+    if not posts and not told:
         msg = "no annotations found: nothing imported"
         diags.append(warning("import-no-posts", msg, FilePos(shown, 1), HINT))
     return ParsedArchive(name, ArchiveFormat.HYPOTHESIS, posts, tuple(diags))
