@@ -52,6 +52,7 @@ def test_a_table_query_is_a_base_with_its_columns_filters_order_and_limit() -> N
                     {"property": "rating", "direction": "DESC"},
                     {"property": "file.basename", "direction": "ASC"},  # DQL's name: no .md
                 ],
+                "dataviewHtml": True,  # its values' HTML shown as Dataview shows it
                 "limit": 10,
             }
         ],
@@ -1140,3 +1141,73 @@ def test_a_duration_chooses_notes_and_is_shown_as_dataview_shows_it(tmp_path: Pa
     assert rows == [("2024-01-09", "8 hours")]  # 2024-01-02 is not after 2024-01-03
     assert "</a>: 3 minutes, 30 seconds</li>" in pages["q"]
     assert pages["warned"] == "17"  # date(today), the build's day: the one warning
+
+
+def test_html_in_a_query_s_values_is_shown_as_a_note_s_raw_html(tmp_path: Path) -> None:
+    notes = {
+        "Games/Dota.md": "---\nprice: 4.99\ncontacts: [a@b.org, c@d.org]\n---\nD.\n",
+        "Styled.md": (
+            "# Styled\n\n```dataview\nTABLE WITHOUT ID\n"
+            '\t"<span style=\'color: red\'>" + price + "</span>" AS Price,\n'
+            '\t"<mark>" + price + "</mark> <b>B</b><br>x < y" AS Marked,\n'
+            '\t"<span style=\'text-transform: uppercase\'>" + file.link + "</span>" AS Book,\n'
+            '\tjoin(contacts, "<br>") AS Contacts,\n'
+            "\t\"<img src='https://example.org/c.png' width='40'>\" AS Cover,\n"
+            "\t\"<div align='center'>\" + price AS Centred\n"
+            'FROM "Games"\n```\n'
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    cells = re.findall(r"<td>(.*?)</td>", pages["styled"])
+    assert cells == [
+        "4.99",  # the span's style left out, as a note's is: its text kept
+        "<mark>4.99</mark> <b>B</b><br>x &lt; y",
+        '<a class="wikilink" href="../games/dota/index.html">Dota</a>',
+        "a@b.org<br>c@d.org",
+        '<img src="https://example.org/c.png" alt="" width="40" loading="lazy">',
+        '<div class="align-center">4.99</div>',  # what it leaves open closed in the cell
+    ]
+
+
+def test_hostile_html_in_a_query_s_values_is_never_in_the_page(tmp_path: Path) -> None:
+    notes = {
+        "Games/Dota.md": "---\nname: Dota\n---\nD.\n",
+        "Hostile.md": (
+            "# Hostile\n\n```dataview\nTABLE WITHOUT ID\n"
+            '\t"<script>alert(1)</script>" + name AS Script,\n'
+            "\t\"<a href='javascript:alert(1)'>go</a>\" AS Scheme,\n"
+            "\t\"<img src=x onerror='alert(1)'>\" AS Handler,\n"
+            '\t"<b onclick=\'alert(1)\'>" + name + "</b>" AS Bold,\n'
+            "\t\"<a href='https://example.org/' onmouseover='alert(1)'>\" + name + \"</a>\" AS Out,\n"
+            '\t"<iframe src=\\"javascript:alert(1)\\"></iframe><style>td{}</style>ok" AS Frame\n'
+            'FROM "Games"\n```\n'
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    cells = re.findall(r"<td>(.*?)</td>", pages["hostile"])
+    assert cells == [
+        "Dota",  # the script left out with what it holds
+        "go",  # a link to no URL that may be shown: its words
+        "",  # an image of the vault's own files (a view resolves none): its alt, none here
+        "<b>Dota</b>",
+        '<a href="https://example.org/">Dota</a>',
+        "ok",
+    ]
+    view = re.search(r'<div class="base-view".*?</table>', pages["hostile"], re.S)
+    assert view is not None
+    assert not re.search(r"script|javascript|onerror|onclick|onmouseover|<style", view.group(0))
+
+
+def test_html_in_a_base_s_values_stays_text(tmp_path: Path) -> None:
+    notes = {
+        "Games/Dota.md": "---\nname: Dota\n---\nD.\n",
+        "Based.md": (
+            '# Based\n\n```base\nformulas:\n  shown: \'"<b>" + name + "</b>"\'\n'
+            "views:\n  - type: table\n    filters: 'file.inFolder(\"Games\")'\n"
+            "    order: [formula.shown]\n```\n"
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert re.findall(r"<td>(.*?)</td>", pages["based"]) == ["&lt;b&gt;Dota&lt;/b&gt;"]

@@ -56,6 +56,7 @@ from notebase.linking.jsregex import (
     search,
 )
 from notebase.markdown.markers import marker_numbers
+from notebase.markdown.rawhtml import RawLink, sanitise
 from notebase.markdown.text import html_to_text
 from notebase.model import Attachment, Backlink, Entry, SiteIndex
 from notebase.reading.dates import read_date
@@ -373,6 +374,7 @@ class View:
     list_values: bool = False  # a Dataview LIST's: its expression's value shown of each note
     # a query's FLATTENs (expression, name, "") and WHEREs ("", "", filter) after its GROUP BY
     group_steps: tuple[tuple[str, str, str], ...] = ()
+    html: bool = False  # a Dataview query's: the inline HTML of its values shown (markup_html)
 
 
 @dataclass(frozen=True, slots=True)
@@ -449,6 +451,7 @@ def read_view(data: Any, number: int) -> View:
             for f in listed(data.get("dataviewGroupSteps"))
             if isinstance(f, dict)
         ),
+        data.get("dataviewHtml") is True,
     )
 
 
@@ -555,6 +558,7 @@ class Scope:
         self.budget = Budget()  # the steps the view's patterns may take (jsregex.py)
         self.lists: dict[str, list[dict[str, Any]]] = {}  # each note's list items (file.lists)
         self.steps = 0  # the calls of lambdas so far (MAX_STEPS)
+        self.html = False  # its values' inline HTML shown (a Dataview query's: markup_html)
 
     def expression(self, text: str) -> Node:
         if text not in self.parsed:
@@ -1576,6 +1580,7 @@ def view_html(
     cannot be read, said in its place."""
     view = next((v for v in base.views if v.name == view_name), base.views[0])
     scope = Scope(base, this, names, {row.entry.slug: row for row in scope_rows})
+    scope.html = view.html
     if view.type == "task":  # (a Dataview TASK query's)
         scope_rows = tasks()
     count = ""
@@ -1809,9 +1814,12 @@ def cell_html(scope: Scope, prop: str, row: Row, link: NoteLink) -> str:
 
 
 def value_html(scope: Scope, value: Any, link: NoteLink) -> str:
-    """A cell's value: a link (or `[[Note]]` text) to a note as a link to its page."""
+    """A cell's value: a link (or `[[Note]]` text) to a note as a link to its page; in a
+    Dataview query's view, text holding HTML (`"<mark>" + x + "</mark>"`) as a note's is."""
     if isinstance(value, list):
         return ", ".join(value_html(scope, v, link) for v in value)
+    if scope.html and has_markup(value):
+        return markup_html(scope, value, link)
     if isinstance(value, Joined):
         return escape(value.separator).join(value_html(scope, v, link) for v in value.items)
     if isinstance(value, Row):
@@ -1822,6 +1830,74 @@ def value_html(scope: Scope, value: Any, link: NoteLink) -> str:
         shown = shown or shown_name(value.target if isinstance(value, Link) else value)
         return link(slug, shown) if slug else unwritten_html(value, shown)
     return escape(text_of(value))
+
+
+# where a value of a query's text stands in the text read as HTML (markup_html): characters of
+# Unicode's private use area, taken out of the text first
+_SLOT_START, _SLOT_END = "\ue000", "\ue001"
+_SLOT = re.compile(f"{_SLOT_START}(\\d+){_SLOT_END}")
+_SLOTS = re.compile(f"[{_SLOT_START}{_SLOT_END}]")
+_URL_SCHEME = re.compile(r"[a-z][a-z0-9+.-]*:", re.I)
+_SIZED = re.compile(r"(.*?)(?:\|(\d+)(?:x(\d+))?)?", re.S)  # an image's label: `alt|300x200`
+
+
+def has_markup(value: Any) -> bool:
+    """Whether a value is text (or text joined with links) that may hold an HTML tag."""
+    if isinstance(value, Joined):
+        return "<" in value.separator or any(has_markup(v) for v in value.items)
+    return isinstance(value, str) and "<" in value
+
+
+def markup_parts(value: Any) -> Iterable[Any]:
+    """A value's text and the other values (links) between it, in order."""
+    if isinstance(value, Joined):
+        for n, item in enumerate(value.items):
+            if n and value.separator:
+                yield value.separator
+            yield from markup_parts(item)
+    else:
+        yield value
+
+
+def markup_html(scope: Scope, value: Any, link: NoteLink) -> str:
+    """Text of a Dataview query's value as Dataview shows it, its inline HTML (`<span …>`,
+    `<mark>`, `<br>`, `<img src>`) as a note's raw HTML is: sanitised by rawhtml, so what it
+    keeps stays (no attribute but those it allows: a `style` is left out) and nothing that could
+    run or load something does; the links joined with the text in their places."""
+    text, shown = "", list[str]()
+    for part in markup_parts(value):
+        if isinstance(part, str):
+            text += _SLOTS.sub("", part)
+        else:
+            text += f"{_SLOT_START}{len(shown)}{_SLOT_END}"
+            shown.append(value_html(scope, part, link))
+    left_open: list[str] = []
+    pieces = sanitise(text, 0, left_open)
+    pieces += [f"</{tag}>" for tag in reversed(left_open)]  # a container it leaves open
+    html = []
+    for piece in pieces:
+        if isinstance(piece, RawLink):
+            html.append(raw_link_html(piece))
+        elif piece.startswith("<"):  # a tag: a link's place is in text only
+            html.append(_SLOTS.sub("", _SLOT.sub("", piece)))
+        else:
+            html.append(_SLOT.sub(lambda m: shown[int(m.group(1))], piece))
+    return "".join(html)
+
+
+def raw_link_html(raw: RawLink) -> str:
+    """An `<a href>` or `<img src>` of a query's text, its URL one rawhtml allows: a page's or
+    an image's on the web; one of the vault's files (which a view does not resolve), its text."""
+    href = _SLOTS.sub("", _SLOT.sub("", raw.href))
+    external = _URL_SCHEME.match(href) is not None
+    if not raw.image:
+        return f'<a href="{escape(href)}">' if external else "<a>"
+    label = _SIZED.fullmatch(_SLOTS.sub("", _SLOT.sub("", raw.label)))
+    alt, width, height = label.groups("") if label else ("", "", "")
+    if not external:
+        return escape(alt, quote=False)
+    sized = (f' width="{width}"' if width else "") + (f' height="{height}"' if height else "")
+    return f'<img src="{escape(href)}" alt="{escape(alt)}"{sized} loading="lazy">'
 
 
 def unwritten_html(value: Link | str, shown: str) -> str:

@@ -120,6 +120,7 @@ def dataview_base(text: str) -> str:
         "name": "",
         "order": order,
         "sort": [{"property": e, "direction": "DESC" if d else "ASC"} for e, d in query.sort],
+        "dataviewHtml": True,  # its values' inline HTML shown, as Dataview shows it
     }
     if query.limit:
         view["limit"] = query.limit
