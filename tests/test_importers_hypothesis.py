@@ -1,5 +1,5 @@
 """Reading Hypothesis annotations -> one post per annotated document: the client's JSON export and
-the API's search results, and the client's CSV export."""
+the API's search results, and the client's CSV and HTML exports."""
 
 from __future__ import annotations
 
@@ -15,13 +15,21 @@ from notebase.importers.formats import choose_reader
 from notebase.importers.ghost import read_ghost
 from notebase.importers.highlights import read_kindle, read_readwise
 from notebase.importers.hypothesis import is_hypothesis, read_hypothesis, safe_markdown
-from notebase.importers.hypothesis_exports import is_hypothesis_csv, read_hypothesis_csv
+from notebase.importers.hypothesis_exports import (
+    is_hypothesis_csv,
+    is_hypothesis_html,
+    read_hypothesis_csv,
+    read_hypothesis_html,
+)
+from notebase.importers.medium import read_medium
 from notebase.importers.model import ArchiveFormat, ImportedPost
 from notebase.importers.render import note_text
+from notebase.importers.webpage import read_webpage
 
 FIXTURES = Path(__file__).parent / "fixtures" / "importers"
 EXPORT = (FIXTURES / "hypothesis-export.json").read_text(encoding="utf-8")
 CSV = (FIXTURES / "hypothesis-export.csv").read_text(encoding="utf-8")
+HTML = (FIXTURES / "hypothesis-export.html").read_text(encoding="utf-8")
 CSV_HEADER = "Created at,Author,Page,URL,Group,Type,Quote/description,Comment,Tags"
 
 
@@ -349,6 +357,150 @@ def test_csv_recognised_by_its_header_and_other_csvs_kept_by_their_readers() -> 
 def test_csv_reimport_changes_nothing(tmp_path: Path) -> None:
     src = tmp_path / "hypothesis.csv"
     src.write_text(CSV, encoding="utf-8")
+    first = import_files([src], tmp_path / "notes", tmp_path)
+    assert len(first.written) == 1
+    again = import_files([src], tmp_path / "notes", tmp_path)
+    assert (again.written, len(again.unchanged)) == ((), 1)
+
+
+def test_html_export_gives_the_json_s_note_but_for_what_it_does_not_hold() -> None:
+    archive = read_hypothesis_html(HTML, "h.html", "h.html")
+    (paper,) = archive.posts
+    from_json = read_hypothesis(EXPORT, "h.json", "h.json").posts[0]
+    assert (paper.title, paper.kind, paper.url, paper.arxiv, paper.date, paper.taxonomy.tags) == (
+        from_json.title,
+        from_json.kind,
+        from_json.url,
+        from_json.arxiv,
+        from_json.date,
+        from_json.taxonomy.tags,
+    )
+    assert paper.origin == "h.html:54"  # the first <article>
+    # no places: highlights in the order made; no links in context; the comment read back from
+    # its rendered HTML (the <b> the client let through is bold, its link without href is text)
+    assert body(paper) == (
+        "Page note:\n\n"
+        "Read for the **reading group**, section 3 first.\n\n"
+        "> We propose a new simple network architecture, the Transformer, based solely on "
+        "attention mechanisms\n>\n"
+        "> — *Attention Is All You Need*\n\n"
+        "The key idea: no recurrence. See [the blog post](https://example.org/attention) and "
+        "this **bold**.\n\n"
+        "> The dominant sequence transduction models are based on complex recurrent or\n"
+        "> convolutional neural networks\n>\n"
+        "> — *Attention Is All You Need*\n"
+    )
+    (diag,) = archive.diagnostics
+    assert (diag.code, diag.pos.line if diag.pos else 0) == ("import-bad-annotation", 158)
+    assert "HTML export does not say which annotation it answers" in diag.message
+
+
+def html_export(*articles: str, link: str = "http://example.com") -> str:
+    """An HTML export in the exporter's shape (its test's document), holding `articles`."""
+    anchor = f'<a href="{link}" target="_blank">{link}</a>' if link else ""
+    return (
+        '<html lang="en">\n  <head>\n    <title>\n      Annotations on &quot;A special document'
+        '&quot;\n    </title>\n    <meta charset="UTF-8" />\n  </head>\n  <body>\n'
+        "    <section>\n      <h1>Summary</h1>\n      <p>\n        <strong>A special document"
+        f"</strong>\n      </p>\n      <p>\n        {anchor}\n      </p>\n    </section>\n"
+        "    <hr />\n    <section>\n      <h1>Annotations</h1>\n"
+        + "".join(articles)
+        + "    </section>\n  </body>\n</html>"
+    )
+
+
+def article(*rows: tuple[str, str]) -> str:
+    cells = "".join(f"<tr><td>{label}:</td><td>{value}</td></tr>\n" for label, value in rows)
+    return f"      <article>\n<h2>Annotation:</h2>\n<table><tbody>\n{cells}</tbody></table>\n</article>\n"
+
+
+def test_html_export_s_quotes_descriptions_and_comments_made_safe() -> None:
+    made = ("Created at", '<time datetime="2024-03-01T12:00:00.000Z">2024-03-01 13:00</time>')
+    text = html_export(
+        article(
+            made,
+            ("Author", "bill"),
+            ("Page", "23"),
+            ("Type", "Annotation"),
+            (
+                "Quote",
+                '<blockquote style="margin:0px;">includes &lt;p>HTML&lt;/p> tags</blockquote>',
+            ),
+            (
+                "Comment",
+                '<p>See <a href="javascript:alert(1)">this</a></p><script>alert(2)</script>',
+            ),
+            ("Tags", "tag_1, tag_2"),
+        ),
+        article(
+            made,
+            ("Author", "jane"),
+            ("Type", "Annotation"),
+            ("Description", "an *image*"),
+            ("Comment", "Annotation text"),
+        ),
+        article(made, ("Author", "jane"), ("Type", "Highlight"), ("Comment", "")),
+        article(made, ("Author", "jane"), ("Type", "Note"), ("Comment", "x")),
+    )
+    assert choose_reader("export.html", text) is read_hypothesis_html
+    archive = read_hypothesis_html(text, "e.html", "e.html")
+    (post,) = archive.posts
+    assert (post.title, post.url, post.date, post.taxonomy.tags) == (
+        "A special document",
+        "http://example.com",
+        "2024-03-01",
+        ("tag_1", "tag_2"),
+    )
+    assert body(post) == (
+        "Page note by jane:\n\nImage: an \\*image\\*\n\nAnnotation text\n\n"
+        "> includes \\<p>HTML\\</p> tags\n>\n> — *A special document*, page 23, by bill\n\n"
+        "See this\n"
+    )
+    # each told at its <article>'s line: the image's (no quote, its comment a page note), the
+    # highlight's quoting nothing without a comment, the one of a type the exporter never writes
+    starts = [n for n, line in enumerate(text.split("\n"), 1) if "<article>" in line]
+    assert [(d.code, d.pos.line if d.pos else 0) for d in archive.diagnostics] == [
+        ("import-bad-annotation", line) for line in starts[1:]
+    ]
+    assert "kept as a note on the page" in archive.diagnostics[0].message
+    assert "skipped" in archive.diagnostics[1].message
+    assert "`Note`" in archive.diagnostics[2].message
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        (
+            html_export(article(("Type", "Page note"), ("Comment", "x")), link=""),
+            "import-bad-hypothesis",
+        ),
+        (html_export(), "import-no-posts"),
+        (html_export("<article><table><tr><td>Type:"), "import-bad-annotation"),
+    ],
+)
+def test_malformed_html_export_is_a_diagnostic_not_a_crash(text: str, code: str) -> None:
+    archive = read_hypothesis_html(text, "bad.html", "bad.html")
+    assert archive.posts == ()
+    assert [d.code for d in archive.diagnostics][:1] == [code]
+
+
+def test_html_export_recognised_and_saved_pages_kept_by_their_readers() -> None:
+    assert is_hypothesis_html(HTML)
+    assert choose_reader("Annotations.html", HTML) is read_hypothesis_html
+    assert choose_reader("annotations", HTML) is read_hypothesis_html
+    assert choose_reader("single.html", (FIXTURES / "single.html").read_text()) is read_webpage
+    for page in ("headings.html", "listing.html", "single.html", "medium-post.html"):
+        assert not is_hypothesis_html((FIXTURES / page).read_text(encoding="utf-8"))
+    medium = (FIXTURES / "medium-post.html").read_text(encoding="utf-8")
+    assert choose_reader("medium-post.html", medium) is read_medium
+    # a page about such exports, titled so but without the export's sections, is a page
+    page = '<html><head><title>Annotations on "X"</title></head><body><h1>Summary</h1></body>'
+    assert choose_reader("p.html", page) is read_webpage
+
+
+def test_html_reimport_changes_nothing(tmp_path: Path) -> None:
+    src = tmp_path / "hypothesis.html"
+    src.write_text(HTML, encoding="utf-8")
     first = import_files([src], tmp_path / "notes", tmp_path)
     assert len(first.written) == 1
     again = import_files([src], tmp_path / "notes", tmp_path)

@@ -24,7 +24,12 @@ from notebase.importers.feeds import is_feed, read_feed
 from notebase.importers.ghost import is_ghost, read_ghost
 from notebase.importers.highlights import is_kindle, is_readwise, read_kindle, read_readwise
 from notebase.importers.hypothesis import is_hypothesis, read_hypothesis
-from notebase.importers.hypothesis_exports import is_hypothesis_csv, read_hypothesis_csv
+from notebase.importers.hypothesis_exports import (
+    is_hypothesis_csv,
+    is_hypothesis_html,
+    read_hypothesis_csv,
+    read_hypothesis_html,
+)
 from notebase.importers.kobo import is_sqlite, read_kobo
 from notebase.importers.markdownpost import read_markdown
 from notebase.importers.medium import is_medium, read_medium
@@ -81,6 +86,8 @@ def choose_reader(name: str, text: str) -> Reader:
         return read_substack  # its bodies beside it are read by the caller: read_input
     if is_hypothesis_csv(text):
         return read_hypothesis_csv  # told by its header, whatever its name (a copy is a TSV)
+    if is_hypothesis_html(text):
+        return read_hypothesis_html  # told by its title and sections, not read as a web page
     if is_readwise(name, text):
         return read_readwise
     if is_bookmarks(name, text):

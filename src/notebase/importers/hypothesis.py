@@ -55,6 +55,7 @@ class Annotation:
     user: str = ""
     link: str = ""  # the annotation in context, on hyp.is
     parent: str = ""  # the annotation a reply answers (its thread's first)
+    converted: bool = False  # `text` is already safe markdown (converted from the HTML export)
 
 
 def is_hypothesis(text: str) -> bool:
@@ -224,7 +225,7 @@ def annotation_chunks(
     else:
         by = f" by {escape_text(item.user)}" if users > 1 and item.user else ""
         chunks = [f"Page note{by}:"]
-    chunks += [safe_markdown(item.text)] if item.text else []
+    chunks += [item.text if item.converted else safe_markdown(item.text)] if item.text else []
     for reply in replies:
         day = parse_date(reply.created)
         said = ", ".join(p for p in (escape_text(reply.user), day) if p)

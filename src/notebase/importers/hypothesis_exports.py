@@ -1,4 +1,4 @@
-"""Reading Hypothesis's other exports (the share dialog's Export: CSV) into the annotation
+"""Reading Hypothesis's other exports (the share dialog's Export: CSV, HTML) into the annotation
 records its JSON export gives, so that their notes are made as the JSON's are (pure).
 
 The CSV holds less than the JSON: no document title (the address stands for it), no place in
@@ -8,11 +8,15 @@ highlight's quote or an image's description (which it cannot tell apart)."""
 
 from __future__ import annotations
 
-from notebase.diagnostics import Diagnostic, FilePos, warning
+import re
+
+from notebase.diagnostics import Diagnostic, FilePos, error, warning
 from notebase.importers.csvfile import csv_header, csv_rows
+from notebase.importers.htmlmd import LexborHTMLParser, LexborNode, fragment_markdown, plain_text
 from notebase.importers.hypothesis import Annotation, annotations_archive
 from notebase.importers.model import ArchiveFormat, ParsedArchive
-from notebase.importers.structured import tag_names
+from notebase.importers.structured import escape_text, line_index, tag_names
+from notebase.reading.sourcerefs import strip_arxiv_prefix
 
 # the CSV's columns, as the client writes them (`,` in a file, a tab when copied)
 CSV_COLUMNS = (
@@ -39,6 +43,20 @@ def is_hypothesis_csv(text: str) -> bool:
     return tuple(csv_header(text)) == CSV_COLUMNS
 
 
+def kind_problem(kind: str, pos: FilePos, export: str) -> Diagnostic | None:
+    """Why an annotation of `Type` `kind` is left out of an export other than the JSON: a reply
+    (the export does not say what it answers) or a type the client does not write; else None."""
+    if kind == REPLY:
+        msg = f"reply: the {export} export does not say which annotation it answers: skipped"
+        hint = "export as JSON to keep replies under the annotation they answer"
+        return warning("import-bad-annotation", msg, pos, hint)
+    if kind not in QUOTING + PAGE_NOTES:
+        msg = f"annotation of a type the export does not write, `{kind}`: skipped"
+        hint = f"`Type` is one of {', '.join((*QUOTING, *PAGE_NOTES, REPLY))}"
+        return warning("import-bad-annotation", msg, pos, hint)
+    return None
+
+
 def csv_annotation(row: dict[str, str], line: int, shown: str) -> Annotation | Diagnostic:
     """One row as the annotation record the JSON's gives, or why it is imported as none."""
     pos = FilePos(shown, line)
@@ -47,14 +65,8 @@ def csv_annotation(row: dict[str, str], line: int, shown: str) -> Annotation | D
     if not uri:
         msg = "annotation has no URL (the annotated document): skipped"
         return warning("import-bad-annotation", msg, pos, "each row names its document's URL")
-    if kind == REPLY:
-        msg = "reply: the CSV export does not say which annotation it answers: skipped"
-        hint = "export as JSON to keep replies under the annotation they answer"
-        return warning("import-bad-annotation", msg, pos, hint)
-    if kind not in QUOTING + PAGE_NOTES:
-        msg = f"annotation of a type the export does not write, `{kind}`: skipped"
-        hint = f"`Type` is one of {', '.join((*QUOTING, *PAGE_NOTES, REPLY))}"
-        return warning("import-bad-annotation", msg, pos, hint)
+    if (problem := kind_problem(kind, pos, "CSV")) is not None:
+        return problem
     quote = row.get("Quote/description", "") if kind in QUOTING else ""
     if kind in QUOTING and not quote.strip() and not text:
         msg = "annotation quotes no text (no `Quote/description`) and it has no comment: skipped"
@@ -86,16 +98,136 @@ def read_hypothesis_csv(text: str, name: str, shown: str) -> ParsedArchive:
             diags.append(found)
             continue
         if row.get("Type", "").strip() in QUOTING and not found.quote:
-            diags.append(unquoted(line, shown))
+            diags.append(unquoted(line, shown, "`Quote/description`"))
         read.append(found)
     return annotations_archive(read, diags, name, shown, told=False)
 
 
-def unquoted(line: int, shown: str) -> Diagnostic:
-    """A highlight whose row holds no quoted words is kept as a note on the page: told."""
+def unquoted(line: int, shown: str, field: str) -> Diagnostic:
+    """A highlight that holds no quoted words is kept as a note on the page: told."""
     return warning(
         "import-bad-annotation",
-        "annotation quotes no text (no `Quote/description`): its comment kept as a note on the page",
+        f"annotation quotes no text (no {field}): its comment kept as a note on the page",
         FilePos(shown, line),
         "a highlight's row holds its quote",
     )
+
+
+# the HTML export: `<title>Annotations on "Title"</title>`, a section `<h1>Summary</h1>` (the
+# document's title and address), then a section `<h1>Annotations</h1>` of one `<article>` each,
+# a table of `Label:` cells beside their values
+_HTML_TITLE = re.compile(r"<title>\s*Annotations on (?:&quot;|\")", re.I)
+_HTML_SECTIONS = re.compile(
+    r"<h1>\s*Summary\s*</h1>.*?<h1>\s*Annotations\s*</h1>\s*(?:<article[\s>]|</section>)",
+    re.I | re.S,
+)
+_ARTICLE = re.compile(r"<article[\s>]", re.I)
+HTML_HINT = "export the annotations from Hypothesis (Share › Export) as HTML, or as JSON"
+
+
+def is_hypothesis_html(text: str) -> bool:
+    """Whether the text is Hypothesis's HTML export: its title and its two sections."""
+    return bool(_HTML_TITLE.search(text[:4000])) and bool(_HTML_SECTIONS.search(text))
+
+
+def labelled_cells(node: LexborNode) -> dict[str, LexborNode]:
+    """The export's tables: each row's label (`Created at`, without its colon) -> value cell."""
+    cells: dict[str, LexborNode] = {}
+    for row in node.css("tr"):
+        found = row.css("td")
+        if len(found) == 2:
+            cells.setdefault(plain_text(found[0]).removesuffix(":").strip(), found[1])
+    return cells
+
+
+def cell_text(cells: dict[str, LexborNode], label: str) -> str:
+    return plain_text(cells[label]) if label in cells else ""
+
+
+def quoted_lines(node: LexborNode) -> str:
+    """The quoted words as the exporter wrote them, lines kept but for its indentation."""
+    lines = (line.strip() for line in node.text(deep=True).strip().split("\n"))
+    return "\n".join(lines)
+
+
+def html_quote(cells: dict[str, LexborNode]) -> str:
+    cell = cells.get("Quote")
+    quote = cell.css_first("blockquote") if cell is not None else None
+    return quoted_lines(quote if quote is not None else cell) if cell is not None else ""
+
+
+def html_comment(cells: dict[str, LexborNode]) -> str:
+    """The comment, rendered from markdown by the exporter, as safe markdown again; an image's
+    description before it."""
+    cell = cells.get("Comment")
+    blocks = fragment_markdown(cell.inner_html or "") if cell is not None else []
+    description = cell_text(cells, "Description")
+    lead = [f"Image: {escape_text(description)}"] if description else []
+    return "\n\n".join([*lead, *blocks])
+
+
+def html_annotation(
+    article: LexborNode, number: int, line: int, document: tuple[str, str], shown: str
+) -> Annotation | Diagnostic:
+    """One `<article>` as the annotation record the JSON's gives, or why it is imported as none."""
+    pos = FilePos(shown, line)
+    cells = labelled_cells(article)
+    kind = cell_text(cells, "Type")
+    if (problem := kind_problem(kind, pos, "HTML")) is not None:
+        return problem
+    quote = html_quote(cells) if kind in QUOTING else ""
+    text = html_comment(cells)
+    if not quote.strip() and not text:
+        msg = "annotation quotes no text and has no comment: skipped"
+        return warning("import-bad-annotation", msg, pos, "a highlight's `Quote:` holds its words")
+    created = cells.get("Created at")
+    time = created.css_first("time[datetime]") if created is not None else None
+    uri, title = document
+    return Annotation(
+        id=f"annotation-{number}",
+        uri=uri,
+        title=title,
+        line=line,
+        quote=quote if quote.strip() else "",
+        page=cell_text(cells, "Page"),
+        text=text,
+        tags=tag_names(cell_text(cells, "Tags").split(",")),
+        created=(time.attributes.get("datetime") or "") if time else cell_text(cells, "Created at"),
+        user=cell_text(cells, "Author"),
+        converted=True,
+    )
+
+
+def html_document(tree: LexborHTMLParser) -> tuple[str, str]:
+    """(address, title) of the annotated document, from the export's summary."""
+    summary = tree.css_first("section")
+    if summary is None:
+        return "", ""
+    link = summary.css_first("p a[href]")
+    title = summary.css_first("p strong")
+    uri = (link.attributes.get("href") or "").strip() if link is not None else ""
+    return uri, strip_arxiv_prefix(plain_text(title)) if title is not None else ""
+
+
+def read_hypothesis_html(text: str, name: str, shown: str) -> ParsedArchive:
+    """Hypothesis's HTML export: one post for the document annotated, made as the JSON's is."""
+    tree = LexborHTMLParser(text)
+    uri, title = html_document(tree)
+    if not uri:
+        msg = "the export's summary names no document address (its link): nothing imported"
+        problem = error("import-bad-hypothesis", msg, FilePos(shown, 1), HTML_HINT)
+        return ParsedArchive(name, ArchiveFormat.HYPOTHESIS, (), (problem,))
+    index = line_index(text)
+    lines = [index.line(m.start()) for m in _ARTICLE.finditer(text)]
+    diags: list[Diagnostic] = []
+    read: list[Annotation] = []
+    for number, article in enumerate(tree.css("article"), 1):
+        line = lines[number - 1] if number <= len(lines) else 1
+        found = html_annotation(article, number, line, (uri, title), shown)
+        if isinstance(found, Diagnostic):
+            diags.append(found)
+            continue
+        if cell_text(labelled_cells(article), "Type") in QUOTING and not found.quote:
+            diags.append(unquoted(line, shown, "`Quote:`"))
+        read.append(found)
+    return annotations_archive(read, diags, name, shown, told=False)
