@@ -383,11 +383,15 @@ def test_a_sort_after_group_by_orders_the_groups() -> None:
     )
     view = made["views"][0]
     assert view["sort"] == [{"property": "rating", "direction": "ASC"}]
-    assert view["dataviewGroup"] == {
-        "property": "genre",
-        "name": "genre",
-        "sort": [{"property": "key", "direction": "DESC"}],
-    }
+    assert view["dataviewGroup"] == {"property": "genre", "name": "genre"}
+    assert view["dataviewGroupSteps"] == [
+        {
+            "property": "",
+            "name": "",
+            "filter": "",
+            "sort": [{"property": "key", "direction": "DESC"}],
+        }
+    ]
     assert view["order"] == ["file.name", "rows.file.basename"]
     assert made["properties"]["file.name"] == {"displayName": "genre"}
 
@@ -1049,7 +1053,7 @@ def test_a_task_s_section_is_the_heading_it_is_under(tmp_path: Path) -> None:
     assert text.startswith("data-pagefind-ignore> 2 tasks P (2) fix roof call Bea")
     assert "paint" not in first and "before" not in first
     keys = re.findall(r'<p class="task-key">(.*?)</p>', pages["q"])
-    assert keys == ["Later (1)", "Urgent (1)", "— (1)"]  # (no heading: none, last)
+    assert keys == ["— (1)", "Later (1)", "Urgent (1)"]  # (no heading: null, first, as Dataview)
 
 
 def test_a_tag_naming_a_keyword_is_a_tag_and_a_source_negated_with_a_bang() -> None:
@@ -1211,3 +1215,75 @@ def test_html_in_a_base_s_values_stays_text(tmp_path: Path) -> None:
     }
     pages = build_pages(tmp_path, notes)
     assert re.findall(r"<td>(.*?)</td>", pages["based"]) == ["&lt;b&gt;Dota&lt;/b&gt;"]
+
+
+def test_each_clause_after_group_by_applies_in_the_order_written(tmp_path: Path) -> None:
+    notes = {
+        "books/dune.md": "---\ngenre: scifi\npages: 9\n---\nD.\n",
+        "books/alien.md": "---\ngenre: scifi\npages: 10\n---\nA.\n",
+        "books/emma.md": "---\ngenre: romance\npages: 12\n---\nE.\n",
+        "books/solaris.md": "---\ngenre: epic\npages: 3\n---\nS.\n",
+        "q.md": (
+            # the FLATTEN makes a row for each book, which the SORT after it orders
+            '# Q\n\n```dataview\nTABLE WITHOUT ID key, p\nFROM "books"\nGROUP BY genre\n'
+            "FLATTEN rows.pages AS p\nSORT p DESC\n```\n\n"
+            # the SORT orders the groups the WHERE left, then the FLATTEN's rows keep that order
+            '```dataview\nTABLE WITHOUT ID key, n\nFROM "books"\nGROUP BY genre\n'
+            'SORT length(rows) DESC, key\nWHERE key != "epic"\nFLATTEN length(rows) AS n\n```\n'
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    views = re.findall(r'<div class="base-view".*?</div>', pages["q"], re.S)
+    cells = [
+        [re.sub(r"<[^>]+>", "|", c) for c in re.findall(r"<tr>(.*?)</tr>", v)[1:]] for v in views
+    ]
+    # by pages as numbers (12, 10, 9, 3: as text "9" would come before "12")
+    assert cells[0] == ["|romance||12|", "|scifi||10|", "|scifi||9|", "|epic||3|"]
+    assert cells[1] == ["|scifi||2|", "|romance||1|"]
+    made = json.loads(dataview_base("TABLE x GROUP BY a WHERE b SORT c DESC FLATTEN rows AS r"))
+    assert made["views"][0]["dataviewGroupSteps"] == [
+        {"property": "", "name": "", "filter": "b"},
+        {
+            "property": "",
+            "name": "",
+            "filter": "",
+            "sort": [{"property": "c", "direction": "DESC"}],
+        },
+        {"property": "rows", "name": "r", "filter": ""},
+    ]
+
+
+def test_sort_compares_values_as_dataview_does(tmp_path: Path) -> None:
+    notes = {
+        "n/a.md": "---\nv: 10\nd: 2024-03-01\nlen: 2 days\nto: '[[Zeta]]'\n---\nA.\n",
+        "n/b.md": "---\nv: 9\nd: 2023-12-31\nlen: 1 week\nto: '[[Alpha]]'\n---\nB.\n",
+        "n/c.md": "---\nv: apple\nd: 2024-01-15\nlen: 36 hours\nto: '[[Mid]]'\n---\nC.\n",
+        "n/d.md": "---\nv: Banana\n---\nD.\n",
+        "n/e.md": "---\nv: true\n---\nE.\n",
+        "n/f.md": "F.\n",
+        "Zeta.md": "Z.\n",
+        "sub/Alpha.md": "A.\n",
+        "Mid.md": "M.\n",
+        "q.md": (
+            # null first; then by type: boolean, number, string; numbers as numbers, text by
+            # its letters whatever their case
+            '# Q\n\n```dataview\nLIST\nFROM "n"\nSORT v\n```\n\n'
+            '```dataview\nLIST\nFROM "n"\nWHERE d\nSORT d DESC\n```\n\n'
+            '```dataview\nLIST\nFROM "n"\nWHERE len\nSORT dur(len)\n```\n\n'
+            # links by the path of the note each leads to: Mid.md, sub/Alpha.md, Zeta.md
+            '```dataview\nLIST\nFROM "n"\nWHERE to\nSORT to\n```\n\n'
+            '```dataview\nLIST WITHOUT ID sort([10, "b", 9, null, "A", true], (x) => x)\n'
+            'WHERE file.name = "q"\n```\n'
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    listed = listed_notes(pages["q"])
+    assert listed[0] == ["f", "e", "b", "a", "c", "d"]
+    assert listed[1] == ["a", "c", "b"]
+    assert listed[2] == ["c", "a", "b"]  # 36 hours, 2 days, 1 week
+    assert listed[3] == ["c", "b", "a"]
+    last = re.findall(r'<div class="base-view".*?</div>', pages["q"], re.S)[4]
+    # null (shown empty) first, then true, the numbers, the text
+    assert re.findall(r"<li>(.*?)</li>", last) == [", true, 9, 10, A, b"]

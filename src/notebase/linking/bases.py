@@ -21,6 +21,7 @@ import functools
 import json
 import math
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
@@ -367,13 +368,13 @@ class View:
     limit: int
     group: str = ""  # a Dataview query's GROUP BY: its rows are then the groups (group_rows)
     group_name: str = ""  # the name its key is read by besides `key` (`GROUP BY x AS name`, `x`)
-    group_sort: tuple[tuple[str, bool], ...] = ()  # the groups' order, after their key's
     # a query's FLATTENs, each (expression, name, filter after), each of the last's rows
     flatten: tuple[tuple[str, str, str], ...] = ()
     sort_flattened: bool = False  # the view's sort is of the rows its FLATTENs made
     list_values: bool = False  # a Dataview LIST's: its expression's value shown of each note
-    # a query's FLATTENs (expression, name, "") and WHEREs ("", "", filter) after its GROUP BY
-    group_steps: tuple[tuple[str, str, str], ...] = ()
+    # the clauses after a query's GROUP BY, in order: each a FLATTEN (expression, name, "", ()),
+    # WHERE ("", "", filter, ()) or SORT ("", "", "", its sort), of the rows the last made
+    group_steps: tuple[tuple[str, str, str, tuple[tuple[str, bool], ...]], ...] = ()
     html: bool = False  # a Dataview query's: the inline HTML of its values shown (markup_html)
 
 
@@ -417,11 +418,7 @@ def base_data(text: str) -> dict[str, Any]:
 
 def read_view(data: Any, number: int) -> View:
     data = mapping(data)
-    sort = tuple(
-        (str(s.get("property", "")), str(s.get("direction", "ASC")).upper() == "DESC")
-        for s in listed(data.get("sort"))
-        if isinstance(s, dict)
-    )
+    sort = read_sort(data.get("sort"))
     limit = data.get("limit")
     name = data.get("name")
     group = mapping(data.get("dataviewGroup"))
@@ -435,11 +432,6 @@ def read_view(data: Any, number: int) -> View:
         str(group.get("property") or ""),
         str(group.get("name") or ""),
         tuple(
-            (str(s.get("property", "")), str(s.get("direction", "ASC")).upper() == "DESC")
-            for s in listed(group.get("sort"))
-            if isinstance(s, dict)
-        ),
-        tuple(
             (str(f.get("property") or ""), str(f.get("name") or ""), str(f.get("filter") or ""))
             for f in listed(data.get("dataviewFlatten"))
             if isinstance(f, dict) and f.get("property")
@@ -447,11 +439,25 @@ def read_view(data: Any, number: int) -> View:
         data.get("dataviewSortFlattened") is True,
         data.get("dataviewValues") is True,
         tuple(
-            (str(f.get("property") or ""), str(f.get("name") or ""), str(f.get("filter") or ""))
+            (
+                str(f.get("property") or ""),
+                str(f.get("name") or ""),
+                str(f.get("filter") or ""),
+                read_sort(f.get("sort")),
+            )
             for f in listed(data.get("dataviewGroupSteps"))
             if isinstance(f, dict)
         ),
         data.get("dataviewHtml") is True,
+    )
+
+
+def read_sort(value: Any) -> tuple[tuple[str, bool], ...]:
+    """A view's `sort`: each (property, descending)."""
+    return tuple(
+        (str(s.get("property", "")), str(s.get("direction", "ASC")).upper() == "DESC")
+        for s in listed(value)
+        if isinstance(s, dict)
     )
 
 
@@ -479,9 +485,10 @@ def base_problems(base: Base) -> list[tuple[str, str]]:
     texts = [*statements(base.filters), *base.formulas.values()]
     for view in base.views:
         texts += [*statements(view.filters), *view.order, *(p for p, _ in view.sort)]
-        texts += [view.group, *(p for p, _ in view.group_sort)]
-        steps = (*view.flatten, *view.group_steps)
+        texts.append(view.group)
+        steps = (*view.flatten, *(step[:3] for step in view.group_steps))
         texts += [text for made, _, where in steps for text in (made, where)]
+        texts += [p for step in view.group_steps for p, _ in step[3]]
     problems: dict[str, str] = {}
     for text in filter(str.strip, texts):
         try:
@@ -573,6 +580,12 @@ class Scope:
         if not isinstance(target, str):
             return None
         return self.names.get(link_key(target))
+
+    def link_path(self, value: Any) -> str:
+        """The path of the note a link leads to (else its target), as Dataview orders links."""
+        slug = self.slug_of(value)
+        row = self.rows.get(slug) if slug is not None else None
+        return row.entry.rel_path if row is not None else text_of(value)
 
     def equal(self, a: Any, b: Any) -> bool:
         if isinstance(a, Duration) and isinstance(b, Duration):
@@ -724,10 +737,12 @@ class Scope:
         if not isinstance(items, list):
             return None if name != "sort" else items
         if name == "sort":
-            keyed = [
-                (sort_key(v if function is None else self.apply(function, [v])), v) for v in items
-            ]
-            return [v for _, v in sorted(keyed, key=lambda p: p[0] or (-1, 0.0, ""))]
+            keys = [v if function is None else self.apply(function, [v]) for v in items]
+
+            def order(i: int, j: int) -> int:
+                return dataview_compare(keys[i], keys[j], self.link_path)
+
+            return [items[i] for i in sorted(range(len(items)), key=functools.cmp_to_key(order))]
         if name == "reduce":
             return self.reduce(items, function)
         if name == "map":
@@ -1627,6 +1642,8 @@ def sort_rows(
     """In the view's order (by file path first, so that ties keep one order; rows a FLATTEN made
     keep theirs)."""
     rows = sorted(rows, key=lambda r: r.entry.rel_path) if by_path else rows
+    if scope.html:  # a Dataview query's: its values as Dataview compares them
+        return dataview_sorted(scope, rows, sort)
     for prop, descending in reversed(sort):
         keyed = [(sort_key(scope.prop(prop, r)), r) for r in rows]
         present = [p for p in keyed if p[0] is not None]
@@ -1666,17 +1683,94 @@ def group_rows(scope: Scope, rows: list[Row], view: View) -> list[Row]:
         )
         for key, members in groups.values()
     ]
-    made.sort(key=lambda g: sort_key(g.properties["key"]) or (2, 0.0, ""))
-    for prop, descending in reversed(view.group_sort):
-        keyed = [(sort_key(scope.prop(prop, g)), g) for g in made]
-        present = [p for p in keyed if p[0] is not None]
-        present.sort(key=lambda p: p[0], reverse=descending)  # type: ignore[arg-type,return-value]
-        made = [g for _, g in present] + [g for k, g in keyed if k is None]
-    for step in view.group_steps:  # a FLATTEN or WHERE after the GROUP BY: of the groups
-        made = (
-            flatten_rows(scope, made, step) if step[0] else flatten_rows(scope, made, step, False)
-        )
+    made = dataview_sorted(scope, made, (("key", False),))
+    for made_by, name, where, sort in view.group_steps:  # each clause after it, in turn
+        if sort:
+            made = dataview_sorted(scope, made, sort)
+        else:
+            made = flatten_rows(scope, made, (made_by, name, where), bool(made_by))
     return made
+
+
+def dataview_sorted(scope: Scope, rows: list[Row], sort: Sequence[tuple[str, bool]]) -> list[Row]:
+    """The rows in the order of a Dataview SORT: by each expression's values as Dataview compares
+    them (dataview_compare), descending reversing it; ties keep their order."""
+    keyed = [([scope.prop(prop, row) for prop, _ in sort], row) for row in rows]
+
+    def order(a: tuple[list[Any], Row], b: tuple[list[Any], Row]) -> int:
+        for (x, y), (_, descending) in zip(zip(a[0], b[0], strict=True), sort, strict=True):
+            found = dataview_compare(x, y, scope.link_path)
+            if found:
+                return -found if descending else found
+        return 0
+
+    keyed.sort(key=functools.cmp_to_key(order))
+    return [row for _, row in keyed]
+
+
+def dataview_compare(a: Any, b: Any, path: Callable[[Any], str], depth: int = 0) -> int:
+    """Dataview's comparison (Values.compareValue): null first; values of two types by their
+    types' names (array, boolean, date, duration, link, number, object, string); numbers as
+    numbers, dates as dates, durations by length, links by the path of the note each leads to,
+    text by its letters (then their case, as localeCompare), lists item by item then by length,
+    objects by their keys then values. (A date here is ISO text, which text beside it is compared
+    with as text: `2024-01-02` and `2024-01-01-standup`, two notes' names.)"""
+    if a is None or b is None:
+        return (a is not None) - (b is not None)
+    kind, other = dataview_type(a), dataview_type(b)
+    if {kind, other} == {"date", "string"}:  # date text beside text (a note named by its day)
+        kind = other = "string"
+    if kind != other:
+        return -1 if kind < other else 1
+    if kind in ("array", "object") and depth < 20:
+        return compare_items(a, b, path, depth + 1)
+    x: Any
+    y: Any
+    if kind in ("number", "boolean"):
+        x, y = float(a), float(b)
+    elif kind == "date":
+        x, y = as_when(a), as_when(b)
+    elif kind == "duration":
+        x, y = a.millis(), b.millis()
+    elif kind in ("string", "link"):
+        x, y = (
+            (text_order(path(a)), text_order(path(b)))
+            if kind == "link"
+            else (text_order(text_of(a)), text_order(text_of(b)))
+        )
+    else:
+        return 0
+    return (x > y) - (x < y) if x is not None and y is not None else 0
+
+
+def dataview_type(value: Any) -> str:
+    """A value's type as Dataview's comparison reads it (a `[[link]]` in a note's fields: a link)."""
+    if isinstance(value, str) and is_wikilink(value):
+        return "link"
+    return type_name(value)
+
+
+def compare_items(a: Any, b: Any, path: Callable[[Any], str], depth: int) -> int:
+    """Two lists item by item, then by length; two objects by their keys, then values."""
+    if isinstance(a, dict):
+        keys_a, keys_b = sorted(map(str, a)), sorted(map(str, b))
+        found = compare_items(keys_a, keys_b, path, depth)
+        if found:
+            return found
+        a, b = [a[k] for k in sorted(a, key=str)], [b[k] for k in sorted(b, key=str)]
+    for x, y in zip(a, b, strict=False):
+        found = dataview_compare(x, y, path, depth)
+        if found:
+            return found
+    return (len(a) > len(b)) - (len(a) < len(b))
+
+
+def text_order(text: str) -> tuple[str, str]:
+    """Text in the order localeCompare gives it: by its letters without accents or case, then
+    lower case before upper (`apple`, `Apple`, `banana`)."""
+    plain = unicodedata.normalize("NFKD", text)
+    letters = "".join(c for c in plain if not unicodedata.combining(c)).casefold()
+    return (letters, text.swapcase())
 
 
 def group_key(scope: Scope, value: Any) -> Any:

@@ -8,10 +8,11 @@ note holding the query; joined by `and`, `or`, `-` or `!`, parentheses); `WHERE 
 language: `=` is `==`, `and`/`or` are `&&`/`||`, `file.name` is the name without `.md`
 (`file.basename`), `file.link` the note, `file.outlinks` its links, `file.ctime`/`file.mtime` the
 dates the note says (bases.file_date). `GROUP BY expr [AS name]` (one) makes the view's rows
-its groups (bases.group_rows), a SORT after it theirs; `FLATTEN expr [AS name]` a row for each
+its groups (bases.group_rows); `FLATTEN expr [AS name]` a row for each
 of its values (bases.flatten_rows), a WHERE or SORT after it theirs, another FLATTEN a row for
-each value of each of them; a WHERE or FLATTEN after GROUP BY is of the groups, two WHEREs
-both. `LIST expr` shows each note's value after it. A string is Dataview's (`\\"` a
+each value of each of them; each WHERE, FLATTEN and SORT after GROUP BY is of the rows the
+clause before it made, in the order written (`GROUP BY x FLATTEN rows.y AS y SORT y DESC`), two
+WHEREs before it both. A SORT orders values as Dataview compares them (bases.dataview_compare). `LIST expr` shows each note's value after it. A string is Dataview's (`\\"` a
 quote, `\\\\` a backslash, any other backslash kept: `"\\d"` is the pattern `\\d`), and the
 patterns of `regexmatch`, `regextest` and `regexreplace` are run by jsregex.py, in bounded time
 (a pattern it does not run is the warning). `meta(link)` reads a link's path, alias, part,
@@ -34,8 +35,9 @@ from dataclasses import dataclass
 
 from notebase.linking.durations import read_duration
 
-# a clause's keyword, starting a word outside strings, links and tags (`#dv/flatten`), any case
-_CLAUSE = re.compile(r"(?<![#/\w])(FROM|WHERE|SORT|LIMIT|GROUP\s+BY|FLATTEN)\b", re.I)
+# a clause's keyword, starting a word outside strings, links and tags (`#dv/flatten`), any case,
+# not a call (`sort(list, (x) => x)`)
+_CLAUSE = re.compile(r"(?<![#/\w])(FROM|WHERE|SORT|LIMIT|GROUP\s+BY|FLATTEN)\b(?!\()", re.I)
 _QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"|\[\[[^\]]*\]\]')
 _WORDS = {"and": "&&", "or": "||"}  # DQL's, any case
 # the fields of a note's `file` in Dataview (any other is null there)
@@ -84,6 +86,9 @@ _TODAY = re.compile(
 )
 
 
+GroupStep = tuple[str, str, str, tuple[tuple[str, bool], ...]]
+
+
 class NotRead(Exception):
     """What of a query this reading leaves out (the message names it)."""
 
@@ -98,12 +103,12 @@ class Query:
     sort: tuple[tuple[str, bool], ...]  # (expression, descending)
     limit: int
     group: tuple[str, str] = ("", "")  # GROUP BY's (expression, name): "" when not grouped
-    group_sort: tuple[tuple[str, bool], ...] = ()  # the SORT after GROUP BY, of the groups
     # each FLATTEN's (expression, name, WHERE after it), in order: each of the rows the last made
     flatten: tuple[tuple[str, str, str], ...] = ()
     sort_flattened: bool = False  # its SORT is after a FLATTEN (else before): of the rows it made
-    # each FLATTEN (expression, name, "") and WHERE ("", "", expression) after GROUP BY, in order
-    group_steps: tuple[tuple[str, str, str], ...] = ()
+    # each clause after GROUP BY, in the order written, each of the rows the last made: a FLATTEN
+    # (expression, name, "", ()), WHERE ("", "", expression, ()) or SORT ("", "", "", its sort)
+    group_steps: tuple[GroupStep, ...] = ()
 
 
 def dataview_base(text: str) -> str:
@@ -128,17 +133,21 @@ def dataview_base(text: str) -> str:
         view["dataviewValues"] = True
     if query.group[0]:  # its rows are the groups (bases.group_rows), the first column their key
         names["file.name"] = {"displayName": query.group[1]}
-        sort = [{"property": e, "direction": "DESC" if d else "ASC"} for e, d in query.group_sort]
-        view["dataviewGroup"] = {"property": query.group[0], "name": query.group[1], "sort": sort}
+        view["dataviewGroup"] = {"property": query.group[0], "name": query.group[1]}
     if query.flatten:  # a row for each of its values (bases.flatten_rows)
         view["dataviewFlatten"] = [
             {"property": made, "name": name, "filter": where} for made, name, where in query.flatten
         ]
         view["dataviewSortFlattened"] = query.sort_flattened
-    if query.group_steps:  # of the groups (bases.group_rows)
+    if query.group_steps:  # of the groups, in the order written (bases.group_rows)
         view["dataviewGroupSteps"] = [
             {"property": made, "name": name, "filter": where}
-            for made, name, where in query.group_steps
+            | (
+                {"sort": [{"property": e, "direction": "DESC" if d else "ASC"} for e, d in sort]}
+                if sort
+                else {}
+            )
+            for made, name, where, sort in query.group_steps
         ]
     base = {"filters": {"and": filters}, "properties": names, "views": [view]}
     return json.dumps(base, ensure_ascii=False)
@@ -161,13 +170,13 @@ def read_query(text: str) -> Query:
     columns = tuple(read_column(c) for c in split_top(rest)) if kind == "TABLE" else ()
     if kind == "CALENDAR":
         columns, with_id = calendar_column(rest, clauses), False
-    found = dict.fromkeys(("FROM", "WHERE", "SORT", "LIMIT", "GROUP BY", "GROUPED SORT"), "")
+    found = dict.fromkeys(("FROM", "WHERE", "SORT", "LIMIT", "GROUP BY"), "")
     flattens: list[list[str]] = []  # each FLATTEN, and the WHERE after it
     sorted_flat = False  # a SORT after a FLATTEN: of its rows
-    grouped: list[tuple[str, str]] = []  # each FLATTEN and WHERE after GROUP BY: of the groups
+    grouped: list[tuple[str, str]] = []  # each FLATTEN, WHERE and SORT after GROUP BY, in order
     for name, body in clauses:
-        if name in ("WHERE", "FLATTEN") and found["GROUP BY"]:
-            grouped.append((body, "") if name == "FLATTEN" else ("", body))
+        if name in ("WHERE", "FLATTEN", "SORT") and found["GROUP BY"]:
+            grouped.append((name, body))
             continue
         if name == "FLATTEN" or (name == "WHERE" and flattens):
             flattens = flatten_clause(name, body, flattens)
@@ -176,10 +185,9 @@ def read_query(text: str) -> Query:
             found["WHERE"] = f"({found['WHERE']}) and ({body})"
             continue
         sorted_flat = sorted_flat or (name == "SORT" and bool(flattens))
-        key = "GROUPED SORT" if name == "SORT" and found["GROUP BY"] else name
-        if key not in found or found[key]:
-            raise NotRead(name if key not in found else f"{name} twice")
-        found[key] = body
+        if name not in found or found[name]:
+            raise NotRead(name if name not in found else f"{name} twice")
+        found[name] = body
     if kind == "LIST" and rest.strip():  # `LIST L.text`, `LIST rows.file.link GROUP BY x`
         columns = (read_column(rest),)
     return Query(
@@ -191,11 +199,19 @@ def read_query(text: str) -> Query:
         tuple(read_sort(s) for s in split_top(found["SORT"])),
         read_limit(found["LIMIT"]),
         read_column(found["GROUP BY"]) if found["GROUP BY"] else ("", ""),
-        tuple(read_sort(s) for s in split_top(found["GROUPED SORT"])),
         tuple(read_flatten(text, where) for text, where in flattens),
         sorted_flat,
-        tuple(read_flatten(f, "") if f else ("", "", expression(w)) for f, w in grouped),
+        tuple(group_step(name, body) for name, body in grouped),
     )
+
+
+def group_step(name: str, body: str) -> GroupStep:
+    """A clause after GROUP BY as the step it is of the groups (bases.group_rows)."""
+    if name == "FLATTEN":
+        return (*read_flatten(body, ""), ())
+    if name == "WHERE":
+        return ("", "", expression(body), ())
+    return ("", "", "", tuple(read_sort(s) for s in split_top(body)))
 
 
 def flatten_clause(name: str, body: str, flattens: list[list[str]]) -> list[list[str]]:
