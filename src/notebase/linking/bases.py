@@ -556,14 +556,20 @@ class Scope:
     (`this`), the base's formulas, and the notes' names, which links are resolved by."""
 
     def __init__(
-        self, base: Base, this: Row, names: Mapping[str, str], rows: Mapping[str, Row] | None = None
+        self,
+        base: Base,
+        this: Row,
+        names: Mapping[str, str],
+        rows: Mapping[str, Row] | None = None,
+        lists: dict[str, list[dict[str, Any]]] | None = None,
     ) -> None:
         self.base, self.this, self.names = base, this, names
         self.rows = rows or {}  # the notes by slug, which a link's fields are read of
         self.parsed: dict[str, Node] = {}
         self.patterns: dict[str, Pattern] = {}
         self.budget = Budget()  # the steps the view's patterns may take (jsregex.py)
-        self.lists: dict[str, list[dict[str, Any]]] = {}  # each note's list items (file.lists)
+        # each note's list items (file.lists), read once a query asks: the build's, when given
+        self.lists = {} if lists is None else lists
         self.steps = 0  # the calls of lambdas so far (MAX_STEPS)
         self.html = False  # its values' inline HTML shown (a Dataview query's: markup_html)
 
@@ -1590,11 +1596,12 @@ def view_html(
     names: Mapping[str, str],
     link: NoteLink,
     tasks: Callable[[], Sequence[Row]] = list,
+    lists: dict[str, list[dict[str, Any]]] | None = None,
 ) -> str:
     """The view the embed names (else the first) as HTML: a table, or a list of the notes; what
-    cannot be read, said in its place."""
+    cannot be read, said in its place (`lists`: the notes' list items read so far, kept)."""
     view = next((v for v in base.views if v.name == view_name), base.views[0])
-    scope = Scope(base, this, names, {row.entry.slug: row for row in scope_rows})
+    scope = Scope(base, this, names, {row.entry.slug: row for row in scope_rows}, lists)
     scope.html = view.html
     if view.type == "task":  # (a Dataview TASK query's)
         scope_rows = tasks()
@@ -2023,6 +2030,7 @@ class BaseRows:
     ) -> None:
         self.index, self.link, self.body = index, link, body
         self.bases: dict[str, Base | None] = {}
+        self.lists: dict[str, list[dict[str, Any]]] = {}  # each note's file.lists, read once
 
     @functools.cached_property
     def tasks(self) -> list[Row]:
@@ -2060,7 +2068,9 @@ class BaseRows:
     def shown(self, base: Base, view_name: str, this: Entry) -> str:
         here = self.rows.get(this.slug) or base_rows([this], {})[0]
         rows = list(self.rows.values())
-        return view_html(base, view_name, rows, here, self.names, self.link, lambda: self.tasks)
+        return view_html(
+            base, view_name, rows, here, self.names, self.link, lambda: self.tasks, self.lists
+        )
 
 
 def read_or_none(text: str) -> Base | None:
