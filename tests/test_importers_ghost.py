@@ -490,3 +490,11 @@ def test_a_one_line_export_longer_than_a_csv_cell_may_be_is_read_as_ghost() -> N
     assert "\n" not in text and len(text) > 131072
     archive = read_input(text, "g.json", "g.json")
     assert [p.title for p in archive.posts] == ["Long"]
+
+
+def test_a_gallery_listing_what_is_no_image_shows_the_images_it_has() -> None:
+    gallery = {"type": "gallery", "images": [5, None, {"src": "https://example.org/a.png"}]}
+    lexical = json.dumps({"root": {"type": "root", "children": [gallery]}})
+    post = {"id": "1", "title": "T", "slug": "t", "html": None, "lexical": lexical}
+    archive = read_ghost(export([{**post, "type": "post"}]), "g.json", "g.json")
+    assert body_of(archive.posts[0]) == "![](https://example.org/a.png)"
