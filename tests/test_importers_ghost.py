@@ -481,3 +481,20 @@ def test_a_lexical_bookmark_and_tweet_are_drawn_as_mobiledoc_s_are() -> None:
     assert text.startswith("> Launch day, at last.\n>\n> — Ada (@ada)")
     assert text.endswith("What the \\<post> says\n\nExample Blog • Ada\n\nWorth *reading*")
     assert "widgets.js" not in text
+
+
+def test_a_one_line_export_longer_than_a_csv_cell_may_be_is_read_as_ghost() -> None:
+    # Ghost writes its export on one line: telling it from a CSV reads that line as a header
+    long = {"id": "1", "title": "Long", "slug": "long", "html": "<p>" + "word " * 40000 + "</p>"}
+    text = export([{**long, "type": "post", "status": "published"}])
+    assert "\n" not in text and len(text) > 131072
+    archive = read_input(text, "g.json", "g.json")
+    assert [p.title for p in archive.posts] == ["Long"]
+
+
+def test_a_gallery_listing_what_is_no_image_shows_the_images_it_has() -> None:
+    gallery = {"type": "gallery", "images": [5, None, {"src": "https://example.org/a.png"}]}
+    lexical = json.dumps({"root": {"type": "root", "children": [gallery]}})
+    post = {"id": "1", "title": "T", "slug": "t", "html": None, "lexical": lexical}
+    archive = read_ghost(export([{**post, "type": "post"}]), "g.json", "g.json")
+    assert body_of(archive.posts[0]) == "![](https://example.org/a.png)"

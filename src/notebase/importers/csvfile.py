@@ -17,14 +17,27 @@ def is_csv(name: str) -> bool:
 def delimiter_of(text: str) -> str:
     """What separates the cells: a comma, or the semicolon or tab the header line holds more of
     (a spreadsheet saving CSV in a language whose decimal mark is a comma writes `;`)."""
-    first = text.lstrip("\ufeff").split("\n", 1)[0]
+    first = first_line(text)
     return max(",;\t", key=first.count) if first.count(",") == 0 else ","
 
 
+def first_line(text: str) -> str:
+    """The text's first line, a BOM before it left out (the rest not split off and copied)."""
+    text = text.lstrip("\ufeff")
+    end = text.find("\n")
+    return text[: end if end >= 0 else len(text)]
+
+
 def csv_header(text: str) -> list[str]:
-    """The names of the columns, as the first line writes them (a BOM before it left out)."""
-    first = text.lstrip("\ufeff").split("\n", 1)[0]
-    return [c.strip() for c in next(csv.reader([first], delimiter=delimiter_of(text)), [])]
+    """The names of the columns, as the first line writes them (a BOM before it left out); none
+    for a line no CSV reads (a cell over the csv module's limit: a one-line JSON export)."""
+    try:
+        return [
+            c.strip()
+            for c in next(csv.reader([first_line(text)], delimiter=delimiter_of(text)), [])
+        ]
+    except csv.Error:
+        return []
 
 
 def csv_rows(

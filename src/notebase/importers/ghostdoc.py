@@ -242,7 +242,9 @@ def code_html(payload: dict[str, Any]) -> str:
 
 
 def gallery_html(payload: dict[str, Any]) -> str:
-    shown = "".join(f"<p>{image_html(i)}</p>" for i in items(payload.get("images")) if i)
+    shown = "".join(
+        f"<p>{image_html(i)}</p>" for i in items(payload.get("images")) if isinstance(i, dict) and i
+    )
     return f"<figure>{shown}{caption_html(payload)}</figure>" if shown else ""
 
 
