@@ -50,6 +50,7 @@ _SITE_HREF = re.compile(
     r"""(?P<attr>\b(?:href|src)\s*=\s*["'])(?:""" + SITE + r")?/(?!/)(?P<rest>[^\"'#?]*)"
 )
 DRAFTS = ("draft", "scheduled")
+RESAVE_HINT = "open and save the post in Ghost, then export again"
 HINT_UNRESOLVED = f"{SITE_HINT} (the export does not say it)"
 
 
@@ -184,12 +185,10 @@ def document_problems(
     diags = []
     if body.problem:
         kept = "imported from its plain text" if has_text else "imported without its text"
-        hint = "open and save the post in Ghost, then export again"
-        diags.append(warning("import-bad-document", f"{body.problem}: {kept}", pos, hint))
+        diags.append(warning("import-bad-document", f"{body.problem}: {kept}", pos, RESAVE_HINT))
     elif not has_text and (post.get("mobiledoc") or post.get("lexical")):
         msg = "the post's editor document (it has no html) holds no text: imported without it"
-        hint = "open and save the post in Ghost, then export again"
-        diags.append(warning("import-empty-post", msg, pos, hint))
+        diags.append(warning("import-empty-post", msg, pos, RESAVE_HINT))
     if body.unknown:
         names = ", ".join(body.unknown)
         msg = f"card(s) of Ghost's editor not known ({names}): kept as their text and links"

@@ -115,7 +115,7 @@ def mobiledoc_html(doc: dict[str, Any], found: Found) -> str:
         elif kind == CARD_SECTION and len(section) >= 2:
             card = item_at(doc.get("cards"), section[1])
             payload = card[1] if len(card) > 1 and isinstance(card[1], dict) else {}
-            out.append(card_html(str(card[0]) if card else "", payload, found))
+            out.append(card_html(text_of(card[0]) if card else "", payload, found))
     return "".join(out)
 
 
@@ -342,6 +342,10 @@ def media_html(payload: dict[str, Any]) -> str:
     return link_html(payload.get("src"), name)
 
 
+def raw_html_card(payload: dict[str, Any]) -> str:
+    return text_of(payload.get("html"))  # cleaned with the post's HTML
+
+
 def button_html(payload: dict[str, Any]) -> str:
     return link_html(payload.get("buttonUrl"), payload.get("buttonText"))
 
@@ -349,8 +353,8 @@ def button_html(payload: dict[str, Any]) -> str:
 CARDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "markdown": markdown_card,
     "card-markdown": markdown_card,  # Ghost 1's name for it
-    "html": lambda p: text_of(p.get("html")),
-    "card-html": lambda p: text_of(p.get("html")),
+    "html": raw_html_card,
+    "card-html": raw_html_card,  # Ghost 1's name for it
     "image": figure_html,
     "code": code_html,
     "embed": embed_html,
