@@ -250,3 +250,22 @@ def test_the_vaults_admonition_types_are_read_with_the_config(tmp_path: Path) ->
         ("admonition-color", FilePos("notes/.obsidian/plugins/obsidian-admonition/data.json", 4))
     ]
     assert load_config(tmp_path / "elsewhere")[0].admonitions.types == ()
+
+
+def test_a_vault_settings_file_nested_too_deep_is_no_traceback(tmp_path: Path) -> None:
+    from notebase.reading.discover import TEMPLATE_FOLDERS, template_folders
+
+    notes = tmp_path / "notes"
+    deep = "[" * 100_000 + "]" * 100_000
+    for setting in (
+        ".obsidian/templates.json",
+        ".obsidian/publish.json",
+        ".obsidian/plugins/obsidian-admonition/data.json",
+    ):
+        (notes / setting).parent.mkdir(parents=True, exist_ok=True)
+        (notes / setting).write_text(deep, encoding="utf-8")
+    assert template_folders(notes) == frozenset(TEMPLATE_FOLDERS)
+    config, diags = load_config(tmp_path)
+    assert not config.admonitions.types and not config.ignore[2:]
+    assert [d.code for d in diags] == ["admonition-settings"]
+    assert "nested too deep" in diags[0].message

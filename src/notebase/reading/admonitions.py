@@ -26,6 +26,7 @@ from notebase.markdown.admonitions import (
     our_icon,
     parse_color,
 )
+from notebase.reading.vaultjson import NotJson, parse_settings, settings_text
 
 ADMONITION_SETTINGS = ".obsidian/plugins/obsidian-admonition/data.json"
 SHOWN_PATH = f"notes/{ADMONITION_SETTINGS}"
@@ -37,26 +38,20 @@ COLOR_HINT = f'{COLOR_HINT_START}: "color": "68, 138, 255"'
 def read_admonition_types(notes: Path) -> tuple[AdmonitionTypes, tuple[Diagnostic, ...]]:
     """The custom types of the vault at `notes` (none without the plugin's settings file), with
     the warnings their settings give."""
-    try:
-        text = (notes / ADMONITION_SETTINGS).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError):
-        return NO_TYPES, ()
-    return parse_admonition_settings(text)
+    text = settings_text(notes / ADMONITION_SETTINGS)
+    return (NO_TYPES, ()) if text is None else parse_admonition_settings(text)
 
 
 def parse_admonition_settings(
     text: str, shown: str = SHOWN_PATH
 ) -> tuple[AdmonitionTypes, tuple[Diagnostic, ...]]:
     """The custom types the text of a data.json declares, with warnings (at `shown`, its path)."""
-    try:
-        settings = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return NO_TYPES, (unreadable(f"it is not JSON ({exc.msg})", FilePos(shown, exc.lineno)),)
-    except (ValueError, RecursionError):  # (nested too deep)
-        return NO_TYPES, (unreadable("it is nested too deep", FilePos(shown, 1)),)
-    declared = settings.get("userAdmonitions") if isinstance(settings, dict) else None
-    if not isinstance(declared, dict):
+    settings = parse_settings(text)
+    if isinstance(settings, NotJson):
+        return NO_TYPES, (unreadable(settings.why, FilePos(shown, settings.line)),)
+    if not isinstance(settings, dict) or not isinstance(settings.get("userAdmonitions"), dict):
         return NO_TYPES, ()
+    declared = settings["userAdmonitions"]
     colored = settings.get("injectColor") is not False  # the plugin's own switch, for every type
     found: dict[str, AdmonitionType] = {}
     diags: list[Diagnostic] = []

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import re
 from collections.abc import Callable
@@ -11,6 +10,7 @@ from pathlib import Path
 
 from notebase.diagnostics import Diagnostic, FilePos, error
 from notebase.model import NoteFile
+from notebase.reading.vaultjson import read_settings
 from notebase.slugs import is_drawing_text, is_note_file
 
 NOTES_DIR = "notes"
@@ -122,10 +122,8 @@ def template_folders(notes_dir: Path) -> frozenset[str]:
     deeper down is taken for notes about templates, as in obsidian-community/obsidian-hub)."""
     named = set()
     for setting, key in TEMPLATE_SETTINGS:
-        try:
-            value = json.loads((notes_dir / setting).read_text(encoding="utf-8")).get(key)
-        except (OSError, ValueError, AttributeError):  # none, unreadable, or no JSON object
-            continue
+        settings = read_settings(notes_dir / setting)  # none, unreadable, or no JSON object
+        value = settings.get(key) if isinstance(settings, dict) else None
         if isinstance(value, str) and value.strip("/ "):
             named.add(value.strip("/ ").casefold())
     return frozenset(named or TEMPLATE_FOLDERS)

@@ -16,12 +16,12 @@ A garden brought as it is (notes/ being its content/ or its vault) keeps those n
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from notebase.diagnostics import Diagnostic, FilePos, info
+from notebase.reading.vaultjson import NotJson, read_settings
 
 QUARTZ_CONFIG = "quartz.config.ts"
 DIGITAL_GARDEN = ".obsidian/plugins/digitalgarden"  # the plugin's folder in a vault
@@ -82,9 +82,8 @@ def read_garden_settings(root: Path) -> tuple[GardenSettings, tuple[Diagnostic, 
 def read_publish_settings(notes: Path) -> tuple[GardenSettings, tuple[Diagnostic, ...]]:
     """Obsidian Publish's folder rules (.obsidian/publish.json), with an info saying what they
     leave out; none without the file (or one that cannot be read as JSON)."""
-    try:
-        rules = json.loads((notes / OBSIDIAN_PUBLISH).read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):  # (nested too deep)
+    rules = read_settings(notes / OBSIDIAN_PUBLISH)
+    if rules is None or isinstance(rules, NotJson):
         return GardenSettings(), ()
     excluded, included = (folder_list(rules, key) for key in ("excluded", "included"))
     settings = GardenSettings(tuple(f"/{f}" for f in excluded), bool(included), 1, included)
