@@ -22,9 +22,13 @@ def delimiter_of(text: str) -> str:
 
 
 def csv_header(text: str) -> list[str]:
-    """The names of the columns, as the first line writes them (a BOM before it left out)."""
+    """The names of the columns, as the first line writes them (a BOM before it left out); none
+    when that line is no CSV the reader takes (a cell past its size limit: a minified JSON)."""
     first = text.lstrip("\ufeff").split("\n", 1)[0]
-    return [c.strip() for c in next(csv.reader([first], delimiter=delimiter_of(text)), [])]
+    try:
+        return [c.strip() for c in next(csv.reader([first], delimiter=delimiter_of(text)), [])]
+    except csv.Error:
+        return []
 
 
 def csv_rows(
