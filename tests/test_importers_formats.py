@@ -61,3 +61,10 @@ def test_a_feed_suffix_always_gets_the_feed_reader_which_says_what_is_wrong() ->
     assert choose_reader("sitemap.xml", "<urlset></urlset>") is read_feed
     (diag,) = read_feed("<urlset></urlset>", "sitemap.xml", "sitemap.xml").diagnostics
     assert diag.code == "import-bad-feed" and "<urlset> is not a feed" in diag.message
+
+
+def test_a_first_line_past_the_csv_cell_limit_is_told_apart_without_a_traceback() -> None:
+    # a minified JSON's one line is longer than a CSV cell may be: no reader's header, no error
+    text = '{"posts": ["' + "x" * 200_000 + '"]}'
+    assert choose_reader("export.json", text) is read_feed
+    assert choose_reader("notes.txt", text) is read_archive

@@ -244,3 +244,14 @@ def test_import_of_a_device_folder_and_again_changes_nothing(tmp_path: Path) -> 
     again = import_files([device / ".kobo" / "KoboReader.sqlite"], notes, tmp_path)
     assert (again.written, again.unchanged) == ((), first.written)
     assert "origin: KoboReader.sqlite:2" in (notes / "dune.md").read_text(encoding="utf-8")
+
+
+def test_a_cell_of_infinity_or_nan_is_read_as_no_number_not_a_crash(tmp_path: Path) -> None:
+    db = kobo_db(tmp_path / "KoboReader.sqlite")
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE content SET VolumeIndex = 'inf' WHERE ContentType = '9'")
+        conn.execute("UPDATE Bookmark SET ChapterProgress = 'nan'")
+    conn.close()
+    archive = read_kobo(db, "KoboReader.sqlite", "KoboReader.sqlite")
+    assert [p.title for p in archive.posts] == ["Atomic Habits", "Dune"]
+    assert [d.severity.value for d in archive.diagnostics] == ["info", "info"]

@@ -8,6 +8,7 @@ is cut short, is told by a diagnostic."""
 
 from __future__ import annotations
 
+import math
 import re
 import sqlite3
 from bisect import bisect_left
@@ -101,12 +102,15 @@ def as_text(value: object) -> str:
 
 
 def as_number(value: object) -> float | None:
+    """The value as a finite number (a cell of text `inf` or `nan` is none), else None."""
     if isinstance(value, int | float) and not isinstance(value, bool):
-        return float(value)
-    try:
-        return float(as_text(value))
-    except ValueError:
-        return None
+        number = float(value)
+    else:
+        try:
+            number = float(as_text(value))
+        except ValueError:
+            return None
+    return number if math.isfinite(number) else None
 
 
 def connect(path: Path) -> sqlite3.Connection:
