@@ -211,6 +211,19 @@ def test_a_link_is_told_a_name_only_when_it_is_probably_a_typo_of_it() -> None:
     ]
 
 
+def test_of_names_as_close_the_first_of_the_site_is_told_whatever_their_lengths() -> None:
+    """[[shampo]] is one slip off shampoo (a letter added), shamp (one dropped), shampa and
+    shampu (one changed): of two such, the one the site lists first (the entries go by title) is
+    told, as a look at every name in turn would tell it, whichever is the longer."""
+    pairs = [("shampa", "shampoo"), ("shamp", "shampa"), ("shampoo", "shampu")]
+    for first, second in pairs:
+        notes = [note(f"{i}.md", f"# {n}\n") for i, n in enumerate((second, first))]
+        idx = build_index([*notes, note("z.md", "[[shampo]]\n")])
+        assert [d.message for d in idx.diagnostics] == [
+            f'[[shampo]] matches no entry (did you mean "{first}"?)'
+        ]
+
+
 def test_a_markdown_link_to_a_page_that_is_no_entry_resolves_to_that_page() -> None:
     linker = note(
         "ideas/pages.md",

@@ -5,7 +5,7 @@ a build with neither never loads it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 
 def one_slip_from(word: str, known: Iterable[str]) -> str | None:
@@ -16,3 +16,13 @@ def one_slip_from(word: str, known: Iterable[str]) -> str | None:
 
     found = process.extractOne(word, list(known), scorer=OSA.distance, score_cutoff=1)
     return found[0] if found is not None else None
+
+
+def closest_within_one(word: str, known: Sequence[str]) -> tuple[int, int] | None:
+    """(slips, index) of the first of `known` closest to `word` if it is one slip off or equal
+    (as one_slip_from measures); None when none is."""
+    from rapidfuzz import process
+    from rapidfuzz.distance import OSA
+
+    found = process.extractOne(word, known, scorer=OSA.distance, score_cutoff=1)
+    return (int(found[1]), int(found[2])) if found is not None else None

@@ -16,7 +16,7 @@ from notebase.diagnostics import (
     warning,
 )
 from notebase.digests import Apply, Keyed, digest_value, direct, made_from, remade
-from notebase.fuzzy import one_slip_from
+from notebase.fuzzy import closest_within_one
 from notebase.linking.attachments import NO_FILES, FileTable, file_table, find_file, site_image
 from notebase.linking.embeds import embed_problems
 from notebase.model import Backlink, Entry, EntryKind, Heading, LinkRef, SiteIndex, SourceRef
@@ -788,7 +788,7 @@ def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) 
         message = f"{shown} names no file under notes/"
         hint = "put the file in notes/ (any folder: it is found by name), or fix the path"
         return warning("missing-attachment", message, pos, hint)
-    close = apply.call(suggest_name, name_key(link.target), names)
+    close = apply.call(suggest_name, name_key(link.target), apply.call(typo_names, names))
     if close is None:
         note = link.target.partition("#")[0]
         if looks_like_file(note):  # `[[aws.svc.EC2]]`, `[[a.docx]]`
@@ -840,14 +840,39 @@ def left_out_link(shown: str, path: str, pos: FilePos) -> Diagnostic:
 TYPO_MIN = 5  # names shorter than this one slip apart are other words: tcp and tco, rsa and ssa
 
 
-def suggest_name(wanted: str, names: Keyed[Names]) -> str | None:
+def suggest_name(wanted: str, typos: Keyed[TypoNames]) -> str | None:
     """The name a broken link's target is probably a typo of: one slip off (a path is no name to
     suggest), if any is. A name further off is another note, one not written yet, as a garden's
-    links often name: suggesting `proactivity` for [[associativity]] would be noise."""
+    links often name: suggesting `proactivity` for [[associativity]] would be noise. Of two as
+    close, the first of the site's names."""
     wanted = wanted.lstrip("/")  # `[[/folder/note]]`, a name written from the top
     if len(wanted) < TYPO_MIN:
         return None
-    return one_slip_from(wanted, (n for n in names.value.names if n[:1] != "/"))
+    found = []  # (slips, place, name): the closest of each length
+    for size in (len(wanted) - 1, len(wanted), len(wanted) + 1):  # what one slip can make
+        places, named = typos.value.get(size, ((), ()))
+        hit = closest_within_one(wanted, named)
+        if hit is not None:
+            found.append((hit[0], places[hit[1]], named[hit[1]]))
+    return min(found)[2] if found else None
+
+
+# typo_names: the names a link may be a typo of by length, each with its place among the site's
+TypoNames = dict[int, tuple[tuple[int, ...], tuple[str, ...]]]
+
+
+def typo_names(names: Keyed[Names]) -> Keyed[TypoNames]:
+    """The site's names that suggest_name may suggest, by length: made once a build, so that a
+    broken link is compared with the names one slip can reach only (by the fuzzy matcher, with
+    no step per name here)."""
+    by_size: dict[int, tuple[list[int], list[str]]] = {}
+    for place, name in enumerate(names.value.names):
+        if name[:1] != "/":
+            places, named = by_size.setdefault(len(name), ([], []))
+            places.append(place)
+            named.append(name)
+    table = {size: (tuple(p), tuple(n)) for size, (p, n) in by_size.items()}
+    return Keyed(table, f"typo:{names.content_key}")
 
 
 def linked_entries(entry: Entry, targets: tuple[str, ...]) -> tuple[tuple[str, int], ...]:

@@ -492,7 +492,7 @@ def normalize_tags(
     diags: list[Diagnostic],
     normalize: Callable[[str], str] = normalize_tag,
 ) -> tuple[str, ...]:
-    tags: list[str] = []
+    tags: dict[str, None] = {}  # in first-seen order
     for tag in raw:
         norm = normalize(tag)
         if not norm:
@@ -504,8 +504,8 @@ def normalize_tags(
                     FilePos(path, line),
                 )
             )
-        elif norm not in tags:
-            tags.append(norm)
+        else:
+            tags.setdefault(norm)
     return tuple(tags)
 
 
