@@ -8,6 +8,7 @@ word codes in the note's code string.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
@@ -59,7 +60,7 @@ def find_mentions(
     excerpt cut are made through `apply` (the build's memo: a rebuild matches only the notes that
     changed, unless a name did)."""
     table = table if table is not None else names_of(entries, apply)
-    found: dict[str, list[Mention]] = defaultdict(list)
+    found: dict[str, list[tuple[Entry, str, Phrase]]] = defaultdict(list)
     totals: dict[str, int] = defaultdict(int)
     for entry, phrases in zip(entries, apply.map(entry_phrases, entries, table), strict=True):
         skip = {entry.slug, *outlinks.get(entry.slug, ())}
@@ -71,10 +72,18 @@ def find_mentions(
             seen.add(slug)
             totals[slug] += 1
             if len(found[slug]) < SHOWN:
-                found[slug].append(
-                    Mention(entry.slug, name, apply.call(entry_excerpt, entry, phrase))
-                )
-    return {slug: Mentions(totals[slug], tuple(found[slug])) for slug in sorted(totals)}
+                found[slug].append((entry, name, phrase))
+    # the excerpts cut entry by entry mentioned, as each one's are mostly of one phrase
+    return {
+        slug: Mentions(
+            totals[slug],
+            tuple(
+                Mention(entry.slug, name, apply.call(entry_excerpt, entry, phrase))
+                for entry, name, phrase in found[slug]
+            ),
+        )
+        for slug in sorted(totals)
+    }
 
 
 def entry_phrases(entry: Entry, table: Keyed[NameTable]) -> tuple[Phrase, ...]:
@@ -161,10 +170,10 @@ def matched_phrases(note: NoteWords, table: NameTable) -> tuple[Phrase, ...]:
     """The names (as phrases) that occur in a note as consecutive words, longest first."""
     distinct = read_words(note)
     code_of = word_codes(distinct, note.prose)
-    present = code_of.keys()
-    found: set[Phrase] = {(w,) for w in present & table.singles}
+    # (a frozenset's intersection walks the smaller side; `keys() & frozenset` walks the set)
+    found: set[Phrase] = {(w,) for w in table.singles.intersection(code_of)}
     seq, code = note.seq, code_of.get
-    firsts = present & table.nexts.get((), frozenset())
+    firsts = table.nexts.get((), frozenset()).intersection(code_of)
     runs: list[tuple[Phrase, str]] = [((a,), code_of[a]) for a in firsts]
     while runs:  # each run of words the note holds that begins a key, one word longer each time
         run, codes = runs.pop()
@@ -192,10 +201,17 @@ def followers(seq: str, codes: str, distinct: Sequence[str]) -> set[str]:
     return {distinct[i] for i in map(index_of, found) if i >= 0}
 
 
+@functools.lru_cache(maxsize=256)  # an entry's mentions are cut one after another
+def phrase_pattern(phrase: Phrase) -> re.Pattern[str]:
+    """The phrase's words, whole, in any case, with anything but words and line breaks between."""
+    return re.compile(
+        r"(?<!\w)" + r"[^\w\n]+".join(re.escape(w) for w in phrase) + r"(?!\w)", re.IGNORECASE
+    )
+
+
 def excerpt(text: str, phrase: Phrase) -> str:
     """The line around the first place the phrase is found, trimmed to a few words each side."""
-    pattern = r"(?<!\w)" + r"[^\w\n]+".join(re.escape(w) for w in phrase) + r"(?!\w)"
-    m = re.search(pattern, text, re.IGNORECASE)
+    m = phrase_pattern(phrase).search(text)
     if m is None:  # a case-folding only equivalence (ß/ss): the mention stands without context
         return ""
     start = text.rfind(BREAK, 0, m.start()) + 1
