@@ -1287,3 +1287,27 @@ def test_sort_compares_values_as_dataview_does(tmp_path: Path) -> None:
     last = re.findall(r'<div class="base-view".*?</div>', pages["q"], re.S)[4]
     # null (shown empty) first, then true, the numbers, the text
     assert re.findall(r"<li>(.*?)</li>", last) == [", true, 9, 10, A, b"]
+
+
+def test_one_query_in_many_notes_lists_for_each_what_it_would_alone(tmp_path: Path) -> None:
+    """The notes passing a FROM (which reads nothing of the note showing it) are found once a
+    build for every note holding the same query; what reads `this` is read for each note, and
+    a FROM that does is not shared."""
+    query = (
+        "```dataview\nLIST FROM #topic WHERE file.name != this.file.name\n```\n\n"
+        "```dataview\nLIST FROM [[]] AND #topic\n```\n"
+    )
+    notes = {
+        "a.md": "#topic links [[b]].\n\n" + query,
+        "b.md": "#topic links [[a]] and [[c]].\n\n" + query,
+        "c.md": "#other\n\n" + query,
+        "d.md": "#topic\n\n" + query,
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    assert [listed_notes(pages[n]) for n in "abcd"] == [
+        [["b", "d"], ["b"]],
+        [["a", "d"], ["a"]],
+        [["a", "b", "d"], ["b"]],
+        [["a", "b"], []],
+    ]

@@ -1597,19 +1597,20 @@ def view_html(
     link: NoteLink,
     tasks: Callable[[], Sequence[Row]] = list,
     lists: dict[str, list[dict[str, Any]]] | None = None,
+    known: dict[str, frozenset[str]] | None = None,
 ) -> str:
     """The view the embed names (else the first) as HTML: a table, or a list of the notes; what
-    cannot be read, said in its place (`lists`: the notes' list items read so far, kept)."""
+    cannot be read, said in its place (`lists`: the notes' list items read so far, kept; `known`:
+    the notes that passed filters shared by every view, by filter, kept: filtered_rows)."""
     view = next((v for v in base.views if v.name == view_name), base.views[0])
     scope = Scope(base, this, names, {row.entry.slug: row for row in scope_rows}, lists)
     scope.html = view.html
-    if view.type == "task":  # (a Dataview TASK query's)
-        scope_rows = tasks()
+    if view.type == "task":  # (a Dataview TASK query's: rows of tasks, not notes)
+        scope_rows, known = tasks(), None
     count = ""
     try:
-        rows = [
-            r for r in scope_rows if scope.passes(base.filters, r) and scope.passes(view.filters, r)
-        ]
+        filters = (*conjuncts(base.filters), *conjuncts(view.filters))
+        rows = filtered_rows(scope, filters, scope_rows, known)
         rows = sort_rows(scope, rows, () if view.sort_flattened else view.sort)
         for flatten in view.flatten:
             rows = flatten_rows(scope, rows, flatten)
@@ -1641,6 +1642,42 @@ def view_html(
     counts = f'<span class="counts">{"· " if view.name else ""}{count}</span>' if count else ""
     caption = " ".join(part for part in (escape(view.name), counts) if part)
     return f'<div class="base-view" data-pagefind-ignore>\n<p class="base-name">{caption}</p>\n{body}</div>\n'
+
+
+def conjuncts(filters: Any) -> list[Any]:
+    """The filters that a note must each pass to pass `filters` (Scope.passes), in its order."""
+    if filters is None:
+        return []
+    if isinstance(filters, dict) and "and" in filters:
+        return listed(filters["and"])
+    return [filters]
+
+
+def filtered_rows(
+    scope: Scope,
+    filters: Sequence[Any],
+    rows: Sequence[Row],
+    known: dict[str, frozenset[str]] | None,
+) -> list[Row]:
+    """The rows that pass every filter, in their order. The leading filters that read nothing of
+    the note showing the view (no `this`: a Dataview FROM, most often) pass the same notes in
+    every view of the site with the same formulas: `known` keeps the notes that passed them, once
+    a view found them without spending any of its steps (Budget, MAX_STEPS), so that a query
+    written in a thousand notes reads the site's notes once, not a thousand times."""
+    shared = 0
+    while shared < len(filters) and "this" not in repr(filters[shared]):
+        shared += 1
+    key = repr((sorted(scope.base.formulas.items()), scope.html, filters[:shared]))
+    passed = known.get(key) if known is not None and shared else None
+    if passed is not None:
+        rows = [r for r in rows if r.entry.slug in passed]
+    elif shared:
+        spent = (scope.budget.left, scope.steps)
+        rows = [r for r in rows if all(scope.passes(f, r) for f in filters[:shared])]
+        if known is not None and spent == (scope.budget.left, scope.steps):
+            known[key] = frozenset(r.entry.slug for r in rows)
+    rest = filters[shared:]
+    return [r for r in rows if all(scope.passes(f, r) for f in rest)]
 
 
 def sort_rows(
@@ -2031,6 +2068,9 @@ class BaseRows:
         self.index, self.link, self.body = index, link, body
         self.bases: dict[str, Base | None] = {}
         self.lists: dict[str, list[dict[str, Any]]] = {}  # each note's file.lists, read once
+        self.passed: dict[
+            str, frozenset[str]
+        ] = {}  # the notes passing shared filters (filtered_rows)
 
     @functools.cached_property
     def tasks(self) -> list[Row]:
@@ -2069,7 +2109,15 @@ class BaseRows:
         here = self.rows.get(this.slug) or base_rows([this], {})[0]
         rows = list(self.rows.values())
         return view_html(
-            base, view_name, rows, here, self.names, self.link, lambda: self.tasks, self.lists
+            base,
+            view_name,
+            rows,
+            here,
+            self.names,
+            self.link,
+            lambda: self.tasks,
+            self.lists,
+            self.passed,
         )
 
 
