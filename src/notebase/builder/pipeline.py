@@ -74,9 +74,9 @@ from notebase.linking.attachments import (
     read_attachments,
 )
 from notebase.linking.bases import base_diagnostics
-from notebase.linking.index import Names, index_and_names, name_targets
+from notebase.linking.index import Names, index_and_names, name_targets, suggest_name
 from notebase.linking.linktags import resolve_index
-from notebase.linking.mentions import NameTable, entry_phrases, names_of
+from notebase.linking.mentions import NameTable, entry_excerpt, entry_phrases, names_of
 from notebase.linking.related import RelatedState
 from notebase.markdown.admonitions import NO_TYPES, AdmonitionTypes
 from notebase.markdown.texmacros import NO_MACROS, TexMacros
@@ -91,7 +91,7 @@ from notebase.urls import ASSETS_DIR, BUNDLE_DIR
 NOTHING = WriteOutcome((), (), ())
 RELATED = "related"  # the memo holds the last build's related entries by this name
 # per-note results, small and costly, a one-shot build keeps in the cache for the next (memo.pickle)
-DURABLE = (entry_phrases, name_targets, kept_page_search_print)
+DURABLE = (entry_phrases, entry_excerpt, name_targets, suggest_name, kept_page_search_print)
 # editorial advice: `check` reports it, a build stays quiet about it (it is not a build problem)
 CHECK_ONLY = frozenset({"paper-no-tldr", "duplicate-source", "source-by-title"})
 # top-level folders of the site holding files other than pages: no note's page may go there
