@@ -245,3 +245,18 @@ def test_overlap_stages_the_search_results_copies_by_shard(tmp_path: Path) -> No
     }
     copy = next(p for s in shards for p in s.rglob("*.html") if p.parts[-2] == "a").read_bytes()
     assert b"alpha" in copy and b"menu" not in copy
+
+
+def test_shapes_makes_each_vault_the_same_every_time(tmp_path: Path) -> None:
+    shapes = load("shapes")
+    for name, shape in shapes.SHAPES.items():
+        first, second = tmp_path / f"{name}-1", tmp_path / f"{name}-2"
+        shapes.make_vault(first, shape, 30)
+        shapes.make_vault(second, shape, 30)
+        made = sorted(p.relative_to(first / "notes") for p in (first / "notes").rglob("*.md"))
+        assert len(made) == 30, name
+        assert all(
+            (first / "notes" / p).read_bytes() == (second / "notes" / p).read_bytes() for p in made
+        )
+    daily = (tmp_path / "daily-1" / "notes" / "note-0.md").read_text(encoding="utf-8")
+    assert daily.startswith("---\ndate: 2020-01-01\n---\n- did ") and "[[Note " in daily

@@ -90,6 +90,21 @@ def test_directory_urls(tmp_path: Path) -> None:
     assert "index.html" not in html
 
 
+def test_a_card_links_its_tags_but_the_page_s_own_in_either_url_style(tmp_path: Path) -> None:
+    note = ("a.md", "---\ntitle: A\ntags: [ml, 'x&y', opt]\n---\nbody\n")
+    for config, end in ((Config(), "index.html"), (Config(directory_urls=True), "")):
+        pages = site_pages(note, config=config)
+        tag_page = render(tmp_path, pages["tags/ml/"], config)
+        start = tag_page.index('<li class="card')
+        card = tag_page[start : tag_page.index("</li>", start) + 5]
+        assert card.endswith(
+            '<p class="tag-list"><a class="tag" href="../../tags/x-y/'
+            f'{end}">#x-y</a> <a class="tag" href="../../tags/opt/{end}">#opt</a></p></li>'
+        )
+        home = render(tmp_path, pages[""], config)
+        assert f'<a class="tag" href="tags/ml/{end}">#ml</a> <a class="tag"' in home
+
+
 def test_feeds_use_the_base_url(tmp_path: Path) -> None:
     config = Config(base_url="https://notes.example.org")
     pages = site_pages(("a.md", "---\ntitle: A\ndate: 2025-01-02\n---\nx\n"), config=config)

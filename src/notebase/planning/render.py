@@ -113,6 +113,7 @@ def create_environment(root: Path) -> jinja2.Environment:
     env.filters["rfc822"] = rfc822_date
     env.globals["each"] = render_each
     env.globals["graph_marks"] = graph_marks
+    env.globals["tag_links"] = tag_links
     return env
 
 
@@ -169,6 +170,22 @@ def href_filter(ctx: jinja2.runtime.Context, url: str) -> str:
     config: Config = ctx["site"]
     target = url if config.directory_urls else output_path(url)
     return str(ctx["root"]) + target
+
+
+@jinja2.pass_context
+def tag_links(ctx: jinja2.runtime.Context, tags: Iterable[str], hide: str = "") -> Markup:
+    """`{{ tag_links(card.tags, hide_tag) }}`: a card's tags as links, but `hide` (the tag of the
+    page listing it), in a paragraph; nothing when none is left. Written here, not by a loop in
+    the partial: a listing makes a few of them for each of its cards, and this is several times
+    cheaper (a partial may still loop over the tags itself). Its hrefs are href_filter's."""
+    config: Config = ctx["site"]
+    root = str(ctx["root"])
+    links = []
+    for tag in tags:
+        if tag != hide:
+            url = f"tags/{tag}/" if config.directory_urls else output_path(f"tags/{tag}/")
+            links.append(f'<a class="tag" href="{escape(root + url)}">#{escape(tag)}</a>')
+    return Markup(f'<p class="tag-list">{" ".join(links)}</p>' if links else "")
 
 
 RELATION_NAMES = {
