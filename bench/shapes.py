@@ -117,6 +117,7 @@ SHAPES: dict[str, Shape] = {
 
 def make_vault(root: Path, shape: Shape, notes: int) -> None:
     rng = random.Random(1)
+    root.mkdir(parents=True, exist_ok=True)
     (root / "notebase.yaml").write_text("search: false\n", encoding="utf-8")
     for i in range(notes):
         rel, front, body = shape(rng, i, notes)
