@@ -16,6 +16,7 @@ from notebase.linking.bases import (
     Unsupported,
     base_problems,
     base_rows,
+    fixed_parts,
     note_names,
     parse_expression,
     read_base,
@@ -285,3 +286,22 @@ def test_a_number_too_big_for_an_integer_stays_as_it_is(
     assert (
         scope.value(parse_expression(f"(2).toFixed({huge})"), made[0]) == "2.00000000000000000000"
     )
+
+
+def test_the_parts_reading_only_this_are_marked_fixed_and_nothing_else() -> None:
+    this_day = ("get", ("get", ("name", "this"), "file"), "cday")
+    assert fixed_parts(parse_expression("file.mday == this.file.cday")) == (
+        "bin",
+        "==",
+        ("get", ("name", "file"), "mday"),
+        ("fixed", this_day),
+    )
+    # a method of this's field is still called (with the note's value as argument); a lambda's
+    # body and the note's own fields are left as they are
+    assert fixed_parts(parse_expression("this.file.tags.contains(file.name)")) == (
+        "call",
+        ("get", ("fixed", ("get", ("get", ("name", "this"), "file"), "tags")), "contains"),
+        [("get", ("name", "file"), "name")],
+    )
+    lam = parse_expression("map(file.tags, (t) => t + this.file.name)")
+    assert fixed_parts(lam) == lam

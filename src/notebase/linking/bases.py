@@ -299,6 +299,39 @@ def parse_expression(text: str) -> Node:
     return node
 
 
+THIS = ("name", "this")
+PLAIN = (str, int, float, bool, type(None), dt.date)  # values no caller can change
+
+
+def fixed_parts(node: Node) -> Node:
+    """The expression with each part that reads nothing but the note showing the view (a field
+    of `this`: `this.file.cday` in `file.mday = this.file.cday`, a daily note template's query)
+    marked ("fixed", part): Scope.value finds it once a view, not once for each note it filters.
+    A lambda's body is left as it is."""
+    kind = node[0]
+    if kind == "get":
+        root = node
+        while root[0] == "get":
+            root = root[1]
+        return ("fixed", node) if root == THIS else ("get", fixed_parts(node[1]), node[2])
+    if kind == "call":
+        callee = node[1]
+        if callee[0] == "get":  # a method: its object may be fixed, the call stays a call
+            callee = ("get", fixed_parts(callee[1]), callee[2])
+        return ("call", callee, [fixed_parts(arg) for arg in node[2]])
+    if kind == "list":
+        return ("list", [fixed_parts(item) for item in node[1]])
+    if kind == "object":
+        return ("object", node[1], [fixed_parts(value) for value in node[2]])
+    if kind == "index":
+        return ("index", fixed_parts(node[1]), fixed_parts(node[2]))
+    if kind in ("not", "neg"):
+        return (kind, fixed_parts(node[1]))
+    if kind == "bin":
+        return ("bin", node[1], fixed_parts(node[2]), fixed_parts(node[3]))
+    return node  # a literal, a name, a lambda
+
+
 def check(node: Node) -> None:
     kind = node[0]
     if kind == "lambda":
@@ -572,10 +605,11 @@ class Scope:
         self.lists = {} if lists is None else lists
         self.steps = 0  # the calls of lambdas so far (MAX_STEPS)
         self.html = False  # its values' inline HTML shown (a Dataview query's: markup_html)
+        self.fixed: dict[int, Any] = {}  # the values of its expressions' fixed parts, by part
 
     def expression(self, text: str) -> Node:
         if text not in self.parsed:
-            self.parsed[text] = parse_expression(text)
+            self.parsed[text] = fixed_parts(parse_expression(text))
         return self.parsed[text]
 
     def slug_of(self, value: Any) -> str | None:
@@ -645,6 +679,13 @@ class Scope:
             return self.name(node[1], row, depth)
         if kind == "get":
             return self.field(node[1], node[2], row, depth)
+        if kind == "fixed":  # (fixed_parts): the same for every row, found once when plain data
+            found = self.fixed.get(id(node), node)
+            if found is node:
+                found = self.value(node[1], row, depth)
+                if isinstance(found, PLAIN):
+                    self.fixed[id(node)] = found
+            return found
         if kind == "index":
             return self.item(self.value(node[1], row, depth), self.value(node[2], row, depth))
         if kind == "call":
