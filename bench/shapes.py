@@ -7,8 +7,9 @@ faster than the notes: thousands of links to notes not written yet, names shared
 the same Dataview query in every daily note, many tags on every note. For each shape this makes a
 vault at each size (seeded, so the same each run), builds it cold (`notebase build`, search off,
 in a subprocess, as a person runs it), and prints the wall seconds at each size and their ratio
-to the notes' ratio: about 1 is linear growth, 2 or more a stage that grows with the square of
-the notes. One run each: run it again for another sample.
+to the notes' ratio: about 1 is linear growth; above 1, some stage grows faster than the notes (a
+build all of whose time grew with the square of the notes would show the notes' ratio itself).
+One run each: run it again for another sample.
 
 Shapes:
   daily     dated notes with no title, five links each to notes that are not there

@@ -1311,3 +1311,19 @@ def test_one_query_in_many_notes_lists_for_each_what_it_would_alone(tmp_path: Pa
         [["a", "b", "d"], ["b"]],
         [["a", "b"], []],
     ]
+
+
+def test_a_daily_template_s_query_lists_each_day_s_own_notes(tmp_path: Path) -> None:
+    """What `this` reads is read once a view, what a note's file fields hold once a build: each
+    daily note still lists the notes modified on its own day."""
+    query = "```dataview\nLIST WHERE file.mday = this.file.cday\n```\n"
+    notes = {
+        "d1.md": "---\ncreated: 2024-01-01\nmodified: 2024-01-05\n---\n" + query,
+        "d2.md": "---\ncreated: 2024-01-02\nmodified: 2024-01-05\n---\n" + query,
+        "x.md": "---\nmodified: 2024-01-01\n---\nX.\n",
+        "y.md": "---\nmodified: 2024-01-02\n---\nY.\n",
+        "z.md": "---\nmodified: 2024-01-02\n---\nZ.\n",
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    assert [listed_notes(pages[n]) for n in ("d1", "d2")] == [[["x"]], [["y", "z"]]]

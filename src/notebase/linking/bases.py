@@ -23,7 +23,7 @@ import math
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 from html import escape, unescape
 from typing import Any
@@ -584,6 +584,17 @@ def dataview_findings(text: str) -> tuple[str, list[tuple[str, str]]]:
 # ---------------------------------------------------------------- evaluating
 
 
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """What the views of one build read alike, kept as they read it: each note's list items
+    (file.lists, read when a query first asks), the notes passing filters every view shares
+    (filtered_rows), and the notes' file fields that are plain data (Scope.file_value)."""
+
+    lists: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    passed: dict[str, frozenset[str]] = field(default_factory=dict)
+    fields: dict[tuple[str, str], Any] = field(default_factory=dict)
+
+
 class Scope:
     """What a base's expressions read besides the note at hand: the note embedding the base
     (`this`), the base's formulas, and the notes' names, which links are resolved by."""
@@ -594,15 +605,14 @@ class Scope:
         this: Row,
         names: Mapping[str, str],
         rows: Mapping[str, Row] | None = None,
-        lists: dict[str, list[dict[str, Any]]] | None = None,
+        kept: Kept | None = None,
     ) -> None:
         self.base, self.this, self.names = base, this, names
         self.rows = rows or {}  # the notes by slug, which a link's fields are read of
         self.parsed: dict[str, Node] = {}
         self.patterns: dict[str, Pattern] = {}
         self.budget = Budget()  # the steps the view's patterns may take (jsregex.py)
-        # each note's list items (file.lists), read once a query asks: the build's, when given
-        self.lists = {} if lists is None else lists
+        self.kept = Kept() if kept is None else kept  # the build's, when given
         self.steps = 0  # the calls of lambdas so far (MAX_STEPS)
         self.html = False  # its values' inline HTML shown (a Dataview query's: markup_html)
         self.fixed: dict[int, Any] = {}  # the values of its expressions' fixed parts, by part
@@ -724,12 +734,13 @@ class Scope:
         if isinstance(obj, Link) or (isinstance(obj, str) and is_wikilink(obj)):
             obj = self.rows.get(self.slug_of(obj) or "")  # a link's fields: its note's, if any
         if isinstance(obj, Row) and name in ("lists", "tasks"):  # (read once a query asks)
-            if obj.entry.slug not in self.lists:
-                self.lists[obj.entry.slug] = list_items(obj.entry)
-            items = self.lists[obj.entry.slug]
+            lists = self.kept.lists
+            if obj.entry.slug not in lists:
+                lists[obj.entry.slug] = list_items(obj.entry)
+            items = lists[obj.entry.slug]
             return [i for i in items if i["task"]] if name == "tasks" else list(items)
         if isinstance(obj, Row):  # `this.file.name`; `this.x`, as `note.x`, the note's field
-            return file_field(obj, name) if name in FILE_FIELDS else obj.properties.get(name)
+            return self.file_value(obj, name) if name in FILE_FIELDS else obj.properties.get(name)
         if isinstance(obj, dict):
             return obj.get(name)
         if name == "length" and isinstance(obj, str | list):
@@ -739,6 +750,19 @@ class Scope:
         if isinstance(obj, Duration) and name in DURATION_FIELDS:  # `dur.days`: all of it in days
             return obj.total(DURATION_FIELDS[name])
         return None
+
+    def file_value(self, row: Row, name: str) -> Any:
+        """file_field of the row, kept for the next view when the row is one of the site's notes
+        and the value plain data (a daily note's file.mday, read by every query of a template)."""
+        if self.rows.get(row.entry.slug) is not row:
+            return file_field(row, name)
+        key = (row.entry.slug, name)
+        found = self.kept.fields.get(key, key)
+        if found is key:
+            found = file_field(row, name)
+            if isinstance(found, PLAIN):
+                self.kept.fields[key] = found
+        return found
 
     def item(self, obj: Any, key: Any) -> Any:
         if isinstance(obj, Formulas):
@@ -1637,14 +1661,13 @@ def view_html(
     names: Mapping[str, str],
     link: NoteLink,
     tasks: Callable[[], Sequence[Row]] = list,
-    lists: dict[str, list[dict[str, Any]]] | None = None,
-    known: dict[str, frozenset[str]] | None = None,
+    kept: Kept | None = None,
 ) -> str:
     """The view the embed names (else the first) as HTML: a table, or a list of the notes; what
-    cannot be read, said in its place (`lists`: the notes' list items read so far, kept; `known`:
-    the notes that passed filters shared by every view, by filter, kept: filtered_rows)."""
+    cannot be read, said in its place (`kept`: what the build's views read alike, read so far)."""
     view = next((v for v in base.views if v.name == view_name), base.views[0])
-    scope = Scope(base, this, names, {row.entry.slug: row for row in scope_rows}, lists)
+    scope = Scope(base, this, names, {row.entry.slug: row for row in scope_rows}, kept)
+    known: dict[str, frozenset[str]] | None = scope.kept.passed
     scope.html = view.html
     if view.type == "task":  # (a Dataview TASK query's: rows of tasks, not notes)
         scope_rows, known = tasks(), None
@@ -2108,10 +2131,7 @@ class BaseRows:
     ) -> None:
         self.index, self.link, self.body = index, link, body
         self.bases: dict[str, Base | None] = {}
-        self.lists: dict[str, list[dict[str, Any]]] = {}  # each note's file.lists, read once
-        self.passed: dict[
-            str, frozenset[str]
-        ] = {}  # the notes passing shared filters (filtered_rows)
+        self.kept = Kept()  # what its views read alike
 
     @functools.cached_property
     def tasks(self) -> list[Row]:
@@ -2157,8 +2177,7 @@ class BaseRows:
             self.names,
             self.link,
             lambda: self.tasks,
-            self.lists,
-            self.passed,
+            self.kept,
         )
 
 
