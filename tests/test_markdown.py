@@ -834,6 +834,14 @@ def test_heading_html_leaves_an_embed_out() -> None:
     assert heading.html == "Figure "
 
 
+def test_headings_of_one_name_are_numbered_past_the_ids_taken() -> None:
+    """As mdit-py-plugins' anchors number them: a heading whose own slug is a number's form
+    (`Notes 1`) takes that id first, and the next `Notes` skips it."""
+    text = "## Notes\n\n## Notes 1\n\n## Notes\n\n## Notes\n\n## Notes 3\n\n## Notes\n"
+    ids = re.findall(r'<h2 id="([^"]*)"', render_markdown(text).html)
+    assert ids == ["notes", "notes-1", "notes-2", "notes-3", "notes-3-1", "notes-4"]
+
+
 def test_anchors_are_the_ids_the_body_renders_with() -> None:
     text = (
         "## Head\n\nSome words ^blk\n\n> a quote\n\n- item ^li\n\n> [!note] T\n> body\n^call\n\n"

@@ -20,7 +20,6 @@ from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
-from mdit_py_plugins.anchors.index import unique_slug
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.dollarmath.index import math_inline_dollar
 from mdit_py_plugins.footnote import footnote_plugin
@@ -717,10 +716,24 @@ def heading_ids(state: StateCore) -> None:
     `## [[Flyweight]]` was #section, and `$N$th sum` lost its N)."""
     tokens = state.tokens
     slugs = {str(i) for t in tokens if t.type == "heading_open" and (i := t.attrGet("id"))}
+    tried: dict[str, int] = {}
     for at, token in enumerate(tokens):
         if token.type == "heading_open" and not token.attrGet("id"):
             words = (c.content for c in tokens[at + 1].children or () if c.type in _ID_WORDS)
-            token.attrSet("id", unique_slug(slugify("".join(words)) or "section", slugs))
+            token.attrSet("id", unique_id(slugify("".join(words)) or "section", slugs, tried))
+
+
+def unique_id(slug: str, taken: set[str], tried: dict[str, int]) -> str:
+    """`slug`, else the first of slug-1, slug-2, … not `taken` (then taken): the numbers tried
+    for a slug before are skipped (`tried`: the next number of each), as they stay taken, so that
+    a note of a thousand `## Notes` numbers them in one pass, not a thousand."""
+    unique, number = slug, tried.get(slug, 1)
+    if unique in taken:
+        while (unique := f"{slug}-{number}") in taken:
+            number += 1
+        tried[slug] = number + 1
+    taken.add(unique)
+    return unique
 
 
 def is_internal_href(href: str) -> bool:
