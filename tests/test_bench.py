@@ -260,3 +260,11 @@ def test_shapes_makes_each_vault_the_same_every_time(tmp_path: Path) -> None:
         )
     daily = (tmp_path / "daily-1" / "notes" / "note-0.md").read_text(encoding="utf-8")
     assert daily.startswith("---\ndate: 2020-01-01\n---\n- did ") and "[[Note " in daily
+
+
+def test_note_shapes_times_a_note_of_each_construct() -> None:
+    shapes = load("note_shapes")
+    for name, make in shapes.SHAPES.items():
+        assert make(8) != make(4), name  # the count shows in the note
+        assert shapes.parse_ms(make(4)) > 0, name
+    assert shapes.SHAPES["headings"](3).count("## Notes") == 3
