@@ -11,11 +11,9 @@ from collections.abc import Iterable, Sequence
 def one_slip_from(word: str, known: Iterable[str]) -> str | None:
     """The first of `known` that `word` is one slip off (a letter wrong, missing or added, or two
     next to each other swapped), or that it is; None when there is none."""
-    from rapidfuzz import process
-    from rapidfuzz.distance import OSA
-
-    found = process.extractOne(word, list(known), scorer=OSA.distance, score_cutoff=1)
-    return found[0] if found is not None else None
+    names = list(known)
+    found = closest_within_one(word, names)
+    return names[found[1]] if found is not None else None
 
 
 def closest_within_one(word: str, known: Sequence[str]) -> tuple[int, int] | None:
