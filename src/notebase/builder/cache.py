@@ -137,6 +137,12 @@ def parse_context(macros: TexMacros, admonitions: AdmonitionTypes = NO_TYPES) ->
     return digest_value((macros.digest, admonitions.digest))
 
 
+def parsed_note(key: str) -> tuple[str, str]:
+    """(path, content digest) of the note a parse_key names, whatever it was parsed with."""
+    path, _, rest = key.partition("\x00")
+    return path, rest.partition("\x00")[0]
+
+
 def parse_shard(key: str) -> int:
     """The shard of a parse (by the path in its key, `path\0digest`): stable across processes."""
     path = key.partition("\x00")[0]

@@ -18,6 +18,7 @@ from notebase.builder.cache import (
     load_state,
     parse_context,
     parse_key,
+    parsed_note,
     save_held,
     save_memo,
     save_stamps,
@@ -546,7 +547,7 @@ def trusted_stamps(state: BuildState) -> dict[str, Stamp]:
     """The stamps of the notes whose parse the state holds (a stamp alone cannot stand for a
     note), with whatever TeX macros and Admonition types: those are read with the config, after
     the notes are scanned, and read_unparsed reads a note whose parse with this build's it lacks."""
-    held = {tuple(key.split("\x00", 2)[:2]) for key in state.parsed}
+    held = {parsed_note(key) for key in state.parsed}
     return {rel: stamp for rel, stamp in state.stamps.items() if (rel, stamp.digest) in held}
 
 
