@@ -168,8 +168,12 @@ def render_each(
 def href_filter(ctx: jinja2.runtime.Context, url: str) -> str:
     """A site-relative URL path made relative to the page being rendered."""
     config: Config = ctx["site"]
-    target = url if config.directory_urls else output_path(url)
-    return str(ctx["root"]) + target
+    return relative_href(url, str(ctx["root"]), config.directory_urls)
+
+
+def relative_href(url: str, root: str, directory_urls: bool) -> str:
+    """A site-relative URL path from a page `root` below the site's top (`../../`)."""
+    return root + (url if directory_urls else output_path(url))
 
 
 @jinja2.pass_context
@@ -177,14 +181,14 @@ def tag_links(ctx: jinja2.runtime.Context, tags: Iterable[str], hide: str = "") 
     """`{{ tag_links(card.tags, hide_tag) }}`: a card's tags as links, but `hide` (the tag of the
     page listing it), in a paragraph; nothing when none is left. Written here, not by a loop in
     the partial: a listing makes a few of them for each of its cards, and this is several times
-    cheaper (a partial may still loop over the tags itself). Its hrefs are href_filter's."""
+    cheaper (a partial may still loop over the tags itself)."""
     config: Config = ctx["site"]
-    root = str(ctx["root"])
-    links = []
-    for tag in tags:
-        if tag != hide:
-            url = f"tags/{tag}/" if config.directory_urls else output_path(f"tags/{tag}/")
-            links.append(f'<a class="tag" href="{escape(root + url)}">#{escape(tag)}</a>')
+    root, style = str(ctx["root"]), config.directory_urls
+    links = [
+        f'<a class="tag" href="{escape(relative_href(f"tags/{tag}/", root, style))}">#{escape(tag)}</a>'
+        for tag in tags
+        if tag != hide
+    ]
     return Markup(f'<p class="tag-list">{" ".join(links)}</p>' if links else "")
 
 
