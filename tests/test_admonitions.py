@@ -148,6 +148,13 @@ def test_a_colour_that_is_not_one_is_a_warning_at_its_line_and_the_type_is_kept(
     assert table["hostile"].style() == "" and table["fine"].style() == "--c: rgb(1, 2, 3)"
 
 
+def test_a_colour_spaced_otherwise_is_a_warning_at_its_types_line() -> None:
+    text = '{\n  "userAdmonitions": {\n    "fine": {},\n    "odd": {"color":"zz"},\n'
+    text += '    "later": {"color": "yy"}\n  }\n}\n'
+    _, diags = parse_admonition_settings(text)
+    assert [d.pos.line for d in diags if d.pos] == [4, 5]
+
+
 def test_a_type_a_note_cannot_name_or_that_is_no_object_is_left_out_with_a_warning() -> None:
     settings = {"userAdmonitions": {"two words": {"color": "1, 2, 3"}, "list": [1], "Ok": {}}}
     text = settings_text(settings)

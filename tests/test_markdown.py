@@ -774,6 +774,13 @@ def test_a_blocks_own_colour_is_drawn_and_one_that_is_none_is_a_problem_at_its_l
     assert [(code, line) for code, _, line in rendered.problems] == [("admonition-color", 10)]
 
 
+def test_a_param_given_twice_in_an_admonition_block_keeps_the_lines_after_it_numbered() -> None:
+    text = "```ad-note\ntitle: a\ntitle: b\ncolor: zz\ny\n```\n"
+    assert [line for _, _, line in render_markdown(text).problems] == [4]
+    nested = "````ad-note\ntitle: a\ntitle: b\n```ad-tip\ncolor: zz\nx\n```\n````\n"
+    assert [line for _, _, line in render_markdown(nested).problems] == [5]
+
+
 def test_a_custom_types_style_holds_its_three_integers_alone() -> None:
     """Whatever a type carries, its style attribute is `--c: rgb(r, g, b)` of integers."""
     kind = AdmonitionType('x"><script>', "T", (1, 2, 3))

@@ -22,6 +22,7 @@ from html import escape
 from typing import Any
 
 from notebase.linking.drawings import DrawingError, data_url, finite, mapping, num
+from notebase.markdown.highlight import parse_hex
 from notebase.markdown.rawhtml import RASTER_URL
 from notebase.reading.frontmatter import split_front_matter
 from notebase.slugs import kind_of
@@ -154,8 +155,7 @@ def colour_of(value: object) -> str:
     if value in PRESETS:
         return PRESETS[value]
     if _HEX.fullmatch(value):
-        digits = value[1:].lower()
-        return "#" + (digits if len(digits) == 6 else "".join(d * 2 for d in digits))
+        return "#" + "".join(f"{part:02x}" for part in parse_hex(value))
     return ""
 
 

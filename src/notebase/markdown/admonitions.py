@@ -12,11 +12,12 @@ import re
 from dataclasses import dataclass
 
 from notebase.digests import digest_value
+from notebase.markdown.highlight import parse_hex
 
 # "r, g, b" (the plugin's), `rgb(r, g, b)` (or spaced: `rgb(r g b)`), `#rrggbb` and `#rgb`
 _TRIPLE = re.compile(r"(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})", re.A)  # ASCII digits
 _RGB = re.compile(r"rgb\(\s*(\d{1,3})\s*[,\s]\s*(\d{1,3})\s*[,\s]\s*(\d{1,3})\s*\)", re.I | re.A)
-_HEX = re.compile(r"#([0-9a-f]{6}|[0-9a-f]{3})", re.I)
+_HEX = re.compile(r"#(?:[0-9a-f]{6}|[0-9a-f]{3})", re.I)
 COLOR_HINT_START = "write the colour as the plugin does, three numbers 0-255"
 
 
@@ -24,11 +25,8 @@ def parse_color(written: str) -> tuple[int, int, int] | None:
     """Three integers 0-255 from "r, g, b", `rgb(r, g, b)`, `#rrggbb` or `#rgb`; None for
     anything else (no name, no variable, no number out of range)."""
     written = written.strip()
-    hexed = _HEX.fullmatch(written)
-    if hexed is not None:
-        digits = hexed.group(1)
-        digits = "".join(d * 2 for d in digits) if len(digits) == 3 else digits
-        return int(digits[0:2], 16), int(digits[2:4], 16), int(digits[4:6], 16)
+    if _HEX.fullmatch(written):
+        return parse_hex(written)
     parts = _TRIPLE.fullmatch(written) or _RGB.fullmatch(written)
     if parts is None:
         return None

@@ -96,11 +96,12 @@ def readable_colour(colour: str, background: str) -> str:
     return colour
 
 
-def parse_hex(colour: str) -> tuple[int, ...]:
+def parse_hex(colour: str) -> tuple[int, int, int]:
+    """The three integers 0-255 of a `#rrggbb` or `#rgb` colour (its `#` optional)."""
     digits = colour.lstrip("#")
     if len(digits) == 3:
         digits = "".join(c * 2 for c in digits)
-    return tuple(int(digits[i : i + 2], 16) for i in (0, 2, 4))
+    return int(digits[0:2], 16), int(digits[2:4], 16), int(digits[4:6], 16)
 
 
 def luminance(rgb: tuple[int, ...]) -> float:

@@ -100,12 +100,15 @@ def admonition_tokens(
 ) -> list[Token]:
     lines = fence.content.split("\n")
     params: dict[str, str] = {}
-    while lines and (param := _AD_PARAM.match(lines[0].strip())):
+    given = 0  # the param lines (one may be given twice: the last counts)
+    color_at = 0  # the block's line of its `color:` (1-based)
+    while given < len(lines) and (param := _AD_PARAM.match(lines[given].strip())):
         params[param.group(1)] = param.group(2).strip()
-        lines.pop(0)
-    first = (fence.map[0] + 1 if fence.map else 0) + len(params)
+        given += 1
+        color_at = given if param.group(1) == "color" else color_at
+    first = (fence.map[0] + 1 if fence.map else 0) + given
     body: list[Token] = []
-    state.md.block.parse("\n".join(lines), state.md, state.env, body)
+    state.md.block.parse("\n".join(lines[given:]), state.md, state.env, body)
     for tok in body:
         tok.level += fence.level + 1
         tok.map = [tok.map[0] + first, tok.map[1] + first] if tok.map else None
@@ -115,8 +118,7 @@ def admonition_tokens(
     meta = custom_look({**meta, "untitled": True} if untitled else meta, custom)
     if own_icon := our_icon(params.get("icon", "")):  # the block's own icon, when ours has it
         meta["icon"] = own_icon
-    at = first - len(params) + 1 + list(params).index("color") if "color" in params else 0
-    block_color(state, meta, params.get("color", ""), at)
+    block_color(state, meta, params.get("color", ""), first - given + color_at)
     opening = Token(
         "callout_open", "div", 1, level=fence.level, meta=meta, block=True, map=fence.map
     )

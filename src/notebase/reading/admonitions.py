@@ -56,8 +56,9 @@ def parse_admonition_settings(
     found: dict[str, AdmonitionType] = {}
     diags: list[Diagnostic] = []
     for name, entry in declared.items():
-        pos = FilePos(shown, line_of(text, json.dumps(name), 0))
-        made, problems = admonition_type(str(name), entry, colored, pos, text)
+        at = text.find(json.dumps(name))  # where its entry is written (-1: spelt with escapes)
+        pos = FilePos(shown, line_at(text, at))
+        made, problems = admonition_type(str(name), entry, colored, pos, text, at)
         diags += problems
         if made is not None:
             found[made.name] = made
@@ -65,9 +66,10 @@ def parse_admonition_settings(
 
 
 def admonition_type(
-    name: str, entry: object, colored: bool, pos: FilePos, text: str
+    name: str, entry: object, colored: bool, pos: FilePos, text: str, at: int
 ) -> tuple[AdmonitionType | None, list[Diagnostic]]:
-    """One declared type (None when it cannot be one), with the warnings it gives."""
+    """One declared type (None when it cannot be one), with the warnings it gives (its entry
+    written at `at` in the file's `text`, -1 for nowhere found)."""
     kind = name.strip().lower()
     if not _TYPE_NAME.fullmatch(kind) or not isinstance(entry, dict):
         why = "no object" if _TYPE_NAME.fullmatch(kind) else "a name a note cannot write"
@@ -77,7 +79,7 @@ def admonition_type(
     title = entry.get("title")
     icon = entry.get("icon")
     icon_name = icon.get("name") if isinstance(icon, dict) and icon.get("type") != "image" else ""
-    color, problems = type_color(kind, entry.get("color"), pos, text)
+    color, problems = type_color(kind, entry.get("color"), pos, text, at)
     if entry.get("injectColor") is False or not colored:
         color = None  # the plugin leaves the colour to the vault's CSS: the site's own then
     made = AdmonitionType(
@@ -91,7 +93,7 @@ def admonition_type(
 
 
 def type_color(
-    kind: str, written: object, pos: FilePos, text: str
+    kind: str, written: object, pos: FilePos, text: str, at: int
 ) -> tuple[tuple[int, int, int] | None, list[Diagnostic]]:
     """A type's colour as three integers 0-255; None, with a warning at the colour's line, for
     one that is not a colour so written (none for a type that gives no colour)."""
@@ -101,19 +103,15 @@ def type_color(
     if color is not None:
         return color, []
     shown = json.dumps(written)[:40]
-    line = line_of(text, f'"color": {json.dumps(written)}', pos.line) if pos.line else 0
+    written_at = text.find(f'"color": {json.dumps(written)}', at) if at >= 0 else -1
+    line = line_at(text, written_at) or pos.line  # spaced otherwise: the type's line
     message = f"the Admonition type {kind!r} has a colour that is not one: {shown}"
     return None, [warning("admonition-color", message, FilePos(pos.path, line), COLOR_HINT)]
 
 
-def line_of(text: str, needle: str, after: int) -> int:
-    """The 1-based line where `needle` is first written at or after line `after` (0: anywhere);
-    `after` itself when it is written nowhere there (a key spelt with escapes, spaced otherwise)."""
-    start = 0
-    if after > 1:
-        start = sum(len(line) for line in text.splitlines(keepends=True)[: after - 1])
-    at = text.find(needle, start)
-    return text.count("\n", 0, at) + 1 if at >= 0 else after
+def line_at(text: str, at: int) -> int:
+    """The 1-based line of `text` offset `at` is on; 0 for -1 (written nowhere)."""
+    return text.count("\n", 0, at) + 1 if at >= 0 else 0
 
 
 def unreadable(why: str, pos: FilePos) -> Diagnostic:
