@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from notebase.builder.pipeline import BuildResult, rebuild
+from notebase.builder.pipeline import BuildResult, build_site, rebuild
 from notebase.builder.state import BuildOptions, BuildState
 from notebase.digests import digest_value
 from tests.sitecompare import assert_same_tree, png
@@ -435,3 +435,17 @@ def test_an_attachment_rewritten_within_one_mtime_tick_is_seen(kb: Path) -> None
     state, _ = rebuild(state, options)
     assert (kb / "site/files/img/x.png").read_bytes() == png(9, 3)
     assert 'width="9" height="3"' in (kb / "site/papers/muon/index.html").read_text()
+
+
+def test_a_settings_file_changed_only_in_its_warnings_is_told_afresh(tmp_path: Path) -> None:
+    """The Admonition plugin's data.json moved down a line (its types the same): the build reads
+    what it says again, not the last build's warning at the old line."""
+    settings = "notes/.obsidian/plugins/obsidian-admonition/data.json"
+    text = '{"userAdmonitions": {"odd": {"color": "zz"}}}\n'
+    write("notes/a.md", "# A\n")(tmp_path)
+    lines = []
+    for edit in (write(settings, text), write(settings, "\n" + text)):
+        edit(tmp_path)
+        result = build_site(BuildOptions(tmp_path, tmp_path / "site", cache=True))
+        lines += [d.pos.line for d in result.diagnostics if d.code == "admonition-color" and d.pos]
+    assert lines == [1, 2]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -93,7 +93,7 @@ def read_inputs(
         assets.update(read_tree(base, ASSETS_DIR, root, diags))
     assets[f"{ASSETS_DIR}/pygments.css"] = pygments_css().encode()
     assets.update(read_tree(root / STATIC_DIR, "", root, diags))
-    head = inputs_head(options, config, found, {**templates, **assets}, macros.digest)
+    head = inputs_head(options, config, found, {**templates, **assets}, macros.digest, diags)
     return Inputs(config, found, assets, tuple(diags), inputs_digest(head, found), macros, head)
 
 
@@ -111,12 +111,15 @@ def inputs_head(
     found: Discovery,
     files: Mapping[str, bytes],
     macros: str = "",
+    said: Sequence[Diagnostic] = (),
 ) -> str:
     """A digest of everything a build reads but the notes: its options and config, templates,
-    assets and static files, the stamps of the other files under notes/, the TeX macros' digest
-    (notebase's own code is the cache's key: a state left by other code is never loaded)."""
+    assets and static files, the stamps of the other files under notes/, the TeX macros' digest,
+    and what reading them said (`said`: a settings file changed only in what it warns of, such as
+    a vault's Admonition colours, is told afresh) (notebase's own code is the cache's key: a state
+    left by other code is never loaded)."""
     digests = {rel: digest_bytes(data) for rel, data in files.items()}
-    seen = (found.diagnostics, found.files, found.left_out)
+    seen = (found.diagnostics, found.files, found.left_out, tuple(said))
     return digest_value((config, options.drafts, seen, digests, macros))
 
 
