@@ -1727,11 +1727,13 @@ def filtered_rows(
     the note showing the view (no `this`: a Dataview FROM, most often) pass the same notes in
     every view of the site with the same formulas: `known` keeps the notes that passed them, once
     a view found them without spending any of its steps (Budget, MAX_STEPS), so that a query
-    written in a thousand notes reads the site's notes once, not a thousand times."""
+    written in a thousand notes reads the site's notes once, not a thousand times. (A filter
+    reads `this` through a formula too: with a formula naming `this`, none is shared.)"""
+    formulas = sorted(scope.base.formulas.items())
     shared = 0
-    while shared < len(filters) and "this" not in repr(filters[shared]):
+    while shared < len(filters) and "this" not in repr((formulas, filters[shared])):
         shared += 1
-    key = repr((sorted(scope.base.formulas.items()), scope.html, filters[:shared]))
+    key = repr((formulas, scope.html, filters[:shared]))
     passed = known.get(key) if known is not None and shared else None
     if passed is not None:
         rows = [r for r in rows if r.entry.slug in passed]
