@@ -1656,19 +1656,22 @@ NoteLink = Callable[[str, str], str]  # (slug, shown text) -> the HTML of a link
 def view_html(
     base: Base,
     view_name: str,
-    scope_rows: Sequence[Row],
+    notes: Sequence[Row] | Mapping[str, Row],
     this: Row,
     names: Mapping[str, str],
     link: NoteLink,
     tasks: Callable[[], Sequence[Row]] = list,
     kept: Kept | None = None,
 ) -> str:
-    """The view the embed names (else the first) as HTML: a table, or a list of the notes; what
-    cannot be read, said in its place (`kept`: what the build's views read alike, read so far)."""
+    """The view the embed names (else the first) as HTML: a table, or a list of the notes (by
+    slug, as the build keeps them, or a list); what cannot be read, said in its place (`kept`:
+    what the build's views read alike, read so far)."""
     view = next((v for v in base.views if v.name == view_name), base.views[0])
-    scope = Scope(base, this, names, {row.entry.slug: row for row in scope_rows}, kept)
+    by_slug = notes if isinstance(notes, Mapping) else {row.entry.slug: row for row in notes}
+    scope = Scope(base, this, names, by_slug, kept)
     known: dict[str, frozenset[str]] | None = scope.kept.passed
     scope.html = view.html
+    scope_rows: Iterable[Row] = by_slug.values()
     if view.type == "task":  # (a Dataview TASK query's: rows of tasks, not notes)
         scope_rows, known = tasks(), None
     count = ""
@@ -1720,7 +1723,7 @@ def conjuncts(filters: Any) -> list[Any]:
 def filtered_rows(
     scope: Scope,
     filters: Sequence[Any],
-    rows: Sequence[Row],
+    rows: Iterable[Row],
     known: dict[str, frozenset[str]] | None,
 ) -> list[Row]:
     """The rows that pass every filter, in their order. The leading filters that read nothing of
@@ -2170,11 +2173,10 @@ class BaseRows:
 
     def shown(self, base: Base, view_name: str, this: Entry) -> str:
         here = self.rows.get(this.slug) or base_rows([this], {})[0]
-        rows = list(self.rows.values())
         return view_html(
             base,
             view_name,
-            rows,
+            self.rows,
             here,
             self.names,
             self.link,
