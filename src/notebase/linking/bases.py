@@ -1878,6 +1878,7 @@ def compare_items(a: Any, b: Any, path: Callable[[Any], str], depth: int) -> int
     return (len(a) > len(b)) - (len(a) < len(b))
 
 
+@functools.lru_cache(maxsize=1 << 16)  # (a sort compares each text some log2(n) times)
 def text_order(text: str) -> tuple[str, str]:
     """Text in the order localeCompare gives it: by its letters without accents or case, then
     lower case before upper (`apple`, `Apple`, `banana`)."""
