@@ -10,6 +10,7 @@ import pytest
 from notebase.builder.pipeline import build_site
 from notebase.builder.state import BuildOptions
 from notebase.linking.bases import (
+    Kept,
     Link,
     Row,
     Scope,
@@ -136,6 +137,22 @@ def test_this_is_the_note_embedding_the_base(rows: tuple[list[Row], dict[str, st
 
 def fake_link(slug: str, shown: str) -> str:
     return f"<a>{shown}</a>"
+
+
+def test_a_filter_reading_this_through_a_formula_is_not_shared_by_views(
+    rows: tuple[list[Row], dict[str, str]],
+) -> None:
+    """The notes a build's views share (Kept.passed) are never those a formula chose by `this`."""
+    made, names = rows
+    base = read_base(
+        "formulas:\n  mine: 'list(author).contains(this)'\nfilters: 'formula.mine'\n"
+        "views:\n  - type: table\n"
+    )
+    kept = Kept()
+    kelly = next(r for r in made if r.entry.title == "Kevin Kelly")
+    jazz = next(r for r in made if r.entry.title == "Jazz")
+    assert "Out of Control" in view_html(base, "", made, kelly, names, fake_link, kept=kept)
+    assert "Out of Control" not in view_html(base, "", made, jazz, names, fake_link, kept=kept)
 
 
 def test_a_table_view_is_filtered_sorted_and_named(rows: tuple[list[Row], dict[str, str]]) -> None:

@@ -1656,19 +1656,22 @@ NoteLink = Callable[[str, str], str]  # (slug, shown text) -> the HTML of a link
 def view_html(
     base: Base,
     view_name: str,
-    scope_rows: Sequence[Row],
+    notes: Sequence[Row] | Mapping[str, Row],
     this: Row,
     names: Mapping[str, str],
     link: NoteLink,
     tasks: Callable[[], Sequence[Row]] = list,
     kept: Kept | None = None,
 ) -> str:
-    """The view the embed names (else the first) as HTML: a table, or a list of the notes; what
-    cannot be read, said in its place (`kept`: what the build's views read alike, read so far)."""
+    """The view the embed names (else the first) as HTML: a table, or a list of the notes (by
+    slug, as the build keeps them, or a list); what cannot be read, said in its place (`kept`:
+    what the build's views read alike, read so far)."""
     view = next((v for v in base.views if v.name == view_name), base.views[0])
-    scope = Scope(base, this, names, {row.entry.slug: row for row in scope_rows}, kept)
+    by_slug = notes if isinstance(notes, Mapping) else {row.entry.slug: row for row in notes}
+    scope = Scope(base, this, names, by_slug, kept)
     known: dict[str, frozenset[str]] | None = scope.kept.passed
     scope.html = view.html
+    scope_rows: Iterable[Row] = by_slug.values()
     if view.type == "task":  # (a Dataview TASK query's: rows of tasks, not notes)
         scope_rows, known = tasks(), None
     count = ""
@@ -1720,18 +1723,20 @@ def conjuncts(filters: Any) -> list[Any]:
 def filtered_rows(
     scope: Scope,
     filters: Sequence[Any],
-    rows: Sequence[Row],
+    rows: Iterable[Row],
     known: dict[str, frozenset[str]] | None,
 ) -> list[Row]:
     """The rows that pass every filter, in their order. The leading filters that read nothing of
     the note showing the view (no `this`: a Dataview FROM, most often) pass the same notes in
     every view of the site with the same formulas: `known` keeps the notes that passed them, once
     a view found them without spending any of its steps (Budget, MAX_STEPS), so that a query
-    written in a thousand notes reads the site's notes once, not a thousand times."""
+    written in a thousand notes reads the site's notes once, not a thousand times. (A filter
+    reads `this` through a formula too: with a formula naming `this`, none is shared.)"""
+    formulas = sorted(scope.base.formulas.items())
     shared = 0
-    while shared < len(filters) and "this" not in repr(filters[shared]):
+    while shared < len(filters) and "this" not in repr((formulas, filters[shared])):
         shared += 1
-    key = repr((sorted(scope.base.formulas.items()), scope.html, filters[:shared]))
+    key = repr((formulas, scope.html, filters[:shared]))
     passed = known.get(key) if known is not None and shared else None
     if passed is not None:
         rows = [r for r in rows if r.entry.slug in passed]
@@ -1873,6 +1878,7 @@ def compare_items(a: Any, b: Any, path: Callable[[Any], str], depth: int) -> int
     return (len(a) > len(b)) - (len(a) < len(b))
 
 
+@functools.lru_cache(maxsize=1 << 16)  # (a sort compares each text some log2(n) times)
 def text_order(text: str) -> tuple[str, str]:
     """Text in the order localeCompare gives it: by its letters without accents or case, then
     lower case before upper (`apple`, `Apple`, `banana`)."""
@@ -2168,11 +2174,10 @@ class BaseRows:
 
     def shown(self, base: Base, view_name: str, this: Entry) -> str:
         here = self.rows.get(this.slug) or base_rows([this], {})[0]
-        rows = list(self.rows.values())
         return view_html(
             base,
             view_name,
-            rows,
+            self.rows,
             here,
             self.names,
             self.link,

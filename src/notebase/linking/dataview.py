@@ -242,11 +242,11 @@ def calendar_column(rest: str, clauses: list[tuple[str, str]]) -> tuple[tuple[st
 
 
 def task_clauses(rest: str, clauses: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """A TASK query's clauses, each of its tasks read with the fields of its note and its own:
-        `completed` (`[x]`), `checked` (any mark), `status` (the mark), `text` and `section` (a link to
-    the heading it is under); a GROUP BY by note
-        left out, as the query shows its tasks under their note anyway (NotRead: what of a task is not
-        read)."""
+    """A TASK query's clauses, each of its tasks read with the fields of its note and its own
+    (bases.task_rows): `completed` (`[x]`), `checked` (any mark), `status` (the mark), `text`,
+    `tags`, its dates and `section` (a link to the heading it is under); a GROUP BY by note left
+    out, as the query shows its tasks under their note anyway (NotRead: what of a task is not
+    read)."""
     if rest.strip():
         raise NotRead(f"TASK {rest.strip()}")
     for _, body in clauses:
