@@ -505,3 +505,10 @@ def test_html_reimport_changes_nothing(tmp_path: Path) -> None:
     assert len(first.written) == 1
     again = import_files([src], tmp_path / "notes", tmp_path)
     assert (again.written, len(again.unchanged)) == ((), 1)
+
+
+def test_a_csv_row_no_csv_reader_reads_is_told_at_the_line_it_starts_on() -> None:
+    good = "2024-03-01 12:00,jo,,https://a.org/,G,Annotation,words,,\n"
+    text = f'{CSV_HEADER}\n{good}{good}2024-03-01 12:00,jo,,https://a.org/,G,Annotation,"{"x" * 200_000}"'
+    (diag,) = read_hypothesis_csv(text, "bad.csv", "bad.csv").diagnostics
+    assert diag.code == "import-bad-csv" and diag.pos is not None and diag.pos.line == 4

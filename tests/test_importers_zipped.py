@@ -302,3 +302,16 @@ def test_the_cli_imports_a_zip_and_tells_a_bad_one(
     err = capsys.readouterr().err
     assert "bad.zip: error[import-bad-zip]" in err and "Traceback" not in err
     assert "  hint: download the export again" in err
+
+
+def test_a_ghost_export_in_a_folder_starting_with_a_bom_is_found(tmp_path: Path) -> None:
+    # an export saved by an editor that writes a byte order mark is read as the export it is
+    folder = tmp_path / "backup"
+    ghost_site(folder)
+    (folder / "data").mkdir()
+    export = (folder / "my-site.ghost.json").read_bytes()
+    (folder / "data" / "my-site.ghost.json").write_bytes(b"\xef\xbb\xbf" + export)
+    (folder / "my-site.ghost.json").unlink()
+    outcome = import_files([folder], tmp_path / "a", tmp_path)
+    assert "first-notes.md" in written_files(tmp_path / "a")
+    assert not [d for d in outcome.diagnostics if d.is_error]

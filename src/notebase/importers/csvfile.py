@@ -48,13 +48,14 @@ def csv_rows(
     source = io.StringIO(text.lstrip("\ufeff"), newline="")
     reader = csv.DictReader(source, delimiter=delimiter_of(text))
     rows: list[tuple[int, dict[str, str]]] = []
-    line = 2
+    line = 1  # where the row being read starts (the header's line, then each row's)
     try:
         missing = [c for c in needed if c not in (reader.fieldnames or [])]
         if missing:
             return [], error(
                 "import-bad-csv", f"no {', '.join(missing)} column", FilePos(shown, 1), hint
             )
+        line = 2
         for row in reader:
             rows.append(
                 (line, {k: v for k, v in row.items() if isinstance(k, str) and isinstance(v, str)})
@@ -64,7 +65,7 @@ def csv_rows(
         return [], error(
             "import-bad-csv",
             f"not valid CSV: {exc}",
-            FilePos(shown, reader.line_num),
+            FilePos(shown, line),
             "check the file's quoting",
         )
     return rows, None

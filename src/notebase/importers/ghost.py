@@ -70,7 +70,7 @@ def starts_as_ghost(head: str) -> bool:
 
 def is_ghost(text: str) -> bool:
     """Whether the text is Ghost's export (cheap: its first characters)."""
-    return bool(_GHOST_START.match(text[:200])) and '"posts"' in text
+    return starts_as_ghost(text[:200]) and '"posts"' in text
 
 
 def databases(export: Any) -> list[dict[str, Any]]:

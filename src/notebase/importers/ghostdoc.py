@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from notebase.importers.htmlmd import LexborHTMLParser, attr, plain_text
+from notebase.importers.htmlmd import LexborHTMLParser, LexborNode, attr, plain_text
 from notebase.importers.structured import safe_url
 from notebase.markdown.parser import platform_html
 from notebase.reading.sourcerefs import normalize_url
@@ -284,28 +284,30 @@ def figure_html(payload: dict[str, Any]) -> str:
     return f"<figure>{shown}{caption_html(payload)}</figure>" if shown else ""
 
 
-def embedded_quote(embedded: str) -> str:
+def embed_tree(embedded: str) -> LexborHTMLParser | None:
+    """An embed's HTML parsed, when it holds a quote or a frame (read once for both); else None."""
+    lower = embedded.lower()
+    return LexborHTMLParser(embedded) if "<blockquote" in lower or "<iframe" in lower else None
+
+
+def embedded_quote(tree: LexborHTMLParser | None) -> LexborNode | None:
     """The first quote holding text in an embed's HTML (a tweet's `<blockquote>`, as its site's
-    oEmbed writes it before the script that draws it), as HTML; '' for none (a video's frame)."""
-    if "<blockquote" not in embedded.lower():
-        return ""
-    quotes = LexborHTMLParser(embedded).css("blockquote")
-    return next((q.html or "" for q in quotes if plain_text(q)), "")
+    oEmbed writes it before the script that draws it); None for none (a video's frame)."""
+    quotes = tree.css("blockquote") if tree is not None else []
+    return next((q for q in quotes if plain_text(q)), None)
 
 
-def frame_title(embedded: str) -> str:
+def frame_title(tree: LexborHTMLParser | None) -> str:
     """The title of the frame an embed's HTML shows (a video's `<iframe title=…>`), else ''."""
-    if "<iframe" not in embedded.lower():
-        return ""
-    frame = LexborHTMLParser(embedded).css_first("iframe[title]")
+    frame = tree.css_first("iframe[title]") if tree is not None else None
     return " ".join(attr(frame, "title").split()) if frame is not None else ""
 
 
-def links_to(html: str, url: str) -> bool:
-    """Whether the HTML links to `url` (as normalize_url compares them: a tweet's quote links
+def links_to(node: LexborNode, url: str) -> bool:
+    """Whether the node links to `url` (as normalize_url compares them: a tweet's quote links
     its own page, `?ref_src=…` after it)."""
     key = normalize_url(url)
-    return any(normalize_url(attr(a, "href")) == key for a in LexborHTMLParser(html).css("a[href]"))
+    return any(normalize_url(attr(a, "href")) == key for a in node.css("a[href]"))
 
 
 def embed_html(payload: dict[str, Any]) -> str:
@@ -313,10 +315,13 @@ def embed_html(payload: dict[str, Any]) -> str:
     made safe as that is), then a link to what it shows, titled by Ghost's metadata or the
     frame's own title (none when the quote links it already); an embed of HTML alone, that."""
     embedded = text_of(payload.get("html"))
-    quote = embedded_quote(embedded)
+    tree = embed_tree(embedded)
+    found = embedded_quote(tree)
+    quote = (found.html or "") if found is not None else ""
     url = safe_url(text_of(payload.get("url")))
-    link = link_html(url, metadata_title(payload) or frame_title(embedded))
-    shown = quote + ("" if quote and url and links_to(quote, url) else link)
+    link = link_html(url, metadata_title(payload) or frame_title(tree))
+    linked = found is not None and bool(url) and links_to(found, url)
+    shown = quote + ("" if linked else link)
     if not shown and embedded:
         shown = embedded  # an embed of HTML alone: made safe as any
     return f"<figure>{shown}{caption_html(payload)}</figure>" if shown else ""

@@ -167,11 +167,11 @@ def html_comment(cells: dict[str, LexborNode]) -> str:
 
 
 def html_annotation(
-    article: LexborNode, number: int, line: int, document: tuple[str, str], shown: str
+    cells: dict[str, LexborNode], number: int, line: int, document: tuple[str, str], shown: str
 ) -> Annotation | Diagnostic:
-    """One `<article>` as the annotation record the JSON's gives, or why it is imported as none."""
+    """One `<article>` (its labelled_cells) as the annotation record the JSON's gives, or why it
+    is imported as none."""
     pos = FilePos(shown, line)
-    cells = labelled_cells(article)
     kind = cell_text(cells, "Type")
     if (problem := kind_problem(kind, pos, "HTML")) is not None:
         return problem
@@ -223,11 +223,12 @@ def read_hypothesis_html(text: str, name: str, shown: str) -> ParsedArchive:
     read: list[Annotation] = []
     for number, article in enumerate(tree.css("article"), 1):
         line = lines[number - 1] if number <= len(lines) else 1
-        found = html_annotation(article, number, line, (uri, title), shown)
+        cells = labelled_cells(article)
+        found = html_annotation(cells, number, line, (uri, title), shown)
         if isinstance(found, Diagnostic):
             diags.append(found)
             continue
-        if cell_text(labelled_cells(article), "Type") in QUOTING and not found.quote:
+        if cell_text(cells, "Type") in QUOTING and not found.quote:
             diags.append(unquoted(line, shown, "`Quote:`"))
         read.append(found)
     return annotations_archive(read, diags, name, shown, told=False)
