@@ -10,7 +10,6 @@ from notebase.linking.jsregex import (
     BadPattern,
     Budget,
     compile_pattern,
-    matches_whole,
     replace_all,
     search,
 )
@@ -50,8 +49,6 @@ def test_groups_capture_as_javascript_chooses_and_replace_reads_them() -> None:
     assert replace_all(day, "Week of 2024-01-02 (draft)", "[$1]", Budget()) == "[2024-01-02]"
     assert replace_all(compile_pattern("a*"), "baac", "-", Budget()) == "-b--c-"
     assert replace_all(compile_pattern("o"), "foo", "$$&$&", Budget()) == "f$&o$&o"
-    assert matches_whole(compile_pattern(r"\w+"), "hello", Budget())
-    assert not matches_whole(compile_pattern("what"), "what's up", Budget())
 
 
 @pytest.mark.parametrize(

@@ -306,18 +306,16 @@ def _emit_repeat(node: Node, program: list[Step]) -> None:
 Captures = tuple[int, ...]  # each group's start and end (-1: none), the whole match's first
 
 
-def search(
-    pattern: Pattern, text: str, budget: Budget, start: int = 0, anchored: bool = False
-) -> Captures | None:
-    """The leftmost match at or after `start` (at it, when anchored), as JavaScript chooses it
-    among those starting there: its captures, or None."""
+def search(pattern: Pattern, text: str, budget: Budget, start: int = 0) -> Captures | None:
+    """The leftmost match at or after `start`, as JavaScript chooses it among those starting
+    there: its captures, or None."""
     if len(text) > MAX_TEXT:
         raise BadPattern(f"a text over {MAX_TEXT} characters")
     empty: Captures = (-1,) * (2 * pattern.groups + 2)
     threads: list[tuple[int, Captures]] = []
     found: Captures | None = None
     for at in range(start, len(text) + 1):
-        if found is None and (not anchored or at == start):
+        if found is None:
             threads = [*threads, (0, empty)]  # a match starting here, after those started before
         threads = _follow(pattern.program, threads, text, at, budget)
         following: list[tuple[int, Captures]] = []
@@ -330,7 +328,7 @@ def search(
             if at < len(text) and callable(test) and test(text[at]):
                 following.append((pc + 1, caps))
         threads = following
-        if not threads and (found is not None or anchored):
+        if not threads and found is not None:
             break
     return found
 
@@ -379,18 +377,6 @@ def _holds(kind: str, text: str, at: int) -> bool:
     before = at > 0 and text[at - 1] in _WORD
     after = at < len(text) and text[at] in _WORD
     return (before != after) == (kind == "b")
-
-
-def matches_whole(pattern: Pattern, text: str, budget: Budget) -> bool:
-    """Whether the pattern matches all of the text."""
-    return search(compile_whole(pattern), text, budget, anchored=True) is not None
-
-
-def compile_whole(pattern: Pattern) -> Pattern:
-    """The pattern followed by `$` (its match reaching the text's end)."""
-    program = list(pattern.program)
-    program[-2:-2] = [("assert", "$")]
-    return Pattern(tuple(program), pattern.groups)
 
 
 def replace_all(pattern: Pattern, text: str, replacement: str, budget: Budget) -> str:
