@@ -322,3 +322,9 @@ def test_the_parts_reading_only_this_are_marked_fixed_and_nothing_else() -> None
     )
     lam = parse_expression("map(file.tags, (t) => t + this.file.name)")
     assert fixed_parts(lam) == lam
+
+
+def test_a_base_written_as_json_nested_too_deep_is_unreadable_not_a_crash() -> None:
+    deep = '{"views": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    with pytest.raises(ValueError, match="nesting depth"):  # base_findings: base-unreadable
+        read_base(deep)

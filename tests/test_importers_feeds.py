@@ -85,7 +85,9 @@ def test_json_feed_items() -> None:
     [
         ((FIXTURES / "bad-entities.xml").read_text(encoding="utf-8"), 1, "entities"),
         ("<rss><channel><item><title>x</title></channel></rss>", 1, "not well-formed XML"),
-        ('{"version": "https://jsonfeed.org/version/1",\n "items": [,]}', 2, "not valid JSON"),
+        ('{"version": "https://jsonfeed.org/version/1",\n "items": [,]}', 2, "it is not JSON"),
+        ('{"items": [' + "[" * 100_000 + "]" * 100_000 + "]}", 1, "it is nested too deep"),
+        ('{"items": [{"id": ' + "1" * 5000 + "}]}", 1, "a number in it is too long"),
         ('{"version": "https://jsonfeed.org/version/1"}', 1, "`items` list"),
         ('[{"title": "x"}]', 1, "`items` list"),  # JSON, though not an object: not "XML"
         ("<html><body/></html>", 1, "is not a feed"),

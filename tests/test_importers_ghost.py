@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from notebase.importers import import_files
 from notebase.importers.formats import choose_reader, read_input
 from notebase.importers.ghost import HINT_UNRESOLVED, read_ghost
@@ -115,6 +117,21 @@ def test_broken_json_is_an_error_with_its_line() -> None:
     assert [(d.code, d.pos and d.pos.line, d.is_error) for d in archive.diagnostics] == [
         ("import-bad-feed", 2, True)
     ]
+
+
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        ("1" * 5000, "a number in it is too long"),
+        ("[" * 100_000 + "]" * 100_000, "it is nested too deep"),
+    ],
+)
+def test_json_no_reader_takes_is_an_error_in_the_files_terms(value: str, words: str) -> None:
+    archive = read_ghost('{"db": [{"data": {"posts": [' + value + "]}}]}", "g.json", "g.json")
+    (diag,) = archive.diagnostics
+    assert (archive.posts, diag.code, diag.is_error) == ((), "import-bad-feed", True)
+    assert f"cannot read the export: {words}" in diag.message  # not Python's (sys.set_int_…)
+    assert "sys." not in diag.message and "recursion" not in diag.message
 
 
 def test_old_exports_mark_pages_with_a_flag() -> None:
@@ -336,8 +353,11 @@ def test_a_document_that_is_no_json_is_told_and_the_post_still_imported() -> Non
     assert body_of(post) == "Its plain words."
     (bad,) = archive.diagnostics
     assert bad.code == "import-bad-document" and bad.severity.name == "WARNING"
-    assert "mobiledoc is not valid JSON" in bad.message and "plain text" in bad.message
+    assert "mobiledoc cannot be read: it is not JSON" in bad.message and "plain text" in bad.message
     assert bad.hint and bad.pos is not None and bad.pos.line == 1
+    long_number = mobiledoc_post('{"version": "0.3.1", "n": ' + "7" * 5000 + "}")
+    (warned,) = read_ghost(long_number, "g.json", "g.json").diagnostics
+    assert "mobiledoc cannot be read: a number in it is too long" in warned.message
     deep = '{"root": ' + '{"children": [' * 50_000 + "]}" * 50_000 + "}"
     post_fields = {"id": "1", "title": "Deep", "lexical": deep, "type": "post"}
     archive = read_ghost(export([post_fields]), "g.json", "g.json")
@@ -498,3 +518,15 @@ def test_a_gallery_listing_what_is_no_image_shows_the_images_it_has() -> None:
     post = {"id": "1", "title": "T", "slug": "t", "html": None, "lexical": lexical}
     archive = read_ghost(export([{**post, "type": "post"}]), "g.json", "g.json")
     assert body_of(archive.posts[0]) == "![](https://example.org/a.png)"
+
+
+def test_a_card_leaving_an_element_open_does_not_swallow_the_cards_after_it() -> None:
+    cards = [
+        ["html", {"html": '<p>Watch:</p><iframe src="https://player.example/v/1">'}],
+        ["embed", {"html": "<iframe src='https://player.example/v/2'><!-- never closed"}],
+    ]
+    after = [1, "p", [[0, [], 0, "What I thought of it."]]]
+    doc = {"version": "0.3.1", "atoms": [], "cards": cards, "markups": []}
+    doc["sections"] = [[10, 0], [10, 1], after]
+    body = body_of(read_ghost(mobiledoc_post(doc), "g.json", "g.json").posts[0])
+    assert body.startswith("Watch:") and body.endswith("What I thought of it.")

@@ -187,7 +187,9 @@ def test_selector_without_exact_and_without_note_is_skipped() -> None:
 @pytest.mark.parametrize(
     ("text", "line", "words"),
     [
-        ('{"rows": [\n  {"uri": "x",\n  }\n]}', 3, "not valid JSON"),
+        ('{"rows": [\n  {"uri": "x",\n  }\n]}', 3, "cannot read the export: it is not JSON"),
+        ('{"rows": [{"n": ' + "1" * 5000 + "}]}", 1, "a number in it is too long"),
+        ('{"rows": [' + "[" * 100_000 + "]" * 100_000 + "]}", 1, "it is nested too deep"),
         ('{"user": "acct:jo@hypothes.is", "uri": "https://a.org/", "rows": {}}', 1, "no list"),
         ('"acct:jo@hypothes.is"', 1, "no list"),
     ],

@@ -41,6 +41,7 @@ from notebase.importers.structured import (
 )
 from notebase.importers.wordpress import is_export, item_role, shown_html
 from notebase.reading.sourcerefs import domain_of, join_url
+from notebase.reading.vaultjson import json_problem
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 CONTENT = "{http://purl.org/rss/1.0/modules/content/}encoded"
@@ -501,7 +502,7 @@ def parsed_items(
     text: str, site_root: str = ""
 ) -> tuple[list[FeedItem], str, ET.ParseError | None]:
     """The items of a JSON or XML feed, or why it is no feed; and the XML error read past."""
-    if text.lstrip().startswith(("{", "[")):
+    if is_json(text):
         return *json_items(text, site_root), None
     root, repaired = parse_xml(text)
     return *xml_items(root, text, site_root), repaired
@@ -515,9 +516,6 @@ def read_items(
         return [], [template_error(line, shown)]
     try:
         items, why, repaired = parsed_items(text, site_root)
-    except json.JSONDecodeError as exc:
-        pos = FilePos(shown, exc.lineno)
-        return [], [error("import-bad-feed", f"not valid JSON: {exc.msg}", pos, "fix the JSON")]
     except ET.ParseError as exc:
         pos = FilePos(shown, exc.position[0])
         msg = f"not well-formed XML: {xml_problem(exc)}"
@@ -526,13 +524,33 @@ def read_items(
         msg = "the feed declares XML entities or a DTD: refused (entity expansion is unsafe)"
         hint = "remove the <!DOCTYPE …> declaration"
         return [], [error("import-bad-feed", msg, FilePos(shown, 1), hint)]
-    except (ValueError, RecursionError) as exc:  # an encoding the parser refuses, deep nesting
-        msg, hint = f"cannot read the feed: {exc}", "save the feed as UTF-8 XML or JSON"
-        return [], [error("import-bad-feed", msg, FilePos(shown, 1), hint)]
+    except (ValueError, RecursionError) as exc:
+        return [], [unreadable_feed(text, shown, exc)]
     if why:
         hint = "import an RSS, Atom or JSON Feed file; other XML or JSON is not read"
         return [], [error("import-bad-feed", why, FilePos(shown, 1), hint)]
     return items, [repaired_warning(repaired, shown)] if repaired else []
+
+
+def unreadable_feed(text: str, shown: str, exc: ValueError | RecursionError) -> Diagnostic:
+    """The error of a feed no parser reads: JSON it cannot (a syntax error, nesting too deep, a
+    number too long), or XML in an encoding it refuses."""
+    if is_json(text):
+        why = json_problem(exc)
+        message, pos, hint = (
+            f"cannot read the feed: {why.why}",
+            FilePos(shown, why.line),
+            "fix the JSON",
+        )
+    else:
+        message, pos = f"cannot read the feed: {exc}", FilePos(shown, 1)
+        hint = "save the feed as UTF-8 XML or JSON"
+    return error("import-bad-feed", message, pos, hint)
+
+
+def is_json(text: str) -> bool:
+    """Whether a feed is JSON (JSON Feed), not XML: by its first character."""
+    return text.lstrip().startswith(("{", "["))
 
 
 def item_title(item: FeedItem) -> str:

@@ -34,6 +34,7 @@ from notebase.importers.structured import (
     safe_url,
     without_lead_title,
 )
+from notebase.reading.vaultjson import NotJson, parse_json
 
 # the export's start: Ghost writes `db` (or, in an export of one database, `meta`) first
 _GHOST_START = re.compile(r'^\s*\{\s*"(?:db|meta)"\s*:\s*[\[{]')
@@ -260,24 +261,14 @@ def left_out(kinds: Counter[str], data: Sequence[dict[str, Any]], shown: str) ->
 def read_ghost(text: str, name: str, shown: str, site: str = "") -> ParsedArchive:
     """Ghost's JSON export: one post per post (drafts as drafts); the site's address `site`
     (`--site`), which the export does not say, when given."""
-    try:
-        data = databases(json.loads(text))
-    except (json.JSONDecodeError, RecursionError) as exc:
-        line = exc.lineno if isinstance(exc, json.JSONDecodeError) else 1
-        msg = f"not valid JSON: {exc}"
+    export = parse_json(text)
+    if isinstance(export, NotJson):
+        msg, pos = f"cannot read the export: {export.why}", FilePos(shown, export.line)
+        hint = "fix the JSON, or export again from Ghost"
         return ParsedArchive(
-            name,
-            ArchiveFormat.GHOST,
-            (),
-            (
-                error(
-                    "import-bad-feed",
-                    msg,
-                    FilePos(shown, line),
-                    "fix the JSON, or export again from Ghost",
-                ),
-            ),
+            name, ArchiveFormat.GHOST, (), (error("import-bad-feed", msg, pos, hint),)
         )
+    data = databases(export)
     lines = line_index(text)
     posts: list[ImportedPost] = []
     diags: list[Diagnostic] = []

@@ -15,7 +15,6 @@ payload holds, and named (Rendered.unknown) so the post can be told of it."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -26,6 +25,7 @@ from notebase.importers.htmlmd import LexborHTMLParser, LexborNode, attr, plain_
 from notebase.importers.structured import safe_url
 from notebase.markdown.parser import platform_html
 from notebase.reading.sourcerefs import normalize_url
+from notebase.reading.vaultjson import NotJson, parse_json
 
 __all__ = ["Rendered", "card_html", "editor_html", "lexical_html", "mobiledoc_html"]
 
@@ -66,10 +66,9 @@ def read_document(
     stored: object, name: str, render: Callable[[dict[str, Any], Found], str]
 ) -> Rendered:
     """One stored document (JSON in a string, as Ghost keeps it) rendered, or why it was not."""
-    try:
-        doc = json.loads(stored) if isinstance(stored, str) else stored
-    except (json.JSONDecodeError, RecursionError) as exc:
-        return Rendered(problem=f"its {name} is not valid JSON ({exc})")
+    doc = parse_json(stored) if isinstance(stored, str) else stored
+    if isinstance(doc, NotJson):
+        return Rendered(problem=f"its {name} cannot be read: {doc.why}")
     if not isinstance(doc, dict):
         return Rendered(problem=f"its {name} is not a {name} document (no JSON object)")
     found = Found()
@@ -323,7 +322,7 @@ def embed_html(payload: dict[str, Any]) -> str:
     linked = found is not None and bool(url) and links_to(found, url)
     shown = quote + ("" if linked else link)
     if not shown and embedded:
-        shown = embedded  # an embed of HTML alone: made safe as any
+        shown = closed_html(embedded)  # an embed of HTML alone: made safe as any
     return f"<figure>{shown}{caption_html(payload)}</figure>" if shown else ""
 
 
@@ -348,7 +347,15 @@ def media_html(payload: dict[str, Any]) -> str:
 
 
 def raw_html_card(payload: dict[str, Any]) -> str:
-    return text_of(payload.get("html"))  # cleaned with the post's HTML
+    return closed_html(text_of(payload.get("html")))  # cleaned with the post's HTML
+
+
+def closed_html(card: str) -> str:
+    """A card's own HTML as a parser reads it alone: each element it leaves open (an `<iframe>`
+    never closed, whose text runs on as a browser reads it) closed at the card's end, so that it
+    does not swallow the cards after it."""
+    body = LexborHTMLParser(card).body if "<" in card else None
+    return card if body is None else body.inner_html or ""
 
 
 def button_html(payload: dict[str, Any]) -> str:

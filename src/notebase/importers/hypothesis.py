@@ -23,6 +23,7 @@ from notebase.importers.structured import (
     tag_names,
 )
 from notebase.reading.sourcerefs import strip_arxiv_prefix
+from notebase.reading.vaultjson import NotJson, parse_json
 
 _ACCOUNT = re.compile(r'"(?:user|export_userid)"\s*:\s*"acct:[^"@\s]+@[^"\s]+"')
 _ANNOTATION_KEY = re.compile(r'"(?:uri|target|annotations|rows)"\s*:')
@@ -267,12 +268,10 @@ def document_post(
 
 def parse_export(text: str, shown: str) -> tuple[list[tuple[Any, int]], Diagnostic | None]:
     """(annotation, line) of each element of the file's annotations, or why there are none."""
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        line = exc.lineno if isinstance(exc, json.JSONDecodeError) else 1
-        msg = f"not valid JSON: {exc}"
-        return [], error("import-bad-hypothesis", msg, FilePos(shown, line), "fix the JSON")
+    data = parse_json(text)
+    if isinstance(data, NotJson):
+        msg, pos = f"cannot read the export: {data.why}", FilePos(shown, data.line)
+        return [], error("import-bad-hypothesis", msg, pos, "fix the JSON")
     found = annotation_list(data)
     if found is None:
         msg = "no list of annotations (`annotations` or `rows`) in the Hypothesis file"

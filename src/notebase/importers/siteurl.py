@@ -40,6 +40,8 @@ def site_problem(value: str) -> str:
     """Why `value` cannot be a site's address ('' when it can): an http(s) URL with a host, no
     credentials, spaces, query or fragment."""
     parts = url_parts(value.strip())
+    if not parts.scheme and value.strip().lower().startswith(("http://", "https://")):
+        return "its host cannot be read (an IPv6 address without its `]`, or a character no host holds)"
     if parts.scheme.lower() not in ("http", "https"):
         return "it is no http(s) URL"
     if not parts.hostname:

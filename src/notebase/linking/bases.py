@@ -62,6 +62,7 @@ from notebase.markdown.text import html_to_text
 from notebase.model import Attachment, Backlink, Entry, SiteIndex
 from notebase.reading.dates import read_date
 from notebase.reading.inlinefields import inline_fields
+from notebase.reading.vaultjson import parse_json
 from notebase.reading.yamlio import load_fields
 from notebase.slugs import name_key
 
@@ -436,10 +437,7 @@ def base_data(text: str) -> dict[str, Any]:
     """A base's YAML as a mapping; a base a Dataview query made is JSON, read as JSON (which YAML
     would read the same but for a key over 1,024 characters: a long column's expression)."""
     if text.startswith("{"):
-        try:
-            made = json.loads(text)
-        except ValueError:
-            made = None
+        made = parse_json(text)
         if isinstance(made, dict):
             return made
     fields, problems = load_fields(text, "", 1, "a base")

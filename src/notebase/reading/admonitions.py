@@ -26,7 +26,7 @@ from notebase.markdown.admonitions import (
     our_icon,
     parse_color,
 )
-from notebase.reading.vaultjson import NotJson, parse_settings, settings_text
+from notebase.reading.vaultjson import NotJson, parse_json, settings_text
 
 ADMONITION_SETTINGS = ".obsidian/plugins/obsidian-admonition/data.json"
 SHOWN_PATH = f"notes/{ADMONITION_SETTINGS}"
@@ -46,7 +46,7 @@ def parse_admonition_settings(
     text: str, shown: str = SHOWN_PATH
 ) -> tuple[AdmonitionTypes, tuple[Diagnostic, ...]]:
     """The custom types the text of a data.json declares, with warnings (at `shown`, its path)."""
-    settings = parse_settings(text)
+    settings = parse_json(text)
     if isinstance(settings, NotJson):
         return NO_TYPES, (unreadable(settings.why, FilePos(shown, settings.line)),)
     if not isinstance(settings, dict) or not isinstance(settings.get("userAdmonitions"), dict):

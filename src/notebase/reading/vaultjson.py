@@ -27,20 +27,26 @@ def settings_text(path: Path) -> str | None:
         return None
 
 
-def parse_settings(text: str) -> object | NotJson:
-    """The JSON value of a settings file's text, or why it is none."""
+def parse_json(text: str) -> object | NotJson:
+    """The JSON value of a text (a settings file's, an export's), or why it is none."""
     try:
         value: object = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return NotJson(f"it is not JSON ({exc.msg})", exc.lineno)
-    except RecursionError:
-        return NotJson("it is nested too deep")
-    except ValueError:  # an integer past the parser's limit on digits
-        return NotJson("a number in it is too long")
+    except (ValueError, RecursionError) as exc:
+        return json_problem(exc)
     return value
+
+
+def json_problem(exc: ValueError | RecursionError) -> NotJson:
+    """Why json.loads refused a text, in words a reader of the file can act on (not Python's:
+    its limit on an integer's digits names a function to call), at the line it says."""
+    if isinstance(exc, json.JSONDecodeError):
+        return NotJson(f"it is not JSON ({exc.msg})", exc.lineno)
+    if isinstance(exc, RecursionError):
+        return NotJson("it is nested too deep")
+    return NotJson("a number in it is too long")  # an integer past the parser's limit on digits
 
 
 def read_settings(path: Path) -> object | NotJson | None:
     """The JSON value of a settings file, or why it is none; None when there is no such file."""
     text = settings_text(path)
-    return None if text is None else parse_settings(text)
+    return None if text is None else parse_json(text)
