@@ -3,6 +3,8 @@ the API's search results, and the client's CSV and HTML exports."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -18,8 +20,10 @@ from notebase.importers.hypothesis import is_hypothesis, read_hypothesis, safe_m
 from notebase.importers.hypothesis_exports import (
     is_hypothesis_csv,
     is_hypothesis_html,
+    is_hypothesis_text,
     read_hypothesis_csv,
     read_hypothesis_html,
+    read_hypothesis_text,
 )
 from notebase.importers.medium import read_medium
 from notebase.importers.model import ArchiveFormat, ImportedPost
@@ -30,6 +34,7 @@ FIXTURES = Path(__file__).parent / "fixtures" / "importers"
 EXPORT = (FIXTURES / "hypothesis-export.json").read_text(encoding="utf-8")
 CSV = (FIXTURES / "hypothesis-export.csv").read_text(encoding="utf-8")
 HTML = (FIXTURES / "hypothesis-export.html").read_text(encoding="utf-8")
+TEXT = (FIXTURES / "hypothesis-export.txt").read_text(encoding="utf-8")
 CSV_HEADER = "Created at,Author,Page,URL,Group,Type,Quote/description,Comment,Tags"
 
 
@@ -514,3 +519,118 @@ def test_a_csv_row_no_csv_reader_reads_is_told_at_the_line_it_starts_on() -> Non
     text = f'{CSV_HEADER}\n{good}{good}2024-03-01 12:00,jo,,https://a.org/,G,Annotation,"{"x" * 200_000}"'
     (diag,) = read_hypothesis_csv(text, "bad.csv", "bad.csv").diagnostics
     assert diag.code == "import-bad-csv" and diag.pos is not None and diag.pos.line == 4
+
+
+def test_csv_the_client_wrote_before_it_said_each_type_gives_the_same_note() -> None:
+    rows = list(csv.reader(io.StringIO(CSV, newline="")))
+    older = [[*rows[0][:5], "Annotation/Reply Type", "Quote", *rows[0][7:]]]
+    for row in rows[1:]:  # a reply, else an annotation; the older client's date
+        kind = "Reply" if row[5] == "Reply" else "Annotation"
+        older.append(["Monday, 3 June 2024, 10:15", *row[1:5], kind, *row[6:]])
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(older)
+    text = out.getvalue()
+    assert text.startswith("Created at,Author,Page,URL,Group,Annotation/Reply Type,Quote,Comment,")
+    assert choose_reader("hypothesis.csv", text) is read_hypothesis_csv
+    archive = read_hypothesis_csv(text, "h.csv", "h.csv")
+    newer = read_hypothesis_csv(CSV, "h.csv", "h.csv")
+    assert [body(p) for p in archive.posts] == [body(p) for p in newer.posts]  # the page note too
+    assert [(d.code, d.pos and d.pos.line) for d in archive.diagnostics] == [
+        ("import-bad-annotation", 6)  # the reply, which it says is one
+    ]
+
+
+def test_html_the_client_wrote_before_it_said_each_type_keeps_every_annotation() -> None:
+    made = ("Created at", '<time datetime="2024-03-01T12:00:00.000Z">Friday, 1 March 2024</time>')
+    text = html_export(
+        article(
+            made,
+            ("Author", "jo"),
+            ("Quote", "<blockquote>the words</blockquote>"),
+            ("Comment", "Mine."),
+        ),
+        article(
+            made,
+            ("Author", "jo"),
+            ("Quote", "<blockquote></blockquote>"),
+            ("Comment", "On it all."),
+        ),
+    )
+    archive = read_hypothesis_html(text, "e.html", "e.html")
+    (post,) = archive.posts
+    assert archive.diagnostics == ()
+    assert body(post) == (
+        "Page note:\n\nOn it all.\n\n> the words\n>\n> — *A special document*\n\nMine.\n"
+    )
+
+
+def test_text_export_gives_the_note_the_other_exports_give() -> None:
+    assert (
+        is_hypothesis_text(TEXT) and choose_reader("annotations.txt", TEXT) is read_hypothesis_text
+    )
+    archive = read_hypothesis_text(TEXT, "h.txt", "h.txt")
+    (paper,) = archive.posts
+    assert (paper.kind, paper.title, paper.arxiv, paper.date, paper.origin) == (
+        "paper",
+        "Attention Is All You Need",  # the summary's title
+        "1706.03762",
+        "2024-06-05",
+        "h.txt:10",
+    )
+    assert paper.taxonomy.tags == ("transformers", "attention", "reading-group")
+    assert body(paper) == (
+        "Page note by mira_k:\n\n"
+        "Read for the **reading group**, section 3 first.\n\n"
+        "Page note by tom_w:\n\n"
+        "Image: A figure of the model's layers\n\n"
+        "> We propose a new simple network architecture, the Transformer, based solely on "
+        "attention mechanisms\n>\n"
+        "> — *Attention Is All You Need*, by mira_k\n\n"
+        # a comment over lines: its blank line, and a line that numbers no next annotation
+        "The key idea: no recurrence. See [the blog post](https://example.org/attention) and "
+        "this \\<b>bold\\</b>.\n\n"
+        "Annotation 3: is how I number my own list, not the exporter's\n\n"
+        # a quote over lines, one of them starting as a label does
+        "> The dominant sequence transduction models are based on complex recurrent or\n"
+        "> Comment: convolutional neural networks\n>\n"
+        "> — *Attention Is All You Need*, by mira_k\n"
+    )
+    assert [(d.code, d.pos and d.pos.line) for d in archive.diagnostics] == [
+        ("import-bad-annotation", 35),  # the reply: the export does not say what it answers
+        ("import-bad-annotation", 41),  # an image's highlight: its description kept as a note
+    ]
+
+
+def test_text_export_the_client_wrote_before_it_said_each_type() -> None:
+    text = (
+        "Friday, 1 March 2024, 13:00\nA special document\nhttp://example.com\nGroup: Public\n"
+        "Total users: 1\nUsers: jo\nTotal annotations: 2\nTotal replies: 0\n\n"
+        'Annotation 1:\nCreated at: Friday, 1 March 2024, 12:00\nAuthor: jo\nQuote: "null"\n'
+        "Comment: On it all.\n\n"
+        'Annotation 2:\nCreated at: Friday, 1 March 2024, 12:01\nAuthor: jo\nQuote: "the words"\n'
+        "Comment: \nTags: a, b"
+    )
+    archive = read_hypothesis_text(text.replace("\n", "\r\n"), "t.txt", "t.txt")
+    (post,) = archive.posts
+    assert (archive.diagnostics, post.date, post.taxonomy.tags) == ((), "2024-03-01", ("a", "b"))
+    assert body(post) == "Page note:\n\nOn it all.\n\n> the words\n>\n> — *A special document*\n"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        TEXT.replace("Total replies: 1", "Replies: 1"),  # a summary not the exporter's
+        "Created at: 2024-06-03\nAuthor: jo\nQuote: x\n",
+        (FIXTURES / "hypothesis-export.csv").read_text(encoding="utf-8"),
+    ],
+)
+def test_text_export_told_by_its_whole_summary(text: str) -> None:
+    assert not is_hypothesis_text(text)
+    assert choose_reader("notes.txt", text) is not read_hypothesis_text
+
+
+def test_text_export_naming_no_address_is_an_error() -> None:
+    lines = TEXT.split("\n")
+    archive = read_hypothesis_text("\n".join([*lines[:2], "", *lines[3:]]), "t.txt", "t.txt")
+    assert archive.posts == ()
+    assert [(d.code, d.is_error) for d in archive.diagnostics] == [("import-bad-hypothesis", True)]

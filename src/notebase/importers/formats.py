@@ -27,8 +27,10 @@ from notebase.importers.hypothesis import is_hypothesis, read_hypothesis
 from notebase.importers.hypothesis_exports import (
     is_hypothesis_csv,
     is_hypothesis_html,
+    is_hypothesis_text,
     read_hypothesis_csv,
     read_hypothesis_html,
+    read_hypothesis_text,
 )
 from notebase.importers.kobo import is_sqlite, read_kobo
 from notebase.importers.markdownpost import read_markdown
@@ -88,6 +90,8 @@ def choose_reader(name: str, text: str) -> Reader:
         return read_hypothesis_csv  # told by its header, whatever its name (a copy is a TSV)
     if is_hypothesis_html(text):
         return read_hypothesis_html  # told by its title and sections, not read as a web page
+    if is_hypothesis_text(text):
+        return read_hypothesis_text  # told by its summary's lines, not read as an archive
     if is_readwise(name, text):
         return read_readwise
     if is_bookmarks(name, text):

@@ -30,6 +30,14 @@ CSV_COLUMNS = (
     "Comment",
     "Tags",
 )
+# the CSV's columns as the client wrote them before it said what each annotation is (2024): no
+# `Type` (`Annotation/Reply Type`: an annotation or a reply) and `Quote` for the quote alone
+OLDER_CSV_COLUMNS = (
+    *CSV_COLUMNS[:5],
+    "Annotation/Reply Type",
+    "Quote",
+    *CSV_COLUMNS[7:],
+)
 # `Type`: what each row is (a page note is a `Comment` where the client runs as comments)
 QUOTING = ("Annotation", "Highlight")
 PAGE_NOTES = ("Page note", "Comment")
@@ -40,7 +48,16 @@ CSV_HINT = "export the annotations from Hypothesis (Share › Export) as CSV, or
 def is_hypothesis_csv(text: str) -> bool:
     """Whether the text is Hypothesis's CSV export: its header is the client's, column for
     column (a file saved with a comma between cells, a copy with a tab)."""
-    return tuple(csv_header(text[:2000])) == CSV_COLUMNS  # asked of every input: its start
+    return tuple(csv_header(text[:2000])) in (CSV_COLUMNS, OLDER_CSV_COLUMNS)  # (of every input)
+
+
+def newer_row(row: dict[str, str]) -> dict[str, str]:
+    """A row of the older CSV as the newer header names it: an annotation quoting nothing is a
+    page note (a reply says so still)."""
+    kind, quote = row.get("Annotation/Reply Type", "").strip(), row.get("Quote", "")
+    if kind == "Annotation" and not quote.strip():
+        kind = PAGE_NOTES[0]
+    return {**row, "Type": kind, "Quote/description": quote}
 
 
 def kind_problem(kind: str, pos: FilePos, export: str) -> Diagnostic | None:
@@ -87,12 +104,14 @@ def csv_annotation(row: dict[str, str], line: int, shown: str) -> Annotation | D
 
 def read_hypothesis_csv(text: str, name: str, shown: str) -> ParsedArchive:
     """Hypothesis's CSV export: one post per annotated document, made as the JSON's are."""
-    rows, problem = csv_rows(text, shown, CSV_COLUMNS, CSV_HINT)
+    older = tuple(csv_header(text[:2000])) == OLDER_CSV_COLUMNS
+    rows, problem = csv_rows(text, shown, OLDER_CSV_COLUMNS if older else CSV_COLUMNS, CSV_HINT)
     if problem is not None:
         return ParsedArchive(name, ArchiveFormat.HYPOTHESIS, (), (problem,))
     diags: list[Diagnostic] = []
     read: list[Annotation] = []
-    for line, row in rows:
+    for line, read_row in rows:
+        row = newer_row(read_row) if older else read_row
         found = csv_annotation(row, line, shown)
         if isinstance(found, Diagnostic):
             diags.append(found)
@@ -172,7 +191,7 @@ def html_annotation(
     """One `<article>` (its labelled_cells) as the annotation record the JSON's gives, or why it
     is imported as none."""
     pos = FilePos(shown, line)
-    kind = cell_text(cells, "Type")
+    kind = cell_text(cells, "Type") if "Type" in cells else older_kind(cells)
     if (problem := kind_problem(kind, pos, "HTML")) is not None:
         return problem
     quote = html_quote(cells) if kind in QUOTING else ""
@@ -196,6 +215,12 @@ def html_annotation(
         user=cell_text(cells, "Author"),
         converted=True,
     )
+
+
+def older_kind(cells: dict[str, LexborNode]) -> str:
+    """The `Type` of an annotation the older HTML export, which says none, shows: a highlight
+    when it quotes words, else a page note (a reply, which it does not tell apart, is one too)."""
+    return QUOTING[0] if html_quote(cells).strip() else PAGE_NOTES[0]
 
 
 def html_document(tree: LexborHTMLParser) -> tuple[str, str]:
@@ -228,7 +253,134 @@ def read_hypothesis_html(text: str, name: str, shown: str) -> ParsedArchive:
         if isinstance(found, Diagnostic):
             diags.append(found)
             continue
-        if cell_text(cells, "Type") in QUOTING and not found.quote:
+        if cell_text(cells, "Type") in QUOTING and not found.quote:  # (the older: none such)
+            diags.append(unquoted(line, shown, "`Quote:`"))
+        read.append(found)
+    return annotations_archive(read, diags, name, shown, told=False)
+
+
+# the text export: the document's summary (the time of the export, its title and address, its
+# group and counts), then `Annotation 1:`, `Annotation 2:`, ... each a list of `Label: value`
+# lines (a comment, a quote, running on over lines of their own), a blank line between them
+_TEXT_SUMMARY = re.compile(
+    r"\A\ufeff?[^\n]*\r?\n(?P<title>[^\n]*)\r?\n(?P<uri>[^\n]*)\r?\nGroup: [^\n]*\r?\n"
+    r"Total users: \d+\r?\nUsers: [^\n]*\r?\nTotal annotations: \d+\r?\nTotal replies: \d+\r?\n"
+)
+_TEXT_ANNOTATION = re.compile(r"^Annotation (\d+):[ \t]*\r?$", re.M)
+# the labels of an annotation's lines, in the order the exporter writes them (some only at times)
+TEXT_LABELS = ("Created at", "Author", "Page", "Type", "Quote", "Description", "Comment", "Tags")
+_TEXT_LABEL = re.compile(rf"({'|'.join(TEXT_LABELS)}): ?")
+TEXT_HINT = "export the annotations from Hypothesis (Share › Export) as text, or as JSON"
+
+
+def is_hypothesis_text(text: str) -> bool:
+    """Whether the text is Hypothesis's text export: its summary's lines, label for label."""
+    return _TEXT_SUMMARY.match(text[:20000]) is not None
+
+
+def text_blocks(text: str, start: int) -> list[tuple[int, str]]:
+    """(offset, text) of each `Annotation n:` block after `start`: a heading counts only when
+    it numbers the next annotation (a comment may hold such a line, or a blank one)."""
+    heads: list[re.Match[str]] = []
+    for found in _TEXT_ANNOTATION.finditer(text, start):
+        if int(found.group(1)) == len(heads) + 1:
+            heads.append(found)
+    ends = [h.start() for h in heads[1:]] + [len(text)]
+    return [(h.start(), text[h.end() : end]) for h, end in zip(heads, ends, strict=True)]
+
+
+def labelled_lines(block: str) -> dict[str, str]:
+    """A block's `Label: value` fields. A line runs the value above it on (a comment over several
+    lines) unless it starts a label the exporter writes later, and `Tags:` only as the last line;
+    nothing ends a quote (`"…"`) but its closing mark."""
+    lines = [line.removesuffix("\r") for line in block.strip("\r\n").split("\n")]
+    fields: dict[str, list[str]] = {}
+    label = ""
+    for number, line in enumerate(lines, 1):
+        found = _TEXT_LABEL.match(line)
+        last = number == len(lines)
+        if found and starts_field(found.group(1), label, last) and not open_quote(label, fields):
+            label = found.group(1)
+            fields[label] = [line[found.end() :]]
+            continue
+        if label:
+            fields[label].append(line)
+    return {name: "\n".join(lines).strip() for name, lines in fields.items()}
+
+
+def starts_field(name: str, label: str, last: bool) -> bool:
+    """Whether a line labelled `name`, under the value of `label` ('' before any), starts a field
+    of its own: a label the exporter writes after that one (`Tags:` only as the last line)."""
+    later = TEXT_LABELS.index(name) > (TEXT_LABELS.index(label) if label else -1)
+    return later and (name != "Tags" or last)
+
+
+def open_quote(label: str, fields: dict[str, list[str]]) -> bool:
+    """Whether the value under `label` is a quote whose closing mark is still to come."""
+    if label != "Quote":
+        return False
+    value = "\n".join(fields[label]).strip()
+    return not (len(value) >= 2 and value.startswith('"') and value.endswith('"'))
+
+
+def text_annotation(
+    fields: dict[str, str], number: int, line: int, document: tuple[str, str], shown: str
+) -> Annotation | Diagnostic:
+    """One `Annotation n:` block (its labelled_lines) as the annotation record the JSON's gives,
+    or why it is imported as none. The older export says no `Type`, and quotes `"null"` for an
+    annotation that quotes nothing."""
+    pos = FilePos(shown, line)
+    quote = fields.get("Quote", "")
+    quote = quote[1:-1] if len(quote) >= 2 and quote[0] == quote[-1] == '"' else quote
+    if "Type" not in fields and quote == "null":
+        quote = ""
+    kind = fields.get("Type") or (QUOTING[0] if quote.strip() else PAGE_NOTES[0])
+    if (problem := kind_problem(kind, pos, "text")) is not None:
+        return problem
+    quote = quote if kind in QUOTING else ""
+    description = fields.get("Description", "")
+    comment = fields.get("Comment", "")
+    text = "\n\n".join(
+        [*([f"Image: {description}"] if description else []), *([comment] if comment else [])]
+    )
+    if not quote.strip() and not text:
+        msg = "annotation quotes no text and has no comment: skipped"
+        return warning("import-bad-annotation", msg, pos, "a highlight's `Quote:` holds its words")
+    uri, title = document
+    return Annotation(
+        id=f"annotation-{number}",
+        uri=uri,
+        title=title,
+        line=line,
+        quote=quote if quote.strip() else "",
+        page=fields.get("Page", ""),
+        text=text,
+        tags=tag_names(fields.get("Tags", "").split(",")),
+        created=fields.get("Created at", ""),
+        user=fields.get("Author", ""),
+    )
+
+
+def read_hypothesis_text(text: str, name: str, shown: str) -> ParsedArchive:
+    """Hypothesis's text export: one post for the document annotated, made as the JSON's is."""
+    summary = _TEXT_SUMMARY.match(text)
+    uri = summary.group("uri").strip() if summary is not None else ""
+    if summary is None or not uri:
+        msg = "the export's summary names no document address (its third line): nothing imported"
+        problem = error("import-bad-hypothesis", msg, FilePos(shown, 1), TEXT_HINT)
+        return ParsedArchive(name, ArchiveFormat.HYPOTHESIS, (), (problem,))
+    document = (uri, strip_arxiv_prefix(" ".join(summary.group("title").split())))
+    index = line_index(text)
+    diags: list[Diagnostic] = []
+    read: list[Annotation] = []
+    for number, (start, block) in enumerate(text_blocks(text, summary.end()), 1):
+        line = index.line(start)
+        fields = labelled_lines(block)
+        found = text_annotation(fields, number, line, document, shown)
+        if isinstance(found, Diagnostic):
+            diags.append(found)
+            continue
+        if fields.get("Type") in QUOTING and not found.quote:
             diags.append(unquoted(line, shown, "`Quote:`"))
         read.append(found)
     return annotations_archive(read, diags, name, shown, told=False)
