@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -328,3 +329,26 @@ def test_a_base_written_as_json_nested_too_deep_is_unreadable_not_a_crash() -> N
     deep = '{"views": ' + "[" * 100_000 + "]" * 100_000 + "}"
     with pytest.raises(ValueError, match="nesting depth"):  # base_findings: base-unreadable
         read_base(deep)
+
+
+def test_views_finding_notes_equal_to_this_find_what_reading_every_note_finds() -> None:
+    """A filter `field == this.field` is answered through the build's notes grouped by the
+    field's value (Kept.by_value), shared by every view; it finds the notes each note's view
+    finds reading every note: a `[[link]]` naming the value, the value as a number, no value."""
+    notes = {
+        "days/2024-01-01.md": "---\nday: 2024-01-01\n---\nMonday.\n",
+        "days/2024-01-02.md": "---\nday: 2024-01-02\n---\nTuesday.\n",
+        "a.md": "---\nwhen: 2024-01-01\n---\nA.\n",
+        "b.md": "---\nwhen: '[[2024-01-01]]'\n---\nB, linked.\n",
+        "c.md": "---\nwhen: 2024-01-02\n---\nC.\n",
+        "d.md": "---\nwhen: [2024-01-01]\n---\nD, a list.\n",
+        "e.md": "---\nwhen: 20240101\n---\nE, a number.\n",
+        "f.md": "No date.\n",
+    }
+    entries = [entry(rel, text) for rel, text in notes.items()]
+    made, names = base_rows(entries, {}), note_names(entries)
+    base = read_base("filters: 'when == this.day'\nviews:\n  - type: list\n")
+    kept = Kept()
+    shown = [view_html(base, "", made, day, names, fake_link, kept=kept) for day in made[:2]]
+    assert [re.findall(r"<a>(\w+)</a>", html) for html in shown] == [["a", "b"], ["c"]]
+    assert list(kept.by_value.values()) != [None]  # read through the notes grouped by `when`

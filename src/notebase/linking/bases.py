@@ -591,6 +591,17 @@ class Kept:
     lists: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     passed: dict[str, frozenset[str]] = field(default_factory=dict)
     fields: dict[tuple[str, str], Any] = field(default_factory=dict)
+    by_value: dict[str, ByValue | None] = field(default_factory=dict)  # (equal_candidates)
+
+
+@dataclass(frozen=True, slots=True)
+class ByValue:
+    """The places of the rows a filter reads, by the value of a field chain (`file.mday`) where
+    that value equals only what is == to it (plain data: no link, no `[[link]]` text); the
+    places of the rows whose value is other data, apart."""
+
+    places: dict[Any, list[int]]
+    others: list[int]
 
 
 class Scope:
@@ -1744,7 +1755,72 @@ def filtered_rows(
         if known is not None and spent == (scope.budget.left, scope.steps):
             known[key] = frozenset(r.entry.slug for r in rows)
     rest = filters[shared:]
+    if rest and known is not None and (not shared or key in known):
+        rows = equal_candidates(scope, rest[0], rows, key) or rows
     return [r for r in rows if all(scope.passes(f, r) for f in rest)]
+
+
+def equal_candidates(
+    scope: Scope, condition: Any, rows: Iterable[Row], key: str
+) -> list[Row] | None:
+    """The rows that may pass a filter `field.chain == this.something` (either way round), in
+    their order: those whose field equals the value the view's note gives, and those whose field
+    is data `==` does not decide (Scope.equal): found through the build's ByValue of that
+    chain, made once for every view reading it (the daily notes' `file.mday = this.file.cday`
+    of a vault read its notes once, not once a day). None when the filter is of no such form."""
+    node = scope.expression(condition) if isinstance(condition, str) else None
+    if (
+        node is None
+        or node[:2] != ("bin", "==")
+        or (node[2][0] == "fixed") == (node[3][0] == "fixed")
+    ):
+        return None
+    chain, fixed = (node[2], node[3]) if node[3][0] == "fixed" else (node[3], node[2])
+    rows = list(rows)
+    if not rows or not is_field_chain(chain):
+        return None
+    wanted = scope.value(fixed, scope.this)
+    if not is_plain_key(wanted):
+        return None
+    index_key = repr((key, chain))
+    if index_key not in scope.kept.by_value:
+        scope.kept.by_value[index_key] = by_value(scope, chain, rows)
+    index = scope.kept.by_value[index_key]
+    if index is None:
+        return None
+    return [rows[i] for i in sorted((*index.places.get(wanted, ()), *index.others))]
+
+
+def is_field_chain(node: Node) -> bool:
+    """Whether the expression reads a note's field alone (`type`, `file.mday`, `note.x.y`), not
+    `this` nor a formula."""
+    while node[0] == "get":
+        node = node[1]
+    return node[0] == "name" and node[1] not in ("this", "formula")
+
+
+def is_plain_key(value: Any) -> bool:
+    """Whether Scope.equal finds a value equal only to what is == to it (and hashes it so)."""
+    if isinstance(value, str):
+        return not is_wikilink(value)
+    return value is None or isinstance(value, bool | int | float)
+
+
+def by_value(scope: Scope, chain: Node, rows: Sequence[Row]) -> ByValue | None:
+    """The rows' places by the value of `chain` (None when reading it raised for a row: each view
+    then reads its rows itself, and tells it)."""
+    places: dict[Any, list[int]] = {}
+    others: list[int] = []
+    try:
+        for i, row in enumerate(rows):
+            value = scope.value(chain, row)
+            if is_plain_key(value):
+                places.setdefault(value, []).append(i)
+            else:
+                others.append(i)
+    except (Unsupported, RecursionError, ValueError, TypeError):
+        return None
+    return ByValue(places, others)
 
 
 def sort_rows(
