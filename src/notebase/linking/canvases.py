@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import math
 import re
-import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -24,6 +23,7 @@ from typing import Any
 from notebase.linking.drawings import DrawingError, data_url, finite, mapping, num
 from notebase.markdown.highlight import parse_hex
 from notebase.markdown.rawhtml import RASTER_URL
+from notebase.markdown.textwidth import char_width, ems
 from notebase.reading.frontmatter import split_front_matter
 from notebase.slugs import kind_of
 
@@ -327,11 +327,6 @@ def cells_mark(row: str, x: float, columns: Sequence[float]) -> str:
     )
 
 
-def ems(text: str, mono: bool = False) -> float:
-    """About how wide a text is, in ems (char_width)."""
-    return sum(char_width(ch, mono) for ch in text)
-
-
 def file_title(path: str) -> str:
     """What a file card is titled: the file's name (a note's without its .md, or its heading's
     or block's #subpath)."""
@@ -414,16 +409,6 @@ def bullet(item: re.Match[str]) -> str:
 
 def one_line(text: str) -> str:
     return " ".join(text.split())
-
-
-def char_width(ch: str, mono: bool = False) -> float:
-    """About how wide a character is, in ems (of a monospace font when `mono`): a wide (CJK)
-    one a whole em."""
-    if unicodedata.east_asian_width(ch) in "WF":
-        return 1.0
-    if mono:
-        return 0.62
-    return 0.3 if ch in " il.,:;'!|" else 0.56
 
 
 def wrap(line: str, width: float, mono: bool = False) -> list[str]:

@@ -30,6 +30,7 @@ import notebase.markdown.obsidian as obsidian
 from notebase.markdown.highlight import highlight_code
 from notebase.markdown.markers import base_query, link_marker
 from notebase.markdown.mathml import tex_fallback, tex_to_mathml
+from notebase.markdown.mermaid import mermaid_html
 from notebase.markdown.mhchem import MHCHEM
 from notebase.markdown.rawhtml import (
     RASTER_DATA,
@@ -630,10 +631,13 @@ def render_code(render: Callable[..., str]) -> Callable[..., str]:
             return ""
         if language in ("base", "dataview"):
             return base_block(tokens[idx], html, env, language == "dataview")
+        if language == "mermaid":  # a flowchart drawn; another diagram stays its code
+            html = mermaid_html(tokens[idx].content) or html
         block_id = tokens[idx].attrGet("id")
         if not block_id or f' id="{escape(str(block_id))}"' in html[: html.find(">")]:
             return html
-        return html.replace("<pre", f'<pre id="{escape(str(block_id))}"', 1)
+        tag = html[: html.find(" ")] if html.startswith("<figure") else "<pre"
+        return html.replace(tag, f'{tag} id="{escape(str(block_id))}"', 1)
 
     return code
 

@@ -1,0 +1,653 @@
+"""Mermaid flowcharts (a ```mermaid block starting `graph` or `flowchart`) drawn at build time as
+inline SVG, in the page's colours and no script: what Obsidian and Quartz draw with mermaid.js.
+
+Read: the direction (TB/TD, BT, LR, RL); nodes, by id, with their text and shape (`[rect]`,
+`(round)`, `([stadium])`, `[[subroutine]]`, `[(cylinder)]`, `((circle))`, `{diamond}`,
+`{{hexagon}}`, `>flag]`, `[/lean/]`...), quoted text and `<br>` line breaks; links between them
+(`-->`, `---`, `-.->`, `==>`, `--o`, `--x`, `<-->`, `~~~`, longer ones alike), their text
+(`-->|text|`, `-- text -->`), chains (`A --> B --> C`) and `&` (`A & B --> C`). Left out: styles
+and classes, `click`, and subgraphs' boxes (their nodes are drawn). A chart holding anything
+else, or of another kind (sequence, class, state, gantt...), is left as its code block.
+
+Laid out in ranks (a layered drawing): each node a rank below the longest path into it (a cycle
+broken at the link that closes it), a link across several ranks passing through points of its
+own, the nodes of each rank ordered by the places of their neighbours, then placed beside the
+places of those they link to, apart by at least a gap.
+"""
+
+from __future__ import annotations
+
+import html
+import itertools
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from notebase.markdown.textwidth import ems
+
+FONT = 14.0  # px, the labels' size
+LEADING = 18.0  # px a label's line takes
+PAD = 16.0  # px around the drawing
+GAP = 28.0  # px between two nodes of a rank
+SHRINK = 0.7  # the least a chart is scaled to fit the page's width
+RANK_GAP = 48.0  # px between two ranks (more where a link's text needs it)
+MOST_NODES = 200  # a chart with more is left as its code (and so with more links)
+MOST_LINKS = 400
+SWEEPS = 8  # passes ordering the ranks
+# where a link's text sits along the gap below its upper end: past the middle, where the links
+# fanning out of one node are further apart
+LABEL_AT = 0.62
+
+_HEADER = re.compile(r"(?:graph|flowchart)(?:[ \t]+(TB|TD|BT|LR|RL))?[ \t]*;?[ \t]*$", re.I)
+_LEFT_OUT = re.compile(r"(?:classDef|class|style|linkStyle|click|direction|subgraph|end)\b")
+_SUBGRAPH = re.compile(r"subgraph\s+([^\W]\w*)\s*(?:\[\s*\"?(.*?)\"?\s*\])?\s*$")
+_ID = re.compile(r"\s*([^\W][\w]*)")  # (a node's id: letters, digits and `_`)
+_CLASS = re.compile(r":::[\w-]+")
+_AMPERSAND = re.compile(r"\s*&")
+# an opening bracket -> (the closing one, the shape), the longer openings first
+SHAPES = (
+    ("(((", ")))", "circle"),
+    ("((", "))", "circle"),
+    ("([", "])", "stadium"),
+    ("[[", "]]", "subroutine"),
+    ("[(", ")]", "cylinder"),
+    ("{{", "}}", "hexagon"),
+    ("[/", "/]", "lean"),
+    ("[/", "\\]", "trapezoid"),
+    ("[\\", "\\]", "lean"),
+    ("[\\", "/]", "trapezoid"),
+    ("[", "]", "rect"),
+    ("(", ")", "round"),
+    ("{", "}", "diamond"),
+    (">", "]", "flag"),
+)
+_ARROW = re.compile(r"\s*(?P<left><|o|x)?(?P<line>-{2,}|={2,}|-\.+-|~{3,})(?P<right>>|o\b|x\b)?")
+_TEXT_ARROW = re.compile(
+    r"\s*(?P<left><)?(?P<open>--|==|-\.)(?![->=.])(?![ox](?:\s|$))\s*(?P<text>[^\n]+?)\s*"
+    r"(?P<close>-{2,}(?:>|o\b|x\b)|-{3,}|\.-+>|\.-+|={2,}>|={3,})"
+)
+_PIPE = re.compile(r"\s*\|(?P<text>[^|]*)\|")
+_MARKS = re.compile(r"\*\*|__|(?<!\w)[*_]|[*_](?!\w)")
+_BREAK = re.compile(r"<br\s*/?>", re.I)
+_TAG = re.compile(r"<[^>]*>")
+_ENTITY = re.compile(r"#(\w+);")
+
+
+@dataclass(slots=True)
+class Node:
+    id: str
+    lines: tuple[str, ...]
+    shape: str = "rect"
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    start: str
+    end: str
+    text: tuple[str, ...] = ()
+    line: str = "solid"  # dotted, thick, hidden
+    head: str = "arrow"  # at the end: arrow, circle, cross or none
+    tail: str = "none"  # at the start
+
+
+@dataclass(slots=True)
+class Chart:
+    direction: str
+    nodes: dict[str, Node] = field(default_factory=dict)
+    links: list[Link] = field(default_factory=list)
+
+
+class Unread(Exception):
+    """What this reader does not read: the chart is left as its code."""
+
+
+def mermaid_html(source: str) -> str | None:
+    """The flowchart `source` drawn as a figure holding its SVG; None when it is no flowchart
+    this reader reads (its code block then stands)."""
+    try:
+        chart = read_chart(source)
+    except Unread:
+        return None
+    if not chart.nodes or len(chart.nodes) > MOST_NODES or len(chart.links) > MOST_LINKS:
+        return None
+    return f'<figure class="mermaid">{chart_svg(chart)}</figure>\n'
+
+
+def read_chart(source: str) -> Chart:
+    statements = [s for s in split_statements(without_front_matter(source)) if s]
+    statements = [s for s in statements if not s.startswith("%%")]  # comments, directives
+    header = _HEADER.match(statements[0]) if statements else None
+    if header is None:
+        raise Unread("no flowchart")
+    chart = Chart((header.group(1) or "TB").upper().replace("TD", "TB"))
+    titles: dict[str, str] = {}
+    for statement in statements[1:]:
+        if (group := _SUBGRAPH.match(statement)) is not None:
+            titles[group.group(1)] = group.group(2) or group.group(1)
+        elif not _LEFT_OUT.match(statement):
+            read_statement(chart, statement)
+    for node_id, title in titles.items():  # a subgraph linked to: a node named by its title
+        if node_id in chart.nodes and chart.nodes[node_id].lines == (node_id,):
+            chart.nodes[node_id].lines = label_lines(title)
+    return chart
+
+
+def without_front_matter(source: str) -> str:
+    """The chart without the `---` block of settings (its title...) that may come first."""
+    lines = source.lstrip("\n").split("\n")
+    if lines and lines[0].strip() == "---":
+        end = next((i for i, line in enumerate(lines[1:], 1) if line.strip() == "---"), 0)
+        return "\n".join(lines[end + 1 :]) if end else source
+    return source
+
+
+def split_statements(source: str) -> list[str]:
+    """The chart's statements: its lines, split at `;` too, but for line breaks and `;` inside
+    quotes (a label written over lines) or brackets."""
+    parts: list[str] = []
+    depth, quoted, start = 0, False, 0
+    for i, ch in enumerate(source):
+        if ch == '"':
+            quoted = not quoted
+        elif not quoted and ch in "[({":
+            depth += 1
+        elif not quoted and ch in "])}":
+            depth = max(0, depth - 1)
+        elif (ch == "\n" and not quoted) or (ch == ";" and not quoted and depth == 0):
+            parts.append(source[start:i].strip())
+            start, depth = i + 1, 0 if ch == "\n" else depth
+    parts.append(source[start:].strip())
+    return parts
+
+
+def read_statement(chart: Chart, text: str) -> None:
+    """`A`, `A[x] --> B & C`, `A -- x --> B -.-> C`: its nodes and links added to the chart."""
+    group, at = read_group(chart, text, 0)
+    while text[at:].strip():
+        link, at = read_link(text, at)
+        following, at = read_group(chart, text, at)
+        chart.links += [Link(a, b, *link) for a in group for b in following]
+        group = following
+
+
+def read_group(chart: Chart, text: str, at: int) -> tuple[list[str], int]:
+    """The ids of `A` or `A & B & C` at `at` (each node declared with its shape, if it says one)."""
+    ids: list[str] = []
+    while True:
+        node_id, at = read_node(chart, text, at)
+        ids.append(node_id)
+        more = _AMPERSAND.match(text, at)
+        if more is None:
+            return ids, at
+        at = more.end()
+
+
+def read_node(chart: Chart, text: str, at: int) -> tuple[str, int]:
+    found = _ID.match(text, at)
+    if found is None:
+        raise Unread(f"no node at {text[at:]!r}")
+    node_id, at = found.group(1), found.end()
+    node = chart.nodes.setdefault(node_id, Node(node_id, (node_id,)))
+    opening = next((o for o, _, _ in SHAPES if text.startswith(o, at)), "")
+    ends = [
+        (end, closing, shape)
+        for o, closing, shape in SHAPES
+        if o == opening and (end := shape_end(text, at + len(o), closing)) >= 0
+    ]
+    if opening and ends:  # the nearest closing bracket: `[/a\]` is no `[/...` lean one
+        end, closing, shape = min(ends)
+        node.lines, node.shape = label_lines(text[at + len(opening) : end]), shape
+        at = end + len(closing)
+    classed = _CLASS.match(text, at)
+    return node_id, classed.end() if classed else at
+
+
+def shape_end(text: str, start: int, closing: str) -> int:
+    """Where a shape's text that starts at `start` ends (its closing bracket), -1 for nowhere;
+    quoted text may hold brackets."""
+    if text.startswith('"', start):
+        quote = text.find('"', start + 1)
+        return quote + 1 if quote > 0 and text.startswith(closing, quote + 1) else -1
+    return text.find(closing, start)
+
+
+def read_link(text: str, at: int) -> tuple[tuple[tuple[str, ...], str, str, str], int]:
+    """(text, line, head, tail) of the link at `at`, and where it ends."""
+    found = _TEXT_ARROW.match(text, at)
+    if found is not None:
+        label = label_lines(found.group("text"))
+        token = found.group("open") + found.group("close")
+        return (label, *link_kind(token, found.group("left"), None)), found.end()
+    found = _ARROW.match(text, at)
+    if found is None:
+        raise Unread(f"no link at {text[at:]!r}")
+    kind = link_kind(found.group("line"), found.group("left"), found.group("right"))
+    piped = _PIPE.match(text, found.end())
+    label = label_lines(piped.group("text")) if piped else ()
+    return (label, *kind), piped.end() if piped else found.end()
+
+
+def link_kind(token: str, left: str | None, right: str | None) -> tuple[str, str, str]:
+    """(line, head, tail) of an arrow written `token` (its heads apart, or at its end)."""
+    ends = {">": "arrow", "o": "circle", "x": "cross", "<": "arrow"}
+    if right is None and token[-1] in ">ox" and token[-2] in "-=.":
+        token, right = token[:-1], token[-1]
+    line = (
+        "hidden"
+        if "~" in token
+        else "dotted"
+        if "." in token
+        else "thick"
+        if "=" in token
+        else "solid"
+    )
+    return line, ends.get(right or "", "none"), ends.get(left or "", "none")
+
+
+def label_lines(text: str) -> tuple[str, ...]:
+    """A label's lines as text: its quotes off, `<br>` a line break, other markup left out,
+    Mermaid's `#quot;` entities read."""
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] == '"':
+        text = text[1:-1].strip()
+    if len(text) >= 2 and text[0] == text[-1] == "`":  # a markdown string: its words alone
+        text = _MARKS.sub("", text[1:-1])
+    text = _ENTITY.sub(lambda m: entity(m.group(1)), _TAG.sub("", _BREAK.sub("\n", text)))
+    lines = tuple(" ".join(line.split()) for line in text.split("\n"))
+    return tuple(line for line in lines if line) or ("",)
+
+
+def entity(name: str) -> str:
+    if name.isdigit():
+        return chr(int(name)) if int(name) < 0x110000 else ""
+    return html.unescape(f"&{name};")
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """A node's place: its centre, and its half width and half height."""
+
+    x: float
+    y: float
+    half_w: float
+    half_h: float
+
+
+def node_size(node: Node) -> tuple[float, float]:
+    """The node's width and height: its text's, and room for its shape."""
+    wide = max(ems(line) for line in node.lines) * FONT + 24
+    high = LEADING * len(node.lines) + 14
+    if node.shape == "circle":
+        side = max(wide, high) + 8
+        return side, side
+    if node.shape == "diamond":
+        return wide + high * 1.2, high + wide * 0.45
+    if node.shape in ("hexagon", "lean", "trapezoid", "flag"):
+        return wide + high, high
+    if node.shape == "cylinder":
+        return wide, high + 12
+    return max(wide, 40.0), high
+
+
+def ranks_of(chart: Chart) -> dict[str, int]:
+    """Each node's rank: one more than the highest of the nodes linked to it, a cycle broken at
+    the link that closes it (a link to a node still being walked: drawn against the flow)."""
+    later: dict[str, list[str]] = {n: [] for n in chart.nodes}
+    for link in chart.links:
+        if link.start != link.end:
+            later[link.start].append(link.end)
+    order: list[str] = []
+    state: dict[str, int] = {}  # 1: being walked, 2: walked
+    for root in chart.nodes:
+        walk(root, later, state, order)
+    place = {n: i for i, n in enumerate(reversed(order))}  # a topological order
+    rank = dict.fromkeys(chart.nodes, 0)
+    for node in sorted(chart.nodes, key=place.__getitem__):
+        for nxt in later[node]:
+            if place[nxt] > place[node]:
+                rank[nxt] = max(rank[nxt], rank[node] + 1)
+    return rank
+
+
+def walk(node: str, later: dict[str, list[str]], state: dict[str, int], order: list[str]) -> None:
+    """Depth first, without recursion (a long chain is no deep stack): nodes in finishing order."""
+    if node in state:
+        return
+    stack = [(node, iter(later[node]))]
+    state[node] = 1
+    while stack:
+        current, nexts = stack[-1]
+        nxt = next((n for n in nexts if n not in state), None)
+        if nxt is None:
+            state[current] = 2
+            order.append(current)
+            stack.pop()
+        else:
+            state[nxt] = 1
+            stack.append((nxt, iter(later[nxt])))
+
+
+@dataclass(slots=True)
+class Layout:
+    """The ranks of a chart as lists of keys (a node's id, or a link's point between ranks:
+    `(link number, step)`), each key's neighbours in the ranks above and below, each link's keys
+    from its start to its end, and the rank its text is drawn below (the upper of its ends)."""
+
+    ranks: list[list[object]]
+    above: dict[object, list[object]] = field(default_factory=dict)
+    below: dict[object, list[object]] = field(default_factory=dict)
+    paths: list[list[object]] = field(default_factory=list)
+    upper: list[int] = field(default_factory=list)
+    against: list[bool] = field(default_factory=list)  # drawn against the flow (a cycle's)
+
+
+def layered(chart: Chart) -> Layout:
+    rank = ranks_of(chart)
+    layout = Layout([[] for _ in range(max(rank.values()) + 1)])
+    for node in chart.nodes:
+        layout.ranks[rank[node]].append(node)
+    for number, link in enumerate(chart.links):
+        top, bottom = sorted((link.start, link.end), key=rank.__getitem__)
+        between = range(rank[top] + 1, rank[bottom])
+        steps: list[object] = [(number, step) for step in between]
+        for key, step in zip(steps, between, strict=True):
+            layout.ranks[step].append(key)
+        path: list[object] = [top, *steps, bottom]
+        for upper, lower in itertools.pairwise(path):
+            if upper != lower:
+                layout.below.setdefault(upper, []).append(lower)
+                layout.above.setdefault(lower, []).append(upper)
+        layout.paths.append(path if top == link.start else path[::-1])
+        layout.upper.append(rank[top] if top != bottom else -1)
+        layout.against.append(top != link.start)
+    order_ranks(layout)
+    return layout
+
+
+def order_ranks(layout: Layout) -> None:
+    """Each rank ordered by the mean place of its keys' neighbours in the rank before (then, on
+    the way back, after), a key without any keeping its place."""
+    for sweep in range(SWEEPS):
+        down = sweep % 2 == 0
+        indexes = range(1, len(layout.ranks)) if down else range(len(layout.ranks) - 2, -1, -1)
+        near = layout.above if down else layout.below
+        for i in indexes:
+            place = {key: p for p, key in enumerate(layout.ranks[i - 1 if down else i + 1])}
+            now = {key: p for p, key in enumerate(layout.ranks[i])}
+            wanted = {
+                key: mean([place[n] for n in near.get(key, ()) if n in place], now[key])
+                for key in layout.ranks[i]
+            }
+            layout.ranks[i].sort(key=wanted.__getitem__)
+
+
+def mean(values: Sequence[float], otherwise: float) -> float:
+    return sum(values) / len(values) if values else otherwise
+
+
+def boxes_of(chart: Chart, layout: Layout) -> dict[object, Box]:
+    """Each key's box in a drawing flowing down (x across a rank, y along the flow)."""
+    across = chart.direction in ("LR", "RL")
+    sizes: dict[object, tuple[float, float]] = {}
+    for rank in layout.ranks:
+        for key in rank:
+            w, h = node_size(chart.nodes[key]) if isinstance(key, str) else (8.0, 8.0)
+            sizes[key] = (h, w) if across else (w, h)  # (across a rank, along the flow)
+    ys = rank_places(chart, layout, sizes, across)
+    xs = spread(layout, sizes)
+    return {
+        key: Box(xs[key], ys[r], sizes[key][0] / 2, sizes[key][1] / 2)
+        for r, rank in enumerate(layout.ranks)
+        for key in rank
+    }
+
+
+def rank_places(
+    chart: Chart, layout: Layout, sizes: dict[object, tuple[float, float]], across: bool
+) -> list[float]:
+    """The centre of each rank along the flow, the gap below a rank wide enough for the text of
+    the links from it."""
+    room = [0.0] * len(layout.ranks)
+    for number, upper in enumerate(layout.upper):
+        if upper >= 0:
+            room[upper] = max(room[upper], text_room(chart.links[number], across))
+    places, at = [], 0.0
+    for r, rank in enumerate(layout.ranks):
+        depth = max((sizes[k][1] for k in rank), default=0.0)
+        places.append(at + depth / 2)
+        at += depth + max(RANK_GAP, room[r] + 24)
+    return places
+
+
+def text_room(link: Link, across: bool) -> float:
+    """How deep a link's text is along the flow."""
+    if not link.text or link.text == ("",):
+        return 0.0
+    if across:
+        return max(ems(line) for line in link.text) * FONT + 8
+    return LEADING * len(link.text)
+
+
+def spread(layout: Layout, sizes: dict[object, tuple[float, float]]) -> dict[object, float]:
+    """Each key's place across its rank: first packed and centred, then, rank by rank, moved
+    toward the mean place of its neighbours in the rank before, kept in order and apart."""
+    xs: dict[object, float] = {}
+    for rank in layout.ranks:
+        width = sum(sizes[k][0] for k in rank) + GAP * (len(rank) - 1)
+        at = -width / 2
+        for key in rank:
+            xs[key] = at + sizes[key][0] / 2
+            at += sizes[key][0] + GAP
+    for sweep in range(4):
+        down = sweep % 2 == 0
+        indexes = range(1, len(layout.ranks)) if down else range(len(layout.ranks) - 2, -1, -1)
+        near = layout.above if down else layout.below
+        for i in indexes:
+            rank = layout.ranks[i]
+            wanted = [mean([xs[n] for n in near.get(k, ())], xs[k]) for k in rank]
+            for key, x in zip(rank, apart(rank, wanted, sizes), strict=True):
+                xs[key] = x
+    return xs
+
+
+def apart(
+    rank: list[object], wanted: list[float], sizes: dict[object, tuple[float, float]]
+) -> list[float]:
+    """Places as near the wanted ones as keeps the keys in order and a gap apart: pushed right,
+    then left, then the whole rank moved to where its keys want to be on average."""
+    placed = list(wanted)
+    for i in range(1, len(rank)):
+        least = placed[i - 1] + (sizes[rank[i - 1]][0] + sizes[rank[i]][0]) / 2 + GAP
+        placed[i] = max(placed[i], least)
+    shift = mean([w - p for w, p in zip(wanted, placed, strict=True)], 0.0)
+    return [p + shift for p in placed]
+
+
+def chart_svg(chart: Chart) -> str:
+    layout, boxes = laid_out(chart)
+    right = max(b.x + b.half_w for b in boxes.values()) + PAD
+    bottom = max(b.y + b.half_h for b in boxes.values()) + PAD
+    links = "".join(
+        link_svg(chart.links[n], [boxes[k] for k in path], chart, layout.against[n])
+        for n, path in enumerate(layout.paths)
+    )
+    nodes = "".join(node_svg(node, boxes[node.id]) for node in chart.nodes.values())
+    names = ", ".join(" ".join(node.lines) for node in chart.nodes.values())
+    # as wide as drawn, narrower to fit the page down to SHRINK of that (then scrolled across)
+    fitted = f"width: min({num(right)}px, max(100%, {num(right * SHRINK)}px))"
+    return (
+        f'<svg class="mermaid-chart" xmlns="http://www.w3.org/2000/svg" width="{num(right)}" '
+        f'height="{num(bottom)}" viewBox="0 0 {num(right)} {num(bottom)}" style="{fitted}" '
+        f'role="img" aria-label="{html.escape("Flowchart: " + names)}">{links}{nodes}</svg>'
+    )
+
+
+def laid_out(chart: Chart) -> tuple[Layout, dict[object, Box]]:
+    """The chart's ranks, and the box of each node and of each link's point between ranks, in
+    the drawing's coordinates (turned to its direction, PAD from its top left)."""
+    layout = layered(chart)
+    return layout, placed(chart, boxes_of(chart, layout))
+
+
+def placed(chart: Chart, boxes: dict[object, Box]) -> dict[object, Box]:
+    """The boxes turned to the chart's direction and moved to start PAD from the top left."""
+    turned = {k: turned_box(b, chart.direction) for k, b in boxes.items()}
+    left = min(b.x - b.half_w for b in turned.values()) - PAD
+    top = min(b.y - b.half_h for b in turned.values()) - PAD
+    return {k: Box(b.x - left, b.y - top, b.half_w, b.half_h) for k, b in turned.items()}
+
+
+def turned_box(b: Box, direction: str) -> Box:
+    """A box of a drawing flowing down, as the chart's `direction` draws it."""
+    if direction == "BT":
+        return Box(b.x, -b.y, b.half_w, b.half_h)
+    if direction == "LR":
+        return Box(b.y, b.x, b.half_h, b.half_w)
+    if direction == "RL":
+        return Box(-b.y, b.x, b.half_h, b.half_w)
+    return b
+
+
+def node_svg(node: Node, box: Box) -> str:
+    return f'<g class="node node-{node.shape}">{shape_svg(node.shape, box)}{text_svg(node.lines, box.x, box.y)}</g>'
+
+
+def shape_svg(shape: str, b: Box) -> str:
+    x0, y0, x1, y1 = b.x - b.half_w, b.y - b.half_h, b.x + b.half_w, b.y + b.half_h
+    if shape == "circle":
+        return f'<circle cx="{num(b.x)}" cy="{num(b.y)}" r="{num(b.half_w)}"/>'
+    if shape == "diamond":
+        return polygon([(b.x, y0), (x1, b.y), (b.x, y1), (x0, b.y)])
+    if shape == "hexagon":
+        cut = b.half_h
+        return polygon(
+            [(x0, b.y), (x0 + cut, y0), (x1 - cut, y0), (x1, b.y), (x1 - cut, y1), (x0 + cut, y1)]
+        )
+    if shape == "lean":
+        cut = b.half_h
+        return polygon([(x0 + cut, y0), (x1, y0), (x1 - cut, y1), (x0, y1)])
+    if shape == "trapezoid":
+        cut = b.half_h
+        return polygon([(x0 + cut, y0), (x1 - cut, y0), (x1, y1), (x0, y1)])
+    if shape == "flag":
+        return polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0 + b.half_h, b.y)])
+    if shape == "cylinder":
+        rim = 6.0
+        return (
+            f'<path d="M{num(x0)},{num(y0 + rim)} a{num(b.half_w)},{num(rim)} 0 0,0 {num(2 * b.half_w)},0 '
+            f"a{num(b.half_w)},{num(rim)} 0 0,0 {num(-2 * b.half_w)},0 v{num(2 * b.half_h - 2 * rim)} "
+            f'a{num(b.half_w)},{num(rim)} 0 0,0 {num(2 * b.half_w)},0 v{num(-(2 * b.half_h - 2 * rim))}"/>'
+        )
+    rounded = {"round": 10.0, "stadium": b.half_h, "rect": 3.0, "subroutine": 3.0}.get(shape, 3.0)
+    rect = (
+        f'<rect x="{num(x0)}" y="{num(y0)}" width="{num(2 * b.half_w)}" '
+        f'height="{num(2 * b.half_h)}" rx="{num(rounded)}"/>'
+    )
+    if shape == "subroutine":
+        rect += f'<path d="M{num(x0 + 8)},{num(y0)} v{num(2 * b.half_h)} M{num(x1 - 8)},{num(y0)} v{num(2 * b.half_h)}"/>'
+    return rect
+
+
+def polygon(points: Iterable[tuple[float, float]]) -> str:
+    return f'<polygon points="{" ".join(f"{num(x)},{num(y)}" for x, y in points)}"/>'
+
+
+def text_svg(lines: Sequence[str], x: float, y: float) -> str:
+    top = y - LEADING * (len(lines) - 1) / 2
+    spans = "".join(
+        f'<tspan x="{num(x)}" y="{num(top + LEADING * i)}">{html.escape(line)}</tspan>'
+        for i, line in enumerate(lines)
+    )
+    return f'<text text-anchor="middle" dominant-baseline="central">{spans}</text>'
+
+
+def link_svg(link: Link, boxes: list[Box], chart: Chart, against: bool) -> str:
+    """The link's line through its points, cut at the edges of its two nodes' shapes, its heads
+    and its text (at the middle of the gap below its upper end: its first, or its last when it
+    is drawn `against` the flow)."""
+    if link.line == "hidden":
+        return ""
+    start, end = chart.nodes[link.start], chart.nodes[link.end]
+    points = [(b.x, b.y) for b in boxes]
+    if link.start == link.end:  # a loop: round the node's side
+        box = boxes[0]
+        points = loop_points(box)
+    else:
+        points[0] = edge_point(start.shape, boxes[0], points[1])
+        points[-1] = edge_point(end.shape, boxes[-1], points[-2])
+    d = "M" + " L".join(f"{num(x)},{num(y)}" for x, y in points)
+    drawn = f'<path class="link link-{link.line}" d="{d}"/>'
+    drawn += head_svg(link.head, points[-1], points[-2]) + head_svg(link.tail, points[0], points[1])
+    if link.text and link.text != ("",):
+        upper, lower = (points[-1], points[-2]) if against else (points[0], points[1])
+        middle = (
+            upper[0] + (lower[0] - upper[0]) * LABEL_AT,
+            upper[1] + (lower[1] - upper[1]) * LABEL_AT,
+        )
+        drawn += label_svg(link.text, middle)
+    return f'<g class="edge">{drawn}</g>'
+
+
+def loop_points(b: Box) -> list[tuple[float, float]]:
+    """A link from a node to itself: out of its top, round its right side, into its bottom."""
+    right = b.x + b.half_w + 18
+    return [
+        (b.x + b.half_w * 0.5, b.y - b.half_h),
+        (right, b.y - b.half_h - 10),
+        (right, b.y + b.half_h + 10),
+        (b.x + b.half_w * 0.5, b.y + b.half_h),
+    ]
+
+
+def edge_point(shape: str, b: Box, toward: tuple[float, float]) -> tuple[float, float]:
+    """Where the line from the box's centre toward a point leaves the shape."""
+    dx, dy = toward[0] - b.x, toward[1] - b.y
+    if dx == 0 and dy == 0:
+        return b.x, b.y
+    if shape == "diamond":
+        scale = 1 / (abs(dx) / b.half_w + abs(dy) / b.half_h)
+    elif shape == "circle":
+        scale = b.half_w / (dx * dx + dy * dy) ** 0.5
+    else:
+        scale = min(
+            b.half_w / abs(dx) if dx else float("inf"), b.half_h / abs(dy) if dy else float("inf")
+        )
+    return b.x + dx * scale, b.y + dy * scale
+
+
+def head_svg(kind: str, tip: tuple[float, float], before: tuple[float, float]) -> str:
+    """A link's end drawn at `tip`, coming from `before`: an arrowhead, a circle or a cross."""
+    if kind == "none":
+        return ""
+    dx, dy = tip[0] - before[0], tip[1] - before[1]
+    length = (dx * dx + dy * dy) ** 0.5 or 1.0
+    ux, uy = dx / length, dy / length
+    if kind == "circle":
+        cx, cy = tip[0] - ux * 4, tip[1] - uy * 4
+        return f'<circle class="head" cx="{num(cx)}" cy="{num(cy)}" r="4"/>'
+    if kind == "cross":
+        cx, cy, s = tip[0] - ux * 5, tip[1] - uy * 5, 4.0
+        return (
+            f'<path class="link" d="M{num(cx - s)},{num(cy - s)} L{num(cx + s)},{num(cy + s)} '
+            f'M{num(cx - s)},{num(cy + s)} L{num(cx + s)},{num(cy - s)}"/>'
+        )
+    base = (tip[0] - ux * 10, tip[1] - uy * 10)
+    wing = (-uy * 5, ux * 5)
+    corners = [tip, (base[0] + wing[0], base[1] + wing[1]), (base[0] - wing[0], base[1] - wing[1])]
+    return f'<polygon class="head" points="{" ".join(f"{num(x)},{num(y)}" for x, y in corners)}"/>'
+
+
+def label_svg(lines: Sequence[str], middle: tuple[float, float]) -> str:
+    wide = max(ems(line) for line in lines) * FONT + 8
+    high = LEADING * len(lines) + 2
+    ground = (
+        f'<rect class="label" x="{num(middle[0] - wide / 2)}" y="{num(middle[1] - high / 2)}" '
+        f'width="{num(wide)}" height="{num(high)}" rx="3"/>'
+    )
+    return ground + text_svg(lines, middle[0], middle[1])
+
+
+def num(value: float) -> str:
+    """A coordinate as SVG writes it: to a tenth, no `-0`, no `.0`."""
+    text = f"{round(value, 1):.1f}".removesuffix(".0")
+    return "0" if text == "-0" else text

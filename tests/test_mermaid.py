@@ -1,0 +1,144 @@
+"""Mermaid flowcharts drawn at build time: read as Mermaid reads them (its own docs' examples),
+laid out in ranks along their direction, nodes apart, text escaped; other diagrams stay code."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from pathlib import Path
+
+import pytest
+
+from notebase.builder.pipeline import build_site
+from notebase.builder.state import BuildOptions
+from notebase.markdown.mermaid import MOST_NODES, Box, Link, laid_out, mermaid_html, read_chart
+from tests.conftest import write_kb
+
+DOCS = (Path(__file__).parent / "fixtures" / "mermaid" / "flowcharts.md").read_text(
+    encoding="utf-8"
+)
+CHARTS = re.findall(r"^```mermaid\n(.*?)^```", DOCS, re.M | re.S)
+
+
+def test_the_docs_flowcharts_are_read_and_other_diagrams_are_not() -> None:
+    drawn = [mermaid_html(chart) for chart in CHARTS]
+    assert [html is not None for html in drawn] == [True] * (len(CHARTS) - 1) + [False]
+    assert read_chart(CHARTS[0]).direction == "LR"  # after the `---` settings
+    assert read_chart(CHARTS[1]).nodes["id"].lines == ("This ❤ Unicode",)
+    markdown = read_chart(CHARTS[2]).nodes
+    assert (markdown["markdown"].lines, markdown["newLines"].lines) == (
+        ("This is Markdown",),
+        ("Line1", "Line 2", "Line 3"),
+    )
+    shapes = [node.shape for node in read_chart(CHARTS[3]).nodes.values()]
+    assert shapes == [
+        "stadium", "subroutine", "cylinder", "circle", "flag", "diamond", "hexagon",
+        "lean", "lean", "trapezoid", "trapezoid", "circle",
+    ]  # fmt: skip
+
+
+def test_links_their_kinds_text_chains_and_groups() -> None:
+    links = read_chart(CHARTS[4]).links
+    assert [(link.end, link.text, link.line, link.head) for link in links] == [
+        ("B", ("This is the text!",), "solid", "none"),
+        ("C", ("This is the text",), "solid", "none"),
+        ("D", ("text",), "solid", "arrow"),
+        ("E", ("text",), "solid", "arrow"),
+        ("F", (), "dotted", "arrow"),
+        ("G", ("text",), "dotted", "arrow"),
+        ("H", (), "thick", "arrow"),
+        ("I", ("text",), "thick", "arrow"),
+        ("J", (), "hidden", "none"),
+    ]
+    chained = read_chart(CHARTS[5]).links
+    assert [(link.start, link.end) for link in chained] == [
+        ("A", "B"), ("B", "C"), ("a", "b"), ("a", "c"), ("b", "d"), ("c", "d"),
+    ]  # fmt: skip
+    assert chained[1].text == ("text2",)
+    grouped = read_chart(CHARTS[6]).links
+    assert [(link.start, link.end) for link in grouped] == [
+        ("A", "C"), ("A", "D"), ("B", "C"), ("B", "D"),
+    ]  # fmt: skip
+    heads = [(link.tail, link.head) for link in read_chart(CHARTS[7]).links]
+    assert heads == [
+        ("none", "circle"), ("none", "cross"), ("circle", "circle"), ("arrow", "arrow"),
+        ("cross", "cross"),
+    ]  # fmt: skip
+
+
+def test_entities_subgraphs_styles_and_classes() -> None:
+    quoted = read_chart(CHARTS[9]).nodes
+    assert (quoted["A"].lines, quoted["B"].lines) == (('A double quote:"',), ("A dec char:♥",))
+    linked = read_chart(CHARTS[10])  # subgraphs linked to are nodes; their boxes are not drawn
+    assert list(linked.nodes) == ["c1", "a2", "a1", "b1", "b2", "c2", "one", "two", "three"]
+    styled = read_chart(CHARTS[14])
+    assert [n.lines for n in styled.nodes.values()] == [("Start",), ("Stop",)]
+    classed = read_chart(CHARTS[15])
+    assert list(classed.nodes) == ["A", "B", "C"] and len(classed.links) == 2
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "",
+        "sequenceDiagram\n  A->>B: hi",
+        "flowchart LR\n  A@{ shape: rect } --> B",  # a newer syntax than this reader's
+        "flowchart LR\n  A --> ",
+        "flowchart LR\n" + "\n".join(f"  n{i} --> n{i + 1}" for i in range(MOST_NODES)),
+    ],
+)
+def test_what_is_no_flowchart_it_reads_stays_its_code(source: str) -> None:
+    assert mermaid_html(source) is None
+
+
+def overlap(a: Box, b: Box) -> bool:
+    return abs(a.x - b.x) < a.half_w + b.half_w and abs(a.y - b.y) < a.half_h + b.half_h
+
+
+@pytest.mark.parametrize(
+    ("direction", "along"),
+    [("TB", (0, 1)), ("TD", (0, 1)), ("BT", (0, -1)), ("LR", (1, 0)), ("RL", (-1, 0))],
+)
+def test_nodes_follow_the_direction_apart_and_inside_the_drawing(
+    direction: str, along: tuple[int, int]
+) -> None:
+    source = f"flowchart {direction}\n" + CHARTS[8].split("\n", 1)[1]  # with a cycle back
+    chart = read_chart(source)
+    _, boxes = laid_out(chart)
+    nodes = {key: box for key, box in boxes.items() if isinstance(key, str)}
+    for link in chart.links:  # each link forward along the flow, but the one closing the cycle
+        a, b = nodes[link.start], nodes[link.end]
+        step = (b.x - a.x) * along[0] + (b.y - a.y) * along[1]
+        assert (step > 0) == (link != Link("D", "B")), link
+    for a, b in itertools.combinations(nodes.values(), 2):
+        assert not overlap(a, b)
+    html = mermaid_html(source) or ""
+    width, height = map(float, re.findall(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', html)[0])
+    assert all(b.x - b.half_w >= 0 and b.x + b.half_w <= width for b in nodes.values())
+    assert all(b.y - b.half_h >= 0 and b.y + b.half_h <= height for b in nodes.values())
+
+
+def test_a_link_across_ranks_passes_beside_the_nodes_between() -> None:
+    chart = read_chart("graph TD\n A --> B --> C --> D\n A --> D\n A --> E")
+    layout, boxes = laid_out(chart)
+    points = [boxes[key] for key in layout.paths[3][1:-1]]  # A --> D's two points between
+    assert len(points) == 2
+    for point, node in zip(points, ("B", "C"), strict=True):
+        assert not overlap(point, boxes[node])
+
+
+def test_text_is_escaped_and_markup_in_it_left_out() -> None:
+    html = mermaid_html('graph LR\n A["<b>x</b> & <script>alert(1)</script>"] -->|a < b| B') or ""
+    assert "<script" not in html and "<b>" not in html
+    assert ">x &amp; alert(1)<" in html and ">a &lt; b<" in html
+
+
+def test_a_notes_flowchart_is_drawn_in_its_page(tmp_path: Path) -> None:
+    body = "```mermaid\ngraph LR\n  Read --> Note\n```\n\n```mermaid\nsequenceDiagram\n  A->>B: hi\n```\n"
+    root = write_kb(tmp_path / "kb", {"charts.md": f"---\ntitle: Charts\n---\n{body}"})
+    result = build_site(BuildOptions(root=root, out=root / "site"))
+    assert result.written
+    page = (root / "site" / "charts" / "index.html").read_text(encoding="utf-8")
+    assert page.count('<svg class="mermaid-chart"') == 1
+    assert 'aria-label="Flowchart: Read, Note"' in page
+    assert '<code class="language-mermaid">sequenceDiagram' in page  # another kind: its code
