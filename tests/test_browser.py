@@ -632,7 +632,10 @@ def test_a_charge_is_drawn_with_no_gap_before_its_sign(
     page.close()
 
 
-MERMAID_DOCS = Path(__file__).parent / "fixtures" / "mermaid" / "flowcharts.md"
+MERMAID_DOCS = [
+    Path(__file__).parent / "fixtures" / "mermaid" / f"{name}.md"
+    for name in ("flowcharts", "sequences")
+]
 # each drawn node: whether its text's box lies in its shape's, and the text's and shape's colours
 NODES_FIT = """() => [...document.querySelectorAll('svg.mermaid-chart g.node')].map(g => {
   const shape = g.firstElementChild.getBBox(), text = g.querySelector('text').getBBox();
@@ -650,14 +653,14 @@ def test_flowcharts_text_fits_its_shapes_and_the_page_does_not_scroll_across(
     browser: Browser, tmp_path: Path, scheme: str
 ) -> None:
     """The widths guessed for a node's text at build time hold in a browser's font (Mermaid's
-    docs' charts, on a phone), its colours are the theme's, and a chart too wide for the page
-    scrolls within its figure."""
-    text = MERMAID_DOCS.read_text(encoding="utf-8")
+    docs' flowcharts and sequence diagrams, on a phone: a participant, a note), its colours are
+    the theme's, and a chart too wide for the page scrolls within its figure."""
+    text = "\n\n".join(path.read_text(encoding="utf-8") for path in MERMAID_DOCS)
     root = write_kb(tmp_path / "kb", {"charts.md": f"---\ntitle: Charts\n---\n{text}"})
     assert build_site(BuildOptions(root=root, out=root / "site")).written
     page = open_page(browser, (root / "site" / "charts" / "index.html").as_uri(), 390, scheme)
     nodes = page.evaluate(NODES_FIT)
-    assert len(nodes) > 60
+    assert len(nodes) > 120
     assert [label for inside, _, _, label in nodes if not inside] == []
     assert all(ink != ground for _, ink, ground, _ in nodes)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -27,10 +27,10 @@ from mdit_py_plugins.footnote.index import footnote_inline
 from mdit_py_plugins.gfm import gfm_plugin
 
 import notebase.markdown.obsidian as obsidian
+from notebase.markdown.diagrams import diagram_html
 from notebase.markdown.highlight import highlight_code
 from notebase.markdown.markers import base_query, link_marker
 from notebase.markdown.mathml import tex_fallback, tex_to_mathml
-from notebase.markdown.mermaid import mermaid_html
 from notebase.markdown.mhchem import MHCHEM
 from notebase.markdown.rawhtml import (
     RASTER_DATA,
@@ -631,8 +631,8 @@ def render_code(render: Callable[..., str]) -> Callable[..., str]:
             return ""
         if language in ("base", "dataview"):
             return base_block(tokens[idx], html, env, language == "dataview")
-        if language == "mermaid":  # a flowchart drawn; another diagram stays its code
-            html = mermaid_html(tokens[idx].content) or html
+        if language == "mermaid":  # a flowchart or a sequence drawn; another stays its code
+            html = diagram_html(tokens[idx].content) or html
         block_id = tokens[idx].attrGet("id")
         if not block_id or f' id="{escape(str(block_id))}"' in html[: html.find(">")]:
             return html
