@@ -9,6 +9,7 @@ highlight's quote or an image's description (which it cannot tell apart)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from notebase.diagnostics import Diagnostic, FilePos, error, warning
 from notebase.importers.csvfile import csv_header, csv_rows
@@ -195,25 +196,40 @@ def html_annotation(
     if (problem := kind_problem(kind, pos, "HTML")) is not None:
         return problem
     quote = html_quote(cells) if kind in QUOTING else ""
-    text = html_comment(cells)
+    created = cells.get("Created at")
+    time = created.css_first("time[datetime]") if created is not None else None
+    fields = {label: cell_text(cells, label) for label in ("Page", "Tags", "Author")}
+    fields["Created at"] = (
+        (time.attributes.get("datetime") or "") if time else cell_text(cells, "Created at")
+    )
+    found = exported_annotation(fields, quote, html_comment(cells), (number, pos), document)
+    return found if isinstance(found, Diagnostic) else replace(found, converted=True)
+
+
+def exported_annotation(
+    fields: dict[str, str],
+    quote: str,
+    text: str,
+    where: tuple[int, FilePos],
+    document: tuple[str, str],
+) -> Annotation | Diagnostic:
+    """The annotation record of the `number`th annotation of an HTML or text export (`fields`
+    by their labels), or why it is imported as none."""
+    (number, pos), (uri, title) = where, document
     if not quote.strip() and not text:
         msg = "annotation quotes no text and has no comment: skipped"
         return warning("import-bad-annotation", msg, pos, "a highlight's `Quote:` holds its words")
-    created = cells.get("Created at")
-    time = created.css_first("time[datetime]") if created is not None else None
-    uri, title = document
     return Annotation(
         id=f"annotation-{number}",
         uri=uri,
         title=title,
-        line=line,
+        line=pos.line,
         quote=quote if quote.strip() else "",
-        page=cell_text(cells, "Page"),
+        page=fields.get("Page", ""),
         text=text,
-        tags=tag_names(cell_text(cells, "Tags").split(",")),
-        created=(time.attributes.get("datetime") or "") if time else cell_text(cells, "Created at"),
-        user=cell_text(cells, "Author"),
-        converted=True,
+        tags=tag_names(fields.get("Tags", "").split(",")),
+        created=fields.get("Created at", ""),
+        user=fields.get("Author", ""),
     )
 
 
@@ -343,22 +359,7 @@ def text_annotation(
     text = "\n\n".join(
         [*([f"Image: {description}"] if description else []), *([comment] if comment else [])]
     )
-    if not quote.strip() and not text:
-        msg = "annotation quotes no text and has no comment: skipped"
-        return warning("import-bad-annotation", msg, pos, "a highlight's `Quote:` holds its words")
-    uri, title = document
-    return Annotation(
-        id=f"annotation-{number}",
-        uri=uri,
-        title=title,
-        line=line,
-        quote=quote if quote.strip() else "",
-        page=fields.get("Page", ""),
-        text=text,
-        tags=tag_names(fields.get("Tags", "").split(",")),
-        created=fields.get("Created at", ""),
-        user=fields.get("Author", ""),
-    )
+    return exported_annotation(fields, quote, text, (number, pos), document)
 
 
 def read_hypothesis_text(text: str, name: str, shown: str) -> ParsedArchive:

@@ -20,11 +20,13 @@ from __future__ import annotations
 import html
 import itertools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from notebase.markdown.textwidth import ems
 
+T = TypeVar("T")
 FONT = 14.0  # px, the labels' size
 LEADING = 18.0  # px a label's line takes
 PAD = 16.0  # px around the drawing
@@ -104,13 +106,15 @@ class Unread(Exception):
 def mermaid_html(source: str) -> str | None:
     """The flowchart `source` drawn as a figure holding its SVG; None when it is no flowchart
     this reader reads (its code block then stands)."""
+    return figure(chart_svg, read_chart, source)
+
+
+def figure(draw: Callable[[T], str], read: Callable[[str], T], source: str) -> str | None:
+    """A diagram read and drawn, in a figure; None when the reader raised Unread."""
     try:
-        chart = read_chart(source)
+        return f'<figure class="mermaid">{draw(read(source))}</figure>\n'
     except Unread:
         return None
-    if not chart.nodes or len(chart.nodes) > MOST_NODES or len(chart.links) > MOST_LINKS:
-        return None
-    return f'<figure class="mermaid">{chart_svg(chart)}</figure>\n'
 
 
 def read_chart(source: str) -> Chart:
@@ -129,6 +133,8 @@ def read_chart(source: str) -> Chart:
     for node_id, title in titles.items():  # a subgraph linked to: a node named by its title
         if node_id in chart.nodes and chart.nodes[node_id].lines == (node_id,):
             chart.nodes[node_id].lines = label_lines(title)
+    if not chart.nodes or len(chart.nodes) > MOST_NODES or len(chart.links) > MOST_LINKS:
+        raise Unread("no node, or too many")
     return chart
 
 

@@ -22,6 +22,7 @@ from notebase.markdown.mermaid import (
     PAD,
     SHRINK,
     Unread,
+    figure,
     head_svg,
     label_lines,
     num,
@@ -70,13 +71,7 @@ class Sequence:
 def sequence_html(source: str) -> str | None:
     """The sequence diagram `source` drawn as a figure holding its SVG; None when it is none
     this reader reads (its code block then stands)."""
-    try:
-        diagram = read_sequence(source)
-    except Unread:
-        return None
-    if not diagram.names or len(diagram.steps) > MOST_STEPS:
-        return None
-    return f'<figure class="mermaid">{sequence_svg(diagram)}</figure>\n'
+    return figure(sequence_svg, read_sequence, source)
 
 
 def read_sequence(source: str) -> Sequence:
@@ -90,6 +85,8 @@ def read_sequence(source: str) -> Sequence:
         read_line(diagram, line, frames)
     if frames:
         raise Unread("a frame without its `end`")
+    if not diagram.names or len(diagram.steps) > MOST_STEPS:
+        raise Unread("nobody, or too many steps")
     return diagram
 
 
