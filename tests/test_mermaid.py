@@ -11,7 +11,15 @@ import pytest
 
 from notebase.builder.pipeline import build_site
 from notebase.builder.state import BuildOptions
-from notebase.markdown.mermaid import MOST_NODES, Box, Link, laid_out, mermaid_html, read_chart
+from notebase.markdown.mermaid import (
+    MOST_NODES,
+    Box,
+    Link,
+    label_size,
+    laid_out,
+    mermaid_html,
+    read_chart,
+)
 from tests.conftest import write_kb
 
 DOCS = (Path(__file__).parent / "fixtures" / "mermaid" / "flowcharts.md").read_text(
@@ -121,10 +129,27 @@ def test_nodes_follow_the_direction_apart_and_inside_the_drawing(
 def test_a_link_across_ranks_passes_beside_the_nodes_between() -> None:
     chart = read_chart("graph TD\n A --> B --> C --> D\n A --> D\n A --> E")
     layout, boxes = laid_out(chart)
-    points = [boxes[key] for key in layout.paths[3][1:-1]]  # A --> D's two points between
-    assert len(points) == 2
-    for point, node in zip(points, ("B", "C"), strict=True):
+    points = [boxes[key] for key in layout.paths[3][1:-1]]  # A --> D's points between
+    assert len(points) == 5  # (a rank of links' points between two of nodes)
+    for point, node in itertools.product(points, ("B", "C")):
         assert not overlap(point, boxes[node])
+
+
+def test_a_links_text_is_laid_out_as_a_node_is() -> None:
+    """Texts of links out of one node, and of links between the same two, are side by side."""
+    chart = read_chart("graph TD\n A -->|first| B\n A -->|second| B\n A -->|third| C")
+    layout, boxes = laid_out(chart)
+    labels = [boxes[path[1]] for path in layout.paths]
+    assert [round(b.half_w * 2) for b in labels] == [
+        round(label_size(link.text)[0]) for link in chart.links
+    ]
+    for a, b in itertools.combinations(labels, 2):
+        assert not overlap(a, b)
+    html = mermaid_html("graph TD\n A -->|first| B") or ""
+    box = re.search(r'<rect class="label" x="([\d.]+)" y="([\d.]+)"', html)
+    assert box is not None  # the text is drawn where its point is
+    point = laid_out(read_chart("graph TD\n A -->|first| B"))[1][(0, 1)]
+    assert abs(float(box.group(1)) + label_size(("first",))[0] / 2 - point.x) < 0.2
 
 
 def test_text_is_escaped_and_markup_in_it_left_out() -> None:

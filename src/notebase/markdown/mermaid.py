@@ -32,13 +32,10 @@ LEADING = 18.0  # px a label's line takes
 PAD = 16.0  # px around the drawing
 GAP = 28.0  # px between two nodes of a rank
 SHRINK = 0.7  # the least a chart is scaled to fit the page's width
-RANK_GAP = 48.0  # px between two ranks (more where a link's text needs it)
+RANK_GAP = 48.0  # px between two ranks of nodes (a rank of links' points between them)
 MOST_NODES = 200  # a chart with more is left as its code (and so with more links)
 MOST_LINKS = 400
 SWEEPS = 8  # passes ordering the ranks
-# where a link's text sits along the gap below its upper end: past the middle, where the links
-# fanning out of one node are further apart
-LABEL_AT = 0.62
 
 _HEADER = re.compile(r"(?:graph|flowchart)(?:[ \t]+(TB|TD|BT|LR|RL))?[ \t]*;?[ \t]*$", re.I)
 _LEFT_OUT = re.compile(r"(?:classDef|class|style|linkStyle|click|direction|subgraph|end)\b")
@@ -296,8 +293,10 @@ def node_size(node: Node) -> tuple[float, float]:
 
 
 def ranks_of(chart: Chart) -> dict[str, int]:
-    """Each node's rank: one more than the highest of the nodes linked to it, a cycle broken at
-    the link that closes it (a link to a node still being walked: drawn against the flow)."""
+    """Each node's rank: two more than the highest of the nodes linked to it (the rank between
+    holds the links' points, and their text: a link's text is laid out as a node is), a cycle
+    broken at the link that closes it (a link to a node still being walked: drawn against the
+    flow)."""
     later: dict[str, list[str]] = {n: [] for n in chart.nodes}
     for link in chart.links:
         if link.start != link.end:
@@ -311,7 +310,7 @@ def ranks_of(chart: Chart) -> dict[str, int]:
     for node in sorted(chart.nodes, key=place.__getitem__):
         for nxt in later[node]:
             if place[nxt] > place[node]:
-                rank[nxt] = max(rank[nxt], rank[node] + 1)
+                rank[nxt] = max(rank[nxt], rank[node] + 2)
     return rank
 
 
@@ -395,11 +394,13 @@ def boxes_of(chart: Chart, layout: Layout) -> dict[object, Box]:
     """Each key's box in a drawing flowing down (x across a rank, y along the flow)."""
     across = chart.direction in ("LR", "RL")
     sizes: dict[object, tuple[float, float]] = {}
-    for rank in layout.ranks:
+    for r, rank in enumerate(layout.ranks):
         for key in rank:
             w, h = node_size(chart.nodes[key]) if isinstance(key, str) else (8.0, 8.0)
+            if isinstance(key, tuple) and r == layout.upper[key[0]] + 1:
+                w, h = label_size(chart.links[key[0]].text)  # (the link's point bearing its text)
             sizes[key] = (h, w) if across else (w, h)  # (across a rank, along the flow)
-    ys = rank_places(chart, layout, sizes, across)
+    ys = rank_places(layout, sizes)
     xs = spread(layout, sizes)
     return {
         key: Box(xs[key], ys[r], sizes[key][0] / 2, sizes[key][1] / 2)
@@ -408,30 +409,21 @@ def boxes_of(chart: Chart, layout: Layout) -> dict[object, Box]:
     }
 
 
-def rank_places(
-    chart: Chart, layout: Layout, sizes: dict[object, tuple[float, float]], across: bool
-) -> list[float]:
-    """The centre of each rank along the flow, the gap below a rank wide enough for the text of
-    the links from it."""
-    room = [0.0] * len(layout.ranks)
-    for number, upper in enumerate(layout.upper):
-        if upper >= 0:
-            room[upper] = max(room[upper], text_room(chart.links[number], across))
+def rank_places(layout: Layout, sizes: dict[object, tuple[float, float]]) -> list[float]:
+    """The centre of each rank along the flow, the ranks a half gap apart."""
     places, at = [], 0.0
-    for r, rank in enumerate(layout.ranks):
+    for rank in layout.ranks:
         depth = max((sizes[k][1] for k in rank), default=0.0)
         places.append(at + depth / 2)
-        at += depth + max(RANK_GAP, room[r] + 24)
+        at += depth + RANK_GAP / 2
     return places
 
 
-def text_room(link: Link, across: bool) -> float:
-    """How deep a link's text is along the flow."""
-    if not link.text or link.text == ("",):
-        return 0.0
-    if across:
-        return max(ems(line) for line in link.text) * FONT + 8
-    return LEADING * len(link.text)
+def label_size(text: tuple[str, ...]) -> tuple[float, float]:
+    """How wide and high a link's text is drawn (a point, for none)."""
+    if not text or text == ("",):
+        return 8.0, 8.0
+    return max(ems(line) for line in text) * FONT + 8, LEADING * len(text) + 2
 
 
 def spread(layout: Layout, sizes: dict[object, tuple[float, float]]) -> dict[object, float]:
@@ -581,17 +573,42 @@ def link_svg(link: Link, boxes: list[Box], chart: Chart, against: bool) -> str:
     else:
         points[0] = edge_point(start.shape, boxes[0], points[1])
         points[-1] = edge_point(end.shape, boxes[-1], points[-2])
-    d = "M" + " L".join(f"{num(x)},{num(y)}" for x, y in points)
+    d, (first, last) = smooth_path(points)
     drawn = f'<path class="link link-{link.line}" d="{d}"/>'
-    drawn += head_svg(link.head, points[-1], points[-2]) + head_svg(link.tail, points[0], points[1])
-    if link.text and link.text != ("",):
-        upper, lower = (points[-1], points[-2]) if against else (points[0], points[1])
-        middle = (
-            upper[0] + (lower[0] - upper[0]) * LABEL_AT,
-            upper[1] + (lower[1] - upper[1]) * LABEL_AT,
-        )
-        drawn += label_svg(link.text, middle)
+    drawn += head_svg(link.head, points[-1], last) + head_svg(link.tail, points[0], first)
+    if link.text and link.text != ("",) and len(boxes) > 2:  # at its point below its upper end
+        point = boxes[-2] if against else boxes[1]
+        drawn += label_svg(link.text, (point.x, point.y))
     return f'<g class="edge">{drawn}</g>'
+
+
+Point = tuple[float, float]
+
+
+def smooth_path(points: list[Point]) -> tuple[str, tuple[Point, Point]]:
+    """A curve through the points (Catmull-Rom's, as cubic Béziers: it passes through each, so a
+    link's text sits on it), and the control points next to its two ends, which its heads point
+    along."""
+    if len(points) == 2:
+        return (
+            f"M{num(points[0][0])},{num(points[0][1])} L{num(points[1][0])},{num(points[1][1])}",
+            (
+                points[1],
+                points[0],
+            ),
+        )
+    ends = [points[0], *points, points[-1]]
+    curves: list[str] = []
+    controls: list[Point] = []
+    for i in range(1, len(ends) - 2):
+        (x0, y0), (x1, y1), (x2, y2), (x3, y3) = ends[i - 1 : i + 3]
+        c1, c2 = (x1 + (x2 - x0) / 6, y1 + (y2 - y0) / 6), (x2 - (x3 - x1) / 6, y2 - (y3 - y1) / 6)
+        controls += [c1, c2]
+        curves.append(f"C{num(c1[0])},{num(c1[1])} {num(c2[0])},{num(c2[1])} {num(x2)},{num(y2)}")
+    return f"M{num(points[0][0])},{num(points[0][1])} " + " ".join(curves), (
+        controls[0],
+        controls[-1],
+    )
 
 
 def loop_points(b: Box) -> list[tuple[float, float]]:
