@@ -15,6 +15,7 @@ from notebase.markdown.mermaid import (
     MOST_NODES,
     Box,
     Link,
+    group_frames,
     label_size,
     laid_out,
     mermaid_html,
@@ -167,3 +168,42 @@ def test_a_notes_flowchart_is_drawn_in_its_page(tmp_path: Path) -> None:
     assert page.count('<svg class="mermaid-chart"') == 1
     assert 'aria-label="Flowchart: Read, Note"' in page
     assert '<code class="language-mermaid">pie' in page  # a kind not drawn: its code
+
+
+def test_subgraphs_are_frames_round_the_nodes_last_named_in_them() -> None:
+    """As Mermaid places them: a node is in the subgraph it was last named in (c1, named first
+    outside, is three's); each frame holds its nodes and no other, frames of siblings apart."""
+    source = (
+        "flowchart TB\n c1-->a2\n subgraph one\n a1-->a2\n end\n subgraph two\n b1-->b2\n end\n"
+        ' subgraph three\n c1-->c2\n end\n subgraph "Outer layer"\n subgraph inner [Inner]\n'
+        " x --> y\n end\n z\n end"
+    )
+    chart = read_chart(source)
+    assert {key: (g.title, sorted(g.members)) for key, g in chart.groups.items()} == {
+        "one": (("one",), ["a1", "a2"]),
+        "two": (("two",), ["b1", "b2"]),
+        "three": (("three",), ["c1", "c2"]),
+        "Outer layer": (("Outer layer",), ["x", "y", "z"]),
+        "inner": (("Inner",), ["x", "y"]),
+    }
+    _, boxes = laid_out(chart)
+    frames = group_frames(chart, boxes)
+    assert [title for *_, title in frames] == [
+        ("one",), ("two",), ("three",), ("Outer layer",), ("Inner",),
+    ]  # fmt: skip
+    for (left, top, width, height, title), group in zip(
+        frames, sorted(chart.groups.values(), key=lambda g: g.depth), strict=True
+    ):
+        assert group.title == title
+        for node_id in chart.nodes:
+            inside = overlap(
+                boxes[node_id], Box(left + width / 2, top + height / 2, width / 2, height / 2)
+            )
+            assert inside == (node_id in group.members), (title, node_id)
+    siblings = frames[:3]
+    for a, b in itertools.combinations(siblings, 2):
+        assert (
+            a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1]
+        )
+    html = mermaid_html(source) or ""
+    assert html.count('<g class="subgraph">') == 5 and ">Outer layer</tspan>" in html

@@ -39,7 +39,8 @@ SWEEPS = 8  # passes ordering the ranks
 
 _HEADER = re.compile(r"(?:graph|flowchart)(?:[ \t]+(TB|TD|BT|LR|RL))?[ \t]*;?[ \t]*$", re.I)
 _LEFT_OUT = re.compile(r"(?:classDef|class|style|linkStyle|click|direction|subgraph|end)\b")
-_SUBGRAPH = re.compile(r"subgraph\s+([^\W]\w*)\s*(?:\[\s*\"?(.*?)\"?\s*\])?\s*$")
+# `subgraph id`, `subgraph id [title]`, `subgraph "title"`, `subgraph some title`
+_SUBGRAPH = re.compile(r"subgraph\b\s*(?:([^\W]\w*)\s*\[\s*\"?(.*?)\"?\s*\]|(.*?))\s*$")
 _ID = re.compile(r"\s*([^\W][\w]*)")  # (a node's id: letters, digits and `_`)
 _CLASS = re.compile(r":::[\w-]+")
 _AMPERSAND = re.compile(r"\s*&")
@@ -90,10 +91,20 @@ class Link:
 
 
 @dataclass(slots=True)
+class Group:
+    """A subgraph: its title, and the nodes first named in it or in the subgraphs in it."""
+
+    title: tuple[str, ...]
+    members: list[str] = field(default_factory=list)
+    depth: int = 0  # how many subgraphs it is in
+
+
+@dataclass(slots=True)
 class Chart:
     direction: str
     nodes: dict[str, Node] = field(default_factory=dict)
     links: list[Link] = field(default_factory=list)
+    groups: dict[str, Group] = field(default_factory=dict)
 
 
 class Unread(Exception):
@@ -121,15 +132,30 @@ def read_chart(source: str) -> Chart:
     if header is None:
         raise Unread("no flowchart")
     chart = Chart((header.group(1) or "TB").upper().replace("TD", "TB"))
-    titles: dict[str, str] = {}
+    open_groups: list[str] = []  # the subgraphs the statement is in, the innermost last
+    placed: dict[str, tuple[str, ...]] = {}  # each node's subgraphs: where it was last named
     for statement in statements[1:]:
-        if (group := _SUBGRAPH.match(statement)) is not None:
-            titles[group.group(1)] = group.group(2) or group.group(1)
+        if (found := _SUBGRAPH.match(statement)) is not None:
+            group_id = (
+                found.group(1) or label_lines(found.group(3) or "")[0] or f"~{len(chart.groups)}"
+            )
+            title = label_lines(found.group(2) or found.group(3) or group_id)
+            chart.groups.setdefault(group_id, Group(title, depth=len(open_groups)))
+            open_groups.append(group_id)
+        elif statement == "end" and open_groups:
+            open_groups.pop()
         elif not _LEFT_OUT.match(statement):
-            read_statement(chart, statement)
-    for node_id, title in titles.items():  # a subgraph linked to: a node named by its title
-        if node_id in chart.nodes and chart.nodes[node_id].lines == (node_id,):
-            chart.nodes[node_id].lines = label_lines(title)
+            for node_id in read_statement(chart, statement):
+                if open_groups or node_id not in placed:  # (named outside: where it was)
+                    placed[node_id] = tuple(open_groups)
+    for node_id, groups in placed.items():  # a node is in the subgraph it was last named in
+        for group_id in groups:
+            chart.groups[group_id].members.append(node_id)
+    for group_id, group in list(chart.groups.items()):
+        if group_id in chart.nodes:  # a subgraph linked to: a node named by its title
+            if chart.nodes[group_id].lines == (group_id,):
+                chart.nodes[group_id].lines = group.title
+            del chart.groups[group_id]  # (and drawn as that node, no frame)
     if not chart.nodes or len(chart.nodes) > MOST_NODES or len(chart.links) > MOST_LINKS:
         raise Unread("no node, or too many")
     return chart
@@ -163,14 +189,18 @@ def split_statements(source: str) -> list[str]:
     return parts
 
 
-def read_statement(chart: Chart, text: str) -> None:
-    """`A`, `A[x] --> B & C`, `A -- x --> B -.-> C`: its nodes and links added to the chart."""
+def read_statement(chart: Chart, text: str) -> list[str]:
+    """`A`, `A[x] --> B & C`, `A -- x --> B -.-> C`: its nodes and links added to the chart; the
+    ids of the nodes it names."""
     group, at = read_group(chart, text, 0)
+    named = list(group)
     while text[at:].strip():
         link, at = read_link(text, at)
         following, at = read_group(chart, text, at)
         chart.links += [Link(a, b, *link) for a in group for b in following]
         group = following
+        named += following
+    return named
 
 
 def read_group(chart: Chart, text: str, at: int) -> tuple[list[str], int]:
@@ -344,6 +374,7 @@ class Layout:
     paths: list[list[object]] = field(default_factory=list)
     upper: list[int] = field(default_factory=list)
     against: list[bool] = field(default_factory=list)  # drawn against the flow (a cycle's)
+    grouped: dict[object, str] = field(default_factory=dict)  # a node's outermost subgraph
 
 
 def layered(chart: Chart) -> Layout:
@@ -365,13 +396,17 @@ def layered(chart: Chart) -> Layout:
         layout.paths.append(path if top == link.start else path[::-1])
         layout.upper.append(rank[top] if top != bottom else -1)
         layout.against.append(top != link.start)
-    order_ranks(layout)
+    for group_id, group in sorted(chart.groups.items(), key=lambda g: -g[1].depth):
+        layout.grouped.update(dict.fromkeys(group.members, group_id))
+    order_ranks(layout, layout.grouped)
     return layout
 
 
-def order_ranks(layout: Layout) -> None:
+def order_ranks(layout: Layout, grouped: dict[object, str] | None = None) -> None:
     """Each rank ordered by the mean place of its keys' neighbours in the rank before (then, on
-    the way back, after), a key without any keeping its place."""
+    the way back, after), a key without any keeping its place; the nodes of one subgraph
+    (`grouped`: a node's outermost) side by side, where they want to be on average."""
+    grouped = grouped or {}
     for sweep in range(SWEEPS):
         down = sweep % 2 == 0
         indexes = range(1, len(layout.ranks)) if down else range(len(layout.ranks) - 2, -1, -1)
@@ -383,7 +418,25 @@ def order_ranks(layout: Layout) -> None:
                 key: mean([place[n] for n in near.get(key, ()) if n in place], now[key])
                 for key in layout.ranks[i]
             }
-            layout.ranks[i].sort(key=wanted.__getitem__)
+            together: dict[str, list[float]] = {}
+            for key in layout.ranks[i]:
+                if key in grouped:
+                    together.setdefault(grouped[key], []).append(wanted[key])
+            layout.ranks[i].sort(key=lambda k: group_place(k, wanted, grouped, together))
+
+
+def group_place(
+    key: object,
+    wanted: dict[object, float],
+    grouped: dict[object, str],
+    together: dict[str, list[float]],
+) -> tuple[float, str, float]:
+    """Where a key goes in its rank: its subgraph's mean wanted place (its own, alone), then its
+    subgraph's id (two at one place kept apart), then its own."""
+    group = grouped.get(key)
+    if group is None:
+        return wanted[key], "", wanted[key]
+    return mean(together[group], wanted[key]), group, wanted[key]
 
 
 def mean(values: Sequence[float], otherwise: float) -> float:
@@ -431,11 +484,11 @@ def spread(layout: Layout, sizes: dict[object, tuple[float, float]]) -> dict[obj
     toward the mean place of its neighbours in the rank before, kept in order and apart."""
     xs: dict[object, float] = {}
     for rank in layout.ranks:
-        width = sum(sizes[k][0] for k in rank) + GAP * (len(rank) - 1)
-        at = -width / 2
-        for key in rank:
+        gaps = [gap_between(a, b, layout.grouped) for a, b in itertools.pairwise(rank)]
+        at = -(sum(sizes[k][0] for k in rank) + sum(gaps)) / 2
+        for key, gap in zip(rank, [*gaps, 0.0], strict=True):
             xs[key] = at + sizes[key][0] / 2
-            at += sizes[key][0] + GAP
+            at += sizes[key][0] + gap
     for sweep in range(4):
         down = sweep % 2 == 0
         indexes = range(1, len(layout.ranks)) if down else range(len(layout.ranks) - 2, -1, -1)
@@ -443,28 +496,43 @@ def spread(layout: Layout, sizes: dict[object, tuple[float, float]]) -> dict[obj
         for i in indexes:
             rank = layout.ranks[i]
             wanted = [mean([xs[n] for n in near.get(k, ())], xs[k]) for k in rank]
-            for key, x in zip(rank, apart(rank, wanted, sizes), strict=True):
+            for key, x in zip(rank, apart(rank, wanted, sizes, layout.grouped), strict=True):
                 xs[key] = x
     return xs
 
 
 def apart(
-    rank: list[object], wanted: list[float], sizes: dict[object, tuple[float, float]]
+    rank: list[object],
+    wanted: list[float],
+    sizes: dict[object, tuple[float, float]],
+    grouped: dict[object, str],
 ) -> list[float]:
     """Places as near the wanted ones as keeps the keys in order and a gap apart: pushed right,
     then left, then the whole rank moved to where its keys want to be on average."""
     placed = list(wanted)
     for i in range(1, len(rank)):
-        least = placed[i - 1] + (sizes[rank[i - 1]][0] + sizes[rank[i]][0]) / 2 + GAP
-        placed[i] = max(placed[i], least)
+        least = placed[i - 1] + (sizes[rank[i - 1]][0] + sizes[rank[i]][0]) / 2
+        placed[i] = max(placed[i], least + gap_between(rank[i - 1], rank[i], grouped))
     shift = mean([w - p for w, p in zip(wanted, placed, strict=True)], 0.0)
     return [p + shift for p in placed]
 
 
+def gap_between(a: object, b: object, grouped: dict[object, str]) -> float:
+    """The gap between two neighbours in a rank: wider across the edge of a subgraph (room for
+    the frames drawn round them)."""
+    return GAP + (2 * FRAME_PAD if grouped.get(a) != grouped.get(b) else 0.0)
+
+
 def chart_svg(chart: Chart) -> str:
     layout, boxes = laid_out(chart)
-    right = max(b.x + b.half_w for b in boxes.values()) + PAD
-    bottom = max(b.y + b.half_h for b in boxes.values()) + PAD
+    frames = group_frames(chart, boxes)
+    lift = max([0.0, *(PAD - top for _, top, _, _, _ in frames)])  # a frame's title above all
+    if lift:
+        boxes = {k: Box(b.x, b.y + lift, b.half_w, b.half_h) for k, b in boxes.items()}
+        frames = [(left, top + lift, w, h, title) for left, top, w, h, title in frames]
+    right = max([b.x + b.half_w for b in boxes.values()] + [f[0] + f[2] for f in frames]) + PAD
+    bottom = max([b.y + b.half_h for b in boxes.values()] + [f[1] + f[3] for f in frames]) + PAD
+    drawn_frames = "".join(frame_svg(*frame) for frame in frames)
     links = "".join(
         link_svg(chart.links[n], [boxes[k] for k in path], chart, layout.against[n])
         for n, path in enumerate(layout.paths)
@@ -476,7 +544,69 @@ def chart_svg(chart: Chart) -> str:
     return (
         f'<svg class="mermaid-chart" xmlns="http://www.w3.org/2000/svg" width="{num(right)}" '
         f'height="{num(bottom)}" viewBox="0 0 {num(right)} {num(bottom)}" style="{fitted}" '
-        f'role="img" aria-label="{html.escape("Flowchart: " + names)}">{links}{nodes}</svg>'
+        f'role="img" aria-label="{html.escape("Flowchart: " + names)}">'
+        f"{drawn_frames}{links}{nodes}</svg>"
+    )
+
+
+Frame = tuple[float, float, float, float, tuple[str, ...]]  # left, top, width, height, title
+FRAME_PAD = 12.0  # px between a subgraph's frame and its nodes
+TITLE_ROOM = LEADING + 4  # px above its nodes for a frame's title
+
+
+def group_frames(chart: Chart, boxes: dict[object, Box]) -> list[Frame]:
+    """Each subgraph's frame round its nodes, with room for its title above them: the outer ones
+    first (drawn beneath); none for a subgraph whose frame would take in a node not its own."""
+    frames: list[Frame] = []
+    drawn: list[tuple[set[str], Frame]] = []
+    for group in sorted(chart.groups.values(), key=lambda g: g.depth):
+        own = [boxes[n] for n in group.members if n in boxes]
+        if not own:
+            continue
+        nested = max([0, *(g.depth - group.depth for g in chart.groups.values()
+                           if set(g.members) < set(group.members))])  # fmt: skip
+        side, above = FRAME_PAD * (1 + nested), (FRAME_PAD + TITLE_ROOM) * (1 + nested)
+        left = min(b.x - b.half_w for b in own) - side
+        top = min(b.y - b.half_h for b in own) - above
+        width = max(b.x + b.half_w for b in own) + side - left
+        height = max(b.y + b.half_h for b in own) + side - top
+        title_width = max(ems(line) for line in group.title) * FONT + 2 * FRAME_PAD
+        width = max(width, title_width)
+        others = (boxes[n] for n in chart.nodes if n not in group.members and n in boxes)
+        if any(overlap_rect(b, (left, top, width, height)) for b in others):
+            continue  # its nodes are not side by side: a frame would take in another's
+        members = set(group.members)
+        if any(
+            not members <= theirs and frames_meet((left, top, width, height), frame)
+            for theirs, frame in drawn
+        ):
+            continue  # it would cross the frame of a subgraph it is not in
+        frame = (left, top, width, height, group.title)
+        drawn.append((members, frame))
+        frames.append(frame)
+    return frames
+
+
+def frames_meet(a: tuple[float, float, float, float], b: Frame) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def overlap_rect(b: Box, rect: tuple[float, float, float, float]) -> bool:
+    left, top, width, height = rect
+    return (
+        b.x + b.half_w > left
+        and b.x - b.half_w < left + width
+        and b.y + b.half_h > top
+        and b.y - b.half_h < top + height
+    )
+
+
+def frame_svg(left: float, top: float, width: float, height: float, title: tuple[str, ...]) -> str:
+    title_y = top + FRAME_PAD / 2 + LEADING / 2
+    return (
+        f'<g class="subgraph"><rect x="{num(left)}" y="{num(top)}" width="{num(width)}" '
+        f'height="{num(height)}" rx="4"/>'
+        f"{text_svg(title, left + width / 2, title_y)}</g>"
     )
 
 
