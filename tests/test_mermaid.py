@@ -207,3 +207,28 @@ def test_subgraphs_are_frames_round_the_nodes_last_named_in_them() -> None:
         )
     html = mermaid_html(source) or ""
     assert html.count('<g class="subgraph">') == 5 and ">Outer layer</tspan>" in html
+
+
+def test_obsidians_internal_link_nodes_link_the_notes_they_name(tmp_path: Path) -> None:
+    chart = "```mermaid\ngraph TD\n  Read --> Write:::internal-link\n  Read --> Nowhere\n"
+    chart += "  class Read,Nowhere internal-link\n```\n"
+    notes = {
+        "charts.md": f"---\ntitle: Charts\n---\n{chart}",
+        "read.md": "---\ntitle: Read\n---\nReading.\n",
+        "write.md": "---\ntitle: Write\n---\nWriting.\n",
+    }
+    root = write_kb(tmp_path / "kb", notes)
+    result = build_site(BuildOptions(root=root, out=root / "site"))
+    page = (root / "site" / "charts" / "index.html").read_text(encoding="utf-8")
+    svg = page[page.index('<svg class="mermaid-chart"') :]
+    svg = svg[: svg.index("</svg>")]
+    assert re.findall(r'<a class="wikilink" href="([^"]+)"[^>]*>(\w+)</a>', svg) == [
+        ("../read/index.html", "Read"),
+        ("../write/index.html", "Write"),
+    ]
+    assert '<a class="wikilink unresolved"' in svg  # Nowhere: no such note, told at its line
+    assert [(d.code, d.pos.line if d.pos else 0) for d in result.diagnostics] == [
+        ("broken-link", 5)
+    ]
+    backlinks = (root / "site" / "read" / "index.html").read_text(encoding="utf-8")
+    assert "../charts/index.html" in backlinks

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from notebase.markdown.mermaid import mermaid_html
+from notebase.markdown.mermaid import NoteLink, mermaid_html
 from notebase.markdown.sequence import sequence_html
 
 
-def diagram_html(source: str) -> str | None:
-    return mermaid_html(source) or sequence_html(source)
+def diagram_html(source: str, link: NoteLink | None = None) -> str | None:
+    """The diagram drawn (a flowchart's `internal-link` nodes linking notes through `link`)."""
+    return mermaid_html(source, link) or sequence_html(source)

@@ -43,6 +43,8 @@ _LEFT_OUT = re.compile(r"(?:classDef|class|style|linkStyle|click|direction|subgr
 _SUBGRAPH = re.compile(r"subgraph\b\s*(?:([^\W]\w*)\s*\[\s*\"?(.*?)\"?\s*\]|(.*?))\s*$")
 _ID = re.compile(r"\s*([^\W][\w]*)")  # (a node's id: letters, digits and `_`)
 _CLASS = re.compile(r":::[\w-]+")
+INTERNAL_LINK = "internal-link"  # Obsidian's class of the nodes linking the notes they name
+_LINKING = re.compile(rf"class\s+([\w,\s]+?)\s+{INTERNAL_LINK}\s*;?$")
 _AMPERSAND = re.compile(r"\s*&")
 # an opening bracket -> (the closing one, the shape), the longer openings first
 SHAPES = (
@@ -78,6 +80,7 @@ class Node:
     id: str
     lines: tuple[str, ...]
     shape: str = "rect"
+    linked: bool = False  # of Obsidian's class `internal-link`: its text links the note it names
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,10 +114,14 @@ class Unread(Exception):
     """What this reader does not read: the chart is left as its code."""
 
 
-def mermaid_html(source: str) -> str | None:
-    """The flowchart `source` drawn as a figure holding its SVG; None when it is no flowchart
-    this reader reads (its code block then stands)."""
-    return figure(chart_svg, read_chart, source)
+NoteLink = Callable[[str], str]  # a note's name -> the HTML of a link to it (its text in it)
+
+
+def mermaid_html(source: str, link: NoteLink | None = None) -> str | None:
+    """The flowchart `source` drawn as a figure holding its SVG (the nodes of class
+    `internal-link` linking, through `link`, the notes their texts name); None when it is no
+    flowchart this reader reads (its code block then stands)."""
+    return figure(lambda chart: chart_svg(chart, link), read_chart, source)
 
 
 def figure(draw: Callable[[T], str], read: Callable[[str], T], source: str) -> str | None:
@@ -134,6 +141,7 @@ def read_chart(source: str) -> Chart:
     chart = Chart((header.group(1) or "TB").upper().replace("TD", "TB"))
     open_groups: list[str] = []  # the subgraphs the statement is in, the innermost last
     placed: dict[str, tuple[str, ...]] = {}  # each node's subgraphs: where it was last named
+    linked: list[str] = []  # the nodes `class … internal-link` names
     for statement in statements[1:]:
         if (found := _SUBGRAPH.match(statement)) is not None:
             group_id = (
@@ -144,10 +152,15 @@ def read_chart(source: str) -> Chart:
             open_groups.append(group_id)
         elif statement == "end" and open_groups:
             open_groups.pop()
+        elif (linking := _LINKING.match(statement)) is not None:
+            linked += [n.strip() for n in linking.group(1).split(",")]
         elif not _LEFT_OUT.match(statement):
             for node_id in read_statement(chart, statement):
                 if open_groups or node_id not in placed:  # (named outside: where it was)
                     placed[node_id] = tuple(open_groups)
+    for node_id in linked:
+        if node_id in chart.nodes:
+            chart.nodes[node_id].linked = True
     for node_id, groups in placed.items():  # a node is in the subgraph it was last named in
         for group_id in groups:
             chart.groups[group_id].members.append(node_id)
@@ -232,6 +245,8 @@ def read_node(chart: Chart, text: str, at: int) -> tuple[str, int]:
         node.lines, node.shape = label_lines(text[at + len(opening) : end]), shape
         at = end + len(closing)
     classed = _CLASS.match(text, at)
+    if classed and classed.group(0) == f":::{INTERNAL_LINK}":
+        node.linked = True
     return node_id, classed.end() if classed else at
 
 
@@ -523,7 +538,7 @@ def gap_between(a: object, b: object, grouped: dict[object, str]) -> float:
     return GAP + (2 * FRAME_PAD if grouped.get(a) != grouped.get(b) else 0.0)
 
 
-def chart_svg(chart: Chart) -> str:
+def chart_svg(chart: Chart, link: NoteLink | None = None) -> str:
     layout, boxes = laid_out(chart)
     frames = group_frames(chart, boxes)
     lift = max([0.0, *(PAD - top for _, top, _, _, _ in frames)])  # a frame's title above all
@@ -537,7 +552,7 @@ def chart_svg(chart: Chart) -> str:
         link_svg(chart.links[n], [boxes[k] for k in path], chart, layout.against[n])
         for n, path in enumerate(layout.paths)
     )
-    nodes = "".join(node_svg(node, boxes[node.id]) for node in chart.nodes.values())
+    nodes = "".join(node_svg(node, boxes[node.id], link) for node in chart.nodes.values())
     names = ", ".join(" ".join(node.lines) for node in chart.nodes.values())
     # as wide as drawn, narrower to fit the page down to SHRINK of that (then scrolled across)
     fitted = f"width: min({num(right)}px, max(100%, {num(right * SHRINK)}px))"
@@ -636,8 +651,17 @@ def turned_box(b: Box, direction: str) -> Box:
     return b
 
 
-def node_svg(node: Node, box: Box) -> str:
-    return f'<g class="node node-{node.shape}">{shape_svg(node.shape, box)}{text_svg(node.lines, box.x, box.y)}</g>'
+def node_svg(node: Node, box: Box, link: NoteLink | None = None) -> str:
+    """A node's shape and its text (a link to the note it names, for one `internal-link`)."""
+    if node.linked and link is not None:
+        name = " ".join(line for line in node.lines if line)
+        text = (
+            f'<text text-anchor="middle" dominant-baseline="central"><tspan x="{num(box.x)}" '
+            f'y="{num(box.y)}">{link(name)}</tspan></text>'
+        )
+    else:
+        text = text_svg(node.lines, box.x, box.y)
+    return f'<g class="node node-{node.shape}">{shape_svg(node.shape, box)}{text}</g>'
 
 
 def shape_svg(shape: str, b: Box) -> str:

@@ -632,7 +632,7 @@ def render_code(render: Callable[..., str]) -> Callable[..., str]:
         if language in ("base", "dataview"):
             return base_block(tokens[idx], html, env, language == "dataview")
         if language == "mermaid":  # a flowchart or a sequence drawn; another stays its code
-            html = diagram_html(tokens[idx].content) or html
+            html = diagram_html(tokens[idx].content, diagram_link(tokens[idx], env)) or html
         block_id = tokens[idx].attrGet("id")
         if not block_id or f' id="{escape(str(block_id))}"' in html[: html.find(">")]:
             return html
@@ -640,6 +640,19 @@ def render_code(render: Callable[..., str]) -> Callable[..., str]:
         return html.replace(tag, f'{tag} id="{escape(str(block_id))}"', 1)
 
     return code
+
+
+def diagram_link(token: Token, env: EnvType) -> Callable[[str], str]:
+    """How a diagram's node of Obsidian's class `internal-link` links the note it names: as a
+    `[[name]]` written on the block's first line is."""
+    line = token.map[0] + 2 if token.map else 0
+
+    def link(name: str) -> str:
+        return (
+            add_link(env, LinkRef(name, True, line, "", name)) + escape(name, quote=False) + "</a>"
+        )
+
+    return link
 
 
 def base_block(token: Token, code_html: str, env: EnvType, dataview: bool = False) -> str:
