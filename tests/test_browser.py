@@ -662,6 +662,6 @@ def test_flowcharts_text_fits_its_shapes_and_the_page_does_not_scroll_across(
     nodes = page.evaluate(NODES_FIT)
     assert len(nodes) > 120
     assert [label for inside, _, _, label in nodes if not inside] == []
-    assert all(ink != ground for _, ink, ground, _ in nodes)
+    assert all(ink != ground for _, ink, ground, label in nodes if label)  # (a start has none)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.close()

@@ -188,8 +188,8 @@ def test_subgraphs_are_frames_round_the_nodes_last_named_in_them() -> None:
         "Outer layer": (("Outer layer",), ["x", "y", "z"]),
         "inner": (("Inner",), ["x", "y"]),
     }
-    _, boxes = laid_out(chart)
-    frames = group_frames(chart, boxes)
+    layout, boxes = laid_out(chart)
+    frames = group_frames(chart, boxes, layout)
     assert [title for *_, title in frames] == [
         ("one",), ("two",), ("three",), ("Outer layer",), ("Inner",),
     ]  # fmt: skip

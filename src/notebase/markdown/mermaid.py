@@ -321,8 +321,14 @@ class Box:
     half_h: float
 
 
+# the shapes of no text (a state diagram's): their size, across the flow and along it
+POINTS = {"start": (16.0, 16.0), "end": (20.0, 20.0), "bar": (70.0, 8.0)}
+
+
 def node_size(node: Node) -> tuple[float, float]:
     """The node's width and height: its text's, and room for its shape."""
+    if node.shape in POINTS:
+        return POINTS[node.shape]
     wide = max(ems(line) for line in node.lines) * FONT + 24
     high = LEADING * len(node.lines) + 14
     if node.shape == "circle":
@@ -467,8 +473,9 @@ def boxes_of(chart: Chart, layout: Layout) -> dict[object, Box]:
             w, h = node_size(chart.nodes[key]) if isinstance(key, str) else (8.0, 8.0)
             if isinstance(key, tuple) and r == layout.upper[key[0]] + 1:
                 w, h = label_size(chart.links[key[0]].text)  # (the link's point bearing its text)
-            sizes[key] = (h, w) if across else (w, h)  # (across a rank, along the flow)
-    ys = rank_places(layout, sizes)
+            turned = across and not (isinstance(key, str) and chart.nodes[key].shape == "bar")
+            sizes[key] = (h, w) if turned else (w, h)  # (across a rank, along the flow)
+    ys = rank_places(layout, sizes, frame_room(chart, layout))
     xs = spread(layout, sizes)
     return {
         key: Box(xs[key], ys[r], sizes[key][0] / 2, sizes[key][1] / 2)
@@ -477,14 +484,39 @@ def boxes_of(chart: Chart, layout: Layout) -> dict[object, Box]:
     }
 
 
-def rank_places(layout: Layout, sizes: dict[object, tuple[float, float]]) -> list[float]:
-    """The centre of each rank along the flow, the ranks a half gap apart."""
+def rank_places(
+    layout: Layout, sizes: dict[object, tuple[float, float]], room: tuple[list[float], list[float]]
+) -> list[float]:
+    """The centre of each rank along the flow: the ranks a half gap apart, and further where a
+    subgraph's frame begins or ends (`room` before and after each rank)."""
     places, at = [], 0.0
-    for rank in layout.ranks:
+    for r, rank in enumerate(layout.ranks):
+        at += room[0][r]
         depth = max((sizes[k][1] for k in rank), default=0.0)
         places.append(at + depth / 2)
-        at += depth + RANK_GAP / 2
+        at += depth + RANK_GAP / 2 + room[1][r]
     return places
+
+
+def frame_room(chart: Chart, layout: Layout) -> tuple[list[float], list[float]]:
+    """The room before and after each rank for the frames whose nodes begin or end there: a title
+    and a margin above for each frame beginning there (one in another, both), a margin below."""
+    rank_of = {
+        key: r for r, rank in enumerate(layout.ranks) for key in rank if isinstance(key, str)
+    }
+    spans = {
+        group_id: (min(ranks), max(ranks))
+        for group_id, group in chart.groups.items()
+        if (ranks := [rank_of[n] for n in group.members if n in rank_of])
+    }
+    before, after = [0.0] * len(layout.ranks), [0.0] * len(layout.ranks)
+    for group_id, (top, bottom) in spans.items():
+        inner = [spans[i] for i in nested_in(chart, group_id) if i in spans]
+        above = 1 + sum(1 for span in inner if span[0] == top)  # frames in it, beginning there
+        below = 1 + sum(1 for span in inner if span[1] == bottom)
+        before[top] = max(before[top], above * (FRAME_PAD + TITLE_ROOM))
+        after[bottom] = max(after[bottom], below * FRAME_PAD)
+    return before, after
 
 
 def label_size(text: tuple[str, ...]) -> tuple[float, float]:
@@ -538,13 +570,14 @@ def gap_between(a: object, b: object, grouped: dict[object, str]) -> float:
     return GAP + (2 * FRAME_PAD if grouped.get(a) != grouped.get(b) else 0.0)
 
 
-def chart_svg(chart: Chart, link: NoteLink | None = None) -> str:
+def chart_svg(chart: Chart, link: NoteLink | None = None, what: str = "Flowchart") -> str:
     layout, boxes = laid_out(chart)
-    frames = group_frames(chart, boxes)
-    lift = max([0.0, *(PAD - top for _, top, _, _, _ in frames)])  # a frame's title above all
-    if lift:
-        boxes = {k: Box(b.x, b.y + lift, b.half_w, b.half_h) for k, b in boxes.items()}
-        frames = [(left, top + lift, w, h, title) for left, top, w, h, title in frames]
+    frames = group_frames(chart, boxes, layout)
+    shift = max([0.0, *(PAD - left for left, *_ in frames)])  # a frame wider than the nodes
+    lift = max([0.0, *(PAD - top for _, top, *_ in frames)])  # a frame's title above all
+    if shift or lift:
+        boxes = {k: Box(b.x + shift, b.y + lift, b.half_w, b.half_h) for k, b in boxes.items()}
+        frames = [(left + shift, top + lift, w, h, title) for left, top, w, h, title in frames]
     right = max([b.x + b.half_w for b in boxes.values()] + [f[0] + f[2] for f in frames]) + PAD
     bottom = max([b.y + b.half_h for b in boxes.values()] + [f[1] + f[3] for f in frames]) + PAD
     drawn_frames = "".join(frame_svg(*frame) for frame in frames)
@@ -559,7 +592,7 @@ def chart_svg(chart: Chart, link: NoteLink | None = None) -> str:
     return (
         f'<svg class="mermaid-chart" xmlns="http://www.w3.org/2000/svg" width="{num(right)}" '
         f'height="{num(bottom)}" viewBox="0 0 {num(right)} {num(bottom)}" style="{fitted}" '
-        f'role="img" aria-label="{html.escape("Flowchart: " + names)}">'
+        f'role="img" aria-label="{html.escape(f"{what}: {names}")}">'
         f"{drawn_frames}{links}{nodes}</svg>"
     )
 
@@ -569,40 +602,67 @@ FRAME_PAD = 12.0  # px between a subgraph's frame and its nodes
 TITLE_ROOM = LEADING + 4  # px above its nodes for a frame's title
 
 
-def group_frames(chart: Chart, boxes: dict[object, Box]) -> list[Frame]:
-    """Each subgraph's frame round its nodes, with room for its title above them: the outer ones
-    first (drawn beneath); none for a subgraph whose frame would take in a node not its own."""
-    frames: list[Frame] = []
-    drawn: list[tuple[set[str], Frame]] = []
-    for group in sorted(chart.groups.values(), key=lambda g: g.depth):
+def group_frames(chart: Chart, boxes: dict[object, Box], layout: Layout) -> list[Frame]:
+    """Each subgraph's frame round its nodes (and the texts of the links between them) and the
+    frames of the subgraphs in it, with room for its title above them: the outer ones first
+    (drawn beneath); none for a subgraph whose frame would take in a node not its own, or cross
+    a frame it is not in."""
+    rects: dict[str, tuple[float, float, float, float]] = {}
+    for group_id, group in sorted(chart.groups.items(), key=lambda g: -g[1].depth):
         own = [boxes[n] for n in group.members if n in boxes]
-        if not own:
-            continue
-        nested = max([0, *(g.depth - group.depth for g in chart.groups.values()
-                           if set(g.members) < set(group.members))])  # fmt: skip
-        side, above = FRAME_PAD * (1 + nested), (FRAME_PAD + TITLE_ROOM) * (1 + nested)
-        left = min(b.x - b.half_w for b in own) - side
-        top = min(b.y - b.half_h for b in own) - above
-        width = max(b.x + b.half_w for b in own) + side - left
-        height = max(b.y + b.half_h for b in own) + side - top
-        title_width = max(ems(line) for line in group.title) * FONT + 2 * FRAME_PAD
-        width = max(width, title_width)
-        others = (boxes[n] for n in chart.nodes if n not in group.members and n in boxes)
-        if any(overlap_rect(b, (left, top, width, height)) for b in others):
-            continue  # its nodes are not side by side: a frame would take in another's
         members = set(group.members)
-        if any(
-            not members <= theirs and frames_meet((left, top, width, height), frame)
-            for theirs, frame in drawn
-        ):
+        own += [
+            boxes[path[-2] if against else path[1]]  # (a link's text: at its point below its top)
+            for link, path, against in zip(chart.links, layout.paths, layout.against, strict=True)
+            if link.text and {link.start, link.end} <= members and len(path) > 2
+        ]
+        rect = frame_rect(group, own, [
+            rects[inner] for inner in nested_in(chart, group_id) if inner in rects
+        ])  # fmt: skip
+        if rect is not None:
+            rects[group_id] = rect
+    frames: list[Frame] = []
+    drawn: list[tuple[set[str], tuple[float, float, float, float]]] = []
+    for group_id, group in sorted(chart.groups.items(), key=lambda g: g[1].depth):
+        rect, members = rects.get(group_id), set(group.members)
+        if rect is None:
+            continue
+        others = (boxes[n] for n in chart.nodes if n not in members and n in boxes)
+        if any(overlap_rect(b, rect) for b in others):
+            continue  # its nodes are not side by side: a frame would take in another's
+        if any(not members <= theirs and rects_meet(rect, seen) for theirs, seen in drawn):
             continue  # it would cross the frame of a subgraph it is not in
-        frame = (left, top, width, height, group.title)
-        drawn.append((members, frame))
-        frames.append(frame)
+        drawn.append((members, rect))
+        frames.append((*rect, group.title))
     return frames
 
 
-def frames_meet(a: tuple[float, float, float, float], b: Frame) -> bool:
+def nested_in(chart: Chart, group_id: str) -> list[str]:
+    """The subgraphs in a subgraph (at any depth)."""
+    outer = chart.groups[group_id]
+    return [
+        inner
+        for inner, group in chart.groups.items()
+        if group.depth > outer.depth and set(group.members) <= set(outer.members)
+    ]
+
+
+def frame_rect(
+    group: Group, own: list[Box], inner: list[tuple[float, float, float, float]]
+) -> tuple[float, float, float, float] | None:
+    """(left, top, width, height) of a subgraph's frame round its nodes' boxes and the frames in
+    it, its title's room above them; None for a subgraph with no node drawn."""
+    if not own:
+        return None
+    left = min([b.x - b.half_w for b in own] + [r[0] for r in inner]) - FRAME_PAD
+    top = min([b.y - b.half_h for b in own] + [r[1] for r in inner]) - FRAME_PAD - TITLE_ROOM
+    right = max([b.x + b.half_w for b in own] + [r[0] + r[2] for r in inner]) + FRAME_PAD
+    bottom = max([b.y + b.half_h for b in own] + [r[1] + r[3] for r in inner]) + FRAME_PAD
+    title_width = max(ems(line) for line in group.title) * FONT + 2 * FRAME_PAD
+    return left, top, max(right - left, title_width), bottom - top
+
+
+def rects_meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
     return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
@@ -668,6 +728,13 @@ def shape_svg(shape: str, b: Box) -> str:
     x0, y0, x1, y1 = b.x - b.half_w, b.y - b.half_h, b.x + b.half_w, b.y + b.half_h
     if shape == "circle":
         return f'<circle cx="{num(b.x)}" cy="{num(b.y)}" r="{num(b.half_w)}"/>'
+    if shape in ("start", "bar"):  # (a state diagram's start, fork or join: filled)
+        return f'<rect class="solid" x="{num(x0)}" y="{num(y0)}" width="{num(2 * b.half_w)}" height="{num(2 * b.half_h)}" rx="{num(min(b.half_w, b.half_h))}"/>'
+    if shape == "end":
+        return (
+            f'<circle cx="{num(b.x)}" cy="{num(b.y)}" r="{num(b.half_w)}"/>'
+            f'<circle class="solid" cx="{num(b.x)}" cy="{num(b.y)}" r="{num(b.half_w - 4)}"/>'
+        )
     if shape == "diamond":
         return polygon([(b.x, y0), (x1, b.y), (b.x, y1), (x0, b.y)])
     if shape == "hexagon":
