@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 from collections.abc import Iterator
 from pathlib import Path
@@ -135,3 +136,9 @@ def checked_page(browser: Browser, width: int, height: int) -> Iterator[Page]:
     yield page
     page.close()
     assert errors == []
+
+
+def mermaid_blocks(name: str) -> list[str]:
+    """The ```mermaid blocks of tests/fixtures/mermaid/NAME.md (Mermaid's docs' examples)."""
+    text = (Path(__file__).parent / "fixtures" / "mermaid" / f"{name}.md").read_text("utf-8")
+    return re.findall(r"^```mermaid\n(.*?)^```", text, re.M | re.S)

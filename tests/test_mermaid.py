@@ -21,12 +21,9 @@ from notebase.markdown.mermaid import (
     mermaid_html,
     read_chart,
 )
-from tests.conftest import write_kb
+from tests.conftest import mermaid_blocks, write_kb
 
-DOCS = (Path(__file__).parent / "fixtures" / "mermaid" / "flowcharts.md").read_text(
-    encoding="utf-8"
-)
-CHARTS = re.findall(r"^```mermaid\n(.*?)^```", DOCS, re.M | re.S)
+CHARTS = mermaid_blocks("flowcharts")
 
 
 def test_the_docs_flowcharts_are_read_and_other_diagrams_are_not() -> None:

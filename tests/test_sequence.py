@@ -3,16 +3,13 @@ examples), the participants apart by what is written between them, frames round 
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 
 from notebase.markdown.diagrams import diagram_html
 from notebase.markdown.sequence import columns, read_sequence, sequence_html, text_width
+from tests.conftest import mermaid_blocks
 
-DOCS = (Path(__file__).parent / "fixtures" / "mermaid" / "sequences.md").read_text(encoding="utf-8")
-DIAGRAMS = re.findall(r"^```mermaid\n(.*?)^```", DOCS, re.M | re.S)
+DIAGRAMS = mermaid_blocks("sequences")
 
 
 def test_the_docs_sequence_diagrams_are_all_read() -> None:

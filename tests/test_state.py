@@ -3,17 +3,14 @@ write them (states, transitions, starts and ends, composite states as frames, ch
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 
 from notebase.markdown.diagrams import diagram_html
 from notebase.markdown.mermaid import laid_out
 from notebase.markdown.state import read_states, state_html
+from tests.conftest import mermaid_blocks
 
-DOCS = (Path(__file__).parent / "fixtures" / "mermaid" / "states.md").read_text(encoding="utf-8")
-DIAGRAMS = re.findall(r"^```mermaid\n(.*?)^```", DOCS, re.M | re.S)
+DIAGRAMS = mermaid_blocks("states")
 
 
 def test_the_docs_state_diagrams_are_all_drawn() -> None:
