@@ -1,9 +1,11 @@
 """Mermaid diagrams drawn when the site is built: a flowchart (mermaid.py), a sequence diagram
-(sequence.py), a state diagram (state.py) or a pie chart (pie.py), as inline SVG; None for another kind, or one no reader
+(sequence.py), a state diagram (state.py), a class diagram (classes.py) or a pie chart (pie.py),
+as inline SVG; None for another kind, or one no reader
 reads."""
 
 from __future__ import annotations
 
+from notebase.markdown.classes import class_html
 from notebase.markdown.mermaid import NoteLink, mermaid_html
 from notebase.markdown.pie import pie_html
 from notebase.markdown.sequence import sequence_html
@@ -13,4 +15,4 @@ from notebase.markdown.state import state_html
 def diagram_html(source: str, link: NoteLink | None = None) -> str | None:
     """The diagram drawn (a flowchart's `internal-link` nodes linking notes through `link`)."""
     drawn = mermaid_html(source, link) or sequence_html(source)
-    return drawn or state_html(source) or pie_html(source)
+    return drawn or state_html(source) or class_html(source) or pie_html(source)

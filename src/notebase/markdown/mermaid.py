@@ -81,6 +81,7 @@ class Node:
     lines: tuple[str, ...]
     shape: str = "rect"
     linked: bool = False  # of Obsidian's class `internal-link`: its text links the note it names
+    sections: tuple[tuple[str, ...], ...] = ()  # a class's: its name, attributes and methods
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,6 +330,11 @@ def node_size(node: Node) -> tuple[float, float]:
     """The node's width and height: its text's, and room for its shape."""
     if node.shape in POINTS:
         return POINTS[node.shape]
+    if node.shape == "class":  # (its name in bold: an eighth wider)
+        lines = [line for section in node.sections[1:] for line in section]
+        name = max(ems(line) for line in node.sections[0]) * 1.125
+        wide = max([name, *(ems(line) for line in lines)]) * FONT + 24
+        return max(wide, 60.0), sum(section_height(section) for section in node.sections)
     wide = max(ems(line) for line in node.lines) * FONT + 24
     high = LEADING * len(node.lines) + 14
     if node.shape == "circle":
@@ -711,8 +717,44 @@ def turned_box(b: Box, direction: str) -> Box:
     return b
 
 
+def section_height(section: tuple[str, ...]) -> float:
+    """How high a compartment of a class's box is (an empty one too)."""
+    return LEADING * len(section) + 10
+
+
+def class_svg(node: Node, b: Box) -> str:
+    """A class's box: its name centred (its annotation above it), then its attributes, then its
+    methods, left aligned, each compartment under a line."""
+    left, top = b.x - b.half_w, b.y - b.half_h
+    parts = [
+        f'<rect x="{num(left)}" y="{num(top)}" width="{num(2 * b.half_w)}" '
+        f'height="{num(2 * b.half_h)}" rx="3"/>'
+    ]
+    for i, section in enumerate(node.sections):
+        high = section_height(section)
+        if i == 0:
+            parts.append(
+                text_svg(section, b.x, top + high / 2).replace(
+                    "<text ", '<text class="class-name" ', 1
+                )
+            )
+        else:
+            parts.append(
+                f'<path class="divider" d="M{num(left)},{num(top)} h{num(2 * b.half_w)}"/>'
+            )
+            spans = "".join(
+                f'<tspan x="{num(left + 10)}" y="{num(top + 5 + LEADING * (j + 0.5))}">{html.escape(line)}</tspan>'
+                for j, line in enumerate(section)
+            )
+            parts.append(f'<text dominant-baseline="central">{spans}</text>' if spans else "")
+        top += high
+    return f'<g class="node node-class">{"".join(parts)}</g>'
+
+
 def node_svg(node: Node, box: Box, link: NoteLink | None = None) -> str:
     """A node's shape and its text (a link to the note it names, for one `internal-link`)."""
+    if node.shape == "class":
+        return class_svg(node, box)
     if node.linked and link is not None:
         name = " ".join(line for line in node.lines if line)
         text = (
@@ -875,6 +917,28 @@ def head_svg(kind: str, tip: tuple[float, float], before: tuple[float, float]) -
             f'<path class="link" d="M{num(cx - s)},{num(cy - s)} L{num(cx + s)},{num(cy + s)} '
             f'M{num(cx - s)},{num(cy + s)} L{num(cx + s)},{num(cy - s)}"/>'
         )
+    if kind in ("triangle", "diamond", "odiamond"):  # a class diagram's: UML's
+        length = 14.0 if kind == "triangle" else 18.0
+        back, half = (
+            (tip[0] - ux * length, tip[1] - uy * length),
+            7.0 if kind == "triangle" else 5.0,
+        )
+        if kind == "triangle":
+            corners = [
+                tip,
+                (back[0] - uy * half, back[1] + ux * half),
+                (back[0] + uy * half, back[1] - ux * half),
+            ]
+        else:
+            mid = (tip[0] - ux * length / 2, tip[1] - uy * length / 2)
+            corners = [
+                tip,
+                (mid[0] - uy * half, mid[1] + ux * half),
+                back,
+                (mid[0] + uy * half, mid[1] - ux * half),
+            ]
+        cls = "head" if kind == "diamond" else "head-open"
+        return f'<polygon class="{cls}" points="{" ".join(f"{num(x)},{num(y)}" for x, y in corners)}"/>'
     base = (tip[0] - ux * 10, tip[1] - uy * 10)
     wing = (-uy * 5, ux * 5)
     corners = [tip, (base[0] + wing[0], base[1] + wing[1]), (base[0] - wing[0], base[1] - wing[1])]
