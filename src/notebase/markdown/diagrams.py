@@ -1,12 +1,12 @@
-"""Mermaid diagrams drawn when the site is built: a flowchart (mermaid.py), a sequence diagram
-(sequence.py), a state diagram (state.py), a class diagram (classes.py) or a pie chart (pie.py),
-as inline SVG; None for another kind, or one no reader
-reads."""
+"""Mermaid diagrams drawn when the site is built, as inline SVG: a flowchart (mermaid.py), a
+sequence diagram (sequence.py), a state diagram (state.py), a class diagram (classes.py), a mind
+map (mindmap.py) or a pie chart (pie.py); None for another kind, or one no reader reads."""
 
 from __future__ import annotations
 
 from notebase.markdown.classes import class_html
 from notebase.markdown.mermaid import NoteLink, mermaid_html
+from notebase.markdown.mindmap import mindmap_html
 from notebase.markdown.pie import pie_html
 from notebase.markdown.sequence import sequence_html
 from notebase.markdown.state import state_html
@@ -15,4 +15,5 @@ from notebase.markdown.state import state_html
 def diagram_html(source: str, link: NoteLink | None = None) -> str | None:
     """The diagram drawn (a flowchart's `internal-link` nodes linking notes through `link`)."""
     drawn = mermaid_html(source, link) or sequence_html(source)
-    return drawn or state_html(source) or class_html(source) or pie_html(source)
+    drawn = drawn or state_html(source) or class_html(source)
+    return drawn or mindmap_html(source) or pie_html(source)
