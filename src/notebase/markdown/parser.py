@@ -27,7 +27,6 @@ from mdit_py_plugins.footnote.index import footnote_inline
 from mdit_py_plugins.gfm import gfm_plugin
 
 import notebase.markdown.obsidian as obsidian
-from notebase.markdown.diagrams import diagram_html
 from notebase.markdown.highlight import highlight_code
 from notebase.markdown.markers import base_query, link_marker
 from notebase.markdown.mathml import tex_fallback, tex_to_mathml
@@ -631,7 +630,9 @@ def render_code(render: Callable[..., str]) -> Callable[..., str]:
             return ""
         if language in ("base", "dataview"):
             return base_block(tokens[idx], html, env, language == "dataview")
-        if language == "mermaid":  # a flowchart or a sequence drawn; another stays its code
+        if language == "mermaid":  # a diagram drawn (its readers imported when one is met)
+            from notebase.markdown.diagrams import diagram_html
+
             html = diagram_html(tokens[idx].content, diagram_link(tokens[idx], env)) or html
         block_id = tokens[idx].attrGet("id")
         if not block_id or f' id="{escape(str(block_id))}"' in html[: html.find(">")]:
