@@ -1756,12 +1756,14 @@ def filtered_rows(
             known[key] = frozenset(r.entry.slug for r in rows)
     rest = filters[shared:]
     if rest and known is not None and (not shared or key in known):
-        rows = equal_candidates(scope, rest[0], rows, key) or rows
+        rows = list(rows)  # (read once, whether the rows through the groups or all of them)
+        candidates = equal_candidates(scope, rest[0], rows, key)
+        rows = rows if candidates is None else candidates  # none matching: none to read
     return [r for r in rows if all(scope.passes(f, r) for f in rest)]
 
 
 def equal_candidates(
-    scope: Scope, condition: Any, rows: Iterable[Row], key: str
+    scope: Scope, condition: Any, rows: Sequence[Row], key: str
 ) -> list[Row] | None:
     """The rows that may pass a filter `field.chain == this.something` (either way round), in
     their order: those whose field equals the value the view's note gives, and those whose field
@@ -1776,7 +1778,6 @@ def equal_candidates(
     ):
         return None
     chain, fixed = (node[2], node[3]) if node[3][0] == "fixed" else (node[3], node[2])
-    rows = list(rows)
     if not rows or not is_field_chain(chain):
         return None
     wanted = scope.value(fixed, scope.this)
