@@ -20,9 +20,9 @@ from notebase.markdown.mermaid import (
     Node,
     Unread,
     chart_svg,
+    diagram_lines,
     figure,
     label_lines,
-    without_front_matter,
 )
 
 MOST_CLASSES = 150
@@ -59,8 +59,7 @@ def class_html(source: str) -> str | None:
 
 
 def read_classes(source: str) -> Chart:
-    lines = [line.split("%%", 1)[0].strip() for line in without_front_matter(source).splitlines()]
-    lines = [line for line in lines if line]
+    lines = diagram_lines(source, trailing_comments=True)
     if not lines or not _HEADER.match(lines[0]):
         raise Unread("no class diagram")
     chart = Chart("TB")

@@ -175,6 +175,29 @@ def read_chart(source: str) -> Chart:
     return chart
 
 
+def diagram_lines(source: str, trailing_comments: bool = False) -> list[str]:
+    """A diagram's lines as the readers of one statement a line read them: its `---` block of
+    settings left out, each stripped, blank lines and `%%` ones (comments, directives) dropped;
+    with `trailing_comments`, a `%%` after what a line says (outside quotes) cut off too, as
+    state and class diagrams allow (a sequence's message may hold one: it is its text)."""
+    lines = without_front_matter(source).splitlines()
+    if trailing_comments:
+        lines = [without_comment(line) for line in lines]
+    stripped = (line.strip() for line in lines)
+    return [line for line in stripped if line and not line.startswith("%%")]
+
+
+def without_comment(line: str) -> str:
+    """The line before a `%%` outside quotes."""
+    quoted = False
+    for i, ch in enumerate(line):
+        if ch == '"':
+            quoted = not quoted
+        elif not quoted and line.startswith("%%", i):
+            return line[:i]
+    return line
+
+
 def without_front_matter(source: str) -> str:
     """The chart without the `---` block of settings (its title...) that may come first."""
     lines = source.lstrip("\n").split("\n")

@@ -14,7 +14,17 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from notebase.markdown.mermaid import FONT, LEADING, PAD, SHRINK, Unread, figure, label_lines, num
+from notebase.markdown.mermaid import (
+    FONT,
+    LEADING,
+    PAD,
+    SHRINK,
+    Unread,
+    diagram_lines,
+    figure,
+    label_lines,
+    num,
+)
 from notebase.markdown.textwidth import ems
 
 RADIUS = 110.0
@@ -41,8 +51,7 @@ def pie_html(source: str) -> str | None:
 
 
 def read_pie(source: str) -> Pie:
-    lines = [line.strip() for line in source.splitlines()]
-    lines = [line for line in lines if line and not line.startswith("%%")]
+    lines = diagram_lines(source)
     header = _HEADER.match(lines[0]) if lines else None
     if header is None:
         raise Unread("no pie chart")

@@ -22,6 +22,7 @@ from notebase.markdown.mermaid import (
     PAD,
     SHRINK,
     Unread,
+    diagram_lines,
     figure,
     head_svg,
     label_lines,
@@ -75,8 +76,7 @@ def sequence_html(source: str) -> str | None:
 
 
 def read_sequence(source: str) -> Sequence:
-    lines = [line.strip() for line in source.splitlines()]
-    lines = [line for line in lines if line and not line.startswith("%%")]
+    lines = diagram_lines(source)
     if not lines or not _HEADER.match(lines[0]):
         raise Unread("no sequence diagram")
     diagram = Sequence()

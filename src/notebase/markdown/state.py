@@ -23,6 +23,7 @@ from notebase.markdown.mermaid import (
     Node,
     Unread,
     chart_svg,
+    diagram_lines,
     figure,
     label_lines,
 )
@@ -50,8 +51,7 @@ def state_html(source: str) -> str | None:
 
 
 def read_states(source: str) -> Chart:
-    lines = [line.split("%%", 1)[0].strip() for line in source.splitlines()]  # (comments)
-    lines = [line for line in lines if line]
+    lines = diagram_lines(source, trailing_comments=True)
     if not lines or not _HEADER.match(lines[0]):
         raise Unread("no state diagram")
     chart = Chart("TB")
