@@ -616,13 +616,17 @@ def chart_svg(chart: Chart, link: NoteLink | None = None, what: str = "Flowchart
     )
     nodes = "".join(node_svg(node, boxes[node.id], link) for node in chart.nodes.values())
     names = ", ".join(" ".join(node.lines) for node in chart.nodes.values())
-    # as wide as drawn, narrower to fit the page down to SHRINK of that (then scrolled across)
-    fitted = f"width: min({num(right)}px, max(100%, {num(right * SHRINK)}px))"
+    return svg_element(right, bottom, f"{what}: {names}", f"{drawn_frames}{links}{nodes}")
+
+
+def svg_element(width: float, height: float, label: str, body: str) -> str:
+    """A diagram's SVG, `label` saying what it shows: as wide as drawn, narrower to fit the
+    page down to SHRINK of that (then scrolled across in its figure)."""
+    fitted = f"width: min({num(width)}px, max(100%, {num(width * SHRINK)}px))"
     return (
-        f'<svg class="mermaid-chart" xmlns="http://www.w3.org/2000/svg" width="{num(right)}" '
-        f'height="{num(bottom)}" viewBox="0 0 {num(right)} {num(bottom)}" style="{fitted}" '
-        f'role="img" aria-label="{html.escape(f"{what}: {names}")}">'
-        f"{drawn_frames}{links}{nodes}</svg>"
+        f'<svg class="mermaid-chart" xmlns="http://www.w3.org/2000/svg" width="{num(width)}" '
+        f'height="{num(height)}" viewBox="0 0 {num(width)} {num(height)}" style="{fitted}" '
+        f'role="img" aria-label="{html.escape(label)}">{body}</svg>'
     )
 
 

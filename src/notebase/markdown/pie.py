@@ -18,12 +18,12 @@ from notebase.markdown.mermaid import (
     FONT,
     LEADING,
     PAD,
-    SHRINK,
     Unread,
     diagram_lines,
     figure,
     label_lines,
     num,
+    svg_element,
 )
 from notebase.markdown.textwidth import ems
 
@@ -97,14 +97,9 @@ def pie_svg(pie: Pie) -> str:
         if pie.title
         else ""
     )
-    fitted = f"width: min({num(width)}px, max(100%, {num(width * SHRINK)}px))"
     said = ", ".join(f"{label} {value:g}" for label, value in pie.slices)
-    return (
-        f'<svg class="mermaid-chart" xmlns="http://www.w3.org/2000/svg" width="{num(width)}" '
-        f'height="{num(height)}" viewBox="0 0 {num(width)} {num(height)}" style="{fitted}" '
-        f'role="img" aria-label="{html.escape(f"Pie chart: {pie.title} {said}".replace("  ", " "))}">'
-        f"{title}{''.join(slices)}{legend}</svg>"
-    )
+    label = " ".join(f"Pie chart: {pie.title} {said}".split())
+    return svg_element(width, height, label, f"{title}{''.join(slices)}{legend}")
 
 
 def slice_svg(number: int, centre: tuple[float, float], start: float, share: float) -> str:

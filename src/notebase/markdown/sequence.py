@@ -20,13 +20,13 @@ from notebase.markdown.mermaid import (
     FONT,
     LEADING,
     PAD,
-    SHRINK,
     Unread,
     diagram_lines,
     figure,
     head_svg,
     label_lines,
     num,
+    svg_element,
     text_svg,
 )
 from notebase.markdown.textwidth import ems
@@ -212,13 +212,8 @@ def sequence_svg(diagram: Sequence) -> str:
         for top in (PAD, y + 8)
     )
     names = ", ".join(" ".join(lines) for lines in diagram.names.values())
-    fitted = f"width: min({num(width)}px, max(100%, {num(width * SHRINK)}px))"
-    return (
-        f'<svg class="mermaid-chart" xmlns="http://www.w3.org/2000/svg" width="{num(width)}" '
-        f'height="{num(height)}" viewBox="0 0 {num(width)} {num(height)}" style="{fitted}" '
-        f'role="img" aria-label="{html.escape("Sequence diagram: " + names)}">'
-        f"{lifelines}{''.join(svg for svg, _ in drawn)}{heads}</svg>"
-    )
+    body = f"{lifelines}{''.join(svg for svg, _ in drawn)}{heads}"
+    return svg_element(width, height, f"Sequence diagram: {names}", body)
 
 
 def numbered(text: tuple[str, ...], number: int) -> tuple[str, ...]:
