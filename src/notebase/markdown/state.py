@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 
 from notebase.markdown.mermaid import (
-    INTERNAL_LINK,
     Chart,
     Group,
     Link,
@@ -105,7 +104,7 @@ def read_line(chart: Chart, line: str, scopes: list[str]) -> None:
         )
         node.shape = "round"
         place(chart, found.group(1), scopes)
-    elif (found := _PLAIN.match(line)) is not None and found.group(1) != INTERNAL_LINK:
+    elif (found := _PLAIN.match(line)) is not None:
         state(chart, found.group(1), scopes, True)
     else:
         raise Unread(f"not read: {line!r}")
