@@ -358,7 +358,7 @@ def node_size(node: Node) -> tuple[float, float]:
         name = max(ems(line) for line in node.sections[0]) * 1.125
         wide = max([name, *(ems(line) for line in lines)]) * FONT + 24
         return max(wide, 60.0), sum(section_height(section) for section in node.sections)
-    wide = max(ems(line) for line in node.lines) * FONT + 24
+    wide = text_width(node.lines) + 24
     high = LEADING * len(node.lines) + 14
     if node.shape == "circle":
         side = max(wide, high) + 8
@@ -552,7 +552,7 @@ def label_size(text: tuple[str, ...]) -> tuple[float, float]:
     """How wide and high a link's text is drawn (a point, for none)."""
     if not text or text == ("",):
         return 8.0, 8.0
-    return max(ems(line) for line in text) * FONT + 8, LEADING * len(text) + 2
+    return text_width(text) + 8, LEADING * len(text) + 2
 
 
 def spread(layout: Layout, sizes: dict[object, tuple[float, float]]) -> dict[object, float]:
@@ -691,7 +691,7 @@ def frame_rect(
     top = min([b.y - b.half_h for b in own] + [r[1] for r in inner]) - FRAME_PAD - TITLE_ROOM
     right = max([b.x + b.half_w for b in own] + [r[0] + r[2] for r in inner]) + FRAME_PAD
     bottom = max([b.y + b.half_h for b in own] + [r[1] + r[3] for r in inner]) + FRAME_PAD
-    title_width = max(ems(line) for line in group.title) * FONT + 2 * FRAME_PAD
+    title_width = text_width(group.title) + 2 * FRAME_PAD
     return left, top, max(right - left, title_width), bottom - top
 
 
@@ -972,14 +972,18 @@ def head_svg(kind: str, tip: tuple[float, float], before: tuple[float, float]) -
     return f'<polygon class="head" points="{" ".join(f"{num(x)},{num(y)}" for x, y in corners)}"/>'
 
 
-def label_svg(lines: Sequence[str], middle: tuple[float, float]) -> str:
-    wide = max(ems(line) for line in lines) * FONT + 8
-    high = LEADING * len(lines) + 2
+def label_svg(lines: tuple[str, ...], middle: tuple[float, float]) -> str:
+    wide, high = label_size(lines)
     ground = (
         f'<rect class="label" x="{num(middle[0] - wide / 2)}" y="{num(middle[1] - high / 2)}" '
         f'width="{num(wide)}" height="{num(high)}" rx="3"/>'
     )
     return ground + text_svg(lines, middle[0], middle[1])
+
+
+def text_width(lines: Sequence[str]) -> float:
+    """About how wide lines of a label are drawn (the widest one), in px."""
+    return max((ems(line) for line in lines), default=0.0) * FONT
 
 
 def num(value: float) -> str:

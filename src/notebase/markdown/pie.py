@@ -24,6 +24,7 @@ from notebase.markdown.mermaid import (
     label_lines,
     num,
     svg_element,
+    text_width,
 )
 from notebase.markdown.textwidth import ems
 
@@ -88,7 +89,7 @@ def pie_svg(pie: Pie) -> str:
         f'y="{num(legend_top + LEADING * i + 9)}" dominant-baseline="central">{html.escape(row)}</text>'
         for i, row in enumerate(rows)
     )
-    legend_width = max(ems(row) for row in rows) * FONT + 18
+    legend_width = text_width(rows) + 18
     width = max(legend_x + legend_width, PAD + ems(pie.title) * FONT) + PAD
     height = max(cy + RADIUS, legend_top + LEADING * len(rows)) + PAD
     title = (

@@ -17,7 +17,6 @@ import re
 from dataclasses import dataclass, field
 
 from notebase.markdown.mermaid import (
-    FONT,
     LEADING,
     PAD,
     Unread,
@@ -28,6 +27,7 @@ from notebase.markdown.mermaid import (
     num,
     svg_element,
     text_svg,
+    text_width,
 )
 from notebase.markdown.textwidth import ems
 
@@ -125,11 +125,7 @@ def read_line(diagram: Sequence, line: str, frames: list[str]) -> None:
 
 
 def box_width(lines: tuple[str, ...]) -> float:
-    return max(80.0, max(ems(line) for line in lines) * FONT + 24)
-
-
-def text_width(lines: tuple[str, ...]) -> float:
-    return max((ems(line) for line in lines), default=0.0) * FONT
+    return max(80.0, text_width(lines) + 24)
 
 
 def columns(diagram: Sequence) -> dict[str, float]:
