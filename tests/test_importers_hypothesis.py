@@ -634,3 +634,10 @@ def test_text_export_naming_no_address_is_an_error() -> None:
     archive = read_hypothesis_text("\n".join([*lines[:2], "", *lines[3:]]), "t.txt", "t.txt")
     assert archive.posts == ()
     assert [(d.code, d.is_error) for d in archive.diagnostics] == [("import-bad-hypothesis", True)]
+
+
+def test_text_export_holding_no_annotation_says_so_and_does_not_crash() -> None:
+    summary = TEXT[: TEXT.index("Annotation 1:")]
+    archive = read_hypothesis_text(summary, "t.txt", "t.txt")
+    assert archive.posts == ()
+    assert [d.code for d in archive.diagnostics] == ["import-no-posts"]

@@ -301,7 +301,7 @@ def text_blocks(text: str, start: int) -> list[tuple[int, str]]:
     for found in _TEXT_ANNOTATION.finditer(text, start):
         if int(found.group(1)) == len(heads) + 1:
             heads.append(found)
-    ends = [h.start() for h in heads[1:]] + [len(text)]
+    ends = [h.start() for h in heads[1:]] + [len(text)] if heads else []  # (none: no block)
     return [(h.start(), text[h.end() : end]) for h, end in zip(heads, ends, strict=True)]
 
 
