@@ -92,7 +92,7 @@ def read_line(chart: Chart, line: str, spaces: list[str]) -> str | None:
     elif (found := _CLASS.match(line)) is not None:
         node = class_node(chart, found.group(1), found.group(2), spaces)
         if found.group(3):  # its label
-            node.sections = ((found.group(3),), *node.sections[1:])
+            retitle(node, (found.group(3),))
         if found.group(4):
             annotate(node, found.group(4))
         return found.group(1) if found.group(5) and not found.group(6) else None
@@ -154,5 +154,10 @@ def generics(text: str) -> str:
 
 
 def annotate(node: Node, annotation: str) -> None:
-    title, *rest = node.sections
-    node.sections = ((f"«{annotation}»", title[-1]), *rest)
+    retitle(node, (f"«{annotation}»", node.sections[0][-1]))
+
+
+def retitle(node: Node, title: tuple[str, ...]) -> None:
+    """A class's name compartment, and the text the diagram's label names it by."""
+    node.sections = (title, *node.sections[1:])
+    node.lines = title
