@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from notebase.markdown.mermaid import (
+    DIRECTION,
     Chart,
     Group,
     Link,
@@ -21,6 +22,7 @@ from notebase.markdown.mermaid import (
     Unread,
     chart_svg,
     diagram_lines,
+    direction_of,
     figure,
     label_lines,
 )
@@ -28,7 +30,6 @@ from notebase.markdown.mermaid import (
 MOST_CLASSES = 150
 
 _HEADER = re.compile(r"classDiagram(?:-v2)?\s*$")
-_DIRECTION = re.compile(r"direction\s+(TB|TD|BT|LR|RL)\s*$", re.I)
 _NAME = r"([^\W\d]\w*)(?:~([^~]*)~)?"
 _CLASS = re.compile(
     rf'class\s+{_NAME}(?:\s*\[\s*"([^"]*)"\s*\])?(?::::[\w-]+)?(?:\s*<<\s*([^>]+?)\s*>>)?'
@@ -84,8 +85,8 @@ def read_classes(source: str) -> Chart:
 
 def read_line(chart: Chart, line: str, spaces: list[str]) -> str | None:
     """Read one line outside a class's body; the class whose body it opens, if it opens one."""
-    if (found := _DIRECTION.match(line)) is not None:
-        chart.direction = found.group(1).upper().replace("TD", "TB")
+    if (found := DIRECTION.match(line)) is not None:
+        chart.direction = direction_of(found.group(1))
     elif (found := _NAMESPACE.match(line)) is not None:
         chart.groups.setdefault(found.group(1), Group((found.group(1),), depth=len(spaces)))
         spaces.append(found.group(1))

@@ -37,6 +37,8 @@ MOST_NODES = 200  # a chart with more is left as its code (and so with more link
 MOST_LINKS = 400
 SWEEPS = 8  # passes ordering the ranks
 
+# a state or class diagram's `direction` line
+DIRECTION = re.compile(r"direction\s+(TB|TD|BT|LR|RL)\s*$", re.I)
 _HEADER = re.compile(r"(?:graph|flowchart)(?:[ \t]+(TB|TD|BT|LR|RL))?[ \t]*;?[ \t]*$", re.I)
 _LEFT_OUT = re.compile(r"(?:classDef|class|style|linkStyle|click|direction|subgraph|end)\b")
 # `subgraph id`, `subgraph id [title]`, `subgraph "title"`, `subgraph some title`
@@ -139,7 +141,7 @@ def read_chart(source: str) -> Chart:
     header = _HEADER.match(statements[0]) if statements else None
     if header is None:
         raise Unread("no flowchart")
-    chart = Chart((header.group(1) or "TB").upper().replace("TD", "TB"))
+    chart = Chart(direction_of(header.group(1) or "TB"))
     open_groups: list[str] = []  # the subgraphs the statement is in, the innermost last
     placed: dict[str, tuple[str, ...]] = {}  # each node's subgraphs: where it was last named
     linked: list[str] = []  # the nodes `class … internal-link` names
@@ -196,6 +198,11 @@ def without_comment(line: str) -> str:
         elif not quoted and line.startswith("%%", i):
             return line[:i]
     return line
+
+
+def direction_of(written: str) -> str:
+    """A diagram's direction as written (`TD`, `lr`...) as the drawing reads it: TB, BT, LR, RL."""
+    return written.upper().replace("TD", "TB")
 
 
 def without_front_matter(source: str) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from notebase.markdown.mermaid import (
+    DIRECTION,
     Chart,
     Group,
     Link,
@@ -23,6 +24,7 @@ from notebase.markdown.mermaid import (
     Unread,
     chart_svg,
     diagram_lines,
+    direction_of,
     figure,
     label_lines,
 )
@@ -30,7 +32,6 @@ from notebase.markdown.mermaid import (
 MOST_STATES = 200
 
 _HEADER = re.compile(r"stateDiagram(?:-v2)?\s*$")
-_DIRECTION = re.compile(r"direction\s+(TB|TD|BT|LR|RL)\s*$", re.I)
 _TRANSITION = re.compile(r"(\S+?)\s*-->\s*(\S+?)\s*(?::\s*(.*))?$")
 _NAMED = re.compile(r'state\s+"([^"]*)"\s+as\s+([^\s{:]+)\s*(\{)?\s*$')
 _KIND = re.compile(r"state\s+([^\s{]+)\s+<<(choice|fork|join)>>\s*$")
@@ -75,9 +76,9 @@ def read_states(source: str) -> Chart:
 def read_line(chart: Chart, line: str, scopes: list[str]) -> None:
     if _PAST.match(line):
         return
-    if (found := _DIRECTION.match(line)) is not None:
+    if (found := DIRECTION.match(line)) is not None:
         if not scopes:
-            chart.direction = found.group(1).upper().replace("TD", "TB")
+            chart.direction = direction_of(found.group(1))
     elif line == "}" and scopes:
         scopes.pop()
     elif (found := _TRANSITION.match(line)) is not None:
