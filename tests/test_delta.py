@@ -122,13 +122,16 @@ def assert_clean(root: Path, clean: Path, result: BuildResult) -> None:
     assert result.diagnostics == want.diagnostics
 
 
-@pytest.fixture(params=["in process", "forked"])
+@pytest.fixture(params=["in process", "forked", "helper"])
 def related_aside(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     """Related entries brought up to date in the build's process, or (as on a big site) in a
-    forked one while the pages are rendered."""
+    forked one while the pages are rendered; or made, by a cold build, by a helper process (and
+    then brought up to date as the helper saved them)."""
     import notebase.builder.delta as delta
+    import notebase.builder.pipeline as pipeline
 
     monkeypatch.setattr(delta, "FORKED_RELATED", 0 if request.param == "forked" else 10**9)
+    monkeypatch.setattr(pipeline, "HELPED", 0 if request.param == "helper" else 10**9)
 
 
 @pytest.mark.usefixtures("related_aside")

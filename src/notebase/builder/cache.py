@@ -26,6 +26,8 @@ PARSES_FILE = "parses-{:02d}.pickle"  # the notes' parses, a shard a file: read 
 PARSE_SHARDS = 64  # a note's parse is in the shard of its path's hash: an edit rewrites one
 MEMO_FILE = "memo.pickle"  # costly per-note results keyed by content
 HELD_FILE = "held.pickle"  # what a build brings up to date rather than makes (the related entries)
+HELD_RELATED = "related"  # held.pickle's name for the related entries (and the memo's)
+HELD_TOKEN = "base"  # held.pickle's name for the token of the base that saved it
 FORMAT = "notebase-build-state/9"
 # Only our own frozen records and a few standard types may be rebuilt from the cache file.
 ALLOWED_MODULES = (

@@ -36,6 +36,8 @@ from typing import Any, TypeVar, cast
 
 from notebase.builder.cache import (
     HELD_FILE,
+    HELD_RELATED,
+    HELD_TOKEN,
     PARSE_SHARDS,
     PARSES_FILE,
     STATE_FILE,
@@ -75,9 +77,7 @@ BUNDLES_FILE = "bundles.pickle"  # search shards' bundles delta builds replaced,
 KEPT_BUNDLES = 4  # the newest kept
 MOST_NOTES = 4  # notes differing from the base's: more is no edit of a few notes
 MOST_PAGES = 16  # entry pages planned again
-RELATED = "related"  # held.pickle's name for the related entries (the pipeline's)
 FORKED_RELATED = 2000  # entries from which a forked process brings them up to date (fork costs)
-TOKEN = "base"  # held.pickle's name for the token of the base that saved it
 PAGE_FIELDS = tuple(f.name for f in fields(EntryPage))[1:]  # all but the entry
 R = TypeVar("R")
 
@@ -509,8 +509,8 @@ def related_now(
     """The slugs whose related entries differ from the base's, and every entry's related entries,
     brought up to date from the base's for the notes changed since (None: not the base's)."""
     held = load_dict(root, HELD_FILE, "held")
-    state = held.get(RELATED)
-    if held.get(TOKEN) != base.token or not isinstance(state, RelatedState):
+    state = held.get(HELD_RELATED)
+    if held.get(HELD_TOKEN) != base.token or not isinstance(state, RelatedState):
         return None
     keys = state.keys
     if any(

@@ -6,13 +6,15 @@ from __future__ import annotations
 import gc
 import os
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
 from notebase.builder.cache import (
+    HELD_RELATED,
+    HELD_TOKEN,
     load_memo,
     load_parses,
     load_state,
@@ -25,7 +27,7 @@ from notebase.builder.cache import (
     save_state,
     saved_state,
 )
-from notebase.builder.delta import TOKEN, DeltaDone, delta_build, save_base
+from notebase.builder.delta import DeltaDone, delta_build, save_base
 from notebase.builder.inputs import (
     RACY_NS,
     Discovery,
@@ -39,6 +41,7 @@ from notebase.builder.inputs import (
 from notebase.builder.memo import Memo
 from notebase.builder.parallel import default_jobs, map_ordered
 from notebase.builder.preview import BASIS, Basis, hold_basis
+from notebase.builder.related_helper import HELPED, RelatedHelper, RelatedJob
 from notebase.builder.related_update import related_state
 from notebase.builder.search import (
     EarlyIndex,
@@ -65,7 +68,6 @@ from notebase.config import Config
 from notebase.diagnostics import Diagnostic, FilePos, error, has_errors, sort_diagnostics
 from notebase.digests import Keyed, direct
 from notebase.files import real_path, removals_later, temp_folder
-from notebase.linking.analyses import with_analyses
 from notebase.linking.attachments import (
     Copy,
     FileTable,
@@ -77,8 +79,14 @@ from notebase.linking.attachments import (
 from notebase.linking.bases import base_diagnostics
 from notebase.linking.index import Names, index_and_names, name_targets, suggest_name
 from notebase.linking.linktags import resolve_index
-from notebase.linking.mentions import NameTable, entry_excerpt, entry_phrases, names_of
-from notebase.linking.related import RelatedState
+from notebase.linking.mentions import (
+    NameTable,
+    entry_excerpt,
+    entry_phrases,
+    find_mentions,
+    names_of,
+)
+from notebase.linking.related import RelatedState, related_inputs
 from notebase.markdown.admonitions import NO_TYPES, AdmonitionTypes
 from notebase.markdown.texmacros import NO_MACROS, TexMacros
 from notebase.model import Attachment, Entry, NoteFile, ParseResult, SiteIndex
@@ -90,7 +98,6 @@ from notebase.slugs import is_drawn_file, output_path
 from notebase.urls import ASSETS_DIR, BUNDLE_DIR
 
 NOTHING = WriteOutcome((), (), ())
-RELATED = "related"  # the memo holds the last build's related entries by this name
 # per-note results, small and costly, a one-shot build keeps in the cache for the next (memo.pickle)
 DURABLE = (entry_phrases, entry_excerpt, name_targets, suggest_name, kept_page_search_print)
 # editorial advice: `check` reports it, a build stays quiet about it (it is not a build problem)
@@ -201,20 +208,24 @@ class SavedEarly:
         saved, problems = saved_state(self.root, replace(state, parsed=parsed), state.parsed)
         return replace(saved, parsed={}), problems
 
-    def related(self, memo: Memo, names: Keyed[NameTable]) -> tuple[Diagnostic, ...]:
-        """The related entries the memo holds saved, and no longer held (the `names` mentions
-        were found by kept for the base)."""
-        self.names = names
-        related = memo.take(RELATED)
+    def related(self, memo: Memo) -> tuple[Diagnostic, ...]:
+        """The related entries the memo holds saved, and no longer held."""
+        related = memo.take(HELD_RELATED)
         if not isinstance(related, RelatedState):
             return save_held(self.root, {})
         self.keys = related.keys
-        return save_held(self.root, {RELATED: related, TOKEN: self.token})
+        return save_held(self.root, {HELD_RELATED: related, HELD_TOKEN: self.token})
+
+    def job(self, entries: Sequence[Entry]) -> RelatedJob:
+        """What a helper is handed to make (and save) the related entries of `entries`."""
+        inputs = related_inputs(entries)
+        self.keys = inputs.keys
+        return RelatedJob(str(self.root), self.token, inputs)
 
     def base(self, planned: Planned, plan: FilePlan) -> tuple[Diagnostic, ...]:
         """What a delta build starts from, saved for the site `plan` wrote (builder/delta.py)."""
         index, config = planned.basis.index, planned.inputs.config
-        assert self.names is not None, "the related entries (and the names) are saved first"
+        assert self.names is not None, "the names mentions were found by are kept first"
         problems = save_base(
             self.root,
             self.token,
@@ -315,19 +326,21 @@ def plan_build(
     found = replace(found, read=())  # the notes' text, parsed: not held while the pages render
     inputs = replace(inputs, found=found)
     kept, diags = replace(state, parsed=parsed), list(inputs.diagnostics)
-    if saves is not None:
-        kept, saving = saves.parses(state, parsed)
-        diags += saving
     memo = state.memo.next_generation() if state.memo else (loaded or Memo())
     memo.held.pop(BASIS, None)  # the last site's, which this build is to replace
-    index, index_diags, copies, (wiki_names, names) = index_parsed(
-        parsed.values(), options, found, memo, config
-    )
-    index, mention_names = add_analyses(index, memo)
-    if saves is not None:
-        diags += saves.related(memo, mention_names)
-    index = resolve_index(index, config.directory_urls, memo)
-    cards = make_cards(index.entries, memo)
+    with related_helper(saves, memo, len(parsed)) as helper:
+        index, index_diags, copies, (wiki_names, names) = index_parsed(
+            parsed.values(), options, found, memo, config
+        )
+        related = RelatedEntries(index.entries, memo, saves, helper)
+        if saves is not None:  # (while a helper makes the related entries)
+            kept, saving = saves.parses(state, parsed)
+            diags += saving
+        index = with_mentions(index, memo, saves)
+        index = resolve_index(index, config.directory_urls, memo)
+        cards = make_cards(index.entries, memo)
+        index, saving = related.added_to(index)
+        diags += saving
     pages = plan_pages(index, config, cards, memo)
     diags += [*found.diagnostics, *index_diags, *check_collisions(pages, index)]
     diags += folder_warnings(index, memo)
@@ -657,13 +670,65 @@ def read_stamped(
     return read_attachment(Path(notes_dir), path, {image[0]: image[1] for image in images})
 
 
-def add_analyses(index: SiteIndex, memo: Memo) -> tuple[SiteIndex, Keyed[NameTable]]:
-    """The index with each entry's related entries (brought up to date from the last build's,
-    which the memo holds) and unlinked mentions; the names these were found by."""
-    related = related_state(index.entries, memo.take(RELATED))
-    memo.hold(RELATED, related)
+@contextmanager
+def related_helper(
+    saves: SavedEarly | None, memo: Memo, notes: int
+) -> Iterator[RelatedHelper | None]:
+    """A helper process to make the related entries, started now (stopped on leaving), when the
+    build is a one-shot build of HELPED notes or more that has no related entries of the last
+    build's to bring up to date (related_helper.py)."""
+    if saves is None or notes < HELPED or HELD_RELATED in memo.held:
+        yield None
+        return
+    helper = RelatedHelper()
+    try:
+        yield helper
+    finally:
+        helper.close()
+
+
+class RelatedEntries:
+    """The index's related entries: made now (brought up to date from the last build's, which
+    the memo holds, and with `saves`, saved and no longer held), or by a helper while the build
+    goes on."""
+
+    def __init__(
+        self,
+        entries: Sequence[Entry],
+        memo: Memo,
+        saves: SavedEarly | None,
+        helper: RelatedHelper | None,
+    ) -> None:
+        self.entries, self.memo, self.saves = entries, memo, saves
+        self.helper = helper if helper and saves and helper.hand(saves.job(entries)) else None
+        self.made = () if self.helper else self.make()
+
+    def make(self) -> tuple[Diagnostic, ...]:
+        state = related_state(self.entries, self.memo.take(HELD_RELATED))
+        self.memo.hold(HELD_RELATED, state)
+        self.related = state.related
+        return self.saves.related(self.memo) if self.saves is not None else ()
+
+    def added_to(self, index: SiteIndex) -> tuple[SiteIndex, tuple[Diagnostic, ...]]:
+        """The index with the related entries, and the problems saving them."""
+        problems = self.made
+        if self.helper is not None:
+            made = self.helper.made()
+            if made is None:  # the helper failed: made here
+                problems = self.make()
+            else:
+                self.related, problems = made.related, made.problems
+        slugs = (e.slug for e in self.entries)
+        return replace(index, related=dict(zip(slugs, self.related, strict=True))), problems
+
+
+def with_mentions(index: SiteIndex, memo: Memo, saves: SavedEarly | None) -> SiteIndex:
+    """The index with each entry's unlinked mentions (the names they were found by kept by
+    `saves` for the base)."""
     names = names_of(index.entries, memo)
-    return with_analyses(index, related, memo, names), names
+    if saves is not None:
+        saves.names = names
+    return replace(index, mentions=find_mentions(index.entries, index.outlinks, memo, names))
 
 
 def check_collisions(pages: Iterable[PageSpec], index: SiteIndex) -> list[Diagnostic]:

@@ -195,16 +195,40 @@ def find_related(entries: Sequence[Entry]) -> dict[str, tuple[str, ...]]:
     return dict(zip(state.slugs, state.related, strict=True))
 
 
+@fast_pickling
+@dataclass(frozen=True, slots=True)
+class RelatedInputs:
+    """What related entries are computed from: per entry, its content key, slug, base features
+    and words (all compute_related reads of an entry: what a helper process is handed)."""
+
+    keys: tuple[str, ...]
+    slugs: tuple[str, ...]
+    bases: list[Base]
+    notes: list[NoteWords]
+
+
+def related_inputs(entries: Sequence[Entry]) -> RelatedInputs:
+    return RelatedInputs(
+        tuple(e.content_key for e in entries),
+        tuple(e.slug for e in entries),
+        [entry_base(e) for e in entries],
+        [e.words for e in entries],
+    )
+
+
 def compute_related(entries: Sequence[Entry]) -> RelatedState:
     """The related entries of every entry, with the tables they were found by."""
-    slugs = tuple(e.slug for e in entries)
-    bases = [entry_base(e) for e in entries]
-    notes = [e.words for e in entries]
+    return related_of(related_inputs(entries))
+
+
+def related_of(inputs: RelatedInputs) -> RelatedState:
+    """compute_related of the entries these are the inputs of."""
+    slugs, bases, notes = inputs.slugs, inputs.bases, inputs.notes
     terms = [read_words(note) for note in notes]
     df: Counter[str] = Counter(f for base in bases for f, _ in base)
     for distinct in terms:
         df.update(distinct)
-    idf = {f: v for f, c in df.items() if (v := idf_of(f, c, len(entries))) is not None}
+    idf = {f: v for f, c in df.items() if (v := idf_of(f, c, len(slugs))) is not None}
     weighed = [
         weigh_entry(base, words, read_counts(note), idf)
         for base, words, note in zip(bases, terms, notes, strict=True)
@@ -219,7 +243,7 @@ def compute_related(entries: Sequence[Entry]) -> RelatedState:
     postings = {f: strongest(h) for f, h in holders.items() if len(h) > 1}
     related = [score_entry(i, w.searched, postings, slugs) for i, w in enumerate(weighed)]
     return RelatedState(
-        tuple(e.content_key for e in entries),
+        inputs.keys,
         slugs,
         bases,
         notes,
