@@ -86,7 +86,7 @@ from notebase.linking.mentions import (
     find_mentions,
     names_of,
 )
-from notebase.linking.related import RelatedState, related_inputs
+from notebase.linking.related import RelatedState, related_inputs, related_of
 from notebase.markdown.admonitions import NO_TYPES, AdmonitionTypes
 from notebase.markdown.texmacros import NO_MACROS, TexMacros
 from notebase.model import Attachment, Entry, NoteFile, ParseResult, SiteIndex
@@ -336,6 +336,7 @@ def plan_build(
         if saves is not None:  # (while a helper makes the related entries)
             kept, saving = saves.parses(state, parsed)
             diags += saving
+        del parsed  # (once saved, held by nothing: the notes as parsed go with the index's)
         index = with_mentions(index, memo, saves)
         index = resolve_index(index, config.directory_urls, memo)
         cards = make_cards(index.entries, memo)
@@ -699,12 +700,17 @@ class RelatedEntries:
         saves: SavedEarly | None,
         helper: RelatedHelper | None,
     ) -> None:
-        self.entries, self.memo, self.saves = entries, memo, saves
-        self.helper = helper if helper and saves and helper.hand(saves.job(entries)) else None
-        self.made = () if self.helper else self.make()
+        self.slugs, self.memo, self.saves = tuple(e.slug for e in entries), memo, saves
+        self.helper: RelatedHelper | None = None
+        if helper is not None and saves is not None:
+            self.job = saves.job(entries)  # what the entries are made of, not the entries
+            self.helper = helper if helper.hand(self.job) else None
+        self.made = () if self.helper else self.make(entries)
 
-    def make(self) -> tuple[Diagnostic, ...]:
-        state = related_state(self.entries, self.memo.take(HELD_RELATED))
+    def make(self, entries: Sequence[Entry] | None = None) -> tuple[Diagnostic, ...]:
+        """The related entries made here (of `entries`, else of the job a helper failed)."""
+        last = self.memo.take(HELD_RELATED)
+        state = related_state(entries, last) if entries is not None else related_of(self.job.inputs)
         self.memo.hold(HELD_RELATED, state)
         self.related = state.related
         return self.saves.related(self.memo) if self.saves is not None else ()
@@ -718,8 +724,7 @@ class RelatedEntries:
                 problems = self.make()
             else:
                 self.related, problems = made.related, made.problems
-        slugs = (e.slug for e in self.entries)
-        return replace(index, related=dict(zip(slugs, self.related, strict=True))), problems
+        return replace(index, related=dict(zip(self.slugs, self.related, strict=True))), problems
 
 
 def with_mentions(index: SiteIndex, memo: Memo, saves: SavedEarly | None) -> SiteIndex:
