@@ -46,12 +46,17 @@ def test_the_helper_makes_and_saves_the_related_entries_the_build_would(tmp_path
     assert held(tmp_path) == {HELD_RELATED: want, HELD_TOKEN: "t0ken"}
 
 
-def test_the_build_hands_them_to_a_helper_and_adds_what_it_made(tmp_path: Path) -> None:
+@pytest.mark.parametrize("dies", [False, True], ids=["alive", "killed once handed its job"])
+def test_the_build_adds_what_its_helper_made_or_makes_it_when_the_helper_dies(
+    tmp_path: Path, dies: bool
+) -> None:
     entries = corpus()
     saves, helper = SavedEarly(tmp_path), RelatedHelper()
     try:
         related = RelatedEntries(entries, Memo(), saves, helper)
         assert related.helper is helper  # handed over, not made in this process
+        if dies:
+            helper.process.kill()  # it hands nothing back
         index, problems = related.added_to(build_index(entries))
     finally:
         helper.close()
@@ -59,21 +64,6 @@ def test_the_build_hands_them_to_a_helper_and_adds_what_it_made(tmp_path: Path) 
     assert problems == ()
     assert index.related == by_slug(want)
     assert saves.keys == want.keys  # what the base names the related entries by
-    assert held(tmp_path)[HELD_TOKEN] == saves.token
-
-
-def test_a_helper_that_dies_is_made_good_by_the_build(tmp_path: Path) -> None:
-    entries = corpus()
-    saves, helper = SavedEarly(tmp_path), RelatedHelper()
-    try:
-        related = RelatedEntries(entries, Memo(), saves, helper)
-        helper.process.kill()  # after its job was handed over: it hands nothing back
-        index, problems = related.added_to(build_index(entries))
-    finally:
-        helper.close()
-    want = compute_related(entries)
-    assert problems == ()
-    assert index.related == by_slug(want)
     assert held(tmp_path) == {HELD_RELATED: want, HELD_TOKEN: saves.token}
 
 
