@@ -23,9 +23,7 @@ from notebase.builder.cache import HELD_RELATED, HELD_TOKEN, save_held
 from notebase.diagnostics import Diagnostic
 from notebase.linking.related import RelatedInputs, related_of
 
-HELPED = (
-    3000  # entries from which a helper pays for its start (bench/stages.py at 1,000 and 10,000)
-)
+HELPED = 2000  # notes from which a helper pays for its start (README "Benchmarks")
 
 
 @dataclass(frozen=True, slots=True)
