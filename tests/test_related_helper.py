@@ -101,3 +101,22 @@ def test_a_cold_one_shot_build_with_a_helper_writes_the_site_and_cache_of_one_wi
     assert len(made) == 1 and made[0] is not None  # the first build's helper made them
     assert_same_tree(kb / "site", other / "site")
     assert held(kb)[HELD_RELATED] == held(other)[HELD_RELATED]
+
+
+def test_a_build_told_to_use_one_process_starts_no_helper(
+    kb: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started: list[RelatedHelper] = []
+    real = RelatedHelper.__init__
+
+    def spied(self: RelatedHelper) -> None:
+        real(self)
+        started.append(self)
+
+    monkeypatch.setattr(RelatedHelper, "__init__", spied)
+    monkeypatch.setattr(pipeline, "HELPED", 0)
+    for jobs in (1, 2):
+        shutil.rmtree(kb / ".notebase-cache", ignore_errors=True)  # cold: no related to update
+        result = build_site(BuildOptions(root=kb, out=kb / "site", cache=True, jobs=jobs))
+        assert result.written, result.diagnostics
+        assert len(started) == jobs - 1, jobs  # `--jobs 1`: none; `--jobs 2`: one

@@ -328,7 +328,7 @@ def plan_build(
     kept, diags = replace(state, parsed=parsed), list(inputs.diagnostics)
     memo = state.memo.next_generation() if state.memo else (loaded or Memo())
     memo.held.pop(BASIS, None)  # the last site's, which this build is to replace
-    with related_helper(saves, memo, len(parsed)) as helper:
+    with related_helper(saves, memo, len(parsed), options.jobs or default_jobs()) as helper:
         index, index_diags, copies, (wiki_names, names) = index_parsed(
             parsed.values(), options, found, memo, config
         )
@@ -673,12 +673,12 @@ def read_stamped(
 
 @contextmanager
 def related_helper(
-    saves: SavedEarly | None, memo: Memo, notes: int
+    saves: SavedEarly | None, memo: Memo, notes: int, jobs: int
 ) -> Iterator[RelatedHelper | None]:
     """A helper process to make the related entries, started now (stopped on leaving), when the
     build is a one-shot build of HELPED notes or more that has no related entries of the last
-    build's to bring up to date (related_helper.py)."""
-    if saves is None or notes < HELPED or HELD_RELATED in memo.held:
+    build's to bring up to date, and may use more than one process (`--jobs`; related_helper.py)."""
+    if saves is None or notes < HELPED or jobs < 2 or HELD_RELATED in memo.held:
         yield None
         return
     helper = RelatedHelper()
