@@ -21,7 +21,7 @@ from pathlib import Path
 
 from bench import corpus_parser, generate, sizes_of, work_of  # type: ignore[import-not-found]
 
-from notebase.builder.cache import FORMAT
+from notebase.builder.cachefiles import FORMAT
 from notebase.builder.memo import Memo
 from notebase.builder.pipeline import add_analyses
 from notebase.digests import remade

@@ -11,9 +11,6 @@ import pytest
 
 from notebase import __version__
 from notebase.builder.cache import (
-    CACHE_DIR,
-    FORMAT,
-    HELD_FILE,
     MEMO_FILE,
     PARSE_SHARDS,
     PARSES_FILE,
@@ -21,6 +18,7 @@ from notebase.builder.cache import (
     RecordUnpickler,
     load_state,
 )
+from notebase.builder.cachefiles import CACHE_DIR, FORMAT, HELD_FILE
 from notebase.builder.delta import DELTA_FILE, KITS_FILE, WHOLES_FILE
 from notebase.builder.inputs import read_inputs
 from notebase.builder.pipeline import BuildResult, build_site

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import notebase.builder.pipeline as pipeline
-from notebase.builder.cache import CACHE_DIR, HELD_FILE, HELD_RELATED, HELD_TOKEN
+from notebase.builder.cachefiles import CACHE_DIR, HELD_FILE, HELD_RELATED, HELD_TOKEN
 from notebase.builder.memo import Memo
 from notebase.builder.pipeline import RelatedEntries, SavedEarly, build_site
 from notebase.builder.related_helper import RelatedHelper, RelatedJob, RelatedMade

@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 from pagefind.service import get_executable
 
-from notebase.builder.cache import CACHE_DIR, PARSE_SHARDS, PARSES_FILE
+from notebase.builder.cache import PARSE_SHARDS, PARSES_FILE
+from notebase.builder.cachefiles import CACHE_DIR
 from notebase.builder.pipeline import BuildResult, build_site, rebuild
 from notebase.builder.state import BuildOptions, BuildState
 from notebase.livehttp import LiveSite

@@ -11,7 +11,7 @@ from http.client import HTTPException
 from pathlib import Path
 from urllib.parse import urlencode
 
-from notebase.builder.cache import cache_dir
+from notebase.builder.cachefiles import cache_dir
 from notebase.files import write_atomic
 
 API_ENV = "NOTEBASE_ARXIV_API"

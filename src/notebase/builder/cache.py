@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import os
 import pickle
 from collections.abc import Mapping
@@ -12,23 +11,25 @@ from pathlib import Path
 from typing import Any
 
 from notebase import __version__
+from notebase.builder.cachefiles import (
+    CACHE_DIR,
+    FORMAT,
+    HELD_FILE,
+    cache_dir,
+    code_digest,
+    write_payloads,
+)
 from notebase.builder.state import BuildState, drop_memos
 from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.digests import digest_bytes, digest_value
-from notebase.files import open_atomic
 from notebase.markdown.admonitions import NO_TYPES, AdmonitionTypes
 from notebase.markdown.texmacros import TexMacros
 from notebase.model import ParseResult
 
-CACHE_DIR = ".notebase-cache"
 STATE_FILE = "build-state.pickle"  # small: read by every build
 PARSES_FILE = "parses-{:02d}.pickle"  # the notes' parses, a shard a file: read only on a change
 PARSE_SHARDS = 64  # a note's parse is in the shard of its path's hash: an edit rewrites one
 MEMO_FILE = "memo.pickle"  # costly per-note results keyed by content
-HELD_FILE = "held.pickle"  # what a build brings up to date rather than makes (the related entries)
-HELD_RELATED = "related"  # held.pickle's name for the related entries (and the memo's)
-HELD_TOKEN = "base"  # held.pickle's name for the token of the base that saved it
-FORMAT = "notebase-build-state/9"
 # Only our own frozen records and a few standard types may be rebuilt from the cache file.
 ALLOWED_MODULES = (
     "notebase.model",
@@ -71,21 +72,6 @@ def enum_member(cls: object, name: str) -> Enum:
     if isinstance(cls, type) and issubclass(cls, Enum) and name in cls.__members__:
         return cls.__members__[name]
     raise pickle.UnpicklingError(f"getattr({cls!r}, {name!r}) is not allowed in the cache")
-
-
-@functools.cache
-def code_digest() -> str:
-    """A digest of notebase's own files: a cache left by other code (a newer release, or an edit
-    to an editable install) is never reused, and nor are the parses and page fingerprints in it."""
-    package = Path(__file__).resolve().parents[1]  # src/notebase: every file of the package
-    files = sorted(p for p in package.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
-    return digest_value(
-        [(p.relative_to(package).as_posix(), digest_bytes(p.read_bytes())) for p in files]
-    )
-
-
-def cache_dir(root: Path) -> Path:
-    return root / CACHE_DIR
 
 
 def load_state(root: Path, parses: bool = True) -> tuple[BuildState, tuple[Diagnostic, ...]]:
@@ -236,23 +222,3 @@ def load_dict(root: Path, name: str, field: str) -> dict[str, Any]:
 def save_memo(root: Path, results: dict[str, Any]) -> tuple[Diagnostic, ...]:
     """Save the results the next process's memo may start from."""
     return write_payloads(root, {MEMO_FILE: {"results": results}})
-
-
-def save_held(root: Path, held: dict[str, Any]) -> tuple[Diagnostic, ...]:
-    """Save the values the next process's memo holds to bring up to date."""
-    return write_payloads(root, {HELD_FILE: {"held": held}})
-
-
-def write_payloads(root: Path, files: Mapping[str, dict[str, object]]) -> tuple[Diagnostic, ...]:
-    """Each payload, stamped with what wrote it, pickled straight to its file in the cache folder
-    (in the order given), each file replaced whole; a warning when one cannot be."""
-    head = {"format": FORMAT, "version": __version__, "code": code_digest()}
-    for name, payload in files.items():
-        try:
-            with open_atomic(cache_dir(root) / name) as handle:
-                pickle.dump({**head, **payload}, handle, protocol=pickle.HIGHEST_PROTOCOL)
-        except OSError as exc:
-            pos, message = FilePos(f"{CACHE_DIR}/{name}"), f"cannot save the build cache: {exc}"
-            hint = f"make {CACHE_DIR} a folder that can be written: the next build starts afresh"
-            return (warning("cache-unwritable", message, pos, hint),)
-    return ()

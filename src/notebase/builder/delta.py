@@ -35,9 +35,6 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from notebase.builder.cache import (
-    HELD_FILE,
-    HELD_RELATED,
-    HELD_TOKEN,
     PARSE_SHARDS,
     PARSES_FILE,
     STATE_FILE,
@@ -46,8 +43,8 @@ from notebase.builder.cache import (
     parse_context,
     parse_key,
     parse_shard,
-    write_payloads,
 )
+from notebase.builder.cachefiles import HELD_FILE, HELD_RELATED, HELD_TOKEN, write_payloads
 from notebase.builder.inputs import Inputs, stamp_folders
 from notebase.builder.parallel import map_indexed
 from notebase.builder.related_update import relearn_some

@@ -13,20 +13,18 @@ from functools import partial
 from pathlib import Path
 
 from notebase.builder.cache import (
-    HELD_RELATED,
-    HELD_TOKEN,
     load_memo,
     load_parses,
     load_state,
     parse_context,
     parse_key,
     parsed_note,
-    save_held,
     save_memo,
     save_stamps,
     save_state,
     saved_state,
 )
+from notebase.builder.cachefiles import HELD_RELATED, HELD_TOKEN, save_held
 from notebase.builder.delta import DeltaDone, delta_build, save_base
 from notebase.builder.inputs import (
     RACY_NS,

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, cast
 
-from notebase.builder.cache import HELD_RELATED, HELD_TOKEN, save_held
+from notebase.builder.cachefiles import HELD_RELATED, HELD_TOKEN, save_held
 from notebase.diagnostics import Diagnostic
 from notebase.linking.related import RelatedInputs, related_of
 
