@@ -3,6 +3,7 @@ build would make itself; a helper that fails is made good by the build."""
 
 from __future__ import annotations
 
+import errno
 import pickle
 import shutil
 from pathlib import Path
@@ -120,3 +121,16 @@ def test_a_build_told_to_use_one_process_starts_no_helper(
         result = build_site(BuildOptions(root=kb, out=kb / "site", cache=True, jobs=jobs))
         assert result.written, result.diagnostics
         assert len(started) == jobs - 1, jobs  # `--jobs 1`: none; `--jobs 2`: one
+
+
+def test_a_helper_that_cannot_be_started_leaves_the_build_to_make_them(
+    kb: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refused(_self: RelatedHelper) -> None:  # as Popen raises when no process can be had
+        raise OSError(errno.EAGAIN, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(RelatedHelper, "__init__", refused)
+    monkeypatch.setattr(pipeline, "HELPED", 0)
+    result = build_site(BuildOptions(root=kb, out=kb / "site", cache=True))
+    assert result.written, result.diagnostics  # not a file-system error: no helper is no failure
+    assert isinstance(held(kb)[HELD_RELATED], RelatedState)

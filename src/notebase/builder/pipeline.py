@@ -676,10 +676,14 @@ def related_helper(
     """A helper process to make the related entries, started now (stopped on leaving), when the
     build is a one-shot build of HELPED notes or more that has no related entries of the last
     build's to bring up to date, and may use more than one process (`--jobs`; related_helper.py)."""
-    if saves is None or notes < HELPED or jobs < 2 or HELD_RELATED in memo.held:
+    try:
+        wanted = saves is not None and notes >= HELPED and jobs > 1
+        helper = RelatedHelper() if wanted and HELD_RELATED not in memo.held else None
+    except OSError:  # no process to be had (the system's limit, no interpreter): made here
+        helper = None
+    if helper is None:
         yield None
         return
-    helper = RelatedHelper()
     try:
         yield helper
     finally:
