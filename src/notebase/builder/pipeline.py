@@ -66,6 +66,7 @@ from notebase.config import Config
 from notebase.diagnostics import Diagnostic, FilePos, error, has_errors, sort_diagnostics
 from notebase.digests import Keyed, direct
 from notebase.files import real_path, removals_later, temp_folder
+from notebase.linking.analyses import with_mentions, with_related
 from notebase.linking.attachments import (
     Copy,
     FileTable,
@@ -81,7 +82,6 @@ from notebase.linking.mentions import (
     NameTable,
     entry_excerpt,
     entry_phrases,
-    find_mentions,
     names_of,
 )
 from notebase.linking.related import RelatedState, related_inputs, related_of
@@ -335,7 +335,7 @@ def plan_build(
             kept, saving = saves.parses(state, parsed)
             diags += saving
         del parsed  # (once saved, held by nothing: the notes as parsed go with the index's)
-        index = with_mentions(index, memo, saves)
+        index = add_mentions(index, memo, saves)
         index = resolve_index(index, config.directory_urls, memo)
         cards = make_cards(index.entries, memo)
         index, saving = related.added_to(index)
@@ -726,16 +726,16 @@ class RelatedEntries:
                 problems = self.make()
             else:
                 self.related, problems = made.related, made.problems
-        return replace(index, related=dict(zip(self.slugs, self.related, strict=True))), problems
+        return with_related(index, self.slugs, self.related), problems
 
 
-def with_mentions(index: SiteIndex, memo: Memo, saves: SavedEarly | None) -> SiteIndex:
-    """The index with each entry's unlinked mentions (the names they were found by kept by
-    `saves` for the base)."""
+def add_mentions(index: SiteIndex, memo: Memo, saves: SavedEarly | None) -> SiteIndex:
+    """The index with each entry's unlinked mentions, through the memo (the names they were
+    found by kept by `saves` for the base)."""
     names = names_of(index.entries, memo)
     if saves is not None:
         saves.names = names
-    return replace(index, mentions=find_mentions(index.entries, index.outlinks, memo, names))
+    return with_mentions(index, memo, names)
 
 
 def check_collisions(pages: Iterable[PageSpec], index: SiteIndex) -> list[Diagnostic]:

@@ -2,29 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from notebase.digests import Apply, Keyed, direct
 from notebase.linking.mentions import NameTable, find_mentions
-from notebase.linking.related import RelatedState, compute_related
+from notebase.linking.related import compute_related
 from notebase.model import SiteIndex
 
 
 def analyse(index: SiteIndex) -> SiteIndex:
     """The index with each entry's related entries and unlinked mentions."""
-    return with_analyses(index, compute_related(index.entries))
+    related = compute_related(index.entries)
+    return with_related(with_mentions(index), related.slugs, related.related)
 
 
-def with_analyses(
-    index: SiteIndex,
-    related: RelatedState,
-    apply: Apply = direct,
-    names: Keyed[NameTable] | None = None,
+def with_mentions(
+    index: SiteIndex, apply: Apply = direct, names: Keyed[NameTable] | None = None
 ) -> SiteIndex:
-    """The index with the related entries `related` holds for its entries, and the unlinked
-    mentions (each note's matched through `apply`, by the entries' `names`, when made already)."""
-    return replace(
-        index,
-        related=dict(zip(related.slugs, related.related, strict=True)),
-        mentions=find_mentions(index.entries, index.outlinks, apply, names),
-    )
+    """The index with the unlinked mentions (each note's matched through `apply`, by the
+    entries' `names`, when made already)."""
+    return replace(index, mentions=find_mentions(index.entries, index.outlinks, apply, names))
+
+
+def with_related(
+    index: SiteIndex, slugs: Sequence[str], related: Sequence[tuple[str, ...]]
+) -> SiteIndex:
+    """The index with the related entries of the entries `slugs` (in order) names."""
+    return replace(index, related=dict(zip(slugs, related, strict=True)))
