@@ -703,30 +703,31 @@ class RelatedEntries:
         helper: RelatedHelper | None,
     ) -> None:
         self.slugs, self.memo, self.saves = tuple(e.slug for e in entries), memo, saves
-        self.helper: RelatedHelper | None = None
-        if helper is not None and saves is not None:
-            self.job = saves.job(entries)  # what the entries are made of, not the entries
-            self.helper = helper if helper.hand(self.job) else None
-        self.made = () if self.helper else self.make(entries)
+        self.job = saves.job(entries) if helper is not None and saves is not None else None
+        handed = helper is not None and self.job is not None and helper.hand(self.job)
+        self.helper = helper if handed else None
+        if self.helper is None:
+            self.related, self.problems = self.made_here(
+                related_state(entries, memo.take(HELD_RELATED))
+            )
 
-    def make(self, entries: Sequence[Entry] | None = None) -> tuple[Diagnostic, ...]:
-        """The related entries made here (of `entries`, else of the job a helper failed)."""
-        last = self.memo.take(HELD_RELATED)
-        state = related_state(entries, last) if entries is not None else related_of(self.job.inputs)
+    def made_here(
+        self, state: RelatedState
+    ) -> tuple[list[tuple[str, ...]], tuple[Diagnostic, ...]]:
+        """The related entries of `state`, held by the memo (with `saves`: saved, and let go of)."""
         self.memo.hold(HELD_RELATED, state)
-        self.related = state.related
-        return self.saves.related(self.memo) if self.saves is not None else ()
+        return state.related, self.saves.related(self.memo) if self.saves is not None else ()
 
     def added_to(self, index: SiteIndex) -> tuple[SiteIndex, tuple[Diagnostic, ...]]:
         """The index with the related entries, and the problems saving them."""
-        problems = self.made
         if self.helper is not None:
             made = self.helper.made()
-            if made is None:  # the helper failed: made here
-                problems = self.make()
-            else:
-                self.related, problems = made.related, made.problems
-        return with_related(index, self.slugs, self.related), problems
+            if made is not None:
+                self.related, self.problems = made.related, made.problems
+            else:  # the helper failed: made here, of what it was handed
+                assert self.job is not None
+                self.related, self.problems = self.made_here(related_of(self.job.inputs))
+        return with_related(index, self.slugs, self.related), self.problems
 
 
 def add_mentions(index: SiteIndex, memo: Memo, saves: SavedEarly | None) -> SiteIndex:
