@@ -665,3 +665,44 @@ def test_flowcharts_text_fits_its_shapes_and_the_page_does_not_scroll_across(
     assert all(ink != ground for _, ink, ground, label in nodes if label)  # (a start has none)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.close()
+
+
+# each task's name: where it is written (in its bar, or beside it), whether it is there, and its
+# colour and its bar's
+GANTT_ROWS = """() => [...document.querySelectorAll('svg.mermaid-chart g.gantt-row')].map(g => {
+  const bar = g.firstElementChild.getBBox(), text = g.querySelector('text').getBBox();
+  const where = g.querySelector('text').getAttribute('text-anchor');
+  const placed = where === 'middle'
+    ? text.x >= bar.x && text.x + text.width <= bar.x + bar.width
+      && text.y >= bar.y - 1 && text.y + text.height <= bar.y + bar.height + 1
+    : where === 'start' ? text.x >= bar.x + bar.width : text.x + text.width <= bar.x;
+  return [where, placed, getComputedStyle(g.querySelector('text')).fill,
+          getComputedStyle(g.firstElementChild).fill, g.textContent];
+})"""
+# how many charts have two axis labels that overlap
+AXIS_OVERLAPS = """() => [...document.querySelectorAll('svg.mermaid-chart')].map(svg => {
+  const boxes = [...svg.querySelectorAll('.gantt-axis')].map(t => t.getBBox());
+  return boxes.some((b, i) => i && b.x < boxes[i - 1].x + boxes[i - 1].width);
+}).filter(Boolean).length"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_gantt_charts_names_sit_in_or_beside_their_bars(
+    browser: Browser, tmp_path: Path, scheme: str
+) -> None:
+    """Mermaid's docs' Gantt charts on a phone: a task's name in its bar only when it fits there
+    in the browser's font (else beside the bar, clear of it), in a colour of its own against the
+    bar's; the axis' labels apart; the chart scrolled within its figure, not the page."""
+    text = (Path(__file__).parent / "fixtures" / "mermaid" / "gantts.md").read_text("utf-8")
+    root = write_kb(tmp_path / "kb", {"plans.md": f"---\ntitle: Plans\n---\n{text}"})
+    assert build_site(BuildOptions(root=root, out=root / "site")).written
+    page = open_page(browser, (root / "site" / "plans" / "index.html").as_uri(), 390, scheme)
+    rows = page.evaluate(GANTT_ROWS)
+    assert len(rows) == 4 + 17 + 3 + 4 + 4
+    assert {where for where, *_ in rows} == {"middle", "start", "end"}
+    assert [name for _, placed, _, _, name in rows if not placed] == []
+    assert all(ink != ground for where, _, ink, ground, _ in rows if where == "middle")
+    assert page.evaluate(AXIS_OVERLAPS) == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.close()

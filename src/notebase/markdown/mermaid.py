@@ -7,7 +7,7 @@ Read: the direction (TB/TD, BT, LR, RL); nodes, by id, with their text and shape
 (`-->`, `---`, `-.->`, `==>`, `--o`, `--x`, `<-->`, `~~~`, longer ones alike), their text
 (`-->|text|`, `-- text -->`), chains (`A --> B --> C`) and `&` (`A & B --> C`). Left out: styles
 and classes, `click`, and subgraphs' boxes (their nodes are drawn). A chart holding anything
-else, or of another kind (sequence, class, state, gantt...), is left as its code block.
+else, or of another kind (sequence, class, state, Gantt...: diagrams.py), is left as its code block.
 
 Laid out in ranks (a layered drawing): each node a rank below the longest path into it (a cycle
 broken at the link that closes it), a link across several ranks passing through points of its
