@@ -80,6 +80,18 @@ def test_days_off_push_an_end_later_but_not_an_end_date_written() -> None:
     assert found["Add gantt diagram to demo page"][1] == "2014-01-20 20:00:00"  # 20h
 
 
+def test_days_off_written_as_the_chart_writes_dates_or_by_name() -> None:
+    source = (
+        "gantt\n  dateFormat DD.MM.YYYY\n  excludes 25.12.2024, sunday\n"
+        "  Write : 24.12.2024, 5d  # (Christmas, then a Sunday, not counted)\n"
+    )
+    assert dates(source)[0][1:] == (
+        "2024-12-24 00:00:00",
+        "2024-12-31 00:00:00",
+        "2024-12-31 00:00:00",
+    )
+
+
 def test_until_ends_a_task_where_the_first_of_those_named_starts_even_one_written_later() -> None:
     source = (
         "gantt\n  dateFormat YYYY-MM-DD\n  Build : b, 2024-03-01, until r s\n"

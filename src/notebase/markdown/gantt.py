@@ -56,7 +56,7 @@ _SETTING = re.compile(
     r"\b\s*(.*)$"
 )
 _PAST = re.compile(r"(click|todayMarker|topAxis|displayMode|accTitle|accDescr)\b(?!\s*\{)")
-_TASK = re.compile(r"([^:]+):([^#;]*)$")
+_TASK = re.compile(r"([^:]+):([^#;]*)")  # (a `#` or `;` ends it)
 _DURATION = re.compile(r"(\d+(?:\.\d+)?)(ms|[Mdhmswy])$")
 _INTERVAL = re.compile(r"([1-9]\d*)(millisecond|second|minute|hour|day|week|month)$")
 _TOKENS = re.compile(
@@ -168,6 +168,10 @@ def schedule(chart: Gantt) -> None:
     after it); a task still without them leaves the chart unread."""
     by_id = {task.id: task for task in chart.tasks}
     parse = date_parser(chart.date_format)
+    chart.excludes, chart.includes = (
+        days_named(chart.excludes, parse),
+        days_named(chart.includes, parse),
+    )
     for _ in range(len(chart.tasks)):
         found = False
         for number, task in enumerate(chart.tasks):
@@ -180,6 +184,16 @@ def schedule(chart: Gantt) -> None:
         raise Unread("a task's dates cannot be worked out")
     if any((task.end or DAWN).year >= LAST_YEAR for task in chart.tasks):
         raise Unread("a task ends after the calendar does")
+
+
+def days_named(days: set[str], parse: Callable[[str], dt.datetime | None]) -> set[str]:
+    """`excludes` or `includes` as is_day_off reads them: a date (as `dateFormat` writes it) as
+    YYYY-MM-DD, a day's name and `weekends` as written."""
+    named = set()
+    for day in days:
+        date = parse(day) if day not in WEEKDAYS and day != "weekends" else None
+        named.add(date.strftime("%Y-%m-%d") if date is not None else day)
+    return named
 
 
 def place_task(
