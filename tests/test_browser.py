@@ -634,10 +634,11 @@ def test_a_charge_is_drawn_with_no_gap_before_its_sign(
 
 MERMAID_DOCS = [
     Path(__file__).parent / "fixtures" / "mermaid" / f"{name}.md"
-    for name in ("flowcharts", "sequences")
+    for name in ("flowcharts", "sequences", "ers")
 ]
-# each drawn node: whether its text's box lies in its shape's, and the text's and shape's colours
-NODES_FIT = """() => [...document.querySelectorAll('svg.mermaid-chart g.node')].map(g => {
+# each group the selector names (a drawn node, a timeline's box): whether its text's box lies in
+# its shape's (the group's first element), and the text's and shape's colours
+SHAPES_FIT = """(selector) => [...document.querySelectorAll(selector)].map(g => {
   const shape = g.firstElementChild.getBBox(), text = g.querySelector('text').getBBox();
   const inside = text.x >= shape.x - 1 && text.y >= shape.y - 1
     && text.x + text.width <= shape.x + shape.width + 1
@@ -653,13 +654,14 @@ def test_flowcharts_text_fits_its_shapes_and_the_page_does_not_scroll_across(
     browser: Browser, tmp_path: Path, scheme: str
 ) -> None:
     """The widths guessed for a node's text at build time hold in a browser's font (Mermaid's
-    docs' flowcharts and sequence diagrams, on a phone: a participant, a note), its colours are
-    the theme's, and a chart too wide for the page scrolls within its figure."""
+    docs' flowcharts, sequence and entity relationship diagrams, on a phone: a participant, a
+    note, an entity and its attributes), its colours are the theme's, and a chart too wide for
+    the page scrolls within its figure."""
     text = "\n\n".join(path.read_text(encoding="utf-8") for path in MERMAID_DOCS)
     root = write_kb(tmp_path / "kb", {"charts.md": f"---\ntitle: Charts\n---\n{text}"})
     assert build_site(BuildOptions(root=root, out=root / "site")).written
     page = open_page(browser, (root / "site" / "charts" / "index.html").as_uri(), 390, scheme)
-    nodes = page.evaluate(NODES_FIT)
+    nodes = page.evaluate(SHAPES_FIT, "svg.mermaid-chart g.node")
     assert len(nodes) > 120
     assert [label for inside, _, _, label in nodes if not inside] == []
     assert all(ink != ground for _, ink, ground, label in nodes if label)  # (a start has none)
@@ -704,5 +706,24 @@ def test_gantt_charts_names_sit_in_or_beside_their_bars(
     assert [name for _, placed, _, _, name in rows if not placed] == []
     assert all(ink != ground for where, _, ink, ground, _ in rows if where == "middle")
     assert page.evaluate(AXIS_OVERLAPS) == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_timelines_text_fits_its_boxes(browser: Browser, tmp_path: Path, scheme: str) -> None:
+    """Mermaid's docs' timelines on a phone: each period's, event's and section's text (wrapped
+    at build time) inside its box in the browser's font, in a colour apart from the box's; the
+    page not scrolled across."""
+    text = (Path(__file__).parent / "fixtures" / "mermaid" / "timelines.md").read_text("utf-8")
+    root = write_kb(tmp_path / "kb", {"history.md": f"---\ntitle: History\n---\n{text}"})
+    assert build_site(BuildOptions(root=root, out=root / "site")).written
+    page = open_page(browser, (root / "site" / "history" / "index.html").as_uri(), 390, scheme)
+    kinds = ("period", "event", "section")
+    boxes = page.evaluate(SHAPES_FIT, ", ".join(f"svg.mermaid-chart g.timeline-{k}" for k in kinds))
+    assert len(boxes) > 60
+    assert [label for inside, _, _, label in boxes if not inside] == []
+    assert all(ink != ground for _, ink, ground, _ in boxes)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.close()

@@ -92,7 +92,7 @@ class Link:
     end: str
     text: tuple[str, ...] = ()
     line: str = "solid"  # dotted, thick, hidden
-    head: str = "arrow"  # at the end: arrow, circle, cross or none
+    head: str = "arrow"  # at the end: arrow, circle, cross, none (or UML's, or CROWS_FEET)
     tail: str = "none"  # at the start
 
 
@@ -362,7 +362,7 @@ def node_size(node: Node) -> tuple[float, float]:
         return POINTS[node.shape]
     if node.shape == "class":  # (its name in bold: an eighth wider)
         lines = [line for section in node.sections[1:] for line in section]
-        name = max(ems(line) for line in node.sections[0]) * 1.125
+        name = max(name_ems(line) for line in node.sections[0]) * 1.125
         wide = max([name, *(ems(line) for line in lines)]) * FONT + 24
         return max(wide, 60.0), sum(section_height(section) for section in node.sections)
     wide = text_width(node.lines) + 24
@@ -377,6 +377,12 @@ def node_size(node: Node) -> tuple[float, float]:
     if node.shape == "cylinder":
         return wide, high + 12
     return max(wide, 40.0), high
+
+
+def name_ems(line: str) -> float:
+    """About how wide a class's or an entity's name is, in ems: its capitals wider than ems()
+    counts a letter (an entity's name is often all capitals)."""
+    return ems(line) + 0.14 * sum(ch.isupper() for ch in line)
 
 
 def ranks_of(chart: Chart) -> dict[str, int]:
@@ -942,6 +948,8 @@ def head_svg(kind: str, tip: tuple[float, float], before: tuple[float, float]) -
     dx, dy = tip[0] - before[0], tip[1] - before[1]
     length = (dx * dx + dy * dy) ** 0.5 or 1.0
     ux, uy = dx / length, dy / length
+    if kind in CROWS_FEET:
+        return crows_foot_svg(kind, tip, (ux, uy))
     if kind == "circle":
         cx, cy = tip[0] - ux * 4, tip[1] - uy * 4
         return f'<circle class="head" cx="{num(cx)}" cy="{num(cy)}" r="4"/>'
@@ -977,6 +985,35 @@ def head_svg(kind: str, tip: tuple[float, float], before: tuple[float, float]) -
     wing = (-uy * 5, ux * 5)
     corners = [tip, (base[0] + wing[0], base[1] + wing[1]), (base[0] - wing[0], base[1] - wing[1])]
     return f'<polygon class="head" points="{" ".join(f"{num(x)},{num(y)}" for x, y in corners)}"/>'
+
+
+# an ER diagram's ends, in crow's-foot notation: (the most, next to the entity; the least)
+CROWS_FEET = {
+    "only-one": ("one", "one"),
+    "zero-or-one": ("one", "zero"),
+    "one-or-more": ("many", "one"),
+    "zero-or-more": ("many", "zero"),
+}
+
+
+def crows_foot_svg(kind: str, tip: Point, along: Point) -> str:
+    """An ER diagram's end at `tip` (the line coming `along` a unit vector): next to the entity
+    a bar (one) or a crow's foot (many), then a bar (one) or a ring (none)."""
+    ux, uy = along
+
+    def at(back: float, side: float) -> str:  # `back` from the tip along the line, `side` across
+        return f"{num(tip[0] - ux * back - uy * side)},{num(tip[1] - uy * back + ux * side)}"
+
+    most, least = CROWS_FEET[kind]  # (within 19px of the entity: clear of a link's text)
+    many = most == "many"
+    marks = f"M{at(0, -6)} L{at(10, 0)} L{at(0, 6)}" if many else f"M{at(5, -6)} L{at(5, 6)}"
+    if least == "one":
+        marks += f" M{at(14 if many else 11, -6)} L{at(14 if many else 11, 6)}"
+    drawn = f'<path class="link" d="{marks}"/>'
+    if least == "zero":
+        cx, cy = tip[0] - ux * 15, tip[1] - uy * 15
+        drawn += f'<circle class="head-open" cx="{num(cx)}" cy="{num(cy)}" r="3.5"/>'
+    return drawn
 
 
 def label_svg(lines: tuple[str, ...], middle: tuple[float, float]) -> str:
