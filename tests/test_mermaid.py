@@ -229,3 +229,140 @@ def test_obsidians_internal_link_nodes_link_the_notes_they_name(tmp_path: Path) 
     ]
     backlinks = (root / "site" / "read" / "index.html").read_text(encoding="utf-8")
     assert "../charts/index.html" in backlinks
+
+
+# an SVG's rectangles (left, top, right, bottom): the nodes' shapes, and the links' texts' grounds
+NODE_RECT = re.compile(
+    r'<g class="node node-\w+"><rect x="([\d.-]+)" y="([\d.-]+)" width="([\d.]+)" height="([\d.]+)"'
+)
+LABEL_RECT = re.compile(
+    r'<rect class="label" x="([\d.-]+)" y="([\d.-]+)" width="([\d.]+)" height="([\d.]+)"'
+)
+Rect = tuple[float, float, float, float]
+
+
+def rects(pattern: re.Pattern[str], svg: str) -> list[Rect]:
+    found = [tuple(map(float, m)) for m in pattern.findall(svg)]
+    return [(x, y, x + w, y + h) for x, y, w, h in found]
+
+
+def apart(a: Rect, b: Rect) -> bool:
+    return a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+
+def curve_points(d: str) -> list[tuple[float, float]]:
+    """Points along a link's line, `d` (its cubic pieces sampled at twentieths)."""
+    numbers = [tuple(map(float, p.split(","))) for p in re.findall(r"[\d.-]+,[\d.-]+", d)]
+    start, pieces = numbers[0], numbers[1:]
+    points = [(start[0], start[1])]
+    for c1, c2, end in zip(pieces[::3], pieces[1::3], pieces[2::3], strict=True):
+        for t in (i / 20 for i in range(1, 21)):
+            weights = ((1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t**2, t**3)
+            x, y = (
+                sum(w * c[axis] for w, c in zip(weights, (start, c1, c2, end), strict=True))
+                for axis in (0, 1)
+            )
+            points.append((x, y))
+        start = end
+    return points
+
+
+def loops_of(svg: str, node: Rect) -> list[str]:
+    """The lines of the node's loops: from its top back to its bottom."""
+    lines = re.findall(r'<path class="link link-\w+" d="([^"]+)"', svg)
+    return [
+        d
+        for d in lines
+        if (ends := (curve_points(d)[0], curve_points(d)[-1]))
+        and abs(ends[0][1] - node[1]) < 0.2
+        and abs(ends[1][1] - node[3]) < 0.2
+        and all(node[0] <= x <= node[2] for x, _ in ends)
+    ]
+
+
+def view_box(svg: str) -> Rect:
+    width, height = map(float, re.findall(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg)[0])
+    return 0.0, 0.0, width, height
+
+
+LOOPED = 'A -->|retry| A\n A --> B\n A --> C["a neighbour"]\n B --> D\n C --> D\n'
+LOOPED += ' E -->|before| A\n A -->|"more<br>lines<br>than<br>its<br>node"| A\n A -->|after| F'
+
+
+@pytest.mark.parametrize("direction", ["TB", "BT", "LR", "RL"])
+def test_a_loops_text_is_drawn_beside_it_clear_of_all_else(direction: str) -> None:
+    """`A -->|retry| A`: its text (several loops' one under another) drawn beside the loop that
+    goes round the node's right side (from 10px above it to 10px below, 18px out), or under it in
+    a chart across; clear of every node, of the other links' texts and of the loops' lines, in
+    the drawing."""
+    html = mermaid_html(f"flowchart {direction}\n {LOOPED}") or ""
+    nodes, labels = rects(NODE_RECT, html), rects(LABEL_RECT, html)
+    texts = re.findall(r"<tspan[^>]*>([^<]*)</tspan>", html)
+    assert all(word in texts for word in ("retry", "more", "node", "before", "after"))
+    looped = [r for r in labels if r[3] - r[1] > 100]  # (six lines: its text and the other loop's)
+    assert len(looped) == 1 and len(labels) == 3
+    text, node = looped[0], nodes[0]  # (A, the first node drawn)
+    if direction in ("TB", "BT"):
+        assert text[0] > node[2] + 18  # right of the loop
+        assert abs((text[1] + text[3]) / 2 - (node[1] + node[3]) / 2) < 0.2  # beside A's middle
+    else:
+        assert text[1] > node[3] + 10  # under the loop
+    assert all(apart(text, other) for other in nodes + [r for r in labels if r != text])
+    box = view_box(html)
+    assert box[0] <= text[0] and text[2] <= box[2] and box[1] <= text[1] and text[3] <= box[3]
+    loops = loops_of(html, node)
+    assert len(loops) == 2
+    assert not any(
+        text[0] < x < text[2] and text[1] < y < text[3] for d in loops for x, y in curve_points(d)
+    )
+
+
+@pytest.mark.parametrize("direction", ["TB", "LR"])
+def test_a_neighbour_in_the_loops_rank_is_pushed_clear_of_its_text(direction: str) -> None:
+    """B and C side by side (under A, or right of it), B's loop's text between them: C moved
+    past it, a gap from it; B's loop's text does not pull B's child aside (under it, or right
+    of it, as without the text)."""
+    looped = f"flowchart {direction}\n A --> B & C\n B -->|a rather long text| B\n B --> D"
+    html = mermaid_html(looped) or ""
+    (text,) = rects(LABEL_RECT, html)
+    _, b, c, d = rects(NODE_RECT, html)
+    across = 0 if direction == "TB" else 1  # (the axis across the rank)
+    assert c[across] >= text[across + 2] + 28 - 0.2  # (a gap between two nodes of a rank: GAP)
+    assert apart(text, b) and apart(text, c)
+    assert abs((b[across] + b[across + 2]) - (d[across] + d[across + 2])) < 0.2  # D in line
+
+    def centre(r: Rect) -> float:
+        return (r[across] + r[across + 2]) / 2
+
+    plain = rects(NODE_RECT, mermaid_html(looped.replace("|a rather long text|", "")) or "")
+    pushed = (centre(c) - centre(b)) - (centre(plain[2]) - centre(plain[1]))
+    assert pushed >= (text[across + 2] - text[across]) - 0.2  # (at least the text's room)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "graph TD\n A --> A\n A --> B\n B -.-> B",
+        "graph LR\n A((a))\n A --> A\n A --> B\n B --> B\n B --> C",
+        'graph RL\n A -->|""| A\n A --> B',
+        "flowchart BT\n subgraph one\n a1 --> a1\n a1 --> a2\n end\n c{c} --> a2\n c --> c",
+    ],
+)
+def test_a_loop_without_text_takes_no_room(source: str) -> None:
+    """The chart drawn as without its loops, their lines added (no text, no room made between
+    the nodes), the drawing as large as takes in each loop's line."""
+    looped = mermaid_html(source) or ""
+    lines = [line for line in source.split("\n") if not re.fullmatch(r" *(\w+) --?.?->.* \1", line)]
+    plain = mermaid_html("\n".join(lines)) or ""
+    edges = re.findall(r'<g class="edge">.*?</g>', looped)
+    loops = [edge for edge in edges if edge not in plain]
+    assert loops and len(loops) == len(source.split("\n")) - len(lines)
+    assert "label" not in "".join(loops)
+    width, height = (float(v) for v in re.findall(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', looped)[0])
+    for loop in loops:
+        looped = looped.replace(loop, "", 1)
+        path = re.search(r'<path class="link[^"]*" d="([^"]*)"', loop)
+        xy = [float(v) for v in re.findall(r"-?[\d.]+", path.group(1) if path else "")]
+        assert xy and max(xy[0::2]) < width and max(xy[1::2]) < height
+    svg_tag = re.compile(r"<svg [^>]*>")
+    assert svg_tag.sub("", looped) == svg_tag.sub("", plain)

@@ -3,6 +3,8 @@ write them (states, transitions, starts and ends, composite states as frames, ch
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from notebase.markdown.diagrams import diagram_html
@@ -75,6 +77,34 @@ def test_direction_and_comments() -> None:
     assert boxes["A"].x < boxes["B"].x  # left to right
     commented = read_states(DIAGRAMS[9])  # `%%` lines and a comment after a transition
     assert [(link.start, link.end) for link in commented.links][3] == ("Moving", "Still")
+
+
+def test_a_transition_to_its_own_state_has_its_text_beside_it() -> None:
+    """`Idle --> Idle : tick`: a loop round the state's right side, its text right of it (the loop
+    18px out), beside the state's middle, clear of the other states and in the drawing."""
+    html = (
+        state_html("stateDiagram-v2\n  [*] --> Idle\n  Idle --> Idle : tick\n  Idle --> Busy") or ""
+    )
+    assert ">tick</tspan>" in html
+    number = r"([\d.]+)"
+    shape = rf'<rect x="{number}" y="{number}" width="{number}" height="{number}" rx="10"/>'
+    idle, busy = [tuple(map(float, found)) for found in re.findall(shape, html)]
+    found = re.search(
+        rf'<rect class="label" x="{number}" y="{number}" width="{number}" height="{number}"', html
+    )
+    assert found is not None
+    left, top, wide, high = map(float, found.groups())
+    assert left > idle[0] + idle[2] + 18
+    assert abs(top + high / 2 - (idle[1] + idle[3] / 2)) < 0.2
+    right, bottom = left + wide, top + high
+    assert (
+        bottom <= busy[1]
+        or top >= busy[1] + busy[3]
+        or right <= busy[0]
+        or left >= busy[0] + busy[2]
+    )
+    width = float(re.findall(r'viewBox="0 0 ([\d.]+)', html)[0])
+    assert right <= width
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,9 @@ else, or of another kind (sequence, class, state, Gantt...: diagrams.py), is lef
 Laid out in ranks (a layered drawing): each node a rank below the longest path into it (a cycle
 broken at the link that closes it), a link across several ranks passing through points of its
 own, the nodes of each rank ordered by the places of their neighbours, then placed beside the
-places of those they link to, apart by at least a gap.
+places of those they link to, apart by at least a gap. A node's loop (a link to itself) goes
+round its right side, its text beside it (under it, in a chart across): the node laid out as the
+box round its shape and that text.
 """
 
 from __future__ import annotations
@@ -506,8 +508,36 @@ def mean(values: Sequence[float], otherwise: float) -> float:
     return sum(values) / len(values) if values else otherwise
 
 
+LOOP = "loop"  # (LOOP, a node's id): the key of the box of the text of the node's loops
+LOOP_GAP = 4.0  # px between a loop and its text
+
+
 def boxes_of(chart: Chart, layout: Layout) -> dict[object, Box]:
-    """Each key's box in a drawing flowing down (x across a rank, y along the flow)."""
+    """Each key's box in a drawing flowing down (x across a rank, y along the flow), and each
+    node's loops' text's (`(LOOP, id)`): a node with one laid out as the box round its shape and
+    that text, its shape drawn in it at its own size."""
+    shapes = key_sizes(chart, layout)
+    rooms = {
+        n: loop_room(shapes[n], text, chart.direction) for n, text in loop_texts(chart).items()
+    }
+    sizes = shapes | {n: (2 * room.half_w, 2 * room.half_h) for n, (_, room) in rooms.items()}
+    ys = rank_places(layout, sizes, frame_room(chart, layout))
+    xs = spread(layout, sizes, {n: -room.x for n, (_, room) in rooms.items()})
+    boxes = {
+        key: Box(xs[key], ys[r], shapes[key][0] / 2, shapes[key][1] / 2)
+        for r, rank in enumerate(layout.ranks)
+        for key in rank
+    }
+    for n, (text, room) in rooms.items():  # (the shape and the text where they are in the room)
+        x, y = boxes[n].x - room.x, boxes[n].y - room.y
+        boxes[n] = Box(x, y, boxes[n].half_w, boxes[n].half_h)
+        boxes[(LOOP, n)] = Box(x + text.x, y + text.y, text.half_w, text.half_h)
+    return boxes
+
+
+def key_sizes(chart: Chart, layout: Layout) -> dict[object, tuple[float, float]]:
+    """Each key's size across its rank and along the flow: a node's shape's, a link's text's (at
+    its point below its upper end), a point's."""
     across = chart.direction in ("LR", "RL")
     sizes: dict[object, tuple[float, float]] = {}
     for r, rank in enumerate(layout.ranks):
@@ -517,13 +547,54 @@ def boxes_of(chart: Chart, layout: Layout) -> dict[object, Box]:
                 w, h = label_size(chart.links[key[0]].text)  # (the link's point bearing its text)
             turned = across and not (isinstance(key, str) and chart.nodes[key].shape == "bar")
             sizes[key] = (h, w) if turned else (w, h)  # (across a rank, along the flow)
-    ys = rank_places(layout, sizes, frame_room(chart, layout))
-    xs = spread(layout, sizes)
-    return {
-        key: Box(xs[key], ys[r], sizes[key][0] / 2, sizes[key][1] / 2)
-        for r, rank in enumerate(layout.ranks)
-        for key in rank
-    }
+    return sizes
+
+
+def loop_texts(chart: Chart) -> dict[str, tuple[str, ...]]:
+    """The text of each node's loops that have one (drawn links to itself), one under another."""
+    texts: dict[str, tuple[str, ...]] = {}
+    for link in chart.links:
+        if link.start == link.end and link.line != "hidden" and has_text(link.text):
+            texts[link.start] = texts.get(link.start, ()) + link.text
+    return texts
+
+
+def has_text(text: tuple[str, ...]) -> bool:
+    return bool(text) and text != ("",)
+
+
+def loop_room(size: tuple[float, float], text: tuple[str, ...], direction: str) -> tuple[Box, Box]:
+    """The box of a node's loops' text and the box round it and the node's shape (of `size`
+    across the rank and along the flow), in a drawing flowing down, from the shape's centre:
+    placed as the chart's `direction` draws them, then turned back."""
+    shape = turned_box(Box(0.0, 0.0, size[0] / 2, size[1] / 2), direction)
+    label = loop_text_box(shape, text, direction)
+    return unturned_box(label, direction), unturned_box(box_round(shape, label), direction)
+
+
+def loop_text_box(b: Box, text: tuple[str, ...], direction: str) -> Box:
+    """Where the text of the loops of a node drawn at `b` is: right of the loop, beside the node's
+    middle; under the loop in a chart across (LR, RL), whose links leave the node's right side."""
+    wide, high = label_size(text)
+    right, low = loop_reach(b)
+    if direction in ("LR", "RL"):  # (centred between the loop's ends and its outer edge)
+        middle = (loop_points(b)[-1][0] + right) / 2
+        return Box(middle, low + LOOP_GAP + high / 2, wide / 2, high / 2)
+    return Box(right + LOOP_GAP + wide / 2, b.y, wide / 2, high / 2)
+
+
+def loop_reach(b: Box) -> tuple[float, float]:
+    """How far right and how far down the loop of a node drawn at `b` reaches: the furthest of the
+    control points of its curve (smooth_path's), which hold it."""
+    p0, p1, p2, p3 = loop_points(b)
+    return p1[0] + (p2[0] - p0[0]) / 6, p2[1] + (p3[1] - p1[1]) / 6
+
+
+def box_round(a: Box, b: Box) -> Box:
+    """The box round two boxes."""
+    left, right = min(a.x - a.half_w, b.x - b.half_w), max(a.x + a.half_w, b.x + b.half_w)
+    top, bottom = min(a.y - a.half_h, b.y - b.half_h), max(a.y + a.half_h, b.y + b.half_h)
+    return Box((left + right) / 2, (top + bottom) / 2, (right - left) / 2, (bottom - top) / 2)
 
 
 def rank_places(
@@ -563,14 +634,21 @@ def frame_room(chart: Chart, layout: Layout) -> tuple[list[float], list[float]]:
 
 def label_size(text: tuple[str, ...]) -> tuple[float, float]:
     """How wide and high a link's text is drawn (a point, for none)."""
-    if not text or text == ("",):
+    if not has_text(text):
         return 8.0, 8.0
     return text_width(text) + 8, LEADING * len(text) + 2
 
 
-def spread(layout: Layout, sizes: dict[object, tuple[float, float]]) -> dict[object, float]:
+def spread(
+    layout: Layout, sizes: dict[object, tuple[float, float]], offsets: dict[object, float]
+) -> dict[object, float]:
     """Each key's place across its rank: first packed and centred, then, rank by rank, moved
-    toward the mean place of its neighbours in the rank before, kept in order and apart."""
+    so that its shape is at the mean place of its neighbours' shapes in the rank before (a shape
+    `offsets` from the middle of its key's size, or at it), kept in order and apart."""
+
+    def shape(key: object) -> float:
+        return xs[key] + offsets.get(key, 0.0)
+
     xs: dict[object, float] = {}
     for rank in layout.ranks:
         gaps = [gap_between(a, b, layout.grouped) for a, b in itertools.pairwise(rank)]
@@ -584,7 +662,10 @@ def spread(layout: Layout, sizes: dict[object, tuple[float, float]]) -> dict[obj
         near = layout.above if down else layout.below
         for i in indexes:
             rank = layout.ranks[i]
-            wanted = [mean([xs[n] for n in near.get(k, ())], xs[k]) for k in rank]
+            wanted = [
+                mean([shape(n) for n in near.get(k, ())], shape(k)) - offsets.get(k, 0.0)
+                for k in rank
+            ]
             for key, x in zip(rank, apart(rank, wanted, sizes, layout.grouped), strict=True):
                 xs[key] = x
     return xs
@@ -620,12 +701,21 @@ def chart_svg(chart: Chart, link: NoteLink | None = None, what: str = "Flowchart
     if shift or lift:
         boxes = {k: Box(b.x + shift, b.y + lift, b.half_w, b.half_h) for k, b in boxes.items()}
         frames = [(left + shift, top + lift, w, h, title) for left, top, w, h, title in frames]
+    loops = [
+        loop_reach(boxes[k.start]) for k in chart.links if k.start == k.end and k.line != "hidden"
+    ]
     right = max([b.x + b.half_w for b in boxes.values()] + [f[0] + f[2] for f in frames]) + PAD
     bottom = max([b.y + b.half_h for b in boxes.values()] + [f[1] + f[3] for f in frames]) + PAD
+    right = max([right, *(x + PAD for x, _ in loops)])  # (a loop round a node at the edge)
+    bottom = max([bottom, *(y + PAD for _, y in loops)])
     drawn_frames = "".join(frame_svg(*frame) for frame in frames)
     links = "".join(
         link_svg(chart.links[n], [boxes[k] for k in path], chart, layout.against[n])
         for n, path in enumerate(layout.paths)
+    )
+    links += "".join(  # (over the lines: one crossing it goes under it)
+        label_svg(text, (boxes[(LOOP, n)].x, boxes[(LOOP, n)].y))
+        for n, text in loop_texts(chart).items()
     )
     nodes = "".join(node_svg(node, boxes[node.id], link) for node in chart.nodes.values())
     names = ", ".join(" ".join(node.lines) for node in chart.nodes.values())
@@ -656,6 +746,7 @@ def group_frames(chart: Chart, boxes: dict[object, Box], layout: Layout) -> list
     rects: dict[str, tuple[float, float, float, float]] = {}
     for group_id, group in sorted(chart.groups.items(), key=lambda g: -g[1].depth):
         own = [boxes[n] for n in group.members if n in boxes]
+        own += [boxes[(LOOP, n)] for n in group.members if (LOOP, n) in boxes]
         members = set(group.members)
         own += [
             boxes[path[-2] if against else path[1]]  # (a link's text: at its point below its top)
@@ -673,7 +764,13 @@ def group_frames(chart: Chart, boxes: dict[object, Box], layout: Layout) -> list
         rect, members = rects.get(group_id), set(group.members)
         if rect is None:
             continue
-        others = (boxes[n] for n in chart.nodes if n not in members and n in boxes)
+        others = (
+            boxes[key]
+            for n in chart.nodes
+            if n not in members
+            for key in (n, (LOOP, n))
+            if key in boxes
+        )
         if any(overlap_rect(b, rect) for b in others):
             continue  # its nodes are not side by side: a frame would take in another's
         if any(not members <= theirs and rects_meet(rect, seen) for theirs, seen in drawn):
@@ -744,6 +841,13 @@ def placed(chart: Chart, boxes: dict[object, Box]) -> dict[object, Box]:
     left = min(b.x - b.half_w for b in turned.values()) - PAD
     top = min(b.y - b.half_h for b in turned.values()) - PAD
     return {k: Box(b.x - left, b.y - top, b.half_w, b.half_h) for k, b in turned.items()}
+
+
+def unturned_box(b: Box, direction: str) -> Box:
+    """A box as the chart's `direction` draws it, in a drawing flowing down (turned_box undone)."""
+    if direction == "RL":
+        return Box(b.y, -b.x, b.half_h, b.half_w)
+    return turned_box(b, direction)  # (its other turns undo themselves)
 
 
 def turned_box(b: Box, direction: str) -> Box:
@@ -879,7 +983,7 @@ def link_svg(link: Link, boxes: list[Box], chart: Chart, against: bool) -> str:
     d, (first, last) = smooth_path(points)
     drawn = f'<path class="link link-{link.line}" d="{d}"/>'
     drawn += head_svg(link.head, points[-1], last) + head_svg(link.tail, points[0], first)
-    if link.text and link.text != ("",) and len(boxes) > 2:  # at its point below its upper end
+    if has_text(link.text) and len(boxes) > 2:  # at its point below its upper end
         point = boxes[-2] if against else boxes[1]
         drawn += label_svg(link.text, (point.x, point.y))
     return f'<g class="edge">{drawn}</g>'
