@@ -44,10 +44,10 @@ def test_the_view_box_is_the_nodes_bounds_with_padding() -> None:
 
 def test_a_text_card_shows_its_markdown_as_plain_text_in_its_box() -> None:
     text = "# Plan\n- **bold** and *it* with `code`\n- [ ] a [[Note|link]] to [site](https://x.org)"
-    svg = svg_of([node("a", x=10, y=20, text=text, color="4")])
+    svg = svg_of([node("a", x=10, y=20, text=text, color="4", width=300)])
     # a green card: the preset's stroke, its fill a tenth of it on white (110: 255 - 14.5, to even)
     assert (
-        '<rect x="10" y="20" width="200" height="100" rx="8" fill="#ecfaf0" stroke="#44cf6e"' in svg
+        '<rect x="10" y="20" width="300" height="100" rx="8" fill="#ecfaf0" stroke="#44cf6e"' in svg
     )
     assert '<text x="22" y="45" font-size="16" font-weight="bold" fill="#222222">Plan</text>' in svg
     assert ">• bold and it with code</text>" in svg
@@ -115,10 +115,10 @@ def test_plain_lines_drop_front_matter_and_split_a_table_s_rows_into_cells() -> 
 
 def test_a_table_s_cells_line_up_in_columns() -> None:
     svg = svg_of([node("a", text="| a | b |\n|---|---|\n| iii | c |", width=400)])
-    # the first column as wide as "iii" (3 x 0.3 em, wider than "a": 0.56) and an em: the second
-    # 1.9 ems (30.4) along, past the 12 of margin
-    assert '<tspan x="12">a</tspan><tspan x="42.4">b</tspan>' in svg
-    assert '<tspan x="12">iii</tspan><tspan x="42.4">c</tspan>' in svg
+    # the first column as wide as "iii" (3 x 0.28 em, wider than "a": 0.62) and an em: the second
+    # 1.84 ems (29.44) along, past the 12 of margin
+    assert '<tspan x="12">a</tspan><tspan x="41.44">b</tspan>' in svg
+    assert '<tspan x="12">iii</tspan><tspan x="41.44">c</tspan>' in svg
 
 
 def test_text_is_escaped_and_no_script_or_outside_reference_is_written() -> None:

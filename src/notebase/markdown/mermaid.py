@@ -364,7 +364,7 @@ def node_size(node: Node) -> tuple[float, float]:
         return POINTS[node.shape]
     if node.shape == "class":  # (its name in bold: an eighth wider)
         lines = [line for section in node.sections[1:] for line in section]
-        name = max(name_ems(line) for line in node.sections[0]) * 1.125
+        name = max(ems(line) for line in node.sections[0]) * 1.125
         wide = max([name, *(ems(line) for line in lines)]) * FONT + 24
         return max(wide, 60.0), sum(section_height(section) for section in node.sections)
     wide = text_width(node.lines) + 24
@@ -379,12 +379,6 @@ def node_size(node: Node) -> tuple[float, float]:
     if node.shape == "cylinder":
         return wide, high + 12
     return max(wide, 40.0), high
-
-
-def name_ems(line: str) -> float:
-    """About how wide a class's or an entity's name is, in ems: its capitals wider than ems()
-    counts a letter (an entity's name is often all capitals)."""
-    return ems(line) + 0.14 * sum(ch.isupper() for ch in line)
 
 
 def ranks_of(chart: Chart) -> dict[str, int]:
