@@ -727,3 +727,24 @@ def test_timelines_text_fits_its_boxes(browser: Browser, tmp_path: Path, scheme:
     assert all(ink != ground for _, ink, ground, _ in boxes)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_git_graphs_names_tags_and_ids_fit_their_boxes(
+    browser: Browser, tmp_path: Path, scheme: str
+) -> None:
+    """Mermaid's docs' git graphs on a phone: each branch's name, tag and commit id inside the box
+    drawn for it in the browser's font, in a colour apart from the box's; the page not scrolled
+    across."""
+    text = (Path(__file__).parent / "fixtures" / "mermaid" / "gitgraphs.md").read_text("utf-8")
+    root = write_kb(tmp_path / "kb", {"branches.md": f"---\ntitle: Branches\n---\n{text}"})
+    assert build_site(BuildOptions(root=root, out=root / "site")).written
+    page = open_page(browser, (root / "site" / "branches" / "index.html").as_uri(), 390, scheme)
+    kinds = ("name", "tag", "id")
+    boxes = page.evaluate(SHAPES_FIT, ", ".join(f"svg.mermaid-chart g.gitgraph-{k}" for k in kinds))
+    assert len(boxes) > 100
+    assert [label for inside, _, _, label in boxes if not inside] == []
+    assert all(ink != ground for _, ink, ground, _ in boxes)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.close()

@@ -6,15 +6,14 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from pathlib import Path
 
 import pytest
 
 from notebase.markdown.diagrams import diagram_html
 from notebase.markdown.gantt import axis_label, date_parser, gantt_html, read_gantt
+from tests.conftest import mermaid_blocks
 
-DOCS = Path(__file__).parent / "fixtures" / "mermaid" / "gantts.md"
-CHARTS = re.findall(r"```mermaid\n(.*?)```", DOCS.read_text(encoding="utf-8"), re.S)
+CHARTS = mermaid_blocks("gantts")
 SIMPLE, SYNTAX, DEPENDS, CLOCK = CHARTS[:4]
 
 

@@ -1,13 +1,14 @@
 """Mermaid diagrams drawn when the site is built, as inline SVG: a flowchart (mermaid.py), a
 sequence diagram (sequence.py), a state diagram (state.py), a class diagram (classes.py), an
 entity relationship diagram (er.py), a mind map (mindmap.py), a pie chart (pie.py), a Gantt chart
-(gantt.py) or a timeline (timeline.py); None for another kind, or one no reader reads."""
+(gantt.py), a timeline (timeline.py) or a git graph (gitgraph.py); None for another kind, or one no reader reads."""
 
 from __future__ import annotations
 
 from notebase.markdown.classes import class_html
 from notebase.markdown.er import er_html
 from notebase.markdown.gantt import gantt_html
+from notebase.markdown.gitgraph import gitgraph_html
 from notebase.markdown.mermaid import NoteLink, mermaid_html
 from notebase.markdown.mindmap import mindmap_html
 from notebase.markdown.pie import pie_html
@@ -21,4 +22,4 @@ def diagram_html(source: str, link: NoteLink | None = None) -> str | None:
     drawn = mermaid_html(source, link) or sequence_html(source)
     drawn = drawn or state_html(source) or class_html(source) or er_html(source)
     drawn = drawn or mindmap_html(source) or pie_html(source) or gantt_html(source)
-    return drawn or timeline_html(source)
+    return drawn or timeline_html(source) or gitgraph_html(source)
