@@ -12,6 +12,7 @@ import pytest
 from notebase.builder.pipeline import build_site
 from notebase.builder.state import BuildOptions
 from notebase.markdown.mermaid import (
+    FRAME_PAD,
     MOST_NODES,
     Box,
     Link,
@@ -20,6 +21,7 @@ from notebase.markdown.mermaid import (
     laid_out,
     mermaid_html,
     read_chart,
+    text_width,
 )
 from tests.conftest import mermaid_blocks, write_kb
 
@@ -165,6 +167,24 @@ def test_a_notes_flowchart_is_drawn_in_its_page(tmp_path: Path) -> None:
     assert page.count('<svg class="mermaid-chart"') == 1
     assert 'aria-label="Flowchart: Read, Note"' in page
     assert '<code class="language-mermaid">quadrantChart' in page  # a kind not drawn: its code
+
+
+def test_a_frame_is_widened_on_both_sides_for_its_title_or_its_title_is_shortened() -> None:
+    """A title wider than the frame's nodes widens it evenly (the nodes under its middle); where
+    that would take in a node not its own (a chart across, the next node close by), the frame is
+    drawn round its nodes, its title cut to fit with an ellipsis, rather than not drawn at all."""
+    title = "A rather long title for a small group"
+    down = read_chart(f"flowchart TB\n subgraph one [{title}]\n x\n end\n x --> z")
+    layout, boxes = laid_out(down)
+    ((left, _, width, _, shown),) = group_frames(down, boxes, layout)
+    assert shown == (title,) and width >= text_width([title])
+    assert left + width / 2 == pytest.approx(boxes["x"].x, abs=0.1)
+    across = read_chart(f"flowchart LR\n subgraph one [{title}]\n x --> y\n end\n y --> z")
+    layout, boxes = laid_out(across)
+    ((left, top, width, height, shown),) = group_frames(across, boxes, layout)
+    assert shown[0].endswith("…") and title.startswith(shown[0][:-1])
+    assert text_width(shown) <= width - 2 * FRAME_PAD
+    assert not overlap(boxes["z"], Box(left + width / 2, top + height / 2, width / 2, height / 2))
 
 
 def test_subgraphs_are_frames_round_the_nodes_last_named_in_them() -> None:

@@ -734,10 +734,12 @@ TITLE_ROOM = LEADING + 4  # px above its nodes for a frame's title
 
 def group_frames(chart: Chart, boxes: dict[object, Box], layout: Layout) -> list[Frame]:
     """Each subgraph's frame round its nodes (and the texts of the links between them) and the
-    frames of the subgraphs in it, with room for its title above them: the outer ones first
-    (drawn beneath); none for a subgraph whose frame would take in a node not its own, or cross
-    a frame it is not in."""
+    frames of the subgraphs in it, with room for its title above them, as wide as its title
+    (widened on both sides) or, where that would take in a node not its own, as wide as its nodes
+    under its title shortened: the outer ones first (drawn beneath); none for a subgraph whose
+    frame would still take in a node not its own, or cross a frame it is not in."""
     rects: dict[str, tuple[float, float, float, float]] = {}
+    bare: dict[str, tuple[float, float, float, float]] = {}  # (not widened for their titles)
     for group_id, group in sorted(chart.groups.items(), key=lambda g: -g[1].depth):
         own = [boxes[n] for n in group.members if n in boxes]
         own += [boxes[(LOOP, n)] for n in group.members if (LOOP, n) in boxes]
@@ -747,31 +749,46 @@ def group_frames(chart: Chart, boxes: dict[object, Box], layout: Layout) -> list
             for link, path, against in zip(chart.links, layout.paths, layout.against, strict=True)
             if link.text and {link.start, link.end} <= members and len(path) > 2
         ]
-        rect = frame_rect(group, own, [
+        rect = frame_rect(own, [
             rects[inner] for inner in nested_in(chart, group_id) if inner in rects
         ])  # fmt: skip
         if rect is not None:
-            rects[group_id] = rect
+            bare[group_id], rects[group_id] = rect, titled(rect, group.title)
     frames: list[Frame] = []
     drawn: list[tuple[set[str], tuple[float, float, float, float]]] = []
     for group_id, group in sorted(chart.groups.items(), key=lambda g: g[1].depth):
         rect, members = rects.get(group_id), set(group.members)
         if rect is None:
             continue
-        others = (
+        others = [
             boxes[key]
             for n in chart.nodes
             if n not in members
             for key in (n, (LOOP, n))
             if key in boxes
-        )
+        ]
+        title = group.title
+        if any(overlap_rect(b, rect) for b in others):  # (its title's room too wide: shortened)
+            rect = bare[group_id]
+            title = shortened(group.title, rect[2] - 2 * FRAME_PAD)
         if any(overlap_rect(b, rect) for b in others):
             continue  # its nodes are not side by side: a frame would take in another's
         if any(not members <= theirs and rects_meet(rect, seen) for theirs, seen in drawn):
             continue  # it would cross the frame of a subgraph it is not in
         drawn.append((members, rect))
-        frames.append((*rect, group.title))
+        frames.append((*rect, title))
     return frames
+
+
+def shortened(title: tuple[str, ...], room: float) -> tuple[str, ...]:
+    """A frame's title cut, each line, to what `room` px holds, with an ellipsis."""
+    lines = []
+    for line in title:
+        kept = line
+        while kept and text_width([kept + "…"]) > room:
+            kept = kept[:-1].rstrip()
+        lines.append(line if kept == line else f"{kept}…" if kept else "")
+    return tuple(lines)
 
 
 def nested_in(chart: Chart, group_id: str) -> list[str]:
@@ -785,7 +802,7 @@ def nested_in(chart: Chart, group_id: str) -> list[str]:
 
 
 def frame_rect(
-    group: Group, own: list[Box], inner: list[tuple[float, float, float, float]]
+    own: list[Box], inner: list[tuple[float, float, float, float]]
 ) -> tuple[float, float, float, float] | None:
     """(left, top, width, height) of a subgraph's frame round its nodes' boxes and the frames in
     it, its title's room above them; None for a subgraph with no node drawn."""
@@ -795,8 +812,16 @@ def frame_rect(
     top = min([b.y - b.half_h for b in own] + [r[1] for r in inner]) - FRAME_PAD - TITLE_ROOM
     right = max([b.x + b.half_w for b in own] + [r[0] + r[2] for r in inner]) + FRAME_PAD
     bottom = max([b.y + b.half_h for b in own] + [r[1] + r[3] for r in inner]) + FRAME_PAD
-    title_width = text_width(group.title) + 2 * FRAME_PAD
-    return left, top, max(right - left, title_width), bottom - top
+    return left, top, right - left, bottom - top
+
+
+def titled(
+    rect: tuple[float, float, float, float], title: tuple[str, ...]
+) -> tuple[float, float, float, float]:
+    """A frame widened on both sides to hold its title, when that is wider than it."""
+    left, top, width, height = rect
+    wanted = text_width(title) + 2 * FRAME_PAD
+    return (left - (wanted - width) / 2, top, wanted, height) if wanted > width else rect
 
 
 def rects_meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
