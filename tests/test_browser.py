@@ -710,40 +710,30 @@ def test_gantt_charts_names_sit_in_or_beside_their_bars(
     page.close()
 
 
-@pytest.mark.browser
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_timelines_text_fits_its_boxes(browser: Browser, tmp_path: Path, scheme: str) -> None:
-    """Mermaid's docs' timelines on a phone: each period's, event's and section's text (wrapped
-    at build time) inside its box in the browser's font, in a colour apart from the box's; the
-    page not scrolled across."""
-    text = (Path(__file__).parent / "fixtures" / "mermaid" / "timelines.md").read_text("utf-8")
-    root = write_kb(tmp_path / "kb", {"history.md": f"---\ntitle: History\n---\n{text}"})
-    assert build_site(BuildOptions(root=root, out=root / "site")).written
-    page = open_page(browser, (root / "site" / "history" / "index.html").as_uri(), 390, scheme)
-    kinds = ("period", "event", "section")
-    boxes = page.evaluate(SHAPES_FIT, ", ".join(f"svg.mermaid-chart g.timeline-{k}" for k in kinds))
-    assert len(boxes) > 60
-    assert [label for inside, _, _, label in boxes if not inside] == []
-    assert all(ink != ground for _, ink, ground, _ in boxes)
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    page.close()
+# Mermaid's docs' diagrams of a kind (their fixture), the boxed texts drawn in them (their groups'
+# classes) and the least number of those a page of them has
+BOXED = {
+    "timelines": (("timeline-period", "timeline-event", "timeline-section"), 60),
+    "gitgraphs": (("gitgraph-name", "gitgraph-tag", "gitgraph-id"), 100),
+}
 
 
 @pytest.mark.browser
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_git_graphs_names_tags_and_ids_fit_their_boxes(
-    browser: Browser, tmp_path: Path, scheme: str
+@pytest.mark.parametrize("kind", sorted(BOXED))
+def test_diagrams_texts_fit_their_boxes(
+    browser: Browser, tmp_path: Path, kind: str, scheme: str
 ) -> None:
-    """Mermaid's docs' git graphs on a phone: each branch's name, tag and commit id inside the box
-    drawn for it in the browser's font, in a colour apart from the box's; the page not scrolled
-    across."""
-    text = (Path(__file__).parent / "fixtures" / "mermaid" / "gitgraphs.md").read_text("utf-8")
-    root = write_kb(tmp_path / "kb", {"branches.md": f"---\ntitle: Branches\n---\n{text}"})
+    """Mermaid's docs' timelines and git graphs on a phone: each period's, event's and section's
+    text (wrapped at build time), each branch's name, tag and commit id inside the box drawn for
+    it in the browser's font, in a colour apart from the box's; the page not scrolled across."""
+    text = (Path(__file__).parent / "fixtures" / "mermaid" / f"{kind}.md").read_text("utf-8")
+    root = write_kb(tmp_path / "kb", {"charts.md": f"---\ntitle: Charts\n---\n{text}"})
     assert build_site(BuildOptions(root=root, out=root / "site")).written
-    page = open_page(browser, (root / "site" / "branches" / "index.html").as_uri(), 390, scheme)
-    kinds = ("name", "tag", "id")
-    boxes = page.evaluate(SHAPES_FIT, ", ".join(f"svg.mermaid-chart g.gitgraph-{k}" for k in kinds))
-    assert len(boxes) > 100
+    page = open_page(browser, (root / "site" / "charts" / "index.html").as_uri(), 390, scheme)
+    groups, least = BOXED[kind]
+    boxes = page.evaluate(SHAPES_FIT, ", ".join(f"svg.mermaid-chart g.{g}" for g in groups))
+    assert len(boxes) > least
     assert [label for inside, _, _, label in boxes if not inside] == []
     assert all(ink != ground for _, ink, ground, _ in boxes)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

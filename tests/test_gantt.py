@@ -237,7 +237,7 @@ def test_the_same_chart_is_drawn_the_same_whatever_the_day() -> None:
         "gantt\n  A : a, someday, 2d",
         "gantt\n  A : 2024-01-01, 2d\n  vert x",
         "gantt\n  A : done, a, b, 2024-01-01, 2d",  # too many parts
-        "gantt\n  accDescr {\n  a long description\n  }\n  A : 2024-01-01, 2d",
+        "gantt\n  accDescr {\n  never closed\n  A : 2024-01-01, 2d",
         "gantt\n  A : a, after b, 1d\n  B : b, after a, 1d",  # each after the other
         "gantt\n  A : 2024-01-01, 99999999y",  # past the calendar
         "gantt\n  A : 2024-01-01, 9999999999999d",
@@ -247,6 +247,16 @@ def test_the_same_chart_is_drawn_the_same_whatever_the_day() -> None:
 )
 def test_what_it_cannot_work_out_stays_its_code(source: str) -> None:
     assert gantt_html(source) is None
+
+
+def test_directives_and_accessible_descriptions_are_read_past() -> None:
+    source = (
+        "%%{init: {\n  'theme': 'forest'\n} }%%\ngantt\n  accTitle: Plans\n"
+        "  accDescr {\n  a long description\n  }\n  A : 2024-01-01, 2d  %% the first\n"
+    )
+    drawn = gantt_html(source) or ""
+    assert drawn == gantt_html("gantt\n  A : 2024-01-01, 2d")
+    assert "description" not in drawn and "forest" not in drawn
 
 
 def test_names_and_title_are_escaped() -> None:

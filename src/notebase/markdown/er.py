@@ -30,8 +30,8 @@ from notebase.markdown.mermaid import (
     Link,
     Node,
     Unread,
+    chart_lines,
     chart_svg,
-    diagram_lines,
     direction_of,
     figure,
     label_lines,
@@ -81,8 +81,7 @@ _TYPE = r"[^\W\d][\w\-()\[\]]*"
 _ATTRIBUTE = re.compile(
     rf'({_TYPE})\s+(\*?{_TYPE})(?:\s+((?:PK|FK|UK)(?:\s*,\s*(?:PK|FK|UK))*))?(?:\s+"([^"]*)")?\s*$'
 )
-_PAST = re.compile(r"(?:classDef|class|style)\s+\S|(?:accTitle|accDescr)\s*:")
-_DESCRIPTION = re.compile(r"accDescr\s*\{\s*$")
+_PAST = re.compile(r"(?:classDef|class|style)\s+\S")
 _MARKS = re.compile(r"\*\*|__|(?<!\w)[*_]|[*_](?!\w)")  # markdown's, in a quoted name
 
 
@@ -95,26 +94,21 @@ def er_html(source: str) -> str | None:
 
 
 def read_er(source: str) -> Chart:
-    lines = diagram_lines(source, trailing_comments=True)
+    lines = chart_lines(source)
     if not lines or not _HEADER.match(lines[0]):
         raise Unread("no entity-relationship diagram")
     chart = Chart("TB")
     body: Node | None = None  # the entity whose `{ ... }` the lines are in
-    described = False  # in an `accDescr { ... }`
     for line in lines[1:]:
-        if described:
-            described = line != "}"
-        elif body is not None:
+        if body is not None:
             if line == "}":
                 body = None
             else:
                 add_attribute(body, line)
-        elif _DESCRIPTION.match(line):
-            described = True
         else:
             body = read_line(chart, line)
-    if body is not None or described:
-        raise Unread("an entity's attributes, or a description, never closed")
+    if body is not None:
+        raise Unread("an entity's attributes never closed")
     if not chart.nodes or len(chart.nodes) > MOST_NODES or len(chart.links) > MOST_LINKS:
         raise Unread("no entity, or too many")
     return chart

@@ -29,7 +29,7 @@ from notebase.markdown.mermaid import (
     LEADING,
     PAD,
     Unread,
-    diagram_lines,
+    chart_lines,
     figure,
     label_lines,
     num,
@@ -55,7 +55,7 @@ _SETTING = re.compile(
     r"(title|dateFormat|axisFormat|tickInterval|excludes|includes|weekday|weekend|section)"
     r"\b\s*(.*)$"
 )
-_PAST = re.compile(r"(click|todayMarker|topAxis|displayMode|accTitle|accDescr)\b(?!\s*\{)")
+_PAST = re.compile(r"(click|todayMarker|topAxis|displayMode)\b")
 _TASK = re.compile(r"([^:]+):([^#;]*)")  # (a `#` or `;` ends it)
 _DURATION = re.compile(r"(\d+(?:\.\d+)?)(ms|[Mdhmswy])$")
 _INTERVAL = re.compile(r"([1-9]\d*)(millisecond|second|minute|hour|day|week|month)$")
@@ -99,7 +99,7 @@ def gantt_html(source: str) -> str | None:
 
 
 def read_gantt(source: str) -> Gantt:
-    lines = diagram_lines(source)
+    lines = chart_lines(source)
     if not lines or lines[0] != "gantt":
         raise Unread("no Gantt chart")
     chart = Gantt()

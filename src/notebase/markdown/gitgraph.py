@@ -30,10 +30,11 @@ import re
 from dataclasses import dataclass, field
 
 from notebase.markdown.mermaid import (
+    DIRECTIVE,
     LEADING,
     PAD,
     Unread,
-    diagram_lines,
+    chart_lines,
     figure,
     label_lines,
     num,
@@ -66,7 +67,6 @@ LIFT = 7.0  # px up and aside from a commit's centre to its labels' near corner 
 SHAPES = {"NORMAL": "normal", "REVERSE": "reverse", "HIGHLIGHT": "highlight"}
 
 _HEADER = re.compile(r"gitGraph(?:\s*:|\s+(LR|TB|BT)\s*:)?$")
-_DIRECTIVE = re.compile(r"%%\{.*?\}%%", re.S)
 _FRONT = re.compile(r"\A\s*---[ \t]*\n(.*?)^[ \t]*---[ \t]*$", re.S | re.M)
 _MAIN_NAME = re.compile(r"""mainBranchName['"]?\s*:\s*(?:"([^"]*)"|'([^']*)'|([^\s,'"}]+))""")
 _MAIN_ORDER = re.compile(r"""mainBranchOrder['"]?\s*:\s*['"]?(\d+)""")
@@ -78,8 +78,6 @@ _CHECKOUT = re.compile(rf"({_NAME})$")
 _MERGE = re.compile(rf"({_NAME})(?=\s|$)\s*(.*)$")
 _ATTRIBUTE = re.compile(rf"(?:(id|tag|type|msg|parent):\s*)?({_STRING}|NORMAL|REVERSE|HIGHLIGHT)")
 _TITLE = re.compile(r"title(?:\s+(.*))?$")
-_PAST = re.compile(r"acc(?:Title|Descr)\s*:")
-_OPEN_DESCR = re.compile(r"accDescr\s*\{")
 
 Point = tuple[float, float]
 
@@ -120,10 +118,10 @@ def gitgraph_html(source: str) -> str | None:
 
 
 def read_gitgraph(source: str) -> GitGraph:
-    settings = "".join(_DIRECTIVE.findall(source))
+    settings = "".join(DIRECTIVE.findall(source))
     if (front := _FRONT.match(source)) is not None:
         settings += front.group(1)
-    lines = diagram_lines(_DIRECTIVE.sub("", source), trailing_comments=True)
+    lines = chart_lines(source)
     header = _HEADER.match(lines[0]) if lines else None
     if header is None:
         raise Unread("no git graph")
@@ -134,15 +132,12 @@ def read_gitgraph(source: str) -> GitGraph:
     order = _MAIN_ORDER.search(settings)
     graph.current = graph.main
     graph.branches[graph.main] = Branch(graph.main, 0, int(order.group(1)) if order else 0)
-    described = False  # in an `accDescr { ... }` block
     for line in lines[1:]:
-        if described or _OPEN_DESCR.match(line):
-            described = "}" not in line
-        elif (title := _TITLE.match(line)) is not None:
+        if (title := _TITLE.match(line)) is not None:
             graph.title = " ".join(label_lines(title.group(1) or ""))
         elif (command := _COMMAND.match(line)) is not None:
             read_command(graph, command.group(1), command.group(2).strip())
-        elif not _PAST.match(line):
+        else:
             raise Unread(f"not read: {line!r}")
         if len(graph.commits) > MOST_COMMITS or len(graph.branches) > MOST_BRANCHES:
             raise Unread("too many commits or branches")

@@ -191,6 +191,27 @@ def diagram_lines(source: str, trailing_comments: bool = False) -> list[str]:
     return [line for line in stripped if line and not line.startswith("%%")]
 
 
+DIRECTIVE = re.compile(r"%%\{.*?\}%%", re.S)  # `%%{init: ...}%%`, over lines too
+_ACCESSIBLE = re.compile(r"acc(?:Title|Descr)\s*:", re.I)
+_DESCRIBED = re.compile(r"accDescr\s*\{", re.I)
+
+
+def chart_lines(source: str) -> list[str]:
+    """A diagram's lines as diagram_lines reads them (a `%%` after what a line says cut off
+    too), without its `%%{init}%%` directives (over lines too) and its accessible title and
+    description (`accTitle:`, `accDescr:`, an `accDescr { ... }` block), which no drawing shows.
+    A description never closed: unread."""
+    lines, described = [], False
+    for line in diagram_lines(DIRECTIVE.sub("", source), trailing_comments=True):
+        if described or _DESCRIBED.match(line):
+            described = "}" not in line
+        elif not _ACCESSIBLE.match(line):
+            lines.append(line)
+    if described:
+        raise Unread("a description never closed")
+    return lines
+
+
 def without_comment(line: str) -> str:
     """The line before a `%%` outside quotes."""
     quoted = False

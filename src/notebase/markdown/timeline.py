@@ -25,7 +25,7 @@ from notebase.markdown.mermaid import (
     LEADING,
     PAD,
     Unread,
-    diagram_lines,
+    chart_lines,
     figure,
     label_lines,
     num,
@@ -50,9 +50,6 @@ TITLE = 16.0  # px, the title's size
 _HEADER = re.compile(r"timeline(?:\s+(LR|TD))?\s*$", re.I)
 _TITLE = re.compile(r"title\s+(.*)$", re.I)
 _SECTION = re.compile(r"section\s+([^:]+)$", re.I)
-_PAST = re.compile(r"acc(?:Title|Descr)\s*:", re.I)
-_OPEN_DESCR = re.compile(r"accDescr\s*\{", re.I)
-_DIRECTIVE = re.compile(r"%%\{.*?\}%%", re.S)
 _EVENT = re.compile(r":(?=\s|$)")  # where an event starts: a colon, then a space (or nothing)
 
 
@@ -78,20 +75,17 @@ def timeline_html(source: str) -> str | None:
 
 
 def read_timeline(source: str) -> Timeline:
-    lines = diagram_lines(_DIRECTIVE.sub("", source), trailing_comments=True)
+    lines = chart_lines(source)
     header = _HEADER.match(lines[0]) if lines else None
     if header is None:
         raise Unread("no timeline")
     chart = Timeline(direction=(header.group(1) or "LR").upper())
-    described = False  # in an `accDescr { ... }` block
     for line in lines[1:]:
-        if described or _OPEN_DESCR.match(line):
-            described = "}" not in line
-        elif (title := _TITLE.match(line)) is not None:
+        if (title := _TITLE.match(line)) is not None:
             chart.title = " ".join(label_lines(title.group(1)))
         elif (section := _SECTION.match(line)) is not None:
             chart.sections.append(label_lines(section.group(1)))
-        elif not _PAST.match(line):
+        else:
             read_period(chart, line)
     items = len(chart.periods) + sum(len(period.events) for period in chart.periods)
     if not chart.periods or items > MOST_ITEMS:
