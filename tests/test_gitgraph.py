@@ -283,8 +283,13 @@ def test_the_main_branch_may_be_named_in_the_settings() -> None:
     assert lanes_of(graph) == ["MetroLine1", "MetroLine2", "MetroLine3"]
     assert [c.id for c in graph.commits].count("Boston") == 2  # an id twice: both drawn
     assert len(commits(METRO)) == len(graph.commits) == 14 + 2  # and two merges
-    directive = "%%{init: { 'gitGraph': {'mainBranchName': 'trunk'}} }%%\ngitGraph\n  commit\n"
-    assert lanes_of(read_gitgraph(directive)) == ["trunk"]
+    directive = (
+        "%%{init: { 'gitGraph': {'mainBranchName': 'trunk'}} }%%\ngitGraph\n  commit\n"
+        "  branch notes\n  commit\n  checkout trunk\n  merge notes\n"
+    )
+    assert lanes_of(read_gitgraph(directive)) == ["trunk", "notes"]
+    drawn = diagram_html(directive)  # (as a page draws it: the directive read, not dropped)
+    assert drawn is not None and drawn == gitgraph_html(directive) and ">trunk<" in drawn
 
 
 def test_top_to_bottom_and_bottom_to_top_turn_the_lanes_upright() -> None:

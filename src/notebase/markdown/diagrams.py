@@ -1,7 +1,8 @@
 """Mermaid diagrams drawn when the site is built, as inline SVG: a flowchart (mermaid.py), a
 sequence diagram (sequence.py), a state diagram (state.py), a class diagram (classes.py), an
 entity relationship diagram (er.py), a mind map (mindmap.py), a pie chart (pie.py), a Gantt chart
-(gantt.py), a timeline (timeline.py) or a git graph (gitgraph.py); None for another kind, or one no reader reads."""
+(gantt.py), a timeline (timeline.py) or a git graph (gitgraph.py); None for another kind, or one
+no reader reads. What no drawing shows (settings, accessible titles) is read past first."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from notebase.markdown.classes import class_html
 from notebase.markdown.er import er_html
 from notebase.markdown.gantt import gantt_html
 from notebase.markdown.gitgraph import gitgraph_html
-from notebase.markdown.mermaid import NoteLink, mermaid_html
+from notebase.markdown.mermaid import NoteLink, Unread, mermaid_html, without_unshown
 from notebase.markdown.mindmap import mindmap_html
 from notebase.markdown.pie import pie_html
 from notebase.markdown.sequence import sequence_html
@@ -19,7 +20,11 @@ from notebase.markdown.timeline import timeline_html
 
 def diagram_html(source: str, link: NoteLink | None = None) -> str | None:
     """The diagram drawn (a flowchart's `internal-link` nodes linking notes through `link`)."""
-    drawn = mermaid_html(source, link) or sequence_html(source)
-    drawn = drawn or state_html(source) or class_html(source) or er_html(source)
-    drawn = drawn or mindmap_html(source) or pie_html(source) or gantt_html(source)
-    return drawn or timeline_html(source) or gitgraph_html(source)
+    try:
+        shown = without_unshown(source)
+    except Unread:
+        return None
+    drawn = mermaid_html(shown, link) or sequence_html(shown)
+    drawn = drawn or state_html(shown) or class_html(shown) or er_html(shown)
+    drawn = drawn or mindmap_html(shown) or pie_html(shown) or gantt_html(shown)
+    return drawn or timeline_html(shown) or gitgraph_html(source)  # (its settings: a directive's)

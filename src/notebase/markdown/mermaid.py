@@ -198,18 +198,23 @@ _DESCRIBED = re.compile(r"accDescr\s*\{", re.I)
 
 def chart_lines(source: str) -> list[str]:
     """A diagram's lines as diagram_lines reads them (a `%%` after what a line says cut off
-    too), without its `%%{init}%%` directives (over lines too) and its accessible title and
-    description (`accTitle:`, `accDescr:`, an `accDescr { ... }` block), which no drawing shows.
-    A description never closed: unread."""
-    lines, described = [], False
-    for line in diagram_lines(DIRECTIVE.sub("", source), trailing_comments=True):
-        if described or _DESCRIBED.match(line):
+    too), without what no drawing shows (without_unshown)."""
+    return diagram_lines(without_unshown(source), trailing_comments=True)
+
+
+def without_unshown(source: str) -> str:
+    """A diagram without what no drawing shows: its `%%{init}%%` directives (over lines too) and
+    its accessible title and description (`accTitle:`, `accDescr:`, an `accDescr { ... }`
+    block). A description never closed: unread."""
+    kept, described = [], False
+    for line in DIRECTIVE.sub("", source).split("\n"):
+        if described or _DESCRIBED.match(line.strip()):
             described = "}" not in line
-        elif not _ACCESSIBLE.match(line):
-            lines.append(line)
+        elif not _ACCESSIBLE.match(line.strip()):
+            kept.append(line)
     if described:
         raise Unread("a description never closed")
-    return lines
+    return "\n".join(kept)
 
 
 def without_comment(line: str) -> str:
