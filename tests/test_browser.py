@@ -715,6 +715,7 @@ def test_gantt_charts_names_sit_in_or_beside_their_bars(
 BOXED = {
     "timelines": (("timeline-period", "timeline-event", "timeline-section"), 60),
     "gitgraphs": (("gitgraph-name", "gitgraph-tag", "gitgraph-id"), 100),
+    "journeys": (("journey-task", "journey-section"), 6),
 }
 
 
@@ -724,9 +725,10 @@ BOXED = {
 def test_diagrams_texts_fit_their_boxes(
     browser: Browser, tmp_path: Path, kind: str, scheme: str
 ) -> None:
-    """Mermaid's docs' timelines and git graphs on a phone: each period's, event's and section's
-    text (wrapped at build time), each branch's name, tag and commit id inside the box drawn for
-    it in the browser's font, in a colour apart from the box's; the page not scrolled across."""
+    """Mermaid's docs' timelines, git graphs and user journeys on a phone: each period's, event's,
+    section's and task's text (wrapped at build time), each branch's name, tag and commit id
+    inside the box drawn for it in the browser's font, in a colour apart from the box's; the
+    page not scrolled across."""
     text = (Path(__file__).parent / "fixtures" / "mermaid" / f"{kind}.md").read_text("utf-8")
     root = write_kb(tmp_path / "kb", {"charts.md": f"---\ntitle: Charts\n---\n{text}"})
     assert build_site(BuildOptions(root=root, out=root / "site")).written

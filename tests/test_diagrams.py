@@ -19,6 +19,8 @@ KINDS = {
     "gantt": ("gantt", "  Read : 2024-01-01, 3d"),
     "timeline": ("timeline", "  2024 : Read"),
     "gitGraph": ("gitGraph", "  commit"),
+    "journey": ("journey", "  Read a paper: 5: Me"),
+    "quadrant": ("quadrantChart", "  Paper A: [0.3, 0.6]"),
 }
 UNSHOWN = (
     "%%{init: {\n  'theme': 'forest'\n} }%%\n{header}\n  accTitle: Reading\n"
