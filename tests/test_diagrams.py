@@ -21,6 +21,8 @@ KINDS = {
     "gitGraph": ("gitGraph", "  commit"),
     "journey": ("journey", "  Read a paper: 5: Me"),
     "quadrant": ("quadrantChart", "  Paper A: [0.3, 0.6]"),
+    "xychart": ("xychart-beta", "  bar [3, 5, 2]"),
+    "sankey": ("sankey-beta", "  Papers,Notes,8"),
 }
 UNSHOWN = (
     "%%{init: {\n  'theme': 'forest'\n} }%%\n{header}\n  accTitle: Reading\n"

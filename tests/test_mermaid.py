@@ -159,14 +159,14 @@ def test_text_is_escaped_and_markup_in_it_left_out() -> None:
 
 
 def test_a_notes_flowchart_is_drawn_in_its_page(tmp_path: Path) -> None:
-    body = "```mermaid\ngraph LR\n  Read --> Note\n```\n\n```mermaid\nsankey-beta\n  Reading,Notes,8\n```\n"
+    body = "```mermaid\ngraph LR\n  Read --> Note\n```\n\n```mermaid\nrequirementDiagram\n  requirement r {\n  id: 1\n  }\n```\n"
     root = write_kb(tmp_path / "kb", {"charts.md": f"---\ntitle: Charts\n---\n{body}"})
     result = build_site(BuildOptions(root=root, out=root / "site"))
     assert result.written
     page = (root / "site" / "charts" / "index.html").read_text(encoding="utf-8")
     assert page.count('<svg class="mermaid-chart"') == 1
     assert 'aria-label="Flowchart: Read, Note"' in page
-    assert '<code class="language-mermaid">sankey-beta' in page  # a kind not drawn: its code
+    assert '<code class="language-mermaid">requirementDiagram' in page  # a kind not drawn
 
 
 def test_a_frame_is_widened_on_both_sides_for_its_title_or_its_title_is_shortened() -> None:

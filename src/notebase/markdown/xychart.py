@@ -1,0 +1,432 @@
+"""Mermaid XY charts (a ```mermaid block starting `xychart-beta` or `xychart`) drawn at build time
+as inline SVG: bar and line charts on a plot with a value axis of "nice" ticks (1, 2 or 5 times a
+power of ten) and its grid, the categories (or numbers) along the other axis, the axes' titles,
+a legend of the named series and the chart's title above.
+
+Read: `xychart-beta` or `xychart` (then `horizontal`: the values along the bottom, bars growing
+rightwards, the categories down the left; or `vertical`), `title`, `x-axis "title" [a, "b c"]`
+(categories), `x-axis "title" 0 --> 100` (a numeric range the values are spread evenly over) or
+`x-axis "title"`, `y-axis "title" 0 --> 100` or `y-axis "title"` (the range then from the data,
+from zero when there are bars), `bar [n, ...]` and `line [n, ...]` (a series' name may come before
+its values: `bar "name" [...]`; several of each; negative numbers and decimals too). Bars grow
+from zero (or from the range's edge nearest it), side by side in their category when there are
+several series of bars; lines are polylines with a dot a value; a value outside a written range is
+drawn at its edge. `%%` comments, `%%{init}%%` directives, a `---` block of settings and
+`accTitle`/`accDescr` are read past. Stacked bars (`bar {"a": [...]}`), points' own labels, more
+values than categories, over 500 values, or anything else leaves the chart its code.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from itertools import pairwise
+
+from notebase.markdown.mermaid import (
+    FONT,
+    LEADING,
+    PAD,
+    Unread,
+    chart_lines,
+    figure,
+    label_lines,
+    num,
+    svg_element,
+)
+from notebase.markdown.textwidth import ems
+
+WIDTH = 560.0  # px, the plot's
+HEIGHT = 320.0
+MOST_VALUES = 500
+COLOURS = 8  # the series' colours, from the theme (.xychart-series-0 ... -7)
+LABEL_FONT = 12.0  # px, the ticks' and categories' labels
+TITLE_FONT = 16.0  # px (bold)
+BOLD = 1.1  # how much wider a bold text is drawn, about
+TICK = 5.0  # px, a tick's length outside the plot
+GAP = 6.0  # px between a tick and its label, a label and an axis' title
+BAR_SHARE = 0.7  # of a category's room its bars take
+DOT = 3.5  # px, a line's dot's radius
+SWATCH = 12.0  # px, a legend's colour square
+TARGET_TICKS = 6  # about how many steps the value axis is split in (at most)
+SIN45 = math.sqrt(0.5)
+
+_HEADER = re.compile(r"xychart(?:-beta)?(?:\s+(horizontal|vertical))?$", re.I)
+_TITLE = re.compile(r"title\s+(.+)$", re.I)
+_TEXT = r'"[^"]*"|[^\s"\[\]{}]+'  # a title: quoted, or a word
+_NUMBER = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)"
+_AXIS = re.compile(r"([xy])-axis(?:\s+(.*))?$", re.I)
+_RANGE = re.compile(rf"(?:(?P<title>{_TEXT})\s+)?(?P<low>{_NUMBER})\s*-->\s*(?P<high>{_NUMBER})")
+_BANDS = re.compile(rf"(?:(?P<title>{_TEXT})\s*)?\[(?P<items>.*)\]")
+_ONLY_TITLE = re.compile(rf"(?P<title>{_TEXT})")
+_SERIES = re.compile(rf"(bar|line)(?:\s*(?P<title>{_TEXT}))?\s*\[(?P<items>.*)\]$", re.I)
+_ITEM = re.compile(r'\s*("[^"]*"|[^,"]*?)\s*(,|$)')
+
+
+@dataclass(frozen=True, slots=True)
+class Series:
+    kind: str  # "bar" or "line"
+    name: str
+    values: tuple[float, ...]
+
+
+@dataclass(slots=True)
+class XYChart:
+    horizontal: bool = False
+    title: str = ""
+    x_title: str = ""
+    categories: tuple[str, ...] | None = None  # `x-axis [a, b]`
+    x_range: tuple[float, float] | None = None  # `x-axis 0 --> 100`
+    y_title: str = ""
+    y_range: tuple[float, float] | None = None
+    series: list[Series] = field(default_factory=list)
+
+
+def xychart_html(source: str) -> str | None:
+    """The XY chart `source` drawn as a figure holding its SVG; None when it is none this reader
+    reads (its code block then stands)."""
+    return figure(xychart_svg, read_xychart, source)
+
+
+def read_xychart(source: str) -> XYChart:
+    lines = chart_lines(source)
+    header = _HEADER.fullmatch(lines[0]) if lines else None
+    if header is None:
+        raise Unread("no XY chart")
+    chart = XYChart(horizontal=(header.group(1) or "").lower() == "horizontal")
+    for line in lines[1:]:
+        if (title := _TITLE.match(line)) is not None:
+            chart.title = text_of(title.group(1))
+        elif (axis := _AXIS.fullmatch(line)) is not None:
+            read_axis(chart, axis.group(1).lower(), (axis.group(2) or "").strip())
+        elif (series := _SERIES.fullmatch(line)) is not None:
+            values = tuple(number(item) for item in items_of(series.group("items")))
+            if not values:
+                raise Unread("a series without values")
+            name = text_of(series.group("title") or "")
+            chart.series.append(Series(series.group(1).lower(), name, values))
+        else:
+            raise Unread(f"not read: {line!r}")
+    if not chart.series:
+        raise Unread("no data")
+    if sum(len(s.values) for s in chart.series) > MOST_VALUES:
+        raise Unread("too many values")
+    if chart.categories is not None and any(
+        len(s.values) > len(chart.categories) for s in chart.series
+    ):
+        raise Unread("more values than categories")
+    return chart
+
+
+def text_of(written: str) -> str:
+    return " ".join(label_lines(written)) if written else ""
+
+
+def read_axis(chart: XYChart, which: str, written: str) -> None:
+    """`"title" low --> high`, `"title" [a, b]` (the x axis alone) or `"title"` (or nothing)."""
+    title, bounds, categories = "", None, None
+    if (ranged := _RANGE.fullmatch(written)) is not None:
+        low, high = float(ranged.group("low")), float(ranged.group("high"))
+        if not low < high:
+            raise Unread("an axis' range not rising")
+        title, bounds = text_of(ranged.group("title") or ""), (low, high)
+    elif which == "x" and (bands := _BANDS.fullmatch(written)) is not None:
+        title = text_of(bands.group("title") or "")
+        categories = tuple(text_of(item) for item in items_of(bands.group("items")))
+        if not categories or len(categories) > MOST_VALUES:
+            raise Unread("no categories, or too many")
+    elif (only := _ONLY_TITLE.fullmatch(written)) is not None:
+        title = text_of(only.group("title"))
+    elif written:
+        raise Unread(f"no axis: {written!r}")
+    if which == "x":
+        chart.x_title, chart.x_range, chart.categories = title, bounds, categories
+    else:
+        chart.y_title, chart.y_range = title, bounds
+
+
+def items_of(written: str) -> list[str]:
+    """The comma-separated items of a `[...]` list (quoted ones may hold commas); none empty."""
+    written = written.strip()
+    if not written:
+        return []
+    items: list[str] = []
+    at = 0
+    while True:
+        item = _ITEM.match(written, at)
+        if item is None or not item.group(1) or item.group(1) == '""':
+            raise Unread(f"not a list: {written!r}")
+        items.append(item.group(1))
+        if not item.group(2):
+            return items
+        at = item.end()
+
+
+def number(written: str) -> float:
+    if not re.fullmatch(_NUMBER, written):
+        raise Unread(f"no number: {written!r}")
+    return float(written)
+
+
+def nice_step(span: float) -> float:
+    """The smallest of 1, 2 or 5 times a power of ten splitting `span` in TARGET_TICKS steps or
+    fewer."""
+    raw = span / TARGET_TICKS
+    power = 10.0 ** math.floor(math.log10(raw))
+    return next(f * power for f in (1.0, 2.0, 5.0, 10.0) if f * power >= raw * (1 - 1e-9))
+
+
+def ticks_of(low: float, high: float) -> tuple[float, float, list[float], float]:
+    """A written range kept as it is; its ticks, the multiples of a nice step inside it."""
+    step = nice_step(high - low)
+    first, last = math.ceil(low / step - 1e-9), math.floor(high / step + 1e-9)
+    return low, high, [k * step for k in range(first, last + 1)], step
+
+
+def value_axis(chart: XYChart) -> tuple[float, float, list[float], float]:
+    """The value axis' low and high ends, its ticks and their step: as written, or from the data
+    (from zero when there are bars, so that their lengths tell their values) widened to the
+    ticks."""
+    if chart.y_range is not None:
+        return ticks_of(*chart.y_range)
+    values = [v for s in chart.series for v in s.values]
+    low, high = min(values), max(values)
+    if any(s.kind == "bar" for s in chart.series):
+        low, high = min(low, 0.0), max(high, 0.0)
+    if low == high:
+        low, high = (low - 1, high + 1) if low else (0.0, 1.0)
+    step = nice_step(high - low)
+    low, high = math.floor(low / step + 1e-9) * step, math.ceil(high / step - 1e-9) * step
+    return (*ticks_of(low, high)[:3], step)
+
+
+def tick_text(value: float, step: float) -> str:
+    decimals = max(0, -math.floor(math.log10(step) + 1e-9))
+    text = f"{value:.{decimals}f}"
+    return "0" if text.strip("-0.") == "" else text
+
+
+Label = tuple[float, str]  # a place along its axis, a text
+
+
+def label_width(text: str) -> float:
+    return ems(text) * LABEL_FONT
+
+
+def thinned(labels: list[Label], fits: Callable[[Label, Label], bool]) -> list[Label]:
+    """Every label, or every k-th for the least k keeping each apart from the next."""
+    for k in range(1, len(labels) + 1):
+        kept = labels[::k]
+        if all(fits(a, b) for a, b in pairwise(kept)):
+            return kept
+    return labels[:1]
+
+
+def xychart_svg(chart: XYChart) -> str:
+    low, high, ticks, step = value_axis(chart)
+    n = len(chart.categories) if chart.categories else max(len(s.values) for s in chart.series)
+    along = HEIGHT if chart.horizontal else WIDTH  # the category axis' length
+    bars = [s for s in chart.series if s.kind == "bar"]
+    band = along / n
+    if chart.x_range is not None:  # the values spread evenly over the range, inset for bars
+        inset = band / 2 if bars else 0.0
+        x_low, x_high = chart.x_range
+        spread = (along - 2 * inset) / (n - 1) if n > 1 else 0.0
+        centres = [inset + spread * i if n > 1 else along / 2 for i in range(n)]
+        _, _, x_ticks, x_step = ticks_of(x_low, x_high)
+        cat_labels = [
+            (inset + (along - 2 * inset) * (t - x_low) / (x_high - x_low), tick_text(t, x_step))
+            for t in x_ticks
+        ]
+    else:
+        names = chart.categories or tuple(str(i + 1) for i in range(n))
+        centres = [band * (i + 0.5) for i in range(n)]
+        cat_labels = list(zip(centres, names, strict=True))
+
+    def share(value: float) -> float:  # a value's place along the value axis, 0 .. 1
+        return (min(max(value, low), high) - low) / (high - low)
+
+    val_labels = [(t, tick_text(t, step)) for t in ticks]
+    if chart.horizontal:
+        bottom = [(WIDTH * share(t), text) for t, text in val_labels]
+        left_labels = cat_labels
+        bottom_title, left_title = chart.y_title, chart.x_title
+    else:
+        bottom = cat_labels
+        left_labels = [(HEIGHT * (1 - share(t)), text) for t, text in val_labels]
+        bottom_title, left_title = chart.x_title, chart.y_title
+
+    # the labels down the left: every k-th when they would run into each other
+    left_labels = thinned(left_labels, lambda a, b: abs(b[0] - a[0]) >= LABEL_FONT + 2)
+    # the labels along the bottom: flat, else turned 45°, then every k-th when they still touch
+    turned = not all(
+        b[0] - a[0] >= (label_width(a[1]) + label_width(b[1])) / 2 + GAP
+        for a, b in pairwise(bottom)
+    )
+    if turned:
+        bottom = thinned(bottom, lambda a, b: (b[0] - a[0]) * SIN45 >= LABEL_FONT + 3)
+    widest_bottom = max((label_width(text) for _, text in bottom), default=0.0)
+
+    # the room round the plot
+    named = [(i, s) for i, s in enumerate(chart.series) if s.name]
+    title_room = LEADING + 12 if chart.title else 0.0
+    left_room = max((label_width(text) for _, text in left_labels), default=0.0)
+    left = PAD + (LEADING + GAP if left_title else 0.0) + left_room + TICK + GAP
+    if turned:  # a turned label runs down-left from its tick
+        left = max([left] + [PAD + label_width(t) * SIN45 - x for x, t in bottom])
+        bottom_room = widest_bottom * SIN45 + LABEL_FONT * SIN45
+        right_over = 0.0
+    else:
+        left = max([left] + [PAD + label_width(t) / 2 - x for x, t in bottom])
+        bottom_room = LEADING
+        right_over = max([0.0] + [x + label_width(t) / 2 - WIDTH for x, t in bottom])
+    legend_rows = legend_layout(named, WIDTH)
+    top = PAD + title_room + (LEADING * len(legend_rows) + GAP if legend_rows else 0.0)
+    plot_bottom = top + HEIGHT
+    title_width = ems(chart.title) * TITLE_FONT * BOLD
+    middle = max(left + WIDTH / 2, PAD + title_width / 2)
+    width = max(left + WIDTH + right_over, middle + title_width / 2) + PAD
+    labels_end = plot_bottom + TICK + GAP + bottom_room
+    height = labels_end + (GAP + LEADING if bottom_title else 0.0) + PAD
+
+    def point(c: float, value: float) -> tuple[float, float]:  # along categories, a value
+        if chart.horizontal:
+            return left + WIDTH * share(value), top + c
+        return left + c, top + HEIGHT * (1 - share(value))
+
+    body: list[str] = []
+    grid = "".join(
+        f"M{num(left + WIDTH * share(t))},{num(top)} V{num(plot_bottom)} "
+        if chart.horizontal
+        else f"M{num(left)},{num(top + HEIGHT * (1 - share(t)))} H{num(left + WIDTH)} "
+        for t in ticks
+    )
+    if grid:
+        body.append(f'<path class="xychart-grid" d="{grid.strip()}"/>')
+    # the bars, side by side in their category
+    width_each = band * BAR_SHARE / max(len(bars), 1)
+    base = min(max(0.0, low), high)
+    for j, s in enumerate(bars):
+        colour = chart.series.index(s) % COLOURS
+        rects = []
+        for i, value in enumerate(s.values):
+            c = centres[i] - band * BAR_SHARE / 2 + width_each * j
+            x0, y0 = point(c, base)
+            x1, y1 = point(c + width_each, value)
+            rects.append(
+                f'<rect x="{num(min(x0, x1))}" y="{num(min(y0, y1))}" '
+                f'width="{num(abs(x1 - x0))}" height="{num(abs(y1 - y0))}"/>'
+            )
+        body.append(f'<g class="xychart-bar xychart-series-{colour}">{"".join(rects)}</g>')
+    # the axes: the plot's left and bottom sides, zero's line when inside, the ticks
+    axis = [f"M{num(left)},{num(top)} V{num(plot_bottom)} H{num(left + WIDTH)}"]
+    if low < 0 < high:
+        (zx, zy), (ex, ey) = point(0.0, 0.0), point(along, 0.0)
+        axis.append(f"M{num(zx)},{num(zy)} L{num(ex)},{num(ey)}")
+    axis += [f"M{num(left + x)},{num(plot_bottom)} v{num(TICK)}" for x, _ in bottom]
+    axis += [f"M{num(left)},{num(top + y)} h{num(-TICK)}" for y, _ in left_labels]
+    body.append(f'<path class="xychart-axis" d="{" ".join(axis)}"/>')
+    # the lines, a dot a value
+    for k, s in enumerate(chart.series):
+        if s.kind != "line":
+            continue
+        points = [point(centres[i], value) for i, value in enumerate(s.values)]
+        dots = "".join(f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(DOT)}"/>' for x, y in points)
+        path = " ".join(f"{num(x)},{num(y)}" for x, y in points)
+        body.append(
+            f'<g class="xychart-line xychart-series-{k % COLOURS}">'
+            f'<polyline points="{path}"/>{dots}</g>'
+        )
+    # the labels
+    label_y = plot_bottom + TICK + GAP
+    for x, text in bottom:
+        cx = left + x
+        if turned:
+            body.append(
+                f'<text class="xychart-label" x="{num(cx)}" y="{num(label_y)}" '
+                f'text-anchor="end" dominant-baseline="central" '
+                f'transform="rotate(-45 {num(cx)} {num(label_y)})">{html.escape(text)}</text>'
+            )
+        else:
+            body.append(
+                f'<text class="xychart-label" x="{num(cx)}" y="{num(label_y + LABEL_FONT / 2)}" '
+                f'text-anchor="middle" dominant-baseline="central">{html.escape(text)}</text>'
+            )
+    for y, text in left_labels:
+        body.append(
+            f'<text class="xychart-label" x="{num(left - TICK - GAP)}" y="{num(top + y)}" '
+            f'text-anchor="end" dominant-baseline="central">{html.escape(text)}</text>'
+        )
+    if bottom_title:
+        body.append(
+            f'<text class="xychart-axis-title" x="{num(left + WIDTH / 2)}" '
+            f'y="{num(labels_end + GAP + LEADING / 2)}" text-anchor="middle" '
+            f'dominant-baseline="central">{html.escape(bottom_title)}</text>'
+        )
+    if left_title:
+        ax, ay = PAD + LEADING / 2, top + HEIGHT / 2
+        body.append(
+            f'<text class="xychart-axis-title" x="{num(ax)}" y="{num(ay)}" text-anchor="middle" '
+            f'dominant-baseline="central" transform="rotate(-90 {num(ax)} {num(ay)})">'
+            f"{html.escape(left_title)}</text>"
+        )
+    body.append(legend_svg(legend_rows, left, PAD + title_room))
+    if chart.title:
+        body.append(
+            f'<text class="xychart-title" x="{num(middle)}" y="{num(PAD + LEADING / 2)}" '
+            f'text-anchor="middle" dominant-baseline="central">{html.escape(chart.title)}</text>'
+        )
+    return svg_element(width, height, aria_label(chart), "".join(body))
+
+
+Legend = list[list[tuple[float, int, str]]]  # rows of (x from the left, colour, name)
+
+
+def legend_layout(named: Sequence[tuple[int, Series]], room: float) -> Legend:
+    """The named series' swatches and names in rows as wide as `room` at most."""
+    rows: Legend = []
+    x = room
+    for index, s in named:
+        wide = SWATCH + GAP + ems(s.name) * FONT
+        if x + wide > room and (not rows or rows[-1]):
+            rows.append([])
+            x = 0.0
+        rows[-1].append((x, index % COLOURS, s.name))
+        x += wide + 3 * GAP
+    return rows
+
+
+def legend_svg(rows: Legend, left: float, top: float) -> str:
+    out: list[str] = []
+    for r, row in enumerate(rows):
+        y = top + LEADING * r + LEADING / 2
+        for x, colour, name in row:
+            out.append(
+                f'<g class="xychart-legend xychart-series-{colour}">'
+                f'<rect x="{num(left + x)}" y="{num(y - SWATCH / 2)}" width="{num(SWATCH)}" '
+                f'height="{num(SWATCH)}"/><text x="{num(left + x + SWATCH + GAP)}" y="{num(y)}" '
+                f'dominant-baseline="central">{html.escape(name)}</text></g>'
+            )
+    return "".join(out)
+
+
+def aria_label(chart: XYChart) -> str:
+    """`XY chart: title; x title: categories; y title: low to high; bar name: values; ...`."""
+    parts = [chart.title] if chart.title else []
+    if chart.categories is not None:
+        x_said = ", ".join(chart.categories)
+    elif chart.x_range is not None:
+        x_said = f"{chart.x_range[0]:g} to {chart.x_range[1]:g}"
+    else:
+        x_said = ""
+    if chart.x_title or x_said:
+        parts.append(f"{chart.x_title}: {x_said}" if chart.x_title else x_said)
+    if chart.y_title:
+        y_said = f": {chart.y_range[0]:g} to {chart.y_range[1]:g}" if chart.y_range else ""
+        parts.append(chart.y_title + y_said)
+    for s in chart.series:
+        kind = f"{s.kind} {s.name}" if s.name else s.kind
+        parts.append(f"{kind}: {', '.join(f'{v:g}' for v in s.values)}")
+    return "XY chart: " + "; ".join(parts)
