@@ -224,161 +224,233 @@ def thinned(labels: list[Label], fits: Callable[[Label, Label], bool]) -> list[L
     return labels[:1]
 
 
+@dataclass(frozen=True, slots=True)
+class Plot:
+    """Where a chart's values are drawn: the plot's top left corner, the value axis' range, and
+    whether the values run across (`horizontal`) or up."""
+
+    left: float
+    top: float
+    low: float
+    high: float
+    horizontal: bool
+
+    def share(self, value: float) -> float:
+        """A value's place along the value axis, 0 .. 1 (kept to the axis)."""
+        return (min(max(value, self.low), self.high) - self.low) / (self.high - self.low)
+
+    def point(self, along: float, value: float) -> tuple[float, float]:
+        """The point `along` the category axis at `value`."""
+        if self.horizontal:
+            return self.left + WIDTH * self.share(value), self.top + along
+        return self.left + along, self.top + HEIGHT * (1 - self.share(value))
+
+
+Labels = list[tuple[float, str]]  # (place along the axis, text)
+
+
 def xychart_svg(chart: XYChart) -> str:
     low, high, ticks, step = value_axis(chart)
     n = len(chart.categories) if chart.categories else max(len(s.values) for s in chart.series)
     along = HEIGHT if chart.horizontal else WIDTH  # the category axis' length
-    bars = [s for s in chart.series if s.kind == "bar"]
-    band = along / n
-    if chart.x_range is not None:  # the values spread evenly over the range, inset for bars
-        inset = band / 2 if bars else 0.0
-        x_low, x_high = chart.x_range
-        spread = (along - 2 * inset) / (n - 1) if n > 1 else 0.0
-        centres = [inset + spread * i if n > 1 else along / 2 for i in range(n)]
-        _, _, x_ticks, x_step = ticks_of(x_low, x_high)
-        cat_labels = [
-            (inset + (along - 2 * inset) * (t - x_low) / (x_high - x_low), tick_text(t, x_step))
-            for t in x_ticks
-        ]
-    else:
-        names = chart.categories or tuple(str(i + 1) for i in range(n))
-        centres = [band * (i + 0.5) for i in range(n)]
-        cat_labels = list(zip(centres, names, strict=True))
-
-    def share(value: float) -> float:  # a value's place along the value axis, 0 .. 1
-        return (min(max(value, low), high) - low) / (high - low)
-
-    val_labels = [(t, tick_text(t, step)) for t in ticks]
-    if chart.horizontal:
-        bottom = [(WIDTH * share(t), text) for t, text in val_labels]
-        left_labels = cat_labels
-        bottom_title, left_title = chart.y_title, chart.x_title
-    else:
-        bottom = cat_labels
-        left_labels = [(HEIGHT * (1 - share(t)), text) for t, text in val_labels]
-        bottom_title, left_title = chart.x_title, chart.y_title
-
-    # the labels down the left: every k-th when they would run into each other
-    left_labels = thinned(left_labels, lambda a, b: abs(b[0] - a[0]) >= LABEL_FONT + 2)
-    # the labels along the bottom: flat, else turned 45°, then every k-th when they still touch
-    turned = not all(
-        b[0] - a[0] >= (label_width(a[1]) + label_width(b[1])) / 2 + GAP
-        for a, b in pairwise(bottom)
+    centres, band, categories = category_axis(chart, n, along)
+    scale = Plot(0.0, 0.0, low, high, chart.horizontal)
+    values = [(t, tick_text(t, step)) for t in ticks]
+    bottom, left_labels, turned = edge_labels(chart, scale, categories, values)
+    bottom_title, left_title = (
+        (chart.y_title, chart.x_title) if chart.horizontal else (chart.x_title, chart.y_title)
     )
-    if turned:
-        bottom = thinned(bottom, lambda a, b: (b[0] - a[0]) * SIN45 >= LABEL_FONT + 3)
-    widest_bottom = max((label_width(text) for _, text in bottom), default=0.0)
-
-    # the room round the plot
-    named = [(i, s) for i, s in enumerate(chart.series) if s.name]
+    legend_rows = legend_layout([(i, s) for i, s in enumerate(chart.series) if s.name], WIDTH)
     title_room = LEADING + 12 if chart.title else 0.0
-    left_room = max((label_width(text) for _, text in left_labels), default=0.0)
-    left = PAD + (LEADING + GAP if left_title else 0.0) + left_room + TICK + GAP
-    if turned:  # a turned label runs down-left from its tick
-        left = max([left] + [PAD + label_width(t) * SIN45 - x for x, t in bottom])
-        bottom_room = widest_bottom * SIN45 + LABEL_FONT * SIN45
-        right_over = 0.0
-    else:
-        left = max([left] + [PAD + label_width(t) / 2 - x for x, t in bottom])
-        bottom_room = LEADING
-        right_over = max([0.0] + [x + label_width(t) / 2 - WIDTH for x, t in bottom])
-    legend_rows = legend_layout(named, WIDTH)
+    left, width, middle, bottom_room = across_room(chart, bottom, left_labels, turned, left_title)
     top = PAD + title_room + (LEADING * len(legend_rows) + GAP if legend_rows else 0.0)
-    plot_bottom = top + HEIGHT
-    title_width = ems(chart.title) * TITLE_FONT * BOLD
-    middle = max(left + WIDTH / 2, PAD + title_width / 2)
-    width = max(left + WIDTH + right_over, middle + title_width / 2) + PAD
-    labels_end = plot_bottom + TICK + GAP + bottom_room
+    plot = Plot(left, top, low, high, chart.horizontal)
+    labels_end = top + HEIGHT + TICK + GAP + bottom_room
     height = labels_end + (GAP + LEADING if bottom_title else 0.0) + PAD
-
-    def point(c: float, value: float) -> tuple[float, float]:  # along categories, a value
-        if chart.horizontal:
-            return left + WIDTH * share(value), top + c
-        return left + c, top + HEIGHT * (1 - share(value))
-
-    body: list[str] = []
-    grid = "".join(
-        f"M{num(left + WIDTH * share(t))},{num(top)} V{num(plot_bottom)} "
-        if chart.horizontal
-        else f"M{num(left)},{num(top + HEIGHT * (1 - share(t)))} H{num(left + WIDTH)} "
-        for t in ticks
-    )
-    if grid:
-        body.append(f'<path class="xychart-grid" d="{grid.strip()}"/>')
-    # the bars, side by side in their category
-    width_each = band * BAR_SHARE / max(len(bars), 1)
-    base = min(max(0.0, low), high)
-    for j, s in enumerate(bars):
-        colour = chart.series.index(s) % COLOURS
-        rects = []
-        for i, value in enumerate(s.values):
-            c = centres[i] - band * BAR_SHARE / 2 + width_each * j
-            x0, y0 = point(c, base)
-            x1, y1 = point(c + width_each, value)
-            rects.append(
-                f'<rect x="{num(min(x0, x1))}" y="{num(min(y0, y1))}" '
-                f'width="{num(abs(x1 - x0))}" height="{num(abs(y1 - y0))}"/>'
-            )
-        body.append(f'<g class="xychart-bar xychart-series-{colour}">{"".join(rects)}</g>')
-    # the axes: the plot's left and bottom sides, zero's line when inside, the ticks
-    axis = [f"M{num(left)},{num(top)} V{num(plot_bottom)} H{num(left + WIDTH)}"]
-    if low < 0 < high:
-        (zx, zy), (ex, ey) = point(0.0, 0.0), point(along, 0.0)
-        axis.append(f"M{num(zx)},{num(zy)} L{num(ex)},{num(ey)}")
-    axis += [f"M{num(left + x)},{num(plot_bottom)} v{num(TICK)}" for x, _ in bottom]
-    axis += [f"M{num(left)},{num(top + y)} h{num(-TICK)}" for y, _ in left_labels]
-    body.append(f'<path class="xychart-axis" d="{" ".join(axis)}"/>')
-    # the lines, a dot a value
-    for k, s in enumerate(chart.series):
-        if s.kind != "line":
-            continue
-        points = [point(centres[i], value) for i, value in enumerate(s.values)]
-        dots = "".join(f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(DOT)}"/>' for x, y in points)
-        path = " ".join(f"{num(x)},{num(y)}" for x, y in points)
-        body.append(
-            f'<g class="xychart-line xychart-series-{k % COLOURS}">'
-            f'<polyline points="{path}"/>{dots}</g>'
-        )
-    # the labels
-    label_y = plot_bottom + TICK + GAP
-    for x, text in bottom:
-        cx = left + x
-        if turned:
-            body.append(
-                f'<text class="xychart-label" x="{num(cx)}" y="{num(label_y)}" '
-                f'text-anchor="end" dominant-baseline="central" '
-                f'transform="rotate(-45 {num(cx)} {num(label_y)})">{html.escape(text)}</text>'
-            )
-        else:
-            body.append(
-                f'<text class="xychart-label" x="{num(cx)}" y="{num(label_y + LABEL_FONT / 2)}" '
-                f'text-anchor="middle" dominant-baseline="central">{html.escape(text)}</text>'
-            )
-    for y, text in left_labels:
-        body.append(
-            f'<text class="xychart-label" x="{num(left - TICK - GAP)}" y="{num(top + y)}" '
-            f'text-anchor="end" dominant-baseline="central">{html.escape(text)}</text>'
-        )
-    if bottom_title:
-        body.append(
-            f'<text class="xychart-axis-title" x="{num(left + WIDTH / 2)}" '
-            f'y="{num(labels_end + GAP + LEADING / 2)}" text-anchor="middle" '
-            f'dominant-baseline="central">{html.escape(bottom_title)}</text>'
-        )
-    if left_title:
-        ax, ay = PAD + LEADING / 2, top + HEIGHT / 2
-        body.append(
-            f'<text class="xychart-axis-title" x="{num(ax)}" y="{num(ay)}" text-anchor="middle" '
-            f'dominant-baseline="central" transform="rotate(-90 {num(ax)} {num(ay)})">'
-            f"{html.escape(left_title)}</text>"
-        )
-    body.append(legend_svg(legend_rows, left, PAD + title_room))
+    body = [
+        grid_svg(plot, ticks),
+        *bars_svg(chart, plot, centres, band),
+        axes_svg(plot, along, bottom, left_labels),
+        *lines_svg(chart, plot, centres),
+        *labels_svg(plot, bottom, left_labels, turned),
+        *axis_titles_svg(plot, (bottom_title, left_title), labels_end),
+        legend_svg(legend_rows, left, PAD + title_room),
+    ]
     if chart.title:
         body.append(
             f'<text class="xychart-title" x="{num(middle)}" y="{num(PAD + LEADING / 2)}" '
             f'text-anchor="middle" dominant-baseline="central">{html.escape(chart.title)}</text>'
         )
     return svg_element(width, height, aria_label(chart), "".join(body))
+
+
+def category_axis(chart: XYChart, n: int, along: float) -> tuple[list[float], float, Labels]:
+    """Each category's centre along its axis, the band each has, and the axis' labels: the
+    categories, or a numeric range's round ticks (its values spread evenly over it, inset half
+    a band for bars)."""
+    band = along / n
+    if chart.x_range is None:
+        names = chart.categories or tuple(str(i + 1) for i in range(n))
+        centres = [band * (i + 0.5) for i in range(n)]
+        return centres, band, list(zip(centres, names, strict=True))
+    inset = band / 2 if any(s.kind == "bar" for s in chart.series) else 0.0
+    x_low, x_high = chart.x_range
+    spread = (along - 2 * inset) / (n - 1) if n > 1 else 0.0
+    centres = [inset + spread * i if n > 1 else along / 2 for i in range(n)]
+    _, _, x_ticks, x_step = ticks_of(x_low, x_high)
+    labels = [
+        (inset + (along - 2 * inset) * (t - x_low) / (x_high - x_low), tick_text(t, x_step))
+        for t in x_ticks
+    ]
+    return centres, band, labels
+
+
+def edge_labels(
+    chart: XYChart, scale: Plot, categories: Labels, values: list[tuple[float, str]]
+) -> tuple[Labels, Labels, bool]:
+    """The labels along the bottom and down the left (every k-th of those that would run into
+    each other), and whether the bottom ones are turned 45° (they would, flat)."""
+    if chart.horizontal:
+        bottom = [(WIDTH * scale.share(t), text) for t, text in values]
+        left_labels = categories
+    else:
+        bottom = categories
+        left_labels = [(HEIGHT * (1 - scale.share(t)), text) for t, text in values]
+    left_labels = thinned(left_labels, lambda a, b: abs(b[0] - a[0]) >= LABEL_FONT + 2)
+    turned = not all(
+        b[0] - a[0] >= (label_width(a[1]) + label_width(b[1])) / 2 + GAP
+        for a, b in pairwise(bottom)
+    )
+    if turned:
+        bottom = thinned(bottom, lambda a, b: (b[0] - a[0]) * SIN45 >= LABEL_FONT + 3)
+    return bottom, left_labels, turned
+
+
+def across_room(
+    chart: XYChart, bottom: Labels, left_labels: Labels, turned: bool, left_title: str
+) -> tuple[float, float, float, float]:
+    """The plot's left edge, the drawing's width, the title's middle, and the room the bottom
+    labels take below the plot (a turned label runs down-left from its tick)."""
+    left_room = max((label_width(text) for _, text in left_labels), default=0.0)
+    left = PAD + (LEADING + GAP if left_title else 0.0) + left_room + TICK + GAP
+    if turned:
+        left = max([left] + [PAD + label_width(t) * SIN45 - x for x, t in bottom])
+        widest = max((label_width(text) for _, text in bottom), default=0.0)
+        bottom_room, right_over = widest * SIN45 + LABEL_FONT * SIN45, 0.0
+    else:
+        left = max([left] + [PAD + label_width(t) / 2 - x for x, t in bottom])
+        bottom_room = LEADING
+        right_over = max([0.0] + [x + label_width(t) / 2 - WIDTH for x, t in bottom])
+    title_width = ems(chart.title) * TITLE_FONT * BOLD
+    middle = max(left + WIDTH / 2, PAD + title_width / 2)
+    width = max(left + WIDTH + right_over, middle + title_width / 2) + PAD
+    return left, width, middle, bottom_room
+
+
+def grid_svg(plot: Plot, ticks: Sequence[float]) -> str:
+    """A line across the plot at each of the value axis' ticks."""
+    left, top = plot.left, plot.top
+    grid = "".join(
+        f"M{num(left + WIDTH * plot.share(t))},{num(top)} V{num(top + HEIGHT)} "
+        if plot.horizontal
+        else f"M{num(left)},{num(top + HEIGHT * (1 - plot.share(t)))} H{num(left + WIDTH)} "
+        for t in ticks
+    )
+    return f'<path class="xychart-grid" d="{grid.strip()}"/>' if grid else ""
+
+
+def bars_svg(chart: XYChart, plot: Plot, centres: list[float], band: float) -> list[str]:
+    """The bar series, side by side in each category, from zero (or the axis' nearer end)."""
+    bars = [s for s in chart.series if s.kind == "bar"]
+    width_each = band * BAR_SHARE / max(len(bars), 1)
+    base = min(max(0.0, plot.low), plot.high)
+    drawn = []
+    for j, s in enumerate(bars):
+        colour = chart.series.index(s) % COLOURS
+        rects = []
+        for i, value in enumerate(s.values):
+            c = centres[i] - band * BAR_SHARE / 2 + width_each * j
+            x0, y0 = plot.point(c, base)
+            x1, y1 = plot.point(c + width_each, value)
+            rects.append(
+                f'<rect x="{num(min(x0, x1))}" y="{num(min(y0, y1))}" '
+                f'width="{num(abs(x1 - x0))}" height="{num(abs(y1 - y0))}"/>'
+            )
+        drawn.append(f'<g class="xychart-bar xychart-series-{colour}">{"".join(rects)}</g>')
+    return drawn
+
+
+def axes_svg(plot: Plot, along: float, bottom: Labels, left_labels: Labels) -> str:
+    """The plot's left and bottom sides, zero's line when inside it, and the ticks."""
+    left, top, plot_bottom = plot.left, plot.top, plot.top + HEIGHT
+    axis = [f"M{num(left)},{num(top)} V{num(plot_bottom)} H{num(left + WIDTH)}"]
+    if plot.low < 0 < plot.high:
+        (zx, zy), (ex, ey) = plot.point(0.0, 0.0), plot.point(along, 0.0)
+        axis.append(f"M{num(zx)},{num(zy)} L{num(ex)},{num(ey)}")
+    axis += [f"M{num(left + x)},{num(plot_bottom)} v{num(TICK)}" for x, _ in bottom]
+    axis += [f"M{num(left)},{num(top + y)} h{num(-TICK)}" for y, _ in left_labels]
+    return f'<path class="xychart-axis" d="{" ".join(axis)}"/>'
+
+
+def lines_svg(chart: XYChart, plot: Plot, centres: list[float]) -> list[str]:
+    """The line series, a dot a value."""
+    drawn = []
+    for k, s in enumerate(chart.series):
+        if s.kind != "line":
+            continue
+        points = [plot.point(centres[i], value) for i, value in enumerate(s.values)]
+        dots = "".join(f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(DOT)}"/>' for x, y in points)
+        path = " ".join(f"{num(x)},{num(y)}" for x, y in points)
+        drawn.append(
+            f'<g class="xychart-line xychart-series-{k % COLOURS}">'
+            f'<polyline points="{path}"/>{dots}</g>'
+        )
+    return drawn
+
+
+def labels_svg(plot: Plot, bottom: Labels, left_labels: Labels, turned: bool) -> list[str]:
+    """The labels along the bottom (turned 45° when `turned`) and down the left."""
+    label_y = plot.top + HEIGHT + TICK + GAP
+    drawn = []
+    for x, text in bottom:
+        cx = plot.left + x
+        if turned:
+            drawn.append(
+                f'<text class="xychart-label" x="{num(cx)}" y="{num(label_y)}" '
+                f'text-anchor="end" dominant-baseline="central" '
+                f'transform="rotate(-45 {num(cx)} {num(label_y)})">{html.escape(text)}</text>'
+            )
+        else:
+            drawn.append(
+                f'<text class="xychart-label" x="{num(cx)}" y="{num(label_y + LABEL_FONT / 2)}" '
+                f'text-anchor="middle" dominant-baseline="central">{html.escape(text)}</text>'
+            )
+    drawn += [
+        f'<text class="xychart-label" x="{num(plot.left - TICK - GAP)}" y="{num(plot.top + y)}" '
+        f'text-anchor="end" dominant-baseline="central">{html.escape(text)}</text>'
+        for y, text in left_labels
+    ]
+    return drawn
+
+
+def axis_titles_svg(plot: Plot, titles: tuple[str, str], labels_end: float) -> list[str]:
+    """The bottom axis' title under its labels, the left one's turned up beside them."""
+    bottom_title, left_title = titles
+    drawn = []
+    if bottom_title:
+        drawn.append(
+            f'<text class="xychart-axis-title" x="{num(plot.left + WIDTH / 2)}" '
+            f'y="{num(labels_end + GAP + LEADING / 2)}" text-anchor="middle" '
+            f'dominant-baseline="central">{html.escape(bottom_title)}</text>'
+        )
+    if left_title:
+        ax, ay = PAD + LEADING / 2, plot.top + HEIGHT / 2
+        drawn.append(
+            f'<text class="xychart-axis-title" x="{num(ax)}" y="{num(ay)}" text-anchor="middle" '
+            f'dominant-baseline="central" transform="rotate(-90 {num(ax)} {num(ay)})">'
+            f"{html.escape(left_title)}</text>"
+        )
+    return drawn
 
 
 Legend = list[list[tuple[float, int, str]]]  # rows of (x from the left, colour, name)
