@@ -240,6 +240,9 @@ def test_the_same_chart_is_drawn_the_same_whatever_the_day() -> None:
         "gantt\n  accDescr {\n  never closed\n  A : 2024-01-01, 2d",
         "gantt\n  A : a, after b, 1d\n  B : b, after a, 1d",  # each after the other
         "gantt\n  A : 2024-01-01, 99999999y",  # past the calendar
+        "gantt\n  excludes weekends\n  A : 0001-01-01, 2900000d",  # days off past the calendar
+        "gantt\n  excludes sunday\n"
+        + "  A : 1000-01-01, 30000d\n" * 2,  # days off: too many to walk
         "gantt\n  A : 2024-01-01, 9999999999999d",
         "gantt\n  dateFormat X\n  A : 99999999999999, 1d",
         "sequenceDiagram\n  A->>B: hi",

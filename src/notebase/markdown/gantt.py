@@ -48,6 +48,7 @@ TAGS = ("done", "active", "crit", "milestone")
 DAY = dt.timedelta(days=1)
 DAWN = dt.datetime(1970, 1, 1)
 LAST_YEAR = 9000  # a chart reaching it is left as its code (its axis would run off the calendar)
+MOST_DAYS = 36_600  # days the tasks with days off may last in all: each is walked (a century's)
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 MONTHS = tuple(calendar.month_name)[1:]
 
@@ -90,6 +91,7 @@ class Gantt:
     week_start: int = 6  # the weekday week ticks fall on (Sunday, as d3's)
     sections: list[str] = field(default_factory=list)
     tasks: list[Task] = field(default_factory=list)
+    walked: int = 0  # the days past_days_off walked
 
 
 def gantt_html(source: str) -> str | None:
@@ -182,8 +184,6 @@ def schedule(chart: Gantt) -> None:
             break
     if any(task.end is None for task in chart.tasks):
         raise Unread("a task's dates cannot be worked out")
-    if any((task.end or DAWN).year >= LAST_YEAR for task in chart.tasks):
-        raise Unread("a task ends after the calendar does")
 
 
 def days_named(days: set[str], parse: Callable[[str], dt.datetime | None]) -> set[str]:
@@ -212,6 +212,8 @@ def place_task(
         return False
     if written and chart.inclusive:
         end += DAY
+    if max(start, end).year >= LAST_YEAR:
+        raise Unread("a task ends after the calendar does")
     task.start, task.end, task.drawn_end = start, end, end
     if not written and (chart.excludes or chart.includes):
         task.end, task.drawn_end = past_days_off(start, end, chart)
@@ -288,7 +290,11 @@ def past_days_off(
     start: dt.datetime, end: dt.datetime, chart: Gantt
 ) -> tuple[dt.datetime, dt.datetime]:
     """Mermaid's reading of `excludes`: each day off from the start to the end pushes the end a
-    day later; the bar ends where the last day worked ends."""
+    day later; the bar ends where the last day worked ends. A chart whose tasks with days off
+    last over MOST_DAYS in all (each day is walked) is left as its code."""
+    chart.walked += max(0, (end - start).days)
+    if chart.walked > MOST_DAYS:
+        raise Unread("tasks too long to walk their days off")
     drawn, day, off = end, start, False
     while day <= end:
         if not off:
