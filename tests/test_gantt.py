@@ -241,6 +241,7 @@ def test_the_same_chart_is_drawn_the_same_whatever_the_day() -> None:
         "gantt\n  A : a, after b, 1d\n  B : b, after a, 1d",  # each after the other
         "gantt\n  A : 2024-01-01, 99999999y",  # past the calendar
         "gantt\n  excludes weekends\n  A : 0001-01-01, 2900000d",  # days off past the calendar
+        "gantt\n  tickInterval 99999999999999999999999second\n  A : 2024-01-01, 3d",  # ticks past it
         "gantt\n  excludes sunday\n"
         + "  A : 1000-01-01, 30000d\n" * 2,  # days off: too many to walk
         "gantt\n  A : 2024-01-01, 9999999999999d",

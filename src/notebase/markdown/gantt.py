@@ -631,16 +631,15 @@ def floor_to(when: dt.datetime, step: int, unit: str, week_start: int) -> dt.dat
 
 
 def next_tick(tick: dt.datetime, step: int, unit: str) -> dt.datetime:
+    """The tick after `tick` (through `later`: one past the calendar leaves the chart unread)."""
     if unit == "day":  # (d3's every other day starts again on the first of each month)
-        after = tick + DAY
+        after = later(tick, 1, "d")
         while (after.day - 1) % step:
-            after += DAY
+            after = later(after, 1, "d")
         return after
-    if unit == "week":
-        return tick + DAY * 7 * step
     if unit in ("month", "year"):
         return later(tick, step, "M" if unit == "month" else "y")
-    return tick + dt.timedelta(seconds=SECONDS[unit] * step)
+    return later(tick, step * SECONDS[unit], "s")
 
 
 _DIRECTIVE = re.compile(r"%([-_0]?)(.)")
