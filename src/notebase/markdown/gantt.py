@@ -34,6 +34,7 @@ from notebase.markdown.mermaid import (
     label_lines,
     num,
     svg_element,
+    title_svg,
 )
 from notebase.markdown.textwidth import ems
 
@@ -463,13 +464,10 @@ def gantt_svg(chart: Gantt) -> str:
         right = max(right, reach)
     ends = (x_of(t) + ems(label) * SMALL / 2 for t, label in zip(ticks, labels, strict=True))
     width = max(right, *ends, PAD + ems(chart.title) * FONT) + PAD
-    title = (
-        f'<text class="gantt-title" x="{num(width / 2)}" y="{num(PAD + LEADING / 2)}" '
-        f'text-anchor="middle" dominant-baseline="central">{html.escape(chart.title)}</text>'
-    )
+    title = title_svg("gantt", chart.title, width / 2)
     said = ", ".join(task.name for task in chart.tasks)
     label = " ".join(f"Gantt chart: {chart.title} {said}".split())
-    body = (title if chart.title else "") + "".join(parts)
+    body = title + "".join(parts)
     return svg_element(width, bottom + SMALL + 10 + PAD, label, body)
 
 

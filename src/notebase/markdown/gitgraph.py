@@ -40,6 +40,7 @@ from notebase.markdown.mermaid import (
     num,
     svg_element,
     text_width,
+    title_svg,
 )
 from notebase.markdown.textwidth import ems
 
@@ -304,12 +305,7 @@ def gitgraph_svg(graph: GitGraph) -> str:
         commit_svg(commit, lane_of[commit.branch], centre)
         for commit, centre in zip(graph.commits, layout.centres, strict=True)
     ]
-    title = (
-        f'<text class="gitgraph-title" x="{num(PAD)}" y="{num(PAD + LEADING / 2)}" '
-        f'dominant-baseline="central">{html.escape(graph.title)}</text>'
-        if graph.title
-        else ""
-    )
+    title = title_svg("gitgraph", graph.title, PAD, centred=False)
     width = max(layout.width, 2 * PAD + ems(graph.title) * TITLE)
     body = title + "".join(parts + layout.labels)
     return svg_element(width, layout.height, spoken(graph, lanes), body)

@@ -34,6 +34,7 @@ from notebase.markdown.mermaid import (
     svg_element,
     text_svg,
     text_width,
+    title_svg,
 )
 from notebase.markdown.textwidth import ems
 from notebase.markdown.timeline import wrapped
@@ -198,12 +199,7 @@ def journey_svg(chart: Journey) -> str:
         parts.append(task_svg(task, names[i], box, [colour[actor] for actor in task.actors]))
         parts.append(face_svg(task.score, middle, face_y))
     parts.append(legend_svg(actors, top))
-    title = (
-        f'<text class="journey-title" x="{num(PAD)}" y="{num(PAD + LEADING / 2)}" '
-        f'dominant-baseline="central">{html.escape(chart.title)}</text>'
-        if chart.title
-        else ""
-    )
+    title = title_svg("journey", chart.title, PAD, centred=False)
     height = max(bottom, top + LEADING * len(actors)) + PAD
     return svg_element(width, height, spoken(chart), title + "".join(parts))
 

@@ -742,6 +742,18 @@ def chart_svg(chart: Chart, link: NoteLink | None = None, what: str = "Flowchart
     return svg_element(right, bottom, f"{what}: {names}", f"{drawn_frames}{links}{nodes}")
 
 
+def title_svg(kind: str, title: str, x: float, centred: bool = True) -> str:
+    """A chart's title, above it (of class `kind`-title: the theme sets its weight and size),
+    centred on `x` or starting at it; nothing for none."""
+    if not title:
+        return ""
+    anchor = ' text-anchor="middle"' if centred else ""
+    return (
+        f'<text class="{kind}-title" x="{num(x)}" y="{num(PAD + LEADING / 2)}"{anchor} '
+        f'dominant-baseline="central">{html.escape(title)}</text>'
+    )
+
+
 def svg_element(width: float, height: float, label: str, body: str) -> str:
     """A diagram's SVG, `label` saying what it shows: as wide as drawn, narrower to fit the
     page down to SHRINK of that (then scrolled across in its figure)."""

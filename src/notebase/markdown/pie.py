@@ -25,6 +25,7 @@ from notebase.markdown.mermaid import (
     num,
     svg_element,
     text_width,
+    title_svg,
 )
 from notebase.markdown.textwidth import ems
 
@@ -92,12 +93,7 @@ def pie_svg(pie: Pie) -> str:
     legend_width = text_width(rows) + 18
     width = max(legend_x + legend_width, PAD + ems(pie.title) * FONT) + PAD
     height = max(cy + RADIUS, legend_top + LEADING * len(rows)) + PAD
-    title = (
-        f'<text class="pie-title" x="{num(width / 2)}" y="{num(PAD + LEADING / 2)}" '
-        f'text-anchor="middle" dominant-baseline="central">{html.escape(pie.title)}</text>'
-        if pie.title
-        else ""
-    )
+    title = title_svg("pie", pie.title, width / 2)
     said = ", ".join(f"{label} {value:g}" for label, value in pie.slices)
     label = " ".join(f"Pie chart: {pie.title} {said}".split())
     return svg_element(width, height, label, f"{title}{''.join(slices)}{legend}")

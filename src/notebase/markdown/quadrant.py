@@ -33,6 +33,7 @@ from notebase.markdown.mermaid import (
     label_lines,
     num,
     svg_element,
+    title_svg,
 )
 from notebase.markdown.textwidth import ems
 
@@ -202,12 +203,7 @@ def quadrant_svg(chart: Quadrants) -> str:
     body.append(x_axis_svg(x_low, x_high, left, top + SIZE + AXIS_GAP))
     body.append(y_axis_svg(y_low, y_high, left - AXIS_GAP, top))
     body.append(points_svg(chart.points, left, top, label_boxes))
-    if chart.title:
-        body.insert(
-            0,
-            f'<text class="quadrant-title" x="{num(middle)}" y="{num(PAD + LEADING / 2)}" '
-            f'text-anchor="middle" dominant-baseline="central">{html.escape(chart.title)}</text>',
-        )
+    body.insert(0, title_svg("quadrant", chart.title, middle))
     said = ", ".join(f"{p.name} ({p.x:g}, {p.y:g})" for p in chart.points)
     if not said:  # (no point: the quadrants' labels say what it shows)
         said = ", ".join(" ".join(chart.labels[n]) for n in sorted(chart.labels))

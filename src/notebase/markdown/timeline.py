@@ -16,7 +16,6 @@ chart its code.
 
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass, field
 
@@ -32,6 +31,7 @@ from notebase.markdown.mermaid import (
     svg_element,
     text_svg,
     text_width,
+    title_svg,
 )
 from notebase.markdown.textwidth import ems
 
@@ -211,12 +211,7 @@ def timeline_svg(chart: Timeline) -> str:
             f'<path class="timeline-line" d="M{num(middle)},{num(top + period_high)} V{num(end)}"/>'
         )
         bottom = max(bottom, end)
-    title = (
-        f'<text class="timeline-title" x="{num(PAD)}" y="{num(PAD + LEADING / 2)}" '
-        f'dominant-baseline="central">{html.escape(chart.title)}</text>'
-        if chart.title
-        else ""
-    )
+    title = title_svg("timeline", chart.title, PAD, centred=False)
     return svg_element(width, bottom + PAD, spoken(chart), title + "".join(parts + boxes))
 
 

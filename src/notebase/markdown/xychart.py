@@ -35,6 +35,7 @@ from notebase.markdown.mermaid import (
     label_lines,
     num,
     svg_element,
+    title_svg,
 )
 from notebase.markdown.textwidth import ems
 
@@ -276,11 +277,7 @@ def xychart_svg(chart: XYChart) -> str:
         *axis_titles_svg(plot, (bottom_title, left_title), labels_end),
         legend_svg(legend_rows, left, PAD + title_room),
     ]
-    if chart.title:
-        body.append(
-            f'<text class="xychart-title" x="{num(middle)}" y="{num(PAD + LEADING / 2)}" '
-            f'text-anchor="middle" dominant-baseline="central">{html.escape(chart.title)}</text>'
-        )
+    body.append(title_svg("xychart", chart.title, middle))
     return svg_element(width, height, aria_label(chart), "".join(body))
 
 
