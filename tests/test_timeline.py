@@ -10,7 +10,8 @@ import re
 
 import pytest
 
-from notebase.markdown.timeline import read_timeline, timeline_html, wrapped
+from notebase.markdown.textwidth import wrapped
+from notebase.markdown.timeline import read_timeline, timeline_html
 from tests.conftest import mermaid_blocks
 
 CHARTS = mermaid_blocks("timelines")

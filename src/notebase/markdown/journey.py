@@ -36,8 +36,7 @@ from notebase.markdown.mermaid import (
     text_width,
     title_svg,
 )
-from notebase.markdown.textwidth import ems
-from notebase.markdown.timeline import wrapped
+from notebase.markdown.textwidth import ems, wrapped
 
 COLOURS = 8  # the sections' and the actors' colours (style.css: .journey-section-0 ... -7 ...)
 MOST_TASKS = 200  # a chart with more is left as its code

@@ -35,7 +35,7 @@ from notebase.markdown.mermaid import (
     svg_element,
     title_svg,
 )
-from notebase.markdown.textwidth import ems
+from notebase.markdown.textwidth import ems, wrapped
 
 SIZE = 400.0  # px, the plot's side
 HALF = SIZE / 2
@@ -164,22 +164,6 @@ def read_styles(written: str) -> None:
             raise Unread(f"no style Mermaid reads: {style!r}")
 
 
-def wrapped(lines: Iterable[str], room: float, size: float) -> tuple[str, ...]:
-    """The lines, each wider than `room` px (at `size` px) broken at its spaces."""
-    out: list[str] = []
-    for line in lines:
-        current = ""
-        for word in line.split(" "):
-            joined = f"{current} {word}" if current else word
-            if current and ems(joined) * size > room:
-                out.append(current)
-                current = word
-            else:
-                current = joined
-        out.append(current)
-    return tuple(out)
-
-
 def quadrant_svg(chart: Quadrants) -> str:
     x_low, x_high = axis_lines(chart.x_axis)
     y_low, y_high = axis_lines(chart.y_axis)
@@ -217,7 +201,7 @@ def axis_lines(
     """An axis' texts wrapped to their room: a half each when both are written, else the whole."""
     low, high = axis
     room = HALF - INSET if high else SIZE
-    return wrapped(low, room, FONT), wrapped(high, room, FONT)
+    return wrapped(low, room / FONT), wrapped(high, room / FONT)
 
 
 def quadrants_svg(left: float, top: float) -> str:
@@ -248,7 +232,7 @@ def quadrant_label_svg(
 ) -> tuple[str, Rect]:
     """A quadrant's label, centred across it: at its top (under its side by INSET), or in its
     middle when the chart has no point; and the box it takes."""
-    lines = wrapped(lines, HALF - 2 * INSET, LABEL_FONT * BOLD)
+    lines = wrapped(lines, (HALF - 2 * INSET) / (LABEL_FONT * BOLD))
     x0 = left + (HALF if number in (1, 4) else 0.0)
     y0 = top + (HALF if number in (3, 4) else 0.0)
     cx = x0 + HALF / 2

@@ -4,6 +4,7 @@ canvas's cards, a flowchart's boxes) without a browser to measure it."""
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 
 # ems a character takes in DejaVu Sans (measured in Chromium, rounded up to a fiftieth), the sans
 # face a page falls back on when the reader's system has no other; Arial, Roboto, Segoe UI and San
@@ -59,3 +60,20 @@ def char_width(ch: str, mono: bool = False) -> float:
 def ems(text: str, mono: bool = False) -> float:
     """About how wide a text is, in ems (char_width)."""
     return sum(char_width(ch, mono) for ch in text)
+
+
+def wrapped(lines: Iterable[str], most: float) -> tuple[str, ...]:
+    """The lines, each longer than `most` ems broken at its spaces (a longer word alone on its
+    line)."""
+    out: list[str] = []
+    for line in lines:
+        current = ""
+        for word in line.split(" "):
+            joined = f"{current} {word}" if current else word
+            if current and ems(joined) > most:
+                out.append(current)
+                current = word
+            else:
+                current = joined
+        out.append(current)
+    return tuple(out)

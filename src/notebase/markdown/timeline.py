@@ -33,7 +33,7 @@ from notebase.markdown.mermaid import (
     text_width,
     title_svg,
 )
-from notebase.markdown.textwidth import ems
+from notebase.markdown.textwidth import ems, wrapped
 
 COLOURS = 8  # the sections' colours, from the theme (style.css: .timeline-colour-0 ... -7)
 MOST_ITEMS = 200  # periods and events: a chart with more is left as its code
@@ -107,23 +107,6 @@ def read_period(chart: Timeline, line: str) -> None:
         raise Unread(f"an event before any period: {line!r}")
 
 
-def wrapped(lines: tuple[str, ...], most: float = WRAP) -> tuple[str, ...]:
-    """The lines, each longer than `most` ems broken at its spaces (a longer word alone on its
-    line)."""
-    out: list[str] = []
-    for line in lines:
-        current = ""
-        for word in line.split(" "):
-            joined = f"{current} {word}" if current else word
-            if current and ems(joined) > most:
-                out.append(current)
-                current = word
-            else:
-                current = joined
-        out.append(current)
-    return tuple(out)
-
-
 def box_height(lines: tuple[str, ...]) -> float:
     return LEADING * len(lines) + BOX
 
@@ -164,8 +147,8 @@ def sections_of(chart: Timeline) -> list[tuple[int, list[int]]]:
 
 
 def timeline_svg(chart: Timeline) -> str:
-    periods = [wrapped(period.lines) for period in chart.periods]
-    events = [[wrapped(event) for event in period.events] for period in chart.periods]
+    periods = [wrapped(period.lines, WRAP) for period in chart.periods]
+    events = [[wrapped(event, WRAP) for event in period.events] for period in chart.periods]
     widths = column_widths(periods, events)
     sections = sections_of(chart)
     headers = section_names(chart, sections, widths)
