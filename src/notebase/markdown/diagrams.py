@@ -1,18 +1,22 @@
-"""Mermaid diagrams drawn when the site is built, as inline SVG: a flowchart (mermaid.py), a
-sequence diagram (sequence.py), a state diagram (state.py), a class diagram (classes.py), an
-entity relationship diagram (er.py), a mind map (mindmap.py), a pie chart (pie.py), a Gantt chart
-(gantt.py), a timeline (timeline.py), a git graph (gitgraph.py), a user journey (journey.py), a
-quadrant chart (quadrant.py), an XY chart (xychart.py) or a sankey diagram (sankey.py); None for
-another kind, or one no reader reads. What no drawing shows (settings, accessible titles) is read past first."""
+"""Mermaid diagrams drawn when the site is built, as inline SVG, by the reader of the kind the
+diagram's first word names: a flowchart (mermaid.py), a sequence diagram (sequence.py), a state
+diagram (state.py), a class diagram (classes.py), an entity relationship diagram (er.py), a mind
+map (mindmap.py), a pie chart (pie.py), a Gantt chart (gantt.py), a timeline (timeline.py), a git
+graph (gitgraph.py), a user journey (journey.py), a quadrant chart (quadrant.py), an XY chart
+(xychart.py) or a sankey diagram (sankey.py); None for another kind, or one its reader does not
+read. What no drawing shows (settings, accessible titles) is read past first."""
 
 from __future__ import annotations
+
+import re
+from collections.abc import Callable
 
 from notebase.markdown.classes import class_html
 from notebase.markdown.er import er_html
 from notebase.markdown.gantt import gantt_html
 from notebase.markdown.gitgraph import gitgraph_html
 from notebase.markdown.journey import journey_html
-from notebase.markdown.mermaid import NoteLink, Unread, mermaid_html, without_unshown
+from notebase.markdown.mermaid import NoteLink, Unread, diagram_lines, mermaid_html, without_unshown
 from notebase.markdown.mindmap import mindmap_html
 from notebase.markdown.pie import pie_html
 from notebase.markdown.quadrant import quadrant_html
@@ -22,6 +26,28 @@ from notebase.markdown.state import state_html
 from notebase.markdown.timeline import timeline_html
 from notebase.markdown.xychart import xychart_html
 
+# a diagram's first word, in lower case -> the reader of its kind (a flowchart's and a git
+# graph's: diagram_html's own)
+READERS: dict[str, Callable[[str], str | None]] = {
+    "sequencediagram": sequence_html,
+    "statediagram": state_html,
+    "statediagram-v2": state_html,
+    "classdiagram": class_html,
+    "classdiagram-v2": class_html,
+    "erdiagram": er_html,
+    "mindmap": mindmap_html,
+    "pie": pie_html,
+    "gantt": gantt_html,
+    "timeline": timeline_html,
+    "journey": journey_html,
+    "quadrantchart": quadrant_html,
+    "xychart": xychart_html,
+    "xychart-beta": xychart_html,
+    "sankey": sankey_html,
+    "sankey-beta": sankey_html,
+}
+_FIRST_WORD = re.compile(r"[A-Za-z][\w-]*")
+
 
 def diagram_html(source: str, link: NoteLink | None = None) -> str | None:
     """The diagram drawn (a flowchart's `internal-link` nodes linking notes through `link`)."""
@@ -29,9 +55,12 @@ def diagram_html(source: str, link: NoteLink | None = None) -> str | None:
         shown = without_unshown(source)
     except Unread:
         return None
-    drawn = mermaid_html(shown, link) or sequence_html(shown)
-    drawn = drawn or state_html(shown) or class_html(shown) or er_html(shown)
-    drawn = drawn or mindmap_html(shown) or pie_html(shown) or gantt_html(shown)
-    drawn = drawn or timeline_html(shown) or journey_html(shown) or quadrant_html(shown)
-    drawn = drawn or xychart_html(shown) or sankey_html(shown)
-    return drawn or gitgraph_html(source)  # (its settings: a directive's)
+    lines = diagram_lines(shown)
+    word = _FIRST_WORD.match(lines[0]) if lines else None
+    kind = word.group(0).lower() if word else ""
+    if kind in ("graph", "flowchart"):
+        return mermaid_html(shown, link)
+    if kind == "gitgraph":
+        return gitgraph_html(source)  # (its settings: a directive's)
+    read = READERS.get(kind)
+    return read(shown) if read else None
