@@ -27,6 +27,7 @@ from notebase.markdown.mermaid import (
     LEADING,
     PAD,
     Unread,
+    box_svg,
     chart_lines,
     figure,
     label_lines,
@@ -212,15 +213,6 @@ def section_name(name: tuple[str, ...], members: list[int], widths: list[float])
     for i in members:
         widths[i] += max(0.0, need - span) / len(members)
     return lines
-
-
-def box_svg(kind: str, rect: tuple[float, float, float, float], text: tuple[str, ...]) -> str:
-    """A box of its kind, (left, width, top, height), its text centred in it."""
-    x, wide, y, high = rect
-    return (
-        f'<g class="{kind}"><rect x="{num(x)}" y="{num(y)}" width="{num(wide)}" '
-        f'height="{num(high)}" rx="4"/>{text_svg(text, x + wide / 2, y + high / 2)}</g>'
-    )
 
 
 def task_svg(

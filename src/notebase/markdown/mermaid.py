@@ -1014,6 +1014,15 @@ def polygon(points: Iterable[tuple[float, float]]) -> str:
     return f'<polygon points="{" ".join(f"{num(x)},{num(y)}" for x, y in points)}"/>'
 
 
+def box_svg(classes: str, rect: tuple[float, float, float, float], text: Sequence[str]) -> str:
+    """A box of the classes given, (left, width, top, height), its text's lines centred in it."""
+    x, wide, y, high = rect
+    return (
+        f'<g class="{classes}"><rect x="{num(x)}" y="{num(y)}" width="{num(wide)}" '
+        f'height="{num(high)}" rx="4"/>{text_svg(text, x + wide / 2, y + high / 2)}</g>'
+    )
+
+
 def text_svg(lines: Sequence[str], x: float, y: float) -> str:
     top = y - LEADING * (len(lines) - 1) / 2
     spans = "".join(

@@ -24,12 +24,12 @@ from notebase.markdown.mermaid import (
     LEADING,
     PAD,
     Unread,
+    box_svg,
     chart_lines,
     figure,
     label_lines,
     num,
     svg_element,
-    text_svg,
     text_width,
     title_svg,
 )
@@ -167,7 +167,8 @@ def timeline_svg(chart: Timeline) -> str:
         for number, members in sections:
             left, right = lefts[members[0]], lefts[members[-1]] + widths[members[-1]]
             box = (left, right - left, top, high)
-            parts.append(box_svg("timeline-section", colour[members[0]], box, headers[number]))
+            kind = f"timeline-section timeline-colour-{colour[members[0]]}"
+            parts.append(box_svg(kind, box, headers[number]))
         top += high + STACK
     period_high = max(box_height(lines) for lines in periods)
     axis = top + period_high + AXIS
@@ -181,11 +182,16 @@ def timeline_svg(chart: Timeline) -> str:
     bottom = axis + PAD / 2
     for i, text in enumerate(periods):
         column = (lefts[i], widths[i])
-        boxes.append(box_svg("timeline-period", colour[i], (*column, top, period_high), text))
+        kind = f"timeline-period timeline-colour-{colour[i]}"
+        boxes.append(box_svg(kind, (*column, top, period_high), text))
         y = axis + AXIS
         for event in events[i]:
             boxes.append(
-                box_svg("timeline-event", colour[i], (*column, y, box_height(event)), event)
+                box_svg(
+                    f"timeline-event timeline-colour-{colour[i]}",
+                    (*column, y, box_height(event)),
+                    event,
+                )
             )
             y += box_height(event) + STACK
         end = y - STACK if events[i] else axis
@@ -222,15 +228,3 @@ def spoken(chart: Timeline) -> str:
         for period in chart.periods
     )
     return " ".join(f"Timeline: {chart.title} {said}".split())
-
-
-def box_svg(
-    kind: str, colour: int, rect: tuple[float, float, float, float], text: tuple[str, ...]
-) -> str:
-    """A box of its kind and colour, (left, width, top, height), its text centred in it."""
-    x, wide, y, high = rect
-    return (
-        f'<g class="{kind} timeline-colour-{colour}"><rect x="{num(x)}" y="{num(y)}" '
-        f'width="{num(wide)}" height="{num(high)}" rx="4"/>'
-        f"{text_svg(text, x + wide / 2, y + high / 2)}</g>"
-    )
