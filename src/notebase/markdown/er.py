@@ -30,8 +30,8 @@ from notebase.markdown.mermaid import (
     Link,
     Node,
     Unread,
-    chart_lines,
     chart_svg,
+    diagram_lines,
     direction_of,
     figure,
     label_lines,
@@ -94,7 +94,7 @@ def er_html(source: str) -> str | None:
 
 
 def read_er(source: str) -> Chart:
-    lines = chart_lines(source)
+    lines = diagram_lines(source, trailing_comments=True)
     if not lines or not _HEADER.match(lines[0]):
         raise Unread("no entity-relationship diagram")
     chart = Chart("TB")

@@ -29,7 +29,7 @@ from notebase.markdown.mermaid import (
     LEADING,
     PAD,
     Unread,
-    chart_lines,
+    diagram_lines,
     figure,
     label_lines,
     num,
@@ -102,7 +102,7 @@ def gantt_html(source: str) -> str | None:
 
 
 def read_gantt(source: str) -> Gantt:
-    lines = chart_lines(source)
+    lines = diagram_lines(source, trailing_comments=True)
     if not lines or lines[0] != "gantt":
         raise Unread("no Gantt chart")
     chart = Gantt()

@@ -34,7 +34,7 @@ from notebase.markdown.mermaid import (
     LEADING,
     PAD,
     Unread,
-    chart_lines,
+    diagram_lines,
     figure,
     label_lines,
     num,
@@ -122,7 +122,7 @@ def read_gitgraph(source: str) -> GitGraph:
     settings = "".join(DIRECTIVE.findall(source))
     if (front := _FRONT.match(source)) is not None:
         settings += front.group(1)
-    lines = chart_lines(source)
+    lines = diagram_lines(source, trailing_comments=True)
     header = _HEADER.match(lines[0]) if lines else None
     if header is None:
         raise Unread("no git graph")

@@ -28,7 +28,7 @@ from notebase.markdown.mermaid import (
     PAD,
     Unread,
     box_svg,
-    chart_lines,
+    diagram_lines,
     figure,
     label_lines,
     num,
@@ -93,7 +93,7 @@ def journey_html(source: str) -> str | None:
 
 
 def read_journey(source: str) -> Journey:
-    lines = chart_lines(source)
+    lines = diagram_lines(source, trailing_comments=True)
     if not lines or _HEADER.match(lines[0]) is None:
         raise Unread("no user journey")
     chart = Journey()

@@ -138,7 +138,7 @@ def figure(draw: Callable[[T], str], read: Callable[[str], T], source: str) -> s
 
 
 def read_chart(source: str) -> Chart:
-    statements = [s for s in split_statements(without_front_matter(source)) if s]
+    statements = [s for s in split_statements(without_front_matter(without_unshown(source))) if s]
     statements = [s for s in statements if not s.startswith("%%")]  # comments, directives
     header = _HEADER.match(statements[0]) if statements else None
     if header is None:
@@ -181,10 +181,11 @@ def read_chart(source: str) -> Chart:
 
 def diagram_lines(source: str, trailing_comments: bool = False) -> list[str]:
     """A diagram's lines as the readers of one statement a line read them: its `---` block of
-    settings left out, each stripped, blank lines and `%%` ones (comments, directives) dropped;
-    with `trailing_comments`, a `%%` after what a line says (outside quotes) cut off too, as
-    state and class diagrams allow (a sequence's message may hold one: it is its text)."""
-    lines = without_front_matter(source).splitlines()
+    settings and what no drawing shows (without_unshown) left out, each stripped, blank lines
+    and `%%` ones (comments) dropped; with `trailing_comments`, a `%%` after what a line says
+    (outside quotes) cut off too, as state and class diagrams allow (a sequence's message may
+    hold one: it is its text)."""
+    lines = without_front_matter(without_unshown(source)).splitlines()
     if trailing_comments:
         lines = [without_comment(line) for line in lines]
     stripped = (line.strip() for line in lines)
@@ -194,12 +195,6 @@ def diagram_lines(source: str, trailing_comments: bool = False) -> list[str]:
 DIRECTIVE = re.compile(r"%%\{.*?\}%%", re.S)  # `%%{init: ...}%%`, over lines too
 _ACCESSIBLE = re.compile(r"acc(?:Title|Descr)\s*:", re.I)
 _DESCRIBED = re.compile(r"accDescr\s*\{", re.I)
-
-
-def chart_lines(source: str) -> list[str]:
-    """A diagram's lines as diagram_lines reads them (a `%%` after what a line says cut off
-    too), without what no drawing shows (without_unshown)."""
-    return diagram_lines(without_unshown(source), trailing_comments=True)
 
 
 def without_unshown(source: str) -> str:

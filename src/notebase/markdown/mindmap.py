@@ -20,6 +20,7 @@ from notebase.markdown.mermaid import (
     figure,
     label_lines,
     read_node,
+    without_unshown,
 )
 
 MOST_NODES = 300
@@ -35,7 +36,9 @@ def mindmap_html(source: str) -> str | None:
 
 
 def read_mindmap(source: str) -> Chart:
-    lines = joined_quotes([line.rstrip() for line in source.expandtabs(4).splitlines()])
+    lines = joined_quotes(
+        [line.rstrip() for line in without_unshown(source).expandtabs(4).splitlines()]
+    )
     lines = [line for line in lines if line.strip() and not line.strip().startswith("%%")]
     if not lines or lines[0].strip() != "mindmap":
         raise Unread("no mind map")

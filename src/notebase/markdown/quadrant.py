@@ -28,7 +28,7 @@ from notebase.markdown.mermaid import (
     LEADING,
     PAD,
     Unread,
-    chart_lines,
+    diagram_lines,
     figure,
     label_lines,
     num,
@@ -94,7 +94,7 @@ def quadrant_html(source: str) -> str | None:
 
 
 def read_quadrants(source: str) -> Quadrants:
-    lines = chart_lines(source)
+    lines = diagram_lines(source, trailing_comments=True)
     if not lines or lines[0].lower() != "quadrantchart":
         raise Unread("no quadrant chart")
     chart = Quadrants()

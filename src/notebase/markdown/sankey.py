@@ -30,7 +30,7 @@ from notebase.markdown.mermaid import (
     LEADING,
     PAD,
     Unread,
-    chart_lines,
+    diagram_lines,
     figure,
     num,
     svg_element,
@@ -83,7 +83,7 @@ def sankey_html(source: str) -> str | None:
 
 
 def read_sankey(source: str) -> Sankey:
-    lines = chart_lines(source)
+    lines = diagram_lines(source, trailing_comments=True)
     if not lines or not _HEADER.fullmatch(lines[0]):
         raise Unread("no sankey diagram")
     if len(lines) - 1 > MOST_ROWS:

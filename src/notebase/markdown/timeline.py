@@ -25,7 +25,7 @@ from notebase.markdown.mermaid import (
     PAD,
     Unread,
     box_svg,
-    chart_lines,
+    diagram_lines,
     figure,
     label_lines,
     num,
@@ -75,7 +75,7 @@ def timeline_html(source: str) -> str | None:
 
 
 def read_timeline(source: str) -> Timeline:
-    lines = chart_lines(source)
+    lines = diagram_lines(source, trailing_comments=True)
     header = _HEADER.match(lines[0]) if lines else None
     if header is None:
         raise Unread("no timeline")

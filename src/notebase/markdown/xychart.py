@@ -30,7 +30,7 @@ from notebase.markdown.mermaid import (
     LEADING,
     PAD,
     Unread,
-    chart_lines,
+    diagram_lines,
     figure,
     label_lines,
     num,
@@ -92,7 +92,7 @@ def xychart_html(source: str) -> str | None:
 
 
 def read_xychart(source: str) -> XYChart:
-    lines = chart_lines(source)
+    lines = diagram_lines(source, trailing_comments=True)
     header = _HEADER.fullmatch(lines[0]) if lines else None
     if header is None:
         raise Unread("no XY chart")
