@@ -11,6 +11,7 @@ from pathlib import Path
 from notebase.builder.parallel import give_back_free_memory, map_indexed
 from notebase.builder.search import (
     INDEXED_MARK,
+    Bundle,
     EarlyIndex,
     SearchJob,
     indexed_copy,
@@ -277,7 +278,7 @@ def add_search_bundle(
     later: bool,
     apply: Apply = direct,
     early: EarlyIndex | None = None,
-    known: Mapping[str, dict[str, bytes]] | None = None,
+    known: Mapping[str, Bundle] | None = None,
 ) -> tuple[FilePlan, SearchJob | None]:
     """The plan plus Pagefind's bundle of its pages (kept as it is when no page changed; the
     shards `early` indexed taken as it made them, and those `known` by their stamp), and with
