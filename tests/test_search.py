@@ -189,6 +189,33 @@ def test_filter_values_are_sorted_and_files_renamed_by_content() -> None:
     assert files["pagefind/pagefind.js"] == b"js"
 
 
+def test_a_bundle_left_where_pagefind_wrote_it_is_read_only_where_it_is_rewritten(
+    example_site: Path, tmp_path: Path
+) -> None:
+    """index_folder(left=True): every file but the filters, the metadata and the entry file stays
+    where Pagefind wrote it (Staged, unread), and the bundle's bytes are those it reads whole."""
+    folder = tmp_path / "pages"
+    for page in example_site.rglob("*.html"):
+        if b"data-pagefind-body" in page.read_bytes():
+            target = folder / page.relative_to(example_site)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(search.search_page(page.read_bytes()))
+    left = search.index_folder(folder, "en", left=True)
+    assert not isinstance(left, Diagnostic)
+    read = canonical_bundle(search.read_bundle(folder / "pagefind"))
+    staged = {rel for rel, data in left.items() if isinstance(data, Staged)}
+    assert any("/fragment/" in rel for rel in staged) and any("/index/" in rel for rel in staged)
+    assert not any(search.rewritten(rel) for rel in staged)
+    assert {rel for rel in left if search.rewritten(rel)} == {
+        rel for rel in read if search.rewritten(rel)
+    }
+    as_read = {
+        rel: data.path.read_bytes() if isinstance(data, Staged) else data
+        for rel, data in left.items()
+    }
+    assert as_read == read
+
+
 def test_a_rebuild_where_no_page_changed_keeps_the_bundle_without_pagefind(
     kb: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
