@@ -87,7 +87,7 @@ def test_fields_carry_their_file_lines() -> None:
 
 
 def test_broken_yaml_names_its_line() -> None:
-    _, _, diags = read_front_matter("---\ntitle: ok\nsummary: a: b\n---\n", PATH)
+    _, _, diags = read_front_matter("---\ntitle: ok\nsummary: [a\n---\n", PATH)
     assert [(d.severity, d.code, d.pos) for d in diags] == [
         (Severity.ERROR, "yaml-syntax", FilePos(PATH, 3))
     ]
@@ -104,7 +104,7 @@ def test_broken_yaml_names_its_line() -> None:
         (["title: x", "tags:", "\t- a", "date: 2025-01-01"], 4),  # a tab before an item
         (["title: x", "kind: paper", "tags: [a, b", "date: 2025-01-01"], 4),  # open bracket
         (["title: x", "kind paper", "date: 2025-01-01"], 3),  # a key without its colon
-        (["title: x", "kind: paper", "summary: a: b", "date: 2025-01-01"], 4),  # ': ' in a value
+        (["title: x", "kind: paper", "summary: a: b", "tags: [c", "date: 1"], 4),  # and a [ below
     ],
 )
 def test_a_yaml_mistake_is_reported_at_its_own_line(yaml_lines: list[str], line: int) -> None:
@@ -404,6 +404,42 @@ def test_a_value_starting_with_at_is_read_as_text_with_a_warning_at_its_line() -
     ]
     _, _, broken = read_front_matter("---\na: @x\nb: [c\n---\n", PATH)  # else wrong too
     assert [(d.severity, d.code) for d in broken] == [(Severity.ERROR, "yaml-syntax")]
+
+
+def test_a_value_holding_a_colon_or_text_after_its_quotes_is_read_as_text() -> None:
+    # a real vault's ADR notes (mdelmontep/obsidian-vault): a title holding ': ', a title quoted
+    # then going on; the other fields are kept, where the whole front matter was lost
+    text = (
+        '---\ntitle: ADR-019 — precio "con IVA" en form X: storage vs columna\n'
+        "date: 2026-05-24\ntags: [adr, fiscal]\n"
+        'aside: "contestar como ChatGPT" en un asistente\nfine: a # note\n'
+        "related: [[adr-025]] [[stripe notes|Stripe]]\n---\nbody\n"
+    )
+    fields, _, diags = read_front_matter(text, PATH)
+    assert {k: f.value for k, f in fields.items()} == {
+        "title": 'ADR-019 — precio "con IVA" en form X: storage vs columna',
+        "date": dt.date(2026, 5, 24),
+        "tags": ["adr", "fiscal"],
+        "aside": '"contestar como ChatGPT" en un asistente',
+        "fine": "a",
+        "related": "[[adr-025]] [[stripe notes|Stripe]]",
+    }
+    assert [(d.severity, d.code, d.pos.line) for d in diags] == [
+        (Severity.WARNING, "yaml-text-value", 2)
+    ]
+
+
+@pytest.mark.parametrize(
+    "yaml_text",
+    [
+        "title: [a: b\n",  # a list opened and never closed
+        "title: a: b\n  more\n",  # the value goes on below: not one line
+        "title: a: b\nc: [d\n",  # a mistake besides
+    ],
+)
+def test_a_value_whose_meaning_is_not_plain_stays_a_yaml_error(yaml_text: str) -> None:
+    _, _, diags = read_front_matter(f"---\n{yaml_text}---\n", PATH)
+    assert [(d.severity, d.code) for d in diags] == [(Severity.ERROR, "yaml-syntax")]
 
 
 def test_broken_yaml_without_placeholders_is_still_an_error() -> None:

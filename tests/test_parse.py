@@ -433,7 +433,7 @@ def test_an_admonition_colour_that_is_none_is_a_warning_at_its_line_with_a_hint(
 
 
 def test_broken_yaml_is_a_warning_at_its_line_and_the_note_is_built_without_it() -> None:
-    result = parse("---\ntitle: ok\nsummary: a: b\n---\n# Heading\n\nbody\n", "papers/bad.md")
+    result = parse("---\ntitle: ok\nsummary: {a\n---\n# Heading\n\nbody\n", "papers/bad.md")
     assert [(d.severity, d.code, d.pos) for d in result.diagnostics] == [
         (Severity.WARNING, "yaml-syntax", FilePos("notes/papers/bad.md", 3))
     ]

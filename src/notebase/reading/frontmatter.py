@@ -10,7 +10,7 @@ from typing import Any
 from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.fuzzy import one_slip_from
 from notebase.reading.dates import PLACEHOLDER, read_date
-from notebase.reading.yamlio import Field, load_fields
+from notebase.reading.yamlio import Field, load_fields, reads_as_value
 
 KNOWN_KEYS = (
     "title", "kind", "url", "source_title", "authors", "year", "date", "tags", "tag", "category",
@@ -29,6 +29,9 @@ _PLACEHOLDER = re.compile(
 _RESERVED_START = re.compile(
     r"^([ \t]*(?:-[ \t]+|[^\s:#][^:\n]*:[ \t]+))([@`][^\n]*?)[ \t]*$", re.M
 )
+# A key at the start of its line and the value after it on that line (its trailing blanks apart).
+_TOP_LEVEL_PAIR = re.compile(r"^([^\s:#\-'\"\[{][^:\n]*?:[ \t]+)(\S[^\n\r]*?)([ \t\r]*)$")
+_WIKILINKS = re.compile(r"(?:\[\[[^\[\]\n]+\]\][ \t,]*)+")  # `related: [[a]] [[b]]`
 _MARKDOWN_LINK = re.compile(r"\[[^\]]*\]\(<?([^\s<>()]+)>?\)")  # `[GitHub](https://…)`
 _BOOLS = {
     "true": True,
@@ -83,7 +86,11 @@ def read_front_matter(text: str, path: str) -> tuple[dict[str, Field], Split, li
         again, still = load_fields(quoted, path, 2)
         if not still:
             line = 2 + split.yaml_text.count("\n", 0, reserved.start())
-            fields, out = again, [*out[len(diags) :], reserved_warning(path, line)]
+            fields, out, diags = again, [*out[len(diags) :], reserved_warning(path, line)], ()
+    if diags and (loose := text_values(split.yaml_text)) is not None:
+        again, still = load_fields(loose[0], path, 2)
+        if not still:
+            fields, out = again, [*out[len(diags) :], text_value_warning(path, 2 + loose[1])]
     by_key: dict[str, Field] = {}
     written = {fld.key for fld in fields}
     for fld in fields:
@@ -97,6 +104,46 @@ def read_front_matter(text: str, path: str) -> tuple[dict[str, Field], Split, li
         if fld.key not in KNOWN_KEYS:
             out.extend(check_misspelling(fld, path, written))
     return by_key, split, out
+
+
+def text_values(yaml_text: str) -> tuple[str, int] | None:
+    """The front matter with each top-level value of one line that YAML cannot read as a value
+    (`title: Attention: a survey`, `title: "Quoted" and more`) quoted whole, as the text it
+    plainly is, and the index of the first such line; None when there is none. A value that
+    opens a list, a mapping or a block, or goes on below, is left as it is: its meaning is not
+    plain."""
+    lines, first = yaml_text.split("\n"), None
+    for i, line in enumerate(lines):
+        pair = _TOP_LEVEL_PAIR.match(line)
+        if pair is None or not plain_text_value(pair.group(2)):
+            continue
+        if i + 1 < len(lines) and lines[i + 1][:1] in (" ", "\t"):
+            continue
+        key, value, rest = pair.groups()
+        lines[i] = key + "'" + value.replace("'", "''") + "'" + rest
+        first = i if first is None else first
+    return ("\n".join(lines), first) if first is not None else None
+
+
+def plain_text_value(value: str) -> bool:
+    """Whether a value YAML cannot read is plainly text: wikilinks side by side (`[[a]] [[b]]`),
+    or a value that opens no list, mapping or block and closes on its line a quote it opens, text
+    following (a quote left open is a mistake)."""
+    if reads_as_value(value):
+        return False
+    if _WIKILINKS.fullmatch(value):
+        return True
+    if value[0] in "[{|>&*!":
+        return False
+    return value[0] not in "'\"" or value.find(value[0], 1) not in (-1, len(value) - 1)
+
+
+def text_value_warning(path: str, line: int) -> Diagnostic:
+    message = (
+        "a value holds ': ' or goes on after its quotes, which YAML does not read; read as text"
+    )
+    hint = "quote the whole value: title: 'Attention: a survey'"
+    return warning("yaml-text-value", message, FilePos(path, line), hint)
 
 
 def quote_placeholder(m: re.Match[str]) -> str:

@@ -215,6 +215,15 @@ def plain_tag(text: str) -> str:
     return tag
 
 
+def reads_as_value(text: str) -> bool:
+    """Whether YAML reads the text, after a key on its line, as that key's value."""
+    try:
+        yaml.compose(f"k: {text}", Loader=LOADER)
+    except yaml.YAMLError:
+        return False
+    return True
+
+
 def load_mapping(text: str) -> dict[str, Any]:
     """A YAML mapping written by notebase; {} when it is not readable or not a mapping."""
     return read_mapping(text, "")[0]
