@@ -23,7 +23,7 @@ from notebase.builder.cachefiles import HELD_RELATED, HELD_TOKEN, save_held
 from notebase.diagnostics import Diagnostic
 from notebase.linking.related import RelatedInputs, related_of
 
-HELPED = 2000  # notes from which a helper pays for its start (README "Benchmarks")
+HELPED = 500  # notes from which a helper pays for its start (README "Benchmarks")
 
 
 @dataclass(frozen=True, slots=True)
