@@ -582,6 +582,40 @@ def test_an_arrow_is_drawn_across_its_label_head_and_all(
 
 
 @pytest.mark.browser
+@pytest.mark.parametrize(("width", "scheme"), [(1000, "light"), (390, "dark")])
+def test_the_rows_of_an_aligned_formula_line_up_where_they_are_aligned(
+    browser: Browser, tmp_path: Path, width: int, scheme: str
+) -> None:
+    """align's `&=` and `&\\propto` (a real vault's proof, ys-zhang/obsidian-vault-research), an
+    array's {lr} columns and cases: each row's cell starts (left) or ends (right) where the
+    others' do, where Chromium, which reads no columnalign, centred each cell."""
+    note = (
+        "$$\n\\begin{align}\np(x | y) &= \\frac{P(x, y)}{P(y)} \\\\\n"
+        "&\\propto P(y | x) \\cdot P(x) \\\\\n&\\propto \\pi(x)\n\\end{align}\n$$\n\n"
+        "$$\n\\begin{array}{lr} a & bbbbbb \\\\ cccccc & d \\end{array}\n$$\n\n"
+        "$$\nf(x) = \\begin{cases} 1 & x > 0 \\\\ -100 & \\text{otherwise} \\end{cases}\n$$\n"
+    )
+    page = arrows_page(browser, tmp_path, note, width, scheme, 1)
+    tables = page.locator("article mtable")
+    assert tables.count() == 3
+    edges = """(t, side) => [...t.querySelectorAll(':scope > mtr')].map(r => {
+        const cells = [...r.querySelectorAll(':scope > mtd')];
+        return cells.map(c => {
+            const kids = [...c.children].filter(k => k.getBoundingClientRect().width > 0);
+            const boxes = kids.map(k => k.getBoundingClientRect());
+            return [Math.min(...boxes.map(b => b.left)), Math.max(...boxes.map(b => b.right))];
+        });
+    })"""
+    align, array, cases = (tables.nth(k).evaluate(edges) for k in range(3))
+    starts = [row[1][0] for row in align]  # the `=` and the `∝`s: the right column's left edge
+    assert max(starts) - min(starts) < 1, starts
+    assert abs(array[0][0][0] - array[1][0][0]) < 1  # l: the left edges
+    assert abs(array[0][1][1] - array[1][1][1]) < 1  # r: the right edges
+    assert abs(cases[0][0][0] - cases[1][0][0]) < 1 and abs(cases[0][1][0] - cases[1][1][0]) < 1
+    page.close()
+
+
+@pytest.mark.browser
 @pytest.mark.parametrize(("width", "dpr"), [(1000, 1), (390, 2)])
 def test_mhchem_spaces_its_arrows_and_plus_from_the_species(
     browser: Browser, tmp_path: Path, width: int, dpr: int
