@@ -616,6 +616,39 @@ def test_the_rows_of_an_aligned_formula_line_up_where_they_are_aligned(
 
 
 @pytest.mark.browser
+@pytest.mark.parametrize(("width", "scheme"), [(1000, "light"), (390, "dark")])
+def test_a_proof_trees_premises_stand_on_its_line(
+    browser: Browser, tmp_path: Path, width: int, scheme: str
+) -> None:
+    """A bussproofs tree whose premises are a subtree and a leaf: the leaf stands level with the
+    subtree's conclusion, on the line (each its bottom at most 6 px above the line's top), where the
+    leaf was centred on the subtree, half a row above its conclusion."""
+    note = (
+        "$$\n\\begin{prooftree}\n\\AXC{$\\Gamma, x:A \\vdash e : B$}\n"
+        "\\UIC{$\\Gamma \\vdash \\lambda x.e : A \\to B$}\n\\AXC{$\\Gamma \\vdash a : A$}\n"
+        "\\BIC{$\\Gamma \\vdash (\\lambda x.e)\\,a : B$}\n\\end{prooftree}\n$$\n"
+    )
+    page = arrows_page(browser, tmp_path, note, width, scheme, 1)
+    cells = page.locator("article mtd")
+    assert cells.count() == 2
+    bottoms = [cells.nth(k).evaluate(f"(c) => ({INK_BOTTOM})(c)") for k in range(2)]
+    line = page.locator("article mfrac").first.evaluate(
+        "(f) => f.lastElementChild.getBoundingClientRect().top"
+    )
+    assert all(line - 6 <= bottom <= line + 1 for bottom in bottoms), (bottoms, line)
+    assert abs(bottoms[0] - bottoms[1]) < 6, bottoms  # (glyphs of other fonts drop lower)
+    page.close()
+
+
+# the lowest bottom of the text drawn in an element (its glyphs' boxes, not its own box)
+INK_BOTTOM = """(e) => {
+    const range = document.createRange();
+    range.selectNodeContents(e);
+    return Math.max(...[...range.getClientRects()].map(r => r.bottom));
+}"""
+
+
+@pytest.mark.browser
 @pytest.mark.parametrize(("width", "dpr"), [(1000, 1), (390, 2)])
 def test_mhchem_spaces_its_arrows_and_plus_from_the_species(
     browser: Browser, tmp_path: Path, width: int, dpr: int

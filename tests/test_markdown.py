@@ -371,6 +371,16 @@ def test_operatorname_with_a_thin_space_is_one_upright_operator() -> None:
     assert "<mi>a</mi><mi>r</mi>" not in html
 
 
+def test_operatorname_reads_one_token_without_braces_as_tex_does() -> None:
+    # the rendering equation's `\operatorname d \omega_i`, as a real garden writes it
+    # (LesleyLai/digital-garden), which was shown as TeX
+    rendered = render_markdown("$\\int f \\operatorname d \\omega$ and $\\operatorname  E x$\n")
+    assert rendered.problems == ()
+    assert "<mo>d</mo><mi>&#x003C9;</mi>" in rendered.html
+    assert "<mo>E</mo><mi>x</mi>" in rendered.html
+    assert "operatornamewithlimits" not in render_markdown("$\\operatornamewithlimits{x}$\n").html
+
+
 def test_a_backslash_ending_a_line_of_a_formula_is_a_space_as_in_tex() -> None:
     """`\\` and a line end is TeX's control space (KaTeX and MathJax read it so): at the end
     of a formula too, where a space left after it is stripped; `\\\\` still ends a row."""

@@ -12,11 +12,14 @@ import re
 from html import escape
 
 from notebase.markdown.mhchem import species_as_identifiers, unspaced_charges, with_mhchem
+from notebase.markdown.prooftree import proof_trees
 from notebase.markdown.texbraces import matching_brace
 
 _ENVIRONMENTS = re.compile(r"\\(begin|end)\{(aligned|alignedat|alignat|alignat\*|flalign\*?)\}")
 _ALIGNAT_COLUMNS = re.compile(r"(\\begin\{align\*\})\s*\{\d+\}")
 _OPERATORNAME = re.compile(r"\\operatorname(\*?)\s*\{([^{}]*)\}")
+# its argument one token without braces, as TeX reads it (`\operatorname d \omega`): braced
+_OPERATORNAME_BARE = re.compile(r"\\operatorname(\*?)\s+([A-Za-z])")
 # a backslash ending a line, or the formula: TeX's control space (`\` and a line end), as KaTeX
 # and MathJax read it; latex2mathml knows it written `\ ` (an even run of them is a row's end)
 _LINE_END_SPACE = re.compile(r"(?<!\\)((?:\\\\)*)\\(?=\r?\n|\s*$)")
@@ -82,7 +85,8 @@ DELIMITERS = {
 
 def prepare_tex(tex: str) -> str:
     """TeX rewritten into the subset latex2mathml converts, meaning kept."""
-    tex = _LINE_END_SPACE.sub(r"\1\\ ", _DROPPED.sub("", tex))
+    tex = _LINE_END_SPACE.sub(r"\1\\ ", _DROPPED.sub("", proof_trees(tex)))
+    tex = _OPERATORNAME_BARE.sub(r"\\operatorname\1{\2}", tex)
     tex = _ENVIRONMENTS.sub(lambda m: f"\\{m.group(1)}{{align*}}", tex)
     tex = _ALIGNAT_COLUMNS.sub(r"\1", tex)
     tex = _ARG.sub(lambda m: f"\\operatorname*{{arg {m.group(1) or ''}}}", tex)
