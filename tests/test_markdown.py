@@ -381,6 +381,18 @@ def test_operatorname_reads_one_token_without_braces_as_tex_does() -> None:
     assert "operatornamewithlimits" not in render_markdown("$\\operatornamewithlimits{x}$\n").html
 
 
+def test_text_symbols_katex_reads_in_math_are_drawn() -> None:
+    # a real vault's notes on Turing machines and the rationals (rimaout/Obsidian-Vault)
+    rendered = render_markdown(
+        "$\\textvisiblespace \\in \\Sigma$, $\\mathbb{Q} = \\textbraceleft \\frac{m}{n}\\}$,"
+        " $\\textbackslash$\n"
+    )
+    assert rendered.problems == ()
+    assert "<mtext>\u2423</mtext>" in rendered.html
+    assert '<mo stretchy="false">&#x0007B;</mo><mfrac>' in rendered.html
+    assert "<mi>&#x0005C;</mi>" in rendered.html
+
+
 def test_a_backslash_ending_a_line_of_a_formula_is_a_space_as_in_tex() -> None:
     """`\\` and a line end is TeX's control space (KaTeX and MathJax read it so): at the end
     of a formula too, where a space left after it is stripped; `\\\\` still ends a row."""

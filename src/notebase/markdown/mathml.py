@@ -28,7 +28,13 @@ _DOLLAR = re.compile(r"(?<!\\)\$")
 _SPACING = re.compile(r"\\[,;:! ]|~|\s+")
 _DROPPED = re.compile(r"\\(?:label\{[^{}]*\}|(?:nonumber|notag)(?![a-zA-Z]))|(?<=\\\\)\[[^\]]*\]")
 _ARG = re.compile(r"\\arg\s*\\(min|max)(?![a-zA-Z])|\\arg(?![a-zA-Z])")
-_RENAMED = {"\\textbackslash": "\\backslash"}
+# text-mode symbols KaTeX reads in math too, as the math or text they stand for
+_RENAMED = {
+    "\\textbackslash": "\\backslash",
+    "\\textbraceleft": "\\{",
+    "\\textbraceright": "\\}",
+    "\\textvisiblespace": "\\text{\u2423}",
+}
 _AND = re.compile(r"\\and(?![a-zA-Z])")  # MathJax reads \and as \land
 # `\over` with nothing before it in its group (`{\over \Gamma \vdash x:A}`, an inference rule's
 # axiom): an empty numerator, as TeX draws it, which latex2mathml cannot read alone
