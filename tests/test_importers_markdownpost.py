@@ -77,6 +77,23 @@ def test_front_matter_gives_the_title_tags_and_date() -> None:
     )
 
 
+def test_a_post_that_only_sends_its_reader_on_is_no_note() -> None:
+    # a moved blog's posts (lilianweng/lil-log's _posts, all 37 of them), as jekyll-redirect-from
+    # and hand-written stubs leave them: imported, each was an empty note
+    stub = (
+        "---\nlayout: post\ntitle: From GAN To WGAN\n---\n"
+        '<meta http-equiv="Refresh" content="0; url=\'https://example.org/posts/gan/\'" />\n'
+    )
+    archive = read_markdown(stub, "2017-08-20-gan.md", "in/2017-08-20-gan.md")
+    assert archive.posts == ()
+    assert [(d.severity.value, d.code, str(d.pos)) for d in archive.diagnostics] == [
+        ("info", "import-redirect", "in/2017-08-20-gan.md:1")
+    ]
+    assert "https://example.org/posts/gan/" in archive.diagnostics[0].message
+    kept = read_markdown(stub.replace(" />", " />\nThe post moved.\n"), "x.md", "x.md")
+    assert [post.title for post in kept.posts] == ["From GAN To WGAN"]  # text besides: a note
+
+
 def test_a_markdown_file_is_read_as_markdown_not_as_a_plain_text_archive() -> None:
     assert choose_reader("notes/batch-norm.md", PAPER_NOTE) is read_markdown
     assert choose_reader("archive.txt", PAPER_NOTE) is not read_markdown

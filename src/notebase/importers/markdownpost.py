@@ -28,6 +28,7 @@ from notebase.importers.structured import (
     slug_title,
     source_kind,
 )
+from notebase.importers.webpage import page_redirect, redirect_page
 from notebase.reading.frontmatter import FieldError, as_tags, split_front_matter
 from notebase.reading.sourcerefs import parse_arxiv_id, parse_doi
 from notebase.reading.yamlio import load_fields, yaml_warning
@@ -54,6 +55,7 @@ _LINKED_PATH = re.compile(
 _SRC_PATH = re.compile(r"""\bsrc\s*=\s*["'](?P<path>(?![a-zA-Z][\w+.-]*:|#|/)[^"'#?]+)["']""")
 LEAD_LINES = 10  # the lines under a note's title that may name the paper it is on
 _PAPER_WORDS = re.compile(r"(?:link\s+to\s+(?:the\s+)?)?(?:paper|pdf|arxiv|full\s+paper)", re.I)
+_ONLY_MARKUP = re.compile(r"\s*(?:<[^<>]*>\s*)+")  # a body of HTML tags and nothing else
 _TLDR = re.compile(r"^(?:\*\*)?(?:tl;?dr|tldr)(?:\*\*)?\s*[;:.]?(?:\*\*)?\s*", re.I)
 
 
@@ -63,6 +65,8 @@ def read_markdown(text: str, name: str, shown: str) -> ParsedArchive:
     "My Post", else the file's name), a bare URL line under the title as `url`, a `TLDR;`
     paragraph as its tl;dr, and the rest as it is."""
     fields, text, body_line, diags = front_matter_of(text, shown)
+    if _ONLY_MARKUP.fullmatch(text) and (target := page_redirect(text)):
+        return redirect_page(target, name, shown)  # a post moved (jekyll-redirect-from's stub)
     text = from_site_root(from_hugo(from_jekyll(text)))
     lines = text.replace("\r\n", "\n").split("\n")
     title, url, start = title_of(lines)

@@ -859,6 +859,11 @@ def redirect_target(tree: LexborHTMLParser) -> str:
     return ""
 
 
+def page_redirect(text: str) -> str:
+    """Where HTML sends its reader at once (redirect_target), '' when it is read."""
+    return redirect_target(LexborHTMLParser(text))
+
+
 def redirect_page(target: str, name: str, shown: str) -> ParsedArchive:
     msg = f"the page only sends its reader to {shorten(target, 80)}: nothing imported"
     hint = "import the page it leads to"
