@@ -94,6 +94,18 @@ def test_a_post_that_only_sends_its_reader_on_is_no_note() -> None:
     assert [post.title for post in kept.posts] == ["From GAN To WGAN"]  # text besides: a note
 
 
+def test_the_fields_it_reads_are_read_whatever_their_case_as_hugo_reads_them() -> None:
+    # a real Hugo blog's posts (simonrw/hugo-blog): `Title:` was kept as a field of its own, and
+    # the note titled by its file's name
+    text = "---\nTitle: Cliff on beer\nDate: 2010-06-13\nTags: [life]\nSlug: cliff\n---\nSo true!\n"
+    [post] = read_markdown(text, "2010-06-13-cliffonbeer.md", "x.md").posts
+    assert (post.title, post.date, post.taxonomy.tags) == ("Cliff on beer", "2010-06-13", ("life",))
+    assert post.kept_fields == (("Slug", "cliff"),)  # a field it does not read, kept as written
+    both = "---\ntitle: lower\nTitle: Upper\n---\nx\n"
+    [post] = read_markdown(both, "y.md", "y.md").posts
+    assert post.title == "lower" and post.kept_fields == (("Title", "Upper"),)
+
+
 def test_a_markdown_file_is_read_as_markdown_not_as_a_plain_text_archive() -> None:
     assert choose_reader("notes/batch-norm.md", PAPER_NOTE) is read_markdown
     assert choose_reader("archive.txt", PAPER_NOTE) is not read_markdown

@@ -65,6 +65,7 @@ def read_markdown(text: str, name: str, shown: str) -> ParsedArchive:
     "My Post", else the file's name), a bare URL line under the title as `url`, a `TLDR;`
     paragraph as its tl;dr, and the rest as it is."""
     fields, text, body_line, diags = front_matter_of(text, shown)
+    fields = read_whatever_case(fields)
     if _ONLY_MARKUP.fullmatch(text) and (target := page_redirect(text)):
         return redirect_page(target, name, shown)  # a post moved (jekyll-redirect-from's stub)
     text = from_site_root(from_hugo(from_jekyll(text)))
@@ -102,6 +103,17 @@ def front_matter_of(
     found, problems = load_fields(split.yaml_text, shown, 2)
     diags = tuple(yaml_warning(d, "the front matter is ignored") for d in problems)
     return {f.key: f.value for f in found}, split.body, split.body_line, diags
+
+
+def read_whatever_case(fields: dict[str, object]) -> dict[str, object]:
+    """The fields with those the importer reads keyed in lower case whatever case they were
+    written in (`Title:`, `Date:`, `Tags:`: Hugo reads every key so), unless the lower-case key
+    is given too."""
+    read: dict[str, object] = {}
+    for key, value in fields.items():
+        lowered = key.casefold()
+        read[lowered if lowered in READ_FIELDS and lowered not in fields else key] = value
+    return read
 
 
 def linked_files(body: str, first_line: int) -> tuple[tuple[str, int], ...]:
