@@ -66,6 +66,42 @@ def test_a_hugo_site_s_refs_between_its_posts_become_wikilinks(ref: str) -> None
     assert body_of(linked[0]) == "See [[Muon optimizer|the optimizer]]." and diags == []
 
 
+@pytest.mark.parametrize(
+    ("link", "to"),
+    [
+        ("/articles/big-data-with-spark/", "Spark"),  # Hugo's address of a post (a real blog's)
+        ("/post/2019THUWC-WC%E5%86%AC%E7%9C%A0%E8%AE%B0/", "THUWC/WC"),  # percent-encoded
+        ("/post/后缀自动机sam学习笔记/#dfa", "SAM"),  # the name as Hugo makes its address of it
+        ("/2019/04/25/recipe.html", "Recipe"),  # Jekyll's dated address of 2019-04-25-recipe
+    ],
+)
+def test_a_link_from_the_blogs_root_to_a_post_imported_becomes_a_wikilink(
+    link: str, to: str
+) -> None:
+    """Links between a blog's posts written as their addresses (prakhar1989/hugo-blog,
+    ouuan/hugo-blog): a broken link each, where the import holds the post they lead to."""
+    posts = posts_of(
+        ("a.md", f"---\ntitle: A\n---\nSee [this]({link}), ![a picture](/pics/x/).\n"),
+        ("articles/big-data-with-spark.md", "---\ntitle: Spark\n---\nText.\n"),
+        ("post/2019THUWC-WC冬眠记.md", "---\ntitle: THUWC/WC\n---\nText.\n"),
+        ("post/后缀自动机（SAM）学习笔记.md", "---\ntitle: SAM\n---\nText.\n"),
+        ("_posts/2019-04-25-recipe.md", "---\ntitle: Recipe\n---\nText.\n"),
+    )
+    linked, diags = link_site_refs(posts, {})
+    assert body_of(linked[0]) == f"See [[{to}|this]], ![a picture](/pics/x/)." and diags == []
+
+
+@pytest.mark.parametrize("link", ["/tags/spark/", "/about/", "/categories/x/", "/page/2/"])
+def test_a_link_from_the_blogs_root_to_another_page_stays_as_it_is(link: str) -> None:
+    posts = posts_of(
+        ("a.md", f"---\ntitle: A\n---\nSee [this]({link}).\n"),
+        ("articles/spark.md", "---\ntitle: Spark\n---\nText.\n"),
+        ("about-me.md", "---\ntitle: About\n---\nText.\n"),
+    )
+    linked, diags = link_site_refs(posts, {})
+    assert body_of(linked[0]) == f"See [this]({link})." and diags == []
+
+
 def test_a_link_to_a_post_the_import_does_not_hold_keeps_its_words_with_a_warning() -> None:
     posts = posts_of(("post.md", "# Post\n\nSee [this one]({% post_url 2010-01-01-gone %}).\n"))
     linked, diags = link_site_refs(posts, {"post.md": "src/post.md"})

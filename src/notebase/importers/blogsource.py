@@ -12,6 +12,7 @@ import re
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from urllib.parse import unquote
 
 from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.importers.markup import fits_wikilink
@@ -60,6 +61,15 @@ _SITE_REF = (
 )
 _REF_LINK = re.compile(r"\[(?P<text>[^\]\n]*)\]\(\s*(?:" + _SITE_REF + r")(?:#[^)\s]*)?\s*\)")
 _DATED = re.compile(r"^\d{4}-\d{2}-\d{2}-")  # a Jekyll post's file name: 2019-04-25-recipe
+# a link to a page from the blog's root, as a post writes a link to another (`/articles/x/`,
+# `/2019/04/25/recipe.html`): no file's extension but a page's, an anchor left out; not an image
+_ROOTED_PAGE_LINK = re.compile(
+    r"(?<!!)\[(?P<text>[^\]\n]*)\]\(\s*(?P<path>/[^\s)#?.]*(?:\.html?)?/?)(?:#[^)\s]*)?\s*\)"
+)
+# the folders of a blog's listings, not of its posts: a link into one leads to no post
+_UNWORDED = re.compile(r"[^\w-]+")
+_PAGE_SUFFIX = re.compile(r"\.html?/?$")
+LISTINGS = frozenset(("tags", "tag", "categories", "category", "series", "page", "archives"))
 
 
 def link_site_refs(
@@ -68,13 +78,15 @@ def link_site_refs(
     """The posts with each link to another post of their blog that their generator's source
     writes (_REF_LINK) made a wikilink to that post's note (`[[Its title|the link's words]]`),
     when the import holds that post's file; else the link's words stay, with a warning naming
-    the post it led to."""
+    the post it led to. So is a link from the blog's root to a page whose last part names a post
+    the import holds (`/articles/x/` to x.md, Hugo's address of it; `/2019/04/25/recipe.html` to
+    2019-04-25-recipe.md, Jekyll's): another such link is a page of the blog, kept as it is."""
     targets = post_names(posts)
     diags: list[Diagnostic] = []
 
     def relink(post: ImportedPost, match: re.Match[str]) -> str:
         ref = match.group("jekyll") or match.group("hugo")
-        text, title = match.group("text"), targets.get(ref_name(ref))
+        text, title = match.group("text"), post_titled(targets, ref)
         if title is not None:
             return f"[[{title}|{text}]]" if text.strip() else f"[[{title}]]"
         where = FilePos(shown.get(post.origin_file, post.origin_file), post.origin_line)
@@ -84,12 +96,35 @@ def link_site_refs(
         diags.append(warning("import-unresolved-ref", message, where, REF_HINT))
         return text
 
+    def relink_page(match: re.Match[str]) -> str:
+        path = match.group("path")
+        path = _PAGE_SUFFIX.sub("", unquote(path))
+        title = None if LISTINGS & set(path.lower().split("/")) else post_titled(targets, path)
+        if title is None:  # a page of the blog's that is no post imported: as it was
+            return match.group(0)
+        text = match.group("text")
+        return f"[[{title}|{text}]]" if text.strip() else f"[[{title}]]"
+
+    def relinked(post: ImportedPost, line: str) -> str:
+        line = _REF_LINK.sub(functools.partial(relink, post), line)
+        return _ROOTED_PAGE_LINK.sub(relink_page, line) if "](/" in line else line
+
     return [
-        with_markdown(post, lambda line: _REF_LINK.sub(functools.partial(relink, post), line))  # noqa: B023
-        if any(_REF_LINK.search(line.text) for b in post.blocks for line in b.lines)
+        with_markdown(post, functools.partial(relinked, post))
+        if any(
+            _REF_LINK.search(line.text) or "](/" in line.text
+            for b in post.blocks
+            for line in b.lines
+        )
         else post
         for post in posts
     ], diags
+
+
+def post_titled(targets: Mapping[str, str], ref: str) -> str | None:
+    """The title of the post a link leads to (post_names), by its name or its name squashed."""
+    name = ref_name(ref)
+    return targets.get(name) or targets.get(squashed(name))
 
 
 def with_markdown(post: ImportedPost, change: Callable[[str], str]) -> ImportedPost:
@@ -115,13 +150,20 @@ def post_names(posts: Sequence[ImportedPost]) -> dict[str, str]:
         if not post.origin_file.lower().endswith(MARKDOWN_SUFFIXES):
             continue
         name = ref_name(post.origin_file)
-        for key in dict.fromkeys((name, _DATED.sub("", name))):
+        undated = _DATED.sub("", name)
+        for key in dict.fromkeys((name, undated, squashed(name), squashed(undated))):
             found.setdefault(key, []).append(post.title)
     return {
         key: titles[0]
         for key, titles in found.items()
         if len(set(titles)) == 1 and fits_wikilink(titles[0])
     }
+
+
+def squashed(name: str) -> str:
+    """A post's name as a generator makes its address of it, less what is neither a letter, a
+    digit, `-` nor `_` (Hugo's `后缀自动机（SAM）学习笔记` at /post/后缀自动机sam学习笔记/)."""
+    return _UNWORDED.sub("", name.replace(" ", "-"))
 
 
 def ref_name(ref: str) -> str:
