@@ -777,6 +777,49 @@ def test_a_folder_is_read_as_the_files_at_its_top_that_import_reads(tmp_path: Pa
     assert out.diagnostics == ()
 
 
+def test_a_built_sites_folder_is_read_as_all_its_pages_and_its_feed(tmp_path: Path) -> None:
+    """Hugo's public/ given as a folder: its posts' pages below its top, its listings, its feed;
+    not its sitemap, robots.txt and browserconfig.xml, which hold no post (a real built blog,
+    094459/blog, of which only the home page's teasers and the feed's summaries were read)."""
+    site = tmp_path / "public"
+    (site / "posts" / "first").mkdir(parents=True)
+    (site / "index.html").write_text(
+        '<main><h2><a href="/posts/first/">First post</a></h2><p>Its teaser.</p>'
+        '<h2><a href="/posts/second/">Second</a></h2><p>A teaser.</p></main>',
+        encoding="utf-8",
+    )
+    (site / "posts" / "first" / "index.html").write_text(
+        "<main><h1>First post</h1><p>The whole text of the first post.</p></main>",
+        encoding="utf-8",
+    )
+    (site / "index.xml").write_text(RSS_FOR_FOLDER, encoding="utf-8")
+    (site / "sitemap.xml").write_text('<urlset xmlns="x"></urlset>', encoding="utf-8")
+    (site / "robots.txt").write_text("User-agent: *\n", encoding="utf-8")
+    out = import_files([site], tmp_path / "notes", tmp_path, site="https://example.com")
+    assert sorted(Path(p).name for p in out.written) == [
+        "first-post.md",
+        "from-a-folder.md",
+        "second.md",
+    ]
+    first = (tmp_path / "notes" / "first-post.md").read_text(encoding="utf-8")
+    assert "The whole text of the first post." in first and "Its teaser." not in first
+    assert all(d.severity.value != "error" for d in out.diagnostics), out.diagnostics
+
+
+def test_a_generators_source_folder_is_no_built_site(tmp_path: Path) -> None:
+    """A Jekyll blog's own folder: its `_layouts/` and `_includes/` are templates, no pages, and
+    beside `_config.yml` the folder is read as the files at its top."""
+    blog = tmp_path / "blog"
+    (blog / "_layouts").mkdir(parents=True)
+    (blog / "about").mkdir()
+    (blog / "_config.yml").write_text("title: Blog\n", encoding="utf-8")
+    (blog / "index.html").write_text("<main><h1>Home</h1><p>Hello there.</p></main>", "utf-8")
+    (blog / "_layouts" / "post.html").write_text("<main><h1>{{ page.title }}</h1></main>", "utf-8")
+    (blog / "about" / "index.html").write_text("<main><h1>About</h1><p>Me.</p></main>", "utf-8")
+    out = import_files([blog], tmp_path / "notes", tmp_path)
+    assert [Path(p).name for p in out.written] == ["home.md"]
+
+
 RSS_FOR_FOLDER = """<?xml version="1.0"?>
 <rss version="2.0"><channel><title>Blog</title><link>https://example.com/</link>
 <item><title>From a folder</title><link>https://example.com/a</link>

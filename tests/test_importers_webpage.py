@@ -854,6 +854,27 @@ def test_a_page_that_only_redirects_is_no_post() -> None:
     assert [p.title for p in read_webpage(slow, "x.html", "x.html").posts] != []
 
 
+def test_a_sites_index_of_its_tags_is_no_post() -> None:
+    """Hugo's tags/ page, each heading a tag's name linking to its page: 524 empty posts from a
+    real built blog (094459/blog), where it lists no post."""
+    page = (
+        "<main><h1>Tags</h1>"
+        + "".join(
+            f'<h2><a href="https://blog.example.org/tags/{t}/">({n}) {t}</a></h2>'
+            for n, t in ((3, "go"), (1, "rust"), (12, "python"))
+        )
+        + "</main>"
+    )
+    archive = read_webpage(page, "index.html", "tags/index.html")
+    assert archive.posts == ()
+    assert [(d.code, d.severity.value) for d in archive.diagnostics] == [
+        ("import-taxonomy-index", "info")
+    ]
+    assert "3 tag or category pages" in archive.diagnostics[0].message
+    listing = page.replace("/tags/", "/posts/")  # the same headings leading to posts: a listing
+    assert len(read_webpage(listing, "index.html", "index.html").posts) == 3
+
+
 def test_listed_posts_are_their_own_pages_and_hold_no_text_of_their_own() -> None:
     """A card's title leads to its post's page: a copy of that page, to be merged with it, and
     no empty post."""

@@ -17,6 +17,7 @@ from urllib.parse import unquote
 from notebase.diagnostics import Diagnostic, FilePos, error, sort_diagnostics, warning
 from notebase.importers.blogsource import link_site_refs
 from notebase.importers.formats import (
+    HTML_SUFFIXES,
     IMPORTED_SUFFIXES,
     read_binary_input,
     read_input,
@@ -397,6 +398,8 @@ def export_files(folder: Path) -> list[Path]:
     pages = sorted(p for p in posts.glob("*.html") if p.is_file()) if posts.is_dir() else []
     if pages:
         return pages
+    if built := built_site_files(folder):
+        return built
     suffixes = (*IMPORTED_SUFFIXES, ".zip")
     try:
         found = [p for p in folder.iterdir() if suffix_of(p.name) in suffixes]
@@ -404,6 +407,37 @@ def export_files(folder: Path) -> list[Path]:
         return []
     found = sorted(p for p in found if not p.name.startswith(".") and p.is_file())
     return found if any(is_ghost_file(p) for p in found) else found + nested_ghost(folder)
+
+
+# what a generator's source holds at its top, which its built site does not: such a folder's
+# HTML files are its templates and layouts (`_layouts/`, `layouts/`), no pages
+SITE_SOURCES = (
+    "_config.yml", "_config.yaml", "_config.toml", "config.toml", "config.yaml", "hugo.toml",
+    "hugo.yaml", "hugo.json", "Gemfile", "package.json", "mkdocs.yml", "pelicanconf.py",
+)  # fmt: skip
+# the feeds a generator writes at a built site's top (Hugo's index.xml, Jekyll's feed.xml, …)
+SITE_FEEDS = ("index.xml", "feed.xml", "atom.xml", "rss.xml", "feed.json", "index.json")
+
+
+def built_site_files(folder: Path) -> list[Path]:
+    """A built site's pages (every HTML file below `folder`, hidden and `_` folders aside) and the
+    feeds at its top, when the folder is one: an index.html at its top, pages in its folders, and
+    no generator's source beside (SITE_SOURCES: Hugo's public/, Jekyll's _site/, not the blog's
+    own folder); [] else. Its other files (sitemap.xml, robots.txt) hold no post."""
+    if not (folder / "index.html").is_file() or any((folder / n).exists() for n in SITE_SOURCES):
+        return []
+    try:
+        pages = sorted(
+            p
+            for suffix in HTML_SUFFIXES
+            for p in folder.rglob(f"*{suffix}")
+            if p.is_file() and not any(part[0] in "._" for part in p.relative_to(folder).parts)
+        )
+    except OSError:
+        return []
+    if not any(p.parent != folder for p in pages):
+        return []
+    return pages + [folder / name for name in SITE_FEEDS if (folder / name).is_file()]
 
 
 NESTED_LEVELS = 3  # how deep below an export's folder a Ghost export is looked for

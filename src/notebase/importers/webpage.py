@@ -864,6 +864,31 @@ def page_redirect(text: str) -> str:
     return redirect_target(LexborHTMLParser(text))
 
 
+def taxonomy_index(tree: LexborHTMLParser) -> int:
+    """How many tag or category pages the page lists, when it is a site's index of them (Hugo's
+    tags/: its headings, two or more of a level, each a tag's name linking to its page); 0 else."""
+    main = tree.css_first("main, [role=main]") or tree.body
+    for level in LISTING_LEVELS:
+        headings = main.css(level) if main is not None else []
+        if len(headings) >= 2:
+            return len(headings) if all(to_taxonomy(h) for h in headings) else 0
+    return 0
+
+
+def to_taxonomy(heading: LexborNode) -> bool:
+    """A heading whose links holding most of its words lead to tag or category pages."""
+    words = len(plain_text(heading))
+    hrefs = [attr(a, "href") for a in heading.css("a[href]") if 2 * len(plain_text(a)) > words]
+    return bool(hrefs) and all(_TAG_HREF.search(h) or _CATEGORY_HREF.search(h) for h in hrefs)
+
+
+def taxonomy_page(count: int, name: str, shown: str) -> ParsedArchive:
+    msg = f"the page lists {count} tag or category pages and no post: nothing imported"
+    hint = "its posts carry their tags: import the posts' pages"
+    diag = info("import-taxonomy-index", msg, FilePos(shown, 1), hint)
+    return ParsedArchive(name, ArchiveFormat.HTML, (), (diag,))
+
+
 def redirect_page(target: str, name: str, shown: str) -> ParsedArchive:
     msg = f"the page only sends its reader to {shorten(target, 80)}: nothing imported"
     hint = "import the page it leads to"
@@ -881,6 +906,8 @@ def read_webpage(text: str, name: str, shown: str, site: Site = NO_SITE) -> Pars
     meta = on_site(page_meta(tree, saved_from(text)), site)
     lines = element_lines(tree, text)
     strip_chrome(tree, heading_saying(tree, meta.title))
+    if indexed := taxonomy_index(tree):
+        return taxonomy_page(indexed, name, shown)
     scopes, lead = find_scopes(tree, lines, meta.title)
     single = len(scopes) == 1 and not teaser_only(scopes[0], meta)
     if single:
