@@ -15,7 +15,7 @@ from dataclasses import replace
 from urllib.parse import unquote
 
 from notebase.diagnostics import Diagnostic, FilePos, warning
-from notebase.importers.markup import fits_wikilink
+from notebase.importers.markup import fits_wikilink, note_link
 from notebase.importers.model import BlockKind, ImportedPost
 from notebase.importers.render import fenced
 from notebase.markdown.text import fence_after
@@ -66,9 +66,9 @@ _DATED = re.compile(r"^\d{4}-\d{2}-\d{2}-")  # a Jekyll post's file name: 2019-0
 _ROOTED_PAGE_LINK = re.compile(
     r"(?<!!)\[(?P<text>[^\]\n]*)\]\(\s*(?P<path>/[^\s)#?.]*(?:\.html?)?/?)(?:#[^)\s]*)?\s*\)"
 )
-# the folders of a blog's listings, not of its posts: a link into one leads to no post
-_UNWORDED = re.compile(r"[^\w-]+")
+_UNWORDED = re.compile(r"[^\w-]+")  # what a generator leaves out of an address it makes
 _PAGE_SUFFIX = re.compile(r"\.html?/?$")
+# the folders of a blog's listings, not of its posts: a link into one leads to no post
 LISTINGS = frozenset(("tags", "tag", "categories", "category", "series", "page", "archives"))
 
 
@@ -88,7 +88,7 @@ def link_site_refs(
         ref = match.group("jekyll") or match.group("hugo")
         text, title = match.group("text"), post_titled(targets, ref)
         if title is not None:
-            return f"[[{title}|{text}]]" if text.strip() else f"[[{title}]]"
+            return note_link(title, text)
         where = FilePos(shown.get(post.origin_file, post.origin_file), post.origin_line)
         message = (
             f"the link to {ref!r} leads to a post this import does not hold: its words are kept"
@@ -97,13 +97,11 @@ def link_site_refs(
         return text
 
     def relink_page(match: re.Match[str]) -> str:
-        path = match.group("path")
-        path = _PAGE_SUFFIX.sub("", unquote(path))
+        path = _PAGE_SUFFIX.sub("", unquote(match.group("path")))
         title = None if LISTINGS & set(path.lower().split("/")) else post_titled(targets, path)
         if title is None:  # a page of the blog's that is no post imported: as it was
             return match.group(0)
-        text = match.group("text")
-        return f"[[{title}|{text}]]" if text.strip() else f"[[{title}]]"
+        return note_link(title, match.group("text"))
 
     def relinked(post: ImportedPost, line: str) -> str:
         line = _REF_LINK.sub(functools.partial(relink, post), line)

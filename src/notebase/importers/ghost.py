@@ -23,7 +23,7 @@ from notebase.diagnostics import Diagnostic, FilePos, error, info, warning
 from notebase.importers.feeds import html_content, plain_chunks
 from notebase.importers.ghostdoc import Rendered, editor_html
 from notebase.importers.htmlmd import SITE_HINT, kept_urls_problem
-from notebase.importers.markup import fits_wikilink
+from notebase.importers.markup import fits_wikilink, note_link
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
 from notebase.importers.structured import (
     LineIndex,
@@ -136,9 +136,7 @@ def own_links(chunk: str, slugs: dict[str, str]) -> str:
     """The chunk's links to posts of the export as wikilinks to their notes."""
 
     def wikilink(m: re.Match[str]) -> str:
-        title, text = slugs[m["slug"]], m["text"]
-        named = text and text != title and fits_wikilink(text)
-        return f"[[{title}|{text}]]" if named else f"[[{title}]]"
+        return note_link(slugs[m["slug"]], m["text"])
 
     return _OWN_LINK.sub(wikilink, chunk) if _OWN in chunk else chunk
 

@@ -54,6 +54,13 @@ def fits_wikilink(title: str) -> bool:
     return not any(c in title for c in "|[]#^")
 
 
+def note_link(title: str, text: str) -> str:
+    """A link's words `text` as a wikilink to the note `title`: `[[title|text]]`, or `[[title]]`
+    when the words say nothing else or cannot stand in a wikilink (`|`, `]`)."""
+    named = text.strip() and text != title and fits_wikilink(text)
+    return f"[[{title}|{text}]]" if named else f"[[{title}]]"
+
+
 @functools.lru_cache(maxsize=100_000)
 def link_pattern(title: str) -> re.Pattern[str] | None:
     """A title worth linking, matched case-insensitively in `fold_dashes(text)`, a space or dash

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from notebase.importers.blogsource import with_markdown
-from notebase.importers.markup import fits_wikilink
+from notebase.importers.markup import fits_wikilink, note_link
 from notebase.importers.model import ImportedPost
 from notebase.reading.sourcerefs import normalize_url, url_parts
 
@@ -118,9 +118,7 @@ def link_site_posts(posts: Sequence[ImportedPost], root: str) -> list[ImportedPo
         own = post.page.startswith(("http://", "https://")) and page_key(post.page) == key
         if title is None or own:
             return match[0]
-        text = match["text"]
-        named = text.strip() and text != title and fits_wikilink(text)
-        return f"[[{title}|{text}]]" if named else f"[[{title}]]"
+        return note_link(title, match["text"])
 
     return [
         with_markdown(post, lambda line: _LINK.sub(functools.partial(relink, post), line))  # noqa: B023
