@@ -400,11 +400,13 @@ def holds_anything(node: LexborNode) -> bool:
 def links_away(heading: LexborNode) -> bool:
     """A heading linking to another page (a post's permalink), not to its own anchor, by a link
     holding most of its words (not a wiki's "[edit]" link beside a section's name)."""
+    return any(not attr(a, "href").startswith("#") for a in title_links(heading))
+
+
+def title_links(heading: LexborNode) -> list[LexborNode]:
+    """The heading's links holding most of its words: where its title leads."""
     words = len(plain_text(heading))
-    return any(
-        not attr(a, "href").startswith("#") and 2 * len(plain_text(a)) > words
-        for a in heading.css("a[href]")
-    )
+    return [a for a in heading.css("a[href]") if 2 * len(plain_text(a)) > words]
 
 
 def is_listing(headings: Sequence[LexborNode], main: LexborNode) -> bool:
@@ -783,9 +785,8 @@ def listed_page(scope: Scope, meta: PageMeta, overlays: Sequence[LexborNode]) ->
     one), or the link laid over its card; '' when none leads to a page of the site."""
     links = list(overlays)
     if (heading := scope.heading) is not None:
-        words = len(plain_text(heading))
         links[:0] = [a for a in ancestors(heading) if a.tag == "a"]
-        links[:0] = [a for a in heading.css("a[href]") if 2 * len(plain_text(a)) > words]
+        links[:0] = title_links(heading)
     for a in links:
         href = attr(a, "href").strip()
         url = "" if href.startswith("#") else resolve(href, meta.base)
@@ -868,17 +869,18 @@ def taxonomy_index(tree: LexborHTMLParser) -> int:
     """How many tag or category pages the page lists, when it is a site's index of them (Hugo's
     tags/: its headings, two or more of a level, each a tag's name linking to its page); 0 else."""
     main = tree.css_first("main, [role=main]") or tree.body
+    if main is None:
+        return 0
     for level in LISTING_LEVELS:
-        headings = main.css(level) if main is not None else []
+        headings = main.css(level)
         if len(headings) >= 2:
             return len(headings) if all(to_taxonomy(h) for h in headings) else 0
     return 0
 
 
 def to_taxonomy(heading: LexborNode) -> bool:
-    """A heading whose links holding most of its words lead to tag or category pages."""
-    words = len(plain_text(heading))
-    hrefs = [attr(a, "href") for a in heading.css("a[href]") if 2 * len(plain_text(a)) > words]
+    """A heading whose title leads to a tag or category page (title_links)."""
+    hrefs = [attr(a, "href") for a in title_links(heading)]
     return bool(hrefs) and all(_TAG_HREF.search(h) or _CATEGORY_HREF.search(h) for h in hrefs)
 
 
