@@ -29,7 +29,7 @@ from notebase.importers.structured import (
     source_kind,
 )
 from notebase.importers.webpage import page_redirect, redirect_page
-from notebase.reading.frontmatter import FieldError, as_tags, split_front_matter
+from notebase.reading.frontmatter import FieldError, as_tags, key_as_read, split_front_matter
 from notebase.reading.sourcerefs import parse_arxiv_id, parse_doi
 from notebase.reading.yamlio import load_fields, yaml_warning
 
@@ -109,11 +109,7 @@ def read_whatever_case(fields: dict[str, object]) -> dict[str, object]:
     """The fields with those the importer reads keyed in lower case whatever case they were
     written in (`Title:`, `Date:`, `Tags:`: Hugo reads every key so), unless the lower-case key
     is given too."""
-    read: dict[str, object] = {}
-    for key, value in fields.items():
-        lowered = key.casefold()
-        read[lowered if lowered in READ_FIELDS and lowered not in fields else key] = value
-    return read
+    return {key_as_read(key, READ_FIELDS, fields): value for key, value in fields.items()}
 
 
 def linked_files(body: str, first_line: int) -> tuple[tuple[str, int], ...]:

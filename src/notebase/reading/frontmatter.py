@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -75,29 +76,12 @@ def read_front_matter(text: str, path: str) -> tuple[dict[str, Field], Split, li
         message = "front matter is never closed: the note is read without it"
         unclosed = warning("frontmatter-unterminated", message, FilePos(path, 1), hint)
         return {}, Split("", text, 1, False), [unclosed]
-    fields, diags = load_fields(split.yaml_text, path, 2)
-    out = list(diags)
-    if diags and "{{" in split.yaml_text:
-        quoted = _PLACEHOLDER.sub(quote_placeholder, split.yaml_text)
-        fields, diags = load_fields(quoted, path, 2)
-        out = [*diags, placeholder_warning(path)]
-    if diags and (reserved := _RESERVED_START.search(split.yaml_text)):
-        quoted = _RESERVED_START.sub(quote_placeholder, split.yaml_text)
-        again, still = load_fields(quoted, path, 2)
-        if not still:
-            line = 2 + split.yaml_text.count("\n", 0, reserved.start())
-            fields, out, diags = again, [*out[len(diags) :], reserved_warning(path, line)], ()
-    if diags and (loose := text_values(split.yaml_text)) is not None:
-        again, still = load_fields(loose[0], path, 2)
-        if not still:
-            fields, out = again, [*out[len(diags) :], text_value_warning(path, 2 + loose[1])]
+    fields, out = mended_fields(split.yaml_text, path)
     by_key: dict[str, Field] = {}
     written = {fld.key for fld in fields}
     for fld in fields:
-        # `Tags:`, `Aliases:`: Obsidian reads them whatever their case (kept as written, and told,
-        # when the lower-case key is there too)
-        known = fld.key.casefold()
-        if known != fld.key and known in KNOWN_KEYS and known not in written:
+        known = key_as_read(fld.key, KNOWN_KEYS, written)
+        if known != fld.key:
             by_key[known] = replace(fld, key=known)
             continue
         by_key[fld.key] = fld
@@ -106,12 +90,48 @@ def read_front_matter(text: str, path: str) -> tuple[dict[str, Field], Split, li
     return by_key, split, out
 
 
-def text_values(yaml_text: str) -> tuple[str, int] | None:
+def mended_fields(yaml_text: str, path: str) -> tuple[tuple[Field, ...], list[Diagnostic]]:
+    """The front matter's fields and problems, read again past a mistake whose meaning is plain:
+    template placeholders (kept quoted even if the text still fails), then a value YAML reserves
+    the start of, or one that is plainly text (each kept when the text then reads whole)."""
+    fields, diags = load_fields(yaml_text, path, 2)
+    out = list(diags)
+    if diags and "{{" in yaml_text:
+        fields, diags = load_fields(_PLACEHOLDER.sub(quote_placeholder, yaml_text), path, 2)
+        out = [*diags, placeholder_warning(path)]
+    for mend in (reserved_starts, text_values):
+        mended = mend(yaml_text, path) if diags else None
+        if mended is None:
+            continue
+        again, still = load_fields(mended[0], path, 2)
+        if not still:
+            fields, out, diags = again, [*out[len(diags) :], mended[1]], ()
+    return fields, out
+
+
+def key_as_read(key: str, known: Collection[str], written: Collection[str]) -> str:
+    """A known key written in another case (`Tags:`, `Title:`) as that key, which Obsidian and
+    Hugo read whatever its case, unless it is written too (then kept as written, and told); any
+    other key as written."""
+    folded = key.casefold()
+    return folded if folded in known and folded not in written else key
+
+
+def reserved_starts(yaml_text: str, path: str) -> tuple[str, Diagnostic] | None:
+    """The front matter with each value YAML reserves the start of quoted, and a warning at the
+    first; None when there is none."""
+    reserved = _RESERVED_START.search(yaml_text)
+    if reserved is None:
+        return None
+    line = 2 + yaml_text.count("\n", 0, reserved.start())
+    return _RESERVED_START.sub(quote_placeholder, yaml_text), reserved_warning(path, line)
+
+
+def text_values(yaml_text: str, path: str) -> tuple[str, Diagnostic] | None:
     """The front matter with each top-level value of one line that YAML cannot read as a value
     (`title: Attention: a survey`, `title: "Quoted" and more`) quoted whole, as the text it
-    plainly is, and the index of the first such line; None when there is none. A value that
-    opens a list, a mapping or a block, or goes on below, is left as it is: its meaning is not
-    plain."""
+    plainly is, and a warning at the first; None when there is none. A value that opens a list,
+    a mapping or a block, or goes on below, is left as it is: its meaning is not plain."""
     lines, first = yaml_text.split("\n"), None
     for i, line in enumerate(lines):
         pair = _TOP_LEVEL_PAIR.match(line)
@@ -120,9 +140,11 @@ def text_values(yaml_text: str) -> tuple[str, int] | None:
         if i + 1 < len(lines) and lines[i + 1][:1] in (" ", "\t"):
             continue
         key, value, rest = pair.groups()
-        lines[i] = key + "'" + value.replace("'", "''") + "'" + rest
+        lines[i] = key + single_quoted(value) + rest
         first = i if first is None else first
-    return ("\n".join(lines), first) if first is not None else None
+    if first is None:
+        return None
+    return "\n".join(lines), text_value_warning(path, 2 + first)
 
 
 def plain_text_value(value: str) -> bool:
@@ -147,7 +169,12 @@ def text_value_warning(path: str, line: int) -> Diagnostic:
 
 
 def quote_placeholder(m: re.Match[str]) -> str:
-    return m.group(1) + "'" + m.group(2).replace("'", "''") + "'"
+    return m.group(1) + single_quoted(m.group(2))
+
+
+def single_quoted(text: str) -> str:
+    """The text as a YAML single-quoted scalar."""
+    return "'" + text.replace("'", "''") + "'"
 
 
 def reserved_warning(path: str, line: int) -> Diagnostic:
