@@ -426,18 +426,13 @@ def built_site_files(folder: Path) -> list[Path]:
     own folder); [] else. Its other files (sitemap.xml, robots.txt) hold no post."""
     if not (folder / "index.html").is_file() or any((folder / n).exists() for n in SITE_SOURCES):
         return []
-    try:
-        pages = sorted(
-            p
-            for suffix in HTML_SUFFIXES
-            for p in folder.rglob(f"*{suffix}")
-            if p.is_file() and not any(part[0] in "._" for part in p.relative_to(folder).parts)
-        )
-    except OSError:
-        return []
+    pages: list[Path] = []
+    for at, folders, names in os.walk(folder):  # (one walk; errors below the top are skipped)
+        folders[:] = [f for f in folders if f[0] not in "._"]
+        pages += (Path(at, n) for n in names if n[0] not in "._" and suffix_of(n) in HTML_SUFFIXES)
     if not any(p.parent != folder for p in pages):
         return []
-    return pages + [folder / name for name in SITE_FEEDS if (folder / name).is_file()]
+    return sorted(pages) + [folder / name for name in SITE_FEEDS if (folder / name).is_file()]
 
 
 NESTED_LEVELS = 3  # how deep below an export's folder a Ghost export is looked for
