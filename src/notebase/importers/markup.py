@@ -56,8 +56,9 @@ def fits_wikilink(title: str) -> bool:
 
 def note_link(title: str, text: str) -> str:
     """A link's words `text` as a wikilink to the note `title`: `[[title|text]]`, or `[[title]]`
-    when the words say nothing else or cannot stand in a wikilink (`|`, `]`)."""
-    named = text.strip() and text != title and fits_wikilink(text)
+    when the words say nothing else or cannot stand as a wikilink's words (`|`, `[`, `]`; a `#`
+    or `^` can: only a target reads them)."""
+    named = text.strip() and text != title and not any(c in text for c in "|[]")
     return f"[[{title}|{text}]]" if named else f"[[{title}]]"
 
 
