@@ -1,5 +1,6 @@
 # Two commands: `make site` builds the example knowledge base into site/, `make test` runs every check.
-PYTHON ?= python3
+# the fastest build of the machine's python3 (tools/fastest_python.py), found when the .venv is made
+PYTHON ?= $(shell python3 tools/fastest_python.py)
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
@@ -41,8 +42,8 @@ $(NODE_STAMP): tests/node/package.json tests/node/package-lock.json
 node: $(NODE_STAMP)
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench tools
+	$(BIN)/ruff format --check src tests bench tools
 
 types: $(STAMP)
 	$(BIN)/mypy src
