@@ -41,37 +41,29 @@ def tool() -> ModuleType:
     return load_tool()
 
 
-def test_a_faster_build_of_the_same_version_is_chosen(
-    tool: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("other_version", "other_seconds", "chosen"),
+    [
+        ("3.11", 0.007, "other"),  # a build of the same version, clearly faster
+        ("3.11", 0.0099, "default"),  # faster within the margin: python3 kept
+        ("3.13", 0.001, "default"),  # another version, however fast
+    ],
+)
+def test_the_build_chosen(
+    tool: ModuleType,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    other_version: str,
+    other_seconds: float,
+    chosen: str,
 ) -> None:
-    slow, fast = tmp_path / "slow", tmp_path / "fast"
-    slow.mkdir(), fast.mkdir()
-    default = fake_python(slow / "python3", "3.11", 0.010)
-    fake_python(fast / "python3.11", "3.11", 0.007)
-    monkeypatch.setenv("PATH", f"{slow}:{fast}")
-    assert tool.fastest(str(default)) == str(fast / "python3.11")
-
-
-def test_python3_is_kept_when_no_build_is_clearly_faster(
-    tool: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    slow, fast = tmp_path / "slow", tmp_path / "fast"
-    slow.mkdir(), fast.mkdir()
-    default = fake_python(slow / "python3", "3.11", 0.010)
-    fake_python(fast / "python3.11", "3.11", 0.0099)  # within the margin
-    monkeypatch.setenv("PATH", f"{slow}:{fast}")
-    assert tool.fastest(str(default)) == str(default)
-
-
-def test_a_build_of_another_version_is_never_chosen(
-    tool: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    slow, other = tmp_path / "slow", tmp_path / "other"
-    slow.mkdir(), other.mkdir()
-    default = fake_python(slow / "python3", "3.11", 0.010)
-    fake_python(other / "python3", "3.13", 0.001)
-    monkeypatch.setenv("PATH", f"{slow}:{other}")
-    assert tool.fastest(str(default)) == str(default)
+    first, second = tmp_path / "first", tmp_path / "second"
+    first.mkdir(), second.mkdir()
+    default = fake_python(first / "python3", "3.11", 0.010)
+    name = f"python{other_version}" if other_version == "3.11" else "python3"  # (python3.X: 3.11)
+    other = fake_python(second / name, other_version, other_seconds)
+    monkeypatch.setenv("PATH", f"{first}:{second}")
+    assert tool.fastest(str(default)) == str(other if chosen == "other" else default)
 
 
 def test_the_real_python_is_timed_and_kept_when_alone(
