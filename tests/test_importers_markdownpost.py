@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from notebase.importers.formats import choose_reader
-from notebase.importers.markdownpost import read_markdown
+from notebase.importers.markdownpost import linked_files, read_markdown
 from notebase.importers.render import note_text
 
 PAPER_NOTE = """## [Batch Normalization: Accelerating Deep Network Training](http://arxiv.org/abs/1502.03167)
@@ -219,3 +219,20 @@ def test_a_post_with_no_title_is_titled_by_its_slug_without_jekyll_s_date() -> N
     bundle = read_markdown(text, "index.md", "content/posts/on-stale-caches/index.md")
     assert bundle.posts[0].title == "On Stale Caches"
     assert read_markdown(text, "notes.md", "notes.md").posts[0].title == "notes"  # no slug
+
+
+def test_code_names_no_file_to_copy() -> None:
+    """A post showing a page's HTML in a code block (kebingzao/blog_hexo's browser-extension-4.md:
+    `<script src="js/lib/jquery/jquery.js">`, 35 lines) or a call after an index
+    (`self.funCbObj[eventName](e.message)`) links no file: each was an import-missing-file
+    warning, 90 of the blog's 93."""
+    body = (
+        "![png](10.png)\n"
+        "```javascript\n"
+        '<script src="js/lib/jquery/jquery.js"></script>\n'
+        "    self.funCbObj[eventName](e.message);\n"
+        "```\n"
+        "Call `f[0](e.message)` or ``a`[1](b.txt)`` but see ![x](y.png).\n"
+        "~~~\n![no](z.png)\n"
+    )
+    assert linked_files(body, 1) == (("10.png", 1), ("y.png", 6))

@@ -29,6 +29,7 @@ from notebase.importers.structured import (
     source_kind,
 )
 from notebase.importers.webpage import page_redirect, redirect_page
+from notebase.markdown.text import fence_after
 from notebase.reading.frontmatter import FieldError, as_tags, key_as_read, split_front_matter
 from notebase.reading.sourcerefs import parse_arxiv_id, parse_doi
 from notebase.reading.yamlio import load_fields, yaml_warning
@@ -51,6 +52,7 @@ _LINKED_PATH = re.compile(
     r"\]\(\s*(?:<(?P<angled>(?![a-zA-Z][\w+.-]*:|#|/)[^>#?]+)[^>]*>"
     r"|(?P<path>(?![a-zA-Z][\w+.-]*:|#|/)[^)\s#?]+))"
 )
+_CODE_SPAN = re.compile(r"(`+)(?!`).*?(?<!`)\1(?!`)")  # `code`, ``co`de``: no link in it
 # an HTML element's file by a relative path: `<img src="assets/x.png">`
 _SRC_PATH = re.compile(r"""\bsrc\s*=\s*["'](?P<path>(?![a-zA-Z][\w+.-]*:|#|/)[^"'#?]+)["']""")
 LEAD_LINES = 10  # the lines under a note's title that may name the paper it is on
@@ -115,9 +117,15 @@ def read_whatever_case(fields: dict[str, object]) -> dict[str, object]:
 def linked_files(body: str, first_line: int) -> tuple[tuple[str, int], ...]:
     """The relative paths of files the body's links and images name (not an address, an anchor,
     a path from the root or out of the folder, nor another markdown post), each with the line of
-    its first link."""
+    its first link. Code names none: `<script src="js/x.js">` shown in a code block, or
+    `f(e.message)` after an index, links nothing (a fenced block, an inline code span)."""
     found: dict[str, int] = {}
+    fence = ""
     for at, line in enumerate(body.split("\n"), first_line):
+        in_code, fence = bool(fence), fence_after(line, fence)
+        if in_code or fence:  # (a fence's own lines too)
+            continue
+        line = _CODE_SPAN.sub("", line)
         named = [m.group("angled") or m.group("path") for m in _LINKED_PATH.finditer(line)]
         for found_path in [*named, *(m.group("path") for m in _SRC_PATH.finditer(line))]:
             path = posixpath.normpath(unquote(found_path))
