@@ -236,3 +236,11 @@ def test_code_names_no_file_to_copy() -> None:
         "~~~\n![no](z.png)\n"
     )
     assert linked_files(body, 1) == (("10.png", 1), ("y.png", 6))
+
+
+def test_a_file_named_with_spaces_round_its_path_is_copied() -> None:
+    """jalammar/jalammar.github.io's illustrated-word2vec.md writes 13 of its figures
+    `<image src="/images/word2vec/x.png "/>`: a browser reads the address without the space, the
+    import looked for a file whose name ends in one, and warned it missing."""
+    body = '<image src="images/word2vec/x.png "/>\n<img src=" a.png">\n'
+    assert linked_files(body, 1) == (("images/word2vec/x.png", 1), ("a.png", 2))

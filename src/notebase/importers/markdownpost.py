@@ -128,7 +128,7 @@ def linked_files(body: str, first_line: int) -> tuple[tuple[str, int], ...]:
         line = _CODE_SPAN.sub("", line)
         named = [m.group("angled") or m.group("path") for m in _LINKED_PATH.finditer(line)]
         for found_path in [*named, *(m.group("path") for m in _SRC_PATH.finditer(line))]:
-            path = posixpath.normpath(unquote(found_path))
+            path = posixpath.normpath(unquote(found_path).strip())  # (as a browser reads an src)
             if path.startswith("..") or not is_file_name(path.rsplit("/", 1)[-1]):
                 continue
             found.setdefault(path, at)
