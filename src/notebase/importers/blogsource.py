@@ -53,10 +53,11 @@ _LINK_ATTRIBUTES = re.compile(r"(?<=\))\{:[^}\n]*\}")  # `[x](y){:target="_blank
 _TOC_MARKER = re.compile(r"^[ \t]*(?:[*+-]|1\.)[ \t]+TOC[ \t]*\n[ \t]*\{:toc\}[ \t]*$", re.M)
 
 # a link to another post of the blog as its generator's source writes the destination: Jekyll's
-# `{% post_url 2019-04-25-recipe %}` and `{% link _posts/x.md %}`, Hugo's `{{< ref "posts/x.md" >}}`,
+# `{% post_url 2019-04-25-recipe %}` and `{% link _posts/x.md %}`, Hexo's `{% post_path x %}` (and
+# its `{% post_link x %}`, made a link by hexo.from_hexo), Hugo's `{{< ref "posts/x.md" >}}`,
 # `{{< relref "x" >}}` and `{{% ref x %}}` (an anchor after `#` left out)
 _SITE_REF = (
-    r"\{%-?\s*(?:post_url|link)\s+(?P<jekyll>[^\s%#]+)[^%]*?-?%\}"
+    r"\{%-?\s*(?:post_url|post_link|post_path|link)\s+(?P<jekyll>[^\s%#]+)[^%]*?-?%\}"
     r"|\{\{[<%]-?\s*(?:rel)?ref\s+\"?(?P<hugo>[^\"\s>%#]+)[^}]*?[>%]\}\}"
 )
 _REF_LINK = re.compile(r"\[(?P<text>[^\]\n]*)\]\(\s*(?:" + _SITE_REF + r")(?:#[^)\s]*)?\s*\)")
@@ -94,7 +95,7 @@ def link_site_refs(
             f"the link to {ref!r} leads to a post this import does not hold: its words are kept"
         )
         diags.append(warning("import-unresolved-ref", message, where, REF_HINT))
-        return text
+        return text or ref  # (Hexo's post_link and an empty link's words: the post they name)
 
     def relink_page(match: re.Match[str]) -> str:
         path = _PAGE_SUFFIX.sub("", unquote(match.group("path")))
@@ -253,6 +254,33 @@ def outside_code(
 
 
 GENERATOR_CODE = "{%"  # outside_code's mark for a code block of the generator's own
+
+
+def quote_blocks(
+    body: str,
+    opens: Callable[[str], tuple[str, str] | None],
+    ends: Callable[[str], bool],
+) -> str:
+    """The body with each block a generator's tags set apart (a Hexo `{% blockquote %}`, NexT's
+    `{% note %}`) written as a markdown quote: `opens` tells a first line (the lines
+    the quote starts and ends with: a callout's `> [!note]` or '', its source's `> — …` or ''),
+    `ends` a last, and the lines between are quoted; a blank line after the quote ends it, so
+    that no paragraph after it runs on in it. Code blocks as they are."""
+    out: list[str] = []
+    fence, last = "", None  # last: the line that ends the quote under way, when one is
+    for line in body.split("\n"):
+        if last is not None and ends(line):
+            out += [last, ""] if last else [""]
+            last = None
+        elif last is not None:
+            out.append(f"> {line}" if line.strip() else ">")
+        elif not fence and (found := opens(line)) is not None:
+            first, last = found
+            out.append(first)
+        else:
+            fence = fence_after(line, fence)
+            out.append(line)
+    return "\n".join(out)
 
 
 def toml_front_matter(

@@ -18,6 +18,7 @@ from notebase.importers.blogsource import (
     from_site_root,
     toml_front_matter,
 )
+from notebase.importers.hexo import from_hexo
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
 from notebase.importers.structured import (
     author_names,
@@ -70,12 +71,12 @@ def read_markdown(text: str, name: str, shown: str) -> ParsedArchive:
     fields = read_whatever_case(fields)
     if _ONLY_MARKUP.fullmatch(text) and (target := page_redirect(text)):
         return redirect_page(target, name, shown)  # a post moved (jekyll-redirect-from's stub)
-    text = from_site_root(from_hugo(from_jekyll(text)))
+    stem = name.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    text = from_site_root(from_hugo(from_jekyll(from_hexo(text, stem))))
     lines = text.replace("\r\n", "\n").split("\n")
     title, url, start = title_of(lines)
     url = url or safe_url(str(fields.get("url") or "")) or lead_paper(lines[start:])
     tldr, body = tldr_of(lines[start:])
-    stem = name.rsplit("/", 1)[-1].rsplit(".", 1)[0]
     post = make_post(
         str(fields.get("title") or title or slug_title(shown) or stem),
         f"{name}:1",
