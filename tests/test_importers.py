@@ -218,6 +218,26 @@ def test_a_blog_s_images_named_from_its_root_are_copied_beside_the_notes(tmp_pat
     assert [(d.code, d.pos.line) for d in out.diagnostics] == [("import-missing-file", 5)]
 
 
+def test_a_hexo_post_s_asset_folder_is_copied_beside_its_note(tmp_path: Path) -> None:
+    """Hexo's `post_asset_folder` (kebingzao/blog_hexo: 319 posts, each picture named `1.png`,
+    `2.png`, … in the folder named as its post): each post's pictures are its own, where they
+    were missing, or one post's `1.png` taken for another's."""
+    posts = tmp_path / "source" / "_posts"
+    for name in ("2fa", "cvss"):
+        (posts / name).mkdir(parents=True)
+        (posts / name / "1.png").write_bytes(name.encode())
+        (posts / f"{name}.md").write_text(
+            f"---\ntitle: {name}\n---\n![1](1.png)\n{{% asset_img 1.png One %}}\n",
+            encoding="utf-8",
+        )
+    out = import_files([posts], tmp_path / "notes", tmp_path)
+    notes = tmp_path / "notes"
+    assert out.diagnostics == ()
+    assert (notes / "2fa" / "1.png").read_bytes() == b"2fa"
+    assert (notes / "cvss" / "1.png").read_bytes() == b"cvss"
+    assert "![1](cvss/1.png)\n![One](cvss/1.png)" in (notes / "cvss.md").read_text(encoding="utf-8")
+
+
 def test_unreadable_binary_and_empty_inputs(tmp_path: Path) -> None:
     (tmp_path / "b.txt").write_bytes(b"\x00\x01")
     (tmp_path / "e.txt").write_text("  \n", encoding="utf-8")

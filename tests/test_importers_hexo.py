@@ -100,6 +100,23 @@ def test_hexo_s_asset_tags_name_the_file_in_the_post_s_asset_folder() -> None:
     ]
 
 
+def test_a_relative_path_to_a_file_of_the_post_s_asset_folder_is_named_from_the_note_s() -> None:
+    """Hexo's `post_asset_folder` (kebingzao/blog_hexo's 2fa.md: `![1](1.png)` for
+    `_posts/2fa/1.png`): a post's pictures are published beside its page, where its relative
+    links lead; a path naming a file of the folder beside the post is kept."""
+    body = (
+        '![1](1.png) <img src="2.png"> ![kept](2fa/3.png) [away](https://x.org/1.png) ![](9.png)\n'
+        "```\n![1](1.png)\n```"
+    )
+    assert from_hexo(body, "2fa", {"1.png", "2.png", "sub/5.png"}) == (
+        '![1](2fa/1.png) <img src="2fa/2.png"> ![kept](2fa/3.png) [away](https://x.org/1.png)'
+        " ![](9.png)\n"
+        "```\n![1](1.png)\n```"
+    )
+    archive = read_markdown("---\ntitle: 2FA\n---\n" + body, "2fa.md", "2fa.md", {"1.png"})
+    assert [path for path, _ in archive.files] == ["2fa/1.png", "2fa/3.png", "9.png", "2.png"]
+
+
 def test_hexo_s_video_and_link_tags_and_nexts_note_are_what_they_show() -> None:
     body = (
         "{% youtube dQw4w9WgXcQ %} {% vimeo 76979871 %} {% link Hexo docs https://hexo.io/docs %}\n"

@@ -15,7 +15,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from notebase.diagnostics import Diagnostic, FilePos, error, sort_diagnostics, warning
-from notebase.importers.blogsource import link_site_refs
+from notebase.importers.blogsource import MARKDOWN_SUFFIXES, link_site_refs
 from notebase.importers.formats import (
     HTML_SUFFIXES,
     IMPORTED_SUFFIXES,
@@ -295,6 +295,25 @@ def files_beside(folder: Path, names: Sequence[str]) -> dict[str, str]:
     return found
 
 
+ASSETS_MAX = 2_000  # the files of a post's asset folder looked at, at most
+
+
+def asset_files(post: Path) -> frozenset[str]:
+    """The files of a markdown post's asset folder, by their paths in it: the folder beside it
+    named as its file, as Hexo keeps a post's pictures (`_posts/x/a.png` for `_posts/x.md`,
+    published beside the post's page, where its relative links lead); none for another input."""
+    folder = post.with_suffix("")
+    if suffix_of(post.name) not in MARKDOWN_SUFFIXES or not folder.is_dir():
+        return frozenset()
+    found: list[str] = []
+    for at, folders, names in os.walk(folder):  # (errors below the top are skipped)
+        folders[:] = [f for f in folders if not f.startswith(".")]
+        found += (Path(at, n).relative_to(folder).as_posix() for n in names if n[0] != ".")
+        if len(found) >= ASSETS_MAX:
+            break
+    return frozenset(found[:ASSETS_MAX])
+
+
 @dataclass(frozen=True, slots=True)
 class Input:
     """A file to import: read at `path`; named in its notes' `origin` from `named` (a zip's member:
@@ -358,7 +377,8 @@ def read_archives(
                 diags.append(problem)
                 continue
             beside = functools.partial(files_beside, given.path.parent)
-            archive = read_input(text, name, shown[name], beside, place)
+            assets = asset_files(given.path)
+            archive = read_input(text, name, shown[name], beside, place, assets)
         read.append((given.named, archive))
         read_from.append(given)
         diags += archive.diagnostics

@@ -4,7 +4,10 @@ files of a post's asset folder named from the note's folder (pure)."""
 
 from __future__ import annotations
 
+import posixpath
 import re
+from collections.abc import Collection
+from urllib.parse import unquote
 
 from notebase.importers.blogsource import outside_code, quote_blocks, shortcode_arguments
 
@@ -26,23 +29,41 @@ _SIZE = re.compile(r"\d+(?:px|%)?(?=\s|$)")  # an image's width or height
 _QUOTED = re.compile(r'"([^"]*)"|\'([^\']*)\'')  # an image's `"title" "alt"`
 # NexT's and Butterfly's note classes -> the callout of that meaning
 NOTE_CALLOUTS = {"info": "info", "success": "success", "warning": "warning", "danger": "danger"}
+# `![x](1.png)`, `<img src="1.png">`: a relative path a post names a file by (no scheme, anchor
+# or path from the root)
+_RELATIVE = re.compile(
+    r"""(?P<before>\]\(\s*<?|\bsrc\s*=\s*["'])(?P<path>(?![a-zA-Z][\w+.-]*:|[#/])[^\s)>"'#?]+)"""
+)
 
 
-def from_hexo(body: str, folder: str = "") -> str:
+def from_hexo(body: str, folder: str = "", assets: Collection[str] = ()) -> str:
     """The body of a Hexo post as plain markdown: `{% codeblock lang:js %}` … `{% endcodeblock %}`
     as a fenced code block; `{% blockquote author source %}` … `{% endblockquote %}` as a quote
     with its source on a last `— ` line (NexT's `{% note info %}` … `{% endnote %}` a callout); `{% post_link slug [title] %}` as a link to that post (resolved as a Jekyll
     post_url is: blogsource.link_site_refs); the asset tags (`{% asset_img x.png title %}`,
     `asset_link`, `asset_path`) as the file in the post's asset folder, `folder` (its file's name
-    without extension, beside it), named from the post's folder;
+    without extension, beside it), and a relative path naming a file of that folder (`assets`,
+    by its path in it) named from the post's, as Hexo publishes them beside the post's page;
     `{% img %}`, `{% link %}`, `{% youtube %}`, `{% vimeo %}`, `{% iframe %}` as the image or the
     link they show. Other tags, and code blocks, as they are."""
     body = quote_blocks(_CODE_END_AFTER.sub("\\1\n\\2", body), quote_opens, quote_ends)
-    return outside_code(body, lambda line: hexo_line(line, folder), hexo_code, hexo_code_ends)
+    return outside_code(
+        body, lambda line: hexo_line(line, folder, assets), hexo_code, hexo_code_ends
+    )
 
 
-def hexo_line(line: str, folder: str) -> str:
+def hexo_line(line: str, folder: str, assets: Collection[str]) -> str:
+    if assets:
+        line = _RELATIVE.sub(lambda m: in_asset_folder(m, folder, assets), line)
     return _TAG.sub(lambda m: tag_markup(m, folder), line) if "{%" in line else line
+
+
+def in_asset_folder(match: re.Match[str], folder: str, assets: Collection[str]) -> str:
+    """A relative path named from the post's folder when it names a file of its asset folder."""
+    path = match.group("path")
+    if posixpath.normpath(unquote(path)) not in assets:
+        return match.group(0)
+    return f"{match.group('before')}{folder}/{path}"
 
 
 def hexo_code(line: str) -> str | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Collection
 from dataclasses import replace
 from itertools import takewhile
 from urllib.parse import unquote
@@ -62,17 +63,19 @@ _ONLY_MARKUP = re.compile(r"\s*(?:<[^<>]*>\s*)+")  # a body of HTML tags and not
 _TLDR = re.compile(r"^(?:\*\*)?(?:tl;?dr|tldr)(?:\*\*)?\s*[;:.]?(?:\*\*)?\s*", re.I)
 
 
-def read_markdown(text: str, name: str, shown: str) -> ParsedArchive:
+def read_markdown(text: str, name: str, shown: str, assets: Collection[str] = ()) -> ParsedArchive:
     """The file as one post: its title (front matter, else its first heading, whose link is the
     post's `url`, else the slug its file or folder is named by, `2019-05-01-my-post.md` as
     "My Post", else the file's name), a bare URL line under the title as `url`, a `TLDR;`
-    paragraph as its tl;dr, and the rest as it is."""
+    paragraph as its tl;dr, and the rest as it is. `assets`: the files of its asset folder, as
+    Hexo keeps a post's (beside it, named as its file: `x/a.png` beside `x.md`), by their paths
+    in it."""
     fields, text, body_line, diags = front_matter_of(text, shown)
     fields = read_whatever_case(fields)
     if _ONLY_MARKUP.fullmatch(text) and (target := page_redirect(text)):
         return redirect_page(target, name, shown)  # a post moved (jekyll-redirect-from's stub)
     stem = name.rsplit("/", 1)[-1].rsplit(".", 1)[0]
-    text = from_site_root(from_hugo(from_jekyll(from_hexo(text, stem))))
+    text = from_site_root(from_hugo(from_jekyll(from_hexo(text, stem, assets))))
     lines = text.replace("\r\n", "\n").split("\n")
     title, url, start = title_of(lines)
     url = url or safe_url(str(fields.get("url") or "")) or lead_paper(lines[start:])
