@@ -55,6 +55,7 @@ def test_a_jekyll_blog_s_links_between_its_posts_become_wikilinks() -> None:
         "{{< relref muon >}}",
         '{{% ref "/posts/muon/index.md#why" %}}',
         '{{< ref "2025-06-03-muon" >}}',
+        '{{< ref path="2025-06-03-muon" >}}',  # a named path (matbesancon/hugo-site)
     ],
 )
 def test_a_hugo_site_s_refs_between_its_posts_become_wikilinks(ref: str) -> None:

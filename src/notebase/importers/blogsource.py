@@ -55,10 +55,10 @@ _TOC_MARKER = re.compile(r"^[ \t]*(?:[*+-]|1\.)[ \t]+TOC[ \t]*\n[ \t]*\{:toc\}[ 
 # a link to another post of the blog as its generator's source writes the destination: Jekyll's
 # `{% post_url 2019-04-25-recipe %}` and `{% link _posts/x.md %}`, Hexo's `{% post_path x %}` (and
 # its `{% post_link x %}`, made a link by hexo.from_hexo), Hugo's `{{< ref "posts/x.md" >}}`,
-# `{{< relref "x" >}}` and `{{% ref x %}}` (an anchor after `#` left out)
+# `{{< relref "x" >}}`, `{{% ref x %}}` and `{{< ref path="x" >}}` (an anchor after `#` left out)
 _SITE_REF = (
     r"\{%-?\s*(?:post_url|post_link|post_path|link)\s+(?P<jekyll>[^\s%#]+)[^%]*?-?%\}"
-    r"|\{\{[<%]-?\s*(?:rel)?ref\s+\"?(?P<hugo>[^\"\s>%#]+)[^}]*?[>%]\}\}"
+    r"|\{\{[<%]-?\s*(?:rel)?ref\s+(?:path\s*=\s*)?\"?(?P<hugo>[^\"\s>%#]+)[^}]*?[>%]\}\}"
 )
 _REF_LINK = re.compile(r"\[(?P<text>[^\]\n]*)\]\(\s*(?:" + _SITE_REF + r")(?:#[^)\s]*)?\s*\)")
 _DATED = re.compile(r"^\d{4}-\d{2}-\d{2}-")  # a Jekyll post's file name: 2019-04-25-recipe
