@@ -289,7 +289,7 @@ def test_hugo_s_shortcodes_are_the_markdown_and_html_they_stand_for() -> None:
         '<figure><img src="/images/eyecatch.png" alt="The &lt;new&gt; window">'
         "<figcaption>The &lt;new&gt; window</figcaption></figure>\n\n"
         "Released today. [YouTube video dQw4w9WgXcQ](https://www.youtube.com/watch?v=dQw4w9WgXcQ)"
-        ' {{< tweet user="x" id="1" >}}\n\n'
+        " [Tweet by @x](https://twitter.com/x/status/1)\n\n"
         '```go\nx := {{< figure src="/no.png" >}}\n```\n'
     )
     assert from_hugo("```\n{{< youtube a >}}\n```") == "```\n{{< youtube a >}}\n```"
@@ -301,3 +301,38 @@ def test_a_generator_s_code_block_holding_backticks_is_fenced_longer_than_them()
     body = "{% highlight markdown %}\n```python\nx = 1\n```\n{% endhighlight %}\nAfter."
     assert from_jekyll(body) == "````markdown\n```python\nx = 1\n```\n````\nAfter."
     assert from_jekyll("{% highlight py %}\nx = 1") == "```py\nx = 1"  # never closed: as it was
+
+
+# trimmed from matbesancon/hugo-site's content/post (a Wowchemy blog: 22 posts open with a
+# `{{< toc >}}`, 11 show a post as `{{< tweet id >}}`, two set a note apart in an `alert`)
+WOWCHEMY_POST = """Key take-away:
+{{% alert note %}}
+You don't need to be an expert programmer to help out
+{{% /alert %}}
+{{< toc >}}
+
+Back when confinement started:
+{{< tweet 1231514372729688064 >}}
+{{< alert title="Mind the gap" color="warning" >}}
+Text.
+{{< /alert >}}
+```
+{{< toc >}}
+```"""
+
+
+def test_a_hugo_theme_s_contents_tweets_and_boxes_are_what_they_show() -> None:
+    assert from_hugo(WOWCHEMY_POST) == (
+        "Key take-away:\n"
+        "> [!note]\n"
+        "> You don't need to be an expert programmer to help out\n"
+        "\n"
+        "\n"  # the contents: the page has its own
+        "\n"
+        "Back when confinement started:\n"
+        "[Tweet 1231514372729688064](https://twitter.com/i/status/1231514372729688064)\n"
+        "> [!warning] Mind the gap\n"
+        "> Text.\n"
+        "\n"
+        "```\n{{< toc >}}\n```"
+    )

@@ -262,10 +262,10 @@ def quote_blocks(
     ends: Callable[[str], bool],
 ) -> str:
     """The body with each block a generator's tags set apart (a Hexo `{% blockquote %}`, NexT's
-    `{% note %}`) written as a markdown quote: `opens` tells a first line (the lines
-    the quote starts and ends with: a callout's `> [!note]` or '', its source's `> — …` or ''),
-    `ends` a last, and the lines between are quoted; a blank line after the quote ends it, so
-    that no paragraph after it runs on in it. Code blocks as they are."""
+    `{% note %}`, a Hugo theme's `{{% alert %}}`) written as a markdown quote: `opens` tells a
+    first line (the lines the quote starts and ends with: a callout's `> [!note]` or '', its
+    source's `> — …` or ''), `ends` a last, and the lines between are quoted; a blank line after
+    the quote ends it, so that no paragraph after it runs on in it. Code blocks as they are."""
     out: list[str] = []
     fence, last = "", None  # last: the line that ends the quote under way, when one is
     for line in body.split("\n"):
@@ -331,10 +331,41 @@ def plain_value(value: object) -> object:
 def from_hugo(body: str) -> str:
     """The body of a Hugo post as plain markdown: `{{< highlight go >}}` … `{{< /highlight >}}` as
     a fenced code block, `{{< figure src=… caption=… >}}` as the `<figure>` Hugo writes for it,
-    `{{< youtube id >}}` as a link to the video; other shortcodes, and code blocks, as they are."""
+    `{{< youtube id >}}` and `{{< tweet user="x" id="1" >}}` as a link to the video or the tweet,
+    `{{< toc >}}` left out (the page has its own contents), a theme's box set apart from the text
+    (`{{% alert note %}}` … `{{% /alert %}}`: CALLOUT_SHORTCODES) as a callout of its kind; other
+    shortcodes, and code blocks, as they are."""
+    body = quote_blocks(body, hugo_callout_opens, hugo_callout_ends)
     return outside_code(
         body, lambda line: _SHORTCODE.sub(shortcode_markup, line), hugo_code, hugo_code_ends
     )
+
+
+# the shortcodes of Hugo themes that set a box apart from the text: Wowchemy's and Docsy's
+# `alert`, Hugo Blox's `callout`, Learn's `notice`, Book's `hint`, LoveIt's `admonition`
+CALLOUT_SHORTCODES = frozenset(("alert", "callout", "notice", "hint", "admonition"))
+
+
+def hugo_callout_opens(line: str) -> tuple[str, str] | None:
+    """The callout line a theme's box (`{{% alert warning %}}`, `{{< admonition type=tip
+    title="T" >}}`) opens with: `> [!warning]`, `> [!tip] T` (its kind a note unless it says
+    one, the meaning notes' callouts read of it); None for another line."""
+    match = _SHORTCODE.fullmatch(line.strip())
+    if match is None or match.group("name") not in CALLOUT_SHORTCODES:
+        return None
+    arguments = shortcode_arguments(match.group("args"))
+    named = {k: v for k, v in arguments if k}
+    plain = [v for k, v in arguments if not k]
+    kind = named.get("type") or named.get("color") or (plain[0] if plain else "note")
+    title = named.get("title") or ""
+    kind = kind.lower() if re.fullmatch(r"[\w-]+", kind) else "note"
+    return f"> [!{kind}] {title}".rstrip(), ""
+
+
+def hugo_callout_ends(line: str) -> bool:
+    match = _SHORTCODE.fullmatch(line.strip())
+    name = match.group("name") if match is not None else ""
+    return name.startswith("/") and name[1:] in CALLOUT_SHORTCODES
 
 
 def hugo_code(line: str) -> str | None:
@@ -390,13 +421,22 @@ def include_markup(match: re.Match[str]) -> str:
 
 
 def shortcode_markup(match: re.Match[str]) -> str:
-    """What a figure or youtube shortcode stands for; any other as it is."""
+    """What a figure, youtube, tweet or toc shortcode stands for; any other as it is."""
     name, arguments = match.group("name"), shortcode_arguments(match.group("args"))
     named = {k: v for k, v in arguments if k}
+    plain = next((v for k, v in arguments if not k), "")  # its first positional argument
     if name == "figure" and named.get("src"):
         return figure_markup(named["src"], named.get("caption") or named.get("title") or "", named)
-    if name == "youtube":
-        video = named.get("id") or next((v for k, v in arguments if not k), "")
-        if re.fullmatch(r"[\w-]+", video):
-            return f"[YouTube video {video}](https://www.youtube.com/watch?v={video})"
-    return match.group(0)
+    if name == "youtube" and re.fullmatch(r"[\w-]+", video := named.get("id") or plain):
+        return f"[YouTube video {video}](https://www.youtube.com/watch?v={video})"
+    if name == "tweet" and (post := named.get("id") or plain).isdigit():
+        return tweet_link(named.get("user", ""), post)
+    return "" if name == "toc" else match.group(0)
+
+
+def tweet_link(user: str, post: str) -> str:
+    """A link to the tweet a `{{< tweet user="x" id="1" >}}` shows (or Hugo's older `{{< tweet 1
+    >}}`, which names no user: an address of Twitter's own that leads to it)."""
+    who = user if re.fullmatch(r"\w{1,15}", user) else "i"
+    words = f"Tweet by @{user}" if who == user else f"Tweet {post}"
+    return f"[{words}](https://twitter.com/{who}/status/{post})"
