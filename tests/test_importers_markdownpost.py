@@ -238,6 +238,25 @@ def test_code_names_no_file_to_copy() -> None:
     assert linked_files(body, 1) == (("10.png", 1), ("y.png", 6))
 
 
+def test_a_paper_s_bare_address_under_its_venue_is_the_note_s_url() -> None:
+    """zhjwpku/paper-notes (an mdBook of 75 notes, 62 without a source) names each paper by its
+    page's address alone, quoted under its venue, the title linking its PDF in the repository
+    (src/fs/polarfs.md)."""
+    text = (
+        "### [PolarFS: An Ultralow Latency and Failure Resilient Distributed File System]"
+        "(../assets/pdfs/p1849-cao.pdf)\n\n"
+        "> Proceedings of the VLDB Endowment Volume 11 Issue 12 August 2018 pp 1849–1862\n>\n"
+        "> https://doi.org/10.14778/3229863.3229872\n\nText.\n"
+    )
+    [post] = read_markdown(text, "polarfs.md", "src/fs/polarfs.md").posts
+    assert (post.url, post.doi) == (
+        "https://doi.org/10.14778/3229863.3229872",
+        "10.14778/3229863.3229872",
+    )
+    [other] = read_markdown("# A post\n\nSee https://example.org/x today.\n", "p.md", "p.md").posts
+    assert other.url == ""  # an address of no paper is a mention
+
+
 def test_a_file_named_with_spaces_round_its_path_is_copied() -> None:
     """jalammar/jalammar.github.io's illustrated-word2vec.md writes 13 of its figures
     `<image src="/images/word2vec/x.png "/>`: a browser reads the address without the space, the

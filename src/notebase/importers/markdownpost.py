@@ -49,6 +49,7 @@ _LINK_LINE = re.compile(
     r"^\s*(?P<text>\[[^\]]+\]\([^)\s]+\)(?:\s*\[\s*\[[^\]]*\]\([^)\s]+\)\s*\])*)\s*$"
 )
 _BARE_URL = re.compile(r"^<?(?P<url>https?://\S+?)>?$")
+_BARE_ADDRESS = re.compile(r"(?<![\w/])<?(?P<url>https?://[^\s<>]+?)>?(?=[\s.,;]*(?:\s|$))")
 # `](assets/x.png)`, `](<a b.png> "title")`: a link's or an image's relative path (no scheme, no #)
 _LINKED_PATH = re.compile(
     r"\]\(\s*(?:<(?P<angled>(?![a-zA-Z][\w+.-]*:|#|/)[^>#?]+)[^>]*>"
@@ -209,8 +210,9 @@ def title_of(lines: list[str]) -> tuple[str, str, int]:
 
 def lead_paper(lines: list[str]) -> str:
     """The paper a note names in its first lines (before any code), as a paper-notes collection
-    does (`* [Link to the paper](https://arxiv.org/abs/…)`): a link to an arXiv or DOI page, or
-    one whose words say it is the paper (`Paper`, `PDF`); '' when none."""
+    does (`* [Link to the paper](https://arxiv.org/abs/…)`, or the page's address alone under
+    the paper's venue, `> https://doi.org/10.14778/…`): a link or a bare address to an
+    arXiv or DOI page, or a link whose words say it is the paper (`Paper`, `PDF`); '' when none."""
     code = ("```", "~~~")
     lead = [line for line in takewhile(lambda x: not x.lstrip().startswith(code), lines)]
     for line in [line for line in lead if line.strip()][:LEAD_LINES]:
@@ -219,6 +221,9 @@ def lead_paper(lines: list[str]) -> str:
             words = m.group("text").strip(" *_`:.")
             if url and (any(paper_ids(url)) or _PAPER_WORDS.fullmatch(words)):
                 return url
+        bare = (safe_url(m.group("url")) for m in _BARE_ADDRESS.finditer(_LINK.sub("", line)))
+        if url := next((u for u in bare if any(paper_ids(u))), ""):
+            return url
     return ""
 
 
