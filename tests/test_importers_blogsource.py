@@ -336,3 +336,16 @@ def test_a_hugo_theme_s_contents_tweets_and_boxes_are_what_they_show() -> None:
         "\n"
         "```\n{{< toc >}}\n```"
     )
+
+
+def test_a_jekyll_post_s_published_flag_is_its_draft_not_a_date() -> None:
+    """jalammar/jalammar.github.io's posts say `published: true`, which a note reads as a date:
+    30 field-type warnings once imported; `published: false` is Jekyll's unpublished post."""
+    [shown] = posts_of(
+        ("2018-12-03-illustrated-bert.md", "---\nlayout: post\npublished: true\n---\nX")
+    )
+    [hidden] = posts_of(("2019-01-01-draft.md", "---\ntitle: D\npublished: false\n---\nX"))
+    [dated] = posts_of(("p.md", "---\ntitle: P\npublished: 2019-01-02\n---\nX"))
+    assert (shown.draft, shown.kept_fields) == (False, (("layout", "post"),))
+    assert (hidden.draft, hidden.kept_fields) == (True, ())
+    assert [k for k, _ in dated.kept_fields] == ["published"]  # a date: kept

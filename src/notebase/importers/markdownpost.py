@@ -153,6 +153,7 @@ def with_source_fields(post: ImportedPost, fields: dict[str, object]) -> Importe
         year=year if isinstance(year, int) and not isinstance(year, bool) else post.year,
         source_title=text_of(fields.get("source_title")),
         kept_fields=kept_fields(fields),
+        draft=post.draft or fields.get("published") is False,  # Jekyll's unpublished post
     )
     return replace(post, kind=source_kind(post.url, post.arxiv, post.doi))
 
@@ -162,13 +163,21 @@ SUMMARY_FIELDS = ("excerpt", "summary")
 
 
 def kept_fields(fields: dict[str, object]) -> tuple[tuple[str, object], ...]:
-    """The front-matter fields the importer does not read, in their order; a post's summary
-    (SUMMARY_FIELDS) as its `description` when it gives none."""
+    """The front-matter fields the importer does not read, in their order (not Jekyll's
+    `published` flag); a post's summary (SUMMARY_FIELDS) as its `description` when it gives none."""
     given = "description" in fields
     summary = None if given else next((k for k in SUMMARY_FIELDS if text_of(fields.get(k))), None)
     return tuple(
-        ("description" if k == summary else k, v) for k, v in fields.items() if k not in READ_FIELDS
+        ("description" if k == summary else k, v)
+        for k, v in fields.items()
+        if k not in READ_FIELDS and not is_jekyll_published(k, v)
     )
+
+
+def is_jekyll_published(key: str, value: object) -> bool:
+    """Jekyll's `published: true` / `false`, whether the site shows the post (false: a draft),
+    which a note's `published`, a date, is not: read as the note's `draft`, not kept."""
+    return key == "published" and isinstance(value, bool)
 
 
 def text_of(value: object) -> str:
