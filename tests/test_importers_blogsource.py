@@ -349,3 +349,33 @@ def test_a_jekyll_post_s_published_flag_is_its_draft_not_a_date() -> None:
     assert (shown.draft, shown.kept_fields) == (False, (("layout", "post"),))
     assert (hidden.draft, hidden.kept_fields) == (True, ())
     assert [k for k, _ in dated.kept_fields] == ["published"]  # a date: kept
+
+
+# trimmed from matbesancon/hugo-site's 2020-01-23-discrete-diff.markdown and
+# 2018-08-17-abstract_graph.markdown, 2019-09-23-constructors.markdown: TeX written for Hugo's markdown renderer to read first
+ESCAPED_MATH = r"""$$\\begin{align}
+(\mathcal{P}): \\max\_{x} & \\sum\_{i \\in V} w\_i x\_i \\\\\\\\
+& x \\in \\mathbb{B}^{|V|}
+\\end{align}
+$$
+with $$M_{ij} = \\begin{cases} 1, & \\mbox{if edge (i $\\rightarrow$ j) exists} \\\\ 0 \\end{cases}$$,
+$$ X = \[ X_i | i \in 1..n \] $$ and $\text{file\_name} \\ x$ as written, costing $5 or $6.
+```
+$$\\begin{align}$$
+```"""
+
+
+def test_a_formula_written_for_hugo_s_markdown_renderer_is_the_tex_mathjax_read() -> None:
+    """13 formulas of the blog failed to convert, their TeX escaped for the markdown renderer."""
+    assert from_hugo(ESCAPED_MATH) == (
+        r"""$$\begin{align}
+(\mathcal{P}): \max_{x} & \sum_{i \in V} w_i x_i \\\\
+& x \in \mathbb{B}^{|V|}
+\end{align}
+$$
+with $$M_{ij} = \begin{cases} 1, & \mbox{if edge (i $\rightarrow$ j) exists} \\ 0 \end{cases}$$,
+$$ X = [ X_i | i \in 1..n ] $$ and $\text{file\_name} \\ x$ as written, costing $5 or $6.
+```
+$$\\begin{align}$$
+```"""
+    )

@@ -333,12 +333,49 @@ def from_hugo(body: str) -> str:
     a fenced code block, `{{< figure src=… caption=… >}}` as the `<figure>` Hugo writes for it,
     `{{< youtube id >}}` and `{{< tweet user="x" id="1" >}}` as a link to the video or the tweet,
     `{{< toc >}}` left out (the page has its own contents), a theme's box set apart from the text
-    (`{{% alert note %}}` … `{{% /alert %}}`: CALLOUT_SHORTCODES) as a callout of its kind; other
-    shortcodes, and code blocks, as they are."""
+    (`{{% alert note %}}` … `{{% /alert %}}`: CALLOUT_SHORTCODES) as a callout of its kind, a
+    formula written for Hugo's markdown renderer to read first as the TeX MathJax read
+    (unescaped_formula); other shortcodes, and code blocks, as they are."""
     body = quote_blocks(body, hugo_callout_opens, hugo_callout_ends)
-    return outside_code(
+    body = outside_code(
         body, lambda line: _SHORTCODE.sub(shortcode_markup, line), hugo_code, hugo_code_ends
     )
+    return outside_code_blocks(body, lambda prose: _MATH.sub(unescaped_formula, prose))
+
+
+# a formula (`$$…$$`, over lines too, or `$…$` in a line); and what tells that its TeX was
+# written for a markdown renderer that reads it before MathJax does (Hugo's Blackfriday and
+# Goldmark, which leave no formula alone): a command's backslash escaped (`\\begin{align}`,
+# which TeX reads as a line break before a word), or a bracket escaped (`\[`, no TeX in math)
+_MATH = re.compile(r"\$\$(?:[^$]|\$(?!\$))+?\$\$|(?<![\\$])\$(?!\s)[^$\n]+?(?<![\s\\])\$(?!\d)")
+_ESCAPED_TEX = re.compile(r"\\\\[A-Za-z]|(?<!\\)\\[\[\]]")
+_MARKDOWN_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")  # a backslash before ASCII punctuation
+
+
+def unescaped_formula(match: re.Match[str]) -> str:
+    r"""A formula as the TeX MathJax read on the blog's page: when it was written for a markdown
+    renderer to read first (_ESCAPED_TEX: `$$\\begin{align} x \\\\ y$$`), with that renderer's
+    backslash escapes read (`$$\begin{align} x \\ y$$`, `w\_i` as `w_i`); else as it is."""
+    formula = match.group(0)
+    return _MARKDOWN_ESCAPE.sub(r"\1", formula) if _ESCAPED_TEX.search(formula) else formula
+
+
+def outside_code_blocks(body: str, change: Callable[[str], str]) -> str:
+    """The body with each run of lines between its fenced code blocks changed so, whole (a
+    change reaching over lines: a display formula), the code blocks as they are."""
+    out: list[str] = []
+    prose: list[str] = []
+    fence = ""
+    for line in body.split("\n"):
+        in_code, fence = bool(fence), fence_after(line, fence)
+        if in_code or fence:  # (a fence's own lines too)
+            out += [change("\n".join(prose))] if prose else []
+            out.append(line)
+            prose = []
+        else:
+            prose.append(line)
+    out += [change("\n".join(prose))] if prose else []
+    return "\n".join(out)
 
 
 # the shortcodes of Hugo themes that set a box apart from the text: Wowchemy's and Docsy's
