@@ -238,6 +238,19 @@ def test_a_hexo_post_s_asset_folder_is_copied_beside_its_note(tmp_path: Path) ->
     assert "![1](cvss/1.png)\n![One](cvss/1.png)" in (notes / "cvss.md").read_text(encoding="utf-8")
 
 
+def test_a_book_s_pictures_above_its_notes_are_copied_beside_them(tmp_path: Path) -> None:
+    """An mdBook's notes (zhjwpku/paper-notes: `src/fs/polarfs.md` shows `../assets/images/x.jpg`)."""
+    (tmp_path / "src" / "fs").mkdir(parents=True)
+    (tmp_path / "src" / "assets" / "images").mkdir(parents=True)
+    (tmp_path / "src" / "assets" / "images" / "x.jpg").write_bytes(b"jpg")
+    note = tmp_path / "src" / "fs" / "polarfs.md"
+    note.write_text("# PolarFS\n\n![The stack](../assets/images/x.jpg)\n", encoding="utf-8")
+    out = import_files([note], tmp_path / "notes", tmp_path)
+    notes = tmp_path / "notes"
+    assert out.diagnostics == () and (notes / "assets" / "images" / "x.jpg").read_bytes() == b"jpg"
+    assert "![The stack](assets/images/x.jpg)" in (notes / "polarfs.md").read_text(encoding="utf-8")
+
+
 def test_unreadable_binary_and_empty_inputs(tmp_path: Path) -> None:
     (tmp_path / "b.txt").write_bytes(b"\x00\x01")
     (tmp_path / "e.txt").write_text("  \n", encoding="utf-8")

@@ -379,3 +379,19 @@ $$ X = [ X_i | i \in 1..n ] $$ and $\text{file\_name} \\ x$ as written, costing 
 $$\\begin{align}$$
 ```"""
     )
+
+
+def test_files_named_from_a_folder_above_the_post_are_named_from_the_note_s_folder() -> None:
+    """zhjwpku/paper-notes, an mdBook, names the book's pictures from each note's folder
+    (`src/fs/polarfs.md`: `![](../assets/images/x.jpg)`, `./../../assets/…` two folders down):
+    118 of its figures were left where no note's folder reaches, missing once built."""
+    body = (
+        "![](../assets/images/polarfs.jpg) <img src='./../../assets/images/dblog.jpg'>\n"
+        "[pdf](../../assets/pdfs/p1849-cao.pdf) [other note](../bigdata/flink.md)\n"
+        "```\n![](../assets/kept.png)\n```"
+    )
+    assert from_site_root(body) == (
+        "![](assets/images/polarfs.jpg) <img src='assets/images/dblog.jpg'>\n"
+        "[pdf](assets/pdfs/p1849-cao.pdf) [other note](../bigdata/flink.md)\n"
+        "```\n![](../assets/kept.png)\n```"
+    )

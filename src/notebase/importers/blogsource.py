@@ -32,9 +32,10 @@ _ARGUMENT = re.compile(
 _TOML_FENCE = "+++"
 # where tomllib says an error is, at the end of its message
 _TOML_AT = re.compile(r"\s*\(at (?:line (?P<line>\d+), column \d+|end of document)\)$")
-# a file named from the blog's root (not a page: it has an extension), in a link or a `src`
+# a file named from the blog's root (not a page: it has an extension), or from a folder above the
+# post's (`../assets/x.png`), in a link or a `src`
 _ROOTED = re.compile(
-    r"""(?P<before>\]\(\s*<?|\bsrc\s*=\s*["'])/(?P<path>[^/\s)>"'#?][^\s)>"'#?]*\.(?!(?:md|markdown|html?)\b)[A-Za-z0-9]{1,5})(?=[\s)>"'#?])"""
+    r"""(?P<before>\]\(\s*<?|\bsrc\s*=\s*["'])(?:/|(?:\./)*(?:\.\./)+)(?P<path>[^/\s)>"'#?][^\s)>"'#?]*\.(?!(?:md|markdown|html?)\b)[A-Za-z0-9]{1,5})(?=[\s)>"'#?])"""
 )
 _HIGHLIGHT = re.compile(r"^\s*\{%-?\s*highlight(?:\s+(?P<lang>[\w+#.-]+))?[^%]*-?%\}\s*$")
 _END_HIGHLIGHT = re.compile(r"^\s*\{%-?\s*endhighlight\s*-?%\}\s*$")
@@ -214,8 +215,10 @@ def jekyll_code_ends(line: str) -> bool:
 def from_site_root(body: str) -> str:
     """The body with each file its links, images and `src` attributes name from the blog's root
     (`![](/assets/x.png)`, `<img src="/assets/rnn/a.gif">`, as Jekyll and Hugo posts write them)
-    named by the same path from the note's folder, where the import copies it (copy_linked_files
-    finds it at the blog's root); code blocks as they are."""
+    or from a folder above the post's (`![](../../assets/x.png)`, as an mdBook's notes name the
+    book's pictures) named by the same path below it from the note's folder, where the import
+    copies it (copy_linked_files finds it at the blog's root, above the post); code blocks as
+    they are."""
     return outside_code(body, lambda line: _ROOTED.sub(r"\g<before>\g<path>", line))
 
 
