@@ -395,3 +395,25 @@ def test_files_named_from_a_folder_above_the_post_are_named_from_the_note_s_fold
         "[pdf](assets/pdfs/p1849-cao.pdf) [other note](../bigdata/flink.md)\n"
         "```\n![](../assets/kept.png)\n```"
     )
+
+
+def test_a_link_to_another_post_s_own_file_becomes_a_wikilink() -> None:
+    """As an mdBook's notes link each other (zhjwpku/paper-notes: `[ABS](../distributedsystem/
+    abs.md)`, 11 broken links once built) and a Hugo post its neighbour (matbesancon/hugo-site:
+    `[post](2023-10-crcn-inria.markdown)`); a file the import does not hold stays as written."""
+    posts = posts_of(
+        (
+            "bigdata/flink.md",
+            "# Flink\n\nSee [ABS](../distributedsystem/abs.md#algo), [](./raft.md), "
+            "[post](2023-10-crcn-inria.markdown), [gone](gone.md) and ![](pic.md).\n",
+        ),
+        ("distributedsystem/abs.md", "# Lightweight Asynchronous Snapshots\n\nText.\n"),
+        ("raft.md", "# Raft\n\nText.\n"),
+        ("2023-10-crcn-inria.markdown", "---\ntitle: CRCN at Inria\n---\nText.\n"),
+    )
+    linked, diags = link_site_refs(posts, {})
+    assert body_of(linked[0]) == (
+        "See [[Lightweight Asynchronous Snapshots|ABS]], [[Raft]], [[CRCN at Inria|post]], "
+        "[gone](gone.md) and ![](pic.md)."
+    )
+    assert diags == []

@@ -68,6 +68,13 @@ _DATED = re.compile(r"^\d{4}-\d{2}-\d{2}-")  # a Jekyll post's file name: 2019-0
 _ROOTED_PAGE_LINK = re.compile(
     r"(?<!!)\[(?P<text>[^\]\n]*)\]\(\s*(?P<path>/[^\s)#?.]*(?:\.html?)?/?)(?:#[^)\s]*)?\s*\)"
 )
+# a link to another post's own file (`../consensus/raft.md#log`, `2023-10-crcn-inria.markdown`),
+# relative or from the blog's root: no image
+_POST_FILE = re.compile(r"\.(?:md|markdown|mdown|mkd)(?:#[^)\s]*)?\s*>?\s*\)")
+_POST_FILE_LINK = re.compile(
+    r"(?<!!)\[(?P<text>[^\]\n]*)\]\(\s*<?(?P<path>(?![a-zA-Z][\w+.-]*:|#)[^\s()<>#?]+"
+    r"\.(?:md|markdown|mdown|mkd))>?(?:#[^)\s]*)?\s*\)"
+)
 _UNWORDED = re.compile(r"[^\w-]+")  # what a generator leaves out of an address it makes
 _PAGE_SUFFIX = re.compile(r"\.html?/?$")
 # the folders of a blog's listings, not of its posts: a link into one leads to no post
@@ -82,7 +89,9 @@ def link_site_refs(
     when the import holds that post's file; else the link's words stay, with a warning naming
     the post it led to. So is a link from the blog's root to a page whose last part names a post
     the import holds (`/articles/x/` to x.md, Hugo's address of it; `/2019/04/25/recipe.html` to
-    2019-04-25-recipe.md, Jekyll's): another such link is a page of the blog, kept as it is."""
+    2019-04-25-recipe.md, Jekyll's), and a link to a post's own file (`../raft.md`, as notes
+    read in an editor or an mdBook link each other; Hugo's link hook reads them so): another such
+    link is a page of the blog, kept as it is."""
     targets = post_names(posts)
     diags: list[Diagnostic] = []
 
@@ -107,12 +116,13 @@ def link_site_refs(
 
     def relinked(post: ImportedPost, line: str) -> str:
         line = _REF_LINK.sub(functools.partial(relink, post), line)
+        line = _POST_FILE_LINK.sub(relink_page, line) if _POST_FILE.search(line) else line
         return _ROOTED_PAGE_LINK.sub(relink_page, line) if "](/" in line else line
 
     return [
         with_markdown(post, functools.partial(relinked, post))
         if any(
-            _REF_LINK.search(line.text) or "](/" in line.text
+            _REF_LINK.search(line.text) or "](/" in line.text or _POST_FILE.search(line.text)
             for b in post.blocks
             for line in b.lines
         )
