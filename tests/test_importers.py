@@ -251,6 +251,24 @@ def test_a_book_s_pictures_above_its_notes_are_copied_beside_them(tmp_path: Path
     assert "![The stack](assets/images/x.jpg)" in (notes / "polarfs.md").read_text(encoding="utf-8")
 
 
+def test_a_folder_of_notes_kept_in_folders_is_every_note_below_it(tmp_path: Path) -> None:
+    """An mdBook's `src/` (zhjwpku/paper-notes: README.md and SUMMARY.md at its top, its 100
+    notes in topics' folders) or Hugo's `content/posts/` of page bundles: a folder given to
+    import was its top's files only, 2 notes of 104. A blog's own folder (its generator's
+    configuration at its top, its themes' markdown below) is still its top's files."""
+    book = tmp_path / "src"
+    (book / "fs").mkdir(parents=True)
+    (book / "node_modules" / "x").mkdir(parents=True)
+    (book / "README.md").write_text("# Paper Notes\n", encoding="utf-8")
+    (book / "fs" / "polarfs.md").write_text("# PolarFS\n\nText.\n", encoding="utf-8")
+    (book / "node_modules" / "x" / "README.md").write_text("# A package\n", encoding="utf-8")
+    out = import_files([book], tmp_path / "notes", tmp_path)
+    assert sorted(p.rsplit("/", 1)[-1] for p in out.written) == ["paper-notes.md", "polarfs.md"]
+    (book / "book.toml").write_text("[book]\n", encoding="utf-8")
+    out = import_files([book], tmp_path / "n2", tmp_path)
+    assert [p.rsplit("/", 1)[-1] for p in out.written] == ["paper-notes.md"]
+
+
 def test_unreadable_binary_and_empty_inputs(tmp_path: Path) -> None:
     (tmp_path / "b.txt").write_bytes(b"\x00\x01")
     (tmp_path / "e.txt").write_text("  \n", encoding="utf-8")

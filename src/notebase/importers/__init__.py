@@ -405,9 +405,10 @@ def export_files(folder: Path) -> list[Path]:
     """The files of an export in `folder` (a blog platform's, unzipped) that hold its posts:
     a Kobo's database (a device's `.kobo/KoboReader.sqlite`), Substack's `posts.csv` (whose
     reader reads the bodies beside it), Medium's `posts/*.html`;
-    else the files at its top of a format import reads by its name (a Ghost or WordPress
-    export, a feed, Kindle's clippings, a zip: not hidden), and a Ghost export in a folder of it
-    when there is none at its top (nested_ghost); [] for none."""
+    else the markdown notes below it, a folder of notes kept in folders (nested_notes); else the
+    files at its top of a format import reads by its name (a Ghost or WordPress export, a feed,
+    Kindle's clippings, a zip: not hidden), and a Ghost export in a folder of it when there is
+    none at its top (nested_ghost); [] for none."""
     folder = export_root(folder)
     if (kobo := device_database(folder)) is not None:
         return [kobo]
@@ -426,7 +427,27 @@ def export_files(folder: Path) -> list[Path]:
     except OSError:
         return []
     found = sorted(p for p in found if not p.name.startswith(".") and p.is_file())
+    if nested := nested_notes(folder, found):
+        return nested
     return found if any(is_ghost_file(p) for p in found) else found + nested_ghost(folder)
+
+
+def nested_notes(folder: Path, top: Sequence[Path]) -> list[Path]:
+    """Every markdown file below `folder` when it is a folder of notes kept in folders (an
+    mdBook's `src/<topic>/`, Hugo's `content/posts/` of page bundles, a Hexo blog's `_posts/` in
+    folders): the files at its top (`top`) are markdown or none, and none is a generator's source
+    (SITE_SOURCES: a blog's own folder, whose themes and packages hold markdown of their own);
+    hidden folders and `node_modules` aside. [] for another folder, or one holding none below
+    its top."""
+    if any(suffix_of(p.name) not in MARKDOWN_SUFFIXES for p in top):
+        return []
+    if any((folder / name).exists() for name in SITE_SOURCES):
+        return []
+    found: list[Path] = []
+    for at, folders, names in os.walk(folder):  # (one walk; errors below the top are skipped)
+        folders[:] = [f for f in folders if f[0] != "." and f != "node_modules"]
+        found += (Path(at, n) for n in names if n[0] != "." and suffix_of(n) in MARKDOWN_SUFFIXES)
+    return sorted(found) if any(p.parent != folder for p in found) else []
 
 
 # what a generator's source holds at its top, which its built site does not: such a folder's
@@ -434,6 +455,7 @@ def export_files(folder: Path) -> list[Path]:
 SITE_SOURCES = (
     "_config.yml", "_config.yaml", "_config.toml", "config.toml", "config.yaml", "hugo.toml",
     "hugo.yaml", "hugo.json", "Gemfile", "package.json", "mkdocs.yml", "pelicanconf.py",
+    "book.toml", "notebase.yaml",
 )  # fmt: skip
 # the feeds a generator writes at a built site's top (Hugo's index.xml, Jekyll's feed.xml, …)
 SITE_FEEDS = ("index.xml", "feed.xml", "atom.xml", "rss.xml", "feed.json", "index.json")
