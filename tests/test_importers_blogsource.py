@@ -417,3 +417,25 @@ def test_a_link_to_another_post_s_own_file_becomes_a_wikilink() -> None:
         "[gone](gone.md) and ![](pic.md)."
     )
     assert diags == []
+
+
+def test_a_link_to_a_post_s_file_is_found_by_its_path_when_names_are_shared() -> None:
+    """zhjwpku/paper-notes keeps `volcano.md` in `optimizer/` and in `executor/`, and a
+    README.md in each folder: `databases/README.md` links `optimizer/volcano.md`."""
+    posts = [
+        p
+        for name, text in (
+            ("databases/README.md", "# databases\n\n[O](optimizer/volcano.md), [E](executor/volcano.md), [F](../fs/README.md)\n"),
+            ("optimizer/volcano.md", "# Volcano optimizer\n\nText.\n"),
+            ("executor/volcano.md", "# Volcano executor\n\nText.\n"),
+            ("fs/README.md", "# File systems\n\nText.\n"),
+            ("README.md", "# Paper notes\n\nText.\n"),
+        )
+        for p in read_markdown(text, name, name).posts
+    ]  # fmt: skip
+    linked, diags = link_site_refs(posts, {})
+    assert (
+        body_of(linked[0])
+        == ("[[Volcano optimizer|O]], [[Volcano executor|E]], [[File systems|F]]")
+        and diags == []
+    )

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import html
+import posixpath
 import re
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
@@ -108,27 +109,63 @@ def link_site_refs(
         return text or ref  # (Hexo's post_link and an empty link's words: the post they name)
 
     def relink_page(match: re.Match[str]) -> str:
-        path = _PAGE_SUFFIX.sub("", unquote(match.group("path")))
-        title = None if LISTINGS & set(path.lower().split("/")) else post_titled(targets, path)
-        if title is None:  # a page of the blog's that is no post imported: as it was
-            return match.group(0)
-        return note_link(title, match.group("text"))
+        title = linked_post(targets, match.group("path"))
+        return match.group(0) if title is None else note_link(title, match.group("text"))
+
+    def title_from(post: ImportedPost, path: str) -> str | None:
+        return post_at(files, post.origin_file, path) or linked_post(targets, path)
+
+    def relink_file(post: ImportedPost, match: re.Match[str]) -> str:
+        title = title_from(post, match.group("path"))
+        return match.group(0) if title is None else note_link(title, match.group("text"))
 
     def relinked(post: ImportedPost, line: str) -> str:
         line = _REF_LINK.sub(functools.partial(relink, post), line)
-        line = _POST_FILE_LINK.sub(relink_page, line) if _POST_FILE.search(line) else line
+        if _POST_FILE.search(line):
+            line = _POST_FILE_LINK.sub(functools.partial(relink_file, post), line)
         return _ROOTED_PAGE_LINK.sub(relink_page, line) if "](/" in line else line
 
+    files = {post.origin_file: post.title for post in posts if fits_wikilink(post.title)}
     return [
-        with_markdown(post, functools.partial(relinked, post))
-        if any(
-            _REF_LINK.search(line.text) or "](/" in line.text or _POST_FILE.search(line.text)
-            for b in post.blocks
-            for line in b.lines
-        )
-        else post
+        with_markdown(post, functools.partial(relinked, post)) if links_a_post(post) else post
         for post in posts
     ], diags
+
+
+def links_a_post(post: ImportedPost) -> bool:
+    """Whether the post's markdown may hold a link to another post (link_site_refs)."""
+    return any(
+        _REF_LINK.search(line.text) or "](/" in line.text or _POST_FILE.search(line.text)
+        for b in post.blocks
+        for line in b.lines
+    )
+
+
+def post_at(files: Mapping[str, str], origin: str, path: str) -> str | None:
+    """The title of the post whose file a relative link from the post read from `origin` leads
+    to, by its path from that post's folder (`optimizer/volcano.md` from `databases/README.md`,
+    where `executor/volcano.md` is another post): the one input whose name (its file's, with as
+    many of its folders as tell it from another's) ends that path; None for none or several."""
+    if path.startswith("/"):
+        return None
+    at = posixpath.normpath(
+        posixpath.join(posixpath.dirname(origin), unquote(path.partition("#")[0]))
+    )
+    at = re.sub(r"^(?:\.\./)+", "", at)
+    if at in files:
+        return files[at]
+    found = {title for name, title in files.items() if at.endswith("/" + name)}
+    return found.pop() if len(found) == 1 else None
+
+
+def linked_post(targets: Mapping[str, str], path: str) -> str | None:
+    """The title of the post a link's destination leads to (post_names): a post's own file
+    (`../raft.md`) or its page from the blog's root (`/articles/x/`, not a listing's); None for
+    another (a page of the blog's that is no post imported, an address)."""
+    bare = _PAGE_SUFFIX.sub("", unquote(path.partition("#")[0]))
+    if not bare.startswith("/") and not bare.lower().endswith(MARKDOWN_SUFFIXES):
+        return None
+    return None if LISTINGS & set(bare.lower().split("/")) else post_titled(targets, bare)
 
 
 def post_titled(targets: Mapping[str, str], ref: str) -> str | None:
