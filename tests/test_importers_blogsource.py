@@ -419,6 +419,28 @@ def test_a_link_to_another_post_s_own_file_becomes_a_wikilink() -> None:
     assert diags == []
 
 
+def test_a_reference_style_link_to_another_post_becomes_a_wikilink() -> None:
+    """zhjwpku/paper-notes's section pages list their notes by reference (`- **[MapReduce: …]
+    [mapreduce]**` and `[mapreduce]: mapreduce.md` below): 147 broken links once built."""
+    posts = posts_of(
+        (
+            "bigdata/README.md",
+            "# bigdata\n\n- **[MapReduce: Simplified Data Processing][mapreduce]**\n"
+            "- [Flink][] and [gone][], ![a figure][fig], [site][home]\n\n"
+            "[mapreduce]: ./mapreduce.md\n[Flink]: </bigdata/flink.md#x>\n"
+            "[gone]: gone.md\n[fig]: flink.md\n[home]: https://example.org/\n",
+        ),
+        ("bigdata/mapreduce.md", "# MapReduce\n\nText.\n"),
+        ("bigdata/flink.md", "# Apache Flink\n\nText.\n"),
+    )
+    linked, diags = link_site_refs(posts, {})
+    assert body_of(linked[0]).split("\n\n")[0] == (
+        "- **[[MapReduce|MapReduce: Simplified Data Processing]]**\n"
+        "- [[Apache Flink|Flink]] and [gone][], ![a figure][fig], [site][home]"
+    )
+    assert diags == []
+
+
 def test_a_link_to_a_post_s_file_is_found_by_its_path_when_names_are_shared() -> None:
     """zhjwpku/paper-notes keeps `volcano.md` in `optimizer/` and in `executor/`, and a
     README.md in each folder: `databases/README.md` links `optimizer/volcano.md`."""

@@ -76,6 +76,9 @@ _POST_FILE_LINK = re.compile(
     r"(?<!!)\[(?P<text>[^\]\n]*)\]\(\s*<?(?P<path>(?![a-zA-Z][\w+.-]*:|#)[^\s()<>#?]+"
     r"\.(?:md|markdown|mdown|mkd))>?(?:#[^)\s]*)?\s*\)"
 )
+# a reference-style link's definition (`[label]: ../x.md "title"`) and a link using it
+_REF_DEFINITION = re.compile(r"^ {0,3}\[(?P<label>[^\]\n]+)\]:[ \t]*<?(?P<path>[^\s<>]+)>?")
+_REF_USE = re.compile(r"(?<![!\]\\])\[(?P<text>[^\[\]\n]+)\]\[(?P<label>[^\[\]\n]*)\]")
 _UNWORDED = re.compile(r"[^\w-]+")  # what a generator leaves out of an address it makes
 _PAGE_SUFFIX = re.compile(r"\.html?/?$")
 # the folders of a blog's listings, not of its posts: a link into one leads to no post
@@ -91,8 +94,9 @@ def link_site_refs(
     the post it led to. So is a link from the blog's root to a page whose last part names a post
     the import holds (`/articles/x/` to x.md, Hugo's address of it; `/2019/04/25/recipe.html` to
     2019-04-25-recipe.md, Jekyll's), and a link to a post's own file (`../raft.md`, as notes
-    read in an editor or an mdBook link each other; Hugo's link hook reads them so): another such
-    link is a page of the blog, kept as it is."""
+    read in an editor or an mdBook link each other; Hugo's link hook reads them so), written
+    inline or by reference (with_references): another such link is a page of the blog, kept as
+    it is."""
     targets = post_names(posts)
     diags: list[Diagnostic] = []
 
@@ -127,7 +131,12 @@ def link_site_refs(
 
     files = {post.origin_file: post.title for post in posts if fits_wikilink(post.title)}
     return [
-        with_markdown(post, functools.partial(relinked, post)) if links_a_post(post) else post
+        with_references(
+            with_markdown(post, functools.partial(relinked, post)),
+            functools.partial(title_from, post),
+        )
+        if links_a_post(post)
+        else post
         for post in posts
     ], diags
 
@@ -135,7 +144,10 @@ def link_site_refs(
 def links_a_post(post: ImportedPost) -> bool:
     """Whether the post's markdown may hold a link to another post (link_site_refs)."""
     return any(
-        _REF_LINK.search(line.text) or "](/" in line.text or _POST_FILE.search(line.text)
+        _REF_LINK.search(line.text)
+        or "](/" in line.text
+        or _POST_FILE.search(line.text)
+        or "]:" in line.text
         for b in post.blocks
         for line in b.lines
     )
@@ -166,6 +178,27 @@ def linked_post(targets: Mapping[str, str], path: str) -> str | None:
     if not bare.startswith("/") and not bare.lower().endswith(MARKDOWN_SUFFIXES):
         return None
     return None if LISTINGS & set(bare.lower().split("/")) else post_titled(targets, bare)
+
+
+def with_references(post: ImportedPost, title_of: Callable[[str], str | None]) -> ImportedPost:
+    """The post with each reference-style link (`[words][label]`, `[label][]`) whose definition
+    (`[label]: ../x.md`) leads to another post imported made a wikilink to its note, as an
+    inline link to it is (`title_of`: the title of the post a destination leads to, or None);
+    the definitions stay, unused, saying nothing."""
+    titles = {
+        m.group("label").casefold(): title
+        for b in post.blocks
+        if b.kind is BlockKind.MARKDOWN
+        for line in b.lines
+        if (m := _REF_DEFINITION.match(line.text)) and (title := title_of(m.group("path")))
+    }
+
+    def relink(match: re.Match[str]) -> str:
+        words = match.group("text")
+        title = titles.get((match.group("label") or words).casefold())
+        return match.group(0) if title is None else note_link(title, words)
+
+    return with_markdown(post, lambda line: _REF_USE.sub(relink, line)) if titles else post
 
 
 def post_titled(targets: Mapping[str, str], ref: str) -> str | None:
