@@ -461,3 +461,27 @@ def test_a_link_to_a_post_s_file_is_found_by_its_path_when_names_are_shared() ->
         == ("[[Volcano optimizer|O]], [[Volcano executor|E]], [[File systems|F]]")
         and diags == []
     )
+
+
+def test_a_file_a_reference_names_is_named_from_the_note_s_folder_and_copied() -> None:
+    """zhjwpku/paper-notes's vr.md: `[VR]: ../../assets/pdfs/viewstamped-replication.pdf`, and
+    `[x]: /assets/pdfs/fast21-dong.pdf` from the book's root: five PDFs missing once built."""
+    body = (
+        "See [the paper][VR] and [FAST][x].\n\n"
+        "[VR]: ../../assets/pdfs/viewstamped-replication.pdf\n"
+        '[x]: </assets/pdfs/fast21-dong.pdf> "FAST 21"\n'
+        "[y]: assets/pdfs/llm.pdf\n[web]: https://example.org/a.pdf\n"
+        "[^1]: [Wikimedia](https://upload.wikimedia.org/x.png) /assets/x.png"  # a footnote
+    )
+    assert from_site_root(body) == (
+        "See [the paper][VR] and [FAST][x].\n\n"
+        "[VR]: assets/pdfs/viewstamped-replication.pdf\n"
+        '[x]: <assets/pdfs/fast21-dong.pdf> "FAST 21"\n'
+        "[y]: assets/pdfs/llm.pdf\n[web]: https://example.org/a.pdf\n"
+        "[^1]: [Wikimedia](https://upload.wikimedia.org/x.png) /assets/x.png"
+    )
+    assert [path for path, _ in linked_files(from_site_root(body), 1)] == [
+        "assets/pdfs/viewstamped-replication.pdf",
+        "assets/pdfs/fast21-dong.pdf",
+        "assets/pdfs/llm.pdf",
+    ]

@@ -34,9 +34,9 @@ _TOML_FENCE = "+++"
 # where tomllib says an error is, at the end of its message
 _TOML_AT = re.compile(r"\s*\(at (?:line (?P<line>\d+), column \d+|end of document)\)$")
 # a file named from the blog's root (not a page: it has an extension), or from a folder above the
-# post's (`../assets/x.png`), in a link or a `src`
+# post's (`../assets/x.png`), in a link, a `src` or a reference's definition (`[x]: /a.pdf`)
 _ROOTED = re.compile(
-    r"""(?P<before>\]\(\s*<?|\bsrc\s*=\s*["'])(?:/|(?:\./)*(?:\.\./)+)(?P<path>[^/\s)>"'#?][^\s)>"'#?]*\.(?!(?:md|markdown|html?)\b)[A-Za-z0-9]{1,5})(?=[\s)>"'#?])"""
+    r"""(?P<before>\]\(\s*<?|\bsrc\s*=\s*["']|^ {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*<?)(?:/|(?:\./)*(?:\.\./)+)(?P<path>[^/\s)>"'#?][^\s)>"'#?]*\.(?!(?:md|markdown|html?)\b)[A-Za-z0-9]{1,5})(?=[\s)>"'#?]|$)"""
 )
 _HIGHLIGHT = re.compile(r"^\s*\{%-?\s*highlight(?:\s+(?P<lang>[\w+#.-]+))?[^%]*-?%\}\s*$")
 _END_HIGHLIGHT = re.compile(r"^\s*\{%-?\s*endhighlight\s*-?%\}\s*$")
@@ -77,7 +77,7 @@ _POST_FILE_LINK = re.compile(
     r"\.(?:md|markdown|mdown|mkd))>?(?:#[^)\s]*)?\s*\)"
 )
 # a reference-style link's definition (`[label]: ../x.md "title"`) and a link using it
-_REF_DEFINITION = re.compile(r"^ {0,3}\[(?P<label>[^\]\n]+)\]:[ \t]*<?(?P<path>[^\s<>]+)>?")
+_REF_DEFINITION = re.compile(r"^ {0,3}\[(?!\^)(?P<label>[^\]\n]+)\]:[ \t]*<?(?P<path>[^\s<>]+)>?")
 _REF_USE = re.compile(r"(?<![!\]\\])\[(?P<text>[^\[\]\n]+)\]\[(?P<label>[^\[\]\n]*)\]")
 _UNWORDED = re.compile(r"[^\w-]+")  # what a generator leaves out of an address it makes
 _PAGE_SUFFIX = re.compile(r"\.html?/?$")

@@ -55,6 +55,10 @@ _LINKED_PATH = re.compile(
     r"\]\(\s*(?:<(?P<angled>(?![a-zA-Z][\w+.-]*:|#|/)[^>#?]+)[^>]*>"
     r"|(?P<path>(?![a-zA-Z][\w+.-]*:|#|/)[^)\s#?]+))"
 )
+# a reference's definition naming a file by a relative path: `[paper]: assets/x.pdf "title"`
+_DEFINED_PATH = re.compile(  # (not a footnote's, `[^1]: [Wikimedia](https://…)`)
+    r"^ {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*<?(?P<path>(?![a-zA-Z][\w+.-]*:|[#/\[(])[^\s<>#?]+)"
+)
 _CODE_SPAN = re.compile(r"(`+)(?!`).*?(?<!`)\1(?!`)")  # `code`, ``co`de``: no link in it
 # an HTML element's file by a relative path: `<img src="assets/x.png">`
 _SRC_PATH = re.compile(r"""\bsrc\s*=\s*["'](?P<path>(?![a-zA-Z][\w+.-]*:|#|/)[^"'#?]+)["']""")
@@ -132,6 +136,7 @@ def linked_files(body: str, first_line: int) -> tuple[tuple[str, int], ...]:
             continue
         line = _CODE_SPAN.sub("", line)
         named = [m.group("angled") or m.group("path") for m in _LINKED_PATH.finditer(line)]
+        named += [m.group("path") for m in _DEFINED_PATH.finditer(line)]
         for found_path in [*named, *(m.group("path") for m in _SRC_PATH.finditer(line))]:
             path = posixpath.normpath(unquote(found_path).strip())  # (as a browser reads an src)
             if path.startswith("..") or not is_file_name(path.rsplit("/", 1)[-1]):
