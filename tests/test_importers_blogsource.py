@@ -485,3 +485,12 @@ def test_a_file_a_reference_names_is_named_from_the_note_s_folder_and_copied() -
         "assets/pdfs/fast21-dong.pdf",
         "assets/pdfs/llm.pdf",
     ]
+
+
+def test_a_jekyll_post_is_dated_by_its_file_s_name_when_its_front_matter_says_no_date() -> None:
+    """As Jekyll dates it: jalammar/jalammar.github.io's 30 posts say no `date:`, and were
+    imported undated."""
+    [named] = posts_of(("_posts/2016-01-06-Supercharging-android-apps.md", "---\ntitle: A\n---\nX"))
+    [given] = posts_of(("2016-01-06-b.md", "---\ntitle: B\ndate: 2016-02-01 10:00\n---\nX"))
+    [other] = posts_of(("2019-13-45-c.md", "---\ntitle: C\n---\nX"))  # no date
+    assert (named.date, given.date, other.date) == ("2016-01-06", "2016-02-01", "")

@@ -65,6 +65,7 @@ _SRC_PATH = re.compile(r"""\bsrc\s*=\s*["'](?P<path>(?![a-zA-Z][\w+.-]*:|#|/)[^"
 LEAD_LINES = 10  # the lines under a note's title that may name the paper it is on
 _PAPER_WORDS = re.compile(r"(?:link\s+to\s+(?:the\s+)?)?(?:paper|pdf|arxiv|full\s+paper)", re.I)
 _ONLY_MARKUP = re.compile(r"\s*(?:<[^<>]*>\s*)+")  # a body of HTML tags and nothing else
+_FILE_DATE = re.compile(r"(\d{4}-\d{2}-\d{2})-")  # Jekyll's post file: 2016-01-06-title.md
 _TLDR = re.compile(r"^(?:\*\*)?(?:tl;?dr|tldr)(?:\*\*)?\s*[;:.]?(?:\*\*)?\s*", re.I)
 
 
@@ -92,12 +93,19 @@ def read_markdown(text: str, name: str, shown: str, assets: Collection[str] = ()
         url=url,
         tags=tags_of(fields.get("tags")) + tags_of(fields.get("keywords")),
         categories=tags_of(fields.get("category") or fields.get("categories")),
-        date=parse_date(str(fields.get("date") or "")),
+        date=parse_date(str(fields.get("date") or "")) or file_date(stem),
         authors=authors_of(fields.get("authors") or fields.get("author")),
     )
     post = with_source_fields(replace(post, tldr=tldr or text_of(fields.get("tldr"))), fields)
     files = linked_files(text, body_line)
     return ParsedArchive(name, ArchiveFormat.MARKDOWN, (post,), diags, files=files)
+
+
+def file_date(stem: str) -> str:
+    """The date a post's file name starts with (`2016-01-06-supercharging-android-apps`), as
+    Jekyll dates a post whose front matter says none; '' for none."""
+    found = _FILE_DATE.match(stem)
+    return parse_date(found.group(1)) if found else ""
 
 
 def front_matter_of(
