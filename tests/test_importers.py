@@ -244,7 +244,10 @@ def test_a_book_s_pictures_above_its_notes_are_copied_beside_them(tmp_path: Path
     (tmp_path / "src" / "assets" / "images").mkdir(parents=True)
     (tmp_path / "src" / "assets" / "images" / "x.jpg").write_bytes(b"jpg")
     note = tmp_path / "src" / "fs" / "polarfs.md"
-    note.write_text("# PolarFS\n\n![The stack](../assets/images/x.jpg)\n", encoding="utf-8")
+    note.write_text(
+        "# PolarFS\n\n![The stack](../assets/images/x.jpg)\n[File systems](index.html)\n",
+        encoding="utf-8",
+    )  # (a page of the book, mdBook's of fs/README.md: no file to copy, nothing missing)
     out = import_files([note], tmp_path / "notes", tmp_path)
     notes = tmp_path / "notes"
     assert out.diagnostics == () and (notes / "assets" / "images" / "x.jpg").read_bytes() == b"jpg"

@@ -494,3 +494,24 @@ def test_a_jekyll_post_is_dated_by_its_file_s_name_when_its_front_matter_says_no
     [given] = posts_of(("2016-01-06-b.md", "---\ntitle: B\ndate: 2016-02-01 10:00\n---\nX"))
     [other] = posts_of(("2019-13-45-c.md", "---\ntitle: C\n---\nX"))  # no date
     assert (named.date, given.date, other.date) == ("2016-01-06", "2016-02-01", "")
+
+
+def test_a_link_to_the_page_a_generator_makes_of_a_post_s_file_becomes_a_wikilink() -> None:
+    """mdBook names a note's page by its file (`volcano.html`) and a folder's README.md
+    `index.html`: zhjwpku/paper-notes's section pages link their folders so (15 broken links
+    once built)."""
+    posts = [
+        p
+        for name, text in (
+            ("databases/README.md", "# databases\n\n- **[Optimizer](optimizer/index.html)**, [V](optimizer/volcano.html#x), [other](other.html)\n"),
+            ("optimizer/README.md", "# Query optimizers\n\nText.\n"),
+            ("optimizer/volcano.md", "# Volcano optimizer\n\nText.\n"),
+        )
+        for p in read_markdown(text, name, name).posts
+    ]  # fmt: skip
+    linked, diags = link_site_refs(posts, {})
+    assert (
+        body_of(linked[0])
+        == ("- **[[Query optimizers|Optimizer]]**, [[Volcano optimizer|V]], [other](other.html)")
+        and diags == []
+    )

@@ -163,7 +163,9 @@ def copy_linked_files(
 ) -> list[Diagnostic]:
     """The files a post links beside it (its images) copied beside its note, at the same relative
     path, so its links lead to them (found beside the post, else at its blog's root, never out
-    of `top`: blog_file); a warning for one missing, or in the way of another file."""
+    of `top`: blog_file); a warning for one missing (not a page, `x/index.html`: one of the site,
+    a generator's address of a post, whose link the build tells of if it leads to no note), or
+    in the way of another file."""
     diags: list[Diagnostic] = []
     for rel, line in files:
         pos = FilePos(shown, line)
@@ -173,6 +175,8 @@ def copy_linked_files(
             if not target.is_relative_to(into.resolve()):  # through a link out of --into
                 message = f"{rel} is not copied: it leads out of the import folder"
                 diags.append(warning("import-missing-file", message, pos))
+            elif source is None and suffix_of(rel) in HTML_SUFFIXES:
+                continue  # a page of the site (mdBook's x/index.html), told at build if no note
             elif source is None:
                 message = f"{rel} is neither beside the post nor at its blog's root: its link is kept, leading nowhere"
                 hint = "copy the file into the notes' folder, at that path"

@@ -71,10 +71,10 @@ _ROOTED_PAGE_LINK = re.compile(
 )
 # a link to another post's own file (`../consensus/raft.md#log`, `2023-10-crcn-inria.markdown`),
 # relative or from the blog's root: no image
-_POST_FILE = re.compile(r"\.(?:md|markdown|mdown|mkd)(?:#[^)\s]*)?\s*>?\s*\)")
+_POST_FILE = re.compile(r"\.(?:md|markdown|mdown|mkd|html?)(?:#[^)\s]*)?\s*>?\s*\)")
 _POST_FILE_LINK = re.compile(
     r"(?<!!)\[(?P<text>[^\]\n]*)\]\(\s*<?(?P<path>(?![a-zA-Z][\w+.-]*:|#)[^\s()<>#?]+"
-    r"\.(?:md|markdown|mdown|mkd))>?(?:#[^)\s]*)?\s*\)"
+    r"\.(?:md|markdown|mdown|mkd|html?))>?(?:#[^)\s]*)?\s*\)"
 )
 # a reference-style link's definition (`[label]: ../x.md "title"`) and a link using it
 _REF_DEFINITION = re.compile(r"^ {0,3}\[(?!\^)(?P<label>[^\]\n]+)\]:[ \t]*<?(?P<path>[^\s<>]+)>?")
@@ -163,11 +163,27 @@ def post_at(files: Mapping[str, str], origin: str, path: str) -> str | None:
     at = posixpath.normpath(
         posixpath.join(posixpath.dirname(origin), unquote(path.partition("#")[0]))
     )
-    at = re.sub(r"^(?:\.\./)+", "", at)
-    if at in files:
-        return files[at]
-    found = {title for name, title in files.items() if at.endswith("/" + name)}
-    return found.pop() if len(found) == 1 else None
+    for source in source_paths(re.sub(r"^(?:\.\./)+", "", at)):
+        if source in files:
+            return files[source]
+        found = {title for name, title in files.items() if source.endswith("/" + name)}
+        if found:
+            return found.pop() if len(found) == 1 else None
+    return None
+
+
+def source_paths(path: str) -> list[str]:
+    """The markdown files a link's path may name: itself, or for a page a generator made of
+    one (`volcano.html` of volcano.md; `optimizer/index.html` of optimizer/README.md, as mdBook
+    names a folder's page, or of its index.md, Hugo's _index.md) those files."""
+    stem, dot, suffix = path.rpartition(".")
+    if not dot or suffix.lower() not in ("html", "htm"):
+        return [path]
+    folder, _, name = stem.rpartition("/")
+    sources = [f"{stem}{s}" for s in MARKDOWN_SUFFIXES]
+    if name.lower() == "index":
+        sources += [posixpath.join(folder, n) for n in ("README.md", "_index.md")]
+    return sources
 
 
 def linked_post(targets: Mapping[str, str], path: str) -> str | None:
