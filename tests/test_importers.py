@@ -218,6 +218,60 @@ def test_a_blog_s_images_named_from_its_root_are_copied_beside_the_notes(tmp_pat
     assert [(d.code, d.pos.line) for d in out.diagnostics] == [("import-missing-file", 5)]
 
 
+def test_a_hexo_post_s_asset_folder_is_copied_beside_its_note(tmp_path: Path) -> None:
+    """Hexo's `post_asset_folder` (kebingzao/blog_hexo: 319 posts, each picture named `1.png`,
+    `2.png`, … in the folder named as its post): each post's pictures are its own, where they
+    were missing, or one post's `1.png` taken for another's."""
+    posts = tmp_path / "source" / "_posts"
+    for name in ("2fa", "cvss"):
+        (posts / name).mkdir(parents=True)
+        (posts / name / "1.png").write_bytes(name.encode())
+        (posts / f"{name}.md").write_text(
+            f"---\ntitle: {name}\n---\n![1](1.png)\n{{% asset_img 1.png One %}}\n",
+            encoding="utf-8",
+        )
+    out = import_files([posts], tmp_path / "notes", tmp_path)
+    notes = tmp_path / "notes"
+    assert out.diagnostics == ()
+    assert (notes / "2fa" / "1.png").read_bytes() == b"2fa"
+    assert (notes / "cvss" / "1.png").read_bytes() == b"cvss"
+    assert "![1](cvss/1.png)\n![One](cvss/1.png)" in (notes / "cvss.md").read_text(encoding="utf-8")
+
+
+def test_a_book_s_pictures_above_its_notes_are_copied_beside_them(tmp_path: Path) -> None:
+    """An mdBook's notes (zhjwpku/paper-notes: `src/fs/polarfs.md` shows `../assets/images/x.jpg`)."""
+    (tmp_path / "src" / "fs").mkdir(parents=True)
+    (tmp_path / "src" / "assets" / "images").mkdir(parents=True)
+    (tmp_path / "src" / "assets" / "images" / "x.jpg").write_bytes(b"jpg")
+    note = tmp_path / "src" / "fs" / "polarfs.md"
+    note.write_text(
+        "# PolarFS\n\n![The stack](../assets/images/x.jpg)\n[File systems](index.html)\n",
+        encoding="utf-8",
+    )  # (a page of the book, mdBook's of fs/README.md: no file to copy, nothing missing)
+    out = import_files([note], tmp_path / "notes", tmp_path)
+    notes = tmp_path / "notes"
+    assert out.diagnostics == () and (notes / "assets" / "images" / "x.jpg").read_bytes() == b"jpg"
+    assert "![The stack](assets/images/x.jpg)" in (notes / "polarfs.md").read_text(encoding="utf-8")
+
+
+def test_a_folder_of_notes_kept_in_folders_is_every_note_below_it(tmp_path: Path) -> None:
+    """An mdBook's `src/` (zhjwpku/paper-notes: README.md and SUMMARY.md at its top, its 100
+    notes in topics' folders) or Hugo's `content/posts/` of page bundles: a folder given to
+    import was its top's files only, 2 notes of 104. A blog's own folder (its generator's
+    configuration at its top, its themes' markdown below) is still its top's files."""
+    book = tmp_path / "src"
+    (book / "fs").mkdir(parents=True)
+    (book / "node_modules" / "x").mkdir(parents=True)
+    (book / "README.md").write_text("# Paper Notes\n", encoding="utf-8")
+    (book / "fs" / "polarfs.md").write_text("# PolarFS\n\nText.\n", encoding="utf-8")
+    (book / "node_modules" / "x" / "README.md").write_text("# A package\n", encoding="utf-8")
+    out = import_files([book], tmp_path / "notes", tmp_path)
+    assert sorted(p.rsplit("/", 1)[-1] for p in out.written) == ["paper-notes.md", "polarfs.md"]
+    (book / "book.toml").write_text("[book]\n", encoding="utf-8")
+    out = import_files([book], tmp_path / "n2", tmp_path)
+    assert [p.rsplit("/", 1)[-1] for p in out.written] == ["paper-notes.md"]
+
+
 def test_unreadable_binary_and_empty_inputs(tmp_path: Path) -> None:
     (tmp_path / "b.txt").write_bytes(b"\x00\x01")
     (tmp_path / "e.txt").write_text("  \n", encoding="utf-8")

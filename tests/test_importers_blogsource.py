@@ -55,6 +55,7 @@ def test_a_jekyll_blog_s_links_between_its_posts_become_wikilinks() -> None:
         "{{< relref muon >}}",
         '{{% ref "/posts/muon/index.md#why" %}}',
         '{{< ref "2025-06-03-muon" >}}',
+        '{{< ref path="2025-06-03-muon" >}}',  # a named path (matbesancon/hugo-site)
     ],
 )
 def test_a_hugo_site_s_refs_between_its_posts_become_wikilinks(ref: str) -> None:
@@ -288,7 +289,7 @@ def test_hugo_s_shortcodes_are_the_markdown_and_html_they_stand_for() -> None:
         '<figure><img src="/images/eyecatch.png" alt="The &lt;new&gt; window">'
         "<figcaption>The &lt;new&gt; window</figcaption></figure>\n\n"
         "Released today. [YouTube video dQw4w9WgXcQ](https://www.youtube.com/watch?v=dQw4w9WgXcQ)"
-        ' {{< tweet user="x" id="1" >}}\n\n'
+        " [Tweet by @x](https://twitter.com/x/status/1)\n\n"
         '```go\nx := {{< figure src="/no.png" >}}\n```\n'
     )
     assert from_hugo("```\n{{< youtube a >}}\n```") == "```\n{{< youtube a >}}\n```"
@@ -300,3 +301,217 @@ def test_a_generator_s_code_block_holding_backticks_is_fenced_longer_than_them()
     body = "{% highlight markdown %}\n```python\nx = 1\n```\n{% endhighlight %}\nAfter."
     assert from_jekyll(body) == "````markdown\n```python\nx = 1\n```\n````\nAfter."
     assert from_jekyll("{% highlight py %}\nx = 1") == "```py\nx = 1"  # never closed: as it was
+
+
+# trimmed from matbesancon/hugo-site's content/post (a Wowchemy blog: 22 posts open with a
+# `{{< toc >}}`, 11 show a post as `{{< tweet id >}}`, two set a note apart in an `alert`)
+WOWCHEMY_POST = """Key take-away:
+{{% alert note %}}
+You don't need to be an expert programmer to help out
+{{% /alert %}}
+{{< toc >}}
+
+Back when confinement started:
+{{< tweet 1231514372729688064 >}}
+{{< alert title="Mind the gap" color="warning" >}}
+Text.
+{{< /alert >}}
+```
+{{< toc >}}
+```"""
+
+
+def test_a_hugo_theme_s_contents_tweets_and_boxes_are_what_they_show() -> None:
+    assert from_hugo(WOWCHEMY_POST) == (
+        "Key take-away:\n"
+        "> [!note]\n"
+        "> You don't need to be an expert programmer to help out\n"
+        "\n"
+        "\n"  # the contents: the page has its own
+        "\n"
+        "Back when confinement started:\n"
+        "[Tweet 1231514372729688064](https://twitter.com/i/status/1231514372729688064)\n"
+        "> [!warning] Mind the gap\n"
+        "> Text.\n"
+        "\n"
+        "```\n{{< toc >}}\n```"
+    )
+
+
+def test_a_jekyll_post_s_published_flag_is_its_draft_not_a_date() -> None:
+    """jalammar/jalammar.github.io's posts say `published: true`, which a note reads as a date:
+    30 field-type warnings once imported; `published: false` is Jekyll's unpublished post."""
+    [shown] = posts_of(
+        ("2018-12-03-illustrated-bert.md", "---\nlayout: post\npublished: true\n---\nX")
+    )
+    [hidden] = posts_of(("2019-01-01-draft.md", "---\ntitle: D\npublished: false\n---\nX"))
+    [dated] = posts_of(("p.md", "---\ntitle: P\npublished: 2019-01-02\n---\nX"))
+    assert (shown.draft, shown.kept_fields) == (False, (("layout", "post"),))
+    assert (hidden.draft, hidden.kept_fields) == (True, ())
+    assert [k for k, _ in dated.kept_fields] == ["published"]  # a date: kept
+
+
+# trimmed from matbesancon/hugo-site's 2020-01-23-discrete-diff.markdown and
+# 2018-08-17-abstract_graph.markdown, 2019-09-23-constructors.markdown: TeX written for Hugo's markdown renderer to read first
+ESCAPED_MATH = r"""$$\\begin{align}
+(\mathcal{P}): \\max\_{x} & \\sum\_{i \\in V} w\_i x\_i \\\\\\\\
+& x \\in \\mathbb{B}^{|V|}
+\\end{align}
+$$
+with $$M_{ij} = \\begin{cases} 1, & \\mbox{if edge (i $\\rightarrow$ j) exists} \\\\ 0 \\end{cases}$$,
+$$ X = \[ X_i | i \in 1..n \] $$ and $\text{file\_name} \\ x$ as written, costing $5 or $6.
+```
+$$\\begin{align}$$
+```"""
+
+
+def test_a_formula_written_for_hugo_s_markdown_renderer_is_the_tex_mathjax_read() -> None:
+    """13 formulas of the blog failed to convert, their TeX escaped for the markdown renderer."""
+    assert from_hugo(ESCAPED_MATH) == (
+        r"""$$\begin{align}
+(\mathcal{P}): \max_{x} & \sum_{i \in V} w_i x_i \\\\
+& x \in \mathbb{B}^{|V|}
+\end{align}
+$$
+with $$M_{ij} = \begin{cases} 1, & \mbox{if edge (i $\rightarrow$ j) exists} \\ 0 \end{cases}$$,
+$$ X = [ X_i | i \in 1..n ] $$ and $\text{file\_name} \\ x$ as written, costing $5 or $6.
+```
+$$\\begin{align}$$
+```"""
+    )
+
+
+def test_files_named_from_a_folder_above_the_post_are_named_from_the_note_s_folder() -> None:
+    """zhjwpku/paper-notes, an mdBook, names the book's pictures from each note's folder
+    (`src/fs/polarfs.md`: `![](../assets/images/x.jpg)`, `./../../assets/…` two folders down):
+    118 of its figures were left where no note's folder reaches, missing once built."""
+    body = (
+        "![](../assets/images/polarfs.jpg) <img src='./../../assets/images/dblog.jpg'>\n"
+        "[pdf](../../assets/pdfs/p1849-cao.pdf) [other note](../bigdata/flink.md)\n"
+        "```\n![](../assets/kept.png)\n```"
+    )
+    assert from_site_root(body) == (
+        "![](assets/images/polarfs.jpg) <img src='assets/images/dblog.jpg'>\n"
+        "[pdf](assets/pdfs/p1849-cao.pdf) [other note](../bigdata/flink.md)\n"
+        "```\n![](../assets/kept.png)\n```"
+    )
+
+
+def test_a_link_to_another_post_s_own_file_becomes_a_wikilink() -> None:
+    """As an mdBook's notes link each other (zhjwpku/paper-notes: `[ABS](../distributedsystem/
+    abs.md)`, 11 broken links once built) and a Hugo post its neighbour (matbesancon/hugo-site:
+    `[post](2023-10-crcn-inria.markdown)`); a file the import does not hold stays as written."""
+    posts = posts_of(
+        (
+            "bigdata/flink.md",
+            "# Flink\n\nSee [ABS](../distributedsystem/abs.md#algo), [](./raft.md), "
+            "[post](2023-10-crcn-inria.markdown), [gone](gone.md) and ![](pic.md).\n",
+        ),
+        ("distributedsystem/abs.md", "# Lightweight Asynchronous Snapshots\n\nText.\n"),
+        ("raft.md", "# Raft\n\nText.\n"),
+        ("2023-10-crcn-inria.markdown", "---\ntitle: CRCN at Inria\n---\nText.\n"),
+    )
+    linked, diags = link_site_refs(posts, {})
+    assert body_of(linked[0]) == (
+        "See [[Lightweight Asynchronous Snapshots|ABS]], [[Raft]], [[CRCN at Inria|post]], "
+        "[gone](gone.md) and ![](pic.md)."
+    )
+    assert diags == []
+
+
+def test_a_reference_style_link_to_another_post_becomes_a_wikilink() -> None:
+    """zhjwpku/paper-notes's section pages list their notes by reference (`- **[MapReduce: …]
+    [mapreduce]**` and `[mapreduce]: mapreduce.md` below): 147 broken links once built."""
+    posts = posts_of(
+        (
+            "bigdata/README.md",
+            "# bigdata\n\n- **[MapReduce: Simplified Data Processing][mapreduce]**\n"
+            "- [Flink][] and [gone][], ![a figure][fig], [site][home]\n\n"
+            "[mapreduce]: ./mapreduce.md\n[Flink]: </bigdata/flink.md#x>\n"
+            "[gone]: gone.md\n[fig]: flink.md\n[home]: https://example.org/\n",
+        ),
+        ("bigdata/mapreduce.md", "# MapReduce\n\nText.\n"),
+        ("bigdata/flink.md", "# Apache Flink\n\nText.\n"),
+    )
+    linked, diags = link_site_refs(posts, {})
+    assert body_of(linked[0]).split("\n\n")[0] == (
+        "- **[[MapReduce|MapReduce: Simplified Data Processing]]**\n"
+        "- [[Apache Flink|Flink]] and [gone][], ![a figure][fig], [site][home]"
+    )
+    assert diags == []
+
+
+def test_a_link_to_a_post_s_file_is_found_by_its_path_when_names_are_shared() -> None:
+    """zhjwpku/paper-notes keeps `volcano.md` in `optimizer/` and in `executor/`, and a
+    README.md in each folder: `databases/README.md` links `optimizer/volcano.md`."""
+    posts = [
+        p
+        for name, text in (
+            ("databases/README.md", "# databases\n\n[O](optimizer/volcano.md), [E](executor/volcano.md), [F](../fs/README.md)\n"),
+            ("optimizer/volcano.md", "# Volcano optimizer\n\nText.\n"),
+            ("executor/volcano.md", "# Volcano executor\n\nText.\n"),
+            ("fs/README.md", "# File systems\n\nText.\n"),
+            ("README.md", "# Paper notes\n\nText.\n"),
+        )
+        for p in read_markdown(text, name, name).posts
+    ]  # fmt: skip
+    linked, diags = link_site_refs(posts, {})
+    assert (
+        body_of(linked[0])
+        == ("[[Volcano optimizer|O]], [[Volcano executor|E]], [[File systems|F]]")
+        and diags == []
+    )
+
+
+def test_a_file_a_reference_names_is_named_from_the_note_s_folder_and_copied() -> None:
+    """zhjwpku/paper-notes's vr.md: `[VR]: ../../assets/pdfs/viewstamped-replication.pdf`, and
+    `[x]: /assets/pdfs/fast21-dong.pdf` from the book's root: five PDFs missing once built."""
+    body = (
+        "See [the paper][VR] and [FAST][x].\n\n"
+        "[VR]: ../../assets/pdfs/viewstamped-replication.pdf\n"
+        '[x]: </assets/pdfs/fast21-dong.pdf> "FAST 21"\n'
+        "[y]: assets/pdfs/llm.pdf\n[web]: https://example.org/a.pdf\n"
+        "[^1]: [Wikimedia](https://upload.wikimedia.org/x.png) /assets/x.png"  # a footnote
+    )
+    assert from_site_root(body) == (
+        "See [the paper][VR] and [FAST][x].\n\n"
+        "[VR]: assets/pdfs/viewstamped-replication.pdf\n"
+        '[x]: <assets/pdfs/fast21-dong.pdf> "FAST 21"\n'
+        "[y]: assets/pdfs/llm.pdf\n[web]: https://example.org/a.pdf\n"
+        "[^1]: [Wikimedia](https://upload.wikimedia.org/x.png) /assets/x.png"
+    )
+    assert [path for path, _ in linked_files(from_site_root(body), 1)] == [
+        "assets/pdfs/viewstamped-replication.pdf",
+        "assets/pdfs/fast21-dong.pdf",
+        "assets/pdfs/llm.pdf",
+    ]
+
+
+def test_a_jekyll_post_is_dated_by_its_file_s_name_when_its_front_matter_says_no_date() -> None:
+    """As Jekyll dates it: jalammar/jalammar.github.io's 30 posts say no `date:`, and were
+    imported undated."""
+    [named] = posts_of(("_posts/2016-01-06-Supercharging-android-apps.md", "---\ntitle: A\n---\nX"))
+    [given] = posts_of(("2016-01-06-b.md", "---\ntitle: B\ndate: 2016-02-01 10:00\n---\nX"))
+    [other] = posts_of(("2019-13-45-c.md", "---\ntitle: C\n---\nX"))  # no date
+    assert (named.date, given.date, other.date) == ("2016-01-06", "2016-02-01", "")
+
+
+def test_a_link_to_the_page_a_generator_makes_of_a_post_s_file_becomes_a_wikilink() -> None:
+    """mdBook names a note's page by its file (`volcano.html`) and a folder's README.md
+    `index.html`: zhjwpku/paper-notes's section pages link their folders so (15 broken links
+    once built)."""
+    posts = [
+        p
+        for name, text in (
+            ("databases/README.md", "# databases\n\n- **[Optimizer](optimizer/index.html)**, [V](optimizer/volcano.html#x), [other](other.html)\n"),
+            ("optimizer/README.md", "# Query optimizers\n\nText.\n"),
+            ("optimizer/volcano.md", "# Volcano optimizer\n\nText.\n"),
+        )
+        for p in read_markdown(text, name, name).posts
+    ]  # fmt: skip
+    linked, diags = link_site_refs(posts, {})
+    assert (
+        body_of(linked[0])
+        == ("- **[[Query optimizers|Optimizer]]**, [[Volcano optimizer|V]], [other](other.html)")
+        and diags == []
+    )

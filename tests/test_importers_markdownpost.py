@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from notebase.importers.formats import choose_reader
-from notebase.importers.markdownpost import read_markdown
+from notebase.importers.markdownpost import linked_files, read_markdown
 from notebase.importers.render import note_text
 
 PAPER_NOTE = """## [Batch Normalization: Accelerating Deep Network Training](http://arxiv.org/abs/1502.03167)
@@ -219,3 +219,47 @@ def test_a_post_with_no_title_is_titled_by_its_slug_without_jekyll_s_date() -> N
     bundle = read_markdown(text, "index.md", "content/posts/on-stale-caches/index.md")
     assert bundle.posts[0].title == "On Stale Caches"
     assert read_markdown(text, "notes.md", "notes.md").posts[0].title == "notes"  # no slug
+
+
+def test_code_names_no_file_to_copy() -> None:
+    """A post showing a page's HTML in a code block (kebingzao/blog_hexo's browser-extension-4.md:
+    `<script src="js/lib/jquery/jquery.js">`, 35 lines) or a call after an index
+    (`self.funCbObj[eventName](e.message)`) links no file: each was an import-missing-file
+    warning, 90 of the blog's 93."""
+    body = (
+        "![png](10.png)\n"
+        "```javascript\n"
+        '<script src="js/lib/jquery/jquery.js"></script>\n'
+        "    self.funCbObj[eventName](e.message);\n"
+        "```\n"
+        "Call `f[0](e.message)` or ``a`[1](b.txt)`` but see ![x](y.png).\n"
+        "~~~\n![no](z.png)\n"
+    )
+    assert linked_files(body, 1) == (("10.png", 1), ("y.png", 6))
+
+
+def test_a_paper_s_bare_address_under_its_venue_is_the_note_s_url() -> None:
+    """zhjwpku/paper-notes (an mdBook of 75 notes, 62 without a source) names each paper by its
+    page's address alone, quoted under its venue, the title linking its PDF in the repository
+    (src/fs/polarfs.md)."""
+    text = (
+        "### [PolarFS: An Ultralow Latency and Failure Resilient Distributed File System]"
+        "(../assets/pdfs/p1849-cao.pdf)\n\n"
+        "> Proceedings of the VLDB Endowment Volume 11 Issue 12 August 2018 pp 1849–1862\n>\n"
+        "> https://doi.org/10.14778/3229863.3229872\n\nText.\n"
+    )
+    [post] = read_markdown(text, "polarfs.md", "src/fs/polarfs.md").posts
+    assert (post.url, post.doi) == (
+        "https://doi.org/10.14778/3229863.3229872",
+        "10.14778/3229863.3229872",
+    )
+    [other] = read_markdown("# A post\n\nSee https://example.org/x today.\n", "p.md", "p.md").posts
+    assert other.url == ""  # an address of no paper is a mention
+
+
+def test_a_file_named_with_spaces_round_its_path_is_copied() -> None:
+    """jalammar/jalammar.github.io's illustrated-word2vec.md writes 13 of its figures
+    `<image src="/images/word2vec/x.png "/>`: a browser reads the address without the space, the
+    import looked for a file whose name ends in one, and warned it missing."""
+    body = '<image src="images/word2vec/x.png "/>\n<img src=" a.png">\n'
+    assert linked_files(body, 1) == (("images/word2vec/x.png", 1), ("a.png", 2))

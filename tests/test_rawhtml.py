@@ -128,3 +128,18 @@ def test_a_malformed_marked_section_is_text_not_a_crash() -> None:
     assert html("<dl>\n<![ oops ]]> and <b>more</b>\n</dl>\n") == (
         "<dl>\n&lt;![ oops ]]&gt; and <b>more</b>\n</dl>\n"
     )
+
+
+def test_an_image_tag_is_read_as_an_img_as_browsers_read_it() -> None:
+    """Jay Alammar's Jekyll posts (jalammar/jalammar.github.io) draw their figures with `<image>`,
+    which HTML's parser reads as `<img>`: 219 figures of nine posts were left out."""
+    rendered = render_markdown(
+        '<div class="img-div-any-width" markdown="0">\n'
+        '  <image src="images/word2vec/word2vec.png"/>\n  <br />\n</div>\n\n'
+        'Inline <image src="https://e.org/x.png"> too.\n'
+    )
+    assert rendered.links == (LinkRef("images/word2vec/word2vec.png", False, 2, "", "", True),)
+    assert rendered.html == (
+        f"<div>\n  {MARK}L0{MARK}\n  <br>\n</div>\n"
+        '<p>Inline <img src="https://e.org/x.png" alt="" loading="lazy"> too.</p>\n'
+    )

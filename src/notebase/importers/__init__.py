@@ -15,7 +15,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from notebase.diagnostics import Diagnostic, FilePos, error, sort_diagnostics, warning
-from notebase.importers.blogsource import link_site_refs
+from notebase.importers.blogsource import MARKDOWN_SUFFIXES, link_site_refs
 from notebase.importers.formats import (
     HTML_SUFFIXES,
     IMPORTED_SUFFIXES,
@@ -163,7 +163,9 @@ def copy_linked_files(
 ) -> list[Diagnostic]:
     """The files a post links beside it (its images) copied beside its note, at the same relative
     path, so its links lead to them (found beside the post, else at its blog's root, never out
-    of `top`: blog_file); a warning for one missing, or in the way of another file."""
+    of `top`: blog_file); a warning for one missing (not a page, `x/index.html`: one of the site,
+    a generator's address of a post, whose link the build tells of if it leads to no note), or
+    in the way of another file."""
     diags: list[Diagnostic] = []
     for rel, line in files:
         pos = FilePos(shown, line)
@@ -173,6 +175,8 @@ def copy_linked_files(
             if not target.is_relative_to(into.resolve()):  # through a link out of --into
                 message = f"{rel} is not copied: it leads out of the import folder"
                 diags.append(warning("import-missing-file", message, pos))
+            elif source is None and suffix_of(rel) in HTML_SUFFIXES:
+                continue  # a page of the site (mdBook's x/index.html), told at build if no note
             elif source is None:
                 message = f"{rel} is neither beside the post nor at its blog's root: its link is kept, leading nowhere"
                 hint = "copy the file into the notes' folder, at that path"
@@ -295,6 +299,25 @@ def files_beside(folder: Path, names: Sequence[str]) -> dict[str, str]:
     return found
 
 
+ASSETS_MAX = 2_000  # the files of a post's asset folder looked at, at most
+
+
+def asset_files(post: Path) -> frozenset[str]:
+    """The files of a markdown post's asset folder, by their paths in it: the folder beside it
+    named as its file, as Hexo keeps a post's pictures (`_posts/x/a.png` for `_posts/x.md`,
+    published beside the post's page, where its relative links lead); none for another input."""
+    folder = post.with_suffix("")
+    if suffix_of(post.name) not in MARKDOWN_SUFFIXES or not folder.is_dir():
+        return frozenset()
+    found: list[str] = []
+    for at, folders, names in os.walk(folder):  # (errors below the top are skipped)
+        folders[:] = [f for f in folders if not f.startswith(".")]
+        found += (Path(at, n).relative_to(folder).as_posix() for n in names if n[0] != ".")
+        if len(found) >= ASSETS_MAX:
+            break
+    return frozenset(found[:ASSETS_MAX])
+
+
 @dataclass(frozen=True, slots=True)
 class Input:
     """A file to import: read at `path`; named in its notes' `origin` from `named` (a zip's member:
@@ -358,7 +381,8 @@ def read_archives(
                 diags.append(problem)
                 continue
             beside = functools.partial(files_beside, given.path.parent)
-            archive = read_input(text, name, shown[name], beside, place)
+            assets = asset_files(given.path)
+            archive = read_input(text, name, shown[name], beside, place, assets)
         read.append((given.named, archive))
         read_from.append(given)
         diags += archive.diagnostics
@@ -385,9 +409,10 @@ def export_files(folder: Path) -> list[Path]:
     """The files of an export in `folder` (a blog platform's, unzipped) that hold its posts:
     a Kobo's database (a device's `.kobo/KoboReader.sqlite`), Substack's `posts.csv` (whose
     reader reads the bodies beside it), Medium's `posts/*.html`;
-    else the files at its top of a format import reads by its name (a Ghost or WordPress
-    export, a feed, Kindle's clippings, a zip: not hidden), and a Ghost export in a folder of it
-    when there is none at its top (nested_ghost); [] for none."""
+    else the markdown notes below it, a folder of notes kept in folders (nested_notes); else the
+    files at its top of a format import reads by its name (a Ghost or WordPress export, a feed,
+    Kindle's clippings, a zip: not hidden), and a Ghost export in a folder of it when there is
+    none at its top (nested_ghost); [] for none."""
     folder = export_root(folder)
     if (kobo := device_database(folder)) is not None:
         return [kobo]
@@ -406,7 +431,27 @@ def export_files(folder: Path) -> list[Path]:
     except OSError:
         return []
     found = sorted(p for p in found if not p.name.startswith(".") and p.is_file())
+    if nested := nested_notes(folder, found):
+        return nested
     return found if any(is_ghost_file(p) for p in found) else found + nested_ghost(folder)
+
+
+def nested_notes(folder: Path, top: Sequence[Path]) -> list[Path]:
+    """Every markdown file below `folder` when it is a folder of notes kept in folders (an
+    mdBook's `src/<topic>/`, Hugo's `content/posts/` of page bundles, a Hexo blog's `_posts/` in
+    folders): the files at its top (`top`) are markdown or none, and none is a generator's source
+    (SITE_SOURCES: a blog's own folder, whose themes and packages hold markdown of their own);
+    hidden folders and `node_modules` aside. [] for another folder, or one holding none below
+    its top."""
+    if any(suffix_of(p.name) not in MARKDOWN_SUFFIXES for p in top):
+        return []
+    if any((folder / name).exists() for name in SITE_SOURCES):
+        return []
+    found: list[Path] = []
+    for at, folders, names in os.walk(folder):  # (one walk; errors below the top are skipped)
+        folders[:] = [f for f in folders if f[0] != "." and f != "node_modules"]
+        found += (Path(at, n) for n in names if n[0] != "." and suffix_of(n) in MARKDOWN_SUFFIXES)
+    return sorted(found) if any(p.parent != folder for p in found) else []
 
 
 # what a generator's source holds at its top, which its built site does not: such a folder's
@@ -414,6 +459,7 @@ def export_files(folder: Path) -> list[Path]:
 SITE_SOURCES = (
     "_config.yml", "_config.yaml", "_config.toml", "config.toml", "config.yaml", "hugo.toml",
     "hugo.yaml", "hugo.json", "Gemfile", "package.json", "mkdocs.yml", "pelicanconf.py",
+    "book.toml", "notebase.yaml",
 )  # fmt: skip
 # the feeds a generator writes at a built site's top (Hugo's index.xml, Jekyll's feed.xml, …)
 SITE_FEEDS = ("index.xml", "feed.xml", "atom.xml", "rss.xml", "feed.json", "index.json")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import html
+import posixpath
 import re
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
@@ -32,9 +33,10 @@ _ARGUMENT = re.compile(
 _TOML_FENCE = "+++"
 # where tomllib says an error is, at the end of its message
 _TOML_AT = re.compile(r"\s*\(at (?:line (?P<line>\d+), column \d+|end of document)\)$")
-# a file named from the blog's root (not a page: it has an extension), in a link or a `src`
+# a file named from the blog's root (not a page: it has an extension), or from a folder above the
+# post's (`../assets/x.png`), in a link, a `src` or a reference's definition (`[x]: /a.pdf`)
 _ROOTED = re.compile(
-    r"""(?P<before>\]\(\s*<?|\bsrc\s*=\s*["'])/(?P<path>[^/\s)>"'#?][^\s)>"'#?]*\.(?!(?:md|markdown|html?)\b)[A-Za-z0-9]{1,5})(?=[\s)>"'#?])"""
+    r"""(?P<before>\]\(\s*<?|\bsrc\s*=\s*["']|^ {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*<?)(?:/|(?:\./)*(?:\.\./)+)(?P<path>[^/\s)>"'#?][^\s)>"'#?]*\.(?!(?:md|markdown|html?)\b)[A-Za-z0-9]{1,5})(?=[\s)>"'#?]|$)"""
 )
 _HIGHLIGHT = re.compile(r"^\s*\{%-?\s*highlight(?:\s+(?P<lang>[\w+#.-]+))?[^%]*-?%\}\s*$")
 _END_HIGHLIGHT = re.compile(r"^\s*\{%-?\s*endhighlight\s*-?%\}\s*$")
@@ -53,11 +55,12 @@ _LINK_ATTRIBUTES = re.compile(r"(?<=\))\{:[^}\n]*\}")  # `[x](y){:target="_blank
 _TOC_MARKER = re.compile(r"^[ \t]*(?:[*+-]|1\.)[ \t]+TOC[ \t]*\n[ \t]*\{:toc\}[ \t]*$", re.M)
 
 # a link to another post of the blog as its generator's source writes the destination: Jekyll's
-# `{% post_url 2019-04-25-recipe %}` and `{% link _posts/x.md %}`, Hugo's `{{< ref "posts/x.md" >}}`,
-# `{{< relref "x" >}}` and `{{% ref x %}}` (an anchor after `#` left out)
+# `{% post_url 2019-04-25-recipe %}` and `{% link _posts/x.md %}`, Hexo's `{% post_path x %}` (and
+# its `{% post_link x %}`, made a link by hexo.from_hexo), Hugo's `{{< ref "posts/x.md" >}}`,
+# `{{< relref "x" >}}`, `{{% ref x %}}` and `{{< ref path="x" >}}` (an anchor after `#` left out)
 _SITE_REF = (
-    r"\{%-?\s*(?:post_url|link)\s+(?P<jekyll>[^\s%#]+)[^%]*?-?%\}"
-    r"|\{\{[<%]-?\s*(?:rel)?ref\s+\"?(?P<hugo>[^\"\s>%#]+)[^}]*?[>%]\}\}"
+    r"\{%-?\s*(?:post_url|post_link|post_path|link)\s+(?P<jekyll>[^\s%#]+)[^%]*?-?%\}"
+    r"|\{\{[<%]-?\s*(?:rel)?ref\s+(?:path\s*=\s*)?\"?(?P<hugo>[^\"\s>%#]+)[^}]*?[>%]\}\}"
 )
 _REF_LINK = re.compile(r"\[(?P<text>[^\]\n]*)\]\(\s*(?:" + _SITE_REF + r")(?:#[^)\s]*)?\s*\)")
 _DATED = re.compile(r"^\d{4}-\d{2}-\d{2}-")  # a Jekyll post's file name: 2019-04-25-recipe
@@ -66,6 +69,16 @@ _DATED = re.compile(r"^\d{4}-\d{2}-\d{2}-")  # a Jekyll post's file name: 2019-0
 _ROOTED_PAGE_LINK = re.compile(
     r"(?<!!)\[(?P<text>[^\]\n]*)\]\(\s*(?P<path>/[^\s)#?.]*(?:\.html?)?/?)(?:#[^)\s]*)?\s*\)"
 )
+# a link to another post's own file (`../consensus/raft.md#log`, `2023-10-crcn-inria.markdown`),
+# relative or from the blog's root: no image
+_POST_FILE = re.compile(r"\.(?:md|markdown|mdown|mkd|html?)(?:#[^)\s]*)?\s*>?\s*\)")
+_POST_FILE_LINK = re.compile(
+    r"(?<!!)\[(?P<text>[^\]\n]*)\]\(\s*<?(?P<path>(?![a-zA-Z][\w+.-]*:|#)[^\s()<>#?]+"
+    r"\.(?:md|markdown|mdown|mkd|html?))>?(?:#[^)\s]*)?\s*\)"
+)
+# a reference-style link's definition (`[label]: ../x.md "title"`) and a link using it
+_REF_DEFINITION = re.compile(r"^ {0,3}\[(?!\^)(?P<label>[^\]\n]+)\]:[ \t]*<?(?P<path>[^\s<>]+)>?")
+_REF_USE = re.compile(r"(?<![!\]\\])\[(?P<text>[^\[\]\n]+)\]\[(?P<label>[^\[\]\n]*)\]")
 _UNWORDED = re.compile(r"[^\w-]+")  # what a generator leaves out of an address it makes
 _PAGE_SUFFIX = re.compile(r"\.html?/?$")
 # the folders of a blog's listings, not of its posts: a link into one leads to no post
@@ -80,7 +93,10 @@ def link_site_refs(
     when the import holds that post's file; else the link's words stay, with a warning naming
     the post it led to. So is a link from the blog's root to a page whose last part names a post
     the import holds (`/articles/x/` to x.md, Hugo's address of it; `/2019/04/25/recipe.html` to
-    2019-04-25-recipe.md, Jekyll's): another such link is a page of the blog, kept as it is."""
+    2019-04-25-recipe.md, Jekyll's), and a link to a post's own file (`../raft.md`, as notes
+    read in an editor or an mdBook link each other; Hugo's link hook reads them so), written
+    inline or by reference (with_references): another such link is a page of the blog, kept as
+    it is."""
     targets = post_names(posts)
     diags: list[Diagnostic] = []
 
@@ -94,29 +110,111 @@ def link_site_refs(
             f"the link to {ref!r} leads to a post this import does not hold: its words are kept"
         )
         diags.append(warning("import-unresolved-ref", message, where, REF_HINT))
-        return text
+        return text or ref  # (Hexo's post_link and an empty link's words: the post they name)
 
     def relink_page(match: re.Match[str]) -> str:
-        path = _PAGE_SUFFIX.sub("", unquote(match.group("path")))
-        title = None if LISTINGS & set(path.lower().split("/")) else post_titled(targets, path)
-        if title is None:  # a page of the blog's that is no post imported: as it was
-            return match.group(0)
-        return note_link(title, match.group("text"))
+        title = linked_post(targets, match.group("path"))
+        return match.group(0) if title is None else note_link(title, match.group("text"))
+
+    def title_from(post: ImportedPost, path: str) -> str | None:
+        return post_at(files, post.origin_file, path) or linked_post(targets, path)
+
+    def relink_file(post: ImportedPost, match: re.Match[str]) -> str:
+        title = title_from(post, match.group("path"))
+        return match.group(0) if title is None else note_link(title, match.group("text"))
 
     def relinked(post: ImportedPost, line: str) -> str:
         line = _REF_LINK.sub(functools.partial(relink, post), line)
+        if _POST_FILE.search(line):
+            line = _POST_FILE_LINK.sub(functools.partial(relink_file, post), line)
         return _ROOTED_PAGE_LINK.sub(relink_page, line) if "](/" in line else line
 
+    files = {post.origin_file: post.title for post in posts if fits_wikilink(post.title)}
     return [
-        with_markdown(post, functools.partial(relinked, post))
-        if any(
-            _REF_LINK.search(line.text) or "](/" in line.text
-            for b in post.blocks
-            for line in b.lines
+        with_references(
+            with_markdown(post, functools.partial(relinked, post)),
+            functools.partial(title_from, post),
         )
+        if links_a_post(post)
         else post
         for post in posts
     ], diags
+
+
+def links_a_post(post: ImportedPost) -> bool:
+    """Whether the post's markdown may hold a link to another post (link_site_refs)."""
+    return any(
+        _REF_LINK.search(line.text)
+        or "](/" in line.text
+        or _POST_FILE.search(line.text)
+        or "]:" in line.text
+        for b in post.blocks
+        for line in b.lines
+    )
+
+
+def post_at(files: Mapping[str, str], origin: str, path: str) -> str | None:
+    """The title of the post whose file a relative link from the post read from `origin` leads
+    to, by its path from that post's folder (`optimizer/volcano.md` from `databases/README.md`,
+    where `executor/volcano.md` is another post): the one input whose name (its file's, with as
+    many of its folders as tell it from another's) ends that path; None for none or several."""
+    if path.startswith("/"):
+        return None
+    at = posixpath.normpath(
+        posixpath.join(posixpath.dirname(origin), unquote(path.partition("#")[0]))
+    )
+    for source in source_paths(re.sub(r"^(?:\.\./)+", "", at)):
+        if source in files:
+            return files[source]
+        found = {title for name, title in files.items() if source.endswith("/" + name)}
+        if found:
+            return found.pop() if len(found) == 1 else None
+    return None
+
+
+def source_paths(path: str) -> list[str]:
+    """The markdown files a link's path may name: itself, or for a page a generator made of
+    one (`volcano.html` of volcano.md; `optimizer/index.html` of optimizer/README.md, as mdBook
+    names a folder's page, or of its index.md, Hugo's _index.md) those files."""
+    stem, dot, suffix = path.rpartition(".")
+    if not dot or suffix.lower() not in ("html", "htm"):
+        return [path]
+    folder, _, name = stem.rpartition("/")
+    sources = [f"{stem}{s}" for s in MARKDOWN_SUFFIXES]
+    if name.lower() == "index":
+        sources += [posixpath.join(folder, n) for n in ("README.md", "_index.md")]
+    return sources
+
+
+def linked_post(targets: Mapping[str, str], path: str) -> str | None:
+    """The title of the post a link's destination leads to (post_names): a post's own file
+    (`../raft.md`) or its page from the blog's root (`/articles/x/`, not a listing's); None for
+    another (a page of the blog's that is no post imported, an address)."""
+    bare = _PAGE_SUFFIX.sub("", unquote(path.partition("#")[0]))
+    if not bare.startswith("/") and not bare.lower().endswith(MARKDOWN_SUFFIXES):
+        return None
+    return None if LISTINGS & set(bare.lower().split("/")) else post_titled(targets, bare)
+
+
+def with_references(post: ImportedPost, title_of: Callable[[str], str | None]) -> ImportedPost:
+    """The post with each reference-style link (`[words][label]`, `[label][]`) whose definition
+    (`[label]: ../x.md`) leads to another post imported made a wikilink to its note, as an
+    inline link to it is (`title_of`: the title of the post a destination leads to, or None);
+    the definitions stay, unused, saying nothing."""
+    titles = {
+        m.group("label").casefold(): title
+        for b in post.blocks
+        if b.kind is BlockKind.MARKDOWN
+        for line in b.lines
+        if (m := _REF_DEFINITION.match(line.text)) and (title := title_of(m.group("path")))
+    }
+
+    def relink(match: re.Match[str]) -> str:
+        words = match.group("text")
+        title = titles.get((match.group("label") or words).casefold())
+        return match.group(0) if title is None else note_link(title, words)
+
+    return with_markdown(post, lambda line: _REF_USE.sub(relink, line)) if titles else post
 
 
 def post_titled(targets: Mapping[str, str], ref: str) -> str | None:
@@ -213,8 +311,10 @@ def jekyll_code_ends(line: str) -> bool:
 def from_site_root(body: str) -> str:
     """The body with each file its links, images and `src` attributes name from the blog's root
     (`![](/assets/x.png)`, `<img src="/assets/rnn/a.gif">`, as Jekyll and Hugo posts write them)
-    named by the same path from the note's folder, where the import copies it (copy_linked_files
-    finds it at the blog's root); code blocks as they are."""
+    or from a folder above the post's (`![](../../assets/x.png)`, as an mdBook's notes name the
+    book's pictures) named by the same path below it from the note's folder, where the import
+    copies it (copy_linked_files finds it at the blog's root, above the post); code blocks as
+    they are."""
     return outside_code(body, lambda line: _ROOTED.sub(r"\g<before>\g<path>", line))
 
 
@@ -253,6 +353,33 @@ def outside_code(
 
 
 GENERATOR_CODE = "{%"  # outside_code's mark for a code block of the generator's own
+
+
+def quote_blocks(
+    body: str,
+    opens: Callable[[str], tuple[str, str] | None],
+    ends: Callable[[str], bool],
+) -> str:
+    """The body with each block a generator's tags set apart (a Hexo `{% blockquote %}`, NexT's
+    `{% note %}`, a Hugo theme's `{{% alert %}}`) written as a markdown quote: `opens` tells a
+    first line (the lines the quote starts and ends with: a callout's `> [!note]` or '', its
+    source's `> — …` or ''), `ends` a last, and the lines between are quoted; a blank line after
+    the quote ends it, so that no paragraph after it runs on in it. Code blocks as they are."""
+    out: list[str] = []
+    fence, last = "", None  # last: the line that ends the quote under way, when one is
+    for line in body.split("\n"):
+        if last is not None and ends(line):
+            out += [last, ""] if last else [""]
+            last = None
+        elif last is not None:
+            out.append(f"> {line}" if line.strip() else ">")
+        elif not fence and (found := opens(line)) is not None:
+            first, last = found
+            out.append(first)
+        else:
+            fence = fence_after(line, fence)
+            out.append(line)
+    return "\n".join(out)
 
 
 def toml_front_matter(
@@ -303,10 +430,78 @@ def plain_value(value: object) -> object:
 def from_hugo(body: str) -> str:
     """The body of a Hugo post as plain markdown: `{{< highlight go >}}` … `{{< /highlight >}}` as
     a fenced code block, `{{< figure src=… caption=… >}}` as the `<figure>` Hugo writes for it,
-    `{{< youtube id >}}` as a link to the video; other shortcodes, and code blocks, as they are."""
-    return outside_code(
+    `{{< youtube id >}}` and `{{< tweet user="x" id="1" >}}` as a link to the video or the tweet,
+    `{{< toc >}}` left out (the page has its own contents), a theme's box set apart from the text
+    (`{{% alert note %}}` … `{{% /alert %}}`: CALLOUT_SHORTCODES) as a callout of its kind, a
+    formula written for Hugo's markdown renderer to read first as the TeX MathJax read
+    (unescaped_formula); other shortcodes, and code blocks, as they are."""
+    body = quote_blocks(body, hugo_callout_opens, hugo_callout_ends)
+    body = outside_code(
         body, lambda line: _SHORTCODE.sub(shortcode_markup, line), hugo_code, hugo_code_ends
     )
+    return outside_code_blocks(body, lambda prose: _MATH.sub(unescaped_formula, prose))
+
+
+# a formula (`$$…$$`, over lines too, or `$…$` in a line); and what tells that its TeX was
+# written for a markdown renderer that reads it before MathJax does (Hugo's Blackfriday and
+# Goldmark, which leave no formula alone): a command's backslash escaped (`\\begin{align}`,
+# which TeX reads as a line break before a word), or a bracket escaped (`\[`, no TeX in math)
+_MATH = re.compile(r"\$\$(?:[^$]|\$(?!\$))+?\$\$|(?<![\\$])\$(?!\s)[^$\n]+?(?<![\s\\])\$(?!\d)")
+_ESCAPED_TEX = re.compile(r"\\\\[A-Za-z]|(?<!\\)\\[\[\]]")
+_MARKDOWN_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")  # a backslash before ASCII punctuation
+
+
+def unescaped_formula(match: re.Match[str]) -> str:
+    r"""A formula as the TeX MathJax read on the blog's page: when it was written for a markdown
+    renderer to read first (_ESCAPED_TEX: `$$\\begin{align} x \\\\ y$$`), with that renderer's
+    backslash escapes read (`$$\begin{align} x \\ y$$`, `w\_i` as `w_i`); else as it is."""
+    formula = match.group(0)
+    return _MARKDOWN_ESCAPE.sub(r"\1", formula) if _ESCAPED_TEX.search(formula) else formula
+
+
+def outside_code_blocks(body: str, change: Callable[[str], str]) -> str:
+    """The body with each run of lines between its fenced code blocks changed so, whole (a
+    change reaching over lines: a display formula), the code blocks as they are."""
+    out: list[str] = []
+    prose: list[str] = []
+    fence = ""
+    for line in body.split("\n"):
+        in_code, fence = bool(fence), fence_after(line, fence)
+        if in_code or fence:  # (a fence's own lines too)
+            out += [change("\n".join(prose))] if prose else []
+            out.append(line)
+            prose = []
+        else:
+            prose.append(line)
+    out += [change("\n".join(prose))] if prose else []
+    return "\n".join(out)
+
+
+# the shortcodes of Hugo themes that set a box apart from the text: Wowchemy's and Docsy's
+# `alert`, Hugo Blox's `callout`, Learn's `notice`, Book's `hint`, LoveIt's `admonition`
+CALLOUT_SHORTCODES = frozenset(("alert", "callout", "notice", "hint", "admonition"))
+
+
+def hugo_callout_opens(line: str) -> tuple[str, str] | None:
+    """The callout line a theme's box (`{{% alert warning %}}`, `{{< admonition type=tip
+    title="T" >}}`) opens with: `> [!warning]`, `> [!tip] T` (its kind a note unless it says
+    one, the meaning notes' callouts read of it); None for another line."""
+    match = _SHORTCODE.fullmatch(line.strip())
+    if match is None or match.group("name") not in CALLOUT_SHORTCODES:
+        return None
+    arguments = shortcode_arguments(match.group("args"))
+    named = {k: v for k, v in arguments if k}
+    plain = [v for k, v in arguments if not k]
+    kind = named.get("type") or named.get("color") or (plain[0] if plain else "note")
+    title = named.get("title") or ""
+    kind = kind.lower() if re.fullmatch(r"[\w-]+", kind) else "note"
+    return f"> [!{kind}] {title}".rstrip(), ""
+
+
+def hugo_callout_ends(line: str) -> bool:
+    match = _SHORTCODE.fullmatch(line.strip())
+    name = match.group("name") if match is not None else ""
+    return name.startswith("/") and name[1:] in CALLOUT_SHORTCODES
 
 
 def hugo_code(line: str) -> str | None:
@@ -362,13 +557,22 @@ def include_markup(match: re.Match[str]) -> str:
 
 
 def shortcode_markup(match: re.Match[str]) -> str:
-    """What a figure or youtube shortcode stands for; any other as it is."""
+    """What a figure, youtube, tweet or toc shortcode stands for; any other as it is."""
     name, arguments = match.group("name"), shortcode_arguments(match.group("args"))
     named = {k: v for k, v in arguments if k}
+    plain = next((v for k, v in arguments if not k), "")  # its first positional argument
     if name == "figure" and named.get("src"):
         return figure_markup(named["src"], named.get("caption") or named.get("title") or "", named)
-    if name == "youtube":
-        video = named.get("id") or next((v for k, v in arguments if not k), "")
-        if re.fullmatch(r"[\w-]+", video):
-            return f"[YouTube video {video}](https://www.youtube.com/watch?v={video})"
-    return match.group(0)
+    if name == "youtube" and re.fullmatch(r"[\w-]+", video := named.get("id") or plain):
+        return f"[YouTube video {video}](https://www.youtube.com/watch?v={video})"
+    if name == "tweet" and (post := named.get("id") or plain).isdigit():
+        return tweet_link(named.get("user", ""), post)
+    return "" if name == "toc" else match.group(0)
+
+
+def tweet_link(user: str, post: str) -> str:
+    """A link to the tweet a `{{< tweet user="x" id="1" >}}` shows (or Hugo's older `{{< tweet 1
+    >}}`, which names no user: an address of Twitter's own that leads to it)."""
+    who = user if re.fullmatch(r"\w{1,15}", user) else "i"
+    words = f"Tweet by @{user}" if who == user else f"Tweet {post}"
+    return f"[{words}](https://twitter.com/{who}/status/{post})"

@@ -5,7 +5,7 @@ Anything not recognised here stays with the plain-text archive reader."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 
 from notebase.importers.bib import read_bibtex
@@ -121,14 +121,18 @@ def read_input(
     shown: str,
     beside: Callable[[list[str]], dict[str, str]] | None = None,
     site: Site = NO_SITE,
+    assets: Collection[str] = (),
 ) -> ParsedArchive:
     """The posts of one input file, whatever its format (told by its file name: `name` may
     hold folders, `p/x/index.html`, to tell it from another input of that name); `beside` reads
     the files an export names beside it (Substack's bodies), by their paths from its folder;
     `site` is the site it was saved from (`--site`), for a page, feed or export saying none (an
     export's files are no pages of the site: a feed's, Ghost's, Substack's and Medium's are at
-    its root)."""
+    its root); `assets` are the files of a markdown post's asset folder (Hexo's, beside it), by
+    their paths in it."""
     reader = choose_reader(name.rpartition("/")[2], text)
+    if reader is read_markdown and assets:
+        return read_markdown(text, name, shown, assets)
     if reader is read_substack and beside is not None:
         return read_substack(text, name, shown, beside(body_names(text)), site.root)
     if site.root and reader is read_medium:

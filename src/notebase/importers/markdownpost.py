@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Collection
 from dataclasses import replace
 from itertools import takewhile
 from urllib.parse import unquote
@@ -18,6 +19,7 @@ from notebase.importers.blogsource import (
     from_site_root,
     toml_front_matter,
 )
+from notebase.importers.hexo import from_hexo
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
 from notebase.importers.structured import (
     author_names,
@@ -29,6 +31,7 @@ from notebase.importers.structured import (
     source_kind,
 )
 from notebase.importers.webpage import page_redirect, redirect_page
+from notebase.markdown.text import fence_after
 from notebase.reading.frontmatter import FieldError, as_tags, key_as_read, split_front_matter
 from notebase.reading.sourcerefs import parse_arxiv_id, parse_doi
 from notebase.reading.yamlio import load_fields, yaml_warning
@@ -46,34 +49,43 @@ _LINK_LINE = re.compile(
     r"^\s*(?P<text>\[[^\]]+\]\([^)\s]+\)(?:\s*\[\s*\[[^\]]*\]\([^)\s]+\)\s*\])*)\s*$"
 )
 _BARE_URL = re.compile(r"^<?(?P<url>https?://\S+?)>?$")
+_BARE_ADDRESS = re.compile(r"(?<![\w/])<?(?P<url>https?://[^\s<>]+?)>?(?=[\s.,;]*(?:\s|$))")
 # `](assets/x.png)`, `](<a b.png> "title")`: a link's or an image's relative path (no scheme, no #)
 _LINKED_PATH = re.compile(
     r"\]\(\s*(?:<(?P<angled>(?![a-zA-Z][\w+.-]*:|#|/)[^>#?]+)[^>]*>"
     r"|(?P<path>(?![a-zA-Z][\w+.-]*:|#|/)[^)\s#?]+))"
 )
+# a reference's definition naming a file by a relative path: `[paper]: assets/x.pdf "title"`
+_DEFINED_PATH = re.compile(  # (not a footnote's, `[^1]: [Wikimedia](https://…)`)
+    r"^ {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*<?(?P<path>(?![a-zA-Z][\w+.-]*:|[#/\[(])[^\s<>#?]+)"
+)
+_CODE_SPAN = re.compile(r"(`+)(?!`).*?(?<!`)\1(?!`)")  # `code`, ``co`de``: no link in it
 # an HTML element's file by a relative path: `<img src="assets/x.png">`
 _SRC_PATH = re.compile(r"""\bsrc\s*=\s*["'](?P<path>(?![a-zA-Z][\w+.-]*:|#|/)[^"'#?]+)["']""")
 LEAD_LINES = 10  # the lines under a note's title that may name the paper it is on
 _PAPER_WORDS = re.compile(r"(?:link\s+to\s+(?:the\s+)?)?(?:paper|pdf|arxiv|full\s+paper)", re.I)
 _ONLY_MARKUP = re.compile(r"\s*(?:<[^<>]*>\s*)+")  # a body of HTML tags and nothing else
+_FILE_DATE = re.compile(r"(\d{4}-\d{2}-\d{2})-")  # Jekyll's post file: 2016-01-06-title.md
 _TLDR = re.compile(r"^(?:\*\*)?(?:tl;?dr|tldr)(?:\*\*)?\s*[;:.]?(?:\*\*)?\s*", re.I)
 
 
-def read_markdown(text: str, name: str, shown: str) -> ParsedArchive:
+def read_markdown(text: str, name: str, shown: str, assets: Collection[str] = ()) -> ParsedArchive:
     """The file as one post: its title (front matter, else its first heading, whose link is the
     post's `url`, else the slug its file or folder is named by, `2019-05-01-my-post.md` as
     "My Post", else the file's name), a bare URL line under the title as `url`, a `TLDR;`
-    paragraph as its tl;dr, and the rest as it is."""
+    paragraph as its tl;dr, and the rest as it is. `assets`: the files of its asset folder, as
+    Hexo keeps a post's (beside it, named as its file: `x/a.png` beside `x.md`), by their paths
+    in it."""
     fields, text, body_line, diags = front_matter_of(text, shown)
     fields = read_whatever_case(fields)
     if _ONLY_MARKUP.fullmatch(text) and (target := page_redirect(text)):
         return redirect_page(target, name, shown)  # a post moved (jekyll-redirect-from's stub)
-    text = from_site_root(from_hugo(from_jekyll(text)))
+    stem = name.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    text = from_site_root(from_hugo(from_jekyll(from_hexo(text, stem, assets))))
     lines = text.replace("\r\n", "\n").split("\n")
     title, url, start = title_of(lines)
     url = url or safe_url(str(fields.get("url") or "")) or lead_paper(lines[start:])
     tldr, body = tldr_of(lines[start:])
-    stem = name.rsplit("/", 1)[-1].rsplit(".", 1)[0]
     post = make_post(
         str(fields.get("title") or title or slug_title(shown) or stem),
         f"{name}:1",
@@ -81,12 +93,19 @@ def read_markdown(text: str, name: str, shown: str) -> ParsedArchive:
         url=url,
         tags=tags_of(fields.get("tags")) + tags_of(fields.get("keywords")),
         categories=tags_of(fields.get("category") or fields.get("categories")),
-        date=parse_date(str(fields.get("date") or "")),
+        date=parse_date(str(fields.get("date") or "")) or file_date(stem),
         authors=authors_of(fields.get("authors") or fields.get("author")),
     )
     post = with_source_fields(replace(post, tldr=tldr or text_of(fields.get("tldr"))), fields)
     files = linked_files(text, body_line)
     return ParsedArchive(name, ArchiveFormat.MARKDOWN, (post,), diags, files=files)
+
+
+def file_date(stem: str) -> str:
+    """The date a post's file name starts with (`2016-01-06-supercharging-android-apps`), as
+    Jekyll dates a post whose front matter says none; '' for none."""
+    found = _FILE_DATE.match(stem)
+    return parse_date(found.group(1)) if found else ""
 
 
 def front_matter_of(
@@ -115,12 +134,19 @@ def read_whatever_case(fields: dict[str, object]) -> dict[str, object]:
 def linked_files(body: str, first_line: int) -> tuple[tuple[str, int], ...]:
     """The relative paths of files the body's links and images name (not an address, an anchor,
     a path from the root or out of the folder, nor another markdown post), each with the line of
-    its first link."""
+    its first link. Code names none: `<script src="js/x.js">` shown in a code block, or
+    `f(e.message)` after an index, links nothing (a fenced block, an inline code span)."""
     found: dict[str, int] = {}
+    fence = ""
     for at, line in enumerate(body.split("\n"), first_line):
+        in_code, fence = bool(fence), fence_after(line, fence)
+        if in_code or fence:  # (a fence's own lines too)
+            continue
+        line = _CODE_SPAN.sub("", line)
         named = [m.group("angled") or m.group("path") for m in _LINKED_PATH.finditer(line)]
+        named += [m.group("path") for m in _DEFINED_PATH.finditer(line)]
         for found_path in [*named, *(m.group("path") for m in _SRC_PATH.finditer(line))]:
-            path = posixpath.normpath(unquote(found_path))
+            path = posixpath.normpath(unquote(found_path).strip())  # (as a browser reads an src)
             if path.startswith("..") or not is_file_name(path.rsplit("/", 1)[-1]):
                 continue
             found.setdefault(path, at)
@@ -140,6 +166,7 @@ def with_source_fields(post: ImportedPost, fields: dict[str, object]) -> Importe
         year=year if isinstance(year, int) and not isinstance(year, bool) else post.year,
         source_title=text_of(fields.get("source_title")),
         kept_fields=kept_fields(fields),
+        draft=post.draft or fields.get("published") is False,  # Jekyll's unpublished post
     )
     return replace(post, kind=source_kind(post.url, post.arxiv, post.doi))
 
@@ -149,13 +176,21 @@ SUMMARY_FIELDS = ("excerpt", "summary")
 
 
 def kept_fields(fields: dict[str, object]) -> tuple[tuple[str, object], ...]:
-    """The front-matter fields the importer does not read, in their order; a post's summary
-    (SUMMARY_FIELDS) as its `description` when it gives none."""
+    """The front-matter fields the importer does not read, in their order (not Jekyll's
+    `published` flag); a post's summary (SUMMARY_FIELDS) as its `description` when it gives none."""
     given = "description" in fields
     summary = None if given else next((k for k in SUMMARY_FIELDS if text_of(fields.get(k))), None)
     return tuple(
-        ("description" if k == summary else k, v) for k, v in fields.items() if k not in READ_FIELDS
+        ("description" if k == summary else k, v)
+        for k, v in fields.items()
+        if k not in READ_FIELDS and not is_jekyll_published(k, v)
     )
+
+
+def is_jekyll_published(key: str, value: object) -> bool:
+    """Jekyll's `published: true` / `false`, whether the site shows the post (false: a draft),
+    which a note's `published`, a date, is not: read as the note's `draft`, not kept."""
+    return key == "published" and isinstance(value, bool)
 
 
 def text_of(value: object) -> str:
@@ -197,8 +232,9 @@ def title_of(lines: list[str]) -> tuple[str, str, int]:
 
 def lead_paper(lines: list[str]) -> str:
     """The paper a note names in its first lines (before any code), as a paper-notes collection
-    does (`* [Link to the paper](https://arxiv.org/abs/…)`): a link to an arXiv or DOI page, or
-    one whose words say it is the paper (`Paper`, `PDF`); '' when none."""
+    does (`* [Link to the paper](https://arxiv.org/abs/…)`, or the page's address alone under
+    the paper's venue, `> https://doi.org/10.14778/…`): a link or a bare address to an
+    arXiv or DOI page, or a link whose words say it is the paper (`Paper`, `PDF`); '' when none."""
     code = ("```", "~~~")
     lead = [line for line in takewhile(lambda x: not x.lstrip().startswith(code), lines)]
     for line in [line for line in lead if line.strip()][:LEAD_LINES]:
@@ -207,6 +243,9 @@ def lead_paper(lines: list[str]) -> str:
             words = m.group("text").strip(" *_`:.")
             if url and (any(paper_ids(url)) or _PAPER_WORDS.fullmatch(words)):
                 return url
+        bare = (safe_url(m.group("url")) for m in _BARE_ADDRESS.finditer(_LINK.sub("", line)))
+        if url := next((u for u in bare if any(paper_ids(u))), ""):
+            return url
     return ""
 
 

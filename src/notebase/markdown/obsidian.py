@@ -23,7 +23,13 @@ from notebase.markdown.admonitions import (
     our_icon,
     parse_color,
 )
-from notebase.markdown.rawhtml import allowed_attributes, sanitise, start_tag_values, url_of
+from notebase.markdown.rawhtml import (
+    IMAGE_TAGS,
+    allowed_attributes,
+    sanitise,
+    start_tag_values,
+    url_of,
+)
 
 # Obsidian's callout types, each with the group that styles it; an unknown type is a note.
 CALLOUT_GROUPS = {
@@ -523,7 +529,7 @@ def html_tag(state: StateInline, silent: bool) -> bool:
     closing, name, attrs = m.group(1), m.group(2).lower(), m.group(3)
     if name == "a":
         return html_anchor(state, m, silent)
-    end = m.end() if name == "img" else element_end(state, m, name)
+    end = m.end() if name in IMAGE_TAGS else element_end(state, m, name)
     if not closing and end is not None:
         if not silent:
             pieces = sanitise(state.src[state.pos : end], 0, [])

@@ -40,7 +40,12 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "details": ("open",),
 }
 RENAMED = {"center": "div", "big": "strong", "strike": "s", "tt": "code"}
-VOID = frozenset(("br", "hr", "img", "wbr", "source", "track", "input", "meta", "link", "col"))
+# an image's tags: `<image>` is read as `<img>` by HTML's parser, as browsers show it (Jay
+# Alammar's Jekyll posts, jalammar/jalammar.github.io, draw their 219 figures so)
+IMAGE_TAGS = frozenset(("img", "image"))
+VOID = frozenset(
+    ("br", "hr", *IMAGE_TAGS, "wbr", "source", "track", "input", "meta", "link", "col")
+)
 # left out with all they hold: they run, style, load or frame something, or hold no text
 DROPPED = frozenset(
     (
@@ -140,7 +145,7 @@ class Sanitiser(LenientHTMLParser):
             if tag not in VOID:
                 self.dropping.append(tag)
             return
-        if tag == "img":
+        if tag in IMAGE_TAGS:
             self.image(values)
         elif tag == "a":
             self.anchor(values)
