@@ -910,6 +910,23 @@ def test_an_embed_line_of_a_name_with_dots_is_a_block_but_an_image_or_pdf_stays_
     assert html == "<p>See\n§L0§</p>\n<p>§L1§</p>\n"
 
 
+def test_a_markdown_image_of_a_note_on_a_line_of_its_own_is_a_block() -> None:
+    """`![Attack Steps](handshake-attack.md#Attack%20Steps)`, written under a line of words
+    (TrshPuppy/obsidian-notes, CWP/PSK-attacks/noAP.md), embeds the note's part as
+    `![[handshake-attack#Attack Steps]]` does: cut out of the paragraph, never a <div> in a <p>.
+    A path of no extension may be a note's too; an image's path stays in its paragraph."""
+    text = (
+        "Once its stopped, we can crack the handshake:\n"
+        "![Attack Steps](handshake-attack.md#Attack%20Steps)\n\n"
+        "![See Buffer Overflow](/cybersecurity/buffer-overflow)\n\n"
+        "The output:\n![](../CWP-pics/handshake-attack-1.png)\n"
+    )
+    html = render_markdown(text).html.replace(MARK, SHOWN_MARK)
+    assert html == (
+        "<p>Once its stopped, we can crack the handshake:</p>\n§L0§§L1§\n<p>The output:\n§L2§</p>\n"
+    )
+
+
 def test_an_embed_line_with_a_block_id_is_anchored() -> None:
     rendered = render_markdown("- tight ^li\n\n![[Other]]\n^here\n")
     assert rendered.anchors == ("^li", "^here")
