@@ -393,6 +393,20 @@ def test_text_symbols_katex_reads_in_math_are_drawn() -> None:
     assert "<mi>&#x0005C;</mi>" in rendered.html
 
 
+def test_verb_s_delimiter_is_the_first_character_past_the_spaces_after_it() -> None:
+    """`\\verb |int kill(pid_t pid, int sig)|`, as a real vault's notes on system calls write it
+    138 times (diegotty/obsidian_vault, os2/07 - syscall; segnali.md): TeX and MathJax skip the
+    spaces after `\\verb`, so `|` delimits the code, shown whole in a monospace font (the space
+    taken for the delimiter showed `|int` and the rest as italic letters)."""
+    rendered = render_markdown(
+        "- [$\\verb |int kill(pid_t pid, int sig)|$](#x) and $\\verb|pipe(fd)|$\n"
+    )
+    assert rendered.problems == ()
+    code = re.findall(r'<mtext mathvariant="monospace">([^<]*)</mtext>', rendered.html)
+    assert code == ["int&#x000A0;kill(pid_t&#x000A0;pid,&#x000A0;int&#x000A0;sig)", "pipe(fd)"]
+    assert "<mi>k</mi>" not in rendered.html
+
+
 def test_a_backslash_ending_a_line_of_a_formula_is_a_space_as_in_tex() -> None:
     """`\\` and a line end is TeX's control space (KaTeX and MathJax read it so): at the end
     of a formula too, where a space left after it is stripped; `\\\\` still ends a row."""
