@@ -931,6 +931,46 @@ def test_links_to_notes_not_yet_written_are_outlinks_without_a_file(tmp_path: Pa
     assert unwritten in cell
 
 
+def test_elink_is_a_link_to_the_web_page_showing_its_text(tmp_path: Path) -> None:
+    """Dataview's `elink(url, display)`, as a real vault's reading lists call it (24 queries of
+    xihuanxiaorang/my-obsidian-notes, Articles/Vue/README.md), where the query was shown as
+    written: a link to the page, showing its text (else the address); of no address, none; an
+    address of another scheme, its text alone."""
+    notes = {
+        "Resources/Vue3.md": (
+            "---\ntags: [Resource]\ntype: 📺 Video\nurl: https://www.bilibili.com/video/BV18\n---\n"
+        ),
+        "Resources/Docs.md": "---\ntags: [Resource]\ntype: 📃 文档\nurl: https://cn.vuejs.org/\n---\n",
+        "Resources/None.md": "---\ntags: [Resource]\ntype: 📃 文档\n---\nNo address.\n",
+        "Resources/Js.md": "---\ntags: [Resource]\ntype: x\nurl: javascript:alert(1)\n---\n",
+        "Vue.md": (
+            "# Vue\n\n```dataview\nTABLE WITHOUT ID file.link AS Note,\n  elink(url, \n"
+            '    choice(type = "📺 Video", "▶ 播放", "📖 跳转")\n  ) AS "🔗 链接",\n'
+            '  elink(url) AS Address, typeof(elink(url)) AS Kind, "→ " + elink(url, "go") AS J\n'
+            "FROM #Resource\nSORT file.name\n```\n"
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    rows = re.findall(r"<tr><td>.*?</td>(.*?)</tr>", pages["vue"])
+    assert [re.findall(r"<td>(.*?)</td>", row) for row in rows] == [
+        [
+            '<a href="https://cn.vuejs.org/">📖 跳转</a>',
+            '<a href="https://cn.vuejs.org/">https://cn.vuejs.org/</a>',
+            "widget",
+            '→ <a href="https://cn.vuejs.org/">go</a>',
+        ],
+        ["📖 跳转", "javascript:alert(1)", "widget", "→ go"],
+        ["", "", "null", "→ "],
+        [
+            '<a href="https://www.bilibili.com/video/BV18">▶ 播放</a>',
+            '<a href="https://www.bilibili.com/video/BV18">https://www.bilibili.com/video/BV18</a>',
+            "widget",
+            '→ <a href="https://www.bilibili.com/video/BV18">go</a>',
+        ],
+    ]
+
+
 def test_text_and_a_link_are_the_text_then_the_link(tmp_path: Path) -> None:
     notes = {
         "Calendar/Records/Ideas/Fly.md": "---\ncollection: '[[Ideas]]'\n---\nF.\n",

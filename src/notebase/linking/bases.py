@@ -90,6 +90,7 @@ FUNCTIONS = frozenset(
     {
         "link", "list", "if", "number", "file", "length", "date", "string", *AS_METHODS,
         *PATTERN_AT, "choice", "meta", "embed", *DATAVIEW_FUNCTIONS, *LIST_FUNCTIONS, "array",
+        "elink",
     }
 )  # fmt: skip
 METHODS = frozenset(
@@ -139,6 +140,15 @@ class Link:
     target: str
     display: str = ""
     embed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class WebLink:
+    """A link to a web page (Dataview's `elink(url, display)`): its address, as written, and
+    the text it shows instead of it."""
+
+    url: str
+    display: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -855,6 +865,9 @@ class Scope:
         if name == "link" or name == "file":
             display = text_of(args[1]) if len(args) > 1 and name == "link" else ""
             return Link(text_of(first), display) if first is not None else None
+        if name == "elink":  # (Dataview's link to a web page; of no address, none)
+            display = text_of(args[1]) if len(args) > 1 else ""
+            return WebLink(text_of(first), display) if first is not None else None
         if name == "meta":
             return self.meta(first)
         if name == "embed":
@@ -1029,7 +1042,7 @@ class Scope:
             return all(has(a) for a in args)
         if name == "join":
             separator = text_of(args[0]) if args else ","
-            if any(isinstance(i, Row | Link) for i in items):  # shown as links (value_html)
+            if any(isinstance(i, Row | Link | WebLink) for i in items):  # shown as links
                 return Joined(tuple(items), separator)
             return separator.join(text_of(i) for i in items)
         return None
@@ -1068,7 +1081,9 @@ class Scope:
         if timed is not NOT_TIMED:
             return timed
         if op == "+" and (isinstance(a, str) or isinstance(b, str)):
-            if isinstance(a, Row | Link | Joined) or isinstance(b, Row | Link | Joined):
+            if isinstance(a, Row | Link | WebLink | Joined) or isinstance(
+                b, Row | Link | WebLink | Joined
+            ):
                 return Joined((a, b), "")  # text and a link: the text, then the link (value_html)
             return text_of(a) + text_of(b)
         if op in ("<", ">", "<=", ">="):
@@ -1271,6 +1286,8 @@ def type_name(value: Any) -> str:
         return "number"
     if isinstance(value, Link | Row):
         return "link"
+    if isinstance(value, WebLink):  # (Dataview's elink makes a widget)
+        return "widget"
     if isinstance(value, list):
         return "array"
     if isinstance(value, dict):
@@ -1432,6 +1449,8 @@ def text_of(value: Any) -> str:
         return ""
     if isinstance(value, Link):
         return value.target
+    if isinstance(value, WebLink):
+        return value.display or value.url
     if isinstance(value, Row):
         return value.entry.rel_path
     if isinstance(value, bool):
@@ -2107,6 +2126,8 @@ def value_html(scope: Scope, value: Any, link: NoteLink) -> str:
         return escape(value.separator).join(value_html(scope, v, link) for v in value.items)
     if isinstance(value, Row):
         return link(value.entry.slug, value.entry.title)
+    if isinstance(value, WebLink):
+        return web_link_html(value)
     if isinstance(value, Link) or (isinstance(value, str) and is_wikilink(value)):
         slug = scope.slug_of(value)
         shown = value.display if isinstance(value, Link) and value.display else ""
@@ -2121,6 +2142,7 @@ _SLOT_START, _SLOT_END = "\ue000", "\ue001"
 _SLOT = re.compile(f"{_SLOT_START}(\\d+){_SLOT_END}")
 _SLOTS = re.compile(f"[{_SLOT_START}{_SLOT_END}]")
 _URL_SCHEME = re.compile(r"[a-z][a-z0-9+.-]*:", re.I)
+_WEB_URL = re.compile(r"(?:https?://|mailto:)\S", re.I)
 _SIZED = re.compile(r"(.*?)(?:\|(\d+)(?:x(\d+))?)?", re.S)  # an image's label: `alt|300x200`
 
 
@@ -2181,6 +2203,14 @@ def raw_link_html(raw: RawLink) -> str:
         return escape(alt, quote=False)
     sized = (f' width="{width}"' if width else "") + (f' height="{height}"' if height else "")
     return f'<img src="{escape(href)}" alt="{escape(alt)}"{sized} loading="lazy">'
+
+
+def web_link_html(value: WebLink) -> str:
+    """`elink(url, display)` as Dataview shows it, a link to the page; an address of another
+    scheme than http(s) or mailto (`javascript:`), or none, its text alone."""
+    shown = escape(value.display or value.url, quote=False)
+    url = value.url.strip()
+    return f'<a href="{escape(url)}">{shown}</a>' if _WEB_URL.match(url) else shown
 
 
 def unwritten_html(value: Link | str, shown: str) -> str:
