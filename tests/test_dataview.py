@@ -524,6 +524,27 @@ def test_file_tags_holds_each_level_of_a_nested_tag_and_etags_the_tags_as_writte
     ]
 
 
+def test_file_tags_are_the_tags_as_written_which_a_query_compares(tmp_path: Path) -> None:
+    """Dataview's file.tags keep the tags' case as the note writes them: a real vault's reading
+    lists (xihuanxiaorang/my-obsidian-notes, Articles/Vue/README.md) leave two out with
+    `filter(file.tags, (x) => x != "#Resource" and x != "#Frontend/Vue")`, which compared them
+    with the site's lowercase names and so left none out. FROM #tag reads any case."""
+    notes = {
+        "Vue3.md": "---\ntags: [Resource, Frontend/Vue, Tutorial]\n---\nA #Video note.\n",
+        "Vue.md": (
+            "# Vue\n\n```dataview\nTABLE WITHOUT ID\n"
+            '  join(filter(file.tags, (x) => x != "#Resource" and x != "#Frontend/Vue"), " ")'
+            ' AS "🏷️ 标签", file.etags AS E\nFROM #Resource AND #frontend/vue\n```\n'
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    assert re.findall(r"<td>(#[^<]*)</td>", pages["vue"]) == [
+        "#Frontend #Tutorial #Video",
+        "#Resource, #Frontend/Vue, #Tutorial, #Video",
+    ]
+
+
 def test_a_column_of_an_expression_over_a_thousand_characters_is_read(tmp_path: Path) -> None:
     # (YAML reads no key that long: the base a query makes is read as the JSON it is)
     long = " + ".join(f'"{n:03}"' for n in range(200))

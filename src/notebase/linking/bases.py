@@ -1135,9 +1135,9 @@ def file_field(row: Row, name: str) -> Any:
     if name == "ext":
         return file_name.rpartition(".")[2]
     if name == "tags":
-        return [f"#{t}" for t in row.entry.tags]
+        return [f"#{t}" for t in as_written(row.entry)]
     if name == "tagLevels":
-        levels = (t.split("/") for t in row.entry.tags)
+        levels = (t.split("/") for t in as_written(row.entry))
         return list(
             dict.fromkeys(f"#{'/'.join(p[:n])}" for p in levels for n in range(1, len(p) + 1))
         )
@@ -1148,6 +1148,12 @@ def file_field(row: Row, name: str) -> Any:
     if name in ("cday", "mday", "day"):
         return file_date(row.entry, name)
     return row  # file.file
+
+
+def as_written(entry: Entry) -> tuple[str, ...]:
+    """A note's tags as it writes them, as Dataview and Obsidian list them (`#Frontend/Vue`,
+    which `x != "#Frontend/Vue"` compares as written), else as the site names them."""
+    return entry.written_tags or entry.tags
 
 
 def flat(values: Iterable[Any]) -> list[Any]:

@@ -211,7 +211,7 @@ def build_entry(
         title=title,
         kind=entry_kind(get("kind", as_text), source_ref, url, path, fields, diags),
         date=first_field(get, ("date", "created"), as_date) or local_date(fields),
-        tags=entry_tags(get, body.tags, path, fields, diags),
+        **entry_tags(get, body.tags, path, fields, diags),
         categories=normalize_tags(
             get("category", as_list) or (), path, fields.get("category"), diags, normalize_name
         ),
@@ -263,11 +263,20 @@ def source_year(get: Any, source_ref: SourceRef | None) -> int | None:
 
 def entry_tags(
     get: Any, inline: tuple[str, ...], path: str, fields: dict[str, Field], diags: list[Diagnostic]
-) -> tuple[str, ...]:
+) -> dict[str, Any]:
     """The front matter's tags (`tags:`, else `tag:`, Obsidian's older name, as Quartz reads it
-    too) and then the body's inline #tags, normalized."""
+    too) and then the body's inline #tags: normalized (`tags`), and as written."""
     written = first_field(get, ("tags", "tag"), as_tags) or ()
-    return normalize_tags(written + inline, path, fields.get("tags", fields.get("tag")), diags)
+    field = fields.get("tags", fields.get("tag"))
+    tags = normalize_tags(written + inline, path, field, diags)
+    return {"tags": tags, "written_tags": tags_as_written(written + inline)}
+
+
+def tags_as_written(tags: tuple[str, ...]) -> tuple[str, ...]:
+    """The tags as the note writes them, without their `#`, each spelling once (`Resource`,
+    `Frontend/Vue`): what Dataview's file.tags hold, whose case a query compares
+    (`filter(file.tags, (x) => x != "#Resource")`); a tag of no usable characters left out."""
+    return tuple(dict.fromkeys(str(t).lstrip("#") for t in tags if normalize_tag(str(t))))
 
 
 def first_field(get: Any, keys: tuple[str, ...], convert: Any) -> Any:
