@@ -128,3 +128,23 @@ def test_a_malformed_marked_section_is_text_not_a_crash() -> None:
     assert html("<dl>\n<![ oops ]]> and <b>more</b>\n</dl>\n") == (
         "<dl>\n&lt;![ oops ]]&gt; and <b>more</b>\n</dl>\n"
     )
+
+
+def test_a_picture_shows_its_image() -> None:
+    """`<picture>` offers its `<img>` other sources for dark and light themes, as GitHub
+    profiles write it (xihuanxiaorang/my-obsidian-notes, Articles/DevKit/Github.md): its image is
+    shown, its sources left out, where the whole element was left out as media is."""
+    snake = "https://raw.githubusercontent.com/x/x/output/snake.svg"
+    source = (
+        '<p align="center">\n  <picture>\n'
+        '    <source media="(prefers-color-scheme: dark)" srcset="https://e.org/dark.svg">\n'
+        f'    <img alt="github contribution grid snake animation" src="{snake}">\n'
+        "  </picture>\n</p>\n\nInline <picture><source srcset=x.webp><img src=pics/a.png></picture>.\n"
+    )
+    rendered = render_markdown(source)
+    assert rendered.html == (
+        '<p class="align-center">\n  \n    \n'
+        f'    <img src="{snake}" alt="github contribution grid snake animation" loading="lazy">\n'
+        f"  \n</p>\n<p>Inline {MARK}L0{MARK}.</p>\n"
+    )
+    assert rendered.links == (LinkRef("pics/a.png", False, 8, "", "", True),)

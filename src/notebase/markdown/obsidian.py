@@ -505,8 +505,9 @@ DROPPED_TAGS = frozenset(("font", "span"))
 # each plugin's note of obsidian-community/obsidian-hub): their tags left out, the words kept, when
 # the element is closed in the inline run (else `<button>` is prose about one, and stays text)
 UNWRAPPED_TAGS = frozenset(("button", "label", "nobr"))
-# elements that draw, play or frame something, as a clipped page holds them inline: left out
-# whole (an iframe is a link), as in a raw HTML block (a `<script>` written in prose stays text)
+# elements that draw, play or frame something, as a clipped page holds them inline: sanitised
+# whole as a raw HTML block is, so left out (an iframe is a link; a `<picture>`, its `<img>`)
+# (a `<script>` written in prose stays text)
 MEDIA_TAGS = frozenset(("svg", "iframe", "video", "audio", "picture", "canvas", "object", "embed"))
 
 

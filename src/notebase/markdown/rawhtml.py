@@ -41,12 +41,14 @@ ALLOWED: dict[str, tuple[str, ...]] = {
 }
 RENAMED = {"center": "div", "big": "strong", "strike": "s", "tt": "code"}
 VOID = frozenset(("br", "hr", "img", "wbr", "source", "track", "input", "meta", "link", "col"))
-# left out with all they hold: they run, style, load or frame something, or hold no text
+# left out with all they hold: they run, style, load or frame something, or hold no text (not
+# `<picture>`, which only offers its `<img>` other sources, `<source srcset>`: its tags are left
+# out and the image it holds shown, as GitHub shows a README's image for dark and light themes)
 DROPPED = frozenset(
     (
         *("script", "style", "template", "noscript", "textarea", "select", "button", "object"),
         *("embed", "applet", "frame", "frameset", "iframe", "head", "title", "svg", "math"),
-        *("canvas", "audio", "video", "picture", "map", "form"),
+        *("canvas", "audio", "video", "map", "form"),
     )
 )
 # HTML's own elements: a line starting with any other tag (`<Equation n="2">`, a site's component,
