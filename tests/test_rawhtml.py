@@ -148,3 +148,19 @@ def test_a_picture_shows_its_image() -> None:
         f"  \n</p>\n<p>Inline {MARK}L0{MARK}.</p>\n"
     )
     assert rendered.links == (LinkRef("pics/a.png", False, 8, "", "", True),)
+
+
+def test_an_image_s_size_in_pixels_is_its_size_whatever_its_unit() -> None:
+    """`width="360px"`, as a real vault writes it (xihuanxiaorang/my-obsidian-notes,
+    Articles/DevKit/Github.md), is 360 pixels as browsers read it, where the size was left out;
+    a percentage is no size of the image's own."""
+    source = (
+        '<img src="https://e.org/a.gif" alt="gif" width="360px" align="right" />\n'
+        '<img src="https://e.org/b.png" height="80PX" width="120.5px">\n'
+        '<img src="https://e.org/c.png" width="100%">\n'
+    )
+    assert html(source) == (
+        '<img src="https://e.org/a.gif" alt="gif" width="360" loading="lazy">\n'
+        '<img src="https://e.org/b.png" alt="" width="120" height="80" loading="lazy">\n'
+        '<img src="https://e.org/c.png" alt="" loading="lazy">\n'
+    )

@@ -64,6 +64,9 @@ KNOWN = frozenset(
 )  # fmt: skip
 _FIRST_TAG = re.compile(r"</?([A-Za-z][A-Za-z0-9-]*)")
 _NUMBER = re.compile(r"\d{1,5}")
+# an image's width or height as browsers read one: pixels, `360` or `360px` (`360.5` is 360); a
+# percentage is no size of the image's own
+_PIXELS = re.compile(r"(\d{1,5})(?:\.\d*)?\s*(?:px)?", re.I)
 _SAFE_SCHEME = re.compile(r"(?:https?|mailto):", re.I)
 # a data: URL of a raster image: the one data: URL an image may have (parser.is_allowed_link too)
 RASTER_DATA = r"data:image/(?:gif|png|jpeg|webp);"
@@ -175,7 +178,7 @@ class Sanitiser(LenientHTMLParser):
     def image(self, values: dict[str, str]) -> None:
         src = url_of(values.get("src", ""), True)
         width, height = (
-            v if _NUMBER.fullmatch(v := values.get(a, "").strip()) else ""
+            m.group(1) if (m := _PIXELS.fullmatch(values.get(a, "").strip())) else ""
             for a in ("width", "height")
         )
         size = f"|{width}x{height}" if width and height else (f"|{width}" if width else "")
