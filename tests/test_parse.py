@@ -198,6 +198,19 @@ def test_a_published_year_written_alone_is_the_source_s_year() -> None:
     assert result.diagnostics == ()
 
 
+def test_a_published_flag_is_no_date_and_no_mistake() -> None:
+    """`published: true`, as a garden marks the notes its own builder puts in its feed
+    (sub-surface/digital-garden, content/Photography.md; `published: "true"` in another note),
+    beside clippings whose `published:` is a date: a flag, not the source's year, and no
+    field-type warning saying it must be a date."""
+    for flag in ("true", '"true"', "false", "no"):
+        result = parse(f"---\ntitle: Photography\npublished: {flag}\n---\nText.\n")
+        assert result.entry is not None and result.entry.year is None
+        assert result.diagnostics == ()
+    clipped = parse("---\nsource: https://e.org/q\npublished: 2026-02-10\n---\nText.\n")
+    assert clipped.entry is not None and clipped.entry.year == 2026
+
+
 def test_a_source_field_that_is_no_web_address_is_left_to_templates() -> None:
     result = parse("---\nsource: [[Some Book]]\nauthor:\npublished:\n---\nText.\n")
     assert result.entry is not None and result.entry.source is None

@@ -358,8 +358,11 @@ def as_year(value: Any) -> int | Coerced:
     raise FieldError("must be a year like 2025")
 
 
-def as_year_of_date(value: Any) -> int:
-    """A year, written alone (`2024`) or as a date's (`2024-11-05`)."""
+def as_year_of_date(value: Any) -> int | None:
+    """A year, written alone (`2024`) or as a date's (`2024-11-05`); none, and no mistake, of
+    a flag (`published: true`, as a site's own builder marks the notes it publishes)."""
+    if is_flag(value):
+        return None
     if (year := plain_year(value)) is not None:
         return year
     try:
@@ -368,6 +371,14 @@ def as_year_of_date(value: Any) -> int:
         if exc.readings is None:
             raise
         return exc.readings[0].year  # the day or the month first: the same year
+
+
+def is_flag(value: Any) -> bool:
+    """true or false, or a word of them (`"true"`, `yes`), not a number."""
+    if isinstance(value, bool):
+        return True
+    word = value.strip().lower() if isinstance(value, str) else ""
+    return word in _BOOLS and not word.isdigit()
 
 
 def as_bool(value: Any) -> bool | Coerced:
