@@ -155,6 +155,18 @@ def test_a_key_close_to_date_holding_no_date_beside_a_date_is_no_misspelling() -
     assert [(d.code, d.pos.line) for d in diags] == [("unknown-key", 2)]
 
 
+def test_a_book_s_publisher_is_no_misspelling_of_published() -> None:
+    """`publisher: Harper & Row`, as a real garden's book notes write it (19 of them in
+    sub-surface/digital-garden, content/Books/), each told "did you mean published?": a key one
+    slip off `published` holding no date is a field of its own; `pubished:` holding a date is
+    still a slip."""
+    text = "---\ntitle: Being and Time\npublisher: Harper & Row\npubished: 1962-01-01\n---\n"
+    _, _, diags = read_front_matter(text, PATH)
+    assert [(d.code, d.pos.line, d.hint) for d in diags] == [
+        ("unknown-key", 4, 'did you mean "published"?')
+    ]
+
+
 def test_duplicate_key_is_a_warning_and_the_last_wins() -> None:
     fields, _, diags = read_front_matter("---\ntitle: A\ntitle: B\n---\n", PATH)
     assert fields["title"].value == "B"

@@ -230,9 +230,12 @@ def check_misspelling(fld: Field, path: str, written: set[str]) -> list[Diagnost
     swapped, in any case: `tilte`, `tgas`, `Title`); a key of other words (`related`, `class`,
     `created-at`, `dg-show-toc`, `subtitle`), as vaults' templates and plugins write them, is none,
     and so is one close to `date` holding no date beside a `date:` (`rate: 10`, a reading
-    template's rating; `data: mnist` alone is told)."""
+    template's rating; `data: mnist` alone is told), or close to `published` holding no date
+    (`publisher: Harper & Row`, a book's, as book templates write it)."""
     close = one_slip_from(fld.key.casefold(), KNOWN_KEYS)
     if close is None or (close == "date" and "date" in written and not holds_date(fld.value)):
+        return []
+    if close == "published" and not holds_date(fld.value):
         return []
     if fld.key.casefold() in LOCAL_DATE_KEYS and holds_date(fld.value):
         return []  # (`data: 2024-08-31` is Italian for date: read as the note's date)
