@@ -366,7 +366,22 @@ def test_a_string_boolean_is_coerced_with_a_warning() -> None:
         (Severity.WARNING, "field-coerced", 2),
         (Severity.WARNING, "field-coerced", 3),
     ]
-    assert diags[0].message == '`draft` is "true", read as True'
+    assert diags[0].message == '`draft` is "true", read as true'
+
+
+def test_a_value_is_quoted_in_a_diagnostic_as_yaml_writes_it() -> None:
+    """`year: 2011-03-01` (a real garden's book note, sub-surface/digital-garden, content/Books/
+    the suffering of light.md) was told as "`year` is datetime.date(2011, 3, 1)", and
+    `published: true` as "got True": Python's words for them, not the note's."""
+    text = "---\nyear: 2011-03-01\ndate: true\n---\n"
+    fields, _, _ = read_front_matter(text, PATH)
+    diags: list[Diagnostic] = []
+    assert coerce(fields, "year", as_year, PATH, diags) == 2011
+    assert coerce(fields, "date", as_date, PATH, diags) is None
+    assert [d.message for d in diags] == [
+        "`year` is 2011-03-01, read as 2011",
+        "`date` must be a date like 2025-06-03, got true; ignored",
+    ]
 
 
 @pytest.mark.parametrize(

@@ -417,8 +417,13 @@ def field_type_warning(key: str, wanted: str, shown: str, pos: FilePos, hint: st
 
 
 def shown(value: object) -> str:
-    """A field's value as a diagnostic quotes it (made only for one)."""
-    return f'"{value}"' if isinstance(value, str) else repr(value)
+    """A field's value as a diagnostic quotes it (made only for one): as YAML writes it (a date
+    `2011-03-01`, a flag `true`), not as Python would."""
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return value.isoformat() if isinstance(value, dt.date | dt.time) else repr(value)
 
 
 def coerce(
@@ -438,7 +443,7 @@ def coerce(
         return None
     if isinstance(value, Coerced):
         pos = FilePos(path, fld.line)
-        message = f"`{key}` is {shown(fld.value)[:60]}, read as {value.value!r}"
+        message = f"`{key}` is {shown(fld.value)[:60]}, read as {shown(value.value)}"
         written = str(value.value).lower() if isinstance(value.value, bool) else value.value
         hint = f"write `{key}: {written}`"
         diags.append(warning("field-coerced", message, pos, hint))
