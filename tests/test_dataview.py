@@ -475,6 +475,22 @@ def test_a_tag_or_link_of_letters_beyond_ascii_is_read_as_written(tmp_path: Path
     assert listed_notes(build_pages(tmp_path, notes)["q"]) == [["norm"]]
 
 
+def test_a_tag_of_underscores_is_found_as_written(tmp_path: Path) -> None:
+    """`FROM #Data_Structure` named the tag as written while the note's tags are the site's
+    names of them (`data-structure`), so no note had it; the tag named is now named so too.
+    (Found reading hasTag while the tags as written were added for file.tags: tags such as
+    `#MAPPING_METHOD` are written in xihuanxiaorang/my-obsidian-notes.)"""
+    notes = {
+        "a.md": "---\ntags: [Data_Structure]\n---\nA #Java_SE note.\n",
+        "b.md": "---\ntags: [data structure]\n---\nB.\n",
+        "q.md": (
+            "# Q\n\n```dataview\nLIST FROM #Data_Structure\n```\n\n"
+            "```dataview\nLIST FROM #java_se\n```\n"
+        ),
+    }
+    assert listed_notes(build_pages(tmp_path, notes)["q"]) == [["a", "b"], ["a"]]
+
+
 def test_a_date_written_in_a_query_and_text_functions_are_read(tmp_path: Path) -> None:
     notes = {
         "daily/2023-02-19.md": "A day.\n",

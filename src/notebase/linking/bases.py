@@ -64,7 +64,7 @@ from notebase.reading.dates import read_date
 from notebase.reading.inlinefields import inline_fields
 from notebase.reading.vaultjson import parse_json
 from notebase.reading.yamlio import load_fields
-from notebase.slugs import name_key
+from notebase.slugs import name_key, normalize_tag
 
 # an expression: ("lit", v), ("name", n), ("get", obj, n), ("call", f, args), …
 Node = tuple[Any, ...]
@@ -1049,12 +1049,9 @@ class Scope:
 
     def file_method(self, row: Row, name: str, args: list[Any]) -> Any:
         if name == "hasTag":
-            wanted = [text_of(a).lstrip("#").lower() for a in args]
-            return any(
-                t.lower() == w or t.lower().startswith(w + "/")
-                for t in row.entry.tags
-                for w in wanted
-            )
+            # the tag named as the notes' are named: `Data_Structure` is their `data-structure`
+            wanted = [normalize_tag(text_of(a)) for a in args]
+            return any(t == w or t.startswith(w + "/") for t in row.entry.tags for w in wanted if w)
         if name == "hasLink":
             return any(self.slug_of(a) in row.links for a in args)
         if name == "inFolder":
