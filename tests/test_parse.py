@@ -262,6 +262,13 @@ def test_unusable_tag_is_dropped_with_a_warning() -> None:
     result = parse("---\ntitle: A\ntags: [ok, '###']\n---\n")
     assert result.entry is not None and result.entry.tags == ("ok",)
     assert codes(result.diagnostics) == [(Severity.WARNING, "bad-tag", 3)]
+    # `tags: [Math, __]` (xihuanxiaorang/my-obsidian-notes, Articles/Misc/充分条件与必要条件.md)
+    # was told with no hint of what to do
+    (told,) = parse("---\ntags:\n  - Math\n  - __\n---\n").diagnostics
+    assert (told.code, told.hint) == (
+        "bad-tag",
+        "a tag's page is named by its letters and digits: give it some, or remove it",
+    )
 
 
 @pytest.mark.parametrize(

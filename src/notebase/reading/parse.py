@@ -511,6 +511,7 @@ def normalize_tags(
                     "bad-tag",
                     f"tag {tag!r} has no usable characters; dropped",
                     FilePos(path, line),
+                    "a tag's page is named by its letters and digits: give it some, or remove it",
                 )
             )
         else:
