@@ -164,3 +164,17 @@ def test_an_image_s_size_in_pixels_is_its_size_whatever_its_unit() -> None:
         '<img src="https://e.org/b.png" alt="" width="120" height="80" loading="lazy">\n'
         '<img src="https://e.org/c.png" alt="" loading="lazy">\n'
     )
+
+
+def test_a_picture_tag_closing_a_paragraph_is_left_out_not_shown() -> None:
+    """`<picture>` on the line under a paragraph's, its `<img>` and `</picture>` in blocks of
+    their own after blank lines (TrshPuppy/obsidian-notes, README.md): CommonMark reads the tag
+    inline, where it was shown as the text `<picture>`; its tags are left out and the image the
+    blocks hold shown, as Obsidian and GitHub show them."""
+    rendered = render_markdown(
+        'If viewing on GitHub, see "[the notes](a.md)":\n<picture>\n\n'
+        '<img src=pics/README-2.png width="500">\n\n</picture>\n'
+    )
+    assert "picture" not in rendered.html
+    assert rendered.html.endswith(f"</a>&quot;:\n</p>\n{MARK}L1{MARK}\n")
+    assert rendered.links[1] == LinkRef("pics/README-2.png", False, 4, "", "|500", True)

@@ -56,7 +56,7 @@ DROPPED = frozenset(
 KNOWN = frozenset(
     (
         *ALLOWED, *RENAMED, *VOID, *DROPPED, "a", "img", "span", "font", "html", "body", "nav",
-        "header", "footer", "main", "article", "aside", "address", "fieldset", "legend", "label",
+        "picture", "header", "footer", "main", "article", "aside", "address", "fieldset", "legend", "label",
         "option", "optgroup", "colgroup", "dialog", "menu", "search", "param", "base", "basefont",
         "dir", "noframes", "meter", "progress", "output", "data", "time", "ruby", "rt", "rp",
         "bdi", "bdo", "slot", "portal", "hgroup", "marquee", "blink", "nobr", "xmp",
