@@ -762,6 +762,36 @@ def test_the_word_for_date_in_the_vault_s_language_dates_the_note(front: str, da
     assert result.diagnostics == ()
 
 
+@pytest.mark.parametrize(
+    ("front", "day", "changed"),
+    [
+        # the keys a real vault's Linter writes every note's times under (646 notes of
+        # xihuanxiaorang/my-obsidian-notes, its YAML Timestamp rule's date-created-key and
+        # date-modified-key), which left them undated: no date on a card, in a feed or in a
+        # Dataview column of file.ctime
+        (
+            "create_time: 2025/04/06 23:17\nupdate_time: 2025/08/19 19:19",
+            (2025, 4, 6),
+            (2025, 8, 19),
+        ),
+        ("date created: 2023-01-05\ndate modified: 2023-02-01", (2023, 1, 5), (2023, 2, 1)),
+        ("createdAt: 2022-03-01\nlastmod: 2022-04-01", (2022, 3, 1), (2022, 4, 1)),
+        (
+            "date: 2021-01-01\ncreated_at: 2025-04-24\nmodified: 2021-02-02",
+            (2021, 1, 1),
+            (2021, 2, 2),
+        ),
+    ],
+)
+def test_a_key_naming_the_note_s_creation_or_change_dates_it(
+    front: str, day: tuple[int, int, int], changed: tuple[int, int, int]
+) -> None:
+    result = parse(f"---\n{front}\n---\nText.\n")
+    assert result.entry is not None
+    assert (result.entry.date, result.entry.updated) == (dt.date(*day), dt.date(*changed))
+    assert result.diagnostics == ()
+
+
 def test_a_key_data_holding_no_date_dates_nothing_and_is_still_told() -> None:
     result = parse("---\ndata: mnist\n---\nText.\n")
     assert result.entry is not None and result.entry.date is None

@@ -198,9 +198,22 @@ def placeholder_warning(path: str) -> Diagnostic:
 LOCAL_DATE_KEYS = ("data", "datum", "fecha", "дата")
 
 
-def local_date(fields: dict[str, Field]) -> dt.date | None:
-    """The date a note's key for date in its vault's language (LOCAL_DATE_KEYS) holds, if any."""
-    found = (date_or_none(fields[key].value) for key in local_date_keys(fields))
+# keys plugins and templates write a note's creation and last change under, besides `created`
+# and `modified`/`updated`: the Linter's `date created` and `date modified` (or the keys its YAML
+# Timestamp rule is given: `create_time` and `update_time` in xihuanxiaorang/my-obsidian-notes),
+# `created_at`, `createdAt`, `creation date`, `last modified`, Hugo's `lastmod`
+_STAMP = r"[ _-]?(?:at|on|time|date|timestamp)"
+CREATED_KEY = re.compile(rf"date[ _-]?(?:created|creation)|(?:created?|creation){_STAMP}", re.I)
+MODIFIED_KEY = re.compile(
+    rf"date[ _-]?(?:modified|updated|changed)|(?:modified|updated?|changed){_STAMP}"
+    r"|last[ _-]?(?:modified|updated|changed)|lastmod",
+    re.I,
+)
+
+
+def other_date(fields: dict[str, Field], name: str = "date") -> dt.date | None:
+    """The date a note's other keys for a date field (other_keys) hold, if any."""
+    found = (date_or_none(fields[key].value) for key in other_keys(fields, name))
     return next((day for day in found if day is not None), None)
 
 
@@ -211,9 +224,12 @@ def date_or_none(value: Any) -> dt.date | None:
         return None
 
 
-def local_date_keys(fields: dict[str, Field]) -> tuple[str, ...]:
-    """The note's keys for date in its vault's language (LOCAL_DATE_KEYS), as written."""
-    return tuple(key for key in fields if key.casefold() in LOCAL_DATE_KEYS)
+def other_keys(fields: dict[str, Field], name: str = "date") -> tuple[str, ...]:
+    """The note's other keys, as written, for its `date` (the word for date in its vault's
+    language, LOCAL_DATE_KEYS, or a key naming its creation, CREATED_KEY) or its `updated` (a
+    key naming its last change, MODIFIED_KEY)."""
+    words, named = (LOCAL_DATE_KEYS, CREATED_KEY) if name == "date" else ((), MODIFIED_KEY)
+    return tuple(key for key in fields if key.casefold() in words or named.fullmatch(key.strip()))
 
 
 def holds_date(value: Any) -> bool:
