@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from notebase.diagnostics import FilePos
+from notebase.markdown import render_markdown
 from notebase.markdown.admonitions import (
     NO_TYPES,
     AdmonitionType,
@@ -19,8 +20,11 @@ from notebase.markdown.admonitions import (
 )
 from notebase.reading.admonitions import (
     ADMONITION_SETTINGS,
+    CALLOUT_MANAGER_SETTINGS,
+    MANAGER_SHOWN_PATH,
     SHOWN_PATH,
     parse_admonition_settings,
+    parse_callout_manager_settings,
     read_admonition_types,
 )
 
@@ -221,3 +225,57 @@ def test_an_image_icon_is_never_drawn() -> None:
     """The plugin's "image" icons are a URL or a data URI: never loaded by the site."""
     settings = {"userAdmonitions": {"a": {"icon": {"type": "image", "name": "info"}}}}
     assert parse_admonition_settings(settings_text(settings))[0].table()["a"].icon == ""
+
+
+# The Callout Manager plugin's settings, trimmed from a real vault's (diegotty/obsidian_vault,
+# .obsidian/plugins/callout-manager/data.json): its own types, each a list of changes, some only
+# for the light or the dark colour scheme; a built-in type given an icon.
+MANAGED = {
+    "callouts": {
+        "custom": ["tuff", "dimostrazione", "index"],
+        "settings": {
+            "tuff": [
+                {"changes": {"icon": "lucide-accessibility"}},
+                {"condition": {"colorScheme": "light"}, "changes": {"color": "126, 68, 68"}},
+                {"condition": {"colorScheme": "dark"}, "changes": {"color": "179, 77, 77"}},
+            ],
+            "dimostrazione": [{"changes": {"icon": "lucide-book-open", "color": "255, 187, 0"}}],
+            "important": [{"changes": {"icon": "lucide-alert-triangle"}}],
+            "index": [{"changes": {"color": "var(--accent)"}}],
+        },
+    },
+}
+
+
+def test_the_callout_manager_s_types_are_read_as_the_light_scheme_draws_them() -> None:
+    """A vault's callouts styled by the Callout Manager plugin (`>[!dimostrazione]- …`, 30 of
+    diegotty/obsidian_vault's notes) were drawn as notes, without their colours: each type is
+    read as the light colour scheme leaves it (a change for no scheme, then one for the light),
+    its icon ours where one stands for it; a colour that is not one is a warning at its type."""
+    types, diags = parse_callout_manager_settings(settings_text(MANAGED))
+    assert types.table() == {
+        "tuff": AdmonitionType("tuff", "", (126, 68, 68), ""),
+        "dimostrazione": AdmonitionType("dimostrazione", "", (255, 187, 0), "book"),
+        "important": AdmonitionType("important", "", None, "warning"),
+        "index": AdmonitionType("index", ""),
+    }
+    (diag,) = diags
+    assert diag.code == "admonition-color" and diag.pos == FilePos(MANAGER_SHOWN_PATH, 50)
+    assert "Callout Manager" in diag.message
+    html = render_markdown(
+        ">[!dimostrazione]- la correttezza\n> per induzione\n", admonitions=types
+    ).html
+    assert html.startswith('<details class="callout callout-note" data-callout="dimostrazione"')
+    assert 'style="--c: rgb(255, 187, 0)"' in html
+
+
+def test_the_admonition_plugin_s_type_wins_over_the_callout_manager_s(tmp_path: Path) -> None:
+    for path, settings in ((ADMONITION_SETTINGS, VAULT), (CALLOUT_MANAGER_SETTINGS, MANAGED)):
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(settings_text(settings), encoding="utf-8")
+    types, diags = read_admonition_types(tmp_path)
+    table = types.table()
+    assert len(table) == 8 and len(diags) == 1
+    assert table["important"].title == "Metadata" and table["tuff"].color == (126, 68, 68)
+    assert parse_callout_manager_settings("[]") == (NO_TYPES, ())
+    assert parse_callout_manager_settings("{,")[1][0].code == "admonition-settings"

@@ -475,6 +475,22 @@ def test_a_tag_or_link_of_letters_beyond_ascii_is_read_as_written(tmp_path: Path
     assert listed_notes(build_pages(tmp_path, notes)["q"]) == [["norm"]]
 
 
+def test_a_tag_of_underscores_is_found_as_written(tmp_path: Path) -> None:
+    """`FROM #Data_Structure` named the tag as written while the note's tags are the site's
+    names of them (`data-structure`), so no note had it; the tag named is now named so too.
+    (Found reading hasTag while the tags as written were added for file.tags: tags such as
+    `#MAPPING_METHOD` are written in xihuanxiaorang/my-obsidian-notes.)"""
+    notes = {
+        "a.md": "---\ntags: [Data_Structure]\n---\nA #Java_SE note.\n",
+        "b.md": "---\ntags: [data structure]\n---\nB.\n",
+        "q.md": (
+            "# Q\n\n```dataview\nLIST FROM #Data_Structure\n```\n\n"
+            "```dataview\nLIST FROM #java_se\n```\n"
+        ),
+    }
+    assert listed_notes(build_pages(tmp_path, notes)["q"]) == [["a", "b"], ["a"]]
+
+
 def test_a_date_written_in_a_query_and_text_functions_are_read(tmp_path: Path) -> None:
     notes = {
         "daily/2023-02-19.md": "A day.\n",
@@ -521,6 +537,27 @@ def test_file_tags_holds_each_level_of_a_nested_tag_and_etags_the_tags_as_writte
     assert re.findall(r"<td>(#[^<]*)</td>", pages["q"]) == [
         "#ml, #ml/deep-learning, #ml/vision",
         "#ml/deep-learning, #ml/vision",
+    ]
+
+
+def test_file_tags_are_the_tags_as_written_which_a_query_compares(tmp_path: Path) -> None:
+    """Dataview's file.tags keep the tags' case as the note writes them: a real vault's reading
+    lists (xihuanxiaorang/my-obsidian-notes, Articles/Vue/README.md) leave two out with
+    `filter(file.tags, (x) => x != "#Resource" and x != "#Frontend/Vue")`, which compared them
+    with the site's lowercase names and so left none out. FROM #tag reads any case."""
+    notes = {
+        "Vue3.md": "---\ntags: [Resource, Frontend/Vue, Tutorial]\n---\nA #Video note.\n",
+        "Vue.md": (
+            "# Vue\n\n```dataview\nTABLE WITHOUT ID\n"
+            '  join(filter(file.tags, (x) => x != "#Resource" and x != "#Frontend/Vue"), " ")'
+            ' AS "🏷️ 标签", file.etags AS E\nFROM #Resource AND #frontend/vue\n```\n'
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    assert re.findall(r"<td>(#[^<]*)</td>", pages["vue"]) == [
+        "#Frontend #Tutorial #Video",
+        "#Resource, #Frontend/Vue, #Tutorial, #Video",
     ]
 
 
@@ -929,6 +966,46 @@ def test_links_to_notes_not_yet_written_are_outlinks_without_a_file(tmp_path: Pa
     cell = re.findall(r"<tr><td>.*?</td><td>(.*?)</td></tr>", views[1])[0]
     assert re.sub(r"<a [^>]*>([^<]*)</a>", r"[\1]", cell) == "[Written], [Unwritten], [Deep]"
     assert unwritten in cell
+
+
+def test_elink_is_a_link_to_the_web_page_showing_its_text(tmp_path: Path) -> None:
+    """Dataview's `elink(url, display)`, as a real vault's reading lists call it (24 queries of
+    xihuanxiaorang/my-obsidian-notes, Articles/Vue/README.md), where the query was shown as
+    written: a link to the page, showing its text (else the address); of no address, none; an
+    address of another scheme, its text alone."""
+    notes = {
+        "Resources/Vue3.md": (
+            "---\ntags: [Resource]\ntype: 📺 Video\nurl: https://www.bilibili.com/video/BV18\n---\n"
+        ),
+        "Resources/Docs.md": "---\ntags: [Resource]\ntype: 📃 文档\nurl: https://cn.vuejs.org/\n---\n",
+        "Resources/None.md": "---\ntags: [Resource]\ntype: 📃 文档\n---\nNo address.\n",
+        "Resources/Js.md": "---\ntags: [Resource]\ntype: x\nurl: javascript:alert(1)\n---\n",
+        "Vue.md": (
+            "# Vue\n\n```dataview\nTABLE WITHOUT ID file.link AS Note,\n  elink(url, \n"
+            '    choice(type = "📺 Video", "▶ 播放", "📖 跳转")\n  ) AS "🔗 链接",\n'
+            '  elink(url) AS Address, typeof(elink(url)) AS Kind, "→ " + elink(url, "go") AS J\n'
+            "FROM #Resource\nSORT file.name\n```\n"
+        ),
+    }
+    pages = build_pages(tmp_path, notes)
+    assert pages["warned"] == ""
+    rows = re.findall(r"<tr><td>.*?</td>(.*?)</tr>", pages["vue"])
+    assert [re.findall(r"<td>(.*?)</td>", row) for row in rows] == [
+        [
+            '<a href="https://cn.vuejs.org/">📖 跳转</a>',
+            '<a href="https://cn.vuejs.org/">https://cn.vuejs.org/</a>',
+            "widget",
+            '→ <a href="https://cn.vuejs.org/">go</a>',
+        ],
+        ["📖 跳转", "javascript:alert(1)", "widget", "→ go"],
+        ["", "", "null", "→ "],
+        [
+            '<a href="https://www.bilibili.com/video/BV18">▶ 播放</a>',
+            '<a href="https://www.bilibili.com/video/BV18">https://www.bilibili.com/video/BV18</a>',
+            "widget",
+            '→ <a href="https://www.bilibili.com/video/BV18">go</a>',
+        ],
+    ]
 
 
 def test_text_and_a_link_are_the_text_then_the_link(tmp_path: Path) -> None:

@@ -155,6 +155,18 @@ def test_a_key_close_to_date_holding_no_date_beside_a_date_is_no_misspelling() -
     assert [(d.code, d.pos.line) for d in diags] == [("unknown-key", 2)]
 
 
+def test_a_book_s_publisher_is_no_misspelling_of_published() -> None:
+    """`publisher: Harper & Row`, as a real garden's book notes write it (19 of them in
+    sub-surface/digital-garden, content/Books/), each told "did you mean published?": a key one
+    slip off `published` holding no date is a field of its own; `pubished:` holding a date is
+    still a slip."""
+    text = "---\ntitle: Being and Time\npublisher: Harper & Row\npubished: 1962-01-01\n---\n"
+    _, _, diags = read_front_matter(text, PATH)
+    assert [(d.code, d.pos.line, d.hint) for d in diags] == [
+        ("unknown-key", 4, 'did you mean "published"?')
+    ]
+
+
 def test_duplicate_key_is_a_warning_and_the_last_wins() -> None:
     fields, _, diags = read_front_matter("---\ntitle: A\ntitle: B\n---\n", PATH)
     assert fields["title"].value == "B"
@@ -354,7 +366,22 @@ def test_a_string_boolean_is_coerced_with_a_warning() -> None:
         (Severity.WARNING, "field-coerced", 2),
         (Severity.WARNING, "field-coerced", 3),
     ]
-    assert diags[0].message == '`draft` is "true", read as True'
+    assert diags[0].message == '`draft` is "true", read as true'
+
+
+def test_a_value_is_quoted_in_a_diagnostic_as_yaml_writes_it() -> None:
+    """`year: 2011-03-01` (a real garden's book note, sub-surface/digital-garden, content/Books/
+    the suffering of light.md) was told as "`year` is datetime.date(2011, 3, 1)", and
+    `published: true` as "got True": Python's words for them, not the note's."""
+    text = "---\nyear: 2011-03-01\ndate: true\n---\n"
+    fields, _, _ = read_front_matter(text, PATH)
+    diags: list[Diagnostic] = []
+    assert coerce(fields, "year", as_year, PATH, diags) == 2011
+    assert coerce(fields, "date", as_date, PATH, diags) is None
+    assert [d.message for d in diags] == [
+        "`year` is 2011-03-01, read as 2011",
+        "`date` must be a date like 2025-06-03, got true; ignored",
+    ]
 
 
 @pytest.mark.parametrize(

@@ -393,6 +393,20 @@ def test_text_symbols_katex_reads_in_math_are_drawn() -> None:
     assert "<mi>&#x0005C;</mi>" in rendered.html
 
 
+def test_verb_s_delimiter_is_the_first_character_past_the_spaces_after_it() -> None:
+    """`\\verb |int kill(pid_t pid, int sig)|`, as a real vault's notes on system calls write it
+    138 times (diegotty/obsidian_vault, os2/07 - syscall; segnali.md): TeX and MathJax skip the
+    spaces after `\\verb`, so `|` delimits the code, shown whole in a monospace font (the space
+    taken for the delimiter showed `|int` and the rest as italic letters)."""
+    rendered = render_markdown(
+        "- [$\\verb |int kill(pid_t pid, int sig)|$](#x) and $\\verb|pipe(fd)|$\n"
+    )
+    assert rendered.problems == ()
+    code = re.findall(r'<mtext mathvariant="monospace">([^<]*)</mtext>', rendered.html)
+    assert code == ["int&#x000A0;kill(pid_t&#x000A0;pid,&#x000A0;int&#x000A0;sig)", "pipe(fd)"]
+    assert "<mi>k</mi>" not in rendered.html
+
+
 def test_a_backslash_ending_a_line_of_a_formula_is_a_space_as_in_tex() -> None:
     """`\\` and a line end is TeX's control space (KaTeX and MathJax read it so): at the end
     of a formula too, where a space left after it is stripped; `\\\\` still ends a row."""
@@ -908,6 +922,23 @@ def test_an_embed_line_of_a_name_with_dots_is_a_block_but_an_image_or_pdf_stays_
     assert html == "<p>Intro.</p>\n§L0§"  # no <p> round the embed
     html = render_markdown("See\n![[x.png]]\n\n![[a.pdf]]\n").html.replace(MARK, SHOWN_MARK)
     assert html == "<p>See\n§L0§</p>\n<p>§L1§</p>\n"
+
+
+def test_a_markdown_image_of_a_note_on_a_line_of_its_own_is_a_block() -> None:
+    """`![Attack Steps](handshake-attack.md#Attack%20Steps)`, written under a line of words
+    (TrshPuppy/obsidian-notes, CWP/PSK-attacks/noAP.md), embeds the note's part as
+    `![[handshake-attack#Attack Steps]]` does: cut out of the paragraph, never a <div> in a <p>.
+    A path of no extension may be a note's too; an image's path stays in its paragraph."""
+    text = (
+        "Once its stopped, we can crack the handshake:\n"
+        "![Attack Steps](handshake-attack.md#Attack%20Steps)\n\n"
+        "![See Buffer Overflow](/cybersecurity/buffer-overflow)\n\n"
+        "The output:\n![](../CWP-pics/handshake-attack-1.png)\n"
+    )
+    html = render_markdown(text).html.replace(MARK, SHOWN_MARK)
+    assert html == (
+        "<p>Once its stopped, we can crack the handshake:</p>\n§L0§§L1§\n<p>The output:\n§L2§</p>\n"
+    )
 
 
 def test_an_embed_line_with_a_block_id_is_anchored() -> None:

@@ -198,6 +198,19 @@ def test_a_published_year_written_alone_is_the_source_s_year() -> None:
     assert result.diagnostics == ()
 
 
+def test_a_published_flag_is_no_date_and_no_mistake() -> None:
+    """`published: true`, as a garden marks the notes its own builder puts in its feed
+    (sub-surface/digital-garden, content/Photography.md; `published: "true"` in another note),
+    beside clippings whose `published:` is a date: a flag, not the source's year, and no
+    field-type warning saying it must be a date."""
+    for flag in ("true", '"true"', "false", "no"):
+        result = parse(f"---\ntitle: Photography\npublished: {flag}\n---\nText.\n")
+        assert result.entry is not None and result.entry.year is None
+        assert result.diagnostics == ()
+    clipped = parse("---\nsource: https://e.org/q\npublished: 2026-02-10\n---\nText.\n")
+    assert clipped.entry is not None and clipped.entry.year == 2026
+
+
 def test_a_source_field_that_is_no_web_address_is_left_to_templates() -> None:
     result = parse("---\nsource: [[Some Book]]\nauthor:\npublished:\n---\nText.\n")
     assert result.entry is not None and result.entry.source is None
@@ -249,6 +262,13 @@ def test_unusable_tag_is_dropped_with_a_warning() -> None:
     result = parse("---\ntitle: A\ntags: [ok, '###']\n---\n")
     assert result.entry is not None and result.entry.tags == ("ok",)
     assert codes(result.diagnostics) == [(Severity.WARNING, "bad-tag", 3)]
+    # `tags: [Math, __]` (xihuanxiaorang/my-obsidian-notes, Articles/Misc/充分条件与必要条件.md)
+    # was told with no hint of what to do
+    (told,) = parse("---\ntags:\n  - Math\n  - __\n---\n").diagnostics
+    assert (told.code, told.hint) == (
+        "bad-tag",
+        "a tag's page is named by its letters and digits: give it some, or remove it",
+    )
 
 
 @pytest.mark.parametrize(
@@ -739,6 +759,36 @@ def test_a_published_date_either_way_still_gives_its_year() -> None:
 def test_the_word_for_date_in_the_vault_s_language_dates_the_note(front: str, day: dt.date) -> None:
     result = parse(f"---\n{front}\n---\nText.\n")
     assert result.entry is not None and result.entry.date == day
+    assert result.diagnostics == ()
+
+
+@pytest.mark.parametrize(
+    ("front", "day", "changed"),
+    [
+        # the keys a real vault's Linter writes every note's times under (646 notes of
+        # xihuanxiaorang/my-obsidian-notes, its YAML Timestamp rule's date-created-key and
+        # date-modified-key), which left them undated: no date on a card, in a feed or in a
+        # Dataview column of file.ctime
+        (
+            "create_time: 2025/04/06 23:17\nupdate_time: 2025/08/19 19:19",
+            (2025, 4, 6),
+            (2025, 8, 19),
+        ),
+        ("date created: 2023-01-05\ndate modified: 2023-02-01", (2023, 1, 5), (2023, 2, 1)),
+        ("createdAt: 2022-03-01\nlastmod: 2022-04-01", (2022, 3, 1), (2022, 4, 1)),
+        (
+            "date: 2021-01-01\ncreated_at: 2025-04-24\nmodified: 2021-02-02",
+            (2021, 1, 1),
+            (2021, 2, 2),
+        ),
+    ],
+)
+def test_a_key_naming_the_note_s_creation_or_change_dates_it(
+    front: str, day: tuple[int, int, int], changed: tuple[int, int, int]
+) -> None:
+    result = parse(f"---\n{front}\n---\nText.\n")
+    assert result.entry is not None
+    assert (result.entry.date, result.entry.updated) == (dt.date(*day), dt.date(*changed))
     assert result.diagnostics == ()
 
 

@@ -143,3 +143,53 @@ def test_an_image_tag_is_read_as_an_img_as_browsers_read_it() -> None:
         f"<div>\n  {MARK}L0{MARK}\n  <br>\n</div>\n"
         '<p>Inline <img src="https://e.org/x.png" alt="" loading="lazy"> too.</p>\n'
     )
+
+
+def test_a_picture_shows_its_image() -> None:
+    """`<picture>` offers its `<img>` other sources for dark and light themes, as GitHub
+    profiles write it (xihuanxiaorang/my-obsidian-notes, Articles/DevKit/Github.md): its image is
+    shown, its sources left out, where the whole element was left out as media is."""
+    snake = "https://raw.githubusercontent.com/x/x/output/snake.svg"
+    source = (
+        '<p align="center">\n  <picture>\n'
+        '    <source media="(prefers-color-scheme: dark)" srcset="https://e.org/dark.svg">\n'
+        f'    <img alt="github contribution grid snake animation" src="{snake}">\n'
+        "  </picture>\n</p>\n\nInline <picture><source srcset=x.webp><img src=pics/a.png></picture>.\n"
+    )
+    rendered = render_markdown(source)
+    assert rendered.html == (
+        '<p class="align-center">\n  \n    \n'
+        f'    <img src="{snake}" alt="github contribution grid snake animation" loading="lazy">\n'
+        f"  \n</p>\n<p>Inline {MARK}L0{MARK}.</p>\n"
+    )
+    assert rendered.links == (LinkRef("pics/a.png", False, 8, "", "", True),)
+
+
+def test_an_image_s_size_in_pixels_is_its_size_whatever_its_unit() -> None:
+    """`width="360px"`, as a real vault writes it (xihuanxiaorang/my-obsidian-notes,
+    Articles/DevKit/Github.md), is 360 pixels as browsers read it, where the size was left out;
+    a percentage is no size of the image's own."""
+    source = (
+        '<img src="https://e.org/a.gif" alt="gif" width="360px" align="right" />\n'
+        '<img src="https://e.org/b.png" height="80PX" width="120.5px">\n'
+        '<img src="https://e.org/c.png" width="100%">\n'
+    )
+    assert html(source) == (
+        '<img src="https://e.org/a.gif" alt="gif" width="360" loading="lazy">\n'
+        '<img src="https://e.org/b.png" alt="" width="120" height="80" loading="lazy">\n'
+        '<img src="https://e.org/c.png" alt="" loading="lazy">\n'
+    )
+
+
+def test_a_picture_tag_closing_a_paragraph_is_left_out_not_shown() -> None:
+    """`<picture>` on the line under a paragraph's, its `<img>` and `</picture>` in blocks of
+    their own after blank lines (TrshPuppy/obsidian-notes, README.md): CommonMark reads the tag
+    inline, where it was shown as the text `<picture>`; its tags are left out and the image the
+    blocks hold shown, as Obsidian and GitHub show them."""
+    rendered = render_markdown(
+        'If viewing on GitHub, see "[the notes](a.md)":\n<picture>\n\n'
+        '<img src=pics/README-2.png width="500">\n\n</picture>\n'
+    )
+    assert "picture" not in rendered.html
+    assert rendered.html.endswith(f"</a>&quot;:\n</p>\n{MARK}L1{MARK}\n")
+    assert rendered.links[1] == LinkRef("pics/README-2.png", False, 4, "", "|500", True)

@@ -174,6 +174,9 @@ class Entry:
     properties: str = ""
     holds_base: bool = False  # its body holds a ```base block (markers.base_query)
     published: bool = False  # its front matter says `publish: true` (config's `published: marked`)
+    # its tags as written, each spelling once (`Frontend/Vue`; `tags` holds `frontend/vue`): what
+    # Dataview's file.tags hold (linking/bases.py)
+    written_tags: tuple[str, ...] = ()
 
 
 @fast_pickling

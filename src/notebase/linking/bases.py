@@ -64,7 +64,7 @@ from notebase.reading.dates import read_date
 from notebase.reading.inlinefields import inline_fields
 from notebase.reading.vaultjson import parse_json
 from notebase.reading.yamlio import load_fields
-from notebase.slugs import name_key
+from notebase.slugs import name_key, normalize_tag
 
 # an expression: ("lit", v), ("name", n), ("get", obj, n), ("call", f, args), …
 Node = tuple[Any, ...]
@@ -90,6 +90,7 @@ FUNCTIONS = frozenset(
     {
         "link", "list", "if", "number", "file", "length", "date", "string", *AS_METHODS,
         *PATTERN_AT, "choice", "meta", "embed", *DATAVIEW_FUNCTIONS, *LIST_FUNCTIONS, "array",
+        "elink",
     }
 )  # fmt: skip
 METHODS = frozenset(
@@ -139,6 +140,15 @@ class Link:
     target: str
     display: str = ""
     embed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class WebLink:
+    """A link to a web page (Dataview's `elink(url, display)`): its address, as written, and
+    the text it shows instead of it."""
+
+    url: str
+    display: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -855,6 +865,9 @@ class Scope:
         if name == "link" or name == "file":
             display = text_of(args[1]) if len(args) > 1 and name == "link" else ""
             return Link(text_of(first), display) if first is not None else None
+        if name == "elink":  # (Dataview's link to a web page; of no address, none)
+            display = text_of(args[1]) if len(args) > 1 else ""
+            return WebLink(text_of(first), display) if first is not None else None
         if name == "meta":
             return self.meta(first)
         if name == "embed":
@@ -1029,19 +1042,16 @@ class Scope:
             return all(has(a) for a in args)
         if name == "join":
             separator = text_of(args[0]) if args else ","
-            if any(isinstance(i, Row | Link) for i in items):  # shown as links (value_html)
+            if any(isinstance(i, Row | Link | WebLink) for i in items):  # shown as links
                 return Joined(tuple(items), separator)
             return separator.join(text_of(i) for i in items)
         return None
 
     def file_method(self, row: Row, name: str, args: list[Any]) -> Any:
         if name == "hasTag":
-            wanted = [text_of(a).lstrip("#").lower() for a in args]
-            return any(
-                t.lower() == w or t.lower().startswith(w + "/")
-                for t in row.entry.tags
-                for w in wanted
-            )
+            # the tag named as the notes' are named: `Data_Structure` is their `data-structure`
+            wanted = [normalize_tag(text_of(a)) for a in args]
+            return any(t == w or t.startswith(w + "/") for t in row.entry.tags for w in wanted if w)
         if name == "hasLink":
             return any(self.slug_of(a) in row.links for a in args)
         if name == "inFolder":
@@ -1068,7 +1078,9 @@ class Scope:
         if timed is not NOT_TIMED:
             return timed
         if op == "+" and (isinstance(a, str) or isinstance(b, str)):
-            if isinstance(a, Row | Link | Joined) or isinstance(b, Row | Link | Joined):
+            if isinstance(a, Row | Link | WebLink | Joined) or isinstance(
+                b, Row | Link | WebLink | Joined
+            ):
                 return Joined((a, b), "")  # text and a link: the text, then the link (value_html)
             return text_of(a) + text_of(b)
         if op in ("<", ">", "<=", ">="):
@@ -1120,9 +1132,9 @@ def file_field(row: Row, name: str) -> Any:
     if name == "ext":
         return file_name.rpartition(".")[2]
     if name == "tags":
-        return [f"#{t}" for t in row.entry.tags]
+        return [f"#{t}" for t in as_written(row.entry)]
     if name == "tagLevels":
-        levels = (t.split("/") for t in row.entry.tags)
+        levels = (t.split("/") for t in as_written(row.entry))
         return list(
             dict.fromkeys(f"#{'/'.join(p[:n])}" for p in levels for n in range(1, len(p) + 1))
         )
@@ -1133,6 +1145,12 @@ def file_field(row: Row, name: str) -> Any:
     if name in ("cday", "mday", "day"):
         return file_date(row.entry, name)
     return row  # file.file
+
+
+def as_written(entry: Entry) -> tuple[str, ...]:
+    """A note's tags as it writes them, as Dataview and Obsidian list them (`#Frontend/Vue`,
+    which `x != "#Frontend/Vue"` compares as written), else as the site names them."""
+    return entry.written_tags or entry.tags
 
 
 def flat(values: Iterable[Any]) -> list[Any]:
@@ -1271,6 +1289,8 @@ def type_name(value: Any) -> str:
         return "number"
     if isinstance(value, Link | Row):
         return "link"
+    if isinstance(value, WebLink):  # (Dataview's elink makes a widget)
+        return "widget"
     if isinstance(value, list):
         return "array"
     if isinstance(value, dict):
@@ -1432,6 +1452,8 @@ def text_of(value: Any) -> str:
         return ""
     if isinstance(value, Link):
         return value.target
+    if isinstance(value, WebLink):
+        return value.display or value.url
     if isinstance(value, Row):
         return value.entry.rel_path
     if isinstance(value, bool):
@@ -2107,6 +2129,8 @@ def value_html(scope: Scope, value: Any, link: NoteLink) -> str:
         return escape(value.separator).join(value_html(scope, v, link) for v in value.items)
     if isinstance(value, Row):
         return link(value.entry.slug, value.entry.title)
+    if isinstance(value, WebLink):
+        return web_link_html(value)
     if isinstance(value, Link) or (isinstance(value, str) and is_wikilink(value)):
         slug = scope.slug_of(value)
         shown = value.display if isinstance(value, Link) and value.display else ""
@@ -2121,6 +2145,7 @@ _SLOT_START, _SLOT_END = "\ue000", "\ue001"
 _SLOT = re.compile(f"{_SLOT_START}(\\d+){_SLOT_END}")
 _SLOTS = re.compile(f"[{_SLOT_START}{_SLOT_END}]")
 _URL_SCHEME = re.compile(r"[a-z][a-z0-9+.-]*:", re.I)
+_WEB_URL = re.compile(r"(?:https?://|mailto:)\S", re.I)
 _SIZED = re.compile(r"(.*?)(?:\|(\d+)(?:x(\d+))?)?", re.S)  # an image's label: `alt|300x200`
 
 
@@ -2181,6 +2206,14 @@ def raw_link_html(raw: RawLink) -> str:
         return escape(alt, quote=False)
     sized = (f' width="{width}"' if width else "") + (f' height="{height}"' if height else "")
     return f'<img src="{escape(href)}" alt="{escape(alt)}"{sized} loading="lazy">'
+
+
+def web_link_html(value: WebLink) -> str:
+    """`elink(url, display)` as Dataview shows it, a link to the page; an address of another
+    scheme than http(s) or mailto (`javascript:`), or none, its text alone."""
+    shown = escape(value.display or value.url, quote=False)
+    url = value.url.strip()
+    return f'<a href="{escape(url)}">{shown}</a>' if _WEB_URL.match(url) else shown
 
 
 def unwritten_html(value: Link | str, shown: str) -> str:

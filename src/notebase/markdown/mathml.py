@@ -23,6 +23,9 @@ _OPERATORNAME_BARE = re.compile(r"\\operatorname(\*?)\s+([A-Za-z])")
 # a backslash ending a line, or the formula: TeX's control space (`\` and a line end), as KaTeX
 # and MathJax read it; latex2mathml knows it written `\ ` (an even run of them is a row's end)
 _LINE_END_SPACE = re.compile(r"(?<!\\)((?:\\\\)*)\\(?=\r?\n|\s*$)")
+# `\verb |int kill(pid_t pid)|`: TeX skips the spaces after a command's name, so the delimiter is
+# the first character past them (as MathJax reads it too); latex2mathml took the space for it
+_VERB_SPACED = re.compile(r"\\verb(?![a-zA-Z])\s+")
 _TEXT_OPEN = re.compile(r"\\text\s*\{")
 _DOLLAR = re.compile(r"(?<!\\)\$")
 _SPACING = re.compile(r"\\[,;:! ]|~|\s+")
@@ -91,6 +94,7 @@ DELIMITERS = {
 
 def prepare_tex(tex: str) -> str:
     """TeX rewritten into the subset latex2mathml converts, meaning kept."""
+    tex = _VERB_SPACED.sub(r"\\verb", tex)
     tex = _LINE_END_SPACE.sub(r"\1\\ ", _DROPPED.sub("", proof_trees(tex)))
     tex = _OPERATORNAME_BARE.sub(r"\\operatorname\1{\2}", tex)
     tex = _ENVIRONMENTS.sub(lambda m: f"\\{m.group(1)}{{align*}}", tex)

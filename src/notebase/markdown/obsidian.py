@@ -506,14 +506,17 @@ KEPT_TAGS = frozenset(
     )
 )
 _HTML_TAG = re.compile(r"<(/?)([A-Za-z]+)(\s[^<>]*?)?\s*/?>")
-DROPPED_TAGS = frozenset(("font", "span"))
+# tags left out, their words kept: `<font …>` and `<span …>` (above), and `<picture>` and its
+# `<source srcset>`s, which only offer other sources for the `<img>` it holds: that image is shown,
+# as a raw HTML block's is, whether the element is closed in the inline run or not
+DROPPED_TAGS = frozenset(("font", "span", "picture", "source"))
 # controls a vault writes around words (`[<button>Open in Obsidian</button>](obsidian://…)`, on
 # each plugin's note of obsidian-community/obsidian-hub): their tags left out, the words kept, when
 # the element is closed in the inline run (else `<button>` is prose about one, and stays text)
 UNWRAPPED_TAGS = frozenset(("button", "label", "nobr"))
 # elements that draw, play or frame something, as a clipped page holds them inline: left out
 # whole (an iframe is a link), as in a raw HTML block (a `<script>` written in prose stays text)
-MEDIA_TAGS = frozenset(("svg", "iframe", "video", "audio", "picture", "canvas", "object", "embed"))
+MEDIA_TAGS = frozenset(("svg", "iframe", "video", "audio", "canvas", "object", "embed"))
 
 
 def html_tag(state: StateInline, silent: bool) -> bool:

@@ -41,7 +41,7 @@ from notebase.markdown.rawhtml import (
 from notebase.markdown.texmacros import SYNONYMS, defined_in, expand
 from notebase.markdown.text import FOOTNOTES_START
 from notebase.model import LinkRef
-from notebase.slugs import normalize_tag, shows_a_file, slugify
+from notebase.slugs import looks_like_file, normalize_tag, shows_a_file, slugify
 
 # from `[[` to the first `]]`, as Obsidian reads it: a single bracket inside is the link's
 # (`[[V#def $V[f]$|shown]]`, `[[V|a [b] c]]`)
@@ -429,21 +429,38 @@ def marks_a_block(content: str) -> bool:
     """Whether an inline run's source may hold a block id or an embed (most hold neither: their
     children are not walked). A text child's `^` is one of the source (an escaped or entity one
     is a text_special token, never read as a block id)."""
-    return "^" in content or "![[" in content
+    return "^" in content or "![" in content
 
 
 def only_note_embeds(children: list[Token]) -> bool:
-    """The inline run is embeds of notes (of no name a file is shown by: `![[web.xml]]` may be a
-    note's), maybe on lines of their own, and nothing else."""
+    """The inline run is embeds of notes, maybe on lines of their own, and nothing else."""
     embeds = 0
     for child in children:
-        if child.type == "wikilink" and child.meta.get("embed"):
-            if shows_a_file(child.meta["target"]):
+        if is_embed(child):
+            if not embeds_a_note(child):
                 return False
             embeds += 1
         elif child.type not in ("softbreak", "hardbreak") and child.content.strip():
             return False
     return embeds > 0
+
+
+def is_embed(token: Token) -> bool:
+    """`![[target]]`, or a markdown image `![alt](src)`."""
+    return token.type == "image" or (token.type == "wikilink" and bool(token.meta.get("embed")))
+
+
+def embeds_a_note(token: Token) -> bool:
+    """Whether an embed may show a note: `![[Note]]` of no name a file is shown by
+    (`![[web.xml]]` may be a note's), or a markdown image of a path of the vault's with no
+    extension but a note's (`![Attack Steps](handshake-attack.md#Attack%20Steps)`), which
+    Obsidian shows as the note's part, as it shows `![[handshake-attack#Attack Steps]]`."""
+    if token.type == "wikilink":
+        return not shows_a_file(token.meta["target"])
+    src = str(token.attrGet("src") or "")
+    src = local_file(src) or src
+    path = unquote(src.partition("#")[0].partition("?")[0])
+    return is_internal_href(src) and bool(path) and not looks_like_file(path)
 
 
 def take_block_id(children: list[Token]) -> str:

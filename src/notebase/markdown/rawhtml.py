@@ -46,12 +46,14 @@ IMAGE_TAGS = frozenset(("img", "image"))
 VOID = frozenset(
     ("br", "hr", *IMAGE_TAGS, "wbr", "source", "track", "input", "meta", "link", "col")
 )
-# left out with all they hold: they run, style, load or frame something, or hold no text
+# left out with all they hold: they run, style, load or frame something, or hold no text (not
+# `<picture>`, which only offers its `<img>` other sources, `<source srcset>`: its tags are left
+# out and the image it holds shown, as GitHub shows a README's image for dark and light themes)
 DROPPED = frozenset(
     (
         *("script", "style", "template", "noscript", "textarea", "select", "button", "object"),
         *("embed", "applet", "frame", "frameset", "iframe", "head", "title", "svg", "math"),
-        *("canvas", "audio", "video", "picture", "map", "form"),
+        *("canvas", "audio", "video", "map", "form"),
     )
 )
 # HTML's own elements: a line starting with any other tag (`<Equation n="2">`, a site's component,
@@ -59,7 +61,7 @@ DROPPED = frozenset(
 KNOWN = frozenset(
     (
         *ALLOWED, *RENAMED, *VOID, *DROPPED, "a", "img", "span", "font", "html", "body", "nav",
-        "header", "footer", "main", "article", "aside", "address", "fieldset", "legend", "label",
+        "picture", "header", "footer", "main", "article", "aside", "address", "fieldset", "legend", "label",
         "option", "optgroup", "colgroup", "dialog", "menu", "search", "param", "base", "basefont",
         "dir", "noframes", "meter", "progress", "output", "data", "time", "ruby", "rt", "rp",
         "bdi", "bdo", "slot", "portal", "hgroup", "marquee", "blink", "nobr", "xmp",
@@ -67,6 +69,9 @@ KNOWN = frozenset(
 )  # fmt: skip
 _FIRST_TAG = re.compile(r"</?([A-Za-z][A-Za-z0-9-]*)")
 _NUMBER = re.compile(r"\d{1,5}")
+# an image's width or height as browsers read one: pixels, `360` or `360px` (`360.5` is 360); a
+# percentage is no size of the image's own
+_PIXELS = re.compile(r"(\d{1,5})(?:\.\d*)?\s*(?:px)?", re.I)
 _SAFE_SCHEME = re.compile(r"(?:https?|mailto):", re.I)
 # a data: URL of a raster image: the one data: URL an image may have (parser.is_allowed_link too)
 RASTER_DATA = r"data:image/(?:gif|png|jpeg|webp);"
@@ -178,7 +183,7 @@ class Sanitiser(LenientHTMLParser):
     def image(self, values: dict[str, str]) -> None:
         src = url_of(values.get("src", ""), True)
         width, height = (
-            v if _NUMBER.fullmatch(v := values.get(a, "").strip()) else ""
+            m.group(1) if (m := _PIXELS.fullmatch(values.get(a, "").strip())) else ""
             for a in ("width", "height")
         )
         size = f"|{width}x{height}" if width and height else (f"|{width}" if width else "")

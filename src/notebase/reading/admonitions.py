@@ -1,7 +1,10 @@
 """The Admonition plugin's custom types, read from a vault's settings
 (.obsidian/plugins/obsidian-admonition/data.json, its `userAdmonitions`: type name -> {type,
 title, icon {type, name}, color "r, g, b", noTitle, injectColor, ...}), once per build, when the
-config is loaded.
+config is loaded; and the callout types the Callout Manager plugin styles
+(.obsidian/plugins/callout-manager/data.json, its `callouts.settings`: type name -> a list of
+{condition?, changes {color, icon}}), read as types of a colour and an icon (the Admonition
+plugin's win where both name one).
 
 The file is the vault's, and its values untrusted: a colour is kept only as three integers 0-255
 (written "r, g, b" as the plugin writes it, or `#rrggbb`, `#rgb`, `rgb(r, g, b)`, which vaults
@@ -30,16 +33,72 @@ from notebase.reading.vaultjson import NotJson, parse_json, settings_text
 
 ADMONITION_SETTINGS = ".obsidian/plugins/obsidian-admonition/data.json"
 SHOWN_PATH = f"notes/{ADMONITION_SETTINGS}"
+CALLOUT_MANAGER_SETTINGS = ".obsidian/plugins/callout-manager/data.json"
+MANAGER_SHOWN_PATH = f"notes/{CALLOUT_MANAGER_SETTINGS}"
+# the conditions of a Callout Manager change the site's (light) pages meet: none, or light colours
+_LIGHT = (None, {"colorScheme": "light"})
 # a name both `ad-name` (a fence's info string) and `[!name]` (a callout's marker) can write
 _TYPE_NAME = re.compile(r"[^\s`\[\]|]+")
 COLOR_HINT = f'{COLOR_HINT_START}: "color": "68, 138, 255"'
+MANAGER = "Callout Manager"
 
 
 def read_admonition_types(notes: Path) -> tuple[AdmonitionTypes, tuple[Diagnostic, ...]]:
-    """The custom types of the vault at `notes` (none without the plugin's settings file), with
-    the warnings their settings give."""
+    """The custom types of the vault at `notes` (none without either plugin's settings file),
+    with the warnings their settings give."""
     text = settings_text(notes / ADMONITION_SETTINGS)
-    return (NO_TYPES, ()) if text is None else parse_admonition_settings(text)
+    ours, said = (NO_TYPES, ()) if text is None else parse_admonition_settings(text)
+    text = settings_text(notes / CALLOUT_MANAGER_SETTINGS)
+    managed, told = (NO_TYPES, ()) if text is None else parse_callout_manager_settings(text)
+    types = {kind.name: kind for kind in (*managed.types, *ours.types)}  # (the Admonition's win)
+    return admonition_types(tuple(types.values())), (*said, *told)
+
+
+def parse_callout_manager_settings(
+    text: str, shown: str = MANAGER_SHOWN_PATH
+) -> tuple[AdmonitionTypes, tuple[Diagnostic, ...]]:
+    """The callout types a Callout Manager data.json styles, with warnings (at `shown`)."""
+    settings = parse_json(text)
+    if isinstance(settings, NotJson):
+        return NO_TYPES, (unreadable(settings.why, FilePos(shown, settings.line), MANAGER),)
+    callouts = settings.get("callouts") if isinstance(settings, dict) else None
+    styled = callouts.get("settings") if isinstance(callouts, dict) else None
+    if not isinstance(styled, dict):
+        return NO_TYPES, ()
+    found: list[AdmonitionType] = []
+    diags: list[Diagnostic] = []
+    settings_at = text.find('"settings"')  # (a custom type is named in a list above it too)
+    for name, changes in styled.items():
+        at = text.find(f"{json.dumps(name)}:", settings_at)
+        pos = FilePos(shown, line_at(text, at))
+        made, problems = managed_type(str(name), changes, pos, text, at)
+        found += [made] if made is not None else []
+        diags += problems
+    return admonition_types(tuple(found)), tuple(diags)
+
+
+def managed_type(
+    name: str, changes: object, pos: FilePos, text: str, at: int
+) -> tuple[AdmonitionType | None, list[Diagnostic]]:
+    """One type Callout Manager styles (written at `at` in the file's `text`): its colour and
+    icon, as its changes for the light colour scheme leave them (in order: a later change wins);
+    None when a note cannot name it."""
+    kind = name.strip().lower()
+    if not _TYPE_NAME.fullmatch(kind) or not isinstance(changes, list):
+        why = "no list of changes" if _TYPE_NAME.fullmatch(kind) else "a name a note cannot write"
+        message = f"the {MANAGER} type {name!r} is left out: it is {why}"
+        hint = "name it in letters, digits and dashes, as `[!name]` callouts write it"
+        return None, [warning("admonition-type", message, pos, hint)]
+    look: dict[str, object] = {}
+    for change in changes:
+        made = change.get("changes") if isinstance(change, dict) else None
+        if isinstance(made, dict) and change.get("condition") in _LIGHT:
+            look |= made
+    color, problems = type_color(kind, look.get("color"), pos, text, at, MANAGER)
+    icon = look.get("icon")
+    return AdmonitionType(
+        kind, "", color, our_icon(icon) if isinstance(icon, str) else ""
+    ), problems
 
 
 def parse_admonition_settings(
@@ -93,7 +152,7 @@ def admonition_type(
 
 
 def type_color(
-    kind: str, written: object, pos: FilePos, text: str, at: int
+    kind: str, written: object, pos: FilePos, text: str, at: int, plugin: str = "Admonition"
 ) -> tuple[tuple[int, int, int] | None, list[Diagnostic]]:
     """A type's colour as three integers 0-255; None, with a warning at the colour's line, for
     one that is not a colour so written (none for a type that gives no colour)."""
@@ -105,7 +164,7 @@ def type_color(
     shown = json.dumps(written)[:40]
     written_at = text.find(f'"color": {json.dumps(written)}', at) if at >= 0 else -1
     line = line_at(text, written_at) or pos.line  # spaced otherwise: the type's line
-    message = f"the Admonition type {kind!r} has a colour that is not one: {shown}"
+    message = f"the {plugin} type {kind!r} has a colour that is not one: {shown}"
     return None, [warning("admonition-color", message, FilePos(pos.path, line), COLOR_HINT)]
 
 
@@ -114,9 +173,7 @@ def line_at(text: str, at: int) -> int:
     return text.count("\n", 0, at) + 1 if at >= 0 else 0
 
 
-def unreadable(why: str, pos: FilePos) -> Diagnostic:
-    message = (
-        f"the Admonition plugin's settings cannot be read: {why}; its custom types are not used"
-    )
-    hint = "let Obsidian write the file again (change any Admonition setting), or fix the JSON"
+def unreadable(why: str, pos: FilePos, plugin: str = "Admonition") -> Diagnostic:
+    message = f"the {plugin} plugin's settings cannot be read: {why}; its custom types are not used"
+    hint = f"let Obsidian write the file again (change any {plugin} setting), or fix the JSON"
     return warning("admonition-settings", message, pos, hint)

@@ -198,9 +198,22 @@ def placeholder_warning(path: str) -> Diagnostic:
 LOCAL_DATE_KEYS = ("data", "datum", "fecha", "дата")
 
 
-def local_date(fields: dict[str, Field]) -> dt.date | None:
-    """The date a note's key for date in its vault's language (LOCAL_DATE_KEYS) holds, if any."""
-    found = (date_or_none(fields[key].value) for key in local_date_keys(fields))
+# keys plugins and templates write a note's creation and last change under, besides `created`
+# and `modified`/`updated`: the Linter's `date created` and `date modified` (or the keys its YAML
+# Timestamp rule is given: `create_time` and `update_time` in xihuanxiaorang/my-obsidian-notes),
+# `created_at`, `createdAt`, `creation date`, `last modified`, Hugo's `lastmod`
+_STAMP = r"[ _-]?(?:at|on|time|date|timestamp)"
+CREATED_KEY = re.compile(rf"date[ _-]?(?:created|creation)|(?:created?|creation){_STAMP}", re.I)
+MODIFIED_KEY = re.compile(
+    rf"date[ _-]?(?:modified|updated|changed)|(?:modified|updated?|changed){_STAMP}"
+    r"|last[ _-]?(?:modified|updated|changed)|lastmod",
+    re.I,
+)
+
+
+def other_date(fields: dict[str, Field], name: str = "date") -> dt.date | None:
+    """The date a note's other keys for a date field (other_keys) hold, if any."""
+    found = (date_or_none(fields[key].value) for key in other_keys(fields, name))
     return next((day for day in found if day is not None), None)
 
 
@@ -211,9 +224,12 @@ def date_or_none(value: Any) -> dt.date | None:
         return None
 
 
-def local_date_keys(fields: dict[str, Field]) -> tuple[str, ...]:
-    """The note's keys for date in its vault's language (LOCAL_DATE_KEYS), as written."""
-    return tuple(key for key in fields if key.casefold() in LOCAL_DATE_KEYS)
+def other_keys(fields: dict[str, Field], name: str = "date") -> tuple[str, ...]:
+    """The note's other keys, as written, for its `date` (the word for date in its vault's
+    language, LOCAL_DATE_KEYS, or a key naming its creation, CREATED_KEY) or its `updated` (a
+    key naming its last change, MODIFIED_KEY)."""
+    words, named = (LOCAL_DATE_KEYS, CREATED_KEY) if name == "date" else ((), MODIFIED_KEY)
+    return tuple(key for key in fields if key.casefold() in words or named.fullmatch(key.strip()))
 
 
 def holds_date(value: Any) -> bool:
@@ -230,9 +246,12 @@ def check_misspelling(fld: Field, path: str, written: set[str]) -> list[Diagnost
     swapped, in any case: `tilte`, `tgas`, `Title`); a key of other words (`related`, `class`,
     `created-at`, `dg-show-toc`, `subtitle`), as vaults' templates and plugins write them, is none,
     and so is one close to `date` holding no date beside a `date:` (`rate: 10`, a reading
-    template's rating; `data: mnist` alone is told)."""
+    template's rating; `data: mnist` alone is told), or close to `published` holding no date
+    (`publisher: Harper & Row`, a book's, as book templates write it)."""
     close = one_slip_from(fld.key.casefold(), KNOWN_KEYS)
     if close is None or (close == "date" and "date" in written and not holds_date(fld.value)):
+        return []
+    if close == "published" and not holds_date(fld.value):
         return []
     if fld.key.casefold() in LOCAL_DATE_KEYS and holds_date(fld.value):
         return []  # (`data: 2024-08-31` is Italian for date: read as the note's date)
@@ -358,8 +377,11 @@ def as_year(value: Any) -> int | Coerced:
     raise FieldError("must be a year like 2025")
 
 
-def as_year_of_date(value: Any) -> int:
-    """A year, written alone (`2024`) or as a date's (`2024-11-05`)."""
+def as_year_of_date(value: Any) -> int | None:
+    """A year, written alone (`2024`) or as a date's (`2024-11-05`); none, and no mistake, of
+    a flag (`published: true`, as a site's own builder marks the notes it publishes)."""
+    if is_flag(value):
+        return None
     if (year := plain_year(value)) is not None:
         return year
     try:
@@ -368,6 +390,14 @@ def as_year_of_date(value: Any) -> int:
         if exc.readings is None:
             raise
         return exc.readings[0].year  # the day or the month first: the same year
+
+
+def is_flag(value: Any) -> bool:
+    """true or false, or a word of them (`"true"`, `yes`), not a number."""
+    if isinstance(value, bool):
+        return True
+    word = value.strip().lower() if isinstance(value, str) else ""
+    return word in _BOOLS and not word.isdigit()
 
 
 def as_bool(value: Any) -> bool | Coerced:
@@ -403,8 +433,13 @@ def field_type_warning(key: str, wanted: str, shown: str, pos: FilePos, hint: st
 
 
 def shown(value: object) -> str:
-    """A field's value as a diagnostic quotes it (made only for one)."""
-    return f'"{value}"' if isinstance(value, str) else repr(value)
+    """A field's value as a diagnostic quotes it (made only for one): as YAML writes it (a date
+    `2011-03-01`, a flag `true`), not as Python would."""
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return value.isoformat() if isinstance(value, dt.date | dt.time) else repr(value)
 
 
 def coerce(
@@ -424,7 +459,7 @@ def coerce(
         return None
     if isinstance(value, Coerced):
         pos = FilePos(path, fld.line)
-        message = f"`{key}` is {shown(fld.value)[:60]}, read as {value.value!r}"
+        message = f"`{key}` is {shown(fld.value)[:60]}, read as {shown(value.value)}"
         written = str(value.value).lower() if isinstance(value.value, bool) else value.value
         hint = f"write `{key}: {written}`"
         diags.append(warning("field-coerced", message, pos, hint))

@@ -45,8 +45,8 @@ from notebase.reading.frontmatter import (
     as_year_of_date,
     coerce,
     field_type_warning,
-    local_date,
-    local_date_keys,
+    other_date,
+    other_keys,
     read_front_matter,
 )
 from notebase.reading.inlinefields import inline_fields
@@ -107,12 +107,12 @@ def date_order(fields: dict[str, Field]) -> str:
 def pending_dates(entry: Entry, fields: dict[str, Field]) -> tuple[PendingDate, ...]:
     """The entry's dates left unread for being two numbers of 12 or less (`09-01-2026`), under
     each key that gives one (coerce told none of them): the vault's order fills a field no key
-    gave a date, and where there is none, each is told (a word for date in the vault's language
-    only where the note has no date)."""
+    gave a date, and where there is none, each is told (its other keys, other_keys, only where
+    the note gives the field none)."""
     pending = []
     for name, keys in DATE_FIELDS:
         empty = getattr(entry, name) is None
-        for key in keys + (local_date_keys(fields) if name == "date" and empty else ()):
+        for key in keys + (other_keys(fields, name) if empty else ()):
             fld = fields.get(key)
             found = read_date(fld.value) if fld and isinstance(fld.value, str) else None
             if isinstance(found, Unclear) and found.readings and fld is not None:
@@ -210,8 +210,8 @@ def build_entry(
         pos=FilePos(path, 1),
         title=title,
         kind=entry_kind(get("kind", as_text), source_ref, url, path, fields, diags),
-        date=first_field(get, ("date", "created"), as_date) or local_date(fields),
-        tags=entry_tags(get, body.tags, path, fields, diags),
+        date=first_field(get, ("date", "created"), as_date) or other_date(fields),
+        **entry_tags(get, body.tags, path, fields, diags),
         categories=normalize_tags(
             get("category", as_list) or (), path, fields.get("category"), diags, normalize_name
         ),
@@ -237,7 +237,7 @@ def build_entry(
         **body_marks(body),
         description=get("description", as_text) or "",
         cssclasses=css_classes(first_field(get, ("cssclasses", "cssclass"), as_tags) or ()),
-        updated=first_field(get, ("modified", "updated"), as_date),
+        updated=first_field(get, ("modified", "updated"), as_date) or other_date(fields, "updated"),
         source_title_line=fields["source_title"].line if source_title else 0,
         published=marked,
     )
@@ -263,11 +263,20 @@ def source_year(get: Any, source_ref: SourceRef | None) -> int | None:
 
 def entry_tags(
     get: Any, inline: tuple[str, ...], path: str, fields: dict[str, Field], diags: list[Diagnostic]
-) -> tuple[str, ...]:
+) -> dict[str, Any]:
     """The front matter's tags (`tags:`, else `tag:`, Obsidian's older name, as Quartz reads it
-    too) and then the body's inline #tags, normalized."""
+    too) and then the body's inline #tags: normalized (`tags`), and as written."""
     written = first_field(get, ("tags", "tag"), as_tags) or ()
-    return normalize_tags(written + inline, path, fields.get("tags", fields.get("tag")), diags)
+    field = fields.get("tags", fields.get("tag"))
+    tags = normalize_tags(written + inline, path, field, diags)
+    return {"tags": tags, "written_tags": tags_as_written(written + inline)}
+
+
+def tags_as_written(tags: tuple[str, ...]) -> tuple[str, ...]:
+    """The tags as the note writes them, without their `#`, each spelling once (`Resource`,
+    `Frontend/Vue`): what Dataview's file.tags hold, whose case a query compares
+    (`filter(file.tags, (x) => x != "#Resource")`); a tag of no usable characters left out."""
+    return tuple(dict.fromkeys(str(t).lstrip("#") for t in tags if normalize_tag(str(t))))
 
 
 def first_field(get: Any, keys: tuple[str, ...], convert: Any) -> Any:
@@ -502,6 +511,7 @@ def normalize_tags(
                     "bad-tag",
                     f"tag {tag!r} has no usable characters; dropped",
                     FilePos(path, line),
+                    "a tag's page is named by its letters and digits: give it some, or remove it",
                 )
             )
         else:
