@@ -85,10 +85,8 @@ def managed_type(
     None when a note cannot name it."""
     kind = name.strip().lower()
     if not _TYPE_NAME.fullmatch(kind) or not isinstance(changes, list):
-        why = "no list of changes" if _TYPE_NAME.fullmatch(kind) else "a name a note cannot write"
-        message = f"the {MANAGER} type {name!r} is left out: it is {why}"
-        hint = "name it in letters, digits and dashes, as `[!name]` callouts write it"
-        return None, [warning("admonition-type", message, pos, hint)]
+        shape = "no list of changes" if _TYPE_NAME.fullmatch(kind) else ""
+        return None, [left_out_type(name, shape, MANAGER, "`[!name]` callouts", pos)]
     look: dict[str, object] = {}
     for change in changes:
         made = change.get("changes") if isinstance(change, dict) else None
@@ -99,6 +97,17 @@ def managed_type(
     return AdmonitionType(
         kind, "", color, our_icon(icon) if isinstance(icon, str) else ""
     ), problems
+
+
+def left_out_type(
+    name: str, wrong_shape: str, plugin: str, written_by: str, pos: FilePos
+) -> Diagnostic:
+    """The warning that a plugin's custom type is left out: its entry is `wrong_shape` (what it
+    is where it should be another thing), or ('') its name is none a note can write."""
+    why = wrong_shape or "a name a note cannot write"
+    message = f"the {plugin} type {name!r} is left out: it is {why}"
+    hint = f"name it in letters, digits and dashes, as {written_by} write it"
+    return warning("admonition-type", message, pos, hint)
 
 
 def parse_admonition_settings(
@@ -131,10 +140,8 @@ def admonition_type(
     written at `at` in the file's `text`, -1 for nowhere found)."""
     kind = name.strip().lower()
     if not _TYPE_NAME.fullmatch(kind) or not isinstance(entry, dict):
-        why = "no object" if _TYPE_NAME.fullmatch(kind) else "a name a note cannot write"
-        message = f"the Admonition type {name!r} is left out: it is {why}"
-        hint = "name it in letters, digits and dashes, as `ad-name` blocks write it"
-        return None, [warning("admonition-type", message, pos, hint)]
+        shape = "no object" if _TYPE_NAME.fullmatch(kind) else ""
+        return None, [left_out_type(name, shape, "Admonition", "`ad-name` blocks", pos)]
     title = entry.get("title")
     icon = entry.get("icon")
     icon_name = icon.get("name") if isinstance(icon, dict) and icon.get("type") != "image" else ""
