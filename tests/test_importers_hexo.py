@@ -7,6 +7,7 @@ from notebase.importers.blogsource import link_site_refs
 from notebase.importers.hexo import from_hexo
 from notebase.importers.markdownpost import read_markdown
 from notebase.importers.model import ImportedPost
+from notebase.markdown import render_markdown
 
 
 def body_of(post: ImportedPost) -> str:
@@ -129,3 +130,22 @@ def test_hexo_s_video_and_link_tags_and_nexts_note_are_what_they_show() -> None:
         "> [!warning]\n> Mind the **gap**.\n\n"
         "{% unknown tag %}"
     )
+
+
+def test_an_image_numbered_by_its_words_is_shown_whole_not_a_pixel_wide() -> None:
+    """kebingzao/blog_hexo numbers its pictures by their words (`![1](1.png)`: 1,029 of them),
+    which Hexo shows as alt text under a picture shown whole, and a note reads as a width, as
+    Obsidian does: every picture was one pixel wide. The words a note reads as a size are left
+    out; other words, and code, are kept."""
+    body = (
+        "![1](1.png) ![alt|300x200](x.png) ![12 monkeys](m.png) ![a|b](y.png) `![2](c.png)`\n"
+        "```\n![3](d.png)\n```"
+    )
+    archive = read_markdown("---\ntitle: 2FA\n---\n" + body, "2fa.md", "2fa.md", {"1.png"})
+    note = body_of(archive.posts[0])
+    assert note == (
+        "![](2fa/1.png) ![alt](x.png) ![12 monkeys](m.png) ![a|b](y.png) `![2](c.png)`\n"
+        "```\n![3](d.png)\n```"
+    )
+    shown = render_markdown(note.replace("2fa/1.png", "https://e.org/1.png"))
+    assert '<img src="https://e.org/1.png" alt="" loading="lazy">' in shown.html

@@ -42,6 +42,15 @@ def test_images_embed_with_their_url_or_keep_their_alt_text() -> None:
     assert md(html, "https://s.net/") == "![cat \\*1\\*](https://s.net/a.png) dot"
 
 
+def test_an_image_s_alt_text_a_note_would_read_as_a_size_is_left_out() -> None:
+    """A page's picture described only by a number (`alt="1"`), or words ending `|300`, is shown
+    whole on the page; a note reads such words as its width, as Obsidian does."""
+    html = '<p><img src="a.png" alt="1"> <img src="b.png" alt="a | 300x200"> <img src="c.png" alt="12 monkeys"></p>'
+    assert md(html, "https://s.net/") == (
+        "![](https://s.net/a.png) ![a](https://s.net/b.png) ![12 monkeys](https://s.net/c.png)"
+    )
+
+
 def test_lists_nest_and_number_from_start() -> None:
     html = '<ul><li>a<ul><li>b</li></ul></li></ul><ol start="4"><li><p>x</p><p>y</p></li></ol>'
     assert md(html) == "- a\n  - b\n\n4. x\n\n   y"

@@ -19,6 +19,7 @@ from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.importers.markup import fits_wikilink, note_link
 from notebase.importers.model import BlockKind, ImportedPost
 from notebase.importers.render import fenced
+from notebase.markdown.parser import unsized_words
 from notebase.markdown.text import fence_after
 
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd")
@@ -316,6 +317,26 @@ def from_site_root(body: str) -> str:
     copies it (copy_linked_files finds it at the blog's root, above the post); code blocks as
     they are."""
     return outside_code(body, lambda line: _ROOTED.sub(r"\g<before>\g<path>", line))
+
+
+# a markdown image's words (code spans first, as they are)
+_IMAGE_WORDS = re.compile(r"(?P<code>(`+)(?!`).*?(?<!`)\2(?!`))|!\[(?P<alt>[^\]\n]*)\]\(")
+
+
+def unsized_images(body: str) -> str:
+    """The body with each image the blog showed whole kept whole in the note: its words that a
+    note reads as its size, as Obsidian does (`![300](x.png)`, `![alt|300x200](x.png)`), left
+    out (`![1](1.png)` as `![](1.png)`, `![alt|300](x.png)` as `![alt](x.png)`), where the blog's
+    generator showed them as the alt text of a picture shown whole: a Hexo blog numbering its
+    pictures `![1](1.png)` would show each a pixel wide. Code as it is."""
+
+    def unsized(match: re.Match[str]) -> str:
+        alt = match.group("alt")
+        return match.group(0) if match.group("code") else f"![{unsized_words(alt)}]("
+
+    return outside_code(
+        body, lambda line: _IMAGE_WORDS.sub(unsized, line) if "![" in line else line
+    )
 
 
 def outside_code(

@@ -16,6 +16,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.importers.markup import escape_line_start
 from notebase.importers.structured import escape_text, safe_url
+from notebase.markdown.parser import unsized_words
 from notebase.reading.sourcerefs import join_url, url_parts
 
 __all__ = ["Context", "LexborHTMLParser", "LexborNode", "blocks_of", "fragment_markdown"]
@@ -287,7 +288,7 @@ def link(node: LexborNode, ctx: Context) -> str:
 
 
 def image(node: LexborNode, ctx: Context) -> str:
-    alt = escape_text(" ".join(attr(node, "alt").split()))
+    alt = escape_text(unsized_words(" ".join(attr(node, "alt").split())))
     src = resolve(attr(node, "src") or attr(node, "data-src"), ctx.base, ctx.root)
     return f"![{alt}]({link_target(src)})" if src else alt
 

@@ -18,6 +18,7 @@ from notebase.importers.blogsource import (
     from_jekyll,
     from_site_root,
     toml_front_matter,
+    unsized_images,
 )
 from notebase.importers.hexo import from_hexo
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
@@ -81,7 +82,7 @@ def read_markdown(text: str, name: str, shown: str, assets: Collection[str] = ()
     if _ONLY_MARKUP.fullmatch(text) and (target := page_redirect(text)):
         return redirect_page(target, name, shown)  # a post moved (jekyll-redirect-from's stub)
     stem = name.rsplit("/", 1)[-1].rsplit(".", 1)[0]
-    text = from_site_root(from_hugo(from_jekyll(from_hexo(text, stem, assets))))
+    text = unsized_images(from_site_root(from_hugo(from_jekyll(from_hexo(text, stem, assets)))))
     lines = text.replace("\r\n", "\n").split("\n")
     title, url, start = title_of(lines)
     url = url or safe_url(str(fields.get("url") or "")) or lead_paper(lines[start:])

@@ -601,6 +601,13 @@ def split_size(label: str) -> tuple[str, int, int]:
     return (m.group(1) or "").strip(), int(m.group(2)), int(m.group(3) or 0)
 
 
+def unsized_words(label: str) -> str:
+    """An image's words as a note is to show them whole: without the size a note reads in them
+    (split_size), for markup that meant none (an imported page's or blog's alt text)."""
+    words, width, _height = split_size(label)
+    return words if width else label
+
+
 def external_image(src: str, label: str, title: str = "") -> str:
     """`![alt|300](https://…)` (`src` as markdown-it normalised it): the image, sized as Obsidian
     sizes it; a video's or a post's page, which Obsidian plays in a frame of that site, a link to
