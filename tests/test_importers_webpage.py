@@ -991,3 +991,34 @@ def test_a_link_climbing_above_the_site_root_is_a_warning_and_kept_as_text() -> 
     assert "'../../../tags/go/'" in diag.message and "https://example.com/" in diag.message
     assert "--site" in (diag.hint or "")
     assert "see Go and" in note_text(archive.posts[0])
+
+
+# the shape of Hexo NexT's archive, tag and category pages (a built Hexo site committed whole,
+# Yu2erer/yu2erer.github.io's archives/, tags/GC/): each listed post an <article> whose title is
+# a link in a <div class="post-title">, no heading
+NEXT_TEASER = """<article itemscope itemtype="http://schema.org/Article"><header class="post-header">
+<div class="post-meta-container"><time itemprop="dateCreated" datetime="{date}T21:40:20+08:00"
+ content="{date}">10-30</time></div><div class="post-title"><a class="post-title-link"
+ href="/{slug}/" itemprop="url"><span itemprop="name">{title}</span></a></div></header></article>"""
+
+
+def next_listing(*posts: tuple[str, str, str]) -> str:
+    teasers = "".join(NEXT_TEASER.format(slug=s, title=t, date=d) for s, t, d in posts)
+    return (
+        '<html><head><link rel="canonical" href="https://yuerer.com/archives/"></head><body>'
+        '<main class="main"><div class="main-inner archive posts-collapse"><div class="post-block">'
+        f'<div class="post-content">{teasers}</div></div></div></main></body></html>'
+    )
+
+
+def test_a_listed_post_titled_in_a_title_div_is_a_teaser_of_its_page() -> None:
+    page = next_listing(
+        ("ue5-gc", "UE5 增量垃圾回收深度解析", "2025-10-30"),
+        ("unlua", "UE5 UnLua 脚本方案原理", "2025-10-24"),
+    )
+    archive = read_webpage(page, "index.html", "archives/index.html")
+    assert [(p.title, p.page, p.date) for p in archive.posts] == [
+        ("UE5 增量垃圾回收深度解析", "https://yuerer.com/ue5-gc/", "2025-10-30"),
+        ("UE5 UnLua 脚本方案原理", "https://yuerer.com/unlua/", "2025-10-24"),
+    ]
+    assert archive.diagnostics == ()

@@ -24,6 +24,7 @@ from notebase.importers.htmlmd import (
     ancestors,
     attr,
     children,
+    classes,
     climbing_urls,
     plain_text,
     prose_length,
@@ -53,6 +54,9 @@ from notebase.slugs import site_suffix
 
 LISTING_LEVELS = ("h1", "h2", "h3")
 HEADING_TAGS = "h1, h2, h3, h4, h5, h6"
+# a class naming an element as the post's title (`post-title`, `entry-title`, `title`), not a
+# subtitle's: a listing's post titled in a `<div>` rather than a heading (Hexo NexT's archive)
+_TITLE_CLASS = re.compile(r"(?:^|[-_])title$", re.I)
 LEAD_BLOCKS = 2  # paragraphs after the title that may name a link post's source
 _TAG_HREF = re.compile(r"/(?:tags?|topics?|labels?)/", re.I)
 _INERT = re.compile(r"<!--.*?-->|<(script|style|template)\b.*?</\1\s*>", re.I | re.S)
@@ -390,7 +394,18 @@ def holding(scopes: Sequence[Scope], node: LexborNode) -> Scope | None:
 def article_scopes(tree: LexborHTMLParser, lines: dict[int, int]) -> list[Scope]:
     """The page's outermost articles that hold anything (not an empty one a script fills)."""
     articles = [a for a in outermost(tree.css("article"), "article") if holds_anything(a)]
-    return [Scope((a,), first_heading(a), lines.get(a.mem_id, 1)) for a in articles]
+    return [Scope((a,), article_heading(a), lines.get(a.mem_id, 1)) for a in articles]
+
+
+def article_heading(article: LexborNode) -> LexborNode | None:
+    """The article's first heading (first_heading), else the first element whose class says it
+    is the title and whose link, holding most of its words, leads to a page of its own: a
+    listed post titled in a `<div class="post-title">` (Hexo NexT's archive, tag and category
+    pages), which is no heading."""
+    if (found := first_heading(article)) is not None:
+        return found
+    titles = (n for n in article.css("[class]") if any(map(_TITLE_CLASS.search, classes(n))))
+    return next((n for n in titles if links_away(n)), None)
 
 
 def holds_anything(node: LexborNode) -> bool:
