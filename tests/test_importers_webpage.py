@@ -1022,3 +1022,15 @@ def test_a_listed_post_titled_in_a_title_div_is_a_teaser_of_its_page() -> None:
         ("UE5 UnLua 脚本方案原理", "https://yuerer.com/unlua/", "2025-10-24"),
     ]
     assert archive.diagnostics == ()
+
+
+def test_a_tag_page_listing_one_post_titled_in_a_title_div_warns_of_no_empty_post() -> None:
+    """Its one teaser is a copy of the post's page (tags/GC/ of Yu2erer/yu2erer.github.io), not a
+    post with no text."""
+    page = next_listing(("ue5-gc", "UE5 增量垃圾回收深度解析", "2025-10-30"))
+    archive = read_webpage(
+        page.replace("/archives/", "/tags/GC/"), "index.html", "tags/GC/index.html"
+    )
+    [post] = archive.posts
+    assert (post.title, post.page) == ("UE5 增量垃圾回收深度解析", "https://yuerer.com/ue5-gc/")
+    assert archive.diagnostics == ()

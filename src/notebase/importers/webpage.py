@@ -849,8 +849,9 @@ def post_problems(
                     hint="give each <article> an <h1>-<h3> title",
                 )
             )
-        listed = overlay_links(scope) or (len(scopes) > 1 and post.page)
-        if not post.blocks and not listed:  # a listing's post: a title and a link to its page
+        # a listing's post, its title and a link to its page (a tag page listing one post too)
+        listed = overlay_links(scope) or (post.page and post.page != meta.base)
+        if not post.blocks and not listed:
             diags.append(
                 warning(
                     "import-empty-post",
