@@ -1034,3 +1034,30 @@ def test_a_tag_page_listing_one_post_titled_in_a_title_div_warns_of_no_empty_pos
     [post] = archive.posts
     assert (post.title, post.page) == ("UE5 增量垃圾回收深度解析", "https://yuerer.com/ue5-gc/")
     assert archive.diagnostics == ()
+
+
+def test_an_og_title_naming_only_the_site_is_no_title_of_a_listing() -> None:
+    """Hexo NexT states its blog's name as every archive page's og:title (its <title> says
+    "归档 | Yuerer's Blog") and shows that name in an <h1> of the <main> (Yu2erer/yu2erer.github.io's
+    archives/2018/10/): the page is the listing of its one post, not a post titled by the site."""
+    head = (
+        "<head><title>归档 | Yuerer's Blog</title>"
+        '<meta property="og:title" content="Yuerer&#39;s Blog">'
+        '<meta property="og:site_name" content="Yuerer&#39;s Blog">'
+        '<link rel="canonical" href="https://yuerer.com/archives/2018/10/"></head>'
+    )
+    brand = (
+        '<header class="header"><a href="/" class="brand" rel="start">'
+        '<h1 class="site-title">Yuerer\'s Blog</h1></a>'
+        '<p class="site-subtitle">钰儿的Blog</p></header>'
+        '<div class="collection-title"><span>不错! 目前共计 65 篇日志。 继续努力。</span></div>'
+    )
+    page = next_listing(("os-boot", "操作系统之 系统启动、中断、调用", "2018-10-31"))
+    page = page.replace("<head>", head + "<!--").replace("</head>", "-->")
+    page = page.replace('<main class="main">', f'<main class="main">{brand}')
+    archive = read_webpage(page, "index.html", "archives/2018/10/index.html")
+    [post] = archive.posts
+    assert (post.title, post.page) == (
+        "操作系统之 系统启动、中断、调用",
+        "https://yuerer.com/os-boot/",
+    )

@@ -174,12 +174,24 @@ def page_meta(tree: LexborHTMLParser, saved: str = "") -> PageMeta:
         or saved
     )
     title_node = tree.css_first("title")
-    stated = meta_content(tree, "meta[property='og:title']")
-    title = stated or (plain_text(title_node) if title_node is not None else "")
+    written = plain_text(title_node) if title_node is not None else ""
+    stated = stated_title(tree, written)
+    title = stated or written
     date = parse_date(meta_content(tree, "meta[property='article:published_time']"))
     host = domain_of(base) if base else own_host(tree)
     title = without_site_name(tree, " ".join(title.split()), base, host)
     return PageMeta(base, title, date, host, uses_tex(tree), bool(stated), page_author(tree))
+
+
+def stated_title(tree: LexborHTMLParser, written: str) -> str:
+    """The page's `og:title`, unless it only names the site (its `og:site_name`) where the
+    `<title>` it is `written` says more: a theme stating its blog's name for a listing (Hexo
+    NexT's archive pages: `og:title` "Blog", `<title>` "归档 | Blog")."""
+    stated = meta_content(tree, "meta[property='og:title']")
+    site = meta_content(tree, "meta[property='og:site_name']")
+    if site and folded_name(stated) == folded_name(site) != folded_name(written):
+        return ""
+    return stated
 
 
 def without_site_name(tree: LexborHTMLParser, title: str, base: str, host: str) -> str:
