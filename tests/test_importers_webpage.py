@@ -1061,3 +1061,26 @@ def test_an_og_title_naming_only_the_site_is_no_title_of_a_listing() -> None:
         "操作系统之 系统启动、中断、调用",
         "https://yuerer.com/os-boot/",
     )
+
+
+# Hexo NexT's tags/ and categories/ pages (Yu2erer/yu2erer.github.io): a cloud of tag links and a
+# list of category links with their counts, under a heading of the page's name
+NEXT_TAG_CLOUD = """<main class="main"><header class="header"><a href="/" class="brand" rel="start">
+<h1 class="site-title">Yuerer's Blog</h1></a></header><div class="post-block"><header class="post-header">
+<h1 class="post-title" itemprop="name headline">{title}</h1></header><div class="post-body">
+<div class="tag-cloud"><div class="tag-cloud-title">目前共计 3 个标签</div><div class="tag-cloud-tags">
+<a href="/{kind}/Bunch/" class="tag-cloud-1">Bunch</a> <a href="/{kind}/C/" class="tag-cloud-4">C++</a>
+<a href="/{kind}/CPython/" class="tag-cloud-2">CPython</a></div></div></div></div></main>"""
+
+
+@pytest.mark.parametrize("kind", ["tags", "categories"])
+def test_a_site_s_page_of_tag_links_at_its_tags_address_is_its_index_of_them(kind: str) -> None:
+    page = NEXT_TAG_CLOUD.format(title="标签", kind=kind)
+    archive = read_webpage(page, "index.html", f"{kind}/index.html")
+    assert archive.posts == ()
+    assert [d.code for d in archive.diagnostics] == ["import-taxonomy-index"]
+    assert "3 tag or category pages" in archive.diagnostics[0].message
+    # the same links on a post's page are its tags, not an index
+    post = page.replace("目前共计 3 个标签", "A post about three things, " * 4)
+    [note] = read_webpage(post, "index.html", "2019/bunch/index.html").posts
+    assert (note.taxonomy.tags or note.taxonomy.categories) == ("Bunch", "C++", "CPython")

@@ -893,23 +893,41 @@ def page_redirect(text: str) -> str:
     return redirect_target(LexborHTMLParser(text))
 
 
-def taxonomy_index(tree: LexborHTMLParser) -> int:
+def taxonomy_index(tree: LexborHTMLParser, address: str) -> int:
     """How many tag or category pages the page lists, when it is a site's index of them (Hugo's
-    tags/: its headings, two or more of a level, each a tag's name linking to its page); 0 else."""
+    tags/: its headings, two or more of a level, each a tag's name linking to its page; or, at a
+    tag or category page's `address`, its links, linked_taxonomies); 0 else."""
     main = tree.css_first("main, [role=main]") or tree.body
     if main is None:
         return 0
     for level in LISTING_LEVELS:
         headings = main.css(level)
         if len(headings) >= 2:
-            return len(headings) if all(to_taxonomy(h) for h in headings) else 0
-    return 0
+            if all(to_taxonomy(h) for h in headings):
+                return len(headings)
+            break
+    return linked_taxonomies(main, address)
+
+
+def linked_taxonomies(main: LexborNode, address: str) -> int:
+    """How many tag or category pages a page at such an address (`/tags/`, `/categories/`) lists
+    as links (Hexo NexT's tag cloud and category list), when they are two or more and outnumber
+    its other links twice over (the site's name linking home); 0 else."""
+    if not is_taxonomy_href(address):
+        return 0
+    hrefs = [attr(a, "href") for a in main.css("a[href]")]
+    listed = sum(map(is_taxonomy_href, hrefs))
+    return listed if listed >= 2 and listed > 2 * (len(hrefs) - listed) else 0
+
+
+def is_taxonomy_href(href: str) -> bool:
+    return bool(_TAG_HREF.search(href) or _CATEGORY_HREF.search(href))
 
 
 def to_taxonomy(heading: LexborNode) -> bool:
     """A heading whose title leads to a tag or category page (title_links)."""
     hrefs = [attr(a, "href") for a in title_links(heading)]
-    return bool(hrefs) and all(_TAG_HREF.search(h) or _CATEGORY_HREF.search(h) for h in hrefs)
+    return bool(hrefs) and all(map(is_taxonomy_href, hrefs))
 
 
 def taxonomy_page(count: int, name: str, shown: str) -> ParsedArchive:
@@ -936,7 +954,7 @@ def read_webpage(text: str, name: str, shown: str, site: Site = NO_SITE) -> Pars
     meta = on_site(page_meta(tree, saved_from(text)), site)
     lines = element_lines(tree, text)
     strip_chrome(tree, heading_saying(tree, meta.title))
-    if indexed := taxonomy_index(tree):
+    if indexed := taxonomy_index(tree, meta.base or "/" + shown.replace("\\", "/")):
         return taxonomy_page(indexed, name, shown)
     scopes, lead = find_scopes(tree, lines, meta.title)
     single = len(scopes) == 1 and not teaser_only(scopes[0], meta)
