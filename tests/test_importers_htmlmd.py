@@ -518,3 +518,30 @@ def test_with_the_site_root_links_resolve_and_those_climbing_above_it_are_text()
         "pic.png",
         "/../x.png",
     )
+
+
+# a built Hexo site's highlighted code (Yu2erer/yu2erer.github.io): the line numbers in a gutter
+# cell of a table beside the code's, the language in the figure's class after "highlight"
+HEXO_CODE = (
+    '<figure class="highlight c"><table><tr><td class="gutter"><pre><span class="line">1</span>'
+    '<br><span class="line">2</span><br></pre></td><td class="code"><pre><span class="line">'
+    '<span class="type">static</span> <span class="type">int</span> luaB_pcall (lua_State *L) '
+    '&#123;</span><br><span class="line">  <span class="keyword">return</span> 0; &#125;</span>'
+    "<br></pre></td></tr></table></figure>"
+)
+# Hugo's, with line numbers (its `lntable`): the language on the code's <code>
+HUGO_CODE = (
+    '<div class="highlight"><div class="chroma"><table class="lntable"><tr><td class="lntd">'
+    '<pre tabindex="0" class="chroma"><code><span class="lnt">1\n</span><span class="lnt">2\n'
+    '</span></code></pre></td><td class="lntd"><pre tabindex="0" class="chroma">'
+    '<code class="language-go" data-lang="go"><span class="line"><span class="cl">x := 1\n'
+    '</span></span><span class="line"><span class="cl">y := 2\n</span></span></code></pre></td>'
+    "</tr></table></div></div>"
+)
+
+
+def test_a_highlighter_s_gutter_of_line_numbers_is_left_out_of_its_code() -> None:
+    assert md(HEXO_CODE) == "```c\nstatic int luaB_pcall (lua_State *L) {\n  return 0; }\n```"
+    assert md(HUGO_CODE) == "```go\nx := 1\ny := 2\n```"
+    table = "<table><tr><td><pre>a = 1</pre></td><td><pre>b</pre></td></tr></table>"
+    assert md(table) == "```\na = 1\n```\n\n```\nb\n```"  # code side by side: both kept

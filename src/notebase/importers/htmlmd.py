@@ -115,6 +115,7 @@ _NOTE_ID = re.compile(r"^(?:fn|footnote)[-:_]?(?P<label>[A-Za-z0-9][\w-]*)$")
 _LINK_TEXT_OPENER = re.compile(r"(`+[^`]*?`+)|(?<![!\\])\[")
 _BACKREF = re.compile(r"fnref|backref|reversefootnote|footnote-back", re.I)
 _ARROW = re.compile(r"\s*↩[\ufe0e\ufe0f]?\s*$")
+_LINE_NUMBERS = re.compile(r"[\d\s]*\d[\d\s]*")  # a code table's gutter: 1 2 3 …
 _LANG_CLASS = re.compile(r"^(?:language|lang|highlight|brush)[-:](?P<lang>[A-Za-z0-9_+#.-]+)$")
 _LEAD_DASH = re.compile(r"^\s*(?:—|―|–|--|~)\s*")
 _LIST_START = re.compile(r"^(?:-|\d+\.) ")
@@ -565,13 +566,27 @@ def code_language(*nodes: LexborNode | None) -> str:
         for name in names:
             if m := _LANG_CLASS.match(name):
                 return m.group("lang").lower()
-        if "sourceCode" in names[:-1]:  # pandoc's and Quarto's `sourceCode r`
-            lang = names[names.index("sourceCode") + 1]
+        # pandoc's and Quarto's `sourceCode r`, Hexo's `<figure class="highlight c">`
+        if lead := next((n for n in ("sourceCode", "highlight") if n in names[:-1]), ""):
+            lang = names[names.index(lead) + 1]
             return lang.lower() if re.fullmatch(r"[\w+#.-]+", lang) else ""
     return ""
 
 
-def code_block(pre: LexborNode) -> list[str]:
+def gutter_code(table: LexborNode) -> LexborNode | None:
+    """The `<pre>` of code of a highlighter's table that numbers its lines in a cell of their
+    own before it (Hexo's `td.gutter`, Hugo's `lntable`, Pygments' `linenos`), else None."""
+    cells = [c for tr in own_rows(table) for c in children(tr) if c.tag in ("td", "th")]
+    pres = [c.css_first("pre") for c in cells]
+    if len(pres) != 2 or pres[0] is None or pres[1] is None:
+        return None
+    numbers = pres[0].text(deep=True, separator=" ")
+    return pres[1] if _LINE_NUMBERS.fullmatch(numbers) else None
+
+
+def code_block(pre: LexborNode, *outer: LexborNode) -> list[str]:
+    """A `<pre>` as a fence in its language, said by it, its `<code>`, the blocks round it
+    (rouge's `div.language-x`) or the `outer` ones (a highlighter's table's)."""
     for br in pre.css("br"):  # Medium's and WordPress's preformatted lines end so
         br.replace_with("\n")
     code = pre.css_first("code")
@@ -579,7 +594,7 @@ def code_block(pre: LexborNode) -> list[str]:
     if not text.strip():
         return []
     wrapper = pre.parent.parent if pre.parent is not None else None  # rouge's div.language-x
-    lang = code_language(code, pre, pre.parent, wrapper)
+    lang = code_language(code, pre, pre.parent, wrapper, *outer)
     fence = "`" * max(3, max((len(r) for r in re.findall(r"`+", text)), default=0) + 1)
     lines = [line.rstrip() for line in text.split("\n")]
     return ["\n".join([fence + lang, *lines, fence])]
@@ -589,6 +604,8 @@ def table_block(node: LexborNode, ctx: Context) -> list[str]:
     """A GFM table: the first row is the header; short rows are padded. A table laying out the
     page is its cells' blocks, in order, as is a table of one column holding an image: a figure
     and its caption (Blogger's `tr-caption-container`)."""
+    if (code := gutter_code(node)) is not None:
+        return code_block(code, *ancestors(node)[:2])
     cells = [[c for c in children(tr) if c.tag in ("td", "th")] for tr in own_rows(node)]
     if attr(node, "role") == "presentation" or any(
         c.css_first(LAYOUT_CONTENT) is not None for row in cells for c in row
