@@ -1084,3 +1084,19 @@ def test_a_site_s_page_of_tag_links_at_its_tags_address_is_its_index_of_them(kin
     post = page.replace("目前共计 3 个标签", "A post about three things, " * 4)
     [note] = read_webpage(post, "index.html", "2019/bunch/index.html").posts
     assert (note.taxonomy.tags or note.taxonomy.categories) == ("Bunch", "C++", "CPython")
+
+
+def test_an_empty_heading_titles_nothing() -> None:
+    """Jekyll's minima writes an empty <h1 class="post-title"> for a page with no title, its
+    <title> the site's name (0b01/rickyhan.com's _site/cribdrag/): the page's first heading
+    with words titles it, not the site's name."""
+    page = (
+        "<html><head><title>Ricky Han blog</title></head><body>"
+        '<div class="page-content"><article class="post"><header class="post-header">'
+        '<h1 class="post-title"></h1></header><div class="post-content">'
+        '<h1 id="crib-dragging">Crib Dragging</h1><p>First of all, the plain text is the '
+        "following, and it took me five hours.</p></div></article></div></body></html>"
+    )
+    [post] = read_webpage(page, "index.html", "cribdrag/index.html").posts
+    assert post.title == "Crib Dragging"
+    assert note_text(post).split("---\n")[-1].startswith("First of all")

@@ -382,9 +382,10 @@ def outermost(nodes: Sequence[LexborNode], tag: str) -> list[LexborNode]:
 
 def first_heading(node: LexborNode) -> LexborNode | None:
     """The first `<h1>`-`<h3>` that is no date heading (Blogger's "Sunday, May 8, 2016" above
-    the post's title); else a lower heading that opens the text (a card's `<h4 class="card-title">`
+    the post's title) nor empty (a theme's title for a page that has none); else a lower heading that opens the text (a card's `<h4 class="card-title">`
     under its picture), not one of its sections."""
-    if found := next((h for h in node.css("h1, h2, h3") if not is_date_heading(h)), None):
+    headings = (h for h in node.css("h1, h2, h3") if plain_text(h) and not is_date_heading(h))
+    if found := next(headings, None):
         return found
     low = node.css_first("h4, h5, h6")
     if low is None or not (title := plain_text(low)):
