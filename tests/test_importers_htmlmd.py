@@ -545,3 +545,18 @@ def test_a_highlighter_s_gutter_of_line_numbers_is_left_out_of_its_code() -> Non
     assert md(HUGO_CODE) == "```go\nx := 1\ny := 2\n```"
     table = "<table><tr><td><pre>a = 1</pre></td><td><pre>b</pre></td></tr></table>"
     assert md(table) == "```\na = 1\n```\n\n```\nb\n```"  # code side by side: both kept
+
+
+def test_a_table_of_contents_no_class_marks_is_left_out() -> None:
+    """A page MATLAB publishes (0b01/rickyhan.com's _site/matlab/homework202.html) lists its
+    sections under <h2>Contents</h2>, marked by no class."""
+    html = (
+        '<div class="content"><h2>Contents</h2><div><ul><li><a href="#1">Homework 1</a></li>'
+        '<li><a href="#2">Part I: the smiley face.</a></li></ul></div><h2 id="1">Homework 1</h2>'
+        '<p>Document what you\'re doing.</p><h2 id="2">Part I: the smiley face.</h2><p>Plot.</p>'
+        '<h2>Notes</h2><p>See <a href="#1">the first part</a>.</p></div>'
+    )
+    assert md(html) == (
+        "## Homework 1\n\nDocument what you're doing.\n\n## Part I: the smiley face.\n\nPlot."
+        "\n\n## Notes\n\nSee the first part."
+    )

@@ -94,6 +94,7 @@ MAINS_OWN = POSTS_OWN | {"main"}
 PAGE_TAGS = frozenset(("html", "body"))
 _ID_OR_CLASS = re.compile(r"(?<![\w'\"/.-])(?P<mark>[#.])(?P<name>[\w-]+)")
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+HEADINGS_CSS = ", ".join(HEADINGS)
 NEVER_WIDGETS = MAINS_OWN | PAGE_TAGS | frozenset(HEADINGS)  # (is_widget)
 HEADING_LINKS = ", ".join(f'{h} a[href^="#"]' for h in HEADINGS)
 HEADING_ANCHORS = ", ".join(f"{h} a" for h in HEADINGS)
@@ -749,6 +750,8 @@ def strip_chrome(tree: LexborHTMLParser, title: LexborNode | None = None) -> Non
             node.decompose()
     for node in outermost_nodes(n for n in tree.css("[class], [id]") if is_widget(n, title)):
         node.decompose()
+    for node in [n for h in tree.css(HEADINGS_CSS) for n in unmarked_toc(h)]:
+        node.decompose()
     for node in tree.css(HEADING_LINKS):  # a heading's own permalink: "#", "¶", "§", "🔗"
         if not any(c.isalnum() for c in node.text(deep=True)):
             node.decompose()
@@ -764,6 +767,22 @@ def strip_chrome(tree: LexborHTMLParser, title: LexborNode | None = None) -> Non
                 continue
             if not any(is_title_block(node, heads) for heads in titles):
                 node.decompose()
+
+
+def unmarked_toc(heading: LexborNode) -> list[LexborNode]:
+    """A table of contents no class marks (a page MATLAB publishes: `<h2>Contents</h2>` and a
+    list of links to its sections): the heading and the element after it, when that holds only
+    links, each to an anchor of the page; else []."""
+    after = heading.next
+    while after is not None and after.tag == "-text" and not (after.text_content or "").strip():
+        after = after.next
+    if after is None or after.tag in HEADINGS or after.tag == "-text":
+        return []
+    links = after.css("a[href]")
+    if not links or not all(attr(a, "href").startswith("#") for a in links):
+        return []
+    linked = "".join("".join(plain_text(a).split()) for a in links)
+    return [heading, after] if linked == "".join(plain_text(after).split()) else []
 
 
 def is_icon_link(link: LexborNode) -> bool:
