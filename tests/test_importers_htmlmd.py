@@ -560,3 +560,18 @@ def test_a_table_of_contents_no_class_marks_is_left_out() -> None:
         "## Homework 1\n\nDocument what you're doing.\n\n## Part I: the smiley face.\n\nPlot."
         "\n\n## Notes\n\nSee the first part."
     )
+
+
+def test_mathjax_2_s_math_scripts_are_math() -> None:
+    """kramdown writes a post's TeX as scripts MathJax 2 typesets (0b01/rickyhan.com's
+    _site/jekyll/update/2017/09/14/autoencoders.html): math, not scripts to leave out."""
+    html = (
+        '<p>The hidden dimension <script type="math/tex">h</script> should be smaller than '
+        '<script type="math/tex">x</script>.</p>'
+        '<script type="math/tex; mode=display">f :{\\mathcal {X}}\\rightarrow {\\mathcal {H}}'
+        "</script><script>alert(1)</script>"
+    )
+    assert md(html) == (
+        "The hidden dimension $h$ should be smaller than $x$.\n\n"
+        "$$f :{\\mathcal {X}}\\rightarrow {\\mathcal {H}}$$"
+    )

@@ -95,6 +95,7 @@ PAGE_TAGS = frozenset(("html", "body"))
 _ID_OR_CLASS = re.compile(r"(?<![\w'\"/.-])(?P<mark>[#.])(?P<name>[\w-]+)")
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 HEADINGS_CSS = ", ".join(HEADINGS)
+MATH_SCRIPTS = 'script[type^="math/tex" i]'  # MathJax 2's TeX: kramdown's, the MathJax plugins'
 NEVER_WIDGETS = MAINS_OWN | PAGE_TAGS | frozenset(HEADINGS)  # (is_widget)
 HEADING_LINKS = ", ".join(f'{h} a[href^="#"]' for h in HEADINGS)
 HEADING_ANCHORS = ", ".join(f"{h} a" for h in HEADINGS)
@@ -737,6 +738,8 @@ def strip_chrome(tree: LexborHTMLParser, title: LexborNode | None = None) -> Non
     buttons and their label, and the page's own header and footer (not those of a post, a quote, a
     figure or the main content, nor one holding the page's one `<h1>` or its `title` heading);
     flatten what nests too deep."""
+    for node in tree.css(MATH_SCRIPTS):
+        node.replace_with(script_math(node))
     for node in outermost_nodes(sign_up_box(f) for f in tree.css("form") if asks_email(f)):
         node.decompose()
     for node in tree.css("a[href]"):
@@ -767,6 +770,16 @@ def strip_chrome(tree: LexborHTMLParser, title: LexborNode | None = None) -> Non
                 continue
             if not any(is_title_block(node, heads) for heads in titles):
                 node.decompose()
+
+
+def script_math(script: LexborNode) -> str:
+    """The TeX of a script MathJax 2 typesets (`<script type="math/tex">`, kramdown's math) as
+    the text MathJax reads as math, `\\(…\\)`, or `\\[…\\]` for a display
+    (`math/tex; mode=display`)."""
+    tex = (script.text(deep=True) or "").strip()
+    if not tex:
+        return ""
+    return f"\\[{tex}\\]" if "display" in attr(script, "type").lower() else f"\\({tex}\\)"
 
 
 def unmarked_toc(heading: LexborNode) -> list[LexborNode]:
