@@ -786,10 +786,35 @@ def test_a_built_site_s_pages_that_say_no_address_are_known_by_their_files(tmp_p
     assert codes == ["import-same-page"] * 2
     text = (tmp_path / "notes" / "bloom-filters.md").read_text(encoding="utf-8")
     assert "\n---\nNo false negatives.\n" in text and "\ntags: [sets]\n" in text
-    # two pages whose paths end alike: the listing's `/2014/04/bloom/` names neither
+    # two pages whose paths end alike: the listing's `/2014/04/bloom/` names the one of its site
     out = import_files([tmp_path / p for p in pages], tmp_path / "again", tmp_path)
     [dup] = [d for d in out.diagnostics if d.code == "import-duplicate-title"]
-    assert "2 other posts are also titled 'Bloom filters'" in dup.message
+    assert "another post is also titled 'Bloom filters'" in dup.message
+    assert dup.pos.path == "other/2014/04/bloom.html"
+
+
+def test_a_listing_s_link_from_the_site_s_root_names_the_page_of_its_own_copy(
+    tmp_path: Path,
+) -> None:
+    """A built Octopress site committed at a repository's top and again in its `public/`
+    (1Feng/1feng.github.com): each copy's archive names its own copy's pages from the root."""
+    card = '<article><h2 class="title"><a href="/2017/06/{0}/">{1}</a></h2></article>'
+    listing = "<html><body><main>{}</main></body></html>".format(
+        card.format("16/smarter", "Read-only") + card.format("15/cap", "CAP")
+    )
+    post = "<html><head><title>{0}</title></head><body><main><article><h1>{0}</h1>"
+    post += "<p>{1}</p></article></main></body></html>"
+    pages = {"site/archives/index.html": listing, "site/public/archives/index.html": listing}
+    for top, copy in (("site", ""), ("site/public", " (public)")):
+        pages[f"{top}/2017/06/16/smarter/index.html"] = post.format("Read-only", "Reads." + copy)
+        pages[f"{top}/2017/06/15/cap/index.html"] = post.format("CAP", "Choose two." + copy)
+    for rel, text in pages.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+    out = import_files([tmp_path / p for p in pages], tmp_path / "notes", tmp_path)
+    assert len(out.written) == 4  # a note for each copy's page, its archive's teaser in it
+    codes = sorted(d.code for d in out.diagnostics if d.code != "import-relative-url")
+    assert codes == ["import-duplicate-title"] * 2 + ["import-same-page"] * 2
 
 
 def test_a_built_site_s_post_whose_lead_links_away_is_no_link_post(tmp_path: Path) -> None:

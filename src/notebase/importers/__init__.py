@@ -243,12 +243,17 @@ class SitePages:
     by_tail: dict[str, list[str]]  # each page by the last parts of its path
 
     def named(self, href: str, folder: Path) -> str:
-        """The page a link names by its path: from the listing's folder, or from the site's root
-        (the one page whose path ends so); '' when none is known."""
+        """The page a link names by its path: from the listing's folder, or from the site's root:
+        the page at that path from the nearest folder holding the listing (a site copied whole
+        into its `public/` beside itself is two sites), else the one page whose path ends so;
+        '' when none is known."""
         href = unquote(href.split("#", 1)[0].split("?", 1)[0])  # `%E8%A7%86` is the folder `视`
         if not href.startswith("/"):
             return file_page((folder / href).as_posix())
         found = self.by_tail.get(file_page(href).lstrip("/"), [])
+        for root in (folder, *folder.parents):
+            if (key := file_page(root.as_posix() + href)) in found:
+                return key
         return found[0] if len(found) == 1 else ""
 
 
