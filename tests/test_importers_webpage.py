@@ -1100,3 +1100,20 @@ def test_an_empty_heading_titles_nothing() -> None:
     [post] = read_webpage(page, "index.html", "cribdrag/index.html").posts
     assert post.title == "Crib Dragging"
     assert note_text(post).split("---\n")[-1].startswith("First of all")
+
+
+def test_a_tag_page_saying_no_address_listing_one_post_is_its_teaser() -> None:
+    """An Octopress tag page listing one post (1Feng/1feng.github.com's tags/cpp/), built with an
+    empty canonical link: its post's title leads to another file of the site than its own."""
+    page = (
+        '<html><head><link rel="canonical" href=""></head><body><main><article>'
+        '<h2 class="title"><a href="/2014/04/27/std-bind-in-c-plus-plus/">函数对象与std::bind</a>'
+        '</h2><div class="meta"><div class="date">Apr 27 2014</div></div></article></main></body>'
+        "</html>"
+    )
+    archive = read_webpage(page, "index.html", "site/tags/cpp/index.html")
+    [post] = archive.posts
+    assert post.page == "path:/2014/04/27/std-bind-in-c-plus-plus/"
+    assert archive.diagnostics == ()
+    itself = read_webpage(page, "index.html", "site/2014/04/27/std-bind-in-c-plus-plus/index.html")
+    assert itself.posts[0].page == ""  # the page's own title, linking to it: the page itself

@@ -6,12 +6,14 @@ The tree is parsed and converted by htmlmd (selectolax's home); this module only
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import takewhile
 from textwrap import shorten
 from typing import Any
+from urllib.parse import unquote
 
 from notebase.diagnostics import Diagnostic, FilePos, info, warning
 from notebase.importers.content import content_blocks
@@ -799,10 +801,13 @@ def read_post(
     )
 
 
-def teaser_only(scope: Scope, meta: PageMeta) -> bool:
+def teaser_only(scope: Scope, meta: PageMeta, shown: str = "") -> bool:
     """Whether a page's one post is a teaser of another page of its site (a tag page listing one
-    post), its title leading there rather than to the page itself."""
+    post), its title leading there rather than to the page itself (its file, `shown`, when the
+    page says no address)."""
     page = listed_page(scope, meta, overlay_links(scope))
+    if page.startswith(SITE_PATH):
+        return not names_own_file(page[len(SITE_PATH) :], shown)
     own, listed = make_source(meta.base), make_source(page)
     return own is not None and listed is not None and own.key != listed.key
 
@@ -826,6 +831,29 @@ def listed_page(scope: Scope, meta: PageMeta, overlays: Sequence[LexborNode]) ->
 
 
 SITE_PATH = "path:"  # a listed post's page named by its path in the site (`/p/x/`, `../p/x/`)
+
+
+def names_own_file(href: str, shown: str) -> bool:
+    """Whether a link's path names the page's own file (`shown`): from the site's root, `/p/x/`
+    for `…/p/x/index.html`, or from the page's folder."""
+    href = unquote(href.split("#", 1)[0].split("?", 1)[0])
+    own = page_parts(shown)
+    if not href.startswith("/"):
+        return page_parts(posixpath.join(posixpath.dirname(shown), href)) == own
+    named = page_parts(href)
+    return bool(named) and own[-len(named) :] == named
+
+
+def page_parts(path: str) -> list[str]:
+    """A page's path as the folders naming it: `p/x/index.html` and `p/x.html` are p, x."""
+    parts = [
+        p for p in posixpath.normpath(path.replace("\\", "/")).split("/") if p not in ("", ".")
+    ]
+    if parts and parts[-1].lower() in ("index.html", "index.htm"):
+        parts.pop()
+    elif parts and parts[-1].lower().endswith((".html", ".htm")):
+        parts[-1] = parts[-1].rsplit(".", 1)[0]
+    return parts
 
 
 def is_site_path(href: str) -> bool:
@@ -958,7 +986,7 @@ def read_webpage(text: str, name: str, shown: str, site: Site = NO_SITE) -> Pars
     if indexed := taxonomy_index(tree, meta.base or "/" + shown.replace("\\", "/")):
         return taxonomy_page(indexed, name, shown)
     scopes, lead = find_scopes(tree, lines, meta.title)
-    single = len(scopes) == 1 and not teaser_only(scopes[0], meta)
+    single = len(scopes) == 1 and not teaser_only(scopes[0], meta, shown)
     if single:
         scopes = [page_title(tree, scopes[0], meta, lines)]
     posts = [read_post(s, meta, name, single, shown) for s in scopes]
