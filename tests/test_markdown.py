@@ -356,6 +356,20 @@ def test_tex_between_escaped_brackets_is_math(text: str, inline: int, display: i
         assert "<math" not in html
 
 
+def test_escaped_brackets_of_an_index_in_prose_are_brackets_not_math() -> None:
+    """A Python note's prose with its list's brackets escaped (WngWai/obsidian_quartz,
+    python_list索引.md): `spaces\\[start:start + length\\]` is an index, and the `\\[1]` before
+    it has no closing of its own; both were read as display math, one failing to convert."""
+    source = (
+        "要赋值为1：\n"
+        "spaces\\[start:start + length\\] = \\[1] 不行！\n"
+        "spaces\\[start:start + length\\] = \\[1] * length 需要这样！\n"
+    )
+    rendered = render_markdown(source)
+    assert "<math" not in rendered.html and rendered.problems == ()
+    assert "spaces[start:start + length] = [1] 不行！" in rendered.html
+
+
 def test_escaped_brackets_round_a_wikilink_are_brackets_round_a_link() -> None:
     """A wiki's inline label, `\\[_[[citation-needed|Citation needed]]_\\]` (Quartz and Obsidian
     read `\\[` as a bracket): its `_` and `|` are no TeX."""
