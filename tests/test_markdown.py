@@ -615,6 +615,23 @@ def test_a_math_block_in_a_list_item_may_have_its_tex_at_the_margin() -> None:
     assert html.count("<li>") == 2
 
 
+def test_an_operator_alone_on_a_line_of_a_list_item_s_math_block_is_tex() -> None:
+    """digitalyoshixi/zettelkasten, LADR Factor and Apply the Dependence.md: a sum of matrices
+    whose `+` and `- 5` stand on lines of their own, under a list item's lazy `$$`: they were
+    read as list items, the block left unclosed (its TeX shown as text, a heading of it, and
+    a math-failed warning for the `$$` after)."""
+    text = (
+        "8. We calculate\n$$(T+I)(1,0) = \n(\\left[\\begin{array}{cc}\n1 & 2\\\\\n"
+        "\\end{array}\\right]\n+\n\\left[\\begin{array}{cc}\n1 & 0\\\\\n"
+        "\\end{array}\\right])\n$$\n$$\n= \\left[\\begin{array}{c}\n2\\\\\n"
+        "\\end{array}\\right]\n- 5\n\\left[\\begin{array}{c}\n4\\\\\n\\end{array}\\right]\n$$\n"
+    )
+    rendered = render_markdown(text)
+    assert rendered.problems == () and rendered.html.count('display="block"') == 2
+    assert "\\left" not in rendered.html and "<h" not in rendered.html
+    assert rendered.html.count("<li>") == 1
+
+
 def test_a_list_item_s_unclosed_math_block_stops_at_the_next_item() -> None:
     html = render_markdown("- a\n  $$\nb\n- c\n\n$$\nd\n$$\n").html
     assert html.count("<li>") == 2 and html.count('display="block"') == 1
