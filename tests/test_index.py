@@ -732,6 +732,19 @@ def test_file_names_that_clean_to_one_url_are_told_apart_with_a_warning() -> Non
     assert not [d for d in idx.diagnostics if d.severity is Severity.ERROR]
 
 
+def test_the_note_whose_name_is_its_url_keeps_it_from_names_cleaned_to_it() -> None:
+    """digitalyoshixi/zettelkasten: `Bash.md` beside `Bash &&.md` and `Bash ;.md` (notes on
+    the shell's operators), `exit.md` beside `exit().md`; the note named so was moved to a
+    hashed URL, for its path sorted after the others'."""
+    notes = [note(f"Linux/{n}.md", f"# {n}\n") for n in ("Bash &&", "Bash ;", "Bash")]
+    notes += [note("OS/exit().md", "# exit()\n"), note("OS/exit.md", "# exit\n")]
+    idx = build_index(notes)
+    slugs = {e.rel_path: e.slug for e in idx.entries}
+    assert (slugs["Linux/Bash.md"], slugs["OS/exit.md"]) == ("linux/bash", "os/exit")
+    renamed = sorted(d.pos.path for d in idx.diagnostics if d.code == "slug-renamed")
+    assert renamed == ["notes/Linux/Bash &&.md", "notes/Linux/Bash ;.md", "notes/OS/exit().md"]
+
+
 def test_a_link_to_the_heading_a_note_is_titled_by_is_a_link_to_the_note() -> None:
     target = note("Transformation.md", "# Basic Data Transformation\n\n## Stabilize Variance\n")
     user = note(

@@ -268,7 +268,7 @@ def sort_entries(entries: Iterable[Entry]) -> tuple[Entry, ...]:
 def drop_collisions(entries: Sequence[Entry]) -> tuple[list[Entry], list[Diagnostic]]:
     """One entry per URL, none at a URL the site keeps for its own pages (off_reserved). Notes
     whose different file names clean to one URL (`🎾 PointNet.md`, `🏐 PointNet++.md`) are told
-    apart by a short hash of their path, with a warning; notes that ask for one URL (`slug:`, or
+    apart by a short hash of their path, with a warning, but the one claiming it (url_owner); notes that ask for one URL (`slug:`, or
     `x.md` beside `x/index.md`) are an error naming every file."""
     by_slug: dict[str, list[Entry]] = defaultdict(list)
     kept: list[Entry] = []
@@ -279,7 +279,7 @@ def drop_collisions(entries: Sequence[Entry]) -> tuple[list[Entry], list[Diagnos
         diags += moved
         by_slug[entry.slug].append(entry)
     for slug, group in sorted(by_slug.items()):
-        group.sort(key=lambda e: e.rel_path)
+        group.sort(key=url_owner)
         apart = told_apart(group)
         kept += [group[0], *apart]
         diags += [slug_renamed(e, group[0]) for e in apart]
@@ -291,6 +291,14 @@ def drop_collisions(entries: Sequence[Entry]) -> tuple[list[Entry], list[Diagnos
                     error("slug-collision", f"/{slug}/ is produced by {files}", e.pos, hint)
                 )
     return kept, diags
+
+
+def url_owner(entry: Entry) -> tuple[int, str]:
+    """The order in which notes sharing a URL claim it: the shortest path first, the name that
+    lost the fewest characters to cleaning (`Bash.md` keeps /bash/, where `Bash &&.md` and
+    `Bash ;.md` clean to it too; `exit.md` before `exit().md`), as Obsidian and Quartz give
+    each its own name; then by path."""
+    return len(entry.rel_path), entry.rel_path
 
 
 def one_home(entries: Sequence[Entry]) -> tuple[list[Entry], list[Diagnostic]]:
