@@ -645,6 +645,25 @@ def test_a_link_to_a_web_address_without_its_scheme_says_what_to_write() -> None
     ]
 
 
+def test_a_link_to_a_web_address_in_quotes_says_to_write_it_without_them() -> None:
+    """Soushi888/alternef-digital-garden, tauri.md and 55 more links so: `[…]('https://tauri.app')`,
+    the quotes part of the address (as CommonMark reads it), was told "fix the path"."""
+    text = "['Build smaller apps']('https://tauri.app') [b](\"https://x.org/p?a=1\")\n"
+    index = build_index([note("src.md", text)])
+    assert [(d.code, d.message, d.hint) for d in index.diagnostics] == [
+        (
+            "broken-link",
+            "'https://tauri.app' names no file under notes/: a web address in quotes is a path",
+            "write (https://tauri.app) for the web page",
+        ),
+        (
+            "broken-link",
+            '"https://x.org/p?a=1" names no file under notes/: a web address in quotes is a path',
+            "write (https://x.org/p?a=1) for the web page",
+        ),
+    ]
+
+
 def test_resolved_links_are_made_again_when_a_heading_they_name_changes() -> None:
     deep = note("deep.md", "# Deep\n\n## Part\n")
     source = note("src.md", "[[Deep#Part]]\n")

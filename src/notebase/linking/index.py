@@ -768,6 +768,11 @@ _BARE_DOMAIN = re.compile(
 )
 
 
+# a web address in quotes, `[Tauri]('https://tauri.app')`: CommonMark (and Quartz's parser)
+# read the quotes as the address's, which makes it a path no note or page has
+_QUOTED_ADDRESS = re.compile(r"""(['"])((?:https?|mailto):[^'"]+)\1""", re.I)
+
+
 def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) -> Diagnostic:
     pos = FilePos(entry.pos.path, link.line or 1)
     shown = f"[[{link.target}]]" if link.is_wiki else unquote(link.target)  # as written
@@ -789,6 +794,9 @@ def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) 
     if not link.is_wiki and _BARE_DOMAIN.match(shown):  # Obsidian, too, opens it as a file
         message = f"{shown} names no file under notes/: a web address needs its https://"
         return warning("broken-link", message, pos, f"write https://{shown} for the web page")
+    if not link.is_wiki and (quoted := _QUOTED_ADDRESS.fullmatch(shown)):
+        message = f"{shown} names no file under notes/: a web address in quotes is a path"
+        return warning("broken-link", message, pos, f"write ({quoted.group(2)}) for the web page")
     # a wikilink names a note unless its name shows a file (`[[aws.svc.EC2]]` is a note's: Dendron's
     # names, `[[Node.js]]`); a path with an extension names a file (`[t](script.py)`)
     names_file = shows_a_file if link.is_wiki else looks_like_file
