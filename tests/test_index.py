@@ -386,6 +386,20 @@ def test_a_heading_other_notes_open_with_too_gives_way_to_the_file_name() -> Non
     assert not [d for d in idx.diagnostics if d.code in ("duplicate-title", "missing-anchor")]
 
 
+def test_a_heading_clashing_with_a_title_another_note_takes_from_its_name_gives_way_too() -> None:
+    """digitalyoshixi/zettelkasten: `Inequality.md` opens with `# Properties`, as other notes do,
+    so it is titled "Inequality" by its name; `Jensen Inequality.md` opens with `# Inequality`,
+    and kept that title beside it (a duplicate-title warning), where Obsidian and Quartz title
+    it "Jensen Inequality"."""
+    jensen = note("Math/Jensen Inequality.md", "# Inequality\nFor any RV $X$\n")
+    inequality = note("Math/Inequality.md", "# Properties\nMultiplying by a positive\n")
+    other = note("Math/Field.md", "# Properties\nClosed under addition\n")
+    idx = build_index([jensen, inequality, other])
+    titles = sorted(e.title for e in idx.entries)
+    assert titles == ["Field", "Inequality", "Jensen Inequality"]
+    assert not [d for d in idx.diagnostics if d.code == "duplicate-title"]
+
+
 def test_an_empty_index() -> None:
     idx = build_index([])
     assert (idx.entries, idx.tags, idx.sources, idx.diagnostics) == ((), (), (), ())

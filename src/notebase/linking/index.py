@@ -381,14 +381,21 @@ def titled_apart(entries: Sequence[Entry]) -> list[Entry]:
     """Each note titled by the `# heading` it opens with is titled by its file name instead, that
     heading back in its body, when another note has that title too: many notes of a vault open
     with `# Definition` or `# Example`, a copy keeps its original's heading, and Obsidian and
-    Quartz title every note by its file name (or front matter)."""
-    count = Counter(name_key(entry.title) for entry in entries)
-    return [
-        titled_by_file_name(e, e.opening_heading)
-        if e.opening_heading is not None and count[name_key(e.title)] > 1
-        else e
-        for e in entries
-    ]
+    Quartz title every note by its file name (or front matter). Again until none clashes: a
+    note titled by its name so may take the title another note's heading gave it (`Inequality.md`
+    opening with `# Properties`, as others do, beside `Jensen Inequality.md`'s `# Inequality`)."""
+    titled = list(entries)
+    while True:
+        count = Counter(name_key(entry.title) for entry in titled)
+        clashing = [
+            (at, e.opening_heading)
+            for at, e in enumerate(titled)
+            if e.opening_heading is not None and count[name_key(e.title)] > 1
+        ]
+        if not clashing:  # each pass retitles a note for good: at most one pass a note
+            return titled
+        for at, heading in clashing:
+            titled[at] = titled_by_file_name(titled[at], heading)
 
 
 def titled_by_file_name(entry: Entry, heading: Heading) -> Entry:
