@@ -143,6 +143,26 @@ def test_a_garden_publishes_its_notes_named_with_an_underscore_as_quartz_does(
     assert [d.code for d in result.diagnostics if d.code == "left-out-link"] == ["left-out-link"]
 
 
+def test_a_garden_s_notes_are_titled_by_their_file_names_as_quartz_titles_them(
+    tmp_path: Path,
+) -> None:
+    """digitalyoshixi/zettelkasten: `spike.md` opens with `# Installation`, its one heading, and
+    was titled "Installation" (696 of its 13,415 notes by such a heading), where its Quartz site
+    titles it "spike"; a knowledge base that is no garden is titled by the heading as before."""
+    root = write_garden(tmp_path / "garden", garden_config())
+    (root / "notes" / "spike.md").write_text("# Installation\n\nRun it.\n", "utf-8")
+    (root / "notes" / "Maths" / "index.md").write_text("# Mathematics\n\nNotes.\n", "utf-8")
+    build_site(BuildOptions(root=root, out=root / "site"))
+    page = (root / "site" / "spike" / "index.html").read_text(encoding="utf-8")
+    assert "<title>spike · " in page and '<h1 id="installation">Installation</h1>' in page
+    folder = (root / "site" / "maths" / "index.html").read_text(encoding="utf-8")
+    assert "<title>Mathematics · " in folder  # a folder's page keeps its heading, no "index"
+    (root / "quartz.config.ts").unlink()
+    build_site(BuildOptions(root=root, out=root / "site"))
+    page = (root / "site" / "spike" / "index.html").read_text(encoding="utf-8")
+    assert "<title>Installation · " in page
+
+
 def test_a_knowledge_base_without_quartz_settings_is_as_before(kb: Path) -> None:
     config, told = load_config(kb)
     assert config.publishes(False, False) and config.ignore == (".obsidian/", ".trash/")

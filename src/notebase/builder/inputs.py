@@ -81,7 +81,7 @@ def read_inputs(
     digested here and compiled where rendered."""
     root = options.root
     config, config_diags = load_config(root)
-    found = discover_changes(root, known, scanned_ns, config.ignore, config.underscored)
+    found = discover_changes(root, known, scanned_ns, config.ignore, config.quartz)
     unread: list[Diagnostic] = []  # a template that cannot be read is reported where it is used
     templates = {
         **read_tree(root / THEME_DIR, "templates", root, unread, skip=ASSETS_DIR),
@@ -217,9 +217,9 @@ def discover_changes(
     ignore: tuple[str, ...] = (),
     underscored: bool = False,
 ) -> Discovery:
-    """Every note but those `ignore` leaves out (and those named `_x.md`, unless `underscored`), reading only those whose stamp differs from
-    `known` (recorded by a scan that began at `scanned_ns`) or is too close to that scan to be
-    trusted; a markdown file that is a drawing (is_drawing_text) is among the other files."""
+    """Every note but those `ignore` leaves out (and those named `_x.md`, unless `underscored`),
+    reading only those whose stamp differs from `known` (recorded by a scan that began at
+    `scanned_ns`) or is too close to that scan to be trusted; a markdown file that is a drawing (is_drawing_text) is among the other files."""
     started = time.time_ns()
     notes_dir = root / NOTES_DIR
     notes, read, stamps, others = [], [], {}, []

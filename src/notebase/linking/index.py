@@ -398,6 +398,22 @@ def titled_apart(entries: Sequence[Entry]) -> list[Entry]:
             titled[at] = titled_by_file_name(titled[at], heading)
 
 
+def titled_by_file_names(entries: Sequence[Entry]) -> list[Entry]:
+    """A Quartz garden's notes, each titled by its file name (its front matter's title kept), as
+    Quartz titles it whatever heading opens it: the heading back in its body. A folder's page,
+    `index.md`, keeps its heading, which says more than Quartz's "index"."""
+    return [
+        titled_by_file_name(e, e.opening_heading)
+        if e.opening_heading is not None and not is_folder_page(e.rel_path)
+        else e
+        for e in entries
+    ]
+
+
+def is_folder_page(rel_path: str) -> bool:
+    return rel_path.rsplit("/", 1)[-1] == "index.md"
+
+
 def titled_by_file_name(entry: Entry, heading: Heading) -> Entry:
     title = title_from_path(entry.rel_path)
     shown = f'<h1 id="{heading.anchor}">{heading.html}</h1>\n'
