@@ -83,6 +83,11 @@ def test_a_list_query_from_a_link_without_id_or_clauses_in_one_line() -> None:
             "`date(today)`, the day of the build",
         ),
         ("LIST WHERE due < date(NOW)", "`date(NOW)`, the day of the build"),
+        # pweissneo/second-brain-quartz, Metadata and Tagging.md: told as "expected `,`"
+        (
+            "LIST FROM #note WHERE date > date(today - 7 days)",
+            "`date(today - 7 days)`, the day of the build",
+        ),
         ("LIST FROM inlinks([[x]])", "the source inlinks([[x]])"),
         ("LIST LIMIT many", "LIMIT many"),
     ],
@@ -91,6 +96,10 @@ def test_what_is_not_read_is_named(query: str, why: str) -> None:
     with pytest.raises(NotRead) as caught:
         dataview_base(query)
     assert str(caught.value) == why
+
+
+def test_a_field_named_like_a_day_is_no_day_of_the_build() -> None:
+    assert "nowhere" in dataview_base("LIST WHERE x = date(nowhere)")
 
 
 def test_a_query_block_is_its_table_and_one_not_read_stays_as_written(tmp_path: Path) -> None:

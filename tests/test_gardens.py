@@ -125,6 +125,44 @@ def test_the_settings_beside_a_linked_content_folder_are_read(tmp_path: Path) ->
     assert told[0].pos is not None and told[0].pos.path == str(garden / "quartz.config.ts")
 
 
+def test_a_garden_publishes_its_notes_named_with_an_underscore_as_quartz_does(
+    tmp_path: Path,
+) -> None:
+    """A garden's map of its notes, `_root.md`, which four notes link (pweissneo/second-brain-
+    quartz, whose Quartz site holds `_root.html`), was left out with a left-out-link warning at
+    each link; a knowledge base that is no garden leaves it out as before."""
+    root = write_garden(tmp_path / "garden", garden_config())
+    (root / "notes" / "_root.md").write_text("# Knowledge Base Vault\n\nThe map.\n", "utf-8")
+    (root / "notes" / "Wikilinks.md").write_text("# Wikilinks\n\nBack to [[_root]].\n", "utf-8")
+    result = build_site(BuildOptions(root=root, out=root / "site"))
+    assert (root / "site" / "root" / "index.html").is_file()
+    assert not [d for d in result.diagnostics if d.code in ("left-out-link", "broken-link")]
+    (root / "quartz.config.ts").unlink()
+    result = build_site(BuildOptions(root=root, out=root / "site"))
+    assert not (root / "site" / "root").exists()
+    assert [d.code for d in result.diagnostics if d.code == "left-out-link"] == ["left-out-link"]
+
+
+def test_a_garden_s_notes_are_titled_by_their_file_names_as_quartz_titles_them(
+    tmp_path: Path,
+) -> None:
+    """digitalyoshixi/zettelkasten: `spike.md` opens with `# Installation`, its one heading, and
+    was titled "Installation" (696 of its 13,415 notes by such a heading), where its Quartz site
+    titles it "spike"; a knowledge base that is no garden is titled by the heading as before."""
+    root = write_garden(tmp_path / "garden", garden_config())
+    (root / "notes" / "spike.md").write_text("# Installation\n\nRun it.\n", "utf-8")
+    (root / "notes" / "Maths" / "index.md").write_text("# Mathematics\n\nNotes.\n", "utf-8")
+    build_site(BuildOptions(root=root, out=root / "site"))
+    page = (root / "site" / "spike" / "index.html").read_text(encoding="utf-8")
+    assert "<title>spike · " in page and '<h1 id="installation">Installation</h1>' in page
+    folder = (root / "site" / "maths" / "index.html").read_text(encoding="utf-8")
+    assert "<title>Mathematics · " in folder  # a folder's page keeps its heading, no "index"
+    (root / "quartz.config.ts").unlink()
+    build_site(BuildOptions(root=root, out=root / "site"))
+    page = (root / "site" / "spike" / "index.html").read_text(encoding="utf-8")
+    assert "<title>Installation · " in page
+
+
 def test_a_knowledge_base_without_quartz_settings_is_as_before(kb: Path) -> None:
     config, told = load_config(kb)
     assert config.publishes(False, False) and config.ignore == (".obsidian/", ".trash/")

@@ -386,6 +386,20 @@ def test_a_heading_other_notes_open_with_too_gives_way_to_the_file_name() -> Non
     assert not [d for d in idx.diagnostics if d.code in ("duplicate-title", "missing-anchor")]
 
 
+def test_a_heading_clashing_with_a_title_another_note_takes_from_its_name_gives_way_too() -> None:
+    """digitalyoshixi/zettelkasten: `Inequality.md` opens with `# Properties`, as other notes do,
+    so it is titled "Inequality" by its name; `Jensen Inequality.md` opens with `# Inequality`,
+    and kept that title beside it (a duplicate-title warning), where Obsidian and Quartz title
+    it "Jensen Inequality"."""
+    jensen = note("Math/Jensen Inequality.md", "# Inequality\nFor any RV $X$\n")
+    inequality = note("Math/Inequality.md", "# Properties\nMultiplying by a positive\n")
+    other = note("Math/Field.md", "# Properties\nClosed under addition\n")
+    idx = build_index([jensen, inequality, other])
+    titles = sorted(e.title for e in idx.entries)
+    assert titles == ["Field", "Inequality", "Jensen Inequality"]
+    assert not [d for d in idx.diagnostics if d.code == "duplicate-title"]
+
+
 def test_an_empty_index() -> None:
     idx = build_index([])
     assert (idx.entries, idx.tags, idx.sources, idx.diagnostics) == ((), (), (), ())
@@ -645,6 +659,25 @@ def test_a_link_to_a_web_address_without_its_scheme_says_what_to_write() -> None
     ]
 
 
+def test_a_link_to_a_web_address_in_quotes_says_to_write_it_without_them() -> None:
+    """Soushi888/alternef-digital-garden, tauri.md and 55 more links so: `[…]('https://tauri.app')`,
+    the quotes part of the address (as CommonMark reads it), was told "fix the path"."""
+    text = "['Build smaller apps']('https://tauri.app') [b](\"https://x.org/p?a=1\")\n"
+    index = build_index([note("src.md", text)])
+    assert [(d.code, d.message, d.hint) for d in index.diagnostics] == [
+        (
+            "broken-link",
+            "'https://tauri.app' names no file under notes/: a web address in quotes is a path",
+            "write (https://tauri.app) for the web page",
+        ),
+        (
+            "broken-link",
+            '"https://x.org/p?a=1" names no file under notes/: a web address in quotes is a path',
+            "write (https://x.org/p?a=1) for the web page",
+        ),
+    ]
+
+
 def test_resolved_links_are_made_again_when_a_heading_they_name_changes() -> None:
     deep = note("deep.md", "# Deep\n\n## Part\n")
     source = note("src.md", "[[Deep#Part]]\n")
@@ -730,6 +763,19 @@ def test_file_names_that_clean_to_one_url_are_told_apart_with_a_warning() -> Non
     slugs = sorted(e.slug for e in idx.entries)
     assert slugs[0] == "ml/pointnet" and slugs[1].startswith("ml/pointnet-") and len(slugs) == 2
     assert not [d for d in idx.diagnostics if d.severity is Severity.ERROR]
+
+
+def test_the_note_whose_name_is_its_url_keeps_it_from_names_cleaned_to_it() -> None:
+    """digitalyoshixi/zettelkasten: `Bash.md` beside `Bash &&.md` and `Bash ;.md` (notes on
+    the shell's operators), `exit.md` beside `exit().md`; the note named so was moved to a
+    hashed URL, for its path sorted after the others'."""
+    notes = [note(f"Linux/{n}.md", f"# {n}\n") for n in ("Bash &&", "Bash ;", "Bash")]
+    notes += [note("OS/exit().md", "# exit()\n"), note("OS/exit.md", "# exit\n")]
+    idx = build_index(notes)
+    slugs = {e.rel_path: e.slug for e in idx.entries}
+    assert (slugs["Linux/Bash.md"], slugs["OS/exit.md"]) == ("linux/bash", "os/exit")
+    renamed = sorted(d.pos.path for d in idx.diagnostics if d.code == "slug-renamed")
+    assert renamed == ["notes/Linux/Bash &&.md", "notes/Linux/Bash ;.md", "notes/OS/exit().md"]
 
 
 def test_a_link_to_the_heading_a_note_is_titled_by_is_a_link_to_the_note() -> None:

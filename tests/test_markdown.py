@@ -356,6 +356,20 @@ def test_tex_between_escaped_brackets_is_math(text: str, inline: int, display: i
         assert "<math" not in html
 
 
+def test_escaped_brackets_of_an_index_in_prose_are_brackets_not_math() -> None:
+    """A Python note's prose with its list's brackets escaped (WngWai/obsidian_quartz,
+    python_list索引.md): `spaces\\[start:start + length\\]` is an index, and the `\\[1]` before
+    it has no closing of its own; both were read as display math, one failing to convert."""
+    source = (
+        "要赋值为1：\n"
+        "spaces\\[start:start + length\\] = \\[1] 不行！\n"
+        "spaces\\[start:start + length\\] = \\[1] * length 需要这样！\n"
+    )
+    rendered = render_markdown(source)
+    assert "<math" not in rendered.html and rendered.problems == ()
+    assert "spaces[start:start + length] = [1] 不行！" in rendered.html
+
+
 def test_escaped_brackets_round_a_wikilink_are_brackets_round_a_link() -> None:
     """A wiki's inline label, `\\[_[[citation-needed|Citation needed]]_\\]` (Quartz and Obsidian
     read `\\[` as a bracket): its `_` and `|` are no TeX."""
@@ -599,6 +613,23 @@ def test_a_math_block_in_a_list_item_may_have_its_tex_at_the_margin() -> None:
     assert html.count('display="block"') == 1 and "<mtable" in html
     assert "\\left" not in html and "$" not in html
     assert html.count("<li>") == 2
+
+
+def test_an_operator_alone_on_a_line_of_a_list_item_s_math_block_is_tex() -> None:
+    """digitalyoshixi/zettelkasten, LADR Factor and Apply the Dependence.md: a sum of matrices
+    whose `+` and `- 5` stand on lines of their own, under a list item's lazy `$$`: they were
+    read as list items, the block left unclosed (its TeX shown as text, a heading of it, and
+    a math-failed warning for the `$$` after)."""
+    text = (
+        "8. We calculate\n$$(T+I)(1,0) = \n(\\left[\\begin{array}{cc}\n1 & 2\\\\\n"
+        "\\end{array}\\right]\n+\n\\left[\\begin{array}{cc}\n1 & 0\\\\\n"
+        "\\end{array}\\right])\n$$\n$$\n= \\left[\\begin{array}{c}\n2\\\\\n"
+        "\\end{array}\\right]\n- 5\n\\left[\\begin{array}{c}\n4\\\\\n\\end{array}\\right]\n$$\n"
+    )
+    rendered = render_markdown(text)
+    assert rendered.problems == () and rendered.html.count('display="block"') == 2
+    assert "\\left" not in rendered.html and "<h" not in rendered.html
+    assert rendered.html.count("<li>") == 1
 
 
 def test_a_list_item_s_unclosed_math_block_stops_at_the_next_item() -> None:

@@ -204,6 +204,13 @@ def test_site_suffix_is_the_name_after_a_title_s_last_separator(
         ("excalidraw-plugin: parsed\n", False),
         ("---\nexcalidraw-plugin: parsed\n", False),  # a front matter never closed
         ("---\ntitle: x\n---\nAbout the excalidraw-plugin: settings.\n", False),
+        # a note whose front matter keeps the key empty (digitalyoshixi/zettelkasten, Market
+        # Economy.md: prose, headings, no drawing), which Obsidian and Quartz show as a note
+        (
+            "---\naliases:\n  - Capitalism\nexcalidraw-plugin:\n---\nBuilt of free enterprise\n",
+            False,
+        ),
+        ("---\nexcalidraw-plugin: \ntags: [a]\n---\n# What to produce\n", False),
     ],
 )
 def test_a_drawing_is_told_by_its_front_matter_whatever_its_name(text: str, drawing: bool) -> None:

@@ -46,6 +46,10 @@ class Config:
     # not a notebase.yaml key: the custom types of the vault's Admonition plugin (read from its
     # settings, .obsidian/plugins/obsidian-admonition/data.json), which every note is parsed with
     admonitions: AdmonitionTypes = NO_TYPES
+    # not a notebase.yaml key: whether the notes are a Quartz garden's (its settings found), which
+    # Quartz publishes named `_x.md` too (or in a folder `_x/`) and titles by their file names,
+    # not by a heading opening them
+    quartz: bool = False
 
     def publishes(self, draft: bool, marked: bool, rel_path: str = "") -> bool:
         """Whether the site shows a note (at `rel_path` under notes/): no draft, and with
@@ -65,7 +69,7 @@ MAX_COUNT = 1_000_000
 FIELD_TYPES: dict[str, type] = {
     f.name: type(getattr(Config(), f.name))
     for f in fields(Config)
-    if f.name not in ("descriptions", "included", "admonitions")
+    if f.name not in ("descriptions", "included", "admonitions", "quartz")
 }
 
 
@@ -92,6 +96,7 @@ def load_config(root: Path) -> tuple[Config, tuple[Diagnostic, ...]]:
         published=config.published or ("marked" if garden.marked_only else ""),
         included=garden.included,
         admonitions=admonitions,
+        quartz=garden.quartz,
     )
     return config, (*diags, *broken, *told, *said)
 

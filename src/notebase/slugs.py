@@ -133,13 +133,16 @@ def is_drawing_file(rel: str) -> bool:
     return rel.lower().endswith(f"{DRAWING}.md")
 
 
-_DRAWING_MARK = re.compile(r"^excalidraw-plugin:", re.M)
+# the key with a value (`parsed`, `raw`): one left empty, as a note made from a drawing's template
+# keeps it, is no drawing's (Obsidian's plugins ask whether the value is true, and none is not)
+_DRAWING_MARK = re.compile(r"^excalidraw-plugin:[ \t]*[^\s#]", re.M)
 
 
 def is_drawing_text(text: str) -> bool:
     """A markdown file's text that is a drawing the Excalidraw plugin keeps, whatever the file's
     name (`X.md` as well as `X.excalidraw.md`, as the plugin's naming settings leave it): its
-    front matter says `excalidraw-plugin:`. Such a file is no note but a drawing's own file."""
+    front matter says `excalidraw-plugin: parsed` (or any value). Such a file is no note but a
+    drawing's own file."""
     if not text.startswith("---"):
         return False
     end = text.find("\n---", 3)

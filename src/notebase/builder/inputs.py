@@ -81,7 +81,7 @@ def read_inputs(
     digested here and compiled where rendered."""
     root = options.root
     config, config_diags = load_config(root)
-    found = discover_changes(root, known, scanned_ns, config.ignore)
+    found = discover_changes(root, known, scanned_ns, config.ignore, config.quartz)
     unread: list[Diagnostic] = []  # a template that cannot be read is reported where it is used
     templates = {
         **read_tree(root / THEME_DIR, "templates", root, unread, skip=ASSETS_DIR),
@@ -211,15 +211,19 @@ def read_failed(path: Path, root: Path, what: str, exc: OSError) -> Diagnostic:
 
 
 def discover_changes(
-    root: Path, known: Mapping[str, Stamp], scanned_ns: int, ignore: tuple[str, ...] = ()
+    root: Path,
+    known: Mapping[str, Stamp],
+    scanned_ns: int,
+    ignore: tuple[str, ...] = (),
+    underscored: bool = False,
 ) -> Discovery:
-    """Every note but those `ignore` leaves out, reading only those whose stamp differs from
-    `known` (recorded by a scan that began at `scanned_ns`) or is too close to that scan to be
-    trusted; a markdown file that is a drawing (is_drawing_text) is among the other files."""
+    """Every note but those `ignore` leaves out (and those named `_x.md`, unless `underscored`),
+    reading only those whose stamp differs from `known` (recorded by a scan that began at
+    `scanned_ns`) or is too close to that scan to be trusted; a markdown file that is a drawing (is_drawing_text) is among the other files."""
     started = time.time_ns()
     notes_dir = root / NOTES_DIR
     notes, read, stamps, others = [], [], {}, []
-    files, diags, left_out = scan_note_files(notes_dir, ignore)
+    files, diags, left_out = scan_note_files(notes_dir, ignore, underscored)
     for rel, stat in files:
         if not is_note_file(rel):  # a drawing's own file too (X.excalidraw.md)
             others.append((rel, stat.st_size, stat.st_mtime_ns))

@@ -76,7 +76,13 @@ from notebase.linking.attachments import (
     read_attachments,
 )
 from notebase.linking.bases import base_diagnostics
-from notebase.linking.index import Names, index_and_names, name_targets, suggest_name
+from notebase.linking.index import (
+    Names,
+    index_and_names,
+    name_targets,
+    suggest_name,
+    titled_by_file_names,
+)
 from notebase.linking.linktags import resolve_index
 from notebase.linking.mentions import (
     NameTable,
@@ -633,6 +639,7 @@ def index_parsed(
             shown = options.drafts or config.publishes(entry.draft, entry.published, entry.rel_path)
             (entries if shown else drafts).append(entry)
     others = (rel for rel, _, _ in found.files)
+    entries = titled_by_file_names(entries) if config.quartz else entries
     index, wiki_names, names = index_and_names(entries, others, drafts, memo, found.left_out)
     diags.extend(index.diagnostics)
     linked = (t[1:] for targets in index.link_targets.values() for t in targets if t[:1] == "@")

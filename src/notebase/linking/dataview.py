@@ -79,9 +79,11 @@ _TASK_UNREAD = re.compile(
 )
 
 
-# a date of the day the site is built (which would change the site from day to day)
+# a date of the day the site is built (which would change the site from day to day), reckoned
+# from too (`date(today - 7 days)`, as a note may write the week before it)
 _TODAY = re.compile(
-    r"\bdate\s*\(\s*(?:today|now|tomorrow|yesterday|[se]o[wmy])\s*\)|\b(?:now|today)\s*\(\s*\)",
+    r"\bdate\s*\(\s*(?:today|now|tomorrow|yesterday|[se]o[wmy])\b[^()]*\)"
+    r"|\b(?:now|today)\s*\(\s*\)",
     re.I,
 )
 

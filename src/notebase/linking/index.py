@@ -268,7 +268,7 @@ def sort_entries(entries: Iterable[Entry]) -> tuple[Entry, ...]:
 def drop_collisions(entries: Sequence[Entry]) -> tuple[list[Entry], list[Diagnostic]]:
     """One entry per URL, none at a URL the site keeps for its own pages (off_reserved). Notes
     whose different file names clean to one URL (`🎾 PointNet.md`, `🏐 PointNet++.md`) are told
-    apart by a short hash of their path, with a warning; notes that ask for one URL (`slug:`, or
+    apart by a short hash of their path, with a warning, but the one claiming it (url_owner); notes that ask for one URL (`slug:`, or
     `x.md` beside `x/index.md`) are an error naming every file."""
     by_slug: dict[str, list[Entry]] = defaultdict(list)
     kept: list[Entry] = []
@@ -279,7 +279,7 @@ def drop_collisions(entries: Sequence[Entry]) -> tuple[list[Entry], list[Diagnos
         diags += moved
         by_slug[entry.slug].append(entry)
     for slug, group in sorted(by_slug.items()):
-        group.sort(key=lambda e: e.rel_path)
+        group.sort(key=url_owner)
         apart = told_apart(group)
         kept += [group[0], *apart]
         diags += [slug_renamed(e, group[0]) for e in apart]
@@ -291,6 +291,14 @@ def drop_collisions(entries: Sequence[Entry]) -> tuple[list[Entry], list[Diagnos
                     error("slug-collision", f"/{slug}/ is produced by {files}", e.pos, hint)
                 )
     return kept, diags
+
+
+def url_owner(entry: Entry) -> tuple[int, str]:
+    """The order in which notes sharing a URL claim it: the shortest path first, the name that
+    lost the fewest characters to cleaning (`Bash.md` keeps /bash/, where `Bash &&.md` and
+    `Bash ;.md` clean to it too; `exit.md` before `exit().md`), as Obsidian and Quartz give
+    each its own name; then by path."""
+    return len(entry.rel_path), entry.rel_path
 
 
 def one_home(entries: Sequence[Entry]) -> tuple[list[Entry], list[Diagnostic]]:
@@ -373,14 +381,37 @@ def titled_apart(entries: Sequence[Entry]) -> list[Entry]:
     """Each note titled by the `# heading` it opens with is titled by its file name instead, that
     heading back in its body, when another note has that title too: many notes of a vault open
     with `# Definition` or `# Example`, a copy keeps its original's heading, and Obsidian and
-    Quartz title every note by its file name (or front matter)."""
-    count = Counter(name_key(entry.title) for entry in entries)
+    Quartz title every note by its file name (or front matter). Again until none clashes: a
+    note titled by its name so may take the title another note's heading gave it (`Inequality.md`
+    opening with `# Properties`, as others do, beside `Jensen Inequality.md`'s `# Inequality`)."""
+    titled = list(entries)
+    while True:
+        count = Counter(name_key(entry.title) for entry in titled)
+        clashing = [
+            (at, e.opening_heading)
+            for at, e in enumerate(titled)
+            if e.opening_heading is not None and count[name_key(e.title)] > 1
+        ]
+        if not clashing:  # each pass retitles a note for good: at most one pass a note
+            return titled
+        for at, heading in clashing:
+            titled[at] = titled_by_file_name(titled[at], heading)
+
+
+def titled_by_file_names(entries: Sequence[Entry]) -> list[Entry]:
+    """A Quartz garden's notes, each titled by its file name (its front matter's title kept), as
+    Quartz titles it whatever heading opens it: the heading back in its body. A folder's page,
+    `index.md`, keeps its heading, which says more than Quartz's "index"."""
     return [
         titled_by_file_name(e, e.opening_heading)
-        if e.opening_heading is not None and count[name_key(e.title)] > 1
+        if e.opening_heading is not None and not is_folder_page(e.rel_path)
         else e
         for e in entries
     ]
+
+
+def is_folder_page(rel_path: str) -> bool:
+    return rel_path.rsplit("/", 1)[-1] == "index.md"
 
 
 def titled_by_file_name(entry: Entry, heading: Heading) -> Entry:
@@ -760,6 +791,11 @@ _BARE_DOMAIN = re.compile(
 )
 
 
+# a web address in quotes, `[Tauri]('https://tauri.app')`: CommonMark (and Quartz's parser)
+# read the quotes as the address's, which makes it a path no note or page has
+_QUOTED_ADDRESS = re.compile(r"""(['"])((?:https?|mailto):[^'"]+)\1""", re.I)
+
+
 def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) -> Diagnostic:
     pos = FilePos(entry.pos.path, link.line or 1)
     shown = f"[[{link.target}]]" if link.is_wiki else unquote(link.target)  # as written
@@ -781,6 +817,9 @@ def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) 
     if not link.is_wiki and _BARE_DOMAIN.match(shown):  # Obsidian, too, opens it as a file
         message = f"{shown} names no file under notes/: a web address needs its https://"
         return warning("broken-link", message, pos, f"write https://{shown} for the web page")
+    if not link.is_wiki and (quoted := _QUOTED_ADDRESS.fullmatch(shown)):
+        message = f"{shown} names no file under notes/: a web address in quotes is a path"
+        return warning("broken-link", message, pos, f"write ({quoted.group(2)}) for the web page")
     # a wikilink names a note unless its name shows a file (`[[aws.svc.EC2]]` is a note's: Dendron's
     # names, `[[Node.js]]`); a path with an extension names a file (`[t](script.py)`)
     names_file = shows_a_file if link.is_wiki else looks_like_file

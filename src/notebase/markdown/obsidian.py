@@ -449,15 +449,16 @@ def push_paragraph(state: StateBlock, text: str, lines: list[int]) -> None:
 def math_block_end(state: StateBlock, first: int, end: int) -> tuple[int, str, str] | None:
     """The line of the closing `$$`, the TeX before it on that line and the text after it; None
     when the block is never closed, a heading comes first, or a line leaves its container (a list
-    item's indent) by starting a block of its own there (a list item, a heading, a quote): TeX
-    written from the margin under a list item's `$$` (`\\left[…`, `-4 & 2 \\\\`) is the
-    block's, as in Obsidian."""
+    item's indent) by starting a block of its own there (a list item of words, a heading, a
+    quote): TeX written from the margin under a list item's `$$` (`\\left[…`, `-4 & 2 \\\\`,
+    an operator alone, `+`, or before a number, `- 5`) is the block's, as in Obsidian."""
     for line in range(first, end):
         if state.isEmpty(line):
             continue
         text = state.src[state.bMarks[line] + state.tShift[line] : state.eMarks[line]]
         # sCount -1: a lazy line of a quote, kept
-        leaves = 0 <= state.sCount[line] < state.blkIndent and _NEW_BLOCK.match(text)
+        starts = _NEW_BLOCK.match(text) is not None and _TEX_ROW.fullmatch(text) is None
+        leaves = 0 <= state.sCount[line] < state.blkIndent and starts
         if leaves or (state.sCount[line] - state.blkIndent < 4 and _HEADING.match(text)):
             return None
         tex, found, rest = text.partition("$$")
@@ -467,6 +468,9 @@ def math_block_end(state: StateBlock, first: int, end: int) -> tuple[int, str, s
 
 
 _HEADING = re.compile(r"#{1,6}(?:[ \t]|$)")
+# a line of TeX that reads as a bullet: an operator alone between two matrices (`+`, `-`), or
+# one before a number or a command (`- 5`, `- \left[`); an item of words (`- c`) is an item
+_TEX_ROW = re.compile(r"[-+*](?:[ \t]+(?:\\.*|[^A-Za-z]*))?[ \t]*")
 
 
 # `- [/] task`: a status of Obsidian's (any one character but a space) marks a task as done; a

@@ -240,6 +240,9 @@ _LINK_IN_TEXT = re.compile(r"\]\(|://|\[\[[^\[\]]+\]\]")
 # statement a log line quotes, `\[select … as name FROM person p\]`)
 _PROSE_RUN = re.compile(r"(?<![\\\w])[A-Za-z]{3,}(?: +[A-Za-z]{3,}){2}(?!\w)")
 _COMMAND_TEXT = re.compile(r"\\[A-Za-z]+\s*\{[^{}]*\}")
+# a letter right before the opening: an index written with its brackets escaped (`spaces\[i\]`,
+# as an editor escapes a list's brackets in prose), never a formula, which stands apart
+_INDEXED = re.compile(r"[A-Za-z_]")
 
 
 def math_brackets(state: StateInline, silent: bool) -> bool:
@@ -247,14 +250,20 @@ def math_brackets(state: StateInline, silent: bool) -> bool:
     MkDocs, Hugo blogs) hold them. Between the two only what reads as TeX (a command, a sub- or
     superscript, a relation, braces; inline, one short variable too) is math: `\\(as here\\)`
     and `\\[sic\\]` stay escaped brackets around text, as CommonMark reads them, and so does
-    text holding a link or a run of words."""
+    text holding a link or a run of words. Nor is an opening right after a letter (an index,
+    `a\\[i\\]`), nor one whose closing comes after another opening of its kind (its own is
+    missing: `\\[1] and a\\[i\\]`)."""
     src, pos = state.src, state.pos
     if src[pos] != "\\" or src[pos + 1 : pos + 2] not in _BRACKETS:
+        return False
+    if pos > 0 and _INDEXED.fullmatch(src[pos - 1]):
         return False
     closing, kind = _BRACKETS[src[pos + 1]]
     end = src.find(closing, pos + 2)
     tex = src[pos + 2 : end]
-    if end < 0 or not tex.strip() or "\n\n" in tex or _LINK_IN_TEXT.search(tex):
+    if end < 0 or not tex.strip() or "\n\n" in tex or src[pos : pos + 2] in tex:
+        return False
+    if _LINK_IN_TEXT.search(tex):
         return False
     if not (_TEX_LIKE.search(tex) or (kind == "math_inline" and _VARIABLE.fullmatch(tex))):
         return False

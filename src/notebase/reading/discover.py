@@ -69,11 +69,11 @@ def make_ignore(patterns: tuple[str, ...]) -> Callable[[str, bool], bool]:
 
 
 def scan_note_files(
-    notes_dir: Path, ignore: tuple[str, ...] = ()
+    notes_dir: Path, ignore: tuple[str, ...] = (), underscored: bool = False
 ) -> tuple[list[tuple[str, os.stat_result]], list[Diagnostic], list[str]]:
     """Every file under notes_dir (notes and attachments) with its stat, in path order; names
     starting with . and paths `ignore` patterns match skipped, and notes (*.md) whose name or a
-    folder's starts with _, or in the vault's folder of note templates (template_folders), whose
+    folder's starts with _ (unless `underscored`: a Quartz garden publishes them), or in the vault's folder of note templates (template_folders), whose
     other files are attachments all the same (a vault's `_attachments/`, a base kept in
     `Templates/`); a diagnostic for each folder that cannot be listed (none when notes_dir does
     not exist); and the paths of the notes so left out (a link to one is told apart)."""
@@ -92,7 +92,8 @@ def scan_note_files(
         for entry in entries:
             path = f"{rel}/{entry.name}" if rel else entry.name
             # no note there, files all the same
-            left_out = hidden or entry.name.startswith("_") or path.casefold() in templates
+            private = entry.name.startswith("_") and not underscored
+            left_out = hidden or private or path.casefold() in templates
             no_note = left_out and path.endswith(".md")
             try:
                 if entry.is_dir():

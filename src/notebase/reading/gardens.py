@@ -48,6 +48,9 @@ class GardenSettings:
     marked_only: bool = False
     line: int = 0  # of quartz.config.ts's `ignorePatterns`, or 1
     included: tuple[str, ...] = ()  # folders whose notes are published unmarked (marked_only)
+    # a Quartz garden's (its quartz.config.ts found): Quartz publishes a note named `_x.md`,
+    # leaving out only what its ignorePatterns name, and titles notes by their file names
+    quartz: bool = False
 
 
 def find_quartz_config(root: Path) -> Path | None:
@@ -69,6 +72,7 @@ def read_garden_settings(root: Path) -> tuple[GardenSettings, tuple[Diagnostic, 
         quartz.marked_only or published.marked_only,
         quartz.line,
         published.included,
+        quartz.quartz,
     )
     if (root / "notes" / DIGITAL_GARDEN).is_dir():
         pos = FilePos(f"notes/{DIGITAL_GARDEN}")
@@ -126,7 +130,7 @@ def read_quartz_settings(root: Path) -> tuple[GardenSettings, tuple[Diagnostic, 
         text = path.read_text(encoding="utf-8-sig") if path else ""
     except (OSError, UnicodeDecodeError):
         return GardenSettings(), ()
-    settings = parse_quartz_config(text)
+    settings = replace(parse_quartz_config(text), quartz=path is not None)
     if path is None or not (settings.ignore or settings.marked_only):
         return settings, ()
     shown = path.name if path.parent == root else str(path)
