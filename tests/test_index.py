@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 
 from notebase.builder.memo import Memo
-from notebase.diagnostics import FilePos, Severity
+from notebase.diagnostics import LISTED, FilePos, Severity, format_diagnostic, sum_up
 from notebase.digests import remade
 from notebase.linking.index import build_index, index_and_names
 from notebase.linking.mentions import find_mentions
@@ -879,3 +879,23 @@ def test_many_notes_of_one_title_are_one_warning_naming_the_first_few() -> None:
         'title "Home" is also used by notes/imported/home.md, notes/imported/home-3.md,'
         " notes/imported/home-4.md and 2 more notes"
     )
+
+
+def test_many_links_to_notes_left_out_unread_are_one_warning_naming_the_most_linked() -> None:
+    """A vault naming its hub notes `_Python.md` (bulka4/obsidian-notes-IT-personal-projects-and-
+    knowledge-base: 2,509 such links) links them from most of its notes: past LISTED, the
+    printed report says them in one warning, as it says links to notes written nowhere."""
+    notes = [
+        note(f"n{i}.md", "[[_Python]]" + (" [[_ML]]" if i % 2 else "") + "\n") for i in range(8)
+    ]
+    index, _, _ = index_and_names(notes, left_out=("_Python.md", "_ML.md"))
+    left = [d for d in index.diagnostics if d.code == "left-out-link"]
+    assert len(left) == 12 and {d.about for d in left} == {"_Python", "_ML"}
+    assert sum_up(left[:LISTED]) == tuple(left[:LISTED])
+    assert [format_diagnostic(d) for d in sum_up(left)] == [
+        "notes/n0.md:1: warning[left-out-link]: 12 links in 8 notes name 2 notes the site leaves"
+        " out (named with _, or in the template folder), the most linked: [[_Python]] (8),"
+        " [[_ML]] (4)\n"
+        "  hint: rename them without the _, or move them out of the template folder, to publish"
+        " them; `notebase check --unresolved` lists every link"
+    ]

@@ -92,6 +92,12 @@ def unpublished_note(diag: Diagnostic) -> str | None:
     return diag.about if diag.code == "draft-link" and diag.about else None
 
 
+def left_out_note(diag: Diagnostic) -> str | None:
+    """The name of the note a link to a note the site never reads (named with _, in the
+    template folder) names; None for any other diagnostic."""
+    return diag.about if diag.code == "left-out-link" and diag.about else None
+
+
 def sum_up_unwritten(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
     """Links to notes written nowhere, past LISTED, as one warning (how many links, in how many
     notes, to how many notes; the most linked of those, at the first place that names it); a
@@ -108,6 +114,15 @@ def sum_up_unpublished(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
     hint += " published), or build with --drafts; `notebase check --unresolved` lists every link"
     total = partial(linked_total, "draft-link", "the site leaves out (not published)", hint)
     return summed_up(diags, unpublished_note, total)
+
+
+def sum_up_left_out(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
+    """Links to notes the site never reads, past LISTED, as one warning, as sum_up_unwritten says
+    them: a vault that names its hub notes `_Python.md` links them from thousands of notes."""
+    hint = "rename them without the _, or move them out of the template folder, to publish them;"
+    hint += " `notebase check --unresolved` lists every link"
+    what = "the site leaves out (named with _, or in the template folder)"
+    return summed_up(diags, left_out_note, partial(linked_total, "left-out-link", what, hint))
 
 
 def linked_total(
@@ -161,8 +176,8 @@ def relative_total(kept: list[tuple[Diagnostic, str]]) -> Diagnostic:
 
 def sum_up(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
     """The diagnostics as printed: each kind that comes by the dozen summed up (sum_up_unwritten,
-    sum_up_unpublished, sum_up_relative)."""
-    return sum_up_relative(sum_up_unpublished(sum_up_unwritten(diags)))
+    sum_up_unpublished, sum_up_left_out, sum_up_relative)."""
+    return sum_up_relative(sum_up_left_out(sum_up_unpublished(sum_up_unwritten(diags))))
 
 
 def counted(n: int, thing: str) -> str:

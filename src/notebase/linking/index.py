@@ -805,7 +805,7 @@ def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) 
         hint += " published), or build with --drafts"
         return warning("draft-link", message, pos, hint, about=note_name(link))
     if left := linked_note(link, entry, names.value.left_out):
-        return left_out_link(shown, left, pos)
+        return left_out_link(shown, left, pos, note_name(link))
     if drawing := drawing_path(link.target):
         message = (
             f"{shown} names no drawing: no {drawing.rsplit('/', 1)[-1]}{DRAWING}.md under notes/"
@@ -862,9 +862,10 @@ def note_name(link: LinkRef) -> str:
     return target if link.is_wiki else posixpath.basename(unquote(target)).removesuffix(".md")
 
 
-def left_out_link(shown: str, path: str, pos: FilePos) -> Diagnostic:
-    """A link Obsidian follows to a note the site leaves out: one of the vault's template folder,
-    or one whose name, or a folder's, starts with _."""
+def left_out_link(shown: str, path: str, pos: FilePos, name: str) -> Diagnostic:
+    """A link Obsidian follows to a note the site leaves out, `name` (summed up when many:
+    diagnostics.sum_up): one of the vault's template folder, or one whose name, or a folder's,
+    starts with _."""
     if any(part.startswith("_") for part in path.split("/")):
         why, hint = "whose name starts with _", "rename it without the _ to publish it"
     else:
@@ -873,7 +874,7 @@ def left_out_link(shown: str, path: str, pos: FilePos) -> Diagnostic:
             "move it out of the template folder to publish it",
         )
     message = f"{shown} leads to {NOTES_DIR}/{path}, {why}: left out of the site"
-    return warning("left-out-link", message, pos, hint)
+    return warning("left-out-link", message, pos, hint, about=name)
 
 
 TYPO_MIN = 5  # names shorter than this one slip apart are other words: tcp and tco, rsa and ssa
