@@ -130,7 +130,7 @@ def link_site_refs(
             line = _POST_FILE_LINK.sub(functools.partial(relink_file, post), line)
         return _ROOTED_PAGE_LINK.sub(relink_page, line) if "](/" in line else line
 
-    files = {post.origin_file: post.title for post in posts if fits_wikilink(post.title)}
+    files = post_files(posts)
     return [
         with_references(
             with_markdown(post, functools.partial(relinked, post)),
@@ -154,7 +154,18 @@ def links_a_post(post: ImportedPost) -> bool:
     )
 
 
-def post_at(files: Mapping[str, str], origin: str, path: str) -> str | None:
+def post_files(posts: Sequence[ImportedPost]) -> dict[str, dict[str, str]]:
+    """The titles of the posts a wikilink can name, by the names of their inputs, grouped by the
+    last part of the name (its file's): a link's path is looked for among the names of its file
+    alone, not every post's (post_at, once a link: a blog of thousands of posts)."""
+    files: dict[str, dict[str, str]] = {}
+    for post in posts:
+        if fits_wikilink(post.title):
+            files.setdefault(post.origin_file.rpartition("/")[2], {})[post.origin_file] = post.title
+    return files
+
+
+def post_at(files: Mapping[str, Mapping[str, str]], origin: str, path: str) -> str | None:
     """The title of the post whose file a relative link from the post read from `origin` leads
     to, by its path from that post's folder (`optimizer/volcano.md` from `databases/README.md`,
     where `executor/volcano.md` is another post): the one input whose name (its file's, with as
@@ -165,9 +176,10 @@ def post_at(files: Mapping[str, str], origin: str, path: str) -> str | None:
         posixpath.join(posixpath.dirname(origin), unquote(path.partition("#")[0]))
     )
     for source in source_paths(re.sub(r"^(?:\.\./)+", "", at)):
-        if source in files:
-            return files[source]
-        found = {title for name, title in files.items() if source.endswith("/" + name)}
+        named = files.get(source.rpartition("/")[2], {})
+        if source in named:
+            return named[source]
+        found = {title for name, title in named.items() if source.endswith("/" + name)}
         if found:
             return found.pop() if len(found) == 1 else None
     return None
