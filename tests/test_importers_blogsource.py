@@ -381,6 +381,14 @@ $$\\begin{align}$$
     )
 
 
+def test_a_line_break_before_a_command_is_no_sign_of_tex_escaped_for_a_markdown_renderer() -> None:
+    r"""`\\\hline` (a row's end, then a rule) or `\\[2pt]` is TeX as MathJax reads it, whatever
+    the generator: its escapes are kept (`\{x\}`, `\,`), where they were read as a markdown
+    renderer's and left out."""
+    formula = r"$$\begin{array}{c} a \\\hline b \\[2pt] \{x\} \, y \end{array}$$"
+    assert from_hugo(formula) == formula
+
+
 def test_files_named_from_a_folder_above_the_post_are_named_from_the_note_s_folder() -> None:
     """zhjwpku/paper-notes, an mdBook, names the book's pictures from each note's folder
     (`src/fs/polarfs.md`: `![](../assets/images/x.jpg)`, `./../../assets/…` two folders down):

@@ -478,9 +478,10 @@ def from_hugo(body: str) -> str:
 # a formula (`$$…$$`, over lines too, or `$…$` in a line); and what tells that its TeX was
 # written for a markdown renderer that reads it before MathJax does (Hugo's Blackfriday and
 # Goldmark, which leave no formula alone): a command's backslash escaped (`\\begin{align}`,
-# which TeX reads as a line break before a word), or a bracket escaped (`\[`, no TeX in math)
+# which TeX reads as a line break before a word; not a line break before a command, `\\\hline`),
+# or a bracket escaped (`\[`, no TeX in math)
 _MATH = re.compile(r"\$\$(?:[^$]|\$(?!\$))+?\$\$|(?<![\\$])\$(?!\s)[^$\n]+?(?<![\s\\])\$(?!\d)")
-_ESCAPED_TEX = re.compile(r"\\\\[A-Za-z]|(?<!\\)\\[\[\]]")
+_ESCAPED_TEX = re.compile(r"(?<!\\)\\\\[A-Za-z]|(?<!\\)\\[\[\]]")
 _MARKDOWN_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")  # a backslash before ASCII punctuation
 
 
