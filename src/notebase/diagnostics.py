@@ -66,10 +66,11 @@ LISTED = 10  # such links listed one by one up to this many; beyond, one warning
 MOST_LINKED = 3  # the notes not written named in that warning
 
 
-def unwritten_note(diag: Diagnostic) -> str | None:
-    """The name of the note a link to a note written nowhere names (`[[Name#part]]`: `Name`);
-    None for any other diagnostic."""
-    return diag.about if diag.code == "broken-link" and diag.about else None
+def linked_note(code: str, diag: Diagnostic) -> str | None:
+    """The name of the note a `code` warning's link names (`[[Name#part]]`: `Name`): a note
+    written nowhere (broken-link), a draft (draft-link), one the site never reads
+    (left-out-link); None for any other diagnostic."""
+    return diag.about if diag.code == code and diag.about else None
 
 
 def summed_up(
@@ -86,16 +87,12 @@ def summed_up(
     return (*(d for d in diags if pick(d) is None), total(picked))
 
 
-def unpublished_note(diag: Diagnostic) -> str | None:
-    """The name of the note a link to a note the site leaves out (a draft, an unmarked note where
-    only marked ones are published) names; None for any other diagnostic."""
-    return diag.about if diag.code == "draft-link" and diag.about else None
-
-
-def left_out_note(diag: Diagnostic) -> str | None:
-    """The name of the note a link to a note the site never reads (named with _, in the
-    template folder) names; None for any other diagnostic."""
-    return diag.about if diag.code == "left-out-link" and diag.about else None
+def sum_up_links(
+    code: str, what: str, hint: str, diags: Sequence[Diagnostic]
+) -> tuple[Diagnostic, ...]:
+    """`code` warnings of links to notes (linked_note), past LISTED, as one warning saying how
+    many links, in how many notes, to how many notes `what` says (linked_total)."""
+    return summed_up(diags, partial(linked_note, code), partial(linked_total, code, what, hint))
 
 
 def sum_up_unwritten(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
@@ -103,8 +100,7 @@ def sum_up_unwritten(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
     notes, to how many notes; the most linked of those, at the first place that names it); a
     link that is probably a typo of a note's name is reported where it is."""
     hint = "write those notes; `notebase check --unresolved` lists every such link"
-    total = partial(linked_total, "broken-link", "written nowhere (unresolved links)", hint)
-    return summed_up(diags, unwritten_note, total)
+    return sum_up_links("broken-link", "written nowhere (unresolved links)", hint, diags)
 
 
 def sum_up_unpublished(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
@@ -112,8 +108,7 @@ def sum_up_unpublished(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
     them: in a garden that publishes only its marked notes, most of its links lead to others."""
     hint = "publish them (`draft: false`, or `publish: true` where only notes so marked are"
     hint += " published), or build with --drafts; `notebase check --unresolved` lists every link"
-    total = partial(linked_total, "draft-link", "the site leaves out (not published)", hint)
-    return summed_up(diags, unpublished_note, total)
+    return sum_up_links("draft-link", "the site leaves out (not published)", hint, diags)
 
 
 def sum_up_left_out(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
@@ -122,7 +117,7 @@ def sum_up_left_out(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
     hint = "rename them without the _, or move them out of the template folder, to publish them;"
     hint += " `notebase check --unresolved` lists every link"
     what = "the site leaves out (named with _, or in the template folder)"
-    return summed_up(diags, left_out_note, partial(linked_total, "left-out-link", what, hint))
+    return sum_up_links("left-out-link", what, hint, diags)
 
 
 def linked_total(
