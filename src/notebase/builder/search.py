@@ -759,7 +759,15 @@ def read_bundle(bundle: Path, left: bool = False) -> dict[str, bytes | Staged]:
 def rewritten(rel: str) -> bool:
     """Whether canonical_bundle rewrites the bundle's file `rel`: the filters, the metadata
     naming them, and the entry file naming that."""
-    return rel.startswith(f"{FILTERS_DIR}/") or rel.endswith(".pf_meta") or rel == ENTRY_FILE
+    return is_filter(rel) or is_meta(rel) or rel == ENTRY_FILE
+
+
+def is_filter(rel: str) -> bool:
+    return rel.startswith(f"{FILTERS_DIR}/")
+
+
+def is_meta(rel: str) -> bool:
+    return rel.endswith(".pf_meta")
 
 
 def canonical_bundle(bundle: Mapping[str, bytes | Staged]) -> dict[str, bytes | Staged]:
@@ -768,18 +776,17 @@ def canonical_bundle(bundle: Mapping[str, bytes | Staged]) -> dict[str, bytes | 
     The files it rewrites (rewritten) are bytes; the others are kept as they are."""
     files, renamed = dict(bundle), {}
 
-    def taken(rel: str) -> bytes:
+    def taken(rel: str) -> bytes:  # (read_bundle reads these: a Staged one is read here)
         data = files.pop(rel)
-        assert isinstance(data, bytes), "a file canonical_bundle rewrites is read (read_bundle)"
-        return data
+        return data if isinstance(data, bytes) else data.path.read_bytes()
 
-    for rel in sorted(r for r in bundle if r.startswith(f"{FILTERS_DIR}/")):
+    for rel in sorted(filter(is_filter, bundle)):
         name, values = read_index_file(taken(rel))
         data = write_index_file([name, sorted(values)])
         renamed[Path(rel).stem] = new = rename_by_content(Path(rel).stem, data, 7)
         files[f"{FILTERS_DIR}/{new}.pf_filter"] = data
     entry = taken(ENTRY_FILE).decode("utf-8")
-    for rel in sorted(r for r in bundle if r.endswith(".pf_meta")):
+    for rel in sorted(filter(is_meta, bundle)):
         meta = read_index_file(taken(rel))
         meta[3] = sorted([name, renamed[old]] for name, old in meta[3])  # [[filter, file]]
         data = write_index_file(meta)
