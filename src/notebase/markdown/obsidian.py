@@ -457,14 +457,19 @@ def math_block_end(state: StateBlock, first: int, end: int) -> tuple[int, str, s
             continue
         text = state.src[state.bMarks[line] + state.tShift[line] : state.eMarks[line]]
         # sCount -1: a lazy line of a quote, kept
-        starts = _NEW_BLOCK.match(text) is not None and _TEX_ROW.fullmatch(text) is None
-        leaves = 0 <= state.sCount[line] < state.blkIndent and starts
+        leaves = 0 <= state.sCount[line] < state.blkIndent and starts_a_block(text)
         if leaves or (state.sCount[line] - state.blkIndent < 4 and _HEADING.match(text)):
             return None
         tex, found, rest = text.partition("$$")
         if found:
             return line, tex, rest.strip()
     return None
+
+
+def starts_a_block(text: str) -> bool:
+    """Whether a line of a `$$` block starts a block of its own (a list item of words, a quote),
+    not a row of TeX (`+`, `- 5`); asked of a line left of the block's indent only."""
+    return _NEW_BLOCK.match(text) is not None and _TEX_ROW.fullmatch(text) is None
 
 
 _HEADING = re.compile(r"#{1,6}(?:[ \t]|$)")
