@@ -57,7 +57,7 @@ from notebase.linking.jsregex import (
     search,
 )
 from notebase.markdown.markers import marker_numbers
-from notebase.markdown.rawhtml import RawLink, sanitise
+from notebase.markdown.rawhtml import SAFE_SCHEME, RawLink, sanitise
 from notebase.markdown.text import html_to_text
 from notebase.model import Attachment, Backlink, Entry, SiteIndex
 from notebase.reading.dates import read_date
@@ -2145,7 +2145,6 @@ _SLOT_START, _SLOT_END = "\ue000", "\ue001"
 _SLOT = re.compile(f"{_SLOT_START}(\\d+){_SLOT_END}")
 _SLOTS = re.compile(f"[{_SLOT_START}{_SLOT_END}]")
 _URL_SCHEME = re.compile(r"[a-z][a-z0-9+.-]*:", re.I)
-_WEB_URL = re.compile(r"(?:https?://|mailto:)\S", re.I)
 _SIZED = re.compile(r"(.*?)(?:\|(\d+)(?:x(\d+))?)?", re.S)  # an image's label: `alt|300x200`
 
 
@@ -2213,7 +2212,7 @@ def web_link_html(value: WebLink) -> str:
     scheme than http(s) or mailto (`javascript:`), or none, its text alone."""
     shown = escape(value.display or value.url, quote=False)
     url = value.url.strip()
-    return f'<a href="{escape(url)}">{shown}</a>' if _WEB_URL.match(url) else shown
+    return f'<a href="{escape(url)}">{shown}</a>' if SAFE_SCHEME.match(url) else shown
 
 
 def unwritten_html(value: Link | str, shown: str) -> str:

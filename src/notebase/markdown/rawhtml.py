@@ -72,7 +72,7 @@ _NUMBER = re.compile(r"\d{1,5}")
 # an image's width or height as browsers read one: pixels, `360` or `360px` (`360.5` is 360); a
 # percentage is no size of the image's own
 _PIXELS = re.compile(r"(\d{1,5})(?:\.\d*)?\s*(?:px)?", re.I)
-_SAFE_SCHEME = re.compile(r"(?:https?|mailto):", re.I)
+SAFE_SCHEME = re.compile(r"(?:https?|mailto):", re.I)
 # a data: URL of a raster image: the one data: URL an image may have (parser.is_allowed_link too)
 RASTER_DATA = r"data:image/(?:gif|png|jpeg|webp);"
 RASTER_URL = re.compile(RASTER_DATA, re.I)
@@ -99,7 +99,7 @@ def url_of(value: str, image: bool) -> str:
     (and an image's a data: URL of a raster image); "" for any other scheme."""
     url = value.strip()
     bare = _INVISIBLE.sub("", url)
-    if _SAFE_SCHEME.match(bare) or (image and RASTER_URL.match(bare)):
+    if SAFE_SCHEME.match(bare) or (image and RASTER_URL.match(bare)):
         return url
     return "" if _SCHEME.match(bare) or not url else url
 
