@@ -64,7 +64,7 @@ _SITE_REF = (
     r"|\{\{[<%]-?\s*(?:rel)?ref\s+(?:path\s*=\s*)?\"?(?P<hugo>[^\"\s>%#]+)[^}]*?[>%]\}\}"
 )
 _REF_LINK = re.compile(r"\[(?P<text>[^\]\n]*)\]\(\s*(?:" + _SITE_REF + r")(?:#[^)\s]*)?\s*\)")
-_DATED = re.compile(r"^\d{4}-\d{2}-\d{2}-")  # a Jekyll post's file name: 2019-04-25-recipe
+JEKYLL_DATED = re.compile(r"^(\d{4}-\d{2}-\d{2})-")  # a Jekyll post's file name: 2019-04-25-recipe
 # a link to a page from the blog's root, as a post writes a link to another (`/articles/x/`,
 # `/2019/04/25/recipe.html`): no file's extension but a page's, an anchor left out; not an image
 _ROOTED_PAGE_LINK = re.compile(
@@ -259,7 +259,7 @@ def post_names(posts: Sequence[ImportedPost]) -> dict[str, str]:
         if not post.origin_file.lower().endswith(MARKDOWN_SUFFIXES):
             continue
         name = ref_name(post.origin_file)
-        undated = _DATED.sub("", name)
+        undated = JEKYLL_DATED.sub("", name)
         for key in dict.fromkeys((name, undated, squashed(name), squashed(undated))):
             found.setdefault(key, []).append(post.title)
     return {
@@ -597,11 +597,18 @@ def shortcode_markup(match: re.Match[str]) -> str:
     plain = next((v for k, v in arguments if not k), "")  # its first positional argument
     if name == "figure" and named.get("src"):
         return figure_markup(named["src"], named.get("caption") or named.get("title") or "", named)
-    if name == "youtube" and re.fullmatch(r"[\w-]+", video := named.get("id") or plain):
-        return f"[YouTube video {video}](https://www.youtube.com/watch?v={video})"
+    if name == "youtube" and (video := youtube_link(named.get("id") or plain)):
+        return video
     if name == "tweet" and (post := named.get("id") or plain).isdigit():
         return tweet_link(named.get("user", ""), post)
     return "" if name == "toc" else match.group(0)
+
+
+def youtube_link(video: str) -> str:
+    """A link to the YouTube video of this id ('' for no id a video has)."""
+    if not re.fullmatch(r"[\w-]+", video):
+        return ""
+    return f"[YouTube video {video}](https://www.youtube.com/watch?v={video})"
 
 
 def tweet_link(user: str, post: str) -> str:

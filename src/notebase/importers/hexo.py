@@ -9,7 +9,12 @@ import re
 from collections.abc import Collection
 from urllib.parse import unquote
 
-from notebase.importers.blogsource import outside_code, quote_blocks, shortcode_arguments
+from notebase.importers.blogsource import (
+    outside_code,
+    quote_blocks,
+    shortcode_arguments,
+    youtube_link,
+)
 
 # a tag, `{% name args %}` (Nunjucks' `{%-` and `-%}` trim marks read as none)
 _TAG = re.compile(r"\{%-?\s*(?P<name>\w+)(?P<args>(?:[^%]|%(?!\}))*?)\s*-?%\}")
@@ -83,16 +88,15 @@ def hexo_code_ends(line: str) -> bool:
 def tag_markup(match: re.Match[str], folder: str) -> str:
     """What an inline tag stands for (from_hexo); any other tag as it is."""
     name, words = match.group("name"), [v for _, v in shortcode_arguments(match.group("args"))]
+    title = " ".join(w for w in words[1:] if w not in ("true", "false"))  # (after a post or file)
     if name == "post_link" and words:
-        title = " ".join(w for w in words[1:] if w not in ("true", "false"))
         return f"[{title}]({{% post_link {words[0]} %}})"
     if name in ("asset_img", "img"):
         image = image_markup(match.group("args"), folder if name == "asset_img" else "")
         return match.group(0) if image is None else image
     if name in ("asset_path", "asset_link") and words and folder:
         path = asset_path(folder, words[0])
-        title = " ".join(w for w in words[1:] if w not in ("true", "false")) or words[0]
-        return path if name == "asset_path" else f"[{title}]({path})"
+        return path if name == "asset_path" else f"[{title or words[0]}]({path})"
     if name == "link" and (
         at := next((i for i, w in enumerate(words) if _ADDRESS.fullmatch(w)), 0)
     ):
@@ -129,8 +133,8 @@ def asset_path(folder: str, name: str) -> str:
 
 def video_link(name: str, target: str) -> str:
     """A link to what a `{% youtube id %}`, `{% vimeo id %}` or `{% iframe url %}` shows."""
-    if name == "youtube" and re.fullmatch(r"[\w-]+", target):
-        return f"[YouTube video {target}](https://www.youtube.com/watch?v={target})"
+    if name == "youtube" and (video := youtube_link(target)):
+        return video
     if name == "vimeo" and target.isdigit():
         return f"[Vimeo video {target}](https://vimeo.com/{target})"
     return f"<{target}>" if name == "iframe" and _ADDRESS.fullmatch(target) else target

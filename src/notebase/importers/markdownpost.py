@@ -13,6 +13,7 @@ from urllib.parse import unquote
 
 from notebase.diagnostics import Diagnostic
 from notebase.importers.blogsource import (
+    JEKYLL_DATED,
     MARKDOWN_SUFFIXES,
     from_hugo,
     from_jekyll,
@@ -66,7 +67,6 @@ _SRC_PATH = re.compile(r"""\bsrc\s*=\s*["'](?P<path>(?![a-zA-Z][\w+.-]*:|#|/)[^"
 LEAD_LINES = 10  # the lines under a note's title that may name the paper it is on
 _PAPER_WORDS = re.compile(r"(?:link\s+to\s+(?:the\s+)?)?(?:paper|pdf|arxiv|full\s+paper)", re.I)
 _ONLY_MARKUP = re.compile(r"\s*(?:<[^<>]*>\s*)+")  # a body of HTML tags and nothing else
-_FILE_DATE = re.compile(r"(\d{4}-\d{2}-\d{2})-")  # Jekyll's post file: 2016-01-06-title.md
 _TLDR = re.compile(r"^(?:\*\*)?(?:tl;?dr|tldr)(?:\*\*)?\s*[;:.]?(?:\*\*)?\s*", re.I)
 
 
@@ -105,7 +105,7 @@ def read_markdown(text: str, name: str, shown: str, assets: Collection[str] = ()
 def file_date(stem: str) -> str:
     """The date a post's file name starts with (`2016-01-06-supercharging-android-apps`), as
     Jekyll dates a post whose front matter says none; '' for none."""
-    found = _FILE_DATE.match(stem)
+    found = JEKYLL_DATED.match(stem)
     return parse_date(found.group(1)) if found else ""
 
 
