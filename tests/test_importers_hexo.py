@@ -149,3 +149,17 @@ def test_an_image_numbered_by_its_words_is_shown_whole_not_a_pixel_wide() -> Non
     )
     shown = render_markdown(note.replace("2fa/1.png", "https://e.org/1.png"))
     assert '<img src="https://e.org/1.png" alt="" loading="lazy">' in shown.html
+
+
+def test_a_quote_never_ended_is_left_as_written_and_code_in_a_quote_ends_nothing() -> None:
+    """An unclosed `{% note %}` quoted the rest of the post; an end tag shown in a code block of
+    the quote ended it there."""
+    assert from_hexo("{% note info %}\nhello\n```\ncode\n```\nrest") == (
+        "{% note info %}\nhello\n```\ncode\n```\nrest"
+    )
+    assert (
+        from_hexo(
+            "{% blockquote A %}\nq\n```\n{% endblockquote %}\n```\nmore\n{% endblockquote %}\nafter"
+        )
+        == "\n> q\n> ```\n> {% endblockquote %}\n> ```\n> more\n>\n> — A\n\nafter"
+    )

@@ -397,21 +397,26 @@ def quote_blocks(
     `{% note %}`, a Hugo theme's `{{% alert %}}`) written as a markdown quote: `opens` tells a
     first line (the lines the quote starts and ends with: a callout's `> [!note]` or '', its
     source's `> — …` or ''), `ends` a last, and the lines between are quoted; a blank line after
-    the quote ends it, so that no paragraph after it runs on in it. Code blocks as they are."""
+    the quote ends it, so that no paragraph after it runs on in it. Code blocks as they are, in
+    the quote too (an end tag shown in its code ends nothing); a block never ended is left as
+    written, its tags and all (not the rest of the post quoted)."""
+    lines = body.split("\n")
     out: list[str] = []
     fence, last = "", None  # last: the line that ends the quote under way, when one is
-    for line in body.split("\n"):
-        if last is not None and ends(line):
+    opened = kept = 0  # where the quote under way opened: in `lines`, in `out`
+    for at, line in enumerate(lines):
+        if last is not None and not fence and ends(line):
             out += [last, ""] if last else [""]
             last = None
-        elif last is not None:
-            out.append(f"> {line}" if line.strip() else ">")
-        elif not fence and (found := opens(line)) is not None:
-            first, last = found
+            continue
+        if last is None and not fence and (found := opens(line)) is not None:
+            (first, last), opened, kept = found, at, len(out)
             out.append(first)
-        else:
-            fence = fence_after(line, fence)
-            out.append(line)
+            continue
+        out.append(line if last is None else f"> {line}" if line.strip() else ">")
+        fence = fence_after(line, fence)
+    if last is not None:  # never ended
+        out[kept:] = lines[opened:]
     return "\n".join(out)
 
 
