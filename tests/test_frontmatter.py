@@ -421,6 +421,15 @@ def test_template_placeholders_are_read_as_text_with_one_warning() -> None:
     assert [(d.severity, d.code) for d in diags] == [(Severity.WARNING, "template-placeholder")]
 
 
+def test_a_template_s_note_needing_every_mend_is_read_whole() -> None:
+    """A placeholder and a title holding `: ` in one front matter: each mend alone leaves the text
+    unreadable, and every field was lost; each is made on the text the last one left."""
+    text = "---\ntitle: Attention: a survey\ndate: {{date}}\n---\nbody\n"
+    fields, _, diags = read_front_matter(text, PATH)
+    assert fields["title"].value == "Attention: a survey" and fields["date"].value == "{{date}}"
+    assert [d.code for d in diags] == ["template-placeholder", "yaml-text-value"]
+
+
 def test_a_value_starting_with_at_is_read_as_text_with_a_warning_at_its_line() -> None:
     # obsidian-community/obsidian-hub's people notes: `aliases:` then `- @kepano`
     text = "---\naliases:\n- @kepano\ntags:\n- \nnote: `x` y\n---\nbody\n"

@@ -93,20 +93,24 @@ def read_front_matter(text: str, path: str) -> tuple[dict[str, Field], Split, li
 def mended_fields(yaml_text: str, path: str) -> tuple[tuple[Field, ...], list[Diagnostic]]:
     """The front matter's fields and problems, read again past a mistake whose meaning is plain:
     template placeholders (kept quoted even if the text still fails), then a value YAML reserves
-    the start of, or one that is plainly text (each kept when the text then reads whole)."""
+    the start of, then one that is plainly text, each mend made on the text the last left (a
+    template's note may need all three) and kept once the text reads whole."""
     fields, diags = load_fields(yaml_text, path, 2)
-    out = list(diags)
+    text, told = yaml_text, []
     if diags and "{{" in yaml_text:
-        fields, diags = load_fields(_PLACEHOLDER.sub(quote_placeholder, yaml_text), path, 2)
-        out = [*diags, placeholder_warning(path)]
+        text = _PLACEHOLDER.sub(quote_placeholder, yaml_text)
+        fields, diags = load_fields(text, path, 2)
+        told = [placeholder_warning(path)]
+    mends: list[Diagnostic] = []
     for mend in (reserved_starts, text_values):
-        mended = mend(yaml_text, path) if diags else None
+        mended = mend(text, path) if diags else None
         if mended is None:
             continue
-        again, still = load_fields(mended[0], path, 2)
+        text, mends = mended[0], [*mends, mended[1]]
+        again, still = load_fields(text, path, 2)
         if not still:
-            fields, out, diags = again, [*out[len(diags) :], mended[1]], ()
-    return fields, out
+            fields, diags, told = again, (), [*told, *mends]
+    return fields, [*diags, *told]
 
 
 def key_as_read(key: str, known: Collection[str], written: Collection[str]) -> str:
