@@ -12,7 +12,6 @@ from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from pathlib import Path
-from urllib.parse import unquote
 
 from notebase.diagnostics import Diagnostic, FilePos, error, sort_diagnostics, warning
 from notebase.importers.blogsource import MARKDOWN_SUFFIXES, link_site_refs
@@ -44,6 +43,8 @@ from notebase.importers.report import (
 from notebase.importers.siteurl import (
     INDEX_PAGES,
     Site,
+    file_page,
+    link_path,
     link_site_posts,
     page_address,
     shared_folder,
@@ -225,16 +226,6 @@ def input_names(paths: Sequence[Path]) -> list[str]:
             depth[i] += 1
 
 
-def file_page(path: str) -> str:
-    """A built site's page as its file names it: `…/p/x/index.html` and `…/p/x.html` are `…/p/x`."""
-    parts = [part for part in posixpath.normpath(path).split("/") if part]
-    if parts and parts[-1].lower() in INDEX_PAGES:
-        parts.pop()
-    elif parts and parts[-1].lower().endswith((".html", ".htm")):
-        parts[-1] = parts[-1].rsplit(".", 1)[0]
-    return ("/" if path.startswith("/") else "") + "/".join(parts)
-
-
 @dataclass(frozen=True, slots=True)
 class SitePages:
     """The pages of a built site that say no address, by their files (`own`: an input's index)."""
@@ -247,7 +238,7 @@ class SitePages:
         the page at that path from the nearest folder holding the listing (a site copied whole
         into its `public/` beside itself is two sites), else the one page whose path ends so;
         '' when none is known."""
-        href = unquote(href.split("#", 1)[0].split("?", 1)[0])  # `%E8%A7%86` is the folder `视`
+        href = link_path(href)
         if not href.startswith("/"):
             return file_page((folder / href).as_posix())
         found = self.by_tail.get(file_page(href).lstrip("/"), [])

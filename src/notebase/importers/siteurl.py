@@ -9,7 +9,7 @@ import posixpath
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 from notebase.importers.blogsource import with_markdown
 from notebase.importers.markup import fits_wikilink, note_link
@@ -124,3 +124,19 @@ def link_site_posts(posts: Sequence[ImportedPost], root: str) -> list[ImportedPo
         with_markdown(post, lambda line: _LINK.sub(functools.partial(relink, post), line))  # noqa: B023
         for post in posts
     ]
+
+
+def file_page(path: str) -> str:
+    """A built site's page as its file names it: `…/p/x/index.html` and `…/p/x.html` are `…/p/x`."""
+    parts = [part for part in posixpath.normpath(path).split("/") if part]
+    if parts and parts[-1].lower() in INDEX_PAGES:
+        parts.pop()
+    elif parts and parts[-1].lower().endswith((".html", ".htm")):
+        parts[-1] = parts[-1].rsplit(".", 1)[0]
+    return ("/" if path.startswith("/") else "") + "/".join(parts)
+
+
+def link_path(href: str) -> str:
+    """A link's path, its query and fragment left out and its escapes read (`%E8%A7%86` is the
+    folder `视`)."""
+    return unquote(href.split("#", 1)[0].split("?", 1)[0])

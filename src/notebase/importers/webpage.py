@@ -13,7 +13,6 @@ from dataclasses import dataclass, replace
 from itertools import takewhile
 from textwrap import shorten
 from typing import Any
-from urllib.parse import unquote
 
 from notebase.diagnostics import Diagnostic, FilePos, info, warning
 from notebase.importers.content import content_blocks
@@ -38,7 +37,7 @@ from notebase.importers.htmlmd import (
     uses_tex,
 )
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
-from notebase.importers.siteurl import NO_SITE, Site
+from notebase.importers.siteurl import NO_SITE, Site, file_page, link_path
 from notebase.importers.structured import (
     json_authors,
     line_index,
@@ -836,7 +835,7 @@ SITE_PATH = "path:"  # a listed post's page named by its path in the site (`/p/x
 def names_own_file(href: str, shown: str) -> bool:
     """Whether a link's path names the page's own file (`shown`): from the site's root, `/p/x/`
     for `…/p/x/index.html`, or from the page's folder."""
-    href = unquote(href.split("#", 1)[0].split("?", 1)[0])
+    href = link_path(href)
     own = page_parts(shown)
     if not href.startswith("/"):
         return page_parts(posixpath.join(posixpath.dirname(shown), href)) == own
@@ -845,15 +844,9 @@ def names_own_file(href: str, shown: str) -> bool:
 
 
 def page_parts(path: str) -> list[str]:
-    """A page's path as the folders naming it: `p/x/index.html` and `p/x.html` are p, x."""
-    parts = [
-        p for p in posixpath.normpath(path.replace("\\", "/")).split("/") if p not in ("", ".")
-    ]
-    if parts and parts[-1].lower() in ("index.html", "index.htm"):
-        parts.pop()
-    elif parts and parts[-1].lower().endswith((".html", ".htm")):
-        parts[-1] = parts[-1].rsplit(".", 1)[0]
-    return parts
+    """A page's path as the folders naming it (siteurl.file_page): `p/x/index.html` and
+    `p/x.html` are p, x."""
+    return [part for part in file_page(path.replace("\\", "/")).split("/") if part not in ("", ".")]
 
 
 def is_site_path(href: str) -> bool:
