@@ -441,7 +441,7 @@ def nested_notes(folder: Path, top: Sequence[Path]) -> list[Path]:
     its top."""
     if any(suffix_of(p.name) not in MARKDOWN_SUFFIXES for p in top):
         return []
-    if any((folder / name).exists() for name in SITE_SOURCES):
+    if is_site_source(folder):
         return []
     found: list[Path] = []
     for at, folders, names in os.walk(folder):  # (one walk; errors below the top are skipped)
@@ -457,6 +457,14 @@ SITE_SOURCES = (
     "hugo.yaml", "hugo.json", "Gemfile", "package.json", "mkdocs.yml", "pelicanconf.py",
     "book.toml", "notebase.yaml",
 )  # fmt: skip
+
+
+def is_site_source(folder: Path) -> bool:
+    """Whether the folder is a site generator's source (SITE_SOURCES at its top), not what it
+    builds or the notes it holds."""
+    return any((folder / name).exists() for name in SITE_SOURCES)
+
+
 # the feeds a generator writes at a built site's top (Hugo's index.xml, Jekyll's feed.xml, …)
 SITE_FEEDS = ("index.xml", "feed.xml", "atom.xml", "rss.xml", "feed.json", "index.json")
 
@@ -466,7 +474,7 @@ def built_site_files(folder: Path) -> list[Path]:
     feeds at its top, when the folder is one: an index.html at its top, pages in its folders, and
     no generator's source beside (SITE_SOURCES: Hugo's public/, Jekyll's _site/, not the blog's
     own folder); [] else. Its other files (sitemap.xml, robots.txt) hold no post."""
-    if not (folder / "index.html").is_file() or any((folder / n).exists() for n in SITE_SOURCES):
+    if not (folder / "index.html").is_file() or is_site_source(folder):
         return []
     pages: list[Path] = []
     for at, folders, names in os.walk(folder):  # (one walk; errors below the top are skipped)
