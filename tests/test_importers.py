@@ -571,6 +571,18 @@ def test_a_dense_category_page_of_digests_is_cut_under_its_description() -> None
     assert [c.description for c in archive.collections] == ["Weekly digest posts from the team."]
 
 
+def test_a_dense_listing_is_cut_the_same_when_its_file_ends_in_blank_lines() -> None:
+    # a tag page's titles and one-line excerpts with no blank line between them, as a saved text
+    # file ends: a line break, or a few
+    posts = [
+        (f"Optimization ({n}): Part {n} of the Series", f"What part {n} proves.") for n in (3, 2, 1)
+    ]
+    text = "ML\n" + "\n".join(f"{t}\n{excerpt}" for t, excerpt in posts)
+    want = [t for t, _ in posts]
+    for ending in ("", "\n", "\n\n\n"):
+        assert titles_of(text + ending) == want, repr(ending)
+
+
 def test_posts_with_a_dateline_above_the_title_are_records_with_their_date() -> None:
     text = "\n\n".join(
         f"March {d}, 2024\n\nWeekly Digest {n}\n\nThe excerpt of digest {n}.\n\nRead more"

@@ -325,13 +325,23 @@ def same_glyph_lines(lines: Sequence[str], group: Sequence[Candidate]) -> list[C
     return sorted(out, key=lambda c: c.index)
 
 
+def is_dense(lines: Sequence[str]) -> bool:
+    """A page of hardly any blank line between its first and last line of text (a file's final
+    line break, or blank lines around the text, are none of its layout)."""
+    filled = [i for i, line in enumerate(lines) if line.strip()]
+    if not filled:
+        return False
+    text = lines[filled[0] : filled[-1] + 1]
+    blank = len(text) - len(filled)
+    return len(text) > 3 and blank * 20 < len(text)
+
+
 def find_records(lines: Sequence[str]) -> Records | None:
     """The repeated record that best explains the page, or None (the page is one post). Under a
     `Tag:` / `Category:` header the page says it lists posts, so plain title lines will do."""
     head = next((line for line in lines if line.strip()), "")
     archive = HEADER.match(head.strip()) is not None
-    blank = sum(1 for line in lines if not line.strip())
-    dense = len(lines) > 3 and blank * 20 < len(lines)
+    dense = is_dense(lines)
     found = [c for i in range(len(lines)) if (c := candidate(lines, i, dense)) is not None]
     groups: dict[tuple[str, ...], list[Candidate]] = {}
     for cand in one_per_head(found):
