@@ -571,6 +571,25 @@ def test_a_dense_category_page_of_digests_is_cut_under_its_description() -> None
     assert [c.description for c in archive.collections] == ["Weekly digest posts from the team."]
 
 
+def test_a_title_case_list_keeps_its_few_titles_of_another_case() -> None:
+    # a notes index: each note's name over a one-sentence summary, the names in Title Case but a
+    # one-word name and one in sentence case; a summary without a full stop stays a summary
+    titles = [
+        "Minimal Criterion Coevolution",
+        "Darwin Godel Machine (DGM)",
+        "Towards an AI co-scientist",
+        "Grouped Query Attention (GQA)",
+        "AlphaEvolve",
+        "Rotary Position Embeddings (RoPE)",
+        "Mixture of Experts in Transformers (MoE)",
+    ]
+    summaries = [f"How idea {n} helps" if n % 2 else f"What idea {n} does." for n in range(7)]
+    text = "My working notes.\n\n" + "\n\n".join(
+        f"{t}\n\n{s}" for t, s in zip(titles, summaries, strict=True)
+    )
+    assert titles_of(text) == titles
+
+
 def test_a_dense_listing_is_cut_the_same_when_its_file_ends_in_blank_lines() -> None:
     # a tag page's titles and one-line excerpts with no blank line between them, as a saved text
     # file ends: a line break, or a few

@@ -359,6 +359,8 @@ def find_records(lines: Sequence[str]) -> Records | None:
     if best is None:
         return None
     chosen = best[1]
+    if chosen[0].shape[0] == "plain" and chosen[0].shape[-1] == "Title":
+        chosen = with_other_case(lines, chosen, groups.get((*chosen[0].shape[:-1], "other"), []))
     if chosen[0].shape[0] == "glyph":
         chosen = same_glyph_lines(lines, chosen)
     if chosen[0].shape[0] == "closed":
@@ -369,6 +371,26 @@ def find_records(lines: Sequence[str]) -> Records | None:
     return Records(
         tuple(c.index for c in chosen), tuple(c.title for c in chosen), describe(chosen[0].shape)
     )
+
+
+def with_other_case(
+    lines: Sequence[str], titled: Sequence[Candidate], others: Sequence[Candidate]
+) -> list[Candidate]:
+    """Title Case records with the few lines among them laid out as they are but in another case
+    (`MAP-Elites`, `Towards an AI co-scientist`): a name of one word, or a title in sentence case,
+    after the body of a record (not right under a title: that is its body) and over a body of its
+    own, in a list whose every record has a short body, is one of them too."""
+    starts = {c.index for c in titled}
+    among: list[Candidate] = []
+    for cand in others:
+        if cand.index > titled[0].index and prev_line(lines, cand.index) not in starts:
+            among.append(cand)
+            starts.add(cand.index)
+    if not among or len(among) * 2 > len(titled):
+        return list(titled)
+    merged = with_bodies(lines, sorted([*titled, *among], key=lambda c: c.index))
+    whole = len(merged) == len(titled) + len(among) and short_bodies(lines, merged)
+    return merged if whole else list(titled)
 
 
 def with_first_record(
