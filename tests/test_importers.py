@@ -590,6 +590,24 @@ def test_a_title_case_list_keeps_its_few_titles_of_another_case() -> None:
     assert titles_of(text) == titles
 
 
+def test_a_card_head_above_each_title_belongs_to_its_own_post() -> None:
+    # a category page of cards: the category's name and the picture's text over each title
+    cards = [
+        ("Neural ODEs: Continuous-Depth Deep Learning", "A diagram of discrete layers"),
+        ("Mixture Density Networks: Modeling Distributions", "A plot of one input, two outputs"),
+        ("Distributed Representations: A Foundational Theory", "Three pools of units"),
+    ]
+    text = "\n\n".join(
+        f"Machine Learning\n{picture}\n\n{title}\n\nThe excerpt of {title}."
+        for title, picture in cards
+    )
+    posts = read_archive(text, "c.txt", "c.txt").posts
+    assert [p.title for p in posts] == [title for title, _ in cards]
+    for post, (title, picture) in zip(posts, cards, strict=True):
+        texts = [b.text for b in post.blocks]
+        assert texts[0] == f"The excerpt of {title}." and picture in texts[-1], texts
+
+
 def test_a_dense_listing_is_cut_the_same_when_its_file_ends_in_blank_lines() -> None:
     # a tag page's titles and one-line excerpts with no blank line between them, as a saved text
     # file ends: a line break, or a few

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Sequence
 
@@ -69,15 +68,27 @@ def title_text(line: str) -> str:
 
 
 def cut_posts(
-    lines: Sequence[str], titles: Sequence[int], roundup_item: bool = False
+    lines: Sequence[str],
+    titles: Sequence[int],
+    roundup_item: bool = False,
+    heads: Sequence[int] = (),
 ) -> tuple[RawPost, ...]:
-    """Each title line starts a post that runs to the line before the next title."""
+    """Each title line starts a post that runs to the line before the next title, or before the
+    next post's head (`heads`: where each post begins above its title, a card's lines), which
+    follows the post's body."""
     posts = []
-    bounds = [*titles, len(lines)]
-    for start, end in itertools.pairwise(bounds):
-        indent = body_indent(lines[start + 1 : end])
-        body = tuple(dedent_line(i + 1, lines[i], indent) for i in range(start + 1, end))
-        posts.append(RawPost(title_text(lines[start]), start + 1, body, roundup_item=roundup_item))
+    ends = [*(heads or titles)[1:], len(lines)]
+    for k, (start, end) in enumerate(zip(titles, ends, strict=True)):
+        head = range(heads[k], start) if heads else range(0)
+        indent = body_indent([lines[i] for i in [*range(start + 1, end), *head]])
+        body = [dedent_line(i + 1, lines[i], indent) for i in range(start + 1, end)]
+        if head:  # a paragraph of its own after the body
+            body += [
+                ArchiveLine(head[0] + 1, ""),
+                *(dedent_line(i + 1, lines[i], indent) for i in head),
+            ]
+        title = title_text(lines[start])
+        posts.append(RawPost(title, start + 1, tuple(body), roundup_item=roundup_item))
     return tuple(posts)
 
 

@@ -393,6 +393,31 @@ def with_other_case(
     return merged if whole else list(titled)
 
 
+def card_heads(lines: Sequence[str], starts: Sequence[int]) -> list[int] | None:
+    """Where each record begins when a short paragraph of its own stands above its title, opened
+    by the same line above every title (a card's category, then its picture's text), each record
+    above keeping a body of its own: the first line of each such paragraph; else None."""
+    heads = [paragraph_above(lines, start) for start in starts]
+    if len(starts) < 2 or min(heads) < 0 or len({lines[h].strip() for h in heads}) != 1:
+        return None
+    for above, head in zip(starts, heads[1:], strict=False):
+        if not any(lines[j].strip() for j in range(above + 1, head)):
+            return None
+    return heads
+
+
+def paragraph_above(lines: Sequence[str], start: int) -> int:
+    """The first line of the paragraph of at most HEAD_MAX lines standing right above line
+    `start`, a blank line between them (-1: none)."""
+    last = prev_line(lines, start)
+    if last < 0 or last == start - 1:
+        return -1
+    top = last
+    while top > 0 and lines[top - 1].strip():
+        top -= 1
+    return top if last - top < HEAD_MAX else -1
+
+
 def with_first_record(
     lines: Sequence[str], found: Sequence[Candidate], group: Sequence[Candidate]
 ) -> list[Candidate]:
