@@ -608,6 +608,33 @@ def test_a_card_head_above_each_title_belongs_to_its_own_post() -> None:
         assert texts[0] == f"The excerpt of {title}." and picture in texts[-1], texts
 
 
+def test_a_blog_listing_with_reading_times_is_its_own_posts_not_quoted_links() -> None:
+    # a theme's list of the blog's posts under its heading and a year: title, reading time, an
+    # empty `Published:` label (its date lost), the post's excerpt
+    posts = [
+        (
+            "Nested Learning: The Illusion of Depth",
+            "A new paper from Google Research reimagines deep learning as nested optimization problems, revealing how models compress context.",
+        ),
+        (
+            "Subliminal Learning in Language Models",
+            "A recent paper uncovers a surprising phenomenon: models transmit hidden traits through unrelated data.",
+        ),
+        (
+            "Modeling Tennis Matches with Markov Chains",
+            "From winning a point to winning a match, exploring how Markov chains model tennis scoring.",
+        ),
+    ]
+    text = "Blog posts\n\n2025\n\n" + "\n\n".join(
+        f"{title}\n\n{n} minute read\n\nPublished:\n\n{excerpt}"
+        for n, (title, excerpt) in enumerate(posts, 4)
+    )
+    found = read_archive(text, "b.txt", "b.txt").posts
+    assert [p.title for p in found] == [title for title, _ in posts]
+    assert {p.kind for p in found} == {"note"} and not any(p.roundup for p in found)
+    assert not any(b.quoted for p in found for b in p.blocks)
+
+
 def test_a_dense_listing_is_cut_the_same_when_its_file_ends_in_blank_lines() -> None:
     # a tag page's titles and one-line excerpts with no blank line between them, as a saved text
     # file ends: a line break, or a few

@@ -138,7 +138,7 @@ def build_post(
     if title != raw.title and not source_title:
         source_title = raw.title  # kept whole, as a link-title line is (it names the paper)
     tldr, blocks = take_tldr(blocks)
-    blocks = mark_quotes(blocks, raw.title)
+    blocks = blocks if raw.listed else mark_quotes(blocks, raw.title)
     if not url and (urls := find_urls(blocks)):
         url = urls[0]
     ids = source_ids(url, source_title)

@@ -28,7 +28,14 @@ from notebase.importers.model import (
     Taxonomy,
 )
 from notebase.importers.posts import build_post
-from notebase.importers.segment import card_heads, could_be_title, find_records, marker_kind
+from notebase.importers.segment import (
+    HEAD_MAX,
+    card_heads,
+    could_be_title,
+    find_records,
+    is_prose,
+    marker_kind,
+)
 
 TITLE_MAX_CHARS = 100
 
@@ -50,6 +57,9 @@ def read_records(
     # every record cut at `Read more`: a listing of posts (its heading and the first post's picture
     # above them), not a roundup's own note over its linked items
     listing = len(raws) > 1 and all(any(MORE.search(ln.text) for ln in r.lines) for r in raws)
+    listing = listing or (bylined(raws) and not any(is_prose(line.text) for line in preamble))
+    if listing:  # the site's own posts, each shown by its excerpt
+        raws = tuple(replace(raw, listed=True) for raw in raws)
     if preamble and not header and not dated and not listing:
         roundup = build_roundup(lines, starts[0] if starts else len(lines), name)
         taxonomy = replace(taxonomy, series=roundup.title)
@@ -73,6 +83,14 @@ def read_records(
     collections = describe(taxonomy, preamble) if header else ()
     fmt = ArchiveFormat.RECORDS if cut_by else ArchiveFormat.TAXONOMY
     return ParsedArchive(name, fmt, tuple(posts), tuple(diags), collections, cut_by)
+
+
+def bylined(raws: Sequence[RawPost]) -> bool:
+    """Every record's head (its first lines) holds a byline or a date: `4 minute read`,
+    `Posted on May 3`. Under a page's heading alone (`Blog posts`, a year), such records are
+    the site's own posts, listed, not a roundup's linked items."""
+    heads = [[ln.text for ln in r.lines if ln.text.strip()][:HEAD_MAX] for r in raws]
+    return len(raws) > 1 and all(any(marker_kind(text) for text in head) for head in heads)
 
 
 def has_text(post: ImportedPost) -> bool:
