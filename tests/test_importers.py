@@ -647,6 +647,20 @@ def test_a_dense_listing_is_cut_the_same_when_its_file_ends_in_blank_lines() -> 
         assert titles_of(text + ending) == want, repr(ending)
 
 
+def test_a_date_under_a_title_is_the_posts_date_and_a_byline_stays_its_text() -> None:
+    # a block theme's tag archive as a text dump writes it: each post a bullet over its body, its
+    # date the first line under its title (alone, or in a byline)
+    text = (
+        "Tag: ml\n\n  • Optimizers and Hessians\n\n    May 12, 2025\n\n"
+        "    https://arxiv.org/abs/2505.02809\n\n    Optimizers are a great area of ML.\n\n"
+        "  • Scaling Laws Again\n\n    By Ann Lee / 2 April 2025\n\n    Another post body."
+    )
+    posts = read_archive(text, "t.txt", "t.txt").posts
+    assert [p.date for p in posts] == ["2025-05-12", "2025-04-02"]
+    assert posts[0].url == "https://arxiv.org/abs/2505.02809" and posts[0].kind == "paper"
+    assert "May 12" not in note_text(posts[0]) and "By Ann Lee" in note_text(posts[1])
+
+
 def test_posts_with_a_dateline_above_the_title_are_records_with_their_date() -> None:
     text = "\n\n".join(
         f"March {d}, 2024\n\nWeekly Digest {n}\n\nThe excerpt of digest {n}.\n\nRead more"
@@ -654,7 +668,9 @@ def test_posts_with_a_dateline_above_the_title_are_records_with_their_date() -> 
     )
     posts = read_archive(text, "d.txt", "d.txt").posts
     assert [p.title for p in posts] == ["Weekly Digest Twelve", "Weekly Digest Eleven"]
-    assert posts[0].source_title == "" and posts[0].blocks[0].text == "March 22, 2024"
+    # each date above a title is its post's (the next post's is no line of this one's)
+    assert [p.date for p in posts] == ["2024-03-22", "2024-03-15"]
+    assert posts[0].source_title == "" and "March" not in note_text(posts[0])
 
 
 def test_a_listing_of_posts_cut_at_read_more_has_no_roundup_note() -> None:

@@ -74,21 +74,17 @@ def cut_posts(
     heads: Sequence[int] = (),
 ) -> tuple[RawPost, ...]:
     """Each title line starts a post that runs to the line before the next title, or before the
-    next post's head (`heads`: where each post begins above its title, a card's lines), which
-    follows the post's body."""
+    next post's head (`heads`: where each post begins above its title: a card's lines, a date),
+    its RawPost.head."""
     posts = []
     ends = [*(heads or titles)[1:], len(lines)]
     for k, (start, end) in enumerate(zip(titles, ends, strict=True)):
-        head = range(heads[k], start) if heads else range(0)
-        indent = body_indent([lines[i] for i in [*range(start + 1, end), *head]])
-        body = [dedent_line(i + 1, lines[i], indent) for i in range(start + 1, end)]
-        if head:  # a paragraph of its own after the body
-            body += [
-                ArchiveLine(head[0] + 1, ""),
-                *(dedent_line(i + 1, lines[i], indent) for i in head),
-            ]
+        indent = body_indent(lines[start + 1 : end])
+        body = tuple(dedent_line(i + 1, lines[i], indent) for i in range(start + 1, end))
+        above = range(heads[k], start) if heads else range(0)
+        head = tuple(dedent_line(i + 1, lines[i], 0) for i in above)
         title = title_text(lines[start])
-        posts.append(RawPost(title, start + 1, tuple(body), roundup_item=roundup_item))
+        posts.append(RawPost(title, start + 1, body, roundup_item=roundup_item, head=head))
     return tuple(posts)
 
 

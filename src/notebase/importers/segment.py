@@ -395,10 +395,14 @@ def with_other_case(
 
 def card_heads(lines: Sequence[str], starts: Sequence[int]) -> list[int] | None:
     """Where each record begins when a short paragraph of its own stands above its title, opened
-    by the same line above every title (a card's category, then its picture's text), each record
-    above keeping a body of its own: the first line of each such paragraph; else None."""
+    by the same line above every title (a card's category, then its picture's text) or by a date
+    above each (the first title's too: a date closing each record would stand above none), each
+    record above keeping a body of its own: the first line of each such paragraph; else None."""
     heads = [paragraph_above(lines, start) for start in starts]
-    if len(starts) < 2 or min(heads) < 0 or len({lines[h].strip() for h in heads}) != 1:
+    if len(starts) < 2 or min(heads) < 0:
+        return None
+    dated = all(marker_kind(lines[h]) == "date" for h in heads)
+    if not dated and len({lines[h].strip() for h in heads}) != 1:
         return None
     for above, head in zip(starts, heads[1:], strict=False):
         if not any(lines[j].strip() for j in range(above + 1, head)):
