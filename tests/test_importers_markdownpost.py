@@ -263,3 +263,41 @@ def test_a_file_named_with_spaces_round_its_path_is_copied() -> None:
     import looked for a file whose name ends in one, and warned it missing."""
     body = '<image src="images/word2vec/x.png "/>\n<img src=" a.png">\n'
     assert linked_files(body, 1) == (("images/word2vec/x.png", 1), ("a.png", 2))
+
+
+# modelled on a Pelican blog's `content/articles/*.md` (Python-Markdown's `meta` lines atop it)
+PELICAN_POST = """Title: Numba vs. Cython: Take 2
+date: 2013-06-15 08:00
+Tags: benchmarks, numba,cython
+Category: Python
+Summary: A comparison of two ways to
+    compile numerical Python.
+Status: draft
+
+Often I'll tell people that I use python.
+"""
+
+
+def test_a_pelican_posts_metadata_lines_are_its_fields() -> None:
+    archive = read_markdown(PELICAN_POST, "2013-06-15-numba.md", "content/2013-06-15-numba.md")
+    [post] = archive.posts
+    tags, categories = post.taxonomy.tags, post.taxonomy.categories
+    assert (post.title, post.date, tags, categories) == (
+        "Numba vs. Cython: Take 2",
+        "2013-06-15",
+        ("benchmarks", "numba", "cython"),
+        ("Python",),
+    )
+    assert dict(post.kept_fields) == {
+        "description": "A comparison of two ways to compile numerical Python.",
+        "draft": True,
+    }
+    text = note_text(post)
+    assert "Title:" not in text and "Status:" not in text
+    assert text.rstrip().endswith("Often I'll tell people that I use python.")
+
+
+def test_prose_opening_with_a_colon_is_no_metadata() -> None:
+    text = "Note: this is prose.\nIt goes on.\n\nMore.\n"
+    [post] = read_markdown(text, "n.md", "n.md").posts
+    assert post.taxonomy.tags == () and "Note: this is prose." in note_text(post)

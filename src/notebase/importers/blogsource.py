@@ -440,6 +440,44 @@ def toml_front_matter(
     return {key: plain_value(value) for key, value in fields.items()}, body, end + 2, ()
 
 
+# Pelican's (Python-Markdown's `meta`, MultiMarkdown's) metadata: `Key: value` lines atop the
+# file, a line indented four spaces or more going on with the value above it, a blank line after
+_META_FIELD = re.compile(r"^ {0,3}(?P<key>[A-Za-z0-9_-]+):[ \t]*(?P<value>.*)$")
+_META_MORE = re.compile(r"^ {4,}(?P<value>\S.*)$")
+
+
+def metadata_header(text: str) -> tuple[dict[str, object], str, int] | None:
+    """Pelican's metadata atop a markdown post (`Title: x`, `Date: …`, `Tags: a, b` lines up to
+    the first blank one, as Python-Markdown's `meta` and MultiMarkdown read them): its fields by
+    their keys in lower case (Pelican's `Status: draft` a draft), the body after it and the line
+    the body starts on; None when the file opens with no such lines naming a title (prose whose
+    first line holds a colon is no header)."""
+    lines = text.split("\n")
+    end = next((i for i, line in enumerate(lines) if not line.strip()), len(lines))
+    fields: dict[str, str] = {}
+    key = ""
+    for line in lines[:end]:
+        if key and (more := _META_MORE.match(line)):
+            fields[key] = f"{fields[key]} {more.group('value').strip()}".strip()
+        elif found := _META_FIELD.match(line):
+            key = found.group("key").lower()
+            fields[key] = found.group("value").strip()
+        else:
+            return None
+    if "title" not in fields:
+        return None
+    return pelican_fields(fields), "\n".join(lines[end + 1 :]), end + 2
+
+
+def pelican_fields(fields: dict[str, str]) -> dict[str, object]:
+    """Pelican's metadata as a front matter's fields: `Status: draft` as `draft: true` (a note's
+    `status` is its reading's), its other statuses left out."""
+    out: dict[str, object] = {k: v for k, v in fields.items() if k != "status"}
+    if fields.get("status", "").lower() == "draft":
+        out["draft"] = True
+    return out
+
+
 def toml_problem(exc: tomllib.TOMLDecodeError, shown: str, last: int) -> Diagnostic:
     """A TOML front matter's error at its line in the file: tomllib counts the lines of the TOML
     alone (`(at line 1, column 9)` is the file's line 2), and an error at the end of the TOML is

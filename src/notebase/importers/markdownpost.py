@@ -18,6 +18,7 @@ from notebase.importers.blogsource import (
     from_hugo,
     from_jekyll,
     from_site_root,
+    metadata_header,
     toml_front_matter,
     unsized_images,
 )
@@ -112,13 +113,15 @@ def file_date(stem: str) -> str:
 def front_matter_of(
     text: str, shown: str
 ) -> tuple[dict[str, object], str, int, tuple[Diagnostic, ...]]:
-    """The file's front matter (YAML, or Hugo's TOML), its body, the line the body starts on,
+    """The file's front matter (YAML, Hugo's TOML, or Pelican's `Key: value` lines), its body, the line the body starts on,
     and the front matter's problems (a front matter that cannot be read gives no field)."""
     toml = toml_front_matter(text, shown)
     if toml is not None:
         return toml
     split = split_front_matter(text)
     if split is None or not split.has_front_matter:
+        if (header := metadata_header(text)) is not None:
+            return (*header, ())
         return {}, text, split.body_line if split is not None else 1, ()
     found, problems = load_fields(split.yaml_text, shown, 2)
     diags = tuple(yaml_warning(d, "the front matter is ignored") for d in problems)
