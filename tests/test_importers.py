@@ -238,6 +238,35 @@ def test_a_hexo_post_s_asset_folder_is_copied_beside_its_note(tmp_path: Path) ->
     assert "![](cvss/1.png)\n![One](cvss/1.png)" in (notes / "cvss.md").read_text(encoding="utf-8")
 
 
+def test_each_page_bundle_s_pictures_are_its_own(tmp_path: Path) -> None:
+    """Page bundles (gaearon/overreacted.io's `public/<slug>/index.md`, a Zola or Hugo blog's
+    `content/posts/<slug>/index.md`) each with a `1.png` of its own: the second post showed the
+    first's, its own not copied (`import-file-conflict`)."""
+    posts = tmp_path / "content" / "posts"
+    for name in ("beyond booleans", "where-its-at"):
+        (posts / name / "img").mkdir(parents=True)
+        (posts / name / "1.png").write_bytes(name.encode())
+        (posts / name / "img" / "2.svg").write_bytes(b"svg " + name.encode())
+        (posts / name / "index.md").write_text(
+            f'---\ntitle: {name}\n---\n![one](./1.png)\n<img src="img/2.svg">\n',
+            encoding="utf-8",
+        )
+    (posts / "where-its-at" / "part" / "index.md").parent.mkdir()
+    (posts / "where-its-at" / "part" / "index.md").write_text("# Part\n\n![p](p.png)\n")
+    (posts / "where-its-at" / "part" / "p.png").write_bytes(b"part")
+    out = import_files([posts], tmp_path / "notes", tmp_path)
+    notes = tmp_path / "notes"
+    assert out.diagnostics == ()
+    assert (notes / "beyond booleans" / "1.png").read_bytes() == b"beyond booleans"
+    assert (notes / "where-its-at" / "1.png").read_bytes() == b"where-its-at"
+    assert (notes / "where-its-at" / "img" / "2.svg").read_bytes() == b"svg where-its-at"
+    assert (notes / "part" / "p.png").read_bytes() == b"part"  # (a bundle in a bundle: its own)
+    text = (notes / "where-its-at.md").read_text(encoding="utf-8")
+    assert '![one](where-its-at/1.png)\n<img src="where-its-at/img/2.svg">' in text
+    text = (notes / "beyond-booleans.md").read_text(encoding="utf-8")
+    assert "![one](beyond%20booleans/1.png)" in text
+
+
 def test_a_book_s_pictures_above_its_notes_are_copied_beside_them(tmp_path: Path) -> None:
     """An mdBook's notes (zhjwpku/paper-notes: `src/fs/polarfs.md` shows `../assets/images/x.jpg`)."""
     (tmp_path / "src" / "fs").mkdir(parents=True)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from notebase.diagnostics import Diagnostic, FilePos, error, sort_diagnostics, warning
-from notebase.importers.blogsource import MARKDOWN_SUFFIXES, link_site_refs
+from notebase.importers.blogsource import MARKDOWN_SUFFIXES, is_bundle_index, link_site_refs
 from notebase.importers.formats import (
     HTML_SUFFIXES,
     IMPORTED_SUFFIXES,
@@ -301,17 +301,33 @@ ASSETS_MAX = 2_000  # the files of a post's asset folder looked at, at most
 def asset_files(post: Path) -> frozenset[str]:
     """The files of a markdown post's asset folder, by their paths in it: the folder beside it
     named as its file, as Hexo keeps a post's pictures (`_posts/x/a.png` for `_posts/x.md`,
-    published beside the post's page, where its relative links lead); none for another input."""
-    folder = post.with_suffix("")
-    if suffix_of(post.name) not in MARKDOWN_SUFFIXES or not folder.is_dir():
+    published beside the post's page, where its relative links lead), or a page bundle's own
+    folder (`posts/x/index.md` and its `posts/x/a.png`, as Hugo, Zola and Gatsby keep a post's
+    pictures), its markdown and the folders of other bundles in it aside; none for another
+    input."""
+    if suffix_of(post.name) not in MARKDOWN_SUFFIXES:
+        return frozenset()
+    bundle = is_bundle_index(post.name)
+    folder = post.parent if bundle else post.with_suffix("")
+    if not folder.is_dir():
         return frozenset()
     found: list[str] = []
     for at, folders, names in os.walk(folder):  # (errors below the top are skipped)
-        folders[:] = [f for f in folders if not f.startswith(".")]
-        found += (Path(at, n).relative_to(folder).as_posix() for n in names if n[0] != ".")
+        folders[:] = [f for f in folders if f[0] != "." and not holds_bundle(Path(at, f))]
+        names = [n for n in names if n[0] != "." and not (bundle and is_markdown(n))]
+        found += (Path(at, n).relative_to(folder).as_posix() for n in names)
         if len(found) >= ASSETS_MAX:
             break
     return frozenset(found[:ASSETS_MAX])
+
+
+def is_markdown(name: str) -> bool:
+    return suffix_of(name) in MARKDOWN_SUFFIXES
+
+
+def holds_bundle(folder: Path) -> bool:
+    """Whether the folder is a page bundle of its own (an `index.md` in it)."""
+    return any((folder / f"index{suffix}").is_file() for suffix in MARKDOWN_SUFFIXES)
 
 
 @dataclass(frozen=True, slots=True)

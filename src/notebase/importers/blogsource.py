@@ -24,6 +24,15 @@ from notebase.markdown.text import fence_after
 
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd")
 
+
+def is_bundle_index(name: str) -> bool:
+    """Whether a markdown file is a page bundle's (`posts/x/index.md`: a post whose files are
+    beside it in its own folder, as Hugo, Zola and Gatsby keep them; not Hugo's `_index.md`,
+    a section's, whose folder holds other posts)."""
+    stem, dot, suffix = name.replace("\\", "/").rsplit("/", 1)[-1].rpartition(".")
+    return bool(dot) and stem.casefold() == "index" and f".{suffix.lower()}" in MARKDOWN_SUFFIXES
+
+
 # Hugo's shortcodes: `{{< name args >}}` (or `{{% … %}}`); a closing one `{{< /name >}}`
 _SHORTCODE = re.compile(
     r"\{\{[<%]-?\s*(?P<name>/?\w+)(?P<args>(?:[^>%}]|[>%](?!\}\}))*?)-?\s*[>%]\}\}"

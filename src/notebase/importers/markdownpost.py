@@ -18,6 +18,7 @@ from notebase.importers.blogsource import (
     from_hugo,
     from_jekyll,
     from_site_root,
+    is_bundle_index,
     metadata_header,
     toml_front_matter,
     unsized_images,
@@ -76,14 +77,16 @@ def read_markdown(text: str, name: str, shown: str, assets: Collection[str] = ()
     post's `url`, else the slug its file or folder is named by, `2019-05-01-my-post.md` as
     "My Post", else the file's name), a bare URL line under the title as `url`, a `TLDR;`
     paragraph as its tl;dr, and the rest as it is. `assets`: the files of its asset folder, as
-    Hexo keeps a post's (beside it, named as its file: `x/a.png` beside `x.md`), by their paths
-    in it."""
+    Hexo keeps a post's (beside it, named as its file: `x/a.png` beside `x.md`), or a page
+    bundle's (`x/index.md`'s folder), by their paths in it."""
     fields, text, body_line, diags = front_matter_of(text, shown)
     fields = read_whatever_case(fields)
     if _ONLY_MARKUP.fullmatch(text) and (target := page_redirect(text)):
         return redirect_page(target, name, shown)  # a post moved (jekyll-redirect-from's stub)
     stem = name.rsplit("/", 1)[-1].rsplit(".", 1)[0]
-    text = unsized_images(from_site_root(from_hugo(from_jekyll(from_hexo(text, stem, assets)))))
+    folder = asset_folder(shown) if is_bundle_index(name) else stem
+    assets = assets if folder else ()
+    text = unsized_images(from_site_root(from_hugo(from_jekyll(from_hexo(text, folder, assets)))))
     lines = text.replace("\r\n", "\n").split("\n")
     title, url, start = title_of(lines)
     url = url or safe_url(str(fields.get("url") or "")) or lead_paper(lines[start:])
@@ -101,6 +104,14 @@ def read_markdown(text: str, name: str, shown: str, assets: Collection[str] = ()
     post = with_source_fields(replace(post, tldr=tldr or text_of(fields.get("tldr"))), fields)
     files = linked_files(text, body_line)
     return ParsedArchive(name, ArchiveFormat.MARKDOWN, (post,), diags, files=files)
+
+
+def asset_folder(shown: str) -> str:
+    """The name of a page bundle's folder (`posts/x/index.md`: `x`), where the note's copies of
+    its files go, apart from other bundles' files of the same names (each its `cover.png`);
+    '' when the path names none."""
+    parts = shown.replace("\\", "/").split("/")
+    return parts[-2] if len(parts) > 1 and parts[-2] not in ("", ".", "..") else ""
 
 
 def file_date(stem: str) -> str:
