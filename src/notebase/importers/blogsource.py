@@ -22,7 +22,7 @@ from notebase.importers.render import fenced
 from notebase.markdown.parser import unsized_words
 from notebase.markdown.text import fence_after
 
-MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd")
+MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd", ".mdx")
 
 
 def is_bundle_index(name: str) -> bool:

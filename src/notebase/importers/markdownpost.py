@@ -24,6 +24,7 @@ from notebase.importers.blogsource import (
     unsized_images,
 )
 from notebase.importers.hexo import from_hexo
+from notebase.importers.mdx import from_mdx
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
 from notebase.importers.structured import (
     author_names,
@@ -86,6 +87,7 @@ def read_markdown(text: str, name: str, shown: str, assets: Collection[str] = ()
     stem = name.rsplit("/", 1)[-1].rsplit(".", 1)[0]
     folder = asset_folder(shown) if is_bundle_index(name) else stem
     assets = assets if folder else ()
+    text = from_mdx(text) if name.lower().endswith(".mdx") else text
     text = unsized_images(from_site_root(from_hugo(from_jekyll(from_hexo(text, folder, assets)))))
     lines = text.replace("\r\n", "\n").split("\n")
     title, url, start = title_of(lines)
