@@ -218,6 +218,20 @@ def test_a_blog_s_images_named_from_its_root_are_copied_beside_the_notes(tmp_pat
     assert [(d.code, d.pos.line) for d in out.diagnostics] == [("import-missing-file", 5)]
 
 
+def test_a_next_js_blog_s_images_in_its_public_folder_are_copied(tmp_path: Path) -> None:
+    """A Next.js blog names from the site's root the files of its `public/` (timlrx's
+    tailwind-nextjs-starter-blog: `data/blog/x.mdx` shows `/static/images/ocean.jpeg`, in
+    `public/static/images/`): they were missing."""
+    (tmp_path / "data" / "blog").mkdir(parents=True)
+    (tmp_path / "public" / "static" / "images").mkdir(parents=True)
+    (tmp_path / "public" / "static" / "images" / "ocean.jpeg").write_bytes(b"jpeg")
+    post = tmp_path / "data" / "blog" / "images.mdx"
+    post.write_text("---\ntitle: Images\n---\n![ocean](/static/images/ocean.jpeg)\n")
+    out = import_files([post], tmp_path / "notes", tmp_path)
+    assert out.diagnostics == ()
+    assert (tmp_path / "notes" / "static" / "images" / "ocean.jpeg").read_bytes() == b"jpeg"
+
+
 def test_a_hexo_post_s_asset_folder_is_copied_beside_its_note(tmp_path: Path) -> None:
     """Hexo's `post_asset_folder` (kebingzao/blog_hexo: 319 posts, each picture named `1.png`,
     `2.png`, … in the folder named as its post): each post's pictures are its own, where they

@@ -199,11 +199,11 @@ ROOT_LEVELS = 3  # how many folders up from a post its blog's root may be (conte
 
 def blog_file(folder: Path, rel: str, top: Path | None = None) -> Path | None:
     """Where the file a post in `folder` names by `rel` is: beside it, else in a folder holding
-    it (Jekyll's site root, above `_posts/`) or in that folder's `static/` (Hugo's, whose files
-    a post names from the site's root), nearest first; None when in none. With `top` (a zip's
+    it (Jekyll's site root, above `_posts/`) or in that folder's `static/` or `public/` (Hugo's
+    and Gatsby's, Next.js's, whose files a post names from the site's root), nearest first; None when in none. With `top` (a zip's
     folder), only a file in it is found."""
     for base in (folder, *folder.parents[:ROOT_LEVELS]):
-        for candidate in (base / rel, base / "static" / rel):
+        for candidate in (base / rel, base / "static" / rel, base / "public" / rel):
             if top is not None and not candidate.resolve().is_relative_to(top.resolve()):
                 continue
             if candidate.is_file():
