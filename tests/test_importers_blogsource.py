@@ -194,6 +194,46 @@ AL_FOLIO_POST = """<div class="row mt-3">
 """
 
 
+# modelled on karpathy.github.io's _posts/2026-02-12-microgpt.markdown (kramdown, MathJax)
+KRAMDOWN_MATH = r"""---
+layout: post
+title: "microgpt"
+---
+`__mul__` records that $$\frac{\partial(a b)}{\partial a} = b$$ and $$ b $$.
+
+| `a * b` | $$a \cdot b$$ |
+
+- $$L$$ is the loss
+
+$$\frac{\partial L}{\partial c} = 1$$
+
+$$
+x^2
+$$
+
+```
+price: $$5 and $$6
+```
+"""
+
+
+def test_a_jekyll_post_s_inline_double_dollar_math_is_inline() -> None:
+    """kramdown reads `$$…$$` among words as inline math, alone on its lines as display math;
+    a note reads every `$$…$$` as display math (a centred line mid-sentence, in a table cell)."""
+    [post] = read_markdown(KRAMDOWN_MATH, "2026-02-12-microgpt.markdown", "_posts/x").posts
+    assert post.blocks[0].lines[0].text.startswith("`__mul__` records")
+    body = "\n".join(line.text for b in post.blocks for line in b.lines)
+    assert r"records that $\frac{\partial(a b)}{\partial a} = b$ and $b$." in body
+    assert r"| `a * b` | $a \cdot b$ |" in body
+    assert "- $L$ is the loss" in body
+    assert "\n$$\\frac{\\partial L}{\\partial c} = 1$$\n" in body
+    assert "\n$$\nx^2\n$$\n" in body
+    assert "price: $$5 and $$6" in body
+    # not a Jekyll post (no date in its name): its markdown as it is
+    [other] = read_markdown(KRAMDOWN_MATH, "microgpt.md", "posts/microgpt.md").posts
+    assert "records that $$" in "\n".join(line.text for b in other.blocks for line in b.lines)
+
+
 def test_a_jekyll_theme_s_includes_of_pictures_and_videos_are_what_they_show() -> None:
     assert from_site_root(from_jekyll(AL_FOLIO_POST)) == (
         '<div class="row mt-3">\n'

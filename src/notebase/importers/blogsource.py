@@ -330,6 +330,38 @@ def jekyll_code_ends(line: str) -> bool:
     return _END_HIGHLIGHT.match(line) is not None
 
 
+def is_jekyll_post(stem: str, text: str) -> bool:
+    """Whether a markdown file is a Jekyll post, whose markdown kramdown reads: a YAML front
+    matter atop it and its file named by its date, as Jekyll's `_posts/` asks
+    (`2016-05-31-rl.markdown`)."""
+    return bool(JEKYLL_DATED.match(stem)) and text.lstrip("\ufeff").startswith("---")
+
+
+# a formula kramdown reads as inline math: `$$…$$` on one line, with words before or after it on
+# that line (a list's or a quote's marks before it aside)
+_KRAMDOWN_MATH = re.compile(r"\$\$(?P<tex>(?:[^$\n]|\$(?!\$))+?)\$\$")
+_BLOCK_MARKS = re.compile(r"[\s>]*(?:(?:[-*+]|\d+[.)])[ \t]+)?")
+
+
+def kramdown_math(body: str) -> str:
+    """A Jekyll post's body with each `$$…$$` that kramdown shows as inline math, one among words
+    on its line (`records that $$\\frac{a}{b}$$ and`, a table's cell), written `$…$` as a note
+    writes inline math; one alone on its lines, kramdown's display math, as it is. Code as it is."""
+
+    def inline(line: str) -> str:
+        if "$$" not in line:
+            return line
+        out, pos = [], 0
+        for m in _KRAMDOWN_MATH.finditer(line):
+            alone = _BLOCK_MARKS.fullmatch(line[: m.start()]) and not line[m.end() :].strip()
+            tex = m.group("tex").strip()
+            out += [line[pos : m.start()], m.group(0) if alone or not tex else f"${tex}$"]
+            pos = m.end()
+        return "".join(out) + line[pos:]
+
+    return outside_code(body, inline)
+
+
 def from_site_root(body: str) -> str:
     """The body with each file its links, images and `src` attributes name from the blog's root
     (`![](/assets/x.png)`, `<img src="/assets/rnn/a.gif">`, as Jekyll and Hugo posts write them)

@@ -19,6 +19,8 @@ from notebase.importers.blogsource import (
     from_jekyll,
     from_site_root,
     is_bundle_index,
+    is_jekyll_post,
+    kramdown_math,
     metadata_header,
     toml_front_matter,
     unsized_images,
@@ -80,15 +82,17 @@ def read_markdown(text: str, name: str, shown: str, assets: Collection[str] = ()
     paragraph as its tl;dr, and the rest as it is. `assets`: the files of its asset folder, as
     Hexo keeps a post's (beside it, named as its file: `x/a.png` beside `x.md`), or a page
     bundle's (`x/index.md`'s folder), by their paths in it."""
+    stem = name.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    kramdown = is_jekyll_post(stem, text)
     fields, text, body_line, diags = front_matter_of(text, shown)
     fields = read_whatever_case(fields)
     if _ONLY_MARKUP.fullmatch(text) and (target := page_redirect(text)):
         return redirect_page(target, name, shown)  # a post moved (jekyll-redirect-from's stub)
-    stem = name.rsplit("/", 1)[-1].rsplit(".", 1)[0]
     folder = asset_folder(shown) if is_bundle_index(name) else stem
     assets = assets if folder else ()
     text = from_mdx(text) if name.lower().endswith(".mdx") else text
     text = unsized_images(from_site_root(from_hugo(from_jekyll(from_hexo(text, folder, assets)))))
+    text = kramdown_math(text) if kramdown else text
     lines = text.replace("\r\n", "\n").split("\n")
     title, url, start = title_of(lines)
     url = url or safe_url(str(fields.get("url") or "")) or lead_paper(lines[start:])
