@@ -281,6 +281,42 @@ def test_each_page_bundle_s_pictures_are_its_own(tmp_path: Path) -> None:
     assert "![one](beyond%20booleans/1.png)" in text
 
 
+# modelled on a Pelican blog's reStructuredText post (content/articles/*.rst)
+RST_POST = """ML Demystified: K Nearest Neighbors
+###################################
+
+:date: 2022-04-25 22:10
+:tags: ML
+
+Say Hi to Your Neighbor!
+########################
+KNN is a simple approach.
+"""
+
+
+def test_restructuredtext_is_told_unread_not_imported_as_text(tmp_path: Path) -> None:
+    """A Pelican blog's `.rst` post was read as a plain-text archive (a note titled by a hash,
+    its markup as text, a warning about archive pages); in a folder, it was left out unsaid."""
+    articles = tmp_path / "content" / "articles"
+    (tmp_path / "content" / "notes").mkdir(parents=True)
+    articles.mkdir()
+    for name in ("knn.rst", "svm.rst"):
+        (articles / name).write_text(RST_POST, encoding="utf-8")
+    (tmp_path / "content" / "notes" / "x.md").write_text("Title: X\n\nText.\n")
+    out = import_files([tmp_path / "content"], tmp_path / "notes", tmp_path)
+    assert out.written == ("notes/x.md",)
+    assert [(d.code, d.pos.path, d.pos.line) for d in out.diagnostics] == [
+        ("import-unread-markup", "content", 0)
+    ]
+    assert "2 file(s) of reStructuredText" in out.diagnostics[0].message
+    assert "articles/knn.rst" in out.diagnostics[0].message
+    out = import_files([articles / "knn.rst"], tmp_path / "notes", tmp_path)
+    assert out.written == ()
+    assert [(d.code, d.pos.path, d.pos.line) for d in out.diagnostics] == [
+        ("import-unread-markup", "content/articles/knn.rst", 1)
+    ]
+
+
 def test_a_book_s_pictures_above_its_notes_are_copied_beside_them(tmp_path: Path) -> None:
     """An mdBook's notes (zhjwpku/paper-notes: `src/fs/polarfs.md` shows `../assets/images/x.jpg`)."""
     (tmp_path / "src" / "fs").mkdir(parents=True)

@@ -18,6 +18,8 @@ from notebase.importers.blogsource import MARKDOWN_SUFFIXES, is_bundle_index, li
 from notebase.importers.formats import (
     HTML_SUFFIXES,
     IMPORTED_SUFFIXES,
+    UNREAD_HINT,
+    UNREAD_MARKUP,
     read_binary_input,
     read_input,
     suffix_of,
@@ -437,7 +439,7 @@ def export_files(folder: Path) -> list[Path]:
         return pages
     if built := built_site_files(folder):
         return built
-    suffixes = (*IMPORTED_SUFFIXES, ".zip")
+    suffixes = (*IMPORTED_SUFFIXES, *UNREAD_MARKUP, ".zip")
     try:
         found = [p for p in folder.iterdir() if suffix_of(p.name) in suffixes]
     except OSError:
@@ -455,14 +457,15 @@ def nested_notes(folder: Path, top: Sequence[Path]) -> list[Path]:
     (SITE_SOURCES: a blog's own folder, whose themes and packages hold markdown of their own);
     hidden folders and `node_modules` aside. [] for another folder, or one holding none below
     its top."""
-    if any(suffix_of(p.name) not in MARKDOWN_SUFFIXES for p in top):
+    suffixes = (*MARKDOWN_SUFFIXES, *UNREAD_MARKUP)  # (the second told, not read: gather_inputs)
+    if any(suffix_of(p.name) not in suffixes for p in top):
         return []
     if is_site_source(folder):
         return []
     found: list[Path] = []
     for at, folders, names in os.walk(folder):  # (one walk; errors below the top are skipped)
         folders[:] = [f for f in folders if f[0] != "." and f != "node_modules"]
-        found += (Path(at, n) for n in names if n[0] != "." and suffix_of(n) in MARKDOWN_SUFFIXES)
+        found += (Path(at, n) for n in names if n[0] != "." and suffix_of(n) in suffixes)
     return sorted(found) if any(p.parent != folder for p in found) else []
 
 
@@ -571,7 +574,11 @@ def gather_inputs(
     inputs: list[Input] = []
     diags: list[Diagnostic] = []
     for path in paths:
-        found = (export_files(path) if path.is_dir() else []) or [path]
+        found = export_files(path) if path.is_dir() else []
+        unread = [p for p in found if suffix_of(p.name) in UNREAD_MARKUP]
+        if unread:  # (told once for the folder; a file named alone is told by its reader)
+            diags.append(unread_files(unread, show_path(path, display_root)))
+        found = [p for p in found if p not in unread] if unread else (found or [path])
         for file in found:
             if is_zip(file):
                 got, problems = zip_inputs(file, display_root, stack)
@@ -580,6 +587,17 @@ def gather_inputs(
             else:
                 inputs.append(Input(file, file))
     return inputs, diags
+
+
+def unread_files(files: Sequence[Path], shown: str) -> Diagnostic:
+    """One warning for the files of a folder whose markup import does not read (UNREAD_MARKUP:
+    a Pelican blog's reStructuredText posts beside its markdown), naming how many and the first."""
+    kinds = " and ".join(sorted({UNREAD_MARKUP[suffix_of(p.name)] for p in files}))
+    first = files[0].relative_to(files[0].parent.parent).as_posix()
+    message = (
+        f"{len(files)} file(s) of {kinds} not read (the first: {first}): nothing imported from them"
+    )
+    return warning("import-unread-markup", message, FilePos(shown), UNREAD_HINT)
 
 
 def import_files(
