@@ -234,6 +234,17 @@ def test_a_jekyll_post_s_inline_double_dollar_math_is_inline() -> None:
     assert "records that $$" in "\n".join(line.text for b in other.blocks for line in b.lines)
 
 
+def test_a_jekyll_post_s_tex_is_as_written_kramdown_reading_no_escape_in_math() -> None:
+    r"""ratsgo/ratsgo.github.io's _posts/2017-04-14-wordweighting.md (`\\F1(w)`, a line break
+    before `F1`) and 2017-09-13-asymptotic.md (`\\another`, after a stray `$` in the paragraph
+    above): read as TeX escaped for Hugo's markdown renderer, `\left\{` lost its brace's
+    backslash and every line break one of its two, 5 formulas failing to convert."""
+    formula = r"$$\begin{align*} R&=\left\{ x \right\} \\F1(w)&=1 \\ \end{align*}$$"
+    text = f"---\ntitle: W\n---\nStray $ here.\n\n{formula}\n"
+    [post] = read_markdown(text, "2017-04-14-wordweighting.md", "_posts/x.md").posts
+    assert formula in [line.text for b in post.blocks for line in b.lines]
+
+
 def test_a_jekyll_theme_s_includes_of_pictures_and_videos_are_what_they_show() -> None:
     assert from_site_root(from_jekyll(AL_FOLIO_POST)) == (
         '<div class="row mt-3">\n'

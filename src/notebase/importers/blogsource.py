@@ -544,18 +544,22 @@ def plain_value(value: object) -> object:
     return value
 
 
-def from_hugo(body: str) -> str:
+def from_hugo(body: str, escaped_math: bool = True) -> str:
     """The body of a Hugo post as plain markdown: `{{< highlight go >}}` … `{{< /highlight >}}` as
     a fenced code block, `{{< figure src=… caption=… >}}` as the `<figure>` Hugo writes for it,
     `{{< youtube id >}}` and `{{< tweet user="x" id="1" >}}` as a link to the video or the tweet,
     `{{< toc >}}` left out (the page has its own contents), a theme's box set apart from the text
     (`{{% alert note %}}` … `{{% /alert %}}`: CALLOUT_SHORTCODES) as a callout of its kind, a
     formula written for Hugo's markdown renderer to read first as the TeX MathJax read
-    (unescaped_formula); other shortcodes, and code blocks, as they are."""
+    (unescaped_formula), unless not `escaped_math` (kramdown, Jekyll's, reads no escape in
+    math: `\\F` there is a line break before an F); other shortcodes, and code blocks, as they
+    are."""
     body = quote_blocks(body, hugo_callout_opens, hugo_callout_ends)
     body = outside_code(
         body, lambda line: _SHORTCODE.sub(shortcode_markup, line), hugo_code, hugo_code_ends
     )
+    if not escaped_math:
+        return body
     return outside_code_blocks(body, lambda prose: _MATH.sub(unescaped_formula, prose))
 
 

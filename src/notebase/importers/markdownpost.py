@@ -91,8 +91,8 @@ def read_markdown(text: str, name: str, shown: str, assets: Collection[str] = ()
     folder = asset_folder(shown) if is_bundle_index(name) else stem
     assets = assets if folder else ()
     text = from_mdx(text) if name.lower().endswith(".mdx") else text
-    text = unsized_images(from_site_root(from_hugo(from_jekyll(from_hexo(text, folder, assets)))))
-    text = kramdown_math(text) if kramdown else text
+    text = from_hugo(from_jekyll(from_hexo(text, folder, assets)), escaped_math=not kramdown)
+    text = unsized_images(from_site_root(kramdown_math(text) if kramdown else text))
     lines = text.replace("\r\n", "\n").split("\n")
     title, url, start = title_of(lines)
     url = url or safe_url(str(fields.get("url") or "")) or lead_paper(lines[start:])
