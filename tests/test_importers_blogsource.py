@@ -245,6 +245,21 @@ def test_a_jekyll_post_s_tex_is_as_written_kramdown_reading_no_escape_in_math() 
     assert formula in [line.text for b in post.blocks for line in b.lines]
 
 
+def test_a_jekyll_post_s_singular_category_and_tag_are_one_each() -> None:
+    """ratsgo/ratsgo.github.io's posts (`category: Natural Language Processing`, `tag: word
+    class`): the category was cut at its spaces into three, sorted (`[Language, Natural,
+    Processing]`), and the tag kept as a field, no tag; Jekyll reads a singular field whole and
+    splits a plural one's text."""
+    text = (
+        "---\ntitle: W\ncategory: Natural Language Processing\ntag: word class\n"
+        "tags: nlp embeddings\ncategories: [ML]\n---\nText.\n"
+    )
+    [post] = read_markdown(text, "2017-05-04-word2vecpos.md", "_posts/x.md").posts
+    assert post.taxonomy.categories == ("Natural Language Processing", "ML")
+    assert post.taxonomy.tags == ("word class", "nlp", "embeddings")
+    assert post.kept_fields == ()
+
+
 def test_a_jekyll_theme_s_includes_of_pictures_and_videos_are_what_they_show() -> None:
     assert from_site_root(from_jekyll(AL_FOLIO_POST)) == (
         '<div class="row mt-3">\n'

@@ -45,7 +45,7 @@ from notebase.reading.yamlio import load_fields, yaml_warning
 
 # the front-matter fields read into the post; the others are kept in the note as they were
 READ_FIELDS = frozenset(
-    ("title", "url", "tags", "keywords", "category", "categories", "date", "authors", "author",
+    ("title", "url", "tag", "tags", "keywords", "category", "categories", "date", "authors", "author",
      "arxiv", "eprint", "doi", "year", "source_title", "tldr", "kind", "origin", "import_digest")
 )  # fmt: skip
 _HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(?P<text>.+?)[ \t#]*$")
@@ -102,8 +102,8 @@ def read_markdown(text: str, name: str, shown: str, assets: Collection[str] = ()
         f"{name}:1",
         ["\n".join(body).strip("\n")] if "".join(body).strip() else [],
         url=url,
-        tags=tags_of(fields.get("tags")) + tags_of(fields.get("keywords")),
-        categories=tags_of(fields.get("category") or fields.get("categories")),
+        tags=named_or_listed(fields, "tag", "tags") + tags_of(fields.get("keywords")),
+        categories=named_or_listed(fields, "category", "categories"),
         date=parse_date(str(fields.get("date") or "")) or file_date(stem),
         authors=authors_of(fields.get("authors") or fields.get("author")),
     )
@@ -280,6 +280,15 @@ def tldr_of(lines: list[str]) -> tuple[str, list[str]]:
         words = " ".join(" ".join(lines[i:end]).split())
         return _TLDR.sub("", words, count=1).strip(), [*lines[:i], *lines[end:]]
     return "", lines
+
+
+def named_or_listed(fields: dict[str, object], one: str, many: str) -> tuple[str, ...]:
+    """A post's tags or categories as Jekyll reads them: the singular field's text whole
+    (`category: Natural Language Processing`, one category; so Pelican's `Category:`), then the
+    plural's list, or its text split (`tags: a b`, `tags: a, b`)."""
+    named = fields.get(one)
+    found = (text_of(named),) if isinstance(named, str) and text_of(named) else tags_of(named)
+    return tuple(dict.fromkeys(found + tags_of(fields.get(many))))
 
 
 def tags_of(value: object) -> tuple[str, ...]:
