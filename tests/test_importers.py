@@ -964,6 +964,27 @@ def test_a_built_sites_folder_is_read_as_all_its_pages_and_its_feed(tmp_path: Pa
     assert all(d.severity.value != "error" for d in out.diagnostics), out.diagnostics
 
 
+def test_a_built_site_with_a_posts_section_is_no_medium_export(tmp_path: Path) -> None:
+    """A built Hugo site whose posts are in `posts/` (JhuoW/JhuoW.github.io, Hugo's default
+    section): its `posts/index.html`, the section's listing, was taken for Medium's
+    `posts/*.html` and was all that was read (10 notes of about 80 posts); its `index.json`,
+    PaperMod's search index (a list), was an `import-bad-feed` error."""
+    site = tmp_path / "public"
+    for name in ("first", "second"):
+        (site / "posts" / name).mkdir(parents=True)
+        (site / "posts" / name / "index.html").write_text(
+            f"<main><h1>The {name} post</h1><p>The whole text of the {name} post.</p></main>",
+            encoding="utf-8",
+        )
+    listing = '<main><h2><a href="/posts/first/">The first post</a></h2><p>Teaser.</p></main>'
+    (site / "index.html").write_text(listing, encoding="utf-8")
+    (site / "posts" / "index.html").write_text(listing, encoding="utf-8")
+    (site / "index.json").write_text('[{"content": "x", "title": "The first post"}]')
+    out = import_files([site], tmp_path / "notes", tmp_path, site="https://example.com")
+    assert sorted(Path(p).name for p in out.written) == ["the-first-post.md", "the-second-post.md"]
+    assert all(d.severity.value != "error" for d in out.diagnostics), out.diagnostics
+
+
 def test_a_generators_source_folder_is_no_built_site(tmp_path: Path) -> None:
     """A Jekyll blog's own folder: its `_layouts/` and `_includes/` are templates, no pages, and
     beside `_config.yml` the folder is read as the files at its top."""

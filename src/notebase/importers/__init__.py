@@ -15,6 +15,7 @@ from pathlib import Path
 
 from notebase.diagnostics import Diagnostic, FilePos, error, sort_diagnostics, warning
 from notebase.importers.blogsource import MARKDOWN_SUFFIXES, is_bundle_index, link_site_refs
+from notebase.importers.feeds import is_feed
 from notebase.importers.formats import (
     HTML_SUFFIXES,
     IMPORTED_SUFFIXES,
@@ -433,12 +434,12 @@ def export_files(folder: Path) -> list[Path]:
     table = folder / "posts.csv"
     if table.is_file():
         return [table]
+    if built := built_site_files(folder):
+        return built  # (before Medium's: a built Hugo site's posts/ holds its section's page)
     posts = folder / "posts"
     pages = sorted(p for p in posts.glob("*.html") if p.is_file()) if posts.is_dir() else []
     if pages:
         return pages
-    if built := built_site_files(folder):
-        return built
     suffixes = (*IMPORTED_SUFFIXES, *UNREAD_MARKUP, ".zip")
     try:
         found = [p for p in folder.iterdir() if suffix_of(p.name) in suffixes]
@@ -501,7 +502,20 @@ def built_site_files(folder: Path) -> list[Path]:
         pages += (Path(at, n) for n in names if n[0] not in "._" and suffix_of(n) in HTML_SUFFIXES)
     if not any(p.parent != folder for p in pages):
         return []
-    return sorted(pages) + [folder / name for name in SITE_FEEDS if (folder / name).is_file()]
+    return sorted(pages) + [folder / name for name in SITE_FEEDS if is_site_feed(folder / name)]
+
+
+def is_site_feed(path: Path) -> bool:
+    """Whether a built site's file of a feed's name is a feed: not the search index a Hugo theme
+    writes as `index.json` (PaperMod's, a list of its pages for Fuse.js)."""
+    try:
+        with path.open(encoding="utf-8", errors="replace") as file:
+            return is_feed(file.read(FEED_HEAD))
+    except OSError:
+        return False
+
+
+FEED_HEAD = 5_000  # the characters a feed is told by (feeds.is_feed)
 
 
 NESTED_LEVELS = 3  # how deep below an export's folder a Ghost export is looked for
