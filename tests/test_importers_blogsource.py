@@ -220,7 +220,8 @@ price: $$5 and $$6
 def test_a_jekyll_post_s_inline_double_dollar_math_is_inline() -> None:
     """kramdown reads `$$…$$` among words as inline math, alone on its lines as display math;
     a note reads every `$$…$$` as display math (a centred line mid-sentence, in a table cell)."""
-    [post] = read_markdown(KRAMDOWN_MATH, "2026-02-12-microgpt.markdown", "_posts/x").posts
+    name = "2026-02-12-microgpt.markdown"
+    [post] = read_markdown(KRAMDOWN_MATH, name, f"blog/_posts/{name}").posts
     assert post.blocks[0].lines[0].text.startswith("`__mul__` records")
     body = "\n".join(line.text for b in post.blocks for line in b.lines)
     assert r"records that $\frac{\partial(a b)}{\partial a} = b$ and $b$." in body
@@ -229,9 +230,10 @@ def test_a_jekyll_post_s_inline_double_dollar_math_is_inline() -> None:
     assert "\n$$\\frac{\\partial L}{\\partial c} = 1$$\n" in body
     assert "\n$$\nx^2\n$$\n" in body
     assert "price: $$5 and $$6" in body
-    # not a Jekyll post (no date in its name): its markdown as it is
-    [other] = read_markdown(KRAMDOWN_MATH, "microgpt.md", "posts/microgpt.md").posts
-    assert "records that $$" in "\n".join(line.text for b in other.blocks for line in b.lines)
+    # not a Jekyll post (no date in its name; a Hugo post named so; Hexo's): as it is
+    for shown in ("_posts/microgpt.md", f"content/posts/{name}", f"source/_posts/{name}"):
+        [other] = read_markdown(KRAMDOWN_MATH, shown.rsplit("/", 1)[1], shown).posts
+        assert "records that $$" in "\n".join(line.text for b in other.blocks for line in b.lines)
 
 
 def test_a_jekyll_post_s_tex_is_as_written_kramdown_reading_no_escape_in_math() -> None:
@@ -241,7 +243,8 @@ def test_a_jekyll_post_s_tex_is_as_written_kramdown_reading_no_escape_in_math() 
     backslash and every line break one of its two, 5 formulas failing to convert."""
     formula = r"$$\begin{align*} R&=\left\{ x \right\} \\F1(w)&=1 \\ \end{align*}$$"
     text = f"---\ntitle: W\n---\nStray $ here.\n\n{formula}\n"
-    [post] = read_markdown(text, "2017-04-14-wordweighting.md", "_posts/x.md").posts
+    name = "2017-04-14-wordweighting.md"
+    [post] = read_markdown(text, name, f"_posts/{name}").posts
     assert formula in [line.text for b in post.blocks for line in b.lines]
 
 

@@ -330,11 +330,15 @@ def jekyll_code_ends(line: str) -> bool:
     return _END_HIGHLIGHT.match(line) is not None
 
 
-def is_jekyll_post(stem: str, text: str) -> bool:
-    """Whether a markdown file is a Jekyll post, whose markdown kramdown reads: a YAML front
-    matter atop it and its file named by its date, as Jekyll's `_posts/` asks
-    (`2016-05-31-rl.markdown`)."""
-    return bool(JEKYLL_DATED.match(stem)) and text.lstrip("\ufeff").startswith("---")
+def is_jekyll_post(shown: str, text: str) -> bool:
+    """Whether a markdown file is a Jekyll post, whose markdown kramdown reads: in a `_posts/`
+    folder (not Hexo's `source/_posts/`), named by its date as Jekyll asks
+    (`_posts/2016-05-31-rl.markdown`), a YAML front matter atop it; not a Hugo post named so
+    (`content/posts/2023-02-18-x.md`), whose markdown Goldmark reads."""
+    *folders, name = shown.replace("\\", "/").split("/")
+    if "_posts" not in folders or folders[: folders.index("_posts")][-1:] == ["source"]:
+        return False
+    return bool(JEKYLL_DATED.match(name)) and text.lstrip("\ufeff").startswith("---")
 
 
 # a formula kramdown reads as inline math: `$$…$$` on one line, with words before or after it on

@@ -83,7 +83,7 @@ def read_markdown(text: str, name: str, shown: str, assets: Collection[str] = ()
     Hexo keeps a post's (beside it, named as its file: `x/a.png` beside `x.md`), or a page
     bundle's (`x/index.md`'s folder), by their paths in it."""
     stem = name.rsplit("/", 1)[-1].rsplit(".", 1)[0]
-    kramdown = is_jekyll_post(stem, text)
+    kramdown = is_jekyll_post(shown, text)
     fields, text, body_line, diags = front_matter_of(text, shown)
     fields = read_whatever_case(fields)
     if _ONLY_MARKUP.fullmatch(text) and (target := page_redirect(text)):
