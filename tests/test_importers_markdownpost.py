@@ -301,3 +301,24 @@ def test_prose_opening_with_a_colon_is_no_metadata() -> None:
     text = "Note: this is prose.\nIt goes on.\n\nMore.\n"
     [post] = read_markdown(text, "n.md", "n.md").posts
     assert post.taxonomy.tags == () and "Note: this is prose." in note_text(post)
+
+
+def test_a_front_matter_after_blank_lines_is_read_as_hugo_reads_it() -> None:
+    """Kshitij-Banerjee/Kshitij-Banerjee.github.io's content/posts/2023-10-01-GPT-1_2_3.md opens
+    with an empty line: Hugo read its front matter (the built page is titled "Understanding GPT
+    1, 2 and 3"), the import showed it as text and titled the note by the file's name (6 of its
+    22 posts)."""
+    text = (
+        "\n\n---\nTitle: Understanding GPT 1, 2 and 3\ndate: 2023-10-01\ntags: [ML]\n---\nText.\n"
+    )
+    archive = read_markdown(text, "2023-10-01-GPT-1_2_3.md", "content/posts/x.md")
+    [post] = archive.posts
+    assert (post.title, post.date, post.taxonomy.tags) == (
+        "Understanding GPT 1, 2 and 3",
+        "2023-10-01",
+        ("ML",),
+    )
+    assert note_text(post).rstrip().endswith("---\nText.")
+    toml = "\n+++\ntitle = 'T'\ndate = 2023-10-01\nbad = \n+++\nText.\n"
+    [problem] = read_markdown(toml, "t.md", "t.md").diagnostics
+    assert (problem.code, problem.pos.line) == ("toml-syntax", 5)

@@ -127,11 +127,31 @@ def file_date(stem: str) -> str:
     return parse_date(found.group(1)) if found else ""
 
 
-def front_matter_of(
-    text: str, shown: str
-) -> tuple[dict[str, object], str, int, tuple[Diagnostic, ...]]:
-    """The file's front matter (YAML, Hugo's TOML, or Pelican's `Key: value` lines), its body, the line the body starts on,
-    and the front matter's problems (a front matter that cannot be read gives no field)."""
+FrontMatter = tuple[dict[str, object], str, int, tuple[Diagnostic, ...]]
+_BLANK_LEAD = re.compile(r"(?:[ \t]*\n)+(?=(?:---|\+\+\+)[ \t]*\n)")  # blank lines, a fence after
+
+
+def front_matter_of(text: str, shown: str) -> FrontMatter:
+    """The file's front matter (YAML, Hugo's TOML, or Pelican's `Key: value` lines), its body,
+    the line the body starts on, and the front matter's problems (a front matter that cannot be
+    read gives no field); after blank lines too, as Hugo reads it (a post opening with an empty
+    line kept its title, date and tags there)."""
+    lead = _BLANK_LEAD.match(text)
+    if lead is None:
+        return front_matter_atop(text, shown)
+    skipped = lead.group(0).count("\n")
+    fields, body, body_line, diags = front_matter_atop(text[lead.end() :], shown)
+    return fields, body, body_line + skipped, tuple(moved_down(d, skipped) for d in diags)
+
+
+def moved_down(diag: Diagnostic, lines: int) -> Diagnostic:
+    """The diagnostic at its line that many lines further down the file."""
+    pos = diag.pos
+    return diag if pos is None else replace(diag, pos=replace(pos, line=pos.line + lines))
+
+
+def front_matter_atop(text: str, shown: str) -> FrontMatter:
+    """front_matter_of, for a front matter on the file's first line."""
     toml = toml_front_matter(text, shown)
     if toml is not None:
         return toml
