@@ -74,6 +74,9 @@ def test_a_hugo_site_s_refs_between_its_posts_become_wikilinks(ref: str) -> None
         ("/post/2019THUWC-WC%E5%86%AC%E7%9C%A0%E8%AE%B0/", "THUWC/WC"),  # percent-encoded
         ("/post/后缀自动机sam学习笔记/#dfa", "SAM"),  # the name as Hugo makes its address of it
         ("/2019/04/25/recipe.html", "Recipe"),  # Jekyll's dated address of 2019-04-25-recipe
+        # Hugo's `/:year/:month/:day/:slug/` of a post whose front matter names its slug
+        # (Kshitij-Banerjee/Kshitij-Banerjee.github.io: 2023-10-01-GPT-1_2_3.md)
+        ("/2023/10/01/understanding-gpt-1-2-3", "GPT 1, 2 and 3"),
     ],
 )
 def test_a_link_from_the_blogs_root_to_a_post_imported_becomes_a_wikilink(
@@ -87,6 +90,10 @@ def test_a_link_from_the_blogs_root_to_a_post_imported_becomes_a_wikilink(
         ("post/2019THUWC-WC冬眠记.md", "---\ntitle: THUWC/WC\n---\nText.\n"),
         ("post/后缀自动机（SAM）学习笔记.md", "---\ntitle: SAM\n---\nText.\n"),
         ("_posts/2019-04-25-recipe.md", "---\ntitle: Recipe\n---\nText.\n"),
+        (
+            "posts/2023-10-01-GPT-1_2_3.md",
+            "---\ntitle: GPT 1, 2 and 3\nslug: understanding-gpt-1-2-3\n---\n",
+        ),
     )
     linked, diags = link_site_refs(posts, {})
     assert body_of(linked[0]) == f"See [[{to}|this]], ![a picture](/pics/x/)." and diags == []

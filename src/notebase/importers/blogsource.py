@@ -261,16 +261,19 @@ REF_HINT = "import that post's file in the same run, or link its note by hand"
 
 def post_names(posts: Sequence[ImportedPost]) -> dict[str, str]:
     """The title of each markdown post by the name a link to it may give (ref_name of its file;
-    and without a Jekyll date, `recipe` for 2019-04-25-recipe.md), when no other post has it and
-    the title can be a wikilink's."""
+    and without a Jekyll date, `recipe` for 2019-04-25-recipe.md; and its front matter's `slug`,
+    which its generator's address of it ends with: Hugo's `/:year/:month/:day/:slug/`), when no
+    other post has it and the title can be a wikilink's."""
     found: dict[str, list[str]] = {}
     for post in posts:
         if not post.origin_file.lower().endswith(MARKDOWN_SUFFIXES):
             continue
         name = ref_name(post.origin_file)
         undated = JEKYLL_DATED.sub("", name)
-        for key in dict.fromkeys((name, undated, squashed(name), squashed(undated))):
-            found.setdefault(key, []).append(post.title)
+        slug = next((ref_name(str(v)) for k, v in post.kept_fields if k == "slug"), "")
+        for key in dict.fromkeys((name, undated, squashed(name), squashed(undated), slug)):
+            if key:
+                found.setdefault(key, []).append(post.title)
     return {
         key: titles[0]
         for key, titles in found.items()
