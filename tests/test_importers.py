@@ -968,7 +968,8 @@ def test_a_built_site_with_a_posts_section_is_no_medium_export(tmp_path: Path) -
     """A built Hugo site whose posts are in `posts/` (JhuoW/JhuoW.github.io, Hugo's default
     section): its `posts/index.html`, the section's listing, was taken for Medium's
     `posts/*.html` and was all that was read (10 notes of about 80 posts); its `index.json`,
-    PaperMod's search index (a list), was an `import-bad-feed` error."""
+    PaperMod's search index (a list), was an `import-bad-feed` error; its `404.html`, the page
+    for an address it does not have, was a note."""
     site = tmp_path / "public"
     for name in ("first", "second"):
         (site / "posts" / name).mkdir(parents=True)
@@ -980,6 +981,7 @@ def test_a_built_site_with_a_posts_section_is_no_medium_export(tmp_path: Path) -
     (site / "index.html").write_text(listing, encoding="utf-8")
     (site / "posts" / "index.html").write_text(listing, encoding="utf-8")
     (site / "index.json").write_text('[{"content": "x", "title": "The first post"}]')
+    (site / "404.html").write_text("<main><h1>404 Page not found</h1><p>Go home.</p></main>")
     out = import_files([site], tmp_path / "notes", tmp_path, site="https://example.com")
     assert sorted(Path(p).name for p in out.written) == ["the-first-post.md", "the-second-post.md"]
     assert all(d.severity.value != "error" for d in out.diagnostics), out.diagnostics

@@ -493,7 +493,8 @@ def built_site_files(folder: Path) -> list[Path]:
     """A built site's pages (every HTML file below `folder`, hidden and `_` folders aside) and the
     feeds at its top, when the folder is one: an index.html at its top, pages in its folders, and
     no generator's source beside (SITE_SOURCES: Hugo's public/, Jekyll's _site/, not the blog's
-    own folder); [] else. Its other files (sitemap.xml, robots.txt) hold no post."""
+    own folder); [] else. Its other files (sitemap.xml, robots.txt) and its page for an address
+    it does not have (`404.html` at its top) hold no post."""
     if not (folder / "index.html").is_file() or is_site_source(folder):
         return []
     pages: list[Path] = []
@@ -502,6 +503,7 @@ def built_site_files(folder: Path) -> list[Path]:
         pages += (Path(at, n) for n in names if n[0] not in "._" and suffix_of(n) in HTML_SUFFIXES)
     if not any(p.parent != folder for p in pages):
         return []
+    pages = [p for p in pages if p != folder / "404.html"]
     return sorted(pages) + [folder / name for name in SITE_FEEDS if is_site_feed(folder / name)]
 
 
