@@ -322,3 +322,15 @@ def test_a_front_matter_after_blank_lines_is_read_as_hugo_reads_it() -> None:
     toml = "\n+++\ntitle = 'T'\ndate = 2023-10-01\nbad = \n+++\nText.\n"
     [problem] = read_markdown(toml, "t.md", "t.md").diagnostics
     assert (problem.code, problem.pos.line) == ("toml-syntax", 5)
+
+
+def test_a_section_heading_under_a_front_matter_s_title_is_kept() -> None:
+    """Kshitij-Banerjee/Kshitij-Banerjee.github.io's posts open with `# Introduction` under a
+    front matter's title: that heading, taken for the title's, was left out of 20 posts."""
+    text = "---\ntitle: Loss Functions in ML\n---\n### Introduction\n\nLoss functions tell.\n"
+    [post] = read_markdown(text, "loss.md", "content/posts/loss.md").posts
+    assert post.title == "Loss Functions in ML"
+    assert "### Introduction\n\nLoss functions tell." in note_text(post)
+    said = "---\ntitle: Loss Functions in ML\n---\n# Loss functions\n\nLoss functions tell.\n"
+    [post] = read_markdown(said, "loss.md", "content/posts/loss.md").posts
+    assert "# Loss functions" not in note_text(post)  # (it says the title: left out)

@@ -36,6 +36,7 @@ from notebase.importers.structured import (
     safe_url,
     slug_title,
     source_kind,
+    word_set,
 )
 from notebase.importers.webpage import page_redirect, redirect_page
 from notebase.markdown.text import fence_after
@@ -95,6 +96,7 @@ def read_markdown(text: str, name: str, shown: str, assets: Collection[str] = ()
     text = unsized_images(from_site_root(kramdown_math(text) if kramdown else text))
     lines = text.replace("\r\n", "\n").split("\n")
     title, url, start = title_of(lines)
+    start = start if says_title(title, text_of(fields.get("title"))) else 0
     url = url or safe_url(str(fields.get("url") or "")) or lead_paper(lines[start:])
     tldr, body = tldr_of(lines[start:])
     post = make_post(
@@ -269,6 +271,13 @@ def title_of(lines: list[str]) -> tuple[str, str, int]:
         if url:
             return text, url, after + 1
     return text, url, at + 1
+
+
+def says_title(heading: str, given: str) -> bool:
+    """Whether a post's first heading says its title (or only words of it), and so is left out
+    of its text: always, when its front matter gives none; not a section's heading under a
+    front matter's title (`### Introduction`), which is kept."""
+    return not given or word_set(heading) <= word_set(given)
 
 
 def lead_paper(lines: list[str]) -> str:
