@@ -218,6 +218,20 @@ def test_a_blog_s_images_named_from_its_root_are_copied_beside_the_notes(tmp_pat
     assert [(d.code, d.pos.line) for d in out.diagnostics] == [("import-missing-file", 5)]
 
 
+def test_a_next_js_blog_s_images_in_its_public_folder_are_copied(tmp_path: Path) -> None:
+    """A Next.js blog names from the site's root the files of its `public/` (timlrx's
+    tailwind-nextjs-starter-blog: `data/blog/x.mdx` shows `/static/images/ocean.jpeg`, in
+    `public/static/images/`): they were missing."""
+    (tmp_path / "data" / "blog").mkdir(parents=True)
+    (tmp_path / "public" / "static" / "images").mkdir(parents=True)
+    (tmp_path / "public" / "static" / "images" / "ocean.jpeg").write_bytes(b"jpeg")
+    post = tmp_path / "data" / "blog" / "images.mdx"
+    post.write_text("---\ntitle: Images\n---\n![ocean](/static/images/ocean.jpeg)\n")
+    out = import_files([post], tmp_path / "notes", tmp_path)
+    assert out.diagnostics == ()
+    assert (tmp_path / "notes" / "static" / "images" / "ocean.jpeg").read_bytes() == b"jpeg"
+
+
 def test_a_hexo_post_s_asset_folder_is_copied_beside_its_note(tmp_path: Path) -> None:
     """Hexo's `post_asset_folder` (kebingzao/blog_hexo: 319 posts, each picture named `1.png`,
     `2.png`, … in the folder named as its post): each post's pictures are its own, where they
@@ -236,6 +250,71 @@ def test_a_hexo_post_s_asset_folder_is_copied_beside_its_note(tmp_path: Path) ->
     assert (notes / "2fa" / "1.png").read_bytes() == b"2fa"
     assert (notes / "cvss" / "1.png").read_bytes() == b"cvss"
     assert "![](cvss/1.png)\n![One](cvss/1.png)" in (notes / "cvss.md").read_text(encoding="utf-8")
+
+
+def test_each_page_bundle_s_pictures_are_its_own(tmp_path: Path) -> None:
+    """Page bundles (gaearon/overreacted.io's `public/<slug>/index.md`, a Zola or Hugo blog's
+    `content/posts/<slug>/index.md`) each with a `1.png` of its own: the second post showed the
+    first's, its own not copied (`import-file-conflict`)."""
+    posts = tmp_path / "content" / "posts"
+    for name in ("beyond booleans", "where-its-at"):
+        (posts / name / "img").mkdir(parents=True)
+        (posts / name / "1.png").write_bytes(name.encode())
+        (posts / name / "img" / "2.svg").write_bytes(b"svg " + name.encode())
+        (posts / name / "index.md").write_text(
+            f'---\ntitle: {name}\n---\n![one](./1.png)\n<img src="img/2.svg">\n',
+            encoding="utf-8",
+        )
+    (posts / "where-its-at" / "part" / "index.md").parent.mkdir()
+    (posts / "where-its-at" / "part" / "index.md").write_text("# Part\n\n![p](p.png)\n")
+    (posts / "where-its-at" / "part" / "p.png").write_bytes(b"part")
+    out = import_files([posts], tmp_path / "notes", tmp_path)
+    notes = tmp_path / "notes"
+    assert out.diagnostics == ()
+    assert (notes / "beyond booleans" / "1.png").read_bytes() == b"beyond booleans"
+    assert (notes / "where-its-at" / "1.png").read_bytes() == b"where-its-at"
+    assert (notes / "where-its-at" / "img" / "2.svg").read_bytes() == b"svg where-its-at"
+    assert (notes / "part" / "p.png").read_bytes() == b"part"  # (a bundle in a bundle: its own)
+    text = (notes / "where-its-at.md").read_text(encoding="utf-8")
+    assert '![one](where-its-at/1.png)\n<img src="where-its-at/img/2.svg">' in text
+    text = (notes / "beyond-booleans.md").read_text(encoding="utf-8")
+    assert "![one](beyond%20booleans/1.png)" in text
+
+
+# modelled on a Pelican blog's reStructuredText post (content/articles/*.rst)
+RST_POST = """ML Demystified: K Nearest Neighbors
+###################################
+
+:date: 2022-04-25 22:10
+:tags: ML
+
+Say Hi to Your Neighbor!
+########################
+KNN is a simple approach.
+"""
+
+
+def test_restructuredtext_is_told_unread_not_imported_as_text(tmp_path: Path) -> None:
+    """A Pelican blog's `.rst` post was read as a plain-text archive (a note titled by a hash,
+    its markup as text, a warning about archive pages); in a folder, it was left out unsaid."""
+    articles = tmp_path / "content" / "articles"
+    (tmp_path / "content" / "notes").mkdir(parents=True)
+    articles.mkdir()
+    for name in ("knn.rst", "svm.rst"):
+        (articles / name).write_text(RST_POST, encoding="utf-8")
+    (tmp_path / "content" / "notes" / "x.md").write_text("Title: X\n\nText.\n")
+    out = import_files([tmp_path / "content"], tmp_path / "notes", tmp_path)
+    assert out.written == ("notes/x.md",)
+    assert [(d.code, d.pos.path, d.pos.line) for d in out.diagnostics] == [
+        ("import-unread-markup", "content", 0)
+    ]
+    assert "2 file(s) of reStructuredText" in out.diagnostics[0].message
+    assert "articles/knn.rst" in out.diagnostics[0].message
+    out = import_files([articles / "knn.rst"], tmp_path / "notes", tmp_path)
+    assert out.written == ()
+    assert [(d.code, d.pos.path, d.pos.line) for d in out.diagnostics] == [
+        ("import-unread-markup", "content/articles/knn.rst", 1)
+    ]
 
 
 def test_a_book_s_pictures_above_its_notes_are_copied_beside_them(tmp_path: Path) -> None:
@@ -974,6 +1053,29 @@ def test_a_built_sites_folder_is_read_as_all_its_pages_and_its_feed(tmp_path: Pa
     ]
     first = (tmp_path / "notes" / "first-post.md").read_text(encoding="utf-8")
     assert "The whole text of the first post." in first and "Its teaser." not in first
+    assert all(d.severity.value != "error" for d in out.diagnostics), out.diagnostics
+
+
+def test_a_built_site_with_a_posts_section_is_no_medium_export(tmp_path: Path) -> None:
+    """A built Hugo site whose posts are in `posts/` (JhuoW/JhuoW.github.io, Hugo's default
+    section): its `posts/index.html`, the section's listing, was taken for Medium's
+    `posts/*.html` and was all that was read (10 notes of about 80 posts); its `index.json`,
+    PaperMod's search index (a list), was an `import-bad-feed` error; its `404.html`, the page
+    for an address it does not have, was a note."""
+    site = tmp_path / "public"
+    for name in ("first", "second"):
+        (site / "posts" / name).mkdir(parents=True)
+        (site / "posts" / name / "index.html").write_text(
+            f"<main><h1>The {name} post</h1><p>The whole text of the {name} post.</p></main>",
+            encoding="utf-8",
+        )
+    listing = '<main><h2><a href="/posts/first/">The first post</a></h2><p>Teaser.</p></main>'
+    (site / "index.html").write_text(listing, encoding="utf-8")
+    (site / "posts" / "index.html").write_text(listing, encoding="utf-8")
+    (site / "index.json").write_text('[{"content": "x", "title": "The first post"}]')
+    (site / "404.html").write_text("<main><h1>404 Page not found</h1><p>Go home.</p></main>")
+    out = import_files([site], tmp_path / "notes", tmp_path, site="https://example.com")
+    assert sorted(Path(p).name for p in out.written) == ["the-first-post.md", "the-second-post.md"]
     assert all(d.severity.value != "error" for d in out.diagnostics), out.diagnostics
 
 
