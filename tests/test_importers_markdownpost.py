@@ -210,6 +210,29 @@ def test_a_paper_note_s_first_lines_name_its_paper_by_a_link(
     assert "* Builds on [triplet networks](https://example.org/triplets).\n" in note_text(post)
 
 
+@pytest.mark.parametrize(
+    ("opening", "kept"),
+    [
+        ("## Introduction", True),  # the text's first section: Jekyll shows it under the title
+        ("# Problem Statement", True),
+        ("[Link to the paper](https://arxiv.org/abs/1603.07810)", True),  # a line of one link
+        ("# Conditional Similarity Networks", False),  # the title said again
+        ("## Similarity Networks", False),  # only words of it
+    ],
+)
+def test_under_a_title_the_front_matter_gives_a_first_heading_of_other_words_is_kept(
+    opening: str, kept: bool
+) -> None:
+    # a Jekyll paper-notes blog (shagunsodhani/papers-I-read): 131 of its 145 posts open with
+    # `## Introduction` (or `### Problem Statement`) under their front matter's title, and each
+    # lost that heading, taken for a title the front matter had already given
+    text = JEKYLL_PAPER_NOTE.replace("## Introduction", opening).format(link="[Code](x)")
+    [post] = read_markdown(text, "2017-05-07-csn.md", "2017-05-07-csn.md").posts
+    assert post.title == "Conditional Similarity Networks"
+    assert (f"---\n{opening}\n\n* The paper proposes" in note_text(post)) is kept
+    assert post.url == ("https://arxiv.org/abs/1603.07810" if "arxiv" in opening else "")
+
+
 def test_a_post_with_no_title_is_titled_by_its_slug_without_jekyll_s_date() -> None:
     text = "Caches go stale when nobody looks.\n"
     post = read_markdown(

@@ -29,6 +29,7 @@ from notebase.importers.structured import (
     paper_ids,
     parse_date,
     safe_url,
+    says_title,
     slug_title,
     source_kind,
 )
@@ -84,7 +85,7 @@ def read_markdown(text: str, name: str, shown: str, assets: Collection[str] = ()
     stem = name.rsplit("/", 1)[-1].rsplit(".", 1)[0]
     text = unsized_images(from_site_root(from_hugo(from_jekyll(from_hexo(text, stem, assets)))))
     lines = text.replace("\r\n", "\n").split("\n")
-    title, url, start = title_of(lines)
+    title, url, start = title_of(lines, str(fields.get("title") or ""))
     url = url or safe_url(str(fields.get("url") or "")) or lead_paper(lines[start:])
     tldr, body = tldr_of(lines[start:])
     post = make_post(
@@ -211,9 +212,11 @@ def is_file_name(name: str) -> bool:
     return bool(stem and dot and ext) and f".{ext.lower()}" not in MARKDOWN_SUFFIXES
 
 
-def title_of(lines: list[str]) -> tuple[str, str, int]:
+def title_of(lines: list[str], given: str = "") -> tuple[str, str, int]:
     """The first heading's text (its links' words, without a bracketed `[[arXiv](…)]` after it)
-    and its first http(s) link, else a bare URL line right under it, and where the body starts."""
+    and its first http(s) link, else a bare URL line right under it, and where the body starts.
+    Under a title the front matter `given`, a heading saying other words is the text's first
+    section's (`## Introduction`), kept in the body as Jekyll and Hugo show it: none found."""
     at = next((i for i, line in enumerate(lines) if line.strip()), len(lines))
     heading = (
         (_HEADING.match(lines[at]) or _LINK_LINE.match(lines[at])) if at < len(lines) else None
@@ -223,6 +226,8 @@ def title_of(lines: list[str]) -> tuple[str, str, int]:
     raw = heading.group("text").strip()
     url = next((u for m in _LINK.finditer(raw) if (u := safe_url(m.group("url")))), "")
     text = _LINK.sub(lambda m: m.group("text"), _BRACKETED.sub("", raw)).strip() or raw
+    if given and not says_title(text, given):
+        return "", "", 0
     after = next((i for i in range(at + 1, len(lines)) if lines[i].strip()), len(lines))
     if not url and after < len(lines) and (bare := _BARE_URL.match(lines[after].strip())):
         url = safe_url(bare.group("url"))
