@@ -23,6 +23,7 @@ from notebase.importers.blogsource import (
 )
 from notebase.importers.hexo import from_hexo
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
+from notebase.importers.readwisemd import readwise_note, readwise_post
 from notebase.importers.structured import (
     author_names,
     make_post,
@@ -85,7 +86,10 @@ def read_markdown(text: str, name: str, shown: str, assets: Collection[str] = ()
     stem = name.rsplit("/", 1)[-1].rsplit(".", 1)[0]
     text = unsized_images(from_site_root(from_hugo(from_jekyll(from_hexo(text, stem, assets)))))
     lines = text.replace("\r\n", "\n").split("\n")
-    title, url, start = title_of(lines, str(fields.get("title") or ""))
+    if readwise := readwise_note(lines):
+        lines = readwise.body
+    given = fields.get("title") or (readwise.title if readwise else "")
+    title, url, start = title_of(lines, str(given))
     url = url or safe_url(str(fields.get("url") or "")) or lead_paper(lines[start:])
     tldr, body = tldr_of(lines[start:])
     post = make_post(
@@ -99,6 +103,7 @@ def read_markdown(text: str, name: str, shown: str, assets: Collection[str] = ()
         authors=authors_of(fields.get("authors") or fields.get("author")),
     )
     post = with_source_fields(replace(post, tldr=tldr or text_of(fields.get("tldr"))), fields)
+    post = readwise_post(post, readwise) if readwise else post
     files = linked_files(text, body_line)
     return ParsedArchive(name, ArchiveFormat.MARKDOWN, (post,), diags, files=files)
 
