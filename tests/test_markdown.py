@@ -433,6 +433,10 @@ def test_text_symbols_katex_reads_in_math_are_drawn() -> None:
     assert "<mtext>\u2423</mtext>" in rendered.html
     assert '<mo stretchy="false">&#x0007B;</mo><mfrac>' in rendered.html
     assert "<mi>&#x0005C;</mi>" in rendered.html
+    # a real repository's notes on protein structure (DuskNgai/Paper-Notes): 19 formulas shown as
+    # their TeX, `$r=12\AA$`
+    angstrom = render_markdown("$r=12\\AA$, $\\pm80\\AA$\n")
+    assert angstrom.problems == () and angstrom.html.count("<mtext>\u00c5</mtext>") == 2
 
 
 def test_verb_s_delimiter_is_the_first_character_past_the_spaces_after_it() -> None:
