@@ -233,6 +233,25 @@ def test_under_a_title_the_front_matter_gives_a_first_heading_of_other_words_is_
     assert post.url == ("https://arxiv.org/abs/1603.07810" if "arxiv" in opening else "")
 
 
+def test_an_omnivore_note_s_source_is_the_original_it_links_not_its_reader_s_copy() -> None:
+    # the notes Omnivore's Obsidian plugin writes, as vaults commit them: no address in the front
+    # matter, the page read linked under the title beside the reader's own copy
+    text = (
+        "---\nid: 99a254c8-e49a-11ee-97cc-5f8e93e37de6\ntitle: Good Python Software\n---\n\n"
+        "# Good Python Software\n#Omnivore\n\n"
+        "[Read on Omnivore](https://omnivore.app/me/good-python-software-18fc1d05f74)\n"
+        "[Read Original](https://amontalenti.com/2024/05/28/good-python-software)\n\nText.\n"
+    )
+    [post] = read_markdown(
+        text, "Good Python Software.md", "Omnivore/Good Python Software.md"
+    ).posts
+    assert (post.title, post.kind, post.url) == (
+        "Good Python Software",
+        "link",
+        "https://amontalenti.com/2024/05/28/good-python-software",
+    )
+
+
 def test_a_post_with_no_title_is_titled_by_its_slug_without_jekyll_s_date() -> None:
     text = "Caches go stale when nobody looks.\n"
     post = read_markdown(

@@ -67,7 +67,11 @@ _CODE_SPAN = re.compile(r"(`+)(?!`).*?(?<!`)\1(?!`)")  # `code`, ``co`de``: no l
 # an HTML element's file by a relative path: `<img src="assets/x.png">`
 _SRC_PATH = re.compile(r"""\bsrc\s*=\s*["'](?P<path>(?![a-zA-Z][\w+.-]*:|#|/)[^"'#?]+)["']""")
 LEAD_LINES = 10  # the lines under a note's title that may name the paper it is on
-_PAPER_WORDS = re.compile(r"(?:link\s+to\s+(?:the\s+)?)?(?:paper|pdf|arxiv|full\s+paper)", re.I)
+# the words of a link to what the note is on: the paper, or the page read (Omnivore's notes'
+# `[Read Original](…)`, beside their `[Read on Omnivore](…)`, the reader's own copy)
+_PAPER_WORDS = re.compile(
+    r"(?:link\s+to\s+(?:the\s+)?)?(?:paper|pdf|arxiv|full\s+paper)|read\s+(?:the\s+)?original", re.I
+)
 _ONLY_MARKUP = re.compile(r"\s*(?:<[^<>]*>\s*)+")  # a body of HTML tags and nothing else
 _TLDR = re.compile(r"^(?:\*\*)?(?:tl;?dr|tldr)(?:\*\*)?\s*[;:.]?(?:\*\*)?\s*", re.I)
 
@@ -245,7 +249,8 @@ def lead_paper(lines: list[str]) -> str:
     """The paper a note names in its first lines (before any code), as a paper-notes collection
     does (`* [Link to the paper](https://arxiv.org/abs/…)`, or the page's address alone under
     the paper's venue, `> https://doi.org/10.14778/…`): a link or a bare address to an
-    arXiv or DOI page, or a link whose words say it is the paper (`Paper`, `PDF`); '' when none."""
+    arXiv or DOI page, or a link whose words say it is the paper (`Paper`, `PDF`) or the page
+    read (`Read Original`); '' when none."""
     code = ("```", "~~~")
     lead = [line for line in takewhile(lambda x: not x.lstrip().startswith(code), lines)]
     for line in [line for line in lead if line.strip()][:LEAD_LINES]:
