@@ -72,7 +72,13 @@ def is_field_card(inner: list[Token]) -> bool:
     each line a field or links alone, of three labels or more."""
     if any(t.type not in ("paragraph_open", "paragraph_close", "inline") for t in inner):
         return False
-    lines = [line.strip() for t in inner if t.type == "inline" for line in t.content.split("\n")]
+    return is_card([line for t in inner if t.type == "inline" for line in t.content.split("\n")])
+
+
+def is_card(lines: list[str]) -> bool:
+    """Whether a blockquote's lines (without their `>`) are a card of labelled fields: each a
+    field or links alone, of three labels or more (blank lines aside)."""
+    lines = [line.strip() for line in lines]
     labels = {m["label"].strip().casefold() for line in lines if (m := _FIELD_LINE.match(line))}
     rest = [line for line in lines if line and not _FIELD_LINE.match(line)]
     return len(labels) >= CARD_FIELDS and all(_LINKS_LINE.fullmatch(line) for line in rest)
