@@ -252,6 +252,51 @@ def test_an_omnivore_note_s_source_is_the_original_it_links_not_its_reader_s_cop
     )
 
 
+# the shape of a paper-notes collection's note (aleju/papers: 98 of its 99 notes): a generic
+# heading, then the paper's fields as a list
+LISTED_PAPER = """# Paper
+
+* {b}Title{b}: Auto-Encoding Variational Bayes
+* {b}Authors{b}: Diederik P Kingma, Max Welling
+* {b}Link{b}: {link}
+* {b}Tags{b}: Neural Network, Autoencoder, VAE
+* {b}Year{b}: 2014
+
+# Summary
+
+* What
+"""
+
+
+@pytest.mark.parametrize(
+    ("bold", "link"),
+    [
+        ("**", "http://arxiv.org/abs/1312.6114"),
+        ("__", "[https://arxiv.org/abs/1312.6114](https://arxiv.org/abs/1312.6114)"),
+    ],
+)
+def test_a_note_s_lead_list_of_its_paper_s_fields_gives_them(bold: str, link: str) -> None:
+    # imported, each of its notes was titled 'Paper' (98 more posts titled so: paper-2.md, …),
+    # with no author, year or tags
+    text = LISTED_PAPER.format(b=bold, link=link)
+    [post] = read_markdown(text, "Auto-Encoding_Variational_Bayes.md", "x.md").posts
+    assert (post.title, post.kind, post.arxiv, post.year) == (
+        "Auto-Encoding Variational Bayes",
+        "paper",
+        "1312.6114",
+        2014,
+    )
+    assert post.authors == ("Diederik P Kingma", "Max Welling")
+    assert post.taxonomy.tags == ("Neural Network", "Autoencoder", "VAE")
+    assert note_text(post).split("\n---\n", 1)[1].startswith(f"# Paper\n\n* {bold}Title{bold}:")
+
+
+def test_a_list_naming_one_field_is_no_paper_s_fields() -> None:
+    text = "# Tips\n\n* **Title**: keep it short\n* **Hint:** none\n\nText.\n"
+    [post] = read_markdown(text, "tips.md", "tips.md").posts
+    assert (post.title, post.authors) == ("Tips", ())
+
+
 def test_a_post_with_no_title_is_titled_by_its_slug_without_jekyll_s_date() -> None:
     text = "Caches go stale when nobody looks.\n"
     post = read_markdown(
