@@ -6,7 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from notebase.importers.bib import decode_value, parse_bibtex, read_bibtex, split_authors
+from notebase.importers.bib import (
+    bibliography_of,
+    decode_value,
+    parse_bibtex,
+    read_bibtex,
+    split_authors,
+)
 from notebase.importers.render import note_text
 
 FIXTURES = Path(__file__).parent / "fixtures" / "importers"
@@ -193,3 +199,37 @@ def test_an_arxiv_id_in_dblps_and_semantic_scholars_volume(journal: str) -> None
 def test_the_address_of_an_entry(fields: str, url: str) -> None:
     (post,) = read_bibtex(f"@misc{{k, title = {{T}}, {fields}}}", "r.bib", "r.bib").posts
     assert post.url == url
+
+
+# a bibliography kept as three files read together (`\\bibliography{strings,venues,papers}`), in
+# the shape of a public one (FreakyPenguin/bibliography: strings.bib's @string macros, defs.bib's
+# untitled @proceedings, papers.bib's papers naming them by crossref): imported together, each
+# file was read alone, so 235 venues were `unknown @string macro` errors, 241 of its 333 papers
+# lost their year, and the venues, read, would each have been an untitled paper
+STRINGS = (
+    '@string{s-proc = "Proceedings of the "}\n@string{s-sosp = "Symposium on Operating Systems"}\n'
+)
+VENUES = (
+    '@proceedings{sosp21,\n  booktitle = s-proc # "28th " # s-sosp,\n  year = {2021},\n}\n'
+    "@proceedings{sosp99,\n  booktitle = s-proc # s-sosp,\n  year = {1999},\n}\n"
+)
+PAPERS_BY_VENUE = (
+    "@inproceedings{wang:concordia,\n  crossref = {sosp21},\n  author = {Wang, Qing},\n"
+    "  title = {Concordia},\n}\n"
+)
+
+
+def test_the_files_of_one_bibliography_share_their_macros_and_crossrefs() -> None:
+    shared = bibliography_of([VENUES, PAPERS_BY_VENUE, STRINGS])  # (its strings last, by name)
+    [paper] = read_bibtex(PAPERS_BY_VENUE, "papers.bib", "papers.bib", shared).posts
+    assert (paper.title, paper.year, paper.authors) == ("Concordia", 2021, ("Qing Wang",))
+    venues = read_bibtex(VENUES, "defs.bib", "defs.bib", shared)
+    assert venues.posts == ()
+    assert [(d.severity.value, d.code, str(d.pos)) for d in venues.diagnostics] == [
+        ("info", "import-bib-venues", "defs.bib:1")
+    ]
+    assert "2 entries without a title are venues (sosp21, sosp99)" in venues.diagnostics[0].message
+    strings = read_bibtex(STRINGS, "strings.bib", "strings.bib", shared)
+    assert strings.posts == () and strings.diagnostics == ()  # a file of macros for the others
+    alone = read_bibtex(VENUES, "defs.bib", "defs.bib")
+    assert [d.code for d in alone.diagnostics] == ["import-bad-bibtex"] * 2  # read alone, as before

@@ -207,3 +207,23 @@ def test_a_link_climbing_above_the_site_root_is_kept_as_text_with_a_warning(
     )
     assert "imported 2 file(s): 2 note(s) written" in err
     assert (kb / "notes" / "imported" / "first-steps.md").is_file()
+
+
+def test_the_bib_files_imported_together_are_one_bibliography(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # as BibTeX reads `\\bibliography{strings,venues,papers}`: a paper's venue and its year in one
+    # file, the macros its venue is written with in another (FreakyPenguin/bibliography's shape)
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "strings.bib").write_text('@string{s-sosp = "SOSP"}\n', encoding="utf-8")
+    (tmp_path / "venues.bib").write_text(
+        "@proceedings{sosp21, booktitle = s-sosp, year = {2021}}\n", encoding="utf-8"
+    )
+    (tmp_path / "papers.bib").write_text(
+        "@inproceedings{c, crossref = {sosp21}, title = {Concordia}}\n", encoding="utf-8"
+    )
+    files = [str(tmp_path / f"{n}.bib") for n in ("papers", "strings", "venues")]
+    assert main(["--root", str(tmp_path), "import", *files]) == 0
+    assert "imported 3 file(s): 1 note(s) written" in capsys.readouterr().err
+    note = (tmp_path / "notes" / "imported" / "concordia.md").read_text(encoding="utf-8")
+    assert "\nyear: 2021\n" in note

@@ -210,6 +210,93 @@ def test_a_paper_note_s_first_lines_name_its_paper_by_a_link(
     assert "* Builds on [triplet networks](https://example.org/triplets).\n" in note_text(post)
 
 
+@pytest.mark.parametrize(
+    ("opening", "kept"),
+    [
+        ("## Introduction", True),  # the text's first section: Jekyll shows it under the title
+        ("# Problem Statement", True),
+        ("[Link to the paper](https://arxiv.org/abs/1603.07810)", True),  # a line of one link
+        ("# Conditional Similarity Networks", False),  # the title said again
+        ("## Similarity Networks", False),  # only words of it
+    ],
+)
+def test_under_a_title_the_front_matter_gives_a_first_heading_of_other_words_is_kept(
+    opening: str, kept: bool
+) -> None:
+    # a Jekyll paper-notes blog (shagunsodhani/papers-I-read): 131 of its 145 posts open with
+    # `## Introduction` (or `### Problem Statement`) under their front matter's title, and each
+    # lost that heading, taken for a title the front matter had already given
+    text = JEKYLL_PAPER_NOTE.replace("## Introduction", opening).format(link="[Code](x)")
+    [post] = read_markdown(text, "2017-05-07-csn.md", "2017-05-07-csn.md").posts
+    assert post.title == "Conditional Similarity Networks"
+    assert (f"---\n{opening}\n\n* The paper proposes" in note_text(post)) is kept
+    assert post.url == ("https://arxiv.org/abs/1603.07810" if "arxiv" in opening else "")
+
+
+def test_an_omnivore_note_s_source_is_the_original_it_links_not_its_reader_s_copy() -> None:
+    # the notes Omnivore's Obsidian plugin writes, as vaults commit them: no address in the front
+    # matter, the page read linked under the title beside the reader's own copy
+    text = (
+        "---\nid: 99a254c8-e49a-11ee-97cc-5f8e93e37de6\ntitle: Good Python Software\n---\n\n"
+        "# Good Python Software\n#Omnivore\n\n"
+        "[Read on Omnivore](https://omnivore.app/me/good-python-software-18fc1d05f74)\n"
+        "[Read Original](https://amontalenti.com/2024/05/28/good-python-software)\n\nText.\n"
+    )
+    [post] = read_markdown(
+        text, "Good Python Software.md", "Omnivore/Good Python Software.md"
+    ).posts
+    assert (post.title, post.kind, post.url) == (
+        "Good Python Software",
+        "link",
+        "https://amontalenti.com/2024/05/28/good-python-software",
+    )
+
+
+# the shape of a paper-notes collection's note (aleju/papers: 98 of its 99 notes): a generic
+# heading, then the paper's fields as a list
+LISTED_PAPER = """# Paper
+
+* {b}Title{b}: Auto-Encoding Variational Bayes
+* {b}Authors{b}: Diederik P Kingma, Max Welling
+* {b}Link{b}: {link}
+* {b}Tags{b}: Neural Network, Autoencoder, VAE
+* {b}Year{b}: 2014
+
+# Summary
+
+* What
+"""
+
+
+@pytest.mark.parametrize(
+    ("bold", "link"),
+    [
+        ("**", "http://arxiv.org/abs/1312.6114"),
+        ("__", "[https://arxiv.org/abs/1312.6114](https://arxiv.org/abs/1312.6114)"),
+    ],
+)
+def test_a_note_s_lead_list_of_its_paper_s_fields_gives_them(bold: str, link: str) -> None:
+    # imported, each of its notes was titled 'Paper' (98 more posts titled so: paper-2.md, …),
+    # with no author, year or tags
+    text = LISTED_PAPER.format(b=bold, link=link)
+    [post] = read_markdown(text, "Auto-Encoding_Variational_Bayes.md", "x.md").posts
+    assert (post.title, post.kind, post.arxiv, post.year) == (
+        "Auto-Encoding Variational Bayes",
+        "paper",
+        "1312.6114",
+        2014,
+    )
+    assert post.authors == ("Diederik P Kingma", "Max Welling")
+    assert post.taxonomy.tags == ("Neural Network", "Autoencoder", "VAE")
+    assert note_text(post).split("\n---\n", 1)[1].startswith(f"# Paper\n\n* {bold}Title{bold}:")
+
+
+def test_a_list_naming_one_field_is_no_paper_s_fields() -> None:
+    text = "# Tips\n\n* **Title**: keep it short\n* **Hint:** none\n\nText.\n"
+    [post] = read_markdown(text, "tips.md", "tips.md").posts
+    assert (post.title, post.authors) == ("Tips", ())
+
+
 def test_a_post_with_no_title_is_titled_by_its_slug_without_jekyll_s_date() -> None:
     text = "Caches go stale when nobody looks.\n"
     post = read_markdown(

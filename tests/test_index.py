@@ -157,6 +157,23 @@ def test_a_link_of_a_query_alone_is_to_the_note_itself_not_its_folder() -> None:
     assert build_index([hub, muon]).link_targets["reading/muon"] == ("reading/muon", "reading")
 
 
+def test_a_link_to_a_folder_with_no_index_leads_to_its_readme_as_github_shows_it() -> None:
+    # a paper-notes repository published with VitePress (jiabingyang01/llm-paper-notes, whose
+    # rewrites make each papers/<topic>/README.md its folder's page): its index's links to the
+    # folders, `[Foundation Models](/papers/01-foundation-models/)`, were 11 broken links
+    topic = note("reading/01-foundation/README.md", "# Foundation Models\n")
+    hub = note(
+        "reading/index.md", "[a](/reading/01-foundation/) [b](01-foundation/) [c](02-none/)\n"
+    )
+    index = build_index([topic, hub])
+    assert index.link_targets["reading"] == ("reading/01-foundation/readme",) * 2 + ("",)
+    indexed = note("reading/01-foundation/index.md", "# Foundation\n")  # an index.md comes first
+    assert (
+        build_index([topic, indexed, hub]).link_targets["reading"][:2]
+        == ("reading/01-foundation",) * 2
+    )
+
+
 def test_outlinks_and_backlinks_skip_self_links_and_repeats() -> None:
     idx = index()
     assert idx.outlinks["ideas/optimizer-landscape"] == ("papers/muon", "papers/shampoo")

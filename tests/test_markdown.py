@@ -112,6 +112,34 @@ def test_an_attribution_is_its_words_not_its_markup() -> None:
     assert '<a href="https://example.org/s">April 15, 2017</a>' in rendered.html
 
 
+@pytest.mark.parametrize(
+    "card",
+    [
+        # a paper-notes repository's header (jiabingyang01/llm-paper-notes: 643 of its 654 notes)
+        "> **论文**：*Astra: General Interactive World Model*\n>\n> **作者**：Yixuan Zhu, Jiaqi Feng\n"
+        ">\n> **发布时间**：2025 年 12 月\n>\n"
+        "> 🔗 [arXiv](https://arxiv.org/abs/2512.08931) | [PDF](https://arxiv.org/pdf/2512.08931)\n",
+        "> **Paper:** Attention Is All You Need\n> **Authors:** Vaswani et al.\n"
+        "> **Venue:** NeurIPS 2017\n> [arXiv](https://arxiv.org/abs/1706.03762)\n",
+    ],
+)
+def test_a_card_of_a_paper_s_fields_set_off_as_a_quote_is_no_quote(card: str) -> None:
+    rendered = render_markdown(f"{card}\n> Attention is all you need.\n")
+    assert [q.text for q in rendered.quotes] == ["Attention is all you need."]
+    assert rendered.html.startswith("<blockquote>\n<p><strong>")  # shown as written
+
+
+@pytest.mark.parametrize(
+    "quoted",
+    [
+        "> **Q:** Why?\n> **A:** Because.\n> **Q:** Sure?\n",  # a dialogue: two labels
+        "> **Note:** one\n> **Tip:** two\n> **Also:** three\n> and words of its own.\n",
+    ],
+)
+def test_labelled_lines_among_other_words_are_still_a_quote(quoted: str) -> None:
+    assert len(render_markdown(quoted).quotes) == 1
+
+
 def test_blockquote_without_attribution() -> None:
     (quote,) = render_markdown("> Just words,\n> over two lines.\n").quotes
     assert quote.attribution == ""
@@ -405,6 +433,10 @@ def test_text_symbols_katex_reads_in_math_are_drawn() -> None:
     assert "<mtext>\u2423</mtext>" in rendered.html
     assert '<mo stretchy="false">&#x0007B;</mo><mfrac>' in rendered.html
     assert "<mi>&#x0005C;</mi>" in rendered.html
+    # a real repository's notes on protein structure (DuskNgai/Paper-Notes): 19 formulas shown as
+    # their TeX, `$r=12\AA$`
+    angstrom = render_markdown("$r=12\\AA$, $\\pm80\\AA$\n")
+    assert angstrom.problems == () and angstrom.html.count("<mtext>\u00c5</mtext>") == 2
 
 
 def test_verb_s_delimiter_is_the_first_character_past_the_spaces_after_it() -> None:

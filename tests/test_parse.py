@@ -232,6 +232,41 @@ def test_doi_field() -> None:
     assert e.kind is EntryKind.PAPER
 
 
+CARD = (
+    "# Astra：通用交互世界模型\n\n"
+    "> **论文**：*Astra: General Interactive World Model with Autoregressive Denoising*\n>\n"
+    "> **作者**：Yixuan Zhu, Jiaqi Feng\n>\n> **发布时间**：2025 年 12 月\n>\n"
+    "> 🔗 [arXiv](https://arxiv.org/abs/2512.08931) | [PDF](https://arxiv.org/pdf/2512.08931)\n\n"
+    "---\n\n## 一句话总结\n\nText citing [another](https://arxiv.org/abs/1706.03762).\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        # a real paper-notes repository built as a knowledge base (jiabingyang01/llm-paper-notes):
+        # 581 of its 654 notes name their paper only so, and each was a note of no source
+        (CARD, "arxiv:2512.08931"),
+        (CARD.replace("# Astra：通用交互世界模型\n\n", ""), "arxiv:2512.08931"),  # no title line
+        ("---\nurl: https://example.org/p\n---\n" + CARD, "url:example.org/p"),  # a url first
+        (
+            CARD.replace(
+                "[PDF](https://arxiv.org/pdf/2512.08931)", "[v](https://arxiv.org/abs/2401.12345)"
+            ),
+            "",
+        ),
+        (CARD.replace("> **作者**", "> Words of a quote.\n>\n> **作者**"), ""),  # no card
+        ("Intro.\n\n" + CARD, ""),  # a card further down is no header
+    ],
+)
+def test_a_card_of_its_paper_s_fields_opening_a_note_names_its_source(text: str, key: str) -> None:
+    e = entry_of(text)
+    assert (e.source.key if e.source else "") == key
+    assert e.kind is (
+        EntryKind.PAPER if key.startswith("arxiv") else EntryKind.LINK if key else EntryKind.NOTE
+    )
+
+
 def test_bad_identifier_is_a_warning() -> None:
     result = parse("---\nurl: https://example.com/p\narxiv: nope\n---\n")
     assert codes(result.diagnostics) == [(Severity.WARNING, "bad-identifier", 3)]

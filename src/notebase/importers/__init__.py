@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from notebase.diagnostics import Diagnostic, FilePos, error, sort_diagnostics, warning
+from notebase.importers.bib import NO_BIBLIOGRAPHY, Bibliography, bibliography_of
 from notebase.importers.blogsource import MARKDOWN_SUFFIXES, is_bundle_index, link_site_refs
 from notebase.importers.feeds import is_feed
 from notebase.importers.formats import (
@@ -385,6 +386,7 @@ def read_archives(
     shown: dict[str, str] = {}
     names = input_names([i.named for i in inputs])
     places = input_sites(inputs, site)
+    bibliography = shared_bibliography(inputs)
     for done, (given, name, place) in enumerate(zip(inputs, names, places, strict=True), 1):
         if progress is not None:
             progress("reading archives", done, len(inputs))
@@ -397,12 +399,21 @@ def read_archives(
                 continue
             beside = functools.partial(files_beside, given.path.parent)
             assets = asset_files(given.path)
-            archive = read_input(text, name, shown[name], beside, place, assets)
+            archive = read_input(text, name, shown[name], beside, place, assets, bibliography)
         read.append((given.named, archive))
         read_from.append(given)
         diags += archive.diagnostics
     archives = [(shown[a.name], a) for a in with_file_pages(read)]
     return archives, diags, shown, read_from
+
+
+def shared_bibliography(inputs: Sequence[Input]) -> Bibliography:
+    """What the .bib files among the inputs define for each other (their @string macros, the
+    entries a crossref names), as BibTeX reads the files of one bibliography; none for one file."""
+    files = [i.path for i in inputs if suffix_of(i.path.name) == ".bib" and i.path.is_file()]
+    if len(files) < 2:
+        return NO_BIBLIOGRAPHY
+    return bibliography_of([read_text(path, "")[0] for path in files])
 
 
 def export_root(folder: Path) -> Path:

@@ -8,7 +8,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, replace
 
-from notebase.diagnostics import Diagnostic, FilePos, error, warning
+from notebase.diagnostics import Diagnostic, FilePos, error, info, warning
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
 from notebase.importers.structured import (
     LineIndex,
@@ -189,11 +189,14 @@ def read_entry(text: str, m: re.Match[str], macros: dict[str, str]) -> tuple[Bib
     return BibEntry(kind, key, fields, m.start()), end
 
 
-def parse_bibtex(text: str) -> tuple[list[BibEntry], list[BibError]]:
-    """Every entry of the file, and the errors of the ones that could not be read."""
+def parse_bibtex(
+    text: str, macros: dict[str, str] | None = None
+) -> tuple[list[BibEntry], list[BibError]]:
+    """Every entry of the file, and the errors of the ones that could not be read; `macros`: the
+    @string macros known before it (another file's), which its own @strings add to."""
     entries: list[BibEntry] = []
     problems: list[BibError] = []
-    macros: dict[str, str] = {}
+    macros = {} if macros is None else macros
     pos = 0
     while (at := text.find("@", pos)) >= 0:
         m = _ENTRY.match(text, at)
@@ -326,10 +329,38 @@ NOT_INHERITED = frozenset(("crossref", "xref", "ids", "key", "entryset", "xdata"
 NOT_INHERITED |= {"doi", "url", "eprint", "eprinttype", "archiveprefix", "isbn"}
 
 
-def with_crossrefs(entries: list[BibEntry]) -> list[BibEntry]:
+@dataclass(frozen=True, slots=True)
+class Bibliography:
+    """What the .bib files imported together define for each other, as BibTeX reads the files of
+    `\\bibliography{strings,venues,papers}` as one: their @string macros, and their entries by
+    key (a crossref's target)."""
+
+    macros: dict[str, str]
+    entries: dict[str, BibEntry]
+
+
+NO_BIBLIOGRAPHY = Bibliography({}, {})
+
+
+def bibliography_of(texts: list[str]) -> Bibliography:
+    """The macros and entries of .bib files read together (each file's macros defined wherever
+    in the others, as a file of @strings is read before the rest whatever its name)."""
+    macros: dict[str, str] = {}
+    for text in texts:  # (twice: a macro defined from another file's)
+        parse_bibtex(text, macros)
+    for text in texts:
+        parse_bibtex(text, macros)
+    entries = [e for text in texts for e in parse_bibtex(text, dict(macros))[0]]
+    return Bibliography(macros, {e.key.casefold(): e for e in entries})
+
+
+def with_crossrefs(
+    entries: list[BibEntry], others: dict[str, BibEntry] | None = None
+) -> list[BibEntry]:
     """Each entry with the fields it leaves to the entry its `crossref` names (a paper its
-    proceedings' year, an article of DBLP's its venue), as BibTeX fills them."""
-    by_key = {e.key.casefold(): e for e in entries}
+    proceedings' year, an article of DBLP's its venue), as BibTeX fills them; `others`: the
+    entries of the files read with this one, by key."""
+    by_key = (others or {}) | {e.key.casefold(): e for e in entries}
     filled = []
     for entry in entries:
         parent = by_key.get(entry.fields.get("crossref", "").strip('{}" ').casefold())
@@ -340,28 +371,63 @@ def with_crossrefs(entries: list[BibEntry]) -> list[BibEntry]:
     return filled
 
 
-def read_bibtex(text: str, name: str, shown: str) -> ParsedArchive:
-    """A .bib file: one paper post per entry; an entry that cannot be read is an error at its line."""
-    entries, problems = parse_bibtex(text)
-    entries = with_crossrefs(entries)
+_STRING = re.compile(r"@\s*string\s*[{(]", re.I)  # a file of macros for the others
+
+
+def without_venues(
+    entries: list[BibEntry], others: dict[str, BibEntry]
+) -> tuple[list[BibEntry], list[BibEntry]]:
+    """The entries that are papers, and those that are only a venue (an untitled @proceedings, or
+    an untitled record others' `crossref` names, a journal's, whose fields fill theirs): no paper
+    of its own, as BibTeX lists none it is not asked to cite."""
+    named = {
+        ref
+        for e in [*entries, *others.values()]
+        if (ref := e.fields.get("crossref", "").strip('{}" ').casefold())
+    }
+    venues = [
+        e
+        for e in entries
+        if not e.fields.get("title") and (e.kind == "proceedings" or e.key.casefold() in named)
+    ]
+    return [e for e in entries if e not in venues], venues
+
+
+def untitled(key: str, pos: FilePos) -> Diagnostic:
+    msg = f"entry {key!r} has no title: titled by its key"
+    return warning("import-untitled", msg, pos, hint="add a `title = {…}` field")
+
+
+def venues_note(venues: list[BibEntry], pos: FilePos) -> Diagnostic:
+    keys = ", ".join(e.key for e in venues[:3]) + (", …" if len(venues) > 3 else "")
+    message = (
+        f"{len(venues)} entries without a title are venues ({keys}), no papers: their fields "
+        "fill those of the entries naming them by `crossref`"
+    )
+    return info("import-bib-venues", message, pos)
+
+
+def read_bibtex(
+    text: str, name: str, shown: str, shared: Bibliography = NO_BIBLIOGRAPHY
+) -> ParsedArchive:
+    """A .bib file: one paper post per entry; an entry that cannot be read is an error at its
+    line. `shared`: what the .bib files imported with it define (bibliography_of)."""
+    entries, problems = parse_bibtex(text, dict(shared.macros))
+    entries, venues = without_venues(with_crossrefs(entries, shared.entries), shared.entries)
     lines = line_index(text)
     diags: list[Diagnostic] = [
         error("import-bad-bibtex", f"{exc}: entry skipped", FilePos(shown, lines.line(exc.offset)),
               hint="check the entry's braces, quotes and commas")
         for exc in problems
     ]  # fmt: skip
-    for entry in entries:
-        if not entry.fields.get("title"):
-            msg = f"entry {entry.key!r} has no title: titled by its key"
-            diags.append(
-                warning(
-                    "import-untitled",
-                    msg,
-                    FilePos(shown, lines.line(entry.offset)),
-                    hint="add a `title = {…}` field",
-                )
-            )
-    if not entries and not problems:
+    diags += [
+        untitled(entry.key, FilePos(shown, lines.line(entry.offset)))
+        for entry in entries
+        if not entry.fields.get("title")
+    ]
+    if venues:
+        diags.append(venues_note(venues, FilePos(shown, lines.line(venues[0].offset))))
+    if not entries and not problems and not venues and not _STRING.search(text):
         diags.append(
             warning(
                 "import-no-posts",

@@ -9,7 +9,7 @@ from collections.abc import Callable, Collection
 from pathlib import Path
 
 from notebase.diagnostics import FilePos, warning
-from notebase.importers.bib import read_bibtex
+from notebase.importers.bib import NO_BIBLIOGRAPHY, Bibliography, read_bibtex
 from notebase.importers.blogsource import MARKDOWN_SUFFIXES
 from notebase.importers.bookmarks import (
     is_bookmarks,
@@ -142,6 +142,7 @@ def read_input(
     beside: Callable[[list[str]], dict[str, str]] | None = None,
     site: Site = NO_SITE,
     assets: Collection[str] = (),
+    bibliography: Bibliography = NO_BIBLIOGRAPHY,
 ) -> ParsedArchive:
     """The posts of one input file, whatever its format (told by its file name: `name` may
     hold folders, `p/x/index.html`, to tell it from another input of that name); `beside` reads
@@ -149,8 +150,10 @@ def read_input(
     `site` is the site it was saved from (`--site`), for a page, feed or export saying none (an
     export's files are no pages of the site: a feed's, Ghost's, Substack's and Medium's are at
     its root); `assets` are the files of a markdown post's asset folder (Hexo's, beside it), by
-    their paths in it."""
+    their paths in it; `bibliography`: what the .bib files imported with it define."""
     reader = choose_reader(name.rpartition("/")[2], text)
+    if reader is read_bibtex:
+        return read_bibtex(text, name, shown, bibliography)
     if reader is read_markdown and assets:
         return read_markdown(text, name, shown, assets)
     if reader is read_substack and beside is not None:

@@ -198,10 +198,14 @@ def quote_chunks(item: Highlight, book: Book) -> list[str]:
     if item.kind == "note":
         where = f" ({escape_text(item.where)})" if item.where else ""
         return [f"Note{where}: {escape_lines(item.text)}"]
-    body = escape_lines(item.text.strip()).split("\n")
-    quote = [f"> {line}" if line.strip() else ">" for line in body]
-    chunks = ["\n".join([*quote, ">", f"> — {source_text(book, item)}"])]
+    chunks = [quoted(escape_lines(item.text.strip()), source_text(book, item))]
     return chunks + ([escape_lines(item.note)] if item.note else [])
+
+
+def quoted(markdown: str, source: str) -> str:
+    """Markdown as a blockquote, its last line `— source` saying where it is from."""
+    quote = [f"> {line}" if line.strip() else ">" for line in markdown.split("\n")]
+    return "\n".join([*quote, ">", f"> — {source}"])
 
 
 def source_text(book: Book, item: Highlight) -> str:

@@ -28,15 +28,16 @@ from notebase.importers.blogsource import (
 from notebase.importers.hexo import from_hexo
 from notebase.importers.mdx import from_mdx
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
+from notebase.importers.readwisemd import readwise_note, readwise_post
 from notebase.importers.structured import (
     author_names,
     make_post,
     paper_ids,
     parse_date,
     safe_url,
+    says_title,
     slug_title,
     source_kind,
-    word_set,
 )
 from notebase.importers.webpage import page_redirect, redirect_page
 from notebase.markdown.text import fence_after
@@ -71,7 +72,11 @@ _CODE_SPAN = re.compile(r"(`+)(?!`).*?(?<!`)\1(?!`)")  # `code`, ``co`de``: no l
 # an HTML element's file by a relative path: `<img src="assets/x.png">`
 _SRC_PATH = re.compile(r"""\bsrc\s*=\s*["'](?P<path>(?![a-zA-Z][\w+.-]*:|#|/)[^"'#?]+)["']""")
 LEAD_LINES = 10  # the lines under a note's title that may name the paper it is on
-_PAPER_WORDS = re.compile(r"(?:link\s+to\s+(?:the\s+)?)?(?:paper|pdf|arxiv|full\s+paper)", re.I)
+# the words of a link to what the note is on: the paper, or the page read (Omnivore's notes'
+# `[Read Original](…)`, beside their `[Read on Omnivore](…)`, the reader's own copy)
+_PAPER_WORDS = re.compile(
+    r"(?:link\s+to\s+(?:the\s+)?)?(?:paper|pdf|arxiv|full\s+paper)|read\s+(?:the\s+)?original", re.I
+)
 _ONLY_MARKUP = re.compile(r"\s*(?:<[^<>]*>\s*)+")  # a body of HTML tags and nothing else
 _TLDR = re.compile(r"^(?:\*\*)?(?:tl;?dr|tldr)(?:\*\*)?\s*[;:.]?(?:\*\*)?\s*", re.I)
 
@@ -95,8 +100,11 @@ def read_markdown(text: str, name: str, shown: str, assets: Collection[str] = ()
     text = from_hugo(from_jekyll(from_hexo(text, folder, assets)), escaped_math=not kramdown)
     text = unsized_images(from_site_root(kramdown_math(text) if kramdown else text))
     lines = text.replace("\r\n", "\n").split("\n")
-    title, url, start = title_of(lines)
-    start = start if says_title(title, text_of(fields.get("title"))) else 0
+    if readwise := readwise_note(lines):
+        lines = readwise.body
+    fields = listed_fields(lines) | fields
+    given = fields.get("title") or (readwise.title if readwise else "")
+    title, url, start = title_of(lines, str(given))
     url = url or safe_url(str(fields.get("url") or "")) or lead_paper(lines[start:])
     tldr, body = tldr_of(lines[start:])
     post = make_post(
@@ -110,6 +118,7 @@ def read_markdown(text: str, name: str, shown: str, assets: Collection[str] = ()
         authors=authors_of(fields.get("authors") or fields.get("author")),
     )
     post = with_source_fields(replace(post, tldr=tldr or text_of(fields.get("tldr"))), fields)
+    post = readwise_post(post, readwise) if readwise else post
     files = linked_files(text, body_line)
     return ParsedArchive(name, ArchiveFormat.MARKDOWN, (post,), diags, files=files)
 
@@ -120,6 +129,49 @@ def asset_folder(shown: str) -> str:
     '' when the path names none."""
     parts = shown.replace("\\", "/").split("/")
     return parts[-2] if len(parts) > 1 and parts[-2] not in ("", ".", "..") else ""
+
+
+# a lead list's labelled field, `* **Title**: …`, `- **Authors:** …`, `* __Year__: …`, and the front-matter field
+# it stands for
+_FIELD_ITEM = re.compile(
+    r"^ {0,3}[-*+][ \t]+(?P<bold>\*\*|__)(?P<key>[^*_:\n]{1,20}?)[ \t]*"
+    r"(?::(?P=bold)|(?P=bold)[ \t]*:)[ \t]*(?P<value>.*?)\s*$"
+)
+LISTED_FIELDS = {
+    "title": "title", "paper": "title", "authors": "authors", "author": "authors",
+    "link": "url", "url": "url", "year": "year", "tags": "tags", "keywords": "tags",
+}  # fmt: skip
+LISTED_AT_LEAST = 2  # fields a lead list names to be one: a post's list of **Tip**: lines is not
+
+
+def listed_fields(lines: list[str]) -> dict[str, object]:
+    """The front-matter fields a paper note's lead list of labelled fields gives, as paper-notes
+    collections head a note (`* **Title**: …`, `* **Authors**: A, B`, `* **Link**: https://…`,
+    `* **Year**: 2015`, `* **Tags**: a, b`), in its first lines; none for fewer than two. A
+    `Link` or `Paper` is the address it gives (a bare one or a link's), a `Paper` of words the
+    title."""
+    found: dict[str, object] = {}
+    lead = takewhile(lambda line: not line.lstrip().startswith(("```", "~~~")), lines)
+    for line in [line for line in lead if line.strip()][: LEAD_LINES + 5]:
+        item = _FIELD_ITEM.match(line)
+        key = LISTED_FIELDS.get(item["key"].strip().casefold(), "") if item else ""
+        if not item or not key or not item["value"]:
+            continue
+        value: object = item["value"]
+        if key in ("url", "title") and (address := first_address(item["value"])):
+            key, value = "url", address
+        elif key == "year":
+            value = int(item["value"]) if item["value"].isdecimal() else None
+        found.setdefault(key, value)
+    named = {k: v for k, v in found.items() if v is not None}
+    return named if len(named) >= LISTED_AT_LEAST else {}
+
+
+def first_address(text: str) -> str:
+    """The first http(s) address a value gives, as a link's or bare; '' for none."""
+    link = _LINK.search(text)
+    bare = _BARE_ADDRESS.search(text)
+    return safe_url(link["url"] if link else bare["url"] if bare else "")
 
 
 def file_date(stem: str) -> str:
@@ -253,9 +305,11 @@ def is_file_name(name: str) -> bool:
     return bool(stem and dot and ext) and f".{ext.lower()}" not in MARKDOWN_SUFFIXES
 
 
-def title_of(lines: list[str]) -> tuple[str, str, int]:
+def title_of(lines: list[str], given: str = "") -> tuple[str, str, int]:
     """The first heading's text (its links' words, without a bracketed `[[arXiv](…)]` after it)
-    and its first http(s) link, else a bare URL line right under it, and where the body starts."""
+    and its first http(s) link, else a bare URL line right under it, and where the body starts.
+    Under a title the front matter `given`, a heading saying other words is the text's first
+    section's (`## Introduction`), kept in the body as Jekyll and Hugo show it: none found."""
     at = next((i for i, line in enumerate(lines) if line.strip()), len(lines))
     heading = (
         (_HEADING.match(lines[at]) or _LINK_LINE.match(lines[at])) if at < len(lines) else None
@@ -265,6 +319,8 @@ def title_of(lines: list[str]) -> tuple[str, str, int]:
     raw = heading.group("text").strip()
     url = next((u for m in _LINK.finditer(raw) if (u := safe_url(m.group("url")))), "")
     text = _LINK.sub(lambda m: m.group("text"), _BRACKETED.sub("", raw)).strip() or raw
+    if given and not says_title(text, given):
+        return "", "", 0
     after = next((i for i in range(at + 1, len(lines)) if lines[i].strip()), len(lines))
     if not url and after < len(lines) and (bare := _BARE_URL.match(lines[after].strip())):
         url = safe_url(bare.group("url"))
@@ -273,18 +329,12 @@ def title_of(lines: list[str]) -> tuple[str, str, int]:
     return text, url, at + 1
 
 
-def says_title(heading: str, given: str) -> bool:
-    """Whether a post's first heading says its title (or only words of it), and so is left out
-    of its text: always, when its front matter gives none; not a section's heading under a
-    front matter's title (`### Introduction`), which is kept."""
-    return not given or word_set(heading) <= word_set(given)
-
-
 def lead_paper(lines: list[str]) -> str:
     """The paper a note names in its first lines (before any code), as a paper-notes collection
     does (`* [Link to the paper](https://arxiv.org/abs/…)`, or the page's address alone under
     the paper's venue, `> https://doi.org/10.14778/…`): a link or a bare address to an
-    arXiv or DOI page, or a link whose words say it is the paper (`Paper`, `PDF`); '' when none."""
+    arXiv or DOI page, or a link whose words say it is the paper (`Paper`, `PDF`) or the page
+    read (`Read Original`); '' when none."""
     code = ("```", "~~~")
     lead = [line for line in takewhile(lambda x: not x.lstrip().startswith(code), lines)]
     for line in [line for line in lead if line.strip()][:LEAD_LINES]:

@@ -316,8 +316,13 @@ def is_lead_chrome(chunk: str, title: str) -> bool:
     heading = _HEADING_CHUNK.fullmatch(chunk)
     if heading is None:
         return chunk == "---"
-    said = word_set(heading["text"])
-    return heading["text"].strip().casefold() == title.casefold() or (
+    return says_title(heading["text"], title)
+
+
+def says_title(heading: str, title: str) -> bool:
+    """Whether a heading says the title again, or only words of it."""
+    said = word_set(heading)
+    return heading.strip().casefold() == title.casefold() or (
         bool(said) and said <= word_set(title)
     )
 

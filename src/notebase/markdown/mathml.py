@@ -37,6 +37,7 @@ _RENAMED = {
     "\\textbraceleft": "\\{",
     "\\textbraceright": "\\}",
     "\\textvisiblespace": "\\text{\u2423}",
+    "\\AA": "\\text{\u00c5}",  # the ångström, a length in structural biology's notes
 }
 _AND = re.compile(r"\\and(?![a-zA-Z])")  # MathJax reads \and as \land
 # `\over` with nothing before it in its group (`{\over \Gamma \vdash x:A}`, an inference rule's

@@ -43,6 +43,8 @@ def mark_quotes(tokens: list[Token], default_attribution: str = "") -> list[Quot
     for i, token in enumerate(tokens):
         if token.type != "blockquote_open" or token.level != 0:
             continue
+        if is_field_card(tokens[i + 1 : matching_close(tokens, i)]):
+            continue  # a note's card of its paper's fields, set off as a quote is: no quote
         end = split_attribution_line(tokens, i, matching_close(tokens, i))
         attribution = mark_attribution(tokens, i, end)
         block_id = str(token.attrGet("id") or "")  # `^id` after the quote: Obsidian's block id
@@ -55,6 +57,31 @@ def mark_quotes(tokens: list[Token], default_attribution: str = "") -> list[Quot
         line = token.map[0] + 1 if token.map else 0
         found.append(QuoteMark(i, anchor, attribution, line))
     return found
+
+
+# a line of a card: `**Authors**: …`, `**作者**：…`, `**Paper:** …`; or only links, a paper's
+# addresses (`🔗 [arXiv](…) | [PDF](…)`)
+_FIELD_LINE = re.compile(r"\*\*(?P<label>[^*\n]{1,30}?)\s*(?:\*\*\s*[:：]|[:：]\s*\*\*)")
+_LINKS_LINE = re.compile(r"\W{0,3}\s*\[[^\]]+\]\([^)\s]+\)(?:\s*[|·,/]?\s*\[[^\]]+\]\([^)\s]+\))*")
+CARD_FIELDS = 3  # the labels a card names at least: fewer, `**Q:**`/`**A:**`, is a dialogue quoted
+
+
+def is_field_card(inner: list[Token]) -> bool:
+    """Whether a blockquote's tokens are a card of labelled fields, as paper notes head
+    themselves with their paper's (`> **论文**：… > **作者**：… > 🔗 [arXiv](…)`): paragraphs only,
+    each line a field or links alone, of three labels or more."""
+    if any(t.type not in ("paragraph_open", "paragraph_close", "inline") for t in inner):
+        return False
+    return is_card([line for t in inner if t.type == "inline" for line in t.content.split("\n")])
+
+
+def is_card(lines: list[str]) -> bool:
+    """Whether a blockquote's lines (without their `>`) are a card of labelled fields: each a
+    field or links alone, of three labels or more (blank lines aside)."""
+    lines = [line.strip() for line in lines]
+    labels = {m["label"].strip().casefold() for line in lines if (m := _FIELD_LINE.match(line))}
+    rest = [line for line in lines if line and not _FIELD_LINE.match(line)]
+    return len(labels) >= CARD_FIELDS and all(_LINKS_LINE.fullmatch(line) for line in rest)
 
 
 def attribution_tokens(text: str, level: int) -> list[Token]:
