@@ -77,7 +77,7 @@ def cut_posts(
     next post's head (`heads`: where each post begins above its title: a card's lines, a date),
     its RawPost.head."""
     posts = []
-    ends = [*(heads or titles)[1:], len(lines)]
+    ends = [*(heads or titles)[1:], len(lines)] if titles else []
     for k, (start, end) in enumerate(zip(titles, ends, strict=True)):
         indent = body_indent(lines[start + 1 : end])
         body = tuple(dedent_line(i + 1, lines[i], indent) for i in range(start + 1, end))
