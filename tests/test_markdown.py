@@ -54,6 +54,14 @@ def test_good_math_reports_nothing() -> None:
     assert render_markdown("$x^2$ and $$y$$\n").problems == ()
 
 
+def test_an_empty_math_block_shows_nothing_and_says_nothing() -> None:
+    # smokeriu/Obsidian-notes (机器学习/深度学习v2/基础知识/优化器.md) leaves a formula to write,
+    # `$$`, a blank line, `$$`: it was a math-failed warning, "cannot convert $$", and its TeX
+    rendered = render_markdown("公式为：\n$$\n\n$$\n\n## pyTorch\n")
+    assert rendered.problems == ()
+    assert '<div class="math"></div>' in rendered.html and "math-tex" not in rendered.html
+
+
 def test_wikilinks_are_recorded_with_target_fragment_label_and_line() -> None:
     rendered = render_markdown("intro\n\nSee [[Muon]]\nand [[Shampoo#Cost|the cost]].\n")
     assert rendered.links == (
