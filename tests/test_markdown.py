@@ -466,6 +466,15 @@ def test_tex_mathjax_reads_that_latex2mathml_does_not() -> None:
     assert '<mo>Sublayer</mo><mo stretchy="false">&#x00028;</mo><mi>x</mi>' in html
 
 
+def test_braket_s_capitalised_commands_are_drawn_as_its_others() -> None:
+    # mathmathniconico/math-notes lists `$\Bra{v}$` and `$\Ket{v}$` among its notations, which
+    # MathJax's braket draws: each was a math-failed warning and shown as TeX
+    rendered = render_markdown("$\\Bra{v}$, $\\Ket{\\psi}$ and $\\Braket{a|H|b}$, $\\Ket_x$\n")
+    assert rendered.problems == ()
+    plain = render_markdown("$\\bra{v}$, $\\ket{\\psi}$ and $\\braket{a|H|b}$, $\\ket_x$\n")
+    assert rendered.html == plain.html
+
+
 @pytest.mark.parametrize(
     ("tex", "mathml"),
     [

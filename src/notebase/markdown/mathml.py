@@ -39,6 +39,9 @@ _RENAMED = {
     "\\textvisiblespace": "\\text{\u2423}",
 }
 _AND = re.compile(r"\\and(?![a-zA-Z])")  # MathJax reads \and as \land
+# braket's capitalised \Bra{v}, \Ket{v} and \Braket{a|H|b}, which MathJax loads when they are
+# used (their delimiters stretching to what they hold): drawn as \bra, \ket and \braket
+_BRAKET = re.compile(r"\\(Bra|Ket|Braket)(?![a-zA-Z])")
 # `\over` with nothing before it in its group (`{\over \Gamma \vdash x:A}`, an inference rule's
 # axiom): an empty numerator, as TeX draws it, which latex2mathml cannot read alone
 _EMPTY_OVER = re.compile(r"(^|\{)(\s*)\\over(?![a-zA-Z])")
@@ -102,6 +105,7 @@ def prepare_tex(tex: str) -> str:
     tex = _ARG.sub(lambda m: f"\\operatorname*{{arg {m.group(1) or ''}}}", tex)
     for old, new in _RENAMED.items():
         tex = tex.replace(old, new)
+    tex = _BRAKET.sub(lambda m: f"\\{m.group(1).lower()}", tex)
     tex = set_braces(_AND.sub(r"\\land", _EMPTY_OVER.sub(r"\1\2{}\\over", tex)))
     tex = _EQNARRAY.sub(eqnarray_as_align, _ROW_BRACKET.sub(r"\1{}\2", tex))
     tex = rich_operator_names(colored_groups(text_with_math(tex)))
