@@ -205,6 +205,38 @@ def test_a_digital_garden_vault_publishes_only_its_dg_publish_notes(kb: Path) ->
     assert said[0].pos is not None and said[0].pos.path.endswith("plugins/digitalgarden")
 
 
+def test_a_vault_holding_the_digital_garden_plugin_but_marking_no_note_publishes_all(
+    tmp_path: Path,
+) -> None:
+    # yahyaqr/personal-obsidian-pkms holds .obsidian/plugins/digitalgarden/ and marks none of its
+    # 405 notes `dg-publish: true`: the site was empty (0 entries), as the plugin's would be
+    notes = tmp_path / "kb" / "notes"
+    (notes / ".obsidian" / "plugins" / "digitalgarden").mkdir(parents=True)
+    (notes / ".trash").mkdir()
+    (notes / ".trash" / "Old.md").write_text("---\ndg-publish: true\n---\n# Old\n", "utf-8")
+    (notes / "Inbox").mkdir()
+    (notes / "Inbox" / "SOP.md").write_text("---\ncreated: 2022-12-07\n---\nSteps.\n", "utf-8")
+    (notes / "Goals.md").write_text("# Goals\n\ndg-publish: true is the plugin's mark.\n", "utf-8")
+    (notes / "Off.md").write_text("---\ndg-publish: false\n---\n# Off\n", "utf-8")
+    root = notes.parent
+    (root / "notebase.yaml").write_text("search: false\n", encoding="utf-8")
+    result = build_site(BuildOptions(root=root, out=root / "site"))
+    assert pages_of(root) == {"inbox/sop", "goals", "off"}
+    said = [d for d in result.diagnostics if d.code == "garden-settings"]
+    assert len(said) == 1 and "marks no note `dg-publish: true`" in said[0].message
+    # one note marked (`"yes"`, as a YAML string), and only the marked are published again
+    (notes / "Goals.md").write_text('---\ndg-publish: "yes"\n---\n# Goals\n', "utf-8")
+    build_site(BuildOptions(root=root, out=root / "site"))
+    assert pages_of(root) == {"goals"}
+
+
+def pages_of(root: Path) -> set[str]:
+    """The notes' pages the site at root/site holds (not its tags', folders' or home page)."""
+    site = root / "site"
+    pages = {str(p.parent.relative_to(site)) for p in site.rglob("*/index.html")}
+    return {p for p in pages if p in ("inbox/sop", "goals", "off", "old")}
+
+
 def test_dg_home_is_the_home_page_and_dg_permalink_the_page_s_address(tmp_path: Path) -> None:
     notes = tmp_path / "kb" / "notes"
     notes.mkdir(parents=True)

@@ -650,6 +650,23 @@ def test_a_wikilink_of_a_dotted_name_that_matches_nothing_is_a_broken_link() -> 
 ATTACHMENT_HINT = "put the file in notes/ (any folder: it is found by name), or fix the path"
 
 
+def test_many_missing_files_are_one_warning_as_printed() -> None:
+    """kseysh/Second-Brain leaves its `Attached files` folder out of the repository (.gitignore):
+    its 877 notes' 2,008 pictures were each a missing-attachment warning; past 10, the printed
+    report sums them up, naming the files as written (--unresolved lists every one)."""
+    text = "".join(f"![[Pasted image {i}.png]]\n\n" for i in range(11))
+    text += "![](pics/Pasted%20image%200.png)\n"
+    index = build_index([note("a.md", text), note("b.md", "![[Pasted image 0.png|300]]\n")])
+    assert [d.code for d in index.diagnostics] == ["missing-attachment"] * 13
+    (said,) = sum_up(index.diagnostics)
+    assert (said.code, str(said.pos), said.message) == (
+        "missing-attachment",
+        "notes/a.md:1",
+        "13 links in 2 notes name 12 files not under notes/, the most linked:"
+        " Pasted image 0.png (2), Pasted image 1.png (1), Pasted image 10.png (1)",
+    )
+
+
 def test_a_link_to_a_web_address_without_its_scheme_says_what_to_write() -> None:
     """`[x](mp.weixin.qq.com)`: Obsidian opens it as a file, as notebase does; the warning says
     the address needs its https:// (a file's name, `notes.sh`, `a.ai`, stays a missing file)."""

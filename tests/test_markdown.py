@@ -54,6 +54,14 @@ def test_good_math_reports_nothing() -> None:
     assert render_markdown("$x^2$ and $$y$$\n").problems == ()
 
 
+def test_an_empty_math_block_shows_nothing_and_says_nothing() -> None:
+    # smokeriu/Obsidian-notes (机器学习/深度学习v2/基础知识/优化器.md) leaves a formula to write,
+    # `$$`, a blank line, `$$`: it was a math-failed warning, "cannot convert $$", and its TeX
+    rendered = render_markdown("公式为：\n$$\n\n$$\n\n## pyTorch\n")
+    assert rendered.problems == ()
+    assert '<div class="math"></div>' in rendered.html and "math-tex" not in rendered.html
+
+
 def test_wikilinks_are_recorded_with_target_fragment_label_and_line() -> None:
     rendered = render_markdown("intro\n\nSee [[Muon]]\nand [[Shampoo#Cost|the cost]].\n")
     assert rendered.links == (
@@ -488,6 +496,29 @@ def test_tex_mathjax_reads_that_latex2mathml_does_not() -> None:
     assert "&#x02227;" in html  # \and is the logical and
     assert "<msub><mo>log</mo><mn>2</mn></msub>" in html
     assert '<mo>Sublayer</mo><mo stretchy="false">&#x00028;</mo><mi>x</mi>' in html
+
+
+def test_an_infix_fraction_in_an_alignment_s_cell_takes_in_that_cell_alone() -> None:
+    # DarkVanityOfLight/StudiumObsidianVault writes `IV\atop\iff&` in align (Übungen/Stochastik/
+    # Blatt 9.md) and `- 1\over2 &` in an array's cell (Übungen/Ags/AGS 12.md): TeX makes each
+    # cell a group, which the fraction takes in; each formula was a math-failed warning
+    rendered = render_markdown(
+        "$$\\begin{align} &\\sum i\\\\ IV\\atop\\iff& (n+1)^2 \\end{align}$$\n\n"
+        "$\\left( \\begin{array}{cc|c} 1 & - 1\\over2 & 0 \\end{array}\\right)$\n"
+    )
+    assert rendered.problems == ()
+    iv_over_iff = '<mfrac linethickness="0"><mrow><mi>I</mi><mi>V</mi></mrow><mi>&#x027FA;</mi>'
+    assert iv_over_iff + "</mfrac>" in rendered.html
+    assert "<mfrac><mrow><mo>&#x02212;</mo><mn>1</mn></mrow><mn>2</mn></mfrac>" in rendered.html
+
+
+def test_braket_s_capitalised_commands_are_drawn_as_its_others() -> None:
+    # mathmathniconico/math-notes lists `$\Bra{v}$` and `$\Ket{v}$` among its notations, which
+    # MathJax's braket draws: each was a math-failed warning and shown as TeX
+    rendered = render_markdown("$\\Bra{v}$, $\\Ket{\\psi}$ and $\\Braket{a|H|b}$, $\\Ket_x$\n")
+    assert rendered.problems == ()
+    plain = render_markdown("$\\bra{v}$, $\\ket{\\psi}$ and $\\braket{a|H|b}$, $\\ket_x$\n")
+    assert rendered.html == plain.html
 
 
 @pytest.mark.parametrize(

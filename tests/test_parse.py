@@ -580,6 +580,15 @@ def test_inline_tags_join_the_front_matter_tags_once() -> None:
     assert result.entry.tags == ("ml", "reading", "optimizers")
 
 
+def test_a_tag_of_emoji_alone_is_kept_without_a_warning() -> None:
+    # AdamMambetov/Obsidian tags 63 notes `tags: [📥]` and writes `#🃏` in the text: each note
+    # lost the tag with a bad-tag warning, and the inline one was no tag
+    result = parse("---\ntitle: T\ntags:\n  - 📥\n---\nA card #🃏 and #🌱seedling.\n")
+    assert result.entry is not None and result.diagnostics == ()
+    assert result.entry.tags == ("📥", "🃏", "seedling")
+    assert [link.target for link in result.entry.links] == ["/tags/🃏/", "/tags/seedling/"]
+
+
 def test_quartz_and_obsidian_fields_are_read() -> None:
     result = parse(
         "---\ntitle: Q\ndescription: A short summary.\npermalink: /Garden/Q-Page/\n"

@@ -830,7 +830,9 @@ def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) 
     if (link.embed and not link.is_wiki) or names_file(link.target.partition("#")[0]):
         message = f"{shown} names no file under notes/"
         hint = "put the file in notes/ (any folder: it is found by name), or fix the path"
-        return warning("missing-attachment", message, pos, hint)
+        file = link.target.partition("#")[0] or link.target
+        file = file if link.is_wiki else unquote(file)
+        return warning("missing-attachment", message, pos, hint, about=file)
     close = apply.call(suggest_name, name_key(link.target), apply.call(typo_names, names))
     if close is None:
         note = link.target.partition("#")[0]

@@ -6,7 +6,7 @@
   not say `publish: true`. The file is TypeScript: only its comments and strings are told apart
   from code, and these two settings read from it; anything else in it is Quartz's own.
 - Obsidian's Digital Garden plugin (a vault holding .obsidian/plugins/digitalgarden/) publishes
-  only the notes marked `dg-publish: true`.
+  only the notes marked `dg-publish: true` (a vault marking none publishes every note).
 - Obsidian Publish keeps its folder rules in .obsidian/publish.json: the folders `excluded` are
   never published, and when it names folders `included`, a note outside them is published only
   when marked `publish: true` (the notes chosen one by one are kept on Obsidian's servers, not in
@@ -16,6 +16,7 @@ A garden brought as it is (notes/ being its content/ or its vault) keeps those n
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -75,12 +76,52 @@ def read_garden_settings(root: Path) -> tuple[GardenSettings, tuple[Diagnostic, 
         quartz.quartz,
     )
     if (root / "notes" / DIGITAL_GARDEN).is_dir():
-        pos = FilePos(f"notes/{DIGITAL_GARDEN}")
-        message = "the site publishes only the notes marked `dg-publish: true` (or `publish:"
-        message += " true`), as the vault's Digital Garden plugin does"
-        said += (info("garden-settings", message, pos, PUBLISH_ALL_HINT),)
-        settings = replace(settings, marked_only=True, included=())
+        settings, garden = digital_garden(root / "notes", settings)
+        said += (garden,)
     return settings, (*told, *said)
+
+
+def digital_garden(notes: Path, settings: GardenSettings) -> tuple[GardenSettings, Diagnostic]:
+    """A vault holding the Digital Garden plugin publishes only its notes marked `dg-publish:
+    true`, as the plugin does; one marking none (the plugin tried, never used) publishes every
+    note, where the plugin would publish none: an empty site is no vault's."""
+    pos = FilePos(f"notes/{DIGITAL_GARDEN}")
+    if not marks_a_note(notes):
+        message = "the vault holds the Digital Garden plugin but marks no note `dg-publish: true`,"
+        message += " which the plugin publishes alone: every note is published"
+        hint = "mark the notes to publish `dg-publish: true` to publish only those"
+        return settings, info("garden-settings", message, pos, hint)
+    message = "the site publishes only the notes marked `dg-publish: true` (or `publish:"
+    message += " true`), as the vault's Digital Garden plugin does"
+    said = info("garden-settings", message, pos, PUBLISH_ALL_HINT)
+    return replace(settings, marked_only=True, included=()), said
+
+
+# a front-matter line marking a note published (`dg-publish: true`, `publish: "yes"`), and the
+# bytes of a note's start read for it
+MARKED = re.compile(rb"""^(?:dg-)?publish[ \t]*:[ \t]*["']?(?:true|yes)["']?\s*$""", re.M | re.I)
+HEAD = 8192
+
+
+def marks_a_note(notes: Path) -> bool:
+    """Whether a note under notes/ (outside its hidden folders: .obsidian, .trash) says it is
+    published in its front matter."""
+    for folder, subfolders, files in os.walk(notes):
+        subfolders[:] = [name for name in subfolders if not name.startswith(".")]
+        if any(name.endswith(".md") and is_marked(Path(folder, name)) for name in files):
+            return True
+    return False
+
+
+def is_marked(path: Path) -> bool:
+    """Whether the front matter at the file's start marks it published."""
+    try:
+        with path.open("rb") as file:
+            head = file.read(HEAD).removeprefix(b"\xef\xbb\xbf")
+    except OSError:
+        return False
+    end = head.find(b"\n---", 3)
+    return head.startswith(b"---") and bool(MARKED.search(head, 3, end if end > 0 else len(head)))
 
 
 def read_publish_settings(notes: Path) -> tuple[GardenSettings, tuple[Diagnostic, ...]]:
