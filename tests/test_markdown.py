@@ -1176,6 +1176,17 @@ def test_a_wikilinks_pipe_in_a_table_cell_does_not_split_the_cell() -> None:
     assert cells(rendered.html) == [links[0], "h", links[1], "x", links[2], "y | z"]
 
 
+def test_a_wikilinks_escaped_pipe_outside_a_table_still_gives_its_alias() -> None:
+    """`[[docs/Note\\|shown]]` in prose, as Obsidian's Digital Garden plugin writes every link of
+    the notes it publishes (and Quartz reads a `\\|` as the alias's bar anywhere): the link is
+    to docs/Note, shown as "shown", its heading read without the backslash too."""
+    text = "See [[docs/Note\\|shown]], [[Note#Part\\|part]] and ![[pic.png\\|200]].\n"
+    rendered = render_markdown(text)
+    found = [(ref.target, ref.fragment, ref.label) for ref in rendered.links]
+    assert found == [("docs/Note", "", "shown"), ("Note", "Part", "part"), ("pic.png", "", "200")]
+    assert "\\" not in rendered.html
+
+
 def test_a_wikilinks_pipe_is_kept_in_table_code_and_in_a_quoted_table() -> None:
     text = "> | a | b |\n> | - | - |\n> | ![[p.png|100]] | `[[x|y]]` |\n\nNo [[T|t]] | table\n"
     rendered = render_markdown(text)
