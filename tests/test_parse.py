@@ -562,6 +562,19 @@ def test_quartz_and_obsidian_fields_are_read() -> None:
     assert codes(result.diagnostics) == [(Severity.WARNING, "slug-cleaned", 4)]
 
 
+def test_a_permalink_written_as_the_notes_own_path_is_cleaned_without_a_warning() -> None:
+    """Obsidian's Digital Garden plugin writes each note it publishes a permalink of its own path
+    (`{"dg-publish":true,"permalink":"/docs/ViewSets and routers {drf}/"}`): cleaned, it is the
+    URL the note's path gives, so nothing to tell; a permalink naming another URL still is."""
+    text = '---\n{"dg-publish":true,"permalink":"/docs/ViewSets and routers {drf}/"}\n---\nB.\n'
+    result = parse(text, "docs/ViewSets and routers {drf}.md")
+    assert result.entry is not None and result.entry.slug == "docs/viewsets-and-routers-drf"
+    assert codes(result.diagnostics) == []
+    moved = parse(text, "docs/Other name.md")
+    assert moved.entry is not None and moved.entry.slug == "docs/viewsets-and-routers-drf"
+    assert codes(moved.diagnostics) == [(Severity.WARNING, "slug-cleaned", 2)]
+
+
 def test_obsidian_s_older_tag_key_is_read_as_tags_without_a_warning() -> None:
     """`tag: moc` (Obsidian's name before 1.4, which Quartz reads too) tags the note; `tags:`
     wins when a note gives both."""

@@ -434,15 +434,22 @@ def entry_slug(
                 )
             )
             return slug_from_path(rel_path)
-        diags.append(
-            warning(
-                "slug-cleaned",
-                f"slug {raw!r} was cleaned to {slug!r}",
-                pos,
-                f"slugs are lowercase words joined by - and /, each part {MAX_SLUG_BYTES} bytes at most",
-            )
-        )
+        # a `permalink:` written as the note's own path (`/docs/My Note/`, as Obsidian's Digital
+        # Garden plugin writes one in every note it publishes) cleans to the URL the note has
+        # anyway: no news
+        if slug != slug_from_path(rel_path):
+            diags.append(slug_cleaned_warning(raw, slug, pos))
     return slug
+
+
+def slug_cleaned_warning(raw: str, slug: str, pos: FilePos) -> Diagnostic:
+    """A `slug:` (or permalink) whose characters a URL cannot hold, and the URL made of it."""
+    return warning(
+        "slug-cleaned",
+        f"slug {raw!r} was cleaned to {slug!r}",
+        pos,
+        f"slugs are lowercase words joined by - and /, each part {MAX_SLUG_BYTES} bytes at most",
+    )
 
 
 def usable_permalink(slug: str) -> bool:
