@@ -64,6 +64,9 @@ _PLAIN_URL = re.compile(
 )
 # `text ^id` ending a paragraph or list item, or `^id` alone after a block: an Obsidian block id
 _BLOCK_ID = re.compile(r"(?:^|[ \t])\^([A-Za-z0-9-]+)[ \t]*$")
+# a last line `{ #id}`: a block's id as markdown-it-attrs writes it, which Obsidian's Digital
+# Garden plugin writes for each `^id` of the notes it publishes
+_ATTRIBUTE_ID = re.compile(r"(^|\n)[ \t]*\{[ \t]*#([A-Za-z0-9-]+)[ \t]*\}[ \t]*$")
 _LINED = frozenset(
     {
         *("link_open", "wikilink", "math_inline", "math_inline_double", "hashtag", "image"),
@@ -131,6 +134,7 @@ def create_parser() -> MarkdownIt:
     md.core.ruler.after("block", "callouts", obsidian.mark_callouts)
     md.core.ruler.after("block", "task_marks", obsidian.custom_tasks)
     md.core.ruler.after("block", "admonitions", obsidian.mark_admonitions)
+    md.core.ruler.before("inline", "attribute_ids", attribute_ids)
     md.inline.terminator_re = _TEXT_STOP
     md.inline.ruler.after("autolink", "html_tag", obsidian.html_tag)
     md.inline.ruler.before("autolink", "templater", obsidian.templater)
@@ -365,6 +369,15 @@ def number_inline_lines(state: StateCore) -> None:
                 child.meta = {**(child.meta or {}), "line": line}
             elif child.type in ("softbreak", "hardbreak"):
                 line += 1
+
+
+def attribute_ids(state: StateCore) -> None:
+    """A block's last line `{ #id}` is its block id `^id`, read so by mark_blocks (its `#id` no
+    tag): the Digital Garden plugin publishes `text ^id` as `text` then `{ #id}` on a line of
+    its own, for its site's markdown-it-attrs to read."""
+    for token in state.tokens:
+        if token.type == "inline" and "{" in token.content:
+            token.content = _ATTRIBUTE_ID.sub(r"\1^\2", token.content)
 
 
 def mark_blocks(state: StateCore) -> None:
