@@ -411,7 +411,8 @@ def titled_by_file_names(entries: Sequence[Entry]) -> list[Entry]:
 
 
 def is_folder_page(rel_path: str) -> bool:
-    return rel_path.rsplit("/", 1)[-1] == "index.md"
+    """A folder's index.md, or Hugo's `_index.md` as a Quartz 3 garden names it."""
+    return rel_path.rsplit("/", 1)[-1] in ("index.md", "_index.md")
 
 
 def titled_by_file_name(entry: Entry, heading: Heading) -> Entry:
