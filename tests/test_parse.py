@@ -575,6 +575,20 @@ def test_a_permalink_written_as_the_notes_own_path_is_cleaned_without_a_warning(
     assert codes(moved.diagnostics) == [(Severity.WARNING, "slug-cleaned", 2)]
 
 
+def test_a_field_left_empty_is_absent_without_a_warning() -> None:
+    """`updated: ""`, as a real Quartz garden's template leaves it in 17 notes
+    (quantumgardener/qg.blog), was a field-type warning each ('must be a date like …, got ""');
+    left empty it says nothing, as `updated:` says nothing, and Quartz reads it so. A value
+    that is there and wrong is still told."""
+    text = '---\ntitle: T\ndate: 2023-01-25\nupdated: ""\ndraft: " "\nyear: ""\n---\nBody.\n'
+    result = parse(text)
+    assert result.entry is not None and result.entry.updated is None
+    assert (result.entry.date, result.entry.draft) == (dt.date(2023, 1, 25), False)
+    assert codes(result.diagnostics) == []
+    wrong = parse('---\ntitle: T\nupdated: "soon"\n---\nBody.\n')
+    assert codes(wrong.diagnostics) == [(Severity.WARNING, "field-type", 3)]
+
+
 def test_obsidian_s_older_tag_key_is_read_as_tags_without_a_warning() -> None:
     """`tag: moc` (Obsidian's name before 1.4, which Quartz reads too) tags the note; `tags:`
     wins when a note gives both."""

@@ -450,9 +450,10 @@ def coerce(
     fields: dict[str, Field], key: str, convert: Any, path: str, diags: list[Diagnostic]
 ) -> Any:
     """The converted value of a field, or None when absent or of the wrong type (then it is
-    dropped with a field-type warning: a note's page is still made)."""
+    dropped with a field-type warning: a note's page is still made). A field left empty,
+    `updated: ""` as a template writes it, is absent, as `updated:` is (Quartz reads it so)."""
     fld = fields.get(key)
-    if fld is None or fld.value is None:
+    if fld is None or fld.value is None or (isinstance(fld.value, str) and not fld.value.strip()):
         return None
     try:
         value = convert(fld.value)
