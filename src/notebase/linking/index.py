@@ -22,7 +22,7 @@ from notebase.linking.embeds import embed_problems
 from notebase.model import Backlink, Entry, EntryKind, Heading, LinkRef, SiteIndex, SourceRef
 from notebase.reading.discover import NOTES_DIR
 from notebase.reading.notewords import note_words
-from notebase.reading.parse import title_from_path
+from notebase.reading.parse import is_folder_page, title_from_path
 from notebase.reading.sourcerefs import assign_source_ids, entry_sources
 from notebase.slugs import (
     DRAWING,
@@ -408,11 +408,6 @@ def titled_by_file_names(entries: Sequence[Entry]) -> list[Entry]:
         else e
         for e in entries
     ]
-
-
-def is_folder_page(rel_path: str) -> bool:
-    """A folder's index.md, or Hugo's `_index.md` as a Quartz 3 garden names it."""
-    return rel_path.rsplit("/", 1)[-1] in ("index.md", "_index.md")
 
 
 def titled_by_file_name(entry: Entry, heading: Heading) -> Entry:

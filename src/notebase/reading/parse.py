@@ -555,9 +555,19 @@ def make_quotes(body: Rendered, first_line: int) -> tuple[Quote, ...]:
 
 def title_from_path(rel_path: str) -> str:
     """The file's name without `.md`, as it is: as Obsidian and Quartz title a note
-    (`8 - chiusura.md`, `sr.value_counts().md`, `Q-Learning.md`)."""
-    stem = rel_path.rsplit("/", 1)[-1].removesuffix(".md")
+    (`8 - chiusura.md`, `sr.value_counts().md`, `Q-Learning.md`); a folder's page, its
+    `index.md` (or Hugo's `_index.md`), by the folder's name, as MkDocs titles a section's page,
+    where "index" says nothing and every folder's page would share it."""
+    folder, _, name = rel_path.rpartition("/")
+    stem = (
+        folder.rsplit("/", 1)[-1] if folder and is_folder_page(name) else name.removesuffix(".md")
+    )
     return stem.strip() or stem
+
+
+def is_folder_page(rel_path: str) -> bool:
+    """A folder's index.md, or Hugo's `_index.md` as a Quartz 3 garden names it."""
+    return rel_path.rsplit("/", 1)[-1] in ("index.md", "_index.md")
 
 
 def property_links(fields: dict[str, Field]) -> list[LinkRef]:
