@@ -565,11 +565,15 @@ def test_quartz_and_obsidian_fields_are_read() -> None:
 def test_a_permalink_written_as_the_notes_own_path_is_cleaned_without_a_warning() -> None:
     """Obsidian's Digital Garden plugin writes each note it publishes a permalink of its own path
     (`{"dg-publish":true,"permalink":"/docs/ViewSets and routers {drf}/"}`): cleaned, it is the
-    URL the note's path gives, so nothing to tell; a permalink naming another URL still is."""
+    URL the note's path gives (or its end, with notes/ the site's folder holding notes/ and
+    img/), so nothing to tell; a permalink naming another URL still is."""
     text = '---\n{"dg-publish":true,"permalink":"/docs/ViewSets and routers {drf}/"}\n---\nB.\n'
     result = parse(text, "docs/ViewSets and routers {drf}.md")
     assert result.entry is not None and result.entry.slug == "docs/viewsets-and-routers-drf"
     assert codes(result.diagnostics) == []
+    in_site = parse(text, "notes/docs/ViewSets and routers {drf}.md")  # notes/ is src/site
+    assert in_site.entry is not None and in_site.entry.slug == "docs/viewsets-and-routers-drf"
+    assert codes(in_site.diagnostics) == []
     moved = parse(text, "docs/Other name.md")
     assert moved.entry is not None and moved.entry.slug == "docs/viewsets-and-routers-drf"
     assert codes(moved.diagnostics) == [(Severity.WARNING, "slug-cleaned", 2)]

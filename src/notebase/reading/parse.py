@@ -434,12 +434,18 @@ def entry_slug(
                 )
             )
             return slug_from_path(rel_path)
-        # a `permalink:` written as the note's own path (`/docs/My Note/`, as Obsidian's Digital
-        # Garden plugin writes one in every note it publishes) cleans to the URL the note has
-        # anyway: no news
-        if slug != slug_from_path(rel_path):
+        if not names_own_path(slug, rel_path):
             diags.append(slug_cleaned_warning(raw, slug, pos))
     return slug
+
+
+def names_own_path(slug: str, rel_path: str) -> bool:
+    """Whether a cleaned `permalink:` is the note's own path's URL, or its end: Obsidian's Digital
+    Garden plugin writes every note it publishes one of its path in the vault (`/docs/My Note/`
+    of src/site/notes/docs/My Note.md), whether notes/ is that folder or the site's, src/site
+    (notes/docs/My Note.md): cleaned, it says nothing new."""
+    own = slug_from_path(rel_path)
+    return own == slug or own.endswith("/" + slug)
 
 
 def slug_cleaned_warning(raw: str, slug: str, pos: FilePos) -> Diagnostic:
