@@ -579,6 +579,23 @@ def test_a_permalink_written_as_the_notes_own_path_is_cleaned_without_a_warning(
     assert codes(moved.diagnostics) == [(Severity.WARNING, "slug-cleaned", 2)]
 
 
+def test_a_property_link_s_escaped_bar_as_the_digital_garden_plugin_publishes_it_is_read() -> None:
+    """The plugin publishes a note's properties as JSON, a link's bar escaped as in its text:
+    `"[[WUDAPT\\|WUDAPT]]"`, an escape neither YAML nor JSON knows, so a real published garden
+    (SiyaoZheng/luwiki) had 103 notes built without their front matter (title, tags, dates
+    lost), a yaml-syntax warning each; the bar is read as the link's, nothing to tell."""
+    text = (
+        '---\n{"dg-publish":true,"permalink":"/ABot-Earth/","title":"ABot-Earth",'
+        '"tags":["世界模型","3DGS"],"created":"2026-08-07","related":"[[WUDAPT\\|WUDAPT]]",'
+        '"dg-note-properties":{"sources":["https://x.org/","[[MILO\\|MILO]]"]}}\n---\nBody.\n'
+    )
+    result = parse(text, "ABot-Earth.md")
+    e = result.entry
+    assert e is not None and codes(result.diagnostics) == []
+    assert (e.title, e.tags, e.date) == ("ABot-Earth", ("世界模型", "3dgs"), dt.date(2026, 8, 7))
+    assert [(ref.target, ref.in_properties) for ref in e.links] == [("WUDAPT", True)]
+
+
 def test_a_field_left_empty_is_absent_without_a_warning() -> None:
     """`updated: ""`, as a real Quartz garden's template leaves it in 17 notes
     (quantumgardener/qg.blog), was a field-type warning each ('must be a date like …, got ""');
