@@ -365,7 +365,8 @@ def test_a_quartz_3_garden_has_its_home_page_and_leaves_out_what_hugo_ignores(
     """A Quartz 3 garden (Tymotex/wiki, blu3mo/blu3mo-quartz) writes its home page as Hugo's
     content/_index.md: with its config.toml beside content/, that is the site's home page (it
     was left out as a note named with `_`, the home page a list of notes), a folder's
-    `_index.md` is its page, and the folders its ignoreFiles name are left out."""
+    `_index.md` is its page (no folder-collision: Shin-Jae-Yoon/Shin-Jae-Yoon.github.io's 60
+    folders each had one), and the folders its ignoreFiles name are left out."""
     garden = tmp_path / "garden"
     content = garden / "content"
     (content / "private").mkdir(parents=True)
@@ -385,6 +386,9 @@ def test_a_quartz_3_garden_has_its_home_page_and_leaves_out_what_hugo_ignores(
     folder = (kb / "site" / "maths" / "index.html").read_text(encoding="utf-8")
     assert "The maths notes." in folder and "<title>Mathematics · " in folder
     assert not (kb / "site" / "private").exists()
+    assert not [d for d in result.diagnostics if d.code == "folder-collision"]
+    crumbs = folder.partition('class="breadcrumbs"')[2].partition("</nav>")[0]
+    assert "maths/index.html" not in crumbs  # the folder's own page: no crumb of itself
     told = [d for d in result.diagnostics if d.code == "garden-settings"]
     assert len(told) == 1 and told[0].pos is not None and told[0].pos.line == 3
     assert "ignoreFiles name (templates, private)" in told[0].message

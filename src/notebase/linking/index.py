@@ -22,12 +22,13 @@ from notebase.linking.embeds import embed_problems
 from notebase.model import Backlink, Entry, EntryKind, Heading, LinkRef, SiteIndex, SourceRef
 from notebase.reading.discover import NOTES_DIR
 from notebase.reading.notewords import note_words
-from notebase.reading.parse import is_folder_page, title_from_path
+from notebase.reading.parse import title_from_path
 from notebase.reading.sourcerefs import assign_source_ids, entry_sources
 from notebase.slugs import (
     DRAWING,
     drawing_file_names,
     drawing_path,
+    is_folder_page,
     looks_like_file,
     name_key,
     short_hash,

@@ -61,6 +61,7 @@ from notebase.reading.yamlio import Field, yaml_warning
 from notebase.slugs import (
     MAX_SLUG_BYTES,
     clean_slug,
+    is_folder_page,
     looks_like_file,
     normalize_name,
     normalize_tag,
@@ -569,11 +570,6 @@ def title_from_path(rel_path: str) -> str:
         folder.rsplit("/", 1)[-1] if folder and is_folder_page(name) else name.removesuffix(".md")
     )
     return stem.strip() or stem
-
-
-def is_folder_page(rel_path: str) -> bool:
-    """A folder's index.md, or Hugo's `_index.md` as a Quartz 3 garden names it."""
-    return rel_path.rsplit("/", 1)[-1] in ("index.md", "_index.md")
 
 
 def property_links(fields: dict[str, Field]) -> list[LinkRef]:
