@@ -417,6 +417,27 @@ def test_a_heading_clashing_with_a_title_another_note_takes_from_its_name_gives_
     assert not [d for d in idx.diagnostics if d.code == "duplicate-title"]
 
 
+def test_a_folders_page_is_titled_by_its_folder_where_its_file_name_would_title_it() -> None:
+    """AhmedThahir/AhmedThahir.github.io (an MkDocs site of notes): Bio_Lab/index.md,
+    Chem_Lab/index.md and Physics_Lab/index.md each open with `# Lab`, so gave way to their
+    file names, and with the folders' pages opening with no heading 33 notes were titled
+    "index" (one duplicate-title warning naming them all); a folder's page is titled by its
+    folder, as MkDocs titles a section's page, the heading kept in its body."""
+    labs = [note(f"Core/{lab}/index.md", "# Lab\n\nNotes.\n") for lab in ("Bio_Lab", "Chem_Lab")]
+    bare = note("Core/Physics/index.md", "Some notes.\n")
+    idx = build_index([*labs, bare, note("index.md", "Home.\n")])
+    titles = {e.rel_path: e.title for e in idx.entries}
+    assert titles == {
+        "Core/Bio_Lab/index.md": "Bio_Lab",
+        "Core/Chem_Lab/index.md": "Chem_Lab",
+        "Core/Physics/index.md": "Physics",
+        "index.md": "index",
+    }
+    chem = next(e for e in idx.entries if e.rel_path == "Core/Chem_Lab/index.md")
+    assert chem.body_html.startswith('<h1 id="lab">Lab</h1>')
+    assert not [d for d in idx.diagnostics if d.code == "duplicate-title"]
+
+
 def test_an_empty_index() -> None:
     idx = build_index([])
     assert (idx.entries, idx.tags, idx.sources, idx.diagnostics) == ((), (), (), ())

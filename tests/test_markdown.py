@@ -1239,6 +1239,32 @@ def test_a_wikilinks_pipe_in_a_table_cell_does_not_split_the_cell() -> None:
     assert cells(rendered.html) == [links[0], "h", links[1], "x", links[2], "y | z"]
 
 
+def test_a_wikilinks_escaped_pipe_outside_a_table_still_gives_its_alias() -> None:
+    """`[[docs/Note\\|shown]]` in prose, as Obsidian's Digital Garden plugin writes every link of
+    the notes it publishes (and Quartz reads a `\\|` as the alias's bar anywhere): the link is
+    to docs/Note, shown as "shown", its heading read without the backslash too."""
+    text = "See [[docs/Note\\|shown]], [[Note#Part\\|part]] and ![[pic.png\\|200]].\n"
+    rendered = render_markdown(text)
+    found = [(ref.target, ref.fragment, ref.label) for ref in rendered.links]
+    assert found == [("docs/Note", "", "shown"), ("Note", "Part", "part"), ("pic.png", "", "200")]
+    assert "\\" not in rendered.html
+
+
+def test_a_block_id_written_as_the_digital_garden_plugin_publishes_it_names_its_block() -> None:
+    """The plugin publishes `words ^id` as `words` then `{ #id}` on a line of its own (for its
+    site's markdown-it-attrs): the id names the paragraph, list item or table it ends, as `^id`
+    does, and is neither shown nor a #tag; in code, or amid a line, it stays as written."""
+    text = (
+        "Some words\n{ #g34tuq}\n\n- item\n\t- sub words\n{ #ab-1}\n\n"
+        "| a | b |\n|---|---|\n| 1 | 2 |\n{ #tbl}\n\n```\n{ #code}\n```\n\nx {#amid} here\n"
+    )
+    html = render_markdown(text).html
+    assert '<p id="^g34tuq">Some words</p>' in html
+    assert '<li id="^ab-1">sub words</li>' in html and '<table id="^tbl">' in html
+    assert "<code>{ #code}\n</code>" in html and "<p>x {#amid} here</p>" in html
+    assert "hashtag" not in html and "g34tuq}" not in html
+
+
 def test_a_wikilinks_pipe_is_kept_in_table_code_and_in_a_quoted_table() -> None:
     text = "> | a | b |\n> | - | - |\n> | ![[p.png|100]] | `[[x|y]]` |\n\nNo [[T|t]] | table\n"
     rendered = render_markdown(text)

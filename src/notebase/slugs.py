@@ -96,6 +96,12 @@ def slug_from_path(rel_path: str) -> str:
     return "/".join(parts)
 
 
+def is_folder_page(rel_path: str) -> bool:
+    """A folder's index.md, or Hugo's `_index.md` as a Quartz 3 garden names it: the note whose
+    page is its folder's (slug_from_path gives it the folder's URL)."""
+    return rel_path.rsplit("/", 1)[-1] in ("index.md", "_index.md")
+
+
 def clean_slug(raw: str) -> str:
     """A user-given `slug:` made safe: each segment slugified, so it can never leave the output folder."""
     parts = [slugify(p) for p in raw.replace("\\", "/").split("/")]

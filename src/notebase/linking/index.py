@@ -28,6 +28,7 @@ from notebase.slugs import (
     DRAWING,
     drawing_file_names,
     drawing_path,
+    is_folder_page,
     looks_like_file,
     name_key,
     short_hash,
@@ -408,10 +409,6 @@ def titled_by_file_names(entries: Sequence[Entry]) -> list[Entry]:
         else e
         for e in entries
     ]
-
-
-def is_folder_page(rel_path: str) -> bool:
-    return rel_path.rsplit("/", 1)[-1] == "index.md"
 
 
 def titled_by_file_name(entry: Entry, heading: Heading) -> Entry:

@@ -289,7 +289,9 @@ def parse_wikilink(state: StateInline, silent: bool) -> bool:
     if m is None:
         return False
     if not silent:
-        target, _, label = m.group(2).partition("|")
+        target, bar, label = m.group(2).partition("|")
+        if bar and target.endswith("\\"):  # `[[Note\|alias]]`, its pipe escaped for a table
+            target = target[:-1]  # (Obsidian's Digital Garden plugin writes every link so)
         if obsidian.is_placeholder_target(target.strip()):  # `[[<% tp.file.title %>]]`
             obsidian.push_placeholder(state, label.strip() or target.strip(), m.group(0))
             state.pos = m.end()

@@ -5,6 +5,9 @@
   that name), and, with the `Plugin.ExplicitPublish()` filter, every note whose front matter does
   not say `publish: true`. The file is TypeScript: only its comments and strings are told apart
   from code, and these two settings read from it; anything else in it is Quartz's own.
+- Quartz 3, a Hugo site, keeps its settings in config.toml beside content/: its `ignoreFiles`
+  (Hugo's patterns of paths, written `/content/private/*`) leave folders out, and its pages are
+  every note, its home page `content/_index.md` (a folder's page, `_index.md`) as Hugo makes them.
 - Obsidian's Digital Garden plugin (a vault holding .obsidian/plugins/digitalgarden/) publishes
   only the notes marked `dg-publish: true` (a vault marking none publishes every note).
 - Obsidian Publish keeps its folder rules in .obsidian/publish.json: the folders `excluded` are
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import os
 import re
+import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -25,6 +29,10 @@ from notebase.diagnostics import Diagnostic, FilePos, info
 from notebase.reading.vaultjson import NotJson, read_settings
 
 QUARTZ_CONFIG = "quartz.config.ts"
+QUARTZ_3_CONFIG = "config.toml"  # Quartz 3's, a Hugo site's
+# a Hugo `ignoreFiles` pattern naming a folder of content/ as Quartz 3's settings write one:
+# `/content/private/*`, `^content/templates/`
+HUGO_FOLDER_PATTERN = re.compile(r"\^?/?content/([^*?+()\[\]{}|^$\\]+?)/?(?:\.?\*)?\$?")
 DIGITAL_GARDEN = ".obsidian/plugins/digitalgarden"  # the plugin's folder in a vault
 OBSIDIAN_PUBLISH = ".obsidian/publish.json"  # Obsidian Publish's folder rules in a vault
 # a string literal or a comment; one left open runs to the end of its line (a template literal,
@@ -55,11 +63,12 @@ class GardenSettings:
 
 
 def find_quartz_config(root: Path) -> Path | None:
-    """quartz.config.ts in the knowledge base's root, else beside the folder notes/ is (a link to
-    a garden's content/)."""
+    """quartz.config.ts (or Quartz 3's config.toml) in the knowledge base's root, else beside the
+    folder notes/ is (a link to a garden's content/)."""
     for folder in (root, (root / "notes").resolve().parent):
-        if (folder / QUARTZ_CONFIG).is_file():
-            return folder / QUARTZ_CONFIG
+        for name in (QUARTZ_CONFIG, QUARTZ_3_CONFIG):
+            if (folder / name).is_file():
+                return folder / name
     return None
 
 
@@ -171,7 +180,8 @@ def read_quartz_settings(root: Path) -> tuple[GardenSettings, tuple[Diagnostic, 
         text = path.read_text(encoding="utf-8-sig") if path else ""
     except (OSError, UnicodeDecodeError):
         return GardenSettings(), ()
-    settings = replace(parse_quartz_config(text), quartz=path is not None)
+    read = parse_hugo_config if path and path.name == QUARTZ_3_CONFIG else parse_quartz_config
+    settings = replace(read(text), quartz=path is not None)
     if path is None or not (settings.ignore or settings.marked_only):
         return settings, ()
     shown = path.name if path.parent == root else str(path)
@@ -199,6 +209,23 @@ def parse_quartz_config(text: str) -> GardenSettings:
     return GardenSettings(patterns, explicit, line)
 
 
+def parse_hugo_config(text: str) -> GardenSettings:
+    """The settings read from a Quartz 3 garden's config.toml: the folders its `ignoreFiles`
+    name (a pattern of another shape, a file's name or extension, is not read)."""
+    try:
+        listed = tomllib.loads(text).get("ignoreFiles")
+    except tomllib.TOMLDecodeError:
+        return GardenSettings()
+    found = (
+        HUGO_FOLDER_PATTERN.fullmatch(p.strip())
+        for p in (listed if isinstance(listed, list) else ())
+        if isinstance(p, str)
+    )
+    patterns = tuple(as_ignore_pattern(m.group(1)) for m in found if m)
+    line = next((i for i, row in enumerate(text.split("\n"), 1) if "ignoreFiles" in row), 1)
+    return GardenSettings(tuple(dict.fromkeys(patterns)), False, line)
+
+
 def as_ignore_pattern(glob: str) -> str:
     """A Quartz ignore glob (relative to content/) as a notebase `ignore:` pattern, anchored at
     notes/ as the glob is ("" for a negated glob, which leaves nothing out)."""
@@ -208,6 +235,10 @@ def as_ignore_pattern(glob: str) -> str:
     return "/" + glob.removeprefix("./").lstrip("/")
 
 
+def ignore_key(config_path: str) -> str:
+    return "ignoreFiles" if config_path.endswith(QUARTZ_3_CONFIG) else "ignorePatterns"
+
+
 PUBLISH_ALL_HINT = "notebase.yaml's `published: all` publishes unmarked notes too"
 
 
@@ -215,7 +246,7 @@ def settings_info(settings: GardenSettings, pos: FilePos) -> Diagnostic:
     said = []
     if settings.ignore:
         globs = ", ".join(pattern.removeprefix("/") for pattern in settings.ignore)
-        said.append(f"the paths its ignorePatterns name ({globs})")
+        said.append(f"the paths its {ignore_key(pos.path)} name ({globs})")
     if settings.marked_only:
         said.append("as its ExplicitPublish filter does, every note not marked `publish: true`")
     message = "the site leaves out, as the Quartz garden does: " + "; and ".join(said)
