@@ -740,6 +740,38 @@ def test_a_date_under_a_title_is_the_posts_date_and_a_byline_stays_its_text() ->
     assert "May 12" not in note_text(posts[0]) and "By Ann Lee" in note_text(posts[1])
 
 
+def test_a_date_closing_each_record_stays_its_own_records() -> None:
+    # each post's date under its excerpt, and a dated line above the first title: the dates close
+    # the records, none of them heads the next
+    posts = [("Post One About Papers", "May 2, 2025"), ("Post Two About Models", "April 20, 2025")]
+    posts.append(("Post Three About Data", "March 3, 2025"))
+    text = "Last updated June 1, 2025\n\n" + "\n\n".join(
+        f"{title}\n\nThe excerpt of {title}.\n\n{date}" for title, date in posts
+    )
+    found = read_archive(text, "c.txt", "c.txt").posts
+    assert [p.title for p in found] == [title for title, _ in posts]
+    assert [p.date for p in found][1:] == ["2025-04-20", "2025-03-03"]
+    assert "May 2, 2025" in note_text(found[0]) and "April 20" not in note_text(found[0])
+
+
+def test_a_weekday_before_a_date_still_dates_the_post() -> None:
+    text = "Tag: ml\n\n  • A Post\n\n    Monday, May 12, 2025\n\n    The body.\n\n  • Another\n\n    The body."
+    assert [p.date for p in read_archive(text, "w.txt", "w.txt").posts] == ["2025-05-12", ""]
+
+
+def test_a_short_section_line_in_a_title_case_list_is_no_record() -> None:
+    titles = ["Alpha Beta Gamma Paper", "Delta Epsilon Zeta Paper", "Eta Theta Iota Paper"]
+    titles.append("Kappa Lambda Mu Paper")
+    bodies = [
+        "Body one.",
+        "Body two.\n\nKey ideas\n\nOne line about it",
+        "Body three.",
+        "Body four.",
+    ]
+    text = "\n\n".join(f"{t}\n\n{b}" for t, b in zip(titles, bodies, strict=True))
+    assert titles_of(text) == titles
+
+
 def test_posts_with_a_dateline_above_the_title_are_records_with_their_date() -> None:
     text = "\n\n".join(
         f"March {d}, 2024\n\nWeekly Digest {n}\n\nThe excerpt of digest {n}.\n\nRead more"
