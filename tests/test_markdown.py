@@ -60,6 +60,9 @@ def test_an_empty_math_block_shows_nothing_and_says_nothing() -> None:
     rendered = render_markdown("公式为：\n$$\n\n$$\n\n## pyTorch\n")
     assert rendered.problems == ()
     assert '<div class="math"></div>' in rendered.html and "math-tex" not in rendered.html
+    # 0x9ONU/Obsidian-Notes defines its macro in a formula of its own, used in the next ones
+    rendered = render_markdown("$$\\newcommand{\\emf}{\\mathcal{E}}$$\n\nThe $\\emf$ is\n")
+    assert rendered.problems == () and rendered.html.count("<math") == 1
 
 
 def test_wikilinks_are_recorded_with_target_fragment_label_and_line() -> None:
