@@ -483,6 +483,17 @@ def test_an_infix_fraction_in_an_alignment_s_cell_takes_in_that_cell_alone() -> 
     assert "<mfrac><mrow><mo>&#x02212;</mo><mn>1</mn></mrow><mn>2</mn></mfrac>" in rendered.html
 
 
+def test_gensymb_s_units_are_their_upright_symbols() -> None:
+    # 0x9ONU/Obsidian-Notes writes `$10 \micro F$`, `$400 \micro A$` in its electronics and
+    # physics notes, as MathJax's gensymb reads them: 171 math-failed warnings, each shown as TeX
+    rendered = render_markdown(
+        "$10 \\micro F$, $5\\,\\ohm$, $20 \\celsius$, $3\\perthousand$ and $\\micro_x$\n"
+    )
+    assert rendered.problems == ()
+    for symbol in ("\u00b5", "\u2126", "\u2103", "\u2030"):
+        assert f'<mi mathvariant="normal">{symbol}</mi>' in rendered.html
+
+
 def test_braket_s_capitalised_commands_are_drawn_as_its_others() -> None:
     # mathmathniconico/math-notes lists `$\Bra{v}$` and `$\Ket{v}$` among its notations, which
     # MathJax's braket draws: each was a math-failed warning and shown as TeX
