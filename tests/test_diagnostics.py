@@ -16,6 +16,8 @@ from notebase.diagnostics import (
     sum_up_unwritten,
     warning,
 )
+from notebase.model import NoteFile
+from notebase.reading.parse import parse_note
 
 LINK = warning("broken-link", "[[X]] matches no entry", FilePos("notes/a.md", 3))
 TYPO = warning("unknown-key", "unknown key `tilte`", FilePos("notes/b.md", 2))
@@ -96,6 +98,30 @@ def test_many_links_to_notes_written_nowhere_are_one_warning_naming_the_most_lin
         "notes/b.md:2: warning[broken-link]: 12 links in 6 notes name 9 notes written nowhere"
         " (unresolved links), the most linked: [[Mean]] (3), [[Median]] (2), [[lethain.com]] (1)\n"
         "  hint: write those notes; `notebase check --unresolved` lists every such link"
+    ]
+
+
+def test_many_empty_notes_are_one_warning_naming_the_first() -> None:
+    # wrewsama/obsidian-vault keeps 44 empty notes in Tags/, hubs of their backlinks: each was
+    # an empty-note warning; past 10, the printed report says them in one
+    def empty(name: str) -> tuple[Diagnostic, ...]:
+        return parse_note(
+            NoteFile(f"Tags/{name}.md", "", "digest", f"notes/Tags/{name}.md")
+        ).diagnostics
+
+    few = [d for i in range(10) for d in empty(f"Topic {i}")]
+    assert sum_up([*few, TYPO]) == (*few, TYPO)
+    many = [
+        d
+        for name in ("AI ML", "Behavioural", "Business", *(f"T{i}" for i in range(9)))
+        for d in empty(name)
+    ]
+    said = sum_up([many[0], TYPO, *many[1:]])
+    assert said[0] == TYPO
+    assert [format_diagnostic(d) for d in said[1:]] == [
+        "notes/Tags/AI ML.md:1: warning[empty-note]: 12 notes are empty: notes/Tags/AI ML.md,"
+        " notes/Tags/Behavioural.md, notes/Tags/Business.md, …\n"
+        "  hint: write them, or delete the files; `notebase check --unresolved` lists every one"
     ]
 
 
