@@ -343,6 +343,15 @@ def fixed_parts(node: Node) -> Node:
     return node  # a literal, a name, a lambda
 
 
+def lower_case(name: str) -> str:
+    """What a function's name in capitals (`CONTAINS()`, as a query's keywords are written) is:
+    none, Dataview's and the bases' functions being named in lower case (Dataview, too, knows
+    no `CONTAINS`); "" for any other name."""
+    if name.lower() in FUNCTIONS and name != name.lower():
+        return f" (functions are named in lower case: `{name.lower()}()`)"
+    return ""
+
+
 def check(node: Node) -> None:
     kind = node[0]
     if kind == "lambda":
@@ -352,7 +361,7 @@ def check(node: Node) -> None:
     if kind == "call":
         callee = node[1]
         if callee[0] == "name" and callee[1] not in FUNCTIONS:
-            raise Unsupported(f"the function `{callee[1]}()`")
+            raise Unsupported(f"the function `{callee[1]}()`{lower_case(callee[1])}")
         if callee[0] == "get" and callee[2] not in METHODS:
             raise Unsupported(f"the function `.{callee[2]}()`")
         if callee[0] == "name" and callee[1] in PATTERN_AT:
