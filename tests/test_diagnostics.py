@@ -125,6 +125,31 @@ def test_many_empty_notes_are_one_warning_naming_the_first() -> None:
     ]
 
 
+def test_many_queries_not_read_are_one_warning_saying_the_most_told() -> None:
+    # rockman007372/Obsidian-Vault's daily template writes WHERE CONTAINS(date, "…") in each of
+    # its 111 daily notes: a dataview-unsupported warning for each, printed one by one
+    def daily(day: int, query: str) -> tuple[Diagnostic, ...]:
+        text = f"# Day\n\n```dataview\nTABLE FROM #news\nWHERE {query}\n```\n"
+        path = f"Daily/2023-10-{day:02}.md"
+        return parse_note(NoteFile(path, text, "digest", f"notes/{path}")).diagnostics
+
+    few = [d for day in range(1, 11) for d in daily(day, 'CONTAINS(date, "x")')]
+    assert sum_up([*few, TYPO]) == (*few, TYPO)
+    many = [*few, *daily(11, 'CONTAINS(date, "y")'), *daily(12, "nosuch(date)")]
+    said = sum_up([many[0], TYPO, *many[1:]])
+    assert said[0] == TYPO and len(said) == 2
+    assert (str(said[1].pos), said[1].code) == (
+        "notes/Daily/2023-10-01.md:4",
+        "dataview-unsupported",
+    )
+    assert said[1].message == (
+        "12 queries in 12 notes are shown as written; the most told (11): this query uses the"
+        " function `CONTAINS()` (functions are named in lower case: `contains()`), which notebase"
+        " does not read"
+    )
+    assert said[1].hint.endswith("; `notebase check --unresolved` lists every one")
+
+
 def kept_as_text(path: str, urls: int) -> Diagnostic:
     """An imported page's warning as the importer writes it (a built Hexo site's post page)."""
     message = (
