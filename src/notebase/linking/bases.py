@@ -36,6 +36,7 @@ from notebase.linking.dateformat import (
     Unreadable,
     dateformat,
     format_parts,
+    moment_format,
     read_when,
 )
 from notebase.linking.durations import (
@@ -97,7 +98,8 @@ METHODS = frozenset(
     {
         "contains", "containsAll", "containsAny", "startsWith", "endsWith", "isEmpty", "lower",
         "upper", "trim", "toString", "join", "hasTag", "hasLink", "inFolder", "hasProperty",
-        "asLink", "isTruthy", "round", "floor", "ceil", "abs", "toFixed", "split",
+        "asLink", "isTruthy", "round", "floor", "ceil", "abs", "toFixed", "split", "slice",
+        "format",
     }
 )  # fmt: skip
 FILE_FIELDS = frozenset(
@@ -1027,6 +1029,11 @@ class Scope:
             return truthy(obj)
         if name == "toString":
             return text_of(obj)
+        if name == "slice" and isinstance(obj, list | str):
+            return sliced(obj, args)
+        if name == "format":  # a date's, in Moment.js's tokens
+            when = read_when(obj) if isinstance(obj, str) and _DATE_TEXT.fullmatch(obj) else None
+            return moment_format(when, text_of(args[0]) if args else "") if when else None
         if isinstance(obj, list):
             return self.list_method(obj, name, args)
         if isinstance(obj, int | float) and not isinstance(obj, bool):
@@ -1207,6 +1214,21 @@ def number_method(value: float, name: str, args: list[Any]) -> Any:
     if name == "round":
         return float(round(value))
     return None
+
+
+def sliced(value: Any, bounds: list[Any]) -> Any:
+    """A text's or list's `.slice(start, end)`, as JavaScript's: from `start` to `end` (its end
+    unless given), a bound below 0 counted from its end."""
+
+    def held(bound: Any, default: int) -> int:
+        if bound is None:
+            return default
+        at = number(bound)
+        at = 0 if math.isnan(at) else int(max(min(at, len(value)), -len(value) - 1.0))
+        return max(len(value) + at, 0) if at < 0 else at
+
+    start = held(bounds[0] if bounds else None, 0)
+    return value[start : held(bounds[1] if len(bounds) > 1 else None, len(value))]
 
 
 def string_method(text: str, name: str, args: list[Any]) -> Any:
