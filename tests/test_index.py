@@ -228,6 +228,22 @@ def test_a_link_is_told_a_name_only_when_it_is_probably_a_typo_of_it() -> None:
     ]
 
 
+def test_a_link_to_another_note_of_a_numbered_series_is_no_typo() -> None:
+    """rockman007372/Obsidian-Vault's weekly notes link the weeks round them, [[2023-W40]], as
+    the Periodic Notes template writes them: one digit off a week written (2022-W40), each was
+    told "did you mean" it, 93 warnings printed; a name differing in its numbers alone is a
+    note to come, summed up with the others (a letter off, 2022-V40, is still told)."""
+    weeks = [note(f"{n}.md", f"# {n}\n") for n in ("2022-W40", "Lecture 1")]
+    linker = note("a.md", "[[2023-W40]] [[Lecture 10]] [[2022-V40]] [[Lecture 1x]]\n")
+    idx = build_index([linker, *weeks])
+    assert [(d.message, d.about) for d in idx.diagnostics] == [
+        ("[[2023-W40]] matches no entry", "2023-W40"),
+        ("[[Lecture 10]] matches no entry", "Lecture 10"),
+        ('[[2022-V40]] matches no entry (did you mean "2022-W40"?)', ""),
+        ('[[Lecture 1x]] matches no entry (did you mean "Lecture 1"?)', ""),
+    ]
+
+
 def test_of_names_as_close_the_first_of_the_site_is_told_whatever_their_lengths() -> None:
     """[[shampo]] is one slip off shampoo (a letter added), shamp (one dropped), shampa and
     shampu (one changed): of two such, the one the site lists first (the entries go by title) is

@@ -60,6 +60,9 @@ def test_an_empty_math_block_shows_nothing_and_says_nothing() -> None:
     rendered = render_markdown("公式为：\n$$\n\n$$\n\n## pyTorch\n")
     assert rendered.problems == ()
     assert '<div class="math"></div>' in rendered.html and "math-tex" not in rendered.html
+    # 0x9ONU/Obsidian-Notes defines its macro in a formula of its own, used in the next ones
+    rendered = render_markdown("$$\\newcommand{\\emf}{\\mathcal{E}}$$\n\nThe $\\emf$ is\n")
+    assert rendered.problems == () and rendered.html.count("<math") == 1
 
 
 def test_wikilinks_are_recorded_with_target_fragment_label_and_line() -> None:
@@ -510,6 +513,17 @@ def test_an_infix_fraction_in_an_alignment_s_cell_takes_in_that_cell_alone() -> 
     iv_over_iff = '<mfrac linethickness="0"><mrow><mi>I</mi><mi>V</mi></mrow><mi>&#x027FA;</mi>'
     assert iv_over_iff + "</mfrac>" in rendered.html
     assert "<mfrac><mrow><mo>&#x02212;</mo><mn>1</mn></mrow><mn>2</mn></mfrac>" in rendered.html
+
+
+def test_gensymb_s_units_are_their_upright_symbols() -> None:
+    # 0x9ONU/Obsidian-Notes writes `$10 \micro F$`, `$400 \micro A$` in its electronics and
+    # physics notes, as MathJax's gensymb reads them: 171 math-failed warnings, each shown as TeX
+    rendered = render_markdown(
+        "$10 \\micro F$, $5\\,\\ohm$, $20 \\celsius$, $3\\perthousand$ and $\\micro_x$\n"
+    )
+    assert rendered.problems == ()
+    for symbol in ("\u00b5", "\u2126", "\u2103", "\u2030"):
+        assert f'<mi mathvariant="normal">{symbol}</mi>' in rendered.html
 
 
 def test_braket_s_capitalised_commands_are_drawn_as_its_others() -> None:

@@ -887,7 +887,7 @@ def suggest_name(wanted: str, typos: Keyed[TypoNames]) -> str | None:
     """The name a broken link's target is probably a typo of: one slip off (a path is no name to
     suggest), if any is. A name further off is another note, one not written yet, as a garden's
     links often name: suggesting `proactivity` for [[associativity]] would be noise. Of two as
-    close, the first of the site's names."""
+    close, the first of the site's names; none of the same name but its numbers (numbered_apart)."""
     wanted = wanted.lstrip("/")  # `[[/folder/note]]`, a name written from the top
     if len(wanted) < TYPO_MIN:
         return None
@@ -895,9 +895,19 @@ def suggest_name(wanted: str, typos: Keyed[TypoNames]) -> str | None:
     for size in (len(wanted) - 1, len(wanted), len(wanted) + 1):  # what one slip can make
         places, named = typos.value.get(size, ((), ()))
         hit = closest_within_one(wanted, named)
-        if hit is not None:
+        if hit is not None and not numbered_apart(wanted, named[hit[1]]):
             found.append((hit[0], places[hit[1]], named[hit[1]]))
     return min(found)[2] if found else None
+
+
+_DIGITS = re.compile(r"\d+")
+
+
+def numbered_apart(wanted: str, name: str) -> bool:
+    """Whether two names differ in their numbers alone (`2023-W40` and `2022-W40`, a weekly
+    note's link to a week not written; `Lecture 10` and `Lecture 1`): another note of a series,
+    no typo."""
+    return _DIGITS.sub("", wanted) == _DIGITS.sub("", name)
 
 
 # typo_names: the names a link may be a typo of by length, each with its place among the site's

@@ -40,6 +40,10 @@ _RENAMED = {
     "\\AA": "\\text{\u00c5}",  # the ångström, a length in structural biology's notes
 }
 _AND = re.compile(r"\\and(?![a-zA-Z])")  # MathJax reads \and as \land
+# gensymb's units, which MathJax reads (`10 \micro F`, `5 \ohm`, `20 \celsius`): the upright
+# symbols they stand for (its \degree latex2mathml reads)
+_GENSYMB = re.compile(r"\\(micro|ohm|celsius|perthousand)(?![a-zA-Z])")
+GENSYMB = {"micro": "\u00b5", "ohm": "\u2126", "celsius": "\u2103", "perthousand": "\u2030"}
 # braket's capitalised \Bra{v}, \Ket{v} and \Braket{a|H|b}, which MathJax loads when they are
 # used (their delimiters stretching to what they hold): drawn as \bra, \ket and \braket
 _BRAKET = re.compile(r"\\(Bra|Ket|Braket)(?![a-zA-Z])")
@@ -117,6 +121,7 @@ def prepare_tex(tex: str) -> str:
     for old, new in _RENAMED.items():
         tex = tex.replace(old, new)
     tex = _BRAKET.sub(lambda m: f"\\{m.group(1).lower()}", tex)
+    tex = _GENSYMB.sub(lambda m: f"\\mathrm{{{GENSYMB[m.group(1)]}}}", tex)
     tex = set_braces(_AND.sub(r"\\land", _EMPTY_OVER.sub(r"\1\2{}\\over", tex)))
     tex = _EQNARRAY.sub(eqnarray_as_align, _ROW_BRACKET.sub(r"\1{}\2", tex))
     tex = rich_operator_names(colored_groups(text_with_math(tex)))

@@ -91,7 +91,7 @@ def parse_note(
         fields, diags = {}, [without_front_matter(d) for d in diags]
     if not source.text.strip():
         hint = "write the note, or delete the file"
-        diags.append(warning("empty-note", "note is empty", FilePos(path, 1), hint))
+        diags.append(warning("empty-note", "note is empty", FilePos(path, 1), hint, about=path))
     entry = build_entry(source, fields, split, diags, macros, admonitions)
     return ParseResult(entry, tuple(diags), pending_dates(entry, fields), date_order(fields))
 
