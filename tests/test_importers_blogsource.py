@@ -270,6 +270,21 @@ def test_a_jekyll_post_s_singular_category_and_tag_are_one_each() -> None:
     assert post.kept_fields == ()
 
 
+def test_a_path_written_with_backslashes_is_read_as_a_browser_reads_it() -> None:
+    r"""lingyixia's Hexo blog, written on Windows: `![](\img\attention.png)`, which a browser
+    asks for at `/img/attention.png`, was missing (25 pictures); a markdown escape in a path
+    (`a\_b.png`) is no folder's."""
+    body = (
+        '![](\\img\\CNN\\LeNet.jpg) <img src="\\img\\a.png"> ![](a\\_b.png)\n'
+        "```\n![](\\img\\code.png)\n```"
+    )
+    assert from_site_root(body) == (
+        '![](img/CNN/LeNet.jpg) <img src="img/a.png"> ![](a\\_b.png)\n```\n![](\\img\\code.png)\n```'
+    )
+    found = {path for path, _ in linked_files(from_site_root(body), 1)}
+    assert {"img/CNN/LeNet.jpg", "img/a.png"} <= found
+
+
 def test_a_jekyll_theme_s_includes_of_pictures_and_videos_are_what_they_show() -> None:
     assert from_site_root(from_jekyll(AL_FOLIO_POST)) == (
         '<div class="row mt-3">\n'

@@ -376,7 +376,27 @@ def from_site_root(body: str) -> str:
     book's pictures) named by the same path below it from the note's folder, where the import
     copies it (copy_linked_files finds it at the blog's root, above the post); code blocks as
     they are."""
-    return outside_code(body, lambda line: _ROOTED.sub(r"\g<before>\g<path>", line))
+    return outside_code(body, lambda line: _ROOTED.sub(r"\g<before>\g<path>", slashed(line)))
+
+
+# a link's, an image's or an `src`'s path holding a backslash that escapes no punctuation
+# (`![](\img\a.png)`, as a blog written on Windows names its files): no address
+_BACKSLASHED = re.compile(
+    r"""(?P<before>\]\(\s*<?|\bsrc\s*=\s*["'])(?P<path>(?![a-zA-Z][\w+.-]*:)[^\s)>"']*\\(?![!-/:-@\[-`{-~])[^\s)>"']*)"""
+)
+
+
+def slashed(line: str) -> str:
+    r"""The line with each path written with backslashes (`\img\a.png`) written with slashes, as
+    a browser reads it (`/img/a.png`); a markdown escape (`a\_b.png`) as it is."""
+    if "\\" not in line:
+        return line
+
+    def slash(match: re.Match[str]) -> str:
+        path = re.sub(r"\\(?![!-/:-@\[-`{-~])", "/", match.group("path"))
+        return match.group("before") + path
+
+    return _BACKSLASHED.sub(slash, line)
 
 
 # a markdown image's words (code spans first, as they are)
