@@ -472,6 +472,16 @@ $$\\begin{align}$$
     )
 
 
+def test_a_subscript_s_underscore_escaped_for_a_markdown_renderer_is_read() -> None:
+    r"""Logan-Lin/blog (Zola, KaTeX after pulldown-cmark): `$\mathcal{T}\_{1:m}$`, its underscores
+    escaped from emphasis, 1,319 of them, each shown as an underscore, no subscript; one in a
+    `\text{…}` is TeX's own."""
+    body = r"Let $\mathcal{T}\_{1:m}$ and $$f\_\theta: p\_{\text{target}}$$, $\text{file\_name}$."
+    assert from_hugo(body) == (
+        r"Let $\mathcal{T}_{1:m}$ and $$f_\theta: p_{\text{target}}$$, $\text{file\_name}$."
+    )
+
+
 def test_a_line_break_before_a_command_is_no_sign_of_tex_escaped_for_a_markdown_renderer() -> None:
     r"""`\\\hline` (a row's end, then a rule) or `\\[2pt]` is TeX as MathJax reads it, whatever
     the generator: its escapes are kept (`\{x\}`, `\,`), where they were read as a markdown

@@ -594,18 +594,22 @@ def from_hugo(body: str, escaped_math: bool = True) -> str:
 # written for a markdown renderer that reads it before MathJax does (Hugo's Blackfriday and
 # Goldmark, which leave no formula alone): a command's backslash escaped (`\\begin{align}`,
 # which TeX reads as a line break before a word; not a line break before a command, `\\\hline`),
-# or a bracket escaped (`\[`, no TeX in math)
+# or a bracket escaped (`\[`, no TeX in math), or an underscore escaped outside the words of a
+# `\text{…}` (`\mathcal{T}\_{1:m}`, a subscript kept from emphasis; `\text{file\_name}` is TeX's)
 _MATH = re.compile(r"\$\$(?:[^$]|\$(?!\$))+?\$\$|(?<![\\$])\$(?!\s)[^$\n]+?(?<![\s\\])\$(?!\d)")
-_ESCAPED_TEX = re.compile(r"(?<!\\)\\\\[A-Za-z]|(?<!\\)\\[\[\]]")
+_ESCAPED_TEX = re.compile(r"(?<!\\)\\\\[A-Za-z]|(?<!\\)\\[\[\]]|(?<!\\)\\_")
+_TEXT_GROUP = re.compile(r"\\(?:text\w*|mbox|mathrm|operatorname)\s*\{[^{}]*\}")
 _MARKDOWN_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")  # a backslash before ASCII punctuation
 
 
 def unescaped_formula(match: re.Match[str]) -> str:
     r"""A formula as the TeX MathJax read on the blog's page: when it was written for a markdown
-    renderer to read first (_ESCAPED_TEX: `$$\\begin{align} x \\\\ y$$`), with that renderer's
-    backslash escapes read (`$$\begin{align} x \\ y$$`, `w\_i` as `w_i`); else as it is."""
+    renderer to read first (_ESCAPED_TEX: `$$\\begin{align} x \\\\ y$$`, `$T\_{1:m}$`), with that
+    renderer's backslash escapes read (`$$\begin{align} x \\ y$$`, `w\_i` as `w_i`); else as
+    it is."""
     formula = match.group(0)
-    return _MARKDOWN_ESCAPE.sub(r"\1", formula) if _ESCAPED_TEX.search(formula) else formula
+    escaped = _ESCAPED_TEX.search(_TEXT_GROUP.sub("", formula))
+    return _MARKDOWN_ESCAPE.sub(r"\1", formula) if escaped else formula
 
 
 def outside_code_blocks(body: str, change: Callable[[str], str]) -> str:
