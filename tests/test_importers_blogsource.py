@@ -110,6 +110,41 @@ def test_a_link_from_the_blogs_root_to_another_page_stays_as_it_is(link: str) ->
     assert body_of(linked[0]) == f"See [this]({link})." and diags == []
 
 
+def test_a_hugo_ref_is_found_by_its_path_as_hugo_finds_it() -> None:
+    """htakeuchi0/htakeuchi0.github.io-sources (Hugo Book): refs to a section's page
+    (`arrp/_index.md`, beside `arrp/arrp.md`), to `./basic.md` among several `basic.md`, and
+    without an extension (`../dp/basic`) led to a post the import held, each a warning."""
+    files = {
+        "cpp/_index.md": '---\ntitle: C++\n---\n[A]({{< ref "arrp/_index.md" >}})\n',
+        "arrp/_index.md": '---\ntitle: Arrays\n---\n[B]({{< ref "arrp.md" >}})\n',
+        "arrp.md": "---\ntitle: Array pointers\n---\nText.\n",
+        "openmp.md": '---\ntitle: OpenMP\n---\n[C]({{< ref "./basic.md" >}})\n',
+        "mmul/basic.md": "---\ntitle: Matmul basics\n---\nText.\n",
+        "dp/basic.md": "---\ntitle: DP basics\n---\nText.\n",
+        "lap/_index.md": '---\ntitle: Laplace\n---\n[D]({{< ref "../dp/basic" >}})\n',
+    }
+    shown = {
+        "cpp/_index.md": "content/docs/cpp/_index.md",
+        "arrp/_index.md": "content/docs/cpp/arrp/_index.md",
+        "arrp.md": "content/docs/cpp/arrp/arrp.md",
+        "openmp.md": "content/docs/cpp/mmul/openmp.md",
+        "mmul/basic.md": "content/docs/cpp/mmul/basic.md",
+        "dp/basic.md": "content/docs/math/dp/basic.md",
+        "lap/_index.md": "content/docs/math/lap/_index.md",
+    }
+    posts = [
+        p for name, text in files.items() for p in read_markdown(text, name, shown[name]).posts
+    ]
+    linked, diags = link_site_refs(posts, shown)
+    assert [body_of(p) for p in linked if "[[" in body_of(p)] == [
+        "[[Arrays|A]]",
+        "[[Array pointers|B]]",
+        "[[Matmul basics|C]]",
+        "[[DP basics|D]]",
+    ]
+    assert diags == []
+
+
 def test_a_link_to_a_post_the_import_does_not_hold_keeps_its_words_with_a_warning() -> None:
     posts = posts_of(("post.md", "# Post\n\nSee [this one]({% post_url 2010-01-01-gone %}).\n"))
     linked, diags = link_site_refs(posts, {"post.md": "src/post.md"})

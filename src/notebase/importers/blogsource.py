@@ -112,7 +112,7 @@ def link_site_refs(
 
     def relink(post: ImportedPost, match: re.Match[str]) -> str:
         ref = match.group("jekyll") or match.group("hugo")
-        text, title = match.group("text"), post_titled(targets, ref)
+        text, title = match.group("text"), ref_title(files, targets, read_from(post), ref)
         if title is not None:
             return note_link(title, text)
         where = FilePos(shown.get(post.origin_file, post.origin_file), post.origin_line)
@@ -126,8 +126,12 @@ def link_site_refs(
         title = linked_post(targets, match.group("path"))
         return match.group(0) if title is None else note_link(title, match.group("text"))
 
+    def read_from(post: ImportedPost) -> str:
+        """The path of the post's file (its folders: those of its input's name, as shown)."""
+        return shown.get(post.origin_file, post.origin_file)
+
     def title_from(post: ImportedPost, path: str) -> str | None:
-        return post_at(files, post.origin_file, path) or linked_post(targets, path)
+        return post_at(files, read_from(post), path) or linked_post(targets, path)
 
     def relink_file(post: ImportedPost, match: re.Match[str]) -> str:
         title = title_from(post, match.group("path"))
@@ -149,6 +153,17 @@ def link_site_refs(
         else post
         for post in posts
     ], diags
+
+
+def ref_title(
+    files: Mapping[str, Mapping[str, str]], targets: Mapping[str, str], where: str, ref: str
+) -> str | None:
+    """The title of the post a generator's ref names (post_at, post_titled), from a post at
+    `where`: by its path from that post's folder, else from the site's root (Hugo's
+    `posts/x/_index.md`), else by its name alone."""
+    rooted = ref.lstrip("/")
+    relative = post_at(files, where, ref) if rooted == ref else None
+    return relative or post_at(files, "", rooted) or post_titled(targets, ref)
 
 
 def links_a_post(post: ImportedPost) -> bool:
@@ -197,9 +212,12 @@ def post_at(files: Mapping[str, Mapping[str, str]], origin: str, path: str) -> s
 def source_paths(path: str) -> list[str]:
     """The markdown files a link's path may name: itself, or for a page a generator made of
     one (`volcano.html` of volcano.md; `optimizer/index.html` of optimizer/README.md, as mdBook
-    names a folder's page, or of its index.md, Hugo's _index.md) those files."""
+    names a folder's page, or of its index.md, Hugo's _index.md) those files; for a path with
+    no extension (Hugo's `{{< ref "../dp/basic" >}}`), it as a markdown file or a section's."""
     stem, dot, suffix = path.rpartition(".")
-    if not dot or suffix.lower() not in ("html", "htm"):
+    if not dot or "/" in suffix:  # (Hugo's ref without its extension: `../dp/basic`)
+        return [path, *(f"{path}{s}" for s in MARKDOWN_SUFFIXES), f"{path}/_index.md"]
+    if suffix.lower() not in ("html", "htm"):
         return [path]
     folder, _, name = stem.rpartition("/")
     sources = [f"{stem}{s}" for s in MARKDOWN_SUFFIXES]
