@@ -515,6 +515,8 @@ def test_a_subscript_s_underscore_escaped_for_a_markdown_renderer_is_read() -> N
     assert from_hugo(body) == (
         r"Let $\mathcal{T}_{1:m}$ and $$f_\theta: p_{\text{target}}$$, $\text{file\_name}$."
     )
+    # maxwshen/argmaxblog's `$z^\*$`, lingyixia's `$[X, s] \* W$`: a star kept from emphasis
+    assert from_hugo(r"at $\phi(x, z^\*)$.") == r"at $\phi(x, z^*)$."
 
 
 def test_a_line_break_before_a_command_is_no_sign_of_tex_escaped_for_a_markdown_renderer() -> None:

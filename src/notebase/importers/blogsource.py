@@ -612,10 +612,11 @@ def from_hugo(body: str, escaped_math: bool = True) -> str:
 # written for a markdown renderer that reads it before MathJax does (Hugo's Blackfriday and
 # Goldmark, which leave no formula alone): a command's backslash escaped (`\\begin{align}`,
 # which TeX reads as a line break before a word; not a line break before a command, `\\\hline`),
-# or a bracket escaped (`\[`, no TeX in math), or an underscore escaped outside the words of a
-# `\text{…}` (`\mathcal{T}\_{1:m}`, a subscript kept from emphasis; `\text{file\_name}` is TeX's)
+# or a bracket escaped (`\[`, no TeX in math), or an underscore or a star escaped outside the
+# words of a `\text{…}` (`\mathcal{T}\_{1:m}`, `z^\*`, kept from emphasis; `\text{file\_name}`
+# is TeX's)
 _MATH = re.compile(r"\$\$(?:[^$]|\$(?!\$))+?\$\$|(?<![\\$])\$(?!\s)[^$\n]+?(?<![\s\\])\$(?!\d)")
-_ESCAPED_TEX = re.compile(r"(?<!\\)\\\\[A-Za-z]|(?<!\\)\\[\[\]]|(?<!\\)\\_")
+_ESCAPED_TEX = re.compile(r"(?<!\\)\\\\[A-Za-z]|(?<!\\)\\[\[\]_*]")
 _TEXT_GROUP = re.compile(r"\\(?:text\w*|mbox|mathrm|operatorname)\s*\{[^{}]*\}")
 _MARKDOWN_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")  # a backslash before ASCII punctuation
 
