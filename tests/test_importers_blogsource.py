@@ -519,6 +519,20 @@ def test_a_subscript_s_underscore_escaped_for_a_markdown_renderer_is_read() -> N
     assert from_hugo(r"at $\phi(x, z^\*)$.") == r"at $\phi(x, z^*)$."
 
 
+def test_a_hugo_theme_s_tex_shortcode_is_a_formula() -> None:
+    r"""htakeuchi0/htakeuchi0.github.io-sources (Hugo Book): 2,590 `{{< katex >}}` shortcodes
+    were shown as written; their TeX is KaTeX's as written (`\\` a line break, no escape)."""
+    body = (
+        "が {{< katex >}}x^*{{< /katex >}} であるとき，\n"
+        "{{< katex display=true >}}\n\\begin{aligned} a\\\\b \\end{aligned}\n{{< /katex >}}\n"
+        "```\n{{< katex >}}x{{< /katex >}}\n```"
+    )
+    assert from_hugo(body) == (
+        "が $x^*$ であるとき，\n$$\n\\begin{aligned} a\\\\b \\end{aligned}\n$$\n"
+        "```\n{{< katex >}}x{{< /katex >}}\n```"
+    )
+
+
 def test_a_line_break_before_a_command_is_no_sign_of_tex_escaped_for_a_markdown_renderer() -> None:
     r"""`\\\hline` (a row's end, then a rule) or `\\[2pt]` is TeX as MathJax reads it, whatever
     the generator: its escapes are kept (`\{x\}`, `\,`), where they were read as a markdown

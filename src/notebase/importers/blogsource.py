@@ -603,9 +603,26 @@ def from_hugo(body: str, escaped_math: bool = True) -> str:
     body = outside_code(
         body, lambda line: _SHORTCODE.sub(shortcode_markup, line), hugo_code, hugo_code_ends
     )
-    if not escaped_math:
-        return body
-    return outside_code_blocks(body, lambda prose: _MATH.sub(unescaped_formula, prose))
+    if escaped_math:
+        body = outside_code_blocks(body, lambda prose: _MATH.sub(unescaped_formula, prose))
+    return outside_code_blocks(body, lambda prose: _MATH_SHORTCODE.sub(shortcode_tex, prose))
+
+
+# a theme's shortcode of TeX, which Hugo hands to KaTeX as written (Hugo Book's `{{< katex >}}`
+# … `{{< /katex >}}`, `{{< katex display=true >}}`)
+_MATH_SHORTCODE = re.compile(
+    r"\{\{<\s*(?P<name>katex|math|latex|tex)\b(?P<args>[^<>]*?)\s*>\}\}(?P<tex>.*?)"
+    r"\{\{<\s*/(?P=name)\s*>\}\}",
+    re.S,
+)
+
+
+def shortcode_tex(match: re.Match[str]) -> str:
+    """A TeX shortcode as a note's formula: `$$…$$` when it says `display`, else `$…$`."""
+    tex, args = match.group("tex"), match.group("args").replace(" ", "")
+    if "display" in args and "display=false" not in args:
+        return f"$${tex}$$"
+    return f"${tex.strip()}$" if tex.strip() else match.group(0)
 
 
 # a formula (`$$…$$`, over lines too, or `$…$` in a line); and what tells that its TeX was
