@@ -232,6 +232,20 @@ def test_a_next_js_blog_s_images_in_its_public_folder_are_copied(tmp_path: Path)
     assert (tmp_path / "notes" / "static" / "images" / "ocean.jpeg").read_bytes() == b"jpeg"
 
 
+def test_a_deep_docs_page_s_pictures_are_found_at_its_site_s_root(tmp_path: Path) -> None:
+    """Hugo Book's `content/docs/cpp/mmul/basic.md` shows `/images/docs/cpp/mmul/plot.png`, in
+    the site's `static/` four folders up (htakeuchi0's site: 20 pictures missing)."""
+    (tmp_path / "site" / "content" / "docs" / "cpp" / "mmul").mkdir(parents=True)
+    (tmp_path / "site" / "static" / "images").mkdir(parents=True)
+    (tmp_path / "site" / "static" / "images" / "plot.png").write_bytes(b"png")
+    (tmp_path / "site" / "config.toml").write_text('title = "Notes"\n')
+    post = tmp_path / "site" / "content" / "docs" / "cpp" / "mmul" / "basic.md"
+    post.write_text("---\ntitle: Basics\n---\n![plot](/images/plot.png)\n")
+    out = import_files([post], tmp_path / "notes", tmp_path)
+    assert out.diagnostics == ()
+    assert (tmp_path / "notes" / "images" / "plot.png").read_bytes() == b"png"
+
+
 def test_a_hexo_post_s_asset_folder_is_copied_beside_its_note(tmp_path: Path) -> None:
     """Hexo's `post_asset_folder` (kebingzao/blog_hexo: 319 posts, each picture named `1.png`,
     `2.png`, … in the folder named as its post): each post's pictures are its own, where they

@@ -198,14 +198,27 @@ def copy_linked_files(
 
 
 ROOT_LEVELS = 3  # how many folders up from a post its blog's root may be (content/posts/x/index.md)
+SOURCE_LEVELS = 8  # …or, up to its generator's source (content/docs/cpp/mmul/x.md), how many
+
+
+@functools.lru_cache(maxsize=4096)
+def blog_roots(folder: Path) -> tuple[Path, ...]:
+    """The folders above a post's that may be its blog's root: ROOT_LEVELS of them, or up to its
+    generator's source (is_site_source: Hugo Book's `docs/` nest deeper), nearest first."""
+    above = folder.parents[:SOURCE_LEVELS]
+    source = next((i for i, base in enumerate(above) if is_site_source(base)), None)
+    return tuple(
+        above[: max(ROOT_LEVELS, source + 1)] if source is not None else above[:ROOT_LEVELS]
+    )
 
 
 def blog_file(folder: Path, rel: str, top: Path | None = None) -> Path | None:
     """Where the file a post in `folder` names by `rel` is: beside it, else in a folder holding
-    it (Jekyll's site root, above `_posts/`) or in that folder's `static/` or `public/` (Hugo's
-    and Gatsby's, Next.js's, whose files a post names from the site's root), nearest first; None when in none. With `top` (a zip's
+    it (Jekyll's site root, above `_posts/`; blog_roots) or in that folder's `static/` or
+    `public/` (Hugo's and Gatsby's, Next.js's, whose files a post names from the site's root),
+    nearest first; None when in none. With `top` (a zip's
     folder), only a file in it is found."""
-    for base in (folder, *folder.parents[:ROOT_LEVELS]):
+    for base in (folder, *blog_roots(folder)):
         for candidate in (base / rel, base / "static" / rel, base / "public" / rel):
             if top is not None and not candidate.resolve().is_relative_to(top.resolve()):
                 continue
