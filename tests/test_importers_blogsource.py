@@ -533,6 +533,20 @@ def test_a_hugo_theme_s_tex_shortcode_is_a_formula() -> None:
     )
 
 
+def test_mathjax_s_bracket_delimiters_written_for_a_markdown_renderer_are_a_formula() -> None:
+    r"""htakeuchi0/htakeuchi0.github.io-sources: `\\(f,\phi\\)`, written so for Goldmark to
+    leave MathJax `\(f,\phi\)`, was shown as text (211 formulas); the escapes in it are the
+    renderer's too (`\<`, `\'`, `\\{`)."""
+    body = (
+        "関数 \\\\(f,\\phi\\\\) と \\\\(0<|z-c|\\<R\\\\), \\\\(r\\'_1\\\\) で\n"
+        "\\\\[\n|\\\\{j\\\\}|\n\\\\]\n$$\\\\(x\\\\)$$ `\\\\(code\\\\)`"
+    )
+    assert from_hugo(body) == (
+        "関数 $f,\\phi$ と $0<|z-c|<R$, $r'_1$ で\n$$\n|\\{j\\}|\n$$\n"
+        "$$\\\\(x\\\\)$$ `\\\\(code\\\\)`"
+    )
+
+
 def test_a_line_break_before_a_command_is_no_sign_of_tex_escaped_for_a_markdown_renderer() -> None:
     r"""`\\\hline` (a row's end, then a rule) or `\\[2pt]` is TeX as MathJax reads it, whatever
     the generator: its escapes are kept (`\{x\}`, `\,`), where they were read as a markdown

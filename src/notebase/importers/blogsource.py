@@ -603,9 +603,32 @@ def from_hugo(body: str, escaped_math: bool = True) -> str:
     body = outside_code(
         body, lambda line: _SHORTCODE.sub(shortcode_markup, line), hugo_code, hugo_code_ends
     )
+    body = outside_code_blocks(body, lambda prose: _BRACKETED_MATH.sub(dollar_math, prose))
     if escaped_math:
         body = outside_code_blocks(body, lambda prose: _MATH.sub(unescaped_formula, prose))
     return outside_code_blocks(body, lambda prose: _MATH_SHORTCODE.sub(shortcode_tex, prose))
+
+
+# MathJax's and KaTeX's delimiters as a markdown post writes them for its renderer to leave
+# them (`\\(x\\)`, `\\[x\\]`: the page shows `\(x\)`), beside a formula in dollars and code
+# (kept as they are)
+_BRACKETED_MATH = re.compile(
+    r"(?P<kept>(?P<ticks>`+)[^`]+?(?P=ticks)|\$\$(?:[^$]|\$(?!\$))+?\$\$|(?<![\\$])\$[^$\n]+?\$)"
+    r"|(?<!\\)\\\\\((?P<inline>[^\n]+?)\\\\\)|(?<!\\)\\\\\[(?P<display>.+?)\\\\\]",
+    re.S,
+)
+
+
+def dollar_math(match: re.Match[str]) -> str:
+    r"""A formula delimited `\\(x\\)` as `$x$`, `\\[x\\]` as `$$x$$`, the renderer's escapes in
+    it read as its delimiters' are (`\<`, `\\{`: `<`, `\{`); one in dollars, and code, as it is."""
+    if match.group("kept"):
+        return match.group(0)
+    if (inline := match.group("inline")) is not None:
+        tex = _MARKDOWN_ESCAPE.sub(r"\1", inline.strip())
+        return f"${tex}$" if tex else match.group(0)
+    display = _MARKDOWN_ESCAPE.sub(r"\1", match.group("display"))
+    return f"$${display}$$"
 
 
 # a theme's shortcode of TeX, which Hugo hands to KaTeX as written (Hugo Book's `{{< katex >}}`
