@@ -1015,6 +1015,28 @@ def test_a_generators_source_folder_is_no_built_site(tmp_path: Path) -> None:
     assert [Path(p).name for p in out.written] == ["home.md"]
 
 
+def test_a_blogs_own_folder_is_read_as_its_posts(tmp_path: Path) -> None:
+    """A blog's repository given as a folder (karpathy/karpathy.github.io): its Liquid template
+    `index.html` became a note, 'Layout Default Post Date Date B', its about page another, and
+    none of its 23 posts in `_posts/` was read; so with Hugo's and Zola's `content/`, Hexo's
+    `source/_posts/`."""
+    jekyll, hugo = tmp_path / "jekyll", tmp_path / "hugo"
+    (jekyll / "_posts").mkdir(parents=True)
+    (jekyll / "_layouts").mkdir()
+    (jekyll / "_config.yml").write_text("title: Blog\n", encoding="utf-8")
+    (jekyll / "index.html").write_text("---\nlayout: default\n---\n{{ post.date }}", "utf-8")
+    (jekyll / "about.md").write_text("---\nlayout: page\ntitle: About\n---\nMe.\n", "utf-8")
+    (jekyll / "_posts" / "2015-05-21-rnn.markdown").write_text("---\ntitle: RNN\n---\nA.\n")
+    (hugo / "content" / "posts" / "p").mkdir(parents=True)
+    (hugo / "themes" / "t").mkdir(parents=True)
+    (hugo / "hugo.toml").write_text('title = "Blog"\n', encoding="utf-8")
+    (hugo / "README.md").write_text("# How to build\n", encoding="utf-8")
+    (hugo / "themes" / "t" / "README.md").write_text("# A theme\n", encoding="utf-8")
+    (hugo / "content" / "posts" / "p" / "index.md").write_text("---\ntitle: Hugo post\n---\nB.\n")
+    out = import_files([jekyll, hugo], tmp_path / "notes", tmp_path)
+    assert [Path(p).name for p in out.written] == ["hugo-post.md", "rnn.md"]
+
+
 RSS_FOR_FOLDER = """<?xml version="1.0"?>
 <rss version="2.0"><channel><title>Blog</title><link>https://example.com/</link>
 <item><title>From a folder</title><link>https://example.com/a</link>

@@ -453,6 +453,8 @@ def export_files(folder: Path) -> list[Path]:
     pages = sorted(p for p in posts.glob("*.html") if p.is_file()) if posts.is_dir() else []
     if pages:
         return pages
+    if is_site_source(folder) and (content := site_content(folder)):
+        return content
     suffixes = (*IMPORTED_SUFFIXES, *UNREAD_MARKUP, ".zip")
     try:
         found = [p for p in folder.iterdir() if suffix_of(p.name) in suffixes]
@@ -476,11 +478,35 @@ def nested_notes(folder: Path, top: Sequence[Path]) -> list[Path]:
         return []
     if is_site_source(folder):
         return []
+    found = markdown_below(folder)
+    return found if any(p.parent != folder for p in found) else []
+
+
+def markdown_below(folder: Path) -> list[Path]:
+    """The markdown files below a folder (and those of markup told unread: UNREAD_MARKUP),
+    hidden folders and `node_modules` aside, sorted."""
+    suffixes = (*MARKDOWN_SUFFIXES, *UNREAD_MARKUP)
     found: list[Path] = []
     for at, folders, names in os.walk(folder):  # (one walk; errors below the top are skipped)
         folders[:] = [f for f in folders if f[0] != "." and f != "node_modules"]
         found += (Path(at, n) for n in names if n[0] != "." and suffix_of(n) in suffixes)
-    return sorted(found) if any(p.parent != folder for p in found) else []
+    return sorted(found)
+
+
+# where a generator's source keeps its posts: Jekyll's `_posts/`, Hugo's, Zola's and Pelican's
+# `content/`, Hexo's `source/_posts/`, Astro's `src/content/`, a Next.js starter's `data/blog/`
+CONTENT_FOLDERS = ("_posts", "content", "source/_posts", "src/content", "data/blog")
+
+
+def site_content(folder: Path) -> list[Path]:
+    """The markdown posts of a generator's source given as a folder (the blog's repository):
+    those below its content folders (CONTENT_FOLDERS), not its templates, themes and pages."""
+    return [
+        p
+        for name in CONTENT_FOLDERS
+        if (folder / name).is_dir()
+        for p in markdown_below(folder / name)
+    ]
 
 
 # what a generator's source holds at its top, which its built site does not: such a folder's
