@@ -7,6 +7,7 @@ import pytest
 
 from notebase.diagnostics import FilePos, Severity
 from notebase.importers.blogsource import (
+    from_directives,
     from_hugo,
     from_jekyll,
     from_site_root,
@@ -420,6 +421,19 @@ def test_hugo_s_shortcodes_are_the_markdown_and_html_they_stand_for() -> None:
     )
     assert from_hugo("```\n{{< youtube a >}}\n```") == "```\n{{< youtube a >}}\n```"
     assert from_hugo('{{< youtube id="a\'b" >}}') == '{{< youtube id="a\'b" >}}'
+
+
+def test_a_container_directive_is_a_callout() -> None:
+    """Docusaurus's and Astro themes' admonitions (`:::tip[Title]` … `:::`, VitePress's `:::
+    warning Careful`; Fuwari's, a popular Astro blog's) were shown as written, colons and all."""
+    body = (
+        ":::tip[Title here]\nSome *tip*.\n:::\n\n::: warning Careful\nDanger.\n:::\n"
+        "```\n:::note\n```\n:::note\nnever ended"
+    )
+    assert from_directives(body) == (
+        "> [!tip] Title here\n> Some *tip*.\n\n\n> [!warning] Careful\n> Danger.\n\n"
+        "```\n:::note\n```\n:::note\nnever ended"
+    )
 
 
 def test_a_generator_s_code_block_holding_backticks_is_fenced_longer_than_them() -> None:

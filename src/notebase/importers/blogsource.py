@@ -694,6 +694,31 @@ def outside_code_blocks(body: str, change: Callable[[str], str]) -> str:
 CALLOUT_SHORTCODES = frozenset(("alert", "callout", "notice", "hint", "admonition"))
 
 
+# a container directive (remark-directive's, as Docusaurus, Astro themes and VitePress write a
+# box set apart): `:::tip[Title]`, `::: warning Careful`, `:::note{.x}`, ended by `:::`
+_DIRECTIVE_OPENS = re.compile(
+    r"^ {0,3}:{3,}[ \t]*(?P<kind>[A-Za-z][\w-]*)(?:\[(?P<label>[^\]\n]*)\])?(?:\{[^}\n]*\})?"
+    r"[ \t]*(?P<title>[^:\n]*?)[ \t]*$"
+)
+_DIRECTIVE_ENDS = re.compile(r"^ {0,3}:{3,}[ \t]*$")
+
+
+def from_directives(body: str) -> str:
+    """The body with each container directive (`:::tip[Title]` … `:::`) a callout of its kind
+    (`> [!tip] Title`), as Docusaurus and Astro's themes show one; code as it is."""
+    if ":::" not in body:
+        return body
+    return quote_blocks(body, directive_opens, lambda line: bool(_DIRECTIVE_ENDS.match(line)))
+
+
+def directive_opens(line: str) -> tuple[str, str] | None:
+    found = _DIRECTIVE_OPENS.match(line)
+    if found is None:
+        return None
+    title = (found.group("label") or found.group("title") or "").strip()
+    return f"> [!{found.group('kind').lower()}] {title}".rstrip(), ""
+
+
 def hugo_callout_opens(line: str) -> tuple[str, str] | None:
     """The callout line a theme's box (`{{% alert warning %}}`, `{{< admonition type=tip
     title="T" >}}`) opens with: `> [!warning]`, `> [!tip] T` (its kind a note unless it says

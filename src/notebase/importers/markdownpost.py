@@ -15,6 +15,7 @@ from notebase.diagnostics import Diagnostic
 from notebase.importers.blogsource import (
     JEKYLL_DATED,
     MARKDOWN_SUFFIXES,
+    from_directives,
     from_hugo,
     from_jekyll,
     from_site_root,
@@ -93,7 +94,7 @@ def read_markdown(text: str, name: str, shown: str, assets: Collection[str] = ()
     folder = asset_folder(shown) if is_bundle_index(name) else stem
     assets = assets if folder else ()
     text = from_mdx(text) if name.lower().endswith(".mdx") else text
-    text = from_hexo(from_zola(text), folder, assets)
+    text = from_hexo(from_directives(from_zola(text)), folder, assets)
     text = from_hugo(from_jekyll(text), escaped_math=not kramdown)
     text = unsized_images(from_site_root(kramdown_math(text) if kramdown else text))
     lines = text.replace("\r\n", "\n").split("\n")
