@@ -13,7 +13,14 @@ from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from notebase.diagnostics import Diagnostic, FilePos, error, sort_diagnostics, warning
+from notebase.diagnostics import (
+    MISSING_FILE,
+    Diagnostic,
+    FilePos,
+    error,
+    sort_diagnostics,
+    warning,
+)
 from notebase.importers.blogsource import MARKDOWN_SUFFIXES, is_bundle_index, link_site_refs
 from notebase.importers.feeds import is_feed
 from notebase.importers.formats import (
@@ -184,7 +191,7 @@ def copy_linked_files(
             elif source is None:
                 message = f"{rel} is neither beside the post nor at its blog's root: its link is kept, leading nowhere"
                 hint = "copy the file into the notes' folder, at that path"
-                diags.append(warning("import-missing-file", message, pos, hint))
+                diags.append(warning(MISSING_FILE, message, pos, hint, about=rel))
             elif not target.exists():
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(source, target)
