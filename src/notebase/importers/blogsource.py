@@ -794,7 +794,7 @@ def include_markup(match: re.Match[str]) -> str:
 
 
 def shortcode_markup(match: re.Match[str]) -> str:
-    """What a figure, youtube, tweet or toc shortcode stands for; any other as it is."""
+    """What a figure, youtube, tweet, gist or toc shortcode stands for; any other as it is."""
     name, arguments = match.group("name"), shortcode_arguments(match.group("args"))
     named = {k: v for k, v in arguments if k}
     plain = next((v for k, v in arguments if not k), "")  # its first positional argument
@@ -804,7 +804,17 @@ def shortcode_markup(match: re.Match[str]) -> str:
         return video
     if name == "tweet" and (post := named.get("id") or plain).isdigit():
         return tweet_link(named.get("user", ""), post)
+    if name == "gist" and (gist := gist_link([v for k, v in arguments if not k])):
+        return gist
     return "" if name == "toc" else match.group(0)
+
+
+def gist_link(words: list[str]) -> str:
+    """A link to the gist Hugo's `{{< gist user id [file] >}}` shows; '' when it names none."""
+    if len(words) < 2 or not all(re.fullmatch(r"[\w.-]+", w) for w in words[:2]):
+        return ""
+    user, gist = words[:2]
+    return f"[Gist {gist} by {user}](https://gist.github.com/{user}/{gist})"
 
 
 def youtube_link(video: str) -> str:
