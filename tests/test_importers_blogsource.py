@@ -421,6 +421,11 @@ def test_hugo_s_shortcodes_are_the_markdown_and_html_they_stand_for() -> None:
     )
     assert from_hugo("```\n{{< youtube a >}}\n```") == "```\n{{< youtube a >}}\n```"
     assert from_hugo('{{< youtube id="a\'b" >}}') == '{{< youtube id="a\'b" >}}'
+    # an argument holding a brace (htakeuchi0/htakeuchi0.github.io-sources: shown as written)
+    assert from_hugo('{{< figure src="/g.png" title="\\(\\mathrm{grad}\\)" >}}') == (
+        '<figure><img src="/g.png" alt="\\(\\mathrm{grad}\\)">'
+        "<figcaption>\\(\\mathrm{grad}\\)</figcaption></figure>"
+    )
     # Hugo's gist (htakeuchi0/htakeuchi0.github.io-sources: shown as written)
     assert from_hugo("{{< gist htakeuchi0 d192be73 >}} {{< gist x >}}") == (
         "[Gist d192be73 by htakeuchi0](https://gist.github.com/htakeuchi0/d192be73) {{< gist x >}}"

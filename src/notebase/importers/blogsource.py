@@ -33,9 +33,10 @@ def is_bundle_index(name: str) -> bool:
     return bool(dot) and stem.casefold() == "index" and f".{suffix.lower()}" in MARKDOWN_SUFFIXES
 
 
-# Hugo's shortcodes: `{{< name args >}}` (or `{{% … %}}`); a closing one `{{< /name >}}`
+# Hugo's shortcodes: `{{< name args >}}` (or `{{% … %}}`); a closing one `{{< /name >}}`; an
+# argument may hold a brace (`title="\(\mathrm{grad}\)"`)
 _SHORTCODE = re.compile(
-    r"\{\{[<%]-?\s*(?P<name>/?\w+)(?P<args>(?:[^>%}]|[>%](?!\}\}))*?)-?\s*[>%]\}\}"
+    r"\{\{[<%]-?\s*(?P<name>/?\w+)(?P<args>(?:[^>%}]|[>%](?!\}\})|\}(?!\}))*?)-?\s*[>%]\}\}"
 )
 _ARGUMENT = re.compile(
     r"""(?:(?P<key>\w+)\s*=\s*)?(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|(?P<bare>[^\s"']+))"""
