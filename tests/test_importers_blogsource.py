@@ -146,6 +146,35 @@ def test_a_hugo_ref_is_found_by_its_path_as_hugo_finds_it() -> None:
     assert diags == []
 
 
+def test_a_link_to_a_neighbour_bundle_s_page_becomes_a_wikilink() -> None:
+    """Logan-Lin/blog (Zola): `dl4traj/trajectory-generation/index.md` links
+    `[self-supervised](../self-supervised)`, the page of `dl4traj/self-supervised/index.md`
+    (8 broken links); a post of its own file, `posts/a.md`, has its page at `posts/a/`."""
+    files = {
+        "generation/index.md": "---\ntitle: Gen\n---\nSee [this](../self-supervised/) [x](./sub).\n",
+        "self-supervised/index.md": "---\ntitle: SSL\n---\nText.\n",
+        "a.md": "---\ntitle: A\n---\nSee [b](../b), ![pic](../b).\n",
+        "b.md": "---\ntitle: B\n---\nText.\n",
+    }
+    shown = {
+        "generation/index.md": "content/dl4traj/generation/index.md",
+        "self-supervised/index.md": "content/dl4traj/self-supervised/index.md",
+        "a.md": "content/posts/a.md",
+        "b.md": "content/posts/b.md",
+    }
+    posts = [
+        p for name, text in files.items() for p in read_markdown(text, name, shown[name]).posts
+    ]
+    linked, diags = link_site_refs(posts, shown)
+    assert [body_of(p) for p in linked] == [
+        "See [[SSL|this]] [x](./sub).",
+        "Text.",
+        "See [[B|b]], ![pic](../b).",
+        "Text.",
+    ]
+    assert diags == []
+
+
 def test_a_link_to_a_post_the_import_does_not_hold_keeps_its_words_with_a_warning() -> None:
     posts = posts_of(("post.md", "# Post\n\nSee [this one]({% post_url 2010-01-01-gone %}).\n"))
     linked, diags = link_site_refs(posts, {"post.md": "src/post.md"})

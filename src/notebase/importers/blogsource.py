@@ -142,6 +142,7 @@ def link_site_refs(
         line = _REF_LINK.sub(functools.partial(relink, post), line)
         if _POST_FILE.search(line):
             line = _POST_FILE_LINK.sub(functools.partial(relink_file, post), line)
+        line = relative_pages(files, read_from(post), line)
         return _ROOTED_PAGE_LINK.sub(relink_page, line) if "](/" in line else line
 
     files = post_files(posts)
@@ -154,6 +155,30 @@ def link_site_refs(
         else post
         for post in posts
     ], diags
+
+
+# a link to another page by its path from the linking page's, as a Zola or Hugo page bundle
+# links its neighbour (`[x](../self-supervised)`): no extension, no image
+_RELATIVE_PAGE_LINK = re.compile(
+    r"(?<!!)\[(?P<text>[^\]\n]*)\]\(\s*(?P<path>\.\.?/[^\s)#?.]*?)/?(?:#[^)\s]*)?\s*\)"
+)
+
+
+def relative_pages(files: Mapping[str, Mapping[str, str]], where: str, line: str) -> str:
+    """The line with each link to another post's page by its path from the page of the post at
+    `where` (a bundle's, `x/index.md`, is its folder; another post's the folder its file's name
+    makes, `posts/x.md` at `posts/x/`) made a wikilink to that post; others as they are."""
+    if "](." not in line:
+        return line
+    folder, _, name = where.rpartition("/")
+    stem = name.rpartition(".")[0]
+    page = folder if is_bundle_index(name) or stem.casefold() == "_index" else f"{folder}/{stem}"
+
+    def relink(match: re.Match[str]) -> str:
+        title = post_at(files, f"{page}/", match.group("path"))
+        return match.group(0) if title is None else note_link(title, match.group("text"))
+
+    return _RELATIVE_PAGE_LINK.sub(relink, line)
 
 
 def ref_title(
@@ -172,6 +197,7 @@ def links_a_post(post: ImportedPost) -> bool:
     return any(
         _REF_LINK.search(line.text)
         or "](/" in line.text
+        or "](." in line.text
         or _POST_FILE.search(line.text)
         or "]:" in line.text
         for b in post.blocks
@@ -217,7 +243,8 @@ def source_paths(path: str) -> list[str]:
     no extension (Hugo's `{{< ref "../dp/basic" >}}`), it as a markdown file or a section's."""
     stem, dot, suffix = path.rpartition(".")
     if not dot or "/" in suffix:  # (Hugo's ref without its extension: `../dp/basic`)
-        return [path, *(f"{path}{s}" for s in MARKDOWN_SUFFIXES), f"{path}/_index.md"]
+        bundles = (f"{path}/{index}.md" for index in ("_index", "index"))
+        return [path, *(f"{path}{s}" for s in MARKDOWN_SUFFIXES), *bundles]
     if suffix.lower() not in ("html", "htm"):
         return [path]
     folder, _, name = stem.rpartition("/")
