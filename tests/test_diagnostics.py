@@ -159,6 +159,29 @@ def kept_as_text(path: str, urls: int) -> Diagnostic:
     return warning("import-relative-url", message, FilePos(path, 74), hint, about=str(urls))
 
 
+def test_many_files_posts_link_that_are_nowhere_are_one_warning_saying_how_many() -> None:
+    """kentcdodds/kentcdodds.com's posts show 210 pictures its site serves from elsewhere
+    (`/media/w_1600/…`): 210 import-missing-file warnings, one a picture."""
+    missing = [
+        warning(
+            "import-missing-file",
+            f"{i}.jpg is nowhere",
+            FilePos(f"b/p{i % 3}.mdx", i),
+            about=f"{i}.jpg",
+        )
+        for i in range(11)
+    ]
+    assert sum_up([*missing[:10], TYPO]) == (*missing[:10], TYPO)
+    said = sum_up([missing[0], TYPO, *missing[1:]])
+    assert said[0] == TYPO
+    assert [format_diagnostic(d) for d in said[1:]] == [
+        "b/p0.mdx: warning[import-missing-file]: 11 files the posts link (in 3 files; the first:"
+        " 0.jpg) are neither beside them nor at their blog's root: their links are kept, leading"
+        " nowhere\n  hint: copy the files into the notes' folder at those paths;"
+        " `notebase import --unresolved` lists every one"
+    ]
+
+
 def test_many_posts_keeping_relative_links_as_text_are_one_warning_saying_how_many() -> None:
     few = [kept_as_text(f"site/{i}/index.html", 2) for i in range(10)]
     assert sum_up([*few, TYPO]) == (*few, TYPO)

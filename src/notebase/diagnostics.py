@@ -224,12 +224,41 @@ def relative_total(kept: list[tuple[Diagnostic, str]]) -> Diagnostic:
     return warning(RELATIVE_URL, message, kept[0][0].pos, hint)
 
 
+MISSING_FILE = "import-missing-file"  # a file an imported post links, found nowhere to copy
+
+
+def missing_file(diag: Diagnostic) -> str | None:
+    """The file an imported post links that is nowhere to copy; None for another diagnostic."""
+    return diag.about if diag.code == MISSING_FILE and diag.about else None
+
+
+def sum_up_missing(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
+    """Files imported posts link that are nowhere to copy, past LISTED, as one warning: a blog
+    whose pictures its site serves from elsewhere (a CDN's `/media/…`) names hundreds."""
+    return summed_up(diags, missing_file, missing_total)
+
+
+def missing_total(missing: list[tuple[Diagnostic, str]]) -> Diagnostic:
+    posts = len({d.pos.path for d, _ in missing if d.pos})
+    first = missing[0][1]
+    message = (
+        f"{counted(len(missing), 'file')} the posts link (in {counted(posts, 'file')}; the"
+        f" first: {first}) are neither beside them nor at their blog's root: their links are"
+        " kept, leading nowhere"
+    )
+    hint = (
+        "copy the files into the notes' folder at those paths;"
+        " `notebase import --unresolved` lists every one"
+    )
+    return warning(MISSING_FILE, message, missing[0][0].pos, hint)
+
+
 def sum_up(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
     """The diagnostics as printed: each kind that comes by the dozen summed up (sum_up_unwritten,
     sum_up_unpublished, sum_up_left_out, sum_up_missing_files, sum_up_empty, sum_up_unread,
-    sum_up_relative)."""
+    sum_up_relative, sum_up_missing)."""
     linked = sum_up_left_out(sum_up_unpublished(sum_up_unwritten(diags)))
-    return sum_up_relative(sum_up_unread(sum_up_empty(sum_up_missing_files(linked))))
+    return sum_up_missing(sum_up_relative(sum_up_unread(sum_up_empty(sum_up_missing_files(linked)))))
 
 
 def counted(n: int, thing: str) -> str:
