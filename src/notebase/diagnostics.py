@@ -258,7 +258,9 @@ def sum_up(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
     sum_up_unpublished, sum_up_left_out, sum_up_missing_files, sum_up_empty, sum_up_unread,
     sum_up_relative, sum_up_missing)."""
     linked = sum_up_left_out(sum_up_unpublished(sum_up_unwritten(diags)))
-    return sum_up_missing(sum_up_relative(sum_up_unread(sum_up_empty(sum_up_missing_files(linked)))))
+    return sum_up_missing(
+        sum_up_relative(sum_up_unread(sum_up_empty(sum_up_missing_files(linked))))
+    )
 
 
 def counted(n: int, thing: str) -> str:
