@@ -89,6 +89,18 @@ def test_mathjax_s_centernot_and_newline_convert_as_its_not_and_line_break() -> 
     assert "&#x029F8;" in rendered.html and '<mspace linebreak="newline" />' in rendered.html
 
 
+def test_mathjax_s_gensymb_units_convert_as_its_package_draws_them() -> None:
+    """`$5 \\micro s$`, `$\\rm{150 \\micro W}$` and `$(X' \\ohm X)$`, as a real MkDocs site of notes
+    (AhmedThahir/AhmedThahir.github.io) writes them, were math-failed warnings shown as TeX; MathJax
+    loads its gensymb package when they are used: µ, Ω, °C and ‰, upright."""
+    text = "$5 \\micro s$, $\\rm{150 \\micro W}$, $(X' \\ohm X)$, $30\\celsius$, $5\\perthousand$\n"
+    rendered = render_markdown(text)
+    assert rendered.problems == ()
+    assert '<mi mathvariant="normal">&#x003BC;</mi>' in rendered.html  # µ
+    assert '<mi mathvariant="normal">&#x003A9;</mi>' in rendered.html  # Ω
+    assert "<mtext>C</mtext>" in rendered.html and "<mtext>‰</mtext>" in rendered.html
+
+
 def test_a_formula_of_katex_s_names_converts_and_a_vault_s_own_macro_wins() -> None:
     rendered = render_markdown("$x \\isin \\R^n$, $\\Beta(a, b)$ and $a \\hdots b$\n")
     assert (

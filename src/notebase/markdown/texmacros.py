@@ -53,8 +53,9 @@ NO_MACROS = TexMacros()
 
 # The other names KaTeX (and MediaWiki's texvc before it) gives symbols, and MathJax's \hdots,
 # \centernot (its centernot package, which it loads when used: `\centernot\implies`, drawn as \not
-# draws it) and \newline (its \\): a Quartz garden renders its formulas with KaTeX by default, and
-# writes `\R`, `\N`, `\isin`; Obsidian renders them with MathJax. Each name here is one latex2mathml
+# draws it), \newline (its \\) and its gensymb package's units, which it loads when used too
+# (`5 \micro s`, `\ohm`, `\celsius`): a Quartz garden renders its formulas with KaTeX by default,
+# and writes `\R`, `\N`, `\isin`; Obsidian renders them with MathJax. Each name here is one latex2mathml
 # does not know (tests/test_texmacros.py checks it).
 _SYNONYMS = r"""
     darr=\downarrow dArr=\Downarrow Darr=\Downarrow uarr=\uparrow uArr=\Uparrow Uarr=\Uparrow
@@ -69,6 +70,7 @@ _SYNONYMS = r"""
     Reals=\mathbb{R} Rho=\mathrm{P} sdot=\cdot sect=\S spades=\spadesuit sub=\subset
     sube=\subseteq supe=\supseteq Tau=\mathrm{T} thetasym=\vartheta weierp=\wp Zeta=\mathrm{Z}
     hdots=\ldots bracevert=\vert centernot=\not newline=\\
+    micro=\mathrm{\mu} ohm=\mathrm{\Omega} celsius={}^{\circ}\text{C} perthousand=\text{‰}
 """
 SYNONYMS = {
     name: Macro(0, None, body) for name, body in (item.split("=", 1) for item in _SYNONYMS.split())
