@@ -37,6 +37,18 @@ from notebase.markdown.mhchem import with_mhchem
         (r"\ce{H2O(l)}", r"{\text{H}_{2}\text{O}{(\text{l})}}"),
         (r"\ce{PuO2} + x", r"{\text{Pu}\text{O}_{2}} + x"),
         (r"\pu{1.2e3 J mol-1}", r"{1.2\times 10^{3}\ \text{J}\,\text{mol}^{-1}}"),
+        # as a real vault of engineering notes writes units (NuclearGandhi/technion_second_brain:
+        # 1,518 formulas shown as TeX, most for such a \pu): powers in braces, units joined by
+        # `.` after a power, symbols as TeX commands, a unit over a number
+        (r"\pu{15m.s^{-1}}", r"{15\ \text{m}\,\text{s}^{-1}}"),
+        (r"\pu{50W.m^{-2}.K^{-1}}", r"{50\ \text{W}\,\text{m}^{-2}\,\text{K}^{-1}}"),
+        (r"\pu {1.979 s^{-1}}", r"{1.979\ \text{s}^{-1}}"),
+        (r"\pu{10k\Omega}", r"{10\ \text{kΩ}}"),
+        (r"\pu{5 \mu m}", r"{5\ \text{µm}}"),
+        (r"\pu{500^{\circ}C}", r"{500\ \text{°C}}"),
+        (r"\pu{m \cdot K}", r"{\text{m}\,\text{K}}"),
+        (r"\pu{1/Pa}", r"{1\ /\text{Pa}}"),
+        (r"\pu{m{2}}", None),
         (r"\cdot \centerdot", r"\cdot \centerdot"),  # no mhchem: as it is
         (r"\ce{A ⇄ B}", None),  # beyond the common forms: not read
         (r"\ce{H2O", None),

@@ -36,7 +36,14 @@ _PIECE = re.compile(
 _COEFFICIENT = re.compile(r"\d+(?:/\d+)?|\d*\.\d+")
 _NUMBER = re.compile(r"[-+]?\d+(?:[.,]\d+)?(?:[eE]([-+]?\d+))?")
 _DEPTH = {"{": 1, "[": 1, "}": -1, "]": -1}
-_UNIT = re.compile(r"([A-Za-zµμΩ°%]+)(?:\^?([-+]?\d+))?")
+_UNIT_COMMANDS = (
+    (re.compile(r"\\(?:Omega|ohm)(?![A-Za-z])\s*"), "Ω"),
+    (re.compile(r"\\(?:mu|micro)(?![A-Za-z])\s*"), "µ"),
+    (re.compile(r"\^\{?\s*\\circ\s*\}?\s*"), "°"),
+    (re.compile(r"\s*\\cdot(?![A-Za-z])\s*"), "·"),
+)
+# a unit and its power, written `m^{-1}`, `m^-1` or `m-1`
+_UNIT = re.compile(r"([A-Za-zµμΩ°%]+)(?:\^\{\s*([-+]?\d+)\s*\}|\^?([-+]?\d+))?")
 # A species of `\ce{…}` as latex2mathml writes it: text. MathML Core counts an <mtext> as
 # "space-like", and an <mrow> of one operator and space-like elements (`A -> B`, `A + B`) as one
 # embellished operator, whose spacing goes outside the <mrow>: the arrow stood tight between its
@@ -177,6 +184,14 @@ def piece_tex(m: re.Match[str]) -> str:
     return {"open": "{" + text, "close": text + "}"}.get(kind or "", text)
 
 
+def unit_symbols(units: str) -> str:
+    """The units of a `\\pu{…}` with the symbols written as TeX commands as the characters
+    mhchem draws (`k\\Omega`, `\\mu m`, `^{\\circ}C`, `W\\cdot m`: kΩ, µm, °C, W·m)."""
+    for command, symbol in _UNIT_COMMANDS:
+        units = command.sub(symbol, units)
+    return units.strip()
+
+
 def pu_tex(text: str) -> str | None:
     """`\\pu{1.2e3 kJ mol-1}`: the number (`e3` a power of ten), then the units upright."""
     text = text.strip()
@@ -188,11 +203,14 @@ def pu_tex(text: str) -> str | None:
         shown = mantissa + (f"\\times 10^{{{power.lstrip('+')}}}" if power else "") + "\\ "
         at = number.end()
     units: list[str] = []
-    for word in re.split(r"\s+|(?<=[A-Za-z\d])[.*·](?=[A-Za-z])", text[at:].strip()):
+    for word in re.split(r"\s+|(?<=[A-Za-z\d}])[.*·](?=[A-Za-zµΩ°])", unit_symbols(text[at:])):
         for k, unit in enumerate(word.split("/")) if word else ():
             m = _UNIT.fullmatch(unit)
-            if m is None:
+            if m is None and not (k == 0 and not unit and shown):  # `1/Pa`: per pascal
                 return None
-            power = f"^{{{m.group(2)}}}" if m.group(2) else ""
+            if m is None:
+                continue
+            exponent = m.group(2) or m.group(3)
+            power = f"^{{{exponent}}}" if exponent else ""
             units.append(("/" if k else "") + f"\\text{{{m.group(1)}}}{power}")
     return shown + "\\,".join(units) if units or shown else None
