@@ -49,6 +49,10 @@ from notebase.markdown.mhchem import with_mhchem
         (r"\pu{m \cdot K}", r"{\text{m}\,\text{K}}"),
         (r"\pu{1/Pa}", r"{1\ /\text{Pa}}"),
         (r"\pu{m{2}}", None),
+        # its elements braced before their counts, as an editor's subscript snippet writes them
+        (r"\ce{ {H}_{2}O }", r"{\text{H}_{2}\text{O}}"),
+        (r"\ce{ N{H}_{4}+ }", r"{\text{N}\text{H}_{4}^{+}}"),
+        (r"\ce{ {C}_{6}H_{12}{O}_{6} }", r"{\text{C}_{6}\text{H}_{12}\text{O}_{6}}"),
         (r"\cdot \centerdot", r"\cdot \centerdot"),  # no mhchem: as it is
         (r"\ce{A ⇄ B}", None),  # beyond the common forms: not read
         (r"\ce{H2O", None),

@@ -42,6 +42,9 @@ _UNIT_COMMANDS = (
     (re.compile(r"\^\{?\s*\\circ\s*\}?\s*"), "°"),
     (re.compile(r"\s*\\cdot(?![A-Za-z])\s*"), "·"),
 )
+# an element's symbol braced before its count, `{H}_{2}O`, `N{H}_{3}`, as an editor's snippets
+# for subscripts write it: the symbol, `H_{2}O`, as mhchem reads it
+_BRACED_SYMBOL = re.compile(r"\{([A-Za-z]{1,3})\}(?=_)")
 # a unit and its power, written `m^{-1}`, `m^-1` or `m-1`
 _UNIT = re.compile(r"([A-Za-zµμΩ°%]+)(?:\^\{\s*([-+]?\d+)\s*\}|\^?([-+]?\d+))?")
 # A species of `\ce{…}` as latex2mathml writes it: text. MathML Core counts an <mtext> as
@@ -109,7 +112,7 @@ def words(text: str) -> list[str]:
 def ce_tex(text: str) -> str | None:
     """The TeX of `\\ce{…}`'s words: two formulas side by side (`Fe catalyst`) keep their space."""
     out, formula_before = "", False
-    for word in words(text):
+    for word in words(_BRACED_SYMBOL.sub(r"\1", text)):
         made = _OPERATORS.get(word) or arrow_tex(word)
         formula = made is None
         made = made or (word if _GREEK.fullmatch(word) else formula_tex(word))
