@@ -75,6 +75,9 @@ _SYNONYMS = r"""
 SYNONYMS = {
     name: Macro(0, None, body) for name, body in (item.split("=", 1) for item in _SYNONYMS.split())
 }
+# MathJax's cancel package's \cancelto{value}{expression} (loaded when used, as Obsidian's snippets
+# write it in a derivation): the expression struck out, its value over it at its end
+SYNONYMS["cancelto"] = Macro(2, None, r"{\cancel{#2}}^{#1}")
 
 
 def read_macros(preamble: str) -> TexMacros:
