@@ -49,6 +49,13 @@ from notebase.markdown.mhchem import with_mhchem
         (r"\pu{m \cdot K}", r"{\text{m}\,\text{K}}"),
         (r"\pu{1/Pa}", r"{1\ /\text{Pa}}"),
         (r"\pu{m{2}}", None),
+        (r"\pu{e-3m}", r"{10^{-3}\ \text{m}}"),
+        (r"\pu{9.79 \pm 0.01}", r"{9.79 \pm 0.01\ }"),
+        (r"\pu{ 6.626\times 10^{-34}J*s }", r"{6.626\times 10^{-34}\ \text{J}\,\text{s}}"),
+        (r"\pu{[N.mm^{-1}]}", r"{[\text{N}\,\text{mm}^{-1}]}"),
+        (r"\pu{250m.\min^{-1}}", r"{250\ \text{m}\,\text{min}^{-1}}"),
+        (r"\pu{\Omega.m}", r"{\text{Ω}\,\text{m}}"),
+        (r"\pu{eV}", r"{\text{eV}}"),
         # its elements braced before their counts, as an editor's subscript snippet writes them
         (r"\ce{ {H}_{2}O }", r"{\text{H}_{2}\text{O}}"),
         (r"\ce{ N{H}_{4}+ }", r"{\text{N}\text{H}_{4}^{+}}"),

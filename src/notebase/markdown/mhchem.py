@@ -34,9 +34,15 @@ _PIECE = re.compile(
     r"|(?P<charge>\d*[+-])$|(?P<bond>[-=#])(?=[A-Z(\[])|(?P<dot>[*·.])"
 )
 _COEFFICIENT = re.compile(r"\d+(?:/\d+)?|\d*\.\d+")
-_NUMBER = re.compile(r"[-+]?\d+(?:[.,]\d+)?(?:[eE]([-+]?\d+))?")
+# a quantity's number: `1.2e3` (`e-3` alone a power of ten), `9.79 \\pm 0.01`, `6.6\\times 10^{-34}`
+_NUMBER = re.compile(
+    r"([-+]?\d+(?:[.,]\d+)?)?(?:(?<![A-Za-z])[eE]([-+]?\d+))?"
+    r"(\s*\\pm\s*\d+(?:[.,]\d+)?)?(\s*\\times\s*10\^(?:\{\s*[-+]?\d+\s*\}|\d))?"
+)
 _DEPTH = {"{": 1, "[": 1, "}": -1, "]": -1}
+_BRACKETED = re.compile(r"\[(.*)\]")
 _UNIT_COMMANDS = (
+    (re.compile(r"\\min(?![A-Za-z])(?:_\{\})?"), "min"),
     (re.compile(r"\\(?:Omega|ohm)(?![A-Za-z])\s*"), "Ω"),
     (re.compile(r"\\(?:mu|micro)(?![A-Za-z])\s*"), "µ"),
     (re.compile(r"\^\{?\s*\\circ\s*\}?\s*"), "°"),
@@ -199,14 +205,12 @@ def pu_tex(text: str) -> str | None:
     """`\\pu{1.2e3 kJ mol-1}`: the number (`e3` a power of ten), then the units upright."""
     text = text.strip()
     number = _NUMBER.match(text)
-    shown, at = "", 0
-    if number:
-        mantissa = number.group(0).split("e")[0].split("E")[0]
-        power = number.group(1)
-        shown = mantissa + (f"\\times 10^{{{power.lstrip('+')}}}" if power else "") + "\\ "
-        at = number.end()
+    shown = number_tex(number) if number and number.group(0).strip() else ""
+    at = number.end() if shown and number else 0
+    bracketed = _BRACKETED.fullmatch(unit_symbols(text[at:]))  # `\pu{[m]}`: a quantity's unit
     units: list[str] = []
-    for word in re.split(r"\s+|(?<=[A-Za-z\d}])[.*·](?=[A-Za-zµΩ°])", unit_symbols(text[at:])):
+    split = r"\s+|(?<=[A-Za-z\dµΩ°}])[.*·](?=[A-Za-zµΩ°])"
+    for word in re.split(split, bracketed.group(1) if bracketed else unit_symbols(text[at:])):
         for k, unit in enumerate(word.split("/")) if word else ():
             m = _UNIT.fullmatch(unit)
             if m is None and not (k == 0 and not unit and shown):  # `1/Pa`: per pascal
@@ -216,4 +220,16 @@ def pu_tex(text: str) -> str | None:
             exponent = m.group(2) or m.group(3)
             power = f"^{{{exponent}}}" if exponent else ""
             units.append(("/" if k else "") + f"\\text{{{m.group(1)}}}{power}")
-    return shown + "\\,".join(units) if units or shown else None
+    joined = "\\,".join(units)
+    joined = f"[{joined}]" if bracketed and units else joined
+    return shown + joined if units or shown else None
+
+
+def number_tex(number: re.Match[str]) -> str:
+    """A quantity's number as TeX, a thin space before its units: `1.2e3` as 1.2 × 10³."""
+    mantissa, power, spread, times = number.groups()
+    shown = mantissa or ""
+    if power:
+        ten = f"10^{{{power.lstrip('+')}}}"
+        shown = f"{shown}\\times {ten}" if shown else ten
+    return f"{shown}{spread or ''}{times or ''}\\ "
