@@ -56,6 +56,13 @@ from notebase.markdown.mhchem import with_mhchem
         (r"\pu{250m.\min^{-1}}", r"{250\ \text{m}\,\text{min}^{-1}}"),
         (r"\pu{\Omega.m}", r"{\text{Ω}\,\text{m}}"),
         (r"\pu{eV}", r"{\text{eV}}"),
+        # a charge before a state, and a plus written against the species after it
+        (r"\ce{OH-(aq)}", r"{\text{O}\text{H}^{-}{(\text{aq})}}"),
+        (r"\ce{H+(aq)}", r"{\text{H}^{+}{(\text{aq})}}"),
+        (
+            r"\ce{2SO2(g) +O2(g)}",
+            r"{2\,\text{S}\text{O}_{2}{(\text{g})} + \text{O}_{2}{(\text{g})}}",
+        ),
         # its elements braced before their counts, as an editor's subscript snippet writes them
         (r"\ce{ {H}_{2}O }", r"{\text{H}_{2}\text{O}}"),
         (r"\ce{ N{H}_{4}+ }", r"{\text{N}\text{H}_{4}^{+}}"),

@@ -31,8 +31,9 @@ _OPERATORS = {"+": "+", "=": "=", "^": "\\uparrow", "v": "\\downarrow"}
 _PIECE = re.compile(
     r"(?P<atom>[A-Z][a-z]?|[a-z]+)|(?P<count>\d+)|(?P<open>[(\[])|(?P<close>[)\]])"
     r"|(?P<script>[_^])(?:\{(?P<braced>[^{}]*)\}|(?P<bare>\d*[+-]|\d+))"
-    r"|(?P<charge>\d*[+-])$|(?P<bond>[-=#])(?=[A-Z(\[])|(?P<dot>[*·.])"
+    r"|(?P<charge>\d*[+-])(?=$|\((?:aq|s|l|g)\)$)|(?P<bond>[-=#])(?=[A-Z(\[])|(?P<dot>[*·.])"
 )
+_GLUED_PLUS = re.compile(r"\+(?=[\dA-Z(\[])")
 _COEFFICIENT = re.compile(r"\d+(?:/\d+)?|\d*\.\d+")
 # a quantity's number: `1.2e3` (`e-3` alone a power of ten), `9.79 \\pm 0.01`, `6.6\\times 10^{-34}`
 _NUMBER = re.compile(
@@ -112,7 +113,9 @@ def words(text: str) -> list[str]:
             out, word = [*out, word] if word else out, ""
         else:
             word += char
-    return [*out, word] if word else out
+    found = [*out, word] if word else out
+    # `A +B`: a plus after a space is the operator, whatever follows it, as mhchem reads it
+    return [part for w in found for part in (("+", w[1:]) if _GLUED_PLUS.match(w) else (w,))]
 
 
 def ce_tex(text: str) -> str | None:
