@@ -131,6 +131,28 @@ def test_wikilinks_resolve_by_title_slug_alias_case_insensitively() -> None:
     )
 
 
+def test_a_link_to_a_page_s_url_as_its_garden_s_site_wrote_it_leads_to_the_note() -> None:
+    """Quartz 3 gardens keep their pages' case (Hugo's disablePathToLower) and the Digital Garden
+    plugin its permalinks' spaces, and their notes link those URLs: a real Quartz 3 garden
+    (Shin-Jae-Yoon/Shin-Jae-Yoon.github.io) wrote 16 links such as
+    `[x](/brain/Book/do-it-java/chap09/#…)`, each a broken-link warning; the URL is cleaned as
+    the note's path is, and leads to the note. A URL no note has stays broken."""
+    target = note("brain/Book/do-it-java/chap09.md", "# Chap 9\n\n## Sec A\n\ntext\n")
+    spaced = note("docs/ViewSets and routers.md", "# ViewSets\n")
+    source = note(
+        "a.md",
+        "[x](/brain/Book/do-it-java/chap09/) [y](/brain/Book/do-it-java/chap09/#sec-a) "
+        "[z](/docs/ViewSets%20and%20routers/) [w](/brain/Book/gone/)\n",
+    )
+    idx = build_index([target, spaced, source])
+    assert idx.link_targets["a"] == (
+        "brain/book/do-it-java/chap09",
+        "brain/book/do-it-java/chap09#sec-a",
+        "docs/viewsets-and-routers",
+        "",
+    )
+
+
 def test_wikilink_by_file_name() -> None:
     a = note("deep/folder/some-file.md", "# A very different title\n")
     b = note("b.md", "[[some-file]]\n")

@@ -526,6 +526,21 @@ def test_gensymb_s_units_are_their_upright_symbols() -> None:
         assert f'<mi mathvariant="normal">{symbol}</mi>' in rendered.html
 
 
+def test_a_gathered_environment_s_cells_are_centred_columns_as_mathjax_draws_them() -> None:
+    # NuclearGandhi/technion_second_brain writes `\begin{gathered} a & & b \end{gathered}` and
+    # `\begin{gather} x \quad& y \\ … \end{gather}` (an editor's snippets, drawn by Obsidian's
+    # MathJax): 86 formulas were math-failed warnings shown as TeX; a gather without `&` is as
+    # it was, one line under the other
+    rendered = render_markdown(
+        "$$\n\\begin{gathered}\n\\cos \\mathrm{d}\\theta\\approx 1 &  & \\sin\\theta\\approx 0\n"
+        "\\end{gathered}\n$$\n\n$$\\begin{gather} xy=1 & xy=2 \\\\ y=x & y=3x \\end{gather}$$\n\n"
+        "$$\\begin{gathered} a \\\\ b \\end{gathered}$$\n"
+    )
+    assert rendered.problems == ()
+    assert rendered.html.count("<mtable>") == 2 and '<mtd columnalign="center" />' in rendered.html
+    assert '<mi>a</mi><mspace linebreak="newline" /><mi>b</mi>' in rendered.html
+
+
 def test_braket_s_capitalised_commands_are_drawn_as_its_others() -> None:
     # mathmathniconico/math-notes lists `$\Bra{v}$` and `$\Ket{v}$` among its notations, which
     # MathJax's braket draws: each was a math-failed warning and shown as TeX

@@ -731,17 +731,21 @@ def find_note(target: str, entry: Entry, names: dict[str, str]) -> str | None:
 
 
 def resolve_href(link: LinkRef, entry: Entry, links: Names) -> str:
-    """`../papers/muon.md`, `/papers/muon/`, `papers/muon/index.html` -> 'papers/muon'; a folder
-    with no index.md, `papers/`, its README.md's ('papers/readme'), as GitHub and the generators
-    publishing a repository's notes (mdBook, VitePress's rewrites) show it; a page that is no
-    entry's: `/tags/ml/` -> '/tags/ml/', `/` -> '/'."""
+    """`../papers/muon.md`, `/papers/muon/`, `papers/muon/index.html` -> 'papers/muon' (and a URL
+    its garden's site keeps the case and spaces of, `/Papers/Muon Notes/`, as Hugo does with
+    Quartz 3's disablePathToLower and the Digital Garden plugin's permalinks: 'papers/muon-notes');
+    a folder with no index.md, `papers/`, its README.md's ('papers/readme'), as GitHub and the
+    generators publishing a repository's notes (mdBook, VitePress's rewrites) show it; a page that
+    is no entry's: `/tags/ml/` -> '/tags/ml/', `/` -> '/'."""
     href, path = href_path(link, entry)
     fragment = link.target.partition("#")[2]
     slug = slug_from_path(path) if path.endswith(".md") else path
     if not slug:  # the home page: `/`, or the root index.md it shows
         return f"/#{fragment}" if fragment else "/"
-    if slug not in links.titles and f"{slug}/readme" in links.titles:
-        slug = f"{slug}/readme"  # a folder with no index.md: its README.md, as GitHub shows it
+    if slug not in links.titles:  # a page's URL as its site wrote it (`/Book/Chap 9/`), else
+        # a folder with no index.md: its README.md, as GitHub shows it
+        cleaned = "" if path.endswith(".md") else slug_from_path(f"{path}.md")
+        slug = next((s for s in (cleaned, f"{slug}/readme") if s in links.titles), slug)
     if slug not in links.titles:
         url = f"{path}/" if path and f"{path}/" in links.pages else path
         slug = f"/{url}" if url in links.pages else ""
