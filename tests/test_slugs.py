@@ -74,6 +74,9 @@ def test_a_file_name_of_undecodable_bytes_gets_a_hashed_slug() -> None:
         ("❤️", "❤"),  # its variation selector left out
         ("🎓/Учёба", "🎓/учёба"),
         ("🌱seedling", "seedling"),
+        # an emoji of several joined by zero-width joiners is one: it became `🧑💻`, two
+        ("🧑\u200d💻", "🧑\u200d💻"),
+        ("❤️\u200d🔥", "❤\u200d🔥"),
     ],
 )
 def test_normalize_tag(tag: str, expected: str) -> None:
