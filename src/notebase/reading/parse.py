@@ -39,7 +39,6 @@ from notebase.reading.frontmatter import (
     as_bool,
     as_date,
     as_list,
-    as_publish_flag,
     as_tags,
     as_text,
     as_url,
@@ -49,6 +48,7 @@ from notebase.reading.frontmatter import (
     field_type_warning,
     other_date,
     other_keys,
+    publish_flags,
     read_front_matter,
 )
 from notebase.reading.inlinefields import inline_fields
@@ -232,8 +232,7 @@ def build_entry(
     tldr_html, tldr_text, prose, links = entry_tldr(body, fm_tldr, fields, split.body_line, macros)
     diags.extend(problem_diagnostics(body, path, split.body_line))
     title = fm_title or body.first_heading or title_from_path(source.rel_path)
-    publish = get("publish", as_publish_flag)  # Obsidian Publish's and Quartz's flag
-    marked = publish is True or get("dg-publish", as_publish_flag) is True  # Digital Garden's
+    publish, marked = publish_flags(fields, path, diags)
     return Entry(
         slug=page_slug(get, source.rel_path, path, fields, diags),
         rel_path=source.rel_path,
