@@ -449,6 +449,35 @@ def test_a_quartz_3_garden_s_ignore_files_are_read_as_folders_of_its_notes() -> 
     assert parse_hugo_config("ignoreFiles = [\n") == GardenSettings()
 
 
+@pytest.mark.parametrize(
+    ("config", "content"),
+    [
+        (QUARTZ_3_CONFIG, False),  # one naming `ignoreFiles`, in the knowledge base's root
+        ('baseURL = "https://wiki.example.org/"\n', True),  # beside the content/ notes/ is
+    ],
+)
+def test_a_quartz_3_config_is_told_by_its_keys_or_by_the_content_beside_it(
+    tmp_path: Path, config: str, content: bool
+) -> None:
+    notes = tmp_path / "content" if content else tmp_path / "kb" / "notes"
+    notes.mkdir(parents=True)
+    (notes.parent / "config.toml").write_text(config, "utf-8")
+    if content:
+        (tmp_path / "kb").mkdir()
+        (tmp_path / "kb" / "notes").symlink_to(notes, target_is_directory=True)
+    assert load_config(tmp_path / "kb")[0].quartz
+
+
+def test_another_tool_s_config_toml_is_no_quartz_garden_s(tmp_path: Path) -> None:
+    # a Zola site's config.toml in the root made the notes a Quartz 3 garden's: notes/_drafts/
+    # was published, and notes titled by their file names
+    (tmp_path / "notes" / "_drafts").mkdir(parents=True)
+    (tmp_path / "config.toml").write_text('base_url = "https://example.org"\n', "utf-8")
+    (tmp_path / "notes" / "_drafts" / "plan.md").write_text("# Plan\n", "utf-8")
+    config, said = load_config(tmp_path)
+    assert not config.quartz and not said
+
+
 def test_a_quartz_3_garden_has_its_home_page_and_leaves_out_what_hugo_ignores(
     tmp_path: Path,
 ) -> None:

@@ -69,11 +69,26 @@ class GardenSettings:
 def find_quartz_config(root: Path) -> Path | None:
     """quartz.config.ts (or Quartz 3's config.toml) in the knowledge base's root, else beside the
     folder notes/ is (a link to a garden's content/)."""
-    for folder in (root, (root / "notes").resolve().parent):
-        for name in (QUARTZ_CONFIG, QUARTZ_3_CONFIG):
-            if (folder / name).is_file():
-                return folder / name
+    notes = (root / "notes").resolve()
+    for folder in (root, notes.parent):
+        if (folder / QUARTZ_CONFIG).is_file():
+            return folder / QUARTZ_CONFIG
+        if is_quartz_3_config(folder / QUARTZ_3_CONFIG, notes):
+            return folder / QUARTZ_3_CONFIG
     return None
+
+
+def is_quartz_3_config(path: Path, notes: Path) -> bool:
+    """Whether a config.toml is a Quartz 3 garden's (a Hugo site's), not another tool's (Zola's,
+    a Python project's): notes/ is the content/ beside it, or it names Hugo's `ignoreFiles`."""
+    if not path.is_file():
+        return False
+    if (path.parent / "content").resolve() == notes:
+        return True
+    try:
+        return "ignoreFiles" in tomllib.loads(path.read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False
 
 
 def read_garden_settings(
