@@ -97,15 +97,16 @@ def slug_from_path(rel_path: str) -> str:
     one in notes/ itself: '', the home page)."""
     stem = rel_path[:-3] if rel_path.endswith(".md") else rel_path
     parts = [slugify_or_hash(p) for p in stem.split("/") if p]
-    if parts and parts[-1] == "index":
+    if parts and is_folder_page(stem):
         parts.pop()
     return "/".join(parts)
 
 
 def is_folder_page(rel_path: str) -> bool:
-    """A folder's index.md, or Hugo's `_index.md` as a Quartz 3 garden names it: the note whose
-    page is its folder's (slug_from_path gives it the folder's URL)."""
-    return rel_path.rsplit("/", 1)[-1] in ("index.md", "_index.md")
+    """A folder's index.md (`Index.md` too), or Hugo's `_index.md` as a Quartz 3 garden names it:
+    the note whose page is its folder's, its name's slug `index` (slug_from_path gives it the
+    folder's URL)."""
+    return slugify(rel_path.rsplit("/", 1)[-1].removesuffix(".md")) == "index"
 
 
 def clean_slug(raw: str) -> str:
