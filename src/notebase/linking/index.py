@@ -740,8 +740,9 @@ def resolve_href(link: LinkRef, entry: Entry, links: Names) -> str:
     slug = slug_from_path(path) if path.endswith(".md") else path
     if not slug:  # the home page: `/`, or the root index.md it shows
         return f"/#{fragment}" if fragment else "/"
-    if slug not in links.titles and f"{slug}/readme" in links.titles:
-        slug = f"{slug}/readme"  # a folder with no index.md: its README.md, as GitHub shows it
+    readme = slug_from_path(f"{path}/README.md")  # (`Other/`, `My%20Topic/`: as its page is named)
+    if slug not in links.titles and readme in links.titles:
+        slug = readme  # a folder with no index.md: its README.md, as GitHub shows it
     if slug not in links.titles:
         url = f"{path}/" if path and f"{path}/" in links.pages else path
         slug = f"/{url}" if url in links.pages else ""
