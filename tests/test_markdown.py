@@ -445,6 +445,12 @@ def test_text_symbols_katex_reads_in_math_are_drawn() -> None:
     # their TeX, `$r=12\AA$`
     angstrom = render_markdown("$r=12\\AA$, $\\pm80\\AA$\n")
     assert angstrom.problems == () and angstrom.html.count("<mtext>\u00c5</mtext>") == 2
+    # in a text group it is the letter (it was a text group in one, shown as `\text{Å }`); a
+    # longer name is no \AA (`\AAA` was read as `Å A`), shown as its TeX
+    in_text = render_markdown("$\\text{12 \\AA}$ and $\\AAA$\n")
+    assert "<mtext>12&#x000A0;\u00c5</mtext>" in in_text.html
+    assert "\\text" not in in_text.html.partition(" and ")[0]
+    assert [message for _, message, _ in in_text.problems] == ["cannot convert $\\AAA$"]
 
 
 def test_verb_s_delimiter_is_the_first_character_past_the_spaces_after_it() -> None:

@@ -39,6 +39,12 @@ _RENAMED = {
     "\\textvisiblespace": "\\text{\u2423}",
     "\\AA": "\\text{\u00c5}",  # the ångström, a length in structural biology's notes
 }
+# a command's name ends where its letters do: `\AAA` is no `\AA`
+_RENAMED_COMMAND = re.compile(f"({'|'.join(map(re.escape, _RENAMED))})(?![a-zA-Z])")
+# those of them that are a character, as a text group (`\text{12 \AA}`) holds it: the spaces
+# after a command's name are TeX's end of it, not text
+_IN_TEXT = {"\\AA": "\u00c5", "\\textvisiblespace": "\u2423"}
+_IN_TEXT_COMMAND = re.compile(f"({'|'.join(map(re.escape, _IN_TEXT))})(?![a-zA-Z])[ \t]*")
 _AND = re.compile(r"\\and(?![a-zA-Z])")  # MathJax reads \and as \land
 # braket's capitalised \Bra{v}, \Ket{v} and \Braket{a|H|b}, which MathJax loads when they are
 # used (their delimiters stretching to what they hold): drawn as \bra, \ket and \braket
@@ -114,8 +120,7 @@ def prepare_tex(tex: str) -> str:
     tex = _ENVIRONMENTS.sub(lambda m: f"\\{m.group(1)}{{align*}}", tex)
     tex = _ALIGNAT_COLUMNS.sub(r"\1", tex)
     tex = _ARG.sub(lambda m: f"\\operatorname*{{arg {m.group(1) or ''}}}", tex)
-    for old, new in _RENAMED.items():
-        tex = tex.replace(old, new)
+    tex = renamed_symbols(tex)
     tex = _BRAKET.sub(lambda m: f"\\{m.group(1).lower()}", tex)
     tex = set_braces(_AND.sub(r"\\land", _EMPTY_OVER.sub(r"\1\2{}\\over", tex)))
     tex = _EQNARRAY.sub(eqnarray_as_align, _ROW_BRACKET.sub(r"\1{}\2", tex))
@@ -209,6 +214,20 @@ def text_with_math(tex: str) -> str:
         spliced = "".join(text + math for text, math in zip(texts, maths, strict=True))
         tex, start = f"{tex[: found.start()]}{spliced}{tex[end:]}", found.start() + len(spliced)
     return tex
+
+
+def renamed_symbols(tex: str) -> str:
+    """Text-mode symbols as math reads them (`\\AA` -> `\\text{Å}`), and in a text group as the
+    character they name (`\\text{12 \\AA}` -> `\\text{12 Å}`: a text group in a text group
+    showed the TeX)."""
+    start = 0
+    while found := _TEXT_OPEN.search(tex, start):
+        end = matching_brace(tex, found.end())
+        if end < 0:
+            break
+        body = _IN_TEXT_COMMAND.sub(lambda m: _IN_TEXT[m.group(1)], tex[found.end() : end - 1])
+        tex, start = f"{tex[: found.end()]}{body}{tex[end - 1 :]}", found.end() + len(body)
+    return _RENAMED_COMMAND.sub(lambda m: _RENAMED[m.group(1)], tex)
 
 
 def set_braces(tex: str) -> str:
