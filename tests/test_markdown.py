@@ -1269,6 +1269,9 @@ def test_a_block_id_written_as_the_digital_garden_plugin_publishes_it_names_its_
     assert '<li id="^ab-1">sub words</li>' in html and '<table id="^tbl">' in html
     assert "<code>{ #code}\n</code>" in html and "<p>x {#amid} here</p>" in html
     assert "hashtag" not in html and "g34tuq}" not in html
+    # in a cell of the table it is the cell's words, as Obsidian shows them (it showed `^abc`)
+    cell = render_markdown("| a | b |\n|---|---|\n| x | { #abc} |\n| { #d} | y |\n").html
+    assert "^abc" not in cell and "^d" not in cell and cell.count("{ <span") == 2
 
 
 def test_a_wikilinks_pipe_is_kept_in_table_code_and_in_a_quoted_table() -> None:
