@@ -516,6 +516,10 @@ def test_an_infix_fraction_in_an_alignment_s_cell_takes_in_that_cell_alone() -> 
     iv_over_iff = '<mfrac linethickness="0"><mrow><mi>I</mi><mi>V</mi></mrow><mi>&#x027FA;</mi>'
     assert iv_over_iff + "</mfrac>" in rendered.html
     assert "<mfrac><mrow><mo>&#x02212;</mo><mn>1</mn></mrow><mn>2</mn></mfrac>" in rendered.html
+    # a matrix takes no column spec: its first cell's `{1}` is the fraction's numerator (it was
+    # drawn alone, then an empty fraction over 2)
+    matrix = render_markdown("$\\begin{matrix}{1} \\over 2 & 3\\end{matrix}$\n").html
+    assert "<mfrac><mrow><mn>1</mn></mrow><mn>2</mn></mfrac>" in matrix
 
 
 def test_braket_s_capitalised_commands_are_drawn_as_its_others() -> None:

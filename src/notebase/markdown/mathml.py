@@ -82,9 +82,12 @@ _CE = re.compile(r"\\ce\s*\{")
 # TeX's infix fractions (`a \over b`, `IV \atop \iff`), which take in their whole group: in an
 # alignment, the cell they stand in (TeX makes each cell a group; latex2mathml does not)
 _INFIX = re.compile(r"\\(?:over|atop|above|choose|brack|brace)(?![a-zA-Z])")
-# an environment holding none (its cells are of this one), with its column spec if it has one
+# an environment holding none (its cells are of this one), with its column spec if it takes one
+# (another's first `{…}` is its first cell's: `\begin{matrix}{1} \over 2`)
 _INNERMOST = re.compile(
-    r"(\\begin\{[a-zA-Z]+\*?\}(?:\{[^{}]*\})?)((?:(?!\\begin\{|\\end\{).)*?)(\\end\{)", re.S
+    r"(\\begin\{(?:(?:array|alignat|alignedat|subarray|tabular)\*?\}\{[^{}]*\}|[a-zA-Z]+\*?\}))"
+    r"((?:(?!\\begin\{|\\end\{).)*?)(\\end\{)",
+    re.S,
 )
 _GROUP = re.compile(r"\{[^{}]*\}")
 _ARROW_LABEL_OPEN = '<mpadded width="+0.833em" lspace="0.556em" voffset="-.2em" height="-.2em">'
