@@ -257,6 +257,9 @@ CARD = (
         ),
         (CARD.replace("> **作者**", "> Words of a quote.\n>\n> **作者**"), ""),  # no card
         ("Intro.\n\n" + CARD, ""),  # a card further down is no header
+        # only a note's start is read for one (its whole text was split, twice under a title):
+        # a quote running past it is no card
+        (CARD.replace("> **作者**", "> **Note**: x\n" * 40 + "> **作者**"), ""),
     ],
 )
 def test_a_card_of_its_paper_s_fields_opening_a_note_names_its_source(text: str, key: str) -> None:
