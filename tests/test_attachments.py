@@ -127,6 +127,14 @@ def test_a_drawing_kept_with_windows_line_ends_is_drawn(tmp_path: Path) -> None:
     assert drawing_images(tmp_path, "d.excalidraw.md", table) == {"a1b2": "p.png"}
 
 
+def test_a_canvas_saved_with_a_byte_order_mark_is_drawn(tmp_path: Path) -> None:
+    # a note's text is read without its byte order mark; a canvas's was not: "no JSON"
+    card = '{"id": "a", "type": "text", "text": "Hi", "x": 0, "y": 0, "width": 100, "height": 50}'
+    (tmp_path / "c.canvas").write_bytes(f'\ufeff{{"nodes": [{card}], "edges": []}}'.encode())
+    found, _, diags = read_attachments(tmp_path, ["c.canvas"], "notes")
+    assert diags == [] and found["c.canvas"].kind == "image"
+
+
 def test_read_attachments_reads_sizes_and_reports_unreadable_files(tmp_path: Path) -> None:
     (tmp_path / "img").mkdir()
     (tmp_path / "img" / "d.svg").write_text('<svg width="4" height="2"></svg>')

@@ -51,6 +51,13 @@ def test_a_day_written_in_any_common_form_or_language_is_read(text: str) -> None
     assert read_date(text) == DAY
 
 
+def test_numbers_with_a_dot_after_a_year_are_its_month_and_day_not_a_time() -> None:
+    # `date: 2023 12.05` was read as 2023-12-05, then as a year and a time (14.30, as German
+    # writes one): no day, a field-type warning
+    assert read_date("2023 12.05") == dt.date(2023, 12, 5)
+    assert read_date("Dec 5 2023 14.30") == dt.date(2023, 12, 5)  # a time still, where it is one
+
+
 @pytest.mark.parametrize(
     ("text", "hint"),
     [

@@ -68,6 +68,10 @@ def collisions(*paths: str) -> list[tuple[Severity, str, str]]:
 
 def test_a_note_at_a_folder_url_is_a_warning_unless_it_is_the_folders_index() -> None:
     assert collisions("ML/index.md", "ML/a.md") == []
+    # its name written in another case (`Index.md`) is the folder's page all the same: its URL
+    # is the folder's, and it was told to be named index.md
+    assert collisions("stuff/Index.md", "stuff/p1.md") == []
+    assert breadcrumbs("stuff/Index.md") == ()
     assert collisions("ML.md", "ML/a.md") == [
         (Severity.WARNING, "folder-collision", "notes/ML.md:1")
     ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ from notebase.builder.pipeline import build_site
 from notebase.builder.state import BuildOptions
 from notebase.config import load_config
 from notebase.diagnostics import Severity
+from notebase.reading import gardens
 from notebase.reading.gardens import (
     GardenSettings,
     as_ignore_pattern,
@@ -235,6 +237,62 @@ def test_a_vault_holding_the_digital_garden_plugin_but_marking_no_note_publishes
     assert pages_of(root) == {"goals"}
 
 
+def digital_garden_vault(root: Path) -> Path:
+    """A vault holding the Digital Garden plugin, its two notes unmarked."""
+    notes = root / "notes"
+    (notes / ".obsidian" / "plugins" / "digitalgarden").mkdir(parents=True)
+    (notes / "a.md").write_text("# A\n\nText a.\n", "utf-8")
+    (notes / "b.md").write_text("# B\n\nText b.\n", "utf-8")
+    return notes
+
+
+@pytest.mark.parametrize(
+    ("setting", "marked"),
+    [
+        ('{"folder": "Templates"}', "Templates/garden.md"),  # the vault's folder of templates
+        ("", "_drafts/plan.md"),  # a note named `_x` the site leaves out
+        ("", "Private/plan.md"),  # notebase.yaml's `ignore:`
+    ],
+)
+def test_a_note_the_site_never_reads_marks_nothing(
+    tmp_path: Path, setting: str, marked: str
+) -> None:
+    # a template holding `dg-publish: true` made only the marked notes published: none, an empty
+    # site, as a vault whose Templates/garden.md marks the notes made from it
+    notes = digital_garden_vault(tmp_path)
+    if setting:
+        (notes / ".obsidian" / "templates.json").write_text(setting, "utf-8")
+    (notes / marked).parent.mkdir()
+    (notes / marked).write_text("---\ndg-publish: true\n---\n# {{title}}\n", "utf-8")
+    (tmp_path / "notebase.yaml").write_text("ignore: [Private/]\n", encoding="utf-8")
+    config, said = load_config(tmp_path)
+    assert config.published == ""
+    assert [d.message for d in said if "marks no note" in d.message]
+
+
+def test_a_note_marked_in_json_front_matter_marks_the_vault(tmp_path: Path) -> None:
+    # the plugin writes a note's front matter as JSON when it publishes it: read as the note is
+    notes = digital_garden_vault(tmp_path)
+    (notes / "c.md").write_text('---\n{"dg-publish":true,"permalink":"/c/"}\n---\nC.\n', "utf-8")
+    assert load_config(tmp_path)[0].published == "marked"
+
+
+def test_a_rebuild_opens_no_note_unchanged_to_find_the_marked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # every build opened each note of a vault marking none (load_config runs on every rebuild)
+    notes = digital_garden_vault(tmp_path)
+    for note in notes.glob("*.md"):
+        os.utime(note, (1_600_000_000, 1_600_000_000))
+    opened: list[str] = []
+    reads = gardens.reads_marked
+    monkeypatch.setattr(gardens, "reads_marked", lambda n, rel: opened.append(rel) or reads(n, rel))
+    assert not gardens.marks_a_note(notes) and sorted(opened) == ["a.md", "b.md"]
+    assert not gardens.marks_a_note(notes) and len(opened) == 2
+    (notes / "b.md").write_text("---\ndg-publish: true\n---\n# B\n", "utf-8")
+    assert gardens.marks_a_note(notes) and opened[2:] == ["b.md"]
+
+
 def pages_of(root: Path) -> set[str]:
     """The notes' pages the site at root/site holds (not its tags', folders' or home page)."""
     site = root / "site"
@@ -417,6 +475,35 @@ def test_a_quartz_3_garden_s_ignore_files_are_read_as_folders_of_its_notes() -> 
     settings = parse_hugo_config(QUARTZ_3_CONFIG)
     assert (settings.ignore, settings.line) == (("/templates", "/private"), 3)
     assert parse_hugo_config("ignoreFiles = [\n") == GardenSettings()
+
+
+@pytest.mark.parametrize(
+    ("config", "content"),
+    [
+        (QUARTZ_3_CONFIG, False),  # one naming `ignoreFiles`, in the knowledge base's root
+        ('baseURL = "https://wiki.example.org/"\n', True),  # beside the content/ notes/ is
+    ],
+)
+def test_a_quartz_3_config_is_told_by_its_keys_or_by_the_content_beside_it(
+    tmp_path: Path, config: str, content: bool
+) -> None:
+    notes = tmp_path / "content" if content else tmp_path / "kb" / "notes"
+    notes.mkdir(parents=True)
+    (notes.parent / "config.toml").write_text(config, "utf-8")
+    if content:
+        (tmp_path / "kb").mkdir()
+        (tmp_path / "kb" / "notes").symlink_to(notes, target_is_directory=True)
+    assert load_config(tmp_path / "kb")[0].quartz
+
+
+def test_another_tool_s_config_toml_is_no_quartz_garden_s(tmp_path: Path) -> None:
+    # a Zola site's config.toml in the root made the notes a Quartz 3 garden's: notes/_drafts/
+    # was published, and notes titled by their file names
+    (tmp_path / "notes" / "_drafts").mkdir(parents=True)
+    (tmp_path / "config.toml").write_text('base_url = "https://example.org"\n', "utf-8")
+    (tmp_path / "notes" / "_drafts" / "plan.md").write_text("# Plan\n", "utf-8")
+    config, said = load_config(tmp_path)
+    assert not config.quartz and not said
 
 
 def test_a_quartz_3_garden_has_its_home_page_and_leaves_out_what_hugo_ignores(

@@ -189,6 +189,15 @@ def test_a_link_to_a_folder_with_no_index_leads_to_its_readme_as_github_shows_it
     )
     index = build_index([topic, hub])
     assert index.link_targets["reading"] == ("reading/01-foundation/readme",) * 2 + ("",)
+    # a folder named in capitals or with a space, as its page is named: its link stayed broken
+    other = note("Other/README.md", "# Other\n")
+    spaced = note("My Topic/README.md", "# Topic\n")
+    here = note("a.md", "[o](Other/) [t](My%20Topic/) [u](</My Topic/>)\n")
+    assert build_index([other, spaced, here]).link_targets["a"] == (
+        "other/readme",
+        "my-topic/readme",
+        "my-topic/readme",
+    )
     indexed = note("reading/01-foundation/index.md", "# Foundation\n")  # an index.md comes first
     assert (
         build_index([topic, indexed, hub]).link_targets["reading"][:2]

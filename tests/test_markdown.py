@@ -448,6 +448,12 @@ def test_text_symbols_katex_reads_in_math_are_drawn() -> None:
     # their TeX, `$r=12\AA$`
     angstrom = render_markdown("$r=12\\AA$, $\\pm80\\AA$\n")
     assert angstrom.problems == () and angstrom.html.count("<mtext>\u00c5</mtext>") == 2
+    # in a text group it is the letter (it was a text group in one, shown as `\text{Å }`); a
+    # longer name is no \AA (`\AAA` was read as `Å A`), shown as its TeX
+    in_text = render_markdown("$\\text{12 \\AA}$ and $\\AAA$\n")
+    assert "<mtext>12&#x000A0;\u00c5</mtext>" in in_text.html
+    assert "\\text" not in in_text.html.partition(" and ")[0]
+    assert [message for _, message, _ in in_text.problems] == ["cannot convert $\\AAA$"]
 
 
 def test_verb_s_delimiter_is_the_first_character_past_the_spaces_after_it() -> None:
@@ -513,6 +519,10 @@ def test_an_infix_fraction_in_an_alignment_s_cell_takes_in_that_cell_alone() -> 
     iv_over_iff = '<mfrac linethickness="0"><mrow><mi>I</mi><mi>V</mi></mrow><mi>&#x027FA;</mi>'
     assert iv_over_iff + "</mfrac>" in rendered.html
     assert "<mfrac><mrow><mo>&#x02212;</mo><mn>1</mn></mrow><mn>2</mn></mfrac>" in rendered.html
+    # a matrix takes no column spec: its first cell's `{1}` is the fraction's numerator (it was
+    # drawn alone, then an empty fraction over 2)
+    matrix = render_markdown("$\\begin{matrix}{1} \\over 2 & 3\\end{matrix}$\n").html
+    assert "<mfrac><mrow><mn>1</mn></mrow><mn>2</mn></mfrac>" in matrix
 
 
 def test_gensymb_s_units_are_their_upright_symbols() -> None:
@@ -1292,6 +1302,9 @@ def test_a_block_id_written_as_the_digital_garden_plugin_publishes_it_names_its_
     assert '<li id="^ab-1">sub words</li>' in html and '<table id="^tbl">' in html
     assert "<code>{ #code}\n</code>" in html and "<p>x {#amid} here</p>" in html
     assert "hashtag" not in html and "g34tuq}" not in html
+    # in a cell of the table it is the cell's words, as Obsidian shows them (it showed `^abc`)
+    cell = render_markdown("| a | b |\n|---|---|\n| x | { #abc} |\n| { #d} | y |\n").html
+    assert "^abc" not in cell and "^d" not in cell and cell.count("{ <span") == 2
 
 
 def test_a_wikilinks_pipe_is_kept_in_table_code_and_in_a_quoted_table() -> None:

@@ -257,6 +257,9 @@ CARD = (
         ),
         (CARD.replace("> **作者**", "> Words of a quote.\n>\n> **作者**"), ""),  # no card
         ("Intro.\n\n" + CARD, ""),  # a card further down is no header
+        # only a note's start is read for one (its whole text was split, twice under a title):
+        # a quote running past it is no card
+        (CARD.replace("> **作者**", "> **Note**: x\n" * 40 + "> **作者**"), ""),
     ],
 )
 def test_a_card_of_its_paper_s_fields_opening_a_note_names_its_source(text: str, key: str) -> None:
@@ -587,6 +590,19 @@ def test_a_tag_of_emoji_alone_is_kept_without_a_warning() -> None:
     assert result.entry is not None and result.diagnostics == ()
     assert result.entry.tags == ("📥", "🃏", "seedling")
     assert [link.target for link in result.entry.links] == ["/tags/🃏/", "/tags/seedling/"]
+
+
+@pytest.mark.parametrize("text", ["Ranked #1→#3 this week", "Score #10→12", "v #2024▶ x"])
+def test_digits_before_an_arrow_or_a_shape_are_no_tag(text: str) -> None:
+    # an arrow or a shape counted as the character a tag of digits needs: `#1→#3` tagged `1`
+    assert entry_of(f"---\ntitle: T\n---\n{text}\n").tags == ()
+
+
+def test_an_emoji_joined_by_zero_width_joiners_is_one_tag() -> None:
+    # `#🧑‍💻` was cut at its joiner: tag `🧑` and the text `‍💻` after it
+    e = entry_of("---\ntitle: T\ntags: [🧑\u200d💻]\n---\nA #🧑\u200d💻 note.\n")
+    assert e.tags == ("🧑\u200d💻",)
+    assert "\u200d💻</a>" in e.body_html
 
 
 def test_quartz_and_obsidian_fields_are_read() -> None:

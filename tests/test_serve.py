@@ -26,7 +26,7 @@ from notebase.builder.cachefiles import CACHE_DIR
 from notebase.builder.pipeline import BuildResult, build_site, rebuild
 from notebase.builder.state import BuildOptions, BuildState
 from notebase.livehttp import LiveSite
-from notebase.serve import Indexer, build_once, swap_index
+from notebase.serve import Indexer, build_once, is_watched, swap_index
 from tests.servehelp import PAGEFIND_ENV, Server, fake_pagefind, wait_until
 from tests.sitecompare import assert_same_tree, tree
 
@@ -133,6 +133,13 @@ def test_a_garden_s_quartz_config_saved_rebuilds_without_what_it_leaves_out(
     (kb / "quartz.config.ts").write_text('const c = { ignorePatterns: ["papers"] }\n')
     event = server.wait_build(start)
     assert event["ok"] and server.get("/papers/muon/")[0] == 404
+
+
+@pytest.mark.parametrize("name", ["quartz.config.ts", "config.toml", "notebase.yaml"])
+def test_a_garden_s_settings_saved_are_watched(tmp_path: Path, name: str) -> None:
+    # a Quartz 3 garden's config.toml was read by each build but not watched: saving it rebuilt
+    # nothing
+    assert is_watched(tmp_path, str(tmp_path / name))
 
 
 @pytest.mark.parametrize(

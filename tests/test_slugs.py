@@ -12,6 +12,7 @@ from notebase.slugs import (
     drawing_file_names,
     drawn_path,
     is_drawing_text,
+    is_folder_page,
     looks_like_file,
     normalize_tag,
     output_path,
@@ -74,10 +75,28 @@ def test_a_file_name_of_undecodable_bytes_gets_a_hashed_slug() -> None:
         ("❤️", "❤"),  # its variation selector left out
         ("🎓/Учёба", "🎓/учёба"),
         ("🌱seedling", "seedling"),
+        # an emoji of several joined by zero-width joiners is one: it became `🧑💻`, two
+        ("🧑\u200d💻", "🧑\u200d💻"),
+        ("❤️\u200d🔥", "❤\u200d🔥"),
     ],
 )
 def test_normalize_tag(tag: str, expected: str) -> None:
     assert normalize_tag(tag) == expected
+
+
+@pytest.mark.parametrize(
+    ("rel_path", "expected"),
+    [
+        ("stuff/index.md", True),
+        ("stuff/Index.md", True),  # named its folder's URL by slug_from_path: its page
+        ("_index.md", True),  # Hugo's
+        ("stuff/indexes.md", False),
+        ("index/p.md", False),
+    ],
+)
+def test_a_folder_page_is_a_note_whose_name_slugs_to_index(rel_path: str, expected: bool) -> None:
+    assert is_folder_page(rel_path) is expected
+    assert (slug_from_path(rel_path) == slug_from_path(rel_path.rpartition("/")[0])) is expected
 
 
 @pytest.mark.parametrize(

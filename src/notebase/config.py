@@ -87,7 +87,7 @@ def load_config(root: Path) -> tuple[Config, tuple[Diagnostic, ...]]:
     settings leave out and the custom types of the vault's Admonition plugin."""
     config, diags = load_settings(root)
     descriptions, broken = load_descriptions(root / "notes")
-    garden, told = read_garden_settings(root)
+    garden, told = read_garden_settings(root, config.ignore)
     admonitions, said = read_admonition_types(root / "notes")
     config = replace(
         config,

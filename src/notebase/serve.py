@@ -39,7 +39,7 @@ from notebase.diagnostics import Diagnostic, error, format_diagnostic
 from notebase.files import real_path
 from notebase.livehttp import LiveSite, make_server
 from notebase.model import ParseResult
-from notebase.reading.gardens import QUARTZ_CONFIG
+from notebase.reading.gardens import QUARTZ_3_CONFIG, QUARTZ_CONFIG
 
 DEBOUNCE_SECONDS = 0.05  # a burst of saves within this quiet time is one rebuild
 # the search index starts once saves have paused this long: in a burst of saves (an editor saving
@@ -70,8 +70,8 @@ def is_editor_temp(name: str) -> bool:
 
 
 def is_watched(root: Path, raw_path: str | bytes) -> bool:
-    """True for notes/, templates/, static/, notebase.yaml and a garden's quartz.config.ts,
-    minus editor temporaries."""
+    """True for notes/, templates/, static/, notebase.yaml and a garden's quartz.config.ts (or
+    Quartz 3's config.toml), minus editor temporaries."""
     path = Path(raw_path.decode() if isinstance(raw_path, bytes) else raw_path)
     try:
         parts = path.relative_to(root).parts
@@ -79,7 +79,8 @@ def is_watched(root: Path, raw_path: str | bytes) -> bool:
         return False
     if not parts or is_editor_temp(parts[-1]):
         return False
-    return parts[0] in WATCHED_DIRS or parts in ((CONFIG_FILE,), (QUARTZ_CONFIG,))
+    settings = (CONFIG_FILE, QUARTZ_CONFIG, QUARTZ_3_CONFIG)
+    return parts[0] in WATCHED_DIRS or (len(parts) == 1 and parts[0] in settings)
 
 
 class Changes:

@@ -14,7 +14,11 @@ EMOJI = (
     "\u00a9\u00ae\u2190-\u21ff\u2300-\u23ff\u2460-\u24ff\u25a0-\u27bf\u2b00-\u2bff"
     "\u3030\u303d\u3297\u3299\U0001f000-\U0001faff"
 )
-_EMOJI_RUN = re.compile(f"[{EMOJI}]+")
+# the pictographs among them (☀ ★ ❤ ✅ ⭐ 📥 🌱, not arrows ← → ▶ nor ⌘): a tag holds a letter or
+# one of them (`#✅`), where `#1→#3` is a rank, no tag
+PICTOGRAPHS = "\u2600-\u27bf\u2b50\u2b55\U0001f000-\U0001faff"
+# an emoji, or a sequence of them joined by zero-width joiners (🧑‍💻, ❤️‍🔥), as one
+_EMOJI_RUN = re.compile(f"[{EMOJI}](?:\u200d?[{EMOJI}])*")
 _DASHES = re.compile(r"-{2,}")
 # a slug names one folder or file of the site, or an imported note's file: file systems take 255
 # bytes a name, and a longer one (a tweet pasted as a title, a tag of 300 letters) made the build
@@ -71,8 +75,10 @@ def normalize_tag(tag: str) -> str:
 
 
 def emoji_of(text: str) -> str:
-    """The emoji of a text, their variation selectors left out (`❤️` and `❤` are one)."""
-    return capped("".join(_EMOJI_RUN.findall(unicodedata.normalize("NFKC", text))))
+    """The emoji of a text, their variation selectors left out (`❤️` and `❤` are one), the
+    zero-width joiners of a sequence kept (`🧑‍💻` is one emoji, not `🧑💻`)."""
+    plain = unicodedata.normalize("NFKC", text).replace("\ufe0f", "")
+    return capped("".join(_EMOJI_RUN.findall(plain)))
 
 
 def normalize_name(name: str) -> str:
@@ -91,15 +97,16 @@ def slug_from_path(rel_path: str) -> str:
     one in notes/ itself: '', the home page)."""
     stem = rel_path[:-3] if rel_path.endswith(".md") else rel_path
     parts = [slugify_or_hash(p) for p in stem.split("/") if p]
-    if parts and parts[-1] == "index":
+    if parts and is_folder_page(stem):
         parts.pop()
     return "/".join(parts)
 
 
 def is_folder_page(rel_path: str) -> bool:
-    """A folder's index.md, or Hugo's `_index.md` as a Quartz 3 garden names it: the note whose
-    page is its folder's (slug_from_path gives it the folder's URL)."""
-    return rel_path.rsplit("/", 1)[-1] in ("index.md", "_index.md")
+    """A folder's index.md (`Index.md` too), or Hugo's `_index.md` as a Quartz 3 garden names it:
+    the note whose page is its folder's, its name's slug `index` (slug_from_path gives it the
+    folder's URL)."""
+    return slugify(rel_path.rsplit("/", 1)[-1].removesuffix(".md")) == "index"
 
 
 def clean_slug(raw: str) -> str:

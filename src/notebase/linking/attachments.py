@@ -17,6 +17,7 @@ from notebase.linking.drawings import DrawingError, drawing_svg, embedded_files
 from notebase.linking.imagesize import image_size
 from notebase.markdown.parser import split_size
 from notebase.model import Attachment, LinkRef
+from notebase.reading.discover import plain_lines
 from notebase.slugs import (
     drawn_path,
     is_base_file,
@@ -145,9 +146,10 @@ def read_attachment(
 
 
 def drawn_text(data: bytes) -> str:
-    """A drawing's (a canvas's) file as text, its lines ended by `\n` as a note's are: a vault
-    kept on Windows ends them `\r\n`, where no scene block was found."""
-    return data.decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n")
+    """A drawing's (a canvas's) file as text, read as a note's is (plain_lines): a vault kept on
+    Windows ends its lines `\r\n`, where no scene block was found, and a canvas saved with a byte
+    order mark was no JSON."""
+    return plain_lines(data.decode("utf-8", "replace"))
 
 
 MAX_DRAWN_IMAGE = 10_000_000  # bytes of an image a drawing's (canvas's) SVG holds; more: a box

@@ -743,9 +743,10 @@ def resolve_href(link: LinkRef, entry: Entry, links: Names) -> str:
     if not slug:  # the home page: `/`, or the root index.md it shows
         return f"/#{fragment}" if fragment else "/"
     if slug not in links.titles:  # a page's URL as its site wrote it (`/Book/Chap 9/`), else
-        # a folder with no index.md: its README.md, as GitHub shows it
+        # a folder with no index.md: its README.md, as GitHub shows it (`Other/`, `My%20Topic/`)
         cleaned = "" if path.endswith(".md") else slug_from_path(f"{path}.md")
-        slug = next((s for s in (cleaned, f"{slug}/readme") if s in links.titles), slug)
+        readme = slug_from_path(f"{path}/README.md")
+        slug = next((s for s in (cleaned, readme) if s in links.titles), slug)
     if slug not in links.titles:
         url = f"{path}/" if path and f"{path}/" in links.pages else path
         slug = f"/{url}" if url in links.pages else ""

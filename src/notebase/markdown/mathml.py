@@ -39,6 +39,12 @@ _RENAMED = {
     "\\textvisiblespace": "\\text{\u2423}",
     "\\AA": "\\text{\u00c5}",  # the ångström, a length in structural biology's notes
 }
+# a command's name ends where its letters do: `\AAA` is no `\AA`
+_RENAMED_COMMAND = re.compile(f"({'|'.join(map(re.escape, _RENAMED))})(?![a-zA-Z])")
+# those of them that are a character, as a text group (`\text{12 \AA}`) holds it: the spaces
+# after a command's name are TeX's end of it, not text
+_IN_TEXT = {"\\AA": "\u00c5", "\\textvisiblespace": "\u2423"}
+_IN_TEXT_COMMAND = re.compile(f"({'|'.join(map(re.escape, _IN_TEXT))})(?![a-zA-Z])[ \t]*")
 _AND = re.compile(r"\\and(?![a-zA-Z])")  # MathJax reads \and as \land
 # gensymb's units, which MathJax reads (`10 \micro F`, `5 \ohm`, `20 \celsius`): the upright
 # symbols they stand for (its \degree latex2mathml reads)
@@ -80,9 +86,12 @@ _CE = re.compile(r"\\ce\s*\{")
 # TeX's infix fractions (`a \over b`, `IV \atop \iff`), which take in their whole group: in an
 # alignment, the cell they stand in (TeX makes each cell a group; latex2mathml does not)
 _INFIX = re.compile(r"\\(?:over|atop|above|choose|brack|brace)(?![a-zA-Z])")
-# an environment holding none (its cells are of this one), with its column spec if it has one
+# an environment holding none (its cells are of this one), with its column spec if it takes one
+# (another's first `{…}` is its first cell's: `\begin{matrix}{1} \over 2`)
 _INNERMOST = re.compile(
-    r"(\\begin\{[a-zA-Z]+\*?\}(?:\{[^{}]*\})?)((?:(?!\\begin\{|\\end\{).)*?)(\\end\{)", re.S
+    r"(\\begin\{(?:(?:array|alignat|alignedat|subarray|tabular)\*?\}\{[^{}]*\}|[a-zA-Z]+\*?\}))"
+    r"((?:(?!\\begin\{|\\end\{).)*?)(\\end\{)",
+    re.S,
 )
 _GROUP = re.compile(r"\{[^{}]*\}")
 # a gather(ed) environment holding no other, which MathJax lets split its rows into cells with `&`
@@ -123,8 +132,7 @@ def prepare_tex(tex: str) -> str:
     tex = _ENVIRONMENTS.sub(lambda m: f"\\{m.group(1)}{{align*}}", tex)
     tex = _ALIGNAT_COLUMNS.sub(r"\1", tex)
     tex = _ARG.sub(lambda m: f"\\operatorname*{{arg {m.group(1) or ''}}}", tex)
-    for old, new in _RENAMED.items():
-        tex = tex.replace(old, new)
+    tex = renamed_symbols(tex)
     tex = _BRAKET.sub(lambda m: f"\\{m.group(1).lower()}", tex)
     tex = _GENSYMB.sub(lambda m: f"\\mathrm{{{GENSYMB[m.group(1)]}}}", tex)
     tex = set_braces(_AND.sub(r"\\land", _EMPTY_OVER.sub(r"\1\2{}\\over", tex)))
@@ -231,6 +239,20 @@ def text_with_math(tex: str) -> str:
         spliced = "".join(text + math for text, math in zip(texts, maths, strict=True))
         tex, start = f"{tex[: found.start()]}{spliced}{tex[end:]}", found.start() + len(spliced)
     return tex
+
+
+def renamed_symbols(tex: str) -> str:
+    """Text-mode symbols as math reads them (`\\AA` -> `\\text{Å}`), and in a text group as the
+    character they name (`\\text{12 \\AA}` -> `\\text{12 Å}`: a text group in a text group
+    showed the TeX)."""
+    start = 0
+    while found := _TEXT_OPEN.search(tex, start):
+        end = matching_brace(tex, found.end())
+        if end < 0:
+            break
+        body = _IN_TEXT_COMMAND.sub(lambda m: _IN_TEXT[m.group(1)], tex[found.end() : end - 1])
+        tex, start = f"{tex[: found.end()]}{body}{tex[end - 1 :]}", found.end() + len(body)
+    return _RENAMED_COMMAND.sub(lambda m: _RENAMED[m.group(1)], tex)
 
 
 def set_braces(tex: str) -> str:

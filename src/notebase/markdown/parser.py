@@ -66,7 +66,7 @@ _PLAIN_URL = re.compile(
 _BLOCK_ID = re.compile(r"(?:^|[ \t])\^([A-Za-z0-9-]+)[ \t]*$")
 # a last line `{ #id}`: a block's id as markdown-it-attrs writes it, which Obsidian's Digital
 # Garden plugin writes for each `^id` of the notes it publishes
-_ATTRIBUTE_ID = re.compile(r"(^|\n)[ \t]*\{[ \t]*#([A-Za-z0-9-]+)[ \t]*\}[ \t]*$")
+_ATTRIBUTE_ID = re.compile(r"[ \t]*\{[ \t]*#([A-Za-z0-9-]+)[ \t]*\}[ \t]*")
 _LINED = frozenset(
     {
         *("link_open", "wikilink", "math_inline", "math_inline_double", "hashtag", "image"),
@@ -375,9 +375,26 @@ def attribute_ids(state: StateCore) -> None:
     """A block's last line `{ #id}` is its block id `^id`, read so by mark_blocks (its `#id` no
     tag): the Digital Garden plugin publishes `text ^id` as `text` then `{ #id}` on a line of
     its own, for its site's markdown-it-attrs to read."""
-    for token in state.tokens:
-        if token.type == "inline" and "{" in token.content:
-            token.content = _ATTRIBUTE_ID.sub(r"\1^\2", token.content)
+    tokens = state.tokens
+    for i, token in enumerate(tokens):
+        content = token.content
+        if token.type != "inline" or "#" not in content or not content.endswith("}"):
+            continue
+        if tokens[i - 1].type in ("td_open", "th_open") and not line_under_table(tokens, i):
+            continue  # a cell's words, no block's id
+        head, newline, last = content.rpartition("\n")
+        if found := _ATTRIBUTE_ID.fullmatch(last):
+            token.content = f"{head}{newline}^{found.group(1)}"
+
+
+def line_under_table(tokens: list[Token], i: int) -> bool:
+    """Whether the inline token at `i` is the line right under a table, which GFM reads as its
+    last row: that row's first cell, and its only words."""
+    if tokens[i - 1].type != "td_open" or tokens[i - 2].type != "tr_open":
+        return False
+    end = next(j for j in range(i, len(tokens)) if tokens[j].type == "tr_close")
+    cells = (t for t in tokens[i + 1 : end] if t.type == "inline")
+    return tokens[end + 1].type == "tbody_close" and not any(t.content for t in cells)
 
 
 def mark_blocks(state: StateCore) -> None:

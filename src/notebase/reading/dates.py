@@ -33,15 +33,17 @@ _MONTHS = (
 )
 _CJK_DIGITS = {c: n for n, c in enumerate("〇一二三四五六七八九")}
 _CJK_NUMBER = re.compile(r"(?<![〇一二三四五六七八九十])[一二三四五六七八九十]{1,3}(?=[月日号號])")
-# a time (`9:24:55`, `10:00:00.5`) and its zone (`+08:00`, `GMT+0800`), a time written with a
-# dot as German, Danish and Finnish write one (`14.30`, alone: no part of `23.01.2023`), a note in
-# brackets: no date's (a zone after no time is one only with GMT or UTC: `2026-04-2026` holds none)
+# a time (`9:24:55`, `10:00:00.5`) and its zone (`+08:00`, `GMT+0800`), a note in brackets: no
+# date's (a zone after no time is one only with GMT or UTC: `2026-04-2026` holds none)
 _NOT_DATE = re.compile(
     r"\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:\s*(?:GMT|UTC)?\s*[+-]\d{2}:?\d{2}\b)?"
-    r"|(?<![\d.])(?:[01]?\d|2[0-4])\.[0-5]\d(?![\d.])"
     r"|\b(?:GMT|UTC)[+-]\d{2}:?\d{2}\b|\([^)]*\)",
     re.I,
 )
+# a time written with a dot as German, Danish and Finnish write one (`14.30`, alone: no part of
+# `23.01.2023`), taken for one only where the text reads as no day with it (`2023 12.05` is
+# 5 December)
+_DOTTED_TIME = re.compile(r"(?<![\d.])(?:[01]?\d|2[0-4])\.[0-5]\d(?![\d.])")
 _PART = re.compile(r"(\d+)\s*([年년月월日일号號])?|([^\W\d_]+)")
 _UNITS = {"年": "year", "년": "year", "月": "month", "월": "month"}
 WRITE_ISO = "write it as YYYY-MM-DD"
@@ -84,6 +86,15 @@ def spelled_date(text: str) -> dt.date | Unclear:
         return Unclear(PLACEHOLDER)
     if re.fullmatch(r"\d{4}", text):
         return Unclear(f"a year alone is no day: write `year: {text}` for a source's year")
+    read = day_of_parts(text)
+    if isinstance(read, Unclear) and _DOTTED_TIME.search(text):
+        again = day_of_parts(_DOTTED_TIME.sub(" ", text))  # with a time written with a dot
+        return read if isinstance(again, Unclear) else again
+    return read
+
+
+def day_of_parts(text: str) -> dt.date | Unclear:
+    """The day of a text's year, month and day (date_parts)."""
     years, months, days, numbers = date_parts(text)
     year_first = bool(numbers) and len(str(numbers[0])) == 4 and not years
     years += [n for n in numbers if n >= 1000]

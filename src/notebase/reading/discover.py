@@ -211,7 +211,7 @@ def decode_note(rel_path: str, shown: str, data: bytes) -> NoteFile | Diagnostic
     if nuls * BINARY_NULS > len(head):
         return binary_file(shown)
     try:
-        text = data.decode("utf-8-sig")
+        text = plain_lines(data.decode("utf-8"))
     except UnicodeDecodeError as exc:
         if nuls:  # NUL bytes, and no UTF-8 text
             return binary_file(shown)
@@ -220,11 +220,16 @@ def decode_note(rel_path: str, shown: str, data: bytes) -> NoteFile | Diagnostic
         return error(
             "not-utf8", f"invalid UTF-8 byte at offset {exc.start}", FilePos(shown, line), hint
         )
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
     if may_hold_control_chars(data):  # strict UTF-8 decoding leaves no lone surrogate
         text = replace_control_chars(text)
     digest = hashlib.sha256(data).hexdigest()
     return NoteFile(rel_path, text, digest, shown)
+
+
+def plain_lines(text: str) -> str:
+    """A file's text without its byte order mark, its lines ended by `\n` (a vault kept on
+    Windows ends them `\r\n`, an old Mac's `\r`)."""
+    return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
 
 
 def binary_file(shown: str) -> Diagnostic:

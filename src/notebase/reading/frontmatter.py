@@ -435,6 +435,17 @@ def as_publish_flag(value: Any) -> bool | Coerced | None:
         raise
 
 
+def publish_flags(
+    fields: dict[str, Field], path: str, diags: list[Diagnostic]
+) -> tuple[bool | None, bool]:
+    """A note's `publish:` flag (Obsidian Publish's and Quartz's; None when unsaid), and whether
+    it is marked published: `publish: true`, or the Digital Garden plugin's `dg-publish: true`."""
+    publish = coerce(fields, "publish", as_publish_flag, path, diags)
+    if publish is True:
+        return publish, True
+    return publish, coerce(fields, "dg-publish", as_publish_flag, path, diags) is True
+
+
 def field_type_warning(key: str, wanted: str, shown: str, pos: FilePos, hint: str) -> Diagnostic:
     """A field dropped for being of the wrong type: what it must be (`wanted`), and why it is not."""
     message = f"`{key}` {wanted}, got {shown[:60]}; ignored"

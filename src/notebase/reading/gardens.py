@@ -21,12 +21,16 @@ from __future__ import annotations
 
 import os
 import re
+import time
 import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from notebase.diagnostics import Diagnostic, FilePos, info
+from notebase.reading.discover import read_note, scan_note_files
+from notebase.reading.frontmatter import publish_flags, read_front_matter
 from notebase.reading.vaultjson import NotJson, read_settings
+from notebase.slugs import is_note_file
 
 QUARTZ_CONFIG = "quartz.config.ts"
 QUARTZ_3_CONFIG = "config.toml"  # Quartz 3's, a Hugo site's
@@ -65,16 +69,33 @@ class GardenSettings:
 def find_quartz_config(root: Path) -> Path | None:
     """quartz.config.ts (or Quartz 3's config.toml) in the knowledge base's root, else beside the
     folder notes/ is (a link to a garden's content/)."""
-    for folder in (root, (root / "notes").resolve().parent):
-        for name in (QUARTZ_CONFIG, QUARTZ_3_CONFIG):
-            if (folder / name).is_file():
-                return folder / name
+    notes = (root / "notes").resolve()
+    for folder in (root, notes.parent):
+        if (folder / QUARTZ_CONFIG).is_file():
+            return folder / QUARTZ_CONFIG
+        if is_quartz_3_config(folder / QUARTZ_3_CONFIG, notes):
+            return folder / QUARTZ_3_CONFIG
     return None
 
 
-def read_garden_settings(root: Path) -> tuple[GardenSettings, tuple[Diagnostic, ...]]:
+def is_quartz_3_config(path: Path, notes: Path) -> bool:
+    """Whether a config.toml is a Quartz 3 garden's (a Hugo site's), not another tool's (Zola's,
+    a Python project's): notes/ is the content/ beside it, or it names Hugo's `ignoreFiles`."""
+    if not path.is_file():
+        return False
+    if (path.parent / "content").resolve() == notes:
+        return True
+    try:
+        return "ignoreFiles" in tomllib.loads(path.read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False
+
+
+def read_garden_settings(
+    root: Path, ignore: tuple[str, ...] = ()
+) -> tuple[GardenSettings, tuple[Diagnostic, ...]]:
     """The settings of the garden the knowledge base is, with an info saying what they leave out
-    (none when no tool's settings leave anything out)."""
+    (none when no tool's settings leave anything out); `ignore`: notebase.yaml's patterns."""
     quartz, told = read_quartz_settings(root)
     published, said = read_publish_settings(root / "notes")
     settings = GardenSettings(
@@ -85,17 +106,20 @@ def read_garden_settings(root: Path) -> tuple[GardenSettings, tuple[Diagnostic, 
         quartz.quartz,
     )
     if (root / "notes" / DIGITAL_GARDEN).is_dir():
-        settings, garden = digital_garden(root / "notes", settings)
+        settings, garden = digital_garden(root / "notes", settings, ignore)
         said += (garden,)
     return settings, (*told, *said)
 
 
-def digital_garden(notes: Path, settings: GardenSettings) -> tuple[GardenSettings, Diagnostic]:
+def digital_garden(
+    notes: Path, settings: GardenSettings, ignore: tuple[str, ...] = ()
+) -> tuple[GardenSettings, Diagnostic]:
     """A vault holding the Digital Garden plugin publishes only its notes marked `dg-publish:
     true`, as the plugin does; one marking none (the plugin tried, never used) publishes every
-    note, where the plugin would publish none: an empty site is no vault's."""
+    note, where the plugin would publish none: an empty site is no vault's. A note the site
+    never reads (a template, one `ignore` leaves out) marks nothing."""
     pos = FilePos(f"notes/{DIGITAL_GARDEN}")
-    if not marks_a_note(notes):
+    if not marks_a_note(notes, (*ignore, *settings.ignore), settings.quartz):
         message = "the vault holds the Digital Garden plugin but marks no note `dg-publish: true`,"
         message += " which the plugin publishes alone: every note is published"
         hint = "mark the notes to publish `dg-publish: true` to publish only those"
@@ -106,31 +130,52 @@ def digital_garden(notes: Path, settings: GardenSettings) -> tuple[GardenSetting
     return replace(settings, marked_only=True, included=()), said
 
 
-# a front-matter line marking a note published (`dg-publish: true`, `publish: "yes"`), and the
-# bytes of a note's start read for it
-MARKED = re.compile(rb"""^(?:dg-)?publish[ \t]*:[ \t]*["']?(?:true|yes)["']?\s*$""", re.M | re.I)
+# a key that may mark a note published (`dg-publish: true`, `Publish: "yes"`, JSON's
+# `{"dg-publish":true}`) in the bytes of a note's start: only a note holding one is read whole
+MAY_MARK = re.compile(rb"""(?:dg-)?publish["']?[ \t]*:""", re.I)
 HEAD = 8192
+# whether each note (by its path, and the size, time and inode it had) marks itself published, so
+# that a rebuild opens only the notes changed since; a stamp younger than SETTLED_NS is not kept
+# (a change within the same tick of the file system's clock would keep it)
+MARKED: dict[Path, tuple[tuple[int, int, int], bool]] = {}
+SETTLED_NS = 2_000_000_000
 
 
-def marks_a_note(notes: Path) -> bool:
-    """Whether a note under notes/ (outside its hidden folders: .obsidian, .trash) says it is
-    published in its front matter."""
-    for folder, subfolders, files in os.walk(notes):
-        subfolders[:] = [name for name in subfolders if not name.startswith(".")]
-        if any(name.endswith(".md") and is_marked(Path(folder, name)) for name in files):
-            return True
-    return False
+def marks_a_note(notes: Path, ignore: tuple[str, ...] = (), underscored: bool = False) -> bool:
+    """Whether a note the site reads under notes/ (scan_note_files: not in a hidden folder or the
+    vault's folder of templates, nor one `ignore` leaves out, nor one named `_x.md` unless
+    `underscored`) says in its front matter it is published, as its parse reads it."""
+    files, _, _ = scan_note_files(notes, ignore, underscored)
+    return any(is_note_file(rel) and is_marked(notes, rel, stat) for rel, stat in files)
 
 
-def is_marked(path: Path) -> bool:
-    """Whether the front matter at the file's start marks it published."""
+def is_marked(notes: Path, rel_path: str, stat: os.stat_result) -> bool:
+    """Whether the note's front matter marks it published (what was found is kept by its stamp)."""
+    path = notes / rel_path
+    stamp = (stat.st_size, stat.st_mtime_ns, stat.st_ino)
+    known = MARKED.get(path)
+    if known is not None and known[0] == stamp:
+        return known[1]
+    marked = reads_marked(notes, rel_path)
+    if stat.st_mtime_ns < time.time_ns() - SETTLED_NS:
+        MARKED[path] = (stamp, marked)
+    return marked
+
+
+def reads_marked(notes: Path, rel_path: str) -> bool:
+    """Whether the note, read as its parse reads it, is marked published."""
     try:
-        with path.open("rb") as file:
-            head = file.read(HEAD).removeprefix(b"\xef\xbb\xbf")
+        with (notes / rel_path).open("rb") as file:
+            head = file.read(HEAD)
     except OSError:
         return False
-    end = head.find(b"\n---", 3)
-    return head.startswith(b"---") and bool(MARKED.search(head, 3, end if end > 0 else len(head)))
+    if MAY_MARK.search(head) is None:
+        return False
+    note = read_note(notes, rel_path)
+    if isinstance(note, Diagnostic):
+        return False
+    fields, _, _ = read_front_matter(note.text, note.display_path)
+    return publish_flags(fields, note.display_path, [])[1]
 
 
 def read_publish_settings(notes: Path) -> tuple[GardenSettings, tuple[Diagnostic, ...]]:

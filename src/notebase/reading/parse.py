@@ -39,7 +39,6 @@ from notebase.reading.frontmatter import (
     as_bool,
     as_date,
     as_list,
-    as_publish_flag,
     as_tags,
     as_text,
     as_url,
@@ -49,6 +48,7 @@ from notebase.reading.frontmatter import (
     field_type_warning,
     other_date,
     other_keys,
+    publish_flags,
     read_front_matter,
 )
 from notebase.reading.inlinefields import inline_fields
@@ -182,6 +182,7 @@ def entry_source(
 
 _QUOTED_LINE = re.compile(r" {0,3}>[ \t]?(?P<text>.*)")
 _CARD_LINK = re.compile(r"\]\((?P<url>https?://[^)\s]+)\)")
+CARD_LINES = 40  # the most lines of a card heading a note: no more of a note's text is split
 
 
 def card_paper(body: str) -> str:
@@ -189,11 +190,12 @@ def card_paper(body: str) -> str:
     quote names, when it opens the note's text (under its `# Title`), as paper notes head
     themselves (`> **Authors**: … > **Venue**: … > [arXiv](https://arxiv.org/abs/…)`); '' for
     none, or a card naming several."""
-    lines = body.lstrip("\n").split("\n")
-    if lines and lines[0].startswith("# "):
-        lines = "\n".join(lines[1:]).lstrip("\n").split("\n")
-    card = [m["text"] for m in map(_QUOTED_LINE.fullmatch, takewhile(str.strip, lines)) if m]
-    if len(card) < len(list(takewhile(str.strip, lines))) or not is_card(card):
+    text = body.lstrip("\n")
+    if text.startswith("# "):
+        text = text.partition("\n")[2].lstrip("\n")
+    head = list(takewhile(str.strip, text.split("\n", CARD_LINES)))  # the text's start alone
+    card = [m["text"] for m in map(_QUOTED_LINE.fullmatch, head) if m]
+    if len(card) < len(head) or len(head) > CARD_LINES or not is_card(card):
         return ""
     papers = {
         ref.key: found["url"]
@@ -232,8 +234,7 @@ def build_entry(
     tldr_html, tldr_text, prose, links = entry_tldr(body, fm_tldr, fields, split.body_line, macros)
     diags.extend(problem_diagnostics(body, path, split.body_line))
     title = fm_title or body.first_heading or title_from_path(source.rel_path)
-    publish = get("publish", as_publish_flag)  # Obsidian Publish's and Quartz's flag
-    marked = publish is True or get("dg-publish", as_publish_flag) is True  # Digital Garden's
+    publish, marked = publish_flags(fields, path, diags)
     return Entry(
         slug=page_slug(get, source.rel_path, path, fields, diags),
         rel_path=source.rel_path,
