@@ -291,6 +291,35 @@ def test_a_note_s_lead_list_of_its_paper_s_fields_gives_them(bold: str, link: st
     assert note_text(post).split("\n---\n", 1)[1].startswith(f"# Paper\n\n* {bold}Title{bold}:")
 
 
+@pytest.mark.parametrize("label", ["Title", "Paper"])
+def test_a_listed_title_that_links_the_paper_gives_its_words_and_its_address(label: str) -> None:
+    # the link's words were dropped: the note was titled by the generic heading above the list
+    text = (
+        f"# Paper\n\n* **{label}**: [Attention Is All You Need](https://arxiv.org/abs/1706.03762)\n"
+        "* **Year**: 2017\n* **Link**: [PDF](https://example.org/a.pdf)\n\nText.\n"
+    )
+    [post] = read_markdown(text, "attention.md", "attention.md").posts
+    assert (post.title, post.url, post.arxiv, post.year) == (
+        "Attention Is All You Need",
+        "https://arxiv.org/abs/1706.03762",
+        "1706.03762",
+        2017,
+    )
+
+
+def test_a_listed_title_that_is_an_address_or_a_pdf_link_gives_no_title() -> None:
+    for value in ("https://arxiv.org/abs/1706.03762", "[PDF](https://arxiv.org/abs/1706.03762)"):
+        text = f"# Attention\n\n* **Paper**: {value}\n* **Year**: 2017\n\nText.\n"
+        [post] = read_markdown(text, "a.md", "a.md").posts
+        assert (post.title, post.arxiv) == ("Attention", "1706.03762")
+
+
+def test_one_listed_title_with_its_link_is_no_paper_s_fields() -> None:
+    text = "# Tips\n\n* **Title**: [keep it short](https://example.org/tips)\n\nText.\n"
+    [post] = read_markdown(text, "tips.md", "tips.md").posts
+    assert (post.title, post.url) == ("Tips", "")
+
+
 def test_a_list_naming_one_field_is_no_paper_s_fields() -> None:
     text = "# Tips\n\n* **Title**: keep it short\n* **Hint:** none\n\nText.\n"
     [post] = read_markdown(text, "tips.md", "tips.md").posts

@@ -151,23 +151,44 @@ def listed_fields(lines: list[str]) -> dict[str, object]:
     """The front-matter fields a paper note's lead list of labelled fields gives, as paper-notes
     collections head a note (`* **Title**: …`, `* **Authors**: A, B`, `* **Link**: https://…`,
     `* **Year**: 2015`, `* **Tags**: a, b`), in its first lines; none for fewer than two. A
-    `Link` or `Paper` is the address it gives (a bare one or a link's), a `Paper` of words the
-    title."""
+    `Link` is the address it gives (a bare one or a link's); a `Title` or `Paper` its words
+    (a link's words: `[Attention Is All You Need](https://…)`) and its address."""
     found: dict[str, object] = {}
+    items = 0
     lead = takewhile(lambda line: not line.lstrip().startswith(("```", "~~~")), lines)
     for line in [line for line in lead if line.strip()][: LEAD_LINES + 5]:
         item = _FIELD_ITEM.match(line)
         key = LISTED_FIELDS.get(item["key"].strip().casefold(), "") if item else ""
-        if not item or not key or not item["value"]:
-            continue
-        value: object = item["value"]
-        if key in ("url", "title") and (address := first_address(item["value"])):
-            key, value = "url", address
-        elif key == "year":
-            value = int(item["value"]) if item["value"].isdecimal() else None
-        found.setdefault(key, value)
-    named = {k: v for k, v in found.items() if v is not None}
-    return named if len(named) >= LISTED_AT_LEAST else {}
+        given = field_values(key, item["value"]) if item and key and item["value"] else {}
+        items += bool(given)
+        for field, value in given.items():
+            found.setdefault(field, value)
+    return found if items >= LISTED_AT_LEAST else {}
+
+
+def field_values(key: str, value: str) -> dict[str, object]:
+    """The fields one labelled item gives (listed_fields), none when it gives nothing."""
+    address = first_address(value) if key in ("url", "title") else ""
+    if key == "year":
+        given: dict[str, object | None] = {key: int(value) if value.isdecimal() else None}
+    elif address:
+        given = {"url": address, "title": linked_words(value) if key == "title" else None}
+    else:
+        given = {key: value}
+    return {field: found for field, found in given.items() if found is not None}
+
+
+def linked_words(text: str) -> str | None:
+    """A value's words with its links' words for the links (`[Attention Is All You
+    Need](https://…)`: the title), without a link whose words are an address or say it is the
+    paper (`[PDF](…)`) and without bare addresses; None when no words are left."""
+    words = _LINK.sub(lambda m: "" if is_address_or_paper(m["text"]) else m["text"], text)
+    return " ".join(_BARE_ADDRESS.sub("", words).split()) or None
+
+
+def is_address_or_paper(words: str) -> bool:
+    words = words.strip(" *_`:.")
+    return bool(_BARE_URL.match(words) or _PAPER_WORDS.fullmatch(words))
 
 
 def first_address(text: str) -> str:
