@@ -106,3 +106,19 @@ def test_a_post_with_a_section_of_highlights_but_no_readwise_metadata_is_kept_as
     [post] = read_markdown(text, "log.md", "log.md").posts
     assert post.title == "Reading log"
     assert note_text(post).endswith("## Highlights\n\n- A line I liked. (Page 3)\n")
+
+
+def test_a_highlight_marked_as_a_heading_is_a_heading_and_its_mark_no_tag() -> None:
+    # Readwise marks a highlight that heads a part by the note `.h2` and the tag `h2` (as its CSV
+    # export does): it was a quote, a stray `.h2` paragraph, and the tag `h2`
+    text = (
+        "# Book\n\n## Metadata\n- Author: [[Jo Park]]\n- Full Title: A Book\n\n## Highlights\n"
+        "- Part One ([Location 10](https://readwise.io/to_kindle?location=10))\n"
+        "    - Tags: [[h2]] [[craft]]\n    - Note: .h2\n"
+        "- Words here. ([Location 12](https://readwise.io/to_kindle?location=12))\n"
+    )
+    [post] = read_markdown(text, "Book.md", "Readwise/Book.md").posts
+    assert post.taxonomy.tags == ("craft",)
+    assert note_text(post).split("\n---\n", 1)[1] == (
+        "## Highlights\n\n## Part One\n\n> Words here.\n>\n> — Jo Park, *A Book*, location 12\n"
+    )

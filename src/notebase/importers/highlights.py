@@ -428,8 +428,7 @@ def readwise_item(row: dict[str, str], line: int) -> Highlight:
     where = f"{kind or 'location'} {location}" if location and kind != "order" else ""
     start = int(location) if location.isdecimal() else 0
     marks = [*tag_list(row.get("Tags")), (row.get("Note") or "").strip()]
-    level = next((int(m.group("n")) for t in marks if (m := _HEADING_TAG.match(t))), 0)
-    if level:
+    if level := heading_level(marks):
         text = row.get("Highlight") or ""
         return Highlight(text, where, start, start, line, kind="heading", level=level)
     date = parse_date(row.get("Highlighted at") or "")
@@ -442,6 +441,17 @@ def readwise_item(row: dict[str, str], line: int) -> Highlight:
         (row.get("Note") or "").strip(),
         date=date,
     )
+
+
+def heading_level(marks: Iterable[str]) -> int:
+    """The level of the heading a highlight is, as Readwise marks one (the note `.h2`, the tag
+    `h2`); 0 for a highlight that is none."""
+    return next((int(m.group("n")) for t in marks if (m := _HEADING_TAG.match(t.strip()))), 0)
+
+
+def is_readwise_mark(tag: str) -> bool:
+    """A tag Readwise gives for its own use (`h2`, a heading's; `.h2`, `.qa`), no reader's."""
+    return tag.startswith(".") or bool(_HEADING_TAG.match(tag))
 
 
 def in_reading_order(book: Book) -> Book:
@@ -488,11 +498,7 @@ def read_readwise(text: str, name: str, shown: str) -> ParsedArchive:
         item = readwise_item(row, line)
         tags = (
             *tag_list(row.get("Document tags")),
-            *(
-                t
-                for t in tag_list(row.get("Tags"))
-                if not (t.startswith(".") or _HEADING_TAG.match(t))
-            ),
+            *(t for t in tag_list(row.get("Tags")) if not is_readwise_mark(t)),
         )
         old = books.get(key, Book(key[0], key[1], line, ()))
         books[key] = replace(

@@ -9,7 +9,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from notebase.importers.highlights import Book, Highlight, quoted, source_text
+from notebase.importers.highlights import (
+    Book,
+    Highlight,
+    heading_level,
+    is_readwise_mark,
+    quoted,
+    source_text,
+)
 from notebase.importers.model import ImportedPost, Taxonomy
 from notebase.importers.structured import (
     author_names,
@@ -147,9 +154,11 @@ def quoted_highlights(lines: list[str], book: Book) -> tuple[list[str], list[str
         end = item_end(lines, at + 1)
         words, note, marks = highlight_parts(lines[at:end], len(item.group(0)))
         text, where = highlight_place(words)
-        tags += marks.get("tags", [])
+        tags += [t for t in marks.get("tags", []) if not is_readwise_mark(t)]
         dates += [d for v in marks.get("date", []) if (d := parse_date(plain_name(v)))]
-        if text.strip():
+        if level := heading_level([*marks.get("tags", []), note]):
+            body += ["", f"{'#' * max(2, level)} {' '.join(text.split())}", ""]
+        elif text.strip():
             body += ["", quoted(text, source_text(book, Highlight(text, where, 0, 0, at + 1)))]
             body += ["", note, ""] if note else [""]
         at = end
