@@ -308,6 +308,21 @@ def test_a_jekyll_post_s_inline_double_dollar_math_is_inline() -> None:
         assert "records that $$" in "\n".join(line.text for b in other.blocks for line in b.lines)
 
 
+def test_a_jekyll_post_s_code_keeps_its_double_dollars() -> None:
+    """Code shows `$$` as written (a code span, an indented code block): it was made `$…$`; a
+    list item's paragraph four columns in is no code, its formula inline math as kramdown reads it."""
+    text = (
+        "---\ntitle: Shell\n---\nRun `echo $$a$$ b` for $$x$$ here.\n\n"
+        "    y = $$z$$ + 1\n\n- an item\n\n    where $$w$$ is\n"
+    )
+    name = "2020-01-02-shell.md"
+    [post] = read_markdown(text, name, f"_posts/{name}").posts
+    body = "\n".join(line.text for b in post.blocks for line in b.lines)
+    assert "Run `echo $$a$$ b` for $x$ here." in body
+    assert "\n    y = $$z$$ + 1\n" in body
+    assert "where $w$ is" in body
+
+
 def test_a_jekyll_post_s_tex_is_as_written_kramdown_reading_no_escape_in_math() -> None:
     r"""ratsgo/ratsgo.github.io's _posts/2017-04-14-wordweighting.md (`\\F1(w)`, a line break
     before `F1`) and 2017-09-13-asymptotic.md (`\\another`, after a stray `$` in the paragraph

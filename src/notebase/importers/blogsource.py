@@ -394,25 +394,50 @@ def is_jekyll_post(shown: str, text: str) -> bool:
 # that line (a list's or a quote's marks before it aside)
 _KRAMDOWN_MATH = re.compile(r"\$\$(?P<tex>(?:[^$\n]|\$(?!\$))+?)\$\$")
 _BLOCK_MARKS = re.compile(r"[\s>]*(?:(?:[-*+]|\d+[.)])[ \t]+)?")
+CODE_SPAN = re.compile(r"(`+)(?!`).*?(?<!`)\1(?!`)")  # `code`, ``co`de``
+_LIST_ITEM = re.compile(r" {0,3}(?:[-*+]|\d+[.)])(?:[ \t]|$)")
+_INDENTED = re.compile(r"(?: {4}| {0,3}\t)")  # a line four columns in
 
 
 def kramdown_math(body: str) -> str:
     """A Jekyll post's body with each `$$…$$` that kramdown shows as inline math, one among words
     on its line (`records that $$\\frac{a}{b}$$ and`, a table's cell), written `$…$` as a note
-    writes inline math; one alone on its lines, kramdown's display math, as it is. Code as it is."""
+    writes inline math; one alone on its lines, kramdown's display math, as it is. Code as it is:
+    code blocks (fenced or indented) and code spans."""
+    lines = body.split("\n")
+    code = code_lines(lines)
+    return "\n".join(line if at in code else inline_math(line) for at, line in enumerate(lines))
 
-    def inline(line: str) -> str:
-        if "$$" not in line:
-            return line
-        out, pos = [], 0
-        for m in _KRAMDOWN_MATH.finditer(line):
-            alone = _BLOCK_MARKS.fullmatch(line[: m.start()]) and not line[m.end() :].strip()
-            tex = m.group("tex").strip()
-            out += [line[pos : m.start()], m.group(0) if alone or not tex else f"${tex}$"]
-            pos = m.end()
-        return "".join(out) + line[pos:]
 
-    return outside_code(body, inline)
+def code_lines(lines: list[str]) -> set[int]:
+    """The indexes of the lines of code blocks: fenced ones (their fences too), and indented ones
+    (lines four columns in after a blank line, not under a list item, whose text they go on)."""
+    found: set[int] = set()
+    fence, in_list, code, blank = "", False, False, True
+    for at, line in enumerate(lines):
+        in_fence, fence = bool(fence), fence_after(line, fence)
+        indented = bool(_INDENTED.match(line)) and bool(line.strip())
+        code = (indented and not in_list and (blank or code)) or (code and not line.strip())
+        if in_fence or fence or code:
+            found.add(at)
+        elif line.strip() and not indented:
+            in_list = bool(_LIST_ITEM.match(line)) or (in_list and not blank)
+        blank = not line.strip()
+    return found
+
+
+def inline_math(line: str) -> str:
+    """A line with each `$$…$$` among its words (outside its code spans) written `$…$`."""
+    if "$$" not in line:
+        return line
+    masked = CODE_SPAN.sub(lambda m: "\0" * len(m.group(0)), line)  # (no formula in code)
+    out, pos = [], 0
+    for m in _KRAMDOWN_MATH.finditer(masked):
+        alone = _BLOCK_MARKS.fullmatch(masked[: m.start()]) and not masked[m.end() :].strip()
+        tex = m.group("tex").strip()
+        out += [line[pos : m.start()], m.group(0) if alone or not tex else f"${tex}$"]
+        pos = m.end()
+    return "".join(out) + line[pos:]
 
 
 def from_site_root(body: str) -> str:

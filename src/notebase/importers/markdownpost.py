@@ -13,6 +13,7 @@ from urllib.parse import unquote
 
 from notebase.diagnostics import Diagnostic
 from notebase.importers.blogsource import (
+    CODE_SPAN,
     JEKYLL_DATED,
     MARKDOWN_SUFFIXES,
     from_directives,
@@ -70,7 +71,6 @@ _LINKED_PATH = re.compile(
 _DEFINED_PATH = re.compile(  # (not a footnote's, `[^1]: [Wikimedia](https://…)`)
     r"^ {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*<?(?P<path>(?![a-zA-Z][\w+.-]*:|[#/\[(])[^\s<>#?]+)"
 )
-_CODE_SPAN = re.compile(r"(`+)(?!`).*?(?<!`)\1(?!`)")  # `code`, ``co`de``: no link in it
 # an HTML element's file by a relative path: `<img src="assets/x.png">`
 _SRC_PATH = re.compile(r"""\bsrc\s*=\s*["'](?P<path>(?![a-zA-Z][\w+.-]*:|#|/)[^"'#?]+)["']""")
 LEAD_LINES = 10  # the lines under a note's title that may name the paper it is on
@@ -261,7 +261,7 @@ def linked_files(body: str, first_line: int) -> tuple[tuple[str, int], ...]:
         in_code, fence = bool(fence), fence_after(line, fence)
         if in_code or fence:  # (a fence's own lines too)
             continue
-        line = _CODE_SPAN.sub("", line)
+        line = CODE_SPAN.sub("", line)  # (no link in code)
         named = [m.group("angled") or m.group("path") for m in _LINKED_PATH.finditer(line)]
         named += [m.group("path") for m in _DEFINED_PATH.finditer(line)]
         for found_path in [*named, *(m.group("path") for m in _SRC_PATH.finditer(line))]:
