@@ -295,6 +295,22 @@ def test_each_page_bundle_s_pictures_are_its_own(tmp_path: Path) -> None:
     assert "![one](beyond%20booleans/1.png)" in text
 
 
+def test_a_section_s_index_beside_other_posts_is_no_page_bundle(tmp_path: Path) -> None:
+    """An MkDocs `docs/` folder: `index.md` beside `page.md`, both showing `img/a.png`. The index
+    was taken for a page bundle: the picture copied twice, the index's note linking
+    `docs/img/a.png`."""
+    docs = tmp_path / "docs"
+    (docs / "img").mkdir(parents=True)
+    (docs / "img" / "a.png").write_bytes(b"png")
+    (docs / "index.md").write_text("# Home\n\n![a](img/a.png)\n", encoding="utf-8")
+    (docs / "page.md").write_text("# Page\n\n![a](img/a.png)\n", encoding="utf-8")
+    out = import_files([docs], tmp_path / "notes", tmp_path)
+    notes = tmp_path / "notes"
+    assert out.diagnostics == ()
+    assert sorted(p.relative_to(notes).as_posix() for p in notes.rglob("*.png")) == ["img/a.png"]
+    assert "![a](img/a.png)" in (notes / "home.md").read_text(encoding="utf-8")
+
+
 # modelled on a Pelican blog's reStructuredText post (content/articles/*.rst)
 RST_POST = """ML Demystified: K Nearest Neighbors
 ###################################

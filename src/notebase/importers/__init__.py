@@ -331,13 +331,13 @@ def asset_files(post: Path) -> frozenset[str]:
     input."""
     if suffix_of(post.name) not in MARKDOWN_SUFFIXES:
         return frozenset()
-    bundle = is_bundle_index(post.name)
+    bundle = is_bundle_index(post.name) and is_bundle(post.parent)
     folder = post.parent if bundle else post.with_suffix("")
     if not folder.is_dir():
         return frozenset()
     found: list[str] = []
     for at, folders, names in os.walk(folder):  # (errors below the top are skipped)
-        folders[:] = [f for f in folders if f[0] != "." and not holds_bundle(Path(at, f))]
+        folders[:] = [f for f in folders if f[0] != "." and not is_bundle(Path(at, f))]
         names = [n for n in names if n[0] != "." and not (bundle and is_markdown(n))]
         found += (Path(at, n).relative_to(folder).as_posix() for n in names)
         if len(found) >= ASSETS_MAX:
@@ -349,9 +349,16 @@ def is_markdown(name: str) -> bool:
     return suffix_of(name) in MARKDOWN_SUFFIXES
 
 
-def holds_bundle(folder: Path) -> bool:
-    """Whether the folder is a page bundle of its own (an `index.md` in it)."""
-    return any((folder / f"index{suffix}").is_file() for suffix in MARKDOWN_SUFFIXES)
+def is_bundle(folder: Path) -> bool:
+    """Whether the folder is a page bundle of its own: an `index.md` in it and no other markdown
+    post (a section's index, MkDocs' `docs/index.md` beside `docs/page.md`, is none: the files
+    its folder holds are shared)."""
+    try:
+        with os.scandir(folder) as entries:
+            posts = [e.name for e in entries if e.name[0] != "." and is_markdown(e.name)]
+    except OSError:
+        return False
+    return len(posts) == 1 and is_bundle_index(posts[0])
 
 
 @dataclass(frozen=True, slots=True)
