@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import yaml
 
 from notebase.importers import import_files
@@ -1207,3 +1208,19 @@ def test_a_page_imported_alone_is_placed_by_its_path_from_its_built_sites_root(
     assert [d.code for d in outcome.diagnostics] == ["import-url-above-site"]
     text = (tmp_path / "kb2" / "first-steps.md").read_text(encoding="utf-8")
     assert "About" in text and "](https://me.example.com/about/)" not in text  # kept as its text
+
+
+def test_bibtex_files_imported_together_are_each_read_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The .bib files of one bibliography were read twice: for what they share, then each alone."""
+    import notebase.importers as importers
+
+    read: list[str] = []
+    reader = importers.read_text
+    monkeypatch.setattr(importers, "read_text", lambda p, s: read.append(p.name) or reader(p, s))
+    for name in ("a", "b"):
+        (tmp_path / f"{name}.bib").write_text(f"@article{{{name}, title = {{T{name}}}}}\n")
+    out = import_files([tmp_path / "a.bib", tmp_path / "b.bib"], tmp_path / "n", tmp_path)
+    assert len(out.written) == 2
+    assert sorted(read) == ["a.bib", "b.bib"]

@@ -413,14 +413,17 @@ def read_archives(
     shown: dict[str, str] = {}
     names = input_names([i.named for i in inputs])
     places = input_sites(inputs, site)
-    bibliography = shared_bibliography(inputs)
+    bibliography, bib_texts = shared_bibliography(inputs)
     for done, (given, name, place) in enumerate(zip(inputs, names, places, strict=True), 1):
         if progress is not None:
             progress("reading archives", done, len(inputs))
         shown[name] = given.shown or show_path(given.path, display_root)
         archive = read_binary_input(given.path, name, shown[name]) if given.path.is_file() else None
         if archive is None:
-            text, problem = read_text(given.path, shown[name])
+            known = bib_texts.get(given.path)  # (read already)
+            text, problem = (
+                (known, None) if known is not None else read_text(given.path, shown[name])
+            )
             if problem is not None:
                 diags.append(problem)
                 continue
@@ -434,13 +437,16 @@ def read_archives(
     return archives, diags, shown, read_from
 
 
-def shared_bibliography(inputs: Sequence[Input]) -> Bibliography:
+def shared_bibliography(inputs: Sequence[Input]) -> tuple[Bibliography, dict[Path, str]]:
     """What the .bib files among the inputs define for each other (their @string macros, the
-    entries a crossref names), as BibTeX reads the files of one bibliography; none for one file."""
+    entries a crossref names), as BibTeX reads the files of one bibliography (none for one file),
+    and the text of each file read so, as read_text gives it (not read again)."""
     files = [i.path for i in inputs if suffix_of(i.path.name) == ".bib" and i.path.is_file()]
     if len(files) < 2:
-        return NO_BIBLIOGRAPHY
-    return bibliography_of([read_text(path, "")[0] for path in files])
+        return NO_BIBLIOGRAPHY, {}
+    read = {path: read_text(path, "") for path in files}
+    texts = {path: text for path, (text, problem) in read.items() if problem is None}
+    return bibliography_of(list(texts.values())), texts
 
 
 def export_root(folder: Path) -> Path:

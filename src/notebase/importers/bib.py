@@ -340,11 +340,16 @@ class Bibliography:
 
 
 NO_BIBLIOGRAPHY = Bibliography({}, {})
+_STRING = re.compile(r"@\s*string\s*[{(]", re.I)  # a file of macros for the others
+_SHARES = re.compile(rf"{_STRING.pattern}|crossref", re.I)  # what files read together share
 
 
 def bibliography_of(texts: list[str]) -> Bibliography:
     """The macros and entries of .bib files read together (each file's macros defined wherever
-    in the others, as a file of @strings is read before the rest whatever its name)."""
+    in the others, as a file of @strings is read before the rest whatever its name); none when
+    no file defines a macro or names a crossref, whose files then share nothing."""
+    if not any(_SHARES.search(text) for text in texts):
+        return NO_BIBLIOGRAPHY
     macros: dict[str, str] = {}
     for text in texts:  # (twice: a macro defined from another file's)
         parse_bibtex(text, macros)
@@ -371,9 +376,6 @@ def with_crossrefs(
     return filled
 
 
-_STRING = re.compile(r"@\s*string\s*[{(]", re.I)  # a file of macros for the others
-
-
 def without_venues(
     entries: list[BibEntry], others: dict[str, BibEntry]
 ) -> tuple[list[BibEntry], list[BibEntry]]:
@@ -385,12 +387,12 @@ def without_venues(
         for e in [*entries, *others.values()]
         if (ref := e.fields.get("crossref", "").strip('{}" ').casefold())
     }
-    venues = [
-        e
-        for e in entries
-        if not e.fields.get("title") and (e.kind == "proceedings" or e.key.casefold() in named)
-    ]
-    return [e for e in entries if e not in venues], venues
+    papers: list[BibEntry] = []
+    venues: list[BibEntry] = []
+    for e in entries:
+        venue = not e.fields.get("title") and (e.kind == "proceedings" or e.key.casefold() in named)
+        (venues if venue else papers).append(e)
+    return papers, venues
 
 
 def untitled(key: str, pos: FilePos) -> Diagnostic:
