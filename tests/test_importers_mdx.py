@@ -64,6 +64,13 @@ def test_an_mdx_post_s_script_and_components_are_left_out_its_markdown_kept() ->
     ]
 
 
+def test_a_component_s_tags_round_markdown_on_one_line_are_left_out() -> None:
+    # `<Note>Some **text** here</Note>`: its end tag was kept as text
+    body = from_mdx('<Note>Some **text** here</Note>\n<Callout type="tip">A tip.</Callout>\n')
+    assert body == "Some **text** here\nA tip.\n"
+    assert from_mdx("A <Badge>new</Badge> word\n") == "A <Badge>new</Badge> word\n"  # (in a line)
+
+
 def test_an_mdx_file_is_a_markdown_post(tmp_path: Path) -> None:
     """An `.mdx` file was read as a plain-text archive (its front matter a code block, its title
     `title: …`), and a folder of them was no export (`import-unreadable`)."""

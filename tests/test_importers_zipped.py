@@ -315,3 +315,19 @@ def test_a_ghost_export_in_a_folder_starting_with_a_bom_is_found(tmp_path: Path)
     outcome = import_files([folder], tmp_path / "a", tmp_path)
     assert "first-notes.md" in written_files(tmp_path / "a")
     assert not [d for d in outcome.diagnostics if d.is_error]
+
+
+def test_a_zip_s_unread_markup_is_one_warning_as_a_folder_s(tmp_path: Path) -> None:
+    # a Pelican blog's content zipped: each `.rst` post was a warning of its own
+    folder = tmp_path / "content"
+    folder.mkdir()
+    for name in ("a.rst", "b.rst"):
+        (folder / name).write_text("Title\n=====\n\nText.\n", encoding="utf-8")
+    (folder / "c.md").write_text("# C\n\nText.\n", encoding="utf-8")
+    from_folder, from_zip = import_both(folder, zip_folder(folder, tmp_path / "c.zip"), tmp_path)
+    assert told(from_zip) == told(from_folder)
+    assert [(d.code, d.pos.path if d.pos else "") for d in from_zip.diagnostics] == [
+        ("import-unread-markup", "c.zip")
+    ]
+    assert "2 file(s) of reStructuredText not read (the first: a.rst)" in told(from_zip)[0][1]
+    assert from_zip.written == ("b/c.md",)

@@ -635,8 +635,10 @@ def zip_inputs(
     if folder is None:
         return [], diags
     beside = path.resolve().parent / folder.name
+    files, unread = without_unread(export_files(folder), folder, shown)
+    diags = [*diags, *unread]
     inputs = []
-    for file in export_files(folder):
+    for file in files:
         rel = file.relative_to(folder).as_posix()
         if is_zip(file):
             message = f"{rel}: a zip inside the zip is not read"
@@ -661,10 +663,9 @@ def gather_inputs(
     diags: list[Diagnostic] = []
     for path in paths:
         found = export_files(path) if path.is_dir() else []
-        unread = [p for p in found if suffix_of(p.name) in UNREAD_MARKUP]
-        if unread:  # (told once for the folder; a file named alone is told by its reader)
-            diags.append(unread_files(unread, show_path(path, display_root)))
-        found = [p for p in found if p not in unread] if unread else (found or [path])
+        found, unread = without_unread(found, path, show_path(path, display_root))
+        diags += unread
+        found = found if unread else (found or [path])
         for file in found:
             if is_zip(file):
                 got, problems = zip_inputs(file, display_root, stack)
@@ -675,11 +676,24 @@ def gather_inputs(
     return inputs, diags
 
 
-def unread_files(files: Sequence[Path], shown: str) -> Diagnostic:
+def without_unread(
+    files: list[Path], folder: Path, shown: str
+) -> tuple[list[Path], list[Diagnostic]]:
+    """A folder's (or a zip's) files but those of markup import does not read, and one warning
+    for these, at the folder, when there are any (a file named alone is told by its reader)."""
+    unread = [p for p in files if suffix_of(p.name) in UNREAD_MARKUP]
+    if not unread:
+        return files, []
+    left = [p for p in files if suffix_of(p.name) not in UNREAD_MARKUP]
+    return left, [unread_files(unread, folder, shown)]
+
+
+def unread_files(files: Sequence[Path], folder: Path, shown: str) -> Diagnostic:
     """One warning for the files of a folder whose markup import does not read (UNREAD_MARKUP:
-    a Pelican blog's reStructuredText posts beside its markdown), naming how many and the first."""
+    a Pelican blog's reStructuredText posts beside its markdown), naming how many and the first
+    (by its path in the folder)."""
     kinds = " and ".join(sorted({UNREAD_MARKUP[suffix_of(p.name)] for p in files}))
-    first = files[0].relative_to(files[0].parent.parent).as_posix()
+    first = files[0].relative_to(folder).as_posix()
     message = (
         f"{len(files)} file(s) of {kinds} not read (the first: {first}): nothing imported from them"
     )

@@ -14,6 +14,10 @@ _COMMENT = re.compile(r"\{/\*.*?\*/\}", re.S)  # `{/* prettier-ignore */}`
 # a React component's tag opening a line (`<Example />`, `<Comps.Rendered>`), and its end tag
 _COMPONENT = re.compile(r"^[ \t]*<(?P<name>[A-Z][\w.]*)(?=[\s/>])", re.M)
 _END_TAG = re.compile(r"^[ \t]*</[A-Z][\w.]*>[ \t]*$", re.M)
+# a line a component's tags open and close (`<Note>Some **text** here</Note>`): up to its end tag
+_CLOSED_LINE = re.compile(
+    r"^(?P<line>[ \t]*<(?P<name>[A-Z][\w.]*)(?=[\s/>]).*)</(?P=name)>[ \t]*$", re.M
+)
 _SRC = re.compile(
     r"""\bsrc\s*=\s*(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|\{\s*["'](?P<js>[^"']*)["']\s*\})"""
 )
@@ -26,14 +30,15 @@ def from_mdx(body: str) -> str:
     JavaScript) and `{/* comments */}` left out; a React component drawn alone (`<Example />`,
     over lines: `<Themed dark={…} light={…} />`) left out, but an image's (`<Image src="/x.png"
     alt="x" />`, next/image's) as the image; a component's own tags round markdown (`<Note>` …
-    `</Note>`) left out, the markdown kept. Every line keeps its number (what is left out is
-    blank lines); code blocks as they are."""
+    `</Note>`, on one line too) left out, the markdown kept. Every line keeps its number (what
+    is left out is blank lines); code blocks as they are."""
     return outside_code_blocks(body, plain_prose)
 
 
 def plain_prose(text: str) -> str:
     text = _ESM.sub(lambda m: blank(m) if opens_block(text, m.start()) else m.group(0), text)
     text = _COMMENT.sub(blank, text)
+    text = _CLOSED_LINE.sub(r"\g<line>", text)
     return _END_TAG.sub("", without_components(text))
 
 
