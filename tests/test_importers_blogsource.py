@@ -3,9 +3,12 @@ and shortcodes, files named from the blog's root, links between posts."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from notebase.diagnostics import FilePos, Severity
+from notebase.importers import import_files
 from notebase.importers.blogsource import (
     from_directives,
     from_hugo,
@@ -321,6 +324,19 @@ def test_a_jekyll_post_s_code_keeps_its_double_dollars() -> None:
     assert "Run `echo $$a$$ b` for $x$ here." in body
     assert "\n    y = $$z$$ + 1\n" in body
     assert "where $w$ is" in body
+
+
+def test_a_jekyll_post_is_told_by_its_own_folders_whatever_folder_it_is_shown_from(
+    tmp_path: Path,
+) -> None:
+    """With the knowledge base inside `_posts/`, a post there is shown as `../2020-…md`: it was
+    read as a Hugo post (its math unescaped, its inline `$$…$$` left display math)."""
+    posts = tmp_path / "blog" / "_posts"
+    (posts / "kb").mkdir(parents=True)
+    post = posts / "2020-01-02-t.md"
+    post.write_text("---\ntitle: T\n---\nA $$x \\\\ y$$ b.\n", encoding="utf-8")
+    import_files([post], posts / "kb" / "notes", posts / "kb")
+    assert "A $x \\\\ y$ b." in (posts / "kb" / "notes" / "t.md").read_text(encoding="utf-8")
 
 
 def test_a_jekyll_post_s_tex_is_as_written_kramdown_reading_no_escape_in_math() -> None:

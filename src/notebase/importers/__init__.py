@@ -429,7 +429,8 @@ def read_archives(
                 continue
             beside = functools.partial(files_beside, given.path.parent)
             assets = asset_files(given.path)
-            archive = read_input(text, name, shown[name], beside, place, assets, bibliography)
+            own = given.named.resolve().as_posix()  # (its folders, whatever --root is)
+            archive = read_input(text, name, shown[name], beside, place, assets, bibliography, own)
         read.append((given.named, archive))
         read_from.append(given)
         diags += archive.diagnostics

@@ -143,6 +143,7 @@ def read_input(
     site: Site = NO_SITE,
     assets: Collection[str] = (),
     bibliography: Bibliography = NO_BIBLIOGRAPHY,
+    path: str = "",
 ) -> ParsedArchive:
     """The posts of one input file, whatever its format (told by its file name: `name` may
     hold folders, `p/x/index.html`, to tell it from another input of that name); `beside` reads
@@ -150,12 +151,14 @@ def read_input(
     `site` is the site it was saved from (`--site`), for a page, feed or export saying none (an
     export's files are no pages of the site: a feed's, Ghost's, Substack's and Medium's are at
     its root); `assets` are the files of a markdown post's asset folder (Hexo's, beside it), by
-    their paths in it; `bibliography`: what the .bib files imported with it define."""
+    their paths in it; `bibliography`: what the .bib files imported with it define; `path`: its
+    own path (posix), whose folders tell a Jekyll post (`_posts/`) whatever folder it is shown
+    from."""
     reader = choose_reader(name.rpartition("/")[2], text)
     if reader is read_bibtex:
         return read_bibtex(text, name, shown, bibliography)
-    if reader is read_markdown and assets:
-        return read_markdown(text, name, shown, assets)
+    if reader is read_markdown and (assets or path):
+        return read_markdown(text, name, shown, assets, path)
     if reader is read_substack and beside is not None:
         return read_substack(text, name, shown, beside(body_names(text)), site.root)
     if site.root and reader is read_medium:

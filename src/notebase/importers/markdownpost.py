@@ -83,15 +83,18 @@ _ONLY_MARKUP = re.compile(r"\s*(?:<[^<>]*>\s*)+")  # a body of HTML tags and not
 _TLDR = re.compile(r"^(?:\*\*)?(?:tl;?dr|tldr)(?:\*\*)?\s*[;:.]?(?:\*\*)?\s*", re.I)
 
 
-def read_markdown(text: str, name: str, shown: str, assets: Collection[str] = ()) -> ParsedArchive:
+def read_markdown(
+    text: str, name: str, shown: str, assets: Collection[str] = (), path: str = ""
+) -> ParsedArchive:
     """The file as one post: its title (front matter, else its first heading, whose link is the
     post's `url`, else the slug its file or folder is named by, `2019-05-01-my-post.md` as
     "My Post", else the file's name), a bare URL line under the title as `url`, a `TLDR;`
     paragraph as its tl;dr, and the rest as it is. `assets`: the files of its asset folder, as
     Hexo keeps a post's (beside it, named as its file: `x/a.png` beside `x.md`), or a page
-    bundle's (`x/index.md`'s folder), by their paths in it."""
+    bundle's (`x/index.md`'s folder), by their paths in it. `path`: the file's own path, whose
+    folders tell a Jekyll post (else the path it is shown by)."""
     stem = name.rsplit("/", 1)[-1].rsplit(".", 1)[0]
-    kramdown = is_jekyll_post(shown, text)
+    kramdown = is_jekyll_post(path or shown, text)
     fields, text, body_line, diags = front_matter_of(text, shown)
     fields = read_whatever_case(fields)
     if _ONLY_MARKUP.fullmatch(text) and (target := page_redirect(text)):
