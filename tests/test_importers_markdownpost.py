@@ -320,6 +320,13 @@ def test_one_listed_title_with_its_link_is_no_paper_s_fields() -> None:
     assert (post.title, post.url) == ("Tips", "")
 
 
+def test_a_lead_list_with_full_width_colons_gives_its_fields() -> None:
+    # `* **Title**：…`, as notes written in Chinese label their fields (a card's were read so)
+    text = "# 论文\n\n* **Title**：Attention Is All You Need\n* **Year**：2017\n\nText.\n"
+    [post] = read_markdown(text, "attention.md", "attention.md").posts
+    assert (post.title, post.year) == ("Attention Is All You Need", 2017)
+
+
 def test_a_list_naming_one_field_is_no_paper_s_fields() -> None:
     text = "# Tips\n\n* **Title**: keep it short\n* **Hint:** none\n\nText.\n"
     [post] = read_markdown(text, "tips.md", "tips.md").posts

@@ -43,6 +43,7 @@ from notebase.importers.structured import (
 )
 from notebase.importers.webpage import page_redirect, redirect_page
 from notebase.importers.zola import from_zola
+from notebase.markdown.quotes import BOLD_LABEL
 from notebase.markdown.text import fence_after
 from notebase.reading.frontmatter import FieldError, as_tags, key_as_read, split_front_matter
 from notebase.reading.sourcerefs import parse_arxiv_id, parse_doi
@@ -139,10 +140,7 @@ def asset_folder(shown: str) -> str:
 
 # a lead list's labelled field, `* **Title**: …`, `- **Authors:** …`, `* __Year__: …`, and the front-matter field
 # it stands for
-_FIELD_ITEM = re.compile(
-    r"^ {0,3}[-*+][ \t]+(?P<bold>\*\*|__)(?P<key>[^*_:\n]{1,20}?)[ \t]*"
-    r"(?::(?P=bold)|(?P=bold)[ \t]*:)[ \t]*(?P<value>.*?)\s*$"
-)
+_FIELD_ITEM = re.compile(rf"^ {{0,3}}[-*+][ \t]+{BOLD_LABEL}[ \t]*(?P<value>.*?)\s*$")
 LISTED_FIELDS = {
     "title": "title", "paper": "title", "authors": "authors", "author": "authors",
     "link": "url", "url": "url", "year": "year", "tags": "tags", "keywords": "tags",
@@ -158,10 +156,9 @@ def listed_fields(lines: list[str]) -> dict[str, object]:
     (a link's words: `[Attention Is All You Need](https://…)`) and its address."""
     found: dict[str, object] = {}
     items = 0
-    lead = takewhile(lambda line: not line.lstrip().startswith(("```", "~~~")), lines)
-    for line in [line for line in lead if line.strip()][: LEAD_LINES + 5]:
+    for line in lead_lines(lines, LEAD_LINES + 5):
         item = _FIELD_ITEM.match(line)
-        key = LISTED_FIELDS.get(item["key"].strip().casefold(), "") if item else ""
+        key = LISTED_FIELDS.get(item["label"].strip().casefold(), "") if item else ""
         given = field_values(key, item["value"]) if item and key and item["value"] else {}
         items += bool(given)
         for field, value in given.items():
@@ -362,9 +359,7 @@ def lead_paper(lines: list[str]) -> str:
     the paper's venue, `> https://doi.org/10.14778/…`): a link or a bare address to an
     arXiv or DOI page, or a link whose words say it is the paper (`Paper`, `PDF`) or the page
     read (`Read Original`); '' when none."""
-    code = ("```", "~~~")
-    lead = [line for line in takewhile(lambda x: not x.lstrip().startswith(code), lines)]
-    for line in [line for line in lead if line.strip()][:LEAD_LINES]:
+    for line in lead_lines(lines, LEAD_LINES):
         for m in _LINK.finditer(line):
             url = "" if line[: m.start()].endswith("!") else safe_url(m.group("url"))
             words = m.group("text").strip(" *_`:.")
@@ -374,6 +369,12 @@ def lead_paper(lines: list[str]) -> str:
         if url := next((u for u in bare if any(paper_ids(u))), ""):
             return url
     return ""
+
+
+def lead_lines(lines: list[str], most: int) -> list[str]:
+    """A note's first `most` lines with words, before any code block."""
+    lead = takewhile(lambda line: not line.lstrip().startswith(("```", "~~~")), lines)
+    return [line for line in lead if line.strip()][:most]
 
 
 def tldr_of(lines: list[str]) -> tuple[str, list[str]]:

@@ -61,7 +61,9 @@ def mark_quotes(tokens: list[Token], default_attribution: str = "") -> list[Quot
 
 # a line of a card: `**Authors**: …`, `**作者**：…`, `**Paper:** …`; or only links, a paper's
 # addresses (`🔗 [arXiv](…) | [PDF](…)`)
-_FIELD_LINE = re.compile(r"\*\*(?P<label>[^*\n]{1,30}?)\s*(?:\*\*\s*[:：]|[:：]\s*\*\*)")
+# a bold label and its colon, `**Authors**:`, `__Year:__`, `**作者**：` (a card's, a list's)
+BOLD_LABEL = r"(?P<bold>\*\*|__)(?P<label>[^*\n]{1,30}?)\s*(?:(?P=bold)\s*[:：]|[:：]\s*(?P=bold))"
+_FIELD_LINE = re.compile(BOLD_LABEL)
 _LINKS_LINE = re.compile(r"\W{0,3}\s*\[[^\]]+\]\([^)\s]+\)(?:\s*[|·,/]?\s*\[[^\]]+\]\([^)\s]+\))*")
 CARD_FIELDS = 3  # the labels a card names at least: fewer, `**Q:**`/`**A:**`, is a dialogue quoted
 
