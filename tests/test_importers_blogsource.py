@@ -14,6 +14,7 @@ from notebase.importers.blogsource import (
     from_hugo,
     from_jekyll,
     from_site_root,
+    is_bundle_index,
     link_site_refs,
     toml_front_matter,
 )
@@ -772,3 +773,13 @@ def test_a_link_to_the_page_a_generator_makes_of_a_post_s_file_becomes_a_wikilin
         == ("- **[[Query optimizers|Optimizer]]**, [[Volcano optimizer|V]], [other](other.html)")
         and diags == []
     )
+
+
+def test_a_bundle_s_index_is_named_as_a_folder_s_page_is() -> None:
+    assert [is_bundle_index(n) for n in ("x/index.md", "x/Index.mdx", "x/_index.md")] == [
+        True,
+        True,
+        False,
+    ]
+    assert is_bundle_index("x/_index.md", sections=True)  # (a section's: its folder's page)
+    assert not is_bundle_index("index.en.md") and not is_bundle_index("index.txt")

@@ -21,16 +21,20 @@ from notebase.importers.model import BlockKind, ImportedPost
 from notebase.importers.render import fenced
 from notebase.markdown.parser import unsized_words
 from notebase.markdown.text import fence_after
+from notebase.slugs import is_folder_page
 
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd", ".mdx")
 
 
-def is_bundle_index(name: str) -> bool:
-    """Whether a markdown file is a page bundle's (`posts/x/index.md`: a post whose files are
-    beside it in its own folder, as Hugo, Zola and Gatsby keep them; not Hugo's `_index.md`,
-    a section's, whose folder holds other posts)."""
+def is_bundle_index(name: str, sections: bool = False) -> bool:
+    """Whether a markdown file is a page bundle's (`posts/x/index.md`, `Index.mdx`: a post whose
+    files are beside it in its own folder, as Hugo, Zola and Gatsby keep them), named as a
+    note that is its folder's page is (slugs.is_folder_page); Hugo's `_index.md`, a section's,
+    whose folder holds other posts, only with `sections`."""
     stem, dot, suffix = name.replace("\\", "/").rsplit("/", 1)[-1].rpartition(".")
-    return bool(dot) and stem.casefold() == "index" and f".{suffix.lower()}" in MARKDOWN_SUFFIXES
+    if not dot or f".{suffix.lower()}" not in MARKDOWN_SUFFIXES:
+        return False
+    return is_folder_page(f"{stem}.md") and (sections or not stem.startswith("_"))
 
 
 # Hugo's shortcodes: `{{< name args >}}` (or `{{% … %}}`); a closing one `{{< /name >}}`; an
@@ -172,7 +176,7 @@ def relative_pages(files: Mapping[str, Mapping[str, str]], where: str, line: str
         return line
     folder, _, name = where.rpartition("/")
     stem = name.rpartition(".")[0]
-    page = folder if is_bundle_index(name) or stem.casefold() == "_index" else f"{folder}/{stem}"
+    page = folder if is_bundle_index(name, sections=True) else f"{folder}/{stem}"
 
     def relink(match: re.Match[str]) -> str:
         title = post_at(files, f"{page}/", match.group("path"))
