@@ -267,6 +267,22 @@ def test_a_card_of_its_paper_s_fields_opening_a_note_names_its_source(text: str,
     )
 
 
+def test_a_readwise_note_is_a_link_to_its_document_by_its_author() -> None:
+    text = (
+        "# 10 Guidelines\n\n## Metadata\n* Author: [[Paul van der Laken]]\n"
+        "* Full Title: 10 Guidelines to Better Table Design\n* Category: #articles\n"
+        "* URL: https://paulvanderlaken.com/2020/09/01/table-design/\n\n## Highlights\n\n* Text.\n"
+    )
+    e = entry_of(text)
+    assert (e.kind, e.source.key if e.source else "", e.authors) == (
+        EntryKind.LINK,
+        "url:paulvanderlaken.com/2020/09/01/table-design",
+        ("Paul van der Laken",),
+    )
+    own = entry_of("---\nauthor: Jo Park\n---\n" + text)  # the front matter's author first
+    assert own.authors == ("Jo Park",)
+
+
 def test_bad_identifier_is_a_warning() -> None:
     result = parse("---\nurl: https://example.com/p\narxiv: nope\n---\n")
     assert codes(result.diagnostics) == [(Severity.WARNING, "bad-identifier", 3)]
