@@ -24,6 +24,7 @@ _FIELD = re.compile(r"[-*+]?[ \t]*(?P<key>[A-Z][\w ]{1,24}?):[ \t]*(?P<value>.*?
 _NAME_LINK = re.compile(
     r"\[\[(?P<wiki>[^\]|]+)(?:\|(?P<shown>[^\]]+))?\]\]|\[(?P<link>[^\]]+)\]\([^)]*\)"
 )
+CARD_LINES = 60  # the lines at a note's top a card may fill
 _HOST = re.compile(r"[\w-]+(?:\.[\w-]+)+")  # `paulvanderlaken.com`: a site, no author
 
 
@@ -39,7 +40,7 @@ def card_paper(body: str) -> str:
     quote names, when it opens the note's text (under its `# Title`), as paper notes head
     themselves (`> **Authors**: … > **Venue**: … > [arXiv](https://arxiv.org/abs/…)`); '' for
     none, or a card naming several."""
-    lines = body.lstrip("\n").split("\n")
+    lines = body.lstrip("\n").split("\n", CARD_LINES)[:CARD_LINES]  # (a note's head only)
     if lines and lines[0].startswith("# "):
         lines = "\n".join(lines[1:]).lstrip("\n").split("\n")
     card = [m["text"] for m in map(_QUOTED_LINE.fullmatch, takewhile(str.strip, lines)) if m]
@@ -58,6 +59,8 @@ def readwise_source(body: str) -> BodySource:
     """The address and author a Readwise export's `Metadata` section gives (its Obsidian plugin's
     notes: `- Full Title: …`, `- Author: [[Jo Park]]`, `- URL: https://…`); none without a
     `Full Title:` there. A site's name given as the author (`paulvanderlaken.com`) is none."""
+    if "Full Title:" not in body:  # (most notes: no need to read their lines)
+        return BodySource("", "")
     fields = metadata_fields(body.split("\n"))
     if "full title" not in fields:
         return BodySource("", "")
