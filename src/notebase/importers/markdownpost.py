@@ -92,7 +92,7 @@ def read_markdown(text: str, name: str, shown: str, assets: Collection[str] = ()
     lines = text.replace("\r\n", "\n").split("\n")
     if readwise := readwise_note(lines):
         lines = readwise.body
-    fields = listed_fields(lines) | fields
+    fields = fields if readwise else listed_fields(lines) | fields
     given = fields.get("title") or (readwise.title if readwise else "")
     title, url, start = title_of(lines, str(given))
     url = url or safe_url(str(fields.get("url") or "")) or lead_paper(lines[start:])
@@ -113,15 +113,18 @@ def read_markdown(text: str, name: str, shown: str, assets: Collection[str] = ()
     return ParsedArchive(name, ArchiveFormat.MARKDOWN, (post,), diags, files=files)
 
 
-# a lead list's labelled field, `* **Title**: …`, `- **Authors:** …`, `* __Year__: …`, and the front-matter field
+# a lead list's labelled field, `* **Title**: …`, `- **Authors:** …`, `* __Year__: …`, or a line
+# of one under the title (`Date: 05/29/2016`, `Tags: a, b`), and the front-matter field
 # it stands for
 _FIELD_ITEM = re.compile(
     r"^ {0,3}[-*+][ \t]+(?P<bold>\*\*|__)(?P<key>[^*_:\n]{1,20}?)[ \t]*"
     r"(?::(?P=bold)|(?P=bold)[ \t]*:)[ \t]*(?P<value>.*?)\s*$"
+    r"|^(?P<plain>[A-Z][A-Za-z ]{0,19}):[ \t]+(?P<text>\S.*?)\s*$"  # a line of its own, unindented
 )
 LISTED_FIELDS = {
     "title": "title", "paper": "title", "authors": "authors", "author": "authors",
     "link": "url", "url": "url", "year": "year", "tags": "tags", "keywords": "tags",
+    "date": "date",
 }  # fmt: skip
 LISTED_AT_LEAST = 2  # fields a lead list names to be one: a post's list of **Tip**: lines is not
 
@@ -129,21 +132,24 @@ LISTED_AT_LEAST = 2  # fields a lead list names to be one: a post's list of **Ti
 def listed_fields(lines: list[str]) -> dict[str, object]:
     """The front-matter fields a paper note's lead list of labelled fields gives, as paper-notes
     collections head a note (`* **Title**: …`, `* **Authors**: A, B`, `* **Link**: https://…`,
-    `* **Year**: 2015`, `* **Tags**: a, b`), in its first lines; none for fewer than two. A
+    `* **Year**: 2015`, `* **Tags**: a, b`; or lines `Date: 05/29/2016`, `Tags: a`), in its
+    first lines; none for fewer than two. A
     `Link` or `Paper` is the address it gives (a bare one or a link's), a `Paper` of words the
     title."""
     found: dict[str, object] = {}
     lead = takewhile(lambda line: not line.lstrip().startswith(("```", "~~~")), lines)
     for line in [line for line in lead if line.strip()][: LEAD_LINES + 5]:
         item = _FIELD_ITEM.match(line)
-        key = LISTED_FIELDS.get(item["key"].strip().casefold(), "") if item else ""
-        if not item or not key or not item["value"]:
+        named = (item["key"] or item["plain"] or "").strip().casefold() if item else ""
+        written = (item["value"] or item["text"] or "") if item else ""
+        key = LISTED_FIELDS.get(named, "")
+        if not key or not written:
             continue
-        value: object = item["value"]
-        if key in ("url", "title") and (address := first_address(item["value"])):
+        value: object = written
+        if key in ("url", "title") and (address := first_address(written)):
             key, value = "url", address
         elif key == "year":
-            value = int(item["value"]) if item["value"].isdecimal() else None
+            value = int(written) if written.isdecimal() else None
         found.setdefault(key, value)
     named = {k: v for k, v in found.items() if v is not None}
     return named if len(named) >= LISTED_AT_LEAST else {}
