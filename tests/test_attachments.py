@@ -8,6 +8,7 @@ from pathlib import Path
 from notebase.linking.attachments import (
     Copy,
     attachment_embed,
+    drawing_images,
     file_table,
     find_file,
     kind_of,
@@ -109,6 +110,21 @@ def test_players_and_links() -> None:
     )
     pdf = Attachment("d/p.pdf", "files/d/p.pdf", "pdf")
     assert attachment_embed(pdf, "", "H") == '<a class="attachment" href="H">p.pdf</a>'
+
+
+def test_a_drawing_kept_with_windows_line_ends_is_drawn(tmp_path: Path) -> None:
+    # a real vault kept on Windows (AdamMambetov/Obsidian, home/excalibrain.md) ends its lines
+    # `\r\n`: its drawings were each a drawing-unreadable warning, "it holds no ```json block"
+    scene = '{"type": "excalidraw", "elements": [{"type": "image", "x": 0, "y": 0, "width": 40,'
+    scene += ' "height": 20, "fileId": "a1b2"}]}'
+    text = "---\nexcalidraw-plugin: parsed\n---\n# Text Elements\n\n# Embedded files\n"
+    text += f"a1b2: [[p.png]]\n\n%%\n# Drawing\n```json\n{scene}\n```\n%%\n"
+    (tmp_path / "d.excalidraw.md").write_bytes(text.replace("\n", "\r\n").encode())
+    (tmp_path / "p.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    found, _, diags = read_attachments(tmp_path, ["d.excalidraw.md"], "notes")
+    assert diags == [] and found["d.excalidraw.md"].kind == "image"
+    table = file_table(["d.excalidraw.md", "p.png"])
+    assert drawing_images(tmp_path, "d.excalidraw.md", table) == {"a1b2": "p.png"}
 
 
 def test_read_attachments_reads_sizes_and_reports_unreadable_files(tmp_path: Path) -> None:

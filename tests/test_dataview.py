@@ -819,6 +819,18 @@ def test_dateformat_and_a_date_s_fields_choose_and_show_notes(tmp_path: Path) ->
         ('padleft("abcd", 2)', "abcd"),
         ('truncate("Hello there!", 8)', "Hello..."),
         ('truncate("Hello there!", 8, "/")', "Hello t/"),
+        # `substring(this.file.name, 6)`, as a weekly note's query names its week
+        # (AdamMambetov/Obsidian, periodic/weekly/2023-W51.md); a query using it was not read
+        ('substring("2023-W51", 6)', "51"),
+        ('substring("Hello", 1, 3) + substring("Hello", 3, 1)', "elel"),
+        ('substring("Hello", -2, 99)', "Hello"),
+        ("substring(null, 1)", None),
+        # a date's fields as Dataview reads them: weekyear is the ISO week's number, week the
+        # week of the month; that weekly note's query, string(file.day.weekyear) =
+        # substring(this.file.name, 6), lists the daily notes of week 51 (2023-12-18 to 24)
+        ('date("2023-12-18").weekyear + 0', 51),
+        ('date("2023-12-18").week + date("2024-12-30").weekyear * 10', 13),
+        ('string(date("2023-12-20").weekyear) = substring("2023-W51", 6)', True),
         ("reverse(list(1, 2, 3))", [3, 2, 1]),
         ('typeof(1) + typeof("x") + typeof(list()) + typeof(null)', "numberstringarraynull"),
         ('typeof(date("2024-03-05"))', "date"),

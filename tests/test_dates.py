@@ -35,6 +35,10 @@ DAY = dt.date(2023, 1, 23)
         "23 janv. 2023",
         "Mon Jan 23 2023 09:24:55 GMT+0800 (China Standard Time)",
         "Jan 23 2023 09:24 +0100",
+        # a time with a dot, `dddd, MMMM Do YYYY - HH.mm` (yahyaqr/personal-obsidian-pkms writes
+        # every note's created and updated so: 690 field-type warnings, "more than one day")
+        "Monday, January 23rd 2023 - 09.24",
+        "23. Januar 2023, 14.30 Uhr",
         "2023-01-23T09:24:55+08:00",
         "2023/1/23",
         "23.01.2023",

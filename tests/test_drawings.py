@@ -175,6 +175,31 @@ def test_a_file_with_no_scene_is_a_drawing_error(text: str, why: str) -> None:
         drawing_svg(text)
 
 
+def published(*elements: dict[str, Any]) -> str:
+    """A drawing as Obsidian's Digital Garden plugin publishes it (modelled on the pages of a real
+    published garden, ChoiWheatley/personalwiki's src/site/notes/docs/assets/): front matter,
+    then one line of a style, scripts loading Excalidraw, and the script drawing the scene."""
+    scene = json.dumps({"type": "excalidraw", "version": 2, "elements": list(elements)})
+    return (
+        '---\n{"dg-publish":true,"permalink":"/docs/assets/Drawing 1.excalidraw/"}\n---\n'
+        "<style> .container {font-family: sans-serif;} </style>"
+        '<script src="https://cdn.jsdelivr.net/npm/react@17/umd/react.production.min.js"></script>'
+        '<div id="Drawing_1.excalidraw.md"></div><script>(function(){const InitialData='
+        + scene
+        + ";InitialData.scrollToContent=true;App=()=>{const e=React.useRef(null)};})();</script>\n"
+    )
+
+
+def test_a_drawing_the_digital_garden_plugin_published_is_drawn_from_its_script_s_scene() -> None:
+    """Such a drawing holds no ```json block: 22 of the garden's drawings were drawing-unreadable
+    warnings, each link to one naming it in place; its scene is the object its script opens
+    with, read as JSON."""
+    svg = svg_of(published(shape("rectangle", strokeColor="#e03131")))
+    assert svg.startswith("<svg") and 'stroke="#e03131"' in svg
+    with pytest.raises(DrawingError, match="its published scene cannot be read"):
+        drawing_svg(published().replace('"elements"', "elements"))
+
+
 def test_strange_values_in_the_scene_are_ignored_not_fatal() -> None:
     odd = [
         {"type": "rectangle", "x": "12", "y": None, "width": float("nan")},

@@ -10,7 +10,12 @@ from notebase.builder.pipeline import build_site
 from notebase.builder.state import BuildOptions
 from notebase.config import load_config
 from notebase.diagnostics import Severity
-from notebase.reading.gardens import as_ignore_pattern, parse_quartz_config
+from notebase.reading.gardens import (
+    GardenSettings,
+    as_ignore_pattern,
+    parse_hugo_config,
+    parse_quartz_config,
+)
 
 GARDEN_CONFIG = Path(__file__).parent / "fixtures" / "vaults" / "k78ma-quartz" / "quartz.config.ts"
 EXPLICIT = "filters: [Plugin.RemoveDrafts(), Plugin.ExplicitPublish()],"
@@ -205,6 +210,38 @@ def test_a_digital_garden_vault_publishes_only_its_dg_publish_notes(kb: Path) ->
     assert said[0].pos is not None and said[0].pos.path.endswith("plugins/digitalgarden")
 
 
+def test_a_vault_holding_the_digital_garden_plugin_but_marking_no_note_publishes_all(
+    tmp_path: Path,
+) -> None:
+    # yahyaqr/personal-obsidian-pkms holds .obsidian/plugins/digitalgarden/ and marks none of its
+    # 405 notes `dg-publish: true`: the site was empty (0 entries), as the plugin's would be
+    notes = tmp_path / "kb" / "notes"
+    (notes / ".obsidian" / "plugins" / "digitalgarden").mkdir(parents=True)
+    (notes / ".trash").mkdir()
+    (notes / ".trash" / "Old.md").write_text("---\ndg-publish: true\n---\n# Old\n", "utf-8")
+    (notes / "Inbox").mkdir()
+    (notes / "Inbox" / "SOP.md").write_text("---\ncreated: 2022-12-07\n---\nSteps.\n", "utf-8")
+    (notes / "Goals.md").write_text("# Goals\n\ndg-publish: true is the plugin's mark.\n", "utf-8")
+    (notes / "Off.md").write_text("---\ndg-publish: false\n---\n# Off\n", "utf-8")
+    root = notes.parent
+    (root / "notebase.yaml").write_text("search: false\n", encoding="utf-8")
+    result = build_site(BuildOptions(root=root, out=root / "site"))
+    assert pages_of(root) == {"inbox/sop", "goals", "off"}
+    said = [d for d in result.diagnostics if d.code == "garden-settings"]
+    assert len(said) == 1 and "marks no note `dg-publish: true`" in said[0].message
+    # one note marked (`"yes"`, as a YAML string), and only the marked are published again
+    (notes / "Goals.md").write_text('---\ndg-publish: "yes"\n---\n# Goals\n', "utf-8")
+    build_site(BuildOptions(root=root, out=root / "site"))
+    assert pages_of(root) == {"goals"}
+
+
+def pages_of(root: Path) -> set[str]:
+    """The notes' pages the site at root/site holds (not its tags', folders' or home page)."""
+    site = root / "site"
+    pages = {str(p.parent.relative_to(site)) for p in site.rglob("*/index.html")}
+    return {p for p in pages if p in ("inbox/sop", "goals", "off", "old")}
+
+
 def test_dg_home_is_the_home_page_and_dg_permalink_the_page_s_address(tmp_path: Path) -> None:
     notes = tmp_path / "kb" / "notes"
     notes.mkdir(parents=True)
@@ -332,3 +369,58 @@ def test_a_publish_json_nested_too_deep_is_no_traceback(tmp_path: Path) -> None:
     (notes / "Note.md").write_text("# Note\n", encoding="utf-8")
     config, told = load_config(tmp_path / "kb")
     assert config.publishes(False, False) and not told
+
+
+QUARTZ_3_CONFIG = """baseURL = "https://wiki.example.org/"
+languageCode = "en-us"
+ignoreFiles = [
+    "/content/templates/*",
+    "/content/private/*",
+    "\\\\.DS_Store$",
+]
+summaryLength = 20
+"""
+
+
+def test_a_quartz_3_garden_s_ignore_files_are_read_as_folders_of_its_notes() -> None:
+    """Quartz 3's config.toml (modelled on Tymotex/wiki's) names Hugo's `ignoreFiles` as patterns
+    of paths under content/: a folder's is left out as Quartz 4's ignorePatterns are; one of
+    another shape (a file's name) is not read."""
+    settings = parse_hugo_config(QUARTZ_3_CONFIG)
+    assert (settings.ignore, settings.line) == (("/templates", "/private"), 3)
+    assert parse_hugo_config("ignoreFiles = [\n") == GardenSettings()
+
+
+def test_a_quartz_3_garden_has_its_home_page_and_leaves_out_what_hugo_ignores(
+    tmp_path: Path,
+) -> None:
+    """A Quartz 3 garden (Tymotex/wiki, blu3mo/blu3mo-quartz) writes its home page as Hugo's
+    content/_index.md: with its config.toml beside content/, that is the site's home page (it
+    was left out as a note named with `_`, the home page a list of notes), a folder's
+    `_index.md` is its page (no folder-collision: Shin-Jae-Yoon/Shin-Jae-Yoon.github.io's 60
+    folders each had one), and the folders its ignoreFiles name are left out."""
+    garden = tmp_path / "garden"
+    content = garden / "content"
+    (content / "private").mkdir(parents=True)
+    (content / "Maths").mkdir()
+    (content / "_index.md").write_text("---\ntitle: Tim's Wiki\n---\nWelcome, see [[Shown]].\n")
+    (content / "Shown.md").write_text("# Shown\n\nA note.\n", "utf-8")
+    (content / "Maths" / "_index.md").write_text("# Mathematics\n\nThe maths notes.\n", "utf-8")
+    (content / "private" / "Diary.md").write_text("# Diary\n", "utf-8")
+    (garden / "config.toml").write_text(QUARTZ_3_CONFIG, "utf-8")
+    kb = tmp_path / "kb"
+    kb.mkdir()
+    (kb / "notes").symlink_to(content, target_is_directory=True)
+    (kb / "notebase.yaml").write_text("search: false\n", "utf-8")
+    result = build_site(BuildOptions(root=kb, out=kb / "site"))
+    home = (kb / "site" / "index.html").read_text(encoding="utf-8")
+    assert "Welcome, see" in home and "Tim&#39;s Wiki" in home
+    folder = (kb / "site" / "maths" / "index.html").read_text(encoding="utf-8")
+    assert "The maths notes." in folder and "<title>Mathematics · " in folder
+    assert not (kb / "site" / "private").exists()
+    assert not [d for d in result.diagnostics if d.code == "folder-collision"]
+    crumbs = folder.partition('class="breadcrumbs"')[2].partition("</nav>")[0]
+    assert "maths/index.html" not in crumbs  # the folder's own page: no crumb of itself
+    told = [d for d in result.diagnostics if d.code == "garden-settings"]
+    assert len(told) == 1 and told[0].pos is not None and told[0].pos.line == 3
+    assert "ignoreFiles name (templates, private)" in told[0].message

@@ -218,6 +218,20 @@ def test_a_blog_s_images_named_from_its_root_are_copied_beside_the_notes(tmp_pat
     assert [(d.code, d.pos.line) for d in out.diagnostics] == [("import-missing-file", 5)]
 
 
+def test_a_next_js_blog_s_images_in_its_public_folder_are_copied(tmp_path: Path) -> None:
+    """A Next.js blog names from the site's root the files of its `public/` (timlrx's
+    tailwind-nextjs-starter-blog: `data/blog/x.mdx` shows `/static/images/ocean.jpeg`, in
+    `public/static/images/`): they were missing."""
+    (tmp_path / "data" / "blog").mkdir(parents=True)
+    (tmp_path / "public" / "static" / "images").mkdir(parents=True)
+    (tmp_path / "public" / "static" / "images" / "ocean.jpeg").write_bytes(b"jpeg")
+    post = tmp_path / "data" / "blog" / "images.mdx"
+    post.write_text("---\ntitle: Images\n---\n![ocean](/static/images/ocean.jpeg)\n")
+    out = import_files([post], tmp_path / "notes", tmp_path)
+    assert out.diagnostics == ()
+    assert (tmp_path / "notes" / "static" / "images" / "ocean.jpeg").read_bytes() == b"jpeg"
+
+
 def test_a_hexo_post_s_asset_folder_is_copied_beside_its_note(tmp_path: Path) -> None:
     """Hexo's `post_asset_folder` (kebingzao/blog_hexo: 319 posts, each picture named `1.png`,
     `2.png`, … in the folder named as its post): each post's pictures are its own, where they
@@ -236,6 +250,71 @@ def test_a_hexo_post_s_asset_folder_is_copied_beside_its_note(tmp_path: Path) ->
     assert (notes / "2fa" / "1.png").read_bytes() == b"2fa"
     assert (notes / "cvss" / "1.png").read_bytes() == b"cvss"
     assert "![](cvss/1.png)\n![One](cvss/1.png)" in (notes / "cvss.md").read_text(encoding="utf-8")
+
+
+def test_each_page_bundle_s_pictures_are_its_own(tmp_path: Path) -> None:
+    """Page bundles (gaearon/overreacted.io's `public/<slug>/index.md`, a Zola or Hugo blog's
+    `content/posts/<slug>/index.md`) each with a `1.png` of its own: the second post showed the
+    first's, its own not copied (`import-file-conflict`)."""
+    posts = tmp_path / "content" / "posts"
+    for name in ("beyond booleans", "where-its-at"):
+        (posts / name / "img").mkdir(parents=True)
+        (posts / name / "1.png").write_bytes(name.encode())
+        (posts / name / "img" / "2.svg").write_bytes(b"svg " + name.encode())
+        (posts / name / "index.md").write_text(
+            f'---\ntitle: {name}\n---\n![one](./1.png)\n<img src="img/2.svg">\n',
+            encoding="utf-8",
+        )
+    (posts / "where-its-at" / "part" / "index.md").parent.mkdir()
+    (posts / "where-its-at" / "part" / "index.md").write_text("# Part\n\n![p](p.png)\n")
+    (posts / "where-its-at" / "part" / "p.png").write_bytes(b"part")
+    out = import_files([posts], tmp_path / "notes", tmp_path)
+    notes = tmp_path / "notes"
+    assert out.diagnostics == ()
+    assert (notes / "beyond booleans" / "1.png").read_bytes() == b"beyond booleans"
+    assert (notes / "where-its-at" / "1.png").read_bytes() == b"where-its-at"
+    assert (notes / "where-its-at" / "img" / "2.svg").read_bytes() == b"svg where-its-at"
+    assert (notes / "part" / "p.png").read_bytes() == b"part"  # (a bundle in a bundle: its own)
+    text = (notes / "where-its-at.md").read_text(encoding="utf-8")
+    assert '![one](where-its-at/1.png)\n<img src="where-its-at/img/2.svg">' in text
+    text = (notes / "beyond-booleans.md").read_text(encoding="utf-8")
+    assert "![one](beyond%20booleans/1.png)" in text
+
+
+# modelled on a Pelican blog's reStructuredText post (content/articles/*.rst)
+RST_POST = """ML Demystified: K Nearest Neighbors
+###################################
+
+:date: 2022-04-25 22:10
+:tags: ML
+
+Say Hi to Your Neighbor!
+########################
+KNN is a simple approach.
+"""
+
+
+def test_restructuredtext_is_told_unread_not_imported_as_text(tmp_path: Path) -> None:
+    """A Pelican blog's `.rst` post was read as a plain-text archive (a note titled by a hash,
+    its markup as text, a warning about archive pages); in a folder, it was left out unsaid."""
+    articles = tmp_path / "content" / "articles"
+    (tmp_path / "content" / "notes").mkdir(parents=True)
+    articles.mkdir()
+    for name in ("knn.rst", "svm.rst"):
+        (articles / name).write_text(RST_POST, encoding="utf-8")
+    (tmp_path / "content" / "notes" / "x.md").write_text("Title: X\n\nText.\n")
+    out = import_files([tmp_path / "content"], tmp_path / "notes", tmp_path)
+    assert out.written == ("notes/x.md",)
+    assert [(d.code, d.pos.path, d.pos.line) for d in out.diagnostics] == [
+        ("import-unread-markup", "content", 0)
+    ]
+    assert "2 file(s) of reStructuredText" in out.diagnostics[0].message
+    assert "articles/knn.rst" in out.diagnostics[0].message
+    out = import_files([articles / "knn.rst"], tmp_path / "notes", tmp_path)
+    assert out.written == ()
+    assert [(d.code, d.pos.path, d.pos.line) for d in out.diagnostics] == [
+        ("import-unread-markup", "content/articles/knn.rst", 1)
+    ]
 
 
 def test_a_book_s_pictures_above_its_notes_are_copied_beside_them(tmp_path: Path) -> None:
@@ -571,6 +650,96 @@ def test_a_dense_category_page_of_digests_is_cut_under_its_description() -> None
     assert [c.description for c in archive.collections] == ["Weekly digest posts from the team."]
 
 
+def test_a_title_case_list_keeps_its_few_titles_of_another_case() -> None:
+    # a notes index: each note's name over a one-sentence summary, the names in Title Case but a
+    # one-word name and one in sentence case; a summary without a full stop stays a summary
+    titles = [
+        "Minimal Criterion Coevolution",
+        "Darwin Godel Machine (DGM)",
+        "Towards an AI co-scientist",
+        "Grouped Query Attention (GQA)",
+        "AlphaEvolve",
+        "Rotary Position Embeddings (RoPE)",
+        "Mixture of Experts in Transformers (MoE)",
+    ]
+    summaries = [f"How idea {n} helps" if n % 2 else f"What idea {n} does." for n in range(7)]
+    text = "My working notes.\n\n" + "\n\n".join(
+        f"{t}\n\n{s}" for t, s in zip(titles, summaries, strict=True)
+    )
+    assert titles_of(text) == titles
+
+
+def test_a_card_head_above_each_title_belongs_to_its_own_post() -> None:
+    # a category page of cards: the category's name and the picture's text over each title
+    cards = [
+        ("Neural ODEs: Continuous-Depth Deep Learning", "A diagram of discrete layers"),
+        ("Mixture Density Networks: Modeling Distributions", "A plot of one input, two outputs"),
+        ("Distributed Representations: A Foundational Theory", "Three pools of units"),
+    ]
+    text = "\n\n".join(
+        f"Machine Learning\n{picture}\n\n{title}\n\nThe excerpt of {title}."
+        for title, picture in cards
+    )
+    posts = read_archive(text, "c.txt", "c.txt").posts
+    assert [p.title for p in posts] == [title for title, _ in cards]
+    for post, (title, picture) in zip(posts, cards, strict=True):
+        texts = [b.text for b in post.blocks]
+        assert texts[0] == f"The excerpt of {title}." and picture in texts[-1], texts
+
+
+def test_a_blog_listing_with_reading_times_is_its_own_posts_not_quoted_links() -> None:
+    # a theme's list of the blog's posts under its heading and a year: title, reading time, an
+    # empty `Published:` label (its date lost), the post's excerpt
+    posts = [
+        (
+            "Nested Learning: The Illusion of Depth",
+            "A new paper from Google Research reimagines deep learning as nested optimization problems, revealing how models compress context.",
+        ),
+        (
+            "Subliminal Learning in Language Models",
+            "A recent paper uncovers a surprising phenomenon: models transmit hidden traits through unrelated data.",
+        ),
+        (
+            "Modeling Tennis Matches with Markov Chains",
+            "From winning a point to winning a match, exploring how Markov chains model tennis scoring.",
+        ),
+    ]
+    text = "Blog posts\n\n2025\n\n" + "\n\n".join(
+        f"{title}\n\n{n} minute read\n\nPublished:\n\n{excerpt}"
+        for n, (title, excerpt) in enumerate(posts, 4)
+    )
+    found = read_archive(text, "b.txt", "b.txt").posts
+    assert [p.title for p in found] == [title for title, _ in posts]
+    assert {p.kind for p in found} == {"note"} and not any(p.roundup for p in found)
+    assert not any(b.quoted for p in found for b in p.blocks)
+
+
+def test_a_dense_listing_is_cut_the_same_when_its_file_ends_in_blank_lines() -> None:
+    # a tag page's titles and one-line excerpts with no blank line between them, as a saved text
+    # file ends: a line break, or a few
+    posts = [
+        (f"Optimization ({n}): Part {n} of the Series", f"What part {n} proves.") for n in (3, 2, 1)
+    ]
+    text = "ML\n" + "\n".join(f"{t}\n{excerpt}" for t, excerpt in posts)
+    want = [t for t, _ in posts]
+    for ending in ("", "\n", "\n\n\n"):
+        assert titles_of(text + ending) == want, repr(ending)
+
+
+def test_a_date_under_a_title_is_the_posts_date_and_a_byline_stays_its_text() -> None:
+    # a block theme's tag archive as a text dump writes it: each post a bullet over its body, its
+    # date the first line under its title (alone, or in a byline)
+    text = (
+        "Tag: ml\n\n  • Optimizers and Hessians\n\n    May 12, 2025\n\n"
+        "    https://arxiv.org/abs/2505.02809\n\n    Optimizers are a great area of ML.\n\n"
+        "  • Scaling Laws Again\n\n    By Ann Lee / 2 April 2025\n\n    Another post body."
+    )
+    posts = read_archive(text, "t.txt", "t.txt").posts
+    assert [p.date for p in posts] == ["2025-05-12", "2025-04-02"]
+    assert posts[0].url == "https://arxiv.org/abs/2505.02809" and posts[0].kind == "paper"
+    assert "May 12" not in note_text(posts[0]) and "By Ann Lee" in note_text(posts[1])
+
+
 def test_posts_with_a_dateline_above_the_title_are_records_with_their_date() -> None:
     text = "\n\n".join(
         f"March {d}, 2024\n\nWeekly Digest {n}\n\nThe excerpt of digest {n}.\n\nRead more"
@@ -578,7 +747,9 @@ def test_posts_with_a_dateline_above_the_title_are_records_with_their_date() -> 
     )
     posts = read_archive(text, "d.txt", "d.txt").posts
     assert [p.title for p in posts] == ["Weekly Digest Twelve", "Weekly Digest Eleven"]
-    assert posts[0].source_title == "" and posts[0].blocks[0].text == "March 22, 2024"
+    # each date above a title is its post's (the next post's is no line of this one's)
+    assert [p.date for p in posts] == ["2024-03-22", "2024-03-15"]
+    assert posts[0].source_title == "" and "March" not in note_text(posts[0])
 
 
 def test_a_listing_of_posts_cut_at_read_more_has_no_roundup_note() -> None:
@@ -882,6 +1053,29 @@ def test_a_built_sites_folder_is_read_as_all_its_pages_and_its_feed(tmp_path: Pa
     ]
     first = (tmp_path / "notes" / "first-post.md").read_text(encoding="utf-8")
     assert "The whole text of the first post." in first and "Its teaser." not in first
+    assert all(d.severity.value != "error" for d in out.diagnostics), out.diagnostics
+
+
+def test_a_built_site_with_a_posts_section_is_no_medium_export(tmp_path: Path) -> None:
+    """A built Hugo site whose posts are in `posts/` (JhuoW/JhuoW.github.io, Hugo's default
+    section): its `posts/index.html`, the section's listing, was taken for Medium's
+    `posts/*.html` and was all that was read (10 notes of about 80 posts); its `index.json`,
+    PaperMod's search index (a list), was an `import-bad-feed` error; its `404.html`, the page
+    for an address it does not have, was a note."""
+    site = tmp_path / "public"
+    for name in ("first", "second"):
+        (site / "posts" / name).mkdir(parents=True)
+        (site / "posts" / name / "index.html").write_text(
+            f"<main><h1>The {name} post</h1><p>The whole text of the {name} post.</p></main>",
+            encoding="utf-8",
+        )
+    listing = '<main><h2><a href="/posts/first/">The first post</a></h2><p>Teaser.</p></main>'
+    (site / "index.html").write_text(listing, encoding="utf-8")
+    (site / "posts" / "index.html").write_text(listing, encoding="utf-8")
+    (site / "index.json").write_text('[{"content": "x", "title": "The first post"}]')
+    (site / "404.html").write_text("<main><h1>404 Page not found</h1><p>Go home.</p></main>")
+    out = import_files([site], tmp_path / "notes", tmp_path, site="https://example.com")
+    assert sorted(Path(p).name for p in out.written) == ["the-first-post.md", "the-second-post.md"]
     assert all(d.severity.value != "error" for d in out.diagnostics), out.diagnostics
 
 

@@ -74,6 +74,9 @@ def test_a_hugo_site_s_refs_between_its_posts_become_wikilinks(ref: str) -> None
         ("/post/2019THUWC-WC%E5%86%AC%E7%9C%A0%E8%AE%B0/", "THUWC/WC"),  # percent-encoded
         ("/post/后缀自动机sam学习笔记/#dfa", "SAM"),  # the name as Hugo makes its address of it
         ("/2019/04/25/recipe.html", "Recipe"),  # Jekyll's dated address of 2019-04-25-recipe
+        # Hugo's `/:year/:month/:day/:slug/` of a post whose front matter names its slug
+        # (Kshitij-Banerjee/Kshitij-Banerjee.github.io: 2023-10-01-GPT-1_2_3.md)
+        ("/2023/10/01/understanding-gpt-1-2-3", "GPT 1, 2 and 3"),
     ],
 )
 def test_a_link_from_the_blogs_root_to_a_post_imported_becomes_a_wikilink(
@@ -87,6 +90,10 @@ def test_a_link_from_the_blogs_root_to_a_post_imported_becomes_a_wikilink(
         ("post/2019THUWC-WC冬眠记.md", "---\ntitle: THUWC/WC\n---\nText.\n"),
         ("post/后缀自动机（SAM）学习笔记.md", "---\ntitle: SAM\n---\nText.\n"),
         ("_posts/2019-04-25-recipe.md", "---\ntitle: Recipe\n---\nText.\n"),
+        (
+            "posts/2023-10-01-GPT-1_2_3.md",
+            "---\ntitle: GPT 1, 2 and 3\nslug: understanding-gpt-1-2-3\n---\n",
+        ),
     )
     linked, diags = link_site_refs(posts, {})
     assert body_of(linked[0]) == f"See [[{to}|this]], ![a picture](/pics/x/)." and diags == []
@@ -192,6 +199,75 @@ AL_FOLIO_POST = """<div class="row mt-3">
 {% include figure.liquid path="assets/img/shown.png" %}
 ```
 """
+
+
+# modelled on karpathy.github.io's _posts/2026-02-12-microgpt.markdown (kramdown, MathJax)
+KRAMDOWN_MATH = r"""---
+layout: post
+title: "microgpt"
+---
+`__mul__` records that $$\frac{\partial(a b)}{\partial a} = b$$ and $$ b $$.
+
+| `a * b` | $$a \cdot b$$ |
+
+- $$L$$ is the loss
+
+$$\frac{\partial L}{\partial c} = 1$$
+
+$$
+x^2
+$$
+
+```
+price: $$5 and $$6
+```
+"""
+
+
+def test_a_jekyll_post_s_inline_double_dollar_math_is_inline() -> None:
+    """kramdown reads `$$…$$` among words as inline math, alone on its lines as display math;
+    a note reads every `$$…$$` as display math (a centred line mid-sentence, in a table cell)."""
+    name = "2026-02-12-microgpt.markdown"
+    [post] = read_markdown(KRAMDOWN_MATH, name, f"blog/_posts/{name}").posts
+    assert post.blocks[0].lines[0].text.startswith("`__mul__` records")
+    body = "\n".join(line.text for b in post.blocks for line in b.lines)
+    assert r"records that $\frac{\partial(a b)}{\partial a} = b$ and $b$." in body
+    assert r"| `a * b` | $a \cdot b$ |" in body
+    assert "- $L$ is the loss" in body
+    assert "\n$$\\frac{\\partial L}{\\partial c} = 1$$\n" in body
+    assert "\n$$\nx^2\n$$\n" in body
+    assert "price: $$5 and $$6" in body
+    # not a Jekyll post (no date in its name; a Hugo post named so; Hexo's): as it is
+    for shown in ("_posts/microgpt.md", f"content/posts/{name}", f"source/_posts/{name}"):
+        [other] = read_markdown(KRAMDOWN_MATH, shown.rsplit("/", 1)[1], shown).posts
+        assert "records that $$" in "\n".join(line.text for b in other.blocks for line in b.lines)
+
+
+def test_a_jekyll_post_s_tex_is_as_written_kramdown_reading_no_escape_in_math() -> None:
+    r"""ratsgo/ratsgo.github.io's _posts/2017-04-14-wordweighting.md (`\\F1(w)`, a line break
+    before `F1`) and 2017-09-13-asymptotic.md (`\\another`, after a stray `$` in the paragraph
+    above): read as TeX escaped for Hugo's markdown renderer, `\left\{` lost its brace's
+    backslash and every line break one of its two, 5 formulas failing to convert."""
+    formula = r"$$\begin{align*} R&=\left\{ x \right\} \\F1(w)&=1 \\ \end{align*}$$"
+    text = f"---\ntitle: W\n---\nStray $ here.\n\n{formula}\n"
+    name = "2017-04-14-wordweighting.md"
+    [post] = read_markdown(text, name, f"_posts/{name}").posts
+    assert formula in [line.text for b in post.blocks for line in b.lines]
+
+
+def test_a_jekyll_post_s_singular_category_and_tag_are_one_each() -> None:
+    """ratsgo/ratsgo.github.io's posts (`category: Natural Language Processing`, `tag: word
+    class`): the category was cut at its spaces into three, sorted (`[Language, Natural,
+    Processing]`), and the tag kept as a field, no tag; Jekyll reads a singular field whole and
+    splits a plural one's text."""
+    text = (
+        "---\ntitle: W\ncategory: Natural Language Processing\ntag: word class\n"
+        "tags: nlp embeddings\ncategories: [ML]\n---\nText.\n"
+    )
+    [post] = read_markdown(text, "2017-05-04-word2vecpos.md", "_posts/x.md").posts
+    assert post.taxonomy.categories == ("Natural Language Processing", "ML")
+    assert post.taxonomy.tags == ("word class", "nlp", "embeddings")
+    assert post.kept_fields == ()
 
 
 def test_a_jekyll_theme_s_includes_of_pictures_and_videos_are_what_they_show() -> None:

@@ -369,3 +369,74 @@ def test_a_file_named_with_spaces_round_its_path_is_copied() -> None:
     import looked for a file whose name ends in one, and warned it missing."""
     body = '<image src="images/word2vec/x.png "/>\n<img src=" a.png">\n'
     assert linked_files(body, 1) == (("images/word2vec/x.png", 1), ("a.png", 2))
+
+
+# modelled on a Pelican blog's `content/articles/*.md` (Python-Markdown's `meta` lines atop it)
+PELICAN_POST = """Title: Numba vs. Cython: Take 2
+date: 2013-06-15 08:00
+Tags: benchmarks, numba,cython
+Category: Python
+Summary: A comparison of two ways to
+    compile numerical Python.
+Status: draft
+
+Often I'll tell people that I use python.
+"""
+
+
+def test_a_pelican_posts_metadata_lines_are_its_fields() -> None:
+    archive = read_markdown(PELICAN_POST, "2013-06-15-numba.md", "content/2013-06-15-numba.md")
+    [post] = archive.posts
+    tags, categories = post.taxonomy.tags, post.taxonomy.categories
+    assert (post.title, post.date, tags, categories) == (
+        "Numba vs. Cython: Take 2",
+        "2013-06-15",
+        ("benchmarks", "numba", "cython"),
+        ("Python",),
+    )
+    assert dict(post.kept_fields) == {
+        "description": "A comparison of two ways to compile numerical Python.",
+        "draft": True,
+    }
+    text = note_text(post)
+    assert "Title:" not in text and "Status:" not in text
+    assert text.rstrip().endswith("Often I'll tell people that I use python.")
+
+
+def test_prose_opening_with_a_colon_is_no_metadata() -> None:
+    text = "Note: this is prose.\nIt goes on.\n\nMore.\n"
+    [post] = read_markdown(text, "n.md", "n.md").posts
+    assert post.taxonomy.tags == () and "Note: this is prose." in note_text(post)
+
+
+def test_a_front_matter_after_blank_lines_is_read_as_hugo_reads_it() -> None:
+    """Kshitij-Banerjee/Kshitij-Banerjee.github.io's content/posts/2023-10-01-GPT-1_2_3.md opens
+    with an empty line: Hugo read its front matter (the built page is titled "Understanding GPT
+    1, 2 and 3"), the import showed it as text and titled the note by the file's name (6 of its
+    22 posts)."""
+    text = (
+        "\n\n---\nTitle: Understanding GPT 1, 2 and 3\ndate: 2023-10-01\ntags: [ML]\n---\nText.\n"
+    )
+    archive = read_markdown(text, "2023-10-01-GPT-1_2_3.md", "content/posts/x.md")
+    [post] = archive.posts
+    assert (post.title, post.date, post.taxonomy.tags) == (
+        "Understanding GPT 1, 2 and 3",
+        "2023-10-01",
+        ("ML",),
+    )
+    assert note_text(post).rstrip().endswith("---\nText.")
+    toml = "\n+++\ntitle = 'T'\ndate = 2023-10-01\nbad = \n+++\nText.\n"
+    [problem] = read_markdown(toml, "t.md", "t.md").diagnostics
+    assert (problem.code, problem.pos.line) == ("toml-syntax", 5)
+
+
+def test_a_section_heading_under_a_front_matter_s_title_is_kept() -> None:
+    """Kshitij-Banerjee/Kshitij-Banerjee.github.io's posts open with `# Introduction` under a
+    front matter's title: that heading, taken for the title's, was left out of 20 posts."""
+    text = "---\ntitle: Loss Functions in ML\n---\n### Introduction\n\nLoss functions tell.\n"
+    [post] = read_markdown(text, "loss.md", "content/posts/loss.md").posts
+    assert post.title == "Loss Functions in ML"
+    assert "### Introduction\n\nLoss functions tell." in note_text(post)
+    said = "---\ntitle: Loss Functions in ML\n---\n# Loss functions\n\nLoss functions tell.\n"
+    [post] = read_markdown(said, "loss.md", "content/posts/loss.md").posts
+    assert "# Loss functions" not in note_text(post)  # (it says the title: left out)

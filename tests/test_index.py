@@ -417,6 +417,27 @@ def test_a_heading_clashing_with_a_title_another_note_takes_from_its_name_gives_
     assert not [d for d in idx.diagnostics if d.code == "duplicate-title"]
 
 
+def test_a_folders_page_is_titled_by_its_folder_where_its_file_name_would_title_it() -> None:
+    """AhmedThahir/AhmedThahir.github.io (an MkDocs site of notes): Bio_Lab/index.md,
+    Chem_Lab/index.md and Physics_Lab/index.md each open with `# Lab`, so gave way to their
+    file names, and with the folders' pages opening with no heading 33 notes were titled
+    "index" (one duplicate-title warning naming them all); a folder's page is titled by its
+    folder, as MkDocs titles a section's page, the heading kept in its body."""
+    labs = [note(f"Core/{lab}/index.md", "# Lab\n\nNotes.\n") for lab in ("Bio_Lab", "Chem_Lab")]
+    bare = note("Core/Physics/index.md", "Some notes.\n")
+    idx = build_index([*labs, bare, note("index.md", "Home.\n")])
+    titles = {e.rel_path: e.title for e in idx.entries}
+    assert titles == {
+        "Core/Bio_Lab/index.md": "Bio_Lab",
+        "Core/Chem_Lab/index.md": "Chem_Lab",
+        "Core/Physics/index.md": "Physics",
+        "index.md": "index",
+    }
+    chem = next(e for e in idx.entries if e.rel_path == "Core/Chem_Lab/index.md")
+    assert chem.body_html.startswith('<h1 id="lab">Lab</h1>')
+    assert not [d for d in idx.diagnostics if d.code == "duplicate-title"]
+
+
 def test_an_empty_index() -> None:
     idx = build_index([])
     assert (idx.entries, idx.tags, idx.sources, idx.diagnostics) == ((), (), (), ())
@@ -648,6 +669,23 @@ def test_a_wikilink_of_a_dotted_name_that_matches_nothing_is_a_broken_link() -> 
 
 
 ATTACHMENT_HINT = "put the file in notes/ (any folder: it is found by name), or fix the path"
+
+
+def test_many_missing_files_are_one_warning_as_printed() -> None:
+    """kseysh/Second-Brain leaves its `Attached files` folder out of the repository (.gitignore):
+    its 877 notes' 2,008 pictures were each a missing-attachment warning; past 10, the printed
+    report sums them up, naming the files as written (--unresolved lists every one)."""
+    text = "".join(f"![[Pasted image {i}.png]]\n\n" for i in range(11))
+    text += "![](pics/Pasted%20image%200.png)\n"
+    index = build_index([note("a.md", text), note("b.md", "![[Pasted image 0.png|300]]\n")])
+    assert [d.code for d in index.diagnostics] == ["missing-attachment"] * 13
+    (said,) = sum_up(index.diagnostics)
+    assert (said.code, str(said.pos), said.message) == (
+        "missing-attachment",
+        "notes/a.md:1",
+        "13 links in 2 notes name 12 files not under notes/, the most linked:"
+        " Pasted image 0.png (2), Pasted image 1.png (1), Pasted image 10.png (1)",
+    )
 
 
 def test_a_link_to_a_web_address_without_its_scheme_says_what_to_write() -> None:

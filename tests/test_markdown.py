@@ -54,6 +54,14 @@ def test_good_math_reports_nothing() -> None:
     assert render_markdown("$x^2$ and $$y$$\n").problems == ()
 
 
+def test_an_empty_math_block_shows_nothing_and_says_nothing() -> None:
+    # smokeriu/Obsidian-notes (机器学习/深度学习v2/基础知识/优化器.md) leaves a formula to write,
+    # `$$`, a blank line, `$$`: it was a math-failed warning, "cannot convert $$", and its TeX
+    rendered = render_markdown("公式为：\n$$\n\n$$\n\n## pyTorch\n")
+    assert rendered.problems == ()
+    assert '<div class="math"></div>' in rendered.html and "math-tex" not in rendered.html
+
+
 def test_wikilinks_are_recorded_with_target_fragment_label_and_line() -> None:
     rendered = render_markdown("intro\n\nSee [[Muon]]\nand [[Shampoo#Cost|the cost]].\n")
     assert rendered.links == (
@@ -488,6 +496,29 @@ def test_tex_mathjax_reads_that_latex2mathml_does_not() -> None:
     assert "&#x02227;" in html  # \and is the logical and
     assert "<msub><mo>log</mo><mn>2</mn></msub>" in html
     assert '<mo>Sublayer</mo><mo stretchy="false">&#x00028;</mo><mi>x</mi>' in html
+
+
+def test_an_infix_fraction_in_an_alignment_s_cell_takes_in_that_cell_alone() -> None:
+    # DarkVanityOfLight/StudiumObsidianVault writes `IV\atop\iff&` in align (Übungen/Stochastik/
+    # Blatt 9.md) and `- 1\over2 &` in an array's cell (Übungen/Ags/AGS 12.md): TeX makes each
+    # cell a group, which the fraction takes in; each formula was a math-failed warning
+    rendered = render_markdown(
+        "$$\\begin{align} &\\sum i\\\\ IV\\atop\\iff& (n+1)^2 \\end{align}$$\n\n"
+        "$\\left( \\begin{array}{cc|c} 1 & - 1\\over2 & 0 \\end{array}\\right)$\n"
+    )
+    assert rendered.problems == ()
+    iv_over_iff = '<mfrac linethickness="0"><mrow><mi>I</mi><mi>V</mi></mrow><mi>&#x027FA;</mi>'
+    assert iv_over_iff + "</mfrac>" in rendered.html
+    assert "<mfrac><mrow><mo>&#x02212;</mo><mn>1</mn></mrow><mn>2</mn></mfrac>" in rendered.html
+
+
+def test_braket_s_capitalised_commands_are_drawn_as_its_others() -> None:
+    # mathmathniconico/math-notes lists `$\Bra{v}$` and `$\Ket{v}$` among its notations, which
+    # MathJax's braket draws: each was a math-failed warning and shown as TeX
+    rendered = render_markdown("$\\Bra{v}$, $\\Ket{\\psi}$ and $\\Braket{a|H|b}$, $\\Ket_x$\n")
+    assert rendered.problems == ()
+    plain = render_markdown("$\\bra{v}$, $\\ket{\\psi}$ and $\\braket{a|H|b}$, $\\ket_x$\n")
+    assert rendered.html == plain.html
 
 
 @pytest.mark.parametrize(
@@ -1206,6 +1237,32 @@ def test_a_wikilinks_pipe_in_a_table_cell_does_not_split_the_cell() -> None:
     ]
     links = [f"{link_marker(n)}{label}</a>" for n, label in enumerate(("a", "alias", "other"))]
     assert cells(rendered.html) == [links[0], "h", links[1], "x", links[2], "y | z"]
+
+
+def test_a_wikilinks_escaped_pipe_outside_a_table_still_gives_its_alias() -> None:
+    """`[[docs/Note\\|shown]]` in prose, as Obsidian's Digital Garden plugin writes every link of
+    the notes it publishes (and Quartz reads a `\\|` as the alias's bar anywhere): the link is
+    to docs/Note, shown as "shown", its heading read without the backslash too."""
+    text = "See [[docs/Note\\|shown]], [[Note#Part\\|part]] and ![[pic.png\\|200]].\n"
+    rendered = render_markdown(text)
+    found = [(ref.target, ref.fragment, ref.label) for ref in rendered.links]
+    assert found == [("docs/Note", "", "shown"), ("Note", "Part", "part"), ("pic.png", "", "200")]
+    assert "\\" not in rendered.html
+
+
+def test_a_block_id_written_as_the_digital_garden_plugin_publishes_it_names_its_block() -> None:
+    """The plugin publishes `words ^id` as `words` then `{ #id}` on a line of its own (for its
+    site's markdown-it-attrs): the id names the paragraph, list item or table it ends, as `^id`
+    does, and is neither shown nor a #tag; in code, or amid a line, it stays as written."""
+    text = (
+        "Some words\n{ #g34tuq}\n\n- item\n\t- sub words\n{ #ab-1}\n\n"
+        "| a | b |\n|---|---|\n| 1 | 2 |\n{ #tbl}\n\n```\n{ #code}\n```\n\nx {#amid} here\n"
+    )
+    html = render_markdown(text).html
+    assert '<p id="^g34tuq">Some words</p>' in html
+    assert '<li id="^ab-1">sub words</li>' in html and '<table id="^tbl">' in html
+    assert "<code>{ #code}\n</code>" in html and "<p>x {#amid} here</p>" in html
+    assert "hashtag" not in html and "g34tuq}" not in html
 
 
 def test_a_wikilinks_pipe_is_kept_in_table_code_and_in_a_quoted_table() -> None:

@@ -596,6 +596,15 @@ def test_inline_tags_join_the_front_matter_tags_once() -> None:
     assert result.entry.tags == ("ml", "reading", "optimizers")
 
 
+def test_a_tag_of_emoji_alone_is_kept_without_a_warning() -> None:
+    # AdamMambetov/Obsidian tags 63 notes `tags: [📥]` and writes `#🃏` in the text: each note
+    # lost the tag with a bad-tag warning, and the inline one was no tag
+    result = parse("---\ntitle: T\ntags:\n  - 📥\n---\nA card #🃏 and #🌱seedling.\n")
+    assert result.entry is not None and result.diagnostics == ()
+    assert result.entry.tags == ("📥", "🃏", "seedling")
+    assert [link.target for link in result.entry.links] == ["/tags/🃏/", "/tags/seedling/"]
+
+
 def test_quartz_and_obsidian_fields_are_read() -> None:
     result = parse(
         "---\ntitle: Q\ndescription: A short summary.\npermalink: /Garden/Q-Page/\n"
@@ -611,6 +620,54 @@ def test_quartz_and_obsidian_fields_are_read() -> None:
     assert (e.date, e.updated) == (dt.date(2023, 1, 5), dt.date(2023, 2, 1))
     assert e.cssclasses == ("wide", "xy")
     assert codes(result.diagnostics) == [(Severity.WARNING, "slug-cleaned", 4)]
+
+
+def test_a_permalink_written_as_the_notes_own_path_is_cleaned_without_a_warning() -> None:
+    """Obsidian's Digital Garden plugin writes each note it publishes a permalink of its own path
+    (`{"dg-publish":true,"permalink":"/docs/ViewSets and routers {drf}/"}`): cleaned, it is the
+    URL the note's path gives (or its end, with notes/ the site's folder holding notes/ and
+    img/), so nothing to tell; a permalink naming another URL still is."""
+    text = '---\n{"dg-publish":true,"permalink":"/docs/ViewSets and routers {drf}/"}\n---\nB.\n'
+    result = parse(text, "docs/ViewSets and routers {drf}.md")
+    assert result.entry is not None and result.entry.slug == "docs/viewsets-and-routers-drf"
+    assert codes(result.diagnostics) == []
+    in_site = parse(text, "notes/docs/ViewSets and routers {drf}.md")  # notes/ is src/site
+    assert in_site.entry is not None and in_site.entry.slug == "docs/viewsets-and-routers-drf"
+    assert codes(in_site.diagnostics) == []
+    moved = parse(text, "docs/Other name.md")
+    assert moved.entry is not None and moved.entry.slug == "docs/viewsets-and-routers-drf"
+    assert codes(moved.diagnostics) == [(Severity.WARNING, "slug-cleaned", 2)]
+
+
+def test_a_property_link_s_escaped_bar_as_the_digital_garden_plugin_publishes_it_is_read() -> None:
+    """The plugin publishes a note's properties as JSON, a link's bar escaped as in its text:
+    `"[[WUDAPT\\|WUDAPT]]"`, an escape neither YAML nor JSON knows, so a real published garden
+    (SiyaoZheng/luwiki) had 103 notes built without their front matter (title, tags, dates
+    lost), a yaml-syntax warning each; the bar is read as the link's, nothing to tell."""
+    text = (
+        '---\n{"dg-publish":true,"permalink":"/ABot-Earth/","title":"ABot-Earth",'
+        '"tags":["世界模型","3DGS"],"created":"2026-08-07","related":"[[WUDAPT\\|WUDAPT]]",'
+        '"dg-note-properties":{"sources":["https://x.org/","[[MILO\\|MILO]]"]}}\n---\nBody.\n'
+    )
+    result = parse(text, "ABot-Earth.md")
+    e = result.entry
+    assert e is not None and codes(result.diagnostics) == []
+    assert (e.title, e.tags, e.date) == ("ABot-Earth", ("世界模型", "3dgs"), dt.date(2026, 8, 7))
+    assert [(ref.target, ref.in_properties) for ref in e.links] == [("WUDAPT", True)]
+
+
+def test_a_field_left_empty_is_absent_without_a_warning() -> None:
+    """`updated: ""`, as a real Quartz garden's template leaves it in 17 notes
+    (quantumgardener/qg.blog), was a field-type warning each ('must be a date like …, got ""');
+    left empty it says nothing, as `updated:` says nothing, and Quartz reads it so. A value
+    that is there and wrong is still told."""
+    text = '---\ntitle: T\ndate: 2023-01-25\nupdated: ""\ndraft: " "\nyear: ""\n---\nBody.\n'
+    result = parse(text)
+    assert result.entry is not None and result.entry.updated is None
+    assert (result.entry.date, result.entry.draft) == (dt.date(2023, 1, 25), False)
+    assert codes(result.diagnostics) == []
+    wrong = parse('---\ntitle: T\nupdated: "soon"\n---\nBody.\n')
+    assert codes(wrong.diagnostics) == [(Severity.WARNING, "field-type", 3)]
 
 
 def test_obsidian_s_older_tag_key_is_read_as_tags_without_a_warning() -> None:

@@ -68,6 +68,12 @@ def test_a_file_name_of_undecodable_bytes_gets_a_hashed_slug() -> None:
         ("  links-and-recs ", "links-and-recs"),
         ("#", ""),
         ("C#", "c"),
+        # emoji alone name a tag in Obsidian (a real vault, AdamMambetov/Obsidian, tags its inbox
+        # notes `📥`): they were dropped as "no usable characters"
+        ("📥", "📥"),
+        ("❤️", "❤"),  # its variation selector left out
+        ("🎓/Учёба", "🎓/учёба"),
+        ("🌱seedling", "seedling"),
     ],
 )
 def test_normalize_tag(tag: str, expected: str) -> None:

@@ -87,8 +87,9 @@ def add_unresolved_option(parser: argparse.ArgumentParser) -> None:
         "--unresolved",
         action="store_true",
         help=(
-            "list every link to a note written nowhere or left out of the site, or kept as text"
-            " on import (else, past 10 of a kind, one warning sums them up)"
+            "list every link to a note written nowhere or left out of the site, or to a file not"
+            " under notes/, or kept as text on import (else, past 10 of a kind, one warning sums"
+            " them up)"
         ),
     )
 

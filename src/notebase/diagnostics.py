@@ -39,8 +39,8 @@ class Diagnostic:
     pos: FilePos | None = None
     hint: str = ""
     # what a problem that comes by the dozen is about, which the printed report sums it up by
-    # (sum_up): the note a link to a note written nowhere, or left out, names; how many relative
-    # links a post kept as text; "" for any other
+    # (sum_up): the note a link to a note written nowhere, or left out, names; the file a link to
+    # a file not under notes/ names; how many relative links a post kept as text; "" for any other
     about: str = ""
 
     @property
@@ -88,11 +88,13 @@ def summed_up(
 
 
 def sum_up_links(
-    code: str, what: str, hint: str, diags: Sequence[Diagnostic]
+    code: str, what: str, hint: str, diags: Sequence[Diagnostic], thing: str = "note"
 ) -> tuple[Diagnostic, ...]:
-    """`code` warnings of links to notes (linked_note), past LISTED, as one warning saying how
-    many links, in how many notes, to how many notes `what` says (linked_total)."""
-    return summed_up(diags, partial(linked_note, code), partial(linked_total, code, what, hint))
+    """`code` warnings of links to notes (linked_note), or to files (`thing`), past LISTED, as
+    one warning saying how many links, in how many notes, to how many of them `what` says
+    (linked_total)."""
+    total = partial(linked_total, code, what, hint, thing=thing)
+    return summed_up(diags, partial(linked_note, code), total)
 
 
 def sum_up_unwritten(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
@@ -120,18 +122,29 @@ def sum_up_left_out(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
     return sum_up_links("left-out-link", what, hint, diags)
 
 
+def sum_up_missing_files(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
+    """Links and embeds of files not under notes/, past LISTED, as one warning, as
+    sum_up_unwritten says them: a vault kept on GitHub often leaves its attachments out (its
+    .gitignore naming their folder), and then every picture of every note is missing."""
+    hint = "put the files in notes/ (any folder: each is found by name), or fix the links;"
+    hint += " `notebase check --unresolved` lists every one"
+    return sum_up_links("missing-attachment", "not under notes/", hint, diags, "file")
+
+
 def linked_total(
-    code: str, what: str, hint: str, linked: list[tuple[Diagnostic, str]]
+    code: str, what: str, hint: str, linked: list[tuple[Diagnostic, str]], thing: str = "note"
 ) -> Diagnostic:
-    """One `code` warning for the links to notes `what` said (each with the note's name)."""
+    """One `code` warning for the links to notes (or files: `thing`) `what` said (each with the
+    note's name, or the file's path as written)."""
     counts = Counter(note.casefold() for _, note in linked)
     spelt = {note.casefold(): note for _, note in reversed(linked)}  # as first spelt
     most = sorted(counts, key=lambda key: (-counts[key], key))[:MOST_LINKED]
     linking = len({d.pos.path for d, _ in linked if d.pos})
-    named = ", ".join(f"[[{spelt[key]}]] ({counts[key]})" for key in most)
+    shown = "[[{}]]" if thing == "note" else "{}"
+    named = ", ".join(f"{shown.format(spelt[key])} ({counts[key]})" for key in most)
     message = (
         f"{len(linked)} links in {counted(linking, 'note')} name"
-        f" {counted(len(counts), 'note')} {what}, the most linked: {named}"
+        f" {counted(len(counts), thing)} {what}, the most linked: {named}"
     )
     first = next(d for d, note in linked if note.casefold() == most[0])
     return warning(code, message, first.pos, hint)
@@ -171,8 +184,9 @@ def relative_total(kept: list[tuple[Diagnostic, str]]) -> Diagnostic:
 
 def sum_up(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
     """The diagnostics as printed: each kind that comes by the dozen summed up (sum_up_unwritten,
-    sum_up_unpublished, sum_up_left_out, sum_up_relative)."""
-    return sum_up_relative(sum_up_left_out(sum_up_unpublished(sum_up_unwritten(diags))))
+    sum_up_unpublished, sum_up_left_out, sum_up_missing_files, sum_up_relative)."""
+    linked = sum_up_left_out(sum_up_unpublished(sum_up_unwritten(diags)))
+    return sum_up_relative(sum_up_missing_files(linked))
 
 
 def counted(n: int, thing: str) -> str:

@@ -8,6 +8,13 @@ import unicodedata
 from urllib.parse import unquote
 
 _NON_WORD = re.compile(r"[^\w]+", re.UNICODE)
+# Emoji and the pictographs beside them (☀ ★ ❤ ✅ ⭐ 📥 🌱), which Obsidian takes into a tag as
+# any character but punctuation and spaces: its blocks of symbols, a tag's own characters.
+EMOJI = (
+    "\u00a9\u00ae\u2190-\u21ff\u2300-\u23ff\u2460-\u24ff\u25a0-\u27bf\u2b00-\u2bff"
+    "\u3030\u303d\u3297\u3299\U0001f000-\U0001faff"
+)
+_EMOJI_RUN = re.compile(f"[{EMOJI}]+")
 _DASHES = re.compile(r"-{2,}")
 # a slug names one folder or file of the site, or an imported note's file: file systems take 255
 # bytes a name, and a longer one (a tweet pasted as a title, a tag of 300 letters) made the build
@@ -57,9 +64,15 @@ def slugify_or_hash(text: str, prefix: str = "n") -> str:
 
 def normalize_tag(tag: str) -> str:
     """'Machine Learning' -> 'machine-learning', 'ML/Deep Learning' -> 'ml/deep-learning' (a
-    nested tag, as Obsidian's); '' for a tag with no usable characters."""
-    parts = (slugify(part) for part in tag.lstrip("#").split("/"))
+    nested tag, as Obsidian's); '' for a tag with no usable characters. A tag of emoji alone
+    (`📥`, `🌱`: a vault's inbox, a garden's seedlings) is its emoji, as Obsidian names it."""
+    parts = (slugify(part) or emoji_of(part) for part in tag.lstrip("#").split("/"))
     return "/".join(part for part in parts if part)
+
+
+def emoji_of(text: str) -> str:
+    """The emoji of a text, their variation selectors left out (`❤️` and `❤` are one)."""
+    return capped("".join(_EMOJI_RUN.findall(unicodedata.normalize("NFKC", text))))
 
 
 def normalize_name(name: str) -> str:
@@ -81,6 +94,12 @@ def slug_from_path(rel_path: str) -> str:
     if parts and parts[-1] == "index":
         parts.pop()
     return "/".join(parts)
+
+
+def is_folder_page(rel_path: str) -> bool:
+    """A folder's index.md, or Hugo's `_index.md` as a Quartz 3 garden names it: the note whose
+    page is its folder's (slug_from_path gives it the folder's URL)."""
+    return rel_path.rsplit("/", 1)[-1] in ("index.md", "_index.md")
 
 
 def clean_slug(raw: str) -> str:

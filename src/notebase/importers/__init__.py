@@ -15,10 +15,13 @@ from pathlib import Path
 
 from notebase.diagnostics import Diagnostic, FilePos, error, sort_diagnostics, warning
 from notebase.importers.bib import NO_BIBLIOGRAPHY, Bibliography, bibliography_of
-from notebase.importers.blogsource import MARKDOWN_SUFFIXES, link_site_refs
+from notebase.importers.blogsource import MARKDOWN_SUFFIXES, is_bundle_index, link_site_refs
+from notebase.importers.feeds import is_feed
 from notebase.importers.formats import (
     HTML_SUFFIXES,
     IMPORTED_SUFFIXES,
+    UNREAD_HINT,
+    UNREAD_MARKUP,
     read_binary_input,
     read_input,
     suffix_of,
@@ -200,11 +203,11 @@ ROOT_LEVELS = 3  # how many folders up from a post its blog's root may be (conte
 
 def blog_file(folder: Path, rel: str, top: Path | None = None) -> Path | None:
     """Where the file a post in `folder` names by `rel` is: beside it, else in a folder holding
-    it (Jekyll's site root, above `_posts/`) or in that folder's `static/` (Hugo's, whose files
-    a post names from the site's root), nearest first; None when in none. With `top` (a zip's
+    it (Jekyll's site root, above `_posts/`) or in that folder's `static/` or `public/` (Hugo's
+    and Gatsby's, Next.js's, whose files a post names from the site's root), nearest first; None when in none. With `top` (a zip's
     folder), only a file in it is found."""
     for base in (folder, *folder.parents[:ROOT_LEVELS]):
-        for candidate in (base / rel, base / "static" / rel):
+        for candidate in (base / rel, base / "static" / rel, base / "public" / rel):
             if top is not None and not candidate.resolve().is_relative_to(top.resolve()):
                 continue
             if candidate.is_file():
@@ -302,17 +305,33 @@ ASSETS_MAX = 2_000  # the files of a post's asset folder looked at, at most
 def asset_files(post: Path) -> frozenset[str]:
     """The files of a markdown post's asset folder, by their paths in it: the folder beside it
     named as its file, as Hexo keeps a post's pictures (`_posts/x/a.png` for `_posts/x.md`,
-    published beside the post's page, where its relative links lead); none for another input."""
-    folder = post.with_suffix("")
-    if suffix_of(post.name) not in MARKDOWN_SUFFIXES or not folder.is_dir():
+    published beside the post's page, where its relative links lead), or a page bundle's own
+    folder (`posts/x/index.md` and its `posts/x/a.png`, as Hugo, Zola and Gatsby keep a post's
+    pictures), its markdown and the folders of other bundles in it aside; none for another
+    input."""
+    if suffix_of(post.name) not in MARKDOWN_SUFFIXES:
+        return frozenset()
+    bundle = is_bundle_index(post.name)
+    folder = post.parent if bundle else post.with_suffix("")
+    if not folder.is_dir():
         return frozenset()
     found: list[str] = []
     for at, folders, names in os.walk(folder):  # (errors below the top are skipped)
-        folders[:] = [f for f in folders if not f.startswith(".")]
-        found += (Path(at, n).relative_to(folder).as_posix() for n in names if n[0] != ".")
+        folders[:] = [f for f in folders if f[0] != "." and not holds_bundle(Path(at, f))]
+        names = [n for n in names if n[0] != "." and not (bundle and is_markdown(n))]
+        found += (Path(at, n).relative_to(folder).as_posix() for n in names)
         if len(found) >= ASSETS_MAX:
             break
     return frozenset(found[:ASSETS_MAX])
+
+
+def is_markdown(name: str) -> bool:
+    return suffix_of(name) in MARKDOWN_SUFFIXES
+
+
+def holds_bundle(folder: Path) -> bool:
+    """Whether the folder is a page bundle of its own (an `index.md` in it)."""
+    return any((folder / f"index{suffix}").is_file() for suffix in MARKDOWN_SUFFIXES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -426,13 +445,13 @@ def export_files(folder: Path) -> list[Path]:
     table = folder / "posts.csv"
     if table.is_file():
         return [table]
+    if built := built_site_files(folder):
+        return built  # (before Medium's: a built Hugo site's posts/ holds its section's page)
     posts = folder / "posts"
     pages = sorted(p for p in posts.glob("*.html") if p.is_file()) if posts.is_dir() else []
     if pages:
         return pages
-    if built := built_site_files(folder):
-        return built
-    suffixes = (*IMPORTED_SUFFIXES, ".zip")
+    suffixes = (*IMPORTED_SUFFIXES, *UNREAD_MARKUP, ".zip")
     try:
         found = [p for p in folder.iterdir() if suffix_of(p.name) in suffixes]
     except OSError:
@@ -450,14 +469,15 @@ def nested_notes(folder: Path, top: Sequence[Path]) -> list[Path]:
     (SITE_SOURCES: a blog's own folder, whose themes and packages hold markdown of their own);
     hidden folders and `node_modules` aside. [] for another folder, or one holding none below
     its top."""
-    if any(suffix_of(p.name) not in MARKDOWN_SUFFIXES for p in top):
+    suffixes = (*MARKDOWN_SUFFIXES, *UNREAD_MARKUP)  # (the second told, not read: gather_inputs)
+    if any(suffix_of(p.name) not in suffixes for p in top):
         return []
     if is_site_source(folder):
         return []
     found: list[Path] = []
     for at, folders, names in os.walk(folder):  # (one walk; errors below the top are skipped)
         folders[:] = [f for f in folders if f[0] != "." and f != "node_modules"]
-        found += (Path(at, n) for n in names if n[0] != "." and suffix_of(n) in MARKDOWN_SUFFIXES)
+        found += (Path(at, n) for n in names if n[0] != "." and suffix_of(n) in suffixes)
     return sorted(found) if any(p.parent != folder for p in found) else []
 
 
@@ -484,7 +504,8 @@ def built_site_files(folder: Path) -> list[Path]:
     """A built site's pages (every HTML file below `folder`, hidden and `_` folders aside) and the
     feeds at its top, when the folder is one: an index.html at its top, pages in its folders, and
     no generator's source beside (SITE_SOURCES: Hugo's public/, Jekyll's _site/, not the blog's
-    own folder); [] else. Its other files (sitemap.xml, robots.txt) hold no post."""
+    own folder); [] else. Its other files (sitemap.xml, robots.txt) and its page for an address
+    it does not have (`404.html` at its top) hold no post."""
     if not (folder / "index.html").is_file() or is_site_source(folder):
         return []
     pages: list[Path] = []
@@ -493,7 +514,21 @@ def built_site_files(folder: Path) -> list[Path]:
         pages += (Path(at, n) for n in names if n[0] not in "._" and suffix_of(n) in HTML_SUFFIXES)
     if not any(p.parent != folder for p in pages):
         return []
-    return sorted(pages) + [folder / name for name in SITE_FEEDS if (folder / name).is_file()]
+    pages = [p for p in pages if p != folder / "404.html"]
+    return sorted(pages) + [folder / name for name in SITE_FEEDS if is_site_feed(folder / name)]
+
+
+def is_site_feed(path: Path) -> bool:
+    """Whether a built site's file of a feed's name is a feed: not the search index a Hugo theme
+    writes as `index.json` (PaperMod's, a list of its pages for Fuse.js)."""
+    try:
+        with path.open(encoding="utf-8", errors="replace") as file:
+            return is_feed(file.read(FEED_HEAD))
+    except OSError:
+        return False
+
+
+FEED_HEAD = 5_000  # the characters a feed is told by (feeds.is_feed)
 
 
 NESTED_LEVELS = 3  # how deep below an export's folder a Ghost export is looked for
@@ -566,7 +601,11 @@ def gather_inputs(
     inputs: list[Input] = []
     diags: list[Diagnostic] = []
     for path in paths:
-        found = (export_files(path) if path.is_dir() else []) or [path]
+        found = export_files(path) if path.is_dir() else []
+        unread = [p for p in found if suffix_of(p.name) in UNREAD_MARKUP]
+        if unread:  # (told once for the folder; a file named alone is told by its reader)
+            diags.append(unread_files(unread, show_path(path, display_root)))
+        found = [p for p in found if p not in unread] if unread else (found or [path])
         for file in found:
             if is_zip(file):
                 got, problems = zip_inputs(file, display_root, stack)
@@ -575,6 +614,17 @@ def gather_inputs(
             else:
                 inputs.append(Input(file, file))
     return inputs, diags
+
+
+def unread_files(files: Sequence[Path], shown: str) -> Diagnostic:
+    """One warning for the files of a folder whose markup import does not read (UNREAD_MARKUP:
+    a Pelican blog's reStructuredText posts beside its markdown), naming how many and the first."""
+    kinds = " and ".join(sorted({UNREAD_MARKUP[suffix_of(p.name)] for p in files}))
+    first = files[0].relative_to(files[0].parent.parent).as_posix()
+    message = (
+        f"{len(files)} file(s) of {kinds} not read (the first: {first}): nothing imported from them"
+    )
+    return warning("import-unread-markup", message, FilePos(shown), UNREAD_HINT)
 
 
 def import_files(

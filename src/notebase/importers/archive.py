@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Sequence
 
@@ -69,15 +68,23 @@ def title_text(line: str) -> str:
 
 
 def cut_posts(
-    lines: Sequence[str], titles: Sequence[int], roundup_item: bool = False
+    lines: Sequence[str],
+    titles: Sequence[int],
+    roundup_item: bool = False,
+    heads: Sequence[int] = (),
 ) -> tuple[RawPost, ...]:
-    """Each title line starts a post that runs to the line before the next title."""
+    """Each title line starts a post that runs to the line before the next title, or before the
+    next post's head (`heads`: where each post begins above its title: a card's lines, a date),
+    its RawPost.head."""
     posts = []
-    bounds = [*titles, len(lines)]
-    for start, end in itertools.pairwise(bounds):
+    ends = [*(heads or titles)[1:], len(lines)] if titles else []
+    for k, (start, end) in enumerate(zip(titles, ends, strict=True)):
         indent = body_indent(lines[start + 1 : end])
         body = tuple(dedent_line(i + 1, lines[i], indent) for i in range(start + 1, end))
-        posts.append(RawPost(title_text(lines[start]), start + 1, body, roundup_item=roundup_item))
+        above = range(heads[k], start) if heads else range(0)
+        head = tuple(dedent_line(i + 1, lines[i], 0) for i in above)
+        title = title_text(lines[start])
+        posts.append(RawPost(title, start + 1, body, roundup_item=roundup_item, head=head))
     return tuple(posts)
 
 

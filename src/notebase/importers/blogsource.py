@@ -22,7 +22,16 @@ from notebase.importers.render import fenced
 from notebase.markdown.parser import unsized_words
 from notebase.markdown.text import fence_after
 
-MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd")
+MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd", ".mdx")
+
+
+def is_bundle_index(name: str) -> bool:
+    """Whether a markdown file is a page bundle's (`posts/x/index.md`: a post whose files are
+    beside it in its own folder, as Hugo, Zola and Gatsby keep them; not Hugo's `_index.md`,
+    a section's, whose folder holds other posts)."""
+    stem, dot, suffix = name.replace("\\", "/").rsplit("/", 1)[-1].rpartition(".")
+    return bool(dot) and stem.casefold() == "index" and f".{suffix.lower()}" in MARKDOWN_SUFFIXES
+
 
 # Hugo's shortcodes: `{{< name args >}}` (or `{{% … %}}`); a closing one `{{< /name >}}`
 _SHORTCODE = re.compile(
@@ -252,16 +261,19 @@ REF_HINT = "import that post's file in the same run, or link its note by hand"
 
 def post_names(posts: Sequence[ImportedPost]) -> dict[str, str]:
     """The title of each markdown post by the name a link to it may give (ref_name of its file;
-    and without a Jekyll date, `recipe` for 2019-04-25-recipe.md), when no other post has it and
-    the title can be a wikilink's."""
+    and without a Jekyll date, `recipe` for 2019-04-25-recipe.md; and its front matter's `slug`,
+    which its generator's address of it ends with: Hugo's `/:year/:month/:day/:slug/`), when no
+    other post has it and the title can be a wikilink's."""
     found: dict[str, list[str]] = {}
     for post in posts:
         if not post.origin_file.lower().endswith(MARKDOWN_SUFFIXES):
             continue
         name = ref_name(post.origin_file)
         undated = JEKYLL_DATED.sub("", name)
-        for key in dict.fromkeys((name, undated, squashed(name), squashed(undated))):
-            found.setdefault(key, []).append(post.title)
+        slug = next((ref_name(str(v)) for k, v in post.kept_fields if k == "slug"), "")
+        for key in dict.fromkeys((name, undated, squashed(name), squashed(undated), slug)):
+            if key:
+                found.setdefault(key, []).append(post.title)
     return {
         key: titles[0]
         for key, titles in found.items()
@@ -319,6 +331,42 @@ def jekyll_code(line: str) -> str | None:
 
 def jekyll_code_ends(line: str) -> bool:
     return _END_HIGHLIGHT.match(line) is not None
+
+
+def is_jekyll_post(shown: str, text: str) -> bool:
+    """Whether a markdown file is a Jekyll post, whose markdown kramdown reads: in a `_posts/`
+    folder (not Hexo's `source/_posts/`), named by its date as Jekyll asks
+    (`_posts/2016-05-31-rl.markdown`), a YAML front matter atop it; not a Hugo post named so
+    (`content/posts/2023-02-18-x.md`), whose markdown Goldmark reads."""
+    *folders, name = shown.replace("\\", "/").split("/")
+    if "_posts" not in folders or folders[: folders.index("_posts")][-1:] == ["source"]:
+        return False
+    return bool(JEKYLL_DATED.match(name)) and text.lstrip("\ufeff").startswith("---")
+
+
+# a formula kramdown reads as inline math: `$$…$$` on one line, with words before or after it on
+# that line (a list's or a quote's marks before it aside)
+_KRAMDOWN_MATH = re.compile(r"\$\$(?P<tex>(?:[^$\n]|\$(?!\$))+?)\$\$")
+_BLOCK_MARKS = re.compile(r"[\s>]*(?:(?:[-*+]|\d+[.)])[ \t]+)?")
+
+
+def kramdown_math(body: str) -> str:
+    """A Jekyll post's body with each `$$…$$` that kramdown shows as inline math, one among words
+    on its line (`records that $$\\frac{a}{b}$$ and`, a table's cell), written `$…$` as a note
+    writes inline math; one alone on its lines, kramdown's display math, as it is. Code as it is."""
+
+    def inline(line: str) -> str:
+        if "$$" not in line:
+            return line
+        out, pos = [], 0
+        for m in _KRAMDOWN_MATH.finditer(line):
+            alone = _BLOCK_MARKS.fullmatch(line[: m.start()]) and not line[m.end() :].strip()
+            tex = m.group("tex").strip()
+            out += [line[pos : m.start()], m.group(0) if alone or not tex else f"${tex}$"]
+            pos = m.end()
+        return "".join(out) + line[pos:]
+
+    return outside_code(body, inline)
 
 
 def from_site_root(body: str) -> str:
@@ -440,6 +488,44 @@ def toml_front_matter(
     return {key: plain_value(value) for key, value in fields.items()}, body, end + 2, ()
 
 
+# Pelican's (Python-Markdown's `meta`, MultiMarkdown's) metadata: `Key: value` lines atop the
+# file, a line indented four spaces or more going on with the value above it, a blank line after
+_META_FIELD = re.compile(r"^ {0,3}(?P<key>[A-Za-z0-9_-]+):[ \t]*(?P<value>.*)$")
+_META_MORE = re.compile(r"^ {4,}(?P<value>\S.*)$")
+
+
+def metadata_header(text: str) -> tuple[dict[str, object], str, int] | None:
+    """Pelican's metadata atop a markdown post (`Title: x`, `Date: …`, `Tags: a, b` lines up to
+    the first blank one, as Python-Markdown's `meta` and MultiMarkdown read them): its fields by
+    their keys in lower case (Pelican's `Status: draft` a draft), the body after it and the line
+    the body starts on; None when the file opens with no such lines naming a title (prose whose
+    first line holds a colon is no header)."""
+    lines = text.split("\n")
+    end = next((i for i, line in enumerate(lines) if not line.strip()), len(lines))
+    fields: dict[str, str] = {}
+    key = ""
+    for line in lines[:end]:
+        if key and (more := _META_MORE.match(line)):
+            fields[key] = f"{fields[key]} {more.group('value').strip()}".strip()
+        elif found := _META_FIELD.match(line):
+            key = found.group("key").lower()
+            fields[key] = found.group("value").strip()
+        else:
+            return None
+    if "title" not in fields:
+        return None
+    return pelican_fields(fields), "\n".join(lines[end + 1 :]), end + 2
+
+
+def pelican_fields(fields: dict[str, str]) -> dict[str, object]:
+    """Pelican's metadata as a front matter's fields: `Status: draft` as `draft: true` (a note's
+    `status` is its reading's), its other statuses left out."""
+    out: dict[str, object] = {k: v for k, v in fields.items() if k != "status"}
+    if fields.get("status", "").lower() == "draft":
+        out["draft"] = True
+    return out
+
+
 def toml_problem(exc: tomllib.TOMLDecodeError, shown: str, last: int) -> Diagnostic:
     """A TOML front matter's error at its line in the file: tomllib counts the lines of the TOML
     alone (`(at line 1, column 9)` is the file's line 2), and an error at the end of the TOML is
@@ -465,18 +551,22 @@ def plain_value(value: object) -> object:
     return value
 
 
-def from_hugo(body: str) -> str:
+def from_hugo(body: str, escaped_math: bool = True) -> str:
     """The body of a Hugo post as plain markdown: `{{< highlight go >}}` … `{{< /highlight >}}` as
     a fenced code block, `{{< figure src=… caption=… >}}` as the `<figure>` Hugo writes for it,
     `{{< youtube id >}}` and `{{< tweet user="x" id="1" >}}` as a link to the video or the tweet,
     `{{< toc >}}` left out (the page has its own contents), a theme's box set apart from the text
     (`{{% alert note %}}` … `{{% /alert %}}`: CALLOUT_SHORTCODES) as a callout of its kind, a
     formula written for Hugo's markdown renderer to read first as the TeX MathJax read
-    (unescaped_formula); other shortcodes, and code blocks, as they are."""
+    (unescaped_formula), unless not `escaped_math` (kramdown, Jekyll's, reads no escape in
+    math: `\\F` there is a line break before an F); other shortcodes, and code blocks, as they
+    are."""
     body = quote_blocks(body, hugo_callout_opens, hugo_callout_ends)
     body = outside_code(
         body, lambda line: _SHORTCODE.sub(shortcode_markup, line), hugo_code, hugo_code_ends
     )
+    if not escaped_math:
+        return body
     return outside_code_blocks(body, lambda prose: _MATH.sub(unescaped_formula, prose))
 
 

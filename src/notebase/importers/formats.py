@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Collection
 from pathlib import Path
 
+from notebase.diagnostics import FilePos, warning
 from notebase.importers.bib import NO_BIBLIOGRAPHY, Bibliography, read_bibtex
 from notebase.importers.blogsource import MARKDOWN_SUFFIXES
 from notebase.importers.bookmarks import (
@@ -35,7 +36,7 @@ from notebase.importers.hypothesis_exports import (
 from notebase.importers.kobo import is_sqlite, read_kobo
 from notebase.importers.markdownpost import read_markdown
 from notebase.importers.medium import is_medium, read_medium
-from notebase.importers.model import ParsedArchive
+from notebase.importers.model import ArchiveFormat, ParsedArchive
 from notebase.importers.reader import read_archive
 from notebase.importers.siteurl import NO_SITE, Site
 from notebase.importers.substack import body_names, is_substack, read_substack
@@ -72,6 +73,23 @@ _BIB_START = re.compile(rf"^(?:\s*%[^\n]*\n)*\s*@\s*(?:{'|'.join(BIB_KINDS)})\s*
 _HTML_START = re.compile(r"^\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html)[\s>]", re.I | re.S)
 
 
+# markup a site generator reads beside markdown that import does not: its files are told so, by
+# kind, not read as plain text (Pelican's and Sphinx's reStructuredText, Hugo's Org and AsciiDoc)
+UNREAD_MARKUP = {
+    ".rst": "reStructuredText", ".rest": "reStructuredText", ".org": "Org", ".adoc": "AsciiDoc",
+    ".asciidoc": "AsciiDoc", ".ipynb": "Jupyter notebook",
+}  # fmt: skip
+UNREAD_HINT = "convert it to markdown first (`pandoc -t gfm FILE -o FILE.md`), then import the .md"
+
+
+def unread_markup(text: str, name: str, shown: str) -> ParsedArchive:
+    """A file of markup import does not read (UNREAD_MARKUP): no post, a warning saying so."""
+    kind = UNREAD_MARKUP[suffix_of(name)]
+    message = f"{kind} is not read: nothing is imported from this file"
+    diag = warning("import-unread-markup", message, FilePos(shown, 1), UNREAD_HINT)
+    return ParsedArchive(name, ArchiveFormat.UNKNOWN, (), (diag,))
+
+
 def suffix_of(name: str) -> str:
     return "." + name.rsplit(".", 1)[-1].lower() if "." in name else ""
 
@@ -82,6 +100,8 @@ def is_html(name: str, text: str) -> bool:
 
 def choose_reader(name: str, text: str) -> Reader:
     """The reader for a file named `name` holding `text`."""
+    if suffix_of(name) in UNREAD_MARKUP:
+        return unread_markup
     if suffix_of(name) == ".bib" or _BIB_START.match(text[:4000]):
         return read_bibtex
     if is_substack(name, text):

@@ -68,7 +68,7 @@ def in_asset_folder(match: re.Match[str], folder: str, assets: Collection[str]) 
     path = match.group("path")
     if posixpath.normpath(unquote(path)) not in assets:
         return match.group(0)
-    return f"{match.group('before')}{folder}/{path}"
+    return f"{match.group('before')}{folder.replace(' ', '%20')}/{path.removeprefix('./')}"
 
 
 def hexo_code(line: str) -> str | None:

@@ -18,10 +18,15 @@ from notebase.importers.blogsource import (
     from_hugo,
     from_jekyll,
     from_site_root,
+    is_bundle_index,
+    is_jekyll_post,
+    kramdown_math,
+    metadata_header,
     toml_front_matter,
     unsized_images,
 )
 from notebase.importers.hexo import from_hexo
+from notebase.importers.mdx import from_mdx
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
 from notebase.importers.readwisemd import readwise_note, readwise_post
 from notebase.importers.structured import (
@@ -42,7 +47,7 @@ from notebase.reading.yamlio import load_fields, yaml_warning
 
 # the front-matter fields read into the post; the others are kept in the note as they were
 READ_FIELDS = frozenset(
-    ("title", "url", "tags", "keywords", "category", "categories", "date", "authors", "author",
+    ("title", "url", "tag", "tags", "keywords", "category", "categories", "date", "authors", "author",
      "arxiv", "eprint", "doi", "year", "source_title", "tldr", "kind", "origin", "import_digest")
 )  # fmt: skip
 _HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(?P<text>.+?)[ \t#]*$")
@@ -81,14 +86,19 @@ def read_markdown(text: str, name: str, shown: str, assets: Collection[str] = ()
     post's `url`, else the slug its file or folder is named by, `2019-05-01-my-post.md` as
     "My Post", else the file's name), a bare URL line under the title as `url`, a `TLDR;`
     paragraph as its tl;dr, and the rest as it is. `assets`: the files of its asset folder, as
-    Hexo keeps a post's (beside it, named as its file: `x/a.png` beside `x.md`), by their paths
-    in it."""
+    Hexo keeps a post's (beside it, named as its file: `x/a.png` beside `x.md`), or a page
+    bundle's (`x/index.md`'s folder), by their paths in it."""
+    stem = name.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    kramdown = is_jekyll_post(shown, text)
     fields, text, body_line, diags = front_matter_of(text, shown)
     fields = read_whatever_case(fields)
     if _ONLY_MARKUP.fullmatch(text) and (target := page_redirect(text)):
         return redirect_page(target, name, shown)  # a post moved (jekyll-redirect-from's stub)
-    stem = name.rsplit("/", 1)[-1].rsplit(".", 1)[0]
-    text = unsized_images(from_site_root(from_hugo(from_jekyll(from_hexo(text, stem, assets)))))
+    folder = asset_folder(shown) if is_bundle_index(name) else stem
+    assets = assets if folder else ()
+    text = from_mdx(text) if name.lower().endswith(".mdx") else text
+    text = from_hugo(from_jekyll(from_hexo(text, folder, assets)), escaped_math=not kramdown)
+    text = unsized_images(from_site_root(kramdown_math(text) if kramdown else text))
     lines = text.replace("\r\n", "\n").split("\n")
     if readwise := readwise_note(lines):
         lines = readwise.body
@@ -102,8 +112,8 @@ def read_markdown(text: str, name: str, shown: str, assets: Collection[str] = ()
         f"{name}:1",
         ["\n".join(body).strip("\n")] if "".join(body).strip() else [],
         url=url,
-        tags=tags_of(fields.get("tags")) + tags_of(fields.get("keywords")),
-        categories=tags_of(fields.get("category") or fields.get("categories")),
+        tags=named_or_listed(fields, "tag", "tags") + tags_of(fields.get("keywords")),
+        categories=named_or_listed(fields, "category", "categories"),
         date=parse_date(str(fields.get("date") or "")) or file_date(stem),
         authors=authors_of(fields.get("authors") or fields.get("author")),
     )
@@ -111,6 +121,14 @@ def read_markdown(text: str, name: str, shown: str, assets: Collection[str] = ()
     post = readwise_post(post, readwise) if readwise else post
     files = linked_files(text, body_line)
     return ParsedArchive(name, ArchiveFormat.MARKDOWN, (post,), diags, files=files)
+
+
+def asset_folder(shown: str) -> str:
+    """The name of a page bundle's folder (`posts/x/index.md`: `x`), where the note's copies of
+    its files go, apart from other bundles' files of the same names (each its `cover.png`);
+    '' when the path names none."""
+    parts = shown.replace("\\", "/").split("/")
+    return parts[-2] if len(parts) > 1 and parts[-2] not in ("", ".", "..") else ""
 
 
 # a lead list's labelled field, `* **Title**: …`, `- **Authors:** …`, `* __Year__: …`, or a line
@@ -169,16 +187,38 @@ def file_date(stem: str) -> str:
     return parse_date(found.group(1)) if found else ""
 
 
-def front_matter_of(
-    text: str, shown: str
-) -> tuple[dict[str, object], str, int, tuple[Diagnostic, ...]]:
-    """The file's front matter (YAML, or Hugo's TOML), its body, the line the body starts on,
-    and the front matter's problems (a front matter that cannot be read gives no field)."""
+FrontMatter = tuple[dict[str, object], str, int, tuple[Diagnostic, ...]]
+_BLANK_LEAD = re.compile(r"(?:[ \t]*\n)+(?=(?:---|\+\+\+)[ \t]*\n)")  # blank lines, a fence after
+
+
+def front_matter_of(text: str, shown: str) -> FrontMatter:
+    """The file's front matter (YAML, Hugo's TOML, or Pelican's `Key: value` lines), its body,
+    the line the body starts on, and the front matter's problems (a front matter that cannot be
+    read gives no field); after blank lines too, as Hugo reads it (a post opening with an empty
+    line kept its title, date and tags there)."""
+    lead = _BLANK_LEAD.match(text)
+    if lead is None:
+        return front_matter_atop(text, shown)
+    skipped = lead.group(0).count("\n")
+    fields, body, body_line, diags = front_matter_atop(text[lead.end() :], shown)
+    return fields, body, body_line + skipped, tuple(moved_down(d, skipped) for d in diags)
+
+
+def moved_down(diag: Diagnostic, lines: int) -> Diagnostic:
+    """The diagnostic at its line that many lines further down the file."""
+    pos = diag.pos
+    return diag if pos is None else replace(diag, pos=replace(pos, line=pos.line + lines))
+
+
+def front_matter_atop(text: str, shown: str) -> FrontMatter:
+    """front_matter_of, for a front matter on the file's first line."""
     toml = toml_front_matter(text, shown)
     if toml is not None:
         return toml
     split = split_front_matter(text)
     if split is None or not split.has_front_matter:
+        if (header := metadata_header(text)) is not None:
+            return (*header, ())
         return {}, text, split.body_line if split is not None else 1, ()
     found, problems = load_fields(split.yaml_text, shown, 2)
     diags = tuple(yaml_warning(d, "the front matter is ignored") for d in problems)
@@ -325,6 +365,15 @@ def tldr_of(lines: list[str]) -> tuple[str, list[str]]:
         words = " ".join(" ".join(lines[i:end]).split())
         return _TLDR.sub("", words, count=1).strip(), [*lines[:i], *lines[end:]]
     return "", lines
+
+
+def named_or_listed(fields: dict[str, object], one: str, many: str) -> tuple[str, ...]:
+    """A post's tags or categories as Jekyll reads them: the singular field's text whole
+    (`category: Natural Language Processing`, one category; so Pelican's `Category:`), then the
+    plural's list, or its text split (`tags: a b`, `tags: a, b`)."""
+    named = fields.get(one)
+    found = (text_of(named),) if isinstance(named, str) and text_of(named) else tags_of(named)
+    return tuple(dict.fromkeys(found + tags_of(fields.get(many))))
 
 
 def tags_of(value: object) -> tuple[str, ...]:

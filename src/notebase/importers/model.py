@@ -77,6 +77,10 @@ class RawPost:
     lines: tuple[ArchiveLine, ...]
     heading_lines: tuple[int, ...] = ()  # line numbers the format itself marks as section headings
     roundup_item: bool = False  # a linked item of a roundup / weeknotes post (a `link` entry)
+    listed: bool = False  # a post a listing of the site's own shows: its excerpt, never a quote
+    # lines above its title that are the post's own (a card's category and picture text, its
+    # date): written after its body, its date read
+    head: tuple[ArchiveLine, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

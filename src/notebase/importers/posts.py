@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from notebase.importers.blocks import FIELD, build_blocks
 from notebase.importers.model import Block, BlockKind, ImportedPost, RawPost, Taxonomy
 from notebase.importers.quotes import mark_quotes
-from notebase.importers.structured import paper_ids
+from notebase.importers.structured import paper_ids, parse_date
 from notebase.reading.kinds import infer_kind
 from notebase.reading.sourcerefs import ARXIV_TITLE, parse_doi, strip_arxiv_prefix
 
@@ -88,6 +88,21 @@ def take_lead(blocks: Sequence[Block], title: str) -> tuple[str, str, tuple[Bloc
     return url, source_title, tuple(kept)
 
 
+def take_date(blocks: Sequence[Block]) -> tuple[str, tuple[Block, ...]]:
+    """The date of the first dateline among `blocks` (a line of a few words holding a date:
+    `May 12, 2025`, `By Ann Lee / 3 June 2024`), as YYYY-MM-DD, and the blocks without that
+    line when it holds the date alone ('' and the blocks as they were: none)."""
+    for i, block in enumerate(blocks):
+        text = block.text.strip()
+        found = DATE.search(text) if is_single(block) else None
+        if found is None or len(text.split()) > DATE_LINE_WORDS:
+            continue
+        if date := parse_date(found.group(0)):
+            alone = not any(c.isalnum() for c in text.replace(found.group(0), ""))
+            return date, (*blocks[:i], *blocks[i + 1 :]) if alone else tuple(blocks)
+    return "", tuple(blocks)
+
+
 def take_tldr(blocks: Sequence[Block]) -> tuple[str, tuple[Block, ...]]:
     """The first `tldr:` field becomes the post's tl;dr; other blocks are kept in order."""
     for i, block in enumerate(blocks):
@@ -133,12 +148,18 @@ def build_post(
 ) -> ImportedPost:
     """Recognise a raw post's blocks and source fields."""
     blocks = build_blocks(raw.lines, raw.heading_lines)
+    head = build_blocks(raw.head)
+    date, head = take_date(head)
+    if not date:
+        date, lead = take_date(blocks[:LEAD_MAX])
+        blocks = (*lead, *blocks[LEAD_MAX:])
     url, source_title, blocks = take_lead(blocks, raw.title)
     title = strip_arxiv_prefix(raw.title)  # "[2412.09871] Title": an arXiv page's title
     if title != raw.title and not source_title:
         source_title = raw.title  # kept whole, as a link-title line is (it names the paper)
     tldr, blocks = take_tldr(blocks)
-    blocks = mark_quotes(blocks, raw.title)
+    blocks = blocks if raw.listed else mark_quotes(blocks, raw.title)
+    blocks = (*blocks, *head)  # (a card's lines: no quotation)
     if not url and (urls := find_urls(blocks)):
         url = urls[0]
     ids = source_ids(url, source_title)
@@ -155,4 +176,5 @@ def build_post(
         doi=ids[1],
         source_title=source_title,
         tldr=tldr,
+        date=date,
     )

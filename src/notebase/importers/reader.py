@@ -28,7 +28,14 @@ from notebase.importers.model import (
     Taxonomy,
 )
 from notebase.importers.posts import build_post
-from notebase.importers.segment import could_be_title, find_records, marker_kind
+from notebase.importers.segment import (
+    HEAD_MAX,
+    card_heads,
+    could_be_title,
+    find_records,
+    is_prose,
+    marker_kind,
+)
 
 TITLE_MAX_CHARS = 100
 
@@ -38,21 +45,25 @@ def read_records(
 ) -> ParsedArchive:
     """One post per record start; before the first, a header's description (its collection) or,
     on a page without a header, the roundup's own note whose linked items the records are."""
-    taxonomy, preamble = read_preamble(lines, starts[0] if starts else len(lines))
+    heads = card_heads(lines, starts) or ()
+    taxonomy, preamble = read_preamble(lines, (heads or starts)[0] if starts else len(lines))
     header = taxonomy != Taxonomy() or parse_header(first_line(lines)) is not None
     diags: list[Diagnostic] = []
     if not starts:
         diags.append(no_posts(shown, bool(preamble)))
     roundup = None
     dated = bool(starts) and all(marker_kind(line.text) for line in preamble)
-    raws = cut_posts(lines, starts, roundup_item=False)
+    raws = cut_posts(lines, starts, False, heads)
     # every record cut at `Read more`: a listing of posts (its heading and the first post's picture
     # above them), not a roundup's own note over its linked items
     listing = len(raws) > 1 and all(any(MORE.search(ln.text) for ln in r.lines) for r in raws)
+    listing = listing or (bylined(raws) and not any(is_prose(line.text) for line in preamble))
+    if listing:  # the site's own posts, each shown by its excerpt
+        raws = tuple(replace(raw, listed=True) for raw in raws)
     if preamble and not header and not dated and not listing:
         roundup = build_roundup(lines, starts[0] if starts else len(lines), name)
         taxonomy = replace(taxonomy, series=roundup.title)
-        raws = cut_posts(lines, starts, roundup_item=True)
+        raws = cut_posts(lines, starts, True, heads)
     if preamble and not header and (dated or listing):  # the first post's head above its title
         raws = (replace(raws[0], lines=(*preamble, *raws[0].lines)), *raws[1:])
     if roundup is not None and not has_text(roundup):  # only a title over the items: no note
@@ -72,6 +83,14 @@ def read_records(
     collections = describe(taxonomy, preamble) if header else ()
     fmt = ArchiveFormat.RECORDS if cut_by else ArchiveFormat.TAXONOMY
     return ParsedArchive(name, fmt, tuple(posts), tuple(diags), collections, cut_by)
+
+
+def bylined(raws: Sequence[RawPost]) -> bool:
+    """Every record's head (its first lines) holds a byline or a date: `4 minute read`,
+    `Posted on May 3`. Under a page's heading alone (`Blog posts`, a year), such records are
+    the site's own posts, listed, not a roundup's linked items."""
+    heads = [[ln.text for ln in r.lines if ln.text.strip()][:HEAD_MAX] for r in raws]
+    return len(raws) > 1 and all(any(marker_kind(text) for text in head) for head in heads)
 
 
 def has_text(post: ImportedPost) -> bool:

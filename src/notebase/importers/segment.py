@@ -325,13 +325,23 @@ def same_glyph_lines(lines: Sequence[str], group: Sequence[Candidate]) -> list[C
     return sorted(out, key=lambda c: c.index)
 
 
+def is_dense(lines: Sequence[str]) -> bool:
+    """A page of hardly any blank line between its first and last line of text (a file's final
+    line break, or blank lines around the text, are none of its layout)."""
+    filled = [i for i, line in enumerate(lines) if line.strip()]
+    if not filled:
+        return False
+    text = lines[filled[0] : filled[-1] + 1]
+    blank = len(text) - len(filled)
+    return len(text) > 3 and blank * 20 < len(text)
+
+
 def find_records(lines: Sequence[str]) -> Records | None:
     """The repeated record that best explains the page, or None (the page is one post). Under a
     `Tag:` / `Category:` header the page says it lists posts, so plain title lines will do."""
     head = next((line for line in lines if line.strip()), "")
     archive = HEADER.match(head.strip()) is not None
-    blank = sum(1 for line in lines if not line.strip())
-    dense = len(lines) > 3 and blank * 20 < len(lines)
+    dense = is_dense(lines)
     found = [c for i in range(len(lines)) if (c := candidate(lines, i, dense)) is not None]
     groups: dict[tuple[str, ...], list[Candidate]] = {}
     for cand in one_per_head(found):
@@ -349,6 +359,8 @@ def find_records(lines: Sequence[str]) -> Records | None:
     if best is None:
         return None
     chosen = best[1]
+    if chosen[0].shape[0] == "plain" and chosen[0].shape[-1] == "Title":
+        chosen = with_other_case(lines, chosen, groups.get((*chosen[0].shape[:-1], "other"), []))
     if chosen[0].shape[0] == "glyph":
         chosen = same_glyph_lines(lines, chosen)
     if chosen[0].shape[0] == "closed":
@@ -359,6 +371,55 @@ def find_records(lines: Sequence[str]) -> Records | None:
     return Records(
         tuple(c.index for c in chosen), tuple(c.title for c in chosen), describe(chosen[0].shape)
     )
+
+
+def with_other_case(
+    lines: Sequence[str], titled: Sequence[Candidate], others: Sequence[Candidate]
+) -> list[Candidate]:
+    """Title Case records with the few lines among them laid out as they are but in another case
+    (`MAP-Elites`, `Towards an AI co-scientist`): a name of one word, or a title in sentence case,
+    after the body of a record (not right under a title: that is its body) and over a body of its
+    own, in a list whose every record has a short body, is one of them too."""
+    starts = {c.index for c in titled}
+    among: list[Candidate] = []
+    for cand in others:
+        if cand.index > titled[0].index and prev_line(lines, cand.index) not in starts:
+            among.append(cand)
+            starts.add(cand.index)
+    if not among or len(among) * 2 > len(titled):
+        return list(titled)
+    merged = with_bodies(lines, sorted([*titled, *among], key=lambda c: c.index))
+    whole = len(merged) == len(titled) + len(among) and short_bodies(lines, merged)
+    return merged if whole else list(titled)
+
+
+def card_heads(lines: Sequence[str], starts: Sequence[int]) -> list[int] | None:
+    """Where each record begins when a short paragraph of its own stands above its title, opened
+    by the same line above every title (a card's category, then its picture's text) or by a date
+    above each (the first title's too: a date closing each record would stand above none), each
+    record above keeping a body of its own: the first line of each such paragraph; else None."""
+    heads = [paragraph_above(lines, start) for start in starts]
+    if len(starts) < 2 or min(heads) < 0:
+        return None
+    dated = all(marker_kind(lines[h]) == "date" for h in heads)
+    if not dated and len({lines[h].strip() for h in heads}) != 1:
+        return None
+    for above, head in zip(starts, heads[1:], strict=False):
+        if not any(lines[j].strip() for j in range(above + 1, head)):
+            return None
+    return heads
+
+
+def paragraph_above(lines: Sequence[str], start: int) -> int:
+    """The first line of the paragraph of at most HEAD_MAX lines standing right above line
+    `start`, a blank line between them (-1: none)."""
+    last = prev_line(lines, start)
+    if last < 0 or last == start - 1:
+        return -1
+    top = last
+    while top > 0 and lines[top - 1].strip():
+        top -= 1
+    return top if last - top < HEAD_MAX else -1
 
 
 def with_first_record(

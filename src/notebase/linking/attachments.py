@@ -132,7 +132,7 @@ def read_attachment(
     if is_drawn_file(path):
         images = {key: image_bytes(notes_dir / rel) for key, rel in (shown or {}).items()}
         draw = canvas_svg if is_canvas_file(path) else drawing_svg
-        svg, width, height = draw(data.decode("utf-8", "replace"), images)
+        svg, width, height = draw(drawn_text(data), images)
         attachment = Attachment(path, f"{FILES_DIR}/{drawn_path(path)}", "image", width, height)
         return attachment, Copy(digest_bytes(svg), notes_dir / path, svg)
     if is_base_file(path):
@@ -142,6 +142,12 @@ def read_attachment(
     width, height = image_size(data) if kind == "image" else (0, 0)
     attachment = Attachment(path, f"{FILES_DIR}/{path}", kind, width, height)
     return attachment, Copy(digest_bytes(data), notes_dir / path)
+
+
+def drawn_text(data: bytes) -> str:
+    """A drawing's (a canvas's) file as text, its lines ended by `\n` as a note's are: a vault
+    kept on Windows ends them `\r\n`, where no scene block was found."""
+    return data.decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n")
 
 
 MAX_DRAWN_IMAGE = 10_000_000  # bytes of an image a drawing's (canvas's) SVG holds; more: a box
@@ -161,7 +167,7 @@ def drawing_images(notes_dir: Path, path: str, files: FileTable) -> dict[str, st
     its file nodes: canvas_files), found as Obsidian finds a link's, by their ids; none when it
     cannot be read (read_attachment says so)."""
     try:
-        text = (notes_dir / path).read_text("utf-8", "replace")
+        text = drawn_text((notes_dir / path).read_bytes())
     except OSError:
         return {}
     names = (canvas_files if is_canvas_file(path) else embedded_files)(text)

@@ -83,7 +83,7 @@ DATAVIEW_FUNCTIONS = frozenset(
     {
         "dateformat", "round", "sum", "product", "min", "max", "icontains", "econtains",
         "replace", "default", "nonnull", "padleft", "padright", "truncate", "reverse", "typeof",
-        "dur", "durationformat",
+        "dur", "durationformat", "substring",
     }
 )  # fmt: skip
 FUNCTIONS = frozenset(
@@ -1226,11 +1226,14 @@ MAX_TEXT = 100_000  # a text a query's function makes is at most this long (or n
 
 def text_function(name: str, args: list[Any]) -> Any:
     """Dataview's `replace(text, old, new)` (each time it is there), `padleft`/`padright(text,
-    length, padding)` and `truncate(text, length, suffix)` (at most `length` characters, the
-    suffix, `...` unless given, ending them); a text none (null), as in Dataview."""
+    length, padding)`, `truncate(text, length, suffix)` (at most `length` characters, the
+    suffix, `...` unless given, ending them) and `substring(text, start, end)`; a text none
+    (null), as in Dataview."""
     text, rest = (args[0] if args else None), args[1:]
     if not isinstance(text, str) or any(a is None for a in rest[:1]):
         return None
+    if name == "substring":
+        return substring(text, rest)
     if name == "replace":
         old, new = (text_of(a) for a in (*rest, "", "")[:2])
         count = len(text) + 1 if not old else text.count(old)
@@ -1248,6 +1251,20 @@ def text_function(name: str, args: list[Any]) -> Any:
         return text
     fill = (padding * (length // len(padding) + 1))[: length - len(text)]
     return fill + text if name == "padleft" else text + fill
+
+
+def substring(text: str, bounds: list[Any]) -> str:
+    """Dataview's `substring(text, start, end)`, as JavaScript's substring cuts a text: from
+    `start` to `end` (the text's end unless given), each held within the text (a number none or
+    below 0 is 0), the smaller first."""
+
+    def held(value: Any) -> int:
+        at = number(value)
+        return 0 if math.isnan(at) else int(min(max(at, 0.0), float(len(text))))
+
+    start = held(bounds[0]) if bounds else 0
+    end = held(bounds[1]) if len(bounds) > 1 and bounds[1] is not None else len(text)
+    return text[min(start, end) : max(start, end)]
 
 
 def round_half_up(value: Any, places: Any) -> Any:
@@ -1320,11 +1337,14 @@ DATE_FIELDS = frozenset(
 
 
 def date_field(text: str, name: str) -> int | None:
+    """A date's field as Dataview reads it (its DateTime's, Luxon's): `weekyear` is the ISO
+    week's number (Luxon's weekNumber), `week` the week of the month (`day / 7`, rounded down,
+    and 1), `weekday` the ISO weekday (1, Monday, to 7)."""
     when = read_when(text)
     if when is None:
         return None
-    week_year, week, weekday = when.isocalendar()
-    fields = {"weekyear": week_year, "week": week, "weekday": weekday}
+    _, week_number, weekday = when.isocalendar()
+    fields = {"weekyear": week_number, "week": when.day // 7 + 1, "weekday": weekday}
     return fields[name] if name in fields else getattr(when, name, when.microsecond // 1000)
 
 

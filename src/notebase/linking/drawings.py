@@ -24,6 +24,7 @@ from notebase.linking.imagesize import raster_kind
 from notebase.markdown.rawhtml import RASTER_URL
 
 SCENE = re.compile(r"```(compressed-json|json)[ \t]*\n(.*?)\n[ \t]*```", re.S)
+PUBLISHED_SCENE = re.compile(r"\bconst InitialData\s*=\s*(?=\{)")
 TEXT_ELEMENT = re.compile(r"^(.*?) \^([A-Za-z0-9_-]+)$", re.M)
 EMBEDDED_FILE = re.compile(r"^([0-9A-Za-z_-]+): \[\[([^\]|#]+)(?:[|#][^\]]*)?\]\]\s*$", re.M)
 PADDING = 10
@@ -79,7 +80,7 @@ def mapping(value: object) -> dict[str, Any]:
 def read_scene(text: str) -> dict[str, Any]:
     found = SCENE.search(text)
     if found is None:
-        raise DrawingError("it holds no ```json or ```compressed-json block of the drawing")
+        return published_scene(text)
     kind, body = found.groups()
     try:
         raw = decompress(body) if kind == "compressed-json" else body
@@ -88,6 +89,21 @@ def read_scene(text: str) -> dict[str, Any]:
         raise DrawingError(f"its {kind} block cannot be read ({exc})") from None
     if not isinstance(scene, dict):
         raise DrawingError(f"its {kind} block holds no drawing")
+    return scene
+
+
+def published_scene(text: str) -> dict[str, Any]:
+    """The scene of a drawing as Obsidian's Digital Garden plugin publishes it: a page of its own
+    drawn by a script, which opens `const InitialData={…};` with the scene's JSON."""
+    start = PUBLISHED_SCENE.search(text)
+    if start is None:
+        raise DrawingError("it holds no ```json or ```compressed-json block of the drawing")
+    try:
+        scene, _ = json.JSONDecoder().raw_decode(text, start.end())
+    except (ValueError, RecursionError) as exc:
+        raise DrawingError(f"its published scene cannot be read ({exc})") from None
+    if not isinstance(scene, dict):
+        raise DrawingError("its published scene holds no drawing")
     return scene
 
 

@@ -28,6 +28,7 @@ from notebase.slugs import (
     DRAWING,
     drawing_file_names,
     drawing_path,
+    is_folder_page,
     looks_like_file,
     name_key,
     short_hash,
@@ -408,10 +409,6 @@ def titled_by_file_names(entries: Sequence[Entry]) -> list[Entry]:
         else e
         for e in entries
     ]
-
-
-def is_folder_page(rel_path: str) -> bool:
-    return rel_path.rsplit("/", 1)[-1] == "index.md"
 
 
 def titled_by_file_name(entry: Entry, heading: Heading) -> Entry:
@@ -830,7 +827,9 @@ def broken_link(link: LinkRef, entry: Entry, names: Keyed[Names], apply: Apply) 
     if (link.embed and not link.is_wiki) or names_file(link.target.partition("#")[0]):
         message = f"{shown} names no file under notes/"
         hint = "put the file in notes/ (any folder: it is found by name), or fix the path"
-        return warning("missing-attachment", message, pos, hint)
+        file = link.target.partition("#")[0] or link.target
+        file = file if link.is_wiki else unquote(file)
+        return warning("missing-attachment", message, pos, hint, about=file)
     close = apply.call(suggest_name, name_key(link.target), apply.call(typo_names, names))
     if close is None:
         note = link.target.partition("#")[0]

@@ -40,6 +40,9 @@ _RENAMED = {
     "\\AA": "\\text{\u00c5}",  # the ångström, a length in structural biology's notes
 }
 _AND = re.compile(r"\\and(?![a-zA-Z])")  # MathJax reads \and as \land
+# braket's capitalised \Bra{v}, \Ket{v} and \Braket{a|H|b}, which MathJax loads when they are
+# used (their delimiters stretching to what they hold): drawn as \bra, \ket and \braket
+_BRAKET = re.compile(r"\\(Bra|Ket|Braket)(?![a-zA-Z])")
 # `\over` with nothing before it in its group (`{\over \Gamma \vdash x:A}`, an inference rule's
 # axiom): an empty numerator, as TeX draws it, which latex2mathml cannot read alone
 _EMPTY_OVER = re.compile(r"(^|\{)(\s*)\\over(?![a-zA-Z])")
@@ -70,6 +73,14 @@ _ARROW_BASE = re.compile(
     r'(?=<mpadded width="\+0\.833em")'
 )
 _CE = re.compile(r"\\ce\s*\{")
+# TeX's infix fractions (`a \over b`, `IV \atop \iff`), which take in their whole group: in an
+# alignment, the cell they stand in (TeX makes each cell a group; latex2mathml does not)
+_INFIX = re.compile(r"\\(?:over|atop|above|choose|brack|brace)(?![a-zA-Z])")
+# an environment holding none (its cells are of this one), with its column spec if it has one
+_INNERMOST = re.compile(
+    r"(\\begin\{[a-zA-Z]+\*?\}(?:\{[^{}]*\})?)((?:(?!\\begin\{|\\end\{).)*?)(\\end\{)", re.S
+)
+_GROUP = re.compile(r"\{[^{}]*\}")
 _ARROW_LABEL_OPEN = '<mpadded width="+0.833em" lspace="0.556em" voffset="-.2em" height="-.2em">'
 _ARROW_LABEL_CLOSE = '<mspace depth=".25em" /></mpadded>'
 # a label's margin each side, in its own (script) size: amsmath's 5mu and 9mu, shared evenly
@@ -97,16 +108,44 @@ def prepare_tex(tex: str) -> str:
     """TeX rewritten into the subset latex2mathml converts, meaning kept."""
     tex = _VERB_SPACED.sub(r"\\verb", tex)
     tex = _LINE_END_SPACE.sub(r"\1\\ ", _DROPPED.sub("", proof_trees(tex)))
+    if _INFIX.search(tex):
+        tex = _INNERMOST.sub(lambda m: m.group(1) + grouped_cells(m.group(2)) + m.group(3), tex)
     tex = _OPERATORNAME_BARE.sub(r"\\operatorname\1{\2}", tex)
     tex = _ENVIRONMENTS.sub(lambda m: f"\\{m.group(1)}{{align*}}", tex)
     tex = _ALIGNAT_COLUMNS.sub(r"\1", tex)
     tex = _ARG.sub(lambda m: f"\\operatorname*{{arg {m.group(1) or ''}}}", tex)
     for old, new in _RENAMED.items():
         tex = tex.replace(old, new)
+    tex = _BRAKET.sub(lambda m: f"\\{m.group(1).lower()}", tex)
     tex = set_braces(_AND.sub(r"\\land", _EMPTY_OVER.sub(r"\1\2{}\\over", tex)))
     tex = _EQNARRAY.sub(eqnarray_as_align, _ROW_BRACKET.sub(r"\1{}\2", tex))
     tex = rich_operator_names(colored_groups(text_with_math(tex)))
     return _OPERATORNAME.sub(operator_name, tex)
+
+
+def grouped_cells(body: str) -> str:
+    """An environment's body, each of its cells holding an infix fraction outside any group
+    braced, as TeX reads the cell: `IV\\atop\\iff& x` -> `{IV\\atop\\iff}& x`."""
+    cells, depth, start, at = [], 0, 0, 0
+    while at < len(body):
+        if body.startswith("\\\\", at) and depth == 0:
+            cells += [body[start:at], "\\\\"]
+            at = start = at + 2
+            continue
+        char = body[at]
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if char == "&" and depth == 0:
+            cells += [body[start:at], "&"]
+            start = at + 1
+        at += 2 if char == "\\" else 1
+    cells.append(body[start:])
+    return "".join(f"{{{cell}}}" if infix_outside_groups(cell) else cell for cell in cells)
+
+
+def infix_outside_groups(cell: str) -> bool:
+    while (bare := _GROUP.sub("", cell)) != cell:
+        cell = bare
+    return _INFIX.search(cell) is not None
 
 
 def colored_groups(tex: str) -> str:

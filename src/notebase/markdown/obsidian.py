@@ -30,6 +30,7 @@ from notebase.markdown.rawhtml import (
     start_tag_values,
     url_of,
 )
+from notebase.slugs import EMOJI
 
 # Obsidian's callout types, each with the group that styles it; an unknown type is a note.
 CALLOUT_GROUPS = {
@@ -50,8 +51,10 @@ CALLOUT_GROUPS = {
 # `[!type|metadata]`: the metadata (`|wide`, `|n-th`) is for a theme's CSS, no part of the type:
 # kept as the callout's data-callout-metadata, as Obsidian and Quartz keep it
 _CALLOUT = re.compile(r"\[!([^\]\s|]+)(?:\|([^\]]*))?\]([+-]?)[ \t]*([^\n]*)(?:\n|$)")
-# A tag: letters, digits, _ - and /, with one character at least that is not a digit.
-_HASHTAG = re.compile(r"#([\w/-]*[^\W\d_][\w/-]*)")
+# A tag: letters, digits, emoji (and their variation selector), _ - and /, with one character at
+# least that is not a digit (Obsidian takes any character but punctuation and spaces).
+_TAG_CHAR = f"(?:[\\w/\ufe0f{EMOJI}-])"
+_HASHTAG = re.compile(f"#({_TAG_CHAR}*(?:[^\\W\\d_]|[{EMOJI}]){_TAG_CHAR}*)")
 
 
 def mark_callouts(state: StateCore) -> None:

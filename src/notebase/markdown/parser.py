@@ -64,6 +64,9 @@ _PLAIN_URL = re.compile(
 )
 # `text ^id` ending a paragraph or list item, or `^id` alone after a block: an Obsidian block id
 _BLOCK_ID = re.compile(r"(?:^|[ \t])\^([A-Za-z0-9-]+)[ \t]*$")
+# a last line `{ #id}`: a block's id as markdown-it-attrs writes it, which Obsidian's Digital
+# Garden plugin writes for each `^id` of the notes it publishes
+_ATTRIBUTE_ID = re.compile(r"(^|\n)[ \t]*\{[ \t]*#([A-Za-z0-9-]+)[ \t]*\}[ \t]*$")
 _LINED = frozenset(
     {
         *("link_open", "wikilink", "math_inline", "math_inline_double", "hashtag", "image"),
@@ -131,6 +134,7 @@ def create_parser() -> MarkdownIt:
     md.core.ruler.after("block", "callouts", obsidian.mark_callouts)
     md.core.ruler.after("block", "task_marks", obsidian.custom_tasks)
     md.core.ruler.after("block", "admonitions", obsidian.mark_admonitions)
+    md.core.ruler.before("inline", "attribute_ids", attribute_ids)
     md.inline.terminator_re = _TEXT_STOP
     md.inline.ruler.after("autolink", "html_tag", obsidian.html_tag)
     md.inline.ruler.before("autolink", "templater", obsidian.templater)
@@ -285,7 +289,9 @@ def parse_wikilink(state: StateInline, silent: bool) -> bool:
     if m is None:
         return False
     if not silent:
-        target, _, label = m.group(2).partition("|")
+        target, bar, label = m.group(2).partition("|")
+        if bar and target.endswith("\\"):  # `[[Note\|alias]]`, its pipe escaped for a table
+            target = target[:-1]  # (Obsidian's Digital Garden plugin writes every link so)
         if obsidian.is_placeholder_target(target.strip()):  # `[[<% tp.file.title %>]]`
             obsidian.push_placeholder(state, label.strip() or target.strip(), m.group(0))
             state.pos = m.end()
@@ -363,6 +369,15 @@ def number_inline_lines(state: StateCore) -> None:
                 child.meta = {**(child.meta or {}), "line": line}
             elif child.type in ("softbreak", "hardbreak"):
                 line += 1
+
+
+def attribute_ids(state: StateCore) -> None:
+    """A block's last line `{ #id}` is its block id `^id`, read so by mark_blocks (its `#id` no
+    tag): the Digital Garden plugin publishes `text ^id` as `text` then `{ #id}` on a line of
+    its own, for its site's markdown-it-attrs to read."""
+    for token in state.tokens:
+        if token.type == "inline" and "{" in token.content:
+            token.content = _ATTRIBUTE_ID.sub(r"\1^\2", token.content)
 
 
 def mark_blocks(state: StateCore) -> None:
@@ -804,12 +819,15 @@ def render_math(
     _self: Any, tokens: Sequence[Token], idx: int, _options: OptionsDict, env: EnvType
 ) -> str:
     """MathML, or the TeX as code with a math-failed warning; a `$$` block is wrapped in a div
-    (`$$…$$` inside a paragraph is display math without one: a div may not sit in a p)."""
+    (`$$…$$` inside a paragraph is display math without one: a div may not sit in a p). An empty
+    one (`$$` and `$$` round a blank line, a formula left to write) shows nothing, as in Obsidian."""
     token = tokens[idx]
     tex = token.content.strip()
     body, env["macros"] = defined_in(tex, env.get("macros") or {})
     mathml = tex_with_synonyms(expand(body, env["macros"]), token.type != "math_inline")
-    if mathml is None:
+    if not tex:
+        mathml = ""
+    elif mathml is None:
         line = token.map[0] + 1 if token.map else int(token.meta.get("line", 0))
         shown = " ".join(tex.split())  # a diagnostic is one line
         shown = shown if len(shown) <= 80 else f"{shown[:77]}..."

@@ -16,7 +16,7 @@ from notebase.diagnostics import Diagnostic, FilePos, warning
 from notebase.model import Entry, EntryKind
 from notebase.reading.discover import NOTES_DIR
 from notebase.records import fast_pickling
-from notebase.slugs import slugify_or_hash
+from notebase.slugs import is_folder_page, slugify_or_hash
 
 # the site's own pages that list notes by kind, at the URLs of notebase's folders for them
 # (`notebase new` writes papers to notes/papers/, links to notes/links/)
@@ -66,7 +66,7 @@ def folder_parts(rel_path: str) -> tuple[str, ...]:
 def breadcrumbs(rel_path: str) -> tuple[FolderLink, ...]:
     """The folders above a note (or a folder's index note), outermost first, each with its URL."""
     parts = folder_parts(rel_path)
-    if rel_path.rsplit("/", 1)[-1] == "index.md":
+    if is_folder_page(rel_path):
         parts = parts[:-1]  # the folder's own page: its crumbs are the folders above it
     return tuple(FolderLink(name, folder_url(parts[: i + 1])) for i, name in enumerate(parts))
 
@@ -122,7 +122,7 @@ def folder_collisions(
             continue
         where = FilePos(f"{NOTES_DIR}/{folder.path}/")
         entry = by_slug.get(folder.url[:-1])
-        if entry is not None and entry.rel_path.casefold() != f"{folder.path}/index.md".casefold():
+        if entry is not None and not is_page_of(entry, folder):
             message = f"{entry.pos.path} has the URL /{folder.url} of the folder {where}"
             hint = f"its page lists the folder; name it {where}index.md to say so, or rename it"
             diags.append(warning("folder-collision", message, entry.pos, hint))
@@ -135,6 +135,12 @@ def folder_collisions(
             hint = "rename the folder to list its notes on a page of its own"
             diags.append(warning("folder-collision", message, where, hint))
     return diags
+
+
+def is_page_of(entry: Entry, folder: Folder) -> bool:
+    """Whether the note is the folder's page: its index.md (or Hugo's `_index.md`)."""
+    in_folder = entry.rel_path.rpartition("/")[0].casefold() == folder.path.casefold()
+    return in_folder and is_folder_page(entry.rel_path)
 
 
 def lists_folder(folder: Folder, by_slug: dict[str, Entry], site_pages: frozenset[str]) -> bool:

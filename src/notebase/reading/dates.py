@@ -33,10 +33,12 @@ _MONTHS = (
 )
 _CJK_DIGITS = {c: n for n, c in enumerate("〇一二三四五六七八九")}
 _CJK_NUMBER = re.compile(r"(?<![〇一二三四五六七八九十])[一二三四五六七八九十]{1,3}(?=[月日号號])")
-# a time (`9:24:55`, `10:00:00.5`) and its zone (`+08:00`, `GMT+0800`), a note in brackets: no
-# date's (a zone after no time is one only with GMT or UTC: `2026-04-2026` holds none)
+# a time (`9:24:55`, `10:00:00.5`) and its zone (`+08:00`, `GMT+0800`), a time written with a
+# dot as German, Danish and Finnish write one (`14.30`, alone: no part of `23.01.2023`), a note in
+# brackets: no date's (a zone after no time is one only with GMT or UTC: `2026-04-2026` holds none)
 _NOT_DATE = re.compile(
     r"\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:\s*(?:GMT|UTC)?\s*[+-]\d{2}:?\d{2}\b)?"
+    r"|(?<![\d.])(?:[01]?\d|2[0-4])\.[0-5]\d(?![\d.])"
     r"|\b(?:GMT|UTC)[+-]\d{2}:?\d{2}\b|\([^)]*\)",
     re.I,
 )

@@ -97,8 +97,11 @@ def mended_fields(yaml_text: str, path: str) -> tuple[tuple[Field, ...], list[Di
     template's note may need all three) and kept once the text reads whole."""
     fields, diags = load_fields(yaml_text, path, 2)
     text, told = yaml_text, []
-    if diags and "{{" in yaml_text:
-        text = _PLACEHOLDER.sub(quote_placeholder, yaml_text)
+    if diags and _ESCAPED_BAR.search(yaml_text):  # written so by a tool: no warning
+        text = _ESCAPED_BAR.sub("|", yaml_text)
+        fields, diags = load_fields(text, path, 2)
+    if diags and "{{" in text:
+        text = _PLACEHOLDER.sub(quote_placeholder, text)
         fields, diags = load_fields(text, path, 2)
         told = [placeholder_warning(path)]
     mends: list[Diagnostic] = []
@@ -111,6 +114,12 @@ def mended_fields(yaml_text: str, path: str) -> tuple[tuple[Field, ...], list[Di
         if not still:
             fields, diags, told = again, (), [*told, *mends]
     return fields, [*diags, *told]
+
+
+# a wikilink's bar escaped, `"[[Note\|shown]]"`, as Obsidian's Digital Garden plugin writes the
+# links of the properties it publishes (as JSON): no escape YAML (nor JSON) knows, so the whole
+# front matter failed to read
+_ESCAPED_BAR = re.compile(r"(?<!\\)\\\|(?=[^\[\]\n]*\]\])")
 
 
 def key_as_read(key: str, known: Collection[str], written: Collection[str]) -> str:
@@ -450,9 +459,10 @@ def coerce(
     fields: dict[str, Field], key: str, convert: Any, path: str, diags: list[Diagnostic]
 ) -> Any:
     """The converted value of a field, or None when absent or of the wrong type (then it is
-    dropped with a field-type warning: a note's page is still made)."""
+    dropped with a field-type warning: a note's page is still made). A field left empty,
+    `updated: ""` as a template writes it, is absent, as `updated:` is (Quartz reads it so)."""
     fld = fields.get(key)
-    if fld is None or fld.value is None:
+    if fld is None or fld.value is None or (isinstance(fld.value, str) and not fld.value.strip()):
         return None
     try:
         value = convert(fld.value)

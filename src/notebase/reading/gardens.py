@@ -5,8 +5,11 @@
   that name), and, with the `Plugin.ExplicitPublish()` filter, every note whose front matter does
   not say `publish: true`. The file is TypeScript: only its comments and strings are told apart
   from code, and these two settings read from it; anything else in it is Quartz's own.
+- Quartz 3, a Hugo site, keeps its settings in config.toml beside content/: its `ignoreFiles`
+  (Hugo's patterns of paths, written `/content/private/*`) leave folders out, and its pages are
+  every note, its home page `content/_index.md` (a folder's page, `_index.md`) as Hugo makes them.
 - Obsidian's Digital Garden plugin (a vault holding .obsidian/plugins/digitalgarden/) publishes
-  only the notes marked `dg-publish: true`.
+  only the notes marked `dg-publish: true` (a vault marking none publishes every note).
 - Obsidian Publish keeps its folder rules in .obsidian/publish.json: the folders `excluded` are
   never published, and when it names folders `included`, a note outside them is published only
   when marked `publish: true` (the notes chosen one by one are kept on Obsidian's servers, not in
@@ -16,7 +19,9 @@ A garden brought as it is (notes/ being its content/ or its vault) keeps those n
 
 from __future__ import annotations
 
+import os
 import re
+import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -24,6 +29,10 @@ from notebase.diagnostics import Diagnostic, FilePos, info
 from notebase.reading.vaultjson import NotJson, read_settings
 
 QUARTZ_CONFIG = "quartz.config.ts"
+QUARTZ_3_CONFIG = "config.toml"  # Quartz 3's, a Hugo site's
+# a Hugo `ignoreFiles` pattern naming a folder of content/ as Quartz 3's settings write one:
+# `/content/private/*`, `^content/templates/`
+HUGO_FOLDER_PATTERN = re.compile(r"\^?/?content/([^*?+()\[\]{}|^$\\]+?)/?(?:\.?\*)?\$?")
 DIGITAL_GARDEN = ".obsidian/plugins/digitalgarden"  # the plugin's folder in a vault
 OBSIDIAN_PUBLISH = ".obsidian/publish.json"  # Obsidian Publish's folder rules in a vault
 # a string literal or a comment; one left open runs to the end of its line (a template literal,
@@ -54,11 +63,12 @@ class GardenSettings:
 
 
 def find_quartz_config(root: Path) -> Path | None:
-    """quartz.config.ts in the knowledge base's root, else beside the folder notes/ is (a link to
-    a garden's content/)."""
+    """quartz.config.ts (or Quartz 3's config.toml) in the knowledge base's root, else beside the
+    folder notes/ is (a link to a garden's content/)."""
     for folder in (root, (root / "notes").resolve().parent):
-        if (folder / QUARTZ_CONFIG).is_file():
-            return folder / QUARTZ_CONFIG
+        for name in (QUARTZ_CONFIG, QUARTZ_3_CONFIG):
+            if (folder / name).is_file():
+                return folder / name
     return None
 
 
@@ -75,12 +85,52 @@ def read_garden_settings(root: Path) -> tuple[GardenSettings, tuple[Diagnostic, 
         quartz.quartz,
     )
     if (root / "notes" / DIGITAL_GARDEN).is_dir():
-        pos = FilePos(f"notes/{DIGITAL_GARDEN}")
-        message = "the site publishes only the notes marked `dg-publish: true` (or `publish:"
-        message += " true`), as the vault's Digital Garden plugin does"
-        said += (info("garden-settings", message, pos, PUBLISH_ALL_HINT),)
-        settings = replace(settings, marked_only=True, included=())
+        settings, garden = digital_garden(root / "notes", settings)
+        said += (garden,)
     return settings, (*told, *said)
+
+
+def digital_garden(notes: Path, settings: GardenSettings) -> tuple[GardenSettings, Diagnostic]:
+    """A vault holding the Digital Garden plugin publishes only its notes marked `dg-publish:
+    true`, as the plugin does; one marking none (the plugin tried, never used) publishes every
+    note, where the plugin would publish none: an empty site is no vault's."""
+    pos = FilePos(f"notes/{DIGITAL_GARDEN}")
+    if not marks_a_note(notes):
+        message = "the vault holds the Digital Garden plugin but marks no note `dg-publish: true`,"
+        message += " which the plugin publishes alone: every note is published"
+        hint = "mark the notes to publish `dg-publish: true` to publish only those"
+        return settings, info("garden-settings", message, pos, hint)
+    message = "the site publishes only the notes marked `dg-publish: true` (or `publish:"
+    message += " true`), as the vault's Digital Garden plugin does"
+    said = info("garden-settings", message, pos, PUBLISH_ALL_HINT)
+    return replace(settings, marked_only=True, included=()), said
+
+
+# a front-matter line marking a note published (`dg-publish: true`, `publish: "yes"`), and the
+# bytes of a note's start read for it
+MARKED = re.compile(rb"""^(?:dg-)?publish[ \t]*:[ \t]*["']?(?:true|yes)["']?\s*$""", re.M | re.I)
+HEAD = 8192
+
+
+def marks_a_note(notes: Path) -> bool:
+    """Whether a note under notes/ (outside its hidden folders: .obsidian, .trash) says it is
+    published in its front matter."""
+    for folder, subfolders, files in os.walk(notes):
+        subfolders[:] = [name for name in subfolders if not name.startswith(".")]
+        if any(name.endswith(".md") and is_marked(Path(folder, name)) for name in files):
+            return True
+    return False
+
+
+def is_marked(path: Path) -> bool:
+    """Whether the front matter at the file's start marks it published."""
+    try:
+        with path.open("rb") as file:
+            head = file.read(HEAD).removeprefix(b"\xef\xbb\xbf")
+    except OSError:
+        return False
+    end = head.find(b"\n---", 3)
+    return head.startswith(b"---") and bool(MARKED.search(head, 3, end if end > 0 else len(head)))
 
 
 def read_publish_settings(notes: Path) -> tuple[GardenSettings, tuple[Diagnostic, ...]]:
@@ -130,7 +180,8 @@ def read_quartz_settings(root: Path) -> tuple[GardenSettings, tuple[Diagnostic, 
         text = path.read_text(encoding="utf-8-sig") if path else ""
     except (OSError, UnicodeDecodeError):
         return GardenSettings(), ()
-    settings = replace(parse_quartz_config(text), quartz=path is not None)
+    read = parse_hugo_config if path and path.name == QUARTZ_3_CONFIG else parse_quartz_config
+    settings = replace(read(text), quartz=path is not None)
     if path is None or not (settings.ignore or settings.marked_only):
         return settings, ()
     shown = path.name if path.parent == root else str(path)
@@ -158,6 +209,23 @@ def parse_quartz_config(text: str) -> GardenSettings:
     return GardenSettings(patterns, explicit, line)
 
 
+def parse_hugo_config(text: str) -> GardenSettings:
+    """The settings read from a Quartz 3 garden's config.toml: the folders its `ignoreFiles`
+    name (a pattern of another shape, a file's name or extension, is not read)."""
+    try:
+        listed = tomllib.loads(text).get("ignoreFiles")
+    except tomllib.TOMLDecodeError:
+        return GardenSettings()
+    found = (
+        HUGO_FOLDER_PATTERN.fullmatch(p.strip())
+        for p in (listed if isinstance(listed, list) else ())
+        if isinstance(p, str)
+    )
+    patterns = tuple(as_ignore_pattern(m.group(1)) for m in found if m)
+    line = next((i for i, row in enumerate(text.split("\n"), 1) if "ignoreFiles" in row), 1)
+    return GardenSettings(tuple(dict.fromkeys(patterns)), False, line)
+
+
 def as_ignore_pattern(glob: str) -> str:
     """A Quartz ignore glob (relative to content/) as a notebase `ignore:` pattern, anchored at
     notes/ as the glob is ("" for a negated glob, which leaves nothing out)."""
@@ -167,6 +235,10 @@ def as_ignore_pattern(glob: str) -> str:
     return "/" + glob.removeprefix("./").lstrip("/")
 
 
+def ignore_key(config_path: str) -> str:
+    return "ignoreFiles" if config_path.endswith(QUARTZ_3_CONFIG) else "ignorePatterns"
+
+
 PUBLISH_ALL_HINT = "notebase.yaml's `published: all` publishes unmarked notes too"
 
 
@@ -174,7 +246,7 @@ def settings_info(settings: GardenSettings, pos: FilePos) -> Diagnostic:
     said = []
     if settings.ignore:
         globs = ", ".join(pattern.removeprefix("/") for pattern in settings.ignore)
-        said.append(f"the paths its ignorePatterns name ({globs})")
+        said.append(f"the paths its {ignore_key(pos.path)} name ({globs})")
     if settings.marked_only:
         said.append("as its ExplicitPublish filter does, every note not marked `publish: true`")
     message = "the site leaves out, as the Quartz garden does: " + "; and ".join(said)

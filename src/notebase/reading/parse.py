@@ -62,6 +62,7 @@ from notebase.reading.yamlio import Field, yaml_warning
 from notebase.slugs import (
     MAX_SLUG_BYTES,
     clean_slug,
+    is_folder_page,
     looks_like_file,
     normalize_name,
     normalize_tag,
@@ -441,15 +442,28 @@ def entry_slug(
                 )
             )
             return slug_from_path(rel_path)
-        diags.append(
-            warning(
-                "slug-cleaned",
-                f"slug {raw!r} was cleaned to {slug!r}",
-                pos,
-                f"slugs are lowercase words joined by - and /, each part {MAX_SLUG_BYTES} bytes at most",
-            )
-        )
+        if not names_own_path(slug, rel_path):
+            diags.append(slug_cleaned_warning(raw, slug, pos))
     return slug
+
+
+def names_own_path(slug: str, rel_path: str) -> bool:
+    """Whether a cleaned `permalink:` is the note's own path's URL, or its end: Obsidian's Digital
+    Garden plugin writes every note it publishes one of its path in the vault (`/docs/My Note/`
+    of src/site/notes/docs/My Note.md), whether notes/ is that folder or the site's, src/site
+    (notes/docs/My Note.md): cleaned, it says nothing new."""
+    own = slug_from_path(rel_path)
+    return own == slug or own.endswith("/" + slug)
+
+
+def slug_cleaned_warning(raw: str, slug: str, pos: FilePos) -> Diagnostic:
+    """A `slug:` (or permalink) whose characters a URL cannot hold, and the URL made of it."""
+    return warning(
+        "slug-cleaned",
+        f"slug {raw!r} was cleaned to {slug!r}",
+        pos,
+        f"slugs are lowercase words joined by - and /, each part {MAX_SLUG_BYTES} bytes at most",
+    )
 
 
 def usable_permalink(slug: str) -> bool:
@@ -555,8 +569,13 @@ def make_quotes(body: Rendered, first_line: int) -> tuple[Quote, ...]:
 
 def title_from_path(rel_path: str) -> str:
     """The file's name without `.md`, as it is: as Obsidian and Quartz title a note
-    (`8 - chiusura.md`, `sr.value_counts().md`, `Q-Learning.md`)."""
-    stem = rel_path.rsplit("/", 1)[-1].removesuffix(".md")
+    (`8 - chiusura.md`, `sr.value_counts().md`, `Q-Learning.md`); a folder's page, its
+    `index.md` (or Hugo's `_index.md`), by the folder's name, as MkDocs titles a section's page,
+    where "index" says nothing and every folder's page would share it."""
+    folder, _, name = rel_path.rpartition("/")
+    stem = (
+        folder.rsplit("/", 1)[-1] if folder and is_folder_page(name) else name.removesuffix(".md")
+    )
     return stem.strip() or stem
 
 
