@@ -386,7 +386,7 @@ def read_archives(
     shown: dict[str, str] = {}
     names = input_names([i.named for i in inputs])
     places = input_sites(inputs, site)
-    bibliography = shared_bibliography(inputs)
+    bibliography = shared_bibliography(inputs, names)
     for done, (given, name, place) in enumerate(zip(inputs, names, places, strict=True), 1):
         if progress is not None:
             progress("reading archives", done, len(inputs))
@@ -407,13 +407,18 @@ def read_archives(
     return archives, diags, shown, read_from
 
 
-def shared_bibliography(inputs: Sequence[Input]) -> Bibliography:
-    """What the .bib files among the inputs define for each other (their @string macros, the
-    entries a crossref names), as BibTeX reads the files of one bibliography; none for one file."""
-    files = [i.path for i in inputs if suffix_of(i.path.name) == ".bib" and i.path.is_file()]
+def shared_bibliography(inputs: Sequence[Input], names: Sequence[str]) -> Bibliography:
+    """What the .bib files among the inputs (named `names`) define for each other (their @string
+    macros, the entries a crossref names, which file's a key is), as BibTeX reads the files of
+    one bibliography; none for one file."""
+    files = [
+        (name, i.path)
+        for i, name in zip(inputs, names, strict=True)
+        if suffix_of(i.path.name) == ".bib" and i.path.is_file()
+    ]
     if len(files) < 2:
         return NO_BIBLIOGRAPHY
-    return bibliography_of([read_text(path, "")[0] for path in files])
+    return bibliography_of([(name, read_text(path, "")[0]) for name, path in files])
 
 
 def export_root(folder: Path) -> Path:
