@@ -121,6 +121,32 @@ def test_expressions_read_notes_as_obsidian_does(
     assert scope.value(parse_expression(text), row) == want
 
 
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # AdamMambetov/Obsidian's base of its art notes (home/_art base.base): `formula.id:
+        # file.name.split("(")[1].toString().slice(7)`, `created.format("YYYY-MM")`; each view
+        # using them was a note saying the base uses a function notebase does not read
+        ('file.name.split("(")[1].toString().slice(7).split(")")[0]', "kp1234"),
+        ('file.name.split("(")[1].toString().slice(0, 4)', "2009"),
+        ("file.basename.slice(-4, -1)", "234"),
+        ('created.format("YYYY-MM")', "2024-03"),
+        (
+            'created.format("dddd, MMMM Do YYYY [at] HH:mm a")',
+            "Tuesday, March 5th 2024 at 09:07 am",
+        ),
+        ('created.format("D/M/YY, ddd dd d, Q W DDD")', "5/3/24, Tue Tu 2, 1 10 65"),
+        ("aliases.slice(1)", ["b", "c"]),
+        ('file.basename.format("YYYY")', None),  # no date
+    ],
+)
+def test_a_text_s_and_a_list_s_slice_and_a_date_s_format_are_read(text: str, want: object) -> None:
+    note = "---\ncreated: 2024-03-05T09:07:05\naliases: [a, b, c]\n---\nArt.\n"
+    made = base_rows([entry("Art/Dune (2009 - kp1234).md", note)], {})
+    scope = Scope(read_base("filters: 'true'\n"), made[0], {})
+    assert scope.value(parse_expression(text), made[0]) == want
+
+
 def test_a_property_named_in_any_script_is_read() -> None:
     """`时间 > 2020`, `año`: a name starts with a letter of any script, as Obsidian's does."""
     row = base_rows([entry("a.md", "---\n时间: 2022\naño: 1999\n---\n")], {})[0]

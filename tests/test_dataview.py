@@ -421,6 +421,21 @@ def test_file_fields_dataview_has_not_are_null_and_its_front_matter_the_note_s()
     ]
 
 
+def test_a_function_named_in_capitals_is_told_its_name() -> None:
+    # rockman007372/Obsidian-Vault's daily template queries WHERE CONTAINS(date, "…") (111 daily
+    # notes): Dataview knows no CONTAINS either; the warning said only that notebase does not read it
+    _, problems = dataview_findings('TABLE FROM #news WHERE CONTAINS(date, "2023-10-17 Tuesday")')
+    assert problems == [
+        (
+            "dataview-unsupported",
+            "this query uses the function `CONTAINS()` (functions are named in lower case:"
+            " `contains()`), which notebase does not read",
+        )
+    ]
+    _, problems = dataview_findings("TABLE WHERE nosuch(date)")
+    assert problems[0][1] == "this query uses the function `nosuch()`, which notebase does not read"
+
+
 def test_a_grouped_task_query_lists_its_tasks_under_each_key(tmp_path: Path) -> None:
     notes = {
         "daily/2024-03-05.md": "- [ ] water [[garden]]\n- [x] dig\n",

@@ -16,6 +16,8 @@ from notebase.diagnostics import (
     sum_up_unwritten,
     warning,
 )
+from notebase.model import NoteFile
+from notebase.reading.parse import parse_note
 
 LINK = warning("broken-link", "[[X]] matches no entry", FilePos("notes/a.md", 3))
 TYPO = warning("unknown-key", "unknown key `tilte`", FilePos("notes/b.md", 2))
@@ -99,6 +101,55 @@ def test_many_links_to_notes_written_nowhere_are_one_warning_naming_the_most_lin
     ]
 
 
+def test_many_empty_notes_are_one_warning_naming_the_first() -> None:
+    # wrewsama/obsidian-vault keeps 44 empty notes in Tags/, hubs of their backlinks: each was
+    # an empty-note warning; past 10, the printed report says them in one
+    def empty(name: str) -> tuple[Diagnostic, ...]:
+        return parse_note(
+            NoteFile(f"Tags/{name}.md", "", "digest", f"notes/Tags/{name}.md")
+        ).diagnostics
+
+    few = [d for i in range(10) for d in empty(f"Topic {i}")]
+    assert sum_up([*few, TYPO]) == (*few, TYPO)
+    many = [
+        d
+        for name in ("AI ML", "Behavioural", "Business", *(f"T{i}" for i in range(9)))
+        for d in empty(name)
+    ]
+    said = sum_up([many[0], TYPO, *many[1:]])
+    assert said[0] == TYPO
+    assert [format_diagnostic(d) for d in said[1:]] == [
+        "notes/Tags/AI ML.md:1: warning[empty-note]: 12 notes are empty: notes/Tags/AI ML.md,"
+        " notes/Tags/Behavioural.md, notes/Tags/Business.md, …\n"
+        "  hint: write them, or delete the files; `notebase check --unresolved` lists every one"
+    ]
+
+
+def test_many_queries_not_read_are_one_warning_saying_the_most_told() -> None:
+    # rockman007372/Obsidian-Vault's daily template writes WHERE CONTAINS(date, "…") in each of
+    # its 111 daily notes: a dataview-unsupported warning for each, printed one by one
+    def daily(day: int, query: str) -> tuple[Diagnostic, ...]:
+        text = f"# Day\n\n```dataview\nTABLE FROM #news\nWHERE {query}\n```\n"
+        path = f"Daily/2023-10-{day:02}.md"
+        return parse_note(NoteFile(path, text, "digest", f"notes/{path}")).diagnostics
+
+    few = [d for day in range(1, 11) for d in daily(day, 'CONTAINS(date, "x")')]
+    assert sum_up([*few, TYPO]) == (*few, TYPO)
+    many = [*few, *daily(11, 'CONTAINS(date, "y")'), *daily(12, "nosuch(date)")]
+    said = sum_up([many[0], TYPO, *many[1:]])
+    assert said[0] == TYPO and len(said) == 2
+    assert (str(said[1].pos), said[1].code) == (
+        "notes/Daily/2023-10-01.md:4",
+        "dataview-unsupported",
+    )
+    assert said[1].message == (
+        "12 queries in 12 notes are shown as written; the most told (11): this query uses the"
+        " function `CONTAINS()` (functions are named in lower case: `contains()`), which notebase"
+        " does not read"
+    )
+    assert said[1].hint.endswith("; `notebase check --unresolved` lists every one")
+
+
 def kept_as_text(path: str, urls: int) -> Diagnostic:
     """An imported page's warning as the importer writes it (a built Hexo site's post page)."""
     message = (
@@ -106,6 +157,29 @@ def kept_as_text(path: str, urls: int) -> Diagnostic:
     )
     hint = "add a canonical link"
     return warning("import-relative-url", message, FilePos(path, 74), hint, about=str(urls))
+
+
+def test_many_files_posts_link_that_are_nowhere_are_one_warning_saying_how_many() -> None:
+    """kentcdodds/kentcdodds.com's posts show 210 pictures its site serves from elsewhere
+    (`/media/w_1600/…`): 210 import-missing-file warnings, one a picture."""
+    missing = [
+        warning(
+            "import-missing-file",
+            f"{i}.jpg is nowhere",
+            FilePos(f"b/p{i % 3}.mdx", i),
+            about=f"{i}.jpg",
+        )
+        for i in range(11)
+    ]
+    assert sum_up([*missing[:10], TYPO]) == (*missing[:10], TYPO)
+    said = sum_up([missing[0], TYPO, *missing[1:]])
+    assert said[0] == TYPO
+    assert [format_diagnostic(d) for d in said[1:]] == [
+        "b/p0.mdx: warning[import-missing-file]: 11 files the posts link (in 3 files; the first:"
+        " 0.jpg) are neither beside them nor at their blog's root: their links are kept, leading"
+        " nowhere\n  hint: copy the files into the notes' folder at those paths;"
+        " `notebase import --unresolved` lists every one"
+    ]
 
 
 def test_many_posts_keeping_relative_links_as_text_are_one_warning_saying_how_many() -> None:

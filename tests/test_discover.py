@@ -15,6 +15,7 @@ from notebase.reading.discover import (
     discover_notes,
     list_note_files,
     scan_note_files,
+    underscored_notes,
 )
 
 
@@ -241,3 +242,16 @@ def test_a_template_folder_holds_no_note_but_keeps_its_other_files(tmp_path: Pat
     files, _, left_out = scan_note_files(notes)
     assert left_out == ["_drafts/idea.md", "x/Templates/t.md"]  # the notes left out, by path
     assert "_drafts/pic.png" in [rel for rel, _ in files]
+
+
+def test_underscored_notes_left_out_of_an_obsidian_vault_are_told(tmp_path: Path) -> None:
+    notes = tmp_path / "notes"
+    for rel in ("_About.md", "_pinned/Start.md", "_templates/Daily.md", ".trash/old.md", "a.md"):
+        (notes / rel).parent.mkdir(parents=True, exist_ok=True)
+        (notes / rel).write_text("# x\n", encoding="utf-8")
+    _, _, left_out = scan_note_files(notes)
+    assert underscored_notes(notes, left_out) is None  # no vault: notebase's own rule, unsaid
+    (notes / ".obsidian").mkdir()
+    told = underscored_notes(notes, left_out)
+    assert told is not None and told.code == "underscored-note"
+    assert told.message.startswith("2 note(s)") and "notes/_About.md" in told.message

@@ -155,6 +155,16 @@ def test_a_key_close_to_date_holding_no_date_beside_a_date_is_no_misspelling() -
     assert [(d.code, d.pos.line) for d in diags] == [("unknown-key", 2)]
 
 
+def test_the_vault_s_word_for_date_left_blank_is_no_misspelling() -> None:
+    # Tronki97/Obsidian-Vault (Italian) writes `data:` blank under its notes' aliases, as its
+    # template leaves it: each was told "unknown key `data`", did you mean "date"?
+    for text in ("---\naliases:\n  - matrice simmetrica\ndata:\n---\n", '---\ndata: ""\n---\n'):
+        _, _, diags = read_front_matter(text, PATH)
+        assert diags == []
+    _, _, diags = read_front_matter("---\ndata: mnist\n---\n", PATH)
+    assert [(d.code, d.hint) for d in diags] == [("unknown-key", 'did you mean "date"?')]
+
+
 def test_a_book_s_publisher_is_no_misspelling_of_published() -> None:
     """`publisher: Harper & Row`, as a real garden's book notes write it (19 of them in
     sub-surface/digital-garden, content/Books/), each told "did you mean published?": a key one

@@ -264,6 +264,34 @@ def test_dg_home_is_the_home_page_and_dg_permalink_the_page_s_address(tmp_path: 
     assert (site / "other" / "index.html").is_file()
 
 
+def test_a_digital_garden_site_s_entry_note_is_its_home_page(tmp_path: Path) -> None:
+    """The plugin publishes the note marked dg-home tagged `gardenEntry`, its permalink its own
+    path's, and its site makes that note the home page: real published gardens
+    (Arkanis974/wfrp_2nd_ed_fr's Accueil.md, Samuraiflamesf/CofreObisidian's Index.md) had it at
+    /accueil/ and /index/, the home page a list of notes. A note tagged so outside a garden the
+    plugin published is a note like any."""
+    notes = tmp_path / "kb" / "notes"
+    (notes / "Carrières").mkdir(parents=True)
+    (notes / "Accueil.md").write_text(
+        '---\n{"dg-publish":true,"permalink":"/accueil/","tags":["gardenEntry"]}\n---\n'
+        "# Bienvenue\n\nVoir les [[Carrières/Aristocrate\\|carrières]].\n",
+        "utf-8",
+    )
+    (notes / "Carrières" / "Aristocrate.md").write_text(
+        '---\n{"dg-publish":true,"permalink":"/carrieres/aristocrate/"}\n---\n# Aristocrate\n',
+        "utf-8",
+    )
+    (notes / "Tagged.md").write_text("---\ntags: [gardenEntry]\n---\n# Tagged\n", "utf-8")
+    root = notes.parent
+    (root / "notebase.yaml").write_text("search: false\n", encoding="utf-8")
+    result = build_site(BuildOptions(root=root, out=root / "site"))
+    site = root / "site"
+    home = (site / "index.html").read_text(encoding="utf-8")
+    assert "Bienvenue" in home and 'href="carrieres/aristocrate/index.html"' in home
+    assert not (site / "accueil").exists() and (site / "tagged" / "index.html").is_file()
+    assert not [d for d in result.diagnostics if d.severity is Severity.WARNING]
+
+
 def test_links_to_many_unpublished_notes_are_summed_up_in_one_warning(tmp_path: Path) -> None:
     from notebase.diagnostics import LISTED, sum_up
 

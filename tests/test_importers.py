@@ -232,6 +232,20 @@ def test_a_next_js_blog_s_images_in_its_public_folder_are_copied(tmp_path: Path)
     assert (tmp_path / "notes" / "static" / "images" / "ocean.jpeg").read_bytes() == b"jpeg"
 
 
+def test_a_deep_docs_page_s_pictures_are_found_at_its_site_s_root(tmp_path: Path) -> None:
+    """Hugo Book's `content/docs/cpp/mmul/basic.md` shows `/images/docs/cpp/mmul/plot.png`, in
+    the site's `static/` four folders up (htakeuchi0's site: 20 pictures missing)."""
+    (tmp_path / "site" / "content" / "docs" / "cpp" / "mmul").mkdir(parents=True)
+    (tmp_path / "site" / "static" / "images").mkdir(parents=True)
+    (tmp_path / "site" / "static" / "images" / "plot.png").write_bytes(b"png")
+    (tmp_path / "site" / "config.toml").write_text('title = "Notes"\n')
+    post = tmp_path / "site" / "content" / "docs" / "cpp" / "mmul" / "basic.md"
+    post.write_text("---\ntitle: Basics\n---\n![plot](/images/plot.png)\n")
+    out = import_files([post], tmp_path / "notes", tmp_path)
+    assert out.diagnostics == ()
+    assert (tmp_path / "notes" / "images" / "plot.png").read_bytes() == b"png"
+
+
 def test_a_hexo_post_s_asset_folder_is_copied_beside_its_note(tmp_path: Path) -> None:
     """Hexo's `post_asset_folder` (kebingzao/blog_hexo: 319 posts, each picture named `1.png`,
     `2.png`, … in the folder named as its post): each post's pictures are its own, where they
@@ -740,6 +754,38 @@ def test_a_date_under_a_title_is_the_posts_date_and_a_byline_stays_its_text() ->
     assert "May 12" not in note_text(posts[0]) and "By Ann Lee" in note_text(posts[1])
 
 
+def test_a_date_closing_each_record_stays_its_own_records() -> None:
+    # each post's date under its excerpt, and a dated line above the first title: the dates close
+    # the records, none of them heads the next
+    posts = [("Post One About Papers", "May 2, 2025"), ("Post Two About Models", "April 20, 2025")]
+    posts.append(("Post Three About Data", "March 3, 2025"))
+    text = "Last updated June 1, 2025\n\n" + "\n\n".join(
+        f"{title}\n\nThe excerpt of {title}.\n\n{date}" for title, date in posts
+    )
+    found = read_archive(text, "c.txt", "c.txt").posts
+    assert [p.title for p in found] == [title for title, _ in posts]
+    assert [p.date for p in found][1:] == ["2025-04-20", "2025-03-03"]
+    assert "May 2, 2025" in note_text(found[0]) and "April 20" not in note_text(found[0])
+
+
+def test_a_weekday_before_a_date_still_dates_the_post() -> None:
+    text = "Tag: ml\n\n  • A Post\n\n    Monday, May 12, 2025\n\n    The body.\n\n  • Another\n\n    The body."
+    assert [p.date for p in read_archive(text, "w.txt", "w.txt").posts] == ["2025-05-12", ""]
+
+
+def test_a_short_section_line_in_a_title_case_list_is_no_record() -> None:
+    titles = ["Alpha Beta Gamma Paper", "Delta Epsilon Zeta Paper", "Eta Theta Iota Paper"]
+    titles.append("Kappa Lambda Mu Paper")
+    bodies = [
+        "Body one.",
+        "Body two.\n\nKey ideas\n\nOne line about it",
+        "Body three.",
+        "Body four.",
+    ]
+    text = "\n\n".join(f"{t}\n\n{b}" for t, b in zip(titles, bodies, strict=True))
+    assert titles_of(text) == titles
+
+
 def test_posts_with_a_dateline_above_the_title_are_records_with_their_date() -> None:
     text = "\n\n".join(
         f"March {d}, 2024\n\nWeekly Digest {n}\n\nThe excerpt of digest {n}.\n\nRead more"
@@ -1091,6 +1137,28 @@ def test_a_generators_source_folder_is_no_built_site(tmp_path: Path) -> None:
     (blog / "about" / "index.html").write_text("<main><h1>About</h1><p>Me.</p></main>", "utf-8")
     out = import_files([blog], tmp_path / "notes", tmp_path)
     assert [Path(p).name for p in out.written] == ["home.md"]
+
+
+def test_a_blogs_own_folder_is_read_as_its_posts(tmp_path: Path) -> None:
+    """A blog's repository given as a folder (karpathy/karpathy.github.io): its Liquid template
+    `index.html` became a note, 'Layout Default Post Date Date B', its about page another, and
+    none of its 23 posts in `_posts/` was read; so with Hugo's and Zola's `content/`, Hexo's
+    `source/_posts/`."""
+    jekyll, hugo = tmp_path / "jekyll", tmp_path / "hugo"
+    (jekyll / "_posts").mkdir(parents=True)
+    (jekyll / "_layouts").mkdir()
+    (jekyll / "_config.yml").write_text("title: Blog\n", encoding="utf-8")
+    (jekyll / "index.html").write_text("---\nlayout: default\n---\n{{ post.date }}", "utf-8")
+    (jekyll / "about.md").write_text("---\nlayout: page\ntitle: About\n---\nMe.\n", "utf-8")
+    (jekyll / "_posts" / "2015-05-21-rnn.markdown").write_text("---\ntitle: RNN\n---\nA.\n")
+    (hugo / "content" / "posts" / "p").mkdir(parents=True)
+    (hugo / "themes" / "t").mkdir(parents=True)
+    (hugo / "hugo.toml").write_text('title = "Blog"\n', encoding="utf-8")
+    (hugo / "README.md").write_text("# How to build\n", encoding="utf-8")
+    (hugo / "themes" / "t" / "README.md").write_text("# A theme\n", encoding="utf-8")
+    (hugo / "content" / "posts" / "p" / "index.md").write_text("---\ntitle: Hugo post\n---\nB.\n")
+    out = import_files([jekyll, hugo], tmp_path / "notes", tmp_path)
+    assert [Path(p).name for p in out.written] == ["hugo-post.md", "rnn.md"]
 
 
 RSS_FOR_FOLDER = """<?xml version="1.0"?>

@@ -7,6 +7,7 @@ import pytest
 
 from notebase.diagnostics import FilePos, Severity
 from notebase.importers.blogsource import (
+    from_directives,
     from_hugo,
     from_jekyll,
     from_site_root,
@@ -108,6 +109,70 @@ def test_a_link_from_the_blogs_root_to_another_page_stays_as_it_is(link: str) ->
     )
     linked, diags = link_site_refs(posts, {})
     assert body_of(linked[0]) == f"See [this]({link})." and diags == []
+
+
+def test_a_hugo_ref_is_found_by_its_path_as_hugo_finds_it() -> None:
+    """htakeuchi0/htakeuchi0.github.io-sources (Hugo Book): refs to a section's page
+    (`arrp/_index.md`, beside `arrp/arrp.md`), to `./basic.md` among several `basic.md`, and
+    without an extension (`../dp/basic`) led to a post the import held, each a warning."""
+    files = {
+        "cpp/_index.md": '---\ntitle: C++\n---\n[A]({{< ref "arrp/_index.md" >}})\n',
+        "arrp/_index.md": '---\ntitle: Arrays\n---\n[B]({{< ref "arrp.md" >}})\n',
+        "arrp.md": "---\ntitle: Array pointers\n---\nText.\n",
+        "openmp.md": '---\ntitle: OpenMP\n---\n[C]({{< ref "./basic.md" >}})\n',
+        "mmul/basic.md": "---\ntitle: Matmul basics\n---\nText.\n",
+        "dp/basic.md": "---\ntitle: DP basics\n---\nText.\n",
+        "lap/_index.md": '---\ntitle: Laplace\n---\n[D]({{< ref "../dp/basic" >}})\n',
+    }
+    shown = {
+        "cpp/_index.md": "content/docs/cpp/_index.md",
+        "arrp/_index.md": "content/docs/cpp/arrp/_index.md",
+        "arrp.md": "content/docs/cpp/arrp/arrp.md",
+        "openmp.md": "content/docs/cpp/mmul/openmp.md",
+        "mmul/basic.md": "content/docs/cpp/mmul/basic.md",
+        "dp/basic.md": "content/docs/math/dp/basic.md",
+        "lap/_index.md": "content/docs/math/lap/_index.md",
+    }
+    posts = [
+        p for name, text in files.items() for p in read_markdown(text, name, shown[name]).posts
+    ]
+    linked, diags = link_site_refs(posts, shown)
+    assert [body_of(p) for p in linked if "[[" in body_of(p)] == [
+        "[[Arrays|A]]",
+        "[[Array pointers|B]]",
+        "[[Matmul basics|C]]",
+        "[[DP basics|D]]",
+    ]
+    assert diags == []
+
+
+def test_a_link_to_a_neighbour_bundle_s_page_becomes_a_wikilink() -> None:
+    """Logan-Lin/blog (Zola): `dl4traj/trajectory-generation/index.md` links
+    `[self-supervised](../self-supervised)`, the page of `dl4traj/self-supervised/index.md`
+    (8 broken links); a post of its own file, `posts/a.md`, has its page at `posts/a/`."""
+    files = {
+        "generation/index.md": "---\ntitle: Gen\n---\nSee [this](../self-supervised/) [x](./sub).\n",
+        "self-supervised/index.md": "---\ntitle: SSL\n---\nText.\n",
+        "a.md": "---\ntitle: A\n---\nSee [b](../b), ![pic](../b).\n",
+        "b.md": "---\ntitle: B\n---\nText.\n",
+    }
+    shown = {
+        "generation/index.md": "content/dl4traj/generation/index.md",
+        "self-supervised/index.md": "content/dl4traj/self-supervised/index.md",
+        "a.md": "content/posts/a.md",
+        "b.md": "content/posts/b.md",
+    }
+    posts = [
+        p for name, text in files.items() for p in read_markdown(text, name, shown[name]).posts
+    ]
+    linked, diags = link_site_refs(posts, shown)
+    assert [body_of(p) for p in linked] == [
+        "See [[SSL|this]] [x](./sub).",
+        "Text.",
+        "See [[B|b]], ![pic](../b).",
+        "Text.",
+    ]
+    assert diags == []
 
 
 def test_a_link_to_a_post_the_import_does_not_hold_keeps_its_words_with_a_warning() -> None:
@@ -270,6 +335,21 @@ def test_a_jekyll_post_s_singular_category_and_tag_are_one_each() -> None:
     assert post.kept_fields == ()
 
 
+def test_a_path_written_with_backslashes_is_read_as_a_browser_reads_it() -> None:
+    r"""lingyixia's Hexo blog, written on Windows: `![](\img\attention.png)`, which a browser
+    asks for at `/img/attention.png`, was missing (25 pictures); a markdown escape in a path
+    (`a\_b.png`) is no folder's."""
+    body = (
+        '![](\\img\\CNN\\LeNet.jpg) <img src="\\img\\a.png"> ![](a\\_b.png)\n'
+        "```\n![](\\img\\code.png)\n```"
+    )
+    assert from_site_root(body) == (
+        '![](img/CNN/LeNet.jpg) <img src="img/a.png"> ![](a\\_b.png)\n```\n![](\\img\\code.png)\n```'
+    )
+    found = {path for path, _ in linked_files(from_site_root(body), 1)}
+    assert {"img/CNN/LeNet.jpg", "img/a.png"} <= found
+
+
 def test_a_jekyll_theme_s_includes_of_pictures_and_videos_are_what_they_show() -> None:
     assert from_site_root(from_jekyll(AL_FOLIO_POST)) == (
         '<div class="row mt-3">\n'
@@ -370,6 +450,28 @@ def test_hugo_s_shortcodes_are_the_markdown_and_html_they_stand_for() -> None:
     )
     assert from_hugo("```\n{{< youtube a >}}\n```") == "```\n{{< youtube a >}}\n```"
     assert from_hugo('{{< youtube id="a\'b" >}}') == '{{< youtube id="a\'b" >}}'
+    # an argument holding a brace (htakeuchi0/htakeuchi0.github.io-sources: shown as written)
+    assert from_hugo('{{< figure src="/g.png" title="\\(\\mathrm{grad}\\)" >}}') == (
+        '<figure><img src="/g.png" alt="\\(\\mathrm{grad}\\)">'
+        "<figcaption>\\(\\mathrm{grad}\\)</figcaption></figure>"
+    )
+    # Hugo's gist (htakeuchi0/htakeuchi0.github.io-sources: shown as written)
+    assert from_hugo("{{< gist htakeuchi0 d192be73 >}} {{< gist x >}}") == (
+        "[Gist d192be73 by htakeuchi0](https://gist.github.com/htakeuchi0/d192be73) {{< gist x >}}"
+    )
+
+
+def test_a_container_directive_is_a_callout() -> None:
+    """Docusaurus's and Astro themes' admonitions (`:::tip[Title]` … `:::`, VitePress's `:::
+    warning Careful`; Fuwari's, a popular Astro blog's) were shown as written, colons and all."""
+    body = (
+        ":::tip[Title here]\nSome *tip*.\n:::\n\n::: warning Careful\nDanger.\n:::\n"
+        "```\n:::note\n```\n:::note\nnever ended"
+    )
+    assert from_directives(body) == (
+        "> [!tip] Title here\n> Some *tip*.\n\n\n> [!warning] Careful\n> Danger.\n\n"
+        "```\n:::note\n```\n:::note\nnever ended"
+    )
 
 
 def test_a_generator_s_code_block_holding_backticks_is_fenced_longer_than_them() -> None:
@@ -454,6 +556,46 @@ $$ X = [ X_i | i \in 1..n ] $$ and $\text{file\_name} \\ x$ as written, costing 
 ```
 $$\\begin{align}$$
 ```"""
+    )
+
+
+def test_a_subscript_s_underscore_escaped_for_a_markdown_renderer_is_read() -> None:
+    r"""Logan-Lin/blog (Zola, KaTeX after pulldown-cmark): `$\mathcal{T}\_{1:m}$`, its underscores
+    escaped from emphasis, 1,319 of them, each shown as an underscore, no subscript; one in a
+    `\text{…}` is TeX's own."""
+    body = r"Let $\mathcal{T}\_{1:m}$ and $$f\_\theta: p\_{\text{target}}$$, $\text{file\_name}$."
+    assert from_hugo(body) == (
+        r"Let $\mathcal{T}_{1:m}$ and $$f_\theta: p_{\text{target}}$$, $\text{file\_name}$."
+    )
+    # maxwshen/argmaxblog's `$z^\*$`, lingyixia's `$[X, s] \* W$`: a star kept from emphasis
+    assert from_hugo(r"at $\phi(x, z^\*)$.") == r"at $\phi(x, z^*)$."
+
+
+def test_a_hugo_theme_s_tex_shortcode_is_a_formula() -> None:
+    r"""htakeuchi0/htakeuchi0.github.io-sources (Hugo Book): 2,590 `{{< katex >}}` shortcodes
+    were shown as written; their TeX is KaTeX's as written (`\\` a line break, no escape)."""
+    body = (
+        "が {{< katex >}}x^*{{< /katex >}} であるとき，\n"
+        "{{< katex display=true >}}\n\\begin{aligned} a\\\\b \\end{aligned}\n{{< /katex >}}\n"
+        "```\n{{< katex >}}x{{< /katex >}}\n```"
+    )
+    assert from_hugo(body) == (
+        "が $x^*$ であるとき，\n$$\n\\begin{aligned} a\\\\b \\end{aligned}\n$$\n"
+        "```\n{{< katex >}}x{{< /katex >}}\n```"
+    )
+
+
+def test_mathjax_s_bracket_delimiters_written_for_a_markdown_renderer_are_a_formula() -> None:
+    r"""htakeuchi0/htakeuchi0.github.io-sources: `\\(f,\phi\\)`, written so for Goldmark to
+    leave MathJax `\(f,\phi\)`, was shown as text (211 formulas); the escapes in it are the
+    renderer's too (`\<`, `\'`, `\\{`)."""
+    body = (
+        "関数 \\\\(f,\\phi\\\\) と \\\\(0<|z-c|\\<R\\\\), \\\\(r\\'_1\\\\) で\n"
+        "\\\\[\n|\\\\{j\\\\}|\n\\\\]\n$$\\\\(x\\\\)$$ `\\\\(code\\\\)`"
+    )
+    assert from_hugo(body) == (
+        "関数 $f,\\phi$ と $0<|z-c|<R$, $r'_1$ で\n$$\n|\\{j\\}|\n$$\n"
+        "$$\\\\(x\\\\)$$ `\\\\(code\\\\)`"
     )
 
 

@@ -31,6 +31,22 @@ def test_a_blogs_rss_and_atom_copies_of_a_post_are_one_note_with_what_either_say
     assert "tags: [Career, git]\n" in text
 
 
+def test_a_page_saying_its_index_html_and_its_feed_item_are_one_note(tmp_path: Path) -> None:
+    """A built Hexo site (lingyixia's, NexT): each page's `og:url` says `…/dbd/index.html`, its
+    atom.xml's entry `…/dbd/`; 108 posts were two notes each, a duplicate-title warning each."""
+    atom = ATOM.replace("new-gig.html", "2021/11/20/dbd/")
+    (tmp_path / "atom.xml").write_text(atom, encoding="utf-8")
+    page = (
+        '<html><head><meta property="og:url" content="https://blog.example.org/2021/11/20/dbd/'
+        'index.html"><title>New Gig</title></head><body><main><h1>New Gig</h1>'
+        "<p>Starting today, and more.</p></main></body></html>"
+    )
+    (tmp_path / "dbd.html").write_text(page, encoding="utf-8")
+    out = import_files([tmp_path / "atom.xml", tmp_path / "dbd.html"], tmp_path / "n", tmp_path)
+    assert out.written == ("n/new-gig.md",)
+    assert [d.code for d in out.diagnostics] == ["import-same-page"]
+
+
 def test_copies_naming_different_authors_are_two_notes(tmp_path: Path) -> None:
     (tmp_path / "atom.xml").write_text(ATOM, encoding="utf-8")
     # (not one page: two pages of one page's address are one note, import-same-page)

@@ -131,6 +131,28 @@ def test_wikilinks_resolve_by_title_slug_alias_case_insensitively() -> None:
     )
 
 
+def test_a_link_to_a_page_s_url_as_its_garden_s_site_wrote_it_leads_to_the_note() -> None:
+    """Quartz 3 gardens keep their pages' case (Hugo's disablePathToLower) and the Digital Garden
+    plugin its permalinks' spaces, and their notes link those URLs: a real Quartz 3 garden
+    (Shin-Jae-Yoon/Shin-Jae-Yoon.github.io) wrote 16 links such as
+    `[x](/brain/Book/do-it-java/chap09/#…)`, each a broken-link warning; the URL is cleaned as
+    the note's path is, and leads to the note. A URL no note has stays broken."""
+    target = note("brain/Book/do-it-java/chap09.md", "# Chap 9\n\n## Sec A\n\ntext\n")
+    spaced = note("docs/ViewSets and routers.md", "# ViewSets\n")
+    source = note(
+        "a.md",
+        "[x](/brain/Book/do-it-java/chap09/) [y](/brain/Book/do-it-java/chap09/#sec-a) "
+        "[z](/docs/ViewSets%20and%20routers/) [w](/brain/Book/gone/)\n",
+    )
+    idx = build_index([target, spaced, source])
+    assert idx.link_targets["a"] == (
+        "brain/book/do-it-java/chap09",
+        "brain/book/do-it-java/chap09#sec-a",
+        "docs/viewsets-and-routers",
+        "",
+    )
+
+
 def test_wikilink_by_file_name() -> None:
     a = note("deep/folder/some-file.md", "# A very different title\n")
     b = note("b.md", "[[some-file]]\n")
@@ -225,6 +247,22 @@ def test_a_link_is_told_a_name_only_when_it_is_probably_a_typo_of_it() -> None:
         ("[[associativity]] matches no entry", "create the note, or fix the link"),
         ("[[tcp]] matches no entry", "create the note, or fix the link"),
         ("normal-vectors.md matches no entry", "fix the path, or create the note it names"),
+    ]
+
+
+def test_a_link_to_another_note_of_a_numbered_series_is_no_typo() -> None:
+    """rockman007372/Obsidian-Vault's weekly notes link the weeks round them, [[2023-W40]], as
+    the Periodic Notes template writes them: one digit off a week written (2022-W40), each was
+    told "did you mean" it, 93 warnings printed; a name differing in its numbers alone is a
+    note to come, summed up with the others (a letter off, 2022-V40, is still told)."""
+    weeks = [note(f"{n}.md", f"# {n}\n") for n in ("2022-W40", "Lecture 1")]
+    linker = note("a.md", "[[2023-W40]] [[Lecture 10]] [[2022-V40]] [[Lecture 1x]]\n")
+    idx = build_index([linker, *weeks])
+    assert [(d.message, d.about) for d in idx.diagnostics] == [
+        ("[[2023-W40]] matches no entry", "2023-W40"),
+        ("[[Lecture 10]] matches no entry", "Lecture 10"),
+        ('[[2022-V40]] matches no entry (did you mean "2022-W40"?)', ""),
+        ('[[Lecture 1x]] matches no entry (did you mean "Lecture 1"?)', ""),
     ]
 
 

@@ -60,6 +60,9 @@ def test_an_empty_math_block_shows_nothing_and_says_nothing() -> None:
     rendered = render_markdown("公式为：\n$$\n\n$$\n\n## pyTorch\n")
     assert rendered.problems == ()
     assert '<div class="math"></div>' in rendered.html and "math-tex" not in rendered.html
+    # 0x9ONU/Obsidian-Notes defines its macro in a formula of its own, used in the next ones
+    rendered = render_markdown("$$\\newcommand{\\emf}{\\mathcal{E}}$$\n\nThe $\\emf$ is\n")
+    assert rendered.problems == () and rendered.html.count("<math") == 1
 
 
 def test_wikilinks_are_recorded_with_target_fragment_label_and_line() -> None:
@@ -510,6 +513,32 @@ def test_an_infix_fraction_in_an_alignment_s_cell_takes_in_that_cell_alone() -> 
     iv_over_iff = '<mfrac linethickness="0"><mrow><mi>I</mi><mi>V</mi></mrow><mi>&#x027FA;</mi>'
     assert iv_over_iff + "</mfrac>" in rendered.html
     assert "<mfrac><mrow><mo>&#x02212;</mo><mn>1</mn></mrow><mn>2</mn></mfrac>" in rendered.html
+
+
+def test_gensymb_s_units_are_their_upright_symbols() -> None:
+    # 0x9ONU/Obsidian-Notes writes `$10 \micro F$`, `$400 \micro A$` in its electronics and
+    # physics notes, as MathJax's gensymb reads them: 171 math-failed warnings, each shown as TeX
+    rendered = render_markdown(
+        "$10 \\micro F$, $5\\,\\ohm$, $20 \\celsius$, $3\\perthousand$ and $\\micro_x$\n"
+    )
+    assert rendered.problems == ()
+    for symbol in ("\u00b5", "\u2126", "\u2103", "\u2030"):
+        assert f'<mi mathvariant="normal">{symbol}</mi>' in rendered.html
+
+
+def test_a_gathered_environment_s_cells_are_centred_columns_as_mathjax_draws_them() -> None:
+    # NuclearGandhi/technion_second_brain writes `\begin{gathered} a & & b \end{gathered}` and
+    # `\begin{gather} x \quad& y \\ … \end{gather}` (an editor's snippets, drawn by Obsidian's
+    # MathJax): 86 formulas were math-failed warnings shown as TeX; a gather without `&` is as
+    # it was, one line under the other
+    rendered = render_markdown(
+        "$$\n\\begin{gathered}\n\\cos \\mathrm{d}\\theta\\approx 1 &  & \\sin\\theta\\approx 0\n"
+        "\\end{gathered}\n$$\n\n$$\\begin{gather} xy=1 & xy=2 \\\\ y=x & y=3x \\end{gather}$$\n\n"
+        "$$\\begin{gathered} a \\\\ b \\end{gathered}$$\n"
+    )
+    assert rendered.problems == ()
+    assert rendered.html.count("<mtable>") == 2 and '<mtd columnalign="center" />' in rendered.html
+    assert '<mi>a</mi><mspace linebreak="newline" /><mi>b</mi>' in rendered.html
 
 
 def test_braket_s_capitalised_commands_are_drawn_as_its_others() -> None:

@@ -37,6 +37,36 @@ from notebase.markdown.mhchem import with_mhchem
         (r"\ce{H2O(l)}", r"{\text{H}_{2}\text{O}{(\text{l})}}"),
         (r"\ce{PuO2} + x", r"{\text{Pu}\text{O}_{2}} + x"),
         (r"\pu{1.2e3 J mol-1}", r"{1.2\times 10^{3}\ \text{J}\,\text{mol}^{-1}}"),
+        # as a real vault of engineering notes writes units (NuclearGandhi/technion_second_brain:
+        # 1,518 formulas shown as TeX, most for such a \pu): powers in braces, units joined by
+        # `.` after a power, symbols as TeX commands, a unit over a number
+        (r"\pu{15m.s^{-1}}", r"{15\ \text{m}\,\text{s}^{-1}}"),
+        (r"\pu{50W.m^{-2}.K^{-1}}", r"{50\ \text{W}\,\text{m}^{-2}\,\text{K}^{-1}}"),
+        (r"\pu {1.979 s^{-1}}", r"{1.979\ \text{s}^{-1}}"),
+        (r"\pu{10k\Omega}", r"{10\ \text{kΩ}}"),
+        (r"\pu{5 \mu m}", r"{5\ \text{µm}}"),
+        (r"\pu{500^{\circ}C}", r"{500\ \text{°C}}"),
+        (r"\pu{m \cdot K}", r"{\text{m}\,\text{K}}"),
+        (r"\pu{1/Pa}", r"{1\ /\text{Pa}}"),
+        (r"\pu{m{2}}", None),
+        (r"\pu{e-3m}", r"{10^{-3}\ \text{m}}"),
+        (r"\pu{9.79 \pm 0.01}", r"{9.79 \pm 0.01\ }"),
+        (r"\pu{ 6.626\times 10^{-34}J*s }", r"{6.626\times 10^{-34}\ \text{J}\,\text{s}}"),
+        (r"\pu{[N.mm^{-1}]}", r"{[\text{N}\,\text{mm}^{-1}]}"),
+        (r"\pu{250m.\min^{-1}}", r"{250\ \text{m}\,\text{min}^{-1}}"),
+        (r"\pu{\Omega.m}", r"{\text{Ω}\,\text{m}}"),
+        (r"\pu{eV}", r"{\text{eV}}"),
+        # a charge before a state, and a plus written against the species after it
+        (r"\ce{OH-(aq)}", r"{\text{O}\text{H}^{-}{(\text{aq})}}"),
+        (r"\ce{H+(aq)}", r"{\text{H}^{+}{(\text{aq})}}"),
+        (
+            r"\ce{2SO2(g) +O2(g)}",
+            r"{2\,\text{S}\text{O}_{2}{(\text{g})} + \text{O}_{2}{(\text{g})}}",
+        ),
+        # its elements braced before their counts, as an editor's subscript snippet writes them
+        (r"\ce{ {H}_{2}O }", r"{\text{H}_{2}\text{O}}"),
+        (r"\ce{ N{H}_{4}+ }", r"{\text{N}\text{H}_{4}^{+}}"),
+        (r"\ce{ {C}_{6}H_{12}{O}_{6} }", r"{\text{C}_{6}\text{H}_{12}\text{O}_{6}}"),
         (r"\cdot \centerdot", r"\cdot \centerdot"),  # no mhchem: as it is
         (r"\ce{A ⇄ B}", None),  # beyond the common forms: not read
         (r"\ce{H2O", None),

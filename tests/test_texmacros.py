@@ -78,8 +78,18 @@ def test_macros_a_formula_defines_serve_it_and_the_formulas_after_it() -> None:
 @pytest.mark.parametrize("name", sorted(SYNONYMS))
 def test_katex_s_other_names_of_symbols_are_ones_latex2mathml_lacks(name: str) -> None:
     """Each is spelled out only because latex2mathml does not know it, into what it knows."""
-    assert tex_to_mathml(f"\\{name}", False) is None
-    assert tex_to_mathml(SYNONYMS[name].body, False) is not None
+    arguments = "{0}{x}" * SYNONYMS[name].args
+    assert tex_to_mathml(f"\\{name}{arguments}", False) is None
+    assert tex_to_mathml(expand(f"\\{name}{arguments}", SYNONYMS), False) is not None
+
+
+def test_mathjax_s_cancelto_strikes_its_expression_out_with_its_value() -> None:
+    """NuclearGandhi/technion_second_brain's derivations write `\\cancelto{0}{…}` (35 formulas,
+    each a math-failed warning shown as TeX): the expression struck out, its value beside."""
+    rendered = render_markdown("$a-\\cancelto{ (5) }{ \\dfrac{ \\partial u }{ \\partial x } }$\n")
+    assert rendered.problems == ()
+    assert '<msup><mrow><menclose notation="updiagonalstrike">' in rendered.html
+    assert "<mn>5</mn>" in rendered.html
 
 
 def test_mathjax_s_centernot_and_newline_convert_as_its_not_and_line_break() -> None:
@@ -87,6 +97,17 @@ def test_mathjax_s_centernot_and_newline_convert_as_its_not_and_line_break() -> 
     rendered = render_markdown("$A \\centernot\\implies B$ and $0=0x00 \\newline, -1=0xFF$\n")
     assert rendered.problems == ()
     assert "&#x029F8;" in rendered.html and '<mspace linebreak="newline" />' in rendered.html
+
+
+def test_mathjax_s_gensymb_units_convert_as_its_package_draws_them() -> None:
+    """`$5 \\micro s$`, `$\\rm{150 \\micro W}$` and `$(X' \\ohm X)$`, as a real MkDocs site of notes
+    (AhmedThahir/AhmedThahir.github.io) writes them, were math-failed warnings shown as TeX; MathJax
+    loads its gensymb package when they are used: µ, Ω, °C and ‰, upright."""
+    text = "$5 \\micro s$, $\\rm{150 \\micro W}$, $(X' \\ohm X)$, $30\\celsius$, $5\\perthousand$\n"
+    rendered = render_markdown(text)
+    assert rendered.problems == ()
+    assert rendered.html.count("\u00b5") == 2 and "\u2126" in rendered.html  # µ, Ω
+    assert "\u2103" in rendered.html and "\u2030" in rendered.html  # ℃, ‰
 
 
 def test_a_formula_of_katex_s_names_converts_and_a_vault_s_own_macro_wins() -> None:

@@ -88,8 +88,8 @@ def add_unresolved_option(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help=(
             "list every link to a note written nowhere or left out of the site, or to a file not"
-            " under notes/, or kept as text on import (else, past 10 of a kind, one warning sums"
-            " them up)"
+            " under notes/, every empty note and Dataview query not read, and every link kept as"
+            " text on import (else, past 10 of a kind, one warning sums them up)"
         ),
     )
 

@@ -40,7 +40,8 @@ class Diagnostic:
     hint: str = ""
     # what a problem that comes by the dozen is about, which the printed report sums it up by
     # (sum_up): the note a link to a note written nowhere, or left out, names; the file a link to
-    # a file not under notes/ names; how many relative links a post kept as text; "" for any other
+    # a file not under notes/ names; the empty note's path; how many relative links a post kept
+    # as text; "" for any other
     about: str = ""
 
     @property
@@ -131,6 +132,47 @@ def sum_up_missing_files(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
     return sum_up_links("missing-attachment", "not under notes/", hint, diags, "file")
 
 
+def unread_query(diag: Diagnostic) -> str | None:
+    """What a dataview-unsupported warning says its query uses (its message); None for any other
+    diagnostic."""
+    return diag.message if diag.code == "dataview-unsupported" else None
+
+
+def sum_up_unread(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
+    """Dataview queries notebase does not read, past LISTED, as one warning saying the most told
+    of them: a daily note's template writes its query in every daily note."""
+    return summed_up(diags, unread_query, unread_total)
+
+
+def unread_total(unread: list[tuple[Diagnostic, str]]) -> Diagnostic:
+    most, times = Counter(message for _, message in unread).most_common(1)[0]
+    first = next(d for d, message in unread if message == most)
+    notes = counted(len({d.pos.path for d, _ in unread if d.pos}), "note")
+    message = (
+        f"{len(unread)} queries in {notes} are shown as written; the most told ({times}): {most}"
+    )
+    hint = f"{first.hint}; `notebase check --unresolved` lists every one"
+    return warning("dataview-unsupported", message, first.pos, hint)
+
+
+def empty_note(diag: Diagnostic) -> str | None:
+    """The note an empty-note warning is of; None for any other diagnostic."""
+    return diag.about if diag.code == "empty-note" and diag.about else None
+
+
+def sum_up_empty(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
+    """Empty notes, past LISTED, as one warning naming the first few: a vault keeps them as hubs
+    of their backlinks (`Tags/AI ML.md`), or as Obsidian makes a note of a link clicked."""
+    return summed_up(diags, empty_note, empty_total)
+
+
+def empty_total(empty: list[tuple[Diagnostic, str]]) -> Diagnostic:
+    named = ", ".join(path for _, path in empty[:MOST_LINKED])
+    message = f"{len(empty)} notes are empty: {named}, …"
+    hint = "write them, or delete the files; `notebase check --unresolved` lists every one"
+    return warning("empty-note", message, empty[0][0].pos, hint)
+
+
 def linked_total(
     code: str, what: str, hint: str, linked: list[tuple[Diagnostic, str]], thing: str = "note"
 ) -> Diagnostic:
@@ -182,11 +224,43 @@ def relative_total(kept: list[tuple[Diagnostic, str]]) -> Diagnostic:
     return warning(RELATIVE_URL, message, kept[0][0].pos, hint)
 
 
+MISSING_FILE = "import-missing-file"  # a file an imported post links, found nowhere to copy
+
+
+def missing_file(diag: Diagnostic) -> str | None:
+    """The file an imported post links that is nowhere to copy; None for another diagnostic."""
+    return diag.about if diag.code == MISSING_FILE and diag.about else None
+
+
+def sum_up_missing(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
+    """Files imported posts link that are nowhere to copy, past LISTED, as one warning: a blog
+    whose pictures its site serves from elsewhere (a CDN's `/media/…`) names hundreds."""
+    return summed_up(diags, missing_file, missing_total)
+
+
+def missing_total(missing: list[tuple[Diagnostic, str]]) -> Diagnostic:
+    posts = len({d.pos.path for d, _ in missing if d.pos})
+    first = missing[0][1]
+    message = (
+        f"{counted(len(missing), 'file')} the posts link (in {counted(posts, 'file')}; the"
+        f" first: {first}) are neither beside them nor at their blog's root: their links are"
+        " kept, leading nowhere"
+    )
+    hint = (
+        "copy the files into the notes' folder at those paths;"
+        " `notebase import --unresolved` lists every one"
+    )
+    return warning(MISSING_FILE, message, missing[0][0].pos, hint)
+
+
 def sum_up(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
     """The diagnostics as printed: each kind that comes by the dozen summed up (sum_up_unwritten,
-    sum_up_unpublished, sum_up_left_out, sum_up_missing_files, sum_up_relative)."""
+    sum_up_unpublished, sum_up_left_out, sum_up_missing_files, sum_up_empty, sum_up_unread,
+    sum_up_relative, sum_up_missing)."""
     linked = sum_up_left_out(sum_up_unpublished(sum_up_unwritten(diags)))
-    return sum_up_relative(sum_up_missing_files(linked))
+    return sum_up_missing(
+        sum_up_relative(sum_up_unread(sum_up_empty(sum_up_missing_files(linked))))
+    )
 
 
 def counted(n: int, thing: str) -> str:

@@ -22,7 +22,7 @@ from notebase.markdown.highlight import pygments_css
 from notebase.markdown.texmacros import NO_MACROS, PREAMBLE, TexMacros, read_macros
 from notebase.model import NoteFile
 from notebase.planning.render import THEME_DIR, default_theme_dir
-from notebase.reading.discover import NOTES_DIR, read_note, scan_note_files
+from notebase.reading.discover import NOTES_DIR, read_note, scan_note_files, underscored_notes
 from notebase.slugs import is_drawing_text, is_note_file
 from notebase.urls import ASSETS_DIR
 
@@ -224,6 +224,8 @@ def discover_changes(
     notes_dir = root / NOTES_DIR
     notes, read, stamps, others = [], [], {}, []
     files, diags, left_out = scan_note_files(notes_dir, ignore, underscored)
+    if (told := underscored_notes(notes_dir, left_out)) is not None:
+        diags.append(told)
     for rel, stat in files:
         if not is_note_file(rel):  # a drawing's own file too (X.excalidraw.md)
             others.append((rel, stat.st_size, stat.st_mtime_ns))

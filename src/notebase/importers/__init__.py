@@ -13,7 +13,14 @@ from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from notebase.diagnostics import Diagnostic, FilePos, error, sort_diagnostics, warning
+from notebase.diagnostics import (
+    MISSING_FILE,
+    Diagnostic,
+    FilePos,
+    error,
+    sort_diagnostics,
+    warning,
+)
 from notebase.importers.bib import NO_BIBLIOGRAPHY, Bibliography, bibliography_of
 from notebase.importers.blogsource import MARKDOWN_SUFFIXES, is_bundle_index, link_site_refs
 from notebase.importers.feeds import is_feed
@@ -185,7 +192,7 @@ def copy_linked_files(
             elif source is None:
                 message = f"{rel} is neither beside the post nor at its blog's root: its link is kept, leading nowhere"
                 hint = "copy the file into the notes' folder, at that path"
-                diags.append(warning("import-missing-file", message, pos, hint))
+                diags.append(warning(MISSING_FILE, message, pos, hint, about=rel))
             elif not target.exists():
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(source, target)
@@ -199,14 +206,27 @@ def copy_linked_files(
 
 
 ROOT_LEVELS = 3  # how many folders up from a post its blog's root may be (content/posts/x/index.md)
+SOURCE_LEVELS = 8  # …or, up to its generator's source (content/docs/cpp/mmul/x.md), how many
+
+
+@functools.lru_cache(maxsize=4096)
+def blog_roots(folder: Path) -> tuple[Path, ...]:
+    """The folders above a post's that may be its blog's root: ROOT_LEVELS of them, or up to its
+    generator's source (is_site_source: Hugo Book's `docs/` nest deeper), nearest first."""
+    above = folder.parents[:SOURCE_LEVELS]
+    source = next((i for i, base in enumerate(above) if is_site_source(base)), None)
+    return tuple(
+        above[: max(ROOT_LEVELS, source + 1)] if source is not None else above[:ROOT_LEVELS]
+    )
 
 
 def blog_file(folder: Path, rel: str, top: Path | None = None) -> Path | None:
     """Where the file a post in `folder` names by `rel` is: beside it, else in a folder holding
-    it (Jekyll's site root, above `_posts/`) or in that folder's `static/` or `public/` (Hugo's
-    and Gatsby's, Next.js's, whose files a post names from the site's root), nearest first; None when in none. With `top` (a zip's
+    it (Jekyll's site root, above `_posts/`; blog_roots) or in that folder's `static/` or
+    `public/` (Hugo's and Gatsby's, Next.js's, whose files a post names from the site's root),
+    nearest first; None when in none. With `top` (a zip's
     folder), only a file in it is found."""
-    for base in (folder, *folder.parents[:ROOT_LEVELS]):
+    for base in (folder, *blog_roots(folder)):
         for candidate in (base / rel, base / "static" / rel, base / "public" / rel):
             if top is not None and not candidate.resolve().is_relative_to(top.resolve()):
                 continue
@@ -456,6 +476,8 @@ def export_files(folder: Path) -> list[Path]:
     pages = sorted(p for p in posts.glob("*.html") if p.is_file()) if posts.is_dir() else []
     if pages:
         return pages
+    if is_site_source(folder) and (content := site_content(folder)):
+        return content
     suffixes = (*IMPORTED_SUFFIXES, *UNREAD_MARKUP, ".zip")
     try:
         found = [p for p in folder.iterdir() if suffix_of(p.name) in suffixes]
@@ -479,11 +501,35 @@ def nested_notes(folder: Path, top: Sequence[Path]) -> list[Path]:
         return []
     if is_site_source(folder):
         return []
+    found = markdown_below(folder)
+    return found if any(p.parent != folder for p in found) else []
+
+
+def markdown_below(folder: Path) -> list[Path]:
+    """The markdown files below a folder (and those of markup told unread: UNREAD_MARKUP),
+    hidden folders and `node_modules` aside, sorted."""
+    suffixes = (*MARKDOWN_SUFFIXES, *UNREAD_MARKUP)
     found: list[Path] = []
     for at, folders, names in os.walk(folder):  # (one walk; errors below the top are skipped)
         folders[:] = [f for f in folders if f[0] != "." and f != "node_modules"]
         found += (Path(at, n) for n in names if n[0] != "." and suffix_of(n) in suffixes)
-    return sorted(found) if any(p.parent != folder for p in found) else []
+    return sorted(found)
+
+
+# where a generator's source keeps its posts: Jekyll's `_posts/`, Hugo's, Zola's and Pelican's
+# `content/`, Hexo's `source/_posts/`, Astro's `src/content/`, a Next.js starter's `data/blog/`
+CONTENT_FOLDERS = ("_posts", "content", "source/_posts", "src/content", "data/blog")
+
+
+def site_content(folder: Path) -> list[Path]:
+    """The markdown posts of a generator's source given as a folder (the blog's repository):
+    those below its content folders (CONTENT_FOLDERS), not its templates, themes and pages."""
+    return [
+        p
+        for name in CONTENT_FOLDERS
+        if (folder / name).is_dir()
+        for p in markdown_below(folder / name)
+    ]
 
 
 # what a generator's source holds at its top, which its built site does not: such a folder's

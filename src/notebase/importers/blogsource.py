@@ -33,9 +33,10 @@ def is_bundle_index(name: str) -> bool:
     return bool(dot) and stem.casefold() == "index" and f".{suffix.lower()}" in MARKDOWN_SUFFIXES
 
 
-# Hugo's shortcodes: `{{< name args >}}` (or `{{% … %}}`); a closing one `{{< /name >}}`
+# Hugo's shortcodes: `{{< name args >}}` (or `{{% … %}}`); a closing one `{{< /name >}}`; an
+# argument may hold a brace (`title="\(\mathrm{grad}\)"`)
 _SHORTCODE = re.compile(
-    r"\{\{[<%]-?\s*(?P<name>/?\w+)(?P<args>(?:[^>%}]|[>%](?!\}\}))*?)-?\s*[>%]\}\}"
+    r"\{\{[<%]-?\s*(?P<name>/?\w+)(?P<args>(?:[^>%}]|[>%](?!\}\})|\}(?!\}))*?)-?\s*[>%]\}\}"
 )
 _ARGUMENT = re.compile(
     r"""(?:(?P<key>\w+)\s*=\s*)?(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|(?P<bare>[^\s"']+))"""
@@ -112,7 +113,7 @@ def link_site_refs(
 
     def relink(post: ImportedPost, match: re.Match[str]) -> str:
         ref = match.group("jekyll") or match.group("hugo")
-        text, title = match.group("text"), post_titled(targets, ref)
+        text, title = match.group("text"), ref_title(files, targets, read_from(post), ref)
         if title is not None:
             return note_link(title, text)
         where = FilePos(shown.get(post.origin_file, post.origin_file), post.origin_line)
@@ -126,8 +127,12 @@ def link_site_refs(
         title = linked_post(targets, match.group("path"))
         return match.group(0) if title is None else note_link(title, match.group("text"))
 
+    def read_from(post: ImportedPost) -> str:
+        """The path of the post's file (its folders: those of its input's name, as shown)."""
+        return shown.get(post.origin_file, post.origin_file)
+
     def title_from(post: ImportedPost, path: str) -> str | None:
-        return post_at(files, post.origin_file, path) or linked_post(targets, path)
+        return post_at(files, read_from(post), path) or linked_post(targets, path)
 
     def relink_file(post: ImportedPost, match: re.Match[str]) -> str:
         title = title_from(post, match.group("path"))
@@ -137,6 +142,7 @@ def link_site_refs(
         line = _REF_LINK.sub(functools.partial(relink, post), line)
         if _POST_FILE.search(line):
             line = _POST_FILE_LINK.sub(functools.partial(relink_file, post), line)
+        line = relative_pages(files, read_from(post), line)
         return _ROOTED_PAGE_LINK.sub(relink_page, line) if "](/" in line else line
 
     files = post_files(posts)
@@ -151,11 +157,47 @@ def link_site_refs(
     ], diags
 
 
+# a link to another page by its path from the linking page's, as a Zola or Hugo page bundle
+# links its neighbour (`[x](../self-supervised)`): no extension, no image
+_RELATIVE_PAGE_LINK = re.compile(
+    r"(?<!!)\[(?P<text>[^\]\n]*)\]\(\s*(?P<path>\.\.?/[^\s)#?.]*?)/?(?:#[^)\s]*)?\s*\)"
+)
+
+
+def relative_pages(files: Mapping[str, Mapping[str, str]], where: str, line: str) -> str:
+    """The line with each link to another post's page by its path from the page of the post at
+    `where` (a bundle's, `x/index.md`, is its folder; another post's the folder its file's name
+    makes, `posts/x.md` at `posts/x/`) made a wikilink to that post; others as they are."""
+    if "](." not in line:
+        return line
+    folder, _, name = where.rpartition("/")
+    stem = name.rpartition(".")[0]
+    page = folder if is_bundle_index(name) or stem.casefold() == "_index" else f"{folder}/{stem}"
+
+    def relink(match: re.Match[str]) -> str:
+        title = post_at(files, f"{page}/", match.group("path"))
+        return match.group(0) if title is None else note_link(title, match.group("text"))
+
+    return _RELATIVE_PAGE_LINK.sub(relink, line)
+
+
+def ref_title(
+    files: Mapping[str, Mapping[str, str]], targets: Mapping[str, str], where: str, ref: str
+) -> str | None:
+    """The title of the post a generator's ref names (post_at, post_titled), from a post at
+    `where`: by its path from that post's folder, else from the site's root (Hugo's
+    `posts/x/_index.md`), else by its name alone."""
+    rooted = ref.lstrip("/")
+    relative = post_at(files, where, ref) if rooted == ref else None
+    return relative or post_at(files, "", rooted) or post_titled(targets, ref)
+
+
 def links_a_post(post: ImportedPost) -> bool:
     """Whether the post's markdown may hold a link to another post (link_site_refs)."""
     return any(
         _REF_LINK.search(line.text)
         or "](/" in line.text
+        or "](." in line.text
         or _POST_FILE.search(line.text)
         or "]:" in line.text
         for b in post.blocks
@@ -197,9 +239,13 @@ def post_at(files: Mapping[str, Mapping[str, str]], origin: str, path: str) -> s
 def source_paths(path: str) -> list[str]:
     """The markdown files a link's path may name: itself, or for a page a generator made of
     one (`volcano.html` of volcano.md; `optimizer/index.html` of optimizer/README.md, as mdBook
-    names a folder's page, or of its index.md, Hugo's _index.md) those files."""
+    names a folder's page, or of its index.md, Hugo's _index.md) those files; for a path with
+    no extension (Hugo's `{{< ref "../dp/basic" >}}`), it as a markdown file or a section's."""
     stem, dot, suffix = path.rpartition(".")
-    if not dot or suffix.lower() not in ("html", "htm"):
+    if not dot or "/" in suffix:  # (Hugo's ref without its extension: `../dp/basic`)
+        bundles = (f"{path}/{index}.md" for index in ("_index", "index"))
+        return [path, *(f"{path}{s}" for s in MARKDOWN_SUFFIXES), *bundles]
+    if suffix.lower() not in ("html", "htm"):
         return [path]
     folder, _, name = stem.rpartition("/")
     sources = [f"{stem}{s}" for s in MARKDOWN_SUFFIXES]
@@ -376,7 +422,27 @@ def from_site_root(body: str) -> str:
     book's pictures) named by the same path below it from the note's folder, where the import
     copies it (copy_linked_files finds it at the blog's root, above the post); code blocks as
     they are."""
-    return outside_code(body, lambda line: _ROOTED.sub(r"\g<before>\g<path>", line))
+    return outside_code(body, lambda line: _ROOTED.sub(r"\g<before>\g<path>", slashed(line)))
+
+
+# a link's, an image's or an `src`'s path holding a backslash that escapes no punctuation
+# (`![](\img\a.png)`, as a blog written on Windows names its files): no address
+_BACKSLASHED = re.compile(
+    r"""(?P<before>\]\(\s*<?|\bsrc\s*=\s*["'])(?P<path>(?![a-zA-Z][\w+.-]*:)[^\s)>"']*\\(?![!-/:-@\[-`{-~])[^\s)>"']*)"""
+)
+
+
+def slashed(line: str) -> str:
+    r"""The line with each path written with backslashes (`\img\a.png`) written with slashes, as
+    a browser reads it (`/img/a.png`); a markdown escape (`a\_b.png`) as it is."""
+    if "\\" not in line:
+        return line
+
+    def slash(match: re.Match[str]) -> str:
+        path = re.sub(r"\\(?![!-/:-@\[-`{-~])", "/", match.group("path"))
+        return match.group("before") + path
+
+    return _BACKSLASHED.sub(slash, line)
 
 
 # a markdown image's words (code spans first, as they are)
@@ -565,27 +631,72 @@ def from_hugo(body: str, escaped_math: bool = True) -> str:
     body = outside_code(
         body, lambda line: _SHORTCODE.sub(shortcode_markup, line), hugo_code, hugo_code_ends
     )
-    if not escaped_math:
-        return body
-    return outside_code_blocks(body, lambda prose: _MATH.sub(unescaped_formula, prose))
+    body = outside_code_blocks(body, lambda prose: _BRACKETED_MATH.sub(dollar_math, prose))
+    if escaped_math:
+        body = outside_code_blocks(body, lambda prose: _MATH.sub(unescaped_formula, prose))
+    return outside_code_blocks(body, lambda prose: _MATH_SHORTCODE.sub(shortcode_tex, prose))
+
+
+# MathJax's and KaTeX's delimiters as a markdown post writes them for its renderer to leave
+# them (`\\(x\\)`, `\\[x\\]`: the page shows `\(x\)`), beside a formula in dollars and code
+# (kept as they are)
+_BRACKETED_MATH = re.compile(
+    r"(?P<kept>(?P<ticks>`+)[^`]+?(?P=ticks)|\$\$(?:[^$]|\$(?!\$))+?\$\$|(?<![\\$])\$[^$\n]+?\$)"
+    r"|(?<!\\)\\\\\((?P<inline>[^\n]+?)\\\\\)|(?<!\\)\\\\\[(?P<display>.+?)\\\\\]",
+    re.S,
+)
+
+
+def dollar_math(match: re.Match[str]) -> str:
+    r"""A formula delimited `\\(x\\)` as `$x$`, `\\[x\\]` as `$$x$$`, the renderer's escapes in
+    it read as its delimiters' are (`\<`, `\\{`: `<`, `\{`); one in dollars, and code, as it is."""
+    if match.group("kept"):
+        return match.group(0)
+    if (inline := match.group("inline")) is not None:
+        tex = _MARKDOWN_ESCAPE.sub(r"\1", inline.strip())
+        return f"${tex}$" if tex else match.group(0)
+    display = _MARKDOWN_ESCAPE.sub(r"\1", match.group("display"))
+    return f"$${display}$$"
+
+
+# a theme's shortcode of TeX, which Hugo hands to KaTeX as written (Hugo Book's `{{< katex >}}`
+# … `{{< /katex >}}`, `{{< katex display=true >}}`)
+_MATH_SHORTCODE = re.compile(
+    r"\{\{<\s*(?P<name>katex|math|latex|tex)\b(?P<args>[^<>]*?)\s*>\}\}(?P<tex>.*?)"
+    r"\{\{<\s*/(?P=name)\s*>\}\}",
+    re.S,
+)
+
+
+def shortcode_tex(match: re.Match[str]) -> str:
+    """A TeX shortcode as a note's formula: `$$…$$` when it says `display`, else `$…$`."""
+    tex, args = match.group("tex"), match.group("args").replace(" ", "")
+    if "display" in args and "display=false" not in args:
+        return f"$${tex}$$"
+    return f"${tex.strip()}$" if tex.strip() else match.group(0)
 
 
 # a formula (`$$…$$`, over lines too, or `$…$` in a line); and what tells that its TeX was
 # written for a markdown renderer that reads it before MathJax does (Hugo's Blackfriday and
 # Goldmark, which leave no formula alone): a command's backslash escaped (`\\begin{align}`,
 # which TeX reads as a line break before a word; not a line break before a command, `\\\hline`),
-# or a bracket escaped (`\[`, no TeX in math)
+# or a bracket escaped (`\[`, no TeX in math), or an underscore or a star escaped outside the
+# words of a `\text{…}` (`\mathcal{T}\_{1:m}`, `z^\*`, kept from emphasis; `\text{file\_name}`
+# is TeX's)
 _MATH = re.compile(r"\$\$(?:[^$]|\$(?!\$))+?\$\$|(?<![\\$])\$(?!\s)[^$\n]+?(?<![\s\\])\$(?!\d)")
-_ESCAPED_TEX = re.compile(r"(?<!\\)\\\\[A-Za-z]|(?<!\\)\\[\[\]]")
+_ESCAPED_TEX = re.compile(r"(?<!\\)\\\\[A-Za-z]|(?<!\\)\\[\[\]_*]")
+_TEXT_GROUP = re.compile(r"\\(?:text\w*|mbox|mathrm|operatorname)\s*\{[^{}]*\}")
 _MARKDOWN_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")  # a backslash before ASCII punctuation
 
 
 def unescaped_formula(match: re.Match[str]) -> str:
     r"""A formula as the TeX MathJax read on the blog's page: when it was written for a markdown
-    renderer to read first (_ESCAPED_TEX: `$$\\begin{align} x \\\\ y$$`), with that renderer's
-    backslash escapes read (`$$\begin{align} x \\ y$$`, `w\_i` as `w_i`); else as it is."""
+    renderer to read first (_ESCAPED_TEX: `$$\\begin{align} x \\\\ y$$`, `$T\_{1:m}$`), with that
+    renderer's backslash escapes read (`$$\begin{align} x \\ y$$`, `w\_i` as `w_i`); else as
+    it is."""
     formula = match.group(0)
-    return _MARKDOWN_ESCAPE.sub(r"\1", formula) if _ESCAPED_TEX.search(formula) else formula
+    escaped = _ESCAPED_TEX.search(_TEXT_GROUP.sub("", formula))
+    return _MARKDOWN_ESCAPE.sub(r"\1", formula) if escaped else formula
 
 
 def outside_code_blocks(body: str, change: Callable[[str], str]) -> str:
@@ -609,6 +720,31 @@ def outside_code_blocks(body: str, change: Callable[[str], str]) -> str:
 # the shortcodes of Hugo themes that set a box apart from the text: Wowchemy's and Docsy's
 # `alert`, Hugo Blox's `callout`, Learn's `notice`, Book's `hint`, LoveIt's `admonition`
 CALLOUT_SHORTCODES = frozenset(("alert", "callout", "notice", "hint", "admonition"))
+
+
+# a container directive (remark-directive's, as Docusaurus, Astro themes and VitePress write a
+# box set apart): `:::tip[Title]`, `::: warning Careful`, `:::note{.x}`, ended by `:::`
+_DIRECTIVE_OPENS = re.compile(
+    r"^ {0,3}:{3,}[ \t]*(?P<kind>[A-Za-z][\w-]*)(?:\[(?P<label>[^\]\n]*)\])?(?:\{[^}\n]*\})?"
+    r"[ \t]*(?P<title>[^:\n]*?)[ \t]*$"
+)
+_DIRECTIVE_ENDS = re.compile(r"^ {0,3}:{3,}[ \t]*$")
+
+
+def from_directives(body: str) -> str:
+    """The body with each container directive (`:::tip[Title]` … `:::`) a callout of its kind
+    (`> [!tip] Title`), as Docusaurus and Astro's themes show one; code as it is."""
+    if ":::" not in body:
+        return body
+    return quote_blocks(body, directive_opens, lambda line: bool(_DIRECTIVE_ENDS.match(line)))
+
+
+def directive_opens(line: str) -> tuple[str, str] | None:
+    found = _DIRECTIVE_OPENS.match(line)
+    if found is None:
+        return None
+    title = (found.group("label") or found.group("title") or "").strip()
+    return f"> [!{found.group('kind').lower()}] {title}".rstrip(), ""
 
 
 def hugo_callout_opens(line: str) -> tuple[str, str] | None:
@@ -686,7 +822,7 @@ def include_markup(match: re.Match[str]) -> str:
 
 
 def shortcode_markup(match: re.Match[str]) -> str:
-    """What a figure, youtube, tweet or toc shortcode stands for; any other as it is."""
+    """What a figure, youtube, tweet, gist or toc shortcode stands for; any other as it is."""
     name, arguments = match.group("name"), shortcode_arguments(match.group("args"))
     named = {k: v for k, v in arguments if k}
     plain = next((v for k, v in arguments if not k), "")  # its first positional argument
@@ -696,7 +832,17 @@ def shortcode_markup(match: re.Match[str]) -> str:
         return video
     if name == "tweet" and (post := named.get("id") or plain).isdigit():
         return tweet_link(named.get("user", ""), post)
+    if name == "gist" and (gist := gist_link([v for k, v in arguments if not k])):
+        return gist
     return "" if name == "toc" else match.group(0)
+
+
+def gist_link(words: list[str]) -> str:
+    """A link to the gist Hugo's `{{< gist user id [file] >}}` shows; '' when it names none."""
+    if len(words) < 2 or not all(re.fullmatch(r"[\w.-]+", w) for w in words[:2]):
+        return ""
+    user, gist = words[:2]
+    return f"[Gist {gist} by {user}](https://gist.github.com/{user}/{gist})"
 
 
 def youtube_link(video: str) -> str:

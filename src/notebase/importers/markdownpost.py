@@ -15,6 +15,7 @@ from notebase.diagnostics import Diagnostic
 from notebase.importers.blogsource import (
     JEKYLL_DATED,
     MARKDOWN_SUFFIXES,
+    from_directives,
     from_hugo,
     from_jekyll,
     from_site_root,
@@ -40,6 +41,7 @@ from notebase.importers.structured import (
     source_kind,
 )
 from notebase.importers.webpage import page_redirect, redirect_page
+from notebase.importers.zola import from_zola
 from notebase.markdown.text import fence_after
 from notebase.reading.frontmatter import FieldError, as_tags, key_as_read, split_front_matter
 from notebase.reading.sourcerefs import parse_arxiv_id, parse_doi
@@ -97,7 +99,8 @@ def read_markdown(text: str, name: str, shown: str, assets: Collection[str] = ()
     folder = asset_folder(shown) if is_bundle_index(name) else stem
     assets = assets if folder else ()
     text = from_mdx(text) if name.lower().endswith(".mdx") else text
-    text = from_hugo(from_jekyll(from_hexo(text, folder, assets)), escaped_math=not kramdown)
+    text = from_hexo(from_directives(from_zola(text)), folder, assets)
+    text = from_hugo(from_jekyll(text), escaped_math=not kramdown)
     text = unsized_images(from_site_root(kramdown_math(text) if kramdown else text))
     lines = text.replace("\r\n", "\n").split("\n")
     if readwise := readwise_note(lines):

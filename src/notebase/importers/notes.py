@@ -11,6 +11,7 @@ from notebase.diagnostics import Diagnostic, FilePos, info, warning
 from notebase.importers.markup import TitleIndex, index_titles, is_linkable, strip_wikilinks
 from notebase.importers.model import ImportedPost, Taxonomy
 from notebase.importers.render import is_hand_edited, note_text, render_body
+from notebase.importers.siteurl import page_key as address_key
 from notebase.reading.frontmatter import split_front_matter
 from notebase.reading.sourcerefs import make_source
 from notebase.reading.yamlio import load_mapping
@@ -121,10 +122,11 @@ FILE_PAGE = "file:"  # a page known by its file in a built site, its pages sayin
 
 def page_key(page: str) -> str:
     """A post's page as one key whichever way it is written: its address as a source's (http://
-    and https://, a trailing slash), or a built site's file (`file:…`, its pages saying none)."""
+    and https://, a trailing slash, an `index.html`: Hexo's pages say `…/x/index.html` of the
+    page its feed calls `…/x/`), or a built site's file (`file:…`, its pages saying none)."""
     if page.startswith(FILE_PAGE):
         return page
-    source = make_source(page) if page else None
+    source = make_source(address_key(page)) if page else None
     return source.key if source is not None else ""
 
 

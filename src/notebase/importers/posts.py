@@ -38,6 +38,11 @@ def is_title_case(text: str) -> bool:
     return len(words) >= 2 and big * 4 >= len(words) * 3
 
 
+def is_dateline(text: str) -> bool:
+    """A line of a few words holding a date: a dateline, a byline with its date."""
+    return len(text.split()) <= DATE_LINE_WORDS and DATE.search(text) is not None
+
+
 def is_link_title(text: str, post_title: str) -> bool:
     """A line under the post title that names the linked page (`Title – Site`, `[id] Title`)."""
     line = text.strip()
@@ -45,7 +50,7 @@ def is_link_title(text: str, post_title: str) -> bool:
         return False
     if _SENTENCE_BREAK.search(line) or FIELD.match(line):
         return False
-    if DATE.search(line) and len(line.split()) <= DATE_LINE_WORDS:
+    if is_dateline(line):
         return False
     return bool(
         _SITE_SEP.search(line)
@@ -89,18 +94,29 @@ def take_lead(blocks: Sequence[Block], title: str) -> tuple[str, str, tuple[Bloc
 
 
 def take_date(blocks: Sequence[Block]) -> tuple[str, tuple[Block, ...]]:
-    """The date of the first dateline among `blocks` (a line of a few words holding a date:
-    `May 12, 2025`, `By Ann Lee / 3 June 2024`), as YYYY-MM-DD, and the blocks without that
-    line when it holds the date alone ('' and the blocks as they were: none)."""
+    """The date of the first dateline among `blocks` (`May 12, 2025`, `Monday, May 12, 2025`,
+    `By Ann Lee / 3 June 2024`), as YYYY-MM-DD, and the blocks without that line when it holds
+    the date alone ('' and the blocks as they were: none)."""
     for i, block in enumerate(blocks):
         text = block.text.strip()
-        found = DATE.search(text) if is_single(block) else None
-        if found is None or len(text.split()) > DATE_LINE_WORDS:
+        if not is_single(block) or not is_dateline(text):
             continue
-        if date := parse_date(found.group(0)):
-            alone = not any(c.isalnum() for c in text.replace(found.group(0), ""))
+        if found := first_date(text):
+            date, written = found
+            alone = not any(c.isalnum() for c in text.replace(written, ""))
             return date, (*blocks[:i], *blocks[i + 1 :]) if alone else tuple(blocks)
     return "", tuple(blocks)
+
+
+def first_date(text: str) -> tuple[str, str] | None:
+    """The first date a text writes (YYYY-MM-DD, and as written): matches are tried from each
+    place one starts, as a weekday's match (`Monday, May`) is no date but the next may be."""
+    at = 0
+    while (found := DATE.search(text, at)) is not None:
+        if date := parse_date(found.group(0)):
+            return date, found.group(0)
+        at = found.start() + 1
+    return None
 
 
 def take_tldr(blocks: Sequence[Block]) -> tuple[str, tuple[Block, ...]]:

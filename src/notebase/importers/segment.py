@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from notebase.importers.archive import GLYPH, HEADER, title_text
 from notebase.importers.blocks import BACKREF, BARE_URL, MORE
-from notebase.importers.posts import DATE, is_title_case
+from notebase.importers.posts import is_dateline, is_title_case
 
 BYLINE = re.compile(
     r"^(?:by|posted(?:\s+(?:on|by|in))?|written by|published(?:\s+on)?|author:|filed under)\s"
@@ -90,7 +90,7 @@ def marker_kinds(text: str) -> set[str]:
         kinds.add("featured")
     if (len(body.split()) <= 14 or kinds) and BYLINE.search(body):
         kinds.add("byline")
-    if len(body.split()) <= 8 and DATE.search(body):
+    if is_dateline(body):
         kinds.add("date")
     return kinds
 
@@ -373,17 +373,24 @@ def find_records(lines: Sequence[str]) -> Records | None:
     )
 
 
+SENTENCE_TITLE_WORDS = 4  # a title in sentence case is longer than a section's name (`Key ideas`)
+
+
 def with_other_case(
     lines: Sequence[str], titled: Sequence[Candidate], others: Sequence[Candidate]
 ) -> list[Candidate]:
     """Title Case records with the few lines among them laid out as they are but in another case
-    (`MAP-Elites`, `Towards an AI co-scientist`): a name of one word, or a title in sentence case,
-    after the body of a record (not right under a title: that is its body) and over a body of its
-    own, in a list whose every record has a short body, is one of them too."""
+    (`MAP-Elites`, `Towards an AI co-scientist`): a name of one word, or a title in sentence case
+    of SENTENCE_TITLE_WORDS or more (not a section's `Key ideas`), after the body of a record (not
+    right under a title: that is its body) and over a body of its own, in a list whose every
+    record has a short body, is one of them too."""
     starts = {c.index for c in titled}
     among: list[Candidate] = []
     for cand in others:
-        if cand.index > titled[0].index and prev_line(lines, cand.index) not in starts:
+        named = len(cand.title.split()) >= SENTENCE_TITLE_WORDS or (
+            cand.title[:1].isupper() and " " not in cand.title
+        )
+        if named and cand.index > titled[0].index and prev_line(lines, cand.index) not in starts:
             among.append(cand)
             starts.add(cand.index)
     if not among or len(among) * 2 > len(titled):
@@ -402,6 +409,8 @@ def card_heads(lines: Sequence[str], starts: Sequence[int]) -> list[int] | None:
     if len(starts) < 2 or min(heads) < 0:
         return None
     dated = all(marker_kind(lines[h]) == "date" for h in heads)
+    if dated and marker_kind(lines[prev_line(lines, len(lines))]) == "date":
+        return None  # the last record ends with a date too: each date closes its record
     if not dated and len({lines[h].strip() for h in heads}) != 1:
         return None
     for above, head in zip(starts, heads[1:], strict=False):

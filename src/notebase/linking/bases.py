@@ -36,6 +36,7 @@ from notebase.linking.dateformat import (
     Unreadable,
     dateformat,
     format_parts,
+    moment_format,
     read_when,
 )
 from notebase.linking.durations import (
@@ -97,7 +98,8 @@ METHODS = frozenset(
     {
         "contains", "containsAll", "containsAny", "startsWith", "endsWith", "isEmpty", "lower",
         "upper", "trim", "toString", "join", "hasTag", "hasLink", "inFolder", "hasProperty",
-        "asLink", "isTruthy", "round", "floor", "ceil", "abs", "toFixed", "split",
+        "asLink", "isTruthy", "round", "floor", "ceil", "abs", "toFixed", "split", "slice",
+        "format",
     }
 )  # fmt: skip
 FILE_FIELDS = frozenset(
@@ -343,6 +345,15 @@ def fixed_parts(node: Node) -> Node:
     return node  # a literal, a name, a lambda
 
 
+def lower_case(name: str) -> str:
+    """What a function's name in capitals (`CONTAINS()`, as a query's keywords are written) is:
+    none, Dataview's and the bases' functions being named in lower case (Dataview, too, knows
+    no `CONTAINS`); "" for any other name."""
+    if name.lower() in FUNCTIONS and name != name.lower():
+        return f" (functions are named in lower case: `{name.lower()}()`)"
+    return ""
+
+
 def check(node: Node) -> None:
     kind = node[0]
     if kind == "lambda":
@@ -352,7 +363,7 @@ def check(node: Node) -> None:
     if kind == "call":
         callee = node[1]
         if callee[0] == "name" and callee[1] not in FUNCTIONS:
-            raise Unsupported(f"the function `{callee[1]}()`")
+            raise Unsupported(f"the function `{callee[1]}()`{lower_case(callee[1])}")
         if callee[0] == "get" and callee[2] not in METHODS:
             raise Unsupported(f"the function `.{callee[2]}()`")
         if callee[0] == "name" and callee[1] in PATTERN_AT:
@@ -1018,6 +1029,11 @@ class Scope:
             return truthy(obj)
         if name == "toString":
             return text_of(obj)
+        if name == "slice" and isinstance(obj, list | str):
+            return sliced(obj, args)
+        if name == "format":  # a date's, in Moment.js's tokens
+            when = read_when(obj) if isinstance(obj, str) and _DATE_TEXT.fullmatch(obj) else None
+            return moment_format(when, text_of(args[0]) if args else "") if when else None
         if isinstance(obj, list):
             return self.list_method(obj, name, args)
         if isinstance(obj, int | float) and not isinstance(obj, bool):
@@ -1198,6 +1214,21 @@ def number_method(value: float, name: str, args: list[Any]) -> Any:
     if name == "round":
         return float(round(value))
     return None
+
+
+def sliced(value: Any, bounds: list[Any]) -> Any:
+    """A text's or list's `.slice(start, end)`, as JavaScript's: from `start` to `end` (its end
+    unless given), a bound below 0 counted from its end."""
+
+    def held(bound: Any, default: int) -> int:
+        if bound is None:
+            return default
+        at = number(bound)
+        at = 0 if math.isnan(at) else int(max(min(at, len(value)), -len(value) - 1.0))
+        return max(len(value) + at, 0) if at < 0 else at
+
+    start = held(bounds[0] if bounds else None, 0)
+    return value[start : held(bounds[1] if len(bounds) > 1 else None, len(value))]
 
 
 def string_method(text: str, name: str, args: list[Any]) -> Any:

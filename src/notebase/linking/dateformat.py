@@ -138,3 +138,47 @@ def named_text(when: dt.datetime, letter: str, size: int) -> str:
     if size <= 2 and not (letter in "Ec" and size == 2):
         return str(number).zfill(size)
     return {3: name[:3], 4: name, 5: name[:1]}.get(size, "")
+
+
+# Moment.js's tokens (a base's `date.format("YYYY-MM")`, as Obsidian's Bases write a date), the
+# longest first, and text between brackets kept as written
+_MOMENT = re.compile(
+    r"\[([^\]]*)\]|YYYY|YY|MMMM|MMM|MM|M|Do|DDDD|DDD|DD|D|dddd|ddd|dd|d|HH|H|hh|h|mm|m|ss|s"
+    r"|SSS|A|a|Q|WW|W|GGGG|.",
+    re.S,
+)
+# each as Luxon's token that writes it alike (dateformat's)
+_MOMENT_LUXON = {
+    "YYYY": "yyyy", "YY": "yy", "MMMM": "MMMM", "MMM": "MMM", "MM": "MM", "M": "M",
+    "DDDD": "ooo", "DDD": "o", "DD": "dd", "D": "d", "dddd": "EEEE", "ddd": "EEE", "HH": "HH",
+    "H": "H", "hh": "hh", "h": "h", "mm": "mm", "m": "m", "ss": "ss", "s": "s", "SSS": "SSS",
+    "A": "a", "Q": "q", "WW": "WW", "W": "W", "GGGG": "kkkk",
+}  # fmt: skip
+
+
+def moment_format(when: dt.datetime, pattern: str) -> str:
+    """The date written in Moment.js's format (`YYYY-MM-DD`, `dddd, MMMM Do YYYY`), in English,
+    as dateformat writes Luxon's."""
+    out = []
+    for m in _MOMENT.finditer(pattern[:MAX_FORMAT]):
+        token = m.group(0)
+        if m.group(1) is not None:
+            out.append(m.group(1))
+        elif token in _MOMENT_LUXON:
+            out.append(token_text(when, _MOMENT_LUXON[token]))
+        else:
+            out.append(moment_only(when, token))
+    return "".join(out)
+
+
+def moment_only(when: dt.datetime, token: str) -> str:
+    """Moment's tokens Luxon has none like: the day with its ordinal (`Do`), the weekday's first
+    two letters (`dd`) or number from Sunday's 0 (`d`), `a` in lower case; else the text."""
+    if token == "Do":
+        teen = 10 <= when.day % 100 <= 20
+        return f"{when.day}{'th' if teen else {1: 'st', 2: 'nd', 3: 'rd'}.get(when.day % 10, 'th')}"
+    if token == "dd":
+        return WEEKDAYS[when.weekday()][:2]
+    if token == "d":
+        return str(when.isoweekday() % 7)
+    return ("am" if when.hour < 12 else "pm") if token == "a" else token

@@ -731,17 +731,21 @@ def find_note(target: str, entry: Entry, names: dict[str, str]) -> str | None:
 
 
 def resolve_href(link: LinkRef, entry: Entry, links: Names) -> str:
-    """`../papers/muon.md`, `/papers/muon/`, `papers/muon/index.html` -> 'papers/muon'; a folder
-    with no index.md, `papers/`, its README.md's ('papers/readme'), as GitHub and the generators
-    publishing a repository's notes (mdBook, VitePress's rewrites) show it; a page that is no
-    entry's: `/tags/ml/` -> '/tags/ml/', `/` -> '/'."""
+    """`../papers/muon.md`, `/papers/muon/`, `papers/muon/index.html` -> 'papers/muon' (and a URL
+    its garden's site keeps the case and spaces of, `/Papers/Muon Notes/`, as Hugo does with
+    Quartz 3's disablePathToLower and the Digital Garden plugin's permalinks: 'papers/muon-notes');
+    a folder with no index.md, `papers/`, its README.md's ('papers/readme'), as GitHub and the
+    generators publishing a repository's notes (mdBook, VitePress's rewrites) show it; a page that
+    is no entry's: `/tags/ml/` -> '/tags/ml/', `/` -> '/'."""
     href, path = href_path(link, entry)
     fragment = link.target.partition("#")[2]
     slug = slug_from_path(path) if path.endswith(".md") else path
     if not slug:  # the home page: `/`, or the root index.md it shows
         return f"/#{fragment}" if fragment else "/"
-    if slug not in links.titles and f"{slug}/readme" in links.titles:
-        slug = f"{slug}/readme"  # a folder with no index.md: its README.md, as GitHub shows it
+    if slug not in links.titles:  # a page's URL as its site wrote it (`/Book/Chap 9/`), else
+        # a folder with no index.md: its README.md, as GitHub shows it
+        cleaned = "" if path.endswith(".md") else slug_from_path(f"{path}.md")
+        slug = next((s for s in (cleaned, f"{slug}/readme") if s in links.titles), slug)
     if slug not in links.titles:
         url = f"{path}/" if path and f"{path}/" in links.pages else path
         slug = f"/{url}" if url in links.pages else ""
@@ -887,7 +891,7 @@ def suggest_name(wanted: str, typos: Keyed[TypoNames]) -> str | None:
     """The name a broken link's target is probably a typo of: one slip off (a path is no name to
     suggest), if any is. A name further off is another note, one not written yet, as a garden's
     links often name: suggesting `proactivity` for [[associativity]] would be noise. Of two as
-    close, the first of the site's names."""
+    close, the first of the site's names; none of the same name but its numbers (numbered_apart)."""
     wanted = wanted.lstrip("/")  # `[[/folder/note]]`, a name written from the top
     if len(wanted) < TYPO_MIN:
         return None
@@ -895,9 +899,19 @@ def suggest_name(wanted: str, typos: Keyed[TypoNames]) -> str | None:
     for size in (len(wanted) - 1, len(wanted), len(wanted) + 1):  # what one slip can make
         places, named = typos.value.get(size, ((), ()))
         hit = closest_within_one(wanted, named)
-        if hit is not None:
+        if hit is not None and not numbered_apart(wanted, named[hit[1]]):
             found.append((hit[0], places[hit[1]], named[hit[1]]))
     return min(found)[2] if found else None
+
+
+_DIGITS = re.compile(r"\d+")
+
+
+def numbered_apart(wanted: str, name: str) -> bool:
+    """Whether two names differ in their numbers alone (`2023-W40` and `2022-W40`, a weekly
+    note's link to a week not written; `Lecture 10` and `Lecture 1`): another note of a series,
+    no typo."""
+    return _DIGITS.sub("", wanted) == _DIGITS.sub("", name)
 
 
 # typo_names: the names a link may be a typo of by length, each with its place among the site's

@@ -40,6 +40,10 @@ _RENAMED = {
     "\\AA": "\\text{\u00c5}",  # the ångström, a length in structural biology's notes
 }
 _AND = re.compile(r"\\and(?![a-zA-Z])")  # MathJax reads \and as \land
+# gensymb's units, which MathJax reads (`10 \micro F`, `5 \ohm`, `20 \celsius`): the upright
+# symbols they stand for (its \degree latex2mathml reads)
+_GENSYMB = re.compile(r"\\(micro|ohm|celsius|perthousand)(?![a-zA-Z])")
+GENSYMB = {"micro": "\u00b5", "ohm": "\u2126", "celsius": "\u2103", "perthousand": "\u2030"}
 # braket's capitalised \Bra{v}, \Ket{v} and \Braket{a|H|b}, which MathJax loads when they are
 # used (their delimiters stretching to what they hold): drawn as \bra, \ket and \braket
 _BRAKET = re.compile(r"\\(Bra|Ket|Braket)(?![a-zA-Z])")
@@ -81,6 +85,11 @@ _INNERMOST = re.compile(
     r"(\\begin\{[a-zA-Z]+\*?\}(?:\{[^{}]*\})?)((?:(?!\\begin\{|\\end\{).)*?)(\\end\{)", re.S
 )
 _GROUP = re.compile(r"\{[^{}]*\}")
+# a gather(ed) environment holding no other, which MathJax lets split its rows into cells with `&`
+_GATHER = re.compile(
+    r"\\begin\{(gathered|gather\*?)\}((?:(?!\\begin\{|\\end\{).)*?)\\end\{\1\}", re.S
+)
+_TAB = re.compile(r"(?<!\\)&")
 _ARROW_LABEL_OPEN = '<mpadded width="+0.833em" lspace="0.556em" voffset="-.2em" height="-.2em">'
 _ARROW_LABEL_CLOSE = '<mspace depth=".25em" /></mpadded>'
 # a label's margin each side, in its own (script) size: amsmath's 5mu and 9mu, shared evenly
@@ -117,10 +126,23 @@ def prepare_tex(tex: str) -> str:
     for old, new in _RENAMED.items():
         tex = tex.replace(old, new)
     tex = _BRAKET.sub(lambda m: f"\\{m.group(1).lower()}", tex)
+    tex = _GENSYMB.sub(lambda m: f"\\mathrm{{{GENSYMB[m.group(1)]}}}", tex)
     tex = set_braces(_AND.sub(r"\\land", _EMPTY_OVER.sub(r"\1\2{}\\over", tex)))
     tex = _EQNARRAY.sub(eqnarray_as_align, _ROW_BRACKET.sub(r"\1{}\2", tex))
+    tex = _GATHER.sub(gather_in_columns, tex) if "&" in tex else tex
     tex = rich_operator_names(colored_groups(text_with_math(tex)))
     return _OPERATORNAME.sub(operator_name, tex)
+
+
+def gather_in_columns(m: re.Match[str]) -> str:
+    """A gather(ed) environment whose rows hold `&` as an array of centred columns, as MathJax
+    draws it (latex2mathml, as amsmath, refuses a `&` there: Obsidian's snippets write
+    `\\begin{gathered} a & b \\\\ c & d \\end{gathered}`); one without, as it is."""
+    body = m.group(2)
+    if not _TAB.search(body):
+        return m.group(0)
+    columns = 1 + max(len(_TAB.findall(row)) for row in body.split("\\\\"))
+    return f"\\begin{{array}}{{{'c' * columns}}}{body}\\end{{array}}"
 
 
 def grouped_cells(body: str) -> str:

@@ -31,12 +31,29 @@ _OPERATORS = {"+": "+", "=": "=", "^": "\\uparrow", "v": "\\downarrow"}
 _PIECE = re.compile(
     r"(?P<atom>[A-Z][a-z]?|[a-z]+)|(?P<count>\d+)|(?P<open>[(\[])|(?P<close>[)\]])"
     r"|(?P<script>[_^])(?:\{(?P<braced>[^{}]*)\}|(?P<bare>\d*[+-]|\d+))"
-    r"|(?P<charge>\d*[+-])$|(?P<bond>[-=#])(?=[A-Z(\[])|(?P<dot>[*·.])"
+    r"|(?P<charge>\d*[+-])(?=$|\((?:aq|s|l|g)\)$)|(?P<bond>[-=#])(?=[A-Z(\[])|(?P<dot>[*·.])"
 )
+_GLUED_PLUS = re.compile(r"\+(?=[\dA-Z(\[])")
 _COEFFICIENT = re.compile(r"\d+(?:/\d+)?|\d*\.\d+")
-_NUMBER = re.compile(r"[-+]?\d+(?:[.,]\d+)?(?:[eE]([-+]?\d+))?")
+# a quantity's number: `1.2e3` (`e-3` alone a power of ten), `9.79 \\pm 0.01`, `6.6\\times 10^{-34}`
+_NUMBER = re.compile(
+    r"([-+]?\d+(?:[.,]\d+)?)?(?:(?<![A-Za-z])[eE]([-+]?\d+))?"
+    r"(\s*\\pm\s*\d+(?:[.,]\d+)?)?(\s*\\times\s*10\^(?:\{\s*[-+]?\d+\s*\}|\d))?"
+)
 _DEPTH = {"{": 1, "[": 1, "}": -1, "]": -1}
-_UNIT = re.compile(r"([A-Za-zµμΩ°%]+)(?:\^?([-+]?\d+))?")
+_BRACKETED = re.compile(r"\[(.*)\]")
+_UNIT_COMMANDS = (
+    (re.compile(r"\\min(?![A-Za-z])(?:_\{\})?"), "min"),
+    (re.compile(r"\\(?:Omega|ohm)(?![A-Za-z])\s*"), "Ω"),
+    (re.compile(r"\\(?:mu|micro)(?![A-Za-z])\s*"), "µ"),
+    (re.compile(r"\^\{?\s*\\circ\s*\}?\s*"), "°"),
+    (re.compile(r"\s*\\cdot(?![A-Za-z])\s*"), "·"),
+)
+# an element's symbol braced before its count, `{H}_{2}O`, `N{H}_{3}`, as an editor's snippets
+# for subscripts write it: the symbol, `H_{2}O`, as mhchem reads it
+_BRACED_SYMBOL = re.compile(r"\{([A-Za-z]{1,3})\}(?=_)")
+# a unit and its power, written `m^{-1}`, `m^-1` or `m-1`
+_UNIT = re.compile(r"([A-Za-zµμΩ°%]+)(?:\^\{\s*([-+]?\d+)\s*\}|\^?([-+]?\d+))?")
 # A species of `\ce{…}` as latex2mathml writes it: text. MathML Core counts an <mtext> as
 # "space-like", and an <mrow> of one operator and space-like elements (`A -> B`, `A + B`) as one
 # embellished operator, whose spacing goes outside the <mrow>: the arrow stood tight between its
@@ -96,13 +113,15 @@ def words(text: str) -> list[str]:
             out, word = [*out, word] if word else out, ""
         else:
             word += char
-    return [*out, word] if word else out
+    found = [*out, word] if word else out
+    # `A +B`: a plus after a space is the operator, whatever follows it, as mhchem reads it
+    return [part for w in found for part in (("+", w[1:]) if _GLUED_PLUS.match(w) else (w,))]
 
 
 def ce_tex(text: str) -> str | None:
     """The TeX of `\\ce{…}`'s words: two formulas side by side (`Fe catalyst`) keep their space."""
     out, formula_before = "", False
-    for word in words(text):
+    for word in words(_BRACED_SYMBOL.sub(r"\1", text)):
         made = _OPERATORS.get(word) or arrow_tex(word)
         formula = made is None
         made = made or (word if _GREEK.fullmatch(word) else formula_tex(word))
@@ -177,22 +196,43 @@ def piece_tex(m: re.Match[str]) -> str:
     return {"open": "{" + text, "close": text + "}"}.get(kind or "", text)
 
 
+def unit_symbols(units: str) -> str:
+    """The units of a `\\pu{…}` with the symbols written as TeX commands as the characters
+    mhchem draws (`k\\Omega`, `\\mu m`, `^{\\circ}C`, `W\\cdot m`: kΩ, µm, °C, W·m)."""
+    for command, symbol in _UNIT_COMMANDS:
+        units = command.sub(symbol, units)
+    return units.strip()
+
+
 def pu_tex(text: str) -> str | None:
     """`\\pu{1.2e3 kJ mol-1}`: the number (`e3` a power of ten), then the units upright."""
     text = text.strip()
     number = _NUMBER.match(text)
-    shown, at = "", 0
-    if number:
-        mantissa = number.group(0).split("e")[0].split("E")[0]
-        power = number.group(1)
-        shown = mantissa + (f"\\times 10^{{{power.lstrip('+')}}}" if power else "") + "\\ "
-        at = number.end()
+    shown = number_tex(number) if number and number.group(0).strip() else ""
+    at = number.end() if shown and number else 0
+    bracketed = _BRACKETED.fullmatch(unit_symbols(text[at:]))  # `\pu{[m]}`: a quantity's unit
     units: list[str] = []
-    for word in re.split(r"\s+|(?<=[A-Za-z\d])[.*·](?=[A-Za-z])", text[at:].strip()):
+    split = r"\s+|(?<=[A-Za-z\dµΩ°}])[.*·](?=[A-Za-zµΩ°])"
+    for word in re.split(split, bracketed.group(1) if bracketed else unit_symbols(text[at:])):
         for k, unit in enumerate(word.split("/")) if word else ():
             m = _UNIT.fullmatch(unit)
-            if m is None:
+            if m is None and not (k == 0 and not unit and shown):  # `1/Pa`: per pascal
                 return None
-            power = f"^{{{m.group(2)}}}" if m.group(2) else ""
+            if m is None:
+                continue
+            exponent = m.group(2) or m.group(3)
+            power = f"^{{{exponent}}}" if exponent else ""
             units.append(("/" if k else "") + f"\\text{{{m.group(1)}}}{power}")
-    return shown + "\\,".join(units) if units or shown else None
+    joined = "\\,".join(units)
+    joined = f"[{joined}]" if bracketed and units else joined
+    return shown + joined if units or shown else None
+
+
+def number_tex(number: re.Match[str]) -> str:
+    """A quantity's number as TeX, a thin space before its units: `1.2e3` as 1.2 × 10³."""
+    mantissa, power, spread, times = number.groups()
+    shown = mantissa or ""
+    if power:
+        ten = f"10^{{{power.lstrip('+')}}}"
+        shown = f"{shown}\\times {ten}" if shown else ten
+    return f"{shown}{spread or ''}{times or ''}\\ "

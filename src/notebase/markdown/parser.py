@@ -820,12 +820,13 @@ def render_math(
 ) -> str:
     """MathML, or the TeX as code with a math-failed warning; a `$$` block is wrapped in a div
     (`$$…$$` inside a paragraph is display math without one: a div may not sit in a p). An empty
-    one (`$$` and `$$` round a blank line, a formula left to write) shows nothing, as in Obsidian."""
+    one (`$$` and `$$` round a blank line, a formula left to write), or one holding only the
+    macros it defines (`$$\\newcommand{\\emf}{\\mathcal{E}}$$`), shows nothing, as in Obsidian."""
     token = tokens[idx]
     tex = token.content.strip()
     body, env["macros"] = defined_in(tex, env.get("macros") or {})
     mathml = tex_with_synonyms(expand(body, env["macros"]), token.type != "math_inline")
-    if not tex:
+    if not body.strip():
         mathml = ""
     elif mathml is None:
         line = token.map[0] + 1 if token.map else int(token.meta.get("line", 0))

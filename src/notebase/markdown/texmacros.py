@@ -53,9 +53,10 @@ NO_MACROS = TexMacros()
 
 # The other names KaTeX (and MediaWiki's texvc before it) gives symbols, and MathJax's \hdots,
 # \centernot (its centernot package, which it loads when used: `\centernot\implies`, drawn as \not
-# draws it) and \newline (its \\): a Quartz garden renders its formulas with KaTeX by default, and
-# writes `\R`, `\N`, `\isin`; Obsidian renders them with MathJax. Each name here is one latex2mathml
-# does not know (tests/test_texmacros.py checks it).
+# draws it) and \newline (its \\; its gensymb package's units are mathml.py's GENSYMB): a Quartz
+# garden renders its formulas with KaTeX by default, and writes `\R`, `\N`, `\isin`; Obsidian
+# renders them with MathJax. Each name here is one latex2mathml does not know (tests/test_texmacros.py
+# checks it).
 _SYNONYMS = r"""
     darr=\downarrow dArr=\Downarrow Darr=\Downarrow uarr=\uparrow uArr=\Uparrow Uarr=\Uparrow
     N=\mathbb{N} R=\mathbb{R} Z=\mathbb{Z} alef=\aleph alefsym=\aleph Alpha=\mathrm{A}
@@ -73,6 +74,9 @@ _SYNONYMS = r"""
 SYNONYMS = {
     name: Macro(0, None, body) for name, body in (item.split("=", 1) for item in _SYNONYMS.split())
 }
+# MathJax's cancel package's \cancelto{value}{expression} (loaded when used, as Obsidian's snippets
+# write it in a derivation): the expression struck out, its value over it at its end
+SYNONYMS["cancelto"] = Macro(2, None, r"{\cancel{#2}}^{#1}")
 
 
 def read_macros(preamble: str) -> TexMacros:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from notebase.diagnostics import Diagnostic, FilePos, error
+from notebase.diagnostics import Diagnostic, FilePos, error, info
 from notebase.model import NoteFile
 from notebase.reading.vaultjson import read_settings
 from notebase.slugs import is_drawing_text, is_note_file
@@ -128,6 +128,28 @@ def template_folders(notes_dir: Path) -> frozenset[str]:
         if isinstance(value, str) and value.strip("/ "):
             named.add(value.strip("/ ").casefold())
     return frozenset(named or TEMPLATE_FOLDERS)
+
+
+def underscored_notes(notes_dir: Path, left_out: Sequence[str]) -> Diagnostic | None:
+    """In an Obsidian vault (notes/.obsidian), which gives `_` no meaning, the notes left out for
+    a name or a folder's starting with `_` (notebase's rule for notes kept aside; not its note
+    templates) are told, never lost unsaid: how many, and the first."""
+    if not left_out or not (notes_dir / ".obsidian").is_dir():
+        return None
+    templates = template_folders(notes_dir)
+    private = [
+        path
+        for path in left_out
+        if any(part.startswith("_") for part in path.split("/"))
+        and not any(part.startswith(".") for part in path.split("/"))
+        and not any(path.casefold().startswith(f"{folder}/") for folder in templates)
+    ]
+    if not private:
+        return None
+    message = f"{len(private)} note(s) named with a leading `_` (or in such a folder) left out"
+    message += f", as notebase leaves such names aside: the first, notes/{private[0]}"
+    hint = "rename the note (or its folder) without the `_` to publish it"
+    return info("underscored-note", message, FilePos(f"{NOTES_DIR}/{private[0]}"), hint)
 
 
 def list_folder(

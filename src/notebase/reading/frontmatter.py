@@ -266,8 +266,9 @@ def check_misspelling(fld: Field, path: str, written: set[str]) -> list[Diagnost
         return []
     if close == "published" and not holds_date(fld.value):
         return []
-    if fld.key.casefold() in LOCAL_DATE_KEYS and holds_date(fld.value):
-        return []  # (`data: 2024-08-31` is Italian for date: read as the note's date)
+    if fld.key.casefold() in LOCAL_DATE_KEYS and (fld.value in (None, "") or holds_date(fld.value)):
+        return []  # (`data: 2024-08-31` is Italian for date: read as the note's date; `data:`
+        # left blank, as a template writes it in each note, dates it no more than `date:` does)
     msg = f"unknown key `{fld.key}` (kept for templates)"
     return [warning("unknown-key", msg, FilePos(path, fld.line), f'did you mean "{close}"?')]
 

@@ -90,7 +90,7 @@ def parse_note(
         fields, diags = {}, [without_front_matter(d) for d in diags]
     if not source.text.strip():
         hint = "write the note, or delete the file"
-        diags.append(warning("empty-note", "note is empty", FilePos(path, 1), hint))
+        diags.append(warning("empty-note", "note is empty", FilePos(path, 1), hint, about=path))
     entry = build_entry(source, fields, split, diags, macros, admonitions)
     return ParseResult(entry, tuple(diags), pending_dates(entry, fields), date_order(fields))
 
@@ -406,7 +406,17 @@ def page_slug(
     raw = get(key, as_text)
     if raw is None and key == "slug" and get("dg-home", as_bool) is True:
         return ""
+    if is_garden_entry(fields):
+        return ""
     return entry_slug(raw, key, rel_path, path, fields, diags)
+
+
+def is_garden_entry(fields: dict[str, Field]) -> bool:
+    """Whether the note is the home page of the Digital Garden site it was published to: the
+    plugin publishes the note marked `dg-home` tagged `gardenEntry` (its permalink its path's),
+    and the site makes the note so tagged its home page."""
+    tags = fields["tags"].value if "dg-publish" in fields and "tags" in fields else None
+    return tags == "gardenEntry" or (isinstance(tags, list) and "gardenEntry" in tags)
 
 
 def entry_slug(
