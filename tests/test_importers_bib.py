@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from notebase.importers.bib import (
-    NO_BIBLIOGRAPHY,
     BibEntry,
     bibliography_of,
     decode_value,
@@ -222,7 +221,9 @@ PAPERS_BY_VENUE = (
 
 
 def test_the_files_of_one_bibliography_share_their_macros_and_crossrefs() -> None:
-    shared = bibliography_of([VENUES, PAPERS_BY_VENUE, STRINGS])  # (its strings last, by name)
+    shared = bibliography_of(  # (its strings last, by name)
+        [("defs.bib", VENUES), ("papers.bib", PAPERS_BY_VENUE), ("strings.bib", STRINGS)]
+    )
     [paper] = read_bibtex(PAPERS_BY_VENUE, "papers.bib", "papers.bib", shared).posts
     assert (paper.title, paper.year, paper.authors) == ("Concordia", 2021, ("Qing Wang",))
     venues = read_bibtex(VENUES, "defs.bib", "defs.bib", shared)
@@ -235,13 +236,6 @@ def test_the_files_of_one_bibliography_share_their_macros_and_crossrefs() -> Non
     assert strings.posts == () and strings.diagnostics == ()  # a file of macros for the others
     alone = read_bibtex(VENUES, "defs.bib", "defs.bib")
     assert [d.code for d in alone.diagnostics] == ["import-bad-bibtex"] * 2  # read alone, as before
-
-
-def test_files_that_define_no_macro_and_name_no_crossref_share_nothing() -> None:
-    plain = "@article{a, title = {A}, year = {2020}}\n"
-    assert bibliography_of([plain, plain.replace("{a,", "{b,")]) is NO_BIBLIOGRAPHY
-    assert bibliography_of([plain, STRINGS]).macros  # (a file of macros: shared)
-    assert bibliography_of([plain, PAPERS_BY_VENUE]).entries  # (a crossref: shared)
 
 
 def test_papers_are_told_from_venues_without_comparing_entries(
@@ -260,3 +254,23 @@ def test_papers_are_told_from_venues_without_comparing_entries(
     archive = read_bibtex(papers + venues, "dblp.bib", "dblp.bib")
     assert [(p.title, p.year) for p in archive.posts] == [("P0", 2020), ("P1", 2020), ("P2", 2020)]
     assert compared == []
+
+
+def test_an_entry_a_bib_file_imported_before_gives_is_that_file_s() -> None:
+    # a thesis's bibliographies (Chilipp/PhD-thesis: papers.bib's entries again in mybib.bib, one
+    # with an abstract, the other with Zotero's file field): imported together, 15 papers were
+    # two notes each (x and x-2), with an import-duplicate-title warning
+    first = "@article{sommer2019, title = {straditize}, year = 2019, abstract = {Digitizes.}}\n"
+    again = "@article{Sommer2019, title = {straditize}, year = 2019, file = {:x.pdf:PDF}}\n"
+    other = "@article{davis2020, title = {Pollen}, year = 2020}\n"
+    shared = bibliography_of([("papers.bib", first), ("mybib.bib", again + other)])
+    assert [p.title for p in read_bibtex(first, "papers.bib", "papers.bib", shared).posts] == [
+        "straditize"
+    ]
+    later = read_bibtex(again + other, "mybib.bib", "mybib.bib", shared)
+    assert [p.title for p in later.posts] == ["Pollen"]
+    assert [(d.severity.value, d.code, str(d.pos)) for d in later.diagnostics] == [
+        ("info", "import-bib-repeated", "mybib.bib:1")
+    ]
+    assert "1 entries repeat" in later.diagnostics[0].message
+    assert "(Sommer2019; the first in papers.bib)" in later.diagnostics[0].message

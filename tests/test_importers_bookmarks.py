@@ -241,3 +241,26 @@ def test_a_tab_separated_bookmarks_export_is_read() -> None:
     assert [(p.title, p.url, p.taxonomy.tags) for p in archive.posts] == [
         ("X, with a comma", "https://a.example.org/x", ("web",))
     ]
+
+
+def test_a_bookmark_titled_only_by_its_address_is_titled_as_a_reading_list_s_url() -> None:
+    # Pocket's CSV export (omerkocaaga/Vault's part_000000.csv) and HTML export (dandavison/pocket):
+    # 371 of their 1,007 bookmarks are titled by their address, a page Pocket never read
+    pocket = (
+        "title,url,time_added,tags,status\n"
+        "https://www.gsd.harvard.edu/,https://www.gsd.harvard.edu/,1616419496,web design,unread\n"
+        "https://github.com/x/Hiring Documents/Guide.md,https://github.com/x/Hiring Documents/Guide.md,"
+        "1616419496,,unread\n"
+        "Milton Glaser,https://www.miltonglaser.com/,1583333313,,unread\n"
+        ",https://example.org/untitled/,1583333313,,unread\n"
+    )
+    posts = read_input(pocket, "part_000000.csv", "part_000000.csv").posts
+    assert [(p.title, p.url) for p in posts] == [
+        ("www.gsd.harvard.edu", "https://www.gsd.harvard.edu/"),
+        (
+            "github.com/x/Hiring Documents/Guide.md",
+            "https://github.com/x/Hiring%20Documents/Guide.md",
+        ),
+        ("Milton Glaser", "https://www.miltonglaser.com/"),
+        ("example.org/untitled", "https://example.org/untitled/"),
+    ]

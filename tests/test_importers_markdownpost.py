@@ -327,6 +327,25 @@ def test_a_lead_list_with_full_width_colons_gives_its_fields() -> None:
     assert (post.title, post.year) == ("Attention Is All You Need", 2017)
 
 
+def test_lines_of_the_note_s_fields_under_its_title_give_them() -> None:
+    # a real paper-notes collection (sallamander/paper-notes): `Date:` and `Tags:` under each
+    # note's `# [Title](https://arxiv.org/abs/…)`, 102 notes imported with neither
+    text = (
+        "# [R-FCN: Object Detection](https://arxiv.org/abs/1605.06409)\n\n"
+        "Date: 05/29/2016  \nTags: task.object_detection\n\n- The authors are motivated\n"
+    )
+    [post] = read_markdown(text, "rfcn.md", "2016/may/rfcn.md").posts
+    assert (post.title, post.arxiv, post.date, post.taxonomy.tags) == (
+        "R-FCN: Object Detection",
+        "1605.06409",
+        "2016-05-29",
+        ("task.object_detection",),
+    )
+    quoted = "# Code folding\n\n* A header:\n  title: 'x'\n  date: '06 mai, 2020'\n\nText.\n"
+    [post] = read_markdown(quoted, "fold.md", "fold.md").posts  # YAML shown in a list: no field
+    assert (post.title, post.date) == ("Code folding", "")
+
+
 def test_a_list_naming_one_field_is_no_paper_s_fields() -> None:
     text = "# Tips\n\n* **Title**: keep it short\n* **Hint:** none\n\nText.\n"
     [post] = read_markdown(text, "tips.md", "tips.md").posts

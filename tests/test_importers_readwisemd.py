@@ -122,3 +122,29 @@ def test_a_highlight_marked_as_a_heading_is_a_heading_and_its_mark_no_tag() -> N
     assert note_text(post).split("\n---\n", 1)[1] == (
         "## Highlights\n\n## Part One\n\n> Words here.\n>\n> — Jo Park, *A Book*, location 12\n"
     )
+
+
+def test_an_export_s_metadata_without_list_marks_and_its_day_highlighted() -> None:
+    # a vault's Readwise template as the code index holds one: `### Metadata`, its lines without
+    # list marks, a `Date Highlighted: [[2021-09-30-Thursday]]`, the author a site's name
+    text = (
+        "---\naliases: []\ntags:\n---\n# Towards a Conversational Agent\n\n"
+        "### Metadata\nAuthor: [[ai.googleblog.com]]\n"
+        "Full Title: Towards a Conversational Agent That Can Chat About…Anything\n"
+        "Category: #readwise/articles\n"
+        "URL: http://ai.googleblog.com/2020/01/towards-conversational-agent-that-can.html\n"
+        "Date Highlighted: [[2021-09-30-Thursday]]\n\n"
+        "## Highlights\n- The Meena model has 2.6 billion parameters.\n"
+    )
+    [post] = read_markdown(text, "Towards.md", "Readwise/Towards.md").posts
+    assert (post.title, post.kind, post.authors, post.date, post.taxonomy.tags) == (
+        "Towards a Conversational Agent That Can Chat About…Anything",
+        "link",
+        (),
+        "2021-09-30",
+        ("readwise/articles",),
+    )
+    assert note_text(post).endswith(
+        "> The Meena model has 2.6 billion parameters.\n>\n"
+        "> — *Towards a Conversational Agent That Can Chat About…Anything*\n"
+    )

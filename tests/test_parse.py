@@ -8,6 +8,7 @@ import pytest
 
 from notebase.diagnostics import Diagnostic, FilePos, Severity
 from notebase.model import Entry, EntryKind, LinkRef, NoteFile, ParseResult, SourceRef, Status
+from notebase.reading.bodysource import CARD_LINES
 from notebase.reading.parse import parse_note, settle_dates
 
 
@@ -259,7 +260,7 @@ CARD = (
         ("Intro.\n\n" + CARD, ""),  # a card further down is no header
         # only a note's start is read for one (its whole text was split, twice under a title):
         # a quote running past it is no card
-        (CARD.replace("> **作者**", "> **Note**: x\n" * 40 + "> **作者**"), ""),
+        (CARD.replace("> **作者**", "> **Note**: x\n" * CARD_LINES + "> **作者**"), ""),
     ],
 )
 def test_a_card_of_its_paper_s_fields_opening_a_note_names_its_source(text: str, key: str) -> None:
@@ -268,6 +269,22 @@ def test_a_card_of_its_paper_s_fields_opening_a_note_names_its_source(text: str,
     assert e.kind is (
         EntryKind.PAPER if key.startswith("arxiv") else EntryKind.LINK if key else EntryKind.NOTE
     )
+
+
+def test_a_readwise_note_is_a_link_to_its_document_by_its_author() -> None:
+    text = (
+        "# 10 Guidelines\n\n## Metadata\n* Author: [[Paul van der Laken]]\n"
+        "* Full Title: 10 Guidelines to Better Table Design\n* Category: #articles\n"
+        "* URL: https://paulvanderlaken.com/2020/09/01/table-design/\n\n## Highlights\n\n* Text.\n"
+    )
+    e = entry_of(text)
+    assert (e.kind, e.source.key if e.source else "", e.authors) == (
+        EntryKind.LINK,
+        "url:paulvanderlaken.com/2020/09/01/table-design",
+        ("Paul van der Laken",),
+    )
+    own = entry_of("---\nauthor: Jo Park\n---\n" + text)  # the front matter's author first
+    assert own.authors == ("Jo Park",)
 
 
 def test_bad_identifier_is_a_warning() -> None:

@@ -145,6 +145,12 @@ def test_domain_of(url: str, domain: str) -> None:
         ("https://aclanthology.org/2020.acl-main.1/", True),
         ("https://www.aclanthology.org/2020.acl-main.1/", True),
         ("https://proceedings.neurips.cc/paper/2020/hash/x.html", True),
+        # a real paper-notes collection's (aleju/papers) links to its ECCV papers, imported as links
+        ("http://openaccess.thecvf.com/content_ECCV_2018/papers/x_ECCV_2018_paper.pdf", True),
+        ("https://papers.nips.cc/paper/5423-generative-adversarial-nets.pdf", True),
+        ("http://proceedings.mlr.press/v37/ioffe15.pdf", True),
+        ("https://ieeexplore.ieee.org/document/7780459", True),
+        ("https://thecvf.com/", False),
         ("https://sander.ai/2025/04/15/latents.html", False),
         ("https://notopenreview.net/x", False),
         ("https://github.com/KellerJordan/Muon", False),

@@ -413,7 +413,7 @@ def read_archives(
     shown: dict[str, str] = {}
     names = input_names([i.named for i in inputs])
     places = input_sites(inputs, site)
-    bibliography, bib_texts = shared_bibliography(inputs)
+    bibliography, bib_texts = shared_bibliography(inputs, names)
     for done, (given, name, place) in enumerate(zip(inputs, names, places, strict=True), 1):
         if progress is not None:
             progress("reading archives", done, len(inputs))
@@ -438,16 +438,24 @@ def read_archives(
     return archives, diags, shown, read_from
 
 
-def shared_bibliography(inputs: Sequence[Input]) -> tuple[Bibliography, dict[Path, str]]:
-    """What the .bib files among the inputs define for each other (their @string macros, the
-    entries a crossref names), as BibTeX reads the files of one bibliography (none for one file),
-    and the text of each file read so, as read_text gives it (not read again)."""
-    files = [i.path for i in inputs if suffix_of(i.path.name) == ".bib" and i.path.is_file()]
+def shared_bibliography(
+    inputs: Sequence[Input], names: Sequence[str]
+) -> tuple[Bibliography, dict[Path, str]]:
+    """What the .bib files among the inputs (named `names`) define for each other (their @string
+    macros, the entries a crossref names, which file's a key is), as BibTeX reads the files of
+    one bibliography (none for one file), and the text of each file read so, as read_text gives
+    it (not read again)."""
+    files = [
+        (name, i.path)
+        for i, name in zip(inputs, names, strict=True)
+        if suffix_of(i.path.name) == ".bib" and i.path.is_file()
+    ]
     if len(files) < 2:
         return NO_BIBLIOGRAPHY, {}
-    read = {path: read_text(path, "") for path in files}
+    read = {path: read_text(path, "") for _, path in files}
     texts = {path: text for path, (text, problem) in read.items() if problem is None}
-    return bibliography_of(list(texts.values())), texts
+    named = [(name, texts[path]) for name, path in files if path in texts]
+    return bibliography_of(named), texts
 
 
 def export_root(folder: Path) -> Path:

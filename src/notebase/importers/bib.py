@@ -337,26 +337,29 @@ class Bibliography:
 
     macros: dict[str, str]
     entries: dict[str, BibEntry]
+    owners: dict[str, str]  # each key's first file (by its name): a later one repeats it
 
 
-NO_BIBLIOGRAPHY = Bibliography({}, {})
+NO_BIBLIOGRAPHY = Bibliography({}, {}, {})
 _STRING = re.compile(r"@\s*string\s*[{(]", re.I)  # a file of macros for the others
-_SHARES = re.compile(rf"{_STRING.pattern}|crossref", re.I)  # what files read together share
 
 
-def bibliography_of(texts: list[str]) -> Bibliography:
-    """The macros and entries of .bib files read together (each file's macros defined wherever
-    in the others, as a file of @strings is read before the rest whatever its name); none when
-    no file defines a macro or names a crossref, whose files then share nothing."""
-    if not any(_SHARES.search(text) for text in texts):
-        return NO_BIBLIOGRAPHY
+def bibliography_of(files: list[tuple[str, str]]) -> Bibliography:
+    """The macros and entries of .bib files read together, each (name, text) (each file's macros
+    defined wherever in the others, as a file of @strings is read before the rest whatever its
+    name: read only when a file defines one); an entry of a key an earlier file gives is that
+    file's, as BibTeX keeps the first."""
     macros: dict[str, str] = {}
-    for text in texts:  # (twice: a macro defined from another file's)
-        parse_bibtex(text, macros)
-    for text in texts:
-        parse_bibtex(text, macros)
-    entries = [e for text in texts for e in parse_bibtex(text, dict(macros))[0]]
-    return Bibliography(macros, {e.key.casefold(): e for e in entries})
+    if any(_STRING.search(text) for _, text in files):
+        for _, text in [*files, *files]:  # (twice: a macro defined from another file's)
+            parse_bibtex(text, macros)
+    entries: dict[str, BibEntry] = {}
+    owners: dict[str, str] = {}
+    for name, text in files:
+        for entry in parse_bibtex(text, dict(macros))[0]:
+            entries.setdefault(entry.key.casefold(), entry)
+            owners.setdefault(entry.key.casefold(), name)
+    return Bibliography(macros, entries, owners)
 
 
 def with_crossrefs(
@@ -409,6 +412,15 @@ def venues_note(venues: list[BibEntry], pos: FilePos) -> Diagnostic:
     return info("import-bib-venues", message, pos)
 
 
+def repeated_note(repeated: list[BibEntry], owner: str, pos: FilePos) -> Diagnostic:
+    keys = ", ".join(e.key for e in repeated[:3]) + (", …" if len(repeated) > 3 else "")
+    message = (
+        f"{len(repeated)} entries repeat the keys of a .bib file imported before this one "
+        f"({keys}; the first in {owner}): that file's are kept, as BibTeX keeps the first"
+    )
+    return info("import-bib-repeated", message, pos)
+
+
 def read_bibtex(
     text: str, name: str, shown: str, shared: Bibliography = NO_BIBLIOGRAPHY
 ) -> ParsedArchive:
@@ -416,6 +428,8 @@ def read_bibtex(
     line. `shared`: what the .bib files imported with it define (bibliography_of)."""
     entries, problems = parse_bibtex(text, dict(shared.macros))
     entries, venues = without_venues(with_crossrefs(entries, shared.entries), shared.entries)
+    repeated = [e for e in entries if shared.owners.get(e.key.casefold(), name) != name]
+    entries = [e for e in entries if e not in repeated]
     lines = line_index(text)
     diags: list[Diagnostic] = [
         error("import-bad-bibtex", f"{exc}: entry skipped", FilePos(shown, lines.line(exc.offset)),
@@ -429,6 +443,9 @@ def read_bibtex(
     ]
     if venues:
         diags.append(venues_note(venues, FilePos(shown, lines.line(venues[0].offset))))
+    if repeated:
+        owner = shared.owners[repeated[0].key.casefold()]
+        diags.append(repeated_note(repeated, owner, FilePos(shown, lines.line(repeated[0].offset))))
     if not entries and not problems and not venues and not _STRING.search(text):
         diags.append(
             warning(

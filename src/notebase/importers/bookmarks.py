@@ -79,6 +79,21 @@ def bookmark_url(raw: str) -> str:
     return safe_url(raw.strip().replace(" ", "%20"))
 
 
+def address_title(url: str) -> str:
+    """How a page known only by its address is titled: the address without its scheme and a
+    last slash (`www.gsd.harvard.edu`)."""
+    return url.split("://", 1)[-1].rstrip("/")
+
+
+def bookmark_title(title: str, raw_url: str, url: str) -> str:
+    """A bookmark's title; its address's (address_title) when it has none or only its address,
+    as Pocket titles a page it never read."""
+    said, written = title.rstrip("/"), raw_url.strip()
+    if said and said not in (written.rstrip("/"), url.rstrip("/")):
+        return title
+    return address_title(written or url)  # (as written: its spaces, not %20)
+
+
 def bookmark_post(row: dict[str, str], name: str, line: int) -> ImportedPost:
     url = bookmark_url(column(row, URL_COLUMNS))
     quoted = column(row, QUOTED_COLUMNS)
@@ -87,7 +102,9 @@ def bookmark_post(row: dict[str, str], name: str, line: int) -> ImportedPost:
     chunks = (["\n".join(chunks)] if chunks else []) + ([escape_lines(note)] if note else [])
     folder = column(row, FOLDER_COLUMNS)
     return make_post(
-        column(row, TITLE_COLUMNS) or url,
+        bookmark_title(column(row, TITLE_COLUMNS), column(row, URL_COLUMNS), url)
+        if url
+        else column(row, TITLE_COLUMNS),
         f"{name}:{line}",
         chunks,
         url=url,
@@ -227,6 +244,5 @@ def read_url_list(text: str, name: str, shown: str) -> ParsedArchive:
     posts = []
     for number, line in enumerate(text.splitlines(), 1):
         if (m := _LISTED_URL.match(line)) and (url := safe_url(m.group("url"))):
-            title = url.split("://", 1)[1].rstrip("/")
-            posts.append(make_post(title, f"{name}:{number}", [], url=url))
+            posts.append(make_post(address_title(url), f"{name}:{number}", [], url=url))
     return ParsedArchive(name, ArchiveFormat.BOOKMARKS, tuple(posts), ())

@@ -109,7 +109,7 @@ def read_markdown(
     lines = text.replace("\r\n", "\n").split("\n")
     if readwise := readwise_note(lines):
         lines = readwise.body
-    fields = listed_fields(lines) | fields
+    fields = fields if readwise else listed_fields(lines) | fields
     given = fields.get("title") or (readwise.title if readwise else "")
     title, url, start = title_of(lines, str(given))
     url = url or safe_url(str(fields.get("url") or "")) or lead_paper(lines[start:])
@@ -138,12 +138,17 @@ def asset_folder(shown: str) -> str:
     return parts[-2] if len(parts) > 1 and parts[-2] not in ("", ".", "..") else ""
 
 
-# a lead list's labelled field, `* **Title**: …`, `- **Authors:** …`, `* __Year__: …`, and the front-matter field
+# a lead list's labelled field, `* **Title**: …`, `- **Authors:** …`, `* __Year__: …`, or a line
+# of one under the title (`Date: 05/29/2016`, `Tags: a, b`), and the front-matter field
 # it stands for
-_FIELD_ITEM = re.compile(rf"^ {{0,3}}[-*+][ \t]+{BOLD_LABEL}[ \t]*(?P<value>.*?)\s*$")
+_FIELD_ITEM = re.compile(
+    rf"^ {{0,3}}[-*+][ \t]+{BOLD_LABEL}[ \t]*(?P<value>.*?)\s*$"
+    r"|^(?P<plain>[A-Z][A-Za-z ]{0,19}):[ \t]+(?P<text>\S.*?)\s*$"  # a line of its own, unindented
+)
 LISTED_FIELDS = {
     "title": "title", "paper": "title", "authors": "authors", "author": "authors",
     "link": "url", "url": "url", "year": "year", "tags": "tags", "keywords": "tags",
+    "date": "date",
 }  # fmt: skip
 LISTED_AT_LEAST = 2  # fields a lead list names to be one: a post's list of **Tip**: lines is not
 
@@ -151,15 +156,18 @@ LISTED_AT_LEAST = 2  # fields a lead list names to be one: a post's list of **Ti
 def listed_fields(lines: list[str]) -> dict[str, object]:
     """The front-matter fields a paper note's lead list of labelled fields gives, as paper-notes
     collections head a note (`* **Title**: …`, `* **Authors**: A, B`, `* **Link**: https://…`,
-    `* **Year**: 2015`, `* **Tags**: a, b`), in its first lines; none for fewer than two. A
-    `Link` is the address it gives (a bare one or a link's); a `Title` or `Paper` its words
-    (a link's words: `[Attention Is All You Need](https://…)`) and its address."""
+    `* **Year**: 2015`, `* **Tags**: a, b`; or lines `Date: 05/29/2016`, `Tags: a`), in its
+    first lines; none for fewer than two. A `Link` is the address it gives (a bare one or a
+    link's); a `Title` or `Paper` its words (a link's words: `[Attention Is All You
+    Need](https://…)`) and its address."""
     found: dict[str, object] = {}
     items = 0
     for line in lead_lines(lines, LEAD_LINES + 5):
         item = _FIELD_ITEM.match(line)
-        key = LISTED_FIELDS.get(item["label"].strip().casefold(), "") if item else ""
-        given = field_values(key, item["value"]) if item and key and item["value"] else {}
+        named = (item["label"] or item["plain"] or "").strip().casefold() if item else ""
+        written = (item["value"] or item["text"] or "") if item else ""
+        key = LISTED_FIELDS.get(named, "")
+        given = field_values(key, written) if key and written else {}
         items += bool(given)
         for field, value in given.items():
             found.setdefault(field, value)

@@ -109,7 +109,7 @@ def readwise_note(lines: list[str]) -> ReadwiseNote | None:
             *tags,
         ),
         summary=fields.get("summary", ""),
-        date=max(dates, default=""),
+        date=max(dates, default="") or parse_date(plain_name(fields.get("date highlighted", ""))),
         body=body,
     )
 

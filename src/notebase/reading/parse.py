@@ -7,7 +7,6 @@ import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from itertools import takewhile
 from typing import Any
 
 from notebase.diagnostics import Diagnostic, FilePos, error, warning
@@ -17,7 +16,6 @@ from notebase.linking.bases import HINTS as BASE_HINTS
 from notebase.markdown import Rendered, render_inline, render_markdown, strip_paragraph
 from notebase.markdown.admonitions import COLOR_HINT_START, NO_TYPES, AdmonitionTypes
 from notebase.markdown.markers import renumber_markers
-from notebase.markdown.quotes import is_card
 from notebase.markdown.texmacros import NO_MACROS, TexMacros
 from notebase.markdown.text import quiet
 from notebase.model import (
@@ -31,6 +29,7 @@ from notebase.model import (
     SourceRef,
     Status,
 )
+from notebase.reading.bodysource import BodySource, body_source
 from notebase.reading.dates import Unclear, either_order, order_shown, read_date
 from notebase.reading.frontmatter import (
     DATE_WANTED,
@@ -170,40 +169,17 @@ def entry_source(
     get: Any, path: str, fields: dict[str, Field], diags: list[Diagnostic], body: str = ""
 ) -> tuple[SourceRef | None, str, str, tuple[str, ...]]:
     """The note's primary source, its `url` (when safe), the source's title (without an arXiv
-    id) and its authors; a note whose front matter names none, the paper of the card its `body`
-    opens with (card_paper)."""
+    id) and its authors; a note whose front matter names none, the source its `body` names as a
+    paper note's card or a Readwise export does (body_source)."""
     source_ref, url = primary_source(get, path, fields, diags)
-    if source_ref is None and (url := card_paper(body)):
-        source_ref = make_source(url)
+    named = body_source(body) if source_ref is None else BodySource("", "")
+    if named.url:
+        source_ref, url = make_source(named.url), named.url
     title = strip_arxiv_prefix(get("source_title", as_text) or "")
-    authors = first_field(get, ("authors", "author"), as_list) or ()
+    authors = first_field(get, ("authors", "author"), as_list) or [named.author] * bool(
+        named.author
+    )
     return source_ref, url, title, tuple(map(person_name, authors))
-
-
-_QUOTED_LINE = re.compile(r" {0,3}>[ \t]?(?P<text>.*)")
-_CARD_LINK = re.compile(r"\]\((?P<url>https?://[^)\s]+)\)")
-CARD_LINES = 40  # the most lines of a card heading a note: no more of a note's text is split
-
-
-def card_paper(body: str) -> str:
-    """The address of the one paper (an arXiv or DOI page) a card of labelled fields set off as a
-    quote names, when it opens the note's text (under its `# Title`), as paper notes head
-    themselves (`> **Authors**: … > **Venue**: … > [arXiv](https://arxiv.org/abs/…)`); '' for
-    none, or a card naming several."""
-    text = body.lstrip("\n")
-    if text.startswith("# "):
-        text = text.partition("\n")[2].lstrip("\n")
-    head = list(takewhile(str.strip, text.split("\n", CARD_LINES)))  # the text's start alone
-    card = [m["text"] for m in map(_QUOTED_LINE.fullmatch, head) if m]
-    if len(card) < len(head) or len(head) > CARD_LINES or not is_card(card):
-        return ""
-    papers = {
-        ref.key: found["url"]
-        for line in card
-        for found in _CARD_LINK.finditer(line)
-        if (ref := make_source(found["url"])) is not None and ref.is_paper
-    }
-    return next(iter(papers.values())) if len(papers) == 1 else ""
 
 
 def person_name(written: str) -> str:

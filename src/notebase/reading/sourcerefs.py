@@ -21,7 +21,13 @@ _DOI_URL = re.compile(r"^https?://(?:dx\.)?doi\.org/(?P<doi>10\.\d{4,9}/.+)$", r
 # an arXiv page's own title: "[2412.09871] Byte Latent Transformer: …" (an old-style id too)
 ARXIV_TITLE = re.compile(r"^\[(?P<id>\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?\]\s+")
 _TRACKING = re.compile(r"^(utm_\w+|fbclid|gclid|mc_cid|mc_eid|ref|ref_src|igshid|_hs\w+|si)$")
-PAPER_HOSTS = ("openreview.net", "aclanthology.org", "proceedings.neurips.cc", "dl.acm.org")
+# the sites of papers alone (a proceedings' or a publisher's pages of papers): a link there is a
+# paper's, whatever its path (CVF's open access of CVPR, ICCV and ECCV; NeurIPS's older site; PMLR)
+PAPER_HOSTS = (
+    "openreview.net", "aclanthology.org", "proceedings.neurips.cc", "dl.acm.org",
+    "openaccess.thecvf.com", "papers.nips.cc", "papers.neurips.cc", "proceedings.mlr.press",
+    "ieeexplore.ieee.org", "ojs.aaai.org",
+)  # fmt: skip
 SAFE_SCHEMES = ("http", "https")
 
 
