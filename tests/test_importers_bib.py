@@ -274,3 +274,10 @@ def test_an_entry_a_bib_file_imported_before_gives_is_that_file_s() -> None:
     ]
     assert "1 entries repeat" in later.diagnostics[0].message
     assert "(Sommer2019; the first in papers.bib)" in later.diagnostics[0].message
+
+
+def test_a_file_repeating_only_another_s_entries_is_no_empty_file() -> None:
+    entry = "@article{a2020, title = {A}, year = 2020}\n"
+    shared = bibliography_of([("a.bib", entry), ("b.bib", entry)])
+    later = read_bibtex(entry, "b.bib", "b.bib", shared)
+    assert later.posts == () and [d.code for d in later.diagnostics] == ["import-bib-repeated"]

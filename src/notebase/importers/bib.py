@@ -398,6 +398,18 @@ def without_venues(
     return papers, venues
 
 
+def owned_entries(
+    entries: list[BibEntry], shared: Bibliography, name: str
+) -> tuple[list[BibEntry], list[BibEntry]]:
+    """The entries whose key is this file's (`name`), and those an earlier file gives (BibTeX
+    keeps the first): one pass, no entry compared with another."""
+    owned: list[BibEntry] = []
+    repeated: list[BibEntry] = []
+    for e in entries:
+        (owned if shared.owners.get(e.key.casefold(), name) == name else repeated).append(e)
+    return owned, repeated
+
+
 def untitled(key: str, pos: FilePos) -> Diagnostic:
     msg = f"entry {key!r} has no title: titled by its key"
     return warning("import-untitled", msg, pos, hint="add a `title = {…}` field")
@@ -428,8 +440,7 @@ def read_bibtex(
     line. `shared`: what the .bib files imported with it define (bibliography_of)."""
     entries, problems = parse_bibtex(text, dict(shared.macros))
     entries, venues = without_venues(with_crossrefs(entries, shared.entries), shared.entries)
-    repeated = [e for e in entries if shared.owners.get(e.key.casefold(), name) != name]
-    entries = [e for e in entries if e not in repeated]
+    entries, repeated = owned_entries(entries, shared, name)
     lines = line_index(text)
     diags: list[Diagnostic] = [
         error("import-bad-bibtex", f"{exc}: entry skipped", FilePos(shown, lines.line(exc.offset)),
@@ -446,7 +457,7 @@ def read_bibtex(
     if repeated:
         owner = shared.owners[repeated[0].key.casefold()]
         diags.append(repeated_note(repeated, owner, FilePos(shown, lines.line(repeated[0].offset))))
-    if not entries and not problems and not venues and not _STRING.search(text):
+    if not entries and not problems and not venues and not repeated and not _STRING.search(text):
         diags.append(
             warning(
                 "import-no-posts",
