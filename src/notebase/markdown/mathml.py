@@ -245,6 +245,8 @@ def renamed_symbols(tex: str) -> str:
     """Text-mode symbols as math reads them (`\\AA` -> `\\text{Å}`), and in a text group as the
     character they name (`\\text{12 \\AA}` -> `\\text{12 Å}`: a text group in a text group
     showed the TeX)."""
+    if _IN_TEXT_COMMAND.search(tex) is None:  # (most formulas: no text group rebuilt)
+        return _RENAMED_COMMAND.sub(lambda m: _RENAMED[m.group(1)], tex)
     start = 0
     while found := _TEXT_OPEN.search(tex, start):
         end = matching_brace(tex, found.end())
