@@ -11,7 +11,12 @@ import functools
 import re
 from html import escape
 
-from notebase.markdown.mhchem import species_as_identifiers, unspaced_charges, with_mhchem
+from notebase.markdown.mhchem import (
+    GENSYMB,
+    species_as_identifiers,
+    unspaced_charges,
+    with_mhchem,
+)
 from notebase.markdown.prooftree import proof_trees
 from notebase.markdown.texbraces import matching_brace
 
@@ -46,10 +51,7 @@ _RENAMED_COMMAND = re.compile(f"({'|'.join(map(re.escape, _RENAMED))})(?![a-zA-Z
 _IN_TEXT = {"\\AA": "\u00c5", "\\textvisiblespace": "\u2423"}
 _IN_TEXT_COMMAND = re.compile(f"({'|'.join(map(re.escape, _IN_TEXT))})(?![a-zA-Z])[ \t]*")
 _AND = re.compile(r"\\and(?![a-zA-Z])")  # MathJax reads \and as \land
-# gensymb's units, which MathJax reads (`10 \micro F`, `5 \ohm`, `20 \celsius`): the upright
-# symbols they stand for (its \degree latex2mathml reads)
-_GENSYMB = re.compile(r"\\(micro|ohm|celsius|perthousand)(?![a-zA-Z])")
-GENSYMB = {"micro": "\u00b5", "ohm": "\u2126", "celsius": "\u2103", "perthousand": "\u2030"}
+_GENSYMB = re.compile(rf"\\({'|'.join(GENSYMB)})(?![a-zA-Z])")  # (mhchem.GENSYMB)
 # braket's capitalised \Bra{v}, \Ket{v} and \Braket{a|H|b}, which MathJax loads when they are
 # used (their delimiters stretching to what they hold): drawn as \bra, \ket and \braket
 _BRAKET = re.compile(r"\\(Bra|Ket|Braket)(?![a-zA-Z])")

@@ -42,10 +42,14 @@ _NUMBER = re.compile(
 )
 _DEPTH = {"{": 1, "[": 1, "}": -1, "]": -1}
 _BRACKETED = re.compile(r"\[(.*)\]")
+# gensymb's units, which MathJax reads (`10 \\micro F`, `5 \\ohm`, `20 \\celsius`): the upright
+# symbols they stand for, in a formula (mathml.prepare_tex) and in a unit of \\pu alike
+GENSYMB = {"micro": "\u00b5", "ohm": "\u2126", "celsius": "\u2103", "perthousand": "\u2030"}
 _UNIT_COMMANDS = (
     (re.compile(r"\\min(?![A-Za-z])(?:_\{\})?"), "min"),
-    (re.compile(r"\\(?:Omega|ohm)(?![A-Za-z])\s*"), "Ω"),
-    (re.compile(r"\\(?:mu|micro)(?![A-Za-z])\s*"), "µ"),
+    (re.compile(r"\\Omega(?![A-Za-z])\s*"), "Ω"),
+    (re.compile(r"\\ohm(?![A-Za-z])\s*"), GENSYMB["ohm"]),
+    (re.compile(r"\\(?:mu|micro)(?![A-Za-z])\s*"), GENSYMB["micro"]),
     (re.compile(r"\^\{?\s*\\circ\s*\}?\s*"), "°"),
     (re.compile(r"\s*\\cdot(?![A-Za-z])\s*"), "·"),
 )

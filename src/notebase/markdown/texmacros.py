@@ -53,7 +53,7 @@ NO_MACROS = TexMacros()
 
 # The other names KaTeX (and MediaWiki's texvc before it) gives symbols, and MathJax's \hdots,
 # \centernot (its centernot package, which it loads when used: `\centernot\implies`, drawn as \not
-# draws it) and \newline (its \\; its gensymb package's units are mathml.py's GENSYMB): a Quartz
+# draws it) and \newline (its \\; its gensymb package's units are mhchem.py's GENSYMB): a Quartz
 # garden renders its formulas with KaTeX by default, and writes `\R`, `\N`, `\isin`; Obsidian
 # renders them with MathJax. Each name here is one latex2mathml does not know (tests/test_texmacros.py
 # checks it).
