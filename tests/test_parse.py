@@ -966,3 +966,18 @@ def test_a_year_that_is_a_date_is_its_year_and_no_year_stays_a_field_type_warnin
         result = parse(f"---\nyear: {bad}\n---\nText.\n")
         assert result.entry is not None and result.entry.year is None
         assert codes(result.diagnostics) == [(Severity.WARNING, "field-type", 2)]
+
+
+@pytest.mark.parametrize(
+    ("front", "home"),
+    [
+        ("dg-publish: true\ntags: [gardenEntry]", True),
+        ('dg-publish: true\ntags: "#gardenEntry, x"', True),  # tags as a note's are read
+        ("dg-publish: false\ntags: [gardenEntry]", False),  # not published: no home
+    ],
+)
+def test_a_digital_garden_s_home_note_is_a_published_one_tagged_garden_entry(
+    front: str, home: bool
+) -> None:
+    e = entry_of(f"---\n{front}\n---\n# Home\n")
+    assert (e.slug == "") is home

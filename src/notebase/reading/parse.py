@@ -210,15 +210,15 @@ def build_entry(
     tldr_html, tldr_text, prose, links = entry_tldr(body, fm_tldr, fields, split.body_line, macros)
     diags.extend(problem_diagnostics(body, path, split.body_line))
     title = fm_title or body.first_heading or title_from_path(source.rel_path)
-    publish, marked = publish_flags(fields, path, diags)
+    (publish, marked), slug, tags = published_slug(get, source, fields, diags, body.tags)
     return Entry(
-        slug=page_slug(get, source.rel_path, path, fields, diags),
+        slug=slug,
         rel_path=source.rel_path,
         pos=FilePos(path, 1),
         title=title,
         kind=entry_kind(get("kind", as_text), source_ref, url, path, fields, diags),
         date=first_field(get, ("date", "created"), as_date) or other_date(fields),
-        **entry_tags(get, body.tags, path, fields, diags),
+        **tags,
         categories=normalize_tags(
             get("category", as_list) or (), path, fields.get("category"), diags, normalize_name
         ),
@@ -396,26 +396,46 @@ def primary_source(
 
 
 def page_slug(
-    get: Any, rel_path: str, path: str, fields: dict[str, Field], diags: list[Diagnostic]
+    get: Any,
+    rel_path: str,
+    path: str,
+    fields: dict[str, Field],
+    diags: list[Diagnostic],
+    garden_home: bool = False,
 ) -> str:
     """The page's URL (entry_slug) from `slug:`, else `permalink:` (Quartz's and Obsidian
     Publish's) or `dg-permalink:` (Obsidian's Digital Garden plugin's), else from its path; a note
-    marked `dg-home: true` without one is the home page's, as that plugin makes it."""
+    marked `dg-home: true` without one is the home page's, as that plugin makes it, and so is
+    one its site makes its home (`garden_home`: published `dg-publish: true`, tagged
+    `gardenEntry`, as a note's tags are read)."""
     key = next((k for k in ("slug", "permalink", "dg-permalink") if k in fields), "slug")
     raw = get(key, as_text)
     if raw is None and key == "slug" and get("dg-home", as_bool) is True:
         return ""
-    if is_garden_entry(fields):
+    if garden_home:
         return ""
     return entry_slug(raw, key, rel_path, path, fields, diags)
 
 
-def is_garden_entry(fields: dict[str, Field]) -> bool:
-    """Whether the note is the home page of the Digital Garden site it was published to: the
-    plugin publishes the note marked `dg-home` tagged `gardenEntry` (its permalink its path's),
-    and the site makes the note so tagged its home page."""
-    tags = fields["tags"].value if "dg-publish" in fields and "tags" in fields else None
-    return tags == "gardenEntry" or (isinstance(tags, list) and "gardenEntry" in tags)
+GARDEN_ENTRY = normalize_tag("gardenEntry")  # the Digital Garden plugin's tag of its home note
+
+
+def published_slug(
+    get: Any, source: NoteFile, fields: dict[str, Field], diags: list[Diagnostic], inline: Any
+) -> tuple[tuple[bool | None, bool], str, dict[str, Any]]:
+    """The note's publish flags (publish_flags), its page's URL (page_slug) and its tags (entry_tags, with the
+    body's `inline` ones), which the URL of a Digital Garden site's home note depends on."""
+    path, rel_path = source.display_path, source.rel_path
+    publish, marked = publish_flags(fields, path, diags)
+    tags = entry_tags(get, inline, path, fields, diags)
+    home = garden_home(fields, marked, tags)
+    return (publish, marked), page_slug(get, rel_path, path, fields, diags, home), tags
+
+
+def garden_home(fields: dict[str, Field], marked: bool, tags: dict[str, Any]) -> bool:
+    """Whether a Digital Garden site makes the note its home: published by the plugin
+    (`dg-publish: true`) and tagged `gardenEntry` (entry_tags: as a note's tags are read)."""
+    return "dg-publish" in fields and marked and GARDEN_ENTRY in tags["tags"]
 
 
 def entry_slug(
