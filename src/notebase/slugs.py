@@ -97,7 +97,7 @@ def slug_from_path(rel_path: str) -> str:
     one in notes/ itself: '', the home page)."""
     stem = rel_path[:-3] if rel_path.endswith(".md") else rel_path
     parts = [slugify_or_hash(p) for p in stem.split("/") if p]
-    if parts and is_folder_page(stem):
+    if parts and parts[-1] == "index":  # (is_folder_page: the same test, its slug taken)
         parts.pop()
     return "/".join(parts)
 
