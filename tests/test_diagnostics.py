@@ -197,3 +197,12 @@ def test_many_posts_keeping_relative_links_as_text_are_one_warning_saying_how_ma
         " is built with it set: Hugo's baseURL, Jekyll's url with jekyll-seo-tag);"
         " `notebase import --unresolved` lists every post"
     ]
+
+
+def test_missing_files_summed_up_are_counted_once_each() -> None:
+    missing = [
+        warning("import-missing-file", "x", FilePos(f"p{i % 3}.md", i), about=f"{i % 5}.jpg")
+        for i in range(12)
+    ]
+    (said,) = sum_up(missing)
+    assert said.message.startswith("5 files the posts link (in 3 files;")

@@ -68,9 +68,11 @@ MOST_LINKED = 3  # the notes not written named in that warning
 
 
 def linked_note(code: str, diag: Diagnostic) -> str | None:
-    """The name of the note a `code` warning's link names (`[[Name#part]]`: `Name`): a note
-    written nowhere (broken-link), a draft (draft-link), one the site never reads
-    (left-out-link); None for any other diagnostic."""
+    """What a `code` diagnostic is about (its `about`): the name of the note its link names
+    (`[[Name#part]]`: `Name`) for a note written nowhere (broken-link), a draft (draft-link), one
+    the site never reads (left-out-link); the note an empty-note warning is of, the file an
+    imported post links and is nowhere to copy, how many links a post kept as text; None for a
+    diagnostic of another code."""
     return diag.about if diag.code == code and diag.about else None
 
 
@@ -155,15 +157,10 @@ def unread_total(unread: list[tuple[Diagnostic, str]]) -> Diagnostic:
     return warning("dataview-unsupported", message, first.pos, hint)
 
 
-def empty_note(diag: Diagnostic) -> str | None:
-    """The note an empty-note warning is of; None for any other diagnostic."""
-    return diag.about if diag.code == "empty-note" and diag.about else None
-
-
 def sum_up_empty(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
     """Empty notes, past LISTED, as one warning naming the first few: a vault keeps them as hubs
     of their backlinks (`Tags/AI ML.md`), or as Obsidian makes a note of a link clicked."""
-    return summed_up(diags, empty_note, empty_total)
+    return summed_up(diags, partial(linked_note, "empty-note"), empty_total)
 
 
 def empty_total(empty: list[tuple[Diagnostic, str]]) -> Diagnostic:
@@ -195,16 +192,10 @@ def linked_total(
 RELATIVE_URL = "import-relative-url"  # an imported post's relative links kept as their text
 
 
-def kept_relative(diag: Diagnostic) -> str | None:
-    """How many relative links an imported post kept as their text, for lack of its page's
-    address; None for any other diagnostic."""
-    return diag.about if diag.code == RELATIVE_URL and diag.about else None
-
-
 def sum_up_relative(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
     """Imported posts' relative links kept as text, past LISTED posts (a built site's pages,
     none saying its address), as one warning: how many, in how many posts and files."""
-    return summed_up(diags, kept_relative, relative_total)
+    return summed_up(diags, partial(linked_note, RELATIVE_URL), relative_total)
 
 
 def relative_total(kept: list[tuple[Diagnostic, str]]) -> Diagnostic:
@@ -227,22 +218,18 @@ def relative_total(kept: list[tuple[Diagnostic, str]]) -> Diagnostic:
 MISSING_FILE = "import-missing-file"  # a file an imported post links, found nowhere to copy
 
 
-def missing_file(diag: Diagnostic) -> str | None:
-    """The file an imported post links that is nowhere to copy; None for another diagnostic."""
-    return diag.about if diag.code == MISSING_FILE and diag.about else None
-
-
 def sum_up_missing(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
     """Files imported posts link that are nowhere to copy, past LISTED, as one warning: a blog
     whose pictures its site serves from elsewhere (a CDN's `/media/…`) names hundreds."""
-    return summed_up(diags, missing_file, missing_total)
+    return summed_up(diags, partial(linked_note, MISSING_FILE), missing_total)
 
 
 def missing_total(missing: list[tuple[Diagnostic, str]]) -> Diagnostic:
     posts = len({d.pos.path for d, _ in missing if d.pos})
+    files = len({path for _, path in missing})  # (a file linked twice is one)
     first = missing[0][1]
     message = (
-        f"{counted(len(missing), 'file')} the posts link (in {counted(posts, 'file')}; the"
+        f"{counted(files, 'file')} the posts link (in {counted(posts, 'file')}; the"
         f" first: {first}) are neither beside them nor at their blog's root: their links are"
         " kept, leading nowhere"
     )
@@ -253,14 +240,24 @@ def missing_total(missing: list[tuple[Diagnostic, str]]) -> Diagnostic:
     return warning(MISSING_FILE, message, missing[0][0].pos, hint)
 
 
+SUMMED_UP = (
+    sum_up_unwritten,
+    sum_up_unpublished,
+    sum_up_left_out,
+    sum_up_missing_files,
+    sum_up_empty,
+    sum_up_unread,
+    sum_up_relative,
+    sum_up_missing,
+)  # each kind that comes by the dozen, summed up in this order
+
+
 def sum_up(diags: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
-    """The diagnostics as printed: each kind that comes by the dozen summed up (sum_up_unwritten,
-    sum_up_unpublished, sum_up_left_out, sum_up_missing_files, sum_up_empty, sum_up_unread,
-    sum_up_relative, sum_up_missing)."""
-    linked = sum_up_left_out(sum_up_unpublished(sum_up_unwritten(diags)))
-    return sum_up_missing(
-        sum_up_relative(sum_up_unread(sum_up_empty(sum_up_missing_files(linked))))
-    )
+    """The diagnostics as printed: each kind of SUMMED_UP summed up in turn."""
+    said = tuple(diags)
+    for summing in SUMMED_UP:
+        said = summing(said)
+    return said
 
 
 def counted(n: int, thing: str) -> str:
