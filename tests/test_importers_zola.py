@@ -70,3 +70,9 @@ def test_a_zola_bundle_s_picture_is_its_own() -> None:
     text = '+++\\ntitle = "Self-supervised"\\n+++\\n{{ img(src="ssl.webp", alt="ssl") }}\\n'
     [post] = read_markdown(text, "index.md", "content/dl4traj/ssl/index.md", {"ssl.webp"}).posts
     assert "![ssl](ssl/ssl.webp)" in note_text(post)
+
+
+def test_a_picture_whose_name_holds_a_space_or_brackets_is_kept() -> None:
+    # it was left out without a word: its markdown link would have been cut at the space
+    body = '{{ img(src="my pic.png", alt="A") }}\n\n{{ img(src="a(1).png") }}\n'
+    assert from_zola(body) == "![A](<my pic.png>)\n\n![](<a(1).png>)\n"

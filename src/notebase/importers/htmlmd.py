@@ -240,8 +240,9 @@ def folder_parts(path: str) -> list[str]:
 
 
 def link_target(url: str) -> str:
-    """A URL as a markdown link destination: `<…>` when it holds parentheses."""
-    if "(" in url or ")" in url:
+    """A URL as a markdown link destination: `<…>` when it holds parentheses or spaces (a file's
+    name, `my pic.png`)."""
+    if "(" in url or ")" in url or any(c.isspace() for c in url):
         return "<" + url.replace("<", "%3C").replace(">", "%3E") + ">"
     return url
 

@@ -12,6 +12,7 @@ from notebase.importers.blogsource import (
     shortcode_arguments,
     youtube_link,
 )
+from notebase.importers.htmlmd import link_target
 from notebase.markdown.text import fence_after
 
 # a call's arguments: `key=value` pairs, quoted values read whole (`alt="a, b)"`)
@@ -111,7 +112,7 @@ def call_markup(match: re.Match[str]) -> str:
         caption = named.get("caption") or named.get("title") or ""
         if caption:
             return figure_markup(src, caption, named)
-        return f"![{named.get('alt', '')}]({src})" if not re.search(r"[\s()]", src) else ""
+        return f"![{named.get('alt', '')}]({link_target(src)})"
     if name == "youtube" and (video := youtube_link(named.get("id", ""))):
         return video
     return "" if name == "toc" else match.group(0)
