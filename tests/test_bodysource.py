@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from notebase.reading.bodysource import BodySource, body_source
+from notebase.reading.bodysource import BodySource, body_source, readwise_source
 
 # the notes Readwise's Obsidian plugin writes, in the shape of two public vaults' (jimbrig/KaaS,
 # dexter-stpierre/Second-Brain-Backup: 1,332 such notes, each a note of no source in their sites)
@@ -49,3 +49,13 @@ def test_a_readwise_note_s_metadata_names_its_source(
 def test_a_metadata_section_without_readwise_s_full_title_names_nothing() -> None:
     text = "# Plan\n\n## Metadata\n- URL: https://example.org/x\n- Owner: me\n"
     assert body_source(text) == BodySource("", "")
+
+
+def test_readwise_metadata_in_bold_labels_gives_its_source_as_the_import_reads_it() -> None:
+    # `- **Full Title:** …`, as a Readwise template may write its fields: the importer read them,
+    # the build of the same vault did not (its own narrower reader)
+    body = (
+        "# T\n\n## Metadata\n- **Author:** [[Jo Park]]\n- **Full Title:** T\n"
+        "- **URL:** https://example.com/a\n\n## Highlights\n- A line.\n"
+    )
+    assert readwise_source(body) == BodySource("https://example.com/a", "Jo Park")

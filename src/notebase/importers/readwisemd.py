@@ -26,12 +26,15 @@ from notebase.importers.structured import (
     source_kind,
     tag_names,
 )
-
-_FIELD = re.compile(
-    r"^[-*+]?\s*(?:\*\*)?(?P<key>[A-Z][\w ]{1,24}?)(?:\*\*)?::?(?:\*\*)?\s*(?P<v>.*)$"
+from notebase.reading.bodysource import (
+    HEADING,
+    METADATA,
+    METADATA_FIELD,
+    metadata_fields,
+    plain_name,
+    section_of,
 )
-_HEADING = re.compile(r"^ {0,3}(?P<marks>#{1,6})\s+(?P<text>.*?)\s*#*\s*$")
-_METADATA = re.compile(r"metadata", re.I)
+
 _HIGHLIGHTS = re.compile(r".*\bhighlights\b.*", re.I)  # `Highlights`, `New highlights added …`
 _ITEM = re.compile(r"^(?P<indent> {0,3})[-*+](?: +|$)")
 # where a highlight is, after its words: `([Location 50](https://readwise.io/to_kindle?…))`,
@@ -46,9 +49,6 @@ _NO_PLACE = re.compile(r"view (?:highlight|tweet)", re.I)  # a link to the reade
 _TAG = re.compile(
     r"\[\[(?P<wiki>[^\]|#]+)[^\]]*\]\]|\[(?P<link>[^\]]+)\]\([^)]*\)|#(?P<hash>[\w/-]+)"
     r"|\*(?P<em>[^*]+)\*"
-)
-_NAME = re.compile(
-    r"\[\[(?P<wiki>[^\]|]+)(?:\|(?P<shown>[^\]]+))?\]\]|\[(?P<link>[^\]]+)\]\([^)]*\)"
 )
 
 
@@ -67,22 +67,11 @@ class ReadwiseNote:
 
 def is_readwise_export(lines: list[str]) -> bool:
     """A `Metadata` heading with `Full Title:` under it, and a heading of highlights."""
-    metadata = section_of(lines, _METADATA)
+    metadata = section_of(lines, METADATA)
     return metadata is not None and any(
-        (m := _FIELD.match(line.strip())) and m["key"].casefold() == "full title"
+        (m := METADATA_FIELD.match(line.strip())) and m["key"].casefold() == "full title"
         for line in lines[metadata[0] : metadata[1]]
     )
-
-
-def section_of(lines: list[str], name: re.Pattern[str]) -> tuple[int, int] | None:
-    """(first line, end) of the text under the first heading so named, up to the next heading."""
-    for i, line in enumerate(lines):
-        if (m := _HEADING.match(line)) and name.fullmatch(m["text"]):
-            end = next(
-                (j for j in range(i + 1, len(lines)) if _HEADING.match(lines[j])), len(lines)
-            )
-            return i + 1, end
-    return None
 
 
 def readwise_note(lines: list[str]) -> ReadwiseNote | None:
@@ -90,11 +79,11 @@ def readwise_note(lines: list[str]) -> ReadwiseNote | None:
     each highlight quoted; None when the file is no Readwise export."""
     if not is_readwise_export(lines):
         return None
-    start, end = section_of(lines, _METADATA) or (0, 0)
+    start, end = section_of(lines, METADATA) or (0, 0)
     fields = metadata_fields(lines[start:end])
     rest = [*lines[: start - 1], *lines[end:]]
     first = next((i for i, line in enumerate(rest) if line.strip()), len(rest))
-    if first < len(rest) and (m := _HEADING.match(rest[first])) and m["marks"] == "#":
+    if first < len(rest) and (m := HEADING.match(rest[first])) and m["marks"] == "#":
         rest = rest[first + 1 :]  # the template's `# {{title}}`
     title = fields.get("full title", "")
     book = Book(title, plain_name(fields.get("author", "")), 1, ())
@@ -114,22 +103,6 @@ def readwise_note(lines: list[str]) -> ReadwiseNote | None:
     )
 
 
-def metadata_fields(lines: list[str]) -> dict[str, str]:
-    """`Key: value` lines (list items or not, `**Key:**` too), keyed in lower case."""
-    found: dict[str, str] = {}
-    for line in lines:
-        if (m := _FIELD.match(line.strip())) and m["v"].strip():
-            found.setdefault(m["key"].strip().casefold(), m["v"].strip())
-    return found
-
-
-def plain_name(written: str) -> str:
-    """An author as a template links or marks one (`[[Tiago Forte]]`, `[Tiago Forte](…md)`,
-    `*paulvanderlaken.com*`): the name shown."""
-    name = _NAME.sub(lambda m: m["shown"] or m["wiki"] or m["link"] or "", written)
-    return name.strip().strip("*_").strip()
-
-
 def tag_words(written: str) -> list[str]:
     """Tags as a template writes them: `[[a]] [[b]]`, `#a #b`, `*a*`, links, or `a, b`."""
     found = [next(g for g in m.groups() if g) for m in _TAG.finditer(written)]
@@ -145,7 +118,7 @@ def quoted_highlights(lines: list[str], book: Book) -> tuple[list[str], list[str
     in_highlights, at = False, 0
     while at < len(lines):
         line = lines[at]
-        if heading := _HEADING.match(line):
+        if heading := HEADING.match(line):
             in_highlights = bool(_HIGHLIGHTS.fullmatch(heading["text"]))
         if not in_highlights or not (item := _ITEM.match(line)):
             body.append(line)

@@ -18,10 +18,14 @@ class BodySource(NamedTuple):
 
 _QUOTED_LINE = re.compile(r" {0,3}>[ \t]?(?P<text>.*)")
 _CARD_LINK = re.compile(r"\]\((?P<url>https?://[^)\s]+)\)")
-_HEADING = re.compile(r" {0,3}#{1,6}[ \t]+(?P<text>.*?)[ \t#]*")
-# a Readwise export's metadata line: `- URL: https://…`, `* Author: [[Jo Park]]`
-_FIELD = re.compile(r"[-*+]?[ \t]*(?P<key>[A-Z][\w ]{1,24}?):[ \t]*(?P<value>.*?)[ \t]*")
-_NAME_LINK = re.compile(
+HEADING = re.compile(r"^ {0,3}(?P<marks>#{1,6})\s+(?P<text>.*?)\s*#*\s*$")
+METADATA = re.compile(r"metadata", re.I)  # a Readwise export's heading of its document's fields
+# a Readwise export's metadata line: `- URL: https://…`, `* Author: [[Jo Park]]`, `**Key:**`,
+# Dataview's `Key::`, a line without a list mark
+METADATA_FIELD = re.compile(
+    r"^[-*+]?\s*(?:\*\*)?(?P<key>[A-Z][\w ]{1,24}?)(?:\*\*)?::?(?:\*\*)?\s*(?P<v>.*)$"
+)
+_NAME = re.compile(
     r"\[\[(?P<wiki>[^\]|]+)(?:\|(?P<shown>[^\]]+))?\]\]|\[(?P<link>[^\]]+)\]\([^)]*\)"
 )
 CARD_LINES = 60  # the lines at a note's top a card may fill
@@ -60,31 +64,37 @@ def readwise_source(body: str) -> BodySource:
     """The address and author a Readwise export's `Metadata` section gives (its Obsidian plugin's
     notes: `- Full Title: …`, `- Author: [[Jo Park]]`, `- URL: https://…`); none without a
     `Full Title:` there. A site's name given as the author (`paulvanderlaken.com`) is none."""
-    if "Full Title:" not in body:  # (most notes: no need to read their lines)
+    if "Full Title" not in body:  # (most notes: no need to read their lines)
         return BodySource("", "")
-    fields = metadata_fields(body.split("\n"))
+    lines = body.split("\n")
+    section = section_of(lines, METADATA)
+    fields = metadata_fields(lines[section[0] : section[1]]) if section else {}
     if "full title" not in fields:
         return BodySource("", "")
-    url = fields.get("url", "")
-    name = _NAME_LINK.sub(
-        lambda m: m["shown"] or m["wiki"] or m["link"] or "", fields.get("author", "")
-    )
-    name = name.strip().strip("*_").strip()
+    url, name = fields.get("url", ""), plain_name(fields.get("author", ""))
     return BodySource(url if is_safe_url(url) else "", "" if _HOST.fullmatch(name) else name)
 
 
+def section_of(lines: list[str], name: re.Pattern[str]) -> tuple[int, int] | None:
+    """(first line, end) of the text under the first heading so named, up to the next heading."""
+    for i, line in enumerate(lines):
+        if (m := HEADING.match(line)) and name.fullmatch(m["text"]):
+            end = next((j for j in range(i + 1, len(lines)) if HEADING.match(lines[j])), len(lines))
+            return i + 1, end
+    return None
+
+
 def metadata_fields(lines: list[str]) -> dict[str, str]:
-    """The `Key: value` lines under the first heading `Metadata`, keyed in lower case."""
-    at = next((i for i, line in enumerate(lines) if is_metadata_heading(line)), -1)
-    if at < 0:
-        return {}
+    """`Key: value` lines (list items or not, `**Key:**` too), keyed in lower case."""
     found: dict[str, str] = {}
-    for line in takewhile(lambda x: not _HEADING.fullmatch(x), lines[at + 1 :]):
-        if (m := _FIELD.fullmatch(line.strip())) and m["value"]:
-            found.setdefault(m["key"].strip().casefold(), m["value"])
+    for line in lines:
+        if (m := METADATA_FIELD.match(line.strip())) and m["v"].strip():
+            found.setdefault(m["key"].strip().casefold(), m["v"].strip())
     return found
 
 
-def is_metadata_heading(line: str) -> bool:
-    heading = _HEADING.fullmatch(line)
-    return heading is not None and heading["text"].casefold() == "metadata"
+def plain_name(written: str) -> str:
+    """An author as a template links or marks one (`[[Tiago Forte]]`, `[Tiago Forte](…md)`,
+    `*paulvanderlaken.com*`): the name shown."""
+    name = _NAME.sub(lambda m: m["shown"] or m["wiki"] or m["link"] or "", written)
+    return name.strip().strip("*_").strip()
