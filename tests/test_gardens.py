@@ -539,3 +539,12 @@ def test_a_quartz_3_garden_has_its_home_page_and_leaves_out_what_hugo_ignores(
     told = [d for d in result.diagnostics if d.code == "garden-settings"]
     assert len(told) == 1 and told[0].pos is not None and told[0].pos.line == 3
     assert "ignoreFiles name (templates, private)" in told[0].message
+
+
+def test_a_quartz_3_config_toml_toml_cannot_read_is_told_at_its_line(tmp_path: Path) -> None:
+    # it was dropped without a word: its ignoreFiles were not applied, every folder published
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "config.toml").write_text('baseURL = "x"\nignoreFiles = ["a" "b"]\n', "utf-8")
+    config, said = load_config(tmp_path)
+    assert config.quartz
+    assert [(d.code, str(d.pos)) for d in said] == [("garden-settings", "config.toml:2")]

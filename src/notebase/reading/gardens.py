@@ -26,7 +26,7 @@ import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from notebase.diagnostics import Diagnostic, FilePos, info
+from notebase.diagnostics import Diagnostic, FilePos, info, warning
 from notebase.reading.discover import read_note, scan_note_files
 from notebase.reading.frontmatter import publish_flags, read_front_matter
 from notebase.reading.vaultjson import NotJson, read_settings
@@ -85,9 +85,9 @@ def is_quartz_3_config(path: Path, notes: Path) -> bool:
         return False
     if (path.parent / "content").resolve() == notes:
         return True
-    try:
-        return "ignoreFiles" in tomllib.loads(path.read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+    try:  # (named, not parsed here: read_quartz_settings reads it, and says when it cannot)
+        return HUGO_IGNORE.search(path.read_text(encoding="utf-8-sig")) is not None
+    except (OSError, UnicodeDecodeError):
         return False
 
 
@@ -225,6 +225,9 @@ def read_quartz_settings(root: Path) -> tuple[GardenSettings, tuple[Diagnostic, 
         text = path.read_text(encoding="utf-8-sig") if path else ""
     except (OSError, UnicodeDecodeError):
         return GardenSettings(), ()
+    if path is not None and path.name == QUARTZ_3_CONFIG and (bad := toml_problem(text)):
+        shown = path.name if path.parent == root else str(path)
+        return GardenSettings(quartz=True), (unreadable_config(bad, shown),)
     read = parse_hugo_config if path and path.name == QUARTZ_3_CONFIG else parse_quartz_config
     settings = replace(read(text), quartz=path is not None)
     if path is None or not (settings.ignore or settings.marked_only):
@@ -252,6 +255,27 @@ def parse_quartz_config(text: str) -> GardenSettings:
     explicit = filters is not None and EXPLICIT_PUBLISH.search(filters.group(1)) is not None
     line = code.count("\n", 0, listed.start()) + 1 if listed else 1
     return GardenSettings(patterns, explicit, line)
+
+
+HUGO_IGNORE = re.compile(r"^\s*ignoreFiles\s*=", re.M)  # a Hugo site's `ignoreFiles = [...]`
+
+
+def toml_problem(text: str) -> tomllib.TOMLDecodeError | None:
+    try:
+        tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        return exc
+    return None
+
+
+def unreadable_config(exc: tomllib.TOMLDecodeError, shown: str) -> Diagnostic:
+    """A Quartz 3 garden's config.toml that TOML cannot read: its `ignoreFiles` are not applied."""
+    at = re.search(r"at line (\d+)", str(exc))
+    line = int(at.group(1)) if at else 1
+    message = f"{shown} is no TOML ({exc}): its ignoreFiles"
+    message += " are not read, every folder is published"
+    hint = "fix the file as Hugo would have to read it"
+    return warning("garden-settings", message, FilePos(shown, line), hint)
 
 
 def parse_hugo_config(text: str) -> GardenSettings:
