@@ -690,8 +690,9 @@ def dollar_math(match: re.Match[str]) -> str:
 
 # a theme's shortcode of TeX, which Hugo hands to KaTeX as written (Hugo Book's `{{< katex >}}`
 # … `{{< /katex >}}`, `{{< katex display=true >}}`)
+TEX_SHORTCODES = ("katex", "math", "latex", "tex")  # themes' shortcodes of TeX (Hugo's, Zola's)
 _MATH_SHORTCODE = re.compile(
-    r"\{\{<\s*(?P<name>katex|math|latex|tex)\b(?P<args>[^<>]*?)\s*>\}\}(?P<tex>.*?)"
+    r"\{\{<\s*(?P<name>" + "|".join(TEX_SHORTCODES) + r")\b(?P<args>[^<>]*?)\s*>\}\}(?P<tex>.*?)"
     r"\{\{<\s*/(?P=name)\s*>\}\}",
     re.S,
 )
@@ -773,7 +774,14 @@ def directive_opens(line: str) -> tuple[str, str] | None:
     if found is None:
         return None
     title = (found.group("label") or found.group("title") or "").strip()
-    return f"> [!{found.group('kind').lower()}] {title}".rstrip(), ""
+    return callout_line(found.group("kind"), title)
+
+
+def callout_line(kind: str, title: str = "") -> tuple[str, str]:
+    """The callout line a box of the text opens with, for quote_blocks (`> [!warning] T`): its
+    kind as written when it is a word, else a note."""
+    kind = kind.lower() if re.fullmatch(r"[\w-]+", kind) else "note"
+    return f"> [!{kind}] {title}".rstrip(), ""
 
 
 def hugo_callout_opens(line: str) -> tuple[str, str] | None:
@@ -787,9 +795,7 @@ def hugo_callout_opens(line: str) -> tuple[str, str] | None:
     named = {k: v for k, v in arguments if k}
     plain = [v for k, v in arguments if not k]
     kind = named.get("type") or named.get("color") or (plain[0] if plain else "note")
-    title = named.get("title") or ""
-    kind = kind.lower() if re.fullmatch(r"[\w-]+", kind) else "note"
-    return f"> [!{kind}] {title}".rstrip(), ""
+    return callout_line(kind, named.get("title") or "")
 
 
 def hugo_callout_ends(line: str) -> bool:
@@ -835,13 +841,16 @@ def figure_markup(src: str, caption: str, named: dict[str, str]) -> str:
     return f"<figure>{image}{shown}</figure>"
 
 
+IMAGE_ARGUMENTS = ("path", "url", "src", "file", "image")  # a picture's file, as themes name it
+
+
 def include_markup(match: re.Match[str]) -> str:
     """What a Jekyll theme's include of a picture, a video or a recording stands for (al-folio's
     `{% include figure.liquid path="assets/img/x.jpg" caption="…" %}`, `video.liquid`,
     `audio.liquid`; `{% include image.html url="…" description="…" %}`): the picture's `<figure>`,
     a link to the video or recording; any other include as it is."""
     name, named = match.group("name").lower(), dict(shortcode_arguments(match.group("args")))
-    src = next((named[k] for k in ("path", "url", "src", "file", "image") if named.get(k)), "")
+    src = next((named[k] for k in IMAGE_ARGUMENTS if named.get(k)), "")
     caption = named.get("caption") or named.get("title") or named.get("description") or ""
     if src and ("figure" in name or "image" in name):
         return figure_markup(src, caption, named)

@@ -10,6 +10,7 @@ from collections.abc import Collection
 from urllib.parse import unquote
 
 from notebase.importers.blogsource import (
+    callout_line,
     outside_code,
     quote_blocks,
     shortcode_arguments,
@@ -150,7 +151,7 @@ def quote_opens(line: str) -> tuple[str, str] | None:
     name, args = opened.group("name"), opened.group("args")
     if name == "note":
         kind = next((NOTE_CALLOUTS[w] for w in args.split() if w in NOTE_CALLOUTS), "note")
-        return f"> [!{kind}]", ""
+        return callout_line(kind)
     source = quote_source(args)
     return "", f">\n> — {source}" if source else ""  # (its own paragraph, as htmlmd writes one)
 

@@ -7,6 +7,9 @@ import re
 
 from notebase.importers.blogsource import (
     CALLOUT_SHORTCODES,
+    IMAGE_ARGUMENTS,
+    TEX_SHORTCODES,
+    callout_line,
     figure_markup,
     quote_blocks,
     shortcode_arguments,
@@ -22,10 +25,9 @@ _BODY = re.compile(r"\{%-?\s*(?P<name>\w+)\(" + _ARGS + r"\)\s*-?%\}")
 _END = re.compile(r"\{%-?\s*end\s*-?%\}")
 _ONE_LINE = re.compile(_BODY.pattern + r"(?P<body>.*?)" + _END.pattern)
 # the shortcodes of Zola themes (and Zola's own, before 0.11) that typeset TeX
-MATH_SHORTCODES = frozenset(("math", "katex", "latex", "tex", "equation", "m"))
+MATH_SHORTCODES = frozenset((*TEX_SHORTCODES, "equation", "m"))
 # those that set a box apart from the text, as Hugo themes' do (Zola themes' `note`, `alert`, …)
 BOX_SHORTCODES = CALLOUT_SHORTCODES | {"note", "warning", "tip", "info", "important"}
-IMAGE_ARGUMENTS = ("src", "path", "url", "file", "image")
 
 
 def from_zola(body: str) -> str:
@@ -48,9 +50,7 @@ def box_opens(line: str) -> tuple[str, str] | None:
         return None
     named = call_arguments(found.group("args"))
     kind = named.get("type") or named.get("kind") or found.group("name")
-    kind = kind.lower() if re.fullmatch(r"[\w-]+", kind) else "note"
-    title = named.get("title") or named.get("header") or ""
-    return f"> [!{kind}] {title}".rstrip(), ""
+    return callout_line(kind, named.get("title") or named.get("header") or "")
 
 
 def call_arguments(args: str) -> dict[str, str]:
