@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from notebase.diagnostics import Diagnostic, FilePos, error, info, warning
 from notebase.importers.model import ArchiveFormat, ImportedPost, ParsedArchive
@@ -338,6 +338,8 @@ class Bibliography:
     macros: dict[str, str]
     entries: dict[str, BibEntry]
     owners: dict[str, str]  # each key's first file (by its name): a later one repeats it
+    # each file's entries and errors as read with the macros (by its name): not read again
+    parsed: dict[str, tuple[list[BibEntry], list[BibError]]] = field(default_factory=dict)
 
 
 NO_BIBLIOGRAPHY = Bibliography({}, {}, {})
@@ -355,11 +357,12 @@ def bibliography_of(files: list[tuple[str, str]]) -> Bibliography:
             parse_bibtex(text, macros)
     entries: dict[str, BibEntry] = {}
     owners: dict[str, str] = {}
-    for name, text in files:
-        for entry in parse_bibtex(text, dict(macros))[0]:
+    parsed = {name: parse_bibtex(text, dict(macros)) for name, text in files}
+    for name, (found, _) in parsed.items():
+        for entry in found:
             entries.setdefault(entry.key.casefold(), entry)
             owners.setdefault(entry.key.casefold(), name)
-    return Bibliography(macros, entries, owners)
+    return Bibliography(macros, entries, owners, parsed)
 
 
 def with_crossrefs(
@@ -438,7 +441,7 @@ def read_bibtex(
 ) -> ParsedArchive:
     """A .bib file: one paper post per entry; an entry that cannot be read is an error at its
     line. `shared`: what the .bib files imported with it define (bibliography_of)."""
-    entries, problems = parse_bibtex(text, dict(shared.macros))
+    entries, problems = shared.parsed.get(name) or parse_bibtex(text, dict(shared.macros))
     entries, venues = without_venues(with_crossrefs(entries, shared.entries), shared.entries)
     entries, repeated = owned_entries(entries, shared, name)
     lines = line_index(text)
